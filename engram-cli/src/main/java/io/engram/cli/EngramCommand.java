@@ -1,0 +1,62 @@
+package io.engram.cli;
+
+import io.engram.config.SettingsException;
+import java.io.PrintWriter;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The {@code engram} command: the root of every subcommand. */
+@Command(
+    name = "engram",
+    mixinStandardHelpOptions = true,
+    versionProvider = EngramVersion.class,
+    description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
+    subcommands = {
+      ConfigCommand.class,
+      AutoComplete.GenerateCompletion.class,
+      CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:error (bad input, I/O failure)", "2:usage error"})
+public final class EngramCommand implements Runnable {
+
+  @Mixin GlobalOptions global;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Runs the command line and exits with its exit code. */
+  public static void main(String[] args) {
+    System.exit(newCommandLine().execute(args));
+  }
+
+  /** The configured command line; tests call {@code execute} on it directly. */
+  public static CommandLine newCommandLine() {
+    CommandLine cli = new CommandLine(new EngramCommand());
+    cli.setExecutionExceptionHandler(EngramCommand::handleError);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    return cli;
+  }
+
+  private static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+    PrintWriter err = cli.getErr();
+    if (e instanceof UserFacingException || e instanceof SettingsException
+        || e instanceof IllegalArgumentException || e instanceof java.io.IOException
+        || e instanceof java.io.UncheckedIOException) {
+      err.println(cli.getColorScheme().errorText("engram: " + e.getMessage()));
+    } else {
+      err.println(cli.getColorScheme().errorText("engram: internal error: " + e));
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return 1;
+  }
+}

@@ -1,0 +1,30 @@
+package io.engram.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/** Runs the engram command line in-process and captures its exit code and output, for tests. */
+record CommandRun(int exitCode, String out, String err) {
+
+  /** Runs {@code engram --home HOME --project PROJECT ARGS...}. */
+  static CommandRun in(Path home, Path project, String... args) {
+    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString()));
+    all.addAll(List.of(args));
+    return of(all.toArray(String[]::new));
+  }
+
+  /** Runs {@code engram ARGS...} exactly as given. */
+  static CommandRun of(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = EngramCommand.newCommandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int code = cli.execute(args);
+    return new CommandRun(code, out.toString(), err.toString());
+  }
+}

@@ -1,0 +1,49 @@
+package io.engram.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EngramCommandTest {
+
+  @Test
+  void helpListsSubcommandsAndExitsZero() {
+    CommandRun run = CommandRun.of("--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("Usage: engram").contains("config").contains("Exit codes");
+  }
+
+  @Test
+  void unknownOptionIsAUsageErrorWithCodeTwo() {
+    CommandRun run = CommandRun.of("--no-such-option");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--no-such-option");
+  }
+
+  @Test
+  void globalOptionsWorkBeforeAndAfterTheSubcommand(@TempDir Path home) {
+    CommandRun before = CommandRun.of("--home", home.toString(), "config");
+    CommandRun after = CommandRun.of("config", "--home", home.toString());
+    assertThat(before.out()).contains("home:     " + home);
+    assertThat(after.out()).contains("home:     " + home);
+  }
+
+  @Test
+  void brokenSettingsFileIsAnErrorWithCodeOne(@TempDir Path home) throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"nope\": 1}}");
+    CommandRun run = CommandRun.of("--home", home.toString(), "config", "--json");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("settings.json").contains("nope");
+  }
+
+  @Test
+  void configJsonShowsEffectiveSettings(@TempDir Path home) throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"filesPerTurn\": 7}}");
+    CommandRun run = CommandRun.of("--home", home.toString(), "config", "--json");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("\"filesPerTurn\" : 7");
+  }
+}

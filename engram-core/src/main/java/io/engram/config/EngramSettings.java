@@ -1,0 +1,162 @@
+package io.engram.config;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every tunable number and name of Engram, with the defaults of SPEC.md, in one place.
+ *
+ * <p>Each section is a record with a {@code DEFAULTS} constant; {@link SettingsLoader} overlays the
+ * user's {@code settings.json} on {@link #DEFAULTS}, so a settings file only names what it changes.
+ */
+public record EngramSettings(
+    Instructions instructions,
+    Memory memory,
+    Notes notes,
+    Extraction extraction,
+    Dream dream,
+    Recall recall,
+    Context context,
+    Compaction compaction,
+    Model model,
+    Governor governor) {
+
+  /** The settings Engram runs with when the settings file is absent or empty. */
+  public static final EngramSettings DEFAULTS =
+      new EngramSettings(
+          Instructions.DEFAULTS,
+          Memory.DEFAULTS,
+          Notes.DEFAULTS,
+          Extraction.DEFAULTS,
+          Dream.DEFAULTS,
+          Recall.DEFAULTS,
+          Context.DEFAULTS,
+          Compaction.DEFAULTS,
+          Model.DEFAULTS,
+          Governor.DEFAULTS);
+
+  /** Instruction files (SPEC.md section 2). */
+  public record Instructions(
+      List<String> fileNames,
+      String localFileName,
+      String managedPath,
+      String userDir,
+      boolean stopAtRepoRoot,
+      int maxImportHops,
+      int warnChars) {
+    public static final Instructions DEFAULTS =
+        new Instructions(
+            List.of("CLAUDE.md", "AGENTS.md"),
+            "CLAUDE.local.md",
+            "/etc/claude-code/CLAUDE.md",
+            "~/.claude",
+            false,
+            5,
+            40_000);
+  }
+
+  /** Auto memory: where it lives and how much of the index loads (SPEC.md section 3). */
+  public record Memory(
+      Layout layout,
+      String claudeHome,
+      boolean isolateWorktrees,
+      int indexMaxLines,
+      int indexMaxBytes,
+      int maxTopicBytes,
+      int trashRetentionDays) {
+    public static final Memory DEFAULTS =
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 30);
+  }
+
+  /** Where the per-project memory directory lives. */
+  public enum Layout {
+    /** {@code <engram-home>/projects/<project-key>/memory/}. */
+    ENGRAM,
+    /** {@code ~/.claude/projects/<sanitized-path>/memory/}, shared with Claude Code. */
+    CLAUDE_CODE
+  }
+
+  /** Session notes thresholds and caps (SPEC.md section 4). */
+  public record Notes(
+      int startTokens, int updateGrowthTokens, int updateToolCalls, int sectionTokenCap, int totalTokenCap) {
+    public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
+  }
+
+  /** Per-turn extraction (SPEC.md section 5). */
+  public record Extraction(boolean enabled, int maxMemoriesPerTurn) {
+    public static final Extraction DEFAULTS = new Extraction(true, 5);
+  }
+
+  /** Dream gates and pruning (SPEC.md section 6). */
+  public record Dream(
+      int minHoursBetween, int minSessions, String lockFileName, int indexMaxLines, double mergeSimilarity) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8);
+  }
+
+  /** Recall budgets, manifest size and ranking (SPEC.md sections 7 and 11). */
+  public record Recall(
+      int manifestMaxFiles,
+      int manifestIndexLines,
+      int filesPerTurn,
+      int bytesPerFile,
+      int bytesPerTurn,
+      int bytesPerSession,
+      int rerankShortList,
+      int fusionK,
+      double hotnessHalfLifeDays) {
+    public static final Recall DEFAULTS =
+        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0);
+  }
+
+  /** Context window sizes, warning levels and the request budget (SPEC.md section 8). */
+  public record Context(
+      int defaultWindowTokens,
+      Map<String, Integer> modelWindows,
+      double warningRatio,
+      double urgentRatio,
+      double criticalRatio,
+      double systemShare,
+      double summaryShare,
+      double filesShare,
+      double messagesShare) {
+    public static final Context DEFAULTS =
+        new Context(
+            200_000,
+            Map.of("claude-sonnet-4-5[1m]", 1_000_000, "claude-sonnet-4[1m]", 1_000_000),
+            0.60,
+            0.80,
+            0.92,
+            0.05,
+            0.20,
+            0.45,
+            0.30);
+  }
+
+  /** Compaction score weights, degradation ladder and file recovery (SPEC.md section 8). */
+  public record Compaction(
+      double weightSections,
+      double weightKeyInfo,
+      double weightContinuity,
+      double weightCompression,
+      int passScore,
+      int retryScore,
+      double truncateKeepShare,
+      int maxRestoredFiles,
+      int maxRestoredFileTokens,
+      double targetReductionMin,
+      double targetReductionMax) {
+    public static final Compaction DEFAULTS =
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80);
+  }
+
+  /** Which model answers, and how Engram talks to it (SPEC.md section 9). */
+  public record Model(
+      String provider, String name, String baseUrl, int timeoutSeconds, int maxRetries, int maxOutputTokens) {
+    public static final Model DEFAULTS = new Model("offline", "", "", 60, 3, 4_096);
+  }
+
+  /** Token caps on background model work (SPEC.md section 11). */
+  public record Governor(long sessionTokenCap, long dailyTokenCap) {
+    public static final Governor DEFAULTS = new Governor(200_000, 2_000_000);
+  }
+}

@@ -1,0 +1,107 @@
+package io.engram.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Reads {@code <home>/settings.json} and overlays it on {@link EngramSettings#DEFAULTS}.
+ *
+ * <p>The file only names what it changes, for example {@code {"recall": {"filesPerTurn": 8}}}. An
+ * unknown key or a value of the wrong type is a {@link SettingsException} that names the file and the
+ * key, so a typo never silently falls back to a default.
+ */
+public final class SettingsLoader {
+
+  /** The settings file name inside Engram's home. */
+  public static final String FILE_NAME = "settings.json";
+
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .build();
+
+  private SettingsLoader() {}
+
+  /** Loads the settings of the given home, or the defaults when it has no settings file. */
+  public static EngramSettings load(Path home) {
+    Path file = home.resolve(FILE_NAME);
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return EngramSettings.DEFAULTS;
+    } catch (IOException e) {
+      throw new SettingsException("cannot read settings file " + file + ": " + e.getMessage(), e);
+    }
+    return parse(text, file.toString());
+  }
+
+  /** Overlays the JSON text on the defaults; {@code origin} names the text in errors. */
+  public static EngramSettings parse(String text, String origin) {
+    if (text.isBlank()) {
+      return EngramSettings.DEFAULTS;
+    }
+    try {
+      JsonNode overlay = MAPPER.readTree(text);
+      if (!overlay.isObject()) {
+        throw new SettingsException(origin + ": settings must be a JSON object");
+      }
+      ObjectNode merged = MAPPER.valueToTree(EngramSettings.DEFAULTS);
+      merge(merged, (ObjectNode) overlay);
+      return MAPPER.treeToValue(merged, EngramSettings.class);
+    } catch (JsonProcessingException e) {
+      throw new SettingsException(origin + ": " + e.getOriginalMessage() + describeLocation(e), e);
+    }
+  }
+
+  /** Renders settings as pretty JSON, for {@code engram config}. */
+  public static String toJson(EngramSettings settings) {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(settings);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String describeLocation(JsonProcessingException e) {
+    if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping
+        && !mapping.getPath().isEmpty()) {
+      StringBuilder path = new StringBuilder();
+      for (var ref : mapping.getPath()) {
+        if (ref.getFieldName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
+        } else {
+          path.append('[').append(ref.getIndex()).append(']');
+        }
+      }
+      return " (at key '" + path + "')";
+    }
+    return e.getLocation() == null ? "" : " (at line " + e.getLocation().getLineNr() + ")";
+  }
+
+  // Maps (like context.modelWindows) are merged key by key; everything else is replaced.
+  private static void merge(ObjectNode base, ObjectNode overlay) {
+    Iterator<Map.Entry<String, JsonNode>> fields = overlay.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      JsonNode current = base.get(field.getKey());
+      if (current instanceof ObjectNode currentObject && field.getValue() instanceof ObjectNode next) {
+        merge(currentObject, next);
+      } else {
+        base.set(field.getKey(), field.getValue());
+      }
+    }
+  }
+}

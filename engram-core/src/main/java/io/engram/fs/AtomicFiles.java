@@ -1,0 +1,60 @@
+package io.engram.fs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes files so that a reader, or a crash, sees either the old content or the new, never a torn one.
+ *
+ * <p>The bytes go to a temporary file in the same directory, which is forced to disk and then renamed
+ * over the target; the directory is forced too where the platform allows, so the rename survives a
+ * power loss. Callers that read-modify-write must also hold a {@link FileLock}.
+ */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  /** Atomically replaces {@code target} with UTF-8 {@code text}, creating parent directories. */
+  public static void writeString(Path target, String text) throws IOException {
+    write(target, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Atomically replaces {@code target} with {@code bytes}, creating parent directories. */
+  public static void write(Path target, byte[] bytes) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        channel.force(true);
+      }
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      forceDirectory(dir);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /** Forces a directory's entries to disk; a no-op where the platform cannot open directories. */
+  public static void forceDirectory(Path dir) {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // Some platforms (Windows) cannot open a directory; the rename is still atomic there.
+    }
+  }
+}
