@@ -60,9 +60,7 @@ public final class QuickAdd {
 
   static String bulletText(String text) {
     String one = text.strip().replaceAll("\\s*\\R\\s*", " ");
-    if (one.startsWith("- ") || one.startsWith("* ")) {
-      one = one.substring(2).strip();
-    }
+    one = one.replaceFirst("^[-*](\\s+|$)", "");
     if (one.isEmpty()) {
       throw new IllegalArgumentException("nothing to add: the text is empty");
     }
