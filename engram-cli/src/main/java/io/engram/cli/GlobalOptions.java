@@ -38,6 +38,14 @@ public final class GlobalOptions {
       description = "The project directory (default: the working directory).")
   Path project;
 
+  @Option(
+      names = "--user-home",
+      paramLabel = "DIR",
+      scope = ScopeType.INHERIT,
+      hidden = true,
+      description = "The user's home for ~ and ~/.claude (default: system property engram.user.home, else user.home).")
+  Path userHome;
+
   private EngramRoots roots;
   private EngramSettings settings;
 
@@ -49,9 +57,17 @@ public final class GlobalOptions {
               Optional.ofNullable(home),
               Optional.ofNullable(project),
               System.getenv(),
-              Path.of(System.getProperty("user.home")));
+              userHome != null
+                  ? userHome
+                  : Path.of(System.getProperty("engram.user.home", System.getProperty("user.home"))));
     }
     return roots;
+  }
+
+  /** The instruction loader for the resolved project, settings and user home. */
+  public io.engram.instructions.InstructionLoader instructionLoader() {
+    return new io.engram.instructions.InstructionLoader(
+        settings().instructions(), roots(), new io.engram.tokens.JtokkitTokenCounter());
   }
 
   /** The settings of the resolved home. */

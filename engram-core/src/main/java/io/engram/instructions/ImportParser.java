@@ -41,6 +41,9 @@ final class ImportParser {
 
   /** The imports of {@code markdown} in document order; never throws on any input. */
   static List<ImportRef> parse(String markdown) {
+    if (markdown.indexOf('@') < 0) {
+      return List.of();
+    }
     Node document = PARSER.parse(markdown);
     List<ImportRef> found = new ArrayList<>();
     document.accept(

@@ -89,6 +89,11 @@ public final class QuickAdd {
   }
 
   private Path lockFor(Path file) {
+    return lockFor(lockDir, file);
+  }
+
+  /** The lock file guarding writes to {@code file}: one per instruction file, kept in Engram's home. */
+  static Path lockFor(Path lockDir, Path file) {
     String key = Integer.toHexString(file.toString().hashCode());
     return lockDir.resolve("instructions-" + file.getFileName() + "-" + key + ".lock");
   }

@@ -32,6 +32,11 @@ public final class RepoSurveyor {
   private static final int MAX_FILES = 20_000;
   private static final int MAX_DEPTH = 12;
 
+  /**
+   * Programming languages by extension. Documentation and data formats (Markdown, JSON, YAML...) are
+   * left out: they say little about how to work in the code, and counting them would make init's
+   * output depend on whether an instruction file already exists.
+   */
   private static final Map<String, String> LANGUAGES =
       Map.ofEntries(
           Map.entry("java", "Java"), Map.entry("kt", "Kotlin"), Map.entry("kts", "Kotlin"),
@@ -43,8 +48,9 @@ public final class RepoSurveyor {
           Map.entry("rb", "Ruby"), Map.entry("php", "PHP"), Map.entry("swift", "Swift"),
           Map.entry("sh", "Shell"), Map.entry("bash", "Shell"), Map.entry("sql", "SQL"),
           Map.entry("html", "HTML"), Map.entry("css", "CSS"), Map.entry("scss", "CSS"),
-          Map.entry("md", "Markdown"), Map.entry("yaml", "YAML"), Map.entry("yml", "YAML"),
-          Map.entry("json", "JSON"), Map.entry("toml", "TOML"), Map.entry("xml", "XML"));
+          Map.entry("lua", "Lua"), Map.entry("dart", "Dart"), Map.entry("ex", "Elixir"),
+          Map.entry("exs", "Elixir"), Map.entry("hs", "Haskell"), Map.entry("ml", "OCaml"),
+          Map.entry("zig", "Zig"), Map.entry("vue", "Vue"), Map.entry("svelte", "Svelte"));
 
   private static final Map<String, String> DIR_NOTES =
       Map.ofEntries(

@@ -130,7 +130,7 @@ class RepoSurveyorTest {
     assertThat(md).startsWith("# repo\n")
         .contains("## Project\n\nEngram remembers.")
         .contains("- Maven (`pom.xml`)\n  - build: `mvn -B package`\n  - test: `mvn -B verify`\n")
-        .contains("- Java: 1 file (33%)")
+        .contains("- Java: 1 file (100%)")
         .contains("- `src/`: sources");
     assertThat(StarterFile.render(RepoSurveyor.survey(f.repo))).isEqualTo(md);
   }
