@@ -37,18 +37,20 @@ final class LoadPass {
 
   /** Loads {@code path} if it exists, then its imports; an absent top-level file is not an error. */
   void loadTopLevel(Path path, InstructionLevel level) {
-    load(path, level, List.of(), List.of());
+    load(path, level, List.of(), List.of(), 0);
   }
 
   LoadedInstructions result() {
     return new LoadedInstructions(files, warnings);
   }
 
-  private void load(Path path, InstructionLevel level, List<Path> chain, List<Path> realChain) {
+  /** {@code line} is where the import stands in the last file of {@code chain}; 0 for a top-level file. */
+  private void load(Path path, InstructionLevel level, List<Path> chain, List<Path> realChain, int line) {
     FileReading.Outcome outcome = FileReading.read(path);
     if (outcome instanceof FileReading.Absent) {
       if (!chain.isEmpty()) {
-        warn(path, Kind.MISSING_IMPORT, path + ": imported from " + last(chain) + " but does not exist", chain);
+        warn(path, Kind.MISSING_IMPORT,
+            path + ": imported from " + last(chain) + ":" + line + " but does not exist", chain);
       }
       return;
     }
@@ -58,7 +60,8 @@ final class LoadPass {
     }
     Read read = (Read) outcome;
     if (realChain.contains(read.realPath())) {
-      warn(path, Kind.IMPORT_CYCLE, path + ": import cycle via " + last(chain) + ", not followed", chain);
+      warn(path, Kind.IMPORT_CYCLE,
+          path + ": import cycle via " + last(chain) + ":" + line + ", not followed", chain);
       return;
     }
     if (!seen.add(read.realPath())) {
@@ -103,7 +106,7 @@ final class LoadPass {
             nextChain);
         continue;
       }
-      load(target, level, nextChain, nextReal);
+      load(target, level, nextChain, nextReal, ref.line());
     }
   }
 

@@ -127,7 +127,7 @@ class ImportLoadingTest {
     assertThat(f.paths(loaded)).containsExactly("repo/CLAUDE.md", "repo/here.md");
     assertThat(loaded.warnings()).singleElement().satisfies(w -> {
       assertThat(w.kind()).isEqualTo(Kind.MISSING_IMPORT);
-      assertThat(w.message()).contains(f.repo.resolve("gone.md").toString());
+      assertThat(w.message()).contains(f.repo.resolve("gone.md").toString()).contains("CLAUDE.md:1");
       assertThat(w.importedFrom()).containsExactly(f.repo.resolve("CLAUDE.md"));
     });
   }
