@@ -77,10 +77,10 @@ final class ContextCommand implements Runnable {
     int n = 1;
     for (InstructionFile f : loaded.files()) {
       String indent = "  ".repeat(f.importedFrom().size());
-      out.printf("%3d. %-8s %s%s  %,d chars, %,d tokens%n", n++, f.level().label(), indent, f.path(), f.chars(),
-          f.tokens());
+      out.printf("%3d. %-7s %9s chars %8s tokens  %s%s%n", n++, f.level().label(), String.format("%,d", f.chars()),
+          String.format("%,d", f.tokens()), indent, f.path());
       if (f.imported()) {
-        out.printf("     %-8s %s<- imported from %s%n", "", indent, f.importedFrom().get(f.importedFrom().size() - 1));
+        out.printf("%46s%s<- imported from %s%n", "", indent, f.importedFrom().get(f.importedFrom().size() - 1));
       }
     }
     out.printf("Total: %d files, %,d chars, %,d tokens%n", loaded.files().size(), loaded.totalChars(),
