@@ -3,6 +3,8 @@ package io.engram.cli;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
+import io.engram.instructions.InstructionLoader;
+import io.engram.tokens.JtokkitTokenCounter;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,9 +67,8 @@ public final class GlobalOptions {
   }
 
   /** The instruction loader for the resolved project, settings and user home. */
-  public io.engram.instructions.InstructionLoader instructionLoader() {
-    return new io.engram.instructions.InstructionLoader(
-        settings().instructions(), roots(), new io.engram.tokens.JtokkitTokenCounter());
+  public InstructionLoader instructionLoader() {
+    return new InstructionLoader(settings().instructions(), roots(), new JtokkitTokenCounter());
   }
 
   /** The settings of the resolved home. */

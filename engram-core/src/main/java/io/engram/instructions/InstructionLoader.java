@@ -24,6 +24,9 @@ import java.util.Optional;
  * by an {@link InstructionSession}.
  */
 public final class InstructionLoader {
+  /** Where Claude Code keeps the managed file on macOS. */
+  static final String MACOS_MANAGED_PATH = "/Library/Application Support/ClaudeCode/CLAUDE.md";
+
   private final EngramSettings.Instructions settings;
   private final EngramRoots roots;
   private final TokenCounter tokens;
@@ -84,7 +87,8 @@ public final class InstructionLoader {
 
   /** Loads the managed and user files, then the project and local files of each directory. */
   void loadStartup(LoadPass pass) {
-    Path managed = roots.expand(settings.managedPath()).toAbsolutePath().normalize();
+    String configured = managedPathFor(settings.managedPath(), System.getProperty("os.name", ""));
+    Path managed = roots.expand(configured).toAbsolutePath().normalize();
     pass.loadTopLevel(managed, InstructionLevel.MANAGED);
     for (String name : settings.fileNames()) {
       Path sibling = managed.resolveSibling(name);
@@ -99,6 +103,16 @@ public final class InstructionLoader {
     for (Path dir : traversedDirs()) {
       loadDirectory(pass, dir);
     }
+  }
+
+  /**
+   * The managed path for this platform: the Linux default stands for "the platform's managed file",
+   * so on macOS it becomes Claude Code's macOS location; any other configured value is kept as is.
+   */
+  static String managedPathFor(String configured, String osName) {
+    boolean isDefault = configured.equals(EngramSettings.Instructions.DEFAULTS.managedPath());
+    return isDefault && osName.toLowerCase(java.util.Locale.ROOT).startsWith("mac")
+        ? MACOS_MANAGED_PATH : configured;
   }
 
   /** Loads one directory's project files and then its local file. */

@@ -167,4 +167,13 @@ class InstructionLoaderTest {
     f.write("repo/.claude/CLAUDE.md", "existing");
     assertThat(loader.targetFor(AddScope.PROJECT)).isEqualTo(f.repo.resolve(".claude/CLAUDE.md"));
   }
+
+  @Test
+  void theDefaultManagedPathFollowsThePlatformButAConfiguredOneIsKept() {
+    String linux = EngramSettings.Instructions.DEFAULTS.managedPath();
+    assertThat(InstructionLoader.managedPathFor(linux, "Linux")).isEqualTo("/etc/claude-code/CLAUDE.md");
+    assertThat(InstructionLoader.managedPathFor(linux, "Mac OS X"))
+        .isEqualTo("/Library/Application Support/ClaudeCode/CLAUDE.md");
+    assertThat(InstructionLoader.managedPathFor("/opt/policy/CLAUDE.md", "Mac OS X")).isEqualTo("/opt/policy/CLAUDE.md");
+  }
 }
