@@ -17,6 +17,10 @@ import picocli.CommandLine.Spec;
     description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
     subcommands = {
       ConfigCommand.class,
+      ContextCommand.class,
+      AddCommand.class,
+      InitCommand.class,
+      BenchCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

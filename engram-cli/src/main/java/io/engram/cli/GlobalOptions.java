@@ -3,6 +3,8 @@ package io.engram.cli;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
+import io.engram.instructions.InstructionLoader;
+import io.engram.tokens.JtokkitTokenCounter;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,6 +40,14 @@ public final class GlobalOptions {
       description = "The project directory (default: the working directory).")
   Path project;
 
+  @Option(
+      names = "--user-home",
+      paramLabel = "DIR",
+      scope = ScopeType.INHERIT,
+      hidden = true,
+      description = "The user's home for ~ and ~/.claude (default: system property engram.user.home, else user.home).")
+  Path userHome;
+
   private EngramRoots roots;
   private EngramSettings settings;
 
@@ -49,9 +59,16 @@ public final class GlobalOptions {
               Optional.ofNullable(home),
               Optional.ofNullable(project),
               System.getenv(),
-              Path.of(System.getProperty("user.home")));
+              userHome != null
+                  ? userHome
+                  : Path.of(System.getProperty("engram.user.home", System.getProperty("user.home"))));
     }
     return roots;
+  }
+
+  /** The instruction loader for the resolved project, settings and user home. */
+  public InstructionLoader instructionLoader() {
+    return new InstructionLoader(settings().instructions(), roots(), new JtokkitTokenCounter());
   }
 
   /** The settings of the resolved home. */

@@ -1,0 +1,23 @@
+package io.engram.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code engram bench}: timed harnesses, one subcommand per area. Each reports its figure against a
+ * baseline measured in the same run, so results compare across machines.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = "Run a benchmark; each reports a ratio against a baseline measured in the same run.",
+    subcommands = {InstructionsBench.class})
+final class BenchCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,134 @@
+package io.engram.instructions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Recognises build tools by their marker files and reads the commands they define. */
+final class BuildToolDetector {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private BuildToolDetector() {}
+
+  static List<BuildTool> detect(Path dir) {
+    List<BuildTool> tools = new ArrayList<>();
+    maven(dir).ifPresent(tools::add);
+    gradle(dir).ifPresent(tools::add);
+    node(dir).ifPresent(tools::add);
+    if (exists(dir, "Cargo.toml")) {
+      tools.add(tool("cargo", "Cargo.toml", "cargo build", "cargo test", "cargo clippy -- -D warnings"));
+    }
+    if (exists(dir, "go.mod")) {
+      tools.add(tool("go", "go.mod", "go build ./...", "go test ./...", "go vet ./..."));
+    }
+    python(dir).ifPresent(tools::add);
+    make(dir).ifPresent(tools::add);
+    return tools;
+  }
+
+  private static Optional<BuildTool> maven(Path dir) {
+    if (!exists(dir, "pom.xml")) {
+      return Optional.empty();
+    }
+    String mvn = exists(dir, "mvnw") ? "./mvnw" : "mvn";
+    String pom = read(dir.resolve("pom.xml"));
+    String lint =
+        pom.contains("spotless-maven-plugin") ? mvn + " spotless:check"
+            : pom.contains("maven-checkstyle-plugin") ? mvn + " checkstyle:check" : null;
+    return Optional.of(tool("Maven", "pom.xml", mvn + " -B package", mvn + " -B verify", lint));
+  }
+
+  private static Optional<BuildTool> gradle(Path dir) {
+    String marker =
+        exists(dir, "build.gradle.kts") ? "build.gradle.kts"
+            : exists(dir, "build.gradle") ? "build.gradle"
+                : exists(dir, "settings.gradle.kts") ? "settings.gradle.kts" : null;
+    if (marker == null) {
+      return Optional.empty();
+    }
+    String gradle = exists(dir, "gradlew") ? "./gradlew" : "gradle";
+    String lint = read(dir.resolve(marker)).contains("spotless") ? gradle + " spotlessCheck" : gradle + " check";
+    return Optional.of(tool("Gradle", marker, gradle + " build", gradle + " test", lint));
+  }
+
+  private static Optional<BuildTool> node(Path dir) {
+    if (!exists(dir, "package.json")) {
+      return Optional.empty();
+    }
+    String pm = exists(dir, "pnpm-lock.yaml") ? "pnpm" : exists(dir, "yarn.lock") ? "yarn" : "npm";
+    JsonNode scripts;
+    try {
+      scripts = JSON.readTree(dir.resolve("package.json").toFile()).path("scripts");
+    } catch (IOException e) {
+      scripts = JSON.createObjectNode();
+    }
+    String run = pm.equals("yarn") ? "yarn " : pm + " run ";
+    String build = scripts.has("build") ? run + "build" : null;
+    String test = scripts.has("test") ? pm + " test" : null;
+    String lint = scripts.has("lint") ? run + "lint" : null;
+    return Optional.of(tool(pm, "package.json", build, test, lint));
+  }
+
+  private static Optional<BuildTool> python(Path dir) {
+    String pyproject = exists(dir, "pyproject.toml") ? read(dir.resolve("pyproject.toml")) : "";
+    String lint =
+        pyproject.contains("ruff") ? "ruff check ."
+            : pyproject.contains("flake8") || exists(dir, ".flake8") ? "flake8" : null;
+    if (exists(dir, "uv.lock") || pyproject.contains("[tool.uv")) {
+      return Optional.of(tool("uv", exists(dir, "uv.lock") ? "uv.lock" : "pyproject.toml", "uv sync",
+          "uv run pytest", lint == null ? null : "uv run " + lint));
+    }
+    if (pyproject.contains("[tool.poetry")) {
+      return Optional.of(tool("poetry", "pyproject.toml", "poetry install", "poetry run pytest",
+          lint == null ? null : "poetry run " + lint));
+    }
+    if (exists(dir, "requirements.txt")) {
+      return Optional.of(tool("pip", "requirements.txt", "pip install -r requirements.txt", "pytest", lint));
+    }
+    if (!pyproject.isEmpty() || exists(dir, "setup.py")) {
+      return Optional.of(tool("pip", pyproject.isEmpty() ? "setup.py" : "pyproject.toml", "pip install -e .",
+          "pytest", lint));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<BuildTool> make(Path dir) {
+    String name = exists(dir, "Makefile") ? "Makefile" : exists(dir, "GNUmakefile") ? "GNUmakefile" : null;
+    if (name == null) {
+      return Optional.empty();
+    }
+    String makefile = read(dir.resolve(name));
+    return Optional.of(tool("make", name, "make",
+        hasTarget(makefile, "test") ? "make test" : hasTarget(makefile, "check") ? "make check" : null,
+        hasTarget(makefile, "lint") ? "make lint" : null));
+  }
+
+  private static boolean hasTarget(String makefile, String target) {
+    return Pattern.compile("(?m)^" + target + "\\s*:").matcher(makefile).find();
+  }
+
+  private static BuildTool tool(String name, String marker, String build, String test, String lint) {
+    return new BuildTool(
+        name, marker, Optional.ofNullable(build), Optional.ofNullable(test), Optional.ofNullable(lint));
+  }
+
+  private static boolean exists(Path dir, String name) {
+    return Files.isRegularFile(dir.resolve(name));
+  }
+
+  /** The file's text, or empty when it cannot be read: detection is best effort. */
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.engram.instructions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProjectInitTest {
+  @TempDir Path tmp;
+
+  private ProjectInit init(Fixture f) {
+    return new ProjectInit(f.loader("repo"), f.root.resolve("engram/locks"));
+  }
+
+  @Test
+  void writesANewFileWithADiffFromNothing() throws Exception {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/go.mod", "module x");
+    ProjectInit.Outcome o = init(f).run(false);
+    assertThat(o.existed()).isFalse();
+    assertThat(o.written()).isTrue();
+    assertThat(Files.readString(f.repo.resolve("CLAUDE.md"))).isEqualTo(o.content()).contains("`go test ./...`");
+    assertThat(o.diff()).startsWith("--- /dev/null\n+++ b/CLAUDE.md\n");
+  }
+
+  @Test
+  void neverOverwritesWithoutForce() throws Exception {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/CLAUDE.md", "mine\n");
+    ProjectInit.Outcome o = init(f).run(false);
+    assertThat(o.existed()).isTrue();
+    assertThat(o.written()).isFalse();
+    assertThat(Files.readString(f.repo.resolve("CLAUDE.md"))).isEqualTo("mine\n");
+    assertThat(o.diff()).contains("-mine");
+  }
+
+  @Test
+  void forceOverwritesTheExistingProjectFileWhereverItIs() throws Exception {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/.claude/CLAUDE.md", "mine\n");
+    ProjectInit.Outcome o = init(f).run(true);
+    assertThat(o.file()).isEqualTo(f.repo.resolve(".claude/CLAUDE.md"));
+    assertThat(o.written()).isTrue();
+    assertThat(o.diff()).contains("--- a/.claude/CLAUDE.md").contains("-mine");
+    assertThat(init(f).run(true).written()).as("same content again").isFalse();
+  }
+}

@@ -1,0 +1,137 @@
+package io.engram.instructions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RepoSurveyorTest {
+  @TempDir Path tmp;
+
+  private BuildTool only(Fixture f) {
+    RepoSurvey survey = RepoSurveyor.survey(f.repo);
+    assertThat(survey.buildTools()).hasSize(1);
+    return survey.buildTools().get(0);
+  }
+
+  @Test
+  void mavenWithWrapperAndSpotless() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/pom.xml", "<project><artifactId>spotless-maven-plugin</artifactId></project>");
+    f.write("repo/mvnw", "#!/bin/sh");
+    BuildTool t = only(f);
+    assertThat(t.name()).isEqualTo("Maven");
+    assertThat(t.build()).contains("./mvnw -B package");
+    assertThat(t.test()).contains("./mvnw -B verify");
+    assertThat(t.lint()).contains("./mvnw spotless:check");
+  }
+
+  @Test
+  void gradleWithoutWrapper() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/build.gradle.kts", "plugins { java }");
+    BuildTool t = only(f);
+    assertThat(t.name()).isEqualTo("Gradle");
+    assertThat(t.test()).contains("gradle test");
+  }
+
+  @Test
+  void nodeManagerComesFromTheLockFileAndCommandsFromScripts() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/package.json", "{\"scripts\": {\"test\": \"vitest\", \"lint\": \"eslint .\"}}");
+    f.write("repo/pnpm-lock.yaml", "");
+    BuildTool t = only(f);
+    assertThat(t.name()).isEqualTo("pnpm");
+    assertThat(t.build()).isEmpty();
+    assertThat(t.test()).contains("pnpm test");
+    assertThat(t.lint()).contains("pnpm run lint");
+  }
+
+  @Test
+  void yarnAndABrokenPackageJsonStillDetect() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/package.json", "{ not json");
+    f.write("repo/yarn.lock", "");
+    BuildTool t = only(f);
+    assertThat(t.name()).isEqualTo("yarn");
+    assertThat(t.test()).isEmpty();
+  }
+
+  @Test
+  void cargoAndGo() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/Cargo.toml", "[package]");
+    f.write("repo/go.mod", "module x");
+    RepoSurvey survey = RepoSurveyor.survey(f.repo);
+    assertThat(survey.buildTools()).extracting(BuildTool::name).containsExactly("cargo", "go");
+    assertThat(survey.buildTools().get(1).test()).contains("go test ./...");
+  }
+
+  @Test
+  void pythonFlavours() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/pyproject.toml", "[tool.poetry]\n[tool.ruff]\n");
+    assertThat(only(f)).satisfies(t -> {
+      assertThat(t.name()).isEqualTo("poetry");
+      assertThat(t.lint()).contains("poetry run ruff check .");
+    });
+    f.write("repo/uv.lock", "");
+    assertThat(only(f).name()).isEqualTo("uv");
+    Fixture g = new Fixture(tmp.resolve("g"));
+    g.write("repo/requirements.txt", "requests");
+    assertThat(only(g).test()).contains("pytest");
+  }
+
+  @Test
+  void makeTargets() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/Makefile", "all:\n\tcc x.c\ntest: all\n\t./t\n");
+    BuildTool t = only(f);
+    assertThat(t.test()).contains("make test");
+    assertThat(t.lint()).isEmpty();
+  }
+
+  @Test
+  void languagesAreCountedByExtensionSkippingGeneratedDirectories() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/src/A.java", "");
+    f.write("repo/src/B.java", "");
+    f.write("repo/src/c.py", "");
+    f.write("repo/target/Gen.java", "");
+    f.write("repo/node_modules/x/y.js", "");
+    assertThat(RepoSurveyor.survey(f.repo).languages()).containsExactly(
+        java.util.Map.entry("Java", 2), java.util.Map.entry("Python", 1));
+  }
+
+  @Test
+  void layoutReadmeAndContributing() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/src/x.txt", "");
+    f.write("repo/docs/x.txt", "");
+    f.write("repo/tools/x.txt", "");
+    f.write("repo/README.md", "# Name\n\n[![badge](x)](y)\n\nA tool that\ndoes things.\n\nMore.\n");
+    f.write("repo/CONTRIBUTING.md", "# Contributing\n\n- Write tests for every change\n\n```sh\n$ make check\n```\n");
+    RepoSurvey s = RepoSurveyor.survey(f.repo);
+    assertThat(s.layout()).containsEntry("src/", "sources").containsEntry("docs/", "documentation")
+        .containsEntry("tools/", "").doesNotContainKey(".git/");
+    assertThat(s.readmeSummary()).isEqualTo(Optional.of("A tool that does things."));
+    assertThat(s.contributingHints()).containsExactly("Write tests for every change", "`make check`");
+  }
+
+  @Test
+  void starterFileNamesCommandsLanguagesAndLayout() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/pom.xml", "<project/>");
+    f.write("repo/src/A.java", "");
+    f.write("repo/README.md", "Engram remembers.\n");
+    String md = StarterFile.render(RepoSurveyor.survey(f.repo));
+    assertThat(md).startsWith("# repo\n")
+        .contains("## Project\n\nEngram remembers.")
+        .contains("- Maven (`pom.xml`)\n  - build: `mvn -B package`\n  - test: `mvn -B verify`\n")
+        .contains("- Java: 1 file (100%)")
+        .contains("- `src/`: sources");
+    assertThat(StarterFile.render(RepoSurveyor.survey(f.repo))).isEqualTo(md);
+  }
+}
