@@ -43,7 +43,7 @@ class AnthropicModelTest {
   }
 
   static String quote(String text) {
-    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    return com.fasterxml.jackson.databind.node.TextNode.valueOf(text).toString();
   }
 
   private AnthropicModel model(Duration timeout, int retries) {
