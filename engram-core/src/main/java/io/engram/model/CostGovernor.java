@@ -113,7 +113,7 @@ public final class CostGovernor {
                     s.foreground,
                     Math.max(0, caps.sessionTokenCap() - ledger.sessionBackgroundTotal(id)))));
     return new UsageReport(
-        today,
+        today.toString(),
         caps.sessionTokenCap(),
         caps.dailyTokenCap(),
         day.background,

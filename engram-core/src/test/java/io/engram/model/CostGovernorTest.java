@@ -33,7 +33,7 @@ class CostGovernorTest {
     governor.record("s2", Purpose.EXTRACTION, true, new TokenUsage(10, 0, 0, 0));
 
     UsageReport report = new CostGovernor(home, caps, day1).report();
-    assertThat(report.day()).hasToString("2026-05-11");
+    assertThat(report.day()).isEqualTo("2026-05-11");
     assertThat(report.background()).isEqualTo(new UsageTotals(110, 20, 30, 40, 2));
     assertThat(report.foreground().total()).isEqualTo(550);
     assertThat(report.backgroundByPurpose()).containsEntry("EXTRACTION", 200L);
