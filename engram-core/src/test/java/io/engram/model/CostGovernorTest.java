@@ -82,7 +82,25 @@ class CostGovernorTest {
     pool.shutdown();
     UsageReport report = new CostGovernor(home, caps, day1).report();
     assertThat(report.background().calls()).isEqualTo(40);
-    assertThat(report.background().total()).isEqualTo(80);
+    assertThat(report.background().total()).isEqualTo(50);
+  }
+
+  @Test
+  void twoProcessesBookingAtOnceLoseNoCall() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<Process> processes = new ArrayList<>();
+    for (String session : List.of("p1", "p2")) {
+      processes.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+          LedgerWriterProcess.class.getName(), home.toString(), session, "25")
+          .redirectErrorStream(true).start());
+    }
+    for (Process p : processes) {
+      String output = new String(p.getInputStream().readAllBytes());
+      assertThat(p.waitFor()).as(output).isZero();
+    }
+    UsageReport report = new CostGovernor(home, caps).report();
+    assertThat(report.background().calls()).isEqualTo(50);
+    assertThat(report.sessions()).extracting(s -> s.background().total()).containsExactly(275L, 275L);
   }
 
   @Test
