@@ -44,6 +44,7 @@ final class ScriptedServer implements AutoCloseable {
   private final HttpServer server;
 
   ScriptedServer() throws IOException {
+    System.setProperty("sun.net.httpserver.nodelay", "true");
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(Executors.newCachedThreadPool());
     server.createContext("/", this::handle);
