@@ -82,7 +82,7 @@ class CostGovernorTest {
     pool.shutdown();
     UsageReport report = new CostGovernor(home, caps, day1).report();
     assertThat(report.background().calls()).isEqualTo(40);
-    assertThat(report.background().total()).isEqualTo(50);
+    assertThat(report.background().total()).isEqualTo(80);
   }
 
   @Test
