@@ -18,7 +18,7 @@ class UsageCommandTest {
 
   private void seedLedger() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"governor\": {\"sessionTokenCap\": 1000, \"dailyTokenCap\": 5000}}");
-    CostGovernor governor = new CostGovernor(home, new EngramSettings.Governor(1_000, 5_000));
+    CostGovernor governor = new CostGovernor(home, new EngramSettings.Governor(1_000, 5_000, 31));
     governor.record("sess-a", Purpose.EXTRACTION, true, new TokenUsage(300, 50, 100, 0));
     governor.record("sess-a", Purpose.COMPACTION, false, new TokenUsage(2_000, 500, 0, 0));
     governor.record("sess-b", Purpose.DREAM, true, new TokenUsage(1_200, 0, 0, 0));

@@ -22,13 +22,11 @@ import java.util.Optional;
  * never capped. A cap is checked before each call, so the call that crosses it completes and the next
  * one is refused. The ledger is {@value #LEDGER_FILE} in Engram's home, rewritten atomically under a
  * file lock, so two processes (two agent sessions) share one set of totals. Days older than
- * {@value #KEEP_DAYS} days are dropped.
+ * {@code ledgerKeepDays} are dropped.
  */
 public final class CostGovernor {
   /** The ledger's file name inside Engram's home. */
   public static final String LEDGER_FILE = "model-usage.json";
-
-  static final int KEEP_DAYS = 31;
 
   private final Path ledgerFile;
   private final Path lockFile;
@@ -90,7 +88,7 @@ public final class CostGovernor {
         day.foreground = day.foreground.plus(usage);
         session.foreground = session.foreground.plus(usage);
       }
-      String oldest = today().minusDays(KEEP_DAYS).toString();
+      String oldest = today().minusDays(caps.ledgerKeepDays()).toString();
       ledger.days.headMap(oldest, false).clear();
       AtomicFiles.writeString(ledgerFile, ledger.toJson());
     } catch (IOException e) {

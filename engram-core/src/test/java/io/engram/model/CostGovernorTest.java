@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CostGovernorTest {
   @TempDir Path home;
 
-  private final EngramSettings.Governor caps = new EngramSettings.Governor(1_000, 1_500);
+  private final EngramSettings.Governor caps = new EngramSettings.Governor(1_000, 1_500, 31);
   private final Clock day1 = Clock.fixed(Instant.parse("2026-05-11T23:59:00Z"), ZoneOffset.UTC);
   private final Clock day2 = Clock.fixed(Instant.parse("2026-05-12T00:01:00Z"), ZoneOffset.UTC);
 

@@ -12,7 +12,7 @@ class ModelRouterTest {
   @TempDir Path home;
 
   private CostGovernor governor(long sessionCap) {
-    return new CostGovernor(home, new EngramSettings.Governor(sessionCap, 1_000_000));
+    return new CostGovernor(home, new EngramSettings.Governor(sessionCap, 1_000_000, 31));
   }
 
   private static String ask(LanguageModel model) {

@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>408, 409, 429 and 5xx (including Anthropic's 529 "overloaded") and connection failures are
  * retried up to {@link ModelEndpoint#maxRetries()} times with doubling backoff plus jitter; a
  * {@code retry-after} or {@code retry-after-ms} header longer than the backoff is honoured, up to
- * {@link ModelEndpoint#MAX_RETRY_AFTER}. A time-out is not retried: the router's offline path is the
+ * {@link ModelEndpoint#maxRetryAfter()}. A time-out is not retried: the router's offline path is the
  * better use of the time. Every message passes through {@link ApiKey#scrub}.
  */
 final class JsonHttp {
@@ -73,12 +73,12 @@ final class JsonHttp {
         return read(response.body());
       }
       if (!retryable(status) || last) {
-        throw httpFailure(status, response.body(), attempt);
+        throw httpFailure(status, response.body(), attempt, "");
       }
       Duration wait = jitter(backoff);
       Duration asked = retryAfter(response);
-      if (asked.compareTo(ModelEndpoint.MAX_RETRY_AFTER) > 0) {
-        throw httpFailure(status, response.body() + " (server asks to retry after " + asked.toSeconds() + "s)", attempt);
+      if (asked.compareTo(endpoint.maxRetryAfter()) > 0) {
+        throw httpFailure(status, response.body(), attempt, " (server asks to retry after " + asked.toSeconds() + "s)");
       }
       sleep(asked.compareTo(wait) > 0 ? asked : wait);
       backoff = backoff.multipliedBy(2);
@@ -89,7 +89,7 @@ final class JsonHttp {
     return status == 408 || status == 409 || status == 429 || status >= 500;
   }
 
-  private ModelException httpFailure(int status, String body, int retries) {
+  private ModelException httpFailure(int status, String body, int retries, String note) {
     Kind kind =
         switch (status) {
           case 401, 403 -> Kind.AUTHENTICATION;
@@ -99,7 +99,7 @@ final class JsonHttp {
         };
     String hint = kind == Kind.AUTHENTICATION ? " (check the API key)" : "";
     String tries = retries > 0 ? " after " + retries + " retries" : "";
-    return failure(kind, "HTTP " + status + tries + ": " + errorMessage(body) + hint, null);
+    return failure(kind, "HTTP " + status + tries + ": " + errorMessage(body) + note + hint, null);
   }
 
   /** The readable part of an error body: {@code error.type: error.message} in both APIs' shapes. */

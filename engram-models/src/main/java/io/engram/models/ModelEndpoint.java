@@ -12,6 +12,7 @@ import java.util.Optional;
  * @param maxRetries retries after the first attempt on 408/409/429/5xx and connection failures
  * @param initialBackoff the wait before the first retry; it doubles each retry (a server's
  *     {@code retry-after} wins when longer)
+ * @param maxRetryAfter the longest {@code retry-after} Engram waits for; a longer one fails the call
  */
 public record ModelEndpoint(
     Provider provider,
@@ -20,10 +21,8 @@ public record ModelEndpoint(
     Optional<ApiKey> apiKey,
     Duration timeout,
     int maxRetries,
-    Duration initialBackoff) {
-
-  /** The longest {@code retry-after} Engram waits for; a longer one fails the call at once. */
-  public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
+    Duration initialBackoff,
+    Duration maxRetryAfter) {
 
   public ModelEndpoint {
     Objects.requireNonNull(provider, "provider");
@@ -32,6 +31,7 @@ public record ModelEndpoint(
     Objects.requireNonNull(apiKey, "apiKey");
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(initialBackoff, "initialBackoff");
+    Objects.requireNonNull(maxRetryAfter, "maxRetryAfter");
     if (model.isBlank()) {
       throw new IllegalArgumentException("a " + provider.id() + " model needs a model name");
     }

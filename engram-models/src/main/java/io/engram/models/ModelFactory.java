@@ -27,8 +27,6 @@ public final class ModelFactory {
   /** Environment variable choosing the model, e.g. {@code anthropic:claude-sonnet-4-5}. */
   public static final String MODEL_ENV = "ENGRAM_MODEL";
 
-  static final Duration INITIAL_BACKOFF = Duration.ofMillis(500);
-
   private ModelFactory() {}
 
   /**
@@ -80,7 +78,8 @@ public final class ModelFactory {
     }
     return Optional.of(
         new ModelEndpoint(protocol, url, name.strip(), key, Duration.ofSeconds(settings.timeoutSeconds()),
-            settings.maxRetries(), INITIAL_BACKOFF));
+            settings.maxRetries(), Duration.ofMillis(settings.retryBackoffMillis()),
+            Duration.ofSeconds(settings.maxRetryAfterSeconds())));
   }
 
   /** The configured model, or empty for offline; see {@link #endpoint} for the errors. */

@@ -59,7 +59,7 @@ public final class ModelsBench {
     try {
       URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
       ModelEndpoint endpoint = new ModelEndpoint(Provider.ANTHROPIC, base, "bench", Optional.of(ApiKey.of("k")),
-          Duration.ofSeconds(10), 0, Duration.ofMillis(10));
+          Duration.ofSeconds(10), 0, Duration.ofMillis(10), Duration.ofSeconds(1));
       AnthropicModel model = new AnthropicModel(endpoint);
       ModelRequest request = ModelRequest.of("You are terse.",
           List.of(ChatMessage.user("x".repeat(2_000)), ChatMessage.user("answer ok")), 16).withCacheablePrefix(1);
@@ -68,7 +68,7 @@ public final class ModelsBench {
       HttpRequest raw = HttpRequest.newBuilder(base.resolve("/v1/messages"))
           .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
       ModelRouter router = ModelRouter.of(model, new CostGovernor(home,
-          new EngramSettings.Governor(Long.MAX_VALUE, Long.MAX_VALUE)), "bench");
+          new EngramSettings.Governor(Long.MAX_VALUE, Long.MAX_VALUE, 31)), "bench");
 
       Callable<Object> baseline = () -> client.send(raw, HttpResponse.BodyHandlers.ofString()).body();
       Callable<Object> adapter = () -> model.complete(request).text();

@@ -48,7 +48,7 @@ class AnthropicModelTest {
 
   private AnthropicModel model(Duration timeout, int retries) {
     return new AnthropicModel(new ModelEndpoint(Provider.ANTHROPIC, server.baseUrl(""), "claude-test",
-        Optional.of(ApiKey.of(KEY)), timeout, retries, Duration.ofMillis(20)));
+        Optional.of(ApiKey.of(KEY)), timeout, retries, Duration.ofMillis(20), Duration.ofSeconds(5)));
   }
 
   private AnthropicModel model() {
@@ -127,6 +127,18 @@ class AnthropicModelTest {
     assertThat(response.text()).isEqualTo("after wait");
     assertThat(server.received).hasSize(2);
     assertThat(elapsedMs).isGreaterThanOrEqualTo(1_000);
+  }
+
+  @Test
+  void retryAfterLongerThanTheLimitFailsAtOnce() {
+    server.reply(429, Map.of("retry-after", "120"),
+        "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"daily quota\"}}", 0);
+    assertThatThrownBy(() -> model().complete(request))
+        .isInstanceOfSatisfying(ModelException.class, e -> {
+          assertThat(e.kind()).isEqualTo(ModelException.Kind.RATE_LIMITED);
+          assertThat(e.getMessage()).contains("daily quota").contains("retry after 120s");
+        });
+    assertThat(server.received).hasSize(1);
   }
 
   @Test

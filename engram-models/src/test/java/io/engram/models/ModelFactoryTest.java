@@ -39,12 +39,14 @@ class ModelFactoryTest {
 
   @Test
   void settingsChooseTheModelWhenTheEnvironmentDoesNot() {
-    EngramSettings.Model settings = new EngramSettings.Model("anthropic", "claude-sonnet-4-5", "", 30, 2, 4_096);
+    EngramSettings.Model settings = new EngramSettings.Model("anthropic", "claude-sonnet-4-5", "", 30, 2, 4_096, 250, 10);
     ModelEndpoint endpoint =
         ModelFactory.endpoint(settings, Map.of("ANTHROPIC_API_KEY", "sk-ant-xyz")).orElseThrow();
     assertThat(endpoint.id()).isEqualTo("anthropic:claude-sonnet-4-5");
     assertThat(endpoint.baseUrl()).hasToString("https://api.anthropic.com");
     assertThat(endpoint.toString()).doesNotContain("sk-ant-xyz");
+    assertThat(endpoint.initialBackoff()).hasMillis(250);
+    assertThat(endpoint.maxRetryAfter()).hasSeconds(10);
     assertThat(ModelFactory.adapter(endpoint)).isInstanceOf(AnthropicModel.class);
   }
 

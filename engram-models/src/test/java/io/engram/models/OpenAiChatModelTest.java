@@ -43,7 +43,7 @@ class OpenAiChatModelTest {
 
   private OpenAiChatModel model(Optional<ApiKey> key, Duration timeout, int retries) {
     return new OpenAiChatModel(new ModelEndpoint(Provider.OPENAI, server.baseUrl("/v1"), "llama3.1",
-        key, timeout, retries, Duration.ofMillis(20)));
+        key, timeout, retries, Duration.ofMillis(20), Duration.ofSeconds(5)));
   }
 
   private OpenAiChatModel model() {
