@@ -21,7 +21,7 @@ final class MeteredModel implements LanguageModel {
   }
 
   @Override
-  public synchronized ModelResponse complete(ModelRequest request) {
+  public ModelResponse complete(ModelRequest request) {
     if (background) {
       governor
           .backgroundRefusal(sessionId)
@@ -31,7 +31,9 @@ final class MeteredModel implements LanguageModel {
               });
     }
     ModelResponse response = delegate.complete(request);
-    spent = spent.plus(response.usage());
+    synchronized (this) {
+      spent = spent.plus(response.usage());
+    }
     governor.record(sessionId, purpose, background, response.usage());
     return response;
   }

@@ -81,6 +81,21 @@ class ModelRouterTest {
   }
 
   @Test
+  void unusableJsonFallsBackAndStillBooksBothAttempts() {
+    ScriptedModel model = new ScriptedModel().answers("nope").answers("still nope");
+    ModelRouter router = ModelRouter.of(model, governor(10_000), "s2");
+    Answered<String> answer = router.run(Purpose.SESSION_NOTES, true,
+        m -> StructuredOutput.askObject(m, ModelRequest.of("sys", "notes", 50), java.util.List.of("state"))
+            .value().toString(),
+        () -> "template notes");
+    assertThat(answer.value()).isEqualTo("template notes");
+    assertThat(answer.fallbackReason()).get(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("unusable answer: scripted:test gave no usable JSON after 2 attempts");
+    assertThat(answer.usage().total()).isEqualTo(220);
+    assertThat(governor(10_000).report().backgroundByPurpose()).containsEntry("SESSION_NOTES", 220L);
+  }
+
+  @Test
   void offlinePathFailureIsNotSwallowed() {
     assertThatThrownBy(() -> ModelRouter.offline().run(Purpose.OTHER, true, m -> "x", () -> {
       throw new IllegalStateException("bug");
