@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       AddCommand.class,
       InitCommand.class,
       BenchCommand.class,
+      UsageCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

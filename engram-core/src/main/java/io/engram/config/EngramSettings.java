@@ -149,14 +149,26 @@ public record EngramSettings(
         new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80);
   }
 
-  /** Which model answers, and how Engram talks to it (SPEC.md section 9). */
+  /**
+   * Which model answers, and how Engram talks to it (SPEC.md section 9). {@code provider} is
+   * {@code offline}, {@code anthropic} or {@code openai}; {@code ENGRAM_MODEL} overrides provider and name.
+   * {@code timeoutSeconds} bounds one HTTP attempt; {@code retryBackoffMillis} is the first wait before a
+   * retry (it doubles); a server's {@code retry-after} above {@code maxRetryAfterSeconds} fails the call.
+   */
   public record Model(
-      String provider, String name, String baseUrl, int timeoutSeconds, int maxRetries, int maxOutputTokens) {
-    public static final Model DEFAULTS = new Model("offline", "", "", 60, 3, 4_096);
+      String provider,
+      String name,
+      String baseUrl,
+      int timeoutSeconds,
+      int maxRetries,
+      int maxOutputTokens,
+      int retryBackoffMillis,
+      int maxRetryAfterSeconds) {
+    public static final Model DEFAULTS = new Model("offline", "", "", 60, 3, 4_096, 500, 60);
   }
 
-  /** Token caps on background model work (SPEC.md section 11). */
-  public record Governor(long sessionTokenCap, long dailyTokenCap) {
-    public static final Governor DEFAULTS = new Governor(200_000, 2_000_000);
+  /** Token caps on background model work, and how many days the usage ledger keeps (SPEC.md section 11). */
+  public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
+    public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
   }
 }

@@ -1,0 +1,21 @@
+package io.engram.model;
+
+import java.util.Objects;
+
+/** One message of a conversation sent to a model: who said it and what. */
+public record ChatMessage(Role role, String text) {
+  public ChatMessage {
+    Objects.requireNonNull(role, "role");
+    Objects.requireNonNull(text, "text");
+  }
+
+  /** A message from the user. */
+  public static ChatMessage user(String text) {
+    return new ChatMessage(Role.USER, text);
+  }
+
+  /** A message from the model. */
+  public static ChatMessage assistant(String text) {
+    return new ChatMessage(Role.ASSISTANT, text);
+  }
+}
