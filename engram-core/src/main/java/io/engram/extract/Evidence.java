@@ -1,0 +1,22 @@
+package io.engram.extract;
+
+import java.util.Objects;
+
+/**
+ * The span of input a candidate was read from.
+ *
+ * @param turnIndex index of the turn in the extractor's input list
+ * @param start offset of the first character in that turn's text
+ * @param end offset after the last character
+ * @param quote the text of the span
+ */
+public record Evidence(int turnIndex, int start, int end, String quote) {
+
+  public Evidence {
+    Objects.requireNonNull(quote, "quote");
+    if (turnIndex < 0 || start < 0 || end < start) {
+      throw new IllegalArgumentException(
+          "bad evidence span: turn " + turnIndex + ", [" + start + ", " + end + ")");
+    }
+  }
+}
