@@ -1,6 +1,5 @@
 package io.engram.extract;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -37,8 +36,11 @@ final class Rules {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
-    List<Draft> out = new ArrayList<>(References.read(sentence));
-    if (!out.isEmpty() || Intents.isQuestion(sentence)) {
+    if (Intents.isQuestion(sentence)) {
+      return List.of();
+    }
+    List<Draft> out = References.read(sentence);
+    if (!out.isEmpty()) {
       return out;
     }
     Optional<Draft> user = UserProfile.read(sentence);

@@ -23,7 +23,7 @@ final class UserProfile {
           Pattern.compile("(?i)\\bmy background is (?:in\\s+)?([\\w+#. -]{2,40})"),
           Pattern.compile("(?i)\\bI work (?:as|in) (?:an? )?([\\w+#. -]{2,40})"),
           Pattern.compile(
-              "我是(?!说|不是|在|想|要|问)(?:一名|一个|个)?\\s*([^，。,.！!？?]{0,12}?(?:工程师|开发者?|程序员|学生|新手|"
+              "我是(?!说|不是|在|想|要|问)(?:一名|一个|个)?\\s*([^，。,.！!？?]{0,12}(?:工程师|开发者?|程序员|学生|新手|"
                   + "产品经理|经理|设计师|分析师|研究员|架构师|运维|小白|初学者|实习生|前端|后端|全栈|测试))"),
           Pattern.compile("我是做\\s*([^，。,.的]{1,12})\\s*的"),
           Pattern.compile("我对\\s*([^，。,.]{1,12}?)\\s*(?:不太熟|不熟|不了解|不太了解|很熟|比较熟|熟悉|很了解)"),
@@ -41,7 +41,7 @@ final class UserProfile {
             new Draft(
                 CandidateType.USER,
                 Terms.slug("user", who, 4),
-                "Who the user is (background to tailor explanations): " + Terms.clip(who, 80),
+                "Who the user is (background to tailor explanations): " + Terms.clip(m.group().strip(), 80),
                 "The user said: \"" + Terms.clip(sentence, 300) + '"',
                 who,
                 0.8));
