@@ -48,9 +48,13 @@ public final class NotesBudget {
         out = out.with(s, shorten(out.text(s), cap));
       }
     }
-    out = out.withWorklog(dropOldest(out, cap));
-    while (tokens(out) > settings.totalTokenCap() && !out.worklog().isEmpty()) {
-      out = out.withWorklog(out.worklog().subList(1, out.worklog().size()));
+    out = out.withWorklog(dropOldest(out.worklog(), cap));
+    int excess = tokens(out) - settings.totalTokenCap();
+    if (excess > 0 && !out.worklog().isEmpty()) {
+      out = out.withWorklog(dropOldest(out.worklog(), Math.max(0, tokens(out, NotesSection.WORKLOG) - excess)));
+      while (tokens(out) > settings.totalTokenCap() && !out.worklog().isEmpty()) {
+        out = out.withWorklog(out.worklog().subList(1, out.worklog().size()));
+      }
     }
     while (tokens(out) > settings.totalTokenCap()) {
       NotesSection largest = largestTextSection(out);
@@ -58,14 +62,32 @@ public final class NotesBudget {
       if (have == 0) {
         break;
       }
-      int excess = tokens(out) - settings.totalTokenCap();
-      out = out.with(largest, shorten(out.text(largest), Math.max(0, have - excess)));
+      int over = tokens(out) - settings.totalTokenCap();
+      out = out.with(largest, shorten(out.text(largest), Math.max(0, have - over)));
     }
-    return out;
+    return out.equals(notes) ? notes : out;
   }
 
-  private List<String> dropOldest(SessionNotes notes, int cap) {
-    List<String> entries = new ArrayList<>(notes.worklog());
+  /**
+   * The newest entries whose rendering fits in {@code cap}. Entry costs are summed from the newest
+   * backwards to find the cut in one pass; the exact rendering is then checked, since tokens at the
+   * joins need not add up.
+   */
+  private List<String> dropOldest(List<String> worklog, int cap) {
+    if (tokens.count(SessionNotes.renderWorklog(worklog)) <= cap) {
+      return worklog;
+    }
+    int from = worklog.size() - 1;
+    long sum = tokens.count(SessionNotes.renderWorklog(worklog.subList(from, worklog.size())));
+    while (from > 0) {
+      long next = sum + tokens.count(SessionNotes.renderWorklog(worklog.subList(from - 1, from)));
+      if (next > cap) {
+        break;
+      }
+      sum = next;
+      from--;
+    }
+    List<String> entries = new ArrayList<>(worklog.subList(from, worklog.size()));
     while (entries.size() > 1 && tokens.count(SessionNotes.renderWorklog(entries)) > cap) {
       entries.remove(0);
     }

@@ -26,12 +26,12 @@ public record SessionNotes(
    * and blank lines inside a worklog entry are dropped.
    */
   public SessionNotes {
-    currentState = normalise(Objects.requireNonNull(currentState, "currentState"));
-    filesAndFunctions = normalise(Objects.requireNonNull(filesAndFunctions, "filesAndFunctions"));
-    errorsAndCorrections = normalise(Objects.requireNonNull(errorsAndCorrections, "errorsAndCorrections"));
+    currentState = normalise(Objects.requireNonNull(currentState, "currentState"), false);
+    filesAndFunctions = normalise(Objects.requireNonNull(filesAndFunctions, "filesAndFunctions"), false);
+    errorsAndCorrections = normalise(Objects.requireNonNull(errorsAndCorrections, "errorsAndCorrections"), false);
     List<String> entries = new ArrayList<>();
     for (String e : Objects.requireNonNull(worklog, "worklog")) {
-      String s = normalise(Objects.requireNonNull(e, "worklog entry")).replaceAll("\n[ \t]*(?=\n)", "");
+      String s = normalise(Objects.requireNonNull(e, "worklog entry"), true).replaceAll("\n[ \t]*(?=\n)", "");
       if (!s.isEmpty()) {
         entries.add(s);
       }
@@ -39,9 +39,10 @@ public record SessionNotes(
     worklog = List.copyOf(entries);
   }
 
-  private static String normalise(String text) {
-    String t = text.replaceAll("\\r\\n?", "\n").replaceAll("(?m)^##(?=\\s|$)", "###").strip();
-    long fences = t.lines().filter(l -> l.strip().startsWith("```")).count();
+  /** The first line of a worklog entry is rendered after "- ", so it never opens a code fence. */
+  private static String normalise(String text, boolean entry) {
+    String t = text.replaceAll("\\r\\n?", "\n").strip().replaceAll("(?m)^##(?=\\s|$)", "###");
+    long fences = t.lines().skip(entry ? 1 : 0).filter(l -> l.strip().startsWith("```")).count();
     return fences % 2 == 0 ? t : t + "\n```";
   }
 
@@ -101,7 +102,8 @@ public record SessionNotes(
   public static SessionNotes parse(String markdown) {
     Map<NotesSection, StringBuilder> bodies = new EnumMap<>(NotesSection.class);
     NotesSection current = null;
-    String[] lines = markdown.split("\\R", -1);
+    // Only \n, \r\n and \r break lines, as in rendering; other separators are text.
+    String[] lines = markdown.replaceAll("\\r\\n?", "\n").split("\n", -1);
     boolean inFence = false;
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
@@ -144,7 +146,7 @@ public record SessionNotes(
   static List<String> parseWorklog(String text) {
     List<String> entries = new ArrayList<>();
     StringBuilder cur = null;
-    for (String line : text.split("\\R")) {
+    for (String line : text.replaceAll("\\r\\n?", "\n").split("\n")) {
       if (line.startsWith("- ") || line.startsWith("* ") || line.equals("-")) {
         if (cur != null) {
           entries.add(cur.toString());
