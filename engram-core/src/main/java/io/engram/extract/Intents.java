@@ -27,7 +27,11 @@ final class Intents {
   private static final List<Pattern> STANDING =
       List.of(
           Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future)\\b[\\s,:-]*"),
-          Pattern.compile("(?i)^(?:always|never|every time|each time|whenever)\\b\\s*"),
+          // "Always the same error", "never mind": a description, not a rule, when no verb follows.
+          Pattern.compile(
+              "(?i)^(?:always|never|every time|each time|whenever)\\b(?!\\s+(?:the|a|an|same|this|that|these|those|it|"
+                  + "its|is|was|were|been|mind|fails?|failing|failed|happens?|crash\\w*|breaks?|works?|returns?|"
+                  + "gives?|shows?|seems?)\\b)\\s*"),
           Pattern.compile("(?:以后都|以后也|以后(?!再)|今后|从现在开始|从现在起|下次(?!再)|每次都|永远不要|永远别)[，,：:\\s]*"),
           Pattern.compile("^(?:始终|总是|一律|务必|一定要)\\s*"));
 

@@ -16,7 +16,8 @@ final class Rules {
       Pattern.compile(
           "(?i)\\b(?:this|that)\\s+(?:function|method|file|line|variable|loop|snippet|bug|error|branch|commit|pr|"
               + "class|case|query|endpoint|script|component|page|cell|notebook)\\b"
-              + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行");
+              + "|\\b(?:here(?!\\s+or\\b)|this time|for now|just this once|in this case)\\b"
+              + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行|这次|这一次|暂时");
   /** A remembered statement about the project rather than a rule for the agent. */
   private static final Pattern FACT =
       Pattern.compile(

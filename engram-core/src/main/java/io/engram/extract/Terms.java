@@ -21,7 +21,7 @@ final class Terms {
           "should", "can", "could", "ok", "okay", "yes", "yeah", "if", "than", "into", "about", "up",
           "out", "have", "has", "had", "get", "got", "make", "sure", "one", "s", "t", "re", "ll", "d",
           "user", "wants", "work", "done", "useful", "memory", "project", "going", "forward",
-          "future", "always", "never", "keep", "mind");
+          "future", "keep", "mind");
 
   private Terms() {}
 

@@ -75,6 +75,24 @@ class ExplicitRequestRulesTest {
   }
 
   @Test
+  void alwaysOrNeverWithoutAnInstructionIsADescription() {
+    assertThat(user("Always the same error, it fails on CI.")).isEmpty();
+    assertThat(user("Never mind, I found it.")).isEmpty();
+  }
+
+  @Test
+  void scopedToThisTimeIsATaskDetail() {
+    assertThat(user("Don't forget to update the changelog this time.")).isEmpty();
+    assertThat(user("Let's use the builder pattern here instead of the constructor.")).isEmpty();
+    assertThat(user("这次先不要写测试。")).isEmpty();
+  }
+
+  @Test
+  void oppositeRulesGetDifferentNames() {
+    assertThat(user("Never use tabs.").get(0).name()).isNotEqualTo(user("Always use tabs.").get(0).name());
+  }
+
+  @Test
   void triggersAloneWithoutContentYieldNothing() {
     assertThat(user("Remember.")).isEmpty();
     assertThat(user("记住！")).isEmpty();
