@@ -33,21 +33,23 @@ public final class ExtractionBench {
   public static void print(List<LabelledItem> items, boolean misses, PrintStream out) {
     Extractor rules = new RuleBasedExtractor();
     Extractor baseline = new KeywordBaselineExtractor();
-    out.printf("%-9s %-9s %5s %5s %5s %9s %7s %5s%n", "split", "extractor", "items", "cand", "labels", "precision", "recall", "F1");
-    for (String split : List.of("dev", "heldout", "all")) {
+    out.printf("%-12s %-9s %5s %5s %5s %4s %9s %7s %5s%n", "split", "extractor", "items", "cand", "labels", "FP", "precision", "recall", "F1");
+    for (String split : List.of("dev", "dev:hand", "dev:real", "heldout", "heldout:hand", "heldout:real", "all")) {
       ExtractionEvaluation.Score r = score(rules, items, split, misses, out);
       ExtractionEvaluation.Score b = score(baseline, items, split, false, out);
       row(out, split, "rules", r);
       row(out, split, "baseline", b);
-      out.printf("%-9s F1 ratio rules/baseline: %.2f%n", split, b.f1() == 0 ? Double.POSITIVE_INFINITY : r.f1() / b.f1());
+      if (r.labels() > 0 && b.f1() > 0) {
+        out.printf("%-12s F1 ratio rules/baseline: %.2f%n", split, r.f1() / b.f1());
+      }
     }
   }
 
   private static ExtractionEvaluation.Score score(
       Extractor e, List<LabelledItem> items, String split, boolean misses, PrintStream out) {
     ExtractionEvaluation.Report report =
-        ExtractionEvaluation.evaluate(e, items, i -> split.equals("all") || i.split().equals(split));
-    if (misses && !split.equals("all")) {
+        ExtractionEvaluation.evaluate(e, items, i -> selects(split, i));
+    if (misses && !split.equals("all") && !split.contains(":")) {
       for (ExtractionEvaluation.ItemResult r : report.items()) {
         r.falsePositives().forEach(c -> out.printf("  FP %s %s %s | %s%n", r.item().id(), c.type().label(), c.name(), c.description()));
         r.missed().forEach(l -> out.printf("  FN %s %s '%s'%n", r.item().id(), l.type().label(), l.phrase()));
@@ -56,9 +58,19 @@ public final class ExtractionBench {
     return report.score();
   }
 
+  /** {@code all}, a split ({@code dev}), or a split and origin ({@code dev:real}, {@code heldout:hand}). */
+  static boolean selects(String selector, LabelledItem i) {
+    if (selector.equals("all")) {
+      return true;
+    }
+    String[] parts = selector.split(":");
+    boolean real = i.origin().startsWith("transcript:");
+    return i.split().equals(parts[0]) && (parts.length == 1 || parts[1].equals(real ? "real" : "hand"));
+  }
+
   private static void row(PrintStream out, String split, String name, ExtractionEvaluation.Score s) {
     out.printf(
-        "%-9s %-9s %5d %5d %5d %9.3f %7.3f %5.3f%n",
-        split, name, s.items(), s.candidates(), s.labels(), s.precision(), s.recall(), s.f1());
+        "%-12s %-9s %5d %5d %5d %4d %9.3f %7.3f %5.3f%n",
+        split, name, s.items(), s.candidates(), s.labels(), s.candidates() - s.matched(), s.precision(), s.recall(), s.f1());
   }
 }
