@@ -8,7 +8,8 @@ import java.util.Objects;
  * @param turnIndex index of the turn in the extractor's input list
  * @param start offset of the first character in that turn's text
  * @param end offset after the last character
- * @param quote the text of the span
+ * @param quote the text of the span as it was read: as long as the span, with code fences, harness tags and
+ *     {@code <private>} spans blanked to spaces so that they never leave the turn
  */
 public record Evidence(int turnIndex, int start, int end, String quote) {
 

@@ -58,6 +58,15 @@ class ExtractionEvaluationTest {
   }
 
   @Test
+  void benchPrintsEverySplitWithTheBaseline() {
+    var bytes = new java.io.ByteArrayOutputStream();
+    ExtractionBench.print(items, false, new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
+    String table = bytes.toString(StandardCharsets.UTF_8);
+    System.out.print(table);
+    assertThat(table).contains("dev ", "heldout ", "heldout:real", "baseline", "F1 ratio rules/baseline");
+  }
+
+  @Test
   void scoringMatchesByTypeAndContainedPhraseOnce() throws IOException {
     String jsonl =
         "{\"id\":\"a\",\"split\":\"dev\",\"turns\":[{\"role\":\"USER\",\"text\":\"Never use tabs. Never use var.\"}],"
@@ -79,7 +88,6 @@ class ExtractionEvaluationTest {
 
   private static ExtractionEvaluation.Score score(String split) {
     ExtractionEvaluation.Report r = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), items, i -> i.split().equals(split));
-    ExtractionBench.print(items, false, System.out);
     return r.score();
   }
 }
