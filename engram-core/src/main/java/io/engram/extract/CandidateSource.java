@@ -1,0 +1,9 @@
+package io.engram.extract;
+
+/** Where the knowledge of a candidate came from (provenance, SPEC.md section 11). */
+public enum CandidateSource {
+  /** The user said it (or confirmed the agent's approach). */
+  USER,
+  /** It came from tool output: a file read, a command's output. */
+  TOOL
+}

@@ -1,0 +1,127 @@
+package io.engram.extract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Precision and recall of an {@link Extractor} on a labelled set (JSONL, one {@link LabelledItem} a line).
+ *
+ * <p>A candidate matches a label when the type is the same and the label's phrase occurs in the
+ * candidate (case-insensitive); each label and each candidate is matched at most once.
+ */
+public final class ExtractionEvaluation {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ExtractionEvaluation() {}
+
+  /** Counts over a set of items. */
+  public record Score(int items, int candidates, int labels, int matched) {
+    /** Matched candidates over all candidates; 1 when there were none. */
+    public double precision() {
+      return candidates == 0 ? 1.0 : (double) matched / candidates;
+    }
+
+    /** Matched labels over all labels; 1 when there were none. */
+    public double recall() {
+      return labels == 0 ? 1.0 : (double) matched / labels;
+    }
+
+    /** Harmonic mean of precision and recall. */
+    public double f1() {
+      double p = precision();
+      double r = recall();
+      return p + r == 0 ? 0 : 2 * p * r / (p + r);
+    }
+  }
+
+  /** The result for one item: what was proposed, what was missed and what was wrong. */
+  public record ItemResult(LabelledItem item, List<MemoryCandidate> falsePositives, List<LabelledItem.Label> missed, int matched) {}
+
+  /** A score with the per-item results behind it. */
+  public record Report(Score score, List<ItemResult> items) {}
+
+  /** Reads a labelled set; a bad line fails with its line number. */
+  public static List<LabelledItem> read(Reader in) throws IOException {
+    List<LabelledItem> items = new ArrayList<>();
+    BufferedReader r = new BufferedReader(in);
+    String line;
+    int n = 0;
+    while ((line = r.readLine()) != null) {
+      n++;
+      if (line.isBlank()) {
+        continue;
+      }
+      try {
+        items.add(item(JSON.readTree(line)));
+      } catch (RuntimeException | IOException e) {
+        throw new IOException("labelled set, line " + n + ": " + e.getMessage(), e);
+      }
+    }
+    return items;
+  }
+
+  /** Runs {@code extractor} on every item that {@code which} accepts, with no existing memories. */
+  public static Report evaluate(Extractor extractor, List<LabelledItem> items, Predicate<LabelledItem> which) {
+    int count = 0;
+    int candidates = 0;
+    int labels = 0;
+    int matched = 0;
+    List<ItemResult> results = new ArrayList<>();
+    for (LabelledItem item : items) {
+      if (!which.test(item)) {
+        continue;
+      }
+      List<MemoryCandidate> found = new ArrayList<>(extractor.extract(item.turns(), List.of()));
+      List<LabelledItem.Label> missed = new ArrayList<>();
+      int hits = 0;
+      for (LabelledItem.Label label : item.labels()) {
+        MemoryCandidate hit = found.stream().filter(label::matches).findFirst().orElse(null);
+        if (hit == null) {
+          missed.add(label);
+        } else {
+          found.remove(hit);
+          hits++;
+        }
+      }
+      count++;
+      candidates += hits + found.size();
+      labels += item.labels().size();
+      matched += hits;
+      results.add(new ItemResult(item, List.copyOf(found), List.copyOf(missed), hits));
+    }
+    return new Report(new Score(count, candidates, labels, matched), List.copyOf(results));
+  }
+
+  private static LabelledItem item(JsonNode n) {
+    List<TurnText> turns = new ArrayList<>();
+    for (JsonNode t : required(n, "turns")) {
+      turns.add(
+          new TurnText(
+              TurnRole.valueOf(required(t, "role").asText()),
+              required(t, "text").asText(),
+              java.time.Instant.EPOCH,
+              "",
+              t.path("memoryWritten").asBoolean(false)));
+    }
+    List<LabelledItem.Label> labels = new ArrayList<>();
+    for (JsonNode l : required(n, "labels")) {
+      labels.add(new LabelledItem.Label(CandidateType.fromLabel(required(l, "type").asText()), required(l, "phrase").asText()));
+    }
+    return new LabelledItem(
+        required(n, "id").asText(), required(n, "split").asText(), n.path("origin").asText("hand"), turns, labels);
+  }
+
+  private static JsonNode required(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    if (v == null || v.isNull()) {
+      throw new IllegalArgumentException("missing field '" + field + "'");
+    }
+    return v;
+  }
+}

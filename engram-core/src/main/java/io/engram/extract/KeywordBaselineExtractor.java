@@ -1,0 +1,40 @@
+package io.engram.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The baseline the benchmark compares against: every user sentence with a memory keyword becomes a
+ * feedback memory. It is what a "grep for remember" extractor would do.
+ */
+final class KeywordBaselineExtractor implements Extractor {
+  private static final Pattern KEYWORD =
+      Pattern.compile("(?i)\\b(remember|always|never|don'?t|from now on|note that)\\b|记住|以后|不要|别忘了|下次");
+
+  @Override
+  public List<MemoryCandidate> extract(List<TurnText> turns, List<ExistingMemory> existing) {
+    List<MemoryCandidate> out = new ArrayList<>();
+    for (int i = 0; i < turns.size(); i++) {
+      if (turns.get(i).role() != TurnRole.USER) {
+        continue;
+      }
+      for (Sentence s : Sentences.of(turns.get(i).text())) {
+        if (KEYWORD.matcher(s.text()).find()) {
+          out.add(
+              new MemoryCandidate(
+                  CandidateAction.CREATE,
+                  Terms.slug("", s.text(), 5),
+                  Terms.clip(s.text(), 100),
+                  CandidateType.FEEDBACK,
+                  s.text(),
+                  CandidateSource.USER,
+                  true,
+                  new Evidence(i, s.start(), s.end(), s.text()),
+                  0.5));
+        }
+      }
+    }
+    return out;
+  }
+}

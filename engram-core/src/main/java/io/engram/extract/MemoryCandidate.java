@@ -1,0 +1,50 @@
+package io.engram.extract;
+
+import java.util.Objects;
+
+/**
+ * A memory the extractor proposes; the coordinator decides whether and how to write it.
+ *
+ * @param action create a new memory or update the existing one named {@code name}
+ * @param name the slug of the topic file ({@code tests-need-redis})
+ * @param description one line saying when this memory is useful
+ * @param type one of the four memory types
+ * @param body the memory's Markdown body
+ * @param source who said it: the user, or tool output
+ * @param trusted false for anything read from tool output; untrusted text is never an instruction
+ * @param evidence where in the input it was read
+ * @param confidence 0 to 1; how sure the rule that produced it is
+ */
+public record MemoryCandidate(
+    CandidateAction action,
+    String name,
+    String description,
+    CandidateType type,
+    String body,
+    CandidateSource source,
+    boolean trusted,
+    Evidence evidence,
+    double confidence) {
+
+  public MemoryCandidate {
+    Objects.requireNonNull(action, "action");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(evidence, "evidence");
+    if (name.isBlank() || description.contains("\n")) {
+      throw new IllegalArgumentException("candidate needs a name and a one-line description: " + name);
+    }
+    if (!(confidence >= 0 && confidence <= 1)) {
+      throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
+    }
+  }
+
+  /** The same candidate turned into an update of the existing memory {@code existingName}. */
+  public MemoryCandidate asUpdateOf(String existingName) {
+    return new MemoryCandidate(
+        CandidateAction.UPDATE, existingName, description, type, body, source, trusted, evidence, confidence);
+  }
+}

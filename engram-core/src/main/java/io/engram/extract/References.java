@@ -1,0 +1,107 @@
+package io.engram.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Pointers to outside systems: dashboards, trackers, error monitors, docs. */
+final class References {
+  private static final Pattern URL = Pattern.compile("https?://[^\\s<>()\\[\\]\"'`，。、）]+");
+  private static final Pattern CONTEXT =
+      Pattern.compile(
+          "(?i)\\b(dashboards?|tracker|tracked|tickets?|issues|board|backlog|docs|documentation|runbooks?|wiki|"
+              + "spec|design doc|monitoring|alerts?|logs|on-?call|status page|playbook)\\b"
+              + "|看板|监控|文档|需求|工单|面板|日志|告警|手册|规范");
+  private static final Pattern ONE_OFF =
+      Pattern.compile("(?i)^(?:please\\s+)?(?:read|fetch|open|summari[sz]e|look at|check out|download|translate)\\b");
+
+  /** Known hosts, in order of precedence: a host fragment and the kind of pointer it is. */
+  private static final List<String[]> KINDS =
+      List.of(
+          new String[] {"grafana", "grafana-dashboard", "dashboards (Grafana)"},
+          new String[] {"datadoghq", "datadog-dashboard", "dashboards and monitors (Datadog)"},
+          new String[] {"datadog", "datadog-dashboard", "dashboards and monitors (Datadog)"},
+          new String[] {"sentry", "sentry-errors", "production errors (Sentry)"},
+          new String[] {"kibana", "kibana-logs", "logs (Kibana)"},
+          new String[] {"pagerduty", "pagerduty-oncall", "on-call and incidents (PagerDuty)"},
+          new String[] {"newrelic", "newrelic-monitoring", "monitoring (New Relic)"},
+          new String[] {"honeycomb", "honeycomb-traces", "traces (Honeycomb)"},
+          new String[] {"atlassian.net/wiki", "confluence-docs", "team docs (Confluence)"},
+          new String[] {"confluence", "confluence-docs", "team docs (Confluence)"},
+          new String[] {"atlassian.net", "jira-tracker", "tickets (Jira)"},
+          new String[] {"jira", "jira-tracker", "tickets (Jira)"},
+          new String[] {"linear.app", "linear-tracker", "tickets (Linear)"},
+          new String[] {"youtrack", "youtrack-tracker", "tickets (YouTrack)"},
+          new String[] {"trello", "trello-board", "the task board (Trello)"},
+          new String[] {"asana", "asana-board", "tasks (Asana)"},
+          new String[] {"notion.so", "notion-docs", "docs (Notion)"},
+          new String[] {"notion.site", "notion-docs", "docs (Notion)"},
+          new String[] {"figma", "figma-designs", "designs (Figma)"},
+          new String[] {"/issues", "issue-tracker", "issues"},
+          new String[] {"/wiki", "wiki", "the wiki"},
+          new String[] {"readthedocs", "docs", "documentation"},
+          new String[] {"docs.", "docs", "documentation"},
+          new String[] {"/docs", "docs", "documentation"},
+          new String[] {"buildkite", "ci-pipeline", "CI builds (Buildkite)"},
+          new String[] {"circleci", "ci-pipeline", "CI builds (CircleCI)"},
+          new String[] {"jenkins", "ci-pipeline", "CI builds (Jenkins)"});
+
+  private References() {}
+
+  /** One draft per URL that points at an outside system the user will want again. */
+  static List<Draft> read(String sentence) {
+    List<Draft> out = new ArrayList<>();
+    Matcher m = URL.matcher(sentence);
+    while (m.find()) {
+      String url = m.group().replaceAll("[.,;:!?]+$", "");
+      String lower = url.toLowerCase(Locale.ROOT);
+      if (lower.matches("https?://(localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0)([:/].*)?")) {
+        continue;
+      }
+      String[] kind = kindOf(lower);
+      boolean context = CONTEXT.matcher(sentence).find();
+      if (kind == null && !context || kind == null && ONE_OFF.matcher(sentence.strip()).find()) {
+        continue;
+      }
+      String host = lower.replaceFirst("https?://", "").replaceFirst("[/:?#].*", "");
+      String label = siteLabel(host);
+      String name =
+          kind == null
+              ? Terms.slug("link", host, 3)
+              : kind[1] + (label.isEmpty() ? "" : "-" + Terms.slug("", label, 1));
+      String what = kind == null ? "what this link is for: " + Terms.clip(sentence, 80) : kind[2];
+      out.add(
+          new Draft(
+              CandidateType.REFERENCE,
+              name.replaceAll("-+$", ""),
+              "Where to find " + what + ": " + url,
+              url + "\n\nFrom: \"" + Terms.clip(sentence, 300) + '"',
+              host + " " + (kind == null ? "" : kind[1]),
+              kind == null ? 0.6 : 0.8));
+    }
+    return out;
+  }
+
+  private static String[] kindOf(String url) {
+    for (String[] k : KINDS) {
+      if (url.contains(k[0])) {
+        return k;
+      }
+    }
+    return null;
+  }
+
+  /** The label of a host that names the organisation: {@code acme} for {@code acme.atlassian.net}. */
+  private static String siteLabel(String host) {
+    String[] parts = host.split("\\.");
+    for (String p : parts) {
+      if (!p.matches("www|app|docs|wiki|grafana|sentry|kibana|jira|linear|notion|so|site|io|com|net|org|cn|dev|"
+          + "internal|local|corp|atlassian|datadoghq|eu|us\\d?|[a-z]{2}")) {
+        return p;
+      }
+    }
+    return "";
+  }
+}

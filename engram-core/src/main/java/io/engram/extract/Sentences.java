@@ -1,0 +1,69 @@
+package io.engram.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Splits a turn's text into sentences, after blanking what is not the user's own prose.
+ *
+ * <p>Blanking (replacing by spaces) keeps offsets valid for evidence spans. Fenced code, harness tags
+ * such as {@code <command-name>} or {@code <system-reminder>}, {@code <private>} spans and quoted
+ * lines are not statements of the user and are never read. Semicolons do not split: "never X; always Y"
+ * is one rule.
+ */
+final class Sentences {
+  private static final Pattern FENCE = Pattern.compile("(?s)```.*?(```|\\z)");
+  private static final Pattern TAGGED =
+      Pattern.compile(
+          "(?s)<(private|command-[a-z]+|local-command-[a-z]+|system-reminder|bash-[a-z]+)>.*?(</\\1>|\\z)");
+  private static final Pattern HARNESS_LINE =
+      Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted|>).*$");
+  private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");
+
+  private Sentences() {}
+
+  static List<Sentence> of(String text) {
+    String prose = blank(blank(blank(text, FENCE), TAGGED), HARNESS_LINE);
+    List<Sentence> out = new ArrayList<>();
+    Matcher m = BOUNDARY.matcher(prose);
+    int from = 0;
+    while (m.find()) {
+      add(prose, from, m.start(), out);
+      from = m.end();
+    }
+    add(prose, from, prose.length(), out);
+    return out;
+  }
+
+  private static void add(String prose, int from, int to, List<Sentence> out) {
+    int s = from;
+    int e = to;
+    while (s < e && Character.isWhitespace(prose.charAt(s))) {
+      s++;
+    }
+    while (e > s && Character.isWhitespace(prose.charAt(e - 1))) {
+      e--;
+    }
+    if (e > s) {
+      out.add(new Sentence(prose.substring(s, e), s, e));
+    }
+  }
+
+  private static String blank(String text, Pattern pattern) {
+    Matcher m = pattern.matcher(text);
+    if (!m.find()) {
+      return text;
+    }
+    StringBuilder sb = new StringBuilder(text);
+    do {
+      for (int i = m.start(); i < m.end(); i++) {
+        if (sb.charAt(i) != '\n') {
+          sb.setCharAt(i, ' ');
+        }
+      }
+    } while (m.find());
+    return sb.toString();
+  }
+}

@@ -1,0 +1,93 @@
+package io.engram.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Precision and recall of the offline extractor on the labelled set, with floors set just below what
+ * was measured (docs/BENCHMARKS.md), so that a regression fails the build.
+ */
+class ExtractionEvaluationTest {
+  private static List<LabelledItem> items;
+
+  @BeforeAll
+  static void load() throws IOException {
+    try (var in = ExtractionEvaluationTest.class.getResourceAsStream("/extract/labelled-turns.jsonl")) {
+      assertThat(in).as("labelled set on the test classpath").isNotNull();
+      items = ExtractionEvaluation.read(new InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void labelledSetIsLargeMixedAndMostlyReal() {
+    assertThat(items).hasSizeGreaterThanOrEqualTo(60);
+    assertThat(items).extracting(LabelledItem::id).doesNotHaveDuplicates();
+    long real = items.stream().filter(i -> i.origin().startsWith("transcript:")).count();
+    long negatives = items.stream().filter(i -> i.labels().isEmpty()).count();
+    assertThat(real).isGreaterThanOrEqualTo(items.size() / 3);
+    assertThat(negatives).isGreaterThanOrEqualTo(items.size() * 2 / 5);
+    assertThat(items).extracting(LabelledItem::split).containsOnly("dev", "heldout").contains("dev", "heldout");
+  }
+
+  @Test
+  void devSplitStaysAboveItsFloors() {
+    ExtractionEvaluation.Score s = score("dev");
+    assertThat(s.precision()).as("dev precision %s", s).isGreaterThanOrEqualTo(0.90);
+    assertThat(s.recall()).as("dev recall %s", s).isGreaterThanOrEqualTo(0.90);
+  }
+
+  @Test
+  void heldOutSplitStaysAboveItsFloors() {
+    ExtractionEvaluation.Score s = score("heldout");
+    assertThat(s.precision()).as("held-out precision %s", s).isGreaterThanOrEqualTo(0.70);
+    assertThat(s.recall()).as("held-out recall %s", s).isGreaterThanOrEqualTo(0.90);
+  }
+
+  @Test
+  void rulesBeatTheKeywordBaselineMeasuredInTheSameRun() {
+    ExtractionEvaluation.Score rules = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), items, i -> true).score();
+    ExtractionEvaluation.Score base = ExtractionEvaluation.evaluate(new KeywordBaselineExtractor(), items, i -> true).score();
+    assertThat(rules.f1()).isGreaterThan(base.f1() * 1.5);
+  }
+
+  @Test
+  void benchPrintsEverySplitWithTheBaseline() {
+    var bytes = new java.io.ByteArrayOutputStream();
+    ExtractionBench.print(items, false, new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
+    String table = bytes.toString(StandardCharsets.UTF_8);
+    System.out.print(table);
+    assertThat(table).contains("dev ", "heldout ", "heldout:real", "baseline", "F1 ratio rules/baseline");
+  }
+
+  @Test
+  void scoringMatchesByTypeAndContainedPhraseOnce() throws IOException {
+    String jsonl =
+        "{\"id\":\"a\",\"split\":\"dev\",\"turns\":[{\"role\":\"USER\",\"text\":\"Never use tabs. Never use var.\"}],"
+            + "\"labels\":[{\"type\":\"feedback\",\"phrase\":\"TABS\"},{\"type\":\"project\",\"phrase\":\"var\"}]}\n";
+    List<LabelledItem> one = ExtractionEvaluation.read(new StringReader(jsonl));
+    ExtractionEvaluation.Report r = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), one, i -> true);
+    assertThat(r.score()).isEqualTo(new ExtractionEvaluation.Score(1, 2, 2, 1));
+    assertThat(r.items().get(0).missed()).extracting(LabelledItem.Label::phrase).containsExactly("var");
+  }
+
+  @Test
+  void badLineIsReportedWithItsNumber() {
+    String jsonl = "\n{\"id\":\"a\",\"split\":\"dev\",\"turns\":[],\"labels\":[{\"type\":\"opinion\",\"phrase\":\"x\"}]}\n";
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExtractionEvaluation.read(new StringReader(jsonl)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("line 2")
+        .hasMessageContaining("opinion");
+  }
+
+  private static ExtractionEvaluation.Score score(String split) {
+    ExtractionEvaluation.Report r = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), items, i -> i.split().equals(split));
+    return r.score();
+  }
+}

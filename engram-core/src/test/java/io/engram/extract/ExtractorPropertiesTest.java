@@ -1,0 +1,48 @@
+package io.engram.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class ExtractorPropertiesTest {
+  private final RuleBasedExtractor extractor = new RuleBasedExtractor();
+
+  @Property(tries = 300)
+  void anyTextNeverCrashesAndEvidenceStaysInsideItsTurn(@ForAll("texts") String text, @ForAll TurnRole role) {
+    List<TurnText> turns = List.of(TurnText.of(TurnRole.ASSISTANT, text), TurnText.of(role, text));
+    for (MemoryCandidate c : extractor.extract(turns, List.of(new ExistingMemory("x", text)))) {
+      String source = turns.get(c.evidence().turnIndex()).text();
+      assertThat(c.evidence().end()).isLessThanOrEqualTo(source.length());
+      String span = source.substring(c.evidence().start(), c.evidence().end());
+      String quote = c.evidence().quote();
+      assertThat(quote).hasSameSizeAs(span);
+      for (int i = 0; i < span.length(); i++) {
+        // The quote is what was read: the original text with code, tags and private spans blanked.
+        assertThat(quote.charAt(i)).isIn(span.charAt(i), ' ');
+      }
+      assertThat(c.description()).doesNotContain("\n");
+      assertThat(c.name()).matches("[a-z0-9][a-z0-9-]*");
+      if (role == TurnRole.TOOL_OUTPUT) {
+        assertThat(c.type()).isEqualTo(CandidateType.REFERENCE);
+        assertThat(c.trusted()).isFalse();
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<String> texts() {
+    Arbitrary<String> words =
+        Arbitraries.of(
+            "remember", "that", "always", "never", "don't", "use", "pnpm", "instead of", "npm", "tests", "need",
+            "Redis", "https://grafana.x.io/d/1", "记住", "以后都", "不要", "应该用", "而不是", "我是", "工程师",
+            "I'm a", "developer", "2026-05-01", "deadline", "```", "<private>", "</private>", "\n", ".", "。",
+            "?", "！", "keep doing that", "就是这样", "password=abc12345", "http://", "月", "日", " ");
+    Arbitrary<String> structured = words.list().ofMaxSize(30).map(l -> String.join(" ", l));
+    return Arbitraries.oneOf(structured, Arbitraries.strings().ofMaxLength(300), Arbitraries.strings().all().ofMaxLength(80));
+  }
+}
