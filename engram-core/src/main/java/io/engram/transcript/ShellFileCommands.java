@@ -80,7 +80,9 @@ final class ShellFileCommands {
         skipNext = true;
         continue;
       }
-      if (w.startsWith("-") || w.startsWith(">") || w.startsWith("<") || w.matches("\\d*>.*")) {
+      // numbers are option values (tail -n 20), not file names
+      if (w.startsWith("-") || w.startsWith(">") || w.startsWith("<") || w.matches("\\d*>.*")
+          || w.matches("[+-]?\\d+")) {
         continue;
       }
       args.add(w);
@@ -89,7 +91,8 @@ final class ShellFileCommands {
   }
 
   private static void put(Map<String, FileOperation> ops, String dir, String path, FileOperation op) {
-    if (path.isEmpty() || path.startsWith("/dev/") || path.startsWith("&")
+    if (path.isEmpty() || path.startsWith("/dev/") || path.startsWith("&") || path.endsWith("/")
+        || path.equals(".")
         || path.chars().anyMatch(c -> "*?$`(){}[]".indexOf(c) >= 0)) {
       return;
     }
