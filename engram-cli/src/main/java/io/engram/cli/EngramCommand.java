@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
     description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
     subcommands = {
       ConfigCommand.class,
+      StatsCommand.class,
+      TranscriptBench.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

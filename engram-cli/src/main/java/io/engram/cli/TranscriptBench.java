@@ -1,0 +1,185 @@
+package io.engram.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.tokens.TokenCalibration;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptReader;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Benchmark of reading and token-counting a transcript, against a baseline measured in the same run.
+ *
+ * <p>Baseline: read the file line by line and parse each line into a Jackson tree, nothing else (the
+ * least any JSONL reader must do). Measured: {@link TranscriptReader#read(Path)} (the model, with
+ * subagents), and the same plus counting every message with the corrected o200k counter. Each is run
+ * {@code --warmup} times, then {@code --iterations} times; the median is reported. With several files,
+ * the token correction is also fitted over all of them (see {@link TokenCalibration}). Registered as
+ * {@code bench-transcript}; {@link #run(List, int, int, EngramSettings.Context)} is the entry point.
+ */
+@Command(
+    name = "bench-transcript",
+    mixinStandardHelpOptions = true,
+    description = "Time reading + token counting of a transcript against raw Jackson line parsing; fit the token correction.")
+public final class TranscriptBench implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "TRANSCRIPT", description = "Claude Code .jsonl files; the first is timed.")
+  List<Path> files;
+
+  @Option(names = "--iterations", defaultValue = "10", description = "Measured runs (default ${DEFAULT-VALUE}).")
+  int iterations;
+
+  @Option(names = "--warmup", defaultValue = "5", description = "Unmeasured warm-up runs (default ${DEFAULT-VALUE}).")
+  int warmup;
+
+  @Option(names = "--json", description = "Print the result as JSON.")
+  boolean json;
+
+  /**
+   * The result.
+   *
+   * @param file the timed file
+   * @param bytes its size
+   * @param baselineMillis median time of line reading + Jackson tree parsing
+   * @param readMillis median time of {@link TranscriptReader#read(Path)}
+   * @param readAndCountMillis median time of reading and counting every message's tokens
+   * @param messages messages read
+   * @param tokens corrected tokens counted
+   * @param calibration the token correction fitted over every given file, if they allow a fit
+   */
+  public record Result(
+      String file,
+      long bytes,
+      double baselineMillis,
+      double readMillis,
+      double readAndCountMillis,
+      int messages,
+      long tokens,
+      Optional<TokenCalibration.Fit> calibration) {
+    /** Reading time over baseline time. */
+    public double readRatio() {
+      return readMillis / baselineMillis;
+    }
+
+    /** Reading + counting time over baseline time. */
+    public double readAndCountRatio() {
+      return readAndCountMillis / baselineMillis;
+    }
+  }
+
+  @Override
+  public void run() {
+    Result result = run(files, warmup, iterations, GlobalOptions.of(spec).settings().context());
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      ReportJson.print(out, result);
+      return;
+    }
+    out.printf("file:            %s (%d bytes, %d messages, %d tokens)%n",
+        result.file(), result.bytes(), result.messages(), result.tokens());
+    out.printf("baseline:        %8.1f ms  (lines + Jackson tree per line)%n", result.baselineMillis());
+    out.printf("read:            %8.1f ms  ratio %.2f%n", result.readMillis(), result.readRatio());
+    out.printf("read + count:    %8.1f ms  ratio %.2f%n", result.readAndCountMillis(), result.readAndCountRatio());
+    result.calibration().ifPresent(c -> out.printf(
+        "token correction %.3f over %d requests; mean abs error: raw %.1f%%, overhead only %.1f%%, calibrated %.1f%%%n",
+        c.factor(), c.samples(), c.errorRaw(), c.errorOverheadOnly(), c.errorCalibrated()));
+    out.flush();
+  }
+
+  /** Runs the benchmark on {@code files.get(0)} and fits the correction over all {@code files}. */
+  public static Result run(List<Path> files, int warmup, int iterations, EngramSettings.Context settings) {
+    if (iterations < 1 || warmup < 0) {
+      throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
+    }
+    Path file = files.get(0);
+    try {
+      long bytes = Files.size(file);
+      Transcript transcript = TranscriptReader.read(file);
+      String model = transcript.messages().stream().flatMap(m -> m.model().stream()).findFirst().orElse("");
+      JtokkitTokenCounter counter = JtokkitTokenCounter.forModel(model, settings);
+      long tokens = count(transcript, counter);
+      double baseline = median(warmup, iterations, () -> baseline(file));
+      double read = median(warmup, iterations, () -> TranscriptReader.read(file).messages().size());
+      double readAndCount = median(warmup, iterations, () -> count(TranscriptReader.read(file), counter));
+      List<TokenCalibration.Sample> samples = new ArrayList<>();
+      JtokkitTokenCounter raw = new JtokkitTokenCounter();
+      for (Path f : files) {
+        samples.addAll(TokenCalibration.samples(TranscriptReader.read(f), raw));
+      }
+      Optional<TokenCalibration.Fit> fit =
+          samples.size() >= 3 ? Optional.of(TokenCalibration.fit(samples)) : Optional.empty();
+      return new Result(file.toString(), bytes, baseline, read, readAndCount,
+          transcript.messages().size(), tokens, fit);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static long count(Transcript transcript, JtokkitTokenCounter counter) {
+    long tokens = 0;
+    for (TranscriptMessage m : transcript.messages()) {
+      tokens += counter.count(m.promptText());
+    }
+    return tokens;
+  }
+
+  private static long baseline(Path file) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    long nodes = 0;
+    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        if (!line.isBlank()) {
+          try {
+            JsonNode node = mapper.readTree(line);
+            nodes += node.size();
+          } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            nodes--;
+          }
+        }
+      }
+    }
+    return nodes;
+  }
+
+  /** Work whose result is kept so the JIT cannot drop it. */
+  @FunctionalInterface
+  private interface Work {
+    long run() throws IOException;
+  }
+
+  private static long sink;
+
+  private static double median(int warmup, int iterations, Work work) throws IOException {
+    for (int i = 0; i < warmup; i++) {
+      sink += work.run();
+    }
+    double[] millis = new double[iterations];
+    for (int i = 0; i < iterations; i++) {
+      long start = System.nanoTime();
+      sink += work.run();
+      millis[i] = (System.nanoTime() - start) / 1e6;
+    }
+    Arrays.sort(millis);
+    return iterations % 2 == 1 ? millis[iterations / 2]
+        : (millis[iterations / 2 - 1] + millis[iterations / 2]) / 2;
+  }
+}
