@@ -62,6 +62,8 @@ public final class TranscriptBench implements Runnable {
    * @param baselineMillis median time of line reading + Jackson tree parsing
    * @param readMillis median time of {@link TranscriptReader#read(Path)}
    * @param readAndCountMillis median time of reading and counting every message's tokens
+   * @param readRatio read time over baseline time
+   * @param readAndCountRatio read + count time over baseline time
    * @param messages messages read
    * @param tokens corrected tokens counted
    * @param calibration the token correction fitted over every given file, if they allow a fit
@@ -72,19 +74,11 @@ public final class TranscriptBench implements Runnable {
       double baselineMillis,
       double readMillis,
       double readAndCountMillis,
+      double readRatio,
+      double readAndCountRatio,
       int messages,
       long tokens,
-      Optional<TokenCalibration.Fit> calibration) {
-    /** Reading time over baseline time. */
-    public double readRatio() {
-      return readMillis / baselineMillis;
-    }
-
-    /** Reading + counting time over baseline time. */
-    public double readAndCountRatio() {
-      return readAndCountMillis / baselineMillis;
-    }
-  }
+      Optional<TokenCalibration.Fit> calibration) {}
 
   @Override
   public void run() {
@@ -127,8 +121,8 @@ public final class TranscriptBench implements Runnable {
       }
       Optional<TokenCalibration.Fit> fit =
           samples.size() >= 3 ? Optional.of(TokenCalibration.fit(samples)) : Optional.empty();
-      return new Result(file.toString(), bytes, baseline, read, readAndCount,
-          transcript.messages().size(), tokens, fit);
+      return new Result(file.toString(), bytes, baseline, read, readAndCount, read / baseline,
+          readAndCount / baseline, transcript.messages().size(), tokens, fit);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
