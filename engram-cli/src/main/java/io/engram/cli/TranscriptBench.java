@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * <p>Baseline: read the file line by line and parse each line into a Jackson tree, nothing else (the
  * least any JSONL reader must do). Measured: {@link TranscriptReader#read(Path)} (the model, with
  * subagents), and the same plus counting every message with the corrected o200k counter. Each is run
- * {@code --warmup} times, then {@code --iterations} times; the median is reported. With several files,
+ * {@code --warmup} times, then {@code --iterations} times, taking turns within each round; the median of each is reported. With several files,
  * the token correction is also fitted over all of them (see {@link TokenCalibration}). Registered as
  * {@code bench-transcript}; {@link #run(List, int, int, EngramSettings.Context)} is the entry point.
  */
@@ -40,6 +40,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Time reading + token counting of a transcript against raw Jackson line parsing; fit the token correction.")
 public final class TranscriptBench implements Runnable {
+  private static final ObjectMapper BASELINE_MAPPER = new ObjectMapper();
+
   @Spec CommandSpec spec;
 
   @Parameters(arity = "1..*", paramLabel = "TRANSCRIPT", description = "Claude Code .jsonl files; the first is timed.")
@@ -111,9 +113,13 @@ public final class TranscriptBench implements Runnable {
       String model = transcript.messages().stream().flatMap(m -> m.model().stream()).findFirst().orElse("");
       JtokkitTokenCounter counter = JtokkitTokenCounter.forModel(model, settings);
       long tokens = count(transcript, counter);
-      double baseline = median(warmup, iterations, () -> baseline(file));
-      double read = median(warmup, iterations, () -> TranscriptReader.read(file).messages().size());
-      double readAndCount = median(warmup, iterations, () -> count(TranscriptReader.read(file), counter));
+      double[] medians = interleavedMedians(warmup, iterations, List.of(
+          () -> baseline(file),
+          () -> TranscriptReader.read(file).messages().size(),
+          () -> count(TranscriptReader.read(file), counter)));
+      double baseline = medians[0];
+      double read = medians[1];
+      double readAndCount = medians[2];
       List<TokenCalibration.Sample> samples = new ArrayList<>();
       JtokkitTokenCounter raw = new JtokkitTokenCounter();
       for (Path f : files) {
@@ -137,13 +143,12 @@ public final class TranscriptBench implements Runnable {
   }
 
   private static long baseline(Path file) throws IOException {
-    ObjectMapper mapper = new ObjectMapper();
     long nodes = 0;
     try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         if (!line.isBlank()) {
           try {
-            JsonNode node = mapper.readTree(line);
+            JsonNode node = BASELINE_MAPPER.readTree(line);
             nodes += node.size();
           } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             nodes--;
@@ -162,18 +167,25 @@ public final class TranscriptBench implements Runnable {
 
   private static long sink;
 
-  private static double median(int warmup, int iterations, Work work) throws IOException {
-    for (int i = 0; i < warmup; i++) {
-      sink += work.run();
+  // The contestants take turns within each round, so a load spike on the shared machine hits all alike.
+  private static double[] interleavedMedians(int warmup, int iterations, List<Work> contestants)
+      throws IOException {
+    double[][] millis = new double[contestants.size()][iterations];
+    for (int round = 0; round < warmup + iterations; round++) {
+      for (int c = 0; c < contestants.size(); c++) {
+        long start = System.nanoTime();
+        sink += contestants.get(c).run();
+        if (round >= warmup) {
+          millis[c][round - warmup] = (System.nanoTime() - start) / 1e6;
+        }
+      }
     }
-    double[] millis = new double[iterations];
-    for (int i = 0; i < iterations; i++) {
-      long start = System.nanoTime();
-      sink += work.run();
-      millis[i] = (System.nanoTime() - start) / 1e6;
+    double[] medians = new double[contestants.size()];
+    for (int c = 0; c < medians.length; c++) {
+      double[] m = millis[c];
+      Arrays.sort(m);
+      medians[c] = iterations % 2 == 1 ? m[iterations / 2] : (m[iterations / 2 - 1] + m[iterations / 2]) / 2;
     }
-    Arrays.sort(millis);
-    return iterations % 2 == 1 ? millis[iterations / 2]
-        : (millis[iterations / 2 - 1] + millis[iterations / 2]) / 2;
+    return medians;
   }
 }
