@@ -8,6 +8,7 @@ import java.util.Map;
  *
  * @param model the model name it was looked up for ("" when unknown)
  * @param windowTokens the window size
+ * @param settings the level thresholds and budget shares that apply to it
  */
 public record ContextWindow(String model, int windowTokens, EngramSettings.Context settings) {
   public ContextWindow {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -41,7 +42,7 @@ public final class TranscriptReader {
   public static Transcript read(Path file) throws IOException {
     String stem = stem(file);
     Transcript main;
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (Reader reader = open(file)) {
       main = read(reader, stem);
     }
     Path subagentDir = file.resolveSibling(stem).resolve("subagents");
@@ -55,7 +56,7 @@ public final class TranscriptReader {
     files.sort(null);
     List<Transcript> subagents = new ArrayList<>();
     for (Path sub : files) {
-      try (Reader reader = Files.newBufferedReader(sub, StandardCharsets.UTF_8)) {
+      try (Reader reader = open(sub)) {
         subagents.add(read(reader, stem));
       }
     }
@@ -86,6 +87,11 @@ public final class TranscriptReader {
         state.summaries,
         state.recordCounts,
         state.problems);
+  }
+
+  // Invalid UTF-8 becomes U+FFFD instead of aborting the read: one bad byte must not lose a session.
+  private static Reader open(Path file) throws IOException {
+    return new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
   }
 
   private static String stem(Path file) {

@@ -140,6 +140,23 @@ class TranscriptReaderTest {
   }
 
   @Test
+  void invalidUtf8IsReplacedNotFatal(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path file = dir.resolve("bad.jsonl");
+    byte[] good = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"ok\"}}\n"
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bad = {'{', '"', 't', 'y', 'p', 'e', '"', ':', '"', 'u', 's', 'e', 'r', '"', ',', '"', 'm', 'e', 's',
+        's', 'a', 'g', 'e', '"', ':', '{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xC3,
+        (byte) 0x28, '"', '}', '}', '\n'};
+    java.nio.file.Files.write(file, good);
+    java.nio.file.Files.write(file, bad, java.nio.file.StandardOpenOption.APPEND);
+    java.nio.file.Files.write(file, good, java.nio.file.StandardOpenOption.APPEND);
+    Transcript t = TranscriptReader.read(file);
+    assertThat(t.messages()).hasSize(3);
+    assertThat(t.messages().get(1).text()).contains("\uFFFD");
+    assertThat(t.sessionId()).isEqualTo("bad");
+  }
+
+  @Test
   void readsFromAReaderWithAFallbackSessionId() throws IOException {
     Transcript t = TranscriptReader.read(new StringReader(
         "\n{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n\n"), "fallback");
