@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
       InitCommand.class,
       BenchCommand.class,
       UsageCommand.class,
+      StatsCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

@@ -108,7 +108,12 @@ public record EngramSettings(
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0);
   }
 
-  /** Context window sizes, warning levels and the request budget (SPEC.md section 8). */
+  /**
+   * Context window sizes, warning levels, the request budget (SPEC.md section 8) and the token
+   * correction: o200k_base counts times {@code tokenCorrection} (or the entry of
+   * {@code modelTokenCorrections} whose key the model name starts with) approximate Claude's counts.
+   * The factors were fitted on the shared transcripts (docs/BENCHMARKS.md, "Transcripts and tokens").
+   */
   public record Context(
       int defaultWindowTokens,
       Map<String, Integer> modelWindows,
@@ -118,7 +123,9 @@ public record EngramSettings(
       double systemShare,
       double summaryShare,
       double filesShare,
-      double messagesShare) {
+      double messagesShare,
+      double tokenCorrection,
+      Map<String, Double> modelTokenCorrections) {
     public static final Context DEFAULTS =
         new Context(
             200_000,
@@ -129,7 +136,9 @@ public record EngramSettings(
             0.05,
             0.20,
             0.45,
-            0.30);
+            0.30,
+            1.30,
+            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64));
   }
 
   /** Compaction score weights, degradation ladder and file recovery (SPEC.md section 8). */

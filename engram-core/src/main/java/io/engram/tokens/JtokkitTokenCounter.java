@@ -3,6 +3,8 @@ package io.engram.tokens;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
+import io.engram.config.EngramSettings;
+import java.util.Map;
 
 /** Counts tokens with the o200k_base encoding (jtokkit), scaled by a per-model correction factor. */
 public final class JtokkitTokenCounter implements TokenCounter {
@@ -22,6 +24,32 @@ public final class JtokkitTokenCounter implements TokenCounter {
       throw new IllegalArgumentException("correction must be positive, was " + correction);
     }
     this.correction = correction;
+  }
+
+  /**
+   * A counter corrected for {@code model}: the factor of the longest key of
+   * {@code modelTokenCorrections} the model name starts with, else {@code tokenCorrection}.
+   */
+  public static JtokkitTokenCounter forModel(String model, EngramSettings.Context settings) {
+    return new JtokkitTokenCounter(correctionFor(model, settings));
+  }
+
+  /** The correction factor the settings give {@code model}. */
+  public static double correctionFor(String model, EngramSettings.Context settings) {
+    String best = "";
+    double factor = settings.tokenCorrection();
+    for (Map.Entry<String, Double> e : settings.modelTokenCorrections().entrySet()) {
+      if (model.startsWith(e.getKey()) && e.getKey().length() > best.length()) {
+        best = e.getKey();
+        factor = e.getValue();
+      }
+    }
+    return factor;
+  }
+
+  /** The factor raw counts are multiplied by. */
+  public double correction() {
+    return correction;
   }
 
   @Override

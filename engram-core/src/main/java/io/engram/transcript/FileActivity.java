@@ -1,0 +1,124 @@
+package io.engram.transcript;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What happened to one file during a session: every read, write and edit, in order.
+ *
+ * <p>Built from Read, Write, Edit, MultiEdit and NotebookEdit calls and from shell commands that
+ * obviously touch a file (see {@link ShellFileCommands}); calls whose result was an error are left out.
+ * Relative paths are resolved against the message's working directory.
+ *
+ * @param path the file, absolute when the working directory was known
+ * @param touches every operation, oldest first
+ */
+public record FileActivity(String path, List<FileTouch> touches) {
+  public FileActivity {
+    touches = List.copyOf(touches);
+    if (touches.isEmpty()) {
+      throw new IllegalArgumentException("a file activity needs at least one touch: " + path);
+    }
+  }
+
+  /** Number of reads. */
+  public int reads() {
+    return count(FileOperation.READ);
+  }
+
+  /** Number of whole-file writes. */
+  public int writes() {
+    return count(FileOperation.WRITE);
+  }
+
+  /** Number of partial edits. */
+  public int edits() {
+    return count(FileOperation.EDIT);
+  }
+
+  /** The first recorded time the file was touched. */
+  public Optional<Instant> firstTouched() {
+    return touches.stream().flatMap(t -> t.at().stream()).findFirst();
+  }
+
+  /** The last recorded time the file was touched. */
+  public Optional<Instant> lastTouched() {
+    return touches.stream().flatMap(t -> t.at().stream()).reduce((a, b) -> b);
+  }
+
+  /** The most recent operation. */
+  public FileOperation lastOperation() {
+    return touches.get(touches.size() - 1).operation();
+  }
+
+  private int count(FileOperation operation) {
+    return (int) touches.stream().filter(t -> t.operation() == operation).count();
+  }
+
+  /** The files touched in {@code messages}, most recently touched first. */
+  public static List<FileActivity> of(List<TranscriptMessage> messages) {
+    Set<String> failed = new HashSet<>();
+    for (TranscriptMessage m : messages) {
+      m.toolResults().stream().filter(ContentBlock.ToolResult::isError)
+          .forEach(r -> failed.add(r.toolUseId()));
+    }
+    Map<String, List<FileTouch>> byPath = new LinkedHashMap<>();
+    for (int i = 0; i < messages.size(); i++) {
+      TranscriptMessage m = messages.get(i);
+      for (ContentBlock.ToolUse use : m.toolUses()) {
+        if (failed.contains(use.id())) {
+          continue;
+        }
+        for (Map.Entry<String, FileOperation> op : operations(use).entrySet()) {
+          byPath.computeIfAbsent(resolve(op.getKey(), m.cwd()), k -> new ArrayList<>())
+              .add(new FileTouch(op.getValue(), use.name(), m.timestamp(), i));
+        }
+      }
+    }
+    List<FileActivity> files = new ArrayList<>();
+    byPath.forEach((path, touches) -> files.add(new FileActivity(path, touches)));
+    files.sort(Comparator.comparingInt(
+        (FileActivity f) -> f.touches().get(f.touches().size() - 1).messageIndex()).reversed());
+    return List.copyOf(files);
+  }
+
+  private static Map<String, FileOperation> operations(ContentBlock.ToolUse use) {
+    Map<String, FileOperation> ops = new LinkedHashMap<>();
+    switch (use.name()) {
+      case "Read" -> put(ops, use.inputText("file_path"), FileOperation.READ);
+      case "Write" -> put(ops, use.inputText("file_path"), FileOperation.WRITE);
+      case "Edit", "MultiEdit" -> put(ops, use.inputText("file_path"), FileOperation.EDIT);
+      case "NotebookEdit" -> put(ops, use.inputText("notebook_path"), FileOperation.EDIT);
+      case "Bash" -> ops.putAll(ShellFileCommands.operations(use.inputText("command")));
+      default -> { }
+    }
+    return ops;
+  }
+
+  private static void put(Map<String, FileOperation> ops, String path, FileOperation op) {
+    if (!path.isBlank()) {
+      ops.put(path, op);
+    }
+  }
+
+  private static String resolve(String path, Optional<String> cwd) {
+    try {
+      Path p = Path.of(path);
+      if (!p.isAbsolute() && cwd.isPresent()) {
+        p = Path.of(cwd.get()).resolve(p);
+      }
+      return p.normalize().toString();
+    } catch (InvalidPathException e) {
+      return path;
+    }
+  }
+}

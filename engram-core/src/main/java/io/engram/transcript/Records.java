@@ -1,0 +1,141 @@
+package io.engram.transcript;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Field access and content-block parsing shared by the readers; lenient about shapes. */
+final class Records {
+  private Records() {}
+
+  static Optional<String> text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value != null && value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
+  }
+
+  static Optional<Instant> instant(JsonNode node, String field) {
+    return text(node, field).flatMap(Records::parseInstant);
+  }
+
+  static Optional<Instant> parseInstant(String text) {
+    try {
+      return Optional.of(Instant.parse(text));
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
+    }
+  }
+
+  static TranscriptMessage message(JsonNode record, JsonNode message, Role role, int lineNumber) {
+    return new TranscriptMessage(
+        role,
+        blocks(message.get("content")),
+        text(record, "uuid"),
+        text(record, "parentUuid"),
+        instant(record, "timestamp"),
+        text(record, "cwd"),
+        text(record, "gitBranch"),
+        text(message, "model"),
+        text(message, "id"),
+        usage(message.get("usage")),
+        record.path("isSidechain").asBoolean(false),
+        record.path("isCompactSummary").asBoolean(false),
+        record.path("isMeta").asBoolean(false),
+        lineNumber);
+  }
+
+  static TranscriptMessage systemMessage(JsonNode record, String content, int lineNumber) {
+    return new TranscriptMessage(
+        Role.SYSTEM,
+        List.of(new ContentBlock.Text(content)),
+        text(record, "uuid"),
+        text(record, "parentUuid"),
+        instant(record, "timestamp"),
+        text(record, "cwd"),
+        text(record, "gitBranch"),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        record.path("isSidechain").asBoolean(false),
+        false,
+        true,
+        lineNumber);
+  }
+
+  static Optional<Usage> usage(JsonNode usage) {
+    if (usage == null || !usage.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Usage(
+            usage.path("input_tokens").asLong(0),
+            usage.path("cache_read_input_tokens").asLong(0),
+            usage.path("cache_creation_input_tokens").asLong(0),
+            usage.path("output_tokens").asLong(0)));
+  }
+
+  /** Content as a string or an array of blocks (strings inside the array count as text). */
+  static List<ContentBlock> blocks(JsonNode content) {
+    if (content == null || content.isNull() || content.isMissingNode()) {
+      return List.of();
+    }
+    if (content.isTextual()) {
+      return List.of(new ContentBlock.Text(content.asText()));
+    }
+    if (!content.isArray()) {
+      return List.of(new ContentBlock.Other(content.getNodeType().name().toLowerCase()));
+    }
+    List<ContentBlock> blocks = new ArrayList<>(content.size());
+    for (JsonNode block : content) {
+      blocks.add(block(block));
+    }
+    return blocks;
+  }
+
+  static ContentBlock block(JsonNode block) {
+    if (block.isTextual()) {
+      return new ContentBlock.Text(block.asText());
+    }
+    String type = text(block, "type").orElse("");
+    return switch (type) {
+      case "text" -> new ContentBlock.Text(text(block, "text").orElse(""));
+      case "thinking" -> new ContentBlock.Thinking(text(block, "thinking").orElse(""));
+      case "redacted_thinking" -> new ContentBlock.Thinking("");
+      case "tool_use", "server_tool_use" ->
+          new ContentBlock.ToolUse(
+              text(block, "id").orElse(""),
+              text(block, "name").orElse(""),
+              block.has("input") ? block.get("input") : JsonNodeFactory.instance.objectNode());
+      case "tool_result" ->
+          new ContentBlock.ToolResult(
+              text(block, "tool_use_id").orElse(""),
+              resultText(block.get("content")),
+              block.path("is_error").asBoolean(false));
+      default -> new ContentBlock.Other(type.isEmpty() ? "unknown" : type);
+    };
+  }
+
+  /** A tool result's content flattened to text: a string, or the text blocks of an array joined. */
+  static String resultText(JsonNode content) {
+    if (content == null || content.isNull()) {
+      return "";
+    }
+    if (content.isTextual()) {
+      return content.asText();
+    }
+    if (content.isArray()) {
+      StringBuilder text = new StringBuilder();
+      for (JsonNode part : content) {
+        String piece = part.isTextual() ? part.asText() : text(part, "text").orElse("");
+        if (!piece.isEmpty()) {
+          text.append(text.length() == 0 ? "" : "\n").append(piece);
+        }
+      }
+      return text.toString();
+    }
+    return content.toString();
+  }
+}

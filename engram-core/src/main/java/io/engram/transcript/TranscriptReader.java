@@ -1,0 +1,176 @@
+package io.engram.transcript;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads Claude Code session transcripts ({@code ~/.claude/projects/<sanitized>/<session>.jsonl}).
+ *
+ * <p>One pass over the lines, one JSON tree per line: a large file is never held twice. User and
+ * assistant records become messages; {@code system} records with subtype {@code compact_boundary}
+ * become {@link CompactionBoundary compaction boundaries}; {@code summary} records give titles;
+ * every other record type ({@code progress}, {@code file-history-snapshot}, {@code queue-operation},
+ * types not yet invented) is counted and skipped. A line that is not JSON, not an object, has no
+ * type or a user/assistant record without a message object is a {@link ReadProblem} with its line
+ * number; reading goes on.
+ */
+public final class TranscriptReader {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private TranscriptReader() {}
+
+  /**
+   * Reads a session file and the subagent transcripts Claude Code keeps beside it
+   * ({@code <session>/subagents/*.jsonl}).
+   *
+   * @throws IOException when the file cannot be opened or read (not for bad lines)
+   */
+  public static Transcript read(Path file) throws IOException {
+    String stem = stem(file);
+    Transcript main;
+    try (Reader reader = open(file)) {
+      main = read(reader, stem);
+    }
+    Path subagentDir = file.resolveSibling(stem).resolve("subagents");
+    if (!Files.isDirectory(subagentDir)) {
+      return main;
+    }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> dir = Files.newDirectoryStream(subagentDir, "*.jsonl")) {
+      dir.forEach(files::add);
+    }
+    files.sort(null);
+    List<Transcript> subagents = new ArrayList<>();
+    for (Path sub : files) {
+      try (Reader reader = open(sub)) {
+        subagents.add(read(reader, stem));
+      }
+    }
+    return main.withSubagents(subagents);
+  }
+
+  /**
+   * Reads JSONL from {@code reader}; {@code fallbackSessionId} is used when no record names its session.
+   *
+   * @throws IOException when reading fails (not for bad lines)
+   */
+  public static Transcript read(Reader reader, String fallbackSessionId) throws IOException {
+    State state = new State();
+    BufferedReader lines = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    int lineNumber = 0;
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      lineNumber++;
+      if (!line.isBlank()) {
+        state.accept(line, lineNumber);
+      }
+    }
+    return new Transcript(
+        state.sessionId.orElse(fallbackSessionId),
+        state.agentId,
+        state.messages,
+        state.boundaries,
+        List.of(),
+        state.summaries,
+        state.recordCounts,
+        state.problems);
+  }
+
+  // Invalid UTF-8 becomes U+FFFD instead of aborting the read: one bad byte must not lose a session.
+  private static Reader open(Path file) throws IOException {
+    return new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
+  }
+
+  private static String stem(Path file) {
+    String name = file.getFileName().toString();
+    return name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+  }
+
+  /** What has been read so far. */
+  private static final class State {
+    final List<TranscriptMessage> messages = new ArrayList<>();
+    final List<CompactionBoundary> boundaries = new ArrayList<>();
+    final List<String> summaries = new ArrayList<>();
+    final Map<String, Integer> recordCounts = new HashMap<>();
+    final List<ReadProblem> problems = new ArrayList<>();
+    Optional<String> sessionId = Optional.empty();
+    Optional<String> agentId = Optional.empty();
+
+    void accept(String line, int lineNumber) {
+      JsonNode record;
+      try {
+        record = MAPPER.readTree(line);
+      } catch (JsonProcessingException e) {
+        problems.add(new ReadProblem(lineNumber, "not valid JSON: " + e.getOriginalMessage()));
+        return;
+      }
+      if (record == null || !record.isObject()) {
+        problems.add(new ReadProblem(lineNumber, "not a JSON object"));
+        return;
+      }
+      String type = Records.text(record, "type").orElse("");
+      if (type.isEmpty()) {
+        problems.add(new ReadProblem(lineNumber, "record has no \"type\""));
+        return;
+      }
+      recordCounts.merge(type, 1, Integer::sum);
+      if (sessionId.isEmpty()) {
+        sessionId = Records.text(record, "sessionId");
+      }
+      if (agentId.isEmpty()) {
+        agentId = Records.text(record, "agentId");
+      }
+      switch (type) {
+        case "user", "assistant" -> message(record, type, lineNumber);
+        case "system" -> system(record, lineNumber);
+        case "summary" -> Records.text(record, "summary").ifPresent(summaries::add);
+        default -> { } // progress, snapshots, queue operations and future types carry no conversation
+      }
+    }
+
+    private void message(JsonNode record, String type, int lineNumber) {
+      JsonNode message = record.get("message");
+      if (message == null || !message.isObject()) {
+        problems.add(new ReadProblem(lineNumber, type + " record without a message object"));
+        return;
+      }
+      Role role = type.equals("assistant") ? Role.ASSISTANT : Role.USER;
+      messages.add(Records.message(record, message, role, lineNumber));
+    }
+
+    private void system(JsonNode record, int lineNumber) {
+      String subtype = Records.text(record, "subtype").orElse("");
+      if (subtype.equals("compact_boundary")) {
+        JsonNode meta = record.path("compactMetadata");
+        boundaries.add(
+            new CompactionBoundary(
+                lineNumber,
+                messages.size(),
+                Records.text(record, "uuid"),
+                Records.instant(record, "timestamp"),
+                Records.text(meta, "trigger").orElse(""),
+                meta.path("preTokens").isNumber()
+                    ? Optional.of(meta.path("preTokens").asLong())
+                    : Optional.empty()));
+        return;
+      }
+      Optional<String> content = Records.text(record, "content");
+      if (content.isPresent() && !content.get().isBlank()) {
+        messages.add(Records.systemMessage(record, content.get(), lineNumber));
+      }
+    }
+  }
+}
