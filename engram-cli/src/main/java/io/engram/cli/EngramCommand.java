@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
       BenchCommand.class,
       UsageCommand.class,
       StatsCommand.class,
+      McpCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
