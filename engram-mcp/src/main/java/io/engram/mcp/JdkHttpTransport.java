@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -99,6 +100,9 @@ final class JdkHttpTransport implements McpStatelessServerTransport {
         return;
       }
       dispatch(ex, new String(body, StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      // A failure here must still answer, or the client sees a dropped connection.
+      sendError(ex, 500, null, McpSchema.ErrorCodes.INTERNAL_ERROR, "internal error: " + e);
     }
   }
 
@@ -106,7 +110,7 @@ final class JdkHttpTransport implements McpStatelessServerTransport {
     McpSchema.JSONRPCMessage message;
     try {
       message = McpSchema.deserializeJsonRpcMessage(json, body);
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | RuntimeException e) { // Jackson 3 reports bad JSON with unchecked exceptions
       sendError(ex, 400, null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
       return;
     }
@@ -140,8 +144,14 @@ final class JdkHttpTransport implements McpStatelessServerTransport {
   }
 
   private void sendError(HttpExchange ex, int status, Object id, int code, String message) throws IOException {
-    McpSchema.JSONRPCResponse response = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
+    // Built by hand: JSON-RPC answers an unparseable message with "id": null, which the SDK's record refuses.
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("message", message);
+    Map<String, Object> response = new LinkedHashMap<>();
+    response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+    response.put("id", id);
+    response.put("error", error);
     send(ex, status, "application/json", json.writeValueAsString(response));
   }
 
