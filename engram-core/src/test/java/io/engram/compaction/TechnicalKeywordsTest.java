@@ -1,0 +1,52 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class TechnicalKeywordsTest {
+
+  @Test
+  void findsEachKindOfKeyword() {
+    String text =
+        """
+        Ran `mvn -q -B test` and then:
+        $ git commit -m fix
+        FileScore uses max_tokens and MAX_FILES; call compact() or getUser(id).
+        Package io.engram.compaction, jqwik 1.9.3, v2.0-beta1, flag --dry-run, format JSON and BM25.
+        """;
+    assertThat(TechnicalKeywords.extract(text, 100))
+        .contains("mvn -q -B test", "git commit -m fix", "FileScore", "max_tokens", "MAX_FILES", "compact",
+            "getUser", "io.engram.compaction", "1.9.3", "v2.0-beta1", "--dry-run", "JSON", "BM25");
+  }
+
+  @Test
+  void plainEnglishFileNamesUrlsAndShoutingAreNotKeywords() {
+    String text =
+        "The user said This is fine, e.g. see https://example.com/Some.Path and README.md. TODO: IMPORTANT note.";
+    assertThat(TechnicalKeywords.extract(text, 100)).isEmpty();
+  }
+
+  @Test
+  void mostFrequentComeFirstAndTheLimitHolds() {
+    List<String> k = TechnicalKeywords.extract("alphaBeta gammaDelta gammaDelta epsilonZeta gammaDelta epsilonZeta", 2);
+    assertThat(k).containsExactly("gammaDelta", "epsilonZeta");
+  }
+
+  @Test
+  void acronymsNeedTwoLettersAndThreeCharacters() {
+    assertThat(TechnicalKeywords.isKeyword("JSON", false)).isTrue();
+    assertThat(TechnicalKeywords.isKeyword("OK", false)).isFalse();
+    assertThat(TechnicalKeywords.isKeyword("A1234", false)).isFalse();
+    assertThat(TechnicalKeywords.isKeyword("word", true)).isTrue();
+    assertThat(TechnicalKeywords.isKeyword("word", false)).isFalse();
+  }
+
+  @Property(tries = 200)
+  void anyTextYieldsAtMostTheLimit(@ForAll String text) {
+    assertThat(TechnicalKeywords.extract(text, 5)).hasSizeLessThanOrEqualTo(5).doesNotContainNull();
+  }
+}
