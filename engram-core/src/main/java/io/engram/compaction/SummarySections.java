@@ -87,6 +87,17 @@ public record SummarySections(String analysis, String preamble, Map<SummarySecti
   }
 
   /**
+   * A copy with {@code text} appended to the body of {@code section} (after a blank line), opening
+   * the section if it was not there.
+   */
+  public SummarySections withAppended(SummarySection section, String text) {
+    EnumMap<SummarySection, String> copy = new EnumMap<>(SummarySection.class);
+    copy.putAll(sections);
+    copy.merge(section, text.strip(), (old, add) -> old.isBlank() ? add : old + "\n\n" + add);
+    return new SummarySections(analysis, preamble, copy);
+  }
+
+  /**
    * The summary in canonical form: a {@code <summary>} block with numbered headings, sections in
    * order; the preamble (if any) first, the analysis left out.
    */
