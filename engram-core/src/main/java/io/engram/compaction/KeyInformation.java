@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  *   <li>file names: the given paths, plus path-like tokens with a known extension found in the user
  *       messages and free text; one entry per base name (the first path seen), since preservation is
  *       judged by base name;
- *   <li>error messages: the key line of each tool error (the first line that says error, exception,
+ *   <li>error messages: the key line of each tool error (escaped {@code \\n} read as line breaks; the first line that says error, exception,
  *       failed, fatal, cannot, denied, not found or panic; else the first non-blank line), cut to 300
  *       characters;
  *   <li>user instructions: every non-blank user message, stripped, duplicates removed;
@@ -68,7 +68,8 @@ public record KeyInformation(Map<KeyKind, List<String>> items) {
 
   /** The line of a tool error that carries its message, at most 300 characters. */
   static String errorLine(String toolError) {
-    List<String> lines = toolError.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    // Tool output that embeds escaped JSON carries "\\n" as two characters: treat it as a line break.
+    List<String> lines = toolError.replace("\\n", "\n").lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     String line = lines.stream().filter(l -> ERROR_WORD.matcher(l).find()).findFirst()
         .orElse(lines.isEmpty() ? "" : lines.get(0));
     if (line.length() <= MAX_ERROR_CHARS) {

@@ -14,37 +14,42 @@ import java.util.regex.Pattern;
  *
  * <p>A candidate counts when it is one of:
  * <ul>
- *   <li>a command: the inside of an inline code span that starts with a lower-case word followed by
- *       arguments (`mvn -q test`), or the text after a {@code $ } shell prompt at the start of a line;
+ *   <li>a command: the inside of an inline code span that is a lower-case word followed by arguments,
+ *       where the word is a well-known tool ({@code git}, {@code mvn}, {@code npm}, {@code cargo}, ...)
+ *       or some argument is a flag or a path (`mvn -q test`, `mytool --fast`); or the text after a
+ *       {@code $ } shell prompt at the start of a line;
  *   <li>a command-line flag ({@code --dry-run});
  *   <li>a version ({@code 1.9.3}, {@code v2.0-beta1});
  *   <li>a dotted name of at least two parts that is not a file name ({@code io.engram.compaction},
  *       {@code settings.compaction}), where a file name is one whose last part is a known extension;
  *   <li>CamelCase or camelCase ({@code FileScore}, {@code getUser}, {@code JSONParser});
  *   <li>snake_case or SCREAMING_SNAKE ({@code max_tokens}, {@code MAX_FILES});
- *   <li>a name directly followed by {@code (} ({@code compact(}), at least 3 characters long;
- *   <li>an acronym of 3 to 10 capitals and digits with at least 2 letters ({@code JSON}, {@code BM25}),
- *       minus a short list of shouting words ({@code TODO}, {@code NOTE}, {@code IMPORTANT}).
+ *   <li>a name directly followed by {@code (} ({@code compact(}), at least 3 characters long.
  * </ul>
- * URLs are removed first. Candidates are ranked by how often they occur (ties: first seen first) and
+ * Plain acronyms (API, SDK, POST) are not keywords: on real sessions they were mostly generic words
+ * and shouting that a good summary rightly leaves out. A name right after a backslash is skipped
+ * ({@code \nRun} in escaped output is not "nRun"). URLs are removed first. Candidates are ranked by how often they occur (ties: first seen first) and
  * the {@code limit} most frequent are kept, so one-off noise does not dilute the keyword score.
  */
 final class TechnicalKeywords {
   private static final Pattern URL = Pattern.compile("\\b(?:https?|file)://\\S+");
   private static final Pattern CODE_SPAN = Pattern.compile("`([^`\\n]{3,80})`");
-  private static final Pattern COMMAND = Pattern.compile("[a-z][\\w.-]*(?: +\\S+)+");
+  private static final Pattern COMMAND = Pattern.compile("([a-z][\\w.-]*|\\./[\\w.-]+)((?: +\\S+)+)");
+  private static final Pattern PATH_OR_FLAG_ARGUMENT = Pattern.compile(" (?:-|\\S*/)");
+  private static final Set<String> TOOLS =
+      Set.of("git", "mvn", "./mvnw", "mvnw", "gradle", "./gradlew", "npm", "npx", "yarn", "pnpm", "node", "python",
+          "python3", "pip", "uv", "cargo", "go", "make", "docker", "kubectl", "mix", "gh", "curl", "java", "javac",
+          "ls", "cat", "grep", "rg", "sed", "find", "cd", "rm", "mkdir", "cp", "mv", "bash", "sh", "engram",
+          "claude", "pytest", "jq", "tar", "iex", "elixir", "bundle", "rake", "rails", "dotnet", "deno", "bun",
+          "bd", "just", "terraform", "helm", "psql", "sqlite3", "brew", "apt", "apt-get");
   private static final Pattern PROMPT_LINE = Pattern.compile("(?m)^\\s*\\$ +(\\S[^\\n]{0,78})");
   private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*");
   private static final Pattern VERSION =
       Pattern.compile("(?<![\\w.])v?\\d+(?:\\.\\d+){1,3}(?:-[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*)?(?![\\w.]*\\w)");
   private static final Pattern NAME =
-      Pattern.compile("(?<![\\w$.])[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\()?");
-  private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]).*");
+      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\()?");
+  private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]{2}).*");
   private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*");
-  private static final Pattern ACRONYM = Pattern.compile("(?=(?:[0-9]*[A-Z]){2})[A-Z][A-Z0-9]{2,9}");
-  private static final Set<String> SHOUTING =
-      Set.of("TODO", "NOTE", "IMPORTANT", "WARNING", "ERROR", "FIXME", "YES", "THE", "AND", "NOT", "FAIL",
-          "PASS", "OK", "DONE", "NEW", "ALL", "FOR", "XXX", "WIP");
   private static final Set<String> NOT_DOTTED = Set.of("e.g", "i.e", "etc", "vs", "a.m", "p.m");
 
   private TechnicalKeywords() {}
@@ -56,7 +61,9 @@ final class TechnicalKeywords {
     Matcher span = CODE_SPAN.matcher(plain);
     while (span.find()) {
       String inside = span.group(1).strip().replaceAll("\\s+", " ");
-      if (COMMAND.matcher(inside).matches()) {
+      Matcher command = COMMAND.matcher(inside);
+      if (command.matches()
+          && (TOOLS.contains(command.group(1)) || PATH_OR_FLAG_ARGUMENT.matcher(command.group(2)).find())) {
         add(found, inside);
       }
     }
@@ -87,10 +94,7 @@ final class TechnicalKeywords {
     if (token.length() < 3) {
       return false;
     }
-    return called
-        || CAMEL.matcher(token).matches()
-        || SNAKE.matcher(token).matches()
-        || (ACRONYM.matcher(token).matches() && !SHOUTING.contains(token));
+    return called || CAMEL.matcher(token).matches() || SNAKE.matcher(token).matches();
   }
 
   private static boolean dottedName(String token) {

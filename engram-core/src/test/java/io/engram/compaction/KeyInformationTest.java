@@ -20,7 +20,7 @@ class KeyInformationTest {
     assertThat(k.of(KeyKind.ERROR_MESSAGES)).containsExactly("[ERROR] Failed to compile App.java: cannot find symbol");
     assertThat(k.of(KeyKind.USER_INSTRUCTIONS))
         .containsExactly("Fix the NPE in src/App.java please", "run `mvn test`");
-    assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("mvn test", "FileRecovery", "io.engram.compaction", "NPE");
+    assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("mvn test", "FileRecovery", "io.engram.compaction");
   }
 
   @Test
@@ -30,6 +30,7 @@ class KeyInformationTest {
     String cut = KeyInformation.errorLine(longLine);
     assertThat(cut).hasSizeLessThanOrEqualTo(300).startsWith("error: word").doesNotEndWith(" ");
     assertThat(KeyInformation.errorLine("   \n")).isEmpty();
+    assertThat(KeyInformation.errorLine("Pre-commit hook\\n\\n[FORMAT] failed: run mix format")).isEqualTo("[FORMAT] failed: run mix format");
   }
 
   @Test

@@ -16,17 +16,18 @@ class TechnicalKeywordsTest {
         Ran `mvn -q -B test` and then:
         $ git commit -m fix
         FileScore uses max_tokens and MAX_FILES; call compact() or getUser(id).
-        Package io.engram.compaction, jqwik 1.9.3, v2.0-beta1, flag --dry-run, format JSON and BM25.
+        Package io.engram.compaction, jqwik 1.9.3, v2.0-beta1, flag --dry-run; `./mvnw -o verify`, `mytool src/x`.
         """;
     assertThat(TechnicalKeywords.extract(text, 100))
         .contains("mvn -q -B test", "git commit -m fix", "FileScore", "max_tokens", "MAX_FILES", "compact",
-            "getUser", "io.engram.compaction", "1.9.3", "v2.0-beta1", "--dry-run", "JSON", "BM25");
+            "getUser", "io.engram.compaction", "1.9.3", "v2.0-beta1", "--dry-run", "./mvnw -o verify", "mytool src/x");
   }
 
   @Test
-  void plainEnglishFileNamesUrlsAndShoutingAreNotKeywords() {
+  void plainEnglishFileNamesUrlsAcronymsAndQuotedProseAreNotKeywords() {
     String text =
-        "The user said This is fine, e.g. see https://example.com/Some.Path and README.md. TODO: IMPORTANT note.";
+        "The user said This is fine, e.g. see https://example.com/Some.Path and README.md. TODO: the API, "
+            + "`block is being passed as an argument`, escaped \\nRun and \\nFix.";
     assertThat(TechnicalKeywords.extract(text, 100)).isEmpty();
   }
 
@@ -37,12 +38,15 @@ class TechnicalKeywordsTest {
   }
 
   @Test
-  void acronymsNeedTwoLettersAndThreeCharacters() {
-    assertThat(TechnicalKeywords.isKeyword("JSON", false)).isTrue();
-    assertThat(TechnicalKeywords.isKeyword("OK", false)).isFalse();
-    assertThat(TechnicalKeywords.isKeyword("A1234", false)).isFalse();
+  void namesCountByShapeOrByBeingCalled() {
+    assertThat(TechnicalKeywords.isKeyword("JSON", false)).isFalse();
+    assertThat(TechnicalKeywords.isKeyword("APIs", false)).isFalse();
+    assertThat(TechnicalKeywords.isKeyword("JSONParser", false)).isTrue();
+    assertThat(TechnicalKeywords.isKeyword("a_b", false)).isTrue();
+    assertThat(TechnicalKeywords.isKeyword("ab", true)).isFalse();
     assertThat(TechnicalKeywords.isKeyword("word", true)).isTrue();
     assertThat(TechnicalKeywords.isKeyword("word", false)).isFalse();
+    assertThat(TechnicalKeywords.isKeyword("Foo.java", false)).isFalse();
   }
 
   @Property(tries = 200)
