@@ -4,6 +4,8 @@ import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -40,22 +42,25 @@ public final class DegradationLadder {
    * @param customInstructions the user's instructions ({@code /compact focus on X}), or blank
    * @param messageCount the number of messages being compacted, for truncation
    */
-  public LadderOutcome run(Summarizer summarizer, CompactionScorer scorer, String customInstructions, int messageCount) {
-    Run run = new Run();
-    Optional<Attempt> best = run.ask(summarizer, scorer, new SummaryRequest(1, CompactionPrompt.standard(customInstructions), false, List.of()), LadderStep.Action.SUMMARIZE);
+  public LadderOutcome run(
+      Summarizer summarizer, CompactionScorer scorer, String customInstructions, int messageCount) {
+    Run run = new Run(summarizer, scorer);
+    SummaryRequest first =
+        new SummaryRequest(1, CompactionPrompt.standard(customInstructions), false, List.of());
+    Optional<Attempt> best = run.ask(first, LadderStep.Action.SUMMARIZE);
     int recompactions = 0;
     boolean fragments = false;
     while (best.isPresent()) {
       CompactionScore score = best.get().score();
       if (score.total() >= settings.passScore()) {
-        run.step(LadderStep.Action.ACCEPT, String.format(Locale.ROOT, "score %.1f reaches the pass mark %d", score.total(), settings.passScore()), Optional.of(score));
-        LadderOutcome.Result result = fragments ? LadderOutcome.Result.SUMMARY_WITH_FRAGMENTS : LadderOutcome.Result.SUMMARY;
-        return new LadderOutcome(result, best.get().sections().render(), Optional.of(score), run.steps, 0);
+        return accept(run, best.get(), fragments);
       }
       if (!fragments && score.total() >= settings.retryScore() && recompactions < settings.maxRecompactions()) {
         recompactions++;
-        SummaryRequest request = new SummaryRequest(recompactions + 1, CompactionPrompt.degraded(customInstructions, score), true, score.advice());
-        Optional<Attempt> again = run.ask(summarizer, scorer, request, LadderStep.Action.RECOMPACT);
+        SummaryRequest retry =
+            new SummaryRequest(
+                recompactions + 1, CompactionPrompt.degraded(customInstructions, score), true, score.advice());
+        Optional<Attempt> again = run.ask(retry, LadderStep.Action.RECOMPACT);
         if (again.isEmpty()) {
           break;
         }
@@ -63,25 +68,49 @@ public final class DegradationLadder {
         continue;
       }
       List<KeyKind> severe = severeLosses(score);
-      if (!fragments && !severe.isEmpty()) {
-        fragments = true;
-        SummarySections withFragments = withFragments(best.get().sections(), score);
-        CompactionScore rescored = scorer.score(withFragments.render());
-        run.step(LadderStep.Action.KEEP_FRAGMENTS, "lost much of " + names(severe) + ": original key fragments added", Optional.of(rescored));
-        best = Optional.of(new Attempt(withFragments, rescored));
-        continue;
+      if (fragments || severe.isEmpty()) {
+        break;
       }
-      break;
+      fragments = true;
+      SummarySections withFragments = withFragments(best.get().sections(), score);
+      CompactionScore rescored = scorer.score(withFragments.render());
+      run.step(
+          LadderStep.Action.KEEP_FRAGMENTS,
+          "lost much of " + names(severe) + ": original key fragments added",
+          Optional.of(rescored));
+      best = Optional.of(new Attempt(withFragments, rescored));
     }
-    int keep = messageCount <= 0 ? 0 : Math.max(1, (int) Math.ceil(settings.truncateKeepShare() * messageCount));
-    run.step(LadderStep.Action.TRUNCATE, String.format(Locale.ROOT, "no summary passed: keeping the most recent %d of %d messages", keep, messageCount), Optional.empty());
-    return new LadderOutcome(LadderOutcome.Result.TRUNCATED, "", Optional.empty(), run.steps, Math.max(0, messageCount - keep));
+    return truncate(run, messageCount);
+  }
+
+  private LadderOutcome accept(Run run, Attempt attempt, boolean fragments) {
+    CompactionScore score = attempt.score();
+    run.step(
+        LadderStep.Action.ACCEPT,
+        String.format(Locale.ROOT, "score %.1f reaches the pass mark %d", score.total(), settings.passScore()),
+        Optional.of(score));
+    LadderOutcome.Result result =
+        fragments ? LadderOutcome.Result.SUMMARY_WITH_FRAGMENTS : LadderOutcome.Result.SUMMARY;
+    return new LadderOutcome(result, attempt.sections().render(), Optional.of(score), run.steps, 0);
+  }
+
+  private LadderOutcome truncate(Run run, int messageCount) {
+    int keep =
+        messageCount <= 0 ? 0 : Math.max(1, (int) Math.ceil(settings.truncateKeepShare() * messageCount));
+    run.step(
+        LadderStep.Action.TRUNCATE,
+        String.format(
+            Locale.ROOT, "no summary passed: keeping the most recent %d of %d messages", keep, messageCount),
+        Optional.empty());
+    return new LadderOutcome(
+        LadderOutcome.Result.TRUNCATED, "", Optional.empty(), run.steps, Math.max(0, messageCount - keep));
   }
 
   private List<KeyKind> severeLosses(CompactionScore score) {
     return score.preservation().entrySet().stream()
-        .filter(e -> e.getValue() < settings.severeLossShare() * 100 && !score.lost().getOrDefault(e.getKey(), List.of()).isEmpty())
-        .map(java.util.Map.Entry::getKey)
+        .filter(e -> e.getValue() < settings.severeLossShare() * 100)
+        .filter(e -> !score.lost().getOrDefault(e.getKey(), List.of()).isEmpty())
+        .map(Map.Entry::getKey)
         .toList();
   }
 
@@ -99,7 +128,8 @@ public final class DegradationLadder {
   }
 
   private static String names(List<KeyKind> kinds) {
-    return String.join(", ", kinds.stream().map(k -> k.name().toLowerCase(Locale.ROOT).replace('_', ' ')).toList());
+    return String.join(
+        ", ", kinds.stream().map(k -> k.name().toLowerCase(Locale.ROOT).replace('_', ' ')).toList());
   }
 
   private record Attempt(SummarySections sections, CompactionScore score) {}
@@ -107,23 +137,30 @@ public final class DegradationLadder {
   /** The steps of one run, numbered as they are added. */
   private static final class Run {
     final List<LadderStep> steps = new ArrayList<>();
+    final Summarizer summarizer;
+    final CompactionScorer scorer;
+
+    Run(Summarizer summarizer, CompactionScorer scorer) {
+      this.summarizer = summarizer;
+      this.scorer = scorer;
+    }
 
     void step(LadderStep.Action action, String detail, Optional<CompactionScore> score) {
       steps.add(new LadderStep(steps.size() + 1, action, detail, score));
     }
 
-    Optional<Attempt> ask(Summarizer summarizer, CompactionScorer scorer, SummaryRequest request, LadderStep.Action action) {
+    Optional<Attempt> ask(SummaryRequest request, LadderStep.Action action) {
       String text;
       try {
-        text = summarizer.summarize(request);
+        text = Objects.requireNonNullElse(summarizer.summarize(request), "");
       } catch (RuntimeException e) {
         step(LadderStep.Action.SUMMARIZER_FAILED, "attempt " + request.attempt() + " failed: " + e, Optional.empty());
         return Optional.empty();
       }
-      SummarySections sections = SummarySections.parse(text == null ? "" : text);
-      CompactionScore score = scorer.score(text == null ? "" : text);
-      step(action, String.format(Locale.ROOT, "attempt %d scored %.1f", request.attempt(), score.total()), Optional.of(score));
-      return Optional.of(new Attempt(sections, score));
+      CompactionScore score = scorer.score(text);
+      String detail = String.format(Locale.ROOT, "attempt %d scored %.1f", request.attempt(), score.total());
+      step(action, detail, Optional.of(score));
+      return Optional.of(new Attempt(SummarySections.parse(text), score));
     }
   }
 }

@@ -17,19 +17,23 @@ import java.util.Set;
  * @param relevance RS ({@link #relevanceScore})
  * @param total the weighted sum
  */
-public record FileScore(double time, double frequency, double operations, double fileType, double relevance, double total) {
+public record FileScore(
+    double time, double frequency, double operations, double fileType, double relevance, double total) {
 
-  private static final Set<String> SOURCE_DIRS = Set.of("src", "source", "sources", "lib", "pkg", "internal", "app", "cmd");
+  private static final Set<String> SOURCE_DIRS =
+      Set.of("src", "source", "sources", "lib", "pkg", "internal", "app", "cmd");
   private static final Set<String> COMPONENT_DIRS =
       Set.of("components", "component", "modules", "packages", "services", "controllers", "views", "widgets",
           "features", "handlers", "hooks", "pages", "plugins");
-  private static final Set<String> TEST_DIRS = Set.of("test", "tests", "__tests__", "spec", "specs", "testing", "e2e");
+  private static final Set<String> TEST_DIRS =
+      Set.of("test", "tests", "__tests__", "spec", "specs", "testing", "e2e");
   /** Entry points and manifests, matched on the base name (lower case) or on its stem. */
   private static final Set<String> KEY_NAMES =
       Set.of("readme.md", "claude.md", "agents.md", "pom.xml", "build.gradle", "build.gradle.kts",
           "settings.gradle", "package.json", "cargo.toml", "go.mod", "pyproject.toml", "setup.py", "makefile",
           "dockerfile", "docker-compose.yml", "tsconfig.json", "mix.exs");
-  private static final Set<String> KEY_STEMS = Set.of("main", "index", "app", "application", "server", "__init__", "lib", "mod");
+  private static final Set<String> KEY_STEMS =
+      Set.of("main", "index", "app", "application", "server", "__init__", "lib", "mod");
 
   /** Scores {@code usage} as of {@code now}. */
   public static FileScore of(FileUsage usage, Instant now) {

@@ -18,9 +18,9 @@ import java.util.stream.Collectors;
  *   <li>file names: the given paths, plus path-like tokens with a known extension found in the user
  *       messages and free text; one entry per base name (the first path seen), since preservation is
  *       judged by base name;
- *   <li>error messages: the key line of each tool error (escaped {@code \\n} read as line breaks; the first line that says error, exception,
- *       failed, fatal, cannot, denied, not found or panic; else the first non-blank line), cut to 300
- *       characters;
+ *   <li>error messages: the key line of each tool error (escaped {@code \\n} read as line breaks):
+ *       the first line that says error, exception, failed, fatal, cannot, denied, not found or panic,
+ *       else the first non-blank line, cut to 300 characters;
  *   <li>user instructions: every non-blank user message, stripped, duplicates removed;
  *   <li>technical keywords: {@link TechnicalKeywords} over user messages, error lines and free text,
  *       the {@code maxKeywords} most frequent.
@@ -57,11 +57,13 @@ public record KeyInformation(Map<KeyKind, List<String>> items) {
   public static KeyInformation extract(KeySources sources, int maxKeywords) {
     Map<KeyKind, List<String>> items = new EnumMap<>(KeyKind.class);
     items.put(KeyKind.FILE_NAMES, fileNames(sources));
-    List<String> errors = sources.toolErrors().stream().map(KeyInformation::errorLine).filter(e -> !e.isEmpty()).distinct().toList();
+    List<String> errors =
+        sources.toolErrors().stream().map(KeyInformation::errorLine).filter(e -> !e.isEmpty()).distinct().toList();
     items.put(KeyKind.ERROR_MESSAGES, errors);
     items.put(KeyKind.USER_INSTRUCTIONS,
         sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
-    String all = String.join("\n", sources.userMessages()) + "\n" + String.join("\n", errors) + "\n" + sources.freeText();
+    String all =
+        String.join("\n", sources.userMessages()) + "\n" + String.join("\n", errors) + "\n" + sources.freeText();
     items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
     return new KeyInformation(items);
   }

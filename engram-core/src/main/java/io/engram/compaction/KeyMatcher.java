@@ -83,8 +83,8 @@ final class KeyMatcher {
     if (needle.isEmpty()) {
       return false;
     }
-    Matcher m = Pattern.compile("(?<!" + notBefore + ")" + Pattern.quote(needle) + "(?!" + notAfter + ")").matcher(text);
-    return m.find();
+    String regex = "(?<!" + notBefore + ")" + Pattern.quote(needle) + "(?!" + notAfter + ")";
+    return Pattern.compile(regex).matcher(text).find();
   }
 
   static List<String> contentWords(String text) {

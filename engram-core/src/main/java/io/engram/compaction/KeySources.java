@@ -12,7 +12,8 @@ import java.util.List;
  * @param freeText any other text of the conversation (assistant text, tool output), scanned for file
  *     names and technical keywords
  */
-public record KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
+public record KeySources(
+    List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
 
   public KeySources {
     userMessages = List.copyOf(userMessages);

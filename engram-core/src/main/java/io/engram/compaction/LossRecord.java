@@ -67,7 +67,9 @@ public record LossRecord(List<Entry> entries) {
   /** The missing sections and lost key information of a final summary's score. */
   public static LossRecord fromScore(CompactionScore score) {
     List<Entry> out = new ArrayList<>();
-    score.missingSections().forEach(s -> out.add(new Entry(Kind.SUMMARY_SECTION, s.number() + ". " + s.title(), "missing from the summary", 0)));
+    for (SummarySection s : score.missingSections()) {
+      out.add(new Entry(Kind.SUMMARY_SECTION, s.number() + ". " + s.title(), "missing from the summary", 0));
+    }
     score.lost().forEach((kind, items) -> items.forEach(item ->
         out.add(new Entry(Kind.KEY_INFORMATION, kind.name().toLowerCase(Locale.ROOT), item, 0))));
     return new LossRecord(out);
@@ -76,8 +78,12 @@ public record LossRecord(List<Entry> entries) {
   /** The candidates a recovery plan did not restore, with the reason. */
   public static LossRecord fromRecovery(RecoveryPlan plan) {
     List<Entry> out = new ArrayList<>();
-    plan.tooLarge().forEach(c -> out.add(new Entry(Kind.FILE_NOT_RESTORED, c.path(), "over the per-file or free token limit", c.tokens())));
-    plan.leftOut().forEach(c -> out.add(new Entry(Kind.FILE_NOT_RESTORED, c.path(), "not in the best selection within the budget", c.tokens())));
+    for (RecoveryCandidate c : plan.tooLarge()) {
+      out.add(new Entry(Kind.FILE_NOT_RESTORED, c.path(), "over the per-file or free token limit", c.tokens()));
+    }
+    for (RecoveryCandidate c : plan.leftOut()) {
+      out.add(new Entry(Kind.FILE_NOT_RESTORED, c.path(), "not in the best selection within the budget", c.tokens()));
+    }
     return new LossRecord(out);
   }
 

@@ -11,7 +11,10 @@ import java.util.List;
  * @param tokenGranularity the token bucket size the selection was computed with (1 = exact tokens)
  */
 public record RecoveryPlan(
-    List<RecoveryCandidate> chosen, List<RecoveryCandidate> tooLarge, List<RecoveryCandidate> leftOut, int tokenGranularity) {
+    List<RecoveryCandidate> chosen,
+    List<RecoveryCandidate> tooLarge,
+    List<RecoveryCandidate> leftOut,
+    int tokenGranularity) {
 
   public RecoveryPlan {
     chosen = List.copyOf(chosen);

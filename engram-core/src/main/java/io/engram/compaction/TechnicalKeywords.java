@@ -28,8 +28,9 @@ import java.util.regex.Pattern;
  * </ul>
  * Plain acronyms (API, SDK, POST) are not keywords: on real sessions they were mostly generic words
  * and shouting that a good summary rightly leaves out. A name right after a backslash is skipped
- * ({@code \nRun} in escaped output is not "nRun"). URLs are removed first. Candidates are ranked by how often they occur (ties: first seen first) and
- * the {@code limit} most frequent are kept, so one-off noise does not dilute the keyword score.
+ * ({@code \nRun} in escaped output is not "nRun"). URLs are removed first. Candidates are ranked by
+ * how often they occur (ties: first seen first) and the {@code limit} most frequent are kept, so
+ * one-off noise does not dilute the keyword score.
  */
 final class TechnicalKeywords {
   private static final Pattern URL = Pattern.compile("\\b(?:https?|file)://\\S+");
@@ -114,7 +115,8 @@ final class TechnicalKeywords {
   }
 
   private static void add(Map<String, Candidate> found, String keyword) {
-    found.merge(keyword, new Candidate(keyword, 1, found.size()), (a, b) -> new Candidate(a.text(), a.count() + 1, a.order()));
+    found.merge(
+        keyword, new Candidate(keyword, 1, found.size()), (a, b) -> new Candidate(a.text(), a.count() + 1, a.order()));
   }
 
   private record Candidate(String text, int count, int order) {}
