@@ -16,7 +16,8 @@ import java.util.List;
  * g = ceil(B / {@value #MAX_BUCKETS}), each file's tokens are rounded up to whole buckets and the budget
  * down, so a selection never exceeds B. Up to 4,096 tokens of budget g is 1 and the result is the exact
  * optimum; above that, the optimum may be missed only by selections that need the rounding slack
- * (at most g - 1 tokens per chosen file: 24 per file at a 100k budget). Cost: files x 20 x 4,097 steps.
+ * (at most g - 1 tokens per chosen file: 24 per file at a 100k budget). Cost: files x 20 x 4,097 steps,
+ * after candidates that cannot be in the optimum are set aside (see {@link #undominated}).
  */
 public final class FileRecovery {
   /** The number of token buckets the budget is divided into, at most. */
@@ -42,14 +43,37 @@ public final class FileRecovery {
     }
     fitting.sort(Comparator.comparingDouble(RecoveryCandidate::score).reversed()
         .thenComparingInt(RecoveryCandidate::tokens).thenComparing(RecoveryCandidate::path));
-    int g = granularity(budget);
-    boolean[] taken = solve(fitting, budget / g, g);
-    List<RecoveryCandidate> chosen = new ArrayList<>();
     List<RecoveryCandidate> leftOut = new ArrayList<>();
-    for (int i = 0; i < fitting.size(); i++) {
-      (taken[i] ? chosen : leftOut).add(fitting.get(i));
+    List<RecoveryCandidate> open = undominated(fitting, leftOut);
+    int g = granularity(budget);
+    boolean[] taken = solve(open, budget / g, g);
+    List<RecoveryCandidate> chosen = new ArrayList<>();
+    for (int i = 0; i < open.size(); i++) {
+      (taken[i] ? chosen : leftOut).add(open.get(i));
     }
     return new RecoveryPlan(chosen, tooLarge, leftOut, g);
+  }
+
+  /**
+   * Drops (into {@code dominatedOut}) every candidate with at least {@code maxFiles} dominators: earlier
+   * candidates in the sorted order (so score at least as high) costing no more tokens. This keeps the
+   * result exact: an optimum holding such a candidate has at most maxFiles - 1 others, so one of its
+   * dominators is free to take its place without losing score or needing more tokens; the optimum with
+   * the earliest candidates therefore holds none of them. On sessions with hundreds of files most
+   * candidates go here, which keeps the dynamic programme small.
+   */
+  private List<RecoveryCandidate> undominated(List<RecoveryCandidate> sorted, List<RecoveryCandidate> dominatedOut) {
+    List<RecoveryCandidate> open = new ArrayList<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      int dominators = 0;
+      for (int j = 0; j < i && dominators < maxFiles; j++) {
+        if (sorted.get(j).tokens() <= sorted.get(i).tokens()) {
+          dominators++;
+        }
+      }
+      (dominators >= maxFiles ? dominatedOut : open).add(sorted.get(i));
+    }
+    return open;
   }
 
   /** The bucket size for {@code budget} tokens. */
