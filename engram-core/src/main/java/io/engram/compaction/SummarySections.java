@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * scanned), and headings such as {@code 1. Primary Request and Intent:}, {@code ## 2. Key Technical
  * Concepts}, {@code **Errors & Fixes:**} or {@code 4) errors and fixes: inline text}. A heading is a
  * line that, after an optional {@code #} run, emphasis marks and a section number, starts with a known
- * alias of a section ({@link SummarySection#aliases()}) followed by the end of the line or a colon.
+ * alias of a section ({@link SummarySection#aliases()}) followed by the end of the line or a colon
+ * (a line with none of those marks needs the colon, and a one-word alias such as "Files" needs a mark).
  * A heading for a section already opened is kept as body text, so numbered lists inside a section
  * cannot reopen earlier sections. It never fails: any text yields a (possibly empty) result.
  *
@@ -136,7 +137,9 @@ public record SummarySections(String analysis, String preamble, Map<SummarySecti
     }
     i = skip(line, i, " \t*_");
     for (Alias alias : ALIASES) {
-      if (line.regionMatches(true, i, alias.text(), 0, alias.text().length())) {
+      // A one-word alias ("Files:", "Errors:") on an unmarked line is too likely to be body text.
+      boolean oneWord = alias.text().indexOf(' ') < 0;
+      if ((marked || !oneWord) && line.regionMatches(true, i, alias.text(), 0, alias.text().length())) {
         return tail(line, i + alias.text().length(), marked).map(t -> new Heading(alias.section(), t));
       }
     }

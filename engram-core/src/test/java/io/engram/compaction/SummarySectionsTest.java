@@ -78,7 +78,9 @@ class SummarySectionsTest {
         "# Errors and corrections",
         "  4. **Errors and fixes**",
         "Errors and fixes:",
-        "__Errors and Fixes__"
+        "__Errors and Fixes__",
+        "**Errors:**",
+        "4. Errors"
       })
   void recognisesHeadingStyles(String heading) {
     SummarySections s = SummarySections.parse("intro\n" + heading + "\nthe body\n");
@@ -93,6 +95,8 @@ class SummarySectionsTest {
         "Errors and fixes",
         "- Errors and fixes: none",
         "123. Errors and fixes:",
+        "Errors: none",
+        "Files:",
         "The current work is done"
       })
   void proseAndListItemsAreNotHeadings(String line) {
