@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  *   <li>File names: exact. The summary contains the whole path or just the base name, as a token of
  *       its own (not glued to a longer name: no letter, digit, '_', '-' or '.' before it, no letter, digit,
  *       '_' or '-' after it; a '/' before it is allowed, so a shortened path counts).
- *   <li>Technical keywords: exact and case-sensitive, as a token of its own (no identifier character
+ *   <li>Technical keywords: exact and case-sensitive, as a token of its own (no letter, digit or '_'
  *       on either side); commands and other keywords with spaces match with whitespace collapsed.
  *   <li>Error messages and user instructions: first an exact match, case-insensitive with whitespace
  *       collapsed. Failing that, an item with at least {@value #SHORT_TOKENS} content words is preserved
@@ -63,7 +63,7 @@ final class KeyMatcher {
 
   private boolean keyword(String keyword) {
     String k = collapse(keyword);
-    return k.contains(" ") ? collapse(text).contains(k) : token(k, "[\\w$]", "[\\w$]");
+    return k.contains(" ") ? collapse(text).contains(k) : token(k, "\\w", "\\w");
   }
 
   private boolean fuzzy(String item) {

@@ -44,11 +44,11 @@ final class TechnicalKeywords {
           "claude", "pytest", "jq", "tar", "iex", "elixir", "bundle", "rake", "rails", "dotnet", "deno", "bun",
           "bd", "just", "terraform", "helm", "psql", "sqlite3", "brew", "apt", "apt-get");
   private static final Pattern PROMPT_LINE = Pattern.compile("(?m)^\\s*\\$ +(\\S[^\\n]{0,78})");
-  private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*");
+  private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\\w$-])");
   private static final Pattern VERSION =
-      Pattern.compile("(?<![\\w.])v?\\d+(?:\\.\\d+){1,3}(?:-[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*)?(?![\\w.]*\\w)");
+      Pattern.compile("(?<![\\w.$])v?\\d+(?:\\.\\d+){1,3}(?:-[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*)?(?![\\w$]|\\.+[\\w$])");
   private static final Pattern NAME =
-      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\()?");
+      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*(\\()?");
   private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]{2}).*");
   private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*");
   private static final Set<String> NOT_DOTTED = Set.of("e.g", "i.e", "etc", "vs", "a.m", "p.m");
@@ -57,7 +57,8 @@ final class TechnicalKeywords {
 
   /** The {@code limit} most frequent technical keywords of {@code text}, most frequent first. */
   static List<String> extract(String text, int limit) {
-    String plain = URL.matcher(text).replaceAll(" ");
+    // A URL becomes a line break, so no command or code span can run across where it was.
+    String plain = URL.matcher(text).replaceAll("\n");
     Map<String, Candidate> found = new LinkedHashMap<>();
     Matcher span = CODE_SPAN.matcher(plain);
     while (span.find()) {
