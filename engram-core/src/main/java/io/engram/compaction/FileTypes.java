@@ -3,7 +3,6 @@ package io.engram.compaction;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The file-type score FTS of SPEC.md section 8 (code 75-100, config 50-70, docs 20-45, unknown 30).
@@ -74,11 +73,6 @@ final class FileTypes {
   /** Whether {@code extension} (lower case, no dot) is one this table knows. */
   static boolean knownExtension(String extension) {
     return BY_EXTENSION.containsKey(extension.toLowerCase(Locale.ROOT));
-  }
-
-  /** All extensions of the table (lower case, no dot). */
-  static Set<String> extensions() {
-    return BY_EXTENSION.keySet();
   }
 
   /** The last segment of a '/' or '\' separated path, trailing separators ignored. */

@@ -116,7 +116,7 @@ public record SummarySections(String analysis, String preamble, Map<SummarySecti
 
   private record Heading(SummarySection section, String inline) {}
 
-  static Optional<Heading> heading(String line) {
+  private static Optional<Heading> heading(String line) {
     int i = skip(line, 0, " \t");
     int hashes = i;
     i = skip(line, i, "#");
