@@ -12,7 +12,7 @@ class CompactionSettingsTest {
   void defaultsCarryTheSpecNumbers() {
     EngramSettings.Compaction c = EngramSettings.Compaction.DEFAULTS;
     assertThat(c.weightSections() + c.weightKeyInfo() + c.weightContinuity() + c.weightCompression())
-        .isEqualTo(1.0);
+        .isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
     assertThat(c.passScore()).isEqualTo(80);
     assertThat(c.retryScore()).isEqualTo(70);
     assertThat(c.truncateKeepShare()).isEqualTo(0.30);
