@@ -1,5 +1,8 @@
 package io.engram.compaction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,7 +17,18 @@ import java.util.Optional;
  *     the end are the most recent share); 0 otherwise
  */
 public record LadderOutcome(
-    Result result, String summary, Optional<CompactionScore> score, List<LadderStep> steps, int keepFromMessage) {
+    Result result,
+    String summary,
+    @JsonIgnore Optional<CompactionScore> score,
+    List<LadderStep> steps,
+    int keepFromMessage) {
+
+  /** For JSON output: the score, or absent (Jackson core cannot write {@link Optional}). */
+  @JsonProperty("score")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  CompactionScore scoreForJson() {
+    return score.orElse(null);
+  }
 
   /** The rung the ladder ended on. */
   public enum Result {

@@ -1,5 +1,8 @@
 package io.engram.compaction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Optional;
 
 /**
@@ -10,7 +13,15 @@ import java.util.Optional;
  * @param detail one sentence on why, for people
  * @param score the score of the summary this step produced or judged, if any
  */
-public record LadderStep(int number, Action action, String detail, Optional<CompactionScore> score) {
+public record LadderStep(
+    int number, Action action, String detail, @JsonIgnore Optional<CompactionScore> score) {
+
+  /** For JSON output: the score, or absent (Jackson core cannot write {@link Optional}). */
+  @JsonProperty("score")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  CompactionScore scoreForJson() {
+    return score.orElse(null);
+  }
 
   /** What a ladder step did. */
   public enum Action {

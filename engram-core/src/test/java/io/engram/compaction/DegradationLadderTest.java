@@ -149,4 +149,18 @@ class DegradationLadderTest {
     assertThat(actions(o)).containsExactly(SUMMARIZE, SUMMARIZER_FAILED, TRUNCATE);
     assertThat(o.steps()).extracting(LadderStep::number).containsExactly(1, 2, 3);
   }
+
+  @Test
+  void outcomeWritesAsJsonWithScoresOnlyWhereThereAreSome() throws Exception {
+    LadderOutcome o = LADDER.run(Scripted.of(RETRY_BAND, "FAIL"), SCORER, "", 10);
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(o);
+    assertThat(json.path("result").asText()).isEqualTo("TRUNCATED");
+    assertThat(json.has("score")).isFalse();
+    assertThat(json.path("steps").get(0).path("score").path("total").asDouble()).isEqualTo(75.0);
+    assertThat(json.path("steps").get(0).path("score").path("lost").path("FILE_NAMES").get(0).asText())
+        .isEqualTo("pom.xml");
+    assertThat(json.path("steps").get(1).has("score")).isFalse();
+    assertThat(json.path("keepFromMessage").asInt()).isEqualTo(7);
+  }
 }
