@@ -1,0 +1,127 @@
+package io.engram.dream;
+
+import io.engram.dream.Contradiction.Kind;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Finds facts that a newer memory overturns, offline and by rule; the older memory is the one to mark
+ * superseded.
+ *
+ * <p>Sentences of the older memory are compared with sentences of the newer one, and three rules are
+ * tried in order:
+ * <ol>
+ *   <li>{@link Kind#NEGATION}: the same content words (at least two, Jaccard &gt;= 0.8) with opposite
+ *       polarity ("tests need Redis" / "tests no longer need Redis", "测试需要 Redis" / "测试不再需要 Redis");
+ *   <li>{@link Kind#ALTERNATIVE}: different members of one family of exclusive choices (npm, pnpm, yarn;
+ *       Maven, Gradle; ...), with a shared context (Jaccard &gt;= 0.3 of the other words) or an explicit
+ *       change in the newer sentence ("switched to", "instead of", 改用), or when the newer sentence
+ *       rejects the older choice by name; a member marked as past ("not npm", "from npm", 而不是 npm)
+ *       does not count as asserted;
+ *   <li>{@link Kind#VALUE_CHANGE}: the same key with another value in "X is Y", "X: Y", "X = Y" (both
+ *       positive, short, and neither value contained in the other).
+ * </ol>
+ * Being rule-based, it misses paraphrases and can misread; what it finds is only ever marked
+ * superseded (kept, visible, undoable), never deleted.
+ */
+public final class Contradictions {
+  static final double SAME_STATEMENT = 0.8;
+  static final double SHARED_CONTEXT = 0.3;
+
+  private Contradictions() {}
+
+  /**
+   * The contradiction between two memories, if any: the older one (earlier {@code updated}) is
+   * superseded. Empty when both were updated at the same instant, since then neither is newer.
+   */
+  public static Optional<Contradiction> between(MemoryText a, MemoryText b) {
+    int order = a.updated().compareTo(b.updated());
+    if (order == 0) {
+      return Optional.empty();
+    }
+    MemoryText older = order < 0 ? a : b;
+    MemoryText newer = order < 0 ? b : a;
+    List<Statement> olderStatements = Statement.of(older.text());
+    List<Statement> newerStatements = Statement.of(newer.text());
+    for (Kind kind : Kind.values()) {
+      for (Statement n : newerStatements) {
+        for (Statement o : olderStatements) {
+          if (contradicts(kind, o, n)) {
+            return Optional.of(new Contradiction(older.id(), newer.id(), kind, o.text, n.text));
+          }
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Every memory that a newer one contradicts, each reported once (against the newest memory that
+   * contradicts it), ordered by the superseded id.
+   */
+  public static List<Contradiction> find(List<MemoryText> memories) {
+    List<MemoryText> sorted = new ArrayList<>(memories);
+    sorted.sort(MemoryText::newestFirst);
+    List<Contradiction> out = new ArrayList<>();
+    Set<String> superseded = new HashSet<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      for (int j = i + 1; j < sorted.size(); j++) {
+        if (superseded.contains(sorted.get(j).id())) {
+          continue;
+        }
+        Optional<Contradiction> c = between(sorted.get(i), sorted.get(j));
+        if (c.isPresent()) {
+          out.add(c.get());
+          superseded.add(c.get().supersededId());
+        }
+      }
+    }
+    out.sort(Comparator.comparing(Contradiction::supersededId));
+    return Collections.unmodifiableList(out);
+  }
+
+  static boolean contradicts(Kind kind, Statement older, Statement newer) {
+    switch (kind) {
+      case NEGATION:
+        return older.negative != newer.negative
+            && older.content.size() >= 2
+            && newer.content.size() >= 2
+            && Shingles.jaccard(older.content, newer.content) >= SAME_STATEMENT;
+      case ALTERNATIVE:
+        return alternative(older, newer);
+      default:
+        return valueChange(older, newer);
+    }
+  }
+
+  private static boolean alternative(Statement older, Statement newer) {
+    for (Map.Entry<Integer, Set<String>> e : newer.asserted.entrySet()) {
+      Set<String> before = older.asserted.get(e.getKey());
+      if (before == null || !Collections.disjoint(before, e.getValue())) {
+        continue;
+      }
+      boolean rejectsOld = !Collections.disjoint(before, newer.past.getOrDefault(e.getKey(), Set.of()));
+      if (rejectsOld
+          || older.contextOverlap(newer) >= SHARED_CONTEXT
+          || Statement.CHANGE_MARK.matcher(newer.text).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean valueChange(Statement older, Statement newer) {
+    if (older.key.isEmpty() || newer.key.isEmpty() || older.negative || newer.negative) {
+      return false;
+    }
+    String a = older.value.orElseThrow();
+    String b = newer.value.orElseThrow();
+    return older.key.equals(newer.key) && !a.contains(b) && !b.contains(a);
+  }
+}
