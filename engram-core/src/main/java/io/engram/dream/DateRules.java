@@ -24,7 +24,8 @@ final class DateRules {
   private static final String EN_NUM =
       "(\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
   private static final String EN_DAY = "(monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
-  private static final String ZH_NUM = "([0-9]{1,3}|[一二两三四五六七八九十]{1,3})";
+  /** A count: digits that do not continue a longer number ("2026年前" is a year), or Chinese numerals. */
+  private static final String ZH_NUM = "((?<![0-9])[0-9]{1,3}|[一二两三四五六七八九十]{1,3})";
   // A digit weekday (周2) must not run into a number or a word, which would change its meaning.
   private static final String ZH_DAY = "([一二三四五六日天]|[1-7](?![\\p{IsLatin}\\p{N}_-]))";
   private static final String BEFORE = "(?<![\\p{IsLatin}\\p{N}_-])";
@@ -66,7 +67,7 @@ final class DateRules {
               (m, d) -> week(monday(d).plusWeeks(zhShift(m.group(1))))),
           zh("(上|这|本|下)个?月", (m, d) -> month(d.withDayOfMonth(1).plusMonths(zhShift(m.group(1))))),
           zh("(前|去|今|明)年", (m, d) -> year(d.withDayOfYear(1).plusYears(zhYear(m.group(1))))),
-          zh("(?<![0-9])" + ZH_NUM + "(天|日|周|星期|礼拜|个星期|个礼拜|个月|年)(?:以|之)?(前|后)",
+          zh(ZH_NUM + "(天|日|周|星期|礼拜|个星期|个礼拜|个月|年)(?:以|之)?(前|后)",
               (m, d) -> zhNumber(m.group(1))
                   .flatMap(n -> ago(n, zhUnit(m.group(2)), d, m.group(3).equals("前") ? -1 : 1))));
 

@@ -1,5 +1,6 @@
 package io.engram.dream;
 
+import io.engram.config.EngramSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -30,11 +31,6 @@ import java.util.regex.Pattern;
  * PathFinding.Status#UNKNOWN}, never reported missing.
  */
 public final class StalenessCheck {
-  /** Default bound on files read by one check. */
-  public static final int DEFAULT_MAX_FILES = 20_000;
-  /** Default bound on the size of one file searched for symbols. */
-  public static final long DEFAULT_MAX_FILE_BYTES = 1_000_000;
-
   static final Set<String> SKIPPED_DIRS =
       Set.of("target", "build", "out", "dist", "node_modules", "__pycache__", "venv", "coverage", "vendor",
           "bin", "obj");
@@ -52,9 +48,9 @@ public final class StalenessCheck {
   private final int maxFiles;
   private final long maxFileBytes;
 
-  /** A check against {@code projectDir} with the default bounds. */
-  public StalenessCheck(Path projectDir) {
-    this(projectDir, DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES);
+  /** A check against {@code projectDir} with the bounds {@code staleScanMaxFiles} and {@code staleScanMaxFileBytes}. */
+  public static StalenessCheck of(Path projectDir, EngramSettings.Dream settings) {
+    return new StalenessCheck(projectDir, settings.staleScanMaxFiles(), settings.staleScanMaxFileBytes());
   }
 
   /** A check against {@code projectDir} reading at most {@code maxFiles} files of {@code maxFileBytes}. */

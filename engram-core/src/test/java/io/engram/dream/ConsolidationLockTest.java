@@ -142,4 +142,46 @@ class ConsolidationLockTest {
     p.waitFor();
     return p.pid();
   }
+
+  @Test
+  void aBareDeadPidLikeClaudeCodeWritesIsStaleAndRecoveryRemovesTheLock(@TempDir Path memory) throws Exception {
+    Path lockFile = memory.resolve(".consolidate-lock");
+    Files.writeString(lockFile, deadPid() + "\n");
+    assertThat(ConsolidationLock.status(memory, DREAM)).isInstanceOf(LockStatus.Stale.class);
+    assertThat(ConsolidationLock.recoverStale(memory, DREAM)).isTrue();
+    assertThat(lockFile).doesNotExist();
+    assertThat(ConsolidationLock.recoverStale(memory, DREAM)).isFalse();
+  }
+
+  @Test
+  void racingThreadsNeverBothTakeTheLock(@TempDir Path memory) throws Exception {
+    int threads = 8;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicInteger holders = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger maxHolders = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      results.add(pool.submit(() -> {
+        start.await();
+        Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(memory, DREAM, Instant.now());
+        if (lock.isEmpty()) {
+          return false;
+        }
+        maxHolders.accumulateAndGet(holders.incrementAndGet(), Math::max);
+        Thread.sleep(50);
+        holders.decrementAndGet();
+        lock.get().close();
+        return true;
+      }));
+    }
+    start.countDown();
+    int won = 0;
+    for (var r : results) {
+      won += r.get() ? 1 : 0;
+    }
+    pool.shutdown();
+    assertThat(won).isGreaterThanOrEqualTo(1);
+    assertThat(maxHolders.get()).isEqualTo(1);
+  }
 }

@@ -11,7 +11,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
-class RelativeDatesProperties {
+class RelativeDatesPropertiesTest {
   private static final List<String> PIECES =
       List.of(
           "yesterday", "today", "last Friday", "next week", "3 days ago", "昨天", "上周五", "三个月前", "本周",
