@@ -9,15 +9,18 @@ import io.engram.fs.FileLock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 /**
  * One-step undo of a dream: before a run, the files it will touch are copied to {@code
@@ -33,6 +36,7 @@ public final class UndoJournal {
   /** Where the journals live, relative to the memory directory. */
   public static final String DIR = ".dream/undo";
 
+  static final String LOCK = ".dream/undo.lock";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final DateTimeFormatter RUN_ID =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -65,7 +69,7 @@ public final class UndoJournal {
     for (String p : paths) {
       sorted.add(relative(p));
     }
-    try (FileLock held = FileLock.acquire(root.resolve("../undo.lock"))) {
+    try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
       Path run = root.resolve(runId);
       ObjectNode manifest = JSON.createObjectNode();
       manifest.put("runId", runId);
@@ -97,7 +101,7 @@ public final class UndoJournal {
 
   /** Restores the memory directory to its state before the last run; empty when there is none. */
   public Optional<UndoResult> undo() throws IOException {
-    try (FileLock held = FileLock.acquire(root.resolve("../undo.lock"))) {
+    try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
       Optional<String> id = lastRunId();
       if (id.isEmpty()) {
         return Optional.empty();
@@ -121,6 +125,44 @@ public final class UndoJournal {
       manifest.put("undone", true);
       AtomicFiles.writeString(run.resolve("manifest.json"), JSON.writeValueAsString(manifest));
       return Optional.of(new UndoResult(id.get(), restored, removed));
+    }
+  }
+
+  /**
+   * Deletes the journals of runs whose snapshot is older than {@code keep} at {@code now}; the last
+   * run's journal always stays, so one-step undo keeps working. Returns the run ids deleted.
+   */
+  public List<String> prune(Instant now, Duration keep) throws IOException {
+    List<String> deleted = new ArrayList<>();
+    if (!Files.isDirectory(root)) {
+      return deleted;
+    }
+    try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
+      Path last = root.resolve("LAST");
+      String lastId = Files.exists(last) ? Files.readString(last).strip() : "";
+      List<Path> runs;
+      try (Stream<Path> list = Files.list(root)) {
+        runs = list.filter(Files::isDirectory).sorted().toList();
+      }
+      for (Path run : runs) {
+        Path manifest = run.resolve("manifest.json");
+        String id = run.getFileName().toString();
+        boolean old = Files.exists(manifest)
+            && Files.getLastModifiedTime(manifest).toInstant().isBefore(now.minus(keep));
+        if (old && !id.equals(lastId)) {
+          deleteTree(run);
+          deleted.add(id);
+        }
+      }
+    }
+    return deleted;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

@@ -83,4 +83,17 @@ class UndoJournalTest {
     String later = UndoJournal.newRunId(Instant.parse("2026-05-12T09:00:00Z"));
     assertThat(earlier).startsWith("20260511T100000Z-").isLessThan(later);
   }
+
+  @Test
+  void pruneDropsOldJournalsButNeverTheLast(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("a.md"), "v1");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("a.md"));
+    journal.begin("run-2", List.of("a.md"));
+    Instant muchLater = Instant.now().plus(java.time.Duration.ofDays(31));
+    assertThat(journal.prune(muchLater, java.time.Duration.ofDays(30))).containsExactly("run-1");
+    assertThat(memory.resolve(".dream/undo/run-1")).doesNotExist();
+    assertThat(journal.lastRunId()).contains("run-2");
+    assertThat(journal.prune(Instant.now(), java.time.Duration.ofDays(30))).isEmpty();
+  }
 }
