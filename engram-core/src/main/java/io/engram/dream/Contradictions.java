@@ -20,7 +20,8 @@ import java.util.Set;
  *   <li>{@link Kind#NEGATION}: the same content words (at least two, Jaccard &gt;= 0.8) with opposite
  *       polarity ("tests need Redis" / "tests no longer need Redis", "测试需要 Redis" / "测试不再需要 Redis");
  *   <li>{@link Kind#ALTERNATIVE}: different members of one family of exclusive choices (npm, pnpm, yarn;
- *       Maven, Gradle; ...), with a shared context (Jaccard &gt;= 0.3 of the other words) or an explicit
+ *       Maven, Gradle; ...), in the same context (the other words of one sentence contain the other's, so
+ *       "tabs in Go files" and "spaces in YAML files" are two subjects) or with an explicit
  *       change in the newer sentence ("switched to", "instead of", 改用), or when the newer sentence
  *       rejects the older choice by name; a member marked as past ("not npm", "from npm", 而不是 npm)
  *       does not count as asserted;
@@ -32,7 +33,6 @@ import java.util.Set;
  */
 public final class Contradictions {
   static final double SAME_STATEMENT = 0.8;
-  static final double SHARED_CONTEXT = 0.3;
 
   private Contradictions() {}
 
@@ -108,7 +108,7 @@ public final class Contradictions {
       }
       boolean rejectsOld = !Collections.disjoint(before, newer.past.getOrDefault(e.getKey(), Set.of()));
       if (rejectsOld
-          || older.contextOverlap(newer) >= SHARED_CONTEXT
+          || older.sameContext(newer)
           || Statement.CHANGE_MARK.matcher(newer.text).find()) {
         return true;
       }

@@ -109,11 +109,17 @@ final class Statement {
     return out;
   }
 
-  /** Jaccard overlap of content words, leaving out the words of exclusive-choice families. */
-  double contextOverlap(Statement other) {
+  /**
+   * True when the two sentences speak in the same context: leaving out the words of exclusive-choice
+   * families, they share a word and one's words contain the other's ("the project uses npm" / "the
+   * project uses pnpm"). A qualifier on each side ("tabs in Go files" / "spaces in YAML files") means
+   * two different subjects.
+   */
+  boolean sameContext(Statement other) {
     Set<String> a = withoutChoices(content);
     Set<String> b = withoutChoices(other.content);
-    return Shingles.jaccard(a, b);
+    boolean shared = a.stream().anyMatch(b::contains);
+    return shared && (a.containsAll(b) || b.containsAll(a));
   }
 
   private static Set<String> withoutChoices(Set<String> words) {

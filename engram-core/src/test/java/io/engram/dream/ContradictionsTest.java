@@ -42,6 +42,9 @@ class ContradictionsTest {
   void unrelatedMentionsOfAFamilyAreNotContradictions() {
     assertThat(check("The frontend uses npm scripts for linting.", "Deploy docs are built by yarn workspaces on CI.")).isEmpty();
     assertThat(check("Uses pnpm and Redis.", "Uses pnpm with Node 20.")).isEmpty();
+    assertThat(check("Use tabs for indentation in Go files.", "Use spaces for indentation in YAML files.")).isEmpty();
+    assertThat(check("Tests run with jest.", "We run the tests with vitest in CI.")).map(Contradiction::kind)
+        .contains(Kind.ALTERNATIVE);
   }
 
   @Test
