@@ -41,19 +41,21 @@ public final class Contradictions {
    * superseded. Empty when both were updated at the same instant, since then neither is newer.
    */
   public static Optional<Contradiction> between(MemoryText a, MemoryText b) {
-    int order = a.updated().compareTo(b.updated());
+    return between(new Parsed(a), new Parsed(b));
+  }
+
+  private static Optional<Contradiction> between(Parsed a, Parsed b) {
+    int order = a.memory.updated().compareTo(b.memory.updated());
     if (order == 0) {
       return Optional.empty();
     }
-    MemoryText older = order < 0 ? a : b;
-    MemoryText newer = order < 0 ? b : a;
-    List<Statement> olderStatements = Statement.of(older.text());
-    List<Statement> newerStatements = Statement.of(newer.text());
+    Parsed older = order < 0 ? a : b;
+    Parsed newer = order < 0 ? b : a;
     for (Kind kind : Kind.values()) {
-      for (Statement n : newerStatements) {
-        for (Statement o : olderStatements) {
+      for (Statement n : newer.statements) {
+        for (Statement o : older.statements) {
           if (contradicts(kind, o, n)) {
-            return Optional.of(new Contradiction(older.id(), newer.id(), kind, o.text, n.text));
+            return Optional.of(new Contradiction(older.memory.id(), newer.memory.id(), kind, o.text, n.text));
           }
         }
       }
@@ -61,18 +63,32 @@ public final class Contradictions {
     return Optional.empty();
   }
 
+  /** A memory with its statements read once, since {@link #find} compares every pair. */
+  private static final class Parsed {
+    final MemoryText memory;
+    final List<Statement> statements;
+
+    Parsed(MemoryText memory) {
+      this.memory = memory;
+      this.statements = Statement.of(memory.text());
+    }
+  }
+
   /**
    * Every memory that a newer one contradicts, each reported once (against the newest memory that
    * contradicts it), ordered by the superseded id.
    */
   public static List<Contradiction> find(List<MemoryText> memories) {
-    List<MemoryText> sorted = new ArrayList<>(memories);
-    sorted.sort(MemoryText::newestFirst);
+    List<Parsed> sorted = new ArrayList<>();
+    for (MemoryText m : memories) {
+      sorted.add(new Parsed(m));
+    }
+    sorted.sort((x, y) -> MemoryText.newestFirst(x.memory, y.memory));
     List<Contradiction> out = new ArrayList<>();
     Set<String> superseded = new HashSet<>();
     for (int i = 0; i < sorted.size(); i++) {
       for (int j = i + 1; j < sorted.size(); j++) {
-        if (superseded.contains(sorted.get(j).id())) {
+        if (superseded.contains(sorted.get(j).memory.id())) {
           continue;
         }
         Optional<Contradiction> c = between(sorted.get(i), sorted.get(j));

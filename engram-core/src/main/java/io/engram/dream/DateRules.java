@@ -18,8 +18,25 @@ final class DateRules {
   /** What a phrase resolves to. */
   record Resolved(Precision precision, LocalDate date) {}
 
-  /** One phrase pattern; {@code chinese} selects the annotation style. */
-  record Rule(Pattern pattern, boolean chinese, BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {}
+  /**
+   * One phrase pattern; {@code chinese} selects the annotation style. The pattern can only match where
+   * the lower-cased text contains one of the {@code triggers}, a cheap test that spares most regex runs.
+   */
+  record Rule(
+      List<String> triggers,
+      Pattern pattern,
+      boolean chinese,
+      BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {
+
+    boolean mayMatch(String lowerText) {
+      for (String t : triggers) {
+        if (lowerText.contains(t)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 
   private static final String EN_NUM =
       "(\\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
@@ -40,48 +57,51 @@ final class DateRules {
 
   static final List<Rule> RULES =
       List.of(
-          en("the day before yesterday", (m, d) -> day(d.minusDays(2))),
-          en("the day after tomorrow", (m, d) -> day(d.plusDays(2))),
-          en("yesterday(?:['’]s)?|last night", (m, d) -> day(d.minusDays(1))),
-          en("today(?:['’]s)?|tonight(?:['’]s)?|this (?:morning|afternoon|evening)|(?:earlier|later) today",
+          en(List.of("yesterday"), "the day before yesterday", (m, d) -> day(d.minusDays(2))),
+          en(List.of("tomorrow"), "the day after tomorrow", (m, d) -> day(d.plusDays(2))),
+          en(List.of("yesterday", "last night"), "yesterday(?:['’]s)?|last night", (m, d) -> day(d.minusDays(1))),
+          en(List.of("today", "tonight", "this "), "today(?:['’]s)?|tonight(?:['’]s)?|this (?:morning|afternoon|evening)|(?:earlier|later) today",
               (m, d) -> day(d)),
-          en("tomorrow(?:['’]s)?", (m, d) -> day(d.plusDays(1))),
-          en("(last|next|this) " + EN_DAY, (m, d) -> day(weekday(m.group(1), dayOf(m.group(2)), d))),
-          en("(last|next|this) week(?:['’]s)?", (m, d) -> week(monday(d).plusWeeks(shift(m.group(1))))),
-          en("(last|next|this) month(?:['’]s)?", (m, d) -> month(d.withDayOfMonth(1).plusMonths(shift(m.group(1))))),
-          en("(last|next|this) year(?:['’]s)?", (m, d) -> year(d.withDayOfYear(1).plusYears(shift(m.group(1))))),
-          en(EN_NUM + " (day|week|month|year)s? ago", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, -1)),
-          en("in " + EN_NUM + " (day|week|month|year)s?", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, 1)),
-          zh("大前天", (m, d) -> day(d.minusDays(3))),
-          zh("大后天", (m, d) -> day(d.plusDays(3))),
-          zh("前天", (m, d) -> day(d.minusDays(2))),
-          zh("后天", (m, d) -> day(d.plusDays(2))),
-          zh("昨天|昨日|昨晚|昨夜", (m, d) -> day(d.minusDays(1))),
-          zh("今天|今日|今早|今晚|今夜", (m, d) -> day(d)),
-          zh("明天|明日|明早|明晚", (m, d) -> day(d.plusDays(1))),
-          zh("(上上|上|这|本|下下|下)个?(?:周|星期|礼拜)" + ZH_DAY,
+          en(List.of("tomorrow"), "tomorrow(?:['’]s)?", (m, d) -> day(d.plusDays(1))),
+          en(List.of("last ", "next ", "this "), "(last|next|this) " + EN_DAY, (m, d) -> day(weekday(m.group(1), dayOf(m.group(2)), d))),
+          en(List.of("last ", "next ", "this "), "(last|next|this) week(?:['’]s)?", (m, d) -> week(monday(d).plusWeeks(shift(m.group(1))))),
+          en(List.of("last ", "next ", "this "), "(last|next|this) month(?:['’]s)?", (m, d) -> month(d.withDayOfMonth(1).plusMonths(shift(m.group(1))))),
+          en(List.of("last ", "next ", "this "), "(last|next|this) year(?:['’]s)?", (m, d) -> year(d.withDayOfYear(1).plusYears(shift(m.group(1))))),
+          en(List.of(" ago"), EN_NUM + " (day|week|month|year)s? ago", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, -1)),
+          en(List.of("in "), "in " + EN_NUM + " (day|week|month|year)s?", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, 1)),
+          zh(List.of("前天"), "大前天", (m, d) -> day(d.minusDays(3))),
+          zh(List.of("后天"), "大后天", (m, d) -> day(d.plusDays(3))),
+          zh(List.of("前天"), "前天", (m, d) -> day(d.minusDays(2))),
+          zh(List.of("后天"), "后天", (m, d) -> day(d.plusDays(2))),
+          zh(List.of("昨"), "昨天|昨日|昨晚|昨夜", (m, d) -> day(d.minusDays(1))),
+          zh(List.of("今"), "今天|今日|今早|今晚|今夜", (m, d) -> day(d)),
+          zh(List.of("明"), "明天|明日|明早|明晚", (m, d) -> day(d.plusDays(1))),
+          zh(List.of("周", "星期", "礼拜"), "(上上|上|这|本|下下|下)个?(?:周|星期|礼拜)" + ZH_DAY,
               (m, d) -> day(monday(d).plusWeeks(zhShift(m.group(1))).plusDays(zhDay(m.group(2)) - 1L))),
-          zh("(上上|上|这|本|下下|下)个?(?:周末|星期末)",
+          zh(List.of("周末", "星期末"), "(上上|上|这|本|下下|下)个?(?:周末|星期末)",
               (m, d) -> day(monday(d).plusWeeks(zhShift(m.group(1))).plusDays(5))),
-          zh("(上上|上|这|本|下下|下)个?(?:周|星期|礼拜)(?![一二三四五六日天1-7末期年边围刊报转长])",
+          zh(List.of("周", "星期", "礼拜"), "(上上|上|这|本|下下|下)个?(?:周|星期|礼拜)(?![一二三四五六日天1-7末期年边围刊报转长])",
               (m, d) -> week(monday(d).plusWeeks(zhShift(m.group(1))))),
-          zh("(上|这|本|下)个?月", (m, d) -> month(d.withDayOfMonth(1).plusMonths(zhShift(m.group(1))))),
-          zh("(前|去|今|明)年", (m, d) -> year(d.withDayOfYear(1).plusYears(zhYear(m.group(1))))),
-          zh(ZH_NUM + "(天|日|周|星期|礼拜|个星期|个礼拜|个月|年)(?:以|之)?(前|后)",
+          zh(List.of("月"), "(上|这|本|下)个?月", (m, d) -> month(d.withDayOfMonth(1).plusMonths(zhShift(m.group(1))))),
+          zh(List.of("年"), "(前|去|今|明)年", (m, d) -> year(d.withDayOfYear(1).plusYears(zhYear(m.group(1))))),
+          zh(List.of("前", "后"), ZH_NUM + "(天|日|周|星期|礼拜|个星期|个礼拜|个月|年)(?:以|之)?(前|后)",
               (m, d) -> zhNumber(m.group(1))
                   .flatMap(n -> ago(n, zhUnit(m.group(2)), d, m.group(3).equals("前") ? -1 : 1))));
 
   private DateRules() {}
 
-  private static Rule en(String regex, BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {
+  private static Rule en(
+      List<String> triggers, String regex, BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {
     return new Rule(
+        triggers,
         Pattern.compile(BEFORE + "(?:" + regex + ")" + AFTER, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE),
         false,
         meaning);
   }
 
-  private static Rule zh(String regex, BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {
-    return new Rule(Pattern.compile(regex), true, meaning);
+  private static Rule zh(
+      List<String> triggers, String regex, BiFunction<MatchResult, LocalDate, Optional<Resolved>> meaning) {
+    return new Rule(triggers, Pattern.compile(regex), true, meaning);
   }
 
   private static Optional<Resolved> day(LocalDate d) {

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,7 +69,11 @@ public final class RelativeDates {
 
   private static List<DateMention> find(String text, int from, int to, LocalDate sessionDate) {
     List<Candidate> candidates = new ArrayList<>();
+    String lower = text.substring(from, to).toLowerCase(Locale.ROOT);
     for (DateRules.Rule rule : DateRules.RULES) {
+      if (!rule.mayMatch(lower)) {
+        continue;
+      }
       Matcher m = rule.pattern().matcher(text);
       int pos = from;
       while (pos < to && m.region(pos, to).useTransparentBounds(true).find()) {

@@ -24,10 +24,14 @@ final class Statement {
       Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}&&[^\\p{IsHan}]][\\p{L}\\p{N}_+\\-&&[^\\p{IsHan}]]*");
   private static final Pattern KEY_VALUE =
       Pattern.compile(
-          "^(.{1,60}?)\\s*(?:\\s(?:is|are|was|were)\\s|(?<!\\d):(?!\\d|//)|：|=)\\s*(.+)$",
+          "^(.{1,60}?)\\s*(\\s(?:is|are|was|were)\\s|(?<!\\d):(?!\\d|//)|：|=)\\s*(.+)$",
           Pattern.CASE_INSENSITIVE);
-  /** Values that describe how rather than what ("is built with", "is used for") are not key/values. */
-  private static final Pattern VERBAL_VALUE = Pattern.compile("^(?:not\\b|\\w+ed\\b|built|run|written|kept|set|made)");
+  /**
+   * Values that describe how rather than what ("is built with", "is used for", "is working on") are
+   * not key/values; a lone participle is a state ("is enabled" / "is disabled") and stays one.
+   */
+  private static final Pattern VERBAL_VALUE =
+      Pattern.compile("^(?:not\\b|\\w+(?:ed|ing)\\s+\\w|(?:built|run|written|kept|set|made)\\b)");
   private static final Set<String> NEGATIONS = Set.of("not", "no", "never", "none", "without", "不", "没", "别", "勿", "未", "无");
   private static final Set<String> FILLERS =
       Set.of("the", "a", "an", "is", "are", "was", "were", "be", "been", "do", "does", "did", "to", "of", "for",
@@ -84,10 +88,14 @@ final class Statement {
     Optional<String> v = Optional.empty();
     if (kv.matches()) {
       String keyText = normalize(kv.group(1));
-      String valueText = normalize(kv.group(2));
+      String valueText = normalize(kv.group(3));
+      // "X is Y" is everywhere in prose ("Jon is passionate about dance"); only a short value reads as
+      // a key's value. A colon or equals sign is an explicit key, so it may carry a longer value.
+      int maxValueWords = kv.group(2).isBlank() || Character.isLetter(kv.group(2).strip().charAt(0)) ? 3 : 6;
       int keyWords = keyText.isEmpty() ? 0 : keyText.split(" ").length;
       int valueWords = valueText.isEmpty() ? 0 : valueText.split(" ").length;
-      if (keyWords >= 1 && keyWords <= 6 && valueWords >= 1 && valueWords <= 6 && !VAGUE_KEYS.contains(keyText)
+      if (keyWords >= 1 && keyWords <= 6 && valueWords >= 1 && valueWords <= maxValueWords
+          && !VAGUE_KEYS.contains(keyText)
           && !VERBAL_VALUE.matcher(valueText).find()) {
         k = Optional.of(keyText);
         v = Optional.of(valueText);

@@ -67,6 +67,8 @@ class ContradictionsTest {
     assertThat(check("The staging URL is stage.example.com", "The staging URL is staging.example.org"))
         .map(Contradiction::kind).contains(Kind.VALUE_CHANGE);
     assertThat(check("默认分支：develop", "默认分支：main")).map(Contradiction::kind).contains(Kind.VALUE_CHANGE);
+    assertThat(check("The feature flag is enabled.", "The feature flag is disabled.")).map(Contradiction::kind)
+        .contains(Kind.VALUE_CHANGE);
   }
 
   @Test
@@ -75,6 +77,9 @@ class ContradictionsTest {
     assertThat(check("Port: 8080", "Port: 8080 (the default)")).isEmpty();
     assertThat(check("See https://a.example/x", "See https://b.example/y")).isEmpty();
     assertThat(check("The project is built with care", "The project is hosted on GitHub")).isEmpty();
+    assertThat(check("Jon is prepping for his own dance studio.", "Jon is passionate about dance and loves performing."))
+        .isEmpty();
+    assertThat(check("Jon is working on promoting his business.", "Jon is happy.")).isEmpty();
   }
 
   @Test
