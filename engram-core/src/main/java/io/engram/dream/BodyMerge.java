@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * Accumulates Markdown bodies into one without repeating anything: bodies are added newest first;
- * a heading or code block already present is skipped; a line (or bullet) keeps only the sentences not
- * said before, and is dropped when none is left. Runs of blank lines collapse to one.
+ * a heading, code block or punctuation-only line already present is skipped; a line (or bullet)
+ * keeps only the sentences not said before, and is dropped when none is left. Runs of blank lines
+ * collapse to one.
  */
 final class BodyMerge {
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
@@ -69,8 +70,8 @@ final class BodyMerge {
       return;
     }
     if (normalize(line).isEmpty()) {
-      // Rules and other punctuation-only lines carry no sentence; keep them, not twice in a row.
-      if (lines.isEmpty() || !lines.get(lines.size() - 1).equals(line)) {
+      // Rules and other punctuation-only lines carry no sentence: kept once, like headings.
+      if (seen.add("mark\u0000" + line.strip())) {
         lines.add(line);
       }
       return;

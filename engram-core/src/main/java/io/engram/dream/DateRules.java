@@ -59,16 +59,39 @@ final class DateRules {
       List.of(
           en(List.of("yesterday"), "the day before yesterday", (m, d) -> day(d.minusDays(2))),
           en(List.of("tomorrow"), "the day after tomorrow", (m, d) -> day(d.plusDays(2))),
-          en(List.of("yesterday", "last night"), "yesterday(?:['’]s)?|last night", (m, d) -> day(d.minusDays(1))),
-          en(List.of("today", "tonight", "this "), "today(?:['’]s)?|tonight(?:['’]s)?|this (?:morning|afternoon|evening)|(?:earlier|later) today",
+          en(
+              List.of("yesterday", "last night"),
+              "yesterday(?:['’]s)?|last night",
+              (m, d) -> day(d.minusDays(1))),
+          en(
+              List.of("today", "tonight", "this "),
+              "today(?:['’]s)?|tonight(?:['’]s)?|this (?:morning|afternoon|evening)|(?:earlier|later) today",
               (m, d) -> day(d)),
           en(List.of("tomorrow"), "tomorrow(?:['’]s)?", (m, d) -> day(d.plusDays(1))),
-          en(List.of("last ", "next ", "this "), "(last|next|this) " + EN_DAY, (m, d) -> day(weekday(m.group(1), dayOf(m.group(2)), d))),
-          en(List.of("last ", "next ", "this "), "(last|next|this) week(?:['’]s)?", (m, d) -> week(monday(d).plusWeeks(shift(m.group(1))))),
-          en(List.of("last ", "next ", "this "), "(last|next|this) month(?:['’]s)?", (m, d) -> month(d.withDayOfMonth(1).plusMonths(shift(m.group(1))))),
-          en(List.of("last ", "next ", "this "), "(last|next|this) year(?:['’]s)?", (m, d) -> year(d.withDayOfYear(1).plusYears(shift(m.group(1))))),
-          en(List.of(" ago"), EN_NUM + " (day|week|month|year)s? ago", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, -1)),
-          en(List.of("in "), "in " + EN_NUM + " (day|week|month|year)s?", (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, 1)),
+          en(
+              List.of("last ", "next ", "this "),
+              "(last|next|this) " + EN_DAY,
+              (m, d) -> day(weekday(m.group(1), dayOf(m.group(2)), d))),
+          en(
+              List.of("last ", "next ", "this "),
+              "(last|next|this) week(?:['’]s)?",
+              (m, d) -> week(monday(d).plusWeeks(shift(m.group(1))))),
+          en(
+              List.of("last ", "next ", "this "),
+              "(last|next|this) month(?:['’]s)?",
+              (m, d) -> month(d.withDayOfMonth(1).plusMonths(shift(m.group(1))))),
+          en(
+              List.of("last ", "next ", "this "),
+              "(last|next|this) year(?:['’]s)?",
+              (m, d) -> year(d.withDayOfYear(1).plusYears(shift(m.group(1))))),
+          en(
+              List.of(" ago"),
+              EN_NUM + " (day|week|month|year)s? ago",
+              (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, -1)),
+          en(
+              List.of("in "),
+              "in " + EN_NUM + " (day|week|month|year)s?",
+              (m, d) -> ago(enNumber(m.group(1)), m.group(2), d, 1)),
           zh(List.of("前天"), "大前天", (m, d) -> day(d.minusDays(3))),
           zh(List.of("后天"), "大后天", (m, d) -> day(d.plusDays(3))),
           zh(List.of("前天"), "前天", (m, d) -> day(d.minusDays(2))),
@@ -82,8 +105,14 @@ final class DateRules {
               (m, d) -> day(monday(d).plusWeeks(zhShift(m.group(1))).plusDays(5))),
           zh(List.of("周", "星期", "礼拜"), "(上上|上|这|本|下下|下)个?(?:周|星期|礼拜)(?![一二三四五六日天1-7末期年边围刊报转长])",
               (m, d) -> week(monday(d).plusWeeks(zhShift(m.group(1))))),
-          zh(List.of("月"), "(上|这|本|下)个?月", (m, d) -> month(d.withDayOfMonth(1).plusMonths(zhShift(m.group(1))))),
-          zh(List.of("年"), "(前|去|今|明)年", (m, d) -> year(d.withDayOfYear(1).plusYears(zhYear(m.group(1))))),
+          zh(
+              List.of("月"),
+              "(上|这|本|下)个?月",
+              (m, d) -> month(d.withDayOfMonth(1).plusMonths(zhShift(m.group(1))))),
+          zh(
+              List.of("年"),
+              "(前|去|今|明)年",
+              (m, d) -> year(d.withDayOfYear(1).plusYears(zhYear(m.group(1))))),
           zh(List.of("前", "后"), ZH_NUM + "(天|日|周|星期|礼拜|个星期|个礼拜|个月|年)(?:以|之)?(前|后)",
               (m, d) -> zhNumber(m.group(1))
                   .flatMap(n -> ago(n, zhUnit(m.group(2)), d, m.group(3).equals("前") ? -1 : 1))));
