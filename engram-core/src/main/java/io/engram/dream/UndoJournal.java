@@ -30,7 +30,9 @@ import java.util.stream.Stream;
  * them aside, never deleting). The pointer {@code .dream/undo/LAST} is written only after the
  * snapshot is complete, so a crash while snapshotting keeps the previous run undoable. Every write is
  * atomic and under the {@link FileLock} {@code .dream/undo.lock}. An undone run is marked so; undoing
- * twice does nothing.
+ * twice does nothing. Callers hold the {@link ConsolidationLock} around {@code begin}+writes and around
+ * {@code undo}, so an undo never interleaves with a run. Undo does not empty the trash: a file the run
+ * trashed comes back at its path, and its trash copy ages out with the trash.
  */
 public final class UndoJournal {
   /** Where the journals live, relative to the memory directory. */
