@@ -87,10 +87,19 @@ public record EngramSettings(
     public static final Extraction DEFAULTS = new Extraction(true, 5);
   }
 
-  /** Dream gates and pruning (SPEC.md section 6). */
+  /**
+   * Dream gates and pruning (SPEC.md section 6); the staleness scan's bounds (section 11): at most
+   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols.
+   */
   public record Dream(
-      int minHoursBetween, int minSessions, String lockFileName, int indexMaxLines, double mergeSimilarity) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8);
+      int minHoursBetween,
+      int minSessions,
+      String lockFileName,
+      int indexMaxLines,
+      double mergeSimilarity,
+      int staleScanMaxFiles,
+      long staleScanMaxFileBytes) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000);
   }
 
   /** Recall budgets, manifest size and ranking (SPEC.md sections 7 and 11). */
