@@ -1,0 +1,214 @@
+package io.engram.memory;
+
+import io.engram.config.EngramSettings;
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import io.engram.redact.Redaction;
+import io.engram.redact.SecretKind;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** One memory directory: topic files, MEMORY.md, the trash; see {@link MemoryStore} for the contracts. */
+final class DirectoryStore implements MemoryStore {
+  static final String LOCK_FILE = ".engram-lock";
+
+  private final Path dir;
+  private final MemoryScope scope;
+  private final EngramSettings.Memory settings;
+  private final SecretRedactor redactor;
+  private final Clock clock;
+  private final NameCache names;
+  private final Trash trash;
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock) {
+    this.dir = dir.toAbsolutePath().normalize();
+    this.scope = scope;
+    this.settings = settings;
+    this.redactor = redactor;
+    this.clock = clock;
+    this.names = new NameCache(this.dir, settings.maxTopicBytes());
+    this.trash = new Trash(this.dir, clock);
+  }
+
+  Path directory() {
+    return dir;
+  }
+
+  int maxIndexLines() {
+    return settings.indexMaxLines();
+  }
+
+  int maxIndexBytes() {
+    return settings.indexMaxBytes();
+  }
+
+  @Override
+  public Saved write(Memory memory) throws IOException {
+    Set<SecretKind> kinds = new LinkedHashSet<>();
+    Memory clean = redacted(memory, kinds);
+    String slug = MemoryNames.slug(clean.name());
+    if (clean.body().getBytes(StandardCharsets.UTF_8).length > settings.maxTopicBytes()) {
+      throw new IllegalArgumentException("memory '" + clean.name() + "' is over the limit of "
+          + settings.maxTopicBytes() + " bytes");
+    }
+    try (FileLock lock = lock()) {
+      Optional<Path> existing = names.locate(clean.name());
+      Path target = existing.orElseGet(() -> names.freeFile(slug));
+      Instant now = clock.instant();
+      Memory old = existing.isPresent() ? MemoryFormat.read(target, settings.maxTopicBytes()) : null;
+      Memory stamped = clean.toBuilder()
+          .created(old != null && old.created().isPresent() ? old.created().get() : clean.created().orElse(now))
+          .updated(now)
+          .build();
+      AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      names.remember(target, stamped.name());
+      Path index = dir.resolve(MemoryIndex.FILE_NAME);
+      String line = MemoryIndex.line(stamped, target.getFileName().toString());
+      AtomicFiles.writeString(index, MemoryIndex.upsert(readIndex(), target.getFileName().toString(), line));
+      return new Saved(new StoredMemory(stamped, target, scope), old == null, new ArrayList<>(kinds));
+    }
+  }
+
+  @Override
+  public Optional<StoredMemory> read(String name) throws IOException {
+    Optional<Path> file = names.locate(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new StoredMemory(MemoryFormat.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public MemoryListing list() throws IOException {
+    List<StoredMemory> memories = new ArrayList<>();
+    List<MemoryProblem> problems = new ArrayList<>();
+    Map<String, Path> bySlug = new java.util.HashMap<>();
+    for (Path file : names.topicFiles()) {
+      try {
+        Memory m = MemoryFormat.read(file, settings.maxTopicBytes());
+        if (!MemoryNames.isValid(m.name())) {
+          problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
+          continue;
+        }
+        Path first = bySlug.putIfAbsent(MemoryNames.slug(m.name()), file);
+        if (first != null) {
+          problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
+          continue;
+        }
+        memories.add(new StoredMemory(m, file, scope));
+      } catch (InvalidMemoryException e) {
+        problems.add(e.problem());
+      } catch (NoSuchFileException e) {
+        // Forgotten by another process between listing and reading: not a problem.
+      }
+    }
+    problems.addAll(danglingIndexLines());
+    memories.sort(java.util.Comparator.comparing(StoredMemory::name));
+    return new MemoryListing(memories, problems);
+  }
+
+  @Override
+  public Forgotten forget(String name) throws IOException {
+    try (FileLock lock = lock()) {
+      Path file = names.locate(name)
+          .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
+      String fileName = file.getFileName().toString();
+      String index = readIndex();
+      String line = MemoryIndex.lineFor(index, fileName).orElse("");
+      Path trashed = trash.put(file, line);
+      names.forget(file);
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.remove(index, fileName));
+      return new Forgotten(name, file, trashed);
+    }
+  }
+
+  @Override
+  public StoredMemory restore(String name) throws IOException {
+    try (FileLock lock = lock()) {
+      Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
+          .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir));
+      Path target = dir.resolve(entry.originalFileName());
+      if (Files.exists(target) || names.locate(entry.memory().name()).isPresent()) {
+        throw new IOException("cannot restore '" + name + "': a memory with that name or file now exists at "
+            + target + "; forget it first");
+      }
+      trash.takeBack(entry, target);
+      names.remember(target, entry.memory().name());
+      String line = entry.indexLine().isBlank() ? MemoryIndex.line(entry.memory(), entry.originalFileName())
+          : entry.indexLine();
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME),
+          MemoryIndex.upsert(readIndex(), entry.originalFileName(), line));
+      return new StoredMemory(entry.memory(), target, scope);
+    }
+  }
+
+  @Override
+  public List<Path> purgeTrash() throws IOException {
+    try (FileLock lock = lock()) {
+      return trash.purge(settings.trashRetentionDays());
+    }
+  }
+
+  @Override
+  public IndexText indexText() throws IOException {
+    return IndexText.of(readIndex(), settings.indexMaxLines(), settings.indexMaxBytes());
+  }
+
+  String readIndex() throws IOException {
+    Path index = dir.resolve(MemoryIndex.FILE_NAME);
+    try {
+      return new String(Files.readAllBytes(index), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return "";
+    }
+  }
+
+  private List<MemoryProblem> danglingIndexLines() throws IOException {
+    List<MemoryProblem> problems = new ArrayList<>();
+    Path index = dir.resolve(MemoryIndex.FILE_NAME);
+    for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
+      Path target = dir.resolve(e.target()).normalize();
+      if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+        problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));
+      }
+    }
+    return problems;
+  }
+
+  private Memory redacted(Memory m, Set<SecretKind> kinds) {
+    Memory.Builder b = m.toBuilder()
+        .name(scrub(m.name(), kinds))
+        .description(scrub(m.description(), kinds))
+        .body(scrub(m.body(), kinds));
+    b.paths(m.paths().stream().map(p -> scrub(p, kinds)).toList());
+    m.session().ifPresent(s -> b.session(scrub(s, kinds)));
+    return b.build();
+  }
+
+  private String scrub(String text, Set<SecretKind> kinds) {
+    Redaction r = redactor.redact(text);
+    kinds.addAll(r.kinds());
+    return r.text();
+  }
+
+  private FileLock lock() throws IOException {
+    Files.createDirectories(dir);
+    return FileLock.acquire(dir.resolve(LOCK_FILE));
+  }
+}
