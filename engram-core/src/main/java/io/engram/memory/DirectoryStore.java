@@ -75,8 +75,10 @@ final class DirectoryStore implements MemoryStore {
       AtomicFiles.writeString(target, MemoryFormat.format(stamped));
       names.remember(target, stamped.name());
       Path index = dir.resolve(MemoryIndex.FILE_NAME);
-      String line = MemoryIndex.line(stamped, target.getFileName().toString());
-      AtomicFiles.writeString(index, MemoryIndex.upsert(readIndex(), target.getFileName().toString(), line));
+      String fileName = target.getFileName().toString();
+      String current = readIndex();
+      String line = MemoryIndex.lineIn(current, stamped, fileName);
+      AtomicFiles.writeString(index, MemoryIndex.upsert(current, fileName, line));
       return new Saved(new StoredMemory(stamped, target, scope), old == null, new ArrayList<>(kinds));
     }
   }

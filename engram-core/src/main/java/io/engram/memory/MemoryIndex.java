@@ -21,9 +21,23 @@ final class MemoryIndex {
   /** One pointer line of the index. */
   record Entry(int lineNumber, String title, String target, String hook, String raw) {}
 
-  /** The index line for a memory stored in {@code fileName}. */
+  /** The index line for a memory stored in {@code fileName}, titled with its name. */
   static String line(Memory memory, String fileName) {
-    String title = oneLine(memory.name()).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]");
+    return line(memory.name(), memory, fileName);
+  }
+
+  /**
+   * The index line for {@code memory} in {@code index}: the title a person gave the existing line is
+   * kept (Claude Code titles lines in prose), the hook follows the description.
+   */
+  static String lineIn(String index, Memory memory, String fileName) {
+    String title = lineFor(index, fileName).flatMap(l -> parse(l, 0)).map(Entry::title)
+        .filter(t -> !t.isBlank()).orElse(memory.name());
+    return line(title, memory, fileName);
+  }
+
+  private static String line(String rawTitle, Memory memory, String fileName) {
+    String title = oneLine(rawTitle).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]");
     String hook = oneLine(memory.description());
     return "- [" + title + "](" + fileName + ")" + (hook.isEmpty() ? "" : " - " + hook);
   }
