@@ -17,6 +17,12 @@ import picocli.CommandLine.Spec;
     description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
     subcommands = {
       ConfigCommand.class,
+      RememberCommand.class,
+      ListCommand.class,
+      ShowCommand.class,
+      ForgetCommand.class,
+      RestoreCommand.class,
+      EditCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

@@ -136,6 +136,7 @@ final class DirectoryStore implements MemoryStore {
       Path trashed = trash.put(file, line);
       names.forget(file);
       AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.remove(index, fileName));
+      trash.purge(settings.trashRetentionDays());
       return new Forgotten(name, file, trashed);
     }
   }

@@ -33,7 +33,10 @@ public interface MemoryStore {
   /** Every readable memory and every file that had to be skipped, with why. */
   MemoryListing list() throws IOException;
 
-  /** Moves the memory's file and its index line to the trash. Throws {@link NoSuchMemoryException}. */
+  /**
+   * Moves the memory's file and its index line to the trash (and purges trash past its retention).
+   * Throws {@link NoSuchMemoryException}.
+   */
   Forgotten forget(String name) throws IOException;
 
   /**
