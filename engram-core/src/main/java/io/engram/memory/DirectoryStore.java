@@ -201,7 +201,25 @@ final class DirectoryStore implements MemoryStore {
         .body(scrub(m.body(), kinds));
     b.paths(m.paths().stream().map(p -> scrub(p, kinds)).toList());
     m.session().ifPresent(s -> b.session(scrub(s, kinds)));
-    return b.build();
+    Map<String, Object> unknown = new java.util.LinkedHashMap<>();
+    m.unknownKeys().forEach((k, v) -> unknown.put(k, scrubValue(v, kinds)));
+    return b.unknownKeys(unknown).build();
+  }
+
+  /** Redacts strings inside a YAML value of any shape (scalars, lists, maps). */
+  private Object scrubValue(Object v, Set<SecretKind> kinds) {
+    if (v instanceof String s) {
+      return scrub(s, kinds);
+    }
+    if (v instanceof List<?> list) {
+      return list.stream().map(x -> scrubValue(x, kinds)).toList();
+    }
+    if (v instanceof Map<?, ?> map) {
+      Map<Object, Object> out = new java.util.LinkedHashMap<>();
+      map.forEach((k, x) -> out.put(k, scrubValue(x, kinds)));
+      return out;
+    }
+    return v;
   }
 
   private String scrub(String text, Set<SecretKind> kinds) {

@@ -69,6 +69,16 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void secretsInUnknownFrontmatterKeysAreRedactedToo() throws Exception {
+    Memory m = Memory.builder("ci", MemoryType.REFERENCE).description("CI").body("b")
+        .unknownKeys(Map.of("env", java.util.List.of("DB_PASSWORD=s3cret-9", Map.of("k", "AKIAABCDEFGHIJKLMNOP"))))
+        .build();
+    Saved saved = store().write(m);
+    assertThat(saved.redacted()).contains(SecretKind.AWS_ACCESS_KEY, SecretKind.PASSWORD_ASSIGNMENT);
+    assertThat(Files.readString(dir.resolve("ci.md"))).doesNotContain("s3cret", "AKIAABCDEFGHIJKLMNOP");
+  }
+
+  @Test
   void claudeCodeFilesAreFoundByTheirFrontmatterNameAndUpdatedInPlace() throws Exception {
     Fixtures.copy("claude-code", dir);
     String untouched = Files.readString(dir.resolve("user_role.md"));
