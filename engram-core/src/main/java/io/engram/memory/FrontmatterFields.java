@@ -74,7 +74,12 @@ final class FrontmatterFields {
 
   /** A YAML scalar for {@code s}: plain when that reads back as the same string, else double-quoted. */
   static String scalar(String s) {
-    boolean plain = !s.isEmpty()
+    return isPlain(s) ? s : quote(s);
+  }
+
+  /** True when YAML reads {@code s}, written unquoted, back as the string {@code s}. */
+  static boolean isPlain(String s) {
+    return !s.isEmpty()
         && PLAIN.matcher(s).matches()
         && s.equals(s.strip())
         && !s.contains(": ") && !s.contains(" #") && !s.endsWith(":")
@@ -82,7 +87,6 @@ final class FrontmatterFields {
         && !NUMBERISH.matcher(s).matches()
         && s.codePoints().allMatch(c -> c >= 0x20 && c != 0x7F && c != 0x85 && c != 0xFEFF
             && c != 0x2028 && c != 0x2029 && !(c >= 0x80 && c < 0xA0));
-    return plain ? s : quote(s);
   }
 
   private static String quote(String s) {

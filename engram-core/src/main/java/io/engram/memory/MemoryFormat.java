@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads and writes the topic-file format: {@code ---}, YAML frontmatter, {@code ---}, Markdown body.
@@ -99,6 +100,10 @@ public final class MemoryFormat {
   private static Map<String, Object> yamlMap(String yaml, Path where) throws InvalidMemoryException {
     if (yaml.isBlank()) {
       throw new InvalidMemoryException(where, "broken frontmatter: it is empty");
+    }
+    Optional<Map<String, Object>> simple = SimpleFrontmatter.parse(yaml);
+    if (simple.isPresent()) {
+      return simple.get();
     }
     try {
       Object value = YAML.readValue(yaml, Object.class);

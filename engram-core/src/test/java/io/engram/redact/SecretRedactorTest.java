@@ -101,6 +101,21 @@ class SecretRedactorTest {
     assertThat(r.count()).isEqualTo(3);
   }
 
+  @Test
+  void secretsAnywhereInALongTextAreFound() {
+    String filler = "an ordinary line about tokens, keys and passwords in prose\n".repeat(500);
+    String text = "password=first1\n" + filler + "api_key = mid-dle-42\n" + filler + "token: last-one-9";
+    Redaction r = REDACTOR.redact(text);
+    assertThat(r.count()).isEqualTo(3);
+    assertThat(r.text()).doesNotContain("first1", "mid-dle-42", "last-one-9")
+        .startsWith("password=[REDACTED:password]\n").endsWith("token: [REDACTED:password]");
+  }
+
+  @Test
+  void aValueOnTheNextLineIsNotTakenForTheAssignment() {
+    assertThat(REDACTOR.redact("password:\n  see the vault for details").changed()).isFalse();
+  }
+
   private static List<String> lines(String resource) throws IOException {
     try (InputStream in = SecretRedactorTest.class.getResourceAsStream("/redact/" + resource)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
