@@ -21,14 +21,14 @@ class ConcurrentWritersTest {
   @TempDir Path dir;
 
   @Test
-  @Timeout(120)
+  @Timeout(300)
   void eightProcessesWritingAHundredMemoriesEachLoseNothing() throws Exception {
     List<Process> writers = new ArrayList<>();
     for (int id = 0; id < 8; id++) {
       writers.add(java("write", dir.toString(), String.valueOf(id), "100").start());
     }
     for (Process p : writers) {
-      assertThat(p.waitFor(110, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.waitFor(280, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes())).isZero();
     }
     try (Stream<Path> files = Files.list(dir)) {
@@ -42,7 +42,7 @@ class ConcurrentWritersTest {
   }
 
   @Test
-  @Timeout(120)
+  @Timeout(300)
   void aProcessKilledDuringWritesLeavesTheOldOrTheNewFileNeverATornOne() throws Exception {
     for (int round = 0; round < 3; round++) {
       Process churn = java("churn", dir.toString()).redirectErrorStream(true).start();
