@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /** One memory directory: topic files, MEMORY.md, the trash; see {@link MemoryStore} for the contracts. */
 final class DirectoryStore implements MemoryStore {
@@ -63,24 +65,49 @@ final class DirectoryStore implements MemoryStore {
       throw new IllegalArgumentException("memory '" + clean.name() + "' is over the limit of "
           + settings.maxTopicBytes() + " bytes");
     }
+    // The topic file is staged (written and fsynced) before the lock, so that concurrent writers
+    // overlap their slowest step; under the lock it is only renamed into place, or rewritten when
+    // another writer changed the stored 'created' in between.
+    Instant now = clock.instant();
+    Memory staged = stamped(clean, storedCreated(names.locate(clean.name())), now);
+    Path staging = dir.resolve(".staging-" + UUID.randomUUID() + ".md");
+    AtomicFiles.writeString(staging, MemoryFormat.format(staged));
     try (FileLock lock = lock()) {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
-      Instant now = clock.instant();
-      Memory old = existing.isPresent() ? MemoryFormat.read(target, settings.maxTopicBytes()) : null;
-      Memory stamped = clean.toBuilder()
-          .created(old != null && old.created().isPresent() ? old.created().get() : clean.created().orElse(now))
-          .updated(now)
-          .build();
-      AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      Optional<Instant> created = storedCreated(existing);
+      Memory stamped = stamped(clean, created, now);
+      if (stamped.equals(staged)) {
+        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      }
       names.remember(target, stamped.name());
-      Path index = dir.resolve(MemoryIndex.FILE_NAME);
       String fileName = target.getFileName().toString();
       String current = readIndex();
       String line = MemoryIndex.lineIn(current, stamped, fileName);
-      AtomicFiles.writeString(index, MemoryIndex.upsert(current, fileName, line));
-      return new Saved(new StoredMemory(stamped, target, scope), old == null, new ArrayList<>(kinds));
+      // Also makes the topic file's rename durable: both live in this directory.
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
+      return new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
+    } finally {
+      Files.deleteIfExists(staging);
     }
+  }
+
+  /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
+  private Optional<Instant> storedCreated(Optional<Path> file) throws IOException {
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return MemoryFormat.read(file.get(), settings.maxTopicBytes()).created();
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Memory stamped(Memory m, Optional<Instant> storedCreated, Instant now) {
+    return m.toBuilder().created(storedCreated.or(m::created).orElse(now)).updated(now).build();
   }
 
   @Override
@@ -164,7 +191,25 @@ final class DirectoryStore implements MemoryStore {
   @Override
   public List<Path> purgeTrash() throws IOException {
     try (FileLock lock = lock()) {
+      sweepLeftovers();
       return trash.purge(settings.trashRetentionDays());
+    }
+  }
+
+  /** Deletes staging and temporary files that a killed writer left behind more than an hour ago. */
+  private void sweepLeftovers() throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    Instant cutoff = clock.instant().minus(java.time.Duration.ofHours(1));
+    try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir, ".*")) {
+      for (Path f : files) {
+        String n = f.getFileName().toString();
+        boolean leftover = (n.startsWith(".staging-") && n.endsWith(".md")) || n.endsWith(".tmp");
+        if (leftover && Files.isRegularFile(f) && Files.getLastModifiedTime(f).toInstant().isBefore(cutoff)) {
+          Files.deleteIfExists(f);
+        }
+      }
     }
   }
 

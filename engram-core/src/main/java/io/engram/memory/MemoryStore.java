@@ -45,7 +45,10 @@ public interface MemoryStore {
    */
   StoredMemory restore(String name) throws IOException;
 
-  /** Deletes trash entries older than the retention period; returns the files deleted. */
+  /**
+   * Deletes trash entries older than the retention period, and staging files a killed writer left
+   * more than an hour ago; returns the trash files deleted.
+   */
   List<Path> purgeTrash() throws IOException;
 
   /** The loaded part of MEMORY.md (first lines and bytes within the settings' limits) and what was cut. */

@@ -193,6 +193,22 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void purgeSweepsStagingFilesAKilledWriterLeftBehind() throws Exception {
+    store().write(Memory.of("kept", MemoryType.USER, "d", "b"));
+    Path oldStaging = Files.writeString(dir.resolve(".staging-dead.md"), "half");
+    Path oldTemp = Files.writeString(dir.resolve(".kept.md.123.tmp"), "half");
+    Path fresh = Files.writeString(dir.resolve(".staging-live.md"), "in progress");
+    Files.setLastModifiedTime(oldStaging, java.nio.file.attribute.FileTime.from(T0.minus(Duration.ofHours(2))));
+    Files.setLastModifiedTime(oldTemp, java.nio.file.attribute.FileTime.from(T0.minus(Duration.ofHours(2))));
+    Files.setLastModifiedTime(fresh, java.nio.file.attribute.FileTime.from(T0.minus(Duration.ofMinutes(5))));
+    store().purgeTrash();
+    assertThat(oldStaging).doesNotExist();
+    assertThat(oldTemp).doesNotExist();
+    assertThat(fresh).exists();
+    assertThat(dir.resolve("kept.md")).exists();
+  }
+
+  @Test
   void indexTextLoadsTheFirstLinesAndBytesAndSaysWhatWasCut() throws Exception {
     StringBuilder index = new StringBuilder();
     for (int i = 0; i < 250; i++) {
