@@ -57,7 +57,8 @@ final class RememberCommand implements java.util.concurrent.Callable<Integer> {
       throw new UserFacingException("nothing to remember: the text is empty");
     }
     // Names and descriptions derived from the text must not carry a secret into a file name.
-    String safe = SecretRedactor.standard().redact(body).text().replaceAll("\\[REDACTED:[a-z-]+\\]", " ");
+    String safe = SecretRedactor.standard().redact(body).text().replaceAll("\\[REDACTED:[a-z-]+\\]", " ")
+        .replaceAll("[ \\t]{2,}", " ");
     String n = name != null ? name : nameFrom(safe);
     String d = description != null ? description : firstLine(safe);
     Memory memory = Memory.builder(n, type).description(d).body(body.endsWith("\n") ? body : body + "\n")
