@@ -55,6 +55,9 @@ class ConcurrentWritersTest {
       assertThat(m.memory().body()).isEqualTo(StoreWriterMain.churnBody(Long.parseLong(version)));
       List<String> index = Files.readAllLines(dir.resolve("MEMORY.md"));
       assertThat(index).singleElement().asString().startsWith("- [churn](churn.md) - version ");
+      MemoryListing listing = store().list();
+      assertThat(listing.problems()).isEmpty();
+      assertThat(listing.memories()).extracting(StoredMemory::name).containsExactly("churn");
     }
   }
 
