@@ -22,6 +22,11 @@ import java.util.Optional;
 public final class MemoryStores {
   private MemoryStores() {}
 
+  /** {@link #open(EngramRoots, EngramSettings, Clock)} on the system clock (UTC). */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings) throws IOException {
+    return open(roots, settings, Clock.systemUTC());
+  }
+
   /** The project and user stores for {@code roots.projectDir()}, merged; see {@link ProjectMemory}. */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock) throws IOException {
     MemoryLocation where = locate(roots, settings);
