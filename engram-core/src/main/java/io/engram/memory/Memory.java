@@ -102,7 +102,7 @@ public record Memory(
     return supersededBy.isPresent() || validUntil.map(now::isAfter).orElse(false);
   }
 
-  /** Builds {@link Memory} values; every setter returns the builder. */
+  /** Builds {@link Memory} values; every setter returns the builder, and {@code null} clears an optional field. */
   public static final class Builder {
     private String name;
     private MemoryType type;
