@@ -23,6 +23,12 @@ import picocli.CommandLine.Spec;
       BenchCommand.class,
       UsageCommand.class,
       StatsCommand.class,
+      RememberCommand.class,
+      ListCommand.class,
+      ShowCommand.class,
+      ForgetCommand.class,
+      RestoreCommand.class,
+      EditCommand.class,
       McpCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class

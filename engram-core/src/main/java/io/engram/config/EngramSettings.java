@@ -87,10 +87,19 @@ public record EngramSettings(
     public static final Extraction DEFAULTS = new Extraction(true, 5);
   }
 
-  /** Dream gates and pruning (SPEC.md section 6). */
+  /**
+   * Dream gates and pruning (SPEC.md section 6); the staleness scan's bounds (section 11): at most
+   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols.
+   */
   public record Dream(
-      int minHoursBetween, int minSessions, String lockFileName, int indexMaxLines, double mergeSimilarity) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8);
+      int minHoursBetween,
+      int minSessions,
+      String lockFileName,
+      int indexMaxLines,
+      double mergeSimilarity,
+      int staleScanMaxFiles,
+      long staleScanMaxFileBytes) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000);
   }
 
   /** Recall budgets, manifest size and ranking (SPEC.md sections 7 and 11). */
@@ -141,7 +150,16 @@ public record EngramSettings(
             Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64));
   }
 
-  /** Compaction score weights, degradation ladder and file recovery (SPEC.md section 8). */
+  /**
+   * Compaction score weights, degradation ladder and file recovery (SPEC.md section 8).
+   *
+   * <p>Beyond the SPEC numbers: {@code maxRecompactions} is how many degraded re-compactions the
+   * ladder tries before it gives up; {@code severeLossShare} is the preservation share of one kind of
+   * key information below which that kind "lost much" (the ladder then keeps original fragments);
+   * {@code fuzzyMatchShare} is the share of a long error message's or instruction's content words a
+   * summary must contain for it to count as preserved; {@code maxTechnicalKeywords} caps the technical
+   * keywords taken from the original (the most frequent first).
+   */
   public record Compaction(
       double weightSections,
       double weightKeyInfo,
@@ -153,9 +171,13 @@ public record EngramSettings(
       int maxRestoredFiles,
       int maxRestoredFileTokens,
       double targetReductionMin,
-      double targetReductionMax) {
+      double targetReductionMax,
+      int maxRecompactions,
+      double severeLossShare,
+      double fuzzyMatchShare,
+      int maxTechnicalKeywords) {
     public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80);
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40);
   }
 
   /**

@@ -1,0 +1,108 @@
+package io.engram.compaction;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The key information of the original conversation, by kind: what a summary is checked against for
+ * KP (SPEC.md section 8).
+ *
+ * <p>{@link #extract} builds it from plain inputs:
+ * <ul>
+ *   <li>file names: the given paths, plus path-like tokens with a known extension found in the user
+ *       messages and free text; one entry per base name (the first path seen), since preservation is
+ *       judged by base name;
+ *   <li>error messages: the key line of each tool error (escaped {@code \\n} read as line breaks):
+ *       the first line that says error, exception, failed, fatal, cannot, denied, not found or panic,
+ *       else the first non-blank line, cut to 300 characters;
+ *   <li>user instructions: every non-blank user message, stripped, duplicates removed;
+ *   <li>technical keywords: {@link TechnicalKeywords} over user messages, error lines and free text,
+ *       the {@code maxKeywords} most frequent.
+ * </ul>
+ *
+ * @param items the items of each kind, in order of first appearance (keywords: by frequency)
+ */
+public record KeyInformation(Map<KeyKind, List<String>> items) {
+  private static final int MAX_ERROR_CHARS = 300;
+  private static final Pattern ERROR_WORD =
+      Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");
+  private static final Pattern PATH_TOKEN =
+      Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/)*[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
+
+  public KeyInformation {
+    EnumMap<KeyKind, List<String>> copy = new EnumMap<>(KeyKind.class);
+    for (KeyKind kind : KeyKind.values()) {
+      copy.put(kind, List.copyOf(items.getOrDefault(kind, List.of())));
+    }
+    items = java.util.Collections.unmodifiableMap(copy);
+  }
+
+  /** No key information at all (every kind empty). */
+  public static KeyInformation none() {
+    return new KeyInformation(Map.of());
+  }
+
+  /** The items of one kind. */
+  public List<String> of(KeyKind kind) {
+    return items.get(kind);
+  }
+
+  /** Extracts key information from {@code sources}, keeping at most {@code maxKeywords} keywords. */
+  public static KeyInformation extract(KeySources sources, int maxKeywords) {
+    Map<KeyKind, List<String>> items = new EnumMap<>(KeyKind.class);
+    items.put(KeyKind.FILE_NAMES, fileNames(sources));
+    List<String> errors =
+        sources.toolErrors().stream().map(KeyInformation::errorLine).filter(e -> !e.isEmpty()).distinct().toList();
+    items.put(KeyKind.ERROR_MESSAGES, errors);
+    items.put(KeyKind.USER_INSTRUCTIONS,
+        sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
+    String all =
+        String.join("\n", sources.userMessages()) + "\n" + String.join("\n", errors) + "\n" + sources.freeText();
+    items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
+    return new KeyInformation(items);
+  }
+
+  /** The line of a tool error that carries its message, at most 300 characters. */
+  static String errorLine(String toolError) {
+    // Tool output that embeds escaped JSON carries "\\n" as two characters: treat it as a line break.
+    List<String> lines = toolError.replace("\\n", "\n").lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    String line = lines.stream().filter(l -> ERROR_WORD.matcher(l).find()).findFirst()
+        .orElse(lines.isEmpty() ? "" : lines.get(0));
+    if (line.length() <= MAX_ERROR_CHARS) {
+      return line;
+    }
+    int cut = line.lastIndexOf(' ', MAX_ERROR_CHARS);
+    return line.substring(0, cut > MAX_ERROR_CHARS / 2 ? cut : MAX_ERROR_CHARS);
+  }
+
+  private static List<String> fileNames(KeySources sources) {
+    List<String> paths = new ArrayList<>();
+    sources.filePaths().stream().map(String::strip).filter(p -> !p.isEmpty()).forEach(paths::add);
+    for (String text : sources.userMessages()) {
+      pathTokens(text, paths);
+    }
+    pathTokens(sources.freeText(), paths);
+    Map<String, String> byBaseName = new LinkedHashMap<>();
+    for (String path : paths) {
+      String normal = path.replace('\\', '/');
+      byBaseName.putIfAbsent(FileTypes.baseName(normal), normal);
+    }
+    byBaseName.remove("");
+    return byBaseName.values().stream().collect(Collectors.toList());
+  }
+
+  private static void pathTokens(String text, List<String> into) {
+    Matcher m = PATH_TOKEN.matcher(text);
+    while (m.find()) {
+      if (FileTypes.knownExtension(m.group(1)) && !m.group().contains("://")) {
+        into.add(m.group());
+      }
+    }
+  }
+}

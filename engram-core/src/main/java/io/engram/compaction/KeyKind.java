@@ -1,0 +1,23 @@
+package io.engram.compaction;
+
+/**
+ * The four kinds of key information whose preservation makes up KP (SPEC.md section 8), each with the
+ * summary section where it belongs (where the degradation ladder puts recovered fragments).
+ */
+public enum KeyKind {
+  FILE_NAMES(SummarySection.FILES_AND_CODE),
+  ERROR_MESSAGES(SummarySection.ERRORS_AND_FIXES),
+  USER_INSTRUCTIONS(SummarySection.USER_MESSAGES),
+  TECHNICAL_KEYWORDS(SummarySection.KEY_CONCEPTS);
+
+  private final SummarySection section;
+
+  KeyKind(SummarySection section) {
+    this.section = section;
+  }
+
+  /** The summary section this kind of information belongs in. */
+  public SummarySection section() {
+    return section;
+  }
+}

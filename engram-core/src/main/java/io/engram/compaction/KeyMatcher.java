@@ -1,0 +1,130 @@
+package io.engram.compaction;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Decides whether one item of key information is preserved in a summary.
+ *
+ * <ul>
+ *   <li>File names: exact. The summary contains the whole path or just the base name, as a token of
+ *       its own (not glued to a longer name: no letter, digit, '_', '-' or '.' before it, no letter, digit,
+ *       '_' or '-' after it; a '/' before it is allowed, so a shortened path counts).
+ *   <li>Technical keywords: exact and case-sensitive, as a token of its own (no letter, digit or '_'
+ *       on either side); commands and other keywords with spaces match with whitespace collapsed.
+ *   <li>Error messages and user instructions: first an exact match, case-insensitive with whitespace
+ *       collapsed. Failing that, an item with at least {@value #SHORT_TOKENS} content words is preserved
+ *       when at least {@code fuzzyShare} (default 0.6) of its distinct content words occur in the
+ *       summary; a shorter item needs the exact match. Content words are lower-cased runs of letters
+ *       and digits of at least 3 characters minus common English stop words; runs of CJK characters
+ *       become overlapping character pairs, so Chinese text is compared too.
+ * </ul>
+ */
+final class KeyMatcher {
+  static final int SHORT_TOKENS = 4;
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
+  private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]+");
+  private static final Set<String> STOP =
+      Set.of("the", "and", "for", "are", "but", "not", "you", "all", "any", "can", "has", "had", "her", "was",
+          "one", "our", "out", "his", "how", "its", "may", "who", "did", "get", "let", "put", "say", "she", "too",
+          "use", "that", "this", "with", "from", "have", "they", "will", "what", "when", "your", "into", "then",
+          "than", "them", "there", "their", "were", "been", "would", "could", "should", "about", "which",
+          "please", "just", "also", "some", "because");
+
+  private final String text;
+  private final String folded;
+  private final Set<String> words;
+  private final double fuzzyShare;
+
+  KeyMatcher(String summary, double fuzzyShare) {
+    this.text = summary;
+    this.folded = collapse(summary).toLowerCase(Locale.ROOT);
+    this.words = new HashSet<>(contentWords(summary));
+    this.fuzzyShare = fuzzyShare;
+  }
+
+  boolean preserved(KeyKind kind, String item) {
+    return switch (kind) {
+      case FILE_NAMES -> fileName(item);
+      case TECHNICAL_KEYWORDS -> keyword(item);
+      case ERROR_MESSAGES, USER_INSTRUCTIONS -> fuzzy(item);
+    };
+  }
+
+  private boolean fileName(String path) {
+    // A whole path in the summary always contains its base name after a '/', so one check covers both.
+    return token(FileTypes.baseName(path), "[\\w.-]", "[\\w-]");
+  }
+
+  private boolean keyword(String keyword) {
+    String k = collapse(keyword);
+    return k.contains(" ") ? collapse(text).contains(k) : token(k, "\\w", "\\w");
+  }
+
+  private boolean fuzzy(String item) {
+    String f = collapse(item).toLowerCase(Locale.ROOT);
+    if (f.isEmpty() || folded.contains(f)) {
+      return true;
+    }
+    Set<String> mine = new HashSet<>(contentWords(item));
+    if (mine.size() < SHORT_TOKENS) {
+      return false;
+    }
+    long kept = mine.stream().filter(words::contains).count();
+    return kept >= fuzzyShare * mine.size();
+  }
+
+  private boolean token(String needle, String notBefore, String notAfter) {
+    if (needle.isEmpty()) {
+      return false;
+    }
+    String regex = "(?<!" + notBefore + ")" + Pattern.quote(needle) + "(?!" + notAfter + ")";
+    return Pattern.compile(regex).matcher(text).find();
+  }
+
+  static List<String> contentWords(String text) {
+    List<String> out = new ArrayList<>();
+    Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+    while (m.find()) {
+      String word = m.group();
+      Matcher cjk = CJK.matcher(word);
+      if (cjk.find()) {
+        cjkPairs(word, out);
+      } else if (word.length() >= 3 && !STOP.contains(word)) {
+        out.add(word);
+      }
+    }
+    return out;
+  }
+
+  private static void cjkPairs(String word, List<String> out) {
+    Matcher cjk = CJK.matcher(word);
+    int last = 0;
+    while (cjk.find()) {
+      String rest = word.substring(last, cjk.start());
+      if (rest.length() >= 3) {
+        out.add(rest);
+      }
+      String run = cjk.group();
+      if (run.length() == 1) {
+        out.add(run);
+      }
+      for (int i = 0; i + 1 < run.length(); i++) {
+        out.add(run.substring(i, i + 2));
+      }
+      last = cjk.end();
+    }
+    if (word.length() - last >= 3) {
+      out.add(word.substring(last));
+    }
+  }
+
+  private static String collapse(String s) {
+    return s.strip().replaceAll("\\s+", " ");
+  }
+}

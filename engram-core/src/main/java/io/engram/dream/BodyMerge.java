@@ -1,0 +1,111 @@
+package io.engram.dream;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Accumulates Markdown bodies into one without repeating anything: bodies are added newest first;
+ * a heading, code block or punctuation-only line already present is skipped; a line (or bullet)
+ * keeps only the sentences not said before, and is dropped when none is left. Runs of blank lines
+ * collapse to one.
+ */
+final class BodyMerge {
+  private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
+  private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
+
+  private final List<String> lines = new ArrayList<>();
+  private final Set<String> seen = new HashSet<>();
+
+  void add(String body) {
+    String[] in = body.replace("\r\n", "\n").split("\n", -1);
+    for (int i = 0; i < in.length; i++) {
+      Matcher fence = FENCE.matcher(in[i]);
+      if (fence.find()) {
+        i = addBlock(in, i, fence.group(1));
+      } else {
+        addLine(in[i]);
+      }
+    }
+    addLine("");
+  }
+
+  String result() {
+    int end = lines.size();
+    while (end > 0 && lines.get(end - 1).isBlank()) {
+      end--;
+    }
+    return end == 0 ? "" : String.join("\n", lines.subList(0, end)) + "\n";
+  }
+
+  private int addBlock(String[] in, int start, String fence) {
+    int end = start + 1;
+    while (end < in.length && !in[end].strip().startsWith(fence)) {
+      end++;
+    }
+    int last = Math.min(end, in.length - 1);
+    List<String> block = List.of(in).subList(start, last + 1);
+    if (seen.add("code\u0000" + String.join("\n", block))) {
+      lines.addAll(block);
+    }
+    return last;
+  }
+
+  private void addLine(String line) {
+    if (line.isBlank()) {
+      if (!lines.isEmpty() && !lines.get(lines.size() - 1).isBlank()) {
+        lines.add("");
+      }
+      return;
+    }
+    if (line.stripLeading().startsWith("#")) {
+      if (seen.add("head\u0000" + normalize(line))) {
+        lines.add(line);
+      }
+      return;
+    }
+    if (normalize(line).isEmpty()) {
+      // Rules and other punctuation-only lines carry no sentence: kept once, like headings.
+      if (seen.add("mark\u0000" + line.strip())) {
+        lines.add(line);
+      }
+      return;
+    }
+    Matcher m = MARKER.matcher(line);
+    m.find();
+    String marker = line.substring(0, m.end());
+    String content = line.substring(m.end());
+    List<String> kept = new ArrayList<>();
+    for (String sentence : SENTENCE_END.split(content)) {
+      String key = normalize(sentence);
+      if (key.isEmpty() || seen.add("text\u0000" + key)) {
+        kept.add(sentence);
+      }
+    }
+    if (kept.stream().anyMatch(s -> !normalize(s).isEmpty())) {
+      lines.add(marker + join(kept));
+    }
+  }
+
+  private static String join(List<String> sentences) {
+    StringBuilder out = new StringBuilder();
+    for (String s : sentences) {
+      if (out.length() > 0 && "。！？；".indexOf(out.charAt(out.length() - 1)) < 0) {
+        out.append(' ');
+      }
+      out.append(s);
+    }
+    return out.toString();
+  }
+
+  /** Lower case, no Markdown emphasis, single spaces, no trailing punctuation. */
+  static String normalize(String text) {
+    String s = text.toLowerCase(Locale.ROOT).replaceAll("[*_`#>]", " ").replaceAll("\\s+", " ").strip();
+    return s.replaceAll("[\\p{Punct}。！？；，、\\s]+$", "");
+  }
+}

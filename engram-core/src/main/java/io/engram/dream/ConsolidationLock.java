@@ -1,0 +1,191 @@
+package io.engram.dream;
+
+import io.engram.config.EngramSettings;
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The dream's run lock, the file {@code .consolidate-lock} in the memory directory.
+ *
+ * <p>Between runs the lock is empty and its modification time is the finish of the last clean
+ * consolidation. A run writes its PID and the previous mtime into it ({@link LockBody}). A clean
+ * finish ({@link #commit}) stamps the {@link DreamStateFile} and sets the mtime to the finish time;
+ * a failed run ({@link #close} without commit) rolls the mtime back, so the next session retries. A
+ * process that dies mid-run leaves its PID behind; the next {@link #tryAcquire} sees that the PID is
+ * dead (or reused by a process that started later), rolls the mtime back and takes the lock.
+ *
+ * <p>Checks and changes of the lock file happen under the short {@link FileLock} {@code
+ * .dream/lock.guard}, so two sessions never both take the lock.
+ */
+public final class ConsolidationLock implements AutoCloseable {
+  static final String GUARD = ".dream/lock.guard";
+  private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+
+  private final Path memoryDir;
+  private final Path lockFile;
+  private final LockBody body;
+  private boolean finished;
+
+  private ConsolidationLock(Path memoryDir, Path lockFile, LockBody body) {
+    this.memoryDir = memoryDir;
+    this.lockFile = lockFile;
+    this.body = body;
+  }
+
+  /**
+   * Takes the lock for a run starting at {@code now}, recovering a stale one first; empty when a
+   * live run holds it.
+   */
+  public static Optional<ConsolidationLock> tryAcquire(
+      Path memoryDir, EngramSettings.Dream settings, Instant now) throws IOException {
+    Path lockFile = lockFile(memoryDir, settings);
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      LockStatus status = inspect(lockFile);
+      if (status instanceof LockStatus.Held) {
+        return Optional.empty();
+      }
+      if (status instanceof LockStatus.Stale) {
+        rollBack(lockFile, status.lastConsolidation());
+      }
+      Optional<Instant> previous = mtime(lockFile);
+      ProcessHandle self = ProcessHandle.current();
+      LockBody body = new LockBody(self.pid(), now, self.info().startInstant(), previous);
+      AtomicFiles.writeString(lockFile, body.render());
+      HELD_HERE.add(key(lockFile));
+      return Optional.of(new ConsolidationLock(memoryDir, lockFile, body));
+    }
+  }
+
+  /** Reports whether the lock is free, held by a live run, or left stale by a dead one. */
+  public static LockStatus status(Path memoryDir, EngramSettings.Dream settings) throws IOException {
+    Path lockFile = lockFile(memoryDir, settings);
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      return inspect(lockFile);
+    }
+  }
+
+  /**
+   * Rolls back a stale lock left by a dead run, if there is one; true when it recovered one. {@link
+   * #tryAcquire} does this itself; a session start may call it to restore the mtime early.
+   */
+  public static boolean recoverStale(Path memoryDir, EngramSettings.Dream settings) throws IOException {
+    Path lockFile = lockFile(memoryDir, settings);
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      LockStatus status = inspect(lockFile);
+      if (status instanceof LockStatus.Stale) {
+        rollBack(lockFile, status.lastConsolidation());
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /** When this run started. */
+  public Instant startedAt() {
+    return body.startedAt();
+  }
+
+  /** The lock's mtime before this run: the previous clean consolidation, if any. */
+  public Optional<Instant> previousConsolidation() {
+    return body.previousMtime();
+  }
+
+  /**
+   * Marks a clean finish at {@code finishedAt}: stamps the state file, empties the lock and sets its
+   * mtime to the finish, then releases it.
+   */
+  public void commit(Instant finishedAt) throws IOException {
+    if (finished) {
+      throw new IllegalStateException("consolidation lock " + lockFile + " already released");
+    }
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      new DreamStateFile(memoryDir).stampConsolidation(body.startedAt(), finishedAt);
+      AtomicFiles.writeString(lockFile, "");
+      Files.setLastModifiedTime(lockFile, FileTime.from(finishedAt));
+    } finally {
+      finished = true;
+      HELD_HERE.remove(key(lockFile));
+    }
+  }
+
+  /** Releases the lock; without a prior {@link #commit} the run failed and the mtime rolls back. */
+  @Override
+  public void close() throws IOException {
+    if (finished) {
+      return;
+    }
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      rollBack(lockFile, body.previousMtime());
+    } finally {
+      finished = true;
+      HELD_HERE.remove(key(lockFile));
+    }
+  }
+
+  static Path lockFile(Path memoryDir, EngramSettings.Dream settings) {
+    return memoryDir.resolve(settings.lockFileName());
+  }
+
+  private static LockStatus inspect(Path lockFile) throws IOException {
+    if (!Files.exists(lockFile)) {
+      return new LockStatus.Free(Optional.empty());
+    }
+    Optional<LockBody> parsed = LockBody.parse(Files.readString(lockFile));
+    if (parsed.isEmpty()) {
+      return new LockStatus.Free(mtime(lockFile));
+    }
+    LockBody b = parsed.get();
+    if (alive(b, lockFile)) {
+      return new LockStatus.Held(b.pid(), b.startedAt(), b.previousMtime());
+    }
+    return new LockStatus.Stale(b.pid(), b.startedAt(), b.previousMtime());
+  }
+
+  private static boolean alive(LockBody b, Path lockFile) {
+    ProcessHandle self = ProcessHandle.current();
+    if (b.pid() == self.pid()) {
+      // Our own PID: held only if a lock object of this JVM still owns it; otherwise it was left
+      // behind by a run of this process that never released it.
+      return HELD_HERE.contains(key(lockFile));
+    }
+    Optional<ProcessHandle> handle = ProcessHandle.of(b.pid()).filter(ProcessHandle::isAlive);
+    if (handle.isEmpty()) {
+      return false;
+    }
+    Optional<Instant> actualStart = handle.get().info().startInstant();
+    if (b.processStart().isPresent() && actualStart.isPresent()) {
+      // A different process that reuses the PID started after the holder did.
+      return Duration.between(b.processStart().get(), actualStart.get()).abs().toSeconds() < 2;
+    }
+    return true;
+  }
+
+  private static void rollBack(Path lockFile, Optional<Instant> previous) throws IOException {
+    if (previous.isEmpty()) {
+      Files.deleteIfExists(lockFile);
+      return;
+    }
+    AtomicFiles.writeString(lockFile, "");
+    Files.setLastModifiedTime(lockFile, FileTime.from(previous.get()));
+  }
+
+  private static Optional<Instant> mtime(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    return Optional.of(Files.getLastModifiedTime(file).toInstant());
+  }
+
+  private static Path key(Path lockFile) {
+    return lockFile.toAbsolutePath().normalize();
+  }
+}

@@ -1,0 +1,280 @@
+package io.engram.memory;
+
+import io.engram.config.EngramSettings;
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import io.engram.redact.Redaction;
+import io.engram.redact.SecretKind;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** One memory directory: topic files, MEMORY.md, the trash; see {@link MemoryStore} for the contracts. */
+final class DirectoryStore implements MemoryStore {
+  static final String LOCK_FILE = ".engram-lock";
+
+  private final Path dir;
+  private final MemoryScope scope;
+  private final EngramSettings.Memory settings;
+  private final SecretRedactor redactor;
+  private final Clock clock;
+  private final NameCache names;
+  private final Trash trash;
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock) {
+    this.dir = dir.toAbsolutePath().normalize();
+    this.scope = scope;
+    this.settings = settings;
+    this.redactor = redactor;
+    this.clock = clock;
+    this.names = new NameCache(this.dir, settings.maxTopicBytes());
+    this.trash = new Trash(this.dir, clock);
+  }
+
+  Path directory() {
+    return dir;
+  }
+
+  int maxIndexLines() {
+    return settings.indexMaxLines();
+  }
+
+  int maxIndexBytes() {
+    return settings.indexMaxBytes();
+  }
+
+  @Override
+  public Saved write(Memory memory) throws IOException {
+    Set<SecretKind> kinds = new LinkedHashSet<>();
+    Memory clean = redacted(memory, kinds);
+    String slug = MemoryNames.slug(clean.name());
+    if (clean.body().getBytes(StandardCharsets.UTF_8).length > settings.maxTopicBytes()) {
+      throw new IllegalArgumentException("memory '" + clean.name() + "' is over the limit of "
+          + settings.maxTopicBytes() + " bytes");
+    }
+    // The topic file is staged (written and fsynced) before the lock, so that concurrent writers
+    // overlap their slowest step; under the lock it is only renamed into place, or rewritten when
+    // another writer changed the stored 'created' in between.
+    Instant now = clock.instant();
+    Memory staged = stamped(clean, storedCreated(names.locate(clean.name())), now);
+    Path staging = dir.resolve(".staging-" + UUID.randomUUID() + ".md");
+    AtomicFiles.writeString(staging, MemoryFormat.format(staged));
+    try (FileLock lock = lock()) {
+      Optional<Path> existing = names.locate(clean.name());
+      Path target = existing.orElseGet(() -> names.freeFile(slug));
+      Optional<Instant> created = storedCreated(existing);
+      Memory stamped = stamped(clean, created, now);
+      if (stamped.equals(staged)) {
+        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      }
+      names.remember(target, stamped.name());
+      String fileName = target.getFileName().toString();
+      String current = readIndex();
+      String line = MemoryIndex.lineIn(current, stamped, fileName);
+      // Also makes the topic file's rename durable: both live in this directory.
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
+      return new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
+    } finally {
+      Files.deleteIfExists(staging);
+    }
+  }
+
+  /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
+  private Optional<Instant> storedCreated(Optional<Path> file) throws IOException {
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return MemoryFormat.read(file.get(), settings.maxTopicBytes()).created();
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Memory stamped(Memory m, Optional<Instant> storedCreated, Instant now) {
+    return m.toBuilder().created(storedCreated.or(m::created).orElse(now)).updated(now).build();
+  }
+
+  @Override
+  public Optional<StoredMemory> read(String name) throws IOException {
+    Optional<Path> file = names.locate(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new StoredMemory(MemoryFormat.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public MemoryListing list() throws IOException {
+    List<StoredMemory> memories = new ArrayList<>();
+    List<MemoryProblem> problems = new ArrayList<>();
+    Map<String, Path> bySlug = new java.util.HashMap<>();
+    for (Path file : names.topicFiles()) {
+      try {
+        Memory m = MemoryFormat.read(file, settings.maxTopicBytes());
+        if (!MemoryNames.isValid(m.name())) {
+          problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
+          continue;
+        }
+        Path first = bySlug.putIfAbsent(MemoryNames.slug(m.name()), file);
+        if (first != null) {
+          problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
+          continue;
+        }
+        memories.add(new StoredMemory(m, file, scope));
+      } catch (InvalidMemoryException e) {
+        problems.add(e.problem());
+      } catch (NoSuchFileException e) {
+        // Forgotten by another process between listing and reading: not a problem.
+      }
+    }
+    problems.addAll(danglingIndexLines());
+    memories.sort(java.util.Comparator.comparing(StoredMemory::name));
+    return new MemoryListing(memories, problems);
+  }
+
+  @Override
+  public Forgotten forget(String name) throws IOException {
+    try (FileLock lock = lock()) {
+      Path file = names.locate(name)
+          .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
+      String fileName = file.getFileName().toString();
+      String index = readIndex();
+      String line = MemoryIndex.lineFor(index, fileName).orElse("");
+      Path trashed = trash.put(file, line);
+      names.forget(file);
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.remove(index, fileName));
+      trash.purge(settings.trashRetentionDays());
+      return new Forgotten(name, file, trashed);
+    }
+  }
+
+  @Override
+  public StoredMemory restore(String name) throws IOException {
+    try (FileLock lock = lock()) {
+      Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
+          .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir));
+      Path target = dir.resolve(entry.originalFileName());
+      if (Files.exists(target) || names.locate(entry.memory().name()).isPresent()) {
+        throw new IOException("cannot restore '" + name + "': a memory with that name or file now exists at "
+            + target + "; forget it first");
+      }
+      trash.takeBack(entry, target);
+      names.remember(target, entry.memory().name());
+      String line = entry.indexLine().isBlank() ? MemoryIndex.line(entry.memory(), entry.originalFileName())
+          : entry.indexLine();
+      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME),
+          MemoryIndex.upsert(readIndex(), entry.originalFileName(), line));
+      return new StoredMemory(entry.memory(), target, scope);
+    }
+  }
+
+  @Override
+  public List<Path> purgeTrash() throws IOException {
+    try (FileLock lock = lock()) {
+      sweepLeftovers();
+      return trash.purge(settings.trashRetentionDays());
+    }
+  }
+
+  /** Deletes staging and temporary files that a killed writer left behind more than an hour ago. */
+  private void sweepLeftovers() throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    Instant cutoff = clock.instant().minus(java.time.Duration.ofHours(1));
+    try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir, ".*")) {
+      for (Path f : files) {
+        String n = f.getFileName().toString();
+        boolean leftover = (n.startsWith(".staging-") && n.endsWith(".md")) || n.endsWith(".tmp");
+        if (leftover && Files.isRegularFile(f) && Files.getLastModifiedTime(f).toInstant().isBefore(cutoff)) {
+          Files.deleteIfExists(f);
+        }
+      }
+    }
+  }
+
+  @Override
+  public IndexText indexText() throws IOException {
+    return IndexText.of(readIndex(), settings.indexMaxLines(), settings.indexMaxBytes());
+  }
+
+  String readIndex() throws IOException {
+    Path index = dir.resolve(MemoryIndex.FILE_NAME);
+    try {
+      return new String(Files.readAllBytes(index), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return "";
+    }
+  }
+
+  private List<MemoryProblem> danglingIndexLines() throws IOException {
+    List<MemoryProblem> problems = new ArrayList<>();
+    Path index = dir.resolve(MemoryIndex.FILE_NAME);
+    for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
+      Path target = dir.resolve(e.target()).normalize();
+      if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+        problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));
+      }
+    }
+    return problems;
+  }
+
+  private Memory redacted(Memory m, Set<SecretKind> kinds) {
+    Memory.Builder b = m.toBuilder()
+        .name(scrub(m.name(), kinds))
+        .description(scrub(m.description(), kinds))
+        .body(scrub(m.body(), kinds));
+    b.paths(m.paths().stream().map(p -> scrub(p, kinds)).toList());
+    m.session().ifPresent(s -> b.session(scrub(s, kinds)));
+    Map<String, Object> unknown = new java.util.LinkedHashMap<>();
+    m.unknownKeys().forEach((k, v) -> unknown.put(k, scrubValue(v, kinds)));
+    return b.unknownKeys(unknown).build();
+  }
+
+  /** Redacts strings inside a YAML value of any shape (scalars, lists, maps). */
+  private Object scrubValue(Object v, Set<SecretKind> kinds) {
+    if (v instanceof String s) {
+      return scrub(s, kinds);
+    }
+    if (v instanceof List<?> list) {
+      return list.stream().map(x -> scrubValue(x, kinds)).toList();
+    }
+    if (v instanceof Map<?, ?> map) {
+      Map<Object, Object> out = new java.util.LinkedHashMap<>();
+      map.forEach((k, x) -> out.put(k, scrubValue(x, kinds)));
+      return out;
+    }
+    return v;
+  }
+
+  private String scrub(String text, Set<SecretKind> kinds) {
+    Redaction r = redactor.redact(text);
+    kinds.addAll(r.kinds());
+    return r.text();
+  }
+
+  private FileLock lock() throws IOException {
+    Files.createDirectories(dir);
+    return FileLock.acquire(dir.resolve(LOCK_FILE));
+  }
+}

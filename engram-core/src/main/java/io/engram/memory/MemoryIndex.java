@@ -1,0 +1,102 @@
+package io.engram.memory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The MEMORY.md line format {@code - [title](file.md) - hook} and edits that keep every other line
+ * (headings, notes people wrote) as it was.
+ */
+final class MemoryIndex {
+  static final String FILE_NAME = "MEMORY.md";
+
+  private static final Pattern LINE =
+      Pattern.compile("^\\s*[-*]\\s+\\[((?:\\\\.|[^\\]\\\\])*)\\]\\(<?([^)\\s>]+)>?\\)(?:\\s*[-\u2014\u2013:]\\s*(.*))?\\s*$");
+
+  private MemoryIndex() {}
+
+  /** One pointer line of the index. */
+  record Entry(int lineNumber, String title, String target, String hook, String raw) {}
+
+  /** The index line for a memory stored in {@code fileName}, titled with its name. */
+  static String line(Memory memory, String fileName) {
+    return line(memory.name(), memory, fileName);
+  }
+
+  /**
+   * The index line for {@code memory} in {@code index}: the title a person gave the existing line is
+   * kept (Claude Code titles lines in prose), the hook follows the description.
+   */
+  static String lineIn(String index, Memory memory, String fileName) {
+    String title = lineFor(index, fileName).flatMap(l -> parse(l, 0)).map(Entry::title)
+        .filter(t -> !t.isBlank()).orElse(memory.name());
+    return line(title, memory, fileName);
+  }
+
+  private static String line(String rawTitle, Memory memory, String fileName) {
+    String title = oneLine(rawTitle).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]");
+    String hook = oneLine(memory.description());
+    return "- [" + title + "](" + fileName + ")" + (hook.isEmpty() ? "" : " - " + hook);
+  }
+
+  static List<Entry> entries(String index) {
+    List<Entry> out = new ArrayList<>();
+    List<String> lines = index.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      parse(lines.get(i), i + 1).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  static Optional<Entry> parse(String line, int lineNumber) {
+    Matcher m = LINE.matcher(line);
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    String title = m.group(1).replaceAll("\\\\(.)", "$1");
+    return Optional.of(new Entry(lineNumber, title, m.group(2), m.group(3) == null ? "" : m.group(3), line));
+  }
+
+  /** {@code index} with the line for {@code fileName} replaced by {@code newLine}, or appended. */
+  static String upsert(String index, String fileName, String newLine) {
+    List<String> out = new ArrayList<>();
+    boolean placed = false;
+    for (String line : index.lines().toList()) {
+      if (pointsAt(line, fileName)) {
+        if (!placed) {
+          out.add(newLine);
+          placed = true;
+        }
+      } else {
+        out.add(line);
+      }
+    }
+    if (!placed) {
+      out.add(newLine);
+    }
+    return String.join("\n", out) + "\n";
+  }
+
+  /** {@code index} without the lines for {@code fileName}. */
+  static String remove(String index, String fileName) {
+    List<String> out = index.lines().filter(l -> !pointsAt(l, fileName)).toList();
+    return out.isEmpty() ? "" : String.join("\n", out) + "\n";
+  }
+
+  /** The first line pointing at {@code fileName}, if any. */
+  static Optional<String> lineFor(String index, String fileName) {
+    return index.lines().filter(l -> pointsAt(l, fileName)).findFirst();
+  }
+
+  private static boolean pointsAt(String line, String fileName) {
+    return parse(line, 0).map(e -> e.target().equals(fileName) || e.target().equals("./" + fileName))
+        .orElse(false);
+  }
+
+  private static String oneLine(String s) {
+    return s.replaceAll("\\s+", " ").strip();
+  }
+}

@@ -1,0 +1,68 @@
+package io.engram.memory;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Finds and opens memory stores.
+ *
+ * <p>Engram layout: {@code <engram-home>/projects/<key>/memory/}, where the key is the project's
+ * normalised git remote ({@code github.com/acme/app} becomes {@code github-com-acme-app}), so one repo
+ * cloned on two machines or at two paths shares a key; without a remote it is the sanitized path of the
+ * repository root (or of the project directory outside git). Worktrees share the main repository's
+ * memory unless {@code memory.isolateWorktrees} is set. Claude Code layout:
+ * {@code <claudeHome>/projects/<sanitized-root-path>/memory/}, sanitized exactly as Claude Code does.
+ * The user-level store is always {@code <engram-home>/user/memory/}.
+ */
+public final class MemoryStores {
+  private MemoryStores() {}
+
+  /** {@link #open(EngramRoots, EngramSettings, Clock)} on the system clock (UTC). */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings) throws IOException {
+    return open(roots, settings, Clock.systemUTC());
+  }
+
+  /** The project and user stores for {@code roots.projectDir()}, merged; see {@link ProjectMemory}. */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock) throws IOException {
+    MemoryLocation where = locate(roots, settings);
+    SecretRedactor redactor = SecretRedactor.standard();
+    return new ProjectMemory(
+        where,
+        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock),
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock));
+  }
+
+  /** A single store over {@code dir}, for tools that work on one directory (import, dream, tests). */
+  public static MemoryStore directory(Path dir, EngramSettings.Memory settings, Clock clock) {
+    return new DirectoryStore(dir, MemoryScope.PROJECT, settings, SecretRedactor.standard(), clock);
+  }
+
+  /** Where the memory of {@code roots.projectDir()} lives under {@code settings}; reads {@code .git}. */
+  public static MemoryLocation locate(EngramRoots roots, EngramSettings settings) throws IOException {
+    EngramSettings.Memory m = settings.memory();
+    Optional<GitProject> git = GitProject.find(roots.projectDir());
+    Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
+    Path userDir = roots.engramHome().resolve("user").resolve("memory");
+    if (m.layout() == EngramSettings.Layout.CLAUDE_CODE) {
+      String key = ProjectKeys.claudeSanitize(root.toString());
+      Path dir = roots.expand(m.claudeHome()).resolve("projects").resolve(key).resolve("memory");
+      return new MemoryLocation(key, dir.toAbsolutePath().normalize(), userDir);
+    }
+    Optional<String> remote = git.flatMap(GitProject::remote);
+    String key;
+    if (remote.isPresent()) {
+      key = ProjectKeys.claudeSanitize(remote.get());
+      if (m.isolateWorktrees() && !git.get().worktreeRoot().equals(git.get().mainRoot())) {
+        key = ProjectKeys.claudeSanitize(remote.get() + "/worktree/" + git.get().worktreeRoot().getFileName());
+      }
+    } else {
+      key = ProjectKeys.claudeSanitize(root.toString());
+    }
+    return new MemoryLocation(key, roots.engramHome().resolve("projects").resolve(key).resolve("memory"), userDir);
+  }
+}

@@ -1,0 +1,117 @@
+package io.engram.memory;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which file holds which memory name. A file's name need not be the slug of the memory's name (Claude
+ * Code names files its own way), so lookups read frontmatter; results are cached per file and
+ * re-read when the file's size or modification time changes, so a lookup costs a directory listing.
+ */
+final class NameCache {
+  private record Seen(FileTime modified, long size, String slug) {}
+
+  private final Path dir;
+  private final long maxBytes;
+  private final Map<Path, Seen> seen = new HashMap<>();
+
+  NameCache(Path dir, long maxBytes) {
+    this.dir = dir;
+    this.maxBytes = maxBytes;
+  }
+
+  /** Topic files of the directory: {@code *.md} except MEMORY.md and hidden files, sorted. */
+  List<Path> topicFiles() throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return out;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.md")) {
+      for (Path f : files) {
+        String n = f.getFileName().toString();
+        if (!n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME) && Files.isRegularFile(f)) {
+          out.add(f);
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /**
+   * The file holding the memory whose name slugs like {@code name}: the slug's own file first (even
+   * when unreadable, so that a writer refuses to overwrite it), else any file whose frontmatter names it.
+   */
+  synchronized Optional<Path> locate(String name) throws IOException {
+    String slug = MemoryNames.slug(name);
+    Path own = dir.resolve(slug + ".md");
+    List<Path> files = topicFiles();
+    if (files.contains(own)) {
+      String ownSlug = slugOf(own);
+      if (ownSlug == null || ownSlug.equals(slug)) {
+        return Optional.of(own);
+      }
+    }
+    for (Path f : files) {
+      if (slug.equals(slugOf(f))) {
+        return Optional.of(f);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A file for a new memory with this slug: {@code slug.md}, or {@code slug-2.md}... if that is taken. */
+  Path freeFile(String slug) {
+    Path candidate = dir.resolve(slug + ".md");
+    for (int i = 2; Files.exists(candidate); i++) {
+      candidate = dir.resolve(slug + "-" + i + ".md");
+    }
+    return candidate;
+  }
+
+  synchronized void remember(Path file, String name) {
+    try {
+      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      seen.put(file, new Seen(a.lastModifiedTime(), a.size(), MemoryNames.slug(name)));
+    } catch (IOException e) {
+      seen.remove(file);
+    }
+  }
+
+  synchronized void forget(Path file) {
+    seen.remove(file);
+  }
+
+  /** The slug of the name in {@code file}'s frontmatter; null when the file is not a valid memory. */
+  private String slugOf(Path file) throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+    Seen s = seen.get(file);
+    if (s != null && s.modified().equals(a.lastModifiedTime()) && s.size() == a.size()) {
+      return s.slug();
+    }
+    String slug;
+    try {
+      Memory m = MemoryFormat.read(file, maxBytes);
+      slug = MemoryNames.isValid(m.name()) ? MemoryNames.slug(m.name()) : null;
+    } catch (InvalidMemoryException | NoSuchFileException e) {
+      slug = null;
+    }
+    seen.put(file, new Seen(a.lastModifiedTime(), a.size(), slug));
+    return slug;
+  }
+}

@@ -1,0 +1,111 @@
+package io.engram.memory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A project's memory store merged with the user-level store: reads see both, the project winning on a
+ * name clash; a write updates the memory where it already lives, else puts {@code user}-type memories
+ * in the user store and the rest in the project store. Open one with {@link MemoryStores#open}.
+ */
+public final class ProjectMemory implements MemoryStore {
+  private final MemoryLocation location;
+  private final DirectoryStore project;
+  private final DirectoryStore user;
+
+  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user) {
+    this.location = location;
+    this.project = project;
+    this.user = user;
+  }
+
+  /** Where the two stores are. */
+  public MemoryLocation location() {
+    return location;
+  }
+
+  /** The project store alone. */
+  public MemoryStore project() {
+    return project;
+  }
+
+  /** The user-level store alone. */
+  public MemoryStore user() {
+    return user;
+  }
+
+  @Override
+  public Saved write(Memory memory) throws IOException {
+    return target(memory).write(memory);
+  }
+
+  @Override
+  public Optional<StoredMemory> read(String name) throws IOException {
+    Optional<StoredMemory> found = project.read(name);
+    return found.isPresent() ? found : user.read(name);
+  }
+
+  @Override
+  public MemoryListing list() throws IOException {
+    MemoryListing p = project.list();
+    MemoryListing u = user.list();
+    List<StoredMemory> all = new ArrayList<>(p.memories());
+    Set<String> names = new HashSet<>();
+    p.memories().forEach(m -> names.add(MemoryNames.slug(m.name())));
+    u.memories().stream().filter(m -> !names.contains(MemoryNames.slug(m.name()))).forEach(all::add);
+    all.sort(java.util.Comparator.comparing(StoredMemory::name));
+    List<MemoryProblem> problems = new ArrayList<>(p.problems());
+    problems.addAll(u.problems());
+    return new MemoryListing(all, problems);
+  }
+
+  @Override
+  public Forgotten forget(String name) throws IOException {
+    return project.read(name).isPresent() || user.read(name).isEmpty() ? project.forget(name) : user.forget(name);
+  }
+
+  @Override
+  public StoredMemory restore(String name) throws IOException {
+    try {
+      return project.restore(name);
+    } catch (NoSuchMemoryException e) {
+      try {
+        return user.restore(name);
+      } catch (NoSuchMemoryException e2) {
+        throw new NoSuchMemoryException("no trashed memory named '" + name + "' in " + project.directory()
+            + " or " + user.directory());
+      }
+    }
+  }
+
+  @Override
+  public List<Path> purgeTrash() throws IOException {
+    List<Path> purged = new ArrayList<>(project.purgeTrash());
+    purged.addAll(user.purgeTrash());
+    return purged;
+  }
+
+  /** The project's MEMORY.md followed by the user-level one, within the index limits. */
+  @Override
+  public IndexText indexText() throws IOException {
+    String p = project.readIndex();
+    String u = user.readIndex();
+    String both = u.isBlank() ? p : (p.isEmpty() || p.endsWith("\n") ? p : p + "\n") + u;
+    return IndexText.of(both, project.maxIndexLines(), project.maxIndexBytes());
+  }
+
+  private DirectoryStore target(Memory memory) throws IOException {
+    if (project.read(memory.name()).isPresent()) {
+      return project;
+    }
+    if (user.read(memory.name()).isPresent()) {
+      return user;
+    }
+    return memory.type() == MemoryType.USER ? user : project;
+  }
+}

@@ -1,0 +1,71 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CompactionScoreTest {
+
+  @Test
+  void sectionScoreIsTheShareOfEightRequiredSections() {
+    assertThat(CompactionScore.sectionScore(0)).isEqualTo(0.0);
+    assertThat(CompactionScore.sectionScore(6)).isEqualTo(75.0);
+    assertThat(CompactionScore.sectionScore(8)).isEqualTo(100.0);
+    assertThat(SummarySection.requiredCount()).isEqualTo(8);
+  }
+
+  @Test
+  void continuityScoreIsTwentyPerWordCappedAtOneHundred() {
+    assertThat(CompactionScore.continuityScore(0)).isEqualTo(0.0);
+    assertThat(CompactionScore.continuityScore(3)).isEqualTo(60.0);
+    assertThat(CompactionScore.continuityScore(5)).isEqualTo(100.0);
+    assertThat(CompactionScore.continuityScore(9)).isEqualTo(100.0);
+  }
+
+  @Test
+  void compressionScoreIsFiftyBelowFifteenPercentElseOneHundred() {
+    assertThat(CompactionScore.compressionScore(0.0)).isEqualTo(50.0);
+    assertThat(CompactionScore.compressionScore(0.1499)).isEqualTo(50.0);
+    assertThat(CompactionScore.compressionScore(0.15)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(0.25)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(1.3)).isEqualTo(100.0);
+  }
+
+  @Test
+  void keyInformationScoreIsTheMeanOverFourKinds() {
+    Map<KeyKind, Double> p = new EnumMap<>(KeyKind.class);
+    p.put(KeyKind.FILE_NAMES, 50.0);
+    p.put(KeyKind.ERROR_MESSAGES, 100.0);
+    p.put(KeyKind.USER_INSTRUCTIONS, 0.0);
+    p.put(KeyKind.TECHNICAL_KEYWORDS, 70.0);
+    assertThat(CompactionScore.keyInformationScore(p)).isCloseTo(55.0, within(1e-9));
+  }
+
+  @Test
+  void adviceNamesEveryShortfall() {
+    CompactionScore s =
+        new CompactionScore(
+            75, 80, 40, 50, 0, 0.1,
+            List.of(SummarySection.PENDING_TASKS),
+            Map.of(KeyKind.FILE_NAMES, 50.0),
+            Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")),
+            List.of("then", "next"));
+    assertThat(s.advice())
+        .hasSize(4)
+        .anySatisfy(a -> assertThat(a).contains("7. Pending Tasks"))
+        .anySatisfy(a -> assertThat(a).contains("file names (1 lost)").contains("\"src/Foo.java\""))
+        .anySatisfy(a -> assertThat(a).contains("2 of 5 continuity words"))
+        .anySatisfy(a -> assertThat(a).contains("over-compressed (10% of the original)"));
+  }
+
+  @Test
+  void perfectScoreHasNoAdvice() {
+    CompactionScore s =
+        new CompactionScore(100, 100, 100, 100, 100, 0.25, List.of(), Map.of(), Map.of(), List.of());
+    assertThat(s.advice()).isEmpty();
+  }
+}

@@ -1,0 +1,89 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.engram.config.EngramSettings;
+import io.engram.tokens.TokenCounter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CompactionScorerTest {
+  static final TokenCounter WORDS = t -> t.isBlank() ? 0 : t.strip().split("\\s+").length;
+
+  static final KeyInformation ORIGINAL =
+      new KeyInformation(
+          Map.of(
+              KeyKind.FILE_NAMES, List.of("src/main/java/App.java", "pom.xml"),
+              KeyKind.ERROR_MESSAGES, List.of("NullPointerException in App.main"),
+              KeyKind.USER_INSTRUCTIONS, List.of("use records", "add a test for the parser", "keep it fast",
+                  "no mocks"),
+              KeyKind.TECHNICAL_KEYWORDS, List.of("FileScore", "max_tokens", "io.engram.compaction",
+                  "mvn -q test", "JSON")));
+
+  @Test
+  void handComputedScoreOfAPartialSummary() {
+    String summary =
+        """
+        <analysis>pom.xml no mocks FileScore JSON</analysis>
+        <summary>
+        1. Primary Request and Intent: use records, then add a test for the parser.
+        2. Key Technical Concepts: FileScore and max_tokens.
+        3. Files and Code Sections: App.java
+        4. Errors and fixes: NullPointerException in App.main fixed.
+        6. All user messages: "use records" "keep it fast"
+        8. Current Work: next step is `mvn -q test`
+        </summary>
+        """;
+    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, 160, WORDS).score(summary);
+
+    // 6 of 8 sections (5 Problem Solving and 7 Pending Tasks missing): SC = 75.
+    assertThat(s.sections()).isEqualTo(75.0);
+    assertThat(s.missingSections()).containsExactly(SummarySection.PROBLEM_SOLVING, SummarySection.PENDING_TASKS);
+    // files 1/2 (pom.xml only in the analysis), errors 1/1, instructions 3/4, keywords 3/5.
+    assertThat(s.preservation())
+        .containsEntry(KeyKind.FILE_NAMES, 50.0)
+        .containsEntry(KeyKind.ERROR_MESSAGES, 100.0)
+        .containsEntry(KeyKind.USER_INSTRUCTIONS, 75.0)
+        .containsEntry(KeyKind.TECHNICAL_KEYWORDS, 60.0);
+    assertThat(s.lost().get(KeyKind.USER_INSTRUCTIONS)).containsExactly("no mocks");
+    assertThat(s.lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
+    // KP = (50 + 100 + 75 + 60) / 4 = 71.25.
+    assertThat(s.keyInformation()).isCloseTo(71.25, within(1e-9));
+    // "then" and "next step": CC = 40.
+    assertThat(s.continuityWords()).containsExactly("then", "next step");
+    assertThat(s.continuity()).isEqualTo(40.0);
+    // the kept text (section bodies, no headings, no analysis) is 9+3+1+4+5+6 = 28 words of 160:
+    // ratio 0.175, CR = 100.
+    assertThat(s.ratio()).isCloseTo(28 / 160.0, within(1e-9));
+    assertThat(s.compression()).isEqualTo(100.0);
+    // 0.3*75 + 0.4*71.25 + 0.2*40 + 0.1*100 = 22.5 + 28.5 + 8 + 10 = 69.
+    assertThat(s.total()).isCloseTo(69.0, within(1e-9));
+  }
+
+  @Test
+  void overCompressedSummaryGetsHalfTheCompressionScore() {
+    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, KeyInformation.none(), 1000, WORDS)
+        .score("## Current Work\nediting");
+    assertThat(s.ratio()).isLessThan(0.15);
+    assertThat(s.compression()).isEqualTo(50.0);
+    // SC 12.5, KP 100 (nothing to lose), CC 0, CR 50: 3.75 + 40 + 0 + 5.
+    assertThat(s.total()).isCloseTo(48.75, within(1e-9));
+  }
+
+  @Test
+  void weightsComeFromTheSettings() {
+    EngramSettings.Compaction onlyKeyInfo =
+        new EngramSettings.Compaction(0, 1, 0, 0, 80, 70, 0.3, 19, 8000, 0.7, 0.8, 2, 0.5, 0.6, 40);
+    CompactionScore s = new CompactionScorer(onlyKeyInfo, ORIGINAL, 10, WORDS).score("nothing here");
+    assertThat(s.total()).isEqualTo(s.keyInformation());
+  }
+
+  @Test
+  void emptyOriginalGivesRatioOne() {
+    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, KeyInformation.none(), 0, WORDS)
+        .score("text");
+    assertThat(s.ratio()).isEqualTo(1.0);
+  }
+}

@@ -1,0 +1,42 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KeyInformationTest {
+
+  @Test
+  void extractsTheFourKinds() {
+    KeySources sources =
+        new KeySources(
+            List.of("  Fix the NPE in src/App.java please ", "Fix the NPE in src/App.java please", "run `mvn test`"),
+            List.of("\n[INFO] building\n[ERROR] Failed to compile App.java: cannot find symbol\n  at line 3"),
+            List.of("C:\\work\\src\\App.java", "/repo/pom.xml"),
+            "Edited docs/GUIDE.md and the FileRecovery class; see io.engram.compaction.");
+    KeyInformation k = KeyInformation.extract(sources, 40);
+    assertThat(k.of(KeyKind.FILE_NAMES)).containsExactly("C:/work/src/App.java", "/repo/pom.xml", "docs/GUIDE.md");
+    assertThat(k.of(KeyKind.ERROR_MESSAGES)).containsExactly("[ERROR] Failed to compile App.java: cannot find symbol");
+    assertThat(k.of(KeyKind.USER_INSTRUCTIONS))
+        .containsExactly("Fix the NPE in src/App.java please", "run `mvn test`");
+    assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("mvn test", "FileRecovery", "io.engram.compaction");
+  }
+
+  @Test
+  void errorLineFallsBackToTheFirstLineAndIsCut() {
+    assertThat(KeyInformation.errorLine("\n  exit status 2\nmore")).isEqualTo("exit status 2");
+    String longLine = "error: " + "word ".repeat(100);
+    String cut = KeyInformation.errorLine(longLine);
+    assertThat(cut).hasSizeLessThanOrEqualTo(300).startsWith("error: word").doesNotEndWith(" ");
+    assertThat(KeyInformation.errorLine("   \n")).isEmpty();
+    assertThat(KeyInformation.errorLine("Pre-commit hook\\n\\n[FORMAT] failed: run mix format")).isEqualTo("[FORMAT] failed: run mix format");
+  }
+
+  @Test
+  void noneHasEveryKindEmpty() {
+    for (KeyKind kind : KeyKind.values()) {
+      assertThat(KeyInformation.none().of(kind)).isEmpty();
+    }
+  }
+}

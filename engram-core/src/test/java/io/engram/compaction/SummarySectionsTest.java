@@ -1,0 +1,187 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.testing.SharedData;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.EnumSet;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SummarySectionsTest {
+
+  @Test
+  void splitsTheSeedFormatAndKeepsAnalysisApart() {
+    String text =
+        """
+        <analysis>
+        1. Primary Request and Intent: this is analysis, not the summary
+        </analysis>
+
+        <summary>
+        1. Primary Request and Intent:
+           Build the parser.
+
+        2. Key Technical Concepts:
+           - jqwik
+
+        3. Files and Code Sections:
+           - SummarySections.java
+
+        4. Errors and fixes:
+           - none
+
+        5. Problem Solving:
+           Solved.
+
+        6. All user messages:
+           - "build it"
+
+        7. Pending Tasks:
+           1. Current work on tests
+           2. Errors: to check later
+
+        8. Current Work:
+           Writing tests.
+
+        9. Optional Next Step:
+           Run them.
+        </summary>
+        """;
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.analysis()).contains("this is analysis");
+    assertThat(s.sections()).containsOnlyKeys(SummarySection.values());
+    assertThat(s.get(SummarySection.PRIMARY_REQUEST)).contains("Build the parser.");
+    assertThat(s.get(SummarySection.PENDING_TASKS).orElseThrow())
+        .contains("1. Current work on tests")
+        .contains("2. Errors: to check later");
+    assertThat(s.get(SummarySection.ERRORS_AND_FIXES)).contains("- none");
+    assertThat(s.missingRequired()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "## 4. Errors and Fixes",
+        "### Errors & fixes:",
+        "**4. Errors and fixes:**",
+        "4) errors and fixes:",
+        "# Errors and corrections",
+        "  4. **Errors and fixes**",
+        "Errors and fixes:",
+        "__Errors and Fixes__",
+        "**Errors:**",
+        "4. Errors"
+      })
+  void recognisesHeadingStyles(String heading) {
+    SummarySections s = SummarySections.parse("intro\n" + heading + "\nthe body\n");
+    assertThat(s.get(SummarySection.ERRORS_AND_FIXES)).contains("the body");
+    assertThat(s.preamble()).isEqualTo("intro");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "Errors and fixes were many",
+        "Errors and fixes",
+        "- Errors and fixes: none",
+        "123. Errors and fixes:",
+        "Errors: none",
+        "Files:",
+        "The current work is done"
+      })
+  void proseAndListItemsAreNotHeadings(String line) {
+    SummarySections s = SummarySections.parse(line + "\n");
+    assertThat(s.sections()).isEmpty();
+    assertThat(s.preamble()).isEqualTo(line);
+  }
+
+  @Test
+  void inlineTextAfterTheColonBelongsToTheSection() {
+    SummarySections s =
+        SummarySections.parse("1. Primary Request and Intent: fix the bug\nmore detail\n7. Pending Tasks: none");
+    assertThat(s.get(SummarySection.PRIMARY_REQUEST)).contains("fix the bug\nmore detail");
+    assertThat(s.get(SummarySection.PENDING_TASKS)).contains("none");
+  }
+
+  @Test
+  void emptySectionIsFoundButNotPresent() {
+    SummarySections s = SummarySections.parse("## Current Work\n\n## Pending Tasks\n- a");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("");
+    assertThat(s.present(SummarySection.CURRENT_WORK)).isFalse();
+    assertThat(s.presentRequired()).containsExactly(SummarySection.PENDING_TASKS);
+  }
+
+  @Test
+  void unclosedSummaryTagRunsToTheEnd() {
+    SummarySections s = SummarySections.parse("<summary>\n8. Current Work:\nediting");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("editing");
+  }
+
+  @Test
+  void renderRoundTrips() {
+    SummarySections s = SummarySections.parse("## Current Work\nediting\n## Key Concepts\n- DP");
+    SummarySections again = SummarySections.parse(s.render());
+    assertThat(again.sections()).isEqualTo(s.sections());
+    assertThat(s.render()).startsWith("<summary>\n2. Key Technical Concepts:\n- DP");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d/subagents/agent-acompact-fffbd0.jsonl",
+        "transcripts/claude-code/ae4a77f8-aedd-4bc1-888f-c94edc91af04/subagents/agent-acompact-946d2b.jsonl"
+      })
+  void claudeCodesOwnSummariesHaveAllNineSections(String file) throws IOException {
+    String summary = lastAssistantText(file);
+    SummarySections s = SummarySections.parse(summary);
+    assertThat(s.sections().keySet()).isEqualTo(EnumSet.allOf(SummarySection.class));
+    assertThat(s.analysis()).isNotBlank();
+    assertThat(s.missingRequired()).isEmpty();
+  }
+
+  @Property(tries = 300)
+  void randomTextNeverBreaksTheParser(@ForAll("summaryish") String text) {
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.sections().size()).isLessThanOrEqualTo(SummarySection.values().length);
+    assertThat(s.presentRequired().size() + s.missingRequired().size()).isEqualTo(8);
+    SummarySections.parse(s.render());
+  }
+
+  @Provide
+  Arbitrary<String> summaryish() {
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.strings().ofMaxLength(40),
+            Arbitraries.of(
+                "<summary>", "</summary>", "<analysis>", "</analysis>", "<SUMMARY>", "\n", "\r\n", "#", "**",
+                "1.", "12)", ":", "(", ")", "Errors and fixes", "Current Work", "files", "İ", "\u0000"));
+    return pieces.list().ofMaxSize(30).map(l -> String.join("", l));
+  }
+
+  private static String lastAssistantText(String file) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    String text = "";
+    for (String line : Files.readAllLines(SharedData.file(file))) {
+      JsonNode record = mapper.readTree(line);
+      if ("assistant".equals(record.path("type").asText())) {
+        for (JsonNode block : record.path("message").path("content")) {
+          if ("text".equals(block.path("type").asText())) {
+            text = block.path("text").asText();
+          }
+        }
+      }
+    }
+    return text;
+  }
+
+}

@@ -1,0 +1,83 @@
+package io.engram.dream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.engram.config.EngramSettings;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NearDuplicatesTest {
+  private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
+  private final NearDuplicates detector = NearDuplicates.of(EngramSettings.Dream.DEFAULTS);
+
+  private static MemoryText mem(String id, String text, int day) {
+    return new MemoryText(id, text, T0.plusSeconds(86_400L * day));
+  }
+
+  @Test
+  void rewordedCopiesAreDuplicatesAndDifferentFactsAreNot() {
+    MemoryText a = mem("redis.md", "Tests need a local Redis on port 6379; start it with docker compose up redis.", 1);
+    MemoryText b = mem("redis-2.md", "Tests need a local Redis on port 6379 - start it with docker compose up redis!", 3);
+    MemoryText c = mem("pnpm.md", "The project uses pnpm, not npm; run pnpm install before building.", 2);
+    List<DuplicatePair> pairs = detector.find(List.of(a, b, c));
+    assertThat(pairs).hasSize(1);
+    assertThat(pairs.get(0).olderId()).isEqualTo("redis.md");
+    assertThat(pairs.get(0).newerId()).isEqualTo("redis-2.md");
+    assertThat(pairs.get(0).similarity()).isEqualTo(1.0);
+  }
+
+  @Test
+  void similarityIsJaccardOfWordBigrams() {
+    // bigrams {a b, b c, c d} vs {a b, b c, c e}: 2 shared of 4.
+    assertThat(NearDuplicates.similarity("a b c d", "A, b; c e")).isEqualTo(0.5);
+    assertThat(NearDuplicates.similarity("", "")).isZero();
+    assertThat(NearDuplicates.similarity("测试需要Redis", "测试需要 redis")).isEqualTo(1.0);
+  }
+
+  @Test
+  void thresholdComesFromSettingsAndIsChecked() {
+    String x = "one two three four five six seven eight";
+    String y = "one two three four five six seven eight nine ten";
+    assertThat(NearDuplicates.similarity(x, y)).isEqualTo(7.0 / 9.0);
+    assertThat(detector.find(List.of(mem("x", x, 0), mem("y", y, 1)))).isEmpty();
+    assertThat(new NearDuplicates(0.75).find(List.of(mem("x", x, 0), mem("y", y, 1)))).hasSize(1);
+    assertThatThrownBy(() -> new NearDuplicates(0)).hasMessageContaining("mergeSimilarity");
+  }
+
+  @Test
+  void groupsAreTransitiveAndNewestFirst() {
+    String base = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho";
+    List<List<MemoryText>> groups =
+        new NearDuplicates(0.8)
+            .groups(List.of(mem("a", base, 1), mem("b", base + " sigma", 3), mem("c", base + " sigma tau", 2),
+                mem("z", "something else entirely here", 4)));
+    assertThat(groups).hasSize(1);
+    assertThat(groups.get(0)).extracting(MemoryText::id).containsExactly("b", "c", "a");
+  }
+
+  @Test
+  void mergeKeepsEveryDistinctLineNewestFirstWithoutRepeatingSentences() {
+    MemoryText older =
+        mem("old.md", "# Testing\n\n- Tests need Redis. Start it with docker.\n- Use the fake clock.\n", 1);
+    MemoryText newer =
+        mem("new.md", "# Testing\n\n- Tests need **Redis**.\n- Run `make test` in CI.\n\nNotes: flaky on macOS.\n", 5);
+    String merged = NearDuplicates.merge(List.of(older, newer));
+    assertThat(merged)
+        .isEqualTo(
+            "# Testing\n\n- Tests need **Redis**.\n- Run `make test` in CI.\n\nNotes: flaky on macOS.\n\n"
+                + "- Start it with docker.\n- Use the fake clock.\n");
+  }
+
+  @Test
+  void mergeIsDeterministicAndKeepsCodeBlocksWhole() {
+    MemoryText a = mem("a.md", "Build:\n```\nmvn -q verify\n```\n", 1);
+    MemoryText b = mem("b.md", "Build:\n```\nmvn -q verify\n```\n测试需要 Redis。启动 docker。\n", 2);
+    String once = NearDuplicates.merge(List.of(a, b));
+    assertThat(NearDuplicates.merge(List.of(b, a))).isEqualTo(once);
+    assertThat(once).isEqualTo("Build:\n```\nmvn -q verify\n```\n测试需要 Redis。启动 docker。\n");
+    assertThat(NearDuplicates.merge(List.of(mem("c", "测试需要 Redis。", 3), b)))
+        .isEqualTo("测试需要 Redis。\n\nBuild:\n```\nmvn -q verify\n```\n启动 docker。\n");
+  }
+}

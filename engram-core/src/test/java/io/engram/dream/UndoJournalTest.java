@@ -1,0 +1,99 @@
+package io.engram.dream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UndoJournalTest {
+
+  @Test
+  void undoRestoresChangedFilesAndSetsAsideCreatedOnes(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("MEMORY.md"), "- [a](a.md) - hook\n");
+    Files.writeString(memory.resolve("a.md"), "old a\n");
+    Files.writeString(memory.resolve("b.md"), "old b\n");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("MEMORY.md", "a.md", "b.md", "sub/new.md"));
+
+    Files.writeString(memory.resolve("MEMORY.md"), "- [new](sub/new.md)\n");
+    Files.writeString(memory.resolve("a.md"), "merged a+b\n");
+    Files.delete(memory.resolve("b.md"));
+    Files.createDirectories(memory.resolve("sub"));
+    Files.writeString(memory.resolve("sub/new.md"), "created\n");
+
+    UndoResult result = journal.undo().orElseThrow();
+    assertThat(result.runId()).isEqualTo("run-1");
+    assertThat(result.restored()).containsExactly("MEMORY.md", "a.md", "b.md");
+    assertThat(result.removed()).containsExactly("sub/new.md");
+    assertThat(Files.readString(memory.resolve("MEMORY.md"))).isEqualTo("- [a](a.md) - hook\n");
+    assertThat(Files.readString(memory.resolve("a.md"))).isEqualTo("old a\n");
+    assertThat(Files.readString(memory.resolve("b.md"))).isEqualTo("old b\n");
+    assertThat(memory.resolve("sub/new.md")).doesNotExist();
+    assertThat(memory.resolve(".dream/undo/run-1/removed/sub/new.md")).hasContent("created");
+  }
+
+  @Test
+  void undoTwiceDoesNothingTheSecondTime(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("a.md"), "v1");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin(UndoJournal.newRunId(Instant.now()), List.of("a.md"));
+    Files.writeString(memory.resolve("a.md"), "v2");
+    assertThat(journal.undo()).isPresent();
+    assertThat(journal.undo()).isEmpty();
+    assertThat(journal.lastRunId()).isEmpty();
+    assertThat(memory.resolve("a.md")).hasContent("v1");
+  }
+
+  @Test
+  void onlyTheLastRunIsUndone(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("a.md"), "v1");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("a.md"));
+    Files.writeString(memory.resolve("a.md"), "v2");
+    journal.begin("run-2", List.of("a.md"));
+    Files.writeString(memory.resolve("a.md"), "v3");
+    assertThat(journal.undo().orElseThrow().runId()).isEqualTo("run-2");
+    assertThat(memory.resolve("a.md")).hasContent("v2");
+  }
+
+  @Test
+  void nothingToUndoBeforeAnyRun(@TempDir Path memory) throws Exception {
+    assertThat(new UndoJournal(memory).undo()).isEmpty();
+  }
+
+  @Test
+  void pathsOutsideTheMemoryDirectoryAreRefused(@TempDir Path memory) {
+    UndoJournal journal = new UndoJournal(memory);
+    assertThatThrownBy(() -> journal.begin("r", List.of("../escape.md")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("../escape.md");
+    assertThatThrownBy(() -> journal.begin("r", List.of(".dream/state.json")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> journal.begin("../r", List.of("a.md"))).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void runIdsSortByTime() {
+    String earlier = UndoJournal.newRunId(Instant.parse("2026-05-11T10:00:00Z"));
+    String later = UndoJournal.newRunId(Instant.parse("2026-05-12T09:00:00Z"));
+    assertThat(earlier).startsWith("20260511T100000Z-").isLessThan(later);
+  }
+
+  @Test
+  void pruneDropsOldJournalsButNeverTheLast(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("a.md"), "v1");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("a.md"));
+    journal.begin("run-2", List.of("a.md"));
+    Instant muchLater = Instant.now().plus(java.time.Duration.ofDays(31));
+    assertThat(journal.prune(muchLater, java.time.Duration.ofDays(30))).containsExactly("run-1");
+    assertThat(memory.resolve(".dream/undo/run-1")).doesNotExist();
+    assertThat(journal.lastRunId()).contains("run-2");
+    assertThat(journal.prune(Instant.now(), java.time.Duration.ofDays(30))).isEmpty();
+  }
+}

@@ -1,0 +1,76 @@
+package io.engram.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConcurrentWritersTest {
+  @TempDir Path dir;
+
+  @Test
+  @Timeout(300)
+  void eightProcessesWritingAHundredMemoriesEachLoseNothing() throws Exception {
+    List<Process> writers = new ArrayList<>();
+    for (int id = 0; id < 8; id++) {
+      writers.add(java("write", dir.toString(), String.valueOf(id), "100").start());
+    }
+    for (Process p : writers) {
+      assertThat(p.waitFor(280, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes())).isZero();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.filter(f -> f.getFileName().toString().matches("p\\d-m\\d+\\.md"))).hasSize(800);
+    }
+    List<String> index = Files.readAllLines(dir.resolve("MEMORY.md"));
+    assertThat(index).hasSize(800).doesNotHaveDuplicates();
+    MemoryListing listing = store().list();
+    assertThat(listing.problems()).isEmpty();
+    assertThat(listing.memories()).hasSize(800);
+  }
+
+  @Test
+  @Timeout(300)
+  void aProcessKilledDuringWritesLeavesTheOldOrTheNewFileNeverATornOne() throws Exception {
+    for (int round = 0; round < 3; round++) {
+      Process churn = java("churn", dir.toString()).redirectErrorStream(true).start();
+      BufferedReader out = new BufferedReader(new InputStreamReader(churn.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(out.readLine()).isEqualTo("ready");
+      Thread.sleep(150 + 100L * round);
+      churn.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      StoredMemory m = store().read("churn").orElseThrow();
+      String version = m.memory().description().substring("version ".length());
+      assertThat(m.memory().body()).isEqualTo(StoreWriterMain.churnBody(Long.parseLong(version)));
+      List<String> index = Files.readAllLines(dir.resolve("MEMORY.md"));
+      assertThat(index).singleElement().asString().startsWith("- [churn](churn.md) - version ");
+      MemoryListing listing = store().list();
+      assertThat(listing.problems()).isEmpty();
+      assertThat(listing.memories()).extracting(StoredMemory::name).containsExactly("churn");
+    }
+  }
+
+  private MemoryStore store() {
+    return MemoryStores.directory(dir, EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+  }
+
+  private static ProcessBuilder java(String... args) {
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Xmx64m",
+        "-cp", System.getProperty("java.class.path"), StoreWriterMain.class.getName()));
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd);
+  }
+}
