@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
       RestoreCommand.class,
       EditCommand.class,
       McpCommand.class,
+      HookCommand.class,
+      HooksCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
