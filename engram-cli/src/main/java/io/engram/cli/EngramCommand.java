@@ -50,7 +50,7 @@ public final class EngramCommand implements Runnable {
 
   /** Runs the command line and exits with its exit code. */
   public static void main(String[] args) {
-    System.exit(newCommandLine().execute(args));
+    System.exit((HookFastPath.applies(args) ? HookFastPath.commandLine() : newCommandLine()).execute(args));
   }
 
   /** The configured command line; tests call {@code execute} on it directly. */
@@ -61,7 +61,7 @@ public final class EngramCommand implements Runnable {
     return cli;
   }
 
-  private static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+  static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
     if (e instanceof UserFacingException || e instanceof SettingsException
         || e instanceof IllegalArgumentException || e instanceof java.io.IOException
