@@ -6,14 +6,16 @@ import io.engram.extract.CandidateSource;
 import io.engram.extract.ExistingMemory;
 import io.engram.extract.Extractor;
 import io.engram.extract.MemoryCandidate;
+import io.engram.extract.TranscriptTurns;
 import io.engram.extract.TurnText;
 import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryStore;
+import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +41,8 @@ import java.util.Set;
  *       surfaced in the session, within the per-turn and per-session byte budgets.
  *   <li>PreCompact: extraction of the new turns, and, when the session has notes, a handover to the
  *       SessionStart that follows the compaction.
- *   <li>Stop and SessionEnd: offline extraction of the transcript's turns not read before into the store.
+ *   <li>Stop and SessionEnd: offline extraction of the transcript's turns not read before into the store
+ *       ({@link TranscriptTurns} maps them; turns in which the agent wrote memory itself are skipped).
  * </ul>
  * Per-session state lives in {@code stateDir} (see {@link SessionState}); each call takes the session's
  * lock for at most {@link #LOCK_WAIT} so a hook never holds the agent up for long.
@@ -48,15 +51,17 @@ public final class HookRunner {
   /** How long a hook waits for another hook of the same session before giving up. */
   public static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
-  private final MemoryStore memory;
+  private final ProjectMemory memory;
+  private final List<Path> memoryDirs;
   private final EngramSettings settings;
   private final Path home;
   private final Extractor extractor;
   private final Clock clock;
 
   /** A runner over {@code memory}, keeping session state and notes under Engram's {@code home}. */
-  public HookRunner(MemoryStore memory, EngramSettings settings, Path home, Extractor extractor, Clock clock) {
+  public HookRunner(ProjectMemory memory, EngramSettings settings, Path home, Extractor extractor, Clock clock) {
     this.memory = memory;
+    this.memoryDirs = List.of(memory.location().projectDir(), memory.location().userDir());
     this.settings = settings;
     this.home = home;
     this.extractor = extractor;
@@ -181,8 +186,13 @@ public final class HookRunner {
       return state;
     }
     Transcript transcript = TranscriptReader.read(path);
-    List<TurnText> turns = TranscriptTurns.after(transcript, state.extractedThroughLine());
-    int last = TranscriptTurns.lastLine(transcript);
+    List<TranscriptMessage> messages = transcript.messages();
+    int from = 0;
+    while (from < messages.size() && messages.get(from).lineNumber() <= state.extractedThroughLine()) {
+      from++;
+    }
+    List<TurnText> turns = TranscriptTurns.watching(memoryDirs).texts(transcript, from, messages.size());
+    int last = messages.stream().mapToInt(TranscriptMessage::lineNumber).max().orElse(0);
     if (turns.isEmpty() || !settings.extraction().enabled()) {
       return state.withExtractedThrough(last);
     }

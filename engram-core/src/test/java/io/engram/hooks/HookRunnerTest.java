@@ -6,7 +6,7 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.extract.RuleBasedExtractor;
 import io.engram.memory.Memory;
-import io.engram.memory.MemoryStore;
+import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import java.io.IOException;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HookRunnerTest {
   @TempDir Path home;
   @TempDir Path project;
-  MemoryStore store;
+  ProjectMemory store;
   HookRunner runner;
 
   @BeforeEach
