@@ -67,6 +67,10 @@ final class McpCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     InetSocketAddress at = server.address();
     err.printf("engram mcp: listening on http://%s:%d%s%n", at.getHostString(), at.getPort(), server.endpoint());
+    if (!at.getAddress().isLoopbackAddress()) {
+      err.println("engram mcp: warning: listening beyond this machine (" + bind + "); anyone who has the token"
+          + " can read and change this project's memory");
+    }
     err.println(generated ? "engram mcp: bearer token (set ENGRAM_MCP_TOKEN to choose one): " + token
         : "engram mcp: bearer token from ENGRAM_MCP_TOKEN");
     err.flush();
