@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,
+      DemoCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

@@ -1,0 +1,293 @@
+package io.engram.cli;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.config.SettingsLoader;
+import io.engram.context.ContextLevel;
+import io.engram.context.ContextTimeline;
+import io.engram.extract.RuleBasedExtractor;
+import io.engram.hooks.HookEvent;
+import io.engram.hooks.HookInput;
+import io.engram.hooks.HookRunner;
+import io.engram.instructions.InstructionFile;
+import io.engram.instructions.InstructionLoader;
+import io.engram.instructions.LoadedInstructions;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.StoredMemory;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.transcript.TranscriptReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One replay of the demo's story in a directory of its own: {@code project/} (the sample repository),
+ * {@code home/} (Engram's home), {@code user/} (the user's home, with Claude Code's transcripts under
+ * {@code .claude/projects/}). Every layer runs as it would for a real agent, through the hooks.
+ */
+final class DemoRun {
+  static final String SESSION_ONE = "5f1c2a9e-demo-4e0b-9a51-session000001";
+  static final String SESSION_TWO = "8b3d7e41-demo-4c2a-8f60-session000002";
+
+  private final Path dir;
+  private final Path project;
+  private final Path home;
+  private final Path userHome;
+  private final Instant start;
+  private final JtokkitTokenCounter counter = new JtokkitTokenCounter();
+  private final List<DemoStep> steps = new ArrayList<>();
+  private final Consumer<DemoStep> listener;
+  private EngramRoots roots;
+  private EngramSettings settings;
+  private ProjectMemory memory;
+  private HookRunner hooks;
+  /** Turn and context share at which each level was first reached in session one. */
+  private final Map<ContextLevel, Map<String, Object>> firstAt = new LinkedHashMap<>();
+
+  DemoRun(Path dir, Instant start, Consumer<DemoStep> listener) {
+    this.dir = dir;
+    this.project = dir.resolve("project");
+    this.home = dir.resolve("home");
+    this.userHome = dir.resolve("user");
+    this.start = start;
+    this.listener = listener;
+  }
+
+  /** Runs every step in order; each is reported to the listener as it ends. */
+  List<DemoStep> run() throws IOException {
+    report(sampleProject());
+    report(instructions());
+    report(sessionOne());
+    report(warnings());
+    report(DemoStep.skipped("notes", "Session notes",
+        "session notes are not wired yet: SessionNotesKeeper (issue 7) is not in this build"));
+    report(DemoStep.skipped("compaction", "Compaction and its score",
+        "the Compactor (issue 6) is not in this build, so no summary is produced or scored"));
+    report(memories());
+    report(sessionTwo());
+    report(DemoStep.skipped("dream", "Dream (consolidation)",
+        "the dream engine (issue 9) is not in this build; its gates and building blocks alone do not consolidate"));
+    return List.copyOf(steps);
+  }
+
+  private void report(DemoStep step) {
+    steps.add(step);
+    listener.accept(step);
+  }
+
+  private DemoStep sampleProject() throws IOException {
+    List<Path> files = DemoProject.write(project, userHome);
+    Files.createDirectories(home);
+    Files.writeString(home.resolve(SettingsLoader.FILE_NAME), DemoProject.settingsJson());
+    roots = new EngramRoots(home, userHome, project);
+    settings = SettingsLoader.load(home);
+    memory = MemoryStores.open(roots, settings, Clock.systemUTC());
+    hooks = new HookRunner(memory, settings, home, new RuleBasedExtractor(settings.extraction()), Clock.systemUTC());
+    List<String> lines = new ArrayList<>();
+    lines.add("A small TypeScript service, parcel-api, written to " + project + ":");
+    files.forEach(f -> lines.add("  " + shown(f)));
+    lines.add("Settings (" + shown(home.resolve(SettingsLoader.FILE_NAME)) + "): window of " + DemoProject.MODEL
+        + " set to " + DemoProject.WINDOW_TOKENS + " tokens so one short session shows every level;"
+        + " no model configured: the offline engine runs");
+    return DemoStep.ok("project", "The sample project", lines, Map.of(
+        "directory", dir.toString(), "files", files.stream().map(this::shown).toList(),
+        "windowTokens", DemoProject.WINDOW_TOKENS, "engine", settings.model().provider()));
+  }
+
+  private DemoStep instructions() {
+    LoadedInstructions loaded = new InstructionLoader(settings.instructions(), roots, counter).load();
+    List<String> lines = new ArrayList<>(List.of("What a session in the project loads, in prompt order (the ledger):"));
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (InstructionFile f : loaded.files()) {
+      String via = f.imported() ? "  (imported by " + shown(f.importedFrom().get(f.importedFrom().size() - 1)) + ")" : "";
+      lines.add(String.format(Locale.ROOT, "  %-8s %-28s %5d chars %4d tokens%s", f.level().label(), shown(f.path()),
+          f.chars(), f.tokens(), via));
+      rows.add(Map.of("level", f.level().label(), "path", shown(f.path()), "chars", f.chars(), "tokens", f.tokens(),
+          "imported", f.imported()));
+    }
+    loaded.warnings().forEach(w -> lines.add("  warning: " + w.message()));
+    lines.add(String.format(Locale.ROOT, "  total: %d files, %d tokens", loaded.files().size(), loaded.totalTokens()));
+    DemoStep step = DemoStep.ok("instructions", "Instruction files", lines,
+        Map.of("files", rows, "totalTokens", loaded.totalTokens(), "warnings", loaded.warnings().size()));
+    for (String expected : List.of("project/CLAUDE.md", "project/docs/testing.md", "project/CLAUDE.local.md",
+        "user/.claude/CLAUDE.md")) {
+      if (rows.stream().noneMatch(r -> r.get("path").equals(expected))) {
+        return step.failed("the ledger does not list " + expected);
+      }
+    }
+    return step;
+  }
+
+  private DemoStep sessionOne() throws IOException {
+    Path transcript = transcriptPath(SESSION_ONE);
+    DemoTranscript t = new DemoTranscript(SESSION_ONE, project, start, counter);
+    List<String> lines = new ArrayList<>();
+    List<Map<String, Object>> turns = new ArrayList<>();
+    hook(HookEvent.SESSION_START, SESSION_ONE, transcript, Map.of("source", "startup"));
+    int written = 0;
+    int turnNo = 0;
+    ContextLevel level = ContextLevel.NORMAL;
+    for (Consumer<DemoTranscript> turn : DemoStory.sessionOne()) {
+      turnNo++;
+      turn.accept(t);
+      String prompt = promptOf(t.lines().get(written));
+      HookRunner.Answer recall = hook(HookEvent.USER_PROMPT_SUBMIT, SESSION_ONE, transcript, Map.of("prompt", prompt));
+      Files.write(transcript, t.lines().subList(written, t.lines().size()), StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+      written = t.lines().size();
+      HookRunner.Answer stop = hook(HookEvent.STOP, SESSION_ONE, transcript, Map.of());
+      List<ContextTimeline.Point> points = ContextTimeline.of(TranscriptReader.read(transcript), settings.context());
+      ContextTimeline.Point last = points.get(points.size() - 1);
+      long used = last.actualTokens().orElse(last.estimatedTokens());
+      double share = 100.0 * used / last.windowTokens();
+      for (ContextTimeline.Point p : points) {
+        if (p.level().compareTo(level) > 0) {
+          for (ContextLevel l : ContextLevel.values()) {
+            if (l.compareTo(level) > 0 && l.compareTo(p.level()) <= 0) {
+              long tokens = p.actualTokens().orElse(p.estimatedTokens());
+              firstAt.put(l, Map.of("turn", turnNo, "line", p.lineNumber(), "tokens", tokens,
+                  "percent", Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
+            }
+          }
+          level = p.level();
+        }
+      }
+      List<String> remembered = stop.log().stream().filter(s -> s.startsWith("remembered") || s.startsWith("updated"))
+          .toList();
+      List<String> recalledNames = namesIn(recall.additionalContext().orElse(""), memory.list().memories());
+      lines.add(String.format(Locale.ROOT, "turn %d  \"%s\"", turnNo, cut(prompt, 70)));
+      lines.add(String.format(Locale.ROOT, "        context %,d tokens (%.0f%%, %s)%s", used, share,
+          level.name().toLowerCase(Locale.ROOT),
+          recalledNames.isEmpty() ? "" : "; UserPromptSubmit recalled " + String.join(", ", recalledNames)));
+      remembered.forEach(r -> lines.add("        Stop hook: " + r));
+      turns.add(Map.of("turn", turnNo, "prompt", prompt, "contextTokens", used, "level", level.name(),
+          "remembered", remembered, "recalled", recalledNames));
+    }
+    hook(HookEvent.SESSION_END, SESSION_ONE, transcript, Map.of());
+    lines.add("transcript: " + shown(transcript) + " (" + written + " records)");
+    return DemoStep.ok("session-one", "Session one: debugging a failing test", lines,
+        Map.of("transcript", transcript.toString(), "records", written, "turns", turns));
+  }
+
+  private DemoStep warnings() {
+    List<String> lines = new ArrayList<>(List.of("Window " + DemoProject.WINDOW_TOKENS + " tokens; levels above "
+        + pct(settings.context().warningRatio()) + " / " + pct(settings.context().urgentRatio()) + " / "
+        + pct(settings.context().criticalRatio()) + ":"));
+    Map<String, Object> data = new LinkedHashMap<>();
+    for (ContextLevel l : List.of(ContextLevel.WARNING, ContextLevel.URGENT, ContextLevel.CRITICAL)) {
+      Map<String, Object> at = firstAt.get(l);
+      if (at != null) {
+        lines.add(String.format(Locale.ROOT, "  %-8s first at turn %s (%,d tokens, %s%%)%s", l.name().toLowerCase(Locale.ROOT),
+            at.get("turn"), at.get("tokens"), at.get("percent"),
+            l.compactsAutomatically() ? ": compaction is due" : ""));
+        data.put(l.name().toLowerCase(Locale.ROOT), at);
+      }
+    }
+    DemoStep step = DemoStep.ok("warnings", "Context window warnings", lines, data);
+    return data.size() == 3 ? step : step.failed("session one did not cross all three levels: " + data.keySet());
+  }
+
+  private DemoStep memories() throws IOException {
+    List<StoredMemory> all = memory.list().memories();
+    List<String> lines = new ArrayList<>(List.of("Auto memory after session one (" + shown(memory.location().projectDir())
+        + "):"));
+    all.forEach(m -> lines.add(String.format(Locale.ROOT, "  %-9s %-32s %s", m.memory().type().id(), m.name(),
+        cut(m.memory().description(), 80))));
+    DemoStep step = DemoStep.ok("memories", "What Engram remembered", lines, Map.of("memories",
+        all.stream().map(m -> Map.of("name", m.name(), "type", m.memory().type().id(), "description",
+            m.memory().description(), "source", m.memory().source().map(Enum::name).orElse(""))).toList()));
+    if (find(all, "redis").isEmpty()) {
+      return step.failed("no memory about Redis was extracted from session one");
+    }
+    return find(all, "pnpm").isEmpty() ? step.failed("no memory about pnpm was extracted from session one") : step;
+  }
+
+  private DemoStep sessionTwo() throws IOException {
+    Path transcript = transcriptPath(SESSION_TWO);
+    Files.writeString(transcript, "");
+    HookRunner.Answer startAnswer = hook(HookEvent.SESSION_START, SESSION_TWO, transcript, Map.of("source", "startup"));
+    HookRunner.Answer recall = hook(HookEvent.USER_PROMPT_SUBMIT, SESSION_TWO, transcript,
+        Map.of("prompt", DemoStory.QUESTION));
+    String atStart = startAnswer.additionalContext().orElse("");
+    String recalled = recall.additionalContext().orElse("");
+    List<StoredMemory> all = memory.list().memories();
+    List<String> startNames = namesIn(atStart, all);
+    List<String> recallNames = namesIn(recalled, all);
+    DemoTranscript t = new DemoTranscript(SESSION_TWO, project, start.plus(Duration.ofDays(1)), counter);
+    DemoStory.sessionTwo("Start Redis first (`docker run -d -p 6379:6379 redis:7`), then run `pnpm test`.").accept(t);
+    Files.write(transcript, t.lines());
+    hook(HookEvent.STOP, SESSION_TWO, transcript, Map.of());
+    hook(HookEvent.SESSION_END, SESSION_TWO, transcript, Map.of());
+    List<String> lines = new ArrayList<>();
+    lines.add("SessionStart injected: " + (atStart.contains("MEMORY.md") ? "the MEMORY.md index" : "no index")
+        + (startNames.isEmpty() ? "" : " and " + String.join(", ", startNames)));
+    lines.add("user: \"" + DemoStory.QUESTION + "\"");
+    lines.add("UserPromptSubmit recalled (keyword search): " + (recallNames.isEmpty() ? "nothing"
+        : String.join(", ", recallNames)));
+    lines.add("the agent can answer: start Redis on 6379, then `pnpm test`");
+    DemoStep step = DemoStep.ok("session-two", "Session two: \"" + DemoStory.QUESTION + "\"", lines, Map.of(
+        "sessionStart", startNames, "recalled", recallNames, "recallEngine", "keyword (BM25)",
+        "contextChars", atStart.length() + recalled.length()));
+    Optional<StoredMemory> redis = find(all, "redis");
+    Optional<StoredMemory> pnpm = find(all, "pnpm");
+    if (redis.isEmpty() || !recallNames.contains(redis.get().name())) {
+      return step.failed("recall for \"" + DemoStory.QUESTION + "\" did not surface the Redis memory");
+    }
+    if (pnpm.isEmpty() || !(recallNames.contains(pnpm.get().name()) || startNames.contains(pnpm.get().name()))) {
+      return step.failed("session two did not receive the pnpm memory");
+    }
+    return step;
+  }
+
+  private HookRunner.Answer hook(HookEvent event, String session, Path transcript, Map<String, String> extra)
+      throws IOException {
+    HookInput input = new HookInput(session, Optional.of(transcript), Optional.of(project),
+        Optional.of(event.hookName()), Optional.ofNullable(extra.get("prompt")), Optional.ofNullable(extra.get("source")),
+        Optional.ofNullable(extra.get("trigger")), Optional.empty());
+    return hooks.run(event, input);
+  }
+
+  private Path transcriptPath(String session) throws IOException {
+    Path dirOf = userHome.resolve(".claude").resolve("projects").resolve(project.toString().replaceAll("[^A-Za-z0-9]", "-"));
+    Files.createDirectories(dirOf);
+    return dirOf.resolve(session + ".jsonl");
+  }
+
+  private static String promptOf(String userRecord) throws IOException {
+    return JsonOutput.mapper().readTree(userRecord).path("message").path("content").asText();
+  }
+
+  private static Optional<StoredMemory> find(List<StoredMemory> all, String word) {
+    return all.stream().filter(m -> (m.name() + " " + m.memory().description() + " " + m.memory().body())
+        .toLowerCase(Locale.ROOT).contains(word)).findFirst();
+  }
+
+  private static List<String> namesIn(String context, List<StoredMemory> all) {
+    return all.stream().map(StoredMemory::name).filter(n -> context.contains("## " + n + " (")).toList();
+  }
+
+  private String shown(Path p) {
+    return p.startsWith(dir) ? dir.relativize(p).toString() : p.toString();
+  }
+
+  private static String pct(double ratio) {
+    return Math.round(ratio * 100) + "%";
+  }
+
+  static String cut(String s, int max) {
+    String one = s.replace('\n', ' ');
+    return one.length() <= max ? one : one.substring(0, max - 1) + "…";
+  }
+}
