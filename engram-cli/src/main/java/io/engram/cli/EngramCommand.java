@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
     description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
     subcommands = {
       ConfigCommand.class,
+      io.engram.cli.bench.BenchLocomoCommand.class,
+      io.engram.cli.bench.BenchRecallCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

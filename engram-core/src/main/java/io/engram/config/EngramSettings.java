@@ -105,14 +105,16 @@ public record EngramSettings(
       int fusionK,
       double hotnessHalfLifeDays,
       int candidatesPerRetriever,
-      double hotnessWeight) {
+      double hotnessWeight,
+      double vectorWeight) {
     /**
      * Defaults: SPEC.md's budgets; RRF k = 60 (the value of the RRF paper); 50 candidates from each
      * retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
-     * and 1 (hot), so decay reorders close calls but never hides a strong match.
+     * and 1 (hot), so decay reorders close calls but never hides a strong match; the vector ranking
+     * counts as much as the keyword ranking in the fusion (weight 1).
      */
     public static final Recall DEFAULTS =
-        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3);
+        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 1.0);
   }
 
   /** Context window sizes, warning levels and the request budget (SPEC.md section 8). */

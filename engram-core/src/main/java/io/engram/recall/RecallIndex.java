@@ -103,19 +103,24 @@ public final class RecallIndex {
 
   /**
    * The fused ranking for {@code query}: up to {@code perRetriever} hits from each retriever, fused with
-   * RRF constant {@code fusionK}, best first.
+   * RRF constant {@code fusionK}, both rankings weighted equally, best first.
    */
   public List<Candidate> search(String query, int perRetriever, int fusionK) {
+    return search(query, perRetriever, fusionK, 1.0);
+  }
+
+  /** As {@link #search(String, int, int)}, with the vector ranking's RRF terms scaled by {@code vectorWeight}. */
+  public List<Candidate> search(String query, int perRetriever, int fusionK, double vectorWeight) {
     List<SearchIndex.Hit> keyword = index.keywordSearch(query, perRetriever);
     List<SearchIndex.Hit> vector = List.of();
-    if (embedder.isPresent() && !query.isBlank()) {
+    if (embedder.isPresent() && !query.isBlank() && vectorWeight > 0) {
       try {
         vector = index.vectorSearch(embedder.get().embed(query), perRetriever);
       } catch (RuntimeException e) {
         vector = List.of(); // an embedder failure must not lose recall: BM25 alone still answers
       }
     }
-    return fuse(keyword, vector, fusionK);
+    return fuse(keyword, vector, fusionK, vectorWeight);
   }
 
   /** BM25 alone, as candidates: the baseline and the path without an embedder. */
@@ -123,7 +128,14 @@ public final class RecallIndex {
     return fuse(index.keywordSearch(query, limit), List.of(), 60);
   }
 
-  static List<Candidate> fuse(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k) {
+  /** Reciprocal rank fusion of two rankings: each id scores {@code sum 1/(k + rank)}, best first. */
+  public static List<Candidate> fuse(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k) {
+    return fuse(keyword, vector, k, 1.0);
+  }
+
+  /** Weighted reciprocal rank fusion: vector terms count {@code vectorWeight / (k + rank)}. */
+  public static List<Candidate> fuse(
+      List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k, double vectorWeight) {
     Map<String, double[]> acc = new HashMap<>();
     Map<String, int[]> ranks = new LinkedHashMap<>();
     for (int i = 0; i < keyword.size(); i++) {
@@ -133,7 +145,7 @@ public final class RecallIndex {
     }
     for (int i = 0; i < vector.size(); i++) {
       String id = vector.get(i).id();
-      acc.computeIfAbsent(id, x -> new double[1])[0] += 1.0 / (k + i + 1);
+      acc.computeIfAbsent(id, x -> new double[1])[0] += vectorWeight / (k + i + 1);
       ranks.computeIfAbsent(id, x -> new int[2])[1] = i + 1;
     }
     List<Candidate> out = new ArrayList<>(acc.size());

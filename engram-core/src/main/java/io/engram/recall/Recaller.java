@@ -78,7 +78,7 @@ public final class Recaller {
   private List<Ranked> rank(String query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
     List<Ranked> out = new ArrayList<>();
-    for (Candidate c : index.search(query, settings.candidatesPerRetriever(), settings.fusionK())) {
+    for (Candidate c : index.search(query, settings.candidatesPerRetriever(), settings.fusionK(), settings.vectorWeight())) {
       RecallDocument doc = docs.get(c.id());
       if (doc == null) {
         continue;
