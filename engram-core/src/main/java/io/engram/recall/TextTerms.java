@@ -61,6 +61,9 @@ final class TextTerms {
   }
 
   static boolean isCjk(int cp) {
+    if (cp < 0x2E80) {
+      return false; // below the CJK radicals block: Latin, Greek, Cyrillic, symbols
+    }
     Character.UnicodeScript script = Character.UnicodeScript.of(cp);
     return script == Character.UnicodeScript.HAN
         || script == Character.UnicodeScript.HIRAGANA

@@ -49,6 +49,15 @@ class RecallIndexTest {
   }
 
   @Test
+  void vectorWeightScalesTheVectorRankingsShare() {
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));
+    List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("a", 0.1));
+
+    assertThat(RecallIndex.fuse(keyword, vector, 60, 2.0)).extracting(Candidate::id).containsExactly("b", "a");
+    assertThat(RecallIndex.fuse(keyword, vector, 60, 0.5)).extracting(Candidate::id).containsExactly("a", "b");
+  }
+
+  @Test
   void syncReindexesOnlyChangedDocuments() {
     CountingEmbedder embedder = new CountingEmbedder();
     RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(embedder));

@@ -79,11 +79,11 @@ class BenchCommandsTest {
 
   @Test
   void recallBenchMeasuresLuceneAgainstTheInCoreBaseline() throws Exception {
-    Run r = run("bench-recall", "--sizes", "300", "--queries", "20", "--model-sample", "0", "--json");
+    Run r = run("bench-recall", "--sizes", "120", "--queries", "5", "--model-sample", "0", "--json");
 
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
-    assertThat(size.path("memories").asInt()).isEqualTo(300);
+    assertThat(size.path("memories").asInt()).isEqualTo(120);
     assertThat(size.path("latencyMs").has("lucene hybrid")).isTrue();
     assertThat(size.path("latencyMs").has("in-core brute-force cosine")).isTrue();
     assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw)").asDouble()).isPositive();
