@@ -123,11 +123,6 @@ public final class RecallIndex {
     return fuse(keyword, vector, fusionK, vectorWeight);
   }
 
-  /** BM25 alone, as candidates: the baseline and the path without an embedder. */
-  public List<Candidate> keywordOnly(String query, int limit) {
-    return fuse(index.keywordSearch(query, limit), List.of(), 60);
-  }
-
   /** Reciprocal rank fusion of two rankings: each id scores {@code sum 1/(k + rank)}, best first. */
   public static List<Candidate> fuse(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k) {
     return fuse(keyword, vector, k, 1.0);
