@@ -2,6 +2,7 @@ package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.JsonOutput;
+import io.engram.config.EngramSettings;
 import io.engram.embeddings.MiniLmEmbedder;
 import io.engram.recall.Embedder;
 import java.io.IOException;
@@ -38,9 +39,10 @@ public final class BenchLocomoCommand implements Runnable {
       description = "Neighbouring turns on each side indexed with a turn (default: ${DEFAULT-VALUE}, chosen on conv-26).")
   int window;
 
-  @Option(names = "--vector-weight", paramLabel = "W", defaultValue = "0.25",
-      description = "Weight of the vector ranking in the fusion (default: ${DEFAULT-VALUE}, chosen on conv-26).")
-  double vectorWeight;
+  @Option(names = "--vector-weight", paramLabel = "W",
+      description = "Weight of the vector ranking in the fusion (default: the recall.vectorWeight setting, 0.25,"
+          + " chosen on conv-26).")
+  Double vectorWeight;
 
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",
       description = "Conversation the defaults were chosen on; held-out recall leaves it out (default: ${DEFAULT-VALUE}).")
@@ -57,7 +59,9 @@ public final class BenchLocomoCommand implements Runnable {
     if (ks.stream().anyMatch(k -> k <= 0)) {
       throw new IllegalArgumentException("--k values must be positive, got " + ks);
     }
-    if (window < 0 || vectorWeight < 0) {
+    EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
+    double weight = vectorWeight == null ? settings.vectorWeight() : vectorWeight;
+    if (window < 0 || weight < 0) {
       throw new IllegalArgumentException("--window and --vector-weight must not be negative");
     }
     List<LocomoData.Conversation> conversations;
@@ -68,8 +72,7 @@ public final class BenchLocomoCommand implements Runnable {
     }
     Optional<Embedder> embedder = noVectors ? Optional.empty() : Optional.of(new MiniLmEmbedder());
     LocomoBench.Report report =
-        new LocomoBench(new LocomoBench.Params(ks, window, vectorWeight, tunedOn), embedder,
-            GlobalOptions.of(spec).settings().recall()).run(data.toString(), conversations);
+        new LocomoBench(new LocomoBench.Params(ks, window, weight, tunedOn), embedder, settings).run(data.toString(), conversations);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       JsonOutput.print(out, report);

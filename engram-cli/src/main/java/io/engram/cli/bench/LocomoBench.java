@@ -18,7 +18,7 @@ import java.util.Optional;
  * per turn (id = dia_id, name = speaker), whose body is the turn's words (twice, so they outweigh the
  * context) followed by the {@code window} turns before and after it, as a memory carries its context.
  * Every QA question is a query; evidence recall@k is measured for BM25 alone, vectors alone, the hybrid
- * with the settings' equal fusion weights and the hybrid with the chosen vector weight, in one run over
+ * with equal fusion weights and the hybrid with the chosen vector weight, in one run over
  * one Lucene index. Retrieval never sees answers or evidence.
  *
  * <p>Honest tuning: the window (2) and vector weight (0.25) were chosen on the tuning conversation only
@@ -154,7 +154,7 @@ final class LocomoBench {
     hybridTime.add(System.nanoTime() - t0);
     record("hybrid", q, fused.stream().map(Candidate::id).toList(), isHeldOut);
     record("vector", q, vector.stream().map(SearchIndex.Hit::id).toList(), isHeldOut);
-    List<Candidate> equal = RecallIndex.fuse(keyword, vector, settings.fusionK(), settings.vectorWeight());
+    List<Candidate> equal = RecallIndex.fuse(keyword, vector, settings.fusionK(), 1.0);
     record("hybrid-equal-weights", q, equal.stream().map(Candidate::id).toList(), isHeldOut);
   }
 
