@@ -53,6 +53,40 @@ final class RecallLatencyBench {
       RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
       build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));
       build.put("in-core (bm25 + flat vectors)", rate(size, () -> coreRecall.sync(docs)));
+      Map<String, Consumer<Integer>> ops = new LinkedHashMap<>();
+      ops.put("lucene bm25", i -> lucene.keywordSearch(qs.get(i), LIMIT));
+      ops.put("lucene hnsw", i -> lucene.vectorSearch(qv.get(i), LIMIT));
+      ops.put("lucene hybrid", i -> luceneRecall.search(qs.get(i), LIMIT, fusionK));
+      ops.put("in-core bm25", i -> core.keywordSearch(qs.get(i), LIMIT));
+      ops.put("in-core brute-force cosine", i -> core.vectorSearch(qv.get(i), LIMIT));
+      ops.put("in-core hybrid", i -> coreRecall.search(qs.get(i), LIMIT, fusionK));
+      latency.putAll(time(ops));
+      Map<String, Double> ratios,
+      double hnswRecallAt10) {}
+
+  private final Embedder embedder;
+  private final int queries;
+  private final int fusionK;
+
+  RecallLatencyBench(Embedder embedder, int queries, int fusionK) {
+    this.embedder = embedder;
+    this.queries = queries;
+    this.fusionK = fusionK;
+  }
+
+  SizeResult run(int size, long seed) {
+    SyntheticMemories gen = new SyntheticMemories(seed, 20_000);
+    List<RecallDocument> docs = gen.memories(size);
+    List<String> qs = gen.queries(docs, queries);
+    List<float[]> qv = qs.stream().map(embedder::embed).toList();
+    Map<String, Double> build = new LinkedHashMap<>();
+    Map<String, Map<String, Double>> latency = new LinkedHashMap<>();
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
+      InMemorySearchIndex core = new InMemorySearchIndex();
+      RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
+      RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
+      build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));
+      build.put("in-core (bm25 + flat vectors)", rate(size, () -> coreRecall.sync(docs)));
       latency.put("lucene bm25", time(i -> lucene.keywordSearch(qs.get(i), LIMIT)));
       latency.put("lucene hnsw", time(i -> lucene.vectorSearch(qv.get(i), LIMIT)));
       latency.put("lucene hybrid", time(i -> luceneRecall.search(qs.get(i), LIMIT, fusionK)));
@@ -74,18 +108,27 @@ final class RecallLatencyBench {
     return Math.round(size / seconds * 10) / 10.0;
   }
 
-  /** Runs every query once to warm up, then once more timed. */
-  private Map<String, Double> time(Consumer<Integer> query) {
-    for (int i = 0; i < queries; i++) {
-      query.accept(i);
+  /**
+   * Runs every query through every operation once to warm up, then once more timed. The operations take
+   * turns query by query, so a burst of load on the shared machine hits them all alike.
+   */
+  private Map<String, Map<String, Double>> time(Map<String, Consumer<Integer>> ops) {
+    Map<String, Latencies> times = new LinkedHashMap<>();
+    ops.keySet().forEach(name -> times.put(name, new Latencies()));
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = 0; i < queries; i++) {
+        for (Map.Entry<String, Consumer<Integer>> op : ops.entrySet()) {
+          long t0 = System.nanoTime();
+          op.getValue().accept(i);
+          if (pass == 1) {
+            times.get(op.getKey()).add(System.nanoTime() - t0);
+          }
+        }
+      }
     }
-    Latencies l = new Latencies();
-    for (int i = 0; i < queries; i++) {
-      long t0 = System.nanoTime();
-      query.accept(i);
-      l.add(System.nanoTime() - t0);
-    }
-    return l.summary();
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    times.forEach((name, l) -> out.put(name, l.summary()));
+    return out;
   }
 
   private static double ratio(Map<String, Map<String, Double>> l, String slow, String fast) {
