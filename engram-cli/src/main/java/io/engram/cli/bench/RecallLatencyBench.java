@@ -61,38 +61,6 @@ final class RecallLatencyBench {
       ops.put("in-core brute-force cosine", i -> core.vectorSearch(qv.get(i), LIMIT));
       ops.put("in-core hybrid", i -> coreRecall.search(qs.get(i), LIMIT, fusionK));
       latency.putAll(time(ops));
-      Map<String, Double> ratios,
-      double hnswRecallAt10) {}
-
-  private final Embedder embedder;
-  private final int queries;
-  private final int fusionK;
-
-  RecallLatencyBench(Embedder embedder, int queries, int fusionK) {
-    this.embedder = embedder;
-    this.queries = queries;
-    this.fusionK = fusionK;
-  }
-
-  SizeResult run(int size, long seed) {
-    SyntheticMemories gen = new SyntheticMemories(seed, 20_000);
-    List<RecallDocument> docs = gen.memories(size);
-    List<String> qs = gen.queries(docs, queries);
-    List<float[]> qv = qs.stream().map(embedder::embed).toList();
-    Map<String, Double> build = new LinkedHashMap<>();
-    Map<String, Map<String, Double>> latency = new LinkedHashMap<>();
-    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
-      InMemorySearchIndex core = new InMemorySearchIndex();
-      RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
-      RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
-      build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));
-      build.put("in-core (bm25 + flat vectors)", rate(size, () -> coreRecall.sync(docs)));
-      latency.put("lucene bm25", time(i -> lucene.keywordSearch(qs.get(i), LIMIT)));
-      latency.put("lucene hnsw", time(i -> lucene.vectorSearch(qv.get(i), LIMIT)));
-      latency.put("lucene hybrid", time(i -> luceneRecall.search(qs.get(i), LIMIT, fusionK)));
-      latency.put("in-core bm25", time(i -> core.keywordSearch(qs.get(i), LIMIT)));
-      latency.put("in-core brute-force cosine", time(i -> core.vectorSearch(qv.get(i), LIMIT)));
-      latency.put("in-core hybrid", time(i -> coreRecall.search(qs.get(i), LIMIT, fusionK)));
       Map<String, Double> ratios = new LinkedHashMap<>();
       ratios.put("hybrid p50 in-core/lucene", ratio(latency, "in-core hybrid", "lucene hybrid"));
       ratios.put("vector p50 brute-force/hnsw", ratio(latency, "in-core brute-force cosine", "lucene hnsw"));
