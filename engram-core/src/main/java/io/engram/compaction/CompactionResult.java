@@ -19,7 +19,8 @@ import java.util.Optional;
  * @param instructionText their prompt text ({@code LoadedInstructions.render()}), empty when none
  * @param lost what was dropped: pruned tool outputs, truncated messages, lost key information, missing
  *     sections, files not restored
- * @param readded user messages, last request and open todos the summarizer dropped and that were put back
+ * @param readded user messages, the last request and open todos that a summarizer attempt dropped and that
+ *     were put back word for word (each once)
  * @param engine {@code model} or {@code offline}
  * @param engineId the model's {@code provider:model}, or {@code offline}
  * @param fallbackReason why the offline engine ran although a model was configured

@@ -148,18 +148,17 @@ public final class Compactor {
         guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.messages().size());
   }
 
-  /** The summarizer with the verbatim guarantee applied to each answer; the last attempt's re-additions kept. */
+  /** The summarizer with the verbatim guarantee applied to each answer; what any attempt dropped is collected. */
   private static Summarizer guard(Summarizer inner, Conversation conversation, List<String> readded) {
     return request -> {
       SummarySections parsed = SummarySections.parse(inner.summarize(request));
-      readded.clear();
       return guarded(parsed, conversation, readded).render();
     };
   }
 
   private static SummarySections guarded(SummarySections s, Conversation c, List<String> readded) {
     VerbatimGuarantee.Result result = VerbatimGuarantee.enforce(s, c.userMessages(), c.lastRequest(), c.openTodos());
-    readded.addAll(result.readded());
+    result.readded().stream().filter(t -> !readded.contains(t)).forEach(readded::add);
     return result.sections();
   }
 
