@@ -46,15 +46,13 @@ public record CompactionInput(
 
   /**
    * The input for the current segment of {@code transcript} (the messages after its last compaction,
-   * without the summary that opened it), user-requested, with no notes or instructions; {@code now} is
+   * starting with the summary that opened it, which is carried forward), user-requested, with no notes or instructions; {@code now} is
    * the time of the last timestamped message (so an old transcript is judged as of its own end) and
    * {@code baseDir} the last recorded working directory, else the process's.
    */
   public static CompactionInput currentSegment(Transcript transcript, ContextWindow window) {
     List<Segment> segments = transcript.segments();
-    List<TranscriptMessage> part = segments.get(segments.size() - 1).messages().stream()
-        .filter(m -> !m.isCompactSummary()).toList();
-    return of(part, window);
+    return of(segments.get(segments.size() - 1).messages(), window);
   }
 
   /** The input for {@code messages}, with the defaults of {@link #currentSegment}. */

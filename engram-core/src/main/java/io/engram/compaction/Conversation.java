@@ -21,6 +21,7 @@ import java.util.List;
  * @param files the files touched in {@code messages}, most recent first
  * @param errors the tool errors in {@code messages}, with their fixes
  * @param key the key information of {@code messages}
+ * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
  */
 record Conversation(
     List<TranscriptMessage> messages,
@@ -29,7 +30,8 @@ record Conversation(
     TodoList todos,
     List<FileActivity> files,
     List<ErrorFix> errors,
-    KeyInformation key) {
+    KeyInformation key,
+    java.util.Optional<SummarySections> previousSummary) {
 
   /** Reads {@code part} (the messages to summarise) within {@code whole} (every compacted message). */
   static Conversation of(List<TranscriptMessage> part, List<TranscriptMessage> whole, int maxKeywords) {
@@ -48,7 +50,9 @@ record Conversation(
     KeyInformation key =
         KeyInformation.extract(new KeySources(partUser, toolErrors, paths, assistantText.toString()), maxKeywords);
     return new Conversation(List.copyOf(part), user, user.isEmpty() ? "" : user.get(user.size() - 1),
-        TodoList.latest(whole), files, ErrorFix.of(part), key);
+        TodoList.latest(whole), files, ErrorFix.of(part), key,
+        whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
+            .map(m -> SummarySections.parse(m.text())));
   }
 
   /** The open todos' texts, word for word. */

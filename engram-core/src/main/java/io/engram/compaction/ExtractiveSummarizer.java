@@ -109,12 +109,20 @@ final class ExtractiveSummarizer implements Summarizer {
   }
 
   private String primaryRequest(Detail d) {
+    String earlier = previous(SummarySection.PRIMARY_REQUEST)
+        .map(p -> "Before the previous compaction (from its summary):\n" + indent(shorten(p, d.textChars() * 4)) + "\n")
+        .orElse("");
     List<String> requests = substantiveRequests();
     if (requests.isEmpty()) {
-      return "No request typed by the user in this part of the conversation.";
+      return earlier + "No request typed by the user in this part of the conversation.";
     }
-    return "The user first asked:\n" + indent(shorten(requests.get(0), d.textChars() * 4))
+    return earlier + "The user first asked:\n" + indent(shorten(requests.get(0), d.textChars() * 4))
         + (requests.size() > 1 ? "\nThen " + (requests.size() - 1) + " more requests followed (all quoted in 6)." : "");
+  }
+
+  /** A section of the previous compaction's summary, when the compacted part opens with one. */
+  private java.util.Optional<String> previous(SummarySection section) {
+    return c.previousSummary().flatMap(p -> p.get(section)).filter(t -> !t.isBlank());
   }
 
   private String laterRequests(Detail d, int budget) {
@@ -248,11 +256,16 @@ final class ExtractiveSummarizer implements Summarizer {
     return String.join(" ", texts).replaceAll("\\s+", " ");
   }
 
+  /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */
   private String userMessages() {
+    String earlier = previous(SummarySection.USER_MESSAGES)
+        .map(p -> "Before the previous compaction (carried forward from its summary):\n" + p + "\n")
+        .orElse("");
     if (c.userMessages().isEmpty()) {
-      return "The user typed no message.";
+      return earlier + "The user typed no message since.";
     }
-    return c.userMessages().stream().map(t -> "- " + t.replace("\n", "\n  ")).collect(Collectors.joining("\n"));
+    return earlier + c.userMessages().stream().map(t -> "- " + t.replace("\n", "\n  "))
+        .collect(Collectors.joining("\n"));
   }
 
   private String pendingTasks() {

@@ -28,11 +28,11 @@ class ClaudeCodeComparisonTest {
   private static final TokenCounter TOKENS = new JtokkitTokenCounter();
 
   /** One summary's figures. */
-  record Figures(double fileNamesOfClaude, double errors, double userMessages, int tokens, double reduction,
-      double score) {
+  record Figures(double fileNamesOfClaude, double fileNames, double errors, double userMessages, int tokens,
+      double reduction, double score) {
     String row(String who) {
-      return String.format(Locale.ROOT, "| %s | %.0f%% | %.0f%% | %.0f%% | %,d | %.1f%% | %.1f |", who,
-          fileNamesOfClaude, errors, userMessages, tokens, reduction, score);
+      return String.format(Locale.ROOT, "| %s | %.0f%% | %.0f%% | %.0f%% | %.0f%% | %,d | %.1f%% | %.1f |", who,
+          fileNamesOfClaude, fileNames, errors, userMessages, tokens, reduction, score);
     }
   }
 
@@ -57,11 +57,14 @@ class ClaudeCodeComparisonTest {
     List<String> claudeFiles = KeyInformation.extract(
         new KeySources(List.of(), List.of(), List.of(), claude), 0).of(KeyKind.FILE_NAMES);
     Figures theirs = figures(claude, claudeFiles, c, scorer, originalTokens);
+    Figures record = figures(t.segments().get(1).summary().orElseThrow().text(), claudeFiles, c, scorer,
+        originalTokens);
     Figures mine = figures(ours.summary(), claudeFiles, c, scorer, originalTokens);
     System.out.println(session + " (" + before.size() + " messages, " + originalTokens + " tokens, "
         + c.userMessages().size() + " user messages, " + c.key().of(KeyKind.ERROR_MESSAGES).size() + " errors, "
         + claudeFiles.size() + " files named by Claude Code)");
-    System.out.println(theirs.row("Claude Code"));
+    System.out.println(theirs.row("Claude Code (compaction agent)"));
+    System.out.println(record.row("Claude Code (isCompactSummary record)"));
     System.out.println(mine.row("Engram offline"));
 
     assertThat(ours.engine()).isEqualTo("offline");
@@ -71,6 +74,7 @@ class ClaudeCodeComparisonTest {
     assertThat(summary).contains(collapse(c.lastRequest()));
     c.openTodos().forEach(todo -> assertThat(summary).contains(collapse(todo)));
     assertThat(mine.fileNamesOfClaude()).isGreaterThanOrEqualTo(fileFloor * 100);
+    assertThat(mine.fileNames()).isGreaterThanOrEqualTo(theirs.fileNames());
     assertThat(mine.errors()).isGreaterThanOrEqualTo(theirs.errors());
     assertThat(mine.score()).isGreaterThanOrEqualTo(scoreFloor);
     assertThat(mine.reduction()).isBetween(75.0, 90.0);
@@ -85,6 +89,7 @@ class ClaudeCodeComparisonTest {
     int tokens = TOKENS.count(summary);
     return new Figures(
         claudeFiles.isEmpty() ? 100 : 100.0 * kept / claudeFiles.size(),
+        score.preservation().get(KeyKind.FILE_NAMES),
         score.preservation().get(KeyKind.ERROR_MESSAGES),
         c.userMessages().isEmpty() ? 100 : 100.0 * users / c.userMessages().size(),
         tokens, 100.0 * (originalTokens - tokens) / originalTokens, score.total());

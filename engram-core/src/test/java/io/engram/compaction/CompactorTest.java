@@ -215,6 +215,50 @@ class CompactorTest {
         .isEqualTo(s.summarize(new SummaryRequest(1, "", false, List.of())));
   }
 
+  @Test
+  void aPreviousCompactionSummaryIsCarriedForwardWithItsUserMessages() {
+    TranscriptMessage previous = new TranscriptMessage(Role.USER, List.of(new ContentBlock.Text("""
+        This session is being continued from a previous conversation.
+        Summary:
+        1. Primary Request and Intent: build the release script
+        6. All user messages:
+           - "make release.sh idempotent"
+        """)), Optional.of("s0"), Optional.empty(), Optional.of(T0.minusSeconds(60)), Optional.empty(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false, true, false, 1);
+    List<TranscriptMessage> ms = new ArrayList<>(List.of(previous));
+    ms.addAll(session());
+    CompactionResult r = offline().compact(CompactionInput.of(ms, WINDOW).at(T0.plusSeconds(3_600), dir));
+    assertThat(r.sections()).filteredOn(s -> s.number() == 6).singleElement().satisfies(s -> assertThat(s.text())
+        .contains("\"make release.sh idempotent\"", "Add a --verbose flag to the CLI in src/Main.java"));
+    assertThat(r.sections()).filteredOn(s -> s.number() == 1).singleElement()
+        .satisfies(s -> assertThat(s.text()).contains("build the release script"));
+  }
+
+  @Test
+  void offlineReCompactionsKeepMoreDetailEachTime() {
+    EngramSettings.Compaction d = SETTINGS.compaction();
+    // A pass mark no summary can reach and a retry band that takes every score: the ladder re-compacts.
+    EngramSettings.Compaction strict = new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(),
+        d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
+        d.maxRestoredFileTokens(), d.targetReductionMin(), d.targetReductionMax(), 2, d.severeLossShare(),
+        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare());
+    EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
+        SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
+        SETTINGS.governor());
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    for (int i = 0; i < 30; i++) {
+      ms.add(assistant("Step " + i + ": checked the flag parser once more because the banner code moved; "
+          + "the output now reads verbose=true and the elapsed time is printed after run() returns."));
+    }
+    CompactionResult r = new Compactor(settings, new JtokkitTokenCounter(), ModelRouter.offline())
+        .compact(CompactionInput.of(ms, WINDOW).at(T0, dir));
+    assertThat(r.steps()).extracting(LadderStep::action).startsWith(
+        LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.RECOMPACT);
+    double first = r.steps().get(0).score().orElseThrow().ratio();
+    double second = r.steps().get(1).score().orElseThrow().ratio();
+    assertThat(second).isGreaterThan(first);
+  }
+
   private Compactor withModel(LanguageModel model) {
     CostGovernor governor = new CostGovernor(dir.resolve("home"), SETTINGS.governor(), Clock.systemUTC());
     return new Compactor(SETTINGS, new JtokkitTokenCounter(), ModelRouter.of(model, governor, "s1"));
