@@ -32,8 +32,6 @@ import java.util.stream.Collectors;
 final class ExtractiveSummarizer implements Summarizer {
   private static final java.util.regex.Pattern INTENT = java.util.regex.Pattern.compile(
       "(?i)\\b(next|now|let me|let's|i'll|i will|i'm going to|going to|then)\\b");
-  private static final java.util.regex.Pattern REASONING = java.util.regex.Pattern.compile(
-      "(?i)\\b(because|the (?:issue|problem|cause) (?:is|was)|root cause|fixed|the fix|turns out|instead)\\b");
 
   private final Conversation c;
   private final TokenCounter tokens;
@@ -94,15 +92,16 @@ final class ExtractiveSummarizer implements Summarizer {
     int free = Math.max(0, targetTokens(d) - used);
     Map<SummarySection, String> out = new EnumMap<>(core);
     String snippets = snippets(d, free * 30 / 100);
-    String solving = problemSolving(d, free * 15 / 100);
+    String solving = Narrative.problemSolving(c, d, free * 15 / 100, tokens);
     String recent = recentAssistant(d, free * 15 / 100);
     String later = laterRequests(d, free * 5 / 100);
     // The worklog gets its share plus whatever the other details left unused.
     int left = free - tokens.count(snippets) - tokens.count(solving) - tokens.count(recent) - tokens.count(later);
-    out.merge(SummarySection.FILES_AND_CODE, snippets, ExtractiveSummarizer::join);
-    out.put(SummarySection.PROBLEM_SOLVING, join(solving, worklog(d, Math.max(free * 35 / 100, left))));
-    out.merge(SummarySection.CURRENT_WORK, recent, ExtractiveSummarizer::join);
-    out.merge(SummarySection.PRIMARY_REQUEST, later, ExtractiveSummarizer::join);
+    out.merge(SummarySection.FILES_AND_CODE, snippets, Excerpts::join);
+    String worklog = Narrative.worklog(c, d, Math.max(free * 35 / 100, left), tokens);
+    out.put(SummarySection.PROBLEM_SOLVING, Excerpts.join(solving, worklog));
+    out.merge(SummarySection.CURRENT_WORK, recent, Excerpts::join);
+    out.merge(SummarySection.PRIMARY_REQUEST, later, Excerpts::join);
     String preamble = String.format(Locale.ROOT,
         "Extractive summary (offline engine, detail level %d) of %d messages.", d.level(), c.messages().size());
     return new SummarySections("", preamble, out);
@@ -110,13 +109,14 @@ final class ExtractiveSummarizer implements Summarizer {
 
   private String primaryRequest(Detail d) {
     String earlier = previous(SummarySection.PRIMARY_REQUEST)
-        .map(p -> "Before the previous compaction (from its summary):\n" + indent(shorten(p, d.textChars() * 4)) + "\n")
+        .map(p -> "Before the previous compaction (from its summary):\n"
+            + Excerpts.indent(Excerpts.shorten(p, d.textChars() * 4)) + "\n")
         .orElse("");
     List<String> requests = substantiveRequests();
     if (requests.isEmpty()) {
       return earlier + "No request typed by the user in this part of the conversation.";
     }
-    return earlier + "The user first asked:\n" + indent(shorten(requests.get(0), d.textChars() * 4))
+    return earlier + "The user first asked:\n" + Excerpts.indent(Excerpts.shorten(requests.get(0), d.textChars() * 4))
         + (requests.size() > 1 ? "\nThen " + (requests.size() - 1) + " more requests followed (all quoted in 6)." : "");
   }
 
@@ -129,9 +129,9 @@ final class ExtractiveSummarizer implements Summarizer {
     List<String> requests = substantiveRequests();
     List<String> lines = new ArrayList<>();
     for (String r : requests.subList(Math.min(1, requests.size()), requests.size())) {
-      lines.add("- " + shorten(r, d.textChars()).replace("\n", " "));
+      lines.add("- " + Excerpts.shorten(r, d.textChars()).replace("\n", " "));
     }
-    return fit("Later requests, in order:", lines, budget);
+    return Excerpts.fit("Later requests, in order:", lines, budget, tokens);
   }
 
   private List<String> substantiveRequests() {
@@ -163,9 +163,10 @@ final class ExtractiveSummarizer implements Summarizer {
     List<String> blocks = new ArrayList<>();
     for (FileActivity f : c.files()) {
       Calls.lastChange(c.messages(), f).ifPresent(text -> blocks.add(
-          "- Last change to " + f.path() + ":\n  ```\n" + indent(firstLines(text, d.snippetLines())) + "\n  ```"));
+          "- Last change to " + f.path() + ":\n  ```\n"
+              + Excerpts.indent(Excerpts.firstLines(text, d.snippetLines())) + "\n  ```"));
     }
-    return fit("Latest code of the files changed, most recent first:", blocks, budget);
+    return Excerpts.fit("Latest code of the files changed, most recent first:", blocks, budget, tokens);
   }
 
   private String errors() {
@@ -180,81 +181,6 @@ final class ExtractiveSummarizer implements Summarizer {
     return String.join("\n", lines);
   }
 
-  private String problemSolving(Detail d, int budget) {
-    List<String> entries = new ArrayList<>();
-    for (ErrorFix e : c.errors()) {
-      if (e.fix().isEmpty()) {
-        continue;
-      }
-      String reasoning = assistantTextBetween(e.errorIndex() + 1, e.fix().get().resultIndex());
-      if (!reasoning.isBlank()) {
-        entries.add("- First " + Calls.describe(e.call()) + " failed; then: " + shorten(reasoning, d.textChars()));
-      }
-    }
-    for (TranscriptMessage m : c.messages()) {
-      if (m.role() == Role.ASSISTANT) {
-        for (String s : Calls.sentences(m.text())) {
-          if (REASONING.matcher(s).find()) {
-            entries.add("- " + shorten(s, d.textChars()));
-          }
-        }
-      }
-    }
-    String solved = fit("What was worked out so far:", entries, budget);
-    return solved.isBlank() ? "So far no problem needed troubleshooting beyond the steps in 3 and 4." : solved;
-  }
-
-  /**
-   * What the assistant said and did, in order: each text shortened, each message's tool calls on one
-   * line. When the budget is short the newest entries are kept.
-   */
-  private String worklog(Detail d, int budget) {
-    java.util.Map<String, String> results = new java.util.HashMap<>();
-    for (TranscriptMessage m : c.messages()) {
-      m.toolResults().forEach(r -> results.put(r.toolUseId(), shorten(r.text(), 240).replaceAll("\\s+", " ")));
-    }
-    List<String> entries = new ArrayList<>();
-    for (TranscriptMessage m : c.messages()) {
-      if (m.role() != Role.ASSISTANT) {
-        continue;
-      }
-      if (!m.text().isBlank()) {
-        entries.add("- " + shorten(m.text(), d.textChars() * 3).replaceAll("\\s+", " "));
-      }
-      for (var use : m.toolUses()) {
-        String result = results.getOrDefault(use.id(), "");
-        entries.add("  - ran " + Calls.describe(use) + (result.isBlank() ? "" : " -> " + result));
-      }
-    }
-    List<String> kept = new ArrayList<>();
-    int used = 0;
-    for (int i = entries.size() - 1; i >= 0; i--) {
-      int cost = tokens.count(entries.get(i)) + 1;
-      if (used + cost > budget) {
-        break;
-      }
-      kept.add(0, entries.get(i));
-      used += cost;
-    }
-    if (kept.isEmpty()) {
-      return "";
-    }
-    String heading = kept.size() < entries.size()
-        ? "Worklog, the latest " + kept.size() + " of " + entries.size() + " entries, first to last:"
-        : "Worklog, first to last:";
-    return heading + "\n" + String.join("\n", kept);
-  }
-
-  private String assistantTextBetween(int from, int toInclusive) {
-    List<String> texts = new ArrayList<>();
-    for (int i = Math.max(0, from); i <= toInclusive && i < c.messages().size(); i++) {
-      TranscriptMessage m = c.messages().get(i);
-      if (m.role() == Role.ASSISTANT && !m.text().isBlank()) {
-        texts.add(m.text().strip());
-      }
-    }
-    return String.join(" ", texts).replaceAll("\\s+", " ");
-  }
 
   /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */
   private String userMessages() {
@@ -274,7 +200,7 @@ final class ExtractiveSummarizer implements Summarizer {
       lines.add("- [" + t.status() + "] " + t.content());
     }
     for (String r : unansweredRequests()) {
-      lines.add("- Unanswered request: " + shorten(r, 300).replace("\n", " "));
+      lines.add("- Unanswered request: " + Excerpts.shorten(r, 300).replace("\n", " "));
     }
     return lines.isEmpty() ? "None remaining: no open todos and every request was answered." : String.join("\n", lines);
   }
@@ -301,7 +227,7 @@ final class ExtractiveSummarizer implements Summarizer {
   private String currentWork() {
     List<String> lines = new ArrayList<>();
     if (!c.lastRequest().isBlank()) {
-      lines.add("The last request, verbatim:\n" + indent(c.lastRequest()));
+      lines.add("The last request, verbatim:\n" + Excerpts.indent(c.lastRequest()));
     }
     c.todos().items().stream().filter(t -> t.status().equals("in_progress")).findFirst()
         .ifPresent(t -> lines.add("Currently in progress: " + t.content()));
@@ -320,10 +246,10 @@ final class ExtractiveSummarizer implements Summarizer {
     for (int i = c.messages().size() - 1; i >= 0 && texts.size() < d.recentTexts(); i--) {
       TranscriptMessage m = c.messages().get(i);
       if (m.role() == Role.ASSISTANT && !m.text().isBlank()) {
-        texts.add(0, "- " + shorten(m.text().strip(), d.textChars()).replace("\n", "\n  "));
+        texts.add(0, "- " + Excerpts.shorten(m.text().strip(), d.textChars()).replace("\n", "\n  "));
       }
     }
-    return fit("The latest assistant messages, oldest first:", texts, budget);
+    return Excerpts.fit("The latest assistant messages, oldest first:", texts, budget, tokens);
   }
 
   private String nextStep() {
@@ -341,7 +267,7 @@ final class ExtractiveSummarizer implements Summarizer {
       }
       String quote = intent.isEmpty() ? sentences.get(sentences.size() - 1) : intent;
       return "Next step: continue from where the work stopped. The last assistant message said:\n> "
-          + shorten(quote, 600).replace("\n", "\n> ");
+          + Excerpts.shorten(quote, 600).replace("\n", "\n> ");
     }
     return c.lastRequest().isBlank() ? "Next step: none recorded." : "Next step: continue with the last request (see 8).";
   }
@@ -355,42 +281,4 @@ final class ExtractiveSummarizer implements Summarizer {
     return -1;
   }
 
-  /** The heading and as many items, in order, as fit {@code budget} tokens; "" when none fits. */
-  private String fit(String heading, List<String> items, int budget) {
-    StringBuilder out = new StringBuilder();
-    int used = tokens.count(heading);
-    for (String item : items) {
-      int cost = tokens.count(item) + 1;
-      if (used + cost > budget) {
-        continue;
-      }
-      out.append('\n').append(item);
-      used += cost;
-    }
-    return out.length() == 0 ? "" : heading + out;
-  }
-
-  private static String join(String a, String b) {
-    return b.isBlank() ? a : a + "\n\n" + b;
-  }
-
-  static String indent(String text) {
-    return "  " + text.strip().replace("\n", "\n  ");
-  }
-
-  static String shorten(String text, int chars) {
-    String t = text.strip();
-    if (t.length() <= chars) {
-      return t;
-    }
-    int cut = t.lastIndexOf(' ', chars);
-    return t.substring(0, cut > chars / 2 ? cut : chars) + " ...";
-  }
-
-  private static String firstLines(String text, int lines) {
-    List<String> all = text.lines().toList();
-    String head = all.stream().limit(lines).map(l -> l.length() > 160 ? l.substring(0, 160) + " ..." : l)
-        .collect(Collectors.joining("\n"));
-    return all.size() > lines ? head + "\n... (" + (all.size() - lines) + " more lines)" : head;
-  }
 }
