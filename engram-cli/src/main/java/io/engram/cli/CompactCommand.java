@@ -4,9 +4,11 @@ import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
 import io.engram.compaction.Compactor;
+import io.engram.compaction.CoveredNotes;
 import io.engram.compaction.LadderStep;
 import io.engram.compaction.LossRecord;
 import io.engram.context.ContextWindow;
+import io.engram.notes.SessionNotes;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
@@ -47,6 +49,14 @@ final class CompactCommand implements Runnable {
   @Option(names = "--json", description = "Print the result as JSON.")
   boolean json;
 
+  @Option(names = "--notes", paramLabel = "FILE",
+      description = "Session notes (the 4-section Markdown template) to reuse; needs --notes-through.")
+  Path notes;
+
+  @Option(names = "--notes-through", paramLabel = "UUID",
+      description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
+  String notesThrough;
+
   /** A restored file without its content, for the JSON output. */
   record FileRow(String path, double score, int tokens) {}
 
@@ -74,6 +84,12 @@ final class CompactCommand implements Runnable {
     CompactionInput input = CompactionInput.currentSegment(t, window)
         .withCustomInstructions(instructions)
         .withInstructions(global.instructionLoader().load());
+    if ((notes == null) != (notesThrough == null)) {
+      throw new UserFacingException("--notes and --notes-through go together");
+    }
+    if (notes != null) {
+      input = input.withNotes(CoveredNotes.throughUuid(readNotes(), input.messages(), notesThrough));
+    }
     Compactor compactor = new Compactor(global.settings(),
         JtokkitTokenCounter.forModel(model, global.settings().context()), Models.router(global, t.sessionId()));
     CompactionResult r = compactor.compact(input);
@@ -84,6 +100,16 @@ final class CompactCommand implements Runnable {
       human(out, r);
     }
     out.flush();
+  }
+
+  private SessionNotes readNotes() {
+    try {
+      return SessionNotes.parse(Files.readString(notes));
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read session notes " + notes + ": " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException(notes + ": " + e.getMessage());
+    }
   }
 
   static Json json(CompactionResult r) {

@@ -78,6 +78,23 @@ class CompactCommandTest {
   }
 
   @Test
+  void sessionNotesThroughAUuidAreReusedAndOnlyTheRestIsSummarised() throws IOException {
+    Path notesFile = home.resolve("notes.md");
+    Files.writeString(notesFile, "## Current State\nReading App.java.\n## Files and Functions\nApp.java: run()\n"
+        + "## Errors & Corrections\n## Worklog\n- read App.java\n");
+    CommandRun run = CommandRun.in(home, project, "compact", "--json", "--notes", notesFile.toString(),
+        "--notes-through", "u2", session().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = JSON.readTree(run.out());
+    assertThat(json.path("summarizedFrom").asInt()).isEqualTo(3);
+    assertThat(json.path("summary").asText()).contains("App.java: run()", "read App.java",
+        "Make App.run print hello, please.");
+    CommandRun alone = CommandRun.in(home, project, "compact", "--notes", notesFile.toString(), session().toString());
+    assertThat(alone.exitCode()).isEqualTo(1);
+    assertThat(alone.err()).contains("--notes-through");
+  }
+
+  @Test
   void aMissingTranscriptIsAnErrorNamingIt() {
     CommandRun run = CommandRun.in(home, project, "compact", home.resolve("nope.jsonl").toString());
     assertThat(run.exitCode()).isEqualTo(1);

@@ -23,7 +23,8 @@ import java.util.Optional;
  *       {@code pruneProtectRecent} messages kept) until the part fits {@code pruneTargetShare} of the window.
  *   <li>The summary comes from the model (through the {@link ModelRouter}, {@link Purpose#COMPACTION},
  *       foreground when the user asked, background when automatic) with {@link CompactionPrompt}, or from
- *       the offline extractive compactor; a model failure on the first attempt falls back to offline.
+ *       the offline extractive compactor; a model failure that would leave the ladder only truncation
+ *       falls back to offline.
  *   <li>Every attempt passes the {@link VerbatimGuarantee} (user messages, the last request and open todos
  *       re-added word for word) before it is scored; the {@link DegradationLadder} accepts, re-compacts,
  *       adds key fragments or truncates, recording each step.
@@ -133,9 +134,11 @@ public final class Compactor {
     Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens);
     LadderOutcome outcome = new DegradationLadder(settings).run(
         guard(summarizer, conversation, readded), scorer, input.customInstructions(), messages.size());
-    if (outcome.steps().get(0).action() == LadderStep.Action.SUMMARIZER_FAILED) {
-      // The model could not answer at all: the offline compactor does better than truncation.
-      throw new IllegalStateException(outcome.steps().get(0).detail());
+    Optional<LadderStep> failed = outcome.steps().stream()
+        .filter(s -> s.action() == LadderStep.Action.SUMMARIZER_FAILED).findFirst();
+    if (failed.isPresent() && outcome.result() == LadderOutcome.Result.TRUNCATED) {
+      // The model failed where the ladder needed it: the offline compactor does better than truncation.
+      throw new IllegalStateException(failed.get().detail());
     }
     return outcome;
   }

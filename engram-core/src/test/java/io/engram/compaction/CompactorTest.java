@@ -189,6 +189,37 @@ class CompactorTest {
   }
 
   @Test
+  void aModelThatFailsOnTheReCompactionFallsBackToOfflineRatherThanTruncating() {
+    String thin = fullSummary("").replaceAll("(?m)^(2|4|5)\\. .*\\n", "");
+    Scripted model = new Scripted(List.of(thin)) {
+      @Override
+      public ModelResponse complete(ModelRequest request) {
+        if (!requests.isEmpty()) {
+          throw new ModelException(ModelException.Kind.TIMEOUT, "no answer in 60 s");
+        }
+        return super.complete(request);
+      }
+    };
+    CompactionResult r = withModel(model).compact(input());
+    assertThat(r.engine()).isEqualTo("offline");
+    assertThat(r.fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("no answer in 60 s"));
+    assertThat(r.keptMessages()).isZero();
+    assertThat(r.steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
+  }
+
+  @Test
+  void notesCoverageIsFoundByUuidAndAnUnknownUuidIsAnError() {
+    List<TranscriptMessage> ms = List.of(
+        new TranscriptMessage(Role.USER, List.of(new ContentBlock.Text("hi")), Optional.of("u1"), Optional.empty(),
+            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+            Optional.empty(), false, false, false, 1),
+        assistant("hello"));
+    assertThat(CoveredNotes.throughUuid(SessionNotes.EMPTY, ms, "u1").coveredMessages()).isEqualTo(1);
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(() -> CoveredNotes.throughUuid(SessionNotes.EMPTY, ms, "nope")).withMessageContaining("nope");
+  }
+
+  @Test
   void oldToolOutputsArePrunedFirstAndErrorsAreKept() {
     List<TranscriptMessage> ms = new ArrayList<>(session());
     ms.add(1, call("big", "Bash", "command", "cat huge.log"));
@@ -283,7 +314,7 @@ class CompactorTest {
   }
 
   /** A model that answers from a script and records what it was asked. */
-  private static final class Scripted implements LanguageModel {
+  private static class Scripted implements LanguageModel {
     final List<String> answers;
     final List<ModelRequest> requests = new ArrayList<>();
 
