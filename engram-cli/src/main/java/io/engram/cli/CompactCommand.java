@@ -127,8 +127,13 @@ final class CompactCommand implements Runnable {
         s -> out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f)%n", s.total(), s.sections(),
             s.keyInformation(), s.continuity(), s.compression()),
         () -> out.println("score: none (truncated, " + r.keptMessages() + " recent messages kept)"));
-    out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter)%n", r.tokensBefore(), r.tokensAfter(),
-        r.reductionPercent());
+    if (r.tokensAfter() < r.tokensBefore()) {
+      out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter)%n", r.tokensBefore(), r.tokensAfter(),
+          r.reductionPercent());
+    } else {
+      out.printf(Locale.ROOT, "tokens %,d -> %,d (the summary is not shorter: too little to compact)%n",
+          r.tokensBefore(), r.tokensAfter());
+    }
     r.steps().forEach(s -> out.println("  step " + s.number() + " " + s.action().name().toLowerCase(Locale.ROOT)
         + ": " + s.detail()));
     out.printf("files restored: %d (%,d tokens)%n", r.restoredFiles().size(), r.restoredTokens());
