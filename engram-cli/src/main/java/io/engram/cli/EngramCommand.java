@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       AddCommand.class,
       InitCommand.class,
       BenchCommand.class,
+      CompactCommand.class,
       UsageCommand.class,
       StatsCommand.class,
       RememberCommand.class,
