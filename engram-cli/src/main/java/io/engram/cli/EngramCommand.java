@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
       ForgetCommand.class,
       RestoreCommand.class,
       EditCommand.class,
+      NotesCommand.class,
+      ExtractCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
