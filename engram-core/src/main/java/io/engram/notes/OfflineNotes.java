@@ -47,6 +47,9 @@ final class OfflineNotes {
       "(?i)^(?:no\\b|nope\\b|don't\\b|do not\\b|stop\\b|actually\\b|wrong\\b|that's not\\b|not that\\b"
           + "|instead\\b)|\\binstead of\\b|\\bshould(?:n't| not)\\b|不要|别|不对|错了|不是这样");
 
+  private static final Pattern TELLING = Pattern.compile(
+      "(?i)error|fail|exception|cannot|can't|not found|undefined|denied|refused|invalid|expected");
+
   private final TranscriptTurns turns;
 
   OfflineNotes(TranscriptTurns turns) {
@@ -114,10 +117,15 @@ final class OfflineNotes {
 
   static String errors(List<TranscriptMessage> messages) {
     StringBuilder sb = new StringBuilder();
-    List<ErrorFix> errors = ErrorFix.of(messages);
-    for (ErrorFix e : errors.subList(Math.max(0, errors.size() - MAX_ERRORS), errors.size())) {
-      sb.append("- ").append(callLabel(e.call())).append(" failed: ").append(clip(firstLine(e.error()), 200))
-          .append(e.fix().map(f -> " -> fixed by " + callLabel(f.call())).orElse(" (unresolved)")).append('\n');
+    Map<String, Integer> lines = new LinkedHashMap<>();
+    for (ErrorFix e : ErrorFix.of(messages)) {
+      String line = callLabel(e.call()) + " failed: " + clip(errorLine(e.error()), 200)
+          + e.fix().map(f -> " -> fixed by " + callLabel(f.call())).orElse(" (unresolved)");
+      lines.merge(line, 1, Integer::sum);
+    }
+    List<Map.Entry<String, Integer>> entries = new ArrayList<>(lines.entrySet());
+    for (Map.Entry<String, Integer> e : entries.subList(Math.max(0, entries.size() - MAX_ERRORS), entries.size())) {
+      sb.append("- ").append(e.getKey()).append(e.getValue() > 1 ? " (" + e.getValue() + " times)" : "").append('\n');
     }
     List<String> corrections = new ArrayList<>();
     for (TranscriptMessage m : messages) {
@@ -212,8 +220,12 @@ final class OfflineNotes {
     return "`" + call.name() + "`";
   }
 
-  private static String firstLine(String text) {
-    return text.strip().lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+  /** The most telling line of an error: the first naming an error or failure, else the first line. */
+  static String errorLine(String text) {
+    List<String> lines = text.strip().lines().map(String::strip).filter(l -> !l.isBlank()).toList();
+    return lines.stream().filter(l -> TELLING.matcher(l).find() && !l.startsWith("Exit code")).findFirst()
+        .map(l -> lines.get(0).startsWith("Exit code") ? lines.get(0) + ": " + l : l)
+        .orElse(lines.isEmpty() ? "" : lines.get(0));
   }
 
   static String oneLine(String text) {
