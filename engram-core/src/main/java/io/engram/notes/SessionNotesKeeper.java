@@ -7,6 +7,8 @@ import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
 import io.engram.model.StructuredOutput;
+import io.engram.redact.Redaction;
+import io.engram.redact.SecretRedactor;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
@@ -88,7 +90,7 @@ public final class SessionNotesKeeper {
       Answered<SessionNotes> answered = compute(before, transcript, from, end);
       String model = lastModel(transcript.messages(), end);
       SessionNotes fitted = new NotesBudget(settings.notes(), JtokkitTokenCounter.forModel(model, settings.context()))
-          .fit(answered.value());
+          .fit(redacted(answered.value()));
       int updates = previous.map(p -> p.state().updates()).orElse(0) + 1;
       Optional<String> lastUuid = end == 0 ? Optional.empty() : transcript.messages().get(end - 1).uuid();
       store.write(new StoredNotes(fitted,
@@ -114,6 +116,13 @@ public final class SessionNotesKeeper {
   }
 
   /** True when the stored state still describes this transcript (it covers no more than exists, and the uuid matches). */
+  /** Notes quote user text and tool errors: secrets and private spans go before anything is written. */
+  private static SessionNotes redacted(SessionNotes notes) {
+    String text = notes.render();
+    Redaction r = SecretRedactor.standard().redact(text);
+    return r.count() == 0 && r.text().equals(text) ? notes : SessionNotes.parse(r.text());
+  }
+
   private static boolean covers(NotesState state, Transcript transcript, int end) {
     int covered = state.coveredMessages();
     if (covered > end) {

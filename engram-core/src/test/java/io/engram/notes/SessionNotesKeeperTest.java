@@ -161,6 +161,18 @@ class SessionNotesKeeperTest {
   }
 
   @Test
+  void secretsAndPrivateSpansNeverReachTheNotesFile() throws Exception {
+    Transcript t = work(new TranscriptBuilder("s1"),
+        "deploy with password=hunter2secret please <private>my home address</private>", 12_000, 1).build();
+
+    NotesUpdate u = offline().update(t, false);
+
+    String stored = Files.readString(home.resolve("sessions/s1/notes.md"));
+    assertThat(stored).doesNotContain("hunter2secret", "home address").contains("[REDACTED:password]");
+    assertThat(u.notes().render()).doesNotContain("hunter2secret");
+  }
+
+  @Test
   void capsAreApplied() throws Exception {
     TranscriptBuilder b = new TranscriptBuilder("s1");
     for (int i = 0; i < 400; i++) {
