@@ -238,6 +238,24 @@ class ExtractionPassTest {
   }
 
   @Test
+  void aNameThatWouldLeaveTheMemoryDirectoryIsRefused() throws Exception {
+    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+        {"memories": [{"action": "create", "name": "../../outside", "description": "escape", "type": "project",
+          "body": "Use pnpm.", "source": "user", "turn": 0, "quote": ""}]}""");
+
+    ExtractionReport report = pass(scripted(model)).run(conversation().build(), false);
+
+    assertThat(report.outcomes()).singleElement().satisfies(o -> {
+      assertThat(o.kind()).isEqualTo(ExtractionOutcome.Kind.SKIPPED);
+      assertThat(o.reason()).hasValueSatisfying(r -> assertThat(r).startsWith("name refused by the store"));
+    });
+    assertThat(memories()).isEmpty();
+    try (Stream<Path> all = Files.walk(tmp)) {
+      assertThat(all.map(Path::getFileName).map(Path::toString)).doesNotContain("outside.md", "outside");
+    }
+  }
+
+  @Test
   void badModelJsonIsRetriedOnceThenTheRulesRunWithTheReason() throws Exception {
     ScriptedLanguageModel model = new ScriptedLanguageModel()
         .answers("Sure! Here are the memories.")

@@ -134,6 +134,28 @@ class SessionNotesKeeperTest {
   }
 
   @Test
+  void afterACompactionGrowthIsMeasuredFromTheCompactedContext() throws Exception {
+    TranscriptBuilder b = work(new TranscriptBuilder("s1"), "first task", 11_000, 1);
+    SessionNotesKeeper keeper = offline();
+    keeper.update(b.build(), false);
+    int boundaryAt = b.size();
+    b.user("This session is being continued from a previous conversation. Summary: first task done.");
+    work(b, "after compaction", 7_000, 2);
+    work(b, "grows again", 12_500, 1);
+    Transcript plain = b.build();
+    Transcript compacted = new Transcript("s1", java.util.Optional.empty(), plain.messages(),
+        List.of(new io.engram.transcript.CompactionBoundary(0, boundaryAt, java.util.Optional.empty(),
+            java.util.Optional.empty(), "auto", java.util.Optional.of(11_000L))),
+        List.of(), List.of(), java.util.Map.of(), List.of());
+
+    NotesUpdate u = keeper.update(compacted, false);
+
+    assertThat(u.action()).isEqualTo(NotesAction.UPDATE);
+    assertThat(u.tokensAtLastUpdate().orElseThrow()).isLessThan(1_000);
+    assertThat(u.contextTokens()).isGreaterThanOrEqualTo(12_500).isLessThan(13_000);
+  }
+
+  @Test
   void forceIgnoresTheScheduleAndSaysSo() throws Exception {
     Transcript t = work(new TranscriptBuilder("s1"), "tiny", 500, 0).build();
 
