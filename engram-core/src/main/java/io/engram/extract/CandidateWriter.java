@@ -23,9 +23,14 @@ import java.util.Optional;
  * tool returned must never become an instruction by itself, even if a rule or a model proposed it.
  * Names go through {@link MemoryNames} (the store writes only inside its directory). A candidate whose
  * name matches an existing memory is merged into that memory's body, never written as a duplicate; a
- * body already contained in the memory is skipped. At most {@code cap} memories are written per pass.
+ * body already contained in the memory is skipped. At most {@code cap} memories are written per pass, and
+ * at most {@value #UNTRUSTED_CAP} of them from tool output: on real sessions tool output (search results,
+ * fetched pages) is full of links, and a pass that saved each would bury the memories people asked for.
  */
 final class CandidateWriter {
+  /** Memories a pass may write from tool output. */
+  static final int UNTRUSTED_CAP = 1;
+
   private final MemoryStore store;
   private final String sessionId;
   private final boolean dryRun;
@@ -43,12 +48,17 @@ final class CandidateWriter {
   List<ExtractionOutcome> write(List<MemoryCandidate> candidates) throws IOException {
     List<ExtractionOutcome> out = new ArrayList<>();
     int written = 0;
+    int untrusted = 0;
     for (MemoryCandidate c : candidates) {
+      boolean fromTool = !c.trusted() || c.source() == CandidateSource.TOOL;
       ExtractionOutcome o = written >= cap
           ? skip(c, "over the limit of " + cap + " memories for this pass")
+          : fromTool && untrusted >= UNTRUSTED_CAP
+          ? skip(c, "over the limit of " + UNTRUSTED_CAP + " memory from tool output for this pass")
           : one(c);
       if (o.kind() != ExtractionOutcome.Kind.SKIPPED) {
         written++;
+        untrusted += fromTool ? 1 : 0;
       }
       out.add(o);
     }
