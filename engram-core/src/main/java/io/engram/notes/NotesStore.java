@@ -10,6 +10,7 @@ import io.engram.fs.SessionDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Objects;
@@ -75,6 +76,29 @@ public final class NotesStore {
     Files.createDirectories(dir);
     AtomicFiles.writeString(dir.resolve(NOTES_FILE), stored.notes().render());
     AtomicFiles.writeString(dir.resolve(STATE_FILE), render(stored.state()));
+  }
+
+  /**
+   * Moves the session's notes and state aside as {@code notes.replaced-<millis>.md} and
+   * {@code notes-state.replaced-<millis>.json} (call it holding {@link #lock}); used before notes that
+   * describe another transcript under the same session id are replaced, so nothing is lost.
+   *
+   * @return the archived notes file, if there was one
+   */
+  public Optional<Path> archive(String sessionId, Instant at) throws IOException {
+    Path dir = SessionDirectory.of(home, sessionId);
+    Path notes = dir.resolve(NOTES_FILE);
+    if (!Files.exists(notes)) {
+      return Optional.empty();
+    }
+    long stamp = at.toEpochMilli();
+    Path target = dir.resolve("notes.replaced-" + stamp + ".md");
+    Files.move(notes, target, StandardCopyOption.ATOMIC_MOVE);
+    Path state = dir.resolve(STATE_FILE);
+    if (Files.exists(state)) {
+      Files.move(state, dir.resolve("notes-state.replaced-" + stamp + ".json"), StandardCopyOption.ATOMIC_MOVE);
+    }
+    return Optional.of(target);
   }
 
   private static String render(NotesState s) throws JsonProcessingException {

@@ -28,7 +28,9 @@ import java.util.OptionalLong;
  *
  * <p>Context size comes from the provider's recorded usage where the transcript has it, else from the
  * calibrated token counter of the session's model. After a compaction the growth baseline is reset to
- * the context size just after it, so the notes resume once the new context grows again.
+ * the context size just after it, so the notes resume once the new context grows again. Stored notes
+ * that do not describe the transcript (they cover more messages than it has, or another last message)
+ * are archived beside the new ones ({@link NotesStore#archive}), never overwritten.
  */
 public final class SessionNotesKeeper {
   private final EngramSettings settings;
@@ -70,7 +72,8 @@ public final class SessionNotesKeeper {
     }
     String id = transcript.sessionId();
     try (FileLock held = store.lock(id)) {
-      Optional<StoredNotes> previous = store.read(id).filter(p -> covers(p.state(), transcript, end));
+      Optional<StoredNotes> stored = store.read(id);
+      Optional<StoredNotes> previous = stored.filter(p -> covers(p.state(), transcript, end));
       int from = previous.map(p -> p.state().coveredMessages()).orElse(0);
       ContextSize size = new ContextSize(settings.context());
       long tokens = size.at(transcript, end);
@@ -93,6 +96,9 @@ public final class SessionNotesKeeper {
           .fit(redacted(answered.value()));
       int updates = previous.map(p -> p.state().updates()).orElse(0) + 1;
       Optional<String> lastUuid = end == 0 ? Optional.empty() : transcript.messages().get(end - 1).uuid();
+      if (stored.isPresent() && previous.isEmpty()) {
+        store.archive(id, clock.instant());
+      }
       store.write(new StoredNotes(fitted,
           new NotesState(id, end, lastUuid, tokens, updates, clock.instant(), answered.engineId())));
       return new NotesUpdate(id, done, forced, true, tokens, base, toolCalls, from, end, fitted,

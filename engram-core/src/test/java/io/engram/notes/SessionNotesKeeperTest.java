@@ -156,6 +156,22 @@ class SessionNotesKeeperTest {
   }
 
   @Test
+  void notesOfAnotherTranscriptUnderTheSameIdAreArchivedNotLost() throws Exception {
+    SessionNotesKeeper keeper = offline();
+    keeper.update(work(work(new TranscriptBuilder("s1"), "one", 11_000, 1), "two", 12_000, 1).build(), false);
+    String before = Files.readString(home.resolve("sessions/s1/notes.md"));
+
+    NotesUpdate u = keeper.update(work(new TranscriptBuilder("s1"), "other file", 11_000, 1).build(), false);
+
+    assertThat(u.fromMessage()).isZero();
+    assertThat(u.notes().worklog()).singleElement().asString().contains("other file");
+    try (var files = Files.list(home.resolve("sessions/s1"))) {
+      List<Path> archived = files.filter(p -> p.getFileName().toString().startsWith("notes.replaced-")).toList();
+      assertThat(archived).singleElement().satisfies(p -> assertThat(Files.readString(p)).isEqualTo(before));
+    }
+  }
+
+  @Test
   void forceIgnoresTheScheduleAndSaysSo() throws Exception {
     Transcript t = work(new TranscriptBuilder("s1"), "tiny", 500, 0).build();
 
