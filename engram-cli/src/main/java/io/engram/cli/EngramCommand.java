@@ -33,6 +33,8 @@ import picocli.CommandLine.Spec;
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,
+      NotesCommand.class,
+      ExtractCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
