@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
       InstructionsBench.class,
       TranscriptBench.class,
       HookBench.class,
+      CompactionBench.class,
       io.engram.cli.bench.BenchLocomoCommand.class,
       io.engram.cli.bench.BenchRecallCommand.class
     })

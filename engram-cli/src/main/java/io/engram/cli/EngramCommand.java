@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       AddCommand.class,
       InitCommand.class,
       BenchCommand.class,
+      CompactCommand.class,
       UsageCommand.class,
       StatsCommand.class,
       RememberCommand.class,
@@ -33,6 +34,8 @@ import picocli.CommandLine.Spec;
       HookCommand.class,
       HooksCommand.class,
       DemoCommand.class,
+      NotesCommand.class,
+      ExtractCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

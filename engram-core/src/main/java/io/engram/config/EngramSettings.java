@@ -168,7 +168,10 @@ public record EngramSettings(
    * key information below which that kind "lost much" (the ladder then keeps original fragments);
    * {@code fuzzyMatchShare} is the share of a long error message's or instruction's content words a
    * summary must contain for it to count as preserved; {@code maxTechnicalKeywords} caps the technical
-   * keywords taken from the original (the most frequent first).
+   * keywords taken from the original (the most frequent first); {@code pruneProtectRecent} is how many of
+   * the most recent messages keep their tool outputs when old ones are pruned; {@code pruneTargetShare} is
+   * the share of the model window the conversation handed to the summarizer may fill before old tool
+   * outputs are pruned (oldest first).
    */
   public record Compaction(
       double weightSections,
@@ -185,9 +188,11 @@ public record EngramSettings(
       int maxRecompactions,
       double severeLossShare,
       double fuzzyMatchShare,
-      int maxTechnicalKeywords) {
+      int maxTechnicalKeywords,
+      int pruneProtectRecent,
+      double pruneTargetShare) {
     public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40);
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40, 10, 0.5);
   }
 
   /**

@@ -11,7 +11,9 @@ import java.util.List;
  * Prints precision and recall of the offline extractor on a labelled set, per split, next to a
  * keyword baseline measured in the same run.
  *
- * <p>Usage: {@code java io.engram.extract.ExtractionBench labelled-turns.jsonl [--misses]}.
+ * <p>Usage: {@code java io.engram.extract.ExtractionBench labelled-turns.jsonl [--misses] [--transcripts DIR]};
+ * with {@code --transcripts} the real examples are first replayed through {@link TranscriptTurns}
+ * ({@link LabelledTranscripts}), as the extraction pass would see them.
  */
 public final class ExtractionBench {
   private ExtractionBench() {}
@@ -19,14 +21,23 @@ public final class ExtractionBench {
   /** Entry point; the first argument is the labelled set. */
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
-      System.err.println("usage: ExtractionBench LABELLED.jsonl [--misses]");
+      System.err.println("usage: ExtractionBench LABELLED.jsonl [--misses] [--transcripts DIR]");
       System.exit(2);
     }
     List<LabelledItem> items;
     try (var in = Files.newBufferedReader(Path.of(args[0]), StandardCharsets.UTF_8)) {
       items = ExtractionEvaluation.read(in);
     }
-    print(items, args.length > 1 && args[1].equals("--misses"), System.out);
+    List<String> options = List.of(args).subList(1, args.length);
+    int dir = options.indexOf("--transcripts");
+    if (dir >= 0) {
+      if (dir + 1 >= options.size()) {
+        System.err.println("--transcripts needs a directory");
+        System.exit(2);
+      }
+      items = LabelledTranscripts.throughTranscriptTurns(items, Path.of(options.get(dir + 1)));
+    }
+    print(items, options.contains("--misses"), System.out);
   }
 
   /** Writes the table (and, with {@code misses}, every false positive and missed label) to {@code out}. */

@@ -65,6 +65,25 @@ final class Records {
         lineNumber);
   }
 
+  /** A prompt queued while the agent was busy, as the user message the model received. */
+  static TranscriptMessage queuedMessage(JsonNode record, String content, int lineNumber) {
+    return new TranscriptMessage(
+        Role.USER,
+        List.of(new ContentBlock.Text(content)),
+        Optional.empty(),
+        Optional.empty(),
+        instant(record, "timestamp"),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        false,
+        false,
+        false,
+        lineNumber);
+  }
+
   static Optional<Usage> usage(JsonNode usage) {
     if (usage == null || !usage.isObject()) {
       return Optional.empty();

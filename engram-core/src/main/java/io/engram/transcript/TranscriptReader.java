@@ -23,7 +23,8 @@ import java.util.Optional;
  * <p>One pass over the lines, one JSON tree per line: a large file is never held twice. User and
  * assistant records become messages; {@code system} records with subtype {@code compact_boundary}
  * become {@link CompactionBoundary compaction boundaries}; {@code summary} records give titles;
- * every other record type ({@code progress}, {@code file-history-snapshot}, {@code queue-operation},
+ * prompts queued while the agent was busy ({@code queue-operation} enqueue) become user messages;
+ * every other record type ({@code progress}, {@code file-history-snapshot}, other queue operations,
  * types not yet invented) is counted and skipped. A line that is not JSON, not an object, has no
  * type or a user/assistant record without a message object is a {@link ReadProblem} with its line
  * number; reading goes on.
@@ -137,7 +138,20 @@ public final class TranscriptReader {
         case "user", "assistant" -> message(record, type, lineNumber);
         case "system" -> system(record, lineNumber);
         case "summary" -> Records.text(record, "summary").ifPresent(summaries::add);
-        default -> { } // progress, snapshots, queue operations and future types carry no conversation
+        case "queue-operation" -> queued(record, lineNumber);
+        default -> { } // progress, snapshots and future types carry no conversation
+      }
+    }
+
+    /**
+     * A prompt the person typed while the agent was busy ({@code enqueue} with content): the model gets
+     * it mid-turn and no user record holds it, so it becomes a user message here.
+     */
+    private void queued(JsonNode record, int lineNumber) {
+      Optional<String> content = Records.text(record, "content");
+      if (Records.text(record, "operation").orElse("").equals("enqueue") && content.isPresent()
+          && !content.get().isBlank()) {
+        messages.add(Records.queuedMessage(record, content.get(), lineNumber));
       }
     }
 

@@ -27,7 +27,8 @@ class TranscriptReaderTest {
     assertThat(t.recordCounts())
         .containsOnly(entry("assistant", 299), entry("file-history-snapshot", 28), entry("progress", 1333),
             entry("queue-operation", 6), entry("system", 5), entry("user", 192));
-    assertThat(t.messages()).hasSize(491);
+    // 491 user/assistant/system messages, plus 4 prompts queued while the agent was busy.
+    assertThat(t.messages()).hasSize(495);
     assertThat(t.boundaries()).singleElement().satisfies(b -> {
       assertThat(b.lineNumber()).isEqualTo(1256);
       assertThat(b.trigger()).isEqualTo("auto");
@@ -35,7 +36,7 @@ class TranscriptReaderTest {
       assertThat(b.timestamp()).contains(Instant.parse("2026-02-11T21:18:41.543Z"));
     });
     List<Segment> segments = t.segments();
-    assertThat(segments).extracting(s -> s.messages().size()).containsExactly(326, 165);
+    assertThat(segments).extracting(s -> s.messages().size()).containsExactly(330, 165);
     assertThat(segments.get(0).summary()).isEmpty();
     assertThat(segments.get(1).summary()).hasValueSatisfying(s ->
         assertThat(s.text()).startsWith("This session is being continued from a previous conversation"));
@@ -43,7 +44,8 @@ class TranscriptReaderTest {
     assertThat(t.toolCallCounts()).containsExactly(entry("Bash", 79), entry("Read", 42), entry("Edit", 35),
         entry("Write", 13), entry("Glob", 8), entry("Grep", 5), entry("TaskOutput", 3), entry("Task", 1));
     assertThat(t.userMessages()).extracting(TranscriptMessage::text)
-        .containsExactly("Implement spotter-gqc", "did you push?");
+        .containsExactly("Implement spotter-gqc", "check again", "new beads for the epic were added. tackle them",
+            "did you push?");
     assertThat(t.subagents()).singleElement().satisfies(sub -> {
       assertThat(sub.agentId()).contains("acompact-fffbd0");
       assertThat(sub.sessionId()).isEqualTo(t.sessionId());

@@ -1,0 +1,173 @@
+package io.engram.compaction;
+
+import io.engram.config.EngramSettings;
+import io.engram.context.ContextBudget;
+import io.engram.model.Answered;
+import io.engram.model.LanguageModel;
+import io.engram.model.ModelRouter;
+import io.engram.model.Purpose;
+import io.engram.notes.SessionNotes;
+import io.engram.tokens.TokenCounter;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Compacts a session's current segment (SPEC.md section 8): the engine behind {@code engram compact}.
+ *
+ * <ol>
+ *   <li>Session notes, when given, stand for the messages they cover; only the rest is summarised.
+ *   <li>Old tool outputs are pruned first (oldest first, error outputs and the most recent
+ *       {@code pruneProtectRecent} messages kept) until the part fits {@code pruneTargetShare} of the window.
+ *   <li>The summary comes from the model (through the {@link ModelRouter}, {@link Purpose#COMPACTION},
+ *       foreground when the user asked, background when automatic) with {@link CompactionPrompt}, or from
+ *       the offline extractive compactor; a model failure that would leave the ladder only truncation
+ *       falls back to offline.
+ *   <li>Every attempt passes the {@link VerbatimGuarantee} (user messages, the last request and open todos
+ *       re-added word for word) before it is scored; the {@link DegradationLadder} accepts, re-compacts,
+ *       adds key fragments or truncates, recording each step.
+ *   <li>The notes are merged into their sections; the files touched are restored by FileScore and
+ *       knapsack within the files' share of the window minus what the summary uses; the todo list and the
+ *       instruction files are listed for re-injection; a {@link LossRecord} says what was dropped.
+ * </ol>
+ */
+public final class Compactor {
+  private final EngramSettings.Compaction settings;
+  private final EngramSettings.Context context;
+  private final int maxOutputTokens;
+  private final TokenCounter counter;
+  private final ModelRouter router;
+
+  /** A compactor with the settings' compaction, context and model sections, counting with {@code counter}. */
+  public Compactor(EngramSettings settings, TokenCounter counter, ModelRouter router) {
+    this.settings = settings.compaction();
+    this.context = settings.context();
+    this.maxOutputTokens = settings.model().maxOutputTokens();
+    this.counter = counter;
+    this.router = router;
+  }
+
+  /** Compacts {@code input}; never fails on a well-formed input (the offline path always answers). */
+  public CompactionResult compact(CompactionInput input) {
+    List<TranscriptMessage> all = input.messages();
+    int from = Math.min(all.size(), input.notes().map(CoveredNotes::coveredMessages).orElse(0));
+    Optional<SessionNotes> notes = input.notes().map(CoveredNotes::notes);
+    long tokensBefore = all.stream().mapToLong(m -> counter.count(m.promptText())).sum();
+    long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
+    PrunedConversation pruned =
+        PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), counter);
+    Conversation conversation = Conversation.of(pruned.messages(), all, settings.maxTechnicalKeywords());
+    int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
+    CompactionScorer scorer = new CompactionScorer(settings, conversation.key(), partTokens, counter);
+    ContextBudget budget = input.window().budget();
+    List<String> readded = new ArrayList<>();
+
+    Answered<LadderOutcome> answered = router.run(
+        Purpose.COMPACTION,
+        !input.userRequested(),
+        model -> withModel(model, pruned.messages(), notes, conversation, scorer, input, readded),
+        () -> offline(conversation, partTokens, budget, scorer, input, readded));
+    LadderOutcome outcome = answered.value();
+
+    LossRecord lost = pruned.pruning().loss();
+    SummarySections sections;
+    int kept = 0;
+    Optional<CompactionScore> score = outcome.score();
+    if (outcome.result() == LadderOutcome.Result.TRUNCATED) {
+      List<TranscriptMessage> part = pruned.messages();
+      for (TranscriptMessage m : part.subList(0, outcome.keepFromMessage())) {
+        lost = lost.plus(new LossRecord.Entry(LossRecord.Kind.MESSAGE, m.uuid().orElse("line " + m.lineNumber()),
+            "dropped by truncation", counter.count(m.promptText())));
+      }
+      kept = part.size() - outcome.keepFromMessage();
+      readded.clear();
+      sections = guarded(new SummarySections("", "No summary passed the quality check: the most recent "
+          + kept + " messages are kept as they are.", java.util.Map.of()), conversation, readded);
+    } else {
+      sections = SummarySections.parse(outcome.summary());
+    }
+    if (notes.isPresent()) {
+      sections = NotesMerge.into(sections, notes.get());
+    }
+    String summary = sections.render();
+    if (notes.isPresent() && score.isPresent()) {
+      score = Optional.of(scorer.score(summary));
+    }
+    long summaryTokens = counter.count(summary);
+    long keptTokens = pruned.messages().subList(pruned.messages().size() - kept, pruned.messages().size()).stream()
+        .mapToLong(m -> counter.count(m.promptText())).sum();
+    if (score.isPresent()) {
+      lost = lost.plus(LossRecord.fromScore(score.get()));
+    }
+    int free = (int) Math.max(0, budget.fileTokens() - summaryTokens);
+    FileRestorer.Restored restored =
+        new FileRestorer(settings, counter).restore(FileActivity.of(all), input.now(), input.baseDir(), free);
+    lost = lost.plus(restored.lost());
+    List<CompactionResult.Instruction> instructions = input.instructions().files().stream()
+        .map(f -> new CompactionResult.Instruction(f.path().toString(), f.level().label(), f.tokens())).toList();
+    return new CompactionResult(
+        summary,
+        score,
+        sectionList(sections),
+        outcome.steps(),
+        restored.files(),
+        conversation.todos().items(),
+        instructions,
+        input.instructions().render(),
+        lost,
+        List.copyOf(readded),
+        answered.engine().name().toLowerCase(java.util.Locale.ROOT),
+        answered.engineId(),
+        answered.fallbackReason(),
+        from,
+        kept,
+        tokensBefore,
+        summaryTokens,
+        summaryTokens + keptTokens,
+        restored.files().stream().mapToLong(CompactionResult.RestoredFile::tokens).sum());
+  }
+
+  private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,
+      Conversation conversation, CompactionScorer scorer, CompactionInput input, List<String> readded) {
+    Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens);
+    LadderOutcome outcome = new DegradationLadder(settings).run(
+        guard(summarizer, conversation, readded), scorer, input.customInstructions(), messages.size());
+    Optional<LadderStep> failed = outcome.steps().stream()
+        .filter(s -> s.action() == LadderStep.Action.SUMMARIZER_FAILED).findFirst();
+    if (failed.isPresent() && outcome.result() == LadderOutcome.Result.TRUNCATED) {
+      // The model failed where the ladder needed it: the offline compactor does better than truncation.
+      throw new IllegalStateException(failed.get().detail());
+    }
+    return outcome;
+  }
+
+  private LadderOutcome offline(Conversation conversation, int partTokens, ContextBudget budget,
+      CompactionScorer scorer, CompactionInput input, List<String> readded) {
+    readded.clear();
+    Summarizer extractive = new ExtractiveSummarizer(conversation, counter, partTokens, budget.summaryTokens(), settings);
+    return new DegradationLadder(settings).run(
+        guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.messages().size());
+  }
+
+  /** The summarizer with the verbatim guarantee applied to each answer; what any attempt dropped is collected. */
+  private static Summarizer guard(Summarizer inner, Conversation conversation, List<String> readded) {
+    return request -> {
+      SummarySections parsed = SummarySections.parse(inner.summarize(request));
+      return guarded(parsed, conversation, readded).render();
+    };
+  }
+
+  private static SummarySections guarded(SummarySections s, Conversation c, List<String> readded) {
+    VerbatimGuarantee.Result result = VerbatimGuarantee.enforce(s, c.userMessages(), c.lastRequest(), c.openTodos());
+    result.readded().stream().filter(t -> !readded.contains(t)).forEach(readded::add);
+    return result.sections();
+  }
+
+  private static List<CompactionResult.Section> sectionList(SummarySections sections) {
+    List<CompactionResult.Section> out = new ArrayList<>();
+    sections.sections().forEach((s, text) -> out.add(new CompactionResult.Section(s.number(), s.title(), text)));
+    return out;
+  }
+}

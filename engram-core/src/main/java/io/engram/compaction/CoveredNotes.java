@@ -1,0 +1,37 @@
+package io.engram.compaction;
+
+import io.engram.notes.SessionNotes;
+import io.engram.transcript.TranscriptMessage;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Session notes kept while the context was still whole, and how much of the conversation they cover:
+ * compaction reuses them and summarises only the messages after them (SPEC.md section 4).
+ *
+ * @param notes the notes
+ * @param coveredMessages how many of the first messages of the compacted part the notes cover (0 to all)
+ */
+public record CoveredNotes(SessionNotes notes, int coveredMessages) {
+
+  public CoveredNotes {
+    Objects.requireNonNull(notes, "notes");
+    if (coveredMessages < 0) {
+      throw new IllegalArgumentException("coveredMessages must not be negative: " + coveredMessages);
+    }
+  }
+
+  /**
+   * Notes that cover {@code messages} up to and including the message with {@code uuid}.
+   *
+   * @throws IllegalArgumentException when no message has that uuid
+   */
+  public static CoveredNotes throughUuid(SessionNotes notes, List<TranscriptMessage> messages, String uuid) {
+    for (int i = 0; i < messages.size(); i++) {
+      if (messages.get(i).uuid().filter(uuid::equals).isPresent()) {
+        return new CoveredNotes(notes, i + 1);
+      }
+    }
+    throw new IllegalArgumentException("session notes cover message " + uuid + ", which is not in the transcript");
+  }
+}

@@ -1,0 +1,53 @@
+package io.engram.compaction;
+
+import io.engram.tokens.TokenCounter;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** How the extractive summary cuts text down: shortening at word boundaries, indenting, and token budgets. */
+final class Excerpts {
+  private Excerpts() {}
+
+  /** The heading and as many items, in order, as fit {@code budget} tokens; "" when none fits. */
+  static String fit(String heading, List<String> items, int budget, TokenCounter tokens) {
+    StringBuilder out = new StringBuilder();
+    int used = tokens.count(heading);
+    for (String item : items) {
+      int cost = tokens.count(item) + 1;
+      if (used + cost > budget) {
+        continue;
+      }
+      out.append('\n').append(item);
+      used += cost;
+    }
+    return out.length() == 0 ? "" : heading + out;
+  }
+
+  /** {@code a}, then {@code b} after a blank line unless {@code b} is blank. */
+  static String join(String a, String b) {
+    return b.isBlank() ? a : a + "\n\n" + b;
+  }
+
+  /** The text indented by two spaces on every line, to sit under a list item. */
+  static String indent(String text) {
+    return "  " + text.strip().replace("\n", "\n  ");
+  }
+
+  /** The text cut to about {@code chars} characters at a word boundary, marked with " ...". */
+  static String shorten(String text, int chars) {
+    String t = text.strip();
+    if (t.length() <= chars) {
+      return t;
+    }
+    int cut = t.lastIndexOf(' ', chars);
+    return t.substring(0, cut > chars / 2 ? cut : chars) + " ...";
+  }
+
+  /** The first {@code lines} lines (each cut to 160 characters), with a count of the lines left out. */
+  static String firstLines(String text, int lines) {
+    List<String> all = text.lines().toList();
+    String head = all.stream().limit(lines).map(l -> l.length() > 160 ? l.substring(0, 160) + " ..." : l)
+        .collect(Collectors.joining("\n"));
+    return all.size() > lines ? head + "\n... (" + (all.size() - lines) + " more lines)" : head;
+  }
+}

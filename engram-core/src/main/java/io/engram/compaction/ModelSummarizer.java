@@ -1,0 +1,55 @@
+package io.engram.compaction;
+
+import io.engram.model.LanguageModel;
+import io.engram.model.ModelRequest;
+import io.engram.notes.SessionNotes;
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.TranscriptMessage;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Asks a model for the summary: the conversation rendered as text (after any session notes), followed by
+ * the ladder's prompt ({@link CompactionPrompt}). Model failures propagate to the ladder.
+ */
+final class ModelSummarizer implements Summarizer {
+  static final String SYSTEM = "You are a helpful AI assistant tasked with summarizing conversations.";
+  private static final int MAX_TOOL_INPUT_CHARS = 2_000;
+
+  private final LanguageModel model;
+  private final String conversation;
+  private final int maxTokens;
+
+  ModelSummarizer(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes, int maxTokens) {
+    this.model = model;
+    this.conversation = render(messages, notes);
+    this.maxTokens = maxTokens;
+  }
+
+  @Override
+  public String summarize(SummaryRequest request) {
+    return model.complete(ModelRequest.of(SYSTEM, conversation + "\n\n" + request.prompt(), maxTokens)).text();
+  }
+
+  static String render(List<TranscriptMessage> messages, Optional<SessionNotes> notes) {
+    StringBuilder out = new StringBuilder();
+    notes.ifPresent(n -> out.append("Session notes kept for the earlier part of this conversation:\n")
+        .append(n.render()).append("\nThe conversation since those notes:\n\n"));
+    for (TranscriptMessage m : messages) {
+      for (ContentBlock b : m.blocks()) {
+        if (b instanceof ContentBlock.Text t) {
+          out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT)).append("]: ")
+              .append(t.text()).append('\n');
+        } else if (b instanceof ContentBlock.ToolUse u) {
+          String input = u.input().toString();
+          out.append("[tool call ").append(u.name()).append("]: ")
+              .append(input.length() > MAX_TOOL_INPUT_CHARS ? input.substring(0, MAX_TOOL_INPUT_CHARS) + " ..." : input)
+              .append('\n');
+        } else if (b instanceof ContentBlock.ToolResult r) {
+          out.append(r.isError() ? "[tool error]: " : "[tool result]: ").append(r.text()).append('\n');
+        }
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,63 @@
+package io.engram.compaction;
+
+import io.engram.tokens.TokenCounter;
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The messages to summarise after old tool outputs were pruned ({@link ToolOutputPruning}): outputs
+ * outside the most recent messages are replaced by a one-line placeholder, oldest first, until the
+ * messages fit the target. Error outputs are never pruned: they are key information.
+ *
+ * @param messages the messages with pruned outputs replaced
+ * @param pruning what was pruned and its loss entries
+ * @param tokens the tokens of {@code messages}
+ */
+record PrunedConversation(List<TranscriptMessage> messages, ToolOutputPruning.Result pruning, long tokens) {
+
+  static PrunedConversation of(List<TranscriptMessage> part, long targetTokens, int protectRecent, TokenCounter counter) {
+    List<ToolOutputPruning.Output> outputs = new ArrayList<>();
+    long total = 0;
+    for (int i = 0; i < part.size(); i++) {
+      TranscriptMessage m = part.get(i);
+      total += counter.count(m.promptText());
+      for (ContentBlock.ToolResult r : m.toolResults()) {
+        if (!r.isError()) {
+          outputs.add(new ToolOutputPruning.Output(r.toolUseId(), i, counter.count(r.text())));
+        }
+      }
+    }
+    ToolOutputPruning.Result result = ToolOutputPruning.prune(outputs, total - targetTokens, part.size(), protectRecent);
+    if (result.pruned().isEmpty()) {
+      return new PrunedConversation(part, result, total);
+    }
+    Set<String> ids = new HashSet<>();
+    result.pruned().forEach(o -> ids.add(o.id()));
+    List<TranscriptMessage> out = new ArrayList<>(part.size());
+    long after = 0;
+    for (TranscriptMessage m : part) {
+      TranscriptMessage kept = m.toolResults().stream().anyMatch(r -> ids.contains(r.toolUseId())) ? replace(m, ids, counter) : m;
+      out.add(kept);
+      after += kept == m ? counter.count(m.promptText()) : counter.count(kept.promptText());
+    }
+    return new PrunedConversation(List.copyOf(out), result, after);
+  }
+
+  private static TranscriptMessage replace(TranscriptMessage m, Set<String> ids, TokenCounter counter) {
+    List<ContentBlock> blocks = new ArrayList<>();
+    for (ContentBlock b : m.blocks()) {
+      if (b instanceof ContentBlock.ToolResult r && ids.contains(r.toolUseId())) {
+        blocks.add(new ContentBlock.ToolResult(
+            r.toolUseId(), "[old tool output pruned: " + counter.count(r.text()) + " tokens]", false));
+      } else {
+        blocks.add(b);
+      }
+    }
+    return new TranscriptMessage(m.role(), blocks, m.uuid(), m.parentUuid(), m.timestamp(), m.cwd(), m.gitBranch(),
+        m.model(), m.requestId(), m.usage(), m.isSidechain(), m.isCompactSummary(), m.isMeta(), m.lineNumber());
+  }
+}

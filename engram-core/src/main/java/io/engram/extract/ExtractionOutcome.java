@@ -1,0 +1,52 @@
+package io.engram.extract;
+
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryType;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What became of one candidate at the write boundary.
+ *
+ * @param kind created, updated (merged into an existing memory) or skipped
+ * @param name the memory's name (the existing one for an update)
+ * @param type its type
+ * @param source provenance recorded in the memory
+ * @param trusted false for knowledge read from tool output
+ * @param description the one-line description
+ * @param body the text written (for an update, only the new part)
+ * @param reason why it was skipped, or how an update was decided; empty for a plain create
+ * @param path the topic file written (empty in a dry run and for a skip)
+ */
+public record ExtractionOutcome(
+    Kind kind,
+    String name,
+    MemoryType type,
+    MemorySource source,
+    boolean trusted,
+    String description,
+    String body,
+    Optional<String> reason,
+    Optional<String> path) {
+
+  /** The three fates of a candidate. */
+  public enum Kind {
+    /** A new topic file (or, in a dry run, one that would be written). */
+    CREATED,
+    /** Merged into the body of an existing memory. */
+    UPDATED,
+    /** Not written; {@link #reason()} says why. */
+    SKIPPED
+  }
+
+  public ExtractionOutcome {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(reason, "reason");
+    Objects.requireNonNull(path, "path");
+  }
+}

@@ -1,0 +1,43 @@
+package io.engram.extract;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one extraction pass read and wrote.
+ *
+ * @param sessionId the session
+ * @param dryRun true when nothing was written (neither memories nor the pass's state)
+ * @param fromMessage first message read (where the previous pass stopped)
+ * @param toMessage end of the messages read (exclusive)
+ * @param turnTexts how many texts (user, assistant, tool output) were given to the extractor
+ * @param skippedRanges turns left out because the agent wrote memory in them
+ * @param engine {@code offline} or {@code provider:model}; {@code none} when there was nothing to read
+ * @param fallbackReason why the offline rules ran although a model was configured
+ * @param outcomes one per candidate, in the extractor's order
+ */
+public record ExtractionReport(
+    String sessionId,
+    boolean dryRun,
+    int fromMessage,
+    int toMessage,
+    int turnTexts,
+    List<SkippedRange> skippedRanges,
+    String engine,
+    Optional<String> fallbackReason,
+    List<ExtractionOutcome> outcomes) {
+
+  public ExtractionReport {
+    Objects.requireNonNull(sessionId, "sessionId");
+    skippedRanges = List.copyOf(skippedRanges);
+    Objects.requireNonNull(engine, "engine");
+    Objects.requireNonNull(fallbackReason, "fallbackReason");
+    outcomes = List.copyOf(outcomes);
+  }
+
+  /** The outcomes of one kind. */
+  public List<ExtractionOutcome> of(ExtractionOutcome.Kind kind) {
+    return outcomes.stream().filter(o -> o.kind() == kind).toList();
+  }
+}

@@ -1,0 +1,71 @@
+package io.engram.notes;
+
+import io.engram.config.EngramSettings;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.tokens.TokenCounter;
+import io.engram.transcript.CompactionBoundary;
+import io.engram.transcript.Role;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How many tokens the context held after the first {@code end} messages of a transcript.
+ *
+ * <p>Only the stretch since the last compaction counts. Where an assistant message recorded the
+ * provider's usage, its prompt plus output is the real size at that point and the messages after it
+ * are estimated on top; otherwise the whole stretch is estimated with the calibrated counter of the
+ * session's model ({@link JtokkitTokenCounter#forModel}).
+ */
+final class ContextSize {
+  private final EngramSettings.Context settings;
+
+  ContextSize(EngramSettings.Context settings) {
+    this.settings = settings;
+  }
+
+  long at(Transcript transcript, int end) {
+    List<TranscriptMessage> messages = transcript.messages();
+    int start = segmentStart(transcript, end);
+    TokenCounter counter = JtokkitTokenCounter.forModel(model(messages, end), settings);
+    long estimate = 0;
+    Optional<Long> measured = Optional.empty();
+    long since = 0;
+    for (int i = start; i < end; i++) {
+      TranscriptMessage m = messages.get(i);
+      if (m.isSidechain()) {
+        continue;
+      }
+      long cost = counter.count(m.promptText());
+      estimate += cost;
+      if (m.role() == Role.ASSISTANT && m.usage().isPresent()) {
+        measured = Optional.of(m.usage().get().promptTokens() + m.usage().get().outputTokens());
+        since = 0;
+      } else {
+        since += cost;
+      }
+    }
+    return measured.isPresent() && measured.get() > 0 ? measured.get() + since : estimate;
+  }
+
+  /** Index of the first message after the last compaction before {@code end}. */
+  static int segmentStart(Transcript transcript, int end) {
+    int start = 0;
+    for (CompactionBoundary b : transcript.boundaries()) {
+      if (b.messageIndex() < end) {
+        start = b.messageIndex();
+      }
+    }
+    return start;
+  }
+
+  private static String model(List<TranscriptMessage> messages, int end) {
+    for (int i = end - 1; i >= 0; i--) {
+      if (messages.get(i).model().isPresent()) {
+        return messages.get(i).model().get();
+      }
+    }
+    return "";
+  }
+}

@@ -1,0 +1,47 @@
+package io.engram.notes;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one run of {@link SessionNotesKeeper#update} decided and did.
+ *
+ * @param sessionId the session
+ * @param action what the schedule said ({@link NotesAction#WAIT} means nothing was written)
+ * @param forced true when the schedule said wait and the caller forced an update
+ * @param written true when notes were written
+ * @param contextTokens context tokens at the update point
+ * @param tokensAtLastUpdate the baseline the growth was measured from, if notes existed
+ * @param toolCallsSinceLastUpdate tool calls in the messages not yet covered
+ * @param fromMessage first message not covered before this run
+ * @param toMessage the update point (exclusive)
+ * @param notes the notes now (the stored ones when nothing was written; empty when none exist)
+ * @param engine {@code offline} or {@code provider:model}; empty when nothing ran
+ * @param fallbackReason why the offline engine ran although a model was configured
+ * @param reason a sentence for people: why this action
+ */
+public record NotesUpdate(
+    String sessionId,
+    NotesAction action,
+    boolean forced,
+    boolean written,
+    long contextTokens,
+    Optional<Long> tokensAtLastUpdate,
+    int toolCallsSinceLastUpdate,
+    int fromMessage,
+    int toMessage,
+    SessionNotes notes,
+    Optional<String> engine,
+    Optional<String> fallbackReason,
+    String reason) {
+
+  public NotesUpdate {
+    Objects.requireNonNull(sessionId, "sessionId");
+    Objects.requireNonNull(action, "action");
+    Objects.requireNonNull(tokensAtLastUpdate, "tokensAtLastUpdate");
+    Objects.requireNonNull(notes, "notes");
+    Objects.requireNonNull(engine, "engine");
+    Objects.requireNonNull(fallbackReason, "fallbackReason");
+    Objects.requireNonNull(reason, "reason");
+  }
+}

@@ -1,0 +1,116 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import io.engram.context.ContextWindow;
+import io.engram.model.ModelRouter;
+import io.engram.testing.SharedData;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.tokens.TokenCounter;
+import io.engram.transcript.Role;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptReader;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The offline compactor against Claude Code's own compaction of the same messages: the two shared
+ * sessions hold a real compaction; the messages before the boundary are compacted again here and both
+ * summaries are measured on the same key information. Floors come from measurement (docs/BENCHMARKS.md)
+ * so that a regression fails.
+ */
+class ClaudeCodeComparisonTest {
+  private static final TokenCounter TOKENS = new JtokkitTokenCounter();
+
+  /** One summary's figures. */
+  record Figures(double fileNamesOfClaude, double fileNames, double errors, double userMessages, int tokens,
+      double reduction, double score) {
+    String row(String who) {
+      return String.format(Locale.ROOT, "| %s | %.0f%% | %.0f%% | %.0f%% | %.0f%% | %,d | %.1f%% | %.1f |", who,
+          fileNamesOfClaude, fileNames, errors, userMessages, tokens, reduction, score);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "258c7280-ae70-4798-800f-63464d01a85d, 1.0, 95",
+    "ae4a77f8-aedd-4bc1-888f-c94edc91af04, 1.0, 100"
+  })
+  void offlineCompactionKeepsAtLeastWhatClaudeCodeKept(String session, double fileFloor, double scoreFloor)
+      throws IOException {
+    Transcript t = TranscriptReader.read(SharedData.file("transcripts/claude-code/" + session + ".jsonl"));
+    List<TranscriptMessage> before = t.segments().get(0).messages();
+    String claude = claudeSummary(t);
+    EngramSettings settings = EngramSettings.DEFAULTS;
+    ContextWindow window = ContextWindow.forModel("claude-opus-4-5", settings.context());
+    CompactionResult ours = new Compactor(settings, TOKENS, ModelRouter.offline())
+        .compact(CompactionInput.of(before, window));
+
+    Conversation c = Conversation.of(before, before, settings.compaction().maxTechnicalKeywords());
+    long originalTokens = before.stream().mapToLong(m -> TOKENS.count(m.promptText())).sum();
+    CompactionScorer scorer = new CompactionScorer(settings.compaction(), c.key(), (int) originalTokens, TOKENS);
+    List<String> claudeFiles = KeyInformation.extract(
+        new KeySources(List.of(), List.of(), List.of(), claude), 0).of(KeyKind.FILE_NAMES);
+    Figures theirs = figures(claude, claudeFiles, c, scorer, originalTokens);
+    Figures record = figures(t.segments().get(1).summary().orElseThrow().text(), claudeFiles, c, scorer,
+        originalTokens);
+    Figures mine = figures(ours.summary(), claudeFiles, c, scorer, originalTokens);
+    System.out.println(session + " (" + before.size() + " messages, " + originalTokens + " tokens, "
+        + c.userMessages().size() + " user messages, " + c.key().of(KeyKind.ERROR_MESSAGES).size() + " errors, "
+        + claudeFiles.size() + " files named by Claude Code)");
+    System.out.println(theirs.row("Claude Code (compaction agent)"));
+    System.out.println(record.row("Claude Code (isCompactSummary record)"));
+    System.out.println(mine.row("Engram offline"));
+
+    assertThat(ours.engine()).isEqualTo("offline");
+    assertThat(mine.userMessages()).isEqualTo(100.0);
+    assertThat(ours.readded()).isEmpty();
+    String summary = collapse(ours.summary());
+    assertThat(summary).contains(collapse(c.lastRequest()));
+    c.openTodos().forEach(todo -> assertThat(summary).contains(collapse(todo)));
+    assertThat(mine.fileNamesOfClaude()).isGreaterThanOrEqualTo(fileFloor * 100);
+    assertThat(mine.fileNames()).isGreaterThanOrEqualTo(theirs.fileNames());
+    assertThat(mine.errors()).isGreaterThanOrEqualTo(theirs.errors());
+    assertThat(mine.score()).isGreaterThanOrEqualTo(scoreFloor);
+    assertThat(mine.reduction()).isBetween(75.0, 90.0);
+  }
+
+  private static Figures figures(String summary, List<String> claudeFiles, Conversation c, CompactionScorer scorer,
+      long originalTokens) {
+    CompactionScore score = scorer.score(summary);
+    long kept = claudeFiles.stream().filter(f -> summary.contains(FileTypes.baseName(f))).count();
+    String flat = collapse(summary);
+    long users = c.userMessages().stream().filter(u -> flat.contains(collapse(u))).count();
+    int tokens = TOKENS.count(summary);
+    return new Figures(
+        claudeFiles.isEmpty() ? 100 : 100.0 * kept / claudeFiles.size(),
+        score.preservation().get(KeyKind.FILE_NAMES),
+        score.preservation().get(KeyKind.ERROR_MESSAGES),
+        c.userMessages().isEmpty() ? 100 : 100.0 * users / c.userMessages().size(),
+        tokens, 100.0 * (originalTokens - tokens) / originalTokens, score.total());
+  }
+
+  /** The compaction agent's answer, else the summary record that opened the second segment. */
+  static String claudeSummary(Transcript t) {
+    for (Transcript sub : t.subagents()) {
+      if (sub.agentId().orElse("").contains("acompact")) {
+        List<TranscriptMessage> ms = sub.messages();
+        for (int i = ms.size() - 1; i >= 0; i--) {
+          if (ms.get(i).role() == Role.ASSISTANT && !ms.get(i).text().isBlank()) {
+            return ms.get(i).text();
+          }
+        }
+      }
+    }
+    return t.segments().get(1).summary().orElseThrow().text();
+  }
+
+  private static String collapse(String text) {
+    return text.strip().replaceAll("\\s+", " ");
+  }
+}
