@@ -15,6 +15,11 @@ import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
+import io.engram.notes.NotesSection;
+import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.StoredNotes;
+import io.engram.transcript.TodoList;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
@@ -53,6 +58,10 @@ final class DemoRun {
   private EngramSettings settings;
   private ProjectMemory memory;
   private HookRunner hooks;
+  private LoadedInstructions loaded = LoadedInstructions.empty();
+  private Optional<DemoCompaction.Outcome> compaction = Optional.empty();
+  private final List<Map<String, Object>> notesUpdates = new ArrayList<>();
+  private String handedOver = "";
   /** Turn and context share at which each level was first reached in session one. */
   private final Map<ContextLevel, Map<String, Object>> firstAt = new LinkedHashMap<>();
 
@@ -71,10 +80,8 @@ final class DemoRun {
     report(instructions());
     report(sessionOne());
     report(warnings());
-    report(DemoStep.skipped("notes", "Session notes",
-        "session notes are not wired yet: SessionNotesKeeper (issue 7) is not in this build"));
-    report(DemoStep.skipped("compaction", "Compaction and its score",
-        "the Compactor (issue 6) is not in this build, so no summary is produced or scored"));
+    report(notes());
+    report(compactionStep());
     report(memories());
     report(sessionTwo());
     report(DemoStep.skipped("dream", "Dream (consolidation)",
@@ -107,7 +114,7 @@ final class DemoRun {
   }
 
   private DemoStep instructions() {
-    LoadedInstructions loaded = new InstructionLoader(settings.instructions(), roots, counter).load();
+    loaded = new InstructionLoader(settings.instructions(), roots, counter).load();
     List<String> lines = new ArrayList<>(List.of("What a session in the project loads, in prompt order (the ledger):"));
     List<Map<String, Object>> rows = new ArrayList<>();
     for (InstructionFile f : loaded.files()) {
@@ -146,6 +153,7 @@ final class DemoRun {
       HookRunner.Answer recall = hook(HookEvent.USER_PROMPT_SUBMIT, SESSION_ONE, transcript, Map.of("prompt", prompt));
       Files.write(transcript, t.lines().subList(written, t.lines().size()), StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
+      int linesBefore = written;
       written = t.lines().size();
       HookRunner.Answer stop = hook(HookEvent.STOP, SESSION_ONE, transcript, Map.of());
       List<ContextTimeline.Point> points = ContextTimeline.of(TranscriptReader.read(transcript), settings.context());
@@ -153,11 +161,11 @@ final class DemoRun {
       long used = last.actualTokens().orElse(last.estimatedTokens());
       double share = 100.0 * used / last.windowTokens();
       for (ContextTimeline.Point p : points) {
-        if (p.level().compareTo(level) > 0) {
+        if (p.lineNumber() > linesBefore && p.level().compareTo(level) > 0) {
           for (ContextLevel l : ContextLevel.values()) {
             if (l.compareTo(level) > 0 && l.compareTo(p.level()) <= 0) {
               long tokens = p.actualTokens().orElse(p.estimatedTokens());
-              firstAt.put(l, Map.of("turn", turnNo, "line", p.lineNumber(), "tokens", tokens,
+              firstAt.putIfAbsent(l, Map.of("turn", turnNo, "line", p.lineNumber(), "tokens", tokens,
                   "percent", Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
             }
           }
@@ -172,13 +180,97 @@ final class DemoRun {
           level.name().toLowerCase(Locale.ROOT),
           recalledNames.isEmpty() ? "" : "; UserPromptSubmit recalled " + String.join(", ", recalledNames)));
       remembered.forEach(r -> lines.add("        Stop hook: " + r));
+      for (String n : stop.log().stream().filter(s -> s.startsWith("session notes")).toList()) {
+        lines.add("        Stop hook: " + n.replaceAll(" \\(.*", ""));
+        notesUpdates.add(Map.of("turn", turnNo, "hook", "Stop", "contextTokens", used, "log", n));
+      }
       turns.add(Map.of("turn", turnNo, "prompt", prompt, "contextTokens", used, "level", level.name(),
           "remembered", remembered, "recalled", recalledNames));
+      if (level.compactsAutomatically() && compaction.isEmpty()) {
+        compact(t, transcript, used, lines);
+        written = t.lines().size();
+        level = ContextLevel.NORMAL;
+      }
     }
     hook(HookEvent.SESSION_END, SESSION_ONE, transcript, Map.of());
     lines.add("transcript: " + shown(transcript) + " (" + written + " records)");
     return DemoStep.ok("session-one", "Session one: debugging a failing test", lines,
         Map.of("transcript", transcript.toString(), "records", written, "turns", turns));
+  }
+
+  /** Claude Code's automatic compaction at the critical level, with Engram's hooks and Compactor around it. */
+  private void compact(DemoTranscript t, Path transcript, long used, List<String> lines) throws IOException {
+    HookRunner.Answer pre = hook(HookEvent.PRE_COMPACT, SESSION_ONE, transcript, Map.of("trigger", "auto"));
+    for (String n : pre.log().stream().filter(s -> s.startsWith("session notes")).toList()) {
+      lines.add("        PreCompact hook: " + n.replaceAll(" \\(.*", ""));
+      notesUpdates.add(Map.of("turn", notesTurn(lines), "hook", "PreCompact", "contextTokens", used, "log", n));
+    }
+    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded,
+        new NotesStore(home).read(SESSION_ONE));
+    compaction = Optional.of(outcome);
+    int before = t.lines().size();
+    t.compacted(outcome.result().summary(), used);
+    Files.write(transcript, t.lines().subList(before, t.lines().size()), StandardOpenOption.APPEND);
+    handedOver = hook(HookEvent.SESSION_START, SESSION_ONE, transcript, Map.of("source", "compact"))
+        .additionalContext().orElse("");
+    lines.add(String.format(Locale.ROOT, "        compacted automatically at %,d tokens; the new context opens at %,d;"
+        + " SessionStart(compact) %s", used, t.contextTokens(),
+        handedOver.contains("Session notes") ? "handed the session notes back" : "had no notes to hand back"));
+  }
+
+  /** The turn a compaction follows: the last "turn N" line of the narration so far. */
+  private static int notesTurn(List<String> lines) {
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      if (lines.get(i).startsWith("turn ")) {
+        return Integer.parseInt(lines.get(i).substring(5, lines.get(i).indexOf(' ', 5)));
+      }
+    }
+    return 0;
+  }
+
+  private DemoStep notes() throws IOException {
+    Optional<StoredNotes> kept = new NotesStore(home).read(SESSION_ONE);
+    List<String> lines = new ArrayList<>();
+    notesUpdates.forEach(u -> lines.add("turn " + u.get("turn") + ", " + u.get("hook") + " hook: "
+        + String.valueOf(u.get("log")).replaceAll(" \\(.*", "")));
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("updates", notesUpdates);
+    if (kept.isPresent()) {
+      SessionNotes n = kept.get().notes();
+      lines.add("kept in " + shown(new NotesStore(home).notesFile(SESSION_ONE)) + ", covering "
+          + kept.get().state().coveredMessages() + " messages:");
+      for (NotesSection section : NotesSection.values()) {
+        String text = n.text(section).strip();
+        lines.add("  " + section.heading() + ": " + cut(text.isEmpty() ? "(empty)" : text, 100));
+      }
+      data.put("coveredMessages", kept.get().state().coveredMessages());
+      data.put("chars", n.render().length());
+    }
+    data.put("handedOverAfterCompaction", handedOver.contains("Session notes"));
+    DemoStep step = DemoStep.ok("notes", "Session notes", lines, data);
+    if (notesUpdates.isEmpty() || kept.isEmpty()) {
+      return step.failed("session one crossed " + settings.notes().startTokens() + " tokens but no notes were kept");
+    }
+    return compaction.isPresent() && !handedOver.contains("Session notes")
+        ? step.failed("the notes were not handed back after the compaction") : step;
+  }
+
+  private DemoStep compactionStep() {
+    if (compaction.isEmpty()) {
+      return DemoStep.ok("compaction", "Compaction and its score", List.of(), Map.of())
+          .failed("session one never reached the critical level, so nothing was compacted");
+    }
+    DemoCompaction.Outcome c = compaction.get();
+    DemoStep step = DemoStep.ok("compaction", "Compaction and its score", c.narration(), c.data());
+    String summary = c.result().summary();
+    if (c.result().score().isEmpty()) {
+      return step.failed("the compaction ended in truncation, without a scored summary");
+    }
+    if (!summary.contains("we use pnpm, not npm") || !summary.contains("need a local Redis on 6379")) {
+      return step.failed("the summary lost a user message word for word (pnpm or Redis)");
+    }
+    return c.result().todos().stream().anyMatch(TodoList.Todo::isOpen) ? step
+        : step.failed("the open todos were not restored after the compaction");
   }
 
   private DemoStep warnings() {

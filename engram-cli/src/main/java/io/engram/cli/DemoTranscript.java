@@ -98,6 +98,31 @@ final class DemoTranscript {
     add(record, result);
   }
 
+  /**
+   * A compaction as Claude Code records it: a {@code compact_boundary} system record (trigger, tokens
+   * before) and the {@code isCompactSummary} user record that opens the new context.
+   */
+  void compacted(String summary, long preTokens) {
+    clock = clock.plus(Duration.ofSeconds(20));
+    ObjectNode boundary = JSON.createObjectNode().putNull("parentUuid").put("logicalParentUuid", parent)
+        .put("isSidechain", false).put("userType", "external").put("cwd", cwd.toString()).put("sessionId", sessionId)
+        .put("version", "2.1.38").put("gitBranch", "main").put("type", "system").put("subtype", "compact_boundary")
+        .put("content", "Conversation compacted").put("isMeta", false).put("timestamp", clock.toString());
+    String uuid = uuid();
+    boundary.put("uuid", uuid).put("level", "info");
+    boundary.putObject("compactMetadata").put("trigger", "auto").put("preTokens", preTokens);
+    lines.add(boundary.toString());
+    parent = uuid;
+    contextTokens = SYSTEM_TOKENS;
+    cached = 0;
+    String text = "This session is being continued from a previous conversation that ran out of context."
+        + " The conversation is summarized below:\n" + summary;
+    ObjectNode record = record("user", JSON.createObjectNode().put("role", "user").put("content", text),
+        Duration.ofSeconds(1));
+    record.put("isCompactSummary", true).put("isVisibleInTranscriptOnly", true);
+    add(record, text);
+  }
+
   private void assistant(ArrayNode content, String stop, String counted) {
     ObjectNode message = JSON.createObjectNode()
         .put("model", DemoProject.MODEL).put("id", "msg_01" + hex(22)).put("type", "message")

@@ -74,6 +74,29 @@ class DemoCommandTest {
   }
 
   @Test
+  void sessionNotesStartPastTheThresholdAndComeBackAfterTheCompaction() {
+    JsonNode notes = steps.get("notes");
+    assertThat(notes.path("status").asText()).isEqualTo("ok");
+    JsonNode first = notes.path("data").path("updates").get(0);
+    assertThat(first.path("contextTokens").asLong()).isGreaterThanOrEqualTo(10_000);
+    assertThat(notes.path("data").path("handedOverAfterCompaction").asBoolean()).isTrue();
+  }
+
+  @Test
+  void theCompactionIsScoredKeepsOpenTodosAndReusesTheNotes() {
+    JsonNode c = steps.get("compaction");
+    assertThat(c.path("status").asText()).isEqualTo("ok");
+    JsonNode data = c.path("data");
+    assertThat(data.path("score").path("total").asDouble()).isBetween(0.0, 100.0).isGreaterThanOrEqualTo(80.0);
+    assertThat(data.path("notesCoveredMessages").asInt()).isPositive();
+    assertThat(data.path("tokensAfter").asLong()).isLessThan(data.path("tokensBefore").asLong());
+    List<String> todos = new ArrayList<>();
+    data.path("openTodos").forEach(t -> todos.add(t.asText()));
+    assertThat(todos).contains("Document the Redis step in docs/testing.md");
+    assertThat(data.path("sections")).hasSize(9);
+  }
+
+  @Test
   void sessionTwoRecallsRedisAndPnpmForTheTestQuestion() {
     JsonNode two = steps.get("session-two").path("data");
     List<String> received = new ArrayList<>();
