@@ -3,6 +3,7 @@ package io.engram.mcp;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
 import java.util.Objects;
 
 /**
@@ -12,12 +13,15 @@ import java.util.Objects;
  * @param memory the project's memory store
  * @param instructions the loader of the project's instruction files
  * @param settings the effective settings (recall budgets)
+ * @param router the configured model or the offline engine, for the {@code compact} tool
  */
-public record EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings) {
+public record EngramServices(
+    ProjectMemory memory, InstructionLoader instructions, EngramSettings settings, ModelRouter router) {
   public EngramServices {
     Objects.requireNonNull(memory, "memory");
     Objects.requireNonNull(instructions, "instructions");
     Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(router, "router");
   }
 
   /** The project's key, the authority of its memories' resource URIs. */
