@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
       ForgetCommand.class,
       RestoreCommand.class,
       EditCommand.class,
+      DreamCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
