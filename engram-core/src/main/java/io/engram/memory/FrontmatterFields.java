@@ -23,7 +23,7 @@ final class FrontmatterFields {
           "supersededBy", "validUntil", "lastRecalled", "recallCount", "paths");
 
   private static final Pattern PLAIN = Pattern.compile("[\\p{L}\\p{N}_(/.][^\\n\\r\\t]*");
-  private static final Pattern NUMBERISH = Pattern.compile("[-+]?(0[xob][0-9a-f_]+|\\.?[0-9][0-9_.eE+:-]*|\\.inf|\\.nan)",
+  private static final Pattern NUMBERISH = Pattern.compile("[-+]?(0[xob][0-9a-f_]+|\\.?[0-9][0-9_.eE+:-]*|\\.[0-9_]*(e[-+]?[0-9]+)?|\\.inf|\\.nan)",
       Pattern.CASE_INSENSITIVE);
   private static final Set<String> YAML_WORDS =
       Set.of("true", "false", "yes", "no", "on", "off", "y", "n", "null", "~");

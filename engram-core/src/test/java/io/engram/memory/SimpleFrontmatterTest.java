@@ -48,7 +48,7 @@ class SimpleFrontmatterTest {
     Arbitrary<String> tricky = Arbitraries.of("true", "Yes", "NO", "on", "null", "~", "0x1F", "0o17", "0b101", "1e3",
         "12:30", ".inf", "-.5", "- item", "key: value", "a #comment", "a# b", "[x]", "{y}", "'q'", "\"dq\"", "---",
         "...", "@at", "`tick`", "*star", "&anchor", "!tag", "|", ">", "%pct", "?q", "a: ", "x:", "2026-05-11",
-        "3.14", "+1", "中文", "a\"b", "a\\b", "it's", "http://x.y/z?a=b#c", "C:\\dir", "=", "<<", "a, b", "a]b");
+        "3.14", "+1", "中文", "a\"b", "a\\b", "it's", "http://x.y/z?a=b#c", "C:\\dir", "=", "<<", "a, b", "a]b", "._", "-._", ".", "._e+1");
     Arbitrary<String> random = Arbitraries.strings().withCharRange(' ', '~').withChars('é', '中', '\t')
         .ofMinLength(1).ofMaxLength(30);
     return Arbitraries.oneOf(tricky, random);
