@@ -3,11 +3,9 @@ package io.engram.dream;
 import io.engram.extract.ExistingMemory;
 import io.engram.extract.Extractor;
 import io.engram.extract.MemoryCandidate;
-import io.engram.extract.TurnRole;
+import io.engram.extract.TranscriptTurns;
 import io.engram.extract.TurnText;
-import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -16,19 +14,18 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The gather phase: finds the transcripts of sessions since the last consolidation and extracts
  * memory candidates from their turns. Sources: Claude Code's {@code <claudeHome>/projects/<sanitized>/*.jsonl}
  * modified after the last consolidation, and the transcripts {@link SessionTranscripts} recorded for the
- * sessions counted since then.
+ * sessions counted since then. Turns come from {@link TranscriptTurns} (the extraction pass's own mapping:
+ * typed input, assistant text, tool output; turns that wrote into the memory directory are skipped).
  */
 final class Gatherer {
 
@@ -74,75 +71,13 @@ final class Gatherer {
   Session read(Path file, List<ExistingMemory> existing) throws IOException {
     Transcript t = TranscriptReader.read(file);
     Instant fallback = Files.getLastModifiedTime(file).toInstant();
-    List<TurnText> turns = turns(t, fallback);
+    List<TurnText> turns = TranscriptTurns.watching(List.of(memoryDir)).texts(t);
     LocalDate date = t.mainLine().stream().flatMap(m -> m.timestamp().stream()).findFirst().orElse(fallback)
         .atZone(ZoneOffset.UTC).toLocalDate();
     List<MemoryCandidate> candidates = extractor.extract(turns, existing);
-    return new Session(t.sessionId(), file, date, candidates, turns.stream().map(TurnText::timestamp).toList());
-  }
-
-  /**
-   * Maps the main line to extractor turns: typed user input, assistant text, tool results as untrusted
-   * tool output. A turn (a human message and what follows it) in which the agent wrote a file inside
-   * the memory directory is marked {@code memoryWritten}, so it is not extracted twice.
-   */
-  List<TurnText> turns(Transcript t, Instant fallback) {
-    List<TranscriptMessage> main = t.mainLine();
-    boolean[] written = memoryWrites(main);
-    List<TurnText> out = new ArrayList<>();
-    Instant last = fallback;
-    for (int i = 0; i < main.size(); i++) {
-      TranscriptMessage m = main.get(i);
-      Instant at = m.timestamp().orElse(last);
-      last = at;
-      String text;
-      TurnRole role;
-      if (m.isHumanInput()) {
-        role = TurnRole.USER;
-        text = m.text();
-      } else if (m.role() == io.engram.transcript.Role.ASSISTANT) {
-        role = TurnRole.ASSISTANT;
-        text = m.text();
-      } else if (!m.toolResults().isEmpty()) {
-        role = TurnRole.TOOL_OUTPUT;
-        text = m.toolResults().stream().map(ContentBlock.ToolResult::text).collect(Collectors.joining("\n"));
-      } else {
-        continue;
-      }
-      if (!text.isBlank()) {
-        out.add(new TurnText(role, text, at, t.sessionId(), written[i]));
-      }
-    }
-    return out;
-  }
-
-  private boolean[] memoryWrites(List<TranscriptMessage> main) {
-    boolean[] written = new boolean[main.size()];
-    int turnStart = 0;
-    for (int i = 0; i <= main.size(); i++) {
-      if (i == main.size() || main.get(i).isHumanInput()) {
-        boolean wrote = false;
-        for (int j = turnStart; j < i; j++) {
-          wrote |= main.get(j).toolUses().stream().anyMatch(this::writesMemory);
-        }
-        for (int j = turnStart; j < i; j++) {
-          written[j] = wrote;
-        }
-        turnStart = i;
-      }
-    }
-    return written;
-  }
-
-  private boolean writesMemory(ContentBlock.ToolUse use) {
-    String path = use.inputText("file_path");
-    if (path.isBlank()) {
-      return false;
-    }
-    try {
-      return Path.of(path).toAbsolutePath().normalize().startsWith(memoryDir);
-    } catch (java.nio.file.InvalidPathException e) {
-      return false;
-    }
+    // A transcript without timestamps dates its turns by the file's modification time.
+    List<Instant> times = turns.stream().map(TurnText::timestamp).map(at -> at.equals(Instant.EPOCH) ? fallback : at)
+        .toList();
+    return new Session(t.sessionId(), file, date, candidates, times);
   }
 }

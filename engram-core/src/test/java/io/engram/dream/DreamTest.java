@@ -92,6 +92,29 @@ class DreamTest {
   }
 
   @Test
+  void gatherReadsTranscriptsEngramRecordedForCountedSessionsAndSkipsTurnsThatWroteMemory() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    Path elsewhere = f.transcript("s-engram", Instant.parse("2026-05-16T10:00:00Z"),
+        "The integration tests need Redis running locally.");
+    Path moved = root.resolve("agent-logs/s-engram.jsonl");
+    Files.createDirectories(moved.getParent());
+    Files.move(elsewhere, moved);
+    new SessionTranscripts(f.memoryDir()).record("s-engram", moved);
+    new SessionTranscripts(f.memoryDir()).record("s-old", root.resolve("agent-logs/old.jsonl"));
+    new DreamStateFile(f.memoryDir()).recordSession("s-engram", Instant.parse("2026-05-16T10:05:00Z"));
+    String memoryFile = f.memoryDir().resolve("note.md").toString().replace("\\", "\\\\");
+    String wrote = "{\"type\":\"user\",\"sessionId\":\"s-wrote\",\"uuid\":\"w1\",\"timestamp\":\"2026-05-16T11:00:00Z\","
+        + "\"message\":{\"role\":\"user\",\"content\":\"We use pnpm, not npm.\"}}\n"
+        + "{\"type\":\"assistant\",\"sessionId\":\"s-wrote\",\"uuid\":\"w2\",\"timestamp\":\"2026-05-16T11:00:05Z\","
+        + "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Write\","
+        + "\"input\":{\"file_path\":\"" + memoryFile + "\",\"content\":\"x\"}}]}}\n";
+    Files.writeString(MemoryStores.claudeProjectDir(f.roots, f.settings).resolve("s-wrote.jsonl"), wrote);
+    DreamResult r = f.dream().run(new DreamOptions(true, true), DreamProgress.NONE);
+    assertThat(r.sessions()).containsExactlyInAnyOrder("s-engram", "s-wrote");
+    assertThat(r.diff()).contains("Redis").doesNotContain("pnpm");
+  }
+
+  @Test
   void memoriesNamingMissingFilesAreFlaggedStaleAndKept() throws Exception {
     DreamFixture f = new DreamFixture(root);
     Path project = f.roots.projectDir();
