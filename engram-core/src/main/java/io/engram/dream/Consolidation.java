@@ -153,7 +153,10 @@ final class Consolidation {
       Optional<PlanBuilder.Entry> target = b.byFile(m.target());
       List<PlanBuilder.Entry> sources = m.sources().stream().map(b::byFile).flatMap(Optional::stream).toList();
       if (target.isPresent() && !sources.isEmpty()) {
-        b.merge(target.get(), sources, m.similarity());
+        // Measured here for both engines, so a model's merge shows how alike the texts really are.
+        double sim = sources.stream()
+            .mapToDouble(s -> NearDuplicates.similarity(target.get().memory.body(), s.memory.body())).min().orElse(1);
+        b.merge(target.get(), sources, sim);
       }
     }
     List<Decisions.Supersession> supersessions = answer.engine() == io.engram.model.Engine.OFFLINE
@@ -176,12 +179,7 @@ final class Consolidation {
     List<MemoryText> texts = b.active().stream().map(PlanBuilder.Entry::asText).toList();
     List<Decisions.Merge> merges = new ArrayList<>();
     for (List<MemoryText> group : NearDuplicates.of(settings.dream()).groups(texts)) {
-      MemoryText target = group.get(0);
-      double sim = 1.0;
-      for (MemoryText s : group.subList(1, group.size())) {
-        sim = Math.min(sim, NearDuplicates.similarity(target.text(), s.text()));
-      }
-      merges.add(new Decisions.Merge(target.id(), group.subList(1, group.size()).stream().map(MemoryText::id).toList(), sim));
+      merges.add(new Decisions.Merge(group.get(0).id(), group.subList(1, group.size()).stream().map(MemoryText::id).toList()));
     }
     return new Decisions(merges, List.of(), Map.of());
   }

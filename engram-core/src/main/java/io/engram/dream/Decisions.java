@@ -18,7 +18,7 @@ record Decisions(List<Merge> merges, List<Supersession> supersessions, Map<Strin
   }
 
   /** Near-duplicates: {@code sources} go into {@code target}, then to the trash. */
-  record Merge(String target, List<String> sources, double similarity) {
+  record Merge(String target, List<String> sources) {
     Merge {
       sources = List.copyOf(sources);
     }

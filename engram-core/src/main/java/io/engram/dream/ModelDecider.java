@@ -81,7 +81,7 @@ final class ModelDecider {
       if (sources.isEmpty() || used.contains(target)) {
         throw new IllegalArgumentException("merge into '" + m.path("target").asText() + "' needs sources and a target that is no source");
       }
-      merges.add(new Decisions.Merge(target, sources, 1.0));
+      merges.add(new Decisions.Merge(target, sources));
     }
     List<Decisions.Supersession> supersessions = new ArrayList<>();
     for (JsonNode s : array(root, "supersessions")) {
