@@ -123,7 +123,10 @@ class DreamTest {
     f.memory(Memory.builder("old-parser", MemoryType.PROJECT).description("parser entry point")
         .body("The parser lives in `src/Parser.java`.\n").paths(List.of("src/Parser.java")).build(), MAY_1);
     f.memory("main-entry", MemoryType.PROJECT, "Start reading at `src/Main.java` and `Main#run`.", MAY_1);
+    f.memory("legacy-boot", MemoryType.PROJECT, "Call `Legacy#boot` before anything else.", MAY_1);
     f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(read(f, "legacy-boot").unknownKeys()).containsEntry("stale", List.of("Legacy#boot"));
+    assertThat(read(f, "legacy-boot").body()).isEqualTo("Call `Legacy#boot` before anything else.\n");
     assertThat(read(f, "old-parser").unknownKeys()).containsEntry("stale", List.of("src/Parser.java"));
     assertThat(read(f, "main-entry").unknownKeys()).doesNotContainKey("stale");
   }
