@@ -174,6 +174,31 @@ class DreamTest {
   }
 
   @Test
+  void aFileChangedByAnotherWriterMidRunIsKeptAndTheRunStopsForARetry() throws Exception {
+    DreamFixture f = seeded();
+    Path older = f.memoryDir().resolve("package-manager.md");
+    String theirs = Files.readString(older).replace("every script", "every script, said someone else");
+    Dream dream = f.dream().afterEachChange(change -> {
+      try {
+        if (!Files.readString(older).equals(theirs)) {
+          Files.writeString(older, theirs);
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> dream.run(new DreamOptions(true, false), DreamProgress.NONE))
+        .hasMessageContaining("package-manager.md changed since the dream planned");
+    assertThat(Files.readString(older)).isEqualTo(theirs);
+    assertThat(ConsolidationLock.status(f.memoryDir(), f.settings.dream())).isInstanceOf(LockStatus.Free.class);
+    assertThat(new DreamStateFile(f.memoryDir()).read().lastConsolidation()).isEmpty();
+    DreamResult retry = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(retry.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    assertThat(read(f, "package-manager").body()).contains("said someone else");
+    assertThat(read(f, "package-manager").supersededBy()).contains("package-manager-now");
+  }
+
+  @Test
   void aSecondRunFindsNothingLeftToDo() throws Exception {
     DreamFixture f = seeded();
     f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
