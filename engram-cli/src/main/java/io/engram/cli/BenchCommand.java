@@ -12,7 +12,13 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Run a benchmark; each reports a ratio against a baseline measured in the same run.",
-    subcommands = {InstructionsBench.class, TranscriptBench.class})
+    subcommands = {
+      InstructionsBench.class,
+      TranscriptBench.class,
+      HookBench.class,
+      io.engram.cli.bench.BenchLocomoCommand.class,
+      io.engram.cli.bench.BenchRecallCommand.class
+    })
 final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 

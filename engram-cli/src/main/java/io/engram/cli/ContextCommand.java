@@ -83,7 +83,8 @@ final class ContextCommand implements Runnable {
         out.printf("%46s%s<- imported from %s%n", "", indent, f.importedFrom().get(f.importedFrom().size() - 1));
       }
     }
-    out.printf("Total: %d files, %,d chars, %,d tokens%n", loaded.files().size(), loaded.totalChars(),
+    out.printf("Total: %d %s, %,d chars, %,d tokens%n", loaded.files().size(),
+        loaded.files().size() == 1 ? "file" : "files", loaded.totalChars(),
         loaded.totalTokens());
     if (!loaded.warnings().isEmpty()) {
       out.println();

@@ -30,6 +30,9 @@ import picocli.CommandLine.Spec;
       RestoreCommand.class,
       EditCommand.class,
       DreamCommand.class,
+      McpCommand.class,
+      HookCommand.class,
+      HooksCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },
@@ -48,7 +51,7 @@ public final class EngramCommand implements Runnable {
 
   /** Runs the command line and exits with its exit code. */
   public static void main(String[] args) {
-    System.exit(newCommandLine().execute(args));
+    System.exit((HookFastPath.applies(args) ? HookFastPath.commandLine() : newCommandLine()).execute(args));
   }
 
   /** The configured command line; tests call {@code execute} on it directly. */
@@ -59,7 +62,7 @@ public final class EngramCommand implements Runnable {
     return cli;
   }
 
-  private static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+  static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
     if (e instanceof UserFacingException || e instanceof SettingsException
         || e instanceof IllegalArgumentException || e instanceof java.io.IOException

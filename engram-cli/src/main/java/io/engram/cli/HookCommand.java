@@ -1,0 +1,81 @@
+package io.engram.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.extract.RuleBasedExtractor;
+import io.engram.hooks.HookEvent;
+import io.engram.hooks.HookInput;
+import io.engram.hooks.HookRunner;
+import io.engram.memory.MemoryStores;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code engram hook EVENT}: answers one Claude Code hook call (JSON on stdin, JSON on stdout). */
+@Command(
+    name = "hook",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Answer a Claude Code hook: reads the hook JSON on stdin (session_id, transcript_path, cwd, prompt, ...).",
+      "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
+          + "\"additionalContext\":...}} when there is something to add; PreCompact, Stop and SessionEnd extract"
+          + " the transcript's new turns into memory and print nothing. Notes go to stderr.",
+      "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
+final class HookCommand implements Callable<Integer> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "EVENT",
+      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd")
+  String eventName;
+
+  /** Where the hook JSON comes from; tests replace it. */
+  InputStream stdin = System.in;
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    HookEvent event = HookEvent.parse(eventName).orElse(null);
+    if (event == null) {
+      err.println("engram hook: unknown event '" + eventName + "' (expected " + HookEvent.choices() + ")");
+      err.flush();
+      return 2;
+    }
+    try {
+      HookInput input = HookInput.parse(new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
+      input.eventName().filter(n -> !n.equalsIgnoreCase(event.hookName())).ifPresent(n ->
+          err.println("engram hook: hook_event_name is " + n + " but the command says " + event.hookName()
+              + "; answering " + event.hookName()));
+      GlobalOptions global = GlobalOptions.of(spec);
+      if (global.project == null) {
+        input.cwd().ifPresent(cwd -> global.project = cwd);
+      }
+      HookRunner runner = new HookRunner(
+          MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC()), global.settings(),
+          global.roots().engramHome(), new RuleBasedExtractor(global.settings().extraction()), Clock.systemUTC());
+      HookRunner.Answer answer = runner.run(event, input);
+      answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
+      err.flush();
+      if (answer.additionalContext().isPresent()) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(JSON.writeValueAsString(Map.of("hookSpecificOutput", Map.of(
+            "hookEventName", event.hookName(), "additionalContext", answer.additionalContext().get()))));
+        out.flush();
+      }
+      return 0;
+    } catch (IOException | RuntimeException e) {
+      // A hook must fail with one line, never a stack trace in the agent's view.
+      err.println("engram hook " + event.hookName() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      err.flush();
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.engram.cli.bench;
+
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.JsonOutput;
+import io.engram.embeddings.MiniLmEmbedder;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram bench recall}: recall latency and index build rate at growing memory counts. */
+@Command(
+    name = "recall",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Measure query latency (p50/p95) and index build rate of recall over synthetic memories at each size:"
+          + " Lucene BM25, HNSW and hybrid against the in-core BM25 and brute-force cosine baseline, same run.",
+      "Vectors come from a random-projection embedder (word-seeded Gaussian vectors, 384 dimensions), not the"
+          + " neural model; the model's own embedding rate is measured separately on a small sample."
+    })
+public final class BenchRecallCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "1000,10000,100000",
+      description = "Memory counts to measure (default: ${DEFAULT-VALUE}).")
+  List<Integer> sizes;
+
+  @Option(names = "--queries", paramLabel = "N", defaultValue = "200", description = "Queries per size (default: ${DEFAULT-VALUE}).")
+  int queries;
+
+  @Option(names = "--model-sample", paramLabel = "N", defaultValue = "200",
+      description = "Memories to embed with the MiniLM model to measure its rate; 0 skips (default: ${DEFAULT-VALUE}).")
+  int modelSample;
+
+  @Option(names = "--json", description = "Print the report as JSON.")
+  boolean json;
+
+  /** The whole report. */
+  record Report(String vectors, int queriesPerSize, List<RecallLatencyBench.SizeResult> sizes,
+      Map<String, Object> model) {}
+
+  @Override
+  public void run() {
+    if (sizes.stream().anyMatch(n -> n <= 0) || queries <= 0 || modelSample < 0) {
+      throw new IllegalArgumentException("--sizes and --queries must be positive, --model-sample not negative");
+    }
+    RandomProjectionEmbedder projection = new RandomProjectionEmbedder(384);
+    RecallLatencyBench bench =
+        new RecallLatencyBench(projection, queries, GlobalOptions.of(spec).settings().recall().fusionK());
+    List<RecallLatencyBench.SizeResult> results = new ArrayList<>();
+    for (int size : sizes) {
+      results.add(bench.run(size, 42L + size));
+    }
+    Report report = new Report(projection.name() + " (word-seeded Gaussian vectors, summed and normalised)", queries,
+        results, modelRate());
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      JsonOutput.print(out, report);
+      return;
+    }
+    out.printf("vectors: %s; %d queries per size, p50/p95 in ms after one warm-up pass%n%n", report.vectors(), queries);
+    for (RecallLatencyBench.SizeResult r : results) {
+      out.printf("%,d memories%n", r.memories());
+      r.buildDocsPerSecond().forEach((k, v) -> out.printf("  build %-32s %,12.0f memories/s%n", k, v));
+      r.latencyMs().forEach((k, v) -> out.printf("  query %-32s p50 %8.3f  p95 %8.3f%n", k, v.get("p50"), v.get("p95")));
+      r.ratios().forEach((k, v) -> out.printf("  ratio %-32s %8.1fx%n", k, v));
+      out.printf("  hnsw recall@10 vs exact          %8.3f%n%n", r.hnswRecallAt10());
+    }
+    if (!report.model().isEmpty()) {
+      out.printf("MiniLM model: %s%n", report.model());
+    }
+    out.flush();
+  }
+
+  private Map<String, Object> modelRate() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (modelSample == 0) {
+      return out;
+    }
+    long t0 = System.nanoTime();
+    MiniLmEmbedder model = new MiniLmEmbedder();
+    long t1 = System.nanoTime();
+    List<String> texts = new SyntheticMemories(7, 20_000).memories(modelSample).stream()
+        .map(io.engram.recall.RecallDocument::searchText).toList();
+    model.embedAll(texts);
+    long t2 = System.nanoTime();
+    out.put("name", model.name());
+    out.put("loadSeconds", Latencies.round3((t1 - t0) / 1e9));
+    out.put("embedPerSecond", Math.round(modelSample / ((t2 - t1) / 1e9) * 10) / 10.0);
+    out.put("queryEmbedMs", Latencies.round3(queryEmbedMs(model)));
+    return out;
+  }
+
+  private static double queryEmbedMs(MiniLmEmbedder model) {
+    Latencies l = new Latencies();
+    for (int i = 0; i < 40; i++) {
+      long t0 = System.nanoTime();
+      model.embed("how do we run the integration tests " + i);
+      l.add(System.nanoTime() - t0);
+    }
+    return l.percentileMs(50);
+  }
+}

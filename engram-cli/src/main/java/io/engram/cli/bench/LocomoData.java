@@ -1,0 +1,101 @@
+package io.engram.cli.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a LoCoMo file: a JSON array of conversations, each with {@code conversation.session_N} lists
+ * of turns ({@code dia_id}, {@code speaker}, {@code text}, optional {@code blip_caption} of a shared
+ * image) and {@code qa} items ({@code question}, {@code evidence} dialog ids, {@code category}).
+ */
+final class LocomoData {
+  private static final Pattern SESSION = Pattern.compile("session_(\\d+)");
+  private static final Pattern DIA_ID = Pattern.compile("D\\d+:\\d+");
+
+  /** One dialog turn. */
+  record Turn(String diaId, String speaker, String text, String caption) {
+    /** What is indexed: the words, and the caption of a shared photo as the other speaker saw it. */
+    String body() {
+      return caption.isEmpty() ? text : text + " [shares a photo: " + caption + "]";
+    }
+  }
+
+  /** One question with the dialog ids that hold its answer. */
+  record Question(String question, int category, List<String> evidence) {}
+
+  /** One conversation. */
+  record Conversation(String sampleId, List<Turn> turns, List<Question> questions) {}
+
+  private LocomoData() {}
+
+  static List<Conversation> read(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new IOException("LoCoMo data file not found: " + file);
+    }
+    JsonNode root = new ObjectMapper().readTree(file.toFile());
+    if (!root.isArray()) {
+      throw new IllegalArgumentException(file + ": expected a JSON array of LoCoMo conversations");
+    }
+    List<Conversation> out = new ArrayList<>();
+    for (int i = 0; i < root.size(); i++) {
+      out.add(conversation(root.get(i), file + " item " + i));
+    }
+    return out;
+  }
+
+  private static Conversation conversation(JsonNode node, String where) {
+    JsonNode conv = node.path("conversation");
+    if (!conv.isObject() || !node.path("qa").isArray()) {
+      throw new IllegalArgumentException(where + ": missing 'conversation' object or 'qa' array");
+    }
+    List<Map.Entry<Integer, JsonNode>> sessions = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = conv.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> f = it.next();
+      Matcher m = SESSION.matcher(f.getKey());
+      if (m.matches() && f.getValue().isArray()) {
+        sessions.add(Map.entry(Integer.parseInt(m.group(1)), f.getValue()));
+      }
+    }
+    sessions.sort(Comparator.comparing(Map.Entry::getKey));
+    List<Turn> turns = new ArrayList<>();
+    for (Map.Entry<Integer, JsonNode> s : sessions) {
+      for (JsonNode t : s.getValue()) {
+        String id = t.path("dia_id").asText("");
+        if (id.isEmpty()) {
+          throw new IllegalArgumentException(where + " session_" + s.getKey() + ": a turn has no dia_id");
+        }
+        turns.add(new Turn(id, t.path("speaker").asText(""), t.path("text").asText(""),
+            t.path("blip_caption").asText("")));
+      }
+    }
+    List<Question> questions = new ArrayList<>();
+    for (JsonNode q : node.path("qa")) {
+      questions.add(new Question(q.path("question").asText(""), q.path("category").asInt(0), evidence(q.path("evidence"))));
+    }
+    return new Conversation(node.path("sample_id").asText(where), turns, questions);
+  }
+
+  /** Dialog ids in the evidence list; an entry like "D8:6; D9:17" holds two, malformed ones are dropped. */
+  static List<String> evidence(JsonNode list) {
+    List<String> ids = new ArrayList<>();
+    for (JsonNode e : list) {
+      Matcher m = DIA_ID.matcher(e.asText(""));
+      while (m.find()) {
+        if (!ids.contains(m.group())) {
+          ids.add(m.group());
+        }
+      }
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,121 @@
+package io.engram.cli.bench;
+
+import io.engram.index.LuceneSearchIndex;
+import io.engram.recall.Embedder;
+import io.engram.recall.InMemorySearchIndex;
+import io.engram.recall.RecallDocument;
+import io.engram.recall.RecallIndex;
+import io.engram.recall.SearchIndex;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Query latency and build rate of recall at several corpus sizes: the Lucene index (BM25, HNSW
+ * vectors, and the fused hybrid) against the in-core baseline (BM25 over an inverted index and exact
+ * brute-force cosine) measured in the same run on the same synthetic memories and vectors.
+ */
+final class RecallLatencyBench {
+  private static final int LIMIT = 50;
+
+  /** Results at one size. */
+  record SizeResult(
+      int memories,
+      Map<String, Double> buildDocsPerSecond,
+      Map<String, Map<String, Double>> latencyMs,
+      Map<String, Double> ratios,
+      double hnswRecallAt10) {}
+
+  private final Embedder embedder;
+  private final int queries;
+  private final int fusionK;
+
+  RecallLatencyBench(Embedder embedder, int queries, int fusionK) {
+    this.embedder = embedder;
+    this.queries = queries;
+    this.fusionK = fusionK;
+  }
+
+  SizeResult run(int size, long seed) {
+    SyntheticMemories gen = new SyntheticMemories(seed, 20_000);
+    List<RecallDocument> docs = gen.memories(size);
+    List<String> qs = gen.queries(docs, queries);
+    List<float[]> qv = qs.stream().map(embedder::embed).toList();
+    Map<String, Double> build = new LinkedHashMap<>();
+    Map<String, Map<String, Double>> latency = new LinkedHashMap<>();
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
+      InMemorySearchIndex core = new InMemorySearchIndex();
+      RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
+      RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
+      build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));
+      build.put("in-core (bm25 + flat vectors)", rate(size, () -> coreRecall.sync(docs)));
+      Map<String, Consumer<Integer>> ops = new LinkedHashMap<>();
+      ops.put("lucene bm25", i -> lucene.keywordSearch(qs.get(i), LIMIT));
+      ops.put("lucene hnsw", i -> lucene.vectorSearch(qv.get(i), LIMIT));
+      ops.put("lucene hybrid", i -> luceneRecall.search(qs.get(i), LIMIT, fusionK));
+      ops.put("in-core bm25", i -> core.keywordSearch(qs.get(i), LIMIT));
+      ops.put("in-core brute-force cosine", i -> core.vectorSearch(qv.get(i), LIMIT));
+      ops.put("in-core hybrid", i -> coreRecall.search(qs.get(i), LIMIT, fusionK));
+      latency.putAll(time(ops));
+      Map<String, Double> ratios = new LinkedHashMap<>();
+      ratios.put("hybrid p50 in-core/lucene", ratio(latency, "in-core hybrid", "lucene hybrid"));
+      ratios.put("vector p50 brute-force/hnsw", ratio(latency, "in-core brute-force cosine", "lucene hnsw"));
+      ratios.put("bm25 p50 in-core/lucene", ratio(latency, "in-core bm25", "lucene bm25"));
+      return new SizeResult(size, build, latency, ratios, hnswRecall(lucene, core, qv));
+    }
+  }
+
+  private static double rate(int size, Runnable build) {
+    long start = System.nanoTime();
+    build.run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return Math.round(size / seconds * 10) / 10.0;
+  }
+
+  /**
+   * Runs every query through every operation once to warm up, then once more timed. The operations take
+   * turns query by query, so a burst of load on the shared machine hits them all alike.
+   */
+  private Map<String, Map<String, Double>> time(Map<String, Consumer<Integer>> ops) {
+    Map<String, Latencies> times = new LinkedHashMap<>();
+    ops.keySet().forEach(name -> times.put(name, new Latencies()));
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = 0; i < queries; i++) {
+        for (Map.Entry<String, Consumer<Integer>> op : ops.entrySet()) {
+          long t0 = System.nanoTime();
+          op.getValue().accept(i);
+          if (pass == 1) {
+            times.get(op.getKey()).add(System.nanoTime() - t0);
+          }
+        }
+      }
+    }
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    times.forEach((name, l) -> out.put(name, l.summary()));
+    return out;
+  }
+
+  private static double ratio(Map<String, Map<String, Double>> l, String slow, String fast) {
+    double f = l.get(fast).get("p50");
+    return f == 0 ? 0 : Math.round(l.get(slow).get("p50") / f * 10) / 10.0;
+  }
+
+  /**
+   * Share of the exact top 10 that HNSW also puts in its top 10 when asked for {@value #LIMIT} (as recall
+   * asks), averaged over queries.
+   */
+  private static double hnswRecall(SearchIndex hnsw, SearchIndex exact, List<float[]> qv) {
+    double sum = 0;
+    for (float[] q : qv) {
+      Set<String> truth = new HashSet<>();
+      exact.vectorSearch(q, 10).forEach(h -> truth.add(h.id()));
+      long found = hnsw.vectorSearch(q, LIMIT).stream().limit(10).filter(h -> truth.contains(h.id())).count();
+      sum += truth.isEmpty() ? 1 : found / (double) truth.size();
+    }
+    return Math.round(1000 * sum / Math.max(1, qv.size())) / 1000.0;
+  }
+}

@@ -1,0 +1,99 @@
+package io.engram.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class BenchCommandsTest {
+  @TempDir Path home;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = io.engram.cli.EngramCommand.newCommandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", home.toString()));
+    all.addAll(List.of(args));
+    return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+  }
+
+  private static String fixture() throws URISyntaxException {
+    return Path.of(BenchCommandsTest.class.getResource("/bench/locomo-mini.json").toURI()).toString();
+  }
+
+  @Test
+  void locomoBenchReportsRecallAtEachKBesideTheBm25Baseline() throws Exception {
+    Run r = run("bench", "locomo", "--data", fixture(), "--k", "1,3", "--no-vectors", "--json", "--tuned-on", "conv-b");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("conversations").asInt()).isEqualTo(2);
+    assertThat(report.path("documents").asInt()).isEqualTo(11);
+    assertThat(report.path("questions").asInt()).isEqualTo(6);
+    assertThat(report.path("questionsWithoutEvidence").asInt()).isEqualTo(1);
+    assertThat(report.path("recall").path("1").asDouble()).isGreaterThan(50.0);
+    assertThat(report.path("recall").path("3").asDouble()).isGreaterThanOrEqualTo(report.path("recall").path("1").asDouble());
+    assertThat(report.path("byCategory").path("4").path("3").asDouble()).isEqualTo(100.0);
+    assertThat(report.path("baselines").path("bm25").path("recall").has("3")).isTrue();
+    assertThat(report.path("heldOutRecall").path("bm25").has("1")).isTrue();
+    assertThat(report.path("latencyMs").path("bm25").has("p95")).isTrue();
+  }
+
+  @Test
+  void locomoBenchWithVectorsAddsHybridAndVectorRankings() throws Exception {
+    Run r = run("bench", "locomo", "--data", fixture(), "--k", "2", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("embedder").asText()).isEqualTo("all-MiniLM-L6-v2-q");
+    assertThat(report.path("baselines").has("vector")).isTrue();
+    assertThat(report.path("baselines").has("hybrid-equal-weights")).isTrue();
+    assertThat(report.path("latencyMs").path("hybrid").path("p50").asDouble()).isPositive();
+  }
+
+  @Test
+  void locomoBenchNamesAMissingFile() {
+    Run r = run("bench", "locomo", "--data", home.resolve("nope.json").toString());
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("nope.json");
+  }
+
+  @Test
+  void locomoBenchRejectsAMissingDataOption() {
+    assertThat(run("bench", "locomo").code()).isEqualTo(2);
+  }
+
+  @Test
+  void recallBenchMeasuresLuceneAgainstTheInCoreBaseline() throws Exception {
+    Run r = run("bench", "recall", "--sizes", "120", "--queries", "5", "--model-sample", "0", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
+    assertThat(size.path("memories").asInt()).isEqualTo(120);
+    assertThat(size.path("latencyMs").has("lucene hybrid")).isTrue();
+    assertThat(size.path("latencyMs").has("in-core brute-force cosine")).isTrue();
+    assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw)").asDouble()).isPositive();
+    assertThat(size.path("hnswRecallAt10").asDouble()).isBetween(0.0, 1.0);
+  }
+
+  @Test
+  void evidenceListsAreSplitAndMalformedIdsDropped() throws Exception {
+    JsonNode list = new ObjectMapper().readTree("[\"D8:6; D9:17\", \"D\", \"D1:3\", \"D1:3\"]");
+
+    assertThat(LocomoData.evidence(list)).containsExactly("D8:6", "D9:17", "D1:3");
+  }
+}

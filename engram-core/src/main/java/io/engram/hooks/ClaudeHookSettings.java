@@ -1,0 +1,161 @@
+package io.engram.hooks;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Adds Engram's hooks to a Claude Code settings file and takes them out again, leaving every other key
+ * and every other hook as it was. Engram's entries are recognised by their command
+ * ({@code ... engram... hook <Event>}), so installing twice leaves one entry per event. The file is
+ * rewritten atomically under a lock next to it; a file that is not a JSON object is refused untouched.
+ */
+public final class ClaudeHookSettings {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final Pattern OURS = Pattern.compile(".*engram.*\\shook\\s+(" + String.join("|",
+      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b.*",
+      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+  private ClaudeHookSettings() {}
+
+  /** What a change did: per event, whether an entry was added or removed. */
+  public record Change(Path file, List<String> added, List<String> removed, boolean written) {
+    public Change {
+      added = List.copyOf(added);
+      removed = List.copyOf(removed);
+    }
+  }
+
+  /**
+   * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event};
+   * an existing Engram entry is replaced, not duplicated.
+   */
+  public static Change install(Path settingsFile, String command) throws IOException {
+    return edit(settingsFile, root -> {
+      List<String> removed = removeOurs(root);
+      ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject()
+          ? (ObjectNode) root.get("hooks") : root.putObject("hooks");
+      List<String> added = new ArrayList<>();
+      for (HookEvent e : HookEvent.values()) {
+        ArrayNode groups = hooks.has(e.hookName()) && hooks.get(e.hookName()).isArray()
+            ? (ArrayNode) hooks.get(e.hookName()) : hooks.putArray(e.hookName());
+        ObjectNode group = groups.addObject();
+        ObjectNode hook = group.putArray("hooks").addObject();
+        hook.put("type", "command");
+        hook.put("command", command + " hook " + e.hookName());
+        hook.put("timeout", e.injectsContext() ? 10 : 30);
+        added.add(e.hookName());
+      }
+      added.removeIf(removed::contains);
+      return new Delta(added, List.of());
+    });
+  }
+
+  /** Removes Engram's hooks from {@code settingsFile}; other hooks and keys stay. */
+  public static Change uninstall(Path settingsFile) throws IOException {
+    if (!Files.exists(settingsFile)) {
+      return new Change(settingsFile, List.of(), List.of(), false);
+    }
+    return edit(settingsFile, root -> new Delta(List.of(), removeOurs(root)));
+  }
+
+  /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */
+  private static List<String> removeOurs(ObjectNode root) {
+    List<String> events = new ArrayList<>();
+    JsonNode hooks = root.get("hooks");
+    if (hooks == null || !hooks.isObject()) {
+      return events;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = hooks.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> event = fields.next();
+      if (!event.getValue().isArray()) {
+        continue;
+      }
+      boolean hadOurs = false;
+      Iterator<JsonNode> groups = event.getValue().elements();
+      while (groups.hasNext()) {
+        JsonNode group = groups.next();
+        JsonNode list = group.get("hooks");
+        if (list == null || !list.isArray()) {
+          continue;
+        }
+        Iterator<JsonNode> hs = list.elements();
+        while (hs.hasNext()) {
+          JsonNode h = hs.next();
+          if (h.path("command").isTextual() && OURS.matcher(h.get("command").asText()).matches()) {
+            hs.remove();
+            hadOurs = true;
+          }
+        }
+        if (list.isEmpty()) {
+          groups.remove();
+        }
+      }
+      if (hadOurs) {
+        events.add(event.getKey());
+      }
+      if (event.getValue().isEmpty()) {
+        fields.remove();
+      }
+    }
+    if (hooks.isEmpty()) {
+      root.remove("hooks");
+    }
+    return events;
+  }
+
+  private record Delta(List<String> added, List<String> removed) {}
+
+  @FunctionalInterface
+  private interface Edit {
+    Delta apply(ObjectNode root);
+  }
+
+  private static Change edit(Path file, Edit edit) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    try (FileLock lock = FileLock.acquire(dir.resolve("." + file.getFileName() + ".engram-lock"))) {
+      String before = Files.exists(file) ? Files.readString(file) : "";
+      ObjectNode root = parse(file, before);
+      Delta change = edit.apply(root);
+      String after = JSON.writeValueAsString(root) + "\n";
+      boolean write = !after.equals(before) && !(before.isBlank() && root.isEmpty());
+      if (write) {
+        AtomicFiles.writeString(file, after);
+      }
+      return new Change(file, change.added(), change.removed(), write);
+    }
+  }
+
+  private static ObjectNode parse(Path file, String text) {
+    if (text.isBlank()) {
+      return JSON.createObjectNode();
+    }
+    try {
+      JsonNode node = JSON.readTree(text);
+      if (node instanceof ObjectNode o) {
+        if (o.has("hooks") && !o.get("hooks").isObject()) {
+          throw new IllegalArgumentException(file + ": \"hooks\" must be a JSON object; left unchanged");
+        }
+        return o;
+      }
+      throw new IllegalArgumentException(file + " is not a JSON object; left unchanged");
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(file + " is not valid JSON (" + e.getOriginalMessage() + "); left unchanged");
+    }
+  }
+}

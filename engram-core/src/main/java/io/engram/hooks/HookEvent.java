@@ -1,0 +1,47 @@
+package io.engram.hooks;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The Claude Code hook events Engram answers, by their Claude Code names. */
+public enum HookEvent {
+  /** A session starts, resumes, is cleared or restarts after a compaction: inject context. */
+  SESSION_START("SessionStart", true),
+  /** The user sent a prompt: inject the memories recalled for it. */
+  USER_PROMPT_SUBMIT("UserPromptSubmit", true),
+  /** A compaction is about to run: extract what is new and hand the session notes to the restart. */
+  PRE_COMPACT("PreCompact", false),
+  /** The agent finished a turn: extract the new turns into memory. */
+  STOP("Stop", false),
+  /** The session ends: extract the last turns. */
+  SESSION_END("SessionEnd", false);
+
+  private final String hookName;
+  private final boolean injectsContext;
+
+  HookEvent(String hookName, boolean injectsContext) {
+    this.hookName = hookName;
+    this.injectsContext = injectsContext;
+  }
+
+  /** The name Claude Code uses ({@code UserPromptSubmit}). */
+  public String hookName() {
+    return hookName;
+  }
+
+  /** True when Claude Code reads {@code additionalContext} from this event's answer. */
+  public boolean injectsContext() {
+    return injectsContext;
+  }
+
+  /** The event called {@code name} (Claude Code spelling, case-insensitive). */
+  public static Optional<HookEvent> parse(String name) {
+    return Arrays.stream(values()).filter(e -> e.hookName.equalsIgnoreCase(name.strip())).findFirst();
+  }
+
+  /** The accepted names, for error messages. */
+  public static String choices() {
+    return Arrays.stream(values()).map(HookEvent::hookName).collect(Collectors.joining(", "));
+  }
+}

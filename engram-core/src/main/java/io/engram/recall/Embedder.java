@@ -1,0 +1,34 @@
+package io.engram.recall;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The embedding port: turns text into a fixed-length vector whose cosine similarity tracks meaning.
+ *
+ * <p>Implementations must be deterministic for a given text and return vectors of exactly
+ * {@link #dimension()} components. They may be slow (a neural model); callers embed a document once
+ * per content change and cache nothing else.
+ */
+public interface Embedder {
+
+  /** The vector of {@code text}. */
+  float[] embed(String text);
+
+  /** The vectors of {@code texts}, in order; implementations override this to batch. */
+  default List<float[]> embedAll(List<String> texts) {
+    List<float[]> out = new ArrayList<>(texts.size());
+    for (String text : texts) {
+      out.add(embed(text));
+    }
+    return out;
+  }
+
+  /** How many components every vector has. */
+  int dimension();
+
+  /** A short name for reports, e.g. {@code all-MiniLM-L6-v2-q}. */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+}

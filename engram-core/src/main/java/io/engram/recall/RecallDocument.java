@@ -1,0 +1,92 @@
+package io.engram.recall;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One memory as recall sees it: what is searched (name, description, body), what ranks it (updated,
+ * last recalled, recall count) and what excludes it (superseded).
+ *
+ * <p>The memory store's topic files map onto this record; {@code id} is the stable key the index
+ * uses (the topic file name), {@code paths} the files or symbols the memory names.
+ *
+ * @param id stable key, unique within one index (e.g. {@code testing-needs-redis.md})
+ * @param name the frontmatter name
+ * @param description the one-line frontmatter description the manifest shows
+ * @param body the Markdown body, what recall injects
+ * @param type the memory type ({@code user}, {@code feedback}, {@code project}, {@code reference})
+ * @param updated when the memory last changed
+ * @param lastRecalled when recall last surfaced it, if ever
+ * @param recallCount how many times recall surfaced it
+ * @param superseded whether a newer memory replaced it (kept on disk, never recalled)
+ * @param paths files or symbols the memory names
+ */
+public record RecallDocument(
+    String id,
+    String name,
+    String description,
+    String body,
+    String type,
+    Instant updated,
+    Optional<Instant> lastRecalled,
+    int recallCount,
+    boolean superseded,
+    List<String> paths) {
+
+  /** Validates and copies. */
+  public RecallDocument {
+    Objects.requireNonNull(id, "id");
+    if (id.isBlank()) {
+      throw new IllegalArgumentException("recall document id is blank");
+    }
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(updated, "updated");
+    Objects.requireNonNull(lastRecalled, "lastRecalled");
+    if (recallCount < 0) {
+      throw new IllegalArgumentException("recallCount of " + id + " is negative: " + recallCount);
+    }
+    paths = List.copyOf(paths);
+  }
+
+  /** A fresh, never recalled, current document; convenient for tests and benchmarks. */
+  public static RecallDocument of(String id, String name, String description, String body, Instant updated) {
+    return new RecallDocument(id, name, description, body, "project", updated, Optional.empty(), 0, false, List.of());
+  }
+
+  /** The text that is searched and embedded: name, description and body, one per line. */
+  public String searchText() {
+    return name + "\n" + description + "\n" + body;
+  }
+
+  /**
+   * A hash of everything the index stores for this document (the searched text and the type), so an
+   * index can tell a changed document from an unchanged one without re-reading or re-embedding it.
+   */
+  public String contentHash() {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (String part : List.of(type, name, description, body)) {
+        sha.update(part.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(sha.digest(), 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /** A copy marked as surfaced at {@code when}: last recalled set, recall count one higher. */
+  public RecallDocument recalledAt(Instant when) {
+    return new RecallDocument(
+        id, name, description, body, type, updated, Optional.of(when), recallCount + 1, superseded, paths);
+  }
+}

@@ -1,0 +1,70 @@
+package io.engram.recall;
+
+import java.io.Closeable;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The search-index port: keyword (BM25) and vector (cosine) search over documents keyed by id.
+ *
+ * <p>Each document carries the content hash it was indexed from, so the caller ({@link RecallIndex})
+ * re-indexes and re-embeds only documents whose hash changed. Writes become visible to searches
+ * immediately; {@link #commit()} makes them durable for on-disk indexes.
+ */
+public interface SearchIndex extends Closeable {
+
+  /**
+   * One document as the index stores it.
+   *
+   * @param id the document's stable key
+   * @param contentHash {@link RecallDocument#contentHash()} at indexing time
+   * @param name searched, weighted highest
+   * @param description searched, weighted above the body
+   * @param body searched
+   * @param vector the embedding of the document, when vectors are in use
+   */
+  record Entry(
+      String id, String contentHash, String name, String description, String body, Optional<float[]> vector) {
+    /** Validates. */
+    public Entry {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(contentHash, "contentHash");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(description, "description");
+      Objects.requireNonNull(body, "body");
+      Objects.requireNonNull(vector, "vector");
+    }
+  }
+
+  /**
+   * One search result.
+   *
+   * @param id the document's key
+   * @param score BM25 score for keyword search, cosine similarity (-1..1) for vector search
+   */
+  record Hit(String id, double score) {}
+
+  /** Adds the entry, or replaces the entry with the same id. */
+  void upsert(Entry entry);
+
+  /** Removes the entry with this id; absent ids are ignored. */
+  void remove(String id);
+
+  /** Every indexed id with the content hash it was indexed from. */
+  Map<String, String> contentHashes();
+
+  /** The best {@code limit} documents for {@code query} by BM25, best first; empty for a query with no terms. */
+  List<Hit> keywordSearch(String query, int limit);
+
+  /** The {@code limit} documents with vectors nearest to {@code vector} by cosine, best first. */
+  List<Hit> vectorSearch(float[] vector, int limit);
+
+  /** Makes every write so far durable (a no-op for in-memory indexes). */
+  void commit();
+
+  /** Releases files and memory; the default does nothing. */
+  @Override
+  default void close() {}
+}

@@ -1,0 +1,42 @@
+package io.engram.recall;
+
+import io.engram.config.EngramSettings;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+/** Shared builders for recall tests. */
+final class RecallFixtures {
+  static final Instant NOW = Instant.parse("2026-05-12T10:00:00Z");
+  static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+  private RecallFixtures() {}
+
+  static RecallDocument doc(String id, String body) {
+    return RecallDocument.of(id, id, "about " + id, body, NOW.minusSeconds(3600));
+  }
+
+  static RecallDocument doc(String id, String body, Instant updated, int uses, boolean superseded) {
+    return new RecallDocument(id, id, "about " + id, body, "project", updated, Optional.empty(), uses, superseded,
+        List.of());
+  }
+
+  static RecallIndex index(List<RecallDocument> docs) {
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    index.sync(docs);
+    return index;
+  }
+
+  static Recaller recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker) {
+    return new Recaller(index, settings, reranker, CLOCK);
+  }
+
+  static EngramSettings.Recall settings(int files, int perFile, int perTurn, int perSession) {
+    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
+        perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
+        d.hotnessWeight(), d.vectorWeight());
+  }
+}

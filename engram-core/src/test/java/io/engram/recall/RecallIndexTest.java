@@ -1,0 +1,106 @@
+package io.engram.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RecallIndexTest {
+
+  /** Embeds by counting a few marker words, and records what it was asked to embed. */
+  static final class CountingEmbedder implements Embedder {
+    final List<String> embedded = new ArrayList<>();
+    boolean failQueries;
+
+    @Override
+    public float[] embed(String text) {
+      if (failQueries && !text.contains("\n")) {
+        throw new IllegalStateException("model unavailable");
+      }
+      embedded.add(text);
+      String t = text.toLowerCase();
+      return new float[] {count(t, "cat") + count(t, "kitten"), count(t, "dog") + count(t, "puppy"), 0.01f};
+    }
+
+    private static float count(String t, String w) {
+      return t.split(w, -1).length - 1;
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+  }
+
+  @Test
+  void fusionRewardsAgreementBetweenRetrievers() {
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));
+    List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("c", 0.8));
+
+    List<Candidate> fused = RecallIndex.fuse(keyword, vector, 60);
+
+    assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c");
+    assertThat(fused.get(0).fused()).isCloseTo(1.0 / 62 + 1.0 / 61, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(fused.get(0).retrievalReason()).isEqualTo("bm25 #2 + vector #1");
+    assertThat(fused.get(2).retrievalReason()).isEqualTo("vector #2");
+  }
+
+  @Test
+  void vectorWeightScalesTheVectorRankingsShare() {
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));
+    List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("a", 0.1));
+
+    assertThat(RecallIndex.fuse(keyword, vector, 60, 2.0)).extracting(Candidate::id).containsExactly("b", "a");
+    assertThat(RecallIndex.fuse(keyword, vector, 60, 0.5)).extracting(Candidate::id).containsExactly("a", "b");
+  }
+
+  @Test
+  void syncReindexesOnlyChangedDocuments() {
+    CountingEmbedder embedder = new CountingEmbedder();
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(embedder));
+    RecallDocument a = RecallFixtures.doc("a", "cats");
+    RecallDocument b = RecallFixtures.doc("b", "dogs");
+    RecallDocument c = RecallFixtures.doc("c", "birds");
+
+    assertThat(index.sync(List.of(a, b, c))).isEqualTo(new RecallIndex.SyncReport(3, 0, 0, 0));
+    embedder.embedded.clear();
+    RecallDocument b2 = RecallFixtures.doc("b", "puppies and dogs");
+    assertThat(index.sync(List.of(a, b2))).isEqualTo(new RecallIndex.SyncReport(0, 1, 1, 1));
+
+    assertThat(embedder.embedded).containsExactly(b2.searchText());
+    assertThat(index.search("puppies", 10, 60)).extracting(Candidate::id).first().isEqualTo("b");
+    assertThat(index.documents()).containsOnlyKeys("a", "b");
+  }
+
+  @Test
+  void vectorSearchFindsWhatKeywordsMiss() {
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(new CountingEmbedder()));
+    index.sync(List.of(RecallFixtures.doc("pets", "a kitten sleeps"), RecallFixtures.doc("work", "deploy on friday")));
+
+    List<Candidate> found = index.search("cat", 10, 60);
+
+    assertThat(found).extracting(Candidate::id).first().isEqualTo("pets");
+    assertThat(found.get(0).keywordRank()).isEmpty();
+    assertThat(found.get(0).vectorRank()).hasValue(1);
+  }
+
+  @Test
+  void embedderFailureAtQueryTimeFallsBackToKeywords() {
+    CountingEmbedder embedder = new CountingEmbedder();
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(embedder));
+    index.sync(List.of(RecallFixtures.doc("a", "deploy checklist"), RecallFixtures.doc("b", "kitten")));
+    embedder.failQueries = true;
+
+    assertThat(index.search("deploy", 10, 60)).extracting(Candidate::id).containsExactly("a");
+  }
+
+  @Test
+  void duplicateIdsAreRejected() {
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    assertThatThrownBy(() -> index.sync(List.of(RecallFixtures.doc("a", "x"), RecallFixtures.doc("a", "y"))))
+        .hasMessageContaining("a");
+  }
+}

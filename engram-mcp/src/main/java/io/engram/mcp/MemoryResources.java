@@ -1,0 +1,69 @@
+package io.engram.mcp;
+
+import io.engram.memory.MemoryNames;
+import io.engram.memory.MemoryScope;
+import io.engram.memory.StoredMemory;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Memories as MCP resources: {@code memory://<project-key>/<name>} for the project's memories and
+ * {@code memory://user/<name>} for the user-level ones; reading one returns its topic file as Markdown.
+ */
+final class MemoryResources {
+  static final String TEMPLATE = "memory://{scope}/{name}";
+  static final String MIME = "text/markdown";
+
+  private final EngramServices services;
+
+  MemoryResources(EngramServices services) {
+    this.services = services;
+  }
+
+  static String uriOf(String projectKey, StoredMemory s) {
+    String authority = s.scope() == MemoryScope.USER ? "user" : projectKey;
+    return "memory://" + authority + "/" + MemoryNames.slug(s.name());
+  }
+
+  /** Every memory as a resource, as the store holds them now. */
+  List<McpSchema.Resource> list() throws IOException {
+    return services.memory().list().memories().stream()
+        .map(s -> McpSchema.Resource.builder()
+            .uri(uriOf(services.projectKey(), s))
+            .name(s.name())
+            .description(s.memory().description())
+            .mimeType(MIME)
+            .build())
+        .toList();
+  }
+
+  /** The topic file behind {@code uri}; a {@link ToolInputException} when there is none. */
+  McpSchema.ReadResourceResult read(String uri) throws IOException {
+    String name = nameIn(uri);
+    Optional<StoredMemory> found = services.memory().read(name);
+    if (found.isEmpty() || !uriOf(services.projectKey(), found.get()).equals(uri)) {
+      throw new ToolInputException("no memory at " + uri);
+    }
+    String text = Files.readString(found.get().path());
+    return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME, text)));
+  }
+
+  private static String nameIn(String uri) {
+    try {
+      URI u = new URI(uri);
+      String path = u.getPath() == null ? "" : u.getPath();
+      if (!"memory".equals(u.getScheme()) || u.getAuthority() == null || path.length() < 2
+          || path.indexOf('/', 1) >= 0) {
+        throw new ToolInputException("not a memory URI (memory://<project>/<name>): " + uri);
+      }
+      return path.substring(1);
+    } catch (URISyntaxException e) {
+      throw new ToolInputException("not a memory URI (memory://<project>/<name>): " + uri);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package io.engram.mcp;
+
+import io.engram.hooks.KeywordRecall;
+import io.engram.instructions.LoadedInstructions;
+import io.engram.memory.IndexText;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryListing;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryType;
+import io.engram.memory.NoSuchMemoryException;
+import io.engram.memory.Saved;
+import io.engram.memory.StoredMemory;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The Engram tools an MCP client can call: what each takes (a JSON schema) and what it does. A call
+ * with bad arguments throws {@link ToolInputException}; the server turns it into an error result.
+ */
+final class MemoryTools {
+  private final EngramServices services;
+
+  MemoryTools(EngramServices services) {
+    this.services = services;
+  }
+
+  /** One tool: its name, description, JSON schema of its arguments, and its action. */
+  record ToolDef(String name, String description, String inputSchema, Action action) {}
+
+  /** What a tool does with its arguments; returns the structured result. */
+  @FunctionalInterface
+  interface Action {
+    Map<String, Object> run(Arguments args) throws IOException;
+  }
+
+  List<ToolDef> all() {
+    return List.of(
+        new ToolDef("recall", "Find the memories relevant to a query (keyword search over names,"
+            + " descriptions and bodies, within the per-turn recall budgets).",
+            schema("{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"What the agent is working on"
+                + " or was asked\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
+                + services.settings().recall().filesPerTurn() + "}}", "query"),
+            this::recall),
+        new ToolDef("remember", "Save a memory (create it, or update the memory of the same name)."
+            + " Secrets are redacted before anything is written.",
+            schema("{\"name\":{\"type\":\"string\",\"minLength\":1},"
+                + "\"description\":{\"type\":\"string\",\"minLength\":1,\"description\":\"One line: when is this useful\"},"
+                + "\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]},"
+                + "\"body\":{\"type\":\"string\",\"minLength\":1}}", "name", "description", "type", "body"),
+            this::remember),
+        new ToolDef("forget", "Move a memory to the trash (restorable with `engram restore`).",
+            schema("{\"name\":{\"type\":\"string\",\"minLength\":1}}", "name"), this::forget),
+        new ToolDef("list", "List the memories of this project and the user, optionally of one type.",
+            schema("{\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]}}"),
+            this::list),
+        new ToolDef("context", "What a session starting in this project loads: the instruction files"
+            + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index.",
+            schema("{}"), this::context));
+  }
+
+  private Map<String, Object> recall(Arguments args) throws IOException {
+    String query = args.requiredString("query");
+    int limit = args.optionalInt("limit", 1, services.settings().recall().filesPerTurn())
+        .orElse(services.settings().recall().filesPerTurn());
+    MemoryListing listing = services.memory().list();
+    List<KeywordRecall.Recalled> found = new KeywordRecall(services.settings().recall())
+        .recall(query, listing.memories(), Set.of(), limit, Integer.MAX_VALUE, Instant.now());
+    List<Map<String, Object>> out = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (KeywordRecall.Recalled r : found) {
+      Map<String, Object> m = summary(r.stored());
+      m.put("score", Math.round(r.score() * 1000) / 1000.0);
+      m.put("body", r.text());
+      m.put("truncated", r.truncated());
+      out.add(m);
+      text.append("## ").append(r.stored().name()).append(" (").append(r.stored().memory().type().id())
+          .append(")\n").append(r.stored().memory().description()).append("\n\n").append(r.text()).append("\n\n");
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("engine", "keyword (BM25)");
+    result.put("memories", out);
+    result.put("text", out.isEmpty() ? "No memory matches the query." : text.toString().strip());
+    return result;
+  }
+
+  private Map<String, Object> remember(Arguments args) throws IOException {
+    String name = args.requiredString("name");
+    MemoryType type = MemoryType.parse(args.requiredString("type"))
+        .orElseThrow(() -> new ToolInputException("type must be one of " + MemoryType.choices()));
+    String description = args.requiredString("description");
+    if (description.contains("\n")) {
+      throw new ToolInputException("description must be one line");
+    }
+    String body = args.requiredString("body");
+    Memory memory = Memory.builder(name, type).description(description)
+        .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
+    Saved saved;
+    try {
+      saved = services.memory().write(memory);
+    } catch (IllegalArgumentException e) {
+      throw new ToolInputException(e.getMessage());
+    }
+    Map<String, Object> result = summary(saved.stored());
+    result.put("created", saved.created());
+    result.put("redacted", saved.redacted().stream().map(Object::toString).toList());
+    result.put("text", (saved.created() ? "saved" : "updated") + " memory '" + saved.stored().name() + "'");
+    return result;
+  }
+
+  private Map<String, Object> forget(Arguments args) throws IOException {
+    String name = args.requiredString("name");
+    try {
+      var forgotten = services.memory().forget(name);
+      Map<String, Object> result = new LinkedHashMap<>();
+      result.put("name", forgotten.name());
+      result.put("trashed", forgotten.trashed().toString());
+      result.put("text", "moved memory '" + forgotten.name() + "' to the trash");
+      return result;
+    } catch (NoSuchMemoryException e) {
+      throw new ToolInputException(e.getMessage());
+    }
+  }
+
+  private Map<String, Object> list(Arguments args) throws IOException {
+    Optional<MemoryType> type = args.optionalString("type").map(t -> MemoryType.parse(t)
+        .orElseThrow(() -> new ToolInputException("type must be one of " + MemoryType.choices())));
+    MemoryListing listing = services.memory().list();
+    List<Map<String, Object>> out = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (StoredMemory s : listing.memories()) {
+      if (type.isEmpty() || s.memory().type() == type.get()) {
+        out.add(summary(s));
+        text.append("- ").append(s.name()).append(" [").append(s.memory().type().id()).append("] ")
+            .append(s.memory().description()).append('\n');
+      }
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("memories", out);
+    result.put("problems", listing.problems().stream().map(Object::toString).toList());
+    result.put("text", out.isEmpty() ? "No memories." : text.toString().strip());
+    return result;
+  }
+
+  private Map<String, Object> context(Arguments args) throws IOException {
+    LoadedInstructions loaded = services.instructions().load();
+    IndexText index = services.memory().indexText();
+    List<Map<String, Object>> files = new ArrayList<>();
+    loaded.files().forEach(f -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("path", f.path().toString());
+      m.put("level", f.level().name().toLowerCase(Locale.ROOT));
+      m.put("chars", f.chars());
+      files.add(m);
+    });
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("files", files);
+    result.put("warnings", loaded.warnings().stream().map(Object::toString).toList());
+    result.put("memoryIndex", index.text());
+    result.put("memoryIndexNote", index.cutNote());
+    String text = loaded.render() + (index.text().isBlank() ? "" : "\n\n# Memory index (MEMORY.md)\n\n" + index.text());
+    result.put("text", text.strip().isEmpty() ? "No instruction files and no memories." : text.strip());
+    return result;
+  }
+
+  private Map<String, Object> summary(StoredMemory s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", s.name());
+    m.put("type", s.memory().type().id());
+    m.put("description", s.memory().description());
+    m.put("scope", s.scope().name().toLowerCase(Locale.ROOT));
+    m.put("uri", MemoryResources.uriOf(services.projectKey(), s));
+    return m;
+  }
+
+  private static String schema(String properties, String... required) {
+    StringBuilder req = new StringBuilder();
+    for (String r : required) {
+      req.append(req.length() == 0 ? "" : ",").append('"').append(r).append('"');
+    }
+    return "{\"type\":\"object\",\"properties\":" + properties + ",\"required\":[" + req
+        + "],\"additionalProperties\":false}";
+  }
+}

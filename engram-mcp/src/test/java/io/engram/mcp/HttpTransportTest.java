@@ -1,0 +1,73 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The HTTP transport's gate and protocol edges, with the JDK's HTTP client. */
+class HttpTransportTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+      + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+  @Test
+  void requestsWithoutTheRightTokenGet401AndTheRightTokenIsServed() throws Exception {
+    try (EngramMcpServer.Http server = start()) {
+      assertThat(post(server, null, INIT).statusCode()).isEqualTo(401);
+      assertThat(post(server, "Bearer wrong", INIT).statusCode()).isEqualTo(401);
+      assertThat(post(server, "Bearer tok-123x", INIT).statusCode()).isEqualTo(401);
+      HttpResponse<String> ok = post(server, "Bearer tok-123", INIT);
+      assertThat(ok.statusCode()).isEqualTo(200);
+      assertThat(ok.body()).contains("\"serverInfo\"", "\"engram\"");
+    }
+  }
+
+  @Test
+  void malformedBodiesAreJsonRpcErrorsAndGetIsNotAllowed() throws Exception {
+    try (EngramMcpServer.Http server = start()) {
+      HttpResponse<String> bad = post(server, "Bearer tok-123", "{not json");
+      assertThat(bad.statusCode()).isEqualTo(400);
+      assertThat(bad.body()).contains("\"error\"", "not a JSON-RPC message");
+      HttpResponse<String> get = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(server))
+          .header("Authorization", "Bearer tok-123").GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(get.statusCode()).isEqualTo(405);
+      HttpResponse<String> note = post(server, "Bearer tok-123",
+          "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      assertThat(note.statusCode()).isEqualTo(202);
+    }
+  }
+
+  @Test
+  void theServerListensOnLoopbackWhenAskedTo() throws Exception {
+    try (EngramMcpServer.Http server = start()) {
+      assertThat(server.address().getAddress().isLoopbackAddress()).isTrue();
+    }
+  }
+
+  private EngramMcpServer.Http start() throws Exception {
+    return EngramMcpServer.serveHttp(TestServerMain.services(home, project), new InetSocketAddress("127.0.0.1", 0),
+        "tok-123", "test");
+  }
+
+  private static URI uri(EngramMcpServer.Http server) {
+    return URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
+  }
+
+  private static HttpResponse<String> post(EngramMcpServer.Http server, String auth, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri(server)).header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body));
+    if (auth != null) {
+      b.header("Authorization", auth);
+    }
+    return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+}

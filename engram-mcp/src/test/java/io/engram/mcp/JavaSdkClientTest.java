@@ -1,0 +1,53 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SDK's own Java client against the HTTP server: the round trip every agent makes, in process. */
+class JavaSdkClientTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  @Test
+  void javaClientRemembersRecallsAndReadsAMemoryOverHttp() throws Exception {
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+        new InetSocketAddress("127.0.0.1", 0), "java-token", "test")) {
+      HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+          .builder("http://127.0.0.1:" + server.address().getPort())
+          .endpoint(server.endpoint())
+          .httpRequestCustomizer((request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer java-token"))
+          .build();
+      McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
+      try {
+        client.initialize();
+        McpSchema.CallToolResult saved = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", "deploy-window", "description", "When deploys may happen", "type", "project",
+            "body", "Deploys happen on Tuesdays after the standup; never on Fridays.")));
+        assertThat(saved.isError()).isFalse();
+        McpSchema.CallToolResult found = client.callTool(
+            new McpSchema.CallToolRequest("recall", Map.of("query", "when can we deploy?")));
+        assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("Tuesdays");
+        McpSchema.CallToolResult badLimit = client.callTool(
+            new McpSchema.CallToolRequest("recall", Map.of("query", "deploy", "limit", 99)));
+        assertThat(badLimit.isError()).isTrue();
+        McpSchema.ReadResourceResult read = client.readResource(
+            new McpSchema.ReadResourceRequest("memory://" + TestServerMain.services(home, project).projectKey()
+                + "/deploy-window"));
+        assertThat(((McpSchema.TextResourceContents) read.contents().get(0)).text()).contains("name: deploy-window");
+      } finally {
+        client.closeGracefully();
+      }
+    }
+  }
+}
