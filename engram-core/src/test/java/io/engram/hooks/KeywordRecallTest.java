@@ -33,7 +33,7 @@ class KeywordRecallTest {
 
   @Test
   void respectsTheFileAndByteBudgetsAndTheExclusions() {
-    EngramSettings.Recall tight = new EngramSettings.Recall(200, 200, 1, 10, 20, 60, 20, 60, 30.0);
+    EngramSettings.Recall tight = new EngramSettings.Recall(200, 200, 1, 10, 20, 60, 20, 60, 30.0, 50, 0.3, 0.25);
     var found = new KeywordRecall(tight).recall("tests deploy pnpm", memories, Set.of("pnpm"), 5, 100, Instant.now());
     assertThat(found).hasSize(1);
     assertThat(found.get(0).bytes()).isLessThanOrEqualTo(10);
