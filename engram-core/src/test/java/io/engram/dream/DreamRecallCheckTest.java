@@ -8,11 +8,15 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
+import io.engram.recall.InMemorySearchIndex;
+import io.engram.recall.RecallDocument;
+import io.engram.recall.RecallIndex;
+import io.engram.recall.RecalledMemory;
+import io.engram.recall.Recaller;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -21,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The same queries before and after a dream: every query whose answer memory was found before still
- * finds it, or the memory it was merged into or superseded by, after. The recall engine (issue 8) is
- * not in main yet, so the ranking is a plain term-overlap score written here (share of query terms
- * found in name, description and body; superseded memories left out, as recall would leave them).
+ * finds it, or the memory it was merged into, after. Ranked by the recall engine itself ({@link Recaller}
+ * over a {@link RecallIndex} on the in-core BM25 {@link InMemorySearchIndex}; no embedder in core tests,
+ * so keyword recall), superseded memories excluded as recall excludes them; the top {@value #TOP} count.
  */
 class DreamRecallCheckTest {
   static final Instant MAY_1 = Instant.parse("2026-05-01T09:00:00Z");
@@ -83,26 +87,24 @@ class DreamRecallCheckTest {
     return out;
   }
 
+  /** The top {@value #TOP} memory names the recall engine returns for each query, over the directory as it is. */
   private static Map<String, List<String>> answers(DreamFixture f, Map<String, String> queries) throws Exception {
-    List<Memory> active = MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
-        .list().memories().stream().map(StoredMemory::memory).filter(m -> !m.isSuperseded(DreamFixture.NOW)).toList();
+    List<RecallDocument> docs = new ArrayList<>();
+    for (StoredMemory s : MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
+        .list().memories()) {
+      Memory m = s.memory();
+      docs.add(new RecallDocument(s.path().getFileName().toString(), m.name(), m.description(), m.body(),
+          m.type().id(), m.updated().orElse(DreamFixture.NOW), m.lastRecalled(), m.recallCount(),
+          m.isSuperseded(DreamFixture.NOW), m.paths()));
+    }
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    index.sync(docs);
     Map<String, List<String>> out = new HashMap<>();
     for (String q : queries.keySet()) {
-      Set<String> terms = terms(q);
-      out.put(q, active.stream()
-          .sorted(Comparator.comparingDouble((Memory m) -> -overlap(terms, m)).thenComparing(Memory::name))
-          .filter(m -> overlap(terms, m) > 0).limit(TOP).map(Memory::name).toList());
+      Recaller recaller = new Recaller(index, f.settings.recall(), Optional.empty(),
+          java.time.Clock.fixed(DreamFixture.NOW, java.time.ZoneOffset.UTC));
+      out.put(q, recaller.recall(q).memories().stream().limit(TOP).map(RecalledMemory::name).toList());
     }
     return out;
-  }
-
-  private static double overlap(Set<String> query, Memory m) {
-    Set<String> doc = terms(m.name().replace('-', ' ') + " " + m.description() + " " + m.body());
-    return query.stream().filter(doc::contains).count() / (double) query.size();
-  }
-
-  private static Set<String> terms(String text) {
-    return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
-        .filter(t -> t.length() > 2).collect(Collectors.toSet());
   }
 }
