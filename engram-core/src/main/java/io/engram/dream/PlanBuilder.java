@@ -240,9 +240,13 @@ final class PlanBuilder {
         .body(redactor.redact(m.body()).text()).build();
   }
 
-  /** The date a memory's relative dates are read from: its session's date, else the day it was written. */
+  /**
+   * The date a memory's relative dates are read from: its session's date when this run read that
+   * session's transcript, else the day it was last written (a phrase still unpinned was written after
+   * the previous dream, so its last write is the best guess).
+   */
   static LocalDate dateOf(Memory m, Map<String, LocalDate> sessionDates) {
     Optional<LocalDate> session = m.session().map(sessionDates::get);
-    return session.orElseGet(() -> m.created().or(m::updated).orElse(Instant.EPOCH).atZone(ZoneOffset.UTC).toLocalDate());
+    return session.orElseGet(() -> m.updated().or(m::created).orElse(Instant.EPOCH).atZone(ZoneOffset.UTC).toLocalDate());
   }
 }
