@@ -1,6 +1,7 @@
 package io.engram.hooks;
 
 import io.engram.config.EngramSettings;
+import io.engram.dream.SessionTranscripts;
 import io.engram.extract.CandidateAction;
 import io.engram.extract.CandidateSource;
 import io.engram.extract.ExistingMemory;
@@ -185,6 +186,8 @@ public final class HookRunner {
       log.add("transcript not found: " + path);
       return state;
     }
+    // Where this session's transcript is, for the dream's gather phase (any agent layout).
+    new SessionTranscripts(memoryDirs.get(0)).record(input.sessionId(), path);
     Transcript transcript = TranscriptReader.read(path);
     List<TranscriptMessage> messages = transcript.messages();
     int from = 0;
