@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       ForgetCommand.class,
       RestoreCommand.class,
       EditCommand.class,
+      DreamCommand.class,
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,

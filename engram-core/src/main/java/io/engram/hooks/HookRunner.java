@@ -1,6 +1,7 @@
 package io.engram.hooks;
 
 import io.engram.config.EngramSettings;
+import io.engram.dream.SessionTranscripts;
 import io.engram.memory.IndexText;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryType;
@@ -198,6 +199,8 @@ public final class HookRunner {
           + "; left alone");
       return false;
     }
+    // Where this session's transcript is, for the dream's gather phase (any agent layout).
+    new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
     work.extract(transcript, log);
     return withNotes && work.keepNotes(transcript, forceNotes, log);
   }

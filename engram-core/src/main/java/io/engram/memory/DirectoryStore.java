@@ -1,6 +1,7 @@
 package io.engram.memory;
 
 import io.engram.config.EngramSettings;
+import io.engram.dream.DreamStateFile;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.redact.Redaction;
@@ -72,6 +73,7 @@ final class DirectoryStore implements MemoryStore {
     Memory staged = stamped(clean, storedCreated(names.locate(clean.name())), now);
     Path staging = dir.resolve(".staging-" + UUID.randomUUID() + ".md");
     AtomicFiles.writeString(staging, MemoryFormat.format(staged));
+    Saved saved;
     try (FileLock lock = lock()) {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
@@ -88,10 +90,16 @@ final class DirectoryStore implements MemoryStore {
       String line = MemoryIndex.lineIn(current, stamped, fileName);
       // Also makes the topic file's rename durable: both live in this directory.
       AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
-      return new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
+      saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
     } finally {
       Files.deleteIfExists(staging);
     }
+    // Every write with a session id passes here, whichever caller made it (CLI, extraction, MCP,
+    // hooks), so this is the one place that counts sessions for the dream's session gate.
+    if (saved.stored().memory().session().isPresent()) {
+      new DreamStateFile(dir).recordSession(saved.stored().memory().session().get(), now);
+    }
+    return saved;
   }
 
   /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */

@@ -65,4 +65,32 @@ public final class MemoryStores {
     }
     return new MemoryLocation(key, roots.engramHome().resolve("projects").resolve(key).resolve("memory"), userDir);
   }
+
+  /** The index file of every memory directory. */
+  public static final String INDEX_FILE = MemoryIndex.FILE_NAME;
+
+  /**
+   * The cross-process lock file every store write of {@code memoryDir} holds; tools that rewrite
+   * topic files themselves (the dream) take it too, one change at a time (it is not reentrant).
+   */
+  public static Path lockFile(Path memoryDir) {
+    return memoryDir.resolve(DirectoryStore.LOCK_FILE);
+  }
+
+  /** The MEMORY.md line a store writes for {@code memory} kept in {@code fileName}. */
+  public static String indexLine(Memory memory, String fileName) {
+    return MemoryIndex.line(memory, fileName);
+  }
+
+  /**
+   * Claude Code's directory for the project of {@code roots}, {@code <claudeHome>/projects/<sanitized-root>/}:
+   * its session transcripts ({@code *.jsonl}) live there, whatever memory layout Engram uses.
+   */
+  public static Path claudeProjectDir(EngramRoots roots, EngramSettings settings) throws IOException {
+    EngramSettings.Memory m = settings.memory();
+    Optional<GitProject> git = GitProject.find(roots.projectDir());
+    Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
+    return roots.expand(m.claudeHome()).resolve("projects").resolve(ProjectKeys.claudeSanitize(root.toString()))
+        .toAbsolutePath().normalize();
+  }
 }

@@ -51,6 +51,8 @@ class HookRunnerTest {
     HookRunner.Answer first = runner.run(HookEvent.STOP, stop(t));
     assertThat(first.additionalContext()).isEmpty();
     assertThat(store.list().memories()).extracting(m -> m.name()).containsExactly("package-manager-pnpm");
+    assertThat(new io.engram.dream.SessionTranscripts(store.location().projectDir()).read())
+        .containsEntry("s1", t.toAbsolutePath().normalize());
 
     store.forget("package-manager-pnpm");
     Files.writeString(t, Files.readString(t) + line("user", "u2", "The tests need Redis running."));

@@ -1,0 +1,237 @@
+package io.engram.dream;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.extract.CandidateSource;
+import io.engram.extract.ExistingMemory;
+import io.engram.extract.MemoryCandidate;
+import io.engram.extract.RuleBasedExtractor;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryListing;
+import io.engram.memory.MemoryNames;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.StoredMemory;
+import io.engram.model.Answered;
+import io.engram.model.ModelRouter;
+import io.engram.model.Purpose;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The four phases that build a dream's plan from the memory directory as it is now; nothing is
+ * written here. Orient reads the store, gather extracts candidates from recent transcripts,
+ * consolidate adds them, pins dates and decides merges and supersessions (model or offline), prune
+ * flags stale memories and prunes the index.
+ */
+final class Consolidation {
+  private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]{2,200})`");
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*$");
+  private static final Pattern QUALIFIED_SYMBOL =
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:#|::)[A-Za-z_$][\\w$]*(?:\\(\\))?|[A-Z][\\w$]*\\.[a-z_$][\\w$]*\\(\\)");
+
+  /** The plan and what went into it. */
+  record Planned(DreamPlan plan, String engine, int memories, List<String> sessions, int candidates,
+      List<String> problems) {}
+
+  private final EngramRoots roots;
+  private final EngramSettings settings;
+  private final ModelRouter router;
+  private final Path memoryDir;
+  private final Instant now;
+
+  Consolidation(EngramRoots roots, EngramSettings settings, ModelRouter router, Path memoryDir, Instant now) {
+    this.roots = roots;
+    this.settings = settings;
+    this.router = router;
+    this.memoryDir = memoryDir;
+    this.now = now;
+  }
+
+  Planned plan(MemoryStore store, Optional<Instant> since, DreamProgress progress) throws IOException {
+    List<String> problems = new ArrayList<>();
+    PlanBuilder b = new PlanBuilder(memoryDir, now);
+    int memories = orient(store, b, problems, progress);
+    Map<String, LocalDate> sessionDates = new HashMap<>();
+    List<String> sessions = new ArrayList<>();
+    int candidates = gather(b, since, sessionDates, sessions, problems, progress);
+    String engine = consolidate(b, sessionDates, progress);
+    prune(b, progress);
+    return new Planned(b.plan(), engine, memories, sessions, candidates, problems);
+  }
+
+  private int orient(MemoryStore store, PlanBuilder b, List<String> problems, DreamProgress progress)
+      throws IOException {
+    MemoryListing listing = store.list();
+    progress.phase(DreamPhase.ORIENT, listing.memories().size());
+    for (StoredMemory s : listing.memories()) {
+      String file = memoryDir.relativize(s.path()).toString().replace('\\', '/');
+      b.existing(file, s.memory(), Files.readString(s.path(), StandardCharsets.UTF_8));
+      progress.item(file);
+    }
+    listing.problems().forEach(p -> problems.add(p.path() + ": " + p.reason()));
+    return listing.memories().size();
+  }
+
+  private int gather(PlanBuilder b, Optional<Instant> since, Map<String, LocalDate> dates, List<String> sessions,
+      List<String> problems, DreamProgress progress) throws IOException {
+    Gatherer g = new Gatherer(memoryDir, MemoryStores.claudeProjectDir(roots, settings),
+        new RuleBasedExtractor(settings.extraction()));
+    List<Path> transcripts = g.transcripts(since, new DreamStateFile(memoryDir).read().sessionsSince().keySet());
+    progress.phase(DreamPhase.GATHER, transcripts.size());
+    int count = 0;
+    for (Path t : transcripts) {
+      Gatherer.Session s;
+      try {
+        List<ExistingMemory> existing = b.active().stream()
+            .map(e -> new ExistingMemory(e.memory.name(), e.memory.description())).toList();
+        s = g.read(t, existing);
+      } catch (IOException | RuntimeException e) {
+        problems.add(t + ": transcript skipped (" + e.getMessage() + ")");
+        continue;
+      }
+      dates.put(s.sessionId(), s.date());
+      sessions.add(s.sessionId());
+      for (MemoryCandidate c : s.candidates()) {
+        if (!MemoryNames.isValid(c.name())) {
+          problems.add(t + ": candidate '" + c.name() + "' has no usable name");
+          continue;
+        }
+        Memory m = toMemory(c, s);
+        String reason = "from session " + s.sessionId() + " (" + s.date() + ")";
+        Optional<PlanBuilder.Entry> same = b.byName(c.name());
+        if (same.isPresent()) {
+          b.absorb(same.get(), m, reason);
+        } else {
+          b.create(m, reason);
+        }
+        count++;
+      }
+      progress.item(s.sessionId());
+    }
+    return count;
+  }
+
+  private Memory toMemory(MemoryCandidate c, Gatherer.Session s) {
+    int turn = c.evidence().turnIndex();
+    Instant at = turn >= 0 && turn < s.turnTimes().size() ? s.turnTimes().get(turn) : now;
+    String body = RelativeDates.absolutize(c.body(), s.date()).text();
+    return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
+        .description(c.description())
+        .body(body.endsWith("\n") ? body : body + "\n")
+        .source(c.source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
+        .session(s.sessionId()).created(at).updated(at).build();
+  }
+
+  private String consolidate(PlanBuilder b, Map<String, LocalDate> sessionDates, DreamProgress progress) {
+    List<PlanBuilder.Entry> active = b.active();
+    progress.phase(DreamPhase.CONSOLIDATE, active.size());
+    for (PlanBuilder.Entry e : active) {
+      b.absolutizeDates(e, PlanBuilder.dateOf(e.memory, sessionDates));
+      progress.item(e.file);
+    }
+    Answered<Decisions> answer =
+        router.run(Purpose.DREAM, true, model -> ModelDecider.decide(model, b.active()), () -> offlineMerges(b));
+    Decisions d = answer.value();
+    for (Decisions.Merge m : d.merges()) {
+      Optional<PlanBuilder.Entry> target = b.byFile(m.target());
+      List<PlanBuilder.Entry> sources = m.sources().stream().map(b::byFile).flatMap(Optional::stream).toList();
+      if (target.isPresent() && !sources.isEmpty()) {
+        // Measured here for both engines, so a model's merge shows how alike the texts really are.
+        double sim = sources.stream()
+            .mapToDouble(s -> NearDuplicates.similarity(target.get().memory.body(), s.memory.body())).min().orElse(1);
+        b.merge(target.get(), sources, sim);
+      }
+    }
+    List<Decisions.Supersession> supersessions = answer.engine() == io.engram.model.Engine.OFFLINE
+        ? offlineSupersessions(b) : d.supersessions();
+    for (Decisions.Supersession s : supersessions) {
+      Optional<PlanBuilder.Entry> older = b.byFile(s.older()).filter(e -> e.active(now));
+      Optional<PlanBuilder.Entry> newer = b.byFile(s.newer()).filter(e -> e.active(now));
+      if (older.isPresent() && newer.isPresent()) {
+        b.supersede(older.get(), newer.get(), s.reason());
+      }
+    }
+    SecretRedactor redactor = SecretRedactor.standard();
+    d.rewrites().forEach((file, body) -> b.byFile(file).filter(e -> e.active(now)).ifPresent(e ->
+        b.rewrite(e, e.memory.toBuilder().body(redactor.redact(body).text()).build(), "model rewrite")));
+    return answer.describe();
+  }
+
+  /** Offline: near-duplicate groups, each merged into its newest member. */
+  private Decisions offlineMerges(PlanBuilder b) {
+    List<MemoryText> texts = b.active().stream().map(PlanBuilder.Entry::asText).toList();
+    List<Decisions.Merge> merges = new ArrayList<>();
+    for (List<MemoryText> group : NearDuplicates.of(settings.dream()).groups(texts)) {
+      merges.add(new Decisions.Merge(group.get(0).id(), group.subList(1, group.size()).stream().map(MemoryText::id).toList()));
+    }
+    return new Decisions(merges, List.of(), Map.of());
+  }
+
+  /** Offline: contradictions among what is left after the merges; the older memory is superseded. */
+  private List<Decisions.Supersession> offlineSupersessions(PlanBuilder b) {
+    List<MemoryText> texts = b.active().stream().map(PlanBuilder.Entry::asText).toList();
+    return Contradictions.find(texts).stream()
+        .map(c -> new Decisions.Supersession(c.supersededId(), c.supersedingId(),
+            c.kind().name().toLowerCase(java.util.Locale.ROOT) + ": \"" + c.olderStatement() + "\" -> \""
+                + c.newerStatement() + "\""))
+        .toList();
+  }
+
+  private void prune(PlanBuilder b, DreamProgress progress) throws IOException {
+    List<PlanBuilder.Entry> active = b.active();
+    progress.phase(DreamPhase.PRUNE, active.size() + 1);
+    Map<String, List<String>> refs = new LinkedHashMap<>();
+    for (PlanBuilder.Entry e : active) {
+      refs.put(e.file, references(e.memory));
+    }
+    Map<String, List<PathFinding>> found = StalenessCheck.of(roots.projectDir(), settings.dream()).checkAll(refs);
+    for (PlanBuilder.Entry e : active) {
+      b.flagStale(e, found.get(e.file).stream().filter(PathFinding::stale).map(PathFinding::reference)
+          .distinct().toList());
+      progress.item(e.file);
+    }
+    b.index(readIndex(), IndexPruner.of(settings));
+    progress.item(MemoryStores.INDEX_FILE);
+  }
+
+  /** The files and symbols a memory names: its {@code paths}, and inline code that reads as a file or {@code Type#member}. */
+  static List<String> references(Memory m) {
+    List<String> out = new ArrayList<>(m.paths());
+    Matcher code = INLINE_CODE.matcher(FENCED.matcher(m.body()).replaceAll(""));
+    while (code.find()) {
+      String span = code.group(1).strip();
+      if (span.contains("://") || span.contains(" ") || out.contains(span)) {
+        continue;
+      }
+      if (StalenessCheck.isFile(span) || QUALIFIED_SYMBOL.matcher(span).matches() && !StalenessCheck.isFile(span)) {
+        out.add(span);
+      }
+    }
+    return out;
+  }
+
+  private Optional<String> readIndex() throws IOException {
+    try {
+      return Optional.of(Files.readString(memoryDir.resolve(MemoryStores.INDEX_FILE), StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+}

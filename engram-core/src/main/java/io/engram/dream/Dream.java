@@ -1,0 +1,143 @@
+package io.engram.dream;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryStores;
+import io.engram.model.ModelRouter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The dream: consolidates a project's memory directory (SPEC.md section 6 and the safe dream of
+ * section 11).
+ *
+ * <p>{@link #run} checks the gates ({@link DreamGates}; {@code force} opens time and sessions, never
+ * the lock), takes the {@link ConsolidationLock}, builds a {@link DreamPlan} in four phases (orient,
+ * gather, consolidate, prune; merges and supersessions decided by the model when one is configured,
+ * else, or when it fails, by the offline rules), snapshots every file the plan touches in the {@link
+ * UndoJournal}, applies the changes one at a time under the store's lock (merged-away duplicates go to
+ * the store's trash; nothing is deleted), and commits the lock, which stamps the consolidation. A run
+ * that fails or is killed leaves the lock's mtime rolled back, so the next run retries on whatever is on
+ * disk; every memory is then a file, a superseded file, or in the trash, and {@link #undo} restores the
+ * state before the run. A dry run builds the plan and its diff without taking the lock or writing a
+ * memory. Only the project store is dreamed; the user-level store is not.
+ */
+public final class Dream {
+  private final EngramRoots roots;
+  private final EngramSettings settings;
+  private final ModelRouter router;
+  private final Clock clock;
+  private final Consumer<DreamChange> afterEachChange;
+
+  /** A dream over the project of {@code roots}; {@code router} decides between model and offline. */
+  public Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
+    this(roots, settings, router, clock, change -> {});
+  }
+
+  private Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
+      Consumer<DreamChange> afterEachChange) {
+    this.roots = Objects.requireNonNull(roots, "roots");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.router = Objects.requireNonNull(router, "router");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.afterEachChange = afterEachChange;
+  }
+
+  /** The same dream calling {@code hook} after each applied change (tests pause or fail there). */
+  Dream afterEachChange(Consumer<DreamChange> hook) {
+    return new Dream(roots, settings, router, clock, hook);
+  }
+
+  /** The project memory directory this dream consolidates. */
+  public Path memoryDir() throws IOException {
+    return MemoryStores.locate(roots, settings).projectDir();
+  }
+
+  /** Checks the gates without running. */
+  public GateReport gates(boolean force) throws IOException {
+    return new DreamGates(memoryDir(), settings.dream()).check(clock.instant(), force);
+  }
+
+  /**
+   * Runs the dream; see the class comment. A closed gate returns {@link DreamResult.Outcome#GATED}
+   * with nothing read or written.
+   */
+  public DreamResult run(DreamOptions options, DreamProgress progress) throws IOException {
+    Path dir = memoryDir();
+    Instant start = clock.instant();
+    GateReport gates = new DreamGates(dir, settings.dream()).check(start, options.force());
+    if (!gates.open()) {
+      return gated(gates);
+    }
+    // A fixed clock: every trash stamp of the run is its start, as the plan was built.
+    MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC));
+    Consolidation consolidation = new Consolidation(roots, settings, router, dir, start);
+    if (options.dryRun()) {
+      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
+      return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p);
+    }
+    Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
+    if (lock.isEmpty()) {
+      return gated(new DreamGates(dir, settings.dream()).check(start, options.force()));
+    }
+    try (ConsolidationLock held = lock.get()) {
+      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
+      if (p.plan().isEmpty()) {
+        held.commit(clock.instant());
+        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p);
+      }
+      String runId = UndoJournal.newRunId(start);
+      UndoJournal journal = new UndoJournal(dir);
+      SortedSet<String> snapshot = new TreeSet<>(p.plan().touchedPaths());
+      // Trashing a file rewrites the index too, even when the plan leaves the index text as it was.
+      if (Files.exists(dir.resolve(MemoryStores.INDEX_FILE))) {
+        snapshot.add(MemoryStores.INDEX_FILE);
+      }
+      journal.begin(runId, snapshot);
+      progress.phase(DreamPhase.APPLY, p.plan().changes().size());
+      new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      held.commit(clock.instant());
+      journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
+      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p);
+    }
+  }
+
+  /**
+   * Restores the memory directory to its state before the last dream run (files the run created are
+   * set aside, trashed files come back). Empty when there is no run to undo. Refuses while a dream
+   * runs. The consolidation stamp stays: the next dream waits for its gates, or {@code --force}.
+   */
+  public Optional<UndoResult> undo() throws IOException {
+    Path dir = memoryDir();
+    Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), clock.instant());
+    if (lock.isEmpty()) {
+      throw new IOException("a dream is running on " + dir + "; undo when it has finished");
+    }
+    try (ConsolidationLock held = lock.get()) {
+      return new UndoJournal(dir).undo();
+    }
+  }
+
+  private DreamResult gated(GateReport gates) {
+    return new DreamResult(DreamResult.Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
+        List.of(), 0, List.of());
+  }
+
+  private static DreamResult result(DreamResult.Outcome outcome, GateReport gates, Optional<String> runId,
+      Consolidation.Planned p) {
+    return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
+        p.sessions(), p.candidates(), p.problems());
+  }
+}

@@ -1,0 +1,128 @@
+package io.engram.dream;
+
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryStores;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Writes a plan's changes in order, each under the store's lock with {@link AtomicFiles}: a topic file
+ * is replaced only if it still holds the text the plan started from (else the run stops, since someone
+ * wrote meanwhile, and the next run plans again); files leave only through {@link MemoryStore#forget}
+ * (the trash). MEMORY.md is merged by line, so index lines another writer added meanwhile survive.
+ * Merges write the target before trashing the sources, so a kill between the two loses nothing.
+ */
+final class PlanApplier {
+  private final Path memoryDir;
+  private final MemoryStore store;
+  private final long maxTopicBytes;
+  private final Consumer<DreamChange> afterEach;
+
+  PlanApplier(Path memoryDir, MemoryStore store, long maxTopicBytes, Consumer<DreamChange> afterEach) {
+    this.memoryDir = memoryDir;
+    this.store = store;
+    this.maxTopicBytes = maxTopicBytes;
+    this.afterEach = afterEach;
+  }
+
+  void apply(DreamPlan plan, DreamProgress progress) throws IOException {
+    for (DreamChange change : plan.changes()) {
+      for (FileEdit edit : change.edits()) {
+        if (edit.after().isPresent()) {
+          write(edit);
+        } else {
+          trash(edit);
+        }
+      }
+      progress.item(change.summary());
+      afterEach.accept(change);
+    }
+  }
+
+  private void write(FileEdit edit) throws IOException {
+    if (edit.unchanged()) {
+      return;
+    }
+    Path file = inside(edit.path());
+    try (FileLock lock = FileLock.acquire(MemoryStores.lockFile(memoryDir))) {
+      Optional<String> current = read(file);
+      if (edit.path().equals(MemoryStores.INDEX_FILE)) {
+        AtomicFiles.writeString(file, mergedIndex(edit, current));
+        return;
+      }
+      if (!current.equals(edit.before())) {
+        throw new IOException(file + " changed since the dream planned its changes; nothing more was written,"
+            + " run the dream again (engram dream --undo restores what this run wrote)");
+      }
+      AtomicFiles.writeString(file, edit.after().orElseThrow());
+    }
+  }
+
+  private void trash(FileEdit edit) throws IOException {
+    Path file = inside(edit.path());
+    Optional<String> current = read(file);
+    if (current.isEmpty()) {
+      return;
+    }
+    if (!current.equals(edit.before())) {
+      throw new IOException(file + " changed since the dream planned to trash it; it was kept");
+    }
+    String name = MemoryFormat.parse(current.get(), file).name();
+    store.forget(name);
+  }
+
+  /**
+   * The plan's index, plus lines that are in the current file but were in neither the plan's before
+   * nor after (written by someone else since the plan was made).
+   */
+  private static String mergedIndex(FileEdit edit, Optional<String> current) {
+    String after = edit.after().orElseThrow();
+    if (current.equals(edit.before())) {
+      return after;
+    }
+    Set<String> known = new LinkedHashSet<>(edit.before().orElse("").lines().toList());
+    known.addAll(after.lines().toList());
+    List<String> extra = new ArrayList<>();
+    current.orElse("").lines().filter(l -> !l.isBlank() && !known.contains(l)).forEach(extra::add);
+    if (extra.isEmpty()) {
+      return after;
+    }
+    StringBuilder out = new StringBuilder(after);
+    if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
+      out.append('\n');
+    }
+    extra.forEach(l -> out.append(l).append('\n'));
+    return out.toString();
+  }
+
+  private Optional<String> read(Path file) throws IOException {
+    try {
+      if (Files.size(file) > Math.max(maxTopicBytes * 2, 1 << 20)) {
+        throw new IOException(file + " is too large for the dream to rewrite");
+      }
+      return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  private Path inside(String relative) {
+    Path p = memoryDir.resolve(relative).normalize();
+    if (!p.startsWith(memoryDir) || p.equals(memoryDir)) {
+      throw new IllegalArgumentException("dream: path '" + relative + "' is outside the memory directory");
+    }
+    return p;
+  }
+}

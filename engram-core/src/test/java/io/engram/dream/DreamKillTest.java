@@ -1,0 +1,115 @@
+package io.engram.dream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.StoredMemory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Dreams across processes: a held lock refuses, a killed dream is retried and loses nothing. */
+class DreamKillTest {
+  static final Instant MAY_1 = Instant.parse("2026-05-01T09:00:00Z");
+  static final Instant MAY_10 = Instant.parse("2026-05-10T09:00:00Z");
+  static final Instant PRIOR = Instant.parse("2026-04-01T00:00:00Z");
+
+  @TempDir Path root;
+
+  @Test
+  void aDreamKilledWhileApplyingIsRetriedByTheNextRunAndNothingIsLost() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it.",
+        MAY_10);
+    f.memory("package-manager", MemoryType.PROJECT, "The project uses npm for every script.", MAY_1);
+    f.memory("package-manager-now", MemoryType.PROJECT, "The project switched to pnpm for every script.", MAY_10);
+    f.memory("outage", MemoryType.PROJECT, "Staging went down yesterday.", MAY_10);
+    Path dir = f.memoryDir();
+    Path lockFile = dir.resolve(".consolidate-lock");
+    Files.writeString(lockFile, "");
+    Files.setLastModifiedTime(lockFile, java.nio.file.attribute.FileTime.from(PRIOR));
+    Map<String, String> bodies = bodies(f);
+
+    Path signal = root.resolve("applied-one");
+    Process child = start(f, signal);
+    try {
+      waitFor(signal, child);
+      // Killed after the merge (target written, duplicate trashed), before the supersession.
+      assertThat(Files.readString(signal)).startsWith("merge redis-for-tests.md into redis-tests-again.md");
+      assertThat(ConsolidationLock.status(dir, f.settings.dream())).isInstanceOf(LockStatus.Held.class);
+      DreamResult refused = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+      assertThat(refused.outcome()).isEqualTo(DreamResult.Outcome.GATED);
+      assertThat(refused.gates().closed()).containsExactly(Gate.LOCK);
+      assertThatThrownBy(() -> f.dream().undo()).hasMessageContaining("a dream is running");
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
+    }
+    assertThat(ConsolidationLock.status(dir, f.settings.dream())).isInstanceOf(LockStatus.Stale.class);
+    assertThat(f.dream().gates(false).lastConsolidation()).contains(PRIOR);
+    everyMemoryIsKept(f, bodies);
+    assertThat(new UndoJournal(dir).lastRunId()).as("the killed run stays undoable").isPresent();
+
+    DreamResult retry = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(retry.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    everyMemoryIsKept(f, bodies);
+    assertThat(DreamTest.read(f, "package-manager").supersededBy()).contains("package-manager-now");
+    assertThat(dir.resolve("redis-for-tests.md")).doesNotExist();
+    assertThat(Files.getLastModifiedTime(lockFile).toInstant()).isEqualTo(DreamFixture.NOW);
+    assertThat(ConsolidationLock.status(dir, f.settings.dream())).isInstanceOf(LockStatus.Free.class);
+  }
+
+  /** Every memory is a file (maybe superseded) or in the trash with its sentences kept by a surviving file. */
+  private static void everyMemoryIsKept(DreamFixture f, Map<String, String> bodies) throws Exception {
+    Map<String, String> now = bodies(f);
+    String surviving = String.join("\n", now.values());
+    List<String> trash = DreamFixture.trashed(f.memoryDir());
+    bodies.forEach((name, body) -> {
+      if (!now.containsKey(name)) {
+        assertThat(trash).as(name + " in trash").anyMatch(t -> t.endsWith("--" + name + ".md"));
+        for (String sentence : body.strip().split("(?<=\\.) ")) {
+          assertThat(surviving).as("sentence of " + name).contains(sentence.strip());
+        }
+      }
+    });
+  }
+
+  private static Map<String, String> bodies(DreamFixture f) throws Exception {
+    List<StoredMemory> all = MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
+        .list().memories();
+    return all.stream().collect(Collectors.toMap(StoredMemory::name, m -> m.memory().body()));
+  }
+
+  private static Process start(DreamFixture f, Path signal) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), DreamChild.class.getName(),
+            f.roots.engramHome().toString(), f.roots.userHome().toString(), f.roots.projectDir().toString(),
+            signal.toString(), "2"))
+        .redirectErrorStream(true)
+        .redirectOutput(signal.resolveSibling("child.log").toFile())
+        .start();
+  }
+
+  private static void waitFor(Path signal, Process child) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!Files.exists(signal)) {
+      if (!child.isAlive() || System.nanoTime() > deadline) {
+        throw new AssertionError("child dream did not apply a change: "
+            + Files.readString(signal.resolveSibling("child.log")));
+      }
+      Thread.sleep(20);
+    }
+  }
+
+}

@@ -1,0 +1,230 @@
+package io.engram.dream;
+
+import static io.engram.dream.DreamFixture.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.StoredMemory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DreamTest {
+  static final Instant MAY_1 = Instant.parse("2026-05-01T09:00:00Z");
+  static final Instant MAY_10 = Instant.parse("2026-05-10T09:00:00Z");
+
+  @TempDir Path root;
+
+  private DreamFixture seeded() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory("package-manager", MemoryType.PROJECT, "The project uses npm for every script.", MAY_1);
+    f.memory("package-manager-now", MemoryType.PROJECT, "The project switched to pnpm for every script.", MAY_10);
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
+        MAY_10);
+    f.memory("grafana", MemoryType.REFERENCE, "Latency dashboard: https://grafana.example.com/d/api", MAY_1);
+    return f;
+  }
+
+  @Test
+  void nearDuplicatesAreMergedIntoTheNewestAndTheLoserGoesToTheTrash() throws Exception {
+    DreamFixture f = seeded();
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(r.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    Path dir = f.memoryDir();
+    assertThat(dir.resolve("redis-for-tests.md")).doesNotExist();
+    String merged = Files.readString(dir.resolve("redis-tests-again.md"));
+    assertThat(merged).contains("Flush it between runs.").contains("docker compose up redis");
+    assertThat(DreamFixture.trashed(dir)).anyMatch(n -> n.endsWith("--redis-for-tests.md"));
+    assertThat(Files.readString(dir.resolve("MEMORY.md"))).doesNotContain("redis-for-tests.md").contains("redis-tests-again.md");
+    assertThat(MemoryStores.directory(dir, f.settings.memory(), java.time.Clock.systemUTC()).restore("redis-for-tests")
+        .memory().body()).contains("port 6379");
+  }
+
+  @Test
+  void aContradictionMarksTheOlderMemorySupersededAndKeepsIt() throws Exception {
+    DreamFixture f = seeded();
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    Memory older = read(f, "package-manager");
+    assertThat(older.supersededBy()).contains("package-manager-now");
+    assertThat(older.validUntil()).contains(MAY_10);
+    assertThat(older.body()).contains("npm");
+    assertThat(read(f, "package-manager-now").supersedes()).containsExactly("package-manager");
+    assertThat(read(f, "package-manager-now").supersededBy()).isEmpty();
+  }
+
+  @Test
+  void relativeDatesArePinnedToTheSourceSessionsDate() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory(Memory.builder("outage", MemoryType.PROJECT).description("the staging outage")
+        .body("Staging went down yesterday; the fix ships next Monday.\n").session("s-may-12").build(), MAY_10);
+    f.memory("zh-note", MemoryType.PROJECT, "昨天把测试数据库迁到了新机器。", MAY_10);
+    f.transcript("s-may-12", Instant.parse("2026-05-12T08:00:00Z"), "Let's look at staging.");
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(read(f, "outage").body())
+        .isEqualTo("Staging went down yesterday (2026-05-11); the fix ships next Monday (2026-05-18).\n");
+    assertThat(read(f, "zh-note").body()).startsWith("昨天（2026-05-09）把测试数据库");
+  }
+
+  @Test
+  void gatherTurnsNewKnowledgeFromRecentTranscriptsIntoMemoriesWithAbsoluteDates() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.transcript("s-new", Instant.parse("2026-05-15T10:00:00Z"),
+        "The integration tests need Redis running locally. We use pnpm, not npm.");
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(r.sessions()).containsExactly("s-new");
+    assertThat(r.candidates()).isGreaterThan(0);
+    List<StoredMemory> all = MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
+        .list().memories();
+    assertThat(all).isNotEmpty().allMatch(m -> m.memory().session().equals(java.util.Optional.of("s-new")));
+    assertThat(all.stream().map(m -> m.memory().body()).toList()).anyMatch(b -> b.contains("Redis"));
+    String index = Files.readString(f.memoryDir().resolve("MEMORY.md"));
+    all.forEach(m -> assertThat(index).contains("(" + m.path().getFileName() + ")"));
+  }
+
+  @Test
+  void gatherReadsTranscriptsEngramRecordedForCountedSessionsAndSkipsTurnsThatWroteMemory() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    Path elsewhere = f.transcript("s-engram", Instant.parse("2026-05-16T10:00:00Z"),
+        "The integration tests need Redis running locally.");
+    Path moved = root.resolve("agent-logs/s-engram.jsonl");
+    Files.createDirectories(moved.getParent());
+    Files.move(elsewhere, moved);
+    new SessionTranscripts(f.memoryDir()).record("s-engram", moved);
+    new SessionTranscripts(f.memoryDir()).record("s-old", root.resolve("agent-logs/old.jsonl"));
+    new DreamStateFile(f.memoryDir()).recordSession("s-engram", Instant.parse("2026-05-16T10:05:00Z"));
+    String memoryFile = f.memoryDir().resolve("note.md").toString().replace("\\", "\\\\");
+    String wrote = "{\"type\":\"user\",\"sessionId\":\"s-wrote\",\"uuid\":\"w1\",\"timestamp\":\"2026-05-16T11:00:00Z\","
+        + "\"message\":{\"role\":\"user\",\"content\":\"We use pnpm, not npm.\"}}\n"
+        + "{\"type\":\"assistant\",\"sessionId\":\"s-wrote\",\"uuid\":\"w2\",\"timestamp\":\"2026-05-16T11:00:05Z\","
+        + "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Write\","
+        + "\"input\":{\"file_path\":\"" + memoryFile + "\",\"content\":\"x\"}}]}}\n";
+    Files.writeString(MemoryStores.claudeProjectDir(f.roots, f.settings).resolve("s-wrote.jsonl"), wrote);
+    DreamResult r = f.dream().run(new DreamOptions(true, true), DreamProgress.NONE);
+    assertThat(r.sessions()).containsExactlyInAnyOrder("s-engram", "s-wrote");
+    assertThat(r.diff()).contains("Redis").doesNotContain("pnpm");
+  }
+
+  @Test
+  void memoriesNamingMissingFilesAreFlaggedStaleAndKept() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    Path project = f.roots.projectDir();
+    Files.createDirectories(project.resolve("src"));
+    Files.writeString(project.resolve("src/Main.java"), "class Main { void run() {} }\n");
+    f.memory(Memory.builder("old-parser", MemoryType.PROJECT).description("parser entry point")
+        .body("The parser lives in `src/Parser.java`.\n").paths(List.of("src/Parser.java")).build(), MAY_1);
+    f.memory("main-entry", MemoryType.PROJECT, "Start reading at `src/Main.java` and `Main#run`.", MAY_1);
+    f.memory("legacy-boot", MemoryType.PROJECT, "Call `Legacy#boot` before anything else.", MAY_1);
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(read(f, "legacy-boot").unknownKeys()).containsEntry("stale", List.of("Legacy#boot"));
+    assertThat(read(f, "legacy-boot").body()).isEqualTo("Call `Legacy#boot` before anything else.\n");
+    assertThat(read(f, "old-parser").unknownKeys()).containsEntry("stale", List.of("src/Parser.java"));
+    assertThat(read(f, "main-entry").unknownKeys()).doesNotContainKey("stale");
+  }
+
+  @Test
+  void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
+    EngramSettings d = EngramSettings.DEFAULTS;
+    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000);
+    DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
+        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor()));
+    for (int i = 1; i <= 4; i++) {
+      f.memory("topic-" + i, MemoryType.PROJECT, "Distinct fact number " + i + " about module " + (char) ('a' + i) + ".",
+          MAY_1.plusSeconds(3600L * i));
+    }
+    Path index = f.memoryDir().resolve("MEMORY.md");
+    Files.writeString(index, Files.readString(index) + "- [gone](gone.md) - a file that was deleted by hand\n");
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    List<String> lines = Files.readAllLines(index);
+    assertThat(lines).hasSize(3).noneMatch(l -> l.contains("gone.md")).noneMatch(l -> l.contains("topic-1.md"));
+    assertThat(f.memoryDir().resolve("topic-1.md")).exists();
+    assertThat(r.changes()).anyMatch(c -> c.startsWith("prune MEMORY.md: 2 line(s) dropped"));
+  }
+
+  @Test
+  void aDryRunPrintsTheDiffAndChangesNothing() throws Exception {
+    DreamFixture f = seeded();
+    Map<String, String> before = DreamFixture.tree(f.memoryDir(), true);
+    DreamResult r = f.dream().run(new DreamOptions(true, true), DreamProgress.NONE);
+    assertThat(r.outcome()).isEqualTo(DreamResult.Outcome.DRY_RUN);
+    assertThat(r.diff()).contains("--- a/redis-for-tests.md", "+supersededBy: package-manager-now");
+    assertThat(DreamFixture.tree(f.memoryDir(), true)).isEqualTo(before);
+    assertThat(f.memoryDir().resolve(".consolidate-lock")).doesNotExist();
+  }
+
+  @Test
+  void undoRestoresEveryFileByteForByte() throws Exception {
+    DreamFixture f = seeded();
+    Map<String, String> before = DreamFixture.tree(f.memoryDir(), false);
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(DreamFixture.tree(f.memoryDir(), false)).isNotEqualTo(before);
+    UndoResult undone = f.dream().undo().orElseThrow();
+    assertThat(undone.runId()).isEqualTo(r.runId().orElseThrow());
+    assertThat(DreamFixture.tree(f.memoryDir(), false)).isEqualTo(before);
+    assertThat(f.dream().undo()).isEmpty();
+  }
+
+  @Test
+  void aFileChangedByAnotherWriterMidRunIsKeptAndTheRunStopsForARetry() throws Exception {
+    DreamFixture f = seeded();
+    Path older = f.memoryDir().resolve("package-manager.md");
+    String theirs = Files.readString(older).replace("every script", "every script, said someone else");
+    Dream dream = f.dream().afterEachChange(change -> {
+      try {
+        if (!Files.readString(older).equals(theirs)) {
+          Files.writeString(older, theirs);
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> dream.run(new DreamOptions(true, false), DreamProgress.NONE))
+        .hasMessageContaining("package-manager.md changed since the dream planned");
+    assertThat(Files.readString(older)).isEqualTo(theirs);
+    assertThat(ConsolidationLock.status(f.memoryDir(), f.settings.dream())).isInstanceOf(LockStatus.Free.class);
+    assertThat(new DreamStateFile(f.memoryDir()).read().lastConsolidation()).isEmpty();
+    DreamResult retry = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(retry.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    assertThat(read(f, "package-manager").body()).contains("said someone else");
+    assertThat(read(f, "package-manager").supersededBy()).contains("package-manager-now");
+  }
+
+  @Test
+  void aSecondRunFindsNothingLeftToDo() throws Exception {
+    DreamFixture f = seeded();
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    DreamResult again = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(again.changes()).isEmpty();
+    assertThat(again.outcome()).isEqualTo(DreamResult.Outcome.NOTHING_TO_DO);
+  }
+
+  @Test
+  void progressGoesThroughTheFourPhasesThenApply() throws Exception {
+    DreamFixture f = seeded();
+    List<DreamPhase> phases = new java.util.ArrayList<>();
+    f.dream().run(new DreamOptions(true, false), new DreamProgress() {
+      @Override
+      public void phase(DreamPhase phase, int items) {
+        phases.add(phase);
+      }
+
+      @Override
+      public void item(String label) {}
+    });
+    assertThat(phases).containsExactly(DreamPhase.values());
+  }
+
+  static Memory read(DreamFixture f, String name) throws Exception {
+    return MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC()).read(name)
+        .orElseThrow().memory();
+  }
+}
