@@ -101,7 +101,7 @@ final class DemoRun {
     roots = new EngramRoots(home, userHome, project);
     settings = SettingsLoader.load(home);
     memory = MemoryStores.open(roots, settings, Clock.systemUTC());
-    hooks = new HookRunner(memory, settings, home, ModelRouter.offline(), Clock.systemUTC());
+    hooks = new HookRunner(roots, memory, settings, ModelRouter.offline(), Clock.systemUTC());
     List<String> lines = new ArrayList<>();
     lines.add("A small TypeScript service, parcel-api, written to " + project + ":");
     files.forEach(f -> lines.add("  " + shown(f)));

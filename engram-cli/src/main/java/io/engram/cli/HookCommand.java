@@ -58,9 +58,9 @@ final class HookCommand implements Callable<Integer> {
       if (global.project == null) {
         input.cwd().ifPresent(cwd -> global.project = cwd);
       }
-      HookRunner runner = new HookRunner(
+      HookRunner runner = new HookRunner(global.roots(),
           MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC()), global.settings(),
-          global.roots().engramHome(), Models.router(global, input.sessionId()), Clock.systemUTC());
+          Models.router(global, input.sessionId()), Clock.systemUTC());
       HookRunner.Answer answer = runner.run(event, input);
       answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
       err.flush();

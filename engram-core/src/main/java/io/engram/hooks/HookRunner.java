@@ -1,5 +1,6 @@
 package io.engram.hooks;
 
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.memory.IndexText;
@@ -39,7 +40,8 @@ import java.util.Set;
  *       schedule ({@code SessionNotesKeeper}, kept in {@link NotesStore}).
  *   <li>PreCompact: the same, with the notes brought up to date whatever the schedule says, and a handover
  *       of the notes to the SessionStart that follows the compaction.
- *   <li>SessionEnd: the extraction pass.
+ *   <li>SessionEnd: the extraction pass, then the dream if its gates are open ({@link SessionEndDream}: bounded
+ *       wait, never an error for the agent).
  * </ul>
  * Per-session state lives in {@code stateDir} (see {@link SessionState}); each call takes the session's
  * lock for at most {@link #LOCK_WAIT} so a hook never holds the agent up for long.
@@ -53,18 +55,21 @@ public final class HookRunner {
   private final Path home;
   private final NotesStore notes;
   private final TranscriptWork work;
+  private final SessionEndDream dream;
   private final Clock clock;
 
   /**
-   * A runner over {@code memory}, keeping session state and notes under Engram's {@code home}; background
-   * work (extraction, notes) goes through {@code router} (offline when no model is configured).
+   * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
+   * Engram's home; background work (extraction, notes, dream) goes through {@code router} (offline when no
+   * model is configured).
    */
-  public HookRunner(ProjectMemory memory, EngramSettings settings, Path home, ModelRouter router, Clock clock) {
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock) {
     this.memory = memory;
     this.settings = settings;
-    this.home = home;
+    this.home = roots.engramHome();
     this.notes = new NotesStore(home);
     this.work = new TranscriptWork(memory, settings, home, router, clock);
+    this.dream = new SessionEndDream(roots, settings, router, clock);
     this.clock = clock;
   }
 
@@ -95,6 +100,7 @@ public final class HookRunner {
       }
       case SESSION_END -> {
         afterTurn(input, false, false, log);
+        dream.maybeRun(log);
         yield before;
       }
     });

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.SettingsLoader;
 import io.engram.memory.Memory;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryStores;
@@ -26,12 +27,13 @@ class HookRunnerTest {
   @TempDir Path project;
   ProjectMemory store;
   HookRunner runner;
+  EngramRoots roots;
 
   @BeforeEach
   void open() throws IOException {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
     store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
-    runner = new HookRunner(store, EngramSettings.DEFAULTS, home, ModelRouter.offline(), Clock.systemUTC());
+    runner = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
   }
 
   private static String line(String type, String uuid, String text) {
@@ -133,5 +135,21 @@ class HookRunnerTest {
     assertThat(SessionState.file(home, "../../etc/passwd").getParent()).isEqualTo(home);
     assertThatThrownBy(() -> runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"../x\"}")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../x");
+  }
+
+  @Test
+  void sessionEndRunsTheDreamOnlyWhenItsGatesAreOpen() throws IOException {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, line("user", "u1", "We use pnpm, not npm.") + line("assistant", "a1", "OK, pnpm it is."));
+    HookRunner.Answer closed = runner.run(HookEvent.SESSION_END, stop(t));
+    assertThat(closed.log()).anyMatch(l -> l.startsWith("dream not due") && l.contains("1 of 5 sessions"));
+
+    EngramSettings eager = SettingsLoader.parse("{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}", "test");
+    HookRunner eagerRunner = new HookRunner(roots, store, eager, ModelRouter.offline(), Clock.systemUTC());
+    HookRunner.Answer ran = eagerRunner.run(HookEvent.SESSION_END, stop(t));
+    assertThat(ran.log()).anyMatch(l -> l.startsWith("dream applied") || l.startsWith("dream nothing to do"));
+    assertThat(store.list().memories()).extracting(m -> m.name()).contains("package-manager-pnpm");
+    // The run stamped a consolidation: the time gate closes again.
+    assertThat(eagerRunner.run(HookEvent.SESSION_END, stop(t)).log()).anyMatch(l -> l.startsWith("dream not due"));
   }
 }
