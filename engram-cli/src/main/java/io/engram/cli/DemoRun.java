@@ -5,6 +5,11 @@ import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
+import io.engram.dream.Dream;
+import io.engram.dream.DreamOptions;
+import io.engram.dream.DreamPhase;
+import io.engram.dream.DreamProgress;
+import io.engram.dream.DreamResult;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -62,6 +67,7 @@ final class DemoRun {
   private Optional<DemoCompaction.Outcome> compaction = Optional.empty();
   private final List<Map<String, Object>> notesUpdates = new ArrayList<>();
   private String handedOver = "";
+  private List<String> sessionEndLog = List.of();
   /** Turn and context share at which each level was first reached in session one. */
   private final Map<ContextLevel, Map<String, Object>> firstAt = new LinkedHashMap<>();
 
@@ -84,8 +90,7 @@ final class DemoRun {
     report(compactionStep());
     report(memories());
     report(sessionTwo());
-    report(DemoStep.skipped("dream", "Dream (consolidation)",
-        "the dream engine (issue 9) is not in this build; its gates and building blocks alone do not consolidate"));
+    report(dreamStep());
     return List.copyOf(steps);
   }
 
@@ -321,7 +326,7 @@ final class DemoRun {
     DemoStory.sessionTwo("Start Redis first (`docker run -d -p 6379:6379 redis:7`), then run `pnpm test`.").accept(t);
     Files.write(transcript, t.lines());
     hook(HookEvent.STOP, SESSION_TWO, transcript, Map.of());
-    hook(HookEvent.SESSION_END, SESSION_TWO, transcript, Map.of());
+    sessionEndLog = hook(HookEvent.SESSION_END, SESSION_TWO, transcript, Map.of()).log();
     List<String> lines = new ArrayList<>();
     lines.add("SessionStart injected: " + (atStart.contains("MEMORY.md") ? "the MEMORY.md index" : "no index")
         + (startNames.isEmpty() ? "" : " and " + String.join(", ", startNames)));
@@ -339,6 +344,48 @@ final class DemoRun {
     }
     if (pnpm.isEmpty() || !(recallNames.contains(pnpm.get().name()) || startNames.contains(pnpm.get().name()))) {
       return step.failed("session two did not receive the pnpm memory");
+    }
+    return step;
+  }
+
+  /** The dream: the SessionEnd hook found its gates closed (two sessions, not five); the demo forces it. */
+  private DemoStep dreamStep() throws IOException {
+    List<String> lines = new ArrayList<>();
+    sessionEndLog.stream().filter(l -> l.startsWith("dream")).forEach(l -> lines.add("SessionEnd hook: " + l));
+    List<String> phases = new ArrayList<>();
+    DreamResult r = new Dream(roots, settings, ModelRouter.offline(), Clock.systemUTC())
+        .run(new DreamOptions(true, false), new DreamProgress() {
+          @Override
+          public void phase(DreamPhase phase, int items) {
+            phases.add(phase.name().toLowerCase(Locale.ROOT) + " (" + items + ")");
+          }
+
+          @Override
+          public void item(String label) {}
+        });
+    lines.add("engram dream --force: " + String.join(" -> ", phases));
+    lines.add(String.format(Locale.ROOT, "%s (%s): read %d memories and %d session transcripts, %d candidates",
+        r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.engine(), r.memories(), r.sessions().size(),
+        r.candidates()));
+    r.changes().forEach(c -> lines.add("  " + cut(c, 150)));
+    r.runId().ifPresent(id -> lines.add("undo journal: run " + id + " (engram dream --undo)"));
+    List<StoredMemory> after = memory.list().memories();
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("sessionEnd", sessionEndLog.stream().filter(l -> l.startsWith("dream")).toList());
+    data.put("outcome", r.outcome().name());
+    data.put("engine", r.engine());
+    data.put("sessions", r.sessions().size());
+    data.put("changes", r.changes());
+    data.put("memoriesAfter", after.stream().map(StoredMemory::name).toList());
+    DemoStep step = DemoStep.ok("dream", "Dream (consolidation)", lines, data);
+    if (r.outcome() == DreamResult.Outcome.GATED) {
+      return step.failed("the forced dream was stopped by its gates: " + r.gates().closed());
+    }
+    Instant now = Instant.now();
+    for (String word : List.of("redis", "pnpm")) {
+      if (find(after.stream().filter(m -> !m.memory().isSuperseded(now)).toList(), word).isEmpty()) {
+        return step.failed("the dream lost the " + word + " memory");
+      }
     }
     return step;
   }

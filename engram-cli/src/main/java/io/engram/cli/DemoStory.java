@@ -107,7 +107,8 @@ final class DemoStory {
           + " and `labels.ts` PDF fallback.");
     });
     turns.add(t -> {
-      t.user("Good. Put the Redis step into docs/testing.md, then we can open the PR.");
+      t.user("Good. Put the Redis step into docs/testing.md, then we can open the PR."
+          + " The release freeze starts next Friday, so it has to land before then.");
       t.tool("", "Edit", Map.of("file_path", "docs/testing.md", "old_string", "- CI runs",
           "new_string", "- Start Redis first: `docker run -d -p 6379:6379 redis:7`.\n- CI runs"),
           "The file docs/testing.md has been updated.", false);

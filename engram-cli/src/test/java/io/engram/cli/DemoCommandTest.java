@@ -30,6 +30,7 @@ class DemoCommandTest {
   void theStoryHoldsAndEveryStepIsRecorded() {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(record.path("ok").asBoolean()).isTrue();
+    assertThat(record.path("millis").asLong()).isPositive();
     List<String> ids = new ArrayList<>();
     record.path("steps").forEach(s -> ids.add(s.path("id").asText()));
     assertThat(ids).containsExactly("project", "instructions", "session-one", "warnings", "notes", "compaction",
@@ -104,6 +105,18 @@ class DemoCommandTest {
     assertThat(received).contains("tests-need-redis");
     two.path("sessionStart").forEach(n -> received.add(n.asText()));
     assertThat(received).contains("package-manager-pnpm");
+  }
+
+  @Test
+  void theSessionEndHookFindsTheDreamNotDueAndTheForcedDreamConsolidatesWithoutLosingAMemory() {
+    JsonNode dream = steps.get("dream");
+    assertThat(dream.path("status").asText()).isEqualTo("ok");
+    assertThat(dream.path("data").path("sessionEnd").get(0).asText()).startsWith("dream not due");
+    assertThat(dream.path("data").path("outcome").asText()).isIn("APPLIED", "NOTHING_TO_DO");
+    assertThat(dream.path("data").path("sessions").asInt()).isEqualTo(2);
+    List<String> names = new ArrayList<>();
+    dream.path("data").path("memoriesAfter").forEach(n -> names.add(n.asText()));
+    assertThat(names).contains("package-manager-pnpm", "tests-need-redis");
   }
 
   @Test
