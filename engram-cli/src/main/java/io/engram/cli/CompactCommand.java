@@ -7,6 +7,9 @@ import io.engram.compaction.Compactor;
 import io.engram.compaction.CoveredNotes;
 import io.engram.compaction.LadderStep;
 import io.engram.compaction.LossRecord;
+import io.engram.notes.NotesStore;
+import io.engram.notes.StoredNotes;
+import io.engram.transcript.TranscriptMessage;
 import io.engram.context.ContextWindow;
 import io.engram.notes.SessionNotes;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -53,6 +56,10 @@ final class CompactCommand implements Runnable {
       description = "Session notes (the 4-section Markdown template) to reuse; needs --notes-through.")
   Path notes;
 
+  @Option(names = "--no-session-notes",
+      description = "Do not reuse the session notes Engram keeps for this transcript's session.")
+  boolean noSessionNotes;
+
   @Option(names = "--notes-through", paramLabel = "UUID",
       description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
   String notesThrough;
@@ -89,6 +96,11 @@ final class CompactCommand implements Runnable {
     }
     if (notes != null) {
       input = input.withNotes(CoveredNotes.throughUuid(readNotes(), input.messages(), notesThrough));
+    } else if (!noSessionNotes) {
+      Optional<CoveredNotes> kept = keptNotes(global, t.sessionId(), input.messages());
+      if (kept.isPresent()) {
+        input = input.withNotes(kept.get());
+      }
     }
     Compactor compactor = new Compactor(global.settings(),
         JtokkitTokenCounter.forModel(model, global.settings().context()), Models.router(global, t.sessionId()));
@@ -100,6 +112,27 @@ final class CompactCommand implements Runnable {
       human(out, r);
     }
     out.flush();
+  }
+
+  /**
+   * The notes Engram's session-notes pass kept for this session, when they cover a message of the part
+   * being compacted; notes of an earlier segment, or of another transcript, are not reused.
+   */
+  static Optional<CoveredNotes> keptNotes(GlobalOptions global, String sessionId,
+      List<TranscriptMessage> messages) {
+    Optional<StoredNotes> stored;
+    try {
+      stored = new NotesStore(global.roots().engramHome()).read(sessionId);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UserFacingException("cannot read the session notes of " + sessionId + ": " + e.getMessage());
+    }
+    return stored.flatMap(n -> n.state().lastUuid().flatMap(uuid -> {
+      try {
+        return Optional.of(CoveredNotes.throughUuid(n.notes(), messages, uuid));
+      } catch (IllegalArgumentException notInThisSegment) {
+        return Optional.empty();
+      }
+    }));
   }
 
   private SessionNotes readNotes() {

@@ -55,7 +55,7 @@ final class StatsCommand implements Runnable {
     StatsReport report = StatsReport.of(transcript, settings);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ReportJson.print(out, report);
+      JsonOutput.print(out, report);
     } else {
       printText(out, report);
     }

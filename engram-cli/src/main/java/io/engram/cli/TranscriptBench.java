@@ -87,7 +87,7 @@ public final class TranscriptBench implements Runnable {
     Result result = run(files, warmup, iterations, GlobalOptions.of(spec).settings().context());
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      ReportJson.print(out, result);
+      JsonOutput.print(out, result);
       return;
     }
     out.printf("file:            %s (%d bytes, %d messages, %d tokens)%n",

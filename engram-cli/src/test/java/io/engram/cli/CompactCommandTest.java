@@ -7,7 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.engram.notes.NotesState;
+import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.StoredNotes;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +98,35 @@ class CompactCommandTest {
     CommandRun alone = CommandRun.in(home, project, "compact", "--notes", notesFile.toString(), session().toString());
     assertThat(alone.exitCode()).isEqualTo(1);
     assertThat(alone.err()).contains("--notes-through");
+  }
+
+  @Test
+  void theNotesEngramKeptForTheSessionAreReusedUnlessSwitchedOff() throws IOException {
+    SessionNotes notes = SessionNotes.parse("## Current State\nReading App.java.\n## Files and Functions\n"
+        + "App.java: run()\n## Errors & Corrections\n## Worklog\n- read App.java\n");
+    new NotesStore(home).write(new StoredNotes(notes,
+        new NotesState("s1", 3, Optional.of("u2"), 12_000, 1, Instant.parse("2026-05-01T10:00:07Z"), "offline")));
+    Path transcript = session();
+
+    JsonNode reused = JSON.readTree(CommandRun.in(home, project, "compact", "--json", transcript.toString()).out());
+    JsonNode fresh = JSON.readTree(
+        CommandRun.in(home, project, "compact", "--json", "--no-session-notes", transcript.toString()).out());
+
+    assertThat(reused.path("summarizedFrom").asInt()).isEqualTo(3);
+    assertThat(reused.path("summary").asText()).contains("App.java: run()");
+    assertThat(fresh.path("summarizedFrom").asInt()).isZero();
+  }
+
+  @Test
+  void notesOfAnotherSegmentAreNotReused() throws IOException {
+    SessionNotes notes = SessionNotes.parse("## Current State\nElsewhere.\n## Files and Functions\n"
+        + "## Errors & Corrections\n## Worklog\n");
+    new NotesStore(home).write(new StoredNotes(notes,
+        new NotesState("s1", 3, Optional.of("not-in-this-transcript"), 12_000, 1, Instant.now(), "offline")));
+
+    JsonNode json = JSON.readTree(CommandRun.in(home, project, "compact", "--json", session().toString()).out());
+
+    assertThat(json.path("summarizedFrom").asInt()).isZero();
   }
 
   @Test
