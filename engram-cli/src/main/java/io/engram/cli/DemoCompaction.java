@@ -33,7 +33,9 @@ final class DemoCompaction {
     CompactionInput input = CompactionInput.currentSegment(transcript, window).automatic(true)
         .withInstructions(instructions);
     if (notes.isPresent()) {
-      input = input.withNotes(new CoveredNotes(notes.get().notes(), notes.get().state().coveredMessages()));
+      input = input.withNotes(CoveredNotes.endingAt(notes.get().notes(), notes.get().state().lastUuid(),
+          input.messages()).orElseThrow(
+          () -> new IllegalStateException("the session notes end outside the part being compacted")));
     }
     CompactionResult r = new Compactor(settings, JtokkitTokenCounter.forModel(DemoProject.MODEL, settings.context()),
         ModelRouter.offline()).compact(input);

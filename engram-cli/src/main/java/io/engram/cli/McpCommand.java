@@ -44,7 +44,7 @@ final class McpCommand implements Callable<Integer> {
     GlobalOptions global = GlobalOptions.of(spec);
     EngramServices services = new EngramServices(
         MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC()), global.instructionLoader(),
-        global.settings(), Models.router(global, "mcp"));
+        global.settings(), Models.router(global, "mcp"), global.roots().engramHome());
     String version = new EngramVersion().getVersion()[0];
     if (port == null) {
       return stdio(services, version);

@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.Compactor;
+import io.engram.compaction.CoveredNotes;
 import io.engram.context.ContextWindow;
+import io.engram.notes.NotesStore;
+import io.engram.notes.StoredNotes;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,11 +19,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code compact} tool: compacts the current segment of a Claude Code transcript with the
  * {@link Compactor} (the configured model, else offline) and answers with the same record as
- * {@code engram compact --json}. Restored files are named and scored, their contents left out, so the
+ * {@code engram compact --json}, reusing the session notes Engram kept for the session. Restored files are named and scored, their contents left out, so the
  * tool never hands out file text the transcript only pointed at.
  */
 final class CompactionTool {
@@ -59,6 +64,10 @@ final class CompactionTool {
             ContextWindow.forModel(model, services.settings().context()))
         .withCustomInstructions(args.optionalString("instructions").orElse(""))
         .withInstructions(services.instructions().load());
+    Optional<CoveredNotes> notes = keptNotes(transcript.sessionId(), input.messages());
+    if (notes.isPresent()) {
+      input = input.withNotes(notes.get());
+    }
     CompactionResult r = new Compactor(services.settings(),
         JtokkitTokenCounter.forModel(model, services.settings().context()),
         services.router().forSession(transcript.sessionId())).compact(input);
@@ -73,5 +82,16 @@ final class CompactionTool {
         r.score().get().sections(), r.score().get().keyInformation(), r.score().get().continuity(),
         r.score().get().compression(), r.tokensBefore(), r.tokensAfter())));
     return result;
+  }
+
+  /** The session notes Engram kept for the session, when they end at a message of the part being compacted. */
+  private Optional<CoveredNotes> keptNotes(String sessionId, List<TranscriptMessage> messages) throws IOException {
+    Optional<StoredNotes> stored;
+    try {
+      stored = new NotesStore(services.engramHome()).read(sessionId);
+    } catch (IllegalArgumentException unsafeId) {
+      return Optional.empty();
+    }
+    return stored.flatMap(n -> CoveredNotes.endingAt(n.notes(), n.state().lastUuid(), messages));
   }
 }

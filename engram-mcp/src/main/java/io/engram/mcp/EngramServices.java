@@ -4,6 +4,7 @@ import io.engram.config.EngramSettings;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -14,14 +15,16 @@ import java.util.Objects;
  * @param instructions the loader of the project's instruction files
  * @param settings the effective settings (recall budgets)
  * @param router the configured model or the offline engine, for the {@code compact} tool
+ * @param engramHome Engram's home, where the session notes the {@code compact} tool reuses are kept
  */
-public record EngramServices(
-    ProjectMemory memory, InstructionLoader instructions, EngramSettings settings, ModelRouter router) {
+public record EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings,
+    ModelRouter router, Path engramHome) {
   public EngramServices {
     Objects.requireNonNull(memory, "memory");
     Objects.requireNonNull(instructions, "instructions");
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(router, "router");
+    Objects.requireNonNull(engramHome, "engramHome");
   }
 
   /** The project's key, the authority of its memories' resource URIs. */

@@ -30,6 +30,6 @@ public final class TestServerMain {
     EngramSettings settings = EngramSettings.DEFAULTS;
     return new EngramServices(MemoryStores.open(roots, settings, Clock.systemUTC()),
         new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings,
-        ModelRouter.offline());
+        ModelRouter.offline(), home);
   }
 }
