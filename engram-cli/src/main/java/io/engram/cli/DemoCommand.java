@@ -105,7 +105,8 @@ final class DemoCommand implements Callable<Integer> {
       case "skipped" -> "@|bold,yellow ==>|@ @|bold ";
       default -> "@|bold,red ==>|@ @|bold ";
     };
-    out.println(Ansi.AUTO.string(mark + step.title() + "|@" + (step.status().equals("ok") ? "" : " (" + step.status() + ")")));
+    String status = step.status().equals("ok") ? "" : " (" + step.status() + ")";
+    out.println(Ansi.AUTO.string(mark + step.title() + "|@" + status));
     step.narration().forEach(l -> out.println("    " + l));
     step.reason().ifPresent(r -> out.println(Ansi.AUTO.string("    " + (step.status().equals("failed")
         ? "@|red check failed: " + r + "|@" : "skipped: " + r))));

@@ -9,6 +9,8 @@ import io.engram.config.EngramSettings;
 import io.engram.context.ContextWindow;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
+import io.engram.notes.NotesSection;
+import io.engram.notes.SessionNotes;
 import io.engram.notes.StoredNotes;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TodoList;
@@ -82,5 +84,52 @@ final class DemoCompaction {
 
   private static double round(double v) {
     return Math.round(v * 10) / 10.0;
+  }
+
+  /** The session-notes step: when the hooks started and updated the notes, what they hold, the handover. */
+  static DemoStep notesStep(Optional<StoredNotes> kept, String notesFile, List<Map<String, Object>> notesUpdates,
+      String handedOver, boolean compacted, int startTokens) {
+    List<String> lines = new ArrayList<>();
+    notesUpdates.forEach(u -> lines.add("turn " + u.get("turn") + ", " + u.get("hook") + " hook: "
+        + String.valueOf(u.get("log")).replaceAll(" \\(.*", "")));
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("updates", notesUpdates);
+    if (kept.isPresent()) {
+      SessionNotes n = kept.get().notes();
+      lines.add("kept in " + notesFile + ", covering "
+          + kept.get().state().coveredMessages() + " messages:");
+      for (NotesSection section : NotesSection.values()) {
+        String text = n.text(section).strip();
+        lines.add("  " + section.heading() + ": " + DemoRun.cut(text.isEmpty() ? "(empty)" : text, 100));
+      }
+      data.put("coveredMessages", kept.get().state().coveredMessages());
+      data.put("chars", n.render().length());
+    }
+    data.put("handedOverAfterCompaction", handedOver.contains("Session notes"));
+    DemoStep step = DemoStep.ok("notes", "Session notes", lines, data);
+    if (notesUpdates.isEmpty() || kept.isEmpty()) {
+      return step.failed("session one crossed " + startTokens + " tokens but no notes were kept");
+    }
+    return compacted && !handedOver.contains("Session notes")
+        ? step.failed("the notes were not handed back after the compaction") : step;
+  }
+
+  /** The compaction step, checked: a scored summary, user messages word for word, open todos restored. */
+  static DemoStep step(Optional<Outcome> compaction) {
+    if (compaction.isEmpty()) {
+      return DemoStep.ok("compaction", "Compaction and its score", List.of(), Map.of())
+          .failed("session one never reached the critical level, so nothing was compacted");
+    }
+    Outcome c = compaction.get();
+    DemoStep step = DemoStep.ok("compaction", "Compaction and its score", c.narration(), c.data());
+    String summary = c.result().summary();
+    if (c.result().score().isEmpty()) {
+      return step.failed("the compaction ended in truncation, without a scored summary");
+    }
+    if (!summary.contains("we use pnpm, not npm") || !summary.contains("need a local Redis on 6379")) {
+      return step.failed("the summary lost a user message word for word (pnpm or Redis)");
+    }
+    return c.result().todos().stream().anyMatch(TodoList.Todo::isOpen) ? step
+        : step.failed("the open todos were not restored after the compaction");
   }
 }

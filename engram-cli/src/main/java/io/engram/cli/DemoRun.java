@@ -5,11 +5,6 @@ import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
-import io.engram.dream.Dream;
-import io.engram.dream.DreamOptions;
-import io.engram.dream.DreamPhase;
-import io.engram.dream.DreamProgress;
-import io.engram.dream.DreamResult;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -20,11 +15,7 @@ import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
-import io.engram.notes.NotesSection;
 import io.engram.notes.NotesStore;
-import io.engram.notes.SessionNotes;
-import io.engram.notes.StoredNotes;
-import io.engram.transcript.TodoList;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
@@ -35,7 +26,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,7 +59,7 @@ final class DemoRun {
   private String handedOver = "";
   private List<String> sessionEndLog = List.of();
   /** Turn and context share at which each level was first reached in session one. */
-  private final Map<ContextLevel, Map<String, Object>> firstAt = new LinkedHashMap<>();
+  private final DemoLevels levels = new DemoLevels();
 
   DemoRun(Path dir, Instant start, Consumer<DemoStep> listener) {
     this.dir = dir;
@@ -85,12 +75,14 @@ final class DemoRun {
     report(sampleProject());
     report(instructions());
     report(sessionOne());
-    report(warnings());
-    report(notes());
-    report(compactionStep());
+    report(levels.step(settings.context()));
+    report(DemoCompaction.notesStep(new NotesStore(home).read(SESSION_ONE),
+        shown(new NotesStore(home).notesFile(SESSION_ONE)), notesUpdates, handedOver, compaction.isPresent(),
+        settings.notes().startTokens()));
+    report(DemoCompaction.step(compaction));
     report(memories());
     report(sessionTwo());
-    report(dreamStep());
+    report(DemoDream.step(roots, settings, memory, sessionEndLog));
     return List.copyOf(steps);
   }
 
@@ -123,7 +115,8 @@ final class DemoRun {
     List<String> lines = new ArrayList<>(List.of("What a session in the project loads, in prompt order (the ledger):"));
     List<Map<String, Object>> rows = new ArrayList<>();
     for (InstructionFile f : loaded.files()) {
-      String via = f.imported() ? "  (imported by " + shown(f.importedFrom().get(f.importedFrom().size() - 1)) + ")" : "";
+      String via = f.imported()
+          ? "  (imported by " + shown(f.importedFrom().get(f.importedFrom().size() - 1)) + ")" : "";
       lines.add(String.format(Locale.ROOT, "  %-8s %-28s %5d chars %4d tokens%s", f.level().label(), shown(f.path()),
           f.chars(), f.tokens(), via));
       rows.add(Map.of("level", f.level().label(), "path", shown(f.path()), "chars", f.chars(), "tokens", f.tokens(),
@@ -150,7 +143,6 @@ final class DemoRun {
     hook(HookEvent.SESSION_START, SESSION_ONE, transcript, Map.of("source", "startup"));
     int written = 0;
     int turnNo = 0;
-    ContextLevel level = ContextLevel.NORMAL;
     for (Consumer<DemoTranscript> turn : DemoStory.sessionOne()) {
       turnNo++;
       turn.accept(t);
@@ -165,18 +157,8 @@ final class DemoRun {
       ContextTimeline.Point last = points.get(points.size() - 1);
       long used = last.actualTokens().orElse(last.estimatedTokens());
       double share = 100.0 * used / last.windowTokens();
-      for (ContextTimeline.Point p : points) {
-        if (p.lineNumber() > linesBefore && p.level().compareTo(level) > 0) {
-          for (ContextLevel l : ContextLevel.values()) {
-            if (l.compareTo(level) > 0 && l.compareTo(p.level()) <= 0) {
-              long tokens = p.actualTokens().orElse(p.estimatedTokens());
-              firstAt.putIfAbsent(l, Map.of("turn", turnNo, "line", p.lineNumber(), "tokens", tokens,
-                  "percent", Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
-            }
-          }
-          level = p.level();
-        }
-      }
+      levels.observe(points, linesBefore, turnNo);
+      ContextLevel level = levels.level();
       List<String> remembered = stop.log().stream().filter(s -> s.startsWith("remembered") || s.startsWith("updated"))
           .toList();
       List<String> recalledNames = namesIn(recall.additionalContext().orElse(""), memory.list().memories());
@@ -194,7 +176,7 @@ final class DemoRun {
       if (level.compactsAutomatically() && compaction.isEmpty()) {
         compact(t, transcript, used, lines);
         written = t.lines().size();
-        level = ContextLevel.NORMAL;
+        levels.compacted();
       }
     }
     hook(HookEvent.SESSION_END, SESSION_ONE, transcript, Map.of());
@@ -233,72 +215,10 @@ final class DemoRun {
     return 0;
   }
 
-  private DemoStep notes() throws IOException {
-    Optional<StoredNotes> kept = new NotesStore(home).read(SESSION_ONE);
-    List<String> lines = new ArrayList<>();
-    notesUpdates.forEach(u -> lines.add("turn " + u.get("turn") + ", " + u.get("hook") + " hook: "
-        + String.valueOf(u.get("log")).replaceAll(" \\(.*", "")));
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("updates", notesUpdates);
-    if (kept.isPresent()) {
-      SessionNotes n = kept.get().notes();
-      lines.add("kept in " + shown(new NotesStore(home).notesFile(SESSION_ONE)) + ", covering "
-          + kept.get().state().coveredMessages() + " messages:");
-      for (NotesSection section : NotesSection.values()) {
-        String text = n.text(section).strip();
-        lines.add("  " + section.heading() + ": " + cut(text.isEmpty() ? "(empty)" : text, 100));
-      }
-      data.put("coveredMessages", kept.get().state().coveredMessages());
-      data.put("chars", n.render().length());
-    }
-    data.put("handedOverAfterCompaction", handedOver.contains("Session notes"));
-    DemoStep step = DemoStep.ok("notes", "Session notes", lines, data);
-    if (notesUpdates.isEmpty() || kept.isEmpty()) {
-      return step.failed("session one crossed " + settings.notes().startTokens() + " tokens but no notes were kept");
-    }
-    return compaction.isPresent() && !handedOver.contains("Session notes")
-        ? step.failed("the notes were not handed back after the compaction") : step;
-  }
-
-  private DemoStep compactionStep() {
-    if (compaction.isEmpty()) {
-      return DemoStep.ok("compaction", "Compaction and its score", List.of(), Map.of())
-          .failed("session one never reached the critical level, so nothing was compacted");
-    }
-    DemoCompaction.Outcome c = compaction.get();
-    DemoStep step = DemoStep.ok("compaction", "Compaction and its score", c.narration(), c.data());
-    String summary = c.result().summary();
-    if (c.result().score().isEmpty()) {
-      return step.failed("the compaction ended in truncation, without a scored summary");
-    }
-    if (!summary.contains("we use pnpm, not npm") || !summary.contains("need a local Redis on 6379")) {
-      return step.failed("the summary lost a user message word for word (pnpm or Redis)");
-    }
-    return c.result().todos().stream().anyMatch(TodoList.Todo::isOpen) ? step
-        : step.failed("the open todos were not restored after the compaction");
-  }
-
-  private DemoStep warnings() {
-    List<String> lines = new ArrayList<>(List.of("Window " + DemoProject.WINDOW_TOKENS + " tokens; levels above "
-        + pct(settings.context().warningRatio()) + " / " + pct(settings.context().urgentRatio()) + " / "
-        + pct(settings.context().criticalRatio()) + ":"));
-    Map<String, Object> data = new LinkedHashMap<>();
-    for (ContextLevel l : List.of(ContextLevel.WARNING, ContextLevel.URGENT, ContextLevel.CRITICAL)) {
-      Map<String, Object> at = firstAt.get(l);
-      if (at != null) {
-        lines.add(String.format(Locale.ROOT, "  %-8s first at turn %s (%,d tokens, %s%%)%s", l.name().toLowerCase(Locale.ROOT),
-            at.get("turn"), at.get("tokens"), at.get("percent"),
-            l.compactsAutomatically() ? ": compaction is due" : ""));
-        data.put(l.name().toLowerCase(Locale.ROOT), at);
-      }
-    }
-    DemoStep step = DemoStep.ok("warnings", "Context window warnings", lines, data);
-    return data.size() == 3 ? step : step.failed("session one did not cross all three levels: " + data.keySet());
-  }
-
   private DemoStep memories() throws IOException {
     List<StoredMemory> all = memory.list().memories();
-    List<String> lines = new ArrayList<>(List.of("Auto memory after session one (" + shown(memory.location().projectDir())
+    List<String> lines = new ArrayList<>(List.of("Auto memory after session one ("
+        + shown(memory.location().projectDir())
         + "):"));
     all.forEach(m -> lines.add(String.format(Locale.ROOT, "  %-9s %-32s %s", m.memory().type().id(), m.name(),
         cut(m.memory().description(), 80))));
@@ -348,58 +268,18 @@ final class DemoRun {
     return step;
   }
 
-  /** The dream: the SessionEnd hook found its gates closed (two sessions, not five); the demo forces it. */
-  private DemoStep dreamStep() throws IOException {
-    List<String> lines = new ArrayList<>();
-    sessionEndLog.stream().filter(l -> l.startsWith("dream")).forEach(l -> lines.add("SessionEnd hook: " + l));
-    List<String> phases = new ArrayList<>();
-    DreamResult r = new Dream(roots, settings, ModelRouter.offline(), Clock.systemUTC())
-        .run(new DreamOptions(true, false), new DreamProgress() {
-          @Override
-          public void phase(DreamPhase phase, int items) {
-            phases.add(phase.name().toLowerCase(Locale.ROOT) + " (" + items + ")");
-          }
-
-          @Override
-          public void item(String label) {}
-        });
-    lines.add("engram dream --force: " + String.join(" -> ", phases));
-    lines.add(String.format(Locale.ROOT, "%s (%s): read %d memories and %d session transcripts, %d candidates",
-        r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.engine(), r.memories(), r.sessions().size(),
-        r.candidates()));
-    r.changes().forEach(c -> lines.add("  " + cut(c, 150)));
-    r.runId().ifPresent(id -> lines.add("undo journal: run " + id + " (engram dream --undo)"));
-    List<StoredMemory> after = memory.list().memories();
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("sessionEnd", sessionEndLog.stream().filter(l -> l.startsWith("dream")).toList());
-    data.put("outcome", r.outcome().name());
-    data.put("engine", r.engine());
-    data.put("sessions", r.sessions().size());
-    data.put("changes", r.changes());
-    data.put("memoriesAfter", after.stream().map(StoredMemory::name).toList());
-    DemoStep step = DemoStep.ok("dream", "Dream (consolidation)", lines, data);
-    if (r.outcome() == DreamResult.Outcome.GATED) {
-      return step.failed("the forced dream was stopped by its gates: " + r.gates().closed());
-    }
-    Instant now = Instant.now();
-    for (String word : List.of("redis", "pnpm")) {
-      if (find(after.stream().filter(m -> !m.memory().isSuperseded(now)).toList(), word).isEmpty()) {
-        return step.failed("the dream lost the " + word + " memory");
-      }
-    }
-    return step;
-  }
-
   private HookRunner.Answer hook(HookEvent event, String session, Path transcript, Map<String, String> extra)
       throws IOException {
     HookInput input = new HookInput(session, Optional.of(transcript), Optional.of(project),
-        Optional.of(event.hookName()), Optional.ofNullable(extra.get("prompt")), Optional.ofNullable(extra.get("source")),
+        Optional.of(event.hookName()), Optional.ofNullable(extra.get("prompt")),
+        Optional.ofNullable(extra.get("source")),
         Optional.ofNullable(extra.get("trigger")), Optional.empty());
     return hooks.run(event, input);
   }
 
   private Path transcriptPath(String session) throws IOException {
-    Path dirOf = userHome.resolve(".claude").resolve("projects").resolve(project.toString().replaceAll("[^A-Za-z0-9]", "-"));
+    Path dirOf = userHome.resolve(".claude").resolve("projects")
+        .resolve(project.toString().replaceAll("[^A-Za-z0-9]", "-"));
     Files.createDirectories(dirOf);
     return dirOf.resolve(session + ".jsonl");
   }
@@ -408,7 +288,7 @@ final class DemoRun {
     return JsonOutput.mapper().readTree(userRecord).path("message").path("content").asText();
   }
 
-  private static Optional<StoredMemory> find(List<StoredMemory> all, String word) {
+  static Optional<StoredMemory> find(List<StoredMemory> all, String word) {
     return all.stream().filter(m -> (m.name() + " " + m.memory().description() + " " + m.memory().body())
         .toLowerCase(Locale.ROOT).contains(word)).findFirst();
   }
@@ -419,10 +299,6 @@ final class DemoRun {
 
   private String shown(Path p) {
     return p.startsWith(dir) ? dir.relativize(p).toString() : p.toString();
-  }
-
-  private static String pct(double ratio) {
-    return Math.round(ratio * 100) + "%";
   }
 
   static String cut(String s, int max) {
