@@ -100,10 +100,13 @@ public final class HookRunner {
       }
       case SESSION_END -> {
         afterTurn(input, false, false, log);
-        dream.maybeRun(log);
         yield before;
       }
     });
+    if (event == HookEvent.SESSION_END) {
+      // Outside the session's lock: the dream may take seconds, and holds its own lock.
+      dream.maybeRun(log);
+    }
     String text = context.toString().strip();
     return new Answer(event.injectsContext() && !text.isEmpty() ? Optional.of(text) : Optional.empty(), log);
   }
