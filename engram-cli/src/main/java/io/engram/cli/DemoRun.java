@@ -251,11 +251,12 @@ final class DemoRun {
     lines.add("SessionStart injected: " + (atStart.contains("MEMORY.md") ? "the MEMORY.md index" : "no index")
         + (startNames.isEmpty() ? "" : " and " + String.join(", ", startNames)));
     lines.add("user: \"" + DemoStory.QUESTION + "\"");
-    lines.add("UserPromptSubmit recalled (keyword search): " + (recallNames.isEmpty() ? "nothing"
+    String engine = recallEngine(recalled);
+    lines.add("UserPromptSubmit recalled (" + engine + "): " + (recallNames.isEmpty() ? "nothing"
         : String.join(", ", recallNames)));
     lines.add("the agent can answer: start Redis on 6379, then `pnpm test`");
     DemoStep step = DemoStep.ok("session-two", "Session two: \"" + DemoStory.QUESTION + "\"", lines, Map.of(
-        "sessionStart", startNames, "recalled", recallNames, "recallEngine", "keyword (BM25)",
+        "sessionStart", startNames, "recalled", recallNames, "recallEngine", engine,
         "contextChars", atStart.length() + recalled.length()));
     Optional<StoredMemory> redis = find(all, "redis");
     Optional<StoredMemory> pnpm = find(all, "pnpm");
@@ -286,6 +287,13 @@ final class DemoRun {
 
   private static String promptOf(String userRecord) throws IOException {
     return JsonOutput.mapper().readTree(userRecord).path("message").path("content").asText();
+  }
+
+  /** The engine the hook's recall header names ("# Memories Engram recalled for this prompt (keyword search)"). */
+  private static String recallEngine(String recalled) {
+    String header = recalled.lines().findFirst().orElse("");
+    int open = header.lastIndexOf('(');
+    return open >= 0 && header.endsWith(")") ? header.substring(open + 1, header.length() - 1) : "recall";
   }
 
   static Optional<StoredMemory> find(List<StoredMemory> all, String word) {
