@@ -61,7 +61,7 @@ final class DemoDream {
     }
     Instant now = Instant.now();
     for (String word : List.of("redis", "pnpm")) {
-      if (DemoRun.find(after.stream().filter(m -> !m.memory().isSuperseded(now)).toList(), word).isEmpty()) {
+      if (DemoRecall.find(after.stream().filter(m -> !m.memory().isSuperseded(now)).toList(), word).isEmpty()) {
         return step.failed("the dream lost the " + word + " memory");
       }
     }

@@ -161,7 +161,7 @@ final class DemoRun {
       ContextLevel level = levels.level();
       List<String> remembered = stop.log().stream().filter(s -> s.startsWith("remembered") || s.startsWith("updated"))
           .toList();
-      List<String> recalledNames = namesIn(recall.additionalContext().orElse(""), memory.list().memories());
+      List<String> recalledNames = DemoRecall.namesIn(recall.additionalContext().orElse(""), memory.list().memories());
       lines.add(String.format(Locale.ROOT, "turn %d  \"%s\"", turnNo, cut(prompt, 70)));
       lines.add(String.format(Locale.ROOT, "        context %,d tokens (%.0f%%, %s)%s", used, share,
           level.name().toLowerCase(Locale.ROOT),
@@ -225,10 +225,11 @@ final class DemoRun {
     DemoStep step = DemoStep.ok("memories", "What Engram remembered", lines, Map.of("memories",
         all.stream().map(m -> Map.of("name", m.name(), "type", m.memory().type().id(), "description",
             m.memory().description(), "source", m.memory().source().map(Enum::name).orElse(""))).toList()));
-    if (find(all, "redis").isEmpty()) {
+    if (DemoRecall.find(all, "redis").isEmpty()) {
       return step.failed("no memory about Redis was extracted from session one");
     }
-    return find(all, "pnpm").isEmpty() ? step.failed("no memory about pnpm was extracted from session one") : step;
+    return DemoRecall.find(all, "pnpm").isEmpty()
+        ? step.failed("no memory about pnpm was extracted from session one") : step;
   }
 
   private DemoStep sessionTwo() throws IOException {
@@ -240,33 +241,12 @@ final class DemoRun {
     String atStart = startAnswer.additionalContext().orElse("");
     String recalled = recall.additionalContext().orElse("");
     List<StoredMemory> all = memory.list().memories();
-    List<String> startNames = namesIn(atStart, all);
-    List<String> recallNames = namesIn(recalled, all);
     DemoTranscript t = new DemoTranscript(SESSION_TWO, project, start.plus(Duration.ofDays(1)), counter);
     DemoStory.sessionTwo("Start Redis first (`docker run -d -p 6379:6379 redis:7`), then run `pnpm test`.").accept(t);
     Files.write(transcript, t.lines());
     hook(HookEvent.STOP, SESSION_TWO, transcript, Map.of());
     sessionEndLog = hook(HookEvent.SESSION_END, SESSION_TWO, transcript, Map.of()).log();
-    List<String> lines = new ArrayList<>();
-    lines.add("SessionStart injected: " + (atStart.contains("MEMORY.md") ? "the MEMORY.md index" : "no index")
-        + (startNames.isEmpty() ? "" : " and " + String.join(", ", startNames)));
-    lines.add("user: \"" + DemoStory.QUESTION + "\"");
-    String engine = recallEngine(recalled);
-    lines.add("UserPromptSubmit recalled (" + engine + "): " + (recallNames.isEmpty() ? "nothing"
-        : String.join(", ", recallNames)));
-    lines.add("the agent can answer: start Redis on 6379, then `pnpm test`");
-    DemoStep step = DemoStep.ok("session-two", "Session two: \"" + DemoStory.QUESTION + "\"", lines, Map.of(
-        "sessionStart", startNames, "recalled", recallNames, "recallEngine", engine,
-        "contextChars", atStart.length() + recalled.length()));
-    Optional<StoredMemory> redis = find(all, "redis");
-    Optional<StoredMemory> pnpm = find(all, "pnpm");
-    if (redis.isEmpty() || !recallNames.contains(redis.get().name())) {
-      return step.failed("recall for \"" + DemoStory.QUESTION + "\" did not surface the Redis memory");
-    }
-    if (pnpm.isEmpty() || !(recallNames.contains(pnpm.get().name()) || startNames.contains(pnpm.get().name()))) {
-      return step.failed("session two did not receive the pnpm memory");
-    }
-    return step;
+    return DemoRecall.step(atStart, recalled, all);
   }
 
   private HookRunner.Answer hook(HookEvent event, String session, Path transcript, Map<String, String> extra)
@@ -287,22 +267,6 @@ final class DemoRun {
 
   private static String promptOf(String userRecord) throws IOException {
     return JsonOutput.mapper().readTree(userRecord).path("message").path("content").asText();
-  }
-
-  /** The engine the hook's recall header names ("# Memories Engram recalled for this prompt (keyword search)"). */
-  private static String recallEngine(String recalled) {
-    String header = recalled.lines().findFirst().orElse("");
-    int open = header.lastIndexOf('(');
-    return open >= 0 && header.endsWith(")") ? header.substring(open + 1, header.length() - 1) : "recall";
-  }
-
-  static Optional<StoredMemory> find(List<StoredMemory> all, String word) {
-    return all.stream().filter(m -> (m.name() + " " + m.memory().description() + " " + m.memory().body())
-        .toLowerCase(Locale.ROOT).contains(word)).findFirst();
-  }
-
-  private static List<String> namesIn(String context, List<StoredMemory> all) {
-    return all.stream().map(StoredMemory::name).filter(n -> context.contains("## " + n + " (")).toList();
   }
 
   private String shown(Path p) {
