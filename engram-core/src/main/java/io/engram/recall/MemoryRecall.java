@@ -146,7 +146,7 @@ public final class MemoryRecall {
     EngramSettings.Recall d = settings;
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, d.bytesPerFile(),
         d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
-        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.vectors());
+        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
   }
 
   private synchronized Outcome run(String query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,

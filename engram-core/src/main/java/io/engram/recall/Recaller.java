@@ -92,7 +92,7 @@ public final class Recaller {
   private List<Ranked> rank(String query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
     List<Ranked> out = new ArrayList<>();
-    for (Candidate c : index.search(query, settings.candidatesPerRetriever(), settings.fusionK(), settings.vectorWeight())) {
+    for (Candidate c : index.search(query, settings)) {
       RecallDocument doc = docs.get(c.id());
       if (doc == null) {
         continue;
