@@ -131,6 +131,14 @@ public final class MemoryRecall {
     return run(query, surfacedNames, sessionBytes, Optional.empty(), settings);
   }
 
+  /**
+   * The session-start manifest: up to {@code manifestMaxFiles} current memories (superseded ones left
+   * out), newest first, one line each (name and description); older ones stay searchable.
+   */
+  public Manifest manifest() throws IOException {
+    return Manifest.of(Documents.of(memory.list().memories(), clock.instant()).all(), settings.manifestMaxFiles());
+  }
+
   /** The directory of the on-disk index for the current mode (keyword only, or with this embedder). */
   public Path indexDirectory() {
     String mode = embedder().map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");

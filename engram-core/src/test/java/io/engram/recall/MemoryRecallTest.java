@@ -174,6 +174,21 @@ class MemoryRecallTest {
   }
 
   @Test
+  void manifestListsCurrentMemoriesAndLeavesSupersededOnesOut() throws IOException {
+    store.write(store.read("use-pnpm").orElseThrow().memory().toBuilder().supersededBy("use-yarn").build());
+    Manifest m = recall().manifest();
+    assertThat(m.entries()).extracting(Manifest.Entry::name).containsExactlyInAnyOrder("tests-need-redis",
+        "deploy-dashboard");
+    assertThat(m.render()).contains("- [project] tests-need-redis: Integration tests need a local Redis");
+    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+    EngramSettings.Recall one = new EngramSettings.Recall(1, d.manifestIndexLines(), d.filesPerTurn(),
+        d.bytesPerFile(), d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(),
+        d.hotnessHalfLifeDays(), d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(),
+        d.vectorShare(), d.vectors());
+    assertThat(recall(one).manifest().omitted()).isEqualTo(1);
+  }
+
+  @Test
   void callerKeptSessionStateExcludesNamesAndCountsBytes() throws IOException {
     MemoryRecall.Outcome o = recall().recall("redis pnpm", java.util.Set.of("use-pnpm"), 100);
     assertThat(names(o)).containsExactly("tests-need-redis");
