@@ -15,6 +15,8 @@ import io.engram.memory.MemorySource;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
@@ -38,7 +40,7 @@ import java.util.Set;
  *       not repeated) and the user's standing memories ({@code user} and {@code feedback}, newest first)
  *       within the per-turn recall budget; after a compaction, the session notes a PreCompact handed over.
  *       A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
- *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link KeywordRecall}), never one already
+ *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link MemoryRecall}), never one already
  *       surfaced in the session, within the per-turn and per-session byte budgets.
  *   <li>PreCompact: extraction of the new turns, and, when the session has notes, a handover to the
  *       SessionStart that follows the compaction.
@@ -58,9 +60,21 @@ public final class HookRunner {
   private final Path home;
   private final Extractor extractor;
   private final Clock clock;
+  private final MemoryRecall recall;
 
-  /** A runner over {@code memory}, keeping session state and notes under Engram's {@code home}. */
+  /**
+   * A runner over {@code memory}, keeping session state and notes under Engram's {@code home}; recall is
+   * keyword search over an in-memory index (see the other constructor for the on-disk, hybrid one).
+   */
   public HookRunner(ProjectMemory memory, EngramSettings settings, Path home, Extractor extractor, Clock clock) {
+    this(memory, settings, home, extractor, clock,
+        new MemoryRecall(memory, home, settings.recall(), MemoryRecall.Backend.keywordInMemory(), clock));
+  }
+
+  /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
+  public HookRunner(
+      ProjectMemory memory, EngramSettings settings, Path home, Extractor extractor, Clock clock, MemoryRecall recall) {
+    this.recall = recall;
     this.memory = memory;
     this.memoryDirs = List.of(memory.location().projectDir(), memory.location().userDir());
     this.settings = settings;
@@ -136,7 +150,7 @@ public final class HookRunner {
     int limit = Math.min(budgets.bytesPerTurn(), budgets.bytesPerSession() - state.recallBytes());
     StringBuilder recalled = new StringBuilder();
     for (StoredMemory m : standing) {
-      String body = KeywordRecall.cutToBytes(m.memory().body().strip(), budgets.bytesPerFile());
+      String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
       int size = body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
       if (names.size() >= budgets.filesPerTurn() || bytes + size > limit) {
         break;
@@ -158,15 +172,18 @@ public final class HookRunner {
     if (prompt.isBlank() || left <= 0) {
       return state;
     }
-    List<KeywordRecall.Recalled> found = new KeywordRecall(budgets).recall(
-        prompt, memory.list().memories(), state.surfacedSet(), budgets.filesPerTurn(), left, clock.instant());
-    if (found.isEmpty()) {
+    MemoryRecall.Outcome found = recall.recall(prompt, state.surfacedSet(), state.recallBytes());
+    List<RecalledMemory> chosen = found.result().memories();
+    if (chosen.isEmpty()) {
       return state;
     }
-    out.append("# Memories Engram recalled for this prompt (keyword search)\n\n");
-    found.forEach(r -> out.append(section(r.stored(), r.text().strip())));
-    return state.withSurfaced(found.stream().map(r -> r.stored().name()).toList(),
-        found.stream().mapToInt(KeywordRecall.Recalled::bytes).sum());
+    out.append("# Memories Engram recalled for this prompt (").append(found.retrieval()).append(")\n\n");
+    for (RecalledMemory r : chosen) {
+      Optional<StoredMemory> stored = memory.read(r.name());
+      out.append(stored.isPresent() ? section(stored.get(), r.content().strip())
+          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n");
+    }
+    return state.withSurfaced(chosen.stream().map(RecalledMemory::name).toList(), found.result().turnBytes());
   }
 
   private static String section(StoredMemory m, String body) {
