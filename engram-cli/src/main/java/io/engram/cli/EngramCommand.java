@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
     description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
     subcommands = {
       ConfigCommand.class,
+      RecallCommand.class,
       ContextCommand.class,
       AddCommand.class,
       InitCommand.class,

@@ -5,6 +5,7 @@ import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
 import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -58,9 +59,10 @@ final class HookCommand implements Callable<Integer> {
       if (global.project == null) {
         input.cwd().ifPresent(cwd -> global.project = cwd);
       }
-      HookRunner runner = new HookRunner(global.roots(),
-          MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC()), global.settings(),
-          Models.router(global, input.sessionId()), Clock.systemUTC());
+      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+      HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
+          Models.router(global, input.sessionId()), Clock.systemUTC(),
+          RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));
       HookRunner.Answer answer = runner.run(event, input);
       answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
       err.flush();

@@ -42,9 +42,10 @@ final class McpCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     GlobalOptions global = GlobalOptions.of(spec);
-    EngramServices services = new EngramServices(
-        MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC()), global.instructionLoader(),
-        global.settings(), Models.router(global, "mcp"), global.roots().engramHome());
+    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+    EngramServices services = new EngramServices(memory, global.instructionLoader(), global.settings(),
+        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
+        global.roots().engramHome());
     String version = new EngramVersion().getVersion()[0];
     if (port == null) {
       return stdio(services, version);

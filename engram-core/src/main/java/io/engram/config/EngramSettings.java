@@ -117,16 +117,40 @@ public record EngramSettings(
       double hotnessHalfLifeDays,
       int candidatesPerRetriever,
       double hotnessWeight,
-      double vectorWeight) {
+      double vectorWeight,
+      Fusion fusion,
+      double vectorShare,
+      Vectors vectors) {
     /**
      * Defaults: SPEC.md's budgets; RRF k = 60 (the value of the RRF paper); 50 candidates from each
      * retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
      * and 1 (hot), so decay reorders close calls but never hides a strong match; the vector ranking's
      * RRF terms are weighted 0.25 against BM25's 1, chosen on one LoCoMo conversation (conv-26) and
      * confirmed on the six held out (docs/BENCHMARKS.md): equal weights cost 6 points of recall@5 there.
+     * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
+     * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
+     * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
+     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line and the MCP server but not in hook calls, whose
+     * new JVM would pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
      */
     public static final Recall DEFAULTS =
-        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25);
+        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
+            Vectors.AUTO);
+  }
+
+  /** How recall fuses the keyword and vector rankings. */
+  public enum Fusion {
+    /** Convex combination of min-max normalised scores ({@code RecallIndex.fuseScores}). */
+    SCORES,
+    /** Weighted reciprocal rank fusion ({@code RecallIndex.fuse}). */
+    RRF
+  }
+
+  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in short-lived hook calls. */
+  public enum Vectors {
+    AUTO,
+    ALWAYS,
+    NEVER
   }
 
   /**

@@ -11,6 +11,8 @@ import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
@@ -33,7 +35,7 @@ import java.util.Set;
  *       not repeated) and the user's standing memories ({@code user} and {@code feedback}, newest first)
  *       within the per-turn recall budget; after a compaction, the session notes a PreCompact handed over.
  *       A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
- *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link KeywordRecall}), never one already
+ *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link MemoryRecall}), never one already
  *       surfaced in the session, within the per-turn and per-session byte budgets.
  *   <li>Stop: the extraction pass over the turns not read before ({@code ExtractionPass}: model or offline
  *       rules, turns in which the agent wrote memory itself skipped), then the session notes on their
@@ -57,13 +59,23 @@ public final class HookRunner {
   private final TranscriptWork work;
   private final SessionEndDream dream;
   private final Clock clock;
+  private final MemoryRecall recall;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
    * Engram's home; background work (extraction, notes, dream) goes through {@code router} (offline when no
-   * model is configured).
+   * model is configured); recall is keyword search over an in-memory index (see the other constructor for
+   * the on-disk, hybrid one).
    */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock) {
+    this(roots, memory, settings, router, clock, new MemoryRecall(memory, roots.engramHome(), settings.recall(),
+        MemoryRecall.Backend.keywordInMemory(), clock));
+  }
+
+  /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall) {
+    this.recall = recall;
     this.memory = memory;
     this.settings = settings;
     this.home = roots.engramHome();
@@ -146,7 +158,7 @@ public final class HookRunner {
     int limit = Math.min(budgets.bytesPerTurn(), budgets.bytesPerSession() - state.recallBytes());
     StringBuilder recalled = new StringBuilder();
     for (StoredMemory m : standing) {
-      String body = KeywordRecall.cutToBytes(m.memory().body().strip(), budgets.bytesPerFile());
+      String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
       int size = body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
       if (names.size() >= budgets.filesPerTurn() || bytes + size > limit) {
         break;
@@ -168,15 +180,18 @@ public final class HookRunner {
     if (prompt.isBlank() || left <= 0) {
       return state;
     }
-    List<KeywordRecall.Recalled> found = new KeywordRecall(budgets).recall(
-        prompt, memory.list().memories(), state.surfacedSet(), budgets.filesPerTurn(), left, clock.instant());
-    if (found.isEmpty()) {
+    MemoryRecall.Outcome found = recall.recall(prompt, state.surfacedSet(), state.recallBytes());
+    List<RecalledMemory> chosen = found.result().memories();
+    if (chosen.isEmpty()) {
       return state;
     }
-    out.append("# Memories Engram recalled for this prompt (keyword search)\n\n");
-    found.forEach(r -> out.append(section(r.stored(), r.text().strip())));
-    return state.withSurfaced(found.stream().map(r -> r.stored().name()).toList(),
-        found.stream().mapToInt(KeywordRecall.Recalled::bytes).sum());
+    out.append("# Memories Engram recalled for this prompt (").append(found.retrieval()).append(")\n\n");
+    for (RecalledMemory r : chosen) {
+      Optional<StoredMemory> stored = memory.read(r.name());
+      out.append(stored.isPresent() ? section(stored.get(), r.content().strip())
+          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n");
+    }
+    return state.withSurfaced(chosen.stream().map(RecalledMemory::name).toList(), found.result().turnBytes());
   }
 
   private static String section(StoredMemory m, String body) {

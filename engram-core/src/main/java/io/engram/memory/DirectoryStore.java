@@ -196,6 +196,39 @@ final class DirectoryStore implements MemoryStore {
     }
   }
 
+  /**
+   * Records that recall surfaced the memories called {@code wanted} at {@code when}: sets {@code
+   * lastRecalled}, adds one to {@code recallCount}, and changes nothing else ({@code updated} stays, so
+   * use is not mistaken for an edit). Under the store's lock, so a concurrent write is never lost;
+   * names not in this store, and files that no longer read as memories, are skipped.
+   *
+   * @return the names of the memories marked
+   */
+  List<String> markRecalled(java.util.Collection<String> wanted, Instant when) throws IOException {
+    List<String> marked = new ArrayList<>();
+    if (wanted.isEmpty() || !Files.isDirectory(dir)) {
+      return marked;
+    }
+    try (FileLock lock = lock()) {
+      for (String name : new LinkedHashSet<>(wanted)) {
+        Optional<Path> file = names.locate(name);
+        if (file.isEmpty()) {
+          continue;
+        }
+        Memory m;
+        try {
+          m = MemoryFormat.read(file.get(), settings.maxTopicBytes());
+        } catch (InvalidMemoryException | NoSuchFileException e) {
+          continue;
+        }
+        Memory used = m.toBuilder().lastRecalled(when).recallCount(m.recallCount() + 1).build();
+        AtomicFiles.writeString(file.get(), MemoryFormat.format(used));
+        marked.add(m.name());
+      }
+    }
+    return marked;
+  }
+
   @Override
   public List<Path> purgeTrash() throws IOException {
     try (FileLock lock = lock()) {

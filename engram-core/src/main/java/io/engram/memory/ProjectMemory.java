@@ -90,6 +90,22 @@ public final class ProjectMemory implements MemoryStore {
     return purged;
   }
 
+  /**
+   * Records that recall surfaced the memories called {@code names} at {@code when}: each one's {@code
+   * lastRecalled} is set and its {@code recallCount} raised by one, under its store's lock, without
+   * changing {@code updated} or anything else. Names found in neither store are skipped.
+   *
+   * @return the names of the memories marked
+   */
+  public List<String> markRecalled(java.util.Collection<String> names, java.time.Instant when) throws IOException {
+    List<String> marked = new ArrayList<>(project.markRecalled(names, when));
+    Set<String> done = new HashSet<>();
+    marked.forEach(n -> done.add(MemoryNames.slug(n)));
+    List<String> rest = names.stream().filter(n -> !done.contains(MemoryNames.slug(n))).toList();
+    marked.addAll(user.markRecalled(rest, when));
+    return marked;
+  }
+
   /** The project's MEMORY.md followed by the user-level one, within the index limits. */
   @Override
   public IndexText indexText() throws IOException {

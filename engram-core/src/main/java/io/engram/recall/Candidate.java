@@ -8,7 +8,8 @@ import java.util.OptionalInt;
  * One document found by hybrid retrieval, with where each retriever ranked it.
  *
  * @param id the document's key
- * @param fused the reciprocal-rank-fusion score: the sum over retrievers of {@code 1 / (k + rank)}
+ * @param fused the fused score: reciprocal rank fusion's {@code sum 1 / (k + rank)}, or the convex
+ *     combination of normalised scores ({@link RecallIndex#fuseScores})
  * @param keywordRank 1-based BM25 rank, if BM25 found it
  * @param vectorRank 1-based vector rank, if vector search found it
  */

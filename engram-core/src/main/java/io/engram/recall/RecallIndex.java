@@ -112,15 +112,69 @@ public final class RecallIndex {
   /** As {@link #search(String, int, int)}, with the vector ranking's RRF terms scaled by {@code vectorWeight}. */
   public List<Candidate> search(String query, int perRetriever, int fusionK, double vectorWeight) {
     List<SearchIndex.Hit> keyword = index.keywordSearch(query, perRetriever);
-    List<SearchIndex.Hit> vector = List.of();
-    if (embedder.isPresent() && !query.isBlank() && vectorWeight > 0) {
-      try {
-        vector = index.vectorSearch(embedder.get().embed(query), perRetriever);
-      } catch (RuntimeException e) {
-        vector = List.of(); // an embedder failure must not lose recall: BM25 alone still answers
-      }
+    return fuse(keyword, vectorHits(query, perRetriever, vectorWeight > 0), fusionK, vectorWeight);
+  }
+
+  /**
+   * The fused ranking for {@code query} as the settings say: {@code candidatesPerRetriever} hits from each
+   * retriever, fused by {@code fusion} (score-normalised with {@code vectorShare}, or RRF with
+   * {@code fusionK} and {@code vectorWeight}), best first.
+   */
+  public List<Candidate> search(String query, io.engram.config.EngramSettings.Recall settings) {
+    if (settings.fusion() == io.engram.config.EngramSettings.Fusion.RRF) {
+      return search(query, settings.candidatesPerRetriever(), settings.fusionK(), settings.vectorWeight());
     }
-    return fuse(keyword, vector, fusionK, vectorWeight);
+    List<SearchIndex.Hit> keyword = index.keywordSearch(query, settings.candidatesPerRetriever());
+    List<SearchIndex.Hit> vector = vectorHits(query, settings.candidatesPerRetriever(), settings.vectorShare() > 0);
+    return fuseScores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare());
+  }
+
+  private List<SearchIndex.Hit> vectorHits(String query, int limit, boolean wanted) {
+    if (embedder.isEmpty() || query.isBlank() || !wanted) {
+      return List.of();
+    }
+    try {
+      return index.vectorSearch(embedder.get().embed(query), limit);
+    } catch (RuntimeException e) {
+      return List.of(); // an embedder failure must not lose recall: BM25 alone still answers
+    }
+  }
+
+  /**
+   * Score-normalised fusion (a convex combination): each retriever's scores are min-max normalised over
+   * its own hits to 0..1 (a lone or tied list counts 1), a document missing from a list counts 0 there,
+   * and the fused score is {@code (1 - vectorShare) * bm25' + vectorShare * cosine'}, best first. Unlike
+   * RRF it keeps how far apart the scores are, not only their order.
+   */
+  public static List<Candidate> fuseScores(
+      List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, double vectorShare) {
+    if (vectorShare < 0 || vectorShare > 1) {
+      throw new IllegalArgumentException("vectorShare must be within 0..1, was " + vectorShare);
+    }
+    Map<String, double[]> acc = new HashMap<>();
+    Map<String, int[]> ranks = new LinkedHashMap<>();
+    addNormalised(keyword, 1 - vectorShare, 0, acc, ranks);
+    addNormalised(vector, vectorShare, 1, acc, ranks);
+    List<Candidate> out = new ArrayList<>(acc.size());
+    for (Map.Entry<String, int[]> e : ranks.entrySet()) {
+      int[] r = e.getValue();
+      out.add(new Candidate(e.getKey(), acc.get(e.getKey())[0],
+          r[0] == 0 ? OptionalInt.empty() : OptionalInt.of(r[0]), r[1] == 0 ? OptionalInt.empty() : OptionalInt.of(r[1])));
+    }
+    out.sort(Comparator.comparingDouble(Candidate::fused).reversed().thenComparing(Candidate::id));
+    return out;
+  }
+
+  private static void addNormalised(List<SearchIndex.Hit> hits, double weight, int slot, Map<String, double[]> acc,
+      Map<String, int[]> ranks) {
+    double min = hits.stream().mapToDouble(SearchIndex.Hit::score).min().orElse(0);
+    double max = hits.stream().mapToDouble(SearchIndex.Hit::score).max().orElse(0);
+    for (int i = 0; i < hits.size(); i++) {
+      String id = hits.get(i).id();
+      double norm = max > min ? (hits.get(i).score() - min) / (max - min) : 1.0;
+      acc.computeIfAbsent(id, x -> new double[1])[0] += weight * norm;
+      ranks.computeIfAbsent(id, x -> new int[2])[slot] = i + 1;
+    }
   }
 
   /** Reciprocal rank fusion of two rankings: each id scores {@code sum 1/(k + rank)}, best first. */

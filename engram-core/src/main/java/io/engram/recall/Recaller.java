@@ -34,10 +34,24 @@ public final class Recaller {
 
   /** A session's recaller over {@code index}, with budgets and ranking from {@code settings}. */
   public Recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker, Clock clock) {
+    this(index, settings, reranker, clock, Set.of(), 0);
+  }
+
+  /**
+   * A recaller resuming a session that already sent the ids {@code surfaced} and {@code sessionBytes}
+   * bytes (the state a previous process of the same session persisted).
+   */
+  public Recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker, Clock clock,
+      Set<String> surfaced, int sessionBytes) {
     this.index = Objects.requireNonNull(index, "index");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.reranker = Objects.requireNonNull(reranker, "reranker");
     this.clock = Objects.requireNonNull(clock, "clock");
+    if (sessionBytes < 0) {
+      throw new IllegalArgumentException("session bytes must not be negative: " + sessionBytes);
+    }
+    this.surfaced.addAll(surfaced);
+    this.sessionBytes = sessionBytes;
   }
 
   /** The manifest of the index's current documents, newest first, capped at {@code manifestMaxFiles}. */
@@ -78,7 +92,7 @@ public final class Recaller {
   private List<Ranked> rank(String query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
     List<Ranked> out = new ArrayList<>();
-    for (Candidate c : index.search(query, settings.candidatesPerRetriever(), settings.fusionK(), settings.vectorWeight())) {
+    for (Candidate c : index.search(query, settings)) {
       RecallDocument doc = docs.get(c.id());
       if (doc == null) {
         continue;

@@ -37,6 +37,6 @@ final class RecallFixtures {
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
         perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
-        d.hotnessWeight(), d.vectorWeight());
+        d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
   }
 }

@@ -103,4 +103,27 @@ class RecallIndexTest {
     assertThatThrownBy(() -> index.sync(List.of(RecallFixtures.doc("a", "x"), RecallFixtures.doc("a", "y"))))
         .hasMessageContaining("a");
   }
+
+  @Test
+  void scoreFusionKeepsHowFarApartScoresAreWhereRankFusionOnlySeesOrder() {
+    // BM25 barely prefers a over b; the vectors strongly prefer b. RRF with a small vector weight follows
+    // the ranks (a first); score fusion sees b's large cosine margin and puts b first.
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 10.0), new SearchIndex.Hit("b", 9.9),
+        new SearchIndex.Hit("c", 1.0));
+    List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("a", 0.1),
+        new SearchIndex.Hit("d", 0.05));
+    assertThat(RecallIndex.fuse(keyword, vector, 60, 0.25)).extracting(Candidate::id).first().isEqualTo("a");
+    List<Candidate> fused = RecallIndex.fuseScores(keyword, vector, 0.4);
+    assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c", "d");
+    assertThat(fused.get(0).fused()).isCloseTo(0.6 * (8.9 / 9.0) + 0.4, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(fused.get(3).fused()).isZero(); // the lowest vector hit, absent from BM25
+    assertThat(fused.get(0).retrievalReason()).isEqualTo("bm25 #2 + vector #1");
+  }
+
+  @Test
+  void scoreFusionWithoutVectorsIsTheKeywordOrder() {
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("x", 3.0), new SearchIndex.Hit("y", 2.0));
+    assertThat(RecallIndex.fuseScores(keyword, List.of(), 0)).extracting(Candidate::id).containsExactly("x", "y");
+    assertThatThrownBy(() -> RecallIndex.fuseScores(keyword, List.of(), 1.5)).hasMessageContaining("0..1");
+  }
 }

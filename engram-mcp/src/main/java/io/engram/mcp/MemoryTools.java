@@ -1,6 +1,5 @@
 package io.engram.mcp;
 
-import io.engram.hooks.KeywordRecall;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
@@ -10,15 +9,16 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecallResult;
+import io.engram.recall.RecalledMemory;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The Engram tools an MCP client can call: what each takes (a JSON schema) and what it does. A call
@@ -42,11 +42,14 @@ final class MemoryTools {
 
   List<ToolDef> all() {
     return List.of(
-        new ToolDef("recall", "Find the memories relevant to a query (keyword search over names,"
-            + " descriptions and bodies, within the per-turn recall budgets).",
+        new ToolDef("recall", "Find the memories relevant to a query (hybrid search: BM25 over names,"
+            + " descriptions and bodies, plus vectors when enabled; superseded memories left out; within the"
+            + " per-turn recall budgets). With a session id, no memory is sent twice in that session and the"
+            + " session budget holds across calls.",
             schema("{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"What the agent is working on"
                 + " or was asked\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
-                + services.settings().recall().filesPerTurn() + "}}", "query"),
+                + services.settings().recall().filesPerTurn() + "},\"session\":{\"type\":\"string\",\"minLength\":1,"
+                + "\"description\":\"The agent's session id\"}}", "query"),
             this::recall),
         new ToolDef("remember", "Save a memory (create it, or update the memory of the same name)."
             + " Secrets are redacted before anything is written.",
@@ -70,23 +73,33 @@ final class MemoryTools {
     String query = args.requiredString("query");
     int limit = args.optionalInt("limit", 1, services.settings().recall().filesPerTurn())
         .orElse(services.settings().recall().filesPerTurn());
-    MemoryListing listing = services.memory().list();
-    List<KeywordRecall.Recalled> found = new KeywordRecall(services.settings().recall())
-        .recall(query, listing.memories(), Set.of(), limit, Integer.MAX_VALUE, Instant.now());
+    MemoryRecall.Outcome found = services.recall().recall(query, args.optionalString("session"), limit);
     List<Map<String, Object>> out = new ArrayList<>();
     StringBuilder text = new StringBuilder();
-    for (KeywordRecall.Recalled r : found) {
-      Map<String, Object> m = summary(r.stored());
+    for (RecalledMemory r : found.result().memories()) {
+      Optional<StoredMemory> stored = services.memory().read(r.name());
+      if (stored.isEmpty()) {
+        continue; // forgotten since the search
+      }
+      Map<String, Object> m = summary(stored.get());
       m.put("score", Math.round(r.score() * 1000) / 1000.0);
-      m.put("body", r.text());
+      m.put("bytes", r.bytes());
+      m.put("reason", r.reason());
+      m.put("body", r.content());
       m.put("truncated", r.truncated());
       out.add(m);
-      text.append("## ").append(r.stored().name()).append(" (").append(r.stored().memory().type().id())
-          .append(")\n").append(r.stored().memory().description()).append("\n\n").append(r.text()).append("\n\n");
+      text.append("## ").append(r.name()).append(" (").append(r.type()).append(")\n")
+          .append(stored.get().memory().description()).append("\n\n").append(r.content()).append("\n\n");
     }
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("engine", "keyword (BM25)");
+    result.put("engine", found.retrieval());
     result.put("memories", out);
+    List<Map<String, Object>> leftOut = new ArrayList<>();
+    for (RecallResult.LeftOut l : found.result().leftOut()) {
+      leftOut.add(new LinkedHashMap<>(Map.of("id", l.id(), "reason", l.reason())));
+    }
+    result.put("leftOut", leftOut);
+    result.put("notes", found.notes());
     result.put("text", out.isEmpty() ? "No memory matches the query." : text.toString().strip());
     return result;
   }

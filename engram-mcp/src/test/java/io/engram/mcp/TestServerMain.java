@@ -4,7 +4,6 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.MemoryStores;
-import io.engram.model.ModelRouter;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -29,7 +28,6 @@ public final class TestServerMain {
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("user-home"));
     EngramSettings settings = EngramSettings.DEFAULTS;
     return new EngramServices(MemoryStores.open(roots, settings, Clock.systemUTC()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings,
-        ModelRouter.offline(), home);
+        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
   }
 }

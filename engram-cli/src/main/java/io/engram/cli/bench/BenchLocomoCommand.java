@@ -40,8 +40,8 @@ public final class BenchLocomoCommand implements Runnable {
   int window;
 
   @Option(names = "--vector-weight", paramLabel = "W",
-      description = "Weight of the vector ranking in the fusion (default: the recall.vectorWeight setting, 0.25,"
-          + " chosen on conv-26).")
+      description = "Weight of the vector ranking in the RRF row hybrid-rrf (default: the recall.vectorWeight"
+          + " setting, 0.25, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
   Double vectorWeight;
 
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",

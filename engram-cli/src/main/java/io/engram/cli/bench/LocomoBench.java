@@ -71,7 +71,8 @@ final class LocomoBench {
     this.settings = settings;
     List<String> names = new ArrayList<>(List.of("hybrid", "bm25"));
     if (embedder.isPresent()) {
-      names.addAll(List.of("vector", "hybrid-equal-weights"));
+      names.addAll(List.of("vector", "hybrid-rrf", "hybrid-equal-weights"));
+      CC_SHARES.forEach(share -> names.add(ccName(share)));
     }
     for (String n : names) {
       all.put(n, new RecallTally(params.ks()));
@@ -150,12 +151,26 @@ final class LocomoBench {
       return;
     }
     List<SearchIndex.Hit> vector = lucene.vectorSearch(embedder.get().embed(q.question()), perRetriever);
-    List<Candidate> fused = RecallIndex.fuse(keyword, vector, settings.fusionK(), params.vectorWeight());
+    List<Candidate> rrf = RecallIndex.fuse(keyword, vector, settings.fusionK(), params.vectorWeight());
+    List<Candidate> fused = settings.fusion() == EngramSettings.Fusion.RRF ? rrf
+        : RecallIndex.fuseScores(keyword, vector, settings.vectorShare());
     hybridTime.add(System.nanoTime() - t0);
     record("hybrid", q, fused.stream().map(Candidate::id).toList(), isHeldOut);
+    record("hybrid-rrf", q, rrf.stream().map(Candidate::id).toList(), isHeldOut);
     record("vector", q, vector.stream().map(SearchIndex.Hit::id).toList(), isHeldOut);
     List<Candidate> equal = RecallIndex.fuse(keyword, vector, settings.fusionK(), 1.0);
     record("hybrid-equal-weights", q, equal.stream().map(Candidate::id).toList(), isHeldOut);
+    for (double share : CC_SHARES) {
+      List<Candidate> cc = RecallIndex.fuseScores(keyword, vector, share);
+      record(ccName(share), q, cc.stream().map(Candidate::id).toList(), isHeldOut);
+    }
+  }
+
+  /** Vector shares tried for score-normalised fusion (chosen on the tuning conversation only). */
+  static final List<Double> CC_SHARES = List.of(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7);
+
+  static String ccName(double share) {
+    return "score-fusion-" + share;
   }
 
   private void record(String name, LocomoData.Question q, List<String> ranked, boolean isHeldOut) {
@@ -182,11 +197,14 @@ final class LocomoBench {
     latency.put("bm25", bm25Time.summary());
     Map<String, Object> method = new LinkedHashMap<>();
     method.put("documents", "one per turn: its words twice, then " + params.window() + " turns either side");
-    method.put("fusion", embedder.isPresent() ? "weighted reciprocal rank fusion" : "none (BM25 only, no embedder)");
+    method.put("fusion", embedder.isPresent() ? (settings.fusion() == EngramSettings.Fusion.RRF
+        ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)")
+        : "none (BM25 only, no embedder)");
+    method.put("vectorShare", settings.vectorShare());
     method.put("fusionK", settings.fusionK());
     method.put("vectorWeight", params.vectorWeight());
     method.put("candidatesPerRetriever", Math.max(Collections.max(params.ks()), settings.candidatesPerRetriever()));
-    method.put("tunedOn", params.tunedOn() + " (window and vector weight chosen there; heldOutRecall excludes it)");
+    method.put("tunedOn", params.tunedOn() + " (window, vector weight and vector share chosen there; heldOutRecall excludes it)");
     double seconds = indexNanos / 1e9;
     Map<String, Double> indexing = new LinkedHashMap<>();
     indexing.put("seconds", Latencies.round3(seconds));

@@ -1,0 +1,249 @@
+package io.engram.recall;
+
+import io.engram.config.EngramSettings;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.StoredMemory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Recall over a project's memory store: the one entry point the command line, the hooks and the MCP
+ * server use.
+ *
+ * <p>Each call lists the store, maps every topic file to a {@link RecallDocument} (id = file name;
+ * superseded when {@code supersededBy} is set or {@code validUntil} has passed), brings the on-disk
+ * index at {@code <home>/projects/<key>/index/<mode>/} in step (only changed memories are re-indexed;
+ * the index is a cache, see {@link OpenedIndex} for what happens when it is busy or broken), runs a
+ * {@link Recaller} resumed from the session's state, and writes {@code lastRecalled}/{@code recallCount}
+ * back to the memories sent (through {@link ProjectMemory#markRecalled}), which feeds hotness.
+ * Session state (names sent and bytes used) lives at {@code <home>/recall/sessions/<id>.json}, changed
+ * under a lock, so budgets and the no-repeat rule hold across processes. Thread-safe.
+ */
+public final class MemoryRecall {
+
+  /** Opens (or creates) the on-disk search index kept in a directory; throws when it cannot. */
+  @FunctionalInterface
+  public interface IndexOpener {
+    /** The index stored in {@code dir}. */
+    SearchIndex open(Path dir);
+  }
+
+  /**
+   * What recall searches with.
+   *
+   * @param onDisk opener of the persistent index; empty: an in-core index built in memory each call
+   * @param embedder the embedding model, loaded on first use; empty: keyword search only
+   * @param reranker the model re-ranking the short list; empty: the hybrid order
+   */
+  public record Backend(
+      Optional<IndexOpener> onDisk, Optional<Supplier<Embedder>> embedder, Optional<Reranker> reranker) {
+    /** Validates. */
+    public Backend {
+      Objects.requireNonNull(onDisk, "onDisk");
+      Objects.requireNonNull(embedder, "embedder");
+      Objects.requireNonNull(reranker, "reranker");
+    }
+
+    /** Keyword search over an in-core index built per call, no model: what needs no other module. */
+    public static Backend keywordInMemory() {
+      return new Backend(Optional.empty(), Optional.empty(), Optional.empty());
+    }
+  }
+
+  /**
+   * One call's answer.
+   *
+   * @param result the memories chosen, what was left out and why, the bytes used
+   * @param retrieval how candidates were found: {@code bm25} or {@code bm25 + vectors (<model>)}
+   * @param index which index answered (on disk and what the sync did, or in memory and why)
+   * @param session the session id whose state was used and updated, if any
+   * @param notes anything that went less than well (index rebuilt, recall use not recorded...)
+   */
+  public record Outcome(
+      RecallResult result, String retrieval, String index, Optional<String> session, List<String> notes) {
+    /** Copies the list. */
+    public Outcome {
+      notes = List.copyOf(notes);
+    }
+  }
+
+  private final ProjectMemory memory;
+  private final Path home;
+  private final EngramSettings.Recall settings;
+  private final Backend backend;
+  private final Clock clock;
+  private Optional<Embedder> loaded;
+  private Optional<String> embedderProblem = Optional.empty();
+
+  /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
+  public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
+    this.memory = Objects.requireNonNull(memory, "memory");
+    this.home = Objects.requireNonNull(home, "home");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.backend = Objects.requireNonNull(backend, "backend");
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /**
+   * Recalls for {@code query}. With a session id, the session's persisted state is resumed and updated
+   * (no memory twice, the session byte budget across calls); without, the call stands alone.
+   */
+  public Outcome recall(String query, Optional<String> sessionId) throws IOException {
+    return recall(query, sessionId, settings.filesPerTurn());
+  }
+
+  /** As {@link #recall(String, Optional)}, sending at most {@code maxFiles} (and never over the per-turn limit). */
+  public Outcome recall(String query, Optional<String> sessionId, int maxFiles) throws IOException {
+    if (maxFiles <= 0) {
+      throw new IllegalArgumentException("maxFiles must be positive, was " + maxFiles);
+    }
+    EngramSettings.Recall s = limited(Math.min(maxFiles, settings.filesPerTurn()));
+    if (sessionId.isEmpty()) {
+      return run(query, Set.of(), 0, Optional.empty(), s);
+    }
+    Path file = RecallSessionState.file(home, sessionId.get());
+    return RecallSessionState.update(file, before -> {
+      Outcome out = run(query, new LinkedHashSet<>(before.surfaced()), before.bytes(), sessionId, s);
+      List<String> names = out.result().memories().stream().map(RecalledMemory::name).toList();
+      return new RecallSessionState.Change.Result<>(before.plus(names, out.result().turnBytes()), out);
+    });
+  }
+
+  /**
+   * Recalls for {@code query} in a session whose state the caller keeps (the hooks keep theirs beside
+   * other per-session data): {@code surfacedNames} are never sent again, {@code sessionBytes} already
+   * count against the session budget. Nothing about the session is persisted here.
+   */
+  public Outcome recall(String query, Set<String> surfacedNames, int sessionBytes) throws IOException {
+    return run(query, surfacedNames, sessionBytes, Optional.empty(), settings);
+  }
+
+  /**
+   * The session-start manifest: up to {@code manifestMaxFiles} current memories (superseded ones left
+   * out), newest first, one line each (name and description); older ones stay searchable.
+   */
+  public Manifest manifest() throws IOException {
+    return Manifest.of(Documents.of(memory.list().memories(), clock.instant()).all(), settings.manifestMaxFiles());
+  }
+
+  /** The directory of the on-disk index for the current mode (keyword only, or with this embedder). */
+  public Path indexDirectory() {
+    String mode = embedder().map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");
+    return home.resolve("projects").resolve(memory.location().projectKey()).resolve("index").resolve(mode);
+  }
+
+  /** {@code text} cut to {@code maxBytes} UTF-8 bytes at a line boundary, with a closing note when cut. */
+  public static String clip(String text, int maxBytes) {
+    return Clip.to(text, maxBytes).text();
+  }
+
+  private EngramSettings.Recall limited(int files) {
+    EngramSettings.Recall d = settings;
+    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, d.bytesPerFile(),
+        d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
+        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
+  }
+
+  private synchronized Outcome run(String query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
+      EngramSettings.Recall settings) throws IOException {
+    List<String> notes = new ArrayList<>();
+    Instant now = clock.instant();
+    Documents docs = Documents.of(memory.list().memories(), now);
+    Optional<Embedder> embedder = embedder();
+    embedderProblem.ifPresent(p -> notes.add("vectors off: " + p));
+    Set<String> surfacedIds = docs.ids(surfacedNames);
+    RecallResult result;
+    String where;
+    try (OpenedIndex opened = open(docs, embedder, notes)) {
+      where = opened.description;
+      result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes).recall(query);
+    } catch (RuntimeException e) {
+      notes.add("search failed on the index (" + e.getMessage() + "); this call searched an in-memory index");
+      try (OpenedIndex fallback = OpenedIndex.inMemory(docs.all(), Optional.empty(), "search failed")) {
+        where = fallback.description;
+        result = new Recaller(fallback.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
+            .recall(query);
+      }
+    }
+    if (!result.memories().isEmpty()) {
+      try {
+        memory.markRecalled(result.memories().stream().map(RecalledMemory::name).toList(), now);
+      } catch (IOException | RuntimeException e) {
+        notes.add("recall use not recorded (" + e.getMessage() + ")");
+      }
+    }
+    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
+    return new Outcome(result, retrieval, where, session, notes);
+  }
+
+  private OpenedIndex open(Documents docs, Optional<Embedder> embedder, List<String> notes) throws IOException {
+    if (backend.onDisk().isEmpty()) {
+      return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
+    }
+    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(), docs.all(), embedder, notes);
+  }
+
+  private synchronized Optional<Embedder> embedder() {
+    if (loaded == null) {
+      try {
+        loaded = backend.embedder().map(Supplier::get);
+      } catch (RuntimeException | LinkageError e) {
+        loaded = Optional.empty();
+        embedderProblem = Optional.of("the embedding model could not be loaded: " + e.getMessage());
+      }
+    }
+    return loaded;
+  }
+
+  /** The store's memories as recall documents, with the id of each name and back. */
+  private record Documents(Map<String, RecallDocument> byId, Map<String, String> idByName) {
+    static Documents of(List<StoredMemory> memories, Instant now) throws IOException {
+      Map<String, RecallDocument> byId = new LinkedHashMap<>();
+      Map<String, String> idByName = new HashMap<>();
+      for (StoredMemory s : memories) {
+        String id = s.path().getFileName().toString();
+        if (byId.containsKey(id)) {
+          // Same file name in the project and the user store: the scope keeps the ids apart.
+          id = s.scope().name().toLowerCase(java.util.Locale.ROOT) + "/" + id;
+        }
+        byId.put(id, document(id, s, now));
+        idByName.put(s.name(), id);
+      }
+      return new Documents(byId, idByName);
+    }
+
+    java.util.Collection<RecallDocument> all() {
+      return byId.values();
+    }
+
+    Set<String> ids(Set<String> names) {
+      Set<String> ids = new LinkedHashSet<>();
+      names.forEach(n -> ids.add(idByName.getOrDefault(n, n)));
+      return ids;
+    }
+
+    private static RecallDocument document(String id, StoredMemory s, Instant now) throws IOException {
+      var m = s.memory();
+      Instant updated = m.updated().or(m::created).orElse(null);
+      if (updated == null) {
+        // A Claude Code file without Engram's fields: its modification time is the best "updated" there is.
+        updated = Files.exists(s.path()) ? Files.getLastModifiedTime(s.path()).toInstant() : Instant.EPOCH;
+      }
+      return new RecallDocument(id, m.name(), m.description(), m.body(), m.type().id(), updated, m.lastRecalled(),
+          m.recallCount(), m.isSuperseded(now), m.paths());
+    }
+  }
+}

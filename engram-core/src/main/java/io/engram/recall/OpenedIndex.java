@@ -1,0 +1,122 @@
+package io.engram.recall;
+
+import io.engram.fs.FileLock;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A {@link RecallIndex} opened and synced for one recall call, with what it took to get there.
+ *
+ * <p>The on-disk index is a cache of the memory files: when another process holds it, this call uses an
+ * in-memory index; when it cannot be opened or synced (corrupt, unreadable), it is deleted and rebuilt,
+ * and if that fails too, an in-memory keyword index answers. Opening never fails the recall.
+ */
+final class OpenedIndex implements AutoCloseable {
+  /** How long a call waits for another process's use of the on-disk index. */
+  static final Duration INDEX_WAIT = Duration.ofSeconds(1);
+
+  final RecallIndex index;
+  final String description;
+  private final SearchIndex search;
+  private final Optional<FileLock> lock;
+
+  private OpenedIndex(RecallIndex index, String description, SearchIndex search, Optional<FileLock> lock) {
+    this.index = index;
+    this.description = description;
+    this.search = search;
+    this.lock = lock;
+  }
+
+  /** An in-core index in memory holding {@code docs}; keyword only when {@code embedder} is empty. */
+  static OpenedIndex inMemory(Collection<RecallDocument> docs, Optional<Embedder> embedder, String why) {
+    InMemorySearchIndex search = new InMemorySearchIndex();
+    RecallIndex index = new RecallIndex(search, embedder);
+    index.sync(docs);
+    return new OpenedIndex(index, "in memory (" + why + ")", search, Optional.empty());
+  }
+
+  /** The on-disk index in {@code dir}, in step with {@code docs}; see the class comment for the fallbacks. */
+  static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
+      Optional<Embedder> embedder, List<String> notes) throws IOException {
+    Files.createDirectories(dir.getParent());
+    Optional<FileLock> lock = FileLock.tryAcquire(dir.resolveSibling(dir.getFileName() + ".lock"), INDEX_WAIT);
+    if (lock.isEmpty()) {
+      notes.add("the index " + dir + " is in use by another process; this call searched an in-memory index");
+      return inMemory(docs, embedder, "on-disk index busy");
+    }
+    for (int attempt = 1; attempt <= 2; attempt++) {
+      SearchIndex search = null;
+      try {
+        search = opener.open(dir);
+        RecallIndex index = new RecallIndex(search, embedder);
+        RecallIndex.SyncReport r = index.sync(docs);
+        String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
+            : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
+        return new OpenedIndex(index, "on disk at " + dir + " (" + how + ", " + r.unchanged() + " unchanged)",
+            search, lock);
+      } catch (RuntimeException e) {
+        closeQuietly(search);
+        notes.add("the index " + dir + " could not be used (" + e.getMessage() + ")"
+            + (attempt == 1 ? "; deleted and rebuilt" : "; this call searched an in-memory index"));
+        deleteTree(dir);
+      }
+    }
+    lock.get().close();
+    return inMemory(docs, Optional.empty(), "on-disk index unusable");
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      closeQuietly(search);
+    } finally {
+      if (lock.isPresent()) {
+        lock.get().close();
+      }
+    }
+  }
+
+  private static void closeQuietly(SearchIndex search) {
+    if (search == null) {
+      return;
+    }
+    try {
+      search.close();
+    } catch (RuntimeException e) {
+      // A cache that fails to close is rebuilt next time; recall's answer is already made.
+    }
+  }
+
+  /** Deletes {@code dir} and everything below it; a missing directory is fine. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        Files.deleteIfExists(file);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+        try {
+          Files.deleteIfExists(d);
+        } catch (NoSuchFileException ignored) {
+          // already gone
+        }
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+}

@@ -1,0 +1,197 @@
+package io.engram.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.fs.FileLock;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.StoredMemory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MemoryRecallTest {
+  static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+  static final Clock WRITE_CLOCK = Clock.fixed(T0, ZoneOffset.UTC);
+  static final Clock RECALL_CLOCK = Clock.fixed(T0.plusSeconds(3600), ZoneOffset.UTC);
+
+  @TempDir Path home;
+  @TempDir Path project;
+  ProjectMemory store;
+
+  @BeforeEach
+  void open() throws IOException {
+    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    store = MemoryStores.open(roots, EngramSettings.DEFAULTS, WRITE_CLOCK);
+    store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "Integration tests need a local Redis",
+        "Start redis-server on port 6379 before running the integration tests.\n"));
+    store.write(Memory.of("use-pnpm", MemoryType.FEEDBACK, "The project uses pnpm, never npm",
+        "Install packages with pnpm install; npm breaks the lockfile.\n"));
+    store.write(Memory.of("deploy-dashboard", MemoryType.REFERENCE, "Where deploys are watched",
+        "Deploys are watched on the grafana dashboard at grafana.example.com/d/deploys.\n"));
+  }
+
+  private MemoryRecall recall(EngramSettings.Recall settings) {
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.empty(), Optional.empty());
+    return new MemoryRecall(store, home, settings, backend, RECALL_CLOCK);
+  }
+
+  private MemoryRecall recall() {
+    return recall(EngramSettings.Recall.DEFAULTS);
+  }
+
+  private static java.util.List<String> names(MemoryRecall.Outcome o) {
+    return o.result().memories().stream().map(RecalledMemory::name).toList();
+  }
+
+  @Test
+  void indexStaysInStepWithWriteForgetAndRestore() throws IOException {
+    MemoryRecall.Outcome first = recall().recall("redis integration tests", Optional.empty());
+    assertThat(names(first)).first().isEqualTo("tests-need-redis");
+    assertThat(first.index()).contains("on disk").contains("3 added");
+    assertThat(recall().indexDirectory()).exists().startsWith(home.resolve("projects"));
+
+    int before = FileBackedIndex.UPSERTS.get();
+    assertThat(recall().recall("redis", Optional.empty()).index()).contains("unchanged, 3 unchanged");
+    assertThat(FileBackedIndex.UPSERTS.get()).isEqualTo(before);
+
+    store.write(Memory.of("use-pnpm", MemoryType.FEEDBACK, "The project uses pnpm, never npm",
+        "Install packages with pnpm install; yarn is also refused.\n"));
+    MemoryRecall.Outcome edited = recall().recall("yarn", Optional.empty());
+    assertThat(edited.index()).contains("1 updated");
+    assertThat(FileBackedIndex.UPSERTS.get()).isEqualTo(before + 1);
+    assertThat(names(edited)).containsExactly("use-pnpm");
+
+    store.forget("tests-need-redis");
+    MemoryRecall.Outcome forgotten = recall().recall("redis integration tests", Optional.empty());
+    assertThat(forgotten.index()).contains("1 removed");
+    assertThat(names(forgotten)).doesNotContain("tests-need-redis");
+
+    store.restore("tests-need-redis");
+    MemoryRecall.Outcome restored = recall().recall("redis integration tests", Optional.empty());
+    assertThat(restored.index()).contains("1 added");
+    assertThat(names(restored)).first().isEqualTo("tests-need-redis");
+  }
+
+  @Test
+  void supersededAndExpiredMemoriesAreLeftOut() throws IOException {
+    store.write(Memory.builder("redis-on-6380", MemoryType.PROJECT).description("Redis moved")
+        .body("Integration tests now need redis on port 6380.\n").build());
+    store.write(store.read("tests-need-redis").orElseThrow().memory().toBuilder().supersededBy("redis-on-6380").build());
+    store.write(Memory.builder("redis-freeze", MemoryType.PROJECT).description("Redis freeze")
+        .body("No redis upgrades until the release.\n").validUntil(T0.minusSeconds(60)).build());
+
+    MemoryRecall.Outcome o = recall().recall("redis integration tests", Optional.empty());
+    assertThat(names(o)).containsExactly("redis-on-6380");
+    assertThat(o.result().leftOut()).extracting(RecallResult.LeftOut::id, RecallResult.LeftOut::reason)
+        .contains(org.assertj.core.groups.Tuple.tuple("tests-need-redis.md", "superseded"),
+            org.assertj.core.groups.Tuple.tuple("redis-freeze.md", "superseded"));
+  }
+
+  @Test
+  void sessionBudgetsAndNoRepeatsHoldAcrossSeparateInstances() throws IOException {
+    Optional<String> session = Optional.of("sess/1");
+    MemoryRecall.Outcome first = recall().recall("redis pnpm grafana", session);
+    assertThat(names(first)).containsExactlyInAnyOrder("tests-need-redis", "use-pnpm", "deploy-dashboard");
+
+    // A second process of the same session: a new instance that only shares the home.
+    MemoryRecall.Outcome second = recall().recall("redis pnpm grafana", session);
+    assertThat(second.result().memories()).isEmpty();
+    assertThat(second.result().leftOut()).extracting(RecallResult.LeftOut::reason)
+        .containsOnly("already sent this session");
+    assertThat(second.result().sessionBytes()).isEqualTo(first.result().sessionBytes());
+
+    // Another session starts afresh.
+    assertThat(names(recall().recall("redis", Optional.of("other")))).contains("tests-need-redis");
+
+    // A session budget smaller than two memories stops the second call, across instances.
+    int one = first.result().memories().get(0).bytes();
+    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+    EngramSettings.Recall tight = RecallFixtures.settings(d.filesPerTurn(), d.bytesPerFile(), d.bytesPerTurn(), one + 10);
+    MemoryRecall.Outcome a = recall(tight).recall("redis", Optional.of("tight"));
+    assertThat(names(a)).containsExactly("tests-need-redis");
+    MemoryRecall.Outcome b = recall(tight).recall("pnpm grafana", Optional.of("tight"));
+    assertThat(b.result().memories()).isEmpty();
+    assertThat(b.result().leftOut()).extracting(RecallResult.LeftOut::reason).contains("session byte budget spent");
+    assertThat(home.resolve("recall/sessions/tight.json")).exists();
+  }
+
+  @Test
+  void recallUseIsWrittenBackWithoutTouchingUpdated() throws IOException {
+    StoredMemory before = store.read("use-pnpm").orElseThrow();
+    recall().recall("pnpm", Optional.empty());
+    recall().recall("pnpm", Optional.empty());
+    Memory after = store.read("use-pnpm").orElseThrow().memory();
+    assertThat(after.recallCount()).isEqualTo(2);
+    assertThat(after.lastRecalled()).contains(RECALL_CLOCK.instant());
+    assertThat(after.updated()).isEqualTo(before.memory().updated());
+    assertThat(after.body()).isEqualTo(before.memory().body());
+    assertThat(store.read("deploy-dashboard").orElseThrow().memory().recallCount()).isZero();
+  }
+
+  @Test
+  void corruptIndexIsRebuilt() throws IOException {
+    recall().recall("redis", Optional.empty());
+    Path dir = recall().indexDirectory();
+    Files.writeString(dir.resolve("entries.json"), "{not json");
+    MemoryRecall.Outcome o = recall().recall("redis", Optional.empty());
+    assertThat(names(o)).first().isEqualTo("tests-need-redis");
+    assertThat(o.notes()).anyMatch(n -> n.contains("deleted and rebuilt"));
+    assertThat(o.index()).contains("on disk").contains("3 added");
+    assertThat(recall().recall("redis", Optional.empty()).notes()).isEmpty();
+  }
+
+  @Test
+  void busyIndexFallsBackToAnInMemoryIndexForTheCall() throws Exception {
+    Path dir = recall().indexDirectory();
+    Files.createDirectories(dir.getParent());
+    try (FileLock held = FileLock.acquire(dir.resolveSibling(dir.getFileName() + ".lock"))) {
+      MemoryRecall.Outcome o = CompletableFuture.supplyAsync(() -> {
+        try {
+          return recall().recall("pnpm", Optional.empty());
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).get();
+      assertThat(names(o)).containsExactly("use-pnpm");
+      assertThat(o.index()).startsWith("in memory");
+      assertThat(o.notes()).anyMatch(n -> n.contains("in use by another process"));
+    }
+  }
+
+  @Test
+  void manifestListsCurrentMemoriesAndLeavesSupersededOnesOut() throws IOException {
+    store.write(store.read("use-pnpm").orElseThrow().memory().toBuilder().supersededBy("use-yarn").build());
+    Manifest m = recall().manifest();
+    assertThat(m.entries()).extracting(Manifest.Entry::name).containsExactlyInAnyOrder("tests-need-redis",
+        "deploy-dashboard");
+    assertThat(m.render()).contains("- [project] tests-need-redis: Integration tests need a local Redis");
+    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+    EngramSettings.Recall one = new EngramSettings.Recall(1, d.manifestIndexLines(), d.filesPerTurn(),
+        d.bytesPerFile(), d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(),
+        d.hotnessHalfLifeDays(), d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(),
+        d.vectorShare(), d.vectors());
+    assertThat(recall(one).manifest().omitted()).isEqualTo(1);
+  }
+
+  @Test
+  void callerKeptSessionStateExcludesNamesAndCountsBytes() throws IOException {
+    MemoryRecall.Outcome o = recall().recall("redis pnpm", java.util.Set.of("use-pnpm"), 100);
+    assertThat(names(o)).containsExactly("tests-need-redis");
+    assertThat(o.result().sessionBytes()).isEqualTo(100 + o.result().turnBytes());
+  }
+}
