@@ -98,7 +98,9 @@ final class DemoRun {
     roots = new EngramRoots(home, userHome, project);
     settings = SettingsLoader.load(home);
     memory = MemoryStores.open(roots, settings, Clock.systemUTC());
-    hooks = new HookRunner(roots, memory, settings, ModelRouter.offline(), Clock.systemUTC());
+    // The hooks as `engram hook` builds them: offline model, recall wired as for a hook call.
+    hooks = new HookRunner(roots, memory, settings, ModelRouter.offline(), Clock.systemUTC(),
+        RecallWiring.recall(roots, settings, ModelRouter.offline(), memory, RecallWiring.Caller.HOOK));
     List<String> lines = new ArrayList<>();
     lines.add("A small TypeScript service, parcel-api, written to " + project + ":");
     files.forEach(f -> lines.add("  " + shown(f)));
