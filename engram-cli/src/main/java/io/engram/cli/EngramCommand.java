@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,
+      DemoCommand.class,
       NotesCommand.class,
       ExtractCommand.class,
       AutoComplete.GenerateCompletion.class,

@@ -1,7 +1,6 @@
 package io.engram.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.extract.RuleBasedExtractor;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -26,8 +25,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Answer a Claude Code hook: reads the hook JSON on stdin (session_id, transcript_path, cwd, prompt, ...).",
       "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
-          + "\"additionalContext\":...}} when there is something to add; PreCompact, Stop and SessionEnd extract"
-          + " the transcript's new turns into memory and print nothing. Notes go to stderr.",
+          + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
+          + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"
+          + " nothing. Log lines go to stderr.",
       "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
 final class HookCommand implements Callable<Integer> {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,8 +60,8 @@ final class HookCommand implements Callable<Integer> {
         input.cwd().ifPresent(cwd -> global.project = cwd);
       }
       ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
-      HookRunner runner = new HookRunner(memory, global.settings(), global.roots().engramHome(),
-          new RuleBasedExtractor(global.settings().extraction()), Clock.systemUTC(),
+      HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
+          Models.router(global, input.sessionId()), Clock.systemUTC(),
           RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));
       HookRunner.Answer answer = runner.run(event, input);
       answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));

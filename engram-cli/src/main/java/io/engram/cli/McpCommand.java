@@ -44,7 +44,8 @@ final class McpCommand implements Callable<Integer> {
     GlobalOptions global = GlobalOptions.of(spec);
     var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
     EngramServices services = new EngramServices(memory, global.instructionLoader(), global.settings(),
-        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"));
+        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
+        global.roots().engramHome());
     String version = new EngramVersion().getVersion()[0];
     if (port == null) {
       return stdio(services, version);

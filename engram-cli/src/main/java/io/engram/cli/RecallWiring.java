@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.MiniLmEmbedder;
 import io.engram.index.LuceneSearchIndex;
@@ -30,13 +31,17 @@ final class RecallWiring {
 
   /** Recall over {@code memory} for {@code caller}, re-ranking with the model of {@code sessionId} if configured. */
   static MemoryRecall recall(GlobalOptions global, ProjectMemory memory, Caller caller, String sessionId) {
-    EngramSettings settings = global.settings();
-    ModelRouter router = Models.router(global, sessionId);
+    return recall(global.roots(), global.settings(), Models.router(global, sessionId), memory, caller);
+  }
+
+  /** Recall over {@code memory} of the project of {@code roots}, re-ranking with {@code router}'s model if any. */
+  static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
+      Caller caller) {
     Optional<Reranker> reranker = router.hasModel()
         ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
     MemoryRecall.Backend backend = new MemoryRecall.Backend(
         Optional.of(LuceneSearchIndex::onDisk), embedder(settings.recall().vectors(), caller), reranker);
-    return new MemoryRecall(memory, global.roots().engramHome(), settings.recall(), backend, Clock.systemUTC());
+    return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
   static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {

@@ -4,6 +4,7 @@ import io.engram.notes.SessionNotes;
 import io.engram.transcript.TranscriptMessage;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Session notes kept while the context was still whole, and how much of the conversation they cover:
@@ -33,5 +34,22 @@ public record CoveredNotes(SessionNotes notes, int coveredMessages) {
       }
     }
     throw new IllegalArgumentException("session notes cover message " + uuid + ", which is not in the transcript");
+  }
+
+  /**
+   * Notes kept by the session-notes pass whose last covered message is {@code lastUuid}, when that message
+   * is among {@code messages} (the part being compacted); empty for notes of an earlier segment, of another
+   * transcript, or without a recorded last message.
+   */
+  public static Optional<CoveredNotes> endingAt(SessionNotes notes, Optional<String> lastUuid,
+      List<TranscriptMessage> messages) {
+    return lastUuid.flatMap(uuid -> {
+      for (int i = 0; i < messages.size(); i++) {
+        if (messages.get(i).uuid().filter(uuid::equals).isPresent()) {
+          return Optional.of(new CoveredNotes(notes, i + 1));
+        }
+      }
+      return Optional.empty();
+    });
   }
 }

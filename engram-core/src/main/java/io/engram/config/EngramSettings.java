@@ -89,7 +89,8 @@ public record EngramSettings(
 
   /**
    * Dream gates and pruning (SPEC.md section 6); the staleness scan's bounds (section 11): at most
-   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols.
+   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
+   * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
    */
   public record Dream(
       int minHoursBetween,
@@ -98,8 +99,9 @@ public record EngramSettings(
       int indexMaxLines,
       double mergeSimilarity,
       int staleScanMaxFiles,
-      long staleScanMaxFileBytes) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000);
+      long staleScanMaxFileBytes,
+      int hookWaitSeconds) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20);
   }
 
   /** Recall budgets, manifest size and ranking (SPEC.md sections 7 and 11). */

@@ -1,24 +1,19 @@
 package io.engram.hooks;
 
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
-import io.engram.extract.CandidateAction;
-import io.engram.extract.CandidateSource;
-import io.engram.extract.ExistingMemory;
-import io.engram.extract.Extractor;
-import io.engram.extract.MemoryCandidate;
-import io.engram.extract.TranscriptTurns;
-import io.engram.extract.TurnText;
 import io.engram.memory.IndexText;
-import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
-import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
+import io.engram.model.ModelRouter;
+import io.engram.notes.NotesStore;
+import io.engram.notes.StoredNotes;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,10 +37,13 @@ import java.util.Set;
  *       A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
  *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link MemoryRecall}), never one already
  *       surfaced in the session, within the per-turn and per-session byte budgets.
- *   <li>PreCompact: extraction of the new turns, and, when the session has notes, a handover to the
- *       SessionStart that follows the compaction.
- *   <li>Stop and SessionEnd: offline extraction of the transcript's turns not read before into the store
- *       ({@link TranscriptTurns} maps them; turns in which the agent wrote memory itself are skipped).
+ *   <li>Stop: the extraction pass over the turns not read before ({@code ExtractionPass}: model or offline
+ *       rules, turns in which the agent wrote memory itself skipped), then the session notes on their
+ *       schedule ({@code SessionNotesKeeper}, kept in {@link NotesStore}).
+ *   <li>PreCompact: the same, with the notes brought up to date whatever the schedule says, and a handover
+ *       of the notes to the SessionStart that follows the compaction.
+ *   <li>SessionEnd: the extraction pass, then the dream if its gates are open ({@link SessionEndDream}: bounded
+ *       wait, never an error for the agent).
  * </ul>
  * Per-session state lives in {@code stateDir} (see {@link SessionState}); each call takes the session's
  * lock for at most {@link #LOCK_WAIT} so a hook never holds the agent up for long.
@@ -55,31 +53,35 @@ public final class HookRunner {
   public static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
   private final ProjectMemory memory;
-  private final List<Path> memoryDirs;
   private final EngramSettings settings;
   private final Path home;
-  private final Extractor extractor;
+  private final NotesStore notes;
+  private final TranscriptWork work;
+  private final SessionEndDream dream;
   private final Clock clock;
   private final MemoryRecall recall;
 
   /**
-   * A runner over {@code memory}, keeping session state and notes under Engram's {@code home}; recall is
-   * keyword search over an in-memory index (see the other constructor for the on-disk, hybrid one).
+   * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
+   * Engram's home; background work (extraction, notes, dream) goes through {@code router} (offline when no
+   * model is configured); recall is keyword search over an in-memory index (see the other constructor for
+   * the on-disk, hybrid one).
    */
-  public HookRunner(ProjectMemory memory, EngramSettings settings, Path home, Extractor extractor, Clock clock) {
-    this(memory, settings, home, extractor, clock,
-        new MemoryRecall(memory, home, settings.recall(), MemoryRecall.Backend.keywordInMemory(), clock));
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock) {
+    this(roots, memory, settings, router, clock, new MemoryRecall(memory, roots.engramHome(), settings.recall(),
+        MemoryRecall.Backend.keywordInMemory(), clock));
   }
 
   /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
-  public HookRunner(
-      ProjectMemory memory, EngramSettings settings, Path home, Extractor extractor, Clock clock, MemoryRecall recall) {
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall) {
     this.recall = recall;
     this.memory = memory;
-    this.memoryDirs = List.of(memory.location().projectDir(), memory.location().userDir());
     this.settings = settings;
-    this.home = home;
-    this.extractor = extractor;
+    this.home = roots.engramHome();
+    this.notes = new NotesStore(home);
+    this.work = new TranscriptWork(memory, settings, home, router, clock);
+    this.dream = new SessionEndDream(roots, settings, router, clock);
     this.clock = clock;
   }
 
@@ -95,11 +97,6 @@ public final class HookRunner {
     }
   }
 
-  /** Where the session notes of {@code sessionId} are kept: {@code <home>/sessions/<id>/notes.md}. */
-  public static Path notesFile(Path home, String sessionId) {
-    return home.resolve("sessions").resolve(SessionState.safeName(sessionId)).resolve("notes.md");
-  }
-
   /** Runs {@code event} for {@code input}. */
   public Answer run(HookEvent event, HookInput input) throws IOException {
     Path stateFile = SessionState.file(home.resolve("hooks").resolve("sessions"), input.sessionId());
@@ -108,9 +105,20 @@ public final class HookRunner {
     SessionState.update(stateFile, LOCK_WAIT, before -> switch (event) {
       case SESSION_START -> sessionStart(input, before, context);
       case USER_PROMPT_SUBMIT -> promptSubmit(input, before, context);
-      case PRE_COMPACT -> extract(input, before, log).withHandover(Files.isRegularFile(notesFile(home, input.sessionId())));
-      case STOP, SESSION_END -> extract(input, before, log);
+      case PRE_COMPACT -> before.withHandover(afterTurn(input, true, true, log));
+      case STOP -> {
+        afterTurn(input, true, false, log);
+        yield before;
+      }
+      case SESSION_END -> {
+        afterTurn(input, false, false, log);
+        yield before;
+      }
     });
+    if (event == HookEvent.SESSION_END) {
+      // Outside the session's lock: the dream may take seconds, and holds its own lock.
+      dream.maybeRun(log);
+    }
     String text = context.toString().strip();
     return new Answer(event.injectsContext() && !text.isEmpty() ? Optional.of(text) : Optional.empty(), log);
   }
@@ -118,12 +126,12 @@ public final class HookRunner {
   private SessionState sessionStart(HookInput input, SessionState before, StringBuilder out) throws IOException {
     String source = input.source().orElse("startup");
     SessionState state = source.equals("compact") || source.equals("clear")
-        ? new SessionState(List.of(), 0, before.extractedThroughLine(), before.handoverPending()) : before;
+        ? new SessionState(List.of(), 0, before.handoverPending()) : before;
     if (source.equals("compact") && state.handoverPending()) {
-      Path notes = notesFile(home, input.sessionId());
-      if (Files.isRegularFile(notes)) {
-        out.append("# Session notes (kept by Engram across the compaction)\n\n").append(Files.readString(notes).strip())
-            .append("\n\n");
+      Optional<StoredNotes> kept = notes.read(input.sessionId());
+      if (kept.isPresent()) {
+        out.append("# Session notes (kept by Engram across the compaction)\n\n")
+            .append(kept.get().notes().render().strip()).append("\n\n");
       }
       state = state.withHandover(false);
     }
@@ -193,63 +201,31 @@ public final class HookRunner {
         + body + "\n\n";
   }
 
-  private SessionState extract(HookInput input, SessionState state, List<String> log) throws IOException {
+  /**
+   * Extraction, then (with {@code withNotes}) the session notes, forced when {@code forceNotes}; true
+   * when the session has notes afterwards. A missing transcript is logged, not an error: the hook must not
+   * fail the agent.
+   */
+  private boolean afterTurn(HookInput input, boolean withNotes, boolean forceNotes, List<String> log)
+      throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");
-      return state;
+      return notes.read(input.sessionId()).isPresent();
     }
     Path path = input.transcriptPath().get();
     if (!Files.isRegularFile(path)) {
       log.add("transcript not found: " + path);
-      return state;
+      return notes.read(input.sessionId()).isPresent();
+    }
+    Transcript transcript = TranscriptReader.read(path);
+    if (!transcript.sessionId().equals(input.sessionId())) {
+      log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
+          + "; left alone");
+      return false;
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
-    new SessionTranscripts(memoryDirs.get(0)).record(input.sessionId(), path);
-    Transcript transcript = TranscriptReader.read(path);
-    List<TranscriptMessage> messages = transcript.messages();
-    int from = 0;
-    while (from < messages.size() && messages.get(from).lineNumber() <= state.extractedThroughLine()) {
-      from++;
-    }
-    List<TurnText> turns = TranscriptTurns.watching(memoryDirs).texts(transcript, from, messages.size());
-    int last = messages.stream().mapToInt(TranscriptMessage::lineNumber).max().orElse(0);
-    if (turns.isEmpty() || !settings.extraction().enabled()) {
-      return state.withExtractedThrough(last);
-    }
-    List<ExistingMemory> existing = memory.list().memories().stream()
-        .map(m -> new ExistingMemory(m.name(), m.memory().description())).toList();
-    int written = 0;
-    for (MemoryCandidate c : extractor.extract(turns, existing)) {
-      if (write(c, input.sessionId())) {
-        written++;
-        log.add((c.action() == CandidateAction.CREATE ? "remembered " : "updated ") + c.type().label() + " memory '"
-            + c.name() + "'");
-      }
-    }
-    log.add("extracted " + written + " memor" + (written == 1 ? "y" : "ies") + " from " + turns.size()
-        + " new messages (lines " + (state.extractedThroughLine() + 1) + "-" + last + ")");
-    return state.withExtractedThrough(last);
-  }
-
-  private boolean write(MemoryCandidate c, String sessionId) throws IOException {
-    MemoryType type = MemoryType.parse(c.type().label()).orElseThrow();
-    String body = c.body().strip() + "\n";
-    String description = c.description();
-    if (c.action() == CandidateAction.UPDATE) {
-      Optional<StoredMemory> old = memory.read(c.name());
-      if (old.isPresent()) {
-        String oldBody = old.get().memory().body();
-        if (oldBody.contains(c.body().strip())) {
-          return false;
-        }
-        body = oldBody.stripTrailing() + "\n\n" + body;
-        description = old.get().memory().description();
-        type = old.get().memory().type();
-      }
-    }
-    Memory m = Memory.builder(c.name(), type).description(description).body(body)
-        .source(c.source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL).session(sessionId).build();
-    memory.write(m);
-    return true;
+    new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
+    work.extract(transcript, log);
+    return withNotes && work.keepNotes(transcript, forceNotes, log);
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.hooks;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
@@ -14,17 +15,18 @@ import java.util.Set;
 
 /**
  * What the hooks remember about one session between calls: the memories already surfaced and their
- * bytes (recall never repeats one in a session and stays within the session budget), and the last
- * transcript line extraction has read. Kept at {@code <home>/hooks/sessions/<session>.json}.
+ * bytes (recall never repeats one in a session and stays within the session budget), and whether a
+ * notes handover is pending. Kept at {@code <home>/hooks/sessions/<session>.json}; where extraction and the
+ * notes got to is kept by their own passes.
  *
  * @param surfaced names of memories already injected in this session
  * @param recallBytes bytes of memory injected so far
- * @param extractedThroughLine the last transcript line already given to extraction (0: none)
  * @param handoverPending true when a PreCompact asked the next SessionStart to re-inject the notes
  */
-record SessionState(List<String> surfaced, int recallBytes, int extractedThroughLine, boolean handoverPending) {
+@JsonIgnoreProperties(ignoreUnknown = true) // state files of older versions carried more fields
+record SessionState(List<String> surfaced, int recallBytes, boolean handoverPending) {
   private static final ObjectMapper JSON = new ObjectMapper();
-  static final SessionState NEW = new SessionState(List.of(), 0, 0, false);
+  static final SessionState NEW = new SessionState(List.of(), 0, false);
 
   SessionState {
     surfaced = List.copyOf(surfaced);
@@ -37,15 +39,11 @@ record SessionState(List<String> surfaced, int recallBytes, int extractedThrough
   SessionState withSurfaced(List<String> names, int bytes) {
     Set<String> all = surfacedSet();
     all.addAll(names);
-    return new SessionState(List.copyOf(all), recallBytes + bytes, extractedThroughLine, handoverPending);
-  }
-
-  SessionState withExtractedThrough(int line) {
-    return new SessionState(surfaced, recallBytes, Math.max(line, extractedThroughLine), handoverPending);
+    return new SessionState(List.copyOf(all), recallBytes + bytes, handoverPending);
   }
 
   SessionState withHandover(boolean pending) {
-    return new SessionState(surfaced, recallBytes, extractedThroughLine, pending);
+    return new SessionState(surfaced, recallBytes, pending);
   }
 
   /** The file of {@code sessionId} under {@code dir}; the id is reduced to a safe file name. */

@@ -1,14 +1,17 @@
 package io.engram.hooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.extract.RuleBasedExtractor;
+import io.engram.config.SettingsLoader;
 import io.engram.memory.Memory;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
+import io.engram.model.ModelRouter;
+import io.engram.notes.NotesStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,12 +27,13 @@ class HookRunnerTest {
   @TempDir Path project;
   ProjectMemory store;
   HookRunner runner;
+  EngramRoots roots;
 
   @BeforeEach
   void open() throws IOException {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
     store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
-    runner = new HookRunner(store, EngramSettings.DEFAULTS, home, new RuleBasedExtractor(), Clock.systemUTC());
+    runner = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
   }
 
   private static String line(String type, String uuid, String text) {
@@ -57,7 +61,7 @@ class HookRunnerTest {
     HookRunner.Answer second = runner.run(HookEvent.STOP, stop(t));
     // The forgotten pnpm memory is not re-extracted: its turn was read already.
     assertThat(store.list().memories()).extracting(m -> m.name()).containsExactly("tests-need-redis");
-    assertThat(second.log()).anyMatch(l -> l.contains("lines 3-3"));
+    assertThat(second.log()).anyMatch(l -> l.contains("messages 3-3"));
   }
 
   @Test
@@ -97,21 +101,55 @@ class HookRunnerTest {
   }
 
   @Test
-  void preCompactHandsTheSessionNotesToTheStartAfterTheCompaction() throws IOException {
-    Path notes = HookRunner.notesFile(home, "s4");
-    Files.createDirectories(notes.getParent());
-    Files.writeString(notes, "## Current State\nFixing the Redis flake in CacheTest.\n");
-    assertThat(runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"s4\"}")).additionalContext()).isEmpty();
+  void preCompactBringsTheNotesUpToDateAndHandsThemToTheStartAfterTheCompaction() throws IOException {
+    Path t = project.resolve("t4.jsonl");
+    Files.writeString(t, (line("user", "u1", "The Redis flake in CacheTest is back, please look.")
+        + line("assistant", "a1", "Looking at CacheTest now.")).replace("\"s1\"", "\"s4\""));
+    HookInput stop = HookInput.parse("{\"session_id\":\"s4\",\"transcript_path\":\"" + t + "\"}");
+    runner.run(HookEvent.STOP, stop);
+    // Far below the 10,000 tokens at which notes start: Stop leaves them alone.
+    assertThat(new NotesStore(home).read("s4")).isEmpty();
+    HookRunner.Answer pre = runner.run(HookEvent.PRE_COMPACT, stop);
+    assertThat(pre.additionalContext()).isEmpty();
+    assertThat(pre.log()).anyMatch(l -> l.startsWith("session notes started"));
+    assertThat(new NotesStore(home).notesFile("s4")).isRegularFile();
     String after = runner.run(HookEvent.SESSION_START,
         HookInput.parse("{\"session_id\":\"s4\",\"source\":\"compact\"}")).additionalContext().orElseThrow();
-    assertThat(after).contains("Session notes", "Fixing the Redis flake");
+    assertThat(after).contains("Session notes", "## Current State", "Redis flake");
     assertThat(runner.run(HookEvent.SESSION_START,
         HookInput.parse("{\"session_id\":\"s4\",\"source\":\"compact\"}")).additionalContext()).isEmpty();
   }
 
   @Test
+  void aTranscriptOfAnotherSessionIsLeftAlone() throws IOException {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, line("user", "u1", "We use pnpm, not npm."));
+    HookRunner.Answer answer = runner.run(HookEvent.STOP,
+        HookInput.parse("{\"session_id\":\"other\",\"transcript_path\":\"" + t + "\"}"));
+    assertThat(answer.log()).anyMatch(l -> l.contains("belongs to session s1"));
+    assertThat(store.list().memories()).isEmpty();
+  }
+
+  @Test
   void aSessionIdCannotEscapeTheStateDirectory() {
     assertThat(SessionState.file(home, "../../etc/passwd").getParent()).isEqualTo(home);
-    assertThat(HookRunner.notesFile(home, "../x").normalize()).startsWithRaw(home.resolve("sessions"));
+    assertThatThrownBy(() -> runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"../x\"}")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../x");
+  }
+
+  @Test
+  void sessionEndRunsTheDreamOnlyWhenItsGatesAreOpen() throws IOException {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, line("user", "u1", "We use pnpm, not npm.") + line("assistant", "a1", "OK, pnpm it is."));
+    HookRunner.Answer closed = runner.run(HookEvent.SESSION_END, stop(t));
+    assertThat(closed.log()).anyMatch(l -> l.startsWith("dream not due") && l.contains("1 of 5 sessions"));
+
+    EngramSettings eager = SettingsLoader.parse("{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}", "test");
+    HookRunner eagerRunner = new HookRunner(roots, store, eager, ModelRouter.offline(), Clock.systemUTC());
+    HookRunner.Answer ran = eagerRunner.run(HookEvent.SESSION_END, stop(t));
+    assertThat(ran.log()).anyMatch(l -> l.startsWith("dream applied") || l.startsWith("dream nothing to do"));
+    assertThat(store.list().memories()).extracting(m -> m.name()).contains("package-manager-pnpm");
+    // The run stamped a consolidation: the time gate closes again.
+    assertThat(eagerRunner.run(HookEvent.SESSION_END, stop(t)).log()).anyMatch(l -> l.startsWith("dream not due"));
   }
 }

@@ -25,7 +25,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Engram's MCP server on the official MCP Java SDK: tools {@code recall}, {@code remember},
- * {@code forget}, {@code list}, {@code context}; every memory as a resource
+ * {@code forget}, {@code list}, {@code context}, {@code compact}; every memory as a resource
  * ({@code memory://<project-key>/<name>}, {@code memory://user/<name>}). Over stdio it is the SDK's
  * single-session server; over HTTP the SDK's stateless server on {@link JdkHttpTransport}.
  */
@@ -143,7 +143,8 @@ public final class EngramMcpServer {
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
       + " you are working on before acting; call `remember` when the user states a preference, a correction or"
-      + " a project fact worth keeping; `context` shows the instruction files and the memory index.";
+      + " a project fact worth keeping; `context` shows the instruction files and the memory index; `compact`"
+      + " summarises a session transcript with its quality score.";
 
   private static McpSchema.ServerCapabilities capabilities() {
     return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();

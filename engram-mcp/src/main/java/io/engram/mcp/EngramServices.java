@@ -3,7 +3,9 @@ package io.engram.mcp;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -15,24 +17,31 @@ import java.util.Objects;
  * @param instructions the loader of the project's instruction files
  * @param settings the effective settings (recall budgets)
  * @param recall recall over {@code memory} (the command line wires the on-disk index and the embedder)
+ * @param router the configured model or the offline engine, for the {@code compact} tool
+ * @param engramHome Engram's home, where the session notes the {@code compact} tool reuses are kept
  */
-public record EngramServices(
-    ProjectMemory memory, InstructionLoader instructions, EngramSettings settings, MemoryRecall recall) {
+public record EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings,
+    MemoryRecall recall, ModelRouter router, Path engramHome) {
   public EngramServices {
     Objects.requireNonNull(memory, "memory");
     Objects.requireNonNull(instructions, "instructions");
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(recall, "recall");
+    Objects.requireNonNull(router, "router");
+    Objects.requireNonNull(engramHome, "engramHome");
   }
 
   /**
-   * Services whose recall is keyword search over an in-memory index, with session state under the Engram
-   * home that holds the user store ({@code <home>/user/memory}).
+   * Services whose recall is keyword search over an in-memory index and whose model is the offline engine,
+   * with session state under the Engram home that holds the user store ({@code <home>/user/memory}).
    */
   public EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings) {
-    this(memory, instructions, settings, new MemoryRecall(memory,
-        memory.location().userDir().getParent().getParent(), settings.recall(),
-        MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()));
+    this(memory, instructions, settings, memory.location().userDir().getParent().getParent());
+  }
+
+  private EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings, Path home) {
+    this(memory, instructions, settings, new MemoryRecall(memory, home, settings.recall(),
+        MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()), ModelRouter.offline(), home);
   }
 
   /** The project's key, the authority of its memories' resource URIs. */

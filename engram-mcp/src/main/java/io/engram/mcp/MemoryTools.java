@@ -65,7 +65,8 @@ final class MemoryTools {
             this::list),
         new ToolDef("context", "What a session starting in this project loads: the instruction files"
             + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index.",
-            schema("{}"), this::context));
+            schema("{}"), this::context),
+        new CompactionTool(services).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {

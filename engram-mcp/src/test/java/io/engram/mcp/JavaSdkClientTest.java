@@ -7,6 +7,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -45,6 +46,51 @@ class JavaSdkClientTest {
             new McpSchema.ReadResourceRequest("memory://" + TestServerMain.services(home, project).projectKey()
                 + "/deploy-window"));
         assertThat(((McpSchema.TextResourceContents) read.contents().get(0)).text()).contains("name: deploy-window");
+      } finally {
+        client.closeGracefully();
+      }
+    }
+  }
+
+  private static String record(String type, String uuid, String parent, String content) {
+    return "{\"type\":\"" + type + "\",\"uuid\":\"" + uuid + "\",\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
+        + ",\"sessionId\":\"c1\",\"timestamp\":\"2026-12-01T10:00:0" + uuid.length() % 10 + "Z\",\"cwd\":\"/work/app\","
+        + "\"message\":{\"role\":\"" + type + "\",\"content\":" + content + "}}\n";
+  }
+
+  @Test
+  void javaClientCompactsATranscriptAndGetsTheScoredSummary() throws Exception {
+    Path transcript = home.resolve("c1.jsonl");
+    Files.writeString(transcript,
+        record("user", "u1", null, "\"The login test fails with TimeoutError in src/auth/login.test.ts; we use pnpm, not npm.\"")
+            + record("assistant", "a1", "u1", "[{\"type\":\"text\",\"text\":\"Running pnpm test to reproduce.\"}]")
+            + record("user", "u2", "a1", "\"Then fix it and keep the retry logic in src/auth/session.ts.\"")
+            + record("assistant", "a2", "u2", "[{\"type\":\"text\",\"text\":\"Fixed: the session refresh now awaits the token.\"}]"));
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+        new InetSocketAddress("127.0.0.1", 0), "java-token", "test")) {
+      HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+          .builder("http://127.0.0.1:" + server.address().getPort())
+          .endpoint(server.endpoint())
+          .httpRequestCustomizer((request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer java-token"))
+          .build();
+      McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
+      try {
+        client.initialize();
+        McpSchema.CallToolResult done = client.callTool(new McpSchema.CallToolRequest("compact",
+            Map.of("transcript", transcript.toString(), "instructions", "focus on the login test")));
+        assertThat(done.isError()).isFalse();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) done.structuredContent();
+        assertThat(json).containsKeys("summary", "score", "sections", "steps", "todos", "lost", "engine",
+            "tokensBefore", "tokensAfter", "reductionPercent").doesNotContainKey("instructionText");
+        assertThat(json.get("engine")).isEqualTo("offline");
+        assertThat((String) json.get("summary")).contains("we use pnpm, not npm");
+        assertThat(((McpSchema.TextContent) done.content().get(0)).text()).contains("score ");
+        McpSchema.CallToolResult relative = client.callTool(new McpSchema.CallToolRequest("compact",
+            Map.of("transcript", "c1.jsonl")));
+        assertThat(relative.isError()).isTrue();
+        assertThat(((McpSchema.TextContent) relative.content().get(0)).text()).contains("absolute path");
       } finally {
         client.closeGracefully();
       }

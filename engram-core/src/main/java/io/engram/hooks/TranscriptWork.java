@@ -1,0 +1,63 @@
+package io.engram.hooks;
+
+import io.engram.config.EngramSettings;
+import io.engram.extract.ExtractionOutcome;
+import io.engram.extract.ExtractionPass;
+import io.engram.extract.ExtractionReport;
+import io.engram.extract.TranscriptTurns;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
+import io.engram.notes.NotesAction;
+import io.engram.notes.NotesStore;
+import io.engram.notes.NotesUpdate;
+import io.engram.notes.SessionNotesKeeper;
+import io.engram.transcript.Transcript;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * What the hooks do with a session's transcript after a turn: the one extraction pipeline
+ * ({@link ExtractionPass}, which keeps where it got to per session) and the session notes
+ * ({@link SessionNotesKeeper}, on its schedule, or forced before a compaction).
+ */
+final class TranscriptWork {
+  private final ExtractionPass extraction;
+  private final SessionNotesKeeper notes;
+
+  TranscriptWork(ProjectMemory memory, EngramSettings settings, Path home, ModelRouter router, Clock clock) {
+    this.extraction = new ExtractionPass(settings, router, memory, home, clock);
+    this.notes = new SessionNotesKeeper(settings, router, new NotesStore(home),
+        TranscriptTurns.watching(List.of(memory.location().projectDir(), memory.location().userDir())), clock);
+  }
+
+  /** Extracts the turns no earlier pass read; one log line per memory written, then a summary. */
+  void extract(Transcript transcript, List<String> log) throws IOException {
+    ExtractionReport report = extraction.run(transcript, false);
+    int written = 0;
+    for (ExtractionOutcome o : report.outcomes()) {
+      switch (o.kind()) {
+        case CREATED -> log.add("remembered " + o.type().id() + " memory '" + o.name() + "'");
+        case UPDATED -> log.add("updated " + o.type().id() + " memory '" + o.name() + "'");
+        case SKIPPED -> log.add("skipped '" + o.name() + "': " + o.reason().orElse("not written"));
+      }
+      written += o.kind() == ExtractionOutcome.Kind.SKIPPED ? 0 : 1;
+    }
+    if (report.toMessage() > report.fromMessage()) {
+      log.add("extracted " + written + " memor" + (written == 1 ? "y" : "ies") + " from messages "
+          + (report.fromMessage() + 1) + "-" + report.toMessage() + " (" + report.engine() + ")"
+          + report.fallbackReason().map(r -> "; offline because " + r).orElse(""));
+    }
+  }
+
+  /** Updates the session notes if their schedule says so, or always with {@code force}; true when notes exist. */
+  boolean keepNotes(Transcript transcript, boolean force, List<String> log) throws IOException {
+    NotesUpdate update = notes.update(transcript, force);
+    if (update.written()) {
+      log.add("session notes " + (update.action() == NotesAction.START ? "started" : "updated") + " at "
+          + update.contextTokens() + " context tokens (" + update.reason() + ")");
+    }
+    return update.written() || notes.read(transcript.sessionId()).isPresent();
+  }
+}
