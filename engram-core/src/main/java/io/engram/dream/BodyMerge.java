@@ -69,17 +69,18 @@ final class BodyMerge {
       }
       return;
     }
-    if (normalize(line).isEmpty()) {
-      // Rules and other punctuation-only lines carry no sentence: kept once, like headings.
+    Matcher m = MARKER.matcher(line);
+    m.find();
+    String marker = line.substring(0, m.end());
+    String content = line.substring(m.end());
+    if (normalize(line).isEmpty() || normalize(content).isEmpty()) {
+      // Rules, and items whose text is punctuation only ("8080. :"), carry no sentence: kept once,
+      // like headings; splitting them into sentences would keep them once and drop them on a re-merge.
       if (seen.add("mark\u0000" + line.strip())) {
         lines.add(line);
       }
       return;
     }
-    Matcher m = MARKER.matcher(line);
-    m.find();
-    String marker = line.substring(0, m.end());
-    String content = line.substring(m.end());
     List<String> kept = new ArrayList<>();
     for (String sentence : SENTENCE_END.split(content)) {
       String key = normalize(sentence);

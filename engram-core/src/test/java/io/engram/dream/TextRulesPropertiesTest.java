@@ -31,6 +31,13 @@ class TextRulesPropertiesTest {
     Contradictions.between(older, newer).ifPresent(c -> assertThat(c.supersededId()).isEqualTo("old.md"));
   }
 
+  @net.jqwik.api.Example
+  void anItemWhoseTextIsPunctuationOnlyIsKeptSoARemergeIsStable() {
+    String body = "8080. : \n";
+    assertThat(NearDuplicates.merge(List.of(new MemoryText("a.md", body, Instant.EPOCH)))).isEqualTo(body);
+    mergingABodyWithItselfChangesNothingTwice(body);
+  }
+
   @Property(tries = 400)
   void mergingABodyWithItselfChangesNothingTwice(@ForAll("text") String a) {
     MemoryText one = new MemoryText("a.md", a, Instant.EPOCH);
