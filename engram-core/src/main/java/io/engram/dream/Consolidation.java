@@ -91,7 +91,7 @@ final class Consolidation {
 
   private int gather(PlanBuilder b, Optional<Instant> since, Map<String, LocalDate> dates, List<String> sessions,
       List<String> problems, DreamProgress progress) throws IOException {
-    Gatherer g = new Gatherer(memoryDir, MemoryStores.claudeProjectDir(roots, settings),
+    Gatherer g = new Gatherer(memoryDir, MemoryStores.claudeProjectDir(roots, settings), roots.engramHome(),
         new RuleBasedExtractor(settings.extraction()));
     List<Path> transcripts = g.transcripts(since, new DreamStateFile(memoryDir).read().sessionsSince().keySet());
     progress.phase(DreamPhase.GATHER, transcripts.size());

@@ -3,6 +3,7 @@ package io.engram.dream;
 import io.engram.extract.ExistingMemory;
 import io.engram.extract.Extractor;
 import io.engram.extract.MemoryCandidate;
+import io.engram.extract.ExtractionPass;
 import io.engram.extract.TranscriptTurns;
 import io.engram.extract.TurnText;
 import io.engram.transcript.Transcript;
@@ -25,7 +26,8 @@ import java.util.Set;
  * memory candidates from their turns. Sources: Claude Code's {@code <claudeHome>/projects/<sanitized>/*.jsonl}
  * modified after the last consolidation, and the transcripts {@link SessionTranscripts} recorded for the
  * sessions counted since then. Turns come from {@link TranscriptTurns} (the extraction pass's own mapping:
- * typed input, assistant text, tool output; turns that wrote into the memory directory are skipped).
+ * typed input, assistant text, tool output; turns that wrote into the memory directory are skipped), from
+ * where the per-turn extraction pass stopped reading the transcript.
  */
 final class Gatherer {
 
@@ -37,11 +39,13 @@ final class Gatherer {
 
   private final Path memoryDir;
   private final Path claudeProjectDir;
+  private final Path engramHome;
   private final Extractor extractor;
 
-  Gatherer(Path memoryDir, Path claudeProjectDir, Extractor extractor) {
+  Gatherer(Path memoryDir, Path claudeProjectDir, Path engramHome, Extractor extractor) {
     this.memoryDir = memoryDir;
     this.claudeProjectDir = claudeProjectDir;
+    this.engramHome = engramHome;
     this.extractor = extractor;
   }
 
@@ -71,7 +75,9 @@ final class Gatherer {
   Session read(Path file, List<ExistingMemory> existing) throws IOException {
     Transcript t = TranscriptReader.read(file);
     Instant fallback = Files.getLastModifiedTime(file).toInstant();
-    List<TurnText> turns = TranscriptTurns.watching(List.of(memoryDir)).texts(t);
+    // The per-turn pass already wrote what the turns it read teach; only the rest is new knowledge.
+    int from = ExtractionPass.alreadyRead(engramHome, t);
+    List<TurnText> turns = TranscriptTurns.watching(List.of(memoryDir)).texts(t, from, t.messages().size());
     LocalDate date = t.mainLine().stream().flatMap(m -> m.timestamp().stream()).findFirst().orElse(fallback)
         .atZone(ZoneOffset.UTC).toLocalDate();
     List<MemoryCandidate> candidates = extractor.extract(turns, existing);

@@ -108,6 +108,19 @@ public final class ExtractionPass {
     return states.read(sessionId);
   }
 
+  /**
+   * How many leading messages of {@code transcript} the per-turn pass has already read for its session:
+   * 0 when no pass ran, or when the recorded point does not belong to this version of the transcript.
+   * Later readers of the same transcript (the dream's gather phase) start there, so knowledge the pass
+   * already wrote is not extracted and merged a second time.
+   */
+  public static int alreadyRead(Path engramHome, Transcript transcript) throws IOException {
+    return new ExtractionStateFile(engramHome).read(transcript.sessionId())
+        .filter(s -> matches(s, transcript))
+        .map(ExtractionState::processedMessages)
+        .orElse(0);
+  }
+
   private static boolean matches(ExtractionState state, Transcript transcript) {
     int n = state.processedMessages();
     if (n > transcript.messages().size()) {

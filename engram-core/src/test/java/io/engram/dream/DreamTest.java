@@ -4,12 +4,17 @@ import static io.engram.dream.DreamFixture.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
+import io.engram.extract.ExtractionPass;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
+import io.engram.model.ModelRouter;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +94,26 @@ class DreamTest {
     assertThat(all.stream().map(m -> m.memory().body()).toList()).anyMatch(b -> b.contains("Redis"));
     String index = Files.readString(f.memoryDir().resolve("MEMORY.md"));
     all.forEach(m -> assertThat(index).contains("(" + m.path().getFileName() + ")"));
+  }
+
+  @Test
+  void gatherSkipsWhatThePerTurnExtractionPassAlreadyRead() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    Path file = f.transcript("s-read", Instant.parse("2026-05-15T10:00:00Z"),
+        "The integration tests need Redis running locally. We use pnpm, not npm.");
+    Transcript t = TranscriptReader.read(file);
+    new ExtractionPass(f.settings, ModelRouter.offline(),
+        MemoryStores.open(f.roots, f.settings), f.roots.engramHome(), Clock.systemUTC()).run(t, true);
+    assertThat(ExtractionPass.alreadyRead(f.roots.engramHome(), t)).isZero();
+    new ExtractionPass(f.settings, ModelRouter.offline(),
+        MemoryStores.open(f.roots, f.settings), f.roots.engramHome(), Clock.systemUTC()).run(t, false);
+    assertThat(ExtractionPass.alreadyRead(f.roots.engramHome(), t))
+        .isEqualTo(t.messages().size());
+
+    DreamResult r = f.dream().run(new DreamOptions(true, true), DreamProgress.NONE);
+
+    assertThat(r.sessions()).containsExactly("s-read");
+    assertThat(r.candidates()).isZero();
   }
 
   @Test
