@@ -35,7 +35,7 @@ class HookFastPathTest {
       cli.setErr(new PrintWriter(err, true));
       int code = cli.execute("--home", home.toString(), "--project", home.toString(), "hook", "UserPromptSubmit");
       assertThat(code).as(err.toString()).isZero();
-      assertThat(home.resolve("hooks/sessions")).isDirectory();
+      assertThat(home.resolve("sessions")).isDirectory();
     } finally {
       System.setIn(before);
     }

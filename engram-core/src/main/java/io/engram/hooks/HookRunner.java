@@ -99,7 +99,7 @@ public final class HookRunner {
 
   /** Runs {@code event} for {@code input}. */
   public Answer run(HookEvent event, HookInput input) throws IOException {
-    Path stateFile = SessionState.file(home.resolve("hooks").resolve("sessions"), input.sessionId());
+    Path stateFile = SessionState.file(home, input.sessionId());
     List<String> log = new ArrayList<>();
     StringBuilder context = new StringBuilder();
     SessionState.update(stateFile, LOCK_WAIT, before -> switch (event) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.fs.SessionDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.Set;
 /**
  * What the hooks remember about one session between calls: the memories already surfaced and their
  * bytes (recall never repeats one in a session and stays within the session budget), and whether a
- * notes handover is pending. Kept at {@code <home>/hooks/sessions/<session>.json}; where extraction and the
+ * notes handover is pending. Kept at {@code <home>/sessions/<session>/hook-state.json}; where extraction and the
  * notes got to is kept by their own passes.
  *
  * @param surfaced names of memories already injected in this session
@@ -46,15 +47,9 @@ record SessionState(List<String> surfaced, int recallBytes, boolean handoverPend
     return new SessionState(surfaced, recallBytes, pending);
   }
 
-  /** The file of {@code sessionId} under {@code dir}; the id is reduced to a safe file name. */
-  static Path file(Path dir, String sessionId) {
-    return dir.resolve(safeName(sessionId) + ".json");
-  }
-
-  /** {@code sessionId} as a file name that cannot leave its directory. */
-  static String safeName(String sessionId) {
-    String safe = sessionId.replaceAll("[^A-Za-z0-9_-]", "_");
-    return safe.length() > 120 ? safe.substring(0, 120) : safe;
+  /** The hook state of {@code sessionId}: {@code <home>/sessions/<id>/hook-state.json}; unsafe ids are refused. */
+  static Path file(Path home, String sessionId) {
+    return SessionDirectory.of(home, sessionId).resolve("hook-state.json");
   }
 
   /** Runs {@code change} on the stored state under the session's lock and stores the result. */

@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * the index is a cache, see {@link OpenedIndex} for what happens when it is busy or broken), runs a
  * {@link Recaller} resumed from the session's state, and writes {@code lastRecalled}/{@code recallCount}
  * back to the memories sent (through {@link ProjectMemory#markRecalled}), which feeds hotness.
- * Session state (names sent and bytes used) lives at {@code <home>/recall/sessions/<id>.json}, changed
+ * Session state (names sent and bytes used) lives at {@code <home>/sessions/<id>/recall-state.json}, changed
  * under a lock, so budgets and the no-repeat rule hold across processes. Thread-safe.
  */
 public final class MemoryRecall {

@@ -3,6 +3,7 @@ package io.engram.recall;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.fs.SessionDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import java.util.Optional;
 /**
  * What recall has sent in one session, persisted so that the session budget and the no-repeat rule hold
  * across processes (each hook call or command is a new JVM). Kept at
- * {@code <home>/recall/sessions/<session>.json}, changed only under the lock beside it.
+ * {@code <home>/sessions/<session>/recall-state.json}, changed only under the lock beside it.
  *
  * @param surfaced names of the memories sent in the session, in the order sent
  * @param bytes bytes sent in the session
@@ -34,11 +35,9 @@ record RecallSessionState(List<String> surfaced, int bytes) {
     return new RecallSessionState(List.copyOf(all), bytes + moreBytes);
   }
 
-  /** The state file of {@code sessionId} under {@code home}; the id is reduced to a safe file name. */
+  /** The recall state of {@code sessionId}: {@code <home>/sessions/<id>/recall-state.json}; unsafe ids are refused. */
   static Path file(Path home, String sessionId) {
-    String safe = sessionId.replaceAll("[^A-Za-z0-9_-]", "_");
-    safe = safe.length() > 120 ? safe.substring(0, 120) : safe;
-    return home.resolve("recall").resolve("sessions").resolve(safe + ".json");
+    return SessionDirectory.of(home, sessionId).resolve("recall-state.json");
   }
 
   /** Runs {@code change} on the stored state under the session's lock and stores what it returns. */

@@ -1,6 +1,7 @@
 package io.engram.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -104,7 +105,7 @@ class MemoryRecallTest {
 
   @Test
   void sessionBudgetsAndNoRepeatsHoldAcrossSeparateInstances() throws IOException {
-    Optional<String> session = Optional.of("sess/1");
+    Optional<String> session = Optional.of("sess-1");
     MemoryRecall.Outcome first = recall().recall("redis pnpm grafana", session);
     assertThat(names(first)).containsExactlyInAnyOrder("tests-need-redis", "use-pnpm", "deploy-dashboard");
 
@@ -127,7 +128,13 @@ class MemoryRecallTest {
     MemoryRecall.Outcome b = recall(tight).recall("pnpm grafana", Optional.of("tight"));
     assertThat(b.result().memories()).isEmpty();
     assertThat(b.result().leftOut()).extracting(RecallResult.LeftOut::reason).contains("session byte budget spent");
-    assertThat(home.resolve("recall/sessions/tight.json")).exists();
+    assertThat(home.resolve("sessions/tight/recall-state.json")).exists();
+  }
+
+  @Test
+  void aSessionIdThatCannotNameADirectoryIsRefusedClearly() {
+    assertThatThrownBy(() -> recall().recall("redis", Optional.of("../sess")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../sess");
   }
 
   @Test
