@@ -3,6 +3,7 @@ package io.engram.hooks;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
+import io.engram.fs.SessionStateFile;
 import io.engram.memory.IndexText;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryType;
@@ -99,10 +100,12 @@ public final class HookRunner {
 
   /** Runs {@code event} for {@code input}. */
   public Answer run(HookEvent event, HookInput input) throws IOException {
-    Path stateFile = SessionState.file(home, input.sessionId());
+    SessionStateFile<SessionState> stateFile = SessionState.file(home, input.sessionId());
     List<String> log = new ArrayList<>();
     StringBuilder context = new StringBuilder();
-    SessionState.update(stateFile, LOCK_WAIT, before -> switch (event) {
+    stateFile.update(LOCK_WAIT,
+        lock -> "another hook of this session holds " + lock + "; skipped to avoid blocking",
+        before -> new SessionStateFile.Changed<>(switch (event) {
       case SESSION_START -> sessionStart(input, before, context);
       case USER_PROMPT_SUBMIT -> promptSubmit(input, before, context);
       case PRE_COMPACT -> before.withHandover(afterTurn(input, true, true, log));
@@ -114,7 +117,7 @@ public final class HookRunner {
         afterTurn(input, false, false, log);
         yield before;
       }
-    });
+    }, event));
     if (event == HookEvent.SESSION_END) {
       // Outside the session's lock: the dream may take seconds, and holds its own lock.
       dream.maybeRun(log);

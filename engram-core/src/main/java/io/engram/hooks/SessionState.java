@@ -1,17 +1,11 @@
 package io.engram.hooks;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.fs.AtomicFiles;
-import io.engram.fs.FileLock;
 import io.engram.fs.SessionDirectory;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.engram.fs.SessionStateFile;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,7 +20,6 @@ import java.util.Set;
  */
 @JsonIgnoreProperties(ignoreUnknown = true) // state files of older versions carried more fields
 record SessionState(List<String> surfaced, int recallBytes, boolean handoverPending) {
-  private static final ObjectMapper JSON = new ObjectMapper();
   static final SessionState NEW = new SessionState(List.of(), 0, false);
 
   SessionState {
@@ -48,43 +41,8 @@ record SessionState(List<String> surfaced, int recallBytes, boolean handoverPend
   }
 
   /** The hook state of {@code sessionId}: {@code <home>/sessions/<id>/hook-state.json}; unsafe ids are refused. */
-  static Path file(Path home, String sessionId) {
-    return SessionDirectory.of(home, sessionId).resolve("hook-state.json");
-  }
-
-  /** Runs {@code change} on the stored state under the session's lock and stores the result. */
-  static SessionState update(Path file, Duration wait, Change change) throws IOException {
-    Files.createDirectories(file.getParent());
-    Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
-    Optional<FileLock> lock = FileLock.tryAcquire(lockFile, wait);
-    if (lock.isEmpty()) {
-      throw new IOException("another hook of this session holds " + lockFile + "; skipped to avoid blocking");
-    }
-    try (FileLock held = lock.get()) {
-      SessionState before = read(file);
-      SessionState after = change.apply(before);
-      if (!after.equals(before)) {
-        AtomicFiles.writeString(file, JSON.writeValueAsString(after));
-      }
-      return after;
-    }
-  }
-
-  static SessionState read(Path file) throws IOException {
-    if (!Files.exists(file)) {
-      return NEW;
-    }
-    try {
-      return JSON.readValue(file.toFile(), SessionState.class);
-    } catch (IOException e) {
-      // A damaged state file only costs repeats; it is rebuilt rather than blocking the session.
-      return NEW;
-    }
-  }
-
-  /** A change of state that may do I/O. */
-  @FunctionalInterface
-  interface Change {
-    SessionState apply(SessionState before) throws IOException;
+  static SessionStateFile<SessionState> file(Path home, String sessionId) {
+    return new SessionStateFile<>(SessionDirectory.of(home, sessionId).resolve("hook-state.json"),
+        SessionState.class, NEW);
   }
 }

@@ -1,12 +1,14 @@
 package io.engram.recall;
 
 import io.engram.config.EngramSettings;
+import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -114,12 +116,14 @@ public final class MemoryRecall {
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
-    Path file = RecallSessionState.file(home, sessionId.get());
-    return RecallSessionState.update(file, before -> {
-      Outcome out = run(query, new LinkedHashSet<>(before.surfaced()), before.bytes(), sessionId, s);
-      List<String> names = out.result().memories().stream().map(RecalledMemory::name).toList();
-      return new RecallSessionState.Change.Result<>(before.plus(names, out.result().turnBytes()), out);
-    });
+    Duration wait = RecallSessionState.LOCK_WAIT;
+    return RecallSessionState.file(home, sessionId.get()).update(wait,
+        lock -> "another recall of this session holds " + lock + " for over " + wait.toSeconds() + " s; try again",
+        before -> {
+          Outcome out = run(query, new LinkedHashSet<>(before.surfaced()), before.bytes(), sessionId, s);
+          List<String> names = out.result().memories().stream().map(RecalledMemory::name).toList();
+          return new SessionStateFile.Changed<>(before.plus(names, out.result().turnBytes()), out);
+        });
   }
 
   /**
