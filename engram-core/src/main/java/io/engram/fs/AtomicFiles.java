@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 
 /**
  * Writes files so that a reader, or a crash, sees either the old content or the new, never a torn one.
@@ -30,15 +32,23 @@ public final class AtomicFiles {
 
   /** Atomically replaces {@code target} with {@code bytes}, creating parent directories. */
   public static void write(Path target, byte[] bytes) throws IOException {
+    replace(target, temp -> fillWith(temp, bytes), true);
+  }
+
+  /**
+   * Atomically replaces {@code target} with UTF-8 {@code text} that has {@code permissions} from the moment
+   * it appears (an executable script is never seen without its execute bit); where the file system has no
+   * POSIX permissions they are not set.
+   */
+  public static void writeString(Path target, String text, Set<PosixFilePermission> permissions) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     replace(target, temp -> {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-        channel.force(true);
+      fillWith(temp, bytes);
+      PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+      if (view != null) {
+        view.setPermissions(permissions);
       }
-    });
+    }, false);
   }
 
   /** Atomically replaces {@code target} with a copy of {@code source}, streamed, creating parent directories. */
@@ -49,11 +59,25 @@ public final class AtomicFiles {
         long size = in.size();
         long done = 0;
         while (done < size) {
-          done += in.transferTo(done, size - done, out);
+          long n = in.transferTo(done, size - done, out);
+          if (n <= 0) {
+            throw new IOException(source + " shrank while it was being copied");
+          }
+          done += n;
         }
         out.force(true);
       }
-    });
+    }, true);
+  }
+
+  private static void fillWith(Path temp, byte[] bytes) throws IOException {
+    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      channel.force(true);
+    }
   }
 
   @FunctionalInterface
@@ -61,13 +85,15 @@ public final class AtomicFiles {
     void into(Path temp) throws IOException;
   }
 
-  private static void replace(Path target, Fill fill) throws IOException {
+  private static void replace(Path target, Fill fill, boolean keepMode) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
     try {
       fill.into(temp);
-      keepPermissions(target, temp);
+      if (keepMode) {
+        keepPermissions(target, temp);
+      }
       try {
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

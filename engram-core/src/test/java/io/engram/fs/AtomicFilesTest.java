@@ -38,6 +38,16 @@ class AtomicFilesTest {
   }
 
   @Test
+  void aFileWrittenWithPermissionsHasThemFromTheStart(@TempDir Path dir) throws Exception {
+    Path script = dir.resolve("bin/engram");
+    AtomicFiles.writeString(script, "#!/bin/sh\n", PosixFilePermissions.fromString("rwxr-xr-x"));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-------"));
+    AtomicFiles.writeString(script, "#!/bin/sh\nexit 0\n", PosixFilePermissions.fromString("rwxr-xr-x"));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
+  }
+
+  @Test
   void copyReplacesTheTargetWithTheSourcesBytes(@TempDir Path dir) throws Exception {
     byte[] bytes = new byte[3 * 1024 * 1024 + 17];
     new java.util.Random(7).nextBytes(bytes);
