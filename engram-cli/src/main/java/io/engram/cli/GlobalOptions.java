@@ -54,11 +54,6 @@ public final class GlobalOptions {
   private EngramRoots roots;
   private EngramSettings settings;
 
-  /** Options over the process's environment. */
-  public GlobalOptions() {
-    this(System.getenv());
-  }
-
   /** Options over the given environment; tests pass their own ({@code HOME}, {@code PATH}, ...). */
   GlobalOptions(Map<String, String> environment) {
     this.environment = Map.copyOf(environment);
