@@ -157,7 +157,7 @@ public record EngramSettings(
    * Context window sizes, warning levels, the request budget (SPEC.md section 8) and the token
    * correction: o200k_base counts times {@code tokenCorrection} (or the entry of
    * {@code modelTokenCorrections} whose key the model name starts with) approximate Claude's counts.
-   * The factors were fitted on the Claude Code transcripts of the test fixtures (docs/BENCHMARKS.md, "Transcripts and tokens").
+   * The factors were fitted on the shared transcripts (docs/BENCHMARKS.md, "Transcripts and tokens").
    */
   public record Context(
       int defaultWindowTokens,
