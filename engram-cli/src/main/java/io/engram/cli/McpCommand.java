@@ -79,7 +79,7 @@ final class McpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserFacingException("--allow-origin: " + e.getMessage());
     }
-    String given = System.getenv("ENGRAM_MCP_TOKEN");
+    String given = global.environment().get("ENGRAM_MCP_TOKEN");
     boolean generated = given == null || given.isBlank();
     BearerToken token;
     try {

@@ -86,6 +86,8 @@ class McpNodeClientTest {
     assertThat(r.at("/forgetAgain/isError").asBoolean()).isTrue();
     assertThat(r.at("/forgetAgain/text").asText()).contains("no memory named 'tests-need-redis'");
     assertThat(r.get("listAfterForget")).isEmpty();
+    assertThat(texts(r.get("serverRequests"))).as("requests the server sent to a client that declared nothing")
+        .isEmpty();
   }
 
   private static JsonNode run(List<String> args) throws IOException, InterruptedException {
