@@ -1,7 +1,7 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
-import io.engram.cli.JsonOutput;
+import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.MiniLmEmbedder;
 import io.engram.recall.Embedder;
