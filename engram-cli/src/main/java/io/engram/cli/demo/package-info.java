@@ -1,0 +1,7 @@
+/**
+ * {@code engram demo}: a two-session story replayed offline on a generated sample project, through the
+ * real hooks and engines. {@code DemoRun} drives the steps; {@code DemoProject} writes the sample
+ * repository, {@code DemoStory} and {@code DemoTranscript} the sessions as Claude Code JSONL; each
+ * {@code Demo*} step class checks what its layer did, so the story fails loudly when a layer breaks.
+ */
+package io.engram.cli.demo;

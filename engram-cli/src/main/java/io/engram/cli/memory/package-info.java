@@ -1,0 +1,6 @@
+/**
+ * The memory commands: {@code remember}, {@code list}, {@code show}, {@code edit}, {@code forget},
+ * {@code restore}, {@code recall} (what recall would send for a query, and why) and {@code dream} (the
+ * consolidation, with its progress display on stderr).
+ */
+package io.engram.cli.memory;
