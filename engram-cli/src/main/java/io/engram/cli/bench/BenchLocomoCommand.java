@@ -1,6 +1,7 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.MiniLmEmbedder;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -52,8 +54,7 @@ public final class BenchLocomoCommand implements Runnable {
   @Option(names = "--no-vectors", description = "BM25 only: skip loading the embedding model.")
   boolean noVectors;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
@@ -75,7 +76,7 @@ public final class BenchLocomoCommand implements Runnable {
     LocomoBench.Report report =
         new LocomoBench(new LocomoBench.Params(ks, window, weight, tunedOn), embedder, settings).run(data.toString(), conversations);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, report);
       return;
     }

@@ -1,6 +1,7 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.embeddings.MiniLmEmbedder;
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,8 +40,7 @@ public final class BenchRecallCommand implements Runnable {
       description = "Memories to embed with the MiniLM model to measure its rate; 0 skips (default: ${DEFAULT-VALUE}).")
   int modelSample;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   /** The whole report. */
   record Report(String vectors, int queriesPerSize, List<RecallLatencyBench.SizeResult> sizes,
@@ -60,7 +61,7 @@ public final class BenchRecallCommand implements Runnable {
     Report report = new Report(projection.name() + " (word-seeded Gaussian vectors, summed and normalised)", queries,
         results, modelRate());
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, report);
       return;
     }

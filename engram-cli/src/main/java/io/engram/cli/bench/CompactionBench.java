@@ -1,7 +1,9 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.session.TranscriptFile;
 import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.Compactor;
@@ -19,9 +21,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,8 +41,7 @@ final class CompactionBench implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A Claude Code .jsonl file.")
-  Path file;
+  @Mixin TranscriptFile transcript;
 
   @Option(names = "--iterations", defaultValue = "5", description = "Measured runs (default ${DEFAULT-VALUE}).")
   int iterations;
@@ -48,8 +49,7 @@ final class CompactionBench implements Runnable {
   @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured warm-up runs (default ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   /** The result: medians in milliseconds, their ratio, and what the compaction produced. */
   record Result(String file, int messages, long tokensBefore, long tokensAfter, double reductionPercent,
@@ -60,9 +60,9 @@ final class CompactionBench implements Runnable {
     if (iterations < 1 || warmup < 0) {
       throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
     }
-    Result r = run(file, warmup, iterations, GlobalOptions.of(spec).settings());
+    Result r = run(transcript.path(), warmup, iterations, GlobalOptions.of(spec).settings());
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, r);
       return;
     }

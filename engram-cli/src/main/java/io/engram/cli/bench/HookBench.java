@@ -2,6 +2,7 @@ package io.engram.cli.bench;
 
 import io.engram.cli.EngramCommand;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,8 +53,7 @@ final class HookBench implements Runnable {
   @Option(names = "--cds", description = "Also time the hook with an AppCDS archive (-XX:SharedArchiveFile).")
   boolean cds;
 
-  @Option(names = "--json", description = "Print the figures as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
@@ -173,7 +174,7 @@ final class HookBench implements Runnable {
       r.put("appCdsSpeedup", round(hook / withCds));
     }
     var out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, r);
       return;
     }

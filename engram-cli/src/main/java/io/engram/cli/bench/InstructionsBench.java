@@ -1,6 +1,7 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -49,8 +51,7 @@ final class InstructionsBench implements Runnable {
   @Option(names = "--warmup", defaultValue = "100", description = "Untimed loads first (default: ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--json", description = "Print the figures as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
@@ -106,7 +107,7 @@ final class InstructionsBench implements Runnable {
 
   private void report(Map<String, Object> m) {
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, m);
       return;
     }

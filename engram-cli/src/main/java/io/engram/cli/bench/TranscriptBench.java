@@ -3,7 +3,9 @@ package io.engram.cli.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.session.TranscriptFile;
 import io.engram.config.EngramSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCalibration;
@@ -22,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,8 +52,11 @@ public final class TranscriptBench implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "TRANSCRIPT", description = "Claude Code .jsonl files; the first is timed.")
-  List<Path> files;
+  @Mixin TranscriptFile transcript;
+
+  @Parameters(index = "1..*", arity = "0..*", paramLabel = "MORE",
+      description = "More transcripts: only the first is timed, the token correction is fitted over all.")
+  List<Path> more = List.of();
 
   @Option(names = "--iterations", defaultValue = "10", description = "Measured runs (default ${DEFAULT-VALUE}).")
   int iterations;
@@ -58,8 +64,7 @@ public final class TranscriptBench implements Runnable {
   @Option(names = "--warmup", defaultValue = "5", description = "Unmeasured warm-up runs (default ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   /**
    * The result.
@@ -89,9 +94,11 @@ public final class TranscriptBench implements Runnable {
 
   @Override
   public void run() {
+    List<Path> files = new ArrayList<>(List.of(transcript.path()));
+    files.addAll(more);
     Result result = run(files, warmup, iterations, GlobalOptions.of(spec).settings().context());
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, result);
       return;
     }

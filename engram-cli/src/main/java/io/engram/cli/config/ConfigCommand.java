@@ -1,9 +1,11 @@
 package io.engram.cli.config;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.config.SettingsLoader;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -17,14 +19,13 @@ import picocli.CommandLine.Spec;
 public final class ConfigCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @picocli.CommandLine.Option(names = "--json", description = "Print the settings as JSON only.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
     PrintWriter out = spec.commandLine().getOut();
     GlobalOptions global = GlobalOptions.of(spec);
-    if (json) {
+    if (json.enabled()) {
       out.println(SettingsLoader.toJson(global.settings()));
       out.flush();
       return;

@@ -1,6 +1,7 @@
 package io.engram.cli.config;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
 import io.engram.model.CostGovernor;
@@ -12,8 +13,8 @@ import java.io.PrintWriter;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram usage}: today's model token ledger, the caps on background work and what is left. */
@@ -27,8 +28,7 @@ import picocli.CommandLine.Spec;
 public final class UsageCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "Print the ledger as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   /** What {@code --json} prints; {@code engineProblem} is empty when the engine is usable. */
   record UsageView(String engine, String engineProblem, String ledger, UsageReport today) {}
@@ -40,7 +40,7 @@ public final class UsageCommand implements Runnable {
     CostGovernor governor = Models.governor(global);
     UsageReport report = governor.report();
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, new UsageView(router.engineId(), router.unavailableReason().orElse(""),
           governor.ledgerFile().toString(), report));
       return;

@@ -1,6 +1,7 @@
 package io.engram.cli.demo;
 
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,8 +40,7 @@ import picocli.CommandLine.Spec;
 public final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "Print a machine-readable record of every step.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Option(names = "--keep", paramLabel = "DIR",
       description = "Replay in DIR (new or empty) and keep it, to look at the files afterwards.")
@@ -53,7 +54,7 @@ public final class DemoCommand implements Callable<Integer> {
     List<DemoStep> steps;
     try {
       steps = new DemoRun(dir, Instant.now().minus(Duration.ofDays(1)).truncatedTo(ChronoUnit.SECONDS),
-          json ? s -> { } : s -> print(out, s)).run();
+          json.enabled() ? s -> { } : s -> print(out, s)).run();
     } finally {
       if (keep == null) {
         deleteTree(dir);
@@ -61,7 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
     long millis = (System.nanoTime() - began) / 1_000_000;
     List<DemoStep> failed = steps.stream().filter(s -> s.status().equals("failed")).toList();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> record = new LinkedHashMap<>();
       record.put("ok", failed.isEmpty());
       record.put("directory", keep == null ? "" : dir.toString());

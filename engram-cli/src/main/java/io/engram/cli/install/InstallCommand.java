@@ -3,6 +3,7 @@ package io.engram.cli.install;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,8 +39,7 @@ public final class InstallCommand implements Callable<Integer> {
       description = "The Engram jar to install (default: the jar this command runs from).")
   Path jar;
 
-  @Option(names = "--json", description = "Print what was done as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -52,7 +53,7 @@ public final class InstallCommand implements Callable<Integer> {
     SearchPath path = SearchPath.of(global.environment());
     boolean onPath = path.contains(bin);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("version", outcome.version());
       m.put("launcher", outcome.launcher().toString());

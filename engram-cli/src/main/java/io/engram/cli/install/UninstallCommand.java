@@ -1,6 +1,7 @@
 package io.engram.cli.install;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,8 +31,7 @@ public final class UninstallCommand implements Callable<Integer> {
       description = "The prefix given to install: the launcher is DIR/bin/engram (default: ~/.local).")
   Path prefix;
 
-  @Option(names = "--json", description = "Print what was removed as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -38,7 +39,7 @@ public final class UninstallCommand implements Callable<Integer> {
     Installer.Outcome outcome =
         new Installer(global.roots().engramHome()).uninstall(InstallCommand.binDir(global, prefix));
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("version", outcome.version());
       m.put("launcher", outcome.launcher().toString());

@@ -2,6 +2,7 @@ package io.engram.cli.instructions;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.instructions.AddScope;
 import io.engram.instructions.QuickAdd;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,8 +36,7 @@ public final class AddCommand implements Runnable {
           + "Default: ${DEFAULT-VALUE}.")
   String scope;
 
-  @Option(names = "--json", description = "Print what was written as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The line to add (words are joined by spaces).")
   List<String> text;
@@ -52,7 +53,7 @@ public final class AddCommand implements Runnable {
       throw new UserFacingException("cannot add to the " + addScope.label() + " file: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, Map.of(
           "file", r.file().toString(), "scope", addScope.label(), "created", r.created(), "line", r.line(),
           "gitignore", r.gitignore().map(Object::toString).orElse("")));

@@ -1,6 +1,7 @@
 package io.engram.cli.instructions;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.instructions.InstructionFile;
 import io.engram.instructions.LoadWarning;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,8 +35,7 @@ import picocli.CommandLine.Spec;
 public final class ContextCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "Print the ledger as JSON: files[] and warnings[].")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Option(names = "--prompt", description = "Print the combined prompt text instead of the ledger.")
   boolean prompt;
@@ -64,7 +65,7 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
         memory.location().projectDir().resolve("MEMORY.md").toString(),
         memory.location().userDir().resolve("MEMORY.md").toString(), index.loadedLines(), index.totalLines(),
         index.loadedBytes(), index.totalBytes(), new JtokkitTokenCounter().count(index.text()), index.truncated());
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, ledger(global.roots().projectDir(), loaded, indexRow, index));
     } else if (prompt) {
       out.println(loaded.render());

@@ -2,6 +2,7 @@ package io.engram.cli.instructions;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.instructions.ProjectInit;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,8 +31,7 @@ public final class InitCommand implements Runnable {
   @Option(names = "--force", description = "Overwrite an existing project file, and show the diff.")
   boolean force;
 
-  @Option(names = "--json", description = "Print the outcome as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
@@ -42,7 +43,7 @@ public final class InitCommand implements Runnable {
       throw new UserFacingException("cannot write the project file: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("file", o.file().toString());
       m.put("existed", o.existed());
@@ -55,7 +56,7 @@ public final class InitCommand implements Runnable {
       throw new UserFacingException(o.file() + " already exists; run `engram init --force` to overwrite it "
           + "(the change will be shown as a diff)");
     }
-    if (json) {
+    if (json.enabled()) {
       return;
     }
     if (!o.existed()) {

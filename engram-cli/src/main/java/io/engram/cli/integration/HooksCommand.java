@@ -5,6 +5,7 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.install.Installer;
 import io.engram.cli.install.RunningJar;
 import io.engram.cli.install.SearchPath;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.fs.GitIgnore;
 import io.engram.hooks.ClaudeHookSettings;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -59,8 +61,7 @@ public final class HooksCommand implements Runnable {
             + " or user (~/.claude/settings.json, personal); default: ${DEFAULT-VALUE}.")
     Scope scope;
 
-    @Option(names = "--json", description = "Print the result as JSON.")
-    boolean json;
+    @Mixin JsonOption json;
 
     GlobalOptions global() {
       return GlobalOptions.of(spec);
@@ -81,7 +82,7 @@ public final class HooksCommand implements Runnable {
     /** Prints the change, the notes (stdout) and the warnings (stderr; both in the JSON with --json). */
     int print(ClaudeHookSettings.Change change, Map<String, Object> extra, List<String> notes, List<String> warnings) {
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.enabled()) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("file", change.file().toString());
         m.put("added", change.added());

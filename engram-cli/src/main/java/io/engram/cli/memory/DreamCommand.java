@@ -1,6 +1,7 @@
 package io.engram.cli.memory;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
 import io.engram.dream.Dream;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,7 +37,8 @@ import picocli.CommandLine.Spec;
           + " superseded, flags stale ones and prunes MEMORY.md.",
       "Runs only when 24 hours and 5 sessions that touched memory have passed since the last dream (--force"
           + " skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go to the"
-          + " trash, and --undo restores the state before the last run."},
+          + " trash, and --undo restores the state before the last run.",
+      "Progress goes to stderr, and none with --json."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, or an error",
         "2:usage error"})
@@ -51,8 +54,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   @Option(names = "--undo", description = "Restore the memory directory to its state before the last dream.")
   boolean undo;
 
-  @Option(names = "--json", description = "Print the result as JSON (and no progress).")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -65,13 +67,13 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     if (undo) {
       return printUndo(out, dream.undo());
     }
-    DreamProgress progress = json ? DreamProgress.NONE
+    DreamProgress progress = json.enabled() ? DreamProgress.NONE
         : new DreamProgressDisplay(spec.commandLine().getErr(), System.console() != null);
     DreamResult r = dream.run(new DreamOptions(force, dryRun), progress);
     if (progress instanceof DreamProgressDisplay d) {
       d.finish();
     }
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, toJson(r));
     } else {
       printText(out, r);
@@ -80,7 +82,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   }
 
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("undone", undone.isPresent());
       m.put("runId", undone.map(UndoResult::runId));

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.Forgotten;
@@ -8,8 +9,8 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -22,14 +23,13 @@ public final class ForgetCommand implements java.util.concurrent.Callable<Intege
   @Parameters(paramLabel = "NAME", description = "The memory's name.")
   String name;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
     Forgotten f = MemoryAccess.open(spec).forget(name);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("name", f.name());
       result.put("path", f.original().toString());

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.MemoryListing;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,8 +30,7 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
   @Option(names = "--type", paramLabel = "TYPE", description = "Only this type: user | feedback | project | reference")
   MemoryType type;
 
-  @Option(names = "--json", description = "Print {memories: [...], problems: [...]} as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -37,7 +38,7 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
     List<StoredMemory> shown = listing.memories().stream()
         .filter(m -> type == null || m.memory().type() == type).toList();
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("memories", shown.stream().map(MemoryAccess::summary).toList());
       result.put("problems", listing.problems().stream()

@@ -2,6 +2,7 @@ package io.engram.cli.memory;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
@@ -20,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,8 +47,7 @@ public final class RecallCommand implements Callable<Integer> {
   @Option(names = "--session", paramLabel = "ID", description = "Session id whose budget and no-repeat rule apply.")
   String session;
 
-  @Option(names = "--json", description = "Print {memories: [{name, score, bytes, reason, ...}], leftOut, budgets, ...}.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -61,7 +62,7 @@ public final class RecallCommand implements Callable<Integer> {
         sessionId.orElse(Models.CLI_SESSION));
     MemoryRecall.Outcome outcome = recall.recall(text, sessionId);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, toJson(outcome, global));
     } else {
       printHuman(out, outcome);

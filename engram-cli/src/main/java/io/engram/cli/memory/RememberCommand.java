@@ -1,6 +1,7 @@
 package io.engram.cli.memory;
 
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.Memory;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,8 +48,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
       description = "Who said it: user | model | tool | import (default: ${DEFAULT-VALUE}).")
   MemorySource source;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The memory's text; '-' reads it from stdin.")
   List<String> text;
@@ -74,7 +75,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
   private void print(Saved saved) {
     PrintWriter out = spec.commandLine().getOut();
     List<String> redacted = saved.redacted().stream().map(SecretKind::label).toList();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> result = MemoryAccess.summary(saved.stored());
       result.put("created", saved.created());
       result.put("redacted", redacted);

@@ -1,13 +1,14 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -20,14 +21,13 @@ public final class RestoreCommand implements java.util.concurrent.Callable<Integ
   @Parameters(paramLabel = "NAME", description = "The memory's name.")
   String name;
 
-  @Option(names = "--json", description = "Print the restored memory as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
     StoredMemory m = MemoryAccess.open(spec).restore(name);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, MemoryAccess.summary(m));
       return 0;
     }

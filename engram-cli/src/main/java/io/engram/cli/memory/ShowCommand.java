@@ -1,6 +1,7 @@
 package io.engram.cli.memory;
 
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.MemoryFormat;
@@ -9,8 +10,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -22,15 +23,14 @@ public final class ShowCommand implements java.util.concurrent.Callable<Integer>
   @Parameters(paramLabel = "NAME", description = "The memory's name.")
   String name;
 
-  @Option(names = "--json", description = "Print the memory's fields and body as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
     StoredMemory m = MemoryAccess.open(spec).read(name)
         .orElseThrow(() -> new UserFacingException("no memory named '" + name + "'"));
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       Map<String, Object> result = MemoryAccess.summary(m);
       result.put("created", m.memory().created().map(Object::toString).orElse(null));
       result.put("session", m.memory().session().orElse(null));

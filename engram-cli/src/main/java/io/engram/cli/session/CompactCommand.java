@@ -2,6 +2,7 @@ package io.engram.cli.session;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionInput;
@@ -18,7 +19,6 @@ import io.engram.notes.StoredNotes;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
-import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -30,9 +30,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram compact}: compacts the current segment of a transcript and reports the summary's quality. */
@@ -48,14 +48,12 @@ import picocli.CommandLine.Spec;
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A Claude Code session .jsonl file.")
-  Path transcript;
+  @Mixin TranscriptFile transcript;
 
   @Option(names = "--instructions", paramLabel = "TEXT", description = "Extra instructions for the summary (as in /compact TEXT).")
   String instructions = "";
 
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Option(names = "--notes", paramLabel = "FILE",
       description = "Session notes (the 4-section Markdown template) to reuse; needs --notes-through.")
@@ -82,15 +80,7 @@ public final class CompactCommand implements Runnable {
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
-    if (!Files.isRegularFile(transcript)) {
-      throw new UserFacingException("no transcript file at " + transcript);
-    }
-    Transcript t;
-    try {
-      t = TranscriptReader.read(transcript);
-    } catch (IOException e) {
-      throw new UserFacingException("cannot read transcript " + transcript + ": " + e.getMessage());
-    }
+    Transcript t = transcript.read();
     String model = t.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
     ContextWindow window = ContextWindow.forModel(model, global.settings().context());
     CompactionInput input = CompactionInput.currentSegment(t, window)
@@ -111,7 +101,7 @@ public final class CompactCommand implements Runnable {
         JtokkitTokenCounter.forModel(model, global.settings().context()), Models.router(global, t.sessionId()));
     CompactionResult r = compactor.compact(input);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, json(r));
     } else {
       human(out, r);

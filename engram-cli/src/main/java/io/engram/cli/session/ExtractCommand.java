@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
@@ -11,18 +12,16 @@ import io.engram.memory.ProjectMemory;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram extract}: the per-turn extraction pass over a transcript's new turns. */
@@ -37,28 +36,25 @@ import picocli.CommandLine.Spec;
 public final class ExtractCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A Claude Code transcript (JSONL).")
-  Path transcript;
+  @Mixin TranscriptFile transcript;
 
-  @Option(names = "--session", paramLabel = "ID", description = "Session id (default: the transcript's).")
-  String session;
+  @Mixin SessionOption session;
 
   @Option(names = "--dry-run", description = "Show what would be written; write nothing and keep the read point.")
   boolean dryRun;
 
-  @Option(names = "--json", description = "Print written/updated/skipped memories as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
-    Transcript t = TranscriptArgument.read(transcript, Optional.ofNullable(session));
+    Transcript t = transcript.read(session.id());
     ProjectMemory store = MemoryAccess.open(spec);
     ExtractionPass pass = new ExtractionPass(global.settings(), Models.router(global, t.sessionId()), store,
         global.roots().engramHome(), Clock.systemUTC());
     ExtractionReport report = pass.run(t, dryRun);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, json(report));
       return 0;
     }

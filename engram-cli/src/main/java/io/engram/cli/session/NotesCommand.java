@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
 import io.engram.extract.TranscriptTurns;
@@ -17,13 +18,12 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram notes}: updates a session's notes from its transcript and prints them. */
@@ -37,29 +37,26 @@ import picocli.CommandLine.Spec;
 public final class NotesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A Claude Code transcript (JSONL).")
-  Path transcript;
+  @Mixin TranscriptFile transcript;
 
-  @Option(names = "--session", paramLabel = "ID", description = "Session id (default: the transcript's).")
-  String session;
+  @Mixin SessionOption session;
 
   @Option(names = "--force", description = "Update now, whatever the schedule says.")
   boolean force;
 
-  @Option(names = "--json", description = "Print the decision and the notes as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
-    Transcript t = TranscriptArgument.read(transcript, Optional.ofNullable(session));
+    Transcript t = transcript.read(session.id());
     MemoryLocation where = MemoryStores.locate(global.roots(), global.settings());
     NotesStore store = new NotesStore(global.roots().engramHome());
     SessionNotesKeeper keeper = new SessionNotesKeeper(global.settings(), Models.router(global, t.sessionId()),
         store, TranscriptTurns.watching(List.of(where.projectDir(), where.userDir())), Clock.systemUTC());
     NotesUpdate u = keeper.update(t, force);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, json(u, store.notesFile(t.sessionId())));
       return 0;
     }

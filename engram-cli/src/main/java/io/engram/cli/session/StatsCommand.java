@@ -2,6 +2,7 @@ package io.engram.cli.session;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
@@ -25,9 +26,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram stats TRANSCRIPT}: what a session holds and how full its context window got. */
@@ -43,11 +44,9 @@ import picocli.CommandLine.Spec;
 public final class StatsCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "TRANSCRIPT", description = "A .jsonl Claude Code transcript or a .json message list.")
-  Path file;
+  @Mixin TranscriptFile transcript;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Option(names = "--points", description = "Text output: list every request, not only level changes.")
   boolean allPoints;
@@ -55,10 +54,10 @@ public final class StatsCommand implements Runnable {
   @Override
   public void run() {
     EngramSettings.Context settings = GlobalOptions.of(spec).settings().context();
-    Transcript transcript = read(file);
-    StatsReport report = StatsReport.of(transcript, settings);
+    Transcript t = read(transcript.path());
+    StatsReport report = StatsReport.of(t, settings);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, report);
     } else {
       printText(out, report);
