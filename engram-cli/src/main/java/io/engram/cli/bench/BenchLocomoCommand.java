@@ -83,14 +83,11 @@ public final class BenchLocomoCommand implements Runnable {
     out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
         report.data(), report.conversations(), report.documents(), report.questions(),
         report.questionsWithoutEvidence());
-    out.printf("embedder %s; %s%n%n", report.embedder(), report.method());
+    out.printf("embedder %s; documents: %s; fusion: %s%n%n", report.embedder(), report.method().documents(),
+        report.method().fusion());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
     printRow(out, "hybrid", report.recall());
-    for (Map.Entry<String, Map<String, Object>> b : report.baselines().entrySet()) {
-      @SuppressWarnings("unchecked")
-      Map<String, Double> r = (Map<String, Double>) b.getValue().get("recall");
-      printRow(out, b.getKey(), r);
-    }
+    report.baselines().forEach((name, b) -> printRow(out, name, b.recall()));
     printRow(out, "DRAGON (paper)", report.publishedDragon());
     out.println();
     out.println("held out (all but " + tunedOn + "):");
@@ -99,9 +96,9 @@ public final class BenchLocomoCommand implements Runnable {
     out.println("by category (hybrid; n questions):");
     report.byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.questionsByCategory().get(c) + ")", r));
     out.println();
-    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.get("p50"), l.get("p95")));
-    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().get("seconds"),
-        report.indexing().get("docsPerSecond"));
+    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
+    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().seconds(),
+        report.indexing().docsPerSecond());
     out.flush();
   }
 

@@ -1,5 +1,6 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -17,9 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +54,11 @@ final class HookBench implements Runnable {
   boolean cds;
 
   @Mixin JsonOption json;
+
+  /** What {@code --json} prints: medians in milliseconds and their ratios; the AppCDS pair only with --cds. */
+  @JsonInclude(JsonInclude.Include.NON_ABSENT)
+  record Figures(int runs, int memories, double javaVersionMedianMs, double hookMedianMs, double hookOverJavaVersion,
+      double hookMinusJvmStartMs, Optional<Double> hookWithAppCdsMedianMs, Optional<Double> appCdsSpeedup) {}
 
   @Override
   public void run() {
@@ -159,23 +164,13 @@ final class HookBench implements Runnable {
   }
 
   private void report(List<Double> baseline, List<Double> plain, List<Double> shared) {
-    Map<String, Object> r = new LinkedHashMap<>();
     double base = median(baseline);
     double hook = median(plain);
-    r.put("runs", runs);
-    r.put("memories", memories);
-    r.put("javaVersionMedianMs", round(base));
-    r.put("hookMedianMs", round(hook));
-    r.put("hookOverJavaVersion", round(hook / base));
-    r.put("hookMinusJvmStartMs", round(hook - base));
-    if (!shared.isEmpty()) {
-      double withCds = median(shared);
-      r.put("hookWithAppCdsMedianMs", round(withCds));
-      r.put("appCdsSpeedup", round(hook / withCds));
-    }
+    Optional<Double> withCds = shared.isEmpty() ? Optional.empty() : Optional.of(median(shared));
     var out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, r);
+      JsonOutput.print(out, new Figures(runs, memories, round(base), round(hook), round(hook / base),
+          round(hook - base), withCds.map(HookBench::round), withCds.map(c -> round(hook / c))));
       return;
     }
     out.printf("hook UserPromptSubmit, %d memories, median of %d runs (new JVM each):%n", memories, runs);

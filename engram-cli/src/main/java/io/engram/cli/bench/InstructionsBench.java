@@ -16,9 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +51,10 @@ final class InstructionsBench implements Runnable {
 
   @Mixin JsonOption json;
 
+  /** The tree loaded and the medians in milliseconds, with their ratios to the plain reads. */
+  record Figures(int files, long imports, long chars, long tokens, int iterations, double baselineReadMillis,
+      double loadWithoutTokensMillis, double loadMillis, double ratioWithoutTokens, double ratio) {}
+
   @Override
   public void run() {
     if (iterations < 1 || warmup < 0) {
@@ -75,7 +77,7 @@ final class InstructionsBench implements Runnable {
     }
   }
 
-  private Map<String, Object> measure(EngramSettings.Instructions settings, EngramRoots roots) throws IOException {
+  private Figures measure(EngramSettings.Instructions settings, EngramRoots roots) throws IOException {
     TokenCounter noTokens = text -> 0;
     InstructionLoader parseOnly = new InstructionLoader(settings, roots, noTokens);
     InstructionLoader full = new InstructionLoader(settings, roots, new JtokkitTokenCounter());
@@ -91,34 +93,24 @@ final class InstructionsBench implements Runnable {
     double baseline = medians[0];
     double loadNoTokens = medians[1];
     double loadFull = medians[2];
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("files", paths.size());
-    m.put("imports", imported);
-    m.put("chars", sample.totalChars());
-    m.put("tokens", sample.totalTokens());
-    m.put("iterations", iterations);
-    m.put("baselineReadMillis", round(baseline));
-    m.put("loadWithoutTokensMillis", round(loadNoTokens));
-    m.put("loadMillis", round(loadFull));
-    m.put("ratioWithoutTokens", round(loadNoTokens / baseline));
-    m.put("ratio", round(loadFull / baseline));
-    return m;
+    return new Figures(paths.size(), imported, sample.totalChars(), sample.totalTokens(), iterations, round(baseline),
+        round(loadNoTokens), round(loadFull), round(loadNoTokens / baseline), round(loadFull / baseline));
   }
 
-  private void report(Map<String, Object> m) {
+  private void report(Figures m) {
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, m);
       return;
     }
-    out.printf("tree: %d levels, %s files loaded (%s imported), %,d chars, %,d tokens%n", LEVELS, m.get("files"),
-        m.get("imports"), (Long) m.get("chars"), (Long) m.get("tokens"));
+    out.printf("tree: %d levels, %s files loaded (%s imported), %,d chars, %,d tokens%n", LEVELS, m.files(),
+        m.imports(), m.chars(), m.tokens());
     out.printf("median of %d runs after %d warm-up runs:%n", iterations, warmup);
-    out.printf("  baseline: plain reads of the same files   %8.3f ms%n", (Double) m.get("baselineReadMillis"));
+    out.printf("  baseline: plain reads of the same files   %8.3f ms%n", m.baselineReadMillis());
     out.printf("  load, no token counting                   %8.3f ms  (%.2fx baseline)%n",
-        (Double) m.get("loadWithoutTokensMillis"), (Double) m.get("ratioWithoutTokens"));
+        m.loadWithoutTokensMillis(), m.ratioWithoutTokens());
     out.printf("  load, with jtokkit token counts           %8.3f ms  (%.2fx baseline)%n",
-        (Double) m.get("loadMillis"), (Double) m.get("ratio"));
+        m.loadMillis(), m.ratio());
     out.flush();
   }
 
@@ -191,7 +183,7 @@ final class InstructionsBench implements Runnable {
     return md.toString();
   }
 
-  private static Object round(double v) {
+  private static double round(double v) {
     return Math.round(v * 1000) / 1000.0;
   }
 

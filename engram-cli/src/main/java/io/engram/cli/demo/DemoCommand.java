@@ -11,9 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -46,6 +44,9 @@ public final class DemoCommand implements Callable<Integer> {
       description = "Replay in DIR (new or empty) and keep it, to look at the files afterwards.")
   Path keep;
 
+  /** What {@code --json} prints: whether the story held, the kept directory (or empty), the time and every step. */
+  record Replay(boolean ok, String directory, long millis, List<DemoStep> steps) {}
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
@@ -63,12 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
     long millis = (System.nanoTime() - began) / 1_000_000;
     List<DemoStep> failed = steps.stream().filter(s -> s.status().equals("failed")).toList();
     if (json.enabled()) {
-      Map<String, Object> record = new LinkedHashMap<>();
-      record.put("ok", failed.isEmpty());
-      record.put("directory", keep == null ? "" : dir.toString());
-      record.put("millis", millis);
-      record.put("steps", steps);
-      JsonOutput.print(out, record);
+      JsonOutput.print(out, new Replay(failed.isEmpty(), keep == null ? "" : dir.toString(), millis, steps));
     } else {
       out.println();
       out.println(Ansi.AUTO.string(failed.isEmpty()

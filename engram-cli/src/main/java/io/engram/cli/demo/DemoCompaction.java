@@ -16,10 +16,8 @@ import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /** The demo's compaction: the offline {@link Compactor} on session one's transcript, reusing its session notes. */
@@ -27,7 +25,7 @@ final class DemoCompaction {
   private DemoCompaction() {}
 
   /** What the compaction produced, for the narration and the JSON record. */
-  record Outcome(CompactionResult result, List<String> narration, Map<String, Object> data) {}
+  record Outcome(CompactionResult result, List<String> narration, StepData.Compaction data) {}
 
   static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions,
       Optional<StoredNotes> notes) {
@@ -42,7 +40,6 @@ final class DemoCompaction {
     CompactionResult r = new Compactor(settings, JtokkitTokenCounter.forModel(DemoProject.MODEL, settings.context()),
         ModelRouter.offline()).compact(input);
     List<String> lines = new ArrayList<>();
-    Map<String, Object> data = new LinkedHashMap<>();
     lines.add(String.format(Locale.ROOT, "Compactor (%s): %,d tokens -> %,d (%.0f%% shorter)%s", r.engineId(),
         r.tokensBefore(), r.tokensAfter(), r.reductionPercent(),
         r.summarizedFrom() > 0 ? "; the session notes covered the first " + r.summarizedFrom() + " messages" : ""));
@@ -57,29 +54,16 @@ final class DemoCompaction {
     List<String> open = r.todos().stream().filter(TodoList.Todo::isOpen).map(TodoList.Todo::content).toList();
     open.forEach(t -> lines.add("restore todo: " + t));
     lines.add("instruction files re-injected: " + r.instructions().size());
-    data.put("engine", r.engineId());
-    data.put("score", r.score().map(DemoCompaction::score).orElse(Map.of()));
-    data.put("tokensBefore", r.tokensBefore());
-    data.put("tokensAfter", r.tokensAfter());
-    data.put("reductionPercent", Math.round(r.reductionPercent() * 10) / 10.0);
-    data.put("notesCoveredMessages", r.summarizedFrom());
-    data.put("ladderSteps", r.steps().size());
-    data.put("sections", r.sections().stream().map(CompactionResult.Section::title).toList());
-    data.put("restoredFiles", r.restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList());
-    data.put("openTodos", open);
-    data.put("instructionFiles", r.instructions().size());
+    StepData.Compaction data = new StepData.Compaction(r.engineId(), r.score().map(DemoCompaction::score),
+        r.tokensBefore(), r.tokensAfter(), round(r.reductionPercent()), r.summarizedFrom(), r.steps().size(),
+        r.sections().stream().map(CompactionResult.Section::title).toList(),
+        r.restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList(), open, r.instructions().size());
     return new Outcome(r, lines, data);
   }
 
-  private static Map<String, Object> score(CompactionScore s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("total", round(s.total()));
-    m.put("sections", round(s.sections()));
-    m.put("keyInformation", round(s.keyInformation()));
-    m.put("continuity", round(s.continuity()));
-    m.put("compression", round(s.compression()));
-    m.put("ratio", Math.round(s.ratio() * 1000) / 1000.0);
-    return m;
+  private static StepData.Score score(CompactionScore s) {
+    return new StepData.Score(round(s.total()), round(s.sections()), round(s.keyInformation()),
+        round(s.continuity()), round(s.compression()), Math.round(s.ratio() * 1000) / 1000.0);
   }
 
   private static double round(double v) {
@@ -87,13 +71,11 @@ final class DemoCompaction {
   }
 
   /** The session-notes step: when the hooks started and updated the notes, what they hold, the handover. */
-  static DemoStep notesStep(Optional<StoredNotes> kept, String notesFile, List<Map<String, Object>> notesUpdates,
+  static DemoStep notesStep(Optional<StoredNotes> kept, String notesFile, List<StepData.NotesUpdate> notesUpdates,
       String handedOver, boolean compacted, int startTokens) {
     List<String> lines = new ArrayList<>();
-    notesUpdates.forEach(u -> lines.add("turn " + u.get("turn") + ", " + u.get("hook") + " hook: "
-        + String.valueOf(u.get("log")).replaceAll(" \\(.*", "")));
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("updates", notesUpdates);
+    notesUpdates.forEach(u -> lines.add("turn " + u.turn() + ", " + u.hook() + " hook: "
+        + u.log().replaceAll(" \\(.*", "")));
     if (kept.isPresent()) {
       SessionNotes n = kept.get().notes();
       lines.add("kept in " + notesFile + ", covering "
@@ -102,10 +84,9 @@ final class DemoCompaction {
         String text = n.text(section).strip();
         lines.add("  " + section.heading() + ": " + DemoRun.cut(text.isEmpty() ? "(empty)" : text, 100));
       }
-      data.put("coveredMessages", kept.get().state().coveredMessages());
-      data.put("chars", n.render().length());
     }
-    data.put("handedOverAfterCompaction", handedOver.contains("Session notes"));
+    StepData.Notes data = new StepData.Notes(notesUpdates, kept.map(k -> k.state().coveredMessages()),
+        kept.map(k -> k.notes().render().length()), handedOver.contains("Session notes"));
     DemoStep step = DemoStep.ok("notes", "Session notes", lines, data);
     if (notesUpdates.isEmpty() || kept.isEmpty()) {
       return step.failed("session one crossed " + startTokens + " tokens but no notes were kept");
@@ -117,7 +98,7 @@ final class DemoCompaction {
   /** The compaction step, checked: a scored summary, user messages word for word, open todos restored. */
   static DemoStep step(Optional<Outcome> compaction) {
     if (compaction.isEmpty()) {
-      return DemoStep.ok("compaction", "Compaction and its score", List.of(), Map.of())
+      return DemoStep.ok("compaction", "Compaction and its score", List.of(), new StepData.None())
           .failed("session one never reached the critical level, so nothing was compacted");
     }
     Outcome c = compaction.get();

@@ -14,10 +14,8 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The demo's dream step: the SessionEnd hook found the gates closed (two sessions, not five), so the demo
@@ -48,13 +46,9 @@ final class DemoDream {
     r.changes().forEach(c -> lines.add("  " + DemoRun.cut(c, 150)));
     r.runId().ifPresent(id -> lines.add("undo journal: run " + id + " (engram dream --undo)"));
     List<StoredMemory> after = memory.list().memories();
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("sessionEnd", sessionEndLog.stream().filter(l -> l.startsWith("dream")).toList());
-    data.put("outcome", r.outcome().name());
-    data.put("engine", r.engine());
-    data.put("sessions", r.sessions().size());
-    data.put("changes", r.changes());
-    data.put("memoriesAfter", after.stream().map(StoredMemory::name).toList());
+    StepData.Dream data = new StepData.Dream(sessionEndLog.stream().filter(l -> l.startsWith("dream")).toList(),
+        r.outcome().name(), r.engine(), r.sessions().size(), r.changes(),
+        after.stream().map(StoredMemory::name).toList());
     DemoStep step = DemoStep.ok("dream", "Dream (consolidation)", lines, data);
     if (r.outcome() == DreamResult.Outcome.GATED) {
       return step.failed("the forced dream was stopped by its gates: " + r.gates().closed());

@@ -4,14 +4,15 @@ import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** Follows the window level request by request through session one and says where each level was first crossed. */
 final class DemoLevels {
-  private final Map<ContextLevel, Map<String, Object>> firstAt = new LinkedHashMap<>();
+  private final Map<ContextLevel, StepData.Crossing> firstAt = new EnumMap<>(ContextLevel.class);
   private ContextLevel level = ContextLevel.NORMAL;
 
   /** The level now (after the requests observed so far). */
@@ -33,8 +34,8 @@ final class DemoLevels {
       for (ContextLevel l : ContextLevel.values()) {
         if (l.compareTo(level) > 0 && l.compareTo(p.level()) <= 0) {
           long tokens = p.actualTokens().orElse(p.estimatedTokens());
-          firstAt.putIfAbsent(l, Map.of("turn", turn, "line", p.lineNumber(), "tokens", tokens,
-              "percent", Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
+          firstAt.putIfAbsent(l, new StepData.Crossing(turn, p.lineNumber(), tokens,
+              Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
         }
       }
       level = p.level();
@@ -46,18 +47,22 @@ final class DemoLevels {
     List<String> lines = new ArrayList<>(List.of("Window " + DemoProject.WINDOW_TOKENS + " tokens; levels above "
         + pct(settings.warningRatio()) + " / " + pct(settings.urgentRatio()) + " / " + pct(settings.criticalRatio())
         + ":"));
-    Map<String, Object> data = new LinkedHashMap<>();
-    for (ContextLevel l : List.of(ContextLevel.WARNING, ContextLevel.URGENT, ContextLevel.CRITICAL)) {
-      Map<String, Object> at = firstAt.get(l);
+    List<ContextLevel> warned = List.of(ContextLevel.WARNING, ContextLevel.URGENT, ContextLevel.CRITICAL);
+    for (ContextLevel l : warned) {
+      StepData.Crossing at = firstAt.get(l);
       if (at != null) {
         lines.add(String.format(Locale.ROOT, "  %-8s first at turn %s (%,d tokens, %s%%)%s",
-            l.name().toLowerCase(Locale.ROOT), at.get("turn"), at.get("tokens"), at.get("percent"),
+            l.name().toLowerCase(Locale.ROOT), at.turn(), at.tokens(), at.percent(),
             l.compactsAutomatically() ? ": compaction is due" : ""));
-        data.put(l.name().toLowerCase(Locale.ROOT), at);
       }
     }
+    StepData.Levels data = new StepData.Levels(Optional.ofNullable(firstAt.get(ContextLevel.WARNING)),
+        Optional.ofNullable(firstAt.get(ContextLevel.URGENT)), Optional.ofNullable(firstAt.get(ContextLevel.CRITICAL)));
     DemoStep step = DemoStep.ok("warnings", "Context window warnings", lines, data);
-    return data.size() == 3 ? step : step.failed("session one did not cross all three levels: " + data.keySet());
+    List<String> crossed = warned.stream().filter(firstAt::containsKey)
+        .map(l -> l.name().toLowerCase(Locale.ROOT)).toList();
+    return crossed.size() == warned.size() ? step
+        : step.failed("session one did not cross all three levels: " + crossed);
   }
 
   private static String pct(double ratio) {

@@ -4,7 +4,6 @@ import io.engram.memory.StoredMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /** Session two's check: what the SessionStart and UserPromptSubmit hooks put into the new session's context. */
@@ -23,9 +22,8 @@ final class DemoRecall {
     lines.add("UserPromptSubmit recalled (" + engine + "): " + (recallNames.isEmpty() ? "nothing"
         : String.join(", ", recallNames)));
     lines.add("the agent can answer: start Redis on 6379, then `pnpm test`");
-    DemoStep step = DemoStep.ok("session-two", "Session two: \"" + DemoStory.QUESTION + "\"", lines, Map.of(
-        "sessionStart", startNames, "recalled", recallNames, "recallEngine", engine,
-        "contextChars", atStart.length() + recalled.length()));
+    DemoStep step = DemoStep.ok("session-two", "Session two: \"" + DemoStory.QUESTION + "\"", lines,
+        new StepData.SessionTwo(startNames, recallNames, engine, atStart.length() + recalled.length()));
     Optional<StoredMemory> redis = find(all, "redis");
     Optional<StoredMemory> pnpm = find(all, "pnpm");
     if (redis.isEmpty() || !recallNames.contains(redis.get().name())) {

@@ -57,7 +57,7 @@ final class DemoRun {
   private HookRunner hooks;
   private LoadedInstructions loaded = LoadedInstructions.empty();
   private Optional<DemoCompaction.Outcome> compaction = Optional.empty();
-  private final List<Map<String, Object>> notesUpdates = new ArrayList<>();
+  private final List<StepData.NotesUpdate> notesUpdates = new ArrayList<>();
   private String handedOver = "";
   private List<String> sessionEndLog = List.of();
   /** Turn and context share at which each level was first reached in session one. */
@@ -109,30 +109,28 @@ final class DemoRun {
     lines.add("Settings (" + shown(home.resolve(SettingsLoader.FILE_NAME)) + "): window of " + DemoProject.MODEL
         + " set to " + DemoProject.WINDOW_TOKENS + " tokens so one short session shows every level;"
         + " no model configured: the offline engine runs");
-    return DemoStep.ok("project", "The sample project", lines, Map.of(
-        "directory", dir.toString(), "files", files.stream().map(this::shown).toList(),
-        "windowTokens", DemoProject.WINDOW_TOKENS, "engine", settings.model().provider()));
+    return DemoStep.ok("project", "The sample project", lines, new StepData.Project(dir.toString(),
+        files.stream().map(this::shown).toList(), DemoProject.WINDOW_TOKENS, settings.model().provider()));
   }
 
   private DemoStep instructions() {
     loaded = new InstructionLoader(settings.instructions(), roots, counter).load();
     List<String> lines = new ArrayList<>(List.of("What a session in the project loads, in prompt order (the ledger):"));
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<StepData.LedgerRow> rows = new ArrayList<>();
     for (InstructionFile f : loaded.files()) {
       String via = f.imported()
           ? "  (imported by " + shown(f.importedFrom().get(f.importedFrom().size() - 1)) + ")" : "";
       lines.add(String.format(Locale.ROOT, "  %-8s %-28s %5d chars %4d tokens%s", f.level().label(), shown(f.path()),
           f.chars(), f.tokens(), via));
-      rows.add(Map.of("level", f.level().label(), "path", shown(f.path()), "chars", f.chars(), "tokens", f.tokens(),
-          "imported", f.imported()));
+      rows.add(new StepData.LedgerRow(f.level().label(), shown(f.path()), f.chars(), f.tokens(), f.imported()));
     }
     loaded.warnings().forEach(w -> lines.add("  warning: " + w.message()));
     lines.add(String.format(Locale.ROOT, "  total: %d files, %d tokens", loaded.files().size(), loaded.totalTokens()));
     DemoStep step = DemoStep.ok("instructions", "Instruction files", lines,
-        Map.of("files", rows, "totalTokens", loaded.totalTokens(), "warnings", loaded.warnings().size()));
+        new StepData.Instructions(rows, loaded.totalTokens(), loaded.warnings().size()));
     for (String expected : List.of("project/CLAUDE.md", "project/docs/testing.md", "project/CLAUDE.local.md",
         "user/.claude/CLAUDE.md")) {
-      if (rows.stream().noneMatch(r -> r.get("path").equals(expected))) {
+      if (rows.stream().noneMatch(r -> r.path().equals(expected))) {
         return step.failed("the ledger does not list " + expected);
       }
     }
@@ -143,7 +141,7 @@ final class DemoRun {
     Path transcript = transcriptPath(SESSION_ONE);
     DemoTranscript t = new DemoTranscript(SESSION_ONE, project, start, counter);
     List<String> lines = new ArrayList<>();
-    List<Map<String, Object>> turns = new ArrayList<>();
+    List<StepData.Turn> turns = new ArrayList<>();
     hook(HookEvent.SESSION_START, SESSION_ONE, transcript, Map.of("source", "startup"));
     int written = 0;
     int turnNo = 0;
@@ -173,10 +171,9 @@ final class DemoRun {
       remembered.forEach(r -> lines.add("        Stop hook: " + r));
       for (String n : stop.log().stream().filter(s -> s.startsWith("session notes")).toList()) {
         lines.add("        Stop hook: " + n.replaceAll(" \\(.*", ""));
-        notesUpdates.add(Map.of("turn", turnNo, "hook", "Stop", "contextTokens", used, "log", n));
+        notesUpdates.add(new StepData.NotesUpdate(turnNo, "Stop", used, n));
       }
-      turns.add(Map.of("turn", turnNo, "prompt", prompt, "contextTokens", used, "level", level.name(),
-          "remembered", remembered, "recalled", recalledNames));
+      turns.add(new StepData.Turn(turnNo, prompt, used, level.name(), remembered, recalledNames));
       if (level.compactsAutomatically() && compaction.isEmpty()) {
         compact(t, transcript, used, lines);
         written = t.lines().size();
@@ -186,7 +183,7 @@ final class DemoRun {
     hook(HookEvent.SESSION_END, SESSION_ONE, transcript, Map.of());
     lines.add("transcript: " + shown(transcript) + " (" + written + " records)");
     return DemoStep.ok("session-one", "Session one: debugging a failing test", lines,
-        Map.of("transcript", transcript.toString(), "records", written, "turns", turns));
+        new StepData.SessionOne(transcript.toString(), written, turns));
   }
 
   /** Claude Code's automatic compaction at the critical level, with Engram's hooks and Compactor around it. */
@@ -194,7 +191,7 @@ final class DemoRun {
     HookRunner.Answer pre = hook(HookEvent.PRE_COMPACT, SESSION_ONE, transcript, Map.of("trigger", "auto"));
     for (String n : pre.log().stream().filter(s -> s.startsWith("session notes")).toList()) {
       lines.add("        PreCompact hook: " + n.replaceAll(" \\(.*", ""));
-      notesUpdates.add(Map.of("turn", notesTurn(lines), "hook", "PreCompact", "contextTokens", used, "log", n));
+      notesUpdates.add(new StepData.NotesUpdate(notesTurn(lines), "PreCompact", used, n));
     }
     DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded,
         new NotesStore(home).read(SESSION_ONE));
@@ -226,9 +223,10 @@ final class DemoRun {
         + "):"));
     all.forEach(m -> lines.add(String.format(Locale.ROOT, "  %-9s %-32s %s", m.memory().type().id(), m.name(),
         cut(m.memory().description(), 80))));
-    DemoStep step = DemoStep.ok("memories", "What Engram remembered", lines, Map.of("memories",
-        all.stream().map(m -> Map.of("name", m.name(), "type", m.memory().type().id(), "description",
-            m.memory().description(), "source", m.memory().source().map(Enum::name).orElse(""))).toList()));
+    DemoStep step = DemoStep.ok("memories", "What Engram remembered", lines, new StepData.Memories(all.stream()
+        .map(m -> new StepData.MemoryRow(m.name(), m.memory().type().id(), m.memory().description(),
+            m.memory().source().map(Enum::name).orElse("")))
+        .toList()));
     if (DemoRecall.find(all, "redis").isEmpty()) {
       return step.failed("no memory about Redis was extracted from session one");
     }

@@ -1,8 +1,6 @@
 package io.engram.cli.demo;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,20 +15,19 @@ import java.util.Optional;
  * @param data the step's outcome
  * @param reason why it was skipped or failed
  */
-record DemoStep(String id, String title, String status, List<String> narration, Map<String, Object> data,
+record DemoStep(String id, String title, String status, List<String> narration, StepData data,
     Optional<String> reason) {
 
   DemoStep {
     narration = List.copyOf(narration);
-    data = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(data));
   }
 
-  static DemoStep ok(String id, String title, List<String> narration, Map<String, Object> data) {
+  static DemoStep ok(String id, String title, List<String> narration, StepData data) {
     return new DemoStep(id, title, "ok", narration, data, Optional.empty());
   }
 
   static DemoStep skipped(String id, String title, String reason) {
-    return new DemoStep(id, title, "skipped", List.of(), Map.of(), Optional.of(reason));
+    return new DemoStep(id, title, "skipped", List.of(), new StepData.None(), Optional.of(reason));
   }
 
   DemoStep failed(String why) {

@@ -1,8 +1,7 @@
 package io.engram.cli.demo;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.engram.cli.output.JsonOutput;
 import io.engram.tokens.TokenCounter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,12 +10,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Writes Claude Code transcript records (JSONL) for the demo's sessions, in the shape Claude Code itself
  * writes: {@code uuid}/{@code parentUuid} chain, {@code timestamp}, {@code cwd}, {@code sessionId},
- * assistant {@code message.usage} and {@code requestId}, tool_use and tool_result blocks.
+ * assistant {@code message.usage} and {@code requestId}, tool_use and tool_result blocks. The records are
+ * {@link TranscriptLine}s, written by Jackson.
  *
  * <p>The recorded usage is what a provider would report: the prompt is the agent's fixed system prompt
  * plus every message before the request, counted with the given counter; the first request caches it all.
@@ -25,14 +26,12 @@ final class DemoTranscript {
   /** The fixed part of every request (system prompt and tool definitions) in the demo's small world. */
   static final int SYSTEM_TOKENS = 1_500;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final String sessionId;
   private final Path cwd;
   private final TokenCounter counter;
   private final List<String> lines = new ArrayList<>();
   private Instant clock;
-  private String parent;
+  private Optional<String> parent = Optional.empty();
   private long contextTokens = SYSTEM_TOKENS;
   private long cached;
   private int serial;
@@ -65,37 +64,28 @@ final class DemoTranscript {
 
   /** A typed user prompt. */
   void user(String text) {
-    ObjectNode message = JSON.createObjectNode().put("role", "user").put("content", text);
-    ObjectNode record = record("user", message, Duration.ofSeconds(40));
-    record.put("permissionMode", "default");
-    add(record, text);
+    add("user", new TranscriptLine.Prompt(new TranscriptLine.UserText("user", text), "default"),
+        Duration.ofSeconds(40), text);
   }
 
   /** An assistant text block (one model response). */
   void say(String text) {
-    ArrayNode content = JSON.createArrayNode();
-    content.addObject().put("type", "text").put("text", text);
-    assistant(content, "end_turn", text);
+    assistant(List.of(new TranscriptLine.Text("text", text)), "end_turn", text);
   }
 
   /** An assistant response that says {@code text} and calls {@code tool}; the result follows. */
   void tool(String text, String tool, Map<String, ?> input, String result, boolean error) {
     String id = "toolu_01" + hex(24);
-    ArrayNode content = JSON.createArrayNode();
+    List<TranscriptLine.Block> content = new ArrayList<>();
     if (!text.isEmpty()) {
-      content.addObject().put("type", "text").put("text", text);
+      content.add(new TranscriptLine.Text("text", text));
     }
-    ObjectNode use = content.addObject().put("type", "tool_use").put("id", id).put("name", tool);
-    use.set("input", JSON.valueToTree(input));
-    assistant(content, "tool_use", text + " " + use.get("input"));
-    ArrayNode blocks = JSON.createArrayNode();
-    blocks.addObject().put("type", "tool_result").put("tool_use_id", id).put("content", result)
-        .put("is_error", error);
-    ObjectNode message = JSON.createObjectNode().put("role", "user");
-    message.set("content", blocks);
-    ObjectNode record = record("user", message, Duration.ofSeconds(error ? 9 : 4));
-    record.put("toolUseResult", error ? "Error: " + firstLine(result) : firstLine(result));
-    add(record, result);
+    content.add(new TranscriptLine.ToolUse("tool_use", id, tool, input));
+    assistant(content, "tool_use", text + " " + json(input));
+    TranscriptLine.UserBlocks message = new TranscriptLine.UserBlocks("user",
+        List.of(new TranscriptLine.ToolResult("tool_result", id, result, error)));
+    add("user", new TranscriptLine.Result(message, error ? "Error: " + firstLine(result) : firstLine(result)),
+        Duration.ofSeconds(error ? 9 : 4), result);
   }
 
   /**
@@ -104,60 +94,48 @@ final class DemoTranscript {
    */
   void compacted(String summary, long preTokens) {
     clock = clock.plus(Duration.ofSeconds(20));
-    ObjectNode boundary = JSON.createObjectNode().putNull("parentUuid").put("logicalParentUuid", parent)
-        .put("isSidechain", false).put("userType", "external").put("cwd", cwd.toString()).put("sessionId", sessionId)
-        .put("version", "2.1.38").put("gitBranch", "main").put("type", "system").put("subtype", "compact_boundary")
-        .put("content", "Conversation compacted").put("isMeta", false).put("timestamp", clock.toString());
     String uuid = uuid();
-    boundary.put("uuid", uuid).put("level", "info");
-    boundary.putObject("compactMetadata").put("trigger", "auto").put("preTokens", preTokens);
-    lines.add(boundary.toString());
-    parent = uuid;
+    lines.add(json(new TranscriptLine(Optional.empty(), false, "external", cwd.toString(), sessionId, "2.1.38",
+        "main", "system", new TranscriptLine.Boundary(parent, "compact_boundary", "Conversation compacted", false,
+            "info", new TranscriptLine.CompactMetadata("auto", preTokens)), uuid, clock.toString())));
+    parent = Optional.of(uuid);
     contextTokens = SYSTEM_TOKENS;
     cached = 0;
     String text = "This session is being continued from a previous conversation that ran out of context."
         + " The conversation is summarized below:\n" + summary;
-    ObjectNode record = record("user", JSON.createObjectNode().put("role", "user").put("content", text),
-        Duration.ofSeconds(1));
-    record.put("isCompactSummary", true).put("isVisibleInTranscriptOnly", true);
-    add(record, text);
+    add("user", new TranscriptLine.Summary(new TranscriptLine.UserText("user", text), true, true),
+        Duration.ofSeconds(1), text);
   }
 
-  private void assistant(ArrayNode content, String stop, String counted) {
-    ObjectNode message = JSON.createObjectNode()
-        .put("model", DemoProject.MODEL).put("id", "msg_01" + hex(22)).put("type", "message")
-        .put("role", "assistant");
-    message.set("content", content);
-    message.put("stop_reason", stop).putNull("stop_sequence");
+  private void assistant(List<TranscriptLine.Block> content, String stop, String counted) {
     long fresh = contextTokens - cached;
-    message.putObject("usage").put("input_tokens", 3).put("cache_creation_input_tokens", fresh - 3)
-        .put("cache_read_input_tokens", cached).put("output_tokens", Math.max(1, counter.count(counted)));
+    TranscriptLine.Usage usage = new TranscriptLine.Usage(3, fresh - 3, cached, Math.max(1, counter.count(counted)));
     cached = contextTokens;
-    ObjectNode record = record("assistant", message, Duration.ofSeconds(6));
-    record.put("requestId", "req_011C" + hex(20));
-    add(record, counted);
-  }
-
-  private ObjectNode record(String type, ObjectNode message, Duration after) {
-    clock = clock.plus(after);
-    ObjectNode r = JSON.createObjectNode();
-    if (parent == null) {
-      r.putNull("parentUuid");
-    } else {
-      r.put("parentUuid", parent);
-    }
-    r.put("isSidechain", false).put("userType", "external").put("cwd", cwd.toString()).put("sessionId", sessionId)
-        .put("version", "2.1.38").put("gitBranch", "main").put("type", type);
-    r.set("message", message);
+    TranscriptLine.AssistantMessage message = new TranscriptLine.AssistantMessage(DemoProject.MODEL,
+        "msg_01" + hex(22), "message", "assistant", content, stop, Optional.empty(), usage);
+    // The record's uuid comes before the request id in the id sequence, as in every demo transcript so far.
     String uuid = uuid();
-    r.put("uuid", uuid).put("timestamp", clock.toString());
-    parent = uuid;
-    return r;
+    add("assistant", new TranscriptLine.Reply(message, "req_011C" + hex(20)), Duration.ofSeconds(6), counted, uuid);
   }
 
-  private void add(ObjectNode record, String counted) {
-    lines.add(record.toString());
+  private void add(String type, TranscriptLine.Body body, Duration after, String counted) {
+    add(type, body, after, counted, uuid());
+  }
+
+  private void add(String type, TranscriptLine.Body body, Duration after, String counted, String uuid) {
+    clock = clock.plus(after);
+    lines.add(json(new TranscriptLine(parent, false, "external", cwd.toString(), sessionId, "2.1.38", "main", type,
+        body, uuid, clock.toString())));
+    parent = Optional.of(uuid);
     contextTokens += counter.count(counted);
+  }
+
+  private static String json(Object value) {
+    try {
+      return JsonOutput.mapper().writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write a demo transcript record", e);
+    }
   }
 
   private String uuid() {

@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
@@ -8,9 +9,8 @@ import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +41,12 @@ public final class InstallCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints: the version, the launcher, each file written and whether bin is on the PATH. */
+  record Installed(String version, String launcher, boolean changed, List<Step> steps, boolean binOnPath) {}
+
+  /** One file install wrote, linked or left, or uninstall removed; {@code note} only when there is one. */
+  record Step(String path, String action, @JsonInclude(JsonInclude.Include.NON_EMPTY) String note) {}
+
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
@@ -54,18 +60,13 @@ public final class InstallCommand implements Callable<Integer> {
     boolean onPath = path.contains(bin);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("version", outcome.version());
-      m.put("launcher", outcome.launcher().toString());
-      m.put("changed", outcome.changed());
-      m.put("steps", steps(outcome));
-      m.put("binOnPath", onPath);
-      JsonOutput.print(out, m);
+      JsonOutput.print(out, new Installed(outcome.version(), outcome.launcher().toString(), outcome.changed(),
+          steps(outcome), onPath));
     } else if (!outcome.changed()) {
       out.println("engram " + outcome.version() + " is already installed (" + outcome.launcher() + "); nothing changed.");
     } else {
       out.println("Installed engram " + outcome.version() + ":");
-      outcome.steps().forEach(s -> out.println("  " + String.format("%-10s", s.action().name().toLowerCase(java.util.Locale.ROOT))
+      outcome.steps().forEach(s -> out.println("  " + String.format("%-10s", s.action().name().toLowerCase(Locale.ROOT))
           + s.path() + (s.note().isEmpty() ? "" : " " + s.note())));
       out.println("'engram uninstall" + (prefix == null ? "" : " --prefix " + prefix) + "' removes it again.");
     }
@@ -79,16 +80,10 @@ public final class InstallCommand implements Callable<Integer> {
     return (prefix != null ? prefix.toAbsolutePath() : global.roots().userHome().resolve(".local")).resolve("bin");
   }
 
-  static List<Map<String, String>> steps(Installer.Outcome outcome) {
-    return outcome.steps().stream().map(s -> {
-      Map<String, String> step = new LinkedHashMap<>();
-      step.put("path", s.path().toString());
-      step.put("action", s.action().name().toLowerCase(java.util.Locale.ROOT));
-      if (!s.note().isEmpty()) {
-        step.put("note", s.note());
-      }
-      return step;
-    }).toList();
+  static List<Step> steps(Installer.Outcome outcome) {
+    return outcome.steps().stream()
+        .map(s -> new Step(s.path().toString(), s.action().name().toLowerCase(Locale.ROOT), s.note()))
+        .toList();
   }
 
   private void warnAboutPath(Path bin, Path launcher, SearchPath path, boolean onPath) {

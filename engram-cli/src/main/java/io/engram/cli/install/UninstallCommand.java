@@ -6,8 +6,7 @@ import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,6 +32,10 @@ public final class UninstallCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints: what was removed, and the launchers still installed elsewhere. */
+  record Uninstalled(String version, String launcher, boolean changed, List<InstallCommand.Step> steps,
+      List<String> otherLaunchers) {}
+
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
@@ -40,13 +43,8 @@ public final class UninstallCommand implements Callable<Integer> {
         new Installer(global.roots().engramHome()).uninstall(InstallCommand.binDir(global, prefix));
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("version", outcome.version());
-      m.put("launcher", outcome.launcher().toString());
-      m.put("changed", outcome.changed());
-      m.put("steps", InstallCommand.steps(outcome));
-      m.put("otherLaunchers", outcome.otherLaunchers().stream().map(Path::toString).toList());
-      JsonOutput.print(out, m);
+      JsonOutput.print(out, new Uninstalled(outcome.version(), outcome.launcher().toString(), outcome.changed(),
+          InstallCommand.steps(outcome), outcome.otherLaunchers().stream().map(Path::toString).toList()));
     } else {
       if (!outcome.changed()) {
         out.println("Nothing to remove: no engram launcher at " + outcome.launcher() + ".");

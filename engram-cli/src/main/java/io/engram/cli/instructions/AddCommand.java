@@ -9,7 +9,6 @@ import io.engram.instructions.QuickAdd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +40,9 @@ public final class AddCommand implements Runnable {
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The line to add (words are joined by spaces).")
   List<String> text;
 
+  /** What {@code --json} prints; {@code gitignore} is the .gitignore that now lists the file, or empty. */
+  record Added(String file, String scope, boolean created, String line, String gitignore) {}
+
   @Override
   public void run() {
     AddScope addScope = parseScope(scope);
@@ -54,9 +56,8 @@ public final class AddCommand implements Runnable {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, Map.of(
-          "file", r.file().toString(), "scope", addScope.label(), "created", r.created(), "line", r.line(),
-          "gitignore", r.gitignore().map(Object::toString).orElse("")));
+      JsonOutput.print(out, new Added(r.file().toString(), addScope.label(), r.created(), r.line(),
+          r.gitignore().map(Object::toString).orElse("")));
       return;
     }
     out.println((r.created() ? "Created " : "Added to ") + r.file() + ": " + r.line());

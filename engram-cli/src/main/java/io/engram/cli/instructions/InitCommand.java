@@ -7,8 +7,6 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.instructions.ProjectInit;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,6 +31,9 @@ public final class InitCommand implements Runnable {
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints, also when an existing file stops the command. */
+  record Initialised(String file, boolean existed, boolean written, String diff, String content) {}
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
@@ -44,13 +45,7 @@ public final class InitCommand implements Runnable {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("file", o.file().toString());
-      m.put("existed", o.existed());
-      m.put("written", o.written());
-      m.put("diff", o.diff());
-      m.put("content", o.content());
-      JsonOutput.print(out, m);
+      JsonOutput.print(out, new Initialised(o.file().toString(), o.existed(), o.written(), o.diff(), o.content()));
     }
     if (o.existed() && !force) {
       throw new UserFacingException(o.file() + " already exists; run `engram init --force` to overwrite it "

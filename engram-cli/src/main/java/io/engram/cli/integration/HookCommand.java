@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +33,14 @@ import picocli.CommandLine.Spec;
           + " nothing. Log lines go to stderr.",
       "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
 public final class HookCommand implements Callable<Integer> {
+  // Not JsonOutput's mapper: the one compact line needs no modules, and a hook call pays for every class it loads.
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** What a hook that adds context prints, in Claude Code's shape, on one line. */
+  record Output(SpecificOutput hookSpecificOutput) {}
+
+  /** The event answered and the context added to the agent's prompt. */
+  record SpecificOutput(String hookEventName, String additionalContext) {}
 
   @Spec CommandSpec spec;
 
@@ -70,8 +76,8 @@ public final class HookCommand implements Callable<Integer> {
       err.flush();
       if (answer.additionalContext().isPresent()) {
         PrintWriter out = spec.commandLine().getOut();
-        out.println(JSON.writeValueAsString(Map.of("hookSpecificOutput", Map.of(
-            "hookEventName", event.hookName(), "additionalContext", answer.additionalContext().get()))));
+        out.println(JSON.writeValueAsString(new Output(new SpecificOutput(event.hookName(),
+            answer.additionalContext().get()))));
         out.flush();
       }
       return 0;

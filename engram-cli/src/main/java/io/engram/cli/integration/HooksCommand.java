@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.install.Installer;
@@ -15,9 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -53,6 +52,11 @@ public final class HooksCommand implements Runnable {
     user
   }
 
+  /** What {@code --json} prints: the file, the hook events added and removed, and what install or uninstall said. */
+  record Edited(String file, List<String> added, List<String> removed, boolean written,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> command, List<String> notes,
+      List<String> warnings) {}
+
   abstract static class Edit implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -79,19 +83,15 @@ public final class HooksCommand implements Runnable {
       return global().roots().engramHome().resolve("locks");
     }
 
-    /** Prints the change, the notes (stdout) and the warnings (stderr; both in the JSON with --json). */
-    int print(ClaudeHookSettings.Change change, Map<String, Object> extra, List<String> notes, List<String> warnings) {
+    /**
+     * Prints the change, the command the hooks run (install only), the notes (stdout) and the warnings (stderr;
+     * both in the JSON with --json).
+     */
+    int print(ClaudeHookSettings.Change change, Optional<String> command, List<String> notes, List<String> warnings) {
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("file", change.file().toString());
-        m.put("added", change.added());
-        m.put("removed", change.removed());
-        m.put("written", change.written());
-        m.putAll(extra);
-        m.put("notes", notes);
-        m.put("warnings", warnings);
-        JsonOutput.print(out, m);
+        JsonOutput.print(out, new Edited(change.file().toString(), change.added(), change.removed(), change.written(),
+            command, notes, warnings));
       } else {
         if (!change.written()) {
           out.println(change.file() + ": unchanged");
@@ -138,7 +138,7 @@ public final class HooksCommand implements Runnable {
             .ifPresent(g -> notes.add("Listed " + root.relativize(file) + " in " + g + " (personal settings stay out of git)."));
       }
       notes.add(0, "Hooks run: " + run + " hook EVENT");
-      return print(change, Map.of("command", run), notes, warnings);
+      return print(change, Optional.of(run), notes, warnings);
     }
 
     private String portableCommand(List<String> warnings) {
@@ -183,7 +183,7 @@ public final class HooksCommand implements Runnable {
   static final class Uninstall extends Edit {
     @Override
     public Integer call() throws IOException {
-      return print(ClaudeHookSettings.uninstall(file(), lockDir()), Map.of(), List.of(), List.of());
+      return print(ClaudeHookSettings.uninstall(file(), lockDir()), Optional.empty(), List.of(), List.of());
     }
   }
 }

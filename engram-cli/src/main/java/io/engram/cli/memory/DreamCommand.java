@@ -15,7 +15,7 @@ import io.engram.dream.UndoResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,6 +56,17 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints for a run (or a run stopped by its gates). */
+  record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, int memories,
+      List<String> sessions, int candidates, Map<String, Integer> counts, List<String> changes, String diff,
+      List<String> problems) {}
+
+  /** The gates: which are closed (time, sessions, lock) and what they measured. */
+  record Gates(List<String> closed, Optional<Instant> lastConsolidation, int sessionsSince, boolean forced) {}
+
+  /** What {@code --undo --json} prints. */
+  record Undone(boolean undone, Optional<String> runId, List<String> restored, List<String> removed) {}
+
   @Override
   public Integer call() throws IOException {
     if (undo && (force || dryRun)) {
@@ -83,12 +94,8 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
 
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
     if (json.enabled()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("undone", undone.isPresent());
-      m.put("runId", undone.map(UndoResult::runId));
-      m.put("restored", undone.map(UndoResult::restored).orElse(List.of()));
-      m.put("removed", undone.map(UndoResult::removed).orElse(List.of()));
-      JsonOutput.print(out, m);
+      JsonOutput.print(out, new Undone(undone.isPresent(), undone.map(UndoResult::runId),
+          undone.map(UndoResult::restored).orElse(List.of()), undone.map(UndoResult::removed).orElse(List.of())));
     } else if (undone.isEmpty()) {
       out.println("no dream run to undo");
     } else {
@@ -146,24 +153,11 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     return s.toString();
   }
 
-  private static Map<String, Object> toJson(DreamResult r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("outcome", r.outcome().name().toLowerCase(Locale.ROOT));
-    Map<String, Object> gates = new LinkedHashMap<>();
-    gates.put("closed", r.gates().closed().stream().map(g -> g.name().toLowerCase(Locale.ROOT)).toList());
-    gates.put("lastConsolidation", r.gates().lastConsolidation());
-    gates.put("sessionsSince", r.gates().sessionsSince());
-    gates.put("forced", r.gates().forced());
-    m.put("gates", gates);
-    m.put("runId", r.runId());
-    m.put("engine", r.engine());
-    m.put("memories", r.memories());
-    m.put("sessions", r.sessions());
-    m.put("candidates", r.candidates());
-    m.put("counts", r.plan().counts());
-    m.put("changes", r.changes());
-    m.put("diff", r.diff());
-    m.put("problems", r.problems());
-    return m;
+  private static DreamJson toJson(DreamResult r) {
+    GateReport g = r.gates();
+    Gates gates = new Gates(g.closed().stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(),
+        g.lastConsolidation(), g.sessionsSince(), g.forced());
+    return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(), r.memories(),
+        r.sessions(), r.candidates(), r.plan().counts(), r.changes(), r.diff(), r.problems());
   }
 }

@@ -6,8 +6,6 @@ import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.Forgotten;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,16 +23,15 @@ public final class ForgetCommand implements java.util.concurrent.Callable<Intege
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints: the memory, where it was and where the trash keeps it. */
+  record Forgot(String name, String path, String trashed) {}
+
   @Override
   public Integer call() throws IOException {
     Forgotten f = MemoryAccess.open(spec).forget(name);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> result = new LinkedHashMap<>();
-      result.put("name", f.name());
-      result.put("path", f.original().toString());
-      result.put("trashed", f.trashed().toString());
-      JsonOutput.print(out, result);
+      JsonOutput.print(out, new Forgot(f.name(), f.original().toString(), f.trashed().toString()));
       return 0;
     }
     out.printf("forgot '%s' (moved to %s; 'engram restore %s' brings it back)%n", name, f.trashed(), name);

@@ -9,9 +9,7 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
@@ -32,6 +30,12 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints. */
+  record Listing(List<MemoryJson> memories, List<Problem> problems) {}
+
+  /** A file that could not be read as a memory. */
+  record Problem(String path, String reason) {}
+
   @Override
   public Integer call() throws IOException {
     MemoryListing listing = MemoryAccess.open(spec).list();
@@ -39,11 +43,8 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
         .filter(m -> type == null || m.memory().type() == type).toList();
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> result = new LinkedHashMap<>();
-      result.put("memories", shown.stream().map(MemoryAccess::summary).toList());
-      result.put("problems", listing.problems().stream()
-          .map(p -> Map.of("path", p.path().toString(), "reason", p.reason())).toList());
-      JsonOutput.print(out, result);
+      JsonOutput.print(out, new Listing(shown.stream().map(MemoryJson::of).toList(),
+          listing.problems().stream().map(p -> new Problem(p.path().toString(), p.reason())).toList()));
       return 0;
     }
     int width = shown.stream().mapToInt(m -> m.name().length()).max().orElse(4);

@@ -13,10 +13,7 @@ import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -71,48 +68,29 @@ public final class RecallCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Map<String, Object> toJson(MemoryRecall.Outcome outcome, GlobalOptions global) {
+  /** What {@code --json} prints. */
+  record RecallJson(String query, Optional<String> session, String retrieval, boolean reranked, String index,
+      List<Recalled> memories, List<RecallResult.LeftOut> leftOut, Budgets budgets, List<String> notes) {}
+
+  /** One memory recall would send, with its score rounded to six places. */
+  record Recalled(String name, String id, String type, double score, int bytes, boolean truncated, String reason,
+      String content) {}
+
+  /** The budgets used and their limits. */
+  record Budgets(int files, int filesPerTurn, int bytesPerFile, int turnBytes, int bytesPerTurn, int sessionBytes,
+      int bytesPerSession) {}
+
+  private static RecallJson toJson(MemoryRecall.Outcome outcome, GlobalOptions global) {
     RecallResult r = outcome.result();
-    List<Map<String, Object>> memories = new ArrayList<>();
-    for (RecalledMemory m : r.memories()) {
-      Map<String, Object> e = new LinkedHashMap<>();
-      e.put("name", m.name());
-      e.put("id", m.id());
-      e.put("type", m.type());
-      e.put("score", Math.round(m.score() * 1e6) / 1e6);
-      e.put("bytes", m.bytes());
-      e.put("truncated", m.truncated());
-      e.put("reason", m.reason());
-      e.put("content", m.content());
-      memories.add(e);
-    }
-    List<Map<String, Object>> leftOut = new ArrayList<>();
-    for (RecallResult.LeftOut l : r.leftOut()) {
-      Map<String, Object> e = new LinkedHashMap<>();
-      e.put("id", l.id());
-      e.put("reason", l.reason());
-      leftOut.add(e);
-    }
+    List<Recalled> memories = r.memories().stream()
+        .map(m -> new Recalled(m.name(), m.id(), m.type(), Math.round(m.score() * 1e6) / 1e6, m.bytes(),
+            m.truncated(), m.reason(), m.content()))
+        .toList();
     var s = global.settings().recall();
-    Map<String, Object> budgets = new LinkedHashMap<>();
-    budgets.put("files", r.memories().size());
-    budgets.put("filesPerTurn", s.filesPerTurn());
-    budgets.put("bytesPerFile", s.bytesPerFile());
-    budgets.put("turnBytes", r.turnBytes());
-    budgets.put("bytesPerTurn", s.bytesPerTurn());
-    budgets.put("sessionBytes", r.sessionBytes());
-    budgets.put("bytesPerSession", s.bytesPerSession());
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("query", r.query());
-    result.put("session", outcome.session().orElse(null));
-    result.put("retrieval", outcome.retrieval());
-    result.put("reranked", r.reranked());
-    result.put("index", outcome.index());
-    result.put("memories", memories);
-    result.put("leftOut", leftOut);
-    result.put("budgets", budgets);
-    result.put("notes", outcome.notes());
-    return result;
+    Budgets budgets = new Budgets(r.memories().size(), s.filesPerTurn(), s.bytesPerFile(), r.turnBytes(),
+        s.bytesPerTurn(), r.sessionBytes(), s.bytesPerSession());
+    return new RecallJson(r.query(), outcome.session(), outcome.retrieval(), r.reranked(), outcome.index(), memories,
+        r.leftOut(), budgets, outcome.notes());
   }
 
   private static void printHuman(PrintWriter out, MemoryRecall.Outcome outcome) {

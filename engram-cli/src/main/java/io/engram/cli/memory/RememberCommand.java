@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +53,9 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The memory's text; '-' reads it from stdin.")
   List<String> text;
 
+  /** What {@code --json} prints: the memory's fields, whether it is new, and the kinds of secret redacted. */
+  record Remembered(@JsonUnwrapped MemoryJson memory, boolean created, List<String> redacted) {}
+
   @Override
   public Integer call() throws IOException {
     String body = text.equals(List.of("-"))
@@ -76,10 +79,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     PrintWriter out = spec.commandLine().getOut();
     List<String> redacted = saved.redacted().stream().map(SecretKind::label).toList();
     if (json.enabled()) {
-      Map<String, Object> result = MemoryAccess.summary(saved.stored());
-      result.put("created", saved.created());
-      result.put("redacted", redacted);
-      JsonOutput.print(out, result);
+      JsonOutput.print(out, new Remembered(MemoryJson.of(saved.stored()), saved.created(), redacted));
       return;
     }
     out.printf("%s %s memory '%s' -> %s%n", saved.created() ? "saved" : "updated",

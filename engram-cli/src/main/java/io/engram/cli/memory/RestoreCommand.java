@@ -28,7 +28,7 @@ public final class RestoreCommand implements java.util.concurrent.Callable<Integ
     StoredMemory m = MemoryAccess.open(spec).restore(name);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, MemoryAccess.summary(m));
+      JsonOutput.print(out, MemoryJson.of(m));
       return 0;
     }
     out.printf("restored '%s' -> %s%n", m.name(), m.path());

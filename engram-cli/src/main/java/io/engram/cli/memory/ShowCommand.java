@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -8,7 +9,8 @@ import io.engram.memory.MemoryFormat;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.Map;
+import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,18 +27,18 @@ public final class ShowCommand implements java.util.concurrent.Callable<Integer>
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints: the memory's fields, then its provenance, paths and body. */
+  record Shown(@JsonUnwrapped MemoryJson memory, Optional<String> created, Optional<String> session,
+      List<String> paths, String body) {}
+
   @Override
   public Integer call() throws IOException {
     StoredMemory m = MemoryAccess.open(spec).read(name)
         .orElseThrow(() -> new UserFacingException("no memory named '" + name + "'"));
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      Map<String, Object> result = MemoryAccess.summary(m);
-      result.put("created", m.memory().created().map(Object::toString).orElse(null));
-      result.put("session", m.memory().session().orElse(null));
-      result.put("paths", m.memory().paths());
-      result.put("body", m.memory().body());
-      JsonOutput.print(out, result);
+      JsonOutput.print(out, new Shown(MemoryJson.of(m), m.memory().created().map(Object::toString),
+          m.memory().session(), m.memory().paths(), m.memory().body()));
       return 0;
     }
     out.println("# " + m.path());

@@ -8,14 +8,14 @@ import io.engram.cli.wiring.Models;
 import io.engram.extract.ExtractionOutcome;
 import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
+import io.engram.extract.SkippedRange;
 import io.engram.memory.ProjectMemory;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -44,6 +44,15 @@ public final class ExtractCommand implements Callable<Integer> {
   boolean dryRun;
 
   @Mixin JsonOption json;
+
+  /** What {@code --json} prints: the pass and its memories, written, updated and skipped. */
+  record ExtractJson(String sessionId, boolean dryRun, String engine, Optional<String> fallbackReason,
+      int fromMessage, int toMessage, int turnTexts, List<SkippedRange> skippedRanges, List<Row> written,
+      List<Row> updated, List<Row> skipped) {}
+
+  /** One memory the pass wrote, merged or skipped ({@code reason} says why), with its file if any. */
+  record Row(String name, String type, String source, boolean trusted, String description, String body,
+      Optional<String> reason, Optional<String> path) {}
 
   @Override
   public Integer call() throws IOException {
@@ -79,34 +88,14 @@ public final class ExtractCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Map<String, Object> json(ExtractionReport r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("sessionId", r.sessionId());
-    m.put("dryRun", r.dryRun());
-    m.put("engine", r.engine());
-    m.put("fallbackReason", r.fallbackReason().orElse(null));
-    m.put("fromMessage", r.fromMessage());
-    m.put("toMessage", r.toMessage());
-    m.put("turnTexts", r.turnTexts());
-    m.put("skippedRanges", r.skippedRanges());
-    m.put("written", rows(r.of(ExtractionOutcome.Kind.CREATED)));
-    m.put("updated", rows(r.of(ExtractionOutcome.Kind.UPDATED)));
-    m.put("skipped", rows(r.of(ExtractionOutcome.Kind.SKIPPED)));
-    return m;
+  private static ExtractJson json(ExtractionReport r) {
+    return new ExtractJson(r.sessionId(), r.dryRun(), r.engine(), r.fallbackReason(), r.fromMessage(), r.toMessage(),
+        r.turnTexts(), r.skippedRanges(), rows(r.of(ExtractionOutcome.Kind.CREATED)),
+        rows(r.of(ExtractionOutcome.Kind.UPDATED)), rows(r.of(ExtractionOutcome.Kind.SKIPPED)));
   }
 
-  private static List<Map<String, Object>> rows(List<ExtractionOutcome> outcomes) {
-    return outcomes.stream().map(o -> {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", o.name());
-      row.put("type", o.type().id());
-      row.put("source", o.source().id());
-      row.put("trusted", o.trusted());
-      row.put("description", o.description());
-      row.put("body", o.body());
-      row.put("reason", o.reason().orElse(null));
-      row.put("path", o.path().orElse(null));
-      return row;
-    }).toList();
+  private static List<Row> rows(List<ExtractionOutcome> outcomes) {
+    return outcomes.stream().map(o -> new Row(o.name(), o.type().id(), o.source().id(), o.trusted(), o.description(),
+        o.body(), o.reason(), o.path())).toList();
   }
 }

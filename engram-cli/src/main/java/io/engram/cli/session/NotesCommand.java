@@ -9,15 +9,15 @@ import io.engram.memory.MemoryLocation;
 import io.engram.memory.MemoryStores;
 import io.engram.notes.NotesStore;
 import io.engram.notes.NotesUpdate;
+import io.engram.notes.SessionNotes;
 import io.engram.notes.SessionNotesKeeper;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -46,6 +46,16 @@ public final class NotesCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
+  /** What {@code --json} prints: the schedule's decision, the notes by section and as Markdown. */
+  record NotesJson(String sessionId, String action, boolean forced, boolean written, String reason,
+      long contextTokens, Optional<Long> tokensAtLastUpdate, int toolCallsSinceLastUpdate, int fromMessage,
+      int toMessage, Optional<String> engine, Optional<String> fallbackReason, String notesFile, Sections sections,
+      String markdown) {}
+
+  /** The four sections of the notes. */
+  record Sections(String currentState, String filesAndFunctions, String errorsAndCorrections,
+      List<String> worklog) {}
+
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
@@ -64,7 +74,7 @@ public final class NotesCommand implements Callable<Integer> {
     out.println(Ansi.AUTO.string("@|bold Session " + u.sessionId() + "|@: " + status + " (" + u.reason() + ")"));
     u.engine().ifPresent(e -> out.println("engine: " + e + u.fallbackReason().map(r -> " (fell back: " + r + ")").orElse("")));
     out.printf("messages covered: %d; context: %,d tokens%n", u.written() ? u.toMessage() : u.fromMessage(), u.contextTokens());
-    if (u.written() || !u.notes().equals(io.engram.notes.SessionNotes.EMPTY)) {
+    if (u.written() || !u.notes().equals(SessionNotes.EMPTY)) {
       out.println("notes: " + store.notesFile(t.sessionId()));
       out.println();
       out.print(u.notes().render());
@@ -73,28 +83,11 @@ public final class NotesCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Map<String, Object> json(NotesUpdate u, Path file) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("sessionId", u.sessionId());
-    m.put("action", u.action().name().toLowerCase());
-    m.put("forced", u.forced());
-    m.put("written", u.written());
-    m.put("reason", u.reason());
-    m.put("contextTokens", u.contextTokens());
-    m.put("tokensAtLastUpdate", u.tokensAtLastUpdate().orElse(null));
-    m.put("toolCallsSinceLastUpdate", u.toolCallsSinceLastUpdate());
-    m.put("fromMessage", u.fromMessage());
-    m.put("toMessage", u.toMessage());
-    m.put("engine", u.engine().orElse(null));
-    m.put("fallbackReason", u.fallbackReason().orElse(null));
-    m.put("notesFile", file.toString());
-    Map<String, Object> sections = new LinkedHashMap<>();
-    sections.put("currentState", u.notes().currentState());
-    sections.put("filesAndFunctions", u.notes().filesAndFunctions());
-    sections.put("errorsAndCorrections", u.notes().errorsAndCorrections());
-    sections.put("worklog", u.notes().worklog());
-    m.put("sections", sections);
-    m.put("markdown", u.notes().render());
-    return m;
+  private static NotesJson json(NotesUpdate u, Path file) {
+    SessionNotes n = u.notes();
+    return new NotesJson(u.sessionId(), u.action().name().toLowerCase(), u.forced(), u.written(), u.reason(),
+        u.contextTokens(), u.tokensAtLastUpdate(), u.toolCallsSinceLastUpdate(), u.fromMessage(), u.toMessage(),
+        u.engine(), u.fallbackReason(), file.toString(),
+        new Sections(n.currentState(), n.filesAndFunctions(), n.errorsAndCorrections(), n.worklog()), n.render());
   }
 }
