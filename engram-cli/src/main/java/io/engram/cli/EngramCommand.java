@@ -24,6 +24,7 @@ import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
 import io.engram.cli.session.StatsCommand;
+import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -108,6 +109,8 @@ public final class EngramCommand implements Runnable {
     CommandLine cli = new CommandLine(new EngramCommand(environment));
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
+    cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
     return cli;
   }
 

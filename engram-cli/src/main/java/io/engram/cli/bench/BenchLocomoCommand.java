@@ -44,7 +44,7 @@ public final class BenchLocomoCommand implements Runnable {
 
   @Option(names = "--vector-weight", paramLabel = "W",
       description = "Weight of the vector ranking in the RRF row hybrid-rrf (default: the recall.vectorWeight"
-          + " setting, 0.25, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
+          + " setting, ${bundle:recall.vectorWeight}, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
   Double vectorWeight;
 
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Show the instruction files and memory index a session here would load.",
       "The files come in prompt order (later = higher priority), with sizes, import chains and everything"
-          + " skipped or flagged; then the auto-memory index (MEMORY.md: its first 200 lines / 25 KB) and what"
+          + " skipped or flagged; then the auto-memory index (MEMORY.md: its first"
+          + " ${bundle:memory.indexMaxLines} lines / ${bundle:memory.indexMaxBytes.kb}) and what"
           + " of it was cut."
     })
 public final class ContextCommand implements java.util.concurrent.Callable<Integer> {

@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
       "Consolidate the project's memory (the dream).",
       "Reads recent sessions, merges near-duplicates, pins relative dates, marks contradicted memories"
           + " superseded, flags stale ones and prunes MEMORY.md.",
-      "Runs only when 24 hours and 5 sessions that touched memory have passed since the last dream (--force"
+      "Runs only when ${bundle:dream.minHoursBetween} hours and ${bundle:dream.minSessions} sessions that touched"
+          + " memory have passed since the last dream (--force"
           + " skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go to the"
           + " trash, and --undo restores the state before the last run.",
       "Progress goes to stderr, and none with --json."},

@@ -12,9 +12,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code engram forget NAME}: moves a memory to the trash (kept 30 days; {@code restore} undoes it). */
+/** {@code engram forget NAME}: moves a memory to the trash ({@code restore} undoes it). */
 @Command(name = "forget", mixinStandardHelpOptions = true,
-    description = {"Move a memory and its index line to the trash.", "'engram restore NAME' brings it back."})
+    description = {"Move a memory and its index line to the trash.",
+        "The trash keeps it ${bundle:memory.trashRetentionDays} days; 'engram restore NAME' brings it back."})
 public final class ForgetCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 

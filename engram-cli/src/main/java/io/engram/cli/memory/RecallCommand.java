@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Show the memories recall would send for QUERY, and why.",
       "Ranking: BM25 + vectors (recall.vectors) fused (recall.fusion), hotness, superseded memories left out,"
-          + " the model re-ranking the short list when one is configured, within the budgets (5 files, 4 KB"
-          + " each, 20 KB a turn, 60 KB a session).",
+          + " the model re-ranking the short list when one is configured, within the budgets"
+          + " (${bundle:recall.filesPerTurn} files, ${bundle:recall.bytesPerFile.kb} each,"
+          + " ${bundle:recall.bytesPerTurn.kb} a turn, ${bundle:recall.bytesPerSession.kb} a session).",
       "With --session ID, memories already sent in that session are not sent again and the session budget"
           + " holds across calls. Each recalled memory's last-recalled time and count are updated."})
 public final class RecallCommand implements Callable<Integer> {

@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Update a transcript's session notes when the schedule says so, and print them.",
-      "Notes start at 10,000 context tokens and are updated after +5,000 tokens and 3 tool calls; they are"
+      "Notes start at ${bundle:notes.startTokens} context tokens and are updated after"
+          + " +${bundle:notes.updateGrowthTokens} tokens and ${bundle:notes.updateToolCalls} tool calls; they are"
           + " kept in <home>/sessions/<session-id>/notes.md. Uses the configured model, else offline."})
 public final class NotesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
