@@ -137,6 +137,17 @@ public abstract class KeywordSearchContract {
   }
 
   @Test
+  void theNameWeighsMostOfTheThreeFields() {
+    index().upsert(entry("in-description", "note", "grafana", "dashboard"));
+    index().upsert(entry("in-name", "grafana", "note", "dashboard"));
+
+    List<SearchIndex.Hit> hits = index().keywordSearch("grafana", 5);
+
+    assertThat(ids(hits)).containsExactly("in-name", "in-description");
+    assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
+  }
+
+  @Test
   void searchIgnoresCase() {
     index().upsert(entry("a", "Redis", "Start REDIS-SERVER before the Integration Tests"));
 
