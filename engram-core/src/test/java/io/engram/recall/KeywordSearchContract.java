@@ -23,7 +23,10 @@ public abstract class KeywordSearchContract {
   @TempDir protected Path temp;
   private SearchIndex index;
 
-  /** A new, empty index; one stored on disk keeps its files in {@code dir} (which may not exist yet). */
+  /**
+   * Opens the index kept in {@code dir} (which may not exist yet): empty the first time; later, an index
+   * on disk holds what it committed there and one in memory starts empty again.
+   */
   protected abstract SearchIndex open(Path dir);
 
   @BeforeEach
@@ -52,14 +55,17 @@ public abstract class KeywordSearchContract {
     return temp.resolve("index");
   }
 
+  /** An entry without a vector whose content hash is {@code h-<id>}. */
   protected static SearchIndex.Entry entry(String id, String name, String description, String body) {
     return new SearchIndex.Entry(id, "h-" + id, name, description, body, Optional.empty());
   }
 
+  /** An entry without a description or a vector. */
   protected static SearchIndex.Entry entry(String id, String name, String body) {
     return entry(id, name, "", body);
   }
 
+  /** The ids of {@code hits}, in their order. */
   protected static List<String> ids(List<SearchIndex.Hit> hits) {
     return hits.stream().map(SearchIndex.Hit::id).toList();
   }
