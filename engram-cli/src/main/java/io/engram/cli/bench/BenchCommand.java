@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
       TranscriptBench.class,
       HookBench.class,
       CompactionBench.class,
-      io.engram.cli.bench.BenchLocomoCommand.class,
-      io.engram.cli.bench.BenchRecallCommand.class
+      BenchLocomoCommand.class,
+      BenchRecallCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
           + " recall@k (percent) overall and per category, for hybrid recall (BM25 + MiniLM vectors) beside"
           + " BM25 alone and vectors alone measured in the same run, plus query latency p50/p95."
     })
-public final class BenchLocomoCommand implements Runnable {
+final class BenchLocomoCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "LoCoMo JSON file.")

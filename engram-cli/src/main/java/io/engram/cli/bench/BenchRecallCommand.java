@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
       "Vectors come from a random-projection embedder (word-seeded Gaussian vectors, 384 dimensions), not the"
           + " neural model; the model's own embedding rate is measured separately on a small sample."
     })
-public final class BenchRecallCommand implements Runnable {
+final class BenchRecallCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "1000,10000,100000",

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
       "Time reading and token counting of a transcript against raw line parsing.",
       "The baseline parses each line with Jackson and nothing more. Also fits the token correction over all"
           + " the files given."})
-public final class TranscriptBench implements Runnable {
+final class TranscriptBench implements Runnable {
   private static final ObjectMapper BASELINE_MAPPER = new ObjectMapper();
 
   @Spec CommandSpec spec;
@@ -80,7 +80,7 @@ public final class TranscriptBench implements Runnable {
    * @param tokens corrected tokens counted
    * @param calibration the token correction fitted over every given file, if they allow a fit
    */
-  public record Result(
+  record Result(
       String file,
       long bytes,
       double baselineMillis,
@@ -114,7 +114,7 @@ public final class TranscriptBench implements Runnable {
   }
 
   /** Runs the benchmark on {@code files.get(0)} and fits the correction over all {@code files}. */
-  public static Result run(List<Path> files, int warmup, int iterations, EngramSettings.Context settings) {
+  static Result run(List<Path> files, int warmup, int iterations, EngramSettings.Context settings) {
     if (iterations < 1 || warmup < 0) {
       throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
     }
