@@ -113,6 +113,21 @@ class HttpSlowClientTest {
     assertClosedWithin(s, 2 * READ_BOUND_MILLIS + 2_000);
   }
 
+  @Test
+  void connectionsResetByTheClientAtOnceLeaveTheServerServing() throws Exception {
+    start(16);
+    for (int i = 0; i < 50; i++) {
+      Socket s = new Socket();
+      s.setSoLinger(true, 0); // close with a reset
+      s.connect(server.address(), 2_000);
+      if (i % 2 == 0) {
+        s.getOutputStream().write(RawHttp.post(AUTH, INIT).getBytes(StandardCharsets.UTF_8));
+      }
+      s.close();
+    }
+    assertThat(valid().status()).isEqualTo(200);
+  }
+
   private void start(int perAddress) throws Exception {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
     EngramSettings.Mcp limits = new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), READ_BOUND_MILLIS,

@@ -1,12 +1,7 @@
 package io.engram.mcp.transport;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * Reads HTTP/1.x requests from bytes as they arrive, without blocking: head, then a body framed by
@@ -93,9 +88,9 @@ final class HttpRequestReader {
   Step next() {
     try {
       return advance();
-    } catch (Refusal r) {
+    } catch (HttpRefusal r) {
       phase = Phase.FAILED;
-      failure = new Failed(r.status, r.getMessage());
+      failure = new Failed(r.status(), r.getMessage());
       return failure;
     }
   }
@@ -123,14 +118,18 @@ final class HttpRequestReader {
     int headEnd = findHeadEnd();
     if (headEnd < 0) {
       if (end - start > maxHeadBytes) {
-        throw new Refusal(431, "request head longer than " + maxHeadBytes + " bytes");
+        throw new HttpRefusal(431, "request head longer than " + maxHeadBytes + " bytes");
       }
       return NEED_MORE;
     }
     if (headEnd - start > maxHeadBytes) {
-      throw new Refusal(431, "request head longer than " + maxHeadBytes + " bytes");
+      throw new HttpRefusal(431, "request head longer than " + maxHeadBytes + " bytes");
     }
-    head = parseHead(new String(buf, start, headEnd - start, StandardCharsets.ISO_8859_1));
+    HttpHeadParser.Parsed parsed = HttpHeadParser.parse(new String(buf, start, headEnd - start,
+        StandardCharsets.ISO_8859_1), maxHeaders);
+    head = parsed.head();
+    chunked = parsed.chunked();
+    declaredLength = parsed.contentLength();
     start = headEnd;
     phase = Phase.HEAD_REPORTED;
     return new HeadRead(head);
@@ -158,7 +157,7 @@ final class HttpRequestReader {
 
   private Step startBody() {
     if (declaredLength > maxBodyBytes) {
-      throw new Refusal(413, "request body above " + maxBodyBytes + " bytes");
+      throw new HttpRefusal(413, "request body above " + maxBodyBytes + " bytes");
     }
     phase = chunked ? Phase.CHUNK_SIZE : Phase.FIXED;
     return readBody();
@@ -182,7 +181,7 @@ final class HttpRequestReader {
           }
           chunkLeft = chunkSize(line);
           if (chunkLeft > maxBodyBytes - bodyLength) {
-            throw new Refusal(413, "request body above " + maxBodyBytes + " bytes");
+            throw new HttpRefusal(413, "request body above " + maxBodyBytes + " bytes");
           }
           phase = chunkLeft == 0 ? Phase.TRAILERS : Phase.CHUNK_DATA;
         }
@@ -201,7 +200,7 @@ final class HttpRequestReader {
             return NEED_MORE;
           }
           if (!line.isEmpty()) {
-            throw new Refusal(400, "chunk data longer than its size");
+            throw new HttpRefusal(400, "chunk data longer than its size");
           }
           phase = Phase.CHUNK_SIZE;
         }
@@ -213,7 +212,7 @@ final class HttpRequestReader {
           }
           trailerBytes += start - before;
           if (trailerBytes > maxHeadBytes) {
-            throw new Refusal(431, "trailer fields longer than " + maxHeadBytes + " bytes");
+            throw new HttpRefusal(431, "trailer fields longer than " + maxHeadBytes + " bytes");
           }
           if (line.isEmpty()) {
             return done();
@@ -248,11 +247,11 @@ final class HttpRequestReader {
         return line;
       }
       if (i - start >= max) {
-        throw new Refusal(400, "line in the chunked body longer than " + max + " bytes");
+        throw new HttpRefusal(400, "line in the chunked body longer than " + max + " bytes");
       }
     }
     if (end - start > max) {
-      throw new Refusal(400, "line in the chunked body longer than " + max + " bytes");
+      throw new HttpRefusal(400, "line in the chunked body longer than " + max + " bytes");
     }
     return null;
   }
@@ -261,114 +260,8 @@ final class HttpRequestReader {
     int semicolon = line.indexOf(';');
     String hex = (semicolon < 0 ? line : line.substring(0, semicolon)).strip();
     if (hex.isEmpty() || hex.length() > 8 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
-      throw new Refusal(400, "bad chunk size");
+      throw new HttpRefusal(400, "bad chunk size");
     }
     return Long.parseLong(hex, 16);
-  }
-
-  private HttpRequestHead parseHead(String text) {
-    List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-    for (int i = 0; i < lines.size(); i++) {
-      String l = lines.get(i);
-      lines.set(i, l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
-    }
-    String[] requestLine = lines.get(0).split(" ", -1);
-    if (requestLine.length != 3 || !isToken(requestLine[0]) || requestLine[1].isEmpty()) {
-      throw new Refusal(400, "malformed request line");
-    }
-    String version = requestLine[2];
-    if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
-      throw new Refusal(version.matches("HTTP/\\d\\.\\d") ? 505 : 400, "HTTP version not supported");
-    }
-    String path = path(requestLine[1]);
-    Map<String, List<String>> headers = new LinkedHashMap<>();
-    int count = 0;
-    for (String line : lines.subList(1, lines.size())) {
-      if (line.isEmpty()) {
-        continue;
-      }
-      if (++count > maxHeaders) {
-        throw new Refusal(431, "more than " + maxHeaders + " header fields");
-      }
-      int colon = line.indexOf(':');
-      if (colon <= 0 || !isToken(line.substring(0, colon))) {
-        throw new Refusal(400, "malformed header field");
-      }
-      String value = line.substring(colon + 1).strip();
-      if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c == 0x7f)) {
-        throw new Refusal(400, "control character in a header field");
-      }
-      headers.computeIfAbsent(line.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
-    }
-    return framing(requestLine[0], path, version, headers);
-  }
-
-  private HttpRequestHead framing(String method, String path, String version, Map<String, List<String>> headers) {
-    List<String> te = tokens(headers.get("transfer-encoding"));
-    List<String> cl = tokens(headers.get("content-length"));
-    if (!te.isEmpty()) {
-      if (!cl.isEmpty() || version.equals("HTTP/1.0")) {
-        throw new Refusal(400, "Transfer-Encoding with Content-Length or on HTTP/1.0");
-      }
-      if (!te.equals(List.of("chunked"))) {
-        throw new Refusal(501, "transfer coding not supported (only chunked)");
-      }
-      chunked = true;
-    } else if (!cl.isEmpty()) {
-      String first = cl.get(0);
-      if (!cl.stream().allMatch(first::equals) || first.isEmpty() || first.length() > 18
-          || !first.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        throw new Refusal(400, "bad Content-Length");
-      }
-      declaredLength = Long.parseLong(first);
-    } else {
-      declaredLength = 0;
-    }
-    List<String> expect = tokens(headers.get("expect"));
-    if (!expect.isEmpty() && !expect.equals(List.of("100-continue"))) {
-      throw new Refusal(417, "expectation not supported");
-    }
-    boolean keepAlive = version.equals("HTTP/1.1") && !tokens(headers.get("connection")).contains("close");
-    return new HttpRequestHead(method, path, version, headers, keepAlive, !expect.isEmpty());
-  }
-
-  private static String path(String target) {
-    String rest = target;
-    String lower = target.toLowerCase(Locale.ROOT);
-    if (lower.startsWith("http://") || lower.startsWith("https://")) {
-      int slash = target.indexOf('/', lower.indexOf("//") + 2);
-      rest = slash < 0 ? "/" : target.substring(slash);
-    }
-    if (!rest.startsWith("/") || rest.chars().anyMatch(c -> c <= 0x20 || c >= 0x7f)) {
-      throw new Refusal(400, "malformed request target");
-    }
-    int cut = rest.indexOf('?');
-    return cut < 0 ? rest : rest.substring(0, cut);
-  }
-
-  private static List<String> tokens(List<String> values) {
-    List<String> out = new ArrayList<>();
-    if (values != null) {
-      for (String v : values) {
-        for (String t : v.split(",", -1)) {
-          out.add(t.strip().toLowerCase(Locale.ROOT));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static boolean isToken(String s) {
-    return !s.isEmpty() && s.chars().allMatch(c -> c > 0x20 && c < 0x7f && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0);
-  }
-
-  /** A request the reader will not serve, with the status to answer. */
-  private static final class Refusal extends RuntimeException {
-    final int status;
-
-    Refusal(int status, String message) {
-      super(message, null, false, false);
-      this.status = status;
-    }
   }
 }

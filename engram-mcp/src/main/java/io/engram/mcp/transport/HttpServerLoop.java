@@ -2,7 +2,6 @@ package io.engram.mcp.transport;
 
 import io.engram.config.EngramSettings;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -11,19 +10,11 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * A small HTTP/1.1 server: one thread does all socket I/O without blocking (accept, read, write), and
@@ -42,8 +33,6 @@ final class HttpServerLoop implements AutoCloseable {
     HttpResponse handle(HttpRequestHead head, byte[] body, InetSocketAddress remote);
   }
 
-  private enum State { IDLE, READING, HANDLING, WRITING, LINGERING }
-
   private static final long TICK_MILLIS = 100;
   private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
 
@@ -54,8 +43,7 @@ final class HttpServerLoop implements AutoCloseable {
   private final Selector selector;
   private final ExecutorService workers;
   private final Thread loop;
-  private final Set<Connection> connections = new LinkedHashSet<>();
-  private final Map<InetAddress, Integer> perAddress = new HashMap<>();
+  private final ConnectionTable connections;
   private final ConcurrentLinkedQueue<Runnable> fromWorkers = new ConcurrentLinkedQueue<>();
   private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
   private volatile boolean open = true;
@@ -65,6 +53,7 @@ final class HttpServerLoop implements AutoCloseable {
     this.limits = limits;
     this.exchange = exchange;
     this.log = log;
+    this.connections = new ConnectionTable(limits.maxConnections(), limits.maxConnectionsPerAddress());
     this.selector = Selector.open();
     this.server = ServerSocketChannel.open();
     try {
@@ -116,7 +105,7 @@ final class HttpServerLoop implements AutoCloseable {
         for (SelectionKey key : selector.selectedKeys()) {
           if (key.isValid() && key.isAcceptable()) {
             acceptAll();
-          } else if (key.attachment() instanceof Connection c) {
+          } else if (key.attachment() instanceof HttpConnection c) {
             serve(c, key);
           }
         }
@@ -124,12 +113,12 @@ final class HttpServerLoop implements AutoCloseable {
         for (Runnable r = fromWorkers.poll(); r != null; r = fromWorkers.poll()) {
           r.run();
         }
-        sweep(System.nanoTime());
+        connections.late(System.nanoTime()).forEach(this::close);
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) { // the selector itself failed: nothing can be served
       log.accept("HTTP server stopped: " + e);
     } finally {
-      new ArrayList<>(connections).forEach(this::close);
+      connections.all().forEach(this::close);
       try {
         server.close();
         selector.close();
@@ -139,7 +128,7 @@ final class HttpServerLoop implements AutoCloseable {
     }
   }
 
-  private void serve(Connection c, SelectionKey key) {
+  private void serve(HttpConnection c, SelectionKey key) {
     try {
       if (key.isValid() && key.isReadable()) {
         onReadable(c);
@@ -152,62 +141,63 @@ final class HttpServerLoop implements AutoCloseable {
     }
   }
 
-  private void acceptAll() throws IOException {
-    for (SocketChannel channel = server.accept(); channel != null; channel = server.accept()) {
-      InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
-      InetAddress address = remote.getAddress();
-      boolean room = (perAddress.getOrDefault(address, 0) < limits.maxConnectionsPerAddress()
-          || evictOldest(c -> c.address.equals(address)))
-          && (connections.size() < limits.maxConnections() || evictOldest(c -> true));
-      if (!room) {
-        channel.close();
-        continue;
+  private void acceptAll() {
+    while (true) {
+      SocketChannel channel;
+      try {
+        channel = server.accept();
+      } catch (IOException e) { // out of file descriptors, for one: refuse for now, the backlog waits
+        log.accept("cannot accept a connection: " + e.getMessage());
+        return;
       }
-      channel.configureBlocking(false);
-      channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      Connection c = new Connection(channel, remote);
-      c.key = channel.register(selector, SelectionKey.OP_READ, c);
-      c.enter(State.IDLE, limits.idleMillis());
-      connections.add(c);
-      perAddress.merge(address, 1, Integer::sum);
+      if (channel == null) {
+        return;
+      }
+      try {
+        admit(channel);
+      } catch (IOException | RuntimeException e) { // the client left already, or the socket cannot be set up
+        try {
+          channel.close();
+        } catch (IOException ignored) {
+          // gone either way
+        }
+      }
     }
   }
 
-  /** Closes the connection that has waited longest without a request being served; false if there is none. */
-  private boolean evictOldest(Predicate<Connection> among) {
-    Optional<Connection> victim = connections.stream()
-        .filter(among)
-        .filter(c -> c.state == State.LINGERING || c.state == State.IDLE || c.state == State.READING)
-        .min(Comparator.comparingInt((Connection c) -> c.state == State.LINGERING ? 0
-            : c.state == State.IDLE ? 1 : 2).thenComparingLong(c -> c.since));
-    victim.ifPresent(this::close);
-    return victim.isPresent();
+  private void admit(SocketChannel channel) throws IOException {
+    InetSocketAddress remote = (InetSocketAddress) channel.getRemoteAddress();
+    if (!connections.makeRoom(remote.getAddress(), this::close)) {
+      channel.close();
+      return;
+    }
+    channel.configureBlocking(false);
+    channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+    HttpConnection c = new HttpConnection(channel, remote, new HttpRequestReader(limits.maxHeaderBytes(),
+        limits.maxHeaders(), limits.maxMessageBytes()));
+    c.key = channel.register(selector, SelectionKey.OP_READ, c);
+    c.enter(HttpConnection.State.IDLE, limits.idleMillis());
+    connections.add(c);
   }
 
-  private void sweep(long now) {
-    List<Connection> late = connections.stream()
-        .filter(c -> c.state != State.HANDLING && now - c.deadline > 0).toList();
-    late.forEach(this::close);
-  }
-
-  private void onReadable(Connection c) throws IOException {
+  private void onReadable(HttpConnection c) throws IOException {
     readBuffer.clear();
     int n = c.channel.read(readBuffer);
     if (n < 0) {
       close(c);
       return;
     }
-    if (n == 0 || c.state == State.LINGERING) {
+    if (n == 0 || c.state == HttpConnection.State.LINGERING) {
       return; // a lingering connection's bytes are read only to be dropped
     }
     c.reader.feed(readBuffer.array(), 0, n);
-    if (c.state == State.IDLE) {
-      c.enter(State.READING, limits.requestReadMillis());
+    if (c.state == HttpConnection.State.IDLE) {
+      c.enter(HttpConnection.State.READING, limits.requestReadMillis());
     }
     process(c);
   }
 
-  private void process(Connection c) throws IOException {
+  private void process(HttpConnection c) throws IOException {
     while (true) {
       HttpRequestReader.Step step = c.reader.next();
       if (step instanceof HttpRequestReader.NeedMore) {
@@ -230,7 +220,7 @@ final class HttpServerLoop implements AutoCloseable {
         continue;
       }
       HttpRequestReader.Complete done = (HttpRequestReader.Complete) step;
-      c.enter(State.HANDLING, 0);
+      c.enter(HttpConnection.State.HANDLING, 0);
       c.key.interestOps(0);
       workers.execute(() -> {
         HttpResponse response;
@@ -248,13 +238,13 @@ final class HttpServerLoop implements AutoCloseable {
     }
   }
 
-  private void respond(Connection c, HttpResponse response) {
+  private void respond(HttpConnection c, HttpResponse response) {
     if (c.closed) {
       return;
     }
     c.out = response.encode();
     c.closeAfterWrite = response.close();
-    c.enter(State.WRITING, limits.responseWriteMillis());
+    c.enter(HttpConnection.State.WRITING, limits.responseWriteMillis());
     try {
       onWritable(c);
     } catch (IOException | RuntimeException e) {
@@ -262,7 +252,7 @@ final class HttpServerLoop implements AutoCloseable {
     }
   }
 
-  private void onWritable(Connection c) throws IOException {
+  private void onWritable(HttpConnection c) throws IOException {
     if (c.out == null) {
       return;
     }
@@ -276,26 +266,25 @@ final class HttpServerLoop implements AutoCloseable {
       // Drain what the client still sends before closing: closing with unread bytes resets the
       // connection, and the client would lose the answer it has not read yet.
       c.channel.shutdownOutput();
-      c.enter(State.LINGERING, limits.lingerMillis());
+      c.enter(HttpConnection.State.LINGERING, limits.lingerMillis());
       c.key.interestOps(SelectionKey.OP_READ);
       return;
     }
     c.reader.reset();
-    c.enter(State.IDLE, limits.idleMillis());
+    c.enter(HttpConnection.State.IDLE, limits.idleMillis());
     c.key.interestOps(SelectionKey.OP_READ);
     if (c.reader.started()) { // the client sent its next request before this answer
-      c.enter(State.READING, limits.requestReadMillis());
+      c.enter(HttpConnection.State.READING, limits.requestReadMillis());
       process(c);
     }
   }
 
-  private void close(Connection c) {
+  private void close(HttpConnection c) {
     if (c.closed) {
       return;
     }
     c.closed = true;
     connections.remove(c);
-    perAddress.computeIfPresent(c.address, (a, n) -> n <= 1 ? null : n - 1);
     if (c.key != null) {
       c.key.cancel();
     }
@@ -303,34 +292,6 @@ final class HttpServerLoop implements AutoCloseable {
       c.channel.close();
     } catch (IOException ignored) {
       // it is gone either way
-    }
-  }
-
-  /** One client connection and where its current exchange stands. */
-  private final class Connection {
-    final SocketChannel channel;
-    final InetSocketAddress remote;
-    final InetAddress address;
-    final HttpRequestReader reader = new HttpRequestReader(limits.maxHeaderBytes(), limits.maxHeaders(),
-        limits.maxMessageBytes());
-    SelectionKey key;
-    State state;
-    long since;
-    long deadline;
-    ByteBuffer out;
-    boolean closeAfterWrite;
-    boolean closed;
-
-    Connection(SocketChannel channel, InetSocketAddress remote) {
-      this.channel = channel;
-      this.remote = remote;
-      this.address = remote.getAddress();
-    }
-
-    void enter(State next, long boundMillis) {
-      state = next;
-      since = System.nanoTime();
-      deadline = since + boundMillis * 1_000_000L;
     }
   }
 }

@@ -94,8 +94,17 @@ public final class McpProtocol {
     return INITIALIZE.equals(request.method());
   }
 
-  /** The answer to {@code request}: one JSON line, a result or an error, with the request's id. */
+  /** The answer to {@code request}: one JSON line, a result or an error, with the request's id; never throws. */
   public String answer(JsonRpcMessage.Request request, Map<String, Object> context) {
+    try {
+      return answerOrThrow(request, context);
+    } catch (RuntimeException e) { // whatever broke, the client still gets its one answer
+      log.accept(request.method() + " failed: " + e);
+      return JsonRpcError.internal().response(Optional.of(request.id()));
+    }
+  }
+
+  private String answerOrThrow(JsonRpcMessage.Request request, Map<String, Object> context) {
     Optional<JsonNode> id = Optional.of(request.id());
     Optional<JsonRpcError> refused = RequestParams.check(request.method(), request.params());
     if (refused.isPresent()) {
