@@ -39,8 +39,9 @@ public final class BearerToken {
   public static BearerToken of(String value, int minBits) {
     String v = value.strip();
     double bits = estimatedBits(v);
-    String problem = bits < minBits ? String.format(Locale.ROOT, "%d characters, about %.0f bits of entropy; it"
-        + " needs at least %d bits (%d random bytes)", v.length(), bits, minBits, minBits / 8)
+    String problem = bits < minBits ? String.format(Locale.ROOT, "%d character%s, about %.0f bits of entropy; it"
+        + " needs at least %d bits (%d random bytes)", v.length(), v.length() == 1 ? "" : "s", bits, minBits,
+        minBits / 8)
         : longestRun(v) >= LONGEST_RUN ? "it holds a run of " + longestRun(v) + " repeated or consecutive characters"
         : distinctShare(v) < 0.5 ? "it repeats a few characters" : "";
     if (!problem.isEmpty()) {

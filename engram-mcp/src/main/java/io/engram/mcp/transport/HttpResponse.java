@@ -44,7 +44,8 @@ record HttpResponse(int status, Map<String, String> headers, byte[] body, boolea
 
   /** The bytes on the wire. */
   ByteBuffer encode() {
-    StringBuilder head = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n");
+    StringBuilder head = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason(status))
+        .append("\r\n");
     headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
     head.append("Content-Length: ").append(body.length).append("\r\n");
     if (close) {
