@@ -1,6 +1,7 @@
 package io.engram.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -59,7 +60,8 @@ final class HookCommand implements Callable<Integer> {
       if (global.project == null) {
         input.cwd().ifPresent(cwd -> global.project = cwd);
       }
-      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
+          Dream.sessionCounter());
       HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
           Models.router(global, input.sessionId()), Clock.systemUTC(),
           RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));

@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.dream.Dream;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.EngramServices;
 import io.engram.memory.MemoryStores;
@@ -42,7 +43,7 @@ final class McpCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     GlobalOptions global = GlobalOptions.of(spec);
-    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     EngramServices services = new EngramServices(memory, global.instructionLoader(), global.settings(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
         global.roots().engramHome());

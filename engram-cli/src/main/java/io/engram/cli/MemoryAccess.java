@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.dream.Dream;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
@@ -15,7 +16,7 @@ final class MemoryAccess {
 
   static ProjectMemory open(CommandSpec spec) throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
-    return MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+    return MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
   }
 
   /** The JSON shape of one memory in {@code list --json} and friends. */
