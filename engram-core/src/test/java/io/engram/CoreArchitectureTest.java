@@ -1,0 +1,59 @@
+package io.engram;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape of engram-core's main code: its packages form no cycle, and it depends on no other
+ * Engram module and on none of the frameworks those modules wrap.
+ */
+class CoreArchitectureTest {
+  private static final JavaClasses CORE = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+      .importPackages("io.engram");
+
+  /** The frameworks that belong to other modules: command line, HTTP servers, MCP, Lucene, ONNX, JMH. */
+  private static final String[] OTHER_MODULES_FRAMEWORKS = {
+    "picocli..", "com.sun.net.httpserver..", "jakarta.servlet..", "org.eclipse.jetty..",
+    "io.modelcontextprotocol..", "org.apache.lucene..", "ai.onnxruntime..", "dev.langchain4j..",
+    "org.openjdk.jmh.."};
+
+  @Test
+  void theRulesSeeEngramCoresMainClasses() {
+    // A rule over no classes passes whatever it says.
+    assertThat(CORE.containPackage("io.engram.memory")).isTrue();
+    assertThat(CORE.size()).isGreaterThan(100);
+  }
+
+  @Test
+  void corePackagesFormNoCycle() {
+    ArchRule rule = slices().matching("io.engram.(*)..").namingSlices("$1").should().beFreeOfCycles();
+    rule.check(CORE);
+  }
+
+  @Test
+  void coreDependsOnNoOtherEngramModule() {
+    Set<String> corePackages = CORE.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
+    DescribedPredicate<JavaClass> engramOutsideCore = DescribedPredicate.describe(
+        "are Engram classes outside engram-core (" + String.join(", ", corePackages.stream().sorted().toList()) + ")",
+        c -> c.getPackageName().startsWith("io.engram") && !corePackages.contains(c.getPackageName()));
+    noClasses().should().dependOnClassesThat(engramOutsideCore).check(CORE);
+  }
+
+  @Test
+  void coreDependsOnNoFrameworkThatAnotherModuleWraps() {
+    noClasses().should().dependOnClassesThat().resideInAnyPackage(OTHER_MODULES_FRAMEWORKS).check(CORE);
+  }
+}
