@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  * collapse to one.
  */
 final class BodyMerge {
+  private static final Pattern LINE_END = Pattern.compile("\r\n|\r|\n");
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
   private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
@@ -23,7 +24,9 @@ final class BodyMerge {
   private final Set<String> seen = new HashSet<>();
 
   void add(String body) {
-    String[] in = body.replace("\r\n", "\n").split("\n", -1);
+    // A lone \r ends a line too (as String.lines() has it); kept inside, the merged text's "\r\n" would
+    // read back as a different line on the next merge.
+    String[] in = LINE_END.split(body, -1);
     for (int i = 0; i < in.length; i++) {
       Matcher fence = FENCE.matcher(in[i]);
       if (fence.find()) {

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Timed harness for the dream's text algorithms on LoCoMo ({@code data/locomo/locomo-dev.json}):
+ * Timed harness for the dream's text algorithms on a LoCoMo file (not in the repository; docs/BENCHMARKS.md):
  * the per-session observations serve as memories, the dialog turns with their session dates as text
  * to pin. Prints near-duplicate search time against an exhaustive Jaccard baseline measured in the
  * same run, and relative-date throughput. Run: {@code java -cp engram.jar io.engram.dream.DreamBench <locomo.json>}.

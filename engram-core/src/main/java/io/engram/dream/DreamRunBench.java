@@ -25,7 +25,8 @@ import java.util.Locale;
  * tenth one also gets a near-duplicate, a contradicting newer version and a relative date), then a dry
  * run and an applied run of {@link Dream} are timed against the baseline of the same run: listing and
  * reading every memory through the store (what orient alone costs). Run:
- * {@code java -cp engram.jar io.engram.dream.DreamRunBench data/locomo/locomo-dev.json 1000}.
+ * {@code java -cp engram.jar io.engram.dream.DreamRunBench locomo-dev.json 1000} (LoCoMo is not in the
+ * repository; docs/BENCHMARKS.md says where to get it).
  */
 public final class DreamRunBench {
   private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");

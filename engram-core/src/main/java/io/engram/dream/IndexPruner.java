@@ -19,10 +19,12 @@ import java.util.regex.Pattern;
  * first), collapses blank runs, and then, while the index is over its line or byte limit, drops the
  * pointers to the least recently updated files (unknown dates first, later lines first on ties);
  * only if no pointer is left does it cut other lines from the end. Dropped pointers lose nothing:
- * their topic files stay, and recall still finds them.
+ * their topic files stay, and recall still finds them. Blank lines are never left at either end or
+ * next to each other, also where the cuts expose them, so pruning the result again changes nothing.
  *
- * <p>A pointer is the first Markdown link of a line whose target is not a URL ({@code - [Title](file.md) -
- * hook}); the target is compared without a leading {@code ./} and without an {@code #anchor}.
+ * <p>Lines end at {@code \n}, {@code \r} or {@code \r\n} ({@link String#lines()}). A pointer is the first
+ * Markdown link of a line whose target is not a URL ({@code - [Title](file.md) - hook}); the target is
+ * compared without a leading {@code ./} and without an {@code #anchor}.
  */
 public final class IndexPruner {
   private static final Pattern LINK = Pattern.compile("\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
@@ -51,37 +53,47 @@ public final class IndexPruner {
    * @param updated when each target file was last updated; files not in it count as oldest
    */
   public PrunedIndex prune(String index, Predicate<String> fileExists, Map<String, Instant> updated) {
-    List<String> lines = index.isEmpty() ? List.of() : List.of(index.split("\\R", -1));
-    if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
-      lines = lines.subList(0, lines.size() - 1);
-    }
+    // Lines as the loader counts them (IndexText): U+0085 or U+2028 inside a line must not split it in two.
+    List<String> lines = index.lines().toList();
     List<Entry> kept = new ArrayList<>();
     List<RemovedLine> removed = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       Optional<String> target = target(line);
-      RemovedLine.Reason reason = null;
       if (target.isPresent() && !fileExists.test(target.get())) {
-        reason = RemovedLine.Reason.MISSING_FILE;
+        removed.add(new RemovedLine(i + 1, line, RemovedLine.Reason.MISSING_FILE));
       } else if (target.isPresent() && !seen.add(target.get())) {
-        reason = RemovedLine.Reason.DUPLICATE;
-      } else if (line.isBlank() && (kept.isEmpty() || kept.get(kept.size() - 1).line.isBlank())) {
-        reason = RemovedLine.Reason.BLANK_RUN;
-      }
-      if (reason != null) {
-        removed.add(new RemovedLine(i + 1, line, reason));
+        removed.add(new RemovedLine(i + 1, line, RemovedLine.Reason.DUPLICATE));
       } else {
         kept.add(new Entry(i + 1, line, target));
       }
     }
-    while (!kept.isEmpty() && kept.get(kept.size() - 1).line.isBlank()) {
-      Entry e = kept.remove(kept.size() - 1);
-      removed.add(new RemovedLine(e.number, e.line, RemovedLine.Reason.BLANK_RUN));
-    }
+    collapseBlanks(kept, removed);
     shrink(kept, removed, updated);
+    // A cut can leave a blank line first, last or beside another one; the next pruning would drop it.
+    collapseBlanks(kept, removed);
     removed.sort(Comparator.comparingInt(RemovedLine::lineNumber));
     return new PrunedIndex(kept.stream().map(e -> e.line).toList(), removed);
+  }
+
+  /** Drops blank lines at the start, at the end and after another blank line. */
+  private static void collapseBlanks(List<Entry> kept, List<RemovedLine> removed) {
+    List<Entry> out = new ArrayList<>(kept.size());
+    for (Entry e : kept) {
+      boolean stray = e.line.isBlank() && (out.isEmpty() || out.get(out.size() - 1).line.isBlank());
+      if (stray) {
+        removed.add(new RemovedLine(e.number, e.line, RemovedLine.Reason.BLANK_RUN));
+      } else {
+        out.add(e);
+      }
+    }
+    while (!out.isEmpty() && out.get(out.size() - 1).line.isBlank()) {
+      Entry e = out.remove(out.size() - 1);
+      removed.add(new RemovedLine(e.number, e.line, RemovedLine.Reason.BLANK_RUN));
+    }
+    kept.clear();
+    kept.addAll(out);
   }
 
   private void shrink(List<Entry> kept, List<RemovedLine> removed, Map<String, Instant> updated) {

@@ -15,7 +15,7 @@ public record RemovedLine(int lineNumber, String line, Reason reason) {
     MISSING_FILE,
     /** An earlier line already points to the same file. */
     DUPLICATE,
-    /** A run of blank lines collapsed to one. */
+    /** A blank line after another blank line, or at the start or end of the index. */
     BLANK_RUN,
     /** The index was over its line or byte limit and this was the least recently updated pointer. */
     OVER_LIMIT

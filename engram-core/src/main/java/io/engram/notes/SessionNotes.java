@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The notes kept for one session so that compaction can reuse them: three free-text sections and a
@@ -31,7 +32,9 @@ public record SessionNotes(
     errorsAndCorrections = normalise(Objects.requireNonNull(errorsAndCorrections, "errorsAndCorrections"), false);
     List<String> entries = new ArrayList<>();
     for (String e : Objects.requireNonNull(worklog, "worklog")) {
-      String s = normalise(Objects.requireNonNull(e, "worklog entry"), true).replaceAll("\n[ \t]*(?=\n)", "");
+      // Blank as parseWorklog sees it (String.isBlank): a line of U+3000 or U+2028 would not survive a parse.
+      String s = normalise(Objects.requireNonNull(e, "worklog entry"), true).lines()
+          .filter(line -> !line.isBlank()).collect(Collectors.joining("\n"));
       if (!s.isEmpty()) {
         entries.add(s);
       }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextWindow;
 import io.engram.model.ModelRouter;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.Role;
@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The offline compactor against Claude Code's own compaction of the same messages: the two shared
- * sessions hold a real compaction; the messages before the boundary are compacted again here and both
+ * The offline compactor against Claude Code's own compaction of the same messages: the two long
+ * fixture sessions hold a real compaction; the messages before the boundary are compacted again here and both
  * summaries are measured on the same key information. Floors come from measurement (docs/BENCHMARKS.md)
  * so that a regression fails.
  */
@@ -43,7 +43,7 @@ class ClaudeCodeComparisonTest {
   })
   void offlineCompactionKeepsAtLeastWhatClaudeCodeKept(String session, double fileFloor, double scoreFloor)
       throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file("transcripts/claude-code/" + session + ".jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path("transcripts/claude-code/" + session + ".jsonl"));
     List<TranscriptMessage> before = t.segments().get(0).messages();
     String claude = claudeSummary(t);
     EngramSettings settings = EngramSettings.DEFAULTS;

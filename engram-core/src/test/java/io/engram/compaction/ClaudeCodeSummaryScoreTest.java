@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.EngramSettings;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Calibration on real data: Claude Code's own summaries of the two shared sessions with a real
- * compaction, scored against key information read (minimally, without the transcript model) from the
+ * Calibration on real data: Claude Code's own summaries of the two long fixture sessions with a
+ * real compaction, scored against key information read (minimally, without the transcript model) from the
  * part of the session they replaced.
  */
 class ClaudeCodeSummaryScoreTest {
@@ -52,7 +52,7 @@ class ClaudeCodeSummaryScoreTest {
     List<String> paths = new ArrayList<>();
     StringBuilder free = new StringBuilder();
     int preTokens = 0;
-    for (String line : Files.readAllLines(SharedData.file(file))) {
+    for (String line : Files.readAllLines(TestResources.path(file))) {
       JsonNode r = JSON.readTree(line);
       if ("compact_boundary".equals(r.path("subtype").asText())) {
         preTokens = r.path("compactMetadata").path("preTokens").asInt();
@@ -97,7 +97,7 @@ class ClaudeCodeSummaryScoreTest {
 
   private static String lastAssistantText(String file) throws IOException {
     String text = "";
-    for (String line : Files.readAllLines(SharedData.file(file))) {
+    for (String line : Files.readAllLines(TestResources.path(file))) {
       JsonNode r = JSON.readTree(line);
       if ("assistant".equals(r.path("type").asText())) {
         for (JsonNode b : r.path("message").path("content")) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.EnumSet;
@@ -171,7 +171,7 @@ class SummarySectionsTest {
   private static String lastAssistantText(String file) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
     String text = "";
-    for (String line : Files.readAllLines(SharedData.file(file))) {
+    for (String line : Files.readAllLines(TestResources.path(file))) {
       JsonNode record = mapper.readTree(line);
       if ("assistant".equals(record.path("type").asText())) {
         for (JsonNode block : record.path("message").path("content")) {

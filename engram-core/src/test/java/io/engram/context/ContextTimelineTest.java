@@ -3,7 +3,7 @@ package io.engram.context;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.Transcript;
@@ -23,7 +23,7 @@ class ContextTimelineTest {
   @Test
   void levelsOfTheAutoCompactedSessionFollowTheRecordedUsage() throws IOException {
     Transcript t = TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
+        TestResources.path("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
     List<ContextTimeline.Point> points = ContextTimeline.of(t, S);
     assertThat(points).hasSize(152).allMatch(p -> p.actualTokens().isPresent());
     Map<ContextLevel, Long> levels =

@@ -14,8 +14,9 @@ import net.jqwik.api.Provide;
 /** The dream's text readers (statements, bodies, index lines) take any text without failing. */
 class TextRulesPropertiesTest {
   private static final List<String> PIECES =
-      List.of("npm", "pnpm", " uses ", " is ", " not ", "no longer", "不再", "需要", "测试", ": ", "：", "=", "\n", "- ",
-          "# ", "```\n", "`", ".", "。", "[a](a.md)", "[b](./b.md#x)", "http://x.io", "Tests need Redis", " ", "8080");
+      List.of("npm", "pnpm", " uses ", " is ", " not ", "no longer", "不再", "需要", "测试", ": ", "：", "=", "- ",
+          "# ", "```\n", "`", ".", "。", "[a](a.md)", "[b](./b.md#x)", "http://x.io", "Tests need Redis", " ", "8080",
+          "\n", "\n\n", "\r", "\r\n", "\u0085", "\u2028");
 
   @Provide
   Arbitrary<String> text() {
@@ -35,6 +36,13 @@ class TextRulesPropertiesTest {
   void anItemWhoseTextIsPunctuationOnlyIsKeptSoARemergeIsStable() {
     String body = "8080. : \n";
     assertThat(NearDuplicates.merge(List.of(new MemoryText("a.md", body, Instant.EPOCH)))).isEqualTo(body);
+    mergingABodyWithItselfChangesNothingTwice(body);
+  }
+
+  @net.jqwik.api.Example
+  void aLoneCarriageReturnEndsALineSoARemergeIsStable() {
+    String body = "npm\r";
+    assertThat(NearDuplicates.merge(List.of(new MemoryText("a.md", body, Instant.EPOCH)))).isEqualTo("npm\n");
     mergingABodyWithItselfChangesNothingTwice(body);
   }
 

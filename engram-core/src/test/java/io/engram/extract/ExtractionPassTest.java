@@ -13,7 +13,7 @@ import io.engram.memory.StoredMemory;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
 import io.engram.testing.ScriptedLanguageModel;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
@@ -291,8 +291,8 @@ class ExtractionPassTest {
   }
 
   @Test
-  void sharedTranscriptsWriteNothingUntrustedAsFeedback() throws Exception {
-    Path dir = SharedData.file("transcripts/claude-code");
+  void realTranscriptsWriteNothingUntrustedAsFeedback() throws Exception {
+    Path dir = TestResources.path("transcripts/claude-code");
     List<Path> files;
     try (Stream<Path> s = Files.list(dir)) {
       files = s.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();

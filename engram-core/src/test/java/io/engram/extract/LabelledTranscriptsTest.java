@@ -2,7 +2,7 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -20,7 +20,7 @@ class LabelledTranscriptsTest {
       items = ExtractionEvaluation.read(new InputStreamReader(in, StandardCharsets.UTF_8));
     }
     List<LabelledItem> replayed = LabelledTranscripts.throughTranscriptTurns(
-        items, SharedData.file("transcripts/claude-code"));
+        items, TestResources.path("transcripts/claude-code"));
 
     assertThat(replayed).hasSameSizeAs(items);
     List<String> droppedIds = new java.util.ArrayList<>();

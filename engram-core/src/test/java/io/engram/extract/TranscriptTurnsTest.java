@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.Transcript;
@@ -139,10 +139,10 @@ class TranscriptTurnsTest {
   }
 
   @Test
-  void sharedTranscriptsYieldOnlyRealHumanText() throws Exception {
+  void fixtureTranscriptsYieldOnlyRealHumanText() throws Exception {
     for (String name : List.of("short.jsonl", "258c7280-ae70-4798-800f-63464d01a85d.jsonl",
         "claude-code-log__edge_cases.jsonl", "claude-code-log__representative_messages.jsonl")) {
-      Transcript t = TranscriptReader.read(SharedData.file("transcripts/claude-code/" + name));
+      Transcript t = TranscriptReader.read(TestResources.path("transcripts/claude-code/" + name));
       List<TurnText> users = TranscriptTurns.withoutMemoryDirs().texts(t).stream()
           .filter(x -> x.role() == TurnRole.USER).toList();
       assertThat(users).as(name).isNotEmpty();

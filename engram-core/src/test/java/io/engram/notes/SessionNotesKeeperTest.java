@@ -7,7 +7,7 @@ import io.engram.extract.TranscriptTurns;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
 import io.engram.testing.ScriptedLanguageModel;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
@@ -266,9 +266,9 @@ class SessionNotesKeeperTest {
   }
 
   @Test
-  void sharedLongSessionGetsNotesWithinTheCaps() throws Exception {
+  void realLongSessionGetsNotesWithinTheCaps() throws Exception {
     Transcript t = TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
+        TestResources.path("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
 
     NotesUpdate u = offline().update(t, false);
 

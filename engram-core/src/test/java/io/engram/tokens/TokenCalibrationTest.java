@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.engram.config.EngramSettings;
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +20,13 @@ class TokenCalibrationTest {
       "short.jsonl", "subagent.jsonl", "tool_heavy.jsonl");
 
   private static Transcript read(String name) throws IOException {
-    return TranscriptReader.read(SharedData.file("transcripts/claude-code/" + name));
+    return TranscriptReader.read(TestResources.path("transcripts/claude-code/" + name));
   }
 
   @Test
   void oneSamplePerRequestWithThePrefixOfItsSegment() throws IOException {
     TokenCounter words = t -> t.isBlank() ? 0 : t.strip().split("\\s+").length;
-    Transcript t = TranscriptReader.read(Path.of("src/test/resources/transcripts/synthetic-session.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path("transcripts/synthetic-session.jsonl"));
     List<TokenCalibration.Sample> samples = TokenCalibration.samples(t, words);
     // msg_1 (split over two records) after "Fix the failing build"; msg_2 later; msg_3 after the summary
     assertThat(samples).extracting(TokenCalibration.Sample::actual).containsExactly(1203L, 1355L, 415L);
@@ -54,7 +53,7 @@ class TokenCalibrationTest {
   }
 
   @Test
-  void theDefaultCorrectionsAreWhatTheSharedTranscriptsYield() throws IOException {
+  void theDefaultCorrectionsAreWhatTheRealTranscriptsYield() throws IOException {
     List<TokenCalibration.Sample> all = new ArrayList<>();
     for (String name : REAL) {
       all.addAll(TokenCalibration.samples(read(name), new JtokkitTokenCounter()));

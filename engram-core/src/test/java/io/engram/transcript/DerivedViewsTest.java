@@ -2,7 +2,7 @@ package io.engram.transcript;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -29,7 +29,7 @@ class DerivedViewsTest {
   @Test
   void fileActivityOnTheLongSessionMatchesTheToolCalls() throws IOException {
     Transcript t = TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
+        TestResources.path("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
     FileActivity live = FileActivity.of(t.messages()).stream()
         .filter(f -> f.path().endsWith("lib/spotter_web/live/project_review_live.ex")).findFirst().orElseThrow();
     assertThat(live.edits()).isEqualTo(7);
@@ -68,15 +68,15 @@ class DerivedViewsTest {
   void errorsOfTheRealSessionsAreAllFound() throws IOException {
     // is_error tool results counted with jq: 7 and 12
     assertThat(ErrorFix.of(TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl")).messages())).hasSize(7);
+        TestResources.path("transcripts/claude-code/258c7280-ae70-4798-800f-63464d01a85d.jsonl")).messages())).hasSize(7);
     assertThat(ErrorFix.of(TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl")).messages())).hasSize(12);
+        TestResources.path("transcripts/claude-code/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl")).messages())).hasSize(12);
   }
 
   @Test
   void theTodoListIsTheLastTodoWrite() throws IOException {
     Transcript t = TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/claude-code-log__todowrite_examples.jsonl"));
+        TestResources.path("transcripts/claude-code/claude-code-log__todowrite_examples.jsonl"));
     TodoList todos = TodoList.latest(t.messages());
     assertThat(todos.items()).hasSize(6);
     assertThat(todos.items()).extracting(TodoList.Todo::status)
@@ -88,7 +88,7 @@ class DerivedViewsTest {
   @Test
   void malformedTodoEntriesAreSkippedAndNoTodoWriteMeansEmpty() throws IOException {
     Transcript edge = TranscriptReader.read(
-        SharedData.file("transcripts/claude-code/claude-code-log__edge_cases.jsonl"));
+        TestResources.path("transcripts/claude-code/claude-code-log__edge_cases.jsonl"));
     assertThat(TodoList.latest(edge.messages()).items()).hasSize(4)
         .extracting(TodoList.Todo::content).doesNotContain("broken_todo");
     assertThat(TodoList.latest(List.of(TranscriptMessage.text(Role.USER, "hi")))).isEqualTo(TodoList.empty());

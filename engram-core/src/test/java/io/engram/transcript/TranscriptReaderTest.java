@@ -3,7 +3,7 @@ package io.engram.transcript;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
-import io.engram.testing.SharedData;
+import io.engram.testing.TestResources;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ class TranscriptReaderTest {
   // Expected counts below were checked independently with jq and a Python script over the files.
   @Test
   void readsTheLongAutoCompactedSessionWithItsBoundaryAndSubagent() throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file(CC + "258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path(CC + "258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
     assertThat(t.sessionId()).isEqualTo("258c7280-ae70-4798-800f-63464d01a85d");
     assertThat(t.problems()).isEmpty();
     assertThat(t.recordCounts())
@@ -55,7 +55,7 @@ class TranscriptReaderTest {
 
   @Test
   void readsTheManuallyCompactedSessionWithTwoModels() throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file(CC + "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path(CC + "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl"));
     assertThat(t.messages()).hasSize(657);
     assertThat(t.boundaries()).singleElement().satisfies(b -> {
       assertThat(b.lineNumber()).isEqualTo(1481);
@@ -72,7 +72,7 @@ class TranscriptReaderTest {
 
   @Test
   void keepsMetadataAndUsageOfEachMessage() throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file(CC + "short.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path(CC + "short.jsonl"));
     assertThat(t.sessionId()).isEqualTo("55604662-cf2a-4331-851a-ec234028f8ca");
     TranscriptMessage first = t.messages().get(0);
     assertThat(first.role()).isEqualTo(Role.USER);
@@ -95,7 +95,7 @@ class TranscriptReaderTest {
 
   @Test
   void reportsBrokenLinesOfTheEdgeCaseFileAndReadsTheRest() throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file(CC + "claude-code-log__edge_cases.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path(CC + "claude-code-log__edge_cases.jsonl"));
     assertThat(t.problems()).extracting(ReadProblem::lineNumber).containsExactly(11, 13, 14, 15, 16);
     assertThat(t.problems().get(0).message()).contains("without a message object");
     assertThat(t.messages()).hasSize(13);
@@ -109,7 +109,7 @@ class TranscriptReaderTest {
 
   @Test
   void readsTheLastLineWithoutANewline() throws IOException {
-    Transcript t = TranscriptReader.read(SharedData.file(CC + "claude-code-log__session_b.jsonl"));
+    Transcript t = TranscriptReader.read(TestResources.path(CC + "claude-code-log__session_b.jsonl"));
     assertThat(t.messages()).hasSize(3);
     assertThat(t.messages().get(2).text()).startsWith("Perfect!");
   }
