@@ -7,16 +7,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shape of engram-core's main code: its packages form no cycle, and it depends on no other
- * Engram module and on none of the frameworks those modules wrap.
+ * The shape of engram-core's main code: its packages form no cycle, it depends on no other Engram
+ * module and on none of the frameworks those modules wrap, and it holds no program (benchmarks and
+ * tools with a {@code main} live in their own modules).
  */
 class CoreArchitectureTest {
   private static final JavaClasses CORE = new ClassFileImporter()
@@ -55,5 +60,20 @@ class CoreArchitectureTest {
   @Test
   void coreDependsOnNoFrameworkThatAnotherModuleWraps() {
     noClasses().should().dependOnClassesThat().resideInAnyPackage(OTHER_MODULES_FRAMEWORKS).check(CORE);
+  }
+
+  @Test
+  void noCoreClassHasAMainMethod() {
+    ArchCondition<JavaClass> declareMain = new ArchCondition<>("declare public static void main(String[])") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        c.getMethods().stream()
+            .filter(m -> m.getName().equals("main") && m.getModifiers().contains(JavaModifier.STATIC)
+                && m.getModifiers().contains(JavaModifier.PUBLIC)
+                && m.getRawParameterTypes().size() == 1 && m.getRawParameterTypes().get(0).isArray())
+            .forEach(m -> events.add(SimpleConditionEvent.satisfied(m, m.getFullName() + " is a program entry point")));
+      }
+    };
+    noClasses().should(declareMain).check(CORE);
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.function.Predicate;
  * Precision and recall of an {@link Extractor} on a labelled set (JSONL, one {@link LabelledItem} a line).
  *
  * <p>A candidate matches a label when the type is the same and the label's phrase occurs in the
- * candidate (case-insensitive); each label and each candidate is matched at most once.
+ * candidate (case-insensitive); each label and each candidate is matched at most once. {@link
+ * #printTable} sets the offline rules beside a keyword baseline, split by split.
  */
 public final class ExtractionEvaluation {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -96,6 +98,54 @@ public final class ExtractionEvaluation {
       results.add(new ItemResult(item, List.copyOf(found), List.copyOf(missed), hits));
     }
     return new Report(new Score(count, candidates, labels, matched), List.copyOf(results));
+  }
+
+  /**
+   * Writes precision and recall of the offline rules and of the keyword baseline, per split, to {@code
+   * out}; with {@code misses}, every false positive and missed label of the dev and held-out splits too.
+   */
+  public static void printTable(List<LabelledItem> items, boolean misses, PrintStream out) {
+    Extractor rules = new RuleBasedExtractor();
+    Extractor baseline = new KeywordBaselineExtractor();
+    out.printf("%-12s %-9s %5s %5s %5s %4s %9s %7s %5s%n", "split", "extractor", "items", "cand", "labels", "FP",
+        "precision", "recall", "F1");
+    for (String split : List.of("dev", "dev:hand", "dev:real", "heldout", "heldout:hand", "heldout:real", "all")) {
+      Score r = scoreAndMisses(rules, items, split, misses, out);
+      Score b = scoreAndMisses(baseline, items, split, false, out);
+      row(out, split, "rules", r);
+      row(out, split, "baseline", b);
+      if (r.labels() > 0 && b.f1() > 0) {
+        out.printf("%-12s F1 ratio rules/baseline: %.2f%n", split, r.f1() / b.f1());
+      }
+    }
+  }
+
+  /** {@code all}, a split ({@code dev}), or a split and origin ({@code dev:real}, {@code heldout:hand}). */
+  static boolean selects(String selector, LabelledItem i) {
+    if (selector.equals("all")) {
+      return true;
+    }
+    String[] parts = selector.split(":");
+    boolean real = i.origin().startsWith("transcript:");
+    return i.split().equals(parts[0]) && (parts.length == 1 || parts[1].equals(real ? "real" : "hand"));
+  }
+
+  private static Score scoreAndMisses(Extractor e, List<LabelledItem> items, String split, boolean misses,
+      PrintStream out) {
+    Report report = evaluate(e, items, i -> selects(split, i));
+    if (misses && !split.equals("all") && !split.contains(":")) {
+      for (ItemResult r : report.items()) {
+        r.falsePositives().forEach(c ->
+            out.printf("  FP %s %s %s | %s%n", r.item().id(), c.type().label(), c.name(), c.description()));
+        r.missed().forEach(l -> out.printf("  FN %s %s '%s'%n", r.item().id(), l.type().label(), l.phrase()));
+      }
+    }
+    return report.score();
+  }
+
+  private static void row(PrintStream out, String split, String name, Score s) {
+    out.printf("%-12s %-9s %5d %5d %5d %4d %9.3f %7.3f %5.3f%n", split, name, s.items(), s.candidates(), s.labels(),
+        s.candidates() - s.matched(), s.precision(), s.recall(), s.f1());
   }
 
   private static LabelledItem item(JsonNode n) {

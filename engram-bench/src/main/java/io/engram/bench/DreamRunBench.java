@@ -1,9 +1,13 @@
-package io.engram.dream;
+package io.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
+import io.engram.dream.DreamOptions;
+import io.engram.dream.DreamProgress;
+import io.engram.dream.DreamResult;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStores;
@@ -25,8 +29,8 @@ import java.util.Locale;
  * tenth one also gets a near-duplicate, a contradicting newer version and a relative date), then a dry
  * run and an applied run of {@link Dream} are timed against the baseline of the same run: listing and
  * reading every memory through the store (what orient alone costs). Run:
- * {@code java -cp engram.jar io.engram.dream.DreamRunBench locomo-dev.json 1000} (LoCoMo is not in the
- * repository; docs/BENCHMARKS.md says where to get it).
+ * {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.DreamRunBench locomo-dev.json 1000}
+ * (LoCoMo is not in the repository; docs/BENCHMARKS.md says where to get it).
  */
 public final class DreamRunBench {
   private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");

@@ -1,4 +1,4 @@
-package io.engram.models;
+package io.engram.bench;
 
 import com.sun.net.httpserver.HttpServer;
 import io.engram.config.EngramSettings;
@@ -7,6 +7,10 @@ import io.engram.model.CostGovernor;
 import io.engram.model.ModelRequest;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
+import io.engram.models.AnthropicModel;
+import io.engram.models.ApiKey;
+import io.engram.models.ModelEndpoint;
+import io.engram.models.Provider;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -22,15 +26,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Timed harness (no JMH): what Engram's model plumbing adds to one call, against a plain HTTP POST of
  * the same bytes to the same local server measured in the same run.
  *
  * <p>Three loops against an in-process HTTP server on 127.0.0.1 that answers like the Messages API:
- * baseline (JDK {@code HttpClient}, prebuilt body), adapter ({@link AnthropicModel#complete}: request
- * building, JSON, usage parsing) and governed ({@link ModelRouter#run} for background work: cap check
- * and a durable ledger write per call). Run: {@code java -cp engram.jar io.engram.models.ModelsBench [calls]}.
+ * baseline (JDK {@code HttpClient} POSTing the very bytes the adapter sent, captured by the server),
+ * adapter ({@link AnthropicModel#complete}: request building, JSON, usage parsing) and governed ({@link
+ * ModelRouter#run} for background work: cap check and a durable ledger write per call). Run: {@code java
+ * -cp engram-bench/target/benchmarks.jar io.engram.bench.ModelsBench [calls]}.
  */
 public final class ModelsBench {
   private static final String ANSWER =
@@ -48,8 +54,9 @@ public final class ModelsBench {
     // Without TCP_NODELAY the JDK server's split header/body writes meet delayed ACKs: ~40 ms a call.
     System.setProperty("sun.net.httpserver.nodelay", "true");
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    AtomicReference<byte[]> lastBody = new AtomicReference<>();
     server.createContext("/", exchange -> {
-      exchange.getRequestBody().readAllBytes();
+      lastBody.set(exchange.getRequestBody().readAllBytes());
       byte[] bytes = ANSWER.getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(200, bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
@@ -65,10 +72,11 @@ public final class ModelsBench {
       AnthropicModel model = new AnthropicModel(endpoint);
       ModelRequest request = ModelRequest.of("You are terse.",
           List.of(ChatMessage.user("x".repeat(2_000)), ChatMessage.user("answer ok")), 16).withCacheablePrefix(1);
-      String body = JsonHttp.MAPPER.writeValueAsString(model.body(request));
+      model.complete(request);
+      byte[] body = lastBody.get();
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       HttpRequest raw = HttpRequest.newBuilder(base.resolve("/v1/messages"))
-          .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+          .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
       ModelRouter router = ModelRouter.of(model, new CostGovernor(home,
           new EngramSettings.Governor(Long.MAX_VALUE, Long.MAX_VALUE, 31)), "bench");
 
