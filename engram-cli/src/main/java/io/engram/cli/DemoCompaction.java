@@ -1,20 +1,19 @@
 package io.engram.cli;
 
-import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
-import io.engram.compaction.Compactor;
-import io.engram.compaction.CoveredNotes;
+import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramSettings;
-import io.engram.context.ContextWindow;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesSection;
+import io.engram.notes.NotesStore;
 import io.engram.notes.SessionNotes;
 import io.engram.notes.StoredNotes;
-import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,25 +21,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The demo's compaction: the offline {@link Compactor} on session one's transcript, reusing its session notes. */
+/** The demo's compaction: the offline {@link SessionCompaction} on session one's transcript, reusing its session notes. */
 final class DemoCompaction {
   private DemoCompaction() {}
 
   /** What the compaction produced, for the narration and the JSON record. */
   record Outcome(CompactionResult result, List<String> narration, Map<String, Object> data) {}
 
-  static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions,
-      Optional<StoredNotes> notes) {
-    ContextWindow window = ContextWindow.forModel(DemoProject.MODEL, settings.context());
-    CompactionInput input = CompactionInput.currentSegment(transcript, window).automatic(true)
-        .withInstructions(instructions);
-    if (notes.isPresent()) {
-      input = input.withNotes(CoveredNotes.endingAt(notes.get().notes(), notes.get().state().lastUuid(),
-          input.messages()).orElseThrow(
-          () -> new IllegalStateException("the session notes end outside the part being compacted")));
+  static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions, Path home)
+      throws IOException {
+    CompactionResult r = new SessionCompaction(settings, ModelRouter.offline(), home, () -> instructions)
+        .compact(transcript, SessionCompaction.Request.userRequested("").asAutomatic());
+    if (r.summarizedFrom() == 0 && new NotesStore(home).read(transcript.sessionId()).isPresent()) {
+      throw new IllegalStateException("the session notes end outside the part being compacted");
     }
-    CompactionResult r = new Compactor(settings, JtokkitTokenCounter.forModel(DemoProject.MODEL, settings.context()),
-        ModelRouter.offline()).compact(input);
     List<String> lines = new ArrayList<>();
     Map<String, Object> data = new LinkedHashMap<>();
     lines.add(String.format(Locale.ROOT, "Compactor (%s): %,d tokens -> %,d (%.0f%% shorter)%s", r.engineId(),

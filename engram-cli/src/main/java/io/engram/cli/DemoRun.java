@@ -195,8 +195,7 @@ final class DemoRun {
       lines.add("        PreCompact hook: " + n.replaceAll(" \\(.*", ""));
       notesUpdates.add(Map.of("turn", notesTurn(lines), "hook", "PreCompact", "contextTokens", used, "log", n));
     }
-    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded,
-        new NotesStore(home).read(SESSION_ONE));
+    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded, home);
     compaction = Optional.of(outcome);
     int before = t.lines().size();
     t.compacted(outcome.result().summary(), used);

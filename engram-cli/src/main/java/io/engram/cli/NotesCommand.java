@@ -1,6 +1,5 @@
 package io.engram.cli;
 
-import io.engram.extract.TranscriptTurns;
 import io.engram.memory.MemoryLocation;
 import io.engram.memory.MemoryStores;
 import io.engram.notes.NotesStore;
@@ -12,7 +11,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -52,8 +50,8 @@ final class NotesCommand implements Callable<Integer> {
     Transcript t = TranscriptArgument.read(transcript, Optional.ofNullable(session));
     MemoryLocation where = MemoryStores.locate(global.roots(), global.settings());
     NotesStore store = new NotesStore(global.roots().engramHome());
-    SessionNotesKeeper keeper = new SessionNotesKeeper(global.settings(), Models.router(global, t.sessionId()),
-        store, TranscriptTurns.watching(List.of(where.projectDir(), where.userDir())), Clock.systemUTC());
+    SessionNotesKeeper keeper = SessionNotesKeeper.forProject(global.settings(), Models.router(global, t.sessionId()),
+        global.roots().engramHome(), where, Clock.systemUTC());
     NotesUpdate u = keeper.update(t, force);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -1,5 +1,7 @@
 package io.engram.compaction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.engram.transcript.TodoList;
 import java.util.List;
 import java.util.Optional;
@@ -7,7 +9,8 @@ import java.util.Optional;
 /**
  * What one compaction produced: the summary that replaces the compacted messages, its quality score and
  * the ladder steps behind it, what is restored after it (files, the todo list, instruction files), and
- * what was dropped.
+ * what was dropped. It is the one record every surface prints; serialized with Jackson it leaves out the
+ * contents of restored files and of instruction files, and carries {@code reductionPercent}.
  *
  * @param summary the final summary ({@code <summary>} block with numbered sections)
  * @param score the final summary's score; empty when the ladder ended in truncation
@@ -39,7 +42,7 @@ public record CompactionResult(
     List<RestoredFile> restoredFiles,
     List<TodoList.Todo> todos,
     List<Instruction> instructions,
-    String instructionText,
+    @JsonIgnore String instructionText,
     LossRecord lost,
     List<String> readded,
     String engine,
@@ -62,6 +65,7 @@ public record CompactionResult(
   }
 
   /** How much shorter the compacted messages became, in percent (0 when nothing was there). */
+  @JsonProperty("reductionPercent")
   public double reductionPercent() {
     return tokensBefore == 0 ? 0 : 100.0 * (tokensBefore - tokensAfter) / tokensBefore;
   }
@@ -77,7 +81,7 @@ public record CompactionResult(
    * @param tokens what its content costs
    * @param content its text (wrap it with a {@code FileContentFence} before it enters a prompt)
    */
-  public record RestoredFile(String path, double score, int tokens, String content) {}
+  public record RestoredFile(String path, double score, int tokens, @JsonIgnore String content) {}
 
   /** An instruction file re-injected after compaction, with its text. */
   public record Instruction(String path, String level, int tokens) {}
