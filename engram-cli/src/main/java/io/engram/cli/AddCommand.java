@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
     name = "add",
     mixinStandardHelpOptions = true,
     description = {
-      "Append one bullet to an instruction file, creating it if needed (the quick-add, '#' in Claude Code).",
-      "A new CLAUDE.local.md is added to the repository's .gitignore."
+      "Append one bullet to an instruction file (the quick-add, '#' in Claude Code).",
+      "The file is created if needed; a new CLAUDE.local.md is added to the repository's .gitignore."
     })
 final class AddCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
-    description = "Run a benchmark; each reports a ratio against a baseline measured in the same run.",
+    description = {"Run a benchmark.", "Each reports a ratio against a baseline measured in the same run."},
     subcommands = {
       InstructionsBench.class,
       TranscriptBench.class,

@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
     name = "compact",
     mixinStandardHelpOptions = true,
     description = {
-      "Compact the current segment of a Claude Code transcript (the messages after its last compaction):",
-      "the 8-section summary (model, or the offline extractive compactor), its score (SC/KP/CC/CR), the",
-      "degradation-ladder steps, files and todos to restore, instruction files re-injected, and what was lost."
+      "Compact the current segment of a Claude Code transcript.",
+      "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
+          + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
+          + " todos to restore, the instruction files re-injected, and what was lost."
     })
 final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;

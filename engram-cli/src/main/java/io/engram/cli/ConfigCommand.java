@@ -10,7 +10,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "config",
     mixinStandardHelpOptions = true,
-    description = "Show Engram's home, the project and the effective settings (defaults overlaid with settings.json).")
+    description = {
+      "Show Engram's home, the project and the effective settings.",
+      "The effective settings are the defaults overlaid with <home>/settings.json."})
 final class ConfigCommand implements Runnable {
   @Spec CommandSpec spec;
 

@@ -23,9 +23,10 @@ import picocli.CommandLine.Spec;
     name = "context",
     mixinStandardHelpOptions = true,
     description = {
-      "Show the instruction files a session starting in the project would load, in prompt order",
-      "(later = higher priority), with sizes, import chains and everything skipped or flagged,",
-      "then the auto-memory index (MEMORY.md: its first 200 lines / 25 KB) and what of it was cut."
+      "Show the instruction files and memory index a session here would load.",
+      "The files come in prompt order (later = higher priority), with sizes, import chains and everything"
+          + " skipped or flagged; then the auto-memory index (MEMORY.md: its first 200 lines / 25 KB) and what"
+          + " of it was cut."
     })
 final class ContextCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;

@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Replay a two-session story on a generated sample project and show each layer at work: instruction files,"
-          + " per-turn extraction, session notes, context warnings and compaction, recall in a new session, a dream.",
+      "Replay a two-session story offline and show each layer of Engram at work.",
+      "The story runs on a generated sample project: instruction files, per-turn extraction, session notes,"
+          + " context warnings and compaction, recall in a new session, a dream.",
       "Runs offline in a temporary directory (deleted afterwards unless --keep); ignores --home and --project.",
       "Exit 1 when a step's check fails (the story did not hold)."})
 final class DemoCommand implements Callable<Integer> {

@@ -27,11 +27,12 @@ import picocli.CommandLine.Spec;
     name = "dream",
     mixinStandardHelpOptions = true,
     description = {
-      "Consolidate the project's memory: read recent sessions, merge near-duplicates, pin relative dates,",
-      "mark contradicted memories superseded, flag stale ones and prune MEMORY.md.",
-      "Runs only when 24 hours and 5 sessions that touched memory have passed since the last dream",
-      "(--force skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go",
-      "to the trash, and --undo restores the state before the last run."},
+      "Consolidate the project's memory (the dream).",
+      "Reads recent sessions, merges near-duplicates, pins relative dates, marks contradicted memories"
+          + " superseded, flags stale ones and prunes MEMORY.md.",
+      "Runs only when 24 hours and 5 sessions that touched memory have passed since the last dream (--force"
+          + " skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go to the"
+          + " trash, and --undo restores the state before the last run."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, or an error",
         "2:usage error"})

@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "edit", mixinStandardHelpOptions = true,
     description = {
-      "Edit a memory in $VISUAL / $EDITOR (default vi). The edit is checked on save: an invalid file",
-      "is re-opened (on a terminal) or refused; the stored memory stays as it was until a valid save."})
+      "Edit a memory in $VISUAL or $EDITOR (default vi).",
+      "The edit is checked on save: an invalid file is re-opened (on a terminal) or refused; the stored memory"
+          + " stays as it was until a valid save."})
 final class EditCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -2,6 +2,7 @@ package io.engram.cli;
 
 import io.engram.config.SettingsException;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,10 +15,13 @@ import picocli.CommandLine.Spec;
     name = "engram",
     mixinStandardHelpOptions = true,
     versionProvider = EngramVersion.class,
-    description = "Memory for AI coding agents: instruction files, auto memory, session notes, recall.",
+    description = "Memory for AI coding agents: instruction files, memories, session notes, recall.",
     subcommands = {
-      // Grouped as a user meets them: the demo, instruction files, memories, the engines, integrations.
+      // Grouped as a user meets them: the demo and install, instruction files, memories, the engines,
+      // integrations.
       DemoCommand.class,
+      InstallCommand.class,
+      UninstallCommand.class,
       ContextCommand.class,
       AddCommand.class,
       InitCommand.class,
@@ -50,6 +54,16 @@ public final class EngramCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
+  /** The command over the process's environment. */
+  public EngramCommand() {
+    this(System.getenv());
+  }
+
+  /** The command over the given environment ({@code HOME}, {@code ENGRAM_HOME}, {@code PATH}, ...). */
+  EngramCommand(Map<String, String> environment) {
+    this.global = new GlobalOptions(environment);
+  }
+
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
@@ -62,7 +76,12 @@ public final class EngramCommand implements Runnable {
 
   /** The configured command line; tests call {@code execute} on it directly. */
   public static CommandLine newCommandLine() {
-    CommandLine cli = new CommandLine(new EngramCommand());
+    return newCommandLine(System.getenv());
+  }
+
+  /** The configured command line over the given environment, for tests. */
+  static CommandLine newCommandLine(Map<String, String> environment) {
+    CommandLine cli = new CommandLine(new EngramCommand(environment));
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     return cli;

@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
     name = "extract",
     mixinStandardHelpOptions = true,
     description = {
-      "Read the turns of a transcript that no earlier run read and write what they teach into the",
-      "project's memory (with provenance). Turns where the agent already wrote memory are skipped; tool",
-      "output never becomes a feedback memory. Uses the configured model, else the offline rules."})
+      "Save what a transcript's new turns teach into the project's memory.",
+      "Reads the turns no earlier run read and writes memories with their provenance. Turns where the agent"
+          + " already wrote memory are skipped; tool output never becomes a feedback memory. Uses the configured"
+          + " model, else the offline rules."})
 final class ExtractCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code engram forget NAME}: moves a memory to the trash (kept 30 days; {@code restore} undoes it). */
 @Command(name = "forget", mixinStandardHelpOptions = true,
-    description = "Move a memory and its index line to the trash; 'engram restore NAME' brings it back.")
+    description = {"Move a memory and its index line to the trash.", "'engram restore NAME' brings it back."})
 final class ForgetCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -6,6 +6,7 @@ import io.engram.config.SettingsLoader;
 import io.engram.instructions.InstructionLoader;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,25 +46,42 @@ public final class GlobalOptions {
       paramLabel = "DIR",
       scope = ScopeType.INHERIT,
       hidden = true,
-      description = "The user's home for ~ and ~/.claude (default: system property engram.user.home, else user.home).")
+      description = "The user's home for ~ and ~/.claude (default: system property engram.user.home, else $HOME,"
+          + " else user.home).")
   Path userHome;
 
+  private final Map<String, String> environment;
   private EngramRoots roots;
   private EngramSettings settings;
+
+  /** Options over the given environment; tests pass their own ({@code HOME}, {@code PATH}, ...). */
+  GlobalOptions(Map<String, String> environment) {
+    this.environment = Map.copyOf(environment);
+  }
+
+  /** The environment the command runs in: read here and passed on, never read by the engines. */
+  public Map<String, String> environment() {
+    return environment;
+  }
 
   /** The resolved roots. */
   public EngramRoots roots() {
     if (roots == null) {
-      roots =
-          EngramRoots.resolve(
-              Optional.ofNullable(home),
-              Optional.ofNullable(project),
-              System.getenv(),
-              userHome != null
-                  ? userHome
-                  : Path.of(System.getProperty("engram.user.home", System.getProperty("user.home"))));
+      roots = EngramRoots.resolve(Optional.ofNullable(home), Optional.ofNullable(project), environment, userHome());
     }
     return roots;
+  }
+
+  // The hidden option and the system property are test overrides; $HOME is what Claude Code goes by.
+  private Path userHome() {
+    if (userHome != null) {
+      return userHome;
+    }
+    String property = System.getProperty("engram.user.home");
+    if (property != null && !property.isBlank()) {
+      return Path.of(property);
+    }
+    return EngramRoots.userHome(environment, Path.of(System.getProperty("user.home")));
   }
 
   /** The instruction loader for the resolved project, settings and user home. */

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,8 +33,9 @@ import picocli.CommandLine.Spec;
     name = "hook",
     mixinStandardHelpOptions = true,
     description = {
-      "Time 'java -jar engram.jar hook UserPromptSubmit < sample.json' (a new JVM each run, a store of",
-      "--memories generated memories) against 'java -version' in the same run; medians of --runs, interleaved.",
+      "Time a hook call in a new JVM against 'java -version'.",
+      "Runs 'java -jar engram.jar hook UserPromptSubmit < sample.json' (a new JVM each run, a store of --memories"
+          + " generated memories) against 'java -version' in the same run; medians of --runs, interleaved.",
       "--cds also times the hook with an AppCDS archive built by one training run. Run it from the shaded jar."})
 final class HookBench implements Runnable {
   @Spec CommandSpec spec;
@@ -57,7 +57,7 @@ final class HookBench implements Runnable {
     if (runs < 1 || memories < 0) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1, --memories at least 0");
     }
-    Path jar = ownJar().orElseThrow(() -> new UserFacingException(
+    Path jar = io.engram.cli.install.RunningJar.of(EngramCommand.class).orElseThrow(() -> new UserFacingException(
         "bench hook: run it from the shaded jar (java -jar engram-cli/target/engram.jar bench hook)"));
     Path dir = null;
     try {
@@ -201,12 +201,4 @@ final class HookBench implements Runnable {
     }
   }
 
-  private static Optional<Path> ownJar() {
-    try {
-      Path p = Path.of(EngramCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return p.toString().endsWith(".jar") ? Optional.of(p) : Optional.empty();
-    } catch (Exception e) {
-      return Optional.empty();
-    }
-  }
 }

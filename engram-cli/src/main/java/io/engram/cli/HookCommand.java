@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
     name = "hook",
     mixinStandardHelpOptions = true,
     description = {
-      "Answer a Claude Code hook: reads the hook JSON on stdin (session_id, transcript_path, cwd, prompt, ...).",
+      "Answer one Claude Code hook call (hook JSON on stdin).",
+      "The input carries session_id, transcript_path, cwd, prompt and so on.",
       "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
           + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
           + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"

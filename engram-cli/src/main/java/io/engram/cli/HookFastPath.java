@@ -36,7 +36,6 @@ final class HookFastPath {
   /** The reduced command line: the root's global options, its error handling, and {@code hook}. */
   static CommandLine commandLine() {
     EngramCommand root = new EngramCommand();
-    root.global = new GlobalOptions();
     CommandSpec spec = CommandSpec.wrapWithoutInspection(root);
     spec.name("engram");
     spec.addMixin("global", CommandSpec.forAnnotatedObject(root.global));

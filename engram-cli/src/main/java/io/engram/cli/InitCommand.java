@@ -15,8 +15,9 @@ import picocli.CommandLine.Spec;
     name = "init",
     mixinStandardHelpOptions = true,
     description = {
-      "Write a starting project CLAUDE.md from what the repository shows: build tool and its build, test and",
-      "lint commands, languages, top-level layout, README and CONTRIBUTING hints.",
+      "Write a starting project CLAUDE.md from what the repository shows.",
+      "It names the build tool and its build, test and lint commands, the languages, the top-level layout,"
+          + " and README and CONTRIBUTING hints.",
       "An existing file is kept unless --force; with --force the change is shown as a unified diff."
     })
 final class InitCommand implements Runnable {

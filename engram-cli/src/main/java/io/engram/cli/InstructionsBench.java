@@ -30,9 +30,10 @@ import picocli.CommandLine.Spec;
     name = "instructions",
     mixinStandardHelpOptions = true,
     description = {
-      "Time loading instruction files from a generated tree: 10 directory levels, each with a CLAUDE.md",
-      "importing 5 files (3 direct, a chain of 2 more), 50 imports in all, plus a CLAUDE.local.md every",
-      "other level. Baseline: reading the same files with Files.readString, no parsing."
+      "Time loading instruction files from a generated tree against plain reads.",
+      "The tree has 10 directory levels, each with a CLAUDE.md importing 5 files (3 direct, a chain of 2 more),"
+          + " 50 imports in all, plus a CLAUDE.local.md every other level. Baseline: reading the same files with"
+          + " Files.readString, no parsing."
     })
 final class InstructionsBench implements Runnable {
   static final int LEVELS = 10;

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
-    description = "List memories (project and user level). Files that cannot be read are reported and skipped.")
+    description = {"List the project's and the user's memories.", "Files that cannot be read are reported and skipped."})
 final class ListCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
     name = "mcp",
     mixinStandardHelpOptions = true,
     description = {
-      "Serve this project's memory as an MCP server: tools recall, remember, forget, list, context;"
-          + " memories as resources (memory://<project>/<name>).",
+      "Serve this project's memory as an MCP server.",
+      "Tools: recall, remember, forget, list, context, compact; memories as resources"
+          + " (memory://<project>/<name>).",
       "Default transport: stdio (stdout carries only protocol messages; everything else goes to stderr).",
       "With --http PORT: streamable HTTP at http://BIND:PORT/mcp. Every request needs"
           + " 'Authorization: Bearer TOKEN'; TOKEN is $ENGRAM_MCP_TOKEN, else a new one printed to stderr."})

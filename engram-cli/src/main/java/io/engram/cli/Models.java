@@ -18,7 +18,7 @@ public final class Models {
 
   /** The router for {@code sessionId}; offline when nothing is configured, never failing on a bad configuration. */
   public static ModelRouter router(GlobalOptions global, String sessionId) {
-    return router(global, System.getenv(), sessionId);
+    return router(global, global.environment(), sessionId);
   }
 
   /** The router for work started from the command line itself. */

@@ -26,9 +26,9 @@ import picocli.CommandLine.Spec;
     name = "notes",
     mixinStandardHelpOptions = true,
     description = {
-      "Update the session notes of a transcript (if the schedule says so) and print them.",
-      "Notes start at 10,000 context tokens and are updated after +5,000 tokens and 3 tool calls;",
-      "they are kept in <home>/sessions/<session-id>/notes.md. Uses the configured model, else offline."})
+      "Update a transcript's session notes when the schedule says so, and print them.",
+      "Notes start at 10,000 context tokens and are updated after +5,000 tokens and 3 tool calls; they are"
+          + " kept in <home>/sessions/<session-id>/notes.md. Uses the configured model, else offline."})
 final class NotesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -24,9 +24,10 @@ import picocli.CommandLine.Spec;
     name = "recall",
     mixinStandardHelpOptions = true,
     description = {
-      "Recall the memories relevant to QUERY: BM25 + vectors (recall.vectors) fused (recall.fusion), hotness, superseded memories"
-          + " left out, the model re-ranking the short list when one is configured, within the budgets"
-          + " (5 files, 4 KB each, 20 KB a turn, 60 KB a session).",
+      "Show the memories recall would send for QUERY, and why.",
+      "Ranking: BM25 + vectors (recall.vectors) fused (recall.fusion), hotness, superseded memories left out,"
+          + " the model re-ranking the short list when one is configured, within the budgets (5 files, 4 KB"
+          + " each, 20 KB a turn, 60 KB a session).",
       "With --session ID, memories already sent in that session are not sent again and the session budget"
           + " holds across calls. Each recalled memory's last-recalled time and count are updated."})
 final class RecallCommand implements Callable<Integer> {

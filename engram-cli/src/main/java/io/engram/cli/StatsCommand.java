@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
     name = "stats",
     mixinStandardHelpOptions = true,
     description = {
-      "Summarise an agent session: messages, tool calls, files touched, errors, todos, tokens"
-          + " (estimated and, where recorded, real), the window level at each request and the compactions.",
+      "Summarise an agent session from its transcript.",
+      "Counts messages, tool calls, files touched, errors, todos and tokens (estimated and, where recorded,"
+          + " real), and shows the window level at each request and the compactions.",
       "Reads Claude Code JSONL, or a JSON list of chat messages when the file ends in .json."
     })
 final class StatsCommand implements Runnable {

@@ -38,7 +38,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "transcript",
     mixinStandardHelpOptions = true,
-    description = "Time reading + token counting of a transcript against raw Jackson line parsing; fit the token correction.")
+    description = {
+      "Time reading and token counting of a transcript against raw line parsing.",
+      "The baseline parses each line with Jackson and nothing more. Also fits the token correction over all"
+          + " the files given."})
 public final class TranscriptBench implements Runnable {
   private static final ObjectMapper BASELINE_MAPPER = new ObjectMapper();
 

@@ -17,10 +17,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "usage",
     mixinStandardHelpOptions = true,
-    description =
-        "Show today's (UTC) model token use from the ledger: background and foreground totals, per session"
-            + " and purpose, the background caps and what is left. Background work that reaches a cap runs"
-            + " offline.")
+    description = {
+      "Show today's (UTC) model token use from the ledger.",
+      "Background and foreground totals, per session and purpose, the background caps and what is left."
+          + " Background work that reaches a cap runs offline."})
 final class UsageCommand implements Runnable {
   @Spec CommandSpec spec;
 

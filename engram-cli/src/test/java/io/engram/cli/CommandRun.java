@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** Runs the engram command line in-process and captures its exit code and output, for tests. */
@@ -19,9 +20,14 @@ record CommandRun(int exitCode, String out, String err) {
 
   /** Runs {@code engram ARGS...} exactly as given. */
   static CommandRun of(String... args) {
+    return inEnvironment(System.getenv(), args);
+  }
+
+  /** Runs {@code engram ARGS...} as if the process's environment were {@code environment}. */
+  static CommandRun inEnvironment(Map<String, String> environment, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = EngramCommand.newCommandLine();
+    CommandLine cli = EngramCommand.newCommandLine(environment);
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     int code = cli.execute(args);

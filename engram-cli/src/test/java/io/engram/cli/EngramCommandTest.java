@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,5 +46,33 @@ class EngramCommandTest {
     CommandRun run = CommandRun.of("--home", home.toString(), "config", "--json");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("\"filesPerTurn\" : 7");
+  }
+
+  @Test
+  void engramsHomeFollowsTheHomeVariable(@TempDir Path user) {
+    CommandRun run = CommandRun.inEnvironment(Map.of("HOME", user.toString()), "config");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("home:     " + user.resolve(".engram"));
+  }
+
+  @Test
+  void engramHomeVariableStillWinsOverHome(@TempDir Path user, @TempDir Path engramHome) {
+    CommandRun run = CommandRun.inEnvironment(
+        Map.of("HOME", user.toString(), "ENGRAM_HOME", engramHome.toString()), "config");
+    assertThat(run.out()).contains("home:     " + engramHome);
+  }
+
+  @Test
+  void theHiddenUserHomeOptionStillWinsOverHome(@TempDir Path user, @TempDir Path other) {
+    CommandRun run = CommandRun.inEnvironment(Map.of("HOME", user.toString()), "--user-home", other.toString(), "config");
+    assertThat(run.out()).contains("home:     " + other.resolve(".engram"));
+  }
+
+  @Test
+  void aNullSettingsSectionIsAnErrorNamingTheKeyNotACrash(@TempDir Path home, @TempDir Path project) throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": null}");
+    CommandRun run = CommandRun.in(home, project, "recall", "anything");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("settings.json: 'recall' is null").doesNotContain("Exception");
   }
 }

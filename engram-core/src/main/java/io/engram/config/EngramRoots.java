@@ -16,6 +16,9 @@ public record EngramRoots(Path engramHome, Path userHome, Path projectDir) {
   /** Environment variable that moves Engram's home. */
   public static final String HOME_ENV = "ENGRAM_HOME";
 
+  /** Environment variable naming the user's home, which Claude Code and the shell go by. */
+  public static final String USER_HOME_ENV = "HOME";
+
   public EngramRoots {
     Objects.requireNonNull(engramHome, "engramHome");
     Objects.requireNonNull(userHome, "userHome");
@@ -36,6 +39,15 @@ public record EngramRoots(Path engramHome, Path userHome, Path projectDir) {
             .or(() -> Optional.ofNullable(env.get(HOME_ENV)).filter(s -> !s.isBlank()).map(Path::of))
             .orElse(userHome.resolve(".engram"));
     return new EngramRoots(home, userHome, project.orElse(Path.of("")));
+  }
+
+  /**
+   * The user's home the way Claude Code and the shell see it: {@code $HOME} when set, else
+   * {@code javaUserHome} (Java's {@code user.home}, which comes from the password database and does not
+   * follow {@code $HOME}). {@code ~}, {@code ~/.claude} and the default Engram home hang off it.
+   */
+  public static Path userHome(Map<String, String> env, Path javaUserHome) {
+    return Optional.ofNullable(env.get(USER_HOME_ENV)).filter(s -> !s.isBlank()).map(Path::of).orElse(javaUserHome);
   }
 
   /** Expands a leading {@code ~/} (or a bare {@code ~}) against the user's home. */

@@ -1,9 +1,14 @@
 package io.engram.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.cfg.MutableCoercionConfig;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -17,22 +22,42 @@ import java.util.Map;
 /**
  * Reads {@code <home>/settings.json} and overlays it on {@link EngramSettings#DEFAULTS}.
  *
- * <p>The file only names what it changes, for example {@code {"recall": {"filesPerTurn": 8}}}. An
- * unknown key or a value of the wrong type is a {@link SettingsException} that names the file and the
- * key, so a typo never silently falls back to a default.
+ * <p>The file only names what it changes, for example {@code {"recall": {"filesPerTurn": 8}}}. Every
+ * problem is a {@link SettingsException} that names the file and the key, in words a user can act on:
+ * an unknown key (with the known keys beside it), a null, a value of the wrong JSON type (a string is
+ * never read as a number, nor a number as a boolean) or a number outside its range
+ * ({@link SettingsRanges}). A typo never silently falls back to a default.
  */
 public final class SettingsLoader {
 
   /** The settings file name inside Engram's home. */
   public static final String FILE_NAME = "settings.json";
 
+  // SettingsShape checks types before binding; the mapper refuses coercions too, so that nothing that
+  // slips past the check is silently converted.
   private static final ObjectMapper MAPPER =
       JsonMapper.builder()
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .withCoercionConfigDefaults(c -> c.setAcceptBlankAsEmpty(false))
+          .withCoercionConfig(LogicalType.Integer, SettingsLoader::refuseScalarCoercion)
+          .withCoercionConfig(LogicalType.Float, c -> refuseScalarCoercion(c)
+              .setCoercion(CoercionInputShape.Integer, CoercionAction.TryConvert))
+          .withCoercionConfig(LogicalType.Boolean, SettingsLoader::refuseScalarCoercion)
+          .withCoercionConfig(LogicalType.Textual, SettingsLoader::refuseScalarCoercion)
           .build();
 
   private SettingsLoader() {}
+
+  private static MutableCoercionConfig refuseScalarCoercion(MutableCoercionConfig config) {
+    return config.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+  }
 
   /** Loads the settings of the given home, or the defaults when it has no settings file. */
   public static EngramSettings load(Path home) {
@@ -53,17 +78,27 @@ public final class SettingsLoader {
     if (text.isBlank()) {
       return EngramSettings.DEFAULTS;
     }
+    JsonNode overlay;
     try {
-      JsonNode overlay = MAPPER.readTree(text);
-      if (!overlay.isObject()) {
-        throw new SettingsException(origin + ": settings must be a JSON object");
-      }
-      ObjectNode merged = MAPPER.valueToTree(EngramSettings.DEFAULTS);
-      merge(merged, (ObjectNode) overlay);
-      return MAPPER.treeToValue(merged, EngramSettings.class);
+      overlay = MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
+      throw new SettingsException(origin + ": not valid JSON: " + e.getOriginalMessage() + describeLocation(e), e);
+    }
+    if (overlay == null || !overlay.isObject()) {
+      throw new SettingsException(origin + ": settings must be a JSON object, like {\"recall\": {\"filesPerTurn\": 8}}");
+    }
+    SettingsShape.check(overlay, origin);
+    ObjectNode merged = MAPPER.valueToTree(EngramSettings.DEFAULTS);
+    merge(merged, (ObjectNode) overlay);
+    EngramSettings settings;
+    try {
+      settings = MAPPER.treeToValue(merged, EngramSettings.class);
+    } catch (JsonProcessingException e) {
+      // Not reached for anything SettingsShape accepts; kept so a gap there is still a settings error.
       throw new SettingsException(origin + ": " + e.getOriginalMessage() + describeLocation(e), e);
     }
+    SettingsRanges.check(settings, origin);
+    return settings;
   }
 
   /** Renders settings as pretty JSON, for {@code engram config}. */

@@ -6,16 +6,21 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 
 /**
  * Writes files so that a reader, or a crash, sees either the old content or the new, never a torn one.
  *
  * <p>The bytes go to a temporary file in the same directory, which is forced to disk and then renamed
  * over the target; the directory is forced too where the platform allows, so the rename survives a
- * power loss. Callers that read-modify-write must also hold a {@link FileLock}.
+ * power loss. A file that is replaced keeps its permissions (a new one gets the temporary file's:
+ * readable by its owner only). Callers that read-modify-write must also hold a {@link FileLock}.
  */
 public final class AtomicFiles {
   private AtomicFiles() {}
@@ -27,16 +32,67 @@ public final class AtomicFiles {
 
   /** Atomically replaces {@code target} with {@code bytes}, creating parent directories. */
   public static void write(Path target, byte[] bytes) throws IOException {
+    replace(target, temp -> fillWith(temp, bytes), true);
+  }
+
+  /**
+   * Atomically replaces {@code target} with UTF-8 {@code text} that has {@code permissions} from the moment
+   * it appears (an executable script is never seen without its execute bit); where the file system has no
+   * POSIX permissions they are not set.
+   */
+  public static void writeString(Path target, String text, Set<PosixFilePermission> permissions) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    replace(target, temp -> {
+      fillWith(temp, bytes);
+      PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+      if (view != null) {
+        view.setPermissions(permissions);
+      }
+    }, false);
+  }
+
+  /** Atomically replaces {@code target} with a copy of {@code source}, streamed, creating parent directories. */
+  public static void copy(Path source, Path target) throws IOException {
+    replace(target, temp -> {
+      try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
+          FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        long size = in.size();
+        long done = 0;
+        while (done < size) {
+          long n = in.transferTo(done, size - done, out);
+          if (n <= 0) {
+            throw new IOException(source + " shrank while it was being copied");
+          }
+          done += n;
+        }
+        out.force(true);
+      }
+    }, true);
+  }
+
+  private static void fillWith(Path temp, byte[] bytes) throws IOException {
+    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      channel.force(true);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Fill {
+    void into(Path temp) throws IOException;
+  }
+
+  private static void replace(Path target, Fill fill, boolean keepMode) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
     try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-        channel.force(true);
+      fill.into(temp);
+      if (keepMode) {
+        keepPermissions(target, temp);
       }
       try {
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -46,6 +102,19 @@ public final class AtomicFiles {
       forceDirectory(dir);
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  // A replaced file keeps its mode: a settings file someone made group-readable stays so.
+  private static void keepPermissions(Path target, Path temp) throws IOException {
+    PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+    if (view == null) {
+      return;
+    }
+    try {
+      view.setPermissions(Files.getPosixFilePermissions(target));
+    } catch (NoSuchFileException e) {
+      // A new file: the temporary file's owner-only mode stands.
     }
   }
 

@@ -21,7 +21,9 @@ import java.util.regex.Pattern;
  * Adds Engram's hooks to a Claude Code settings file and takes them out again, leaving every other key
  * and every other hook as it was. Engram's entries are recognised by their command
  * ({@code ... engram... hook <Event>}), so installing twice leaves one entry per event. The file is
- * rewritten atomically under a lock next to it; a file that is not a JSON object is refused untouched.
+ * rewritten atomically, keeping its mode, under a lock kept in a directory the caller names (Engram's
+ * home), so nothing but the settings file itself is left in {@code .claude/}; a file that is not a JSON
+ * object is refused untouched.
  */
 public final class ClaudeHookSettings {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -41,10 +43,10 @@ public final class ClaudeHookSettings {
 
   /**
    * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event};
-   * an existing Engram entry is replaced, not duplicated.
+   * an existing Engram entry is replaced, not duplicated. The lock is taken in {@code lockDir}.
    */
-  public static Change install(Path settingsFile, String command) throws IOException {
-    return edit(settingsFile, root -> {
+  public static Change install(Path settingsFile, String command, Path lockDir) throws IOException {
+    return edit(settingsFile, lockDir, root -> {
       List<String> removed = removeOurs(root);
       ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject()
           ? (ObjectNode) root.get("hooks") : root.putObject("hooks");
@@ -64,12 +66,12 @@ public final class ClaudeHookSettings {
     });
   }
 
-  /** Removes Engram's hooks from {@code settingsFile}; other hooks and keys stay. */
-  public static Change uninstall(Path settingsFile) throws IOException {
+  /** Removes Engram's hooks from {@code settingsFile}; other hooks and keys stay. The lock is taken in {@code lockDir}. */
+  public static Change uninstall(Path settingsFile, Path lockDir) throws IOException {
     if (!Files.exists(settingsFile)) {
       return new Change(settingsFile, List.of(), List.of(), false);
     }
-    return edit(settingsFile, root -> new Delta(List.of(), removeOurs(root)));
+    return edit(settingsFile, lockDir, root -> new Delta(List.of(), removeOurs(root)));
   }
 
   /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */
@@ -125,10 +127,11 @@ public final class ClaudeHookSettings {
     Delta apply(ObjectNode root);
   }
 
-  private static Change edit(Path file, Edit edit) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    try (FileLock lock = FileLock.acquire(dir.resolve("." + file.getFileName() + ".engram-lock"))) {
+  private static Change edit(Path file, Path lockDir, Edit edit) throws IOException {
+    Path absolute = file.toAbsolutePath().normalize();
+    Files.createDirectories(absolute.getParent());
+    String key = Integer.toHexString(absolute.toString().hashCode());
+    try (FileLock lock = FileLock.acquire(lockDir.resolve("claude-settings-" + key + ".lock"))) {
       String before = Files.exists(file) ? Files.readString(file) : "";
       ObjectNode root = parse(file, before);
       Delta change = edit.apply(root);

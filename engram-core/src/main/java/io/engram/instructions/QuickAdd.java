@@ -2,6 +2,7 @@ package io.engram.instructions;
 
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.fs.GitIgnore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,23 +70,7 @@ public final class QuickAdd {
 
   private Optional<Path> ignoreInGit(Path file) throws IOException {
     Optional<Path> repo = InstructionLoader.findRepoRoot(file.getParent());
-    if (repo.isEmpty()) {
-      return Optional.empty();
-    }
-    String pattern = "/" + repo.get().relativize(file).toString().replace('\\', '/');
-    Path gitignore = repo.get().resolve(".gitignore");
-    try (FileLock lock = FileLock.acquire(lockFor(gitignore))) {
-      String old = Files.exists(gitignore) ? Files.readString(gitignore, StandardCharsets.UTF_8) : "";
-      String name = file.getFileName().toString();
-      boolean listed =
-          old.lines().map(String::strip).anyMatch(l -> l.equals(pattern) || l.equals(name) || l.equals("**/" + name));
-      if (listed) {
-        return Optional.empty();
-      }
-      String sep = old.isEmpty() || old.endsWith("\n") ? "" : "\n";
-      AtomicFiles.writeString(gitignore, old + sep + pattern + "\n");
-    }
-    return Optional.of(gitignore);
+    return repo.isEmpty() ? Optional.empty() : GitIgnore.ensureListed(repo.get(), file, lockDir);
   }
 
   private Path lockFor(Path file) {

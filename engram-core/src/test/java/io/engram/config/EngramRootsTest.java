@@ -38,4 +38,18 @@ class EngramRootsTest {
     assertThat(roots.expand("~")).isEqualTo(user);
     assertThat(roots.expand("/etc/x")).isEqualTo(Path.of("/etc/x"));
   }
+
+  @Test
+  void userHomeFollowsTheHomeVariable() {
+    assertThat(EngramRoots.userHome(Map.of("HOME", "/tmp/x"), user)).isEqualTo(Path.of("/tmp/x"));
+    EngramRoots roots = EngramRoots.resolve(Optional.empty(), Optional.empty(), Map.of(),
+        EngramRoots.userHome(Map.of("HOME", "/tmp/x"), user));
+    assertThat(roots.engramHome()).isEqualTo(Path.of("/tmp/x/.engram"));
+  }
+
+  @Test
+  void userHomeFallsBackToJavasWhenHomeIsUnsetOrBlank() {
+    assertThat(EngramRoots.userHome(Map.of(), user)).isEqualTo(user);
+    assertThat(EngramRoots.userHome(Map.of("HOME", " "), user)).isEqualTo(user);
+  }
 }

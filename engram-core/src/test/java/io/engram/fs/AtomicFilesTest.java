@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +21,44 @@ class AtomicFilesTest {
     AtomicFiles.writeString(target, "one");
     AtomicFiles.writeString(target, "two");
     assertThat(Files.readString(target)).isEqualTo("two");
+  }
+
+  @Test
+  void aReplacedFileKeepsItsPermissions(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("settings.json");
+    Files.writeString(target, "{}");
+    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r-----"));
+    AtomicFiles.writeString(target, "{\"a\":1}");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-r-----");
+    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path source = dir.resolve("source");
+    Files.writeString(source, "copied");
+    AtomicFiles.copy(source, target);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rwxr-xr-x");
+  }
+
+  @Test
+  void aFileWrittenWithPermissionsHasThemFromTheStart(@TempDir Path dir) throws Exception {
+    Path script = dir.resolve("bin/engram");
+    AtomicFiles.writeString(script, "#!/bin/sh\n", PosixFilePermissions.fromString("rwxr-xr-x"));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-------"));
+    AtomicFiles.writeString(script, "#!/bin/sh\nexit 0\n", PosixFilePermissions.fromString("rwxr-xr-x"));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
+  }
+
+  @Test
+  void copyReplacesTheTargetWithTheSourcesBytes(@TempDir Path dir) throws Exception {
+    byte[] bytes = new byte[3 * 1024 * 1024 + 17];
+    new java.util.Random(7).nextBytes(bytes);
+    Path source = dir.resolve("big.jar");
+    Files.write(source, bytes);
+    Path target = dir.resolve("lib/engram.jar");
+    AtomicFiles.copy(source, target);
+    assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
+    try (var files = Files.list(target.getParent())) {
+      assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("engram.jar");
+    }
   }
 
   @Test

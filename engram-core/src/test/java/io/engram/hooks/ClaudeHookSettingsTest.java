@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ClaudeHookSettingsTest {
   @TempDir Path dir;
+  @TempDir Path locks;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
@@ -20,8 +22,8 @@ class ClaudeHookSettingsTest {
     Files.createDirectories(f.getParent());
     Files.writeString(f, "{\"model\":\"opus\",\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}],"
         + "\"PostToolUse\":[{\"matcher\":\"Write\",\"hooks\":[{\"type\":\"command\",\"command\":\"fmt\"}]}]}}");
-    ClaudeHookSettings.install(f, "engram");
-    ClaudeHookSettings.Change again = ClaudeHookSettings.install(f, "engram");
+    ClaudeHookSettings.install(f, "engram", locks);
+    ClaudeHookSettings.Change again = ClaudeHookSettings.install(f, "engram", locks);
     assertThat(again.written()).isFalse();
     JsonNode root = JSON.readTree(f.toFile());
     assertThat(root.get("model").asText()).isEqualTo("opus");
@@ -43,8 +45,8 @@ class ClaudeHookSettingsTest {
   void uninstallRemovesOnlyEngramsHooks() throws Exception {
     Path f = dir.resolve("settings.json");
     Files.writeString(f, "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}]}}");
-    ClaudeHookSettings.install(f, "java -jar '/opt/engram/engram.jar'");
-    ClaudeHookSettings.Change removed = ClaudeHookSettings.uninstall(f);
+    ClaudeHookSettings.install(f, "java -jar '/opt/engram/engram.jar'", locks);
+    ClaudeHookSettings.Change removed = ClaudeHookSettings.uninstall(f, locks);
     assertThat(removed.removed()).hasSize(HookEvent.values().length);
     assertThat(JSON.readTree(f.toFile())).isEqualTo(
         JSON.readTree("{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}]}}"));
@@ -54,9 +56,23 @@ class ClaudeHookSettingsTest {
   void aBrokenSettingsFileIsRefusedAndLeftAsItWas() throws Exception {
     Path f = dir.resolve("settings.json");
     Files.writeString(f, "{ not json");
-    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram")).hasMessageContaining("not valid JSON");
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", locks)).hasMessageContaining("not valid JSON");
     assertThat(Files.readString(f)).isEqualTo("{ not json");
     Files.writeString(f, "{\"hooks\":[]}");
-    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram")).hasMessageContaining("\"hooks\" must be a JSON object");
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", locks)).hasMessageContaining("\"hooks\" must be a JSON object");
+  }
+
+  @Test
+  void theFileKeepsItsModeAndNoLockIsLeftBesideIt() throws Exception {
+    Path f = dir.resolve(".claude/settings.json");
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, "{\"model\":\"opus\"}");
+    Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-rw-r--"));
+    ClaudeHookSettings.install(f, "engram", locks);
+    ClaudeHookSettings.uninstall(f, locks);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-rw-r--");
+    try (var files = Files.list(f.getParent())) {
+      assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("settings.json");
+    }
   }
 }

@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
     name = "locomo",
     mixinStandardHelpOptions = true,
     description = {
-      "Index each LoCoMo conversation's dialog turns as memories, ask every QA question and report evidence"
-          + " recall@k (percent) overall and per category, for hybrid recall (BM25 + MiniLM vectors, RRF) beside"
+      "Measure recall@k on LoCoMo conversations against BM25 and vectors alone.",
+      "Indexes each conversation's dialog turns as memories, asks every QA question and reports evidence"
+          + " recall@k (percent) overall and per category, for hybrid recall (BM25 + MiniLM vectors) beside"
           + " BM25 alone and vectors alone measured in the same run, plus query latency p50/p95."
     })
 public final class BenchLocomoCommand implements Runnable {

@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
     name = "recall",
     mixinStandardHelpOptions = true,
     description = {
-      "Measure query latency (p50/p95) and index build rate of recall over synthetic memories at each size:"
-          + " Lucene BM25, HNSW and hybrid against the in-core BM25 and brute-force cosine baseline, same run.",
+      "Measure recall latency and index build rate over synthetic memories.",
+      "At each size: query latency (p50/p95) and build rate of Lucene BM25, HNSW and hybrid against the in-core"
+          + " BM25 and brute-force cosine baseline, in the same run.",
       "Vectors come from a random-projection embedder (word-seeded Gaussian vectors, 384 dimensions), not the"
           + " neural model; the model's own embedding rate is measured separately on a small sample."
     })

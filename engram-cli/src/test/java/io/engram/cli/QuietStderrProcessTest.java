@@ -1,0 +1,55 @@
+package io.engram.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A normal command prints nothing on stderr, in a process of its own: no library logging (SLF4J's "no
+ * providers" warnings came with every command that loaded the embeddings or the MCP SDK).
+ */
+class QuietStderrProcessTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  @Test
+  void recallWithVectorsPrintsNothingOnStderr() throws Exception {
+    assertThat(CommandRun.in(home, project, "remember", "--type", "project", "--name", "tests-need-redis",
+        "The integration tests need a local Redis on 6379").exitCode()).isZero();
+    Result recall = engram("recall", "what do the tests need?");
+    assertThat(recall.exitCode()).as(recall.err()).isZero();
+    assertThat(recall.out()).contains("tests-need-redis");
+    assertThat(recall.err()).isEmpty();
+  }
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private Result engram(String... args) throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    List<String> command = new ArrayList<>(List.of(javaBin, "-cp", classpath, EngramCommand.class.getName(),
+        "--home", home.toString(), "--project", project.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
+      try {
+        return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new Result(p.exitValue(), out, err.get());
+  }
+}

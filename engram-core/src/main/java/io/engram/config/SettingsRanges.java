@@ -1,0 +1,204 @@
+package io.engram.config;
+
+import static java.util.Map.entry;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The allowed range of every numeric setting, and the few rules that tie two settings together (the
+ * context warning levels rise, the budget shares fit in the window, the score weights add up to one).
+ *
+ * <p>{@link #check} walks the bound settings by reflection, so a numeric setting that has no range here
+ * is a programming error caught by the tests, never a setting that escapes validation.
+ */
+final class SettingsRanges {
+  private SettingsRanges() {}
+
+  /** An inclusive range of allowed values; {@code aboveMin} makes the lower bound exclusive. */
+  record Range(double min, boolean aboveMin, double max) {
+    static Range atLeast(long min) {
+      return new Range(min, false, Double.POSITIVE_INFINITY);
+    }
+
+    static Range fraction() {
+      return new Range(0, false, 1);
+    }
+
+    static Range positive() {
+      return new Range(0, true, Double.POSITIVE_INFINITY);
+    }
+
+    static Range between(double min, double max) {
+      return new Range(min, false, max);
+    }
+
+    boolean contains(double value) {
+      return (aboveMin ? value > min : value >= min) && value <= max;
+    }
+
+    String describe() {
+      if (max == Double.POSITIVE_INFINITY) {
+        return aboveMin ? "greater than " + number(min) : "at least " + number(min);
+      }
+      return (aboveMin ? "greater than " + number(min) + " and at most " : "from " + number(min) + " to ")
+          + number(max);
+    }
+  }
+
+  /** Every numeric setting's range, by key; {@code *} stands for any key of a map. */
+  static final Map<String, Range> RANGES = Map.ofEntries(
+      entry("instructions.maxImportHops", Range.atLeast(0)),
+      entry("instructions.warnChars", Range.atLeast(1)),
+      entry("memory.indexMaxLines", Range.atLeast(1)),
+      entry("memory.indexMaxBytes", Range.atLeast(1)),
+      entry("memory.maxTopicBytes", Range.atLeast(1)),
+      entry("memory.trashRetentionDays", Range.atLeast(0)),
+      entry("notes.startTokens", Range.atLeast(0)),
+      entry("notes.updateGrowthTokens", Range.atLeast(0)),
+      entry("notes.updateToolCalls", Range.atLeast(0)),
+      entry("notes.sectionTokenCap", Range.atLeast(1)),
+      entry("notes.totalTokenCap", Range.atLeast(1)),
+      entry("extraction.maxMemoriesPerTurn", Range.atLeast(1)),
+      entry("dream.minHoursBetween", Range.atLeast(0)),
+      entry("dream.minSessions", Range.atLeast(0)),
+      entry("dream.indexMaxLines", Range.atLeast(1)),
+      entry("dream.mergeSimilarity", Range.fraction()),
+      entry("dream.staleScanMaxFiles", Range.atLeast(0)),
+      entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
+      entry("dream.hookWaitSeconds", Range.atLeast(0)),
+      entry("recall.manifestMaxFiles", Range.atLeast(1)),
+      entry("recall.manifestIndexLines", Range.atLeast(0)),
+      entry("recall.filesPerTurn", Range.atLeast(1)),
+      entry("recall.bytesPerFile", Range.atLeast(1)),
+      entry("recall.bytesPerTurn", Range.atLeast(1)),
+      entry("recall.bytesPerSession", Range.atLeast(1)),
+      entry("recall.rerankShortList", Range.atLeast(1)),
+      entry("recall.fusionK", Range.atLeast(0)),
+      entry("recall.hotnessHalfLifeDays", Range.positive()),
+      entry("recall.candidatesPerRetriever", Range.atLeast(1)),
+      entry("recall.hotnessWeight", Range.fraction()),
+      entry("recall.vectorWeight", Range.atLeast(0)),
+      entry("recall.vectorShare", Range.fraction()),
+      entry("context.defaultWindowTokens", Range.atLeast(1)),
+      entry("context.modelWindows.*", Range.atLeast(1)),
+      entry("context.warningRatio", Range.fraction()),
+      entry("context.urgentRatio", Range.fraction()),
+      entry("context.criticalRatio", Range.fraction()),
+      entry("context.systemShare", Range.fraction()),
+      entry("context.summaryShare", Range.fraction()),
+      entry("context.filesShare", Range.fraction()),
+      entry("context.messagesShare", Range.fraction()),
+      entry("context.tokenCorrection", Range.positive()),
+      entry("context.modelTokenCorrections.*", Range.positive()),
+      entry("compaction.weightSections", Range.fraction()),
+      entry("compaction.weightKeyInfo", Range.fraction()),
+      entry("compaction.weightContinuity", Range.fraction()),
+      entry("compaction.weightCompression", Range.fraction()),
+      entry("compaction.passScore", Range.between(0, 100)),
+      entry("compaction.retryScore", Range.between(0, 100)),
+      entry("compaction.truncateKeepShare", Range.fraction()),
+      entry("compaction.maxRestoredFiles", Range.atLeast(0)),
+      entry("compaction.maxRestoredFileTokens", Range.atLeast(1)),
+      entry("compaction.targetReductionMin", Range.fraction()),
+      entry("compaction.targetReductionMax", Range.fraction()),
+      entry("compaction.maxRecompactions", Range.atLeast(0)),
+      entry("compaction.severeLossShare", Range.fraction()),
+      entry("compaction.fuzzyMatchShare", Range.fraction()),
+      entry("compaction.maxTechnicalKeywords", Range.atLeast(0)),
+      entry("compaction.pruneProtectRecent", Range.atLeast(0)),
+      entry("compaction.pruneTargetShare", Range.fraction()),
+      entry("model.timeoutSeconds", Range.atLeast(1)),
+      entry("model.maxRetries", Range.atLeast(0)),
+      entry("model.maxOutputTokens", Range.atLeast(1)),
+      entry("model.retryBackoffMillis", Range.atLeast(0)),
+      entry("model.maxRetryAfterSeconds", Range.atLeast(0)),
+      entry("governor.sessionTokenCap", Range.atLeast(0)),
+      entry("governor.dailyTokenCap", Range.atLeast(0)),
+      entry("governor.ledgerKeepDays", Range.atLeast(1)));
+
+  /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
+  static void check(EngramSettings settings, String origin) {
+    for (Numeric n : numericSettings(settings)) {
+      Range range = RANGES.get(n.rangeKey());
+      if (range == null) {
+        throw new IllegalStateException("numeric setting without a range: " + n.rangeKey());
+      }
+      if (!range.contains(n.value())) {
+        throw new SettingsException(origin + ": '" + n.key() + "' must be " + range.describe() + ", not "
+            + number(n.value()));
+      }
+    }
+    checkTogether(settings, origin);
+  }
+
+  private static void checkTogether(EngramSettings settings, String origin) {
+    EngramSettings.Context c = settings.context();
+    requireOrder(origin, "context.warningRatio", c.warningRatio(), "context.urgentRatio", c.urgentRatio());
+    requireOrder(origin, "context.urgentRatio", c.urgentRatio(), "context.criticalRatio", c.criticalRatio());
+    double shares = c.systemShare() + c.summaryShare() + c.filesShare() + c.messagesShare();
+    if (shares > 1 + 1e-9) {
+      throw new SettingsException(origin + ": 'context.systemShare', 'summaryShare', 'filesShare' and"
+          + " 'messagesShare' must add up to at most 1, not " + number(shares));
+    }
+    EngramSettings.Compaction k = settings.compaction();
+    double weights = k.weightSections() + k.weightKeyInfo() + k.weightContinuity() + k.weightCompression();
+    if (Math.abs(weights - 1) > 1e-9) {
+      throw new SettingsException(origin + ": 'compaction.weightSections', 'weightKeyInfo', 'weightContinuity'"
+          + " and 'weightCompression' must add up to 1, not " + number(weights));
+    }
+    requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
+    requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
+        "compaction.targetReductionMax", k.targetReductionMax());
+  }
+
+  private static void requireOrder(String origin, String lowKey, double low, String highKey, double high) {
+    if (low > high) {
+      throw new SettingsException(origin + ": '" + lowKey + "' (" + number(low) + ") must not be more than '"
+          + highKey + "' (" + number(high) + ")");
+    }
+  }
+
+  /** A numeric setting: its key, the key its range is listed under, and its value. */
+  record Numeric(String key, String rangeKey, double value) {}
+
+  /** Every numeric setting in {@code settings}, map entries included. */
+  static List<Numeric> numericSettings(EngramSettings settings) {
+    List<Numeric> found = new ArrayList<>();
+    collect(settings, "", found);
+    return found;
+  }
+
+  private static void collect(Record record, String path, List<Numeric> found) {
+    for (RecordComponent c : record.getClass().getRecordComponents()) {
+      String key = path.isEmpty() ? c.getName() : path + "." + c.getName();
+      Object value = read(c, record);
+      if (value instanceof Record nested) {
+        collect(nested, key, found);
+      } else if (value instanceof Number number) {
+        found.add(new Numeric(key, key, number.doubleValue()));
+      } else if (value instanceof Map<?, ?> map) {
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          if (e.getValue() instanceof Number number) {
+            found.add(new Numeric(key + "." + e.getKey(), key + ".*", number.doubleValue()));
+          }
+        }
+      }
+    }
+  }
+
+  private static Object read(RecordComponent component, Record record) {
+    try {
+      return component.getAccessor().invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("cannot read setting " + component.getName(), e);
+    }
+  }
+
+  private static String number(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+  }
+}
