@@ -1,5 +1,6 @@
 package io.engram;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -14,6 +18,8 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -75,5 +81,65 @@ class CoreArchitectureTest {
       }
     };
     noClasses().should(declareMain).check(CORE);
+  }
+
+  @Test
+  void mainCodeUsesOnlyThePublicTypesOfOtherCorePackages() {
+    ArchCondition<JavaClass> reachOnlyPublicTypes = new ArchCondition<>(
+        "use only public types of other core packages") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        c.getDirectDependenciesFromSelf().forEach(d -> {
+          JavaClass target = d.getTargetClass();
+          boolean otherCorePackage = CORE.contain(target.getName())
+              && !target.getPackageName().equals(c.getPackageName());
+          if (otherCorePackage && !effectivelyPublic(target)) {
+            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+          }
+        });
+      }
+    };
+    classes().should(reachOnlyPublicTypes).check(CORE);
+  }
+
+  @Test
+  void thePublicFaceNamesOnlyPublicTypes() {
+    ArchCondition<JavaClass> exposeOnlyPublicTypes = new ArchCondition<>(
+        "name only public Engram types in the signatures of their public members") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        if (!effectivelyPublic(c)) {
+          return;
+        }
+        for (JavaMember member : c.getMembers()) {
+          if (!member.getModifiers().contains(JavaModifier.PUBLIC)
+              && !member.getModifiers().contains(JavaModifier.PROTECTED)) {
+            continue;
+          }
+          Set<JavaClass> named = new LinkedHashSet<>();
+          if (member instanceof JavaField f) {
+            named.addAll(f.getType().getAllInvolvedRawTypes());
+          } else if (member instanceof JavaCodeUnit u) {
+            named.addAll(u.getReturnType().getAllInvolvedRawTypes());
+            u.getParameterTypes().forEach(t -> named.addAll(t.getAllInvolvedRawTypes()));
+            u.getThrowsClause().getTypes().forEach(named::add);
+          }
+          named.stream().filter(t -> CORE.contain(t.getName()) && !effectivelyPublic(t)).forEach(t ->
+              events.add(SimpleConditionEvent.violated(member, member.getFullName() + " names the non-public "
+                  + t.getName())));
+        }
+      }
+    };
+    classes().should(exposeOnlyPublicTypes).check(CORE);
+  }
+
+  /** Public, and so is every class it is nested in. */
+  private static boolean effectivelyPublic(JavaClass c) {
+    for (Optional<JavaClass> at = Optional.of(c); at.isPresent(); at = at.get().getEnclosingClass()) {
+      if (!at.get().getModifiers().contains(JavaModifier.PUBLIC)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

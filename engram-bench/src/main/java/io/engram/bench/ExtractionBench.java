@@ -1,13 +1,10 @@
 package io.engram.bench;
 
 import io.engram.extract.ExtractionEvaluation;
-import io.engram.extract.LabelledItem;
-import io.engram.extract.LabelledTranscripts;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Prints precision and recall of the offline extractor on a labelled set, per split, next to a
@@ -15,7 +12,7 @@ import java.util.List;
  *
  * <p>Usage: {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.ExtractionBench
  * labelled-turns.jsonl [--misses] [--transcripts DIR]}; with {@code --transcripts} the real examples are
- * first replayed through the extraction pass's view of a transcript ({@link LabelledTranscripts}).
+ * first replayed through the extraction pass's view of their transcripts.
  */
 public final class ExtractionBench {
   private ExtractionBench() {}
@@ -26,19 +23,13 @@ public final class ExtractionBench {
       System.err.println("usage: ExtractionBench LABELLED.jsonl [--misses] [--transcripts DIR]");
       System.exit(2);
     }
-    List<LabelledItem> items;
-    try (var in = Files.newBufferedReader(Path.of(args[0]), StandardCharsets.UTF_8)) {
-      items = ExtractionEvaluation.read(in);
-    }
     List<String> options = List.of(args).subList(1, args.length);
     int dir = options.indexOf("--transcripts");
-    if (dir >= 0) {
-      if (dir + 1 >= options.size()) {
-        System.err.println("--transcripts needs a directory");
-        System.exit(2);
-      }
-      items = LabelledTranscripts.throughTranscriptTurns(items, Path.of(options.get(dir + 1)));
+    if (dir >= 0 && dir + 1 >= options.size()) {
+      System.err.println("--transcripts needs a directory");
+      System.exit(2);
     }
-    ExtractionEvaluation.printTable(items, options.contains("--misses"), System.out);
+    Optional<Path> transcripts = dir >= 0 ? Optional.of(Path.of(options.get(dir + 1))) : Optional.empty();
+    ExtractionEvaluation.printTable(Path.of(args[0]), transcripts, options.contains("--misses"), System.out);
   }
 }

@@ -155,7 +155,7 @@ final class DreamCommand implements java.util.concurrent.Callable<Integer> {
     m.put("memories", r.memories());
     m.put("sessions", r.sessions());
     m.put("candidates", r.candidates());
-    m.put("counts", r.plan().counts());
+    m.put("counts", r.counts());
     m.put("changes", r.changes());
     m.put("diff", r.diff());
     m.put("problems", r.problems());

@@ -14,7 +14,7 @@ import java.util.Locale;
  * ladder sends after a summary scored in the retry band: it asks for more of the key information and
  * less compression, and quotes the advice derived from the failed score.
  */
-public final class CompactionPrompt {
+final class CompactionPrompt {
 
   private CompactionPrompt() {}
 

@@ -11,7 +11,7 @@ import java.util.Map;
  * Scores summaries of one original conversation (SPEC.md section 8): holds the original's key
  * information and size, and the weights of {@link EngramSettings.Compaction}.
  */
-public final class CompactionScorer {
+final class CompactionScorer {
   private final EngramSettings.Compaction settings;
   private final KeyInformation original;
   private final int originalTokens;

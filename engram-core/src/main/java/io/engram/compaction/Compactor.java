@@ -33,7 +33,7 @@ import java.util.Optional;
  *       instruction files are listed for re-injection; a {@link LossRecord} says what was dropped.
  * </ol>
  */
-public final class Compactor {
+final class Compactor {
   private final EngramSettings.Compaction settings;
   private final EngramSettings.Context context;
   private final int maxOutputTokens;

@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param notes the notes
  * @param coveredMessages how many of the first messages of the compacted part the notes cover (0 to all)
  */
-public record CoveredNotes(SessionNotes notes, int coveredMessages) {
+record CoveredNotes(SessionNotes notes, int coveredMessages) {
 
   public CoveredNotes {
     Objects.requireNonNull(notes, "notes");

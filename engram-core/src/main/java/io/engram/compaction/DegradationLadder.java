@@ -26,7 +26,7 @@ import java.util.Optional;
  *       most recent {@code truncateKeepShare} (30%) of the messages, at least one.
  * </ol>
  */
-public final class DegradationLadder {
+final class DegradationLadder {
   private final EngramSettings.Compaction settings;
 
   /** A ladder with the thresholds of {@code settings}. */

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param kind read, write (create or overwrite) or edit (change in place)
  * @param at when it happened
  */
-public record FileOperation(Kind kind, Instant at) {
+record FileOperation(Kind kind, Instant at) {
 
   /** The kinds of file operation FileScore distinguishes. */
   public enum Kind {

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param relevance RS ({@link #relevanceScore})
  * @param total the weighted sum
  */
-public record FileScore(
+record FileScore(
     double time, double frequency, double operations, double fileType, double relevance, double total) {
 
   private static final Set<String> SOURCE_DIRS =

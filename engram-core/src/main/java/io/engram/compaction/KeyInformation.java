@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  *
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  */
-public record KeyInformation(Map<KeyKind, List<String>> items) {
+record KeyInformation(Map<KeyKind, List<String>> items) {
   private static final int MAX_ERROR_CHARS = 300;
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");

@@ -9,7 +9,7 @@ import java.util.List;
  * pruned first"): oldest first, until the tokens to free are freed, never touching outputs of the most
  * recent messages.
  */
-public final class ToolOutputPruning {
+final class ToolOutputPruning {
 
   private ToolOutputPruning() {}
 

@@ -13,7 +13,7 @@ import java.util.List;
  * Work, open todos to 7 Pending Tasks, each as a list under a line that says it was re-added; a
  * multi-line text keeps its lines, indented under its bullet.
  */
-public final class VerbatimGuarantee {
+final class VerbatimGuarantee {
 
   private VerbatimGuarantee() {}
 

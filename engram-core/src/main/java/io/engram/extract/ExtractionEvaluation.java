@@ -6,8 +6,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -23,7 +27,7 @@ public final class ExtractionEvaluation {
   private ExtractionEvaluation() {}
 
   /** Counts over a set of items. */
-  public record Score(int items, int candidates, int labels, int matched) {
+  record Score(int items, int candidates, int labels, int matched) {
     /** Matched candidates over all candidates; 1 when there were none. */
     public double precision() {
       return candidates == 0 ? 1.0 : (double) matched / candidates;
@@ -43,13 +47,13 @@ public final class ExtractionEvaluation {
   }
 
   /** The result for one item: what was proposed, what was missed and what was wrong. */
-  public record ItemResult(LabelledItem item, List<MemoryCandidate> falsePositives, List<LabelledItem.Label> missed, int matched) {}
+  record ItemResult(LabelledItem item, List<MemoryCandidate> falsePositives, List<LabelledItem.Label> missed, int matched) {}
 
   /** A score with the per-item results behind it. */
-  public record Report(Score score, List<ItemResult> items) {}
+  record Report(Score score, List<ItemResult> items) {}
 
   /** Reads a labelled set; a bad line fails with its line number. */
-  public static List<LabelledItem> read(Reader in) throws IOException {
+  static List<LabelledItem> read(Reader in) throws IOException {
     List<LabelledItem> items = new ArrayList<>();
     BufferedReader r = new BufferedReader(in);
     String line;
@@ -69,7 +73,7 @@ public final class ExtractionEvaluation {
   }
 
   /** Runs {@code extractor} on every item that {@code which} accepts, with no existing memories. */
-  public static Report evaluate(Extractor extractor, List<LabelledItem> items, Predicate<LabelledItem> which) {
+  static Report evaluate(Extractor extractor, List<LabelledItem> items, Predicate<LabelledItem> which) {
     int count = 0;
     int candidates = 0;
     int labels = 0;
@@ -101,10 +105,29 @@ public final class ExtractionEvaluation {
   }
 
   /**
+   * Reads the labelled set at {@code labelledSet} (JSONL), replays its real examples through the extraction
+   * pass's view of their transcripts when {@code transcriptsDir} is given ({@link LabelledTranscripts}), and
+   * writes the table of {@link #printTable(List, boolean, PrintStream)} to {@code out}.
+   *
+   * @throws IOException when the set or a transcript cannot be read, or a line of the set is bad
+   */
+  public static void printTable(Path labelledSet, Optional<Path> transcriptsDir, boolean misses, PrintStream out)
+      throws IOException {
+    List<LabelledItem> items;
+    try (Reader in = Files.newBufferedReader(labelledSet, StandardCharsets.UTF_8)) {
+      items = read(in);
+    }
+    if (transcriptsDir.isPresent()) {
+      items = LabelledTranscripts.throughTranscriptTurns(items, transcriptsDir.get());
+    }
+    printTable(items, misses, out);
+  }
+
+  /**
    * Writes precision and recall of the offline rules and of the keyword baseline, per split, to {@code
    * out}; with {@code misses}, every false positive and missed label of the dev and held-out splits too.
    */
-  public static void printTable(List<LabelledItem> items, boolean misses, PrintStream out) {
+  static void printTable(List<LabelledItem> items, boolean misses, PrintStream out) {
     Extractor rules = new RuleBasedExtractor();
     Extractor baseline = new KeywordBaselineExtractor();
     out.printf("%-12s %-9s %5s %5s %5s %4s %9s %7s %5s%n", "split", "extractor", "items", "cand", "labels", "FP",

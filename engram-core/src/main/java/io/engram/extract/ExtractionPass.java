@@ -104,7 +104,7 @@ public final class ExtractionPass {
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */
-  public Optional<ExtractionState> state(String sessionId) throws IOException {
+  Optional<ExtractionState> state(String sessionId) throws IOException {
     return states.read(sessionId);
   }
 

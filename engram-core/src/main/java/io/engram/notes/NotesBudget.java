@@ -14,7 +14,7 @@ import java.util.Objects;
  * compaction. A free-text section that is too long keeps its leading lines and ends with a marker
  * saying how many lines were cut; only a single line longer than the whole cap is cut inside the line.
  */
-public final class NotesBudget {
+final class NotesBudget {
   static final String MARKER = "[… %d more lines trimmed to fit the notes budget]";
 
   private final EngramSettings.Notes settings;

@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * shrinks the context, the caller records the new size as the baseline, otherwise growth stays negative
  * and the pass waits.
  */
-public final class NotesSchedule {
+final class NotesSchedule {
   private final EngramSettings.Notes settings;
 
   /** A schedule with the thresholds of {@code settings}. */

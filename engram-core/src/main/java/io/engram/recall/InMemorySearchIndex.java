@@ -16,7 +16,7 @@ import java.util.PriorityQueue;
  * against. The name counts twice and the description once more than the body, mirroring the field
  * boosts of the Lucene index. Thread-safe; nothing is written to disk.
  */
-public final class InMemorySearchIndex implements SearchIndex {
+final class InMemorySearchIndex implements SearchIndex {
   private static final double K1 = 1.2;
   private static final double B = 0.75;
 
