@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Scores summaries of one original conversation (SPEC.md section 8): holds the original's key
+ * Scores summaries of one original conversation: holds the original's key
  * information and size, and the weights of {@link EngramSettings.Compaction}.
  */
 final class CompactionScorer {

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Compacts a session's current segment (SPEC.md section 8): the engine behind {@code engram compact}.
+ * Compacts a session's current segment: the engine behind {@link SessionCompaction}.
  *
  * <ol>
  *   <li>Session notes, when given, stand for the messages they cover; only the rest is summarised.

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The graceful degradation of compaction (SPEC.md section 8, seed 000) as a pure decision procedure
+ * The graceful degradation of compaction as a pure decision procedure
  * that records every step; who writes the summaries is a {@link Summarizer} argument.
  *
  * <ol>

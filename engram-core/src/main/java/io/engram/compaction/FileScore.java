@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * How useful a file is to restore after compaction (SPEC.md section 8, seed 000):
+ * How useful a file is to restore after compaction:
  * {@code total = 0.35 TS + 0.25 FS + 0.2 OS + 0.15 FTS + 0.05 RS}.
  *
  * @param time TS, from the hours since the last operation ({@link #timeScore})
@@ -74,7 +74,7 @@ record FileScore(
 
   /**
    * OS: 15 + writes + 10 x edits + 3 x reads, plus 25 when the last operation was a write or 15 when
-   * it was an edit. Literally as SPEC.md and the seed write it: no cap at 100.
+   * it was an edit. Literally as the formula is written: no cap at 100.
    */
   public static double operationScore(int writes, int edits, int reads, FileOperation.Kind last) {
     int bonus = switch (last) {

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 /**
  * The key information of the original conversation, by kind: what a summary is checked against for
- * KP (SPEC.md section 8).
+ * KP.
  *
  * <p>{@link #extract} builds it from plain inputs:
  * <ul>

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Engram's compaction guarantee (SPEC.md section 11): every user message, the last request and every
+ * Engram's compaction guarantee: every user message, the last request and every
  * open todo survive word for word. {@link #enforce} checks a summary and re-adds what a model dropped
  * or reworded, in the section where it belongs.
  *

@@ -21,8 +21,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * The dream: consolidates a project's memory directory (SPEC.md section 6 and the safe dream of
- * section 11).
+ * The dream: consolidates a project's memory directory, safely: previewed, journalled and undoable.
  *
  * <p>{@link #run} checks the gates ({@link DreamGates}; {@code force} opens time and sessions, never
  * the lock), takes the {@link ConsolidationLock}, builds a {@link DreamPlan} in four phases (orient,

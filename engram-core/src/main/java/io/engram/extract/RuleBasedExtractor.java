@@ -29,7 +29,7 @@ public final class RuleBasedExtractor implements Extractor {
     this.settings = Objects.requireNonNull(settings, "settings");
   }
 
-  /** An extractor with the defaults of SPEC.md. */
+  /** An extractor with the default per-turn cap. */
   public RuleBasedExtractor() {
     this(EngramSettings.Extraction.DEFAULTS);
   }

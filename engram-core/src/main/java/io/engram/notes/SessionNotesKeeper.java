@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The background pass that keeps a session's notes (SPEC.md section 4): asks {@link NotesSchedule}
+ * The background pass that keeps a session's notes: asks {@link NotesSchedule}
  * whether to write, then updates the notes incrementally from the messages they do not cover yet, with
  * the configured model or offline ({@link ModelRouter}, purpose {@link Purpose#SESSION_NOTES}), fits them
  * into {@link NotesBudget} and stores them with {@link NotesStore}.

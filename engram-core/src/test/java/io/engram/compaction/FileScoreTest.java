@@ -42,7 +42,7 @@ class FileScoreTest {
   @CsvSource({"1, 0, 0, WRITE, 41", "0, 2, 1, EDIT, 53", "0, 0, 4, READ, 27", "2, 3, 10, READ, 77",
       "10, 10, 10, WRITE, 180"})
   void operationScoreWithLastOperationBonus(int writes, int edits, int reads, FileOperation.Kind last, double expected) {
-    // 15 + w + 10e + 3r + (25 write | 15 edit | 0 read); no cap (SPEC.md writes none).
+    // 15 + w + 10e + 3r + (25 write | 15 edit | 0 read); no cap (the formula has none).
     assertThat(FileScore.operationScore(writes, edits, reads, last)).isEqualTo(expected);
   }
 
