@@ -137,9 +137,14 @@ public final class SessionCompaction {
    * Compacts the current segment of {@code transcript}; see the class comment.
    *
    * @throws IOException when the kept notes cannot be read
-   * @throws IllegalArgumentException when given notes cover a message that is not in the segment
+   * @throws IllegalArgumentException when the transcript holds no message, or given notes cover a message
+   *     that is not in the segment
    */
   public CompactionResult compact(Transcript transcript, Request request) throws IOException {
+    if (transcript.messages().isEmpty()) {
+      throw new IllegalArgumentException("the transcript of session " + transcript.sessionId()
+          + " holds no messages");
+    }
     String model = transcript.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
     CompactionInput input = CompactionInput.currentSegment(transcript, ContextWindow.forModel(model,
             settings.context()))

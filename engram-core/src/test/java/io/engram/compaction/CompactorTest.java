@@ -9,11 +9,9 @@ import io.engram.context.ContextWindow;
 import io.engram.model.CostGovernor;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelException;
-import io.engram.model.ModelRequest;
-import io.engram.model.ModelResponse;
 import io.engram.model.ModelRouter;
-import io.engram.model.TokenUsage;
 import io.engram.notes.SessionNotes;
+import io.engram.testing.ScriptedModel;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
@@ -113,10 +111,11 @@ class CompactorTest {
   void sessionNotesStandForTheMessagesTheyCoverAndOnlyTheRestIsSummarised() {
     SessionNotes notes = new SessionNotes("Flag parsing fixed.", "src/Main.java: parseArgs()", "mvn test failed once",
         List.of("added --verbose"));
-    Scripted model = new Scripted(List.of(fullSummary("Also print the elapsed time when --verbose is on.")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted")
+        .answers(fullSummary("Also print the elapsed time when --verbose is on."));
     CompactionResult r = withModel(model).compact(input().withNotes(new CoveredNotes(notes, 10)));
     assertThat(r.summarizedFrom()).isEqualTo(10);
-    String sent = model.requests.get(0).messages().get(0).text();
+    String sent = model.requests().get(0).messages().get(0).text();
     assertThat(sent).contains("src/Main.java: parseArgs()").doesNotContain("The test fails because");
     assertThat(r.summary()).contains("src/Main.java: parseArgs()", "added --verbose", "Flag parsing fixed.");
     assertThat(r.summary()).contains("Add a --verbose flag to the CLI in src/Main.java and keep the tests green.");
@@ -125,15 +124,16 @@ class CompactorTest {
   @Test
   void aModelSummaryInTheRetryBandIsReCompactedWithTheDegradedPrompt() {
     String thin = fullSummary("").replaceAll("(?m)^(2|4|5)\\. .*\\n", "");
-    Scripted model = new Scripted(List.of(thin, fullSummary("Also print the elapsed time when --verbose is on.")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted")
+        .answers(thin, fullSummary("Also print the elapsed time when --verbose is on."));
     CompactionResult r = withModel(model).compact(input());
     assertThat(r.engine()).isEqualTo("model");
     assertThat(r.engineId()).isEqualTo("fake:scripted");
     assertThat(r.steps()).extracting(LadderStep::action)
         .containsExactly(LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.ACCEPT);
     assertThat(r.steps().get(0).score()).hasValueSatisfying(s -> assertThat(s.total()).isBetween(70.0, 80.0));
-    assertThat(model.requests).hasSize(2);
-    assertThat(model.requests.get(1).messages().get(0).text()).contains("was rejected", "Add the missing sections");
+    assertThat(model.requests()).hasSize(2);
+    assertThat(model.requests().get(1).messages().get(0).text()).contains("was rejected", "Add the missing sections");
     assertThat(r.readded()).contains("Also print the elapsed time when --verbose is on.");
     assertThat(r.summary()).contains("Also print the elapsed time when --verbose is on.");
   }
@@ -146,7 +146,7 @@ class CompactorTest {
         1. Primary Request and Intent: add a verbose flag.
         3. Files and Code Sections: src/Main.java
         </summary>""";
-    Scripted model = new Scripted(List.of(poor));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(poor);
     CompactionResult r = withModel(model).compact(input());
     assertThat(r.steps()).extracting(LadderStep::action).containsExactly(
         LadderStep.Action.SUMMARIZE, LadderStep.Action.KEEP_FRAGMENTS, LadderStep.Action.TRUNCATE);
@@ -161,7 +161,7 @@ class CompactorTest {
 
   @Test
   void theVerbatimGuaranteeReAddsWhatTheModelDropped() {
-    Scripted model = new Scripted(List.of(fullSummary("")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(fullSummary(""));
     CompactionResult r = withModel(model).compact(input());
     // fullSummary("") leaves out the second user message: it is put back word for word.
     assertThat(r.readded()).contains("Also print the elapsed time when --verbose is on.");
@@ -171,17 +171,8 @@ class CompactorTest {
 
   @Test
   void aFailingModelFallsBackToTheOfflineCompactor() {
-    LanguageModel broken = new LanguageModel() {
-      @Override
-      public ModelResponse complete(ModelRequest request) {
-        throw new ModelException(ModelException.Kind.SERVER, "overloaded");
-      }
-
-      @Override
-      public String id() {
-        return "fake:broken";
-      }
-    };
+    ScriptedModel broken = ScriptedModel.withId("fake:broken")
+        .fails(new ModelException(ModelException.Kind.SERVER, "overloaded"));
     CompactionResult r = withModel(broken).compact(input());
     assertThat(r.engine()).isEqualTo("offline");
     assertThat(r.fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("overloaded"));
@@ -191,15 +182,8 @@ class CompactorTest {
   @Test
   void aModelThatFailsOnTheReCompactionFallsBackToOfflineRatherThanTruncating() {
     String thin = fullSummary("").replaceAll("(?m)^(2|4|5)\\. .*\\n", "");
-    Scripted model = new Scripted(List.of(thin)) {
-      @Override
-      public ModelResponse complete(ModelRequest request) {
-        if (!requests.isEmpty()) {
-          throw new ModelException(ModelException.Kind.TIMEOUT, "no answer in 60 s");
-        }
-        return super.complete(request);
-      }
-    };
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(thin)
+        .fails(new ModelException(ModelException.Kind.TIMEOUT, "no answer in 60 s"));
     CompactionResult r = withModel(model).compact(input());
     assertThat(r.engine()).isEqualTo("offline");
     assertThat(r.fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("no answer in 60 s"));
@@ -311,28 +295,6 @@ class CompactorTest {
         8. Current Work: currently adding the timer.
         9. Optional Next Step: continue with the timer around run(); the next step after that is the README.
         </summary>""".formatted(extraUserMessage);
-  }
-
-  /** A model that answers from a script and records what it was asked. */
-  private static class Scripted implements LanguageModel {
-    final List<String> answers;
-    final List<ModelRequest> requests = new ArrayList<>();
-
-    Scripted(List<String> answers) {
-      this.answers = answers;
-    }
-
-    @Override
-    public ModelResponse complete(ModelRequest request) {
-      requests.add(request);
-      String text = answers.get(Math.min(requests.size(), answers.size()) - 1);
-      return new ModelResponse(text, new TokenUsage(100, 50, 0, 0), id(), "end_turn");
-    }
-
-    @Override
-    public String id() {
-      return "fake:scripted";
-    }
   }
 
   private static TranscriptMessage user(String text) {
