@@ -19,8 +19,11 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +134,16 @@ class CoreArchitectureTest {
       }
     };
     classes().should(exposeOnlyPublicTypes).check(CORE);
+  }
+
+  @Test
+  void noTwoTopLevelCoreTypesShareAName() {
+    Map<String, List<String>> bySimpleName = CORE.stream()
+        .filter(c -> c.isTopLevelClass() && !c.getSimpleName().equals("package-info"))
+        .collect(Collectors.groupingBy(JavaClass::getSimpleName, TreeMap::new,
+            Collectors.mapping(JavaClass::getName, Collectors.toList())));
+    bySimpleName.values().removeIf(names -> names.size() < 2);
+    assertThat(bySimpleName).as("types whose names can be confused").isEmpty();
   }
 
   /** Public, and so is every class it is nested in. */

@@ -89,6 +89,11 @@ class SurfacesAgreeTest {
     assertThat(fromCli.path("summarizedFrom").asInt()).as("the kept notes are reused").isEqualTo(4);
     assertThat(fromCli.path("summary").asText()).contains("evict(n)");
     assertThat(fromMcp).isEqualTo(fromCli);
+    assertThat(fromCli.fieldNames()).toIterable().containsExactlyInAnyOrder("summary", "sections", "score", "steps",
+        "readded", "restoredFiles", "todos", "instructions", "restoredTokens", "lost", "engine", "engineId",
+        "fallbackReason", "summarizedFrom", "keptMessages", "tokensBefore", "summaryTokens", "tokensAfter",
+        "reductionPercent");
+    assertThat(fromCli.path("restoredFiles").findValues("content")).isEmpty();
   }
 
   @Test

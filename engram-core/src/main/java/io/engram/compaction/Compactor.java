@@ -109,24 +109,14 @@ final class Compactor {
         .map(f -> new CompactionResult.Instruction(f.path().toString(), f.level().label(), f.tokens())).toList();
     return new CompactionResult(
         summary,
-        score,
         sectionList(sections),
-        outcome.steps(),
-        restored.files(),
-        conversation.todos().items(),
-        instructions,
-        input.instructions().render(),
+        new CompactionResult.Scoring(score, outcome.steps(), readded),
+        new CompactionResult.Restoration(restored.files(), conversation.todos().items(), instructions,
+            input.instructions().render()),
         lost,
-        List.copyOf(readded),
-        answered.engine().name().toLowerCase(java.util.Locale.ROOT),
-        answered.engineId(),
-        answered.fallbackReason(),
-        from,
-        kept,
-        tokensBefore,
-        summaryTokens,
-        summaryTokens + keptTokens,
-        restored.files().stream().mapToLong(CompactionResult.RestoredFile::tokens).sum());
+        new CompactionResult.AnsweredBy(answered.engine().name().toLowerCase(java.util.Locale.ROOT),
+            answered.engineId(), answered.fallbackReason()),
+        new CompactionResult.Sizes(from, kept, tokensBefore, summaryTokens, summaryTokens + keptTokens));
   }
 
   private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,

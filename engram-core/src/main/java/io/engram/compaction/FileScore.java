@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.FileOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -37,14 +38,14 @@ record FileScore(
 
   /** Scores {@code usage} as of {@code now}. */
   public static FileScore of(FileUsage usage, Instant now) {
-    FileOperation last =
-        usage.operations().stream().max(Comparator.comparing(FileOperation::at)).orElseThrow();
+    DatedOperation last =
+        usage.operations().stream().max(Comparator.comparing(DatedOperation::at)).orElseThrow();
     double hours = Math.max(0, Duration.between(last.at(), now).toMillis() / 3_600_000.0);
     Instant hourAgo = now.minus(Duration.ofHours(1));
     int lastHour = (int) usage.operations().stream().filter(o -> !o.at().isBefore(hourAgo)).count();
-    int writes = count(usage, FileOperation.Kind.WRITE);
-    int edits = count(usage, FileOperation.Kind.EDIT);
-    int reads = count(usage, FileOperation.Kind.READ);
+    int writes = count(usage, FileOperation.WRITE);
+    int edits = count(usage, FileOperation.EDIT);
+    int reads = count(usage, FileOperation.READ);
     double ts = timeScore(hours);
     double fs = frequencyScore(usage.operations().size(), lastHour);
     double os = operationScore(writes, edits, reads, lastKind(usage, last));
@@ -76,7 +77,7 @@ record FileScore(
    * OS: 15 + writes + 10 x edits + 3 x reads, plus 25 when the last operation was a write or 15 when
    * it was an edit. Literally as the formula is written: no cap at 100.
    */
-  public static double operationScore(int writes, int edits, int reads, FileOperation.Kind last) {
+  public static double operationScore(int writes, int edits, int reads, FileOperation last) {
     int bonus = switch (last) {
       case WRITE -> 25;
       case EDIT -> 15;
@@ -116,16 +117,16 @@ record FileScore(
     return Math.min(100, 50 + (source ? 30 : 0) + (component ? 20 : 0) + (test ? 10 : 0) + (key ? 25 : 0));
   }
 
-  private static int count(FileUsage usage, FileOperation.Kind kind) {
-    return (int) usage.operations().stream().filter(o -> o.kind() == kind).count();
+  private static int count(FileUsage usage, FileOperation kind) {
+    return (int) usage.operations().stream().filter(o -> o.operation() == kind).count();
   }
 
   /** The kind of the latest operation; among operations at the same instant, the last listed wins. */
-  private static FileOperation.Kind lastKind(FileUsage usage, FileOperation latest) {
-    FileOperation.Kind kind = latest.kind();
-    for (FileOperation o : usage.operations()) {
+  private static FileOperation lastKind(FileUsage usage, DatedOperation latest) {
+    FileOperation kind = latest.operation();
+    for (DatedOperation o : usage.operations()) {
       if (o.at().equals(latest.at())) {
-        kind = o.kind();
+        kind = o.operation();
       }
     }
     return kind;

@@ -56,9 +56,9 @@ final class CompactionTool {
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> structured = JSON.convertValue(r, Map.class);
-    String text = r.summary() + r.score().map(s -> String.format(Locale.ROOT,
+    String text = r.summary() + r.scoring().score().map(s -> String.format(Locale.ROOT,
         "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
-        s.keyInformation(), s.continuity(), s.compression(), r.tokensBefore(), r.tokensAfter())).orElse("");
+        s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
     return new MemoryTools.ToolAnswer(text, structured);
   }
 }

@@ -100,8 +100,8 @@ final class CompactionBench implements Runnable {
     }
     double b = median(base);
     double c = median(compact);
-    return new Result(file.toString(), messages, last.tokensBefore(), last.tokensAfter(), last.reductionPercent(),
-        last.score().map(s -> s.total()).orElse(0.0), b, c, c / b);
+    return new Result(file.toString(), messages, last.sizes().tokensBefore(), last.sizes().tokensAfter(), last.sizes().reductionPercent(),
+        last.scoring().score().map(s -> s.total()).orElse(0.0), b, c, c / b);
   }
 
   private static CompactionResult compact(SessionCompaction compaction, Transcript whole) {

@@ -93,26 +93,26 @@ public final class CompactCommand implements Runnable {
 
   private static void human(PrintWriter out, CompactionResult r) {
     out.println(r.summary());
-    out.println(Ansi.AUTO.string("@|bold Compaction report|@ (engine " + r.engineId()
-        + r.fallbackReason().map(f -> ", fell back: " + f).orElse("") + ")"));
-    r.score().ifPresentOrElse(
+    out.println(Ansi.AUTO.string("@|bold Compaction report|@ (engine " + r.answeredBy().engineId()
+        + r.answeredBy().fallbackReason().map(f -> ", fell back: " + f).orElse("") + ")"));
+    r.scoring().score().ifPresentOrElse(
         s -> out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f)%n", s.total(), s.sections(),
             s.keyInformation(), s.continuity(), s.compression()),
-        () -> out.println("score: none (truncated, " + r.keptMessages() + " recent messages kept)"));
-    if (r.tokensAfter() < r.tokensBefore()) {
-      out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter)%n", r.tokensBefore(), r.tokensAfter(),
-          r.reductionPercent());
+        () -> out.println("score: none (truncated, " + r.sizes().keptMessages() + " recent messages kept)"));
+    if (r.sizes().tokensAfter() < r.sizes().tokensBefore()) {
+      out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter)%n", r.sizes().tokensBefore(), r.sizes().tokensAfter(),
+          r.sizes().reductionPercent());
     } else {
       out.printf(Locale.ROOT, "tokens %,d -> %,d (the summary is not shorter: too little to compact)%n",
-          r.tokensBefore(), r.tokensAfter());
+          r.sizes().tokensBefore(), r.sizes().tokensAfter());
     }
-    r.steps().forEach(s -> out.println("  step " + s.number() + " " + s.action().name().toLowerCase(Locale.ROOT)
+    r.scoring().steps().forEach(s -> out.println("  step " + s.number() + " " + s.action().name().toLowerCase(Locale.ROOT)
         + ": " + s.detail()));
-    out.printf("files restored: %d (%,d tokens)%n", r.restoredFiles().size(), r.restoredTokens());
-    r.restoredFiles().forEach(f -> out.printf(Locale.ROOT, "  %s (score %.1f, %,d tokens)%n", f.path(), f.score(),
+    out.printf("files restored: %d (%,d tokens)%n", r.restored().restoredFiles().size(), r.restored().restoredTokens());
+    r.restored().restoredFiles().forEach(f -> out.printf(Locale.ROOT, "  %s (score %.1f, %,d tokens)%n", f.path(), f.score(),
         f.tokens()));
-    out.printf("todos restored: %d; instruction files re-injected: %d; re-added verbatim: %d%n", r.todos().size(),
-        r.instructions().size(), r.readded().size());
+    out.printf("todos restored: %d; instruction files re-injected: %d; re-added verbatim: %d%n", r.restored().todos().size(),
+        r.restored().instructions().size(), r.scoring().readded().size());
     Map<String, Integer> lost = new TreeMap<>();
     r.lost().entries().forEach(e -> lost.merge(e.kind().name().toLowerCase(Locale.ROOT), 1, Integer::sum));
     out.println("lost: " + (lost.isEmpty() ? "nothing" : lost));

@@ -1,4 +1,4 @@
-package io.engram.models;
+package io.engram.modeladapters;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

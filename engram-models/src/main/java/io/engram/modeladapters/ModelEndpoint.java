@@ -1,4 +1,4 @@
-package io.engram.models;
+package io.engram.modeladapters;
 
 import java.net.URI;
 import java.time.Duration;

@@ -6,8 +6,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /** The patterns of the standard redactor, most specific first so that generic rules see markers only. */
-final class Rules {
-  private Rules() {}
+final class SecretPatterns {
+  private SecretPatterns() {}
 
   private static final Set<String> PLACEHOLDER_WORDS =
       Set.of("null", "none", "true", "false", "nil", "undefined", "changeme", "xxx", "xxxx", "...", "redacted",

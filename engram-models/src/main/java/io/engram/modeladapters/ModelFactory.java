@@ -1,4 +1,4 @@
-package io.engram.models;
+package io.engram.modeladapters;
 
 import io.engram.config.EngramSettings;
 import io.engram.model.CostGovernor;

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * <p>A sentence yields at most one memory besides its references: a request to remember a package
  * manager is a project fact, not also a feedback rule.
  */
-final class Rules {
+final class SentenceRules {
   /** Requests about one specific artefact in front of the user: task details, not memory. */
   private static final Pattern ONE_OFF =
       Pattern.compile(
@@ -26,7 +26,7 @@ final class Rules {
               + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
   private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
 
-  private Rules() {}
+  private SentenceRules() {}
 
   /**
    * The drafts {@code sentence} yields.
@@ -61,7 +61,7 @@ final class Rules {
     }
     Intent i = intent.get();
     if (i.kind() == Intent.Kind.CONFIRMATION) {
-      return previousAssistant.flatMap(Rules::confirmed).map(List::of).orElse(List.of());
+      return previousAssistant.flatMap(SentenceRules::confirmed).map(List::of).orElse(List.of());
     }
     if (ONE_OFF.matcher(i.rest()).find()) {
       return List.of();

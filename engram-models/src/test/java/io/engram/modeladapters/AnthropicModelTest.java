@@ -1,4 +1,4 @@
-package io.engram.models;
+package io.engram.modeladapters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
