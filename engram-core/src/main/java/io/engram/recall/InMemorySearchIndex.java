@@ -17,7 +17,7 @@ import java.util.PriorityQueue;
  * the description 1.5 times, in the body once, in both the term frequencies and the document lengths
  * (as BM25F does). Thread-safe; nothing is written to disk.
  */
-public final class InMemorySearchIndex implements SearchIndex {
+final class InMemorySearchIndex implements SearchIndex {
   private static final double K1 = 1.2;
   private static final double B = 0.75;
   private static final double NAME_WEIGHT = 2.0;

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * runs only on the lines that contain one of its literal triggers.
  */
 public final class SecretRedactor {
-  private static final SecretRedactor STANDARD = new SecretRedactor(Rules.ALL);
+  private static final SecretRedactor STANDARD = new SecretRedactor(SecretPatterns.ALL);
 
   private final List<Rule> rules;
 
@@ -97,7 +97,7 @@ public final class SecretRedactor {
    */
   record Rule(SecretKind kind, Pattern pattern, int keep, int guard, List<String> triggers, boolean lineBound) {
     String keptPrefix(Matcher m) {
-      if (guard > 0 && Rules.isPlaceholder(m.group(guard))) {
+      if (guard > 0 && SecretPatterns.isPlaceholder(m.group(guard))) {
         return null;
       }
       return keep == 0 ? "" : m.group(keep);

@@ -234,9 +234,9 @@ public final class EngramMcpServer {
 
     McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {
       try {
-        Map<String, Object> result = tool.action().run(new Arguments(arguments));
-        return McpSchema.CallToolResult.builder().addTextContent(String.valueOf(result.get("text")))
-            .structuredContent(result).isError(false).build();
+        MemoryTools.ToolAnswer answer = tool.action().run(new Arguments(arguments));
+        return McpSchema.CallToolResult.builder().addTextContent(answer.text())
+            .structuredContent(answer.structured()).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
         return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": " + e.getMessage())
             .isError(true).build();

@@ -4,11 +4,10 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.session.TranscriptFile;
-import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
-import io.engram.compaction.Compactor;
+import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramSettings;
-import io.engram.context.ContextWindow;
+import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
@@ -60,7 +59,8 @@ final class CompactionBench implements Runnable {
     if (iterations < 1 || warmup < 0) {
       throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
     }
-    Result r = run(transcript.path(), warmup, iterations, GlobalOptions.of(spec).settings());
+    GlobalOptions global = GlobalOptions.of(spec);
+    Result r = run(transcript.path(), warmup, iterations, global.settings(), global.roots().engramHome());
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, r);
@@ -74,7 +74,9 @@ final class CompactionBench implements Runnable {
     out.flush();
   }
 
-  static Result run(Path file, int warmup, int iterations, EngramSettings settings) {
+  static Result run(Path file, int warmup, int iterations, EngramSettings settings, Path home) {
+    SessionCompaction compaction =
+        new SessionCompaction(settings, ModelRouter.offline(), home, LoadedInstructions::empty);
     double[] base = new double[iterations];
     double[] compact = new double[iterations];
     CompactionResult last = null;
@@ -84,14 +86,12 @@ final class CompactionBench implements Runnable {
       long counted = baseline(file, settings);
       long t1 = System.nanoTime();
       Transcript t = read(file);
-      ContextWindow window = ContextWindow.forModel(model(t), settings.context());
       // The whole session, as if it had never compacted: the largest input the transcript offers.
-      CompactionInput input =
-          CompactionInput.of(t.messages().stream().filter(m -> !m.isCompactSummary()).toList(), window);
-      last = new Compactor(settings, JtokkitTokenCounter.forModel(model(t), settings.context()), ModelRouter.offline())
-          .compact(input);
+      Transcript whole = Transcript.ofMessages(t.sessionId(),
+          t.messages().stream().filter(m -> !m.isCompactSummary()).toList());
+      last = compact(compaction, whole);
       long t2 = System.nanoTime();
-      messages = input.messages().size();
+      messages = whole.messages().size();
       sink += counted;
       if (round >= warmup) {
         base[round - warmup] = (t1 - t0) / 1e6;
@@ -100,8 +100,17 @@ final class CompactionBench implements Runnable {
     }
     double b = median(base);
     double c = median(compact);
-    return new Result(file.toString(), messages, last.tokensBefore(), last.tokensAfter(), last.reductionPercent(),
-        last.score().map(s -> s.total()).orElse(0.0), b, c, c / b);
+    return new Result(file.toString(), messages, last.sizes().tokensBefore(), last.sizes().tokensAfter(), last.sizes().reductionPercent(),
+        last.scoring().score().map(s -> s.total()).orElse(0.0), b, c, c / b);
+  }
+
+  private static CompactionResult compact(SessionCompaction compaction, Transcript whole) {
+    try {
+      return compaction.compact(whole, SessionCompaction.Request.userRequested("")
+          .withNotes(SessionCompaction.Notes.NONE));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static long baseline(Path file, EngramSettings settings) {

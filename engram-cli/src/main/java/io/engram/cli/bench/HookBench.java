@@ -7,6 +7,7 @@ import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
@@ -108,7 +109,8 @@ final class HookBench implements Runnable {
   }
 
   private void seed(EngramRoots roots) throws IOException {
-    ProjectMemory store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
+    ProjectMemory store =
+        MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
     String[] topics = {"redis", "postgres", "pnpm", "deploy", "lint", "docker", "kafka", "auth", "cache", "ci"};
     for (int i = 0; i < memories; i++) {
       String t = topics[i % topics.length];

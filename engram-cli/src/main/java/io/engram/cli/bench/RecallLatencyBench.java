@@ -2,7 +2,6 @@ package io.engram.cli.bench;
 
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Embedder;
-import io.engram.recall.InMemorySearchIndex;
 import io.engram.recall.RecallDocument;
 import io.engram.recall.RecallIndex;
 import io.engram.recall.SearchIndex;
@@ -48,7 +47,7 @@ final class RecallLatencyBench {
     Map<String, Double> build = new LinkedHashMap<>();
     Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
-      InMemorySearchIndex core = new InMemorySearchIndex();
+      SearchIndex core = SearchIndex.inMemory();
       RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
       RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
       build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));

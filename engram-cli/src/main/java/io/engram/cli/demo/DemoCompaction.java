@@ -1,63 +1,57 @@
 package io.engram.cli.demo;
 
-import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
-import io.engram.compaction.Compactor;
-import io.engram.compaction.CoveredNotes;
+import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramSettings;
-import io.engram.context.ContextWindow;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesSection;
+import io.engram.notes.NotesStore;
 import io.engram.notes.SessionNotes;
 import io.engram.notes.StoredNotes;
-import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The demo's compaction: the offline {@link Compactor} on session one's transcript, reusing its session notes. */
+/** The demo's compaction: the offline {@link SessionCompaction} on session one's transcript, reusing its session notes. */
 final class DemoCompaction {
   private DemoCompaction() {}
 
   /** What the compaction produced, for the narration and the JSON record. */
   record Outcome(CompactionResult result, List<String> narration, StepData.Compaction data) {}
 
-  static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions,
-      Optional<StoredNotes> notes) {
-    ContextWindow window = ContextWindow.forModel(DemoProject.MODEL, settings.context());
-    CompactionInput input = CompactionInput.currentSegment(transcript, window).automatic(true)
-        .withInstructions(instructions);
-    if (notes.isPresent()) {
-      input = input.withNotes(CoveredNotes.endingAt(notes.get().notes(), notes.get().state().lastUuid(),
-          input.messages()).orElseThrow(
-          () -> new IllegalStateException("the session notes end outside the part being compacted")));
+  static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions, Path home)
+      throws IOException {
+    CompactionResult r = new SessionCompaction(settings, ModelRouter.offline(), home, () -> instructions)
+        .compact(transcript, SessionCompaction.Request.userRequested("").asAutomatic());
+    if (r.sizes().summarizedFrom() == 0 && new NotesStore(home).read(transcript.sessionId()).isPresent()) {
+      throw new IllegalStateException("the session notes end outside the part being compacted");
     }
-    CompactionResult r = new Compactor(settings, JtokkitTokenCounter.forModel(DemoProject.MODEL, settings.context()),
-        ModelRouter.offline()).compact(input);
     List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "Compactor (%s): %,d tokens -> %,d (%.0f%% shorter)%s", r.engineId(),
-        r.tokensBefore(), r.tokensAfter(), r.reductionPercent(),
-        r.summarizedFrom() > 0 ? "; the session notes covered the first " + r.summarizedFrom() + " messages" : ""));
-    r.score().ifPresent(s -> lines.add(String.format(Locale.ROOT,
+    lines.add(String.format(Locale.ROOT, "Compactor (%s): %,d tokens -> %,d (%.0f%% shorter)%s", r.answeredBy().engineId(),
+        r.sizes().tokensBefore(), r.sizes().tokensAfter(), r.sizes().reductionPercent(),
+        r.sizes().summarizedFrom() > 0 ? "; the session notes covered the first " + r.sizes().summarizedFrom() + " messages" : ""));
+    r.scoring().score().ifPresent(s -> lines.add(String.format(Locale.ROOT,
         "score %.1f = 0.3 x SC %.0f + 0.4 x KP %.0f + 0.2 x CC %.0f + 0.1 x CR %.0f", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression())));
-    r.steps().forEach(st -> lines.add("ladder step " + st.number() + ": " + st.action().name().toLowerCase(Locale.ROOT)
+    r.scoring().steps().forEach(st -> lines.add("ladder step " + st.number() + ": " + st.action().name().toLowerCase(Locale.ROOT)
         + " - " + DemoRun.cut(st.detail(), 90)));
     lines.add("sections: " + String.join(", ", r.sections().stream().map(CompactionResult.Section::title).toList()));
-    r.restoredFiles().forEach(f -> lines.add(String.format(Locale.ROOT, "restore %-28s FileScore %5.1f  %4d tokens",
+    r.restored().restoredFiles().forEach(f -> lines.add(String.format(Locale.ROOT, "restore %-28s FileScore %5.1f  %4d tokens",
         f.path(), f.score(), f.tokens())));
-    List<String> open = r.todos().stream().filter(TodoList.Todo::isOpen).map(TodoList.Todo::content).toList();
+    List<String> open = r.restored().todos().stream().filter(TodoList.Todo::isOpen).map(TodoList.Todo::content).toList();
     open.forEach(t -> lines.add("restore todo: " + t));
-    lines.add("instruction files re-injected: " + r.instructions().size());
-    StepData.Compaction data = new StepData.Compaction(r.engineId(), r.score().map(DemoCompaction::score),
-        r.tokensBefore(), r.tokensAfter(), round(r.reductionPercent()), r.summarizedFrom(), r.steps().size(),
+    lines.add("instruction files re-injected: " + r.restored().instructions().size());
+    StepData.Compaction data = new StepData.Compaction(r.answeredBy().engineId(), r.scoring().score().map(DemoCompaction::score),
+        r.sizes().tokensBefore(), r.sizes().tokensAfter(), round(r.sizes().reductionPercent()), r.sizes().summarizedFrom(), r.scoring().steps().size(),
         r.sections().stream().map(CompactionResult.Section::title).toList(),
-        r.restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList(), open, r.instructions().size());
+        r.restored().restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList(), open, r.restored().instructions().size());
     return new Outcome(r, lines, data);
   }
 
@@ -104,13 +98,13 @@ final class DemoCompaction {
     Outcome c = compaction.get();
     DemoStep step = DemoStep.ok("compaction", "Compaction and its score", c.narration(), c.data());
     String summary = c.result().summary();
-    if (c.result().score().isEmpty()) {
+    if (c.result().scoring().score().isEmpty()) {
       return step.failed("the compaction ended in truncation, without a scored summary");
     }
     if (!summary.contains("we use pnpm, not npm") || !summary.contains("need a local Redis on 6379")) {
       return step.failed("the summary lost a user message word for word (pnpm or Redis)");
     }
-    return c.result().todos().stream().anyMatch(TodoList.Todo::isOpen) ? step
+    return c.result().restored().todos().stream().anyMatch(TodoList.Todo::isOpen) ? step
         : step.failed("the open todos were not restored after the compaction");
   }
 }

@@ -7,6 +7,7 @@ import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
+import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -99,7 +100,7 @@ final class DemoRun {
     Files.writeString(home.resolve(SettingsLoader.FILE_NAME), DemoProject.settingsJson());
     roots = new EngramRoots(home, userHome, project);
     settings = SettingsLoader.load(home);
-    memory = MemoryStores.open(roots, settings, Clock.systemUTC());
+    memory = MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter());
     // The hooks as `engram hook` builds them: offline model, recall wired as for a hook call.
     hooks = new HookRunner(roots, memory, settings, ModelRouter.offline(), Clock.systemUTC(),
         RecallWiring.recall(roots, settings, ModelRouter.offline(), memory, RecallWiring.Caller.HOOK));
@@ -193,8 +194,7 @@ final class DemoRun {
       lines.add("        PreCompact hook: " + n.replaceAll(" \\(.*", ""));
       notesUpdates.add(new StepData.NotesUpdate(notesTurn(lines), "PreCompact", used, n));
     }
-    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded,
-        new NotesStore(home).read(SESSION_ONE));
+    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded, home);
     compaction = Optional.of(outcome);
     int before = t.lines().size();
     t.compacted(outcome.result().summary(), used);

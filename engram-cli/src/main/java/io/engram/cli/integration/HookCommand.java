@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
+import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -67,7 +68,8 @@ public final class HookCommand implements Callable<Integer> {
               + "; answering " + event.hookName()));
       GlobalOptions global = GlobalOptions.of(spec);
       input.cwd().ifPresent(global::defaultProject);
-      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
+          Dream.sessionCounter());
       HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
           Models.router(global, input.sessionId()), Clock.systemUTC(),
           RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));

@@ -6,6 +6,7 @@ import io.engram.cli.UserFacingException;
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.EngramServices;
 import io.engram.mcp.transport.BearerToken;
@@ -120,7 +121,7 @@ public final class McpCommand implements Callable<Integer> {
 
   /** The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. */
   private static EngramServices services(GlobalOptions global) throws IOException {
-    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC());
+    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     return new EngramServices(memory, global.instructionLoader(), global.settings(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
         global.roots().engramHome());

@@ -159,6 +159,6 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     Gates gates = new Gates(g.closed().stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(),
         g.lastConsolidation(), g.sessionsSince(), g.forced());
     return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(), r.memories(),
-        r.sessions(), r.candidates(), r.plan().counts(), r.changes(), r.diff(), r.problems());
+        r.sessions(), r.candidates(), r.counts(), r.changes(), r.diff(), r.problems());
   }
 }

@@ -4,7 +4,6 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
-import io.engram.extract.TranscriptTurns;
 import io.engram.memory.MemoryLocation;
 import io.engram.memory.MemoryStores;
 import io.engram.notes.NotesStore;
@@ -63,8 +62,8 @@ public final class NotesCommand implements Callable<Integer> {
     Transcript t = transcript.read(session.id());
     MemoryLocation where = MemoryStores.locate(global.roots(), global.settings());
     NotesStore store = new NotesStore(global.roots().engramHome());
-    SessionNotesKeeper keeper = new SessionNotesKeeper(global.settings(), Models.router(global, t.sessionId()),
-        store, TranscriptTurns.watching(List.of(where.projectDir(), where.userDir())), Clock.systemUTC());
+    SessionNotesKeeper keeper = SessionNotesKeeper.forProject(global.settings(), Models.router(global, t.sessionId()),
+        global.roots().engramHome(), where, Clock.systemUTC());
     NotesUpdate u = keeper.update(t, force);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {

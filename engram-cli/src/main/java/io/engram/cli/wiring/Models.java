@@ -3,7 +3,7 @@ package io.engram.cli.wiring;
 import io.engram.cli.GlobalOptions;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
-import io.engram.models.ModelFactory;
+import io.engram.modeladapters.ModelFactory;
 import java.util.Map;
 
 /**

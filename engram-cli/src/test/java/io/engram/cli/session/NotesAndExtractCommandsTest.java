@@ -63,6 +63,16 @@ class NotesAndExtractCommandsTest {
   }
 
   @Test
+  void aSessionWhoseExtractionWroteMemoryCountsForTheDreamsSessionGate() throws Exception {
+    JsonNode before = JsonOutput.mapper().readTree(run("dream", "--json").out());
+    assertThat(before.get("gates").get("sessionsSince").asInt()).isZero();
+    assertThat(run("extract", fixture().toString()).exitCode()).isZero();
+    JsonNode after = JsonOutput.mapper().readTree(run("dream", "--json").out());
+    assertThat(after.get("outcome").asText()).isEqualTo("gated");
+    assertThat(after.get("gates").get("sessionsSince").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void aMissingTranscriptIsAClearError() {
     CommandRun r = run("extract", project.resolve("nope.jsonl").toString());
     assertThat(r.exitCode()).isEqualTo(1);
