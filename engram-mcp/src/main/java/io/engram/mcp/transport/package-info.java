@@ -26,15 +26,48 @@
  * the JSON schema validator, the memory store and the tokenizer, is built in the background once the client
  * sends {@code notifications/initialized}, or on the first request that needs it.
  *
+ * <h2>Requests</h2>
+ *
+ * <p>{@link io.engram.mcp.transport.RequestParams} checks the shape MCP gives each method's params before the
+ * SDK sees them (-32602: an array, a missing tool name or URI, any {@code cursor}, since every list comes in
+ * one page). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
+ * (stderr) only, so no class name or exception text reaches a client. After 20 refused stdin lines only one
+ * line per 1000 is logged: a client that never reads stderr cannot block the server on a full pipe. At the
+ * end of stdin, running requests get {@code stdioDrainMillis} (5 s) to finish; then the server returns and
+ * {@code engram mcp} exits 0.
+ *
  * <h2>Why an HTTP server of its own</h2>
  *
- * <p>{@code com.sun.net.httpserver} reads a request's head on a worker thread with no time limit: four
- * connections that send half a head hold its four workers for good. Its {@code sun.net.httpserver.*}
- * properties (read once per JVM) can bound the request time, but not connections per client, and a worker
- * is still held for the whole bound. {@link io.engram.mcp.transport.HttpServerLoop} does all socket I/O on
- * one non-blocking thread ({@link io.engram.mcp.transport.HttpRequestReader} parses heads and
- * {@code Content-Length} or chunked bodies as bytes arrive), hands only whole requests to the workers, and
- * bounds read time, idle time, write time, connections in all and per client address; when connections
- * run out, the longest-waiting idle or unfinished one makes room.
+ * <p>The SDK's own HTTP transports are servlets, which would mean embedding Jetty (a dozen jars, about 3 MB)
+ * for one endpoint. Engram first used the JDK's {@code com.sun.net.httpserver}, which reads a request's head
+ * on a worker thread with no time limit: four connections that sent half a head held its four workers for
+ * good. Its {@code sun.net.httpserver.*} properties (read once per JVM) can bound the request time, but not
+ * connections per client, and a worker is still held for the whole bound.
+ * {@link io.engram.mcp.transport.HttpServerLoop} does all socket I/O on one non-blocking thread
+ * ({@link io.engram.mcp.transport.HttpRequestReader}: head, {@code Content-Length} or chunked body,
+ * {@code Expect: 100-continue}; {@code Transfer-Encoding} beside {@code Content-Length} is refused) and hands
+ * only whole requests to the workers. Its bounds are {@link io.engram.config.EngramSettings.Mcp}'s: 10 s to
+ * read a request from its first byte, 60 s idle, 10 s for the client to take an answer, 64 connections, 16
+ * per client address ({@link io.engram.mcp.transport.ConnectionTable}; when they run out, the longest-waiting
+ * idle or unfinished connection is closed for the newcomer), 16 KiB heads, 100 fields, 4 MiB bodies (413).
+ * An early answer (401, 403, 413) closes the connection after draining what the client still sends (2 s),
+ * so the client reads the answer rather than a reset.
+ *
+ * <p>{@link io.engram.mcp.transport.HttpTransport} is streamable HTTP, stateless: POST {@code /mcp} with one
+ * message gets an {@code application/json} answer (200, JSON-RPC errors included) or 202; GET and DELETE get
+ * 405 (no event stream, no session). Before the body is read: 404 off the endpoint, 403 for an
+ * {@code Origin} that is neither loopback nor configured ({@link io.engram.mcp.transport.OriginPolicy}; a
+ * request without {@code Origin} is not from a browser and passes), 401 without the bearer token (scheme in
+ * any case, constant-time comparison). Then 400 for a body that is not a message, and for an
+ * {@code MCP-Protocol-Version} this server does not speak (absent: 2025-03-26 assumed; {@code initialize}
+ * negotiates in its body). {@link io.engram.mcp.transport.BearerToken} refuses a token under 256 bits,
+ * estimated from length and alphabet (64 hex digits, 43 base64 characters) and cut to its repeating period,
+ * or one with a run of 10 consecutive characters or few distinct ones; the message says how to make one.
+ *
+ * <p>Given up on both transports: server-initiated messages (notifications, sampling, elicitation, roots) and
+ * resumable streams, none of which Engram's tools use. The official TypeScript client and the SDK's Java
+ * client talk to both unchanged ({@code McpNodeClientTest}, {@code JavaSdkClientTest}).
+ *
+ * <p>Where to start: {@link io.engram.mcp.transport.McpProtocol}, then a transport.
  */
 package io.engram.mcp.transport;
