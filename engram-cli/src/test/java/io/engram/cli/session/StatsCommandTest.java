@@ -76,5 +76,7 @@ class StatsCommandTest {
     assertThat(json.get("baselineMillis").asDouble()).isPositive();
     assertThat(json.get("readRatio").asDouble()).isPositive();
     assertThat(json.get("calibration").get("samples").asInt()).isEqualTo(3);
+    assertThat(json.fieldNames()).toIterable().containsExactly("file", "bytes", "baselineMillis", "readMillis",
+        "readAndCountMillis", "readRatio", "readAndCountRatio", "messages", "tokens", "calibration");
   }
 }
