@@ -24,6 +24,9 @@ import java.util.Optional;
  * the query, the conversation's budgets and no-repeat rule apply; an empty list is a good answer.
  */
 public final class EngramContentRetriever implements ContentRetriever {
+  /** How the text of every content this retriever returns opens. */
+  static final String OPENING = "Memory '";
+
   private final HostedMemory memory;
 
   /** A retriever over {@code memory}'s recall. */
@@ -55,7 +58,7 @@ public final class EngramContentRetriever implements ContentRetriever {
         String description = stored.map(s -> s.memory().description()).orElse("");
         Metadata metadata = Metadata.from(Map.of("name", r.name(), "type", r.type().toString(),
             "reason", r.reason()));
-        String text = "Memory '" + r.name() + "' (" + r.type() + "): " + description + "\n" + r.content();
+        String text = OPENING + r.name() + "' (" + r.type() + "): " + description + "\n" + r.content();
         contents.add(Content.from(TextSegment.from(text.strip(), metadata),
             Map.of(ContentMetadata.SCORE, r.score())));
       }

@@ -21,6 +21,9 @@ import java.util.List;
 /** LangChain4j's chat messages as Engram transcript messages, which extraction and compaction read. */
 final class Lc4jMessages {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** How LangChain4j's default content injector introduces retrieved content, and how a recalled memory opens. */
+  private static final String INJECTED_MEMORIES = "\n\nAnswer using the following information:\n"
+      + EngramContentRetriever.OPENING;
 
   private Lc4jMessages() {}
 
@@ -57,6 +60,11 @@ final class Lc4jMessages {
     return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.Other(message.type().name())));
   }
 
+  /**
+   * What the user wrote: the text parts of the message, without the memories LangChain4j's default content
+   * injector appended when the agent stores retrieved content in its chat memory (else the extraction
+   * pass would read Engram's own memories back as something the user said).
+   */
   static String userText(UserMessage u) {
     StringBuilder text = new StringBuilder();
     for (Content c : u.contents()) {
@@ -64,7 +72,8 @@ final class Lc4jMessages {
         text.append(text.length() == 0 ? "" : "\n").append(t.text());
       }
     }
-    return text.toString();
+    int injected = text.indexOf(INJECTED_MEMORIES);
+    return injected < 0 ? text.toString() : text.substring(0, injected);
   }
 
   /** True when {@code message} ends an exchange: the assistant answered and asked for no tool. */
