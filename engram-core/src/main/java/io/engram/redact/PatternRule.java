@@ -1,0 +1,84 @@
+package io.engram.redact;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A rule given by a regular expression: the secret is group {@code secretGroup} of each match (0: the whole
+ * match; {@link #FIRST_GROUP}: as gitleaks decides, the first group that matched anything, else the whole match). The pattern runs
+ * only on the lines where one of its keywords occurs (plus {@code extraLines} lines after each), or on the
+ * whole text when {@code wholeText}; {@code check} then decides whether what it matched is a secret.
+ */
+record PatternRule(SecretKind kind, Pattern pattern, int secretGroup, List<String> keywords, int extraLines,
+    boolean wholeText, SecretCheck check) implements Detector {
+  /** The secret is the first group that matched anything (gitleaks' rule when a rule names no group). */
+  static final int FIRST_GROUP = -1;
+
+  PatternRule {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(pattern, "pattern");
+    keywords = List.copyOf(keywords);
+    if (secretGroup > pattern.matcher("").groupCount()) {
+      throw new IllegalArgumentException(kind.label() + ": secret group " + secretGroup + " is not in " + pattern);
+    }
+  }
+
+  /** A rule run on the lines that hold one of {@code keywords}. */
+  static PatternRule onLines(SecretKind kind, String regex, int secretGroup, SecretCheck check, String... keywords) {
+    return new PatternRule(kind, Pattern.compile(regex), secretGroup, List.of(keywords), 0, false, check);
+  }
+
+  /** A rule whose matches may span lines: it runs on the whole text when one of {@code keywords} occurs. */
+  static PatternRule onText(SecretKind kind, String regex, String... keywords) {
+    return new PatternRule(kind, Pattern.compile(regex), 0, List.of(keywords), 0, true, SecretCheck.ANY);
+  }
+
+  @Override
+  public void find(ScannedText text, int priority, List<Finding> out) {
+    String s = text.text();
+    if (!keywords.isEmpty() && !text.mentions(keywords)) {
+      return;
+    }
+    List<int[]> regions = wholeText || keywords.isEmpty()
+        ? List.<int[]>of(new int[] {0, s.length()}) : text.regions(keywords, extraLines);
+    Matcher m = pattern.matcher(text.subject()).useTransparentBounds(true).useAnchoringBounds(false);
+    int last = 0;
+    for (int[] region : regions) {
+      // The line feed is part of the region: rules end a secret with \s or $ and must see it.
+      int end = Math.min(s.length(), region[1] + 1);
+      if (last >= end) {
+        continue;
+      }
+      m.region(Math.max(region[0], last), end);
+      while (m.find()) {
+        last = Math.max(last, m.end());
+        int g = group(m);
+        int start = m.start(g);
+        if (start < 0 || start == m.end(g)) {
+          continue;
+        }
+        String secret = m.group(g);
+        if (!secret.contains("[REDACTED") && check.accepts(secret, m, text)) {
+          out.add(new Finding(start, m.end(g), kind, priority));
+        }
+        if (m.end() == m.start()) {
+          break;
+        }
+      }
+    }
+  }
+
+  private int group(Matcher m) {
+    if (secretGroup >= 0) {
+      return secretGroup;
+    }
+    for (int g = 1; g <= m.groupCount(); g++) {
+      if (m.start(g) >= 0 && m.end(g) > m.start(g)) {
+        return g;
+      }
+    }
+    return 0;
+  }
+}
