@@ -28,22 +28,26 @@ final class Assignments {
 
   /** A value: double-, single- or back-quoted, or a bare run. */
   private static final String VALUE =
-      "(\"(?:[^\"\\\\\\n]|\\\\.){1,512}\"|'[^'\\n]{1,512}'|`[^`\\n]{1,512}`|[^\\s\"'`,;]{1,512})";
+      "(\\\\\"[^\"\\\\\\n]{1,512}\\\\\"|\"(?:[^\"\\\\\\n]|\\\\.){1,512}\"|'[^'\\n]{1,512}'|`[^`\\n]{1,512}`"
+          + "|[^\\s\"'`,;]{1,512})";
 
   private static final Set<String> TYPES =
       Set.of("str", "string", "number", "int", "integer", "long", "bool", "boolean", "any", "bytes", "byte", "char",
           "object", "text", "varchar", "uuid", "float", "double", "secretstr", "list", "dict", "map", "array",
           "unknown", "void", "never", "function", "charsequence", "optional", "secret", "password");
 
-  /** Endings of names that describe a secret without holding one. */
-  private static final Pattern NOT_SECRET_SUFFIX = Pattern.compile(
-      "(?i)[_.-]?(?:s|type|types|count|url|uri|endpoint|id|ids|name|names|file|filename|path|length|len|size|limit"
-          + "|expiry|expires|expires_?at|expires_?in|ttl|header|prefix|format|kind|policy|version|dir|max|min|field"
-          + "|label|hint|placeholder|env|var|usage|validator|regex|pattern|provider|source|store|storage|location"
-          + "|input|param|column|prompt|strength|required|enabled|timeout|rotation|index|budget|manager|ref|reference"
-          + "|hash_?algorithm|encoder|mode|scope|scopes|lifetime|window|encoding|charset|algorithm|algo|digest"
-          + "|cipher|rounds|iterations|reset|change|confirm|confirmation|check|strategy|method|flow|grant|class"
-          + "|handler|service|helper|util|utils|factory|provider|generator|parser|request|response|error|exception)");
+  /** Last words of names that describe a secret without holding one: token_type, passwordMinLength... */
+  private static final Set<String> NOT_SECRET_ENDINGS = Set.of("s", "type", "types", "count", "url", "uri",
+      "endpoint", "id", "ids", "name", "names", "file", "filename", "path", "length", "len", "size", "limit",
+      "expiry", "expires", "at", "in", "ttl", "header", "prefix", "format", "kind", "policy", "version", "dir", "max",
+      "min", "field", "label", "hint", "placeholder", "env", "var", "usage", "validator", "regex", "pattern",
+      "provider", "source", "store", "storage", "location", "input", "param", "column", "prompt", "strength",
+      "required", "enabled", "timeout", "rotation", "index", "budget", "manager", "ref", "reference", "encoder", "mode",
+      "scope", "scopes", "lifetime", "window", "encoding", "charset", "algorithm", "algo", "digest", "cipher",
+      "rounds", "iterations", "reset", "change", "confirm", "confirmation", "check", "strategy", "method", "flow",
+      "grant", "class", "handler", "service", "helper", "util", "utils", "factory", "generator", "parser",
+      "request", "response", "error", "exception", "key_id", "keyid", "valid", "invalid", "expired", "set");
+  private static final Pattern WORD_BREAK = Pattern.compile("[_.-]+|(?<=[a-z0-9])(?=[A-Z])");
 
   /** Words just before a secret name that make it something else: max_tokens, csrf_token, public_key... */
   private static final Pattern NOT_SECRET_PREFIX = Pattern.compile(
@@ -53,6 +57,8 @@ final class Assignments {
 
   /** A call or an index: {@code getPassword()}, {@code os.environ["X"]}, {@code args[0]}. */
   private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$]+[(\\[]|^\\(");
+  /** The name of a constant or an environment variable: APP_SECRET_KEY. */
+  private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+");
   private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
   private static final Pattern LINE_START_NAME = Pattern.compile("^[ \\t]*(?:export[ \\t]+|-[ \\t]+)?[\"']?[\\w.-]*$");
 
@@ -61,7 +67,7 @@ final class Assignments {
     return List.of(
         // name = value, name: value, "name": "value", name => value, name := value
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
-            "(?i)" + NAME + "([\\w.-]{0,30}+)[\"'`]?[ \\t]*+(=>|:=|=(?!=)|:)[ \\t]*+" + VALUE, 3, structured,
+            "(?i)" + NAME + "([\\w.-]{0,30}+)\\\\?[\"'`]?[ \\t]*+(=>|:=|=(?!=)|:)[ \\t]*+" + VALUE, 3, structured,
             NAME_KEYWORDS),
         // typed: password: str = "...", const token: string = "..."
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
@@ -76,9 +82,8 @@ final class Assignments {
             "--auth-token"),
         // XML elements: <password>...</password>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
-            "(?i)<((?:[\\w-]*:)?[\\w-]{0,30}" + NAME + "[\\w-]{0,30})>([^<\\n]{1,512})</", 2,
-            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !NOT_SECRET_SUFFIX.matcher(m.group(1)).find(),
-            NAME_KEYWORDS),
+            "(?i)<(?:[\\w-]{0,30}:)?[\\w-]{0,30}?" + NAME + "([\\w-]{0,30}+)>([^<\\n]{1,512})</", 2,
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !describesSecret(m.group(1)), NAME_KEYWORDS),
         // prose: the admin password is X; my token was X; the password for prod is X
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)\\b(?:passw(?:or)?d|passphrase|secret|token|api[ _-]?key|access[ _-]?key|credentials?)"
@@ -95,9 +100,15 @@ final class Assignments {
   /** A value given to a secret name in code or configuration. */
   private static boolean structuredValue(String secret, MatchResult m, ScannedText t) {
     String name = t.text().substring(m.start(), m.start(1));
-    String suffix = m.group(1);
-    if (!suffix.isEmpty() && NOT_SECRET_SUFFIX.matcher(suffix).matches()) {
+    if (describesSecret(m.group(1))) {
       return false;
+    }
+    if (secret.length() >= 2 && secret.charAt(0) == '\\' && "ntr".indexOf(secret.charAt(1)) >= 0) {
+      return false; // an escaped line break: the value is on the next line
+    }
+    char previous = m.start() > 0 ? t.text().charAt(m.start() - 1) : ' ';
+    if (previous == '/' || previous == '\\' || m.group(1).startsWith(".") && secret.chars().allMatch(Character::isDigit)) {
+      return false; // a file: lib/token.ex:132
     }
     int nameStart = m.start();
     int from = Math.max(0, nameStart - 24);
@@ -105,12 +116,21 @@ final class Assignments {
     if (NOT_SECRET_PREFIX.matcher(before).find()) {
       return false;
     }
-    if (Placeholders.isPlaceholder(secret)) {
+    if (secret.startsWith("\\\"")) {
+      secret = secret.substring(1, secret.length() - 2) + "\""; // quoted inside a JSON string
+    }
+    int escape = secret.indexOf('\\');
+    if (escape > 0 && secret.charAt(0) != '"' && secret.charAt(0) != '\'' && escape + 1 < secret.length()
+        && "ntr\"".indexOf(secret.charAt(escape + 1)) >= 0) {
+      secret = secret.substring(0, escape); // the rest is the next line of a JSON-escaped text
+    }
+    secret = secret.replaceAll("[)\\]}>]+$", "");
+    if (secret.isEmpty() || Placeholders.isPlaceholder(secret)) {
       return false;
     }
     char q = secret.charAt(0);
     if (q == '"' || q == '\'' || q == '`') {
-      return secret.length() > 2;
+      return secret.length() > 2 && !CONSTANT_NAME.matcher(secret.substring(1, secret.length() - 1)).matches();
     }
     if (isReference(secret) || TYPES.contains(secret.toLowerCase(Locale.ROOT))) {
       return false;
@@ -126,6 +146,16 @@ final class Assignments {
       return LINE_START_NAME.matcher(lead).matches() && name.equals(name.toUpperCase(Locale.ROOT));
     }
     return true;
+  }
+
+  /** True when a name's part after the secret word ends in a word like "type" or "length". */
+  private static boolean describesSecret(String suffix) {
+    if (suffix.isEmpty()) {
+      return false;
+    }
+    String[] words = WORD_BREAK.split(suffix);
+    return words.length > 0 && NOT_SECRET_ENDINGS.contains(words[words.length - 1].toLowerCase(Locale.ROOT))
+        || suffix.equals("s");
   }
 
   /** A value said in prose: not an ordinary word. */

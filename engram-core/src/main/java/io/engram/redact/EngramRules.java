@@ -32,6 +32,8 @@ final class EngramRules {
             SecretCheck.ANY, "xox", "hooks.slack.com"),
         PatternRule.onLines(SecretKind.GOOGLE_KEY, "\\bAIza[0-9A-Za-z_-]{35}|\\bya29\\.[0-9A-Za-z_-]{20,}", 0,
             SecretCheck.ANY, "aiza", "ya29."),
+        PatternRule.onLines(new SecretKind("stripe-webhook-secret"), "\\bwhsec_[A-Za-z0-9+/]{24,}", 0, SecretCheck.ANY,
+            "whsec_"),
         PatternRule.onLines(SecretKind.JWT, "\\beyJ[A-Za-z0-9_-]{5,}+\\.eyJ[A-Za-z0-9_-]{5,}+\\.[A-Za-z0-9_-]{5,}", 0,
             SecretCheck.ANY, "eyj"),
         PatternRule.onLines(SecretKind.BEARER_TOKEN, "(?i)\\bbearer[ \\t]+([A-Za-z0-9._~+/-]{16,}=*)", 1,
