@@ -84,7 +84,7 @@ public final class EngramCommand implements Runnable {
     CommandLine cli = new CommandLine(new EngramCommand(environment));
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
-    return cli;
+    return RedactedOutput.install(cli);
   }
 
   static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

@@ -43,6 +43,6 @@ final class HookFastPath {
     CommandLine cli = new CommandLine(spec);
     cli.addSubcommand("hook", new HookCommand());
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
-    return cli;
+    return RedactedOutput.install(cli);
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.transcript.TodoList;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +54,14 @@ public record CompactionResult(
     long restoredTokens) {
 
   public CompactionResult {
+    // Summaries are printed, returned over MCP and handed back to the agent: never with a secret in them.
+    SecretRedactor redactor = SecretRedactor.standard();
+    summary = redactor.redact(summary).text();
+    sections = sections.stream().map(s -> new Section(s.number(), s.title(), redactor.redact(s.text()).text())).toList();
+    restoredFiles = restoredFiles.stream()
+        .map(f -> new RestoredFile(f.path(), f.score(), f.tokens(), redactor.redact(f.content()).text())).toList();
+    readded = readded.stream().map(r -> redactor.redact(r).text()).toList();
+    instructionText = redactor.redact(instructionText).text();
     sections = List.copyOf(sections);
     steps = List.copyOf(steps);
     restoredFiles = List.copyOf(restoredFiles);

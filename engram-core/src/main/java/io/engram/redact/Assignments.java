@@ -46,7 +46,8 @@ final class Assignments {
       "scope", "scopes", "lifetime", "window", "encoding", "charset", "algorithm", "algo", "digest", "cipher",
       "rounds", "iterations", "reset", "change", "confirm", "confirmation", "check", "strategy", "method", "flow",
       "grant", "class", "handler", "service", "helper", "util", "utils", "factory", "generator", "parser",
-      "request", "response", "error", "exception", "key_id", "keyid", "valid", "invalid", "expired", "set");
+      "request", "response", "error", "exception", "key_id", "keyid", "valid", "invalid", "expired", "set", "before",
+      "after", "used", "total", "remaining", "left", "spent", "estimate", "estimated", "per", "cost", "rate");
   private static final Pattern WORD_BREAK = Pattern.compile("[_.-]+|(?<=[a-z0-9])(?=[A-Z])");
 
   /** Words just before a secret name that make it something else: max_tokens, csrf_token, public_key... */
@@ -125,6 +126,9 @@ final class Assignments {
       secret = secret.substring(0, escape); // the rest is the next line of a JSON-escaped text
     }
     secret = secret.replaceAll("[)\\]}>]+$", "");
+    if (!m.group(2).equals("=") && secret.chars().allMatch(Character::isDigit)) {
+      return false; // a number in JSON or YAML
+    }
     if (secret.isEmpty() || Placeholders.isPlaceholder(secret)) {
       return false;
     }

@@ -14,7 +14,7 @@ final class EngramRules {
   static List<PatternRule> all() {
     List<PatternRule> providers = List.of(
         PatternRule.onText(SecretKind.PRIVATE_KEY,
-            "-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?)-----[\\s\\S]*?(?:-----END \\1-----|\\z)",
+            "-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?)-----[^\"]*?(?:-----END \\1-----|(?=\")|\\z)",
             "-----begin"),
         PatternRule.onLines(SecretKind.ANTHROPIC_KEY, "\\bsk-ant-[A-Za-z0-9_-]{20,}", 0, SecretCheck.ANY, "sk-ant-"),
         PatternRule.onLines(SecretKind.OPENAI_KEY, "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}", 0,

@@ -61,13 +61,24 @@ record PatternRule(SecretKind kind, Pattern pattern, int secretGroup, List<Strin
         }
         String secret = m.group(g);
         if (!secret.contains("[REDACTED") && check.accepts(secret, m, text)) {
-          out.add(new Finding(start, m.end(g), kind, priority));
+          int quote = quoteWidth(secret);
+          out.add(new Finding(start + quote, m.end(g) - quote, kind, priority));
         }
         if (m.end() == m.start()) {
           break;
         }
       }
     }
+  }
+
+  /** How many characters of quoting surround {@code secret} (they are kept, so JSON and code stay valid). */
+  private static int quoteWidth(String secret) {
+    int n = secret.length();
+    if (n > 4 && secret.startsWith("\\\"") && secret.endsWith("\\\"")) {
+      return 2;
+    }
+    char q = n > 2 ? secret.charAt(0) : ' ';
+    return (q == '"' || q == '\'' || q == '`') && secret.charAt(n - 1) == q ? 1 : 0;
   }
 
   private int group(Matcher m) {

@@ -205,11 +205,13 @@ public final class EngramMcpServer {
 
     McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {
       try {
-        Map<String, Object> result = tool.action().run(new Arguments(arguments));
+        // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
+        // may hold secrets that no write removed.
+        Map<String, Object> result = RedactedValues.of(tool.action().run(new Arguments(arguments)));
         return McpSchema.CallToolResult.builder().addTextContent(String.valueOf(result.get("text")))
             .structuredContent(result).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
-        return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": " + e.getMessage())
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(tool.name() + ": " + e.getMessage()))
             .isError(true).build();
       } finally {
         resync.execute(onChange);
@@ -218,7 +220,10 @@ public final class EngramMcpServer {
 
     McpSchema.ReadResourceResult read(String uri) {
       try {
-        return resources.read(uri);
+        McpSchema.ReadResourceResult read = resources.read(uri);
+        return new McpSchema.ReadResourceResult(read.contents().stream().map(c -> c instanceof McpSchema.TextResourceContents t
+            ? new McpSchema.TextResourceContents(t.uri(), t.mimeType(), RedactedValues.text(t.text()))
+            : c).toList());
       } catch (ToolInputException e) {
         throw McpError.RESOURCE_NOT_FOUND.apply(uri);
       } catch (IOException e) {
