@@ -1,5 +1,30 @@
 package io.engram.cli;
 
+import io.engram.cli.bench.BenchCommand;
+import io.engram.cli.config.ConfigCommand;
+import io.engram.cli.config.UsageCommand;
+import io.engram.cli.demo.DemoCommand;
+import io.engram.cli.install.InstallCommand;
+import io.engram.cli.install.UninstallCommand;
+import io.engram.cli.instructions.AddCommand;
+import io.engram.cli.instructions.ContextCommand;
+import io.engram.cli.instructions.InitCommand;
+import io.engram.cli.integration.HookCommand;
+import io.engram.cli.integration.HooksCommand;
+import io.engram.cli.integration.McpCommand;
+import io.engram.cli.memory.DreamCommand;
+import io.engram.cli.memory.EditCommand;
+import io.engram.cli.memory.ForgetCommand;
+import io.engram.cli.memory.ListCommand;
+import io.engram.cli.memory.RecallCommand;
+import io.engram.cli.memory.RememberCommand;
+import io.engram.cli.memory.RestoreCommand;
+import io.engram.cli.memory.ShowCommand;
+import io.engram.cli.session.CompactCommand;
+import io.engram.cli.session.ExtractCommand;
+import io.engram.cli.session.NotesCommand;
+import io.engram.cli.session.StatsCommand;
+import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -80,10 +105,12 @@ public final class EngramCommand implements Runnable {
   }
 
   /** The configured command line over the given environment, for tests. */
-  static CommandLine newCommandLine(Map<String, String> environment) {
+  public static CommandLine newCommandLine(Map<String, String> environment) {
     CommandLine cli = new CommandLine(new EngramCommand(environment));
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
+    cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
     return RedactedOutput.install(cli);
   }
 

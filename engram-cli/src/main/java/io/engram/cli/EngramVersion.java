@@ -9,7 +9,7 @@ import picocli.CommandLine.IVersionProvider;
  * Reports the version the build recorded: {@code version.properties} beside this class, filled in by Maven
  * resource filtering, so the jar, the tests and an IDE build all say the same.
  */
-final class EngramVersion implements IVersionProvider {
+public final class EngramVersion implements IVersionProvider {
   private static final String RESOURCE = "version.properties";
 
   @Override

@@ -64,6 +64,13 @@ public final class GlobalOptions {
     return environment;
   }
 
+  /** Uses {@code dir} as the project unless {@code --project} named one (a hook's cwd, for example). */
+  public void defaultProject(Path dir) {
+    if (project == null) {
+      project = dir;
+    }
+  }
+
   /** The resolved roots. */
   public EngramRoots roots() {
     if (roots == null) {

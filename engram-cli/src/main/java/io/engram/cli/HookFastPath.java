@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.cli.integration.HookCommand;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine;

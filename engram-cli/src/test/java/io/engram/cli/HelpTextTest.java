@@ -2,12 +2,16 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.cli.output.JsonOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The help a user reads: whole sentences everywhere, a short one first, and the build's real version. */
+/**
+ * The help a user reads: on every command and subcommand, whole sentences, a short one first, {@code --json}
+ * wherever a command prints data, and the build's real version.
+ */
 class HelpTextTest {
 
   @Test
@@ -54,6 +58,27 @@ class HelpTextTest {
       assertThat(run.exitCode()).as(String.join(" ", args)).isZero();
       assertThat(run.out()).as(String.join(" ", args)).contains("Usage: " + c.getCommandSpec().qualifiedName());
     }
+  }
+
+  @Test
+  void everyCommandThatPrintsDataHasTheSharedJsonOption() {
+    List<String> withoutJson = new ArrayList<>();
+    for (CommandLine c : allCommands()) {
+      CommandLine.Model.CommandSpec spec = c.getCommandSpec();
+      boolean group = !c.getSubcommands().isEmpty();
+      if (spec.findOption("--json") == null) {
+        withoutJson.add(spec.qualifiedName());
+      } else {
+        assertThat(group).as(spec.qualifiedName() + ": a group prints only its usage").isFalse();
+        assertThat(spec.mixins().get("json")).as(spec.qualifiedName() + ": --json comes from the JsonOption mixin")
+            .isNotNull();
+        assertThat(spec.mixins().get("json").userObject()).isInstanceOf(JsonOption.class);
+      }
+    }
+    // Groups print their usage; edit hands the file to an editor; mcp and hook speak their protocols on stdout
+    // (hook's answer is JSON already); help and generate-completion are picocli's.
+    assertThat(withoutJson).containsExactlyInAnyOrder("engram", "engram bench", "engram hooks", "engram edit",
+        "engram mcp", "engram hook", "engram help", "engram generate-completion");
   }
 
   @Test

@@ -24,7 +24,7 @@ import java.util.Optional;
  * @param baseDir where relative file paths are resolved when the messages carry no working directory
  * @param instructions the instruction files to re-inject after compaction, freshly loaded from disk
  */
-public record CompactionInput(
+record CompactionInput(
     List<TranscriptMessage> messages,
     Optional<CoveredNotes> notes,
     String customInstructions,

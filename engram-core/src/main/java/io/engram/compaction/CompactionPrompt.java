@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The instruction a model gets to write a compaction summary (SPEC.md section 8, after the prompt of
- * seed 000, reworded).
+ * The instruction a model gets to write a compaction summary: the nine sections in
+ * their order, what each must hold, and the rules that keep user messages word for word.
  *
  * <p>Its shape is the seed's: first a private analysis in {@code <analysis>} tags, then a
  * {@code <summary>} with the nine numbered sections of {@link SummarySection}, an example of the
@@ -14,7 +14,7 @@ import java.util.Locale;
  * ladder sends after a summary scored in the retry band: it asks for more of the key information and
  * less compression, and quotes the advice derived from the failed score.
  */
-public final class CompactionPrompt {
+final class CompactionPrompt {
 
   private CompactionPrompt() {}
 

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The quality score of one compaction summary (SPEC.md section 8, seed 000), with the evidence behind
+ * The quality score of one compaction summary, with the evidence behind
  * it: {@code total = wSC*SC + wKP*KP + wCC*CC + wCR*CR} (weights 0.3, 0.4, 0.2, 0.1 by default), each
  * part on 0-100.
  *
@@ -35,7 +35,7 @@ public record CompactionScore(
     Map<KeyKind, List<String>> lost,
     List<String> continuityWords) {
 
-  /** Ratio below which the summary counts as over-compressed (seed 000). */
+  /** Ratio below which the summary counts as over-compressed. */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
 
   public CompactionScore {

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Scores summaries of one original conversation (SPEC.md section 8): holds the original's key
+ * Scores summaries of one original conversation: holds the original's key
  * information and size, and the weights of {@link EngramSettings.Compaction}.
  */
-public final class CompactionScorer {
+final class CompactionScorer {
   private final EngramSettings.Compaction settings;
   private final KeyInformation original;
   private final int originalTokens;

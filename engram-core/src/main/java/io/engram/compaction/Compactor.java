@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Compacts a session's current segment (SPEC.md section 8): the engine behind {@code engram compact}.
+ * Compacts a session's current segment: the engine behind {@link SessionCompaction}.
  *
  * <ol>
  *   <li>Session notes, when given, stand for the messages they cover; only the rest is summarised.
@@ -33,7 +33,7 @@ import java.util.Optional;
  *       instruction files are listed for re-injection; a {@link LossRecord} says what was dropped.
  * </ol>
  */
-public final class Compactor {
+final class Compactor {
   private final EngramSettings.Compaction settings;
   private final EngramSettings.Context context;
   private final int maxOutputTokens;
@@ -109,24 +109,14 @@ public final class Compactor {
         .map(f -> new CompactionResult.Instruction(f.path().toString(), f.level().label(), f.tokens())).toList();
     return new CompactionResult(
         summary,
-        score,
         sectionList(sections),
-        outcome.steps(),
-        restored.files(),
-        conversation.todos().items(),
-        instructions,
-        input.instructions().render(),
+        new CompactionResult.Scoring(score, outcome.steps(), readded),
+        new CompactionResult.Restoration(restored.files(), conversation.todos().items(), instructions,
+            input.instructions().render()),
         lost,
-        List.copyOf(readded),
-        answered.engine().name().toLowerCase(java.util.Locale.ROOT),
-        answered.engineId(),
-        answered.fallbackReason(),
-        from,
-        kept,
-        tokensBefore,
-        summaryTokens,
-        summaryTokens + keptTokens,
-        restored.files().stream().mapToLong(CompactionResult.RestoredFile::tokens).sum());
+        new CompactionResult.AnsweredBy(answered.engine().name().toLowerCase(java.util.Locale.ROOT),
+            answered.engineId(), answered.fallbackReason()),
+        new CompactionResult.Sizes(from, kept, tokensBefore, summaryTokens, summaryTokens + keptTokens));
   }
 
   private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The continuity words of CC (SPEC.md section 8): words that tie the summary to what comes next.
+ * The continuity words of CC, the continuity part of the score: words that tie the summary to what comes next.
  *
  * <p>Seed 000 lists 首先 (its "首尾" is read as this), 然后, 接下来, 下一步 and "..."; Engram takes
  * those four with their English equivalents and adds a few of the same family. Each entry is one

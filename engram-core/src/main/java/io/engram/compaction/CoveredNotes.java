@@ -8,12 +8,12 @@ import java.util.Optional;
 
 /**
  * Session notes kept while the context was still whole, and how much of the conversation they cover:
- * compaction reuses them and summarises only the messages after them (SPEC.md section 4).
+ * compaction reuses them and summarises only the messages after them.
  *
  * @param notes the notes
  * @param coveredMessages how many of the first messages of the compacted part the notes cover (0 to all)
  */
-public record CoveredNotes(SessionNotes notes, int coveredMessages) {
+record CoveredNotes(SessionNotes notes, int coveredMessages) {
 
   public CoveredNotes {
     Objects.requireNonNull(notes, "notes");

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The graceful degradation of compaction (SPEC.md section 8, seed 000) as a pure decision procedure
+ * The graceful degradation of compaction as a pure decision procedure
  * that records every step; who writes the summaries is a {@link Summarizer} argument.
  *
  * <ol>
@@ -26,7 +26,7 @@ import java.util.Optional;
  *       most recent {@code truncateKeepShare} (30%) of the messages, at least one.
  * </ol>
  */
-public final class DegradationLadder {
+final class DegradationLadder {
   private final EngramSettings.Compaction settings;
 
   /** A ladder with the thresholds of {@code settings}. */

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 
 /**
  * The offline compactor: fills every section of the summary from the conversation's structure, with no
- * model (SPEC.md section 9, "extractive compaction"). Deterministic: the same conversation and attempt
+ * model (extractive compaction). Deterministic: the same conversation and attempt
  * give the same text.
  *
  * <p>Each section has a core that is always written (the first request, every keyword, every file with

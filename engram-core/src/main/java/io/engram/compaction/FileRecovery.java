@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Chooses which files to restore after compaction (SPEC.md section 8): a 0-1 knapsack that maximises
+ * Chooses which files to restore after compaction: a 0-1 knapsack that maximises
  * the summed {@link FileScore} with the summed tokens within the free budget, at most
  * {@code maxRestoredFiles} files (19: "fewer than 20") and each file at most
  * {@code maxRestoredFileTokens} (8,000) tokens.

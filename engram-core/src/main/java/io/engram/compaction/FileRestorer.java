@@ -88,14 +88,9 @@ final class FileRestorer {
 
   /** The file's touches as FileScore operations; a touch with no recorded time counts as {@code now}. */
   static FileUsage usage(FileActivity f, Instant now) {
-    List<FileOperation> ops = new ArrayList<>();
+    List<DatedOperation> ops = new ArrayList<>();
     for (FileTouch t : f.touches()) {
-      FileOperation.Kind kind = switch (t.operation()) {
-        case READ -> FileOperation.Kind.READ;
-        case WRITE -> FileOperation.Kind.WRITE;
-        case EDIT -> FileOperation.Kind.EDIT;
-      };
-      ops.add(new FileOperation(kind, t.at().orElse(now)));
+      ops.add(new DatedOperation(t.operation(), t.at().orElse(now)));
     }
     return new FileUsage(f.path(), ops);
   }

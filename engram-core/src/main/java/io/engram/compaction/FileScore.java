@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.FileOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -7,7 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * How useful a file is to restore after compaction (SPEC.md section 8, seed 000):
+ * How useful a file is to restore after compaction:
  * {@code total = 0.35 TS + 0.25 FS + 0.2 OS + 0.15 FTS + 0.05 RS}.
  *
  * @param time TS, from the hours since the last operation ({@link #timeScore})
@@ -17,7 +18,7 @@ import java.util.Set;
  * @param relevance RS ({@link #relevanceScore})
  * @param total the weighted sum
  */
-public record FileScore(
+record FileScore(
     double time, double frequency, double operations, double fileType, double relevance, double total) {
 
   private static final Set<String> SOURCE_DIRS =
@@ -37,14 +38,14 @@ public record FileScore(
 
   /** Scores {@code usage} as of {@code now}. */
   public static FileScore of(FileUsage usage, Instant now) {
-    FileOperation last =
-        usage.operations().stream().max(Comparator.comparing(FileOperation::at)).orElseThrow();
+    DatedOperation last =
+        usage.operations().stream().max(Comparator.comparing(DatedOperation::at)).orElseThrow();
     double hours = Math.max(0, Duration.between(last.at(), now).toMillis() / 3_600_000.0);
     Instant hourAgo = now.minus(Duration.ofHours(1));
     int lastHour = (int) usage.operations().stream().filter(o -> !o.at().isBefore(hourAgo)).count();
-    int writes = count(usage, FileOperation.Kind.WRITE);
-    int edits = count(usage, FileOperation.Kind.EDIT);
-    int reads = count(usage, FileOperation.Kind.READ);
+    int writes = count(usage, FileOperation.WRITE);
+    int edits = count(usage, FileOperation.EDIT);
+    int reads = count(usage, FileOperation.READ);
     double ts = timeScore(hours);
     double fs = frequencyScore(usage.operations().size(), lastHour);
     double os = operationScore(writes, edits, reads, lastKind(usage, last));
@@ -74,9 +75,9 @@ public record FileScore(
 
   /**
    * OS: 15 + writes + 10 x edits + 3 x reads, plus 25 when the last operation was a write or 15 when
-   * it was an edit. Literally as SPEC.md and the seed write it: no cap at 100.
+   * it was an edit. Literally as the formula is written: no cap at 100.
    */
-  public static double operationScore(int writes, int edits, int reads, FileOperation.Kind last) {
+  public static double operationScore(int writes, int edits, int reads, FileOperation last) {
     int bonus = switch (last) {
       case WRITE -> 25;
       case EDIT -> 15;
@@ -116,16 +117,16 @@ public record FileScore(
     return Math.min(100, 50 + (source ? 30 : 0) + (component ? 20 : 0) + (test ? 10 : 0) + (key ? 25 : 0));
   }
 
-  private static int count(FileUsage usage, FileOperation.Kind kind) {
-    return (int) usage.operations().stream().filter(o -> o.kind() == kind).count();
+  private static int count(FileUsage usage, FileOperation kind) {
+    return (int) usage.operations().stream().filter(o -> o.operation() == kind).count();
   }
 
   /** The kind of the latest operation; among operations at the same instant, the last listed wins. */
-  private static FileOperation.Kind lastKind(FileUsage usage, FileOperation latest) {
-    FileOperation.Kind kind = latest.kind();
-    for (FileOperation o : usage.operations()) {
+  private static FileOperation lastKind(FileUsage usage, DatedOperation latest) {
+    FileOperation kind = latest.operation();
+    for (DatedOperation o : usage.operations()) {
       if (o.at().equals(latest.at())) {
-        kind = o.kind();
+        kind = o.operation();
       }
     }
     return kind;

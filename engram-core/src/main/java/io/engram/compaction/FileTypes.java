@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The file-type score FTS of SPEC.md section 8 (code 75-100, config 50-70, docs 20-45, unknown 30).
+ * The file-type score FTS of {@link FileScore} (code 75-100, config 50-70, docs 20-45, unknown 30).
  *
  * <p>The concrete values inside each band, and why:
  * <ul>

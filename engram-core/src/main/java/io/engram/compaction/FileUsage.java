@@ -8,7 +8,7 @@ import java.util.List;
  * @param path the file's path as the agent named it (absolute or relative, '/' or '\' separated)
  * @param operations at least one operation, in any order
  */
-public record FileUsage(String path, List<FileOperation> operations) {
+record FileUsage(String path, List<DatedOperation> operations) {
 
   public FileUsage {
     if (path == null || path.isBlank()) {

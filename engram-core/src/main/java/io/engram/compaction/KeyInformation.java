@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 /**
  * The key information of the original conversation, by kind: what a summary is checked against for
- * KP (SPEC.md section 8).
+ * KP.
  *
  * <p>{@link #extract} builds it from plain inputs:
  * <ul>
@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  *
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  */
-public record KeyInformation(Map<KeyKind, List<String>> items) {
+record KeyInformation(Map<KeyKind, List<String>> items) {
   private static final int MAX_ERROR_CHARS = 300;
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");

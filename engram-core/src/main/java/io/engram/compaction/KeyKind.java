@@ -1,8 +1,9 @@
 package io.engram.compaction;
 
 /**
- * The four kinds of key information whose preservation makes up KP (SPEC.md section 8), each with the
- * summary section where it belongs (where the degradation ladder puts recovered fragments).
+ * The four kinds of key information whose preservation makes up KP, the key-information part of the
+ * score, each with the summary section where it belongs (where the degradation ladder puts recovered
+ * fragments).
  */
 public enum KeyKind {
   FILE_NAMES(SummarySection.FILES_AND_CODE),

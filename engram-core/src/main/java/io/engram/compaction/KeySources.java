@@ -12,7 +12,7 @@ import java.util.List;
  * @param freeText any other text of the conversation (assistant text, tool output), scanned for file
  *     names and technical keywords
  */
-public record KeySources(
+record KeySources(
     List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
 
   public KeySources {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param keepFromMessage when truncated, the index of the first message to keep (the messages from it to
  *     the end are the most recent share); 0 otherwise
  */
-public record LadderOutcome(
+record LadderOutcome(
     Result result,
     String summary,
     @JsonIgnore Optional<CompactionScore> score,

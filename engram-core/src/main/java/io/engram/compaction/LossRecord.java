@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * What a compaction dropped (SPEC.md section 11, "a loss record says what was dropped"): the
+ * What a compaction dropped, so that nothing is lost silently: the
  * {@code lost} of the compaction's JSON output. Immutable; the compactor builds it with
  * {@link #plus}, {@link #fromScore} and {@link #fromRecovery}.
  *

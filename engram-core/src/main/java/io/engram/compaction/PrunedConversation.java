@@ -57,7 +57,6 @@ record PrunedConversation(List<TranscriptMessage> messages, ToolOutputPruning.Re
         blocks.add(b);
       }
     }
-    return new TranscriptMessage(m.role(), blocks, m.uuid(), m.parentUuid(), m.timestamp(), m.cwd(), m.gitBranch(),
-        m.model(), m.requestId(), m.usage(), m.isSidechain(), m.isCompactSummary(), m.isMeta(), m.lineNumber());
+    return m.toBuilder().blocks(blocks).build();
   }
 }

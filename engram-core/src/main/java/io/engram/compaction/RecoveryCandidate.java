@@ -22,7 +22,7 @@ public record RecoveryCandidate(String path, double score, int tokens) {
   }
 
   /** The candidate for {@code usage} scored as of {@code now}, costing {@code tokens}. */
-  public static RecoveryCandidate of(FileUsage usage, Instant now, int tokens) {
+  static RecoveryCandidate of(FileUsage usage, Instant now, int tokens) {
     return new RecoveryCandidate(usage.path(), FileScore.of(usage, now).total(), tokens);
   }
 }

@@ -5,7 +5,7 @@ package io.engram.compaction;
  * prompt, or the offline extractive compactor. The degradation ladder does not care which.
  */
 @FunctionalInterface
-public interface Summarizer {
+interface Summarizer {
 
   /**
    * The summary text (may hold {@code <analysis>} and {@code <summary>} blocks). A

@@ -11,7 +11,7 @@ import java.util.List;
  * @param advice the advice of the failed score (empty on the first attempt), for summarizers that do
  *     not read the prompt (the offline one)
  */
-public record SummaryRequest(int attempt, String prompt, boolean degraded, List<String> advice) {
+record SummaryRequest(int attempt, String prompt, boolean degraded, List<String> advice) {
 
   public SummaryRequest {
     advice = List.copyOf(advice);

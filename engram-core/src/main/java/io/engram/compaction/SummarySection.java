@@ -3,7 +3,7 @@ package io.engram.compaction;
 import java.util.List;
 
 /**
- * The nine sections of a compaction summary (SPEC.md section 8, seed 000), in their order.
+ * The nine sections of a compaction summary, in their order.
  *
  * <p>The first eight are required and count towards the section score; {@link #NEXT_STEP} is
  * optional. Each section carries the heading texts a model may use for it; matching is
@@ -44,7 +44,7 @@ public enum SummarySection {
     this.aliases = aliases;
   }
 
-  /** The canonical heading text, as the prompt of seed 000 spells it. */
+  /** The canonical heading text, as the compaction prompt spells it. */
   public String title() {
     return title;
   }

@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * @param preamble text before the first heading, or empty
  * @param sections body text per section found (trimmed; may be empty when only the heading was there)
  */
-public record SummarySections(String analysis, String preamble, Map<SummarySection, String> sections) {
+record SummarySections(String analysis, String preamble, Map<SummarySection, String> sections) {
 
   private static final List<Alias> ALIASES =
       Arrays.stream(SummarySection.values())

@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Chooses the tool outputs to prune before anything else is compacted (issue 6: "old tool outputs are
- * pruned first"): oldest first, until the tokens to free are freed, never touching outputs of the most
+ * Chooses the tool outputs to prune before anything else is compacted (old tool outputs are
+ * pruned first): oldest first, until the tokens to free are freed, never touching outputs of the most
  * recent messages.
  */
-public final class ToolOutputPruning {
+final class ToolOutputPruning {
 
   private ToolOutputPruning() {}
 

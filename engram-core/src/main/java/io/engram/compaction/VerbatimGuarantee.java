@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Engram's compaction guarantee (SPEC.md section 11): every user message, the last request and every
+ * Engram's compaction guarantee: every user message, the last request and every
  * open todo survive word for word. {@link #enforce} checks a summary and re-adds what a model dropped
  * or reworded, in the section where it belongs.
  *
@@ -13,7 +13,7 @@ import java.util.List;
  * Work, open todos to 7 Pending Tasks, each as a list under a line that says it was re-added; a
  * multi-line text keeps its lines, indented under its bullet.
  */
-public final class VerbatimGuarantee {
+final class VerbatimGuarantee {
 
   private VerbatimGuarantee() {}
 

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every tunable number and name of Engram, with the defaults of SPEC.md, in one place.
+ * Every tunable number and name of Engram, with its default, in one place.
  *
  * <p>Each section is a record with a {@code DEFAULTS} constant; {@link SettingsLoader} overlays the
  * user's {@code settings.json} on {@link #DEFAULTS}, so a settings file only names what it changes.
@@ -35,7 +35,7 @@ public record EngramSettings(
           Model.DEFAULTS,
           Governor.DEFAULTS);
 
-  /** Instruction files (SPEC.md section 2). */
+  /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
       List<String> fileNames,
       String localFileName,
@@ -55,7 +55,7 @@ public record EngramSettings(
             40_000);
   }
 
-  /** Auto memory: where it lives and how much of the index loads (SPEC.md section 3). */
+  /** Auto memory: where it lives and how much of the index loads. */
   public record Memory(
       Layout layout,
       String claudeHome,
@@ -76,19 +76,19 @@ public record EngramSettings(
     CLAUDE_CODE
   }
 
-  /** Session notes thresholds and caps (SPEC.md section 4). */
+  /** Session notes thresholds and caps. */
   public record Notes(
       int startTokens, int updateGrowthTokens, int updateToolCalls, int sectionTokenCap, int totalTokenCap) {
     public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
   }
 
-  /** Per-turn extraction (SPEC.md section 5). */
+  /** Per-turn extraction. */
   public record Extraction(boolean enabled, int maxMemoriesPerTurn) {
     public static final Extraction DEFAULTS = new Extraction(true, 5);
   }
 
   /**
-   * Dream gates and pruning (SPEC.md section 6); the staleness scan's bounds (section 11): at most
+   * Dream gates and pruning; the staleness scan's bounds: at most
    * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
    * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
    */
@@ -104,7 +104,7 @@ public record EngramSettings(
     public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20);
   }
 
-  /** Recall budgets, manifest size and ranking (SPEC.md sections 7 and 11). */
+  /** Recall budgets, manifest size and ranking. */
   public record Recall(
       int manifestMaxFiles,
       int manifestIndexLines,
@@ -122,8 +122,8 @@ public record EngramSettings(
       double vectorShare,
       Vectors vectors) {
     /**
-     * Defaults: SPEC.md's budgets; RRF k = 60 (the value of the RRF paper); 50 candidates from each
-     * retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
+     * Defaults: budgets of 5 files a turn, 4 KB a file, 20 KB a turn and 60 KB a session; RRF k = 60 (the
+     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
      * and 1 (hot), so decay reorders close calls but never hides a strong match; the vector ranking's
      * RRF terms are weighted 0.25 against BM25's 1, chosen on one LoCoMo conversation (conv-26) and
      * confirmed on the six held out (docs/BENCHMARKS.md): equal weights cost 6 points of recall@5 there.
@@ -154,7 +154,7 @@ public record EngramSettings(
   }
 
   /**
-   * Context window sizes, warning levels, the request budget (SPEC.md section 8) and the token
+   * Context window sizes, warning levels, the request budget and the token
    * correction: o200k_base counts times {@code tokenCorrection} (or the entry of
    * {@code modelTokenCorrections} whose key the model name starts with) approximate Claude's counts.
    * The factors were fitted on the shared transcripts (docs/BENCHMARKS.md, "Transcripts and tokens").
@@ -187,9 +187,9 @@ public record EngramSettings(
   }
 
   /**
-   * Compaction score weights, degradation ladder and file recovery (SPEC.md section 8).
+   * Compaction score weights, degradation ladder and file recovery.
    *
-   * <p>Beyond the SPEC numbers: {@code maxRecompactions} is how many degraded re-compactions the
+   * <p>Beyond the score's weights and thresholds: {@code maxRecompactions} is how many degraded re-compactions the
    * ladder tries before it gives up; {@code severeLossShare} is the preservation share of one kind of
    * key information below which that kind "lost much" (the ladder then keeps original fragments);
    * {@code fuzzyMatchShare} is the share of a long error message's or instruction's content words a
@@ -222,7 +222,7 @@ public record EngramSettings(
   }
 
   /**
-   * Which model answers, and how Engram talks to it (SPEC.md section 9). {@code provider} is
+   * Which model answers, and how Engram talks to it. {@code provider} is
    * {@code offline}, {@code anthropic} or {@code openai}; {@code ENGRAM_MODEL} overrides provider and name.
    * {@code timeoutSeconds} bounds one HTTP attempt; {@code retryBackoffMillis} is the first wait before a
    * retry (it doubles); a server's {@code retry-after} above {@code maxRetryAfterSeconds} fails the call.
@@ -239,7 +239,7 @@ public record EngramSettings(
     public static final Model DEFAULTS = new Model("offline", "", "", 60, 3, 4_096, 500, 60);
   }
 
-  /** Token caps on background model work, and how many days the usage ledger keeps (SPEC.md section 11). */
+  /** Token caps on background model work, and how many days the usage ledger keeps. */
   public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
     public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
   }

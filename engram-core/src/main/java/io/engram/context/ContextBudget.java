@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * How one request's window is shared out (SPEC.md section 8): system prompt + instruction files +
+ * How one request's window is shared out: system prompt + instruction files +
  * memory, the compaction summary, file contents, and recent messages.
  *
  * @param windowTokens the whole window

@@ -2,7 +2,7 @@ package io.engram.context;
 
 import io.engram.config.EngramSettings;
 
-/** How full a context window is, and what the agent loop should do about it (SPEC.md section 8). */
+/** How full a context window is, and what the agent loop should do about it. */
 public enum ContextLevel {
   /** At or below the warning ratio: compaction only when the user asks. */
   NORMAL,

@@ -1,8 +1,8 @@
 package io.engram.context;
 
 import java.util.HexFormat;
-import java.util.regex.Pattern;
 import java.util.random.RandomGenerator;
+import java.util.regex.Pattern;
 
 /**
  * Wraps file contents placed in a request so their text cannot pose as instructions.
@@ -13,7 +13,7 @@ import java.util.random.RandomGenerator;
  * (this request's or another's) is neutralised, and line breaks in paths are removed, so neither can
  * forge a boundary or header.
  */
-public final class FileContentFence {
+final class FileContentFence {
   private static final String MARK = "ENGRAM-FILE";
   private static final Pattern FORGED = Pattern.compile("<<<(\\s*(END-)?" + MARK + ")", Pattern.CASE_INSENSITIVE);
 

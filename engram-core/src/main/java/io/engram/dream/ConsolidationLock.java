@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Checks and changes of the lock file happen under the short {@link FileLock} {@code
  * .dream/lock.guard}, so two sessions never both take the lock.
  */
-public final class ConsolidationLock implements AutoCloseable {
+final class ConsolidationLock implements AutoCloseable {
   static final String GUARD = ".dream/lock.guard";
   private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 

@@ -4,6 +4,7 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryWriteListener;
 import io.engram.model.ModelRouter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +21,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * The dream: consolidates a project's memory directory (SPEC.md section 6 and the safe dream of
- * section 11).
+ * The dream: consolidates a project's memory directory, safely: previewed, journalled and undoable.
  *
  * <p>{@link #run} checks the gates ({@link DreamGates}; {@code force} opens time and sessions, never
  * the lock), takes the {@link ConsolidationLock}, builds a {@link DreamPlan} in four phases (orient,
@@ -55,6 +55,21 @@ public final class Dream {
     this.afterEachChange = afterEachChange;
   }
 
+  /**
+   * The write listener that counts sessions for the session gate: a memory written with a session id
+   * records that session in the dream state of the directory it was written to. Whoever opens a store
+   * for a session (the CLI, the hooks' host, the MCP server) registers it with {@link
+   * MemoryStores#open(EngramRoots, EngramSettings, Clock, MemoryWriteListener)}.
+   */
+  public static MemoryWriteListener sessionCounter() {
+    return (memoryDir, saved, at) -> {
+      Optional<String> session = saved.stored().memory().session();
+      if (session.isPresent()) {
+        new DreamStateFile(memoryDir).recordSession(session.get(), at);
+      }
+    };
+  }
+
   /** The same dream calling {@code hook} after each applied change (tests pause or fail there). */
   Dream afterEachChange(Consumer<DreamChange> hook) {
     return new Dream(roots, settings, router, clock, hook);
@@ -82,7 +97,8 @@ public final class Dream {
       return gated(gates);
     }
     // A fixed clock: every trash stamp of the run is its start, as the plan was built.
-    MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC));
+    MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC),
+        sessionCounter());
     Consolidation consolidation = new Consolidation(roots, settings, router, dir, start);
     if (options.dryRun()) {
       Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);

@@ -9,7 +9,7 @@ import java.util.Optional;
  * so that a dry run can show it as a diff and the undo journal knows what to snapshot. Paths are
  * relative to the memory directory.
  */
-public sealed interface DreamChange {
+sealed interface DreamChange {
 
   /** The files this change writes, creates or trashes. */
   List<FileEdit> edits();

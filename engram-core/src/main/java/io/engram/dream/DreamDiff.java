@@ -10,7 +10,7 @@ import java.util.Optional;
  * and tail); hunks carry three lines of context. Above a size bound the whole file is shown replaced,
  * which is still a correct diff.
  */
-public final class DreamDiff {
+final class DreamDiff {
   static final int CONTEXT = 3;
   /** Beyond this many cells of the comparison table the diff falls back to "replace everything". */
   static final long MAX_CELLS = 4_000_000L;

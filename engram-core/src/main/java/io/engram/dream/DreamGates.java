@@ -17,7 +17,7 @@ import java.util.Set;
  * directory shared with Claude Code is consolidated by either tool). {@code force} opens the time and
  * session gates but never the lock: two dreams never run at once.
  */
-public final class DreamGates {
+final class DreamGates {
   private final Path memoryDir;
   private final EngramSettings.Dream settings;
 

@@ -1,6 +1,9 @@
 package io.engram.dream;
 
-/** The steps of a dream run as the progress display shows them: the four phases of SPEC.md section 6, then apply. */
+/**
+ * The steps of a dream run as the progress display shows them: the four phases (orient, gather,
+ * consolidate, prune), then apply.
+ */
 public enum DreamPhase {
   /** Read MEMORY.md and the topic files. */
   ORIENT,

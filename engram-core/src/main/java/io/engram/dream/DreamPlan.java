@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * changes touch one file they must chain (each starts from the text the previous one left), so the
  * diff, the writes and the undo snapshot all agree.
  */
-public record DreamPlan(List<DreamChange> changes) {
+record DreamPlan(List<DreamChange> changes) {
 
   /** A plan with nothing to do. */
   public static final DreamPlan EMPTY = new DreamPlan(List.of());
@@ -56,7 +56,7 @@ public record DreamPlan(List<DreamChange> changes) {
   }
 
   /** Per file, the text before the first change and after the last; files left as they were are omitted. */
-  public List<FileEdit> netEdits() {
+  List<FileEdit> netEdits() {
     Map<String, Optional<String>> before = new TreeMap<>();
     Map<String, Optional<String>> after = new HashMap<>();
     for (DreamChange c : changes) {

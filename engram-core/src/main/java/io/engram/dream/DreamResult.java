@@ -1,35 +1,26 @@
 package io.engram.dream;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a dream run did.
- *
- * @param outcome whether it ran, only planned, found nothing to do, or was stopped by a gate
- * @param gates the gate check it started with
- * @param runId the undo journal's run id when changes were written
- * @param plan the changes it planned (applied unless a dry run); empty when gated
- * @param diff the plan as a unified diff (empty when gated)
- * @param engine which engine decided merges and supersessions ({@code offline}, or {@code provider:model},
- *     with the fallback reason when the model failed)
- * @param memories how many topic files orient read
- * @param sessions the sessions gather read transcripts of, in order
- * @param candidates how many memory candidates gather extracted from them
- * @param problems files orient or gather had to skip, with why
+ * What a dream run did: how it ended, the gate check it started with, the changes it planned (applied
+ * unless a dry run; none when gated) as lines, counts and a unified diff, which engine decided, and what
+ * it read.
  */
-public record DreamResult(
-    Outcome outcome,
-    GateReport gates,
-    Optional<String> runId,
-    DreamPlan plan,
-    String diff,
-    String engine,
-    int memories,
-    List<String> sessions,
-    int candidates,
-    List<String> problems) {
+public final class DreamResult {
+  private final Outcome outcome;
+  private final GateReport gates;
+  private final Optional<String> runId;
+  private final DreamPlan plan;
+  private final String diff;
+  private final String engine;
+  private final int memories;
+  private final List<String> sessions;
+  private final int candidates;
+  private final List<String> problems;
 
   /** How a run ended. */
   public enum Outcome {
@@ -43,19 +34,80 @@ public record DreamResult(
     GATED
   }
 
-  public DreamResult {
-    Objects.requireNonNull(outcome, "outcome");
-    Objects.requireNonNull(gates, "gates");
-    Objects.requireNonNull(runId, "runId");
-    Objects.requireNonNull(plan, "plan");
-    Objects.requireNonNull(diff, "diff");
-    Objects.requireNonNull(engine, "engine");
-    sessions = List.copyOf(sessions);
-    problems = List.copyOf(problems);
+  DreamResult(Outcome outcome, GateReport gates, Optional<String> runId, DreamPlan plan, String diff, String engine,
+      int memories, List<String> sessions, int candidates, List<String> problems) {
+    this.outcome = Objects.requireNonNull(outcome, "outcome");
+    this.gates = Objects.requireNonNull(gates, "gates");
+    this.runId = Objects.requireNonNull(runId, "runId");
+    this.plan = Objects.requireNonNull(plan, "plan");
+    this.diff = Objects.requireNonNull(diff, "diff");
+    this.engine = Objects.requireNonNull(engine, "engine");
+    this.memories = memories;
+    this.sessions = List.copyOf(sessions);
+    this.candidates = candidates;
+    this.problems = List.copyOf(problems);
+  }
+
+  /** Whether it ran, only planned, found nothing to do, or was stopped by a gate. */
+  public Outcome outcome() {
+    return outcome;
+  }
+
+  /** The gate check it started with. */
+  public GateReport gates() {
+    return gates;
+  }
+
+  /** The undo journal's run id, when changes were written. */
+  public Optional<String> runId() {
+    return runId;
+  }
+
+  /** The changes it planned, for the engine and its tests. */
+  DreamPlan plan() {
+    return plan;
+  }
+
+  /** The plan as a unified diff (empty when gated). */
+  public String diff() {
+    return diff;
+  }
+
+  /**
+   * Which engine decided merges and supersessions ({@code offline}, or {@code provider:model}, with the
+   * fallback reason when the model failed).
+   */
+  public String engine() {
+    return engine;
+  }
+
+  /** How many topic files orient read. */
+  public int memories() {
+    return memories;
+  }
+
+  /** The sessions gather read transcripts of, in order. */
+  public List<String> sessions() {
+    return sessions;
+  }
+
+  /** How many memory candidates gather extracted from them. */
+  public int candidates() {
+    return candidates;
+  }
+
+  /** Files orient or gather had to skip, with why. */
+  public List<String> problems() {
+    return problems;
   }
 
   /** One line per planned change ("merge a.md into b.md: ..."). */
   public List<String> changes() {
     return plan.changes().stream().map(DreamChange::summary).toList();
+  }
+
+  /** How many changes of each kind were planned ({@code merge}, {@code supersede}, ...). */
+  public Map<String, Integer> counts() {
+    return plan.counts();
   }
 }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * What the dream gates remember between sessions: when the last consolidation finished, and which
  * sessions touched memory since then (session id to the time it last touched memory).
  */
-public record DreamState(Optional<Instant> lastConsolidation, Map<String, Instant> sessionsSince) {
+record DreamState(Optional<Instant> lastConsolidation, Map<String, Instant> sessionsSince) {
 
   /** The state of a memory directory that has never been consolidated nor touched. */
   public static final DreamState EMPTY = new DreamState(Optional.empty(), Map.of());

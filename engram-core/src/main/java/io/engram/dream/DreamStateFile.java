@@ -24,7 +24,7 @@ import java.util.Optional;
  * {@link AtomicFiles} replace, so concurrent session ends never lose a count. Format:
  * {@code {"lastConsolidation":"2026-05-12T10:00:00Z","sessionsSince":{"<session-id>":"<instant>"}}}.
  */
-public final class DreamStateFile {
+final class DreamStateFile {
   /** The state file, relative to the memory directory. */
   public static final String STATE_FILE = ".dream/state.json";
 

@@ -8,7 +8,7 @@ import java.util.Optional;
  * An empty {@code before} means the change creates the file; an empty {@code after} means it moves
  * the file to the trash.
  */
-public record FileEdit(String path, Optional<String> before, Optional<String> after) {
+record FileEdit(String path, Optional<String> before, Optional<String> after) {
   public FileEdit {
     Objects.requireNonNull(path, "path");
     if (before.isEmpty() && after.isEmpty()) {

@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-/** The three conditions a dream waits for (SPEC.md section 6). */
+/** The three conditions a dream waits for. */
 public enum Gate {
   /** At least {@code Dream.minHoursBetween} hours since the last consolidation. */
   TIME,

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * Markdown link of a line whose target is not a URL ({@code - [Title](file.md) - hook}); the target is
  * compared without a leading {@code ./} and without an {@code #anchor}.
  */
-public final class IndexPruner {
+final class IndexPruner {
   private static final Pattern LINK = Pattern.compile("\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
   private final int maxLines;

@@ -7,7 +7,7 @@ package io.engram.dream;
  * @param kind whether it was read as a file path or a code symbol
  * @param status present, missing, or unknown (the bounded search ended before finding it)
  */
-public record PathFinding(String reference, Kind kind, Status status) {
+record PathFinding(String reference, Kind kind, Status status) {
 
   /** How a reference was read. */
   public enum Kind {

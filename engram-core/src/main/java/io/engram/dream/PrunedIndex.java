@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The index after {@link IndexPruner}: the lines kept, in order, and those dropped with the reason.
  */
-public record PrunedIndex(List<String> lines, List<RemovedLine> removed) {
+record PrunedIndex(List<String> lines, List<RemovedLine> removed) {
   public PrunedIndex {
     lines = List.copyOf(lines);
     removed = List.copyOf(removed);

@@ -7,7 +7,7 @@ package io.engram.dream;
  * @param line the line
  * @param reason why it went
  */
-public record RemovedLine(int lineNumber, String line, Reason reason) {
+record RemovedLine(int lineNumber, String line, Reason reason) {
 
   /** Why a line left the index. */
   public enum Reason {

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * files of at most {@code maxFileBytes} each. A reference not found before the bound is {@link
  * PathFinding.Status#UNKNOWN}, never reported missing.
  */
-public final class StalenessCheck {
+final class StalenessCheck {
   static final Set<String> SKIPPED_DIRS =
       Set.of("target", "build", "out", "dist", "node_modules", "__pycache__", "venv", "coverage", "vendor",
           "bin", "obj");

@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * {@code undo}, so an undo never interleaves with a run. Undo does not empty the trash: a file the run
  * trashed comes back at its path, and its trash copy ages out with the trash.
  */
-public final class UndoJournal {
+final class UndoJournal {
   /** Where the journals live, relative to the memory directory. */
   public static final String DIR = ".dream/undo";
 

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-/** Where the knowledge of a candidate came from (provenance, SPEC.md section 11). */
+/** Where the knowledge of a candidate came from: its provenance, kept on every memory written. */
 public enum CandidateSource {
   /** The user said it (or confirmed the agent's approach). */
   USER,

@@ -2,7 +2,7 @@ package io.engram.extract;
 
 import java.util.Locale;
 
-/** The four auto-memory types of SPEC.md section 3. */
+/** The four auto-memory types a candidate can have: user, feedback, project and reference. */
 public enum CandidateType {
   /** Who the user is: role, background, knowledge. */
   USER,

@@ -17,7 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The per-turn extraction pass (SPEC.md section 5): reads the messages of a session's transcript that
+ * The per-turn extraction pass: reads the messages of a session's transcript that
  * no earlier pass read, leaves out the turns in which the agent itself wrote memory, asks the model
  * extractor (or the offline {@link RuleBasedExtractor}, also the fallback) for candidates, and writes them
  * into the project's memory with provenance through a write boundary that refuses feedback from tool
@@ -104,7 +104,7 @@ public final class ExtractionPass {
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */
-  public Optional<ExtractionState> state(String sessionId) throws IOException {
+  Optional<ExtractionState> state(String sessionId) throws IOException {
     return states.read(sessionId);
   }
 

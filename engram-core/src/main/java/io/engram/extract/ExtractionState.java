@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param updatedAt when the last pass finished
  * @param runs how many passes wrote state
  */
-public record ExtractionState(
+record ExtractionState(
     String sessionId, int processedMessages, Optional<String> lastUuid, Instant updatedAt, int runs) {
   public ExtractionState {
     Objects.requireNonNull(sessionId, "sessionId");

@@ -2,7 +2,7 @@ package io.engram.extract;
 
 import java.util.List;
 
-/** Reads the messages of recent turns and proposes memories (SPEC.md section 5). */
+/** Reads the messages of recent turns and proposes memories. */
 public interface Extractor {
 
   /**

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param turns the turns, oldest first
  * @param labels the expected memories; empty when nothing should be saved
  */
-public record LabelledItem(String id, String split, String origin, List<TurnText> turns, List<Label> labels) {
+record LabelledItem(String id, String split, String origin, List<TurnText> turns, List<Label> labels) {
 
   public LabelledItem {
     Objects.requireNonNull(id, "id");

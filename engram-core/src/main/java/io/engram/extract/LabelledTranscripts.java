@@ -17,7 +17,7 @@ import java.util.Optional;
  * text (a skill body, a slash command, a hook's output) is dropped, and a real one loses its
  * {@code <system-reminder>} spans. Hand-written examples and tool-output turns are kept as they are.
  */
-public final class LabelledTranscripts {
+final class LabelledTranscripts {
   private LabelledTranscripts() {}
 
   /**
@@ -28,7 +28,7 @@ public final class LabelledTranscripts {
    * @throws IOException when an origin's transcript cannot be read
    * @throws IllegalArgumentException when an origin names a message its transcript does not hold
    */
-  public static List<LabelledItem> throughTranscriptTurns(List<LabelledItem> items, Path transcriptsDir)
+  static List<LabelledItem> throughTranscriptTurns(List<LabelledItem> items, Path transcriptsDir)
       throws IOException {
     Map<String, Transcript> cache = new HashMap<>();
     List<LabelledItem> out = new ArrayList<>();

@@ -29,7 +29,7 @@ public final class RuleBasedExtractor implements Extractor {
     this.settings = Objects.requireNonNull(settings, "settings");
   }
 
-  /** An extractor with the defaults of SPEC.md. */
+  /** An extractor with the default per-turn cap. */
   public RuleBasedExtractor() {
     this(EngramSettings.Extraction.DEFAULTS);
   }
@@ -71,7 +71,7 @@ public final class RuleBasedExtractor implements Extractor {
     boolean fromTool = turn.role() == TurnRole.TOOL_OUTPUT;
     List<MemoryCandidate> found = new ArrayList<>();
     for (Sentence s : Sentences.of(turn.text())) {
-      for (Draft d : Rules.read(s.text(), previousAssistant)) {
+      for (Draft d : SentenceRules.read(s.text(), previousAssistant)) {
         if (fromTool && d.type() != CandidateType.REFERENCE) {
           continue;
         }

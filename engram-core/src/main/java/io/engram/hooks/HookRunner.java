@@ -30,7 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Answers Claude Code's hook events for one project (SPEC.md section 10).
+ * Answers Claude Code's hook events for one project.
  *
  * <ul>
  *   <li>SessionStart: the MEMORY.md index (Claude Code loads CLAUDE.md itself, so instruction files are

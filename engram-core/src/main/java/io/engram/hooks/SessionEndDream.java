@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The dream a session end may start (SPEC.md section 6): the gates are checked, and only when all three
+ * The dream a session end may start: the gates are checked, and only when all three
  * are open does the dream run, on a daemon thread the hook waits for at most
  * {@code dream.hookWaitSeconds}. A dream still running then is abandoned with the process; its lock's
  * time is rolled back by the next run, which retries. A failing dream is logged, never thrown: the session

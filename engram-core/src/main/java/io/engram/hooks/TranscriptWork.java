@@ -4,11 +4,9 @@ import io.engram.config.EngramSettings;
 import io.engram.extract.ExtractionOutcome;
 import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
-import io.engram.extract.TranscriptTurns;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesAction;
-import io.engram.notes.NotesStore;
 import io.engram.notes.NotesUpdate;
 import io.engram.notes.SessionNotesKeeper;
 import io.engram.transcript.Transcript;
@@ -28,8 +26,7 @@ final class TranscriptWork {
 
   TranscriptWork(ProjectMemory memory, EngramSettings settings, Path home, ModelRouter router, Clock clock) {
     this.extraction = new ExtractionPass(settings, router, memory, home, clock);
-    this.notes = new SessionNotesKeeper(settings, router, new NotesStore(home),
-        TranscriptTurns.watching(List.of(memory.location().projectDir(), memory.location().userDir())), clock);
+    this.notes = SessionNotesKeeper.forProject(settings, router, home, memory.location(), clock);
   }
 
   /** Extracts the turns no earlier pass read; one log line per memory written, then a summary. */

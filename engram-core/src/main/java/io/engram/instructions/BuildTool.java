@@ -11,5 +11,5 @@ import java.util.Optional;
  * @param test the test command, when there is one
  * @param lint the lint or static-check command, when one is configured
  */
-public record BuildTool(
+record BuildTool(
     String name, String marker, Optional<String> build, Optional<String> test, Optional<String> lint) {}

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param readmeSummary the README's first paragraph of prose, when there is a README
  * @param contributingHints commands and rules quoted from CONTRIBUTING, when there is one
  */
-public record RepoSurvey(
+record RepoSurvey(
     String name,
     List<BuildTool> buildTools,
     Map<String, Integer> languages,

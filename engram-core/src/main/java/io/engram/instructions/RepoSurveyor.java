@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * in, its top-level layout, and what its README and CONTRIBUTING say. Best effort: an unreadable file
  * or directory is passed over, never an error.
  */
-public final class RepoSurveyor {
+final class RepoSurveyor {
   /** Directories that hold generated or third-party files, not the project's own. */
   private static final Set<String> SKIP_DIRS =
       Set.of(".git", "node_modules", "target", "build", "dist", "out", ".venv", "venv", "__pycache__",

@@ -3,7 +3,7 @@ package io.engram.instructions;
 import java.util.Map;
 
 /** Writes the text of a starting project instruction file from a {@link RepoSurvey}. Deterministic. */
-public final class StarterFile {
+final class StarterFile {
   private StarterFile() {}
 
   /** The Markdown of a starting {@code CLAUDE.md} for the surveyed repository. */

@@ -1,7 +1,6 @@
 package io.engram.memory;
 
 import io.engram.config.EngramSettings;
-import io.engram.dream.DreamStateFile;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.redact.Redaction;
@@ -34,8 +33,10 @@ final class DirectoryStore implements MemoryStore {
   private final Clock clock;
   private final NameCache names;
   private final Trash trash;
+  private final MemoryWriteListener listener;
 
-  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock) {
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+      MemoryWriteListener listener) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
@@ -43,6 +44,7 @@ final class DirectoryStore implements MemoryStore {
     this.clock = clock;
     this.names = new NameCache(this.dir, settings.maxTopicBytes());
     this.trash = new Trash(this.dir, clock);
+    this.listener = listener;
   }
 
   Path directory() {
@@ -94,11 +96,9 @@ final class DirectoryStore implements MemoryStore {
     } finally {
       Files.deleteIfExists(staging);
     }
-    // Every write with a session id passes here, whichever caller made it (CLI, extraction, MCP,
-    // hooks), so this is the one place that counts sessions for the dream's session gate.
-    if (saved.stored().memory().session().isPresent()) {
-      new DreamStateFile(dir).recordSession(saved.stored().memory().session().get(), now);
-    }
+    // Every write passes here, whichever caller made it (CLI, extraction, MCP, hooks, the dream), so
+    // the listener hears each one: the dream counts the sessions that touched memory this way.
+    listener.written(dir, saved, now);
     return saved;
   }
 

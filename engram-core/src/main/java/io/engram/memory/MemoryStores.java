@@ -27,19 +27,38 @@ public final class MemoryStores {
     return open(roots, settings, Clock.systemUTC());
   }
 
-  /** The project and user stores for {@code roots.projectDir()}, merged; see {@link ProjectMemory}. */
+  /**
+   * The project and user stores for {@code roots.projectDir()}, merged, with no write listener: for
+   * reading, and for writes that must not count as a session touching memory.
+   */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock) throws IOException {
+    return open(roots, settings, clock, MemoryWriteListener.NONE);
+  }
+
+  /**
+   * The project and user stores for {@code roots.projectDir()}, merged (see {@link ProjectMemory});
+   * both tell {@code listener} about every write. A surface that opens the store for a session
+   * registers the dream's session counter here.
+   */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
+      MemoryWriteListener listener) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
     return new ProjectMemory(
         where,
-        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock),
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock));
+        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener),
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener));
   }
 
-  /** A single store over {@code dir}, for tools that work on one directory (import, dream, tests). */
+  /** A single store over {@code dir} with no write listener, for tools that work on one directory. */
   public static MemoryStore directory(Path dir, EngramSettings.Memory settings, Clock clock) {
-    return new DirectoryStore(dir, MemoryScope.PROJECT, settings, SecretRedactor.standard(), clock);
+    return directory(dir, settings, clock, MemoryWriteListener.NONE);
+  }
+
+  /** A single store over {@code dir} telling {@code listener} about every write. */
+  public static MemoryStore directory(Path dir, EngramSettings.Memory settings, Clock clock,
+      MemoryWriteListener listener) {
+    return new DirectoryStore(dir, MemoryScope.PROJECT, settings, SecretRedactor.standard(), clock, listener);
   }
 
   /** Where the memory of {@code roots.projectDir()} lives under {@code settings}; reads {@code .git}. */

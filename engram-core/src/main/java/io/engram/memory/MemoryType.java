@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The four kinds of memory (SPEC.md section 3); the set is closed. */
+/** The four kinds of memory: user, feedback, project and reference; the set is closed. */
 public enum MemoryType {
   /** Who the user is: role, preferences, knowledge. Always private. */
   USER,

@@ -3,7 +3,7 @@ package io.engram.model;
 import java.util.Objects;
 
 /** One message of a conversation sent to a model: who said it and what. */
-public record ChatMessage(Role role, String text) {
+public record ChatMessage(ChatRole role, String text) {
   public ChatMessage {
     Objects.requireNonNull(role, "role");
     Objects.requireNonNull(text, "text");
@@ -11,11 +11,11 @@ public record ChatMessage(Role role, String text) {
 
   /** A message from the user. */
   public static ChatMessage user(String text) {
-    return new ChatMessage(Role.USER, text);
+    return new ChatMessage(ChatRole.USER, text);
   }
 
   /** A message from the model. */
   public static ChatMessage assistant(String text) {
-    return new ChatMessage(Role.ASSISTANT, text);
+    return new ChatMessage(ChatRole.ASSISTANT, text);
   }
 }

@@ -15,7 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Keeps the usage ledger and enforces the token caps on background model work (SPEC.md section 11).
+ * Keeps the usage ledger and enforces the token caps on background model work.
  *
  * <p>Background work (everything the user did not ask for in the foreground: extraction, session
  * notes, dream, re-ranking) is capped per session and per UTC day; foreground work is recorded but

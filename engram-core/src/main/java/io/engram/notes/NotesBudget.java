@@ -8,13 +8,13 @@ import java.util.Objects;
 
 /**
  * Keeps session notes within their token caps: each section at most {@code sectionTokenCap}, the
- * whole rendering at most {@code totalTokenCap} (SPEC.md section 4: about 2,000 and 12,000).
+ * whole rendering at most {@code totalTokenCap} (by default about 2,000 and 12,000).
  *
  * <p>The worklog loses its oldest entries first, because the newest work matters most after a
  * compaction. A free-text section that is too long keeps its leading lines and ends with a marker
  * saying how many lines were cut; only a single line longer than the whole cap is cut inside the line.
  */
-public final class NotesBudget {
+final class NotesBudget {
   static final String MARKER = "[… %d more lines trimmed to fit the notes budget]";
 
   private final EngramSettings.Notes settings;

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * When to write session notes (SPEC.md section 4): start once the context holds at least
+ * When to write session notes: start once the context holds at least
  * {@code startTokens}; after that, update only when the context grew by at least
  * {@code updateGrowthTokens} since the last update <em>and</em> at least {@code updateToolCalls}
  * tool calls happened since.
@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * shrinks the context, the caller records the new size as the baseline, otherwise growth stays negative
  * and the pass waits.
  */
-public final class NotesSchedule {
+final class NotesSchedule {
   private final EngramSettings.Notes settings;
 
   /** A schedule with the thresholds of {@code settings}. */

@@ -2,7 +2,7 @@ package io.engram.notes;
 
 import java.util.Optional;
 
-/** The four sections of the session notes template (SPEC.md section 4), in their fixed order. */
+/** The four sections of the session notes template, in their fixed order. */
 public enum NotesSection {
   /** What is being worked on now and how far it got. */
   CURRENT_STATE("Current State"),

@@ -3,6 +3,7 @@ package io.engram.notes;
 import io.engram.config.EngramSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.fs.FileLock;
+import io.engram.memory.MemoryLocation;
 import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
@@ -14,6 +15,7 @@ import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -21,7 +23,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The background pass that keeps a session's notes (SPEC.md section 4): asks {@link NotesSchedule}
+ * The background pass that keeps a session's notes: asks {@link NotesSchedule}
  * whether to write, then updates the notes incrementally from the messages they do not cover yet, with
  * the configured model or offline ({@link ModelRouter}, purpose {@link Purpose#SESSION_NOTES}), fits them
  * into {@link NotesBudget} and stores them with {@link NotesStore}.
@@ -55,6 +57,17 @@ public final class SessionNotesKeeper {
     this.store = Objects.requireNonNull(store, "store");
     this.turns = Objects.requireNonNull(turns, "turns");
     this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /**
+   * The keeper every surface uses (the CLI's {@code notes}, the hooks): notes kept under {@code
+   * engramHome}, and turns in which the agent wrote into the project's or the user's memory directory
+   * marked as such.
+   */
+  public static SessionNotesKeeper forProject(EngramSettings settings, ModelRouter router, Path engramHome,
+      MemoryLocation memory, Clock clock) {
+    return new SessionNotesKeeper(settings, router, new NotesStore(engramHome),
+        TranscriptTurns.watching(List.of(memory.projectDir(), memory.userDir())), clock);
   }
 
   /** Updates the notes of {@code transcript}'s session with all of its messages, if the schedule says so (or {@code force}). */

@@ -9,7 +9,7 @@ import java.time.Instant;
  * so a memory that keeps being used decays more slowly. 1 is brand new, it tends to 0 and never
  * reaches it: unused memories sink in the ranking, nothing is removed.
  */
-public final class Hotness {
+final class Hotness {
   private Hotness() {}
 
   /** The hotness of {@code doc} at {@code now}, in (0, 1]. */

@@ -13,37 +13,44 @@ import java.util.PriorityQueue;
  * exact (brute-force) cosine search over the stored vectors.
  *
  * <p>Lets recall work without the Lucene module, and is the baseline the benchmarks compare Lucene
- * against. The name counts twice and the description once more than the body, mirroring the field
- * boosts of the Lucene index. Thread-safe; nothing is written to disk.
+ * against. Fields are weighted as the Lucene index boosts them: a term in the name counts 2 times, in
+ * the description 1.5 times, in the body once, in both the term frequencies and the document lengths
+ * (as BM25F does). Thread-safe; nothing is written to disk.
  */
-public final class InMemorySearchIndex implements SearchIndex {
+final class InMemorySearchIndex implements SearchIndex {
   private static final double K1 = 1.2;
   private static final double B = 0.75;
+  private static final double NAME_WEIGHT = 2.0;
+  private static final double DESCRIPTION_WEIGHT = 1.5;
 
-  private record Doc(String hash, int length, Map<String, Integer> termFreqs, float[] unitVector) {}
+  private record Doc(String hash, double length, Map<String, Double> termFreqs, float[] unitVector) {}
 
   private final Map<String, Doc> docs = new HashMap<>();
-  private final Map<String, Map<String, Integer>> postings = new HashMap<>();
-  private long totalLength;
+  private final Map<String, Map<String, Double>> postings = new HashMap<>();
+  private double totalLength;
 
   @Override
   public synchronized void upsert(Entry entry) {
     remove(entry.id());
-    List<String> terms = new ArrayList<>(TextTerms.of(entry.name()));
-    terms.addAll(TextTerms.of(entry.name()));
-    terms.addAll(TextTerms.of(entry.description()));
-    terms.addAll(TextTerms.of(entry.description()));
-    terms.addAll(TextTerms.of(entry.body()));
-    Map<String, Integer> freqs = new HashMap<>();
-    for (String term : terms) {
-      freqs.merge(term, 1, Integer::sum);
-    }
-    for (Map.Entry<String, Integer> f : freqs.entrySet()) {
+    Map<String, Double> freqs = new HashMap<>();
+    double length = addTerms(entry.name(), NAME_WEIGHT, freqs)
+        + addTerms(entry.description(), DESCRIPTION_WEIGHT, freqs)
+        + addTerms(entry.body(), 1.0, freqs);
+    for (Map.Entry<String, Double> f : freqs.entrySet()) {
       postings.computeIfAbsent(f.getKey(), k -> new HashMap<>()).put(entry.id(), f.getValue());
     }
     float[] unit = entry.vector().map(Vectors::unit).orElse(null);
-    docs.put(entry.id(), new Doc(entry.contentHash(), terms.size(), freqs, unit));
-    totalLength += terms.size();
+    docs.put(entry.id(), new Doc(entry.contentHash(), length, freqs, unit));
+    totalLength += length;
+  }
+
+  /** Adds each term of {@code text} with {@code weight} to {@code freqs}; returns the weighted length. */
+  private static double addTerms(String text, double weight, Map<String, Double> freqs) {
+    List<String> terms = TextTerms.of(text);
+    for (String term : terms) {
+      freqs.merge(term, weight, Double::sum);
+    }
+    return weight * terms.size();
   }
 
   @Override
@@ -54,7 +61,7 @@ public final class InMemorySearchIndex implements SearchIndex {
     }
     totalLength -= old.length();
     for (String term : old.termFreqs().keySet()) {
-      Map<String, Integer> posting = postings.get(term);
+      Map<String, Double> posting = postings.get(term);
       posting.remove(id);
       if (posting.isEmpty()) {
         postings.remove(term);
@@ -74,15 +81,15 @@ public final class InMemorySearchIndex implements SearchIndex {
     if (docs.isEmpty() || limit <= 0) {
       return List.of();
     }
-    double avgLength = Math.max(1.0, (double) totalLength / docs.size());
+    double avgLength = Math.max(1.0, totalLength / docs.size());
     Map<String, Double> scores = new HashMap<>();
     for (String term : new java.util.LinkedHashSet<>(TextTerms.of(query))) {
-      Map<String, Integer> posting = postings.get(term);
+      Map<String, Double> posting = postings.get(term);
       if (posting == null) {
         continue;
       }
       double idf = Math.log(1 + (docs.size() - posting.size() + 0.5) / (posting.size() + 0.5));
-      for (Map.Entry<String, Integer> p : posting.entrySet()) {
+      for (Map.Entry<String, Double> p : posting.entrySet()) {
         double tf = p.getValue();
         double norm = K1 * (1 - B + B * docs.get(p.getKey()).length() / avgLength);
         scores.merge(p.getKey(), idf * tf * (K1 + 1) / (tf + norm), Double::sum);

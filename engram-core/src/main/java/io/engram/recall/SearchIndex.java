@@ -16,6 +16,14 @@ import java.util.Optional;
 public interface SearchIndex extends Closeable {
 
   /**
+   * A new, empty index held in memory: BM25 over the same fields and exact cosine search, in core, for
+   * tests, small stores and the fallback when an on-disk index cannot be used.
+   */
+  static SearchIndex inMemory() {
+    return new InMemorySearchIndex();
+  }
+
+  /**
    * One document as the index stores it.
    *
    * @param id the document's stable key

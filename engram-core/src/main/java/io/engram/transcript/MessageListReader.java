@@ -105,11 +105,9 @@ public final class MessageListReader {
       blocks.add(openAiToolCall(call));
     }
     return Optional.of(
-        new TranscriptMessage(
-            role, blocks, Records.text(entry, "id"), Optional.empty(),
-            Records.instant(entry, "timestamp"), Optional.empty(), Optional.empty(),
-            Records.text(entry, "model"), Optional.empty(), Records.usage(entry.get("usage")),
-            false, false, false, position));
+        TranscriptMessage.builder(role, blocks).uuid(Records.text(entry, "id"))
+            .timestamp(Records.instant(entry, "timestamp")).model(Records.text(entry, "model"))
+            .usage(Records.usage(entry.get("usage"))).lineNumber(position).build());
   }
 
   // OpenAI sends arguments as a JSON string; a string that is not JSON is kept as {"arguments": text}.

@@ -30,58 +30,41 @@ final class Records {
   }
 
   static TranscriptMessage message(JsonNode record, JsonNode message, Role role, int lineNumber) {
-    return new TranscriptMessage(
-        role,
-        blocks(message.get("content")),
-        text(record, "uuid"),
-        text(record, "parentUuid"),
-        instant(record, "timestamp"),
-        text(record, "cwd"),
-        text(record, "gitBranch"),
-        text(message, "model"),
-        text(message, "id"),
-        usage(message.get("usage")),
-        record.path("isSidechain").asBoolean(false),
-        record.path("isCompactSummary").asBoolean(false),
-        record.path("isMeta").asBoolean(false),
-        lineNumber);
+    return TranscriptMessage.builder(role, blocks(message.get("content")))
+        .uuid(text(record, "uuid"))
+        .parentUuid(text(record, "parentUuid"))
+        .timestamp(instant(record, "timestamp"))
+        .cwd(text(record, "cwd"))
+        .gitBranch(text(record, "gitBranch"))
+        .model(text(message, "model"))
+        .requestId(text(message, "id"))
+        .usage(usage(message.get("usage")))
+        .sidechain(record.path("isSidechain").asBoolean(false))
+        .compactSummary(record.path("isCompactSummary").asBoolean(false))
+        .meta(record.path("isMeta").asBoolean(false))
+        .lineNumber(lineNumber)
+        .build();
   }
 
   static TranscriptMessage systemMessage(JsonNode record, String content, int lineNumber) {
-    return new TranscriptMessage(
-        Role.SYSTEM,
-        List.of(new ContentBlock.Text(content)),
-        text(record, "uuid"),
-        text(record, "parentUuid"),
-        instant(record, "timestamp"),
-        text(record, "cwd"),
-        text(record, "gitBranch"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        record.path("isSidechain").asBoolean(false),
-        false,
-        true,
-        lineNumber);
+    return TranscriptMessage.builder(Role.SYSTEM, List.of(new ContentBlock.Text(content)))
+        .uuid(text(record, "uuid"))
+        .parentUuid(text(record, "parentUuid"))
+        .timestamp(instant(record, "timestamp"))
+        .cwd(text(record, "cwd"))
+        .gitBranch(text(record, "gitBranch"))
+        .sidechain(record.path("isSidechain").asBoolean(false))
+        .meta(true)
+        .lineNumber(lineNumber)
+        .build();
   }
 
   /** A prompt queued while the agent was busy, as the user message the model received. */
   static TranscriptMessage queuedMessage(JsonNode record, String content, int lineNumber) {
-    return new TranscriptMessage(
-        Role.USER,
-        List.of(new ContentBlock.Text(content)),
-        Optional.empty(),
-        Optional.empty(),
-        instant(record, "timestamp"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        false,
-        false,
-        false,
-        lineNumber);
+    return TranscriptMessage.builder(Role.USER, List.of(new ContentBlock.Text(content)))
+        .timestamp(instant(record, "timestamp"))
+        .lineNumber(lineNumber)
+        .build();
   }
 
   static Optional<Usage> usage(JsonNode usage) {

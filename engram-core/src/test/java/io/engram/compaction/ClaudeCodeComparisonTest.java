@@ -67,9 +67,9 @@ class ClaudeCodeComparisonTest {
     System.out.println(record.row("Claude Code (isCompactSummary record)"));
     System.out.println(mine.row("Engram offline"));
 
-    assertThat(ours.engine()).isEqualTo("offline");
+    assertThat(ours.answeredBy().engine()).isEqualTo("offline");
     assertThat(mine.userMessages()).isEqualTo(100.0);
-    assertThat(ours.readded()).isEmpty();
+    assertThat(ours.scoring().readded()).isEmpty();
     String summary = collapse(ours.summary());
     assertThat(summary).contains(collapse(c.lastRequest()));
     c.openTodos().forEach(todo -> assertThat(summary).contains(collapse(todo)));

@@ -9,11 +9,9 @@ import io.engram.context.ContextWindow;
 import io.engram.model.CostGovernor;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelException;
-import io.engram.model.ModelRequest;
-import io.engram.model.ModelResponse;
 import io.engram.model.ModelRouter;
-import io.engram.model.TokenUsage;
 import io.engram.notes.SessionNotes;
+import io.engram.testing.ScriptedModel;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
@@ -76,7 +74,7 @@ class CompactorTest {
   @Test
   void offlineSummaryFillsEverySectionAndKeepsUserMessagesLastRequestAndTodosVerbatim() {
     CompactionResult r = offline().compact(input());
-    assertThat(r.engine()).isEqualTo("offline");
+    assertThat(r.answeredBy().engine()).isEqualTo("offline");
     assertThat(r.sections()).extracting(CompactionResult.Section::number).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
     assertThat(r.sections()).allMatch(s -> !s.text().isBlank());
     assertThat(r.summary())
@@ -86,10 +84,10 @@ class CompactorTest {
         .contains("[ERROR] MainTest.verboseFlag: expected true but was false")
         .contains("Fixed by: Bash `mvn test`")
         .contains("Next I'll add the timer around run() in Main.java.");
-    assertThat(r.readded()).isEmpty();
-    assertThat(r.score()).hasValueSatisfying(s -> assertThat(s.sections()).isEqualTo(100.0));
-    assertThat(r.steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
-    assertThat(r.todos()).extracting(t -> t.content()).containsExactly("Document --verbose in README.md");
+    assertThat(r.scoring().readded()).isEmpty();
+    assertThat(r.scoring().score()).hasValueSatisfying(s -> assertThat(s.sections()).isEqualTo(100.0));
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
+    assertThat(r.restored().todos()).extracting(t -> t.content()).containsExactly("Document --verbose in README.md");
   }
 
   @Test
@@ -97,7 +95,7 @@ class CompactorTest {
     Files.createDirectories(dir.resolve("src"));
     Files.writeString(dir.resolve("src/Main.java"), "class Main { boolean verbose; }\n");
     CompactionResult r = offline().compact(input());
-    assertThat(r.restoredFiles()).singleElement().satisfies(f -> {
+    assertThat(r.restored().restoredFiles()).singleElement().satisfies(f -> {
       assertThat(f.path()).isEqualTo(dir.resolve("src/Main.java").toString());
       assertThat(f.content()).contains("boolean verbose");
       assertThat(f.tokens()).isPositive();
@@ -113,10 +111,11 @@ class CompactorTest {
   void sessionNotesStandForTheMessagesTheyCoverAndOnlyTheRestIsSummarised() {
     SessionNotes notes = new SessionNotes("Flag parsing fixed.", "src/Main.java: parseArgs()", "mvn test failed once",
         List.of("added --verbose"));
-    Scripted model = new Scripted(List.of(fullSummary("Also print the elapsed time when --verbose is on.")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted")
+        .answers(fullSummary("Also print the elapsed time when --verbose is on."));
     CompactionResult r = withModel(model).compact(input().withNotes(new CoveredNotes(notes, 10)));
-    assertThat(r.summarizedFrom()).isEqualTo(10);
-    String sent = model.requests.get(0).messages().get(0).text();
+    assertThat(r.sizes().summarizedFrom()).isEqualTo(10);
+    String sent = model.requests().get(0).messages().get(0).text();
     assertThat(sent).contains("src/Main.java: parseArgs()").doesNotContain("The test fails because");
     assertThat(r.summary()).contains("src/Main.java: parseArgs()", "added --verbose", "Flag parsing fixed.");
     assertThat(r.summary()).contains("Add a --verbose flag to the CLI in src/Main.java and keep the tests green.");
@@ -125,16 +124,17 @@ class CompactorTest {
   @Test
   void aModelSummaryInTheRetryBandIsReCompactedWithTheDegradedPrompt() {
     String thin = fullSummary("").replaceAll("(?m)^(2|4|5)\\. .*\\n", "");
-    Scripted model = new Scripted(List.of(thin, fullSummary("Also print the elapsed time when --verbose is on.")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted")
+        .answers(thin, fullSummary("Also print the elapsed time when --verbose is on."));
     CompactionResult r = withModel(model).compact(input());
-    assertThat(r.engine()).isEqualTo("model");
-    assertThat(r.engineId()).isEqualTo("fake:scripted");
-    assertThat(r.steps()).extracting(LadderStep::action)
+    assertThat(r.answeredBy().engine()).isEqualTo("model");
+    assertThat(r.answeredBy().engineId()).isEqualTo("fake:scripted");
+    assertThat(r.scoring().steps()).extracting(LadderStep::action)
         .containsExactly(LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.ACCEPT);
-    assertThat(r.steps().get(0).score()).hasValueSatisfying(s -> assertThat(s.total()).isBetween(70.0, 80.0));
-    assertThat(model.requests).hasSize(2);
-    assertThat(model.requests.get(1).messages().get(0).text()).contains("was rejected", "Add the missing sections");
-    assertThat(r.readded()).contains("Also print the elapsed time when --verbose is on.");
+    assertThat(r.scoring().steps().get(0).score()).hasValueSatisfying(s -> assertThat(s.total()).isBetween(70.0, 80.0));
+    assertThat(model.requests()).hasSize(2);
+    assertThat(model.requests().get(1).messages().get(0).text()).contains("was rejected", "Add the missing sections");
+    assertThat(r.scoring().readded()).contains("Also print the elapsed time when --verbose is on.");
     assertThat(r.summary()).contains("Also print the elapsed time when --verbose is on.");
   }
 
@@ -146,14 +146,14 @@ class CompactorTest {
         1. Primary Request and Intent: add a verbose flag.
         3. Files and Code Sections: src/Main.java
         </summary>""";
-    Scripted model = new Scripted(List.of(poor));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(poor);
     CompactionResult r = withModel(model).compact(input());
-    assertThat(r.steps()).extracting(LadderStep::action).containsExactly(
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).containsExactly(
         LadderStep.Action.SUMMARIZE, LadderStep.Action.KEEP_FRAGMENTS, LadderStep.Action.TRUNCATE);
-    assertThat(r.readded()).contains("Add a --verbose flag to the CLI in src/Main.java and keep the tests green.",
+    assertThat(r.scoring().readded()).contains("Add a --verbose flag to the CLI in src/Main.java and keep the tests green.",
         "Also print the elapsed time when --verbose is on.", "Document --verbose in README.md");
-    assertThat(r.score()).isEmpty();
-    assertThat(r.keptMessages()).isEqualTo(5);
+    assertThat(r.scoring().score()).isEmpty();
+    assertThat(r.sizes().keptMessages()).isEqualTo(5);
     assertThat(r.lost().of(LossRecord.Kind.MESSAGE)).hasSize(11);
     assertThat(r.summary()).contains("Add a --verbose flag to the CLI in src/Main.java and keep the tests green.",
         "Document --verbose in README.md");
@@ -161,50 +161,34 @@ class CompactorTest {
 
   @Test
   void theVerbatimGuaranteeReAddsWhatTheModelDropped() {
-    Scripted model = new Scripted(List.of(fullSummary("")));
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(fullSummary(""));
     CompactionResult r = withModel(model).compact(input());
     // fullSummary("") leaves out the second user message: it is put back word for word.
-    assertThat(r.readded()).contains("Also print the elapsed time when --verbose is on.");
+    assertThat(r.scoring().readded()).contains("Also print the elapsed time when --verbose is on.");
     assertThat(r.sections()).filteredOn(s -> s.number() == 6).singleElement()
         .satisfies(s -> assertThat(s.text()).contains("Also print the elapsed time when --verbose is on."));
   }
 
   @Test
   void aFailingModelFallsBackToTheOfflineCompactor() {
-    LanguageModel broken = new LanguageModel() {
-      @Override
-      public ModelResponse complete(ModelRequest request) {
-        throw new ModelException(ModelException.Kind.SERVER, "overloaded");
-      }
-
-      @Override
-      public String id() {
-        return "fake:broken";
-      }
-    };
+    ScriptedModel broken = ScriptedModel.withId("fake:broken")
+        .fails(new ModelException(ModelException.Kind.SERVER, "overloaded"));
     CompactionResult r = withModel(broken).compact(input());
-    assertThat(r.engine()).isEqualTo("offline");
-    assertThat(r.fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("overloaded"));
+    assertThat(r.answeredBy().engine()).isEqualTo("offline");
+    assertThat(r.answeredBy().fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("overloaded"));
     assertThat(r.sections()).hasSize(9);
   }
 
   @Test
   void aModelThatFailsOnTheReCompactionFallsBackToOfflineRatherThanTruncating() {
     String thin = fullSummary("").replaceAll("(?m)^(2|4|5)\\. .*\\n", "");
-    Scripted model = new Scripted(List.of(thin)) {
-      @Override
-      public ModelResponse complete(ModelRequest request) {
-        if (!requests.isEmpty()) {
-          throw new ModelException(ModelException.Kind.TIMEOUT, "no answer in 60 s");
-        }
-        return super.complete(request);
-      }
-    };
+    ScriptedModel model = ScriptedModel.withId("fake:scripted").answers(thin)
+        .fails(new ModelException(ModelException.Kind.TIMEOUT, "no answer in 60 s"));
     CompactionResult r = withModel(model).compact(input());
-    assertThat(r.engine()).isEqualTo("offline");
-    assertThat(r.fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("no answer in 60 s"));
-    assertThat(r.keptMessages()).isZero();
-    assertThat(r.steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
+    assertThat(r.answeredBy().engine()).isEqualTo("offline");
+    assertThat(r.answeredBy().fallbackReason()).hasValueSatisfying(reason -> assertThat(reason).contains("no answer in 60 s"));
+    assertThat(r.sizes().keptMessages()).isZero();
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
   }
 
   @Test
@@ -283,10 +267,10 @@ class CompactorTest {
     }
     CompactionResult r = new Compactor(settings, new JtokkitTokenCounter(), ModelRouter.offline())
         .compact(CompactionInput.of(ms, WINDOW).at(T0, dir));
-    assertThat(r.steps()).extracting(LadderStep::action).startsWith(
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).startsWith(
         LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.RECOMPACT);
-    double first = r.steps().get(0).score().orElseThrow().ratio();
-    double second = r.steps().get(1).score().orElseThrow().ratio();
+    double first = r.scoring().steps().get(0).score().orElseThrow().ratio();
+    double second = r.scoring().steps().get(1).score().orElseThrow().ratio();
     assertThat(second).isGreaterThan(first);
   }
 
@@ -311,28 +295,6 @@ class CompactorTest {
         8. Current Work: currently adding the timer.
         9. Optional Next Step: continue with the timer around run(); the next step after that is the README.
         </summary>""".formatted(extraUserMessage);
-  }
-
-  /** A model that answers from a script and records what it was asked. */
-  private static class Scripted implements LanguageModel {
-    final List<String> answers;
-    final List<ModelRequest> requests = new ArrayList<>();
-
-    Scripted(List<String> answers) {
-      this.answers = answers;
-    }
-
-    @Override
-    public ModelResponse complete(ModelRequest request) {
-      requests.add(request);
-      String text = answers.get(Math.min(requests.size(), answers.size()) - 1);
-      return new ModelResponse(text, new TokenUsage(100, 50, 0, 0), id(), "end_turn");
-    }
-
-    @Override
-    public String id() {
-      return "fake:scripted";
-    }
   }
 
   private static TranscriptMessage user(String text) {

@@ -1,12 +1,13 @@
 package io.engram.compaction;
 
-import static io.engram.compaction.FileOperation.Kind.EDIT;
-import static io.engram.compaction.FileOperation.Kind.READ;
-import static io.engram.compaction.FileOperation.Kind.WRITE;
+import static io.engram.transcript.FileOperation.EDIT;
+import static io.engram.transcript.FileOperation.READ;
+import static io.engram.transcript.FileOperation.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.engram.transcript.FileOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,8 +42,8 @@ class FileScoreTest {
   @ParameterizedTest
   @CsvSource({"1, 0, 0, WRITE, 41", "0, 2, 1, EDIT, 53", "0, 0, 4, READ, 27", "2, 3, 10, READ, 77",
       "10, 10, 10, WRITE, 180"})
-  void operationScoreWithLastOperationBonus(int writes, int edits, int reads, FileOperation.Kind last, double expected) {
-    // 15 + w + 10e + 3r + (25 write | 15 edit | 0 read); no cap (SPEC.md writes none).
+  void operationScoreWithLastOperationBonus(int writes, int edits, int reads, FileOperation last, double expected) {
+    // 15 + w + 10e + 3r + (25 write | 15 edit | 0 read); no cap (the formula has none).
     assertThat(FileScore.operationScore(writes, edits, reads, last)).isEqualTo(expected);
   }
 
@@ -79,10 +80,10 @@ class FileScoreTest {
         new FileUsage(
             "src/main/java/io/engram/App.java",
             List.of(
-                new FileOperation(READ, NOW.minus(Duration.ofHours(3))),
-                new FileOperation(READ, NOW.minus(Duration.ofMinutes(150))),
-                new FileOperation(EDIT, NOW.minus(Duration.ofMinutes(130))),
-                new FileOperation(EDIT, NOW.minus(Duration.ofMinutes(120)))));
+                new DatedOperation(READ, NOW.minus(Duration.ofHours(3))),
+                new DatedOperation(READ, NOW.minus(Duration.ofMinutes(150))),
+                new DatedOperation(EDIT, NOW.minus(Duration.ofMinutes(130))),
+                new DatedOperation(EDIT, NOW.minus(Duration.ofMinutes(120)))));
     FileScore s = FileScore.of(usage, NOW);
     // last op 2 h ago: TS 90; 4 ops, none in the last hour: FS 20; OS 15 + 0 + 20 + 6 + 15 (edit) = 56;
     // FTS java 100; RS 50 + 30 (src) + 25 (App stem) = 105 -> 100.
@@ -100,8 +101,8 @@ class FileScoreTest {
     FileUsage usage =
         new FileUsage(
             "notes.txt",
-            List.of(new FileOperation(WRITE, NOW.minus(Duration.ofMinutes(10))),
-                new FileOperation(READ, NOW.minus(Duration.ofHours(30)))));
+            List.of(new DatedOperation(WRITE, NOW.minus(Duration.ofMinutes(10))),
+                new DatedOperation(READ, NOW.minus(Duration.ofHours(30)))));
     FileScore s = FileScore.of(usage, NOW);
     // TS 100; FS min(80,10) + min(20,10) = 20; OS 15 + 1 + 3 + 25 = 44; FTS 30; RS 50.
     assertThat(s.total()).isCloseTo(0.35 * 100 + 0.25 * 20 + 0.2 * 44 + 0.15 * 30 + 0.05 * 50, within(1e-9));
@@ -111,7 +112,7 @@ class FileScoreTest {
   void usageNeedsAPathAndOperations() {
     assertThatThrownBy(() -> new FileUsage("a.txt", List.of()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a.txt");
-    assertThatThrownBy(() -> new FileUsage(" ", List.of(new FileOperation(READ, NOW))))
+    assertThatThrownBy(() -> new FileUsage(" ", List.of(new DatedOperation(READ, NOW))))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -55,7 +55,8 @@ final class DreamFixture {
   }
 
   void memory(Memory m, Instant at) throws IOException {
-    MemoryStore store = MemoryStores.directory(memoryDir(), settings.memory(), Clock.fixed(at, ZoneOffset.UTC));
+    MemoryStore store = MemoryStores.directory(memoryDir(), settings.memory(), Clock.fixed(at, ZoneOffset.UTC),
+        Dream.sessionCounter());
     store.write(m);
   }
 

@@ -23,7 +23,8 @@ class DreamGatesRunTest {
   @Test
   void everyStoreWriteWithASessionIdCountsThatSessionOnce() throws Exception {
     DreamFixture f = new DreamFixture(root);
-    MemoryStore store = MemoryStores.open(f.roots, f.settings, Clock.fixed(MAY_10, ZoneOffset.UTC));
+    MemoryStore store = MemoryStores.open(f.roots, f.settings, Clock.fixed(MAY_10, ZoneOffset.UTC),
+        Dream.sessionCounter());
     store.write(Memory.builder("a", MemoryType.PROJECT).body("one\n").session("s1").build());
     store.write(Memory.builder("b", MemoryType.PROJECT).body("two\n").session("s1").build());
     store.write(Memory.builder("c", MemoryType.PROJECT).body("three\n").build());
@@ -36,7 +37,8 @@ class DreamGatesRunTest {
   @Test
   void theSessionGateOpensAtFiveSessionsThatTouchedMemory() throws Exception {
     DreamFixture f = new DreamFixture(root);
-    MemoryStore store = MemoryStores.open(f.roots, f.settings, Clock.fixed(MAY_10, ZoneOffset.UTC));
+    MemoryStore store = MemoryStores.open(f.roots, f.settings, Clock.fixed(MAY_10, ZoneOffset.UTC),
+        Dream.sessionCounter());
     for (int i = 1; i <= 4; i++) {
       store.write(Memory.builder("fact-" + i, MemoryType.PROJECT).body("Fact " + i + " alone.\n").session("s" + i).build());
     }

@@ -5,17 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.engram.memory.MemoryType;
 import io.engram.model.CostGovernor;
 import io.engram.model.LanguageModel;
-import io.engram.model.ModelRequest;
-import io.engram.model.ModelResponse;
 import io.engram.model.ModelRouter;
-import io.engram.model.TokenUsage;
+import io.engram.testing.ScriptedModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,27 +18,6 @@ class DreamModelTest {
   static final Instant MAY_10 = Instant.parse("2026-05-10T09:00:00Z");
 
   @TempDir Path root;
-
-  /** Answers each request with the next scripted text and keeps the requests. */
-  static final class Scripted implements LanguageModel {
-    final Deque<String> answers;
-    final List<ModelRequest> requests = new ArrayList<>();
-
-    Scripted(String... answers) {
-      this.answers = new ArrayDeque<>(List.of(answers));
-    }
-
-    @Override
-    public ModelResponse complete(ModelRequest request) {
-      requests.add(request);
-      return new ModelResponse(answers.removeFirst(), new TokenUsage(100, 20, 0, 0), id(), "end_turn");
-    }
-
-    @Override
-    public String id() {
-      return "test:scripted";
-    }
-  }
 
   private DreamFixture seeded() throws Exception {
     DreamFixture f = new DreamFixture(root);
@@ -63,13 +36,13 @@ class DreamModelTest {
   @Test
   void theModelsProposedPlanIsValidatedAndApplied() throws Exception {
     DreamFixture f = seeded();
-    Scripted model = new Scripted("""
+    ScriptedModel model = ScriptedModel.withId("test:scripted").answers("""
         {"merges":[{"target":"gradle-cache-ci","sources":["ci-cache"]}],
          "supersessions":[{"older":"deploy-day","newer":"deploy-day-now","reason":"moved"}],
          "rewrites":[]}""");
     DreamResult r = f.dream(router(model)).run(new DreamOptions(true, false), DreamProgress.NONE);
     assertThat(r.engine()).isEqualTo("test:scripted");
-    assertThat(model.requests.get(0).messages().get(0).text()).contains("ci-cache", "deploy-day-now");
+    assertThat(model.requests().get(0).messages().get(0).text()).contains("ci-cache", "deploy-day-now");
     Path dir = f.memoryDir();
     assertThat(dir.resolve("ci-cache.md")).doesNotExist();
     assertThat(Files.readString(dir.resolve("gradle-cache-ci.md"))).contains("CI caches the Gradle home", "~/.gradle");
@@ -80,10 +53,10 @@ class DreamModelTest {
   void anAnswerNamingUnknownMemoriesFallsBackToTheOfflineRules() throws Exception {
     DreamFixture f = seeded();
     String bad = "{\"merges\":[{\"target\":\"nope\",\"sources\":[\"ci-cache\"]}],\"supersessions\":[],\"rewrites\":[]}";
-    Scripted model = new Scripted(bad, bad);
+    ScriptedModel model = ScriptedModel.withId("test:scripted").answers(bad, bad);
     DreamResult r = f.dream(router(model)).run(new DreamOptions(true, true), DreamProgress.NONE);
-    assertThat(model.requests).hasSize(2);
-    assertThat(model.requests.get(1).messages().get(2).text()).contains("'nope' is not one of the memory names");
+    assertThat(model.requests()).hasSize(2);
+    assertThat(model.requests().get(1).messages().get(2).text()).contains("'nope' is not one of the memory names");
     assertThat(r.engine()).startsWith("offline (fell back:");
     assertThat(r.changes()).noneMatch(c -> c.startsWith("merge"));
   }

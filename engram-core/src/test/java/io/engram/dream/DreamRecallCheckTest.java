@@ -6,18 +6,18 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
+import io.engram.recall.RecallDocument;
+import io.engram.recall.RecallIndex;
+import io.engram.recall.RecalledMemory;
+import io.engram.recall.Recaller;
+import io.engram.recall.SearchIndex;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
-import io.engram.recall.InMemorySearchIndex;
-import io.engram.recall.RecallDocument;
-import io.engram.recall.RecallIndex;
-import io.engram.recall.RecalledMemory;
-import io.engram.recall.Recaller;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The same queries before and after a dream: every query whose answer memory was found before still
  * finds it, or the memory it was merged into, after. Ranked by the recall engine itself ({@link Recaller}
- * over a {@link RecallIndex} on the in-core BM25 {@link InMemorySearchIndex}; no embedder in core tests,
+ * over a {@link RecallIndex} on the in-core BM25 index ({@link SearchIndex#inMemory()}); no embedder in core tests,
  * so keyword recall), superseded memories excluded as recall excludes them; the top {@value #TOP} count.
  */
 class DreamRecallCheckTest {
@@ -97,7 +97,7 @@ class DreamRecallCheckTest {
           m.type().id(), m.updated().orElse(DreamFixture.NOW), m.lastRecalled(), m.recallCount(),
           m.isSuperseded(DreamFixture.NOW), m.paths()));
     }
-    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.empty());
     index.sync(docs);
     Map<String, List<String>> out = new HashMap<>();
     for (String q : queries.keySet()) {

@@ -103,10 +103,10 @@ class DreamTest {
         "The integration tests need Redis running locally. We use pnpm, not npm.");
     Transcript t = TranscriptReader.read(file);
     new ExtractionPass(f.settings, ModelRouter.offline(),
-        MemoryStores.open(f.roots, f.settings), f.roots.engramHome(), Clock.systemUTC()).run(t, true);
+        MemoryStores.open(f.roots, f.settings, Clock.systemUTC(), Dream.sessionCounter()), f.roots.engramHome(), Clock.systemUTC()).run(t, true);
     assertThat(ExtractionPass.alreadyRead(f.roots.engramHome(), t)).isZero();
     new ExtractionPass(f.settings, ModelRouter.offline(),
-        MemoryStores.open(f.roots, f.settings), f.roots.engramHome(), Clock.systemUTC()).run(t, false);
+        MemoryStores.open(f.roots, f.settings, Clock.systemUTC(), Dream.sessionCounter()), f.roots.engramHome(), Clock.systemUTC()).run(t, false);
     assertThat(ExtractionPass.alreadyRead(f.roots.engramHome(), t))
         .isEqualTo(t.messages().size());
 

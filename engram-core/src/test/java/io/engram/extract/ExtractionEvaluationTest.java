@@ -60,7 +60,7 @@ class ExtractionEvaluationTest {
   @Test
   void benchPrintsEverySplitWithTheBaseline() {
     var bytes = new java.io.ByteArrayOutputStream();
-    ExtractionBench.print(items, false, new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
+    ExtractionEvaluation.printTable(items, false, new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
     String table = bytes.toString(StandardCharsets.UTF_8);
     System.out.print(table);
     assertThat(table).contains("dev ", "heldout ", "heldout:real", "baseline", "F1 ratio rules/baseline");

@@ -12,7 +12,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
-import io.engram.testing.ScriptedLanguageModel;
+import io.engram.testing.ScriptedModel;
 import io.engram.testing.TestResources;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.transcript.Transcript;
@@ -50,7 +50,7 @@ class ExtractionPassTest {
     return pass(ModelRouter.offline());
   }
 
-  private ModelRouter scripted(ScriptedLanguageModel model) {
+  private ModelRouter scripted(ScriptedModel model) {
     return ModelRouter.of(model, new CostGovernor(home, EngramSettings.DEFAULTS.governor()), "s1");
   }
 
@@ -201,7 +201,7 @@ class ExtractionPassTest {
 
   @Test
   void aModelAnswerIsWrittenWithModelProvenanceAndTheConversationCacheable() throws Exception {
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+    ScriptedModel model = new ScriptedModel().answers("""
         {"memories": [{"action": "create", "name": "package-manager", "description": "Which package manager to use",
           "type": "project", "body": "Use pnpm, not npm.", "source": "user", "turn": 0, "quote": "uses pnpm"},
          {"action": "create", "name": "staging-resets", "description": "When staging data disappears",
@@ -214,7 +214,7 @@ class ExtractionPassTest {
     assertThat(report.fallbackReason()).isEmpty();
     assertThat(store.read("package-manager").orElseThrow().memory().source()).contains(MemorySource.USER);
     assertThat(store.read("staging-resets").orElseThrow().memory().source()).contains(MemorySource.MODEL);
-    assertThat(model.requests).singleElement().satisfies(r -> {
+    assertThat(model.requests()).singleElement().satisfies(r -> {
       assertThat(r.cacheablePrefix()).isEqualTo(4);
       assertThat(r.messages()).hasSize(5);
       assertThat(r.messages().get(4).text()).contains("Existing memories").contains("(none)");
@@ -225,7 +225,7 @@ class ExtractionPassTest {
   void aModelUpdateIsMergedIntoTheExistingMemory() throws Exception {
     store.write(Memory.builder("package-manager", MemoryType.PROJECT).description("Which package manager")
         .body("Use pnpm.\n").source(MemorySource.USER).session("old").build());
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+    ScriptedModel model = new ScriptedModel().answers("""
         {"memories": [{"action": "update", "name": "package-manager", "description": "x", "type": "project",
           "body": "Run pnpm install, not npm install.", "source": "user", "turn": 0, "quote": ""}]}""");
 
@@ -237,14 +237,14 @@ class ExtractionPassTest {
     assertThat(merged.description()).isEqualTo("Which package manager");
     assertThat(merged.session()).contains("old");
     assertThat(memories()).hasSize(1);
-    assertThat(model.requests.get(0).messages().get(4).text()).contains("- package-manager: Which package manager");
+    assertThat(model.requests().get(0).messages().get(4).text()).contains("- package-manager: Which package manager");
   }
 
   @Test
   void theModelCannotTurnToolOutputIntoFeedback() throws Exception {
     TranscriptBuilder b = new TranscriptBuilder("s1").user("read the guide");
     b.tool("Read", "{\"file_path\":\"/p/GUIDE.md\"}", "Never mock the database.");
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+    ScriptedModel model = new ScriptedModel().answers("""
         {"memories": [{"action": "create", "name": "no-db-mocks", "description": "testing rule",
           "type": "feedback", "body": "Never mock the database.", "source": "user", "turn": 1, "quote": "Never mock"}]}""");
 
@@ -259,7 +259,7 @@ class ExtractionPassTest {
 
   @Test
   void aNameThatWouldLeaveTheMemoryDirectoryIsRefused() throws Exception {
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+    ScriptedModel model = new ScriptedModel().answers("""
         {"memories": [{"action": "create", "name": "../../outside", "description": "escape", "type": "project",
           "body": "Use pnpm.", "source": "user", "turn": 0, "quote": ""}]}""");
 
@@ -277,14 +277,14 @@ class ExtractionPassTest {
 
   @Test
   void badModelJsonIsRetriedOnceThenTheRulesRunWithTheReason() throws Exception {
-    ScriptedLanguageModel model = new ScriptedLanguageModel()
+    ScriptedModel model = new ScriptedModel()
         .answers("Sure! Here are the memories.")
         .answers("{\"memories\": [{\"action\": \"create\", \"name\": \"x\", \"type\": \"mood\"}]}");
 
     ExtractionReport report = pass(scripted(model)).run(conversation().build(), false);
 
-    assertThat(model.requests).hasSize(2);
-    assertThat(model.requests.get(1).cacheablePrefix()).isEqualTo(4);
+    assertThat(model.requests()).hasSize(2);
+    assertThat(model.requests().get(1).cacheablePrefix()).isEqualTo(4);
     assertThat(report.engine()).isEqualTo("offline");
     assertThat(report.fallbackReason()).hasValueSatisfying(r -> assertThat(r).contains("unusable answer"));
     assertThat(memories()).anySatisfy(m -> assertThat(m.memory().body()).contains("pnpm"));

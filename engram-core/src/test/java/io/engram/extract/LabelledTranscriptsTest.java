@@ -34,16 +34,16 @@ class LabelledTranscriptsTest {
         "ho-real-f889706b", "ho-real-bcef8ee6", "dev-real-edge_007", "dev-real-edge_008")
         .allMatch(id -> id.contains("-real-"));
     ExtractionEvaluation.Score before = ExtractionEvaluation.evaluate(
-        new RuleBasedExtractor(), items, i -> ExtractionBench.selects("heldout:real", i)).score();
+        new RuleBasedExtractor(), items, i -> ExtractionEvaluation.selects("heldout:real", i)).score();
     ExtractionEvaluation.Score after = ExtractionEvaluation.evaluate(
-        new RuleBasedExtractor(), replayed, i -> ExtractionBench.selects("heldout:real", i)).score();
+        new RuleBasedExtractor(), replayed, i -> ExtractionEvaluation.selects("heldout:real", i)).score();
     assertThat(after.candidates()).isLessThan(before.candidates());
     ExtractionEvaluation.Score all = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), replayed, i -> true).score();
     assertThat(all.recall()).isGreaterThanOrEqualTo(0.95);
     assertThat(all.precision()).isGreaterThanOrEqualTo(0.90);
 
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ExtractionBench.print(replayed, true, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    ExtractionEvaluation.printTable(replayed, true, new PrintStream(bytes, true, StandardCharsets.UTF_8));
     System.out.println("labelled set through TranscriptTurns (" + dropped + " real user turns dropped: " + droppedIds + "):");
     System.out.print(bytes.toString(StandardCharsets.UTF_8));
   }

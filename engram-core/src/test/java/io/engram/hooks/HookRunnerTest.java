@@ -6,10 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
+import io.engram.dream.Dream;
 import io.engram.memory.Memory;
-import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
 import java.io.IOException;
@@ -32,7 +33,7 @@ class HookRunnerTest {
   @BeforeEach
   void open() throws IOException {
     roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
-    store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
+    store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
     runner = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
   }
 

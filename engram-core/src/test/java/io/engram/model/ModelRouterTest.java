@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
+import io.engram.testing.ScriptedModel;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,7 +74,7 @@ class ModelRouterTest {
     assertThat(background.fallbackReason()).get(org.assertj.core.api.InstanceOfAssertFactories.STRING)
         .startsWith("budget: session cap of 1000");
     assertThat(background.usage().total()).isEqualTo(1_200);
-    assertThat(model.requests).hasSize(2);
+    assertThat(model.requests()).hasSize(2);
 
     Answered<String> foreground = router.run(Purpose.OTHER, false, ModelRouterTest::ask, () -> "rules");
     assertThat(foreground.engine()).isEqualTo(Engine.MODEL);

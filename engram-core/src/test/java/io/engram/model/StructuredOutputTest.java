@@ -3,6 +3,7 @@ package io.engram.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.testing.ScriptedModel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class StructuredOutputTest {
     Structured<Verdict> answer = StructuredOutput.ask(model, request, Verdict.class);
     assertThat(answer.value()).isEqualTo(new Verdict(true, "x"));
     assertThat(answer.attempts()).isEqualTo(1);
-    assertThat(model.requests).hasSize(1);
+    assertThat(model.requests()).hasSize(1);
   }
 
   @Test
@@ -30,7 +31,7 @@ class StructuredOutputTest {
     assertThat(answer.value().why()).isEqualTo("y");
     assertThat(answer.attempts()).isEqualTo(2);
     assertThat(answer.usage()).isEqualTo(new TokenUsage(200, 20, 0, 0));
-    ModelRequest retry = model.requests.get(1);
+    ModelRequest retry = model.requests().get(1);
     assertThat(retry.messages()).hasSize(4);
     assertThat(retry.messages().get(2)).isEqualTo(ChatMessage.assistant("{\"relevant\": true}"));
     assertThat(retry.messages().get(3).text()).contains("could not be used").contains("why");
@@ -59,6 +60,6 @@ class StructuredOutputTest {
     Structured<com.fasterxml.jackson.databind.JsonNode> answer =
         StructuredOutput.askObject(model, request, List.of("a", "b"));
     assertThat(answer.value().get("b").get(0).asInt()).isEqualTo(2);
-    assertThat(model.requests.get(1).messages().get(3).text()).contains("missing required field(s): b");
+    assertThat(model.requests().get(1).messages().get(3).text()).contains("missing required field(s): b");
   }
 }

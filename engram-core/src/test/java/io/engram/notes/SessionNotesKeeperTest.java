@@ -6,7 +6,7 @@ import io.engram.config.EngramSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
-import io.engram.testing.ScriptedLanguageModel;
+import io.engram.testing.ScriptedModel;
 import io.engram.testing.TestResources;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -233,7 +233,7 @@ class SessionNotesKeeperTest {
     TranscriptBuilder b = work(new TranscriptBuilder("s1"), "first task", 11_000, 1);
     offline().update(b.build(), false);
     work(b, "second task", 17_000, 3);
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("""
+    ScriptedModel model = new ScriptedModel().answers("""
         {"currentState": "Working on the second task.", "filesAndFunctions": "- Cache0.java: evict",
          "errorsAndCorrections": "", "newWorklog": ["did the second task"]}""");
     ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.DEFAULTS.governor()), "s1");
@@ -244,7 +244,7 @@ class SessionNotesKeeperTest {
     assertThat(u.fallbackReason()).isEmpty();
     assertThat(u.notes().currentState()).isEqualTo("Working on the second task.");
     assertThat(u.notes().worklog()).hasSize(2).last().isEqualTo("did the second task");
-    assertThat(model.requests).singleElement().satisfies(r -> {
+    assertThat(model.requests()).singleElement().satisfies(r -> {
       assertThat(r.cacheSystem()).isTrue();
       assertThat(r.messages().get(0).text()).contains("Current notes:").contains("first task")
           .contains("[user] second task");
@@ -254,12 +254,12 @@ class SessionNotesKeeperTest {
   @Test
   void badModelJsonIsRetriedThenTheOfflineEngineRunsWithTheReason() throws Exception {
     Transcript t = work(new TranscriptBuilder("s1"), "first task", 11_000, 1).build();
-    ScriptedLanguageModel model = new ScriptedLanguageModel().answers("not json").answers("{\"currentState\": 3}");
+    ScriptedModel model = new ScriptedModel().answers("not json").answers("{\"currentState\": 3}");
     ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.DEFAULTS.governor()), "s1");
 
     NotesUpdate u = keeper(router).update(t, false);
 
-    assertThat(model.requests).hasSize(2);
+    assertThat(model.requests()).hasSize(2);
     assertThat(u.engine()).contains("offline");
     assertThat(u.fallbackReason()).hasValueSatisfying(r -> assertThat(r).contains("unusable answer"));
     assertThat(u.notes().currentState()).contains("first task");

@@ -14,15 +14,21 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An on-disk search index for tests: the entries as JSON in {@code dir/entries.json}, searched through
- * an {@link InMemorySearchIndex}. Opening a damaged file throws, as a corrupt Lucene index does.
+ * An on-disk search index for tests: the entries (vectors included) as JSON in {@code dir/entries.json},
+ * searched through an {@link InMemorySearchIndex}. Opening a damaged file throws, as a corrupt Lucene index
+ * does. {@link FileBackedIndexTest} holds it to the {@link SearchIndex} contract.
  */
 final class FileBackedIndex implements SearchIndex {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** How many entries all instances have (re-)indexed, to check that only changes are re-indexed. */
   static final AtomicInteger UPSERTS = new AtomicInteger();
 
-  record Stored(String id, String hash, String name, String description, String body) {}
+  /** One entry as stored; an empty {@code vector} stands for none. */
+  record Stored(String id, String hash, String name, String description, String body, float[] vector) {
+    Entry entry() {
+      return new Entry(id, hash, name, description, body, vector.length == 0 ? Optional.empty() : Optional.of(vector));
+    }
+  }
 
   private final Path file;
   private final Map<String, Stored> entries = new LinkedHashMap<>();
@@ -36,7 +42,7 @@ final class FileBackedIndex implements SearchIndex {
         List<Stored> list = JSON.readValue(file.toFile(), new TypeReference<List<Stored>>() {});
         for (Stored s : list) {
           entries.put(s.id(), s);
-          search.upsert(new Entry(s.id(), s.hash(), s.name(), s.description(), s.body(), Optional.empty()));
+          search.upsert(s.entry());
         }
       }
     } catch (IOException e) {
@@ -51,7 +57,8 @@ final class FileBackedIndex implements SearchIndex {
   @Override
   public void upsert(Entry entry) {
     UPSERTS.incrementAndGet();
-    entries.put(entry.id(), new Stored(entry.id(), entry.contentHash(), entry.name(), entry.description(), entry.body()));
+    entries.put(entry.id(), new Stored(entry.id(), entry.contentHash(), entry.name(), entry.description(), entry.body(),
+        entry.vector().map(float[]::clone).orElse(new float[0])));
     search.upsert(entry);
   }
 

@@ -4,65 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
 import io.engram.model.CostGovernor;
-import io.engram.model.LanguageModel;
 import io.engram.model.ModelException;
-import io.engram.model.ModelRequest;
-import io.engram.model.ModelResponse;
 import io.engram.model.ModelRouter;
-import io.engram.model.TokenUsage;
+import io.engram.testing.ScriptedModel;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ModelRerankerTest {
   @TempDir Path home;
 
-  /** A model that answers from a script and keeps every request. */
-  static final class Scripted implements LanguageModel {
-    final List<ModelRequest> requests = new ArrayList<>();
-    private final Deque<Supplier<String>> script = new ArrayDeque<>();
-
-    Scripted answers(String... texts) {
-      for (String t : texts) {
-        script.add(() -> t);
-      }
-      return this;
-    }
-
-    Scripted fails(ModelException e) {
-      script.add(() -> {
-        throw e;
-      });
-      return this;
-    }
-
-    @Override
-    public synchronized ModelResponse complete(ModelRequest request) {
-      requests.add(request);
-      if (script.isEmpty()) {
-        throw new AssertionError("model called more often than scripted");
-      }
-      return new ModelResponse(script.poll().get(), new TokenUsage(100, 10, 0, 0), id(), "end_turn");
-    }
-
-    @Override
-    public String id() {
-      return "scripted:test";
-    }
-  }
-
   private final List<RecallDocument> docs = List.of(
       RecallFixtures.doc("redis.md", "redis tests need a local server"),
       RecallFixtures.doc("pnpm.md", "tests install with pnpm"),
       RecallFixtures.doc("deploy.md", "deploy tests run on staging"));
 
-  private RecallResult recallWith(Scripted model) {
+  private RecallResult recallWith(ScriptedModel model) {
     ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.Governor.DEFAULTS), "s1");
     Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), EngramSettings.Recall.DEFAULTS,
         Optional.of(new ModelReranker(router, 2)));
@@ -71,22 +30,22 @@ class ModelRerankerTest {
 
   @Test
   void modelPicksReorderTheShortListAndSayWhy() {
-    Scripted model = new Scripted().answers("```json\n[\"deploy.md\", \"redis.md\"]\n```");
+    ScriptedModel model = new ScriptedModel().answers("```json\n[\"deploy.md\", \"redis.md\"]\n```");
     RecallResult r = recallWith(model);
     assertThat(r.reranked()).isTrue();
     assertThat(r.memories()).extracting(RecalledMemory::id).containsExactly("deploy.md", "redis.md");
     assertThat(r.memories().get(0).reason()).startsWith("reranked #1 (hybrid #");
-    String prompt = model.requests.get(0).messages().get(0).text();
+    String prompt = model.requests().get(0).messages().get(0).text();
     assertThat(prompt).contains("tests").contains("- redis.md: about redis.md").contains("- pnpm.md: about pnpm.md")
         .contains("at most 2 names");
   }
 
   @Test
   void namesOutsideTheListAreShownToTheModelOnceThenTheHybridOrderStands() {
-    Scripted model = new Scripted().answers("[\"secrets.md\"]", "[\"nope\", \"redis.md\"]");
+    ScriptedModel model = new ScriptedModel().answers("[\"secrets.md\"]", "[\"nope\", \"redis.md\"]");
     RecallResult r = recallWith(model);
-    assertThat(model.requests).hasSize(2);
-    assertThat(model.requests.get(1).messages().get(2).text()).contains("not in the list: secrets.md");
+    assertThat(model.requests()).hasSize(2);
+    assertThat(model.requests().get(1).messages().get(2).text()).contains("not in the list: secrets.md");
     assertThat(r.reranked()).isFalse();
     assertThat(r.memories()).hasSize(3);
     assertThat(r.leftOut()).anyMatch(l -> l.id().equals("(model scripted:test)")
@@ -95,15 +54,15 @@ class ModelRerankerTest {
 
   @Test
   void tooManyPicksAreRefused() {
-    Scripted model = new Scripted().answers("[\"redis.md\", \"pnpm.md\", \"deploy.md\"]", "not json at all");
+    ScriptedModel model = new ScriptedModel().answers("[\"redis.md\", \"pnpm.md\", \"deploy.md\"]", "not json at all");
     RecallResult r = recallWith(model);
-    assertThat(model.requests.get(1).messages().get(2).text()).contains("at most 2 names, got 3");
+    assertThat(model.requests().get(1).messages().get(2).text()).contains("at most 2 names, got 3");
     assertThat(r.reranked()).isFalse();
   }
 
   @Test
   void anEmptyPickFallsBackToTheHybridOrder() {
-    RecallResult r = recallWith(new Scripted().answers("[]"));
+    RecallResult r = recallWith(new ScriptedModel().answers("[]"));
     assertThat(r.reranked()).isFalse();
     assertThat(r.memories()).hasSize(3);
     assertThat(r.leftOut()).anyMatch(l -> l.reason().equals("reranker picked nothing; hybrid order used"));
@@ -111,7 +70,7 @@ class ModelRerankerTest {
 
   @Test
   void aModelFailureFallsBackToTheHybridOrderWithTheReason() {
-    Scripted model = new Scripted().fails(new ModelException(ModelException.Kind.TIMEOUT, "no answer in 5s"));
+    ScriptedModel model = new ScriptedModel().fails(new ModelException(ModelException.Kind.TIMEOUT, "no answer in 5s"));
     RecallResult r = recallWith(model);
     assertThat(r.reranked()).isFalse();
     assertThat(r.memories()).hasSize(3);

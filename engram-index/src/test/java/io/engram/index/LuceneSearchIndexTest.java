@@ -6,17 +6,21 @@ import io.engram.recall.Embedder;
 import io.engram.recall.RecallDocument;
 import io.engram.recall.RecallIndex;
 import io.engram.recall.SearchIndex;
+import io.engram.recall.SearchIndexContract;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class LuceneSearchIndexTest {
+/**
+ * The Lucene index on disk meets the {@link SearchIndex} contract ({@link SearchIndexContract}, from
+ * engram-core's test-jar), and re-indexes only what changed across reopenings.
+ */
+class LuceneSearchIndexTest extends SearchIndexContract {
   private static final Instant T = Instant.parse("2026-05-01T00:00:00Z");
 
   /** A three-word bag-of-words embedder that records every text it embeds. */
@@ -36,59 +40,14 @@ class LuceneSearchIndexTest {
     }
   }
 
-  private static SearchIndex.Entry entry(String id, String name, String description, String body) {
-    return new SearchIndex.Entry(id, "h-" + id, name, description, body, Optional.empty());
+  @Override
+  protected SearchIndex open(Path dir) {
+    return LuceneSearchIndex.onDisk(dir);
   }
 
-  private static List<String> ids(List<SearchIndex.Hit> hits) {
-    return hits.stream().map(SearchIndex.Hit::id).toList();
-  }
-
-  @Test
-  void bm25FindsStemmedTermsAndWeightsTheName() {
-    try (LuceneSearchIndex index = LuceneSearchIndex.inMemory()) {
-      index.upsert(entry("body", "misc", "", "we deployed the pipeline twice"));
-      index.upsert(entry("name", "deploying", "", "see the wiki"));
-      index.upsert(entry("none", "lunch", "", "pizza on friday"));
-
-      List<SearchIndex.Hit> hits = index.keywordSearch("deploy", 10);
-
-      assertThat(ids(hits)).containsExactly("name", "body");
-      assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
-    }
-  }
-
-  @Test
-  void chineseIsSearchedByBigrams() {
-    try (LuceneSearchIndex index = LuceneSearchIndex.inMemory()) {
-      index.upsert(entry("a", "x", "", "测试需要数据库连接"));
-      index.upsert(entry("b", "y", "", "部署在周五进行"));
-
-      assertThat(ids(index.keywordSearch("数据库", 5))).containsExactly("a");
-    }
-  }
-
-  @Test
-  void queryWithOnlyStopWordsOrSyntaxFindsNothingAndDoesNotThrow() {
-    try (LuceneSearchIndex index = LuceneSearchIndex.inMemory()) {
-      index.upsert(entry("a", "x", "", "anything"));
-
-      assertThat(index.keywordSearch("the and of", 5)).isEmpty();
-      assertThat(index.keywordSearch("title:(\"unclosed AND OR *", 5)).isEmpty();
-    }
-  }
-
-  @Test
-  void vectorSearchReturnsCosineScores() {
-    try (LuceneSearchIndex index = LuceneSearchIndex.inMemory()) {
-      index.upsert(new SearchIndex.Entry("x", "h", "x", "", "", Optional.of(new float[] {1, 0, 0})));
-      index.upsert(new SearchIndex.Entry("y", "h", "y", "", "", Optional.of(new float[] {0, 1, 0})));
-
-      List<SearchIndex.Hit> hits = index.vectorSearch(new float[] {1, 0.2f, 0}, 2);
-
-      assertThat(ids(hits)).containsExactly("x", "y");
-      assertThat(hits.get(0).score()).isCloseTo(1 / Math.sqrt(1.04), Offset.offset(1e-4));
-    }
+  @Override
+  protected boolean persists() {
+    return true;
   }
 
   @Test

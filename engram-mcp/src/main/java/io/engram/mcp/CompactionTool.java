@@ -2,30 +2,20 @@ package io.engram.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.engram.compaction.CompactionInput;
 import io.engram.compaction.CompactionResult;
-import io.engram.compaction.Compactor;
-import io.engram.compaction.CoveredNotes;
-import io.engram.context.ContextWindow;
-import io.engram.notes.NotesStore;
-import io.engram.notes.StoredNotes;
-import io.engram.tokens.JtokkitTokenCounter;
-import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptMessage;
-import io.engram.transcript.TranscriptReader;
+import io.engram.compaction.SessionCompaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * The {@code compact} tool: compacts the current segment of a Claude Code transcript with the
- * {@link Compactor} (the configured model, else offline) and answers with the same record as
- * {@code engram compact --json}, reusing the session notes Engram kept for the session. Restored files are named and scored, their contents left out, so the
- * tool never hands out file text the transcript only pointed at.
+ * The {@code compact} tool: compacts the current segment of a Claude Code transcript through {@link
+ * SessionCompaction}, as {@code engram compact} does. Its structured content is the {@link
+ * CompactionResult} in the JSON form {@code engram compact --json} prints (restored files named and
+ * scored, their contents left out, so the tool never hands out file text the transcript only pointed
+ * at); its text content is the summary and its score.
  */
 final class CompactionTool {
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules().build();
@@ -47,7 +37,7 @@ final class CompactionTool {
         this::run);
   }
 
-  private Map<String, Object> run(Arguments args) throws IOException {
+  private MemoryTools.ToolAnswer run(Arguments args) throws IOException {
     Path path = Path.of(args.requiredString("transcript"));
     if (!path.isAbsolute()) {
       throw new ToolInputException("argument 'transcript' must be an absolute path, was " + path);
@@ -55,43 +45,20 @@ final class CompactionTool {
     if (!path.getFileName().toString().endsWith(".jsonl") || !Files.isRegularFile(path)) {
       throw new ToolInputException("argument 'transcript': no .jsonl transcript file at " + path);
     }
-    Transcript transcript = TranscriptReader.read(path);
-    if (transcript.messages().isEmpty()) {
-      throw new ToolInputException("argument 'transcript': " + path + " holds no messages");
-    }
-    String model = transcript.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
-    CompactionInput input = CompactionInput.currentSegment(transcript,
-            ContextWindow.forModel(model, services.settings().context()))
-        .withCustomInstructions(args.optionalString("instructions").orElse(""))
-        .withInstructions(services.instructions().load());
-    Optional<CoveredNotes> notes = keptNotes(transcript.sessionId(), input.messages());
-    if (notes.isPresent()) {
-      input = input.withNotes(notes.get());
-    }
-    CompactionResult r = new Compactor(services.settings(),
-        JtokkitTokenCounter.forModel(model, services.settings().context()),
-        services.router().forSession(transcript.sessionId())).compact(input);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> result = new LinkedHashMap<>(JSON.convertValue(r, Map.class));
-    result.put("restoredFiles", r.restoredFiles().stream().map(f -> Map.of("path", f.path(), "score", f.score(),
-        "tokens", f.tokens())).toList());
-    result.remove("instructionText");
-    result.put("reductionPercent", Math.round(r.reductionPercent() * 10) / 10.0);
-    result.put("text", r.summary() + (r.score().isEmpty() ? "" : String.format(java.util.Locale.ROOT,
-        "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", r.score().get().total(),
-        r.score().get().sections(), r.score().get().keyInformation(), r.score().get().continuity(),
-        r.score().get().compression(), r.tokensBefore(), r.tokensAfter())));
-    return result;
-  }
-
-  /** The session notes Engram kept for the session, when they end at a message of the part being compacted. */
-  private Optional<CoveredNotes> keptNotes(String sessionId, List<TranscriptMessage> messages) throws IOException {
-    Optional<StoredNotes> stored;
+    SessionCompaction compaction = new SessionCompaction(services.settings(), services.router(),
+        services.engramHome(), services.instructions()::load);
+    CompactionResult r;
     try {
-      stored = new NotesStore(services.engramHome()).read(sessionId);
-    } catch (IllegalArgumentException unsafeId) {
-      return Optional.empty();
+      r = compaction.compact(path,
+          SessionCompaction.Request.userRequested(args.optionalString("instructions").orElse("")));
+    } catch (IllegalArgumentException e) {
+      throw new ToolInputException("argument 'transcript': " + e.getMessage());
     }
-    return stored.flatMap(n -> CoveredNotes.endingAt(n.notes(), n.state().lastUuid(), messages));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> structured = JSON.convertValue(r, Map.class);
+    String text = r.summary() + r.scoring().score().map(s -> String.format(Locale.ROOT,
+        "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
+        s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
+    return new MemoryTools.ToolAnswer(text, structured);
   }
 }

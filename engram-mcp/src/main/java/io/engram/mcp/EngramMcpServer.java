@@ -207,9 +207,9 @@ public final class EngramMcpServer {
       try {
         // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
         // may hold secrets that no write removed.
-        Map<String, Object> result = RedactedValues.of(tool.action().run(new Arguments(arguments)));
-        return McpSchema.CallToolResult.builder().addTextContent(String.valueOf(result.get("text")))
-            .structuredContent(result).isError(false).build();
+        MemoryTools.ToolAnswer answer = tool.action().run(new Arguments(arguments));
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
+            .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
         return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(tool.name() + ": " + e.getMessage()))
             .isError(true).build();

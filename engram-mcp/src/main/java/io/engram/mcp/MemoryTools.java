@@ -34,10 +34,31 @@ final class MemoryTools {
   /** One tool: its name, description, JSON schema of its arguments, and its action. */
   record ToolDef(String name, String description, String inputSchema, Action action) {}
 
-  /** What a tool does with its arguments; returns the structured result. */
+  /** What a tool does with its arguments; returns its answer. */
   @FunctionalInterface
   interface Action {
+    ToolAnswer run(Arguments args) throws IOException;
+  }
+
+  /**
+   * A tool's answer: the text content an agent reads, and the structured content (a JSON object).
+   *
+   * @param text the text content
+   * @param structured the structured content
+   */
+  record ToolAnswer(String text, Map<String, Object> structured) {}
+
+  /** What the memory tools do: a structured result that carries its own text content under {@code text}. */
+  @FunctionalInterface
+  private interface TextInResult {
     Map<String, Object> run(Arguments args) throws IOException;
+  }
+
+  private static Action textInResult(TextInResult tool) {
+    return args -> {
+      Map<String, Object> result = tool.run(args);
+      return new ToolAnswer(String.valueOf(result.get("text")), result);
+    };
   }
 
   List<ToolDef> all() {
@@ -50,22 +71,22 @@ final class MemoryTools {
                 + " or was asked\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
                 + services.settings().recall().filesPerTurn() + "},\"session\":{\"type\":\"string\",\"minLength\":1,"
                 + "\"description\":\"The agent's session id\"}}", "query"),
-            this::recall),
+            textInResult(this::recall)),
         new ToolDef("remember", "Save a memory (create it, or update the memory of the same name)."
             + " Secrets are redacted before anything is written.",
             schema("{\"name\":{\"type\":\"string\",\"minLength\":1},"
                 + "\"description\":{\"type\":\"string\",\"minLength\":1,\"description\":\"One line: when is this useful\"},"
                 + "\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]},"
                 + "\"body\":{\"type\":\"string\",\"minLength\":1}}", "name", "description", "type", "body"),
-            this::remember),
+            textInResult(this::remember)),
         new ToolDef("forget", "Move a memory to the trash (restorable with `engram restore`).",
-            schema("{\"name\":{\"type\":\"string\",\"minLength\":1}}", "name"), this::forget),
+            schema("{\"name\":{\"type\":\"string\",\"minLength\":1}}", "name"), textInResult(this::forget)),
         new ToolDef("list", "List the memories of this project and the user, optionally of one type.",
             schema("{\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]}}"),
-            this::list),
+            textInResult(this::list)),
         new ToolDef("context", "What a session starting in this project loads: the instruction files"
             + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index.",
-            schema("{}"), this::context),
+            schema("{}"), textInResult(this::context)),
         new CompactionTool(services).def());
   }
 

@@ -2,6 +2,7 @@ package io.engram.mcp;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.MemoryStores;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -27,7 +28,7 @@ public final class TestServerMain {
   static EngramServices services(Path home, Path project) throws java.io.IOException {
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("user-home"));
     EngramSettings settings = EngramSettings.DEFAULTS;
-    return new EngramServices(MemoryStores.open(roots, settings, Clock.systemUTC()),
+    return new EngramServices(MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
         new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
   }
 }

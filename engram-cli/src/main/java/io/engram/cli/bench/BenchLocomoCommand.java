@@ -1,7 +1,8 @@
 package io.engram.cli.bench;
 
 import io.engram.cli.GlobalOptions;
-import io.engram.cli.JsonOutput;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.MiniLmEmbedder;
 import io.engram.recall.Embedder;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
           + " recall@k (percent) overall and per category, for hybrid recall (BM25 + MiniLM vectors) beside"
           + " BM25 alone and vectors alone measured in the same run, plus query latency p50/p95."
     })
-public final class BenchLocomoCommand implements Runnable {
+final class BenchLocomoCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "LoCoMo JSON file.")
@@ -42,7 +44,7 @@ public final class BenchLocomoCommand implements Runnable {
 
   @Option(names = "--vector-weight", paramLabel = "W",
       description = "Weight of the vector ranking in the RRF row hybrid-rrf (default: the recall.vectorWeight"
-          + " setting, 0.25, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
+          + " setting, ${bundle:recall.vectorWeight}, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
   Double vectorWeight;
 
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",
@@ -52,8 +54,7 @@ public final class BenchLocomoCommand implements Runnable {
   @Option(names = "--no-vectors", description = "BM25 only: skip loading the embedding model.")
   boolean noVectors;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public void run() {
@@ -75,21 +76,18 @@ public final class BenchLocomoCommand implements Runnable {
     LocomoBench.Report report =
         new LocomoBench(new LocomoBench.Params(ks, window, weight, tunedOn), embedder, settings).run(data.toString(), conversations);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, report);
       return;
     }
     out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
         report.data(), report.conversations(), report.documents(), report.questions(),
         report.questionsWithoutEvidence());
-    out.printf("embedder %s; %s%n%n", report.embedder(), report.method());
+    out.printf("embedder %s; documents: %s; fusion: %s%n%n", report.embedder(), report.method().documents(),
+        report.method().fusion());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
     printRow(out, "hybrid", report.recall());
-    for (Map.Entry<String, Map<String, Object>> b : report.baselines().entrySet()) {
-      @SuppressWarnings("unchecked")
-      Map<String, Double> r = (Map<String, Double>) b.getValue().get("recall");
-      printRow(out, b.getKey(), r);
-    }
+    report.baselines().forEach((name, b) -> printRow(out, name, b.recall()));
     printRow(out, "DRAGON (paper)", report.publishedDragon());
     out.println();
     out.println("held out (all but " + tunedOn + "):");
@@ -98,9 +96,9 @@ public final class BenchLocomoCommand implements Runnable {
     out.println("by category (hybrid; n questions):");
     report.byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.questionsByCategory().get(c) + ")", r));
     out.println();
-    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.get("p50"), l.get("p95")));
-    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().get("seconds"),
-        report.indexing().get("docsPerSecond"));
+    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
+    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().seconds(),
+        report.indexing().docsPerSecond());
     out.flush();
   }
 

@@ -1,14 +1,16 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.GlobalOptions;
-import io.engram.cli.JsonOutput;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
 import io.engram.embeddings.MiniLmEmbedder;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,7 +26,7 @@ import picocli.CommandLine.Spec;
       "Vectors come from a random-projection embedder (word-seeded Gaussian vectors, 384 dimensions), not the"
           + " neural model; the model's own embedding rate is measured separately on a small sample."
     })
-public final class BenchRecallCommand implements Runnable {
+final class BenchRecallCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "1000,10000,100000",
@@ -38,12 +40,18 @@ public final class BenchRecallCommand implements Runnable {
       description = "Memories to embed with the MiniLM model to measure its rate; 0 skips (default: ${DEFAULT-VALUE}).")
   int modelSample;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
-  /** The whole report. */
-  record Report(String vectors, int queriesPerSize, List<RecallLatencyBench.SizeResult> sizes,
-      Map<String, Object> model) {}
+  /** The whole report; {@code model} is empty with {@code --model-sample 0}. */
+  record Report(String vectors, int queriesPerSize, List<RecallLatencyBench.SizeResult> sizes, ModelRate model) {}
+
+  /** The MiniLM model's own rate: load time, memories embedded a second, and one query's embedding time. */
+  @JsonInclude(JsonInclude.Include.NON_ABSENT)
+  record ModelRate(Optional<String> name, Optional<Double> loadSeconds, Optional<Double> embedPerSecond,
+      Optional<Double> queryEmbedMs) {
+    static final ModelRate SKIPPED = new ModelRate(Optional.empty(), Optional.empty(), Optional.empty(),
+        Optional.empty());
+  }
 
   @Override
   public void run() {
@@ -60,7 +68,7 @@ public final class BenchRecallCommand implements Runnable {
     Report report = new Report(projection.name() + " (word-seeded Gaussian vectors, summed and normalised)", queries,
         results, modelRate());
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.enabled()) {
       JsonOutput.print(out, report);
       return;
     }
@@ -68,20 +76,19 @@ public final class BenchRecallCommand implements Runnable {
     for (RecallLatencyBench.SizeResult r : results) {
       out.printf("%,d memories%n", r.memories());
       r.buildDocsPerSecond().forEach((k, v) -> out.printf("  build %-32s %,12.0f memories/s%n", k, v));
-      r.latencyMs().forEach((k, v) -> out.printf("  query %-32s p50 %8.3f  p95 %8.3f%n", k, v.get("p50"), v.get("p95")));
+      r.latencyMs().forEach((k, v) -> out.printf("  query %-32s p50 %8.3f  p95 %8.3f%n", k, v.p50(), v.p95()));
       r.ratios().forEach((k, v) -> out.printf("  ratio %-32s %8.1fx%n", k, v));
       out.printf("  hnsw recall@10 vs exact          %8.3f%n%n", r.hnswRecallAt10());
     }
-    if (!report.model().isEmpty()) {
-      out.printf("MiniLM model: %s%n", report.model());
-    }
+    ModelRate m = report.model();
+    m.name().ifPresent(name -> out.printf("MiniLM model: %s, loaded in %.3f s, %.1f memories/s, %.3f ms a query%n",
+        name, m.loadSeconds().orElse(0.0), m.embedPerSecond().orElse(0.0), m.queryEmbedMs().orElse(0.0)));
     out.flush();
   }
 
-  private Map<String, Object> modelRate() {
-    Map<String, Object> out = new LinkedHashMap<>();
+  private ModelRate modelRate() {
     if (modelSample == 0) {
-      return out;
+      return ModelRate.SKIPPED;
     }
     long t0 = System.nanoTime();
     MiniLmEmbedder model = new MiniLmEmbedder();
@@ -90,11 +97,9 @@ public final class BenchRecallCommand implements Runnable {
         .map(io.engram.recall.RecallDocument::searchText).toList();
     model.embedAll(texts);
     long t2 = System.nanoTime();
-    out.put("name", model.name());
-    out.put("loadSeconds", Latencies.round3((t1 - t0) / 1e9));
-    out.put("embedPerSecond", Math.round(modelSample / ((t2 - t1) / 1e9) * 10) / 10.0);
-    out.put("queryEmbedMs", Latencies.round3(queryEmbedMs(model)));
-    return out;
+    return new ModelRate(Optional.of(model.name()), Optional.of(Latencies.round3((t1 - t0) / 1e9)),
+        Optional.of(Math.round(modelSample / ((t2 - t1) / 1e9) * 10) / 10.0),
+        Optional.of(Latencies.round3(queryEmbedMs(model))));
   }
 
   private static double queryEmbedMs(MiniLmEmbedder model) {

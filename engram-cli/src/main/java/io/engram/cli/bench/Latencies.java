@@ -1,8 +1,6 @@
 package io.engram.cli.bench;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** Collects per-operation durations and reports nearest-rank percentiles in milliseconds. */
 final class Latencies {
@@ -30,12 +28,12 @@ final class Latencies {
     return sorted[Math.max(0, Math.min(n - 1, rank - 1))] / 1e6;
   }
 
-  /** {@code {"p50": .., "p95": ..}} rounded to microseconds. */
-  Map<String, Double> summary() {
-    Map<String, Double> out = new LinkedHashMap<>();
-    out.put("p50", round3(percentileMs(50)));
-    out.put("p95", round3(percentileMs(95)));
-    return out;
+  /** The median and the 95th percentile in milliseconds. */
+  record Percentiles(double p50, double p95) {}
+
+  /** The median and 95th percentile, rounded to microseconds. */
+  Percentiles summary() {
+    return new Percentiles(round3(percentileMs(50)), round3(percentileMs(95)));
   }
 
   static double round3(double v) {

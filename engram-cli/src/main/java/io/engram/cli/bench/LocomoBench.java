@@ -47,15 +47,25 @@ final class LocomoBench {
       int questions,
       int questionsWithoutEvidence,
       String embedder,
-      Map<String, Object> method,
+      Method method,
       Map<String, Double> recall,
       Map<String, Map<String, Double>> byCategory,
       Map<String, Integer> questionsByCategory,
       Map<String, Map<String, Double>> heldOutRecall,
-      Map<String, Map<String, Object>> baselines,
-      Map<String, Map<String, Double>> latencyMs,
-      Map<String, Double> indexing,
+      Map<String, Baseline> baselines,
+      Map<String, Latencies.Percentiles> latencyMs,
+      Indexing indexing,
       Map<String, Double> publishedDragon) {}
+
+  /** How the run indexed and fused, and the conversation the defaults were chosen on. */
+  record Method(String documents, String fusion, double vectorShare, int fusionK, double vectorWeight,
+      int candidatesPerRetriever, String tunedOn) {}
+
+  /** A ranking measured beside hybrid recall: recall@k overall and per category. */
+  record Baseline(Map<String, Double> recall, Map<String, Map<String, Double>> byCategory) {}
+
+  /** Indexing time, embedding included, and turns indexed a second. */
+  record Indexing(double seconds, double docsPerSecond) {}
 
   private final Params params;
   private final Optional<Embedder> embedder;
@@ -182,33 +192,29 @@ final class LocomoBench {
 
   private Report report(String dataName, int conversations, int documents, int noEvidence, long indexNanos) {
     RecallTally main = all.get("hybrid");
-    Map<String, Map<String, Object>> baselines = new LinkedHashMap<>();
+    Map<String, Baseline> baselines = new LinkedHashMap<>();
     all.forEach((name, t) -> {
       if (!name.equals("hybrid")) {
-        baselines.put(name, Map.of("recall", t.overall(), "byCategory", t.byCategory()));
+        baselines.put(name, new Baseline(t.overall(), t.byCategory()));
       }
     });
     Map<String, Map<String, Double>> held = new LinkedHashMap<>();
     heldOut.forEach((name, t) -> held.put(name, t.overall()));
-    Map<String, Map<String, Double>> latency = new LinkedHashMap<>();
+    Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
     if (embedder.isPresent()) {
       latency.put("hybrid", hybridTime.summary());
     }
     latency.put("bm25", bm25Time.summary());
-    Map<String, Object> method = new LinkedHashMap<>();
-    method.put("documents", "one per turn: its words twice, then " + params.window() + " turns either side");
-    method.put("fusion", embedder.isPresent() ? (settings.fusion() == EngramSettings.Fusion.RRF
-        ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)")
-        : "none (BM25 only, no embedder)");
-    method.put("vectorShare", settings.vectorShare());
-    method.put("fusionK", settings.fusionK());
-    method.put("vectorWeight", params.vectorWeight());
-    method.put("candidatesPerRetriever", Math.max(Collections.max(params.ks()), settings.candidatesPerRetriever()));
-    method.put("tunedOn", params.tunedOn() + " (window, vector weight and vector share chosen there; heldOutRecall excludes it)");
+    Method method = new Method("one per turn: its words twice, then " + params.window() + " turns either side",
+        embedder.isPresent() ? (settings.fusion() == EngramSettings.Fusion.RRF
+            ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)")
+            : "none (BM25 only, no embedder)",
+        settings.vectorShare(), settings.fusionK(), params.vectorWeight(),
+        Math.max(Collections.max(params.ks()), settings.candidatesPerRetriever()),
+        params.tunedOn() + " (window, vector weight and vector share chosen there; heldOutRecall excludes it)");
     double seconds = indexNanos / 1e9;
-    Map<String, Double> indexing = new LinkedHashMap<>();
-    indexing.put("seconds", Latencies.round3(seconds));
-    indexing.put("docsPerSecond", Math.round(documents / Math.max(seconds, 1e-9) * 10) / 10.0);
+    Indexing indexing = new Indexing(Latencies.round3(seconds),
+        Math.round(documents / Math.max(seconds, 1e-9) * 10) / 10.0);
     int questions = main.categoryCounts().values().stream().mapToInt(Integer::intValue).sum();
     return new Report(dataName, conversations, documents, questions, noEvidence,
         embedder.map(Embedder::name).orElse("none"), method, main.overall(), main.byCategory(),

@@ -2,7 +2,6 @@ package io.engram.cli.bench;
 
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Embedder;
-import io.engram.recall.InMemorySearchIndex;
 import io.engram.recall.RecallDocument;
 import io.engram.recall.RecallIndex;
 import io.engram.recall.SearchIndex;
@@ -26,7 +25,7 @@ final class RecallLatencyBench {
   record SizeResult(
       int memories,
       Map<String, Double> buildDocsPerSecond,
-      Map<String, Map<String, Double>> latencyMs,
+      Map<String, Latencies.Percentiles> latencyMs,
       Map<String, Double> ratios,
       double hnswRecallAt10) {}
 
@@ -46,9 +45,9 @@ final class RecallLatencyBench {
     List<String> qs = gen.queries(docs, queries);
     List<float[]> qv = qs.stream().map(embedder::embed).toList();
     Map<String, Double> build = new LinkedHashMap<>();
-    Map<String, Map<String, Double>> latency = new LinkedHashMap<>();
+    Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
-      InMemorySearchIndex core = new InMemorySearchIndex();
+      SearchIndex core = SearchIndex.inMemory();
       RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
       RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
       build.put("lucene (bm25 + hnsw)", rate(size, () -> luceneRecall.sync(docs)));
@@ -80,7 +79,7 @@ final class RecallLatencyBench {
    * Runs every query through every operation once to warm up, then once more timed. The operations take
    * turns query by query, so a burst of load on the shared machine hits them all alike.
    */
-  private Map<String, Map<String, Double>> time(Map<String, Consumer<Integer>> ops) {
+  private Map<String, Latencies.Percentiles> time(Map<String, Consumer<Integer>> ops) {
     Map<String, Latencies> times = new LinkedHashMap<>();
     ops.keySet().forEach(name -> times.put(name, new Latencies()));
     for (int pass = 0; pass < 2; pass++) {
@@ -94,14 +93,14 @@ final class RecallLatencyBench {
         }
       }
     }
-    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    Map<String, Latencies.Percentiles> out = new LinkedHashMap<>();
     times.forEach((name, l) -> out.put(name, l.summary()));
     return out;
   }
 
-  private static double ratio(Map<String, Map<String, Double>> l, String slow, String fast) {
-    double f = l.get(fast).get("p50");
-    return f == 0 ? 0 : Math.round(l.get(slow).get("p50") / f * 10) / 10.0;
+  private static double ratio(Map<String, Latencies.Percentiles> l, String slow, String fast) {
+    double f = l.get(fast).p50();
+    return f == 0 ? 0 : Math.round(l.get(slow).p50() / f * 10) / 10.0;
   }
 
   /**

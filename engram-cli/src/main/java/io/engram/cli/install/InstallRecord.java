@@ -3,7 +3,6 @@ package io.engram.cli.install;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.cli.UserFacingException;
 import io.engram.fs.AtomicFiles;
 import java.io.IOException;
@@ -20,6 +19,9 @@ import java.util.Optional;
  */
 record InstallRecord(String version, Path jar, Path stableJar, List<Path> launchers) {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** The record as {@code install.json} holds it: paths as strings. */
+  private record Stored(String version, String jar, String stableJar, List<String> launchers) {}
 
   InstallRecord {
     launchers = List.copyOf(launchers);
@@ -49,12 +51,9 @@ record InstallRecord(String version, Path jar, Path stableJar, List<Path> launch
 
   /** Writes the record to {@code file}, atomically. */
   void write(Path file) throws IOException {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("version", version);
-    root.put("jar", jar.toString());
-    root.put("stableJar", stableJar.toString());
-    launchers.forEach(l -> root.withArray("launchers").add(l.toString()));
-    AtomicFiles.writeString(file, JSON.writeValueAsString(root) + "\n");
+    Stored stored = new Stored(version, jar.toString(), stableJar.toString(),
+        launchers.stream().map(Path::toString).toList());
+    AtomicFiles.writeString(file, JSON.writeValueAsString(stored) + "\n");
   }
 
   /** This record with {@code launcher} listed once. */

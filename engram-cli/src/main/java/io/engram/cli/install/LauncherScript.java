@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * the installed jar with {@code java} from the PATH, else with the Java that installed it. Its second line
  * marks it as Engram's, which is how install and uninstall tell it from a file they must not touch.
  */
-public final class LauncherScript {
+final class LauncherScript {
   /** The line that marks a launcher as written by {@code engram install}. */
   static final String MARK = "# engram launcher: written by 'engram install', removed by 'engram uninstall'.";
 

@@ -1,0 +1,16 @@
+/**
+ * Benchmarks of Engram's engines, each reporting against a baseline measured in the same run.
+ *
+ * <p>Micro-benchmarks run under JMH: {@link io.engram.bench.FileRecoveryBenchmark} (the compaction's
+ * file-recovery knapsack against greedy) and {@link io.engram.bench.RedactionBenchmark} (every secret
+ * rule against one naive regular expression). Build the jar with {@code ./mvnw -B -pl engram-bench -am
+ * package -DskipTests}, then run {@code java -jar engram-bench/target/benchmarks.jar [pattern]}.
+ *
+ * <p>Harnesses that need a data set or a whole engine are plain programs with a {@code main}, run from
+ * the same jar with {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.NAME ARGS}:
+ * {@link io.engram.bench.DreamBench} (the dream's text rules on LoCoMo), {@link
+ * io.engram.bench.DreamRunBench} (a whole dream over N memories), {@link io.engram.bench.ExtractionBench}
+ * (precision and recall on a labelled set) and {@link io.engram.bench.ModelsBench} (what the model
+ * plumbing adds to one call). docs/BENCHMARKS.md holds the figures.
+ */
+package io.engram.bench;

@@ -1,0 +1,101 @@
+package io.engram.cli.install;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.engram.cli.EngramCommand;
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram install}: the jar under Engram's home and an {@code engram} launcher on the PATH. */
+@Command(
+    name = "install",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Install engram for this user so that 'engram' runs from any directory.",
+      "Copies the jar to <home>/lib/engram-<version>.jar, links <home>/lib/engram.jar to it, and writes the"
+          + " launcher script <prefix>/bin/engram (default prefix: ~/.local). Running it again changes nothing,"
+          + " or replaces what differs. A launcher that install did not write is never overwritten.",
+      "'engram uninstall' removes exactly these files."})
+public final class InstallCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--prefix", paramLabel = "DIR",
+      description = "Put the launcher in DIR/bin (default: ~/.local, so ~/.local/bin/engram).")
+  Path prefix;
+
+  @Option(names = "--jar", paramLabel = "FILE",
+      description = "The Engram jar to install (default: the jar this command runs from).")
+  Path jar;
+
+  @Mixin JsonOption json;
+
+  /** What {@code --json} prints: the version, the launcher, each file written and whether bin is on the PATH. */
+  record Installed(String version, String launcher, boolean changed, List<Step> steps, boolean binOnPath) {}
+
+  /** One file install wrote, linked or left, or uninstall removed; {@code note} only when there is one. */
+  record Step(String path, String action, @JsonInclude(JsonInclude.Include.NON_EMPTY) String note) {}
+
+  @Override
+  public Integer call() throws IOException {
+    GlobalOptions global = GlobalOptions.of(spec);
+    Path source = jar != null ? jar.toAbsolutePath() : RunningJar.of(EngramCommand.class).orElseThrow(() ->
+        new UserFacingException("install: this engram does not run from a jar; build it and run './engram install'"
+            + " in the clone, or pass --jar FILE"));
+    Path bin = binDir(global, prefix);
+    Installer.Outcome outcome = new Installer(global.roots().engramHome())
+        .install(source, bin, Path.of(System.getProperty("java.home"), "bin", "java"));
+    SearchPath path = SearchPath.of(global.environment());
+    boolean onPath = path.contains(bin);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, new Installed(outcome.version(), outcome.launcher().toString(), outcome.changed(),
+          steps(outcome), onPath));
+    } else if (!outcome.changed()) {
+      out.println("engram " + outcome.version() + " is already installed (" + outcome.launcher() + "); nothing changed.");
+    } else {
+      out.println("Installed engram " + outcome.version() + ":");
+      outcome.steps().forEach(s -> out.println("  " + String.format("%-10s", s.action().name().toLowerCase(Locale.ROOT))
+          + s.path() + (s.note().isEmpty() ? "" : " " + s.note())));
+      out.println("'engram uninstall" + (prefix == null ? "" : " --prefix " + prefix) + "' removes it again.");
+    }
+    out.flush();
+    warnAboutPath(bin, outcome.launcher(), path, onPath);
+    return 0;
+  }
+
+  /** The directory the launcher goes in: {@code PREFIX/bin}, by default {@code ~/.local/bin}. */
+  static Path binDir(GlobalOptions global, Path prefix) {
+    return (prefix != null ? prefix.toAbsolutePath() : global.roots().userHome().resolve(".local")).resolve("bin");
+  }
+
+  static List<Step> steps(Installer.Outcome outcome) {
+    return outcome.steps().stream()
+        .map(s -> new Step(s.path().toString(), s.action().name().toLowerCase(Locale.ROOT), s.note()))
+        .toList();
+  }
+
+  private void warnAboutPath(Path bin, Path launcher, SearchPath path, boolean onPath) {
+    PrintWriter err = spec.commandLine().getErr();
+    if (!onPath) {
+      err.println("engram: " + bin + " is not on your PATH, so 'engram' is not found yet. Add it, for example in"
+          + " ~/.profile or ~/.bashrc:");
+      err.println("  export PATH=\"" + bin + ":$PATH\"");
+    } else {
+      path.find("engram").filter(found -> !found.equals(launcher)).ifPresent(found ->
+          err.println("engram: 'engram' on your PATH is " + found + ", which comes before " + launcher));
+    }
+    err.flush();
+  }
+}

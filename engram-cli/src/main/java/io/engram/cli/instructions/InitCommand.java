@@ -1,0 +1,69 @@
+package io.engram.cli.instructions;
+
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.instructions.ProjectInit;
+import java.io.IOException;
+import java.io.PrintWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram init}: writes a starting project CLAUDE.md from what the repository shows. */
+@Command(
+    name = "init",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Write a starting project CLAUDE.md from what the repository shows.",
+      "It names the build tool and its build, test and lint commands, the languages, the top-level layout,"
+          + " and README and CONTRIBUTING hints.",
+      "An existing file is kept unless --force; with --force the change is shown as a unified diff."
+    })
+public final class InitCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--force", description = "Overwrite an existing project file, and show the diff.")
+  boolean force;
+
+  @Mixin JsonOption json;
+
+  /** What {@code --json} prints, also when an existing file stops the command. */
+  record Initialised(String file, boolean existed, boolean written, String diff, String content) {}
+
+  @Override
+  public void run() {
+    GlobalOptions global = GlobalOptions.of(spec);
+    ProjectInit.Outcome o;
+    try {
+      o = new ProjectInit(global.instructionLoader(), global.roots().engramHome().resolve("locks")).run(force);
+    } catch (IOException e) {
+      throw new UserFacingException("cannot write the project file: " + e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, new Initialised(o.file().toString(), o.existed(), o.written(), o.diff(), o.content()));
+    }
+    if (o.existed() && !force) {
+      throw new UserFacingException(o.file() + " already exists; run `engram init --force` to overwrite it "
+          + "(the change will be shown as a diff)");
+    }
+    if (json.enabled()) {
+      return;
+    }
+    if (!o.existed()) {
+      out.println("Wrote " + o.file() + ":");
+      out.println();
+      out.print(o.content());
+    } else if (!o.written()) {
+      out.println(o.file() + " is already what init would write; nothing changed.");
+    } else {
+      out.println("Overwrote " + o.file() + ":");
+      out.print(o.diff());
+    }
+    out.flush();
+  }
+}

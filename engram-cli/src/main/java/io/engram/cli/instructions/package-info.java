@@ -1,0 +1,5 @@
+/**
+ * The instruction-file commands: {@code context} (the files and memory index a session would load, with
+ * sizes and warnings), {@code add} (the quick-add bullet) and {@code init} (a starting CLAUDE.md).
+ */
+package io.engram.cli.instructions;

@@ -1,0 +1,131 @@
+package io.engram.cli.memory;
+
+import io.engram.cli.UserFacingException;
+import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.InvalidMemoryException;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemoryNames;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.Saved;
+import io.engram.memory.StoredMemory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code engram edit NAME}: opens a copy of the memory in the editor and saves it only if it is still a
+ * valid memory of the same name; the stored file is never the one being edited.
+ */
+@Command(name = "edit", mixinStandardHelpOptions = true,
+    description = {
+      "Edit a memory in $VISUAL or $EDITOR (default vi).",
+      "The edit is checked on save: an invalid file is re-opened (on a terminal) or refused; the stored memory"
+          + " stays as it was until a valid save."})
+public final class EditCommand implements java.util.concurrent.Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "NAME", description = "The memory's name.")
+  String name;
+
+  @Option(names = "--editor", paramLabel = "CMD", description = "Editor command (default: $VISUAL, $EDITOR, vi).")
+  String editor;
+
+  @Override
+  public Integer call() throws IOException {
+    ProjectMemory store = MemoryAccess.open(spec);
+    StoredMemory current = store.read(name)
+        .orElseThrow(() -> new UserFacingException("no memory named '" + name + "'"));
+    String original = Files.readString(current.path(), StandardCharsets.UTF_8);
+    Path temp = Files.createTempFile("engram-edit-", ".md");
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      Files.writeString(temp, original, StandardCharsets.UTF_8);
+      while (true) {
+        runEditor(temp);
+        String edited = Files.readString(temp, StandardCharsets.UTF_8);
+        if (edited.equals(original)) {
+          out.println("no changes to '" + current.name() + "'");
+          out.flush();
+          return 0;
+        }
+        String problem;
+        try {
+          Saved saved = store.write(checked(edited, current));
+          out.printf("saved '%s' -> %s%n", saved.stored().name(), saved.stored().path());
+          if (!saved.redacted().isEmpty()) {
+            out.println("redacted before writing: "
+                + String.join(", ", saved.redacted().stream().map(k -> k.label()).toList()));
+          }
+          out.flush();
+          return 0;
+        } catch (InvalidMemoryException | IllegalArgumentException e) {
+          problem = e.getMessage();
+        }
+        if (!askToRetry(problem)) {
+          throw new UserFacingException("not saved: " + problem + "; '" + current.name() + "' is unchanged");
+        }
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  private static Memory checked(String edited, StoredMemory current) throws InvalidMemoryException {
+    Memory m = MemoryFormat.parse(edited, current.path());
+    if (!MemoryNames.slug(m.name()).equals(MemoryNames.slug(current.name()))) {
+      throw new IllegalArgumentException("the name cannot change in an edit (was '" + current.name()
+          + "', now '" + m.name() + "'); remember it under the new name and forget the old one");
+    }
+    return m;
+  }
+
+  private boolean askToRetry(String problem) throws IOException {
+    if (System.console() == null) {
+      return false;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("engram: " + problem);
+    err.print("Edit again? [Y/n] ");
+    err.flush();
+    String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+    return answer != null && !answer.strip().toLowerCase(Locale.ROOT).startsWith("n");
+  }
+
+  private void runEditor(Path file) throws IOException {
+    String cmd = editor != null ? editor : firstSet(System.getenv("VISUAL"), System.getenv("EDITOR"), "vi");
+    boolean windows = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win");
+    List<String> argv = windows
+        ? List.of("cmd", "/c", cmd + " \"" + file + "\"")
+        : List.of("sh", "-c", cmd + " \"$1\"", "engram-edit", file.toString());
+    try {
+      int code = new ProcessBuilder(argv).inheritIO().start().waitFor();
+      if (code != 0) {
+        throw new UserFacingException("editor '" + cmd + "' exited with code " + code + "; nothing saved");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserFacingException("interrupted while waiting for the editor; nothing saved");
+    }
+  }
+
+  private static String firstSet(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v;
+      }
+    }
+    return "vi";
+  }
+}

@@ -1,0 +1,66 @@
+package io.engram.cli.memory;
+
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.MemoryListing;
+import io.engram.memory.MemoryProblem;
+import io.engram.memory.MemoryType;
+import io.engram.memory.StoredMemory;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram list}: the project's and the user's memories; unreadable files are reported, not touched. */
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = {"List the project's and the user's memories.", "Files that cannot be read are reported and skipped."})
+public final class ListCommand implements java.util.concurrent.Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--type", paramLabel = "TYPE", description = "Only this type: user | feedback | project | reference")
+  MemoryType type;
+
+  @Mixin JsonOption json;
+
+  /** What {@code --json} prints. */
+  record Listing(List<MemoryJson> memories, List<Problem> problems) {}
+
+  /** A file that could not be read as a memory. */
+  record Problem(String path, String reason) {}
+
+  @Override
+  public Integer call() throws IOException {
+    MemoryListing listing = MemoryAccess.open(spec).list();
+    List<StoredMemory> shown = listing.memories().stream()
+        .filter(m -> type == null || m.memory().type() == type).toList();
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, new Listing(shown.stream().map(MemoryJson::of).toList(),
+          listing.problems().stream().map(p -> new Problem(p.path().toString(), p.reason())).toList()));
+      return 0;
+    }
+    int width = shown.stream().mapToInt(m -> m.name().length()).max().orElse(4);
+    for (StoredMemory m : shown) {
+      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %-" + width + "s  %s",
+          m.memory().type().id(), m.name(), m.memory().description())));
+    }
+    if (shown.isEmpty()) {
+      out.println("no memories" + (type == null ? "" : " of type " + type.id()));
+    }
+    out.flush();
+    PrintWriter err = spec.commandLine().getErr();
+    for (MemoryProblem p : listing.problems()) {
+      err.println("engram: skipped " + p);
+    }
+    err.flush();
+    return 0;
+  }
+}

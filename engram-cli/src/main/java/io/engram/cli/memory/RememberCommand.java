@@ -1,0 +1,108 @@
+package io.engram.cli.memory;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.Memory;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryType;
+import io.engram.memory.Saved;
+import io.engram.redact.SecretKind;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code engram remember}: writes one memory, redacting secrets first. */
+@Command(
+    name = "remember",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Save a memory (create, or update the memory of the same name).",
+      "Secrets are redacted and <private>...</private> spans dropped before anything is written."})
+public final class RememberCommand implements java.util.concurrent.Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--type", required = true, paramLabel = "TYPE",
+      description = "user | feedback | project | reference")
+  MemoryType type;
+
+  @Option(names = "--name", paramLabel = "NAME", description = "The memory's name (default: from the text).")
+  String name;
+
+  @Option(names = "--description", paramLabel = "TEXT",
+      description = "One line saying when the memory is useful (default: the text's first line).")
+  String description;
+
+  @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "user",
+      description = "Who said it: user | model | tool | import (default: ${DEFAULT-VALUE}).")
+  MemorySource source;
+
+  @Mixin JsonOption json;
+
+  @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The memory's text; '-' reads it from stdin.")
+  List<String> text;
+
+  /** What {@code --json} prints: the memory's fields, whether it is new, and the kinds of secret redacted. */
+  record Remembered(@JsonUnwrapped MemoryJson memory, boolean created, List<String> redacted) {}
+
+  @Override
+  public Integer call() throws IOException {
+    String body = text.equals(List.of("-"))
+        ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : String.join(" ", text);
+    if (body.isBlank()) {
+      throw new UserFacingException("nothing to remember: the text is empty");
+    }
+    // Names and descriptions derived from the text must not carry a secret into a file name.
+    String safe = SecretRedactor.standard().redact(body).text().replaceAll("\\[REDACTED:[a-z-]+\\]", " ")
+        .replaceAll("[ \\t]{2,}", " ");
+    String n = name != null ? name : nameFrom(safe);
+    String d = description != null ? description : firstLine(safe);
+    Memory memory = Memory.builder(n, type).description(d).body(body.endsWith("\n") ? body : body + "\n")
+        .source(source).build();
+    Saved saved = MemoryAccess.open(spec).write(memory);
+    print(saved);
+    return 0;
+  }
+
+  private void print(Saved saved) {
+    PrintWriter out = spec.commandLine().getOut();
+    List<String> redacted = saved.redacted().stream().map(SecretKind::label).toList();
+    if (json.enabled()) {
+      JsonOutput.print(out, new Remembered(MemoryJson.of(saved.stored()), saved.created(), redacted));
+      return;
+    }
+    out.printf("%s %s memory '%s' -> %s%n", saved.created() ? "saved" : "updated",
+        saved.stored().memory().type().id(), saved.stored().name(), saved.stored().path());
+    if (!redacted.isEmpty()) {
+      out.println("redacted before writing: " + String.join(", ", redacted));
+    }
+    out.flush();
+  }
+
+  /** The first words of the text, enough for a recognisable name. */
+  static String nameFrom(String body) {
+    String words = java.util.Arrays.stream(body.strip().split("\\s+"))
+        .map(w -> w.replaceAll("[^\\p{L}\\p{N}]", ""))
+        .filter(w -> !w.isEmpty()).limit(6).collect(Collectors.joining("-"));
+    if (words.isEmpty()) {
+      throw new UserFacingException("cannot derive a name from the text; give one with --name");
+    }
+    return words.length() > 60 ? words.substring(0, 60) : words;
+  }
+
+  static String firstLine(String body) {
+    String line = body.strip().lines().findFirst().orElse("").strip();
+    return line.length() <= 150 ? line : line.substring(0, 147) + "...";
+  }
+}

@@ -1,0 +1,52 @@
+package io.engram.cli.output;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.engram.redact.SecretRedactor;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.PrintWriter;
+
+/** Prints values as pretty JSON for {@code --json}; one shared mapper for every command. */
+public final class JsonOutput {
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .findAndAddModules()
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .build();
+
+  private JsonOutput() {}
+
+  /** Writes {@code value} as JSON followed by a newline, with secrets removed from every string in it. */
+  public static void print(PrintWriter out, Object value) {
+    try {
+      out.println(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(redacted(MAPPER.valueToTree(value))));
+      out.flush();
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot render JSON output", e);
+    }
+  }
+
+  private static JsonNode redacted(JsonNode node) {
+    if (node.isTextual()) {
+      return TextNode.valueOf(SecretRedactor.standard().redact(node.textValue()).text());
+    }
+    if (node instanceof ObjectNode o) {
+      o.fields().forEachRemaining(e -> e.setValue(redacted(e.getValue())));
+    } else if (node instanceof ArrayNode a) {
+      for (int i = 0; i < a.size(); i++) {
+        a.set(i, redacted(a.get(i)));
+      }
+    }
+    return node;
+  }
+
+  /** The shared mapper, for commands that build trees themselves. */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+}

@@ -1,0 +1,120 @@
+package io.engram.cli.session;
+
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.Models;
+import io.engram.compaction.CompactionResult;
+import io.engram.compaction.SessionCompaction;
+import io.engram.notes.SessionNotes;
+import io.engram.transcript.Transcript;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram compact}: compacts the current segment of a transcript and reports the summary's quality. */
+@Command(
+    name = "compact",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compact the current segment of a Claude Code transcript.",
+      "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
+          + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
+          + " todos to restore, the instruction files re-injected, and what was lost."
+    })
+public final class CompactCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Mixin TranscriptFile transcript;
+
+  @Option(names = "--instructions", paramLabel = "TEXT", description = "Extra instructions for the summary (as in /compact TEXT).")
+  String instructions = "";
+
+  @Mixin JsonOption json;
+
+  @Option(names = "--notes", paramLabel = "FILE",
+      description = "Session notes (the 4-section Markdown template) to reuse; needs --notes-through.")
+  Path notes;
+
+  @Option(names = "--no-session-notes",
+      description = "Do not reuse the session notes Engram keeps for this transcript's session.")
+  boolean noSessionNotes;
+
+  @Option(names = "--notes-through", paramLabel = "UUID",
+      description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
+  String notesThrough;
+
+  @Override
+  public void run() {
+    GlobalOptions global = GlobalOptions.of(spec);
+    if ((notes == null) != (notesThrough == null)) {
+      throw new UserFacingException("--notes and --notes-through go together");
+    }
+    SessionCompaction.Notes chosen = notes != null ? new SessionCompaction.Notes.Given(readNotes(), notesThrough)
+        : noSessionNotes ? SessionCompaction.Notes.NONE : SessionCompaction.Notes.KEPT;
+    SessionCompaction compaction = new SessionCompaction(global.settings(), Models.router(global),
+        global.roots().engramHome(), global.instructionLoader()::load);
+    Transcript t = transcript.read();
+    CompactionResult r;
+    try {
+      r = compaction.compact(t, SessionCompaction.Request.userRequested(instructions).withNotes(chosen));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UserFacingException(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, r);
+    } else {
+      human(out, r);
+    }
+    out.flush();
+  }
+
+  private SessionNotes readNotes() {
+    try {
+      return SessionNotes.parse(Files.readString(notes));
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read session notes " + notes + ": " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException(notes + ": " + e.getMessage());
+    }
+  }
+
+  private static void human(PrintWriter out, CompactionResult r) {
+    out.println(r.summary());
+    out.println(Ansi.AUTO.string("@|bold Compaction report|@ (engine " + r.answeredBy().engineId()
+        + r.answeredBy().fallbackReason().map(f -> ", fell back: " + f).orElse("") + ")"));
+    r.scoring().score().ifPresentOrElse(
+        s -> out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f)%n", s.total(), s.sections(),
+            s.keyInformation(), s.continuity(), s.compression()),
+        () -> out.println("score: none (truncated, " + r.sizes().keptMessages() + " recent messages kept)"));
+    if (r.sizes().tokensAfter() < r.sizes().tokensBefore()) {
+      out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter)%n", r.sizes().tokensBefore(), r.sizes().tokensAfter(),
+          r.sizes().reductionPercent());
+    } else {
+      out.printf(Locale.ROOT, "tokens %,d -> %,d (the summary is not shorter: too little to compact)%n",
+          r.sizes().tokensBefore(), r.sizes().tokensAfter());
+    }
+    r.scoring().steps().forEach(s -> out.println("  step " + s.number() + " " + s.action().name().toLowerCase(Locale.ROOT)
+        + ": " + s.detail()));
+    out.printf("files restored: %d (%,d tokens)%n", r.restored().restoredFiles().size(), r.restored().restoredTokens());
+    r.restored().restoredFiles().forEach(f -> out.printf(Locale.ROOT, "  %s (score %.1f, %,d tokens)%n", f.path(), f.score(),
+        f.tokens()));
+    out.printf("todos restored: %d; instruction files re-injected: %d; re-added verbatim: %d%n", r.restored().todos().size(),
+        r.restored().instructions().size(), r.scoring().readded().size());
+    Map<String, Integer> lost = new TreeMap<>();
+    r.lost().entries().forEach(e -> lost.merge(e.kind().name().toLowerCase(Locale.ROOT), 1, Integer::sum));
+    out.println("lost: " + (lost.isEmpty() ? "nothing" : lost));
+  }
+}

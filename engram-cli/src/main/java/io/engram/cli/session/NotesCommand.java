@@ -1,0 +1,93 @@
+package io.engram.cli.session;
+
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.Models;
+import io.engram.memory.MemoryLocation;
+import io.engram.memory.MemoryStores;
+import io.engram.notes.NotesStore;
+import io.engram.notes.NotesUpdate;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.SessionNotesKeeper;
+import io.engram.transcript.Transcript;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram notes}: updates a session's notes from its transcript and prints them. */
+@Command(
+    name = "notes",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Update a transcript's session notes when the schedule says so, and print them.",
+      "Notes start at ${bundle:notes.startTokens} context tokens and are updated after"
+          + " +${bundle:notes.updateGrowthTokens} tokens and ${bundle:notes.updateToolCalls} tool calls; they are"
+          + " kept in <home>/sessions/<session-id>/notes.md. Uses the configured model, else offline."})
+public final class NotesCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin TranscriptFile transcript;
+
+  @Mixin SessionOption session;
+
+  @Option(names = "--force", description = "Update now, whatever the schedule says.")
+  boolean force;
+
+  @Mixin JsonOption json;
+
+  /** What {@code --json} prints: the schedule's decision, the notes by section and as Markdown. */
+  record NotesJson(String sessionId, String action, boolean forced, boolean written, String reason,
+      long contextTokens, Optional<Long> tokensAtLastUpdate, int toolCallsSinceLastUpdate, int fromMessage,
+      int toMessage, Optional<String> engine, Optional<String> fallbackReason, String notesFile, Sections sections,
+      String markdown) {}
+
+  /** The four sections of the notes. */
+  record Sections(String currentState, String filesAndFunctions, String errorsAndCorrections,
+      List<String> worklog) {}
+
+  @Override
+  public Integer call() throws IOException {
+    GlobalOptions global = GlobalOptions.of(spec);
+    Transcript t = transcript.read(session.id());
+    MemoryLocation where = MemoryStores.locate(global.roots(), global.settings());
+    NotesStore store = new NotesStore(global.roots().engramHome());
+    SessionNotesKeeper keeper = SessionNotesKeeper.forProject(global.settings(), Models.router(global, t.sessionId()),
+        global.roots().engramHome(), where, Clock.systemUTC());
+    NotesUpdate u = keeper.update(t, force);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, json(u, store.notesFile(t.sessionId())));
+      return 0;
+    }
+    String status = u.written() ? (u.forced() ? "forced " : "") + u.action().name().toLowerCase() : "wait";
+    out.println(Ansi.AUTO.string("@|bold Session " + u.sessionId() + "|@: " + status + " (" + u.reason() + ")"));
+    u.engine().ifPresent(e -> out.println("engine: " + e + u.fallbackReason().map(r -> " (fell back: " + r + ")").orElse("")));
+    out.printf("messages covered: %d; context: %,d tokens%n", u.written() ? u.toMessage() : u.fromMessage(), u.contextTokens());
+    if (u.written() || !u.notes().equals(SessionNotes.EMPTY)) {
+      out.println("notes: " + store.notesFile(t.sessionId()));
+      out.println();
+      out.print(u.notes().render());
+    }
+    out.flush();
+    return 0;
+  }
+
+  private static NotesJson json(NotesUpdate u, Path file) {
+    SessionNotes n = u.notes();
+    return new NotesJson(u.sessionId(), u.action().name().toLowerCase(), u.forced(), u.written(), u.reason(),
+        u.contextTokens(), u.tokensAtLastUpdate(), u.toolCallsSinceLastUpdate(), u.fromMessage(), u.toMessage(),
+        u.engine(), u.fallbackReason(), file.toString(),
+        new Sections(n.currentState(), n.filesAndFunctions(), n.errorsAndCorrections(), n.worklog()), n.render());
+  }
+}

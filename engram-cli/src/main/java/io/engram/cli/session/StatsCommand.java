@@ -1,0 +1,168 @@
+package io.engram.cli.session;
+
+import io.engram.cli.GlobalOptions;
+import io.engram.cli.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.config.EngramSettings;
+import io.engram.context.ContextLevel;
+import io.engram.context.ContextTimeline;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.tokens.TokenCalibration;
+import io.engram.transcript.ErrorFix;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.MessageListReader;
+import io.engram.transcript.Role;
+import io.engram.transcript.TodoList;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code engram stats TRANSCRIPT}: what a session holds and how full its context window got. */
+@Command(
+    name = "stats",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Summarise an agent session from its transcript.",
+      "Counts messages, tool calls, files touched, errors, todos and tokens (estimated and, where recorded,"
+          + " real), and shows the window level at each request and the compactions.",
+      "Reads Claude Code JSONL, or a JSON list of chat messages when the file ends in .json."
+    })
+public final class StatsCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Mixin TranscriptFile transcript;
+
+  @Mixin JsonOption json;
+
+  @Option(names = "--points", description = "Text output: list every request, not only level changes.")
+  boolean allPoints;
+
+  @Override
+  public void run() {
+    EngramSettings.Context settings = GlobalOptions.of(spec).settings().context();
+    Transcript t = read(transcript.path());
+    StatsReport report = StatsReport.of(t, settings);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, report);
+    } else {
+      printText(out, report);
+    }
+  }
+
+  static Transcript read(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new UserFacingException("no such transcript: " + file);
+    }
+    try {
+      return file.getFileName().toString().endsWith(".json")
+          ? MessageListReader.read(file)
+          : TranscriptReader.read(file);
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  private void printText(PrintWriter out, StatsReport r) {
+    out.println(Ansi.AUTO.string("@|bold session " + r.sessionId() + "|@"));
+    out.printf("messages:     %d (%s), typed by the user: %d%n", r.messages(), r.messagesByRole(), r.userMessages());
+    out.printf("tool calls:   %d %s%n", r.toolCalls(), r.toolCallCounts());
+    out.printf("files:        %d touched%n", r.files().size());
+    r.files().stream().limit(10).forEach(f ->
+        out.printf("  %-60s reads %d, writes %d, edits %d%n", f.path(), f.reads(), f.writes(), f.edits()));
+    out.printf("errors:       %d, fixed later: %d%n", r.errors(), r.errorsFixed());
+    out.printf("open todos:   %d%n", r.openTodos().size());
+    r.openTodos().forEach(t -> out.println("  - [" + t.status() + "] " + t.content()));
+    out.printf("tokens:       estimated %d (visible text, corrected), real prompt at last request %s%n",
+        r.estimatedTokens(), r.lastRealPromptTokens().map(String::valueOf).orElse("not recorded"));
+    r.calibration().ifPresent(c -> out.printf(
+        "calibration:  factor %.3f on this session; error raw %.1f%%, overhead only %.1f%%, calibrated %.1f%%%n",
+        c.factor(), c.errorRaw(), c.errorOverheadOnly(), c.errorCalibrated()));
+    out.printf("compactions:  %d%n", r.compactions().size());
+    r.compactions().forEach(c -> out.printf("  line %d at %s: %s, %s tokens before%n", c.lineNumber(),
+        c.timestamp().map(Object::toString).orElse("?"), c.trigger().isEmpty() ? "unknown trigger" : c.trigger(),
+        c.preTokens().map(String::valueOf).orElse("?")));
+    out.println("levels:       " + r.levelCounts());
+    ContextLevel previous = null;
+    int previousSegment = -1;
+    for (ContextTimeline.Point p : r.points()) {
+      if (allPoints || p.level() != previous || p.segment() != previousSegment) {
+        out.printf("  line %-6d segment %d  %-8s %s est %d real %s of %d%n", p.lineNumber(), p.segment(),
+            p.level(), p.at().map(Object::toString).orElse(""), p.estimatedTokens(),
+            p.actualTokens().map(String::valueOf).orElse("-"), p.windowTokens());
+      }
+      previous = p.level();
+      previousSegment = p.segment();
+    }
+    if (!r.problems().isEmpty()) {
+      out.println("problems:     " + r.problems().size());
+      r.problems().forEach(p -> out.println("  " + p));
+    }
+    out.flush();
+  }
+
+  /** The report {@code stats} prints; also its JSON shape. */
+  record StatsReport(
+      String sessionId,
+      int messages,
+      Map<Role, Integer> messagesByRole,
+      int userMessages,
+      int toolCalls,
+      Map<String, Integer> toolCallCounts,
+      List<FileActivity> files,
+      int errors,
+      int errorsFixed,
+      List<TodoList.Todo> openTodos,
+      long estimatedTokens,
+      Optional<Long> lastRealPromptTokens,
+      Optional<TokenCalibration.Fit> calibration,
+      List<io.engram.transcript.CompactionBoundary> compactions,
+      Map<ContextLevel, Integer> levelCounts,
+      List<ContextTimeline.Point> points,
+      List<String> subagents,
+      List<String> problems) {
+
+    static StatsReport of(Transcript t, EngramSettings.Context settings) {
+      Map<Role, Integer> byRole = new TreeMap<>();
+      t.messages().forEach(m -> byRole.merge(m.role(), 1, Integer::sum));
+      List<ErrorFix> errors = ErrorFix.of(t.messages());
+      JtokkitTokenCounter raw = new JtokkitTokenCounter();
+      List<ContextTimeline.Point> points = ContextTimeline.of(t, settings, raw);
+      Map<ContextLevel, Integer> levels = new TreeMap<>();
+      points.forEach(p -> levels.merge(p.level(), 1, Integer::sum));
+      String model = t.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
+      JtokkitTokenCounter corrected = JtokkitTokenCounter.forModel(model, settings);
+      long estimated = t.messages().stream().mapToLong(m -> corrected.count(m.promptText())).sum();
+      List<TokenCalibration.Sample> samples = TokenCalibration.samples(t, raw);
+      Optional<TokenCalibration.Fit> fit = Optional.empty();
+      try {
+        fit = samples.size() >= 3 ? Optional.of(TokenCalibration.fit(samples)) : Optional.empty();
+      } catch (IllegalArgumentException e) {
+        fit = Optional.empty(); // no spread to fit: the report simply has no calibration
+      }
+      return new StatsReport(
+          t.sessionId(), t.messages().size(), byRole, t.userMessages().size(), t.toolCallCount(),
+          t.toolCallCounts(), FileActivity.of(t.messages()), errors.size(),
+          (int) errors.stream().filter(e -> e.fix().isPresent()).count(),
+          TodoList.latest(t.messages()).open(), estimated,
+          points.stream().flatMap(p -> p.actualTokens().stream()).reduce((a, b) -> b), fit,
+          t.boundaries(), levels, points,
+          t.subagents().stream().map(s -> s.agentId().orElse("?") + " (" + s.messages().size() + " messages)").toList(),
+          t.problems().stream().map(Object::toString).toList());
+    }
+  }
+}

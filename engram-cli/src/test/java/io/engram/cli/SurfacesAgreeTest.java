@@ -1,0 +1,187 @@
+package io.engram.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramRoots;
+import io.engram.config.SettingsLoader;
+import io.engram.dream.Dream;
+import io.engram.instructions.InstructionLoader;
+import io.engram.mcp.EngramMcpServer;
+import io.engram.mcp.EngramServices;
+import io.engram.memory.MemoryStores;
+import io.engram.notes.NotesState;
+import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.StoredNotes;
+import io.engram.tokens.JtokkitTokenCounter;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every surface goes through the same core entry point for a capability and so answers with the same
+ * record: {@code engram compact --json} and the MCP {@code compact} tool ({@code SessionCompaction}); the
+ * CLI commands and the hooks for extraction ({@code ExtractionPass}), session notes ({@code
+ * SessionNotesKeeper}) and the dream ({@code Dream}).
+ */
+class SurfacesAgreeTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SESSION = "cli-notes-1";
+
+  @TempDir Path cliHome;
+  @TempDir Path hookHome;
+  @TempDir Path project;
+  @TempDir Path userHome;
+
+  private static Path transcript() throws Exception {
+    return Path.of(SurfacesAgreeTest.class.getResource("/transcripts/cli-notes.jsonl").toURI());
+  }
+
+  private CommandRun cli(Path home, String... args) {
+    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
+        "--user-home", userHome.toString()));
+    all.addAll(List.of(args));
+    return CommandRun.of(all.toArray(String[]::new));
+  }
+
+  private CommandRun hook(Path home, String event, String extra) throws Exception {
+    String input = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"" + transcript() + "\",\"cwd\":\""
+        + project + "\"" + extra + "}";
+    InputStream before = System.in;
+    System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+    try {
+      return cli(home, "hook", event);
+    } finally {
+      System.setIn(before);
+    }
+  }
+
+  @Test
+  void compactJsonAndTheMcpCompactToolCarryTheSameRecord() throws Exception {
+    SessionNotes notes = SessionNotes.parse("## Current State\nFixing evict in src/cache.ts.\n"
+        + "## Files and Functions\n/repo/src/cache.ts: evict(n)\n## Errors & Corrections\n## Worklog\n- edited evict\n");
+    new NotesStore(cliHome).write(new StoredNotes(notes,
+        new NotesState(SESSION, 4, Optional.of("a2"), 12_000, 1, Instant.parse("2026-02-01T10:00:08Z"), "offline")));
+
+    CommandRun run = cli(cliHome, "compact", "--json", "--instructions", "focus on evict", transcript().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode fromCli = JSON.readTree(run.out());
+    JsonNode fromMcp = mcpCompact(transcript(), "focus on evict");
+
+    assertThat(fromCli.path("summarizedFrom").asInt()).as("the kept notes are reused").isEqualTo(4);
+    assertThat(fromCli.path("summary").asText()).contains("evict(n)");
+    assertThat(fromMcp).isEqualTo(fromCli);
+    assertThat(fromCli.fieldNames()).toIterable().containsExactlyInAnyOrder("summary", "sections", "score", "steps",
+        "readded", "restoredFiles", "todos", "instructions", "restoredTokens", "lost", "engine", "engineId",
+        "fallbackReason", "summarizedFrom", "keptMessages", "tokensBefore", "summaryTokens", "tokensAfter",
+        "reductionPercent");
+    assertThat(fromCli.path("restoredFiles").findValues("content")).isEmpty();
+  }
+
+  @Test
+  void extractAndTheStopHookWriteTheSameMemories() throws Exception {
+    CommandRun extract = cli(cliHome, "extract", "--json", transcript().toString());
+    assertThat(extract.exitCode()).as(extract.err()).isZero();
+    CommandRun stop = hook(hookHome, "Stop", "");
+    assertThat(stop.exitCode()).as(stop.err()).isZero();
+
+    List<String> written = new ArrayList<>();
+    JSON.readTree(extract.out()).path("written").forEach(w -> written.add(w.path("name").asText()));
+    assertThat(written).isNotEmpty();
+    written.forEach(name -> assertThat(stop.err()).contains("'" + name + "'"));
+    assertThat(memories(hookHome)).isEqualTo(memories(cliHome)).hasSize(written.size());
+  }
+
+  @Test
+  void notesAndThePreCompactHookKeepTheSameNotes() throws Exception {
+    CommandRun notes = cli(cliHome, "notes", "--force", "--json", transcript().toString());
+    assertThat(notes.exitCode()).as(notes.err()).isZero();
+    CommandRun preCompact = hook(hookHome, "PreCompact", ",\"trigger\":\"manual\"");
+    assertThat(preCompact.exitCode()).as(preCompact.err()).isZero();
+
+    Path kept = Path.of("sessions", SESSION, NotesStore.NOTES_FILE);
+    String markdown = JSON.readTree(notes.out()).path("markdown").asText();
+    assertThat(markdown).contains("## Current State", "/repo/src/cache.ts");
+    assertThat(Files.readString(cliHome.resolve(kept))).isEqualTo(markdown);
+    assertThat(Files.readString(hookHome.resolve(kept))).isEqualTo(markdown);
+  }
+
+  @Test
+  void dreamAndTheSessionEndHookConsolidateAlike() throws Exception {
+    for (Path home : List.of(cliHome, hookHome)) {
+      Files.writeString(home.resolve(SettingsLoader.FILE_NAME), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
+      assertThat(cli(home, "remember", "--type", "project", "--name", "redis-a",
+          "The integration tests need Redis running on localhost port 6379.").exitCode()).isZero();
+      assertThat(cli(home, "remember", "--type", "project", "--name", "redis-b",
+          "The integration tests need Redis running on localhost port 6379 first.").exitCode()).isZero();
+      assertThat(hook(home, "Stop", "").exitCode()).isZero();
+    }
+
+    JsonNode dream = JSON.readTree(cli(cliHome, "dream", "--json").out());
+    CommandRun sessionEnd = hook(hookHome, "SessionEnd", ",\"reason\":\"exit\"");
+
+    assertThat(dream.path("outcome").asText()).isEqualTo("applied");
+    int changes = dream.path("changes").size();
+    assertThat(changes).isPositive();
+    assertThat(sessionEnd.err()).contains("dream applied: " + changes + " change(s)");
+    assertThat(memories(hookHome)).isEqualTo(memories(cliHome));
+  }
+
+  /** The memories of a home's project store by name: type and body, what the surfaces must agree on. */
+  private Map<String, String> memories(Path home) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    JSON.readTree(cli(home, "list", "--json").out()).path("memories").forEach(m -> {
+      String name = m.path("name").asText();
+      out.put(name, m.path("type").asText() + ": " + cli(home, "show", name).out()
+          .replace(home.toString(), "HOME").replaceAll("(?m)^(created|updated|lastRecalled): .*$", ""));
+    });
+    return out;
+  }
+
+  private JsonNode mcpCompact(Path file, String instructions) throws Exception {
+    EngramRoots roots = EngramRoots.resolve(Optional.of(cliHome), Optional.of(project), Map.of(), userHome);
+    var settings = SettingsLoader.load(cliHome);
+    EngramServices services = new EngramServices(
+        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
+        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
+        "token", "test")) {
+      URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
+      post(uri, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+      JsonNode answer = post(uri, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+          + "\"compact\",\"arguments\":{\"transcript\":" + JSON.writeValueAsString(file.toString())
+          + ",\"instructions\":" + JSON.writeValueAsString(instructions) + "}}}");
+      assertThat(answer.at("/result/isError").asBoolean()).as(answer.toString()).isFalse();
+      assertThat(answer.at("/result/content/0/text").asText()).contains("<summary>", "score ");
+      return answer.at("/result/structuredContent");
+    }
+  }
+
+  private static JsonNode post(URI uri, String body) throws Exception {
+    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)
+        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+        .header("Authorization", "Bearer token").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    return JSON.readTree(r.body());
+  }
+}

@@ -1,0 +1,109 @@
+package io.engram.cli.install;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.cli.CommandRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code engram install} and {@code engram uninstall} in-process, with $HOME and $PATH of the test's choosing. */
+class InstallCommandTest {
+  @TempDir Path tmp;
+
+  private Path user() {
+    return tmp.resolve("user");
+  }
+
+  private CommandRun engram(String path, String... args) {
+    return CommandRun.inEnvironment(Map.of("HOME", user().toString(), "PATH", path), args);
+  }
+
+  private Path jar(String version) throws Exception {
+    return FakeEngramJar.write(tmp.resolve("build/engram-" + version + ".jar"), version, version);
+  }
+
+  @Test
+  void installPutsTheJarUnderEngramsHomeAndTheLauncherInLocalBin() throws Exception {
+    CommandRun run = engram("/usr/bin:/bin", "install", "--jar", jar("1.2.3").toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Path launcher = user().resolve(".local/bin/engram");
+    assertThat(run.out()).startsWith("Installed engram 1.2.3:")
+        .contains("written   " + user().resolve(".engram/lib/engram-1.2.3.jar"))
+        .contains("written   " + user().resolve(".engram/lib/engram.jar") + " -> engram-1.2.3.jar")
+        .contains("written   " + launcher)
+        .contains("'engram uninstall' removes it again.");
+    assertThat(launcher).isExecutable();
+  }
+
+  @Test
+  void installWarnsWhenTheBinDirectoryIsNotOnThePathAndSaysWhatToAdd() throws Exception {
+    CommandRun run = engram("/usr/bin:/bin", "install", "--jar", jar("1.2.3").toString());
+    Path bin = user().resolve(".local/bin");
+    assertThat(run.err()).contains(bin + " is not on your PATH").contains("export PATH=\"" + bin + ":$PATH\"");
+  }
+
+  @Test
+  void installSaysNothingOnStderrWhenTheBinDirectoryIsOnThePath() throws Exception {
+    CommandRun run = engram(user().resolve(".local/bin") + ":/usr/bin", "install", "--jar", jar("1.2.3").toString());
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void aSecondInstallSaysItIsAlreadyInstalled() throws Exception {
+    Path jar = jar("1.2.3");
+    engram("/bin", "install", "--jar", jar.toString());
+    CommandRun again = engram("/bin", "install", "--jar", jar.toString());
+    assertThat(again.exitCode()).isZero();
+    assertThat(again.out()).isEqualTo("engram 1.2.3 is already installed (" + user().resolve(".local/bin/engram")
+        + "); nothing changed.\n");
+  }
+
+  @Test
+  void prefixPutsTheLauncherInPrefixBin() throws Exception {
+    Path prefix = tmp.resolve("opt");
+    CommandRun run = engram("/bin", "install", "--prefix", prefix.toString(), "--jar", jar("1.2.3").toString(), "--json");
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("launcher").asText()).isEqualTo(prefix.resolve("bin/engram").toString());
+    assertThat(json.get("changed").asBoolean()).isTrue();
+    assertThat(json.get("binOnPath").asBoolean()).isFalse();
+    assertThat(json.get("steps")).hasSize(3);
+    assertThat(prefix.resolve("bin/engram")).isExecutable();
+    assertThat(user().resolve(".local/bin/engram")).doesNotExist();
+  }
+
+  @Test
+  void uninstallRemovesWhatInstallWroteThenFindsNothingToRemove() throws Exception {
+    engram("/bin", "install", "--jar", jar("1.2.3").toString());
+    CommandRun removed = engram("/bin", "uninstall");
+    assertThat(removed.exitCode()).isZero();
+    assertThat(removed.out()).startsWith("Uninstalled engram 1.2.3:")
+        .contains("removed   " + user().resolve(".local/bin/engram"));
+    assertThat(user().resolve(".local/bin/engram")).doesNotExist();
+    assertThat(user().resolve(".engram/lib")).doesNotExist();
+    assertThat(engram("/bin", "uninstall").out())
+        .isEqualTo("Nothing to remove: no engram launcher at " + user().resolve(".local/bin/engram") + ".\n");
+  }
+
+  @Test
+  void uninstallRefusesALauncherItDidNotWrite() throws Exception {
+    Path launcher = user().resolve(".local/bin/engram");
+    Files.createDirectories(launcher.getParent());
+    Files.writeString(launcher, "#!/bin/sh\necho mine\n");
+    CommandRun run = engram("/bin", "uninstall");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("'engram install' did not write; left alone");
+    assertThat(launcher).exists();
+  }
+
+  @Test
+  void installOutsideAJarWithoutJarSaysHowToInstall() {
+    CommandRun run = engram("/bin", "install");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("does not run from a jar").contains("./engram install");
+  }
+}

@@ -1,0 +1,166 @@
+package io.engram.cli.instructions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cli.CommandRun;
+import io.engram.cli.output.JsonOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InstructionCommandsTest {
+  @TempDir Path tmp;
+  Path home;
+  Path userHome;
+  Path repo;
+
+  @BeforeEach
+  void fixture() throws Exception {
+    home = Files.createDirectories(tmp.resolve("engram"));
+    userHome = Files.createDirectories(tmp.resolve("user"));
+    repo = Files.createDirectories(tmp.resolve("repo/.git")).getParent();
+    Files.writeString(home.resolve("settings.json"),
+        "{\"instructions\": {\"managedPath\": \"" + tmp.resolve("etc/CLAUDE.md") + "\", \"stopAtRepoRoot\": true}}");
+  }
+
+  private CommandRun run(Path project, String... args) {
+    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
+        "--user-home", userHome.toString()));
+    all.addAll(List.of(args));
+    return CommandRun.of(all.toArray(String[]::new));
+  }
+
+  private void write(Path p, String text) throws Exception {
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, text);
+  }
+
+  @Test
+  void contextJsonListsFilesInClaudeCodeOrderWithTheLedger() throws Exception {
+    write(tmp.resolve("etc/CLAUDE.md"), "managed");
+    write(userHome.resolve(".claude/CLAUDE.md"), "user");
+    write(repo.resolve("CLAUDE.md"), "root @docs/style.md @docs/missing.md");
+    write(repo.resolve("docs/style.md"), "style");
+    write(repo.resolve("CLAUDE.local.md"), "local");
+    write(repo.resolve("app/AGENTS.md"), "app");
+    write(repo.resolve("app/sub/CLAUDE.md"), "lazy, not loaded at start");
+
+    CommandRun r = run(repo.resolve("app"), "context", "--json");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = JsonOutput.mapper().readTree(r.out());
+    List<String> paths = new ArrayList<>();
+    List<String> levels = new ArrayList<>();
+    json.get("files").forEach(f -> {
+      paths.add(tmp.relativize(Path.of(f.get("path").asText())).toString());
+      levels.add(f.get("level").asText());
+    });
+    assertThat(paths).containsExactly("etc/CLAUDE.md", "user/.claude/CLAUDE.md", "repo/CLAUDE.md",
+        "repo/docs/style.md", "repo/CLAUDE.local.md", "repo/app/AGENTS.md");
+    assertThat(levels).containsExactly("managed", "user", "project", "project", "local", "project");
+    JsonNode style = json.get("files").get(3);
+    assertThat(style.get("importedFrom").get(0).asText()).isEqualTo(repo.resolve("CLAUDE.md").toString());
+    assertThat(style.get("chars").asInt()).isEqualTo(5);
+    assertThat(style.get("tokens").asInt()).isPositive();
+    assertThat(json.get("files").get(0).get("importedFrom")).isEmpty();
+    assertThat(json.get("warnings")).hasSize(1);
+    assertThat(json.get("warnings").get(0).get("kind").asText()).isEqualTo("missing_import");
+    assertThat(json.get("warnings").get(0).get("message").asText()).contains("missing.md");
+  }
+
+  @Test
+  void contextHumanFormShowsOrderSizesAndTotal() throws Exception {
+    write(repo.resolve("CLAUDE.md"), "hello world");
+    write(repo.resolve("CLAUDE.local.md"), "@nope.md");
+    CommandRun r = run(repo, "context");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).contains("1. project").contains("2. local").contains("11 chars")
+        .contains("Total: 2 files, 19 chars").contains("missing_import: " + repo.resolve("nope.md"));
+  }
+
+  @Test
+  void contextPromptPrintsTheCombinedText() throws Exception {
+    write(repo.resolve("CLAUDE.md"), "always use tabs");
+    CommandRun r = run(repo, "context", "--prompt");
+    assertThat(r.out()).contains("Contents of " + repo.resolve("CLAUDE.md")).contains("always use tabs");
+  }
+
+  @Test
+  void addAppendsToTheChosenScopeAndIgnoresNewLocalFiles() throws Exception {
+    CommandRun project = run(repo, "add", "use", "pnpm,", "not", "npm");
+    assertThat(project.exitCode()).as(project.err()).isZero();
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).isEqualTo("- use pnpm, not npm\n");
+
+    CommandRun local = run(repo, "add", "--scope", "local", "my port is 8081");
+    assertThat(local.out()).contains("Created").contains(".gitignore");
+    assertThat(Files.readString(repo.resolve(".gitignore"))).isEqualTo("/CLAUDE.local.md\n");
+
+    run(repo, "add", "--scope=user", "answer briefly");
+    assertThat(Files.readString(userHome.resolve(".claude/CLAUDE.md"))).isEqualTo("- answer briefly\n");
+
+    CommandRun ctx = run(repo, "context", "--json");
+    assertThat(JsonOutput.mapper().readTree(ctx.out()).get("files")).hasSize(3);
+  }
+
+  @Test
+  void addRejectsAnUnknownScopeAsAUsageError() {
+    CommandRun r = run(repo, "add", "--scope", "team", "x");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("project, local or user");
+  }
+
+  @Test
+  void addRejectsBlankTextWithCodeOne() {
+    CommandRun r = run(repo, "add", " ");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("engram: nothing to add");
+  }
+
+  @Test
+  void initWritesAStartingFileThenRefusesThenShowsADiffWithForce() throws Exception {
+    write(repo.resolve("package.json"), "{\"scripts\": {\"test\": \"jest\", \"build\": \"tsc\"}}");
+    write(repo.resolve("src/index.ts"), "export {}");
+    write(repo.resolve("README.md"), "# Demo\n\nA demo project.\n");
+
+    CommandRun first = run(repo, "init");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    String written = Files.readString(repo.resolve("CLAUDE.md"));
+    assertThat(written).contains("`npm run build`").contains("`npm test`").contains("TypeScript")
+        .contains("`src/`").contains("A demo project.");
+
+    write(repo.resolve("CLAUDE.md"), written + "- my own rule\n");
+    CommandRun refused = run(repo, "init");
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).contains("already exists").contains("--force");
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).endsWith("- my own rule\n");
+
+    CommandRun forced = run(repo, "init", "--force");
+    assertThat(forced.exitCode()).isZero();
+    assertThat(forced.out()).contains("--- a/CLAUDE.md").contains("+++ b/CLAUDE.md").contains("-- my own rule");
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).isEqualTo(written);
+  }
+
+  @Test
+  void benchInstructionsReportsARatioAgainstItsBaseline() throws Exception {
+    CommandRun r = CommandRun.of("bench", "instructions", "--iterations", "3", "--warmup", "1", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = JsonOutput.mapper().readTree(r.out());
+    assertThat(json.get("files").asInt()).isEqualTo(65);
+    assertThat(json.get("imports").asInt()).isEqualTo(50);
+    assertThat(json.get("ratio").asDouble()).isPositive();
+  }
+
+  @Test
+  void helpWorksForEveryNewCommand() {
+    for (String cmd : List.of("context", "add", "init", "bench")) {
+      CommandRun r = CommandRun.of(cmd, "--help");
+      assertThat(r.exitCode()).isZero();
+      assertThat(r.out()).contains("Usage: engram " + cmd);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.engram.cli.integration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.cli.CommandRun;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HookCommandTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  private CommandRun hook(String event, String stdin) {
+    InputStream before = System.in;
+    System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    try {
+      return CommandRun.of("--home", home.toString(), "hook", event);
+    } finally {
+      System.setIn(before);
+    }
+  }
+
+  @Test
+  void aStopThenAPromptAnswersInClaudeCodesFormatUsingTheHooksCwdAsTheProject() throws Exception {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, "{\"type\":\"user\",\"uuid\":\"u1\",\"sessionId\":\"s1\",\"message\":{\"role\":\"user\","
+        + "\"content\":\"The tests need Redis running on localhost:6379.\"}}\n");
+    CommandRun stop = hook("Stop", "{\"session_id\":\"s1\",\"transcript_path\":\"" + t + "\",\"cwd\":\"" + project + "\"}");
+    assertThat(stop.exitCode()).isZero();
+    assertThat(stop.out()).isEmpty();
+    assertThat(stop.err()).contains("remembered project memory 'tests-need-redis'");
+
+    CommandRun ask = hook("UserPromptSubmit", "{\"session_id\":\"s2\",\"cwd\":\"" + project
+        + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"what do the tests need?\"}");
+    assertThat(ask.exitCode()).isZero();
+    JsonNode out = new ObjectMapper().readTree(ask.out());
+    assertThat(out.at("/hookSpecificOutput/hookEventName").asText()).isEqualTo("UserPromptSubmit");
+    assertThat(out.at("/hookSpecificOutput/additionalContext").asText()).contains("tests-need-redis", "Redis");
+  }
+
+  @Test
+  void malformedStdinExitsWithOneAndAOneLineMessage() {
+    CommandRun bad = hook("Stop", "this is not json");
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err()).startsWith("engram hook Stop: hook input on stdin is not JSON").doesNotContain("\tat ");
+    assertThat(hook("Stop", "{\"cwd\":\"/x\"}").err()).contains("session_id");
+    assertThat(hook("Nonsense", "{}").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void hooksInstallTwiceThenUninstallLeavesOtherSettings() throws Exception {
+    Path settings = project.resolve(".claude/settings.json");
+    Files.createDirectories(settings.getParent());
+    Files.writeString(settings, "{\"permissions\":{\"allow\":[\"Bash(ls)\"]}}");
+    CommandRun first = CommandRun.in(home, project, "hooks", "install", "--command", "engram", "--json");
+    assertThat(first.exitCode()).isZero();
+    assertThat(first.out()).contains("\"SessionStart\"", "\"written\" : true");
+    assertThat(CommandRun.in(home, project, "hooks", "install", "--command", "engram").out()).contains("unchanged");
+    assertThat(Files.readString(settings)).contains("engram hook UserPromptSubmit", "Bash(ls)");
+    CommandRun local = CommandRun.in(home, project, "hooks", "install", "--scope", "local", "--command", "engram");
+    assertThat(local.exitCode()).isZero();
+    assertThat(project.resolve(".claude/settings.local.json")).exists();
+    assertThat(CommandRun.in(home, project, "hooks", "uninstall").exitCode()).isZero();
+    assertThat(new ObjectMapper().readTree(settings.toFile()))
+        .isEqualTo(new ObjectMapper().readTree("{\"permissions\":{\"allow\":[\"Bash(ls)\"]}}"));
+  }
+
+  @Test
+  void mcpHelpNamesTheTransportsAndTheToken() {
+    CommandRun help = CommandRun.of("mcp", "--help");
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.out()).contains("--http", "--bind", "ENGRAM_MCP_TOKEN");
+  }
+}

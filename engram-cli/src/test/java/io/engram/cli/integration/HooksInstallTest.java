@@ -1,0 +1,135 @@
+package io.engram.cli.integration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.cli.CommandRun;
+import io.engram.cli.install.FakeEngramJar;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code engram hooks install}: portable commands in committed settings, machine paths only in personal ones. */
+class HooksInstallTest {
+  @TempDir Path tmp;
+
+  private Path user() {
+    return tmp.resolve("user");
+  }
+
+  private Path project() throws Exception {
+    return Files.createDirectories(tmp.resolve("project"));
+  }
+
+  private CommandRun engram(String path, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("--home", tmp.resolve("home").toString(), "--project", project().toString()));
+    all.addAll(List.of(args));
+    return CommandRun.inEnvironment(Map.of("HOME", user().toString(), "PATH", path), all.toArray(String[]::new));
+  }
+
+  private List<String> commands(Path settings) throws Exception {
+    List<String> commands = new ArrayList<>();
+    for (JsonNode event : new ObjectMapper().readTree(settings.toFile()).get("hooks")) {
+      for (JsonNode group : event) {
+        group.get("hooks").forEach(h -> commands.add(h.get("command").asText()));
+      }
+    }
+    return commands;
+  }
+
+  private Path installedLauncherDir() throws Exception {
+    CommandRun installed = CommandRun.inEnvironment(Map.of("HOME", user().toString(), "PATH", "/bin"),
+        "--home", tmp.resolve("home").toString(), "install",
+        "--jar", FakeEngramJar.write(tmp.resolve("engram.jar"), "1.2.3", "x").toString());
+    assertThat(installed.exitCode()).as(installed.err()).isZero();
+    return user().resolve(".local/bin");
+  }
+
+  @Test
+  void theProjectFileGetsThePortableCommand() throws Exception {
+    Path bin = installedLauncherDir();
+    CommandRun run = engram(bin + ":/bin", "hooks", "install");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(commands(project().resolve(".claude/settings.json")))
+        .hasSize(5).allMatch(c -> c.matches("engram hook \\w+"));
+    assertThat(run.out()).contains("Hooks run: engram hook EVENT");
+  }
+
+  @Test
+  void theProjectFileSaysWhenEngramIsNotOnThePath() throws Exception {
+    CommandRun run = engram("/nonexistent", "hooks", "install");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("'engram' is not on this PATH").contains("./engram install");
+    assertThat(commands(project().resolve(".claude/settings.json"))).allMatch(c -> c.startsWith("engram hook "));
+  }
+
+  @Test
+  void personalFilesGetThisMachinesLauncherAndSaySo() throws Exception {
+    Path bin = installedLauncherDir();
+    CommandRun run = engram("/nonexistent", "hooks", "install", "--scope", "user");
+    assertThat(run.exitCode()).isZero();
+    Path settings = user().resolve(".claude/settings.json");
+    assertThat(commands(settings)).allMatch(c -> c.startsWith("'" + bin.resolve("engram") + "' hook "));
+    assertThat(run.out()).contains("personal settings").contains(bin.resolve("engram").toString());
+  }
+
+  @Test
+  void theUserScopeFollowsHome() throws Exception {
+    engram("/bin", "hooks", "install", "--scope", "user", "--command", "engram");
+    assertThat(user().resolve(".claude/settings.json")).exists();
+  }
+
+  @Test
+  void theLocalScopeListsItsFileInGitignoreOnce() throws Exception {
+    Files.createDirectories(project().resolve(".git"));
+    Files.writeString(project().resolve(".gitignore"), "target/\n");
+    engram("/bin", "hooks", "install", "--scope", "local", "--command", "engram");
+    CommandRun again = engram("/bin", "hooks", "install", "--scope", "local", "--command", "engram");
+    assertThat(again.exitCode()).isZero();
+    assertThat(Files.readString(project().resolve(".gitignore"))).isEqualTo("target/\n/.claude/settings.local.json\n");
+  }
+
+  @Test
+  void theLocalScopeCreatesAGitignoreWhenThereIsNone() throws Exception {
+    CommandRun run = engram("/bin", "hooks", "install", "--scope", "local", "--command", "engram");
+    assertThat(Files.readString(project().resolve(".gitignore"))).isEqualTo("/.claude/settings.local.json\n");
+    assertThat(run.out()).contains("Listed .claude/settings.local.json in " + project().resolve(".gitignore"));
+  }
+
+  @Test
+  void theCommandOptionOverridesForAnyScope() throws Exception {
+    engram("/bin", "hooks", "install", "--command", "/opt/engram/bin/engram");
+    assertThat(commands(project().resolve(".claude/settings.json")))
+        .allMatch(c -> c.startsWith("/opt/engram/bin/engram hook "));
+  }
+
+  @Test
+  void anOldAbsoluteEntryIsReplacedByThePortableOne() throws Exception {
+    engram("/bin", "hooks", "install", "--command", "java -jar '/old/clone/engram-cli/target/engram.jar'");
+    CommandRun run = engram("/bin", "hooks", "install");
+    assertThat(run.out()).contains("Engram's hooks refreshed");
+    assertThat(commands(project().resolve(".claude/settings.json"))).hasSize(5).allMatch(c -> c.startsWith("engram hook "));
+  }
+
+  @Test
+  void theSettingsFileKeepsItsModeAndNoLockIsLeftInDotClaude() throws Exception {
+    Path settings = project().resolve(".claude/settings.json");
+    Files.createDirectories(settings.getParent());
+    Files.writeString(settings, "{}");
+    Files.setPosixFilePermissions(settings, PosixFilePermissions.fromString("rw-rw-r--"));
+    engram("/bin", "hooks", "install");
+    engram("/bin", "hooks", "uninstall");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(settings))).isEqualTo("rw-rw-r--");
+    try (Stream<Path> files = Files.list(settings.getParent())) {
+      assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("settings.json");
+    }
+  }
+}

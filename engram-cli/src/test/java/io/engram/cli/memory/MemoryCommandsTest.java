@@ -1,0 +1,119 @@
+package io.engram.cli.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cli.CommandRun;
+import io.engram.cli.output.JsonOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MemoryCommandsTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  @Test
+  void rememberThenListShowsTheMemoryAsJson() throws Exception {
+    CommandRun saved = run("remember", "--type", "feedback", "--name", "no-mocks",
+        "--description", "Do not mock the database", "Integration tests hit a real Postgres.");
+    assertThat(saved.exitCode()).as(saved.err()).isZero();
+    assertThat(saved.out()).contains("saved feedback memory 'no-mocks'");
+    JsonNode list = JsonOutput.mapper().readTree(run("list", "--json").out());
+    JsonNode m = list.get("memories").get(0);
+    assertThat(m.get("name").asText()).isEqualTo("no-mocks");
+    assertThat(m.get("type").asText()).isEqualTo("feedback");
+    assertThat(m.get("description").asText()).isEqualTo("Do not mock the database");
+    assertThat(m.get("source").asText()).isEqualTo("user");
+    assertThat(m.get("updated").asText()).isNotBlank();
+    assertThat(Path.of(m.get("path").asText())).exists().hasFileName("no-mocks.md");
+  }
+
+  @Test
+  void rememberDerivesNameAndDescriptionAndReportsRedaction() {
+    CommandRun r = run("remember", "--type", "project", "Deploys use password=hunter2 on staging");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("'Deploys-use-password-on-staging'", "redacted before writing: password")
+        .doesNotContain("hunter2");
+    CommandRun shown = run("show", "Deploys-use-password-on-staging");
+    assertThat(shown.out()).doesNotContain("=hunter2").contains("password=[REDACTED:password]");
+  }
+
+  @Test
+  void listFiltersByTypeAndReportsBadFilesOnStderr() throws Exception {
+    run("remember", "--type", "user", "--name", "role", "Backend engineer");
+    run("remember", "--type", "reference", "--name", "dash", "Grafana board at grafana.internal/d/api");
+    CommandRun refs = run("list", "--type", "reference");
+    assertThat(refs.out()).contains("dash").doesNotContain("role");
+    Path projectMemory = Path.of(JsonOutput.mapper().readTree(run("show", "dash", "--json").out())
+        .get("path").asText()).getParent();
+    Files.writeString(projectMemory.resolve("broken.md"), "no frontmatter here");
+    CommandRun all = run("list");
+    assertThat(all.exitCode()).isZero();
+    assertThat(all.err()).contains("skipped", "broken.md", "no frontmatter");
+    assertThat(Files.readString(projectMemory.resolve("broken.md"))).isEqualTo("no frontmatter here");
+  }
+
+  @Test
+  void forgetAndRestoreRoundTrip() {
+    run("remember", "--type", "project", "--name", "freeze", "Merge freeze from March 5");
+    CommandRun forgot = run("forget", "freeze");
+    assertThat(forgot.out()).contains("forgot 'freeze'", ".trash");
+    assertThat(run("show", "freeze").exitCode()).isEqualTo(1);
+    CommandRun restored = run("restore", "freeze");
+    assertThat(restored.exitCode()).as(restored.err()).isZero();
+    assertThat(run("show", "freeze").out()).contains("Merge freeze from March 5");
+  }
+
+  @Test
+  void errorsExitWithOneAndUsageErrorsWithTwo() {
+    CommandRun bad = run("remember", "--type", "user", "--name", "../escape", "text");
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err()).contains("engram: invalid memory name '../escape'");
+    assertThat(run("forget", "nothing").err()).contains("no memory named 'nothing'");
+    assertThat(run("remember", "--type", "opinion", "text").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void editSavesAValidChangeFromTheEditor() throws Exception {
+    run("remember", "--type", "feedback", "--name", "style", "Use tabs");
+    Path editor = script("sed -i 's/Use tabs/Use two spaces/' \"$1\"");
+    CommandRun r = run("edit", "style", "--editor", editor.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("saved 'style'");
+    assertThat(run("show", "style").out()).contains("Use two spaces").doesNotContain("Use tabs");
+  }
+
+  @Test
+  void editRefusesAnInvalidSaveAndKeepsTheMemory() throws Exception {
+    run("remember", "--type", "feedback", "--name", "style", "Use tabs");
+    String before = run("show", "style").out();
+    Path breaksType = script("sed -i 's/^type: feedback/type: opinion/' \"$1\"");
+    CommandRun r = run("edit", "style", "--editor", breaksType.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("not saved", "wrong type 'opinion'", "'style' is unchanged");
+    Path renames = script("sed -i 's/^name: style/name: other/' \"$1\"");
+    assertThat(run("edit", "style", "--editor", renames.toString()).err()).contains("name cannot change");
+    assertThat(run("show", "style").out()).isEqualTo(before);
+  }
+
+  @Test
+  void editWithNoChangeSaysSo() throws Exception {
+    run("remember", "--type", "user", "--name", "role", "Backend");
+    CommandRun r = run("edit", "role", "--editor", script("true").toString());
+    assertThat(r.out()).contains("no changes");
+  }
+
+  private CommandRun run(String... args) {
+    return CommandRun.in(home, project, args);
+  }
+
+  private Path script(String body) throws Exception {
+    Path s = Files.createTempFile(home, "editor", ".sh");
+    Files.writeString(s, "#!/bin/sh\n" + body + "\n");
+    Files.setPosixFilePermissions(s, PosixFilePermissions.fromString("rwx------"));
+    return s;
+  }
+}

@@ -1,0 +1,105 @@
+package io.engram.cli.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cli.CommandRun;
+import io.engram.cli.output.JsonOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecallCommandTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  private CommandRun run(String... args) {
+    return CommandRun.in(home, project, args);
+  }
+
+  private JsonNode json(String... args) throws Exception {
+    CommandRun r = run(args);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return JsonOutput.mapper().readTree(r.out());
+  }
+
+  @BeforeEach
+  void memories() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
+    assertThat(run("remember", "--type", "project", "--name", "tests-need-redis", "--description",
+        "Integration tests need a local Redis", "Start redis-server on port 6379 before the integration tests.")
+        .exitCode()).isZero();
+    assertThat(run("remember", "--type", "feedback", "--name", "use-pnpm", "--description",
+        "The project uses pnpm", "Install with pnpm install; npm breaks the lockfile.").exitCode()).isZero();
+  }
+
+  @Test
+  void jsonListsEachMemoryWithNameScoreBytesAndReason() throws Exception {
+    JsonNode r = json("recall", "how", "do", "I", "run", "the", "redis", "tests?", "--json");
+    JsonNode m = r.get("memories").get(0);
+    assertThat(m.get("name").asText()).isEqualTo("tests-need-redis");
+    assertThat(m.get("score").asDouble()).isPositive();
+    assertThat(m.get("bytes").asInt()).isEqualTo(m.get("content").asText().getBytes("UTF-8").length);
+    assertThat(m.get("reason").asText()).startsWith("bm25 #1");
+    assertThat(r.get("retrieval").asText()).isEqualTo("bm25");
+    assertThat(r.get("index").asText()).contains("on disk");
+    assertThat(r.get("leftOut").isArray()).isTrue();
+    assertThat(r.get("budgets").get("filesPerTurn").asInt()).isEqualTo(5);
+    assertThat(r.get("budgets").get("turnBytes").asInt()).isEqualTo(m.get("bytes").asInt());
+    JsonNode list = json("list", "--json");
+    assertThat(list.get("memories").size()).isEqualTo(2);
+  }
+
+  @Test
+  void aSessionNeverGetsAMemoryTwiceAcrossCalls() throws Exception {
+    JsonNode first = json("recall", "redis", "--session", "s1", "--json");
+    assertThat(first.get("memories").size()).isEqualTo(1);
+    JsonNode second = json("recall", "redis", "--session", "s1", "--json");
+    assertThat(second.get("memories").size()).isZero();
+    assertThat(second.get("leftOut").get(0).get("reason").asText()).isEqualTo("already sent this session");
+    assertThat(second.get("budgets").get("sessionBytes").asInt()).isEqualTo(first.get("budgets").get("sessionBytes").asInt());
+    assertThat(json("recall", "redis", "--json").get("memories").size()).isEqualTo(1);
+  }
+
+  @Test
+  void corruptLuceneIndexIsRebuilt() throws Exception {
+    json("recall", "redis", "--json");
+    Path dir;
+    try (Stream<Path> s = Files.walk(home.resolve("projects"))) {
+      dir = s.filter(p -> p.getFileName().toString().equals("bm25")).findFirst().orElseThrow();
+    }
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("write.lock")).toList();
+    }
+    assertThat(files).isNotEmpty();
+    for (Path f : files) {
+      Files.writeString(f, "garbage");
+    }
+    JsonNode r = json("recall", "redis", "--json");
+    assertThat(r.get("memories").get(0).get("name").asText()).isEqualTo("tests-need-redis");
+    assertThat(r.get("notes").get(0).asText()).contains("deleted and rebuilt");
+    assertThat(json("recall", "pnpm", "--json").get("notes").size()).isZero();
+  }
+
+  @Test
+  void humanFormShowsEachMemoryWithItsReasonAndContent() {
+    CommandRun r = run("recall", "pnpm");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("use-pnpm (feedback").contains("bm25 #1").contains("npm breaks the lockfile")
+        .contains("bytes this turn");
+    assertThat(run("recall", "kubernetes").out()).contains("no memory recalled");
+  }
+
+  @Test
+  void vectorsTakePartByDefault() throws Exception {
+    Files.delete(home.resolve("settings.json"));
+    JsonNode r = json("recall", "which package manager do we use", "--json");
+    assertThat(r.get("retrieval").asText()).startsWith("bm25 + vectors (");
+    assertThat(r.get("memories").get(0).get("name").asText()).isEqualTo("use-pnpm");
+  }
+}

@@ -1,0 +1,150 @@
+package io.engram.cli.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.cli.CommandRun;
+import io.engram.notes.NotesState;
+import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.StoredNotes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompactCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path home;
+  @TempDir Path project;
+
+  /** A small Claude Code session working in {@code project}: a request, a read, an edit, a todo list. */
+  private Path session() throws IOException {
+    Files.writeString(project.resolve("App.java"), "class App { void run() {} }\n");
+    Files.writeString(project.resolve("CLAUDE.md"), "Always run the tests before committing.\n");
+    String cwd = project.toString().replace("\\", "\\\\");
+    String head = "\"sessionId\":\"s1\",\"cwd\":\"" + cwd + "\",";
+    List<String> lines = List.of(
+        "{\"type\":\"user\"," + head + "\"uuid\":\"u1\",\"timestamp\":\"2026-05-01T10:00:00Z\","
+            + "\"message\":{\"role\":\"user\",\"content\":\"Make App.run print hello, please.\"}}",
+        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a1\",\"timestamp\":\"2026-05-01T10:00:05Z\","
+            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
+            + "{\"type\":\"text\",\"text\":\"Let me read App.java first.\"},"
+            + "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Read\",\"input\":{\"file_path\":\"App.java\"}}]}}",
+        "{\"type\":\"user\"," + head + "\"uuid\":\"u2\",\"timestamp\":\"2026-05-01T10:00:06Z\","
+            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\","
+            + "\"content\":\"class App { void run() {} }\"}]}}",
+        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a2\",\"timestamp\":\"2026-05-01T10:00:10Z\","
+            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
+            + "{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"TodoWrite\",\"input\":{\"todos\":["
+            + "{\"content\":\"Add a test for App.run\",\"status\":\"pending\"}]}}]}}",
+        "{\"type\":\"user\"," + head + "\"uuid\":\"u3\",\"timestamp\":\"2026-05-01T10:00:11Z\","
+            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t2\","
+            + "\"content\":\"ok\"}]}}",
+        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a3\",\"timestamp\":\"2026-05-01T10:00:15Z\","
+            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
+            + "{\"type\":\"text\",\"text\":\"Next I'll change run() to print hello.\"}]}}");
+    Path file = home.resolve("s1.jsonl");
+    Files.write(file, lines);
+    return file;
+  }
+
+  @Test
+  void jsonHasTheSummaryScoreStepsRestoredFilesTodosAndLosses() throws IOException {
+    CommandRun run = CommandRun.in(home, project, "compact", "--json", "--instructions", "focus on App.run",
+        session().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = JSON.readTree(run.out());
+    assertThat(json.fieldNames()).toIterable().contains(
+        "summary", "score", "sections", "steps", "restoredFiles", "todos", "lost", "engine", "tokensBefore",
+        "tokensAfter");
+    assertThat(json.path("engine").asText()).isEqualTo("offline");
+    assertThat(json.path("summary").asText()).contains("Make App.run print hello, please.", "Add a test for App.run");
+    assertThat(json.path("sections")).hasSize(9);
+    assertThat(json.path("score").path("total").asDouble()).isGreaterThan(0);
+    assertThat(json.path("steps").get(0).path("action").asText()).isEqualTo("SUMMARIZE");
+    assertThat(json.path("restoredFiles").get(0).path("path").asText()).endsWith("App.java");
+    assertThat(json.path("restoredFiles").get(0).has("content")).isFalse();
+    assertThat(json.path("todos").get(0).path("content").asText()).isEqualTo("Add a test for App.run");
+    assertThat(json.path("instructions").get(0).path("path").asText()).endsWith("CLAUDE.md");
+    assertThat(json.path("lost").path("entries").isArray()).isTrue();
+  }
+
+  @Test
+  void humanFormPrintsTheSummaryThenTheReport() throws IOException {
+    CommandRun run = CommandRun.in(home, project, "compact", session().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("<summary>", "6. All user messages:", "Compaction report", "SC 100",
+        "shorter", "files restored: 1", "instruction files re-injected: 1");
+  }
+
+  @Test
+  void sessionNotesThroughAUuidAreReusedAndOnlyTheRestIsSummarised() throws IOException {
+    Path notesFile = home.resolve("notes.md");
+    Files.writeString(notesFile, "## Current State\nReading App.java.\n## Files and Functions\nApp.java: run()\n"
+        + "## Errors & Corrections\n## Worklog\n- read App.java\n");
+    CommandRun run = CommandRun.in(home, project, "compact", "--json", "--notes", notesFile.toString(),
+        "--notes-through", "u2", session().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = JSON.readTree(run.out());
+    assertThat(json.path("summarizedFrom").asInt()).isEqualTo(3);
+    assertThat(json.path("summary").asText()).contains("App.java: run()", "read App.java",
+        "Make App.run print hello, please.");
+    CommandRun alone = CommandRun.in(home, project, "compact", "--notes", notesFile.toString(), session().toString());
+    assertThat(alone.exitCode()).isEqualTo(1);
+    assertThat(alone.err()).contains("--notes-through");
+  }
+
+  @Test
+  void theNotesEngramKeptForTheSessionAreReusedUnlessSwitchedOff() throws IOException {
+    SessionNotes notes = SessionNotes.parse("## Current State\nReading App.java.\n## Files and Functions\n"
+        + "App.java: run()\n## Errors & Corrections\n## Worklog\n- read App.java\n");
+    new NotesStore(home).write(new StoredNotes(notes,
+        new NotesState("s1", 3, Optional.of("u2"), 12_000, 1, Instant.parse("2026-05-01T10:00:07Z"), "offline")));
+    Path transcript = session();
+
+    JsonNode reused = JSON.readTree(CommandRun.in(home, project, "compact", "--json", transcript.toString()).out());
+    JsonNode fresh = JSON.readTree(
+        CommandRun.in(home, project, "compact", "--json", "--no-session-notes", transcript.toString()).out());
+
+    assertThat(reused.path("summarizedFrom").asInt()).isEqualTo(3);
+    assertThat(reused.path("summary").asText()).contains("App.java: run()");
+    assertThat(fresh.path("summarizedFrom").asInt()).isZero();
+  }
+
+  @Test
+  void notesOfAnotherSegmentAreNotReused() throws IOException {
+    SessionNotes notes = SessionNotes.parse("## Current State\nElsewhere.\n## Files and Functions\n"
+        + "## Errors & Corrections\n## Worklog\n");
+    new NotesStore(home).write(new StoredNotes(notes,
+        new NotesState("s1", 3, Optional.of("not-in-this-transcript"), 12_000, 1, Instant.now(), "offline")));
+
+    JsonNode json = JSON.readTree(CommandRun.in(home, project, "compact", "--json", session().toString()).out());
+
+    assertThat(json.path("summarizedFrom").asInt()).isZero();
+  }
+
+  @Test
+  void aMissingTranscriptIsAnErrorNamingIt() {
+    CommandRun run = CommandRun.in(home, project, "compact", home.resolve("nope.jsonl").toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("nope.jsonl");
+  }
+
+  @Test
+  void benchCompactionReportsARatioAgainstItsBaseline() throws IOException {
+    CommandRun run = CommandRun.in(home, project, "bench", "compaction", "--json", "--warmup", "0",
+        "--iterations", "1", session().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode json = JSON.readTree(run.out());
+    assertThat(json.path("ratio").asDouble()).isPositive();
+    assertThat(json.path("baselineMillis").asDouble()).isPositive();
+    assertThat(json.path("messages").asInt()).isEqualTo(6);
+  }
+}

@@ -1,0 +1,83 @@
+package io.engram.cli.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cli.CommandRun;
+import io.engram.cli.output.JsonOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NotesAndExtractCommandsTest {
+  @TempDir Path home;
+  @TempDir Path project;
+
+  private static Path fixture() throws Exception {
+    return Path.of(NotesAndExtractCommandsTest.class.getResource("/transcripts/cli-notes.jsonl").toURI());
+  }
+
+  private CommandRun run(String... args) {
+    return CommandRun.in(home, project, args);
+  }
+
+  @Test
+  void notesAreWrittenAndPrintedThenWaitForGrowth() throws Exception {
+    CommandRun first = run("notes", fixture().toString());
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(first.out()).contains("start", "## Current State", "Remember that the staging database",
+        "/repo/src/cache.ts", "evict", "`Bash pnpm test` failed", "## Worklog");
+    assertThat(home.resolve("sessions/cli-notes-1/notes.md")).exists();
+
+    JsonNode second = JsonOutput.mapper().readTree(run("notes", fixture().toString(), "--json").out());
+    assertThat(second.get("action").asText()).isEqualTo("wait");
+    assertThat(second.get("written").asBoolean()).isFalse();
+    assertThat(second.get("sections").get("worklog")).hasSize(2);
+
+    JsonNode forced = JsonOutput.mapper().readTree(
+        run("notes", fixture().toString(), "--json", "--force", "--session", "other-session").out());
+    assertThat(forced.get("sessionId").asText()).isEqualTo("other-session");
+    assertThat(forced.get("written").asBoolean()).isTrue();
+    assertThat(forced.get("engine").asText()).isEqualTo("offline");
+  }
+
+  @Test
+  void extractDryRunThenRealRunThenNothingNew() throws Exception {
+    JsonNode dry = JsonOutput.mapper().readTree(run("extract", fixture().toString(), "--dry-run", "--json").out());
+    assertThat(dry.get("dryRun").asBoolean()).isTrue();
+    assertThat(dry.get("written")).isNotEmpty();
+    assertThat(dry.get("written").get(0).get("path").isNull()).isTrue();
+    assertThat(run("list", "--json").out()).doesNotContain("pnpm");
+
+    CommandRun real = run("extract", fixture().toString());
+    assertThat(real.exitCode()).as(real.err()).isZero();
+    assertThat(real.out()).contains("created", "project", "engine: offline");
+    JsonNode list = JsonOutput.mapper().readTree(run("list", "--json").out());
+    assertThat(list.get("memories")).isNotEmpty();
+    assertThat(list.get("memories")).allSatisfy(m -> assertThat(m.get("source").asText()).isEqualTo("user"));
+
+    JsonNode again = JsonOutput.mapper().readTree(run("extract", fixture().toString(), "--json").out());
+    assertThat(again.get("fromMessage").asInt()).isEqualTo(again.get("toMessage").asInt());
+    assertThat(again.get("written")).isEmpty();
+  }
+
+  @Test
+  void aSessionWhoseExtractionWroteMemoryCountsForTheDreamsSessionGate() throws Exception {
+    JsonNode before = JsonOutput.mapper().readTree(run("dream", "--json").out());
+    assertThat(before.get("gates").get("sessionsSince").asInt()).isZero();
+    assertThat(run("extract", fixture().toString()).exitCode()).isZero();
+    JsonNode after = JsonOutput.mapper().readTree(run("dream", "--json").out());
+    assertThat(after.get("outcome").asText()).isEqualTo("gated");
+    assertThat(after.get("gates").get("sessionsSince").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aMissingTranscriptIsAClearError() {
+    CommandRun r = run("extract", project.resolve("nope.jsonl").toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("transcript not found").contains("nope.jsonl");
+    assertThat(run("notes", "--help").out()).contains("--force", "--session");
+    assertThat(Files.exists(home.resolve("sessions"))).isFalse();
+  }
+}

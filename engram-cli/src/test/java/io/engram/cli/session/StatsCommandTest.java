@@ -1,0 +1,75 @@
+package io.engram.cli.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.cli.CommandRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatsCommandTest {
+  private static final Path SESSION = Path.of("src/test/resources/stats-session.jsonl");
+
+  @Test
+  void printsCountsCompactionsAndLevels(@TempDir Path home) {
+    CommandRun run = CommandRun.in(home, home, "stats", SESSION.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("session syn-1")
+        .contains("messages:     11")
+        .contains("typed by the user: 1")
+        .contains("tool calls:   5")
+        .contains("/repo/src/Foo.java")
+        .contains("errors:       1, fixed later: 1")
+        .contains("open todos:   1").contains("Run the tests")
+        .contains("line 10 at 2026-01-01T10:02:00Z: manual, 12345 tokens before")
+        .contains("line 9: not valid JSON");
+  }
+
+  @Test
+  void jsonHasTheSameFactsAndOneLevelPointPerRequest(@TempDir Path home) throws Exception {
+    CommandRun run = CommandRun.in(home, home, "stats", "--json", SESSION.toString());
+    assertThat(run.exitCode()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("messages").asInt()).isEqualTo(11);
+    assertThat(json.get("compactions")).hasSize(1);
+    assertThat(json.get("compactions").get(0).get("preTokens").asLong()).isEqualTo(12345);
+    // msg_1 (two records), msg_2, msg_3, msg_4: four responses
+    assertThat(json.get("points")).hasSize(4);
+    assertThat(json.get("points").get(0).get("actualTokens").asLong()).isEqualTo(1203);
+    assertThat(json.get("points").get(0).get("level").asText()).isEqualTo("NORMAL");
+    assertThat(json.get("points").get(3).get("actualTokens").isNull()).isTrue();
+    assertThat(json.get("points").get(2).get("segment").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void readsAJsonMessageList(@TempDir Path home) throws Exception {
+    Path list = home.resolve("chat.json");
+    Files.writeString(list, "[{\"role\":\"user\",\"content\":\"hello\"},{\"role\":\"assistant\",\"content\":\"hi\"}]");
+    CommandRun run = CommandRun.in(home, home, "stats", list.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("session chat").contains("messages:     2");
+  }
+
+  @Test
+  void aMissingFileIsAnErrorWithCodeOne(@TempDir Path home) {
+    CommandRun run = CommandRun.in(home, home, "stats", home.resolve("nope.jsonl").toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("no such transcript").contains("nope.jsonl");
+  }
+
+  @Test
+  void benchReportsRatiosAgainstTheBaseline(@TempDir Path home) throws Exception {
+    CommandRun run = CommandRun.in(home, home, "bench", "transcript", "--json", "--warmup", "1", "--iterations", "3",
+        SESSION.toString());
+    assertThat(run.exitCode()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("messages").asInt()).isEqualTo(11);
+    assertThat(json.get("baselineMillis").asDouble()).isPositive();
+    assertThat(json.get("readRatio").asDouble()).isPositive();
+    assertThat(json.get("calibration").get("samples").asInt()).isEqualTo(3);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Compaction: replacing the older part of a session by a summary that keeps what the agent needs, scored,
+ * with the files, todos and instruction files to put back after it and a record of what was lost.
+ *
+ * <p>{@link SessionCompaction} is the entry point every surface calls ({@code engram compact}, the MCP
+ * {@code compact} tool, the demo). It takes the transcript's current segment (the messages after its last
+ * compaction, starting with the summary that opened it), reuses the session notes Engram kept for the
+ * session when the last message they cover is in that segment (or notes the caller gives, through a
+ * message uuid), adds the instruction files to re-inject, and compacts with the window and token counter
+ * of the session's model. It returns the {@link CompactionResult} every surface prints, whose JSON form
+ * leaves out file contents.
+ *
+ * <p>The engine, in order. Session notes stand for the messages they cover; only the rest is summarised,
+ * and the notes go first into sections 3, 4 and 5. Old tool outputs are pruned first: oldest first, never
+ * an error's output, never the last {@code pruneProtectRecent} (10) messages, until the part fits {@code
+ * pruneTargetShare} (50%) of the window. The part's key information is read: file names, error lines,
+ * user instructions and technical keywords ({@link KeyKind}). The summary comes from the model, through the
+ * router in the background when the compaction is automatic, or offline from the extractive summarizer,
+ * which fills the nine {@link SummarySection}s from the structure of the conversation (requests, keywords,
+ * every file touched with its operations and last change, every tool error with its fix, reasoning and a
+ * worklog, every user message word for word, open todos, the last request, the last stated intent) and aims
+ * at 80% shorter.
+ *
+ * <p>Every attempt then passes the verbatim guarantee (user messages, the last request and open todos
+ * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC
+ * + 0.1 CR} (sections present, key information preserved, continuity words, compression). The degradation
+ * ladder accepts at 80; at 70-79 it compacts again with the degraded prompt (offline: less reduction, longer
+ * quotes); when one kind of key information fell under half it adds the lost fragments; else it truncates
+ * to the last 30% of the messages. Each {@link LadderStep} is recorded.
+ *
+ * <p>After the summary, every file the segment touched is read from disk (relative paths against the
+ * message's working directory), valued by its FileScore (recency, how often it was read, written and
+ * edited, its type) and chosen by {@link FileRecovery}, an exact 0-1 knapsack over {@link
+ * RecoveryCandidate}s within the files' share of the window minus the summary, at most 19 files of at
+ * most 8,000 tokens each ({@link RecoveryPlan}). The last todo list and the instruction files are listed
+ * for re-injection. {@link LossRecord} says what was dropped: pruned tool outputs, truncated messages,
+ * lost key information, missing sections, files not restored.
+ *
+ * <p>Where to start: {@link SessionCompaction#compact}.
+ */
+package io.engram.compaction;

@@ -1,0 +1,20 @@
+/**
+ * Every default number and name of Engram, the user's overrides of them, and the filesystem roots
+ * Engram works under.
+ *
+ * <p>{@link EngramSettings} holds every tunable value in one record per area (instruction files, memory,
+ * notes, extraction, dream, recall, context, compaction, model, cost governor), each with a {@code
+ * DEFAULTS} constant; engines take the section they need in their constructor and never read a number
+ * from anywhere else.
+ *
+ * <p>{@link SettingsLoader} reads {@code <home>/settings.json}, which names only what it changes, and
+ * overlays it on the defaults. Unknown keys, nulls, values of the wrong JSON type and numbers out of range
+ * are refused with a {@link SettingsException} naming the file and the key; nothing is coerced.
+ *
+ * <p>{@link EngramRoots} is the filesystem-roots port: Engram's home, the user's home and the project
+ * directory. Engines never read {@code user.home} or the environment themselves, so a test points every
+ * root at a temporary directory.
+ *
+ * <p>Where to start: {@link SettingsLoader#load} for the settings, {@link EngramRoots#resolve} for the roots.
+ */
+package io.engram.config;

@@ -1,0 +1,21 @@
+/**
+ * The context window: how large it is for a model, how full a token count makes it, and how one request
+ * shares it out.
+ *
+ * <p>{@link ContextWindow#forModel} gives a model's window (configured sizes by model-name prefix, else
+ * the default) and {@link ContextWindow#level} the {@link ContextLevel}: normal, then warning at 60%,
+ * urgent at 80% and critical at 92% of the window, each saying what the agent loop should do.
+ *
+ * <p>{@link ContextBudget} shares one request's window out: system prompt with instruction files and
+ * memory, the compaction summary, file contents and recent messages (5/20/45/30 by default), recent
+ * messages taking priority. Compaction restores files within the files' share.
+ *
+ * <p>{@link ContextTimeline} replays a session: at each model request, how full the window was, from
+ * the corrected token count of the segment so far and, where recorded, the provider's real prompt size.
+ *
+ * <p>File text placed in a prompt is wrapped by {@code FileContentFence} (package-private, not yet used by
+ * the engines): a random boundary per request and a header saying the text is data, never instructions.
+ *
+ * <p>Where to start: {@link ContextWindow#forModel}.
+ */
+package io.engram.context;

@@ -1,0 +1,41 @@
+/**
+ * The dream: a periodic consolidation of a project's memory directory that merges what says the same
+ * thing, supersedes what was contradicted, pins relative dates, flags stale references and keeps the
+ * index short, safely: every run can be previewed and undone.
+ *
+ * <p>{@link Dream} is the entry point ({@code engram dream}, the SessionEnd hook, the demo). {@link
+ * Dream#run} first checks three {@link Gate}s ({@link GateReport}): 24 hours since the last consolidation,
+ * 5 sessions that touched memory since, and no other dream holding the lock; {@code force} opens the first
+ * two, never the lock. The sessions are counted by {@link Dream#sessionCounter()}, a write listener that
+ * whoever opens a store for a session registers: every memory written with a session id records that
+ * session in {@code <memory>/.dream/state.json}. The lock, {@code .consolidate-lock}, holds the runner's
+ * process id; its modification time is the last clean finish. A run that fails or is killed leaves that
+ * time rolled back, so the next session retries.
+ *
+ * <p>A run has four phases ({@link DreamPhase}, reported to a {@link DreamProgress}). Orient lists the
+ * project store (the user's store is not dreamed). Gather reads the transcripts of the sessions since the
+ * last consolidation (Claude Code's project directory, plus those the hooks recorded in {@link
+ * SessionTranscripts}) from where the per-turn extraction pass stopped, through the same turn mapping and
+ * the offline extractor, and adds what they teach. Consolidate pins relative dates to the session's date,
+ * then decides merges and supersessions with the model (a validated JSON plan) or offline: near-duplicate
+ * groups merged into their newest member, then contradictions among what is left, the older memory
+ * superseded. Prune lists references to missing files and symbols under {@code stale:} and brings MEMORY.md
+ * back under its 200 lines and 25 KB.
+ *
+ * <p>Every phase only adds changes to a plan (create, update, merge, supersede, trash, index prune), each
+ * with its full before and after text; a dry run stops there and shows the plan as a unified diff ({@link
+ * DreamResult#diff()}). Applying it first snapshots every file it touches into {@code
+ * .dream/undo/<run-id>/}, then writes change by change under the store's lock, refusing a file that no
+ * longer holds the plan's before-text; merged-away files go to the store's trash. {@link Dream#undo()}
+ * restores the state before the last run ({@link UndoResult}). {@link DreamOptions} say whether to force and
+ * whether to only plan; {@link DreamResult} says what happened.
+ *
+ * <p>The text rules work on their own small input, {@link MemoryText} (id, text, when last written), so
+ * they can be used on any memories: {@link NearDuplicates} (word-bigram Jaccard at or above {@code
+ * dream.mergeSimilarity}, {@link DuplicatePair}s), {@link Contradictions} (alternatives, negation flips,
+ * changed values of the same key, {@link Contradiction}s) and {@link RelativeDates} ("yesterday" becomes
+ * "yesterday (2026-05-11)", never inside code, each a {@link DateMention}), in English and Chinese.
+ *
+ * <p>Where to start: {@link Dream#run}.
+ */
+package io.engram.dream;

@@ -1,0 +1,114 @@
+package io.engram.extract;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one sentence of a user turn with every rule family and decides what kind of memory it holds.
+ *
+ * <p>A sentence yields at most one memory besides its references: a request to remember a package
+ * manager is a project fact, not also a feedback rule.
+ */
+final class SentenceRules {
+  /** Requests about one specific artefact in front of the user: task details, not memory. */
+  private static final Pattern ONE_OFF =
+      Pattern.compile(
+          "(?i)\\b(?:this|that)\\s+(?:function|method|file|line|variable|loop|snippet|bug|error|branch|commit|pr|"
+              + "class|case|query|endpoint|script|component|page|cell|notebook)\\b"
+              + "|\\b(?:here(?!\\s+or\\b)|this time|for now|just this once|in this case)\\b"
+              + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行|这次|这一次|暂时");
+  /** A remembered statement about the project rather than a rule for the agent. */
+  private static final Pattern FACT =
+      Pattern.compile(
+          "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]+)\\b[^,;:]{0,60}?\\b"
+              + "(?:is|are|was|were|has|have|belongs?|lives?|runs? on|owned|maintained|deployed|hosted|located)\\b"
+              + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
+  private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
+
+  private SentenceRules() {}
+
+  /**
+   * The drafts {@code sentence} yields.
+   *
+   * @param previousAssistant the assistant's last message before this turn, for confirmations
+   */
+  static List<Draft> read(String sentence, Optional<String> previousAssistant) {
+    if (Secrets.contains(sentence)) {
+      return List.of();
+    }
+    if (Intents.isQuestion(sentence)) {
+      return List.of();
+    }
+    List<Draft> out = References.read(sentence);
+    if (!out.isEmpty()) {
+      return out;
+    }
+    Optional<Draft> user = UserProfile.read(sentence);
+    if (user.isPresent()) {
+      return List.of(user.get());
+    }
+    Optional<Intent> intent = Intents.read(sentence);
+    Optional<Draft> fact =
+        ProjectFacts.packageManager(sentence, intent.isPresent())
+            .or(() -> ProjectFacts.testServices(sentence))
+            .or(() -> ProjectFacts.deadline(sentence));
+    if (fact.isPresent()) {
+      return List.of(fact.get());
+    }
+    if (intent.isEmpty()) {
+      return List.of();
+    }
+    Intent i = intent.get();
+    if (i.kind() == Intent.Kind.CONFIRMATION) {
+      return previousAssistant.flatMap(SentenceRules::confirmed).map(List::of).orElse(List.of());
+    }
+    if (ONE_OFF.matcher(i.rest()).find()) {
+      return List.of();
+    }
+    if (i.kind() == Intent.Kind.EXPLICIT && FACT.matcher(i.rest()).find()) {
+      return List.of(projectNote(i.rest()));
+    }
+    return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9));
+  }
+
+  private static Draft feedback(String rule, double confidence) {
+    String clean = rule.replaceAll("^[\\s,，:：-]+", "");
+    return new Draft(
+        CandidateType.FEEDBACK,
+        Terms.slug("", clean, 5),
+        "How the user wants the work done: " + Terms.clip(clean, 100),
+        Terms.clip(clean, 600),
+        clean,
+        confidence);
+  }
+
+  private static Draft projectNote(String fact) {
+    return new Draft(
+        CandidateType.PROJECT,
+        Terms.slug("", fact, 5),
+        "Project fact to keep in mind: " + Terms.clip(fact, 100),
+        Terms.clip(fact, 600),
+        fact,
+        0.8);
+  }
+
+  /** The approach the assistant described in its first substantial sentence, now confirmed by the user. */
+  private static Optional<Draft> confirmed(String assistant) {
+    for (Sentence s : Sentences.of(assistant)) {
+      String t = s.text();
+      long letters = t.codePoints().filter(c -> CONFIRM_FLOOR.matcher(Character.toString(c)).matches()).count();
+      if (letters >= 12 && !Intents.isQuestion(t) && !Secrets.contains(t)) {
+        return Optional.of(
+            new Draft(
+                CandidateType.FEEDBACK,
+                Terms.slug("", t, 5),
+                "Approach the user confirmed: " + Terms.clip(t, 100),
+                "The user confirmed this approach; keep doing it: " + Terms.clip(t, 500),
+                t,
+                0.7));
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Per-turn extraction: what a session teaches that is worth remembering, written to memory through one
+ * boundary.
+ *
+ * <p>{@link TranscriptTurns} is the one mapping from a transcript to turns, shared with the session notes
+ * and the dream: a turn is a message the person typed and everything up to the next one ({@link
+ * TranscriptTurn}, given to an extractor as {@link TurnText}s with their {@link TurnRole}). User records
+ * the harness injected (meta records, compaction summaries, slash-command and local-command records, task
+ * notifications, skill bodies) are not human input, and {@code <system-reminder>} spans are removed. A
+ * turn in which the agent itself wrote into a memory directory is flagged, and left out of extraction.
+ *
+ * <p>An {@link Extractor} turns turns into {@link MemoryCandidate}s (each with its {@link CandidateType},
+ * {@link CandidateAction}, {@link CandidateSource} and {@link Evidence}) against the memories that exist
+ * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
+ * explicit requests, corrections, confirmations, project facts, references and user background; tool
+ * output can only ever yield a reference); with a model, the
+ * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
+ * description, and the answer is validated JSON.
+ *
+ * <p>{@link ExtractionPass} runs it for a session: under the session's lock it reads where it got to
+ * ({@code <home>/sessions/<id>/extraction-state.json}; another file under the same id starts again),
+ * extracts from the new turns only (flagged ones reported as {@link SkippedRange}s) and hands every
+ * candidate to the write boundary: feedback or user memories resting on tool output are refused, whatever
+ * the extractor said; a name that exists is merged into that memory; new memories get their source and
+ * session. {@link ExtractionReport} lists an {@link ExtractionOutcome} per candidate (created, updated,
+ * skipped with why). A dry run does everything but the writes and the state.
+ *
+ * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on a labelled set, beside a
+ * keyword baseline measured in the same run.
+ *
+ * <p>Where to start: {@link ExtractionPass#run}; the command line's {@code engram extract} and the Stop,
+ * PreCompact and SessionEnd hooks call it.
+ */
+package io.engram.extract;

@@ -1,0 +1,31 @@
+/**
+ * Instruction files (CLAUDE.md, AGENTS.md and kin): which a session sees, in which order, and the
+ * commands that write them ({@code engram add}, {@code engram init}).
+ *
+ * <p>{@link InstructionLoader} loads, in prompt order (later means higher priority): the managed file and
+ * its siblings with the other configured names; the user's files in {@code ~/.claude}; then for every
+ * directory from the top of the traversal ({@code /}, or the git root with {@code stopAtRepoRoot}) down to
+ * the project directory, for each configured name {@code N}: {@code N}, then {@code .claude/N} (project
+ * level), then {@code CLAUDE.local.md} (local level). Each file is followed at once by the files it
+ * {@code @imports}, depth first, each its own {@link InstructionFile} carrying its {@code importedFrom}
+ * chain and the importer's {@link InstructionLevel}, where Claude Code places them too. Imports are found
+ * by parsing the Markdown, so an {@code @} in code is never taken for one.
+ *
+ * <p>A file is loaded once per session (by real path). Cycles, depth beyond 5 hops, missing imports,
+ * binary, non-UTF-8 or unreadable files, symbolic-link loops, dangling links and directories become
+ * {@link LoadWarning}s naming the path; files over 40,000 characters are loaded in full and flagged:
+ * nothing is ever cut. {@link LoadedInstructions} is the ledger: every file loaded and every file left
+ * out, with the reason, and the prompt text ({@code render()}).
+ *
+ * <p>{@link InstructionSession} is one session's view: the files loaded at start, and those of each
+ * directory strictly below the project down to a file the agent reads, loaded the first time
+ * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk.
+ *
+ * <p>{@link QuickAdd} appends one bullet to the project, local or user file ({@link AddScope}; a new local
+ * file goes into {@code .gitignore}). {@link ProjectInit} writes a starting project file from a survey of
+ * the repository (build tools and their commands, languages, layout, README); an existing file is never
+ * overwritten unless forced, and then the change is shown as a diff.
+ *
+ * <p>Where to start: {@link InstructionLoader#load} or {@link InstructionLoader#startSession}.
+ */
+package io.engram.instructions;

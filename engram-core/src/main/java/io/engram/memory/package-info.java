@@ -1,0 +1,39 @@
+/**
+ * Auto memory on disk: topic files with their MEMORY.md index, one directory per project and one for
+ * the user, in the format Claude Code reads and writes.
+ *
+ * <p>A {@link Memory} is one topic file: YAML frontmatter (Claude Code's {@code name}, {@code
+ * description}, {@code type}, then Engram's own optional fields such as {@code source}, {@code session},
+ * {@code created}, {@code updated}, {@code supersededBy}, {@code lastRecalled}) and a Markdown body.
+ * {@link MemoryType} is the closed set of four kinds (user, feedback, project, reference); {@link
+ * MemorySource} says where a memory came from, so recall can weigh it and tool output never passes for
+ * an instruction. {@link MemoryFormat} reads and writes the format, keeping unknown keys as they were.
+ *
+ * <p>A {@link MemoryStore} is one directory: {@code MEMORY.md} (one {@code - [title](file.md) - hook}
+ * line per topic file, every other line kept as people wrote it), the topic files, {@code .trash/} (a
+ * forgotten file and its index line, restorable, purged after {@code memory.trashRetentionDays}) and the
+ * {@code .engram-lock} every read-modify-write holds. A write redacts secrets and drops private spans
+ * first, then replaces the topic file and MEMORY.md atomically under the lock; the topic file is staged
+ * before the lock, so concurrent writers overlap their slowest step. Reads never rewrite: a bad file comes
+ * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
+ * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
+ * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
+ * of MEMORY.md a session loads: whole lines, at most the seed's 200 lines and 25 KB.
+ *
+ * <p>{@link MemoryStores} finds and opens stores. In Engram's layout a project's memory is {@code
+ * <home>/projects/<key>/memory/}, the key being the origin remote read from {@code .git} (worktrees
+ * followed, {@code git@github.com:Acme/App.git} and {@code https://github.com/acme/app} giving the same
+ * {@code github-com-acme-app}), else the sanitized path of the repository root; worktrees share it unless
+ * {@code memory.isolateWorktrees}. With {@code memory.layout: CLAUDE_CODE} it is Claude Code's own {@code
+ * ~/.claude/projects/<sanitized-root>/memory/}, so both tools share the files. The user's store is always
+ * {@code <home>/user/memory/}. {@link ProjectMemory} merges the two: reads see both, the project winning
+ * on a name clash; a write updates the memory where it lives, else puts {@code user} memories in the
+ * user store; {@link ProjectMemory#markRecalled} records recall use without touching {@code updated}.
+ *
+ * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
+ * sessions that touched memory, so this package knows nothing of the dream.
+ *
+ * <p>Where to start: {@link MemoryStores#open}, then {@link ProjectMemory}'s {@code write}, {@code read},
+ * {@code list}, {@code forget} and {@code restore}.
+ */
+package io.engram.memory;

@@ -1,0 +1,31 @@
+/**
+ * Recall: the memories relevant to what the agent is doing now, within budgets, each with its reason.
+ *
+ * <p>{@link MemoryRecall} is the one entry point every caller uses ({@code engram recall}, the
+ * UserPromptSubmit hook, the MCP {@code recall} tool). The store is listed and each topic file becomes a
+ * {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
+ * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
+ * callers with and without vectors never undo each other's work) is opened under its lock and kept in step
+ * by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
+ * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. With a
+ * session id, what was sent and how many bytes are kept in {@code <home>/sessions/<id>/recall-state.json},
+ * read and rewritten under its lock around the whole call, so the budgets hold across processes; the
+ * memories sent get {@code lastRecalled} and {@code recallCount} written back, which feeds hotness.
+ *
+ * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents and searches it: BM25 and,
+ * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
+ * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion. {@link SearchIndex} and {@link
+ * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
+ * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
+ * Vectors} the vector arithmetic.
+ *
+ * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
+ * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link
+ * ModelReranker}, when configured) picks at most 5 of the top 20 with the hybrid order as its fallback,
+ * and the budgets apply: 5 files, 4 KB each cut at a line boundary, 20 KB a turn, 60 KB a session. Every
+ * {@link RecalledMemory} in the {@link RecallResult} carries its reason ({@code bm25 #2 + vector #1, hot});
+ * everything left out says why. {@link Manifest} is the session-start list of current memories.
+ *
+ * <p>Where to start: {@link MemoryRecall#recall}.
+ */
+package io.engram.recall;

@@ -1,0 +1,23 @@
+/**
+ * Agent session transcripts as Engram reads them: messages, the compactions between them, and the
+ * views the engines work from.
+ *
+ * <p>{@link TranscriptReader} reads a Claude Code session ({@code ~/.claude/projects/<sanitized>/<id>.jsonl})
+ * in one pass, one JSON tree per line, into a {@link Transcript}: user, assistant and system {@link
+ * TranscriptMessage}s of {@link ContentBlock}s in file order, the {@link CompactionBoundary}s, the
+ * subagent transcripts beside it, and every line it could not use as a {@link ReadProblem} (the rest is
+ * still read). Prompts queued while the agent was busy become user messages. {@link MessageListReader}
+ * reads the plain JSON message lists other agents and frameworks keep.
+ *
+ * <p>{@link Transcript#segments()} splits a session at its compactions into {@link Segment}s, what the
+ * model could see in one stretch. {@link Usage} is what the provider recorded for a request: the real
+ * prompt size token estimates are checked against.
+ *
+ * <p>The views: {@link FileActivity} (every read, write and edit of each file, from the file tools and
+ * from shell commands that obviously touch a file, each a {@link FileTouch} with its {@link
+ * FileOperation}), {@link ErrorFix} (a failed tool call and the later call that succeeded at the same
+ * thing), {@link TodoList} (the todos as the last TodoWrite left them).
+ *
+ * <p>Where to start: {@link TranscriptReader#read}.
+ */
+package io.engram.transcript;
