@@ -59,7 +59,7 @@ public record CompactionResult(
     public Scoring {
       Objects.requireNonNull(score, "score");
       steps = List.copyOf(steps);
-      readded = List.copyOf(readded);
+      readded = readded.stream().map(r -> SecretRedactor.standard().redact(r).text()).toList();
     }
   }
 

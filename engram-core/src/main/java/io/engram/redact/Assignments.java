@@ -61,7 +61,6 @@ final class Assignments {
   /** The name of a constant or an environment variable: APP_SECRET_KEY. */
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+");
   private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
-  private static final Pattern LINE_START_NAME = Pattern.compile("^[ \\t]*(?:export[ \\t]+|-[ \\t]+)?[\"']?[\\w.-]*$");
 
   static List<PatternRule> rules() {
     SecretCheck structured = Assignments::structuredValue;
@@ -140,14 +139,15 @@ final class Assignments {
       return false;
     }
     if (secret.chars().allMatch(Character::isLetter)) {
-      // A bare word: after ':' prose or a type; after '=' a variable in code, unless the line is an
-      // environment assignment of its own (DB_PASSWORD=letmein).
+      // A bare word: after ':' prose or a type; after '=' a variable in code, unless it is an
+      // environment assignment.
       if (!m.group(2).equals("=")) {
         return false;
       }
-      int line = t.lineOf(nameStart);
-      String lead = t.text().substring(t.lineStart(line), nameStart);
-      return LINE_START_NAME.matcher(lead).matches() && name.equals(name.toUpperCase(Locale.ROOT));
+      // An environment variable's value: DB_PASSWORD=letmein, upper-case name, nothing around the '='.
+      String key = name + m.group(1);
+      boolean tight = m.end(2) == m.start(3) && t.text().charAt(m.start(2) - 1) != ' ';
+      return tight && key.equals(key.toUpperCase(Locale.ROOT));
     }
     return true;
   }

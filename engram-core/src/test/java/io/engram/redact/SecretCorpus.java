@@ -172,6 +172,7 @@ public final class SecretCorpus {
       out.add(new SecretCase("prose-zh", "数据库密码是" + p + "，别外传", List.of(p)));
     }
     out.add(new SecretCase("env", "DB_PASSWORD=letmein", List.of("letmein")));
+    out.add(new SecretCase("env", "run it with REDIS_PASSWORD=swordfish ./start.sh", List.of("swordfish")));
     out.add(new SecretCase("prose", "the password is 'correct horse battery staple'", List.of("correct horse battery staple")));
     out.add(new SecretCase("prose", "the wifi password is correcthorsebatterystaple", List.of("correcthorsebatterystaple")));
     String aws = s(BASE64, 40);
