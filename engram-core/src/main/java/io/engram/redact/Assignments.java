@@ -20,11 +20,15 @@ import java.util.regex.Pattern;
 final class Assignments {
   private Assignments() {}
 
-  /** Names (or parts of names) that hold a secret. */
+  /**
+   * The word of a name that makes it hold a secret; every match starts with one of {@link #NAME_KEYWORDS}, so
+   * the rules are tried only where one occurs. "key" counts after api, access, private, auth, account, secret;
+   * "pass" as the end of a name (DB_PASS), not as the English word ("tests pass: ...").
+   */
   private static final String NAME =
-      "(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_.-]?key|apikey|access[_.-]?key|private[_.-]?key"
-          + "|client[_.-]?secret|credentials?|auth[_.-]?key|account[_.-]?key|shared[_.-]?access[_.-]?key|_pass|_pw)";
-  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "_pw"};
+      "(?:passw(?:or)?d|passphrase|(?<=[_.-])pass(?![a-z])|pwd|secret|token|credentials?"
+          + "|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
+  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential"};
 
   /** A value: double-, single- or back-quoted, or a bare run. */
   private static final String VALUE =
@@ -52,7 +56,7 @@ final class Assignments {
 
   /** Words just before a secret name that make it something else: max_tokens, csrf_token, public_key... */
   private static final Pattern NOT_SECRET_PREFIX = Pattern.compile(
-      "(?i)(?:max|num|input|output|total|csrf|xsrf|public|primary|foreign|sort|partition|cache|page|next|prev"
+      "(?i)(?<![a-z0-9])(?:max|num|input|output|total|csrf|xsrf|public|primary|foreign|sort|partition|cache|page|next|prev"
           + "|continuation|count|reasoning|prompt|completion|cached|has|is|no|show|hide|forgot|reset|new_?|confirm)"
           + "[_.-]?$");
 
@@ -66,11 +70,11 @@ final class Assignments {
     SecretCheck structured = Assignments::structuredValue;
     return List.of(
         // name = value, name: value, "name": "value", name => value, name := value
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)" + NAME + "([\\w.-]{0,30}+)\\\\?[\"'`]?[ \\t]*+(=>|:=|=(?!=)|:)[ \\t]*+" + VALUE, 3, structured,
             NAME_KEYWORDS),
         // typed: password: str = "...", const token: string = "..."
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)" + NAME + "([\\w.-]{0,30}+)[ \\t]*+:[ \\t]*[A-Za-z_][\\w\\[\\]|., ]{0,40}?[ \\t]*(=)(?!=)[ \\t]*" + VALUE,
             3, structured, NAME_KEYWORDS),
         // command-line flags: --password hunter2, --api-key=...
@@ -85,7 +89,7 @@ final class Assignments {
             "(?i)<(?:[\\w-]{0,30}:)?[\\w-]{0,30}?" + NAME + "([\\w-]{0,30}+)>([^<\\n]{1,512})</", 2,
             (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !describesSecret(m.group(1)), NAME_KEYWORDS),
         // prose: the admin password is X; my token was X; the password for prod is X
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)\\b(?:passw(?:or)?d|passphrase|secret|token|api[ _-]?key|access[ _-]?key|credentials?)"
                 + "(?:[ \\t]+(?:for|of|on|to)[ \\t]+[\\w.@:/-]{1,60}){0,2}"
                 + "[ \\t]+(?:is|was|are|were|equals|=)(?:[ \\t]+(?:now|still|just|actually|set[ \\t]+to|changed[ \\t]+to))?"

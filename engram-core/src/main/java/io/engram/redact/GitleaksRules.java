@@ -88,7 +88,7 @@ final class GitleaksRules {
       r.path("keywords").forEach(k -> keywords.add(k.asText().toLowerCase(Locale.ROOT)));
       rules.add(new PatternRule(new SecretKind(id), compile(r.path("regex").asText(), id), 
           r.path("secretGroup").asInt(PatternRule.FIRST_GROUP), keywords, r.path("extraLines").asInt(0),
-          r.path("span").asText("lines").equals("text"), check));
+          r.path("span").asText("lines").equals("text"), r.path("anchor").asBoolean(false), check));
     }
     return new Loaded(List.copyOf(rules), global);
   }
