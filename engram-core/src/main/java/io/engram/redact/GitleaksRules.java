@@ -1,20 +1,20 @@
 package io.engram.redact;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The provider rules adopted from gitleaks, read from the data file {@code gitleaks-rules.toml} beside this
- * class (gitleaks' own format: id, regex, secretGroup, entropy, keywords, allowlists, stopwords; its MIT
+ * The provider rules adopted from gitleaks, read ({@link RuleFile}) from the data file {@code gitleaks-rules.toml}
+ * beside this class (gitleaks' own format: id, regex, secretGroup, entropy, keywords, allowlists, stopwords; its MIT
  * licence is {@code gitleaks-LICENSE.txt}). A match is a secret when its entropy is above the rule's
  * threshold and neither the global allowlist nor the rule's own allowlists accept it, as gitleaks decides.
  */
@@ -67,45 +67,55 @@ final class GitleaksRules {
   private static final Loaded LOADED = load();
 
   private static Loaded load() {
-    JsonNode root;
+    RuleFile file;
     try (InputStream in = GitleaksRules.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException("the secret rules " + RESOURCE + " are missing from the class path");
       }
-      root = new TomlMapper().readTree(in);
+      file = RuleFile.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the secret rules " + RESOURCE, e);
     }
-    Allowlist global = allowlist(root.path("allowlist"), "global allowlist");
+    Allowlist global = allowlist(file.allowlist, "global allowlist");
     List<PatternRule> rules = new ArrayList<>();
-    for (JsonNode r : root.path("rules")) {
-      String id = r.path("id").asText();
-      SecretCheck check = entropy(r.path("entropy").asDouble(0)).and(global.asCheck());
-      for (JsonNode a : r.path("allowlists")) {
+    for (Map<String, Object> r : file.rules) {
+      String id = text(r, "id", "");
+      SecretCheck check = entropy(((Number) r.getOrDefault("entropy", 0.0)).doubleValue()).and(global.asCheck());
+      for (Map<String, Object> a : RuleFile.allowlistsOf(r)) {
         check = check.and(allowlist(a, id).asCheck());
       }
-      List<String> keywords = new ArrayList<>();
-      r.path("keywords").forEach(k -> keywords.add(k.asText().toLowerCase(Locale.ROOT)));
-      rules.add(new PatternRule(new SecretKind(id), compile(r.path("regex").asText(), id), 
-          r.path("secretGroup").asInt(PatternRule.FIRST_GROUP), keywords, r.path("extraLines").asInt(0),
-          r.path("span").asText("lines").equals("text"), r.path("anchor").asBoolean(false), check));
+      List<String> keywords = strings(r, "keywords").stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
+      rules.add(new PatternRule(new SecretKind(id), compile(text(r, "regex", ""), id),
+          number(r, "secretGroup", PatternRule.FIRST_GROUP), keywords, number(r, "extraLines", 0),
+          text(r, "span", "lines").equals("text"), Boolean.TRUE.equals(r.get("anchor")), check));
     }
     return new Loaded(List.copyOf(rules), global);
+  }
+
+  private static String text(Map<String, Object> table, String key, String otherwise) {
+    return table.get(key) instanceof String s ? s : otherwise;
+  }
+
+  private static int number(Map<String, Object> table, String key, int otherwise) {
+    return table.get(key) instanceof Number n ? n.intValue() : otherwise;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(Map<String, Object> table, String key) {
+    return table.get(key) instanceof List<?> list ? (List<String>) list : List.of();
   }
 
   private static SecretCheck entropy(double threshold) {
     return threshold <= 0 ? SecretCheck.ANY : (secret, match, text) -> Entropy.of(secret) > threshold;
   }
 
-  private static Allowlist allowlist(JsonNode a, String where) {
+  private static Allowlist allowlist(Map<String, Object> a, String where) {
     // One alternation, as gitleaks joins them: one pass over the subject instead of one per regex.
-    List<String> regexes = new ArrayList<>();
-    a.path("regexes").forEach(x -> regexes.add("(?:" + compile(x.asText(), where).pattern() + ")"));
-    List<String> stopwords = new ArrayList<>();
-    a.path("stopwords").forEach(x -> stopwords.add(x.asText().toLowerCase(Locale.ROOT)));
-    return new Allowlist(a.path("regexTarget").asText("secret"),
+    List<String> regexes = strings(a, "regexes").stream().map(x -> "(?:" + compile(x, where).pattern() + ")").toList();
+    List<String> stopwords = strings(a, "stopwords").stream().map(x -> x.toLowerCase(Locale.ROOT)).toList();
+    return new Allowlist(text(a, "regexTarget", "secret"),
         regexes.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(compile(String.join("|", regexes), where)),
-        List.copyOf(stopwords));
+        stopwords);
   }
 
   private static String line(MatchResult match, ScannedText text) {
