@@ -27,7 +27,8 @@ import java.util.concurrent.CountDownLatch;
  * Engram's MCP server on the official MCP Java SDK: tools {@code recall}, {@code remember},
  * {@code forget}, {@code list}, {@code context}, {@code compact}; every memory as a resource
  * ({@code memory://<project-key>/<name>}, {@code memory://user/<name>}). Over stdio it is the SDK's
- * single-session server; over HTTP the SDK's stateless server on {@link JdkHttpTransport}.
+ * single-session server; over HTTP the SDK's stateless server on {@link JdkHttpTransport}. Every tool answer,
+ * error message and resource text passes through the secret redactor ({@link RedactedValues}) on its way out.
  */
 public final class EngramMcpServer {
   static {
