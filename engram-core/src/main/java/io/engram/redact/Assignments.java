@@ -96,7 +96,7 @@ final class Assignments {
                 + "[ \\t]*:?[ \\t]+" + VALUE,
             1, Assignments::proseValue, "pass", "secret", "token", "api", "access", "credential"),
         // prose in Chinese: 密码是 X, 令牌：X
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
             "(?:密码|口令|密钥|令牌|秘钥)[ \\t]*(?:是|为|[:：=])[ \\t]*([^\\s，。；,;]{3,512})", 1,
             (secret, m, t) -> !Placeholders.isPlaceholder(secret), "密码", "口令", "密钥", "令牌", "秘钥"));
   }
