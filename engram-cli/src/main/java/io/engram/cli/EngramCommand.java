@@ -20,6 +20,7 @@ import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
 import io.engram.cli.memory.RestoreCommand;
 import io.engram.cli.memory.ShowCommand;
+import io.engram.cli.output.RedactedOutput;
 import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;

@@ -1,6 +1,7 @@
 package io.engram.cli;
 
 import io.engram.cli.integration.HookCommand;
+import io.engram.cli.output.RedactedOutput;
 import io.engram.redact.SecretRedactor;
 import java.util.List;
 import java.util.Set;

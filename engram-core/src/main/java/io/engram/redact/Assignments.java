@@ -62,6 +62,7 @@ final class Assignments {
 
   /** A call or an index: {@code getPassword()}, {@code os.environ["X"]}, {@code args[0]}. */
   private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$]+[(\\[]|^\\(");
+  private static final Pattern JSON_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
   /** The name of a constant or an environment variable: APP_SECRET_KEY. */
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+");
   private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
@@ -129,7 +130,7 @@ final class Assignments {
       secret = secret.substring(0, escape); // the rest is the next line of a JSON-escaped text
     }
     secret = secret.replaceAll("[)\\]}>]+$", "");
-    if (!m.group(2).equals("=") && secret.chars().allMatch(Character::isDigit)) {
+    if (!m.group(2).equals("=") && JSON_NUMBER.matcher(secret).matches()) {
       return false; // a number in JSON or YAML
     }
     if (secret.isEmpty() || Placeholders.isPlaceholder(secret)) {

@@ -55,6 +55,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretsNeverLeaveTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SESSION = "secrets-session-1";
+  /** The MCP HTTP server refuses weak bearer tokens: 32 bytes, in hex. */
+  private static final String TOKEN = "9d2f6b1e8a4c0e7f3b5d9a1c6e2f8b4d0a7c3e9f5b1d6a2e8c4f0b7d3a9e5c1f";
 
   @TempDir Path home;
   @TempDir Path project;
@@ -153,6 +155,58 @@ class SecretsNeverLeaveTest {
     assertThat(leaks).isEmpty();
   }
 
+  @Test
+  void secretsInAMemoryEditedByHandAreRedactedOnTheWayOut() throws Exception {
+    run("remember", "--type", "project", "--name", "deploy notes", "Deploys go through the staging cluster first.");
+    Path store;
+    try (Stream<Path> s = Files.walk(home)) {
+      store = s.filter(p -> p.getFileName().toString().equals("MEMORY.md")).findFirst().orElseThrow().getParent();
+    }
+    String token = "ghp_Zx81Qw72Er63Ty54Ui45Op36As27Df18Gh09";
+    String password = "Wq8!zR3#pL6v";
+    Files.writeString(store.resolve("staging-access.md"), "---\nname: staging access\ndescription: how to reach"
+        + " staging, token " + token + "\ntype: reference\n---\nPush with " + token + "; the staging deploy password is "
+        + password + "\n");
+    Files.writeString(store.resolve("MEMORY.md"), Files.readString(store.resolve("MEMORY.md"))
+        + "- [staging access](staging-access.md) - how to reach staging, token " + token + "\n");
+
+    run("recall", "--json", "staging deploy access token");
+    run("recall", "how do I reach staging");
+    run("show", "staging access");
+    run("list", "--json");
+    run("context", "--json");
+    InputStream before = System.in;
+    try {
+      for (String event : List.of("SessionStart", "UserPromptSubmit")) {
+        String input = "{\"session_id\":\"" + SESSION + "\",\"cwd\":" + quoted(project.toString())
+            + ",\"hook_event_name\":\"" + event + "\",\"source\":\"startup\",\"prompt\":\"how do I reach staging?\"}";
+        System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+        run("hook", event);
+      }
+    } finally {
+      System.setIn(before);
+    }
+    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), userHome);
+    var settings = SettingsLoader.load(home);
+    EngramServices services = new EngramServices(
+        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
+        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
+        TOKEN, "test")) {
+      URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
+      post(uri, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+      post(uri, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"staging access token\"}}");
+      post(uri, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
+      post(uri, "tools/call", "{\"name\":\"context\",\"arguments\":{}}");
+      post(uri, "resources/list", "{}");
+    }
+
+    String outputs = String.join("\n", printed);
+    assertThat(outputs).as("the memory was shown at all").contains("staging");
+    assertThat(outputs).contains("[REDACTED:").doesNotContain(token, password);
+  }
+
   private void run(String... args) {
     List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
         "--user-home", userHome.toString()));
@@ -227,7 +281,7 @@ class SecretsNeverLeaveTest {
         MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
         new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
-        "token", "test")) {
+        TOKEN, "test")) {
       URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
       post(uri, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
           + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
@@ -246,7 +300,7 @@ class SecretsNeverLeaveTest {
     String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}";
     HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)
         .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("Authorization", "Bearer token").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     printed.add(r.body());
