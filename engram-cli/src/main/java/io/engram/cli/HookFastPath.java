@@ -34,9 +34,25 @@ final class HookFastPath {
     return false;
   }
 
+  /**
+   * True when a usage error in {@code where} belongs to a hook call: it arose in the {@code hook} command,
+   * or at the root of a command line that names {@code hook} (a mistyped global option before it).
+   */
+  static boolean isHookCall(CommandLine where, String[] args) {
+    if (where.getCommandName().equals("hook") && where.getParent() != null && where.getParent().getParent() == null) {
+      return true;
+    }
+    return where.getParent() == null && List.of(args).contains("hook");
+  }
+
   /** The reduced command line: the root's global options, its error handling, and {@code hook}. */
   static CommandLine commandLine() {
-    EngramCommand root = new EngramCommand();
+    return commandLine(System.getenv());
+  }
+
+  /** The reduced command line over {@code environment}, for tests. */
+  static CommandLine commandLine(java.util.Map<String, String> environment) {
+    EngramCommand root = new EngramCommand(environment);
     CommandSpec spec = CommandSpec.wrapWithoutInspection(root);
     spec.name("engram");
     spec.addMixin("global", CommandSpec.forAnnotatedObject(root.global));
@@ -44,6 +60,8 @@ final class HookFastPath {
     CommandLine cli = new CommandLine(spec);
     cli.addSubcommand("hook", new HookCommand());
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
+    CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
+    cli.setParameterExceptionHandler((e, given) -> EngramCommand.handleUsageError(e, given, usage));
     return cli;
   }
 }

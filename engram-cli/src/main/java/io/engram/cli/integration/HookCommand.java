@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
           + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
           + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"
           + " nothing. Log lines go to stderr.",
-      "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
+      "The project is --project, else the hook's cwd. Any error (bad input, an unknown event or option) exits 1"
+          + " with one line on stderr, never 2, which Claude Code reads as 'block'. Output is UTF-8."})
 public final class HookCommand implements Callable<Integer> {
   // Not JsonOutput's mapper: the one compact line needs no modules, and a hook call pays for every class it loads.
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,9 +58,10 @@ public final class HookCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     HookEvent event = HookEvent.parse(eventName).orElse(null);
     if (event == null) {
+      // Exit 1, never 2: Claude Code reads 2 as "block" (it would erase the prompt or keep the agent going).
       err.println("engram hook: unknown event '" + eventName + "' (expected " + HookEvent.choices() + ")");
       err.flush();
-      return 2;
+      return 1;
     }
     try {
       HookInput input = HookInput.parse(new String(stdin.readAllBytes(), StandardCharsets.UTF_8));

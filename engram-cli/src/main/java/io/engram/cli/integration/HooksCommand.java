@@ -131,7 +131,7 @@ public final class HooksCommand implements Runnable {
       String run = command != null ? command
           : scope == Scope.project ? portableCommand(warnings) : personalCommand(notes, warnings);
       Path file = file();
-      ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, lockDir());
+      ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, global().settings().hooks(), lockDir());
       if (scope == Scope.local) {
         Path root = InstructionLoader.findRepoRoot(global().roots().projectDir()).orElse(global().roots().projectDir());
         GitIgnore.ensureListed(root, file, lockDir())
