@@ -9,6 +9,7 @@ import io.engram.cli.install.UninstallCommand;
 import io.engram.cli.instructions.AddCommand;
 import io.engram.cli.instructions.ContextCommand;
 import io.engram.cli.instructions.InitCommand;
+import io.engram.cli.integration.DaemonCommand;
 import io.engram.cli.integration.HookCommand;
 import io.engram.cli.integration.HooksCommand;
 import io.engram.cli.integration.McpCommand;
@@ -70,6 +71,7 @@ import picocli.CommandLine.Spec;
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,
+      DaemonCommand.class,
       BenchCommand.class,
       ConfigCommand.class,
       AutoComplete.GenerateCompletion.class,

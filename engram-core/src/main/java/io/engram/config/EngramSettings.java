@@ -133,8 +133,9 @@ public record EngramSettings(
      * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
      * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
      * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
-     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line and the MCP server but not in hook calls, whose
-     * new JVM would pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line, the MCP server and the
+     * resident service (which answers hooks), but not in a hook call answered in a JVM of its own, which would
+     * pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
      */
     public static final Recall DEFAULTS =
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
@@ -149,7 +150,7 @@ public record EngramSettings(
     RRF
   }
 
-  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in short-lived hook calls. */
+  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in a hook call's own short-lived JVM. */
   public enum Vectors {
     AUTO,
     ALWAYS,
@@ -265,13 +266,14 @@ public record EngramSettings(
    * port keeps an MCP client's URL stable); {@code workers} threads do the background work of all projects
    * (one project's work runs in order), and the queue of that work is read again every
    * {@code queueRescanSeconds} for what a failed run left behind. A hook client waits {@code answerMillis}
-   * for an answer, {@code sessionEndAnswerMillis} at SessionEnd (Claude Code gives that event about 1.5 s in
-   * all); PreCompact waits up to {@code preCompactWaitSeconds} for the session notes to be brought up to date
+   * for an answer (below {@code hooks.contextTimeoutSeconds}: a slow answer is still in time, as a JVM started
+   * after it gave up would not be), {@code sessionEndAnswerMillis} at SessionEnd (Claude Code gives that event
+   * about 1.5 s in all); PreCompact waits up to {@code preCompactWaitSeconds} for the session notes to be brought up to date
    * before Claude Code compacts; {@code engram daemon start} waits up to {@code startWaitSeconds} for the
    * service to answer.
    */
   public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
       int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds) {
-    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 3_000, 800, 20, 30);
+    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30);
   }
 }

@@ -163,6 +163,12 @@ final class SettingsRanges {
     requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
     requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
         "compaction.targetReductionMax", k.targetReductionMax());
+    // A hook client must give up on the service before Claude Code gives up on the hook.
+    requireOrder(origin, "service.answerMillis", settings.service().answerMillis(),
+        "hooks.contextTimeoutSeconds (in ms)", settings.hooks().contextTimeoutSeconds() * 1000.0);
+    requireOrder(origin, "service.preCompactWaitSeconds + answerMillis (in s)",
+        settings.service().preCompactWaitSeconds() + settings.service().answerMillis() / 1000.0,
+        "hooks.afterTurnTimeoutSeconds", settings.hooks().afterTurnTimeoutSeconds());
   }
 
   private static void requireOrder(String origin, String lowKey, double low, String highKey, double high) {
