@@ -30,7 +30,7 @@ class HookFastPathTest {
     InputStream before = System.in;
     System.setIn(new ByteArrayInputStream("{\"session_id\":\"s\",\"prompt\":\"hello\"}".getBytes(StandardCharsets.UTF_8)));
     try {
-      CommandLine cli = HookFastPath.commandLine();
+      CommandLine cli = HookFastPath.commandLine(java.util.Map.of("ENGRAM_SERVICE", "off"));
       StringWriter err = new StringWriter();
       cli.setErr(new PrintWriter(err, true));
       int code = cli.execute("--home", home.toString(), "--project", home.toString(), "hook", "UserPromptSubmit");
