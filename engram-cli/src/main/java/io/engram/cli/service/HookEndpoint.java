@@ -9,14 +9,15 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
  * Answers hook calls in the service. SessionStart and UserPromptSubmit are answered at once, on the
- * caller's thread, with vectors in the recall. Stop, PreCompact and SessionEnd are written to the
- * {@link WorkQueue} first, then run in the project's lane ({@link ProjectLanes}); Stop and SessionEnd are
+ * caller's thread, with vectors in the recall (what recall writes back, the use of each memory sent,
+ * follows in the project's lane). Stop, PreCompact and SessionEnd are written to the {@link WorkQueue} first, then run in the project's lane ({@link ProjectLanes}); Stop and SessionEnd are
  * answered as soon as the work is queued, PreCompact once the session notes are handed over (at most
  * {@code service.preCompactWaitSeconds}; the compaction must not wait longer), while the extraction goes on.
  */
@@ -63,7 +64,8 @@ final class HookEndpoint {
     }
     try {
       if (event.get().injectsContext()) {
-        HookRunner.Answer answer = runners.runner(dir.get(), input.sessionId()).run(event.get(), input);
+        HookRunner.Answer answer = runners.runner(dir.get(), input.sessionId(), afterAnswer(dir.get()))
+            .run(event.get(), input);
         answer.log().forEach(l -> log.accept(event.get().hookName() + " " + input.sessionId() + ": " + l));
         return Reply.ok(HookReply.stdout(event.get(), answer));
       }
@@ -80,6 +82,18 @@ final class HookEndpoint {
     }
   }
 
+  // The writes a prompt's recall leaves (the use of each memory sent) run in the project's lane after the answer.
+  private Executor afterAnswer(Path project) {
+    Path lane = project.toAbsolutePath().normalize();
+    return task -> lanes.submit(lane, () -> {
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        log.accept("recording recall use in " + lane + " failed: " + e.getMessage());
+      }
+    });
+  }
+
   /** Puts {@code job} in its project's lane; the future completes when the agent's answer is known. */
   CompletableFuture<HookRunner.Answer> run(WorkQueue.Job job) {
     CompletableFuture<HookRunner.Answer> answered = new CompletableFuture<>();
@@ -91,7 +105,7 @@ final class HookEndpoint {
     String what = job.event().hookName() + " " + job.id();
     try {
       HookInput input = HookInput.parse(job.input());
-      HookRunner.Answer answer = runners.runner(job.project(), input.sessionId()).run(job.event(), input,
+      HookRunner.Answer answer = runners.runner(job.project(), input.sessionId(), Runnable::run).run(job.event(), input,
           answered::complete);
       answer.log().forEach(l -> log.accept(what + ": " + l));
       queue.done(job);

@@ -7,6 +7,7 @@ import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.dream.Dream;
 import io.engram.hooks.HookRunner;
+import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
@@ -21,19 +22,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 /**
  * Builds the {@link HookRunner} for one call in the service: the settings of the home (read again when
  * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
- * project's memory opened for the call (the stores read their files as they are now, so what another
- * process wrote is seen), recall with vectors (the embedding model is loaded once and shared by every
- * project), and the model router of the call's session. Also remembers which projects it served.
+ * project's memory opened for the call (the stores see the files as they are now, so what another
+ * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
+ * with vectors (the embedding model is loaded once and shared by every project), and the model router of the
+ * call's session. Also remembers which projects it served.
  */
 final class HookRunners {
   private final Path home;
   private final Path userHome;
   private final Map<String, String> environment;
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
+  private final MemoryFileCache parsed = new MemoryFileCache();
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
 
   private record Stamp(long modified, long size) {}
@@ -63,15 +67,28 @@ final class HookRunners {
     return new EngramRoots(home, userHome, projectDir);
   }
 
-  /** A runner for one call of {@code sessionId} in the project at {@code projectDir}. */
-  HookRunner runner(Path projectDir, String sessionId) throws IOException {
+  /**
+   * A runner for one call of {@code sessionId} in the project at {@code projectDir}; what recall writes back
+   * to the memories it sent (their use, which feeds hotness) is handed to {@code afterAnswer}.
+   */
+  HookRunner runner(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
     EngramSettings settings = settings();
     EngramRoots roots = roots(projectDir);
-    ProjectMemory memory = MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter());
+    ProjectMemory memory = openMemory(roots, settings);
     ModelRouter router = Models.router(settings, home, environment, sessionId);
-    served.put(roots.projectDir(), Instant.now());
     return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
-        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE));
+        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer));
+  }
+
+  /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
+  ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
+    served.put(roots.projectDir(), Instant.now());
+    return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);
+  }
+
+  /** The environment the service was started with (model keys). */
+  Map<String, String> environment() {
+    return environment;
   }
 
   /** The projects served so far, with when each was last. */
