@@ -64,7 +64,10 @@ public final class DaemonCommand implements Runnable {
     }
 
     void printStatus(PrintWriter out, ServiceStatus s) {
-      out.printf("engram service %s: pid %d, %s, up %s%n", s.version(), s.pid(), s.url(), human(s.uptimeSeconds()));
+      out.printf("engram service %s: pid %d, %s, up %s%n", s.version(), s.pid(), s.addresses().hooks(),
+          human(s.uptimeSeconds()));
+      out.printf("  MCP (streamable HTTP): %s, headers 'Authorization: Bearer <%s>' and 'Engram-Project: <dir>'%n",
+          s.addresses().mcp(), Path.of(s.home(), "service", "token"));
       out.printf("  home %s; exits after %s without a request (last one %s ago); %d requests answered%n", s.home(),
           human(s.idleExitSeconds()), human(s.secondsSinceLastRequest()), s.requests());
       out.printf("  memory: %d MiB resident, Java heap %d of %d MiB%n", s.memory().residentMiB(),

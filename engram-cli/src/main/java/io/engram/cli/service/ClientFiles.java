@@ -19,6 +19,7 @@ import java.util.Optional;
  */
 final class ClientFiles {
   private static final String LAST_PORT = "last-port";
+  private static final String LAST_MCP_PORT = "last-mcp-port";
 
   private ClientFiles() {}
 
@@ -29,6 +30,7 @@ final class ClientFiles {
           PosixFilePermissions.fromString("rw-------"));
     }
     AtomicFiles.writeString(files.dir().resolve(LAST_PORT), info.port() + "\n");
+    AtomicFiles.writeString(files.dir().resolve(LAST_MCP_PORT), info.mcpPort() + "\n");
   }
 
   static void remove(ServiceFiles files, ServiceInfo info) {
@@ -45,8 +47,16 @@ final class ClientFiles {
   }
 
   static Optional<Integer> lastPort(ServiceFiles files) {
+    return port(files.dir().resolve(LAST_PORT));
+  }
+
+  /** The MCP port of the previous service: an MCP client's configured URL keeps working across restarts. */
+  static Optional<Integer> lastMcpPort(ServiceFiles files) {
+    return port(files.dir().resolve(LAST_MCP_PORT));
+  }
+
+  private static Optional<Integer> port(Path file) {
     try {
-      Path file = files.dir().resolve(LAST_PORT);
       if (Files.isRegularFile(file)) {
         int port = Integer.parseInt(Files.readString(file).strip());
         return port > 0 && port < 65_536 ? Optional.of(port) : Optional.empty();

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
+import io.engram.mcp.EngramMcpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,7 +28,7 @@ import java.util.function.Consumer;
 /**
  * The resident service of one Engram home: a loopback HTTP server that answers hook calls for every
  * project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}) and stops on request
- * ({@code POST /stop}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
+ * ({@code POST /stop}); MCP for every project on a second port ({@link McpEndpoint}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
  *
  * <p>Only one service runs per home: it holds {@code service.lock} for its whole life. Once listening it
  * writes its address ({@link ServiceInfo}) and the launcher's curl configurations, runs the work a previous
@@ -37,6 +38,7 @@ import java.util.function.Consumer;
 public final class EngramService implements AutoCloseable {
   private final ServiceFiles files;
   private final HttpServer server;
+  private final EngramMcpServer.Http mcp;
   private final ExecutorService requests;
   private final ProjectLanes lanes;
   private final WorkQueue queue;
@@ -78,8 +80,9 @@ public final class EngramService implements AutoCloseable {
     });
     server.setExecutor(requests);
     server.createContext("/", this::handle);
+    this.mcp = McpEndpoint.start(runners, token, ClientFiles.lastMcpPort(files).orElse(0), version, log);
     this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.getAddress().getPort(),
-        Instant.now(), version);
+        mcp.address().getPort(), Instant.now(), version);
     this.watchdog = new Thread(this::watch, "engram-service-watchdog");
     watchdog.setDaemon(true);
   }
@@ -141,6 +144,7 @@ public final class EngramService implements AutoCloseable {
       return;
     }
     server.stop(0);
+    mcp.close();
     requests.shutdownNow();
     try {
       lanes.shutdown(5);
@@ -242,7 +246,8 @@ public final class EngramService implements AutoCloseable {
     int[] counts = queue.counts();
     Runtime rt = Runtime.getRuntime();
     long mib = 1024 * 1024;
-    return new ServiceStatus(info.pid(), info.version(), info.url(), files.dir().getParent().toString(),
+    return new ServiceStatus(info.pid(), info.version(), new ServiceStatus.Addresses(info.url(), info.mcpUrl()),
+        files.dir().getParent().toString(),
         info.startedAt(), Duration.between(info.startedAt(), now).toSeconds(),
         runners.settings().service().idleSeconds(),
         Duration.ofNanos(System.nanoTime() - lastActivity.get()).toSeconds(), served.get(),

@@ -16,17 +16,23 @@ import java.util.Optional;
  *
  * @param pid the service's process id
  * @param host the address it listens on (always loopback)
- * @param port its port
+ * @param port its port (hooks, status, stop)
+ * @param mcpPort the port of its MCP endpoint ({@code /mcp}, streamable HTTP)
  * @param startedAt when it started
  * @param version the Engram version it runs
  */
-public record ServiceInfo(long pid, String host, int port, Instant startedAt, String version) {
+public record ServiceInfo(long pid, String host, int port, int mcpPort, Instant startedAt, String version) {
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
   /** The base URL of the service. */
   public String url() {
     return "http://" + host + ":" + port;
+  }
+
+  /** The URL of its MCP endpoint. */
+  public String mcpUrl() {
+    return "http://" + host + ":" + mcpPort + "/mcp";
   }
 
   /** True when the process that wrote this is still running. */

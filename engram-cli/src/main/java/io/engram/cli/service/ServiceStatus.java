@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param pid its process id
  * @param version the Engram version it runs
- * @param url its loopback address
+ * @param addresses where it answers hooks and MCP
  * @param home the Engram home it serves
  * @param startedAt when it started
  * @param uptimeSeconds how long it has run
@@ -19,12 +19,15 @@ import java.util.List;
  * @param queue the background work: waiting or running, and failed (kept in {@code queue/failed})
  * @param memory the process's memory use
  */
-public record ServiceStatus(long pid, String version, String url, String home, Instant startedAt, long uptimeSeconds,
+public record ServiceStatus(long pid, String version, Addresses addresses, String home, Instant startedAt, long uptimeSeconds,
     long idleExitSeconds, long secondsSinceLastRequest, long requests, List<Project> projects, Queue queue,
     Memory memory) {
   public ServiceStatus {
     projects = List.copyOf(projects);
   }
+
+  /** Its loopback addresses: the hooks' base URL, and the MCP endpoint (streamable HTTP). */
+  public record Addresses(String hooks, String mcp) {}
 
   /** A project the service served, and when it last did. */
   public record Project(String dir, Instant lastServed) {}

@@ -84,7 +84,7 @@ class EngramServiceTest {
     // A service killed with -9 leaves its address behind; a dead pid makes it stale.
     Process dead = new ProcessBuilder("true").start();
     dead.waitFor();
-    new ServiceInfo(dead.pid(), "127.0.0.1", 1, java.time.Instant.now(), "old").write(home.resolve("service/service.json"));
+    new ServiceInfo(dead.pid(), "127.0.0.1", 1, 2, java.time.Instant.now(), "old").write(home.resolve("service/service.json"));
     assertThat(ServiceClient.find(home)).isEmpty();
     service = EngramService.start(home, user, Map.of(), "test", l -> { });
     assertThat(ServiceClient.find(home).map(c -> c.info().pid())).contains(ProcessHandle.current().pid());
@@ -152,6 +152,28 @@ class EngramServiceTest {
     start("{\"recall\":{\"vectors\":\"NEVER\"}}");
     waitUntil(() -> queueFiles().isEmpty() && log.stream().anyMatch(l -> l.contains("dream not due")));
     assertThat(log).anyMatch(l -> l.contains("resuming SessionEnd")).anyMatch(l -> l.contains("package-manager-pnpm"));
+  }
+
+  @Test
+  void sessionEndIsAnsweredWhileItsExtractionAndDreamWaitInTheServiceAndNothingIsLost() throws Exception {
+    start("{\"recall\":{\"vectors\":\"NEVER\"}}");
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, "{\"type\":\"user\",\"uuid\":\"u1\",\"sessionId\":\"s6\",\"message\":{\"role\":\"user\","
+        + "\"content\":\"We use pnpm, not npm.\"}}\n");
+    Path memoryDir = io.engram.memory.MemoryStores.locate(new io.engram.config.EngramRoots(home, user, project),
+        io.engram.config.EngramSettings.DEFAULTS).projectDir();
+    ServiceClient.Reply end;
+    // The store's lock held here: the work cannot finish, yet Claude Code's 1.5 s are not spent on it.
+    try (io.engram.fs.FileLock held = io.engram.fs.FileLock.acquire(
+        io.engram.memory.MemoryStores.lockFile(Files.createDirectories(memoryDir)))) {
+      end = ServiceClient.find(home).orElseThrow().hook(HookEvent.SESSION_END,
+          "{\"session_id\":\"s6\",\"transcript_path\":\"" + t + "\",\"cwd\":\"" + project + "\"}", Optional.empty(),
+          Duration.ofMillis(1_500)).orElseThrow();
+      assertThat(end.status()).isEqualTo(200);
+      assertThat(queueFiles()).hasSize(1);
+    }
+    waitUntil(() -> queueFiles().isEmpty() && log.stream().anyMatch(l -> l.contains("dream not due")));
+    assertThat(log).anyMatch(l -> l.contains("package-manager-pnpm"));
   }
 
   private List<Path> queueFiles() {
