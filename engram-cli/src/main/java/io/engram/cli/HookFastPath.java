@@ -1,6 +1,8 @@
 package io.engram.cli;
 
 import io.engram.cli.integration.HookCommand;
+import io.engram.cli.output.RedactedOutput;
+import io.engram.redact.SecretRedactor;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine;
@@ -52,6 +54,11 @@ final class HookFastPath {
 
   /** The reduced command line over {@code environment}, for tests. */
   static CommandLine commandLine(java.util.Map<String, String> environment) {
+    // Every answer and log line of a hook is redacted; the redactor's ~250 rules take a moment to load in a
+    // fresh JVM, so they load on the second core while the hook reads its input, settings and transcript.
+    Thread warm = new Thread(SecretRedactor::standard, "engram-redactor-warmup");
+    warm.setDaemon(true);
+    warm.start();
     EngramCommand root = new EngramCommand(environment);
     CommandSpec spec = CommandSpec.wrapWithoutInspection(root);
     spec.name("engram");
@@ -62,6 +69,6 @@ final class HookFastPath {
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, given) -> EngramCommand.handleUsageError(e, given, usage));
-    return cli;
+    return RedactedOutput.install(cli);
   }
 }
