@@ -103,7 +103,7 @@ public final class EngramCommand implements Runnable {
 
   /** Runs the command line and exits with its exit code. */
   public static void main(String[] args) {
-    CommandLine cli = HookFastPath.applies(args) ? HookFastPath.commandLine() : newCommandLine();
+    CommandLine cli = HookFastPath.applies(args) ? HookFastPath.commandLine(args) : newCommandLine();
     // UTF-8 whatever the locale: with LANG unset Java 17 would write 'Café' as 'Caf?'.
     cli.setOut(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8),
         true));

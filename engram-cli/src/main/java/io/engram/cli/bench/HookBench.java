@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
     name = "hook",
     mixinStandardHelpOptions = true,
     description = {
-      "Time the installed hook path (launcher, curl, resident service) against 'java -version'.",
+      "Time the installed hook path (launcher, curl, service) against 'java -version'.",
       "Starts a resident service for a temporary home with --memories generated memories, writes a launcher as"
           + " 'engram install' does, and times 'engram hook UserPromptSubmit' (recall with vectors) and 'engram hook"
           + " Stop' against 'java -version', interleaved: --runs calls each one at a time, then --sessions"
@@ -62,6 +62,10 @@ final class HookBench implements Runnable {
       description = "Also index N generated memories in a second project and report the service's memory after.")
   int resident;
 
+  @Option(names = "--warm-up", defaultValue = "100",
+      description = "UserPromptSubmit calls before timing: the index is built, the JIT compiles (default: ${DEFAULT-VALUE}).")
+  int warmUp;
+
   @Option(names = "--jvm", description = "Also time the JVM a hook falls back to when no service runs.")
   boolean jvm;
 
@@ -75,17 +79,17 @@ final class HookBench implements Runnable {
 
   /** What {@code --json} prints. */
   @JsonInclude(JsonInclude.Include.NON_ABSENT)
-  record Figures(int memories, Condition idle, Condition concurrent, Optional<Timing> jvmFallbackUserPromptSubmit,
-      long serviceResidentMiB, Optional<Resident> afterMoreMemories) {}
+  record Figures(int memories, int warmUpCalls, Condition idle, Condition concurrent,
+      Optional<Timing> jvmFallbackUserPromptSubmit, long serviceResidentMiB, Optional<Resident> afterMoreMemories) {}
 
   /** The service's memory after it indexed {@code memories} more memories (and how long that first recall took). */
   record Resident(int memories, long firstRecallMs, long serviceResidentMiB, long heapUsedMiB) {}
 
   @Override
   public void run() {
-    if (runs < 1 || memories < 1 || sessions < 1 || resident < 0) {
+    if (runs < 1 || memories < 1 || sessions < 1 || resident < 0 || warmUp < 1) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-          "--runs, --memories and --sessions must be at least 1, --resident at least 0");
+          "--runs, --memories, --sessions and --warm-up must be at least 1, --resident at least 0");
     }
     Path jar = RunningJar.of(EngramCommand.class).orElseThrow(() -> new UserFacingException(
         "bench hook: run it from the shaded jar (java -jar engram-cli/target/engram.jar bench hook)"));
@@ -99,7 +103,7 @@ final class HookBench implements Runnable {
       Files.writeString(launcher, LauncherScript.text(jar, java, EngramVersion.number()));
       Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
       rig = HookBenchRig.start(dir, launcher, java, memories);
-      rig.warmUp();
+      rig.warmUp(warmUp);
       Condition idle = condition(rig, 1, runs);
       Condition concurrent = condition(rig, sessions, Math.max(3, runs / sessions));
       rig.checkExtractions();
@@ -115,7 +119,7 @@ final class HookBench implements Runnable {
       }
       long rss = rig.residentMiB();
       Optional<Resident> more = resident > 0 ? Optional.of(rig.indexMore(resident)) : Optional.empty();
-      report(new Figures(memories, idle, concurrent, fallback, rss, more));
+      report(new Figures(memories, warmUp, idle, concurrent, fallback, rss, more));
     } catch (IOException | InterruptedException | ExecutionException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -175,8 +179,8 @@ final class HookBench implements Runnable {
       JsonOutput.print(out, f);
       return;
     }
-    out.printf("hook calls through the launcher and the resident service, %d memories (recall with vectors)%n",
-        f.memories());
+    out.printf("hook calls through the launcher and the resident service, %d memories (recall with vectors),"
+        + " after %d warm-up calls%n", f.memories(), f.warmUpCalls());
     for (Condition c : List.of(f.idle(), f.concurrent())) {
       out.printf("%s (%d calls each):%n", c.sessions() == 1 ? "one session" : c.sessions() + " sessions at once",
           c.callsEach() * c.sessions());

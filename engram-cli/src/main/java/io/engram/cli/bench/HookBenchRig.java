@@ -7,6 +7,7 @@ import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
@@ -73,19 +74,41 @@ final class HookBenchRig implements AutoCloseable {
     return new EngramRoots(home, dir.resolve("user"), projectDir);
   }
 
+  private static Memory generated(String prefix, int i) {
+    String t = TOPICS[i % TOPICS.length];
+    return Memory.of(prefix + t + "-note-" + i, i % 4 == 0 ? MemoryType.FEEDBACK : MemoryType.PROJECT,
+        "What to know about " + t + " (" + i + ")",
+        "Note " + i + " about " + t + ": the tests need " + t + " configured; see docs/" + t + ".md.\n");
+  }
+
   private static void seed(EngramRoots roots, int count, String prefix) throws IOException {
     ProjectMemory store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
     for (int i = 0; i < count; i++) {
-      String t = TOPICS[i % TOPICS.length];
-      store.write(Memory.of(prefix + t + "-note-" + i, i % 4 == 0 ? MemoryType.FEEDBACK : MemoryType.PROJECT,
-          "What to know about " + t + " (" + i + ")",
-          "Note " + i + " about " + t + ": the tests need " + t + " configured; see docs/" + t + ".md.\n"));
+      store.write(generated(prefix, i));
     }
   }
 
-  /** A few calls first: the first recall of a project builds its index, with vectors. */
-  void warmUp() throws IOException {
-    for (int i = 0; i < 5; i++) {
+  // Thousands of memories: topic files and MEMORY.md written directly (through the store, each write rewrites
+  // MEMORY.md, which makes seeding quadratic); the files are what the store itself writes.
+  private static void seedDirectly(EngramRoots roots, int count, String prefix) throws IOException {
+    Path dir = MemoryStores.locate(roots, EngramSettings.DEFAULTS).projectDir();
+    Files.createDirectories(dir);
+    StringBuilder index = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      Memory m = generated(prefix, i);
+      String file = m.name() + ".md";
+      Files.writeString(dir.resolve(file), MemoryFormat.format(m));
+      index.append(MemoryStores.indexLine(m, file)).append('\n');
+    }
+    Files.writeString(dir.resolve(MemoryStores.INDEX_FILE), index);
+  }
+
+  /**
+   * {@code calls} calls first: the first recall of a project builds its index, with vectors, and the service's
+   * code is compiled by the JIT over the first hundred calls or so (a service runs for hours).
+   */
+  void warmUp(int calls) throws IOException {
+    for (int i = 0; i < calls; i++) {
       prompt(-1, i);
     }
   }
@@ -166,7 +189,7 @@ final class HookBenchRig implements AutoCloseable {
   /** Indexes {@code count} more memories in a second project (one recall there) and reads the service's memory. */
   HookBench.Resident indexMore(int count) throws IOException {
     Path second = Files.createDirectories(dir.resolve("project-large"));
-    seed(roots(second), count, "large-");
+    seedDirectly(roots(second), count, "large-");
     ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
     String input = "{\"session_id\":\"bench-large\",\"cwd\":\"" + second + "\",\"prompt\":\"How do I run the tests"
         + " with redis and postgres?\"}";

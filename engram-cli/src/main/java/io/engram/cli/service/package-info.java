@@ -14,14 +14,21 @@
  *
  * <p>Hook calls ({@code HookEndpoint}): SessionStart and UserPromptSubmit are answered at once with hybrid
  * recall ({@code HookRunners} builds a {@code HookRunner} per call: settings re-read when {@code settings.json}
- * changes, the project's stores opened for the call so what other processes wrote is seen, one embedding model
- * shared by all projects). Stop, PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one
- * synced file per call) before they are answered, and run in the project's lane ({@code ProjectLanes}: one
+ * changes, the project's stores opened for the call so what other processes wrote is seen, parsed topic files
+ * kept while unchanged ({@code io.engram.memory.MemoryFileCache}), one embedding model shared by all
+ * projects); what recall writes back (each memory's use) follows the answer, in the project's lane. Stop,
+ * PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one synced file per call) before they
+ * are answered, and run in the project's lane ({@code ProjectLanes}: one
  * project's work in order, different projects in parallel on {@code service.workers} threads); PreCompact's
  * answer waits for the session notes (at most {@code service.preCompactWaitSeconds}), the extraction follows.
  * A killed service leaves its queue; the next one runs it again, and the work resumes where its own state
  * says (the extraction pass and the notes keep, per session, the point of the transcript they reached), so
  * nothing is lost and nothing is done twice. A failed job moves to {@code queue/failed/} with its reason.
+ *
+ * <p>MCP ({@code McpEndpoint}): engram-mcp's streamable HTTP server on a second loopback port (kept across
+ * restarts, like the first), with the same token; each request names its project in the {@code Engram-Project}
+ * header, and a project's tools are opened the first time it is named and kept (their memory reads the files
+ * as they are, through the same parsed-file cache as the hooks).
  *
  * <p>{@link io.engram.cli.service.ServiceClient} is the command line's side: find the service, forward a hook,
  * status, stop, and hand a SessionEnd over to the queue when no service runs;
