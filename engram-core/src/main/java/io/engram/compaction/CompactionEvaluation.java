@@ -21,11 +21,13 @@ import java.util.regex.Pattern;
  *       primary or other actions to do and no action already done; it is the next step when it matches the
  *       primary and no action already done.
  *   <li>Errors: each top-level item (with its sub-lines) is matched to the labelled errors; it gives a cause
- *       when it also matches that error's cause keys. Items matching only ignored errors are not counted.
+ *       when it also matches that error's cause keys. Items matching only ignored errors, and a statement
+ *       that nothing failed, are not counted.
  * </ul>
  */
 public final class CompactionEvaluation {
   private static final Pattern MARKER = Pattern.compile("^(\\s*)(?:[-*•+]|\\d{1,2}[.)])\\s+");
+  private static final Pattern NO_ERROR = Pattern.compile("(?i)^no (?:\\w+ ){0,4}(?:failed|errors?|failures?)\\b");
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z(`*\"])|\\n");
 
   private CompactionEvaluation() {}
@@ -185,7 +187,8 @@ public final class CompactionEvaluation {
     List<String> without = new ArrayList<>();
     for (String item : items) {
       List<CompactionLabel.LabelledError> named = label.errors().stream().filter(e -> e.keys().matches(item)).toList();
-      if (named.isEmpty() && label.ignoredErrors().stream().anyMatch(t -> t.keys().matches(item))) {
+      if (named.isEmpty() && (NO_ERROR.matcher(item).find()
+          || label.ignoredErrors().stream().anyMatch(t -> t.keys().matches(item)))) {
         continue;
       }
       counted++;

@@ -57,7 +57,7 @@ public record CompactionLabel(
 
   /**
    * Alternatives of terms: a text matches when, for some alternative, every term occurs in it, ignoring
-   * case, markdown emphasis marks and runs of white space.
+   * case, markdown emphasis marks, runs of white space and contractions ("doesn't" is "does not").
    *
    * @param alternatives each a non-empty list of terms
    */
@@ -73,7 +73,10 @@ public record CompactionLabel(
     }
 
     static String normal(String text) {
-      return text.replace("`", "").replace("*", "").replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+      String t = text.replace("`", "").replace("*", "").replace('’', '\'').replaceAll("\\s+", " ")
+          .toLowerCase(Locale.ROOT);
+      // "doesn't" and "does not" say the same: contractions are spelled out on both sides.
+      return t.replace("can't", "cannot").replace("won't", "will not").replace("n't", " not");
     }
   }
 
