@@ -1,16 +1,18 @@
 package io.engram.compaction;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The quality score of one compaction summary, with the evidence behind
  * it: {@code total = wSC*SC + wKP*KP + wCC*CC + wCR*CR} (weights 0.3, 0.4, 0.2, 0.1 by default), each
- * part on 0-100.
+ * part on 0-100. Serialized with Jackson, the evidence's fields sit beside the parts.
  *
  * @param sections SC: 100 x required sections present with content / 8 ({@link #sectionScore}); a section
  *     counts when it says something of its kind (see {@link CompactionScorer})
@@ -20,10 +22,8 @@ import java.util.Map;
  * @param compression CR: 100 inside the target band, less outside it ({@link #compressionScore})
  * @param total the weighted sum
  * @param ratio summary tokens / original tokens
- * @param missingSections the required sections absent or without content, in order
- * @param preservation per kind, the share (0-100) of items preserved; 100 when the kind had no items
- * @param lost per kind, the items not found in the summary
- * @param continuityMissing what the summary failed to say about where the work stands
+ * @param evidence what each part found: missing sections, preservation and lost items per kind, what the
+ *     summary failed to say about where the work stands
  */
 public record CompactionScore(
     double sections,
@@ -32,10 +32,7 @@ public record CompactionScore(
     double compression,
     double total,
     double ratio,
-    List<SummarySection> missingSections,
-    Map<KeyKind, Double> preservation,
-    Map<KeyKind, List<String>> lost,
-    List<String> continuityMissing) {
+    @JsonUnwrapped Evidence evidence) {
 
   /** Ratio below which the summary counts as over-compressed (the seed's 0.15). */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
@@ -44,14 +41,33 @@ public record CompactionScore(
   public static final double BAND_TOP_RATIO = 0.30;
 
   public CompactionScore {
-    missingSections = List.copyOf(missingSections);
-    EnumMap<KeyKind, Double> preservationCopy = new EnumMap<>(KeyKind.class);
-    preservationCopy.putAll(preservation);
-    preservation = Collections.unmodifiableMap(preservationCopy);
-    EnumMap<KeyKind, List<String>> lostCopy = new EnumMap<>(KeyKind.class);
-    lost.forEach((k, v) -> lostCopy.put(k, List.copyOf(v)));
-    lost = Collections.unmodifiableMap(lostCopy);
-    continuityMissing = List.copyOf(continuityMissing);
+    Objects.requireNonNull(evidence, "evidence");
+  }
+
+  /**
+   * What the parts of a score found in the summary.
+   *
+   * @param missingSections the required sections absent or without content, in order
+   * @param preservation per kind, the share (0-100) of items preserved; 100 when the kind had no items
+   * @param lost per kind, the items not found in the summary
+   * @param continuityMissing what the summary failed to say about where the work stands
+   */
+  public record Evidence(
+      List<SummarySection> missingSections,
+      Map<KeyKind, Double> preservation,
+      Map<KeyKind, List<String>> lost,
+      List<String> continuityMissing) {
+
+    public Evidence {
+      missingSections = List.copyOf(missingSections);
+      EnumMap<KeyKind, Double> preservationCopy = new EnumMap<>(KeyKind.class);
+      preservationCopy.putAll(preservation);
+      preservation = Collections.unmodifiableMap(preservationCopy);
+      EnumMap<KeyKind, List<String>> lostCopy = new EnumMap<>(KeyKind.class);
+      lost.forEach((k, v) -> lostCopy.put(k, List.copyOf(v)));
+      lost = Collections.unmodifiableMap(lostCopy);
+      continuityMissing = List.copyOf(continuityMissing);
+    }
   }
 
   /** SC for {@code present} of the 8 required sections. */
@@ -91,18 +107,18 @@ public record CompactionScore(
    */
   public List<String> advice() {
     List<String> advice = new ArrayList<>();
-    if (!missingSections.isEmpty()) {
+    if (!evidence.missingSections().isEmpty()) {
       advice.add("Add the missing sections: "
-          + String.join(", ", missingSections.stream().map(s -> s.number() + ". " + s.title()).toList()) + ".");
+          + String.join(", ", evidence.missingSections().stream().map(s -> s.number() + ". " + s.title()).toList()) + ".");
     }
-    lost.forEach((kind, items) -> {
+    evidence.lost().forEach((kind, items) -> {
       if (!items.isEmpty()) {
         List<String> named = items.stream().limit(10).map(i -> "\"" + shorten(i) + "\"").toList();
         advice.add(String.format(Locale.ROOT, "Keep the %s (%d lost), for example: %s.",
             kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), items.size(), String.join(", ", named)));
       }
     });
-    continuityMissing.forEach(m -> advice.add("Say " + m + "."));
+    evidence.continuityMissing().forEach(m -> advice.add("Say " + m + "."));
     if (compression < 100) {
       advice.add(ratio < OVER_COMPRESSED_RATIO
           ? String.format(Locale.ROOT, "The summary is over-compressed (%.0f%% of the original); keep more detail.",

@@ -96,7 +96,8 @@ final class CompactionScorer {
             + settings.weightKeyInfo() * kp
             + settings.weightContinuity() * cc
             + settings.weightCompression() * cr;
-    return new CompactionScore(sc, kp, cc, cr, total, ratio, missingSections, preservation, lost, cont.missing());
+    return new CompactionScore(sc, kp, cc, cr, total, ratio,
+        new CompactionScore.Evidence(missingSections, preservation, lost, cont.missing()));
   }
 
   private boolean hasContent(SummarySection section, String body) {

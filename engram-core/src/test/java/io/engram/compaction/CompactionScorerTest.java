@@ -42,22 +42,22 @@ class CompactionScorerTest {
     // sentence ("NullPointerException in App.main fixed" has no function words), 8 neither; 5 and 7 are
     // missing: 4 of 8, SC = 50.
     assertThat(s.sections()).isEqualTo(50.0);
-    assertThat(s.missingSections()).containsExactly(SummarySection.ERRORS_AND_FIXES, SummarySection.PROBLEM_SOLVING,
+    assertThat(s.evidence().missingSections()).containsExactly(SummarySection.ERRORS_AND_FIXES, SummarySection.PROBLEM_SOLVING,
         SummarySection.PENDING_TASKS, SummarySection.CURRENT_WORK);
     // files 1/2 (pom.xml only in the analysis), errors 1/1, instructions 3/4, keywords 3/5.
-    assertThat(s.preservation())
+    assertThat(s.evidence().preservation())
         .containsEntry(KeyKind.FILE_NAMES, 50.0)
         .containsEntry(KeyKind.ERROR_MESSAGES, 100.0)
         .containsEntry(KeyKind.USER_INSTRUCTIONS, 75.0)
         .containsEntry(KeyKind.TECHNICAL_KEYWORDS, 60.0);
-    assertThat(s.lost().get(KeyKind.USER_INSTRUCTIONS)).containsExactly("no mocks");
-    assertThat(s.lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
+    assertThat(s.evidence().lost().get(KeyKind.USER_INSTRUCTIONS)).containsExactly("no mocks");
+    assertThat(s.evidence().lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
     // KP = (50 + 100 + 75 + 60) / 4 = 71.25.
     assertThat(s.keyInformation()).isCloseTo(71.25, within(1e-9));
     // With nothing expected of the state of the work, CC needs statements: 7 is missing (0 of 40), 8 says no
     // sentence (0 of 30), there is no next step (0 of 30): CC = 0, whatever continuity words stand about.
     assertThat(s.continuity()).isEqualTo(0.0);
-    assertThat(s.continuityMissing()).hasSize(3);
+    assertThat(s.evidence().continuityMissing()).hasSize(3);
     // the kept text (section bodies, no headings, no analysis) is 9+3+1+4+5+6 = 28 words of 160:
     // ratio 0.175, inside the band: CR = 100.
     assertThat(s.ratio()).isCloseTo(28 / 160.0, within(1e-9));

@@ -37,9 +37,9 @@ class ScoreTracksQualityTest {
         new SessionCompaction(SETTINGS, ModelRouter.offline(), home, LoadedInstructions::empty);
     CompactionScore claudeScore = compaction.score(cut, CompactionEvaluation.claudeCodeSummary(whole).orElseThrow());
     double claude = claudeScore.total();
-    System.out.println("  Claude Code: " + line(claudeScore) + " preservation " + claudeScore.preservation()
-        + " lost " + claudeScore.lost() + " missing sections " + claudeScore.missingSections() + " continuity missing "
-        + claudeScore.continuityMissing());
+    System.out.println("  Claude Code: " + line(claudeScore) + " preservation " + claudeScore.evidence().preservation()
+        + " lost " + claudeScore.evidence().lost() + " missing sections " + claudeScore.evidence().missingSections() + " continuity missing "
+        + claudeScore.evidence().continuityMissing());
     double ours = compaction.compact(cut, SessionCompaction.Request.userRequested("")
         .withNotes(SessionCompaction.Notes.NONE)).scoring().score().orElseThrow().total();
     CompactionScore dump = compaction.score(cut, AdversarialSummaries.keywordDump(cut, SETTINGS.compaction()));
