@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>SC: a required section counts when it says something of its kind: Key Technical Concepts any
- *       item; Files and Code Sections a file name or a statement; All user messages one of the user's
- *       messages (or a statement when there were none); the others a statement ({@link Prose}). A heading
+ *       item; Errors and fixes a statement, or "none" when nothing failed; Files and Code Sections a file
+ *       name or a statement; All user messages one of the user's messages (or a statement when there were none); the others a statement ({@link Prose}). A heading
  *       over keywords or continuity words earns nothing.
  *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}).
  *   <li>CC: Pending Tasks, Current Work and the next step against the state of the work ({@link Continuity}).
@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * Only the summary's text counts: the analysis block is the model's scratch pad and is dropped before use.
  */
 final class CompactionScorer {
+  private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
   private static final Pattern FILE = Pattern.compile("[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
 
   private final EngramSettings.Compaction settings;
@@ -106,6 +107,9 @@ final class CompactionScorer {
     }
     return switch (section) {
       case KEY_CONCEPTS -> true;
+      // "None." is all there is to say when nothing failed.
+      case ERRORS_AND_FIXES -> Prose.says(body)
+          || original.of(KeyKind.ERROR_MESSAGES).isEmpty() && NONE.matcher(body).find();
       case FILES_AND_CODE -> FILE.matcher(body).find() || Prose.says(body);
       case USER_MESSAGES -> original.of(KeyKind.USER_INSTRUCTIONS).isEmpty() ? Prose.says(body)
           : original.of(KeyKind.USER_INSTRUCTIONS).stream()
