@@ -79,12 +79,26 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
     return line.substring(0, cut > MAX_ERROR_CHARS / 2 ? cut : MAX_ERROR_CHARS);
   }
 
+  /**
+   * The file names {@code text} mentions: path-like tokens with a known extension, one per base name (what a
+   * summary names, to compare with another's).
+   */
+  static List<String> fileNamesIn(String text) {
+    List<String> paths = new ArrayList<>();
+    pathTokens(text, paths);
+    return byBaseName(paths);
+  }
+
   private static List<String> fileNames(KeySources sources) {
     List<String> paths = new ArrayList<>();
     sources.filePaths().stream().map(String::strip).filter(p -> !p.isEmpty()).forEach(paths::add);
     for (String text : sources.userMessages()) {
       pathTokens(text, paths);
     }
+    return byBaseName(paths);
+  }
+
+  private static List<String> byBaseName(List<String> paths) {
     Map<String, String> byBaseName = new LinkedHashMap<>();
     for (String path : paths) {
       String normal = path.replace('\\', '/');
