@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>SC: a required section counts when it says something of its kind: Key Technical Concepts any
  *       item; Errors and fixes a statement, or "none" when nothing failed; Files and Code Sections a file
- *       name or a statement; All user messages one of the user's messages (or a statement when there were none); the others a statement ({@link Prose}). A heading
- *       over keywords or continuity words earns nothing.
+ *       name or a statement; All user messages one of the user's messages (or a statement when there were
+ *       none); the others a statement ({@link Prose}). A heading over keywords or continuity words earns
+ *       nothing.
  *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}).
  *   <li>CC: Pending Tasks, Current Work and the next step against the state of the work ({@link Continuity}).
  *   <li>CR: the size against the target band ({@link CompactionScore#compressionScore}).
