@@ -28,6 +28,12 @@ final class Calls {
         return call.name() + " " + shortPath(value);
       }
     }
+    String command = call.inputText("command").strip();
+    String description = call.inputText("description").strip();
+    // A command of many lines or a long one would be cut mid-way; the call's own description says it whole.
+    if (!description.isEmpty() && (command.contains("\n") || command.length() > MAX_TARGET_CHARS)) {
+      return call.name() + " (" + description + ")";
+    }
     for (String field : List.of("path", "url", "pattern", "command", "description")) {
       String value = call.inputText(field).strip();
       if (!value.isEmpty()) {
