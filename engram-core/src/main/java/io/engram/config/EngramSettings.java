@@ -201,7 +201,9 @@ public record EngramSettings(
    * keywords taken from the original (the most frequent first); {@code pruneProtectRecent} is how many of
    * the most recent messages keep their tool outputs when old ones are pruned; {@code pruneTargetShare} is
    * the share of the model window the conversation handed to the summarizer may fill before old tool
-   * outputs are pruned (oldest first).
+   * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
+   * tokens and at least {@code summaryMinTokens} (or 30% of them when that is less), the size of a model's
+   * summary of a long session.
    */
   public record Compaction(
       double weightSections,
@@ -220,9 +222,11 @@ public record EngramSettings(
       double fuzzyMatchShare,
       int maxTechnicalKeywords,
       int pruneProtectRecent,
-      double pruneTargetShare) {
+      double pruneTargetShare,
+      double summaryShare,
+      int summaryMinTokens) {
     public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40, 10, 0.5);
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500);
   }
 
   /**

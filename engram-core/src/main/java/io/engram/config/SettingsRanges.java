@@ -110,6 +110,8 @@ final class SettingsRanges {
       entry("compaction.maxTechnicalKeywords", Range.atLeast(0)),
       entry("compaction.pruneProtectRecent", Range.atLeast(0)),
       entry("compaction.pruneTargetShare", Range.fraction()),
+      entry("compaction.summaryShare", Range.fraction()),
+      entry("compaction.summaryMinTokens", Range.atLeast(1)),
       entry("model.timeoutSeconds", Range.atLeast(1)),
       entry("model.maxRetries", Range.atLeast(0)),
       entry("model.maxOutputTokens", Range.atLeast(1)),
