@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  * </ul>
  * A resumed session writes new session ids into the transcript it resumes; the work follows the transcript
  * (its state is kept under the transcript's first session id) rather than refusing it. Per-session hook
- * state lives in {@code <home>/sessions/<id>/hook-state.json} ({@link SessionState}); it is locked only for
+ * state lives in {@code <home>/sessions/<id>/hook-state.json} ({@link HookState}); it is locked only for
  * the moment it is read and written, never while a model works, so a prompt's recall never waits for the
  * previous turn's extraction.
  */
@@ -109,12 +109,12 @@ public final class HookRunner {
    * follows), for the other events at the end. The returned answer carries the log of all the work.
    */
   public Answer run(HookEvent event, HookInput input, Consumer<Answer> answered) throws IOException {
-    SessionStateFile<SessionState> stateFile = SessionState.file(home, input.sessionId());
+    SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
     List<String> log = new ArrayList<>();
     if (event.injectsContext()) {
       Optional<String> context = stateFile.update(LOCK_WAIT, HookRunner::busy, before -> {
         InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
-        SessionState after = event == HookEvent.SESSION_START ? start.fill(input, before, out)
+        HookState after = event == HookEvent.SESSION_START ? start.fill(input, before, out)
             : promptSubmit(input, before, out);
         String text = out.render();
         return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
@@ -163,7 +163,7 @@ public final class HookRunner {
         + "), search with `engram recall \"WORDS\"`, or use the Engram MCP tool `recall`.";
   }
 
-  private SessionState promptSubmit(HookInput input, SessionState state, InjectedContext out) throws IOException {
+  private HookState promptSubmit(HookInput input, HookState state, InjectedContext out) throws IOException {
     String prompt = input.prompt().orElse("");
     EngramSettings.Recall budgets = settings.recall();
     int left = budgets.bytesPerSession() - state.recallBytes();
@@ -205,7 +205,7 @@ public final class HookRunner {
    * otherwise a log line says why, and there is nothing to do. A missing transcript is never an error: the
    * hook must not fail the agent.
    */
-  private Optional<Transcript> transcriptOf(HookInput input, SessionStateFile<SessionState> stateFile,
+  private Optional<Transcript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
       List<String> log) throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");

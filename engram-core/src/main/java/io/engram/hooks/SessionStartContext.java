@@ -47,9 +47,9 @@ final class SessionStartContext {
   }
 
   /** Fills {@code out} for {@code input}; returns the session's state after it. */
-  SessionState fill(HookInput input, SessionState before, InjectedContext out) throws IOException {
+  HookState fill(HookInput input, HookState before, InjectedContext out) throws IOException {
     String source = input.source().orElse("startup");
-    SessionState state = source.equals("compact") || source.equals("clear") ? before.forgettingSurfaced() : before;
+    HookState state = source.equals("compact") || source.equals("clear") ? before.forgettingSurfaced() : before;
     if (source.equals("compact") && state.handoverPending()) {
       String id = state.notesSession(input.sessionId());
       Optional<StoredNotes> kept = notes.read(id);
@@ -94,7 +94,7 @@ final class SessionStartContext {
     }
   }
 
-  private SessionState standing(SessionState state, InjectedContext out, int room) throws IOException {
+  private HookState standing(HookState state, InjectedContext out, int room) throws IOException {
     Instant now = clock.instant();
     EngramSettings.Recall budgets = settings.recall();
     Set<String> seen = state.surfacedSet();

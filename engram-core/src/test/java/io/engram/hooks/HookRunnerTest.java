@@ -135,9 +135,9 @@ class HookRunnerTest {
 
   @Test
   void aSessionIdCannotEscapeTheStateDirectory() {
-    assertThatThrownBy(() -> SessionState.file(home, "../../etc/passwd"))
+    assertThatThrownBy(() -> HookState.file(home, "../../etc/passwd"))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(SessionState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/hook-state.json"));
+    assertThat(HookState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/hook-state.json"));
     assertThatThrownBy(() -> runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"../x\"}")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../x");
   }

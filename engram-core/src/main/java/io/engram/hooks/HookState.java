@@ -21,10 +21,10 @@ import java.util.Set;
  *     transcript's work (extraction, notes) is kept under; empty otherwise
  */
 @JsonIgnoreProperties(ignoreUnknown = true) // state files of older versions carried more fields
-record SessionState(List<String> surfaced, int recallBytes, boolean handoverPending, String resumedSession) {
-  static final SessionState NEW = new SessionState(List.of(), 0, false, "");
+record HookState(List<String> surfaced, int recallBytes, boolean handoverPending, String resumedSession) {
+  static final HookState NEW = new HookState(List.of(), 0, false, "");
 
-  SessionState {
+  HookState {
     surfaced = List.copyOf(surfaced);
     // Files written before sessions were followed across a resume have no such field.
     resumedSession = resumedSession == null ? "" : resumedSession;
@@ -34,23 +34,23 @@ record SessionState(List<String> surfaced, int recallBytes, boolean handoverPend
     return new LinkedHashSet<>(surfaced);
   }
 
-  SessionState withSurfaced(List<String> names, int bytes) {
+  HookState withSurfaced(List<String> names, int bytes) {
     Set<String> all = surfacedSet();
     all.addAll(names);
-    return new SessionState(List.copyOf(all), recallBytes + bytes, handoverPending, resumedSession);
+    return new HookState(List.copyOf(all), recallBytes + bytes, handoverPending, resumedSession);
   }
 
-  SessionState withHandover(boolean pending) {
-    return new SessionState(surfaced, recallBytes, pending, resumedSession);
+  HookState withHandover(boolean pending) {
+    return new HookState(surfaced, recallBytes, pending, resumedSession);
   }
 
   /** What was surfaced is forgotten (the context lost it); the handover and the resumed session stay. */
-  SessionState forgettingSurfaced() {
-    return new SessionState(List.of(), 0, handoverPending, resumedSession);
+  HookState forgettingSurfaced() {
+    return new HookState(List.of(), 0, handoverPending, resumedSession);
   }
 
-  SessionState resuming(String transcriptSession) {
-    return new SessionState(surfaced, recallBytes, handoverPending, transcriptSession);
+  HookState resuming(String transcriptSession) {
+    return new HookState(surfaced, recallBytes, handoverPending, transcriptSession);
   }
 
   /** The id the session's notes are kept under: the resumed session's, else {@code ownId}. */
@@ -59,8 +59,8 @@ record SessionState(List<String> surfaced, int recallBytes, boolean handoverPend
   }
 
   /** The hook state of {@code sessionId}: {@code <home>/sessions/<id>/hook-state.json}; unsafe ids are refused. */
-  static SessionStateFile<SessionState> file(Path home, String sessionId) {
+  static SessionStateFile<HookState> file(Path home, String sessionId) {
     return new SessionStateFile<>(SessionDirectory.of(home, sessionId).resolve("hook-state.json"),
-        SessionState.class, NEW);
+        HookState.class, NEW);
   }
 }
