@@ -5,18 +5,23 @@
 #
 #   scripts/reliability-report.sh                 # 10 kills per workload
 #   ROUNDS=50 scripts/reliability-report.sh       # more kills
-#   scripts/reliability-report.sh --last-run      # only writes the report from the last `./mvnw verify`
+#   scripts/reliability-report.sh --last-run LOG  # only writes the report, from the Maven log of a `verify`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-10}
 report=docs/RELIABILITY.md
+log=target/reliability-run.log
 
 status=0
-if [ "${1:-}" != "--last-run" ]; then
+if [ "${1:-}" = "--last-run" ]; then
+  log=$2
+else
+  mkdir -p target
   rm -rf engram-cli/target/reliability
-  # `verify` runs the fuzz tests on their stored inputs, the fault suite, then fuzzes each parser (one JVM each).
-  ./mvnw -q -B -pl engram-cli -am verify -Dtest='*FuzzTest,KillNineTest,DiskFullTest' \
-    -Dsurefire.failIfNoSpecifiedTests=false -Dengram.faults.rounds="$rounds" || status=$?
+  # `verify` runs the fuzz tests on their stored inputs, the fault suite, then fuzzes each parser (one JVM
+  # each). libFuzzer writes its statistics to the JVM's own stderr, which lands in Maven's output.
+  ./mvnw -B -pl engram-cli -am verify -Dtest='*FuzzTest,KillNineTest,DiskFullTest' \
+    -Dsurefire.failIfNoSpecifiedTests=false -Dengram.faults.rounds="$rounds" > "$log" 2>&1 || status=$?
 fi
 
 {
@@ -34,14 +39,15 @@ fi
   echo
   echo "| parser (test) | inputs tried | seconds | result |"
   echo "|---|---|---|---|"
-  for out in $(ls engram-*/target/surefire-reports/*FuzzTest-output.txt 2>/dev/null | sort || true); do
-    name=$(basename "$out" -output.txt)
-    runs=$(grep -ao 'Done [0-9]* runs in [0-9]* second' "$out" | tail -1 | awk '{print $2}')
-    secs=$(grep -ao 'Done [0-9]* runs in [0-9]* second' "$out" | tail -1 | awk '{print $5}')
-    summary="${out%-output.txt}.txt"
-    if grep -q 'FAILURE' "$summary" 2>/dev/null; then result="FAILED (finding saved under the test's Inputs)"; else result="held"; fi
-    echo "| ${name##*.} | ${runs:-?} | ${secs:-?} | $result |"
-  done
+  # "Running <class>" then, in fuzzing mode, libFuzzer's "Done N runs in S second(s)".
+  awk '
+    /Running io\.engram\..*FuzzTest/ { split($NF, parts, "."); current = parts[length(parts)] }
+    /^Done [0-9]+ runs in [0-9]+ second/ && current != "" { if (!(current in runs)) order[++n] = current;
+      runs[current] = $2; secs[current] = $5 }
+    /<<< (FAILURE|ERROR)! -- in io\.engram\..*FuzzTest/ { split($NF, parts, "."); failed[parts[length(parts)]] = 1 }
+    END { for (i = 1; i <= n; i++) { c = order[i];
+      print "| " c " | " runs[c] " | " secs[c] " | " (c in failed ? "FAILED (the finding is saved beside the test)" : "held") " |" } }
+  ' "$log"
   echo
   echo "## Faults"
   echo
