@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
@@ -88,17 +89,29 @@ final class DirectoryStore implements MemoryStore {
       Path target = existing.orElseGet(() -> names.freeFile(slug));
       Optional<Instant> created = storedCreated(existing);
       Memory stamped = stamped(clean, created, now);
-      if (stamped.equals(staged)) {
-        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } else {
-        AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      Optional<Path> previous = keepPrevious(target);
+      try {
+        if (stamped.equals(staged)) {
+          Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+          AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+        }
+        String fileName = target.getFileName().toString();
+        String current = readIndex();
+        String line = MemoryIndex.lineIn(current, stamped, fileName);
+        // Also makes the topic file's rename durable: both live in this directory.
+        AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
+      } catch (IOException | RuntimeException e) {
+        // A full disk fails the index after the topic file is in place: put the file back as it was, so
+        // the store holds what it held before and MEMORY.md names exactly its files.
+        restore(target, previous, e);
+        throw e;
+      } finally {
+        if (previous.isPresent()) {
+          Files.deleteIfExists(previous.get());
+        }
       }
       names.remember(target, stamped.name());
-      String fileName = target.getFileName().toString();
-      String current = readIndex();
-      String line = MemoryIndex.lineIn(current, stamped, fileName);
-      // Also makes the topic file's rename durable: both live in this directory.
-      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
     } finally {
       Files.deleteIfExists(staging);
@@ -107,6 +120,37 @@ final class DirectoryStore implements MemoryStore {
     // the listener hears each one: the dream counts the sessions that touched memory this way.
     listener.written(dir, saved, now);
     return saved;
+  }
+
+  /**
+   * A hard link to the file a write is about to replace, so a failed write can put it back; a link needs
+   * no room for the bytes, so it is made even on a full disk. Empty for a new file, or where the file
+   * system has no hard links.
+   */
+  private Optional<Path> keepPrevious(Path target) throws IOException {
+    if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    // Named as a temporary file, so that a killed writer's link is swept as one.
+    Path link = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+    try {
+      Files.createLink(link, target);
+      return Optional.of(link);
+    } catch (UnsupportedOperationException | IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void restore(Path target, Optional<Path> previous, Exception failure) {
+    try {
+      if (previous.isPresent()) {
+        Files.move(previous.get(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        Files.deleteIfExists(target);
+      }
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
