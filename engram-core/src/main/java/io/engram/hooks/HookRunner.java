@@ -17,7 +17,6 @@ import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -216,8 +215,9 @@ public final class HookRunner {
       return notes.read(input.sessionId()).isPresent();
     }
     Path path = input.transcriptPath().get();
-    if (!Files.isRegularFile(path)) {
-      log.add("transcript not found: " + path);
+    Optional<String> unreadable = TranscriptReader.whyNotATranscript(path);
+    if (unreadable.isPresent()) {
+      log.add(unreadable.get());
       return notes.read(input.sessionId()).isPresent();
     }
     Transcript transcript = TranscriptReader.read(path);

@@ -41,6 +41,10 @@ public final class TranscriptReader {
    * @throws IOException when the file cannot be opened or read (not for bad lines)
    */
   public static Transcript read(Path file) throws IOException {
+    Optional<String> unreadable = whyNotATranscript(file);
+    if (unreadable.isPresent()) {
+      throw new IOException(unreadable.get());
+    }
     String stem = stem(file);
     Transcript main;
     try (Reader reader = open(file)) {
@@ -62,6 +66,24 @@ public final class TranscriptReader {
       }
     }
     return main.withSubagents(subagents);
+  }
+
+  /**
+   * Why {@code file} cannot be read as a transcript, when it cannot: it does not exist, it is a directory,
+   * or it is not a regular file (a FIFO, socket or device such as {@code /dev/zero}, which could block or
+   * never end). Checked before opening, so such a file is never opened.
+   */
+  public static Optional<String> whyNotATranscript(Path file) {
+    if (Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    if (Files.isDirectory(file)) {
+      return Optional.of("transcript " + file + " is a directory, not a transcript file");
+    }
+    if (Files.exists(file)) {
+      return Optional.of("transcript " + file + " is not a regular file (a FIFO, socket or device); not read");
+    }
+    return Optional.of("transcript not found: " + file);
   }
 
   /**
