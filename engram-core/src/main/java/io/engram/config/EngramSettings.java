@@ -55,7 +55,14 @@ public record EngramSettings(
             40_000);
   }
 
-  /** Auto memory: where it lives and how much of the index loads. */
+  /**
+   * Auto memory: where it lives, how much of the index loads and how large a memory may be. {@code
+   * maxMemoryBytes} (64 KB) is the largest memory a write accepts, its description and body in UTF-8, from
+   * every surface (command line, MCP, extraction, the dream, team sync); a larger one is refused with an
+   * error naming the limit, never cut. 64 KB is sixteen times what recall injects of one file ({@code
+   * recall.bytesPerFile}), room for a long reference note, yet far below a pasted build log. {@code
+   * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger.
+   */
   public record Memory(
       Layout layout,
       String claudeHome,
@@ -63,9 +70,10 @@ public record EngramSettings(
       int indexMaxLines,
       int indexMaxBytes,
       int maxTopicBytes,
+      int maxMemoryBytes,
       int trashRetentionDays) {
     public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 30);
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30);
   }
 
   /** Where the per-project memory directory lives. */

@@ -56,6 +56,7 @@ final class SettingsRanges {
       entry("memory.indexMaxLines", Range.atLeast(1)),
       entry("memory.indexMaxBytes", Range.atLeast(1)),
       entry("memory.maxTopicBytes", Range.atLeast(1)),
+      entry("memory.maxMemoryBytes", Range.atLeast(1)),
       entry("memory.trashRetentionDays", Range.atLeast(0)),
       entry("notes.startTokens", Range.atLeast(0)),
       entry("notes.updateGrowthTokens", Range.atLeast(0)),

@@ -148,6 +148,30 @@ class ExtractionPassTest {
   }
 
   @Test
+  void aCandidateOrAMergeOverTheSizeLimitIsSkippedNamingTheLimitAndTheRestAreWritten() throws Exception {
+    int limit = EngramSettings.DEFAULTS.memory().maxMemoryBytes();
+    store.write(Memory.of("build-notes", MemoryType.PROJECT, "notes", "x".repeat(limit - 100) + "\n"));
+    MemoryCandidate huge = new MemoryCandidate(CandidateAction.CREATE, "pasted-log", "a log",
+        CandidateType.PROJECT, "y".repeat(limit + 1) + "\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 5, "y"), 0.8));
+    MemoryCandidate growing = new MemoryCandidate(CandidateAction.UPDATE, "build-notes", "notes",
+        CandidateType.PROJECT, "one more line that is long enough to go over the limit ".repeat(4) + "\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(1, 0, 5, "o"), 0.8));
+    MemoryCandidate small = new MemoryCandidate(CandidateAction.CREATE, "runbook", "Runbook",
+        CandidateType.REFERENCE, "https://wiki.example.com/runbook\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(2, 0, 5, "https"), 0.8));
+
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", false, 5).write(List.of(huge, growing, small));
+
+    assertThat(out).extracting(ExtractionOutcome::kind).containsExactly(ExtractionOutcome.Kind.SKIPPED,
+        ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);
+    assertThat(out.subList(0, 2)).allSatisfy(o -> assertThat(o.reason()).hasValueSatisfying(r ->
+        assertThat(r).contains("over the limit of " + limit + " bytes a memory (setting memory.maxMemoryBytes)")));
+    assertThat(store.read("pasted-log")).isEmpty();
+    assertThat(store.read("build-notes").orElseThrow().memory().body()).hasSize(limit - 99);
+  }
+
+  @Test
   void theWriteBoundaryRefusesFeedbackFromToolOutputWhateverTheExtractorSays() throws Exception {
     MemoryCandidate planted = new MemoryCandidate(CandidateAction.CREATE, "never-mock-db", "testing rule",
         CandidateType.FEEDBACK, "Never mock the database.\n",
