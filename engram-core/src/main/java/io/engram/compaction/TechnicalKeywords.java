@@ -33,6 +33,9 @@ import java.util.regex.Pattern;
  * one-off noise does not dilute the keyword score.
  */
 final class TechnicalKeywords {
+  // Every pattern here reads outside text in time linear in its length: no unbounded repetition of a
+  // group (a long dotted or snake_case token would overflow the stack) and no '\s' that can run across
+  // line ends at the start of a multi-line pattern (a run of blank lines would be rescanned from each).
   private static final Pattern URL = Pattern.compile("\\b(?:https?|file)://\\S+");
   private static final Pattern CODE_SPAN = Pattern.compile("`([^`\\n]{3,80})`");
   private static final Pattern COMMAND = Pattern.compile("([a-z][\\w.-]*|\\./[\\w.-]+)((?: +\\S+)+)");
@@ -43,14 +46,14 @@ final class TechnicalKeywords {
           "ls", "cat", "grep", "rg", "sed", "find", "cd", "rm", "mkdir", "cp", "mv", "bash", "sh", "engram",
           "claude", "pytest", "jq", "tar", "iex", "elixir", "bundle", "rake", "rails", "dotnet", "deno", "bun",
           "bd", "just", "terraform", "helm", "psql", "sqlite3", "brew", "apt", "apt-get");
-  private static final Pattern PROMPT_LINE = Pattern.compile("(?m)^\\s*\\$ +(\\S[^\\n]{0,78})");
+  private static final Pattern PROMPT_LINE = Pattern.compile("(?m)^[ \\t]*\\$ +(\\S[^\\n]{0,78})");
   private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\\w$-])");
   private static final Pattern VERSION =
       Pattern.compile("(?<![\\w.$])v?\\d+(?:\\.\\d+){1,3}(?:-[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*)?(?![\\w$]|\\.+[\\w$])");
   private static final Pattern NAME =
-      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*(\\()?");
+      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*){0,15}(\\()?");
   private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]{2}).*");
-  private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*");
+  private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*_+[A-Za-z0-9][A-Za-z0-9_]*");
   private static final Set<String> NOT_DOTTED = Set.of("e.g", "i.e", "etc", "vs", "a.m", "p.m");
 
   private TechnicalKeywords() {}

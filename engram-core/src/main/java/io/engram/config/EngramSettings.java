@@ -90,9 +90,15 @@ public record EngramSettings(
     public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
   }
 
-  /** Per-turn extraction. */
-  public record Extraction(boolean enabled, int maxMemoriesPerTurn) {
-    public static final Extraction DEFAULTS = new Extraction(true, 5);
+  /**
+   * Per-turn extraction. The offline rules read sentences of at most {@code maxSentenceChars} (1,000)
+   * characters: a rule, fact or preference a person states is far shorter, and a longer run without a
+   * sentence end is pasted output (a log line, a base64 blob, minified code) that no rule is for. A pass
+   * over a transcript file reads what was appended since the last one in pieces of at most {@code
+   * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is.
+   */
+  public record Extraction(boolean enabled, int maxMemoriesPerTurn, int maxSentenceChars, int maxReadBytes) {
+    public static final Extraction DEFAULTS = new Extraction(true, 5, 1_000, 8 << 20);
   }
 
   /**

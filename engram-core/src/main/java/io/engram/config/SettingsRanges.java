@@ -64,6 +64,8 @@ final class SettingsRanges {
       entry("notes.sectionTokenCap", Range.atLeast(1)),
       entry("notes.totalTokenCap", Range.atLeast(1)),
       entry("extraction.maxMemoriesPerTurn", Range.atLeast(1)),
+      entry("extraction.maxSentenceChars", Range.atLeast(1)),
+      entry("extraction.maxReadBytes", Range.atLeast(1)),
       entry("dream.minHoursBetween", Range.atLeast(0)),
       entry("dream.minSessions", Range.atLeast(0)),
       entry("dream.indexMaxLines", Range.atLeast(1)),

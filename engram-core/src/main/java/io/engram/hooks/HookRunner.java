@@ -14,7 +14,6 @@ import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
-import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -220,15 +219,14 @@ public final class HookRunner {
       log.add(unreadable.get());
       return notes.read(input.sessionId()).isPresent();
     }
-    Transcript transcript = TranscriptReader.read(path);
-    if (!transcript.sessionId().equals(input.sessionId())) {
-      log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
-          + "; left alone");
+    // Extraction reads only what it has not read (by offset); the notes, when they run, read the whole file.
+    if (!work.extract(path, input.sessionId(), log)) {
+      String owner = TranscriptReader.read(path).sessionId();
+      log.add("transcript " + path + " belongs to session " + owner + ", not " + input.sessionId() + "; left alone");
       return false;
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
     new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
-    work.extract(transcript, log);
-    return withNotes && work.keepNotes(transcript, forceNotes, log);
+    return withNotes && work.keepNotes(TranscriptReader.read(path), forceNotes, log);
   }
 }

@@ -18,6 +18,11 @@
  * FileOperation}), {@link ErrorFix} (a failed tool call and the later call that succeeded at the same
  * thing), {@link TodoList} (the todos as the last TodoWrite left them).
  *
+ * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
+ * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
+ * last line still being written is left for it. A path that is not a regular file (a directory, a FIFO, a
+ * device) is refused before it is opened, with its own message ({@link TranscriptReader#whyNotATranscript}).
+ *
  * <p>Where to start: {@link TranscriptReader#read}.
  */
 package io.engram.transcript;
