@@ -2,6 +2,7 @@ package io.engram.cli.integration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
 import io.engram.dream.Dream;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -67,9 +69,15 @@ public final class HookCommand implements Callable<Integer> {
           err.println("engram hook: hook_event_name is " + n + " but the command says " + event.hookName()
               + "; answering " + event.hookName()));
       GlobalOptions global = GlobalOptions.of(spec);
+      // A cwd that does not exist would otherwise open (and create) a store named after it.
+      input.cwd().filter(cwd -> !Files.isDirectory(cwd)).ifPresent(cwd -> {
+        throw new IllegalArgumentException("hook input \"cwd\" " + cwd + " is not an existing directory; "
+            + "no memory store opened");
+      });
       input.cwd().ifPresent(global::defaultProject);
       ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
           Dream.sessionCounter());
+      MemoryAccess.report(memory, err, "engram hook " + event.hookName());
       HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
           Models.router(global, input.sessionId()), Clock.systemUTC(),
           RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));
