@@ -226,7 +226,11 @@ public final class HookRunner {
       return false;
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
-    new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
+    try {
+      new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
+    } catch (IOException e) {
+      log.add("transcript path not kept for the dream: " + e.getMessage());
+    }
     return withNotes && work.keepNotes(TranscriptReader.read(path), forceNotes, log);
   }
 }
