@@ -17,13 +17,17 @@ import java.util.Set;
  * @param surfaced names of memories already injected in this session
  * @param recallBytes bytes of memory injected so far
  * @param handoverPending true when a PreCompact asked the next SessionStart to re-inject the notes
+ * @param resumedSession when this session resumed another in that session's transcript, the id the
+ *     transcript's work (extraction, notes) is kept under; empty otherwise
  */
 @JsonIgnoreProperties(ignoreUnknown = true) // state files of older versions carried more fields
-record SessionState(List<String> surfaced, int recallBytes, boolean handoverPending) {
-  static final SessionState NEW = new SessionState(List.of(), 0, false);
+record SessionState(List<String> surfaced, int recallBytes, boolean handoverPending, String resumedSession) {
+  static final SessionState NEW = new SessionState(List.of(), 0, false, "");
 
   SessionState {
     surfaced = List.copyOf(surfaced);
+    // Files written before sessions were followed across a resume have no such field.
+    resumedSession = resumedSession == null ? "" : resumedSession;
   }
 
   Set<String> surfacedSet() {
@@ -33,11 +37,25 @@ record SessionState(List<String> surfaced, int recallBytes, boolean handoverPend
   SessionState withSurfaced(List<String> names, int bytes) {
     Set<String> all = surfacedSet();
     all.addAll(names);
-    return new SessionState(List.copyOf(all), recallBytes + bytes, handoverPending);
+    return new SessionState(List.copyOf(all), recallBytes + bytes, handoverPending, resumedSession);
   }
 
   SessionState withHandover(boolean pending) {
-    return new SessionState(surfaced, recallBytes, pending);
+    return new SessionState(surfaced, recallBytes, pending, resumedSession);
+  }
+
+  /** What was surfaced is forgotten (the context lost it); the handover and the resumed session stay. */
+  SessionState forgettingSurfaced() {
+    return new SessionState(List.of(), 0, handoverPending, resumedSession);
+  }
+
+  SessionState resuming(String transcriptSession) {
+    return new SessionState(surfaced, recallBytes, handoverPending, transcriptSession);
+  }
+
+  /** The id the session's notes are kept under: the resumed session's, else {@code ownId}. */
+  String notesSession(String ownId) {
+    return resumedSession.isEmpty() ? ownId : resumedSession;
   }
 
   /** The hook state of {@code sessionId}: {@code <home>/sessions/<id>/hook-state.json}; unsafe ids are refused. */

@@ -29,16 +29,12 @@ final class TranscriptWork {
     this.notes = SessionNotesKeeper.forProject(settings, router, home, memory.location(), clock);
   }
 
-  /**
-   * Extracts the turns of {@code file} no earlier pass read (reading only the bytes appended since); one
-   * log line per memory written, then a summary. False when the file belongs to another session.
-   */
-  boolean extract(Path file, String sessionId, List<String> log) throws IOException {
-    java.util.Optional<ExtractionReport> read = extraction.run(file, sessionId, false);
-    if (read.isEmpty()) {
-      return false;
-    }
-    ExtractionReport report = read.get();
+  /** Extracts the turns no earlier pass read; one log line per memory written, then a summary. */
+  void extract(Transcript transcript, List<String> log) throws IOException {
+    logged(extraction.run(transcript, false), log);
+  }
+
+  private static void logged(ExtractionReport report, List<String> log) {
     int written = 0;
     for (ExtractionOutcome o : report.outcomes()) {
       switch (o.kind()) {
@@ -53,7 +49,6 @@ final class TranscriptWork {
           + (report.read().fromMessage() + 1) + "-" + report.read().toMessage() + " (" + report.engine() + ")"
           + report.fallbackReason().map(r -> "; offline because " + r).orElse(""));
     }
-    return true;
   }
 
   /** Updates the session notes if their schedule says so, or always with {@code force}; true when notes exist. */

@@ -45,12 +45,22 @@ public final class MemoryStores {
    */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
       MemoryWriteListener listener) throws IOException {
+    return open(roots, settings, clock, listener, new MemoryFileCache());
+  }
+
+  /**
+   * As {@link #open(EngramRoots, EngramSettings, Clock, MemoryWriteListener)}, reading topic files through
+   * {@code parsed}: a process that opens stores call after call keeps one, so unchanged files are not parsed
+   * again.
+   */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
-    DirectoryStore project =
-        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener);
+    DirectoryStore project = new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor,
+        clock, listener, parsed);
     DirectoryStore user =
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener);
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed);
     List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
     leftovers.addAll(user.sweepLeftovers());
     return new ProjectMemory(where, project, user, leftovers);

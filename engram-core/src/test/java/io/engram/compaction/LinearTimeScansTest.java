@@ -4,7 +4,7 @@ import io.engram.testing.AdversarialText;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Keyword, path, command and continuity scans of compaction read a megabyte in time, without overflowing. */
+/** Keyword, path and command scans of compaction read a megabyte in time, without overflowing. */
 class LinearTimeScansTest {
   @Test
   void technicalKeywordsScanInLinearTime() {
@@ -18,10 +18,5 @@ class LinearTimeScansTest {
     AdversarialText.eachScansInTime(text -> KeyInformation.extract(
         new KeySources(List.of(text), List.of(text), List.of(), text), 20),
         "deep path", "a/".repeat(AdversarialText.SIZE / 2) + "x.java");
-  }
-
-  @Test
-  void continuityWordsScanInLinearTime() {
-    AdversarialText.eachScansInTime(ContinuityWords::found);
   }
 }
