@@ -23,6 +23,15 @@
  * of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines} (200) lines and
  * {@code memory.indexMaxBytes} (25 KB).
  *
+ * <p>A memory's description and body hold at most {@code memory.maxMemoryBytes} (64 KB); a larger one is
+ * refused whole with a {@link MemoryTooLargeException} naming the limit, whoever writes it. Opening a store
+ * clears what killed writers left ({@link Leftovers}: staging files to the trash, temporary files deleted,
+ * only when the writer's process is gone or the file is older than any write) and reports each {@link
+ * Leftover} once. The store never reads or writes through a symbolic link inside its directory (a topic
+ * file, MEMORY.md, {@code .trash}, the lock file): it is listed as a problem and left alone. Recording recall
+ * use edits only the {@code lastRecalled} and {@code recallCount} lines ({@link RecallUseEdit}), every other
+ * byte of the file staying as written. Names with invisible or text-direction characters are refused.
+ *
  * <p>{@link MemoryStores} finds and opens stores. In Engram's layout a project's memory is {@code
  * <home>/projects/<key>/memory/}, the key being the origin remote read from {@code .git} (worktrees
  * followed, {@code git@github.com:Acme/App.git} and {@code https://github.com/acme/app} giving the same

@@ -201,6 +201,25 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aMemoryOverTheSizeLimitIsRefusedWholeWithAnErrorNamingTheLimit() throws Exception {
+    int limit = EngramSettings.Memory.DEFAULTS.maxMemoryBytes();
+    assertThat(limit).isEqualTo(64 * 1024);
+    String blob = "A".repeat(200 * 1024);
+    assertThatThrownBy(() -> store().write(Memory.of("build-log", MemoryType.PROJECT, "a pasted log", blob)))
+        .isInstanceOf(MemoryTooLargeException.class)
+        .hasMessage("memory 'build-log' is " + (blob.length() + "a pasted log".length()) + " bytes, over the limit of "
+            + limit + " bytes a memory (setting memory.maxMemoryBytes); nothing was written: store a summary, or "
+            + "split it");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("build-log.md", "MEMORY.md")
+          .noneMatch(n -> n.startsWith(".staging-"));
+    }
+    String exactly = "é".repeat((limit - 1) / 2);
+    assertThat(store().write(Memory.of("just-fits", MemoryType.PROJECT, "d", exactly)).stored().memory().body())
+        .isEqualTo(exactly);
+  }
+
+  @Test
   void trashIsPurgedOnlyAfterTheRetentionPeriod() throws Exception {
     store().write(Memory.of("old", MemoryType.USER, "d", "b"));
     store().forget("old");
@@ -242,7 +261,7 @@ class DirectoryStoreTest {
     assertThat(byLines.totalLines()).isEqualTo(250);
     assertThat(byLines.cutNote()).contains("200 of 250 lines", "50 lines left out");
     IndexText byBytes = store(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", false, 200,
-        1000, 1 << 20, 30)).indexText();
+        1000, 1 << 20, 64 * 1024, 30)).indexText();
     assertThat(byBytes.loadedBytes()).isLessThanOrEqualTo(1000);
     assertThat(byBytes.text()).endsWith("\n").startsWith("- [m0](m0.md)");
     assertThat(byBytes.truncated()).isTrue();
