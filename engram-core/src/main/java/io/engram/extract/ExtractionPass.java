@@ -11,7 +11,6 @@ import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,19 +60,8 @@ public final class ExtractionPass {
       int to = transcript.messages().size();
       TranscriptTurns mapping = TranscriptTurns.watching(
           List.of(store.location().projectDir(), store.location().userDir()));
-      List<TranscriptTurn> turns = mapping.split(transcript, from, to);
-      List<SkippedRange> skipped = new ArrayList<>();
-      List<TurnText> texts = new ArrayList<>();
-      int humanTurns = 0;
-      for (TranscriptTurn turn : turns) {
-        if (turn.memoryWritten()) {
-          skipped.add(new SkippedRange(turn.startIndex(), turn.endIndex(), "the agent wrote memory in this turn"));
-          continue;
-        }
-        humanTurns += turn.humanInput() ? 1 : 0;
-        texts.addAll(mapping.texts(turn, id));
-      }
-      ExtractionReport report = extract(transcript, dryRun, from, to, texts, skipped, humanTurns);
+      PassInput input = PassInput.read(mapping, transcript, from, to);
+      ExtractionReport report = extract(transcript, dryRun, from, to, input);
       if (!dryRun) {
         Optional<String> lastUuid = to == 0 ? Optional.empty() : transcript.messages().get(to - 1).uuid();
         states.write(new ExtractionState(id, to, lastUuid, clock.instant(),
@@ -83,23 +71,24 @@ public final class ExtractionPass {
     }
   }
 
-  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, List<TurnText> texts,
-      List<SkippedRange> skipped, int humanTurns) throws IOException {
+  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, PassInput input)
+      throws IOException {
+    List<TurnText> texts = input.texts();
     if (texts.isEmpty() || !settings.extraction().enabled()) {
-      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), skipped,
+      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), input.skipped(),
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
     MemoryListing listing = store.list();
     List<ExistingMemory> existing = listing.memories().stream()
         .map(m -> new ExistingMemory(m.name(), m.memory().description())).toList();
     String index = store.indexText().text();
-    int cap = settings.extraction().maxMemoriesPerTurn() * Math.max(1, humanTurns);
+    int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
         model -> new ModelExtractor(model, index, cap).extract(texts, existing),
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, existing));
     List<ExtractionOutcome> outcomes =
         new CandidateWriter(store, transcript.sessionId(), dryRun, cap).write(answered.value());
-    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), skipped,
+    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), input.skipped(),
         answered.engineId(), answered.fallbackReason(), outcomes);
   }
 
