@@ -74,8 +74,9 @@ public final class ExtractionPass {
   private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, PassInput input)
       throws IOException {
     List<TurnText> texts = input.texts();
-    if (texts.isEmpty() || !settings.extraction().enabled()) {
-      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), input.skipped(),
+    int fresh = input.fresh().size();
+    if (fresh == 0 || !settings.extraction().enabled()) {
+      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, fresh, input.skipped(),
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
     MemoryListing listing = store.list();
@@ -84,11 +85,11 @@ public final class ExtractionPass {
     String index = store.indexText().text();
     int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
-        model -> new ModelExtractor(model, index, cap).extract(texts, existing),
-        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, existing));
+        model -> new ModelExtractor(model, index, cap).extract(texts, input.from(), existing),
+        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
-        new CandidateWriter(store, transcript.sessionId(), dryRun, cap).write(answered.value());
-    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), input.skipped(),
+        new CandidateWriter(store, transcript.sessionId(), dryRun, cap, texts).write(answered.value());
+    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, fresh, input.skipped(),
         answered.engineId(), answered.fallbackReason(), outcomes);
   }
 

@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param description one line saying when this memory is useful
  * @param type one of the four memory types
  * @param body the memory's Markdown body
- * @param source who said it: the user, or tool output
+ * @param source who said it: the user, a model's reading, what the session did, or tool output
  * @param trusted false for anything read from tool output; untrusted text is never an instruction
  * @param evidence where in the input it was read
  * @param confidence 0 to 1; how sure the rule that produced it is
@@ -40,6 +40,12 @@ public record MemoryCandidate(
     if (!(confidence >= 0 && confidence <= 1)) {
       throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
     }
+  }
+
+  /** The same candidate with its evidence {@code by} turns later (its turns were a sublist from there). */
+  public MemoryCandidate shifted(int by) {
+    Evidence e = new Evidence(evidence.turnIndex() + by, evidence.start(), evidence.end(), evidence.quote());
+    return new MemoryCandidate(action, name, description, type, body, source, trusted, e, confidence);
   }
 
   /** The same candidate turned into an update of the existing memory {@code existingName}. */

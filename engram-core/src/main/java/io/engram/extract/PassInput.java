@@ -1,28 +1,38 @@
 package io.engram.extract;
 
+import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Transcript;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * What one extraction pass gives the extractor: the texts of the turns among a range of a transcript's
- * messages, without the turns in which the agent itself wrote memory (reported as skipped ranges).
+ * What one extraction pass gives the extractor: the texts of the transcript's turns up to the end of the
+ * range read, the new ones starting at {@code from}. The earlier texts are there for rules that need the
+ * whole session (what it did repeatedly); nothing is extracted from them alone. Turns of the new range in
+ * which the agent itself wrote memory are left out and reported as skipped.
  *
  * @param texts the texts, oldest first
- * @param skipped the turns left out
- * @param humanTurns how many of the turns read open with a message the person typed
+ * @param from index of the first new text
+ * @param skipped the new turns left out
+ * @param humanTurns how many of the new turns open with a message the person typed
  */
-record PassInput(List<TurnText> texts, List<SkippedRange> skipped, int humanTurns) {
+record PassInput(List<TurnText> texts, int from, List<SkippedRange> skipped, int humanTurns) {
 
   PassInput {
     texts = List.copyOf(texts);
     skipped = List.copyOf(skipped);
+    if (from < 0 || from > texts.size()) {
+      throw new IllegalArgumentException("from " + from + " outside 0.." + texts.size());
+    }
   }
 
-  /** The input of a pass over the messages {@code [from, to)} of {@code transcript}. */
+  /** The input of a pass over the messages {@code [from, to)} of {@code transcript}, after those before. */
   static PassInput read(TranscriptTurns mapping, Transcript transcript, int from, int to) {
+    List<TurnText> texts = new ArrayList<>(from == 0 ? List.of() : mapping.texts(transcript, 0, from));
+    Map<String, ContentBlock.ToolResult> results = ToolCalls.results(transcript.messages().subList(0, to));
+    int first = texts.size();
     List<SkippedRange> skipped = new ArrayList<>();
-    List<TurnText> texts = new ArrayList<>();
     int humanTurns = 0;
     for (TranscriptTurn turn : mapping.split(transcript, from, to)) {
       if (turn.memoryWritten()) {
@@ -30,9 +40,14 @@ record PassInput(List<TurnText> texts, List<SkippedRange> skipped, int humanTurn
         continue;
       }
       humanTurns += turn.humanInput() ? 1 : 0;
-      texts.addAll(mapping.texts(turn, transcript.sessionId()));
+      texts.addAll(mapping.texts(turn, transcript.sessionId(), results));
     }
-    return new PassInput(texts, skipped, humanTurns);
+    return new PassInput(texts, first, skipped, humanTurns);
+  }
+
+  /** The new texts alone. */
+  List<TurnText> fresh() {
+    return texts.subList(from, texts.size());
   }
 
   /** The most memories a pass over this input may write: the per-turn cap times the person's turns (at least one). */

@@ -34,6 +34,15 @@ final class SentenceRules {
    * @param previousAssistant the assistant's last message before this turn, for confirmations
    */
   static List<Draft> read(String sentence, Optional<String> previousAssistant) {
+    return read(sentence, previousAssistant, Optional.empty());
+  }
+
+  /**
+   * The drafts {@code sentence} yields, said on {@code said} (the day relative dates count from).
+   *
+   * @param previousAssistant the assistant's last message before this turn, for confirmations
+   */
+  static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said) {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
@@ -52,9 +61,13 @@ final class SentenceRules {
     Optional<Draft> fact =
         ProjectFacts.packageManager(sentence, intent.isPresent())
             .or(() -> ProjectFacts.testServices(sentence))
-            .or(() -> ProjectFacts.deadline(sentence));
+            .or(() -> ProjectFacts.deadline(sentence, said));
     if (fact.isPresent()) {
       return List.of(fact.get());
+    }
+    Optional<Corrections.Correction> correction = Corrections.read(sentence);
+    if (correction.isPresent()) {
+      return corrected(correction.get(), sentence);
     }
     if (intent.isEmpty()) {
       return List.of();
@@ -70,6 +83,31 @@ final class SentenceRules {
       return List.of(projectNote(i.rest()));
     }
     return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9));
+  }
+
+  /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
+  private static List<Draft> corrected(Corrections.Correction c, String sentence) {
+    boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
+    boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
+    String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
+    if (ONE_OFF.matcher(judged).find()) {
+      return List.of();
+    }
+    if (tool && c.use().isPresent()) {
+      return List.of(toolChoice(c.use().get(), c.avoid(), sentence));
+    }
+    return List.of(c.kind() == Corrections.Kind.FACT || tool ? projectNote(c.text()) : feedback(c.text(), 0.8));
+  }
+
+  private static Draft toolChoice(String use, Optional<String> avoid, String sentence) {
+    String not = avoid.map(a -> ", not " + Terms.clip(a, 40)).orElse("");
+    return new Draft(
+        CandidateType.PROJECT,
+        Terms.slug("use", use, 3),
+        "Which tool to use in this project: " + Terms.clip(use, 60) + not,
+        "Use " + Terms.clip(use, 200) + not + ".\n\nThe user said: \"" + Terms.clip(sentence, 300) + '"',
+        use + " " + avoid.orElse(""),
+        0.8);
   }
 
   private static Draft feedback(String rule, double confidence) {

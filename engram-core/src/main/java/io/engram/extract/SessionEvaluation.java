@@ -71,9 +71,9 @@ public final class SessionEvaluation {
       if (input.texts().isEmpty()) {
         return List.of();
       }
-      List<MemoryCandidate> candidates = extractor.extract(input.texts(), List.of());
+      List<MemoryCandidate> candidates = extractor.extract(input.texts(), 0, List.of());
       int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
-      return new CandidateWriter(empty, transcript.sessionId(), true, cap).write(candidates).stream()
+      return new CandidateWriter(empty, transcript.sessionId(), true, cap, input.texts()).write(candidates).stream()
           .filter(o -> o.kind() != ExtractionOutcome.Kind.SKIPPED)
           .toList();
     } finally {

@@ -50,13 +50,19 @@ class TranscriptTurnsTest {
     List<TurnText> texts = TranscriptTurns.withoutMemoryDirs().texts(t);
 
     assertThat(texts).extracting(TurnText::role)
-        .containsExactly(TurnRole.USER, TurnRole.ASSISTANT, TurnRole.TOOL_OUTPUT);
+        .containsExactly(TurnRole.USER, TurnRole.ASSISTANT, TurnRole.TOOL_CALL, TurnRole.TOOL_OUTPUT);
+    assertThat(texts.get(2).call()).hasValueSatisfying(c -> {
+      assertThat(c.tool()).isEqualTo("Bash");
+      assertThat(c.input()).isEqualTo("ls");
+      assertThat(c.outcome()).isEqualTo(ToolCall.Outcome.SUCCEEDED);
+      assertThat(c.output()).isEqualTo("README.md");
+    });
     assertThat(texts).allSatisfy(x -> {
       assertThat(x.sessionId()).isEqualTo("s1");
       assertThat(x.timestamp()).isEqualTo(Instant.parse("2026-01-01T10:00:00Z"));
       assertThat(x.memoryWritten()).isFalse();
     });
-    assertThat(texts.get(2).text()).isEqualTo("README.md");
+    assertThat(texts.get(3).text()).isEqualTo("README.md");
   }
 
   @Test
