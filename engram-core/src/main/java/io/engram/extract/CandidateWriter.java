@@ -68,10 +68,10 @@ final class CandidateWriter {
 
   private ExtractionOutcome one(MemoryCandidate c) throws IOException {
     MemoryType type = type(c.type());
-    if (!c.trusted() || c.source() == CandidateSource.TOOL) {
+    if (!c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL) {
       return skip(c, "tool output is evidence only and never becomes a memory by itself");
     }
-    if (c.source() == CandidateSource.SESSION && type != MemoryType.PROJECT) {
+    if (c.provenance().source() == CandidateSource.SESSION && type != MemoryType.PROJECT) {
       return skip(c, "what the session did establishes project facts only, never a " + type.id() + " memory");
     }
     if (!MemoryNames.isValid(c.name())) {
@@ -126,14 +126,14 @@ final class CandidateWriter {
     if (!dryRun) {
       path = Optional.of(store.write(merged).stored().path().toString());
     }
-    return new ExtractionOutcome(ExtractionOutcome.Kind.UPDATED, existing.name(), existing.type(), source(c),
-        c.trusted(), c.description(), addition, Optional.of("merged into the existing memory '" + existing.name() + "'"),
-        path);
+    return new ExtractionOutcome(ExtractionOutcome.Kind.UPDATED, existing.name(), existing.type(),
+        new ExtractionOutcome.Origin(source(c), c.provenance().trusted()), c.description(), addition,
+        Optional.of("merged into the existing memory '" + existing.name() + "'"), path);
   }
 
   /** When the candidate's evidence was said or done: its turn's time, when the transcript gave one. */
   private Optional<Instant> saidAt(MemoryCandidate c) {
-    int i = c.evidence().turnIndex();
+    int i = c.provenance().evidence().turnIndex();
     return i < turns.size() ? Optional.of(turns.get(i).timestamp()).filter(t -> !t.equals(Instant.EPOCH))
         : Optional.empty();
   }
@@ -144,7 +144,8 @@ final class CandidateWriter {
 
   private static ExtractionOutcome outcome(ExtractionOutcome.Kind kind, MemoryCandidate c, String name,
       MemoryType type, Optional<String> reason, Optional<String> path) {
-    return new ExtractionOutcome(kind, name, type, source(c), c.trusted(), c.description(), c.body(), reason, path);
+    return new ExtractionOutcome(kind, name, type, new ExtractionOutcome.Origin(source(c), c.provenance().trusted()),
+        c.description(), c.body(), reason, path);
   }
 
   static MemoryType type(CandidateType type) {
@@ -157,7 +158,7 @@ final class CandidateWriter {
   }
 
   static MemorySource source(MemoryCandidate c) {
-    return c.trusted() ? c.source().memorySource() : MemorySource.TOOL;
+    return c.provenance().trusted() ? c.provenance().source().memorySource() : MemorySource.TOOL;
   }
 
   private static String reason(String name) {

@@ -75,8 +75,9 @@ public final class ExtractionPass {
       throws IOException {
     List<TurnText> texts = input.texts();
     int fresh = input.fresh().size();
+    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, fresh, input.skipped());
     if (fresh == 0 || !settings.extraction().enabled()) {
-      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, fresh, input.skipped(),
+      return new ExtractionReport(transcript.sessionId(), dryRun, read,
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
     MemoryListing listing = store.list();
@@ -89,8 +90,8 @@ public final class ExtractionPass {
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
         new CandidateWriter(store, transcript.sessionId(), dryRun, cap, texts).write(answered.value());
-    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, fresh, input.skipped(),
-        answered.engineId(), answered.fallbackReason(), outcomes);
+    return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
+        outcomes);
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */

@@ -65,7 +65,7 @@ public final class RuleBasedExtractor implements Extractor {
       }
       if (i >= from && !turn.memoryWritten()) {
         for (MemoryCandidate c : fromTurn(i, turn, previousAssistant)) {
-          byName.merge(c.name(), c, (a, b) -> a.confidence() >= b.confidence() ? a : b);
+          byName.merge(c.name(), c, (a, b) -> a.provenance().confidence() >= b.provenance().confidence() ? a : b);
         }
       }
       previousAssistant = Optional.empty();
@@ -76,7 +76,7 @@ public final class RuleBasedExtractor implements Extractor {
     List<MemoryCandidate> out = new ArrayList<>();
     for (MemoryCandidate c : byName.values()) {
       Optional<String> same =
-          Similarity.match(c.name(), c.evidence().quote() + " " + c.description(), existing);
+          Similarity.match(c.name(), c.provenance().evidence().quote() + " " + c.description(), existing);
       out.add(same.map(c::asUpdateOf).orElse(c));
     }
     return List.copyOf(out);
@@ -95,17 +95,15 @@ public final class RuleBasedExtractor implements Extractor {
                 d.description(),
                 d.type(),
                 d.body(),
-                CandidateSource.USER,
-                true,
-                new Evidence(index, s.start(), s.end(), s.text()),
-                d.confidence()));
+                new MemoryCandidate.Provenance(
+                    CandidateSource.USER, true, new Evidence(index, s.start(), s.end(), s.text()), d.confidence())));
       }
     }
     if (found.size() <= settings.maxMemoriesPerTurn()) {
       return found;
     }
     return found.stream()
-        .sorted(Comparator.comparingDouble(MemoryCandidate::confidence).reversed())
+        .sorted(Comparator.comparingDouble((MemoryCandidate c) -> c.provenance().confidence()).reversed())
         .limit(settings.maxMemoriesPerTurn())
         .toList();
   }

@@ -103,7 +103,7 @@ final class SessionWork {
     String body = f.fact() + "\n\nEstablished by what " + session + when + " did: " + f.evidence() + " ("
         + where(f.turns(), turns) + ").";
     return new MemoryCandidate(CandidateAction.CREATE, f.name(), Terms.clip(f.description(), 150),
-        CandidateType.PROJECT, body, CandidateSource.SESSION, true,
-        new Evidence(f.establishedAt(), 0, at.text().length(), at.text()), 0.75);
+        CandidateType.PROJECT, body, new MemoryCandidate.Provenance(CandidateSource.SESSION, true,
+        new Evidence(f.establishedAt(), 0, at.text().length(), at.text()), 0.75));
   }
 }

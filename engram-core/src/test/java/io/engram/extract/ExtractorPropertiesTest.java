@@ -18,10 +18,10 @@ class ExtractorPropertiesTest {
         ? TurnText.of(new ToolCall("Bash", text, ToolCall.Outcome.SUCCEEDED, text)) : TurnText.of(role, text);
     List<TurnText> turns = List.of(TurnText.of(TurnRole.ASSISTANT, text), second);
     for (MemoryCandidate c : extractor.extract(turns, List.of(new ExistingMemory("x", text)))) {
-      String source = turns.get(c.evidence().turnIndex()).text();
-      assertThat(c.evidence().end()).isLessThanOrEqualTo(source.length());
-      String span = source.substring(c.evidence().start(), c.evidence().end());
-      String quote = c.evidence().quote();
+      String source = turns.get(c.provenance().evidence().turnIndex()).text();
+      assertThat(c.provenance().evidence().end()).isLessThanOrEqualTo(source.length());
+      String span = source.substring(c.provenance().evidence().start(), c.provenance().evidence().end());
+      String quote = c.provenance().evidence().quote();
       assertThat(quote).hasSameSizeAs(span);
       for (int i = 0; i < span.length(); i++) {
         // The quote is what was read: the original text with code, tags and private spans blanked.
@@ -32,7 +32,7 @@ class ExtractorPropertiesTest {
       assertThat(role).as("tool output is evidence only").isNotEqualTo(TurnRole.TOOL_OUTPUT);
       if (role == TurnRole.TOOL_CALL) {
         assertThat(c.type()).isEqualTo(CandidateType.PROJECT);
-        assertThat(c.source()).isEqualTo(CandidateSource.SESSION);
+        assertThat(c.provenance().source()).isEqualTo(CandidateSource.SESSION);
       }
     }
   }
