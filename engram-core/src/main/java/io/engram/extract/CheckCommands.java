@@ -57,8 +57,9 @@ final class CheckCommands {
     return APPLY.matcher(Commands.lower(simple.strip())).find() ? Optional.of(shortForm(simple)) : Optional.empty();
   }
 
+  /** The general form without file or id arguments and without {@code -x=value} options (which test, which file). */
   private static String shortForm(String simple) {
-    return Commands.general(simple).replaceAll("\\s*<(?:path|id)>", "").strip();
+    return Commands.general(simple).replaceAll("\\s*<(?:path|id)>", "").replaceAll("\\s+-\\S*=\\S*", "").strip();
   }
 
   /** A generator's form with its positional name argument shown as {@code <name>}. */

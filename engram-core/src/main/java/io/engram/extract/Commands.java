@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 final class Commands {
   private static final Pattern HEREDOC = Pattern.compile("(?s)<<-?\\s*['\"]?(\\w+)['\"]?.*");
   private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'");
+  private static final Pattern UNTERMINATED = Pattern.compile("(?<!…)[\"'](?!…\")[^\"']*$");
   private static final Pattern REDIRECT = Pattern.compile("\\s\\d?>>?\\s*&?\\S+|\\s<\\s*\\S+");
   private static final Pattern ASSIGNMENT = Pattern.compile("^(?:[A-Z_][A-Z0-9_]*=\\S*\\s+)+");
   private static final Pattern SEPARATOR = Pattern.compile("&&|\\|\\||;|\\n");
@@ -30,6 +31,7 @@ final class Commands {
   static List<String> split(String line) {
     String s = HEREDOC.matcher(line).replaceFirst("");
     s = QUOTED.matcher(s).replaceAll("\"…\"");
+    s = UNTERMINATED.matcher(s).replaceAll("\"…\"");
     List<String> out = new ArrayList<>();
     for (String part : SEPARATOR.split(s)) {
       String first = part.split("\\|", 2)[0];

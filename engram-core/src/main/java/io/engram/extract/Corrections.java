@@ -34,8 +34,8 @@ final class Corrections {
   record Correction(Kind kind, String text, Optional<String> use, Optional<String> avoid) {}
 
   private static final Pattern NEGATIVE_LEAD = Pattern.compile(
-      "^(?:(?:no|nope|nah|wrong|actually|no no|not quite|that'?s (?:wrong|not right|incorrect|not it)|"
-          + "that is (?:wrong|not right|incorrect))\\b|不对|不是的|错了|其实|实际上)[\\s,，.。!！:：;；—–-]*",
+      "^(?:(?:(?:no|nope|nah|wrong|actually|not quite|that'?s (?:wrong|not right|incorrect|not it)|"
+          + "that is (?:wrong|not right|incorrect))\\b|不对|不是的|错了|其实|实际上)[\\s,，.。!！:：;；—–-]*)+",
       Pattern.CASE_INSENSITIVE);
   private static final String OBJ = "([^,，;；。:：—–]{1,50}?)";
   private static final List<Pattern> SWAPS = List.of(

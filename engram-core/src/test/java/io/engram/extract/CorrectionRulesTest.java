@@ -61,4 +61,79 @@ class CorrectionRulesTest {
     assertThat(user("Don't touch that file.")).isEmpty();
     assertThat(user("不要改这个文件。")).isEmpty();
   }
+
+  @Test
+  void aCorrectionThatPicksTheProjectsToolIsAProjectFact() {
+    assertThat(user("No, don't use gradle here, use the maven wrapper: ./mvnw test.")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+          assertThat(m.description()).contains("maven wrapper: ./mvnw test", "not gradle");
+          assertThat(m.body()).contains("Use maven wrapper: ./mvnw test, not gradle.");
+        });
+    assertThat(user("Not unittest, pytest.")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("pytest, not unittest"));
+    assertThat(user("Use the maven wrapper, not the system mvn.")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.PROJECT));
+    assertThat(user("Nope — we use ruff here, not flake8.")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("ruff, not flake8"));
+    assertThat(user("Not npm test — run make check, it also runs the linters.")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("make check, not npm test"));
+  }
+
+  @Test
+  void weDontDoXHereIsARuleForThisProjectNotAOneOff() {
+    assertThat(user("We don't do feature branches here, commit straight to trunk.")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
+          assertThat(m.body()).contains("We don't do feature branches here, commit straight to trunk.");
+        });
+    assertThat(user("No no, we never commit generated files; CI regenerates them.")).singleElement()
+        .satisfies(m -> assertThat(m.body()).startsWith("we never commit generated files"));
+    assertThat(user("Instead of console.log, use the logger in src/log.ts.")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));
+  }
+
+  @Test
+  void actuallyFollowedByHowThingsAreIsAProjectFact() {
+    assertThat(user("Actually, releases are cut from the release/* branches, not from main.")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+          assertThat(m.body()).contains("releases are cut from the release/* branches, not from main");
+        });
+    assertThat(user("Actually, the docs are built with mkdocs, not sphinx.")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.PROJECT));
+    assertThat(user("That's wrong: the API base URL comes from API_URL, never hardcode it.")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));
+  }
+
+  @Test
+  void chineseCorrectionsInThePhrasingsPeopleUse() {
+    assertThat(user("不要用 gradle，用 maven wrapper：./mvnw test。")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.PROJECT));
+    assertThat(user("不是 yarn，是 pnpm。")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("pnpm, not yarn"));
+    assertThat(user("其实我们用的是 MySQL 8，不是 Postgres。")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("MySQL 8, not Postgres"));
+    assertThat(user("我们这里不用 Lombok。")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
+          assertThat(m.body()).contains("Lombok");
+        });
+    assertThat(user("别用 Moment.js，用 date-fns。")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));
+    assertThat(user("我们这边不写存储过程，逻辑都放在服务层。")).singleElement()
+        .satisfies(m -> assertThat(m.body()).contains("存储过程"));
+  }
+
+  @Test
+  void negationsThatCorrectNothingStayQuiet() {
+    assertThat(user("No, that's fine, leave it.")).isEmpty();
+    assertThat(user("No, I meant the other file.")).isEmpty();
+    assertThat(user("Not bad! Keep going.")).isEmpty();
+    assertThat(user("Actually, can you also add a test for the empty case?")).isEmpty();
+    assertThat(user("No, don't use a for loop here, use map.")).isEmpty();
+    assertThat(user("不用了，谢谢。")).isEmpty();
+    assertThat(user("不是这个文件，是另一个。")).isEmpty();
+    assertThat(user("不要紧，继续。")).isEmpty();
+  }
 }

@@ -326,4 +326,56 @@ class ExtractionPassTest {
     }
     assertThat(memories()).allSatisfy(m -> assertThat(m.memory().source()).isPresent());
   }
+
+  @Test
+  void anOldTranscriptExtractedTodayKeepsItsOwnDates() throws Exception {
+    Clock today = Clock.fixed(Instant.parse("2026-12-03T08:00:00Z"), ZoneOffset.UTC);
+    Transcript old = new TranscriptBuilder("old").user("The release freeze starts next Friday.").build();
+
+    new ExtractionPass(EngramSettings.DEFAULTS, ModelRouter.offline(), store, home, today).run(old, false);
+
+    Memory m = memories().get(0).memory();
+    // Said on Sunday 2026-03-01 (the transcript's time): next Friday is 2026-03-06, whatever day it is now.
+    assertThat(m.created()).hasValueSatisfying(c -> assertThat(c.toString()).startsWith("2026-03-01"));
+    assertThat(m.description()).contains("2026-03-06");
+    assertThat(m.body()).contains("The user said on 2026-03-01: \"The release freeze starts next Friday.\"")
+        .contains("next Friday (2026-03-06), counted from 2026-03-01").doesNotContain("2026-12");
+  }
+
+  @Test
+  void aWorkflowFactIsWrittenByThePassWhoseTurnsEstablishIt() throws Exception {
+    TranscriptBuilder b = new TranscriptBuilder("s1").user("Work on bead app-1.");
+    b.tool("Bash", "{\"command\":\"bd update app-1 --status in_progress\"}", "✓ Updated issue: app-1");
+    b.assistant("Done.");
+    assertThat(offline().run(b.build(), false).outcomes()).isEmpty();
+
+    b.user("Close it.");
+    b.tool("Bash", "{\"command\":\"bd close app-1\"}", "✓ Closed app-1");
+    ExtractionReport second = offline().run(b.build(), false);
+
+    assertThat(second.outcomes()).singleElement().satisfies(o -> {
+      assertThat(o.kind()).isEqualTo(ExtractionOutcome.Kind.CREATED);
+      assertThat(o.name()).isEqualTo("task-tracker-beads");
+      assertThat(o.origin().source()).isEqualTo(MemorySource.SESSION);
+      assertThat(o.body()).contains("session s1, 2026-03-01", "in turns 1, 2 of the session");
+    });
+
+    b.user("Thanks.");
+    b.tool("Bash", "{\"command\":\"bd close app-2\"}", "✓ Closed app-2");
+    assertThat(offline().run(b.build(), false).outcomes()).isEmpty();
+  }
+
+  @Test
+  void aLaterSessionAddsOnlyItsEvidenceToAnExistingWorkflowFact() throws Exception {
+    for (String id : List.of("s1", "s2")) {
+      TranscriptBuilder b = new TranscriptBuilder(id).user("Work on the next bead.");
+      b.tool("Bash", "{\"command\":\"bd update app-1 --status in_progress\"}", "ok");
+      b.tool("Bash", "{\"command\":\"bd close app-1\"}", "ok");
+      offline().run(b.build(), false);
+    }
+
+    Memory m = store.read("task-tracker-beads").orElseThrow().memory();
+    assertThat(m.body().split("Work is tracked in beads", -1)).hasSize(2);
+    assertThat(m.body()).contains("session s1", "session s2");
+  }
 }

@@ -158,4 +158,29 @@ class TranscriptTurnsTest {
       assertThat(users).as(name).allSatisfy(x -> assertThat(x.sessionId()).isEqualTo(t.sessionId()));
     }
   }
+
+  @Test
+  void aToolCallKeepsItsOutcomeWhenAQueuedPromptOpensANewTurnBeforeItsResult() {
+    Transcript t = Transcript.ofMessages("s1", List.of(
+        user("commit it"), toolCall("Bash", "{\"command\":\"git commit -m x\"}"), user("also push"),
+        TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult("t1", "hook refused", true)))));
+
+    List<TurnText> texts = TranscriptTurns.withoutMemoryDirs().texts(t);
+
+    assertThat(texts).filteredOn(x -> x.role() == TurnRole.TOOL_CALL).singleElement().satisfies(x -> {
+      assertThat(x.call().orElseThrow().outcome()).isEqualTo(ToolCall.Outcome.FAILED);
+      assertThat(x.call().orElseThrow().output()).isEqualTo("hook refused");
+    });
+  }
+
+  @Test
+  void aToolCallWithoutAResultHasNoOutcome() {
+    Transcript t = Transcript.ofMessages("s1", List.of(user("run it"), toolCall("Bash", "{\"command\":\"mix test\"}")));
+
+    assertThat(TranscriptTurns.withoutMemoryDirs().texts(t)).filteredOn(x -> x.role() == TurnRole.TOOL_CALL)
+        .singleElement().satisfies(x -> {
+          assertThat(x.text()).isEqualTo("mix test");
+          assertThat(x.call().orElseThrow().outcome()).isEqualTo(ToolCall.Outcome.UNKNOWN);
+        });
+  }
 }
