@@ -51,9 +51,11 @@ final class IgnoredPaths {
     return Optional.empty();
   }
 
-  /** The first folder of a path ({@code assets/} of {@code assets/vendor/x.js}), or the path itself. */
+  /** The folder git named: the path itself, or a file's folder ({@code assets/vendor/} of {@code assets/vendor/x.js}). */
   private static String top(String path) {
-    int slash = path.indexOf('/');
-    return slash > 0 ? path.substring(0, slash + 1) : path;
+    String p = path.replaceAll("/+$", "");
+    int slash = p.lastIndexOf('/');
+    boolean file = p.substring(slash + 1).contains(".");
+    return file ? (slash > 0 ? p.substring(0, slash + 1) : p) : p + "/";
   }
 }

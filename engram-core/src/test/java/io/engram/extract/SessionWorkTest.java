@@ -132,8 +132,8 @@ class SessionWorkTest {
                 + "hint: Use -f if you really want to add them.")
         .ran("git add -f assets/vendor/app.js", "");
 
-    MemoryCandidate c = fact("gitignored-assets");
-    assertThat(c.body()).contains("`assets/` is covered by .gitignore", "`git add -f assets/...`");
+    MemoryCandidate c = fact("gitignored-assets-vendor");
+    assertThat(c.body()).contains("`assets/vendor/` is covered by .gitignore", "`git add -f assets/vendor/...`");
   }
 
   @Test
