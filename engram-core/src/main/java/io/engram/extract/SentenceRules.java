@@ -15,7 +15,9 @@ final class SentenceRules {
   private static final Pattern ONE_OFF =
       Pattern.compile(
           "(?i)\\b(?:this|that)\\s+(?:function|method|file|line|variable|loop|snippet|bug|error|branch|commit|pr|"
-              + "class|case|query|endpoint|script|component|page|cell|notebook)\\b"
+              + "class|case|query|endpoint|script|component|page|cell|notebook|change|task|ticket|feature|test|one)\\b"
+              + "|\\byou (?:just )?(?:suggested|mentioned|proposed|wrote|described|showed)\\b"
+              + "|\\b(?:first|second|third|last|previous|other) (?:one|approach|option|version|idea|suggestion)\\b"
               + "|\\b(?:here(?!\\s+or\\b)|this time|for now|just this once|in this case)\\b"
               + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行|这次|这一次|暂时");
   /** A remembered statement about the project rather than a rule for the agent. */
@@ -24,6 +26,10 @@ final class SentenceRules {
           "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]+)\\b[^,;:]{0,60}?\\b"
               + "(?:is|are|was|were|has|have|belongs?|lives?|runs? on|owned|maintained|deployed|hosted|located)\\b"
               + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
+  /** A statement that something is done with or goes through a tool. */
+  private static final Pattern FACT_OF_TOOL = Pattern.compile(
+      "(?i)^(?:the\\s+|our\\s+|all\\s+)?[\\w/.*-]+(?:\\s+[\\w/.*-]+){0,3}?\\s+(?:go(?:es)?\\s+through|(?:is|are)\\s+"
+          + "(?:done|run|built|managed|handled|written)\\s+(?:with|by|in|through))\\b");
   private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
 
   private SentenceRules() {}
@@ -96,7 +102,10 @@ final class SentenceRules {
     if (tool && c.use().isPresent()) {
       return List.of(toolChoice(c.use().get(), c.avoid(), sentence));
     }
-    return List.of(c.kind() == Corrections.Kind.FACT || tool ? projectNote(c.text()) : feedback(c.text(), 0.8));
+    // "migrations go through Flyway, never ...": a statement of which tool the project uses
+    boolean statesTool = c.use().isEmpty() && FACT_OF_TOOL.matcher(c.text()).find() && ToolNames.named(c.text());
+    return List.of(c.kind() == Corrections.Kind.FACT || tool || statesTool
+        ? projectNote(c.text()) : feedback(c.text(), 0.8));
   }
 
   private static Draft toolChoice(String use, Optional<String> avoid, String sentence) {

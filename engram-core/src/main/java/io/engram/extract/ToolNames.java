@@ -23,13 +23,16 @@ final class ToolNames {
       "terraform", "tox", "nox", "webpack", "vite", "rollup", "esbuild", "turbo", "nx", "lerna", "flyway", "liquibase",
       "alembic", "prisma", "hatch", "pdm", "rye", "swift", "xcodebuild", "phpunit", "pest");
   private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9+.-]*[a-z0-9]|[a-z]");
-  private static final Pattern COMMAND = Pattern.compile("`[^`]+`|(?:^|\\s)\\./[\\w.-]+|\\b(?:maven|gradle) wrapper\\b"
+  private static final Pattern COMMAND = Pattern.compile("`[^`\\s]+\\s[^`]+`|(?:^|[\\s`])\\./[\\w.-]+|\\b(?:maven|gradle) wrapper\\b"
       + "|\\bmake\\s+(?:check|test|lint|build|all|install|fmt|format)\\b|\\bmix\\s+[a-z][\\w.]*|\\bgo\\s+(?:test|build|run|vet|mod)\\b",
       Pattern.CASE_INSENSITIVE);
 
   private ToolNames() {}
 
-  /** True when {@code text} names a tool or holds a command ({@code ./mvnw test}, a backticked command). */
+  /**
+   * True when {@code text} names a tool or holds a command ({@code ./mvnw test}, a backticked command of more
+   * than one word: a single backticked word is as likely a type or a keyword, {@code any}, {@code unknown}).
+   */
   static boolean named(String text) {
     if (COMMAND.matcher(text).find()) {
       return true;

@@ -136,4 +136,59 @@ class CorrectionRulesTest {
     assertThat(user("不是这个文件，是另一个。")).isEmpty();
     assertThat(user("不要紧，继续。")).isEmpty();
   }
+
+  @Test
+  void aBareNoUseXOrItsXNotYPicksTheProjectsTool() {
+    assertThat(user("no, use pnpm")).singleElement().satisfies(m -> {
+      assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+      assertThat(m.description()).contains("pnpm");
+    });
+    assertThat(user("It's bun, not node, that runs the scripts here.")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("bun, not node"));
+    assertThat(user("Use `make test` instead of calling go test directly.")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+          assertThat(m.description()).contains("`make test`, not go test directly");
+        });
+    assertThat(user("not docker-compose, docker compose (v2)")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("docker compose (v2), not docker-compose"));
+    assertThat(user("That's not how we do it — migrations go through Flyway, never hand-edited SQL in prod."))
+        .singleElement().satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+          assertThat(m.body()).startsWith("migrations go through Flyway");
+        });
+  }
+
+  @Test
+  void aSingleBacktickedWordIsCodeNotATool() {
+    assertThat(user("Stop using `any` in the TypeScript code, use `unknown` and narrow it.")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));
+  }
+
+  @Test
+  void notYetNeverMindAndWhatYouSuggestedAreNoCorrections() {
+    assertThat(user("Not yet, let me check something first.")).isEmpty();
+    assertThat(user("Actually, never mind.")).isEmpty();
+    assertThat(user("No, use the second approach you suggested.")).isEmpty();
+    assertThat(user("No, not that one, the test above it.")).isEmpty();
+    assertThat(user("We don't need a migration for this change.")).isEmpty();
+  }
+
+  @Test
+  void chineseCorrectionsWithATopicOrTheReplacementFirst() {
+    assertThat(user("测试用 pytest 跑，不是 unittest。")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
+          assertThat(m.description()).contains("pytest, not unittest");
+        });
+    assertThat(user("改用 ./gradlew，不要用系统的 gradle。")).singleElement()
+        .satisfies(m -> assertThat(m.description()).contains("./gradlew, not 系统的 gradle"));
+    assertThat(user("提交信息不要写中文，用英文。")).singleElement()
+        .satisfies(m -> {
+          assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
+          assertThat(m.body()).contains("用英文");
+        });
+    assertThat(user("我们项目不用 Redux，状态都放在 Zustand 里。")).singleElement()
+        .satisfies(m -> assertThat(m.body()).contains("Redux"));
+  }
 }

@@ -35,7 +35,8 @@ class ExtractionEvaluationTest {
     assertThat(items).extracting(LabelledItem::id).doesNotHaveDuplicates();
     long real = items.stream().filter(i -> i.origin().startsWith("transcript:")).count();
     long negatives = items.stream().filter(i -> i.labels().isEmpty()).count();
-    assertThat(real).isGreaterThanOrEqualTo(items.size() / 3);
+    // The real sessions' positives are labelled as whole sessions (SessionEvaluationTest); here a quarter at least.
+    assertThat(real).isGreaterThanOrEqualTo(items.size() / 4);
     assertThat(negatives).isGreaterThanOrEqualTo(items.size() * 2 / 5);
     assertThat(items).extracting(LabelledItem::split).containsOnly("dev", "heldout").contains("dev", "heldout");
   }
