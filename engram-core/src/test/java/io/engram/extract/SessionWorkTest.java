@@ -54,14 +54,14 @@ class SessionWorkTest {
 
   @Test
   void readingATrackerOnceOrFailingWithItEstablishesNothing() {
-    user("look at issue 12").ran("gh issue view 12", "title: crash").failed("gh issue close 12", "HTTP 403");
+    user("look at the crash report").ran("gh issue view 12", "title: crash").failed("gh issue close 12", "HTTP 403");
     assertThat(facts()).isEmpty();
   }
 
   @Test
   void otherTrackersByTheirCommandLines() {
     user("file it").ran("gh issue create --title \"Crash on start\" --body \"...\"", "https://github.com/o/r/issues/7")
-        .ran("gh issue close 7", "✓ Closed issue #7");
+        .ran("gh issue close 7", "✓ Closed o/r#7");
     assertThat(fact("task-tracker-github-issues").body()).contains("GitHub issues", "`gh issue close <id>`");
   }
 
