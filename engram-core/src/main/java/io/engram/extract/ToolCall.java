@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.redact.SecretRedactor;
 import java.util.Objects;
 
 /**
@@ -28,6 +29,9 @@ public record ToolCall(String tool, String input, Outcome outcome, String output
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(output, "output");
+    // Like TurnText: what the extractor reads of a call holds no secret (a token in a curl header, a printed key).
+    input = SecretRedactor.standard().redact(input).text();
+    output = SecretRedactor.standard().redact(output).text();
   }
 
   /** True for a shell command ({@code Bash}, or a tool named like a shell). */

@@ -1,11 +1,13 @@
 package io.engram.extract;
 
+import io.engram.redact.SecretRedactor;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The text of one message of a turn, as the extractor sees it.
+ * The text of one message of a turn, as the extractor sees it: secrets and private spans are removed here,
+ * so no extractor, rule or model, and no name derived from the text, ever sees them.
  *
  * @param role who produced the text
  * @param text the plain text (code blocks included; the extractor ignores them); for a tool call, its input
@@ -26,6 +28,7 @@ public record TurnText(TurnRole role, String text, Instant timestamp, String ses
     if (call.isPresent() != (role == TurnRole.TOOL_CALL)) {
       throw new IllegalArgumentException("a tool call, and only a tool call, carries its call: " + role);
     }
+    text = SecretRedactor.standard().redact(text).text();
   }
 
   /** A text that is not a tool call. */
