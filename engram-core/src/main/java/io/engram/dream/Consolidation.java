@@ -2,7 +2,6 @@ package io.engram.dream;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.extract.CandidateSource;
 import io.engram.extract.ExistingMemory;
 import io.engram.extract.MemoryCandidate;
 import io.engram.extract.RuleBasedExtractor;
@@ -135,7 +134,7 @@ final class Consolidation {
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
         .description(c.description())
         .body(body.endsWith("\n") ? body : body + "\n")
-        .source(c.provenance().source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
+        .source(c.provenance().trusted() ? c.provenance().source().memorySource() : MemorySource.TOOL)
         .session(s.sessionId()).created(at).updated(at).build();
   }
 

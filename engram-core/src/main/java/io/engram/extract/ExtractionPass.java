@@ -131,20 +131,10 @@ public final class ExtractionPass {
     int to = transcript.messages().size();
     TranscriptTurns mapping = TranscriptTurns.watching(
         List.of(store.location().projectDir(), store.location().userDir()));
-    List<TranscriptTurn> turns = mapping.split(transcript, from, to);
-    List<SkippedRange> skipped = new ArrayList<>();
-    List<TurnText> texts = new ArrayList<>();
-    int humanTurns = 0;
-    for (TranscriptTurn turn : turns) {
-      if (turn.memoryWritten()) {
-        skipped.add(new SkippedRange(base + turn.startIndex(), base + turn.endIndex(),
-            "the agent wrote memory in this turn"));
-        continue;
-      }
-      humanTurns += turn.humanInput() ? 1 : 0;
-      texts.addAll(mapping.texts(turn, id));
-    }
-    ExtractionReport report = extract(transcript, dryRun, base + from, base + to, texts, skipped, humanTurns);
+    // The session-wide rules (what the session did repeatedly) see the messages of this read before the
+    // new ones; a pass by offset reads only what was appended, so they see that piece.
+    PassInput input = PassInput.read(mapping, transcript, from, to).shifted(base);
+    ExtractionReport report = extract(transcript, dryRun, base + from, base + to, input);
     if (!dryRun) {
       states.write(new ExtractionState(id, base + to, lastUuid(transcript, previous), clock.instant(),
           previous.map(ExtractionState::runs).orElse(0) + 1, end));
@@ -152,10 +142,12 @@ public final class ExtractionPass {
     return report;
   }
 
-  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, List<TurnText> texts,
-      List<SkippedRange> skipped, int humanTurns) throws IOException {
-    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, texts.size(), skipped);
-    if (texts.isEmpty() || !settings.extraction().enabled()) {
+  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, PassInput input)
+      throws IOException {
+    List<TurnText> texts = input.texts();
+    int fresh = input.fresh().size();
+    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, fresh, input.skipped());
+    if (fresh == 0 || !settings.extraction().enabled()) {
       return new ExtractionReport(transcript.sessionId(), dryRun, read,
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
@@ -163,12 +155,12 @@ public final class ExtractionPass {
     List<ExistingMemory> existing = listing.memories().stream()
         .map(m -> new ExistingMemory(m.name(), m.memory().description())).toList();
     String index = store.indexText().text();
-    int cap = settings.extraction().maxMemoriesPerTurn() * Math.max(1, humanTurns);
+    int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
-        model -> new ModelExtractor(model, index, cap).extract(texts, existing),
-        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, existing));
+        model -> new ModelExtractor(model, index, cap).extract(texts, input.from(), existing),
+        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
-        new CandidateWriter(store, transcript.sessionId(), dryRun, cap).write(answered.value());
+        new CandidateWriter(store, transcript.sessionId(), dryRun, cap, texts).write(answered.value());
     return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
         outcomes);
   }

@@ -43,7 +43,7 @@ public record MemoryCandidate(
   /**
    * Where a candidate came from.
    *
-   * @param source who said it: the user, or tool output
+   * @param source who said it: the user, a model's reading, what the session did, or tool output
    * @param trusted false for anything read from tool output; untrusted text is never an instruction
    * @param evidence where in the input it was read
    * @param confidence 0 to 1; how sure the rule that produced it is
@@ -56,6 +56,14 @@ public record MemoryCandidate(
         throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
       }
     }
+  }
+
+  /** The same candidate with its evidence {@code by} turns later (its turns were a sublist from there). */
+  public MemoryCandidate shifted(int by) {
+    Evidence e = provenance.evidence();
+    Evidence moved = new Evidence(e.turnIndex() + by, e.start(), e.end(), e.quote());
+    return new MemoryCandidate(action, name, description, type, body,
+        new Provenance(provenance.source(), provenance.trusted(), moved, provenance.confidence()));
   }
 
   /** The same candidate turned into an update of the existing memory {@code existingName}. */
