@@ -102,17 +102,20 @@ public final class Dream {
     Consolidation consolidation = new Consolidation(roots, settings, router, dir, start);
     if (options.dryRun()) {
       Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
-      return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p);
+      return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p, List.of());
     }
     Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
     if (lock.isEmpty()) {
       return gated(new DreamGates(dir, settings.dream()).check(start, options.force()));
     }
     try (ConsolidationLock held = lock.get()) {
+      // Trash past its retention goes first, so the run reports every file it deleted (a merge's own
+      // forget would purge the same files, unreported).
+      List<String> purged = store.purgeTrash().stream().map(f -> relative(dir, f)).toList();
       Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
-        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p);
+        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
       }
       String runId = UndoJournal.newRunId(start);
       UndoJournal journal = new UndoJournal(dir);
@@ -126,7 +129,7 @@ public final class Dream {
       new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
-      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p);
+      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
     }
   }
 
@@ -148,12 +151,16 @@ public final class Dream {
 
   private DreamResult gated(GateReport gates) {
     return new DreamResult(DreamResult.Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
-        List.of(), 0, List.of());
+        List.of(), 0, List.of(), List.of());
   }
 
   private static DreamResult result(DreamResult.Outcome outcome, GateReport gates, Optional<String> runId,
-      Consolidation.Planned p) {
+      Consolidation.Planned p, List<String> purged) {
     return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
-        p.sessions(), p.candidates(), p.problems());
+        p.sessions(), p.candidates(), p.problems(), purged);
+  }
+
+  private static String relative(Path dir, Path file) {
+    return dir.relativize(file).toString().replace('\\', '/');
   }
 }

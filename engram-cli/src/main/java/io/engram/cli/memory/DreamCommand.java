@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Consolidate the project's memory (the dream).",
       "Reads recent sessions, merges near-duplicates, pins relative dates, marks contradicted memories"
-          + " superseded, flags stale ones and prunes MEMORY.md.",
+          + " superseded, flags stale ones, prunes MEMORY.md and empties the trash of files trashed more than"
+          + " ${bundle:memory.trashRetentionDays} days ago.",
       "Runs only when ${bundle:dream.minHoursBetween} hours and ${bundle:dream.minSessions} sessions that touched"
           + " memory have passed since the last dream (--force"
           + " skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go to the"
@@ -60,7 +61,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   /** What {@code --json} prints for a run (or a run stopped by its gates). */
   record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, int memories,
       List<String> sessions, int candidates, Map<String, Integer> counts, List<String> changes, String diff,
-      List<String> problems) {}
+      List<String> problems, List<String> purgedTrash) {}
 
   /** The gates: which are closed (time, sessions, lock) and what they measured. */
   record Gates(List<String> closed, Optional<Instant> lastConsolidation, int sessionsSince, boolean forced) {}
@@ -131,6 +132,10 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
         + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine()));
     r.changes().forEach(c -> out.println("  " + c));
     r.problems().forEach(p -> out.println("  skipped: " + p));
+    if (!r.purgedTrash().isEmpty()) {
+      out.println("  purged " + r.purgedTrash().size() + " trashed file(s) past their retention: "
+          + String.join(", ", r.purgedTrash()));
+    }
     if (r.outcome() == DreamResult.Outcome.APPLIED) {
       out.println("undo with: engram dream --undo");
     }
@@ -159,6 +164,6 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     Gates gates = new Gates(g.closed().stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(),
         g.lastConsolidation(), g.sessionsSince(), g.forced());
     return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(), r.memories(),
-        r.sessions(), r.candidates(), r.counts(), r.changes(), r.diff(), r.problems());
+        r.sessions(), r.candidates(), r.counts(), r.changes(), r.diff(), r.problems(), r.purgedTrash());
   }
 }

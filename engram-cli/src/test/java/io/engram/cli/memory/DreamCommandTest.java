@@ -80,6 +80,42 @@ class DreamCommandTest {
   }
 
   @Test
+  void aForcedDreamPurgesTrashPastItsRetentionAndKeepsRecentTrash() throws Exception {
+    // Nothing to merge: the purge must come from the dream itself, not from a merge's forget.
+    run("remember", "--type", "project", "--name", "kept", "The release branch is cut on Mondays.");
+    Path dir = Path.of(JsonOutput.mapper().readTree(run("show", "kept", "--json").out()).get("path").asText())
+        .getParent();
+    run("remember", "--type", "project", "--name", "old-note", "A note forgotten long ago.");
+    run("remember", "--type", "project", "--name", "recent-note", "A note forgotten today.");
+    assertThat(run("forget", "old-note").exitCode()).isZero();
+    assertThat(run("forget", "recent-note").exitCode()).isZero();
+    Path trash = dir.resolve(".trash");
+    Path oldFile;
+    try (var files = Files.list(trash)) {
+      oldFile = files.filter(f -> f.getFileName().toString().endsWith("--old-note.md")).findFirst().orElseThrow();
+    }
+    // 31 days is past the default retention of 30; the stamp in the name dates the entry.
+    String stamp = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'")
+        .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now().minus(java.time.Duration.ofDays(31)));
+    Files.move(oldFile, trash.resolve(stamp + "--old-note.md"));
+    Files.move(trash.resolve(oldFile.getFileName() + ".line"), trash.resolve(stamp + "--old-note.md.line"));
+
+    CommandRun dry = run("dream", "--force", "--dry-run");
+    assertThat(dry.exitCode()).as(dry.err()).isZero();
+    assertThat(trash.resolve(stamp + "--old-note.md")).exists();
+
+    CommandRun r = run("dream", "--force", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(r.out()).get("counts").path("merge").asInt()).isZero();
+    assertThat(JsonOutput.mapper().readTree(r.out()).get("purgedTrash").get(0).asText())
+        .isEqualTo(".trash/" + stamp + "--old-note.md");
+    assertThat(trash.resolve(stamp + "--old-note.md")).doesNotExist();
+    assertThat(trash.resolve(stamp + "--old-note.md.line")).doesNotExist();
+    assertThat(run("restore", "recent-note").exitCode()).isZero();
+    assertThat(run("restore", "old-note").exitCode()).isEqualTo(1);
+  }
+
+  @Test
   void undoWithForceIsAUsageError() {
     assertThat(run("dream", "--undo", "--force").exitCode()).isEqualTo(2);
   }
