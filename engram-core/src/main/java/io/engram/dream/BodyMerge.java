@@ -10,13 +10,18 @@ import java.util.regex.Pattern;
 
 /**
  * Accumulates Markdown bodies into one without repeating anything: bodies are added newest first;
- * a heading, code block or punctuation-only line already present is skipped; a line (or bullet)
- * keeps only the sentences not said before, and is dropped when none is left. Runs of blank lines
- * collapse to one.
+ * a heading, code block, blockquote or punctuation-only line already present is skipped; a line (or
+ * bullet) keeps only the sentences not said before, and is dropped when none is left. Runs of blank
+ * lines collapse to one.
+ *
+ * <p>Verbatim text is never cut: a code block or a blockquote is kept or skipped whole, and a line is
+ * never split into sentences inside an inline code span or a quotation ({@link MarkdownProse}), so a
+ * quote loses no sentence to a merge.
  */
 final class BodyMerge {
   private static final Pattern LINE_END = Pattern.compile("\r\n|\r|\n");
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
+  private static final Pattern BLOCKQUOTE = Pattern.compile("^ {0,3}>");
   private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
 
@@ -31,6 +36,8 @@ final class BodyMerge {
       Matcher fence = FENCE.matcher(in[i]);
       if (fence.find()) {
         i = addBlock(in, i, fence.group(1));
+      } else if (BLOCKQUOTE.matcher(in[i]).find()) {
+        i = addQuote(in, i);
       } else {
         addLine(in[i]);
       }
@@ -59,6 +66,19 @@ final class BodyMerge {
     return last;
   }
 
+  /** A run of blockquote lines, kept whole unless the same run was kept before. */
+  private int addQuote(String[] in, int start) {
+    int end = start;
+    while (end + 1 < in.length && BLOCKQUOTE.matcher(in[end + 1]).find()) {
+      end++;
+    }
+    List<String> block = List.of(in).subList(start, end + 1);
+    if (seen.add("quote\u0000" + String.join("\n", block))) {
+      lines.addAll(block);
+    }
+    return end;
+  }
+
   private void addLine(String line) {
     if (line.isBlank()) {
       if (!lines.isEmpty() && !lines.get(lines.size() - 1).isBlank()) {
@@ -85,7 +105,7 @@ final class BodyMerge {
       return;
     }
     List<String> kept = new ArrayList<>();
-    for (String sentence : SENTENCE_END.split(content)) {
+    for (String sentence : sentences(content)) {
       String key = normalize(sentence);
       if (key.isEmpty() || seen.add("text\u0000" + key)) {
         kept.add(sentence);
@@ -94,6 +114,28 @@ final class BodyMerge {
     if (kept.stream().anyMatch(s -> !normalize(s).isEmpty())) {
       lines.add(marker + join(kept));
     }
+  }
+
+  /** The sentences of one line, never cut inside a code span or a quotation. */
+  static List<String> sentences(String content) {
+    List<MarkdownProse.Span> verbatim =
+        MarkdownProse.split(content).stream().filter(s -> !s.prose()).toList();
+    List<String> out = new ArrayList<>();
+    Matcher end = SENTENCE_END.matcher(content);
+    int from = 0;
+    while (end.find()) {
+      int at = end.start();
+      boolean inside = verbatim.stream().anyMatch(s -> s.start() < at && at < s.end());
+      if (!inside && end.end() > from) {
+        out.add(content.substring(from, at));
+        from = end.end();
+      }
+    }
+    out.add(content.substring(from));
+    while (out.size() > 1 && out.get(out.size() - 1).isEmpty()) {
+      out.remove(out.size() - 1);
+    }
+    return out;
   }
 
   private static String join(List<String> sentences) {

@@ -80,4 +80,16 @@ class NearDuplicatesTest {
     assertThat(NearDuplicates.merge(List.of(mem("c", "测试需要 Redis。", 3), b)))
         .isEqualTo("测试需要 Redis。\n\nBuild:\n```\nmvn -q verify\n```\n启动 docker。\n");
   }
+
+  @Test
+  void mergeNeverCutsAQuotationOrABlockquote() {
+    MemoryText older = mem("old.md", "Ops said: \"Run the migrations. Then restart the pods.\" Keep the old image.\n"
+        + "> Never deploy on Friday.\n> Ask in #ops first.\n", 1);
+    MemoryText newer = mem("new.md", "Then restart the pods.\n> Ask in #ops first.\n", 5);
+    String merged = NearDuplicates.merge(List.of(older, newer));
+    assertThat(merged).contains("\"Run the migrations. Then restart the pods.\"")
+        .contains("> Never deploy on Friday.\n> Ask in #ops first.\n");
+    assertThat(BodyMerge.sentences("He said \"A. B.\" Then `x. y` ran. Done."))
+        .containsExactly("He said \"A. B.\" Then `x. y` ran.", "Done.");
+  }
 }
