@@ -25,6 +25,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -68,10 +69,11 @@ final class Consolidation {
     List<String> problems = new ArrayList<>();
     PlanBuilder b = new PlanBuilder(memoryDir, now);
     int memories = orient(store, b, problems, progress);
-    Map<String, LocalDate> sessionDates = new HashMap<>();
+    SessionDates sessionDates = new SessionDates(new SessionTranscripts(memoryDir).read(),
+        MemoryStores.claudeProjectDir(roots, settings), since);
     List<String> sessions = new ArrayList<>();
     int candidates = gather(b, since, sessionDates, sessions, problems, progress);
-    String engine = consolidate(b, sessionDates, progress);
+    String engine = consolidate(b, sessionDates, problems, progress);
     prune(b, progress);
     return new Planned(b.plan(), engine, memories, sessions, candidates, problems);
   }
@@ -89,7 +91,7 @@ final class Consolidation {
     return listing.memories().size();
   }
 
-  private int gather(PlanBuilder b, Optional<Instant> since, Map<String, LocalDate> dates, List<String> sessions,
+  private int gather(PlanBuilder b, Optional<Instant> since, SessionDates dates, List<String> sessions,
       List<String> problems, DreamProgress progress) throws IOException {
     Gatherer g = new Gatherer(memoryDir, MemoryStores.claudeProjectDir(roots, settings), roots.engramHome(),
         new RuleBasedExtractor(settings.extraction()));
@@ -106,7 +108,7 @@ final class Consolidation {
         problems.add(t + ": transcript skipped (" + e.getMessage() + ")");
         continue;
       }
-      dates.put(s.sessionId(), s.date());
+      dates.gathered(s.sessionId(), s.date());
       sessions.add(s.sessionId());
       for (MemoryCandidate c : s.candidates()) {
         if (!MemoryNames.isValid(c.name())) {
@@ -130,8 +132,12 @@ final class Consolidation {
 
   private Memory toMemory(MemoryCandidate c, Gatherer.Session s) {
     int turn = c.evidence().turnIndex();
-    Instant at = turn >= 0 && turn < s.turnTimes().size() ? s.turnTimes().get(turn) : now;
-    String body = RelativeDates.absolutize(c.body(), s.date()).text();
+    Optional<Instant> turnTime = turn >= 0 && turn < s.turnTimes().size()
+        ? Optional.of(s.turnTimes().get(turn)) : Optional.empty();
+    Instant at = turnTime.orElse(now);
+    // The day the words were said: the turn's own date (a session may run past midnight), else the session's.
+    LocalDate said = turnTime.map(t -> t.atZone(ZoneOffset.UTC).toLocalDate()).orElse(s.date());
+    String body = RelativeDates.absolutize(c.body(), said).text();
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
         .description(c.description())
         .body(body.endsWith("\n") ? body : body + "\n")
@@ -139,11 +145,12 @@ final class Consolidation {
         .session(s.sessionId()).created(at).updated(at).build();
   }
 
-  private String consolidate(PlanBuilder b, Map<String, LocalDate> sessionDates, DreamProgress progress) {
+  private String consolidate(PlanBuilder b, SessionDates sessionDates, List<String> problems,
+      DreamProgress progress) {
     List<PlanBuilder.Entry> active = b.active();
     progress.phase(DreamPhase.CONSOLIDATE, active.size());
     for (PlanBuilder.Entry e : active) {
-      b.absolutizeDates(e, PlanBuilder.dateOf(e.memory, sessionDates));
+      b.absolutizeDates(e, sessionDates.of(e.memory));
       progress.item(e.file);
     }
     Answered<Decisions> answer =

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -238,15 +237,5 @@ final class PlanBuilder {
   private Memory redacted(Memory m) {
     return m.toBuilder().description(redactor.redact(m.description()).text())
         .body(redactor.redact(m.body()).text()).build();
-  }
-
-  /**
-   * The date a memory's relative dates are read from: its session's date when this run read that
-   * session's transcript, else the day it was last written (a phrase still unpinned was written after
-   * the previous dream, so its last write is the best guess).
-   */
-  static LocalDate dateOf(Memory m, Map<String, LocalDate> sessionDates) {
-    Optional<LocalDate> session = m.session().map(sessionDates::get);
-    return session.orElseGet(() -> m.updated().or(m::created).orElse(Instant.EPOCH).atZone(ZoneOffset.UTC).toLocalDate());
   }
 }

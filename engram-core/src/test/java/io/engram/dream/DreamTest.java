@@ -81,6 +81,32 @@ class DreamTest {
   }
 
   @Test
+  void aMemoryExtractedTodayFromAnOldTranscriptIsPinnedToThatTranscriptsDay() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    // The transcript lives outside Claude Code's directory and its session was not counted (the memory was
+    // written by a store without the session counter), so gather does not read it: only its recorded path
+    // dates the memory.
+    Path old = root.resolve("agent-logs/s-march.jsonl");
+    Files.createDirectories(old.getParent());
+    Files.writeString(old, "{\"type\":\"user\",\"sessionId\":\"s-march\",\"timestamp\":\"2026-03-02T10:00:00Z\","
+        + "\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n");
+    new SessionTranscripts(f.memoryDir()).record("s-march", old);
+    MemoryStores.directory(f.memoryDir(), f.settings.memory(), Clock.fixed(NOW.minusSeconds(3600), java.time.ZoneOffset.UTC))
+        .write(Memory.builder("march-outage", MemoryType.PROJECT).description("an outage")
+            .body("The staging database went down yesterday; \"fixed by tomorrow\", ops promised.\n")
+            .session("s-march").build());
+    f.memory(Memory.builder("deadline", MemoryType.PROJECT).description("release freeze")
+        .body("Release freeze next Friday.\n\n(Date as the user said it: \"next Friday\"; relative dates are made"
+            + " absolute by consolidation.)\n").build(), MAY_10);
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(r.sessions()).isEmpty();
+    assertThat(read(f, "march-outage").body())
+        .isEqualTo("The staging database went down yesterday (2026-03-01); \"fixed by tomorrow\", ops promised.\n");
+    assertThat(read(f, "deadline").body()).isEqualTo("Release freeze next Friday (2026-05-15).\n\n(Date as the user"
+        + " said it: \"next Friday\"; relative dates are made absolute by consolidation.)\n");
+  }
+
+  @Test
   void gatherTurnsNewKnowledgeFromRecentTranscriptsIntoMemoriesWithAbsoluteDates() throws Exception {
     DreamFixture f = new DreamFixture(root);
     f.transcript("s-new", Instant.parse("2026-05-15T10:00:00Z"),
