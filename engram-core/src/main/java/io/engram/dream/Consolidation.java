@@ -206,7 +206,7 @@ final class Consolidation {
     progress.phase(DreamPhase.PRUNE, active.size() + 1);
     Map<String, List<String>> refs = new LinkedHashMap<>();
     for (PlanBuilder.Entry e : active) {
-      refs.put(e.file, references(e.memory));
+      refs.put(e.file, references(e.memory).stream().filter(r -> !inMemoryDir(r)).toList());
     }
     Map<String, List<PathFinding>> found = StalenessCheck.of(roots.projectDir(), settings.dream()).checkAll(refs);
     for (PlanBuilder.Entry e : active) {
@@ -218,20 +218,32 @@ final class Consolidation {
     progress.item(MemoryStores.INDEX_FILE);
   }
 
-  /** The files and symbols a memory names: its {@code paths}, and inline code that reads as a file or {@code Type#member}. */
+  /**
+   * The files and symbols a memory names: its {@code paths}, every path its body writes in prose, inline
+   * code or links ({@link PathReferences}), and inline code that reads as {@code Type#member}.
+   */
   static List<String> references(Memory m) {
-    List<String> out = new ArrayList<>(m.paths());
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(m.paths());
+    out.addAll(PathReferences.of(m.body()));
     Matcher code = INLINE_CODE.matcher(FENCED.matcher(m.body()).replaceAll(""));
     while (code.find()) {
       String span = code.group(1).strip();
-      if (span.contains("://") || span.contains(" ") || out.contains(span)) {
-        continue;
-      }
-      if (StalenessCheck.isFile(span) || QUALIFIED_SYMBOL.matcher(span).matches() && !StalenessCheck.isFile(span)) {
+      if (!span.contains("://") && !span.contains(" ") && QUALIFIED_SYMBOL.matcher(span).matches()
+          && !StalenessCheck.isFile(span)) {
         out.add(span);
       }
     }
-    return out;
+    return List.copyOf(out);
+  }
+
+  /** True when a reference names a file of the memory directory itself (a link to another memory). */
+  private boolean inMemoryDir(String reference) {
+    try {
+      Path p = memoryDir.resolve(reference).normalize();
+      return p.startsWith(memoryDir) && Files.exists(p);
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
   }
 
   private Optional<String> readIndex() throws IOException {
