@@ -70,7 +70,7 @@ public record CompactionScore(
 
   /**
    * CR for a summary/original token {@code ratio}: 50 below {@value #OVER_COMPRESSED_RATIO} (more than
-   * 85% shorter: over-compressed), else 100. This is the seed's whole piecewise function; whether the
+   * 85% shorter: over-compressed), else 100. That is the whole piecewise function; whether the
    * summary is short enough is the compactor's aim (70-80% shorter), checked by {@link #advice()}.
    */
   public static double compressionScore(double ratio) {
