@@ -59,9 +59,9 @@ final class StalenessCheck {
           "tf", "tfvars", "hcl", "nix", "cmake", "mk", "bat", "cmd", "ipynb", "hs", "erl", "jl", "ml", "mod", "sbt",
           "less", "sass", "mdx", "rst", "adoc", "tsv", "jpg", "jpeg", "gif", "webp", "ico", "sqlite", "db", "pem",
           "crt", "template", "tpl", "j2", "hbs", "ejs", "erb", "pug", "ftl", "vm", "feature", "http", "graphqls",
-          "avsc", "thrift", "wasm", "zip", "gz", "tgz", "sol", "r", "gemspec", "podspec", "plist", "xcconfig",
+          "avsc", "thrift", "wasm", "zip", "gz", "tgz", "sol", "gemspec", "podspec", "plist", "xcconfig",
           "xib", "storyboard", "csproj", "sln", "fsproj", "vbproj", "props", "targets", "cabal", "nimble", "zig",
-          "v", "sv", "vhd", "asm", "s", "f90", "pl", "pm", "tcl", "el", "vim", "fish", "nu", "awk", "sed", "editorconfig");
+          "sv", "vhd", "asm", "f90", "tcl", "vim", "fish", "awk", "editorconfig");
   private static final Pattern LOCATION = Pattern.compile("(?::\\d+(?::\\d+)?|#L\\d+(?:-L?\\d+)?)$");
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 

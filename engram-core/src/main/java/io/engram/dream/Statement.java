@@ -59,26 +59,19 @@ final class Statement {
   final Map<Integer, Set<String>> past;
   final Optional<String> key;
   final Optional<String> value;
+  final List<TypedValues.Value> values;
 
   private Statement(String text) {
     this.text = text;
     String lower = canonicalNegations(text.toLowerCase(Locale.ROOT).replace("`", "").replace("*", ""));
-    List<String> w = new ArrayList<>();
-    Matcher tm = TOKEN.matcher(lower);
-    while (tm.find()) {
-      w.add(tm.group().replaceAll("[-_+]+$", ""));
-    }
-    this.words = w;
+    this.words = tokens(lower);
     int negations = 0;
-    Set<String> c = new LinkedHashSet<>();
     for (String word : words) {
       if (NEGATIONS.contains(word)) {
         negations++;
-      } else if (!FILLERS.contains(word)) {
-        c.add(stem(word));
       }
     }
-    this.content = c;
+    this.content = contentWords(lower);
     this.negative = negations % 2 == 1;
     this.asserted = new HashMap<>();
     this.past = new HashMap<>();
@@ -103,6 +96,34 @@ final class Statement {
     }
     this.key = k;
     this.value = v;
+    this.values = negative ? List.of() : TypedValues.of(text);
+  }
+
+  private static List<String> tokens(String lower) {
+    List<String> w = new ArrayList<>();
+    Matcher tm = TOKEN.matcher(lower);
+    while (tm.find()) {
+      w.add(tm.group().replaceAll("[-_+]+$", ""));
+    }
+    return w;
+  }
+
+  /** The content words of a text: lower case, without negations, fillers and auxiliaries, lightly stemmed. */
+  static Set<String> contentWords(String text) {
+    Set<String> c = new LinkedHashSet<>();
+    for (String word : tokens(canonicalNegations(text.toLowerCase(Locale.ROOT).replace("`", "").replace("*", "")))) {
+      if (!NEGATIONS.contains(word) && !FILLERS.contains(word)) {
+        c.add(stem(word));
+      }
+    }
+    return c;
+  }
+
+  /** True when the last few words before a position put what follows in the past ("from", "instead of", 不再). */
+  static boolean pastBefore(String lowerTextBefore) {
+    String before = lowerTextBefore.substring(Math.max(0, lowerTextBefore.length() - 24));
+    before = before.substring(lastClauseBreak(before) + 1);
+    return PAST_MARK.matcher(before).find();
   }
 
   /** The sentences of a memory body; fenced code is not a statement. */
@@ -149,9 +170,7 @@ final class Statement {
       if (family < 0) {
         continue;
       }
-      String before = lower.substring(Math.max(0, m.start() - 24), m.start());
-      before = before.substring(lastClauseBreak(before) + 1);
-      Map<Integer, Set<String>> into = PAST_MARK.matcher(before).find() ? past : asserted;
+      Map<Integer, Set<String>> into = pastBefore(lower.substring(0, m.start())) ? past : asserted;
       into.computeIfAbsent(family, f -> new LinkedHashSet<>()).add(Alternatives.canonical(w));
     }
   }

@@ -68,6 +68,22 @@ class DreamTest {
   }
 
   @Test
+  void aChangedValueSupersedesTheOlderMemoryAndOtherServicesKeepTheirs() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory("dev-server", MemoryType.PROJECT, "The dev server runs on port 8080.", MAY_1);
+    f.memory("admin-port", MemoryType.PROJECT, "The admin server listens on port 9000.", MAY_1);
+    f.memory("dev-server-port", MemoryType.PROJECT, "Dev server port is 9090 since the proxy change.", MAY_10);
+    f.memory("java-version", MemoryType.PROJECT, "The backend targets Java 17.", MAY_1);
+    f.memory("java-upgrade", MemoryType.PROJECT, "We upgraded the backend to Java 21.", MAY_10);
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(read(f, "dev-server").supersededBy()).contains("dev-server-port");
+    assertThat(read(f, "dev-server").body()).isEqualTo("The dev server runs on port 8080.\n");
+    assertThat(read(f, "java-version").supersededBy()).contains("java-upgrade");
+    assertThat(read(f, "admin-port").supersededBy()).isEmpty();
+    assertThat(r.changes()).anyMatch(c -> c.contains("port: \"The dev server runs on port 8080.\""));
+  }
+
+  @Test
   void relativeDatesArePinnedToTheSourceSessionsDate() throws Exception {
     DreamFixture f = new DreamFixture(root);
     f.memory(Memory.builder("outage", MemoryType.PROJECT).description("the staging outage")
