@@ -32,7 +32,8 @@ class RepositoryTextTest {
       "an issue number", Pattern.compile("\\bissues?\\s+#?\\d+", Pattern.CASE_INSENSITIVE),
       "the product spec outside the repository", Pattern.compile("\\bSPEC\\.md\\b", Pattern.CASE_INSENSITIVE),
       "a seed data set outside the repository", Pattern.compile("\\bseed\\s+0\\d\\d\\b", Pattern.CASE_INSENSITIVE),
-      "the reference shelf outside the repository", Pattern.compile("\\.\\./shared\\b"));
+      "the reference shelf outside the repository", Pattern.compile("\\.\\./shared\\b"),
+      "a path of the machine this was written on", Pattern.compile("/work/(heldout|shared|notes|wt|\\.library|\\.mirror)\\b"));
 
   private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "node_modules", ".git");
   private static final Set<String> SCANNED_EXTENSIONS = Set.of(".md", ".java", ".xml");
@@ -100,7 +101,8 @@ class RepositoryTextTest {
     assertThat(matches("as SPEC" + ".md section 3 says")).containsExactly("the product spec outside the repository");
     assertThat(matches("Seed " + "000 lists these words")).containsExactly("a seed data set outside the repository");
     assertThat(matches("copied from .." + "/shared/data")).containsExactly("the reference shelf outside the repository");
-    assertThat(matches("a tissue 3 cm wide; an issue with the index; seed 42; shared/ and spec.mdx"))
+    assertThat(matches("data in /work/" + "heldout/locomo")).containsExactly("a path of the machine this was written on");
+    assertThat(matches("a tissue 3 cm wide; an issue with the index; seed 42; shared/ and spec.mdx; /work/project/src"))
         .isEmpty();
   }
 

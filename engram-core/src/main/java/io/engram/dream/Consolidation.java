@@ -131,7 +131,7 @@ final class Consolidation {
   }
 
   private Memory toMemory(MemoryCandidate c, Gatherer.Session s) {
-    int turn = c.evidence().turnIndex();
+    int turn = c.provenance().evidence().turnIndex();
     Optional<Instant> turnTime = turn >= 0 && turn < s.turnTimes().size()
         ? Optional.of(s.turnTimes().get(turn)) : Optional.empty();
     Instant at = turnTime.orElse(now);
@@ -141,7 +141,7 @@ final class Consolidation {
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
         .description(c.description())
         .body(body.endsWith("\n") ? body : body + "\n")
-        .source(c.source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
+        .source(c.provenance().source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
         .session(s.sessionId()).created(at).updated(at).build();
   }
 

@@ -81,20 +81,21 @@ final class BenchLocomoCommand implements Runnable {
       return;
     }
     out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
-        report.data(), report.conversations(), report.documents(), report.questions(),
-        report.questionsWithoutEvidence());
+        report.dataSet().data(), report.dataSet().conversations(), report.dataSet().documents(),
+        report.dataSet().questions(), report.dataSet().questionsWithoutEvidence());
     out.printf("embedder %s; documents: %s; fusion: %s%n%n", report.embedder(), report.method().documents(),
         report.method().fusion());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
-    printRow(out, "hybrid", report.recall());
+    printRow(out, "hybrid", report.hybrid().recall());
     report.baselines().forEach((name, b) -> printRow(out, name, b.recall()));
     printRow(out, "DRAGON (paper)", report.publishedDragon());
     out.println();
     out.println("held out (all but " + tunedOn + "):");
-    report.heldOutRecall().forEach((name, r) -> printRow(out, "  " + name, r));
+    report.hybrid().heldOutRecall().forEach((name, r) -> printRow(out, "  " + name, r));
     out.println();
     out.println("by category (hybrid; n questions):");
-    report.byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.questionsByCategory().get(c) + ")", r));
+    report.hybrid().byCategory().forEach((c, r) ->
+        printRow(out, "  cat " + c + " (n=" + report.hybrid().questionsByCategory().get(c) + ")", r));
     out.println();
     report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
     out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().seconds(),

@@ -1,5 +1,6 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.config.EngramSettings;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Candidate;
@@ -39,23 +40,23 @@ final class LocomoBench {
   /** Run parameters. */
   record Params(List<Integer> ks, int window, double vectorWeight, String tunedOn) {}
 
-  /** The whole report; serialised as the command's JSON. */
+  /** The whole report; serialised as the command's JSON, one flat object with the parts' fields inline. */
   record Report(
-      String data,
-      int conversations,
-      int documents,
-      int questions,
-      int questionsWithoutEvidence,
+      @JsonUnwrapped DataSet dataSet,
       String embedder,
       Method method,
-      Map<String, Double> recall,
-      Map<String, Map<String, Double>> byCategory,
-      Map<String, Integer> questionsByCategory,
-      Map<String, Map<String, Double>> heldOutRecall,
+      @JsonUnwrapped HybridRecall hybrid,
       Map<String, Baseline> baselines,
       Map<String, Latencies.Percentiles> latencyMs,
       Indexing indexing,
       Map<String, Double> publishedDragon) {}
+
+  /** The data set read: its name, how many conversations, turns indexed and questions (and those without evidence). */
+  record DataSet(String data, int conversations, int documents, int questions, int questionsWithoutEvidence) {}
+
+  /** Recall@k of the hybrid path: overall, per category (with each category's question count), and held out. */
+  record HybridRecall(Map<String, Double> recall, Map<String, Map<String, Double>> byCategory,
+      Map<String, Integer> questionsByCategory, Map<String, Map<String, Double>> heldOutRecall) {}
 
   /** How the run indexed and fused, and the conversation the defaults were chosen on. */
   record Method(String documents, String fusion, double vectorShare, int fusionK, double vectorWeight,
@@ -216,8 +217,9 @@ final class LocomoBench {
     Indexing indexing = new Indexing(Latencies.round3(seconds),
         Math.round(documents / Math.max(seconds, 1e-9) * 10) / 10.0);
     int questions = main.categoryCounts().values().stream().mapToInt(Integer::intValue).sum();
-    return new Report(dataName, conversations, documents, questions, noEvidence,
-        embedder.map(Embedder::name).orElse("none"), method, main.overall(), main.byCategory(),
-        main.categoryCounts(), held, baselines, latency, indexing, DRAGON);
+    return new Report(new DataSet(dataName, conversations, documents, questions, noEvidence),
+        embedder.map(Embedder::name).orElse("none"), method,
+        new HybridRecall(main.overall(), main.byCategory(), main.categoryCounts(), held), baselines, latency, indexing,
+        DRAGON);
   }
 }

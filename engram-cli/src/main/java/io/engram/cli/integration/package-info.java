@@ -24,5 +24,7 @@
  * whatever is printed to {@code System.out} to stderr, so stdout carries only protocol messages; over HTTP
  * ({@code --http PORT}, {@code --bind}, loopback by default) it takes its bearer token from {@code
  * ENGRAM_MCP_TOKEN} or generates one and prints it on stderr.
+ *
+ * <p>Where to start: {@code HookCommand}.
  */
 package io.engram.cli.integration;

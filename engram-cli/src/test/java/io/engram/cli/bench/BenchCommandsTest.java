@@ -43,6 +43,9 @@ class BenchCommandsTest {
     assertThat(report.path("conversations").asInt()).isEqualTo(2);
     assertThat(report.path("documents").asInt()).isEqualTo(11);
     assertThat(report.path("questions").asInt()).isEqualTo(6);
+    assertThat(report.fieldNames()).toIterable().containsExactly("data", "conversations", "documents", "questions",
+        "questionsWithoutEvidence", "embedder", "method", "recall", "byCategory", "questionsByCategory",
+        "heldOutRecall", "baselines", "latencyMs", "indexing", "publishedDragon");
     assertThat(report.path("questionsWithoutEvidence").asInt()).isEqualTo(1);
     assertThat(report.path("recall").path("1").asDouble()).isGreaterThan(50.0);
     assertThat(report.path("recall").path("3").asDouble()).isGreaterThanOrEqualTo(report.path("recall").path("1").asDouble());
@@ -75,6 +78,18 @@ class BenchCommandsTest {
   @Test
   void locomoBenchRejectsAMissingDataOption() {
     assertThat(run("bench", "locomo").code()).isEqualTo(2);
+  }
+
+  @Test
+  void instructionsBenchPrintsTheTreeAndTheMediansAsOneFlatObject() throws Exception {
+    Run r = run("bench", "instructions", "--iterations", "1", "--warmup", "0", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode figures = new ObjectMapper().readTree(r.out());
+    assertThat(figures.fieldNames()).toIterable().containsExactly("files", "imports", "chars", "tokens", "iterations",
+        "baselineReadMillis", "loadWithoutTokensMillis", "loadMillis", "ratioWithoutTokens", "ratio");
+    assertThat(figures.path("files").asInt()).isPositive();
+    assertThat(figures.path("ratio").asDouble()).isPositive();
   }
 
   @Test
