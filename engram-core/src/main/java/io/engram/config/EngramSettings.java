@@ -91,6 +91,11 @@ public record EngramSettings(
    * Dream gates and pruning; the staleness scan's bounds: at most
    * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
    * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
+   * Near-duplicates: {@code mergeSimilarity} is the word-bigram Jaccard at or above which two memories
+   * merge; {@code meaningSimilarity} the cosine, per embedding model (by its name), at or above which two
+   * memories that name the same specifics merge by meaning. A model without an entry merges by words only.
+   * The cosines were chosen on the tuning half of a planted set of paraphrases and related memories, per
+   * model, since each model spreads its cosines differently (docs/BENCHMARKS.md, "Merging by meaning").
    */
   public record Dream(
       int minHoursBetween,
@@ -100,8 +105,15 @@ public record EngramSettings(
       double mergeSimilarity,
       int staleScanMaxFiles,
       long staleScanMaxFileBytes,
-      int hookWaitSeconds) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20);
+      int hookWaitSeconds,
+      Map<String, Double> meaningSimilarity) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20,
+        Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
+
+    /** Keeps the map unmodifiable. */
+    public Dream {
+      meaningSimilarity = Map.copyOf(meaningSimilarity);
+    }
   }
 
   /** Recall budgets, manifest size and ranking. */

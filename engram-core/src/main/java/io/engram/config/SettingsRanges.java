@@ -67,6 +67,7 @@ final class SettingsRanges {
       entry("dream.minSessions", Range.atLeast(0)),
       entry("dream.indexMaxLines", Range.atLeast(1)),
       entry("dream.mergeSimilarity", Range.fraction()),
+      entry("dream.meaningSimilarity.*", Range.fraction()),
       entry("dream.staleScanMaxFiles", Range.atLeast(0)),
       entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
       entry("dream.hookWaitSeconds", Range.atLeast(0)),

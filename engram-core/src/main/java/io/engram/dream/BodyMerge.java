@@ -27,6 +27,21 @@ final class BodyMerge {
 
   private final List<String> lines = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+  private final java.util.Optional<MeaningMatch> meaning;
+  /** Every sentence kept so far, for the meaning check. */
+  private final List<String> said = new ArrayList<>();
+  /** How many bodies were added; the first (newest) is kept as written, only later ones lose paraphrases. */
+  private int bodies;
+
+  /** A merge that drops a sentence only when it was said in the same words. */
+  BodyMerge() {
+    this(java.util.Optional.empty());
+  }
+
+  /** A merge that also drops a sentence whose meaning was said already ({@link MeaningMatch#alreadySaid}). */
+  BodyMerge(java.util.Optional<MeaningMatch> meaning) {
+    this.meaning = meaning;
+  }
 
   void add(String body) {
     // A lone \r ends a line too (as String.lines() has it); kept inside, the merged text's "\r\n" would
@@ -43,6 +58,7 @@ final class BodyMerge {
       }
     }
     addLine("");
+    bodies++;
   }
 
   String result() {
@@ -107,13 +123,21 @@ final class BodyMerge {
     List<String> kept = new ArrayList<>();
     for (String sentence : sentences(content)) {
       String key = normalize(sentence);
-      if (key.isEmpty() || seen.add("text\u0000" + key)) {
+      if (key.isEmpty()) {
+        kept.add(sentence);
+      } else if (!seen.contains("text\u0000" + key) && !saidInOtherWords(sentence)) {
+        seen.add("text\u0000" + key);
         kept.add(sentence);
       }
     }
+    kept.stream().filter(k -> !normalize(k).isEmpty()).forEach(said::add);
     if (kept.stream().anyMatch(s -> !normalize(s).isEmpty())) {
       lines.add(marker + join(kept));
     }
+  }
+
+  private boolean saidInOtherWords(String sentence) {
+    return bodies > 0 && meaning.isPresent() && meaning.get().alreadySaid(sentence, said, String.join("\n", said));
   }
 
   /** The sentences of one line, never cut inside a code span or a quotation. */

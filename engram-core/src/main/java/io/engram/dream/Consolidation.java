@@ -17,6 +17,7 @@ import io.engram.memory.StoredMemory;
 import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
+import io.engram.recall.Embedder;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,8 +33,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.Supplier;
 
 /**
  * The four phases that build a dream's plan from the memory directory as it is now; nothing is
@@ -56,19 +59,23 @@ final class Consolidation {
   private final ModelRouter router;
   private final Path memoryDir;
   private final Instant now;
+  private final Optional<Supplier<Embedder>> embedder;
 
-  Consolidation(EngramRoots roots, EngramSettings settings, ModelRouter router, Path memoryDir, Instant now) {
+  Consolidation(EngramRoots roots, EngramSettings settings, ModelRouter router, Path memoryDir, Instant now,
+      Optional<Supplier<Embedder>> embedder) {
     this.roots = roots;
     this.settings = settings;
     this.router = router;
     this.memoryDir = memoryDir;
     this.now = now;
+    this.embedder = embedder;
   }
 
   Planned plan(MemoryStore store, Optional<Instant> since, DreamProgress progress) throws IOException {
     List<String> problems = new ArrayList<>();
     PlanBuilder b = new PlanBuilder(memoryDir, now);
     int memories = orient(store, b, problems, progress);
+    b.meaning(meaning(memories, problems));
     SessionDates sessionDates = new SessionDates(new SessionTranscripts(memoryDir).read(),
         MemoryStores.claudeProjectDir(roots, settings), since);
     List<String> sessions = new ArrayList<>();
@@ -76,6 +83,29 @@ final class Consolidation {
     String engine = consolidate(b, sessionDates, problems, progress);
     prune(b, progress);
     return new Planned(b.plan(), engine, memories, sessions, candidates, problems);
+  }
+
+  /**
+   * The meaning match of this run: the embedder loaded (only when there are memories to compare) and its
+   * model's threshold; empty, with the reason in {@code problems} when it is not what the user would expect.
+   */
+  private Optional<MeaningMatch> meaning(int memories, List<String> problems) {
+    if (embedder.isEmpty() || memories < 1) {
+      return Optional.empty();
+    }
+    Embedder e;
+    try {
+      e = embedder.get().get();
+    } catch (RuntimeException ex) {
+      problems.add("near-duplicates by words only: the embedding model did not load (" + ex.getMessage() + ")");
+      return Optional.empty();
+    }
+    Optional<MeaningMatch> match = NearDuplicates.of(settings.dream(), Optional.of(e)).meaning();
+    if (match.isEmpty()) {
+      problems.add("near-duplicates by words only: dream.meaningSimilarity has no threshold for the embedding model "
+          + e.name());
+    }
+    return match;
   }
 
   private int orient(MemoryStore store, PlanBuilder b, List<String> problems, DreamProgress progress)
@@ -163,7 +193,10 @@ final class Consolidation {
         // Measured here for both engines, so a model's merge shows how alike the texts really are.
         double sim = sources.stream()
             .mapToDouble(s -> NearDuplicates.similarity(target.get().memory.body(), s.memory.body())).min().orElse(1);
-        b.merge(target.get(), sources, sim);
+        OptionalDouble cosine = b.meaning().isEmpty() || sim >= settings.dream().mergeSimilarity() ? OptionalDouble.empty()
+            : OptionalDouble.of(sources.stream().mapToDouble(s -> b.meaning().get()
+                .cosine(target.get().memory.body(), s.memory.body())).min().orElse(1));
+        b.merge(target.get(), sources, sim, cosine);
       }
     }
     List<Decisions.Supersession> supersessions = answer.engine() == io.engram.model.Engine.OFFLINE
@@ -185,7 +218,8 @@ final class Consolidation {
   private Decisions offlineMerges(PlanBuilder b) {
     List<MemoryText> texts = b.active().stream().map(PlanBuilder.Entry::asText).toList();
     List<Decisions.Merge> merges = new ArrayList<>();
-    for (List<MemoryText> group : NearDuplicates.of(settings.dream()).groups(texts)) {
+    NearDuplicates detector = new NearDuplicates(settings.dream().mergeSimilarity(), b.meaning());
+    for (List<MemoryText> group : detector.groups(texts)) {
       merges.add(new Decisions.Merge(group.get(0).id(), group.subList(1, group.size()).stream().map(MemoryText::id).toList()));
     }
     return new Decisions(merges, List.of(), Map.of());

@@ -6,6 +6,7 @@ import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryWriteListener;
 import io.engram.model.ModelRouter;
+import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The dream: consolidates a project's memory directory, safely: previewed, journalled and undoable.
@@ -39,19 +41,34 @@ public final class Dream {
   private final EngramSettings settings;
   private final ModelRouter router;
   private final Clock clock;
+  private final Optional<Supplier<Embedder>> embedder;
   private final Consumer<DreamChange> afterEachChange;
 
-  /** A dream over the project of {@code roots}; {@code router} decides between model and offline. */
+  /**
+   * A dream over the project of {@code roots}; {@code router} decides between model and offline;
+   * near-duplicates are found by words only.
+   */
   public Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
-    this(roots, settings, router, clock, change -> {});
+    this(roots, settings, router, clock, Optional.empty(), change -> {});
+  }
+
+  /**
+   * A dream that also finds near-duplicates by meaning with the embedder {@code embedder} supplies, if any (loaded
+   * only when a run has memories to compare; a model that fails to load leaves words alone, reported in
+   * {@link DreamResult#problems()}).
+   */
+  public Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
+      Optional<Supplier<Embedder>> embedder) {
+    this(roots, settings, router, clock, embedder, change -> {});
   }
 
   private Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
-      Consumer<DreamChange> afterEachChange) {
+      Optional<Supplier<Embedder>> embedder, Consumer<DreamChange> afterEachChange) {
     this.roots = Objects.requireNonNull(roots, "roots");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.router = Objects.requireNonNull(router, "router");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.afterEachChange = afterEachChange;
   }
 
@@ -72,7 +89,7 @@ public final class Dream {
 
   /** The same dream calling {@code hook} after each applied change (tests pause or fail there). */
   Dream afterEachChange(Consumer<DreamChange> hook) {
-    return new Dream(roots, settings, router, clock, hook);
+    return new Dream(roots, settings, router, clock, embedder, hook);
   }
 
   /** The project memory directory this dream consolidates. */
@@ -99,7 +116,7 @@ public final class Dream {
     // A fixed clock: every trash stamp of the run is its start, as the plan was built.
     MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC),
         sessionCounter());
-    Consolidation consolidation = new Consolidation(roots, settings, router, dir, start);
+    Consolidation consolidation = new Consolidation(roots, settings, router, dir, start, embedder);
     if (options.dryRun()) {
       Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
       return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p, List.of());

@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
 final class MarkdownProse {
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
   private static final Pattern BLOCKQUOTE = Pattern.compile("^ {0,3}>");
-  private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://\\S+");
+  /**
+   * A URL: a scheme of at most 32 characters that starts a run of scheme characters, then {@code ://}. Both
+   * bounds keep the scan linear: without them a long run of letters is retried from each of its positions.
+   */
+  static final String URL_REGEX = "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}://\\S+";
+  private static final Pattern URL = Pattern.compile(URL_REGEX);
   private static final Map<Character, Character> QUOTES =
       Map.of('"', '"', '“', '”', '‘', '’', '«', '»', '「', '」', '『', '』');
 

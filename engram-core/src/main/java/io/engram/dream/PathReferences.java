@@ -27,7 +27,7 @@ final class PathReferences {
   private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\\1[^\\n]*$");
   private static final Pattern LINK = Pattern.compile("\\[[^\\]\\n]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
   private static final Pattern CODE = Pattern.compile("(`+)([^`\\n]+?)\\1(?!`)");
-  private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://\\S+|\\bwww\\.\\S+|mailto:\\S+");
+  private static final Pattern URL = Pattern.compile(MarkdownProse.URL_REGEX + "|\\bwww\\.\\S+|mailto:\\S+");
   private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:(?!\\d)");
   private static final Pattern LOCATION = Pattern.compile("(?::\\d+(?::\\d+)?|#L\\d+(?:-L?\\d+)?)$");
   /** A glob or a placeholder in a path-like word ({@code src/**}, {@code <dir>/x}, {@code /orders/{id}}). */

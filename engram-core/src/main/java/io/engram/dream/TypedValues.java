@@ -55,7 +55,7 @@ final class TypedValues {
   private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;()—–，；（）]|\\s(?:since|because|as|when|after|before"
       + "|so|but|while|until|unless|which|where|though|although|except|if)\\s|因为|但是|所以|自从|如果", Pattern.CASE_INSENSITIVE);
   private static final Pattern CODE_SPAN = Pattern.compile("(`+)([^`\\n]+?)\\1(?!`)");
-  private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://\\S+");
+  private static final Pattern URL = Pattern.compile(MarkdownProse.URL_REGEX);
   private static final Set<String> EXECUTABLES =
       Set.of("mvn", "mvnw", "./mvnw", "gradle", "gradlew", "./gradlew", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno",
           "python", "python3", "pip", "pip3", "poetry", "uv", "pytest", "tox", "make", "cmake", "cargo", "go", "docker",

@@ -32,7 +32,10 @@
  *
  * <p>The text rules work on their own small input, {@link MemoryText} (id, text, when last written), so
  * they can be used on any memories: {@link NearDuplicates} (word-bigram Jaccard at or above {@code
- * dream.mergeSimilarity}, {@link DuplicatePair}s), {@link Contradictions} (alternatives, negation flips,
+ * dream.mergeSimilarity}, {@link DuplicatePair}s; with an embedder through the recall package's port, also by
+ * meaning: {@link MeaningMatch}, a cosine at or above the model's {@code dream.meaningSimilarity}, unless the
+ * two name different specifics such as another port or service; the merged body then keeps one wording of a
+ * sentence said twice), {@link Contradictions} (alternatives, negation flips,
  * changed values of the same key, {@link Contradiction}s) and {@link RelativeDates} ("yesterday" becomes
  * "yesterday (2026-05-11)", never inside code, each a {@link DateMention}), in English and Chinese.
  *

@@ -5,6 +5,7 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
+import io.engram.cli.wiring.RecallWiring;
 import io.engram.dream.Dream;
 import io.engram.dream.DreamOptions;
 import io.engram.dream.DreamProgress;
@@ -81,7 +82,9 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--undo takes no --force or --dry-run");
     }
     GlobalOptions global = GlobalOptions.of(spec);
-    Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC());
+    // Vectors as recall has them for an interactive caller: near-duplicates by meaning unless recall.vectors is NEVER.
+    Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC(),
+        RecallWiring.embedder(global.settings().recall().vectors(), RecallWiring.Caller.INTERACTIVE));
     PrintWriter out = spec.commandLine().getOut();
     if (undo) {
       return printUndo(out, dream.undo());

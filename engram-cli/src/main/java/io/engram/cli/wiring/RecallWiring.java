@@ -45,7 +45,11 @@ public final class RecallWiring {
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
+  /**
+   * The embedder {@code caller} may load under {@code mode} (recall's vectors, the dream's near-duplicates by
+   * meaning); empty when it is to go without one.
+   */
+  public static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
     boolean on = mode == EngramSettings.Vectors.ALWAYS
         || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
     return on ? Optional.of(MiniLmEmbedder::new) : Optional.empty();

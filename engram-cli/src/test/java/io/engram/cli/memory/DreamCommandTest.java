@@ -75,7 +75,7 @@ class DreamCommandTest {
     assertThat(json.get("counts").get("merge").asInt()).isEqualTo(1);
     assertThat(json.get("gates").get("forced").asBoolean()).isTrue();
     assertThat(json.fieldNames()).toIterable().containsExactly("outcome", "gates", "runId", "engine", "memories",
-        "sessions", "candidates", "counts", "changes", "diff", "problems");
+        "sessions", "candidates", "counts", "changes", "diff", "problems", "purgedTrash");
     assertThat(r.err()).isEmpty();
     JsonNode undo = JsonOutput.mapper().readTree(run("dream", "--undo", "--json").out());
     assertThat(undo.get("undone").asBoolean()).isFalse();
@@ -115,6 +115,28 @@ class DreamCommandTest {
     assertThat(trash.resolve(stamp + "--old-note.md.line")).doesNotExist();
     assertThat(run("restore", "recent-note").exitCode()).isZero();
     assertThat(run("restore", "old-note").exitCode()).isEqualTo(1);
+  }
+
+  @Test
+  void nearDuplicatesPhrasedDifferentlyMergeByMeaningAndTheDryRunShowsTheMergedText() throws Exception {
+    // Few words in common (well under dream.mergeSimilarity), the same fact; a third memory is about another service.
+    run("remember", "--type", "project", "--name", "docker-for-tests",
+        "Integration tests use Testcontainers, so Docker must be running before ./mvnw verify.");
+    Thread.sleep(5);
+    run("remember", "--type", "project", "--name", "start-docker-first",
+        "Start the Docker daemon first: ./mvnw verify spins up the integration test databases with Testcontainers.");
+    run("remember", "--type", "project", "--name", "kafka-port",
+        "The local Kafka broker listens on port 9092; the consumer tests read from it.");
+    Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
+    CommandRun words = run("dream", "--force", "--dry-run", "--json");
+    assertThat(words.exitCode()).as(words.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(words.out()).get("counts").path("merge").asInt()).isZero();
+    Files.delete(home.resolve("settings.json"));
+    CommandRun r = run("dream", "--force", "--dry-run");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("merge docker-for-tests.md into start-docker-first.md: near-duplicates (words 0.",
+        ", meaning 0.", "+Start the Docker daemon first");
+    assertThat(r.out()).doesNotContain("kafka-port.md into", "into kafka-port.md");
   }
 
   @Test
