@@ -23,6 +23,9 @@ final class BodyMerge {
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
   private static final Pattern BLOCKQUOTE = Pattern.compile("^ {0,3}>");
   private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
+  private static final Pattern EMPHASIS = Pattern.compile("[*_`#>]");
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final String PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
 
   private final List<String> lines = new ArrayList<>();
@@ -30,6 +33,8 @@ final class BodyMerge {
   private final java.util.Optional<MeaningMatch> meaning;
   /** Every sentence kept so far, for the meaning check. */
   private final List<String> said = new ArrayList<>();
+  /** What the kept sentences mention ({@link Specifics#mentions}), grown with them. */
+  private final StringBuilder mentioned = new StringBuilder(" ");
   /** How many bodies were added; the first (newest) is kept as written, only later ones lose paraphrases. */
   private int bodies;
 
@@ -112,7 +117,7 @@ final class BodyMerge {
     m.find();
     String marker = line.substring(0, m.end());
     String content = line.substring(m.end());
-    if (normalize(line).isEmpty() || normalize(content).isEmpty()) {
+    if (normalize(content).isEmpty()) {
       // Rules, and items whose text is punctuation only ("8080. :"), carry no sentence: kept once,
       // like headings; splitting them into sentences would keep them once and drop them on a re-merge.
       if (seen.add("mark\u0000" + line.strip())) {
@@ -121,6 +126,7 @@ final class BodyMerge {
       return;
     }
     List<String> kept = new ArrayList<>();
+    boolean saysSomething = false;
     for (String sentence : sentences(content)) {
       String key = normalize(sentence);
       if (key.isEmpty()) {
@@ -128,16 +134,20 @@ final class BodyMerge {
       } else if (!seen.contains("text\u0000" + key) && !saidInOtherWords(sentence)) {
         seen.add("text\u0000" + key);
         kept.add(sentence);
+        saysSomething = true;
+        if (meaning.isPresent()) {
+          said.add(sentence);
+          mentioned.append(Specifics.mentions(sentence));
+        }
       }
     }
-    kept.stream().filter(k -> !normalize(k).isEmpty()).forEach(said::add);
-    if (kept.stream().anyMatch(s -> !normalize(s).isEmpty())) {
+    if (saysSomething) {
       lines.add(marker + join(kept));
     }
   }
 
   private boolean saidInOtherWords(String sentence) {
-    return bodies > 0 && meaning.isPresent() && meaning.get().alreadySaid(sentence, said, String.join("\n", said));
+    return bodies > 0 && meaning.isPresent() && meaning.get().alreadySaid(sentence, said, mentioned.toString());
   }
 
   /** The sentences of one line, never cut inside a code span or a quotation. */
@@ -147,9 +157,14 @@ final class BodyMerge {
     List<String> out = new ArrayList<>();
     Matcher end = SENTENCE_END.matcher(content);
     int from = 0;
+    int span = 0;
     while (end.find()) {
       int at = end.start();
-      boolean inside = verbatim.stream().anyMatch(s -> s.start() < at && at < s.end());
+      // Ends and spans both go left to right: one pointer into the spans keeps this linear.
+      while (span < verbatim.size() && verbatim.get(span).end() <= at) {
+        span++;
+      }
+      boolean inside = span < verbatim.size() && verbatim.get(span).start() < at;
       if (!inside && end.end() > from) {
         out.add(content.substring(from, at));
         from = end.end();
@@ -175,7 +190,8 @@ final class BodyMerge {
 
   /** Lower case, no Markdown emphasis, single spaces, no trailing punctuation. */
   static String normalize(String text) {
-    String s = text.toLowerCase(Locale.ROOT).replaceAll("[*_`#>]", " ").replaceAll("\\s+", " ").strip();
-    return s.replaceAll("[\\p{Punct}。！？；，、\\s]+$", "");
+    String s = WHITESPACE.matcher(EMPHASIS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ")).replaceAll(" ")
+        .strip();
+    return TextEnds.dropTrailing(s, c -> PUNCT.indexOf(c) >= 0 || "。！？；，、".indexOf(c) >= 0 || Character.isWhitespace(c));
   }
 }

@@ -80,6 +80,9 @@ final class MarkdownProse {
 
   /** Splits a stretch outside fences and blockquotes at inline code spans, quotations and URLs. */
   private static void addProse(String text, int from, int to, List<Span> out) {
+    // Where a search for each closing mark last failed: a later opening of the same mark before that point
+    // fails the same way, and searching again would make a run of unclosed quotes quadratic.
+    Map<Character, int[]> failed = new java.util.HashMap<>();
     int cursor = from;
     int i = from;
     while (i < to) {
@@ -94,7 +97,12 @@ final class MarkdownProse {
         }
         end = close + run;
       } else if (QUOTES.containsKey(c)) {
-        int close = closingQuote(text, i + 1, to, QUOTES.get(c));
+        char mark = QUOTES.get(c);
+        int[] miss = failed.get(mark);
+        int close = miss != null && i + 1 >= miss[0] && i + 1 < miss[1] ? -1 : closingQuote(text, i + 1, to, mark);
+        if (close < 0 && (miss == null || i + 1 >= miss[1])) {
+          failed.put(mark, new int[] {i + 1, paragraphEnd(text, i + 1, to)});
+        }
         end = close < 0 ? -1 : close + 1;
       }
       if (end < 0) {
@@ -129,6 +137,18 @@ final class MarkdownProse {
       i++;
     }
     return -1;
+  }
+
+  /** Where the paragraph holding {@code from} ends (a blank line, or {@code to}). */
+  private static int paragraphEnd(String text, int from, int to) {
+    int i = text.indexOf('\n', from);
+    while (i >= 0 && i < to) {
+      if (text.substring(i + 1, Math.min(to, lineEnd(text, i + 1))).isBlank()) {
+        return i;
+      }
+      i = text.indexOf('\n', i + 1);
+    }
+    return to;
   }
 
   private static int lineEnd(String text, int from) {

@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
  * feature/login}) are returned; {@link StalenessCheck} checks them only where the project anchors them.
  */
 final class PathReferences {
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\\1[^\\n]*$");
-  private static final Pattern LINK = Pattern.compile("\\[[^\\]\\n]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
-  private static final Pattern CODE = Pattern.compile("(`+)([^`\\n]+?)\\1(?!`)");
+  private static final int MAX_WORD = 1_000;
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}+|~{3,}+).*?^ {0,3}\\1[^\\n]*+$");
+  private static final Pattern LINK = Pattern.compile("\\[[^\\[\\]\\n]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+  private static final Pattern CODE = Pattern.compile("(?<!`)(`++)([^`\\n]+?)\\1(?!`)");
   private static final Pattern URL = Pattern.compile(MarkdownProse.URL_REGEX + "|\\bwww\\.\\S+|mailto:\\S+");
   private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:(?!\\d)");
   private static final Pattern LOCATION = Pattern.compile("(?::\\d+(?::\\d+)?|#L\\d+(?:-L?\\d+)?)$");
@@ -54,6 +55,8 @@ final class PathReferences {
 
   /** The path-like references of a memory body, each once, in order of appearance. */
   static List<String> of(String body) {
+    // A word longer than any path a person writes (a blob, a minified line) is no reference, and skipping it
+    // keeps the per-word patterns from scanning it again and again.
     Set<String> out = new LinkedHashSet<>();
     String text = FENCED.matcher(body).replaceAll("\n");
     Matcher link = LINK.matcher(text);
@@ -72,7 +75,7 @@ final class PathReferences {
     }
     String prose = URL.matcher(CODE.matcher(text).replaceAll(" ")).replaceAll(" ");
     for (String word : prose.split("\\s+")) {
-      if (TEMPLATE.matcher(word).find()) {
+      if (word.length() > MAX_WORD || TEMPLATE.matcher(word).find()) {
         continue;
       }
       // Any other character that cannot be in a path ends a path, so paths inside Chinese text are found.
@@ -118,13 +121,19 @@ final class PathReferences {
 
   /** Strips the punctuation prose puts around a word, and a possessive. */
   static String trim(String word) {
-    String w = word.replaceAll("^[(\\[{\"'“‘«*<:#]+", "").replaceAll("[)\\]}\"'”’»*>]+$", "");
-    w = w.replaceAll("(?:'s|’s)$", "");
-    return w.replaceAll("[.,;:#!?)\\]}\"'”’»]+$", "");
+    String w = TextEnds.dropTrailing(TextEnds.dropLeading(word, TextEnds.anyOf("([{\"'“‘«*<:#")),
+        TextEnds.anyOf(")]}\"'”’»*>"));
+    w = w.endsWith("'s") || w.endsWith("’s") ? w.substring(0, w.length() - 2) : w;
+    return TextEnds.dropTrailing(w, TextEnds.anyOf(".,;:#!?)]}\"'”’»"));
   }
 
   /** True when a single word reads as a file or directory path. */
   static boolean isPath(String token) {
+    // A plain word (no dot, slash, backslash or location) is a path only as a well-known file name: answered
+    // without the patterns, since most words of a memory are plain.
+    if (token.chars().noneMatch(c -> c == '.' || c == '/' || c == '\\' || c == ':' || c == '#')) {
+      return WELL_KNOWN.contains(token);
+    }
     String t = LOCATION.matcher(token).replaceFirst("");
     if (t.length() < 2 || !PATH_CHARS.matcher(t).matches() || placeholder(t)) {
       return false;

@@ -17,7 +17,19 @@ import java.util.regex.Pattern;
  * key/value reading when it has the form "X is Y", "X: Y" or "X = Y".
  */
 final class Statement {
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\\1[^\\n]*$");
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}+|~{3,}+).*?^ {0,3}\\1[^\\n]*+$");
+  /**
+   * The longest sentence read as a statement. Longer "sentences" are logs, blobs or minified lines, which
+   * state no value a person would contradict; the bound keeps each sentence's scans short, so reading a
+   * memory stays linear in its length.
+   */
+  static final int MAX_SENTENCE = 2_000;
+  /**
+   * The most statements read from one memory. Two memories' statements are compared pair by pair, so a
+   * memory of many thousand lines (a pasted log) would make that quadratic; a memory past this many
+   * sentences is not a list of facts, and its first ones are compared.
+   */
+  static final int MAX_STATEMENTS = 500;
   private static final Pattern SPLIT = Pattern.compile("\\n+|(?<=[.!?。！？；;])\\s+|(?<=[。！？；])");
   private static final Pattern MARKER = Pattern.compile("^\\s*(?:[-*+>]|\\d{1,9}[.)]|#{1,6})\\s+");
   private static final Pattern TOKEN =
@@ -131,8 +143,11 @@ final class Statement {
     List<Statement> out = new ArrayList<>();
     for (String raw : SPLIT.split(FENCED.matcher(body).replaceAll("\n"))) {
       String s = MARKER.matcher(raw).replaceFirst("").strip();
-      if (!s.isEmpty() && !s.startsWith("---")) {
+      if (!s.isEmpty() && !s.startsWith("---") && s.length() <= MAX_SENTENCE) {
         out.add(new Statement(s));
+      }
+      if (out.size() == MAX_STATEMENTS) {
+        break;
       }
     }
     return out;
@@ -208,7 +223,7 @@ final class Statement {
         .replaceAll("[`*_\"'“”]", "")
         .replaceAll("^(?:the|a|an|our|my|its)\\s+", "")
         .replaceAll("[\\s]+", " ")
-        .replaceAll("[.。!！?？;；,，]+$", "")
+        .transform(t -> TextEnds.dropTrailing(t, TextEnds.anyOf(".。!！?？;；,，")))
         .strip();
   }
 }

@@ -54,7 +54,7 @@ final class TypedValues {
       Pattern.compile("(?<=[A-Za-z][\\w.-]{0,40}[ @])v?(\\d+\\.\\d+\\.\\d+(?:-[A-Za-z0-9.]+)?)(?![\\w.])"));
   private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;()—–，；（）]|\\s(?:since|because|as|when|after|before"
       + "|so|but|while|until|unless|which|where|though|although|except|if)\\s|因为|但是|所以|自从|如果", Pattern.CASE_INSENSITIVE);
-  private static final Pattern CODE_SPAN = Pattern.compile("(`+)([^`\\n]+?)\\1(?!`)");
+  private static final Pattern CODE_SPAN = Pattern.compile("(?<!`)(`++)([^`\\n]+?)\\1(?!`)");
   private static final Pattern URL = Pattern.compile(MarkdownProse.URL_REGEX);
   private static final Set<String> EXECUTABLES =
       Set.of("mvn", "mvnw", "./mvnw", "gradle", "gradlew", "./gradlew", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno",
@@ -88,10 +88,18 @@ final class TypedValues {
           "just", "only", "always", "via", "current", "now", "today", "http", "https", "localhost", "host", "url",
           "open", "visit", "browse", "端", "口", "号", "是", "为", "改", "成", "用", "在");
 
+  private static final String VALUE_MARKS = "./\\`";
+
   private TypedValues() {}
 
   /** The values a sentence states, at most one per kind. */
   static List<Value> of(String sentence) {
+    // Every value kind needs a digit, a dot, a slash or a backtick; most sentences have none, and skipping
+    // them keeps a memory of many short lines cheap.
+    if (sentence.length() > Statement.MAX_SENTENCE || sentence.chars().noneMatch(c -> VALUE_MARKS.indexOf(c) >= 0
+        || c >= '0' && c <= '9')) {
+      return List.of();
+    }
     List<Found> found = new ArrayList<>();
     String blanked = commands(sentence, found);
     String prose = URL.matcher(blanked).replaceAll(m -> " ".repeat(m.group().length()));
@@ -195,11 +203,15 @@ final class TypedValues {
 
   private static void paths(String prose, List<Found> found) {
     Matcher word = Pattern.compile("[A-Za-z0-9_.\\-/\\\\~@+]+").matcher(prose);
+    // Where each cue first ends: a word has a cue before it when that is at or before its start (found once,
+    // not searched again in each word's prefix, which would be quadratic in the sentence).
+    int pathCue = firstEnd(PATH_CUE, prose);
+    int fileCue = firstEnd(FILE_CUE, prose);
     while (word.find()) {
       String token = PathReferences.trim(word.group());
       boolean overlaps = found.stream().anyMatch(f -> f.start() < word.end() && word.start() < f.end());
       boolean slashed = token.contains("/") || token.contains("\\");
-      Pattern cue = slashed ? PATH_CUE : FILE_CUE;
+      int cue = slashed ? pathCue : fileCue;
       // Only what is plainly a project path: a file name with an extension or a directory written as one;
       // slashed words ("valid/invalid", "origin/main") and machine paths (/tmp/..., ~/...) are not.
       boolean plain = (PathReferences.lastSegmentHasExtension(token) || token.endsWith("/") || token.startsWith("./"))
@@ -207,11 +219,16 @@ final class TypedValues {
       int after = word.start() + token.length();
       boolean template = after < prose.length() && "<{*$%".indexOf(prose.charAt(after)) >= 0;
       if (!overlaps && plain && !template && PathReferences.isPath(token)
-          && cue.matcher(prose.substring(0, word.start())).find()) {
+          && cue <= word.start()) {
         found.add(new Found(Kind.PATH, word.start(), word.start() + token.length(),
             token.replace('\\', '/').replaceFirst("^\\./", "").replaceFirst("/$", "")));
       }
     }
+  }
+
+  private static int firstEnd(Pattern cue, String text) {
+    Matcher m = cue.matcher(text);
+    return m.find() ? m.end() : Integer.MAX_VALUE;
   }
 
   private static void addAll(Pattern p, String text, Kind kind, List<Found> found,
