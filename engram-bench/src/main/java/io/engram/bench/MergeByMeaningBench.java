@@ -2,6 +2,7 @@ package io.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
 import io.engram.dream.MeaningMatch;
 import io.engram.dream.MemoryText;
 import io.engram.dream.NearDuplicates;
@@ -27,10 +28,14 @@ import java.util.regex.Pattern;
 /**
  * Precision and recall of the dream's merge decisions on planted pairs ({@code merge-pairs.jsonl}: memories
  * with a paraphrase, which should merge, and a related memory about something else, which must not), words
- * only against words and meaning, in the same run. The meaning threshold is chosen on the {@code tune} half
- * (the best F1, ties to the higher threshold) and reported on the {@code test} half, pair by pair and pooled
- * (every text of the half in one store, where any merge across planted pairs is a false one). Run:
- * {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.MergeByMeaningBench --data FILE}.
+ * only against words and meaning, in the same run. The meaning threshold is chosen on the {@code tune} half,
+ * pooled (every text of the half in one store, where any merge across planted pairs is a false one), as the
+ * best F0.5 (a false merge costs more than a missed one; ties to the higher threshold), and reported on the
+ * {@code test} half, pair by pair and pooled, beside the threshold the settings ship. With {@code --distinct
+ * LOCOMO.json} it also counts merges among LoCoMo's per-session observations, one store per conversation:
+ * distinct facts about the same people, written by others, where every merge is wrong (or a fact the
+ * conversation stated twice). Run: {@code java -cp engram-bench/target/benchmarks.jar
+ * io.engram.bench.MergeByMeaningBench --data FILE [--distinct FILE]}.
  */
 public final class MergeByMeaningBench {
   private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
@@ -62,10 +67,15 @@ public final class MergeByMeaningBench {
     }
   }
 
+  /** The scores of one detector on both halves. */
+  record Scores(Score tunePooled, Score testPairs, Score testPooled) {}
+
   /** What one run measured; {@link #main} prints it. */
-  record Report(String model, double threshold, Score wordsTune, Score meaningTune, Score wordsTest,
-      Score meaningTest, Score wordsPooled, Score meaningPooled, int specificsKept, int specificsTotal,
-      double mergedLengthRatio) {}
+  record Report(String model, double chosen, double shipped, Scores words, Scores atChosen, Scores atShipped,
+      Kept kept) {}
+
+  /** What merged texts kept: numbers and code spans of both texts, and length against the two texts. */
+  record Kept(int specifics, int specificsTotal, double lengthRatio) {}
 
   private MergeByMeaningBench() {}
 
@@ -81,20 +91,75 @@ public final class MergeByMeaningBench {
       System.err.println("usage: MergeByMeaningBench --data merge-pairs.jsonl");
       System.exit(2);
     }
-    Report r = run(read(data), new MiniLmEmbedder());
+    Path distinct = null;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (args[i].equals("--distinct")) {
+        distinct = Path.of(args[i + 1]);
+      }
+    }
+    Embedder model = new CachingEmbedder(new MiniLmEmbedder());
+    Report r = run(read(data), model);
     print(r);
+    if (distinct != null) {
+      for (double t : new double[] {r.shipped(), r.chosen()}) {
+        int[] d = distinctMerges(distinct, detector(model, t));
+        System.out.printf(Locale.ROOT, "distinct facts (%s), threshold %.2f: %d merged pairs of %d (%.4f%%), %d of %d"
+            + " memories in a merge%n", distinct.getFileName(), t, d[0], d[1], 100.0 * d[0] / Math.max(1, d[1]), d[2], d[3]);
+      }
+      int[] w = distinctMerges(distinct, new NearDuplicates(WORDS));
+      System.out.printf(Locale.ROOT, "distinct facts (%s), words only: %d merged pairs of %d, %d of %d memories in a"
+          + " merge%n", distinct.getFileName(), w[0], w[1], w[2], w[3]);
+    }
   }
 
   static void print(Report r) {
-    System.out.printf(Locale.ROOT, "model %s, meaning threshold %.2f (chosen on the tune half)%n", r.model(), r.threshold());
-    System.out.println("tune,   words only:      " + r.wordsTune().line());
-    System.out.println("tune,   words + meaning: " + r.meaningTune().line());
-    System.out.println("test,   words only:      " + r.wordsTest().line());
-    System.out.println("test,   words + meaning: " + r.meaningTest().line());
-    System.out.println("pooled, words only:      " + r.wordsPooled().line());
-    System.out.println("pooled, words + meaning: " + r.meaningPooled().line());
-    System.out.printf(Locale.ROOT, "merged texts (test pairs merged by meaning): %d of %d numbers and code spans kept,"
-        + " %.2f of the two texts' length%n", r.specificsKept(), r.specificsTotal(), r.mergedLengthRatio());
+    System.out.printf(Locale.ROOT, "model %s: threshold chosen on the tune half %.2f, shipped %.2f%n", r.model(),
+        r.chosen(), r.shipped());
+    print("words only", r.words());
+    print(String.format(Locale.ROOT, "meaning %.2f (chosen)", r.chosen()), r.atChosen());
+    print(String.format(Locale.ROOT, "meaning %.2f (shipped)", r.shipped()), r.atShipped());
+    System.out.printf(Locale.ROOT, "merged texts (test pairs merged by meaning at the shipped threshold): %d of %d"
+        + " numbers and code spans kept, %.2f of the two texts' length%n", r.kept().specifics(),
+        r.kept().specificsTotal(), r.kept().lengthRatio());
+  }
+
+  private static void print(String name, Scores s) {
+    System.out.println(name + ", tune pooled: " + s.tunePooled().line());
+    System.out.println(name + ", test pairs:  " + s.testPairs().line());
+    System.out.println(name + ", test pooled: " + s.testPooled().line());
+  }
+
+  /**
+   * Merges among one conversation's observations at a time: merged pairs, pairs compared, memories that
+   * are in a merge group, memories.
+   */
+  static int[] distinctMerges(Path locomo, NearDuplicates detector) throws IOException {
+    JsonNode root = new ObjectMapper().readTree(locomo.toFile());
+    int[] out = new int[4];
+    for (JsonNode sample : root) {
+      List<MemoryText> facts = new ArrayList<>();
+      Instant at = T0;
+      for (JsonNode session : sample.path("observation")) {
+        for (JsonNode speaker : session) {
+          for (JsonNode fact : speaker) {
+            at = at.plusSeconds(60);
+            facts.add(new MemoryText("f" + facts.size(), fact.path(0).asText(), at));
+          }
+        }
+      }
+      out[0] += detector.find(facts).size();
+      out[1] += facts.size() * (facts.size() - 1) / 2;
+      out[2] += detector.groups(facts).stream().mapToInt(List::size).sum();
+      out[3] += facts.size();
+    }
+    return out;
+  }
+
+  private static double fBeta(Score s, double beta) {
+    double p = s.precision();
+    double r = s.recall();
+    double b2 = beta * beta;
+    return p + r == 0 ? 0 : (1 + b2) * p * r / (b2 * p + r);
   }
 
   static List<Pair> read(Path file) throws IOException {
@@ -111,22 +176,23 @@ public final class MergeByMeaningBench {
     return out;
   }
 
-  /** Chooses the threshold on the tune half and measures both halves and the pooled test half. */
+  /** Chooses the threshold on the tune half and measures the test half, at it and at the shipped one. */
   static Report run(List<Pair> pairs, Embedder model) {
-    Embedder embedder = new CachingEmbedder(model);
+    Embedder embedder = model instanceof CachingEmbedder ? model : new CachingEmbedder(model);
     List<Pair> tune = pairs.stream().filter(Pair::tune).toList();
     List<Pair> test = pairs.stream().filter(p -> !p.tune()).toList();
     double best = 0;
-    Score bestScore = null;
+    double bestScore = -1;
     for (int t = 50; t <= 99; t++) {
-      Score s = pairwise(tune, detector(embedder, t / 100.0));
-      if (bestScore == null || s.f1() >= bestScore.f1()) {
+      double f = fBeta(pooled(tune, detector(embedder, t / 100.0)), 0.5);
+      if (f >= bestScore) {
         best = t / 100.0;
-        bestScore = s;
+        bestScore = f;
       }
     }
+    double shipped = NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, model.name()).orElse(best);
+    NearDuplicates meaning = detector(embedder, shipped);
     NearDuplicates words = new NearDuplicates(WORDS);
-    NearDuplicates meaning = detector(embedder, best);
     int[] kept = new int[2];
     double[] length = new double[2];
     for (Pair p : test) {
@@ -140,9 +206,13 @@ public final class MergeByMeaningBench {
         length[1] += p.a().length() + p.b().length() + 1;
       }
     }
-    return new Report(model.name(), best, pairwise(tune, words), bestScore, pairwise(test, words),
-        pairwise(test, meaning), pooled(test, words), pooled(test, detector(embedder, best)), kept[0], kept[1],
-        length[1] == 0 ? 0 : length[0] / length[1]);
+    return new Report(model.name(), best, shipped, scores(tune, test, words),
+        scores(tune, test, detector(embedder, best)), scores(tune, test, meaning),
+        new Kept(kept[0], kept[1], length[1] == 0 ? 0 : length[0] / length[1]));
+  }
+
+  private static Scores scores(List<Pair> tune, List<Pair> test, NearDuplicates detector) {
+    return new Scores(pooled(tune, detector), pairwise(test, detector), pooled(test, detector));
   }
 
   private static NearDuplicates detector(Embedder embedder, double threshold) {
@@ -223,7 +293,7 @@ public final class MergeByMeaningBench {
   }
 
   /** Embeds each distinct text once across all the thresholds tried. */
-  private static final class CachingEmbedder implements Embedder {
+  static final class CachingEmbedder implements Embedder {
     private final Embedder model;
     private final Map<String, float[]> cache = new HashMap<>();
 

@@ -91,6 +91,9 @@ public record EngramSettings(
    * Dream gates and pruning; the staleness scan's bounds: at most
    * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
    * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
+   * A dream plans for at most {@code timeBudgetSeconds} (under the hook's wait, so the hook sees it end); past
+   * that it stops, applies nothing and releases its lock. A lock older than {@code lockMaxAgeSeconds}, or whose
+   * holder's process start cannot be matched, is taken over: its holder cannot be proven alive and recent.
    * Near-duplicates: {@code mergeSimilarity} is the word-bigram Jaccard at or above which two memories
    * merge; {@code meaningSimilarity} the cosine, per embedding model (by its name), at or above which two
    * memories that name the same specifics merge by meaning. A model without an entry merges by words only.
@@ -106,9 +109,11 @@ public record EngramSettings(
       int staleScanMaxFiles,
       long staleScanMaxFileBytes,
       int hookWaitSeconds,
+      int timeBudgetSeconds,
+      int lockMaxAgeSeconds,
       Map<String, Double> meaningSimilarity) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20,
-        Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20, 15,
+        120, Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
 
     /** Keeps the map unmodifiable. */
     public Dream {

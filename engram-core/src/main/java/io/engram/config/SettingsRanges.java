@@ -71,6 +71,8 @@ final class SettingsRanges {
       entry("dream.staleScanMaxFiles", Range.atLeast(0)),
       entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
       entry("dream.hookWaitSeconds", Range.atLeast(0)),
+      entry("dream.timeBudgetSeconds", Range.atLeast(1)),
+      entry("dream.lockMaxAgeSeconds", Range.atLeast(1)),
       entry("recall.manifestMaxFiles", Range.atLeast(1)),
       entry("recall.manifestIndexLines", Range.atLeast(0)),
       entry("recall.filesPerTurn", Range.atLeast(1)),

@@ -46,13 +46,23 @@ import java.util.function.Supplier;
  */
 final class Consolidation {
   private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]{2,200})`");
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*$");
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*+$");
   private static final Pattern QUALIFIED_SYMBOL =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:#|::)[A-Za-z_$][\\w$]*(?:\\(\\))?|[A-Z][\\w$]*\\.[a-z_$][\\w$]*\\(\\)");
 
   /** The plan and what went into it. */
   record Planned(DreamPlan plan, String engine, int memories, List<String> sessions, int candidates,
-      List<String> problems) {}
+      List<String> problems) {
+    /** The same plan with {@code first} reported before its own problems. */
+    Planned withProblems(List<String> first) {
+      if (first.isEmpty()) {
+        return this;
+      }
+      List<String> all = new ArrayList<>(first);
+      all.addAll(problems);
+      return new Planned(plan, engine, memories, sessions, candidates, all);
+    }
+  }
 
   private final EngramRoots roots;
   private final EngramSettings settings;

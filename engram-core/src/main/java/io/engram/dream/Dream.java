@@ -117,9 +117,11 @@ public final class Dream {
     MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC),
         sessionCounter());
     Consolidation consolidation = new Consolidation(roots, settings, router, dir, start, embedder);
+    PlanningBudget budget = new PlanningBudget(Duration.ofSeconds(settings.dream().timeBudgetSeconds()));
     if (options.dryRun()) {
-      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
-      return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p, List.of());
+      Optional<Consolidation.Planned> p = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
+      return p.map(planned -> result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of()))
+          .orElseGet(() -> timedOut(gates, List.of()));
     }
     Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
     if (lock.isEmpty()) {
@@ -128,14 +130,24 @@ public final class Dream {
     try (ConsolidationLock held = lock.get()) {
       // Trash past its retention goes first, so the run reports every file it deleted (a merge's own
       // forget would purge the same files, unreported).
+      UndoJournal journal = new UndoJournal(dir);
+      List<String> recovered = rollBackInterrupted(journal);
       List<String> purged = store.purgeTrash().stream().map(f -> relative(dir, f)).toList();
-      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
+      Optional<Consolidation.Planned> planned = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
+      if (planned.isEmpty()) {
+        // The lock's close below rolls its time back: the run did not happen, and the next one may start.
+        return timedOut(gates, purged);
+      }
+      Consolidation.Planned p = planned.get().withProblems(recovered);
+      if (!held.stillHeld()) {
+        throw new IOException("the dream's lock on " + dir + " was taken over while it planned (it ran past"
+            + " dream.lockMaxAgeSeconds); nothing was applied");
+      }
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
         return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
       }
       String runId = UndoJournal.newRunId(start);
-      UndoJournal journal = new UndoJournal(dir);
       SortedSet<String> snapshot = new TreeSet<>(p.plan().touchedPaths());
       // Trashing a file rewrites the index too, even when the plan leaves the index text as it was.
       if (Files.exists(dir.resolve(MemoryStores.INDEX_FILE))) {
@@ -144,6 +156,7 @@ public final class Dream {
       journal.begin(runId, snapshot);
       progress.phase(DreamPhase.APPLY, p.plan().changes().size());
       new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
       return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
@@ -164,6 +177,28 @@ public final class Dream {
     try (ConsolidationLock held = lock.get()) {
       return new UndoJournal(dir).undo();
     }
+  }
+
+  /**
+   * Undoes the last run if its process died while applying it, so the store is back to the state before
+   * that run and this run plans from there; says so in the result's problems.
+   */
+  private static List<String> rollBackInterrupted(UndoJournal journal) throws IOException {
+    Optional<String> interrupted = journal.interrupted();
+    if (interrupted.isEmpty()) {
+      return List.of();
+    }
+    Optional<UndoResult> undone = journal.undo();
+    int files = undone.map(u -> u.restored().size() + u.removed().size()).orElse(0);
+    return List.of("dream run " + interrupted.get() + " stopped while applying; its " + files
+        + " file(s) were put back as they were before it, and this run planned again");
+  }
+
+  private DreamResult timedOut(GateReport gates, List<String> purged) {
+    return new DreamResult(DreamResult.Outcome.TIMED_OUT, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
+        List.of(), 0, List.of("stopped after " + settings.dream().timeBudgetSeconds() + " s (dream.timeBudgetSeconds)"
+            + " before its plan was complete: nothing was applied and the lock was released; the next run starts"
+            + " over"), purged);
   }
 
   private DreamResult gated(GateReport gates) {

@@ -32,7 +32,12 @@ public final class DreamResult {
     /** Everything was consolidated already; the run was stamped as a consolidation. */
     NOTHING_TO_DO,
     /** A closed gate stopped the run before it read anything; see {@link GateReport#closed()}. */
-    GATED
+    GATED,
+    /**
+     * Planning ran past {@code dream.timeBudgetSeconds}: nothing was applied, the lock was released and the
+     * next run starts over; {@link DreamResult#problems()} says so.
+     */
+    TIMED_OUT
   }
 
   DreamResult(Outcome outcome, GateReport gates, Optional<String> runId, DreamPlan plan, String diff, String engine,

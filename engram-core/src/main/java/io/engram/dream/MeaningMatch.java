@@ -76,10 +76,11 @@ public final class MeaningMatch {
 
   /**
    * True when {@code sentence} says again what one of {@code said} says: by meaning, and naming nothing
-   * that {@code saidText} does not mention (so a sentence with a new port, path or name is kept).
+   * that {@code mentioned} (the said sentences' {@link Specifics#mentions}) lacks, so a sentence with a new
+   * port, path or name is kept.
    */
-  boolean alreadySaid(String sentence, List<String> said, String saidText) {
-    if (said.isEmpty() || Specifics.namesMissingFrom(Specifics.of(sentence), Specifics.mentions(saidText))) {
+  boolean alreadySaid(String sentence, List<String> said, String mentioned) {
+    if (said.isEmpty() || Specifics.namesMissingFrom(Specifics.of(sentence), mentioned)) {
       return false;
     }
     List<String> all = new ArrayList<>(said);

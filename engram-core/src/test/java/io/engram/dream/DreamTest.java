@@ -201,7 +201,7 @@ class DreamTest {
   @Test
   void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 20,
+    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 20, 15, 120,
         EngramSettings.Dream.DEFAULTS.meaningSimilarity());
     DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
         d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor()));

@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
           + " trash, and --undo restores the state before the last run.",
       "Progress goes to stderr, and none with --json."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, or an error",
+    exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, the run stopped at dream.timeBudgetSeconds, or an error",
         "2:usage error"})
 public final class DreamCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
@@ -100,7 +100,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     } else {
       printText(out, r);
     }
-    return r.gates().closed().contains(Gate.LOCK) ? 1 : 0;
+    return r.gates().closed().contains(Gate.LOCK) || r.outcome() == DreamResult.Outcome.TIMED_OUT ? 1 : 0;
   }
 
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
@@ -135,12 +135,13 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     String what = switch (r.outcome()) {
       case DRY_RUN -> "dry run, nothing written";
       case NOTHING_TO_DO -> "nothing to consolidate";
+      case TIMED_OUT -> "stopped at its time budget, nothing written";
       default -> "applied, run " + r.runId().orElse("?");
     };
     out.println(Ansi.AUTO.string("@|bold dream|@ " + what + ": " + r.memories() + " memories, "
         + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine()));
     r.changes().forEach(c -> out.println("  " + c));
-    r.problems().forEach(p -> out.println("  skipped: " + p));
+    r.problems().forEach(p -> out.println((r.outcome() == DreamResult.Outcome.TIMED_OUT ? "  " : "  skipped: ") + p));
     if (!r.purgedTrash().isEmpty()) {
       out.println("  purged " + r.purgedTrash().size() + " trashed file(s) past their retention: "
           + String.join(", ", r.purgedTrash()));
