@@ -117,9 +117,10 @@ class DreamKillTest {
         child.waitFor(30, TimeUnit.SECONDS);
       }
       Path dir = f.memoryDir();
+      int killedAt = k;
       for (String line : Files.readAllLines(dir.resolve(MemoryStores.INDEX_FILE))) {
         IndexPruner.target(line).ifPresent(target ->
-            assertThat(dir.resolve(target)).as("killed after change " + k + ": MEMORY.md names " + target).exists());
+            assertThat(dir.resolve(target)).as("killed after change " + killedAt + ": MEMORY.md names " + target).exists());
       }
       DreamResult retry = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
       assertThat(retry.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
