@@ -80,7 +80,7 @@ final class BodyMerge {
       end++;
     }
     int last = Math.min(end, in.length - 1);
-    List<String> block = List.of(in).subList(start, last + 1);
+    List<String> block = java.util.Arrays.asList(in).subList(start, last + 1);
     if (seen.add("code\u0000" + String.join("\n", block))) {
       lines.addAll(block);
     }
@@ -93,7 +93,7 @@ final class BodyMerge {
     while (end + 1 < in.length && BLOCKQUOTE.matcher(in[end + 1]).find()) {
       end++;
     }
-    List<String> block = List.of(in).subList(start, end + 1);
+    List<String> block = java.util.Arrays.asList(in).subList(start, end + 1);
     if (seen.add("quote\u0000" + String.join("\n", block))) {
       lines.addAll(block);
     }

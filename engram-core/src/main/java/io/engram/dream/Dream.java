@@ -155,7 +155,14 @@ public final class Dream {
       }
       journal.begin(runId, snapshot);
       progress.phase(DreamPhase.APPLY, p.plan().changes().size());
-      new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      try {
+        new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      } catch (IOException | RuntimeException e) {
+        // A run that stopped on its own (a file changed under it) ended where it says; only a run whose
+        // process died is rolled back by the next one, which must not undo another writer's change.
+        journal.complete(runId);
+        throw e;
+      }
       journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
