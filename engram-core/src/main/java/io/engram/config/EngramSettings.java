@@ -97,8 +97,9 @@ public record EngramSettings(
    * Near-duplicates: {@code mergeSimilarity} is the word-bigram Jaccard at or above which two memories
    * merge; {@code meaningSimilarity} the cosine, per embedding model (by its name), at or above which two
    * memories that name the same specifics merge by meaning. A model without an entry merges by words only.
-   * The cosines were chosen on the tuning half of a planted set of paraphrases and related memories, per
-   * model, since each model spreads its cosines differently (docs/BENCHMARKS.md, "Merging by meaning").
+   * Each model spreads its cosines differently, so the value is per model: for MiniLM, 0.80 sits above the 0.73
+   * chosen on the tuning half of a planted set of paraphrases and related memories, for precision (no wrong
+   * merge on the test half; docs/BENCHMARKS.md, "Merging by meaning").
    */
   public record Dream(
       int minHoursBetween,
