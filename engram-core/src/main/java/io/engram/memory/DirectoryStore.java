@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
@@ -32,17 +33,24 @@ final class DirectoryStore implements MemoryStore {
   private final SecretRedactor redactor;
   private final Clock clock;
   private final NameCache names;
+  private final MemoryFileCache parsed;
   private final Trash trash;
   private final MemoryWriteListener listener;
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener) {
+    this(dir, scope, settings, redactor, clock, listener, new MemoryFileCache());
+  }
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
     this.redactor = redactor;
     this.clock = clock;
-    this.names = new NameCache(this.dir, settings.maxTopicBytes());
+    this.parsed = parsed;
+    this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.trash = new Trash(this.dir, clock);
     this.listener = listener;
   }
@@ -81,17 +89,29 @@ final class DirectoryStore implements MemoryStore {
       Path target = existing.orElseGet(() -> names.freeFile(slug));
       Optional<Instant> created = storedCreated(existing);
       Memory stamped = stamped(clean, created, now);
-      if (stamped.equals(staged)) {
-        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } else {
-        AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      Optional<Path> previous = keepPrevious(target);
+      try {
+        if (stamped.equals(staged)) {
+          Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+          AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+        }
+        String fileName = target.getFileName().toString();
+        String current = readIndex();
+        String line = MemoryIndex.lineIn(current, stamped, fileName);
+        // Also makes the topic file's rename durable: both live in this directory.
+        AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
+      } catch (IOException | RuntimeException e) {
+        // A full disk fails the index after the topic file is in place: put the file back as it was, so
+        // the store holds what it held before and MEMORY.md names exactly its files.
+        restore(target, previous, e);
+        throw e;
+      } finally {
+        if (previous.isPresent()) {
+          Files.deleteIfExists(previous.get());
+        }
       }
       names.remember(target, stamped.name());
-      String fileName = target.getFileName().toString();
-      String current = readIndex();
-      String line = MemoryIndex.lineIn(current, stamped, fileName);
-      // Also makes the topic file's rename durable: both live in this directory.
-      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
     } finally {
       Files.deleteIfExists(staging);
@@ -100,6 +120,37 @@ final class DirectoryStore implements MemoryStore {
     // the listener hears each one: the dream counts the sessions that touched memory this way.
     listener.written(dir, saved, now);
     return saved;
+  }
+
+  /**
+   * A hard link to the file a write is about to replace, so a failed write can put it back; a link needs
+   * no room for the bytes, so it is made even on a full disk. Empty for a new file, or where the file
+   * system has no hard links.
+   */
+  private Optional<Path> keepPrevious(Path target) throws IOException {
+    if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    // Named as a temporary file, so that a killed writer's link is swept as one.
+    Path link = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+    try {
+      Files.createLink(link, target);
+      return Optional.of(link);
+    } catch (UnsupportedOperationException | IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void restore(Path target, Optional<Path> previous, Exception failure) {
+    try {
+      if (previous.isPresent()) {
+        Files.move(previous.get(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        Files.deleteIfExists(target);
+      }
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
@@ -125,7 +176,7 @@ final class DirectoryStore implements MemoryStore {
       return Optional.empty();
     }
     try {
-      return Optional.of(new StoredMemory(MemoryFormat.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
+      return Optional.of(new StoredMemory(parsed.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
@@ -136,14 +187,17 @@ final class DirectoryStore implements MemoryStore {
     List<StoredMemory> memories = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Map<String, Path> bySlug = new java.util.HashMap<>();
-    for (Path file : names.topicFiles()) {
+    List<Path> files = names.topicFiles();
+    parsed.keepOnly(dir, files);
+    for (Path file : files) {
       try {
-        Memory m = MemoryFormat.read(file, settings.maxTopicBytes());
-        if (!MemoryNames.isValid(m.name())) {
+        MemoryFileCache.Parsed p = parsed.parsed(file, settings.maxTopicBytes());
+        Memory m = p.memory();
+        if (p.slug().isEmpty()) {
           problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
           continue;
         }
-        Path first = bySlug.putIfAbsent(MemoryNames.slug(m.name()), file);
+        Path first = bySlug.putIfAbsent(p.slug().get(), file);
         if (first != null) {
           problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
           continue;
@@ -155,7 +209,7 @@ final class DirectoryStore implements MemoryStore {
         // Forgotten by another process between listing and reading: not a problem.
       }
     }
-    problems.addAll(danglingIndexLines());
+    problems.addAll(danglingIndexLines(Set.copyOf(files)));
     memories.sort(java.util.Comparator.comparing(StoredMemory::name));
     return new MemoryListing(memories, problems);
   }
@@ -268,12 +322,13 @@ final class DirectoryStore implements MemoryStore {
     }
   }
 
-  private List<MemoryProblem> danglingIndexLines() throws IOException {
+  // Lines whose file is not there; {@code topicFiles} were just listed, so only other targets cost a look.
+  private List<MemoryProblem> danglingIndexLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
     Path index = dir.resolve(MemoryIndex.FILE_NAME);
     for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
       Path target = dir.resolve(e.target()).normalize();
-      if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+      if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));
       }
     }

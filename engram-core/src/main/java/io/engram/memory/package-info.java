@@ -14,7 +14,9 @@
  * forgotten file and its index line, restorable, purged after {@code memory.trashRetentionDays}) and the
  * {@code .engram-lock} every read-modify-write holds. A write redacts secrets and drops private spans
  * first, then replaces the topic file and MEMORY.md atomically under the lock; the topic file is staged
- * before the lock, so concurrent writers overlap their slowest step. Reads never rewrite: a bad file comes
+ * before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be written (a
+ * full disk), the topic file is put back as it was (a hard link kept the replaced one), so a failed write
+ * changes nothing. Reads never rewrite: a bad file comes
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
  * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
@@ -32,7 +34,9 @@
  * user store; {@link ProjectMemory#markRecalled} records recall use without touching {@code updated}.
  *
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
- * sessions that touched memory, so this package knows nothing of the dream.
+ * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
+ * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
+ * one per call): a file is parsed again when its inode, modification time or size changes.
  *
  * <p>Where to start: {@link MemoryStores#open}, then {@link ProjectMemory}'s {@code write}, {@code read},
  * {@code list}, {@code forget} and {@code restore}.

@@ -24,10 +24,10 @@ class DreamTimeBudgetTest {
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings.Dream b = d.dream();
     EngramSettings.Dream dream = new EngramSettings.Dream(b.minHoursBetween(), b.minSessions(), b.lockFileName(),
-        b.indexMaxLines(), b.mergeSimilarity(), b.staleScanMaxFiles(), b.staleScanMaxFileBytes(), b.hookWaitSeconds(),
-        seconds, b.lockMaxAgeSeconds(), b.meaningSimilarity());
+        b.indexMaxLines(), b.mergeSimilarity(), b.staleScanMaxFiles(), b.staleScanMaxFileBytes(), seconds,
+        b.lockMaxAgeSeconds(), b.meaningSimilarity());
     return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), dream, d.recall(), d.context(),
-        d.compaction(), d.model(), d.governor());
+        d.compaction(), d.model(), d.governor(), d.hooks(), d.service());
   }
 
   /** A model that takes longer to load than the whole budget, as a hung step would. */

@@ -59,6 +59,28 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aWriteWhoseIndexCannotBeWrittenLeavesTheStoreAsItWas() throws Exception {
+    store().write(Memory.of("a", MemoryType.PROJECT, "first", "1"));
+    byte[] before = Files.readAllBytes(dir.resolve("a.md"));
+    String index = Files.readString(dir.resolve("MEMORY.md"));
+    // MEMORY.md that cannot be read or replaced stands in for a disk that fills up after the topic file.
+    Files.delete(dir.resolve("MEMORY.md"));
+    Files.createDirectory(dir.resolve("MEMORY.md"));
+
+    assertThatThrownBy(() -> store().write(Memory.of("a", MemoryType.PROJECT, "first, revised", "2")))
+        .isInstanceOf(java.io.IOException.class);
+    assertThatThrownBy(() -> store().write(Memory.of("b", MemoryType.PROJECT, "new", "3")))
+        .isInstanceOf(java.io.IOException.class);
+
+    assertThat(Files.readAllBytes(dir.resolve("a.md"))).as("the replaced file is back").isEqualTo(before);
+    assertThat(dir.resolve("b.md")).as("the new file is gone").doesNotExist();
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("a.md", "MEMORY.md", ".engram-lock");
+    }
+    assertThat(index).contains("(a.md)");
+  }
+
+  @Test
   void secretsAreRedactedBeforeTheyReachDisk() throws Exception {
     Saved saved = store().write(Memory.of("deploy", MemoryType.PROJECT, "token ghp_" + "a1B2".repeat(9),
         "use password=hunter2 and <private>my PIN is 1234</private>done"));

@@ -25,7 +25,9 @@ public final class RecallWiring {
     /** {@code engram recall} and the MCP server: vectors on under AUTO. */
     INTERACTIVE,
     /** A hook call, a new JVM per event: vectors off under AUTO (the model costs seconds to load). */
-    HOOK
+    HOOK,
+    /** The resident service, which keeps the model loaded: vectors on under AUTO, hooks included. */
+    SERVICE
   }
 
   private RecallWiring() {}
@@ -51,7 +53,7 @@ public final class RecallWiring {
    */
   public static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
     boolean on = mode == EngramSettings.Vectors.ALWAYS
-        || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
+        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
     return on ? Optional.of(MiniLmEmbedder::new) : Optional.empty();
   }
 }
