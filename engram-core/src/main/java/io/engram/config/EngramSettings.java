@@ -109,6 +109,15 @@ public record EngramSettings(
    * Dream gates and pruning; the staleness scan's bounds: at most
    * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols. A
    * session end never waits for the dream: it hands it to the resident service.
+   * A dream plans for at most {@code timeBudgetSeconds}, so that one run never holds the service's lane; past
+   * that it stops, applies nothing and releases its lock. A lock older than {@code lockMaxAgeSeconds}, or whose
+   * holder's process start cannot be matched, is taken over: its holder cannot be proven alive and recent.
+   * Near-duplicates: {@code mergeSimilarity} is the word-bigram Jaccard at or above which two memories
+   * merge; {@code meaningSimilarity} the cosine, per embedding model (by its name), at or above which two
+   * memories that name the same specifics merge by meaning. A model without an entry merges by words only.
+   * Each model spreads its cosines differently, so the value is per model: for MiniLM, 0.80 sits above the 0.73
+   * chosen on the tuning half of a planted set of paraphrases and related memories, for precision (no wrong
+   * merge on the test half; docs/BENCHMARKS.md, "Merging by meaning").
    */
   public record Dream(
       int minHoursBetween,
@@ -117,8 +126,17 @@ public record EngramSettings(
       int indexMaxLines,
       double mergeSimilarity,
       int staleScanMaxFiles,
-      long staleScanMaxFileBytes) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000);
+      long staleScanMaxFileBytes,
+      int timeBudgetSeconds,
+      int lockMaxAgeSeconds,
+      Map<String, Double> meaningSimilarity) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 15, 120,
+        Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
+
+    /** Keeps the map unmodifiable. */
+    public Dream {
+      meaningSimilarity = Map.copyOf(meaningSimilarity);
+    }
   }
 
   /** Recall budgets, manifest size and ranking. */

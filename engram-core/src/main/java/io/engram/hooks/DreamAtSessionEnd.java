@@ -9,10 +9,13 @@ import io.engram.dream.DreamResult;
 import io.engram.dream.Gate;
 import io.engram.dream.GateReport;
 import io.engram.model.ModelRouter;
+import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The dream a session end may start: the gates are checked, and only when all three are open does the
@@ -24,8 +27,9 @@ final class DreamAtSessionEnd {
   private final Dream dream;
   private final EngramSettings.Dream settings;
 
-  DreamAtSessionEnd(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
-    this.dream = new Dream(roots, settings, router, clock);
+  DreamAtSessionEnd(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
+      Optional<Supplier<Embedder>> embedder) {
+    this.dream = new Dream(roots, settings, router, clock, embedder);
     this.settings = settings.dream();
   }
 

@@ -10,6 +10,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
+import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Answers Claude Code's hook events for one project.
@@ -71,13 +73,22 @@ public final class HookRunner {
   /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall) {
+    this(roots, memory, settings, router, clock, recall, Optional.empty());
+  }
+
+  /**
+   * A runner whose session-end dream merges near-duplicates by meaning with {@code dreamEmbedder}, as {@code engram
+   * dream} does: the dream runs after the hook has answered, so loading the model costs the agent nothing.
+   */
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder) {
     this.recall = recall;
     this.memory = memory;
     this.settings = settings;
     this.home = roots.engramHome();
     this.notes = new NotesStore(home);
     this.work = new TranscriptWork(memory, settings, home, router, clock);
-    this.dream = new DreamAtSessionEnd(roots, settings, router, clock);
+    this.dream = new DreamAtSessionEnd(roots, settings, router, clock, dreamEmbedder);
     this.start = new SessionStartContext(memory, settings, notes, clock);
   }
 

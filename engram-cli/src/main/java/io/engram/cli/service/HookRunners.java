@@ -77,7 +77,8 @@ final class HookRunners {
     ProjectMemory memory = openMemory(roots, settings);
     ModelRouter router = Models.router(settings, home, environment, sessionId);
     return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
-        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer));
+        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer),
+        RecallWiring.embedder(settings.recall().vectors(), RecallWiring.Caller.SERVICE));
   }
 
   /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */

@@ -47,7 +47,10 @@ public final class RecallWiring {
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  /** The embedder {@code caller} uses under {@code mode}, loaded on first use; empty: keyword search only. */
+  /**
+   * The embedder {@code caller} may load under {@code mode} (recall's vectors, the dream's near-duplicates by
+   * meaning); empty when it is to go without one.
+   */
   public static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
     boolean on = mode == EngramSettings.Vectors.ALWAYS
         || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
