@@ -45,6 +45,8 @@ import java.util.Set;
  *       of the notes to the SessionStart that follows the compaction.
  *   <li>SessionEnd: the extraction pass, then the dream if its gates are open ({@link SessionEndDream}: bounded
  *       wait, never an error for the agent).
+ *   <li>PostToolUse: the instruction files below the project that the file read brings in
+ *       ({@link InstructionsOnRead}); nothing else is opened.
  * </ul>
  * Per-session state lives in {@code stateDir} (see {@link SessionState}); each call takes the session's
  * lock for at most {@link #LOCK_WAIT} so a hook never holds the agent up for long.
@@ -61,6 +63,7 @@ public final class HookRunner {
   private final SessionEndDream dream;
   private final Clock clock;
   private final MemoryRecall recall;
+  private final InstructionsOnRead instructionsOnRead;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -84,6 +87,7 @@ public final class HookRunner {
     this.work = new TranscriptWork(memory, settings, home, router, clock);
     this.dream = new SessionEndDream(roots, settings, router, clock);
     this.clock = clock;
+    this.instructionsOnRead = new InstructionsOnRead(roots, settings.instructions());
   }
 
   /**
@@ -100,8 +104,14 @@ public final class HookRunner {
 
   /** Runs {@code event} for {@code input}. */
   public Answer run(HookEvent event, HookInput input) throws IOException {
-    SessionStateFile<SessionState> stateFile = SessionState.file(home, input.sessionId());
     List<String> log = new ArrayList<>();
+    if (event == HookEvent.POST_TOOL_USE) {
+      return new Answer(instructionsOnRead.due(input, log), log);
+    }
+    if (event == HookEvent.SESSION_START) {
+      instructionsOnRead.startedAgain(input.sessionId(), input.source().orElse("startup"));
+    }
+    SessionStateFile<SessionState> stateFile = SessionState.file(home, input.sessionId());
     StringBuilder context = new StringBuilder();
     stateFile.update(LOCK_WAIT,
         lock -> "another hook of this session holds " + lock + "; skipped to avoid blocking",
@@ -117,6 +127,7 @@ public final class HookRunner {
         afterTurn(input, false, false, log);
         yield before;
       }
+      case POST_TOOL_USE -> before;
     }, event));
     if (event == HookEvent.SESSION_END) {
       // Outside the session's lock: the dream may take seconds, and holds its own lock.

@@ -21,6 +21,9 @@
  *   <li>SessionEnd then checks the dream's gates and, when all are open, runs the dream on a daemon thread,
  *       waiting at most {@code dream.hookWaitSeconds}; a dream still running is abandoned with the process
  *       (the next run retries) and a failure is a log line, never an error for the agent.
+ *   <li>PostToolUse (installed for Read, Edit, Write, MultiEdit and NotebookEdit only): the instruction files of
+ *       the directories between the project and the file, the first time the session touches them, except
+ *       the CLAUDE.md and CLAUDE.local.md Claude Code loads there itself; a compaction or clear forgets them.
  * </ul>
  * The answer is the additional context for the agent, if any, and the log lines for stderr.
  *

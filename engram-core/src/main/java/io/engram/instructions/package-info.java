@@ -19,7 +19,11 @@
  *
  * <p>{@link InstructionSession} is one session's view: the files loaded at start, and those of each
  * directory strictly below the project down to a file the agent reads, loaded the first time
- * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk.
+ * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk. Its
+ * {@code progress()} (directories looked at, files loaded) lets another process carry on
+ * ({@link InstructionLoader#resumeSession}); {@link SessionInstructions} does that per session id under
+ * {@code <home>/sessions/<id>/instructions-state.json}, for the PostToolUse hook and the MCP {@code context}
+ * tool with a {@code path}.
  *
  * <p>{@link QuickAdd} appends one bullet to the project, local or user file ({@link AddScope}; a new local
  * file goes into {@code .gitignore}). {@link ProjectInit} writes a starting project file from a survey of

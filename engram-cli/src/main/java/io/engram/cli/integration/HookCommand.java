@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
       "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
           + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
           + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"
-          + " nothing. Log lines go to stderr.",
+          + " nothing. PostToolUse (a file read or changed) adds the instruction files of the directories down to it"
+          + " the first time the session touches them. Log lines go to stderr.",
       "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
 public final class HookCommand implements Callable<Integer> {
   // Not JsonOutput's mapper: the one compact line needs no modules, and a hook call pays for every class it loads.
@@ -46,7 +47,7 @@ public final class HookCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "EVENT",
-      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd")
+      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd | PostToolUse")
   String eventName;
 
   /** Where the hook JSON comes from; tests replace it. */
