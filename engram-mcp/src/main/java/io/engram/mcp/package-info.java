@@ -2,15 +2,17 @@
  * Engram as an MCP server, on the official MCP Java SDK (2.2), so that any agent that speaks MCP gets the
  * project's memory.
  *
- * <p>{@link io.engram.mcp.EngramMcpServer} serves it over stdio ({@code serveStdio}: the SDK's
- * single-session server on its {@code StdioServerTransportProvider}) or over streamable HTTP ({@code
- * serveHttp}: the SDK's stateless server on {@code JdkHttpTransport}, with a bearer token). {@link
- * io.engram.mcp.EngramServices} is what it works on: the project's memory, the instruction loader, the
- * settings, the recall, the model router and Engram's home; the command line's {@code engram mcp} builds it
- * with the same wiring as its own commands (on-disk index, vectors, configured model).
+ * <p>{@link io.engram.mcp.EngramMcpServer} serves it over stdio ({@code serveStdio}) or over streamable
+ * HTTP ({@code serveHttp}, with a bearer token). The tools and resources are the SDK's stateless server;
+ * what goes on the wire is {@link io.engram.mcp.transport}'s (transports of Engram's own, for robustness:
+ * that package-info says why). {@link io.engram.mcp.EngramServices} is what it works on: the project's
+ * memory, the instruction loader, the settings, the recall, the model router and Engram's home; the command
+ * line's {@code engram mcp} builds it with the same wiring as its own commands (on-disk index, vectors,
+ * configured model), over stdio only once the first request needs it, so that {@code initialize} is answered
+ * before the store and the tokenizer are loaded.
  *
- * <p>The tools and resources are defined once and registered on either server. {@code MemoryTools} holds
- * each tool's JSON schema and action: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with
+ * <p>The tools and resources are defined once and registered on the SDK's stateless server, which both
+ * transports share. {@code MemoryTools} holds each tool's JSON schema and action: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with
  * the session budgets when a session id is given), {@code remember}, {@code forget}, {@code list}, {@code
  * context} and {@code compact}. {@code context} with a {@code path} answers with the instruction files of
  * the subdirectories down to that file that the session has not had ({@code SubdirectoryInstructions}: per
@@ -26,19 +28,10 @@
  * is brought in line with the store at start and after every tool call, on a thread of its own: updating it
  * from inside a tool call deadlocks the SDK's synchronous server.
  *
- * <p>HTTP runs on the JDK's {@code com.sun.net.httpserver}, not a servlet container: the SDK's own HTTP
- * transports are servlets, which would mean embedding Jetty (a dozen jars, about 3 MB) for one endpoint,
- * while its stateless transport contract is small. {@code JdkHttpTransport} implements it: POST {@code /mcp}
- * with one JSON-RPC message gets a JSON answer, or 202 for a notification; GET and DELETE get 405 (allowed
- * for a server that keeps no session and opens no event stream); the bearer token is compared in constant
- * time before the body is read (401 otherwise); bodies above 4 MiB get 413; four worker threads. Given up:
- * server-initiated messages (notifications, sampling, elicitation) and resumable streams, none of which
- * Engram's tools use. The official TypeScript client talks to it unchanged ({@code McpNodeClientTest}).
- *
  * <p>The SDK brings Jackson 3 ({@code tools.jackson}, beside the core's Jackson 2, in other packages),
- * Reactor, a JSON-schema validator and SLF4J; the command line adds SLF4J's no-op provider so stderr stays
- * quiet, and in stdio mode sends anything printed to {@code System.out} to stderr, so that stdout carries
- * only protocol messages.
+ * Reactor, a JSON-schema validator and SLF4J; the command line adds SLF4J's no-op provider, and in stdio
+ * mode sends anything printed to {@code System.out} to stderr, so that stdout carries only protocol messages.
+ * What reaches stderr is the transports' own log: one line per refused message or internal failure.
  *
  * <p>Where to start: {@link io.engram.mcp.EngramMcpServer#serveStdio}.
  */
