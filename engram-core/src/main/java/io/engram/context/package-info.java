@@ -10,6 +10,13 @@
  * memory, the compaction summary, file contents and recent messages (5/20/45/30 by default), recent
  * messages taking priority. Compaction restores files within the files' share.
  *
+ * <p>{@link ContextReading} says how full a session's window is at the end of its transcript and how much
+ * each recent turn added; {@link LevelActions} turns that into {@link LevelAdvice}: what the level calls for
+ * ({@link LevelAction}: notes refreshed at warning, a compaction prepared at urgent, run at critical, the
+ * agent told each time) and the turns left before the critical level ({@link TurnEstimate}: from the
+ * session's own growth, else the typical 25-30 at warning and 8-12 at urgent). {@code io.engram.levels}
+ * carries it out.
+ *
  * <p>{@link ContextTimeline} replays a session: at each model request, how full the window was, from
  * the corrected token count of the segment so far and, where recorded, the provider's real prompt size.
  *

@@ -45,6 +45,9 @@ import java.util.Set;
  *       of the notes to the SessionStart that follows the compaction.
  *   <li>SessionEnd: the extraction pass, then the dream if its gates are open ({@link SessionEndDream}: bounded
  *       wait, never an error for the agent).
+ *   <li>Stop also acts on the context level, PreCompact and the SessionStart after a compaction hand the
+ *       prepared compaction over, and UserPromptSubmit tells the agent how full the window is
+ *       ({@link WindowLevels}).
  *   <li>PostToolUse: the instruction files below the project that the file read brings in
  *       ({@link InstructionsOnRead}); nothing else is opened.
  * </ul>
@@ -64,6 +67,7 @@ public final class HookRunner {
   private final Clock clock;
   private final MemoryRecall recall;
   private final InstructionsOnRead instructionsOnRead;
+  private final WindowLevels levels;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -88,6 +92,7 @@ public final class HookRunner {
     this.dream = new SessionEndDream(roots, settings, router, clock);
     this.clock = clock;
     this.instructionsOnRead = new InstructionsOnRead(roots, settings.instructions());
+    this.levels = new WindowLevels(roots, memory.location(), settings, router, clock);
   }
 
   /**
@@ -132,6 +137,13 @@ public final class HookRunner {
     if (event == HookEvent.SESSION_END) {
       // Outside the session's lock: the dream may take seconds, and holds its own lock.
       dream.maybeRun(log);
+    }
+    switch (event) {
+      case STOP -> levels.afterStop(input, log);
+      case PRE_COMPACT -> levels.compactionStarting(input.sessionId(), log);
+      case USER_PROMPT_SUBMIT -> levels.notice(input.sessionId(), log).ifPresent(n -> context.insert(0, n + "\n\n"));
+      case SESSION_START -> levels.handover(input, log).ifPresent(h -> context.append("\n\n").append(h));
+      default -> { }
     }
     String text = context.toString().strip();
     return new Answer(event.injectsContext() && !text.isEmpty() ? Optional.of(text) : Optional.empty(), log);

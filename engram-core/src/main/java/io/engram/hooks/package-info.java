@@ -17,10 +17,15 @@
  *       path recorded for the dream's gather phase, and the extraction pass runs on the turns not yet read;
  *       each memory written is a log line. Stop and PreCompact then keep the session notes, on their
  *       schedule after Stop and forced before a compaction, which also flags the handover. Compaction itself
- *       stays Claude Code's: a hook cannot replace its summary.
+ *       stays Claude Code's: a hook cannot replace its summary, only add the one Engram prepared after it.
  *   <li>SessionEnd then checks the dream's gates and, when all are open, runs the dream on a daemon thread,
  *       waiting at most {@code dream.hookWaitSeconds}; a dream still running is abandoned with the process
  *       (the next run retries) and a failure is a log line, never an error for the agent.
+ *   <li>The context levels ({@code WindowLevels} over {@link io.engram.levels.ContextLevelKeeper}): Stop reads
+ *       how full the window is and, once per level and segment, refreshes the notes (60%), prepares a
+ *       compaction (80%, again at 92%) and leaves a notice with the turns left; the next UserPromptSubmit tells
+ *       it to the agent; PreCompact marks the prepared summary for the restart and the SessionStart after the
+ *       compaction hands it over.
  *   <li>PostToolUse (installed for Read, Edit, Write, MultiEdit and NotebookEdit only): the instruction files of
  *       the directories between the project and the file, the first time the session touches them, except
  *       the CLAUDE.md and CLAUDE.local.md Claude Code loads there itself; a compaction or clear forgets them.

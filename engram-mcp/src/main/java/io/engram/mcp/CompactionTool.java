@@ -7,15 +7,23 @@ import io.engram.compaction.SessionCompaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.engram.levels.ContextLevelKeeper;
+import io.engram.levels.PreparedCompaction;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptReader;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code compact} tool: compacts the current segment of a Claude Code transcript through {@link
  * SessionCompaction}, as {@code engram compact} does. Its structured content is the {@link
  * CompactionResult} in the JSON form {@code engram compact --json} prints (restored files named and
  * scored, their contents left out, so the tool never hands out file text the transcript only pointed
- * at); its text content is the summary and its score.
+ * at); its text content is the summary and its score. When Engram prepared a compaction of the transcript as
+ * it is now (its window reached the urgent or critical level), that one is answered as it is, marked
+ * {@code prepared}.
  */
 final class CompactionTool {
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules().build();
@@ -45,12 +53,22 @@ final class CompactionTool {
     if (!path.getFileName().toString().endsWith(".jsonl") || !Files.isRegularFile(path)) {
       throw new ToolInputException("argument 'transcript': no .jsonl transcript file at " + path);
     }
+    Optional<String> instructions = args.optionalString("instructions");
+    Transcript transcript = TranscriptReader.read(path);
+    if (transcript.messages().isEmpty()) {
+      throw new ToolInputException("argument 'transcript': " + path + " holds no messages");
+    }
+    if (instructions.isEmpty()) {
+      Optional<PreparedCompaction> ready = keeper().preparedFor(transcript);
+      if (ready.isPresent()) {
+        return prepared(ready.get());
+      }
+    }
     SessionCompaction compaction = new SessionCompaction(services.settings(), services.router(),
         services.engramHome(), services.instructions()::load);
     CompactionResult r;
     try {
-      r = compaction.compact(path,
-          SessionCompaction.Request.userRequested(args.optionalString("instructions").orElse("")));
+      r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")));
     } catch (IllegalArgumentException e) {
       throw new ToolInputException("argument 'transcript': " + e.getMessage());
     }
@@ -60,5 +78,19 @@ final class CompactionTool {
         "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
     return new MemoryTools.ToolAnswer(text, structured);
+  }
+
+  /** The compaction Engram prepared when the window reached its urgent or critical level, used as it is. */
+  private MemoryTools.ToolAnswer prepared(PreparedCompaction p) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> structured = JSON.convertValue(p.result(), Map.class);
+    structured.put("prepared", Map.of("at", p.preparedAt(), "percent", p.percent(), "messages", p.messages()));
+    return new MemoryTools.ToolAnswer(p.summary() + String.format(Locale.ROOT, "%n%nprepared by Engram at %d%% of the"
+        + " window (%s); the transcript has not changed since", p.percent(), p.preparedAt()), structured);
+  }
+
+  private ContextLevelKeeper keeper() {
+    return new ContextLevelKeeper(services.settings(), services.router(), services.engramHome(),
+        services.memory().location(), services.instructions()::load, Clock.systemUTC());
   }
 }

@@ -4,9 +4,12 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.LevelWiring;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.SessionCompaction;
+import io.engram.levels.ContextLevelKeeper;
+import io.engram.levels.PreparedCompaction;
 import io.engram.notes.SessionNotes;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
@@ -15,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -31,7 +35,13 @@ import picocli.CommandLine.Spec;
       "Compact the current segment of a Claude Code transcript.",
       "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
           + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
-          + " todos to restore, the instruction files re-injected, and what was lost."
+          + " todos to restore, the instruction files re-injected, and what was lost. When Engram prepared a"
+          + " compaction of the transcript as it is now (see --when-due), that one is printed.",
+      "--when-due acts on how full the session's window is, as Engram's hooks do after each turn: above"
+          + " ${bundle:context.warningRatio} of the window the session notes are brought up to date, above"
+          + " ${bundle:context.urgentRatio} a compaction is prepared and kept, above ${bundle:context.criticalRatio}"
+          + " it is computed again and printed; each level once per segment. It says the turns left before the"
+          + " critical level, from the session's own growth."
     })
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,17 +65,49 @@ public final class CompactCommand implements Runnable {
       description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
   String notesThrough;
 
+  @Option(names = "--when-due", description = "Act on the window's level (notes, prepared compaction, compaction)"
+      + " instead of compacting now.")
+  boolean whenDue;
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
     if ((notes == null) != (notesThrough == null)) {
       throw new UserFacingException("--notes and --notes-through go together");
     }
+    boolean chosen = notes != null || noSessionNotes || !instructions.isEmpty();
+    if (whenDue && chosen) {
+      throw new UserFacingException("--when-due compacts as the hooks do: it takes no --notes, --no-session-notes or"
+          + " --instructions");
+    }
+    Transcript t = transcript.read();
+    if (whenDue || !chosen) {
+      try {
+        ContextLevelKeeper keeper = LevelWiring.keeper(global, t.sessionId());
+        PrintWriter out = spec.commandLine().getOut();
+        if (whenDue) {
+          LevelReport.whenDue(out, json.enabled(), keeper.afterTurn(t, "engram compact"));
+          out.flush();
+          return;
+        }
+        Optional<PreparedCompaction> ready = keeper.preparedFor(t);
+        if (ready.isPresent()) {
+          LevelReport.prepared(out, json.enabled(), ready.get());
+          out.flush();
+          return;
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        throw new UserFacingException(e.getMessage());
+      }
+    }
+    compactNow(global, t);
+  }
+
+  private void compactNow(GlobalOptions global, Transcript t) {
     SessionCompaction.Notes chosen = notes != null ? new SessionCompaction.Notes.Given(readNotes(), notesThrough)
         : noSessionNotes ? SessionCompaction.Notes.NONE : SessionCompaction.Notes.KEPT;
     SessionCompaction compaction = new SessionCompaction(global.settings(), Models.router(global),
         global.roots().engramHome(), global.instructionLoader()::load);
-    Transcript t = transcript.read();
     CompactionResult r;
     try {
       r = compaction.compact(t, SessionCompaction.Request.userRequested(instructions).withNotes(chosen));
