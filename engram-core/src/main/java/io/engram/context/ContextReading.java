@@ -37,7 +37,7 @@ public record ContextReading(
 
   /** Reads {@code transcript} with the window and token correction of its last model. */
   public static ContextReading of(Transcript transcript, EngramSettings.Context settings) {
-    String model = lastModel(transcript.messages());
+    String model = modelOf(transcript);
     return of(transcript, ContextWindow.forModel(model, settings), JtokkitTokenCounter.forModel(model, settings));
   }
 
@@ -107,7 +107,9 @@ public record ContextReading(
     }
   }
 
-  private static String lastModel(List<TranscriptMessage> messages) {
+  /** The model of the transcript's last message that names one; "" when none does. */
+  public static String modelOf(Transcript transcript) {
+    List<TranscriptMessage> messages = transcript.messages();
     for (int i = messages.size() - 1; i >= 0; i--) {
       if (messages.get(i).model().isPresent()) {
         return messages.get(i).model().get();

@@ -20,8 +20,10 @@
  * <p>{@link ContextTimeline} replays a session: at each model request, how full the window was, from
  * the corrected token count of the segment so far and, where recorded, the provider's real prompt size.
  *
- * <p>File text placed in a prompt is wrapped by {@code FileContentFence} (package-private, not yet used by
- * the engines): a random boundary per request and a header saying the text is data, never instructions.
+ * <p>File text placed in a prompt is wrapped by {@link FileContentFence}: a random boundary per request and a
+ * header saying the text is data, never instructions. The restart text after a compaction
+ * ({@code io.engram.compaction.RestartContext}) uses it for the restored files, and the budget's
+ * {@link ContextBudget#recentMessages} for the messages it keeps.
  *
  * <p>Where to start: {@link ContextWindow#forModel}.
  */

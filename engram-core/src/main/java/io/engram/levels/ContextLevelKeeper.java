@@ -1,6 +1,7 @@
 package io.engram.levels;
 
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
@@ -156,11 +157,16 @@ public final class ContextLevelKeeper {
     });
   }
 
-  /** After the compaction (Claude Code's SessionStart with source compact): the prepared summary, once. */
+  /**
+   * After the compaction (Claude Code's SessionStart with source compact): the prepared summary, once, naming the
+   * file with the restart text (restored files fenced, messages kept by priority) for the agent to read.
+   */
   public Optional<String> takeHandover(String sessionId) throws IOException {
     boolean pending = LevelState.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock),
         s -> new SessionStateFile.Changed<>(s.withHandover(false), s.handoverPending()));
-    return pending ? prepared.read(sessionId).map(LevelNotice::handover) : Optional.empty();
+    Path restart = prepared.restartFile(sessionId);
+    return pending ? prepared.read(sessionId).map(p -> LevelNotice.handover(p,
+        java.nio.file.Files.isRegularFile(restart) ? Optional.of(restart) : Optional.empty())) : Optional.empty();
   }
 
   /**
@@ -193,7 +199,8 @@ public final class ContextLevelKeeper {
       CompactionResult result = compaction.compact(transcript, SessionCompaction.Request.userRequested("")
           .asAutomatic());
       PreparedCompaction p = prepared.write(transcript.sessionId(), reading.segment(), transcript.messages().size(),
-          lastUuid(transcript), advice.percent(), clock.instant(), result);
+          lastUuid(transcript), advice.percent(), clock.instant(), result,
+          RestartContext.render(result, transcript, settings.context()));
       log.add("compaction prepared at " + advice.percent() + "% (" + p.engine() + "): "
           + prepared.file(transcript.sessionId()));
       return Optional.of(p);

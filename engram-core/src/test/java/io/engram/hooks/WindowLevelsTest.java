@@ -94,7 +94,7 @@ class WindowLevelsTest {
   }
 
   @Test
-  void claudeCodesCompactionGetsThePreparedSummaryAndTheLevelsStartAgain() throws IOException {
+  void claudeCodesCompactionGetsThePreparedSummaryWithItsRestartTextAndTheLevelsStartAgain() throws IOException {
     session.growPast(0.92, WINDOW);
     hook(HookEvent.STOP, "");
     HookRunner.Answer pre = hook(HookEvent.PRE_COMPACT, ",\"trigger\":\"auto\"");
@@ -103,7 +103,10 @@ class WindowLevelsTest {
     session.compacted(25_000);
     HookRunner.Answer restart = hook(HookEvent.SESSION_START, ",\"source\":\"compact\"");
     assertThat(restart.additionalContext()).hasValueSatisfying(c -> assertThat(c)
-        .contains("# Compaction summary Engram prepared (at 92% of the window", "<summary>"));
+        .contains("# Compaction summary Engram prepared (at 92% of the window", "<summary>",
+            "the messages it kept from before the compaction are in " + sessionFile("restart-context.md")));
+    assertThat(java.nio.file.Files.readString(sessionFile("restart-context.md"))).contains(
+        "## Messages kept from before the compaction", "Step 1: update src/feature1.ts");
     assertThat(hook(HookEvent.SESSION_START, ",\"source\":\"compact\"").additionalContext().orElse(""))
         .doesNotContain("Compaction summary Engram prepared");
 

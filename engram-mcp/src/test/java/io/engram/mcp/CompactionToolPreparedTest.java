@@ -11,7 +11,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code compact} tool answers with the compaction Engram prepared when it still describes the transcript. */
+/**
+ * The {@code compact} tool and the context levels: it answers with the compaction Engram prepared while that still
+ * describes the transcript, acts on the levels with {@code whenDue}, and gives the restart text with {@code restart}.
+ */
 class CompactionToolPreparedTest {
   @TempDir Path home;
   @TempDir Path project;
@@ -33,5 +36,42 @@ class CompactionToolPreparedTest {
     session.turn().write(t);
     MemoryTools.ToolAnswer fresh = compact.action().run(new Arguments(Map.of("transcript", t.toString())));
     assertThat(fresh.structured()).doesNotContainKey("prepared").containsKey("summary");
+  }
+
+  private MemoryTools.ToolDef compact(EngramServices services) {
+    return new MemoryTools(services).all().stream().filter(d -> d.name().equals("compact")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void whenDueActsOnceAtEachLevelWithTheTurnsLeft() throws Exception {
+    EngramServices services = TestServerMain.services(home, project);
+    GrowingTranscript session = new GrowingTranscript("agent-10", "claude-sonnet-4-5", 20_000, 4_000);
+    Path t = session.growPast(0.8, 200_000).write(project.resolve("agent-10.jsonl"));
+    Map<String, Object> args = Map.of("transcript", t.toString(), "whenDue", true);
+
+    MemoryTools.ToolAnswer urgent = compact(services).action().run(new Arguments(args));
+    assertThat(urgent.text()).startsWith("Engram: context at 80%, about 5 turns left").contains("a compaction is prepared");
+    assertThat(urgent.structured()).containsEntry("level", "urgent").containsKey("preparedAt");
+    assertThat(home.resolve("sessions/agent-10/notes.md")).exists();
+    assertThat(compact(services).action().run(new Arguments(args)).structured().get("done")).asList().isEmpty();
+
+    session.growPast(0.92, 200_000).write(t);
+    MemoryTools.ToolAnswer critical = compact(services).action().run(new Arguments(args));
+    assertThat(critical.structured()).containsEntry("level", "critical");
+    assertThat(critical.text()).contains("a compaction is due now", "<summary>");
+  }
+
+  @Test
+  void restartAnswersWithTheTextToContinueFrom() throws Exception {
+    EngramServices services = TestServerMain.services(home, project);
+    Path t = new GrowingTranscript("agent-11", "claude-sonnet-4-5", 20_000, 4_000).turn().turn()
+        .write(project.resolve("agent-11.jsonl"));
+    MemoryTools.ToolAnswer r = compact(services).action().run(new Arguments(Map.of("transcript", t.toString(),
+        "restart", true)));
+    assertThat(r.text()).startsWith("# Where the session stands (compacted by Engram)")
+        .contains("## Messages kept from before the compaction", "Step 2: update src/feature2.ts");
+    assertThat(r.structured()).containsKey("restartContext").containsKey("summary");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> compact(services).action().run(new Arguments(Map.of(
+        "transcript", t.toString(), "whenDue", true, "restart", true)))).hasMessageContaining("whenDue");
   }
 }

@@ -7,6 +7,7 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.LevelWiring;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
 import io.engram.levels.ContextLevelKeeper;
 import io.engram.levels.PreparedCompaction;
@@ -41,7 +42,11 @@ import picocli.CommandLine.Spec;
           + " ${bundle:context.warningRatio} of the window the session notes are brought up to date, above"
           + " ${bundle:context.urgentRatio} a compaction is prepared and kept, above ${bundle:context.criticalRatio}"
           + " it is computed again and printed; each level once per segment. It says the turns left before the"
-          + " critical level, from the session's own growth."
+          + " critical level, from the session's own growth.",
+      "--restart prints what an agent continues from instead of the report: the summary, the restored files"
+          + " fenced as data (up to ${bundle:context.filesShare} of the window), the open todos and the compacted"
+          + " messages that fit ${bundle:context.messagesShare} of it, chosen in priority (what the person typed,"
+          + " then errors and their fixes, then the newest)."
     })
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -69,6 +74,10 @@ public final class CompactCommand implements Runnable {
       + " instead of compacting now.")
   boolean whenDue;
 
+  @Option(names = "--restart", description = "Print the restart text (summary, fenced files, todos, messages kept by"
+      + " priority) instead of the report.")
+  boolean restart;
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
@@ -80,8 +89,11 @@ public final class CompactCommand implements Runnable {
       throw new UserFacingException("--when-due compacts as the hooks do: it takes no --notes, --no-session-notes or"
           + " --instructions");
     }
+    if (whenDue && restart) {
+      throw new UserFacingException("--when-due and --restart go apart: --restart compacts now");
+    }
     Transcript t = transcript.read();
-    if (whenDue || !chosen) {
+    if (whenDue || (!chosen && !restart)) {
       try {
         ContextLevelKeeper keeper = LevelWiring.keeper(global, t.sessionId());
         PrintWriter out = spec.commandLine().getOut();
@@ -115,13 +127,23 @@ public final class CompactCommand implements Runnable {
       throw new UserFacingException(e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json.enabled()) {
+    if (restart) {
+      String text = RestartContext.render(r, t, global.settings().context());
+      if (json.enabled()) {
+        JsonOutput.print(out, new Restart(text));
+      } else {
+        out.print(text);
+      }
+    } else if (json.enabled()) {
       JsonOutput.print(out, r);
     } else {
       human(out, r);
     }
     out.flush();
   }
+
+  /** What {@code --restart --json} prints. */
+  record Restart(String restartContext) {}
 
   private SessionNotes readNotes() {
     try {
