@@ -3,6 +3,7 @@ package io.engram.instructions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -14,6 +15,8 @@ final class ReadmeSummary {
   private static final int MAX_CHARS = 400;
   /** A paragraph of one word is a label ("WIP"), not a description. */
   private static final int MIN_WORDS = 2;
+  /** A line with a link whose own words end in a colon within this many words introduces the link. */
+  private static final int LEAD_IN_WORDS = 8;
 
   private static final Pattern IMAGE = Pattern.compile("!\\[[^\\]]*]\\([^)]*\\)|!\\[[^\\]]*]\\[[^\\]]*]");
   private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)]\\([^)]*\\)|\\[([^\\]]*)]\\[[^\\]]*]");
@@ -21,6 +24,7 @@ final class ReadmeSummary {
   private static final Pattern SETEXT = Pattern.compile("^(=+|-+)\\s*$");
   private static final Pattern POINTER = Pattern.compile("(?i)^(see|check out|read|watch|find|visit|try|click|"
       + "more|docs?|documentation|demo|slides|presentation|video|website|homepage|home page|available|live)\\b.*");
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s+\\S)");
   private static final Pattern TOC = Pattern.compile("(?i)^(\\[toc]|table of contents:?|contents:?)$");
 
   private ReadmeSummary() {}
@@ -29,28 +33,40 @@ final class ReadmeSummary {
   static Optional<String> of(List<String> lines) {
     List<String> paragraph = new ArrayList<>();
     boolean fence = false;
-    boolean hadProse = false;
-    for (int i = 0; i < lines.size(); i++) {
-      String s = lines.get(i).strip();
+    for (int i = 0; i <= lines.size(); i++) {
+      String s = i < lines.size() ? lines.get(i).strip() : "";
       if (s.startsWith("```") || s.startsWith("~~~")) {
         fence = !fence;
         continue;
       }
       boolean setextTitle = i + 1 < lines.size() && !s.isEmpty() && SETEXT.matcher(lines.get(i + 1).strip()).matches();
-      boolean candidate = !fence && !s.isEmpty() && !setextTitle && !structural(s);
-      if (candidate) {
-        Optional<String> prose = prose(s);
-        prose.ifPresent(paragraph::add);
-        hadProse |= prose.isPresent();
+      if (!fence && !s.isEmpty() && !setextTitle && !structural(s)) {
+        prose(s).ifPresent(paragraph::add);
         continue;
       }
-      if (hadProse && words(String.join(" ", paragraph)) >= MIN_WORDS) {
-        break;
+      Optional<String> description = description(paragraph);
+      if (description.isPresent()) {
+        return description;
       }
       paragraph.clear();
-      hadProse = false;
     }
+    return Optional.empty();
+  }
+
+  /**
+   * The paragraph as a description, or empty: one word is a label, and a lead-in ending in a colon ("See the
+   * presentation here:") points at what follows; a longer paragraph ending in such a lead-in loses it.
+   */
+  private static Optional<String> description(List<String> paragraph) {
     String text = String.join(" ", paragraph).replaceAll("\\s+", " ").strip();
+    if (text.endsWith(":")) {
+      Matcher sentence = SENTENCE_END.matcher(text);
+      int cut = -1;
+      while (sentence.find()) {
+        cut = sentence.start() + 1;
+      }
+      text = cut > 0 ? text.substring(0, cut) : "";
+    }
     if (words(text) < MIN_WORDS) {
       return Optional.empty();
     }
@@ -76,10 +92,11 @@ final class ReadmeSummary {
     if (outside.replaceAll("[\\p{Punct}\\s]", "").isEmpty()) {
       return Optional.empty();
     }
-    if (linked && (POINTER.matcher(outside).matches() || outside.endsWith(":") || words(outside) < 3)) {
+    boolean leadIn = outside.endsWith(":") && words(outside) <= LEAD_IN_WORDS;
+    if (linked && (POINTER.matcher(outside).matches() || leadIn || words(outside) < 3)) {
       return Optional.empty();
     }
-    String text = URL.matcher(LINK.matcher(noImages).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+    String text = URL.matcher(LINK.matcher(noImages).replaceAll(m -> Matcher.quoteReplacement(
         m.group(1) != null ? m.group(1) : m.group(2)))).replaceAll("").replaceAll("\\s+", " ").strip();
     return text.isEmpty() ? Optional.empty() : Optional.of(text);
   }

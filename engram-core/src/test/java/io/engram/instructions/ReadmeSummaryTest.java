@@ -26,6 +26,17 @@ class ReadmeSummaryTest {
   }
 
   @Test
+  void aLeadInOnItsOwnLineBeforeALinkIsSkippedAndAParagraphLosesItsTrailingLeadIn() {
+    // The shape of a real Spring sample's README: the lead-in and its link on two lines of one paragraph.
+    assertThat(summary("# Sample [![Build](https://x/b.svg)](https://x)\n\n## Understanding it with a few diagrams\n\n"
+        + "See the presentation here:  \n[Sample Application (legacy slides)](https://x.org/slides)\n\n"
+        + "> **Note:** These slides are old.\n\n## Run locally\n\nSample is a [Spring Boot](https://spring.io) application"
+        + " built using [Maven](https://m) or [Gradle](https://g). You can build a JAR file and run it from the command"
+        + " line (it should work with Java 17 or newer):\n\n```bash\n./mvnw package\n```\n"))
+        .contains("Sample is a Spring Boot application built using Maven or Gradle.");
+  }
+
+  @Test
   void badgesTitlesTablesOfContentsAndCodeAreSkipped() {
     assertThat(summary("Title\n=====\n\n![logo](logo.png)\n\nTable of contents\n\n```\nnot this\n```\n\n"
         + "> a quote\n\nThe real description\nover two lines.\n\nMore.\n"))
