@@ -1,5 +1,6 @@
 package io.engram.instructions;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.GitIgnore;
@@ -71,7 +72,7 @@ public final class QuickAdd {
   }
 
   private Result add(AddScope scope, String text, Optional<String> under) throws IOException {
-    String rule = bulletText(text);
+    String rule = bulletText(SecretRedactor.standard().redact(text).text());
     String line = "- " + rule;
     Path file = loader.targetFor(scope).toAbsolutePath().normalize();
     boolean created;
