@@ -48,9 +48,24 @@ final class BuildToolDetector {
     }
     String mvn = exists(dir, "mvnw") ? "./mvnw" : "mvn";
     String pom = read(dir.resolve("pom.xml"));
-    String lint =
-        pom.contains("spotless-maven-plugin") ? mvn + " spotless:check" : checkstyle(pom, mvn).orElse(null);
-    return Optional.of(tool("Maven", "pom.xml", mvn + " -B package", mvn + " -B verify", lint));
+    return Optional.of(tool("Maven", "pom.xml", mvn + " -B package", mvn + " -B verify", mavenLint(pom, mvn)));
+  }
+
+  /** The configured checks' goals in one command: spotless, Spring's formatter, then checkstyle. */
+  static String mavenLint(String pom, String mvn) {
+    List<String> goals = new ArrayList<>();
+    if (pom.contains("spotless-maven-plugin")) {
+      goals.add("spotless:check");
+    }
+    if (pom.contains("spring-javaformat-maven-plugin")) {
+      goals.add("spring-javaformat:validate");
+    }
+    Optional<String> checkstyle = checkstyle(pom, mvn);
+    if (checkstyle.isPresent() && !checkstyle.get().startsWith(mvn + " checkstyle:")) {
+      return goals.isEmpty() ? checkstyle.get() : mvn + " " + String.join(" ", goals) + " && " + checkstyle.get();
+    }
+    checkstyle.ifPresent(c -> goals.add(c.substring(mvn.length() + 1)));
+    return goals.isEmpty() ? null : mvn + " " + String.join(" ", goals);
   }
 
   /**

@@ -149,6 +149,16 @@ class RepoSurveyorTest {
   }
 
   @Test
+  void everyConfiguredMavenCheckRunsInOneCommand() {
+    String pom = "<plugin><artifactId>spring-javaformat-maven-plugin</artifactId></plugin><plugin><artifactId>"
+        + "maven-checkstyle-plugin</artifactId><executions><execution><id>nohttp</id><goals><goal>check</goal></goals>"
+        + "</execution></executions></plugin>";
+    assertThat(BuildToolDetector.mavenLint(pom, "./mvnw"))
+        .isEqualTo("./mvnw spring-javaformat:validate checkstyle:check@nohttp");
+    assertThat(BuildToolDetector.mavenLint("<project/>", "mvn")).isNull();
+  }
+
+  @Test
   void noLintWithoutConfiguration() {
     Fixture f = new Fixture(tmp);
     f.write("repo/Cargo.toml", "[package]");
