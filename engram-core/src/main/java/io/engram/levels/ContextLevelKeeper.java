@@ -184,8 +184,12 @@ public final class ContextLevelKeeper {
       if (kept.isPresent() && kept.get().state().coveredMessages() == transcript.messages().size()) {
         return true; // written this turn already
       }
-      NotesUpdate update = notes.update(transcript, true);
-      log.add("session notes brought up to date (" + update.reason() + ")");
+      // Notes kept so far are brought up to date whatever their schedule says; notes not started yet start on
+      // their own schedule, since a small window reaches its levels before there is anything worth noting.
+      NotesUpdate update = notes.update(transcript, kept.isPresent());
+      if (update.written()) {
+        log.add("session notes brought up to date (" + update.reason() + ")");
+      }
       return update.written();
     } catch (IOException | RuntimeException e) {
       log.add("session notes not refreshed: " + e.getMessage());
