@@ -7,6 +7,7 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.LevelWiring;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.CompactionScore;
 import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
 import io.engram.levels.ContextLevelKeeper;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Spec;
       "--restart prints what an agent continues from instead of the report: the summary, the restored files"
           + " fenced as data (up to ${bundle:context.filesShare} of the window), the open todos and the compacted"
           + " messages that fit ${bundle:context.messagesShare} of it, chosen in priority (what the person typed,"
-          + " then errors and their fixes, then the newest)."
+          + " then errors and their fixes, then the newest).",
+      "With --score FILE, scores the summary in FILE as a summary of that segment instead, without compacting."
     })
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -78,9 +80,17 @@ public final class CompactCommand implements Runnable {
       + " priority) instead of the report.")
   boolean restart;
 
+  @Option(names = "--score", paramLabel = "FILE",
+      description = "Score the summary in FILE against the segment (SC/KP/CC/CR and what it lacks); no compaction.")
+  Path score;
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
+    if (score != null) {
+      scoreOnly(global);
+      return;
+    }
     if ((notes == null) != (notesThrough == null)) {
       throw new UserFacingException("--notes and --notes-through go together");
     }
@@ -144,6 +154,37 @@ public final class CompactCommand implements Runnable {
 
   /** What {@code --restart --json} prints. */
   record Restart(String restartContext) {}
+
+  private void scoreOnly(GlobalOptions global) {
+    if (notes != null || noSessionNotes || !instructions.isEmpty() || whenDue || restart) {
+      throw new UserFacingException("--score scores a given summary: it takes no --notes, --no-session-notes,"
+          + " --instructions, --when-due or --restart");
+    }
+    String summary;
+    try {
+      summary = Files.readString(score);
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read the summary " + score + ": " + e.getMessage());
+    }
+    CompactionScore s;
+    try {
+      s = new SessionCompaction(global.settings(), Models.router(global), global.roots().engramHome(),
+          global.instructionLoader()::load).score(transcript.read(), summary);
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, s);
+    } else {
+      int accept = global.settings().compaction().passScore();
+      out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f; ratio %.3f) %s%n", s.total(),
+          s.sections(), s.keyInformation(), s.continuity(), s.compression(), s.ratio(),
+          s.total() >= accept ? "accepted" : "below " + accept);
+      s.advice().forEach(a -> out.println("  - " + a));
+    }
+    out.flush();
+  }
 
   private SessionNotes readNotes() {
     try {

@@ -25,7 +25,9 @@ public final class RecallWiring {
     /** {@code engram recall} and the MCP server: vectors on under AUTO. */
     INTERACTIVE,
     /** A hook call, a new JVM per event: vectors off under AUTO (the model costs seconds to load). */
-    HOOK
+    HOOK,
+    /** The resident service, which keeps the model loaded: vectors on under AUTO, hooks included. */
+    SERVICE
   }
 
   private RecallWiring() {}
@@ -45,9 +47,10 @@ public final class RecallWiring {
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
+  /** The embedder {@code caller} uses under {@code mode}, loaded on first use; empty: keyword search only. */
+  public static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
     boolean on = mode == EngramSettings.Vectors.ALWAYS
-        || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
+        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
     return on ? Optional.of(MiniLmEmbedder::new) : Optional.empty();
   }
 }
