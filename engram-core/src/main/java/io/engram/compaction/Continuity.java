@@ -42,7 +42,7 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
 
   /** What the state of {@code c} asks of a summary. */
   static Continuity of(Conversation c) {
-    SessionState s = c.state();
+    WorkState s = c.state();
     // The user's request stands over the tracked work it asked for: with tracked work open, naming that is enough.
     boolean tracked = s.open().stream().anyMatch(w -> w.source() != WorkItem.Source.REQUEST);
     // Nor need an epic be named when its open children are.

@@ -33,7 +33,7 @@ record Conversation(
     TodoList todos,
     List<FileActivity> files,
     List<Problem> problems,
-    SessionState state,
+    WorkState state,
     KeyInformation key,
     Optional<SummarySections> previousSummary) {
 
@@ -54,7 +54,7 @@ record Conversation(
     List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors));
     allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList()));
     allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
-    SessionState state = SessionState.of(whole, OpenWork.of(whole), allFiles, allProblems);
+    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems);
     List<FileActivity> files = allFiles.stream()
         .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
     List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();

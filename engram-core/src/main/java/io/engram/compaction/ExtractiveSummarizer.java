@@ -19,7 +19,7 @@ import java.util.Map;
  * budget: the first request and how many followed, the keywords, every changed file with what was done to
  * it and the names of the files only read, every distinct error with its cause and fix, every user message
  * word for word, the open work with its state, what was being done at the cut with what of it is done and
- * not done, and the next unfinished action ({@link SessionState}). What the core leaves of the budget goes
+ * not done, and the next unfinished action ({@link WorkState}). What the core leaves of the budget goes
  * to details, in this order: an account of the work, one line per task or request (40%), the latest code of
  * the changed files (40%), and the decisions the assistant stated (the rest). Nothing is cut mid-sentence:
  * a detail that does not fit is left out whole, and no raw tool output is copied.

@@ -32,7 +32,7 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");
   private static final Pattern PATH_TOKEN =
-      Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/)*[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
+      Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/){0,40}[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
 
   public KeyInformation {
     EnumMap<KeyKind, List<String>> copy = new EnumMap<>(KeyKind.class);

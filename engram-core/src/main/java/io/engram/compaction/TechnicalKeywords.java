@@ -30,10 +30,11 @@ import java.util.regex.Pattern;
  */
 final class TechnicalKeywords {
   private static final Pattern URL = Pattern.compile("\\b(?:https?|file)://\\S+");
+  // No unbounded repetition of a group (a long dotted or snake_case token would overflow the stack).
   private static final Pattern NAME =
-      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*(\\()?");
+      Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*){0,15}(\\()?");
   private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]{2}).*");
-  private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*");
+  private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*_+[A-Za-z0-9][A-Za-z0-9_]*");
   private static final int MIN_REPEATED = 5;
   private static final Set<String> HARNESS = Set.of("TodoWrite", "MultiEdit", "NotebookEdit", "NotebookRead",
       "WebFetch", "WebSearch", "TaskOutput", "TaskCreate", "TaskUpdate", "TaskList", "TaskGet", "KillShell",

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sections 7, 8 and 9 of the extractive summary, from the {@link SessionState}: the open work with its
+ * Sections 7, 8 and 9 of the extractive summary, from the {@link WorkState}: the open work with its
  * state, what was being done at the cut and what of it is done and not done, and the next unfinished
  * action.
  */
@@ -17,7 +17,7 @@ final class WorkSections {
   private WorkSections() {}
 
   /** Pending Tasks: the task being worked on first, then the other open work, each with its state. */
-  static String pending(SessionState s) {
+  static String pending(WorkState s) {
     List<String> lines = new ArrayList<>();
     s.current().ifPresent(w -> lines.add("- [" + (s.uncommitted() ? "closed in the tracker, changes not committed"
         : "in progress") + "] " + NextStep.ref(w) + where(w)));
@@ -33,7 +33,7 @@ final class WorkSections {
   }
 
   /** Current Work: the task at the cut, what of it is done and what is not, and the last action. */
-  static String current(SessionState s, Conversation c) {
+  static String current(WorkState s, Conversation c) {
     List<String> lines = new ArrayList<>();
     if (s.current().isPresent()) {
       WorkItem w = s.current().get();
@@ -65,7 +65,7 @@ final class WorkSections {
   }
 
   /** The next step: the next unfinished action. */
-  static String next(SessionState s) {
+  static String next(WorkState s) {
     return s.next();
   }
 

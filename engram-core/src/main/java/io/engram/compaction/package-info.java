@@ -16,7 +16,7 @@
  * pruneTargetShare} (50%) of the window. The part's key information is read: file names, error lines,
  * user instructions and technical keywords ({@link KeyKind}). The summary comes from the model, through the
  * router in the background when the compaction is automatic, or offline from the extractive summarizer. It
- * writes the nine {@link SummarySection}s from the state of the work at the cut ({@code SessionState}: the
+ * writes the nine {@link SummarySection}s from the state of the work at the cut ({@code WorkState}: the
  * open work of every kind the transcript keeps, the task in progress, what of it is done and which steps of
  * the session's own workflow are not, the errors still failing): Pending Tasks with their state, Current
  * Work as done and not done, a Next Step that is the next unfinished action (never a quote of something

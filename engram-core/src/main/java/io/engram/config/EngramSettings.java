@@ -59,7 +59,14 @@ public record EngramSettings(
             40_000);
   }
 
-  /** Auto memory: where it lives and how much of the index loads. */
+  /**
+   * Auto memory: where it lives, how much of the index loads and how large a memory may be. {@code
+   * maxMemoryBytes} (64 KB) is the largest memory a write accepts, its description and body in UTF-8, from
+   * every surface (command line, MCP, extraction, the dream, team sync); a larger one is refused with an
+   * error naming the limit, never cut. 64 KB is sixteen times what recall injects of one file ({@code
+   * recall.bytesPerFile}), room for a long reference note, yet far below a pasted build log. {@code
+   * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger.
+   */
   public record Memory(
       Layout layout,
       String claudeHome,
@@ -67,9 +74,10 @@ public record EngramSettings(
       int indexMaxLines,
       int indexMaxBytes,
       int maxTopicBytes,
+      int maxMemoryBytes,
       int trashRetentionDays) {
     public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 30);
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30);
   }
 
   /** Where the per-project memory directory lives. */
@@ -86,9 +94,15 @@ public record EngramSettings(
     public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
   }
 
-  /** Per-turn extraction. */
-  public record Extraction(boolean enabled, int maxMemoriesPerTurn) {
-    public static final Extraction DEFAULTS = new Extraction(true, 5);
+  /**
+   * Per-turn extraction. The offline rules read sentences of at most {@code maxSentenceChars} (1,000)
+   * characters: a rule, fact or preference a person states is far shorter, and a longer run without a
+   * sentence end is pasted output (a log line, a base64 blob, minified code) that no rule is for. A pass
+   * over a transcript file reads what was appended since the last one in pieces of at most {@code
+   * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is.
+   */
+  public record Extraction(boolean enabled, int maxMemoriesPerTurn, int maxSentenceChars, int maxReadBytes) {
+    public static final Extraction DEFAULTS = new Extraction(true, 5, 1_000, 8 << 20);
   }
 
   /**

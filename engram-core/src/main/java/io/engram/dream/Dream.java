@@ -91,6 +91,8 @@ public final class Dream {
    */
   public DreamResult run(DreamOptions options, DreamProgress progress) throws IOException {
     Path dir = memoryDir();
+    // The dream's state, journal and lock live in .dream/: never through a link out of the store.
+    io.engram.fs.SymbolicLinks.refuseBelow(dir, dir.resolve(".dream"));
     Instant start = clock.instant();
     GateReport gates = new DreamGates(dir, settings.dream()).check(start, options.force());
     if (!gates.open()) {

@@ -6,6 +6,7 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryTooLargeException;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
@@ -55,7 +56,7 @@ final class CandidateWriter {
           ? skip(c, "over the limit of " + cap + " memories for this pass")
           : fromTool && untrusted >= UNTRUSTED_CAP
           ? skip(c, "over the limit of " + UNTRUSTED_CAP + " memory from tool output for this pass")
-          : one(c);
+          : oneWithinTheLimit(c);
       if (o.kind() != ExtractionOutcome.Kind.SKIPPED) {
         written++;
         untrusted += fromTool ? 1 : 0;
@@ -63,6 +64,22 @@ final class CandidateWriter {
       out.add(o);
     }
     return List.copyOf(out);
+  }
+
+  /** {@link #one}, or a skip naming the limit when the memory (new or merged) would be over it. */
+  private ExtractionOutcome oneWithinTheLimit(MemoryCandidate c) throws IOException {
+    String slug = MemoryNames.isValid(c.name()) ? MemoryNames.slug(c.name()) : "";
+    Memory before = pending.get(slug);
+    try {
+      return one(c);
+    } catch (MemoryTooLargeException e) {
+      if (before == null) {
+        pending.remove(slug);
+      } else {
+        pending.put(slug, before);
+      }
+      return skip(c, e.getMessage());
+    }
   }
 
   private ExtractionOutcome one(MemoryCandidate c) throws IOException {

@@ -67,11 +67,27 @@ public final class RuleBasedExtractor implements Extractor {
     return List.copyOf(out);
   }
 
+  private static boolean hasWords(String sentence) {
+    int letters = 0;
+    for (int i = 0; i < sentence.length() && letters < 3; i++) {
+      letters += Character.isLetterOrDigit(sentence.charAt(i)) ? 1 : 0;
+    }
+    return letters >= 3;
+  }
+
   private List<MemoryCandidate> fromTurn(int index, TurnText turn, Optional<String> previousAssistant) {
     boolean fromTool = turn.role() == TurnRole.TOOL_OUTPUT;
     List<MemoryCandidate> found = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (Sentence s : Sentences.of(turn.text())) {
-      for (Draft d : SentenceRules.read(s.text(), previousAssistant)) {
+      // A sentence longer than any stated rule is pasted output, one without three letters or digits
+      // states nothing, and a repeated one says nothing new: the rules need not read them.
+      if (s.text().length() > settings.maxSentenceChars() || !hasWords(s.text()) || !seen.add(s.text())) {
+        continue;
+      }
+      // Tool output only ever yields references, so only the reference rule reads it.
+      List<Draft> drafts = fromTool ? SentenceRules.references(s.text()) : SentenceRules.read(s.text(), previousAssistant);
+      for (Draft d : drafts) {
         if (fromTool && d.type() != CandidateType.REFERENCE) {
           continue;
         }

@@ -21,12 +21,23 @@ final class SentenceRules {
   /** A remembered statement about the project rather than a rule for the agent. */
   private static final Pattern FACT =
       Pattern.compile(
-          "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]+)\\b[^,;:]{0,60}?\\b"
+          "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]{0,40})\\b[^,;:]{0,60}?\\b"
               + "(?:is|are|was|were|has|have|belongs?|lives?|runs? on|owned|maintained|deployed|hosted|located)\\b"
               + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
   private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
 
   private SentenceRules() {}
+
+  /**
+   * The drafts a sentence of tool output yields: what {@link #read} would give of it that is a reference
+   * (a pointer to an outside system), never a rule or a fact, which tool output cannot state.
+   */
+  static List<Draft> references(String sentence) {
+    if (Secrets.contains(sentence) || Intents.isQuestion(sentence)) {
+      return List.of();
+    }
+    return References.read(sentence);
+  }
 
   /**
    * The drafts {@code sentence} yields.

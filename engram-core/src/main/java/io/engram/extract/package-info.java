@@ -13,7 +13,9 @@
  * {@link CandidateAction}, {@link CandidateSource} and {@link Evidence}) against the memories that exist
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
  * explicit requests, corrections, confirmations, project facts, references and user background; tool
- * output can only ever yield a reference); with a model, the
+ * output can only ever yield a reference, so only the reference rule reads it; a sentence longer than {@code
+ * extraction.maxSentenceChars} is pasted output and not read by the rules, which keeps every scan linear
+ * in the text); with a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.
  *
@@ -23,7 +25,12 @@
  * candidate to the write boundary: feedback or user memories resting on tool output are refused, whatever
  * the extractor said; a name that exists is merged into that memory; new memories get their source and
  * session. {@link ExtractionReport} lists an {@link ExtractionOutcome} per candidate (created, updated,
- * skipped with why). A dry run does everything but the writes and the state.
+ * skipped with why). A dry run does everything but the writes and the state. Given the transcript file
+ * ({@code run(Path, String, boolean)}), the pass reads from the byte offset where the last pass over it stopped ({@link
+ * ReadPoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
+ * pieces of at most {@code extraction.maxReadBytes}: its time and memory follow what was appended, not the
+ * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
+ * it) is skipped with the store's reason.
  *
  * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on a labelled set, beside a
  * keyword baseline measured in the same run.

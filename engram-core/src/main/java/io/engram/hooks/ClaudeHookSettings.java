@@ -28,11 +28,20 @@ import java.util.regex.Pattern;
  */
 public final class ClaudeHookSettings {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final Pattern OURS = Pattern.compile(".*engram.*\\shook\\s+(" + String.join("|",
-      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b.*",
-      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+  // Searched (find) after the first "engram", not matched with leading and trailing '.*': that shape
+  // backtracks over every "engram" in a long command and takes time quadratic in its length.
+  private static final Pattern ENGRAM = Pattern.compile("engram", Pattern.CASE_INSENSITIVE);
+  private static final Pattern HOOK_EVENT = Pattern.compile("\\shook\\s+(" + String.join("|",
+      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b",
+      Pattern.CASE_INSENSITIVE);
 
   private ClaudeHookSettings() {}
+
+  /** True when {@code command} runs an Engram hook: "engram", then somewhere after it " hook EVENT". */
+  static boolean isOurs(String command) {
+    java.util.regex.Matcher engram = ENGRAM.matcher(command);
+    return engram.find() && HOOK_EVENT.matcher(command).region(engram.end(), command.length()).find();
+  }
 
   /** What a change did: per event, whether an entry was added or removed. */
   public record Change(Path file, List<String> added, List<String> removed, boolean written) {
@@ -102,7 +111,7 @@ public final class ClaudeHookSettings {
         Iterator<JsonNode> hs = list.elements();
         while (hs.hasNext()) {
           JsonNode h = hs.next();
-          if (h.path("command").isTextual() && OURS.matcher(h.get("command").asText()).matches()) {
+          if (h.path("command").isTextual() && isOurs(h.get("command").asText())) {
             hs.remove();
             hadOurs = true;
           }

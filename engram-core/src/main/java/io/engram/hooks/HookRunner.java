@@ -16,7 +16,6 @@ import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -246,8 +245,9 @@ public final class HookRunner {
       return Optional.empty();
     }
     Path path = input.transcriptPath().get();
-    if (!Files.isRegularFile(path)) {
-      log.add("transcript not found: " + path);
+    Optional<String> unreadable = TranscriptReader.whyNotATranscript(path);
+    if (unreadable.isPresent()) {
+      log.add(unreadable.get());
       return Optional.empty();
     }
     Transcript transcript = TranscriptReader.read(path);
@@ -263,7 +263,11 @@ public final class HookRunner {
           before -> new SessionStateFile.Changed<>(before.resuming(transcript.sessionId()), 0));
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
-    new SessionTranscripts(memory.location().projectDir()).record(transcript.sessionId(), path);
+    try {
+      new SessionTranscripts(memory.location().projectDir()).record(transcript.sessionId(), path);
+    } catch (IOException e) {
+      log.add("transcript path not kept for the dream: " + e.getMessage());
+    }
     return Optional.of(transcript);
   }
 }

@@ -6,6 +6,8 @@ import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,7 +39,8 @@ public final class MemoryStores {
 
   /**
    * The project and user stores for {@code roots.projectDir()}, merged (see {@link ProjectMemory});
-   * both tell {@code listener} about every write. A surface that opens the store for a session
+   * both tell {@code listener} about every write. Files interrupted writes left behind are cleared first
+   * and reported once, by {@link ProjectMemory#leftovers()}. A surface that opens the store for a session
    * registers the dream's session counter here.
    */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
@@ -54,11 +57,13 @@ public final class MemoryStores {
       MemoryWriteListener listener, MemoryFileCache parsed) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
-    return new ProjectMemory(
-        where,
-        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener,
-            parsed),
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed));
+    DirectoryStore project = new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor,
+        clock, listener, parsed);
+    DirectoryStore user =
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed);
+    List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
+    leftovers.addAll(user.sweepLeftovers());
+    return new ProjectMemory(where, project, user, leftovers);
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */

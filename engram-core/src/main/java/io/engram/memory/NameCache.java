@@ -3,6 +3,7 @@ package io.engram.memory;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -32,7 +33,10 @@ final class NameCache {
     this.parsed = parsed;
   }
 
-  /** Topic files of the directory: {@code *.md} except MEMORY.md and hidden files, sorted. */
+  /**
+   * Topic files of the directory: {@code *.md} except MEMORY.md, hidden files and symbolic links (which
+   * the store never follows; {@link #links} lists them), sorted.
+   */
   List<Path> topicFiles() throws IOException {
     List<Path> out = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
@@ -41,6 +45,25 @@ final class NameCache {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.md")) {
       for (Path f : files) {
         if (isTopicFile(f)) {
+          out.add(f);
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** The symbolic links among the directory's entries that the store would otherwise use, sorted. */
+  List<Path> links() throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return out;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path f : files) {
+        String n = f.getFileName().toString();
+        boolean used = n.endsWith(".md") || n.equals(Trash.DIR) || n.startsWith(".dream") || n.startsWith(".engram");
+        if (used && Files.isSymbolicLink(f)) {
           out.add(f);
         }
       }
@@ -73,13 +96,15 @@ final class NameCache {
 
   private static boolean isTopicFile(Path f) {
     String n = f.getFileName().toString();
-    return n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME) && Files.isRegularFile(f);
+    // Never a symbolic link: the store does not follow one out of its directory (links() lists them).
+    return n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME)
+        && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS);
   }
 
   /** A file for a new memory with this slug: {@code slug.md}, or {@code slug-2.md}... if that is taken. */
   Path freeFile(String slug) {
     Path candidate = dir.resolve(slug + ".md");
-    for (int i = 2; Files.exists(candidate); i++) {
+    for (int i = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); i++) {
       candidate = dir.resolve(slug + "-" + i + ".md");
     }
     return candidate;

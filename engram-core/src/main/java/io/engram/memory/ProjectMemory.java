@@ -18,10 +18,18 @@ public final class ProjectMemory implements MemoryStore {
   private final DirectoryStore project;
   private final DirectoryStore user;
 
-  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user) {
+  private final List<Leftover> leftovers;
+
+  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user, List<Leftover> leftovers) {
     this.location = location;
     this.project = project;
     this.user = user;
+    this.leftovers = List.copyOf(leftovers);
+  }
+
+  /** What interrupted writes had left in the two stores, cleared when this was opened; a surface reports it. */
+  public List<Leftover> leftovers() {
+    return leftovers;
   }
 
   /** Where the two stores are. */

@@ -25,6 +25,11 @@
  * {@link ShellCommand} splits a Bash call into simple commands and {@link CommandKind} says what each does
  * (build, test, lint, format, commit, push, look).
  *
+ * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
+ * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
+ * last line still being written is left for it. A path that is not a regular file (a directory, a FIFO, a
+ * device) is refused before it is opened, with its own message ({@link TranscriptReader#whyNotATranscript}).
+ *
  * <p>Where to start: {@link TranscriptReader#read}.
  */
 package io.engram.transcript;

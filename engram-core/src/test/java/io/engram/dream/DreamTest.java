@@ -41,6 +41,23 @@ class DreamTest {
   }
 
   @Test
+  void aDreamDirectoryLinkedOutsideTheStoreIsRefusedAndNothingIsWrittenThrough(@TempDir Path outside)
+      throws Exception {
+    DreamFixture f = seeded();
+    Path link = Files.createSymbolicLink(f.memoryDir().resolve(".dream"), outside);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> f.dream().run(new DreamOptions(true, false), DreamProgress.NONE))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining(link + " is a symbolic link");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new SessionTranscripts(f.memoryDir()).record("s1", root.resolve("t.jsonl")))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining("is a symbolic link");
+    try (var files = Files.list(outside)) {
+      assertThat(files).isEmpty();
+    }
+    assertThat(f.memoryDir().resolve("redis-for-tests.md")).exists();
+  }
+
+  @Test
   void nearDuplicatesAreMergedIntoTheNewestAndTheLoserGoesToTheTrash() throws Exception {
     DreamFixture f = seeded();
     DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);

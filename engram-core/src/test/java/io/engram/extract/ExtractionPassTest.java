@@ -66,6 +66,74 @@ class ExtractionPassTest {
         .assistant("Noted.");
   }
 
+  private static String userLine(String uuid, String text) {
+    return "{\"type\":\"user\",\"uuid\":\"" + uuid + "\",\"sessionId\":\"s1\",\"message\":{\"role\":\"user\","
+        + "\"content\":\"" + text + "\"}}\n";
+  }
+
+  private static String progressLine(int i) {
+    return "{\"type\":\"progress\",\"uuid\":\"p" + i + "\",\"sessionId\":\"s1\",\"data\":{\"output\":\""
+        + "line of build output number " + i + " ".repeat(150) + "\"}}\n";
+  }
+
+  @Test
+  void aPassOverAFileReadsOnlyTheBytesAppendedSinceTheLastOne() throws Exception {
+    Path file = tmp.resolve("s1.jsonl");
+    StringBuilder big = new StringBuilder(userLine("u1", "This project uses pnpm; run pnpm install, not npm install."));
+    for (int i = 0; big.length() < 24 << 20; i++) {
+      big.append(progressLine(i));
+    }
+    Files.writeString(file, big);
+    long firstStart = System.nanoTime();
+    ExtractionReport first = offline().run(file, "s1", false).orElseThrow();
+    long firstNanos = System.nanoTime() - firstStart;
+    assertThat(first.read().toMessage()).isEqualTo(1);
+    assertThat(memories()).extracting(StoredMemory::name).containsExactly("package-manager-pnpm");
+
+    Files.writeString(file, userLine("u2", "The tests need Redis running."), java.nio.file.StandardOpenOption.APPEND);
+    long secondStart = System.nanoTime();
+    ExtractionReport second = offline().run(file, "s1", false).orElseThrow();
+    long secondNanos = System.nanoTime() - secondStart;
+    assertThat(second.read().fromMessage()).isEqualTo(1);
+    assertThat(second.read().toMessage()).isEqualTo(2);
+    assertThat(memories()).extracting(StoredMemory::name).contains("tests-need-redis");
+    // The second pass reads one line, not the 24 MB before it: far less than the first pass's time.
+    assertThat(secondNanos).as("second pass %d ms, first %d ms", secondNanos / 1_000_000, firstNanos / 1_000_000)
+        .isLessThan(firstNanos / 5);
+    assertThat(offline().run(file, "s1", false).orElseThrow().read().turnTexts()).isZero();
+  }
+
+  @Test
+  void aLongAppendIsReadInPiecesOfBoundedSizeWithOneReportForThePass() throws Exception {
+    EngramSettings d = EngramSettings.DEFAULTS;
+    EngramSettings smallPieces = new EngramSettings(d.instructions(), d.memory(), d.notes(),
+        new EngramSettings.Extraction(true, 5, 1_000, 300), d.dream(), d.recall(), d.context(), d.compaction(),
+        d.model(), d.governor(), d.hooks(), d.service());
+    Path file = tmp.resolve("s1.jsonl");
+    Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + progressLine(1) + progressLine(2)
+        + userLine("u2", "The tests need Redis running.") + progressLine(3) + userLine("u3", "Always squash merge commits."));
+    ExtractionReport report = new ExtractionPass(smallPieces, ModelRouter.offline(), store, home, clock)
+        .run(file, "s1", false).orElseThrow();
+    assertThat(report.read().fromMessage()).isZero();
+    assertThat(report.read().toMessage()).isEqualTo(3);
+    assertThat(report.outcomes()).hasSize(3);
+    assertThat(memories()).hasSize(3);
+    assertThat(offline().run(file, "s1", false).orElseThrow().read().fromMessage()).isEqualTo(3);
+  }
+
+  @Test
+  void aReplacedTranscriptFileIsReadAgainFromTheStart() throws Exception {
+    Path file = tmp.resolve("s1.jsonl");
+    Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + userLine("u2", "The tests need Redis running."));
+    offline().run(file, "s1", false).orElseThrow();
+    // Rewritten (a resumed session copied over it): the same first message, then a new one.
+    Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + userLine("u9", "Always squash merge commits."));
+    ExtractionReport again = offline().run(file, "s1", false).orElseThrow();
+    assertThat(again.read().fromMessage()).isZero();
+    assertThat(memories()).extracting(StoredMemory::name).anyMatch(n -> n.contains("squash"));
+    assertThat(offline().run(file, "other-session", false)).isEmpty();
+  }
+
   @Test
   void writesTheRightMemoriesWithProvenance() throws Exception {
     ExtractionReport report = offline().run(conversation().build(), false);
@@ -145,6 +213,30 @@ class ExtractionPassTest {
         ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);
     assertThat(out.get(1).reason()).hasValueSatisfying(r -> assertThat(r).contains("from tool output"));
     assertThat(store.read("ci-dashboard").orElseThrow().memory().source()).contains(MemorySource.TOOL);
+  }
+
+  @Test
+  void aCandidateOrAMergeOverTheSizeLimitIsSkippedNamingTheLimitAndTheRestAreWritten() throws Exception {
+    int limit = EngramSettings.DEFAULTS.memory().maxMemoryBytes();
+    store.write(Memory.of("build-notes", MemoryType.PROJECT, "notes", "x".repeat(limit - 100) + "\n"));
+    MemoryCandidate huge = new MemoryCandidate(CandidateAction.CREATE, "pasted-log", "a log",
+        CandidateType.PROJECT, "y".repeat(limit + 1) + "\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 5, "y"), 0.8));
+    MemoryCandidate growing = new MemoryCandidate(CandidateAction.UPDATE, "build-notes", "notes",
+        CandidateType.PROJECT, "one more line that is long enough to go over the limit ".repeat(4) + "\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(1, 0, 5, "o"), 0.8));
+    MemoryCandidate small = new MemoryCandidate(CandidateAction.CREATE, "runbook", "Runbook",
+        CandidateType.REFERENCE, "https://wiki.example.com/runbook\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(2, 0, 5, "https"), 0.8));
+
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", false, 5).write(List.of(huge, growing, small));
+
+    assertThat(out).extracting(ExtractionOutcome::kind).containsExactly(ExtractionOutcome.Kind.SKIPPED,
+        ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);
+    assertThat(out.subList(0, 2)).allSatisfy(o -> assertThat(o.reason()).hasValueSatisfying(r ->
+        assertThat(r).contains("over the limit of " + limit + " bytes a memory (setting memory.maxMemoryBytes)")));
+    assertThat(store.read("pasted-log")).isEmpty();
+    assertThat(store.read("build-notes").orElseThrow().memory().body()).hasSize(limit - 99);
   }
 
   @Test

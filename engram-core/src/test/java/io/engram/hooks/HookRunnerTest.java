@@ -134,6 +134,31 @@ class HookRunnerTest {
   }
 
   @Test
+  void transcriptsThatAreNotRegularFilesGetTheirOwnMessageAndAreNeverOpened() throws Exception {
+    Path fifo = project.resolve("fifo.jsonl");
+    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+    Path directory = Files.createDirectory(project.resolve("dir.jsonl"));
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      // Opening a FIFO with no writer blocks forever; the hook must answer without opening it.
+      HookRunner.Answer onFifo = pool.submit(() -> runner.run(HookEvent.STOP, stop(fifo)))
+          .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(onFifo.log()).anyMatch(l -> l.contains("is not a regular file (a FIFO, socket or device)"));
+      HookRunner.Answer onZero = pool.submit(() -> runner.run(HookEvent.STOP, stop(Path.of("/dev/zero"))))
+          .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(onZero.log()).anyMatch(l -> l.contains("/dev/zero is not a regular file"));
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(runner.run(HookEvent.STOP, stop(directory)).log())
+        .anyMatch(l -> l.contains("is a directory, not a transcript file"));
+    assertThat(runner.run(HookEvent.STOP, stop(project.resolve("missing.jsonl"))).log())
+        .anyMatch(l -> l.startsWith("transcript not found: "));
+    assertThatThrownBy(() -> io.engram.transcript.TranscriptReader.read(directory))
+        .isInstanceOf(IOException.class).hasMessageContaining("is a directory");
+  }
+
+  @Test
   void aSessionIdCannotEscapeTheStateDirectory() {
     assertThatThrownBy(() -> HookState.file(home, "../../etc/passwd"))
         .isInstanceOf(IllegalArgumentException.class);

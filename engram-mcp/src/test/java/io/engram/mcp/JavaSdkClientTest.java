@@ -36,6 +36,11 @@ class JavaSdkClientTest {
             "name", "deploy-window", "description", "When deploys may happen", "type", "project",
             "body", "Deploys happen on Tuesdays after the standup; never on Fridays.")));
         assertThat(saved.isError()).isFalse();
+        McpSchema.CallToolResult tooLarge = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", "pasted-log", "description", "a log", "type", "project", "body", "z".repeat(200 * 1024))));
+        assertThat(tooLarge.isError()).isTrue();
+        assertThat(((McpSchema.TextContent) tooLarge.content().get(0)).text())
+            .contains("over the limit of 65536 bytes a memory (setting memory.maxMemoryBytes)");
         McpSchema.CallToolResult found = client.callTool(
             new McpSchema.CallToolRequest("recall", Map.of("query", "when can we deploy?")));
         assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("Tuesdays");

@@ -29,9 +29,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compaction-vs-claude",
     mixinStandardHelpOptions = true,
-    description = {"Compact sessions Claude Code compacted, cut where it did, and compare with its own summary:",
-      "size, files kept, scores of both and of summaries made to game the score (a keyword dump, the user messages",
-      "alone, another session's summary), and the Pending Tasks, Current Work and next step of both to read."})
+    description = {"Compact sessions Claude Code compacted, cut where it did, and compare with its own summary.",
+      "It reports size, files kept, scores of both and of summaries made to game the score (a keyword dump, the",
+      "user messages alone, another session's summary), and the Pending Tasks, Current Work and next step of",
+      "both to read."})
 final class ClaudeCodeCompactionBench implements Runnable {
   @Spec CommandSpec spec;
 

@@ -1,7 +1,10 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +22,7 @@ import java.util.regex.Pattern;
  * image) and {@code qa} items ({@code question}, {@code evidence} dialog ids, {@code category}).
  */
 final class LocomoData {
-  private static final Pattern SESSION = Pattern.compile("session_(\\d+)");
+  private static final Pattern SESSION = Pattern.compile("session_(\\d{1,9})");
   private static final Pattern DIA_ID = Pattern.compile("D\\d+:\\d+");
 
   /** One dialog turn. */
@@ -42,7 +45,16 @@ final class LocomoData {
     if (!Files.isRegularFile(file)) {
       throw new IOException("LoCoMo data file not found: " + file);
     }
-    JsonNode root = new ObjectMapper().readTree(file.toFile());
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new IOException(file + ": not valid JSON: " + e.getOriginalMessage()
+          + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
+    } catch (CharConversionException e) { // bytes Jackson takes for another encoding: UTF-32 and the like
+      throw new IOException(file + ": not valid JSON text: " + e.getMessage(), e);
+    }
     if (!root.isArray()) {
       throw new IllegalArgumentException(file + ": expected a JSON array of LoCoMo conversations");
     }

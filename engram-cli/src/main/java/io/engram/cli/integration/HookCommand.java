@@ -2,6 +2,7 @@ package io.engram.cli.integration;
 
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.service.HookReply;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.service.ServiceClient;
 import io.engram.cli.service.ServiceStarter;
 import io.engram.cli.wiring.Models;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -82,6 +84,11 @@ public final class HookCommand implements Callable<Integer> {
               + "; answering " + event.hookName()));
       GlobalOptions global = GlobalOptions.of(spec);
       Optional<Path> named = global.explicitProject();
+      // A cwd that does not exist would otherwise open (and create) a store named after it.
+      input.cwd().filter(cwd -> !Files.isDirectory(cwd)).ifPresent(cwd -> {
+        throw new IllegalArgumentException("hook input \"cwd\" " + cwd + " is not an existing directory; "
+            + "no memory store opened");
+      });
       // Before anything resolves the roots: they are resolved once, with the project as it is then.
       input.cwd().ifPresent(global::defaultProject);
       boolean service = !"off".equalsIgnoreCase(global.environment().getOrDefault(SERVICE_ENV, "").strip());
@@ -137,6 +144,7 @@ public final class HookCommand implements Callable<Integer> {
   private int inProcess(GlobalOptions global, HookEvent event, HookInput input) throws IOException {
     ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
         Dream.sessionCounter());
+    MemoryAccess.report(memory, spec.commandLine().getErr(), "engram hook " + event.hookName());
     HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
         Models.router(global, input.sessionId()), Clock.systemUTC(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));

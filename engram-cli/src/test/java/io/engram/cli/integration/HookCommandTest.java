@@ -46,6 +46,23 @@ class HookCommandTest {
   }
 
   @Test
+  void aHookCwdThatIsNotAnExistingDirectoryIsRefusedAndCreatesNoStore() throws Exception {
+    Path missing = project.resolve("no-such-dir");
+    CommandRun run = hook("UserPromptSubmit", "{\"session_id\":\"s1\",\"cwd\":\"" + missing
+        + "\",\"prompt\":\"what do the tests need?\"}");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).startsWith("engram hook UserPromptSubmit: hook input \"cwd\" " + missing)
+        .contains("not an existing directory");
+    assertThat(missing).doesNotExist();
+    try (var stores = Files.list(home)) {
+      assertThat(stores.map(p -> p.getFileName().toString())).doesNotContain("projects");
+    }
+    Path file = Files.writeString(project.resolve("a-file"), "x");
+    assertThat(hook("Stop", "{\"session_id\":\"s1\",\"cwd\":\"" + file + "\"}").err())
+        .contains("not an existing directory");
+  }
+
+  @Test
   void malformedStdinExitsWithOneAndAOneLineMessage() {
     CommandRun bad = hook("Stop", "this is not json");
     assertThat(bad.exitCode()).isEqualTo(1);

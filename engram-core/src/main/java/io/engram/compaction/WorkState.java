@@ -31,7 +31,7 @@ import java.util.Optional;
  * @param next the next unfinished action, as a sentence
  * @param nextTerms the words a statement of that action must use (an id, a title's words, a command)
  */
-record SessionState(
+record WorkState(
     OpenWork work,
     Optional<WorkItem> current,
     boolean uncommitted,
@@ -43,14 +43,14 @@ record SessionState(
     String next,
     List<String> nextTerms) {
 
-  SessionState {
+  WorkState {
     changedForCurrent = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(changedForCurrent));
     remaining = List.copyOf(remaining);
     nextTerms = List.copyOf(nextTerms);
   }
 
   /** The state at the end of {@code messages}. */
-  static SessionState of(List<TranscriptMessage> messages, OpenWork work, List<FileActivity> files,
+  static WorkState of(List<TranscriptMessage> messages, OpenWork work, List<FileActivity> files,
       List<Problem> problems) {
     List<WorkItem> tracked = work.items().stream().filter(w -> w.source() != WorkItem.Source.REQUEST).toList();
     Workflow workflow = Workflow.learn(messages, tracked, files);
@@ -73,7 +73,7 @@ record SessionState(
     String tracker = trackerProgram(messages);
     Optional<String> intent = pendingIntent(messages);
     NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, intent);
-    return new SessionState(work, current, uncommitted, changed, remaining, blocking, tracker, intent, next.text(),
+    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, intent, next.text(),
         next.terms());
   }
 
