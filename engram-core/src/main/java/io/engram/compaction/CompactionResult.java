@@ -77,7 +77,8 @@ public record CompactionResult(
       // Restored files go back into the agent's context: a .env among them keeps its names, not its values.
       SecretRedactor redactor = SecretRedactor.standard();
       restoredFiles = restoredFiles.stream()
-          .map(f -> new RestoredFile(f.path(), f.score(), f.tokens(), redactor.redact(f.content()).text())).toList();
+          .map(f -> new RestoredFile(f.path(), f.score(), f.tokens(),
+              f.content() == null ? null : redactor.redact(f.content()).text())).toList();
       todos = List.copyOf(todos);
       instructions = List.copyOf(instructions);
       instructionText = redactor.redact(Objects.requireNonNull(instructionText, "instructionText")).text();

@@ -47,6 +47,11 @@
  * for re-injection. {@link LossRecord} says what was dropped: pruned tool outputs, truncated messages,
  * lost key information, missing sections, files not restored.
  *
+ * <p>{@link RestartContext} assembles what an agent continues from, as the window is shared out: the summary,
+ * the restored files inside a {@code FileContentFence} within the files' share, the open todos, and the
+ * compacted messages that fit the messages' share in the budget's priority ({@code engram compact --restart},
+ * the MCP {@code compact} tool's {@code restart}, the prepared compaction's {@code restart-context.md}).
+ *
  * <p>Where to start: {@link SessionCompaction#compact}.
  */
 package io.engram.compaction;

@@ -194,6 +194,7 @@ public record EngramSettings(
    * correction: o200k_base counts times {@code tokenCorrection} (or the entry of
    * {@code modelTokenCorrections} whose key the model name starts with) approximate Claude's counts.
    * The factors were fitted on the shared transcripts (docs/BENCHMARKS.md, "Transcripts and tokens").
+   * {@code turnsLeft} says how the turns left before the critical level are estimated.
    */
   public record Context(
       int defaultWindowTokens,
@@ -206,7 +207,8 @@ public record EngramSettings(
       double filesShare,
       double messagesShare,
       double tokenCorrection,
-      Map<String, Double> modelTokenCorrections) {
+      Map<String, Double> modelTokenCorrections,
+      TurnsLeft turnsLeft) {
     public static final Context DEFAULTS =
         new Context(
             200_000,
@@ -219,7 +221,25 @@ public record EngramSettings(
             0.45,
             0.30,
             1.30,
-            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64));
+            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64),
+            TurnsLeft.DEFAULTS);
+
+    /** These settings with other turn estimates. */
+    public Context withTurnsLeft(TurnsLeft estimates) {
+      return new Context(defaultWindowTokens, modelWindows, warningRatio, urgentRatio, criticalRatio, systemShare,
+          summaryShare, filesShare, messagesShare, tokenCorrection, modelTokenCorrections, estimates);
+    }
+  }
+
+  /**
+   * How many turns a session has left before its window reaches the critical level: the tokens still free
+   * below it divided by the mean growth of the session's last {@code recentTurns} turns, once it has at least
+   * {@code minTurns}; before that, the typical ranges for a session at the warning level
+   * ({@code warningLow}-{@code warningHigh} turns) and at the urgent level ({@code urgentLow}-{@code urgentHigh}).
+   */
+  public record TurnsLeft(int warningLow, int warningHigh, int urgentLow, int urgentHigh, int recentTurns,
+      int minTurns) {
+    public static final TurnsLeft DEFAULTS = new TurnsLeft(25, 30, 8, 12, 5, 2);
   }
 
   /**

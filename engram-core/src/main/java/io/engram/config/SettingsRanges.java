@@ -99,6 +99,12 @@ final class SettingsRanges {
       entry("context.messagesShare", Range.fraction()),
       entry("context.tokenCorrection", Range.positive()),
       entry("context.modelTokenCorrections.*", Range.positive()),
+      entry("context.turnsLeft.warningLow", Range.atLeast(0)),
+      entry("context.turnsLeft.warningHigh", Range.atLeast(0)),
+      entry("context.turnsLeft.urgentLow", Range.atLeast(0)),
+      entry("context.turnsLeft.urgentHigh", Range.atLeast(0)),
+      entry("context.turnsLeft.recentTurns", Range.atLeast(1)),
+      entry("context.turnsLeft.minTurns", Range.atLeast(1)),
       entry("compaction.weightSections", Range.fraction()),
       entry("compaction.weightKeyInfo", Range.fraction()),
       entry("compaction.weightContinuity", Range.fraction()),
@@ -157,6 +163,11 @@ final class SettingsRanges {
     EngramSettings.Context c = settings.context();
     requireOrder(origin, "context.warningRatio", c.warningRatio(), "context.urgentRatio", c.urgentRatio());
     requireOrder(origin, "context.urgentRatio", c.urgentRatio(), "context.criticalRatio", c.criticalRatio());
+    EngramSettings.TurnsLeft t = c.turnsLeft();
+    requireOrder(origin, "context.turnsLeft.warningLow", t.warningLow(), "context.turnsLeft.warningHigh",
+        t.warningHigh());
+    requireOrder(origin, "context.turnsLeft.urgentLow", t.urgentLow(), "context.turnsLeft.urgentHigh", t.urgentHigh());
+    requireOrder(origin, "context.turnsLeft.minTurns", t.minTurns(), "context.turnsLeft.recentTurns", t.recentTurns());
     double shares = c.systemShare() + c.summaryShare() + c.filesShare() + c.messagesShare();
     if (shares > 1 + 1e-9) {
       throw new SettingsException(origin + ": 'context.systemShare', 'summaryShare', 'filesShare' and"

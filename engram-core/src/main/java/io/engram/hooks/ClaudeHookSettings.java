@@ -67,6 +67,7 @@ public final class ClaudeHookSettings {
         ArrayNode groups = hooks.has(e.hookName()) && hooks.get(e.hookName()).isArray()
             ? (ArrayNode) hooks.get(e.hookName()) : hooks.putArray(e.hookName());
         ObjectNode group = groups.addObject();
+        e.matcher().ifPresent(m -> group.put("matcher", m));
         ObjectNode hook = group.putArray("hooks").addObject();
         hook.put("type", "command");
         hook.put("command", command + " hook " + e.hookName());

@@ -39,6 +39,11 @@ import java.util.function.Supplier;
  *   <li>PreCompact: the notes brought up to date whatever the schedule says and handed over to the
  *       SessionStart after the compaction (the answer is known then), then the extraction pass.
  *   <li>SessionEnd: the extraction pass, then the dream when its gates are open ({@link DreamAtSessionEnd}).
+ *   <li>Stop also acts on the context level, PreCompact and the SessionStart after a compaction hand the
+ *       prepared compaction over (first in the context, so that it arrives whole), and UserPromptSubmit
+ *       tells the agent how full the window is, at the top of its context ({@link WindowLevels}).
+ *   <li>PostToolUse: the instruction files below the project that the file read brings in
+ *       ({@link InstructionsOnRead}); nothing else is opened.
  * </ul>
  * A resumed session writes new session ids into the transcript it resumes; the work follows the transcript
  * (its state is kept under the transcript's first session id) rather than refusing it. Per-session hook
@@ -58,6 +63,8 @@ public final class HookRunner {
   private final DreamAtSessionEnd dream;
   private final MemoryRecall recall;
   private final SessionStartContext start;
+  private final InstructionsOnRead instructionsOnRead;
+  private final WindowLevels levels;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -90,6 +97,8 @@ public final class HookRunner {
     this.work = new TranscriptWork(memory, settings, home, router, clock);
     this.dream = new DreamAtSessionEnd(roots, settings, router, clock, dreamEmbedder);
     this.start = new SessionStartContext(memory, settings, notes, clock);
+    this.instructionsOnRead = new InstructionsOnRead(roots, settings.instructions());
+    this.levels = new WindowLevels(roots, memory.location(), settings, router, clock);
   }
 
   /**
@@ -119,13 +128,27 @@ public final class HookRunner {
    * follows), for the other events at the end. The returned answer carries the log of all the work.
    */
   public Answer run(HookEvent event, HookInput input, Consumer<Answer> answered) throws IOException {
-    SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
     List<String> log = new ArrayList<>();
+    if (event == HookEvent.POST_TOOL_USE) {
+      Answer answer = new Answer(instructionsOnRead.due(input, log), log);
+      answered.accept(answer);
+      return answer;
+    }
+    if (event == HookEvent.SESSION_START) {
+      instructionsOnRead.startedAgain(input.sessionId(), input.source().orElse("startup"));
+    }
+    SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
     if (event.injectsContext()) {
       Optional<String> context = stateFile.update(LOCK_WAIT, HookRunner::busy, before -> {
         InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
-        HookState after = event == HookEvent.SESSION_START ? start.fill(input, before, out)
-            : promptSubmit(input, before, out);
+        HookState after;
+        if (event == HookEvent.SESSION_START) {
+          levels.handover(input, log).ifPresent(h -> addHandover(out, h));
+          after = start.fill(input, before, out);
+        } else {
+          levels.notice(input.sessionId(), log).ifPresent(n -> out.addWhole(n + "\n\n"));
+          after = promptSubmit(input, before, out);
+        }
         String text = out.render();
         return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
       });
@@ -139,6 +162,7 @@ public final class HookRunner {
         boolean kept = transcript.isPresent() ? work.keepNotes(transcript.get(), true, log)
             : notes.read(input.sessionId()).isPresent();
         stateFile.update(LOCK_WAIT, HookRunner::busy, before -> new SessionStateFile.Changed<>(before.withHandover(kept), 0));
+        levels.compactionStarting(input.sessionId(), log);
         answered.accept(new Answer(Optional.empty(), log));
         if (transcript.isPresent()) {
           work.extract(transcript.get(), log);
@@ -149,6 +173,7 @@ public final class HookRunner {
           work.extract(transcript.get(), log);
           work.keepNotes(transcript.get(), false, log);
         }
+        levels.afterStop(input, log);
         answered.accept(new Answer(Optional.empty(), log));
       }
       case SESSION_END -> {
@@ -161,6 +186,15 @@ public final class HookRunner {
       default -> throw new IllegalStateException("unhandled hook event " + event);
     }
     return new Answer(Optional.empty(), log);
+  }
+
+  // The prepared summary goes in whole when it fits; otherwise as many lines as fit in two thirds of the room,
+  // leaving some for the session notes and the standing memories.
+  private static void addHandover(InjectedContext out, String handover) {
+    if (!out.addWhole(handover.strip() + "\n\n")) {
+      out.addLines(handover.strip() + "\n\n", out.room() * 2 / 3, "the summary Engram prepared was cut here to stay"
+          + " under Claude Code's 10,000-character limit");
+    }
   }
 
   private static String busy(Path lock) {

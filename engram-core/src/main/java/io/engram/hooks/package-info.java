@@ -26,6 +26,14 @@
  *   <li>SessionEnd then runs the dream when its gates are open ({@code DreamAtSessionEnd}), to its end; a
  *       failure is a log line. Claude Code gives SessionEnd about 1.5 s, so the caller runs this event after
  *       answering (the resident service does).
+ *   <li>The context levels ({@code WindowLevels} over {@link io.engram.levels.ContextLevelKeeper}): Stop reads
+ *       how full the window is and, once per level and segment, refreshes the notes (60%), prepares a
+ *       compaction (80%, again at 92%) and leaves a notice with the turns left; the next UserPromptSubmit tells
+ *       it to the agent; PreCompact marks the prepared summary for the restart and the SessionStart after the
+ *       compaction hands it over, first in its context so that it arrives whole.
+ *   <li>PostToolUse (installed for Read, Edit, Write, MultiEdit and NotebookEdit only): the instruction files of
+ *       the directories between the project and the file, the first time the session touches them, except
+ *       the CLAUDE.md and CLAUDE.local.md Claude Code loads there itself; a compaction or clear forgets them.
  * </ul>
  * The answer is the additional context for the agent, if any, and the log lines for stderr.
  *

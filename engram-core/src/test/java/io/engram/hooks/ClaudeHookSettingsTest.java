@@ -32,6 +32,9 @@ class ClaudeHookSettingsTest {
     assertThat(root.at("/hooks/PostToolUse/0/hooks/0/command").asText()).isEqualTo("fmt");
     assertThat(root.at("/hooks/Stop")).hasSize(2);
     assertThat(root.at("/hooks/Stop/0/hooks/0/command").asText()).isEqualTo("notify-send done");
+    // Only the tool event is narrowed to the tools that name a file.
+    assertThat(root.at("/hooks/PostToolUse/1/matcher").asText()).isEqualTo("Read|Edit|Write|MultiEdit|NotebookEdit");
+    assertThat(root.at("/hooks/Stop/1/matcher").isMissingNode()).isTrue();
     for (HookEvent e : HookEvent.values()) {
       long ours = 0;
       for (JsonNode group : root.at("/hooks/" + e.hookName())) {

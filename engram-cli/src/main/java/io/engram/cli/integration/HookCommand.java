@@ -47,7 +47,8 @@ import picocli.CommandLine.Spec;
       "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
           + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
           + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"
-          + " nothing. Log lines go to stderr.",
+          + " nothing. PostToolUse (a file read or changed) adds the instruction files of the directories down to it"
+          + " the first time the session touches them. Log lines go to stderr.",
       "The resident service answers when it runs (see 'engram daemon'); otherwise this process does and starts"
           + " the service for the next call. ENGRAM_SERVICE=off keeps every call in its own process.",
       "The project is --project, else the hook's cwd. Any error (bad input, an unknown event or option) exits 1"
@@ -59,7 +60,7 @@ public final class HookCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "EVENT",
-      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd")
+      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd | PostToolUse")
   String eventName;
 
   /** Where the hook JSON comes from; tests replace it. */

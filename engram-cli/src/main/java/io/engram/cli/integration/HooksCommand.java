@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Install or remove Engram's Claude Code hooks.",
-      "The hooks are SessionStart, UserPromptSubmit, PreCompact, Stop and SessionEnd; other hooks and settings"
+      "The hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse (for the tools"
+          + " that read or change a file: Read, Edit, Write, MultiEdit, NotebookEdit); other hooks and settings"
           + " are left as they are."},
     subcommands = {HooksCommand.Install.class, HooksCommand.Uninstall.class})
 public final class HooksCommand implements Runnable {
