@@ -99,6 +99,28 @@ final class InMemorySearchIndex implements SearchIndex {
   }
 
   @Override
+  public synchronized Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
+    Map<String, Double> idf = new LinkedHashMap<>();
+    for (String term : new java.util.LinkedHashSet<>(TextTerms.of(query))) {
+      int df = postings.getOrDefault(term, Map.of()).size();
+      idf.put(term, Math.log(1 + (docs.size() - df + 0.5) / (df + 0.5)));
+    }
+    double total = idf.values().stream().mapToDouble(Double::doubleValue).sum();
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (String id : ids) {
+      Doc doc = docs.get(id);
+      double matched = 0;
+      if (doc != null) {
+        for (Map.Entry<String, Double> t : idf.entrySet()) {
+          matched += doc.termFreqs().containsKey(t.getKey()) ? t.getValue() : 0;
+        }
+      }
+      out.put(id, total == 0 ? 0.0 : matched / total);
+    }
+    return out;
+  }
+
+  @Override
   public synchronized List<Hit> vectorSearch(float[] vector, int limit) {
     if (limit <= 0) {
       return List.of();

@@ -61,11 +61,11 @@ class ModelRerankerTest {
   }
 
   @Test
-  void anEmptyPickFallsBackToTheHybridOrder() {
+  void anEmptyPickIsTheModelsAnswerAndNothingIsSent() {
     RecallResult r = recallWith(new ScriptedModel().answers("[]"));
-    assertThat(r.reranked()).isFalse();
-    assertThat(r.memories()).hasSize(3);
-    assertThat(r.leftOut()).anyMatch(l -> l.reason().equals("reranker picked nothing; hybrid order used"));
+    assertThat(r.reranked()).isTrue();
+    assertThat(r.memories()).isEmpty();
+    assertThat(r.leftOut()).anyMatch(l -> l.reason().equals("the model picked none"));
   }
 
   @Test

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
       HookBench.class,
       CompactionBench.class,
       BenchLocomoCommand.class,
-      BenchRecallCommand.class
+      BenchRecallCommand.class,
+      BenchCodingCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -3,7 +3,9 @@ package io.engram.cli.wiring;
 import io.engram.cli.GlobalOptions;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.embeddings.MiniLmEmbedder;
+import io.engram.embeddings.BertModel;
+import io.engram.embeddings.ModelResources;
+import io.engram.embeddings.OnnxBertEmbedder;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
@@ -16,8 +18,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Builds the {@link MemoryRecall} every command uses: the Lucene index on disk, MiniLM vectors when the
- * {@code recall.vectors} setting allows them for this caller, and the configured model as re-ranker.
+ * Builds the {@link MemoryRecall} every command uses: the Lucene index on disk, vectors of the
+ * {@code recall.embeddingModel} when the {@code recall.vectors} setting allows them for this caller, and the
+ * configured model as re-ranker.
  */
 public final class RecallWiring {
   /** Who is recalling; decides whether {@code recall.vectors = AUTO} embeds. */
@@ -41,13 +44,33 @@ public final class RecallWiring {
     Optional<Reranker> reranker = router.hasModel()
         ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
     MemoryRecall.Backend backend = new MemoryRecall.Backend(
-        Optional.of(LuceneSearchIndex::onDisk), embedder(settings.recall().vectors(), caller), reranker);
+        Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
+        embedder(roots, settings.recall(), caller), reranker);
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
+  static Optional<Supplier<Embedder>> embedder(EngramRoots roots, EngramSettings.Recall recall, Caller caller) {
+    EngramSettings.Vectors mode = recall.vectors();
     boolean on = mode == EngramSettings.Vectors.ALWAYS
         || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
-    return on ? Optional.of(MiniLmEmbedder::new) : Optional.empty();
+    return on ? Optional.of(() -> embedder(roots, recall.embeddingModel())) : Optional.empty();
+  }
+
+  /**
+   * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
+   * artifact jar in {@code <engram-home>/models/}.
+   *
+   * @throws IllegalArgumentException for a name no known model has
+   * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
+   */
+  public static Embedder embedder(EngramRoots roots, String name) {
+    BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
+        "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
+    return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(roots)));
+  }
+
+  /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
+  public static java.nio.file.Path modelsDirectory(EngramRoots roots) {
+    return roots.engramHome().resolve("models");
   }
 }
