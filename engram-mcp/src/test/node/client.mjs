@@ -5,6 +5,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
 const [mode, ...rest] = process.argv.slice(2);
 const report = { mode };
@@ -22,9 +23,18 @@ function text(result) {
 }
 
 const client = new Client({ name: "engram-node-test", version: "1.0.0" });
+// Records any request the server sends; this client declares no capabilities, so it answers each with
+// "method not found", as the SDK's client does by default.
+report.serverRequests = [];
+client.fallbackRequestHandler = async (request) => {
+  report.serverRequests.push(request.method);
+  throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+};
 await client.connect(transportFor(mode === "http" ? rest[1] : undefined));
 report.server = client.getServerVersion()?.name;
 report.tools = (await client.listTools()).tools.map((t) => t.name).sort();
+// A roots change announced by a client that never declared roots: the server must not ask for them.
+await client.transport.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
 report.rememberSchemaRequired = (await client.listTools()).tools.find((t) => t.name === "remember")?.inputSchema?.required ?? [];
 
 const remembered = await client.callTool({

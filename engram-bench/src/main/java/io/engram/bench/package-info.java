@@ -12,5 +12,8 @@
  * io.engram.bench.DreamRunBench} (a whole dream over N memories), {@link io.engram.bench.ExtractionBench}
  * (precision and recall on a labelled set) and {@link io.engram.bench.ModelsBench} (what the model
  * plumbing adds to one call). docs/BENCHMARKS.md holds the figures.
+ *
+ * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link
+ * io.engram.bench.ExtractionBench} for a harness.
  */
 package io.engram.bench;

@@ -14,5 +14,21 @@
  * <p>The subcommands live in one package per area: {@code memory}, {@code instructions}, {@code session},
  * {@code integration}, {@code install}, {@code config}, {@code demo} and {@code bench}; {@code output}
  * prints, {@code wiring} builds the engines from the options.
+ *
+ * <p>Conventions every command keeps. The environment is read once, in {@code GlobalOptions}
+ * ({@code environment()}; tests pass their own to {@code newCommandLine(env)}), and engines get roots and
+ * values, never the environment. A subcommand reaches the global options with {@code GlobalOptions.of(spec)}.
+ * A command's description starts with one short, whole sentence, since picocli lists commands by their
+ * first description line, and the detail follows in further lines ({@code HelpTextTest} holds every command
+ * to this). A command that prints data mixes in {@code JsonOption}; one that reads a transcript mixes in
+ * {@code TranscriptFile}. picocli's annotation processor checks every annotation at compile time.
+ *
+ * <p>The build: the version comes from {@code io/engram/cli/version.properties} (Maven resource
+ * filtering); {@code slf4j-nop} keeps the libraries' SLF4J logging off stderr. The shaded jar, {@code
+ * engram-cli/target/engram.jar}, leaves out ONNX Runtime's native debug symbols and jtokkit's unused
+ * encodings, and the {@code package} phase fails when it is over 80 MB or holds debug symbols (an antrun
+ * check in {@code engram-cli/pom.xml}).
+ *
+ * <p>Where to start: {@link io.engram.cli.EngramCommand#newCommandLine()}.
  */
 package io.engram.cli;

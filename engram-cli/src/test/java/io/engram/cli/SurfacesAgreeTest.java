@@ -43,6 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
  * SessionNotesKeeper}) and the dream ({@code Dream}).
  */
 class SurfacesAgreeTest {
+  /** A bearer token the HTTP server accepts (64 hex digits: 256 bits). */
+  private static final String TOKEN = "4c7e1a9f3b6d2e8a0f5c9b1d7e3a6f2c8b4d0e9a5f1c7b3e6d2a8f4c0b9e5d1a";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SESSION = "cli-notes-1";
 
@@ -163,7 +166,7 @@ class SurfacesAgreeTest {
         MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
         new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
-        "token", "test")) {
+        TOKEN, "test")) {
       URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
       post(uri, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
           + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
@@ -179,7 +182,7 @@ class SurfacesAgreeTest {
   private static JsonNode post(URI uri, String body) throws Exception {
     HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)
         .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("Authorization", "Bearer token").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     return JSON.readTree(r.body());

@@ -7,7 +7,7 @@ import java.util.Locale;
  * The instruction a model gets to write a compaction summary: the nine sections in
  * their order, what each must hold, and the rules that keep user messages word for word.
  *
- * <p>Its shape is the seed's: first a private analysis in {@code <analysis>} tags, then a
+ * <p>Its shape is Claude Code's compaction prompt's: first a private analysis in {@code <analysis>} tags, then a
  * {@code <summary>} with the nine numbered sections of {@link SummarySection}, an example of the
  * layout, and the user's own instructions (for example from {@code /compact focus on X}) appended
  * under "Additional Instructions". The {@link #degraded degraded} variant is what the degradation

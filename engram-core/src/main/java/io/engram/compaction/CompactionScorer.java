@@ -70,6 +70,7 @@ final class CompactionScorer {
             + settings.weightContinuity() * cc
             + settings.weightCompression() * cr;
     return new CompactionScore(
-        sc, kp, cc, cr, total, ratio, parsed.missingRequired(), preservation, lost, continuityWords);
+        sc, kp, cc, cr, total, ratio,
+        new CompactionScore.Evidence(parsed.missingRequired(), preservation, lost, continuityWords));
   }
 }

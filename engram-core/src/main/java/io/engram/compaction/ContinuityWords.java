@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * The continuity words of CC, the continuity part of the score: words that tie the summary to what comes next.
  *
- * <p>Seed 000 lists 首先 (its "首尾" is read as this), 然后, 接下来, 下一步 and "..."; Engram takes
+ * <p>Claude Code's compaction prompt lists 首先 (its "首尾" is read as this), 然后, 接下来, 下一步 and "..."; Engram takes
  * those four with their English equivalents and adds a few of the same family. Each entry is one
  * continuity word, counted once however often it occurs and in whichever of its forms (English
  * case-insensitive, whole words; Chinese as substrings). "next" does not count inside "next step",

@@ -107,9 +107,9 @@ final class DegradationLadder {
   }
 
   private List<KeyKind> severeLosses(CompactionScore score) {
-    return score.preservation().entrySet().stream()
+    return score.evidence().preservation().entrySet().stream()
         .filter(e -> e.getValue() < settings.severeLossShare() * 100)
-        .filter(e -> !score.lost().getOrDefault(e.getKey(), List.of()).isEmpty())
+        .filter(e -> !score.evidence().lost().getOrDefault(e.getKey(), List.of()).isEmpty())
         .map(Map.Entry::getKey)
         .toList();
   }
@@ -117,7 +117,7 @@ final class DegradationLadder {
   static SummarySections withFragments(SummarySections sections, CompactionScore score) {
     SummarySections out = sections;
     for (KeyKind kind : KeyKind.values()) {
-      List<String> lost = score.lost().getOrDefault(kind, List.of());
+      List<String> lost = score.evidence().lost().getOrDefault(kind, List.of());
       if (!lost.isEmpty()) {
         StringBuilder block = new StringBuilder("Key fragments from the original conversation:");
         lost.forEach(item -> block.append("\n- ").append(item.strip().replace("\n", "\n  ")));

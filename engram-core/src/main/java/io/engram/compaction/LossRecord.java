@@ -67,10 +67,10 @@ public record LossRecord(List<Entry> entries) {
   /** The missing sections and lost key information of a final summary's score. */
   public static LossRecord fromScore(CompactionScore score) {
     List<Entry> out = new ArrayList<>();
-    for (SummarySection s : score.missingSections()) {
+    for (SummarySection s : score.evidence().missingSections()) {
       out.add(new Entry(Kind.SUMMARY_SECTION, s.number() + ". " + s.title(), "missing from the summary", 0));
     }
-    score.lost().forEach((kind, items) -> items.forEach(item ->
+    score.evidence().lost().forEach((kind, items) -> items.forEach(item ->
         out.add(new Entry(Kind.KEY_INFORMATION, kind.name().toLowerCase(Locale.ROOT), item, 0))));
     return new LossRecord(out);
   }

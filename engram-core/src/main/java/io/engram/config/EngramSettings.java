@@ -291,4 +291,39 @@ public record EngramSettings(
   public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
     public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
   }
+
+  /**
+   * Bounds of the MCP server ({@code engram mcp}) against clients that misbehave or attack. They are not read
+   * from {@code settings.json}: a defence is not a preference.
+   *
+   * @param workers threads that run requests (per transport)
+   * @param maxMessageBytes the longest JSON-RPC message, an HTTP body or a stdio line (4 MiB)
+   * @param requestReadMillis time from a request's first byte until its head and body are all read
+   * @param idleMillis how long an HTTP connection may wait for its next request
+   * @param responseWriteMillis time a client has to take an HTTP answer
+   * @param lingerMillis how long a connection closed by the server after an early answer (401, 413) still
+   *     has its unread request bytes drained, so the client reads the answer instead of a reset
+   * @param maxConnections open HTTP connections in all
+   * @param maxConnectionsPerAddress open HTTP connections from one client address
+   * @param maxHeaderBytes the longest HTTP request head (request line and headers)
+   * @param maxHeaders the most header fields in an HTTP request
+   * @param minTokenBits the least entropy of an HTTP bearer token (32 random bytes)
+   * @param stdioDrainMillis how long requests still running when stdin ends may take before the server exits
+   */
+  public record Mcp(
+      int workers,
+      int maxMessageBytes,
+      int requestReadMillis,
+      int idleMillis,
+      int responseWriteMillis,
+      int lingerMillis,
+      int maxConnections,
+      int maxConnectionsPerAddress,
+      int maxHeaderBytes,
+      int maxHeaders,
+      int minTokenBits,
+      int stdioDrainMillis) {
+    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 10_000, 60_000, 10_000, 2_000, 64, 16, 16 * 1024, 100,
+        256, 5_000);
+  }
 }

@@ -1,5 +1,6 @@
 package io.engram.context;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.config.EngramSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
@@ -25,12 +26,9 @@ public final class ContextTimeline {
   private ContextTimeline() {}
 
   /**
-   * One request.
+   * One request. Serialized with Jackson, the position's fields come first, beside the others.
    *
-   * @param messageIndex index of the assistant message in {@link Transcript#messages()}
-   * @param lineNumber its source line (0 when the source has no lines)
-   * @param at when, if recorded
-   * @param segment which stretch between compactions it belongs to
+   * @param position where in the transcript the request is
    * @param model the model that answered ("" when not recorded)
    * @param windowTokens that model's window
    * @param estimatedTokens corrected estimate of the visible prefix
@@ -38,15 +36,22 @@ public final class ContextTimeline {
    * @param level the window level, from the real size when known
    */
   public record Point(
-      int messageIndex,
-      int lineNumber,
-      Optional<Instant> at,
-      int segment,
+      @JsonUnwrapped Position position,
       String model,
       int windowTokens,
       long estimatedTokens,
       Optional<Long> actualTokens,
       ContextLevel level) {}
+
+  /**
+   * Where a request is in its transcript.
+   *
+   * @param messageIndex index of the assistant message in {@link Transcript#messages()}
+   * @param lineNumber its source line (0 when the source has no lines)
+   * @param at when, if recorded
+   * @param segment which stretch between compactions it belongs to
+   */
+  public record Position(int messageIndex, int lineNumber, Optional<Instant> at, int segment) {}
 
   /** The points of {@code transcript}'s main line, counted with o200k_base and each model's correction. */
   public static List<Point> of(Transcript transcript, EngramSettings.Context settings) {
@@ -77,7 +82,7 @@ public final class ContextTimeline {
           ContextWindow window = ContextWindow.forModel(model, settings);
           long estimate = (long) Math.ceil(raw * JtokkitTokenCounter.correctionFor(model, settings));
           Optional<Long> actual = m.usage().map(u -> u.promptTokens());
-          points.add(new Point(base + i, m.lineNumber(), m.timestamp(), segment.index(), model,
+          points.add(new Point(new Position(base + i, m.lineNumber(), m.timestamp(), segment.index()), model,
               window.windowTokens(), estimate, actual, window.level(actual.orElse(estimate))));
         }
         raw += rawCounter.count(m.promptText());

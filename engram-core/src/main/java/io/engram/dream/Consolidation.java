@@ -129,13 +129,13 @@ final class Consolidation {
   }
 
   private Memory toMemory(MemoryCandidate c, Gatherer.Session s) {
-    int turn = c.evidence().turnIndex();
+    int turn = c.provenance().evidence().turnIndex();
     Instant at = turn >= 0 && turn < s.turnTimes().size() ? s.turnTimes().get(turn) : now;
     String body = RelativeDates.absolutize(c.body(), s.date()).text();
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
         .description(c.description())
         .body(body.endsWith("\n") ? body : body + "\n")
-        .source(c.source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
+        .source(c.provenance().source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
         .session(s.sessionId()).created(at).updated(at).build();
   }
 

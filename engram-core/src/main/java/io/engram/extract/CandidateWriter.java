@@ -50,7 +50,7 @@ final class CandidateWriter {
     int written = 0;
     int untrusted = 0;
     for (MemoryCandidate c : candidates) {
-      boolean fromTool = !c.trusted() || c.source() == CandidateSource.TOOL;
+      boolean fromTool = !c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL;
       ExtractionOutcome o = written >= cap
           ? skip(c, "over the limit of " + cap + " memories for this pass")
           : fromTool && untrusted >= UNTRUSTED_CAP
@@ -67,7 +67,7 @@ final class CandidateWriter {
 
   private ExtractionOutcome one(MemoryCandidate c) throws IOException {
     MemoryType type = type(c.type());
-    boolean fromTool = !c.trusted() || c.source() == CandidateSource.TOOL;
+    boolean fromTool = !c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL;
     if (fromTool && (type == MemoryType.FEEDBACK || type == MemoryType.USER)) {
       return skip(c, "tool output is untrusted and never becomes a " + type.id() + " memory by itself");
     }
@@ -124,7 +124,8 @@ final class CandidateWriter {
 
   private static ExtractionOutcome outcome(ExtractionOutcome.Kind kind, MemoryCandidate c, String name,
       MemoryType type, Optional<String> reason, Optional<String> path) {
-    return new ExtractionOutcome(kind, name, type, source(c), c.trusted(), c.description(), c.body(), reason, path);
+    return new ExtractionOutcome(kind, name, type, new ExtractionOutcome.Origin(source(c), c.provenance().trusted()),
+        c.description(), c.body(), reason, path);
   }
 
   static MemoryType type(CandidateType type) {
@@ -137,10 +138,10 @@ final class CandidateWriter {
   }
 
   static MemorySource source(MemoryCandidate c) {
-    if (!c.trusted()) {
+    if (!c.provenance().trusted()) {
       return MemorySource.TOOL;
     }
-    return switch (c.source()) {
+    return switch (c.provenance().source()) {
       case USER -> MemorySource.USER;
       case TOOL -> MemorySource.TOOL;
       case MODEL -> MemorySource.MODEL;

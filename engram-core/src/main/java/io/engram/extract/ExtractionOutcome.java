@@ -11,8 +11,7 @@ import java.util.Optional;
  * @param kind created, updated (merged into an existing memory) or skipped
  * @param name the memory's name (the existing one for an update)
  * @param type its type
- * @param source provenance recorded in the memory
- * @param trusted false for knowledge read from tool output
+ * @param origin the provenance recorded in the memory, and whether the text may be trusted
  * @param description the one-line description
  * @param body the text written (for an update, only the new part)
  * @param reason why it was skipped, or how an update was decided; empty for a plain create
@@ -22,8 +21,7 @@ public record ExtractionOutcome(
     Kind kind,
     String name,
     MemoryType type,
-    MemorySource source,
-    boolean trusted,
+    Origin origin,
     String description,
     String body,
     Optional<String> reason,
@@ -39,11 +37,23 @@ public record ExtractionOutcome(
     SKIPPED
   }
 
+  /**
+   * Where the memory came from.
+   *
+   * @param source provenance recorded in the memory
+   * @param trusted false for knowledge read from tool output
+   */
+  public record Origin(MemorySource source, boolean trusted) {
+    public Origin {
+      Objects.requireNonNull(source, "source");
+    }
+  }
+
   public ExtractionOutcome {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(origin, "origin");
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(reason, "reason");

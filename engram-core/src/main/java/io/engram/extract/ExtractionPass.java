@@ -85,8 +85,9 @@ public final class ExtractionPass {
 
   private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, List<TurnText> texts,
       List<SkippedRange> skipped, int humanTurns) throws IOException {
+    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, texts.size(), skipped);
     if (texts.isEmpty() || !settings.extraction().enabled()) {
-      return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), skipped,
+      return new ExtractionReport(transcript.sessionId(), dryRun, read,
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
     MemoryListing listing = store.list();
@@ -99,8 +100,8 @@ public final class ExtractionPass {
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, existing));
     List<ExtractionOutcome> outcomes =
         new CandidateWriter(store, transcript.sessionId(), dryRun, cap).write(answered.value());
-    return new ExtractionReport(transcript.sessionId(), dryRun, from, to, texts.size(), skipped,
-        answered.engineId(), answered.fallbackReason(), outcomes);
+    return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
+        outcomes);
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */

@@ -9,10 +9,7 @@ import java.util.Optional;
  *
  * @param sessionId the session
  * @param dryRun true when nothing was written (neither memories nor the pass's state)
- * @param fromMessage first message read (where the previous pass stopped)
- * @param toMessage end of the messages read (exclusive)
- * @param turnTexts how many texts (user, assistant, tool output) were given to the extractor
- * @param skippedRanges turns left out because the agent wrote memory in them
+ * @param read the messages the pass read, what it gave the extractor and what it left out
  * @param engine {@code offline} or {@code provider:model}; {@code none} when there was nothing to read
  * @param fallbackReason why the offline rules ran although a model was configured
  * @param outcomes one per candidate, in the extractor's order
@@ -20,20 +17,31 @@ import java.util.Optional;
 public record ExtractionReport(
     String sessionId,
     boolean dryRun,
-    int fromMessage,
-    int toMessage,
-    int turnTexts,
-    List<SkippedRange> skippedRanges,
+    MessagesRead read,
     String engine,
     Optional<String> fallbackReason,
     List<ExtractionOutcome> outcomes) {
 
   public ExtractionReport {
     Objects.requireNonNull(sessionId, "sessionId");
-    skippedRanges = List.copyOf(skippedRanges);
+    Objects.requireNonNull(read, "read");
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(fallbackReason, "fallbackReason");
     outcomes = List.copyOf(outcomes);
+  }
+
+  /**
+   * The messages one pass read.
+   *
+   * @param fromMessage first message read (where the previous pass stopped)
+   * @param toMessage end of the messages read (exclusive)
+   * @param turnTexts how many texts (user, assistant, tool output) were given to the extractor
+   * @param skippedRanges turns left out because the agent wrote memory in them
+   */
+  public record MessagesRead(int fromMessage, int toMessage, int turnTexts, List<SkippedRange> skippedRanges) {
+    public MessagesRead {
+      skippedRanges = List.copyOf(skippedRanges);
+    }
   }
 
   /** The outcomes of one kind. */

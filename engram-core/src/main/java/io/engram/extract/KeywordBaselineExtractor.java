@@ -28,10 +28,8 @@ final class KeywordBaselineExtractor implements Extractor {
                   Terms.clip(s.text(), 100),
                   CandidateType.FEEDBACK,
                   s.text(),
-                  CandidateSource.USER,
-                  true,
-                  new Evidence(i, s.start(), s.end(), s.text()),
-                  0.5));
+                  new MemoryCandidate.Provenance(
+                      CandidateSource.USER, true, new Evidence(i, s.start(), s.end(), s.text()), 0.5)));
         }
       }
     }

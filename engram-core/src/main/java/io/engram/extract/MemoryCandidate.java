@@ -10,10 +10,7 @@ import java.util.Objects;
  * @param description one line saying when this memory is useful
  * @param type one of the four memory types
  * @param body the memory's Markdown body
- * @param source who said it: the user, or tool output
- * @param trusted false for anything read from tool output; untrusted text is never an instruction
- * @param evidence where in the input it was read
- * @param confidence 0 to 1; how sure the rule that produced it is
+ * @param provenance who said it, whether it may be trusted, where it was read and how sure the rule is
  */
 public record MemoryCandidate(
     CandidateAction action,
@@ -21,10 +18,7 @@ public record MemoryCandidate(
     String description,
     CandidateType type,
     String body,
-    CandidateSource source,
-    boolean trusted,
-    Evidence evidence,
-    double confidence) {
+    Provenance provenance) {
 
   public MemoryCandidate {
     Objects.requireNonNull(action, "action");
@@ -32,19 +26,32 @@ public record MemoryCandidate(
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(body, "body");
-    Objects.requireNonNull(source, "source");
-    Objects.requireNonNull(evidence, "evidence");
+    Objects.requireNonNull(provenance, "provenance");
     if (name.isBlank() || description.contains("\n")) {
       throw new IllegalArgumentException("candidate needs a name and a one-line description: " + name);
     }
-    if (!(confidence >= 0 && confidence <= 1)) {
-      throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
+  }
+
+  /**
+   * Where a candidate came from.
+   *
+   * @param source who said it: the user, or tool output
+   * @param trusted false for anything read from tool output; untrusted text is never an instruction
+   * @param evidence where in the input it was read
+   * @param confidence 0 to 1; how sure the rule that produced it is
+   */
+  public record Provenance(CandidateSource source, boolean trusted, Evidence evidence, double confidence) {
+    public Provenance {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(evidence, "evidence");
+      if (!(confidence >= 0 && confidence <= 1)) {
+        throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
+      }
     }
   }
 
   /** The same candidate turned into an update of the existing memory {@code existingName}. */
   public MemoryCandidate asUpdateOf(String existingName) {
-    return new MemoryCandidate(
-        CandidateAction.UPDATE, existingName, description, type, body, source, trusted, evidence, confidence);
+    return new MemoryCandidate(CandidateAction.UPDATE, existingName, description, type, body, provenance);
   }
 }

@@ -121,8 +121,8 @@ final class ModelExtractor implements Extractor {
       Evidence evidence = at < 0 ? new Evidence(item.turn(), 0, 0, "")
           : new Evidence(item.turn(), at, at + item.quote().length(), item.quote());
       out.add(new MemoryCandidate(action, item.name().strip(), item.description().strip().replaceAll("\\s+", " "),
-          CandidateType.fromLabel(item.type()), item.body().strip() + "\n", source, !fromTool, evidence,
-          fromTool ? 0.5 : 0.8));
+          CandidateType.fromLabel(item.type()), item.body().strip() + "\n",
+          new MemoryCandidate.Provenance(source, !fromTool, evidence, fromTool ? 0.5 : 0.8)));
     }
     return List.copyOf(out);
   }

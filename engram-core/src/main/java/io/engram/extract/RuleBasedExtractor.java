@@ -51,7 +51,7 @@ public final class RuleBasedExtractor implements Extractor {
       }
       if (!turn.memoryWritten()) {
         for (MemoryCandidate c : fromTurn(i, turn, turn.role() == TurnRole.USER ? previousAssistant : Optional.empty())) {
-          byName.merge(c.name(), c, (a, b) -> a.confidence() >= b.confidence() ? a : b);
+          byName.merge(c.name(), c, (a, b) -> a.provenance().confidence() >= b.provenance().confidence() ? a : b);
         }
       }
       if (turn.role() == TurnRole.USER) {
@@ -61,7 +61,7 @@ public final class RuleBasedExtractor implements Extractor {
     List<MemoryCandidate> out = new ArrayList<>();
     for (MemoryCandidate c : byName.values()) {
       Optional<String> same =
-          Similarity.match(c.name(), c.evidence().quote() + " " + c.description(), existing);
+          Similarity.match(c.name(), c.provenance().evidence().quote() + " " + c.description(), existing);
       out.add(same.map(c::asUpdateOf).orElse(c));
     }
     return List.copyOf(out);
@@ -82,17 +82,18 @@ public final class RuleBasedExtractor implements Extractor {
                 d.description(),
                 d.type(),
                 d.body(),
-                fromTool ? CandidateSource.TOOL : CandidateSource.USER,
-                !fromTool,
-                new Evidence(index, s.start(), s.end(), s.text()),
-                fromTool ? d.confidence() * TOOL_CONFIDENCE_FACTOR : d.confidence()));
+                new MemoryCandidate.Provenance(
+                    fromTool ? CandidateSource.TOOL : CandidateSource.USER,
+                    !fromTool,
+                    new Evidence(index, s.start(), s.end(), s.text()),
+                    fromTool ? d.confidence() * TOOL_CONFIDENCE_FACTOR : d.confidence())));
       }
     }
     if (found.size() <= settings.maxMemoriesPerTurn()) {
       return found;
     }
     return found.stream()
-        .sorted(Comparator.comparingDouble(MemoryCandidate::confidence).reversed())
+        .sorted(Comparator.comparingDouble((MemoryCandidate c) -> c.provenance().confidence()).reversed())
         .limit(settings.maxMemoriesPerTurn())
         .toList();
   }

@@ -41,9 +41,9 @@ final class TranscriptWork {
       }
       written += o.kind() == ExtractionOutcome.Kind.SKIPPED ? 0 : 1;
     }
-    if (report.toMessage() > report.fromMessage()) {
+    if (report.read().toMessage() > report.read().fromMessage()) {
       log.add("extracted " + written + " memor" + (written == 1 ? "y" : "ies") + " from messages "
-          + (report.fromMessage() + 1) + "-" + report.toMessage() + " (" + report.engine() + ")"
+          + (report.read().fromMessage() + 1) + "-" + report.read().toMessage() + " (" + report.engine() + ")"
           + report.fallbackReason().map(r -> "; offline because " + r).orElse(""));
     }
   }
@@ -53,7 +53,7 @@ final class TranscriptWork {
     NotesUpdate update = notes.update(transcript, force);
     if (update.written()) {
       log.add("session notes " + (update.action() == NotesAction.START ? "started" : "updated") + " at "
-          + update.contextTokens() + " context tokens (" + update.reason() + ")");
+          + update.growth().contextTokens() + " context tokens (" + update.reason() + ")");
     }
     return update.written() || notes.read(transcript.sessionId()).isPresent();
   }

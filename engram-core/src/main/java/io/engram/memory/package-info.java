@@ -18,7 +18,8 @@
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
  * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
- * of MEMORY.md a session loads: whole lines, at most the seed's 200 lines and 25 KB.
+ * of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines} (200) lines and
+ * {@code memory.indexMaxBytes} (25 KB).
  *
  * <p>{@link MemoryStores} finds and opens stores. In Engram's layout a project's memory is {@code
  * <home>/projects/<key>/memory/}, the key being the origin remote read from {@code .git} (worktrees

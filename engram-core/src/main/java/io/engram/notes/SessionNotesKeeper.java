@@ -97,9 +97,10 @@ public final class SessionNotesKeeper {
       NotesAction action = new NotesSchedule(settings.notes()).decide(tokens, baseline, toolCalls);
       SessionNotes before = previous.map(StoredNotes::notes).orElse(SessionNotes.EMPTY);
       Optional<Long> base = baseline.isPresent() ? Optional.of(baseline.getAsLong()) : Optional.empty();
+      NotesUpdate.Growth growth = new NotesUpdate.Growth(tokens, base, toolCalls, from, end);
       if (action == NotesAction.WAIT && !force) {
-        return new NotesUpdate(id, action, false, false, tokens, base, toolCalls, from, end, before,
-            Optional.empty(), Optional.empty(), waitReason(tokens, baseline, toolCalls));
+        return new NotesUpdate(id, action, false, growth, before, Optional.empty(), Optional.empty(),
+            waitReason(tokens, baseline, toolCalls));
       }
       boolean forced = action == NotesAction.WAIT;
       NotesAction done = forced ? (previous.isPresent() ? NotesAction.UPDATE : NotesAction.START) : action;
@@ -114,8 +115,8 @@ public final class SessionNotesKeeper {
       }
       store.write(new StoredNotes(fitted,
           new NotesState(id, end, lastUuid, tokens, updates, clock.instant(), answered.engineId())));
-      return new NotesUpdate(id, done, forced, true, tokens, base, toolCalls, from, end, fitted,
-          Optional.of(answered.engineId()), answered.fallbackReason(),
+      return new NotesUpdate(id, done, forced, growth, fitted, Optional.of(answered.engineId()),
+          answered.fallbackReason(),
           forced ? "forced: " + waitReason(tokens, baseline, toolCalls) : doneReason(done, tokens, baseline, toolCalls));
     }
   }

@@ -17,9 +17,10 @@ final class Hotness {
     if (halfLifeDays <= 0) {
       throw new IllegalArgumentException("hotness half-life must be positive, got " + halfLifeDays);
     }
-    Instant last = doc.lastRecalled().filter(r -> r.isAfter(doc.updated())).orElse(doc.updated());
+    RecallDocument.Activity activity = doc.activity();
+    Instant last = activity.lastRecalled().filter(r -> r.isAfter(activity.updated())).orElse(activity.updated());
     double ageDays = Math.max(0, Duration.between(last, now).toSeconds() / 86_400.0);
-    double halfLife = halfLifeDays * (1 + Math.log1p(doc.recallCount()));
+    double halfLife = halfLifeDays * (1 + Math.log1p(activity.recallCount()));
     return Math.pow(0.5, ageDays / halfLife);
   }
 

@@ -74,7 +74,7 @@ final class HybridSearch {
     Optional<QueryDates.Span> span = settings.dateBoost() > 0 ? QueryDates.in(query.text(), now) : Optional.empty();
     span.ifPresent(p -> all.forEach((id, s) -> {
       RecallDocument d = documents.get(id);
-      if (d != null && p.contains(d.updated())) {
+      if (d != null && p.contains(d.activity().updated())) {
         s.fused *= 1 + settings.dateBoost();
         s.routes.add("dated");
       }

@@ -28,12 +28,13 @@ public record Manifest(List<Entry> entries, int omitted) {
     List<RecallDocument> current =
         docs.stream()
             .filter(d -> !d.superseded())
-            .sorted(Comparator.comparing(RecallDocument::updated).reversed().thenComparing(RecallDocument::id))
+            .sorted(Comparator.comparing((RecallDocument d) -> d.activity().updated()).reversed()
+                .thenComparing(RecallDocument::id))
             .toList();
     List<Entry> shown =
         current.stream()
             .limit(Math.max(0, maxFiles))
-            .map(d -> new Entry(d.id(), d.name(), d.description(), d.type(), d.updated()))
+            .map(d -> new Entry(d.id(), d.name(), d.description(), d.type(), d.activity().updated()))
             .toList();
     return new Manifest(shown, current.size() - shown.size());
   }

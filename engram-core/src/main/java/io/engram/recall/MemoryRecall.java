@@ -252,8 +252,8 @@ public final class MemoryRecall {
         // A Claude Code file without Engram's fields: its modification time is the best "updated" there is.
         updated = Files.exists(s.path()) ? Files.getLastModifiedTime(s.path()).toInstant() : Instant.EPOCH;
       }
-      return new RecallDocument(id, m.name(), m.description(), m.body(), m.type().id(), updated, m.lastRecalled(),
-          m.recallCount(), m.isSuperseded(now), m.paths());
+      return new RecallDocument(id, m.name(), m.description(), m.body(), m.type().id(),
+          new RecallDocument.Activity(updated, m.lastRecalled(), m.recallCount()), m.isSuperseded(now), m.paths());
     }
   }
 }

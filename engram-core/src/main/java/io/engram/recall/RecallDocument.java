@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One memory as recall sees it: what is searched (name, description, body), what ranks it (updated,
- * last recalled, recall count) and what excludes it (superseded).
+ * One memory as recall sees it: what is searched (name, description, body), what ranks it (its
+ * {@link Activity}) and what excludes it (superseded).
  *
  * <p>The memory store's topic files map onto this record; {@code id} is the stable key the index
  * uses (the topic file name), {@code paths} the files or symbols the memory names.
@@ -21,9 +21,7 @@ import java.util.Optional;
  * @param description the one-line frontmatter description the manifest shows
  * @param body the Markdown body, what recall injects
  * @param type the memory type ({@code user}, {@code feedback}, {@code project}, {@code reference})
- * @param updated when the memory last changed
- * @param lastRecalled when recall last surfaced it, if ever
- * @param recallCount how many times recall surfaced it
+ * @param activity when it last changed and how recall has used it, which its hotness comes from
  * @param superseded whether a newer memory replaced it (kept on disk, never recalled)
  * @param paths files or symbols the memory names
  */
@@ -33,9 +31,7 @@ public record RecallDocument(
     String description,
     String body,
     String type,
-    Instant updated,
-    Optional<Instant> lastRecalled,
-    int recallCount,
+    Activity activity,
     boolean superseded,
     List<String> paths) {
 
@@ -49,17 +45,35 @@ public record RecallDocument(
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(updated, "updated");
-    Objects.requireNonNull(lastRecalled, "lastRecalled");
-    if (recallCount < 0) {
-      throw new IllegalArgumentException("recallCount of " + id + " is negative: " + recallCount);
+    Objects.requireNonNull(activity, "activity");
+    if (activity.recallCount() < 0) {
+      throw new IllegalArgumentException("recallCount of " + id + " is negative: " + activity.recallCount());
     }
     paths = List.copyOf(paths);
   }
 
+  /**
+   * When a memory last changed and how recall has used it.
+   *
+   * @param updated when the memory last changed
+   * @param lastRecalled when recall last surfaced it, if ever
+   * @param recallCount how many times recall surfaced it
+   */
+  public record Activity(Instant updated, Optional<Instant> lastRecalled, int recallCount) {
+    public Activity {
+      Objects.requireNonNull(updated, "updated");
+      Objects.requireNonNull(lastRecalled, "lastRecalled");
+    }
+
+    /** Changed at {@code updated}, never recalled. */
+    public static Activity since(Instant updated) {
+      return new Activity(updated, Optional.empty(), 0);
+    }
+  }
+
   /** A fresh, never recalled, current document; convenient for tests and benchmarks. */
   public static RecallDocument of(String id, String name, String description, String body, Instant updated) {
-    return new RecallDocument(id, name, description, body, "project", updated, Optional.empty(), 0, false, List.of());
+    return new RecallDocument(id, name, description, body, "project", Activity.since(updated), false, List.of());
   }
 
   /** The text that is searched and embedded: name, description and body, one per line. */
@@ -86,7 +100,7 @@ public record RecallDocument(
 
   /** A copy marked as surfaced at {@code when}: last recalled set, recall count one higher. */
   public RecallDocument recalledAt(Instant when) {
-    return new RecallDocument(
-        id, name, description, body, type, updated, Optional.of(when), recallCount + 1, superseded, paths);
+    Activity used = new Activity(activity.updated(), Optional.of(when), activity.recallCount() + 1);
+    return new RecallDocument(id, name, description, body, type, used, superseded, paths);
   }
 }

@@ -89,8 +89,8 @@ class ClaudeCodeComparisonTest {
     int tokens = TOKENS.count(summary);
     return new Figures(
         claudeFiles.isEmpty() ? 100 : 100.0 * kept / claudeFiles.size(),
-        score.preservation().get(KeyKind.FILE_NAMES),
-        score.preservation().get(KeyKind.ERROR_MESSAGES),
+        score.evidence().preservation().get(KeyKind.FILE_NAMES),
+        score.evidence().preservation().get(KeyKind.ERROR_MESSAGES),
         c.userMessages().isEmpty() ? 100 : 100.0 * users / c.userMessages().size(),
         tokens, 100.0 * (originalTokens - tokens) / originalTokens, score.total());
   }

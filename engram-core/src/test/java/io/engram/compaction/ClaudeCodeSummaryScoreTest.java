@@ -36,11 +36,11 @@ class ClaudeCodeSummaryScoreTest {
     CompactionScore score = new CompactionScorer(settings, key, before.preTokens(), new JtokkitTokenCounter()).score(summary);
     System.out.printf("%s: total %.1f SC %.1f KP %.1f CC %.1f CR %.1f ratio %.3f pres %s%n  lost %s%n",
         session, score.total(), score.sections(), score.keyInformation(), score.continuity(), score.compression(),
-        score.ratio(), score.preservation(), score.lost());
+        score.ratio(), score.evidence().preservation(), score.evidence().lost());
     System.out.println("  key " + key.items());
     // A real Claude Code summary may be re-compacted, but must never score below the retry band.
     assertThat(score.sections()).isEqualTo(100.0);
-    assertThat(score.preservation().get(KeyKind.USER_INSTRUCTIONS)).isEqualTo(100.0);
+    assertThat(score.evidence().preservation().get(KeyKind.USER_INSTRUCTIONS)).isEqualTo(100.0);
     assertThat(score.total()).isGreaterThanOrEqualTo(settings.retryScore());
   }
 

@@ -50,10 +50,11 @@ class CompactionScoreTest {
     CompactionScore s =
         new CompactionScore(
             75, 80, 40, 50, 0, 0.1,
-            List.of(SummarySection.PENDING_TASKS),
-            Map.of(KeyKind.FILE_NAMES, 50.0),
-            Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")),
-            List.of("then", "next"));
+            new CompactionScore.Evidence(
+                List.of(SummarySection.PENDING_TASKS),
+                Map.of(KeyKind.FILE_NAMES, 50.0),
+                Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")),
+                List.of("then", "next")));
     assertThat(s.advice())
         .hasSize(4)
         .anySatisfy(a -> assertThat(a).contains("7. Pending Tasks"))
@@ -65,7 +66,20 @@ class CompactionScoreTest {
   @Test
   void perfectScoreHasNoAdvice() {
     CompactionScore s =
-        new CompactionScore(100, 100, 100, 100, 100, 0.25, List.of(), Map.of(), Map.of(), List.of());
+        new CompactionScore(100, 100, 100, 100, 100, 0.25,
+            new CompactionScore.Evidence(List.of(), Map.of(), Map.of(), List.of()));
     assertThat(s.advice()).isEmpty();
+  }
+
+  @Test
+  void jsonHasTheEvidenceBesideThePartsInOneFlatObject() {
+    CompactionScore s = new CompactionScore(75, 80, 40, 50, 60, 0.1, new CompactionScore.Evidence(
+        List.of(SummarySection.PENDING_TASKS), Map.of(KeyKind.FILE_NAMES, 50.0),
+        Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")), List.of("then")));
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(s);
+    assertThat(json.fieldNames()).toIterable().containsExactly("sections", "keyInformation", "continuity",
+        "compression", "total", "ratio", "missingSections", "preservation", "lost", "continuityWords");
+    assertThat(json.path("lost").path("FILE_NAMES").get(0).asText()).isEqualTo("src/Foo.java");
+    assertThat(json.path("missingSections").get(0).asText()).isEqualTo("PENDING_TASKS");
   }
 }

@@ -40,19 +40,19 @@ class CompactionScorerTest {
 
     // 6 of 8 sections (5 Problem Solving and 7 Pending Tasks missing): SC = 75.
     assertThat(s.sections()).isEqualTo(75.0);
-    assertThat(s.missingSections()).containsExactly(SummarySection.PROBLEM_SOLVING, SummarySection.PENDING_TASKS);
+    assertThat(s.evidence().missingSections()).containsExactly(SummarySection.PROBLEM_SOLVING, SummarySection.PENDING_TASKS);
     // files 1/2 (pom.xml only in the analysis), errors 1/1, instructions 3/4, keywords 3/5.
-    assertThat(s.preservation())
+    assertThat(s.evidence().preservation())
         .containsEntry(KeyKind.FILE_NAMES, 50.0)
         .containsEntry(KeyKind.ERROR_MESSAGES, 100.0)
         .containsEntry(KeyKind.USER_INSTRUCTIONS, 75.0)
         .containsEntry(KeyKind.TECHNICAL_KEYWORDS, 60.0);
-    assertThat(s.lost().get(KeyKind.USER_INSTRUCTIONS)).containsExactly("no mocks");
-    assertThat(s.lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
+    assertThat(s.evidence().lost().get(KeyKind.USER_INSTRUCTIONS)).containsExactly("no mocks");
+    assertThat(s.evidence().lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
     // KP = (50 + 100 + 75 + 60) / 4 = 71.25.
     assertThat(s.keyInformation()).isCloseTo(71.25, within(1e-9));
     // "then" and "next step": CC = 40.
-    assertThat(s.continuityWords()).containsExactly("then", "next step");
+    assertThat(s.evidence().continuityWords()).containsExactly("then", "next step");
     assertThat(s.continuity()).isEqualTo(40.0);
     // the kept text (section bodies, no headings, no analysis) is 9+3+1+4+5+6 = 28 words of 160:
     // ratio 0.175, CR = 100.

@@ -30,7 +30,7 @@ class ContextTimelineTest {
         points.stream().collect(Collectors.groupingBy(ContextTimeline.Point::level, Collectors.counting()));
     assertThat(levels).containsOnly(
         Map.entry(ContextLevel.NORMAL, 93L), Map.entry(ContextLevel.WARNING, 43L), Map.entry(ContextLevel.URGENT, 16L));
-    int firstAfter = (int) points.stream().filter(p -> p.segment() == 0).count();
+    int firstAfter = (int) points.stream().filter(p -> p.position().segment() == 0).count();
     assertThat(points.get(firstAfter - 1).level()).isEqualTo(ContextLevel.URGENT);
     assertThat(points.get(firstAfter).level()).isEqualTo(ContextLevel.NORMAL);
     assertThat(points.get(firstAfter).estimatedTokens()).isLessThan(points.get(firstAfter - 1).estimatedTokens());

@@ -94,8 +94,8 @@ class DreamRecallCheckTest {
         .list().memories()) {
       Memory m = s.memory();
       docs.add(new RecallDocument(s.path().getFileName().toString(), m.name(), m.description(), m.body(),
-          m.type().id(), m.updated().orElse(DreamFixture.NOW), m.lastRecalled(), m.recallCount(),
-          m.isSuperseded(DreamFixture.NOW), m.paths()));
+          m.type().id(), new RecallDocument.Activity(m.updated().orElse(DreamFixture.NOW), m.lastRecalled(),
+              m.recallCount()), m.isSuperseded(DreamFixture.NOW), m.paths()));
     }
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.empty());
     index.sync(docs);

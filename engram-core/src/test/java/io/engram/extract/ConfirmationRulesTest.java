@@ -18,8 +18,8 @@ class ConfirmationRulesTest {
     assertThat(c).singleElement().satisfies(m -> {
       assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
       assertThat(m.body()).contains("state machine");
-      assertThat(m.source()).isEqualTo(CandidateSource.USER);
-      assertThat(m.evidence().turnIndex()).isEqualTo(1);
+      assertThat(m.provenance().source()).isEqualTo(CandidateSource.USER);
+      assertThat(m.provenance().evidence().turnIndex()).isEqualTo(1);
     });
   }
 

@@ -15,8 +15,8 @@ class ExplicitRequestRulesTest {
     assertThat(c).singleElement().satisfies(m -> {
       assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
       assertThat(m.body()).contains("cite the file path");
-      assertThat(m.source()).isEqualTo(CandidateSource.USER);
-      assertThat(m.trusted()).isTrue();
+      assertThat(m.provenance().source()).isEqualTo(CandidateSource.USER);
+      assertThat(m.provenance().trusted()).isTrue();
       assertThat(m.action()).isEqualTo(CandidateAction.CREATE);
       assertThat(m.description()).doesNotContain("\n");
     });

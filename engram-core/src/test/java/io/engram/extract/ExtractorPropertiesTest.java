@@ -16,10 +16,10 @@ class ExtractorPropertiesTest {
   void anyTextNeverCrashesAndEvidenceStaysInsideItsTurn(@ForAll("texts") String text, @ForAll TurnRole role) {
     List<TurnText> turns = List.of(TurnText.of(TurnRole.ASSISTANT, text), TurnText.of(role, text));
     for (MemoryCandidate c : extractor.extract(turns, List.of(new ExistingMemory("x", text)))) {
-      String source = turns.get(c.evidence().turnIndex()).text();
-      assertThat(c.evidence().end()).isLessThanOrEqualTo(source.length());
-      String span = source.substring(c.evidence().start(), c.evidence().end());
-      String quote = c.evidence().quote();
+      String source = turns.get(c.provenance().evidence().turnIndex()).text();
+      assertThat(c.provenance().evidence().end()).isLessThanOrEqualTo(source.length());
+      String span = source.substring(c.provenance().evidence().start(), c.provenance().evidence().end());
+      String quote = c.provenance().evidence().quote();
       assertThat(quote).hasSameSizeAs(span);
       for (int i = 0; i < span.length(); i++) {
         // The quote is what was read: the original text with code, tags and private spans blanked.
@@ -29,7 +29,7 @@ class ExtractorPropertiesTest {
       assertThat(c.name()).matches("[a-z0-9][a-z0-9-]*");
       if (role == TurnRole.TOOL_OUTPUT) {
         assertThat(c.type()).isEqualTo(CandidateType.REFERENCE);
-        assertThat(c.trusted()).isFalse();
+        assertThat(c.provenance().trusted()).isFalse();
       }
     }
   }

@@ -43,9 +43,9 @@ class ReferenceRulesTest {
         .singleElement()
         .satisfies(m -> {
           assertThat(m.type()).isEqualTo(CandidateType.REFERENCE);
-          assertThat(m.source()).isEqualTo(CandidateSource.TOOL);
-          assertThat(m.trusted()).isFalse();
-          assertThat(m.confidence()).isLessThan(0.5);
+          assertThat(m.provenance().source()).isEqualTo(CandidateSource.TOOL);
+          assertThat(m.provenance().trusted()).isFalse();
+          assertThat(m.provenance().confidence()).isLessThan(0.5);
         });
   }
 }

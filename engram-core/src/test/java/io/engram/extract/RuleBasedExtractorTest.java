@@ -26,7 +26,7 @@ class RuleBasedExtractorTest {
         .singleElement()
         .satisfies(c -> {
           assertThat(c.body()).contains("squash");
-          assertThat(c.evidence().turnIndex()).isEqualTo(1);
+          assertThat(c.provenance().evidence().turnIndex()).isEqualTo(1);
         });
   }
 
@@ -50,8 +50,8 @@ class RuleBasedExtractorTest {
   void evidenceSpanPointsAtTheSentenceInTheOriginalText() {
     String text = "Fix the build. Never push to main directly. Thanks!";
     MemoryCandidate c = Fixtures.user(text).get(0);
-    assertThat(text.substring(c.evidence().start(), c.evidence().end())).isEqualTo("Never push to main directly.");
-    assertThat(c.evidence().quote()).isEqualTo("Never push to main directly.");
+    assertThat(text.substring(c.provenance().evidence().start(), c.provenance().evidence().end())).isEqualTo("Never push to main directly.");
+    assertThat(c.provenance().evidence().quote()).isEqualTo("Never push to main directly.");
   }
 
   @Test
@@ -106,8 +106,8 @@ class RuleBasedExtractorTest {
     assertThatThrownBy(
             () ->
                 new MemoryCandidate(
-                    CandidateAction.CREATE, "x", "a\nb", CandidateType.USER, "", CandidateSource.USER, true,
-                    new Evidence(0, 0, 0, ""), 0.5))
+                    CandidateAction.CREATE, "x", "a\nb", CandidateType.USER, "",
+                    new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 0, ""), 0.5)))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

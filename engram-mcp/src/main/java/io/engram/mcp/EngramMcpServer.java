@@ -1,33 +1,37 @@
 package io.engram.mcp;
 
+import io.engram.config.EngramSettings;
+import io.engram.mcp.transport.BearerToken;
+import io.engram.mcp.transport.HttpTransport;
+import io.engram.mcp.transport.McpProtocol;
+import io.engram.mcp.transport.OriginPolicy;
+import io.engram.mcp.transport.SdkHandlerSlot;
+import io.engram.mcp.transport.StdioTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpStatelessSyncServer;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * Engram's MCP server on the official MCP Java SDK: tools {@code recall}, {@code remember},
- * {@code forget}, {@code list}, {@code context}, {@code compact}; every memory as a resource
- * ({@code memory://<project-key>/<name>}, {@code memory://user/<name>}). Over stdio it is the SDK's
- * single-session server; over HTTP the SDK's stateless server on {@link JdkHttpTransport}.
+ * Engram's MCP server: tools {@code recall}, {@code remember}, {@code forget}, {@code list},
+ * {@code context}, {@code compact}; every memory as a resource ({@code memory://<project-key>/<name>},
+ * {@code memory://user/<name>}). The tools and resources are the MCP Java SDK's stateless server; what is
+ * on the wire (stdio, streamable HTTP) is {@link io.engram.mcp.transport}'s, which answers
+ * {@code initialize} before the SDK and the memory store are loaded.
  */
 public final class EngramMcpServer {
   static {
@@ -40,54 +44,54 @@ public final class EngramMcpServer {
   private EngramMcpServer() {}
 
   /**
+   * How the HTTP server listens and whom it serves.
+   *
+   * @param bind the address and port (0: any free port)
+   * @param token the bearer token every request must carry
+   * @param origins the browser origins it serves besides loopback ones
+   * @param limits its bounds (connections, read times, sizes)
+   */
+  public record HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins,
+      EngramSettings.Mcp limits) {}
+
+  /**
    * Serves MCP over {@code in}/{@code out} until {@code in} ends; returns then. Nothing else may write
-   * to {@code out}.
+   * to {@code out}; problems go to stderr.
    */
   public static void serveStdio(EngramServices services, InputStream in, OutputStream out, String version)
-      throws InterruptedException {
-    CountDownLatch ended = new CountDownLatch(1);
-    InputStream watched = new FilterInputStream(in) {
-      @Override
-      public int read() throws IOException {
-        return seen(super.read());
-      }
+      throws IOException, InterruptedException {
+    serveStdio(() -> services, in, out, version, EngramSettings.Mcp.DEFAULTS, EngramMcpServer::toStderr);
+  }
 
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        return seen(super.read(b, off, len));
+  /**
+   * Serves MCP over {@code in}/{@code out} until {@code in} ends. {@code services} is asked for on the
+   * first request that needs the memory (or once the client says it is initialized), so {@code initialize}
+   * is answered without waiting for the store, the tokenizer or the SDK to load.
+   */
+  public static void serveStdio(Supplier<EngramServices> services, InputStream in, OutputStream out, String version,
+      EngramSettings.Mcp limits, Consumer<String> log) throws IOException, InterruptedException {
+    AtomicReference<McpStatelessSyncServer> built = new AtomicReference<>();
+    McpProtocol protocol = new McpProtocol(identity(version), () -> {
+      Built b = build(services.get(), version);
+      built.set(b.server());
+      return b.sdk();
+    }, log);
+    try {
+      StdioTransport.serve(protocol, in, out, limits, log);
+    } finally {
+      McpStatelessSyncServer server = built.get();
+      if (server != null) {
+        server.close();
       }
-
-      private int seen(int n) {
-        if (n < 0) {
-          ended.countDown();
-        }
-        return n;
-      }
-    };
-    McpJsonMapper json = McpJsonDefaults.getMapper();
-    Features features = new Features(services);
-    McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(json, watched, out))
-        .serverInfo(NAME, version)
-        .capabilities(capabilities())
-        .instructions(INSTRUCTIONS)
-        .tools(features.tools.stream().map(t -> new McpServerFeatures.SyncToolSpecification(
-            tool(json, t), (exchange, request) -> features.call(t, request.arguments()))).toList())
-        .resourceTemplates(new McpServerFeatures.SyncResourceTemplateSpecification(
-            template(), (exchange, request) -> features.read(request.uri())))
-        .build();
-    features.onChange = () -> sync(features, server::listResources, server::addResource, server::removeResource,
-        r -> new McpServerFeatures.SyncResourceSpecification(r, (exchange, request) -> features.read(request.uri())));
-    features.onChange.run();
-    ended.await();
-    server.closeGracefully();
+    }
   }
 
   /** A running HTTP server; {@link #close()} stops it. */
   public static final class Http implements AutoCloseable {
     private final McpStatelessSyncServer server;
-    private final JdkHttpTransport transport;
+    private final HttpTransport transport;
 
-    private Http(McpStatelessSyncServer server, JdkHttpTransport transport) {
+    private Http(McpStatelessSyncServer server, HttpTransport transport) {
       this.server = server;
       this.transport = transport;
     }
@@ -99,26 +103,58 @@ public final class EngramMcpServer {
 
     /** The endpoint path ({@code /mcp}). */
     public String endpoint() {
-      return JdkHttpTransport.ENDPOINT;
+      return HttpTransport.ENDPOINT;
     }
 
     @Override
     public void close() {
+      transport.close();
       server.close();
-      transport.closeGracefully().block();
     }
   }
 
-  /** Starts serving MCP over streamable HTTP at {@code bind}; requests must carry {@code token}. */
+  /**
+   * Starts serving MCP over streamable HTTP at {@code bind}, loopback origins only, default bounds;
+   * requests must carry {@code token}, which must be strong (see {@link BearerToken#of}).
+   */
   public static Http serveHttp(EngramServices services, InetSocketAddress bind, String token, String version)
       throws IOException {
-    if (token.isBlank()) {
-      throw new IllegalArgumentException("the HTTP transport needs a non-empty bearer token");
-    }
+    return serveHttp(services, new HttpOptions(bind, BearerToken.of(token, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
+        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Mcp.DEFAULTS), version, EngramMcpServer::toStderr);
+  }
+
+  /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
+  public static Http serveHttp(EngramServices services, HttpOptions options, String version, Consumer<String> log)
+      throws IOException {
+    Built built = build(services, version);
+    McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log);
+    protocol.warmUp();
+    HttpTransport transport = HttpTransport.start(protocol, options.bind(), options.token(), options.origins(),
+        options.limits(), log);
+    return new Http(built.server(), transport);
+  }
+
+  /** A random 32-byte bearer token, hex. */
+  public static String newToken() {
+    return BearerToken.generate().reveal();
+  }
+
+  private static void toStderr(String line) {
+    System.err.println("engram mcp: " + line);
+  }
+
+  private static McpProtocol.ServerIdentity identity(String version) {
+    return new McpProtocol.ServerIdentity(NAME, version, INSTRUCTIONS);
+  }
+
+  /** The SDK's server with Engram's tools and resources, and what the protocol needs of it. */
+  private record Built(McpStatelessSyncServer server, McpProtocol.Sdk sdk) {}
+
+  private static Built build(EngramServices services, String version) {
     McpJsonMapper json = McpJsonDefaults.getMapper();
-    JdkHttpTransport transport = new JdkHttpTransport(json, bind, token);
+    SdkHandlerSlot slot = new SdkHandlerSlot();
     Features features = new Features(services);
-    McpStatelessSyncServer server = McpServer.sync(transport)
+    McpStatelessSyncServer server = McpServer.sync(slot)
         .serverInfo(NAME, version)
         .capabilities(capabilities())
         .instructions(INSTRUCTIONS)
@@ -130,15 +166,8 @@ public final class EngramMcpServer {
     features.onChange = () -> sync(features, server::listResources, server::addResource, server::removeResource,
         r -> new McpStatelessServerFeatures.SyncResourceSpecification(r, (c, request) -> features.read(request.uri())));
     features.onChange.run();
-    transport.start();
-    return new Http(server, transport);
-  }
-
-  /** A random 32-byte bearer token, hex. */
-  public static String newToken() {
-    byte[] bytes = new byte[32];
-    new SecureRandom().nextBytes(bytes);
-    return HexFormat.of().formatHex(bytes);
+    return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
+        () -> new IllegalStateException("the SDK built its server without a handler")), json));
   }
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"

@@ -24,8 +24,8 @@ class HttpTransportTest {
     try (EngramMcpServer.Http server = start()) {
       assertThat(post(server, null, INIT).statusCode()).isEqualTo(401);
       assertThat(post(server, "Bearer wrong", INIT).statusCode()).isEqualTo(401);
-      assertThat(post(server, "Bearer tok-123x", INIT).statusCode()).isEqualTo(401);
-      HttpResponse<String> ok = post(server, "Bearer tok-123", INIT);
+      assertThat(post(server, "Bearer " + TestServerMain.TOKEN + "x", INIT).statusCode()).isEqualTo(401);
+      HttpResponse<String> ok = post(server, "Bearer " + TestServerMain.TOKEN, INIT);
       assertThat(ok.statusCode()).isEqualTo(200);
       assertThat(ok.body()).contains("\"serverInfo\"", "\"engram\"");
     }
@@ -34,13 +34,13 @@ class HttpTransportTest {
   @Test
   void malformedBodiesAreJsonRpcErrorsAndGetIsNotAllowed() throws Exception {
     try (EngramMcpServer.Http server = start()) {
-      HttpResponse<String> bad = post(server, "Bearer tok-123", "{not json");
+      HttpResponse<String> bad = post(server, "Bearer " + TestServerMain.TOKEN, "{not json");
       assertThat(bad.statusCode()).isEqualTo(400);
-      assertThat(bad.body()).contains("\"error\"", "not a JSON-RPC message");
+      assertThat(bad.body()).contains("\"error\"", "-32700", "Parse error");
       HttpResponse<String> get = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(server))
-          .header("Authorization", "Bearer tok-123").GET().build(), HttpResponse.BodyHandlers.ofString());
+          .header("Authorization", "Bearer " + TestServerMain.TOKEN).GET().build(), HttpResponse.BodyHandlers.ofString());
       assertThat(get.statusCode()).isEqualTo(405);
-      HttpResponse<String> note = post(server, "Bearer tok-123",
+      HttpResponse<String> note = post(server, "Bearer " + TestServerMain.TOKEN,
           "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
       assertThat(note.statusCode()).isEqualTo(202);
     }
@@ -55,7 +55,7 @@ class HttpTransportTest {
 
   private EngramMcpServer.Http start() throws Exception {
     return EngramMcpServer.serveHttp(TestServerMain.services(home, project), new InetSocketAddress("127.0.0.1", 0),
-        "tok-123", "test");
+        TestServerMain.TOKEN, "test");
   }
 
   private static URI uri(EngramMcpServer.Http server) {

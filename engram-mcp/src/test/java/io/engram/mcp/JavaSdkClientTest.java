@@ -22,12 +22,12 @@ class JavaSdkClientTest {
   @Test
   void javaClientRemembersRecallsAndReadsAMemoryOverHttp() throws Exception {
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
-        new InetSocketAddress("127.0.0.1", 0), "java-token", "test")) {
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
           .builder("http://127.0.0.1:" + server.address().getPort())
           .endpoint(server.endpoint())
           .httpRequestCustomizer((request, method, uri, body, context) ->
-              request.header("Authorization", "Bearer java-token"))
+              request.header("Authorization", "Bearer " + TestServerMain.TOKEN))
           .build();
       McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
       try {
@@ -67,12 +67,12 @@ class JavaSdkClientTest {
             + record("user", "u2", "a1", "\"Then fix it and keep the retry logic in src/auth/session.ts.\"")
             + record("assistant", "a2", "u2", "[{\"type\":\"text\",\"text\":\"Fixed: the session refresh now awaits the token.\"}]"));
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
-        new InetSocketAddress("127.0.0.1", 0), "java-token", "test")) {
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
           .builder("http://127.0.0.1:" + server.address().getPort())
           .endpoint(server.endpoint())
           .httpRequestCustomizer((request, method, uri, body, context) ->
-              request.header("Authorization", "Bearer java-token"))
+              request.header("Authorization", "Bearer " + TestServerMain.TOKEN))
           .build();
       McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
       try {

@@ -58,9 +58,9 @@ class McpNodeClientTest {
   @Test
   void officialClientWorksOverStreamableHttpAndAWrongTokenIsRefused() throws Exception {
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
-        new InetSocketAddress("127.0.0.1", 0), "test-token", "test")) {
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
-      JsonNode report = run(List.of("http", url, "test-token"));
+      JsonNode report = run(List.of("http", url, TestServerMain.TOKEN));
       assertScenario(report);
       assertThat(report.get("wrongTokenStatus").asInt()).isEqualTo(401);
       assertThat(report.get("wrongToken").asText()).contains("unauthorized");
@@ -86,6 +86,8 @@ class McpNodeClientTest {
     assertThat(r.at("/forgetAgain/isError").asBoolean()).isTrue();
     assertThat(r.at("/forgetAgain/text").asText()).contains("no memory named 'tests-need-redis'");
     assertThat(r.get("listAfterForget")).isEmpty();
+    assertThat(texts(r.get("serverRequests"))).as("requests the server sent to a client that declared nothing")
+        .isEmpty();
   }
 
   private static JsonNode run(List<String> args) throws IOException, InterruptedException {

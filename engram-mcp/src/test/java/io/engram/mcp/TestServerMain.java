@@ -15,6 +15,9 @@ import java.util.Optional;
 
 /** Starts the stdio server for a home and a project, as {@code engram mcp} does; for process tests. */
 public final class TestServerMain {
+  /** A bearer token strong enough for the HTTP server (64 hex digits). */
+  static final String TOKEN = "9b1f6e0c4d2a8b3e7f5c1a9d0e4b6c8a2f7d3e5b9c1a0f4e8d6b2c7a3e9f1d5b";
+
   private TestServerMain() {}
 
   /** {@code TestServerMain HOME PROJECT}. */

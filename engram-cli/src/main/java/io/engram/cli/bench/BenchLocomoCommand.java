@@ -99,22 +99,22 @@ final class BenchLocomoCommand implements Runnable {
 
   private void print(PrintWriter out, LocomoReport report) {
     out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
-        report.data(), report.conversations(), report.documents(), report.questions(),
-        report.questionsWithoutEvidence());
+        report.dataSet().data(), report.dataSet().conversations(), report.dataSet().documents(), report.dataSet().questions(),
+        report.dataSet().questionsWithoutEvidence());
     out.printf("embedder %s; documents: %s; fusion: %s, vector share %s, second pass %s, date boost %s%n%n",
         report.embedder(), report.method().documents(), report.method().ranking(), report.method().vectorShare(),
         report.method().secondPassShare(), report.method().dateBoost());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
-    printRow(out, "recall", report.recall());
-    report.baselines().forEach((name, b) -> printRow(out, name, b.recall()));
-    printRow(out, "DRAGON (paper)", report.publishedDragon());
+    printRow(out, "recall", report.ranking().recall());
+    report.comparison().baselines().forEach((name, b) -> printRow(out, name, b.recall()));
+    printRow(out, "DRAGON (paper)", report.comparison().publishedDragon());
     out.println();
     out.println("by category (recall; n questions):");
-    report.byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.questionsByCategory().get(c) + ")", r));
+    report.ranking().byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.ranking().questionsByCategory().get(c) + ")", r));
     out.println();
     out.println("team's split (all but " + tunedOn + ", " + report.split().questions() + " questions):");
     printRow(out, "  recall", report.split().recall());
-    report.baselines().forEach((name, b) -> printRow(out, "  " + name, b.split()));
+    report.comparison().baselines().forEach((name, b) -> printRow(out, "  " + name, b.split()));
     report.split().byCategory().forEach((c, r) -> printRow(out, "  cat " + c, r));
     out.println();
     LocomoFloor.Effect f = report.floor();
@@ -123,9 +123,9 @@ final class BenchLocomoCommand implements Runnable {
     printRow(out, "  evidence cut", f.evidenceCutPercent());
     printRow(out, "  recall with floor", f.recallWithFloor());
     out.println();
-    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
-    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().seconds(),
-        report.indexing().docsPerSecond());
+    report.timing().latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
+    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.timing().indexing().seconds(),
+        report.timing().indexing().docsPerSecond());
   }
 
   private void printRow(PrintWriter out, String label, Map<String, Double> recall) {

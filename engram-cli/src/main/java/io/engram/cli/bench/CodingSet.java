@@ -42,7 +42,7 @@ record CodingSet(List<RecallDocument> memories, List<Query> queries) {
         throw new IllegalArgumentException(file + ": two memories are called " + name);
       }
       memories.add(new RecallDocument(name, name, text(m, "description", file), text(m, "body", file),
-          text(m, "type", file), DATED, Optional.empty(), 0, false, List.of()));
+          text(m, "type", file), new RecallDocument.Activity(DATED, Optional.empty(), 0), false, List.of()));
     }
     List<Query> queries = new ArrayList<>();
     for (JsonNode q : root.path("queries")) {

@@ -1,5 +1,6 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -51,9 +52,15 @@ final class InstructionsBench implements Runnable {
 
   @Mixin JsonOption json;
 
-  /** The tree loaded and the medians in milliseconds, with their ratios to the plain reads. */
-  record Figures(int files, long imports, long chars, long tokens, int iterations, double baselineReadMillis,
-      double loadWithoutTokensMillis, double loadMillis, double ratioWithoutTokens, double ratio) {}
+  /** The tree loaded and the medians in milliseconds, with their ratios to the plain reads (one flat JSON object). */
+  record Figures(@JsonUnwrapped Tree tree, int iterations, @JsonUnwrapped Medians medians) {}
+
+  /** The instruction files loaded: how many, how many of them imported, their characters and tokens. */
+  record Tree(int files, long imports, long chars, long tokens) {}
+
+  /** The median milliseconds of the plain reads and of the two loads, and each load's ratio to the reads. */
+  record Medians(double baselineReadMillis, double loadWithoutTokensMillis, double loadMillis,
+      double ratioWithoutTokens, double ratio) {}
 
   @Override
   public void run() {
@@ -93,8 +100,9 @@ final class InstructionsBench implements Runnable {
     double baseline = medians[0];
     double loadNoTokens = medians[1];
     double loadFull = medians[2];
-    return new Figures(paths.size(), imported, sample.totalChars(), sample.totalTokens(), iterations, round(baseline),
-        round(loadNoTokens), round(loadFull), round(loadNoTokens / baseline), round(loadFull / baseline));
+    return new Figures(new Tree(paths.size(), imported, sample.totalChars(), sample.totalTokens()), iterations,
+        new Medians(round(baseline), round(loadNoTokens), round(loadFull), round(loadNoTokens / baseline),
+            round(loadFull / baseline)));
   }
 
   private void report(Figures m) {
@@ -103,14 +111,16 @@ final class InstructionsBench implements Runnable {
       JsonOutput.print(out, m);
       return;
     }
-    out.printf("tree: %d levels, %s files loaded (%s imported), %,d chars, %,d tokens%n", LEVELS, m.files(),
-        m.imports(), m.chars(), m.tokens());
+    Tree tree = m.tree();
+    Medians medians = m.medians();
+    out.printf("tree: %d levels, %s files loaded (%s imported), %,d chars, %,d tokens%n", LEVELS, tree.files(),
+        tree.imports(), tree.chars(), tree.tokens());
     out.printf("median of %d runs after %d warm-up runs:%n", iterations, warmup);
-    out.printf("  baseline: plain reads of the same files   %8.3f ms%n", m.baselineReadMillis());
+    out.printf("  baseline: plain reads of the same files   %8.3f ms%n", medians.baselineReadMillis());
     out.printf("  load, no token counting                   %8.3f ms  (%.2fx baseline)%n",
-        m.loadWithoutTokensMillis(), m.ratioWithoutTokens());
+        medians.loadWithoutTokensMillis(), medians.ratioWithoutTokens());
     out.printf("  load, with jtokkit token counts           %8.3f ms  (%.2fx baseline)%n",
-        m.loadMillis(), m.ratio());
+        medians.loadMillis(), medians.ratio());
     out.flush();
   }
 

@@ -1,5 +1,6 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.config.EngramSettings;
 import io.engram.recall.Embedder;
 import java.util.Collections;
@@ -9,28 +10,33 @@ import java.util.Map;
 /**
  * What {@code engram bench locomo} reports; serialised as the command's JSON.
  *
- * @param recall recall's ranking, recall@k in percent over every question of the file
+ * @param ranking recall's ranking, recall@k in percent over every question of the file
  * @param split the same over the conversations other than {@code method.tunedOn} (the team's first split)
- * @param baselines the other rankings measured in the same run, each over the file and over the split
+ * @param comparison the other rankings measured in the same run, each over the file and over the split
  * @param floor what the relevance floor does to recall's ranking
  */
 record LocomoReport(
-    String data,
-    int conversations,
-    int documents,
-    int questions,
-    int questionsWithoutEvidence,
+    @JsonUnwrapped DataSet dataSet,
     String embedder,
     Method method,
-    Map<String, Double> recall,
-    Map<String, Map<String, Double>> byCategory,
-    Map<String, Integer> questionsByCategory,
+    @JsonUnwrapped Ranking ranking,
     Split split,
-    Map<String, Baseline> baselines,
+    @JsonUnwrapped Comparison comparison,
     LocomoFloor.Effect floor,
-    Map<String, Latencies.Percentiles> latencyMs,
-    Indexing indexing,
-    Map<String, Double> publishedDragon) {
+    @JsonUnwrapped Timing timing) {
+
+  /** The data set read: its name, how many conversations, turns indexed and questions (and those without evidence). */
+  record DataSet(String data, int conversations, int documents, int questions, int questionsWithoutEvidence) {}
+
+  /** Recall's ranking: recall@k in percent overall, per category, and each category's question count. */
+  record Ranking(Map<String, Double> recall, Map<String, Map<String, Double>> byCategory,
+      Map<String, Integer> questionsByCategory) {}
+
+  /** The rankings measured beside recall's in the same run, and the paper's published figures. */
+  record Comparison(Map<String, Baseline> baselines, Map<String, Double> publishedDragon) {}
+
+  /** Query latency per ranking and indexing speed. */
+  record Timing(Map<String, Latencies.Percentiles> latencyMs, Indexing indexing) {}
 
   /** How the run indexed and ranked, and the conversation the team's first split tuned on. */
   record Method(String documents, String ranking, double vectorShare, double secondPassShare, double dateBoost,
@@ -71,9 +77,10 @@ record LocomoReport(
         Math.round(documents / Math.max(seconds, 1e-9) * 10) / 10.0);
     int questions = main.categoryCounts().values().stream().mapToInt(Integer::intValue).sum();
     int splitQuestions = mainSplit.categoryCounts().values().stream().mapToInt(Integer::intValue).sum();
-    return new LocomoReport(dataName, conversations, documents, questions, noEvidence,
-        bench.embedder().map(Embedder::name).orElse("none"), method, main.overall(), main.byCategory(),
-        main.categoryCounts(), new Split(p.tunedOn(), splitQuestions, mainSplit.overall(), mainSplit.byCategory()),
-        baselines, bench.floor().effect(), latency, indexing, LocomoBench.DRAGON);
+    return new LocomoReport(new DataSet(dataName, conversations, documents, questions, noEvidence),
+        bench.embedder().map(Embedder::name).orElse("none"), method,
+        new Ranking(main.overall(), main.byCategory(), main.categoryCounts()),
+        new Split(p.tunedOn(), splitQuestions, mainSplit.overall(), mainSplit.byCategory()),
+        new Comparison(baselines, LocomoBench.DRAGON), bench.floor().effect(), new Timing(latency, indexing));
   }
 }

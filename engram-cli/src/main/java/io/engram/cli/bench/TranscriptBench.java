@@ -1,5 +1,6 @@
 package io.engram.cli.bench;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.GlobalOptions;
@@ -67,15 +68,11 @@ final class TranscriptBench implements Runnable {
   @Mixin JsonOption json;
 
   /**
-   * The result.
+   * The result; its JSON is one flat object, the timings' fields inline.
    *
    * @param file the timed file
    * @param bytes its size
-   * @param baselineMillis median time of line reading + Jackson tree parsing
-   * @param readMillis median time of {@link TranscriptReader#read(Path)}
-   * @param readAndCountMillis median time of reading and counting every message's tokens
-   * @param readRatio read time over baseline time
-   * @param readAndCountRatio read + count time over baseline time
+   * @param timings the medians and their ratios to the baseline
    * @param messages messages read
    * @param tokens corrected tokens counted
    * @param calibration the token correction fitted over every given file, if they allow a fit
@@ -83,14 +80,22 @@ final class TranscriptBench implements Runnable {
   record Result(
       String file,
       long bytes,
-      double baselineMillis,
-      double readMillis,
-      double readAndCountMillis,
-      double readRatio,
-      double readAndCountRatio,
+      @JsonUnwrapped Timings timings,
       int messages,
       long tokens,
       Optional<TokenCalibration.Fit> calibration) {}
+
+  /**
+   * The measured medians.
+   *
+   * @param baselineMillis median time of line reading + Jackson tree parsing
+   * @param readMillis median time of {@link TranscriptReader#read(Path)}
+   * @param readAndCountMillis median time of reading and counting every message's tokens
+   * @param readRatio read time over baseline time
+   * @param readAndCountRatio read + count time over baseline time
+   */
+  record Timings(double baselineMillis, double readMillis, double readAndCountMillis, double readRatio,
+      double readAndCountRatio) {}
 
   @Override
   public void run() {
@@ -104,9 +109,10 @@ final class TranscriptBench implements Runnable {
     }
     out.printf("file:            %s (%d bytes, %d messages, %d tokens)%n",
         result.file(), result.bytes(), result.messages(), result.tokens());
-    out.printf("baseline:        %8.1f ms  (lines + Jackson tree per line)%n", result.baselineMillis());
-    out.printf("read:            %8.1f ms  ratio %.2f%n", result.readMillis(), result.readRatio());
-    out.printf("read + count:    %8.1f ms  ratio %.2f%n", result.readAndCountMillis(), result.readAndCountRatio());
+    Timings t = result.timings();
+    out.printf("baseline:        %8.1f ms  (lines + Jackson tree per line)%n", t.baselineMillis());
+    out.printf("read:            %8.1f ms  ratio %.2f%n", t.readMillis(), t.readRatio());
+    out.printf("read + count:    %8.1f ms  ratio %.2f%n", t.readAndCountMillis(), t.readAndCountRatio());
     result.calibration().ifPresent(c -> out.printf(
         "token correction %.3f over %d requests; mean abs error: raw %.1f%%, overhead only %.1f%%, calibrated %.1f%%%n",
         c.factor(), c.samples(), c.errorRaw(), c.errorOverheadOnly(), c.errorCalibrated()));
@@ -139,8 +145,9 @@ final class TranscriptBench implements Runnable {
       }
       Optional<TokenCalibration.Fit> fit =
           samples.size() >= 3 ? Optional.of(TokenCalibration.fit(samples)) : Optional.empty();
-      return new Result(file.toString(), bytes, baseline, read, readAndCount, read / baseline,
-          readAndCount / baseline, transcript.messages().size(), tokens, fit);
+      return new Result(file.toString(), bytes,
+          new Timings(baseline, read, readAndCount, read / baseline, readAndCount / baseline),
+          transcript.messages().size(), tokens, fit);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -48,10 +48,13 @@ final class DemoCompaction {
     List<String> open = r.restored().todos().stream().filter(TodoList.Todo::isOpen).map(TodoList.Todo::content).toList();
     open.forEach(t -> lines.add("restore todo: " + t));
     lines.add("instruction files re-injected: " + r.restored().instructions().size());
-    StepData.Compaction data = new StepData.Compaction(r.answeredBy().engineId(), r.scoring().score().map(DemoCompaction::score),
-        r.sizes().tokensBefore(), r.sizes().tokensAfter(), round(r.sizes().reductionPercent()), r.sizes().summarizedFrom(), r.scoring().steps().size(),
+    StepData.Compaction data = new StepData.Compaction(r.answeredBy().engineId(),
+        r.scoring().score().map(DemoCompaction::score),
+        new StepData.Tokens(r.sizes().tokensBefore(), r.sizes().tokensAfter(), round(r.sizes().reductionPercent())),
+        r.sizes().summarizedFrom(), r.scoring().steps().size(),
         r.sections().stream().map(CompactionResult.Section::title).toList(),
-        r.restored().restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList(), open, r.restored().instructions().size());
+        new StepData.Restored(r.restored().restoredFiles().stream().map(CompactionResult.RestoredFile::path).toList(),
+            open, r.restored().instructions().size()));
     return new Outcome(r, lines, data);
   }
 

@@ -28,13 +28,13 @@ final class DemoLevels {
   /** Takes the requests of turn {@code turn}: the points of the timeline after line {@code linesBefore}. */
   void observe(List<ContextTimeline.Point> points, int linesBefore, int turn) {
     for (ContextTimeline.Point p : points) {
-      if (p.lineNumber() <= linesBefore || p.level().compareTo(level) <= 0) {
+      if (p.position().lineNumber() <= linesBefore || p.level().compareTo(level) <= 0) {
         continue;
       }
       for (ContextLevel l : ContextLevel.values()) {
         if (l.compareTo(level) > 0 && l.compareTo(p.level()) <= 0) {
           long tokens = p.actualTokens().orElse(p.estimatedTokens());
-          firstAt.putIfAbsent(l, new StepData.Crossing(turn, p.lineNumber(), tokens,
+          firstAt.putIfAbsent(l, new StepData.Crossing(turn, p.position().lineNumber(), tokens,
               Math.round(1000.0 * tokens / p.windowTokens()) / 10.0));
         }
       }

@@ -95,9 +95,9 @@ final class DemoTranscript {
   void compacted(String summary, long preTokens) {
     clock = clock.plus(Duration.ofSeconds(20));
     String uuid = uuid();
-    lines.add(json(new TranscriptLine(Optional.empty(), false, "external", cwd.toString(), sessionId, "2.1.38",
-        "main", "system", new TranscriptLine.Boundary(parent, "compact_boundary", "Conversation compacted", false,
-            "info", new TranscriptLine.CompactMetadata("auto", preTokens)), uuid, clock.toString())));
+    TranscriptLine.Boundary boundary = new TranscriptLine.Boundary(parent, "compact_boundary", "Conversation compacted",
+        false, "info", new TranscriptLine.CompactMetadata("auto", preTokens));
+    lines.add(json(new TranscriptLine(Optional.empty(), session(), "system", boundary, uuid, clock.toString())));
     parent = Optional.of(uuid);
     contextTokens = SYSTEM_TOKENS;
     cached = 0;
@@ -124,10 +124,14 @@ final class DemoTranscript {
 
   private void add(String type, TranscriptLine.Body body, Duration after, String counted, String uuid) {
     clock = clock.plus(after);
-    lines.add(json(new TranscriptLine(parent, false, "external", cwd.toString(), sessionId, "2.1.38", "main", type,
-        body, uuid, clock.toString())));
+    lines.add(json(new TranscriptLine(parent, session(), type, body, uuid, clock.toString())));
     parent = Optional.of(uuid);
     contextTokens += counter.count(counted);
+  }
+
+  /** What every line of this session carries: Claude Code's main line, an external user, this directory. */
+  private TranscriptLine.Session session() {
+    return new TranscriptLine.Session(false, "external", cwd.toString(), sessionId, "2.1.38", "main");
   }
 
   private static String json(Object value) {

@@ -1,6 +1,7 @@
 package io.engram.cli.demo;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,10 +43,15 @@ sealed interface StepData {
   /** One notes update: the turn, the hook that made it, the window then and the hook's log line. */
   record NotesUpdate(int turn, String hook, long contextTokens, String log) {}
 
-  /** The compaction: its score, sizes and what it restored. */
-  record Compaction(String engine, Optional<Score> score, long tokensBefore, long tokensAfter,
-      double reductionPercent, int notesCoveredMessages, int ladderSteps, List<String> sections,
-      List<String> restoredFiles, List<String> openTodos, int instructionFiles) implements StepData {}
+  /** The compaction: its score, sizes and what it restored (the parts' fields inline in the JSON). */
+  record Compaction(String engine, Optional<Score> score, @JsonUnwrapped Tokens tokens, int notesCoveredMessages,
+      int ladderSteps, List<String> sections, @JsonUnwrapped Restored restored) implements StepData {}
+
+  /** The compacted messages' tokens before and after, and how much shorter they became. */
+  record Tokens(long tokensBefore, long tokensAfter, double reductionPercent) {}
+
+  /** What was put back after the summary: files, open todos, and how many instruction files. */
+  record Restored(List<String> restoredFiles, List<String> openTodos, int instructionFiles) {}
 
   /** The compaction score and its four parts, rounded to a tenth; the compression ratio to a thousandth. */
   record Score(double total, double sections, double keyInformation, double continuity, double compression,

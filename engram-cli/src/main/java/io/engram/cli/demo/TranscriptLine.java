@@ -7,12 +7,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One line of a Claude Code transcript as the demo writes it: the fields every record carries, then those of
- * its kind ({@link Body}), in Claude Code's own field names.
+ * One line of a Claude Code transcript as the demo writes it: the fields every record carries (the chain, the
+ * session's {@link Session} fields, the type), then those of its kind ({@link Body}), in Claude Code's own field
+ * names, all in one flat JSON object.
  */
-record TranscriptLine(Optional<String> parentUuid, boolean isSidechain, String userType, String cwd,
-    String sessionId, String version, String gitBranch, String type, @JsonUnwrapped Body body, String uuid,
-    String timestamp) {
+record TranscriptLine(Optional<String> parentUuid, @JsonUnwrapped Session session, String type,
+    @JsonUnwrapped Body body, String uuid, String timestamp) {
+
+  /** The fields that are the same on every line of one session. */
+  record Session(boolean isSidechain, String userType, String cwd, String sessionId, String version,
+      String gitBranch) {}
 
   /** What a kind of record adds to the common fields. */
   sealed interface Body permits Prompt, Result, Reply, Summary, Boundary {}

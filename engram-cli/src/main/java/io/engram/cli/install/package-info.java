@@ -4,5 +4,7 @@
  * exactly what was written lets uninstalling remove that and nothing else
  * ({@link io.engram.cli.install.Installer}); {@link io.engram.cli.install.SearchPath} finds programs on the
  * PATH and {@link io.engram.cli.install.RunningJar} the jar this code runs from.
+ *
+ * <p>Where to start: {@link io.engram.cli.install.Installer}.
  */
 package io.engram.cli.install;

@@ -5,21 +5,29 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
+import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.EngramServices;
+import io.engram.mcp.transport.BearerToken;
+import io.engram.mcp.transport.OriginPolicy;
 import io.engram.memory.MemoryStores;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,7 +43,9 @@ import picocli.CommandLine.Spec;
           + " (memory://<project>/<name>).",
       "Default transport: stdio (stdout carries only protocol messages; everything else goes to stderr).",
       "With --http PORT: streamable HTTP at http://BIND:PORT/mcp. Every request needs"
-          + " 'Authorization: Bearer TOKEN'; TOKEN is $ENGRAM_MCP_TOKEN, else a new one printed to stderr."})
+          + " 'Authorization: Bearer TOKEN'; TOKEN is $ENGRAM_MCP_TOKEN (at least 32 random bytes, e.g."
+          + " `openssl rand -base64 32` or `engram mcp --new-token`), else a new one printed to stderr."
+          + " Browser origins other than localhost are refused unless named with --allow-origin."})
 public final class McpCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -46,53 +56,93 @@ public final class McpCommand implements Callable<Integer> {
       description = "Address to listen on with --http (default: ${DEFAULT-VALUE}, loopback only).")
   String bind;
 
+  @Option(names = "--allow-origin", paramLabel = "ORIGIN",
+      description = "With --http: also serve browser pages from ORIGIN (scheme://host[:port]); repeatable.")
+  List<String> allowedOrigins = new ArrayList<>();
+
+  @Option(names = "--new-token", description = "Print a new random bearer token (for ENGRAM_MCP_TOKEN) and exit.")
+  boolean newToken;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
+    if (newToken) {
+      spec.commandLine().getOut().println(EngramMcpServer.newToken());
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
     GlobalOptions global = GlobalOptions.of(spec);
-    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
-    EngramServices services = new EngramServices(memory, global.instructionLoader(), global.settings(),
-        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
-        global.roots().engramHome());
+    global.settings(); // a broken settings file stops the command here, not at the first request
     String version = new EngramVersion().getVersion()[0];
     if (port == null) {
-      return stdio(services, version);
+      return stdio(global, version);
     }
     if (port < 0 || port > 65535) {
       throw new UserFacingException("--http: port must be between 0 and 65535, was " + port);
     }
-    String token = System.getenv("ENGRAM_MCP_TOKEN");
-    boolean generated = token == null || token.isBlank();
-    if (generated) {
-      token = EngramMcpServer.newToken();
+    OriginPolicy origins;
+    try {
+      origins = OriginPolicy.loopbackAnd(allowedOrigins);
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException("--allow-origin: " + e.getMessage());
     }
+    String given = global.environment().get("ENGRAM_MCP_TOKEN");
+    boolean generated = given == null || given.isBlank();
+    BearerToken token;
+    try {
+      token = generated ? BearerToken.generate() : BearerToken.of(given, EngramSettings.Mcp.DEFAULTS.minTokenBits());
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException("ENGRAM_MCP_TOKEN: " + e.getMessage());
+    }
+    PrintWriter err = spec.commandLine().getErr();
     InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(bind), port);
-    EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, address, token, version);
+    EngramMcpServer.Http server = EngramMcpServer.serveHttp(services(global),
+        new EngramMcpServer.HttpOptions(address, token, origins, EngramSettings.Mcp.DEFAULTS), version,
+        line -> {
+          err.println("engram mcp: " + line);
+          err.flush();
+        });
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
       stop.countDown();
     }));
-    var err = spec.commandLine().getErr();
     InetSocketAddress at = server.address();
     err.printf("engram mcp: listening on http://%s:%d%s%n", at.getHostString(), at.getPort(), server.endpoint());
     if (!at.getAddress().isLoopbackAddress()) {
       err.println("engram mcp: warning: listening beyond this machine (" + bind + "); anyone who has the token"
           + " can read and change this project's memory");
     }
-    err.println(generated ? "engram mcp: bearer token (set ENGRAM_MCP_TOKEN to choose one): " + token
+    err.println(generated ? "engram mcp: bearer token (set ENGRAM_MCP_TOKEN to choose one): " + token.reveal()
         : "engram mcp: bearer token from ENGRAM_MCP_TOKEN");
     err.flush();
     stop.await();
     return 0;
   }
 
-  private int stdio(EngramServices services, String version) throws InterruptedException {
+  /** The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. */
+  private static EngramServices services(GlobalOptions global) throws IOException {
+    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
+    return new EngramServices(memory, global.instructionLoader(), global.settings(),
+        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
+        global.roots().engramHome());
+  }
+
+  private int stdio(GlobalOptions global, String version) throws IOException, InterruptedException {
     // stdout belongs to the protocol: anything printed by mistake goes to stderr instead.
     OutputStream protocol = new FileOutputStream(FileDescriptor.out);
     PrintStream previous = System.out;
-    System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+    PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    System.setOut(stderr);
+    Consumer<String> log = line -> stderr.println("engram mcp: " + line);
     try {
-      EngramMcpServer.serveStdio(services, System.in, protocol, version);
+      EngramMcpServer.serveStdio(() -> {
+        try {
+          return services(global);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }, System.in, protocol, version, EngramSettings.Mcp.DEFAULTS,
+          log);
     } finally {
       System.setOut(previous);
     }

@@ -2,5 +2,29 @@
  * Engram inside an agent: {@code hook EVENT} answers one Claude Code hook call, {@code hooks
  * install|uninstall} writes those hooks into Claude Code's settings, and {@code mcp} serves the project's
  * memory as an MCP server (stdio or HTTP).
+ *
+ * <p>{@code HookCommand} reads the hook's JSON from stdin, runs the core's {@link io.engram.hooks.HookRunner}
+ * with recall wired for a hook ({@code RecallWiring.Caller.HOOK}: no vectors under {@code recall.vectors =
+ * AUTO}, since loading the embedder costs seconds in a new JVM) and prints the {@code additionalContext}
+ * answer; the log goes to stderr. The root's {@code HookFastPath} builds a command line of it alone, since
+ * Claude Code starts a JVM for every hook call.
+ *
+ * <p>{@code HooksCommand} edits the settings file of a scope ({@code project}: {@code
+ * .claude/settings.json}, committed; {@code local}: {@code .claude/settings.local.json}; {@code user}: {@code
+ * ~/.claude/settings.json}) through {@link io.engram.hooks.ClaudeHookSettings}, locking under {@code
+ * <home>/locks} so nothing is left in {@code .claude/}. The command the hooks run: {@code --command} when
+ * given; for the committed project file the portable {@code engram} (with a warning when it is not on the
+ * PATH), since a shared file must not name this machine's paths; for the personal files this machine's
+ * launcher (on the PATH, else the one {@code engram install} recorded), else {@code java -jar '<running
+ * jar>'} with a warning that it breaks when the jar moves. {@code --scope local} also lists the file in
+ * {@code .gitignore}.
+ *
+ * <p>{@code McpCommand} builds the MCP server's services with the same wiring as the other commands (the
+ * on-disk index, vectors as for an interactive caller, the configured model). Over stdio it sends
+ * whatever is printed to {@code System.out} to stderr, so stdout carries only protocol messages; over HTTP
+ * ({@code --http PORT}, {@code --bind}, loopback by default) it takes its bearer token from {@code
+ * ENGRAM_MCP_TOKEN} or generates one and prints it on stderr.
+ *
+ * <p>Where to start: {@code HookCommand}.
  */
 package io.engram.cli.integration;

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -58,9 +59,14 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   @Mixin JsonOption json;
 
   /** What {@code --json} prints for a run (or a run stopped by its gates). */
-  record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, int memories,
-      List<String> sessions, int candidates, Map<String, Integer> counts, List<String> changes, String diff,
-      List<String> problems) {}
+  record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, @JsonUnwrapped Input input,
+      @JsonUnwrapped Plan plan, List<String> problems) {}
+
+  /** What the run read: the memories, the sessions gathered, the candidates they gave. */
+  record Input(int memories, List<String> sessions, int candidates) {}
+
+  /** The changes: how many of each kind, one line each, and the unified diff. */
+  record Plan(Map<String, Integer> counts, List<String> changes, String diff) {}
 
   /** The gates: which are closed (time, sessions, lock) and what they measured. */
   record Gates(List<String> closed, Optional<Instant> lastConsolidation, int sessionsSince, boolean forced) {}
@@ -158,7 +164,8 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     GateReport g = r.gates();
     Gates gates = new Gates(g.closed().stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList(),
         g.lastConsolidation(), g.sessionsSince(), g.forced());
-    return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(), r.memories(),
-        r.sessions(), r.candidates(), r.counts(), r.changes(), r.diff(), r.problems());
+    return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(),
+        new Input(r.memories(), r.sessions(), r.candidates()), new Plan(r.counts(), r.changes(), r.diff()),
+        r.problems());
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -70,8 +71,11 @@ public final class RecallCommand implements Callable<Integer> {
   }
 
   /** What {@code --json} prints. */
-  record RecallJson(String query, Optional<String> session, String retrieval, boolean reranked, String index,
-      List<Recalled> memories, List<RecallResult.LeftOut> leftOut, Budgets budgets, List<String> notes) {}
+  record RecallJson(String query, Optional<String> session, @JsonUnwrapped Search search, List<Recalled> memories,
+      List<RecallResult.LeftOut> leftOut, Budgets budgets, List<String> notes) {}
+
+  /** How recall searched: keyword or hybrid retrieval, whether a model re-ranked, which index answered. */
+  record Search(String retrieval, boolean reranked, String index) {}
 
   /** One memory recall would send, with its score rounded to six places. */
   record Recalled(String name, String id, String type, double score, int bytes, boolean truncated, String reason,
@@ -90,8 +94,8 @@ public final class RecallCommand implements Callable<Integer> {
     var s = global.settings().recall();
     Budgets budgets = new Budgets(r.memories().size(), s.filesPerTurn(), s.bytesPerFile(), r.turnBytes(),
         s.bytesPerTurn(), r.sessionBytes(), s.bytesPerSession());
-    return new RecallJson(r.query(), outcome.session(), outcome.retrieval(), r.reranked(), outcome.index(), memories,
-        r.leftOut(), budgets, outcome.notes());
+    return new RecallJson(r.query(), outcome.session(), new Search(outcome.retrieval(), r.reranked(), outcome.index()),
+        memories, r.leftOut(), budgets, outcome.notes());
   }
 
   private static void printHuman(PrintWriter out, MemoryRecall.Outcome outcome) {

@@ -4,5 +4,7 @@
  * {@link io.engram.cli.output.JsonOutput}, which writes it as pretty JSON through one shared Jackson mapper
  * that knows {@code Optional} (empty is {@code null}) and {@code java.time}. The record's components are the
  * JSON's fields, in order; no command builds JSON by hand.
+ *
+ * <p>Where to start: {@link io.engram.cli.output.JsonOutput#print}.
  */
 package io.engram.cli.output;

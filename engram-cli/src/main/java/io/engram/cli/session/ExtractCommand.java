@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -8,7 +9,6 @@ import io.engram.cli.wiring.Models;
 import io.engram.extract.ExtractionOutcome;
 import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
-import io.engram.extract.SkippedRange;
 import io.engram.memory.ProjectMemory;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
@@ -47,8 +47,7 @@ public final class ExtractCommand implements Callable<Integer> {
 
   /** What {@code --json} prints: the pass and its memories, written, updated and skipped. */
   record ExtractJson(String sessionId, boolean dryRun, String engine, Optional<String> fallbackReason,
-      int fromMessage, int toMessage, int turnTexts, List<SkippedRange> skippedRanges, List<Row> written,
-      List<Row> updated, List<Row> skipped) {}
+      @JsonUnwrapped ExtractionReport.MessagesRead read, List<Row> written, List<Row> updated, List<Row> skipped) {}
 
   /** One memory the pass wrote, merged or skipped ({@code reason} says why), with its file if any. */
   record Row(String name, String type, String source, boolean trusted, String description, String body,
@@ -67,10 +66,11 @@ public final class ExtractCommand implements Callable<Integer> {
       JsonOutput.print(out, json(report));
       return 0;
     }
+    ExtractionReport.MessagesRead read = report.read();
     out.println(Ansi.AUTO.string("@|bold Session " + report.sessionId() + "|@" + (dryRun ? " (dry run: nothing written)" : "")
-        + ": messages " + report.fromMessage() + ".." + report.toMessage() + ", " + report.turnTexts() + " texts read"));
+        + ": messages " + read.fromMessage() + ".." + read.toMessage() + ", " + read.turnTexts() + " texts read"));
     out.println("engine: " + report.engine() + report.fallbackReason().map(r -> " (fell back: " + r + ")").orElse(""));
-    report.skippedRanges().forEach(r ->
+    read.skippedRanges().forEach(r ->
         out.printf("skipped messages %d..%d: %s%n", r.fromMessage(), r.toMessage(), r.reason()));
     for (ExtractionOutcome o : report.outcomes()) {
       String verb = switch (o.kind()) {
@@ -78,8 +78,8 @@ public final class ExtractCommand implements Callable<Integer> {
         case UPDATED -> dryRun ? "would update" : "updated";
         case SKIPPED -> "skipped";
       };
-      out.printf("%-12s %-9s %-40s [%s%s]%s%n", verb, o.type().id(), o.name(), o.source().id(),
-          o.trusted() ? "" : ", untrusted", o.reason().map(r -> " " + r).orElse(""));
+      out.printf("%-12s %-9s %-40s [%s%s]%s%n", verb, o.type().id(), o.name(), o.origin().source().id(),
+          o.origin().trusted() ? "" : ", untrusted", o.reason().map(r -> " " + r).orElse(""));
     }
     if (report.outcomes().isEmpty()) {
       out.println("nothing worth remembering");
@@ -89,13 +89,13 @@ public final class ExtractCommand implements Callable<Integer> {
   }
 
   private static ExtractJson json(ExtractionReport r) {
-    return new ExtractJson(r.sessionId(), r.dryRun(), r.engine(), r.fallbackReason(), r.fromMessage(), r.toMessage(),
-        r.turnTexts(), r.skippedRanges(), rows(r.of(ExtractionOutcome.Kind.CREATED)),
-        rows(r.of(ExtractionOutcome.Kind.UPDATED)), rows(r.of(ExtractionOutcome.Kind.SKIPPED)));
+    return new ExtractJson(r.sessionId(), r.dryRun(), r.engine(), r.fallbackReason(), r.read(),
+        rows(r.of(ExtractionOutcome.Kind.CREATED)), rows(r.of(ExtractionOutcome.Kind.UPDATED)),
+        rows(r.of(ExtractionOutcome.Kind.SKIPPED)));
   }
 
   private static List<Row> rows(List<ExtractionOutcome> outcomes) {
-    return outcomes.stream().map(o -> new Row(o.name(), o.type().id(), o.source().id(), o.trusted(), o.description(),
-        o.body(), o.reason(), o.path())).toList();
+    return outcomes.stream().map(o -> new Row(o.name(), o.type().id(), o.origin().source().id(), o.origin().trusted(),
+        o.description(), o.body(), o.reason(), o.path())).toList();
   }
 }

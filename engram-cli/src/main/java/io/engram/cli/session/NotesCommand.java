@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -47,10 +48,12 @@ public final class NotesCommand implements Callable<Integer> {
   @Mixin JsonOption json;
 
   /** What {@code --json} prints: the schedule's decision, the notes by section and as Markdown. */
-  record NotesJson(String sessionId, String action, boolean forced, boolean written, String reason,
-      long contextTokens, Optional<Long> tokensAtLastUpdate, int toolCallsSinceLastUpdate, int fromMessage,
-      int toMessage, Optional<String> engine, Optional<String> fallbackReason, String notesFile, Sections sections,
+  record NotesJson(@JsonUnwrapped Decision decision, @JsonUnwrapped NotesUpdate.Growth growth,
+      Optional<String> engine, Optional<String> fallbackReason, String notesFile, Sections sections,
       String markdown) {}
+
+  /** What the schedule decided for the session, and why. */
+  record Decision(String sessionId, String action, boolean forced, boolean written, String reason) {}
 
   /** The four sections of the notes. */
   record Sections(String currentState, String filesAndFunctions, String errorsAndCorrections,
@@ -73,7 +76,8 @@ public final class NotesCommand implements Callable<Integer> {
     String status = u.written() ? (u.forced() ? "forced " : "") + u.action().name().toLowerCase() : "wait";
     out.println(Ansi.AUTO.string("@|bold Session " + u.sessionId() + "|@: " + status + " (" + u.reason() + ")"));
     u.engine().ifPresent(e -> out.println("engine: " + e + u.fallbackReason().map(r -> " (fell back: " + r + ")").orElse("")));
-    out.printf("messages covered: %d; context: %,d tokens%n", u.written() ? u.toMessage() : u.fromMessage(), u.contextTokens());
+    out.printf("messages covered: %d; context: %,d tokens%n",
+        u.written() ? u.growth().toMessage() : u.growth().fromMessage(), u.growth().contextTokens());
     if (u.written() || !u.notes().equals(SessionNotes.EMPTY)) {
       out.println("notes: " + store.notesFile(t.sessionId()));
       out.println();
@@ -85,9 +89,9 @@ public final class NotesCommand implements Callable<Integer> {
 
   private static NotesJson json(NotesUpdate u, Path file) {
     SessionNotes n = u.notes();
-    return new NotesJson(u.sessionId(), u.action().name().toLowerCase(), u.forced(), u.written(), u.reason(),
-        u.contextTokens(), u.tokensAtLastUpdate(), u.toolCallsSinceLastUpdate(), u.fromMessage(), u.toMessage(),
-        u.engine(), u.fallbackReason(), file.toString(),
+    return new NotesJson(
+        new Decision(u.sessionId(), u.action().name().toLowerCase(), u.forced(), u.written(), u.reason()),
+        u.growth(), u.engine(), u.fallbackReason(), file.toString(),
         new Sections(n.currentState(), n.filesAndFunctions(), n.errorsAndCorrections(), n.worklog()), n.render());
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -78,35 +79,41 @@ public final class StatsCommand implements Runnable {
   }
 
   private void printText(PrintWriter out, StatsReport r) {
+    StatsReport.Counts counts = r.counts();
+    StatsReport.Work work = r.work();
+    StatsReport.Tokens tokens = r.tokens();
+    StatsReport.Window window = r.window();
     out.println(Ansi.AUTO.string("@|bold session " + r.sessionId() + "|@"));
-    out.printf("messages:     %d (%s), typed by the user: %d%n", r.messages(), r.messagesByRole(), r.userMessages());
-    out.printf("tool calls:   %d %s%n", r.toolCalls(), r.toolCallCounts());
-    out.printf("files:        %d touched%n", r.files().size());
-    r.files().stream().limit(10).forEach(f ->
+    out.printf("messages:     %d (%s), typed by the user: %d%n", counts.messages(), counts.messagesByRole(),
+        counts.userMessages());
+    out.printf("tool calls:   %d %s%n", counts.toolCalls(), counts.toolCallCounts());
+    out.printf("files:        %d touched%n", work.files().size());
+    work.files().stream().limit(10).forEach(f ->
         out.printf("  %-60s reads %d, writes %d, edits %d%n", f.path(), f.reads(), f.writes(), f.edits()));
-    out.printf("errors:       %d, fixed later: %d%n", r.errors(), r.errorsFixed());
-    out.printf("open todos:   %d%n", r.openTodos().size());
-    r.openTodos().forEach(t -> out.println("  - [" + t.status() + "] " + t.content()));
+    out.printf("errors:       %d, fixed later: %d%n", work.errors(), work.errorsFixed());
+    out.printf("open todos:   %d%n", work.openTodos().size());
+    work.openTodos().forEach(t -> out.println("  - [" + t.status() + "] " + t.content()));
     out.printf("tokens:       estimated %d (visible text, corrected), real prompt at last request %s%n",
-        r.estimatedTokens(), r.lastRealPromptTokens().map(String::valueOf).orElse("not recorded"));
-    r.calibration().ifPresent(c -> out.printf(
+        tokens.estimatedTokens(), tokens.lastRealPromptTokens().map(String::valueOf).orElse("not recorded"));
+    tokens.calibration().ifPresent(c -> out.printf(
         "calibration:  factor %.3f on this session; error raw %.1f%%, overhead only %.1f%%, calibrated %.1f%%%n",
         c.factor(), c.errorRaw(), c.errorOverheadOnly(), c.errorCalibrated()));
-    out.printf("compactions:  %d%n", r.compactions().size());
-    r.compactions().forEach(c -> out.printf("  line %d at %s: %s, %s tokens before%n", c.lineNumber(),
+    out.printf("compactions:  %d%n", window.compactions().size());
+    window.compactions().forEach(c -> out.printf("  line %d at %s: %s, %s tokens before%n", c.lineNumber(),
         c.timestamp().map(Object::toString).orElse("?"), c.trigger().isEmpty() ? "unknown trigger" : c.trigger(),
         c.preTokens().map(String::valueOf).orElse("?")));
-    out.println("levels:       " + r.levelCounts());
+    out.println("levels:       " + window.levelCounts());
     ContextLevel previous = null;
     int previousSegment = -1;
-    for (ContextTimeline.Point p : r.points()) {
-      if (allPoints || p.level() != previous || p.segment() != previousSegment) {
-        out.printf("  line %-6d segment %d  %-8s %s est %d real %s of %d%n", p.lineNumber(), p.segment(),
-            p.level(), p.at().map(Object::toString).orElse(""), p.estimatedTokens(),
+    for (ContextTimeline.Point p : window.points()) {
+      ContextTimeline.Position at = p.position();
+      if (allPoints || p.level() != previous || at.segment() != previousSegment) {
+        out.printf("  line %-6d segment %d  %-8s %s est %d real %s of %d%n", at.lineNumber(), at.segment(),
+            p.level(), at.at().map(Object::toString).orElse(""), p.estimatedTokens(),
             p.actualTokens().map(String::valueOf).orElse("-"), p.windowTokens());
       }
       previous = p.level();
-      previousSegment = p.segment();
+      previousSegment = at.segment();
     }
     if (!r.problems().isEmpty()) {
       out.println("problems:     " + r.problems().size());
@@ -115,26 +122,40 @@ public final class StatsCommand implements Runnable {
     out.flush();
   }
 
-  /** The report {@code stats} prints; also its JSON shape. */
+  /**
+   * The report {@code stats} prints; also its JSON shape, one flat object (the parts' fields in order).
+   *
+   * @param sessionId the session
+   * @param counts messages and tool calls
+   * @param work files touched, errors and open todos
+   * @param tokens the token estimate, the real prompt size and the calibration
+   * @param window compactions and the window level at each request
+   * @param subagents the subagent transcripts, with their sizes
+   * @param problems the lines the reader could not use
+   */
   record StatsReport(
       String sessionId,
-      int messages,
-      Map<Role, Integer> messagesByRole,
-      int userMessages,
-      int toolCalls,
-      Map<String, Integer> toolCallCounts,
-      List<FileActivity> files,
-      int errors,
-      int errorsFixed,
-      List<TodoList.Todo> openTodos,
-      long estimatedTokens,
-      Optional<Long> lastRealPromptTokens,
-      Optional<TokenCalibration.Fit> calibration,
-      List<io.engram.transcript.CompactionBoundary> compactions,
-      Map<ContextLevel, Integer> levelCounts,
-      List<ContextTimeline.Point> points,
+      @JsonUnwrapped Counts counts,
+      @JsonUnwrapped Work work,
+      @JsonUnwrapped Tokens tokens,
+      @JsonUnwrapped Window window,
       List<String> subagents,
       List<String> problems) {
+
+    /** Messages and tool calls. */
+    record Counts(int messages, Map<Role, Integer> messagesByRole, int userMessages, int toolCalls,
+        Map<String, Integer> toolCallCounts) {}
+
+    /** What the session worked on: files touched, tool errors (and how many a later call fixed), open todos. */
+    record Work(List<FileActivity> files, int errors, int errorsFixed, List<TodoList.Todo> openTodos) {}
+
+    /** The corrected token estimate, the real prompt size at the last request, and the fitted calibration. */
+    record Tokens(long estimatedTokens, Optional<Long> lastRealPromptTokens,
+        Optional<TokenCalibration.Fit> calibration) {}
+
+    /** The compactions, how many requests reached each level, and every request's point. */
+    record Window(List<io.engram.transcript.CompactionBoundary> compactions, Map<ContextLevel, Integer> levelCounts,
+        List<ContextTimeline.Point> points) {}
 
     static StatsReport of(Transcript t, EngramSettings.Context settings) {
       Map<Role, Integer> byRole = new TreeMap<>();
@@ -155,12 +176,12 @@ public final class StatsCommand implements Runnable {
         fit = Optional.empty(); // no spread to fit: the report simply has no calibration
       }
       return new StatsReport(
-          t.sessionId(), t.messages().size(), byRole, t.userMessages().size(), t.toolCallCount(),
-          t.toolCallCounts(), FileActivity.of(t.messages()), errors.size(),
-          (int) errors.stream().filter(e -> e.fix().isPresent()).count(),
-          TodoList.latest(t.messages()).open(), estimated,
-          points.stream().flatMap(p -> p.actualTokens().stream()).reduce((a, b) -> b), fit,
-          t.boundaries(), levels, points,
+          t.sessionId(),
+          new Counts(t.messages().size(), byRole, t.userMessages().size(), t.toolCallCount(), t.toolCallCounts()),
+          new Work(FileActivity.of(t.messages()), errors.size(),
+              (int) errors.stream().filter(e -> e.fix().isPresent()).count(), TodoList.latest(t.messages()).open()),
+          new Tokens(estimated, points.stream().flatMap(p -> p.actualTokens().stream()).reduce((a, b) -> b), fit),
+          new Window(t.boundaries(), levels, points),
           t.subagents().stream().map(s -> s.agentId().orElse("?") + " (" + s.messages().size() + " messages)").toList(),
           t.problems().stream().map(Object::toString).toList());
     }

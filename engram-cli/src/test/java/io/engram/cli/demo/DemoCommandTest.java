@@ -97,6 +97,9 @@ class DemoCommandTest {
     data.path("openTodos").forEach(t -> todos.add(t.asText()));
     assertThat(todos).contains("Document the Redis step in docs/testing.md");
     assertThat(data.path("sections")).hasSize(9);
+    assertThat(data.fieldNames()).toIterable().containsExactly("engine", "score", "tokensBefore", "tokensAfter",
+        "reductionPercent", "notesCoveredMessages", "ladderSteps", "sections", "restoredFiles", "openTodos",
+        "instructionFiles");
   }
 
   @Test

@@ -76,6 +76,19 @@ class HookCommandTest {
   void mcpHelpNamesTheTransportsAndTheToken() {
     CommandRun help = CommandRun.of("mcp", "--help");
     assertThat(help.exitCode()).isZero();
-    assertThat(help.out()).contains("--http", "--bind", "ENGRAM_MCP_TOKEN");
+    assertThat(help.out()).contains("--http", "--bind", "ENGRAM_MCP_TOKEN", "--new-token", "--allow-origin");
+  }
+
+  @Test
+  void mcpNewTokenPrintsAStrongTokenAndAWeakOneIsRefusedWithHowToMakeOne() {
+    CommandRun made = CommandRun.of("mcp", "--new-token");
+    assertThat(made.exitCode()).isZero();
+    String token = made.out().strip();
+    assertThat(token).hasSize(64).matches("[0-9a-f]+");
+    java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+    env.put("ENGRAM_MCP_TOKEN", "a");
+    CommandRun weak = CommandRun.inEnvironment(env, "mcp", "--http", "0");
+    assertThat(weak.exitCode()).isEqualTo(1);
+    assertThat(weak.err()).contains("ENGRAM_MCP_TOKEN", "too weak", "openssl rand -base64 32", "engram mcp --new-token");
   }
 }

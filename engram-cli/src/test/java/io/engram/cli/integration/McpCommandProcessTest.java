@@ -1,6 +1,7 @@
 package io.engram.cli.integration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,14 +11,25 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code engram mcp} in its own process: stdout carries nothing but JSON-RPC, and the tools are there. */
+/**
+ * {@code engram mcp} in its own process: stdout carries nothing but JSON-RPC, the tools are there, a bad
+ * line is answered and the end of stdin ends the process (exit 0), and {@code initialize} is answered before
+ * the tokenizer, the index or the SDK are loaded.
+ */
 class McpCommandProcessTest {
+  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+      + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+  /** Packages whose classes are heavy to load and that {@code initialize} must not need. */
+  private static final List<String> HEAVY = List.of("org.apache.lucene.", "com.knuddels.jtokkit.", "tools.jackson.",
+      "reactor.core.", "io.modelcontextprotocol.server.", "com.networknt.", "ai.onnxruntime.");
+
   @TempDir Path home;
   @TempDir Path project;
 
@@ -50,5 +62,70 @@ class McpCommandProcessTest {
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();
+  }
+
+  @Test
+  void aBadLineIsAnsweredAndTheEndOfStdinEndsTheProcessWithExitCodeZero() throws Exception {
+    Process p = start(List.of());
+    try {
+      assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        ObjectMapper json = new ObjectMapper();
+        try (OutputStream in = p.getOutputStream()) {
+          send(in, INIT);
+          assertThat(json.readTree(out.readLine()).at("/result/serverInfo/name").asText()).isEqualTo("engram");
+          send(in, "hello world");
+          JsonNode error = json.readTree(out.readLine());
+          assertThat(error.at("/error/code").asInt()).isEqualTo(-32700);
+          assertThat(error.get("id").isNull()).isTrue();
+          send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+          assertThat(json.readTree(out.readLine()).get("id").asInt()).isEqualTo(2);
+        }
+      }, "answers to a bad line and the request after it");
+      long closed = System.nanoTime();
+      assertThat(p.waitFor(5, TimeUnit.SECONDS)).as("process still running 5 s after stdin closed").isTrue();
+      assertThat(p.exitValue()).isZero();
+      System.out.printf("engram mcp exited %d ms after stdin closed%n", (System.nanoTime() - closed) / 1_000_000);
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  @Test
+  void initializeIsAnsweredBeforeTheTokenizerTheIndexAndTheSdkAreLoaded() throws Exception {
+    Path classLog = home.resolve("classes.log");
+    long started = System.nanoTime();
+    Process p = start(List.of("-Xlog:class+load:file=" + classLog));
+    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    try (OutputStream in = p.getOutputStream()) {
+      send(in, INIT);
+      String answer = out.readLine();
+      long millis = (System.nanoTime() - started) / 1_000_000;
+      assertThat(answer).contains("\"serverInfo\"");
+      List<String> loaded = java.nio.file.Files.readAllLines(classLog);
+      assertThat(loaded.stream().filter(l -> HEAVY.stream().anyMatch(l::contains)).toList())
+          .as("heavy classes loaded before initialize was answered").isEmpty();
+      System.out.printf("engram mcp answered initialize %d ms after the JVM started, %d classes loaded%n", millis,
+          loaded.size());
+      send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+      assertThat(out.readLine()).contains("\"recall\"");
+    }
+    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+  }
+
+  private Process start(List<String> jvmOptions) throws java.io.IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    List<String> command = new ArrayList<>(List.of(java));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project",
+        project.toString(), "mcp"));
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  private static void send(OutputStream in, String line) throws java.io.IOException {
+    in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    in.flush();
   }
 }

@@ -74,6 +74,8 @@ class DreamCommandTest {
     assertThat(json.get("engine").asText()).isEqualTo("offline");
     assertThat(json.get("counts").get("merge").asInt()).isEqualTo(1);
     assertThat(json.get("gates").get("forced").asBoolean()).isTrue();
+    assertThat(json.fieldNames()).toIterable().containsExactly("outcome", "gates", "runId", "engine", "memories",
+        "sessions", "candidates", "counts", "changes", "diff", "problems");
     assertThat(r.err()).isEmpty();
     JsonNode undo = JsonOutput.mapper().readTree(run("dream", "--undo", "--json").out());
     assertThat(undo.get("undone").asBoolean()).isFalse();

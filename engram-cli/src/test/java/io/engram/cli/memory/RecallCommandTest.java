@@ -48,6 +48,8 @@ class RecallCommandTest {
     assertThat(r.get("retrieval").asText()).isEqualTo("bm25");
     assertThat(r.get("index").asText()).contains("on disk");
     assertThat(r.get("leftOut").isArray()).isTrue();
+    assertThat(r.fieldNames()).toIterable().containsExactly("query", "session", "retrieval", "reranked", "index",
+        "memories", "leftOut", "budgets", "notes");
     assertThat(r.get("budgets").get("filesPerTurn").asInt()).isEqualTo(5);
     assertThat(r.get("budgets").get("turnBytes").asInt()).isEqualTo(m.get("bytes").asInt());
     JsonNode list = json("list", "--json");

@@ -146,5 +146,7 @@ class CompactCommandTest {
     assertThat(json.path("ratio").asDouble()).isPositive();
     assertThat(json.path("baselineMillis").asDouble()).isPositive();
     assertThat(json.path("messages").asInt()).isEqualTo(6);
+    assertThat(json.fieldNames()).toIterable().containsExactly("file", "messages", "tokensBefore", "tokensAfter",
+        "reductionPercent", "score", "baselineMillis", "compactMillis", "ratio");
   }
 }

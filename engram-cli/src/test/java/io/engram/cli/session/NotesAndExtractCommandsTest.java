@@ -40,12 +40,17 @@ class NotesAndExtractCommandsTest {
     assertThat(forced.get("sessionId").asText()).isEqualTo("other-session");
     assertThat(forced.get("written").asBoolean()).isTrue();
     assertThat(forced.get("engine").asText()).isEqualTo("offline");
+    assertThat(forced.fieldNames()).toIterable().containsExactly("sessionId", "action", "forced", "written", "reason",
+        "contextTokens", "tokensAtLastUpdate", "toolCallsSinceLastUpdate", "fromMessage", "toMessage", "engine",
+        "fallbackReason", "notesFile", "sections", "markdown");
   }
 
   @Test
   void extractDryRunThenRealRunThenNothingNew() throws Exception {
     JsonNode dry = JsonOutput.mapper().readTree(run("extract", fixture().toString(), "--dry-run", "--json").out());
     assertThat(dry.get("dryRun").asBoolean()).isTrue();
+    assertThat(dry.fieldNames()).toIterable().containsExactly("sessionId", "dryRun", "engine", "fallbackReason",
+        "fromMessage", "toMessage", "turnTexts", "skippedRanges", "written", "updated", "skipped");
     assertThat(dry.get("written")).isNotEmpty();
     assertThat(dry.get("written").get(0).get("path").isNull()).isTrue();
     assertThat(run("list", "--json").out()).doesNotContain("pnpm");

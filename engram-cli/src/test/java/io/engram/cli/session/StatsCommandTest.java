@@ -43,6 +43,11 @@ class StatsCommandTest {
     assertThat(json.get("points").get(0).get("level").asText()).isEqualTo("NORMAL");
     assertThat(json.get("points").get(3).get("actualTokens").isNull()).isTrue();
     assertThat(json.get("points").get(2).get("segment").asInt()).isEqualTo(1);
+    assertThat(json.fieldNames()).toIterable().containsExactly("sessionId", "messages", "messagesByRole",
+        "userMessages", "toolCalls", "toolCallCounts", "files", "errors", "errorsFixed", "openTodos", "estimatedTokens",
+        "lastRealPromptTokens", "calibration", "compactions", "levelCounts", "points", "subagents", "problems");
+    assertThat(json.get("points").get(0).fieldNames()).toIterable().containsExactly("messageIndex", "lineNumber",
+        "at", "segment", "model", "windowTokens", "estimatedTokens", "actualTokens", "level");
   }
 
   @Test
@@ -71,5 +76,7 @@ class StatsCommandTest {
     assertThat(json.get("baselineMillis").asDouble()).isPositive();
     assertThat(json.get("readRatio").asDouble()).isPositive();
     assertThat(json.get("calibration").get("samples").asInt()).isEqualTo(3);
+    assertThat(json.fieldNames()).toIterable().containsExactly("file", "bytes", "baselineMillis", "readMillis",
+        "readAndCountMillis", "readRatio", "readAndCountRatio", "messages", "tokens", "calibration");
   }
 }

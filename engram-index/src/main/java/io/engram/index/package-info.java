@@ -1,0 +1,23 @@
+/**
+ * The Lucene implementation of recall's {@link io.engram.recall.SearchIndex} port, on Lucene 9.12.
+ *
+ * <p>{@link io.engram.index.LuceneSearchIndex} keeps one document per memory: its id, its content hash (so
+ * recall re-indexes only what changed), BM25 fields for the name (boost 2), the description (boost 1.5)
+ * and the body, and, when recall has an embedder, its vector in an HNSW graph ({@code
+ * KnnFloatVectorField}, cosine). Writes are visible to the next search through a near-real-time reader;
+ * {@code commit()} makes them durable. It lives on disk ({@code onDisk(dir)}: recall keeps one per project
+ * and mode under {@code <home>/projects/<key>/index/}) or in memory ({@code inMemory()}). One instance per
+ * directory per process: Lucene's write lock refuses a second writer, and recall then falls back to an
+ * in-memory index for the call.
+ *
+ * <p>{@code RecallAnalyzer} analyses every field and every query the same way: Unicode word breaking, CJK
+ * width folding and overlapping CJK bigrams (Chinese and Japanese have no spaces between words),
+ * possessives dropped, lower case, English stop words, Porter stemming. Memories mix English prose with
+ * Chinese, identifiers and paths; this keeps each searchable without guessing a language. A query is cut
+ * to 300 terms, below Lucene's limit of 1024 clauses over three fields.
+ *
+ * <p>The tests run recall's {@code SearchIndexContract} on both the on-disk and the in-memory index.
+ *
+ * <p>Where to start: {@link io.engram.index.LuceneSearchIndex#onDisk}.
+ */
+package io.engram.index;

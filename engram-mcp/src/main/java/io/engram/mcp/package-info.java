@@ -1,0 +1,36 @@
+/**
+ * Engram as an MCP server, on the official MCP Java SDK (2.2), so that any agent that speaks MCP gets the
+ * project's memory.
+ *
+ * <p>{@link io.engram.mcp.EngramMcpServer} serves it over stdio ({@code serveStdio}) or over streamable
+ * HTTP ({@code serveHttp}, with a bearer token). The tools and resources are the SDK's stateless server;
+ * what goes on the wire is {@link io.engram.mcp.transport}'s (transports of Engram's own, for robustness:
+ * that package-info says why). {@link io.engram.mcp.EngramServices} is what it works on: the project's
+ * memory, the instruction loader, the settings, the recall, the model router and Engram's home; the command
+ * line's {@code engram mcp} builds it with the same wiring as its own commands (on-disk index, vectors,
+ * configured model), over stdio only once the first request needs it, so that {@code initialize} is answered
+ * before the store and the tokenizer are loaded.
+ *
+ * <p>The tools and resources are defined once and registered on the SDK's stateless server, which both
+ * transports share. {@code MemoryTools} holds each tool's JSON schema and action: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with
+ * the session budgets when a session id is given), {@code remember}, {@code forget}, {@code list}, {@code
+ * context} and {@code compact}. {@code CompactionTool} checks that the transcript is an absolute {@code
+ * .jsonl} path and calls {@link io.engram.compaction.SessionCompaction} as {@code engram compact} does; its
+ * structured content is the {@link io.engram.compaction.CompactionResult} in the JSON form {@code engram
+ * compact --json} prints, its text content the summary and its score. The SDK validates arguments against
+ * the schema first; a bad argument, an unknown memory or an I/O failure is an {@code isError} result naming
+ * the problem, never a protocol error.
+ *
+ * <p>{@code MemoryResources} serves every memory as {@code memory://<project-key>/<name>} or {@code
+ * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time. The resource list
+ * is brought in line with the store at start and after every tool call, on a thread of its own: updating it
+ * from inside a tool call deadlocks the SDK's synchronous server.
+ *
+ * <p>The SDK brings Jackson 3 ({@code tools.jackson}, beside the core's Jackson 2, in other packages),
+ * Reactor, a JSON-schema validator and SLF4J; the command line adds SLF4J's no-op provider, and in stdio
+ * mode sends anything printed to {@code System.out} to stderr, so that stdout carries only protocol messages.
+ * What reaches stderr is the transports' own log: one line per refused message or internal failure.
+ *
+ * <p>Where to start: {@link io.engram.mcp.EngramMcpServer#serveStdio}.
+ */
+package io.engram.mcp;

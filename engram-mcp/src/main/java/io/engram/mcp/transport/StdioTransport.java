@@ -1,0 +1,121 @@
+package io.engram.mcp.transport;
+
+import io.engram.config.EngramSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * MCP's stdio transport: one JSON-RPC message per line in, one per line out. Every line gets what the
+ * spec names: a request its answer, a line that is not a message its error (with {@code id: null} when
+ * the id cannot be read), then the next line is read. {@code initialize} is answered on the reading
+ * thread; other requests run on {@code workers} threads, so a slow tool call never holds up a ping.
+ * At the end of the input the server stops reading, lets running requests finish for a bounded time and
+ * returns.
+ */
+public final class StdioTransport {
+  private static final Map<String, Object> CONTEXT = Map.of("transport", "stdio");
+  private final McpProtocol protocol;
+  private final OutputStream out;
+  private final EngramSettings.Mcp limits;
+  private final Consumer<String> log;
+  private volatile boolean outputBroken;
+  private long refused;
+
+  private StdioTransport(McpProtocol protocol, OutputStream out, EngramSettings.Mcp limits, Consumer<String> log) {
+    this.protocol = protocol;
+    this.out = out;
+    this.limits = limits;
+    this.log = log;
+  }
+
+  /**
+   * Serves {@code protocol} over {@code in}/{@code out} until {@code in} ends; nothing else may write to
+   * {@code out}. Problems (refused lines, internal failures) go to {@code log}, one line each.
+   */
+  public static void serve(McpProtocol protocol, InputStream in, OutputStream out, EngramSettings.Mcp limits,
+      Consumer<String> log) throws IOException, InterruptedException {
+    new StdioTransport(protocol, out, limits, log).run(in);
+  }
+
+  private void run(InputStream in) throws IOException, InterruptedException {
+    ExecutorService workers = Executors.newFixedThreadPool(limits.workers(), r -> {
+      Thread t = new Thread(r, "engram-mcp-stdio");
+      t.setDaemon(true);
+      return t;
+    });
+    Semaphore inFlight = new Semaphore(limits.workers() * 4);
+    try {
+      LineReader lines = new LineReader(in, limits.maxMessageBytes());
+      for (LineReader.Line line = lines.next(); line != null && !outputBroken; line = lines.next()) {
+        if (line.tooLong()) {
+          refuse(line.number(), new JsonRpcMessage.Invalid(JsonRpcError.invalidRequest("message longer than "
+              + limits.maxMessageBytes() + " bytes"), Optional.empty()));
+          continue;
+        }
+        if (line.blank()) {
+          continue;
+        }
+        JsonRpcMessage message = JsonRpcMessage.parse(line.bytes(), 0, line.length());
+        if (message instanceof JsonRpcMessage.Invalid invalid) {
+          refuse(line.number(), invalid);
+        } else if (message instanceof JsonRpcMessage.Notification notification) {
+          protocol.notification(notification);
+        } else if (message instanceof JsonRpcMessage.Request request) {
+          if (McpProtocol.isInitialize(request)) {
+            write(protocol.answer(request, CONTEXT));
+          } else {
+            inFlight.acquire();
+            workers.execute(() -> {
+              try {
+                write(protocol.answer(request, CONTEXT));
+              } finally {
+                inFlight.release();
+              }
+            });
+          }
+        } // a Response is dropped: this server sends no requests, so there is nothing to match it with
+      }
+    } finally {
+      workers.shutdown();
+      if (!workers.awaitTermination(limits.stdioDrainMillis(), TimeUnit.MILLISECONDS)) {
+        log.accept("input ended; requests still running after " + limits.stdioDrainMillis() + " ms were dropped");
+        workers.shutdownNow();
+      }
+    }
+  }
+
+  private void refuse(long lineNumber, JsonRpcMessage.Invalid invalid) {
+    // A client may not read our stderr: a flood of bad lines must not fill that pipe and block us.
+    if (++refused <= 20 || refused % 1000 == 0) {
+      log.accept("stdin line " + lineNumber + ": " + invalid.error().message()
+          + (refused == 20 ? " (further refused lines are counted, one log line per 1000)" : "")
+          + (refused > 20 ? " (" + refused + " lines refused so far)" : ""));
+    }
+    write(invalid.response());
+  }
+
+  private void write(String json) {
+    byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
+    synchronized (out) {
+      if (outputBroken) {
+        return;
+      }
+      try {
+        out.write(bytes);
+        out.flush();
+      } catch (IOException e) {
+        outputBroken = true; // the client has gone; reading stops at the next line
+        log.accept("cannot write to stdout (" + e.getMessage() + "); stopping");
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What Engram's MCP server puts on the wire: stdio ({@link io.engram.mcp.transport.StdioTransport}) and
+ * streamable HTTP ({@link io.engram.mcp.transport.HttpTransport}), both in front of the MCP Java SDK's
+ * stateless server, which keeps the tools and resources ({@link io.engram.mcp.transport.McpProtocol}).
+ *
+ * <h2>Why not the SDK's stdio transport</h2>
+ *
+ * <p>The SDK's {@code StdioServerTransportProvider} (2.2.0) stops reading at the first line it cannot
+ * deserialize (truncated JSON, a word, a batch, {@code "id": null}, {@code {"foo":1}}): no error goes back,
+ * nothing reaches stderr (its log goes to SLF4J), the session is closed, yet the process lives on, and
+ * since stdin is no longer read it never sees the end of input either. Its stateful session also sends
+ * {@code roots/list} on {@code notifications/roots/list_changed} whatever the client declared, and an error
+ * reply to that request ends its whole inbound pipeline. A line filter in front of it would only catch the
+ * first kind, so the transport is replaced instead: {@link io.engram.mcp.transport.LineReader} splits
+ * stdin into bounded lines, {@link io.engram.mcp.transport.JsonRpcMessage} classifies each line and names
+ * the JSON-RPC error for the bad ones (-32700, -32600, {@code id: null} when no id can be read), and
+ * requests go to the SDK's <em>stateless</em> server, the one HTTP already used. That server never sends a
+ * request to the client, so it cannot ask for what a client did not declare, and a response from the
+ * client is dropped, never answered. The tools are unchanged: the same {@code McpStatelessServerHandler}
+ * answers {@code tools/*} and {@code resources/*} on both transports.
+ *
+ * <h2>Fast start</h2>
+ *
+ * <p>{@code initialize} and {@code ping} are answered by {@link io.engram.mcp.transport.McpProtocol} from
+ * fixed data (name, version, capabilities, instructions). The SDK's server, and with it Jackson 3, Reactor,
+ * the JSON schema validator, the memory store and the tokenizer, is built in the background once the client
+ * sends {@code notifications/initialized}, or on the first request that needs it.
+ *
+ * <h2>Requests</h2>
+ *
+ * <p>{@link io.engram.mcp.transport.RequestParams} checks the shape MCP gives each method's params before the
+ * SDK sees them (-32602: an array, a missing tool name or URI, any {@code cursor}, since every list comes in
+ * one page). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
+ * (stderr) only, so no class name or exception text reaches a client. After 20 refused stdin lines only one
+ * line per 1000 is logged: a client that never reads stderr cannot block the server on a full pipe. At the
+ * end of stdin, running requests get {@code stdioDrainMillis} (5 s) to finish; then the server returns and
+ * {@code engram mcp} exits 0.
+ *
+ * <h2>Why an HTTP server of its own</h2>
+ *
+ * <p>The SDK's own HTTP transports are servlets, which would mean embedding Jetty (a dozen jars, about 3 MB)
+ * for one endpoint. Engram first used the JDK's {@code com.sun.net.httpserver}, which reads a request's head
+ * on a worker thread with no time limit: four connections that sent half a head held its four workers for
+ * good. Its {@code sun.net.httpserver.*} properties (read once per JVM) can bound the request time, but not
+ * connections per client, and a worker is still held for the whole bound.
+ * {@link io.engram.mcp.transport.HttpServerLoop} does all socket I/O on one non-blocking thread
+ * ({@link io.engram.mcp.transport.HttpRequestReader}: head, {@code Content-Length} or chunked body,
+ * {@code Expect: 100-continue}; {@code Transfer-Encoding} beside {@code Content-Length} is refused) and hands
+ * only whole requests to the workers. Its bounds are {@link io.engram.config.EngramSettings.Mcp}'s: 10 s to
+ * read a request from its first byte, 60 s idle, 10 s for the client to take an answer, 64 connections, 16
+ * per client address ({@link io.engram.mcp.transport.ConnectionTable}; when they run out, the longest-waiting
+ * idle or unfinished connection is closed for the newcomer), 16 KiB heads, 100 fields, 4 MiB bodies (413).
+ * An early answer (401, 403, 413) closes the connection after draining what the client still sends (2 s),
+ * so the client reads the answer rather than a reset.
+ *
+ * <p>{@link io.engram.mcp.transport.HttpTransport} is streamable HTTP, stateless: POST {@code /mcp} with one
+ * message gets an {@code application/json} answer (200, JSON-RPC errors included) or 202; GET and DELETE get
+ * 405 (no event stream, no session). Before the body is read: 404 off the endpoint, 403 for an
+ * {@code Origin} that is neither loopback nor configured ({@link io.engram.mcp.transport.OriginPolicy}; a
+ * request without {@code Origin} is not from a browser and passes), 401 without the bearer token (scheme in
+ * any case, constant-time comparison). Then 400 for a body that is not a message, and for an
+ * {@code MCP-Protocol-Version} this server does not speak (absent: 2025-03-26 assumed; {@code initialize}
+ * negotiates in its body). {@link io.engram.mcp.transport.BearerToken} refuses a token under 256 bits,
+ * estimated from length and alphabet (64 hex digits, 43 base64 characters) and cut to its repeating period,
+ * or one with a run of 10 consecutive characters or few distinct ones; the message says how to make one.
+ *
+ * <p>Given up on both transports: server-initiated messages (notifications, sampling, elicitation, roots) and
+ * resumable streams, none of which Engram's tools use. The official TypeScript client and the SDK's Java
+ * client talk to both unchanged ({@code McpNodeClientTest}, {@code JavaSdkClientTest}).
+ *
+ * <p>Where to start: {@link io.engram.mcp.transport.McpProtocol}, then a transport.
+ */
+package io.engram.mcp.transport;

@@ -1,0 +1,91 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The stdio server's start (nothing heavy before the first request needs it), its line bound and its log. */
+class StdioStartAndLimitsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+      + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+  @TempDir Path home;
+  @TempDir Path project;
+  private final StdioPipe pipe = new StdioPipe();
+  private final List<String> log = new CopyOnWriteArrayList<>();
+  private final AtomicInteger opened = new AtomicInteger();
+  private final CountDownLatch mayOpen = new CountDownLatch(1);
+
+  @Test
+  void initializeIsAnsweredBeforeTheMemoryIsOpenedAndTheToolsWaitForIt() throws Exception {
+    Thread server = serve(EngramSettings.Mcp.DEFAULTS);
+    pipe.send(INIT);
+    assertThat(next().at("/result/serverInfo/name").asText()).isEqualTo("engram");
+    assertThat(opened).as("memory opened before initialize was answered").hasValue(0);
+    pipe.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    pipe.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    pipe.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+    assertThat(next().get("id").asInt()).as("ping answered while the memory is still opening").isEqualTo(3);
+    mayOpen.countDown();
+    assertThat(next().at("/result/tools").size()).isEqualTo(6);
+    assertThat(opened).hasValue(1);
+    pipe.endInput();
+    server.join(5_000);
+    assertThat(server.isAlive()).isFalse();
+  }
+
+  @Test
+  void aLineOverTheBoundIsRefusedAndLoggedAndTheNextIsServed() throws Exception {
+    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
+    mayOpen.countDown();
+    Thread server = serve(new EngramSettings.Mcp(d.workers(), 1_000, d.requestReadMillis(), d.idleMillis(),
+        d.responseWriteMillis(), d.lingerMillis(), d.maxConnections(), d.maxConnectionsPerAddress(),
+        d.maxHeaderBytes(), d.maxHeaders(), d.minTokenBits(), d.stdioDrainMillis()));
+    pipe.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(50_000) + "\"}}");
+    JsonNode refused = next();
+    assertThat(refused.at("/error/code").asInt()).isEqualTo(-32600);
+    assertThat(refused.get("id").isNull()).isTrue();
+    pipe.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
+    assertThat(next().get("id").asInt()).isEqualTo(5);
+    assertThat(log).anySatisfy(l -> assertThat(l).contains("stdin line 1", "longer than 1000 bytes"));
+    pipe.endInput();
+    server.join(5_000);
+  }
+
+  private Thread serve(EngramSettings.Mcp limits) {
+    Thread t = new Thread(() -> {
+      try {
+        EngramMcpServer.serveStdio(() -> {
+          try {
+            assertThat(mayOpen.await(30, TimeUnit.SECONDS)).isTrue();
+            opened.incrementAndGet();
+            return TestServerMain.services(home, project);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }, pipe.in, pipe.out, "test", limits, log::add);
+      } catch (Exception e) {
+        log.add("server failed: " + e);
+      }
+    });
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private JsonNode next() throws Exception {
+    return JSON.readTree(pipe.next(Duration.ofSeconds(20)).orElseThrow(() -> new AssertionError("no answer in 20 s")));
+  }
+}
