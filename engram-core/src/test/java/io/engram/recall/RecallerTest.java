@@ -188,4 +188,40 @@ class RecallerTest {
     assertThat(manifest.entries().get(0).id()).isEqualTo("m0");
     assertThat(manifest.render()).startsWith("- [project] m0: about m0\n").contains("50 older memories");
   }
+
+  @Test
+  void aQueryNothingMatchesGetsNothingAndThatIsTheAnswer() {
+    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(redisDocs(3, 100)), DEFAULTS, Optional.empty());
+
+    RecallResult r = recaller.recall("kubernetes helm chart values");
+
+    assertThat(r.memories()).isEmpty();
+  }
+
+  @Test
+  void aMemoryMatchingTooLittleOfTheQueryIsCutAtTheFloorAndSaysWhy() {
+    List<RecallDocument> docs = List.of(
+        doc("lombok", "Lombok is not allowed: annotation processing breaks the Gradle build cache."),
+        doc("redis", "Integration tests need a local Redis server."));
+
+    RecallResult r = RecallFixtures.recaller(RecallFixtures.index(docs), DEFAULTS, Optional.empty())
+        .recall("can I add lombok annotation processing to the gradle build for the tests?");
+
+    assertThat(ids(r)).containsExactly("lombok");
+    assertThat(r.leftOut()).allSatisfy(l -> {
+      assertThat(l.id()).isEqualTo("redis");
+      assertThat(l.reason()).startsWith("below the relevance floor (matches ").contains("the floor is 30%");
+    });
+  }
+
+  @Test
+  void noMemoryIsEverSentWithAScoreOfZero() {
+    List<RecallDocument> docs = new ArrayList<>(redisDocs(6, 100));
+    docs.add(doc("unrelated", "the quarterly report is due friday"));
+
+    for (String q : List.of("redis", "redis note 3", "report", "friday redis", "x")) {
+      RecallResult r = RecallFixtures.recaller(RecallFixtures.index(docs), DEFAULTS, Optional.empty()).recall(q);
+      assertThat(r.memories()).allSatisfy(m -> assertThat(m.score()).isPositive());
+    }
+  }
 }
