@@ -87,7 +87,8 @@ final class MemoryTools {
         new ToolDef("context", "What a session starting in this project loads: the instruction files"
             + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index.",
             schema("{}"), textInResult(this::context)),
-        new CompactionTool(services).def());
+        new CompactionTool(services).def(),
+        new HistoryTool(services).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {
