@@ -217,7 +217,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   public Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
     Map<String, Double> out = new java.util.LinkedHashMap<>();
     ids.forEach(id -> out.put(id, 0.0));
-    List<String> terms = terms(query);
+    List<String> terms = terms(io.engram.recall.FunctionWords.strip(query));
     if (terms.isEmpty() || ids.isEmpty()) {
       return out;
     }
@@ -238,7 +238,9 @@ public final class LuceneSearchIndex implements SearchIndex {
             df = Math.max(df, reader.docFreq(new Term(field, term)));
             anyField.add(new TermQuery(new Term(field, term)), BooleanClause.Occur.SHOULD);
           }
-          double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+          // A term no document holds weighs as one a single document holds (as in the in-core index).
+          int weighed = Math.max(1, df);
+          double idf = Math.log(1 + (n - weighed + 0.5) / (weighed + 0.5));
           total += idf;
           if (df == 0) {
             continue;
