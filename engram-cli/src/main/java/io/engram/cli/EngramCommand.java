@@ -20,6 +20,7 @@ import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
 import io.engram.cli.memory.RestoreCommand;
 import io.engram.cli.memory.ShowCommand;
+import io.engram.cli.output.RedactedOutput;
 import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
@@ -113,7 +114,7 @@ public final class EngramCommand implements Runnable {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
     cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
-    return cli;
+    return RedactedOutput.install(cli);
   }
 
   static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

@@ -1,6 +1,8 @@
 package io.engram.cli;
 
 import io.engram.cli.integration.HookCommand;
+import io.engram.cli.output.RedactedOutput;
+import io.engram.redact.SecretRedactor;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine;
@@ -36,6 +38,11 @@ final class HookFastPath {
 
   /** The reduced command line: the root's global options, its error handling, and {@code hook}. */
   static CommandLine commandLine() {
+    // Every answer and log line of a hook is redacted; the redactor's ~250 rules take a moment to load in a
+    // fresh JVM, so they load on the second core while the hook reads its input, settings and transcript.
+    Thread warm = new Thread(SecretRedactor::standard, "engram-redactor-warmup");
+    warm.setDaemon(true);
+    warm.start();
     EngramCommand root = new EngramCommand();
     CommandSpec spec = CommandSpec.wrapWithoutInspection(root);
     spec.name("engram");
@@ -44,6 +51,6 @@ final class HookFastPath {
     CommandLine cli = new CommandLine(spec);
     cli.addSubcommand("hook", new HookCommand());
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
-    return cli;
+    return RedactedOutput.install(cli);
   }
 }

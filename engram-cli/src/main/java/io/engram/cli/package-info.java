@@ -10,6 +10,8 @@
  * broken settings file. {@code HookFastPath} builds a command line of the root and {@code hook} alone,
  * because Claude Code starts a JVM per hook call. {@code HelpDefaults} gives the help texts the settings'
  * defaults as variables: a description writes {@code ${bundle:recall.filesPerTurn}}, never the number.
+ * {@code output.RedactedOutput} passes every command's standard output and error through the secret redactor,
+ * and {@code output.JsonOutput} redacts every string of a {@code --json} answer before it is written.
  *
  * <p>The subcommands live in one package per area: {@code memory}, {@code instructions}, {@code session},
  * {@code integration}, {@code install}, {@code config}, {@code demo} and {@code bench}; {@code output}

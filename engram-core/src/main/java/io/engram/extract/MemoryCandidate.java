@@ -1,5 +1,7 @@
 package io.engram.extract;
 
+import io.engram.redact.SecretRedactor;
+
 import java.util.Objects;
 
 /**
@@ -27,6 +29,12 @@ public record MemoryCandidate(
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(provenance, "provenance");
+    // Whatever proposed it, a candidate never carries a secret: not in its name (file names derive from it),
+    // its description, its body, or a report of it.
+    SecretRedactor redactor = SecretRedactor.standard();
+    name = redactor.redact(name).text();
+    description = redactor.redact(description).text();
+    body = redactor.redact(body).text();
     if (name.isBlank() || description.contains("\n")) {
       throw new IllegalArgumentException("candidate needs a name and a one-line description: " + name);
     }

@@ -27,6 +27,9 @@ final class Secrets {
   private Secrets() {}
 
   static boolean contains(String text) {
+    if (text.contains("[REDACTED:")) {
+      return true; // the turn held a secret: the sentence around it is not memory either
+    }
     for (Pattern p : PATTERNS) {
       if (p.matcher(text).find()) {
         return true;

@@ -1,5 +1,6 @@
 package io.engram.hooks;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
@@ -95,8 +96,11 @@ public final class HookRunner {
    * @param log one-line notes for stderr (what was extracted, what was skipped)
    */
   public record Answer(Optional<String> additionalContext, List<String> log) {
+    /** Both leave the process (Claude Code's context, stderr): secrets are removed here, whatever the source. */
     public Answer {
-      log = List.copyOf(log);
+      SecretRedactor redactor = SecretRedactor.standard();
+      additionalContext = additionalContext.map(text -> redactor.redact(text).text());
+      log = log.stream().map(line -> redactor.redact(line).text()).toList();
     }
   }
 

@@ -1,5 +1,6 @@
 package io.engram.instructions;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.GitIgnore;
@@ -43,7 +44,7 @@ public final class QuickAdd {
    * @throws IOException when the file cannot be read or written
    */
   public Result append(AddScope scope, String text) throws IOException {
-    String line = "- " + bulletText(text);
+    String line = "- " + bulletText(SecretRedactor.standard().redact(text).text());
     Path file = loader.targetFor(scope).toAbsolutePath().normalize();
     boolean created;
     try (FileLock lock = FileLock.acquire(lockFor(file))) {

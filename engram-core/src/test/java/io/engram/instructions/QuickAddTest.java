@@ -31,6 +31,13 @@ class QuickAddTest {
   }
 
   @Test
+  void aSecretInTheRuleNeverReachesTheInstructionFile() throws Exception {
+    Fixture f = new Fixture(tmp);
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "deploy with DEPLOY_TOKEN=dXk8Lm2Qp9Rt4Vw7Zy1B then tag");
+    assertThat(Files.readString(r.file())).isEqualTo("- deploy with DEPLOY_TOKEN=[REDACTED:password] then tag\n");
+  }
+
+  @Test
   void appendsOnANewLineToAnExistingFile() throws Exception {
     Fixture f = new Fixture(tmp);
     f.write("repo/CLAUDE.md", "# Rules\n- one");

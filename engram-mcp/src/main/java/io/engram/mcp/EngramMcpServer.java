@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * {@code context}, {@code compact}; every memory as a resource ({@code memory://<project-key>/<name>},
  * {@code memory://user/<name>}). The tools and resources are the MCP Java SDK's stateless server; what is
  * on the wire (stdio, streamable HTTP) is {@link io.engram.mcp.transport}'s, which answers
- * {@code initialize} before the SDK and the memory store are loaded.
+ * {@code initialize} before the SDK and the memory store are loaded. Every tool
+ * answer, error message and resource text passes through the secret redactor ({@link RedactedValues}).
  */
 public final class EngramMcpServer {
   static {
@@ -235,11 +236,13 @@ public final class EngramMcpServer {
 
     McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {
       try {
+        // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
+        // may hold secrets that no write removed.
         MemoryTools.ToolAnswer answer = tool.action().run(new Arguments(arguments));
-        return McpSchema.CallToolResult.builder().addTextContent(answer.text())
-            .structuredContent(answer.structured()).isError(false).build();
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
+            .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
-        return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": " + e.getMessage())
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(tool.name() + ": " + e.getMessage()))
             .isError(true).build();
       } finally {
         resync.execute(onChange);
@@ -248,7 +251,10 @@ public final class EngramMcpServer {
 
     McpSchema.ReadResourceResult read(String uri) {
       try {
-        return resources.read(uri);
+        McpSchema.ReadResourceResult read = resources.read(uri);
+        return new McpSchema.ReadResourceResult(read.contents().stream().map(c -> c instanceof McpSchema.TextResourceContents t
+            ? new McpSchema.TextResourceContents(t.uri(), t.mimeType(), RedactedValues.text(t.text()))
+            : c).toList());
       } catch (ToolInputException e) {
         throw McpError.RESOURCE_NOT_FOUND.apply(uri);
       } catch (IOException e) {
