@@ -1,5 +1,6 @@
 package io.engram.history;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
@@ -86,8 +87,11 @@ final class TurnGroups {
         return Optional.empty();
       }
       int line = Math.max(1, lineBase + Math.max(1, first.lineNumber()));
-      return Optional.of(new PastTurn(sessionId, role, text.toString(), List.copyOf(tools), List.copyOf(files),
-          first.timestamp(), transcript, line, first.uuid()));
+      // What the history keeps is written to disk and shown: secrets said in the session never are.
+      SecretRedactor redactor = SecretRedactor.standard();
+      List<String> namedFiles = files.stream().map(f -> redactor.redact(f).text()).toList();
+      return Optional.of(new PastTurn(sessionId, role, redactor.redact(text.toString()).text(), List.copyOf(tools),
+          namedFiles, first.timestamp(), transcript, line, first.uuid()));
     }
   }
 }

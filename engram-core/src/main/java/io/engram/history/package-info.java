@@ -5,7 +5,7 @@
  * <p>{@link SessionHistory} reads the transcripts Engram has seen incrementally (from the byte offset
  * where the last read stopped) into {@link PastTurn}s: each prompt the person typed, and what the agent
  * said and did until the next one (its text, the tools it called, the files they named; never the tools'
- * output, nor its thinking). Turns are kept per session in a catalogue and indexed by keywords through
+ * output, nor its thinking), secrets redacted before anything is kept. Turns are kept per session in a catalogue and indexed by keywords through
  * the recall {@link io.engram.recall.SearchIndex} port (the Lucene index on disk, in its own directory);
  * the index is a cache the catalogue rebuilds. A hit carries its session, its date and its link: the
  * transcript's path and line, and the record's uuid.

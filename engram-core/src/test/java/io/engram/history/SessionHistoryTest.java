@@ -93,4 +93,24 @@ class SessionHistoryTest {
     assertThat(r.problems()).singleElement().asString().contains("gone.jsonl").contains("not found");
     assertThat(r.turns()).isPositive();
   }
+
+  @Test
+  void aSecretSaidInASessionNeverReachesTheHistory(@TempDir Path work) throws IOException {
+    String token = "ghp_" + "Ab1Cd2Ef3Gh4".repeat(3);
+    Path transcript = work.resolve("s9.jsonl");
+    Files.writeString(transcript, "{\"type\":\"user\",\"sessionId\":\"s9\",\"uuid\":\"u1\",\"timestamp\":"
+        + "\"2026-05-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"push with the token " + token
+        + " to the deploy remote\"}}\n");
+    SessionHistory history = history();
+
+    history.sync(Map.of("s9", transcript));
+
+    assertThat(history.search("deploy remote token", 1)).singleElement()
+        .satisfies(h -> assertThat(h.turn().text()).contains("deploy remote").doesNotContain(token));
+    try (var files = Files.walk(home)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(f)).as(f.toString()).doesNotContain(token);
+      }
+    }
+  }
 }
