@@ -19,7 +19,9 @@ public record EngramSettings(
     Context context,
     Compaction compaction,
     Model model,
-    Governor governor) {
+    Governor governor,
+    Hooks hooks,
+    Service service) {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
   public static final EngramSettings DEFAULTS =
@@ -33,7 +35,9 @@ public record EngramSettings(
           Context.DEFAULTS,
           Compaction.DEFAULTS,
           Model.DEFAULTS,
-          Governor.DEFAULTS);
+          Governor.DEFAULTS,
+          Hooks.DEFAULTS,
+          Service.DEFAULTS);
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
@@ -89,8 +93,8 @@ public record EngramSettings(
 
   /**
    * Dream gates and pruning; the staleness scan's bounds: at most
-   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
-   * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
+   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols. A
+   * session end never waits for the dream: it hands it to the resident service.
    */
   public record Dream(
       int minHoursBetween,
@@ -99,9 +103,8 @@ public record EngramSettings(
       int indexMaxLines,
       double mergeSimilarity,
       int staleScanMaxFiles,
-      long staleScanMaxFileBytes,
-      int hookWaitSeconds) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20);
+      long staleScanMaxFileBytes) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000);
   }
 
   /** Recall budgets, manifest size, ranking, the embedding model, the relevance floor and past-session search. */
@@ -140,9 +143,11 @@ public record EngramSettings(
      * by between {@code 1 - hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides
      * a strong match; the vector ranking's RRF terms are weighted 0.25 against BM25's 1.
      * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
-     * cosine}); {@code vectorWeight} and {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the
-     * command line and the MCP server but not in hook calls, whose new JVM would pay seconds to load the
-     * embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
+     * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
+     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line, the MCP server and the
+     * resident service (which answers hooks), but not in a hook call answered in a JVM of its own, which would
+     * pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
      *
      * <p>{@code embeddingModel} names the model (docs/BENCHMARKS.md, "Embedding models"). The relevance
      * floor: a memory is sent only when its keyword match covers at least {@code keywordFloor} of the
@@ -194,7 +199,7 @@ public record EngramSettings(
     RRF
   }
 
-  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in short-lived hook calls. */
+  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in a hook call's own short-lived JVM. */
   public enum Vectors {
     AUTO,
     ALWAYS,
@@ -245,7 +250,9 @@ public record EngramSettings(
    * keywords taken from the original (the most frequent first); {@code pruneProtectRecent} is how many of
    * the most recent messages keep their tool outputs when old ones are pruned; {@code pruneTargetShare} is
    * the share of the model window the conversation handed to the summarizer may fill before old tool
-   * outputs are pruned (oldest first).
+   * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
+   * tokens and at least {@code summaryMinTokens} (or 30% of them when that is less), the size of a model's
+   * summary of a long session.
    */
   public record Compaction(
       double weightSections,
@@ -264,9 +271,11 @@ public record EngramSettings(
       double fuzzyMatchShare,
       int maxTechnicalKeywords,
       int pruneProtectRecent,
-      double pruneTargetShare) {
+      double pruneTargetShare,
+      double summaryShare,
+      int summaryMinTokens) {
     public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40, 10, 0.5);
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500);
   }
 
   /**
@@ -290,6 +299,35 @@ public record EngramSettings(
   /** Token caps on background model work, and how many days the usage ledger keeps. */
   public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
     public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
+  }
+
+  /**
+   * Claude Code's hooks. {@code contextCharCap} bounds the text one hook injects: Claude Code replaces an
+   * {@code additionalContext} longer than 10,000 characters by a file path and a preview, so the cap stays
+   * below that, with room for the line that says what was left out. The timeouts are what {@code engram
+   * hooks install} writes into Claude Code's settings for the events that inject context (SessionStart,
+   * UserPromptSubmit) and for the others (Stop, PreCompact, SessionEnd; Claude Code bounds SessionEnd to
+   * about 1.5 s whatever is written).
+   */
+  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds) {
+    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30);
+  }
+
+  /**
+   * The resident service ({@code engram daemon}). It exits after {@code idleSeconds} without a request or
+   * pending work; {@code port} 0 takes the previous run's port when it is free, else any free one (a fixed
+   * port keeps an MCP client's URL stable); {@code workers} threads do the background work of all projects
+   * (one project's work runs in order), and the queue of that work is read again every
+   * {@code queueRescanSeconds} for what a failed run left behind. A hook client waits {@code answerMillis}
+   * for an answer (below {@code hooks.contextTimeoutSeconds}: a slow answer is still in time, as a JVM started
+   * after it gave up would not be), {@code sessionEndAnswerMillis} at SessionEnd (Claude Code gives that event
+   * about 1.5 s in all); PreCompact waits up to {@code preCompactWaitSeconds} for the session notes to be
+   * brought up to date before Claude Code compacts; {@code engram daemon start} waits up to {@code startWaitSeconds} for the
+   * service to answer.
+   */
+  public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
+      int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds) {
+    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30);
   }
 
   /**

@@ -69,7 +69,6 @@ final class SettingsRanges {
       entry("dream.mergeSimilarity", Range.fraction()),
       entry("dream.staleScanMaxFiles", Range.atLeast(0)),
       entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
-      entry("dream.hookWaitSeconds", Range.atLeast(0)),
       entry("recall.manifestMaxFiles", Range.atLeast(1)),
       entry("recall.manifestIndexLines", Range.atLeast(0)),
       entry("recall.filesPerTurn", Range.atLeast(1)),
@@ -123,6 +122,8 @@ final class SettingsRanges {
       entry("compaction.maxTechnicalKeywords", Range.atLeast(0)),
       entry("compaction.pruneProtectRecent", Range.atLeast(0)),
       entry("compaction.pruneTargetShare", Range.fraction()),
+      entry("compaction.summaryShare", Range.fraction()),
+      entry("compaction.summaryMinTokens", Range.atLeast(1)),
       entry("model.timeoutSeconds", Range.atLeast(1)),
       entry("model.maxRetries", Range.atLeast(0)),
       entry("model.maxOutputTokens", Range.atLeast(1)),
@@ -130,7 +131,18 @@ final class SettingsRanges {
       entry("model.maxRetryAfterSeconds", Range.atLeast(0)),
       entry("governor.sessionTokenCap", Range.atLeast(0)),
       entry("governor.dailyTokenCap", Range.atLeast(0)),
-      entry("governor.ledgerKeepDays", Range.atLeast(1)));
+      entry("governor.ledgerKeepDays", Range.atLeast(1)),
+      entry("hooks.contextCharCap", Range.between(500, 9_999)),
+      entry("hooks.contextTimeoutSeconds", Range.atLeast(1)),
+      entry("hooks.afterTurnTimeoutSeconds", Range.atLeast(1)),
+      entry("service.idleSeconds", Range.atLeast(1)),
+      entry("service.queueRescanSeconds", Range.atLeast(1)),
+      entry("service.port", Range.between(0, 65_535)),
+      entry("service.workers", Range.atLeast(1)),
+      entry("service.answerMillis", Range.atLeast(100)),
+      entry("service.sessionEndAnswerMillis", Range.atLeast(100)),
+      entry("service.preCompactWaitSeconds", Range.atLeast(0)),
+      entry("service.startWaitSeconds", Range.atLeast(1)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {
@@ -165,6 +177,12 @@ final class SettingsRanges {
     requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
     requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
         "compaction.targetReductionMax", k.targetReductionMax());
+    // A hook client must give up on the service before Claude Code gives up on the hook.
+    requireOrder(origin, "service.answerMillis", settings.service().answerMillis(),
+        "hooks.contextTimeoutSeconds (in ms)", settings.hooks().contextTimeoutSeconds() * 1000.0);
+    requireOrder(origin, "service.preCompactWaitSeconds + answerMillis (in s)",
+        settings.service().preCompactWaitSeconds() + settings.service().answerMillis() / 1000.0,
+        "hooks.afterTurnTimeoutSeconds", settings.hooks().afterTurnTimeoutSeconds());
   }
 
   private static void requireOrder(String origin, String lowKey, double low, String highKey, double high) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
@@ -42,10 +43,12 @@ public final class ClaudeHookSettings {
   }
 
   /**
-   * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event};
-   * an existing Engram entry is replaced, not duplicated. The lock is taken in {@code lockDir}.
+   * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event} with the
+   * timeouts of {@code timeouts}; an existing Engram entry is replaced, not duplicated. The lock is taken in
+   * {@code lockDir}.
    */
-  public static Change install(Path settingsFile, String command, Path lockDir) throws IOException {
+  public static Change install(Path settingsFile, String command, EngramSettings.Hooks timeouts, Path lockDir)
+      throws IOException {
     return edit(settingsFile, lockDir, root -> {
       List<String> removed = removeOurs(root);
       ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject()
@@ -58,7 +61,7 @@ public final class ClaudeHookSettings {
         ObjectNode hook = group.putArray("hooks").addObject();
         hook.put("type", "command");
         hook.put("command", command + " hook " + e.hookName());
-        hook.put("timeout", e.injectsContext() ? 10 : 30);
+        hook.put("timeout", e.injectsContext() ? timeouts.contextTimeoutSeconds() : timeouts.afterTurnTimeoutSeconds());
         added.add(e.hookName());
       }
       added.removeIf(removed::contains);

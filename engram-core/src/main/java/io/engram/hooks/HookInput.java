@@ -29,7 +29,9 @@ public record HookInput(
     Optional<String> trigger,
     Optional<String> customInstructions) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing text after the object is an error, not silently dropped.
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   public HookInput {
     Objects.requireNonNull(sessionId, "sessionId");

@@ -32,17 +32,24 @@ final class DirectoryStore implements MemoryStore {
   private final SecretRedactor redactor;
   private final Clock clock;
   private final NameCache names;
+  private final MemoryFileCache parsed;
   private final Trash trash;
   private final MemoryWriteListener listener;
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener) {
+    this(dir, scope, settings, redactor, clock, listener, new MemoryFileCache());
+  }
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
     this.redactor = redactor;
     this.clock = clock;
-    this.names = new NameCache(this.dir, settings.maxTopicBytes());
+    this.parsed = parsed;
+    this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.trash = new Trash(this.dir, clock);
     this.listener = listener;
   }
@@ -125,7 +132,7 @@ final class DirectoryStore implements MemoryStore {
       return Optional.empty();
     }
     try {
-      return Optional.of(new StoredMemory(MemoryFormat.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
+      return Optional.of(new StoredMemory(parsed.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
@@ -136,14 +143,17 @@ final class DirectoryStore implements MemoryStore {
     List<StoredMemory> memories = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Map<String, Path> bySlug = new java.util.HashMap<>();
-    for (Path file : names.topicFiles()) {
+    List<Path> files = names.topicFiles();
+    parsed.keepOnly(dir, files);
+    for (Path file : files) {
       try {
-        Memory m = MemoryFormat.read(file, settings.maxTopicBytes());
-        if (!MemoryNames.isValid(m.name())) {
+        MemoryFileCache.Parsed p = parsed.parsed(file, settings.maxTopicBytes());
+        Memory m = p.memory();
+        if (p.slug().isEmpty()) {
           problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
           continue;
         }
-        Path first = bySlug.putIfAbsent(MemoryNames.slug(m.name()), file);
+        Path first = bySlug.putIfAbsent(p.slug().get(), file);
         if (first != null) {
           problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
           continue;
@@ -155,7 +165,7 @@ final class DirectoryStore implements MemoryStore {
         // Forgotten by another process between listing and reading: not a problem.
       }
     }
-    problems.addAll(danglingIndexLines());
+    problems.addAll(danglingIndexLines(Set.copyOf(files)));
     memories.sort(java.util.Comparator.comparing(StoredMemory::name));
     return new MemoryListing(memories, problems);
   }
@@ -268,12 +278,13 @@ final class DirectoryStore implements MemoryStore {
     }
   }
 
-  private List<MemoryProblem> danglingIndexLines() throws IOException {
+  // Lines whose file is not there; {@code topicFiles} were just listed, so only other targets cost a look.
+  private List<MemoryProblem> danglingIndexLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
     Path index = dir.resolve(MemoryIndex.FILE_NAME);
     for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
       Path target = dir.resolve(e.target()).normalize();
-      if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+      if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));
       }
     }

@@ -42,12 +42,23 @@ public final class MemoryStores {
    */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
       MemoryWriteListener listener) throws IOException {
+    return open(roots, settings, clock, listener, new MemoryFileCache());
+  }
+
+  /**
+   * As {@link #open(EngramRoots, EngramSettings, Clock, MemoryWriteListener)}, reading topic files through
+   * {@code parsed}: a process that opens stores call after call keeps one, so unchanged files are not parsed
+   * again.
+   */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
     return new ProjectMemory(
         where,
-        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener),
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener));
+        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener,
+            parsed),
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed));
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */

@@ -23,11 +23,13 @@ final class NameCache {
 
   private final Path dir;
   private final long maxBytes;
+  private final MemoryFileCache parsed;
   private final Map<Path, Seen> seen = new HashMap<>();
 
-  NameCache(Path dir, long maxBytes) {
+  NameCache(Path dir, long maxBytes, MemoryFileCache parsed) {
     this.dir = dir;
     this.maxBytes = maxBytes;
+    this.parsed = parsed;
   }
 
   /** Topic files of the directory: {@code *.md} except MEMORY.md and hidden files, sorted. */
@@ -38,8 +40,7 @@ final class NameCache {
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.md")) {
       for (Path f : files) {
-        String n = f.getFileName().toString();
-        if (!n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME) && Files.isRegularFile(f)) {
+        if (isTopicFile(f)) {
           out.add(f);
         }
       }
@@ -55,19 +56,24 @@ final class NameCache {
   synchronized Optional<Path> locate(String name) throws IOException {
     String slug = MemoryNames.slug(name);
     Path own = dir.resolve(slug + ".md");
-    List<Path> files = topicFiles();
-    if (files.contains(own)) {
+    // The slug's own file is the common case: found without listing the directory.
+    if (isTopicFile(own)) {
       String ownSlug = slugOf(own);
       if (ownSlug == null || ownSlug.equals(slug)) {
         return Optional.of(own);
       }
     }
-    for (Path f : files) {
+    for (Path f : topicFiles()) {
       if (slug.equals(slugOf(f))) {
         return Optional.of(f);
       }
     }
     return Optional.empty();
+  }
+
+  private static boolean isTopicFile(Path f) {
+    String n = f.getFileName().toString();
+    return n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME) && Files.isRegularFile(f);
   }
 
   /** A file for a new memory with this slug: {@code slug.md}, or {@code slug-2.md}... if that is taken. */
@@ -106,8 +112,7 @@ final class NameCache {
     }
     String slug;
     try {
-      Memory m = MemoryFormat.read(file, maxBytes);
-      slug = MemoryNames.isValid(m.name()) ? MemoryNames.slug(m.name()) : null;
+      slug = parsed.parsed(file, maxBytes).slug().orElse(null);
     } catch (InvalidMemoryException | NoSuchFileException e) {
       slug = null;
     }

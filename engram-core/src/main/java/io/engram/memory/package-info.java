@@ -32,7 +32,9 @@
  * user store; {@link ProjectMemory#markRecalled} records recall use without touching {@code updated}.
  *
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
- * sessions that touched memory, so this package knows nothing of the dream.
+ * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
+ * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
+ * one per call): a file is parsed again when its inode, modification time or size changes.
  *
  * <p>Where to start: {@link MemoryStores#open}, then {@link ProjectMemory}'s {@code write}, {@code read},
  * {@code list}, {@code forget} and {@code restore}.

@@ -5,6 +5,7 @@ import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -87,16 +89,33 @@ public final class MemoryRecall {
   private final EngramSettings.Recall settings;
   private final Backend backend;
   private final Clock clock;
+  private final Executor useRecording;
   private Optional<Embedder> loaded;
   private Optional<String> embedderProblem = Optional.empty();
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
+    this(memory, home, settings, backend, clock, Runnable::run);
+  }
+
+  private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
+      Executor useRecording) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.backend = Objects.requireNonNull(backend, "backend");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.useRecording = Objects.requireNonNull(useRecording, "useRecording");
+  }
+
+  /**
+   * This recall, but writing {@code lastRecalled}/{@code recallCount} back to the memories sent on
+   * {@code executor} instead of before answering: those writes (one synced file per memory) cost more than
+   * the rest of a warm recall, and a resident process can do them after the answer. A failed write then
+   * throws from the task, for the executor to report.
+   */
+  public MemoryRecall recordingUseOn(Executor executor) {
+    return new MemoryRecall(memory, home, settings, backend, clock, executor);
   }
 
   /**
@@ -189,14 +208,24 @@ public final class MemoryRecall {
       }
     }
     if (!result.memories().isEmpty()) {
+      List<String> sent = result.memories().stream().map(RecalledMemory::name).toList();
       try {
-        memory.markRecalled(result.memories().stream().map(RecalledMemory::name).toList(), now);
-      } catch (IOException | RuntimeException e) {
-        notes.add("recall use not recorded (" + e.getMessage() + ")");
+        useRecording.execute(() -> markRecalled(sent, now));
+      } catch (RuntimeException e) {
+        Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
+        notes.add("recall use not recorded (" + why.getMessage() + ")");
       }
     }
     String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
     return new Outcome(result, retrieval, where, session, notes);
+  }
+
+  private void markRecalled(List<String> names, Instant when) {
+    try {
+      memory.markRecalled(names, when);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private OpenedIndex open(Documents docs, Optional<Embedder> embedder, List<String> notes) throws IOException {

@@ -53,9 +53,10 @@ import org.apache.lucene.util.VectorUtil;
  * and body, analysed by {@link RecallAnalyzer}; vectors ({@link KnnFloatVectorField}, cosine) searched
  * exactly while there are at most {@link VectorSearch#exactLimit} of them (every vector compared: the true
  * neighbours, in milliseconds at that size), through the HNSW graph above it, with the graph's parameters
- * and the number of candidates it explores set by {@link VectorSearch}. Writes are visible to the next
- * search (near-real-time reader); {@link #commit()} makes them durable. One instance per directory per
- * process: Lucene's write lock refuses a second writer.
+ * and the number of candidates it explores set by {@link VectorSearch}. An existing index is opened with a
+ * reader only; the writer is opened at the first change, so a search of an index already in step costs no
+ * writer. Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
+ * durable. One instance per directory per process: Lucene's write lock refuses a second writer.
  */
 public final class LuceneSearchIndex implements SearchIndex {
   private static final String ID = "id";
@@ -95,14 +96,25 @@ public final class LuceneSearchIndex implements SearchIndex {
   private final VectorSearch vectorSearch;
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
-  private final IndexWriter writer;
-  private final SearcherManager searchers;
   private final Map<String, String> hashes = new HashMap<>();
+  // Opened on the first change: a search of an index already in step (most recall calls) needs only a
+  // reader, which is much cheaper to open and close than a writer.
+  private IndexWriter writer;
+  private SearcherManager searchers;
   private volatile boolean dirty;
 
   private LuceneSearchIndex(Directory directory, VectorSearch vectorSearch) throws IOException {
     this.directory = directory;
     this.vectorSearch = vectorSearch;
+    if (DirectoryReader.indexExists(directory)) {
+      this.searchers = new SearcherManager(DirectoryReader.open(directory), null);
+    } else {
+      openWriter();
+    }
+    loadHashes();
+  }
+
+  private void openWriter() throws IOException {
     IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     KnnVectorsFormat hnsw = new Lucene99HnswVectorsFormat(vectorSearch.maxConnections(), vectorSearch.beamWidth());
     config.setCodec(new Lucene912Codec() {
@@ -112,9 +124,20 @@ public final class LuceneSearchIndex implements SearchIndex {
       }
     });
     config.setRAMBufferSizeMB(64);
-    this.writer = new IndexWriter(directory, config);
-    this.searchers = new SearcherManager(writer, null);
-    loadHashes();
+    IndexWriter opened = new IndexWriter(directory, config);
+    SearcherManager previous = searchers;
+    this.searchers = new SearcherManager(opened, null);
+    this.writer = opened;
+    if (previous != null) {
+      previous.close();
+    }
+  }
+
+  private IndexWriter writer() throws IOException {
+    if (writer == null) {
+      openWriter();
+    }
+    return writer;
   }
 
   /** Opens (or creates) the index stored in {@code dir}, searching vectors as the default settings say. */
@@ -174,7 +197,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     doc.add(new TextField("body", entry.body(), Field.Store.NO));
     entry.vector().ifPresent(v -> doc.add(new KnnFloatVectorField(VECTOR, v, VectorSimilarityFunction.COSINE)));
     try {
-      writer.updateDocument(new Term(ID, entry.id()), doc);
+      writer().updateDocument(new Term(ID, entry.id()), doc);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot index " + entry.id() + ": " + e.getMessage(), e);
     }
@@ -185,7 +208,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   @Override
   public synchronized void remove(String id) {
     try {
-      writer.deleteDocuments(new Term(ID, id));
+      writer().deleteDocuments(new Term(ID, id));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove " + id + " from the index: " + e.getMessage(), e);
     }
@@ -366,7 +389,11 @@ public final class LuceneSearchIndex implements SearchIndex {
   private List<Hit> run(Query query, int limit, boolean cosine) {
     try {
       refreshIfDirty();
-      IndexSearcher searcher = searchers.acquire();
+      SearcherManager current;
+      synchronized (this) {
+        current = searchers;
+      }
+      IndexSearcher searcher = current.acquire();
       try {
         ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
         StoredFields stored = searcher.storedFields();
@@ -378,7 +405,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
         return hits;
       } finally {
-        searchers.release(searcher);
+        current.release(searcher);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("search failed: " + e.getMessage(), e);
@@ -411,6 +438,9 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   @Override
   public synchronized void commit() {
+    if (writer == null) {
+      return; // nothing changed since the index was opened
+    }
     try {
       writer.commit();
     } catch (IOException e) {
@@ -427,7 +457,9 @@ public final class LuceneSearchIndex implements SearchIndex {
   public synchronized void close() {
     try {
       searchers.close();
-      writer.close();
+      if (writer != null) {
+        writer.close();
+      }
       directory.close();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);

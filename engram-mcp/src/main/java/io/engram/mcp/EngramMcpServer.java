@@ -19,11 +19,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -89,11 +94,11 @@ public final class EngramMcpServer {
 
   /** A running HTTP server; {@link #close()} stops it. */
   public static final class Http implements AutoCloseable {
-    private final McpStatelessSyncServer server;
+    private final Runnable closeServers;
     private final HttpTransport transport;
 
-    private Http(McpStatelessSyncServer server, HttpTransport transport) {
-      this.server = server;
+    private Http(Runnable closeServers, HttpTransport transport) {
+      this.closeServers = closeServers;
       this.transport = transport;
     }
 
@@ -110,7 +115,7 @@ public final class EngramMcpServer {
     @Override
     public void close() {
       transport.close();
-      server.close();
+      closeServers.run();
     }
   }
 
@@ -132,7 +137,51 @@ public final class EngramMcpServer {
     protocol.warmUp();
     HttpTransport transport = HttpTransport.start(protocol, options.bind(), options.token(), options.origins(),
         options.limits(), log);
-    return new Http(built.server(), transport);
+    return new Http(built.server()::close, transport);
+  }
+
+  /** The header a request to a server of many projects names its project in (an absolute directory). */
+  public static final String PROJECT_HEADER = "Engram-Project";
+
+  /**
+   * Starts serving MCP over streamable HTTP for any number of projects (the resident service): each request
+   * names its project's directory in the {@value #PROJECT_HEADER} header; {@code services} opens that
+   * project's memory and tools the first time it is named (after {@code initialize}, which is answered from
+   * fixed data), and they are kept for the later requests.
+   */
+  public static Http serveHttpForProjects(Function<Path, EngramServices> services, HttpOptions options,
+      String version, Consumer<String> log) throws IOException {
+    Map<Path, McpProtocol> protocols = new ConcurrentHashMap<>();
+    List<McpStatelessSyncServer> servers = new CopyOnWriteArrayList<>();
+    HttpTransport.Router router = header -> {
+      Path project = projectOf(header.apply(PROJECT_HEADER));
+      return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
+        Built b = build(services.apply(p), version);
+        servers.add(b.server());
+        return b.sdk();
+      }, log));
+    };
+    HttpTransport transport = HttpTransport.start(router, options.bind(), options.token(), options.origins(),
+        options.limits(), log);
+    return new Http(() -> servers.forEach(McpStatelessSyncServer::close), transport);
+  }
+
+  private static Path projectOf(List<String> values) {
+    if (values.size() != 1 || values.get(0).isBlank()) {
+      throw new IllegalArgumentException("name the project: send the header " + PROJECT_HEADER
+          + ": <the project's absolute directory> (once)");
+    }
+    Path project;
+    try {
+      project = Path.of(values.get(0).strip());
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException(PROJECT_HEADER + " is not a path: " + e.getMessage());
+    }
+    if (!project.isAbsolute() || !Files.isDirectory(project)) {
+      throw new IllegalArgumentException(PROJECT_HEADER + " must be an existing absolute directory, was '"
+          + values.get(0) + "'");
+    }
+    return project.normalize();
   }
 
   /** A random 32-byte bearer token, hex. */

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
       TranscriptBench.class,
       HookBench.class,
       CompactionBench.class,
+      ClaudeCodeCompactionBench.class,
       BenchLocomoCommand.class,
       BenchRecallCommand.class,
       BenchCodingCommand.class

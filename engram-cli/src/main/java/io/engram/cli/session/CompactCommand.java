@@ -6,6 +6,7 @@ import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.CompactionScore;
 import io.engram.compaction.SessionCompaction;
 import io.engram.notes.SessionNotes;
 import io.engram.transcript.Transcript;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
       "Compact the current segment of a Claude Code transcript.",
       "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
           + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
-          + " todos to restore, the instruction files re-injected, and what was lost."
+          + " todos to restore, the instruction files re-injected, and what was lost.",
+      "With --score FILE, scores the summary in FILE as a summary of that segment instead, without compacting."
     })
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,9 +57,17 @@ public final class CompactCommand implements Runnable {
       description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
   String notesThrough;
 
+  @Option(names = "--score", paramLabel = "FILE",
+      description = "Score the summary in FILE against the segment (SC/KP/CC/CR and what it lacks); no compaction.")
+  Path score;
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
+    if (score != null) {
+      scoreOnly(global);
+      return;
+    }
     if ((notes == null) != (notesThrough == null)) {
       throw new UserFacingException("--notes and --notes-through go together");
     }
@@ -77,6 +87,37 @@ public final class CompactCommand implements Runnable {
       JsonOutput.print(out, r);
     } else {
       human(out, r);
+    }
+    out.flush();
+  }
+
+  private void scoreOnly(GlobalOptions global) {
+    if (notes != null || noSessionNotes || !instructions.isEmpty()) {
+      throw new UserFacingException("--score scores a given summary: it takes no --notes, --no-session-notes or"
+          + " --instructions");
+    }
+    String summary;
+    try {
+      summary = Files.readString(score);
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read the summary " + score + ": " + e.getMessage());
+    }
+    CompactionScore s;
+    try {
+      s = new SessionCompaction(global.settings(), Models.router(global), global.roots().engramHome(),
+          global.instructionLoader()::load).score(transcript.read(), summary);
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, s);
+    } else {
+      int accept = global.settings().compaction().passScore();
+      out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f; ratio %.3f) %s%n", s.total(),
+          s.sections(), s.keyInformation(), s.continuity(), s.compression(), s.ratio(),
+          s.total() >= accept ? "accepted" : "below " + accept);
+      s.advice().forEach(a -> out.println("  - " + a));
     }
     out.flush();
   }

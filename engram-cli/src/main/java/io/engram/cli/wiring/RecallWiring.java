@@ -14,6 +14,7 @@ import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.ModelReranker;
 import io.engram.recall.Reranker;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -29,7 +30,9 @@ public final class RecallWiring {
     /** {@code engram recall} and the MCP server: vectors on under AUTO. */
     INTERACTIVE,
     /** A hook call, a new JVM per event: vectors off under AUTO (the model costs seconds to load). */
-    HOOK
+    HOOK,
+    /** The resident service, which keeps the model loaded: vectors on under AUTO, hooks included. */
+    SERVICE
   }
 
   private RecallWiring() {}
@@ -46,15 +49,19 @@ public final class RecallWiring {
         ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
     MemoryRecall.Backend backend = new MemoryRecall.Backend(
         Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
-        embedder(roots, settings.recall(), caller), reranker);
+        embedder(roots.engramHome(), settings.recall(), caller), reranker);
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  static Optional<Supplier<Embedder>> embedder(EngramRoots roots, EngramSettings.Recall recall, Caller caller) {
+  /**
+   * The embedder {@code caller} uses under {@code recall.vectors}, loaded on first use (the model of
+   * {@code recall.embeddingModel}); empty: keyword search only.
+   */
+  public static Optional<Supplier<Embedder>> embedder(Path engramHome, EngramSettings.Recall recall, Caller caller) {
     EngramSettings.Vectors mode = recall.vectors();
     boolean on = mode == EngramSettings.Vectors.ALWAYS
-        || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
-    return on ? Optional.of(() -> embedder(roots, recall.embeddingModel())) : Optional.empty();
+        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
+    return on ? Optional.of(() -> embedder(engramHome, recall.embeddingModel())) : Optional.empty();
   }
 
   /**
@@ -65,9 +72,13 @@ public final class RecallWiring {
    * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
    */
   public static Embedder embedder(EngramRoots roots, String name) {
+    return embedder(roots.engramHome(), name);
+  }
+
+  private static Embedder embedder(Path engramHome, String name) {
     BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
         "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
-    return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(roots)));
+    return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
   }
 
   /** The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home. */
@@ -76,7 +87,11 @@ public final class RecallWiring {
   }
 
   /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
-  public static java.nio.file.Path modelsDirectory(EngramRoots roots) {
-    return roots.engramHome().resolve("models");
+  public static Path modelsDirectory(EngramRoots roots) {
+    return modelsDirectory(roots.engramHome());
+  }
+
+  private static Path modelsDirectory(Path engramHome) {
+    return engramHome.resolve("models");
   }
 }

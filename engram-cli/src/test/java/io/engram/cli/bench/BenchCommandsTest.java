@@ -70,6 +70,19 @@ class BenchCommandsTest {
   }
 
   @Test
+  void compactionAgainstClaudeCodeNeedsASessionThatCompacted() throws Exception {
+    String never = Path.of(BenchCommandsTest.class.getResource("/transcripts/cli-notes.jsonl").toURI()).toString();
+
+    Run r = run("bench", "compaction-vs-claude", "--data", never);
+    Run none = run("bench", "compaction-vs-claude");
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("cli-notes.jsonl").contains("never compacted");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--data");
+  }
+
+  @Test
   void locomoBenchNamesAMissingFile() {
     Run r = run("bench", "locomo", "--data", home.resolve("nope.json").toString());
 

@@ -51,7 +51,7 @@ class HookCommandTest {
     assertThat(bad.exitCode()).isEqualTo(1);
     assertThat(bad.err()).startsWith("engram hook Stop: hook input on stdin is not JSON").doesNotContain("\tat ");
     assertThat(hook("Stop", "{\"cwd\":\"/x\"}").err()).contains("session_id");
-    assertThat(hook("Nonsense", "{}").exitCode()).isEqualTo(2);
+    assertThat(hook("Nonsense", "{}").exitCode()).isEqualTo(1);
   }
 
   @Test

@@ -13,56 +13,35 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * The dream a session end may start: the gates are checked, and only when all three
- * are open does the dream run, on a daemon thread the hook waits for at most
- * {@code dream.hookWaitSeconds}. A dream still running then is abandoned with the process; its lock's
- * time is rolled back by the next run, which retries. A failing dream is logged, never thrown: the session
- * end must not fail the agent.
+ * The dream a session end may start: the gates are checked, and only when all three are open does the
+ * dream run, to its end. Claude Code gives SessionEnd about 1.5 s, so this never runs in the hook call
+ * itself: the resident service (or a process of its own) runs it after the hook has answered. A failing
+ * dream is a log line, never an error: the session has ended already.
  */
-final class SessionEndDream {
+final class DreamAtSessionEnd {
   private final Dream dream;
   private final EngramSettings.Dream settings;
 
-  SessionEndDream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
+  DreamAtSessionEnd(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
     this.dream = new Dream(roots, settings, router, clock);
     this.settings = settings.dream();
   }
 
-  void maybeRun(List<String> log) throws IOException {
+  void runIfDue(List<String> log) throws IOException {
     GateReport gates = dream.gates(false);
     if (!gates.open()) {
       log.add("dream not due: " + closed(gates));
       return;
     }
-    CompletableFuture<DreamResult> run = new CompletableFuture<>();
-    Thread worker = new Thread(() -> {
-      try {
-        run.complete(dream.run(DreamOptions.DEFAULT, DreamProgress.NONE));
-      } catch (IOException | RuntimeException e) {
-        run.completeExceptionally(e);
-      }
-    }, "engram-dream");
-    worker.setDaemon(true);
-    worker.start();
     try {
-      DreamResult r = run.get(settings.hookWaitSeconds(), TimeUnit.SECONDS);
+      DreamResult r = dream.run(DreamOptions.DEFAULT, DreamProgress.NONE);
       log.add("dream " + r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + r.changes().size()
           + " change(s) over " + r.memories() + " memories and " + r.sessions().size() + " session(s) ("
           + r.engine() + ")" + r.runId().map(id -> "; undo with engram dream --undo (run " + id + ")").orElse(""));
-    } catch (TimeoutException e) {
-      log.add("dream still running after " + settings.hookWaitSeconds() + " s; left unfinished, the next session"
-          + " end retries");
-    } catch (ExecutionException e) {
-      log.add("dream failed: " + e.getCause().getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      log.add("dream interrupted");
+    } catch (IOException | RuntimeException e) {
+      log.add("dream failed: " + e.getMessage());
     }
   }
 
