@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     name = "coding",
     mixinStandardHelpOptions = true,
     description = {
-      "Measure recall on coding-agent memories and tune the relevance floor, for each embedding model.",
+      "Measure recall on coding-agent memories for each embedding model.",
+      "Also tunes the relevance floor of each model.",
       "The data (--data) holds memories and the queries a developer types mid-session, each with the memories"
           + " that answer it, or none. For each model: load time, memories embedded a second, query embedding"
           + " time; hit@k and MRR of vectors alone, BM25 alone (the baseline, same run) and recall's ranking; and"
