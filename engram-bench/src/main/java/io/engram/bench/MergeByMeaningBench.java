@@ -6,7 +6,8 @@ import io.engram.config.EngramSettings;
 import io.engram.dream.MeaningMatch;
 import io.engram.dream.MemoryText;
 import io.engram.dream.NearDuplicates;
-import io.engram.embeddings.MiniLmEmbedder;
+import io.engram.embeddings.BertModel;
+import io.engram.embeddings.OnnxBertEmbedder;
 import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -97,7 +98,7 @@ public final class MergeByMeaningBench {
         distinct = Path.of(args[i + 1]);
       }
     }
-    Embedder model = new CachingEmbedder(new MiniLmEmbedder());
+    Embedder model = new CachingEmbedder(OnnxBertEmbedder.shared(BertModel.ALL_MINILM_L6_V2_Q));
     Report r = run(read(data), model);
     print(r);
     if (distinct != null) {

@@ -25,6 +25,7 @@ import io.engram.cli.output.RedactedOutput;
 import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
+import io.engram.cli.session.HistoryCommand;
 import io.engram.cli.session.StatsCommand;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
@@ -68,6 +69,7 @@ import picocli.CommandLine.Spec;
       CompactCommand.class,
       DreamCommand.class,
       StatsCommand.class,
+      HistoryCommand.class,
       UsageCommand.class,
       McpCommand.class,
       HookCommand.class,

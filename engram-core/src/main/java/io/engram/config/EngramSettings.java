@@ -139,7 +139,7 @@ public record EngramSettings(
     }
   }
 
-  /** Recall budgets, manifest size and ranking. */
+  /** Recall budgets, manifest size, ranking, the embedding model, the relevance floor and past-session search. */
   public record Recall(
       int manifestMaxFiles,
       int manifestIndexLines,
@@ -155,30 +155,79 @@ public record EngramSettings(
       double vectorWeight,
       Fusion fusion,
       double vectorShare,
-      Vectors vectors) {
+      Vectors vectors,
+      String embeddingModel,
+      double keywordFloor,
+      Map<String, Double> vectorFloors,
+      int exactVectorLimit,
+      int hnswMaxConnections,
+      int hnswBeamWidth,
+      int hnswCandidates,
+      double contextShare,
+      double secondPassShare,
+      double dateBoost,
+      int activityMessages,
+      int activityTailBytes,
+      int historyResults) {
     /**
      * Defaults: budgets of 5 files a turn, 4 KB a file, 20 KB a turn and 60 KB a session; RRF k = 60 (the
-     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
-     * and 1 (hot), so decay reorders close calls but never hides a strong match; the vector ranking's
-     * RRF terms are weighted 0.25 against BM25's 1, chosen on one LoCoMo conversation (conv-26) and
-     * confirmed on the six held out (docs/BENCHMARKS.md): equal weights cost 6 points of recall@5 there.
+     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score
+     * by between {@code 1 - hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides
+     * a strong match; the vector ranking's RRF terms are weighted 0.25 against BM25's 1.
      * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
      * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
      * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
      * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line, the MCP server and the
      * resident service (which answers hooks), but not in a hook call answered in a JVM of its own, which would
      * pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     *
+     * <p>{@code embeddingModel} names the model (docs/BENCHMARKS.md, "Embedding models"). The relevance
+     * floor: a memory is sent only when its keyword match covers at least {@code keywordFloor} of the
+     * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors}. Vector search is
+     * exact up to {@code exactVectorLimit} vectors, above it an HNSW graph ({@code hnswMaxConnections},
+     * {@code hnswBeamWidth}) searched with {@code hnswCandidates} candidates. {@code contextShare} weighs
+     * the recent activity's search (files being edited, the last error) against the prompt's,
+     * {@code secondPassShare} the second pass on what the first found, {@code dateBoost} the lift of a
+     * memory dated within a period the query names. The activity is read from the last
+     * {@code activityMessages} messages of the transcript's last {@code activityTailBytes} bytes.
+     * {@code historyResults}: turns {@code engram history} shows.
      */
     public static final Recall DEFAULTS =
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
-            Vectors.AUTO);
+            Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
+            Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
+                "bge-small-en-v1.5-q", 0.6),
+            20_000, 32, 200, 200, 0.3, 0.2, 0.2, 20, 256 * 1024, 10);
+
+    /** The same settings sending at most {@code files} memories a turn. */
+    public Recall withFilesPerTurn(int files) {
+      return new Recall(manifestMaxFiles, manifestIndexLines, files, bytesPerFile, bytesPerTurn, bytesPerSession,
+          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
+          historyResults);
+    }
+
+    /** The same settings with other weights for the activity, the second pass and dates (0 turns one off). */
+    public Recall withExpansion(double context, double secondPass, double dates) {
+      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
+          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
+          historyResults);
+    }
+
+    /** The cosine a vector match must reach for {@code model}; a model without an entry has no vector floor. */
+    public double vectorFloor(String model) {
+      return vectorFloors.getOrDefault(model, Double.POSITIVE_INFINITY);
+    }
   }
 
   /** How recall fuses the keyword and vector rankings. */
   public enum Fusion {
-    /** Convex combination of min-max normalised scores ({@code RecallIndex.fuseScores}). */
+    /** Convex combination of min-max normalised scores ({@code RankFusion.scores}). */
     SCORES,
-    /** Weighted reciprocal rank fusion ({@code RecallIndex.fuse}). */
+    /** Weighted reciprocal rank fusion ({@code RankFusion.reciprocalRanks}). */
     RRF
   }
 

@@ -12,6 +12,8 @@ import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
 import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecallQuery;
+import io.engram.recall.RecentActivity;
 import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
@@ -214,7 +216,8 @@ public final class HookRunner {
     if (prompt.isBlank() || left <= 0) {
       return state;
     }
-    MemoryRecall.Outcome found = recall.recall(prompt, state.surfacedSet(), state.recallBytes());
+    MemoryRecall.Outcome found = recall.recall(new RecallQuery(prompt, activity(input, budgets)), state.surfacedSet(),
+        state.recallBytes());
     List<RecalledMemory> chosen = found.result().memories();
     if (chosen.isEmpty()) {
       return state;
@@ -234,6 +237,23 @@ public final class HookRunner {
       }
     }
     return state.withSurfaced(sent, bytes);
+  }
+
+  /**
+   * What the agent has been doing, from the end of the session's transcript (files edited, the last error),
+   * searched beside the prompt; none when the transcript is missing or cannot be read, as recall must not
+   * fail the prompt.
+   */
+  private static Optional<String> activity(HookInput input, EngramSettings.Recall budgets) {
+    if (budgets.contextShare() <= 0 || input.transcriptPath().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return RecentActivity.ofTranscriptTail(input.transcriptPath().get(), budgets.activityTailBytes(),
+          budgets.activityMessages());
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** A memory as the agent sees it: name, type, provenance warning, description, body. */

@@ -123,15 +123,23 @@ public final class MemoryRecall {
    * (no memory twice, the session byte budget across calls); without, the call stands alone.
    */
   public Outcome recall(String query, Optional<String> sessionId) throws IOException {
-    return recall(query, sessionId, settings.filesPerTurn());
+    return recall(RecallQuery.of(query), sessionId, settings.filesPerTurn());
   }
 
   /** As {@link #recall(String, Optional)}, sending at most {@code maxFiles} (and never over the per-turn limit). */
   public Outcome recall(String query, Optional<String> sessionId, int maxFiles) throws IOException {
+    return recall(RecallQuery.of(query), sessionId, maxFiles);
+  }
+
+  /**
+   * As {@link #recall(String, Optional, int)} for a query that may carry the agent's recent activity (files
+   * being edited, the last error: {@link RecentActivity}), searched beside the text.
+   */
+  public Outcome recall(RecallQuery query, Optional<String> sessionId, int maxFiles) throws IOException {
     if (maxFiles <= 0) {
       throw new IllegalArgumentException("maxFiles must be positive, was " + maxFiles);
     }
-    EngramSettings.Recall s = limited(Math.min(maxFiles, settings.filesPerTurn()));
+    EngramSettings.Recall s = settings.withFilesPerTurn(Math.min(maxFiles, settings.filesPerTurn()));
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
@@ -151,6 +159,11 @@ public final class MemoryRecall {
    * count against the session budget. Nothing about the session is persisted here.
    */
   public Outcome recall(String query, Set<String> surfacedNames, int sessionBytes) throws IOException {
+    return recall(RecallQuery.of(query), surfacedNames, sessionBytes);
+  }
+
+  /** As {@link #recall(String, Set, int)} for a query that may carry the agent's recent activity. */
+  public Outcome recall(RecallQuery query, Set<String> surfacedNames, int sessionBytes) throws IOException {
     return run(query, surfacedNames, sessionBytes, Optional.empty(), settings);
   }
 
@@ -173,14 +186,7 @@ public final class MemoryRecall {
     return Clip.to(text, maxBytes).text();
   }
 
-  private EngramSettings.Recall limited(int files) {
-    EngramSettings.Recall d = settings;
-    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, d.bytesPerFile(),
-        d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
-        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
-  }
-
-  private synchronized Outcome run(String query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
+  private synchronized Outcome run(RecallQuery query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
       EngramSettings.Recall settings) throws IOException {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();

@@ -223,7 +223,8 @@ public final class EngramMcpServer {
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
       + " you are working on before acting; call `remember` when the user states a preference, a correction or"
       + " a project fact worth keeping; `context` shows the instruction files and the memory index; `compact`"
-      + " summarises a session transcript with its quality score.";
+      + " summarises a session transcript with its quality score; `history` searches what was said and done in"
+      + " this project's past sessions, when you need it.";
 
   private static McpSchema.ServerCapabilities capabilities() {
     return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();

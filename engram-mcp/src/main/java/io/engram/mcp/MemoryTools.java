@@ -94,7 +94,8 @@ final class MemoryTools {
                 + " or edited, absolute or relative to the project\"},\"session\":{\"type\":\"string\",\"minLength\":1,"
                 + "\"description\":\"The agent's session id; without it, this server's connection is the session\"}}"),
             textInResult(this::context)),
-        new CompactionTool(services).def());
+        new CompactionTool(services).def(),
+        new HistoryTool(services).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {

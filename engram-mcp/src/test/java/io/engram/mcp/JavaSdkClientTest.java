@@ -101,4 +101,42 @@ class JavaSdkClientTest {
       }
     }
   }
+
+  @Test
+  void javaClientFindsATurnOfAPastSessionByWhatWasSaid() throws Exception {
+    Path transcript = home.resolve("c1.jsonl");
+    Files.writeString(transcript,
+        record("user", "u1", null, "\"The login test fails with TimeoutError in src/auth/login.test.ts.\"")
+            + record("assistant", "a1", "u1", "[{\"type\":\"text\",\"text\":\"The session refresh never awaits the token.\"}]"));
+    EngramServices services = TestServerMain.services(home, project);
+    new io.engram.dream.SessionTranscripts(services.memory().location().projectDir()).record("c1", transcript);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services,
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
+      HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+          .builder("http://127.0.0.1:" + server.address().getPort())
+          .endpoint(server.endpoint())
+          .httpRequestCustomizer((request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer " + TestServerMain.TOKEN))
+          .build();
+      McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
+      try {
+        client.initialize();
+        McpSchema.CallToolResult found = client.callTool(new McpSchema.CallToolRequest("history",
+            Map.of("query", "refresh awaits token")));
+        assertThat(found.isError()).isFalse();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) found.structuredContent();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> first = ((java.util.List<Map<String, Object>>) json.get("hits")).get(0);
+        assertThat(first).containsEntry("session", "c1").containsEntry("role", "assistant")
+            .containsEntry("link", transcript.toAbsolutePath().normalize() + ":2");
+        assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("never awaits the token");
+        McpSchema.CallToolResult none = client.callTool(new McpSchema.CallToolRequest("history",
+            Map.of("query", "kubernetes helm chart")));
+        assertThat(((McpSchema.TextContent) none.content().get(0)).text()).isEqualTo("No past turn matches the query.");
+      } finally {
+        client.closeGracefully();
+      }
+    }
+  }
 }

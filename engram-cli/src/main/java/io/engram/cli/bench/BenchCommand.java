@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
       CompactionBench.class,
       ClaudeCodeCompactionBench.class,
       BenchLocomoCommand.class,
-      BenchRecallCommand.class
+      BenchRecallCommand.class,
+      BenchCodingCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -29,10 +29,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compaction-vs-claude",
     mixinStandardHelpOptions = true,
-    description = {"Compact sessions Claude Code compacted, cut where it did, and compare with its own summary.",
-      "It reports size, files kept, scores of both and of summaries made to game the score (a keyword dump, the",
-      "user messages alone, another session's summary), and the Pending Tasks, Current Work and next step of",
-      "both to read."})
+    description = {"Compare offline compaction with the summaries Claude Code made.",
+      "Each session Claude Code compacted is cut where it did and compacted offline.",
+      "Reports the size, the files kept, and the scores of both and of summaries made to game the score.",
+      "Those are a keyword dump, the user messages alone and another session's summary.",
+      "Shows the Pending Tasks, Current Work and next step of both to read."})
 final class ClaudeCodeCompactionBench implements Runnable {
   @Spec CommandSpec spec;
 

@@ -148,7 +148,7 @@ public final class HookCommand implements Callable<Integer> {
     HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
         Models.router(global, input.sessionId()), Clock.systemUTC(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()),
-        RecallWiring.embedder(global.settings().recall().vectors(), RecallWiring.Caller.SERVICE));
+        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.SERVICE));
     HookRunner.Answer answer = runner.run(event, input);
     PrintWriter err = spec.commandLine().getErr();
     answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));

@@ -84,7 +84,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     GlobalOptions global = GlobalOptions.of(spec);
     // Vectors as recall has them for an interactive caller: near-duplicates by meaning unless recall.vectors is NEVER.
     Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC(),
-        RecallWiring.embedder(global.settings().recall().vectors(), RecallWiring.Caller.INTERACTIVE));
+        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.INTERACTIVE));
     PrintWriter out = spec.commandLine().getOut();
     if (undo) {
       return printUndo(out, dream.undo());

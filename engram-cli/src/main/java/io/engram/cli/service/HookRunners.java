@@ -78,7 +78,7 @@ final class HookRunners {
     ModelRouter router = Models.router(settings, home, environment, sessionId);
     return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
         RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer),
-        RecallWiring.embedder(settings.recall().vectors(), RecallWiring.Caller.SERVICE));
+        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE));
   }
 
   /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
@@ -101,7 +101,7 @@ final class HookRunners {
   void warmUp() {
     try {
       EngramSettings settings = settings();
-      RecallWiring.embedder(settings.recall().vectors(), RecallWiring.Caller.SERVICE)
+      RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE)
           .ifPresent(e -> e.get().embedAll(List.of("warm up")));
     } catch (IOException | RuntimeException | LinkageError e) {
       // Recall loads it on first use and says so when it cannot.

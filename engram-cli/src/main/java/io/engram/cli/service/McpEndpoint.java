@@ -63,7 +63,7 @@ final class McpEndpoint {
       ModelRouter router = Models.router(settings, roots.engramHome(), runners.environment(), "mcp");
       return new EngramServices(memory, new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()),
           settings, RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE), router,
-          roots.engramHome());
+          roots.engramHome(), RecallWiring.pastSessions(roots, memory));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the memory of " + project + ": " + e.getMessage(), e);
     }
