@@ -25,9 +25,11 @@ import io.engram.transcript.TranscriptMessage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A project's Engram memory for an agent that a Java framework hosts: recall, remember and forget as the
@@ -157,6 +159,32 @@ public final class HostedMemory {
       return Optional.empty();
     }
     return Optional.of(compact(conversationId, messages));
+  }
+
+  /**
+   * Replaces the messages {@code [first, end)} of a framework's conversation with one continuation message
+   * when the whole conversation fills {@code windowTokens} to the critical level and that range holds at
+   * least two messages; empty otherwise. Both adapters keep what lies outside the range (a system message
+   * before it, the newest exchange after it) as it is.
+   *
+   * @param toTranscript the framework's message as a transcript message
+   * @param continuation the framework's message holding {@link HostedCompaction#continuation()}
+   */
+  public <M> Optional<CompactedConversation<M>> compactIfDue(String conversationId, List<M> messages, int first,
+      int end, int windowTokens, Function<M, TranscriptMessage> toTranscript, Function<String, M> continuation)
+      throws IOException {
+    if (end - first < 2) {
+      return Optional.empty();
+    }
+    List<TranscriptMessage> transcript = messages.stream().map(toTranscript).toList();
+    if (!level(transcript, windowTokens).compactsAutomatically()) {
+      return Optional.empty();
+    }
+    HostedCompaction compaction = compact(conversationId, transcript.subList(first, end));
+    List<M> kept = new ArrayList<>(messages.subList(0, first));
+    kept.add(continuation.apply(compaction.continuation()));
+    kept.addAll(messages.subList(end, messages.size()));
+    return Optional.of(new CompactedConversation<>(kept, compaction));
   }
 
   /** Compacts the conversation now, whatever its size. */

@@ -6,6 +6,7 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.ChatMemoryProvider;
 import io.engram.extract.ExtractionReport;
+import io.engram.hosted.CompactedConversation;
 import io.engram.hosted.HostedCompaction;
 import io.engram.hosted.HostedMemory;
 import java.io.IOException;
@@ -127,22 +128,18 @@ public final class EngramChatMemory implements ChatMemory {
    * the whole conversation is at the critical level; true when it did.
    */
   private boolean compactIfDue(int keepLast) throws IOException {
-    int end = messages.size() - keepLast;
     int first = messages.get(0) instanceof SystemMessage ? 1 : 0;
-    if (end - first < 2
-        || !memory.level(Lc4jMessages.toTranscript(messages), windowTokens).compactsAutomatically()) {
+    Optional<CompactedConversation<ChatMessage>> compacted = memory.compactIfDue(String.valueOf(id), messages,
+        first, messages.size() - keepLast, windowTokens, Lc4jMessages::toTranscript, UserMessage::from);
+    if (compacted.isEmpty()) {
       return false;
     }
-    HostedCompaction compaction =
-        memory.compact(String.valueOf(id), Lc4jMessages.toTranscript(messages.subList(first, end)));
-    List<ChatMessage> kept = new ArrayList<>(messages.subList(0, first));
-    kept.add(UserMessage.from(compaction.continuation()));
-    kept.addAll(messages.subList(end, messages.size()));
     messages.clear();
-    messages.addAll(kept);
-    lastCompaction = Optional.of(compaction);
+    messages.addAll(compacted.get().messages());
+    lastCompaction = Optional.of(compacted.get().compaction());
     return true;
   }
+
 
   /** Chooses a chat memory's id, window and whether it learns. */
   public static final class Builder {

@@ -1,10 +1,10 @@
 package io.engram.springai;
 
+import io.engram.hosted.CompactedConversation;
 import io.engram.hosted.HostedCompaction;
 import io.engram.hosted.HostedMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -91,23 +91,16 @@ public final class EngramChatMemoryRepository implements ChatMemoryRepository {
   }
 
   private List<Message> compactIfDue(String conversationId, List<Message> messages) throws IOException {
-    if (messages.isEmpty()
-        || !memory.level(SpringMessages.toTranscript(messages), windowTokens).compactsAutomatically()) {
+    if (messages.isEmpty()) {
       return messages;
     }
     int first = messages.get(0) instanceof SystemMessage ? 1 : 0;
-    int end = lastUserMessage(messages);
-    if (end - first < 2) {
-      return messages;
-    }
-    HostedCompaction compaction =
-        memory.compact(conversationId, SpringMessages.toTranscript(messages.subList(first, end)));
-    List<Message> kept = new ArrayList<>(messages.subList(0, first));
-    kept.add(new UserMessage(compaction.continuation()));
-    kept.addAll(messages.subList(end, messages.size()));
-    lastCompaction = Optional.of(compaction);
-    return kept;
+    Optional<CompactedConversation<Message>> compacted = memory.compactIfDue(conversationId, messages, first,
+        lastUserMessage(messages), windowTokens, SpringMessages::toTranscript, UserMessage::new);
+    compacted.ifPresent(c -> lastCompaction = Optional.of(c.compaction()));
+    return compacted.map(CompactedConversation::messages).orElse(messages);
   }
+
 
   private static int lastUserMessage(List<Message> messages) {
     for (int i = messages.size() - 1; i >= 0; i--) {
