@@ -224,4 +224,19 @@ class RecallerTest {
       assertThat(r.memories()).allSatisfy(m -> assertThat(m.score()).isPositive());
     }
   }
+
+  @Test
+  void noMemoryIsEverSentWithAScoreOfZeroWhenVectorsAndDatesTakePart() {
+    // Vector search returns every memory with a vector, so the weakest of each list normalises to 0.
+    List<RecallDocument> docs = new ArrayList<>(redisDocs(6, 100));
+    docs.add(doc("cats", "the cat sleeps on the kitten's blanket", RecallFixtures.NOW.minusSeconds(3 * 86_400), 0, false));
+    docs.add(doc("dogs", "a dog and a puppy in the yard", RecallFixtures.NOW.minusSeconds(40 * 86_400), 0, false));
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(new RecallIndexTest.CountingEmbedder()));
+    index.sync(docs);
+
+    for (String q : List.of("what did the cat do last week", "redis yesterday", "puppy in March", "x", "kitten")) {
+      RecallResult r = RecallFixtures.recaller(index, DEFAULTS, Optional.empty()).recall(q);
+      assertThat(r.memories()).allSatisfy(m -> assertThat(m.score()).isPositive());
+    }
+  }
 }
