@@ -5,7 +5,9 @@
  * recall re-indexes only what changed), BM25 fields for the name (boost 2), the description (boost 1.5)
  * and the body, and, when recall has an embedder, its vector in an HNSW graph ({@code
  * KnnFloatVectorField}, cosine). Writes are visible to the next search through a near-real-time reader;
- * {@code commit()} makes them durable. It lives on disk ({@code onDisk(dir)}: recall keeps one per project
+ * {@code commit()} makes them durable. Vectors are searched exactly while there are at most {@code
+ * recall.exactVectorLimit} of them ({@code ExactVectorSearch}: every vector compared, each segment's vector
+ * lengths computed on its first search and kept), through the graph above that. It lives on disk ({@code onDisk(dir)}: recall keeps one per project
  * and mode under {@code <home>/projects/<key>/index/}) or in memory ({@code inMemory()}). One instance per
  * directory per process: Lucene's write lock refuses a second writer, and recall then falls back to an
  * in-memory index for the call.
