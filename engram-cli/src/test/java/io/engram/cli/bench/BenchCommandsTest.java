@@ -109,7 +109,8 @@ class BenchCommandsTest {
 
   @Test
   void recallBenchMeasuresLuceneAgainstTheInCoreBaseline() throws Exception {
-    Run r = run("bench", "recall", "--sizes", "120", "--queries", "5", "--model-sample", "0", "--json");
+    Run r = run("bench", "recall", "--sizes", "120", "--queries", "5", "--model-sample", "0", "--more-candidates", "60",
+        "--json");
 
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
@@ -118,6 +119,9 @@ class BenchCommandsTest {
     assertThat(size.path("latencyMs").has("in-core brute-force cosine")).isTrue();
     assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw)").asDouble()).isPositive();
     assertThat(size.path("hnswRecallAt10").asDouble()).isBetween(0.0, 1.0);
+    assertThat(size.path("hnswRecallAt10ByCandidates").path("60").asDouble()).isBetween(0.0, 1.0);
+    assertThat(size.path("latencyMs").has("lucene hnsw (60 candidates)")).isTrue();
+    assertThat(size.path("vectorSearchUsed").asText()).isEqualTo("exact");
   }
 
   @Test
