@@ -72,6 +72,27 @@ try {
     body: await page.locator('#memory-body').innerText() });
   await page.screenshot({ path: shots + '/07-restored.png' });
 
+  // Dreams: preview a forced dream, apply it, open its diff, undo it.
+  await page.goto(baseUrl + '/ui/#/dreams');
+  await page.locator('#gates').waitFor();
+  await page.click('#dream-preview');
+  await page.locator('#preview-diff').waitFor();
+  step('dreamPreview', { diff: await page.locator('#preview-diff').innerText() });
+  await page.screenshot({ path: shots + '/08-dream-preview.png', fullPage: true });
+  await page.click('#dream-apply');
+  await page.locator('section.dream-run').first().waitFor();
+  const run = page.locator('section.dream-run').first();
+  await run.locator('button.show-diff').click();
+  await run.locator('pre.diff').waitFor();
+  step('dreamApplied', { message: await page.locator('#message').innerText(),
+    phases: await run.locator('.phases').innerText(), diff: await run.locator('pre.diff').innerText() });
+  await page.screenshot({ path: shots + '/09-dream-diff.png', fullPage: true });
+  await run.locator('button.undo').click();
+  await page.locator('section.dream-run .badge', { hasText: 'undone' }).waitFor();
+  step('dreamUndone', { message: await page.locator('#message').innerText(),
+    undoButtons: await page.locator('button.undo').count() });
+  await page.screenshot({ path: shots + '/10-dream-undone.png', fullPage: true });
+
   // Another browser with no cookie: the same address is refused.
   const stranger = await browser.newContext();
   const other = await stranger.newPage();

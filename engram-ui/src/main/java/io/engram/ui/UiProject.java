@@ -1,6 +1,7 @@
 package io.engram.ui;
 
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.MemoryRecall;
 import java.io.IOException;
@@ -26,6 +27,9 @@ public interface UiProject {
    * as recall use (a person looking is not a memory sent to an agent).
    */
   MemoryRecall search(int results) throws IOException;
+
+  /** The project's dream, with the model and embedder the command line's {@code engram dream} uses. */
+  Dream dream();
 
   /** Opens the project at a directory; thrown errors say what could not be read. */
   @FunctionalInterface

@@ -110,7 +110,13 @@ public final class WebUi implements HttpHandler {
       x.setHeader("Set-Cookie", cookieName(port) + "=; Path=" + PATH + "; Max-Age=0; HttpOnly; SameSite=Strict");
       x.json(200, new Done("logged out"));
     } else if (path.startsWith(PATH + "api/")) {
-      new MemoryApi(projects.open(session.project()), settings).answer(x, path.substring((PATH + "api/").length()));
+      String route = path.substring((PATH + "api/").length());
+      UiProject project = projects.open(session.project());
+      if (route.startsWith("dream")) {
+        new DreamApi(project.dream()).answer(x, route);
+      } else {
+        new MemoryApi(project, settings).answer(x, route);
+      }
     } else {
       throw new UiExchange.Refusal(404, "no page " + x.method() + " " + path);
     }

@@ -17,7 +17,10 @@
  * hybrid {@link io.engram.recall.MemoryRecall} the hooks use (without re-ranking or recording use), shows one
  * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped), and
  * edits ({@link io.engram.memory.MemoryEdit}, the check {@code engram edit} makes), forgets and restores
- * through {@link io.engram.memory.ProjectMemory}, as the command line does.
+ * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
+ * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
+ * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
+ * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}.
  *
  * <p>Where to start: {@link io.engram.ui.WebUi#handle}, then {@code assets/app.js}.
  */

@@ -3,9 +3,11 @@ package io.engram.ui;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -61,6 +63,11 @@ final class TestUi implements AutoCloseable {
       @Override
       public ProjectMemory memory() {
         return memory;
+      }
+
+      @Override
+      public Dream dream() {
+        return new Dream(roots, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
       }
 
       @Override

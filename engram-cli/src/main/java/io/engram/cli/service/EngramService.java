@@ -86,7 +86,8 @@ public final class EngramService implements AutoCloseable {
     server.setExecutor(requests);
     server.createContext("/", this::handle);
     // The web UI has its own gate (a login cookie, not the token), so it gets a context of its own.
-    HttpHandler ui = UiWiring.webUi(runners::roots, runners::settings, token::accepts, log);
+    HttpHandler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts,
+        log);
     server.createContext(WebUi.PATH, exchange -> {
       lastActivity.set(System.nanoTime());
       ui.handle(exchange);

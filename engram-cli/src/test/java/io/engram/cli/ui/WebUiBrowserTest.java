@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The web UI in a real browser: Debian's Chromium, headless, driven by playwright-core
  * ({@code src/test/browser/ui.mjs}) against a service running in this JVM on a temporary home. One browser
  * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits, forgets and
- * restores it, checks that a memory's text runs no script, and that a browser without the cookie is refused;
+ * restores it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
+ * undoes it, and checks that a browser without the cookie is refused;
  * screenshots go to {@code target/ui-screenshots/}. Under {@code CI=true} a missing node, chromium or
  * {@code node_modules} fails the test ({@code .ci/setup} installs them); elsewhere it is skipped.
  */
@@ -70,7 +71,7 @@ class WebUiBrowserTest {
   }
 
   @Test
-  void aPersonLogsInFindsEditsForgetsAndRestoresAMemory() throws Exception {
+  void aPersonLogsInFindsEditsForgetsAndRestoresAMemoryThenUndoesADream() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
     ProjectMemory memory = MemoryStores.open(new EngramRoots(home, user, project), EngramSettings.DEFAULTS);
     memory.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "integration tests need Redis",
@@ -78,6 +79,9 @@ class WebUiBrowserTest {
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
         "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
+    Path index = memory.location().projectDir().resolve("MEMORY.md");
+    String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
+    Files.writeString(index, indexBefore);
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
     CommandRun ui = CommandRun.in(home, project, "ui", "--print-url");
     assertThat(ui.exitCode()).as(ui.err()).isZero();
@@ -102,6 +106,14 @@ class WebUiBrowserTest {
     assertThat(report.get("dialogs")).isEmpty();
     assertThat(step(report, "edit").get("body").asText()).contains("localhost:6380");
     assertThat(step(report, "restore").get("body").asText()).contains("localhost:6380");
+    assertThat(step(report, "dreamPreview").get("diff").asText()).contains("-- [gone](gone.md)");
+    JsonNode applied = step(report, "dreamApplied");
+    assertThat(applied.get("message").asText()).contains("dream applied");
+    assertThat(applied.get("phases").asText()).contains("orient", "apply");
+    assertThat(applied.get("diff").asText()).contains("-- [gone](gone.md)");
+    assertThat(step(report, "dreamUndone").get("message").asText()).contains("undid dream run");
+    assertThat(step(report, "dreamUndone").get("undoButtons").asInt()).isZero();
+    assertThat(Files.readString(index)).as("the undo put MEMORY.md back").contains("gone.md");
     assertThat(step(report, "stranger").get("status").asInt()).isEqualTo(401);
     assertThat(report.get("consoleErrors").toString()).as("only the refusals the test provoked")
         .doesNotContain("Content Security Policy");

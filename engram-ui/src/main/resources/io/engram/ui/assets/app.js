@@ -177,11 +177,86 @@ async function showTrash() {
         el('td', {}, el('button', { class: 'restore', onclick: () => restore(t.name) }, 'Restore')))))));
 }
 
+// ---- dreams --------------------------------------------------------------------------------------------
+
+function diffView(text, id) {
+  const pre = el('pre', { class: 'diff', id });
+  for (const line of text.split('\n')) {
+    const kind = line.startsWith('+++') || line.startsWith('---') ? 'file' : line.startsWith('@@') ? 'hunk'
+      : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'same';
+    pre.append(el('span', { class: kind }, line + '\n'));
+  }
+  return pre;
+}
+
+function gatesText(g) {
+  if (g.closed.length === 0) return 'Its gates are open: a dream would run now.';
+  return 'Without force a dream waits: ' + g.closed.join(', ') + ' gate closed (last consolidation '
+    + (when(g.lastConsolidation) || 'never') + ', ' + g.sessionsSince + ' session(s) since).';
+}
+
+function changesList(changes) {
+  return changes.length === 0 ? el('p', {}, 'No changes.') : el('ul', { class: 'changes' },
+    changes.map((c) => el('li', {}, c)));
+}
+
+async function previewDream(area) {
+  area.replaceChildren(el('p', {}, 'Planning…'));
+  const r = await post('dream/preview', {});
+  const apply = el('button', { class: 'primary', id: 'dream-apply', disabled: r.changes.length === 0,
+    onclick: async () => {
+      try {
+        const done = await post('dream/run', {});
+        say(done.outcome === 'applied' ? 'dream applied, run ' + done.runId : 'dream: ' + done.outcome.replace('_', ' '));
+        showDreams();
+      } catch (e) { say(e.message, true); }
+    } }, 'Apply this dream now');
+  area.replaceChildren(el('h3', {}, 'Preview (dry run, nothing written)'),
+    el('p', {}, `${r.memories} memories, ${r.sessions} session(s) read, ${r.candidates} candidate(s); engine ${r.engine}`),
+    changesList(r.changes), r.diff ? diffView(r.diff, 'preview-diff') : '',
+    r.problems.length ? el('ul', { class: 'error' }, r.problems.map((p) => el('li', {}, p))) : '', apply);
+}
+
+function dreamRun(run) {
+  const diff = diffView(run.diff, 'diff-' + run.runId);
+  diff.hidden = true;
+  const undo = run.undoable ? el('button', { class: 'danger undo', onclick: async () => {
+    try {
+      const u = await post('dream/undo', {});
+      say(`undid dream run ${u.runId}: restored ${u.restored.length} file(s)`
+        + (u.removed.length ? `, set aside ${u.removed.length}` : ''));
+      showDreams();
+    } catch (e) { say(e.message, true); }
+  } }, 'Undo') : null;
+  return el('section', { class: 'dream-run', 'data-run': run.runId },
+    el('h3', {}, run.runId, run.undone ? el('span', { class: 'badge superseded' }, 'undone') : null),
+    el('p', { class: 'why' }, `started ${when(run.startedAt)}; engine ${run.engine}; ${run.memories} memories, `
+      + `${run.sessions.length} session(s), ${run.candidates} candidate(s)`),
+    el('p', { class: 'phases' }, run.phases.map((p) => `${p.phase.toLowerCase()} ${p.items} (${p.millis} ms)`)
+      .join(' → ')),
+    changesList(run.changes),
+    el('div', { class: 'actions' },
+      el('button', { class: 'show-diff', onclick: () => { diff.hidden = !diff.hidden; } }, 'Show diff'), undo),
+    diff);
+}
+
+async function showDreams() {
+  const data = await get('dreams');
+  const area = el('div', { id: 'preview-area' });
+  view.replaceChildren(el('h2', {}, 'Dreams'), el('p', { id: 'gates' }, gatesText(data.gates)),
+    el('div', { class: 'actions' }, el('button', { id: 'dream-preview', onclick: () => previewDream(area)
+      .catch((e) => say(e.message, true)) }, 'Preview a dream (dry run)')),
+    area,
+    data.runs.length === 0 ? el('p', { id: 'no-runs' }, 'No dream has been applied yet.')
+      : el('div', { id: 'dream-runs' }, data.runs.map(dreamRun)));
+}
+
 // ---- routing --------------------------------------------------------------------------------------------
 
 const routes = [
   [/^#\/memory\/(.+)$/, (m) => showMemory(decodeURIComponent(m[1])), 'nav-memories'],
   [/^#\/trash$/, () => showTrash(), 'nav-trash'],
+  [/^#\/dreams$/, () => showDreams(), 'nav-dreams'],
   [/^(#\/memories)?$/, () => showMemories(), 'nav-memories']
 ];
 
