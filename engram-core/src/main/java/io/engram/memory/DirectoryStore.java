@@ -293,6 +293,12 @@ final class DirectoryStore implements MemoryStore {
     return marked;
   }
 
+  /** What the trash holds, newest first (read without the lock: a listing, like {@link #list()}). */
+  List<TrashedMemory> trashed() throws IOException {
+    return trash.list(settings.maxTopicBytes()).stream()
+        .map(e -> new TrashedMemory(e.memory(), scope, e.trashedAt(), e.file())).toList();
+  }
+
   @Override
   public List<Path> purgeTrash() throws IOException {
     try (FileLock lock = lock()) {
