@@ -56,7 +56,9 @@ import org.apache.lucene.util.VectorUtil;
  * and the number of candidates it explores set by {@link VectorSearch}. An existing index is opened with a
  * reader only; the writer is opened at the first change, so a search of an index already in step costs no
  * writer. Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
- * durable. One instance per directory per process: Lucene's write lock refuses a second writer.
+ * durable. One instance per directory per process: Lucene's write lock refuses a second writer. A process that
+ * keeps the index open between uses {@link #release()}s the writer after each and asks {@link #current()} before
+ * the next, so other processes' commits are seen.
  */
 public final class LuceneSearchIndex implements SearchIndex {
   private static final String ID = "id";
@@ -445,6 +447,49 @@ public final class LuceneSearchIndex implements SearchIndex {
       writer.commit();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot commit the search index: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Whether the index committed in the directory is the one this instance reads: with a writer open, nobody
+   * else can have committed (Lucene's write lock); with a reader alone, its commit is compared with the latest
+   * in the directory (a listing and the segments file's header). An index deleted or broken since is not current.
+   */
+  @Override
+  public synchronized boolean current() {
+    if (writer != null) {
+      return true;
+    }
+    try {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        return searcher.getIndexReader() instanceof DirectoryReader reader && reader.isCurrent();
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Commits and closes the writer, if one is open, and goes on with a reader of that commit: the write lock is
+   * free for other processes, and searches cost what they cost before.
+   */
+  @Override
+  public synchronized void release() {
+    if (writer == null) {
+      return;
+    }
+    try {
+      SearcherManager previous = searchers;
+      writer.close(); // commits what is pending
+      writer = null;
+      searchers = new SearcherManager(DirectoryReader.open(directory), null);
+      dirty = false;
+      previous.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot release the search index's writer: " + e.getMessage(), e);
     }
   }
 
