@@ -50,6 +50,11 @@ public final class LauncherScript {
         defaultShell());
   }
 
+  /** Whether the launcher written here runs under bash (and so reaches the service without curl). */
+  public static boolean runsUnderBash() {
+    return defaultShell().equals(BASH);
+  }
+
   /** bash when the system has it (the hook then needs no other process), else the POSIX shell. */
   static Path defaultShell() {
     return Files.isExecutable(BASH) ? BASH : SH;
