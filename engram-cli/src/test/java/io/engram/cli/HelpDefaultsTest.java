@@ -55,7 +55,7 @@ class HelpDefaultsTest {
         6 * 1024, 30_000, r.bytesPerSession(), r.rerankShortList(), r.fusionK(), r.hotnessHalfLifeDays(),
         r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors());
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
-        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor()));
+        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.team()));
 
     assertThat(text.getString("recall.filesPerTurn")).isEqualTo("7");
     assertThat(text.getString("recall.bytesPerFile.kb")).isEqualTo("6 KB");

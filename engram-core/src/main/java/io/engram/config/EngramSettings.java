@@ -19,7 +19,8 @@ public record EngramSettings(
     Context context,
     Compaction compaction,
     Model model,
-    Governor governor) {
+    Governor governor,
+    Team team) {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
   public static final EngramSettings DEFAULTS =
@@ -33,7 +34,8 @@ public record EngramSettings(
           Context.DEFAULTS,
           Compaction.DEFAULTS,
           Model.DEFAULTS,
-          Governor.DEFAULTS);
+          Governor.DEFAULTS,
+          Team.DEFAULTS);
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
@@ -242,6 +244,19 @@ public record EngramSettings(
   /** Token caps on background model work, and how many days the usage ledger keeps. */
   public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
     public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
+  }
+
+  /**
+   * Team memory on PostgreSQL. {@code connectTimeoutSeconds} bounds the wait for the team database, so that a
+   * sync with the database down says so quickly and leaves the changes queued; a command holds at most
+   * {@code maxConnections} connections; a sync pulls changes {@code pullBatchSize} rows at a time. The resident
+   * service's watcher syncs when PostgreSQL notifies a change, at most once every {@code watchDebounceMillis},
+   * and every {@code watchFallbackSeconds} without one (what a lost notification costs); after a lost connection
+   * it retries after 1 s, doubling up to {@code reconnectMaxSeconds}.
+   */
+  public record Team(int connectTimeoutSeconds, int maxConnections, int pullBatchSize, int watchDebounceMillis,
+      int watchFallbackSeconds, int reconnectMaxSeconds) {
+    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60);
   }
 
   /**

@@ -118,7 +118,13 @@ final class SettingsRanges {
       entry("model.maxRetryAfterSeconds", Range.atLeast(0)),
       entry("governor.sessionTokenCap", Range.atLeast(0)),
       entry("governor.dailyTokenCap", Range.atLeast(0)),
-      entry("governor.ledgerKeepDays", Range.atLeast(1)));
+      entry("governor.ledgerKeepDays", Range.atLeast(1)),
+      entry("team.connectTimeoutSeconds", Range.atLeast(1)),
+      entry("team.maxConnections", Range.atLeast(1)),
+      entry("team.pullBatchSize", Range.atLeast(1)),
+      entry("team.watchDebounceMillis", Range.atLeast(0)),
+      entry("team.watchFallbackSeconds", Range.atLeast(1)),
+      entry("team.reconnectMaxSeconds", Range.atLeast(1)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {

@@ -259,7 +259,7 @@ class CompactorTest {
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
-        SETTINGS.governor());
+        SETTINGS.governor(), SETTINGS.team());
     List<TranscriptMessage> ms = new ArrayList<>(session());
     for (int i = 0; i < 30; i++) {
       ms.add(assistant("Step " + i + ": checked the flag parser once more because the banner code moved; "

@@ -69,7 +69,7 @@ class SettingsLoaderTest {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recal\":{}}", "settings.json"))
         .isInstanceOf(SettingsException.class)
         .hasMessage("settings.json: unknown key 'recal'; did you mean 'recall'? (known keys at the top level:"
-            + " instructions, memory, notes, extraction, dream, recall, context, compaction, model, governor)")
+            + " instructions, memory, notes, extraction, dream, recall, context, compaction, model, governor, team)")
         .hasMessageNotContaining("io.engram");
   }
 
