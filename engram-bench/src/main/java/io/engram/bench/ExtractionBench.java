@@ -1,35 +1,84 @@
 package io.engram.bench;
 
 import io.engram.extract.ExtractionEvaluation;
+import io.engram.extract.SessionEvaluation;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Prints precision and recall of the offline extractor on a labelled set, per split, next to a
- * keyword baseline measured in the same run ({@link ExtractionEvaluation#printTable}).
+ * Prints precision and recall of the offline extractor next to a keyword baseline measured in the same run,
+ * on data given by path.
  *
- * <p>Usage: {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.ExtractionBench
- * labelled-turns.jsonl [--misses] [--transcripts DIR]}; with {@code --transcripts} the real examples are
- * first replayed through the extraction pass's view of their transcripts.
+ * <p>Usage: {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.ExtractionBench --data PATH
+ * [--transcripts DIR] [--misses]}. With a directory of session labels (one JSON file per transcript), every
+ * labelled transcript in {@code --transcripts} goes through what the extraction pass does and what it would
+ * write is scored per session ({@link SessionEvaluation#printTable}). With a labelled-turns file (JSONL), the
+ * scores are per split ({@link ExtractionEvaluation#printTable}); {@code --transcripts} then replays the real
+ * examples through the pass's view of their transcripts. {@code --misses} lists every false positive and
+ * missed label.
  */
 public final class ExtractionBench {
+  private static final String USAGE = "usage: ExtractionBench --data LABELS.jsonl|LABELS-DIR [--transcripts DIR] [--misses]";
+
   private ExtractionBench() {}
 
-  /** Entry point; the first argument is the labelled set. */
+  /** Entry point. */
   public static void main(String[] args) throws IOException {
-    if (args.length < 1) {
-      System.err.println("usage: ExtractionBench LABELLED.jsonl [--misses] [--transcripts DIR]");
-      System.exit(2);
+    int status = run(List.of(args), System.out, System.err);
+    if (status != 0) {
+      System.exit(status);
     }
-    List<String> options = List.of(args).subList(1, args.length);
-    int dir = options.indexOf("--transcripts");
-    if (dir >= 0 && dir + 1 >= options.size()) {
-      System.err.println("--transcripts needs a directory");
-      System.exit(2);
+  }
+
+  /** Runs the bench; 0 when it printed its table, 2 on a usage error (said on {@code err}). */
+  static int run(List<String> args, PrintStream out, PrintStream err) throws IOException {
+    Optional<Path> data = Optional.empty();
+    Optional<Path> transcripts = Optional.empty();
+    boolean misses = false;
+    List<String> rest = new ArrayList<>(args);
+    while (!rest.isEmpty()) {
+      String a = rest.remove(0);
+      switch (a) {
+        case "--misses" -> misses = true;
+        case "--data", "--transcripts" -> {
+          if (rest.isEmpty()) {
+            err.println(a + " needs a path\n" + USAGE);
+            return 2;
+          }
+          Path p = Path.of(rest.remove(0));
+          if (a.equals("--data")) {
+            data = Optional.of(p);
+          } else {
+            transcripts = Optional.of(p);
+          }
+        }
+        default -> {
+          if (a.startsWith("-") || data.isPresent()) {
+            err.println("unknown argument '" + a + "'\n" + USAGE);
+            return 2;
+          }
+          data = Optional.of(Path.of(a));
+        }
+      }
     }
-    Optional<Path> transcripts = dir >= 0 ? Optional.of(Path.of(options.get(dir + 1))) : Optional.empty();
-    ExtractionEvaluation.printTable(Path.of(args[0]), transcripts, options.contains("--misses"), System.out);
+    if (data.isEmpty() || !Files.exists(data.get())) {
+      err.println((data.isEmpty() ? "--data is required" : "no such file or directory: " + data.get()) + "\n" + USAGE);
+      return 2;
+    }
+    if (Files.isDirectory(data.get())) {
+      if (transcripts.isEmpty()) {
+        err.println("session labels need --transcripts DIR (where their transcripts are)\n" + USAGE);
+        return 2;
+      }
+      SessionEvaluation.printTable(data.get(), transcripts.get(), misses, out);
+    } else {
+      ExtractionEvaluation.printTable(data.get(), transcripts, misses, out);
+    }
+    return 0;
   }
 }

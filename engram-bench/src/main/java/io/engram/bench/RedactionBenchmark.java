@@ -45,7 +45,7 @@ public class RedactionBenchmark {
     "export OPENAI_API_KEY=sk-proj-a1B2c3D4e5F6g7H8i9J0k1L2m3N4",
     "password=hunter2-but-longer",
     "DATABASE_URL=postgres://app:s3cr3t@db.internal:5432/app",
-    "Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345",
+    "Authorization: Bearer 7fQ2xL9mZp4RtV8kW3nB6yH1cJ5dG0sA",
   };
 
   @Param({"4096", "262144"})

@@ -9,6 +9,7 @@ import io.engram.cli.install.UninstallCommand;
 import io.engram.cli.instructions.AddCommand;
 import io.engram.cli.instructions.ContextCommand;
 import io.engram.cli.instructions.InitCommand;
+import io.engram.cli.integration.DaemonCommand;
 import io.engram.cli.integration.HookCommand;
 import io.engram.cli.integration.HooksCommand;
 import io.engram.cli.integration.McpCommand;
@@ -20,13 +21,19 @@ import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
 import io.engram.cli.memory.RestoreCommand;
 import io.engram.cli.memory.ShowCommand;
+import io.engram.cli.output.RedactedOutput;
 import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
+import io.engram.cli.session.HistoryCommand;
 import io.engram.cli.session.StatsCommand;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -62,10 +69,12 @@ import picocli.CommandLine.Spec;
       CompactCommand.class,
       DreamCommand.class,
       StatsCommand.class,
+      HistoryCommand.class,
       UsageCommand.class,
       McpCommand.class,
       HookCommand.class,
       HooksCommand.class,
+      DaemonCommand.class,
       BenchCommand.class,
       ConfigCommand.class,
       AutoComplete.GenerateCompletion.class,
@@ -96,7 +105,13 @@ public final class EngramCommand implements Runnable {
 
   /** Runs the command line and exits with its exit code. */
   public static void main(String[] args) {
-    System.exit((HookFastPath.applies(args) ? HookFastPath.commandLine() : newCommandLine()).execute(args));
+    CommandLine cli = HookFastPath.applies(args) ? HookFastPath.commandLine(args) : newCommandLine();
+    // UTF-8 whatever the locale: with LANG unset Java 17 would write 'Café' as 'Caf?'.
+    cli.setOut(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8),
+        true));
+    cli.setErr(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8),
+        true));
+    System.exit(cli.execute(args));
   }
 
   /** The configured command line; tests call {@code execute} on it directly. */
@@ -108,10 +123,29 @@ public final class EngramCommand implements Runnable {
   public static CommandLine newCommandLine(Map<String, String> environment) {
     CommandLine cli = new CommandLine(new EngramCommand(environment));
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
+    CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
+    cli.setParameterExceptionHandler((e, args) -> handleUsageError(e, args, usage));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
     cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
-    return cli;
+    return RedactedOutput.install(cli);
+  }
+
+  /**
+   * A usage error exits 2 with picocli's message and usage, except in a hook call: Claude Code reads exit 2
+   * from a hook as "block" (UserPromptSubmit would erase the prompt, Stop keep the agent going, PreCompact
+   * stop the compaction), so {@code engram ... hook ...} says what is wrong in one line and exits 1.
+   */
+  static int handleUsageError(CommandLine.ParameterException e, String[] args,
+      CommandLine.IParameterExceptionHandler usage) throws Exception {
+    CommandLine where = e.getCommandLine();
+    if (HookFastPath.isHookCall(where, args)) {
+      PrintWriter err = where.getErr();
+      err.println("engram hook: " + e.getMessage());
+      err.flush();
+      return 1;
+    }
+    return usage.handleParseException(e, args);
   }
 
   static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

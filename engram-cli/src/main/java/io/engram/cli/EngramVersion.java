@@ -18,7 +18,7 @@ public final class EngramVersion implements IVersionProvider {
   }
 
   /** The version alone, for example {@code 0.1.0}. */
-  static String number() {
+  public static String number() {
     try (InputStream in = EngramVersion.class.getResourceAsStream(RESOURCE)) {
       if (in != null) {
         Properties p = new Properties();

@@ -71,6 +71,11 @@ public final class GlobalOptions {
     }
   }
 
+  /** The project named with {@code --project}, if one was. */
+  public Optional<Path> explicitProject() {
+    return Optional.ofNullable(project);
+  }
+
   /** The resolved roots. */
   public EngramRoots roots() {
     if (roots == null) {

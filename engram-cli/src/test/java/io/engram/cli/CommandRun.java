@@ -18,9 +18,14 @@ public record CommandRun(int exitCode, String out, String err) {
     return of(all.toArray(String[]::new));
   }
 
-  /** Runs {@code engram ARGS...} exactly as given. */
+  /**
+   * Runs {@code engram ARGS...} exactly as given, in this process's environment with {@code ENGRAM_SERVICE=off}:
+   * a hook run by a test answers in the test's process and never starts a resident service behind it.
+   */
   public static CommandRun of(String... args) {
-    return inEnvironment(System.getenv(), args);
+    Map<String, String> env = new java.util.HashMap<>(System.getenv());
+    env.putIfAbsent("ENGRAM_SERVICE", "off");
+    return inEnvironment(env, args);
   }
 
   /** Runs {@code engram ARGS...} as if the process's environment were {@code environment}. */

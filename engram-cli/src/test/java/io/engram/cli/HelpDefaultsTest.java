@@ -53,9 +53,12 @@ class HelpDefaultsTest {
     EngramSettings.Recall r = D.recall();
     EngramSettings.Recall changed = new EngramSettings.Recall(r.manifestMaxFiles(), r.manifestIndexLines(), 7,
         6 * 1024, 30_000, r.bytesPerSession(), r.rerankShortList(), r.fusionK(), r.hotnessHalfLifeDays(),
-        r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors());
+        r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors(),
+        r.embeddingModel(), r.keywordFloor(), r.vectorFloors(), r.exactVectorLimit(), r.hnswMaxConnections(),
+        r.hnswBeamWidth(), r.hnswCandidates(), r.contextShare(), r.secondPassShare(), r.dateBoost(), r.activityMessages(), r.activityTailBytes(),
+        r.historyResults());
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
-        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.team()));
+        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service(), D.team()));
 
     assertThat(text.getString("recall.filesPerTurn")).isEqualTo("7");
     assertThat(text.getString("recall.bytesPerFile.kb")).isEqualTo("6 KB");

@@ -76,9 +76,10 @@ class HelpTextTest {
       }
     }
     // Groups print their usage; edit hands the file to an editor; mcp and hook speak their protocols on stdout
-    // (hook's answer is JSON already); help and generate-completion are picocli's.
+    // (hook's answer is JSON already); daemon run is the service itself, whose output is its log; help and
+    // generate-completion are picocli's.
     assertThat(withoutJson).containsExactlyInAnyOrder("engram", "engram bench", "engram hooks", "engram edit",
-        "engram mcp", "engram hook", "engram help", "engram generate-completion");
+        "engram mcp", "engram hook", "engram daemon", "engram daemon run", "engram help", "engram generate-completion");
   }
 
   @Test

@@ -26,11 +26,24 @@ class HookFastPathTest {
   }
 
   @Test
+  void theStdioMcpServerStartsOnTheReducedCommandLineToo() {
+    assertThat(HookFastPath.applies(new String[] {"--project", "/p", "mcp"})).isTrue();
+    assertThat(HookFastPath.applies(new String[] {"mcp", "--help"})).isFalse();
+    assertThat(HookFastPath.applies(new String[] {"daemon", "mcp"})).isFalse();
+    CommandLine cli = HookFastPath.commandLine(java.util.Map.of(), "mcp");
+    StringWriter out = new StringWriter();
+    cli.setOut(new PrintWriter(out, true));
+    assertThat(cli.execute("--home", home.toString(), "mcp", "--new-token")).isZero();
+    assertThat(out.toString().strip()).matches("[0-9a-f]{64}");
+    assertThat(cli.getSubcommands()).containsOnlyKeys("mcp");
+  }
+
+  @Test
   void theReducedCommandLineRunsTheHookWithTheGlobalOptions() {
     InputStream before = System.in;
     System.setIn(new ByteArrayInputStream("{\"session_id\":\"s\",\"prompt\":\"hello\"}".getBytes(StandardCharsets.UTF_8)));
     try {
-      CommandLine cli = HookFastPath.commandLine();
+      CommandLine cli = HookFastPath.commandLine(java.util.Map.of("ENGRAM_SERVICE", "off"));
       StringWriter err = new StringWriter();
       cli.setErr(new PrintWriter(err, true));
       int code = cli.execute("--home", home.toString(), "--project", home.toString(), "hook", "UserPromptSubmit");

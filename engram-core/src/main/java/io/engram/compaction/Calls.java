@@ -17,9 +17,24 @@ final class Calls {
 
   private Calls() {}
 
-  /** A call as {@code Tool target}: its file, path, URL, pattern or first command line. */
+  /**
+   * A call as {@code Tool target}: its file (the last three parts of the path), URL, pattern or first
+   * command line (at most 160 characters).
+   */
   static String describe(ContentBlock.ToolUse call) {
-    for (String field : List.of("file_path", "notebook_path", "path", "url", "pattern", "command", "description")) {
+    for (String field : List.of("file_path", "notebook_path")) {
+      String value = call.inputText(field).strip();
+      if (!value.isEmpty()) {
+        return call.name() + " " + shortPath(value);
+      }
+    }
+    String command = call.inputText("command").strip();
+    String description = call.inputText("description").strip();
+    // A command of many lines or a long one would be cut mid-way; the call's own description says it whole.
+    if (!description.isEmpty() && (command.contains("\n") || command.length() > MAX_TARGET_CHARS)) {
+      return call.name() + " (" + description + ")";
+    }
+    for (String field : List.of("path", "url", "pattern", "command", "description")) {
       String value = call.inputText(field).strip();
       if (!value.isEmpty()) {
         String first = value.lines().findFirst().orElse("");
@@ -27,6 +42,38 @@ final class Calls {
           first = first.substring(0, MAX_TARGET_CHARS) + " ...";
         }
         return call.name() + " `" + first + "`";
+      }
+    }
+    return call.name();
+  }
+
+  /** The last three parts of a path: enough to know the file, short enough to repeat. */
+  static String shortPath(String path) {
+    String[] parts = path.replace('\\', '/').split("/");
+    int from = Math.max(0, parts.length - 3);
+    String tail = String.join("/", java.util.Arrays.copyOfRange(parts, from, parts.length));
+    return from > 0 ? ".../" + tail : tail;
+  }
+
+  /**
+   * A call as a person names what it did: the command for a shell call (the last one of a chain that is
+   * not a mere look: {@code git commit}, {@code mix test}), {@code Edit otel.ex} for a file tool, else the tool.
+   */
+  static String label(ContentBlock.ToolUse call) {
+    String command = call.inputText("command");
+    if (!command.isBlank()) {
+      String label = "";
+      for (io.engram.transcript.ShellCommand c : io.engram.transcript.ShellCommand.parse(command)) {
+        if (io.engram.transcript.CommandKind.of(c) != io.engram.transcript.CommandKind.LOOK || label.isEmpty()) {
+          label = c.label();
+        }
+      }
+      return label.isEmpty() ? call.name() : label;
+    }
+    for (String field : List.of("file_path", "notebook_path", "path")) {
+      String value = call.inputText(field);
+      if (!value.isBlank()) {
+        return call.name() + " " + FileTypes.baseName(value);
       }
     }
     return call.name();

@@ -3,6 +3,7 @@ package io.engram.compaction;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.redact.SecretRedactor;
 import io.engram.transcript.TodoList;
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +36,10 @@ public record CompactionResult(
 
   public CompactionResult {
     Objects.requireNonNull(summary, "summary");
-    sections = List.copyOf(sections);
+    // Summaries are printed, returned over MCP and handed back to the agent: never with a secret in them.
+    SecretRedactor redactor = SecretRedactor.standard();
+    summary = redactor.redact(summary).text();
+    sections = sections.stream().map(s -> new Section(s.number(), s.title(), redactor.redact(s.text()).text())).toList();
     Objects.requireNonNull(scoring, "scoring");
     Objects.requireNonNull(restored, "restored");
     Objects.requireNonNull(lost, "lost");
@@ -55,7 +59,7 @@ public record CompactionResult(
     public Scoring {
       Objects.requireNonNull(score, "score");
       steps = List.copyOf(steps);
-      readded = List.copyOf(readded);
+      readded = readded.stream().map(r -> SecretRedactor.standard().redact(r).text()).toList();
     }
   }
 
@@ -70,10 +74,14 @@ public record CompactionResult(
   public record Restoration(List<RestoredFile> restoredFiles, List<TodoList.Todo> todos,
       List<Instruction> instructions, @JsonIgnore String instructionText) {
     public Restoration {
-      restoredFiles = List.copyOf(restoredFiles);
+      // Restored files go back into the agent's context: a .env among them keeps its names, not its values.
+      SecretRedactor redactor = SecretRedactor.standard();
+      restoredFiles = restoredFiles.stream()
+          .map(f -> new RestoredFile(f.path(), f.score(), f.tokens(),
+              f.content() == null ? null : redactor.redact(f.content()).text())).toList();
       todos = List.copyOf(todos);
       instructions = List.copyOf(instructions);
-      Objects.requireNonNull(instructionText, "instructionText");
+      instructionText = redactor.redact(Objects.requireNonNull(instructionText, "instructionText")).text();
     }
 
     /** The tokens of the restored files. */

@@ -14,14 +14,16 @@ import java.util.Objects;
  * it: {@code total = wSC*SC + wKP*KP + wCC*CC + wCR*CR} (weights 0.3, 0.4, 0.2, 0.1 by default), each
  * part on 0-100. Serialized with Jackson, the evidence's fields sit beside the parts.
  *
- * @param sections SC: 100 x required sections present / 8 ({@link #sectionScore})
+ * @param sections SC: 100 x required sections present with content / 8 ({@link #sectionScore}); a section
+ *     counts when it says something of its kind (see {@link CompactionScorer})
  * @param keyInformation KP: mean of the four kinds' preservation ({@link #keyInformationScore})
- * @param continuity CC: min(100, 20 x continuity words found) ({@link #continuityScore})
- * @param compression CR: 50 when the ratio is below 0.15, else 100 ({@link #compressionScore})
+ * @param continuity CC: whether Pending Tasks, Current Work and the next step match where the work stands
+ *     (40 + 30 + 30, see {@link Continuity})
+ * @param compression CR: 100 inside the target band, less outside it ({@link #compressionScore})
  * @param total the weighted sum
  * @param ratio summary tokens / original tokens
- * @param evidence what each part found: missing sections, preservation and lost items per kind,
- *     continuity words
+ * @param evidence what each part found: missing sections, preservation and lost items per kind, what the
+ *     summary failed to say about where the work stands
  */
 public record CompactionScore(
     double sections,
@@ -32,8 +34,11 @@ public record CompactionScore(
     double ratio,
     @JsonUnwrapped Evidence evidence) {
 
-  /** Ratio below which the summary counts as over-compressed. */
+  /** Ratio below which the summary counts as over-compressed (the seed's 0.15). */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
+
+  /** Ratio above which the summary is longer than the target band (70% shorter). */
+  public static final double BAND_TOP_RATIO = 0.30;
 
   public CompactionScore {
     Objects.requireNonNull(evidence, "evidence");
@@ -42,16 +47,16 @@ public record CompactionScore(
   /**
    * What the parts of a score found in the summary.
    *
-   * @param missingSections the required sections absent or empty, in order
+   * @param missingSections the required sections absent or without content, in order
    * @param preservation per kind, the share (0-100) of items preserved; 100 when the kind had no items
    * @param lost per kind, the items not found in the summary
-   * @param continuityWords the continuity words found
+   * @param continuityMissing what the summary failed to say about where the work stands
    */
   public record Evidence(
       List<SummarySection> missingSections,
       Map<KeyKind, Double> preservation,
       Map<KeyKind, List<String>> lost,
-      List<String> continuityWords) {
+      List<String> continuityMissing) {
 
     public Evidence {
       missingSections = List.copyOf(missingSections);
@@ -61,7 +66,7 @@ public record CompactionScore(
       EnumMap<KeyKind, List<String>> lostCopy = new EnumMap<>(KeyKind.class);
       lost.forEach((k, v) -> lostCopy.put(k, List.copyOf(v)));
       lost = Collections.unmodifiableMap(lostCopy);
-      continuityWords = List.copyOf(continuityWords);
+      continuityMissing = List.copyOf(continuityMissing);
     }
   }
 
@@ -79,24 +84,26 @@ public record CompactionScore(
     return sum / KeyKind.values().length;
   }
 
-  /** CC for {@code words} distinct continuity words found: min(100, 20 x words). */
-  public static double continuityScore(int words) {
-    return Math.min(100, 20.0 * words);
-  }
-
   /**
-   * CR for a summary/original token {@code ratio}: 50 below {@value #OVER_COMPRESSED_RATIO} (more than
-   * 85% shorter: over-compressed), else 100. That is the whole piecewise function; whether the
-   * summary is short enough is the compactor's aim (70-80% shorter), checked by {@link #advice()}.
+   * CR for a summary/original token {@code ratio}, rewarding the seed's target band rather than length: 100
+   * from {@value #OVER_COMPRESSED_RATIO} to {@value #BAND_TOP_RATIO} (70% shorter, and the seed's own lower
+   * edge), the seed's 50 below it (over-compressed), and falling linearly from 100 to 0 between
+   * {@value #BAND_TOP_RATIO} and 1 (a summary as long as the original compresses nothing).
    */
   public static double compressionScore(double ratio) {
-    return ratio < OVER_COMPRESSED_RATIO ? 50 : 100;
+    if (ratio < OVER_COMPRESSED_RATIO) {
+      return 50;
+    }
+    if (ratio <= BAND_TOP_RATIO) {
+      return 100;
+    }
+    return Math.max(0, 100 * (1 - ratio) / (1 - BAND_TOP_RATIO));
   }
 
   /**
    * Rule-based advice for a re-compaction: one sentence per shortfall (missing sections, lost items of
-   * each kind with up to 10 of them named, few continuity words, over-compression). Empty when nothing
-   * fell short.
+   * each kind with up to 10 of them named, what the summary failed to say about the state of the work, a
+   * size outside the band). Empty when nothing fell short.
    */
   public List<String> advice() {
     List<String> advice = new ArrayList<>();
@@ -111,13 +118,12 @@ public record CompactionScore(
             kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), items.size(), String.join(", ", named)));
       }
     });
-    if (continuity < 100) {
-      advice.add("Tie the summary to what comes next: say what was done first and then, what is in "
-          + "progress, and the next step (found " + evidence.continuityWords().size() + " of 5 continuity words).");
-    }
+    evidence.continuityMissing().forEach(m -> advice.add("Say " + m + "."));
     if (compression < 100) {
-      advice.add(String.format(Locale.ROOT,
-          "The summary is over-compressed (%.0f%% of the original); keep more detail.", ratio * 100));
+      advice.add(ratio < OVER_COMPRESSED_RATIO
+          ? String.format(Locale.ROOT, "The summary is over-compressed (%.0f%% of the original); keep more detail.",
+              ratio * 100)
+          : String.format(Locale.ROOT, "The summary is %.0f%% of the original; aim at 70-80%% shorter.", ratio * 100));
     }
     return advice;
   }

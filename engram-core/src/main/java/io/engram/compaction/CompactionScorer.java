@@ -6,30 +6,54 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * Scores summaries of one original conversation: holds the original's key
- * information and size, and the weights of {@link EngramSettings.Compaction}.
+ * Scores summaries of one original conversation: holds the original's key information, where its work
+ * stands ({@link Continuity}) and its size, and the weights of {@link EngramSettings.Compaction}.
+ *
+ * <ul>
+ *   <li>SC: a required section counts when it says something of its kind: Key Technical Concepts any
+ *       item; Errors and fixes a statement, or "none" when nothing failed; Files and Code Sections a file
+ *       name or a statement; All user messages one of the user's messages (or a statement when there were
+ *       none); the others a statement ({@link Prose}). A heading over keywords or continuity words earns
+ *       nothing.
+ *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}).
+ *   <li>CC: Pending Tasks, Current Work and the next step against the state of the work ({@link Continuity}).
+ *   <li>CR: the size against the target band ({@link CompactionScore#compressionScore}).
+ * </ul>
+ * Only the summary's text counts: the analysis block is the model's scratch pad and is dropped before use.
  */
 final class CompactionScorer {
+  private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
+  private static final Pattern FILE = Pattern.compile("[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
+
   private final EngramSettings.Compaction settings;
   private final KeyInformation original;
+  private final Continuity continuity;
   private final int originalTokens;
   private final TokenCounter tokens;
+
+  /** A scorer with no expectation on the state of the work (see {@link Continuity#none()}). */
+  CompactionScorer(EngramSettings.Compaction settings, KeyInformation original, int originalTokens, TokenCounter tokens) {
+    this(settings, original, Continuity.none(), originalTokens, tokens);
+  }
 
   /**
    * @param settings weights and the fuzzy-match share
    * @param original the key information extracted from the part being summarised
+   * @param continuity what the summary must say about where the work stands
    * @param originalTokens the tokens of that part (the denominator of the compression ratio)
    * @param tokens counts the summary's tokens
    */
-  public CompactionScorer(
-      EngramSettings.Compaction settings, KeyInformation original, int originalTokens, TokenCounter tokens) {
+  CompactionScorer(EngramSettings.Compaction settings, KeyInformation original, Continuity continuity,
+      int originalTokens, TokenCounter tokens) {
     if (originalTokens < 0) {
       throw new IllegalArgumentException("originalTokens must not be negative: " + originalTokens);
     }
     this.settings = settings;
     this.original = original;
+    this.continuity = continuity;
     this.originalTokens = originalTokens;
     this.tokens = tokens;
   }
@@ -42,7 +66,6 @@ final class CompactionScorer {
   /** Scores {@code summary} (raw model output; parsed with {@link SummarySections#parse}). */
   public CompactionScore score(String summary) {
     SummarySections parsed = SummarySections.parse(summary);
-    // The analysis block is the model's scratch pad and is dropped before use, so it earns nothing.
     String kept = parsed.preamble() + "\n" + String.join("\n", parsed.sections().values());
     KeyMatcher matcher = new KeyMatcher(kept, settings.fuzzyMatchShare());
     Map<KeyKind, Double> preservation = new EnumMap<>(KeyKind.class);
@@ -58,19 +81,41 @@ final class CompactionScorer {
       preservation.put(kind, items.isEmpty() ? 100.0 : 100.0 * (items.size() - missing.size()) / items.size());
       lost.put(kind, missing);
     }
-    List<String> continuityWords = ContinuityWords.found(kept);
+    List<SummarySection> missingSections = new ArrayList<>();
+    for (SummarySection section : SummarySection.values()) {
+      if (section.required() && !hasContent(section, parsed.get(section).orElse(""))) {
+        missingSections.add(section);
+      }
+    }
+    Continuity.Result cont = continuity.score(parsed);
     double ratio = originalTokens == 0 ? 1.0 : (double) tokens.count(kept.strip()) / originalTokens;
-    double sc = CompactionScore.sectionScore(parsed.presentRequired().size());
+    double sc = CompactionScore.sectionScore(SummarySection.requiredCount() - missingSections.size());
     double kp = CompactionScore.keyInformationScore(preservation);
-    double cc = CompactionScore.continuityScore(continuityWords.size());
+    double cc = cont.total();
     double cr = CompactionScore.compressionScore(ratio);
     double total =
         settings.weightSections() * sc
             + settings.weightKeyInfo() * kp
             + settings.weightContinuity() * cc
             + settings.weightCompression() * cr;
-    return new CompactionScore(
-        sc, kp, cc, cr, total, ratio,
-        new CompactionScore.Evidence(parsed.missingRequired(), preservation, lost, continuityWords));
+    return new CompactionScore(sc, kp, cc, cr, total, ratio,
+        new CompactionScore.Evidence(missingSections, preservation, lost, cont.missing()));
+  }
+
+  private boolean hasContent(SummarySection section, String body) {
+    if (body.isBlank()) {
+      return false;
+    }
+    return switch (section) {
+      case KEY_CONCEPTS -> true;
+      // "None." is all there is to say when nothing failed.
+      case ERRORS_AND_FIXES -> Prose.says(body)
+          || original.of(KeyKind.ERROR_MESSAGES).isEmpty() && NONE.matcher(body).find();
+      case FILES_AND_CODE -> FILE.matcher(body).find() || Prose.says(body);
+      case USER_MESSAGES -> original.of(KeyKind.USER_INSTRUCTIONS).isEmpty() ? Prose.says(body)
+          : original.of(KeyKind.USER_INSTRUCTIONS).stream()
+              .anyMatch(m -> new KeyMatcher(body, settings.fuzzyMatchShare()).preserved(KeyKind.USER_INSTRUCTIONS, m));
+      default -> Prose.says(body);
+    };
   }
 }

@@ -58,9 +58,10 @@ final class Compactor {
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
     PrunedConversation pruned =
         PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), counter);
-    Conversation conversation = Conversation.of(pruned.messages(), all, settings.maxTechnicalKeywords());
+    Conversation conversation = Conversation.of(all, from, settings.maxTechnicalKeywords());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
-    CompactionScorer scorer = new CompactionScorer(settings, conversation.key(), partTokens, counter);
+    CompactionScorer scorer =
+        new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter);
     ContextBudget budget = input.window().budget();
     List<String> readded = new ArrayList<>();
 
@@ -119,6 +120,20 @@ final class Compactor {
         new CompactionResult.Sizes(from, kept, tokensBefore, summaryTokens, summaryTokens + keptTokens));
   }
 
+  /**
+   * Scores {@code summary} as a summary of all of {@code input}'s messages, with the scorer a compaction of
+   * them would use (key information, the state of the work, the pruned size), without compacting.
+   */
+  CompactionScore score(CompactionInput input, String summary) {
+    List<TranscriptMessage> all = input.messages();
+    long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
+    PrunedConversation pruned = PrunedConversation.of(all, target, settings.pruneProtectRecent(), counter);
+    Conversation conversation = Conversation.of(all, 0, settings.maxTechnicalKeywords());
+    int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
+    return new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter)
+        .score(summary);
+  }
+
   private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,
       Conversation conversation, CompactionScorer scorer, CompactionInput input, List<String> readded) {
     Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens);
@@ -138,7 +153,7 @@ final class Compactor {
     readded.clear();
     Summarizer extractive = new ExtractiveSummarizer(conversation, counter, partTokens, budget.summaryTokens(), settings);
     return new DegradationLadder(settings).run(
-        guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.messages().size());
+        guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.part().size());
   }
 
   /** The summarizer with the verbatim guarantee applied to each answer; what any attempt dropped is collected. */

@@ -1,58 +1,84 @@
 package io.engram.compaction;
 
-import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
+import io.engram.transcript.OpenWork;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.TranscriptMessage;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The structure of the part being summarised, read once: what the extractive summarizer fills the
- * sections from and what key information is checked against.
+ * The structure of the part being summarised, read once, before any tool output is pruned: what the
+ * extractive summarizer fills the sections from, and what key information and continuity are checked
+ * against.
  *
- * @param messages the summarised messages (old tool outputs already pruned)
- * @param userMessages the text of every message a person typed in the whole compacted part (the notes'
- *     part included), in order
+ * @param messages every compacted message (the notes' part included), as recorded
+ * @param from index of the first message to summarise (the ones before are covered by session notes)
+ * @param userMessages the text of every message a person typed in the compacted part, in order
  * @param lastRequest the last of them, or ""
- * @param todos the todo list the last TodoWrite of the whole compacted part left
- * @param files the files touched in {@code messages}, most recent first
- * @param errors the tool errors in {@code messages}, with their fixes
- * @param key the key information of {@code messages}
+ * @param todos the todo list the last TodoWrite of the compacted part left
+ * @param files the files touched in the summarised messages, most recent first
+ * @param problems the errors of the summarised messages, one per distinct error
+ * @param state where the work stands at the cut
+ * @param key the key information of the summarised messages
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
  */
 record Conversation(
     List<TranscriptMessage> messages,
+    int from,
     List<String> userMessages,
     String lastRequest,
     TodoList todos,
     List<FileActivity> files,
-    List<ErrorFix> errors,
+    List<Problem> problems,
+    WorkState state,
     KeyInformation key,
-    java.util.Optional<SummarySections> previousSummary) {
+    Optional<SummarySections> previousSummary) {
 
-  /** Reads {@code part} (the messages to summarise) within {@code whole} (every compacted message). */
-  static Conversation of(List<TranscriptMessage> part, List<TranscriptMessage> whole, int maxKeywords) {
+  Conversation {
+    messages = List.copyOf(messages);
+    userMessages = List.copyOf(userMessages);
+    files = List.copyOf(files);
+    problems = List.copyOf(problems);
+  }
+
+  /** Reads {@code whole} (every compacted message, unpruned), summarising the messages from {@code from} on. */
+  static Conversation of(List<TranscriptMessage> whole, int from, int maxKeywords) {
+    int start = Math.max(0, Math.min(from, whole.size()));
+    List<TranscriptMessage> part = whole.subList(start, whole.size());
     List<String> user = humanTexts(whole);
-    List<String> partUser = humanTexts(part);
-    List<String> toolErrors = new ArrayList<>();
-    StringBuilder assistantText = new StringBuilder();
+    List<FileActivity> allFiles = FileActivity.of(whole);
+    List<ErrorFix> errors = ErrorFix.of(whole);
+    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors));
+    allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList()));
+    allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
+    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems);
+    List<FileActivity> files = allFiles.stream()
+        .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
+    List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();
+    StringBuilder prose = new StringBuilder();
     for (TranscriptMessage m : part) {
-      m.toolResults().stream().filter(ContentBlock.ToolResult::isError).forEach(r -> toolErrors.add(r.text()));
       if (m.role() == Role.ASSISTANT) {
-        assistantText.append(m.text()).append('\n');
+        prose.append(m.text()).append('\n');
       }
     }
-    List<FileActivity> files = FileActivity.of(part);
-    List<String> paths = files.stream().map(FileActivity::path).toList();
+    List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
+    // Errors the engine only infers from the assistant's words are not held against a summary.
+    List<String> headlines = problems.stream().filter(p -> !p.noticed()).map(Problem::headline)
+        .filter(h -> !h.isBlank()).toList();
     KeyInformation key =
-        KeyInformation.extract(new KeySources(partUser, toolErrors, paths, assistantText.toString()), maxKeywords);
-    return new Conversation(List.copyOf(part), user, user.isEmpty() ? "" : user.get(user.size() - 1),
-        TodoList.latest(whole), files, ErrorFix.of(part), key,
+        KeyInformation.extract(new KeySources(humanTexts(part), headlines, changed, prose.toString()), maxKeywords);
+    return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1),
+        TodoList.latest(whole), files, problems, state, key,
         whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
             .map(m -> SummarySections.parse(m.text())));
+  }
+
+  /** The summarised messages. */
+  List<TranscriptMessage> part() {
+    return messages.subList(from, messages.size());
   }
 
   /** The open todos' texts, word for word. */
@@ -60,7 +86,9 @@ record Conversation(
     return todos.open().stream().map(TodoList.Todo::content).toList();
   }
 
+  /** What people typed in {@code messages}, each request once, slash commands with their arguments. */
   static List<String> humanTexts(List<TranscriptMessage> messages) {
-    return messages.stream().filter(TranscriptMessage::isHumanInput).map(m -> m.text().strip()).distinct().toList();
+    return messages.stream().filter(TranscriptMessage::isHumanInput).map(OpenWork::requestText)
+        .map(String::strip).filter(t -> !t.isEmpty()).distinct().toList();
   }
 }

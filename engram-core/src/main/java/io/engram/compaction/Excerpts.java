@@ -6,6 +6,8 @@ import java.util.stream.Collectors;
 
 /** How the extractive summary cuts text down: shortening at word boundaries, indenting, and token budgets. */
 final class Excerpts {
+  private static final int LONG_LINE = 200;
+
   private Excerpts() {}
 
   /** The heading and as many items, in order, as fit {@code budget} tokens; "" when none fits. */
@@ -43,11 +45,14 @@ final class Excerpts {
     return t.substring(0, cut > chars / 2 ? cut : chars) + " ...";
   }
 
-  /** The first {@code lines} lines (each cut to 160 characters), with a count of the lines left out. */
+  /**
+   * The first {@code lines} lines, with a count of the lines left out; a line longer than 200 characters
+   * (minified code, data) is replaced by a note rather than cut in the middle.
+   */
   static String firstLines(String text, int lines) {
     List<String> all = text.lines().toList();
-    String head = all.stream().limit(lines).map(l -> l.length() > 160 ? l.substring(0, 160) + " ..." : l)
-        .collect(Collectors.joining("\n"));
+    String head = all.stream().limit(lines).map(l -> l.length() > LONG_LINE ? "(a line of " + l.length()
+        + " characters left out)" : l).collect(Collectors.joining("\n"));
     return all.size() > lines ? head + "\n... (" + (all.size() - lines) + " more lines)" : head;
   }
 }

@@ -2,36 +2,30 @@ package io.engram.compaction;
 
 import io.engram.config.EngramSettings;
 import io.engram.tokens.TokenCounter;
-import io.engram.transcript.ErrorFix;
-import io.engram.transcript.FileActivity;
-import io.engram.transcript.Role;
-import io.engram.transcript.TodoList;
-import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The offline compactor: fills every section of the summary from the conversation's structure, with no
- * model (extractive compaction). Deterministic: the same conversation and attempt
- * give the same text.
+ * model (extractive compaction). Deterministic: the same conversation and attempt give the same text.
  *
- * <p>Each section has a core that is always written (the first request, every keyword, every file with
- * its operations, every error line with its fix, every user message word for word, open todos, the last
- * request, the last stated intent) and details that fill a token budget: the target is
- * {@code 1 - targetReductionMax} of the original (80% shorter) on the first attempt and less compression
- * on each re-compaction ({@link Detail}), capped by the summary's share of the window. Details, by
- * share of what the core leaves: a worklog of what the assistant said and did, newest kept first (35%, plus what the others leave),
- * the last change of each file (30%), the reasoning around fixes (15%), the latest assistant messages
- * (15%), the later requests (5%).
+ * <p>The size aims at what a model's summary of the same span holds: {@code summaryShare} (3%) of the
+ * summarised tokens, at least {@code summaryMinTokens} (1,500) or 30% of them when that is less, capped by
+ * the summary's share of the window; a re-compaction (after a score in the retry band) allows half as
+ * much again and then twice as much. Each section has a core that is always written, whatever the
+ * budget: the first request and how many followed, the keywords, every changed file with what was done to
+ * it and the names of the files only read, every distinct error with its cause and fix, every user message
+ * word for word, the open work with its state, what was being done at the cut with what of it is done and
+ * not done, and the next unfinished action ({@link WorkState}). What the core leaves of the budget goes
+ * to details, in this order: an account of the work, one line per task or request (40%), the latest code of
+ * the changed files (40%), and the decisions the assistant stated (the rest). Nothing is cut mid-sentence:
+ * a detail that does not fit is left out whole, and no raw tool output is copied.
  */
 final class ExtractiveSummarizer implements Summarizer {
-  private static final java.util.regex.Pattern INTENT = java.util.regex.Pattern.compile(
-      "(?i)\\b(next|now|let me|let's|i'll|i will|i'm going to|going to|then)\\b");
+  private static final double SMALL_PART_SHARE = 0.3;
 
   private final Conversation c;
   private final TokenCounter tokens;
@@ -52,72 +46,76 @@ final class ExtractiveSummarizer implements Summarizer {
     this.settings = settings;
   }
 
-  /**
-   * How much detail an attempt keeps: the first aims at 80% shorter; re-compactions (after a score in
-   * the retry band) keep more fragments and compress less.
-   */
-  record Detail(int level, double ratio, int snippetLines, int textChars, int recentTexts) {
-    static Detail of(int level, EngramSettings.Compaction settings) {
-      return switch (Math.min(level, 2)) {
-        case 0 -> new Detail(0, 1 - settings.targetReductionMax(), 20, 300, 3);
-        case 1 -> new Detail(1, 1 - settings.targetReductionMin(), 40, 600, 5);
-        default -> new Detail(level, Math.min(0.5, 1 - settings.targetReductionMin() + 0.1 * (level - 1)), 60, 1_000, 8);
-      };
+  /** How much an attempt may hold: the first aims at the target; re-compactions allow more. */
+  record Detail(int level, double scale) {
+    static Detail of(int level) {
+      return new Detail(level, level <= 0 ? 1.0 : level == 1 ? 1.5 : 2.0);
     }
   }
 
   @Override
   public String summarize(SummaryRequest request) {
-    return sections(Detail.of(request.attempt() - 1, settings)).render();
+    return sections(Detail.of(request.attempt() - 1)).render();
   }
 
-  /** The target size of the summary for {@code d}. */
+  /** The target size of the summary for {@code d}, in tokens. */
   int targetTokens(Detail d) {
-    int target = (int) Math.round(originalTokens * d.ratio());
+    double share = originalTokens * settings.summaryShare();
+    double floor = Math.min(settings.summaryMinTokens(), originalTokens * SMALL_PART_SHARE);
+    int target = (int) Math.round(Math.max(share, floor) * d.scale());
     return capTokens > 0 ? Math.min(target, capTokens) : target;
   }
 
   SummarySections sections(Detail d) {
-    Map<SummarySection, String> core = new EnumMap<>(SummarySection.class);
-    core.put(SummarySection.PRIMARY_REQUEST, primaryRequest(d));
-    core.put(SummarySection.KEY_CONCEPTS, keyConcepts());
-    core.put(SummarySection.FILES_AND_CODE, files());
-    core.put(SummarySection.ERRORS_AND_FIXES, errors());
-    core.put(SummarySection.PROBLEM_SOLVING, "");
-    core.put(SummarySection.USER_MESSAGES, userMessages());
-    core.put(SummarySection.PENDING_TASKS, pendingTasks());
-    core.put(SummarySection.CURRENT_WORK, currentWork());
-    core.put(SummarySection.NEXT_STEP, nextStep());
-    int used = core.values().stream().mapToInt(tokens::count).sum();
+    Map<SummarySection, String> out = new EnumMap<>(SummarySection.class);
+    out.put(SummarySection.PRIMARY_REQUEST, primaryRequest());
+    out.put(SummarySection.KEY_CONCEPTS, keyConcepts());
+    out.put(SummarySection.FILES_AND_CODE, FileSection.list(c));
+    out.put(SummarySection.ERRORS_AND_FIXES, ErrorSection.of(c));
+    out.put(SummarySection.PROBLEM_SOLVING, "");
+    out.put(SummarySection.USER_MESSAGES, userMessages());
+    out.put(SummarySection.PENDING_TASKS, WorkSections.pending(c.state()));
+    out.put(SummarySection.CURRENT_WORK, WorkSections.current(c.state(), c));
+    out.put(SummarySection.NEXT_STEP, WorkSections.next(c.state()));
+    int used = out.values().stream().mapToInt(tokens::count).sum();
     int free = Math.max(0, targetTokens(d) - used);
-    Map<SummarySection, String> out = new EnumMap<>(core);
-    String snippets = snippets(d, free * 30 / 100);
-    String solving = Narrative.problemSolving(c, d, free * 15 / 100, tokens);
-    String recent = recentAssistant(d, free * 15 / 100);
-    String later = laterRequests(d, free * 5 / 100);
-    // The worklog gets its share plus whatever the other details left unused.
-    int left = free - tokens.count(snippets) - tokens.count(solving) - tokens.count(recent) - tokens.count(later);
-    out.merge(SummarySection.FILES_AND_CODE, snippets, Excerpts::join);
-    String worklog = Narrative.worklog(c, d, Math.max(free * 35 / 100, left), tokens);
-    out.put(SummarySection.PROBLEM_SOLVING, Excerpts.join(solving, worklog));
-    out.merge(SummarySection.CURRENT_WORK, recent, Excerpts::join);
-    out.merge(SummarySection.PRIMARY_REQUEST, later, Excerpts::join);
+    String account = Narrative.account(c, free * 40 / 100, tokens);
+    String code = FileSection.latestCode(c, free * 40 / 100, tokens);
+    int left = free - tokens.count(account) - tokens.count(code);
+    String decisions = Narrative.decisions(c, left, tokens);
+    String solving = Excerpts.join(account, decisions);
+    out.put(SummarySection.PROBLEM_SOLVING, solving.isBlank()
+        ? "No work was recorded beyond the files in 3 and the errors in 4." : solving);
+    out.merge(SummarySection.FILES_AND_CODE, code, Excerpts::join);
     String preamble = String.format(Locale.ROOT,
-        "Extractive summary (offline engine, detail level %d) of %d messages.", d.level(), c.messages().size());
+        "Extractive summary (offline engine, detail level %d) of %d messages.", d.level(), c.part().size());
     return new SummarySections("", preamble, out);
   }
 
-  private String primaryRequest(Detail d) {
+  private String primaryRequest() {
     String earlier = previous(SummarySection.PRIMARY_REQUEST)
-        .map(p -> "Before the previous compaction (from its summary):\n"
-            + Excerpts.indent(Excerpts.shorten(p, d.textChars() * 4)) + "\n")
+        .map(p -> "Before the previous compaction (from its summary): " + Excerpts.shorten(oneLine(p), 600) + "\n")
         .orElse("");
     List<String> requests = substantiveRequests();
     if (requests.isEmpty()) {
       return earlier + "No request typed by the user in this part of the conversation.";
     }
-    return earlier + "The user first asked:\n" + Excerpts.indent(Excerpts.shorten(requests.get(0), d.textChars() * 4))
-        + (requests.size() > 1 ? "\nThen " + (requests.size() - 1) + " more requests followed (all quoted in 6)." : "");
+    StringBuilder out = new StringBuilder(earlier).append("The user asked: \"")
+        .append(Excerpts.shorten(oneLine(requests.get(0)), 400)).append("\"");
+    if (requests.size() > 1) {
+      out.append(String.format(Locale.ROOT, " Then %d more request%s (all quoted in 6), the latest: \"%s\"",
+          requests.size() - 1, requests.size() > 2 ? "s" : "",
+          Excerpts.shorten(oneLine(requests.get(requests.size() - 1)), 240)));
+    }
+    out.append('.');
+    long tracked = c.state().work().items().stream()
+        .filter(w -> w.source() != io.engram.transcript.WorkItem.Source.REQUEST).count();
+    if (tracked > 0) {
+      long done = c.state().work().done().size();
+      out.append(String.format(Locale.ROOT, "%nThe work is tracked%s: %d items, %d of them done (open ones in 7).",
+          c.state().tracker().isEmpty() ? "" : " with `" + c.state().tracker() + "`", tracked, done));
+    }
+    return out.toString();
   }
 
   /** A section of the previous compaction's summary, when the compacted part opens with one. */
@@ -125,62 +123,27 @@ final class ExtractiveSummarizer implements Summarizer {
     return c.previousSummary().flatMap(p -> p.get(section)).filter(t -> !t.isBlank());
   }
 
-  private String laterRequests(Detail d, int budget) {
-    List<String> requests = substantiveRequests();
-    List<String> lines = new ArrayList<>();
-    for (String r : requests.subList(Math.min(1, requests.size()), requests.size())) {
-      lines.add("- " + Excerpts.shorten(r, d.textChars()).replace("\n", " "));
-    }
-    return Excerpts.fit("Later requests, in order:", lines, budget, tokens);
-  }
-
   private List<String> substantiveRequests() {
-    return c.userMessages().stream().filter(t -> t.length() >= 12 && !t.startsWith("<command-")).toList();
+    return c.userMessages().stream().filter(t -> t.length() >= 12).toList();
   }
 
   private String keyConcepts() {
     List<String> words = c.key().of(KeyKind.TECHNICAL_KEYWORDS);
-    return words.isEmpty() ? "None stood out." : words.stream().map(w -> "- " + w).collect(Collectors.joining("\n"));
-  }
-
-  private String files() {
-    List<String> lines = new ArrayList<>();
-    Set<String> touched = new java.util.HashSet<>();
-    for (FileActivity f : c.files()) {
-      touched.add(FileTypes.baseName(f.path()));
-      lines.add(String.format(Locale.ROOT, "- %s (read %d, edited %d, written %d; last: %s)", f.path(), f.reads(),
-          f.edits(), f.writes(), f.lastOperation().name().toLowerCase(Locale.ROOT)));
-    }
-    List<String> mentioned = c.key().of(KeyKind.FILE_NAMES).stream()
-        .filter(p -> !touched.contains(FileTypes.baseName(p))).toList();
-    if (!mentioned.isEmpty()) {
-      lines.add("Also mentioned: " + String.join(", ", mentioned));
-    }
-    return lines.isEmpty() ? "No file was read or changed." : String.join("\n", lines);
-  }
-
-  private String snippets(Detail d, int budget) {
-    List<String> blocks = new ArrayList<>();
-    for (FileActivity f : c.files()) {
-      Calls.lastChange(c.messages(), f).ifPresent(text -> blocks.add(
-          "- Last change to " + f.path() + ":\n  ```\n"
-              + Excerpts.indent(Excerpts.firstLines(text, d.snippetLines())) + "\n  ```"));
-    }
-    return Excerpts.fit("Latest code of the files changed, most recent first:", blocks, budget, tokens);
-  }
-
-  private String errors() {
-    if (c.errors().isEmpty()) {
-      return "No tool call failed.";
+    if (words.isEmpty()) {
+      return "None stood out.";
     }
     List<String> lines = new ArrayList<>();
-    for (ErrorFix e : c.errors()) {
-      lines.add("- " + Calls.describe(e.call()) + " failed: " + KeyInformation.errorLine(e.error()));
-      lines.add(e.fix().map(f -> "  Fixed by: " + Calls.describe(f.call())).orElse("  Not resolved so far."));
+    StringBuilder line = new StringBuilder("-");
+    for (String w : words) {
+      if (line.length() + w.length() > 110) {
+        lines.add(line.substring(0, line.length() - 1));
+        line = new StringBuilder("-");
+      }
+      line.append(' ').append(w).append(',');
     }
+    lines.add(line.substring(0, line.length() - 1));
     return String.join("\n", lines);
   }
-
 
   /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */
   private String userMessages() {
@@ -190,95 +153,14 @@ final class ExtractiveSummarizer implements Summarizer {
     if (c.userMessages().isEmpty()) {
       return earlier + "The user typed no message since.";
     }
-    return earlier + c.userMessages().stream().map(t -> "- " + t.replace("\n", "\n  "))
-        .collect(Collectors.joining("\n"));
-  }
-
-  private String pendingTasks() {
     List<String> lines = new ArrayList<>();
-    for (TodoList.Todo t : c.todos().open()) {
-      lines.add("- [" + t.status() + "] " + t.content());
+    for (String t : c.userMessages()) {
+      lines.add("- " + t.replace("\n", "\n  "));
     }
-    for (String r : unansweredRequests()) {
-      lines.add("- Unanswered request: " + Excerpts.shorten(r, 300).replace("\n", " "));
-    }
-    return lines.isEmpty() ? "None remaining: no open todos and every request was answered." : String.join("\n", lines);
+    return earlier + String.join("\n", lines);
   }
 
-  /** Messages a person typed that no assistant message followed before the next one (or the end). */
-  private List<String> unansweredRequests() {
-    List<String> out = new ArrayList<>();
-    List<TranscriptMessage> ms = c.messages();
-    for (int i = 0; i < ms.size(); i++) {
-      if (!ms.get(i).isHumanInput()) {
-        continue;
-      }
-      boolean answered = false;
-      for (int j = i + 1; j < ms.size() && !ms.get(j).isHumanInput(); j++) {
-        answered |= ms.get(j).role() == Role.ASSISTANT;
-      }
-      if (!answered) {
-        out.add(ms.get(i).text().strip());
-      }
-    }
-    return out;
+  private static String oneLine(String text) {
+    return text.strip().replaceAll("\\s+", " ");
   }
-
-  private String currentWork() {
-    List<String> lines = new ArrayList<>();
-    if (!c.lastRequest().isBlank()) {
-      lines.add("The last request, verbatim:\n" + Excerpts.indent(c.lastRequest()));
-    }
-    c.todos().items().stream().filter(t -> t.status().equals("in_progress")).findFirst()
-        .ifPresent(t -> lines.add("Currently in progress: " + t.content()));
-    int lastHuman = lastHumanIndex();
-    List<String> since = c.files().stream()
-        .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() > lastHuman)
-        .map(FileActivity::path).toList();
-    if (!since.isEmpty()) {
-      lines.add("Files touched since the last request: " + String.join(", ", since));
-    }
-    return lines.isEmpty() ? "Currently nothing is in progress." : String.join("\n", lines);
-  }
-
-  private String recentAssistant(Detail d, int budget) {
-    List<String> texts = new ArrayList<>();
-    for (int i = c.messages().size() - 1; i >= 0 && texts.size() < d.recentTexts(); i--) {
-      TranscriptMessage m = c.messages().get(i);
-      if (m.role() == Role.ASSISTANT && !m.text().isBlank()) {
-        texts.add(0, "- " + Excerpts.shorten(m.text().strip(), d.textChars()).replace("\n", "\n  "));
-      }
-    }
-    return Excerpts.fit("The latest assistant messages, oldest first:", texts, budget, tokens);
-  }
-
-  private String nextStep() {
-    for (int i = c.messages().size() - 1; i >= 0; i--) {
-      TranscriptMessage m = c.messages().get(i);
-      if (m.role() != Role.ASSISTANT || m.text().isBlank()) {
-        continue;
-      }
-      List<String> sentences = Calls.sentences(m.text());
-      String intent = "";
-      for (String s : sentences) {
-        if (INTENT.matcher(s).find()) {
-          intent = s;
-        }
-      }
-      String quote = intent.isEmpty() ? sentences.get(sentences.size() - 1) : intent;
-      return "Next step: continue from where the work stopped. The last assistant message said:\n> "
-          + Excerpts.shorten(quote, 600).replace("\n", "\n> ");
-    }
-    return c.lastRequest().isBlank() ? "Next step: none recorded." : "Next step: continue with the last request (see 8).";
-  }
-
-  private int lastHumanIndex() {
-    for (int i = c.messages().size() - 1; i >= 0; i--) {
-      if (c.messages().get(i).isHumanInput()) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
 }

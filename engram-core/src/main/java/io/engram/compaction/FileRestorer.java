@@ -41,6 +41,10 @@ final class FileRestorer {
     Map<String, String> contents = new HashMap<>();
     LossRecord lost = LossRecord.empty();
     for (FileActivity f : activity) {
+      if (!f.exists()) {
+        lost = lost.plus(entry(f.path(), "deleted or moved away during the session"));
+        continue;
+      }
       Path path;
       try {
         path = baseDir.resolve(f.path()).normalize();

@@ -81,7 +81,7 @@ record FileScore(
     int bonus = switch (last) {
       case WRITE -> 25;
       case EDIT -> 15;
-      case READ -> 0;
+      case READ, DELETE -> 0;
     };
     return 15 + writes + 10 * edits + 3 * reads + bonus;
   }

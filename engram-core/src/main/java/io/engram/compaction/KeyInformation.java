@@ -15,15 +15,14 @@ import java.util.stream.Collectors;
  *
  * <p>{@link #extract} builds it from plain inputs:
  * <ul>
- *   <li>file names: the given paths, plus path-like tokens with a known extension found in the user
- *       messages and free text; one entry per base name (the first path seen), since preservation is
- *       judged by base name;
- *   <li>error messages: the key line of each tool error (escaped {@code \\n} read as line breaks):
- *       the first line that says error, exception, failed, fatal, cannot, denied, not found or panic,
- *       else the first non-blank line, cut to 300 characters;
+ *   <li>file names: the given paths (the files the session changed), plus path-like tokens with a known
+ *       extension found in the user messages; one entry per base name (the first path seen), since
+ *       preservation is judged by base name;
+ *   <li>error messages: the line that says what went wrong of each error (the compactor gives one per
+ *       distinct error, see {@link Problem}), cut to 300 characters;
  *   <li>user instructions: every non-blank user message, stripped, duplicates removed;
- *   <li>technical keywords: {@link TechnicalKeywords} over user messages, error lines and free text,
- *       the {@code maxKeywords} most frequent.
+ *   <li>technical keywords: {@link TechnicalKeywords} over the user messages and the assistant's prose
+ *       (never tool output), the {@code maxKeywords} most frequent.
  * </ul>
  *
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
@@ -33,7 +32,7 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");
   private static final Pattern PATH_TOKEN =
-      Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/)*[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
+      Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/){0,40}[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
 
   public KeyInformation {
     EnumMap<KeyKind, List<String>> copy = new EnumMap<>(KeyKind.class);
@@ -62,8 +61,7 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
     items.put(KeyKind.ERROR_MESSAGES, errors);
     items.put(KeyKind.USER_INSTRUCTIONS,
         sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
-    String all =
-        String.join("\n", sources.userMessages()) + "\n" + String.join("\n", errors) + "\n" + sources.freeText();
+    String all = String.join("\n", sources.userMessages()) + "\n" + sources.freeText();
     items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
     return new KeyInformation(items);
   }
@@ -81,13 +79,26 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
     return line.substring(0, cut > MAX_ERROR_CHARS / 2 ? cut : MAX_ERROR_CHARS);
   }
 
+  /**
+   * The file names {@code text} mentions: path-like tokens with a known extension, one per base name (what a
+   * summary names, to compare with another's).
+   */
+  static List<String> fileNamesIn(String text) {
+    List<String> paths = new ArrayList<>();
+    pathTokens(text, paths);
+    return byBaseName(paths);
+  }
+
   private static List<String> fileNames(KeySources sources) {
     List<String> paths = new ArrayList<>();
     sources.filePaths().stream().map(String::strip).filter(p -> !p.isEmpty()).forEach(paths::add);
     for (String text : sources.userMessages()) {
       pathTokens(text, paths);
     }
-    pathTokens(sources.freeText(), paths);
+    return byBaseName(paths);
+  }
+
+  private static List<String> byBaseName(List<String> paths) {
     Map<String, String> byBaseName = new LinkedHashMap<>();
     for (String path : paths) {
       String normal = path.replace('\\', '/');

@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  *   <li>Error messages and user instructions: first an exact match, case-insensitive with whitespace
  *       collapsed. Failing that, an item with at least {@value #SHORT_TOKENS} content words is preserved
  *       when at least {@code fuzzyShare} (default 0.6) of its distinct content words occur in the
- *       summary; a shorter item needs the exact match. Content words are lower-cased runs of letters
+ *       summary; a shorter item needs the exact match. An error message is also preserved when it names
+ *       identifiers and the summary names the most telling of them (a function with its arity such as
+ *       {@code with_span/3} or a snake_case name such as {@code secret_key_base}, else a {@code CamelCase}
+ *       name, else an exception class such as {@code BadMapError}): that is how a person retells an error. Content words are lower-cased runs of letters
  *       and digits of at least 3 characters minus common English stop words; runs of CJK characters
  *       become overlapping character pairs, so Chinese text is compared too.
  * </ul>
@@ -28,6 +31,9 @@ import java.util.regex.Pattern;
 final class KeyMatcher {
   static final int SHORT_TOKENS = 4;
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
+  private static final Pattern IDENTIFIER = Pattern.compile(
+      "(?<![\\w.])(?:\\w*(?:Error|Exception)|[a-z]\\w*_\\w+(?:/\\d)?|\\w+/\\d|[a-z]+[A-Z]\\w*|[A-Z][a-z0-9]+[A-Z]\\w*)"
+          + "(?![\\w])");
   private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]+");
   private static final Set<String> STOP =
       Set.of("the", "and", "for", "are", "but", "not", "you", "all", "any", "can", "has", "had", "her", "was",
@@ -52,7 +58,8 @@ final class KeyMatcher {
     return switch (kind) {
       case FILE_NAMES -> fileName(item);
       case TECHNICAL_KEYWORDS -> keyword(item);
-      case ERROR_MESSAGES, USER_INSTRUCTIONS -> fuzzy(item);
+      case ERROR_MESSAGES -> fuzzy(item) || identifiers(item);
+      case USER_INSTRUCTIONS -> fuzzy(item);
     };
   }
 
@@ -77,6 +84,23 @@ final class KeyMatcher {
     }
     long kept = mine.stream().filter(words::contains).count();
     return kept >= fuzzyShare * mine.size();
+  }
+
+  // An error named by what only it names: its most telling identifier (a function with its arity or a
+  // snake_case name before a CamelCase name before an exception class) is kept.
+  private boolean identifiers(String item) {
+    Matcher m = IDENTIFIER.matcher(item);
+    String best = "";
+    int bestRank = -1;
+    while (m.find()) {
+      String name = m.group();
+      int rank = name.contains("/") || name.contains("_") ? 2 : name.endsWith("Error") || name.endsWith("Exception") ? 0 : 1;
+      if (rank > bestRank) {
+        best = name;
+        bestRank = rank;
+      }
+    }
+    return !best.isEmpty() && token(best, "\\w", "\\w");
   }
 
   private boolean token(String needle, String notBefore, String notAfter) {

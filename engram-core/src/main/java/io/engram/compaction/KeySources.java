@@ -7,10 +7,9 @@ import java.util.List;
  * part being summarised.
  *
  * @param userMessages the text of each user message that is not a tool result, in order
- * @param toolErrors the text of each tool result marked as an error (whole output; the key line is taken)
- * @param filePaths paths of the files read, written or edited
- * @param freeText any other text of the conversation (assistant text, tool output), scanned for file
- *     names and technical keywords
+ * @param toolErrors one text per error (its key line, or a whole output whose key line is taken)
+ * @param filePaths paths of the files that matter: the files the session changed
+ * @param freeText the assistant's prose, scanned for technical keywords
  */
 record KeySources(
     List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {

@@ -1,71 +1,139 @@
 package io.engram.compaction;
 
 import io.engram.tokens.TokenCounter;
+import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.FileTouch;
 import io.engram.transcript.Role;
+import io.engram.transcript.ShellCommand;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Section 5 of the extractive summary: what the assistant reasoned around each fix, and a worklog of what
- * it said and ran.
+ * Section 5 of the extractive summary: a short account of what was done and decided. One line per piece
+ * of tracked work the session took on (its state, the files it changed, the checks that passed), or, in a
+ * session that tracks nothing, one line per request of the user; then the assistant's sentences that say
+ * what was decided and why.
  */
 final class Narrative {
-  private static final Pattern REASONING = Pattern.compile(
-      "(?i)\\b(because|the (?:issue|problem|cause) (?:is|was)|root cause|fixed|the fix|turns out|instead)\\b");
+  private static final Pattern DECISION = Pattern.compile(
+      "(?i)\\b(instead of|rather than|decided|switch(?:ed)? to|because|the fix is|root cause"
+          + "|the approach|trade-?off|so that|the right (?:way|place))\\b");
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final int MAX_FILES_NAMED = 6;
+  private static final int DECISION_CHARS = 220;
 
   private Narrative() {}
 
-  static String problemSolving(Conversation c, ExtractiveSummarizer.Detail d, int budget, TokenCounter tokens) {
+  /** The account of the work, one line per piece of work, within {@code budget} tokens (the newest kept). */
+  static String account(Conversation c, int budget, TokenCounter tokens) {
     List<String> entries = new ArrayList<>();
-    for (ErrorFix e : c.errors()) {
-      if (e.fix().isEmpty()) {
-        continue;
+    List<WorkItem> started = c.state().work().items().stream()
+        .filter(w -> w.startedIndex().isPresent() && w.source() != WorkItem.Source.REQUEST)
+        .sorted(java.util.Comparator.comparingInt(w -> w.startedIndex().get())).toList();
+    if (!started.isEmpty()) {
+      // Items started together (an epic and its first tasks) share one line.
+      java.util.Map<Integer, List<WorkItem>> byStart = new java.util.TreeMap<>();
+      started.forEach(w -> byStart.computeIfAbsent(w.startedIndex().get(), k -> new ArrayList<>()).add(w));
+      List<Integer> starts = new ArrayList<>(byStart.keySet());
+      for (int i = 0; i < starts.size(); i++) {
+        int from = starts.get(i);
+        int to = i + 1 < starts.size() ? starts.get(i + 1) - 1 : c.messages().size() - 1;
+        List<String> names = byStart.get(from).stream().map(w -> NextStep.ref(w) + ", " + w.state().label()).toList();
+        entries.add("- " + String.join("; ", names) + ": " + work(c, from, to));
       }
-      String reasoning = assistantTextBetween(c, e.errorIndex() + 1, e.fix().get().resultIndex());
-      if (!reasoning.isBlank()) {
-        entries.add("- First " + Calls.describe(e.call()) + " failed; then: " + Excerpts.shorten(reasoning, d.textChars()));
+    } else {
+      List<Integer> requests = new ArrayList<>();
+      for (int i = 0; i < c.messages().size(); i++) {
+        if (c.messages().get(i).isHumanInput() && !io.engram.transcript.OpenWork.requestText(c.messages().get(i)).isEmpty()) {
+          requests.add(i);
+        }
+      }
+      for (int r = 0; r < requests.size(); r++) {
+        int from = requests.get(r);
+        int to = r + 1 < requests.size() ? requests.get(r + 1) - 1 : c.messages().size() - 1;
+        String asked = Excerpts.shorten(io.engram.transcript.OpenWork.requestText(c.messages().get(from))
+            .replaceAll("\\s+", " "), 90);
+        entries.add("- After \"" + asked + "\": " + work(c, from, to));
       }
     }
+    return newest("What was done, in order:", entries, budget, tokens);
+  }
+
+  /** The assistant's sentences that say what it decided and why, within {@code budget} tokens (newest kept). */
+  static String decisions(Conversation c, int budget, TokenCounter tokens) {
+    Set<String> seen = new LinkedHashSet<>();
+    for (TranscriptMessage m : c.part()) {
+      if (m.role() != Role.ASSISTANT) {
+        continue;
+      }
+      for (String s : SENTENCE.split(m.text())) {
+        String t = s.strip().replaceAll("\\s+", " ");
+        if (t.length() >= 20 && DECISION.matcher(t).find() && !t.endsWith(":")) {
+          seen.add("- " + Excerpts.shorten(t, DECISION_CHARS));
+        }
+      }
+    }
+    return newest("Decisions and reasons the assistant gave:", new ArrayList<>(seen), budget, tokens);
+  }
+
+  // What happened in messages from..to: the files changed, the checks that passed, commits and closes.
+  private static String work(Conversation c, int from, int to) {
+    List<String> parts = new ArrayList<>();
+    Set<String> changed = new LinkedHashSet<>();
+    for (FileActivity f : c.files()) {
+      for (FileTouch t : f.touches()) {
+        if (t.operation() != io.engram.transcript.FileOperation.READ && t.messageIndex() >= from && t.messageIndex() <= to) {
+          changed.add(FileTypes.baseName(f.path()));
+        }
+      }
+    }
+    if (!changed.isEmpty()) {
+      List<String> named = new ArrayList<>(changed).subList(0, Math.min(MAX_FILES_NAMED, changed.size()));
+      parts.add("changed " + String.join(", ", named)
+          + (changed.size() > named.size() ? " and " + (changed.size() - named.size()) + " more files" : ""));
+    }
+    Set<String> passed = new LinkedHashSet<>();
+    Set<String> failed = new LinkedHashSet<>();
+    java.util.Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
+    // A result may come after the window's end (a prompt queued in between): look it up anywhere.
     for (TranscriptMessage m : c.messages()) {
-      if (m.role() == Role.ASSISTANT) {
-        for (String s : Calls.sentences(m.text())) {
-          if (REASONING.matcher(s).find()) {
-            entries.add("- " + Excerpts.shorten(s, d.textChars()));
+      m.toolResults().forEach(r -> results.put(r.toolUseId(), r));
+    }
+    for (TranscriptMessage m : c.messages().subList(from, Math.min(c.messages().size(), to + 1))) {
+      for (ContentBlock.ToolUse use : m.toolUses()) {
+        ContentBlock.ToolResult r = results.get(use.id());
+        if (!use.name().equals("Bash") || r == null) {
+          continue;
+        }
+        boolean ok = !ErrorFix.failed(use, r);
+        for (ShellCommand sc : ShellCommand.parse(use.inputText("command"))) {
+          var kind = io.engram.transcript.CommandKind.of(sc);
+          if (kind != io.engram.transcript.CommandKind.LOOK && kind != io.engram.transcript.CommandKind.OTHER) {
+            (ok ? passed : failed).add(sc.label());
           }
         }
       }
     }
-    String solved = Excerpts.fit("What was worked out so far:", entries, budget, tokens);
-    return solved.isBlank() ? "So far no problem needed troubleshooting beyond the steps in 3 and 4." : solved;
+    failed.removeAll(passed);
+    if (!passed.isEmpty()) {
+      parts.add("ran " + String.join(", ", passed) + " successfully");
+    }
+    if (!failed.isEmpty()) {
+      parts.add(String.join(", ", failed) + " failed");
+    }
+    return parts.isEmpty() ? "no file changed." : String.join("; ", parts) + ".";
   }
 
-  /**
-   * What the assistant said and did, in order: each text shortened, each message's tool calls on one
-   * line. When the budget is short the newest entries are kept.
-   */
-  static String worklog(Conversation c, ExtractiveSummarizer.Detail d, int budget, TokenCounter tokens) {
-    java.util.Map<String, String> results = new java.util.HashMap<>();
-    for (TranscriptMessage m : c.messages()) {
-      m.toolResults().forEach(r -> results.put(r.toolUseId(), Excerpts.shorten(r.text(), 240).replaceAll("\\s+", " ")));
-    }
-    List<String> entries = new ArrayList<>();
-    for (TranscriptMessage m : c.messages()) {
-      if (m.role() != Role.ASSISTANT) {
-        continue;
-      }
-      if (!m.text().isBlank()) {
-        entries.add("- " + Excerpts.shorten(m.text(), d.textChars() * 3).replaceAll("\\s+", " "));
-      }
-      for (var use : m.toolUses()) {
-        String result = results.getOrDefault(use.id(), "");
-        entries.add("  - ran " + Calls.describe(use) + (result.isBlank() ? "" : " -> " + result));
-      }
-    }
+  private static String newest(String heading, List<String> entries, int budget, TokenCounter tokens) {
     List<String> kept = new ArrayList<>();
-    int used = 0;
+    int used = tokens.count(heading);
     for (int i = entries.size() - 1; i >= 0; i--) {
       int cost = tokens.count(entries.get(i)) + 1;
       if (used + cost > budget) {
@@ -77,20 +145,8 @@ final class Narrative {
     if (kept.isEmpty()) {
       return "";
     }
-    String heading = kept.size() < entries.size()
-        ? "Worklog, the latest " + kept.size() + " of " + entries.size() + " entries, first to last:"
-        : "Worklog, first to last:";
-    return heading + "\n" + String.join("\n", kept);
-  }
-
-  private static String assistantTextBetween(Conversation c, int from, int toInclusive) {
-    List<String> texts = new ArrayList<>();
-    for (int i = Math.max(0, from); i <= toInclusive && i < c.messages().size(); i++) {
-      TranscriptMessage m = c.messages().get(i);
-      if (m.role() == Role.ASSISTANT && !m.text().isBlank()) {
-        texts.add(m.text().strip());
-      }
-    }
-    return String.join(" ", texts).replaceAll("\\s+", " ");
+    String head = kept.size() < entries.size()
+        ? heading.replace(":", "") + " (the latest " + kept.size() + " of " + entries.size() + "):" : heading;
+    return head + "\n" + String.join("\n", kept);
   }
 }

@@ -159,6 +159,24 @@ public final class SessionCompaction {
         router.forSession(transcript.sessionId())).compact(input);
   }
 
+  /**
+   * Scores {@code summary} as a summary of the current segment of {@code transcript} (all of it, whatever
+   * notes were kept), with the scorer compaction uses, without compacting or calling a model.
+   *
+   * @throws IllegalArgumentException when the transcript holds no message
+   */
+  public CompactionScore score(Transcript transcript, String summary) {
+    if (transcript.messages().isEmpty()) {
+      throw new IllegalArgumentException("the transcript of session " + transcript.sessionId()
+          + " holds no messages");
+    }
+    String model = transcript.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
+    CompactionInput input = CompactionInput.currentSegment(transcript, ContextWindow.forModel(model,
+        settings.context()));
+    return new Compactor(settings, JtokkitTokenCounter.forModel(model, settings.context()),
+        router.forSession(transcript.sessionId())).score(input, summary);
+  }
+
   private Optional<CoveredNotes> covered(Notes chosen, String sessionId, List<TranscriptMessage> messages)
       throws IOException {
     if (chosen instanceof Notes.Given given) {

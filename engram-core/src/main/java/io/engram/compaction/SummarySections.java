@@ -17,11 +17,17 @@ import java.util.stream.Collectors;
  * (kept apart, never scanned for sections), an optional {@code <summary>} block (only its inside is
  * scanned), and headings such as {@code 1. Primary Request and Intent:}, {@code ## 2. Key Technical
  * Concepts}, {@code **Errors & Fixes:**} or {@code 4) errors and fixes: inline text}. A heading is a
- * line that, after an optional {@code #} run, emphasis marks and a section number, starts with a known
- * alias of a section ({@link SummarySection#aliases()}) followed by the end of the line or a colon
- * (a line with none of those marks needs the colon, and a one-word alias such as "Files" needs a mark).
- * A heading for a section already opened is kept as body text, so numbered lists inside a section
- * cannot reopen earlier sections. It never fails: any text yields a (possibly empty) result.
+ * line indented by at most three spaces that, after an optional {@code #} run, emphasis marks and a
+ * section number, starts with a known alias of a section ({@link SummarySection#aliases()}) followed by
+ * the end of the line or a colon (a line with none of those marks needs the colon and nothing after it,
+ * and a one-word alias such as "Files" needs a mark). A heading for a section already opened is kept as
+ * body text, so numbered lists inside a section cannot reopen earlier sections.
+ *
+ * <p>The text it reads may quote what it summarises: the summary block runs from the first opening tag
+ * to the last closing one, tags and headings inside fenced code blocks do not count, and when the block
+ * holds no heading while the text around it does (a quoted {@code <summary>} of a task notification was
+ * taken for the block), the text around it is read. It never fails: any text yields a (possibly empty)
+ * result.
  *
  * @param analysis the text inside {@code <analysis>} tags, or empty
  * @param preamble text before the first heading, or empty
@@ -43,13 +49,30 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
 
   /** Splits {@code text} into sections; never throws. */
   public static SummarySections parse(String text) {
-    String analysis = between(text, "analysis").orElse("");
-    String body = between(text, "summary").orElseGet(() -> withoutBlock(text, "analysis"));
+    List<int[]> fences = fences(text);
+    String analysis = between(text, "analysis", fences).orElse("");
+    String outside = withoutBlock(text, "analysis", fences);
+    SummarySections inBlock = split(between(text, "summary", fences).orElse(outside), analysis);
+    // A quoted "<summary>...</summary>" (a task notification in a user message) is not the summary: when the
+    // block holds no heading but the text around it does, the text is read instead.
+    if (inBlock.sections().isEmpty() && between(text, "summary", fences).isPresent()) {
+      SummarySections whole = split(outside, analysis);
+      return whole.sections().isEmpty() ? inBlock : whole;
+    }
+    return inBlock;
+  }
+
+  private static SummarySections split(String body, String analysis) {
     EnumMap<SummarySection, StringBuilder> found = new EnumMap<>(SummarySection.class);
     StringBuilder preamble = new StringBuilder();
     StringBuilder current = preamble;
+    boolean fenced = false;
     for (String line : body.split("\r?\n|\r", -1)) {
-      Optional<Heading> heading = heading(line).filter(h -> !found.containsKey(h.section()));
+      if (line.strip().startsWith("```")) {
+        fenced = !fenced;
+      }
+      Optional<Heading> heading = fenced ? Optional.empty()
+          : heading(line).filter(h -> !found.containsKey(h.section()));
       if (heading.isPresent()) {
         current = new StringBuilder(heading.get().inline());
         found.put(heading.get().section(), current);
@@ -112,12 +135,18 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     return out.append("</summary>\n").toString();
   }
 
+  /** Deeper indentation is body text: a quoted message's lines, a nested list. */
+  private static final int MAX_INDENT = 3;
+
   private record Alias(String text, SummarySection section) {}
 
   private record Heading(SummarySection section, String inline) {}
 
   private static Optional<Heading> heading(String line) {
     int i = skip(line, 0, " \t");
+    if (i > MAX_INDENT) {
+      return Optional.empty();
+    }
     int hashes = i;
     i = skip(line, i, "#");
     boolean marked = i > hashes;
@@ -146,7 +175,10 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     return Optional.empty();
   }
 
-  /** After the title: the end of the line (only decoration left) or a colon and inline text. */
+  /**
+   * After the title: the end of the line (only decoration left) or a colon and inline text. A line with
+   * no heading mark needs the colon and nothing after it: "Next steps: run the tests" is prose.
+   */
   private static Optional<String> tail(String line, int from, boolean marked) {
     int i = skip(line, from, " \t*_");
     if (i < line.length() && line.charAt(i) == '(' && line.indexOf(')', i) > 0) {
@@ -158,7 +190,8 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     if (line.charAt(i) != ':') {
       return Optional.empty();
     }
-    return Optional.of(line.substring(skip(line, i + 1, " \t*_")));
+    String inline = line.substring(skip(line, i + 1, " \t*_"));
+    return marked || inline.isBlank() ? Optional.of(inline) : Optional.empty();
   }
 
   private static int skip(String s, int from, String chars) {
@@ -169,23 +202,67 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     return i;
   }
 
-  private static Optional<String> between(String text, String tag) {
-    int open = find(text, "<" + tag + ">", 0);
+  /**
+   * The text inside the first opening {@code tag} and the last closing one, tags inside fenced code
+   * blocks not counted: a closing tag quoted inside the block cannot end it early.
+   */
+  private static Optional<String> between(String text, String tag, List<int[]> fences) {
+    int open = find(text, "<" + tag + ">", 0, fences);
     if (open < 0) {
       return Optional.empty();
     }
     int start = open + tag.length() + 2;
-    int close = find(text, "</" + tag + ">", start);
+    int close = -1;
+    for (int at = find(text, "</" + tag + ">", start, fences); at >= 0; at = find(text, "</" + tag + ">", at + 1, fences)) {
+      close = at;
+    }
     return Optional.of(text.substring(start, close < 0 ? text.length() : close));
   }
 
-  private static String withoutBlock(String text, String tag) {
-    int open = find(text, "<" + tag + ">", 0);
+  private static String withoutBlock(String text, String tag, List<int[]> fences) {
+    int open = find(text, "<" + tag + ">", 0, fences);
     if (open < 0) {
       return text;
     }
-    int close = find(text, "</" + tag + ">", open);
+    int close = find(text, "</" + tag + ">", open, fences);
     return close < 0 ? text.substring(0, open) : text.substring(0, open) + text.substring(close + tag.length() + 3);
+  }
+
+  /** The character ranges of fenced code blocks (from an opening ``` line to its closing one, or the end). */
+  private static List<int[]> fences(String text) {
+    List<int[]> out = new java.util.ArrayList<>();
+    int at = 0;
+    int open = -1;
+    while (at <= text.length()) {
+      int end = text.indexOf('\n', at);
+      int lineEnd = end < 0 ? text.length() : end;
+      if (text.substring(at, lineEnd).strip().startsWith("```")) {
+        if (open < 0) {
+          open = at;
+        } else {
+          out.add(new int[] {open, lineEnd});
+          open = -1;
+        }
+      }
+      if (end < 0) {
+        break;
+      }
+      at = end + 1;
+    }
+    if (open >= 0) {
+      out.add(new int[] {open, text.length()});
+    }
+    return out;
+  }
+
+  private static int find(String text, String needle, int from, List<int[]> fences) {
+    for (int at = find(text, needle, from); at >= 0; at = find(text, needle, at + 1)) {
+      int here = at;
+      if (fences.stream().noneMatch(f -> here >= f[0] && here < f[1])) {
+        return at;
+      }
+    }
+    return -1;
   }
 
   /** Case-insensitive indexOf that keeps indices of the original text (no lower-casing copy). */

@@ -9,9 +9,10 @@ import java.util.List;
  * or reworded, in the section where it belongs.
  *
  * <p>"Word for word" is checked case-sensitively with runs of whitespace collapsed (a model may
- * re-indent a quote). Missing user messages go to 6 All user messages, the last request to 8 Current
- * Work, open todos to 7 Pending Tasks, each as a list under a line that says it was re-added; a
- * multi-line text keeps its lines, indented under its bullet.
+ * re-indent a quote), anywhere in the summary (a text quoted once need not be repeated). Missing user
+ * messages go to 6 All user messages, the last request to 8 Current Work, open todos to 7 Pending Tasks,
+ * each as a list under a line that says it was re-added; a multi-line text keeps its lines, indented under
+ * its bullet.
  */
 final class VerbatimGuarantee {
 
@@ -39,7 +40,7 @@ final class VerbatimGuarantee {
     SummarySections out = summary;
     out = addMissing(out, SummarySection.USER_MESSAGES, userMessages, "User messages re-added verbatim:", readded);
     if (lastRequest != null && !lastRequest.isBlank()) {
-      out = addMissingIn(
+      out = addMissing(
           out, SummarySection.CURRENT_WORK, List.of(lastRequest), "The last request, verbatim:", readded);
     }
     out = addMissing(out, SummarySection.PENDING_TASKS, openTodos, "Open todos re-added verbatim:", readded);
@@ -52,13 +53,6 @@ final class VerbatimGuarantee {
     String all = collapse(s.preamble() + "\n" + String.join("\n", s.sections().values()));
     List<String> missing = texts.stream().filter(t -> !t.isBlank() && !all.contains(collapse(t))).toList();
     return add(s, section, missing, label, readded);
-  }
-
-  /** Adds the texts not found in {@code section} itself. */
-  private static SummarySections addMissingIn(
-      SummarySections s, SummarySection section, List<String> texts, String label, List<String> readded) {
-    String body = collapse(s.get(section).orElse(""));
-    return add(s, section, texts.stream().filter(t -> !body.contains(collapse(t))).toList(), label, readded);
   }
 
   private static SummarySections add(

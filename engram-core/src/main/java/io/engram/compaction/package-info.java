@@ -15,18 +15,29 @@
  * an error's output, never the last {@code pruneProtectRecent} (10) messages, until the part fits {@code
  * pruneTargetShare} (50%) of the window. The part's key information is read: file names, error lines,
  * user instructions and technical keywords ({@link KeyKind}). The summary comes from the model, through the
- * router in the background when the compaction is automatic, or offline from the extractive summarizer,
- * which fills the nine {@link SummarySection}s from the structure of the conversation (requests, keywords,
- * every file touched with its operations and last change, every tool error with its fix, reasoning and a
- * worklog, every user message word for word, open todos, the last request, the last stated intent) and aims
- * at 80% shorter.
+ * router in the background when the compaction is automatic, or offline from the extractive summarizer. It
+ * writes the nine {@link SummarySection}s from the state of the work at the cut ({@code WorkState}: the
+ * open work of every kind the transcript keeps, the task in progress, what of it is done and which steps of
+ * the session's own workflow are not, the errors still failing): Pending Tasks with their state, Current
+ * Work as done and not done, a Next Step that is the next unfinished action (never a quote of something
+ * done), each error with the assistant's reading of its cause and the edits that fixed it, the latest code
+ * of files that still exist, a short account of what was done per task, and every user message word for
+ * word. It aims at Claude Code's size ({@code summaryShare} of the part, at least {@code summaryMinTokens}),
+ * drops a detail whole rather than cutting it, and copies no raw tool output.
  *
  * <p>Every attempt then passes the verbatim guarantee (user messages, the last request and open todos
  * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC
- * + 0.1 CR} (sections present, key information preserved, continuity words, compression). The degradation
- * ladder accepts at 80; at 70-79 it compacts again with the degraded prompt (offline: less reduction, longer
- * quotes); when one kind of key information fell under half it adds the lost fragments; else it truncates
- * to the last 30% of the messages. Each {@link LadderStep} is recorded.
+ * + 0.1 CR}. SC counts a required section only when it says something of its kind (a statement, a file
+ * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
+ * being those a person would call errors; CC checks Pending Tasks, Current Work and the next step against
+ * the state of the work (the open items named, the task in progress, a next step still to do), so template
+ * words earn nothing; CR is 100 in the seed's 70-85% shorter band, 50 below it and less above it. Summaries
+ * made to game it ({@link AdversarialSummaries}) score below the retry band. The degradation ladder accepts
+ * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key
+ * information fell under half it adds the lost fragments; else it truncates to the last 30% of the
+ * messages. Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
+ * same way without compacting, and {@link ClaudeCodeComparison} sets the offline summary beside Claude
+ * Code's own on a session it compacted.
  *
  * <p>After the summary, every file the segment touched is read from disk (relative paths against the
  * message's working directory), valued by its FileScore (recency, how often it was read, written and
@@ -35,6 +46,11 @@
  * most 8,000 tokens each ({@link RecoveryPlan}). The last todo list and the instruction files are listed
  * for re-injection. {@link LossRecord} says what was dropped: pruned tool outputs, truncated messages,
  * lost key information, missing sections, files not restored.
+ *
+ * <p>{@link RestartContext} assembles what an agent continues from, as the window is shared out: the summary,
+ * the restored files inside a {@code FileContentFence} within the files' share, the open todos, and the
+ * compacted messages that fit the messages' share in the budget's priority ({@code engram compact --restart},
+ * the MCP {@code compact} tool's {@code restart}, the prepared compaction's {@code restart-context.md}).
  *
  * <p>Where to start: {@link SessionCompaction#compact}.
  */

@@ -20,6 +20,8 @@ public record EngramSettings(
     Compaction compaction,
     Model model,
     Governor governor,
+    Hooks hooks,
+    Service service,
     Team team) {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
@@ -35,6 +37,8 @@ public record EngramSettings(
           Compaction.DEFAULTS,
           Model.DEFAULTS,
           Governor.DEFAULTS,
+          Hooks.DEFAULTS,
+          Service.DEFAULTS,
           Team.DEFAULTS);
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
@@ -57,7 +61,14 @@ public record EngramSettings(
             40_000);
   }
 
-  /** Auto memory: where it lives and how much of the index loads. */
+  /**
+   * Auto memory: where it lives, how much of the index loads and how large a memory may be. {@code
+   * maxMemoryBytes} (64 KB) is the largest memory a write accepts, its description and body in UTF-8, from
+   * every surface (command line, MCP, extraction, the dream, team sync); a larger one is refused with an
+   * error naming the limit, never cut. 64 KB is sixteen times what recall injects of one file ({@code
+   * recall.bytesPerFile}), room for a long reference note, yet far below a pasted build log. {@code
+   * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger.
+   */
   public record Memory(
       Layout layout,
       String claudeHome,
@@ -65,9 +76,10 @@ public record EngramSettings(
       int indexMaxLines,
       int indexMaxBytes,
       int maxTopicBytes,
+      int maxMemoryBytes,
       int trashRetentionDays) {
     public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 30);
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30);
   }
 
   /** Where the per-project memory directory lives. */
@@ -84,15 +96,30 @@ public record EngramSettings(
     public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
   }
 
-  /** Per-turn extraction. */
-  public record Extraction(boolean enabled, int maxMemoriesPerTurn) {
-    public static final Extraction DEFAULTS = new Extraction(true, 5);
+  /**
+   * Per-turn extraction. The offline rules read sentences of at most {@code maxSentenceChars} (1,000)
+   * characters: a rule, fact or preference a person states is far shorter, and a longer run without a
+   * sentence end is pasted output (a log line, a base64 blob, minified code) that no rule is for. A pass
+   * over a transcript file reads what was appended since the last one in pieces of at most {@code
+   * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is.
+   */
+  public record Extraction(boolean enabled, int maxMemoriesPerTurn, int maxSentenceChars, int maxReadBytes) {
+    public static final Extraction DEFAULTS = new Extraction(true, 5, 1_000, 8 << 20);
   }
 
   /**
    * Dream gates and pruning; the staleness scan's bounds: at most
-   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols;
-   * a SessionEnd hook waits at most {@code hookWaitSeconds} for the dream it started (the agent waits on it).
+   * {@code staleScanMaxFiles} files of at most {@code staleScanMaxFileBytes} each are searched for symbols. A
+   * session end never waits for the dream: it hands it to the resident service.
+   * A dream plans for at most {@code timeBudgetSeconds}, so that one run never holds the service's lane; past
+   * that it stops, applies nothing and releases its lock. A lock older than {@code lockMaxAgeSeconds}, or whose
+   * holder's process start cannot be matched, is taken over: its holder cannot be proven alive and recent.
+   * Near-duplicates: {@code mergeSimilarity} is the word-bigram Jaccard at or above which two memories
+   * merge; {@code meaningSimilarity} the cosine, per embedding model (by its name), at or above which two
+   * memories that name the same specifics merge by meaning. A model without an entry merges by words only.
+   * Each model spreads its cosines differently, so the value is per model: for MiniLM, 0.80 sits above the 0.73
+   * chosen on the tuning half of a planted set of paraphrases and related memories, for precision (no wrong
+   * merge on the test half; docs/BENCHMARKS.md, "Merging by meaning").
    */
   public record Dream(
       int minHoursBetween,
@@ -102,11 +129,19 @@ public record EngramSettings(
       double mergeSimilarity,
       int staleScanMaxFiles,
       long staleScanMaxFileBytes,
-      int hookWaitSeconds) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 20);
+      int timeBudgetSeconds,
+      int lockMaxAgeSeconds,
+      Map<String, Double> meaningSimilarity) {
+    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 15, 120,
+        Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
+
+    /** Keeps the map unmodifiable. */
+    public Dream {
+      meaningSimilarity = Map.copyOf(meaningSimilarity);
+    }
   }
 
-  /** Recall budgets, manifest size and ranking. */
+  /** Recall budgets, manifest size, ranking, the embedding model, the relevance floor and past-session search. */
   public record Recall(
       int manifestMaxFiles,
       int manifestIndexLines,
@@ -122,33 +157,83 @@ public record EngramSettings(
       double vectorWeight,
       Fusion fusion,
       double vectorShare,
-      Vectors vectors) {
+      Vectors vectors,
+      String embeddingModel,
+      double keywordFloor,
+      Map<String, Double> vectorFloors,
+      int exactVectorLimit,
+      int hnswMaxConnections,
+      int hnswBeamWidth,
+      int hnswCandidates,
+      double contextShare,
+      double secondPassShare,
+      double dateBoost,
+      int activityMessages,
+      int activityTailBytes,
+      int historyResults) {
     /**
      * Defaults: budgets of 5 files a turn, 4 KB a file, 20 KB a turn and 60 KB a session; RRF k = 60 (the
-     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score by between {@code 1 - hotnessWeight} (cold)
-     * and 1 (hot), so decay reorders close calls but never hides a strong match; the vector ranking's
-     * RRF terms are weighted 0.25 against BM25's 1, chosen on one LoCoMo conversation (conv-26) and
-     * confirmed on the six held out (docs/BENCHMARKS.md): equal weights cost 6 points of recall@5 there.
+     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score
+     * by between {@code 1 - hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides
+     * a strong match; the vector ranking's RRF terms are weighted 0.25 against BM25's 1.
      * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
      * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
      * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
-     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line and the MCP server but not in hook calls, whose
-     * new JVM would pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line, the MCP server and the
+     * resident service (which answers hooks), but not in a hook call answered in a JVM of its own, which would
+     * pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     *
+     * <p>{@code embeddingModel} names the model (docs/BENCHMARKS.md, "Embedding models"). The relevance
+     * floor: a memory is sent only when its keyword match covers at least {@code keywordFloor} of the
+     * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors}. Vector search is
+     * exact up to {@code exactVectorLimit} vectors, above it an HNSW graph ({@code hnswMaxConnections},
+     * {@code hnswBeamWidth}) searched with {@code hnswCandidates} candidates. {@code contextShare} weighs
+     * the recent activity's search (files being edited, the last error) against the prompt's,
+     * {@code secondPassShare} the second pass on what the first found, {@code dateBoost} the lift of a
+     * memory dated within a period the query names. The activity is read from the last
+     * {@code activityMessages} messages of the transcript's last {@code activityTailBytes} bytes.
+     * {@code historyResults}: turns {@code engram history} shows.
      */
     public static final Recall DEFAULTS =
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
-            Vectors.AUTO);
+            Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
+            Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
+                "bge-small-en-v1.5-q", 0.6),
+            20_000, 32, 200, 200, 0.3, 0.2, 0.2, 20, 256 * 1024, 10);
+
+    /** The same settings sending at most {@code files} memories a turn. */
+    public Recall withFilesPerTurn(int files) {
+      return new Recall(manifestMaxFiles, manifestIndexLines, files, bytesPerFile, bytesPerTurn, bytesPerSession,
+          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
+          historyResults);
+    }
+
+    /** The same settings with other weights for the activity, the second pass and dates (0 turns one off). */
+    public Recall withExpansion(double context, double secondPass, double dates) {
+      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
+          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
+          historyResults);
+    }
+
+    /** The cosine a vector match must reach for {@code model}; a model without an entry has no vector floor. */
+    public double vectorFloor(String model) {
+      return vectorFloors.getOrDefault(model, Double.POSITIVE_INFINITY);
+    }
   }
 
   /** How recall fuses the keyword and vector rankings. */
   public enum Fusion {
-    /** Convex combination of min-max normalised scores ({@code RecallIndex.fuseScores}). */
+    /** Convex combination of min-max normalised scores ({@code RankFusion.scores}). */
     SCORES,
-    /** Weighted reciprocal rank fusion ({@code RecallIndex.fuse}). */
+    /** Weighted reciprocal rank fusion ({@code RankFusion.reciprocalRanks}). */
     RRF
   }
 
-  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in short-lived hook calls. */
+  /** Whether recall embeds (vector search beside BM25): AUTO = yes except in a hook call's own short-lived JVM. */
   public enum Vectors {
     AUTO,
     ALWAYS,
@@ -160,6 +245,7 @@ public record EngramSettings(
    * correction: o200k_base counts times {@code tokenCorrection} (or the entry of
    * {@code modelTokenCorrections} whose key the model name starts with) approximate Claude's counts.
    * The factors were fitted on the shared transcripts (docs/BENCHMARKS.md, "Transcripts and tokens").
+   * {@code turnsLeft} says how the turns left before the critical level are estimated.
    */
   public record Context(
       int defaultWindowTokens,
@@ -172,7 +258,8 @@ public record EngramSettings(
       double filesShare,
       double messagesShare,
       double tokenCorrection,
-      Map<String, Double> modelTokenCorrections) {
+      Map<String, Double> modelTokenCorrections,
+      TurnsLeft turnsLeft) {
     public static final Context DEFAULTS =
         new Context(
             200_000,
@@ -185,7 +272,25 @@ public record EngramSettings(
             0.45,
             0.30,
             1.30,
-            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64));
+            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64),
+            TurnsLeft.DEFAULTS);
+
+    /** These settings with other turn estimates. */
+    public Context withTurnsLeft(TurnsLeft estimates) {
+      return new Context(defaultWindowTokens, modelWindows, warningRatio, urgentRatio, criticalRatio, systemShare,
+          summaryShare, filesShare, messagesShare, tokenCorrection, modelTokenCorrections, estimates);
+    }
+  }
+
+  /**
+   * How many turns a session has left before its window reaches the critical level: the tokens still free
+   * below it divided by the mean growth of the session's last {@code recentTurns} turns, once it has at least
+   * {@code minTurns}; before that, the typical ranges for a session at the warning level
+   * ({@code warningLow}-{@code warningHigh} turns) and at the urgent level ({@code urgentLow}-{@code urgentHigh}).
+   */
+  public record TurnsLeft(int warningLow, int warningHigh, int urgentLow, int urgentHigh, int recentTurns,
+      int minTurns) {
+    public static final TurnsLeft DEFAULTS = new TurnsLeft(25, 30, 8, 12, 5, 2);
   }
 
   /**
@@ -199,7 +304,9 @@ public record EngramSettings(
    * keywords taken from the original (the most frequent first); {@code pruneProtectRecent} is how many of
    * the most recent messages keep their tool outputs when old ones are pruned; {@code pruneTargetShare} is
    * the share of the model window the conversation handed to the summarizer may fill before old tool
-   * outputs are pruned (oldest first).
+   * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
+   * tokens and at least {@code summaryMinTokens} (or 30% of them when that is less), the size of a model's
+   * summary of a long session.
    */
   public record Compaction(
       double weightSections,
@@ -218,9 +325,11 @@ public record EngramSettings(
       double fuzzyMatchShare,
       int maxTechnicalKeywords,
       int pruneProtectRecent,
-      double pruneTargetShare) {
+      double pruneTargetShare,
+      double summaryShare,
+      int summaryMinTokens) {
     public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 40, 10, 0.5);
+        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500);
   }
 
   /**
@@ -244,6 +353,35 @@ public record EngramSettings(
   /** Token caps on background model work, and how many days the usage ledger keeps. */
   public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
     public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
+  }
+
+  /**
+   * Claude Code's hooks. {@code contextCharCap} bounds the text one hook injects: Claude Code replaces an
+   * {@code additionalContext} longer than 10,000 characters by a file path and a preview, so the cap stays
+   * below that, with room for the line that says what was left out. The timeouts are what {@code engram
+   * hooks install} writes into Claude Code's settings for the events that inject context (SessionStart,
+   * UserPromptSubmit) and for the others (Stop, PreCompact, SessionEnd; Claude Code bounds SessionEnd to
+   * about 1.5 s whatever is written).
+   */
+  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds) {
+    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30);
+  }
+
+  /**
+   * The resident service ({@code engram daemon}). It exits after {@code idleSeconds} without a request or
+   * pending work; {@code port} 0 takes the previous run's port when it is free, else any free one (a fixed
+   * port keeps an MCP client's URL stable); {@code workers} threads do the background work of all projects
+   * (one project's work runs in order), and the queue of that work is read again every
+   * {@code queueRescanSeconds} for what a failed run left behind. A hook client waits {@code answerMillis}
+   * for an answer (below {@code hooks.contextTimeoutSeconds}: a slow answer is still in time, as a JVM started
+   * after it gave up would not be), {@code sessionEndAnswerMillis} at SessionEnd (Claude Code gives that event
+   * about 1.5 s in all); PreCompact waits up to {@code preCompactWaitSeconds} for the session notes to be
+   * brought up to date before Claude Code compacts; {@code engram daemon start} waits up to {@code startWaitSeconds} for the
+   * service to answer.
+   */
+  public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
+      int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds) {
+    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30);
   }
 
   /**

@@ -56,6 +56,7 @@ final class SettingsRanges {
       entry("memory.indexMaxLines", Range.atLeast(1)),
       entry("memory.indexMaxBytes", Range.atLeast(1)),
       entry("memory.maxTopicBytes", Range.atLeast(1)),
+      entry("memory.maxMemoryBytes", Range.atLeast(1)),
       entry("memory.trashRetentionDays", Range.atLeast(0)),
       entry("notes.startTokens", Range.atLeast(0)),
       entry("notes.updateGrowthTokens", Range.atLeast(0)),
@@ -63,13 +64,17 @@ final class SettingsRanges {
       entry("notes.sectionTokenCap", Range.atLeast(1)),
       entry("notes.totalTokenCap", Range.atLeast(1)),
       entry("extraction.maxMemoriesPerTurn", Range.atLeast(1)),
+      entry("extraction.maxSentenceChars", Range.atLeast(1)),
+      entry("extraction.maxReadBytes", Range.atLeast(1)),
       entry("dream.minHoursBetween", Range.atLeast(0)),
       entry("dream.minSessions", Range.atLeast(0)),
       entry("dream.indexMaxLines", Range.atLeast(1)),
       entry("dream.mergeSimilarity", Range.fraction()),
+      entry("dream.meaningSimilarity.*", Range.fraction()),
       entry("dream.staleScanMaxFiles", Range.atLeast(0)),
       entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
-      entry("dream.hookWaitSeconds", Range.atLeast(0)),
+      entry("dream.timeBudgetSeconds", Range.atLeast(1)),
+      entry("dream.lockMaxAgeSeconds", Range.atLeast(1)),
       entry("recall.manifestMaxFiles", Range.atLeast(1)),
       entry("recall.manifestIndexLines", Range.atLeast(0)),
       entry("recall.filesPerTurn", Range.atLeast(1)),
@@ -83,6 +88,18 @@ final class SettingsRanges {
       entry("recall.hotnessWeight", Range.fraction()),
       entry("recall.vectorWeight", Range.atLeast(0)),
       entry("recall.vectorShare", Range.fraction()),
+      entry("recall.keywordFloor", Range.fraction()),
+      entry("recall.vectorFloors.*", Range.between(-1, 1)),
+      entry("recall.exactVectorLimit", Range.atLeast(0)),
+      entry("recall.hnswMaxConnections", Range.between(2, 512)),
+      entry("recall.hnswBeamWidth", Range.between(1, 3200)),
+      entry("recall.hnswCandidates", Range.atLeast(1)),
+      entry("recall.contextShare", Range.fraction()),
+      entry("recall.secondPassShare", Range.fraction()),
+      entry("recall.dateBoost", Range.atLeast(0)),
+      entry("recall.activityMessages", Range.atLeast(0)),
+      entry("recall.activityTailBytes", Range.atLeast(1024)),
+      entry("recall.historyResults", Range.atLeast(1)),
       entry("context.defaultWindowTokens", Range.atLeast(1)),
       entry("context.modelWindows.*", Range.atLeast(1)),
       entry("context.warningRatio", Range.fraction()),
@@ -94,6 +111,12 @@ final class SettingsRanges {
       entry("context.messagesShare", Range.fraction()),
       entry("context.tokenCorrection", Range.positive()),
       entry("context.modelTokenCorrections.*", Range.positive()),
+      entry("context.turnsLeft.warningLow", Range.atLeast(0)),
+      entry("context.turnsLeft.warningHigh", Range.atLeast(0)),
+      entry("context.turnsLeft.urgentLow", Range.atLeast(0)),
+      entry("context.turnsLeft.urgentHigh", Range.atLeast(0)),
+      entry("context.turnsLeft.recentTurns", Range.atLeast(1)),
+      entry("context.turnsLeft.minTurns", Range.atLeast(1)),
       entry("compaction.weightSections", Range.fraction()),
       entry("compaction.weightKeyInfo", Range.fraction()),
       entry("compaction.weightContinuity", Range.fraction()),
@@ -111,6 +134,8 @@ final class SettingsRanges {
       entry("compaction.maxTechnicalKeywords", Range.atLeast(0)),
       entry("compaction.pruneProtectRecent", Range.atLeast(0)),
       entry("compaction.pruneTargetShare", Range.fraction()),
+      entry("compaction.summaryShare", Range.fraction()),
+      entry("compaction.summaryMinTokens", Range.atLeast(1)),
       entry("model.timeoutSeconds", Range.atLeast(1)),
       entry("model.maxRetries", Range.atLeast(0)),
       entry("model.maxOutputTokens", Range.atLeast(1)),
@@ -119,6 +144,17 @@ final class SettingsRanges {
       entry("governor.sessionTokenCap", Range.atLeast(0)),
       entry("governor.dailyTokenCap", Range.atLeast(0)),
       entry("governor.ledgerKeepDays", Range.atLeast(1)),
+      entry("hooks.contextCharCap", Range.between(500, 9_999)),
+      entry("hooks.contextTimeoutSeconds", Range.atLeast(1)),
+      entry("hooks.afterTurnTimeoutSeconds", Range.atLeast(1)),
+      entry("service.idleSeconds", Range.atLeast(1)),
+      entry("service.queueRescanSeconds", Range.atLeast(1)),
+      entry("service.port", Range.between(0, 65_535)),
+      entry("service.workers", Range.atLeast(1)),
+      entry("service.answerMillis", Range.atLeast(100)),
+      entry("service.sessionEndAnswerMillis", Range.atLeast(100)),
+      entry("service.preCompactWaitSeconds", Range.atLeast(0)),
+      entry("service.startWaitSeconds", Range.atLeast(1)),
       entry("team.connectTimeoutSeconds", Range.atLeast(1)),
       entry("team.maxConnections", Range.atLeast(1)),
       entry("team.pullBatchSize", Range.atLeast(1)),
@@ -146,6 +182,11 @@ final class SettingsRanges {
     EngramSettings.Context c = settings.context();
     requireOrder(origin, "context.warningRatio", c.warningRatio(), "context.urgentRatio", c.urgentRatio());
     requireOrder(origin, "context.urgentRatio", c.urgentRatio(), "context.criticalRatio", c.criticalRatio());
+    EngramSettings.TurnsLeft t = c.turnsLeft();
+    requireOrder(origin, "context.turnsLeft.warningLow", t.warningLow(), "context.turnsLeft.warningHigh",
+        t.warningHigh());
+    requireOrder(origin, "context.turnsLeft.urgentLow", t.urgentLow(), "context.turnsLeft.urgentHigh", t.urgentHigh());
+    requireOrder(origin, "context.turnsLeft.minTurns", t.minTurns(), "context.turnsLeft.recentTurns", t.recentTurns());
     double shares = c.systemShare() + c.summaryShare() + c.filesShare() + c.messagesShare();
     if (shares > 1 + 1e-9) {
       throw new SettingsException(origin + ": 'context.systemShare', 'summaryShare', 'filesShare' and"
@@ -160,6 +201,12 @@ final class SettingsRanges {
     requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
     requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
         "compaction.targetReductionMax", k.targetReductionMax());
+    // A hook client must give up on the service before Claude Code gives up on the hook.
+    requireOrder(origin, "service.answerMillis", settings.service().answerMillis(),
+        "hooks.contextTimeoutSeconds (in ms)", settings.hooks().contextTimeoutSeconds() * 1000.0);
+    requireOrder(origin, "service.preCompactWaitSeconds + answerMillis (in s)",
+        settings.service().preCompactWaitSeconds() + settings.service().answerMillis() / 1000.0,
+        "hooks.afterTurnTimeoutSeconds", settings.hooks().afterTurnTimeoutSeconds());
   }
 
   private static void requireOrder(String origin, String lowKey, double low, String highKey, double high) {

@@ -6,9 +6,9 @@ import io.engram.config.EngramSettings;
 public enum ContextLevel {
   /** At or below the warning ratio: compaction only when the user asks. */
   NORMAL,
-  /** Above the warning ratio (60%): watch more often. */
+  /** Above the warning ratio (60%): watch more often; the session notes are refreshed. */
   WARNING,
-  /** Above the urgent ratio (80%): extra checks, prepare compaction. */
+  /** Above the urgent ratio (80%): extra checks, prepare compaction, tell the agent. */
   URGENT,
   /** Above the critical ratio (92%): compact automatically. */
   CRITICAL;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * (this request's or another's) is neutralised, and line breaks in paths are removed, so neither can
  * forge a boundary or header.
  */
-final class FileContentFence {
+public final class FileContentFence {
   private static final String MARK = "ENGRAM-FILE";
   private static final Pattern FORGED = Pattern.compile("<<<(\\s*(END-)?" + MARK + ")", Pattern.CASE_INSENSITIVE);
 

@@ -10,11 +10,20 @@
  * memory, the compaction summary, file contents and recent messages (5/20/45/30 by default), recent
  * messages taking priority. Compaction restores files within the files' share.
  *
+ * <p>{@link ContextReading} says how full a session's window is at the end of its transcript and how much
+ * each recent turn added; {@link LevelActions} turns that into {@link LevelAdvice}: what the level calls for
+ * ({@link LevelAction}: notes refreshed at warning, a compaction prepared at urgent, run at critical, the
+ * agent told each time) and the turns left before the critical level ({@link TurnEstimate}: from the
+ * session's own growth, else the typical 25-30 at warning and 8-12 at urgent). {@code io.engram.levels}
+ * carries it out.
+ *
  * <p>{@link ContextTimeline} replays a session: at each model request, how full the window was, from
  * the corrected token count of the segment so far and, where recorded, the provider's real prompt size.
  *
- * <p>File text placed in a prompt is wrapped by {@code FileContentFence} (package-private, not yet used by
- * the engines): a random boundary per request and a header saying the text is data, never instructions.
+ * <p>File text placed in a prompt is wrapped by {@link FileContentFence}: a random boundary per request and a
+ * header saying the text is data, never instructions. The restart text after a compaction
+ * ({@code io.engram.compaction.RestartContext}) uses it for the restored files, and the budget's
+ * {@link ContextBudget#recentMessages} for the messages it keeps.
  *
  * <p>Where to start: {@link ContextWindow#forModel}.
  */

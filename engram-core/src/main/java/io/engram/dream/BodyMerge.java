@@ -10,18 +10,43 @@ import java.util.regex.Pattern;
 
 /**
  * Accumulates Markdown bodies into one without repeating anything: bodies are added newest first;
- * a heading, code block or punctuation-only line already present is skipped; a line (or bullet)
- * keeps only the sentences not said before, and is dropped when none is left. Runs of blank lines
- * collapse to one.
+ * a heading, code block, blockquote or punctuation-only line already present is skipped; a line (or
+ * bullet) keeps only the sentences not said before, and is dropped when none is left. Runs of blank
+ * lines collapse to one.
+ *
+ * <p>Verbatim text is never cut: a code block or a blockquote is kept or skipped whole, and a line is
+ * never split into sentences inside an inline code span or a quotation ({@link MarkdownProse}), so a
+ * quote loses no sentence to a merge.
  */
 final class BodyMerge {
   private static final Pattern LINE_END = Pattern.compile("\r\n|\r|\n");
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
+  private static final Pattern BLOCKQUOTE = Pattern.compile("^ {0,3}>");
   private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
+  private static final Pattern EMPHASIS = Pattern.compile("[*_`#>]");
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final String PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
 
   private final List<String> lines = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+  private final java.util.Optional<MeaningMatch> meaning;
+  /** Every sentence kept so far, for the meaning check. */
+  private final List<String> said = new ArrayList<>();
+  /** What the kept sentences mention ({@link Specifics#mentions}), grown with them. */
+  private final StringBuilder mentioned = new StringBuilder(" ");
+  /** How many bodies were added; the first (newest) is kept as written, only later ones lose paraphrases. */
+  private int bodies;
+
+  /** A merge that drops a sentence only when it was said in the same words. */
+  BodyMerge() {
+    this(java.util.Optional.empty());
+  }
+
+  /** A merge that also drops a sentence whose meaning was said already ({@link MeaningMatch#alreadySaid}). */
+  BodyMerge(java.util.Optional<MeaningMatch> meaning) {
+    this.meaning = meaning;
+  }
 
   void add(String body) {
     // A lone \r ends a line too (as String.lines() has it); kept inside, the merged text's "\r\n" would
@@ -31,11 +56,14 @@ final class BodyMerge {
       Matcher fence = FENCE.matcher(in[i]);
       if (fence.find()) {
         i = addBlock(in, i, fence.group(1));
+      } else if (BLOCKQUOTE.matcher(in[i]).find()) {
+        i = addQuote(in, i);
       } else {
         addLine(in[i]);
       }
     }
     addLine("");
+    bodies++;
   }
 
   String result() {
@@ -52,11 +80,24 @@ final class BodyMerge {
       end++;
     }
     int last = Math.min(end, in.length - 1);
-    List<String> block = List.of(in).subList(start, last + 1);
+    List<String> block = java.util.Arrays.asList(in).subList(start, last + 1);
     if (seen.add("code\u0000" + String.join("\n", block))) {
       lines.addAll(block);
     }
     return last;
+  }
+
+  /** A run of blockquote lines, kept whole unless the same run was kept before. */
+  private int addQuote(String[] in, int start) {
+    int end = start;
+    while (end + 1 < in.length && BLOCKQUOTE.matcher(in[end + 1]).find()) {
+      end++;
+    }
+    List<String> block = java.util.Arrays.asList(in).subList(start, end + 1);
+    if (seen.add("quote\u0000" + String.join("\n", block))) {
+      lines.addAll(block);
+    }
+    return end;
   }
 
   private void addLine(String line) {
@@ -76,7 +117,7 @@ final class BodyMerge {
     m.find();
     String marker = line.substring(0, m.end());
     String content = line.substring(m.end());
-    if (normalize(line).isEmpty() || normalize(content).isEmpty()) {
+    if (normalize(content).isEmpty()) {
       // Rules, and items whose text is punctuation only ("8080. :"), carry no sentence: kept once,
       // like headings; splitting them into sentences would keep them once and drop them on a re-merge.
       if (seen.add("mark\u0000" + line.strip())) {
@@ -85,15 +126,55 @@ final class BodyMerge {
       return;
     }
     List<String> kept = new ArrayList<>();
-    for (String sentence : SENTENCE_END.split(content)) {
+    boolean saysSomething = false;
+    for (String sentence : sentences(content)) {
       String key = normalize(sentence);
-      if (key.isEmpty() || seen.add("text\u0000" + key)) {
+      if (key.isEmpty()) {
         kept.add(sentence);
+      } else if (!seen.contains("text\u0000" + key) && !saidInOtherWords(sentence)) {
+        seen.add("text\u0000" + key);
+        kept.add(sentence);
+        saysSomething = true;
+        if (meaning.isPresent()) {
+          said.add(sentence);
+          mentioned.append(Specifics.mentions(sentence));
+        }
       }
     }
-    if (kept.stream().anyMatch(s -> !normalize(s).isEmpty())) {
+    if (saysSomething) {
       lines.add(marker + join(kept));
     }
+  }
+
+  private boolean saidInOtherWords(String sentence) {
+    return bodies > 0 && meaning.isPresent() && meaning.get().alreadySaid(sentence, said, mentioned.toString());
+  }
+
+  /** The sentences of one line, never cut inside a code span or a quotation. */
+  static List<String> sentences(String content) {
+    List<MarkdownProse.Span> verbatim =
+        MarkdownProse.split(content).stream().filter(s -> !s.prose()).toList();
+    List<String> out = new ArrayList<>();
+    Matcher end = SENTENCE_END.matcher(content);
+    int from = 0;
+    int span = 0;
+    while (end.find()) {
+      int at = end.start();
+      // Ends and spans both go left to right: one pointer into the spans keeps this linear.
+      while (span < verbatim.size() && verbatim.get(span).end() <= at) {
+        span++;
+      }
+      boolean inside = span < verbatim.size() && verbatim.get(span).start() < at;
+      if (!inside && end.end() > from) {
+        out.add(content.substring(from, at));
+        from = end.end();
+      }
+    }
+    out.add(content.substring(from));
+    while (out.size() > 1 && out.get(out.size() - 1).isEmpty()) {
+      out.remove(out.size() - 1);
+    }
+    return out;
   }
 
   private static String join(List<String> sentences) {
@@ -109,7 +190,8 @@ final class BodyMerge {
 
   /** Lower case, no Markdown emphasis, single spaces, no trailing punctuation. */
   static String normalize(String text) {
-    String s = text.toLowerCase(Locale.ROOT).replaceAll("[*_`#>]", " ").replaceAll("\\s+", " ").strip();
-    return s.replaceAll("[\\p{Punct}。！？；，、\\s]+$", "");
+    String s = WHITESPACE.matcher(EMPHASIS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ")).replaceAll(" ")
+        .strip();
+    return TextEnds.dropTrailing(s, c -> PUNCT.indexOf(c) >= 0 || "。！？；，、".indexOf(c) >= 0 || Character.isWhitespace(c));
   }
 }

@@ -2,7 +2,6 @@ package io.engram.dream;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.extract.CandidateSource;
 import io.engram.extract.ExistingMemory;
 import io.engram.extract.MemoryCandidate;
 import io.engram.extract.RuleBasedExtractor;
@@ -17,6 +16,7 @@ import io.engram.memory.StoredMemory;
 import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
+import io.engram.recall.Embedder;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,14 +25,17 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.Supplier;
 
 /**
  * The four phases that build a dream's plan from the memory directory as it is now; nothing is
@@ -42,38 +45,76 @@ import java.util.regex.Pattern;
  */
 final class Consolidation {
   private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]{2,200})`");
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*$");
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*+$");
   private static final Pattern QUALIFIED_SYMBOL =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:#|::)[A-Za-z_$][\\w$]*(?:\\(\\))?|[A-Z][\\w$]*\\.[a-z_$][\\w$]*\\(\\)");
 
   /** The plan and what went into it. */
   record Planned(DreamPlan plan, String engine, int memories, List<String> sessions, int candidates,
-      List<String> problems) {}
+      List<String> problems) {
+    /** The same plan with {@code first} reported before its own problems. */
+    Planned withProblems(List<String> first) {
+      if (first.isEmpty()) {
+        return this;
+      }
+      List<String> all = new ArrayList<>(first);
+      all.addAll(problems);
+      return new Planned(plan, engine, memories, sessions, candidates, all);
+    }
+  }
 
   private final EngramRoots roots;
   private final EngramSettings settings;
   private final ModelRouter router;
   private final Path memoryDir;
   private final Instant now;
+  private final Optional<Supplier<Embedder>> embedder;
 
-  Consolidation(EngramRoots roots, EngramSettings settings, ModelRouter router, Path memoryDir, Instant now) {
+  Consolidation(EngramRoots roots, EngramSettings settings, ModelRouter router, Path memoryDir, Instant now,
+      Optional<Supplier<Embedder>> embedder) {
     this.roots = roots;
     this.settings = settings;
     this.router = router;
     this.memoryDir = memoryDir;
     this.now = now;
+    this.embedder = embedder;
   }
 
   Planned plan(MemoryStore store, Optional<Instant> since, DreamProgress progress) throws IOException {
     List<String> problems = new ArrayList<>();
     PlanBuilder b = new PlanBuilder(memoryDir, now);
     int memories = orient(store, b, problems, progress);
-    Map<String, LocalDate> sessionDates = new HashMap<>();
+    b.meaning(meaning(memories, problems));
+    SessionDates sessionDates = new SessionDates(new SessionTranscripts(memoryDir).read(),
+        MemoryStores.claudeProjectDir(roots, settings), since);
     List<String> sessions = new ArrayList<>();
     int candidates = gather(b, since, sessionDates, sessions, problems, progress);
-    String engine = consolidate(b, sessionDates, progress);
+    String engine = consolidate(b, sessionDates, problems, progress);
     prune(b, progress);
     return new Planned(b.plan(), engine, memories, sessions, candidates, problems);
+  }
+
+  /**
+   * The meaning match of this run: the embedder loaded (only when there are memories to compare) and its
+   * model's threshold; empty, with the reason in {@code problems} when it is not what the user would expect.
+   */
+  private Optional<MeaningMatch> meaning(int memories, List<String> problems) {
+    if (embedder.isEmpty() || memories < 1) {
+      return Optional.empty();
+    }
+    Embedder e;
+    try {
+      e = embedder.get().get();
+    } catch (RuntimeException ex) {
+      problems.add("near-duplicates by words only: the embedding model did not load (" + ex.getMessage() + ")");
+      return Optional.empty();
+    }
+    Optional<MeaningMatch> match = NearDuplicates.of(settings.dream(), Optional.of(e)).meaning();
+    if (match.isEmpty()) {
+      problems.add("near-duplicates by words only: dream.meaningSimilarity has no threshold for the embedding model "
+          + e.name());
+    }
+    return match;
   }
 
   private int orient(MemoryStore store, PlanBuilder b, List<String> problems, DreamProgress progress)
@@ -89,7 +130,7 @@ final class Consolidation {
     return listing.memories().size();
   }
 
-  private int gather(PlanBuilder b, Optional<Instant> since, Map<String, LocalDate> dates, List<String> sessions,
+  private int gather(PlanBuilder b, Optional<Instant> since, SessionDates dates, List<String> sessions,
       List<String> problems, DreamProgress progress) throws IOException {
     Gatherer g = new Gatherer(memoryDir, MemoryStores.claudeProjectDir(roots, settings), roots.engramHome(),
         new RuleBasedExtractor(settings.extraction()));
@@ -106,7 +147,7 @@ final class Consolidation {
         problems.add(t + ": transcript skipped (" + e.getMessage() + ")");
         continue;
       }
-      dates.put(s.sessionId(), s.date());
+      dates.gathered(s.sessionId(), s.date());
       sessions.add(s.sessionId());
       for (MemoryCandidate c : s.candidates()) {
         if (!MemoryNames.isValid(c.name())) {
@@ -130,20 +171,25 @@ final class Consolidation {
 
   private Memory toMemory(MemoryCandidate c, Gatherer.Session s) {
     int turn = c.provenance().evidence().turnIndex();
-    Instant at = turn >= 0 && turn < s.turnTimes().size() ? s.turnTimes().get(turn) : now;
-    String body = RelativeDates.absolutize(c.body(), s.date()).text();
+    Optional<Instant> turnTime = turn >= 0 && turn < s.turnTimes().size()
+        ? Optional.of(s.turnTimes().get(turn)) : Optional.empty();
+    Instant at = turnTime.orElse(now);
+    // The day the words were said: the turn's own date (a session may run past midnight), else the session's.
+    LocalDate said = turnTime.map(t -> t.atZone(ZoneOffset.UTC).toLocalDate()).orElse(s.date());
+    String body = RelativeDates.absolutize(c.body(), said).text();
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
         .description(c.description())
         .body(body.endsWith("\n") ? body : body + "\n")
-        .source(c.provenance().source() == CandidateSource.USER ? MemorySource.USER : MemorySource.TOOL)
+        .source(c.provenance().trusted() ? c.provenance().source().memorySource() : MemorySource.TOOL)
         .session(s.sessionId()).created(at).updated(at).build();
   }
 
-  private String consolidate(PlanBuilder b, Map<String, LocalDate> sessionDates, DreamProgress progress) {
+  private String consolidate(PlanBuilder b, SessionDates sessionDates, List<String> problems,
+      DreamProgress progress) {
     List<PlanBuilder.Entry> active = b.active();
     progress.phase(DreamPhase.CONSOLIDATE, active.size());
     for (PlanBuilder.Entry e : active) {
-      b.absolutizeDates(e, PlanBuilder.dateOf(e.memory, sessionDates));
+      b.absolutizeDates(e, sessionDates.of(e.memory));
       progress.item(e.file);
     }
     Answered<Decisions> answer =
@@ -156,7 +202,10 @@ final class Consolidation {
         // Measured here for both engines, so a model's merge shows how alike the texts really are.
         double sim = sources.stream()
             .mapToDouble(s -> NearDuplicates.similarity(target.get().memory.body(), s.memory.body())).min().orElse(1);
-        b.merge(target.get(), sources, sim);
+        OptionalDouble cosine = b.meaning().isEmpty() || sim >= settings.dream().mergeSimilarity() ? OptionalDouble.empty()
+            : OptionalDouble.of(sources.stream().mapToDouble(s -> b.meaning().get()
+                .cosine(target.get().memory.body(), s.memory.body())).min().orElse(1));
+        b.merge(target.get(), sources, sim, cosine);
       }
     }
     List<Decisions.Supersession> supersessions = answer.engine() == io.engram.model.Engine.OFFLINE
@@ -178,7 +227,8 @@ final class Consolidation {
   private Decisions offlineMerges(PlanBuilder b) {
     List<MemoryText> texts = b.active().stream().map(PlanBuilder.Entry::asText).toList();
     List<Decisions.Merge> merges = new ArrayList<>();
-    for (List<MemoryText> group : NearDuplicates.of(settings.dream()).groups(texts)) {
+    NearDuplicates detector = new NearDuplicates(settings.dream().mergeSimilarity(), b.meaning());
+    for (List<MemoryText> group : detector.groups(texts)) {
       merges.add(new Decisions.Merge(group.get(0).id(), group.subList(1, group.size()).stream().map(MemoryText::id).toList()));
     }
     return new Decisions(merges, List.of(), Map.of());
@@ -199,7 +249,7 @@ final class Consolidation {
     progress.phase(DreamPhase.PRUNE, active.size() + 1);
     Map<String, List<String>> refs = new LinkedHashMap<>();
     for (PlanBuilder.Entry e : active) {
-      refs.put(e.file, references(e.memory));
+      refs.put(e.file, references(e.memory).stream().filter(r -> !inMemoryDir(r)).toList());
     }
     Map<String, List<PathFinding>> found = StalenessCheck.of(roots.projectDir(), settings.dream()).checkAll(refs);
     for (PlanBuilder.Entry e : active) {
@@ -211,20 +261,32 @@ final class Consolidation {
     progress.item(MemoryStores.INDEX_FILE);
   }
 
-  /** The files and symbols a memory names: its {@code paths}, and inline code that reads as a file or {@code Type#member}. */
+  /**
+   * The files and symbols a memory names: its {@code paths}, every path its body writes in prose, inline
+   * code or links ({@link PathReferences}), and inline code that reads as {@code Type#member}.
+   */
   static List<String> references(Memory m) {
-    List<String> out = new ArrayList<>(m.paths());
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(m.paths());
+    out.addAll(PathReferences.of(m.body()));
     Matcher code = INLINE_CODE.matcher(FENCED.matcher(m.body()).replaceAll(""));
     while (code.find()) {
       String span = code.group(1).strip();
-      if (span.contains("://") || span.contains(" ") || out.contains(span)) {
-        continue;
-      }
-      if (StalenessCheck.isFile(span) || QUALIFIED_SYMBOL.matcher(span).matches() && !StalenessCheck.isFile(span)) {
+      if (!span.contains("://") && !span.contains(" ") && QUALIFIED_SYMBOL.matcher(span).matches()
+          && !StalenessCheck.isFile(span)) {
         out.add(span);
       }
     }
-    return out;
+    return List.copyOf(out);
+  }
+
+  /** True when a reference names a file of the memory directory itself (a link to another memory). */
+  private boolean inMemoryDir(String reference) {
+    try {
+      Path p = memoryDir.resolve(reference).normalize();
+      return p.startsWith(memoryDir) && Files.exists(p);
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
   }
 
   private Optional<String> readIndex() throws IOException {

@@ -23,12 +23,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * process that dies mid-run leaves its PID behind; the next {@link #tryAcquire} sees that the PID is
  * dead (or reused by a process that started later), rolls the mtime back and takes the lock.
  *
+ * <p>A lock is honoured only while its holder is proven alive and recent: the PID is alive, the lock
+ * records the holder's process start and it matches the live process's, and the run started less than
+ * {@code dream.lockMaxAgeSeconds} ago. A lock with a bare PID (as Claude Code writes it, or {@code 1} written
+ * by anyone) proves no process start and dates from the file's modification time, so it lasts at most that
+ * age however long its PID lives. A
+ * run stops planning at {@code dream.timeBudgetSeconds}, well inside that age, so an older lock belongs to a
+ * hung or abandoned run and is taken over.
+ *
  * <p>Checks and changes of the lock file happen under the short {@link FileLock} {@code
  * .dream/lock.guard}, so two sessions never both take the lock.
  */
 final class ConsolidationLock implements AutoCloseable {
   static final String GUARD = ".dream/lock.guard";
-  private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+  /** The locks this JVM holds, as lock file and body: two runs of one process are told apart by their start. */
+  private static final Set<String> HELD_HERE = ConcurrentHashMap.newKeySet();
 
   private final Path memoryDir;
   private final Path lockFile;
@@ -49,7 +58,7 @@ final class ConsolidationLock implements AutoCloseable {
       Path memoryDir, EngramSettings.Dream settings, Instant now) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
-      LockStatus status = inspect(lockFile);
+      LockStatus status = inspect(lockFile, settings, now);
       if (status instanceof LockStatus.Held) {
         return Optional.empty();
       }
@@ -60,16 +69,21 @@ final class ConsolidationLock implements AutoCloseable {
       ProcessHandle self = ProcessHandle.current();
       LockBody body = new LockBody(self.pid(), now, self.info().startInstant(), previous);
       AtomicFiles.writeString(lockFile, body.render());
-      HELD_HERE.add(key(lockFile));
+      HELD_HERE.add(key(lockFile, body));
       return Optional.of(new ConsolidationLock(memoryDir, lockFile, body));
     }
   }
 
-  /** Reports whether the lock is free, held by a live run, or left stale by a dead one. */
+  /** Reports whether the lock is free, held by a live run, or left stale by a dead one, as of now. */
   public static LockStatus status(Path memoryDir, EngramSettings.Dream settings) throws IOException {
+    return status(memoryDir, settings, Instant.now());
+  }
+
+  /** Reports whether the lock is free, held by a live and recent run, or stale, as of {@code now}. */
+  public static LockStatus status(Path memoryDir, EngramSettings.Dream settings, Instant now) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
-      return inspect(lockFile);
+      return inspect(lockFile, settings, now);
     }
   }
 
@@ -80,7 +94,7 @@ final class ConsolidationLock implements AutoCloseable {
   public static boolean recoverStale(Path memoryDir, EngramSettings.Dream settings) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
-      LockStatus status = inspect(lockFile);
+      LockStatus status = inspect(lockFile, settings, Instant.now());
       if (status instanceof LockStatus.Stale) {
         rollBack(lockFile, status.lastConsolidation());
         return true;
@@ -109,11 +123,13 @@ final class ConsolidationLock implements AutoCloseable {
     }
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
       new DreamStateFile(memoryDir).stampConsolidation(body.startedAt(), finishedAt);
-      AtomicFiles.writeString(lockFile, "");
-      Files.setLastModifiedTime(lockFile, FileTime.from(finishedAt));
+      if (ours()) {
+        AtomicFiles.writeString(lockFile, "");
+        Files.setLastModifiedTime(lockFile, FileTime.from(finishedAt));
+      }
     } finally {
       finished = true;
-      HELD_HERE.remove(key(lockFile));
+      HELD_HERE.remove(key(lockFile, body));
     }
   }
 
@@ -124,27 +140,44 @@ final class ConsolidationLock implements AutoCloseable {
       return;
     }
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
-      rollBack(lockFile, body.previousMtime());
+      if (ours()) {
+        rollBack(lockFile, body.previousMtime());
+      }
     } finally {
       finished = true;
-      HELD_HERE.remove(key(lockFile));
+      HELD_HERE.remove(key(lockFile, body));
     }
+  }
+
+  /**
+   * True while the lock file still holds this run's body: a run past {@code dream.lockMaxAgeSeconds} may
+   * have been taken over, and then the lock is the new holder's to release.
+   */
+  boolean stillHeld() throws IOException {
+    try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
+      return ours();
+    }
+  }
+
+  private boolean ours() throws IOException {
+    return Files.exists(lockFile) && Files.readString(lockFile).equals(body.render());
   }
 
   static Path lockFile(Path memoryDir, EngramSettings.Dream settings) {
     return memoryDir.resolve(settings.lockFileName());
   }
 
-  private static LockStatus inspect(Path lockFile) throws IOException {
+  private static LockStatus inspect(Path lockFile, EngramSettings.Dream settings, Instant now) throws IOException {
     if (!Files.exists(lockFile)) {
       return new LockStatus.Free(Optional.empty());
     }
-    Optional<LockBody> parsed = LockBody.parse(Files.readString(lockFile));
+    Optional<LockBody> parsed = LockBody.parse(Files.readString(lockFile), mtime(lockFile).orElse(now));
     if (parsed.isEmpty()) {
       return new LockStatus.Free(mtime(lockFile));
     }
     LockBody b = parsed.get();
-    if (alive(b, lockFile)) {
+    boolean recent = Duration.between(b.startedAt(), now).toSeconds() < settings.lockMaxAgeSeconds();
+    if (recent && alive(b, lockFile)) {
       return new LockStatus.Held(b.pid(), b.startedAt(), b.previousMtime());
     }
     return new LockStatus.Stale(b.pid(), b.startedAt(), b.previousMtime());
@@ -155,18 +188,20 @@ final class ConsolidationLock implements AutoCloseable {
     if (b.pid() == self.pid()) {
       // Our own PID: held only if a lock object of this JVM still owns it; otherwise it was left
       // behind by a run of this process that never released it.
-      return HELD_HERE.contains(key(lockFile));
+      return HELD_HERE.contains(key(lockFile, b));
     }
     Optional<ProcessHandle> handle = ProcessHandle.of(b.pid()).filter(ProcessHandle::isAlive);
     if (handle.isEmpty()) {
       return false;
     }
     Optional<Instant> actualStart = handle.get().info().startInstant();
-    if (b.processStart().isPresent() && actualStart.isPresent()) {
-      // A different process that reuses the PID started after the holder did.
-      return Duration.between(b.processStart().get(), actualStart.get()).abs().toSeconds() < 2;
+    if (b.processStart().isEmpty() || actualStart.isEmpty()) {
+      // Nothing tells the holder from another process that has its PID now (pid 1 is always alive): only the
+      // age limit stands between such a lock and a takeover.
+      return true;
     }
-    return true;
+    // A different process that reuses the PID started after the holder did.
+    return Duration.between(b.processStart().get(), actualStart.get()).abs().toSeconds() < 2;
   }
 
   private static void rollBack(Path lockFile, Optional<Instant> previous) throws IOException {
@@ -185,7 +220,7 @@ final class ConsolidationLock implements AutoCloseable {
     return Optional.of(Files.getLastModifiedTime(file).toInstant());
   }
 
-  private static Path key(Path lockFile) {
-    return lockFile.toAbsolutePath().normalize();
+  private static String key(Path lockFile, LockBody body) {
+    return lockFile.toAbsolutePath().normalize() + "\n" + body.render();
   }
 }

@@ -19,7 +19,15 @@ public record Contradiction(
     ALTERNATIVE,
     /** The same statement with the opposite polarity ("tests need Redis" / "no longer need Redis"). */
     NEGATION,
-    /** The same key with another value ("port: 8080" / "port: 9090", "the build is red" / "is green"). */
+    /** Another port for the same thing ("the dev server runs on port 8080" / "dev server port is 9090"). */
+    PORT,
+    /** Another version of the same product for the same thing ("uses Java 17" / "Java 21 now"). */
+    VERSION,
+    /** Another path for the same thing ("the config file is at config/app.yml" / "... at conf/app.yaml"). */
+    PATH,
+    /** Another command for the same task ("run the tests with `mvn test`" / "tests: `./gradlew test`"). */
+    COMMAND,
+    /** The same key with another value ("default branch: develop" / "main", "the build is red" / "is green"). */
     VALUE_CHANGE
   }
 }

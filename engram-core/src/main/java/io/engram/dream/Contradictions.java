@@ -14,7 +14,7 @@ import java.util.Set;
  * Finds facts that a newer memory overturns, offline and by rule; the older memory is the one to mark
  * superseded.
  *
- * <p>Sentences of the older memory are compared with sentences of the newer one, and three rules are
+ * <p>Sentences of the older memory are compared with sentences of the newer one, and these rules are
  * tried in order:
  * <ol>
  *   <li>{@link Kind#NEGATION}: the same content words (at least two, Jaccard &gt;= 0.8) with opposite
@@ -25,6 +25,10 @@ import java.util.Set;
  *       change in the newer sentence ("switched to", "instead of", 改用), or when the newer sentence
  *       rejects the older choice by name; a member marked as past ("not npm", "from npm", 而不是 npm)
  *       does not count as asserted;
+ *   <li>{@link Kind#PORT}, {@link Kind#VERSION}, {@link Kind#PATH}, {@link Kind#COMMAND}: another value of
+ *       that kind for the same subject, however each sentence is phrased ({@link TypedValues}: "the dev
+ *       server runs on port 8080" / "dev server port is 9090"); the ports of two services are two
+ *       subjects;
  *   <li>{@link Kind#VALUE_CHANGE}: the same key with another value in "X is Y", "X: Y", "X = Y" (both
  *       positive, short, and neither value contained in the other).
  * </ol>
@@ -111,9 +115,22 @@ public final class Contradictions {
             && Shingles.jaccard(older.content, newer.content) >= SAME_STATEMENT;
       case ALTERNATIVE:
         return alternative(older, newer);
-      default:
+      case VALUE_CHANGE:
         return valueChange(older, newer);
+      default:
+        return typedValueChange(kind, older, newer);
     }
+  }
+
+  private static boolean typedValueChange(Kind kind, Statement older, Statement newer) {
+    for (TypedValues.Value o : older.values) {
+      for (TypedValues.Value n : newer.values) {
+        if (o.kind() == kind && n.kind() == kind && TypedValues.sameSubject(o, n) && TypedValues.differ(o, n)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean alternative(Statement older, Statement newer) {

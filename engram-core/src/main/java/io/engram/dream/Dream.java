@@ -6,6 +6,7 @@ import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryWriteListener;
 import io.engram.model.ModelRouter;
+import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The dream: consolidates a project's memory directory, safely: previewed, journalled and undoable.
@@ -39,19 +41,34 @@ public final class Dream {
   private final EngramSettings settings;
   private final ModelRouter router;
   private final Clock clock;
+  private final Optional<Supplier<Embedder>> embedder;
   private final Consumer<DreamChange> afterEachChange;
 
-  /** A dream over the project of {@code roots}; {@code router} decides between model and offline. */
+  /**
+   * A dream over the project of {@code roots}; {@code router} decides between model and offline;
+   * near-duplicates are found by words only.
+   */
   public Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock) {
-    this(roots, settings, router, clock, change -> {});
+    this(roots, settings, router, clock, Optional.empty(), change -> {});
+  }
+
+  /**
+   * A dream that also finds near-duplicates by meaning with the embedder {@code embedder} supplies, if any (loaded
+   * only when a run has memories to compare; a model that fails to load leaves words alone, reported in
+   * {@link DreamResult#problems()}).
+   */
+  public Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
+      Optional<Supplier<Embedder>> embedder) {
+    this(roots, settings, router, clock, embedder, change -> {});
   }
 
   private Dream(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
-      Consumer<DreamChange> afterEachChange) {
+      Optional<Supplier<Embedder>> embedder, Consumer<DreamChange> afterEachChange) {
     this.roots = Objects.requireNonNull(roots, "roots");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.router = Objects.requireNonNull(router, "router");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.afterEachChange = afterEachChange;
   }
 
@@ -72,7 +89,7 @@ public final class Dream {
 
   /** The same dream calling {@code hook} after each applied change (tests pause or fail there). */
   Dream afterEachChange(Consumer<DreamChange> hook) {
-    return new Dream(roots, settings, router, clock, hook);
+    return new Dream(roots, settings, router, clock, embedder, hook);
   }
 
   /** The project memory directory this dream consolidates. */
@@ -91,6 +108,8 @@ public final class Dream {
    */
   public DreamResult run(DreamOptions options, DreamProgress progress) throws IOException {
     Path dir = memoryDir();
+    // The dream's state, journal and lock live in .dream/: never through a link out of the store.
+    io.engram.fs.SymbolicLinks.refuseBelow(dir, dir.resolve(".dream"));
     Instant start = clock.instant();
     GateReport gates = new DreamGates(dir, settings.dream()).check(start, options.force());
     if (!gates.open()) {
@@ -99,23 +118,38 @@ public final class Dream {
     // A fixed clock: every trash stamp of the run is its start, as the plan was built.
     MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC),
         sessionCounter());
-    Consolidation consolidation = new Consolidation(roots, settings, router, dir, start);
+    Consolidation consolidation = new Consolidation(roots, settings, router, dir, start, embedder);
+    PlanningBudget budget = new PlanningBudget(Duration.ofSeconds(settings.dream().timeBudgetSeconds()));
     if (options.dryRun()) {
-      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
-      return result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), p);
+      Optional<Consolidation.Planned> p = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
+      return p.map(planned -> result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of()))
+          .orElseGet(() -> timedOut(gates, List.of()));
     }
     Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
     if (lock.isEmpty()) {
       return gated(new DreamGates(dir, settings.dream()).check(start, options.force()));
     }
     try (ConsolidationLock held = lock.get()) {
-      Consolidation.Planned p = consolidation.plan(store, gates.lastConsolidation(), progress);
+      // Trash past its retention goes first, so the run reports every file it deleted (a merge's own
+      // forget would purge the same files, unreported).
+      UndoJournal journal = new UndoJournal(dir);
+      List<String> recovered = rollBackInterrupted(journal);
+      List<String> purged = store.purgeTrash().stream().map(f -> relative(dir, f)).toList();
+      Optional<Consolidation.Planned> planned = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
+      if (planned.isEmpty()) {
+        // The lock's close below rolls its time back: the run did not happen, and the next one may start.
+        return timedOut(gates, purged);
+      }
+      Consolidation.Planned p = planned.get().withProblems(recovered);
+      if (!held.stillHeld()) {
+        throw new IOException("the dream's lock on " + dir + " was taken over while it planned (it ran past"
+            + " dream.lockMaxAgeSeconds); nothing was applied");
+      }
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
-        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p);
+        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
       }
       String runId = UndoJournal.newRunId(start);
-      UndoJournal journal = new UndoJournal(dir);
       SortedSet<String> snapshot = new TreeSet<>(p.plan().touchedPaths());
       // Trashing a file rewrites the index too, even when the plan leaves the index text as it was.
       if (Files.exists(dir.resolve(MemoryStores.INDEX_FILE))) {
@@ -123,10 +157,18 @@ public final class Dream {
       }
       journal.begin(runId, snapshot);
       progress.phase(DreamPhase.APPLY, p.plan().changes().size());
-      new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      try {
+        new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+      } catch (IOException | RuntimeException e) {
+        // A run that stopped on its own (a file changed under it) ended where it says; only a run whose
+        // process died is rolled back by the next one, which must not undo another writer's change.
+        journal.complete(runId);
+        throw e;
+      }
+      journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
-      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p);
+      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
     }
   }
 
@@ -146,14 +188,40 @@ public final class Dream {
     }
   }
 
+  /**
+   * Undoes the last run if its process died while applying it, so the store is back to the state before
+   * that run and this run plans from there; says so in the result's problems.
+   */
+  private static List<String> rollBackInterrupted(UndoJournal journal) throws IOException {
+    Optional<String> interrupted = journal.interrupted();
+    if (interrupted.isEmpty()) {
+      return List.of();
+    }
+    Optional<UndoResult> undone = journal.undo();
+    int files = undone.map(u -> u.restored().size() + u.removed().size()).orElse(0);
+    return List.of("dream run " + interrupted.get() + " stopped while applying; its " + files
+        + " file(s) were put back as they were before it, and this run planned again");
+  }
+
+  private DreamResult timedOut(GateReport gates, List<String> purged) {
+    return new DreamResult(DreamResult.Outcome.TIMED_OUT, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
+        List.of(), 0, List.of("stopped after " + settings.dream().timeBudgetSeconds() + " s (dream.timeBudgetSeconds)"
+            + " before its plan was complete: nothing was applied and the lock was released; the next run starts"
+            + " over"), purged);
+  }
+
   private DreamResult gated(GateReport gates) {
     return new DreamResult(DreamResult.Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
-        List.of(), 0, List.of());
+        List.of(), 0, List.of(), List.of());
   }
 
   private static DreamResult result(DreamResult.Outcome outcome, GateReport gates, Optional<String> runId,
-      Consolidation.Planned p) {
+      Consolidation.Planned p, List<String> purged) {
     return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
-        p.sessions(), p.candidates(), p.problems());
+        p.sessions(), p.candidates(), p.problems(), purged);
+  }
+
+  private static String relative(Path dir, Path file) {
+    return dir.relativize(file).toString().replace('\\', '/');
   }
 }

@@ -44,7 +44,7 @@ sealed interface DreamChange {
   }
 
   /** Near-duplicates merged into {@code target}; each source then goes to the trash. */
-  record Merge(String target, String targetBefore, String targetAfter, List<FileEdit> sources, double similarity)
+  record Merge(String target, String targetBefore, String targetAfter, List<FileEdit> sources, String alike)
       implements DreamChange {
     public Merge {
       sources = List.copyOf(sources);
@@ -66,8 +66,7 @@ sealed interface DreamChange {
     @Override
     public String summary() {
       List<String> names = sources.stream().map(FileEdit::path).toList();
-      return String.format(java.util.Locale.ROOT, "merge %s into %s: near-duplicates (similarity %.2f)",
-          String.join(", ", names), target, similarity);
+      return "merge " + String.join(", ", names) + " into " + target + ": near-duplicates (" + alike + ")";
     }
   }
 

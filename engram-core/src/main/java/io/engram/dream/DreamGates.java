@@ -30,7 +30,7 @@ final class DreamGates {
   /** Checks the three gates at {@code now}. */
   public GateReport check(Instant now, boolean force) throws IOException {
     DreamState state = new DreamStateFile(memoryDir).read();
-    LockStatus lock = ConsolidationLock.status(memoryDir, settings);
+    LockStatus lock = ConsolidationLock.status(memoryDir, settings, now);
     Optional<Instant> last = later(state.lastConsolidation(), lock.lastConsolidation());
     Set<Gate> closed = EnumSet.noneOf(Gate.class);
     if (!force) {

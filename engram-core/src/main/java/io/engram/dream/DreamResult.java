@@ -21,6 +21,7 @@ public final class DreamResult {
   private final List<String> sessions;
   private final int candidates;
   private final List<String> problems;
+  private final List<String> purgedTrash;
 
   /** How a run ended. */
   public enum Outcome {
@@ -31,11 +32,16 @@ public final class DreamResult {
     /** Everything was consolidated already; the run was stamped as a consolidation. */
     NOTHING_TO_DO,
     /** A closed gate stopped the run before it read anything; see {@link GateReport#closed()}. */
-    GATED
+    GATED,
+    /**
+     * Planning ran past {@code dream.timeBudgetSeconds}: nothing was applied, the lock was released and the
+     * next run starts over; {@link DreamResult#problems()} says so.
+     */
+    TIMED_OUT
   }
 
   DreamResult(Outcome outcome, GateReport gates, Optional<String> runId, DreamPlan plan, String diff, String engine,
-      int memories, List<String> sessions, int candidates, List<String> problems) {
+      int memories, List<String> sessions, int candidates, List<String> problems, List<String> purgedTrash) {
     this.outcome = Objects.requireNonNull(outcome, "outcome");
     this.gates = Objects.requireNonNull(gates, "gates");
     this.runId = Objects.requireNonNull(runId, "runId");
@@ -46,6 +52,7 @@ public final class DreamResult {
     this.sessions = List.copyOf(sessions);
     this.candidates = candidates;
     this.problems = List.copyOf(problems);
+    this.purgedTrash = List.copyOf(purgedTrash);
   }
 
   /** Whether it ran, only planned, found nothing to do, or was stopped by a gate. */
@@ -99,6 +106,14 @@ public final class DreamResult {
   /** Files orient or gather had to skip, with why. */
   public List<String> problems() {
     return problems;
+  }
+
+  /**
+   * The trash entries the run deleted for being older than {@code memory.trashRetentionDays}, relative to
+   * the memory directory (none for a dry run, which deletes nothing).
+   */
+  public List<String> purgedTrash() {
+    return purgedTrash;
   }
 
   /** One line per planned change ("merge a.md into b.md: ..."). */

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * compared without a leading {@code ./} and without an {@code #anchor}.
  */
 final class IndexPruner {
-  private static final Pattern LINK = Pattern.compile("\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+  private static final Pattern LINK = Pattern.compile("\\[[^\\[\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
   private final int maxLines;
   private final int maxBytes;

@@ -23,8 +23,11 @@ record LockBody(long pid, Instant startedAt, Optional<Instant> processStart, Opt
         + "\n";
   }
 
-  /** Parses a lock body; empty for an idle lock or a body this code did not write. */
-  static Optional<LockBody> parse(String text) {
+  /**
+   * Parses a lock body; empty for an idle lock or a body this code did not write. A body without its run's
+   * start (a bare PID) is dated {@code writtenAt}, when its file was last written.
+   */
+  static Optional<LockBody> parse(String text, Instant writtenAt) {
     String[] lines = text.strip().split("\\R");
     if (lines.length == 0 || !lines[0].strip().matches("\\d{1,19}")) {
       return Optional.empty();
@@ -49,7 +52,7 @@ record LockBody(long pid, Instant startedAt, Optional<Instant> processStart, Opt
           default -> { }
         }
       }
-      return Optional.of(new LockBody(pid, started.orElse(Instant.EPOCH), processStart, previous));
+      return Optional.of(new LockBody(pid, started.orElse(writtenAt), processStart, previous));
     } catch (NumberFormatException e) {
       return Optional.empty();
     }

@@ -16,8 +16,10 @@ import java.util.Set;
 
 /**
  * Asks a model to propose the consolidation as JSON (merges, supersessions, rewrites) over the active
- * memories, and validates every name against them; an unusable answer is retried once with the
- * problem named ({@link StructuredOutput}), then the caller falls back to the offline rules.
+ * memories, and validates every name against them, and every rewrite against the body it replaces: a
+ * rewrite that changes or drops a quotation, a blockquote or code ({@link MarkdownProse#verbatim}) is
+ * refused. An unusable answer is retried once with the problem named ({@link StructuredOutput}), then
+ * the caller falls back to the offline rules.
  */
 final class ModelDecider {
   static final String SYSTEM = """
@@ -27,7 +29,8 @@ final class ModelDecider {
         of the sources (the sources go to a trash, so never merge memories about different things);
       - supersessions: an older memory whose fact a newer memory overturns (the older stays, marked
         superseded);
-      - rewrites: a clearer body for a memory, keeping every fact, file name, command and date.
+      - rewrites: a clearer body for a memory, keeping every fact, file name, command and date, and every
+        quotation ("...", “...”, 「...」), blockquote (> ...) and code (`...`, fenced) exactly as it is.
       Use the exact names given. Reply with only this JSON object, no prose:
       {"merges":[{"target":"name","sources":["name"]}],"supersessions":[{"older":"name","newer":"name",
       "reason":"one line"}],"rewrites":[{"name":"name","body":"markdown"}]}
@@ -41,7 +44,9 @@ final class ModelDecider {
   static Decisions decide(LanguageModel model, List<PlanBuilder.Entry> active) {
     ArrayNode list = JSON.createArrayNode();
     Map<String, String> fileByName = new HashMap<>();
+    Map<String, String> bodyByFile = new HashMap<>();
     for (PlanBuilder.Entry e : active) {
+      bodyByFile.put(e.file, e.memory.body());
       ObjectNode m = list.addObject();
       m.put("name", e.memory.name());
       m.put("type", e.memory.type().id());
@@ -52,11 +57,19 @@ final class ModelDecider {
       fileByName.put(e.memory.name(), e.file);
     }
     ModelRequest request = ModelRequest.of(SYSTEM, list.toString(), 4_000);
-    return StructuredOutput.ask(model, request, answer -> parse(answer, fileByName)).value();
+    return StructuredOutput.ask(model, request, answer -> parse(answer, fileByName, bodyByFile)).value();
   }
 
-  /** Parses and validates an answer; throws {@link IllegalArgumentException} naming the problem for the model. */
+  /** {@link #parse(String, Map, Map)} without the bodies, so rewrites are not checked against them. */
   static Decisions parse(String answer, Map<String, String> fileByName) {
+    return parse(answer, fileByName, Map.of());
+  }
+
+  /**
+   * Parses and validates an answer; throws {@link IllegalArgumentException} naming the problem for the
+   * model. {@code bodyByFile} holds the current bodies, whose verbatim text a rewrite must keep.
+   */
+  static Decisions parse(String answer, Map<String, String> fileByName, Map<String, String> bodyByFile) {
     JsonNode root;
     try {
       root = JSON.readTree(strip(answer));
@@ -99,6 +112,12 @@ final class ModelDecider {
       String body = r.path("body").asText("");
       if (body.isBlank() || used.contains(file)) {
         throw new IllegalArgumentException("rewrite of '" + r.path("name").asText() + "' needs a body and a memory that stays");
+      }
+      for (String kept : MarkdownProse.verbatim(bodyByFile.getOrDefault(file, ""))) {
+        if (!body.contains(kept.strip())) {
+          throw new IllegalArgumentException("rewrite of '" + r.path("name").asText() + "' changes text that must stay"
+              + " verbatim (a quotation, blockquote or code): " + kept.strip());
+        }
       }
       rewrites.put(file, body.endsWith("\n") ? body : body + "\n");
     }

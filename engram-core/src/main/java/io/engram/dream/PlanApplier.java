@@ -22,7 +22,13 @@ import java.util.function.Consumer;
  * is replaced only if it still holds the text the plan started from (else the run stops, since someone
  * wrote meanwhile, and the next run plans again); files leave only through {@link MemoryStore#forget}
  * (the trash). MEMORY.md is merged by line, so index lines another writer added meanwhile survive.
- * Merges write the target before trashing the sources, so a kill between the two loses nothing.
+ *
+ * <p>The order keeps MEMORY.md and the files it names in agreement after a kill at any point: first every
+ * topic file is written (new files are not yet named by the index; merge targets hold their merged text
+ * while the sources are still there), then MEMORY.md in one atomic write (naming the new files, no longer
+ * naming the ones to be trashed), and only then do files leave for the trash. The index never names a
+ * missing file, and nothing is lost; the undo journal marks the run complete at the end, and the next run
+ * rolls an incomplete one back before it plans, so a run is applied whole or not at all.
  */
 final class PlanApplier {
   private final Path memoryDir;
@@ -38,16 +44,26 @@ final class PlanApplier {
   }
 
   void apply(DreamPlan plan, DreamProgress progress) throws IOException {
+    List<FileEdit> index = new ArrayList<>();
+    List<FileEdit> trash = new ArrayList<>();
     for (DreamChange change : plan.changes()) {
       for (FileEdit edit : change.edits()) {
-        if (edit.after().isPresent()) {
-          write(edit);
+        if (edit.after().isEmpty()) {
+          trash.add(edit);
+        } else if (edit.path().equals(MemoryStores.INDEX_FILE)) {
+          index.add(edit);
         } else {
-          trash(edit);
+          write(edit);
         }
       }
       progress.item(change.summary());
       afterEach.accept(change);
+    }
+    for (FileEdit edit : index) {
+      write(edit);
+    }
+    for (FileEdit edit : trash) {
+      trash(edit);
     }
   }
 

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,10 +58,21 @@ final class PlanBuilder {
   private final Map<String, Entry> entries = new LinkedHashMap<>();
   private final List<DreamChange> changes = new ArrayList<>();
   private final List<String> created = new ArrayList<>();
+  private Optional<MeaningMatch> meaning = Optional.empty();
 
   PlanBuilder(Path memoryDir, Instant now) {
     this.memoryDir = memoryDir;
     this.now = now;
+  }
+
+  /** Merges bodies by meaning too from now on ({@link NearDuplicates#merge(List, Optional)}). */
+  void meaning(Optional<MeaningMatch> match) {
+    this.meaning = match;
+  }
+
+  /** The meaning match bodies are merged with, if any. */
+  Optional<MeaningMatch> meaning() {
+    return meaning;
   }
 
   /** Adds a topic file as orient read it (raw text and parsed memory). */
@@ -110,7 +120,8 @@ final class PlanBuilder {
   void absorb(Entry target, Memory incoming, String reason) {
     Memory clean = redacted(incoming);
     Instant incomingAt = clean.updated().orElse(now);
-    String body = NearDuplicates.merge(List.of(target.asText(), new MemoryText("incoming", clean.body(), incomingAt)));
+    String body = NearDuplicates.merge(List.of(target.asText(), new MemoryText("incoming", clean.body(), incomingAt)),
+        meaning);
     Instant updated = incomingAt.isAfter(target.updated()) ? incomingAt : target.updated();
     rewrite(target, target.memory.toBuilder().body(body).updated(updated).build(), reason);
   }
@@ -136,7 +147,7 @@ final class PlanBuilder {
   }
 
   /** Merges {@code sources} into {@code target}; the sources then go to the trash. */
-  void merge(Entry target, List<Entry> sources, double similarity) {
+  void merge(Entry target, List<Entry> sources, double similarity, java.util.OptionalDouble cosine) {
     List<MemoryText> all = new ArrayList<>();
     all.add(target.asText());
     sources.forEach(s -> all.add(s.asText()));
@@ -146,12 +157,13 @@ final class PlanBuilder {
       updated = s.updated().isAfter(updated) ? s.updated() : updated;
       paths.addAll(s.memory.paths());
     }
-    Memory next = target.memory.toBuilder().body(NearDuplicates.merge(all)).updated(updated)
+    Memory next = target.memory.toBuilder().body(NearDuplicates.merge(all, meaning)).updated(updated)
         .paths(List.copyOf(paths)).build();
     String text = MemoryFormat.format(next);
     List<FileEdit> gone = sources.stream()
         .map(s -> new FileEdit(s.file, Optional.of(s.text), Optional.empty())).toList();
-    changes.add(new DreamChange.Merge(target.file, target.text, text, gone, similarity));
+    changes.add(new DreamChange.Merge(target.file, target.text, text, gone,
+        new DuplicatePair(sources.get(0).file, target.file, similarity, cosine).describe()));
     target.memory = next;
     target.text = text;
     sources.forEach(s -> s.trashed = true);
@@ -238,15 +250,5 @@ final class PlanBuilder {
   private Memory redacted(Memory m) {
     return m.toBuilder().description(redactor.redact(m.description()).text())
         .body(redactor.redact(m.body()).text()).build();
-  }
-
-  /**
-   * The date a memory's relative dates are read from: its session's date when this run read that
-   * session's transcript, else the day it was last written (a phrase still unpinned was written after
-   * the previous dream, so its last write is the best guess).
-   */
-  static LocalDate dateOf(Memory m, Map<String, LocalDate> sessionDates) {
-    Optional<LocalDate> session = m.session().map(sessionDates::get);
-    return session.orElseGet(() -> m.updated().or(m::created).orElse(Instant.EPOCH).atZone(ZoneOffset.UTC).toLocalDate());
   }
 }

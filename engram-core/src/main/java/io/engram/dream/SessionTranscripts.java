@@ -40,6 +40,7 @@ public final class SessionTranscripts {
     if (sessionId.isBlank()) {
       throw new IllegalArgumentException("session transcripts: a session id must not be blank");
     }
+    io.engram.fs.SymbolicLinks.refuseBelow(file.getParent().getParent(), file);
     try (FileLock held = FileLock.acquire(lock)) {
       Map<String, Path> all = new TreeMap<>(read());
       all.put(sessionId, transcript.toAbsolutePath().normalize());

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,26 +22,46 @@ import java.util.regex.Pattern;
 /**
  * Checks the files and symbols that memories name against the project as it is now.
  *
- * <p>A reference with a slash, or ending in a known file extension, is a file: it is present if it
- * exists relative to the project (a bare name may be anywhere below it). Anything else is a symbol
- * (a class or function name; {@code Foo#bar}, {@code Foo.bar()}, {@code Foo::bar} need every part):
- * it is present if it occurs as a whole word in a source file under the project. One bounded walk
- * serves all references; it skips {@code .git}, hidden directories and build output ({@code target},
- * {@code build}, {@code node_modules}...), does not follow links, and reads at most {@code maxFiles}
- * files of at most {@code maxFileBytes} each. A reference not found before the bound is {@link
- * PathFinding.Status#UNKNOWN}, never reported missing.
+ * <p>A reference with a directory separator, or that {@link PathReferences} reads as a file name, is a
+ * file; anything else is a symbol (a class or function name; {@code Foo#bar}, {@code Foo.bar()}, {@code
+ * Foo::bar} need every part), present if it occurs as a whole word in a source file under the project.
+ *
+ * <p>A file is looked for relative to the project first; a path that is not there may name the file from
+ * some directory below (memories often write {@code dream/Consolidation.java} for a longer path), so a
+ * relative path with a file extension, or ending in a separator, is present when any file (or directory)
+ * of the project ends with it, and a bare name when it is anywhere below. What cannot be checked is
+ * {@link PathFinding.Status#UNKNOWN}, never stale: an absolute path outside the project, a path under the
+ * home directory ({@code ~/}) or above the project ({@code ../}), a missing path under build output
+ * ({@code target/}, {@code node_modules/}...), which a build makes, and a slashed path with no extension
+ * whose first segment is not in the project ({@code and/or}, {@code feature/login}: words, branches).
+ *
+ * <p>One bounded walk serves all references; it skips {@code .git} and other tool directories and build
+ * output, reads sources for symbols outside hidden directories only, does not follow links, and reads at
+ * most {@code maxFiles} files of at most {@code maxFileBytes} each. A reference not found before the bound
+ * is {@link PathFinding.Status#UNKNOWN}.
  */
 final class StalenessCheck {
   static final Set<String> SKIPPED_DIRS =
       Set.of("target", "build", "out", "dist", "node_modules", "__pycache__", "venv", "coverage", "vendor",
           "bin", "obj");
+  /** Hidden directories of tools and caches, never walked; other hidden directories ({@code .github}) are. */
+  static final Set<String> SKIPPED_HIDDEN_DIRS =
+      Set.of(".git", ".hg", ".svn", ".idea", ".gradle", ".venv", ".tox", ".cache", ".next", ".nuxt", ".m2", ".npm",
+          ".yarn", ".pnpm-store", ".terraform", ".dart_tool", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".turbo",
+          ".parcel-cache", ".angular", ".svelte-kit", ".engram");
   static final Set<String> SOURCE_EXTENSIONS =
       Set.of("java", "kt", "kts", "scala", "groovy", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "go", "rs",
           "c", "h", "cc", "cpp", "hpp", "cs", "swift", "m", "php", "lua", "dart", "ex", "exs", "clj", "sql", "sh",
           "bash", "zsh", "ps1", "vue", "svelte", "proto", "graphql", "gradle", "xml", "json", "yaml", "yml", "toml",
           "properties", "md", "html", "css", "scss");
   private static final Set<String> OTHER_FILE_EXTENSIONS =
-      Set.of("txt", "lock", "cfg", "ini", "conf", "env", "dockerfile", "jar", "png", "svg", "csv", "jsonl", "pdf");
+      Set.of("txt", "lock", "cfg", "ini", "conf", "env", "dockerfile", "jar", "png", "svg", "csv", "jsonl", "pdf",
+          "tf", "tfvars", "hcl", "nix", "cmake", "mk", "bat", "cmd", "ipynb", "hs", "erl", "jl", "ml", "mod", "sbt",
+          "less", "sass", "mdx", "rst", "adoc", "tsv", "jpg", "jpeg", "gif", "webp", "ico", "sqlite", "db", "pem",
+          "crt", "template", "tpl", "j2", "hbs", "ejs", "erb", "pug", "ftl", "vm", "feature", "http", "graphqls",
+          "avsc", "thrift", "wasm", "zip", "gz", "tgz", "sol", "gemspec", "podspec", "plist", "xcconfig",
+          "xib", "storyboard", "csproj", "sln", "fsproj", "vbproj", "props", "targets", "cabal", "nimble", "zig",
+          "sv", "vhd", "asm", "f90", "tcl", "vim", "fish", "awk", "editorconfig");
   private static final Pattern LOCATION = Pattern.compile("(?::\\d+(?::\\d+)?|#L\\d+(?:-L?\\d+)?)$");
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
@@ -67,69 +88,126 @@ final class StalenessCheck {
 
   /** Checks the references of many memories (memory id to references) with one walk of the project. */
   public Map<String, List<PathFinding>> checkAll(Map<String, List<String>> referencesByMemory) throws IOException {
-    Set<String> fileNames = new HashSet<>();
-    Set<String> symbols = new HashSet<>();
-    Map<String, PathFinding> direct = new LinkedHashMap<>();
+    Wanted wanted = new Wanted();
     for (List<String> refs : referencesByMemory.values()) {
       for (String ref : refs) {
-        classify(ref.strip(), fileNames, symbols, direct);
+        classify(ref.strip(), wanted);
       }
     }
-    Walk walk = new Walk(fileNames, symbols);
-    if (!fileNames.isEmpty() || !symbols.isEmpty()) {
+    Walk walk = new Walk(wanted);
+    if (!wanted.names.isEmpty() || !wanted.suffixes.isEmpty() || !wanted.symbols.isEmpty()) {
       Files.walkFileTree(projectDir, walk);
     }
     Map<String, List<PathFinding>> out = new LinkedHashMap<>();
     referencesByMemory.forEach((memory, refs) -> {
       List<PathFinding> findings = new ArrayList<>();
       for (String ref : refs) {
-        findings.add(finding(ref, direct, walk));
+        findings.add(finding(ref, wanted, walk));
       }
       out.put(memory, List.copyOf(findings));
     });
     return out;
   }
 
-  private void classify(String ref, Set<String> fileNames, Set<String> symbols, Map<String, PathFinding> direct) {
+  /** What the walk must look for, and the references settled without it. */
+  private static final class Wanted {
+    final Set<String> names = new HashSet<>();
+    /** Relative paths (separators as {@code /}, no leading {@code ./}) to find as the end of a project path. */
+    final Set<String> suffixes = new HashSet<>();
+    final Set<String> symbols = new HashSet<>();
+    final Map<String, PathFinding> direct = new LinkedHashMap<>();
+  }
+
+  private void classify(String ref, Wanted wanted) {
     String path = LOCATION.matcher(ref).replaceFirst("");
-    if (isFile(path)) {
-      boolean hasDir = path.contains("/") || path.contains("\\");
-      if (hasDir || Files.exists(projectDir.resolve(path))) {
-        boolean exists = Files.exists(projectDir.resolve(path));
-        direct.put(ref, new PathFinding(ref, PathFinding.Kind.FILE,
-            exists ? PathFinding.Status.PRESENT : PathFinding.Status.MISSING));
-      } else {
-        fileNames.add(path);
-      }
+    if (!isFile(path)) {
+      wanted.symbols.addAll(symbolParts(ref));
+      return;
+    }
+    Optional<String> relative = relativeToProject(path);
+    if (relative.isEmpty()) {
+      wanted.direct.put(ref, new PathFinding(ref, PathFinding.Kind.FILE, PathFinding.Status.UNKNOWN));
+      return;
+    }
+    String rel = relative.get();
+    if (rel.isEmpty() || Files.exists(projectDir.resolve(rel))) {
+      wanted.direct.put(ref, new PathFinding(ref, PathFinding.Kind.FILE, PathFinding.Status.PRESENT));
+      return;
+    }
+    String first = rel.contains("/") ? rel.substring(0, rel.indexOf('/')) : rel;
+    boolean slashed = rel.contains("/") || path.endsWith("/") || path.endsWith("\\");
+    boolean strong = PathReferences.lastSegmentHasExtension(path) || path.endsWith("/") || path.endsWith("\\")
+        || path.startsWith("./") || path.startsWith(".\\");
+    if (slashed && underBuildOutput(rel) || slashed && !strong && !Files.exists(projectDir.resolve(first))) {
+      wanted.direct.put(ref, new PathFinding(ref, PathFinding.Kind.FILE, PathFinding.Status.UNKNOWN));
+    } else if (slashed && strong) {
+      wanted.suffixes.add(rel);
+    } else if (slashed) {
+      wanted.direct.put(ref, new PathFinding(ref, PathFinding.Kind.FILE, PathFinding.Status.MISSING));
     } else {
-      symbols.addAll(symbolParts(ref));
+      wanted.names.add(rel);
     }
   }
 
-  private PathFinding finding(String ref, Map<String, PathFinding> direct, Walk walk) {
+  /** True when a directory of the path is build output ({@code target/}, {@code frontend/dist/}). */
+  private static boolean underBuildOutput(String rel) {
+    String[] parts = rel.split("/");
+    for (int i = 0; i < parts.length - 1; i++) {
+      if (SKIPPED_DIRS.contains(parts[i])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The path relative to the project, separators as {@code /}, without a leading {@code ./} or a trailing
+   * separator; empty when it points outside the project (absolute elsewhere, {@code ~}, above it).
+   */
+  Optional<String> relativeToProject(String path) {
+    String p = path.replace('\\', '/');
+    if (p.startsWith("~") || p.matches("^[A-Za-z]:/.*")) {
+      return Optional.empty();
+    }
+    Path resolved;
+    try {
+      resolved = p.startsWith("/") ? Path.of(p).normalize() : projectDir.resolve(p).normalize();
+    } catch (java.nio.file.InvalidPathException e) {
+      return Optional.empty();
+    }
+    if (!resolved.startsWith(projectDir)) {
+      return Optional.empty();
+    }
+    return Optional.of(projectDir.relativize(resolved).toString().replace('\\', '/'));
+  }
+
+  private PathFinding finding(String ref, Wanted wanted, Walk walk) {
     String trimmed = ref.strip();
-    if (direct.containsKey(trimmed)) {
-      return new PathFinding(ref, direct.get(trimmed).kind(), direct.get(trimmed).status());
+    PathFinding settled = wanted.direct.get(trimmed);
+    if (settled != null) {
+      return new PathFinding(ref, settled.kind(), settled.status());
     }
     String path = LOCATION.matcher(trimmed).replaceFirst("");
     if (isFile(path)) {
-      return new PathFinding(ref, PathFinding.Kind.FILE, walk.status(walk.foundNames.contains(path)));
+      String rel = relativeToProject(path).orElse(path);
+      boolean found = rel.contains("/") || path.endsWith("/") || path.endsWith("\\")
+          ? walk.foundSuffixes.contains(rel) : walk.foundNames.contains(rel);
+      return new PathFinding(ref, PathFinding.Kind.FILE, walk.status(found));
     }
     List<String> parts = symbolParts(trimmed);
     boolean all = !parts.isEmpty() && walk.foundSymbols.containsAll(parts);
     return new PathFinding(ref, PathFinding.Kind.SYMBOL, walk.status(all));
   }
 
+  /** True when a reference names a file or directory rather than a code symbol. */
   static boolean isFile(String ref) {
-    if (ref.contains("/") || ref.contains("\\")) {
-      return true;
-    }
-    int dot = ref.lastIndexOf('.');
-    if (dot <= 0 && !ref.startsWith(".")) {
-      return false;
-    }
-    String ext = ref.substring(dot + 1);
-    return (SOURCE_EXTENSIONS.contains(ext) || OTHER_FILE_EXTENSIONS.contains(ext)) && !ref.contains("(");
+    return ref.contains("/") || ref.contains("\\") || PathReferences.isPath(ref);
+  }
+
+  /** True for the extension of a file name ({@code java}, {@code yml}, {@code lock}...), in any case. */
+  static boolean isFileExtension(String extension) {
+    String e = extension.toLowerCase(Locale.ROOT);
+    return SOURCE_EXTENSIONS.contains(e) || OTHER_FILE_EXTENSIONS.contains(e);
   }
 
   static List<String> symbolParts(String ref) {
@@ -141,18 +219,21 @@ final class StalenessCheck {
     return parts;
   }
 
-  /** The single bounded walk: finds bare file names and symbols, stopping when all are found. */
+  /** The single bounded walk: finds bare file names, path ends and symbols, stopping when all are found. */
   private final class Walk extends SimpleFileVisitor<Path> {
-    final Set<String> wantedNames;
-    final Set<String> wantedSymbols;
+    final Wanted wanted;
+    final Set<String> suffixNames = new HashSet<>();
     final Set<String> foundNames = new HashSet<>();
+    final Set<String> foundSuffixes = new HashSet<>();
     final Set<String> foundSymbols = new HashSet<>();
     int filesRead;
     boolean truncated;
 
-    Walk(Set<String> names, Set<String> symbols) {
-      this.wantedNames = names;
-      this.wantedSymbols = symbols;
+    Walk(Wanted wanted) {
+      this.wanted = wanted;
+      for (String suffix : wanted.suffixes) {
+        suffixNames.add(suffix.substring(suffix.lastIndexOf('/') + 1));
+      }
     }
 
     PathFinding.Status status(boolean found) {
@@ -168,19 +249,22 @@ final class StalenessCheck {
         return FileVisitResult.CONTINUE;
       }
       String name = dir.getFileName().toString();
-      return name.startsWith(".") || SKIPPED_DIRS.contains(name)
-          ? FileVisitResult.SKIP_SUBTREE
-          : FileVisitResult.CONTINUE;
+      if (SKIPPED_DIRS.contains(name) || SKIPPED_HIDDEN_DIRS.contains(name)) {
+        return FileVisitResult.SKIP_SUBTREE;
+      }
+      matchSuffix(dir, name);
+      return done() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
     }
 
     @Override
     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
       String name = file.getFileName().toString();
-      if (wantedNames.contains(name)) {
+      if (wanted.names.contains(name)) {
         foundNames.add(name);
       }
-      if (foundSymbols.size() < wantedSymbols.size() && attrs.isRegularFile() && attrs.size() <= maxFileBytes
-          && SOURCE_EXTENSIONS.contains(extension(name))) {
+      matchSuffix(file, name);
+      if (foundSymbols.size() < wanted.symbols.size() && attrs.isRegularFile() && attrs.size() <= maxFileBytes
+          && SOURCE_EXTENSIONS.contains(extension(name)) && !hidden(file)) {
         if (filesRead >= maxFiles) {
           truncated = true;
           return FileVisitResult.TERMINATE;
@@ -188,13 +272,38 @@ final class StalenessCheck {
         filesRead++;
         search(file);
       }
-      boolean done = foundNames.size() == wantedNames.size() && foundSymbols.size() == wantedSymbols.size();
-      return done ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+      return done() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
     }
 
     @Override
     public FileVisitResult visitFileFailed(Path file, IOException e) {
       return FileVisitResult.CONTINUE;
+    }
+
+    private boolean done() {
+      return foundNames.size() == wanted.names.size() && foundSuffixes.size() == wanted.suffixes.size()
+          && foundSymbols.size() == wanted.symbols.size();
+    }
+
+    private void matchSuffix(Path path, String name) {
+      if (!suffixNames.contains(name)) {
+        return;
+      }
+      String rel = "/" + projectDir.relativize(path).toString().replace('\\', '/');
+      for (String suffix : wanted.suffixes) {
+        if (rel.endsWith("/" + suffix)) {
+          foundSuffixes.add(suffix);
+        }
+      }
+    }
+
+    private boolean hidden(Path file) {
+      for (Path part : projectDir.relativize(file)) {
+        if (part.toString().startsWith(".")) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private void search(Path file) {
@@ -205,7 +314,7 @@ final class StalenessCheck {
         // An unreadable file (permissions, vanished mid-walk) is skipped like a binary one.
         return;
       }
-      for (String symbol : wantedSymbols) {
+      for (String symbol : wanted.symbols) {
         if (!foundSymbols.contains(symbol) && containsWord(text, symbol)) {
           foundSymbols.add(symbol);
         }

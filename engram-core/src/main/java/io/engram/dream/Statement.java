@@ -17,7 +17,19 @@ import java.util.regex.Pattern;
  * key/value reading when it has the form "X is Y", "X: Y" or "X = Y".
  */
 final class Statement {
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\\1[^\\n]*$");
+  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}+|~{3,}+).*?^ {0,3}\\1[^\\n]*+$");
+  /**
+   * The longest sentence read as a statement. Longer "sentences" are logs, blobs or minified lines, which
+   * state no value a person would contradict; the bound keeps each sentence's scans short, so reading a
+   * memory stays linear in its length.
+   */
+  static final int MAX_SENTENCE = 2_000;
+  /**
+   * The most statements read from one memory. Two memories' statements are compared pair by pair, so a
+   * memory of many thousand lines (a pasted log) would make that quadratic; a memory past this many
+   * sentences is not a list of facts, and its first ones are compared.
+   */
+  static final int MAX_STATEMENTS = 500;
   private static final Pattern SPLIT = Pattern.compile("\\n+|(?<=[.!?。！？；;])\\s+|(?<=[。！？；])");
   private static final Pattern MARKER = Pattern.compile("^\\s*(?:[-*+>]|\\d{1,9}[.)]|#{1,6})\\s+");
   private static final Pattern TOKEN =
@@ -59,26 +71,19 @@ final class Statement {
   final Map<Integer, Set<String>> past;
   final Optional<String> key;
   final Optional<String> value;
+  final List<TypedValues.Value> values;
 
   private Statement(String text) {
     this.text = text;
     String lower = canonicalNegations(text.toLowerCase(Locale.ROOT).replace("`", "").replace("*", ""));
-    List<String> w = new ArrayList<>();
-    Matcher tm = TOKEN.matcher(lower);
-    while (tm.find()) {
-      w.add(tm.group().replaceAll("[-_+]+$", ""));
-    }
-    this.words = w;
+    this.words = tokens(lower);
     int negations = 0;
-    Set<String> c = new LinkedHashSet<>();
     for (String word : words) {
       if (NEGATIONS.contains(word)) {
         negations++;
-      } else if (!FILLERS.contains(word)) {
-        c.add(stem(word));
       }
     }
-    this.content = c;
+    this.content = contentWords(lower);
     this.negative = negations % 2 == 1;
     this.asserted = new HashMap<>();
     this.past = new HashMap<>();
@@ -103,6 +108,34 @@ final class Statement {
     }
     this.key = k;
     this.value = v;
+    this.values = negative ? List.of() : TypedValues.of(text);
+  }
+
+  private static List<String> tokens(String lower) {
+    List<String> w = new ArrayList<>();
+    Matcher tm = TOKEN.matcher(lower);
+    while (tm.find()) {
+      w.add(tm.group().replaceAll("[-_+]+$", ""));
+    }
+    return w;
+  }
+
+  /** The content words of a text: lower case, without negations, fillers and auxiliaries, lightly stemmed. */
+  static Set<String> contentWords(String text) {
+    Set<String> c = new LinkedHashSet<>();
+    for (String word : tokens(canonicalNegations(text.toLowerCase(Locale.ROOT).replace("`", "").replace("*", "")))) {
+      if (!NEGATIONS.contains(word) && !FILLERS.contains(word)) {
+        c.add(stem(word));
+      }
+    }
+    return c;
+  }
+
+  /** True when the last few words before a position put what follows in the past ("from", "instead of", 不再). */
+  static boolean pastBefore(String lowerTextBefore) {
+    String before = lowerTextBefore.substring(Math.max(0, lowerTextBefore.length() - 24));
+    before = before.substring(lastClauseBreak(before) + 1);
+    return PAST_MARK.matcher(before).find();
   }
 
   /** The sentences of a memory body; fenced code is not a statement. */
@@ -110,8 +143,11 @@ final class Statement {
     List<Statement> out = new ArrayList<>();
     for (String raw : SPLIT.split(FENCED.matcher(body).replaceAll("\n"))) {
       String s = MARKER.matcher(raw).replaceFirst("").strip();
-      if (!s.isEmpty() && !s.startsWith("---")) {
+      if (!s.isEmpty() && !s.startsWith("---") && s.length() <= MAX_SENTENCE) {
         out.add(new Statement(s));
+      }
+      if (out.size() == MAX_STATEMENTS) {
+        break;
       }
     }
     return out;
@@ -149,9 +185,7 @@ final class Statement {
       if (family < 0) {
         continue;
       }
-      String before = lower.substring(Math.max(0, m.start() - 24), m.start());
-      before = before.substring(lastClauseBreak(before) + 1);
-      Map<Integer, Set<String>> into = PAST_MARK.matcher(before).find() ? past : asserted;
+      Map<Integer, Set<String>> into = pastBefore(lower.substring(0, m.start())) ? past : asserted;
       into.computeIfAbsent(family, f -> new LinkedHashSet<>()).add(Alternatives.canonical(w));
     }
   }
@@ -189,7 +223,7 @@ final class Statement {
         .replaceAll("[`*_\"'“”]", "")
         .replaceAll("^(?:the|a|an|our|my|its)\\s+", "")
         .replaceAll("[\\s]+", " ")
-        .replaceAll("[.。!！?？;；,，]+$", "")
+        .transform(t -> TextEnds.dropTrailing(t, TextEnds.anyOf(".。!！?？;；,，")))
         .strip();
   }
 }

@@ -76,6 +76,7 @@ final class UndoJournal {
       ObjectNode manifest = JSON.createObjectNode();
       manifest.put("runId", runId);
       manifest.put("undone", false);
+      manifest.put("complete", false);
       ArrayNode files = manifest.putArray("files");
       for (String p : sorted) {
         Path source = memoryDir.resolve(p);
@@ -88,6 +89,27 @@ final class UndoJournal {
       AtomicFiles.writeString(run.resolve("manifest.json"), JSON.writeValueAsString(manifest));
       AtomicFiles.writeString(root.resolve("LAST"), runId + "\n");
     }
+  }
+
+  /** Marks run {@code runId} as applied in full; until then {@link #interrupted()} names it. */
+  public void complete(String runId) throws IOException {
+    try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
+      ObjectNode manifest = (ObjectNode) manifest(runId);
+      manifest.put("complete", true);
+      AtomicFiles.writeString(root.resolve(runId).resolve("manifest.json"), JSON.writeValueAsString(manifest));
+    }
+  }
+
+  /**
+   * The last run, when it began applying and was never marked complete (its process died): the next run
+   * undoes it before planning. Journals written before runs were marked count as complete.
+   */
+  public Optional<String> interrupted() throws IOException {
+    Optional<String> id = lastRunId();
+    if (id.isEmpty()) {
+      return id;
+    }
+    return manifest(id.get()).path("complete").asBoolean(true) ? Optional.empty() : id;
   }
 
   /** The last journaled run that has not been undone yet. */

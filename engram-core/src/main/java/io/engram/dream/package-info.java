@@ -25,14 +25,24 @@
  * <p>Every phase only adds changes to a plan (create, update, merge, supersede, trash, index prune), each
  * with its full before and after text; a dry run stops there and shows the plan as a unified diff ({@link
  * DreamResult#diff()}). Applying it first snapshots every file it touches into {@code
- * .dream/undo/<run-id>/}, then writes change by change under the store's lock, refusing a file that no
- * longer holds the plan's before-text; merged-away files go to the store's trash. {@link Dream#undo()}
+ * .dream/undo/<run-id>/}, then writes under the store's lock, refusing a file that no longer holds the
+ * plan's before-text: topic files first, then MEMORY.md at once, then merged-away files to the store's trash,
+ * so after a kill at any point the index names only files that exist ({@link PlanApplier}); the journal marks
+ * the run complete at the end, and the next run undoes an incomplete one before it plans. Planning has a time
+ * budget ({@code dream.timeBudgetSeconds}, {@link PlanningBudget}): past it nothing is applied, the lock is
+ * released and the result is {@link DreamResult.Outcome#TIMED_OUT}. The lock is honoured only while its
+ * holder is proven alive (PID and process start) and recent ({@code dream.lockMaxAgeSeconds}). Every scan of
+ * memory text is linear in its length: patterns start at the beginning of a run or are bounded, trims are
+ * loops ({@code TextEnds}), and sentences past {@code Statement.MAX_SENTENCE} are not read for values. {@link Dream#undo()}
  * restores the state before the last run ({@link UndoResult}). {@link DreamOptions} say whether to force and
  * whether to only plan; {@link DreamResult} says what happened.
  *
  * <p>The text rules work on their own small input, {@link MemoryText} (id, text, when last written), so
  * they can be used on any memories: {@link NearDuplicates} (word-bigram Jaccard at or above {@code
- * dream.mergeSimilarity}, {@link DuplicatePair}s), {@link Contradictions} (alternatives, negation flips,
+ * dream.mergeSimilarity}, {@link DuplicatePair}s; with an embedder through the recall package's port, also by
+ * meaning: {@link MeaningMatch}, a cosine at or above the model's {@code dream.meaningSimilarity}, unless the
+ * two name different specifics such as another port or service; the merged body then keeps one wording of a
+ * sentence said twice), {@link Contradictions} (alternatives, negation flips,
  * changed values of the same key, {@link Contradiction}s) and {@link RelativeDates} ("yesterday" becomes
  * "yesterday (2026-05-11)", never inside code, each a {@link DateMention}), in English and Chinese.
  *

@@ -6,70 +6,92 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryTooLargeException;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The write boundary of extraction: the last check before a candidate reaches the store, whatever
  * extractor produced it.
  *
- * <p>It refuses a {@code feedback} (or {@code user}) memory that rests on tool output, because text a
- * tool returned must never become an instruction by itself, even if a rule or a model proposed it.
- * Names go through {@link MemoryNames} (the store writes only inside its directory). A candidate whose
- * name matches an existing memory is merged into that memory's body, never written as a duplicate; a
- * body already contained in the memory is skipped. At most {@code cap} memories are written per pass, and
- * at most {@value #UNTRUSTED_CAP} of them from tool output: on real sessions tool output (search results,
- * fetched pages) is full of links, and a pass that saved each would bury the memories people asked for.
+ * <p>Tool output is evidence only: a candidate resting on it is refused whatever its type, even if a rule
+ * or a model proposed it (a linter's issue link, a fetched page, a file's "always do X" never become
+ * memories by themselves). A candidate established by what the session did ({@link CandidateSource#SESSION})
+ * may only be a project fact. Names go through {@link MemoryNames} (the store writes only inside its
+ * directory). A new memory is dated by the turn it was read from (the session's own time, not the clock of
+ * the pass). A candidate whose name matches an existing memory is merged into that memory's body: only the
+ * paragraphs it does not already hold are added, and a candidate that adds nothing is skipped. At most
+ * {@code cap} memories are written per pass.
  */
 final class CandidateWriter {
-  /** Memories a pass may write from tool output. */
-  static final int UNTRUSTED_CAP = 1;
-
   private final MemoryStore store;
   private final String sessionId;
   private final boolean dryRun;
   private final int cap;
+  private final List<TurnText> turns;
   /** Memories written (or, in a dry run, that would be) by this pass, by slug: later candidates merge into them. */
-  private final java.util.Map<String, Memory> pending = new java.util.HashMap<>();
+  private final Map<String, Memory> pending = new HashMap<>();
 
-  CandidateWriter(MemoryStore store, String sessionId, boolean dryRun, int cap) {
+  /**
+   * A boundary for one pass.
+   *
+   * @param turns the texts the candidates' evidence indexes into, for their dates
+   */
+  CandidateWriter(MemoryStore store, String sessionId, boolean dryRun, int cap, List<TurnText> turns) {
     this.store = store;
     this.sessionId = sessionId;
     this.dryRun = dryRun;
     this.cap = cap;
+    this.turns = List.copyOf(turns);
   }
 
   List<ExtractionOutcome> write(List<MemoryCandidate> candidates) throws IOException {
     List<ExtractionOutcome> out = new ArrayList<>();
     int written = 0;
-    int untrusted = 0;
     for (MemoryCandidate c : candidates) {
-      boolean fromTool = !c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL;
       ExtractionOutcome o = written >= cap
           ? skip(c, "over the limit of " + cap + " memories for this pass")
-          : fromTool && untrusted >= UNTRUSTED_CAP
-          ? skip(c, "over the limit of " + UNTRUSTED_CAP + " memory from tool output for this pass")
-          : one(c);
+          : oneWithinTheLimit(c);
       if (o.kind() != ExtractionOutcome.Kind.SKIPPED) {
         written++;
-        untrusted += fromTool ? 1 : 0;
       }
       out.add(o);
     }
     return List.copyOf(out);
   }
 
+  /** {@link #one}, or a skip naming the limit when the memory (new or merged) would be over it. */
+  private ExtractionOutcome oneWithinTheLimit(MemoryCandidate c) throws IOException {
+    String slug = MemoryNames.isValid(c.name()) ? MemoryNames.slug(c.name()) : "";
+    Memory before = pending.get(slug);
+    try {
+      return one(c);
+    } catch (MemoryTooLargeException e) {
+      if (before == null) {
+        pending.remove(slug);
+      } else {
+        pending.put(slug, before);
+      }
+      return skip(c, e.getMessage());
+    }
+  }
+
   private ExtractionOutcome one(MemoryCandidate c) throws IOException {
     MemoryType type = type(c.type());
-    boolean fromTool = !c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL;
-    if (fromTool && (type == MemoryType.FEEDBACK || type == MemoryType.USER)) {
-      return skip(c, "tool output is untrusted and never becomes a " + type.id() + " memory by itself");
+    if (!c.provenance().trusted() || c.provenance().source() == CandidateSource.TOOL) {
+      return skip(c, "tool output is evidence only and never becomes a memory by itself");
+    }
+    if (c.provenance().source() == CandidateSource.SESSION && type != MemoryType.PROJECT) {
+      return skip(c, "what the session did establishes project facts only, never a " + type.id() + " memory");
     }
     if (!MemoryNames.isValid(c.name())) {
       return skip(c, "name refused by the store: " + reason(c.name()));
@@ -86,8 +108,10 @@ final class CandidateWriter {
   }
 
   private ExtractionOutcome create(MemoryCandidate c, MemoryType type) throws IOException {
-    Memory memory = Memory.builder(c.name(), type).description(c.description()).body(c.body())
-        .source(source(c)).session(sessionId.isEmpty() ? null : sessionId).build();
+    Memory.Builder b = Memory.builder(c.name(), type).description(c.description()).body(c.body())
+        .source(source(c)).session(sessionId.isEmpty() ? null : sessionId);
+    saidAt(c).ifPresent(at -> b.created(at).updated(at));
+    Memory memory = b.build();
     pending.put(MemoryNames.slug(c.name()), memory);
     Optional<String> path = Optional.empty();
     if (!dryRun) {
@@ -100,10 +124,17 @@ final class CandidateWriter {
   }
 
   private ExtractionOutcome update(MemoryCandidate c, Memory existing) throws IOException {
-    String addition = c.body().strip();
-    if (normalise(existing.body()).contains(normalise(addition))) {
+    String held = normalise(existing.body());
+    List<String> fresh = new ArrayList<>();
+    for (String paragraph : c.body().strip().split("\\n\\s*\\n")) {
+      if (!paragraph.isBlank() && !held.contains(normalise(paragraph))) {
+        fresh.add(paragraph.strip());
+      }
+    }
+    if (fresh.isEmpty()) {
       return skip(c, "memory '" + existing.name() + "' already says this");
     }
+    String addition = String.join("\n\n", fresh);
     String body = existing.body().isEmpty() || existing.body().endsWith("\n") ? existing.body() : existing.body() + "\n";
     Memory merged = existing.toBuilder()
         .body(body + (body.isBlank() ? "" : "\n") + addition + "\n")
@@ -114,8 +145,16 @@ final class CandidateWriter {
     if (!dryRun) {
       path = Optional.of(store.write(merged).stored().path().toString());
     }
-    return outcome(ExtractionOutcome.Kind.UPDATED, c, existing.name(), existing.type(),
+    return new ExtractionOutcome(ExtractionOutcome.Kind.UPDATED, existing.name(), existing.type(),
+        new ExtractionOutcome.Origin(source(c), c.provenance().trusted()), c.description(), addition,
         Optional.of("merged into the existing memory '" + existing.name() + "'"), path);
+  }
+
+  /** When the candidate's evidence was said or done: its turn's time, when the transcript gave one. */
+  private Optional<Instant> saidAt(MemoryCandidate c) {
+    int i = c.provenance().evidence().turnIndex();
+    return i < turns.size() ? Optional.of(turns.get(i).timestamp()).filter(t -> !t.equals(Instant.EPOCH))
+        : Optional.empty();
   }
 
   private ExtractionOutcome skip(MemoryCandidate c, String why) {
@@ -138,14 +177,7 @@ final class CandidateWriter {
   }
 
   static MemorySource source(MemoryCandidate c) {
-    if (!c.provenance().trusted()) {
-      return MemorySource.TOOL;
-    }
-    return switch (c.provenance().source()) {
-      case USER -> MemorySource.USER;
-      case TOOL -> MemorySource.TOOL;
-      case MODEL -> MemorySource.MODEL;
-    };
+    return c.provenance().trusted() ? c.provenance().source().memorySource() : MemorySource.TOOL;
   }
 
   private static String reason(String name) {

@@ -1,5 +1,7 @@
 package io.engram.extract;
 
+import io.engram.redact.SecretRedactor;
+
 import java.util.Objects;
 
 /**
@@ -15,6 +17,7 @@ public record Evidence(int turnIndex, int start, int end, String quote) {
 
   public Evidence {
     Objects.requireNonNull(quote, "quote");
+    quote = SecretRedactor.standard().redact(quote).text();
     if (turnIndex < 0 || start < 0 || end < start) {
       throw new IllegalArgumentException(
           "bad evidence span: turn " + turnIndex + ", [" + start + ", " + end + ")");

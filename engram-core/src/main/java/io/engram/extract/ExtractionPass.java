@@ -8,6 +8,9 @@ import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptPosition;
+import io.engram.transcript.TranscriptReader;
+import io.engram.transcript.TranscriptTail;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,6 +25,9 @@ import java.util.Optional;
  * extractor (or the offline {@link RuleBasedExtractor}, also the fallback) for candidates, and writes them
  * into the project's memory with provenance through a write boundary that refuses feedback from tool
  * output and merges updates into the existing memory.
+ *
+ * <p>{@link #run(Path, String, boolean)} reads a transcript file from where the last pass over it stopped
+ * (a byte offset, checked against the bytes before it), so a pass costs what was appended since.
  *
  * <p>Where a session got to is kept in {@code <home>/sessions/<id>/extraction-state.json}; the pass
  * holds that session's lock while it runs, so two hooks never read the same turns twice. When the
@@ -58,35 +64,90 @@ public final class ExtractionPass {
     try (FileLock held = states.lock(id)) {
       Optional<ExtractionState> previous = states.read(id).filter(s -> matches(s, transcript));
       int from = previous.map(ExtractionState::processedMessages).orElse(0);
-      int to = transcript.messages().size();
-      TranscriptTurns mapping = TranscriptTurns.watching(
-          List.of(store.location().projectDir(), store.location().userDir()));
-      List<TranscriptTurn> turns = mapping.split(transcript, from, to);
-      List<SkippedRange> skipped = new ArrayList<>();
-      List<TurnText> texts = new ArrayList<>();
-      int humanTurns = 0;
-      for (TranscriptTurn turn : turns) {
-        if (turn.memoryWritten()) {
-          skipped.add(new SkippedRange(turn.startIndex(), turn.endIndex(), "the agent wrote memory in this turn"));
-          continue;
-        }
-        humanTurns += turn.humanInput() ? 1 : 0;
-        texts.addAll(mapping.texts(turn, id));
-      }
-      ExtractionReport report = extract(transcript, dryRun, from, to, texts, skipped, humanTurns);
-      if (!dryRun) {
-        Optional<String> lastUuid = to == 0 ? Optional.empty() : transcript.messages().get(to - 1).uuid();
-        states.write(new ExtractionState(id, to, lastUuid, clock.instant(),
-            previous.map(ExtractionState::runs).orElse(0) + 1));
-      }
-      return report;
+      return pass(transcript, from, 0, previous, Optional.empty(), dryRun);
     }
   }
 
-  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, List<TurnText> texts,
-      List<SkippedRange> skipped, int humanTurns) throws IOException {
-    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, texts.size(), skipped);
-    if (texts.isEmpty() || !settings.extraction().enabled()) {
+  /**
+   * Reads the lines of the transcript {@code file} that no earlier pass over it read, by byte offset, and
+   * writes what they teach: the cost grows with what was appended since the last pass, not with the file.
+   * When the recorded point no longer holds (the file was replaced or truncated) the whole file is read
+   * and the pass goes on from the last message it recognises, as {@link #run(Transcript, boolean)} does.
+   *
+   * @return the report; empty when the file's records belong to another session than {@code sessionId}
+   *     (nothing read into memory, nothing written)
+   */
+  public Optional<ExtractionReport> run(Path file, String sessionId, boolean dryRun) throws IOException {
+    try (FileLock held = states.lock(sessionId)) {
+      Optional<ExtractionState> stored = states.read(sessionId);
+      Optional<ReadPoint> point = stored.flatMap(ExtractionState::readPoint).filter(p -> p.holdsIn(file));
+      TranscriptPosition at = point.map(ReadPoint::position).orElse(TranscriptPosition.START);
+      Optional<ExtractionState> previous = point.isPresent() ? stored : Optional.empty();
+      List<ExtractionReport> pieces = new ArrayList<>();
+      while (true) {
+        TranscriptTail tail = TranscriptReader.readFrom(file, at, settings.extraction().maxReadBytes());
+        Transcript read = tail.transcript();
+        if (!read.messages().isEmpty() && !read.sessionId().equals(sessionId)) {
+          return Optional.empty();
+        }
+        Transcript window = read.sessionId().equals(sessionId) ? read : withSession(read, sessionId);
+        int from = 0;
+        if (at.equals(TranscriptPosition.START)) {
+          // Read from the start (first pass, or the file was replaced): go on after the last message recognised.
+          previous = stored.filter(s -> matches(s, window));
+          from = previous.map(ExtractionState::processedMessages).orElse(0);
+        }
+        int base = at.equals(TranscriptPosition.START) ? 0 : previous.map(ExtractionState::processedMessages).orElse(0);
+        ReadPoint end = ReadPoint.of(file, tail.to());
+        pieces.add(pass(window, from, base, previous, Optional.of(end), dryRun));
+        previous = Optional.of(new ExtractionState(sessionId, base + window.messages().size(),
+            lastUuid(window, previous), clock.instant(), previous.map(ExtractionState::runs).orElse(0) + 1,
+            Optional.of(end)));
+        if (tail.bytesRead() == 0 || tail.to().byteOffset() >= java.nio.file.Files.size(file)) {
+          return Optional.of(ExtractionReport.joined(pieces));
+        }
+        at = tail.to();
+      }
+    }
+  }
+
+  private static Optional<String> lastUuid(Transcript window, Optional<ExtractionState> previous) {
+    int n = window.messages().size();
+    return n == 0 ? previous.flatMap(ExtractionState::lastUuid) : window.messages().get(n - 1).uuid();
+  }
+
+  private static Transcript withSession(Transcript t, String sessionId) {
+    return new Transcript(sessionId, t.agentId(), t.messages(), t.boundaries(), t.subagents(), t.summaries(),
+        t.recordCounts(), t.problems());
+  }
+
+  /**
+   * Extracts from the messages {@code [from, size)} of {@code transcript}, whose first message is message
+   * {@code base} of the session, and records the session's new state.
+   */
+  private ExtractionReport pass(Transcript transcript, int from, int base, Optional<ExtractionState> previous,
+      Optional<ReadPoint> end, boolean dryRun) throws IOException {
+    String id = transcript.sessionId();
+    int to = transcript.messages().size();
+    TranscriptTurns mapping = TranscriptTurns.watching(
+        List.of(store.location().projectDir(), store.location().userDir()));
+    // The session-wide rules (what the session did repeatedly) see the messages of this read before the
+    // new ones; a pass by offset reads only what was appended, so they see that piece.
+    PassInput input = PassInput.read(mapping, transcript, from, to).shifted(base);
+    ExtractionReport report = extract(transcript, dryRun, base + from, base + to, input);
+    if (!dryRun) {
+      states.write(new ExtractionState(id, base + to, lastUuid(transcript, previous), clock.instant(),
+          previous.map(ExtractionState::runs).orElse(0) + 1, end));
+    }
+    return report;
+  }
+
+  private ExtractionReport extract(Transcript transcript, boolean dryRun, int from, int to, PassInput input)
+      throws IOException {
+    List<TurnText> texts = input.texts();
+    int fresh = input.fresh().size();
+    ExtractionReport.MessagesRead read = new ExtractionReport.MessagesRead(from, to, fresh, input.skipped());
+    if (fresh == 0 || !settings.extraction().enabled()) {
       return new ExtractionReport(transcript.sessionId(), dryRun, read,
           settings.extraction().enabled() ? "none" : "disabled", Optional.empty(), List.of());
     }
@@ -94,12 +155,12 @@ public final class ExtractionPass {
     List<ExistingMemory> existing = listing.memories().stream()
         .map(m -> new ExistingMemory(m.name(), m.memory().description())).toList();
     String index = store.indexText().text();
-    int cap = settings.extraction().maxMemoriesPerTurn() * Math.max(1, humanTurns);
+    int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
-        model -> new ModelExtractor(model, index, cap).extract(texts, existing),
-        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, existing));
+        model -> new ModelExtractor(model, index, cap).extract(texts, input.from(), existing),
+        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
-        new CandidateWriter(store, transcript.sessionId(), dryRun, cap).write(answered.value());
+        new CandidateWriter(store, transcript.sessionId(), dryRun, cap, texts).write(answered.value());
     return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
         outcomes);
   }

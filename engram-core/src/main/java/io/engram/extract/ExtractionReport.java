@@ -31,6 +31,33 @@ public record ExtractionReport(
   }
 
   /**
+   * One report for consecutive pieces of one pass (a long transcript read in pieces): the messages from
+   * the first piece's start to the last one's end, every outcome, the engine that ran (the last that did).
+   */
+  static ExtractionReport joined(List<ExtractionReport> pieces) {
+    ExtractionReport first = pieces.get(0);
+    if (pieces.size() == 1) {
+      return first;
+    }
+    ExtractionReport last = pieces.get(pieces.size() - 1);
+    List<SkippedRange> skipped = new java.util.ArrayList<>();
+    List<ExtractionOutcome> outcomes = new java.util.ArrayList<>();
+    int texts = 0;
+    String engine = "none";
+    Optional<String> fallback = Optional.empty();
+    for (ExtractionReport r : pieces) {
+      skipped.addAll(r.read().skippedRanges());
+      outcomes.addAll(r.outcomes());
+      texts += r.read().turnTexts();
+      engine = r.engine().equals("none") ? engine : r.engine();
+      fallback = r.fallbackReason().isPresent() ? r.fallbackReason() : fallback;
+    }
+    return new ExtractionReport(first.sessionId(), first.dryRun(),
+        new MessagesRead(first.read().fromMessage(), last.read().toMessage(), texts, skipped), engine, fallback,
+        outcomes);
+  }
+
+  /**
    * The messages one pass read.
    *
    * @param fromMessage first message read (where the previous pass stopped)

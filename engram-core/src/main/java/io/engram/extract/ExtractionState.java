@@ -12,11 +12,15 @@ import java.util.Optional;
  * @param lastUuid the uuid of the last message read, when the source has uuids
  * @param updatedAt when the last pass finished
  * @param runs how many passes wrote state
+ * @param readPoint where in the transcript file the pass stopped, when it read a file (the next pass reads
+ *     on from there)
  */
 record ExtractionState(
-    String sessionId, int processedMessages, Optional<String> lastUuid, Instant updatedAt, int runs) {
+    String sessionId, int processedMessages, Optional<String> lastUuid, Instant updatedAt, int runs,
+    Optional<ReadPoint> readPoint) {
   public ExtractionState {
     Objects.requireNonNull(sessionId, "sessionId");
+    Objects.requireNonNull(readPoint, "readPoint");
     Objects.requireNonNull(lastUuid, "lastUuid");
     Objects.requireNonNull(updatedAt, "updatedAt");
     if (processedMessages < 0 || runs < 0) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.SessionDirectory;
+import io.engram.transcript.TranscriptPosition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,10 +45,20 @@ final class ExtractionStateFile {
       }
       return Optional.of(new ExtractionState(sessionId, root.get("processedMessages").asInt(),
           Optional.ofNullable(root.get("lastUuid")).map(JsonNode::asText),
-          Instant.parse(root.get("updatedAt").asText()), root.path("runs").asInt(0)));
+          Instant.parse(root.get("updatedAt").asText()), root.path("runs").asInt(0), readPoint(root)));
     } catch (JsonProcessingException | DateTimeParseException | IllegalArgumentException e) {
       throw new IOException(file + ": unreadable extraction state (" + e.getMessage() + ")", e);
     }
+  }
+
+  // Absent in state written before passes read by offset, or by a pass over a transcript given whole.
+  private static Optional<ReadPoint> readPoint(JsonNode root) {
+    if (!root.path("readBytes").canConvertToLong() || !root.path("readLines").canConvertToInt()
+        || !root.path("readChecksum").canConvertToLong()) {
+      return Optional.empty();
+    }
+    return Optional.of(new ReadPoint(new TranscriptPosition(root.get("readBytes").asLong(),
+        root.get("readLines").asInt()), root.get("readChecksum").asLong()));
   }
 
   void write(ExtractionState state) throws IOException {
@@ -59,6 +70,11 @@ final class ExtractionStateFile {
     state.lastUuid().ifPresent(u -> root.put("lastUuid", u));
     root.put("updatedAt", state.updatedAt().toString());
     root.put("runs", state.runs());
+    state.readPoint().ifPresent(p -> {
+      root.put("readBytes", p.position().byteOffset());
+      root.put("readLines", p.position().lineNumber());
+      root.put("readChecksum", p.checksum());
+    });
     AtomicFiles.writeString(dir.resolve(STATE_FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
   }
 }

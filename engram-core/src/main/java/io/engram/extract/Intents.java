@@ -42,7 +42,7 @@ final class Intents {
                   + "(?!\\s+(?:worry|know|think|understand|see|get|have|care|mind|bother|remember|forget)\\b)\\s*"),
           Pattern.compile("(?i)\\b(?:use|prefer|pick|choose)\\b.{1,60}?\\b(?:instead of|rather than|over)\\b"),
           Pattern.compile("(?i)^(?:i prefer|i'?d prefer|i'?d rather|i like it when|i don'?t like (?:it )?when|i hate (?:it )?when)\\b\\s*"),
-          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能)(?!客气|谢|紧|急|担心|管|了[。！!]?$)\\s*"),
+          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能)(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),
           Pattern.compile("^我(?:更)?(?:喜欢|偏好|习惯|希望你|讨厌|不喜欢)\\s*"));
 

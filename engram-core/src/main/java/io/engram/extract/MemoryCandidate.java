@@ -1,5 +1,7 @@
 package io.engram.extract;
 
+import io.engram.redact.SecretRedactor;
+
 import java.util.Objects;
 
 /**
@@ -27,6 +29,12 @@ public record MemoryCandidate(
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(provenance, "provenance");
+    // Whatever proposed it, a candidate never carries a secret: not in its name (file names derive from it),
+    // its description, its body, or a report of it.
+    SecretRedactor redactor = SecretRedactor.standard();
+    name = redactor.redact(name).text();
+    description = redactor.redact(description).text();
+    body = redactor.redact(body).text();
     if (name.isBlank() || description.contains("\n")) {
       throw new IllegalArgumentException("candidate needs a name and a one-line description: " + name);
     }
@@ -35,7 +43,7 @@ public record MemoryCandidate(
   /**
    * Where a candidate came from.
    *
-   * @param source who said it: the user, or tool output
+   * @param source who said it: the user, a model's reading, what the session did, or tool output
    * @param trusted false for anything read from tool output; untrusted text is never an instruction
    * @param evidence where in the input it was read
    * @param confidence 0 to 1; how sure the rule that produced it is
@@ -48,6 +56,14 @@ public record MemoryCandidate(
         throw new IllegalArgumentException("confidence must be within [0, 1], was " + confidence);
       }
     }
+  }
+
+  /** The same candidate with its evidence {@code by} turns later (its turns were a sublist from there). */
+  public MemoryCandidate shifted(int by) {
+    Evidence e = provenance.evidence();
+    Evidence moved = new Evidence(e.turnIndex() + by, e.start(), e.end(), e.quote());
+    return new MemoryCandidate(action, name, description, type, body,
+        new Provenance(provenance.source(), provenance.trusted(), moved, provenance.confidence()));
   }
 
   /** The same candidate turned into an update of the existing memory {@code existingName}. */

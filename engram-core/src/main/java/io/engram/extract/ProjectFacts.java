@@ -132,23 +132,32 @@ final class ProjectFacts {
             0.7));
   }
 
-  /** A deadline, freeze or release date. */
-  static Optional<Draft> deadline(String sentence) {
+  /**
+   * A deadline, freeze or release date; with the day it was said, the date is pinned to the calendar from that
+   * day (the sentence itself is quoted as said).
+   */
+  static Optional<Draft> deadline(String sentence, Optional<java.time.LocalDate> said) {
     Matcher d = DATE.matcher(sentence);
     if (!d.find() || !DEADLINE_WORD.matcher(sentence).find()) {
       return Optional.empty();
     }
     String date = d.group().strip();
-    String dateSlug = date.replaceAll("(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号]", "$1-$2");
+    Optional<java.time.LocalDate> day = said.flatMap(s -> DeadlineDates.pin(date, s));
+    String dateSlug = day.map(Object::toString)
+        .orElse(date.replaceAll("(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号]", "$1-$2"));
+    String shown = day.filter(x -> !x.toString().equals(date)).map(x -> x + " (" + date + ")").orElse(date);
+    String quoted = said.map(s -> "The user said on " + s + ": \"").orElse("The user said: \"")
+        + Terms.clip(sentence, 400) + '"';
+    String when = day.isPresent() && !day.get().toString().equals(date)
+        ? "Date: " + date + " (" + day.get() + "), counted from " + said.get() + ", the day it was said."
+        : day.isPresent() ? "Date: " + date + "."
+        : "(Date as the user said it: \"" + date + "\"; the day it was said is not known.)";
     return Optional.of(
         new Draft(
             CandidateType.PROJECT,
             Terms.slug("deadline", dateSlug.replaceAll("[^0-9A-Za-z\\p{IsHan}]+", " "), 4),
-            "Deadline or freeze date that constrains the work: " + date,
-            Terms.clip(sentence, 400)
-                + "\n\n(Date as the user said it: \""
-                + date
-                + "\"; relative dates are made absolute by consolidation.)",
+            "Deadline or freeze date that constrains the work: " + shown,
+            quoted + "\n\n" + when,
             date + " " + sentence,
             0.7));
   }

@@ -1,6 +1,9 @@
 package io.engram.extract;
 
 import io.engram.config.EngramSettings;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,17 +14,17 @@ import java.util.Optional;
 
 /**
  * The offline extractor: deterministic rules for explicit requests, corrections, confirmations,
- * project facts, references and user background, in English and Chinese.
+ * project facts, references and user background in what the person typed, in English and Chinese, and
+ * for workflow facts in what the session did ({@link SessionWork}).
  *
- * <p>Provenance is kept on every candidate. Tool output is untrusted: it can point at an outside
- * system (a reference) but never becomes a rule for the agent, a user fact or a project fact, because
- * what a file says the code already says, and text in a file must not pose as an instruction.
- * Sentences holding secrets are skipped. At most {@code maxMemoriesPerTurn} candidates come from one
- * turn, the most confident first.
+ * <p>Provenance is kept on every candidate. Tool output is evidence only: it never becomes a memory by
+ * itself (a linter's issue link, a fetched page, a file's "always do X"), because what a file says the code
+ * already says, and text in a file must not pose as an instruction. A workflow fact rests on the agent's
+ * own calls and how they ended. Sentences holding secrets are skipped. A date the person gives relative to
+ * the day ("next Friday") is pinned to the day of the turn it was said in, never to the day of the pass.
+ * At most {@code maxMemoriesPerTurn} candidates come from one turn, the most confident first.
  */
 public final class RuleBasedExtractor implements Extractor {
-  private static final double TOOL_CONFIDENCE_FACTOR = 0.5;
-
   private final EngramSettings.Extraction settings;
 
   /** An extractor with the given per-turn cap. */
@@ -36,8 +39,16 @@ public final class RuleBasedExtractor implements Extractor {
 
   @Override
   public List<MemoryCandidate> extract(List<TurnText> turns, List<ExistingMemory> existing) {
+    return extract(turns, 0, existing);
+  }
+
+  @Override
+  public List<MemoryCandidate> extract(List<TurnText> turns, int from, List<ExistingMemory> existing) {
     Objects.requireNonNull(turns, "turns");
     Objects.requireNonNull(existing, "existing");
+    if (from < 0 || from > turns.size()) {
+      throw new IllegalArgumentException("from " + from + " outside 0.." + turns.size());
+    }
     if (!settings.enabled()) {
       return List.of();
     }
@@ -49,14 +60,18 @@ public final class RuleBasedExtractor implements Extractor {
         previousAssistant = Optional.of(turn.text());
         continue;
       }
-      if (!turn.memoryWritten()) {
-        for (MemoryCandidate c : fromTurn(i, turn, turn.role() == TurnRole.USER ? previousAssistant : Optional.empty())) {
+      if (turn.role() != TurnRole.USER) {
+        continue;
+      }
+      if (i >= from && !turn.memoryWritten()) {
+        for (MemoryCandidate c : fromTurn(i, turn, previousAssistant)) {
           byName.merge(c.name(), c, (a, b) -> a.provenance().confidence() >= b.provenance().confidence() ? a : b);
         }
       }
-      if (turn.role() == TurnRole.USER) {
-        previousAssistant = Optional.empty();
-      }
+      previousAssistant = Optional.empty();
+    }
+    for (MemoryCandidate c : SessionWork.candidates(turns, from)) {
+      byName.putIfAbsent(c.name(), c);
     }
     List<MemoryCandidate> out = new ArrayList<>();
     for (MemoryCandidate c : byName.values()) {
@@ -67,14 +82,26 @@ public final class RuleBasedExtractor implements Extractor {
     return List.copyOf(out);
   }
 
+  private static boolean hasWords(String sentence) {
+    int letters = 0;
+    for (int i = 0; i < sentence.length() && letters < 3; i++) {
+      letters += Character.isLetterOrDigit(sentence.charAt(i)) ? 1 : 0;
+    }
+    return letters >= 3;
+  }
+
   private List<MemoryCandidate> fromTurn(int index, TurnText turn, Optional<String> previousAssistant) {
-    boolean fromTool = turn.role() == TurnRole.TOOL_OUTPUT;
+    Optional<LocalDate> said = turn.timestamp().equals(Instant.EPOCH) ? Optional.empty()
+        : Optional.of(turn.timestamp().atZone(ZoneOffset.UTC).toLocalDate());
     List<MemoryCandidate> found = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (Sentence s : Sentences.of(turn.text())) {
-      for (Draft d : SentenceRules.read(s.text(), previousAssistant)) {
-        if (fromTool && d.type() != CandidateType.REFERENCE) {
-          continue;
-        }
+      // A sentence longer than any stated rule is pasted output, one without three letters or digits
+      // states nothing, and a repeated one says nothing new: the rules need not read them.
+      if (s.text().length() > settings.maxSentenceChars() || !hasWords(s.text()) || !seen.add(s.text())) {
+        continue;
+      }
+      for (Draft d : SentenceRules.read(s.text(), previousAssistant, said)) {
         found.add(
             new MemoryCandidate(
                 CandidateAction.CREATE,
@@ -83,10 +110,7 @@ public final class RuleBasedExtractor implements Extractor {
                 d.type(),
                 d.body(),
                 new MemoryCandidate.Provenance(
-                    fromTool ? CandidateSource.TOOL : CandidateSource.USER,
-                    !fromTool,
-                    new Evidence(index, s.start(), s.end(), s.text()),
-                    fromTool ? d.confidence() * TOOL_CONFIDENCE_FACTOR : d.confidence())));
+                    CandidateSource.USER, true, new Evidence(index, s.start(), s.end(), s.text()), d.confidence())));
       }
     }
     if (found.size() <= settings.maxMemoriesPerTurn()) {

@@ -19,7 +19,7 @@ final class Secrets {
           Pattern.compile("\\beyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}"),
           Pattern.compile("-----BEGIN [A-Z ]*PRIVATE KEY-----"),
           Pattern.compile(
-              "(?i)\\b[a-z_]*(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key)[a-z_]*\\s*[=:]\\s*\\S{4,}"),
+              "(?i)\\b[a-z_]{0,40}?(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key)[a-z_]{0,40}\\s{0,8}[=:]\\s{0,8}\\S{4,}"),
           Pattern.compile("(?i)\\b(my|the|our)\\s+(password|passphrase|api key|token|secret)\\s+is\\s+\\S+"),
           Pattern.compile("(密码|口令|密钥|令牌)\\s*(是|为|[:：=])\\s*\\S+"),
           Pattern.compile("://[^/\\s:@]+:[^/\\s@]+@"));
@@ -27,6 +27,9 @@ final class Secrets {
   private Secrets() {}
 
   static boolean contains(String text) {
+    if (text.contains("[REDACTED:")) {
+      return true; // the turn held a secret: the sentence around it is not memory either
+    }
     for (Pattern p : PATTERNS) {
       if (p.matcher(text).find()) {
         return true;

@@ -15,18 +15,35 @@ final class SentenceRules {
   private static final Pattern ONE_OFF =
       Pattern.compile(
           "(?i)\\b(?:this|that)\\s+(?:function|method|file|line|variable|loop|snippet|bug|error|branch|commit|pr|"
-              + "class|case|query|endpoint|script|component|page|cell|notebook)\\b"
+              + "class|case|query|endpoint|script|component|page|cell|notebook|change|task|ticket|feature|test|one)\\b"
+              + "|\\byou (?:just )?(?:suggested|mentioned|proposed|wrote|described|showed)\\b"
+              + "|\\b(?:first|second|third|last|previous|other) (?:one|approach|option|version|idea|suggestion)\\b"
               + "|\\b(?:here(?!\\s+or\\b)|this time|for now|just this once|in this case)\\b"
               + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行|这次|这一次|暂时");
   /** A remembered statement about the project rather than a rule for the agent. */
   private static final Pattern FACT =
       Pattern.compile(
-          "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]+)\\b[^,;:]{0,60}?\\b"
+          "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]{0,40})\\b[^,;:]{0,60}?\\b"
               + "(?:is|are|was|were|has|have|belongs?|lives?|runs? on|owned|maintained|deployed|hosted|located)\\b"
               + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
+  /** A statement that something is done with or goes through a tool. */
+  private static final Pattern FACT_OF_TOOL = Pattern.compile(
+      "(?i)^(?:the\\s+|our\\s+|all\\s+)?[\\w/.*-]+(?:\\s+[\\w/.*-]+){0,3}?\\s+(?:go(?:es)?\\s+through|(?:is|are)\\s+"
+          + "(?:done|run|built|managed|handled|written)\\s+(?:with|by|in|through))\\b");
   private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
 
   private SentenceRules() {}
+
+  /**
+   * The drafts a sentence of tool output yields: what {@link #read} would give of it that is a reference
+   * (a pointer to an outside system), never a rule or a fact, which tool output cannot state.
+   */
+  static List<Draft> references(String sentence) {
+    if (Secrets.contains(sentence) || Intents.isQuestion(sentence)) {
+      return List.of();
+    }
+    return References.read(sentence);
+  }
 
   /**
    * The drafts {@code sentence} yields.
@@ -34,6 +51,15 @@ final class SentenceRules {
    * @param previousAssistant the assistant's last message before this turn, for confirmations
    */
   static List<Draft> read(String sentence, Optional<String> previousAssistant) {
+    return read(sentence, previousAssistant, Optional.empty());
+  }
+
+  /**
+   * The drafts {@code sentence} yields, said on {@code said} (the day relative dates count from).
+   *
+   * @param previousAssistant the assistant's last message before this turn, for confirmations
+   */
+  static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said) {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
@@ -52,9 +78,13 @@ final class SentenceRules {
     Optional<Draft> fact =
         ProjectFacts.packageManager(sentence, intent.isPresent())
             .or(() -> ProjectFacts.testServices(sentence))
-            .or(() -> ProjectFacts.deadline(sentence));
+            .or(() -> ProjectFacts.deadline(sentence, said));
     if (fact.isPresent()) {
       return List.of(fact.get());
+    }
+    Optional<Corrections.Correction> correction = Corrections.read(sentence);
+    if (correction.isPresent()) {
+      return corrected(correction.get(), sentence);
     }
     if (intent.isEmpty()) {
       return List.of();
@@ -70,6 +100,34 @@ final class SentenceRules {
       return List.of(projectNote(i.rest()));
     }
     return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9));
+  }
+
+  /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
+  private static List<Draft> corrected(Corrections.Correction c, String sentence) {
+    boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
+    boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
+    String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
+    if (ONE_OFF.matcher(judged).find()) {
+      return List.of();
+    }
+    if (tool && c.use().isPresent()) {
+      return List.of(toolChoice(c.use().get(), c.avoid(), sentence));
+    }
+    // "migrations go through Flyway, never ...": a statement of which tool the project uses
+    boolean statesTool = c.use().isEmpty() && FACT_OF_TOOL.matcher(c.text()).find() && ToolNames.named(c.text());
+    return List.of(c.kind() == Corrections.Kind.FACT || tool || statesTool
+        ? projectNote(c.text()) : feedback(c.text(), 0.8));
+  }
+
+  private static Draft toolChoice(String use, Optional<String> avoid, String sentence) {
+    String not = avoid.map(a -> ", not " + Terms.clip(a, 40)).orElse("");
+    return new Draft(
+        CandidateType.PROJECT,
+        Terms.slug("use", use, 3),
+        "Which tool to use in this project: " + Terms.clip(use, 60) + not,
+        "Use " + Terms.clip(use, 200) + not + ".\n\nThe user said: \"" + Terms.clip(sentence, 300) + '"',
+        use + " " + avoid.orElse(""),
+        0.8);
   }
 
   private static Draft feedback(String rule, double confidence) {

@@ -23,6 +23,9 @@ final class Terms {
           "user", "wants", "work", "done", "useful", "memory", "project", "going", "forward",
           "future", "keep", "mind");
 
+  private static final Pattern NOT_SLUG = Pattern.compile("[^a-z0-9]+");
+  private static final int SLUG_WORDS_READ = 200;
+
   private Terms() {}
 
   /** Content terms of {@code text}: ASCII words that are not stop words, and two-character Han runs. */
@@ -57,8 +60,9 @@ final class Terms {
     StringBuilder sb = new StringBuilder(prefix);
     int words = 0;
     Matcher m = ASCII_WORD.matcher(text.toLowerCase(Locale.ROOT).replace("'", ""));
-    while (m.find() && words < max) {
-      String w = m.group().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    // A name comes from the first words: looking at more than SLUG_WORDS_READ of them finds nothing new.
+    for (int read = 0; read < SLUG_WORDS_READ && words < max && m.find(); read++) {
+      String w = trimDashes(NOT_SLUG.matcher(m.group()).replaceAll("-"));
       if (w.isEmpty() || STOP.contains(w) || sb.indexOf("-" + w + "-") >= 0 || endsWith(sb, w)) {
         continue;
       }
@@ -78,6 +82,12 @@ final class Terms {
     }
     String s = sb.toString();
     return s.length() <= 64 ? s : s.substring(0, 64).replaceAll("-[^-]*$", "");
+  }
+
+  private static String trimDashes(String w) {
+    int from = w.startsWith("-") ? 1 : 0;
+    int to = w.endsWith("-") && w.length() > from ? w.length() - 1 : w.length();
+    return w.substring(from, to);
   }
 
   private static boolean endsWith(StringBuilder sb, String w) {

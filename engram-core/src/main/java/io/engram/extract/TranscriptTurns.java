@@ -9,13 +9,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The one mapping from a transcript to the text the extractor reads: what the person typed becomes
- * {@link TurnRole#USER}, the agent's visible text {@link TurnRole#ASSISTANT}, tool results
+ * {@link TurnRole#USER}, the agent's visible text {@link TurnRole#ASSISTANT}, each of its tool calls
+ * {@link TurnRole#TOOL_CALL} (with the outcome of the result that answered it), tool results
  * {@link TurnRole#TOOL_OUTPUT}.
  *
  * <p>Text the harness injects as user messages is not the person's: meta records, compaction summaries,
@@ -90,23 +92,35 @@ public final class TranscriptTurns {
     return texts(transcript, 0, transcript.messages().size());
   }
 
-  /** The texts of the messages {@code [from, to)}, oldest first. */
+  /**
+   * The texts of the messages {@code [from, to)}, oldest first; a tool call's outcome is read from its result
+   * wherever it lies in the transcript (a prompt queued while the call ran opens a new turn before it).
+   */
   public List<TurnText> texts(Transcript transcript, int from, int to) {
+    Map<String, ContentBlock.ToolResult> results = ToolCalls.results(transcript.messages());
     List<TurnText> texts = new ArrayList<>();
     for (TranscriptTurn turn : split(transcript, from, to)) {
-      texts.addAll(texts(turn, transcript.sessionId()));
+      texts.addAll(texts(turn, transcript.sessionId(), results));
     }
     return List.copyOf(texts);
   }
 
-  /** The texts of one turn (a message without a timestamp takes the previous one, else the epoch). */
+  /**
+   * The texts of one turn (a message without a timestamp takes the previous one, else the epoch); its tool
+   * calls' outcomes come from the results within the turn.
+   */
   public List<TurnText> texts(TranscriptTurn turn, String sessionId) {
+    return texts(turn, sessionId, ToolCalls.results(turn.messages()));
+  }
+
+  /** The texts of one turn, its tool calls' outcomes read from {@code results}. */
+  List<TurnText> texts(TranscriptTurn turn, String sessionId, Map<String, ContentBlock.ToolResult> results) {
     List<TurnText> texts = new ArrayList<>();
     Instant last = turn.messages().stream()
         .flatMap(m -> m.timestamp().stream()).findFirst().orElse(Instant.EPOCH);
     for (TranscriptMessage m : turn.messages()) {
       last = m.timestamp().orElse(last);
-      texts.addAll(textsOf(m, last, sessionId, turn.memoryWritten()));
+      texts.addAll(textsOf(m, results, last, sessionId, turn.memoryWritten()));
     }
     return List.copyOf(texts);
   }
@@ -145,7 +159,8 @@ public final class TranscriptTurns {
     return new TranscriptTurn(start, end, messages, human, wrote);
   }
 
-  private List<TurnText> textsOf(TranscriptMessage m, Instant when, String sessionId, boolean wrote) {
+  private List<TurnText> textsOf(TranscriptMessage m, Map<String, ContentBlock.ToolResult> results, Instant when,
+      String sessionId, boolean wrote) {
     if (m.isSidechain() || m.isMeta() || m.isCompactSummary()) {
       return List.of();
     }
@@ -167,6 +182,7 @@ public final class TranscriptTurns {
         if (!text.isEmpty()) {
           out.add(new TurnText(TurnRole.ASSISTANT, text, when, sessionId, wrote));
         }
+        out.addAll(ToolCalls.of(m, results, when, sessionId, wrote));
       }
       case SYSTEM -> { }
     }

@@ -12,21 +12,30 @@
  * <p>An {@link Extractor} turns turns into {@link MemoryCandidate}s (each with its {@link CandidateType},
  * {@link CandidateAction}, {@link CandidateSource} and {@link Evidence}) against the memories that exist
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
- * explicit requests, corrections, confirmations, project facts, references and user background; tool
- * output can only ever yield a reference); with a model, the
+ * explicit requests, corrections in the phrasings people use ({@link Corrections}), confirmations, project
+ * facts, references and user background from what a person typed, and workflow facts from what the session
+ * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
+ * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
+ * tool output is evidence only); with a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.
  *
  * <p>{@link ExtractionPass} runs it for a session: under the session's lock it reads where it got to
  * ({@code <home>/sessions/<id>/extraction-state.json}; another file under the same id starts again),
  * extracts from the new turns only (flagged ones reported as {@link SkippedRange}s) and hands every
- * candidate to the write boundary: feedback or user memories resting on tool output are refused, whatever
- * the extractor said; a name that exists is merged into that memory; new memories get their source and
+ * candidate to the write boundary: a memory resting on tool output is refused, whatever the extractor
+ * said, and what the session did makes project facts only; a name that exists is merged into that memory; new memories get their source and
  * session. {@link ExtractionReport} lists an {@link ExtractionOutcome} per candidate (created, updated,
- * skipped with why). A dry run does everything but the writes and the state.
+ * skipped with why). A dry run does everything but the writes and the state. Given the transcript file
+ * ({@code run(Path, String, boolean)}), the pass reads from the byte offset where the last pass over it stopped ({@link
+ * ReadPoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
+ * pieces of at most {@code extraction.maxReadBytes}: its time and memory follow what was appended, not the
+ * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
+ * it) is skipped with the store's reason.
  *
- * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on a labelled set, beside a
- * keyword baseline measured in the same run.
+ * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on labelled turns, and
+ * {@link SessionEvaluation} on whole sessions labelled by hand ({@link SessionLabels}: required, optional and
+ * must-not memories), each beside a keyword baseline measured in the same run.
  *
  * <p>Where to start: {@link ExtractionPass#run}; the command line's {@code engram extract} and the Stop,
  * PreCompact and SessionEnd hooks call it.

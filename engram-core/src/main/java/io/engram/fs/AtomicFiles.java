@@ -88,7 +88,9 @@ public final class AtomicFiles {
   private static void replace(Path target, Fill fill, boolean keepMode) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
+    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".p" + ProcessHandle.current().pid() + "-",
+        ".tmp");
     try {
       fill.into(temp);
       if (keepMode) {

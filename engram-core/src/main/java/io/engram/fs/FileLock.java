@@ -88,7 +88,12 @@ public final class FileLock implements AutoCloseable {
 
   private static FileChannel open(Path lockFile) throws IOException {
     Files.createDirectories(lockFile.getParent());
-    return FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    // Never through a link: a lock file linked elsewhere would have the lock create or touch that file.
+    if (Files.isSymbolicLink(lockFile)) {
+      throw new IOException(SymbolicLinks.refusal(lockFile));
+    }
+    return FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        java.nio.file.LinkOption.NOFOLLOW_LINKS);
   }
 
   @Override

@@ -15,7 +15,8 @@
  * not name a directory of its own is refused there rather than mapped onto another id's files. {@link
  * SessionStateFile} is the small JSON state of such a session (what the hooks or recall already sent),
  * changed only by a locked read-modify-write. {@link GitIgnore} lists a personal file in a repository's
- * {@code .gitignore}.
+ * {@code .gitignore}. {@link SymbolicLinks} holds the rule that a memory directory is never left through a
+ * symbolic link inside it (a lock file included): such a link is reported and left alone.
  *
  * <p>Where to start: {@link AtomicFiles#writeString} under a {@link FileLock#acquire}.
  */

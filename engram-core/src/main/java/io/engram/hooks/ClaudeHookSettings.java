@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
@@ -27,11 +28,20 @@ import java.util.regex.Pattern;
  */
 public final class ClaudeHookSettings {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final Pattern OURS = Pattern.compile(".*engram.*\\shook\\s+(" + String.join("|",
-      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b.*",
-      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+  // Searched (find) after the first "engram", not matched with leading and trailing '.*': that shape
+  // backtracks over every "engram" in a long command and takes time quadratic in its length.
+  private static final Pattern ENGRAM = Pattern.compile("engram", Pattern.CASE_INSENSITIVE);
+  private static final Pattern HOOK_EVENT = Pattern.compile("\\shook\\s+(" + String.join("|",
+      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b",
+      Pattern.CASE_INSENSITIVE);
 
   private ClaudeHookSettings() {}
+
+  /** True when {@code command} runs an Engram hook: "engram", then somewhere after it " hook EVENT". */
+  static boolean isOurs(String command) {
+    java.util.regex.Matcher engram = ENGRAM.matcher(command);
+    return engram.find() && HOOK_EVENT.matcher(command).region(engram.end(), command.length()).find();
+  }
 
   /** What a change did: per event, whether an entry was added or removed. */
   public record Change(Path file, List<String> added, List<String> removed, boolean written) {
@@ -42,10 +52,12 @@ public final class ClaudeHookSettings {
   }
 
   /**
-   * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event};
-   * an existing Engram entry is replaced, not duplicated. The lock is taken in {@code lockDir}.
+   * Writes one hook per event into {@code settingsFile}, running {@code command + " hook " + event} with the
+   * timeouts of {@code timeouts}; an existing Engram entry is replaced, not duplicated. The lock is taken in
+   * {@code lockDir}.
    */
-  public static Change install(Path settingsFile, String command, Path lockDir) throws IOException {
+  public static Change install(Path settingsFile, String command, EngramSettings.Hooks timeouts, Path lockDir)
+      throws IOException {
     return edit(settingsFile, lockDir, root -> {
       List<String> removed = removeOurs(root);
       ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject()
@@ -55,10 +67,11 @@ public final class ClaudeHookSettings {
         ArrayNode groups = hooks.has(e.hookName()) && hooks.get(e.hookName()).isArray()
             ? (ArrayNode) hooks.get(e.hookName()) : hooks.putArray(e.hookName());
         ObjectNode group = groups.addObject();
+        e.matcher().ifPresent(m -> group.put("matcher", m));
         ObjectNode hook = group.putArray("hooks").addObject();
         hook.put("type", "command");
         hook.put("command", command + " hook " + e.hookName());
-        hook.put("timeout", e.injectsContext() ? 10 : 30);
+        hook.put("timeout", e.injectsContext() ? timeouts.contextTimeoutSeconds() : timeouts.afterTurnTimeoutSeconds());
         added.add(e.hookName());
       }
       added.removeIf(removed::contains);
@@ -98,7 +111,7 @@ public final class ClaudeHookSettings {
         Iterator<JsonNode> hs = list.elements();
         while (hs.hasNext()) {
           JsonNode h = hs.next();
-          if (h.path("command").isTextual() && OURS.matcher(h.get("command").asText()).matches()) {
+          if (h.path("command").isTextual() && isOurs(h.get("command").asText())) {
             hs.remove();
             hadOurs = true;
           }

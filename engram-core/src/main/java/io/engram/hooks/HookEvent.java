@@ -15,14 +15,32 @@ public enum HookEvent {
   /** The agent finished a turn: extract the new turns into memory. */
   STOP("Stop", false),
   /** The session ends: extract the last turns. */
-  SESSION_END("SessionEnd", false);
+  SESSION_END("SessionEnd", false),
+  /**
+   * The agent read or changed a file: inject the instruction files of the directories down to it that the
+   * session has not seen yet. Installed only for the tools that name a file.
+   */
+  POST_TOOL_USE("PostToolUse", true, "Read|Edit|Write|MultiEdit|NotebookEdit");
 
   private final String hookName;
   private final boolean injectsContext;
+  private final Optional<String> matcher;
 
   HookEvent(String hookName, boolean injectsContext) {
     this.hookName = hookName;
     this.injectsContext = injectsContext;
+    this.matcher = Optional.empty();
+  }
+
+  HookEvent(String hookName, boolean injectsContext, String matcher) {
+    this.hookName = hookName;
+    this.injectsContext = injectsContext;
+    this.matcher = Optional.of(matcher);
+  }
+
+  /** The tool names Claude Code should call this hook for (a regular expression), when it is a tool event. */
+  public Optional<String> matcher() {
+    return matcher;
   }
 
   /** The name Claude Code uses ({@code UserPromptSubmit}). */

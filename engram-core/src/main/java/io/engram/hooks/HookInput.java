@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param source {@code source} (SessionStart: startup, resume, clear, compact)
  * @param trigger {@code trigger} (PreCompact: manual, auto)
  * @param customInstructions {@code custom_instructions} (PreCompact)
+ * @param tool {@code tool_name} and the file of {@code tool_input} (PostToolUse)
  */
 public record HookInput(
     String sessionId,
@@ -27,14 +28,36 @@ public record HookInput(
     Optional<String> prompt,
     Optional<String> source,
     Optional<String> trigger,
-    Optional<String> customInstructions) {
+    Optional<String> customInstructions,
+    Optional<ToolCall> tool) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing text after the object is an error, not silently dropped.
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   public HookInput {
     Objects.requireNonNull(sessionId, "sessionId");
     if (sessionId.isBlank()) {
       throw new IllegalArgumentException("session_id is empty");
+    }
+  }
+
+  /** The input of an event that calls no tool. */
+  public HookInput(String sessionId, Optional<Path> transcriptPath, Optional<Path> cwd, Optional<String> eventName,
+      Optional<String> prompt, Optional<String> source, Optional<String> trigger, Optional<String> customInstructions) {
+    this(sessionId, transcriptPath, cwd, eventName, prompt, source, trigger, customInstructions, Optional.empty());
+  }
+
+  /**
+   * The tool a PostToolUse reports.
+   *
+   * @param name {@code tool_name} ({@code Read}, {@code Edit}...)
+   * @param file {@code tool_input.file_path}, or {@code tool_input.notebook_path} for a notebook, when given
+   */
+  public record ToolCall(String name, Optional<Path> file) {
+    public ToolCall {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(file, "file");
     }
   }
 
@@ -56,7 +79,23 @@ public record HookInput(
         .orElseThrow(() -> new IllegalArgumentException("hook input lacks \"session_id\""));
     return new HookInput(session, text(root, "transcript_path").map(Path::of), text(root, "cwd").map(Path::of),
         text(root, "hook_event_name"), text(root, "prompt"), text(root, "source"), text(root, "trigger"),
-        text(root, "custom_instructions"));
+        text(root, "custom_instructions"), tool(root));
+  }
+
+  private static Optional<ToolCall> tool(JsonNode root) {
+    Optional<String> name = text(root, "tool_name");
+    if (name.isEmpty()) {
+      return Optional.empty();
+    }
+    JsonNode given = root.get("tool_input");
+    if (given != null && !given.isNull() && !given.isObject()) {
+      throw new IllegalArgumentException("hook input field \"tool_input\" must be an object, was " + given.getNodeType());
+    }
+    Optional<String> file = Optional.empty();
+    if (given != null && given.isObject()) {
+      file = text(given, "file_path").or(() -> text(given, "notebook_path")).filter(f -> !f.isBlank());
+    }
+    return Optional.of(new ToolCall(name.get(), file.map(Path::of)));
   }
 
   private static Optional<String> text(JsonNode root, String field) {

@@ -1,53 +1,57 @@
 package io.engram.hooks;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.fs.SessionStateFile;
-import io.engram.memory.IndexText;
 import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
-import io.engram.notes.StoredNotes;
+import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecallQuery;
+import io.engram.recall.RecentActivity;
 import io.engram.recall.RecalledMemory;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Answers Claude Code's hook events for one project.
  *
  * <ul>
- *   <li>SessionStart: the MEMORY.md index (Claude Code loads CLAUDE.md itself, so instruction files are
- *       not repeated) and the user's standing memories ({@code user} and {@code feedback}, newest first)
- *       within the per-turn recall budget; after a compaction, the session notes a PreCompact handed over.
- *       A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
+ *   <li>SessionStart: see {@link SessionStartContext}.
  *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link MemoryRecall}), never one already
- *       surfaced in the session, within the per-turn and per-session byte budgets.
- *   <li>Stop: the extraction pass over the turns not read before ({@code ExtractionPass}: model or offline
- *       rules, turns in which the agent wrote memory itself skipped), then the session notes on their
- *       schedule ({@code SessionNotesKeeper}, kept in {@link NotesStore}).
- *   <li>PreCompact: the same, with the notes brought up to date whatever the schedule says, and a handover
- *       of the notes to the SessionStart that follows the compaction.
- *   <li>SessionEnd: the extraction pass, then the dream if its gates are open ({@link SessionEndDream}: bounded
- *       wait, never an error for the agent).
+ *       surfaced in the session, within the per-turn and per-session byte budgets and the character cap
+ *       ({@code hooks.contextCharCap}); those that do not fit are named, with how to read them.
+ *   <li>Stop: the extraction pass over the turns not read before ({@code ExtractionPass}), then the session
+ *       notes on their schedule ({@code SessionNotesKeeper}, kept in {@link NotesStore}).
+ *   <li>PreCompact: the notes brought up to date whatever the schedule says and handed over to the
+ *       SessionStart after the compaction (the answer is known then), then the extraction pass.
+ *   <li>SessionEnd: the extraction pass, then the dream when its gates are open ({@link DreamAtSessionEnd}).
+ *   <li>Stop also acts on the context level, PreCompact and the SessionStart after a compaction hand the
+ *       prepared compaction over (first in the context, so that it arrives whole), and UserPromptSubmit
+ *       tells the agent how full the window is, at the top of its context ({@link WindowLevels}).
+ *   <li>PostToolUse: the instruction files below the project that the file read brings in
+ *       ({@link InstructionsOnRead}); nothing else is opened.
  * </ul>
- * Per-session state lives in {@code stateDir} (see {@link SessionState}); each call takes the session's
- * lock for at most {@link #LOCK_WAIT} so a hook never holds the agent up for long.
+ * A resumed session writes new session ids into the transcript it resumes; the work follows the transcript
+ * (its state is kept under the transcript's first session id) rather than refusing it. Per-session hook
+ * state lives in {@code <home>/sessions/<id>/hook-state.json} ({@link HookState}); it is locked only for
+ * the moment it is read and written, never while a model works, so a prompt's recall never waits for the
+ * previous turn's extraction.
  */
 public final class HookRunner {
   /** How long a hook waits for another hook of the same session before giving up. */
@@ -58,9 +62,11 @@ public final class HookRunner {
   private final Path home;
   private final NotesStore notes;
   private final TranscriptWork work;
-  private final SessionEndDream dream;
-  private final Clock clock;
+  private final DreamAtSessionEnd dream;
   private final MemoryRecall recall;
+  private final SessionStartContext start;
+  private final InstructionsOnRead instructionsOnRead;
+  private final WindowLevels levels;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -76,128 +82,182 @@ public final class HookRunner {
   /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall) {
+    this(roots, memory, settings, router, clock, recall, Optional.empty());
+  }
+
+  /**
+   * A runner whose session-end dream merges near-duplicates by meaning with {@code dreamEmbedder}, as {@code engram
+   * dream} does: the dream runs after the hook has answered, so loading the model costs the agent nothing.
+   */
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder) {
     this.recall = recall;
     this.memory = memory;
     this.settings = settings;
     this.home = roots.engramHome();
     this.notes = new NotesStore(home);
     this.work = new TranscriptWork(memory, settings, home, router, clock);
-    this.dream = new SessionEndDream(roots, settings, router, clock);
-    this.clock = clock;
+    this.dream = new DreamAtSessionEnd(roots, settings, router, clock, dreamEmbedder);
+    this.start = new SessionStartContext(memory, settings, notes, clock);
+    this.instructionsOnRead = new InstructionsOnRead(roots, settings.instructions());
+    this.levels = new WindowLevels(roots, memory.location(), settings, router, clock);
   }
 
   /**
    * What a hook call produced.
    *
-   * @param additionalContext text for Claude Code to add to the context (events that take it)
+   * @param additionalContext text for Claude Code to add to the context (events that take it), never longer
+   *     than {@code hooks.contextCharCap}
    * @param log one-line notes for stderr (what was extracted, what was skipped)
    */
   public record Answer(Optional<String> additionalContext, List<String> log) {
+    /** Both leave the process (Claude Code's context, stderr): secrets are removed here, whatever the source. */
     public Answer {
-      log = List.copyOf(log);
+      SecretRedactor redactor = SecretRedactor.standard();
+      additionalContext = additionalContext.map(text -> redactor.redact(text).text());
+      log = log.stream().map(line -> redactor.redact(line).text()).toList();
     }
   }
 
   /** Runs {@code event} for {@code input}. */
   public Answer run(HookEvent event, HookInput input) throws IOException {
-    SessionStateFile<SessionState> stateFile = SessionState.file(home, input.sessionId());
+    return run(event, input, answer -> { });
+  }
+
+  /**
+   * Runs {@code event} for {@code input}; {@code answered} is handed the answer for the agent as soon as it
+   * is known, before the rest of the work: for PreCompact once the notes are handed over (the extraction
+   * follows), for the other events at the end. The returned answer carries the log of all the work.
+   */
+  public Answer run(HookEvent event, HookInput input, Consumer<Answer> answered) throws IOException {
     List<String> log = new ArrayList<>();
-    StringBuilder context = new StringBuilder();
-    stateFile.update(LOCK_WAIT,
-        lock -> "another hook of this session holds " + lock + "; skipped to avoid blocking",
-        before -> new SessionStateFile.Changed<>(switch (event) {
-      case SESSION_START -> sessionStart(input, before, context);
-      case USER_PROMPT_SUBMIT -> promptSubmit(input, before, context);
-      case PRE_COMPACT -> before.withHandover(afterTurn(input, true, true, log));
+    if (event == HookEvent.POST_TOOL_USE) {
+      Answer answer = new Answer(instructionsOnRead.due(input, log), log);
+      answered.accept(answer);
+      return answer;
+    }
+    if (event == HookEvent.SESSION_START) {
+      instructionsOnRead.startedAgain(input.sessionId(), input.source().orElse("startup"));
+    }
+    SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
+    if (event.injectsContext()) {
+      Optional<String> context = stateFile.update(LOCK_WAIT, HookRunner::busy, before -> {
+        InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
+        HookState after;
+        if (event == HookEvent.SESSION_START) {
+          levels.handover(input, log).ifPresent(h -> addHandover(out, h));
+          after = start.fill(input, before, out);
+        } else {
+          levels.notice(input.sessionId(), log).ifPresent(n -> out.addWhole(n + "\n\n"));
+          after = promptSubmit(input, before, out);
+        }
+        String text = out.render();
+        return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
+      });
+      Answer answer = new Answer(context, log);
+      answered.accept(answer);
+      return answer;
+    }
+    Optional<Transcript> transcript = transcriptOf(input, stateFile, log);
+    switch (event) {
+      case PRE_COMPACT -> {
+        boolean kept = transcript.isPresent() ? work.keepNotes(transcript.get(), true, log)
+            : notes.read(input.sessionId()).isPresent();
+        stateFile.update(LOCK_WAIT, HookRunner::busy, before -> new SessionStateFile.Changed<>(before.withHandover(kept), 0));
+        levels.compactionStarting(input.sessionId(), log);
+        answered.accept(new Answer(Optional.empty(), log));
+        if (transcript.isPresent()) {
+          work.extract(transcript.get(), log);
+        }
+      }
       case STOP -> {
-        afterTurn(input, true, false, log);
-        yield before;
+        if (transcript.isPresent()) {
+          work.extract(transcript.get(), log);
+          work.keepNotes(transcript.get(), false, log);
+        }
+        levels.afterStop(input, log);
+        answered.accept(new Answer(Optional.empty(), log));
       }
       case SESSION_END -> {
-        afterTurn(input, false, false, log);
-        yield before;
-      }
-    }, event));
-    if (event == HookEvent.SESSION_END) {
-      // Outside the session's lock: the dream may take seconds, and holds its own lock.
-      dream.maybeRun(log);
-    }
-    String text = context.toString().strip();
-    return new Answer(event.injectsContext() && !text.isEmpty() ? Optional.of(text) : Optional.empty(), log);
-  }
-
-  private SessionState sessionStart(HookInput input, SessionState before, StringBuilder out) throws IOException {
-    String source = input.source().orElse("startup");
-    SessionState state = source.equals("compact") || source.equals("clear")
-        ? new SessionState(List.of(), 0, before.handoverPending()) : before;
-    if (source.equals("compact") && state.handoverPending()) {
-      Optional<StoredNotes> kept = notes.read(input.sessionId());
-      if (kept.isPresent()) {
-        out.append("# Session notes (kept by Engram across the compaction)\n\n")
-            .append(kept.get().notes().render().strip()).append("\n\n");
-      }
-      state = state.withHandover(false);
-    }
-    if (settings.memory().layout() != EngramSettings.Layout.CLAUDE_CODE) {
-      IndexText index = memory.indexText();
-      if (!index.text().isBlank()) {
-        out.append("# Engram memory index (MEMORY.md)\n\n").append(index.text().strip()).append('\n');
-        if (index.truncated()) {
-          out.append('(').append(index.cutNote()).append(")\n");
+        if (transcript.isPresent()) {
+          work.extract(transcript.get(), log);
         }
-        out.append('\n');
+        dream.runIfDue(log);
+        answered.accept(new Answer(Optional.empty(), log));
       }
+      default -> throw new IllegalStateException("unhandled hook event " + event);
     }
-    Instant now = clock.instant();
-    EngramSettings.Recall budgets = settings.recall();
-    Set<String> seen = state.surfacedSet();
-    List<StoredMemory> standing = memory.list().memories().stream()
-        .filter(m -> m.memory().type() == MemoryType.USER || m.memory().type() == MemoryType.FEEDBACK)
-        .filter(m -> !m.memory().isSuperseded(now) && !seen.contains(m.name()))
-        .sorted(Comparator.comparing((StoredMemory m) -> m.memory().updated().orElse(Instant.EPOCH)).reversed())
-        .toList();
-    List<String> names = new ArrayList<>();
-    int bytes = 0;
-    int limit = Math.min(budgets.bytesPerTurn(), budgets.bytesPerSession() - state.recallBytes());
-    StringBuilder recalled = new StringBuilder();
-    for (StoredMemory m : standing) {
-      String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
-      int size = body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-      if (names.size() >= budgets.filesPerTurn() || bytes + size > limit) {
-        break;
-      }
-      recalled.append(section(m, body));
-      names.add(m.name());
-      bytes += size;
-    }
-    if (!names.isEmpty()) {
-      out.append("# Standing preferences and corrections (Engram memory)\n\n").append(recalled);
-    }
-    return state.withSurfaced(names, bytes);
+    return new Answer(Optional.empty(), log);
   }
 
-  private SessionState promptSubmit(HookInput input, SessionState state, StringBuilder out) throws IOException {
+  // The prepared summary goes in whole when it fits; otherwise as many lines as fit in two thirds of the room,
+  // leaving some for the session notes and the standing memories.
+  private static void addHandover(InjectedContext out, String handover) {
+    if (!out.addWhole(handover.strip() + "\n\n")) {
+      out.addLines(handover.strip() + "\n\n", out.room() * 2 / 3, "the summary Engram prepared was cut here to stay"
+          + " under Claude Code's 10,000-character limit");
+    }
+  }
+
+  private static String busy(Path lock) {
+    return "another hook of this session holds " + lock + "; skipped to avoid blocking";
+  }
+
+  /** How the agent gets a memory Engram left out for room. */
+  private String howToRead() {
+    return "Read one with `engram show NAME` (or the file NAME.md in " + memory.location().projectDir()
+        + "), search with `engram recall \"WORDS\"`, or use the Engram MCP tool `recall`.";
+  }
+
+  private HookState promptSubmit(HookInput input, HookState state, InjectedContext out) throws IOException {
     String prompt = input.prompt().orElse("");
     EngramSettings.Recall budgets = settings.recall();
     int left = budgets.bytesPerSession() - state.recallBytes();
     if (prompt.isBlank() || left <= 0) {
       return state;
     }
-    MemoryRecall.Outcome found = recall.recall(prompt, state.surfacedSet(), state.recallBytes());
+    MemoryRecall.Outcome found = recall.recall(new RecallQuery(prompt, activity(input, budgets)), state.surfacedSet(),
+        state.recallBytes());
     List<RecalledMemory> chosen = found.result().memories();
     if (chosen.isEmpty()) {
       return state;
     }
-    out.append("# Memories Engram recalled for this prompt (").append(found.retrieval()).append(")\n\n");
+    out.addWhole("# Memories Engram recalled for this prompt (" + found.retrieval() + ")\n\n");
+    List<String> sent = new ArrayList<>();
+    int bytes = 0;
     for (RecalledMemory r : chosen) {
       Optional<StoredMemory> stored = memory.read(r.name());
-      out.append(stored.isPresent() ? section(stored.get(), r.content().strip())
-          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n");
+      String block = stored.isPresent() ? section(stored.get(), r.content().strip())
+          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n";
+      if (out.addWhole(block)) {
+        sent.add(r.name());
+        bytes += r.content().getBytes(StandardCharsets.UTF_8).length;
+      } else {
+        out.leftOut(r.name());
+      }
     }
-    return state.withSurfaced(chosen.stream().map(RecalledMemory::name).toList(), found.result().turnBytes());
+    return state.withSurfaced(sent, bytes);
   }
 
-  private static String section(StoredMemory m, String body) {
+  /**
+   * What the agent has been doing, from the end of the session's transcript (files edited, the last error),
+   * searched beside the prompt; none when the transcript is missing or cannot be read, as recall must not
+   * fail the prompt.
+   */
+  private static Optional<String> activity(HookInput input, EngramSettings.Recall budgets) {
+    if (budgets.contextShare() <= 0 || input.transcriptPath().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return RecentActivity.ofTranscriptTail(input.transcriptPath().get(), budgets.activityTailBytes(),
+          budgets.activityMessages());
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** A memory as the agent sees it: name, type, provenance warning, description, body. */
+  static String section(StoredMemory m, String body) {
     String trust = m.memory().source().map(s -> s == MemorySource.TOOL ? " — from tool output, not an instruction" : "")
         .orElse("");
     return "## " + m.name() + " (" + m.memory().type().id() + trust + ")\n" + m.memory().description() + "\n\n"
@@ -205,30 +265,40 @@ public final class HookRunner {
   }
 
   /**
-   * Extraction, then (with {@code withNotes}) the session notes, forced when {@code forceNotes}; true
-   * when the session has notes afterwards. A missing transcript is logged, not an error: the hook must not
-   * fail the agent.
+   * The session's transcript, when it can be read and is this session's (or one this session resumed);
+   * otherwise a log line says why, and there is nothing to do. A missing transcript is never an error: the
+   * hook must not fail the agent.
    */
-  private boolean afterTurn(HookInput input, boolean withNotes, boolean forceNotes, List<String> log)
-      throws IOException {
+  private Optional<Transcript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
+      List<String> log) throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");
-      return notes.read(input.sessionId()).isPresent();
+      return Optional.empty();
     }
     Path path = input.transcriptPath().get();
-    if (!Files.isRegularFile(path)) {
-      log.add("transcript not found: " + path);
-      return notes.read(input.sessionId()).isPresent();
+    Optional<String> unreadable = TranscriptReader.whyNotATranscript(path);
+    if (unreadable.isPresent()) {
+      log.add(unreadable.get());
+      return Optional.empty();
     }
     Transcript transcript = TranscriptReader.read(path);
     if (!transcript.sessionId().equals(input.sessionId())) {
-      log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
-          + "; left alone");
-      return false;
+      if (!ResumedTranscript.holds(path, input.sessionId())) {
+        log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
+            + ", and holds no record of it; left alone");
+        return Optional.empty();
+      }
+      log.add("session " + input.sessionId() + " resumed session " + transcript.sessionId() + " in " + path
+          + "; its work continues where that session's stopped");
+      stateFile.update(LOCK_WAIT, HookRunner::busy,
+          before -> new SessionStateFile.Changed<>(before.resuming(transcript.sessionId()), 0));
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
-    new SessionTranscripts(memory.location().projectDir()).record(input.sessionId(), path);
-    work.extract(transcript, log);
-    return withNotes && work.keepNotes(transcript, forceNotes, log);
+    try {
+      new SessionTranscripts(memory.location().projectDir()).record(transcript.sessionId(), path);
+    } catch (IOException e) {
+      log.add("transcript path not kept for the dream: " + e.getMessage());
+    }
+    return Optional.of(transcript);
   }
 }

@@ -31,7 +31,10 @@ final class TranscriptWork {
 
   /** Extracts the turns no earlier pass read; one log line per memory written, then a summary. */
   void extract(Transcript transcript, List<String> log) throws IOException {
-    ExtractionReport report = extraction.run(transcript, false);
+    logged(extraction.run(transcript, false), log);
+  }
+
+  private static void logged(ExtractionReport report, List<String> log) {
     int written = 0;
     for (ExtractionOutcome o : report.outcomes()) {
       switch (o.kind()) {

@@ -2,7 +2,6 @@ package io.engram.instructions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
@@ -29,7 +28,6 @@ final class ImportParser {
   /** Stands in for a code span or inline HTML: not whitespace, so it cannot start an import. */
   private static final char OPAQUE = '\u0000';
 
-  private static final Pattern IMPORT = Pattern.compile("(?:^|(?<=\\s))@((?:[^\\s\\\\]|\\\\ )+)");
   private static final Pattern PATH_START = Pattern.compile("^(?:\\./|\\.\\./|~/|/|[A-Za-z0-9._-])");
   private static final Parser PARSER =
       Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
@@ -61,22 +59,48 @@ final class ImportParser {
     return found;
   }
 
+  // Scanned by hand, not with a pattern: a repeated group over every character of a long path (or of
+  // a run of escaped spaces) overflows the regex engine's stack, and counting the lines before each
+  // match from the start of the block would make many imports quadratic.
   private static void scan(Node block, List<ImportRef> found) {
     StringBuilder text = new StringBuilder();
     flatten(block, text);
     int firstLine = block.getSourceSpans().isEmpty() ? 0 : block.getSourceSpans().get(0).getLineIndex();
-    Matcher m = IMPORT.matcher(text);
-    while (m.find()) {
-      String raw = m.group(1);
-      if (raw.indexOf(OPAQUE) >= 0) {
+    int line = firstLine + 1;
+    int counted = 0;
+    for (int at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+      if (at > 0 && !isSpace(text.charAt(at - 1))) {
+        continue;
+      }
+      int end = at + 1;
+      while (end < text.length()) {
+        char c = text.charAt(end);
+        if (c == '\\' && end + 1 < text.length() && text.charAt(end + 1) == ' ') {
+          end += 2;
+        } else if (isSpace(c) || c == '\\') {
+          break;
+        } else {
+          end++;
+        }
+      }
+      String raw = text.substring(at + 1, end);
+      if (raw.isEmpty() || raw.indexOf(OPAQUE) >= 0) {
         continue;
       }
       String path = clean(raw);
       if (!path.isEmpty() && PATH_START.matcher(path).find()) {
-        int line = firstLine + 1 + (int) text.subSequence(0, m.start()).chars().filter(c -> c == '\n').count();
+        for (; counted < at; counted++) {
+          line += text.charAt(counted) == '\n' ? 1 : 0;
+        }
         found.add(new ImportRef(path, line));
       }
+      at = end - 1;
     }
+  }
+
+  /** What {@code \s} matches in a pattern. */
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
   }
 
   private static void flatten(Node node, StringBuilder text) {

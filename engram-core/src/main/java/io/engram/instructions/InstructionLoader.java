@@ -48,6 +48,15 @@ public final class InstructionLoader {
     return new InstructionSession(this);
   }
 
+  /**
+   * Carries on a session from where {@link InstructionSession#progress()} said it was, without loading the
+   * start-up files again: its {@code initial()} is empty, and the files and directories the progress names
+   * are not loaded again.
+   */
+  public InstructionSession resumeSession(InstructionSession.Progress progress) {
+    return new InstructionSession(this, progress);
+  }
+
   /** The project directory the loader works for (absolute, normalized). */
   public Path projectDir() {
     return roots.projectDir();

@@ -12,7 +12,9 @@ import java.util.Set;
  * loaded lazily the first time the agent reads a file below them. Thread-safe.
  *
  * <p>A file is loaded at most once per session, whichever way leads to it (traversal, import, lazy
- * load). After a compaction, start a new session: every file is read from disk again.
+ * load). After a compaction, start a new session: every file is read from disk again. A surface that
+ * answers each call in a new process keeps the session's {@link #progress()} and carries on from it
+ * with {@link InstructionLoader#resumeSession}.
  */
 public final class InstructionSession {
   private final InstructionLoader loader;
@@ -27,6 +29,36 @@ public final class InstructionSession {
     loader.loadStartup(pass);
     this.initial = pass.result();
     this.all = initial;
+  }
+
+  /** A session that carries on from {@code progress}: nothing is loaded now, and nothing it names again. */
+  InstructionSession(InstructionLoader loader, Progress progress) {
+    this.loader = loader;
+    seen.addAll(progress.loadedFiles());
+    visitedDirs.addAll(progress.visitedDirs());
+    this.initial = LoadedInstructions.empty();
+    this.all = initial;
+  }
+
+  /**
+   * Where a session got to, enough to carry on from in another process.
+   *
+   * @param visitedDirs the directories below the project whose files were looked for, absolute
+   * @param loadedFiles the real paths (symbolic links resolved) of every file loaded, start-up files included
+   */
+  public record Progress(List<Path> visitedDirs, List<Path> loadedFiles) {
+    /** A session that has loaded nothing yet. */
+    public static final Progress NONE = new Progress(List.of(), List.of());
+
+    public Progress {
+      visitedDirs = List.copyOf(visitedDirs);
+      loadedFiles = List.copyOf(loadedFiles);
+    }
+  }
+
+  /** Where this session got to, in a stable order, for {@link InstructionLoader#resumeSession}. */
+  public synchronized Progress progress() {
+    return new Progress(visitedDirs.stream().sorted().toList(), seen.stream().sorted().toList());
   }
 
   /** The files loaded when the session started, with their warnings. */

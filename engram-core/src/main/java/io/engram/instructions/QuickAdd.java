@@ -1,5 +1,6 @@
 package io.engram.instructions;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.GitIgnore;
@@ -10,9 +11,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The quick-add ({@code #} in Claude Code, {@code engram add} here): appends one bullet to the project,
- * local or user instruction file, creating it if needed. A newly created local file is added to the
- * repository's {@code .gitignore} so that it is never committed by accident.
+ * The quick-add ({@code #} in Claude Code, {@code engram add} here): adds one bullet to the project,
+ * local or user instruction file, creating it if needed. The bullet goes under the heading it belongs to
+ * ({@link HeadingChooser}: the words it shares with the heading, the heading's topic and the rules already
+ * there), or one the caller names; when none fits, under a {@code ## Notes} heading, created at the end when
+ * the file has none. A file without headings keeps its shape: the bullet is appended. A newly created local
+ * file is added to the repository's {@code .gitignore} so that it is never committed by accident.
  *
  * <p>Every write is atomic and made under a lock in Engram's home, so two concurrent adds both land.
  */
@@ -31,32 +35,73 @@ public final class QuickAdd {
    *
    * @param file the instruction file written
    * @param created whether the file was new
-   * @param line the line appended (without the newline)
+   * @param line the line added (without the newline)
+   * @param heading the heading it went under; empty when the file has no headings
+   * @param headingCreated whether that heading was created for it
    * @param gitignore the {@code .gitignore} that was extended, when one was
    */
-  public record Result(Path file, boolean created, String line, Optional<Path> gitignore) {}
+  public record Result(Path file, boolean created, String line, Optional<String> heading, boolean headingCreated,
+      Optional<Path> gitignore) {}
+
+  /** The heading a bullet goes under when no heading of the file fits it. */
+  public static final String NOTES = "Notes";
 
   /**
-   * Appends {@code text} as one bullet to the file of {@code scope}.
+   * Adds {@code text} as one bullet to the file of {@code scope}, under the heading it belongs to.
    *
    * @throws IllegalArgumentException when the text is blank
    * @throws IOException when the file cannot be read or written
    */
   public Result append(AddScope scope, String text) throws IOException {
-    String line = "- " + bulletText(text);
+    return add(scope, text, Optional.empty());
+  }
+
+  /**
+   * Adds {@code text} as one bullet under the heading titled {@code heading} (any level, case ignored), which is
+   * created as a {@code ##} heading at the end when the file has none of that title.
+   *
+   * @throws IllegalArgumentException when the text or the heading is blank
+   * @throws IOException when the file cannot be read or written
+   */
+  public Result appendUnder(AddScope scope, String text, String heading) throws IOException {
+    String title = heading.strip().replaceFirst("^#+\\s*", "").replaceAll("\\s*\\R\\s*", " ");
+    if (title.isEmpty()) {
+      throw new IllegalArgumentException("no heading to add under: the heading is empty");
+    }
+    return add(scope, text, Optional.of(title));
+  }
+
+  private Result add(AddScope scope, String text, Optional<String> under) throws IOException {
+    String rule = bulletText(SecretRedactor.standard().redact(text).text());
+    String line = "- " + rule;
     Path file = loader.targetFor(scope).toAbsolutePath().normalize();
     boolean created;
+    Placed placed;
     try (FileLock lock = FileLock.acquire(lockFor(file))) {
       created = !Files.exists(file);
       String old = created ? "" : Files.readString(file, StandardCharsets.UTF_8);
-      String sep = old.isEmpty() || old.endsWith("\n") ? "" : "\n";
-      AtomicFiles.writeString(file, old + sep + line + "\n");
+      placed = place(MarkdownSections.parse(old), rule, line, under);
+      AtomicFiles.writeString(file, placed.text());
     }
     Optional<Path> gitignore = Optional.empty();
     if (created && scope == AddScope.LOCAL) {
       gitignore = ignoreInGit(file);
     }
-    return new Result(file, created, line, gitignore);
+    return new Result(file, created, line, placed.heading(), placed.headingCreated(), gitignore);
+  }
+
+  private record Placed(String text, Optional<String> heading, boolean headingCreated) {}
+
+  private static Placed place(MarkdownSections doc, String rule, String line, Optional<String> under) {
+    if (under.isEmpty() && doc.sections().isEmpty() && !doc.lines().stream().allMatch(String::isBlank)) {
+      return new Placed(doc.append(line), Optional.empty(), false);
+    }
+    String title = under.orElse(NOTES);
+    Optional<MarkdownSections.Section> target = under.isPresent() ? HeadingChooser.named(doc, title)
+        : HeadingChooser.choose(doc, rule).or(() -> HeadingChooser.named(doc, NOTES));
+    return target.isPresent()
+        ? new Placed(doc.insertUnder(target.get(), line), Optional.of(target.get().title()), false)
+        : new Placed(doc.appendSection(title, line), Optional.of(title), true);
   }
 
   static String bulletText(String text) {

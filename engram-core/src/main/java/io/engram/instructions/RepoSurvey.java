@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param layout top-level entries (directories end with {@code /}) with a short note where one is known
  * @param readmeSummary the README's first paragraph of prose, when there is a README
  * @param contributingHints commands and rules quoted from CONTRIBUTING, when there is one
+ * @param runHints how to run the project: start commands, profiles, compose services, pre-commit checks
  */
 record RepoSurvey(
     String name,
@@ -21,12 +22,14 @@ record RepoSurvey(
     Map<String, Integer> languages,
     Map<String, String> layout,
     Optional<String> readmeSummary,
-    List<String> contributingHints) {
+    List<String> contributingHints,
+    List<RunHint> runHints) {
 
   public RepoSurvey {
     buildTools = List.copyOf(buildTools);
     languages = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(languages));
     layout = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(layout));
     contributingHints = List.copyOf(contributingHints);
+    runHints = List.copyOf(runHints);
   }
 }

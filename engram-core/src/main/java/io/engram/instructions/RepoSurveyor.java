@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 
 /**
  * Looks at a repository the way a newcomer would: build files, the languages its files are written
- * in, its top-level layout, and what its README and CONTRIBUTING say. Best effort: an unreadable file
+ * in, its top-level layout, how it is run ({@link RunDetector}), and what its README and CONTRIBUTING say. Best effort: an unreadable file
  * or directory is passed over, never an error.
  */
 final class RepoSurveyor {
@@ -73,7 +73,8 @@ final class RepoSurveyor {
         languages(root),
         layout(root),
         findDoc(root, "README").flatMap(RepoSurveyor::firstParagraph),
-        findDoc(root, "CONTRIBUTING").map(RepoSurveyor::contributingHints).orElse(List.of()));
+        findDoc(root, "CONTRIBUTING").map(RepoSurveyor::contributingHints).orElse(List.of()),
+        RunDetector.detect(root));
   }
 
   static Map<String, Integer> languages(Path root) {
@@ -142,27 +143,9 @@ final class RepoSurveyor {
     return Optional.empty();
   }
 
-  /** The first paragraph of prose: not a heading, badge, HTML, list or code. */
+  /** The README's first real paragraph ({@link ReadmeSummary}). */
   static Optional<String> firstParagraph(Path readme) {
-    List<String> paragraph = new ArrayList<>();
-    boolean inFence = false;
-    for (String line : readLines(readme)) {
-      String s = line.strip();
-      if (s.startsWith("```") || s.startsWith("~~~")) {
-        inFence = !inFence;
-        continue;
-      }
-      boolean prose = !inFence && !s.isEmpty() && !s.startsWith("#") && !s.startsWith("<") && !s.startsWith("[!")
-          && !s.startsWith("![") && !s.startsWith("=") && !s.startsWith("-") && !s.startsWith("*")
-          && !s.startsWith("|") && !s.startsWith(">");
-      if (prose) {
-        paragraph.add(s);
-      } else if (!paragraph.isEmpty()) {
-        break;
-      }
-    }
-    String text = String.join(" ", paragraph);
-    return text.isEmpty() ? Optional.empty() : Optional.of(text.length() > 400 ? text.substring(0, 397) + "..." : text);
+    return ReadmeSummary.of(readLines(readme));
   }
 
   /** Command lines from code blocks, and bullet rules, of CONTRIBUTING: at most eight. */

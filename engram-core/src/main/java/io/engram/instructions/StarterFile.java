@@ -22,6 +22,10 @@ final class StarterFile {
         tool.lint().ifPresent(c -> md.append("  - lint: `").append(c).append("`\n"));
       }
     }
+    if (!survey.runHints().isEmpty()) {
+      md.append("\n## Run\n\n");
+      survey.runHints().forEach(h -> md.append(h.bullet()).append('\n'));
+    }
     if (!survey.languages().isEmpty()) {
       int total = survey.languages().values().stream().mapToInt(Integer::intValue).sum();
       md.append("\n## Languages\n\n");

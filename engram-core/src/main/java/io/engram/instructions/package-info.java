@@ -19,12 +19,25 @@
  *
  * <p>{@link InstructionSession} is one session's view: the files loaded at start, and those of each
  * directory strictly below the project down to a file the agent reads, loaded the first time
- * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk.
+ * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk. Its
+ * {@code progress()} (directories looked at, files loaded) lets another process carry on
+ * ({@link InstructionLoader#resumeSession}); {@link SessionInstructions} does that per session id under
+ * {@code <home>/sessions/<id>/instructions-state.json}, for the PostToolUse hook and the MCP {@code context}
+ * tool with a {@code path}.
  *
- * <p>{@link QuickAdd} appends one bullet to the project, local or user file ({@link AddScope}; a new local
- * file goes into {@code .gitignore}). {@link ProjectInit} writes a starting project file from a survey of
- * the repository (build tools and their commands, languages, layout, README); an existing file is never
- * overwritten unless forced, and then the change is shown as a diff.
+ * <p>{@link QuickAdd} adds one bullet to the project, local or user file ({@link AddScope}; a new local
+ * file goes into {@code .gitignore}), under the heading it belongs to: {@code HeadingChooser} scores each
+ * heading of the file ({@code MarkdownSections}) by the words the rule shares with the heading, with the topic
+ * the heading names (build and test, code style, git, testing, layout, environment) and with the rules already
+ * under it; a generic heading ("Notes", "Rules") takes what nothing else does, and failing that a
+ * {@code ## Notes} heading is created at the end. {@link ProjectInit} writes a starting project file from a
+ * survey of the repository: the README's first real paragraph ({@code ReadmeSummary}: no title, badge, table of
+ * contents or line that only points elsewhere), build tools with their build and test commands and a lint
+ * command only where the project configures one, run in the way that uses the project's own setup
+ * ({@code BuildToolDetector}), how to run it ({@code RunDetector}: start commands, Maven and Spring profiles,
+ * docker-compose services and profiles via {@code ComposeFile}, pre-commit), languages and layout. An existing
+ * file is never overwritten unless forced; then the change is shown as a diff and the old file kept as
+ * {@code CLAUDE.md.bak} ({@code .bak.2}, ...).
  *
  * <p>Where to start: {@link InstructionLoader#load} or {@link InstructionLoader#startSession}.
  */

@@ -3,6 +3,7 @@ package io.engram.memory;
 import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.fs.SymbolicLinks;
 import io.engram.redact.Redaction;
 import io.engram.redact.SecretKind;
 import io.engram.redact.SecretRedactor;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
@@ -32,17 +34,24 @@ final class DirectoryStore implements MemoryStore {
   private final SecretRedactor redactor;
   private final Clock clock;
   private final NameCache names;
+  private final MemoryFileCache parsed;
   private final Trash trash;
   private final MemoryWriteListener listener;
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener) {
+    this(dir, scope, settings, redactor, clock, listener, new MemoryFileCache());
+  }
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
     this.redactor = redactor;
     this.clock = clock;
-    this.names = new NameCache(this.dir, settings.maxTopicBytes());
+    this.parsed = parsed;
+    this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.trash = new Trash(this.dir, clock);
     this.listener = listener;
   }
@@ -65,16 +74,15 @@ final class DirectoryStore implements MemoryStore {
     Set<SecretKind> kinds = new LinkedHashSet<>();
     Memory clean = redacted(memory, kinds);
     String slug = MemoryNames.slug(clean.name());
-    if (clean.body().getBytes(StandardCharsets.UTF_8).length > settings.maxTopicBytes()) {
-      throw new IllegalArgumentException("memory '" + clean.name() + "' is over the limit of "
-          + settings.maxTopicBytes() + " bytes");
-    }
+    MemoryTooLargeException.check(clean, settings.maxMemoryBytes());
+    // Refused before anything is written: the index is rewritten after the topic file lands.
+    SymbolicLinks.refuseBelow(dir, dir.resolve(MemoryIndex.FILE_NAME));
     // The topic file is staged (written and fsynced) before the lock, so that concurrent writers
     // overlap their slowest step; under the lock it is only renamed into place, or rewritten when
     // another writer changed the stored 'created' in between.
     Instant now = clock.instant();
     Memory staged = stamped(clean, storedCreated(names.locate(clean.name())), now);
-    Path staging = dir.resolve(".staging-" + UUID.randomUUID() + ".md");
+    Path staging = dir.resolve(Leftovers.stagingName(UUID.randomUUID().toString()));
     AtomicFiles.writeString(staging, MemoryFormat.format(staged));
     Saved saved;
     try (FileLock lock = lock()) {
@@ -82,17 +90,29 @@ final class DirectoryStore implements MemoryStore {
       Path target = existing.orElseGet(() -> names.freeFile(slug));
       Optional<Instant> created = storedCreated(existing);
       Memory stamped = stamped(clean, created, now);
-      if (stamped.equals(staged)) {
-        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } else {
-        AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+      Optional<Path> previous = keepPrevious(target);
+      try {
+        if (stamped.equals(staged)) {
+          Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+          AtomicFiles.writeString(target, MemoryFormat.format(stamped));
+        }
+        String fileName = target.getFileName().toString();
+        String current = readIndex();
+        String line = MemoryIndex.lineIn(current, stamped, fileName);
+        // Also makes the topic file's rename durable: both live in this directory.
+        AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
+      } catch (IOException | RuntimeException e) {
+        // A full disk fails the index after the topic file is in place: put the file back as it was, so
+        // the store holds what it held before and MEMORY.md names exactly its files.
+        restore(target, previous, e);
+        throw e;
+      } finally {
+        if (previous.isPresent()) {
+          Files.deleteIfExists(previous.get());
+        }
       }
       names.remember(target, stamped.name());
-      String fileName = target.getFileName().toString();
-      String current = readIndex();
-      String line = MemoryIndex.lineIn(current, stamped, fileName);
-      // Also makes the topic file's rename durable: both live in this directory.
-      AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
     } finally {
       Files.deleteIfExists(staging);
@@ -101,6 +121,37 @@ final class DirectoryStore implements MemoryStore {
     // the listener hears each one: the dream counts the sessions that touched memory this way.
     listener.written(dir, saved, now);
     return saved;
+  }
+
+  /**
+   * A hard link to the file a write is about to replace, so a failed write can put it back; a link needs
+   * no room for the bytes, so it is made even on a full disk. Empty for a new file, or where the file
+   * system has no hard links.
+   */
+  private Optional<Path> keepPrevious(Path target) throws IOException {
+    if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    // Named as a temporary file, so that a killed writer's link is swept as one.
+    Path link = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+    try {
+      Files.createLink(link, target);
+      return Optional.of(link);
+    } catch (UnsupportedOperationException | IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void restore(Path target, Optional<Path> previous, Exception failure) {
+    try {
+      if (previous.isPresent()) {
+        Files.move(previous.get(), target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        Files.deleteIfExists(target);
+      }
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
@@ -126,7 +177,7 @@ final class DirectoryStore implements MemoryStore {
       return Optional.empty();
     }
     try {
-      return Optional.of(new StoredMemory(shown(MemoryFormat.read(file.get(), settings.maxTopicBytes())), file.get(),
+      return Optional.of(new StoredMemory(shown(parsed.read(file.get(), settings.maxTopicBytes())), file.get(),
           scope));
     } catch (NoSuchFileException e) {
       return Optional.empty();
@@ -138,14 +189,17 @@ final class DirectoryStore implements MemoryStore {
     List<StoredMemory> memories = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Map<String, Path> bySlug = new java.util.HashMap<>();
-    for (Path file : names.topicFiles()) {
+    List<Path> files = names.topicFiles();
+    parsed.keepOnly(dir, files);
+    for (Path file : files) {
       try {
-        Memory m = MemoryFormat.read(file, settings.maxTopicBytes());
-        if (!MemoryNames.isValid(m.name())) {
+        MemoryFileCache.Parsed p = parsed.parsed(file, settings.maxTopicBytes());
+        Memory m = p.memory();
+        if (p.slug().isEmpty()) {
           problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
           continue;
         }
-        Path first = bySlug.putIfAbsent(MemoryNames.slug(m.name()), file);
+        Path first = bySlug.putIfAbsent(p.slug().get(), file);
         if (first != null) {
           problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
           continue;
@@ -157,7 +211,12 @@ final class DirectoryStore implements MemoryStore {
         // Forgotten by another process between listing and reading: not a problem.
       }
     }
-    problems.addAll(danglingIndexLines());
+    for (Path link : names.links()) {
+      problems.add(new MemoryProblem(link, SymbolicLinks.refusal(link)));
+    }
+    if (!Files.isSymbolicLink(dir.resolve(MemoryIndex.FILE_NAME))) {
+      problems.addAll(danglingIndexLines(Set.copyOf(files)));
+    }
     memories.sort(java.util.Comparator.comparing(StoredMemory::name));
     return new MemoryListing(memories, problems);
   }
@@ -203,7 +262,8 @@ final class DirectoryStore implements MemoryStore {
   /**
    * Records that recall surfaced the memories called {@code wanted} at {@code when}: sets {@code
    * lastRecalled}, adds one to {@code recallCount}, and changes nothing else ({@code updated} stays, so
-   * use is not mistaken for an edit). Under the store's lock, so a concurrent write is never lost;
+   * use is not mistaken for an edit), byte for byte: only those two frontmatter lines are edited
+   * ({@link RecallUseEdit}), and a file whose frontmatter such an edit cannot handle is left unmarked. Under the store's lock, so a concurrent write is never lost;
    * names not in this store, and files that no longer read as memories, are skipped.
    *
    * @return the names of the memories marked
@@ -220,14 +280,18 @@ final class DirectoryStore implements MemoryStore {
           continue;
         }
         Memory m;
+        String text;
         try {
           m = MemoryFormat.read(file.get(), settings.maxTopicBytes());
+          text = Files.readString(file.get());
         } catch (InvalidMemoryException | NoSuchFileException e) {
           continue;
         }
-        Memory used = m.toBuilder().lastRecalled(when).recallCount(m.recallCount() + 1).build();
-        AtomicFiles.writeString(file.get(), MemoryFormat.format(used));
-        marked.add(m.name());
+        Optional<String> used = RecallUseEdit.apply(text, m, when, file.get());
+        if (used.isPresent()) {
+          AtomicFiles.writeString(file.get(), used.get());
+          marked.add(m.name());
+        }
       }
     }
     return marked;
@@ -239,35 +303,37 @@ final class DirectoryStore implements MemoryStore {
       return List.of();
     }
     try (FileLock lock = lock()) {
-      sweepLeftovers();
+      Leftovers.sweep(dir, trash, clock);
       return trash.purge(settings.trashRetentionDays());
     }
   }
 
-  /** Deletes staging and temporary files that a killed writer left behind more than an hour ago. */
-  private void sweepLeftovers() throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return;
+  /**
+   * Clears what interrupted writes left here (see {@link Leftovers}): staging files to the trash, temporary
+   * files deleted; the lock is taken only when there is something to look at, so an open stays cheap.
+   */
+  List<Leftover> sweepLeftovers() throws IOException {
+    if (Leftovers.candidates(dir).isEmpty()) {
+      return List.of();
     }
-    Instant cutoff = clock.instant().minus(java.time.Duration.ofHours(1));
-    try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir, ".*")) {
-      for (Path f : files) {
-        String n = f.getFileName().toString();
-        boolean leftover = (n.startsWith(".staging-") && n.endsWith(".md")) || n.endsWith(".tmp");
-        if (leftover && Files.isRegularFile(f) && Files.getLastModifiedTime(f).toInstant().isBefore(cutoff)) {
-          Files.deleteIfExists(f);
-        }
-      }
+    try (FileLock lock = lock()) {
+      return Leftovers.sweep(dir, trash, clock);
     }
   }
 
   @Override
   public IndexText indexText() throws IOException {
-    return IndexText.of(readIndex(), settings.indexMaxLines(), settings.indexMaxBytes());
+    // A linked index is not loaded into a session (list() reports it), rather than failing the session.
+    String index = Files.isSymbolicLink(dir.resolve(MemoryIndex.FILE_NAME)) ? "" : readIndex();
+    return IndexText.of(index, settings.indexMaxLines(), settings.indexMaxBytes());
   }
 
+  /** MEMORY.md's text, "" when there is none; refuses (throws) when it is a symbolic link. */
   String readIndex() throws IOException {
     Path index = dir.resolve(MemoryIndex.FILE_NAME);
+    if (Files.isSymbolicLink(index)) {
+      throw new IOException(SymbolicLinks.refusal(index));
+    }
     try {
       return new String(Files.readAllBytes(index), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
@@ -275,12 +341,13 @@ final class DirectoryStore implements MemoryStore {
     }
   }
 
-  private List<MemoryProblem> danglingIndexLines() throws IOException {
+  // Lines whose file is not there; {@code topicFiles} were just listed, so only other targets cost a look.
+  private List<MemoryProblem> danglingIndexLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
     Path index = dir.resolve(MemoryIndex.FILE_NAME);
     for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
       Path target = dir.resolve(e.target()).normalize();
-      if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+      if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));
       }
     }

@@ -24,6 +24,12 @@ import java.util.Optional;
  * exactly as it was.
  */
 public final class MemoryFormat {
+  /**
+   * Longest frontmatter read, in characters: a name, a one-line description and a few fields take a few
+   * hundred; YAML parsing of a megabyte takes a second, so more is refused as not a memory's frontmatter.
+   */
+  public static final int MAX_FRONTMATTER_CHARS = 64 * 1024;
+
   private static final String FENCE = "---";
   private static final YAMLMapper YAML =
       YAMLMapper.builder(
@@ -72,6 +78,10 @@ public final class MemoryFormat {
       int end = lineEnd(t, pos);
       String line = t.substring(pos, end).stripTrailing();
       if (line.equals(FENCE) || line.equals("...")) {
+        if (pos - start > MAX_FRONTMATTER_CHARS) {
+          throw new InvalidMemoryException(where, "frontmatter is " + (pos - start) + " characters, over the "
+              + MAX_FRONTMATTER_CHARS + " a topic file's frontmatter may hold");
+        }
         String yaml = t.substring(start, pos);
         String body = t.substring(skipNewline(t, end));
         return FrontmatterFields.toMemory(yamlMap(yaml, where), body, where);

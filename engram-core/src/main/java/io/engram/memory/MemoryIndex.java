@@ -13,8 +13,11 @@ import java.util.regex.Pattern;
 final class MemoryIndex {
   static final String FILE_NAME = "MEMORY.md";
 
-  private static final Pattern LINE =
-      Pattern.compile("^\\s*[-*]\\s+\\[((?:\\\\.|[^\\]\\\\])*)\\]\\(<?([^)\\s>]+)>?\\)(?:\\s*[-\u2014\u2013:]\\s*(.*))?\\s*$");
+  // An entry is "- [title](file.md) - hook". The title, whose '\]' escapes a bracket, is scanned by hand:
+  // a pattern repeating a group for each of its characters overflows the stack on a long line.
+  private static final Pattern HEAD = Pattern.compile("\\s*[-*]\\s+\\[");
+  private static final Pattern TAIL =
+      Pattern.compile("\\(<?([^)\\s>]+)>?\\)(?:\\s*[-\u2014\u2013:]\\s*(.*))?\\s*");
 
   private MemoryIndex() {}
 
@@ -52,12 +55,31 @@ final class MemoryIndex {
   }
 
   static Optional<Entry> parse(String line, int lineNumber) {
-    Matcher m = LINE.matcher(line);
+    // Most lines of a long index are not entries: a look at the first visible character settles them.
+    int first = 0;
+    while (first < line.length() && Character.isWhitespace(line.charAt(first))) {
+      first++;
+    }
+    if (first == line.length() || (line.charAt(first) != '-' && line.charAt(first) != '*')) {
+      return Optional.empty();
+    }
+    Matcher head = HEAD.matcher(line);
+    if (!head.lookingAt()) {
+      return Optional.empty();
+    }
+    int close = head.end();
+    while (close < line.length() && line.charAt(close) != ']') {
+      close += line.charAt(close) == '\\' && close + 1 < line.length() ? 2 : 1;
+    }
+    if (close >= line.length()) {
+      return Optional.empty();
+    }
+    Matcher m = TAIL.matcher(line).region(close + 1, line.length());
     if (!m.matches()) {
       return Optional.empty();
     }
-    String title = m.group(1).replaceAll("\\\\(.)", "$1");
-    return Optional.of(new Entry(lineNumber, title, m.group(2), m.group(3) == null ? "" : m.group(3), line));
+    String title = line.substring(head.end(), close).replaceAll("\\\\(.)", "$1");
+    return Optional.of(new Entry(lineNumber, title, m.group(1), m.group(2) == null ? "" : m.group(2), line));
   }
 
   /** {@code index} with the line for {@code fileName} replaced by {@code newLine}, or appended. */

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * <p>The file name is always derived (a slug), never the raw input: lower-case letters and digits of
  * any script are kept, every run of other characters becomes one {@code -}, at most
  * {@value #MAX_SLUG} characters, then {@code .md}. Refused: blank names, NUL or other control
- * characters, absolute paths ({@code /x}, {@code \x}, {@code C:x}, {@code ~/x}), {@code ..} path
+ * characters, invisible and text-direction characters (bidirectional overrides such as U+202E, zero-width
+ * characters), absolute paths ({@code /x}, {@code \x}, {@code C:x}, {@code ~/x}), {@code ..} path
  * segments, names whose slug is empty, and reserved names (Windows device names such as {@code CON}
  * or {@code NUL}, and {@code MEMORY} and {@code MEMORY.md}, the index).
  */
@@ -88,6 +89,12 @@ public final class MemoryNames {
     if (name.chars().anyMatch(c -> Character.isISOControl(c))) {
       throw new InvalidMemoryNameException(name, "it contains a control character");
     }
+    int hidden = name.codePoints().filter(MemoryNames::invisible).findFirst().orElse(-1);
+    if (hidden >= 0) {
+      throw new InvalidMemoryNameException(name, String.format(
+          "it contains the invisible or text-direction character U+%04X, which would make the name read "
+              + "differently from what it is", hidden));
+    }
     String s = name.strip();
     if (s.startsWith("/") || s.startsWith("\\") || s.startsWith("~") || DRIVE.matcher(s).matches()) {
       throw new InvalidMemoryNameException(name, "it is an absolute path; a name is not a path");
@@ -95,6 +102,14 @@ public final class MemoryNames {
     if (DOT_SEGMENT.matcher(s).find()) {
       throw new InvalidMemoryNameException(name, "it contains a '.' or '..' path segment");
     }
+  }
+
+  // Format characters (bidirectional overrides and isolates such as U+202E, zero-width spaces and
+  // joiners, the BOM), line and paragraph separators, and the Hangul fillers that render as blanks.
+  private static boolean invisible(int cp) {
+    int type = Character.getType(cp);
+    return type == Character.FORMAT || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+        || cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0;
   }
 
   private static String trimDashes(String s) {

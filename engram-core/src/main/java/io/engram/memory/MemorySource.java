@@ -13,9 +13,11 @@ public enum MemorySource {
   /** It was read from tool output or a file. */
   TOOL,
   /** It was imported from elsewhere (another store, a team server). */
-  IMPORT;
+  IMPORT,
+  /** What a session did established it (commands the agent ran repeatedly with success), not anyone's words. */
+  SESSION;
 
-  /** The spelling used in frontmatter: {@code user}, {@code model}, {@code tool}, {@code import}. */
+  /** The spelling used in frontmatter: {@code user}, {@code model}, {@code tool}, {@code import}, {@code session}. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);
   }

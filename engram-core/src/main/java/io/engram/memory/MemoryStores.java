@@ -6,6 +6,8 @@ import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,19 +39,33 @@ public final class MemoryStores {
 
   /**
    * The project and user stores for {@code roots.projectDir()}, merged (see {@link ProjectMemory});
-   * both tell {@code listener} about every write. A surface that opens the store for a session
+   * both tell {@code listener} about every write. Files interrupted writes left behind are cleared first
+   * and reported once, by {@link ProjectMemory#leftovers()}. A surface that opens the store for a session
    * registers the dream's session counter here.
    */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
       MemoryWriteListener listener) throws IOException {
+    return open(roots, settings, clock, listener, new MemoryFileCache());
+  }
+
+  /**
+   * As {@link #open(EngramRoots, EngramSettings, Clock, MemoryWriteListener)}, reading topic files through
+   * {@code parsed}: a process that opens stores call after call keeps one, so unchanged files are not parsed
+   * again.
+   */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
-    return new ProjectMemory(
-        where,
-        new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor, clock, listener),
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener),
-        where.team().map(t -> new DirectoryStore(t.directory(), MemoryScope.TEAM, settings.memory(), redactor, clock,
-            MemoryWriteListener.NONE)));
+    DirectoryStore project = new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor,
+        clock, listener, parsed);
+    DirectoryStore user =
+        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed);
+    Optional<DirectoryStore> team = where.team().map(t -> new DirectoryStore(t.directory(), MemoryScope.TEAM,
+        settings.memory(), redactor, clock, MemoryWriteListener.NONE, parsed));
+    List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
+    leftovers.addAll(user.sweepLeftovers());
+    return new ProjectMemory(where, project, user, team, leftovers);
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */

@@ -3,6 +3,7 @@ package io.engram.memory;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -23,14 +24,19 @@ final class NameCache {
 
   private final Path dir;
   private final long maxBytes;
+  private final MemoryFileCache parsed;
   private final Map<Path, Seen> seen = new HashMap<>();
 
-  NameCache(Path dir, long maxBytes) {
+  NameCache(Path dir, long maxBytes, MemoryFileCache parsed) {
     this.dir = dir;
     this.maxBytes = maxBytes;
+    this.parsed = parsed;
   }
 
-  /** Topic files of the directory: {@code *.md} except MEMORY.md and hidden files, sorted. */
+  /**
+   * Topic files of the directory: {@code *.md} except MEMORY.md, hidden files and symbolic links (which
+   * the store never follows; {@link #links} lists them), sorted.
+   */
   List<Path> topicFiles() throws IOException {
     List<Path> out = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
@@ -38,8 +44,26 @@ final class NameCache {
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.md")) {
       for (Path f : files) {
+        if (isTopicFile(f)) {
+          out.add(f);
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** The symbolic links among the directory's entries that the store would otherwise use, sorted. */
+  List<Path> links() throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return out;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path f : files) {
         String n = f.getFileName().toString();
-        if (!n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME) && Files.isRegularFile(f)) {
+        boolean used = n.endsWith(".md") || n.equals(Trash.DIR) || n.startsWith(".dream") || n.startsWith(".engram");
+        if (used && Files.isSymbolicLink(f)) {
           out.add(f);
         }
       }
@@ -55,14 +79,14 @@ final class NameCache {
   synchronized Optional<Path> locate(String name) throws IOException {
     String slug = MemoryNames.slug(name);
     Path own = dir.resolve(slug + ".md");
-    List<Path> files = topicFiles();
-    if (files.contains(own)) {
+    // The slug's own file is the common case: found without listing the directory.
+    if (isTopicFile(own)) {
       String ownSlug = slugOf(own);
       if (ownSlug == null || ownSlug.equals(slug)) {
         return Optional.of(own);
       }
     }
-    for (Path f : files) {
+    for (Path f : topicFiles()) {
       if (slug.equals(slugOf(f))) {
         return Optional.of(f);
       }
@@ -70,10 +94,17 @@ final class NameCache {
     return Optional.empty();
   }
 
+  private static boolean isTopicFile(Path f) {
+    String n = f.getFileName().toString();
+    // Never a symbolic link: the store does not follow one out of its directory (links() lists them).
+    return n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME)
+        && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS);
+  }
+
   /** A file for a new memory with this slug: {@code slug.md}, or {@code slug-2.md}... if that is taken. */
   Path freeFile(String slug) {
     Path candidate = dir.resolve(slug + ".md");
-    for (int i = 2; Files.exists(candidate); i++) {
+    for (int i = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); i++) {
       candidate = dir.resolve(slug + "-" + i + ".md");
     }
     return candidate;
@@ -106,8 +137,7 @@ final class NameCache {
     }
     String slug;
     try {
-      Memory m = MemoryFormat.read(file, maxBytes);
-      slug = MemoryNames.isValid(m.name()) ? MemoryNames.slug(m.name()) : null;
+      slug = parsed.parsed(file, maxBytes).slug().orElse(null);
     } catch (InvalidMemoryException | NoSuchFileException e) {
       slug = null;
     }

@@ -21,11 +21,20 @@ public final class ProjectMemory implements MemoryStore {
   private final DirectoryStore user;
   private final Optional<DirectoryStore> team;
 
-  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user, Optional<DirectoryStore> team) {
+  private final List<Leftover> leftovers;
+
+  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user, Optional<DirectoryStore> team,
+      List<Leftover> leftovers) {
     this.location = location;
     this.project = project;
     this.user = user;
     this.team = team;
+    this.leftovers = List.copyOf(leftovers);
+  }
+
+  /** What interrupted writes had left in the two stores, cleared when this was opened; a surface reports it. */
+  public List<Leftover> leftovers() {
+    return leftovers;
   }
 
   /** Where the two stores are. */

@@ -1,11 +1,13 @@
 package io.engram.memory;
 
 import io.engram.fs.AtomicFiles;
+import io.engram.fs.SymbolicLinks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -43,11 +45,17 @@ final class Trash {
   }
 
   Path put(Path file, String indexLine) throws IOException {
+    return put(file, indexLine, file.getFileName().toString());
+  }
+
+  /** Trashes {@code file} as if it had been called {@code asName}, the name a restore gives it back. */
+  Path put(Path file, String indexLine, String asName) throws IOException {
+    SymbolicLinks.refuseBelow(trashDir.getParent(), trashDir);
     Files.createDirectories(trashDir);
     String stamp = STAMP.format(clock.instant());
-    Path target = trashDir.resolve(stamp + SEP + file.getFileName());
+    Path target = trashDir.resolve(stamp + SEP + asName);
     for (int i = 2; Files.exists(target); i++) {
-      target = trashDir.resolve(stamp + "-" + i + SEP + file.getFileName());
+      target = trashDir.resolve(stamp + "-" + i + SEP + asName);
     }
     AtomicFiles.writeString(lineFile(target), indexLine);
     move(file, target);
@@ -95,11 +103,16 @@ final class Trash {
 
   private List<Path> entries() throws IOException {
     List<Path> out = new ArrayList<>();
-    if (!Files.isDirectory(trashDir)) {
+    // A trash linked elsewhere is never read, purged or restored from; list() reports the link.
+    if (!Files.isDirectory(trashDir, LinkOption.NOFOLLOW_LINKS)) {
       return out;
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(trashDir, "*.md")) {
-      files.forEach(out::add);
+      files.forEach(f -> {
+        if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+          out.add(f);
+        }
+      });
     }
     out.sort(null);
     return out;

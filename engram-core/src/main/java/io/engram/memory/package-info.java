@@ -14,12 +14,23 @@
  * forgotten file and its index line, restorable, purged after {@code memory.trashRetentionDays}) and the
  * {@code .engram-lock} every read-modify-write holds. A write redacts secrets and drops private spans
  * first, then replaces the topic file and MEMORY.md atomically under the lock; the topic file is staged
- * before the lock, so concurrent writers overlap their slowest step. Reads never rewrite: a bad file comes
+ * before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be written (a
+ * full disk), the topic file is put back as it was (a hard link kept the replaced one), so a failed write
+ * changes nothing. Reads never rewrite: a bad file comes
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
  * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
  * of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines} (200) lines and
  * {@code memory.indexMaxBytes} (25 KB).
+ *
+ * <p>A memory's description and body hold at most {@code memory.maxMemoryBytes} (64 KB); a larger one is
+ * refused whole with a {@link MemoryTooLargeException} naming the limit, whoever writes it. Opening a store
+ * clears what killed writers left ({@link Leftovers}: staging files to the trash, temporary files deleted,
+ * only when the writer's process is gone or the file is older than any write) and reports each {@link
+ * Leftover} once. The store never reads or writes through a symbolic link inside its directory (a topic
+ * file, MEMORY.md, {@code .trash}, the lock file): it is listed as a problem and left alone. Recording recall
+ * use edits only the {@code lastRecalled} and {@code recallCount} lines ({@link RecallUseEdit}), every other
+ * byte of the file staying as written. Names with invisible or text-direction characters are refused.
  *
  * <p>{@link MemoryStores} finds and opens stores. In Engram's layout a project's memory is {@code
  * <home>/projects/<key>/memory/}, the key being the origin remote read from {@code .git} (worktrees
@@ -32,7 +43,9 @@
  * user store; {@link ProjectMemory#markRecalled} records recall use without touching {@code updated}.
  *
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
- * sessions that touched memory, so this package knows nothing of the dream.
+ * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
+ * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
+ * one per call): a file is parsed again when its inode, modification time or size changes.
  *
  * <p>Where to start: {@link MemoryStores#open}, then {@link ProjectMemory}'s {@code write}, {@code read},
  * {@code list}, {@code forget} and {@code restore}.

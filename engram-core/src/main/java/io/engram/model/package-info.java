@@ -9,7 +9,8 @@
  *
  * <p>{@link ModelRouter} is how every engine asks: {@code router.run(purpose, background, model -> ...,
  * () -> offlineAlgorithm())}. With no model configured the offline path runs directly; with one, the model
- * path gets a metered model, and any failure of it (an HTTP error after retries, a time-out, unusable
+ * path gets a metered model, which removes secrets from every request before it leaves the process (no
+engine can forget it), and any failure of it (an HTTP error after retries, a time-out, unusable
  * JSON, a spent budget) makes the router run the offline path instead. {@link Answered} carries the value
  * with the {@link Engine} that produced it and, after a fallback, the reason. Offline is a first-class
  * engine, never an error.

@@ -1,5 +1,6 @@
 package io.engram.notes;
 
+import io.engram.redact.SecretRedactor;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -74,7 +75,8 @@ public final class NotesStore {
   public void write(StoredNotes stored) throws IOException {
     Path dir = SessionDirectory.of(home, stored.state().sessionId());
     Files.createDirectories(dir);
-    AtomicFiles.writeString(dir.resolve(NOTES_FILE), stored.notes().render());
+    // The keeper redacts what it computes; the store redacts again, as the last step before disk.
+    AtomicFiles.writeString(dir.resolve(NOTES_FILE), SecretRedactor.standard().redact(stored.notes().render()).text());
     AtomicFiles.writeString(dir.resolve(STATE_FILE), render(stored.state()));
   }
 

@@ -41,8 +41,8 @@ final class OfflineNotes {
       "\\b(?:def|defp|defmodule|class|interface|record|enum|trait|struct|function|fn|func|module|type)\\s+"
           + "([A-Za-z_][\\w.]*)");
   private static final Pattern METHOD = Pattern.compile(
-      "(?m)^\\s*(?:(?:public|private|protected|static|final|abstract|synchronized|async|export)\\s+)*"
-          + "[\\w<>\\[\\],?]+\\s+([a-z_]\\w*)\\s*\\([^)]*\\)\\s*(?:throws [\\w., ]+)?\\{");
+      "(?m)^[ \\t]*(?:(?:public|private|protected|static|final|abstract|synchronized|async|export)\\s+){0,8}"
+          + "[\\w<>\\[\\],?]+\\s+([a-z_]\\w*)\\s*\\([^)]{0,400}\\)\\s*(?:throws [\\w., ]{1,200})?\\{");
   private static final Pattern CORRECTION = Pattern.compile(
       "(?i)^(?:no\\b|nope\\b|don't\\b|do not\\b|stop\\b|actually\\b|wrong\\b|that's not\\b|not that\\b"
           + "|instead\\b)|\\binstead of\\b|\\bshould(?:n't| not)\\b|不要|别|不对|错了|不是这样");

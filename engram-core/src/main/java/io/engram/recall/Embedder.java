@@ -12,8 +12,16 @@ import java.util.List;
  */
 public interface Embedder {
 
-  /** The vector of {@code text}. */
+  /** The vector of {@code text} as a stored document (a memory, a turn). */
   float[] embed(String text);
+
+  /**
+   * The vector of {@code query} as a search query. Models trained with different prefixes for queries and
+   * passages (e5, BGE) override this; the default embeds the query as a document.
+   */
+  default float[] embedQuery(String query) {
+    return embed(query);
+  }
 
   /** The vectors of {@code texts}, in order; implementations override this to batch. */
   default List<float[]> embedAll(List<String> texts) {

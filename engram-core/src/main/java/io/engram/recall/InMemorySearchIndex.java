@@ -83,7 +83,7 @@ final class InMemorySearchIndex implements SearchIndex {
     }
     double avgLength = Math.max(1.0, totalLength / docs.size());
     Map<String, Double> scores = new HashMap<>();
-    for (String term : new java.util.LinkedHashSet<>(TextTerms.of(query))) {
+    for (String term : new java.util.LinkedHashSet<>(TextTerms.of(FunctionWords.strip(query)))) {
       Map<String, Double> posting = postings.get(term);
       if (posting == null) {
         continue;
@@ -96,6 +96,30 @@ final class InMemorySearchIndex implements SearchIndex {
       }
     }
     return top(scores, limit);
+  }
+
+  @Override
+  public synchronized Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
+    Map<String, Double> idf = new LinkedHashMap<>();
+    for (String term : new java.util.LinkedHashSet<>(TextTerms.of(FunctionWords.strip(query)))) {
+      // A term no document holds weighs as one a single document holds: in a small store every absent word
+      // ("can", "should") would otherwise outweigh the words that do match.
+      int df = Math.max(1, postings.getOrDefault(term, Map.of()).size());
+      idf.put(term, Math.log(1 + (docs.size() - df + 0.5) / (df + 0.5)));
+    }
+    double total = idf.values().stream().mapToDouble(Double::doubleValue).sum();
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (String id : ids) {
+      Doc doc = docs.get(id);
+      double matched = 0;
+      if (doc != null) {
+        for (Map.Entry<String, Double> t : idf.entrySet()) {
+          matched += doc.termFreqs().containsKey(t.getKey()) ? t.getValue() : 0;
+        }
+      }
+      out.put(id, total <= 0 ? 0.0 : matched / total);
+    }
+    return out;
   }
 
   @Override

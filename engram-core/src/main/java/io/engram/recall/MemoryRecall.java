@@ -5,6 +5,7 @@ import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -87,16 +89,33 @@ public final class MemoryRecall {
   private final EngramSettings.Recall settings;
   private final Backend backend;
   private final Clock clock;
+  private final Executor useRecording;
   private Optional<Embedder> loaded;
   private Optional<String> embedderProblem = Optional.empty();
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
+    this(memory, home, settings, backend, clock, Runnable::run);
+  }
+
+  private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
+      Executor useRecording) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.backend = Objects.requireNonNull(backend, "backend");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.useRecording = Objects.requireNonNull(useRecording, "useRecording");
+  }
+
+  /**
+   * This recall, but writing {@code lastRecalled}/{@code recallCount} back to the memories sent on
+   * {@code executor} instead of before answering: those writes (one synced file per memory) cost more than
+   * the rest of a warm recall, and a resident process can do them after the answer. A failed write then
+   * throws from the task, for the executor to report.
+   */
+  public MemoryRecall recordingUseOn(Executor executor) {
+    return new MemoryRecall(memory, home, settings, backend, clock, executor);
   }
 
   /**
@@ -104,15 +123,23 @@ public final class MemoryRecall {
    * (no memory twice, the session byte budget across calls); without, the call stands alone.
    */
   public Outcome recall(String query, Optional<String> sessionId) throws IOException {
-    return recall(query, sessionId, settings.filesPerTurn());
+    return recall(RecallQuery.of(query), sessionId, settings.filesPerTurn());
   }
 
   /** As {@link #recall(String, Optional)}, sending at most {@code maxFiles} (and never over the per-turn limit). */
   public Outcome recall(String query, Optional<String> sessionId, int maxFiles) throws IOException {
+    return recall(RecallQuery.of(query), sessionId, maxFiles);
+  }
+
+  /**
+   * As {@link #recall(String, Optional, int)} for a query that may carry the agent's recent activity (files
+   * being edited, the last error: {@link RecentActivity}), searched beside the text.
+   */
+  public Outcome recall(RecallQuery query, Optional<String> sessionId, int maxFiles) throws IOException {
     if (maxFiles <= 0) {
       throw new IllegalArgumentException("maxFiles must be positive, was " + maxFiles);
     }
-    EngramSettings.Recall s = limited(Math.min(maxFiles, settings.filesPerTurn()));
+    EngramSettings.Recall s = settings.withFilesPerTurn(Math.min(maxFiles, settings.filesPerTurn()));
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
@@ -132,6 +159,11 @@ public final class MemoryRecall {
    * count against the session budget. Nothing about the session is persisted here.
    */
   public Outcome recall(String query, Set<String> surfacedNames, int sessionBytes) throws IOException {
+    return recall(RecallQuery.of(query), surfacedNames, sessionBytes);
+  }
+
+  /** As {@link #recall(String, Set, int)} for a query that may carry the agent's recent activity. */
+  public Outcome recall(RecallQuery query, Set<String> surfacedNames, int sessionBytes) throws IOException {
     return run(query, surfacedNames, sessionBytes, Optional.empty(), settings);
   }
 
@@ -154,14 +186,7 @@ public final class MemoryRecall {
     return Clip.to(text, maxBytes).text();
   }
 
-  private EngramSettings.Recall limited(int files) {
-    EngramSettings.Recall d = settings;
-    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, d.bytesPerFile(),
-        d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
-        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
-  }
-
-  private synchronized Outcome run(String query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
+  private synchronized Outcome run(RecallQuery query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
       EngramSettings.Recall settings) throws IOException {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();
@@ -183,14 +208,24 @@ public final class MemoryRecall {
       }
     }
     if (!result.memories().isEmpty()) {
+      List<String> sent = result.memories().stream().map(RecalledMemory::name).toList();
       try {
-        memory.markRecalled(result.memories().stream().map(RecalledMemory::name).toList(), now);
-      } catch (IOException | RuntimeException e) {
-        notes.add("recall use not recorded (" + e.getMessage() + ")");
+        useRecording.execute(() -> markRecalled(sent, now));
+      } catch (RuntimeException e) {
+        Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
+        notes.add("recall use not recorded (" + why.getMessage() + ")");
       }
     }
     String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
     return new Outcome(result, retrieval, where, session, notes);
+  }
+
+  private void markRecalled(List<String> names, Instant when) {
+    try {
+      memory.markRecalled(names, when);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private OpenedIndex open(Documents docs, Optional<Embedder> embedder, List<String> notes) throws IOException {

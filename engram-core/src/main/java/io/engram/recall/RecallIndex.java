@@ -1,24 +1,24 @@
 package io.engram.recall;
 
+import io.engram.config.EngramSettings;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * Keeps a {@link SearchIndex} in step with a set of memories and answers hybrid queries over it.
  *
  * <p>{@link #sync} compares each document's content hash with the one the index holds and re-indexes
- * (and re-embeds) only what changed; documents no longer present are removed. {@link #search} runs
- * BM25 and, when an embedder is present, vector search, and fuses the two rankings by reciprocal rank
- * fusion: {@code score = sum 1/(k + rank)}. If the embedder fails at query time the keyword ranking
- * alone is used. Not thread-safe for concurrent sync and search; callers serialise them.
+ * (and re-embeds) only what changed; documents no longer present are removed. The hash the index keeps
+ * names the embedding model too, so an index embedded by another model is re-embedded whole. {@link
+ * #search} runs BM25 and, when an embedder is present, vector search, and fuses the rankings ({@link
+ * HybridSearch}). If the embedder fails at query time the keyword ranking alone is used. Not thread-safe
+ * for concurrent sync and search; callers serialise them.
  */
 public final class RecallIndex {
 
@@ -58,7 +58,7 @@ public final class RecallIndex {
       if (old == null) {
         added++;
         changed.add(doc);
-      } else if (!old.equals(doc.contentHash())) {
+      } else if (!old.equals(indexedHash(doc))) {
         changed.add(doc);
       }
     }
@@ -86,9 +86,14 @@ public final class RecallIndex {
         RecallDocument doc = slice.get(i);
         Optional<float[]> vector = vectors == null ? Optional.empty() : Optional.of(vectors.get(i));
         index.upsert(
-            new SearchIndex.Entry(doc.id(), doc.contentHash(), doc.name(), doc.description(), doc.body(), vector));
+            new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(), doc.body(), vector));
       }
     }
+  }
+
+  /** The hash the index keeps for {@code doc}: its content's, and the embedding model's name when vectors are in use. */
+  private String indexedHash(RecallDocument doc) {
+    return embedder.map(e -> doc.contentHash() + "+" + e.name()).orElse(doc.contentHash());
   }
 
   /** The documents of the last {@link #sync}, by id, in the order given. */
@@ -106,108 +111,32 @@ public final class RecallIndex {
    * RRF constant {@code fusionK}, both rankings weighted equally, best first.
    */
   public List<Candidate> search(String query, int perRetriever, int fusionK) {
-    return search(query, perRetriever, fusionK, 1.0);
-  }
-
-  /** As {@link #search(String, int, int)}, with the vector ranking's RRF terms scaled by {@code vectorWeight}. */
-  public List<Candidate> search(String query, int perRetriever, int fusionK, double vectorWeight) {
     List<SearchIndex.Hit> keyword = index.keywordSearch(query, perRetriever);
-    return fuse(keyword, vectorHits(query, perRetriever, vectorWeight > 0), fusionK, vectorWeight);
+    return RankFusion.reciprocalRanks(keyword, vectorHits(query, perRetriever), fusionK, 1.0);
   }
 
   /**
-   * The fused ranking for {@code query} as the settings say: {@code candidatesPerRetriever} hits from each
-   * retriever, fused by {@code fusion} (score-normalised with {@code vectorShare}, or RRF with
-   * {@code fusionK} and {@code vectorWeight}), best first.
+   * The ranking for {@code query} as the settings say ({@link HybridSearch}: the text's BM25 and vectors
+   * fused, the activity, a second pass and the dates the text names), each candidate with its keyword
+   * coverage and cosine for the relevance floor; relative dates count back from {@code now}.
    */
-  public List<Candidate> search(String query, io.engram.config.EngramSettings.Recall settings) {
-    if (settings.fusion() == io.engram.config.EngramSettings.Fusion.RRF) {
-      return search(query, settings.candidatesPerRetriever(), settings.fusionK(), settings.vectorWeight());
-    }
-    List<SearchIndex.Hit> keyword = index.keywordSearch(query, settings.candidatesPerRetriever());
-    List<SearchIndex.Hit> vector = vectorHits(query, settings.candidatesPerRetriever(), settings.vectorShare() > 0);
-    return fuseScores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare());
+  public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
+    return new HybridSearch(index, this::vectorHits, documents, settings).run(query, now);
   }
 
-  private List<SearchIndex.Hit> vectorHits(String query, int limit, boolean wanted) {
-    if (embedder.isEmpty() || query.isBlank() || !wanted) {
+  /** The model the vectors come from, when vector search takes part. */
+  public Optional<String> vectorModel() {
+    return embedder.map(Embedder::name);
+  }
+
+  private List<SearchIndex.Hit> vectorHits(String query, int limit) {
+    if (embedder.isEmpty() || query.isBlank()) {
       return List.of();
     }
     try {
-      return index.vectorSearch(embedder.get().embed(query), limit);
+      return index.vectorSearch(embedder.get().embedQuery(query), limit);
     } catch (RuntimeException e) {
       return List.of(); // an embedder failure must not lose recall: BM25 alone still answers
     }
-  }
-
-  /**
-   * Score-normalised fusion (a convex combination): each retriever's scores are min-max normalised over
-   * its own hits to 0..1 (a lone or tied list counts 1), a document missing from a list counts 0 there,
-   * and the fused score is {@code (1 - vectorShare) * bm25' + vectorShare * cosine'}, best first. Unlike
-   * RRF it keeps how far apart the scores are, not only their order.
-   */
-  public static List<Candidate> fuseScores(
-      List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, double vectorShare) {
-    if (vectorShare < 0 || vectorShare > 1) {
-      throw new IllegalArgumentException("vectorShare must be within 0..1, was " + vectorShare);
-    }
-    Map<String, double[]> acc = new HashMap<>();
-    Map<String, int[]> ranks = new LinkedHashMap<>();
-    addNormalised(keyword, 1 - vectorShare, 0, acc, ranks);
-    addNormalised(vector, vectorShare, 1, acc, ranks);
-    List<Candidate> out = new ArrayList<>(acc.size());
-    for (Map.Entry<String, int[]> e : ranks.entrySet()) {
-      int[] r = e.getValue();
-      out.add(new Candidate(e.getKey(), acc.get(e.getKey())[0],
-          r[0] == 0 ? OptionalInt.empty() : OptionalInt.of(r[0]), r[1] == 0 ? OptionalInt.empty() : OptionalInt.of(r[1])));
-    }
-    out.sort(Comparator.comparingDouble(Candidate::fused).reversed().thenComparing(Candidate::id));
-    return out;
-  }
-
-  private static void addNormalised(List<SearchIndex.Hit> hits, double weight, int slot, Map<String, double[]> acc,
-      Map<String, int[]> ranks) {
-    double min = hits.stream().mapToDouble(SearchIndex.Hit::score).min().orElse(0);
-    double max = hits.stream().mapToDouble(SearchIndex.Hit::score).max().orElse(0);
-    for (int i = 0; i < hits.size(); i++) {
-      String id = hits.get(i).id();
-      double norm = max > min ? (hits.get(i).score() - min) / (max - min) : 1.0;
-      acc.computeIfAbsent(id, x -> new double[1])[0] += weight * norm;
-      ranks.computeIfAbsent(id, x -> new int[2])[slot] = i + 1;
-    }
-  }
-
-  /** Reciprocal rank fusion of two rankings: each id scores {@code sum 1/(k + rank)}, best first. */
-  public static List<Candidate> fuse(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k) {
-    return fuse(keyword, vector, k, 1.0);
-  }
-
-  /** Weighted reciprocal rank fusion: vector terms count {@code vectorWeight / (k + rank)}. */
-  public static List<Candidate> fuse(
-      List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k, double vectorWeight) {
-    Map<String, double[]> acc = new HashMap<>();
-    Map<String, int[]> ranks = new LinkedHashMap<>();
-    for (int i = 0; i < keyword.size(); i++) {
-      String id = keyword.get(i).id();
-      acc.computeIfAbsent(id, x -> new double[1])[0] += 1.0 / (k + i + 1);
-      ranks.computeIfAbsent(id, x -> new int[2])[0] = i + 1;
-    }
-    for (int i = 0; i < vector.size(); i++) {
-      String id = vector.get(i).id();
-      acc.computeIfAbsent(id, x -> new double[1])[0] += vectorWeight / (k + i + 1);
-      ranks.computeIfAbsent(id, x -> new int[2])[1] = i + 1;
-    }
-    List<Candidate> out = new ArrayList<>(acc.size());
-    for (Map.Entry<String, int[]> e : ranks.entrySet()) {
-      int[] r = e.getValue();
-      out.add(
-          new Candidate(
-              e.getKey(),
-              acc.get(e.getKey())[0],
-              r[0] == 0 ? OptionalInt.empty() : OptionalInt.of(r[0]),
-              r[1] == 0 ? OptionalInt.empty() : OptionalInt.of(r[1])));
-    }
-    out.sort(Comparator.comparingDouble(Candidate::fused).reversed().thenComparing(Candidate::id));
-    return out;
   }
 }

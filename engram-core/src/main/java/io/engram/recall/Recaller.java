@@ -17,9 +17,11 @@ import java.util.Set;
  * Recall for one session: each turn, picks the memories relevant to the query within the budgets.
  *
  * <p>A turn runs: hybrid retrieval ({@link RecallIndex#search}); superseded memories and those already
- * sent in this session are left out; the fused score is scaled by hotness ({@link Hotness}); a
- * {@link Reranker}, if any, re-orders the short list, and when it fails, returns nothing usable or only
- * ids outside the list, the hybrid order stands. Then the budgets: at most {@code filesPerTurn} files,
+ * sent in this session are left out, and so is every candidate below the relevance floor ({@link
+ * Candidate#clears}: too little of the query's words and too far in meaning): an empty answer is a good
+ * answer, and nothing scoring 0 is ever sent. The fused score is scaled by hotness ({@link Hotness}); a
+ * {@link Reranker}, if any, picks from the short list and the manifest; when it fails or picks nothing
+ * valid, the hybrid order stands. Then the budgets: at most {@code filesPerTurn} files,
  * each cut to {@code bytesPerFile} at a line boundary, {@code bytesPerTurn} a turn and {@code
  * bytesPerSession} a session. Every chosen memory carries the reason it was chosen. One instance per
  * session; not thread-safe.
@@ -69,30 +71,41 @@ public final class Recaller {
     return sessionBytes;
   }
 
-  /** Picks this turn's memories for {@code query} (the user's input plus any recent tool results). */
+  /** Picks this turn's memories for {@code query} (the user's input alone). */
   public RecallResult recall(String query) {
+    return recall(RecallQuery.of(query));
+  }
+
+  /**
+   * Picks this turn's memories for {@code query}: ranked, cut at the relevance floor, re-ranked by the
+   * model (which sees the short list and the manifest) when one is configured, then cut to the budgets.
+   */
+  public RecallResult recall(RecallQuery query) {
     Map<String, RecallDocument> docs = index.documents();
     List<RecallResult.LeftOut> leftOut = new ArrayList<>();
     List<Ranked> ranked = rank(query, docs, leftOut);
     List<Ranked> order = ranked;
     boolean reranked = false;
-    if (reranker.isPresent() && !ranked.isEmpty()) {
-      Optional<List<Ranked>> picked = rerank(query, ranked, docs, leftOut);
+    if (reranker.isPresent()) {
+      Optional<List<Ranked>> picked = rerank(query.text(), ranked, docs, leftOut);
       if (picked.isPresent()) {
         order = picked.get();
         reranked = true;
       }
     }
-    return new Budgeted(leftOut).apply(query, order, docs, reranked);
+    return new Budgeted(leftOut).apply(query.text(), order, docs, reranked);
   }
 
   /** A candidate with its hotness-scaled score and the reason it was found. */
-  private record Ranked(Candidate candidate, double score, String reason) {}
+  private record Ranked(String id, double score, String reason) {}
 
-  private List<Ranked> rank(String query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
+  private List<Ranked> rank(RecallQuery query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
+    double keywordFloor = settings.keywordFloor();
+    double vectorFloor = index.vectorModel().map(settings::vectorFloor).orElse(Double.POSITIVE_INFINITY);
     List<Ranked> out = new ArrayList<>();
-    for (Candidate c : index.search(query, settings)) {
+    int belowFloor = 0;
+    for (Candidate c : index.search(query, settings, now)) {
       RecallDocument doc = docs.get(c.id());
       if (doc == null) {
         continue;
@@ -105,39 +118,90 @@ public final class Recaller {
         leftOut.add(new RecallResult.LeftOut(c.id(), "already sent this session"));
         continue;
       }
+      if (!c.clears(keywordFloor, vectorFloor)) {
+        if (c.fused() > 0 && belowFloor++ < settings.filesPerTurn()) {
+          leftOut.add(new RecallResult.LeftOut(c.id(), "below the relevance floor (" + floorReason(c, vectorFloor) + ")"));
+        }
+        continue;
+      }
       double hot = Hotness.of(doc, now, settings.hotnessHalfLifeDays());
       double w = settings.hotnessWeight();
-      out.add(new Ranked(c, c.fused() * (1 - w + w * hot), c.retrievalReason() + ", " + Hotness.label(hot)));
+      out.add(new Ranked(c.id(), c.fused() * (1 - w + w * hot), c.retrievalReason() + ", " + Hotness.label(hot)));
     }
-    out.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparing(r -> r.candidate().id()));
+    out.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparing(Ranked::id));
     return out;
   }
 
+  private String floorReason(Candidate c, double vectorFloor) {
+    String words = String.format(java.util.Locale.ROOT, "matches %.0f%% of the query's words, the floor is %.0f%%",
+        100 * c.coverage(), 100 * settings.keywordFloor());
+    if (c.cosine().isEmpty() || vectorFloor == Double.POSITIVE_INFINITY) {
+      return words;
+    }
+    return words + String.format(java.util.Locale.ROOT, "; cosine %.2f, the floor is %.2f", c.cosine().getAsDouble(),
+        vectorFloor);
+  }
+
+  /**
+   * Asks the reranker with the short list (the best {@code rerankShortList} that cleared the floor) and
+   * the manifest; its picks are validated: each must be a current memory of the short list or the manifest
+   * not sent before in this session. An empty pick is an answer (nothing helps); a failure, or picks of
+   * nothing valid, keep the hybrid order, and the reason is left in {@code leftOut}.
+   */
   private Optional<List<Ranked>> rerank(
       String query, List<Ranked> ranked, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     List<Ranked> shortList = ranked.subList(0, Math.min(ranked.size(), settings.rerankShortList()));
+    Manifest manifest = manifest();
+    if (shortList.isEmpty() && manifest.entries().isEmpty()) {
+      return Optional.empty();
+    }
     String why;
     try {
-      List<String> picks = reranker.get().rerank(query, shortList.stream().map(r -> docs.get(r.candidate().id())).toList());
+      List<String> picks = reranker.get().rerank(query, shortList.stream().map(r -> docs.get(r.id())).toList(),
+          manifest);
+      if (picks.isEmpty()) {
+        leftOut.add(new RecallResult.LeftOut("(" + reranker.get().name() + ")", "the model picked none"));
+        return Optional.of(List.of());
+      }
       List<Ranked> chosen = new ArrayList<>();
       for (String id : new LinkedHashSet<>(picks)) {
-        for (int i = 0; i < shortList.size(); i++) {
-          Ranked r = shortList.get(i);
-          if (r.candidate().id().equals(id)) {
-            String reason = "reranked #" + (chosen.size() + 1) + " (hybrid #" + (i + 1) + ": " + r.reason() + ")";
-            chosen.add(new Ranked(r.candidate(), r.score(), reason));
-          }
-        }
+        validPick(id, shortList, docs).ifPresent(reason ->
+            chosen.add(new Ranked(id, pickScore(id, shortList, chosen.size()), "reranked #" + (chosen.size() + 1)
+                + " (" + reason + ")")));
       }
       if (!chosen.isEmpty()) {
         return Optional.of(chosen);
       }
-      why = picks.isEmpty() ? "picked nothing" : "picked only ids outside the short list";
+      why = "picked only memories outside the short list and the manifest, or already sent";
     } catch (RuntimeException e) {
       why = "failed: " + e.getMessage();
     }
     leftOut.add(new RecallResult.LeftOut("(" + reranker.get().name() + ")", "reranker " + why + "; hybrid order used"));
     return Optional.empty();
+  }
+
+  /** Why {@code id} may be sent when the model picks it, or empty when it may not. */
+  private Optional<String> validPick(String id, List<Ranked> shortList, Map<String, RecallDocument> docs) {
+    for (int i = 0; i < shortList.size(); i++) {
+      if (shortList.get(i).id().equals(id)) {
+        return Optional.of("hybrid #" + (i + 1) + ": " + shortList.get(i).reason());
+      }
+    }
+    RecallDocument doc = docs.get(id);
+    if (doc == null || doc.superseded() || surfaced.contains(id)) {
+      return Optional.empty();
+    }
+    return Optional.of("picked from the manifest, not found by search");
+  }
+
+  /** A pick keeps its hybrid score; one from the manifest scores just under the picks before it, never 0. */
+  private static double pickScore(String id, List<Ranked> shortList, int position) {
+    for (Ranked r : shortList) {
+      if (r.id().equals(id)) {
+        return r.score();
+      }
+    }
+    return 1.0 / (position + 2);
   }
 
   /** Applies the per-file, per-turn and per-session budgets to one turn. */
@@ -152,7 +216,11 @@ public final class Recaller {
       List<RecalledMemory> chosen = new ArrayList<>();
       int turnBytes = 0;
       for (Ranked r : order) {
-        String id = r.candidate().id();
+        String id = r.id();
+        if (!(r.score() > 0)) {
+          leftOut.add(new RecallResult.LeftOut(id, "scored 0"));
+          continue;
+        }
         if (chosen.size() >= settings.filesPerTurn()) {
           leftOut.add(new RecallResult.LeftOut(id, "files-per-turn limit (" + settings.filesPerTurn() + ") reached"));
           break;

@@ -3,17 +3,18 @@ package io.engram.recall;
 import java.util.List;
 
 /**
- * Re-orders a short list of recall candidates, typically by asking a model which memories are useful
- * for the query (as Claude Code asks Sonnet to pick at most five).
+ * Picks the memories useful for a query, typically by asking a model (as Claude Code asks Sonnet to pick
+ * at most five from the manifest).
  *
- * <p>Implementations return the ids they pick, best first. They may throw, return nothing, or name
- * ids that are not in the short list; {@link Recaller} then drops the bad ids and, if none is left,
- * falls back to the hybrid order. A reranker never sees documents outside the short list.
+ * <p>Implementations return the ids they pick, best first, from the short list (what hybrid search found,
+ * best first) or the manifest (the newest current memories, one line each); an empty list means none
+ * helps. They may throw or name ids that are in neither; {@link Recaller} drops those and, if nothing
+ * valid is left, keeps the hybrid order.
  */
 public interface Reranker {
 
-  /** The picked ids of {@code shortList}, best first. */
-  List<String> rerank(String query, List<RecallDocument> shortList);
+  /** The picked ids, best first, from {@code shortList} or {@code manifest}. */
+  List<String> rerank(String query, List<RecallDocument> shortList, Manifest manifest);
 
   /** A short name for reasons, e.g. {@code model}. */
   default String name() {

@@ -66,6 +66,18 @@ public interface SearchIndex extends Closeable {
   /** The best {@code limit} documents for {@code query} by BM25, best first; empty for a query with no terms. */
   List<Hit> keywordSearch(String query, int limit);
 
+  /**
+   * How much of {@code query} each of {@code ids} matches, from 0 to 1: the IDF-weighted share of the
+   * query's distinct terms (as this index analyses them, its {@link FunctionWords} left out) found in the document's name, description or body,
+   * with {@code idf = ln(1 + (N - df + 0.5) / (df + 0.5))} over the N indexed documents, a term no document
+   * holds weighing as one a single document holds (df = 1): it counts against every document, as the key word
+   * of a question nothing answers should, without a handful of absent common words ("can", "should")
+   * outweighing the words that match in a small store. Unlike a BM25 score it means the same in every index and for every query:
+   * recall's relevance floor compares it with a fixed setting. Ids not indexed, and every id for a query
+   * without terms, get 0.
+   */
+  Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids);
+
   /** The {@code limit} documents with vectors nearest to {@code vector} by cosine, best first. */
   List<Hit> vectorSearch(float[] vector, int limit);
 

@@ -1,29 +1,52 @@
 package io.engram.redact;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * Removes secrets from text before it is written anywhere: API keys and tokens of the common providers,
- * JWTs, private key blocks, {@code password=}-style assignments, credentials in connection strings, and
- * whole {@code <private>...</private>} spans.
+ * Removes secrets from text before it is written anywhere or sent out of the process: the provider rules
+ * adopted from gitleaks (about 200 token formats), Engram's own provider rules, private key blocks, bearer
+ * and basic credentials, credentials in URLs of every scheme, assignments of secret-looking names in code,
+ * configuration and prose, random-looking tokens (Shannon entropy), and whole {@code <private>...</private>}
+ * spans.
  *
  * <p>Each secret is replaced by {@link SecretKind#marker()}; a private span is dropped without a trace.
  * Redaction is idempotent: redacting an already redacted text changes nothing. Instances are immutable
- * and thread-safe; {@link #standard()} is the shared default. Large texts are cheap: a rule's pattern
- * runs only on the lines that contain one of its literal triggers.
+ * and thread-safe; {@link #standard()} is the shared default. Large texts are cheap: one pass finds every
+ * rule's keywords (gitleaks' prefilter), and a rule's pattern runs only on the lines that hold one of them.
+ * Every pattern runs in time linear in the text (checked on adversarial inputs by the tests).
  */
 public final class SecretRedactor {
-  private static final SecretRedactor STANDARD = new SecretRedactor(SecretPatterns.ALL);
+  private static final Pattern PRIVATE_SPAN = Pattern.compile("(?is)<private>.*?(?:</private>|\\z)");
 
-  private final List<Rule> rules;
+  private static final SecretRedactor STANDARD = new SecretRedactor(
+      Stream.<Stream<? extends Detector>>of(EngramRules.all().stream(), GitleaksRules.rules().stream(),
+          Stream.of(new UrlCredentials(), new HighEntropyTokens(20, 3.7, 0.5)))
+          .<Detector>flatMap(s -> s).toList());
 
-  private SecretRedactor(List<Rule> rules) {
-    this.rules = rules;
+  private final List<Detector> detectors;
+  private final KeywordIndex keywords;
+  private final Map<String, Integer> keywordIds = new HashMap<>();
+
+  private SecretRedactor(List<Detector> detectors) {
+    this.detectors = List.copyOf(detectors);
+    List<String> all = new ArrayList<>();
+    for (Detector d : this.detectors) {
+      for (String k : d.keywords()) {
+        if (keywordIds.putIfAbsent(k, all.size()) == null) {
+          all.add(k);
+        }
+      }
+    }
+    this.keywords = new KeywordIndex(all);
   }
 
   /** The redactor with every rule Engram knows. */
@@ -31,102 +54,95 @@ public final class SecretRedactor {
     return STANDARD;
   }
 
+  /** How many detectors this redactor runs (each adopted rule counts as one). */
+  public int ruleCount() {
+    return detectors.size();
+  }
+
   /** Redacts {@code text}; the result says what kinds of secret were removed. */
   public Redaction redact(String text) {
-    String current = text;
-    String lower = lowerSameLength(text);
     Set<SecretKind> kinds = new LinkedHashSet<>();
     int count = 0;
-    for (Rule rule : rules) {
-      List<int[]> regions = rule.regions(current, lower);
-      if (regions.isEmpty()) {
-        continue;
-      }
-      Matcher m = rule.pattern().matcher(current).useTransparentBounds(true).useAnchoringBounds(false);
-      StringBuilder out = null;
+    String rest = text;
+    if (text.regionMatches(true, 0, "<private>", 0, 9) || containsIgnoreCase(text, "<private>")) {
+      Matcher m = PRIVATE_SPAN.matcher(text);
+      StringBuilder out = new StringBuilder(text.length());
       int last = 0;
-      for (int[] region : regions) {
-        if (last >= region[1]) {
-          continue;
-        }
-        m.region(Math.max(region[0], last), region[1]);
-        while (m.find()) {
-          String kept = rule.keptPrefix(m);
-          if (kept == null) {
-            continue;
-          }
-          if (out == null) {
-            out = new StringBuilder(current.length());
-          }
-          out.append(current, last, m.start()).append(kept);
-          if (rule.kind() != SecretKind.PRIVATE_SPAN) {
-            out.append(rule.kind().marker());
-          }
-          last = m.end();
-          kinds.add(rule.kind());
-          count++;
-        }
+      while (m.find()) {
+        out.append(text, last, m.start());
+        last = m.end();
+        count++;
       }
-      if (out != null) {
-        current = out.append(current, last, current.length()).toString();
-        lower = lowerSameLength(current);
+      if (count > 0) {
+        kinds.add(SecretKind.PRIVATE_SPAN);
+        rest = out.append(text, last, text.length()).toString();
       }
     }
-    return new Redaction(current, new ArrayList<>(kinds), count);
+    List<Finding> findings = find(rest);
+    if (findings.isEmpty()) {
+      return new Redaction(rest, new ArrayList<>(kinds), count);
+    }
+    StringBuilder out = new StringBuilder(rest.length());
+    int last = 0;
+    for (Finding f : findings) {
+      out.append(rest, last, f.start()).append(f.kind().marker());
+      last = f.end();
+      kinds.add(f.kind());
+      count++;
+    }
+    out.append(rest, last, rest.length());
+    return new Redaction(out.toString(), new ArrayList<>(kinds), count);
   }
 
   /** True when {@code text} holds anything this redactor would remove. */
   public boolean containsSecret(String text) {
-    return redact(text).changed();
+    return containsIgnoreCase(text, "<private>") || !find(text).isEmpty();
   }
 
-  /** Lower-cases char by char, so that indexes in the result are indexes in the input. */
-  private static String lowerSameLength(String s) {
-    char[] c = s.toCharArray();
-    for (int i = 0; i < c.length; i++) {
-      c[i] = Character.toLowerCase(c[i]);
-    }
-    return new String(c);
+  /** The detectors, in priority order (tests run each on adversarial input). */
+  List<Detector> detectors() {
+    return detectors;
   }
 
-  /**
-   * One pattern. The secret is the part of the match after group {@code keep} (all of it when
-   * {@code keep} is 0); a {@code guard} group, when present, must not look like a placeholder. The
-   * pattern runs only where a lower-case {@code trigger} occurs: on those lines when {@code lineBound},
-   * else on the whole text.
-   */
-  record Rule(SecretKind kind, Pattern pattern, int keep, int guard, List<String> triggers, boolean lineBound) {
-    String keptPrefix(Matcher m) {
-      if (guard > 0 && SecretPatterns.isPlaceholder(m.group(guard))) {
-        return null;
-      }
-      return keep == 0 ? "" : m.group(keep);
-    }
+  /** {@code text} with this redactor's keywords located, as the detectors read it. */
+  ScannedText scan(String text) {
+    return new ScannedText(text, keywords, keywordIds);
+  }
 
-    /** Sorted, disjoint {@code [start, end)} ranges of {@code text} worth matching. */
-    List<int[]> regions(String text, String lower) {
-      List<int[]> lines = new ArrayList<>();
-      for (String trigger : triggers) {
-        for (int at = lower.indexOf(trigger); at >= 0; at = lower.indexOf(trigger, at + 1)) {
-          if (!lineBound) {
-            return List.<int[]>of(new int[] {0, text.length()});
-          }
-          int start = text.lastIndexOf('\n', at) + 1;
-          int end = text.indexOf('\n', at);
-          lines.add(new int[] {start, end < 0 ? text.length() : end});
-          at = end < 0 ? text.length() : end;
-        }
-      }
-      lines.sort((a, b) -> Integer.compare(a[0], b[0]));
-      List<int[]> merged = new ArrayList<>();
-      for (int[] r : lines) {
-        if (!merged.isEmpty() && r[0] <= merged.get(merged.size() - 1)[1]) {
-          merged.get(merged.size() - 1)[1] = Math.max(merged.get(merged.size() - 1)[1], r[1]);
-        } else {
-          merged.add(r);
-        }
-      }
-      return merged;
+  /** Every finding of every detector, overlapping ones merged into one, named by the most specific detector. */
+  private List<Finding> find(String text) {
+    ScannedText scanned = scan(text);
+    List<Finding> raw = new ArrayList<>();
+    for (int i = 0; i < detectors.size(); i++) {
+      detectors.get(i).find(scanned, i, raw);
     }
+    if (raw.isEmpty()) {
+      return raw;
+    }
+    raw.sort(Comparator.comparingInt(Finding::start).thenComparingInt(Finding::priority));
+    List<Finding> merged = new ArrayList<>();
+    Finding open = raw.get(0);
+    for (int i = 1; i < raw.size(); i++) {
+      Finding f = raw.get(i);
+      if (f.start() < open.end()) {
+        Finding specific = f.priority() < open.priority() ? f : open;
+        open = new Finding(open.start(), Math.max(open.end(), f.end()), specific.kind(), specific.priority());
+      } else {
+        merged.add(open);
+        open = f;
+      }
+    }
+    merged.add(open);
+    return merged;
+  }
+
+  private static boolean containsIgnoreCase(String text, String lowerNeedle) {
+    int n = lowerNeedle.length();
+    for (int i = text.indexOf('<'); i >= 0 && i + n <= text.length(); i = text.indexOf('<', i + 1)) {
+      if (text.regionMatches(true, i, lowerNeedle, 0, n)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -17,7 +17,8 @@ import java.util.Set;
  *
  * <p>Built from Read, Write, Edit, MultiEdit and NotebookEdit calls and from shell commands that
  * obviously touch a file (see {@link ShellFileCommands}); calls whose result was an error are left out.
- * Relative paths are resolved against the message's working directory.
+ * Relative paths are resolved against the message's working directory. Deleting a directory deletes the
+ * files under it that were touched before.
  *
  * @param path the file, absolute when the working directory was known
  * @param touches every operation, oldest first
@@ -60,6 +61,16 @@ public record FileActivity(String path, List<FileTouch> touches) {
     return touches.get(touches.size() - 1).operation();
   }
 
+  /** Whether the file is still there after the messages: it was not deleted or moved away last. */
+  public boolean exists() {
+    return lastOperation() != FileOperation.DELETE;
+  }
+
+  /** Whether the session changed the file: wrote, edited or deleted it. */
+  public boolean changed() {
+    return touches.stream().anyMatch(t -> t.operation() != FileOperation.READ);
+  }
+
   private int count(FileOperation operation) {
     return (int) touches.stream().filter(t -> t.operation() == operation).count();
   }
@@ -84,11 +95,26 @@ public record FileActivity(String path, List<FileTouch> touches) {
         }
       }
     }
+    deleteUnderDeletedDirectories(byPath);
     List<FileActivity> files = new ArrayList<>();
     byPath.forEach((path, touches) -> files.add(new FileActivity(path, touches)));
     files.sort(Comparator.comparingInt(
         (FileActivity f) -> f.touches().get(f.touches().size() - 1).messageIndex()).reversed());
     return List.copyOf(files);
+  }
+
+  private static void deleteUnderDeletedDirectories(Map<String, List<FileTouch>> byPath) {
+    List<Map.Entry<String, FileTouch>> deletions = new ArrayList<>();
+    byPath.forEach((path, touches) -> touches.stream().filter(t -> t.operation() == FileOperation.DELETE)
+        .forEach(t -> deletions.add(Map.entry(path, t))));
+    for (Map.Entry<String, FileTouch> d : deletions) {
+      String prefix = d.getKey() + "/";
+      byPath.forEach((path, touches) -> {
+        if (path.startsWith(prefix) && touches.get(touches.size() - 1).messageIndex() < d.getValue().messageIndex()) {
+          touches.add(d.getValue());
+        }
+      });
+    }
   }
 
   private static Map<String, FileOperation> operations(ContentBlock.ToolUse use) {

@@ -7,5 +7,7 @@ public enum FileOperation {
   /** Wrote it whole (Write, shell redirection, tee, touch, cp/mv target). */
   WRITE,
   /** Changed part of it (Edit, MultiEdit, NotebookEdit, sed -i). */
-  EDIT
+  EDIT,
+  /** Removed it, or moved it away (rm, git rm, unlink, the source of mv and git mv). */
+  DELETE
 }

@@ -11,7 +11,9 @@ import java.util.Set;
  *
  * <p>Covers the common cases an agent uses: {@code cat/head/tail/less/more FILE} read,
  * {@code > FILE}, {@code >> FILE}, {@code tee FILE}, {@code touch FILE} and the target of
- * {@code cp}/{@code mv} write, {@code sed -i ... FILE} edits. Arguments with globs, variables or
+ * {@code cp}/{@code mv}/{@code git mv} write, {@code sed -i ... FILE} edits, {@code rm}/{@code git rm}/{@code
+ * unlink FILE} and the source of {@code mv}/{@code git mv} delete (a deleted directory takes the files under
+ * it with it, see {@link FileActivity}). Arguments with globs, variables or
  * command substitution are ignored rather than guessed; {@code cd DIR} earlier in the same command
  * makes later relative paths relative to DIR.
  */
@@ -22,32 +24,43 @@ final class ShellFileCommands {
 
   static Map<String, FileOperation> operations(String command) {
     Map<String, FileOperation> ops = new LinkedHashMap<>();
-    String dir = "";
-    for (String part : command.split("&&|\\|\\||;|\\||\\n")) {
-      List<String> words = words(part);
-      if (words.isEmpty()) {
-        continue;
-      }
-      String program = words.get(0);
-      if (program.equals("cd") && words.size() > 1) {
-        dir = words.get(1);
-        continue;
-      }
-      String base = dir;
+    for (ShellCommand c : ShellCommand.parse(command)) {
+      String base = c.dir();
+      List<String> words = new ArrayList<>();
+      words.add(c.program());
+      words.addAll(c.args());
       redirections(words, base, ops);
-      List<String> args = plainArgs(words.subList(1, words.size()));
+      String program = c.program();
+      List<String> args = plainArgs(c.args());
+      boolean git = program.equals("git") && !args.isEmpty();
+      String verb = git ? args.get(0) : program;
+      List<String> operands = git ? args.subList(1, args.size()) : args;
       if (READERS.contains(program)) {
         args.forEach(a -> put(ops, base, a, FileOperation.READ));
       } else if (program.equals("tee") || program.equals("touch")) {
         args.forEach(a -> put(ops, base, a, FileOperation.WRITE));
-      } else if ((program.equals("cp") || program.equals("mv")) && args.size() >= 2) {
-        put(ops, dir, args.get(args.size() - 1), FileOperation.WRITE);
-      } else if (program.equals("sed") && words.stream().anyMatch(w -> w.startsWith("-i"))
+      } else if ((verb.equals("mv") || program.equals("cp")) && operands.size() >= 2) {
+        String target = operands.get(operands.size() - 1);
+        for (String source : operands.subList(0, operands.size() - 1)) {
+          String landed = target.endsWith("/") ? target + baseName(source) : target;
+          put(ops, base, landed, FileOperation.WRITE);
+          if (verb.equals("mv")) {
+            put(ops, base, source, FileOperation.DELETE);
+          }
+        }
+      } else if (verb.equals("rm") || program.equals("unlink")) {
+        operands.forEach(a -> put(ops, base, a, FileOperation.DELETE));
+      } else if (program.equals("sed") && c.args().stream().anyMatch(w -> w.startsWith("-i"))
           && args.size() >= 2) {
-        put(ops, dir, args.get(args.size() - 1), FileOperation.EDIT);
+        put(ops, base, args.get(args.size() - 1), FileOperation.EDIT);
       }
     }
     return ops;
+  }
+
+  private static String baseName(String path) {
+    String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    return p.substring(p.lastIndexOf('/') + 1);
   }
 
   private static void redirections(List<String> words, String dir, Map<String, FileOperation> ops) {
@@ -90,7 +103,9 @@ final class ShellFileCommands {
     return args;
   }
 
-  private static void put(Map<String, FileOperation> ops, String dir, String path, FileOperation op) {
+  private static void put(Map<String, FileOperation> ops, String dir, String given, FileOperation op) {
+    String path = op == FileOperation.DELETE && given.length() > 1 && given.endsWith("/")
+        ? given.substring(0, given.length() - 1) : given;
     if (path.isEmpty() || path.startsWith("/dev/") || path.startsWith("&") || path.endsWith("/")
         || path.equals(".")
         || path.chars().anyMatch(c -> "*?$`(){}[]".indexOf(c) >= 0)) {
@@ -98,39 +113,8 @@ final class ShellFileCommands {
     }
     boolean relative = !path.startsWith("/") && !path.startsWith("~");
     String full = relative && !dir.isEmpty() ? dir + "/" + path : path;
-    // A later, stronger operation on the same file in one command wins (read < edit < write).
-    ops.merge(full, op, (a, b) -> a.compareTo(b) >= 0 ? a : b);
-  }
-
-  private static List<String> words(String part) {
-    List<String> words = new ArrayList<>();
-    StringBuilder current = new StringBuilder();
-    char quote = 0;
-    boolean inWord = false;
-    for (char c : part.strip().toCharArray()) {
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        } else {
-          current.append(c);
-        }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-        inWord = true;
-      } else if (Character.isWhitespace(c)) {
-        if (inWord) {
-          words.add(current.toString());
-          current.setLength(0);
-          inWord = false;
-        }
-      } else {
-        current.append(c);
-        inWord = true;
-      }
-    }
-    if (inWord) {
-      words.add(current.toString());
-    }
-    return words;
+    // A later, stronger operation on the same file in one command wins (read < edit < write); a deletion,
+    // or anything after one, is simply the later operation.
+    ops.merge(full, op, (a, b) -> a == FileOperation.DELETE || b == FileOperation.DELETE || b.compareTo(a) > 0 ? b : a);
   }
 }

@@ -41,6 +41,10 @@ public final class TranscriptReader {
    * @throws IOException when the file cannot be opened or read (not for bad lines)
    */
   public static Transcript read(Path file) throws IOException {
+    Optional<String> unreadable = whyNotATranscript(file);
+    if (unreadable.isPresent()) {
+      throw new IOException(unreadable.get());
+    }
     String stem = stem(file);
     Transcript main;
     try (Reader reader = open(file)) {
@@ -62,6 +66,83 @@ public final class TranscriptReader {
       }
     }
     return main.withSubagents(subagents);
+  }
+
+  /**
+   * Why {@code file} cannot be read as a transcript, when it cannot: it does not exist, it is a directory,
+   * or it is not a regular file (a FIFO, socket or device such as {@code /dev/zero}, which could block or
+   * never end). Checked before opening, so such a file is never opened.
+   */
+  public static Optional<String> whyNotATranscript(Path file) {
+    if (Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    if (Files.isDirectory(file)) {
+      return Optional.of("transcript " + file + " is a directory, not a transcript file");
+    }
+    if (Files.exists(file)) {
+      return Optional.of("transcript " + file + " is not a regular file (a FIFO, socket or device); not read");
+    }
+    return Optional.of("transcript not found: " + file);
+  }
+
+  /**
+   * Reads only the complete lines of {@code file} after {@code from}, one at a time: the cost and the
+   * memory grow with what was appended since, not with the file. Subagent transcripts are not read.
+   *
+   * @throws IOException when the file cannot be read, is not a regular file, or is shorter than {@code from}
+   *     (it was replaced or truncated: start again from {@link TranscriptPosition#START})
+   */
+  public static TranscriptTail readFrom(Path file, TranscriptPosition from) throws IOException {
+    return readFrom(file, from, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@link #readFrom(Path, TranscriptPosition)}, stopping after the line that reaches {@code maxBytes} past
+   * {@code from}: a caller that reads a long file in pieces holds one piece at a time.
+   */
+  public static TranscriptTail readFrom(Path file, TranscriptPosition from, long maxBytes) throws IOException {
+    Optional<String> unreadable = whyNotATranscript(file);
+    if (unreadable.isPresent()) {
+      throw new IOException(unreadable.get());
+    }
+    State state = new State();
+    long offset = from.byteOffset();
+    int lineNumber = from.lineNumber();
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
+      if (channel.size() < offset) {
+        throw new IOException("transcript " + file + " is " + channel.size() + " bytes, shorter than the "
+            + offset + " already read: it was replaced or truncated");
+      }
+      channel.position(offset);
+      java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 16);
+      java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream(1 << 12);
+      long stopAt = maxBytes >= Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + Math.max(1, maxBytes);
+      while (offset < stopAt && channel.read(buffer) > 0) {
+        buffer.flip();
+        byte[] bytes = buffer.array();
+        int start = 0;
+        for (int i = 0; i < buffer.limit() && offset < stopAt; i++) {
+          if (bytes[i] != '\n') {
+            continue;
+          }
+          line.write(bytes, start, i - start);
+          start = i + 1;
+          lineNumber++;
+          offset += line.size() + 1L;
+          String text = line.toString(StandardCharsets.UTF_8);
+          if (!text.isBlank()) {
+            state.accept(text, lineNumber);
+          }
+          line.reset();
+        }
+        line.write(bytes, start, buffer.limit() - start);
+        buffer.clear();
+      }
+    }
+    Transcript read = new Transcript(state.sessionId.orElse(stem(file)), state.agentId, state.messages,
+        state.boundaries, List.of(), state.summaries, state.recordCounts, state.problems);
+    return new TranscriptTail(read, from, new TranscriptPosition(offset, lineNumber));
   }
 
   /**

@@ -15,8 +15,20 @@
  *
  * <p>The views: {@link FileActivity} (every read, write and edit of each file, from the file tools and
  * from shell commands that obviously touch a file, each a {@link FileTouch} with its {@link
- * FileOperation}), {@link ErrorFix} (a failed tool call and the later call that succeeded at the same
- * thing), {@link TodoList} (the todos as the last TodoWrite left them).
+ * FileOperation}; {@code rm}, {@code mv} and {@code git mv} followed, so a file's last operation says
+ * whether it still exists), {@link ErrorFix} (a failed tool call, flagged by the tool or shown by the output
+ * of a build, test or check, with the assistant's reading of it, the edits made before it passed and the
+ * later call that showed it fixed), {@link TodoList} (the todos as the last TodoWrite left them), and {@link
+ * OpenWork}: every {@link WorkItem} the session keeps track of with its state, from task trackers driven
+ * from the shell (recognised by their create/update/close/show verbs and what they print back), TodoWrite,
+ * the task tools, checkboxes of plan files, and the user's request while no finished action answered it.
+ * {@link ShellCommand} splits a Bash call into simple commands and {@link CommandKind} says what each does
+ * (build, test, lint, format, commit, push, look).
+ *
+ * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
+ * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
+ * last line still being written is left for it. A path that is not a regular file (a directory, a FIFO, a
+ * device) is refused before it is opened, with its own message ({@link TranscriptReader#whyNotATranscript}).
  *
  * <p>Where to start: {@link TranscriptReader#read}.
  */

@@ -19,20 +19,16 @@ class CompactionScoreTest {
   }
 
   @Test
-  void continuityScoreIsTwentyPerWordCappedAtOneHundred() {
-    assertThat(CompactionScore.continuityScore(0)).isEqualTo(0.0);
-    assertThat(CompactionScore.continuityScore(3)).isEqualTo(60.0);
-    assertThat(CompactionScore.continuityScore(5)).isEqualTo(100.0);
-    assertThat(CompactionScore.continuityScore(9)).isEqualTo(100.0);
-  }
-
-  @Test
-  void compressionScoreIsFiftyBelowFifteenPercentElseOneHundred() {
+  void compressionScoreRewardsTheTargetBandNotLength() {
     assertThat(CompactionScore.compressionScore(0.0)).isEqualTo(50.0);
     assertThat(CompactionScore.compressionScore(0.1499)).isEqualTo(50.0);
     assertThat(CompactionScore.compressionScore(0.15)).isEqualTo(100.0);
     assertThat(CompactionScore.compressionScore(0.25)).isEqualTo(100.0);
-    assertThat(CompactionScore.compressionScore(1.3)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(0.30)).isEqualTo(100.0);
+    // Longer than the band loses points, down to nothing for a "summary" as long as the original.
+    assertThat(CompactionScore.compressionScore(0.65)).isCloseTo(50.0, within(1e-9));
+    assertThat(CompactionScore.compressionScore(1.0)).isEqualTo(0.0);
+    assertThat(CompactionScore.compressionScore(1.3)).isEqualTo(0.0);
   }
 
   @Test
@@ -54,12 +50,12 @@ class CompactionScoreTest {
                 List.of(SummarySection.PENDING_TASKS),
                 Map.of(KeyKind.FILE_NAMES, 50.0),
                 Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")),
-                List.of("then", "next")));
+                List.of("the task at the cut, gqc.6, in 8")));
     assertThat(s.advice())
         .hasSize(4)
         .anySatisfy(a -> assertThat(a).contains("7. Pending Tasks"))
         .anySatisfy(a -> assertThat(a).contains("file names (1 lost)").contains("\"src/Foo.java\""))
-        .anySatisfy(a -> assertThat(a).contains("2 of 5 continuity words"))
+        .anySatisfy(a -> assertThat(a).isEqualTo("Say the task at the cut, gqc.6, in 8."))
         .anySatisfy(a -> assertThat(a).contains("over-compressed (10% of the original)"));
   }
 
@@ -78,7 +74,7 @@ class CompactionScoreTest {
         Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")), List.of("then")));
     com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(s);
     assertThat(json.fieldNames()).toIterable().containsExactly("sections", "keyInformation", "continuity",
-        "compression", "total", "ratio", "missingSections", "preservation", "lost", "continuityWords");
+        "compression", "total", "ratio", "missingSections", "preservation", "lost", "continuityMissing");
     assertThat(json.path("lost").path("FILE_NAMES").get(0).asText()).isEqualTo("src/Foo.java");
     assertThat(json.path("missingSections").get(0).asText()).isEqualTo("PENDING_TASKS");
   }

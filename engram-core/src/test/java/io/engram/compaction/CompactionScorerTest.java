@@ -38,9 +38,12 @@ class CompactionScorerTest {
         """;
     CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, 160, WORDS).score(summary);
 
-    // 6 of 8 sections (5 Problem Solving and 7 Pending Tasks missing): SC = 75.
-    assertThat(s.sections()).isEqualTo(75.0);
-    assertThat(s.evidence().missingSections()).containsExactly(SummarySection.PROBLEM_SOLVING, SummarySection.PENDING_TASKS);
+    // Present with content: 1 (a statement), 2 (any item), 3 (a file name), 6 (a user message). 4 says no
+    // sentence ("NullPointerException in App.main fixed" has no function words), 8 neither; 5 and 7 are
+    // missing: 4 of 8, SC = 50.
+    assertThat(s.sections()).isEqualTo(50.0);
+    assertThat(s.evidence().missingSections()).containsExactly(SummarySection.ERRORS_AND_FIXES, SummarySection.PROBLEM_SOLVING,
+        SummarySection.PENDING_TASKS, SummarySection.CURRENT_WORK);
     // files 1/2 (pom.xml only in the analysis), errors 1/1, instructions 3/4, keywords 3/5.
     assertThat(s.evidence().preservation())
         .containsEntry(KeyKind.FILE_NAMES, 50.0)
@@ -51,15 +54,16 @@ class CompactionScorerTest {
     assertThat(s.evidence().lost().get(KeyKind.TECHNICAL_KEYWORDS)).containsExactly("io.engram.compaction", "JSON");
     // KP = (50 + 100 + 75 + 60) / 4 = 71.25.
     assertThat(s.keyInformation()).isCloseTo(71.25, within(1e-9));
-    // "then" and "next step": CC = 40.
-    assertThat(s.evidence().continuityWords()).containsExactly("then", "next step");
-    assertThat(s.continuity()).isEqualTo(40.0);
+    // With nothing expected of the state of the work, CC needs statements: 7 is missing (0 of 40), 8 says no
+    // sentence (0 of 30), there is no next step (0 of 30): CC = 0, whatever continuity words stand about.
+    assertThat(s.continuity()).isEqualTo(0.0);
+    assertThat(s.evidence().continuityMissing()).hasSize(3);
     // the kept text (section bodies, no headings, no analysis) is 9+3+1+4+5+6 = 28 words of 160:
-    // ratio 0.175, CR = 100.
+    // ratio 0.175, inside the band: CR = 100.
     assertThat(s.ratio()).isCloseTo(28 / 160.0, within(1e-9));
     assertThat(s.compression()).isEqualTo(100.0);
-    // 0.3*75 + 0.4*71.25 + 0.2*40 + 0.1*100 = 22.5 + 28.5 + 8 + 10 = 69.
-    assertThat(s.total()).isCloseTo(69.0, within(1e-9));
+    // 0.3*50 + 0.4*71.25 + 0.2*0 + 0.1*100 = 15 + 28.5 + 0 + 10 = 53.5.
+    assertThat(s.total()).isCloseTo(53.5, within(1e-9));
   }
 
   @Test
@@ -68,14 +72,14 @@ class CompactionScorerTest {
         .score("## Current Work\nediting");
     assertThat(s.ratio()).isLessThan(0.15);
     assertThat(s.compression()).isEqualTo(50.0);
-    // SC 12.5, KP 100 (nothing to lose), CC 0, CR 50: 3.75 + 40 + 0 + 5.
-    assertThat(s.total()).isCloseTo(48.75, within(1e-9));
+    // SC 0 ("editing" says nothing), KP 100 (nothing to lose), CC 0, CR 50: 0 + 40 + 0 + 5.
+    assertThat(s.total()).isCloseTo(45.0, within(1e-9));
   }
 
   @Test
   void weightsComeFromTheSettings() {
     EngramSettings.Compaction onlyKeyInfo =
-        new EngramSettings.Compaction(0, 1, 0, 0, 80, 70, 0.3, 19, 8000, 0.7, 0.8, 2, 0.5, 0.6, 40, 10, 0.5);
+        new EngramSettings.Compaction(0, 1, 0, 0, 80, 70, 0.3, 19, 8000, 0.7, 0.8, 2, 0.5, 0.6, 40, 10, 0.5, 0.03, 1500);
     CompactionScore s = new CompactionScorer(onlyKeyInfo, ORIGINAL, 10, WORDS).score("nothing here");
     assertThat(s.total()).isEqualTo(s.keyInformation());
   }

@@ -82,8 +82,9 @@ class CompactorTest {
         .contains("Also print the elapsed time when --verbose is on.")
         .contains("Document --verbose in README.md")
         .contains("[ERROR] MainTest.verboseFlag: expected true but was false")
-        .contains("Fixed by: Bash `mvn test`")
-        .contains("Next I'll add the timer around run() in Main.java.");
+        .contains("Cause: The test fails because the flag is parsed after the banner")
+        .contains("Fixed by: doing it again (Bash `mvn test`)")
+        .contains("not yet done: \"Next I'll add the timer around run() in Main.java.\"");
     assertThat(r.scoring().readded()).isEmpty();
     assertThat(r.scoring().score()).hasValueSatisfying(s -> assertThat(s.sections()).isEqualTo(100.0));
     assertThat(r.scoring().steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.ACCEPT);
@@ -131,7 +132,10 @@ class CompactorTest {
     assertThat(r.answeredBy().engineId()).isEqualTo("fake:scripted");
     assertThat(r.scoring().steps()).extracting(LadderStep::action)
         .containsExactly(LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.ACCEPT);
-    assertThat(r.scoring().steps().get(0).score()).hasValueSatisfying(s -> assertThat(s.total()).isBetween(70.0, 80.0));
+    assertThat(r.scoring().steps().get(0).score()).hasValueSatisfying(s -> {
+      System.out.println("thin: " + s);
+      assertThat(s.total()).isBetween(70.0, 80.0);
+    });
     assertThat(model.requests()).hasSize(2);
     assertThat(model.requests().get(1).messages().get(0).text()).contains("was rejected", "Add the missing sections");
     assertThat(r.scoring().readded()).contains("Also print the elapsed time when --verbose is on.");
@@ -218,14 +222,15 @@ class CompactorTest {
   @Test
   void reCompactionOfflineKeepsMoreDetailThanTheFirstAttempt() {
     List<TranscriptMessage> ms = session();
-    Conversation c = Conversation.of(ms, ms, 40);
-    ExtractiveSummarizer s = new ExtractiveSummarizer(c, new JtokkitTokenCounter(), 5_000, 0,
+    Conversation c = Conversation.of(ms, 0, 40);
+    ExtractiveSummarizer s = new ExtractiveSummarizer(c, new JtokkitTokenCounter(), 100_000, 0,
         SETTINGS.compaction());
-    ExtractiveSummarizer.Detail first = ExtractiveSummarizer.Detail.of(0, SETTINGS.compaction());
-    ExtractiveSummarizer.Detail second = ExtractiveSummarizer.Detail.of(1, SETTINGS.compaction());
-    assertThat(second.ratio()).isGreaterThan(first.ratio());
-    assertThat(second.snippetLines()).isGreaterThan(first.snippetLines());
+    ExtractiveSummarizer.Detail first = ExtractiveSummarizer.Detail.of(0);
+    ExtractiveSummarizer.Detail second = ExtractiveSummarizer.Detail.of(1);
+    ExtractiveSummarizer.Detail third = ExtractiveSummarizer.Detail.of(2);
+    assertThat(s.targetTokens(first)).isEqualTo(3_000);
     assertThat(s.targetTokens(second)).isGreaterThan(s.targetTokens(first));
+    assertThat(s.targetTokens(third)).isGreaterThan(s.targetTokens(second));
     assertThat(s.summarize(new SummaryRequest(1, "", false, List.of())))
         .isEqualTo(s.summarize(new SummaryRequest(1, "", false, List.of())));
   }
@@ -256,10 +261,11 @@ class CompactorTest {
     EngramSettings.Compaction strict = new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(),
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
         d.maxRestoredFileTokens(), d.targetReductionMin(), d.targetReductionMax(), 2, d.severeLossShare(),
-        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare());
+        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
+        d.summaryShare(), d.summaryMinTokens());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
-        SETTINGS.governor(), SETTINGS.team());
+        SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service(), SETTINGS.team());
     List<TranscriptMessage> ms = new ArrayList<>(session());
     for (int i = 0; i < 30; i++) {
       ms.add(assistant("Step " + i + ": checked the flag parser once more because the banner code moved; "
@@ -283,17 +289,19 @@ class CompactorTest {
   private static String fullSummary(String extraUserMessage) {
     return """
         <summary>
-        1. Primary Request and Intent: First the user asked for a --verbose flag; then for the elapsed time.
+        1. Primary Request and Intent: First the user asked for a --verbose flag in src/Main.java; then for the \
+        elapsed time to be printed.
         2. Key Technical Concepts: verbose, mvn, MainTest, verboseFlag, parse, banner, timer, run
-        3. Files and Code Sections: src/Main.java (edited), docs/gone.md (read), README.md
-        4. Errors and fixes: [ERROR] MainTest.verboseFlag: expected true but was false. Fixed by parsing first.
-        5. Problem Solving: the flag was parsed after the banner.
+        3. Files and Code Sections: src/Main.java was edited; docs/gone.md was read; README.md is still to change.
+        4. Errors and fixes: [ERROR] MainTest.verboseFlag: expected true but was false. It was fixed by parsing \
+        the flag before the banner.
+        5. Problem Solving: the flag was parsed after the banner, so the test failed until the parse moved first.
         6. All user messages:
            - Add a --verbose flag to the CLI in src/Main.java and keep the tests green.
            - %s
-        7. Pending Tasks: Document --verbose in README.md
-        8. Current Work: currently adding the timer.
-        9. Optional Next Step: continue with the timer around run(); the next step after that is the README.
+        7. Pending Tasks: Document --verbose in README.md is still open in the todo list.
+        8. Current Work: currently adding the timer to print the elapsed time when --verbose is on.
+        9. Optional Next Step: Add the timer around run() so that the elapsed time is printed when --verbose is on.
         </summary>""".formatted(extraUserMessage);
   }
 

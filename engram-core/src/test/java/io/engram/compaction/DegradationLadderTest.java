@@ -22,28 +22,46 @@ class DegradationLadderTest {
           Map.of(
               KeyKind.FILE_NAMES, List.of("src/App.java", "pom.xml"),
               KeyKind.USER_INSTRUCTIONS, List.of("use records")));
+  /** The state of the work the summaries are held against: gqc.6 in progress, gqc.7 and gqc.8 open. */
+  static final Continuity STATE = new Continuity(List.of("gqc.7", "gqc.8"), java.util.Optional.of("gqc.6"),
+      List.of("gqc.6"), List.of("now add the flash display to the template."));
   static final CompactionScorer SCORER =
-      new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, 100, CompactionScorerTest.WORDS);
+      new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, STATE, 300, CompactionScorerTest.WORDS);
   static final DegradationLadder LADDER = new DegradationLadder(EngramSettings.Compaction.DEFAULTS);
 
-  /** All 8 sections, 5 continuity words, both files and the instruction: 100. */
-  static final String PERFECT = summary("App.java pom.xml", "first then next, finally currently, use records");
-  /** All sections, no continuity words (CC 0), everything kept: 30 + 40 + 0 + 10 = 80. */
-  static final String NO_CONTINUITY = summary("App.java pom.xml", "use records");
-  /** All sections, 2 continuity words (CC 40), files 1/2 (KP 87.5): 30 + 35 + 8 + 10 = 83. */
-  static final String ONE_FILE_LOST = summary("App.java", "then next; use records");
-  /** All sections, 1 continuity word (CC 20), files 0/2 (KP 75): 30 + 30 + 4 + 10 = 74. */
-  static final String FILES_LOST = summary("nothing", "then use records");
-  /** All sections, no continuity (CC 0), files 1/2 (KP 87.5): 30 + 35 + 0 + 10 = 75. */
-  static final String RETRY_BAND = summary("App.java", "use records");
+  static final String BOTH_FILES = "App.java and pom.xml were edited for the parser.";
+  static final String ONE_FILE = "App.java was edited for the parser.";
+  static final String NO_FILE = "Some files were edited for the parser.";
+  static final String ALL_OPEN = "- [open] gqc.7 and gqc.8 are still to do.";
+  static final String ONE_OPEN = "- [open] gqc.7 is still to do.";
+  static final String NONE_OPEN = "- [open] the rest of the work is still to do.";
+  static final String CURRENT = "Working on gqc.6 at the cut.";
+  static final String ELSEWHERE = "Working on the review page at the cut.";
+  static final String NEXT = "Finish gqc.6 and run the tests.";
+  static final String STALE = "Now add the flash display to the template.";
 
-  static String summary(String files, String work) {
+  // Every section holds a statement; the ratio (kept words / 300) stays inside the band: CR = 100.
+  /** Everything kept and said: 30 + 40 + 20 + 10 = 100. */
+  static final String PERFECT = summary(BOTH_FILES, ALL_OPEN, CURRENT, NEXT);
+  /** Files and instruction kept, nothing about the state of the work (CC 0): 30 + 40 + 0 + 10 = 80. */
+  static final String NO_CONTINUITY = summary(BOTH_FILES, NONE_OPEN, ELSEWHERE, STALE);
+  /** Files 1/2 (KP 87.5), the open work named (CC 40): 30 + 35 + 8 + 10 = 83. */
+  static final String ONE_FILE_LOST = summary(ONE_FILE, ALL_OPEN, ELSEWHERE, STALE);
+  /** Files 0/2 (KP 75), half the open work named (CC 20): 30 + 30 + 4 + 10 = 74. */
+  static final String FILES_LOST = summary(NO_FILE, ONE_OPEN, ELSEWHERE, STALE);
+  /** Files 1/2 (KP 87.5), nothing about the state of the work (CC 0): 30 + 35 + 0 + 10 = 75. */
+  static final String RETRY_BAND = summary(ONE_FILE, NONE_OPEN, ELSEWHERE, STALE);
+
+  static String summary(String files, String pending, String current, String next) {
     StringBuilder s = new StringBuilder("<summary>\n");
     for (SummarySection section : SummarySection.values()) {
       String body = switch (section) {
         case FILES_AND_CODE -> files;
-        case CURRENT_WORK -> work;
-        default -> "filler words here for the body";
+        case USER_MESSAGES -> "- use records";
+        case PENDING_TASKS -> pending;
+        case CURRENT_WORK -> current;
+        case NEXT_STEP -> next;
+        default -> "The work on the parser went on as it was planned.";
       };
       s.append(section.number()).append(". ").append(section.title()).append(":\n").append(body).append("\n\n");
     }
@@ -86,7 +104,7 @@ class DegradationLadderTest {
     assertThat(o.result()).isEqualTo(LadderOutcome.Result.SUMMARY);
     assertThat(actions(o)).containsExactly(SUMMARIZE, ACCEPT);
     assertThat(o.score().orElseThrow().total()).isEqualTo(80.0);
-    assertThat(o.summary()).contains("8. Current Work:\nuse records");
+    assertThat(o.summary()).contains("8. Current Work:\n" + ELSEWHERE);
     assertThat(s.requests().get(0).prompt()).endsWith("focus on X\n");
     assertThat(s.requests().get(0).degraded()).isFalse();
   }
@@ -108,7 +126,8 @@ class DegradationLadderTest {
   void severeLossKeepsOriginalFragmentsAfterTheRetriesRunOut() {
     Scripted s = Scripted.of(FILES_LOST, FILES_LOST, FILES_LOST);
     LadderOutcome o = LADDER.run(s, SCORER, "", 10);
-    // 74 (files 0%), 2 re-compactions at 74, then fragments: files 100%, KP 100: 30 + 40 + 4 + 10 = 84.
+    // 74 (files 0%), 2 re-compactions at 74, then fragments: files 100%, KP 100: 30 + 40 + 4 + 10 = 84
+    // (the fragments add words; the ratio stays inside the band).
     assertThat(actions(o)).containsExactly(SUMMARIZE, RECOMPACT, RECOMPACT, KEEP_FRAGMENTS, ACCEPT);
     assertThat(o.result()).isEqualTo(LadderOutcome.Result.SUMMARY_WITH_FRAGMENTS);
     assertThat(o.score().orElseThrow().total()).isEqualTo(84.0);
@@ -131,6 +150,7 @@ class DegradationLadderTest {
   void scoreBelowTheRetryBandDoesNotRecompact() {
     String bad = "no sections at all";
     LadderOutcome o = LADDER.run(Scripted.of(bad), SCORER, "", 3);
+    // Fragments cannot make up for saying nothing about the work: still below the pass mark, truncated.
     assertThat(actions(o)).containsExactly(SUMMARIZE, KEEP_FRAGMENTS, TRUNCATE);
     assertThat(o.keepFromMessage()).isEqualTo(2);
   }

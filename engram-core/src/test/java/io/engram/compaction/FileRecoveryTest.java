@@ -21,7 +21,8 @@ class FileRecoveryTest {
     return new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(), d.weightContinuity(),
         d.weightCompression(), d.passScore(), d.retryScore(), d.truncateKeepShare(), files, fileTokens,
         d.targetReductionMin(), d.targetReductionMax(), d.maxRecompactions(), d.severeLossShare(),
-        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare());
+        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
+        d.summaryShare(), d.summaryMinTokens());
   }
 
   @Test

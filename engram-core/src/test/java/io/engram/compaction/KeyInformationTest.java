@@ -16,11 +16,14 @@ class KeyInformationTest {
             List.of("C:\\work\\src\\App.java", "/repo/pom.xml"),
             "Edited docs/GUIDE.md and the FileRecovery class; see io.engram.compaction.");
     KeyInformation k = KeyInformation.extract(sources, 40);
-    assertThat(k.of(KeyKind.FILE_NAMES)).containsExactly("C:/work/src/App.java", "/repo/pom.xml", "docs/GUIDE.md");
+    // The changed files and those the user named; a file the assistant only mentions is not key.
+    assertThat(k.of(KeyKind.FILE_NAMES)).containsExactly("C:/work/src/App.java", "/repo/pom.xml");
     assertThat(k.of(KeyKind.ERROR_MESSAGES)).containsExactly("[ERROR] Failed to compile App.java: cannot find symbol");
     assertThat(k.of(KeyKind.USER_INSTRUCTIONS))
         .containsExactly("Fix the NPE in src/App.java please", "run `mvn test`");
-    assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("mvn test", "FileRecovery", "io.engram.compaction");
+    // Names, not commands: keywords come from the user's and the assistant's prose.
+    assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("FileRecovery", "io.engram.compaction")
+        .doesNotContain("mvn test");
   }
 
   @Test

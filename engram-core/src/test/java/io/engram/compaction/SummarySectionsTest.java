@@ -128,6 +128,54 @@ class SummarySectionsTest {
   }
 
   @Test
+  void aClosingTagInsideAQuotedMessageDoesNotEndTheSummary() {
+    // A task notification quoted in section 6 carries a summary tag of its own.
+    SummarySections s = SummarySections.parse("""
+        <summary>
+        6. All user messages:
+        - <task-notification><summary>Agent "check" completed</summary></task-notification>
+        7. Pending Tasks:
+        - [in progress] gqc.6
+        8. Current Work:
+        closing annotations
+        9. Optional Next Step:
+        run `mix test`
+        </summary>
+        """);
+    assertThat(s.get(SummarySection.PENDING_TASKS)).contains("- [in progress] gqc.6");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("closing annotations");
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("run `mix test`");
+  }
+
+  @Test
+  void aQuotedSummaryBeforeTheRealOneIsNotTakenForIt() {
+    SummarySections s = SummarySections.parse("""
+        The notification said <summary>Agent done</summary>.
+        7. Pending Tasks:
+        - [open] gqc.7
+        """);
+    assertThat(s.get(SummarySection.PENDING_TASKS)).contains("- [open] gqc.7");
+  }
+
+  @Test
+  void headingsAndTagsInsideCodeBlocksAreBodyText() {
+    SummarySections s = SummarySections.parse("""
+        <summary>
+        3. Files and Code Sections:
+        ```
+        </summary>
+        7. Pending Tasks:
+        ```
+        8. Current Work:
+        editing
+        </summary>
+        """);
+    assertThat(s.get(SummarySection.PENDING_TASKS)).isEmpty();
+    assertThat(s.get(SummarySection.FILES_AND_CODE).orElseThrow()).contains("7. Pending Tasks:");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("editing");
+  }
+
+  @Test
   void renderRoundTrips() {
     SummarySections s = SummarySections.parse("## Current Work\nediting\n## Key Concepts\n- DP");
     SummarySections again = SummarySections.parse(s.render());

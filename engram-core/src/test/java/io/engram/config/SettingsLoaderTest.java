@@ -69,7 +69,8 @@ class SettingsLoaderTest {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recal\":{}}", "settings.json"))
         .isInstanceOf(SettingsException.class)
         .hasMessage("settings.json: unknown key 'recal'; did you mean 'recall'? (known keys at the top level:"
-            + " instructions, memory, notes, extraction, dream, recall, context, compaction, model, governor, team)")
+            + " instructions, memory, notes, extraction, dream, recall, context, compaction, model, governor, hooks,"
+            + " service, team)")
         .hasMessageNotContaining("io.engram");
   }
 

@@ -27,7 +27,7 @@ class ContextBudgetTest {
   @Test
   void sharesAboveOneAreRejected() {
     EngramSettings.Context bad = new EngramSettings.Context(
-        200_000, Map.of(), 0.6, 0.8, 0.92, 0.5, 0.5, 0.45, 0.3, 1.0, Map.of());
+        200_000, Map.of(), 0.6, 0.8, 0.92, 0.5, 0.5, 0.45, 0.3, 1.0, Map.of(), EngramSettings.TurnsLeft.DEFAULTS);
     assertThatThrownBy(() -> ContextBudget.of(1000, bad)).hasMessageContaining("more than 1");
   }
 

@@ -29,7 +29,7 @@ class ContextWindowTest {
     assertThat(ContextWindow.forModel("claude-sonnet-4-5[1m]", S).windowTokens()).isEqualTo(1_000_000);
     EngramSettings.Context custom = new EngramSettings.Context(
         100_000, Map.of("gpt-4o", 128_000, "gpt-4o-mini", 64_000), 0.6, 0.8, 0.92, 0.05, 0.2, 0.45, 0.3,
-        1.0, Map.of());
+        1.0, Map.of(), EngramSettings.TurnsLeft.DEFAULTS);
     assertThat(ContextWindow.forModel("gpt-4o-mini-2024", custom).windowTokens()).isEqualTo(64_000);
     assertThat(ContextWindow.forModel("gpt-4o-2024", custom).windowTokens()).isEqualTo(128_000);
     assertThat(ContextWindow.forModel("llama3", custom).windowTokens()).isEqualTo(100_000);

@@ -184,4 +184,50 @@ class ConsolidationLockTest {
     assertThat(won).isGreaterThanOrEqualTo(1);
     assertThat(maxHolders.get()).isEqualTo(1);
   }
+
+  @Test
+  void aBarePidThatIsAliveIsHonouredOnlyUntilTheAgeLimit(@TempDir Path memory) throws Exception {
+    // pid 1 is always alive; the lock proves no process start, so its file's time dates it.
+    Path lockFile = memory.resolve(".consolidate-lock");
+    Files.writeString(lockFile, "1\n");
+    Instant written = Files.getLastModifiedTime(lockFile).toInstant();
+    assertThat(ConsolidationLock.status(memory, DREAM, written.plusSeconds(5))).isInstanceOf(LockStatus.Held.class);
+    Instant later = written.plusSeconds(DREAM.lockMaxAgeSeconds() + 1);
+    assertThat(ConsolidationLock.status(memory, DREAM, later)).isInstanceOf(LockStatus.Stale.class);
+    assertThat(ConsolidationLock.tryAcquire(memory, DREAM, later)).isPresent();
+  }
+
+  @Test
+  void theLockOfPidOneSince1970ExpiresAtOnce(@TempDir Path memory) throws Exception {
+    Path lockFile = memory.resolve(".consolidate-lock");
+    Files.writeString(lockFile, "1\nstarted=1970-01-01T00:00:00Z\n");
+    LockStatus status = ConsolidationLock.status(memory, DREAM);
+    assertThat(status).isInstanceOf(LockStatus.Stale.class);
+    GateReport gates = new DreamGates(memory, DREAM).check(Instant.now(), true);
+    assertThat(gates.open()).isTrue();
+  }
+
+  @Test
+  void aLockOfALiveProcessWhoseStartDoesNotMatchIsStale(@TempDir Path memory) throws Exception {
+    Path lockFile = memory.resolve(".consolidate-lock");
+    Instant now = Instant.now();
+    // pid 1 is alive, but it did not start in 2001: another process held the lock under that pid.
+    Files.writeString(lockFile, new LockBody(1, now, Optional.of(Instant.parse("2001-01-01T00:00:00Z")),
+        Optional.empty()).render());
+    assertThat(ConsolidationLock.status(memory, DREAM, now)).isInstanceOf(LockStatus.Stale.class);
+  }
+
+  @Test
+  void aRunPastTheAgeLimitIsTakenOverAndLeavesTheNewHoldersLockAlone(@TempDir Path memory) throws Exception {
+    Instant start = Instant.now();
+    Instant past = start.plusSeconds(DREAM.lockMaxAgeSeconds() + 1);
+    ConsolidationLock hung = ConsolidationLock.tryAcquire(memory, DREAM, start).orElseThrow();
+    assertThat(ConsolidationLock.tryAcquire(memory, DREAM, start.plusSeconds(1))).isEmpty();
+    try (ConsolidationLock next = ConsolidationLock.tryAcquire(memory, DREAM, past).orElseThrow()) {
+      assertThat(hung.stillHeld()).isFalse();
+      hung.close();
+      assertThat(next.stillHeld()).isTrue();
+      assertThat(ConsolidationLock.status(memory, DREAM, past)).isInstanceOf(LockStatus.Held.class);
+    }
+  }
 }

@@ -47,7 +47,7 @@ class DreamKillTest {
       waitFor(signal, child);
       // Killed after the merge (target written, duplicate trashed), before the supersession.
       assertThat(Files.readString(signal)).startsWith("merge redis-for-tests.md into redis-tests-again.md");
-      assertThat(ConsolidationLock.status(dir, f.settings.dream())).isInstanceOf(LockStatus.Held.class);
+      assertThat(ConsolidationLock.status(dir, f.settings.dream(), DreamFixture.NOW)).isInstanceOf(LockStatus.Held.class);
       DreamResult refused = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
       assertThat(refused.outcome()).isEqualTo(DreamResult.Outcome.GATED);
       assertThat(refused.gates().closed()).containsExactly(Gate.LOCK);
@@ -85,6 +85,50 @@ class DreamKillTest {
     });
   }
 
+  private DreamFixture seeded(Path at) throws Exception {
+    DreamFixture f = new DreamFixture(at);
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it.",
+        MAY_10);
+    f.memory("package-manager", MemoryType.PROJECT, "The project uses npm for every script.", MAY_1);
+    f.memory("package-manager-now", MemoryType.PROJECT, "The project switched to pnpm for every script.", MAY_10);
+    f.memory("outage", MemoryType.PROJECT, "Staging went down yesterday.", MAY_10);
+    return f;
+  }
+
+  @Test
+  void killedAfterAnyChangeTheIndexNamesOnlyFilesThatExistAndTheNextRunEndsWhereAWholeRunWould() throws Exception {
+    DreamFixture whole = seeded(root.resolve("whole"));
+    DreamResult reference = whole.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(reference.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    Map<String, String> expected = DreamFixture.tree(whole.memoryDir(), false);
+    int changes = reference.changes().size();
+    assertThat(changes).isGreaterThan(2);
+    for (int k = 1; k <= changes; k++) {
+      DreamFixture f = seeded(root.resolve("killed-" + k));
+      Path signal = root.resolve("signal-" + k);
+      Process child = start(f, signal, k);
+      try {
+        waitFor(signal, child);
+      } finally {
+        child.destroyForcibly();
+        child.waitFor(30, TimeUnit.SECONDS);
+      }
+      Path dir = f.memoryDir();
+      int killedAt = k;
+      for (String line : Files.readAllLines(dir.resolve(MemoryStores.INDEX_FILE))) {
+        IndexPruner.target(line).ifPresent(target ->
+            assertThat(dir.resolve(target)).as("killed after change " + killedAt + ": MEMORY.md names " + target).exists());
+      }
+      DreamResult retry = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+      assertThat(retry.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+      assertThat(retry.problems()).anyMatch(p -> p.contains("stopped while applying"));
+      assertThat(DreamFixture.tree(dir, false)).as("after a kill at change " + k).isEqualTo(expected);
+    }
+  }
+
   private static Map<String, String> bodies(DreamFixture f) throws Exception {
     List<StoredMemory> all = MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
         .list().memories();
@@ -92,10 +136,14 @@ class DreamKillTest {
   }
 
   private static Process start(DreamFixture f, Path signal) throws Exception {
+    return start(f, signal, 2);
+  }
+
+  private static Process start(DreamFixture f, Path signal, int pauseAfter) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), DreamChild.class.getName(),
             f.roots.engramHome().toString(), f.roots.userHome().toString(), f.roots.projectDir().toString(),
-            signal.toString(), "2"))
+            signal.toString(), String.valueOf(pauseAfter)))
         .redirectErrorStream(true)
         .redirectOutput(signal.resolveSibling("child.log").toFile())
         .start();

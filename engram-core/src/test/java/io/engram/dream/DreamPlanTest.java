@@ -15,7 +15,7 @@ class DreamPlanTest {
         new DreamPlan(
             List.of(
                 new DreamChange.Merge("a.md", "A\n", "A\nB\n",
-                    List.of(new FileEdit("b.md", Optional.of("B\n"), Optional.empty())), 0.9),
+                    List.of(new FileEdit("b.md", Optional.of("B\n"), Optional.empty())), "similarity 0.90"),
                 new DreamChange.Update("a.md", "A\nB\n", "A (2026-05-11)\nB\n", "absolute dates"),
                 new DreamChange.IndexPrune("MEMORY.md", "- [a](a.md)\n- [b](b.md)\n", "- [a](a.md)\n", List.of())));
     assertThat(plan.touchedPaths()).containsExactly("MEMORY.md", "a.md", "b.md");
@@ -51,7 +51,7 @@ class DreamPlanTest {
   @Test
   void mergeSourcesMustGoToTheTrash() {
     assertThatThrownBy(
-            () -> new DreamChange.Merge("a.md", "A", "AB", List.of(new FileEdit("b.md", Optional.of("B"), Optional.of("B"))), 1))
+            () -> new DreamChange.Merge("a.md", "A", "AB", List.of(new FileEdit("b.md", Optional.of("B"), Optional.of("B"))), "similarity 1.00"))
         .hasMessageContaining("b.md");
   }
 }

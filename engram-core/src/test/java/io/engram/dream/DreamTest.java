@@ -41,6 +41,23 @@ class DreamTest {
   }
 
   @Test
+  void aDreamDirectoryLinkedOutsideTheStoreIsRefusedAndNothingIsWrittenThrough(@TempDir Path outside)
+      throws Exception {
+    DreamFixture f = seeded();
+    Path link = Files.createSymbolicLink(f.memoryDir().resolve(".dream"), outside);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> f.dream().run(new DreamOptions(true, false), DreamProgress.NONE))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining(link + " is a symbolic link");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new SessionTranscripts(f.memoryDir()).record("s1", root.resolve("t.jsonl")))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining("is a symbolic link");
+    try (var files = Files.list(outside)) {
+      assertThat(files).isEmpty();
+    }
+    assertThat(f.memoryDir().resolve("redis-for-tests.md")).exists();
+  }
+
+  @Test
   void nearDuplicatesAreMergedIntoTheNewestAndTheLoserGoesToTheTrash() throws Exception {
     DreamFixture f = seeded();
     DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
@@ -68,6 +85,22 @@ class DreamTest {
   }
 
   @Test
+  void aChangedValueSupersedesTheOlderMemoryAndOtherServicesKeepTheirs() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory("dev-server", MemoryType.PROJECT, "The dev server runs on port 8080.", MAY_1);
+    f.memory("admin-port", MemoryType.PROJECT, "The admin server listens on port 9000.", MAY_1);
+    f.memory("dev-server-port", MemoryType.PROJECT, "Dev server port is 9090 since the proxy change.", MAY_10);
+    f.memory("java-version", MemoryType.PROJECT, "The backend targets Java 17.", MAY_1);
+    f.memory("java-upgrade", MemoryType.PROJECT, "We upgraded the backend to Java 21.", MAY_10);
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(read(f, "dev-server").supersededBy()).contains("dev-server-port");
+    assertThat(read(f, "dev-server").body()).isEqualTo("The dev server runs on port 8080.\n");
+    assertThat(read(f, "java-version").supersededBy()).contains("java-upgrade");
+    assertThat(read(f, "admin-port").supersededBy()).isEmpty();
+    assertThat(r.changes()).anyMatch(c -> c.contains("port: \"The dev server runs on port 8080.\""));
+  }
+
+  @Test
   void relativeDatesArePinnedToTheSourceSessionsDate() throws Exception {
     DreamFixture f = new DreamFixture(root);
     f.memory(Memory.builder("outage", MemoryType.PROJECT).description("the staging outage")
@@ -78,6 +111,32 @@ class DreamTest {
     assertThat(read(f, "outage").body())
         .isEqualTo("Staging went down yesterday (2026-05-11); the fix ships next Monday (2026-05-18).\n");
     assertThat(read(f, "zh-note").body()).startsWith("昨天（2026-05-09）把测试数据库");
+  }
+
+  @Test
+  void aMemoryExtractedTodayFromAnOldTranscriptIsPinnedToThatTranscriptsDay() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    // The transcript lives outside Claude Code's directory and its session was not counted (the memory was
+    // written by a store without the session counter), so gather does not read it: only its recorded path
+    // dates the memory.
+    Path old = root.resolve("agent-logs/s-march.jsonl");
+    Files.createDirectories(old.getParent());
+    Files.writeString(old, "{\"type\":\"user\",\"sessionId\":\"s-march\",\"timestamp\":\"2026-03-02T10:00:00Z\","
+        + "\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n");
+    new SessionTranscripts(f.memoryDir()).record("s-march", old);
+    MemoryStores.directory(f.memoryDir(), f.settings.memory(), Clock.fixed(NOW.minusSeconds(3600), java.time.ZoneOffset.UTC))
+        .write(Memory.builder("march-outage", MemoryType.PROJECT).description("an outage")
+            .body("The staging database went down yesterday; \"fixed by tomorrow\", ops promised.\n")
+            .session("s-march").build());
+    f.memory(Memory.builder("deadline", MemoryType.PROJECT).description("release freeze")
+        .body("Release freeze next Friday.\n\n(Date as the user said it: \"next Friday\"; relative dates are made"
+            + " absolute by consolidation.)\n").build(), MAY_10);
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(r.sessions()).isEmpty();
+    assertThat(read(f, "march-outage").body())
+        .isEqualTo("The staging database went down yesterday (2026-03-01); \"fixed by tomorrow\", ops promised.\n");
+    assertThat(read(f, "deadline").body()).isEqualTo("Release freeze next Friday (2026-05-15).\n\n(Date as the user"
+        + " said it: \"next Friday\"; relative dates are made absolute by consolidation.)\n");
   }
 
   @Test
@@ -159,9 +218,10 @@ class DreamTest {
   @Test
   void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 20);
+    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 15, 120,
+        EngramSettings.Dream.DEFAULTS.meaningSimilarity());
     DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
-        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.team()));
+        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team()));
     for (int i = 1; i <= 4; i++) {
       f.memory("topic-" + i, MemoryType.PROJECT, "Distinct fact number " + i + " about module " + (char) ('a' + i) + ".",
           MAY_1.plusSeconds(3600L * i));

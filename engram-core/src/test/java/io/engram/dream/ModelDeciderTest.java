@@ -37,6 +37,18 @@ class ModelDeciderTest {
     assertThatThrownBy(() -> ModelDecider.parse("[]", FILES)).hasMessageContaining("one JSON object");
   }
 
+  @Test
+  void aRewriteThatChangesQuotedOrCodeTextIsRefused() {
+    Map<String, String> bodies = Map.of("a.md", "Deadline next Friday.\n\n(As said: \"next Friday\")\nRun `make ship`.\n");
+    assertThatThrownBy(() -> ModelDecider.parse(
+        "{\"rewrites\":[{\"name\":\"a\",\"body\":\"Deadline 2026-12-04. (As said: \\\"2026-12-04\\\") Run `make ship`.\"}]}",
+        FILES, bodies)).hasMessageContaining("must stay verbatim").hasMessageContaining("\"next Friday\"");
+    Decisions ok = ModelDecider.parse(
+        "{\"rewrites\":[{\"name\":\"a\",\"body\":\"Deadline: next Friday. (As said: \\\"next Friday\\\") `make ship`.\"}]}",
+        FILES, bodies);
+    assertThat(ok.rewrites()).containsKey("a.md");
+  }
+
   @Property(tries = 300)
   void anyAnswerEitherParsesOrIsRefusedAsUnusable(@ForAll String answer) {
     try {

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
+import io.engram.recall.Embedder;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NearDuplicatesTest {
@@ -79,5 +83,93 @@ class NearDuplicatesTest {
     assertThat(once).isEqualTo("Build:\n```\nmvn -q verify\n```\n测试需要 Redis。启动 docker。\n");
     assertThat(NearDuplicates.merge(List.of(mem("c", "测试需要 Redis。", 3), b)))
         .isEqualTo("测试需要 Redis。\n\nBuild:\n```\nmvn -q verify\n```\n启动 docker。\n");
+  }
+
+  @Test
+  void mergeNeverCutsAQuotationOrABlockquote() {
+    MemoryText older = mem("old.md", "Ops said: \"Run the migrations. Then restart the pods.\" Keep the old image.\n"
+        + "> Never deploy on Friday.\n> Ask in #ops first.\n", 1);
+    MemoryText newer = mem("new.md", "Then restart the pods.\n> Ask in #ops first.\n", 5);
+    String merged = NearDuplicates.merge(List.of(older, newer));
+    assertThat(merged).contains("\"Run the migrations. Then restart the pods.\"")
+        .contains("> Never deploy on Friday.\n> Ask in #ops first.\n");
+    assertThat(BodyMerge.sentences("He said \"A. B.\" Then `x. y` ran. Done."))
+        .containsExactly("He said \"A. B.\" Then `x. y` ran.", "Done.");
+  }
+
+  /**
+   * Vectors of concepts: each word counts for the concept it names, so paraphrases that name the same
+   * concepts in other words have cosine 1 and the words-only detector still sees little in common.
+   */
+  private static final class ConceptEmbedder implements Embedder {
+    private static final List<String> CONCEPTS = List.of("docker", "containers", "tests", "before", "database", "port");
+    private static final Map<String, String> WORDS = Map.ofEntries(Map.entry("docker", "docker"),
+        Map.entry("daemon", "docker"), Map.entry("testcontainers", "containers"), Map.entry("containers", "containers"),
+        Map.entry("tests", "tests"), Map.entry("suite", "tests"), Map.entry("before", "before"),
+        Map.entry("first", "before"), Map.entry("redis", "database"), Map.entry("postgres", "database"),
+        Map.entry("port", "port"));
+
+    @Override
+    public float[] embed(String text) {
+      float[] v = new float[CONCEPTS.size()];
+      for (String w : text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+        String concept = WORDS.get(w);
+        if (concept != null) {
+          v[CONCEPTS.indexOf(concept)] += 1;
+        }
+      }
+      return v;
+    }
+
+    @Override
+    public int dimension() {
+      return CONCEPTS.size();
+    }
+
+    @Override
+    public String name() {
+      return "concepts";
+    }
+  }
+
+  private static NearDuplicates byMeaning() {
+    return new NearDuplicates(0.8, Optional.of(new MeaningMatch(new ConceptEmbedder(), 0.9)));
+  }
+
+  @Test
+  void paraphrasesWithFewWordsInCommonMergeByMeaningOnlyWithAnEmbedder() {
+    MemoryText a = mem("docker.md", "Integration tests use Testcontainers, so Docker must run before them.", 1);
+    MemoryText b = mem("daemon.md", "Start the Docker daemon first: the suite starts its containers itself.", 2);
+    assertThat(NearDuplicates.similarity(a.text(), b.text())).isLessThan(0.2);
+    assertThat(detector.find(List.of(a, b))).isEmpty();
+    List<DuplicatePair> pairs = byMeaning().find(List.of(a, b));
+    assertThat(pairs).hasSize(1);
+    assertThat(pairs.get(0).newerId()).isEqualTo("daemon.md");
+    assertThat(pairs.get(0).describe()).startsWith("words 0.").contains(", meaning 0.9");
+  }
+
+  @Test
+  void alikeMemoriesThatNameDifferentSpecificsAreNotMergedByMeaning() {
+    MemoryText redis = mem("redis.md", "Tests need Redis on port 6379 before they run.", 1);
+    MemoryText postgres = mem("postgres.md", "Tests need Postgres on port 5432 before they run.", 2);
+    assertThat(Specifics.conflict(redis.text(), postgres.text())).isTrue();
+    assertThat(byMeaning().find(List.of(redis, postgres))).isEmpty();
+  }
+
+  @Test
+  void aMergeByMeaningKeepsOneWordingOfASentenceAndEverySentenceWithSomethingNew() {
+    MemoryText older = mem("old.md", "Docker must run before the tests. Redis listens on port 6379.", 1);
+    MemoryText newer = mem("new.md", "Start the Docker daemon first, before the tests.", 2);
+    String merged = NearDuplicates.merge(List.of(older, newer), byMeaning().meaning());
+    assertThat(merged).contains("Start the Docker daemon first", "Redis listens on port 6379")
+        .doesNotContain("Docker must run before the tests");
+    assertThat(NearDuplicates.merge(List.of(older, newer))).contains("Docker must run before the tests");
+  }
+
+  @Test
+  void aModelWithoutAThresholdMergesByWordsOnly() {
+    Embedder unknown = new ConceptEmbedder();
+    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(unknown)).meaning()).isEmpty();
+    assertThat(NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, "all-MiniLM-L6-v2-q")).contains(0.8);
   }
 }

@@ -84,6 +84,27 @@ class RelativeDatesTest {
   }
 
   @Test
+  void quotationsAndBlockquotesStayVerbatim() {
+    String deadline = "Release freeze next Friday.\n\n(Date as the user said it: \"next Friday\"; relative dates are"
+        + " made absolute by consolidation.)\n";
+    assertThat(pin(deadline)).isEqualTo("Release freeze next Friday (2026-05-15).\n\n(Date as the user said it:"
+        + " \"next Friday\"; relative dates are made absolute by consolidation.)\n");
+    assertThat(pin("She wrote “ship it tomorrow” yesterday")).isEqualTo("She wrote “ship it tomorrow” yesterday (2026-05-11)");
+    assertThat(pin("他说「明天发布」，昨天")).isEqualTo("他说「明天发布」，昨天（2026-05-11）");
+    assertThat(pin("『下周一』 and «last week» and ‘tomorrow’")).isEqualTo("『下周一』 and «last week» and ‘tomorrow’");
+    assertThat(pin("> We deploy tomorrow.\n>   and last week too\ntomorrow"))
+        .isEqualTo("> We deploy tomorrow.\n>   and last week too\ntomorrow (2026-05-13)");
+  }
+
+  @Test
+  void apostrophesAndUnpairedQuotesDoNotProtectText() {
+    assertThat(pin("Don't deploy tomorrow, it’s frozen until next Monday"))
+        .isEqualTo("Don't deploy tomorrow (2026-05-13), it’s frozen until next Monday (2026-05-18)");
+    assertThat(pin("a 27\" screen arrived yesterday\n\nand \" closes nothing")).startsWith(
+        "a 27\" screen arrived yesterday (2026-05-11)");
+  }
+
+  @Test
   void unclosedFenceProtectsTheRestOfTheText() {
     assertThat(pin("yesterday\n~~~\nyesterday\n")).isEqualTo("yesterday (2026-05-11)\n~~~\nyesterday\n");
   }

@@ -2,6 +2,7 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.testing.TestResources;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.StringReader;
@@ -11,8 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Precision and recall of the offline extractor on the labelled set, with floors set just below what
- * was measured (docs/BENCHMARKS.md), so that a regression fails the build.
+ * Precision and recall of the offline extractor on the labelled set, as the extraction pass sees its real
+ * turns (harness text dropped, {@link LabelledTranscripts}), the hand-written examples and the real turns
+ * scored apart, with floors (docs/BENCHMARKS.md has the figures), so that a regression fails the build.
  */
 class ExtractionEvaluationTest {
   private static List<LabelledItem> items;
@@ -21,7 +23,9 @@ class ExtractionEvaluationTest {
   static void load() throws IOException {
     try (var in = ExtractionEvaluationTest.class.getResourceAsStream("/extract/labelled-turns.jsonl")) {
       assertThat(in).as("labelled set on the test classpath").isNotNull();
-      items = ExtractionEvaluation.read(new InputStreamReader(in, StandardCharsets.UTF_8));
+      items = LabelledTranscripts.throughTranscriptTurns(
+          ExtractionEvaluation.read(new InputStreamReader(in, StandardCharsets.UTF_8)),
+          TestResources.path("transcripts/claude-code"));
     }
   }
 
@@ -31,7 +35,8 @@ class ExtractionEvaluationTest {
     assertThat(items).extracting(LabelledItem::id).doesNotHaveDuplicates();
     long real = items.stream().filter(i -> i.origin().startsWith("transcript:")).count();
     long negatives = items.stream().filter(i -> i.labels().isEmpty()).count();
-    assertThat(real).isGreaterThanOrEqualTo(items.size() / 3);
+    // The real sessions' positives are labelled as whole sessions (SessionEvaluationTest); here a quarter at least.
+    assertThat(real).isGreaterThanOrEqualTo(items.size() / 4);
     assertThat(negatives).isGreaterThanOrEqualTo(items.size() * 2 / 5);
     assertThat(items).extracting(LabelledItem::split).containsOnly("dev", "heldout").contains("dev", "heldout");
   }
@@ -46,8 +51,25 @@ class ExtractionEvaluationTest {
   @Test
   void heldOutSplitStaysAboveItsFloors() {
     ExtractionEvaluation.Score s = score("heldout");
-    assertThat(s.precision()).as("held-out precision %s", s).isGreaterThanOrEqualTo(0.70);
-    assertThat(s.recall()).as("held-out recall %s", s).isGreaterThanOrEqualTo(0.90);
+    assertThat(s.precision()).as("held-out precision %s", s).isGreaterThanOrEqualTo(0.80);
+    assertThat(s.recall()).as("held-out recall %s", s).isGreaterThanOrEqualTo(0.80);
+  }
+
+  @Test
+  void handWrittenExamplesAndRealTurnsAreScoredApartAndEachMeetsTheFloors() {
+    for (String selector : List.of("dev:hand", "heldout:hand")) {
+      ExtractionEvaluation.Score s = score(selector);
+      assertThat(s.labels()).as(selector).isPositive();
+      assertThat(s.precision()).as("%s precision %s", selector, s).isGreaterThanOrEqualTo(0.80);
+      assertThat(s.recall()).as("%s recall %s", selector, s).isGreaterThanOrEqualTo(0.80);
+    }
+    // The real turns of this set are all negatives (their positives are in the session labels,
+    // SessionEvaluationTest): nothing may be written from them.
+    for (String selector : List.of("dev:real", "heldout:real")) {
+      ExtractionEvaluation.Score s = score(selector);
+      assertThat(s.items()).as(selector).isPositive();
+      assertThat(s.candidates()).as("%s: memories from real turns labelled negative %s", selector, s).isZero();
+    }
   }
 
   @Test
@@ -86,8 +108,9 @@ class ExtractionEvaluationTest {
         .hasMessageContaining("opinion");
   }
 
-  private static ExtractionEvaluation.Score score(String split) {
-    ExtractionEvaluation.Report r = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), items, i -> i.split().equals(split));
+  private static ExtractionEvaluation.Score score(String selector) {
+    ExtractionEvaluation.Report r =
+        ExtractionEvaluation.evaluate(new RuleBasedExtractor(), items, i -> ExtractionEvaluation.selects(selector, i));
     return r.score();
   }
 }

@@ -14,7 +14,9 @@ class ExtractorPropertiesTest {
 
   @Property(tries = 300)
   void anyTextNeverCrashesAndEvidenceStaysInsideItsTurn(@ForAll("texts") String text, @ForAll TurnRole role) {
-    List<TurnText> turns = List.of(TurnText.of(TurnRole.ASSISTANT, text), TurnText.of(role, text));
+    TurnText second = role == TurnRole.TOOL_CALL
+        ? TurnText.of(new ToolCall("Bash", text, ToolCall.Outcome.SUCCEEDED, text)) : TurnText.of(role, text);
+    List<TurnText> turns = List.of(TurnText.of(TurnRole.ASSISTANT, text), second);
     for (MemoryCandidate c : extractor.extract(turns, List.of(new ExistingMemory("x", text)))) {
       String source = turns.get(c.provenance().evidence().turnIndex()).text();
       assertThat(c.provenance().evidence().end()).isLessThanOrEqualTo(source.length());
@@ -27,9 +29,10 @@ class ExtractorPropertiesTest {
       }
       assertThat(c.description()).doesNotContain("\n");
       assertThat(c.name()).matches("[a-z0-9][a-z0-9-]*");
-      if (role == TurnRole.TOOL_OUTPUT) {
-        assertThat(c.type()).isEqualTo(CandidateType.REFERENCE);
-        assertThat(c.provenance().trusted()).isFalse();
+      assertThat(role).as("tool output is evidence only").isNotEqualTo(TurnRole.TOOL_OUTPUT);
+      if (role == TurnRole.TOOL_CALL) {
+        assertThat(c.type()).isEqualTo(CandidateType.PROJECT);
+        assertThat(c.provenance().source()).isEqualTo(CandidateSource.SESSION);
       }
     }
   }

@@ -3,6 +3,7 @@ package io.engram.extract;
 import static io.engram.extract.Fixtures.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReferenceRulesTest {
@@ -38,14 +39,17 @@ class ReferenceRulesTest {
   }
 
   @Test
-  void linksInToolOutputAreUntrustedReferences() {
-    assertThat(Fixtures.tool("Errors are reported to https://sentry.io/organizations/acme/issues/"))
-        .singleElement()
-        .satisfies(m -> {
-          assertThat(m.type()).isEqualTo(CandidateType.REFERENCE);
-          assertThat(m.provenance().source()).isEqualTo(CandidateSource.TOOL);
-          assertThat(m.provenance().trusted()).isFalse();
-          assertThat(m.provenance().confidence()).isLessThan(0.5);
-        });
+  void linksInToolOutputAreEvidenceOnly() {
+    assertThat(Fixtures.tool("Errors are reported to https://sentry.io/organizations/acme/issues/")).isEmpty();
+    assertThat(Fixtures.tool("Please report incorrect results: https://github.com/rrrene/credo/issues")).isEmpty();
+    assertThat(Fixtures.tool("Sources: `lib/a11y.ex`: https://www.w3.org/TR/WCAG22/#contrast-minimum")).isEmpty();
+  }
+
+  @Test
+  void linksTheAgentCitesAreNotReferencesEither() {
+    List<TurnText> turns = List.of(
+        TurnText.of(TurnRole.ASSISTANT, "Sources: `lib/spotter_web/live/a11y.ex`: https://www.w3.org/TR/WCAG22/#contrast-minimum"),
+        TurnText.of(TurnRole.ASSISTANT, "If credo is wrong, report it at https://github.com/rrrene/credo/issues"));
+    assertThat(new RuleBasedExtractor().extract(turns, List.of())).isEmpty();
   }
 }

@@ -50,13 +50,19 @@ class TranscriptTurnsTest {
     List<TurnText> texts = TranscriptTurns.withoutMemoryDirs().texts(t);
 
     assertThat(texts).extracting(TurnText::role)
-        .containsExactly(TurnRole.USER, TurnRole.ASSISTANT, TurnRole.TOOL_OUTPUT);
+        .containsExactly(TurnRole.USER, TurnRole.ASSISTANT, TurnRole.TOOL_CALL, TurnRole.TOOL_OUTPUT);
+    assertThat(texts.get(2).call()).hasValueSatisfying(c -> {
+      assertThat(c.tool()).isEqualTo("Bash");
+      assertThat(c.input()).isEqualTo("ls");
+      assertThat(c.outcome()).isEqualTo(ToolCall.Outcome.SUCCEEDED);
+      assertThat(c.output()).isEqualTo("README.md");
+    });
     assertThat(texts).allSatisfy(x -> {
       assertThat(x.sessionId()).isEqualTo("s1");
       assertThat(x.timestamp()).isEqualTo(Instant.parse("2026-01-01T10:00:00Z"));
       assertThat(x.memoryWritten()).isFalse();
     });
-    assertThat(texts.get(2).text()).isEqualTo("README.md");
+    assertThat(texts.get(3).text()).isEqualTo("README.md");
   }
 
   @Test
@@ -151,5 +157,30 @@ class TranscriptTurnsTest {
               "Base directory for this skill"));
       assertThat(users).as(name).allSatisfy(x -> assertThat(x.sessionId()).isEqualTo(t.sessionId()));
     }
+  }
+
+  @Test
+  void aToolCallKeepsItsOutcomeWhenAQueuedPromptOpensANewTurnBeforeItsResult() {
+    Transcript t = Transcript.ofMessages("s1", List.of(
+        user("commit it"), toolCall("Bash", "{\"command\":\"git commit -m x\"}"), user("also push"),
+        TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult("t1", "hook refused", true)))));
+
+    List<TurnText> texts = TranscriptTurns.withoutMemoryDirs().texts(t);
+
+    assertThat(texts).filteredOn(x -> x.role() == TurnRole.TOOL_CALL).singleElement().satisfies(x -> {
+      assertThat(x.call().orElseThrow().outcome()).isEqualTo(ToolCall.Outcome.FAILED);
+      assertThat(x.call().orElseThrow().output()).isEqualTo("hook refused");
+    });
+  }
+
+  @Test
+  void aToolCallWithoutAResultHasNoOutcome() {
+    Transcript t = Transcript.ofMessages("s1", List.of(user("run it"), toolCall("Bash", "{\"command\":\"mix test\"}")));
+
+    assertThat(TranscriptTurns.withoutMemoryDirs().texts(t)).filteredOn(x -> x.role() == TurnRole.TOOL_CALL)
+        .singleElement().satisfies(x -> {
+          assertThat(x.text()).isEqualTo("mix test");
+          assertThat(x.call().orElseThrow().outcome()).isEqualTo(ToolCall.Outcome.UNKNOWN);
+        });
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -15,6 +16,7 @@ class ClaudeHookSettingsTest {
   @TempDir Path dir;
   @TempDir Path locks;
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final EngramSettings.Hooks HOOKS = EngramSettings.Hooks.DEFAULTS;
 
   @Test
   void installKeepsOtherHooksAndSettingsAndIsIdempotent() throws Exception {
@@ -22,14 +24,17 @@ class ClaudeHookSettingsTest {
     Files.createDirectories(f.getParent());
     Files.writeString(f, "{\"model\":\"opus\",\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}],"
         + "\"PostToolUse\":[{\"matcher\":\"Write\",\"hooks\":[{\"type\":\"command\",\"command\":\"fmt\"}]}]}}");
-    ClaudeHookSettings.install(f, "engram", locks);
-    ClaudeHookSettings.Change again = ClaudeHookSettings.install(f, "engram", locks);
+    ClaudeHookSettings.install(f, "engram", HOOKS, locks);
+    ClaudeHookSettings.Change again = ClaudeHookSettings.install(f, "engram", HOOKS, locks);
     assertThat(again.written()).isFalse();
     JsonNode root = JSON.readTree(f.toFile());
     assertThat(root.get("model").asText()).isEqualTo("opus");
     assertThat(root.at("/hooks/PostToolUse/0/hooks/0/command").asText()).isEqualTo("fmt");
     assertThat(root.at("/hooks/Stop")).hasSize(2);
     assertThat(root.at("/hooks/Stop/0/hooks/0/command").asText()).isEqualTo("notify-send done");
+    // Only the tool event is narrowed to the tools that name a file.
+    assertThat(root.at("/hooks/PostToolUse/1/matcher").asText()).isEqualTo("Read|Edit|Write|MultiEdit|NotebookEdit");
+    assertThat(root.at("/hooks/Stop/1/matcher").isMissingNode()).isTrue();
     for (HookEvent e : HookEvent.values()) {
       long ours = 0;
       for (JsonNode group : root.at("/hooks/" + e.hookName())) {
@@ -45,7 +50,7 @@ class ClaudeHookSettingsTest {
   void uninstallRemovesOnlyEngramsHooks() throws Exception {
     Path f = dir.resolve("settings.json");
     Files.writeString(f, "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}]}}");
-    ClaudeHookSettings.install(f, "java -jar '/opt/engram/engram.jar'", locks);
+    ClaudeHookSettings.install(f, "java -jar '/opt/engram/engram.jar'", HOOKS, locks);
     ClaudeHookSettings.Change removed = ClaudeHookSettings.uninstall(f, locks);
     assertThat(removed.removed()).hasSize(HookEvent.values().length);
     assertThat(JSON.readTree(f.toFile())).isEqualTo(
@@ -56,10 +61,10 @@ class ClaudeHookSettingsTest {
   void aBrokenSettingsFileIsRefusedAndLeftAsItWas() throws Exception {
     Path f = dir.resolve("settings.json");
     Files.writeString(f, "{ not json");
-    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", locks)).hasMessageContaining("not valid JSON");
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", HOOKS, locks)).hasMessageContaining("not valid JSON");
     assertThat(Files.readString(f)).isEqualTo("{ not json");
     Files.writeString(f, "{\"hooks\":[]}");
-    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", locks)).hasMessageContaining("\"hooks\" must be a JSON object");
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", HOOKS, locks)).hasMessageContaining("\"hooks\" must be a JSON object");
   }
 
   @Test
@@ -68,7 +73,7 @@ class ClaudeHookSettingsTest {
     Files.createDirectories(f.getParent());
     Files.writeString(f, "{\"model\":\"opus\"}");
     Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-rw-r--"));
-    ClaudeHookSettings.install(f, "engram", locks);
+    ClaudeHookSettings.install(f, "engram", HOOKS, locks);
     ClaudeHookSettings.uninstall(f, locks);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-rw-r--");
     try (var files = Files.list(f.getParent())) {

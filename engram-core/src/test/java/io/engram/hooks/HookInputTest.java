@@ -20,6 +20,26 @@ class HookInputTest {
   }
 
   @Test
+  void postToolUseCarriesTheToolAndItsFile() {
+    HookInput read = HookInput.parse("{\"session_id\":\"s\",\"tool_name\":\"Read\","
+        + "\"tool_input\":{\"file_path\":\"/p/src/A.java\",\"limit\":20},\"tool_response\":{\"file\":{}}}");
+    assertThat(read.tool()).hasValueSatisfying(t -> {
+      assertThat(t.name()).isEqualTo("Read");
+      assertThat(t.file()).contains(java.nio.file.Path.of("/p/src/A.java"));
+    });
+    HookInput notebook = HookInput.parse("{\"session_id\":\"s\",\"tool_name\":\"NotebookEdit\","
+        + "\"tool_input\":{\"notebook_path\":\"/p/a.ipynb\"}}");
+    assertThat(notebook.tool().flatMap(HookInput.ToolCall::file)).contains(java.nio.file.Path.of("/p/a.ipynb"));
+    assertThat(HookInput.parse("{\"session_id\":\"s\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}")
+        .tool().flatMap(HookInput.ToolCall::file)).isEmpty();
+    assertThat(HookInput.parse("{\"session_id\":\"s\"}").tool()).isEmpty();
+    assertThatThrownBy(() -> HookInput.parse("{\"session_id\":\"s\",\"tool_name\":\"Read\",\"tool_input\":3}"))
+        .hasMessageContaining("tool_input");
+    assertThatThrownBy(() -> HookInput.parse("{\"session_id\":\"s\",\"tool_name\":\"Read\","
+        + "\"tool_input\":{\"file_path\":7}}")).hasMessageContaining("file_path");
+  }
+
+  @Test
   void malformedInputIsAnErrorThatSaysWhatIsWrong() {
     assertThatThrownBy(() -> HookInput.parse("")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSON object");
     assertThatThrownBy(() -> HookInput.parse("[1]")).hasMessageContaining("JSON object");
@@ -44,5 +64,8 @@ class HookInputTest {
     assertThat(HookEvent.parse("Nope")).isEmpty();
     assertThat(HookEvent.SESSION_START.injectsContext()).isTrue();
     assertThat(HookEvent.STOP.injectsContext()).isFalse();
+    assertThat(HookEvent.POST_TOOL_USE.injectsContext()).isTrue();
+    assertThat(HookEvent.POST_TOOL_USE.matcher()).contains("Read|Edit|Write|MultiEdit|NotebookEdit");
+    assertThat(HookEvent.STOP.matcher()).isEmpty();
   }
 }

@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -132,10 +134,35 @@ class HookRunnerTest {
   }
 
   @Test
+  void transcriptsThatAreNotRegularFilesGetTheirOwnMessageAndAreNeverOpened() throws Exception {
+    Path fifo = project.resolve("fifo.jsonl");
+    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+    Path directory = Files.createDirectory(project.resolve("dir.jsonl"));
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      // Opening a FIFO with no writer blocks forever; the hook must answer without opening it.
+      HookRunner.Answer onFifo = pool.submit(() -> runner.run(HookEvent.STOP, stop(fifo)))
+          .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(onFifo.log()).anyMatch(l -> l.contains("is not a regular file (a FIFO, socket or device)"));
+      HookRunner.Answer onZero = pool.submit(() -> runner.run(HookEvent.STOP, stop(Path.of("/dev/zero"))))
+          .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(onZero.log()).anyMatch(l -> l.contains("/dev/zero is not a regular file"));
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(runner.run(HookEvent.STOP, stop(directory)).log())
+        .anyMatch(l -> l.contains("is a directory, not a transcript file"));
+    assertThat(runner.run(HookEvent.STOP, stop(project.resolve("missing.jsonl"))).log())
+        .anyMatch(l -> l.startsWith("transcript not found: "));
+    assertThatThrownBy(() -> io.engram.transcript.TranscriptReader.read(directory))
+        .isInstanceOf(IOException.class).hasMessageContaining("is a directory");
+  }
+
+  @Test
   void aSessionIdCannotEscapeTheStateDirectory() {
-    assertThatThrownBy(() -> SessionState.file(home, "../../etc/passwd"))
+    assertThatThrownBy(() -> HookState.file(home, "../../etc/passwd"))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(SessionState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/hook-state.json"));
+    assertThat(HookState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/hook-state.json"));
     assertThatThrownBy(() -> runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"../x\"}")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../x");
   }
@@ -154,5 +181,81 @@ class HookRunnerTest {
     assertThat(store.list().memories()).extracting(m -> m.name()).contains("package-manager-pnpm");
     // The run stamped a consolidation: the time gate closes again.
     assertThat(eagerRunner.run(HookEvent.SESSION_END, stop(t)).log()).anyMatch(l -> l.startsWith("dream not due"));
+  }
+
+  @Test
+  void aResumedSessionIsFollowedIntoTheTranscriptItContinues() throws IOException {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, line("user", "u1", "We use pnpm, not npm.") + line("assistant", "a1", "OK, pnpm it is."));
+    runner.run(HookEvent.STOP, stop(t));
+    assertThat(store.list().memories()).extracting(m -> m.name()).containsExactly("package-manager-pnpm");
+    // Claude Code resumes s1 as s2 and goes on writing the same file, with the new id.
+    Files.writeString(t, Files.readString(t) + (line("user", "u2", "The tests need Redis running.")
+        + line("assistant", "a2", "Noted.")).replace("\"s1\"", "\"s2\""));
+    HookInput resumed = HookInput.parse("{\"session_id\":\"s2\",\"transcript_path\":\"" + t + "\"}");
+    HookRunner.Answer stop = runner.run(HookEvent.STOP, resumed);
+    assertThat(stop.log()).anyMatch(l -> l.contains("session s2 resumed session s1"))
+        .anyMatch(l -> l.contains("messages 3-4"));
+    assertThat(store.list().memories()).extracting(m -> m.name())
+        .containsExactlyInAnyOrder("package-manager-pnpm", "tests-need-redis");
+
+    runner.run(HookEvent.PRE_COMPACT, resumed);
+    String after = runner.run(HookEvent.SESSION_START,
+        HookInput.parse("{\"session_id\":\"s2\",\"source\":\"compact\"}")).additionalContext().orElseThrow();
+    assertThat(after).contains("Session notes", "Redis");
+  }
+
+  @Test
+  void preCompactAnswersOnceTheNotesAreHandedOverAndExtractsAfterwards() throws IOException {
+    Path t = project.resolve("t.jsonl");
+    Files.writeString(t, line("user", "u1", "The tests need Redis running.") + line("assistant", "a1", "Noted."));
+    List<String> seenWhenAnswered = new ArrayList<>();
+    runner.run(HookEvent.PRE_COMPACT, stop(t), answer -> {
+      try {
+        seenWhenAnswered.addAll(store.list().memories().stream().map(m -> m.name()).toList());
+        seenWhenAnswered.add("notes:" + new NotesStore(home).read("s1").isPresent());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    assertThat(seenWhenAnswered).containsExactly("notes:true");
+    assertThat(store.list().memories()).extracting(m -> m.name()).containsExactly("tests-need-redis");
+  }
+
+  @Test
+  void sessionStartNamesTheMemoryDirectoryItsIndexLinksAreRelativeTo() throws IOException {
+    store.write(Memory.of("deploy-window", MemoryType.PROJECT, "When to deploy", "Deploys happen on Tuesdays.\n"));
+    String context = runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"s5\"}"))
+        .additionalContext().orElseThrow();
+    assertThat(context).contains("MEMORY.md in " + store.location().projectDir().toAbsolutePath().normalize()
+        + "; its links are relative to that directory", "deploy-window");
+  }
+
+  @Test
+  void whatAHookInjectsStaysUnderTheCapWithTwoHundredMemoriesAndSaysWhatWasLeftOut() throws IOException {
+    String filler = "Keep the Redis cache warm before the integration tests; flush it between suites. ".repeat(30);
+    for (int i = 0; i < 200; i++) {
+      MemoryType type = i % 2 == 0 ? MemoryType.FEEDBACK : MemoryType.PROJECT;
+      store.write(Memory.of("redis-rule-" + i, type, "Redis rule number " + i + " for the integration tests",
+          "Rule " + i + ": " + filler + "\n"));
+    }
+    int cap = EngramSettings.DEFAULTS.hooks().contextCharCap();
+    String start = runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"s6\"}"))
+        .additionalContext().orElseThrow();
+    assertThat(start.length()).isLessThanOrEqualTo(cap);
+    assertThat(start).contains("Standing preferences", "MEMORY.md in ", "Engram left out", "engram show NAME",
+        "engram recall");
+
+    String prompt = runner.run(HookEvent.USER_PROMPT_SUBMIT,
+        HookInput.parse("{\"session_id\":\"s6\",\"prompt\":\"How do I keep the Redis cache warm for the integration"
+            + " tests?\"}")).additionalContext().orElseThrow();
+    assertThat(prompt.length()).isLessThanOrEqualTo(cap);
+    assertThat(prompt).contains("# Memories Engram recalled", "Engram left out", "to stay under Claude Code's");
+    // A memory left out for room is not counted as sent: the next prompt may still bring it.
+    String next = runner.run(HookEvent.USER_PROMPT_SUBMIT,
+        HookInput.parse("{\"session_id\":\"s6\",\"prompt\":\"How do I keep the Redis cache warm for the integration"
+            + " tests?\"}")).additionalContext().orElseThrow();
+    assertThat(next.length()).isLessThanOrEqualTo(cap);
+    assertThat(next).contains("## redis-rule-");
   }
 }

@@ -87,4 +87,31 @@ class InstructionSessionTest {
     assertThat(f.paths(lazy)).containsExactly("repo/docs/CLAUDE.md", "repo/docs/style.md");
     assertThat(lazy.files().get(1).importedFrom()).containsExactly(f.repo.resolve("docs/CLAUDE.md"));
   }
+
+  @Test
+  void aResumedSessionLoadsOnlyWhatTheEarlierOneHadNot() {
+    Fixture f = tree();
+    InstructionSession first = f.loader("repo").startSession();
+    first.filesForRead(f.repo.resolve("src/Lib.java"));
+    InstructionSession.Progress saved = first.progress();
+
+    InstructionSession resumed = f.loader("repo").resumeSession(saved);
+    assertThat(resumed.initial().files()).isEmpty();
+    assertThat(resumed.filesForRead(f.repo.resolve("src/Other.java")).files()).isEmpty();
+    assertThat(f.paths(resumed.filesForRead(f.repo.resolve("src/app/Main.java"))))
+        .containsExactly("repo/src/app/AGENTS.md");
+    assertThat(resumed.progress().visitedDirs()).contains(f.repo.resolve("src"), f.repo.resolve("src/app"));
+  }
+
+  @Test
+  void aResumedSessionKnowsTheStartUpFilesSoAnImportOfOneIsNotRepeated() {
+    Fixture f = tree();
+    f.write("repo/docs/CLAUDE.md", "@../CLAUDE.md");
+    InstructionSession.Progress atStart = f.loader("repo").startSession().progress();
+    assertThat(atStart.visitedDirs()).isEmpty();
+
+    LoadedInstructions lazy = f.loader("repo").resumeSession(atStart).filesForRead(f.repo.resolve("docs/a.md"));
+    assertThat(f.paths(lazy)).containsExactly("repo/docs/CLAUDE.md");
+    assertThat(f.kinds(lazy)).containsExactly(LoadWarning.Kind.DUPLICATE);
+  }
 }

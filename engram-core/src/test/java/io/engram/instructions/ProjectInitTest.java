@@ -34,6 +34,7 @@ class ProjectInitTest {
     assertThat(o.written()).isFalse();
     assertThat(Files.readString(f.repo.resolve("CLAUDE.md"))).isEqualTo("mine\n");
     assertThat(o.diff()).contains("-mine");
+    assertThat(o.backup()).isEmpty();
   }
 
   @Test
@@ -44,6 +45,10 @@ class ProjectInitTest {
     assertThat(o.file()).isEqualTo(f.repo.resolve(".claude/CLAUDE.md"));
     assertThat(o.written()).isTrue();
     assertThat(o.diff()).contains("--- a/.claude/CLAUDE.md").contains("-mine");
-    assertThat(init(f).run(true).written()).as("same content again").isFalse();
+    assertThat(o.backup()).contains(f.repo.resolve(".claude/CLAUDE.md.bak"));
+    assertThat(Files.readString(f.repo.resolve(".claude/CLAUDE.md.bak"))).isEqualTo("mine\n");
+    ProjectInit.Outcome same = init(f).run(true);
+    assertThat(same.written()).as("same content again").isFalse();
+    assertThat(same.backup()).isEmpty();
   }
 }

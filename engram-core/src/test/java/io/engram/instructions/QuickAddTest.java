@@ -26,8 +26,112 @@ class QuickAddTest {
     QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "  run ./mvnw verify before pushing \n");
     assertThat(r.created()).isTrue();
     assertThat(r.file()).isEqualTo(f.repo.resolve("CLAUDE.md"));
-    assertThat(Files.readString(r.file())).isEqualTo("- run ./mvnw verify before pushing\n");
+    assertThat(Files.readString(r.file())).isEqualTo("## Notes\n\n- run ./mvnw verify before pushing\n");
+    assertThat(r.heading()).contains("Notes");
+    assertThat(r.headingCreated()).isTrue();
     assertThat(r.gitignore()).isEmpty();
+  }
+
+  private static final String SECTIONED = """
+      # Shop
+
+      Instructions for agents.
+
+      ## Build and test
+
+      - build with `./mvnw -B package`
+
+      ## Code style
+
+      - records for values
+      - no field injection
+
+      ## Git
+
+      Commit messages in the imperative.
+      """;
+
+  @Test
+  void aRuleGoesUnderTheHeadingItBelongsToNotTheLastOne() throws Exception {
+    Fixture f = new Fixture(tmp);
+    Path file = f.write("repo/CLAUDE.md", SECTIONED);
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "No, don't use gradle here, use the maven wrapper: ./mvnw test");
+    assertThat(r.heading()).contains("Build and test");
+    assertThat(r.headingCreated()).isFalse();
+    add(f, "repo").append(AddScope.PROJECT, "prefer constructor injection over field injection");
+    add(f, "repo").append(AddScope.PROJECT, "squash commits before merging a branch");
+    assertThat(Files.readString(file)).isEqualTo("""
+        # Shop
+
+        Instructions for agents.
+
+        ## Build and test
+
+        - build with `./mvnw -B package`
+        - No, don't use gradle here, use the maven wrapper: ./mvnw test
+
+        ## Code style
+
+        - records for values
+        - no field injection
+        - prefer constructor injection over field injection
+
+        ## Git
+
+        Commit messages in the imperative.
+
+        - squash commits before merging a branch
+        """);
+  }
+
+  @Test
+  void aRuleNoHeadingTakesGoesUnderANotesHeadingCreatedOnceAtTheEnd() throws Exception {
+    Fixture f = new Fixture(tmp);
+    Path file = f.write("repo/CLAUDE.md", SECTIONED);
+    QuickAdd.Result first = add(f, "repo").append(AddScope.PROJECT, "the staging server is called hermes");
+    assertThat(first.heading()).contains("Notes");
+    assertThat(first.headingCreated()).isTrue();
+    QuickAdd.Result second = add(f, "repo").append(AddScope.PROJECT, "answers in English please");
+    assertThat(second.headingCreated()).isFalse();
+    assertThat(Files.readString(file)).startsWith(SECTIONED).endsWith(
+        "Commit messages in the imperative.\n\n## Notes\n\n- the staging server is called hermes\n"
+            + "- answers in English please\n");
+  }
+
+  @Test
+  void aNamedHeadingIsUsedOrCreatedAndHashesInCodeAreNoHeadings() throws Exception {
+    Fixture f = new Fixture(tmp);
+    Path file = f.write("repo/CLAUDE.md", "## Tips\n\n```sh\n# not a heading\n```\n\n## Git\n\n- rebase\n");
+    QuickAdd quick = add(f, "repo");
+    assertThat(quick.appendUnder(AddScope.PROJECT, "run make test first", "## tips").heading()).contains("Tips");
+    QuickAdd.Result created = quick.appendUnder(AddScope.PROJECT, "port 8081", "Local setup");
+    assertThat(created.headingCreated()).isTrue();
+    assertThat(Files.readString(file)).isEqualTo("## Tips\n\n```sh\n# not a heading\n```\n\n- run make test first\n\n"
+        + "## Git\n\n- rebase\n\n## Local setup\n\n- port 8081\n");
+    assertThatThrownBy(() -> quick.appendUnder(AddScope.PROJECT, "x", " ## ")).hasMessageContaining("heading");
+  }
+
+  @Test
+  void aFileWithoutHeadingsKeepsItsShape() throws Exception {
+    Fixture f = new Fixture(tmp);
+    Path file = f.write("repo/CLAUDE.md", "- one\n- two\n");
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "three");
+    assertThat(r.heading()).isEmpty();
+    assertThat(Files.readString(file)).isEqualTo("- one\n- two\n- three\n");
+  }
+
+  @Test
+  void chineseRulesFindTheirHeadingToo() throws Exception {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/CLAUDE.md", "## 构建与测试\n\n- 用 ./mvnw 构建\n\n## 代码风格\n\n- 使用 record\n");
+    assertThat(add(f, "repo").append(AddScope.PROJECT, "测试前先启动数据库").heading()).contains("构建与测试");
+  }
+
+  @Test
+  void aSecretInTheRuleNeverReachesTheInstructionFile() throws Exception {
+    Fixture f = new Fixture(tmp);
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "deploy with DEPLOY_TOKEN=dXk8Lm2Qp9Rt4Vw7Zy1B then tag");
+    assertThat(Files.readString(r.file())).isEqualTo("## Notes\n\n- deploy with DEPLOY_TOKEN=[REDACTED:password] then tag\n");
   }
 
   @Test
@@ -101,6 +205,7 @@ class QuickAddTest {
     } finally {
       pool.shutdown();
     }
-    assertThat(Files.readAllLines(f.repo.resolve("CLAUDE.md"))).hasSize(20).doesNotHaveDuplicates();
+    assertThat(Files.readAllLines(f.repo.resolve("CLAUDE.md"))).filteredOn(l -> l.startsWith("- rule ")).hasSize(20)
+        .doesNotHaveDuplicates();
   }
 }

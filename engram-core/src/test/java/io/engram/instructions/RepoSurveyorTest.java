@@ -134,4 +134,61 @@ class RepoSurveyorTest {
         .contains("- `src/`: sources");
     assertThat(StarterFile.render(RepoSurveyor.survey(f.repo))).isEqualTo(md);
   }
+
+  @Test
+  void checkstyleRunsTheProjectsOwnExecutionOrPhase() {
+    String byId = "<build><plugins><plugin><artifactId>maven-checkstyle-plugin</artifactId><executions><execution>"
+        + "<id>style</id><phase>validate</phase><configuration><configLocation>c.xml</configLocation></configuration>"
+        + "<goals><goal>check</goal></goals></execution></executions></plugin></plugins></build>";
+    assertThat(BuildToolDetector.checkstyle(byId, "mvn")).contains("mvn checkstyle:check@style");
+    assertThat(BuildToolDetector.checkstyle(byId.replace("<id>style</id>", ""), "mvn")).contains("mvn -B validate");
+    assertThat(BuildToolDetector.checkstyle("<plugin><artifactId>maven-checkstyle-plugin</artifactId>"
+        + "<configuration/></plugin>", "mvn")).contains("mvn checkstyle:check");
+    assertThat(BuildToolDetector.checkstyle("<reporting><plugins><plugin><artifactId>maven-checkstyle-plugin"
+        + "</artifactId></plugin></plugins></reporting>", "mvn")).isEmpty();
+  }
+
+  @Test
+  void everyConfiguredMavenCheckRunsInOneCommand() {
+    String pom = "<plugin><artifactId>spring-javaformat-maven-plugin</artifactId></plugin><plugin><artifactId>"
+        + "maven-checkstyle-plugin</artifactId><executions><execution><id>nohttp</id><goals><goal>check</goal></goals>"
+        + "</execution></executions></plugin>";
+    assertThat(BuildToolDetector.mavenLint(pom, "./mvnw"))
+        .isEqualTo("./mvnw spring-javaformat:validate checkstyle:check@nohttp");
+    assertThat(BuildToolDetector.mavenLint("<project/>", "mvn")).isNull();
+  }
+
+  @Test
+  void noLintWithoutConfiguration() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/Cargo.toml", "[package]");
+    f.write("repo/go.mod", "module x");
+    f.write("repo/build.gradle", "plugins { id 'java' }");
+    assertThat(RepoSurveyor.survey(f.repo).buildTools()).allSatisfy(t -> assertThat(t.lint()).isEmpty());
+    f.write("repo/.golangci.yml", "linters: {}");
+    f.write("repo/clippy.toml", "");
+    assertThat(RepoSurveyor.survey(f.repo).buildTools()).extracting(t -> t.lint().orElse(""))
+        .containsExactly("", "cargo clippy -- -D warnings", "golangci-lint run");
+  }
+
+  @Test
+  void runCommandsFromGradleNpmMakeAndCompose() {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/build.gradle.kts", "plugins {\n  id(\"org.springframework.boot\") version \"3.3.0\"\n}\n");
+    f.write("repo/gradlew", "");
+    f.write("repo/src/main/resources/application.yml", "spring:\n  profiles:\n    active: local\n---\n"
+        + "spring:\n  config:\n    activate:\n      on-profile: cloud\n");
+    f.write("repo/package.json", "{\"scripts\": {\"start\": \"node .\"}}");
+    f.write("repo/Makefile", "up:\n\tdocker compose up\n");
+    f.write("repo/compose.dev.yaml", "services:\n  api:\n    build: .\n");
+    f.write("repo/.pre-commit-config.yaml", "repos: []\n");
+    assertThat(RepoSurveyor.survey(f.repo).runHints()).extracting(RunHint::bullet).containsExactly(
+        "- run the application: `./gradlew bootRun` (`build.gradle.kts`)",
+        "- Spring profiles `cloud`; active by default: `local`: `./gradlew bootRun --args='--spring.profiles.active=local'`"
+            + " (`src/main/resources/application-*`)",
+        "- run the application: `npm start` (`package.json`)",
+        "- run it: `make up` (`Makefile`)",
+        "- services `api`: `docker compose -f compose.dev.yaml up -d` (`compose.dev.yaml`)",
+        "- the checks run before each commit: `pre-commit run --all-files` (`.pre-commit-config.yaml`)");
+  }
 }

@@ -62,7 +62,7 @@ class ConcurrentWritersTest {
   }
 
   private MemoryStore store() {
-    return MemoryStores.directory(dir, EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+    return MemoryStores.directory(dir, StoreWriterMain.LARGE_MEMORIES, Clock.systemUTC());
   }
 
   private static ProcessBuilder java(String... args) {

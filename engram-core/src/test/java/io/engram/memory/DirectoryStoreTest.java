@@ -59,6 +59,28 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aWriteWhoseIndexCannotBeWrittenLeavesTheStoreAsItWas() throws Exception {
+    store().write(Memory.of("a", MemoryType.PROJECT, "first", "1"));
+    byte[] before = Files.readAllBytes(dir.resolve("a.md"));
+    String index = Files.readString(dir.resolve("MEMORY.md"));
+    // MEMORY.md that cannot be read or replaced stands in for a disk that fills up after the topic file.
+    Files.delete(dir.resolve("MEMORY.md"));
+    Files.createDirectory(dir.resolve("MEMORY.md"));
+
+    assertThatThrownBy(() -> store().write(Memory.of("a", MemoryType.PROJECT, "first, revised", "2")))
+        .isInstanceOf(java.io.IOException.class);
+    assertThatThrownBy(() -> store().write(Memory.of("b", MemoryType.PROJECT, "new", "3")))
+        .isInstanceOf(java.io.IOException.class);
+
+    assertThat(Files.readAllBytes(dir.resolve("a.md"))).as("the replaced file is back").isEqualTo(before);
+    assertThat(dir.resolve("b.md")).as("the new file is gone").doesNotExist();
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("a.md", "MEMORY.md", ".engram-lock");
+    }
+    assertThat(index).contains("(a.md)");
+  }
+
+  @Test
   void secretsAreRedactedBeforeTheyReachDisk() throws Exception {
     Saved saved = store().write(Memory.of("deploy", MemoryType.PROJECT, "token ghp_" + "a1B2".repeat(9),
         "use password=hunter2 and <private>my PIN is 1234</private>done"));
@@ -179,6 +201,25 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aMemoryOverTheSizeLimitIsRefusedWholeWithAnErrorNamingTheLimit() throws Exception {
+    int limit = EngramSettings.Memory.DEFAULTS.maxMemoryBytes();
+    assertThat(limit).isEqualTo(64 * 1024);
+    String blob = "A".repeat(200 * 1024);
+    assertThatThrownBy(() -> store().write(Memory.of("build-log", MemoryType.PROJECT, "a pasted log", blob)))
+        .isInstanceOf(MemoryTooLargeException.class)
+        .hasMessage("memory 'build-log' is " + (blob.length() + "a pasted log".length()) + " bytes, over the limit of "
+            + limit + " bytes a memory (setting memory.maxMemoryBytes); nothing was written: store a summary, or "
+            + "split it");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("build-log.md", "MEMORY.md")
+          .noneMatch(n -> n.startsWith(".staging-"));
+    }
+    String exactly = "é".repeat((limit - 1) / 2);
+    assertThat(store().write(Memory.of("just-fits", MemoryType.PROJECT, "d", exactly)).stored().memory().body())
+        .isEqualTo(exactly);
+  }
+
+  @Test
   void trashIsPurgedOnlyAfterTheRetentionPeriod() throws Exception {
     store().write(Memory.of("old", MemoryType.USER, "d", "b"));
     store().forget("old");
@@ -220,7 +261,7 @@ class DirectoryStoreTest {
     assertThat(byLines.totalLines()).isEqualTo(250);
     assertThat(byLines.cutNote()).contains("200 of 250 lines", "50 lines left out");
     IndexText byBytes = store(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", false, 200,
-        1000, 1 << 20, 30)).indexText();
+        1000, 1 << 20, 64 * 1024, 30)).indexText();
     assertThat(byBytes.loadedBytes()).isLessThanOrEqualTo(1000);
     assertThat(byBytes.text()).endsWith("\n").startsWith("- [m0](m0.md)");
     assertThat(byBytes.truncated()).isTrue();

@@ -43,6 +43,50 @@ class MarkRecalledTest {
   }
 
   @Test
+  void recordingUseKeepsEveryByteAPersonWroteAndEditsOnlyTheUseFields() throws Exception {
+    ProjectMemory store = open();
+    java.nio.file.Path dir = store.location().projectDir();
+    java.nio.file.Files.createDirectories(dir);
+    String handWritten = "---\n"
+        + "name: 'hand-edited'   # quoted on purpose\n"
+        + "description: \"kept as typed\"\n"
+        + "type: project\n"
+        + "tags: [alpha, beta]   # inline comment\n"
+        + "# a whole-line comment\n"
+        + "owner:   someone\n"
+        + "---\n"
+        + "Body   with  spacing.\n\n\n";
+    java.nio.file.Path file = dir.resolve("hand-edited.md");
+    java.nio.file.Files.writeString(file, handWritten);
+    Instant first = T0.plusSeconds(60);
+    assertThat(store.markRecalled(List.of("hand-edited"), first)).containsExactly("hand-edited");
+    String afterFirst = java.nio.file.Files.readString(file);
+    assertThat(afterFirst).isEqualTo(handWritten.replace("owner:   someone\n",
+        "owner:   someone\nlastRecalled: " + first + "\nrecallCount: 1\n"));
+
+    Instant second = T0.plusSeconds(120);
+    store.markRecalled(List.of("hand-edited"), second);
+    assertThat(java.nio.file.Files.readString(file)).isEqualTo(handWritten.replace("owner:   someone\n",
+        "owner:   someone\nlastRecalled: " + second + "\nrecallCount: 2\n"));
+    Memory m = store.read("hand-edited").orElseThrow().memory();
+    assertThat(m.recallCount()).isEqualTo(2);
+    assertThat(m.lastRecalled()).contains(second);
+  }
+
+  @Test
+  void windowsLineEndingsAndAByteOrderMarkSurviveRecordingUse() throws Exception {
+    ProjectMemory store = open();
+    java.nio.file.Path dir = store.location().projectDir();
+    java.nio.file.Files.createDirectories(dir);
+    String text = "\uFEFF---\r\nname: crlf\r\ndescription: d\r\ntype: user\r\nrecallCount: 4\r\n---\r\nBody.\r\n";
+    java.nio.file.Path file = dir.resolve("crlf.md");
+    java.nio.file.Files.writeString(file, text);
+    store.markRecalled(List.of("crlf"), T0);
+    assertThat(java.nio.file.Files.readString(file)).isEqualTo(text.replace("recallCount: 4\r\n",
+        "recallCount: 5\r\nlastRecalled: " + T0 + "\r\n"));
+  }
+
+  @Test
   void concurrentWritesAreNotLostAndEveryMarkCounts() throws Exception {
     ProjectMemory store = open();
     store.write(Memory.of("notes", MemoryType.PROJECT, "notes", "version 0\n"));

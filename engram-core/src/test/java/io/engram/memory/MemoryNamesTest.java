@@ -37,6 +37,23 @@ class MemoryNamesTest {
         .hasMessageContaining("longer than");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "invoice\u202Efdp.exe", "deploy\u2066key\u2069", "zero\u200Bwidth", "joined\u200Dname", "\uFEFFbom-first",
+      "left\u200Eto-right", "line\u2028separator", "hangul\u3164filler"})
+  void namesWithInvisibleOrTextDirectionCharactersAreRefusedNamingTheCharacter(String name) {
+    int hidden = name.codePoints().filter(c -> c > 0x7F).findFirst().orElseThrow();
+    assertThatThrownBy(() -> MemoryNames.fileName(name))
+        .isInstanceOf(InvalidMemoryNameException.class)
+        .hasMessageContaining(String.format("U+%04X", hidden));
+  }
+
+  @Test
+  void namesInOtherScriptsWithVisibleMarksStayAccepted() {
+    assertThat(MemoryNames.fileName("café crème")).isEqualTo("café-crème.md");
+    assertThat(MemoryNames.fileName("שלום עולם")).isEqualTo("שלום-עולם.md");
+  }
+
   @Test
   void namesThatOnlyLookLikeReservedOnesAreAccepted() {
     assertThat(MemoryNames.fileName("console")).isEqualTo("console.md");

@@ -63,7 +63,7 @@ class MemoryStoresTest {
     MemoryLocation shared = MemoryStores.locate(roots(wt), EngramSettings.DEFAULTS);
     assertThat(shared).isEqualTo(MemoryStores.locate(roots(main), EngramSettings.DEFAULTS));
     EngramSettings isolated = withMemory(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", true,
-        200, 25_000, 1 << 20, 30));
+        200, 25_000, 1 << 20, 64 * 1024, 30));
     assertThat(MemoryStores.locate(roots(wt), isolated).projectKey()).endsWith("-feature");
   }
 
@@ -71,7 +71,7 @@ class MemoryStoresTest {
   void claudeCodeLayoutUsesClaudeCodesSanitizedPath() throws Exception {
     Path project = Files.createDirectories(tmp.resolve("work/my_app.v2"));
     EngramSettings cc = withMemory(new EngramSettings.Memory(EngramSettings.Layout.CLAUDE_CODE, "~/.claude", false,
-        200, 25_000, 1 << 20, 30));
+        200, 25_000, 1 << 20, 64 * 1024, 30));
     MemoryLocation l = MemoryStores.locate(roots(project), cc);
     String expected = project.toString().replaceAll("[^A-Za-z0-9]", "-");
     assertThat(l.projectDir()).isEqualTo(tmp.resolve("user/.claude/projects").resolve(expected).resolve("memory"));
@@ -113,7 +113,7 @@ class MemoryStoresTest {
   private static EngramSettings withMemory(EngramSettings.Memory m) {
     EngramSettings d = EngramSettings.DEFAULTS;
     return new EngramSettings(d.instructions(), m, d.notes(), d.extraction(), d.dream(), d.recall(), d.context(),
-        d.compaction(), d.model(), d.governor(), d.team());
+        d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
   }
 
   private static Path repo(Path root, String remote) throws Exception {

@@ -12,10 +12,18 @@ import java.time.Clock;
 public final class StoreWriterMain {
   static final int CHURN_LINES = 4000;
 
+  /** The default settings with room for the churned memory (about 280 KB), so that a torn write has time to happen. */
+  static final EngramSettings.Memory LARGE_MEMORIES = withLimit(EngramSettings.Memory.DEFAULTS, 1 << 20);
+
+  static EngramSettings.Memory withLimit(EngramSettings.Memory d, int maxMemoryBytes) {
+    return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
+        d.indexMaxBytes(), d.maxTopicBytes(), maxMemoryBytes, d.trashRetentionDays());
+  }
+
   private StoreWriterMain() {}
 
   public static void main(String[] args) throws Exception {
-    MemoryStore store = MemoryStores.directory(Path.of(args[1]), EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+    MemoryStore store = MemoryStores.directory(Path.of(args[1]), StoreWriterMain.LARGE_MEMORIES, Clock.systemUTC());
     if (args[0].equals("write")) {
       int id = Integer.parseInt(args[2]);
       int count = Integer.parseInt(args[3]);

@@ -79,6 +79,11 @@ final class FileBackedIndex implements SearchIndex {
   }
 
   @Override
+  public Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
+    return search.keywordCoverage(query, ids);
+  }
+
+  @Override
   public List<Hit> vectorSearch(float[] vector, int limit) {
     return search.vectorSearch(vector, limit);
   }

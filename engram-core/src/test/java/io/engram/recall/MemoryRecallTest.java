@@ -191,7 +191,10 @@ class MemoryRecallTest {
     EngramSettings.Recall one = new EngramSettings.Recall(1, d.manifestIndexLines(), d.filesPerTurn(),
         d.bytesPerFile(), d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(),
         d.hotnessHalfLifeDays(), d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(),
-        d.vectorShare(), d.vectors());
+        d.vectorShare(), d.vectors(),
+        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.exactVectorLimit(), d.hnswMaxConnections(),
+        d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
+        d.historyResults());
     assertThat(recall(one).manifest().omitted()).isEqualTo(1);
   }
 

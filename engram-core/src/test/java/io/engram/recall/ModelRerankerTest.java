@@ -61,11 +61,11 @@ class ModelRerankerTest {
   }
 
   @Test
-  void anEmptyPickFallsBackToTheHybridOrder() {
+  void anEmptyPickIsTheModelsAnswerAndNothingIsSent() {
     RecallResult r = recallWith(new ScriptedModel().answers("[]"));
-    assertThat(r.reranked()).isFalse();
-    assertThat(r.memories()).hasSize(3);
-    assertThat(r.leftOut()).anyMatch(l -> l.reason().equals("reranker picked nothing; hybrid order used"));
+    assertThat(r.reranked()).isTrue();
+    assertThat(r.memories()).isEmpty();
+    assertThat(r.leftOut()).anyMatch(l -> l.reason().equals("the model picked none"));
   }
 
   @Test
@@ -75,5 +75,25 @@ class ModelRerankerTest {
     assertThat(r.reranked()).isFalse();
     assertThat(r.memories()).hasSize(3);
     assertThat(r.leftOut()).anyMatch(l -> l.reason().contains("time-out: no answer in 5s"));
+  }
+
+  @Test
+  void theModelSeesTheManifestWithTypeAndAgeAndMayPickFromIt() {
+    ScriptedModel model = new ScriptedModel().answers("[\"pnpm.md\"]");
+    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.Governor.DEFAULTS), "s1");
+    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), EngramSettings.Recall.DEFAULTS,
+        Optional.of(new ModelReranker(router, 2, RecallFixtures.CLOCK)));
+
+    RecallResult r = recaller.recall("redis");
+
+    String prompt = model.requests().get(0).messages().get(0).text();
+    assertThat(prompt).contains("Found by search, best first:\n- redis.md: about redis.md\n")
+        .contains("All memories, newest first:").contains("- pnpm.md [project, 1h]: about pnpm.md");
+    assertThat(r.reranked()).isTrue();
+    assertThat(r.memories()).singleElement().satisfies(m -> {
+      assertThat(m.id()).isEqualTo("pnpm.md");
+      assertThat(m.reason()).contains("picked from the manifest");
+      assertThat(m.score()).isPositive();
+    });
   }
 }

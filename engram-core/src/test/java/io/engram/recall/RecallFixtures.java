@@ -37,6 +37,9 @@ final class RecallFixtures {
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
         perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
-        d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors());
+        d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
+        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.exactVectorLimit(), d.hnswMaxConnections(),
+        d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
+        d.historyResults());
   }
 }

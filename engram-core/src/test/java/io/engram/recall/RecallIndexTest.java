@@ -40,7 +40,7 @@ class RecallIndexTest {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));
     List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("c", 0.8));
 
-    List<Candidate> fused = RecallIndex.fuse(keyword, vector, 60);
+    List<Candidate> fused = RankFusion.reciprocalRanks(keyword, vector, 60);
 
     assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c");
     assertThat(fused.get(0).fused()).isCloseTo(1.0 / 62 + 1.0 / 61, org.assertj.core.data.Offset.offset(1e-12));
@@ -53,8 +53,8 @@ class RecallIndexTest {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));
     List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("a", 0.1));
 
-    assertThat(RecallIndex.fuse(keyword, vector, 60, 2.0)).extracting(Candidate::id).containsExactly("b", "a");
-    assertThat(RecallIndex.fuse(keyword, vector, 60, 0.5)).extracting(Candidate::id).containsExactly("a", "b");
+    assertThat(RankFusion.reciprocalRanks(keyword, vector, 60, 2.0)).extracting(Candidate::id).containsExactly("b", "a");
+    assertThat(RankFusion.reciprocalRanks(keyword, vector, 60, 0.5)).extracting(Candidate::id).containsExactly("a", "b");
   }
 
   @Test
@@ -112,10 +112,11 @@ class RecallIndexTest {
         new SearchIndex.Hit("c", 1.0));
     List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("a", 0.1),
         new SearchIndex.Hit("d", 0.05));
-    assertThat(RecallIndex.fuse(keyword, vector, 60, 0.25)).extracting(Candidate::id).first().isEqualTo("a");
-    List<Candidate> fused = RecallIndex.fuseScores(keyword, vector, 0.4);
+    assertThat(RankFusion.reciprocalRanks(keyword, vector, 60, 0.25)).extracting(Candidate::id).first().isEqualTo("a");
+    List<Candidate> fused = RankFusion.scores(keyword, vector, 0.4);
     assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c", "d");
-    assertThat(fused.get(0).fused()).isCloseTo(0.6 * (8.9 / 9.0) + 0.4, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(fused.get(0).fused()).isCloseTo(0.6 * (9.9 / 10.0) + 0.4, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(fused.get(2).fused()).isCloseTo(0.6 * (1.0 / 10.0), org.assertj.core.data.Offset.offset(1e-9));
     assertThat(fused.get(3).fused()).isZero(); // the lowest vector hit, absent from BM25
     assertThat(fused.get(0).retrievalReason()).isEqualTo("bm25 #2 + vector #1");
   }
@@ -123,7 +124,7 @@ class RecallIndexTest {
   @Test
   void scoreFusionWithoutVectorsIsTheKeywordOrder() {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("x", 3.0), new SearchIndex.Hit("y", 2.0));
-    assertThat(RecallIndex.fuseScores(keyword, List.of(), 0)).extracting(Candidate::id).containsExactly("x", "y");
-    assertThatThrownBy(() -> RecallIndex.fuseScores(keyword, List.of(), 1.5)).hasMessageContaining("0..1");
+    assertThat(RankFusion.scores(keyword, List.of(), 0)).extracting(Candidate::id).containsExactly("x", "y");
+    assertThatThrownBy(() -> RankFusion.scores(keyword, List.of(), 1.5)).hasMessageContaining("0..1");
   }
 }

@@ -95,7 +95,7 @@ class RecallerTest {
         doc("new", "deploy with github actions", NOW.minusSeconds(60), 0, false)));
     Recaller recaller = RecallFixtures.recaller(index, DEFAULTS, Optional.empty());
 
-    RecallResult r = recaller.recall("deploy jenkins");
+    RecallResult r = recaller.recall("deploy");
 
     assertThat(ids(r)).containsExactly("new");
     assertThat(r.leftOut()).contains(new RecallResult.LeftOut("old", "superseded"));
@@ -139,7 +139,7 @@ class RecallerTest {
 
   @Test
   void rerankerOrderIsUsedWhenItPicksFromTheShortList() {
-    Reranker picksLast = (q, list) -> List.of(list.get(list.size() - 1).id(), "not-a-candidate");
+    Reranker picksLast = (q, list, manifest) -> List.of(list.get(list.size() - 1).id(), "not-a-candidate");
     Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(redisDocs(4, 100)), DEFAULTS, Optional.of(picksLast));
 
     RecallResult r = recaller.recall("redis");
@@ -150,13 +150,12 @@ class RecallerTest {
   }
 
   @Test
-  void rerankerFailureEmptinessOrBadPicksFallBackToTheHybridOrder() {
+  void rerankerFailureOrBadPicksFallBackToTheHybridOrder() {
     RecallIndex index = RecallFixtures.index(redisDocs(3, 100));
     List<String> hybrid = ids(RecallFixtures.recaller(index, DEFAULTS, Optional.empty()).recall("redis"));
     List<Reranker> bad = List.of(
-        (q, list) -> { throw new IllegalStateException("timeout"); },
-        (q, list) -> List.of(),
-        (q, list) -> List.of("invented.md"));
+        (q, list, manifest) -> { throw new IllegalStateException("timeout"); },
+        (q, list, manifest) -> List.of("invented.md"));
 
     for (Reranker reranker : bad) {
       RecallResult r = RecallFixtures.recaller(index, DEFAULTS, Optional.of(reranker)).recall("redis");
@@ -164,6 +163,17 @@ class RecallerTest {
       assertThat(ids(r)).isEqualTo(hybrid);
       assertThat(r.leftOut()).extracting(RecallResult.LeftOut::reason).anyMatch(s -> s.contains("hybrid order used"));
     }
+  }
+
+  @Test
+  void anEmptyPickIsAnAnswerAndSendsNothing() {
+    Reranker none = (q, list, manifest) -> List.of();
+    RecallResult r = RecallFixtures.recaller(RecallFixtures.index(redisDocs(3, 100)), DEFAULTS, Optional.of(none))
+        .recall("redis");
+
+    assertThat(r.reranked()).isTrue();
+    assertThat(r.memories()).isEmpty();
+    assertThat(r.leftOut()).extracting(RecallResult.LeftOut::reason).contains("the model picked none");
   }
 
   @Test
@@ -177,5 +187,41 @@ class RecallerTest {
     assertThat(manifest.omitted()).isEqualTo(50);
     assertThat(manifest.entries().get(0).id()).isEqualTo("m0");
     assertThat(manifest.render()).startsWith("- [project] m0: about m0\n").contains("50 older memories");
+  }
+
+  @Test
+  void aQueryNothingMatchesGetsNothingAndThatIsTheAnswer() {
+    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(redisDocs(3, 100)), DEFAULTS, Optional.empty());
+
+    RecallResult r = recaller.recall("kubernetes helm chart values");
+
+    assertThat(r.memories()).isEmpty();
+  }
+
+  @Test
+  void aMemoryMatchingTooLittleOfTheQueryIsCutAtTheFloorAndSaysWhy() {
+    List<RecallDocument> docs = List.of(
+        doc("lombok", "Lombok is not allowed: annotation processing breaks the Gradle build cache."),
+        doc("redis", "Integration tests need a local Redis server."));
+
+    RecallResult r = RecallFixtures.recaller(RecallFixtures.index(docs), DEFAULTS, Optional.empty())
+        .recall("can I add lombok annotation processing to the gradle build for the tests?");
+
+    assertThat(ids(r)).containsExactly("lombok");
+    assertThat(r.leftOut()).allSatisfy(l -> {
+      assertThat(l.id()).isEqualTo("redis");
+      assertThat(l.reason()).startsWith("below the relevance floor (matches ").contains("the floor is 30%");
+    });
+  }
+
+  @Test
+  void noMemoryIsEverSentWithAScoreOfZero() {
+    List<RecallDocument> docs = new ArrayList<>(redisDocs(6, 100));
+    docs.add(doc("unrelated", "the quarterly report is due friday"));
+
+    for (String q : List.of("redis", "redis note 3", "report", "friday redis", "x")) {
+      RecallResult r = RecallFixtures.recaller(RecallFixtures.index(docs), DEFAULTS, Optional.empty()).recall(q);
+      assertThat(r.memories()).allSatisfy(m -> assertThat(m.score()).isPositive());
+    }
   }
 }

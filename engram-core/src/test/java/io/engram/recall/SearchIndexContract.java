@@ -53,6 +53,20 @@ public abstract class SearchIndexContract extends KeywordSearchContract {
   }
 
   @Test
+  void coverageWeighsWhatAQuestionIsAboutNotHowItIsAsked() {
+    index().upsert(entry("deploy-window", "When deploys may happen", "Deploys happen on Tuesdays after the standup."));
+    index().upsert(entry("build", "The Gradle build", "The build runs on Gradle with the configuration cache."));
+
+    Map<String, Double> asked = index().keywordCoverage("when can we deploy?", List.of("deploy-window", "build"));
+    Map<String, Double> lombok = index().keywordCoverage("can I add lombok to the build?", List.of("build"));
+
+    assertThat(asked.get("deploy-window")).isGreaterThan(0.9);
+    assertThat(asked.get("build")).isZero();
+    assertThat(lombok.get("build")).isGreaterThan(0).isLessThan(0.5);
+    assertThat(index().keywordCoverage("what is it?", List.of("build")).get("build")).isZero();
+  }
+
+  @Test
   void anEmptyIndexFindsNothingAndIgnoresRemovalsAndCommits() {
     index().remove("never-indexed");
     index().commit();

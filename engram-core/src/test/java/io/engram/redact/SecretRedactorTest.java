@@ -95,9 +95,9 @@ class SecretRedactorTest {
   }
 
   @Test
-  void kindsAreListedOnceInOrderOfRules() {
+  void kindsAreListedOnceInOrderOfFirstOccurrence() {
     Redaction r = REDACTOR.redact("password=abc123 and password=def456 and AKIAABCDEFGHIJKLMNOP");
-    assertThat(r.kinds()).containsExactly(SecretKind.AWS_ACCESS_KEY, SecretKind.PASSWORD_ASSIGNMENT);
+    assertThat(r.kinds()).containsExactly(SecretKind.PASSWORD_ASSIGNMENT, SecretKind.AWS_ACCESS_KEY);
     assertThat(r.count()).isEqualTo(3);
   }
 

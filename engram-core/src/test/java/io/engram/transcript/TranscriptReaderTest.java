@@ -165,4 +165,39 @@ class TranscriptReaderTest {
     assertThat(t.sessionId()).isEqualTo("fallback");
     assertThat(t.messages()).singleElement().satisfies(m -> assertThat(m.lineNumber()).isEqualTo(2));
   }
+
+  private static String userLine(String uuid, String text) {
+    return "{\"type\":\"user\",\"uuid\":\"" + uuid + "\",\"sessionId\":\"s1\",\"message\":{\"role\":\"user\","
+        + "\"content\":\"" + text + "\"}}\n";
+  }
+
+  @Test
+  void readingFromAPositionReadsOnlyTheCompleteLinesAppendedSince(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    Path file = dir.resolve("s1.jsonl");
+    java.nio.file.Files.writeString(file, userLine("u1", "first") + "\n" + userLine("u2", "second"));
+    TranscriptTail all = TranscriptReader.readFrom(file, TranscriptPosition.START);
+    assertThat(all.transcript().messages()).extracting(TranscriptMessage::text).containsExactly("first", "second");
+    assertThat(all.to()).isEqualTo(new TranscriptPosition(java.nio.file.Files.size(file), 3));
+
+    String third = userLine("u3", "third");
+    // A line still being written (no line end yet) is left for the next reading.
+    java.nio.file.Files.writeString(file, third.substring(0, 20), java.nio.file.StandardOpenOption.APPEND);
+    TranscriptTail partial = TranscriptReader.readFrom(file, all.to());
+    assertThat(partial.transcript().messages()).isEmpty();
+    assertThat(partial.to()).isEqualTo(all.to());
+
+    java.nio.file.Files.writeString(file, third.substring(20), java.nio.file.StandardOpenOption.APPEND);
+    TranscriptTail next = TranscriptReader.readFrom(file, partial.to());
+    assertThat(next.transcript().messages()).singleElement().satisfies(m -> {
+      assertThat(m.text()).isEqualTo("third");
+      assertThat(m.lineNumber()).isEqualTo(4);
+    });
+    assertThat(next.bytesRead()).isEqualTo(third.length());
+    assertThat(next.transcript().sessionId()).isEqualTo("s1");
+
+    java.nio.file.Files.writeString(file, userLine("u1", "replaced"));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TranscriptReader.readFrom(file, next.to()))
+        .isInstanceOf(IOException.class).hasMessageContaining("replaced or truncated");
+  }
 }

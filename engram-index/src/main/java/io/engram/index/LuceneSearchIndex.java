@@ -1,5 +1,6 @@
 package io.engram.index;
 
+import io.engram.config.EngramSettings;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,9 @@ import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -20,6 +24,7 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReader;
@@ -30,6 +35,7 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -40,11 +46,16 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.VectorUtil;
 
 /**
  * The Lucene implementation of {@link SearchIndex}: BM25 over name (boost 2), description (boost 1.5)
- * and body, analysed by {@link RecallAnalyzer}; vectors in an HNSW graph ({@link KnnFloatVectorField},
- * cosine). Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
+ * and body, analysed by {@link RecallAnalyzer}; vectors ({@link KnnFloatVectorField}, cosine) searched
+ * exactly while there are at most {@link VectorSearch#exactLimit} of them (every vector compared: the true
+ * neighbours, in milliseconds at that size), through the HNSW graph above it, with the graph's parameters
+ * and the number of candidates it explores set by {@link VectorSearch}. An existing index is opened with a
+ * reader only; the writer is opened at the first change, so a search of an index already in step costs no
+ * writer. Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
  * durable. One instance per directory per process: Lucene's write lock refuses a second writer.
  */
 public final class LuceneSearchIndex implements SearchIndex {
@@ -55,26 +66,89 @@ public final class LuceneSearchIndex implements SearchIndex {
   /** Lucene refuses boolean queries over 1024 clauses; three fields per term stays below it. */
   private static final int MAX_QUERY_TERMS = 300;
 
+  /**
+   * How vectors are searched.
+   *
+   * @param exactLimit exact search up to this many vectors, HNSW above
+   * @param maxConnections the HNSW graph's neighbours per node (Lucene's M)
+   * @param beamWidth candidates considered when a node joins the graph
+   * @param candidates nodes an HNSW search collects before the best {@code limit} are taken (ef_search)
+   */
+  public record VectorSearch(int exactLimit, int maxConnections, int beamWidth, int candidates) {
+    /** Validates. */
+    public VectorSearch {
+      if (exactLimit < 0 || maxConnections < 2 || beamWidth < 1 || candidates < 1) {
+        throw new IllegalArgumentException("vector search needs exactLimit >= 0, maxConnections >= 2, beamWidth >= 1"
+            + " and candidates >= 1, got " + exactLimit + ", " + maxConnections + ", " + beamWidth + ", " + candidates);
+      }
+    }
+
+    /** The vector search the recall settings describe. */
+    public static VectorSearch of(EngramSettings.Recall settings) {
+      return new VectorSearch(settings.exactVectorLimit(), settings.hnswMaxConnections(), settings.hnswBeamWidth(),
+          settings.hnswCandidates());
+    }
+
+    /** As the default settings say. */
+    public static final VectorSearch DEFAULTS = of(EngramSettings.Recall.DEFAULTS);
+  }
+
+  private final VectorSearch vectorSearch;
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
-  private final IndexWriter writer;
-  private final SearcherManager searchers;
   private final Map<String, String> hashes = new HashMap<>();
+  // Opened on the first change: a search of an index already in step (most recall calls) needs only a
+  // reader, which is much cheaper to open and close than a writer.
+  private IndexWriter writer;
+  private SearcherManager searchers;
   private volatile boolean dirty;
 
-  private LuceneSearchIndex(Directory directory) throws IOException {
+  private LuceneSearchIndex(Directory directory, VectorSearch vectorSearch) throws IOException {
     this.directory = directory;
-    IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setRAMBufferSizeMB(64);
-    this.writer = new IndexWriter(directory, config);
-    this.searchers = new SearcherManager(writer, null);
+    this.vectorSearch = vectorSearch;
+    if (DirectoryReader.indexExists(directory)) {
+      this.searchers = new SearcherManager(DirectoryReader.open(directory), null);
+    } else {
+      openWriter();
+    }
     loadHashes();
   }
 
-  /** Opens (or creates) the index stored in {@code dir}. */
+  private void openWriter() throws IOException {
+    IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    KnnVectorsFormat hnsw = new Lucene99HnswVectorsFormat(vectorSearch.maxConnections(), vectorSearch.beamWidth());
+    config.setCodec(new Lucene912Codec() {
+      @Override
+      public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+        return hnsw;
+      }
+    });
+    config.setRAMBufferSizeMB(64);
+    IndexWriter opened = new IndexWriter(directory, config);
+    SearcherManager previous = searchers;
+    this.searchers = new SearcherManager(opened, null);
+    this.writer = opened;
+    if (previous != null) {
+      previous.close();
+    }
+  }
+
+  private IndexWriter writer() throws IOException {
+    if (writer == null) {
+      openWriter();
+    }
+    return writer;
+  }
+
+  /** Opens (or creates) the index stored in {@code dir}, searching vectors as the default settings say. */
   public static LuceneSearchIndex onDisk(Path dir) {
+    return onDisk(dir, VectorSearch.DEFAULTS);
+  }
+
+  /** Opens (or creates) the index stored in {@code dir}, searching vectors as {@code vectorSearch} says. */
+  public static LuceneSearchIndex onDisk(Path dir, VectorSearch vectorSearch) {
     try {
-      return new LuceneSearchIndex(FSDirectory.open(dir));
+      return new LuceneSearchIndex(FSDirectory.open(dir), vectorSearch);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the search index in " + dir + ": " + e.getMessage(), e);
     }
@@ -82,8 +156,13 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   /** A new empty index held in memory only (tests, benchmarks). */
   public static LuceneSearchIndex inMemory() {
+    return inMemory(VectorSearch.DEFAULTS);
+  }
+
+  /** A new empty index held in memory only, searching vectors as {@code vectorSearch} says. */
+  public static LuceneSearchIndex inMemory(VectorSearch vectorSearch) {
     try {
-      return new LuceneSearchIndex(new ByteBuffersDirectory());
+      return new LuceneSearchIndex(new ByteBuffersDirectory(), vectorSearch);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -118,7 +197,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     doc.add(new TextField("body", entry.body(), Field.Store.NO));
     entry.vector().ifPresent(v -> doc.add(new KnnFloatVectorField(VECTOR, v, VectorSimilarityFunction.COSINE)));
     try {
-      writer.updateDocument(new Term(ID, entry.id()), doc);
+      writer().updateDocument(new Term(ID, entry.id()), doc);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot index " + entry.id() + ": " + e.getMessage(), e);
     }
@@ -129,7 +208,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   @Override
   public synchronized void remove(String id) {
     try {
-      writer.deleteDocuments(new Term(ID, id));
+      writer().deleteDocuments(new Term(ID, id));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove " + id + " from the index: " + e.getMessage(), e);
     }
@@ -158,17 +237,163 @@ public final class LuceneSearchIndex implements SearchIndex {
   }
 
   @Override
+  public Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    ids.forEach(id -> out.put(id, 0.0));
+    List<String> terms = terms(io.engram.recall.FunctionWords.strip(query));
+    if (terms.isEmpty() || ids.isEmpty()) {
+      return out;
+    }
+    try {
+      refreshIfDirty();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        var reader = searcher.getIndexReader();
+        int n = reader.numDocs();
+        Query among = new org.apache.lucene.search.TermInSetQuery(ID,
+            ids.stream().map(org.apache.lucene.util.BytesRef::new).toList());
+        double total = 0;
+        Map<String, Double> matched = new HashMap<>();
+        for (String term : terms) {
+          int df = 0;
+          BooleanQuery.Builder anyField = new BooleanQuery.Builder();
+          for (String field : FIELD_BOOSTS.keySet()) {
+            df = Math.max(df, reader.docFreq(new Term(field, term)));
+            anyField.add(new TermQuery(new Term(field, term)), BooleanClause.Occur.SHOULD);
+          }
+          // A term no document holds weighs as one a single document holds (as in the in-core index).
+          int weighed = Math.max(1, df);
+          double idf = Math.log(1 + (n - weighed + 0.5) / (weighed + 0.5));
+          total += idf;
+          if (df == 0) {
+            continue;
+          }
+          Query q = new BooleanQuery.Builder().add(anyField.build(), BooleanClause.Occur.MUST)
+              .add(among, BooleanClause.Occur.FILTER).build();
+          StoredFields stored = searcher.storedFields();
+          for (ScoreDoc sd : searcher.search(q, ids.size()).scoreDocs) {
+            matched.merge(stored.document(sd.doc, Set.of(ID)).get(ID), idf, Double::sum);
+          }
+        }
+        double sum = total;
+        matched.forEach((id, m) -> out.computeIfPresent(id, (k, v) -> m / sum));
+        return out;
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
   public List<Hit> vectorSearch(float[] vector, int limit) {
     if (limit <= 0) {
       return List.of();
     }
-    return run(new KnnFloatVectorQuery(VECTOR, vector, limit), limit, true);
+    return vectorCount() <= vectorSearch.exactLimit() ? exactVectorSearch(vector, limit)
+        : approximateVectorSearch(vector, limit, vectorSearch.candidates());
+  }
+
+  /** The {@code limit} nearest vectors by comparing {@code vector} with every one: the true neighbours. */
+  public List<Hit> exactVectorSearch(float[] vector, int limit) {
+    try {
+      refreshIfDirty();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        java.util.PriorityQueue<ScoredDoc> best =
+            new java.util.PriorityQueue<>(java.util.Comparator.comparingDouble(ScoredDoc::score));
+        float[] query = unit(vector);
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        for (LeafReaderContext leaf : leaves) {
+          FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+          if (values == null) {
+            continue;
+          }
+          Bits live = leaf.reader().getLiveDocs();
+          for (int d = values.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = values.nextDoc()) {
+            if (live != null && !live.get(d)) {
+              continue;
+            }
+            float[] v = values.vectorValue();
+            float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
+            double cosine = norm == 0 ? 0 : VectorUtil.dotProduct(query, v) / norm;
+            if (best.size() < limit) {
+              best.add(new ScoredDoc(leaf.docBase + d, cosine));
+            } else if (cosine > best.peek().score()) {
+              best.poll();
+              best.add(new ScoredDoc(leaf.docBase + d, cosine));
+            }
+          }
+        }
+        List<ScoredDoc> top = new ArrayList<>(best);
+        top.sort(java.util.Comparator.comparingDouble(ScoredDoc::score).reversed());
+        StoredFields stored = searcher.storedFields();
+        List<Hit> hits = new ArrayList<>(top.size());
+        for (ScoredDoc sd : top) {
+          hits.add(new Hit(stored.document(sd.doc(), Set.of(ID)).get(ID), sd.score()));
+        }
+        return hits;
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The {@code limit} nearest vectors the HNSW graph finds when it collects {@code candidates} of them
+   * (at least {@code limit}): approximate, much faster than exact on large indexes.
+   */
+  public List<Hit> approximateVectorSearch(float[] vector, int limit, int candidates) {
+    List<Hit> hits = run(new KnnFloatVectorQuery(VECTOR, vector, Math.max(limit, candidates)),
+        Math.max(limit, candidates), true);
+    return hits.size() <= limit ? hits : List.copyOf(hits.subList(0, limit));
+  }
+
+  /** How many documents hold a vector (deleted ones not yet merged away included). */
+  public int vectorCount() {
+    try {
+      refreshIfDirty();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        int n = 0;
+        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+          FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+          n += values == null ? 0 : values.size();
+        }
+        return n;
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
+    }
+  }
+
+  private record ScoredDoc(int doc, double score) {}
+
+  private static float[] unit(float[] v) {
+    float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
+    if (norm == 0) {
+      return v.clone();
+    }
+    float[] out = new float[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = v[i] / norm;
+    }
+    return out;
   }
 
   private List<Hit> run(Query query, int limit, boolean cosine) {
     try {
       refreshIfDirty();
-      IndexSearcher searcher = searchers.acquire();
+      SearcherManager current;
+      synchronized (this) {
+        current = searchers;
+      }
+      IndexSearcher searcher = current.acquire();
       try {
         ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
         StoredFields stored = searcher.storedFields();
@@ -180,7 +405,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
         return hits;
       } finally {
-        searchers.release(searcher);
+        current.release(searcher);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("search failed: " + e.getMessage(), e);
@@ -213,6 +438,9 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   @Override
   public synchronized void commit() {
+    if (writer == null) {
+      return; // nothing changed since the index was opened
+    }
     try {
       writer.commit();
     } catch (IOException e) {
@@ -229,7 +457,9 @@ public final class LuceneSearchIndex implements SearchIndex {
   public synchronized void close() {
     try {
       searchers.close();
-      writer.close();
+      if (writer != null) {
+        writer.close();
+      }
       directory.close();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);

@@ -24,7 +24,7 @@ class LuceneSearchIndexTest extends SearchIndexContract {
   private static final Instant T = Instant.parse("2026-05-01T00:00:00Z");
 
   /** A three-word bag-of-words embedder that records every text it embeds. */
-  static final class WordEmbedder implements Embedder {
+  static class WordEmbedder implements Embedder {
     final List<String> seen = new ArrayList<>();
 
     @Override
@@ -63,7 +63,8 @@ class LuceneSearchIndexTest extends SearchIndexContract {
 
     RecallDocument dog2 = RecallDocument.of("dog.md", "dog", "pets", "the dog now howls at night", T);
     try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir)) {
-      assertThat(lucene.contentHashes()).isEqualTo(Map.of("cat.md", cat.contentHash(), "dog.md", dog.contentHash()));
+      assertThat(lucene.contentHashes()).isEqualTo(Map.of("cat.md", cat.contentHash() + "+WordEmbedder", "dog.md",
+          dog.contentHash() + "+WordEmbedder"));
       RecallIndex index = new RecallIndex(lucene, Optional.of(embedder));
 
       assertThat(index.sync(List.of(cat, dog2))).isEqualTo(new RecallIndex.SyncReport(0, 1, 0, 1));
@@ -84,5 +85,66 @@ class LuceneSearchIndexTest extends SearchIndexContract {
       assertThat(lucene.keywordSearch("beta", 5)).isEmpty();
     }
     assertThat(LuceneSearchIndex.committedCount(dir)).isEqualTo(1);
+  }
+
+  /** The same words as {@link WordEmbedder}, under another model's name. */
+  static final class OtherModel extends WordEmbedder {
+    @Override
+    public String name() {
+      return "other-model";
+    }
+  }
+
+  @Test
+  void anIndexEmbeddedByAnotherModelIsReEmbeddedWhole(@TempDir Path dir) {
+    RecallDocument cat = RecallDocument.of("cat.md", "cat", "pets", "the cat sleeps", T);
+    RecallDocument dog = RecallDocument.of("dog.md", "dog", "pets", "the dog barks", T);
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir)) {
+      new RecallIndex(lucene, Optional.of(new WordEmbedder())).sync(List.of(cat, dog));
+    }
+    OtherModel other = new OtherModel();
+
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir)) {
+      RecallIndex index = new RecallIndex(lucene, Optional.of(other));
+
+      assertThat(index.sync(List.of(cat, dog)).updated()).isEqualTo(2);
+      assertThat(other.seen).containsExactlyInAnyOrder(cat.searchText(), dog.searchText());
+      assertThat(lucene.contentHashes().values()).allMatch(h -> h.endsWith("+other-model"));
+    }
+  }
+
+  @Test
+  void belowTheCutOverVectorSearchReturnsTheTrueNeighbours() {
+    java.util.Random random = new java.util.Random(7);
+    List<float[]> vectors = new ArrayList<>();
+    // A graph built and searched as cheaply as Lucene allows finds a share of the neighbours; exact finds all.
+    LuceneSearchIndex.VectorSearch crude = new LuceneSearchIndex.VectorSearch(10_000, 2, 1, 1);
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory(crude)) {
+      for (int i = 0; i < 2_000; i++) {
+        float[] v = new float[32];
+        for (int j = 0; j < v.length; j++) {
+          v[j] = (float) random.nextGaussian();
+        }
+        vectors.add(v);
+        lucene.upsert(new SearchIndex.Entry("v" + i, "h" + i, "v" + i, "", "", Optional.of(v)));
+      }
+      lucene.commit();
+      for (int q = 0; q < 20; q++) {
+        float[] query = vectors.get(random.nextInt(vectors.size())).clone();
+        query[0] += 0.5f;
+        List<String> truth = trueNeighbours(vectors, query, 10);
+
+        assertThat(ids(lucene.vectorSearch(query, 10))).containsExactlyElementsOf(truth);
+      }
+    }
+  }
+
+  private static List<String> trueNeighbours(List<float[]> vectors, float[] query, int k) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < vectors.size(); i++) {
+      order.add(i);
+    }
+    order.sort(java.util.Comparator.comparingDouble((Integer i) -> -io.engram.recall.Vectors.cosine(vectors.get(i), query)));
+    return order.subList(0, k).stream().map(i -> "v" + i).toList();
   }
 }

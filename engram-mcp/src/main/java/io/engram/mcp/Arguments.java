@@ -44,6 +44,17 @@ final class Arguments {
     return Optional.of((int) l);
   }
 
+  boolean flag(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      return false;
+    }
+    if (!(v instanceof Boolean b)) {
+      throw new ToolInputException("argument '" + name + "' must be true or false, was " + describe(v));
+    }
+    return b;
+  }
+
   private static String describe(Object v) {
     return v instanceof String ? "a string" : v instanceof Number ? "the number " + v
         : v instanceof Boolean ? "a boolean" : v instanceof Map ? "an object" : "a " + v.getClass().getSimpleName();

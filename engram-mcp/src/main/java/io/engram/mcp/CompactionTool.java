@@ -3,19 +3,29 @@ package io.engram.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
+import io.engram.levels.ContextLevelKeeper;
+import io.engram.levels.PreparedCompaction;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code compact} tool: compacts the current segment of a Claude Code transcript through {@link
  * SessionCompaction}, as {@code engram compact} does. Its structured content is the {@link
  * CompactionResult} in the JSON form {@code engram compact --json} prints (restored files named and
  * scored, their contents left out, so the tool never hands out file text the transcript only pointed
- * at); its text content is the summary and its score.
+ * at); its text content is the summary and its score. When Engram prepared a compaction of the transcript as
+ * it is now (its window reached the urgent or critical level), that one is answered as it is, marked
+ * {@code prepared}. With {@code restart} the answer is the text to continue from ({@link RestartContext}); with
+ * {@code whenDue} the tool acts on the window's level as the hooks do ({@link ContextLevelKeeper#afterTurn}).
  */
 final class CompactionTool {
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules().build();
@@ -32,7 +42,11 @@ final class CompactionTool {
         + " and todos to restore, the instruction files to re-inject, and what was lost.",
         "{\"type\":\"object\",\"properties\":{\"transcript\":{\"type\":\"string\",\"minLength\":1,\"description\":"
             + "\"Absolute path of the session's .jsonl transcript\"},\"instructions\":{\"type\":\"string\","
-            + "\"description\":\"Extra instructions for the summary, as in /compact TEXT\"}},"
+            + "\"description\":\"Extra instructions for the summary, as in /compact TEXT\"},\"restart\":{\"type\":"
+            + "\"boolean\",\"description\":\"Answer with the text to continue from: the summary, the restored files"
+            + " fenced as data, the open todos and the messages kept by priority\"},\"whenDue\":{\"type\":\"boolean\","
+            + "\"description\":\"Act on how full the window is instead (notes at 60%, a prepared compaction at 80%,"
+            + " the compaction at 92%, each once), with the turns left\"}},"
             + "\"required\":[\"transcript\"],\"additionalProperties\":false}",
         this::run);
   }
@@ -45,12 +59,31 @@ final class CompactionTool {
     if (!path.getFileName().toString().endsWith(".jsonl") || !Files.isRegularFile(path)) {
       throw new ToolInputException("argument 'transcript': no .jsonl transcript file at " + path);
     }
+    Optional<String> instructions = args.optionalString("instructions");
+    boolean restart = args.flag("restart");
+    boolean whenDue = args.flag("whenDue");
+    if (whenDue && (restart || instructions.isPresent())) {
+      throw new ToolInputException("argument 'whenDue' acts on the window's level: it takes no 'restart' or"
+          + " 'instructions'");
+    }
+    Transcript transcript = TranscriptReader.read(path);
+    if (transcript.messages().isEmpty()) {
+      throw new ToolInputException("argument 'transcript': " + path + " holds no messages");
+    }
+    if (whenDue) {
+      return whenDue(keeper().afterTurn(transcript, "the compact tool"));
+    }
+    if (instructions.isEmpty() && !restart) {
+      Optional<PreparedCompaction> ready = keeper().preparedFor(transcript);
+      if (ready.isPresent()) {
+        return prepared(ready.get());
+      }
+    }
     SessionCompaction compaction = new SessionCompaction(services.settings(), services.router(),
         services.engramHome(), services.instructions()::load);
     CompactionResult r;
     try {
-      r = compaction.compact(path,
-          SessionCompaction.Request.userRequested(args.optionalString("instructions").orElse("")));
+      r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")));
     } catch (IllegalArgumentException e) {
       throw new ToolInputException("argument 'transcript': " + e.getMessage());
     }
@@ -59,6 +92,42 @@ final class CompactionTool {
     String text = r.summary() + r.scoring().score().map(s -> String.format(Locale.ROOT,
         "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
+    if (restart) {
+      String restartText = RestartContext.render(r, transcript, services.settings().context());
+      structured.put("restartContext", restartText);
+      return new MemoryTools.ToolAnswer(restartText, structured);
+    }
     return new MemoryTools.ToolAnswer(text, structured);
+  }
+
+  /** What acting on the window's level did, as {@code engram compact --when-due --json} says it. */
+  private static MemoryTools.ToolAnswer whenDue(ContextLevelKeeper.Outcome o) {
+    Map<String, Object> structured = new java.util.LinkedHashMap<>();
+    structured.put("level", o.advice().level().name().toLowerCase(Locale.ROOT));
+    structured.put("percent", o.advice().percent());
+    o.advice().turnsLeft().ifPresent(t -> structured.put("turnsLeft", Map.of("low", t.low(), "high", t.high(),
+        "basis", t.basis().name().toLowerCase(Locale.ROOT))));
+    structured.put("done", o.done().stream().map(a -> a.name().toLowerCase(Locale.ROOT).replace('_', ' ')).toList());
+    o.notice().ifPresent(n -> structured.put("notice", n));
+    o.prepared().ifPresent(p -> structured.put("preparedAt", p.preparedAt()));
+    String text = o.notice().orElse(o.advice().headline() + (o.done().isEmpty() && !o.advice().actions().isEmpty()
+        ? "; already acted on at this level" : ""));
+    boolean compacted = o.done().contains(io.engram.context.LevelAction.COMPACT);
+    return new MemoryTools.ToolAnswer(compacted ? text + "\n\n" + o.prepared().map(PreparedCompaction::summary)
+        .orElse("") : text, structured);
+  }
+
+  /** The compaction Engram prepared when the window reached its urgent or critical level, used as it is. */
+  private MemoryTools.ToolAnswer prepared(PreparedCompaction p) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> structured = JSON.convertValue(p.result(), Map.class);
+    structured.put("prepared", Map.of("at", p.preparedAt(), "percent", p.percent(), "messages", p.messages()));
+    return new MemoryTools.ToolAnswer(p.summary() + String.format(Locale.ROOT, "%n%nprepared by Engram at %d%% of the"
+        + " window (%s); the transcript has not changed since", p.percent(), p.preparedAt()), structured);
+  }
+
+  private ContextLevelKeeper keeper() {
+    return new ContextLevelKeeper(services.settings(), services.router(), services.engramHome(),
+        services.memory().location(), services.instructions()::load, Clock.systemUTC());
   }
 }

@@ -19,11 +19,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -31,7 +36,8 @@ import java.util.function.Supplier;
  * {@code context}, {@code compact}; every memory as a resource ({@code memory://<project-key>/<name>},
  * {@code memory://user/<name>}). The tools and resources are the MCP Java SDK's stateless server; what is
  * on the wire (stdio, streamable HTTP) is {@link io.engram.mcp.transport}'s, which answers
- * {@code initialize} before the SDK and the memory store are loaded.
+ * {@code initialize} before the SDK and the memory store are loaded. Every tool
+ * answer, error message and resource text passes through the secret redactor ({@link RedactedValues}).
  */
 public final class EngramMcpServer {
   static {
@@ -88,11 +94,11 @@ public final class EngramMcpServer {
 
   /** A running HTTP server; {@link #close()} stops it. */
   public static final class Http implements AutoCloseable {
-    private final McpStatelessSyncServer server;
+    private final Runnable closeServers;
     private final HttpTransport transport;
 
-    private Http(McpStatelessSyncServer server, HttpTransport transport) {
-      this.server = server;
+    private Http(Runnable closeServers, HttpTransport transport) {
+      this.closeServers = closeServers;
       this.transport = transport;
     }
 
@@ -109,7 +115,7 @@ public final class EngramMcpServer {
     @Override
     public void close() {
       transport.close();
-      server.close();
+      closeServers.run();
     }
   }
 
@@ -131,7 +137,51 @@ public final class EngramMcpServer {
     protocol.warmUp();
     HttpTransport transport = HttpTransport.start(protocol, options.bind(), options.token(), options.origins(),
         options.limits(), log);
-    return new Http(built.server(), transport);
+    return new Http(built.server()::close, transport);
+  }
+
+  /** The header a request to a server of many projects names its project in (an absolute directory). */
+  public static final String PROJECT_HEADER = "Engram-Project";
+
+  /**
+   * Starts serving MCP over streamable HTTP for any number of projects (the resident service): each request
+   * names its project's directory in the {@value #PROJECT_HEADER} header; {@code services} opens that
+   * project's memory and tools the first time it is named (after {@code initialize}, which is answered from
+   * fixed data), and they are kept for the later requests.
+   */
+  public static Http serveHttpForProjects(Function<Path, EngramServices> services, HttpOptions options,
+      String version, Consumer<String> log) throws IOException {
+    Map<Path, McpProtocol> protocols = new ConcurrentHashMap<>();
+    List<McpStatelessSyncServer> servers = new CopyOnWriteArrayList<>();
+    HttpTransport.Router router = header -> {
+      Path project = projectOf(header.apply(PROJECT_HEADER));
+      return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
+        Built b = build(services.apply(p), version);
+        servers.add(b.server());
+        return b.sdk();
+      }, log));
+    };
+    HttpTransport transport = HttpTransport.start(router, options.bind(), options.token(), options.origins(),
+        options.limits(), log);
+    return new Http(() -> servers.forEach(McpStatelessSyncServer::close), transport);
+  }
+
+  private static Path projectOf(List<String> values) {
+    if (values.size() != 1 || values.get(0).isBlank()) {
+      throw new IllegalArgumentException("name the project: send the header " + PROJECT_HEADER
+          + ": <the project's absolute directory> (once)");
+    }
+    Path project;
+    try {
+      project = Path.of(values.get(0).strip());
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException(PROJECT_HEADER + " is not a path: " + e.getMessage());
+    }
+    if (!project.isAbsolute() || !Files.isDirectory(project)) {
+      throw new IllegalArgumentException(PROJECT_HEADER + " must be an existing absolute directory, was '"
+          + values.get(0) + "'");
+    }
+    return project.normalize();
   }
 
   /** A random 32-byte bearer token, hex. */
@@ -173,7 +223,8 @@ public final class EngramMcpServer {
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
       + " you are working on before acting; call `remember` when the user states a preference, a correction or"
       + " a project fact worth keeping; `context` shows the instruction files and the memory index; `compact`"
-      + " summarises a session transcript with its quality score.";
+      + " summarises a session transcript with its quality score; `history` searches what was said and done in"
+      + " this project's past sessions, when you need it.";
 
   private static McpSchema.ServerCapabilities capabilities() {
     return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
@@ -234,11 +285,13 @@ public final class EngramMcpServer {
 
     McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {
       try {
+        // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
+        // may hold secrets that no write removed.
         MemoryTools.ToolAnswer answer = tool.action().run(new Arguments(arguments));
-        return McpSchema.CallToolResult.builder().addTextContent(answer.text())
-            .structuredContent(answer.structured()).isError(false).build();
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
+            .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
-        return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": " + e.getMessage())
+        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(tool.name() + ": " + e.getMessage()))
             .isError(true).build();
       } finally {
         resync.execute(onChange);
@@ -247,7 +300,10 @@ public final class EngramMcpServer {
 
     McpSchema.ReadResourceResult read(String uri) {
       try {
-        return resources.read(uri);
+        McpSchema.ReadResourceResult read = resources.read(uri);
+        return new McpSchema.ReadResourceResult(read.contents().stream().map(c -> c instanceof McpSchema.TextResourceContents t
+            ? new McpSchema.TextResourceContents(t.uri(), t.mimeType(), RedactedValues.text(t.text()))
+            : c).toList());
       } catch (ToolInputException e) {
         throw McpError.RESOURCE_NOT_FOUND.apply(uri);
       } catch (IOException e) {

@@ -1,10 +1,12 @@
 package io.engram.mcp;
 
 import io.engram.config.EngramSettings;
+import io.engram.history.PastSessions;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.SearchIndex;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
@@ -19,9 +21,10 @@ import java.util.Objects;
  * @param recall recall over {@code memory} (the command line wires the on-disk index and the embedder)
  * @param router the configured model or the offline engine, for the {@code compact} tool
  * @param engramHome Engram's home, where the session notes the {@code compact} tool reuses are kept
+ * @param history the project's past sessions, for the {@code history} tool
  */
 public record EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings,
-    MemoryRecall recall, ModelRouter router, Path engramHome) {
+    MemoryRecall recall, ModelRouter router, Path engramHome, PastSessions history) {
   public EngramServices {
     Objects.requireNonNull(memory, "memory");
     Objects.requireNonNull(instructions, "instructions");
@@ -29,6 +32,14 @@ public record EngramServices(ProjectMemory memory, InstructionLoader instruction
     Objects.requireNonNull(recall, "recall");
     Objects.requireNonNull(router, "router");
     Objects.requireNonNull(engramHome, "engramHome");
+    Objects.requireNonNull(history, "history");
+  }
+
+  /** Services whose past sessions are searched through an in-memory index, rebuilt on each search. */
+  public EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings,
+      MemoryRecall recall, ModelRouter router, Path engramHome) {
+    this(memory, instructions, settings, recall, router, engramHome,
+        new PastSessions(memory, engramHome, dir -> SearchIndex.inMemory()));
   }
 
   /**

@@ -30,13 +30,16 @@ final class MemoryResources {
     return "memory://" + authority + "/" + MemoryNames.slug(s.name());
   }
 
-  /** Every memory as a resource, as the store holds them now. */
+  /**
+   * Every memory as a resource, as the store holds them now; names and descriptions leave redacted (a
+   * file edited by hand may hold a secret that no write of Engram's removed).
+   */
   List<McpSchema.Resource> list() throws IOException {
     return services.memory().list().memories().stream()
         .map(s -> McpSchema.Resource.builder()
             .uri(uriOf(services.projectKey(), s))
-            .name(s.name())
-            .description(s.memory().description())
+            .name(RedactedValues.text(s.name()))
+            .description(RedactedValues.text(s.memory().description()))
             .mimeType(MIME)
             .build())
         .toList();

@@ -26,9 +26,11 @@ import java.util.Optional;
  */
 final class MemoryTools {
   private final EngramServices services;
+  private final SubdirectoryInstructions lazy;
 
   MemoryTools(EngramServices services) {
     this.services = services;
+    this.lazy = new SubdirectoryInstructions(services);
   }
 
   /** One tool: its name, description, JSON schema of its arguments, and its action. */
@@ -85,9 +87,15 @@ final class MemoryTools {
             schema("{\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]}}"),
             textInResult(this::list)),
         new ToolDef("context", "What a session starting in this project loads: the instruction files"
-            + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index.",
-            schema("{}"), textInResult(this::context)),
-        new CompactionTool(services).def());
+            + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index. With a path (a file you are"
+            + " about to read or edit), only the instruction files of the subdirectories down to it that this"
+            + " session has not been given yet: call it before working in a subdirectory.",
+            schema("{\"path\":{\"type\":\"string\",\"minLength\":1,\"description\":\"A file about to be read"
+                + " or edited, absolute or relative to the project\"},\"session\":{\"type\":\"string\",\"minLength\":1,"
+                + "\"description\":\"The agent's session id; without it, this server's connection is the session\"}}"),
+            textInResult(this::context)),
+        new CompactionTool(services).def(),
+        new HistoryTool(services).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {
@@ -184,6 +192,10 @@ final class MemoryTools {
   }
 
   private Map<String, Object> context(Arguments args) throws IOException {
+    Optional<String> path = args.optionalString("path");
+    if (path.isPresent()) {
+      return lazy.dueFor(path.get(), args.optionalString("session"));
+    }
     LoadedInstructions loaded = services.instructions().load();
     IndexText index = services.memory().indexText();
     List<Map<String, Object>> files = new ArrayList<>();

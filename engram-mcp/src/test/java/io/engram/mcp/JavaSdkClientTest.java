@@ -36,6 +36,11 @@ class JavaSdkClientTest {
             "name", "deploy-window", "description", "When deploys may happen", "type", "project",
             "body", "Deploys happen on Tuesdays after the standup; never on Fridays.")));
         assertThat(saved.isError()).isFalse();
+        McpSchema.CallToolResult tooLarge = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", "pasted-log", "description", "a log", "type", "project", "body", "z".repeat(200 * 1024))));
+        assertThat(tooLarge.isError()).isTrue();
+        assertThat(((McpSchema.TextContent) tooLarge.content().get(0)).text())
+            .contains("over the limit of 65536 bytes a memory (setting memory.maxMemoryBytes)");
         McpSchema.CallToolResult found = client.callTool(
             new McpSchema.CallToolRequest("recall", Map.of("query", "when can we deploy?")));
         assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("Tuesdays");
@@ -91,6 +96,44 @@ class JavaSdkClientTest {
             Map.of("transcript", "c1.jsonl")));
         assertThat(relative.isError()).isTrue();
         assertThat(((McpSchema.TextContent) relative.content().get(0)).text()).contains("absolute path");
+      } finally {
+        client.closeGracefully();
+      }
+    }
+  }
+
+  @Test
+  void javaClientFindsATurnOfAPastSessionByWhatWasSaid() throws Exception {
+    Path transcript = home.resolve("c1.jsonl");
+    Files.writeString(transcript,
+        record("user", "u1", null, "\"The login test fails with TimeoutError in src/auth/login.test.ts.\"")
+            + record("assistant", "a1", "u1", "[{\"type\":\"text\",\"text\":\"The session refresh never awaits the token.\"}]"));
+    EngramServices services = TestServerMain.services(home, project);
+    new io.engram.dream.SessionTranscripts(services.memory().location().projectDir()).record("c1", transcript);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services,
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
+      HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+          .builder("http://127.0.0.1:" + server.address().getPort())
+          .endpoint(server.endpoint())
+          .httpRequestCustomizer((request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer " + TestServerMain.TOKEN))
+          .build();
+      McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
+      try {
+        client.initialize();
+        McpSchema.CallToolResult found = client.callTool(new McpSchema.CallToolRequest("history",
+            Map.of("query", "refresh awaits token")));
+        assertThat(found.isError()).isFalse();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) found.structuredContent();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> first = ((java.util.List<Map<String, Object>>) json.get("hits")).get(0);
+        assertThat(first).containsEntry("session", "c1").containsEntry("role", "assistant")
+            .containsEntry("link", transcript.toAbsolutePath().normalize() + ":2");
+        assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("never awaits the token");
+        McpSchema.CallToolResult none = client.callTool(new McpSchema.CallToolRequest("history",
+            Map.of("query", "kubernetes helm chart")));
+        assertThat(((McpSchema.TextContent) none.content().get(0)).text()).isEqualTo("No past turn matches the query.");
       } finally {
         client.closeGracefully();
       }

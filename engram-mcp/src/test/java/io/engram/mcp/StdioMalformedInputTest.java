@@ -147,7 +147,7 @@ class StdioMalformedInputTest {
     pipe.endInput();
     JsonNode tools = answer();
     assertThat(tools.path("id").asInt()).isEqualTo(30);
-    assertThat(tools.path("result").path("tools").size()).isEqualTo(6);
+    assertThat(tools.path("result").path("tools").size()).isEqualTo(7);
   }
 
   private void assertServing(int id) throws Exception {

@@ -17,8 +17,10 @@ import picocli.CommandLine.Spec;
       TranscriptBench.class,
       HookBench.class,
       CompactionBench.class,
+      ClaudeCodeCompactionBench.class,
       BenchLocomoCommand.class,
-      BenchRecallCommand.class
+      BenchRecallCommand.class,
+      BenchCodingCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

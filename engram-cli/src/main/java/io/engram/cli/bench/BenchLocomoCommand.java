@@ -4,7 +4,7 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;
-import io.engram.embeddings.MiniLmEmbedder;
+import io.engram.cli.wiring.RecallWiring;
 import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Measure recall@k on LoCoMo conversations against BM25 and vectors alone.",
       "Indexes each conversation's dialog turns as memories, asks every QA question and reports evidence"
-          + " recall@k (percent) overall and per category, for hybrid recall (BM25 + MiniLM vectors) beside"
-          + " BM25 alone and vectors alone measured in the same run, plus query latency p50/p95."
+          + " recall@k (percent) overall and per category, for recall's ranking (BM25 + vectors of the embedding"
+          + " model, second pass, dates) beside the text alone, BM25 alone and vectors alone measured in the same"
+          + " run, the relevance floor's effect, plus query latency p50/p95."
     })
 final class BenchLocomoCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -42,17 +43,20 @@ final class BenchLocomoCommand implements Runnable {
       description = "Neighbouring turns on each side indexed with a turn (default: ${DEFAULT-VALUE}, chosen on conv-26).")
   int window;
 
-  @Option(names = "--vector-weight", paramLabel = "W",
-      description = "Weight of the vector ranking in the RRF row hybrid-rrf (default: the recall.vectorWeight"
-          + " setting, ${bundle:recall.vectorWeight}, chosen on conv-26). The hybrid row follows recall.fusion and recall.vectorShare.")
-  Double vectorWeight;
-
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",
-      description = "Conversation the defaults were chosen on; held-out recall leaves it out (default: ${DEFAULT-VALUE}).")
+      description = "Conversation the team's first split tuned on; the split's recall leaves it out (default: ${DEFAULT-VALUE}).")
   String tunedOn;
 
   @Option(names = "--no-vectors", description = "BM25 only: skip loading the embedding model.")
   boolean noVectors;
+
+  @Option(names = "--model", paramLabel = "NAME",
+      description = "Embedding model (default: the recall.embeddingModel setting, ${bundle:recall.embeddingModel}).")
+  String model;
+
+  @Option(names = "--vector-cache", paramLabel = "FILE",
+      description = "Keep the model's vectors in FILE and reuse them in later runs (benchmarks only).")
+  Path vectorCache;
 
   @Mixin JsonOption json;
 
@@ -61,46 +65,67 @@ final class BenchLocomoCommand implements Runnable {
     if (ks.stream().anyMatch(k -> k <= 0)) {
       throw new IllegalArgumentException("--k values must be positive, got " + ks);
     }
-    EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
-    double weight = vectorWeight == null ? settings.vectorWeight() : vectorWeight;
-    if (window < 0 || weight < 0) {
-      throw new IllegalArgumentException("--window and --vector-weight must not be negative");
+    if (window < 0) {
+      throw new IllegalArgumentException("--window must not be negative");
     }
+    EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
     List<LocomoData.Conversation> conversations;
+    Optional<CachedEmbedder> embedder;
     try {
       conversations = LocomoData.read(data);
+      String modelName = model == null ? settings.embeddingModel() : model;
+      embedder = noVectors ? Optional.empty() : Optional.of(CachedEmbedder.over(
+          RecallWiring.embedder(GlobalOptions.of(spec).roots(), modelName), Optional.ofNullable(vectorCache)));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e.getMessage(), e);
     }
-    Optional<Embedder> embedder = noVectors ? Optional.empty() : Optional.of(new MiniLmEmbedder());
-    LocomoBench.Report report =
-        new LocomoBench(new LocomoBench.Params(ks, window, weight, tunedOn), embedder, settings).run(data.toString(), conversations);
+    LocomoReport report = new LocomoBench(new LocomoBench.Params(ks, window, tunedOn),
+        embedder.map(e -> (Embedder) e), settings).run(data.toString(), conversations);
+    if (embedder.isPresent() && vectorCache != null) {
+      try {
+        embedder.get().save(vectorCache);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot write the vector cache " + vectorCache + ": " + e.getMessage(), e);
+      }
+    }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, report);
       return;
     }
-    out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
-        report.dataSet().data(), report.dataSet().conversations(), report.dataSet().documents(),
-        report.dataSet().questions(), report.dataSet().questionsWithoutEvidence());
-    out.printf("embedder %s; documents: %s; fusion: %s%n%n", report.embedder(), report.method().documents(),
-        report.method().fusion());
-    out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
-    printRow(out, "hybrid", report.hybrid().recall());
-    report.baselines().forEach((name, b) -> printRow(out, name, b.recall()));
-    printRow(out, "DRAGON (paper)", report.publishedDragon());
-    out.println();
-    out.println("held out (all but " + tunedOn + "):");
-    report.hybrid().heldOutRecall().forEach((name, r) -> printRow(out, "  " + name, r));
-    out.println();
-    out.println("by category (hybrid; n questions):");
-    report.hybrid().byCategory().forEach((c, r) ->
-        printRow(out, "  cat " + c + " (n=" + report.hybrid().questionsByCategory().get(c) + ")", r));
-    out.println();
-    report.latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
-    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.indexing().seconds(),
-        report.indexing().docsPerSecond());
+    print(out, report);
     out.flush();
+  }
+
+  private void print(PrintWriter out, LocomoReport report) {
+    out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
+        report.dataSet().data(), report.dataSet().conversations(), report.dataSet().documents(), report.dataSet().questions(),
+        report.dataSet().questionsWithoutEvidence());
+    out.printf("embedder %s; documents: %s; fusion: %s, vector share %s, second pass %s, date boost %s%n%n",
+        report.embedder(), report.method().documents(), report.method().ranking(), report.method().vectorShare(),
+        report.method().secondPassShare(), report.method().dateBoost());
+    out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
+    printRow(out, "recall", report.ranking().recall());
+    report.comparison().baselines().forEach((name, b) -> printRow(out, name, b.recall()));
+    printRow(out, "DRAGON (paper)", report.comparison().publishedDragon());
+    out.println();
+    out.println("by category (recall; n questions):");
+    report.ranking().byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.ranking().questionsByCategory().get(c) + ")", r));
+    out.println();
+    out.println("team's split (all but " + tunedOn + ", " + report.split().questions() + " questions):");
+    printRow(out, "  recall", report.split().recall());
+    report.comparison().baselines().forEach((name, b) -> printRow(out, "  " + name, b.split()));
+    report.split().byCategory().forEach((c, r) -> printRow(out, "  cat " + c, r));
+    out.println();
+    LocomoFloor.Effect f = report.floor();
+    out.printf("relevance floor (keywords %.2f, cosine %.2f): %d of %d questions get nothing; evidence in the top k"
+        + " cut by the floor (%%):%n", f.keywordFloor(), f.vectorFloor(), f.questionsWithNothing(), f.questions());
+    printRow(out, "  evidence cut", f.evidenceCutPercent());
+    printRow(out, "  recall with floor", f.recallWithFloor());
+    out.println();
+    report.timing().latencyMs().forEach((name, l) -> out.printf("latency %-10s p50 %.2f ms  p95 %.2f ms%n", name, l.p50(), l.p95()));
+    out.printf("indexing: %.1f s, %.0f turns/s (embedding included)%n", report.timing().indexing().seconds(),
+        report.timing().indexing().docsPerSecond());
   }
 
   private void printRow(PrintWriter out, String label, Map<String, Double> recall) {

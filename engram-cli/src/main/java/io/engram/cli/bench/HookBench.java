@@ -2,25 +2,23 @@ package io.engram.cli.bench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
+import io.engram.cli.EngramVersion;
 import io.engram.cli.UserFacingException;
+import io.engram.cli.install.LauncherScript;
+import io.engram.cli.install.RunningJar;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
-import io.engram.memory.Memory;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.MemoryType;
-import io.engram.memory.ProjectMemory;
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,175 +27,180 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code engram bench hook}: the wall time of one Claude Code hook call as Claude Code pays it (a new
- * JVM running {@code java -jar engram.jar hook UserPromptSubmit} with the hook JSON on stdin, against a
- * store of generated memories), against a baseline of {@code java -version} in the same run; optionally
- * the same call with an AppCDS archive.
+ * {@code engram bench hook}: a Claude Code hook call as Claude Code pays for it once Engram is installed:
+ * the {@code engram} launcher, which asks the resident service with curl, against {@code java -version} in
+ * the same run (the least any JVM-per-call hook could cost). UserPromptSubmit (recall with vectors, over a
+ * store of generated memories) and Stop (answered once its extraction is queued; the test checks the
+ * extraction happened), idle and with concurrent sessions; then the service's memory, optionally after a
+ * store of many more memories has been indexed.
  */
 @Command(
     name = "hook",
     mixinStandardHelpOptions = true,
     description = {
-      "Time a hook call in a new JVM against 'java -version'.",
-      "Runs 'java -jar engram.jar hook UserPromptSubmit < sample.json' (a new JVM each run, a store of --memories"
-          + " generated memories) against 'java -version' in the same run; medians of --runs, interleaved.",
-      "--cds also times the hook with an AppCDS archive built by one training run. Run it from the shaded jar."})
+      "Time the installed hook path (launcher, curl, service) against 'java -version'.",
+      "Starts a resident service for a temporary home with --memories generated memories, writes a launcher as"
+          + " 'engram install' does, and times 'engram hook UserPromptSubmit' (recall with vectors) and 'engram hook"
+          + " Stop' against 'java -version', interleaved: --runs calls each one at a time, then --sessions"
+          + " sessions at once. Prints p50 and p95 and the service's resident memory; --resident N also indexes N"
+          + " more memories and reports the memory after. --jvm also times the JVM a hook falls back to when the"
+          + " service is down. Run it from the shaded jar; it needs curl."})
 final class HookBench implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--runs", defaultValue = "15", description = "Timed runs per variant (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--runs", defaultValue = "30", description = "Timed calls per variant (default: ${DEFAULT-VALUE}).")
   int runs;
 
   @Option(names = "--memories", defaultValue = "200", description = "Memories in the store (default: ${DEFAULT-VALUE}).")
   int memories;
 
-  @Option(names = "--cds", description = "Also time the hook with an AppCDS archive (-XX:SharedArchiveFile).")
-  boolean cds;
+  @Option(names = "--sessions", defaultValue = "10",
+      description = "Sessions calling at once in the concurrent part (default: ${DEFAULT-VALUE}).")
+  int sessions;
+
+  @Option(names = "--resident", defaultValue = "0", paramLabel = "N",
+      description = "Also index N generated memories in a second project and report the service's memory after.")
+  int resident;
+
+  @Option(names = "--warm-up", defaultValue = "100",
+      description = "UserPromptSubmit calls before timing: the index is built, the JIT compiles (default: ${DEFAULT-VALUE}).")
+  int warmUp;
+
+  @Option(names = "--jvm", description = "Also time the JVM a hook falls back to when no service runs.")
+  boolean jvm;
 
   @Mixin JsonOption json;
 
-  /** What {@code --json} prints: medians in milliseconds and their ratios; the AppCDS pair only with --cds. */
+  /** One variant's latency: p50 and p95 in milliseconds, and the p50 against java -version's p50. */
+  record Timing(double p50Ms, double p95Ms, double p50OverJavaVersion) {}
+
+  /** One condition (idle, or with concurrent sessions): the baseline and the hook calls. */
+  record Condition(int sessions, int callsEach, Timing javaVersion, Timing userPromptSubmit, Timing stop) {}
+
+  /** What {@code --json} prints. */
   @JsonInclude(JsonInclude.Include.NON_ABSENT)
-  record Figures(int runs, int memories, double javaVersionMedianMs, double hookMedianMs, double hookOverJavaVersion,
-      double hookMinusJvmStartMs, Optional<Double> hookWithAppCdsMedianMs, Optional<Double> appCdsSpeedup) {}
+  record Figures(int memories, int warmUpCalls, Condition idle, Condition concurrent,
+      Optional<Timing> jvmFallbackUserPromptSubmit, long serviceResidentMiB, Optional<Resident> afterMoreMemories) {}
+
+  /** The service's memory after it indexed {@code memories} more memories (and how long that first recall took). */
+  record Resident(int memories, long firstRecallMs, long serviceResidentMiB, long heapUsedMiB) {}
 
   @Override
   public void run() {
-    if (runs < 1 || memories < 0) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1, --memories at least 0");
+    if (runs < 1 || memories < 1 || sessions < 1 || resident < 0 || warmUp < 1) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--runs, --memories, --sessions and --warm-up must be at least 1, --resident at least 0");
     }
-    Path jar = io.engram.cli.install.RunningJar.of(EngramCommand.class).orElseThrow(() -> new UserFacingException(
+    Path jar = RunningJar.of(EngramCommand.class).orElseThrow(() -> new UserFacingException(
         "bench hook: run it from the shaded jar (java -jar engram-cli/target/engram.jar bench hook)"));
     Path dir = null;
+    HookBenchRig rig = null;
     try {
       dir = Files.createTempDirectory("engram-bench-hook");
-      Path home = dir.resolve("home");
-      Path project = Files.createDirectories(dir.resolve("project"));
-      seed(new EngramRoots(home, dir.resolve("user"), project));
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      List<String> hook = List.of("-jar", jar.toString(), "--home", home.toString(), "--project", project.toString(),
-          "hook", "UserPromptSubmit");
-      Path sample = dir.resolve("sample.json");
-      String check = runOnce(java, List.of(), hook, sample, project, 0, true);
-      if (!check.contains("hookSpecificOutput")) {
-        throw new UserFacingException("bench hook: the hook gave no context for the sample prompt: " + check);
-      }
-      List<Double> baseline = new ArrayList<>();
-      List<Double> plain = new ArrayList<>();
-      List<Double> shared = new ArrayList<>();
-      List<String> cdsFlags = List.of();
-      if (cds) {
-        Path archive = dir.resolve("engram.jsa");
-        runOnce(java, List.of("-XX:ArchiveClassesAtExit=" + archive), hook, sample, project, -1, false);
-        cdsFlags = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto");
-      }
-      for (int i = 1; i <= runs; i++) {
-        baseline.add(time(() -> runOnce(java, List.of(), List.of("-version"), null, project, 0, false)));
-        int n = i;
-        plain.add(time(() -> runOnce(java, List.of(), hook, sample, project, n, false)));
-        if (cds) {
-          List<String> flags = cdsFlags;
-          shared.add(time(() -> runOnce(java, flags, hook, sample, project, 1000 + n, false)));
+      Path launcher = dir.resolve("bin/engram");
+      Files.createDirectories(launcher.getParent());
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      Files.writeString(launcher, LauncherScript.text(jar, java, EngramVersion.number()));
+      Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+      rig = HookBenchRig.start(dir, launcher, java, memories);
+      rig.warmUp(warmUp);
+      Condition idle = condition(rig, 1, runs);
+      Condition concurrent = condition(rig, sessions, Math.max(3, runs / sessions));
+      rig.checkExtractions();
+      Optional<Timing> fallback = Optional.empty();
+      if (jvm) {
+        Latencies base = new Latencies();
+        Latencies hook = new Latencies();
+        for (int i = 0; i < Math.min(runs, 10); i++) {
+          base.add(rig.javaVersion());
+          hook.add(rig.jvmPrompt(i));
         }
+        fallback = Optional.of(timing(hook, base));
       }
-      report(baseline, plain, shared);
-    } catch (IOException e) {
+      long rss = rig.residentMiB();
+      Optional<Resident> more = resident > 0 ? Optional.of(rig.indexMore(resident)) : Optional.empty();
+      report(new Figures(memories, warmUp, idle, concurrent, fallback, rss, more));
+    } catch (IOException | InterruptedException | ExecutionException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
       throw new UserFacingException("bench hook: " + e.getMessage());
     } finally {
-      deleteQuietly(dir);
-    }
-  }
-
-  private void seed(EngramRoots roots) throws IOException {
-    ProjectMemory store =
-        MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
-    String[] topics = {"redis", "postgres", "pnpm", "deploy", "lint", "docker", "kafka", "auth", "cache", "ci"};
-    for (int i = 0; i < memories; i++) {
-      String t = topics[i % topics.length];
-      store.write(Memory.of(t + "-note-" + i, i % 4 == 0 ? MemoryType.FEEDBACK : MemoryType.PROJECT,
-          "What to know about " + t + " (" + i + ")",
-          "Note " + i + " about " + t + ": the tests need " + t + " configured; see docs/" + t + ".md.\n"));
-    }
-  }
-
-  private String runOnce(String java, List<String> jvm, List<String> args, Path sample, Path project, int session,
-      boolean capture) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(java);
-    command.addAll(jvm);
-    command.addAll(args);
-    if (sample != null) {
-      Files.writeString(sample, "{\"session_id\":\"bench-" + session + "\",\"cwd\":\"" + project
-          + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"How do I run the tests with redis and postgres?\"}");
-    }
-    ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
-    pb.redirectInput(sample != null ? ProcessBuilder.Redirect.from(sample.toFile()) : ProcessBuilder.Redirect.from(new File("/dev/null")));
-    if (!capture) {
-      pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-    }
-    Process p = pb.start();
-    String out = capture ? new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8) : "";
-    try {
-      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        p.destroyForcibly();
-        throw new IOException("'" + String.join(" ", command) + "' failed or took over 60 s");
+      if (rig != null) {
+        rig.close();
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted");
+      HookBenchRig.deleteQuietly(dir);
     }
-    return out;
   }
 
-  @FunctionalInterface
-  private interface Run {
-    String go() throws IOException;
+  /** {@code threads} sessions at once, each alternating java -version, UserPromptSubmit and Stop {@code calls} times. */
+  private Condition condition(HookBenchRig rig, int threads, int calls) throws InterruptedException, ExecutionException {
+    Latencies base = new Latencies();
+    Latencies prompt = new Latencies();
+    Latencies stop = new Latencies();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> all = new java.util.ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        all.add(pool.submit(() -> {
+          for (int i = 0; i < calls; i++) {
+            long v = rig.javaVersion();
+            long p = rig.prompt(thread, i);
+            long s = rig.stop(thread, i);
+            synchronized (base) {
+              base.add(v);
+              prompt.add(p);
+              stop.add(s);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : all) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+      pool.awaitTermination(1, TimeUnit.MINUTES);
+    }
+    return new Condition(threads, calls, timing(base, base), timing(prompt, base), timing(stop, base));
   }
 
-  private static double time(Run run) throws IOException {
-    long start = System.nanoTime();
-    run.go();
-    return (System.nanoTime() - start) / 1e6;
+  private static Timing timing(Latencies l, Latencies baseline) {
+    Latencies.Percentiles p = l.summary();
+    double base = baseline.summary().p50();
+    return new Timing(round(p.p50()), round(p.p95()), round(p.p50() / base));
   }
 
-  private static double median(List<Double> values) {
-    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-  }
-
-  private void report(List<Double> baseline, List<Double> plain, List<Double> shared) {
-    double base = median(baseline);
-    double hook = median(plain);
-    Optional<Double> withCds = shared.isEmpty() ? Optional.empty() : Optional.of(median(shared));
-    var out = spec.commandLine().getOut();
+  private void report(Figures f) {
+    PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, new Figures(runs, memories, round(base), round(hook), round(hook / base),
-          round(hook - base), withCds.map(HookBench::round), withCds.map(c -> round(hook / c))));
+      JsonOutput.print(out, f);
       return;
     }
-    out.printf("hook UserPromptSubmit, %d memories, median of %d runs (new JVM each):%n", memories, runs);
-    out.printf("  java -version (baseline): %8.1f ms%n", base);
-    out.printf("  engram hook:              %8.1f ms  (%.2fx baseline, +%.1f ms)%n", hook, hook / base, hook - base);
-    if (!shared.isEmpty()) {
-      out.printf("  engram hook with AppCDS:  %8.1f ms  (%.2fx faster than without)%n", median(shared),
-          hook / median(shared));
+    out.printf("hook calls through the launcher and the resident service, %d memories (recall with vectors),"
+        + " after %d warm-up calls%n", f.memories(), f.warmUpCalls());
+    for (Condition c : List.of(f.idle(), f.concurrent())) {
+      out.printf("%s (%d calls each):%n", c.sessions() == 1 ? "one session" : c.sessions() + " sessions at once",
+          c.callsEach() * c.sessions());
+      line(out, "java -version (baseline)", c.javaVersion());
+      line(out, "engram hook UserPromptSubmit", c.userPromptSubmit());
+      line(out, "engram hook Stop", c.stop());
     }
+    f.jvmFallbackUserPromptSubmit().ifPresent(t -> line(out, "JVM fallback (no service)", t));
+    out.printf("service resident memory: %d MiB%n", f.serviceResidentMiB());
+    f.afterMoreMemories().ifPresent(r -> out.printf("after indexing %,d more memories (first recall %,d ms): %d MiB"
+        + " resident, heap %d MiB%n", r.memories(), r.firstRecallMs(), r.serviceResidentMiB(), r.heapUsedMiB()));
     out.flush();
+  }
+
+  private static void line(PrintWriter out, String what, Timing t) {
+    out.printf("  %-30s p50 %8.1f ms  p95 %8.1f ms  (p50 %.2fx java -version)%n", what, t.p50Ms(), t.p95Ms(),
+        t.p50OverJavaVersion());
   }
 
   private static double round(double v) {
     return Math.round(v * 100) / 100.0;
   }
-
-  private static void deleteQuietly(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (var walk = Files.walk(dir)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // a temp directory left behind is harmless
-    }
-  }
-
 }

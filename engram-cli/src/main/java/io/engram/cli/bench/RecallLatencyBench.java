@@ -14,9 +14,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Query latency and build rate of recall at several corpus sizes: the Lucene index (BM25, HNSW
- * vectors, and the fused hybrid) against the in-core baseline (BM25 over an inverted index and exact
- * brute-force cosine) measured in the same run on the same synthetic memories and vectors.
+ * Query latency and build rate of recall at several corpus sizes: the Lucene index (BM25; vectors exact,
+ * through the HNSW graph, and as configured, exact up to the cut-over; the fused hybrid) against the in-core
+ * baseline (BM25 over an inverted index and exact brute-force cosine) measured in the same run on the same
+ * synthetic memories and vectors, and how many of the true ten nearest neighbours HNSW and the configured
+ * search return.
  */
 final class RecallLatencyBench {
   private static final int LIMIT = 50;
@@ -27,16 +29,20 @@ final class RecallLatencyBench {
       Map<String, Double> buildDocsPerSecond,
       Map<String, Latencies.Percentiles> latencyMs,
       Map<String, Double> ratios,
-      double hnswRecallAt10) {}
+      double hnswRecallAt10,
+      double vectorRecallAt10,
+      String vectorSearchUsed) {}
 
   private final Embedder embedder;
   private final int queries;
   private final int fusionK;
+  private final LuceneSearchIndex.VectorSearch vectorSearch;
 
-  RecallLatencyBench(Embedder embedder, int queries, int fusionK) {
+  RecallLatencyBench(Embedder embedder, int queries, int fusionK, LuceneSearchIndex.VectorSearch vectorSearch) {
     this.embedder = embedder;
     this.queries = queries;
     this.fusionK = fusionK;
+    this.vectorSearch = vectorSearch;
   }
 
   SizeResult run(int size, long seed) {
@@ -46,7 +52,7 @@ final class RecallLatencyBench {
     List<float[]> qv = qs.stream().map(embedder::embed).toList();
     Map<String, Double> build = new LinkedHashMap<>();
     Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
-    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory(vectorSearch)) {
       SearchIndex core = SearchIndex.inMemory();
       RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
       RecallIndex coreRecall = new RecallIndex(core, Optional.of(embedder));
@@ -54,7 +60,9 @@ final class RecallLatencyBench {
       build.put("in-core (bm25 + flat vectors)", rate(size, () -> coreRecall.sync(docs)));
       Map<String, Consumer<Integer>> ops = new LinkedHashMap<>();
       ops.put("lucene bm25", i -> lucene.keywordSearch(qs.get(i), LIMIT));
-      ops.put("lucene hnsw", i -> lucene.vectorSearch(qv.get(i), LIMIT));
+      ops.put("lucene vectors (as configured)", i -> lucene.vectorSearch(qv.get(i), LIMIT));
+      ops.put("lucene exact", i -> lucene.exactVectorSearch(qv.get(i), LIMIT));
+      ops.put("lucene hnsw", i -> lucene.approximateVectorSearch(qv.get(i), LIMIT, vectorSearch.candidates()));
       ops.put("lucene hybrid", i -> luceneRecall.search(qs.get(i), LIMIT, fusionK));
       ops.put("in-core bm25", i -> core.keywordSearch(qs.get(i), LIMIT));
       ops.put("in-core brute-force cosine", i -> core.vectorSearch(qv.get(i), LIMIT));
@@ -63,8 +71,12 @@ final class RecallLatencyBench {
       Map<String, Double> ratios = new LinkedHashMap<>();
       ratios.put("hybrid p50 in-core/lucene", ratio(latency, "in-core hybrid", "lucene hybrid"));
       ratios.put("vector p50 brute-force/hnsw", ratio(latency, "in-core brute-force cosine", "lucene hnsw"));
+      ratios.put("vector p50 lucene exact/hnsw", ratio(latency, "lucene exact", "lucene hnsw"));
       ratios.put("bm25 p50 in-core/lucene", ratio(latency, "in-core bm25", "lucene bm25"));
-      return new SizeResult(size, build, latency, ratios, hnswRecall(lucene, core, qv));
+      String used = lucene.vectorCount() <= vectorSearch.exactLimit() ? "exact" : "hnsw";
+      return new SizeResult(size, build, latency, ratios,
+          recallAt10(q -> lucene.approximateVectorSearch(q, LIMIT, vectorSearch.candidates()), core, qv),
+          recallAt10(q -> lucene.vectorSearch(q, LIMIT), core, qv), used);
     }
   }
 
@@ -104,15 +116,16 @@ final class RecallLatencyBench {
   }
 
   /**
-   * Share of the exact top 10 that HNSW also puts in its top 10 when asked for {@value #LIMIT} (as recall
-   * asks), averaged over queries.
+   * Share of the exact top 10 that {@code search} also puts in its top 10 when asked for {@value #LIMIT}
+   * (as recall asks), averaged over queries.
    */
-  private static double hnswRecall(SearchIndex hnsw, SearchIndex exact, List<float[]> qv) {
+  private static double recallAt10(java.util.function.Function<float[], List<SearchIndex.Hit>> search,
+      SearchIndex exact, List<float[]> qv) {
     double sum = 0;
     for (float[] q : qv) {
       Set<String> truth = new HashSet<>();
       exact.vectorSearch(q, 10).forEach(h -> truth.add(h.id()));
-      long found = hnsw.vectorSearch(q, LIMIT).stream().limit(10).filter(h -> truth.contains(h.id())).count();
+      long found = search.apply(q).stream().limit(10).filter(h -> truth.contains(h.id())).count();
       sum += truth.isEmpty() ? 1 : found / (double) truth.size();
     }
     return Math.round(1000 * sum / Math.max(1, qv.size())) / 1000.0;

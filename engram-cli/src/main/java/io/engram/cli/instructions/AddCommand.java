@@ -16,12 +16,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code engram add}: the quick-add, one bullet appended to an instruction file. */
+/** {@code engram add}: the quick-add, one bullet added to an instruction file under the heading it belongs to. */
 @Command(
     name = "add",
     mixinStandardHelpOptions = true,
     description = {
-      "Append one bullet to an instruction file (the quick-add, '#' in Claude Code).",
+      "Add one bullet to an instruction file (the quick-add, '#' in Claude Code).",
+      "It goes under the heading it belongs to (the words it shares with the heading, the heading's topic and the"
+          + " rules already there), or under --under HEADING; when none fits, under '## Notes', created at the end"
+          + " if the file has none. A file without headings gets the bullet at its end.",
       "The file is created if needed; a new CLAUDE.local.md is added to the repository's .gitignore."
     })
 public final class AddCommand implements Runnable {
@@ -35,13 +38,21 @@ public final class AddCommand implements Runnable {
           + "Default: ${DEFAULT-VALUE}.")
   String scope;
 
+  @Option(names = "--under", paramLabel = "HEADING", description = "Put the bullet under this heading (created as"
+      + " '## HEADING' at the end when the file has none).")
+  String under;
+
   @Mixin JsonOption json;
 
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The line to add (words are joined by spaces).")
   List<String> text;
 
-  /** What {@code --json} prints; {@code gitignore} is the .gitignore that now lists the file, or empty. */
-  record Added(String file, String scope, boolean created, String line, String gitignore) {}
+  /**
+   * What {@code --json} prints; {@code heading} is the heading the bullet went under ("" in a file without
+   * headings), {@code gitignore} the .gitignore that now lists the file, or empty.
+   */
+  record Added(String file, String scope, boolean created, String line, String heading, boolean headingCreated,
+      String gitignore) {}
 
   @Override
   public void run() {
@@ -49,18 +60,21 @@ public final class AddCommand implements Runnable {
     GlobalOptions global = GlobalOptions.of(spec);
     QuickAdd.Result r;
     try {
-      r = new QuickAdd(global.instructionLoader(), global.roots().engramHome().resolve("locks"))
-          .append(addScope, String.join(" ", text));
+      QuickAdd add = new QuickAdd(global.instructionLoader(), global.roots().engramHome().resolve("locks"));
+      r = under == null ? add.append(addScope, String.join(" ", text))
+          : add.appendUnder(addScope, String.join(" ", text), under);
     } catch (IOException e) {
       throw new UserFacingException("cannot add to the " + addScope.label() + " file: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, new Added(r.file().toString(), addScope.label(), r.created(), r.line(),
-          r.gitignore().map(Object::toString).orElse("")));
+          r.heading().orElse(""), r.headingCreated(), r.gitignore().map(Object::toString).orElse("")));
       return;
     }
-    out.println((r.created() ? "Created " : "Added to ") + r.file() + ": " + r.line());
+    String where = r.heading().map(h -> " under " + (r.headingCreated() ? "new heading " : "") + "'" + h + "'")
+        .orElse("");
+    out.println((r.created() ? "Created " : "Added to ") + r.file() + where + ": " + r.line());
     r.gitignore().ifPresent(g -> out.println("Listed " + r.file().getFileName() + " in " + g));
     out.flush();
   }

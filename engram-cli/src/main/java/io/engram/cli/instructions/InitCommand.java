@@ -19,20 +19,27 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Write a starting project CLAUDE.md from what the repository shows.",
-      "It names the build tool and its build, test and lint commands, the languages, the top-level layout,"
-          + " and README and CONTRIBUTING hints.",
-      "An existing file is kept unless --force; with --force the change is shown as a unified diff."
+      "It says what the project is (the README's first real paragraph: no title, badges or lines that only"
+          + " link elsewhere), names the build tool and its build and test commands, a lint command only where the"
+          + " project configures one (checkstyle, spotless, eslint, ruff...), how to run it (Spring Boot, Gradle,"
+          + " npm, Make, cargo, go, Django; Maven and Spring profiles; docker-compose services and profiles;"
+          + " pre-commit), the languages, the top-level layout, and CONTRIBUTING hints.",
+      "An existing file is kept unless --force; with --force the change is shown as a unified diff and the file"
+          + " as it was is kept as CLAUDE.md.bak (or .bak.2, ...)."
     })
 public final class InitCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--force", description = "Overwrite an existing project file, and show the diff.")
+  @Option(names = "--force", description = "Overwrite an existing project file, show the diff, keep a backup.")
   boolean force;
 
   @Mixin JsonOption json;
 
-  /** What {@code --json} prints, also when an existing file stops the command. */
-  record Initialised(String file, boolean existed, boolean written, String diff, String content) {}
+  /**
+   * What {@code --json} prints, also when an existing file stops the command; {@code backup} is where the file as
+   * it was is kept ("" when nothing was overwritten).
+   */
+  record Initialised(String file, boolean existed, boolean written, String diff, String content, String backup) {}
 
   @Override
   public void run() {
@@ -45,11 +52,12 @@ public final class InitCommand implements Runnable {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, new Initialised(o.file().toString(), o.existed(), o.written(), o.diff(), o.content()));
+      JsonOutput.print(out, new Initialised(o.file().toString(), o.existed(), o.written(), o.diff(), o.content(),
+          o.backup().map(Object::toString).orElse("")));
     }
     if (o.existed() && !force) {
       throw new UserFacingException(o.file() + " already exists; run `engram init --force` to overwrite it "
-          + "(the change will be shown as a diff)");
+          + "(the change will be shown as a diff, and the file kept as a backup)");
     }
     if (json.enabled()) {
       return;
@@ -63,6 +71,7 @@ public final class InitCommand implements Runnable {
     } else {
       out.println("Overwrote " + o.file() + ":");
       out.print(o.diff());
+      o.backup().ifPresent(b -> out.println("Your previous file is kept as " + b));
     }
     out.flush();
   }

@@ -1,7 +1,10 @@
 package io.engram.cli.integration;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.service.HookReply;
+import io.engram.cli.wiring.MemoryAccess;
+import io.engram.cli.service.ServiceClient;
+import io.engram.cli.service.ServiceStarter;
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
 import io.engram.dream.Dream;
@@ -14,14 +17,27 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code engram hook EVENT}: answers one Claude Code hook call (JSON on stdin, JSON on stdout). */
+/**
+ * {@code engram hook EVENT}: answers one Claude Code hook call (JSON on stdin, JSON on stdout).
+ *
+ * <p>The resident service answers when it runs (the launcher asks it with curl before a JVM starts; this
+ * command asks it too, for hooks installed as {@code java -jar}). When it does not, the call is answered here,
+ * in this process, and the service is started in the background for the next call: SessionStart,
+ * UserPromptSubmit, Stop and PreCompact do their work here (recall keyword-only, as a JVM per call cannot
+ * afford the embedding model); SessionEnd, whose 1.5 s cannot hold that work, is queued for the service.
+ * {@code ENGRAM_SERVICE=off} keeps every call in its own process, SessionEnd included.
+ */
 @Command(
     name = "hook",
     mixinStandardHelpOptions = true,
@@ -31,22 +47,20 @@ import picocli.CommandLine.Spec;
       "SessionStart and UserPromptSubmit print {\"hookSpecificOutput\":{\"hookEventName\":...,"
           + "\"additionalContext\":...}} when there is something to add; Stop, PreCompact and SessionEnd extract"
           + " the transcript's new turns into memory, Stop and PreCompact keep the session notes; they print"
-          + " nothing. Log lines go to stderr.",
-      "The project is --project, else the hook's cwd. Bad input: exit 1 with a message on stderr."})
+          + " nothing. PostToolUse (a file read or changed) adds the instruction files of the directories down to it"
+          + " the first time the session touches them. Log lines go to stderr.",
+      "The resident service answers when it runs (see 'engram daemon'); otherwise this process does and starts"
+          + " the service for the next call. ENGRAM_SERVICE=off keeps every call in its own process.",
+      "The project is --project, else the hook's cwd. Any error (bad input, an unknown event or option) exits 1"
+          + " with one line on stderr, never 2, which Claude Code reads as 'block'. Output is UTF-8."})
 public final class HookCommand implements Callable<Integer> {
-  // Not JsonOutput's mapper: the one compact line needs no modules, and a hook call pays for every class it loads.
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** What a hook that adds context prints, in Claude Code's shape, on one line. */
-  record Output(SpecificOutput hookSpecificOutput) {}
-
-  /** The event answered and the context added to the agent's prompt. */
-  record SpecificOutput(String hookEventName, String additionalContext) {}
+  /** The environment variable that keeps hooks away from the resident service ({@code off}). */
+  public static final String SERVICE_ENV = "ENGRAM_SERVICE";
 
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "EVENT",
-      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd")
+      description = "SessionStart | UserPromptSubmit | PreCompact | Stop | SessionEnd | PostToolUse")
   String eventName;
 
   /** Where the hook JSON comes from; tests replace it. */
@@ -57,37 +71,97 @@ public final class HookCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     HookEvent event = HookEvent.parse(eventName).orElse(null);
     if (event == null) {
+      // Exit 1, never 2: Claude Code reads 2 as "block" (it would erase the prompt or keep the agent going).
       err.println("engram hook: unknown event '" + eventName + "' (expected " + HookEvent.choices() + ")");
       err.flush();
-      return 2;
+      return 1;
     }
     try {
-      HookInput input = HookInput.parse(new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
+      String body = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+      HookInput input = HookInput.parse(body);
       input.eventName().filter(n -> !n.equalsIgnoreCase(event.hookName())).ifPresent(n ->
           err.println("engram hook: hook_event_name is " + n + " but the command says " + event.hookName()
               + "; answering " + event.hookName()));
       GlobalOptions global = GlobalOptions.of(spec);
+      Optional<Path> named = global.explicitProject();
+      // A cwd that does not exist would otherwise open (and create) a store named after it.
+      input.cwd().filter(cwd -> !Files.isDirectory(cwd)).ifPresent(cwd -> {
+        throw new IllegalArgumentException("hook input \"cwd\" " + cwd + " is not an existing directory; "
+            + "no memory store opened");
+      });
+      // Before anything resolves the roots: they are resolved once, with the project as it is then.
       input.cwd().ifPresent(global::defaultProject);
-      ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
-          Dream.sessionCounter());
-      HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
-          Models.router(global, input.sessionId()), Clock.systemUTC(),
-          RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()));
-      HookRunner.Answer answer = runner.run(event, input);
-      answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
-      err.flush();
-      if (answer.additionalContext().isPresent()) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(JSON.writeValueAsString(new Output(new SpecificOutput(event.hookName(),
-            answer.additionalContext().get()))));
-        out.flush();
+      boolean service = !"off".equalsIgnoreCase(global.environment().getOrDefault(SERVICE_ENV, "").strip());
+      if (service) {
+        Optional<Integer> answered = throughService(global, event, body, named);
+        if (answered.isPresent()) {
+          return answered.get();
+        }
       }
-      return 0;
+      if (service && event == HookEvent.SESSION_END) {
+        ServiceClient.handOver(global.roots().engramHome(), event, global.roots().projectDir(), body);
+        err.println("engram hook SessionEnd: queued for the Engram service");
+        err.flush();
+        return 0;
+      }
+      return inProcess(global, event, input);
     } catch (IOException | RuntimeException e) {
       // A hook must fail with one line, never a stack trace in the agent's view.
       err.println("engram hook " + event.hookName() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
       err.flush();
       return 1;
+    }
+  }
+
+  /**
+   * Asks the running service; empty when none answered, in which case one is started in the background for
+   * the next call (this call is answered here).
+   */
+  private Optional<Integer> throughService(GlobalOptions global, HookEvent event, String body, Optional<Path> named)
+      throws IOException {
+    Path home = global.roots().engramHome();
+    Optional<ServiceClient> client = ServiceClient.find(home);
+    if (client.isPresent()) {
+      Duration wait = Duration.ofMillis(global.settings().service().answerMillis())
+          .plusSeconds(event == HookEvent.PRE_COMPACT ? global.settings().service().preCompactWaitSeconds() : 0);
+      Optional<ServiceClient.Reply> reply = client.get().hook(event, body, named, wait);
+      if (reply.isPresent() && reply.get().answered()) {
+        print(reply.get().body());
+        return Optional.of(0);
+      }
+      if (reply.isPresent() && reply.get().refused()) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("engram hook " + event.hookName() + ": " + reply.get().body().strip());
+        err.flush();
+        return Optional.of(1);
+      }
+      return Optional.empty();
+    }
+    ServiceStarter.startInBackground(home, global.environment());
+    return Optional.empty();
+  }
+
+  private int inProcess(GlobalOptions global, HookEvent event, HookInput input) throws IOException {
+    ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
+        Dream.sessionCounter());
+    MemoryAccess.report(memory, spec.commandLine().getErr(), "engram hook " + event.hookName());
+    HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
+        Models.router(global, input.sessionId()), Clock.systemUTC(),
+        RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()),
+        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.SERVICE));
+    HookRunner.Answer answer = runner.run(event, input);
+    PrintWriter err = spec.commandLine().getErr();
+    answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
+    err.flush();
+    print(HookReply.stdout(event, answer));
+    return 0;
+  }
+
+  private void print(String stdout) {
+    if (!stdout.isBlank()) {
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(stdout.strip());
+      out.flush();
     }
   }
 }

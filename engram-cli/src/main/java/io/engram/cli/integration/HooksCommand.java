@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Install or remove Engram's Claude Code hooks.",
-      "The hooks are SessionStart, UserPromptSubmit, PreCompact, Stop and SessionEnd; other hooks and settings"
+      "The hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse (for the tools"
+          + " that read or change a file: Read, Edit, Write, MultiEdit, NotebookEdit); other hooks and settings"
           + " are left as they are."},
     subcommands = {HooksCommand.Install.class, HooksCommand.Uninstall.class})
 public final class HooksCommand implements Runnable {
@@ -117,7 +118,9 @@ public final class HooksCommand implements Runnable {
         "Running it again leaves one entry per event. The committed project file gets the portable command"
             + " 'engram hook EVENT', which works for anyone who has run 'engram install'. The personal files"
             + " (--scope local or user) get this machine's absolute path to engram, so the hooks run even"
-            + " where Claude Code's PATH lacks it; --scope local also lists settings.local.json in .gitignore."})
+            + " where Claude Code's PATH lacks it; --scope local also lists settings.local.json in .gitignore.",
+        "The launcher asks Engram's resident service first (see 'engram daemon'), so a hook costs milliseconds,"
+            + " not a JVM start."})
   static final class Install extends Edit {
     @Option(names = "--command", paramLabel = "CMD",
         description = "How Claude Code should run Engram, used as given for any scope (default: 'engram' for"
@@ -131,13 +134,23 @@ public final class HooksCommand implements Runnable {
       String run = command != null ? command
           : scope == Scope.project ? portableCommand(warnings) : personalCommand(notes, warnings);
       Path file = file();
-      ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, lockDir());
+      ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, global().settings().hooks(), lockDir());
       if (scope == Scope.local) {
         Path root = InstructionLoader.findRepoRoot(global().roots().projectDir()).orElse(global().roots().projectDir());
         GitIgnore.ensureListed(root, file, lockDir())
             .ifPresent(g -> notes.add("Listed " + root.relativize(file) + " in " + g + " (personal settings stay out of git)."));
       }
       notes.add(0, "Hooks run: " + run + " hook EVENT");
+      if (run.startsWith("java ")) {
+        warnings.add("these hooks start a JVM for every call; the launcher 'engram install' puts on the PATH asks"
+            + " Engram's resident service first, in milliseconds");
+      } else if (SearchPath.of(global().environment()).find("curl").isEmpty()) {
+        warnings.add("curl is not on this PATH: the launcher reaches Engram's resident service with curl, so"
+            + " every hook call will start a JVM instead");
+      } else {
+        notes.add("The launcher answers each hook through Engram's resident service (curl to 127.0.0.1; started"
+            + " by the first hook, see 'engram daemon status'), or in a JVM of its own when the service is down.");
+      }
       return print(change, Optional.of(run), notes, warnings);
     }
 

@@ -1,13 +1,19 @@
 /**
  * Engram inside an agent: {@code hook EVENT} answers one Claude Code hook call, {@code hooks
- * install|uninstall} writes those hooks into Claude Code's settings, and {@code mcp} serves the project's
- * memory as an MCP server (stdio or HTTP).
+ * install|uninstall} writes those hooks into Claude Code's settings, {@code daemon start|stop|status|run}
+ * manages the resident service ({@link io.engram.cli.service}), and {@code mcp} serves the project's memory as
+ * an MCP server (stdio or HTTP).
  *
- * <p>{@code HookCommand} reads the hook's JSON from stdin, runs the core's {@link io.engram.hooks.HookRunner}
- * with recall wired for a hook ({@code RecallWiring.Caller.HOOK}: no vectors under {@code recall.vectors =
- * AUTO}, since loading the embedder costs seconds in a new JVM) and prints the {@code additionalContext}
- * answer; the log goes to stderr. The root's {@code HookFastPath} builds a command line of it alone, since
- * Claude Code starts a JVM for every hook call.
+ * <p>{@code HookCommand} reads the hook's JSON from stdin and hands it to the resident service when one runs
+ * (the launcher asks it with curl before any JVM starts; this command asks it too, for hooks installed as
+ * {@code java -jar}). Otherwise it answers here: it runs the core's {@link io.engram.hooks.HookRunner} with
+ * recall wired for a hook ({@code RecallWiring.Caller.HOOK}: no vectors under {@code recall.vectors = AUTO},
+ * since loading the embedder costs seconds in a new JVM), prints the {@code additionalContext} answer (the log
+ * goes to stderr) and starts the service in the background for the next call; a SessionEnd, whose 1.5 s cannot
+ * hold that work, is queued for the service instead. {@code ENGRAM_SERVICE=off} keeps every call in its own
+ * process. The root's {@code HookFastPath} builds a command line of {@code hook} alone, for the calls a JVM
+ * answers. {@code DaemonCommand} starts the service detached and waits until it answers, stops it, shows its
+ * status, or runs it in the foreground.
  *
  * <p>{@code HooksCommand} edits the settings file of a scope ({@code project}: {@code
  * .claude/settings.json}, committed; {@code local}: {@code .claude/settings.local.json}; {@code user}: {@code
@@ -16,8 +22,8 @@
  * given; for the committed project file the portable {@code engram} (with a warning when it is not on the
  * PATH), since a shared file must not name this machine's paths; for the personal files this machine's
  * launcher (on the PATH, else the one {@code engram install} recorded), else {@code java -jar '<running
- * jar>'} with a warning that it breaks when the jar moves. {@code --scope local} also lists the file in
- * {@code .gitignore}.
+ * jar>'} with a warning that it breaks when the jar moves and starts a JVM per call. {@code --scope local} also
+ * lists the file in {@code .gitignore}.
  *
  * <p>{@code McpCommand} builds the MCP server's services with the same wiring as the other commands (the
  * on-disk index, vectors as for an interactive caller, the configured model). Over stdio it sends

@@ -5,6 +5,7 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
+import io.engram.cli.wiring.RecallWiring;
 import io.engram.dream.Dream;
 import io.engram.dream.DreamOptions;
 import io.engram.dream.DreamProgress;
@@ -35,14 +36,15 @@ import picocli.CommandLine.Spec;
     description = {
       "Consolidate the project's memory (the dream).",
       "Reads recent sessions, merges near-duplicates, pins relative dates, marks contradicted memories"
-          + " superseded, flags stale ones and prunes MEMORY.md.",
+          + " superseded, flags stale ones, prunes MEMORY.md and empties the trash of files trashed more than"
+          + " ${bundle:memory.trashRetentionDays} days ago.",
       "Runs only when ${bundle:dream.minHoursBetween} hours and ${bundle:dream.minSessions} sessions that touched"
           + " memory have passed since the last dream (--force"
           + " skips both) and no other dream holds the lock. Nothing is deleted: merged-away files go to the"
           + " trash, and --undo restores the state before the last run.",
       "Progress goes to stderr, and none with --json."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, or an error",
+    exitCodeList = {"0:ran, planned, or waiting for its gates", "1:another dream holds the lock, the run stopped at dream.timeBudgetSeconds, or an error",
         "2:usage error"})
 public final class DreamCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
@@ -60,7 +62,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
 
   /** What {@code --json} prints for a run (or a run stopped by its gates). */
   record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, @JsonUnwrapped Input input,
-      @JsonUnwrapped Plan plan, List<String> problems) {}
+      @JsonUnwrapped Plan plan, List<String> problems, List<String> purgedTrash) {}
 
   /** What the run read: the memories, the sessions gathered, the candidates they gave. */
   record Input(int memories, List<String> sessions, int candidates) {}
@@ -80,7 +82,9 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--undo takes no --force or --dry-run");
     }
     GlobalOptions global = GlobalOptions.of(spec);
-    Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC());
+    // Vectors as recall has them for an interactive caller: near-duplicates by meaning unless recall.vectors is NEVER.
+    Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC(),
+        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.INTERACTIVE));
     PrintWriter out = spec.commandLine().getOut();
     if (undo) {
       return printUndo(out, dream.undo());
@@ -96,7 +100,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     } else {
       printText(out, r);
     }
-    return r.gates().closed().contains(Gate.LOCK) ? 1 : 0;
+    return r.gates().closed().contains(Gate.LOCK) || r.outcome() == DreamResult.Outcome.TIMED_OUT ? 1 : 0;
   }
 
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
@@ -131,12 +135,17 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     String what = switch (r.outcome()) {
       case DRY_RUN -> "dry run, nothing written";
       case NOTHING_TO_DO -> "nothing to consolidate";
+      case TIMED_OUT -> "stopped at its time budget, nothing written";
       default -> "applied, run " + r.runId().orElse("?");
     };
     out.println(Ansi.AUTO.string("@|bold dream|@ " + what + ": " + r.memories() + " memories, "
         + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine()));
     r.changes().forEach(c -> out.println("  " + c));
-    r.problems().forEach(p -> out.println("  skipped: " + p));
+    r.problems().forEach(p -> out.println((r.outcome() == DreamResult.Outcome.TIMED_OUT ? "  " : "  skipped: ") + p));
+    if (!r.purgedTrash().isEmpty()) {
+      out.println("  purged " + r.purgedTrash().size() + " trashed file(s) past their retention: "
+          + String.join(", ", r.purgedTrash()));
+    }
     if (r.outcome() == DreamResult.Outcome.APPLIED) {
       out.println("undo with: engram dream --undo");
     }
@@ -166,6 +175,6 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
         g.lastConsolidation(), g.sessionsSince(), g.forced());
     return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(),
         new Input(r.memories(), r.sessions(), r.candidates()), new Plan(r.counts(), r.changes(), r.diff()),
-        r.problems());
+        r.problems(), r.purgedTrash());
   }
 }

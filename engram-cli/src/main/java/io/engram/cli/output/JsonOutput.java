@@ -1,9 +1,14 @@
 package io.engram.cli.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.engram.redact.SecretRedactor;
 import java.io.PrintWriter;
 
 /** Prints values as pretty JSON for {@code --json}; one shared mapper for every command. */
@@ -16,14 +21,36 @@ public final class JsonOutput {
 
   private JsonOutput() {}
 
-  /** Writes {@code value} as JSON followed by a newline. */
+  /** Writes {@code value} as JSON followed by a newline, with secrets removed from every string in it. */
   public static void print(PrintWriter out, Object value) {
     try {
-      out.println(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value));
+      String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(redacted(MAPPER.valueToTree(value)));
+      if (out instanceof RedactedOutput.Printer printer) {
+        printer.printRedacted(json + System.lineSeparator());
+      } else {
+        out.println(json);
+      }
       out.flush();
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot render JSON output", e);
     }
+  }
+
+  private static JsonNode redacted(JsonNode node) {
+    if (node.isTextual()) {
+      return TextNode.valueOf(SecretRedactor.standard().redact(node.textValue()).text());
+    }
+    if (node instanceof ObjectNode o) {
+      // Keys too: a map keyed by a name or a path can carry a secret as well as its values.
+      ObjectNode copy = o.objectNode();
+      o.fields().forEachRemaining(e -> copy.set(SecretRedactor.standard().redact(e.getKey()).text(), redacted(e.getValue())));
+      return copy;
+    } else if (node instanceof ArrayNode a) {
+      for (int i = 0; i < a.size(); i++) {
+        a.set(i, redacted(a.get(i)));
+      }
+    }
+    return node;
   }
 
   /** The shared mapper, for commands that build trees themselves. */

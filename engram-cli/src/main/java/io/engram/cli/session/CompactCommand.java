@@ -4,9 +4,14 @@ import io.engram.cli.GlobalOptions;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.LevelWiring;
 import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
+import io.engram.compaction.CompactionScore;
+import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
+import io.engram.levels.ContextLevelKeeper;
+import io.engram.levels.PreparedCompaction;
 import io.engram.notes.SessionNotes;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
@@ -15,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -31,7 +37,18 @@ import picocli.CommandLine.Spec;
       "Compact the current segment of a Claude Code transcript.",
       "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
           + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
-          + " todos to restore, the instruction files re-injected, and what was lost."
+          + " todos to restore, the instruction files re-injected, and what was lost. When Engram prepared a"
+          + " compaction of the transcript as it is now (see --when-due), that one is printed.",
+      "--when-due acts on how full the session's window is, as Engram's hooks do after each turn: above"
+          + " ${bundle:context.warningRatio} of the window the session notes are brought up to date, above"
+          + " ${bundle:context.urgentRatio} a compaction is prepared and kept, above ${bundle:context.criticalRatio}"
+          + " it is computed again and printed; each level once per segment. It says the turns left before the"
+          + " critical level, from the session's own growth.",
+      "--restart prints what an agent continues from instead of the report: the summary, the restored files"
+          + " fenced as data (up to ${bundle:context.filesShare} of the window), the open todos and the compacted"
+          + " messages that fit ${bundle:context.messagesShare} of it, chosen in priority (what the person typed,"
+          + " then errors and their fixes, then the newest).",
+      "With --score FILE, scores the summary in FILE as a summary of that segment instead, without compacting."
     })
 public final class CompactCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,17 +72,64 @@ public final class CompactCommand implements Runnable {
       description = "The uuid of the last message the notes cover; only the messages after it are summarised.")
   String notesThrough;
 
+  @Option(names = "--when-due", description = "Act on the window's level (notes, prepared compaction, compaction)"
+      + " instead of compacting now.")
+  boolean whenDue;
+
+  @Option(names = "--restart", description = "Print the restart text (summary, fenced files, todos, messages kept by"
+      + " priority) instead of the report.")
+  boolean restart;
+
+  @Option(names = "--score", paramLabel = "FILE",
+      description = "Score the summary in FILE against the segment (SC/KP/CC/CR and what it lacks); no compaction.")
+  Path score;
+
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
+    if (score != null) {
+      scoreOnly(global);
+      return;
+    }
     if ((notes == null) != (notesThrough == null)) {
       throw new UserFacingException("--notes and --notes-through go together");
     }
+    boolean chosen = notes != null || noSessionNotes || !instructions.isEmpty();
+    if (whenDue && chosen) {
+      throw new UserFacingException("--when-due compacts as the hooks do: it takes no --notes, --no-session-notes or"
+          + " --instructions");
+    }
+    if (whenDue && restart) {
+      throw new UserFacingException("--when-due and --restart go apart: --restart compacts now");
+    }
+    Transcript t = transcript.read();
+    if (whenDue || (!chosen && !restart)) {
+      try {
+        ContextLevelKeeper keeper = LevelWiring.keeper(global, t.sessionId());
+        PrintWriter out = spec.commandLine().getOut();
+        if (whenDue) {
+          LevelReport.whenDue(out, json.enabled(), keeper.afterTurn(t, "engram compact"));
+          out.flush();
+          return;
+        }
+        Optional<PreparedCompaction> ready = keeper.preparedFor(t);
+        if (ready.isPresent()) {
+          LevelReport.prepared(out, json.enabled(), ready.get());
+          out.flush();
+          return;
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        throw new UserFacingException(e.getMessage());
+      }
+    }
+    compactNow(global, t);
+  }
+
+  private void compactNow(GlobalOptions global, Transcript t) {
     SessionCompaction.Notes chosen = notes != null ? new SessionCompaction.Notes.Given(readNotes(), notesThrough)
         : noSessionNotes ? SessionCompaction.Notes.NONE : SessionCompaction.Notes.KEPT;
     SessionCompaction compaction = new SessionCompaction(global.settings(), Models.router(global),
         global.roots().engramHome(), global.instructionLoader()::load);
-    Transcript t = transcript.read();
     CompactionResult r;
     try {
       r = compaction.compact(t, SessionCompaction.Request.userRequested(instructions).withNotes(chosen));
@@ -73,10 +137,51 @@ public final class CompactCommand implements Runnable {
       throw new UserFacingException(e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json.enabled()) {
+    if (restart) {
+      String text = RestartContext.render(r, t, global.settings().context());
+      if (json.enabled()) {
+        JsonOutput.print(out, new Restart(text));
+      } else {
+        out.print(text);
+      }
+    } else if (json.enabled()) {
       JsonOutput.print(out, r);
     } else {
       human(out, r);
+    }
+    out.flush();
+  }
+
+  /** What {@code --restart --json} prints. */
+  record Restart(String restartContext) {}
+
+  private void scoreOnly(GlobalOptions global) {
+    if (notes != null || noSessionNotes || !instructions.isEmpty() || whenDue || restart) {
+      throw new UserFacingException("--score scores a given summary: it takes no --notes, --no-session-notes,"
+          + " --instructions, --when-due or --restart");
+    }
+    String summary;
+    try {
+      summary = Files.readString(score);
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read the summary " + score + ": " + e.getMessage());
+    }
+    CompactionScore s;
+    try {
+      s = new SessionCompaction(global.settings(), Models.router(global), global.roots().engramHome(),
+          global.instructionLoader()::load).score(transcript.read(), summary);
+    } catch (IllegalArgumentException e) {
+      throw new UserFacingException(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json.enabled()) {
+      JsonOutput.print(out, s);
+    } else {
+      int accept = global.settings().compaction().passScore();
+      out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f; ratio %.3f) %s%n", s.total(),
+          s.sections(), s.keyInformation(), s.continuity(), s.compression(), s.ratio(),
+          s.total() >= accept ? "accepted" : "below " + accept);
+      s.advice().forEach(a -> out.println("  - " + a));
     }
     out.flush();
   }

@@ -4,7 +4,6 @@ import io.engram.cli.UserFacingException;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Parameters;
@@ -30,9 +29,9 @@ public final class TranscriptFile {
 
   /** The transcript, under {@code sessionId} when one is given ({@code --session}), else its own. */
   public Transcript read(Optional<String> sessionId) {
-    if (!Files.isRegularFile(file)) {
-      throw new UserFacingException("transcript not found: " + file);
-    }
+    TranscriptReader.whyNotATranscript(file).ifPresent(why -> {
+      throw new UserFacingException(why);
+    });
     Transcript t;
     try {
       t = TranscriptReader.read(file);

@@ -4,6 +4,8 @@ import io.engram.cli.GlobalOptions;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
 import io.engram.modeladapters.ModelFactory;
+import io.engram.config.EngramSettings;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -28,7 +30,13 @@ public final class Models {
   }
 
   static ModelRouter router(GlobalOptions global, Map<String, String> env, String sessionId) {
-    return ModelFactory.router(global.settings(), global.roots().engramHome(), env, sessionId);
+    return router(global.settings(), global.roots().engramHome(), env, sessionId);
+  }
+
+  /** The router for {@code sessionId} of a process that has no command line (the resident service). */
+  public static ModelRouter router(EngramSettings settings, Path engramHome, Map<String, String> env,
+      String sessionId) {
+    return ModelFactory.router(settings, engramHome, env, sessionId);
   }
 
   /** The governor over the usage ledger in the resolved home. */

@@ -3,7 +3,10 @@ package io.engram.cli.wiring;
 import io.engram.cli.GlobalOptions;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.embeddings.MiniLmEmbedder;
+import io.engram.embeddings.BertModel;
+import io.engram.embeddings.ModelResources;
+import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.history.PastSessions;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
@@ -11,13 +14,15 @@ import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.ModelReranker;
 import io.engram.recall.Reranker;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Builds the {@link MemoryRecall} every command uses: the Lucene index on disk, MiniLM vectors when the
- * {@code recall.vectors} setting allows them for this caller, and the configured model as re-ranker.
+ * Builds the {@link MemoryRecall} every command uses: the Lucene index on disk, vectors of the
+ * {@code recall.embeddingModel} when the {@code recall.vectors} setting allows them for this caller, and the
+ * configured model as re-ranker.
  */
 public final class RecallWiring {
   /** Who is recalling; decides whether {@code recall.vectors = AUTO} embeds. */
@@ -25,7 +30,9 @@ public final class RecallWiring {
     /** {@code engram recall} and the MCP server: vectors on under AUTO. */
     INTERACTIVE,
     /** A hook call, a new JVM per event: vectors off under AUTO (the model costs seconds to load). */
-    HOOK
+    HOOK,
+    /** The resident service, which keeps the model loaded: vectors on under AUTO, hooks included. */
+    SERVICE
   }
 
   private RecallWiring() {}
@@ -41,13 +48,51 @@ public final class RecallWiring {
     Optional<Reranker> reranker = router.hasModel()
         ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
     MemoryRecall.Backend backend = new MemoryRecall.Backend(
-        Optional.of(LuceneSearchIndex::onDisk), embedder(settings.recall().vectors(), caller), reranker);
+        Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
+        embedder(roots.engramHome(), settings.recall(), caller), reranker);
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 
-  static Optional<Supplier<Embedder>> embedder(EngramSettings.Vectors mode, Caller caller) {
+  /**
+   * The embedder {@code caller} uses under {@code recall.vectors} (recall's vectors, the dream's
+   * near-duplicates by meaning), loaded on first use (the model of {@code recall.embeddingModel}); empty:
+   * without one.
+   */
+  public static Optional<Supplier<Embedder>> embedder(Path engramHome, EngramSettings.Recall recall, Caller caller) {
+    EngramSettings.Vectors mode = recall.vectors();
     boolean on = mode == EngramSettings.Vectors.ALWAYS
-        || (mode == EngramSettings.Vectors.AUTO && caller == Caller.INTERACTIVE);
-    return on ? Optional.of(MiniLmEmbedder::new) : Optional.empty();
+        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
+    return on ? Optional.of(() -> embedder(engramHome, recall.embeddingModel())) : Optional.empty();
+  }
+
+  /**
+   * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
+   * artifact jar in {@code <engram-home>/models/}.
+   *
+   * @throws IllegalArgumentException for a name no known model has
+   * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
+   */
+  public static Embedder embedder(EngramRoots roots, String name) {
+    return embedder(roots.engramHome(), name);
+  }
+
+  private static Embedder embedder(Path engramHome, String name) {
+    BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
+        "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
+    return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
+  }
+
+  /** The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home. */
+  public static PastSessions pastSessions(EngramRoots roots, ProjectMemory memory) {
+    return new PastSessions(memory, roots.engramHome(), LuceneSearchIndex::onDisk);
+  }
+
+  /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
+  public static Path modelsDirectory(EngramRoots roots) {
+    return modelsDirectory(roots.engramHome());
+  }
+
+  private static Path modelsDirectory(Path engramHome) {
+    return engramHome.resolve("models");
   }
 }

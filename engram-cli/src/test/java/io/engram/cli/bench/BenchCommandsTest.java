@@ -44,14 +44,15 @@ class BenchCommandsTest {
     assertThat(report.path("documents").asInt()).isEqualTo(11);
     assertThat(report.path("questions").asInt()).isEqualTo(6);
     assertThat(report.fieldNames()).toIterable().containsExactly("data", "conversations", "documents", "questions",
-        "questionsWithoutEvidence", "embedder", "method", "recall", "byCategory", "questionsByCategory",
-        "heldOutRecall", "baselines", "latencyMs", "indexing", "publishedDragon");
+        "questionsWithoutEvidence", "embedder", "method", "recall", "byCategory", "questionsByCategory", "split",
+        "baselines", "publishedDragon", "floor", "latencyMs", "indexing");
     assertThat(report.path("questionsWithoutEvidence").asInt()).isEqualTo(1);
     assertThat(report.path("recall").path("1").asDouble()).isGreaterThan(50.0);
     assertThat(report.path("recall").path("3").asDouble()).isGreaterThanOrEqualTo(report.path("recall").path("1").asDouble());
     assertThat(report.path("byCategory").path("4").path("3").asDouble()).isEqualTo(100.0);
     assertThat(report.path("baselines").path("bm25").path("recall").has("3")).isTrue();
-    assertThat(report.path("heldOutRecall").path("bm25").has("1")).isTrue();
+    assertThat(report.path("baselines").path("bm25").path("split").has("1")).isTrue();
+    assertThat(report.path("split").path("excluding").asText()).isEqualTo("conv-b");
     assertThat(report.path("latencyMs").path("bm25").has("p95")).isTrue();
   }
 
@@ -63,8 +64,22 @@ class BenchCommandsTest {
     JsonNode report = new ObjectMapper().readTree(r.out());
     assertThat(report.path("embedder").asText()).isEqualTo("all-MiniLM-L6-v2-q");
     assertThat(report.path("baselines").has("vector")).isTrue();
-    assertThat(report.path("baselines").has("hybrid-equal-weights")).isTrue();
-    assertThat(report.path("latencyMs").path("hybrid").path("p50").asDouble()).isPositive();
+    assertThat(report.path("baselines").has("hybrid-rrf")).isTrue();
+    assertThat(report.path("latencyMs").path("recall").path("p50").asDouble()).isPositive();
+    assertThat(report.path("floor").path("questions").asInt()).isEqualTo(report.path("questions").asInt());
+  }
+
+  @Test
+  void compactionAgainstClaudeCodeNeedsASessionThatCompacted() throws Exception {
+    String never = Path.of(BenchCommandsTest.class.getResource("/transcripts/cli-notes.jsonl").toURI()).toString();
+
+    Run r = run("bench", "compaction-vs-claude", "--data", never);
+    Run none = run("bench", "compaction-vs-claude");
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("cli-notes.jsonl").contains("never compacted");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--data");
   }
 
   @Test

@@ -94,17 +94,35 @@ class InstructionCommandsTest {
   void addAppendsToTheChosenScopeAndIgnoresNewLocalFiles() throws Exception {
     CommandRun project = run(repo, "add", "use", "pnpm,", "not", "npm");
     assertThat(project.exitCode()).as(project.err()).isZero();
-    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).isEqualTo("- use pnpm, not npm\n");
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).isEqualTo("## Notes\n\n- use pnpm, not npm\n");
 
     CommandRun local = run(repo, "add", "--scope", "local", "my port is 8081");
     assertThat(local.out()).contains("Created").contains(".gitignore");
     assertThat(Files.readString(repo.resolve(".gitignore"))).isEqualTo("/CLAUDE.local.md\n");
 
     run(repo, "add", "--scope=user", "answer briefly");
-    assertThat(Files.readString(userHome.resolve(".claude/CLAUDE.md"))).isEqualTo("- answer briefly\n");
+    assertThat(Files.readString(userHome.resolve(".claude/CLAUDE.md"))).isEqualTo("## Notes\n\n- answer briefly\n");
 
     CommandRun ctx = run(repo, "context", "--json");
     assertThat(JsonOutput.mapper().readTree(ctx.out()).get("files")).hasSize(3);
+  }
+
+  @Test
+  void addPutsTheRuleUnderItsHeadingAndSaysWhere() throws Exception {
+    write(repo.resolve("CLAUDE.md"), "# Shop\n\n## Build and test\n\n- `./mvnw -B verify`\n\n## Code style\n\n"
+        + "- records for values\n");
+    CommandRun build = run(repo, "add", "No, don't use gradle here, use the maven wrapper: ./mvnw test");
+    assertThat(build.exitCode()).as(build.err()).isZero();
+    assertThat(build.out()).contains("under 'Build and test'");
+    CommandRun notes = run(repo, "add", "--json", "the staging server is called hermes");
+    JsonNode added = JsonOutput.mapper().readTree(notes.out());
+    assertThat(added.get("heading").asText()).isEqualTo("Notes");
+    assertThat(added.get("headingCreated").asBoolean()).isTrue();
+    CommandRun under = run(repo, "add", "--under", "Code style", "constructor injection only");
+    assertThat(under.out()).contains("under 'Code style'");
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).isEqualTo("# Shop\n\n## Build and test\n\n"
+        + "- `./mvnw -B verify`\n- No, don't use gradle here, use the maven wrapper: ./mvnw test\n\n## Code style\n\n"
+        + "- records for values\n- constructor injection only\n\n## Notes\n\n- the staging server is called hermes\n");
   }
 
   @Test

@@ -46,12 +46,29 @@ class HookCommandTest {
   }
 
   @Test
+  void aHookCwdThatIsNotAnExistingDirectoryIsRefusedAndCreatesNoStore() throws Exception {
+    Path missing = project.resolve("no-such-dir");
+    CommandRun run = hook("UserPromptSubmit", "{\"session_id\":\"s1\",\"cwd\":\"" + missing
+        + "\",\"prompt\":\"what do the tests need?\"}");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).startsWith("engram hook UserPromptSubmit: hook input \"cwd\" " + missing)
+        .contains("not an existing directory");
+    assertThat(missing).doesNotExist();
+    try (var stores = Files.list(home)) {
+      assertThat(stores.map(p -> p.getFileName().toString())).doesNotContain("projects");
+    }
+    Path file = Files.writeString(project.resolve("a-file"), "x");
+    assertThat(hook("Stop", "{\"session_id\":\"s1\",\"cwd\":\"" + file + "\"}").err())
+        .contains("not an existing directory");
+  }
+
+  @Test
   void malformedStdinExitsWithOneAndAOneLineMessage() {
     CommandRun bad = hook("Stop", "this is not json");
     assertThat(bad.exitCode()).isEqualTo(1);
     assertThat(bad.err()).startsWith("engram hook Stop: hook input on stdin is not JSON").doesNotContain("\tat ");
     assertThat(hook("Stop", "{\"cwd\":\"/x\"}").err()).contains("session_id");
-    assertThat(hook("Nonsense", "{}").exitCode()).isEqualTo(2);
+    assertThat(hook("Nonsense", "{}").exitCode()).isEqualTo(1);
   }
 
   @Test

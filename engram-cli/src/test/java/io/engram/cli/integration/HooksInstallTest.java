@@ -59,7 +59,7 @@ class HooksInstallTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.err()).isEmpty();
     assertThat(commands(project().resolve(".claude/settings.json")))
-        .hasSize(5).allMatch(c -> c.matches("engram hook \\w+"));
+        .hasSize(6).allMatch(c -> c.matches("engram hook \\w+"));
     assertThat(run.out()).contains("Hooks run: engram hook EVENT");
   }
 
@@ -116,7 +116,7 @@ class HooksInstallTest {
     engram("/bin", "hooks", "install", "--command", "java -jar '/old/clone/engram-cli/target/engram.jar'");
     CommandRun run = engram("/bin", "hooks", "install");
     assertThat(run.out()).contains("Engram's hooks refreshed");
-    assertThat(commands(project().resolve(".claude/settings.json"))).hasSize(5).allMatch(c -> c.startsWith("engram hook "));
+    assertThat(commands(project().resolve(".claude/settings.json"))).hasSize(6).allMatch(c -> c.startsWith("engram hook "));
   }
 
   @Test

@@ -58,7 +58,8 @@ class McpCommandProcessTest {
       JsonNode tools = replies.stream().filter(r -> r.path("id").asInt() == 2).findFirst().orElseThrow();
       List<String> names = new ArrayList<>();
       tools.at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
-      assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "list", "context", "compact");
+      assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "list", "context", "compact",
+          "history");
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();

@@ -75,10 +75,68 @@ class DreamCommandTest {
     assertThat(json.get("counts").get("merge").asInt()).isEqualTo(1);
     assertThat(json.get("gates").get("forced").asBoolean()).isTrue();
     assertThat(json.fieldNames()).toIterable().containsExactly("outcome", "gates", "runId", "engine", "memories",
-        "sessions", "candidates", "counts", "changes", "diff", "problems");
+        "sessions", "candidates", "counts", "changes", "diff", "problems", "purgedTrash");
     assertThat(r.err()).isEmpty();
     JsonNode undo = JsonOutput.mapper().readTree(run("dream", "--undo", "--json").out());
     assertThat(undo.get("undone").asBoolean()).isFalse();
+  }
+
+  @Test
+  void aForcedDreamPurgesTrashPastItsRetentionAndKeepsRecentTrash() throws Exception {
+    // Nothing to merge: the purge must come from the dream itself, not from a merge's forget.
+    run("remember", "--type", "project", "--name", "kept", "The release branch is cut on Mondays.");
+    Path dir = Path.of(JsonOutput.mapper().readTree(run("show", "kept", "--json").out()).get("path").asText())
+        .getParent();
+    run("remember", "--type", "project", "--name", "old-note", "A note forgotten long ago.");
+    run("remember", "--type", "project", "--name", "recent-note", "A note forgotten today.");
+    assertThat(run("forget", "old-note").exitCode()).isZero();
+    assertThat(run("forget", "recent-note").exitCode()).isZero();
+    Path trash = dir.resolve(".trash");
+    Path oldFile;
+    try (var files = Files.list(trash)) {
+      oldFile = files.filter(f -> f.getFileName().toString().endsWith("--old-note.md")).findFirst().orElseThrow();
+    }
+    // 31 days is past the default retention of 30; the stamp in the name dates the entry.
+    String stamp = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'")
+        .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now().minus(java.time.Duration.ofDays(31)));
+    Files.move(oldFile, trash.resolve(stamp + "--old-note.md"));
+    Files.move(trash.resolve(oldFile.getFileName() + ".line"), trash.resolve(stamp + "--old-note.md.line"));
+
+    CommandRun dry = run("dream", "--force", "--dry-run");
+    assertThat(dry.exitCode()).as(dry.err()).isZero();
+    assertThat(trash.resolve(stamp + "--old-note.md")).exists();
+
+    CommandRun r = run("dream", "--force", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(r.out()).get("counts").path("merge").asInt()).isZero();
+    assertThat(JsonOutput.mapper().readTree(r.out()).get("purgedTrash").get(0).asText())
+        .isEqualTo(".trash/" + stamp + "--old-note.md");
+    assertThat(trash.resolve(stamp + "--old-note.md")).doesNotExist();
+    assertThat(trash.resolve(stamp + "--old-note.md.line")).doesNotExist();
+    assertThat(run("restore", "recent-note").exitCode()).isZero();
+    assertThat(run("restore", "old-note").exitCode()).isEqualTo(1);
+  }
+
+  @Test
+  void nearDuplicatesPhrasedDifferentlyMergeByMeaningAndTheDryRunShowsTheMergedText() throws Exception {
+    // Few words in common (well under dream.mergeSimilarity), the same fact; a third memory is about another service.
+    run("remember", "--type", "project", "--name", "docker-for-tests",
+        "Integration tests use Testcontainers, so Docker must be running before ./mvnw verify.");
+    Thread.sleep(5);
+    run("remember", "--type", "project", "--name", "start-docker-first",
+        "Start the Docker daemon first: ./mvnw verify spins up the integration test databases with Testcontainers.");
+    run("remember", "--type", "project", "--name", "kafka-port",
+        "The local Kafka broker listens on port 9092; the consumer tests read from it.");
+    Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
+    CommandRun words = run("dream", "--force", "--dry-run", "--json");
+    assertThat(words.exitCode()).as(words.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(words.out()).get("counts").path("merge").asInt()).isZero();
+    Files.delete(home.resolve("settings.json"));
+    CommandRun r = run("dream", "--force", "--dry-run");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("merge docker-for-tests.md into start-docker-first.md: near-duplicates (words 0.",
+        ", meaning 0.", "+Start the Docker daemon first");
+    assertThat(r.out()).doesNotContain("kafka-port.md into", "into kafka-port.md");
   }
 
   @Test

@@ -32,6 +32,29 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void rememberRefusesAMemoryOverTheSizeLimitNamingItAndWritesNothing() throws Exception {
+    CommandRun r = run("remember", "--type", "project", "--name", "pasted-log", "--description", "a log",
+        "q".repeat(200 * 1024));
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("memory 'pasted-log' is ").contains(" bytes, over the limit of 65536 bytes a memory "
+        + "(setting memory.maxMemoryBytes)").doesNotContain("\tat ");
+    assertThat(run("list").out()).doesNotContain("pasted-log");
+  }
+
+  @Test
+  void leftoversOfAnInterruptedWriteAreClearedAndReportedOnceWhenTheStoreIsNextOpened() throws Exception {
+    run("remember", "--type", "project", "--name", "kept", "Kept body");
+    Path dir = Path.of(JsonOutput.mapper().readTree(run("show", "kept", "--json").out()).get("path").asText())
+        .getParent();
+    Path temp = Files.writeString(dir.resolve(".MEMORY.md.p1-0.tmp"), "half");
+    Files.setLastModifiedTime(temp, java.nio.file.attribute.FileTime.fromMillis(0));
+    CommandRun first = run("list");
+    assertThat(first.err()).contains("engram: deleted " + temp + ", a temporary file left by an interrupted write");
+    assertThat(temp).doesNotExist();
+    assertThat(run("list").err()).doesNotContain("interrupted write");
+  }
+
+  @Test
   void rememberDerivesNameAndDescriptionAndReportsRedaction() {
     CommandRun r = run("remember", "--type", "project", "Deploys use password=hunter2 on staging");
     assertThat(r.exitCode()).as(r.err()).isZero();

@@ -85,4 +85,32 @@ class NotesAndExtractCommandsTest {
     assertThat(run("notes", "--help").out()).contains("--force", "--session");
     assertThat(Files.exists(home.resolve("sessions"))).isFalse();
   }
+
+  @Test
+  void extractNamesItsMemoriesAndPrintsItsJsonFromRedactedText() throws Exception {
+    String mapsKey = "AIzaSyA1234567890abcdefghijklmnopqrstuv";
+    String password = "c0rrecthorse-Battery77";
+    Path transcript = project.resolve("secrets.jsonl");
+    Files.writeString(transcript, userLine("s1", "Remember this: use the Google Maps key " + mapsKey + " for the map tiles.")
+        + userLine("s2", "Remember this for the project: in the JSON config use password: " + password + " for staging."));
+
+    CommandRun dry = run("extract", transcript.toString(), "--dry-run", "--json");
+    CommandRun real = run("extract", transcript.toString(), "--json");
+    assertThat(real.exitCode()).as(real.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(real.out()).get("turnTexts").asInt()).as("both turns were read").isEqualTo(2);
+    String fileNames;
+    try (var files = Files.walk(home)) {
+      fileNames = files.map(Path::toString).collect(java.util.stream.Collectors.joining("\n")).toLowerCase();
+    }
+    for (String secret : new String[] {mapsKey, password}) {
+      assertThat(dry.out() + real.out()).doesNotContain(secret);
+      assertThat(fileNames).doesNotContain(secret.toLowerCase()).doesNotContain(secret.substring(0, 12).toLowerCase());
+    }
+  }
+
+  private static String userLine(String uuid, String text) {
+    return "{\"type\":\"user\",\"uuid\":\"" + uuid + "\",\"sessionId\":\"secret-names-1\",\"cwd\":\"/repo\","
+        + "\"timestamp\":\"2026-02-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":"
+        + JsonOutput.mapper().valueToTree(text) + "}}\n";
+  }
 }

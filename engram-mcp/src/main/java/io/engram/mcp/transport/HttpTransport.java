@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * MCP's streamable HTTP transport, stateless: one endpoint ({@code /mcp}), a POST carries one JSON-RPC
@@ -20,15 +21,25 @@ public final class HttpTransport implements AutoCloseable {
   /** The endpoint path. */
   public static final String ENDPOINT = "/mcp";
 
-  private final McpProtocol protocol;
+  /**
+   * Chooses the protocol that answers a request, from its header fields (one server for many projects names
+   * the project in a header); throws {@link IllegalArgumentException} with the reason to refuse it (400).
+   */
+  @FunctionalInterface
+  public interface Router {
+    /** The protocol for a request whose field values {@code header} gives by name (any case). */
+    McpProtocol route(Function<String, List<String>> header);
+  }
+
+  private final Router router;
   private final BearerToken token;
   private final OriginPolicy origins;
   private final HttpServerLoop server;
   private volatile boolean closing;
 
-  private HttpTransport(McpProtocol protocol, InetSocketAddress bind, BearerToken token, OriginPolicy origins,
+  private HttpTransport(Router router, InetSocketAddress bind, BearerToken token, OriginPolicy origins,
       EngramSettings.Mcp limits, Consumer<String> log) throws IOException {
-    this.protocol = protocol;
+    this.router = router;
     this.token = token;
     this.origins = origins;
     this.server = HttpServerLoop.start(bind, limits, new Exchange(), log);
@@ -37,7 +48,13 @@ public final class HttpTransport implements AutoCloseable {
   /** Serves {@code protocol} at {@code bind} until closed. */
   public static HttpTransport start(McpProtocol protocol, InetSocketAddress bind, BearerToken token,
       OriginPolicy origins, EngramSettings.Mcp limits, Consumer<String> log) throws IOException {
-    return new HttpTransport(protocol, bind, token, origins, limits, log);
+    return new HttpTransport(header -> protocol, bind, token, origins, limits, log);
+  }
+
+  /** Serves the protocol {@code router} chooses for each request at {@code bind} until closed. */
+  public static HttpTransport start(Router router, InetSocketAddress bind, BearerToken token,
+      OriginPolicy origins, EngramSettings.Mcp limits, Consumer<String> log) throws IOException {
+    return new HttpTransport(router, bind, token, origins, limits, log);
   }
 
   /** The address it listens on (the real port when 0 was asked for). */
@@ -87,6 +104,13 @@ public final class HttpTransport implements AutoCloseable {
       if (!initialize && !McpProtocol.VERSIONS.contains(version)) {
         return HttpResponse.json(400, JsonRpcError.invalidRequest("unsupported MCP-Protocol-Version"
             + " (this server speaks " + String.join(", ", McpProtocol.VERSIONS) + ")").response(Optional.empty()));
+      }
+      McpProtocol protocol;
+      try {
+        protocol = router.route(head::values);
+      } catch (IllegalArgumentException e) {
+        return HttpResponse.json(400, JsonRpcError.invalidRequest(e.getMessage()).response(
+            message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty()));
       }
       if (message instanceof JsonRpcMessage.Request request) {
         return HttpResponse.json(200, protocol.answer(request, Map.of("transport", "http", "remote",

@@ -1,0 +1,330 @@
+package io.engram.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
+import io.engram.dream.MeaningMatch;
+import io.engram.dream.MemoryText;
+import io.engram.dream.NearDuplicates;
+import io.engram.embeddings.BertModel;
+import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.recall.Embedder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Precision and recall of the dream's merge decisions on planted pairs ({@code merge-pairs.jsonl}: memories
+ * with a paraphrase, which should merge, and a related memory about something else, which must not), words
+ * only against words and meaning, in the same run. The meaning threshold is chosen on the {@code tune} half,
+ * pooled (every text of the half in one store, where any merge across planted pairs is a false one), as the
+ * best F0.5 (a false merge costs more than a missed one; ties to the higher threshold), and reported on the
+ * {@code test} half, pair by pair and pooled, beside the threshold the settings ship. With {@code --distinct
+ * LOCOMO.json} it also counts merges among LoCoMo's per-session observations, one store per conversation:
+ * distinct facts about the same people, written by others, where every merge is wrong (or a fact the
+ * conversation stated twice). Run: {@code java -cp engram-bench/target/benchmarks.jar
+ * io.engram.bench.MergeByMeaningBench --data FILE [--distinct FILE]}.
+ */
+public final class MergeByMeaningBench {
+  private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
+  private static final double WORDS = 0.8;
+  private static final Pattern SPECIFIC = Pattern.compile("`[^`]+`|\\b\\d[\\d.:]*\\d\\b|\\b\\d\\b");
+
+  /** One planted pair. */
+  record Pair(String id, boolean tune, boolean same, String a, String b) {}
+
+  /** Counts of merge decisions against the labels. */
+  record Score(int truePositives, int falsePositives, int falseNegatives) {
+    double precision() {
+      return truePositives + falsePositives == 0 ? 1.0 : (double) truePositives / (truePositives + falsePositives);
+    }
+
+    double recall() {
+      return truePositives + falseNegatives == 0 ? 1.0 : (double) truePositives / (truePositives + falseNegatives);
+    }
+
+    double f1() {
+      double p = precision();
+      double r = recall();
+      return p + r == 0 ? 0 : 2 * p * r / (p + r);
+    }
+
+    String line() {
+      return String.format(Locale.ROOT, "precision %.2f, recall %.2f, F1 %.2f (%d merged right, %d wrongly, %d missed)",
+          precision(), recall(), f1(), truePositives, falsePositives, falseNegatives);
+    }
+  }
+
+  /** The scores of one detector on both halves. */
+  record Scores(Score tunePooled, Score testPairs, Score testPooled) {}
+
+  /** What one run measured; {@link #main} prints it. */
+  record Report(String model, double chosen, double shipped, Scores words, Scores atChosen, Scores atShipped,
+      Kept kept) {}
+
+  /** What merged texts kept: numbers and code spans of both texts, and length against the two texts. */
+  record Kept(int specifics, int specificsTotal, double lengthRatio) {}
+
+  private MergeByMeaningBench() {}
+
+  /** Arguments: {@code --data FILE}. */
+  public static void main(String[] args) throws IOException {
+    Path data = null;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (args[i].equals("--data")) {
+        data = Path.of(args[i + 1]);
+      }
+    }
+    if (data == null) {
+      System.err.println("usage: MergeByMeaningBench --data merge-pairs.jsonl");
+      System.exit(2);
+    }
+    Path distinct = null;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (args[i].equals("--distinct")) {
+        distinct = Path.of(args[i + 1]);
+      }
+    }
+    Embedder model = new CachingEmbedder(OnnxBertEmbedder.shared(BertModel.ALL_MINILM_L6_V2_Q));
+    Report r = run(read(data), model);
+    print(r);
+    if (distinct != null) {
+      for (double t : new double[] {r.shipped(), r.chosen()}) {
+        int[] d = distinctMerges(distinct, detector(model, t));
+        System.out.printf(Locale.ROOT, "distinct facts (%s), threshold %.2f: %d merged pairs of %d (%.4f%%), %d of %d"
+            + " memories in a merge%n", distinct.getFileName(), t, d[0], d[1], 100.0 * d[0] / Math.max(1, d[1]), d[2], d[3]);
+      }
+      int[] w = distinctMerges(distinct, new NearDuplicates(WORDS));
+      System.out.printf(Locale.ROOT, "distinct facts (%s), words only: %d merged pairs of %d, %d of %d memories in a"
+          + " merge%n", distinct.getFileName(), w[0], w[1], w[2], w[3]);
+    }
+  }
+
+  static void print(Report r) {
+    System.out.printf(Locale.ROOT, "model %s: threshold chosen on the tune half %.2f, shipped %.2f%n", r.model(),
+        r.chosen(), r.shipped());
+    print("words only", r.words());
+    print(String.format(Locale.ROOT, "meaning %.2f (chosen)", r.chosen()), r.atChosen());
+    print(String.format(Locale.ROOT, "meaning %.2f (shipped)", r.shipped()), r.atShipped());
+    System.out.printf(Locale.ROOT, "merged texts (test pairs merged by meaning at the shipped threshold): %d of %d"
+        + " numbers and code spans kept, %.2f of the two texts' length%n", r.kept().specifics(),
+        r.kept().specificsTotal(), r.kept().lengthRatio());
+  }
+
+  private static void print(String name, Scores s) {
+    System.out.println(name + ", tune pooled: " + s.tunePooled().line());
+    System.out.println(name + ", test pairs:  " + s.testPairs().line());
+    System.out.println(name + ", test pooled: " + s.testPooled().line());
+  }
+
+  /**
+   * Merges among one conversation's observations at a time: merged pairs, pairs compared, memories that
+   * are in a merge group, memories.
+   */
+  static int[] distinctMerges(Path locomo, NearDuplicates detector) throws IOException {
+    JsonNode root = new ObjectMapper().readTree(locomo.toFile());
+    int[] out = new int[4];
+    for (JsonNode sample : root) {
+      List<MemoryText> facts = new ArrayList<>();
+      Instant at = T0;
+      for (JsonNode session : sample.path("observation")) {
+        for (JsonNode speaker : session) {
+          for (JsonNode fact : speaker) {
+            at = at.plusSeconds(60);
+            facts.add(new MemoryText("f" + facts.size(), fact.path(0).asText(), at));
+          }
+        }
+      }
+      out[0] += detector.find(facts).size();
+      out[1] += facts.size() * (facts.size() - 1) / 2;
+      out[2] += detector.groups(facts).stream().mapToInt(List::size).sum();
+      out[3] += facts.size();
+    }
+    return out;
+  }
+
+  private static double fBeta(Score s, double beta) {
+    double p = s.precision();
+    double r = s.recall();
+    double b2 = beta * beta;
+    return p + r == 0 ? 0 : (1 + b2) * p * r / (b2 * p + r);
+  }
+
+  static List<Pair> read(Path file) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    List<Pair> out = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode n = json.readTree(line);
+      out.add(new Pair(n.path("id").asText(), n.path("split").asText().equals("tune"),
+          n.path("label").asText().equals("same"), n.path("a").asText(), n.path("b").asText()));
+    }
+    return out;
+  }
+
+  /** Chooses the threshold on the tune half and measures the test half, at it and at the shipped one. */
+  static Report run(List<Pair> pairs, Embedder model) {
+    Embedder embedder = model instanceof CachingEmbedder ? model : new CachingEmbedder(model);
+    List<Pair> tune = pairs.stream().filter(Pair::tune).toList();
+    List<Pair> test = pairs.stream().filter(p -> !p.tune()).toList();
+    double best = 0;
+    double bestScore = -1;
+    for (int t = 50; t <= 99; t++) {
+      double f = fBeta(pooled(tune, detector(embedder, t / 100.0)), 0.5);
+      if (f >= bestScore) {
+        best = t / 100.0;
+        bestScore = f;
+      }
+    }
+    double shipped = NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, model.name()).orElse(best);
+    NearDuplicates meaning = detector(embedder, shipped);
+    NearDuplicates words = new NearDuplicates(WORDS);
+    int[] kept = new int[2];
+    double[] length = new double[2];
+    for (Pair p : test) {
+      if (p.same() && merges(meaning, p) && !merges(words, p)) {
+        String merged = NearDuplicates.merge(texts(p), meaning.meaning());
+        Set<String> specifics = specifics(p.a());
+        specifics.addAll(specifics(p.b()));
+        kept[1] += specifics.size();
+        kept[0] += (int) specifics.stream().filter(merged::contains).count();
+        length[0] += merged.length();
+        length[1] += p.a().length() + p.b().length() + 1;
+      }
+    }
+    return new Report(model.name(), best, shipped, scores(tune, test, words),
+        scores(tune, test, detector(embedder, best)), scores(tune, test, meaning),
+        new Kept(kept[0], kept[1], length[1] == 0 ? 0 : length[0] / length[1]));
+  }
+
+  private static Scores scores(List<Pair> tune, List<Pair> test, NearDuplicates detector) {
+    return new Scores(pooled(tune, detector), pairwise(test, detector), pooled(test, detector));
+  }
+
+  private static NearDuplicates detector(Embedder embedder, double threshold) {
+    return new NearDuplicates(WORDS, Optional.of(new MeaningMatch(embedder, threshold)));
+  }
+
+  private static List<MemoryText> texts(Pair p) {
+    return List.of(new MemoryText(p.id() + "/a", p.a(), T0), new MemoryText(p.id() + "/b", p.b(), T0.plusSeconds(3600)));
+  }
+
+  private static boolean merges(NearDuplicates detector, Pair p) {
+    return !detector.find(texts(p)).isEmpty();
+  }
+
+  static Score pairwise(List<Pair> pairs, NearDuplicates detector) {
+    int tp = 0;
+    int fp = 0;
+    int fn = 0;
+    for (Pair p : pairs) {
+      boolean merged = merges(detector, p);
+      tp += merged && p.same() ? 1 : 0;
+      fp += merged && !p.same() ? 1 : 0;
+      fn += !merged && p.same() ? 1 : 0;
+    }
+    return new Score(tp, fp, fn);
+  }
+
+  /**
+   * Every distinct text of the pairs in one list: a merge is right only between a memory and its planted
+   * paraphrase; every other merged pair (within a related pair or across pairs) is wrong.
+   */
+  static Score pooled(List<Pair> pairs, NearDuplicates detector) {
+    Map<String, MemoryText> byText = new LinkedHashMap<>();
+    Set<Set<String>> planted = new HashSet<>();
+    int at = 0;
+    for (Pair p : pairs) {
+      for (String t : List.of(p.a(), p.b())) {
+        if (!byText.containsKey(t)) {
+          byText.put(t, new MemoryText("m" + byText.size(), t, T0.plusSeconds(60L * at++)));
+        }
+      }
+      if (p.same()) {
+        planted.add(Set.of(byText.get(p.a()).id(), byText.get(p.b()).id()));
+      }
+    }
+    Map<String, Integer> group = new HashMap<>();
+    List<List<MemoryText>> groups = detector.groups(List.copyOf(byText.values()));
+    for (int g = 0; g < groups.size(); g++) {
+      for (MemoryText m : groups.get(g)) {
+        group.put(m.id(), g);
+      }
+    }
+    List<String> ids = byText.values().stream().map(MemoryText::id).toList();
+    int tp = 0;
+    int fp = 0;
+    for (int i = 0; i < ids.size(); i++) {
+      for (int j = i + 1; j < ids.size(); j++) {
+        Integer gi = group.get(ids.get(i));
+        if (gi != null && gi.equals(group.get(ids.get(j)))) {
+          if (planted.contains(Set.of(ids.get(i), ids.get(j)))) {
+            tp++;
+          } else {
+            fp++;
+          }
+        }
+      }
+    }
+    return new Score(tp, fp, planted.size() - tp);
+  }
+
+  private static Set<String> specifics(String text) {
+    Set<String> out = new HashSet<>();
+    Matcher m = SPECIFIC.matcher(text);
+    while (m.find()) {
+      out.add(m.group());
+    }
+    return out;
+  }
+
+  /** Embeds each distinct text once across all the thresholds tried. */
+  static final class CachingEmbedder implements Embedder {
+    private final Embedder model;
+    private final Map<String, float[]> cache = new HashMap<>();
+
+    CachingEmbedder(Embedder model) {
+      this.model = model;
+    }
+
+    @Override
+    public float[] embed(String text) {
+      return cache.computeIfAbsent(text, model::embed);
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+      List<String> missing = texts.stream().filter(t -> !cache.containsKey(t)).distinct().toList();
+      List<float[]> v = model.embedAll(missing);
+      for (int i = 0; i < missing.size(); i++) {
+        cache.put(missing.get(i), v.get(i));
+      }
+      return texts.stream().map(cache::get).toList();
+    }
+
+    @Override
+    public int dimension() {
+      return model.dimension();
+    }
+
+    @Override
+    public String name() {
+      return model.name();
+    }
+  }
+}

@@ -1,0 +1,276 @@
+package io.engram.cli.service;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.engram.cli.output.JsonOutput;
+import io.engram.config.EngramSettings;
+import io.engram.mcp.EngramMcpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The resident service of one Engram home: a loopback HTTP server that answers hook calls for every
+ * project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}) and stops on request
+ * ({@code POST /stop}); MCP for every project on a second port ({@link McpEndpoint}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
+ *
+ * <p>Only one service runs per home: it holds {@code service.lock} for its whole life. Once listening it
+ * writes its address ({@link ServiceInfo}) and the launcher's curl configurations, runs the work a previous
+ * service left in the queue, loads the embedding model, and then serves until {@code stop}, a signal, or
+ * {@code service.idleSeconds} without a request or work.
+ */
+public final class EngramService implements AutoCloseable {
+  private final ServiceFiles files;
+  private final HttpServer server;
+  private final EngramMcpServer.Http mcp;
+  private final ExecutorService requests;
+  private final ProjectLanes lanes;
+  private final WorkQueue queue;
+  private final HookEndpoint hooks;
+  private final HookRunners runners;
+  private final ServiceToken token;
+  private final ServiceInfo info;
+  private final HeldLock held;
+  private final Consumer<String> log;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
+  private final AtomicLong served = new AtomicLong();
+  private final Thread watchdog;
+
+  /** Thrown when another service already runs for the home. */
+  public static final class AlreadyRunning extends Exception {
+    AlreadyRunning(String message) {
+      super(message);
+    }
+  }
+
+  private EngramService(ServiceFiles files, HeldLock held, HookRunners runners, ServiceToken token, String version,
+      Consumer<String> log) throws IOException {
+    this.files = files;
+    this.held = held;
+    this.runners = runners;
+    this.token = token;
+    this.log = log;
+    EngramSettings.Service settings = runners.settings().service();
+    this.queue = new WorkQueue(files.queue(), Clock.systemUTC());
+    this.lanes = new ProjectLanes(settings.workers());
+    this.hooks = new HookEndpoint(runners, queue, lanes, log);
+    this.server = bind(files, settings.port());
+    AtomicInteger n = new AtomicInteger();
+    this.requests = Executors.newFixedThreadPool(Math.max(4, settings.workers() * 2), r -> {
+      Thread t = new Thread(r, "engram-service-request-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    server.setExecutor(requests);
+    server.createContext("/", this::handle);
+    this.mcp = McpEndpoint.start(runners, token, ClientFiles.lastMcpPort(files).orElse(0), version, log);
+    this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.getAddress().getPort(),
+        mcp.address().getPort(), Instant.now(), version);
+    this.watchdog = new Thread(this::watch, "engram-service-watchdog");
+    watchdog.setDaemon(true);
+  }
+
+  /**
+   * Starts the service of {@code home} for the user whose home is {@code userHome}, with the environment
+   * {@code environment} (the model's keys come from there); {@code log} gets one line per event worth noting.
+   *
+   * @throws AlreadyRunning when another service holds the home
+   */
+  public static EngramService start(Path home, Path userHome, Map<String, String> environment, String version,
+      Consumer<String> log) throws IOException, AlreadyRunning {
+    ServiceFiles files = ServiceFiles.of(home).create();
+    Optional<HeldLock> lock = HeldLock.tryHold(files.lock());
+    if (lock.isEmpty()) {
+      throw new AlreadyRunning("a service already runs for " + home
+          + ServiceInfo.read(files.info()).map(i -> " (pid " + i.pid() + ", " + i.url() + ")").orElse(""));
+    }
+    try {
+      HookRunners runners = new HookRunners(home.toAbsolutePath().normalize(), userHome, environment);
+      EngramService service = new EngramService(files, lock.get(), runners, ServiceToken.readOrCreate(files.token()),
+          version, log);
+      service.open();
+      return service;
+    } catch (IOException | RuntimeException e) {
+      lock.get().release();
+      throw e;
+    }
+  }
+
+  private void open() throws IOException {
+    server.start();
+    ClientFiles.write(files, info, token, runners.settings().service());
+    info.write(files.info());
+    log.accept("listening on " + info.url() + " (pid " + info.pid() + ")");
+    for (WorkQueue.Job job : queue.pending()) {
+      log.accept("resuming " + job.event().hookName() + " " + job.id() + " left by an earlier run");
+      hooks.run(job);
+    }
+    watchdog.start();
+    Thread warm = new Thread(runners::warmUp, "engram-service-warm-up");
+    warm.setDaemon(true);
+    warm.start();
+  }
+
+  /** The address and process of this service. */
+  public ServiceInfo info() {
+    return info;
+  }
+
+  /** Blocks until the service has stopped. */
+  public void awaitStop() throws InterruptedException {
+    stopped.await();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (stopped.getCount() == 0) {
+      return;
+    }
+    server.stop(0);
+    mcp.close();
+    requests.shutdownNow();
+    try {
+      lanes.shutdown(5);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    ClientFiles.remove(files, info);
+    log.accept("stopped");
+    held.release();
+    stopped.countDown();
+  }
+
+  private void stopSoon(String why) {
+    log.accept("stopping: " + why);
+    Thread t = new Thread(this::close, "engram-service-stop");
+    t.start();
+  }
+
+  private void watch() {
+    EngramSettings.Service settings;
+    long lastRescan = System.nanoTime();
+    while (stopped.getCount() > 0) {
+      try {
+        settings = runners.settings().service();
+        Thread.sleep(Math.min(1_000L, settings.idleSeconds() * 250L));
+        long now = System.nanoTime();
+        if (lanes.busy() > 0) {
+          lastActivity.set(now);
+        } else if (now - lastActivity.get() > Duration.ofSeconds(settings.idleSeconds()).toNanos()) {
+          stopSoon("no request for " + settings.idleSeconds() + " s");
+          return;
+        }
+        if (now - lastRescan > Duration.ofSeconds(settings.queueRescanSeconds()).toNanos() && lanes.busy() == 0) {
+          lastRescan = now;
+          for (WorkQueue.Job job : queue.pending()) {
+            log.accept("running " + job.event().hookName() + " " + job.id() + ", found waiting in the queue");
+            hooks.run(job);
+          }
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (IOException | RuntimeException e) {
+        log.accept("watchdog: " + e.getMessage());
+      }
+    }
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      lastActivity.set(System.nanoTime());
+      served.incrementAndGet();
+      if (!token.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
+        send(exchange, 401, "unauthorized: send Authorization: Bearer <the token in " + files.token() + ">");
+        return;
+      }
+      String path = exchange.getRequestURI().getPath();
+      String method = exchange.getRequestMethod();
+      if (path.startsWith("/hook/") && method.equals("POST")) {
+        String body = new String(read(exchange.getRequestBody()), StandardCharsets.UTF_8);
+        Optional<Path> project = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Engram-Project"))
+            .filter(p -> !p.isBlank()).map(Path::of);
+        HookEndpoint.Reply reply = hooks.answer(path.substring("/hook/".length()), body, project);
+        send(exchange, reply.status(), reply.body());
+      } else if (path.equals("/status") && method.equals("GET")) {
+        send(exchange, 200, JsonOutput.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(status()));
+      } else if (path.equals("/stop") && method.equals("POST")) {
+        send(exchange, 200, "stopping");
+        stopSoon("asked to stop");
+      } else {
+        send(exchange, 404, "not found: " + method + " " + path);
+      }
+    } catch (RuntimeException e) {
+      log.accept("request failed: " + e);
+      try {
+        send(exchange, 500, "internal error: " + e.getMessage());
+      } catch (IOException | RuntimeException ignored) {
+        // The answer could not be sent; the caller answers the hook itself.
+      }
+    }
+  }
+
+  private static byte[] read(InputStream in) throws IOException {
+    return in.readAllBytes();
+  }
+
+  private static void send(HttpExchange exchange, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+    exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+    if (bytes.length > 0) {
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(bytes);
+      }
+    }
+  }
+
+  ServiceStatus status() throws IOException {
+    Instant now = Instant.now();
+    int[] counts = queue.counts();
+    Runtime rt = Runtime.getRuntime();
+    long mib = 1024 * 1024;
+    return new ServiceStatus(info.pid(), info.version(), new ServiceStatus.Addresses(info.url(), info.mcpUrl()),
+        files.dir().getParent().toString(),
+        info.startedAt(), Duration.between(info.startedAt(), now).toSeconds(),
+        runners.settings().service().idleSeconds(),
+        Duration.ofNanos(System.nanoTime() - lastActivity.get()).toSeconds(), served.get(),
+        runners.served().entrySet().stream().sorted(Map.Entry.comparingByKey())
+            .map(e -> new ServiceStatus.Project(e.getKey().toString(), e.getValue())).toList(),
+        new ServiceStatus.Queue(counts[0], lanes.busy(), counts[1]),
+        new ServiceStatus.Memory((rt.totalMemory() - rt.freeMemory()) / mib, rt.totalMemory() / mib,
+            ResidentMemory.mebibytes()));
+  }
+
+  // Port 0: the port of the previous run when it is free (an MCP client's URL stays the same), else any.
+  private static HttpServer bind(ServiceFiles files, int port) throws IOException {
+    InetAddress loopback = InetAddress.getLoopbackAddress();
+    if (port == 0) {
+      Optional<Integer> previous = ClientFiles.lastPort(files);
+      if (previous.isPresent()) {
+        try {
+          return HttpServer.create(new InetSocketAddress(loopback, previous.get()), 64);
+        } catch (BindException e) {
+          // taken: any free port will do
+        }
+      }
+    }
+    return HttpServer.create(new InetSocketAddress(loopback, port), 64);
+  }
+}

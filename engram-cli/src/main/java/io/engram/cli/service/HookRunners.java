@@ -1,0 +1,119 @@
+package io.engram.cli.service;
+
+import io.engram.cli.wiring.Models;
+import io.engram.cli.wiring.RecallWiring;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.config.SettingsLoader;
+import io.engram.dream.Dream;
+import io.engram.hooks.HookRunner;
+import io.engram.memory.MemoryFileCache;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+
+/**
+ * Builds the {@link HookRunner} for one call in the service: the settings of the home (read again when
+ * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
+ * project's memory opened for the call (the stores see the files as they are now, so what another
+ * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
+ * with vectors (the embedding model is loaded once and shared by every project), and the model router of the
+ * call's session. Also remembers which projects it served.
+ */
+final class HookRunners {
+  private final Path home;
+  private final Path userHome;
+  private final Map<String, String> environment;
+  private final Map<Path, Instant> served = new ConcurrentHashMap<>();
+  private final MemoryFileCache parsed = new MemoryFileCache();
+  private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
+
+  private record Stamp(long modified, long size) {}
+
+  private record Loaded(EngramSettings settings, Optional<Stamp> stamp) {}
+
+  HookRunners(Path home, Path userHome, Map<String, String> environment) {
+    this.home = home;
+    this.userHome = userHome;
+    this.environment = Map.copyOf(environment);
+  }
+
+  /** The settings as the file says now; a broken file is an error for the call, as in the command line. */
+  EngramSettings settings() throws IOException {
+    Path file = home.resolve(SettingsLoader.FILE_NAME);
+    Optional<Stamp> now = stamp(file);
+    Loaded current = loaded;
+    if (!now.equals(current.stamp())) {
+      current = new Loaded(SettingsLoader.load(home), now);
+      loaded = current;
+    }
+    return current.settings();
+  }
+
+  /** The roots of the project at {@code projectDir}. */
+  EngramRoots roots(Path projectDir) {
+    return new EngramRoots(home, userHome, projectDir);
+  }
+
+  /**
+   * A runner for one call of {@code sessionId} in the project at {@code projectDir}; what recall writes back
+   * to the memories it sent (their use, which feeds hotness) is handed to {@code afterAnswer}.
+   */
+  HookRunner runner(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
+    EngramSettings settings = settings();
+    EngramRoots roots = roots(projectDir);
+    ProjectMemory memory = openMemory(roots, settings);
+    ModelRouter router = Models.router(settings, home, environment, sessionId);
+    return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
+        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer),
+        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE));
+  }
+
+  /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
+  ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
+    served.put(roots.projectDir(), Instant.now());
+    return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);
+  }
+
+  /** The environment the service was started with (model keys). */
+  Map<String, String> environment() {
+    return environment;
+  }
+
+  /** The projects served so far, with when each was last. */
+  Map<Path, Instant> served() {
+    return Map.copyOf(served);
+  }
+
+  /** Loads the embedding model now (when the settings use vectors), so the first prompt does not wait for it. */
+  void warmUp() {
+    try {
+      EngramSettings settings = settings();
+      RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE)
+          .ifPresent(e -> e.get().embedAll(List.of("warm up")));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // Recall loads it on first use and says so when it cannot.
+    }
+  }
+
+  private static Optional<Stamp> stamp(Path file) throws IOException {
+    try {
+      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      return Optional.of(new Stamp(a.lastModifiedTime().toMillis(), a.size()));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+}

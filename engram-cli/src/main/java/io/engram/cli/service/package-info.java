@@ -1,0 +1,40 @@
+/**
+ * The resident service: one process per Engram home that answers Claude Code's hooks for every project
+ * without a JVM start per call, with the embedding model loaded, and does the work after a turn in the
+ * background.
+ *
+ * <p>{@link io.engram.cli.service.EngramService} listens on 127.0.0.1 ({@code com.sun.net.httpserver}) and
+ * refuses any request without the home's token ({@code ServiceToken}: 32 random bytes in
+ * {@code <home>/service/token}, mode 0600, kept across restarts). It holds {@code service.lock} for its whole
+ * life (one service per home; the OS releases it however the process ends), writes its pid, port and start
+ * time to {@code service.json} ({@link io.engram.cli.service.ServiceInfo}; a file whose pid is dead is stale)
+ * and a curl configuration per hook event ({@code ClientFiles}), which the {@code engram} launcher hands to
+ * {@code curl -K}: the hook path is a shell and a curl, a few milliseconds. It exits on {@code POST /stop}, a
+ * signal, or {@code service.idleSeconds} without a request or work.
+ *
+ * <p>Hook calls ({@code HookEndpoint}): SessionStart and UserPromptSubmit are answered at once with hybrid
+ * recall ({@code HookRunners} builds a {@code HookRunner} per call: settings re-read when {@code settings.json}
+ * changes, the project's stores opened for the call so what other processes wrote is seen, parsed topic files
+ * kept while unchanged ({@code io.engram.memory.MemoryFileCache}), one embedding model shared by all
+ * projects); what recall writes back (each memory's use) follows the answer, in the project's lane. Stop,
+ * PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one synced file per call) before they
+ * are answered, and run in the project's lane ({@code ProjectLanes}: one
+ * project's work in order, different projects in parallel on {@code service.workers} threads); PreCompact's
+ * answer waits for the session notes (at most {@code service.preCompactWaitSeconds}), the extraction follows.
+ * A killed service leaves its queue; the next one runs it again, and the work resumes where its own state
+ * says (the extraction pass and the notes keep, per session, the point of the transcript they reached), so
+ * nothing is lost and nothing is done twice. A failed job moves to {@code queue/failed/} with its reason.
+ *
+ * <p>MCP ({@code McpEndpoint}): engram-mcp's streamable HTTP server on a second loopback port (kept across
+ * restarts, like the first), with the same token; each request names its project in the {@code Engram-Project}
+ * header, and a project's tools are opened the first time it is named and kept (their memory reads the files
+ * as they are, through the same parsed-file cache as the hooks).
+ *
+ * <p>{@link io.engram.cli.service.ServiceClient} is the command line's side: find the service, forward a hook,
+ * status, stop, and hand a SessionEnd over to the queue when no service runs;
+ * {@link io.engram.cli.service.ServiceStarter} starts {@code engram daemon run} detached ({@code setsid}, a
+ * UTF-8 locale, output to {@code service.log}).
+ *
+ * <p>Where to start: {@link io.engram.cli.service.EngramService#start}.
+ */
+package io.engram.cli.service;

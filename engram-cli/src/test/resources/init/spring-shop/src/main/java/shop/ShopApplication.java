@@ -1,0 +1,5 @@
+package shop;
+
+public class ShopApplication {
+  public static void main(String[] args) {}
+}

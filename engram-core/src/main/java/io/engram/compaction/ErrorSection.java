@@ -1,0 +1,151 @@
+package io.engram.compaction;
+
+import io.engram.transcript.ErrorFix;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Section 4 of the extractive summary: each distinct error with what it meant and what fixed it. The
+ * cause is the assistant's own reading of the error (its sentences after the error that explain, preferred
+ * when they name what the error names); the fix is the change made before the error was seen fixed (an
+ * edit, a write, a command), with the assistant's words for it, never the re-run that merely confirmed it.
+ */
+final class ErrorSection {
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final Pattern EXPLAINS = Pattern.compile(
+      "(?i)\\b(the (?:issue|problem|error|cause|reason) (?:is|was|seems)|because|means|doesn't exist|does not exist"
+          + "|not exist|is wrong|are wrong|needs?\\b|requires?|missing|can't|cannot|isn't|is not|aren't|expects?"
+          + "|expected|instead|since|caused|only returns?|never|wasn't|was not|no longer|must|should have)\\b");
+  private static final Pattern FILLER = Pattern.compile(
+      "(?i)^(?:let me|let's|now\\b|perfect|great|excellent|good|ok\\b|okay|alright|i'll|i will|first,)");
+  private static final Pattern WORD = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_]{3,}");
+  private static final Set<String> MINOR_TOOLS = Set.of("Edit", "MultiEdit", "Write", "Read", "Glob", "Grep",
+      "NotebookEdit", "WebFetch", "WebSearch");
+  /** What the agent harness's own tool errors mean: they say so in the same words every time. */
+  private static final String[][] TOOL_MEANINGS = {
+    {"String to replace not found", "the text to replace was not in the file as given: the file had changed since"
+        + " it was read (a formatter or an earlier edit), so it had to be read again."},
+    {"Found multiple matches of the string to replace", "the text to replace occurs more than once in the file;"
+        + " the edit needs more context or replace_all."},
+    {"File has not been read yet", "the tool edits only files read in the session: the file had to be read first."},
+    {"File has been modified since read", "the file changed on disk after it was read, so it had to be read again."},
+  };
+  private static final int CAUSE_CHARS = 320;
+  private static final int INTENT_CHARS = 140;
+
+  private ErrorSection() {}
+
+  /** The section: one item per problem, oldest first; "" lines never. */
+  static String of(Conversation c) {
+    List<String> items = new ArrayList<>();
+    for (Problem p : c.problems()) {
+      items.add(item(p));
+    }
+    return items.isEmpty() ? "No command or tool call failed in this part of the conversation."
+        : String.join("\n", items);
+  }
+
+  static String item(Problem p) {
+    if (p.noticed()) {
+      return "- Found after `" + Calls.label(p.call()) + "` (the assistant's words; the diagnostic itself is not"
+          + " in the transcript): " + Excerpts.shorten(p.headline(), 300) + "\n  " + outcome(p);
+    }
+    String times = p.occurrences() > 1 ? " (" + p.occurrences() + " times)" : "";
+    StringBuilder out = new StringBuilder("- `" + Calls.label(p.call()) + "` failed" + times + ": "
+        + String.join(" / ", p.keyLines().stream().map(l -> Excerpts.shorten(l, 200)).toList()));
+    String cause = cause(p);
+    if (!cause.isBlank()) {
+      out.append("\n  Cause: ").append(cause);
+    }
+    out.append("\n  ").append(outcome(p));
+    return out.toString();
+  }
+
+  /** The assistant's sentences that explain the error, at most about 320 characters; "" when none does. */
+  static String cause(Problem p) {
+    for (String[] known : TOOL_MEANINGS) {
+      if (p.headline().contains(known[0])) {
+        return known[1];
+      }
+    }
+    List<String> sentences = new ArrayList<>();
+    for (String s : SENTENCE.split(p.reading())) {
+      String t = s.strip();
+      if (t.length() >= 12 && !t.endsWith(":")) {
+        sentences.add(t);
+      }
+    }
+    Set<String> named = words(String.join(" ", p.keyLines()) + " " + Calls.label(p.call()));
+    List<Integer> scores = new ArrayList<>();
+    for (String s : sentences) {
+      int score = (EXPLAINS.matcher(s).find() ? 2 : 0) - (FILLER.matcher(s).find() ? 2 : 0);
+      long shared = words(s).stream().filter(named::contains).count();
+      scores.add(score + (int) Math.min(3, shared));
+    }
+    int best = -1;
+    for (int i = 0; i < sentences.size(); i++) {
+      if (scores.get(i) >= 2 && (best < 0 || scores.get(i) > scores.get(best))) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      return "";
+    }
+    String cause = sentences.get(best);
+    if (best + 1 < sentences.size() && scores.get(best + 1) >= 2
+        && cause.length() + sentences.get(best + 1).length() < CAUSE_CHARS) {
+      cause = cause + " " + sentences.get(best + 1);
+    }
+    return Excerpts.shorten(cause, CAUSE_CHARS).replaceAll("\\s+", " ");
+  }
+
+  private static String outcome(Problem p) {
+    List<ErrorFix.Change> changes = p.changes();
+    if (!p.resolved()) {
+      String tried = changes.isEmpty() ? "" : " Tried: " + describe(changes, 3) + ".";
+      return "Still failing at the cut: not resolved." + tried;
+    }
+    ErrorFix.Fix fix = p.fix().get();
+    if (changes.isEmpty()) {
+      boolean same = Calls.label(fix.call()).equals(Calls.label(p.call()))
+          && fix.call().inputText("command").equals(p.call().inputText("command"));
+      return MINOR_TOOLS.contains(p.call().name()) || same
+          ? "Fixed by: doing it again (" + Calls.describe(fix.call()) + ")."
+          : "Fixed by: " + Calls.describe(fix.call()) + ".";
+    }
+    return "Fixed by: " + describe(changes, 3) + "; then `" + Calls.label(fix.call()) + "` "
+        + (fix.passed() ? "passed." : "got past it (and failed for another reason, below).");
+  }
+
+  private static String describe(List<ErrorFix.Change> changes, int max) {
+    List<String> parts = new ArrayList<>();
+    for (ErrorFix.Change change : changes.subList(0, Math.min(max, changes.size()))) {
+      String intent = intent(change.intent());
+      parts.add(Calls.describe(change.call()) + (intent.isEmpty() ? "" : " (\"" + intent + "\")"));
+    }
+    if (changes.size() > max) {
+      parts.add((changes.size() - max) + " more changes");
+    }
+    return String.join(", ", parts);
+  }
+
+  // The assistant's words for a change, its last sentence before the call ("Let me rewrite it as a macro").
+  private static String intent(String text) {
+    String[] sentences = SENTENCE.split(text.strip());
+    String last = sentences.length == 0 ? "" : sentences[sentences.length - 1].strip();
+    last = last.endsWith(":") ? last.substring(0, last.length() - 1) : last;
+    return Excerpts.shorten(last, INTENT_CHARS).replaceAll("\\s+", " ");
+  }
+
+  private static Set<String> words(String text) {
+    Set<String> out = new java.util.HashSet<>();
+    var m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+    while (m.find()) {
+      out.add(m.group());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,153 @@
+package io.engram.compaction;
+
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.ErrorFix;
+import io.engram.transcript.Role;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One error of a session as a person tells it: what failed (the failing call and the lines of its output
+ * that say why), how often, what the assistant made of it, the changes that fixed it, and whether it was
+ * still failing at the cut. Repeats of the same error (the same first key line, numbers and positions
+ * aside) are one problem; rejected or interrupted calls are not problems.
+ *
+ * <p>Some errors reach the agent without a failing call: a compiler diagnostic fed to the model after an
+ * edit, a problem it spots in a file it read. The transcript then shows only the assistant's words
+ * ("Right, I added :state to the accept list before adding the attribute"); such a sentence, said right after
+ * a call that worked and naming a problem, is a problem too ({@link #noticed}), fixed by the change that
+ * follows it.
+ *
+ * @param call the first failing call
+ * @param keyLines the lines that say what went wrong, from every occurrence, first ones first
+ * @param occurrences how many times it failed
+ * @param firstIndex index of the message holding the first error
+ * @param lastIndex index of the message holding the last error
+ * @param reading the assistant's words after the first occurrence, before its first change
+ * @param changes every change made against it, in order
+ * @param fix the call that showed it fixed, if any
+ * @param noticed true when only the assistant's words show it (the call before it worked)
+ */
+record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences, int firstIndex, int lastIndex,
+    String reading, List<ErrorFix.Change> changes, Optional<ErrorFix.Fix> fix, boolean noticed) {
+  private static final int KEY_LINES = 3;
+  /** How many messages after the sentence its fix may come (the next edit, not one much later). */
+  private static final int CHANGE_WINDOW = 8;
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final Pattern NAMES_PROBLEM = Pattern.compile(
+      "(?i)^(?:right|oops|ah|whoops)\\b.*\\b(?:before|forgot|missing|wrong)\\b"
+          + "|\\b(?:doesn't|does not|don't|do not|isn't|is not) (?:exist|support|compile|work)"
+          + "|\\bunused\\b|\\bundefined\\b|\\bduplicate\\b|\\bi forgot\\b|\\bcompile errors?\\b"
+          + "|\\bthe (?:issue|problem) is\\b|\\bneed to fix\\b");
+  private static final Pattern NOISE = Pattern.compile("[0-9]+|/[^\\s:]+|\\s+|[^\\p{L}]");
+
+  Problem {
+    keyLines = List.copyOf(keyLines);
+    changes = List.copyOf(changes);
+  }
+
+  /** Whether it was fixed before the cut. */
+  boolean resolved() {
+    return fix.isPresent();
+  }
+
+  /** The first key line: what a summary must name. */
+  String headline() {
+    return keyLines.isEmpty() ? "" : keyLines.get(0);
+  }
+
+  /** The problems of {@code errors}, in order of first occurrence. */
+  static List<Problem> of(List<ErrorFix> errors) {
+    Map<String, Problem> byKey = new LinkedHashMap<>();
+    for (ErrorFix e : errors) {
+      if (e.byUser()) {
+        continue;
+      }
+      List<String> lines = e.keyLines(KEY_LINES);
+      String key = Calls.label(e.call()) + ":" + identity(lines.isEmpty() ? e.error() : lines.get(0));
+      Problem seen = byKey.get(key);
+      if (seen == null) {
+        byKey.put(key, new Problem(e.call(), lines, 1, e.errorIndex(), e.errorIndex(), e.reading(), e.changes(),
+            e.fix(), false));
+      } else {
+        List<String> merged = new ArrayList<>(seen.keyLines());
+        lines.stream().filter(l -> !merged.contains(l)).forEach(merged::add);
+        List<ErrorFix.Change> changes = new ArrayList<>(seen.changes());
+        e.changes().stream().filter(c -> changes.stream().noneMatch(x -> x.callIndex() == c.callIndex()))
+            .forEach(changes::add);
+        byKey.put(key, new Problem(seen.call(), merged.subList(0, Math.min(KEY_LINES, merged.size())),
+            seen.occurrences() + 1, seen.firstIndex(), e.errorIndex(), seen.reading(), changes, e.fix(), false));
+      }
+    }
+    return List.copyOf(byKey.values());
+  }
+
+  /**
+   * The problems only the assistant's words show: a sentence right after a call that worked which names a
+   * problem ("doesn't exist", "unused", "duplicate", "before adding"...) or says it must fix one, outside
+   * the span of a failed call's {@code errors} being worked on (there the words read that error).
+   */
+  static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors) {
+    java.util.BitSet working = new java.util.BitSet(messages.size());
+    for (ErrorFix e : errors) {
+      working.set(e.errorIndex(), e.fix().map(ErrorFix.Fix::callIndex).orElse(messages.size()));
+    }
+    Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
+    messages.forEach(m -> m.toolResults().forEach(r -> results.put(r.toolUseId(), r)));
+    List<Problem> out = new ArrayList<>();
+    ContentBlock.ToolUse lastCall = null;
+    boolean lastOk = false;
+    for (int i = 0; i < messages.size(); i++) {
+      TranscriptMessage m = messages.get(i);
+      if (m.role() != Role.ASSISTANT) {
+        continue;
+      }
+      if (lastCall != null && lastOk && !m.text().isBlank() && !working.get(i)) {
+        for (String sentence : SENTENCE.split(m.text().strip())) {
+          String t = sentence.strip();
+          if (t.length() >= 20 && t.length() <= 400 && NAMES_PROBLEM.matcher(t).find()) {
+            out.add(fixedAfter(messages, i, lastCall, t, results));
+            break;
+          }
+        }
+      }
+      for (ContentBlock.ToolUse use : m.toolUses()) {
+        ContentBlock.ToolResult r = results.get(use.id());
+        lastCall = use;
+        lastOk = r != null && !ErrorFix.failed(use, r);
+      }
+    }
+    return out;
+  }
+
+  private static Problem fixedAfter(List<TranscriptMessage> messages, int at, ContentBlock.ToolUse after,
+      String sentence, Map<String, ContentBlock.ToolResult> results) {
+    String intent = messages.get(at).text().strip();
+    for (int i = at; i < Math.min(messages.size(), at + CHANGE_WINDOW); i++) {
+      for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
+        boolean change = switch (use.name()) {
+          case "Edit", "MultiEdit", "Write", "NotebookEdit" -> true;
+          default -> false;
+        };
+        ContentBlock.ToolResult r = results.get(use.id());
+        if (change && r != null && !r.isError()) {
+          ErrorFix.Change c = new ErrorFix.Change(use, i, intent);
+          return new Problem(after, List.of(sentence), 1, at, at, intent, List.of(c),
+              Optional.of(new ErrorFix.Fix(use, i, i, true)), true);
+        }
+      }
+    }
+    return new Problem(after, List.of(sentence), 1, at, at, intent, List.of(), Optional.empty(), true);
+  }
+
+  /** A key line without the numbers, paths and punctuation that differ between repeats of one error. */
+  static String identity(String line) {
+    return NOISE.matcher(line.toLowerCase(Locale.ROOT)).replaceAll("");
+  }
+}

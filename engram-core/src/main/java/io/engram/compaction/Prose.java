@@ -1,0 +1,68 @@
+package io.engram.compaction;
+
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a text says something: holds a statement a person wrote, not only names, paths, keywords or
+ * continuity words. A line is a statement when it has at least four plain words (letters only) of which at
+ * least two distinct ones are function words ("the", "to", "is", "with"...), or, as a list item, at least
+ * three plain lower-case words and at most one comma ("- [open] launch the review page"; a comma-separated
+ * list of names is not a phrase); a run of six Chinese, Japanese or
+ * Korean characters is one too. Continuity words ("first", "then", "next step", "so far"...) are taken out
+ * before the count, so a heading followed by them says nothing.
+ */
+final class Prose {
+  private static final Pattern PLAIN = Pattern.compile("(?<![\\p{L}\\p{N}_./-])\\p{L}{2,}(?![\\p{L}\\p{N}_./-])");
+  private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]{6,}");
+  private static final Pattern LIST_ITEM = Pattern.compile("^\\s*(?:[-*•+]|\\d{1,2}[.)])\\s+");
+  private static final Pattern CONTINUITY = Pattern.compile(
+      "(?i)\\b(?:first(?:ly)?|then|next(?:\\s+steps?)?|after\\s+that|afterwards|finally|currently|in progress"
+          + "|so far|continu(?:e|es|ing)|remaining|left off)\\b");
+  private static final Set<String> FUNCTION = Set.of("the", "a", "an", "to", "of", "in", "on", "for", "with", "is",
+      "was", "are", "were", "be", "been", "it", "its", "that", "this", "these", "those", "and", "or", "but", "not",
+      "by", "from", "at", "as", "has", "have", "had", "will", "would", "should", "can", "could", "into", "when",
+      "which", "what", "who", "all", "no", "if", "there", "their", "they", "we", "you", "he", "she", "his", "her",
+      "our", "your", "my", "i", "me", "us", "them", "do", "does", "did", "still", "because", "since", "until",
+      "while", "without", "about", "over", "under", "before", "only", "also", "than", "so", "yet", "each");
+
+  private Prose() {}
+
+  /** Whether some line of {@code text} is a statement. */
+  static boolean says(String text) {
+    if (CJK.matcher(text).find()) {
+      return true;
+    }
+    for (String line : text.split("\\R")) {
+      if (statement(line)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code line} is a statement (see the class comment). */
+  static boolean statement(String line) {
+    String plainLine = CONTINUITY.matcher(line).replaceAll(" ");
+    Matcher m = PLAIN.matcher(plainLine);
+    int words = 0;
+    int lower = 0;
+    Set<String> function = new HashSet<>();
+    while (m.find()) {
+      String w = m.group();
+      words++;
+      String low = w.toLowerCase(Locale.ROOT);
+      if (FUNCTION.contains(low)) {
+        function.add(low);
+      }
+      if (w.equals(low) && w.length() >= 3) {
+        lower++;
+      }
+    }
+    boolean phrase = LIST_ITEM.matcher(line).find() && lower >= 3 && line.chars().filter(c -> c == ',').count() <= 1;
+    return words >= 4 && function.size() >= 2 || phrase;
+  }
+}

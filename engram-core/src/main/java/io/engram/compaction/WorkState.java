@@ -1,0 +1,154 @@
+package io.engram.compaction;
+
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.FileTouch;
+import io.engram.transcript.OpenWork;
+import io.engram.transcript.ShellCommand;
+import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.WorkItem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where the work stands at the cut: the open work, the task being worked on and what of it is done and
+ * still to do (by the session's own {@link Workflow}), an error still blocking, and from those the next
+ * unfinished action. What Pending Tasks, Current Work and the next step of a summary must say, and what
+ * the continuity score checks a summary against.
+ *
+ * @param work every piece of work the session keeps, done ones included
+ * @param current the task being worked on at the cut: in progress, or closed in the tracker while its
+ *     changes are still uncommitted
+ * @param uncommitted whether {@code current} is closed but its changes are not committed
+ * @param changedForCurrent the files changed since {@code current} started, with how often
+ * @param remaining the steps {@code current} still needs
+ * @param blocking the unresolved error that stops the work at the cut, if any
+ * @param tracker the program of the task tracker the session drives ({@code bd}), or ""
+ * @param intent the assistant's last words when they say what it will do and nothing was done after them
+ * @param next the next unfinished action, as a sentence
+ * @param nextTerms the words a statement of that action must use (an id, a title's words, a command)
+ */
+record WorkState(
+    OpenWork work,
+    Optional<WorkItem> current,
+    boolean uncommitted,
+    Map<String, Integer> changedForCurrent,
+    List<Workflow.Step> remaining,
+    Optional<Problem> blocking,
+    String tracker,
+    Optional<String> intent,
+    String next,
+    List<String> nextTerms) {
+
+  WorkState {
+    changedForCurrent = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(changedForCurrent));
+    remaining = List.copyOf(remaining);
+    nextTerms = List.copyOf(nextTerms);
+  }
+
+  /** The state at the end of {@code messages}. */
+  static WorkState of(List<TranscriptMessage> messages, OpenWork work, List<FileActivity> files,
+      List<Problem> problems) {
+    List<WorkItem> tracked = work.items().stream().filter(w -> w.source() != WorkItem.Source.REQUEST).toList();
+    Workflow workflow = Workflow.learn(messages, tracked, files);
+    Optional<WorkItem> current = work.inProgress();
+    boolean uncommitted = false;
+    if (current.isEmpty() || current.get().source() == WorkItem.Source.REQUEST) {
+      Optional<WorkItem> closed = uncommittedItem(messages, tracked, files, workflow);
+      if (closed.isPresent()) {
+        current = closed;
+        uncommitted = true;
+      }
+    }
+    int from = current.flatMap(WorkItem::startedIndex).orElse(current.map(WorkItem::firstIndex).orElse(0));
+    Map<String, Integer> changed = changedSince(files, from);
+    List<Workflow.Step> remaining = current.isPresent() && current.get().source() != WorkItem.Source.REQUEST
+        ? workflow.remaining(messages, files, from, !current.get().isOpen()) : List.of();
+    int after = current.map(w -> from).orElse(lastDone(tracked));
+    Optional<Problem> blocking = problems.stream().filter(p -> !p.noticed() && !p.resolved() && p.lastIndex() >= after)
+        .reduce((a, b) -> b);
+    String tracker = trackerProgram(messages);
+    Optional<String> intent = pendingIntent(messages);
+    NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, intent);
+    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, intent, next.text(),
+        next.terms());
+  }
+
+  /** The open pieces of work, the request included. */
+  List<WorkItem> open() {
+    return work.open();
+  }
+
+  // A closed item whose cycle changed files after the last successful commit, in a session that commits
+  // after each task: its work is not finished although the tracker says so.
+  private static Optional<WorkItem> uncommittedItem(List<TranscriptMessage> messages, List<WorkItem> tracked,
+      List<FileActivity> files, Workflow workflow) {
+    if (workflow.steps().stream().noneMatch(s -> s.kind() == Workflow.Kind.COMMIT)) {
+      return Optional.empty();
+    }
+    Optional<WorkItem> last = tracked.stream().filter(w -> w.startedIndex().isPresent())
+        .max(java.util.Comparator.comparingInt(w -> w.startedIndex().get()));
+    if (last.isEmpty() || last.get().isOpen()) {
+      return Optional.empty();
+    }
+    int from = last.get().startedIndex().get();
+    boolean committed = Workflow.done(messages, files, Workflow.lastChange(files, from, messages.size() - 1),
+        messages.size() - 1).containsKey(Workflow.Kind.COMMIT);
+    return Workflow.lastChange(files, from, messages.size() - 1) >= 0 && !committed ? last : Optional.empty();
+  }
+
+  private static Map<String, Integer> changedSince(List<FileActivity> files, int from) {
+    Map<String, Integer> changed = new LinkedHashMap<>();
+    List<FileActivity> oldestFirst = new ArrayList<>(files);
+    java.util.Collections.reverse(oldestFirst);
+    for (FileActivity f : oldestFirst) {
+      for (FileTouch t : f.touches()) {
+        if (t.operation() != io.engram.transcript.FileOperation.READ && t.messageIndex() >= from) {
+          changed.merge(f.path(), 1, Integer::sum);
+        }
+      }
+    }
+    return changed;
+  }
+
+  // The assistant's last text, when nothing was done after it and it says what it will do next.
+  private static Optional<String> pendingIntent(List<TranscriptMessage> messages) {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      TranscriptMessage m = messages.get(i);
+      if (!m.toolUses().isEmpty() || m.isHumanInput()) {
+        return Optional.empty();
+      }
+      if (m.role() == io.engram.transcript.Role.ASSISTANT && !m.text().isBlank()) {
+        String text = m.text().strip();
+        if (!OpenWork.pendingIntent(text)) {
+          return Optional.empty();
+        }
+        String[] sentences = text.split("(?<=[.!?])\\s+");
+        return Optional.of(sentences[sentences.length - 1]);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static int lastDone(List<WorkItem> tracked) {
+    return tracked.stream().filter(w -> !w.isOpen()).mapToInt(WorkItem::lastIndex).max().orElse(0);
+  }
+
+  private static String trackerProgram(List<TranscriptMessage> messages) {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
+        if (use.name().equals("Bash")) {
+          for (ShellCommand c : ShellCommand.parse(use.inputText("command"))) {
+            if (OpenWork.closes(c)) {
+              return c.program();
+            }
+          }
+        }
+      }
+    }
+    return "";
+  }
+}

@@ -1,0 +1,65 @@
+package io.engram.extract;
+
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.TranscriptMessage;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns the tool calls of an assistant message into {@link TurnRole#TOOL_CALL} texts, each paired with the
+ * result that answered it (matched by the call's id among the turn's messages).
+ */
+final class ToolCalls {
+  /** How much of a call's input and of its result a tool-call text keeps. */
+  static final int MAX_INPUT_CHARS = 2_000;
+  static final int MAX_OUTPUT_CHARS = 2_000;
+  private static final List<String> INPUT_FIELDS =
+      List.of("command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "skill");
+
+  private ToolCalls() {}
+
+  /** The results of every tool call among {@code messages}, by the call's id. */
+  static Map<String, ContentBlock.ToolResult> results(List<TranscriptMessage> messages) {
+    Map<String, ContentBlock.ToolResult> out = new HashMap<>();
+    for (TranscriptMessage m : messages) {
+      for (ContentBlock.ToolResult r : m.toolResults()) {
+        out.put(r.toolUseId(), r);
+      }
+    }
+    return out;
+  }
+
+  /** One tool-call text per tool call of {@code m}. */
+  static List<TurnText> of(TranscriptMessage m, Map<String, ContentBlock.ToolResult> results, Instant when,
+      String sessionId, boolean memoryWritten) {
+    List<TurnText> out = new ArrayList<>();
+    for (ContentBlock.ToolUse use : m.toolUses()) {
+      ContentBlock.ToolResult r = results.get(use.id());
+      ToolCall.Outcome outcome = r == null ? ToolCall.Outcome.UNKNOWN
+          : r.isError() ? ToolCall.Outcome.FAILED : ToolCall.Outcome.SUCCEEDED;
+      String output = r == null ? "" : clip(r.text(), MAX_OUTPUT_CHARS);
+      ToolCall call = new ToolCall(use.name(), input(use), outcome, output);
+      out.add(new TurnText(TurnRole.TOOL_CALL, call.input(), when, sessionId, memoryWritten, Optional.of(call)));
+    }
+    return out;
+  }
+
+  /** What the agent asked of the tool: the command for a shell, else the first telling field, else the JSON. */
+  static String input(ContentBlock.ToolUse use) {
+    for (String field : INPUT_FIELDS) {
+      String v = use.inputText(field);
+      if (!v.isBlank()) {
+        return clip(v, MAX_INPUT_CHARS);
+      }
+    }
+    return clip(use.input().toString(), MAX_INPUT_CHARS);
+  }
+
+  private static String clip(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Past sessions, searchable: what was said and done in a project's earlier sessions, found by its words
+ * ({@code engram history QUERY}, the MCP {@code history} tool) and never injected into a session unasked.
+ *
+ * <p>{@link SessionHistory} reads the transcripts Engram has seen incrementally (from the byte offset
+ * where the last read stopped) into {@link PastTurn}s: each prompt the person typed, and what the agent
+ * said and did until the next one (its text, the tools it called, the files they named; never the tools'
+ * output, nor its thinking), secrets redacted before anything is kept. Turns are kept per session in a catalogue and indexed by keywords through
+ * the recall {@link io.engram.recall.SearchIndex} port (the Lucene index on disk, in its own directory);
+ * the index is a cache the catalogue rebuilds. A hit carries its session, its date and its link: the
+ * transcript's path and line, and the record's uuid.
+ *
+ * <p>{@link PastSessions} is what the command line and the MCP server call: it reads the transcripts the
+ * hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}) and any named, then searches.
+ *
+ * <p>Where to start: {@link PastSessions#find}, then {@link SessionHistory#sync} and {@link SessionHistory#search}.
+ */
+package io.engram.history;

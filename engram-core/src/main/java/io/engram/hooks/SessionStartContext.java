@@ -1,0 +1,136 @@
+package io.engram.hooks;
+
+import io.engram.config.EngramSettings;
+import io.engram.memory.IndexText;
+import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.StoredMemory;
+import io.engram.notes.NotesStore;
+import io.engram.notes.StoredNotes;
+import io.engram.recall.MemoryRecall;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a SessionStart injects, in this order and within the character cap:
+ * <ol>
+ *   <li>after a compaction that a PreCompact prepared, the session notes (at most half the cap, cut at a
+ *       line, with the path of the whole file);
+ *   <li>the user's standing memories ({@code user} and {@code feedback}, newest first) within the per-turn
+ *       recall budget and, when an index follows, half of the room left; those that do not fit are named;
+ *   <li>MEMORY.md of the project and of the user (not in the Claude Code layout, where Claude Code loads it
+ *       itself), each under the absolute path of its memory directory, which its links are relative to;
+ *       cut at a line when the room runs out.
+ * </ol>
+ * A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
+ */
+final class SessionStartContext {
+  private final ProjectMemory memory;
+  private final EngramSettings settings;
+  private final NotesStore notes;
+  private final Clock clock;
+
+  SessionStartContext(ProjectMemory memory, EngramSettings settings, NotesStore notes, Clock clock) {
+    this.memory = memory;
+    this.settings = settings;
+    this.notes = notes;
+    this.clock = clock;
+  }
+
+  /** Fills {@code out} for {@code input}; returns the session's state after it. */
+  HookState fill(HookInput input, HookState before, InjectedContext out) throws IOException {
+    String source = input.source().orElse("startup");
+    HookState state = source.equals("compact") || source.equals("clear") ? before.forgettingSurfaced() : before;
+    if (source.equals("compact") && state.handoverPending()) {
+      String id = state.notesSession(input.sessionId());
+      Optional<StoredNotes> kept = notes.read(id);
+      if (kept.isPresent()) {
+        out.addLines("# Session notes (kept by Engram across the compaction)\n\n"
+            + kept.get().notes().render().strip() + "\n\n", out.room() / 2, "the whole notes are in "
+            + notes.notesFile(id));
+      }
+      state = state.withHandover(false);
+    }
+    List<Index> indexes = indexes();
+    int standingRoom = indexes.isEmpty() ? out.room() : out.room() / 2;
+    state = standing(state, out, standingRoom);
+    for (Index index : indexes) {
+      String heading = "# " + index.whose() + " memory index (MEMORY.md in " + index.dir()
+          + "; its links are relative to that directory)\n\n";
+      String body = index.text().text().strip() + "\n"
+          + (index.text().truncated() ? "(" + index.text().cutNote() + ")\n" : "") + "\n";
+      if (heading.length() + 200 < out.room()) {
+        out.addLines(heading + body, out.room(), "read " + index.dir().resolve("MEMORY.md") + " for the rest");
+      }
+    }
+    return state;
+  }
+
+  private record Index(String whose, Path dir, IndexText text) {}
+
+  private List<Index> indexes() throws IOException {
+    if (settings.memory().layout() == EngramSettings.Layout.CLAUDE_CODE) {
+      return List.of();
+    }
+    List<Index> found = new ArrayList<>();
+    add(found, "Engram project", memory.location().projectDir(), memory.project());
+    add(found, "Engram user", memory.location().userDir(), memory.user());
+    return found;
+  }
+
+  private static void add(List<Index> found, String whose, Path dir, MemoryStore store) throws IOException {
+    IndexText text = store.indexText();
+    if (!text.text().isBlank()) {
+      found.add(new Index(whose, dir.toAbsolutePath().normalize(), text));
+    }
+  }
+
+  private HookState standing(HookState state, InjectedContext out, int room) throws IOException {
+    Instant now = clock.instant();
+    EngramSettings.Recall budgets = settings.recall();
+    Set<String> seen = state.surfacedSet();
+    List<StoredMemory> standing = memory.list().memories().stream()
+        .filter(m -> m.memory().type() == MemoryType.USER || m.memory().type() == MemoryType.FEEDBACK)
+        .filter(m -> !m.memory().isSuperseded(now) && !seen.contains(m.name()))
+        .sorted(Comparator.comparing((StoredMemory m) -> m.memory().updated().orElse(Instant.EPOCH)).reversed())
+        .toList();
+    if (standing.isEmpty()) {
+      return state;
+    }
+    String heading = "# Standing preferences and corrections (Engram memory)\n\n";
+    int limit = Math.min(budgets.bytesPerTurn(), budgets.bytesPerSession() - state.recallBytes());
+    int charsLeft = room - heading.length();
+    StringBuilder blocks = new StringBuilder();
+    List<String> names = new ArrayList<>();
+    List<String> left = new ArrayList<>();
+    int bytes = 0;
+    for (StoredMemory m : standing) {
+      String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
+      int size = body.getBytes(StandardCharsets.UTF_8).length;
+      String block = HookRunner.section(m, body);
+      boolean fits = names.size() < budgets.filesPerTurn() && bytes + size <= limit
+          && blocks.length() + block.length() <= charsLeft;
+      if (fits) {
+        blocks.append(block);
+        names.add(m.name());
+        bytes += size;
+      } else {
+        left.add(m.name());
+      }
+    }
+    if (!names.isEmpty()) {
+      out.addWhole(heading + blocks);
+    }
+    left.forEach(out::leftOut);
+    return state.withSurfaced(names, bytes);
+  }
+}

@@ -1,0 +1,34 @@
+package io.engram.hosted;
+
+import io.engram.compaction.CompactionResult;
+import java.util.Objects;
+
+/**
+ * A compacted conversation: Engram's compaction of its messages, and the message that replaces them.
+ *
+ * @param result the compaction (summary, score, what was restored and lost)
+ */
+public record HostedCompaction(CompactionResult result) {
+  private static final String OPENING = "This conversation is being continued from an earlier part that ran out"
+      + " of context. The summary below covers the earlier portion of the conversation.\n\n";
+
+  public HostedCompaction {
+    Objects.requireNonNull(result, "result");
+  }
+
+  /**
+   * The text that stands for the compacted messages at the start of the conversation, as Claude Code
+   * words it: the conversation continues from a summary that keeps the user's messages and open tasks.
+   */
+  public String continuation() {
+    return OPENING + result.summary();
+  }
+
+  /**
+   * True when {@code text} is a {@link #continuation()}: a framework's message holding an earlier
+   * compaction, which a later compaction reads as a summary, not as something the user said.
+   */
+  public static boolean isContinuation(String text) {
+    return text.startsWith(OPENING);
+  }
+}

@@ -1,0 +1,251 @@
+package io.engram.hosted;
+
+import io.engram.compaction.SessionCompaction;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.context.ContextLevel;
+import io.engram.context.ContextWindow;
+import io.engram.extract.ExtractionPass;
+import io.engram.extract.ExtractionReport;
+import io.engram.instructions.LoadedInstructions;
+import io.engram.memory.Forgotten;
+import io.engram.memory.Memory;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.NoSuchMemoryException;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.Saved;
+import io.engram.model.ModelRouter;
+import io.engram.recall.MemoryRecall;
+import io.engram.redact.SecretRedactor;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A project's Engram memory for an agent that a Java framework hosts: recall, remember and forget as the
+ * {@code engram} command does them, the per-turn extraction after each exchange, and compaction when a
+ * conversation fills its window. Open one with {@link #builder}. Thread-safe.
+ */
+public final class HostedMemory {
+  private final Path home;
+  private final EngramSettings settings;
+  private final ModelRouter router;
+  private final Clock clock;
+  private final ProjectMemory store;
+  private final MemoryRecall recall;
+  private final ConversationIds ids;
+  private final ConversationFiles conversations;
+
+  private HostedMemory(Builder b, ProjectMemory store) {
+    this.home = b.roots.engramHome();
+    this.settings = b.settings;
+    this.router = b.router;
+    this.clock = b.clock;
+    this.store = store;
+    this.recall = new MemoryRecall(store, home, settings.recall(), b.backend, clock);
+    this.ids = new ConversationIds(store.location().projectKey());
+    this.conversations = new ConversationFiles(
+        home.resolve("projects").resolve(store.location().projectKey()).resolve("conversations"), ids,
+        SecretRedactor.standard());
+  }
+
+  /**
+   * A builder for the memory of the project in {@code projectDir}, kept under the Engram home
+   * {@code engramHome} (the {@code engram} command's {@code ~/.engram} or {@code $ENGRAM_HOME}).
+   */
+  public static Builder builder(Path engramHome, Path projectDir) {
+    return new Builder(engramHome, projectDir);
+  }
+
+  /** The project's memory store (project and user memories). */
+  public ProjectMemory store() {
+    return store;
+  }
+
+  /** The conversations kept for the framework. */
+  public ConversationFiles conversations() {
+    return conversations;
+  }
+
+  /** The Engram session id that stands for the framework's {@code conversationId} in this project. */
+  public String sessionId(String conversationId) {
+    return ids.sessionId(conversationId);
+  }
+
+  /**
+   * Recalls for {@code query} within the conversation: no memory is sent twice in one conversation, and
+   * the per-turn and per-conversation budgets hold across calls and processes.
+   */
+  public MemoryRecall.Outcome recall(String conversationId, String query) throws IOException {
+    return recall.recall(query, Optional.of(sessionId(conversationId)));
+  }
+
+  /** Recalls for {@code query} on its own, as {@code engram recall} does (a tool call, not a turn). */
+  public MemoryRecall.Outcome recall(String query) throws IOException {
+    return recall.recall(query, Optional.empty());
+  }
+
+  /**
+   * Saves a memory the agent chose to keep, with the same checks and redaction as {@code engram remember}.
+   *
+   * @param type one of {@code user}, {@code feedback}, {@code project}, {@code reference}
+   * @throws IllegalArgumentException when a field is blank, the description is not one line, the type is
+   *     unknown or the name cannot be a memory's name; the message says which
+   */
+  public Saved remember(String name, String type, String description, String body) throws IOException {
+    requireText(name, "name");
+    requireText(description, "description");
+    requireText(body, "body");
+    if (description.contains("\n")) {
+      throw new IllegalArgumentException("description must be one line");
+    }
+    MemoryType parsed = MemoryType.parse(Objects.requireNonNullElse(type, ""))
+        .orElseThrow(() -> new IllegalArgumentException("type must be one of " + MemoryType.choices()
+            + ", was '" + type + "'"));
+    Memory memory = Memory.builder(name.strip(), parsed).description(description.strip())
+        .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
+    return store.write(memory);
+  }
+
+  /**
+   * Moves the memory called {@code name} to the trash (restorable with {@code engram restore}).
+   *
+   * @throws NoSuchMemoryException when there is no such memory
+   */
+  public Forgotten forget(String name) throws IOException {
+    requireText(name, "name");
+    return store.forget(name);
+  }
+
+  /**
+   * Runs the per-turn extraction pass on the messages of the conversation it has not read yet and writes
+   * what they teach. Messages without ids get ids from their position and content, so the pass knows where
+   * it stopped as long as the conversation only grows.
+   */
+  public ExtractionReport learn(String conversationId, List<TranscriptMessage> messages) throws IOException {
+    Transcript transcript = HostedTranscript.of(sessionId(conversationId), messages);
+    return new ExtractionPass(settings, router, store, home, clock).run(transcript, false);
+  }
+
+  /** How full {@code messages} make a window of {@code windowTokens} tokens. */
+  public ContextLevel level(List<TranscriptMessage> messages, int windowTokens) {
+    ContextWindow window = new ContextWindow("", windowTokens, settings.context());
+    return window.level(tokens(messages));
+  }
+
+  /** The tokens {@code messages} cost (Engram's calibrated estimate). */
+  public long tokens(List<TranscriptMessage> messages) {
+    JtokkitTokenCounter counter = JtokkitTokenCounter.forModel("", settings.context());
+    return messages.stream().mapToLong(m -> counter.count(m.promptText())).sum();
+  }
+
+  /**
+   * Compacts the conversation when it fills {@code windowTokens} to the level where compaction runs by
+   * itself (see {@link ContextLevel#compactsAutomatically()}); empty below it.
+   */
+  public Optional<HostedCompaction> compactIfDue(String conversationId, List<TranscriptMessage> messages,
+      int windowTokens) throws IOException {
+    if (messages.isEmpty() || !level(messages, windowTokens).compactsAutomatically()) {
+      return Optional.empty();
+    }
+    return Optional.of(compact(conversationId, messages));
+  }
+
+  /**
+   * Replaces the messages {@code [first, end)} of a framework's conversation with one continuation message
+   * when the whole conversation fills {@code windowTokens} to the critical level and that range holds at
+   * least two messages; empty otherwise. Both adapters keep what lies outside the range (a system message
+   * before it, the newest exchange after it) as it is.
+   *
+   * @param toTranscript the framework's message as a transcript message
+   * @param continuation the framework's message holding {@link HostedCompaction#continuation()}
+   */
+  public <M> Optional<CompactedConversation<M>> compactIfDue(String conversationId, List<M> messages, int first,
+      int end, int windowTokens, Function<M, TranscriptMessage> toTranscript, Function<String, M> continuation)
+      throws IOException {
+    if (end - first < 2) {
+      return Optional.empty();
+    }
+    List<TranscriptMessage> transcript = messages.stream().map(toTranscript).toList();
+    if (!level(transcript, windowTokens).compactsAutomatically()) {
+      return Optional.empty();
+    }
+    HostedCompaction compaction = compact(conversationId, transcript.subList(first, end));
+    List<M> kept = new ArrayList<>(messages.subList(0, first));
+    kept.add(continuation.apply(compaction.continuation()));
+    kept.addAll(messages.subList(end, messages.size()));
+    return Optional.of(new CompactedConversation<>(kept, compaction));
+  }
+
+  /** Compacts the conversation now, whatever its size. */
+  public HostedCompaction compact(String conversationId, List<TranscriptMessage> messages) throws IOException {
+    Transcript transcript = HostedTranscript.of(sessionId(conversationId), messages);
+    SessionCompaction compaction = new SessionCompaction(settings, router, home, LoadedInstructions::empty);
+    return new HostedCompaction(compaction.compact(transcript,
+        SessionCompaction.Request.userRequested("").withNotes(SessionCompaction.Notes.KEPT).asAutomatic()));
+  }
+
+  private static void requireText(String value, String field) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(field + " must not be blank");
+    }
+  }
+
+  /** Chooses the settings, model, recall backend and clock of a {@link HostedMemory}. */
+  public static final class Builder {
+    private final EngramRoots roots;
+    private EngramSettings settings = EngramSettings.DEFAULTS;
+    private ModelRouter router = ModelRouter.offline();
+    private MemoryRecall.Backend backend = MemoryRecall.Backend.keywordInMemory();
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(Path engramHome, Path projectDir) {
+      Objects.requireNonNull(engramHome, "engramHome");
+      Objects.requireNonNull(projectDir, "projectDir");
+      this.roots = new EngramRoots(engramHome, Path.of(System.getProperty("user.home")), projectDir);
+    }
+
+    /** The settings (default: {@link EngramSettings#DEFAULTS}). */
+    public Builder settings(EngramSettings value) {
+      this.settings = Objects.requireNonNull(value, "settings");
+      return this;
+    }
+
+    /** The model that extracts and compacts (default: the offline engine, no network). */
+    public Builder router(ModelRouter value) {
+      this.router = Objects.requireNonNull(value, "router");
+      return this;
+    }
+
+    /** What recall searches with (default: keyword search in memory, no other module needed). */
+    public Builder recallBackend(MemoryRecall.Backend value) {
+      this.backend = Objects.requireNonNull(value, "recallBackend");
+      return this;
+    }
+
+    /** The clock of time stamps (default: the system clock, UTC). */
+    public Builder clock(Clock value) {
+      this.clock = Objects.requireNonNull(value, "clock");
+      return this;
+    }
+
+    /**
+     * Opens the project's memory.
+     *
+     * @throws IOException when the project directory cannot be read to find its memory
+     */
+    public HostedMemory build() throws IOException {
+      return new HostedMemory(this, MemoryStores.open(roots, settings, clock));
+    }
+  }
+}

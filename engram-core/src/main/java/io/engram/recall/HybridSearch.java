@@ -1,0 +1,146 @@
+package io.engram.recall;
+
+import io.engram.config.EngramSettings;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * One {@link RecallQuery}'s retrieval over a {@link SearchIndex}, in up to four steps:
+ *
+ * <ol>
+ *   <li>the text: BM25 and vectors fused by {@link RankFusion#scores} (or RRF, as {@code recall.fusion} says);
+ *   <li>the activity (files being edited, the last error), searched the same way and mixed in with the weight
+ *       {@code contextShare}: a vague prompt ("fix this") still finds the memory about the file at hand;
+ *   <li>a second pass ({@code secondPassShare}): the best document found so far is itself searched by
+ *       keywords, so what is linked to it through words the question does not use (the other hop of a
+ *       multi-hop question) comes up, below the best;
+ *   <li>dates: when the text names a period ({@link QueryDates}), documents dated within it are lifted by
+ *       {@code dateBoost}.
+ * </ol>
+ * Then each candidate's keyword coverage ({@link SearchIndex#keywordCoverage}) is measured for the relevance
+ * floor. Every weight at 0 reduces this to plain hybrid search.
+ */
+final class HybridSearch {
+  private final SearchIndex index;
+  private final BiFunction<String, Integer, List<SearchIndex.Hit>> vectors;
+  private final Map<String, RecallDocument> documents;
+  private final EngramSettings.Recall settings;
+
+  HybridSearch(SearchIndex index, BiFunction<String, Integer, List<SearchIndex.Hit>> vectors,
+      Map<String, RecallDocument> documents, EngramSettings.Recall settings) {
+    this.index = index;
+    this.vectors = vectors;
+    this.documents = documents;
+    this.settings = settings;
+  }
+
+  /** A candidate being scored: its fused score so far, ranks and cosine for the text, and how it was found. */
+  private static final class Scored {
+    double fused;
+    OptionalInt keywordRank = OptionalInt.empty();
+    OptionalInt vectorRank = OptionalInt.empty();
+    OptionalDouble cosine = OptionalDouble.empty();
+    final Set<String> routes = new LinkedHashSet<>();
+  }
+
+  List<Candidate> run(RecallQuery query, Instant now) {
+    Map<String, Scored> all = new LinkedHashMap<>();
+    boolean withActivity = query.activity().isPresent() && settings.contextShare() > 0;
+    double textWeight = withActivity ? 1 - settings.contextShare() : 1;
+    for (Candidate c : fused(query.text())) {
+      Scored s = all.computeIfAbsent(c.id(), id -> new Scored());
+      s.fused += textWeight * c.fused();
+      s.keywordRank = c.keywordRank();
+      s.vectorRank = c.vectorRank();
+      s.cosine = c.cosine();
+    }
+    if (withActivity) {
+      add(all, fused(query.activity().get()), settings.contextShare(), "activity");
+    }
+    if (settings.secondPassShare() > 0 && !all.isEmpty()) {
+      secondPass(all);
+    }
+    Optional<QueryDates.Span> span = settings.dateBoost() > 0 ? QueryDates.in(query.text(), now) : Optional.empty();
+    span.ifPresent(p -> all.forEach((id, s) -> {
+      RecallDocument d = documents.get(id);
+      if (d != null && p.contains(d.activity().updated())) {
+        s.fused *= 1 + settings.dateBoost();
+        s.routes.add("dated");
+      }
+    }));
+    Map<String, Double> coverage = coverage(query, all.keySet());
+    List<Candidate> out = new ArrayList<>(all.size());
+    all.forEach((id, s) -> out.add(new Candidate(id, s.fused, s.keywordRank, s.vectorRank,
+        coverage.getOrDefault(id, 0.0), s.cosine, List.copyOf(s.routes))));
+    out.sort(Comparator.comparingDouble(Candidate::fused).reversed().thenComparing(Candidate::id));
+    return out;
+  }
+
+  private List<Candidate> fused(String text) {
+    int n = settings.candidatesPerRetriever();
+    List<SearchIndex.Hit> keyword = index.keywordSearch(text, n);
+    boolean rrf = settings.fusion() == EngramSettings.Fusion.RRF;
+    boolean wanted = rrf ? settings.vectorWeight() > 0 : settings.vectorShare() > 0;
+    List<SearchIndex.Hit> vector = wanted ? vectors.apply(text, n) : List.of();
+    return rrf ? RankFusion.reciprocalRanks(keyword, vector, settings.fusionK(), settings.vectorWeight())
+        : RankFusion.scores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare());
+  }
+
+  /** Mixes {@code found} in with {@code weight}: what was there keeps {@code 1 - weight} of its score. */
+  private static void add(Map<String, Scored> all, List<Candidate> found, double weight, String route) {
+    all.values().forEach(s -> s.fused *= 1 - weight);
+    for (Candidate c : found) {
+      Scored s = all.computeIfAbsent(c.id(), id -> new Scored());
+      s.fused += weight * c.fused();
+      if (c.fused() > 0) {
+        s.routes.add(route);
+      }
+    }
+  }
+
+  /**
+   * Searches the best document's own words; a document found so scores {@code secondPassShare} times the
+   * best document's score times its normalised second-pass score, when that is more than it had: the second
+   * pass brings in the other hop of a multi-hop question below the first, and never reorders what the
+   * question itself found better.
+   */
+  private void secondPass(Map<String, Scored> all) {
+    Map.Entry<String, Scored> best = all.entrySet().stream()
+        .max(Comparator.comparingDouble((Map.Entry<String, Scored> e) -> e.getValue().fused)
+            .thenComparing(Map.Entry::getKey, Comparator.reverseOrder())).orElseThrow();
+    RecallDocument doc = documents.get(best.getKey());
+    if (doc == null || best.getValue().fused <= 0) {
+      return;
+    }
+    double top = best.getValue().fused;
+    List<SearchIndex.Hit> hits = index.keywordSearch(doc.searchText(), settings.candidatesPerRetriever()).stream()
+        .filter(h -> !h.id().equals(best.getKey())).toList();
+    for (Candidate c : RankFusion.scores(hits, List.of(), 0)) {
+      double lifted = settings.secondPassShare() * top * c.fused();
+      Scored s = all.computeIfAbsent(c.id(), id -> new Scored());
+      if (lifted > s.fused) {
+        s.fused = lifted;
+        s.routes.add("second pass");
+      }
+    }
+  }
+
+  private Map<String, Double> coverage(RecallQuery query, Set<String> ids) {
+    Map<String, Double> out = new HashMap<>(index.keywordCoverage(query.text(), ids));
+    if (query.activity().isPresent() && settings.contextShare() > 0) {
+      index.keywordCoverage(query.activity().get(), ids).forEach((id, c) -> out.merge(id, c, Math::max));
+    }
+    return out;
+  }
+}

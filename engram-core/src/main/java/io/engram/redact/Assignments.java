@@ -1,0 +1,202 @@
+package io.engram.redact;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
+
+/**
+ * Values given to secret-looking names: {@code password=...}, {@code "api_key": "..."}, {@code token: ...}
+ * in code, {@code .env}, JSON, YAML, TOML and properties files; {@code --password ...} on command lines;
+ * {@code <password>...</password>} in XML; and prose ("the admin password is ...", "密码是 ...").
+ *
+ * <p>A quoted value is a secret unless it is a placeholder. An unquoted one must also not read as code: a
+ * call, a variable or a dotted reference ({@code process.env.TOKEN}), a type ({@code token: string}), or,
+ * in the middle of a line of code, a bare identifier ({@code token = token}). In prose the value must not
+ * be an ordinary word ("the token is expired"). Names that only mention a secret are left alone:
+ * {@code token_type}, {@code max_tokens}, {@code password_length}, {@code public_key}...
+ */
+final class Assignments {
+  private Assignments() {}
+
+  /**
+   * The word of a name that makes it hold a secret; every match starts with one of {@link #NAME_KEYWORDS}, so
+   * the rules are tried only where one occurs. "key" counts after api, access, private, auth, account, secret;
+   * "pass" as the end of a name (DB_PASS), not as the English word ("tests pass: ...").
+   */
+  private static final String NAME =
+      "(?:passw(?:or)?d|passphrase|(?<=[_.-])pass(?![a-z])|pwd|secret|token|credentials?"
+          + "|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
+  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential"};
+
+  /** A value: double-, single- or back-quoted, or a bare run. */
+  private static final String VALUE =
+      "(\\\\\"[^\"\\\\\\n]{1,512}\\\\\"|\"(?:[^\"\\\\\\n]|\\\\.){1,512}\"|'[^'\\n]{1,512}'|`[^`\\n]{1,512}`"
+          + "|[^\\s\"'`,;]{1,512})";
+
+  private static final Set<String> TYPES =
+      Set.of("str", "string", "number", "int", "integer", "long", "bool", "boolean", "any", "bytes", "byte", "char",
+          "object", "text", "varchar", "uuid", "float", "double", "secretstr", "list", "dict", "map", "array",
+          "unknown", "void", "never", "function", "charsequence", "optional", "secret", "password");
+
+  /** Last words of names that describe a secret without holding one: token_type, passwordMinLength... */
+  private static final Set<String> NOT_SECRET_ENDINGS = Set.of("s", "type", "types", "count", "url", "uri",
+      "endpoint", "id", "ids", "name", "names", "file", "filename", "path", "length", "len", "size", "limit",
+      "expiry", "expires", "at", "in", "ttl", "header", "prefix", "format", "kind", "policy", "version", "dir", "max",
+      "min", "field", "label", "hint", "placeholder", "env", "var", "usage", "validator", "regex", "pattern",
+      "provider", "source", "store", "storage", "location", "input", "param", "column", "prompt", "strength",
+      "required", "enabled", "timeout", "rotation", "index", "budget", "manager", "ref", "reference", "encoder", "mode",
+      "scope", "scopes", "lifetime", "window", "encoding", "charset", "algorithm", "algo", "digest", "cipher",
+      "rounds", "iterations", "reset", "change", "confirm", "confirmation", "check", "strategy", "method", "flow",
+      "grant", "class", "handler", "service", "helper", "util", "utils", "factory", "generator", "parser",
+      "request", "response", "error", "exception", "key_id", "keyid", "valid", "invalid", "expired", "set", "before",
+      "after", "used", "total", "remaining", "left", "spent", "estimate", "estimated", "per", "cost", "rate");
+  private static final Pattern WORD_BREAK = Pattern.compile("[_.-]+|(?<=[a-z0-9])(?=[A-Z])");
+
+  /** Words just before a secret name that make it something else: max_tokens, csrf_token, public_key... */
+  private static final Pattern NOT_SECRET_PREFIX = Pattern.compile(
+      "(?i)(?<![a-z0-9])(?:max|num|input|output|total|csrf|xsrf|public|primary|foreign|sort|partition|cache|page|next|prev"
+          + "|continuation|count|reasoning|prompt|completion|cached|has|is|no|show|hide|forgot|reset|new_?|confirm)"
+          + "[_.-]?$");
+
+  /** A call or an index: {@code getPassword()}, {@code os.environ["X"]}, {@code args[0]}. */
+  private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$]+[(\\[]|^\\(");
+  private static final Pattern JSON_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
+  /** The name of a constant or an environment variable: APP_SECRET_KEY. */
+  private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+");
+  private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
+
+  static List<PatternRule> rules() {
+    SecretCheck structured = Assignments::structuredValue;
+    return List.of(
+        // name = value, name: value, "name": "value", name => value, name := value
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)" + NAME + "([\\w.-]{0,30}+)\\\\?[\"'`]?[ \\t]*+(=>|:=|=(?!=)|:)[ \\t]*+" + VALUE, 3, structured,
+            NAME_KEYWORDS),
+        // typed: password: str = "...", const token: string = "..."
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)" + NAME + "([\\w.-]{0,30}+)[ \\t]*+:[ \\t]*[A-Za-z_][\\w\\[\\]|., ]{0,40}?[ \\t]*(=)(?!=)[ \\t]*" + VALUE,
+            3, structured, NAME_KEYWORDS),
+        // command-line flags: --password hunter2, --api-key=...
+        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)(?<![\\w-])--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token)"
+                + "(?:[ \\t]+|=)" + VALUE, 1,
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.startsWith("-") && !isReference(unquote(secret)),
+            "--pass", "-pass", "--token", "-token", "--api", "-api", "--secret", "-secret", "--client-secret",
+            "--auth-token"),
+        // XML elements: <password>...</password>
+        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)<(?:[\\w-]{0,30}:)?[\\w-]{0,30}?" + NAME + "([\\w-]{0,30}+)>([^<\\n]{1,512})</", 2,
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !describesSecret(m.group(1)), NAME_KEYWORDS),
+        // prose: the admin password is X; my token was X; the password for prod is X
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)\\b(?:passw(?:or)?d|passphrase|secret|token|api[ _-]?key|access[ _-]?key|credentials?)"
+                + "(?:[ \\t]+(?:for|of|on|to)[ \\t]+[\\w.@:/-]{1,60}){0,2}"
+                + "[ \\t]+(?:is|was|are|were|equals|=)(?:[ \\t]+(?:now|still|just|actually|set[ \\t]+to|changed[ \\t]+to))?"
+                + "[ \\t]*:?[ \\t]+" + VALUE,
+            1, Assignments::proseValue, "pass", "secret", "token", "api", "access", "credential"),
+        // prose in Chinese: 密码是 X, 令牌：X
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?:密码|口令|密钥|令牌|秘钥)[ \\t]*(?:是|为|[:：=])[ \\t]*([^\\s，。；,;]{3,512})", 1,
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret), "密码", "口令", "密钥", "令牌", "秘钥"));
+  }
+
+  /** A value given to a secret name in code or configuration. */
+  private static boolean structuredValue(String secret, MatchResult m, ScannedText t) {
+    String name = t.text().substring(m.start(), m.start(1));
+    if (describesSecret(m.group(1))) {
+      return false;
+    }
+    if (secret.length() >= 2 && secret.charAt(0) == '\\' && "ntr".indexOf(secret.charAt(1)) >= 0) {
+      return false; // an escaped line break: the value is on the next line
+    }
+    char previous = m.start() > 0 ? t.text().charAt(m.start() - 1) : ' ';
+    if (previous == '/' || previous == '\\' || m.group(1).startsWith(".") && secret.chars().allMatch(Character::isDigit)) {
+      return false; // a file: lib/token.ex:132
+    }
+    int nameStart = m.start();
+    int from = Math.max(0, nameStart - 24);
+    String before = t.text().substring(from, nameStart);
+    if (NOT_SECRET_PREFIX.matcher(before).find()) {
+      return false;
+    }
+    if (secret.startsWith("\\\"")) {
+      secret = secret.substring(1, secret.length() - 2) + "\""; // quoted inside a JSON string
+    }
+    int escape = secret.indexOf('\\');
+    if (escape > 0 && secret.charAt(0) != '"' && secret.charAt(0) != '\'' && escape + 1 < secret.length()
+        && "ntr\"".indexOf(secret.charAt(escape + 1)) >= 0) {
+      secret = secret.substring(0, escape); // the rest is the next line of a JSON-escaped text
+    }
+    secret = secret.replaceAll("[)\\]}>]+$", "");
+    if (!m.group(2).equals("=") && JSON_NUMBER.matcher(secret).matches()) {
+      return false; // a number in JSON or YAML
+    }
+    if (secret.isEmpty() || Placeholders.isPlaceholder(secret)) {
+      return false;
+    }
+    char q = secret.charAt(0);
+    if (q == '"' || q == '\'' || q == '`') {
+      return secret.length() > 2 && !CONSTANT_NAME.matcher(secret.substring(1, secret.length() - 1)).matches();
+    }
+    if (isReference(secret) || TYPES.contains(secret.toLowerCase(Locale.ROOT))) {
+      return false;
+    }
+    if (secret.chars().allMatch(Character::isLetter)) {
+      // A bare word: after ':' prose or a type; after '=' a variable in code, unless it is an
+      // environment assignment.
+      if (!m.group(2).equals("=")) {
+        return false;
+      }
+      // An environment variable's value: DB_PASSWORD=letmein, upper-case name, nothing around the '='.
+      String key = name + m.group(1);
+      boolean tight = m.end(2) == m.start(3) && t.text().charAt(m.start(2) - 1) != ' ';
+      return tight && key.equals(key.toUpperCase(Locale.ROOT));
+    }
+    return true;
+  }
+
+  /** True when a name's part after the secret word ends in a word like "type" or "length". */
+  private static boolean describesSecret(String suffix) {
+    if (suffix.isEmpty()) {
+      return false;
+    }
+    String[] words = WORD_BREAK.split(suffix);
+    return words.length > 0 && NOT_SECRET_ENDINGS.contains(words[words.length - 1].toLowerCase(Locale.ROOT))
+        || suffix.equals("s");
+  }
+
+  /** A value said in prose: not an ordinary word. */
+  private static boolean proseValue(String secret, MatchResult m, ScannedText t) {
+    String v = stripTrailingPunctuation(secret);
+    if (Placeholders.isPlaceholder(v)) {
+      return false;
+    }
+    char q = v.isEmpty() ? ' ' : v.charAt(0);
+    if (q == '"' || q == '\'' || q == '`') {
+      return v.length() > 2;
+    }
+    if (v.length() < 4 || isReference(v)) {
+      return false;
+    }
+    boolean word = v.chars().allMatch(c -> Character.isLetter(c) || c == '-' || c == '\'');
+    return !(word && v.length() <= 12);
+  }
+
+  private static boolean isReference(String v) {
+    return CALL_OR_INDEX.matcher(v).find() || DOTTED_REFERENCE.matcher(v).matches() || v.startsWith("&");
+  }
+
+  private static String unquote(String v) {
+    return v.length() >= 2 && (v.charAt(0) == '"' || v.charAt(0) == '\'') ? v.substring(1, v.length() - 1) : v;
+  }
+
+  private static String stripTrailingPunctuation(String v) {
+    int end = v.length();
+    while (end > 0 && ".,;:!?)".indexOf(v.charAt(end - 1)) >= 0) {
+      end--;
+    }
+    return v.substring(0, end);
+  }
+}

@@ -1,0 +1,29 @@
+package io.engram.redact;
+
+import java.util.Locale;
+import java.util.Set;
+
+/** Values that stand for a secret rather than being one: markers, variables, templates, blanks, type names. */
+final class Placeholders {
+  private Placeholders() {}
+
+  private static final Set<String> WORDS =
+      Set.of("null", "none", "true", "false", "nil", "undefined", "changeme", "change-me", "changeit", "xxx", "xxxx",
+          "...", "redacted", "required", "optional", "string", "example", "password", "passwd", "secret", "token",
+          "your-token", "your-password", "your-api-key", "yourpassword", "mypassword", "dummy", "test", "todo",
+          "tbd", "empty", "hidden", "masked", "omitted", "n/a", "na", "unset", "default", "env", "value");
+
+  /** True when {@code value} (quotes around it ignored) stands for a secret rather than being one. */
+  static boolean isPlaceholder(String value) {
+    String v = value.strip();
+    if (v.length() >= 2 && (v.charAt(0) == '"' || v.charAt(0) == '\'' || v.charAt(0) == '`')
+        && v.charAt(v.length() - 1) == v.charAt(0)) {
+      v = v.substring(1, v.length() - 1).strip();
+    }
+    if (v.isEmpty() || v.startsWith("[REDACTED") || v.startsWith("$") || v.startsWith("<") || v.startsWith("{")
+        || v.startsWith("%") || v.startsWith("#") || v.chars().allMatch(c -> c == '*' || c == 'x' || c == 'X' || c == '.')) {
+      return true;
+    }
+    return WORDS.contains(v.toLowerCase(Locale.ROOT)) || GitleaksRules.globallyAllowed(v);
+  }
+}

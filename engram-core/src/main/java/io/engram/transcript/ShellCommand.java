@@ -1,0 +1,158 @@
+package io.engram.transcript;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One simple command of a shell command line, as an agent's Bash call writes it: the program and its
+ * words, with the directory an earlier {@code cd} of the same line moved to. Nothing is run or expanded;
+ * quotes are removed, a heredoc body is dropped, and leading {@code VAR=value} assignments, {@code sudo},
+ * {@code env}, {@code time} and {@code npx}-style runners are skipped so that the program is the one doing
+ * the work.
+ *
+ * @param program the program as written ({@code git}, {@code ./mvnw}, {@code bd})
+ * @param args the words after it, quotes removed
+ * @param dir the directory of an earlier {@code cd} in the same line, or ""
+ */
+public record ShellCommand(String program, List<String> args, String dir) {
+  private static final Set<String> WRAPPERS = Set.of("sudo", "env", "time", "nice", "nohup", "exec", "command");
+
+  public ShellCommand {
+    args = List.copyOf(args);
+  }
+
+  /** The program's base name, lower-cased ({@code ./mvnw} gives {@code mvnw}). */
+  public String name() {
+    int slash = program.lastIndexOf('/');
+    return program.substring(slash + 1).toLowerCase(Locale.ROOT);
+  }
+
+  /** The first argument that is not an option, lower-cased, or "". */
+  public String subcommand() {
+    return args.stream().filter(a -> !a.startsWith("-")).findFirst().map(a -> a.toLowerCase(Locale.ROOT)).orElse("");
+  }
+
+  /** {@code program subcommand}, the way a person names what was run ({@code mix test}, {@code git commit}). */
+  public String label() {
+    String sub = subcommand();
+    return sub.isEmpty() || sub.contains("/") || sub.length() > 30 ? name() : name() + " " + sub;
+  }
+
+  /** The simple commands of {@code line}, in order ({@code &&}, {@code ||}, {@code ;}, pipes and new lines split it). */
+  public static List<ShellCommand> parse(String line) {
+    List<ShellCommand> out = new ArrayList<>();
+    String dir = "";
+    for (String part : split(withoutHeredocs(line))) {
+      List<String> words = words(part);
+      int i = 0;
+      while (i < words.size() && (words.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*") || WRAPPERS.contains(words.get(i)))) {
+        i++;
+      }
+      if (i >= words.size()) {
+        continue;
+      }
+      String program = words.get(i);
+      List<String> args = words.subList(i + 1, words.size());
+      if (program.equals("cd")) {
+        dir = args.isEmpty() ? "" : args.get(0);
+        continue;
+      }
+      out.add(new ShellCommand(program, args, dir));
+    }
+    return out;
+  }
+
+  /** The line split at {@code &&}, {@code ||}, {@code ;}, {@code |} and new lines outside quotes. */
+  static List<String> split(String line) {
+    List<String> parts = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    char quote = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote != 0) {
+        current.append(c);
+        if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+        current.append(c);
+      } else if (c == ';' || c == '|' || c == '\n' || (c == '&' && i + 1 < line.length() && line.charAt(i + 1) == '&')) {
+        parts.add(current.toString());
+        current.setLength(0);
+        if (c == '&' || (c == '|' && i + 1 < line.length() && line.charAt(i + 1) == '|')) {
+          i++;
+        }
+      } else {
+        current.append(c);
+      }
+    }
+    parts.add(current.toString());
+    return parts;
+  }
+
+  /** The words of one simple command, quotes removed. */
+  static List<String> words(String part) {
+    List<String> words = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    char quote = 0;
+    boolean inWord = false;
+    for (char c : part.strip().toCharArray()) {
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else {
+          current.append(c);
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+        inWord = true;
+      } else if (Character.isWhitespace(c)) {
+        if (inWord) {
+          words.add(current.toString());
+          current.setLength(0);
+          inWord = false;
+        }
+      } else {
+        current.append(c);
+        inWord = true;
+      }
+    }
+    if (inWord) {
+      words.add(current.toString());
+    }
+    return words;
+  }
+
+  // A heredoc's body is data (a commit message, a file's text), not commands.
+  private static String withoutHeredocs(String line) {
+    int at = line.indexOf("<<");
+    if (at < 0) {
+      return line;
+    }
+    StringBuilder out = new StringBuilder();
+    String[] lines = line.split("\n", -1);
+    String end = null;
+    for (String l : lines) {
+      if (end != null) {
+        if (l.strip().equals(end)) {
+          end = null;
+          out.append(l.replace(l.strip(), "")).append('\n');
+        }
+        continue;
+      }
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("<<-?\\s*['\"]?([A-Za-z_]+)['\"]?").matcher(l);
+      if (m.find()) {
+        end = m.group(1);
+        out.append(l, 0, m.start());
+        // What follows the marker on the same line ( ")" closing a $(cat <<EOF ...) ) comes after the body.
+        out.append('\n');
+        continue;
+      }
+      out.append(l).append('\n');
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,76 @@
+package io.engram.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.dream.SessionTranscripts;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.recall.SearchIndex;
+import io.engram.testing.TestResources;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PastSessionsTest {
+  private static final String SESSION = "258c7280-ae70-4798-800f-63464d01a85d";
+  private static final Path TRANSCRIPT = TestResources.path("transcripts/claude-code/" + SESSION + ".jsonl");
+
+  @TempDir Path home;
+  @TempDir Path project;
+  ProjectMemory memory;
+
+  @BeforeEach
+  void open() throws IOException {
+    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    memory = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
+  }
+
+  @Test
+  void theTranscriptsEngramRecordedForTheProjectAreSearched() throws IOException {
+    new SessionTranscripts(memory.location().projectDir()).record(SESSION, TRANSCRIPT);
+    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+
+    PastSessions.Found found = sessions.find("SQLite-safe table rewrite", 3, Map.of());
+
+    assertThat(found.read().transcripts()).isEqualTo(1);
+    assertThat(found.hits()).isNotEmpty();
+    assertThat(found.hits().get(0).turn().sessionId()).isEqualTo(SESSION);
+    assertThat(found.hits().get(0).turn().link()).endsWith(SESSION + ".jsonl:186");
+    assertThat(home.resolve("projects").resolve(memory.location().projectKey()).resolve("history")).isDirectory();
+  }
+
+  @Test
+  void withNoRecordedSessionNothingIsFoundAndNothingFails() throws IOException {
+    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+
+    PastSessions.Found found = sessions.find("SQLite-safe table rewrite", 3, Map.of());
+
+    assertThat(found.hits()).isEmpty();
+    assertThat(found.read().problems()).isEmpty();
+  }
+
+  @Test
+  void aNamedTranscriptIsReadBesideTheRecordedOnes() throws IOException {
+    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+
+    PastSessions.Found found = sessions.find("did you push", 1, Map.of(SESSION, TRANSCRIPT));
+
+    assertThat(found.hits()).singleElement().satisfies(h -> assertThat(h.turn().role()).isEqualTo("user"));
+  }
+
+  @Test
+  void anEmptyQueryIsRefused() {
+    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+
+    assertThatThrownBy(() -> sessions.find("  ", 3, Map.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("empty");
+  }
+}

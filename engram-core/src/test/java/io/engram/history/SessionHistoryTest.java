@@ -1,0 +1,116 @@
+package io.engram.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.recall.SearchIndex;
+import io.engram.testing.TestResources;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SessionHistoryTest {
+  private static final String SESSION = "258c7280-ae70-4798-800f-63464d01a85d";
+  private static final Path TRANSCRIPT = TestResources.path("transcripts/claude-code/" + SESSION + ".jsonl");
+
+  @TempDir Path home;
+
+  private SessionHistory history() {
+    return new SessionHistory(home.resolve("history"), dir -> SearchIndex.inMemory());
+  }
+
+  @Test
+  void aTurnOfAPastSessionIsFoundByWhatWasSaidInIt() throws IOException {
+    SessionHistory history = history();
+    history.sync(Map.of(SESSION, TRANSCRIPT));
+
+    List<HistoryHit> hits = history.search("migration ALTER TABLE modify SQLite nullability", 5);
+
+    assertThat(hits).isNotEmpty();
+    PastTurn turn = hits.get(0).turn();
+    assertThat(turn.sessionId()).isEqualTo(SESSION);
+    assertThat(turn.role()).isEqualTo("assistant");
+    assertThat(turn.text()).contains("SQLite-safe table rewrite");
+    assertThat(turn.line()).isEqualTo(186);
+    assertThat(turn.uuid()).contains("9092a3a4-f83b-46e8-84fa-745121f88ccc");
+    assertThat(turn.link()).endsWith(SESSION + ".jsonl:186");
+    assertThat(turn.timestamp()).isPresent();
+  }
+
+  @Test
+  void whatThePersonTypedIsATurnOfItsOwn() throws IOException {
+    SessionHistory history = history();
+    history.sync(Map.of(SESSION, TRANSCRIPT));
+
+    List<HistoryHit> hits = history.search("did you push", 3);
+
+    assertThat(hits).extracting(h -> h.turn().role()).first().isEqualTo("user");
+    assertThat(hits.get(0).turn().line()).isEqualTo(1858);
+  }
+
+  @Test
+  void toolOutputIsNotIndexedButToolNamesAndFilesAre() throws IOException {
+    SessionHistory history = history();
+    history.sync(Map.of(SESSION, TRANSCRIPT));
+
+    Map<String, PastTurn> turns = history.turns(SESSION);
+
+    assertThat(turns.values()).anyMatch(t -> t.tools().contains("Edit") && !t.files().isEmpty());
+    assertThat(turns.values()).noneMatch(t -> t.role().equals("user") && t.text().contains("tool_use_id"));
+  }
+
+  @Test
+  void aGrowingTranscriptIsReadFromWhereTheLastReadStopped(@TempDir Path work) throws IOException {
+    List<String> lines = Files.readAllLines(TRANSCRIPT, StandardCharsets.UTF_8);
+    Path growing = work.resolve(SESSION + ".jsonl");
+    Files.write(growing, lines.subList(0, 200), StandardCharsets.UTF_8);
+    SessionHistory history = history();
+
+    history.sync(Map.of(SESSION, growing));
+    assertThat(history.search("SQLite-safe table rewrite", 3)).extracting(h -> h.turn().line()).contains(186);
+    assertThat(history.search("did you push", 3)).isEmpty();
+
+    Files.write(growing, lines.subList(200, lines.size()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    SessionHistory.SyncReport second = history.sync(Map.of(SESSION, growing));
+
+    assertThat(second.turns()).isLessThan(history.turns(SESSION).size());
+    assertThat(history.search("did you push", 3)).extracting(h -> h.turn().line()).first().isEqualTo(1858);
+    Map<String, PastTurn> whole = history.turns(SESSION);
+    SessionHistory fresh = new SessionHistory(work.resolve("other"), dir -> SearchIndex.inMemory());
+    fresh.sync(Map.of(SESSION, TRANSCRIPT));
+    assertThat(whole.keySet()).isEqualTo(fresh.turns(SESSION).keySet());
+  }
+
+  @Test
+  void aMissingTranscriptIsReportedAndTheOthersAreStillRead(@TempDir Path work) throws IOException {
+    SessionHistory.SyncReport r = history().sync(Map.of("gone", work.resolve("gone.jsonl"), SESSION, TRANSCRIPT));
+
+    assertThat(r.problems()).singleElement().asString().contains("gone.jsonl").contains("not found");
+    assertThat(r.turns()).isPositive();
+  }
+
+  @Test
+  void aSecretSaidInASessionNeverReachesTheHistory(@TempDir Path work) throws IOException {
+    String token = "ghp_" + "Ab1Cd2Ef3Gh4".repeat(3);
+    Path transcript = work.resolve("s9.jsonl");
+    Files.writeString(transcript, "{\"type\":\"user\",\"sessionId\":\"s9\",\"uuid\":\"u1\",\"timestamp\":"
+        + "\"2026-05-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"push with the token " + token
+        + " to the deploy remote\"}}\n");
+    SessionHistory history = history();
+
+    history.sync(Map.of("s9", transcript));
+
+    assertThat(history.search("deploy remote token", 1)).singleElement()
+        .satisfies(h -> assertThat(h.turn().text()).contains("deploy remote").doesNotContain(token));
+    try (var files = Files.walk(home)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(f)).as(f.toString()).doesNotContain(token);
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.engram.recall;
+
+import static io.engram.recall.RecallFixtures.NOW;
+import static io.engram.recall.RecallFixtures.doc;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class HybridSearchTest {
+  private static final EngramSettings.Recall DEFAULTS = EngramSettings.Recall.DEFAULTS;
+
+  private static List<Candidate> search(List<RecallDocument> docs, RecallQuery query, EngramSettings.Recall s) {
+    return RecallFixtures.index(docs).search(query, s, NOW);
+  }
+
+  private static Optional<Candidate> find(List<Candidate> ranked, String id) {
+    return ranked.stream().filter(c -> c.id().equals(id)).findFirst();
+  }
+
+  @Test
+  void theFilesBeingEditedFindTheirMemoryForAVaguePrompt() {
+    List<RecallDocument> docs = List.of(
+        doc("token-cache", "TokenCache entries expire after five minutes; refresh them in the auth filter."),
+        doc("deploy", "Deploys run from the release branch after the standup."));
+    RecallQuery query = new RecallQuery("please fix the failing test",
+        Optional.of("files: auth/TokenCache.java TokenCache (edited)"));
+
+    List<Candidate> ranked = search(docs, query, DEFAULTS);
+
+    assertThat(ranked).first().satisfies(c -> {
+      assertThat(c.id()).isEqualTo("token-cache");
+      assertThat(c.routes()).contains("activity");
+    });
+    assertThat(search(docs, RecallQuery.of("please fix the failing test"), DEFAULTS)).isEmpty();
+  }
+
+  @Test
+  void aSecondPassBringsTheOtherHopBelowTheFirst() {
+    List<RecallDocument> docs = List.of(
+        doc("adoption", "Alice adopted a puppy named Rex last spring."),
+        doc("contest", "Rex won the agility contest held in Lyon."),
+        doc("garden", "Bob planted tomatoes along the fence."));
+
+    List<Candidate> ranked = search(docs, RecallQuery.of("Where did Alice's puppy compete?"), DEFAULTS);
+    List<Candidate> without = search(docs, RecallQuery.of("Where did Alice's puppy compete?"),
+        DEFAULTS.withExpansion(DEFAULTS.contextShare(), 0, DEFAULTS.dateBoost()));
+
+    assertThat(ranked.get(0).id()).isEqualTo("adoption");
+    assertThat(find(ranked, "contest")).hasValueSatisfying(c -> {
+      assertThat(c.routes()).contains("second pass");
+      assertThat(c.fused()).isPositive().isLessThan(ranked.get(0).fused());
+    });
+    assertThat(find(without, "contest")).isEmpty();
+  }
+
+  @Test
+  void aMemoryDatedInThePeriodTheQuestionNamesIsLifted() {
+    List<RecallDocument> docs = List.of(
+        doc("cache-a", "We decided the cache keeps sessions for an hour.", Instant.parse("2026-03-10T09:00:00Z"), 0,
+            false),
+        doc("cache-b", "We decided the cache keeps sessions for a day.", Instant.parse("2026-05-06T09:00:00Z"), 0,
+            false));
+
+    List<Candidate> march = search(docs, RecallQuery.of("what did we decide about the cache in March"), DEFAULTS);
+    List<Candidate> may = search(docs, RecallQuery.of("what did we decide about the cache last week"), DEFAULTS);
+
+    assertThat(march.get(0).id()).isEqualTo("cache-a");
+    assertThat(march.get(0).routes()).contains("dated");
+    assertThat(may.get(0).id()).isEqualTo("cache-b");
+    assertThat(may.get(0).routes()).contains("dated");
+  }
+
+  @Test
+  void coverageSaysHowMuchOfTheQuestionADocumentHolds() {
+    List<RecallDocument> docs = List.of(
+        doc("redis", "Integration tests need a local Redis server on port 6379."),
+        doc("pnpm", "Install packages with pnpm; npm breaks the lockfile."));
+
+    List<Candidate> ranked = search(docs, RecallQuery.of("redis server for integration tests"), DEFAULTS);
+
+    assertThat(ranked.get(0).id()).isEqualTo("redis");
+    assertThat(ranked.get(0).coverage()).isGreaterThan(0.9);
+    // pnpm shares no word with the question: at most the second pass reaches it, and then it cannot clear the floor
+    find(ranked, "pnpm").ifPresent(c -> {
+      assertThat(c.coverage()).isZero();
+      assertThat(c.clears(DEFAULTS.keywordFloor(), Double.POSITIVE_INFINITY)).isFalse();
+    });
+  }
+}

@@ -1,0 +1,53 @@
+package io.engram.transcript;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.engram.testing.FuzzChecks;
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Transcripts as any bytes. A Claude Code JSONL file is always read (a bad line is a {@link ReadProblem},
+ * the rest is kept); a JSON message list is read or refused with the documented
+ * {@link IllegalArgumentException}. The first byte picks the format: odd for the message list.
+ */
+class TranscriptFuzzTest {
+  @FuzzTest(maxDuration = FuzzChecks.DURATION)
+  @Timeout(value = FuzzChecks.HANG_SECONDS, unit = TimeUnit.SECONDS)
+  @DictionaryEntries({"\"type\"", "\"user\"", "\"assistant\"", "\"system\"", "\"summary\"", "\"message\"",
+      "\"content\"", "\"role\"", "\"text\"", "\"tool_use\"", "\"tool_result\"", "\"tool_use_id\"", "\"input\"",
+      "\"file_path\"", "\"command\"", "\"uuid\"", "\"parentUuid\"", "\"sessionId\"", "\"isSidechain\"",
+      "\"compact_boundary\"", "\"subtype\"", "\"usage\"", "\"input_tokens\"", "\"messages\"", "\"thinking\"",
+      "\"TodoWrite\"", "\"todos\"", "\"Edit\"", "\"Bash\"", "\"Read\"", "\"timestamp\"", "null"})
+  void transcriptIsReadOrRefusedInOneLine(byte[] input) throws Exception {
+    if (input.length > 0 && (input[0] & 1) == 1) {
+      String json = new String(Arrays.copyOfRange(input, 1, input.length), StandardCharsets.UTF_8);
+      try {
+        use(MessageListReader.parse(json, "fuzz"));
+      } catch (RuntimeException e) {
+        FuzzChecks.assertDocumentedRefusal(e, IllegalArgumentException.class);
+      }
+      return;
+    }
+    Transcript t = TranscriptReader.read(
+        new InputStreamReader(new ByteArrayInputStream(input), StandardCharsets.UTF_8), "fuzz");
+    long lines = new String(input, StandardCharsets.UTF_8).lines().count();
+    assertThat(t.problems()).allSatisfy(p -> assertThat(p.lineNumber()).isBetween(1, (int) Math.max(1, lines)));
+    use(t);
+  }
+
+  /** What the engines ask of every transcript they are given. */
+  private static void use(Transcript t) {
+    assertThat(t.sessionId()).isNotBlank();
+    assertThat(t.mainLine().size()).isLessThanOrEqualTo(t.messages().size());
+    t.segments();
+    t.userMessages();
+    assertThat(t.toolCallCount()).isNotNegative();
+  }
+}

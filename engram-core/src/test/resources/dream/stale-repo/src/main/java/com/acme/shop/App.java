@@ -1,0 +1,5 @@
+package com.acme.shop;
+
+public class App {
+  public static void main(String[] args) {}
+}

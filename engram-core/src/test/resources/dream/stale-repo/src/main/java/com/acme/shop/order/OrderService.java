@@ -1,0 +1,5 @@
+package com.acme.shop.order;
+
+public class OrderService {
+  public void create() {}
+}

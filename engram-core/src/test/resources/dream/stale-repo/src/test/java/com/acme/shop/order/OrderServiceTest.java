@@ -1,0 +1,3 @@
+package com.acme.shop.order;
+
+class OrderServiceTest {}

@@ -1,0 +1,169 @@
+package io.engram.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.service.AiServices;
+import dev.langchain4j.service.MemoryId;
+import io.engram.examples.scripted.ChatRequests;
+import io.engram.examples.scripted.ScriptedOpenAiServer;
+import io.engram.examples.scripted.ScriptedReply;
+import io.engram.hosted.HostedMemory;
+import io.engram.memory.StoredMemory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real {@code AiServices} agent over the real OpenAI client, talking to a scripted local server. */
+class EngramAgentTest {
+  /** The agent under test: one method, a conversation id and a user message. */
+  interface Assistant {
+    String chat(@MemoryId String conversation, @dev.langchain4j.service.UserMessage String message);
+  }
+
+  /** A tool whose answer carries a secret, as a real tool's output may. */
+  static final class DeployTools {
+    @Tool("Look up the deploy token of the staging cluster")
+    public String deployToken() {
+      return "The staging deploy token is ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U and it expires in May.";
+    }
+  }
+
+  @TempDir Path home;
+  @TempDir Path project;
+  private ScriptedOpenAiServer server;
+  private HostedMemory memory;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = ScriptedOpenAiServer.start();
+    memory = HostedMemory.builder(home, project).build();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private Assistant agent(int windowTokens, Object... tools) {
+    var builder = AiServices.builder(Assistant.class)
+        .chatModel(OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("not-a-real-key")
+            .modelName("gpt-4o-mini").build())
+        .chatMemoryProvider(EngramChatMemory.provider(memory, windowTokens))
+        .contentRetriever(new EngramContentRetriever(memory));
+    if (tools.length > 0) {
+      builder.tools(tools);
+    }
+    return builder.build();
+  }
+
+  @Test
+  void aFactToldInOneConversationIsRecalledInTheNext() throws IOException {
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    Assistant assistant = agent(200_000);
+
+    assistant.chat("monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
+    assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
+        .anySatisfy(body -> assertThat(body).contains("./deploy.sh --canary"));
+
+    assistant.chat("tuesday", "How do we deploy the service with deploy.sh?");
+    String secondPrompt = ChatRequests.lastOf(server.requests().get(1), "user");
+    assertThat(secondPrompt).contains("./deploy.sh --canary").contains("How do we deploy the service");
+  }
+
+  @Test
+  void theModelRemembersAndForgetsThroughTheTools() throws IOException {
+    server.thenReply(
+        ScriptedReply.toolCall("remember", "{\"name\":\"test command\",\"type\":\"project\","
+            + "\"description\":\"How to run the tests\",\"body\":\"Run ./mvnw verify; never gradle.\"}"),
+        ScriptedReply.text("Saved."),
+        ScriptedReply.toolCall("remember", "{\"name\":\"x\",\"type\":\"diary\",\"description\":\"d\",\"body\":\"b\"}"),
+        ScriptedReply.text("I could not save that."),
+        ScriptedReply.toolCall("forget", "{\"name\":\"test command\"}"),
+        ScriptedReply.text("Forgotten."));
+    Assistant assistant = agent(200_000, new EngramMemoryTools(memory));
+
+    assistant.chat("c", "Keep in mind how we run tests.");
+    assertThat(memory.store().read("test command")).map(s -> s.memory().body())
+        .hasValueSatisfying(b -> assertThat(b).contains("./mvnw verify"));
+
+    assistant.chat("c", "Save a diary entry.");
+    String refusal = toolAnswers(server.requests().get(3));
+    assertThat(refusal).contains("Not saved: type must be one of");
+
+    assistant.chat("c", "Forget the test command.");
+    assertThat(memory.store().read("test command")).isEmpty();
+  }
+
+  @Test
+  void aLongConversationIsCompactedWithItsUserMessagesKept() {
+    server.otherwise(request -> Optional.of(ScriptedReply.text(
+        "I looked at it and changed the parser accordingly; the tests pass now. " + "Details follow. ".repeat(60))));
+    EngramChatMemory chat = EngramChatMemory.builder(memory).id("long").windowTokens(1_000).learn(false).build();
+    Assistant assistant = AiServices.builder(Assistant.class)
+        .chatModel(OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("k").modelName("gpt-4o-mini").build())
+        .chatMemoryProvider(id -> chat)
+        .build();
+    List<String> asked = List.of(
+        "Please make the CSV parser accept quoted fields with embedded commas.",
+        "Also handle a trailing newline at the end of the file without an empty row.",
+        "Now add a test for a header row that has a BOM in front of it.",
+        "Then rename parseLine to parseRecord everywhere, including the docs.",
+        "Finally check that the benchmark still runs under a second.");
+    for (String message : asked) {
+      assistant.chat("long", message);
+    }
+
+    assertThat(chat.lastCompaction()).isPresent();
+    List<ChatMessage> kept = chat.messages();
+    String continuation = ((UserMessage) kept.get(0)).singleText();
+    assertThat(continuation).startsWith("This conversation is being continued");
+    for (String earlier : asked.subList(0, asked.size() - 1)) {
+      if (!chat.messages().stream().anyMatch(m -> m instanceof UserMessage u && u.singleText().startsWith(earlier))) {
+        assertThat(continuation).contains(earlier);
+      }
+    }
+    assertThat(kept.get(kept.size() - 1)).isInstanceOf(dev.langchain4j.data.message.AiMessage.class);
+    assertThat(server.everythingSent()).contains("This conversation is being continued");
+  }
+
+  @Test
+  void aSecretInAToolAnswerNeverReachesTheStore() throws IOException {
+    server.thenReply(ScriptedReply.toolCall("deployToken", "{}"),
+        ScriptedReply.text("Remember that the staging token expires in May."));
+    Assistant assistant = agent(200_000, new DeployTools());
+
+    assistant.chat("ops", "Remember that staging deploys need the deploy token; look it up.");
+
+    assertThat(memory.conversations().read("ops")).hasValueSatisfying(json ->
+        assertThat(json).contains("[REDACTED").doesNotContain("ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U"));
+    try (Stream<Path> files = Files.walk(home)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertThat(new String(Files.readAllBytes(file), StandardCharsets.UTF_8))
+            .as("%s", file).doesNotContain("ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U");
+      }
+    }
+    assertThat(memory.store().list().memories()).extracting(StoredMemory::name).isNotEmpty();
+  }
+
+  private static String toolAnswers(com.fasterxml.jackson.databind.JsonNode request) {
+    StringBuilder text = new StringBuilder();
+    request.path("messages").forEach(m -> {
+      if ("tool".equals(m.path("role").asText())) {
+        text.append(ChatRequests.text(m)).append('\n');
+      }
+    });
+    return text.toString();
+  }
+}

@@ -1,0 +1,70 @@
+package io.engram.mcp;
+
+import io.engram.history.HistoryHit;
+import io.engram.history.PastSessions;
+import io.engram.history.PastTurn;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code history} tool: the turns of this project's past sessions that match a query, through
+ * {@link PastSessions} as {@code engram history} finds them, each with its session, date and link
+ * ({@code <transcript>:<line>}). Answers only when called; nothing of it is injected into a session.
+ */
+final class HistoryTool {
+  /** Most turns one call may ask for. */
+  private static final int MAX_LIMIT = 50;
+
+  private final EngramServices services;
+
+  HistoryTool(EngramServices services) {
+    this.services = services;
+  }
+
+  MemoryTools.ToolDef def() {
+    return new MemoryTools.ToolDef("history", "Search what was said and done in this project's past sessions:"
+        + " the person's prompts and the agent's words, tool names and files (not tool output). Each hit names"
+        + " its session, date and the transcript line it begins on.",
+        "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":"
+            + "\"Words of what was said or done\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
+            + MAX_LIMIT + "}},\"required\":[\"query\"],\"additionalProperties\":false}",
+        this::run);
+  }
+
+  private MemoryTools.ToolAnswer run(Arguments args) throws IOException {
+    String query = args.requiredString("query");
+    if (query.isBlank()) {
+      throw new ToolInputException("argument 'query' is blank");
+    }
+    int limit = args.optionalInt("limit", 1, MAX_LIMIT).orElse(services.settings().recall().historyResults());
+    PastSessions.Found found = services.history().find(query, limit, Map.of());
+    List<Map<String, Object>> hits = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (HistoryHit h : found.hits()) {
+      PastTurn t = h.turn();
+      Map<String, Object> hit = new LinkedHashMap<>();
+      hit.put("session", t.sessionId());
+      hit.put("date", t.timestamp().map(Object::toString).orElse(""));
+      hit.put("role", t.role());
+      hit.put("link", t.link());
+      hit.put("uuid", t.uuid().orElse(""));
+      hit.put("score", Math.round(h.score() * 1000) / 1000.0);
+      hit.put("tools", t.tools());
+      hit.put("files", t.files());
+      hit.put("text", t.text());
+      hits.add(hit);
+      text.append("## ").append(t.sessionId()).append(' ').append(t.timestamp().map(Object::toString).orElse(""))
+          .append(' ').append(t.role()).append(" @ ").append(t.link()).append("\n\n").append(t.text().strip())
+          .append("\n\n");
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("hits", hits);
+    result.put("problems", found.read().problems());
+    String answer = hits.isEmpty() ? "No past turn matches the query." : text.toString().strip();
+    result.put("text", answer);
+    return new MemoryTools.ToolAnswer(answer, result);
+  }
+}

@@ -1,0 +1,67 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
+import io.engram.testing.FuzzChecks;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The MCP stdio server, tools and store included, given any bytes as its input: it reaches the end of the
+ * input and returns, and everything it wrote is JSON-RPC 2.0, one message a line, a result or an error
+ * without an exception's or a class's name in it.
+ */
+class McpMessagesFuzzTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final EngramServices SERVICES = services();
+
+  @FuzzTest(maxDuration = FuzzChecks.DURATION)
+  @Timeout(value = FuzzChecks.HANG_SECONDS, unit = TimeUnit.SECONDS)
+  @DictionaryEntries({"{\"jsonrpc\":\"2.0\",", "\"id\":", "\"method\":", "\"params\":", "\"initialize\"",
+      "\"tools/list\"", "\"tools/call\"", "\"resources/list\"", "\"resources/read\"", "\"ping\"",
+      "\"notifications/initialized\"", "\"name\":", "\"arguments\":", "\"recall\"", "\"remember\"", "\"list\"",
+      "\"forget\"", "\"context\"", "\"query\":", "\"uri\":", "\"memory://user/x\"", "\"cursor\":",
+      "\"protocolVersion\":\"2025-06-18\"", "\"capabilities\":{}", "null", "[", "]", "}"})
+  void everyLineGetsItsAnswerAndTheServerReachesTheEnd(byte[] input) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    List<String> log = new ArrayList<>();
+    EngramMcpServer.serveStdio(() -> SERVICES, new ByteArrayInputStream(input), out, "fuzz",
+        EngramSettings.Mcp.DEFAULTS, line -> {
+          synchronized (log) {
+            log.add(line);
+          }
+        });
+    String written = out.toString(StandardCharsets.UTF_8);
+    assertThat(written).doesNotContain("Exception", "jackson", "io.engram.", "java.lang");
+    for (String line : written.lines().toList()) {
+      JsonNode message = JSON.readTree(line);
+      assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+      assertThat(message.has("result") != message.has("error")).as(line).isTrue();
+      assertThat(message.has("id")).as(line).isTrue();
+    }
+  }
+
+  private static EngramServices services() {
+    try {
+      Path home = Files.createTempDirectory("engram-mcp-fuzz");
+      Path project = Files.createDirectories(home.resolve("project"));
+      return TestServerMain.services(home, project);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
