@@ -51,8 +51,8 @@ final class TeamSync {
         state = review(state, pulled.changedSlugs(), full);
         state = state.attempted(project.clock().instant(), Optional.empty());
         state.write(project.files().state());
-        return new SyncReport(true, pushed.sent(), pulled.report(), conflicts.size(), outbox.read().entries().size(),
-            state.teamMemories(), Duration.between(start, project.clock().instant()).toMillis(), Optional.empty());
+        return SyncReport.of(pushed.sent(), pulled.report(), conflicts.size(), outbox.read().entries().size(), state,
+            Duration.between(start, project.clock().instant()).toMillis());
       } catch (TeamUnreachableException e) {
         state = state.attempted(project.clock().instant(), Optional.of(e.getMessage()));
         state.write(project.files().state());
