@@ -1,6 +1,7 @@
 package io.engram.team;
 
 import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,10 +14,12 @@ import java.util.List;
 /**
  * Changes waiting for the team database, durably: one JSON file per change, written atomically before anything is
  * sent, deleted only after the database committed it (or recorded it as a conflict). A crash at any point leaves
- * the change queued, and the database recognises a repeat by its change id. Enqueueing needs no lock (every file
- * name is new); taking changes out happens under the sync's lock.
+ * the change queued, and the database recognises a repeat by its change id. Enqueueing holds the outbox's
+ * own lock; taking changes out happens under the sync's lock.
  */
 final class Outbox {
+  private static final String LOCK = ".outbox-lock";
+
   private final Path dir;
   private final Path refusedDir;
 
@@ -37,12 +40,19 @@ final class Outbox {
   /** What the outbox holds now. */
   record Contents(List<Entry> entries, List<Unreadable> unreadable) {}
 
-  /** Queues {@code change}; it is on disk when this returns. */
+  /** Queues {@code change}; it is on disk (written atomically, fsynced) when this returns. */
   Path enqueue(PendingChange change) throws IOException {
-    String name = String.format("%013d-%s.json", change.queued().toEpochMilli(), change.changeId());
-    Path file = dir.resolve(name);
-    AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(change));
-    return file;
+    Files.createDirectories(dir);
+    // Under the lock, each name sorts after every queued one (even within one millisecond), so the outbox
+    // sends in the order the changes were made.
+    try (FileLock lock = FileLock.acquire(dir.resolve(LOCK))) {
+      long after = files(dir).stream().map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{13}-.*"))
+          .mapToLong(n -> Long.parseLong(n.substring(0, 13))).max().orElse(-1);
+      long stamp = Math.max(change.queued().toEpochMilli(), after + 1);
+      Path file = dir.resolve(String.format("%013d-%s.json", stamp, change.changeId()));
+      AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(change));
+      return file;
+    }
   }
 
   /** Every queued change, oldest first, and the files that could not be read. */
