@@ -47,9 +47,26 @@ public final class TeamDatabase implements AutoCloseable {
     config.addDataSourceProperty("connectTimeout", settings.connectTimeoutSeconds());
     config.addDataSourceProperty("ApplicationName", "engram");
     try {
+      probe(endpoint, password, settings);
       return new TeamDatabase(endpoint, new HikariDataSource(config));
-    } catch (RuntimeException e) {
+    } catch (SQLException | RuntimeException e) {
       throw SqlFailures.classify("connecting", endpoint, e);
+    }
+  }
+
+  // One plain connection first: the pool's own fail-fast check sleeps a second after a refused attempt, and a
+  // command run with the database down should say so at once and queue its change.
+  private static void probe(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+      throws SQLException {
+    java.util.Properties props = new java.util.Properties();
+    props.setProperty("user", endpoint.user());
+    props.setProperty("password", password.value().orElse(""));
+    props.setProperty("connectTimeout", String.valueOf(settings.connectTimeoutSeconds()));
+    props.setProperty("ApplicationName", "engram");
+    try (Connection c = new org.postgresql.Driver().connect(endpoint.url(), props)) {
+      if (c == null) {
+        throw new SQLException("not a PostgreSQL URL: " + endpoint.url(), "08001");
+      }
     }
   }
 

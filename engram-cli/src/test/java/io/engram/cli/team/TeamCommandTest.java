@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
-import io.engram.cli.output.JsonOutput;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
 import io.engram.team.testing.TestDatabase;
@@ -12,11 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,6 +26,10 @@ class TeamCommandTest {
 
   @TempDir Path root;
 
+  private TeamMember member(String name, String remote) throws Exception {
+    return new TeamMember(PG.database(), root, name, remote);
+  }
+
   @BeforeAll
   static void schema() throws Exception {
     TestDatabase db = PG.database();
@@ -40,69 +39,10 @@ class TeamCommandTest {
     }
   }
 
-  /** One member on one machine: an Engram home, a user home, a clone of the repository. */
-  private final class Member {
-    final String name;
-    final Path home;
-    final Path userHome;
-    final Path clone;
-
-    Member(String name, String remote) throws Exception {
-      this.name = name;
-      this.home = Files.createDirectories(root.resolve(name + "/engram"));
-      this.userHome = Files.createDirectories(root.resolve(name + "/home"));
-      this.clone = Files.createDirectories(root.resolve(name + "/work/app/.git")).getParent();
-      Files.writeString(clone.resolve(".git/config"), "[core]\n\trepositoryformatversion = 0\n[remote \"origin\"]\n"
-          + "\turl = " + remote + "\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n");
-      Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
-    }
-
-    CommandRun run(String... args) {
-      Map<String, String> env = new HashMap<>(System.getenv());
-      env.put("ENGRAM_SERVICE", "off");
-      env.put("HOME", userHome.toString());
-      env.remove("PGPASSFILE");
-      env.remove("PGUSER");
-      env.put("ENGRAM_TEAM_PASSWORD", PG.database().password(name));
-      List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", clone.toString()));
-      all.addAll(List.of(args));
-      return CommandRun.inEnvironment(env, all.toArray(String[]::new));
-    }
-
-    CommandRun ok(String... args) {
-      CommandRun r = run(args);
-      assertThat(r.exitCode()).as(String.join(" ", args) + " of " + name + ": " + r.err() + r.out()).isZero();
-      return r;
-    }
-
-    JsonNode json(String... args) throws Exception {
-      List<String> all = new ArrayList<>(List.of(args));
-      all.add("--json");
-      return JsonOutput.mapper().readTree(ok(all.toArray(String[]::new)).out());
-    }
-
-    String connect(TeamRole role) throws Exception {
-      JsonNode c = json("team", "connect", "--url", PG.database().url(name));
-      String key = c.get("link").get("projectKey").asText();
-      PG.database().grant(key, name, role);
-      return key;
-    }
-
-    void remember(String memory, String type, String body) {
-      ok("remember", "--type", type, "--name", memory, "--description", "About " + memory, body);
-    }
-
-    JsonNode listed(String memory) throws Exception {
-      return StreamSupport.stream(json("list").get("memories").spliterator(), false)
-          .filter(m -> m.get("name").asText().equals(memory)).findFirst().orElseThrow(
-              () -> new AssertionError(name + " does not list " + memory));
-    }
-  }
-
   @Test
   void twoClonesSeeEachOthersSharedMemoriesWithTheirAuthorsAfterSync() throws Exception {
-    Member ada = new Member("ada", "git@github.com:acme/shop.git");
-    Member ben = new Member("ben", "https://github.com/acme/shop.git");
+    TeamMember ada = member("ada", "git@github.com:acme/shop.git");
+    TeamMember ben = member("ben", "https://github.com/acme/shop.git");
     String key = ada.connect(TeamRole.WRITER);
     assertThat(ben.connect(TeamRole.WRITER)).isEqualTo(key);
     ada.remember("deploy-order", "project", "Deploy the payments API before the checkout workers, never after.");
@@ -136,7 +76,7 @@ class TeamCommandTest {
 
   @Test
   void aReaderCannotShareTheDatabaseRefusesItInOneLine() throws Exception {
-    Member rae = new Member("rae", "git@github.com:acme/readers.git");
+    TeamMember rae = member("rae", "git@github.com:acme/readers.git");
     rae.connect(TeamRole.READER);
     rae.remember("build-cache", "project", "The build cache lives in /var/cache/shop.");
 
@@ -158,8 +98,8 @@ class TeamCommandTest {
 
   @Test
   void aConcurrentEditBecomesAConflictNotALossAndResolveSettlesIt() throws Exception {
-    Member ada = new Member("ada", "git@github.com:acme/ports.git");
-    Member ben = new Member("ben", "git@github.com:acme/ports.git");
+    TeamMember ada = member("ada", "git@github.com:acme/ports.git");
+    TeamMember ben = member("ben", "git@github.com:acme/ports.git");
     ada.connect(TeamRole.WRITER);
     ben.connect(TeamRole.WRITER);
     ada.remember("api-port", "project", "The API listens on port 8080 in development.");
@@ -193,8 +133,8 @@ class TeamCommandTest {
 
   @Test
   void withTheDatabaseStoppedSharesQueueDurablyAndTheNextSyncCatchesUp() throws Exception {
-    Member ada = new Member("ada", "git@github.com:acme/offline.git");
-    Member ben = new Member("ben", "git@github.com:acme/offline.git");
+    TeamMember ada = member("ada", "git@github.com:acme/offline.git");
+    TeamMember ben = member("ben", "git@github.com:acme/offline.git");
     ada.connect(TeamRole.WRITER);
     ben.connect(TeamRole.WRITER);
     ada.remember("feature-flags", "project", "Feature flags are read from flags.yaml at start-up only.");
