@@ -44,8 +44,11 @@ public final class TeamMemory {
    * @param passwordFrom where the password comes from (never the password)
    * @param role the member's role in the project, when the database answered
    * @param unreachable why the database did not answer, if it did not (the connection is recorded anyway)
+   * @param schemaInstalled whether the team schema is there (false until an administrator runs migrate; also
+   *     false when the database did not answer)
    */
-  public record Connected(TeamLink link, String passwordFrom, Optional<TeamRole> role, Optional<String> unreachable) {}
+  public record Connected(TeamLink link, String passwordFrom, Optional<TeamRole> role, Optional<String> unreachable,
+      boolean schemaInstalled) {}
 
   /** Records the team store at {@code url} for this project, and tries it once. */
   public Connected connect(String url, String loginName) throws IOException {
@@ -56,12 +59,12 @@ public final class TeamMemory {
     TeamPassword password = TeamPassword.resolve(endpoint, project.environment(), userHome);
     try (TeamDatabase db = TeamDatabase.open(endpoint, password, project.team())) {
       if (!TeamSchema.installed(db)) {
-        throw new TeamRefusedException("the team schema is not installed in " + endpoint.database()
-            + "; an administrator installs it with engram team migrate", null);
+        return new Connected(link, password.from(), Optional.empty(), Optional.empty(), false);
       }
-      return new Connected(link, password.from(), new TeamStore(db, link.projectKey()).role(), Optional.empty());
+      return new Connected(link, password.from(), new TeamStore(db, link.projectKey()).role(), Optional.empty(),
+          true);
     } catch (TeamUnreachableException e) {
-      return new Connected(link, password.from(), Optional.empty(), Optional.of(e.getMessage()));
+      return new Connected(link, password.from(), Optional.empty(), Optional.of(e.getMessage()), false);
     }
   }
 

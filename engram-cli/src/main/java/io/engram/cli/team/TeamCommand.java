@@ -79,7 +79,9 @@ public final class TeamCommand implements Runnable {
       String login = GlobalOptions.of(spec).environment().getOrDefault("USER", System.getProperty("user.name"));
       TeamMemory.Connected c = team().connect(url, login);
       String reach = c.unreachable().map(r -> "not reachable now (" + r + "); changes queue until it is")
-          .orElse("reachable; your role: " + c.role().map(r -> r.id()).orElse("none (ask a maintainer for one)"));
+          .orElse(!c.schemaInstalled() ? "reachable, but the team schema is not installed: an administrator runs"
+              + " engram team migrate"
+              : "reachable; your role: " + c.role().map(r -> r.id()).orElse("none (ask a maintainer for one)"));
       return print(c, List.of("connected project " + c.link().projectKey() + " to " + c.link().url() + " as "
           + c.link().member() + " (password from " + c.passwordFrom() + ")", reach));
     }
