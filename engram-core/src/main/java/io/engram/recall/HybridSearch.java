@@ -24,7 +24,8 @@ import java.util.function.BiFunction;
  *       {@code contextShare}: a vague prompt ("fix this") still finds the memory about the file at hand;
  *   <li>a second pass ({@code secondPassShare}): the best document found so far is itself searched by
  *       keywords, so what is linked to it through words the question does not use (the other hop of a
- *       multi-hop question) comes up, below the best;
+ *       multi-hop question) comes up, below the best (on LoCoMo it never reaches the top 25: see
+ *       docs/BENCHMARKS.md, "Recall tuned again on the dev split");
  *   <li>dates: when the text names a period ({@link QueryDates}), documents dated within it are lifted by
  *       {@code dateBoost}.
  * </ol>
