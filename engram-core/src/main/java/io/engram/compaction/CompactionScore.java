@@ -34,7 +34,7 @@ public record CompactionScore(
     double ratio,
     @JsonUnwrapped Evidence evidence) {
 
-  /** Ratio below which the summary counts as over-compressed (the seed's 0.15). */
+  /** The seed's ratio below which a summary is over-compressed: the edge for a short part. */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
 
   /** Ratio above which the summary is longer than the target band (70% shorter). */

@@ -77,6 +77,7 @@ record Workflow(List<Step> steps) {
   /** The steps of the cycles of {@code done} items (started and finished in {@code messages}). */
   static Workflow learn(List<TranscriptMessage> messages, List<WorkItem> items, List<FileActivity> files) {
     Map<Kind, String> seen = new EnumMap<>(Kind.class);
+    Map<String, ContentBlock.ToolResult> results = results(messages);
     List<WorkItem> started = items.stream().filter(w -> w.startedIndex().isPresent())
         .sorted(java.util.Comparator.comparingInt(w -> w.startedIndex().get())).toList();
     for (int i = 0; i < started.size(); i++) {
@@ -88,7 +89,7 @@ record Workflow(List<Step> steps) {
       int to = i + 1 < started.size() ? Math.max(w.lastIndex(), started.get(i + 1).startedIndex().get() - 1)
           : messages.size() - 1;
       // A later cycle's command wins: it is how the session does the step now.
-      done(messages, files, from, to).forEach((kind, command) -> seen.merge(kind, command,
+      done(messages, results, files, from, to).forEach((kind, command) -> seen.merge(kind, command,
           (a, b) -> b.isEmpty() ? a : b));
       seen.put(Kind.CLOSE, "");
     }
@@ -100,8 +101,10 @@ record Workflow(List<Step> steps) {
   /** The steps still to do for an item worked on from {@code from}: those not run since its last change. */
   List<Step> remaining(List<TranscriptMessage> messages, List<FileActivity> files, int from, boolean closed) {
     int lastChange = lastChange(files, from, messages.size() - 1);
-    Map<Kind, String> done = done(messages, files, from, messages.size() - 1);
-    Set<Kind> after = new HashSet<>(doneAfter(messages, Math.max(from, lastChange), messages.size() - 1).keySet());
+    Map<String, ContentBlock.ToolResult> results = results(messages);
+    Map<Kind, String> done = done(messages, results, files, from, messages.size() - 1);
+    Set<Kind> after =
+        new HashSet<>(doneAfter(messages, results, Math.max(from, lastChange), messages.size() - 1).keySet());
     if (done.containsKey(Kind.TESTS)) {
       after.add(Kind.TESTS);
     }
@@ -113,7 +116,12 @@ record Workflow(List<Step> steps) {
 
   /** The kinds of step run successfully in messages {@code from..to}, each with its shortest command. */
   static Map<Kind, String> done(List<TranscriptMessage> messages, List<FileActivity> files, int from, int to) {
-    Map<Kind, String> kinds = doneAfter(messages, from, to);
+    return done(messages, results(messages), files, from, to);
+  }
+
+  private static Map<Kind, String> done(List<TranscriptMessage> messages, Map<String, ContentBlock.ToolResult> results,
+      List<FileActivity> files, int from, int to) {
+    Map<Kind, String> kinds = doneAfter(messages, results, from, to);
     for (FileActivity f : files) {
       if (isTest(f.path()) && f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
           && t.operation() != FileOperation.DELETE && t.messageIndex() >= from && t.messageIndex() <= to)) {
@@ -136,11 +144,17 @@ record Workflow(List<Step> steps) {
     return last;
   }
 
-  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages, int from, int to) {
+  // The results by call id, gathered once per question rather than once per item of work asked about.
+  private static Map<String, ContentBlock.ToolResult> results(List<TranscriptMessage> messages) {
     Map<String, ContentBlock.ToolResult> results = new HashMap<>();
     for (TranscriptMessage m : messages) {
       m.toolResults().forEach(r -> results.put(r.toolUseId(), r));
     }
+    return results;
+  }
+
+  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages,
+      Map<String, ContentBlock.ToolResult> results, int from, int to) {
     Map<Kind, String> kinds = new EnumMap<>(Kind.class);
     for (int i = Math.max(0, from); i <= Math.min(to, messages.size() - 1); i++) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {

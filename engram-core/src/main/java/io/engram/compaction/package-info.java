@@ -11,7 +11,8 @@
  * leaves out file contents.
  *
  * <p>The engine, in order. Session notes stand for the messages they cover; only the rest is summarised,
- * and the notes go first into sections 3, 4 and 5. Old tool outputs are pruned first: oldest first, never
+ * and the notes go first into sections 3, 4 and 5. Each message's tokens are counted once per compaction
+ * ({@code MessageTokens}). Old tool outputs are pruned first: oldest first, never
  * an error's output, never the last {@code pruneProtectRecent} (10) messages, until the part fits {@code
  * pruneTargetShare} (50%) of the window. The part's key information is read: file names, error lines,
  * user instructions and technical keywords ({@link KeyKind}). The summary comes from the model, through the
@@ -31,7 +32,9 @@
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
  * being those a person would call errors; CC checks Pending Tasks, Current Work and the next step against
  * the state of the work (the open items named, the task in progress, a next step still to do), so template
- * words earn nothing; CR is 100 in the seed's 70-85% shorter band, 50 below it and less above it. Summaries
+ * words earn nothing (the next step's first sentence must name the next action; the statement it needs may run
+ * on in its line); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
+ * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
  * made to game it ({@link AdversarialSummaries}) score below the retry band. The degradation ladder accepts
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key
  * information fell under half it adds the lost fragments; else it truncates to the last 30% of the

@@ -14,8 +14,10 @@
  * tokens, then update after it grew by 5,000 tokens and 3 tool calls, or whenever forced (before a
  * compaction). The notes are computed with the configured model (the current notes plus the new messages,
  * a JSON answer of the three sections and new worklog entries) or offline (the state sections rebuilt
- * from the transcript's views, one worklog entry per new turn); earlier worklog entries are always kept,
- * secrets are redacted, and {@link NotesUpdate} says what was decided and written.
+ * from the transcript's views, with the names each written file defines on its definition lines, never
+ * from comments or prose ({@code DefinedSymbols}); one worklog entry per new turn); earlier worklog entries
+ * are always kept, secrets are redacted, and {@link NotesUpdate} says what was decided and written
+ * ({@code forced} whenever the caller forced it, whether or not the schedule was due).
  *
  * <p>{@link NotesStore} keeps them in {@code <home>/sessions/<id>/notes.md} with {@code notes-state.json}
  * beside it ({@link NotesState}: messages covered, the last covered message's uuid, the context size then);
