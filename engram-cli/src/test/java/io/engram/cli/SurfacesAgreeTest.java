@@ -4,35 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramRoots;
 import io.engram.config.SettingsLoader;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
-import io.engram.mcp.EngramMcpServer;
-import io.engram.mcp.EngramServices;
-import io.engram.memory.MemoryStores;
 import io.engram.notes.NotesState;
 import io.engram.notes.NotesStore;
 import io.engram.notes.SessionNotes;
 import io.engram.notes.StoredNotes;
-import io.engram.tokens.JtokkitTokenCounter;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,38 +28,32 @@ import org.junit.jupiter.api.io.TempDir;
  * SessionNotesKeeper}) and the dream ({@code Dream}).
  */
 class SurfacesAgreeTest {
-  /** A bearer token the HTTP server accepts (64 hex digits: 256 bits). */
-  private static final String TOKEN = "4c7e1a9f3b6d2e8a0f5c9b1d7e3a6f2c8b4d0e9a5f1c7b3e6d2a8f4c0b9e5d1a";
-
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SESSION = "cli-notes-1";
 
-  @TempDir Path cliHome;
+  @TempDir Path root;
   @TempDir Path hookHome;
-  @TempDir Path project;
-  @TempDir Path userHome;
+  /** The CLI's home, project and user home; the hooks run with the same project and user home in {@code hookHome}. */
+  private HookFixture cli;
+  private Path cliHome;
+
+  @BeforeEach
+  void fixture() {
+    cli = HookFixture.in(root);
+    cliHome = cli.home();
+  }
 
   private static Path transcript() throws Exception {
     return Path.of(SurfacesAgreeTest.class.getResource("/transcripts/cli-notes.jsonl").toURI());
   }
 
   private CommandRun cli(Path home, String... args) {
-    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
-        "--user-home", userHome.toString()));
-    all.addAll(List.of(args));
-    return CommandRun.of(all.toArray(String[]::new));
+    return cli.withHome(home).run(args);
   }
 
   private CommandRun hook(Path home, String event, String extra) throws Exception {
-    String input = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"" + transcript() + "\",\"cwd\":\""
-        + project + "\"" + extra + "}";
-    InputStream before = System.in;
-    System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-    try {
-      return cli(home, "hook", event);
-    } finally {
-      System.setIn(before);
-    }
+    HookFixture f = cli.withHome(home);
+    return f.hook(event, f.hookInput(SESSION, transcript(), extra));
   }
 
   @Test
@@ -160,31 +139,13 @@ class SurfacesAgreeTest {
   }
 
   private JsonNode mcpCompact(Path file, String instructions) throws Exception {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(cliHome), Optional.of(project), Map.of(), userHome);
-    var settings = SettingsLoader.load(cliHome);
-    EngramServices services = new EngramServices(
-        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
-        TOKEN, "test")) {
-      URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
-      post(uri, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-      JsonNode answer = post(uri, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
-          + "\"compact\",\"arguments\":{\"transcript\":" + JSON.writeValueAsString(file.toString())
-          + ",\"instructions\":" + JSON.writeValueAsString(instructions) + "}}}");
+    try (HookFixture.McpHttp mcp = cli.mcp()) {
+      mcp.initialize();
+      JsonNode answer = JSON.readTree(mcp.post("tools/call", "{\"name\":\"compact\",\"arguments\":{\"transcript\":"
+          + HookFixture.quoted(file.toString()) + ",\"instructions\":" + HookFixture.quoted(instructions) + "}}"));
       assertThat(answer.at("/result/isError").asBoolean()).as(answer.toString()).isFalse();
       assertThat(answer.at("/result/content/0/text").asText()).contains("<summary>", "score ");
       return answer.at("/result/structuredContent");
     }
-  }
-
-  private static JsonNode post(URI uri, String body) throws Exception {
-    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    return JSON.readTree(r.body());
   }
 }

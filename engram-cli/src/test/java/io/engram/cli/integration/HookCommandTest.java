@@ -5,26 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.engram.cli.HookFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** {@code engram hook} as Claude Code runs it (JSON on stdin, the project from its cwd), and {@code engram hooks}. */
 class HookCommandTest {
-  @TempDir Path home;
-  @TempDir Path project;
+  @TempDir Path root;
+  private HookFixture f;
+  private Path home;
+  private Path project;
+
+  @BeforeEach
+  void fixture() {
+    f = HookFixture.in(root);
+    home = f.home();
+    project = f.project();
+  }
 
   private CommandRun hook(String event, String stdin) {
-    InputStream before = System.in;
-    System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-    try {
-      return CommandRun.of("--home", home.toString(), "hook", event);
-    } finally {
-      System.setIn(before);
-    }
+    return f.hook(event, stdin);
   }
 
   @Test
@@ -76,15 +79,15 @@ class HookCommandTest {
     Path settings = project.resolve(".claude/settings.json");
     Files.createDirectories(settings.getParent());
     Files.writeString(settings, "{\"permissions\":{\"allow\":[\"Bash(ls)\"]}}");
-    CommandRun first = CommandRun.in(home, project, "hooks", "install", "--command", "engram", "--json");
+    CommandRun first = f.run("hooks", "install", "--command", "engram", "--json");
     assertThat(first.exitCode()).isZero();
     assertThat(first.out()).contains("\"SessionStart\"", "\"written\" : true");
-    assertThat(CommandRun.in(home, project, "hooks", "install", "--command", "engram").out()).contains("unchanged");
+    assertThat(f.run("hooks", "install", "--command", "engram").out()).contains("unchanged");
     assertThat(Files.readString(settings)).contains("engram hook UserPromptSubmit", "Bash(ls)");
-    CommandRun local = CommandRun.in(home, project, "hooks", "install", "--scope", "local", "--command", "engram");
+    CommandRun local = f.run("hooks", "install", "--scope", "local", "--command", "engram");
     assertThat(local.exitCode()).isZero();
     assertThat(project.resolve(".claude/settings.local.json")).exists();
-    assertThat(CommandRun.in(home, project, "hooks", "uninstall").exitCode()).isZero();
+    assertThat(f.run("hooks", "uninstall").exitCode()).isZero();
     assertThat(new ObjectMapper().readTree(settings.toFile()))
         .isEqualTo(new ObjectMapper().readTree("{\"permissions\":{\"allow\":[\"Bash(ls)\"]}}"));
   }

@@ -5,31 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.engram.cli.HookFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The subdirectory instruction files through what Claude Code runs: the installed PostToolUse hook. */
 class PostToolUseHookTest {
-  @TempDir Path home;
-  @TempDir Path project;
+  @TempDir Path root;
+  private HookFixture f;
+  private Path project;
 
-  private CommandRun hook(String event, String stdin) {
-    InputStream before = System.in;
-    System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-    try {
-      return CommandRun.of("--home", home.toString(), "hook", event);
-    } finally {
-      System.setIn(before);
-    }
+  @BeforeEach
+  void fixture() {
+    f = HookFixture.in(root);
+    project = f.project();
   }
 
   private CommandRun read(String session, Path file) {
-    return hook("PostToolUse", "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\","
+    return f.hook("PostToolUse", "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\","
         + "\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\",\"tool_input\":{\"file_path\":\"" + file
         + "\"},\"tool_response\":{\"type\":\"text\"}}");
   }
@@ -40,7 +36,7 @@ class PostToolUseHookTest {
     Files.writeString(project.resolve("lib/billing/AGENTS.md"), "Billing: amounts are integer cents, never floats.");
     Files.writeString(project.resolve("lib/billing/invoice.ex"), "defmodule Invoice do end");
 
-    assertThat(CommandRun.in(home, project, "hooks", "install", "--command", "engram").exitCode()).isZero();
+    assertThat(f.run("hooks", "install", "--command", "engram").exitCode()).isZero();
     JsonNode groups = new ObjectMapper().readTree(project.resolve(".claude/settings.json").toFile())
         .at("/hooks/PostToolUse");
     assertThat(groups).hasSize(1);

@@ -8,27 +8,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.CommandRun;
-import io.engram.config.EngramRoots;
+import io.engram.cli.HookFixture;
 import io.engram.config.SettingsLoader;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
-import io.engram.mcp.EngramMcpServer;
-import io.engram.mcp.EngramServices;
-import io.engram.memory.MemoryStores;
 import io.engram.redact.SecretCorpus;
-import io.engram.tokens.JtokkitTokenCounter;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,7 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,18 +41,16 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretsNeverLeaveTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SESSION = "secrets-session-1";
-  /** The MCP HTTP server refuses weak bearer tokens: 32 bytes, in hex. */
-  private static final String TOKEN = "9d2f6b1e8a4c0e7f3b5d9a1c6e2f8b4d0a7c3e9f5b1d6a2e8c4f0b7d3a9e5c1f";
 
-  @TempDir Path home;
-  @TempDir Path project;
-  @TempDir Path userHome;
+  @TempDir Path root;
   @TempDir Path work;
+  private HookFixture f;
+  private Path home;
+  private Path project;
 
   private final List<String> modelRequests = Collections.synchronizedList(new ArrayList<>());
   private final List<String> printed = new ArrayList<>();
   private HttpServer model;
-  private Map<String, String> env;
 
   @BeforeEach
   void recordingModel() throws IOException {
@@ -83,10 +67,13 @@ class SecretsNeverLeaveTest {
       exchange.close();
     });
     model.start();
-    env = new HashMap<>(System.getenv());
+    Map<String, String> env = new HashMap<>(System.getenv());
     env.put("ENGRAM_MODEL", "openai:recorder");
     env.put("OPENAI_BASE_URL", "http://127.0.0.1:" + model.getAddress().getPort() + "/v1");
     env.put("OPENAI_API_KEY", "local-recorder");
+    f = HookFixture.in(root).withEnvironment(env);
+    home = f.home();
+    project = f.project();
   }
 
   @AfterEach
@@ -175,31 +162,17 @@ class SecretsNeverLeaveTest {
     run("show", "staging access");
     run("list", "--json");
     run("context", "--json");
-    InputStream before = System.in;
-    try {
-      for (String event : List.of("SessionStart", "UserPromptSubmit")) {
-        String input = "{\"session_id\":\"" + SESSION + "\",\"cwd\":" + quoted(project.toString())
-            + ",\"hook_event_name\":\"" + event + "\",\"source\":\"startup\",\"prompt\":\"how do I reach staging?\"}";
-        System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-        run("hook", event);
-      }
-    } finally {
-      System.setIn(before);
+    for (String event : List.of("SessionStart", "UserPromptSubmit")) {
+      record(f.hook(event, "{\"session_id\":\"" + SESSION + "\",\"cwd\":" + quoted(project.toString())
+          + ",\"hook_event_name\":\"" + event + "\",\"source\":\"startup\",\"prompt\":\"how do I reach staging?\"}"));
     }
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), userHome);
-    var settings = SettingsLoader.load(home);
-    EngramServices services = new EngramServices(
-        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
-        TOKEN, "test")) {
-      URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
-      post(uri, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+    try (HookFixture.McpHttp mcp = f.mcp()) {
+      post(mcp, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
           + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
-      post(uri, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"staging access token\"}}");
-      post(uri, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
-      post(uri, "tools/call", "{\"name\":\"context\",\"arguments\":{}}");
-      post(uri, "resources/list", "{}");
+      post(mcp, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"staging access token\"}}");
+      post(mcp, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
+      post(mcp, "tools/call", "{\"name\":\"context\",\"arguments\":{}}");
+      post(mcp, "resources/list", "{}");
     }
 
     String outputs = String.join("\n", printed);
@@ -208,25 +181,17 @@ class SecretsNeverLeaveTest {
   }
 
   private void run(String... args) {
-    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
-        "--user-home", userHome.toString()));
-    all.addAll(List.of(args));
-    CommandRun r = CommandRun.inEnvironment(env, all.toArray(String[]::new));
+    record(f.run(args));
+  }
+
+  private void record(CommandRun r) {
     printed.add(r.out());
     printed.add(r.err());
   }
 
   private void hook(String event, Path transcript) {
-    String input = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":" + quoted(transcript.toString())
-        + ",\"cwd\":" + quoted(project.toString()) + ",\"hook_event_name\":\"" + event + "\",\"trigger\":\"auto\","
-        + "\"reason\":\"exit\"}";
-    InputStream before = System.in;
-    System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-    try {
-      run("hook", event);
-    } finally {
-      System.setIn(before);
-    }
+    record(f.hook(event, f.hookInput(SESSION, transcript, ",\"hook_event_name\":\"" + event + "\",\"trigger\":\"auto\","
+        + "\"reason\":\"exit\"")));
   }
 
   /** A Claude Code transcript: each case said by the user, repeated by the agent, and every fifth read back by a tool. */
@@ -275,36 +240,24 @@ class SecretsNeverLeaveTest {
 
   /** The MCP tools over streamable HTTP: remember every case, then recall and list. */
   private void mcp(List<SecretCorpus.SecretCase> cases) throws Exception {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), userHome);
-    var settings = SettingsLoader.load(home);
-    EngramServices services = new EngramServices(
-        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0),
-        TOKEN, "test")) {
-      URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + server.endpoint());
-      post(uri, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+    try (HookFixture.McpHttp mcp = f.mcp()) {
+      post(mcp, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
           + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
       for (int i = 0; i < cases.size(); i++) {
         String text = cases.get(i).text();
-        post(uri, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
+        post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
             + quoted("mcp " + i + " " + prefix(text, 40)) + ",\"description\":" + quoted(oneLine(text))
             + ",\"body\":" + quoted(text) + "}}");
       }
-      post(uri, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy token password\"}}");
-      post(uri, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
+      post(mcp, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy token password\"}}");
+      post(mcp, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
     }
   }
 
-  private void post(URI uri, String method, String params) throws Exception {
-    String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}";
-    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    printed.add(r.body());
-    printed.add(JSON.readTree(r.body()).toString());
+  private void post(HookFixture.McpHttp mcp, String method, String params) throws Exception {
+    String body = mcp.post(method, params);
+    printed.add(body);
+    printed.add(JSON.readTree(body).toString());
   }
 
   /** The message texts of every recorded request, JSON-decoded. */
@@ -340,10 +293,6 @@ class SecretsNeverLeaveTest {
   }
 
   private static String quoted(String s) {
-    try {
-      return JSON.writeValueAsString(s);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return HookFixture.quoted(s);
   }
 }
