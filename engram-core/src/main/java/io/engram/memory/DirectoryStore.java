@@ -17,12 +17,14 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /** One memory directory: topic files, MEMORY.md, the trash; see {@link MemoryStore} for the contracts. */
 final class DirectoryStore implements MemoryStore {
@@ -81,15 +83,14 @@ final class DirectoryStore implements MemoryStore {
     // overlap their slowest step; under the lock it is only renamed into place, or rewritten when
     // another writer changed the stored 'created' in between.
     Instant now = clock.instant();
-    Memory staged = stamped(clean, storedCreated(names.locate(clean.name())), now);
+    Memory staged = stamped(clean, stored(names.locate(clean.name())), now);
     Path staging = dir.resolve(Leftovers.stagingName(UUID.randomUUID().toString()));
     AtomicFiles.writeString(staging, MemoryFormat.format(staged));
     Saved saved;
     try (FileLock lock = lock()) {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
-      Optional<Instant> created = storedCreated(existing);
-      Memory stamped = stamped(clean, created, now);
+      Memory stamped = stamped(clean, stored(existing), now);
       Optional<Path> previous = keepPrevious(target);
       try {
         if (stamped.equals(staged)) {
@@ -155,19 +156,29 @@ final class DirectoryStore implements MemoryStore {
   }
 
   /** The {@code created} of the memory stored in {@code file}; refuses (throws) when the file is unreadable. */
-  private Optional<Instant> storedCreated(Optional<Path> file) throws IOException {
+  private Optional<Memory> stored(Optional<Path> file) throws IOException {
     if (file.isEmpty()) {
       return Optional.empty();
     }
     try {
-      return MemoryFormat.read(file.get(), settings.maxTopicBytes()).created();
+      return Optional.of(MemoryFormat.read(file.get(), settings.maxTopicBytes()));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
   }
 
-  private static Memory stamped(Memory m, Optional<Instant> storedCreated, Instant now) {
-    return m.toBuilder().created(storedCreated.or(m::created).orElse(now)).updated(now).build();
+  // The stored 'created' stands; the recall fields belong to the store (markRecalled), so a writer that read
+  // them before a concurrent mark never takes that mark back: each keeps the later of the two.
+  private static Memory stamped(Memory m, Optional<Memory> stored, Instant now) {
+    Memory.Builder b = m.toBuilder()
+        .created(stored.flatMap(Memory::created).or(m::created).orElse(now)).updated(now);
+    if (stored.isPresent()) {
+      Memory s = stored.get();
+      b.recallCount(Math.max(m.recallCount(), s.recallCount()));
+      Stream.of(s.lastRecalled(), m.lastRecalled()).flatMap(Optional::stream)
+          .max(Comparator.naturalOrder()).ifPresent(b::lastRecalled);
+    }
+    return b.build();
   }
 
   @Override
