@@ -10,6 +10,7 @@ import io.engram.cli.instructions.AddCommand;
 import io.engram.cli.instructions.ContextCommand;
 import io.engram.cli.instructions.InitCommand;
 import io.engram.cli.integration.DaemonCommand;
+import io.engram.cli.ui.UiCommand;
 import io.engram.cli.integration.HookCommand;
 import io.engram.cli.integration.HooksCommand;
 import io.engram.cli.integration.McpCommand;
@@ -76,6 +77,7 @@ import picocli.CommandLine.Spec;
       HookCommand.class,
       HooksCommand.class,
       DaemonCommand.class,
+      UiCommand.class,
       TeamCommand.class,
       BenchCommand.class,
       ConfigCommand.class,

@@ -432,4 +432,22 @@ public record EngramSettings(
     public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 10_000, 60_000, 10_000, 2_000, 64, 16, 16 * 1024, 100,
         256, 5_000);
   }
+
+  /**
+   * Bounds of the web UI the resident service serves under {@code /ui/} ({@code engram ui}). Like {@link Mcp}
+   * they are not read from {@code settings.json}.
+   *
+   * @param loginCodeSeconds how long a one-time login URL stays valid (2 minutes: long enough to open it)
+   * @param sessionIdleMinutes how long a browser session lives without a request (8 hours: a working day)
+   * @param maxSessions browser sessions kept at once; the oldest goes when a new one would exceed it
+   * @param pageSize memories a list page shows unless the page asks for another size
+   * @param maxPageSize the most memories one page may ask for
+   * @param searchResults memories a search shows (what recall ranks, without its per-turn byte budget)
+   * @param maxRequestBytes the largest request body (an edited memory is at most {@code memory.maxMemoryBytes}
+   *     plus its frontmatter)
+   */
+  public record Ui(int loginCodeSeconds, int sessionIdleMinutes, int maxSessions, int pageSize, int maxPageSize,
+      int searchResults, int maxRequestBytes) {
+    public static final Ui DEFAULTS = new Ui(120, 480, 32, 50, 500, 50, 256 * 1024);
+  }
 }

@@ -291,10 +291,26 @@ final class DirectoryStore implements MemoryStore {
         if (used.isPresent()) {
           AtomicFiles.writeString(file.get(), used.get());
           marked.add(m.name());
+          warm(file.get());
         }
       }
     }
     return marked;
+  }
+
+  /** What the trash holds, newest first (read without the lock: a listing, like {@link #list()}). */
+  List<TrashedMemory> trashed() throws IOException {
+    return trash.list(settings.maxTopicBytes()).stream()
+        .map(e -> new TrashedMemory(e.memory(), scope, e.trashedAt(), e.file())).toList();
+  }
+
+  // Parsed now, by whoever marked it (the resident service does so after its answer), not by the next recall.
+  private void warm(Path file) {
+    try {
+      parsed.parsed(file, settings.maxTopicBytes());
+    } catch (IOException e) {
+      // the next listing reads it and reports what is wrong
+    }
   }
 
   @Override
@@ -345,7 +361,7 @@ final class DirectoryStore implements MemoryStore {
   private List<MemoryProblem> danglingIndexLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
     Path index = dir.resolve(MemoryIndex.FILE_NAME);
-    for (MemoryIndex.Entry e : MemoryIndex.entries(readIndex())) {
+    for (MemoryIndex.Entry e : parsed.indexEntries(index)) { // the caller refused a link
       Path target = dir.resolve(e.target()).normalize();
       if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(index, "line " + e.lineNumber() + " points at missing file " + e.target()));

@@ -109,6 +109,14 @@ public final class ProjectMemory implements MemoryStore {
     }
   }
 
+  /** The forgotten memories both trashes hold, newest first; {@link #restore} brings one back by name. */
+  public List<TrashedMemory> trashed() throws IOException {
+    List<TrashedMemory> all = new ArrayList<>(project.trashed());
+    all.addAll(user.trashed());
+    all.sort(java.util.Comparator.comparing(TrashedMemory::trashedAt).reversed());
+    return all;
+  }
+
   @Override
   public List<Path> purgeTrash() throws IOException {
     List<Path> purged = new ArrayList<>(project.purgeTrash());
