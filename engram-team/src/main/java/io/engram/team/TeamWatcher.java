@@ -26,7 +26,6 @@ public final class TeamWatcher implements AutoCloseable {
   private final Consumer<String> log;
   private final Thread thread;
   private volatile boolean closed;
-  private volatile Connection listening;
   private volatile int syncs;
 
   private TeamWatcher(TeamMemory team, Consumer<String> log) {
@@ -53,7 +52,6 @@ public final class TeamWatcher implements AutoCloseable {
     long maxBackoff = team.settings().reconnectMaxSeconds() * 1_000L;
     while (!closed) {
       try (Connection c = team.listeningConnection(); Statement s = c.createStatement()) {
-        listening = c;
         s.execute("LISTEN engram_team");
         String wanted = md5(team.projectKey());
         sync();
@@ -66,8 +64,6 @@ public final class TeamWatcher implements AutoCloseable {
         log.accept("team watcher: " + firstLine(e.getMessage()) + "; retrying in " + backoffMillis / 1000 + " s");
         sleep(backoffMillis);
         backoffMillis = Math.min(maxBackoff, backoffMillis * 2);
-      } finally {
-        listening = null;
       }
     }
   }
@@ -78,8 +74,9 @@ public final class TeamWatcher implements AutoCloseable {
     long lastSync = System.nanoTime();
     while (!closed) {
       long waited = (System.nanoTime() - lastSync) / 1_000_000;
-      PGNotification[] heard = pg.getNotifications((int) Math.max(1, Math.min(Integer.MAX_VALUE,
-          fallbackMillis - waited)));
+      // Short waits, so that close() is seen within half a second: closing the connection under a blocked
+      // read is not something the driver promises to interrupt.
+      PGNotification[] heard = pg.getNotifications((int) Math.max(1, Math.min(500, fallbackMillis - waited)));
       boolean ours = false;
       for (PGNotification n : heard == null ? new PGNotification[0] : heard) {
         ours |= wanted.equals(n.getParameter());
@@ -134,14 +131,6 @@ public final class TeamWatcher implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    Connection c = listening;
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException e) {
-        // Closing is all that is wanted of it.
-      }
-    }
     thread.interrupt();
     try {
       thread.join(5_000);
