@@ -89,8 +89,8 @@ public final class ProjectMemory implements MemoryStore {
   public Forgotten forget(String name) throws IOException {
     if (project.read(name).isEmpty() && user.read(name).isEmpty() && team.isPresent()
         && team.get().read(name).isPresent()) {
-      throw new NoSuchMemoryException("'" + name + "' is a team memory, read-only here: it is removed from the team"
-          + " by team sync (engram team remove), not forgotten locally");
+      throw new NoSuchMemoryException("'" + name + "' is a team memory, read-only here: only team sync changes it,"
+          + " so it is not forgotten locally");
     }
     return project.read(name).isPresent() || user.read(name).isEmpty() ? project.forget(name) : user.forget(name);
   }

@@ -58,16 +58,31 @@ public final class TeamDatabase implements AutoCloseable {
   // command run with the database down should say so at once and queue its change.
   private static void probe(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
       throws SQLException {
+    connect(endpoint, password, settings).close();
+  }
+
+  /** One connection outside any pool (the watcher's, which LISTENs on it); failures sorted as {@link #open}'s. */
+  static Connection plainConnection(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+      throws IOException {
+    try {
+      return connect(endpoint, password, settings);
+    } catch (SQLException | RuntimeException e) {
+      throw SqlFailures.classify("connecting", endpoint, e);
+    }
+  }
+
+  private static Connection connect(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+      throws SQLException {
     java.util.Properties props = new java.util.Properties();
     props.setProperty("user", endpoint.user());
     props.setProperty("password", password.value().orElse(""));
     props.setProperty("connectTimeout", String.valueOf(settings.connectTimeoutSeconds()));
     props.setProperty("ApplicationName", "engram");
-    try (Connection c = new org.postgresql.Driver().connect(endpoint.url(), props)) {
-      if (c == null) {
-        throw new SQLException("not a PostgreSQL URL: " + endpoint.url(), "08001");
-      }
+    Connection c = new org.postgresql.Driver().connect(endpoint.url(), props);
+    if (c == null) {
+      throw new SQLException("not a PostgreSQL URL: " + endpoint.url(), "08001");
     }
+    return c;
   }
 
   /** Where it is connected. */

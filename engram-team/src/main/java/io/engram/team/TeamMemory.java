@@ -254,6 +254,23 @@ public final class TeamMemory {
         + " user store");
   }
 
+  /** The project's key in the team store, as recorded by connect. */
+  String projectKey() throws IOException {
+    return project.link().projectKey();
+  }
+
+  /** A plain connection (no pool) as the member, for LISTEN: the watcher holds it as long as it runs. */
+  java.sql.Connection listeningConnection() throws IOException {
+    TeamLink link = project.link();
+    TeamEndpoint endpoint = TeamEndpoint.parse(link.url(), project.environment(), link.member());
+    return TeamDatabase.plainConnection(endpoint, TeamPassword.resolve(endpoint, project.environment(), userHome),
+        project.team());
+  }
+
+  EngramSettings.Team settings() {
+    return project.team();
+  }
+
   private TeamDatabase open() throws IOException {
     return open(project.link());
   }

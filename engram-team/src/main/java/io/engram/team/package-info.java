@@ -28,6 +28,11 @@
  * brings the correction and leaves the team's out, and the member is told ({@link io.engram.team.TeamReview}); the
  * review proposes, it never changes a team memory. The state ({@code state.json}) is written after each step.
  *
+ * <p><b>Watching.</b> {@link io.engram.team.TeamWatcher} keeps a mirror up to date in the background: it LISTENs on
+ * the channel the triggers notify (the payload is the md5 of the project key) and syncs when its project changed,
+ * debounced, with a periodic fallback and reconnection with backoff. Nothing starts one yet: the resident service
+ * is where it belongs.
+ *
  * <p><b>On disk</b>, per project under {@code <home>/projects/<remote-key>/team/}: {@code connection.json} (the URL
  * and member, never a password: it comes from {@code ENGRAM_TEAM_PASSWORD} or {@code ~/.pgpass},
  * {@link io.engram.team.TeamPassword}), {@code state.json}, {@code outbox/}, {@code refused/}, {@code conflicts/},
