@@ -23,10 +23,9 @@ final class BodyMerge {
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
   private static final Pattern BLOCKQUOTE = Pattern.compile("^ {0,3}>");
   private static final Pattern MARKER = Pattern.compile("^(\\s*(?:[-*+]|\\d{1,9}[.)])\\s+(?:\\[[ xX]]\\s+)?|\\s*)");
-  private static final Pattern EMPHASIS = Pattern.compile("[*_`#>]");
-  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final String EMPHASIS = "*_`#>";
   private static final String PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?。！？；;])\\s*");
+  private static final String SENTENCE_ENDS = ".!?。！？；;";
 
   private final List<String> lines = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
@@ -155,20 +154,27 @@ final class BodyMerge {
     List<MarkdownProse.Span> verbatim =
         MarkdownProse.split(content).stream().filter(s -> !s.prose()).toList();
     List<String> out = new ArrayList<>();
-    Matcher end = SENTENCE_END.matcher(content);
     int from = 0;
     int span = 0;
-    while (end.find()) {
-      int at = end.start();
+    // A sentence ends after one of SENTENCE_ENDS and the blanks that follow it.
+    for (int at = 1; at <= content.length(); at++) {
+      if (SENTENCE_ENDS.indexOf(content.charAt(at - 1)) < 0) {
+        continue;
+      }
+      int next = at;
+      while (next < content.length() && " \t\n\u000B\f\r".indexOf(content.charAt(next)) >= 0) {
+        next++;
+      }
       // Ends and spans both go left to right: one pointer into the spans keeps this linear.
       while (span < verbatim.size() && verbatim.get(span).end() <= at) {
         span++;
       }
       boolean inside = span < verbatim.size() && verbatim.get(span).start() < at;
-      if (!inside && end.end() > from) {
+      if (!inside && next > from) {
         out.add(content.substring(from, at));
-        from = end.end();
+        from = next;
       }
+      at = Math.max(at, next - 1);
     }
     out.add(content.substring(from));
     while (out.size() > 1 && out.get(out.size() - 1).isEmpty()) {
@@ -188,10 +194,31 @@ final class BodyMerge {
     return out.toString();
   }
 
-  /** Lower case, no Markdown emphasis, single spaces, no trailing punctuation. */
+  /**
+   * Lower case, no Markdown emphasis, single spaces, no trailing punctuation. By hand: a merge normalises
+   * every sentence, and a pattern's matcher per sentence costs more than the sentence.
+   */
   static String normalize(String text) {
-    String s = WHITESPACE.matcher(EMPHASIS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ")).replaceAll(" ")
-        .strip();
-    return TextEnds.dropTrailing(s, c -> PUNCT.indexOf(c) >= 0 || "。！？；，、".indexOf(c) >= 0 || Character.isWhitespace(c));
+    String lower = text.toLowerCase(Locale.ROOT);
+    StringBuilder out = new StringBuilder(lower.length());
+    boolean blank = false;
+    for (int i = 0; i < lower.length(); i++) {
+      char c = lower.charAt(i);
+      if (EMPHASIS.indexOf(c) >= 0 || Character.isWhitespace(c)) {
+        blank = out.length() > 0;
+      } else {
+        if (blank) {
+          out.append(' ');
+          blank = false;
+        }
+        out.append(c);
+      }
+    }
+    int end = out.length();
+    while (end > 0 && (PUNCT.indexOf(out.charAt(end - 1)) >= 0 || "。！？；，、".indexOf(out.charAt(end - 1)) >= 0
+        || Character.isWhitespace(out.charAt(end - 1)))) {
+      end--;
+    }
+    return out.substring(0, end);
   }
 }

@@ -45,7 +45,6 @@ import java.util.function.Supplier;
  */
 final class Consolidation {
   private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]{2,200})`");
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(```|~~~).*?^ {0,3}\\1[^\\n]*+$");
   private static final Pattern QUALIFIED_SYMBOL =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:#|::)[A-Za-z_$][\\w$]*(?:\\(\\))?|[A-Z][\\w$]*\\.[a-z_$][\\w$]*\\(\\)");
 
@@ -268,7 +267,7 @@ final class Consolidation {
   static List<String> references(Memory m) {
     java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(m.paths());
     out.addAll(PathReferences.of(m.body()));
-    Matcher code = INLINE_CODE.matcher(FENCED.matcher(m.body()).replaceAll(""));
+    Matcher code = INLINE_CODE.matcher(FencedCode.replaceClosed(m.body(), ""));
     while (code.find()) {
       String span = code.group(1).strip();
       if (!span.contains("://") && !span.contains(" ") && QUALIFIED_SYMBOL.matcher(span).matches()

@@ -87,6 +87,38 @@ public final class Dream {
     };
   }
 
+  /**
+   * Rolls back a run whose process died while it applied its plan, unless a live run holds the lock: whoever
+   * opens the store calls this first, so MEMORY.md and the files it names agree whatever point the run was
+   * killed at (a kill can fall between the topic files and the index, or between the index and the trash).
+   * Cheap when there is nothing to do: one small file read. Returns what was put back, if anything.
+   */
+  public static Optional<String> recoverInterrupted(EngramRoots roots, EngramSettings settings) throws IOException {
+    Path dir = MemoryStores.locate(roots, settings).projectDir();
+    if (!Files.isDirectory(dir.resolve(UndoJournal.DIR), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    UndoJournal journal = new UndoJournal(dir);
+    if (journal.interrupted().isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), Instant.now());
+    if (lock.isEmpty()) {
+      return Optional.empty();
+    }
+    // Closed without a commit: the lock's time goes back to the last clean finish, so the next dream retries.
+    try (ConsolidationLock held = lock.get()) {
+      Optional<String> interrupted = journal.interrupted();
+      if (interrupted.isEmpty()) {
+        return Optional.empty();
+      }
+      Optional<UndoResult> undone = journal.undo();
+      int files = undone.map(u -> u.restored().size() + u.removed().size()).orElse(0);
+      return Optional.of("dream run " + interrupted.get() + " was stopped while applying; its " + files
+          + " file(s) were put back as they were before it");
+    }
+  }
+
   /** The same dream calling {@code hook} after each applied change (tests pause or fail there). */
   Dream afterEachChange(Consumer<DreamChange> hook) {
     return new Dream(roots, settings, router, clock, embedder, hook);

@@ -25,14 +25,15 @@ import java.util.regex.Pattern;
  */
 final class PathReferences {
   private static final int MAX_WORD = 1_000;
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}+|~{3,}+).*?^ {0,3}\\1[^\\n]*+$");
   private static final Pattern LINK = Pattern.compile("\\[[^\\[\\]\\n]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
   private static final Pattern CODE = Pattern.compile("(?<!`)(`++)([^`\\n]+?)\\1(?!`)");
   private static final Pattern URL = Pattern.compile(MarkdownProse.URL_REGEX + "|\\bwww\\.\\S+|mailto:\\S+");
   private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:(?!\\d)");
   private static final Pattern LOCATION = Pattern.compile("(?::\\d+(?::\\d+)?|#L\\d+(?:-L?\\d+)?)$");
-  /** A glob or a placeholder in a path-like word ({@code src/**}, {@code <dir>/x}, {@code /orders/{id}}). */
-  private static final Pattern TEMPLATE = Pattern.compile("[/\\\\][^\\s]*[*{}<>$%]|[*{}<>$%][^\\s]*[/\\\\]");
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
+  /** What cannot be in a path: it ends one, so paths inside Chinese text are found. */
+  private static final Pattern NOT_PATH_CHARS = Pattern.compile("[^A-Za-z0-9_.\\-/\\\\~@+:#]+");
+  private static final Pattern PLACEHOLDER_CHAR = Pattern.compile("[*?<>{}$%\\[\\]]");
   private static final Pattern PATH_CHARS = Pattern.compile("[A-Za-z0-9_.\\-/\\\\~@+]+");
   private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-+@]*\\.([A-Za-z0-9]{1,10})");
   private static final Pattern DOTFILE = Pattern.compile("\\.[a-z][a-z0-9_\\-]*(?:\\.[a-z0-9_\\-]+)*");
@@ -58,7 +59,7 @@ final class PathReferences {
     // A word longer than any path a person writes (a blob, a minified line) is no reference, and skipping it
     // keeps the per-word patterns from scanning it again and again.
     Set<String> out = new LinkedHashSet<>();
-    String text = FENCED.matcher(body).replaceAll("\n");
+    String text = FencedCode.replaceClosed(body, "\n");
     Matcher link = LINK.matcher(text);
     while (link.find()) {
       linkTarget(link.group(1)).ifPresent(out::add);
@@ -74,12 +75,11 @@ final class PathReferences {
       }
     }
     String prose = URL.matcher(CODE.matcher(text).replaceAll(" ")).replaceAll(" ");
-    for (String word : prose.split("\\s+")) {
-      if (word.length() > MAX_WORD || TEMPLATE.matcher(word).find()) {
+    for (String word : BLANKS.split(prose)) {
+      if (word.length() > MAX_WORD || template(word)) {
         continue;
       }
-      // Any other character that cannot be in a path ends a path, so paths inside Chinese text are found.
-      for (String part : word.split("[^A-Za-z0-9_.\\-/\\\\~@+:#]+")) {
+      for (String part : NOT_PATH_CHARS.split(word)) {
         String token = trim(part);
         if (isPath(token)) {
           out.add(token);
@@ -103,7 +103,7 @@ final class PathReferences {
    * makes files (mkdir, cp, ...) or the word follows an output option or a redirection.
    */
   private static void command(String span, Set<String> out) {
-    String[] words = span.split("\\s+");
+    String[] words = BLANKS.split(span);
     if (CREATING_COMMANDS.contains(words[0]) || span.contains("://")) {
       return;
     }
@@ -185,9 +185,25 @@ final class PathReferences {
     return f.matches() && f.group(1).chars().anyMatch(Character::isLetter);
   }
 
+  /**
+   * A glob or a placeholder in a path-like word ({@code src/**}, {@code <dir>/x}, {@code /orders/{id}}): a
+   * separator and one of {@code *{}<>$%}, by hand, since a pattern from each separator to the end of a long
+   * word is quadratic in the word.
+   */
+  private static boolean template(String word) {
+    boolean separator = false;
+    boolean placeholder = false;
+    for (int i = 0; i < word.length() && !(separator && placeholder); i++) {
+      char c = word.charAt(i);
+      separator |= c == '/' || c == '\\';
+      placeholder |= "*{}<>$%".indexOf(c) >= 0;
+    }
+    return separator && placeholder;
+  }
+
   private static boolean placeholder(String t) {
     String lower = t.toLowerCase(Locale.ROOT);
-    return lower.startsWith("path/to/") || lower.contains("/path/to/") || lower.matches(".*[*?<>{}$%\\[\\]].*")
+    return lower.startsWith("path/to/") || lower.contains("/path/to/") || PLACEHOLDER_CHAR.matcher(lower).find()
         || lower.startsWith("foo/") || lower.startsWith("your-") || lower.startsWith("my-project/");
   }
 }

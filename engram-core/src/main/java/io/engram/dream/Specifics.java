@@ -130,13 +130,30 @@ final class Specifics {
     return false;
   }
 
-  /** Lower case, blanks folded to one space, trailing punctuation dropped (by hand: a regex would backtrack). */
+  /**
+   * Lower case, blanks folded to one space, trailing punctuation dropped. By hand: a regex would backtrack,
+   * and {@code String.split} with a pattern compiles it again for every word.
+   */
   private static String normalise(String s) {
-    String folded = String.join(" ", s.toLowerCase(Locale.ROOT).strip().split("\\s+"));
-    int end = folded.length();
-    while (end > 0 && ".,;:!?".indexOf(folded.charAt(end - 1)) >= 0) {
+    String lower = s.toLowerCase(Locale.ROOT);
+    StringBuilder out = new StringBuilder(lower.length());
+    boolean blank = false;
+    for (int i = 0; i < lower.length(); i++) {
+      char c = lower.charAt(i);
+      if (Character.isWhitespace(c)) {
+        blank = out.length() > 0;
+      } else {
+        if (blank) {
+          out.append(' ');
+          blank = false;
+        }
+        out.append(c);
+      }
+    }
+    int end = out.length();
+    while (end > 0 && ".,;:!?".indexOf(out.charAt(end - 1)) >= 0) {
       end--;
     }
-    return folded.substring(0, end);
+    return out.substring(0, end);
   }
 }

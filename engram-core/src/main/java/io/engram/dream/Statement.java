@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
  * key/value reading when it has the form "X is Y", "X: Y" or "X = Y".
  */
 final class Statement {
-  private static final Pattern FENCED = Pattern.compile("(?ms)^ {0,3}(`{3,}+|~{3,}+).*?^ {0,3}\\1[^\\n]*+$");
   /**
    * The longest sentence read as a statement. Longer "sentences" are logs, blobs or minified lines, which
    * state no value a person would contradict; the bound keeps each sentence's scans short, so reading a
@@ -141,13 +140,17 @@ final class Statement {
   /** The sentences of a memory body; fenced code is not a statement. */
   static List<Statement> of(String body) {
     List<Statement> out = new ArrayList<>();
-    for (String raw : SPLIT.split(FENCED.matcher(body).replaceAll("\n"))) {
+    String text = FencedCode.replaceClosed(body, "\n");
+    // Split as it goes, so a body of many short sentences stops being read at MAX_STATEMENTS.
+    Matcher split = SPLIT.matcher(text);
+    int from = 0;
+    while (from >= 0 && out.size() < MAX_STATEMENTS) {
+      boolean found = split.find();
+      String raw = text.substring(from, found ? split.start() : text.length());
+      from = found ? split.end() : -1;
       String s = MARKER.matcher(raw).replaceFirst("").strip();
       if (!s.isEmpty() && !s.startsWith("---") && s.length() <= MAX_SENTENCE) {
         out.add(new Statement(s));
-      }
-      if (out.size() == MAX_STATEMENTS) {
-        break;
       }
     }
     return out;

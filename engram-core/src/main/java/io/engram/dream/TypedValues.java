@@ -48,7 +48,7 @@ final class TypedValues {
       + "|cuda|pytorch|tensorflow|numpy|pandas|protobuf|grpc|keycloak|rabbitmq|nats|clickhouse|cassandra|sqlite";
   private static final String VERSION_NUMBER = "v?(\\d+(?:\\.\\d+){0,3}(?:-[A-Za-z0-9.]+)?)(?![\\d.]*\\s*(?:%|ms\\b|gb\\b|mb\\b))";
   private static final List<Pattern> VERSIONS = List.of(
-      Pattern.compile("(?<![\\w.])(?:" + PRODUCTS + ")\\s*(?:version\\s+|v(?=\\d)|@)?(?=\\d)" + VERSION_NUMBER
+      Pattern.compile("(?<![\\w.])(?=[a-z.])(?:" + PRODUCTS + ")\\s*(?:version\\s+|v(?=\\d)|@)?(?=\\d)" + VERSION_NUMBER
           + "(?:\\+|\\.x)?(?![\\w])", Pattern.CASE_INSENSITIVE),
       Pattern.compile("(?<=[\\w-]):(\\d+\\.\\d+(?:\\.\\d+)*(?:-[A-Za-z0-9.]+)?)(?![\\w.])"),
       Pattern.compile("(?<=[A-Za-z][\\w.-]{0,40}[ @])v?(\\d+\\.\\d+\\.\\d+(?:-[A-Za-z0-9.]+)?)(?![\\w.])"));
@@ -103,11 +103,15 @@ final class TypedValues {
     List<Found> found = new ArrayList<>();
     String blanked = commands(sentence, found);
     String prose = URL.matcher(blanked).replaceAll(m -> " ".repeat(m.group().length()));
-    for (Pattern p : PORTS) {
-      addAll(p, blanked, Kind.PORT, found, v -> validPort(v) ? v : "");
-    }
-    for (Pattern p : VERSIONS) {
-      addAll(p, prose, Kind.VERSION, found, v -> v.toLowerCase(Locale.ROOT));
+    // Ports and versions are numbers: without a digit, their patterns (one tries every product name at
+    // every position) have nothing to find.
+    if (sentence.chars().anyMatch(c -> c >= '0' && c <= '9')) {
+      for (Pattern p : PORTS) {
+        addAll(p, blanked, Kind.PORT, found, v -> validPort(v) ? v : "");
+      }
+      for (Pattern p : VERSIONS) {
+        addAll(p, prose, Kind.VERSION, found, v -> v.toLowerCase(Locale.ROOT));
+      }
     }
     paths(prose.replace('`', ' '), found);
     String lower = sentence.toLowerCase(Locale.ROOT);

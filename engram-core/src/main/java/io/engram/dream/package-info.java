@@ -33,8 +33,10 @@
  * released and the result is {@link DreamResult.Outcome#TIMED_OUT}. The lock is honoured only while its
  * holder is proven alive (PID and process start) and recent ({@code dream.lockMaxAgeSeconds}). Every scan of
  * memory text is linear in its length: patterns start at the beginning of a run or are bounded, trims are
- * loops ({@code TextEnds}), and sentences past {@code Statement.MAX_SENTENCE} are not read for values. {@link Dream#undo()}
- * restores the state before the last run ({@link UndoResult}). {@link Dream#history()} lists the applied runs
+ * loops ({@code TextEnds}), fenced code is found line by line ({@code FencedCode}), and sentences past {@code
+ * Statement.MAX_SENTENCE} are not read for values. {@link Dream#undo()} restores the state before the last run
+ * ({@link UndoResult}); {@link Dream#recoverInterrupted} rolls back a run killed while applying, called by
+ * whoever opens the store, so MEMORY.md and the files agree from then on. {@link Dream#history()} lists the applied runs
  * ({@link DreamRun}: phases with their items and time, changes, diff, undone or not), each kept as
  * {@code run.json} beside its undo journal and pruned with it. {@link DreamOptions} say whether to force and
  * whether to only plan; {@link DreamResult} says what happened.

@@ -197,7 +197,7 @@ public final class HookRunner {
           work.extract(transcript.get(), log);
           work.keepNotes(transcript.get(), false, log);
         }
-        levels.afterStop(input, log);
+        levels.afterStop(input, transcript, log);
         answered.accept(new Answer(Optional.empty(), log));
       }
       case SESSION_END -> {

@@ -8,10 +8,7 @@ import io.engram.memory.MemoryLocation;
 import io.engram.model.ModelRouter;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -32,18 +29,14 @@ final class WindowLevels {
   }
 
   /**
-   * After a Stop: acts on the window of the session's transcript, when it can be read and is the session's.
-   * A state that stays locked is a log line: the levels are acted on at the next Stop.
+   * After a Stop: acts on the window of the session's transcript, as the hook read it, when it is the
+   * session's own. A state that stays locked is a log line: the levels are acted on at the next Stop.
    */
-  void afterStop(HookInput input, List<String> log) throws IOException {
-    Optional<Path> path = input.transcriptPath().filter(Files::isRegularFile);
-    if (path.isEmpty()) {
-      return;
-    }
-    Transcript transcript = TranscriptReader.read(path.get());
-    if (transcript.sessionId().equals(input.sessionId()) && !transcript.messages().isEmpty()) {
+  void afterStop(HookInput input, Optional<Transcript> read, List<String> log) throws IOException {
+    Optional<Transcript> transcript = read.filter(t -> t.sessionId().equals(input.sessionId()));
+    if (transcript.isPresent() && !transcript.get().messages().isEmpty()) {
       try {
-        log.addAll(keeper.afterTurn(transcript, "/compact").log());
+        log.addAll(keeper.afterTurn(transcript.get(), "/compact").log());
       } catch (IOException e) {
         log.add("context level not acted on: " + e.getMessage());
       }

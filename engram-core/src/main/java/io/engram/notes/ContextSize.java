@@ -8,7 +8,6 @@ import io.engram.transcript.Role;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * How many tokens the context held after the first {@code end} messages of a transcript.
@@ -29,24 +28,31 @@ final class ContextSize {
     List<TranscriptMessage> messages = transcript.messages();
     int start = segmentStart(transcript, end);
     TokenCounter counter = JtokkitTokenCounter.forModel(model(messages, end), settings);
-    long estimate = 0;
-    Optional<Long> measured = Optional.empty();
+    // From the end back to the last recorded usage: only the messages after it are counted, so a Stop late
+    // in a long session costs its last turn, not the whole segment.
     long since = 0;
-    for (int i = start; i < end; i++) {
+    for (int i = end - 1; i >= start; i--) {
       TranscriptMessage m = messages.get(i);
       if (m.isSidechain()) {
         continue;
       }
-      long cost = counter.count(m.promptText());
-      estimate += cost;
       if (m.role() == Role.ASSISTANT && m.usage().isPresent()) {
-        measured = Optional.of(m.usage().get().promptTokens() + m.usage().get().outputTokens());
-        since = 0;
-      } else {
-        since += cost;
+        long measured = m.usage().get().promptTokens() + m.usage().get().outputTokens();
+        return measured > 0 ? measured + since : estimate(messages, start, end, counter);
+      }
+      since += counter.count(m.promptText());
+    }
+    return since;
+  }
+
+  private static long estimate(List<TranscriptMessage> messages, int start, int end, TokenCounter counter) {
+    long estimate = 0;
+    for (int i = start; i < end; i++) {
+      if (!messages.get(i).isSidechain()) {
+        estimate += counter.count(messages.get(i).promptText());
       }
     }
-    return measured.isPresent() && measured.get() > 0 ? measured.get() + since : estimate;
+    return estimate;
   }
 
   /** Index of the first message after the last compaction before {@code end}. */

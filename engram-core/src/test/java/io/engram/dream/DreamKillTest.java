@@ -129,6 +129,54 @@ class DreamKillTest {
     }
   }
 
+  @Test
+  void aDreamKilledBetweenTheIndexAndTheTrashIsRolledBackWhenTheStoreIsNextOpened() throws Exception {
+    DreamFixture f = seeded(root);
+    Path dir = f.memoryDir();
+    Map<String, String> before = DreamFixture.tree(dir, false);
+    DreamResult whole = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(whole.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    // The state a kill leaves after MEMORY.md was written and before the merged-away files left for the trash:
+    // those files are back in place (no longer named by the index) and the run is not marked complete.
+    Map<String, String> after = DreamFixture.tree(dir, false);
+    for (Map.Entry<String, String> e : before.entrySet()) {
+      if (!after.containsKey(e.getKey())) {
+        Files.writeString(dir.resolve(e.getKey()), e.getValue(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      }
+    }
+    String runId = whole.runId().orElseThrow();
+    Path manifest = dir.resolve(UndoJournal.DIR).resolve(runId).resolve("manifest.json");
+    Files.writeString(manifest, Files.readString(manifest).replace("\"complete\":true", "\"complete\":false"));
+    assertThat(new UndoJournal(dir).interrupted()).contains(runId);
+    assertThat(unindexed(dir)).as("the window this closes").isNotEmpty();
+
+    assertThat(Dream.recoverInterrupted(f.roots, f.settings)).hasValueSatisfying(note ->
+        assertThat(note).contains(runId).contains("put back"));
+
+    assertThat(unindexed(dir)).isEmpty();
+    assertThat(DreamFixture.tree(dir, false)).isEqualTo(before);
+    assertThat(Dream.recoverInterrupted(f.roots, f.settings)).as("once only").isEmpty();
+    assertThat(ConsolidationLock.status(dir, f.settings.dream()).free()).isTrue();
+  }
+
+  /** Topic files MEMORY.md does not name, and names it has without a file. */
+  private static List<String> unindexed(Path dir) throws Exception {
+    java.util.Set<String> named = new java.util.TreeSet<>();
+    for (String line : Files.readAllLines(dir.resolve(MemoryStores.INDEX_FILE))) {
+      IndexPruner.target(line).ifPresent(named::add);
+    }
+    java.util.Set<String> files = new java.util.TreeSet<>();
+    try (var s = Files.list(dir)) {
+      s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryStores.INDEX_FILE))
+          .forEach(files::add);
+    }
+    List<String> out = new java.util.ArrayList<>();
+    files.stream().filter(n -> !named.contains(n)).forEach(n -> out.add("unindexed " + n));
+    named.stream().filter(n -> !files.contains(n)).forEach(n -> out.add("missing " + n));
+    return out;
+  }
+
   private static Map<String, String> bodies(DreamFixture f) throws Exception {
     List<StoredMemory> all = MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC())
         .list().memories();

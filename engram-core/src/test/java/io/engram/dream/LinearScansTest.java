@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.engram.config.EngramSettings;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,12 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import io.engram.testing.AdversarialText;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryType;
@@ -29,27 +26,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every scan the dream runs over memory text takes time linear in the text: a 1 MB adversarial input (one
- * long token, long runs of the characters a pattern starts or ends with, repeated near-matches) is scanned
- * in a few seconds of processor time at most (most scans take well under one; merging two such texts is the
- * slowest). A pattern that retries from every position of a run is quadratic and takes minutes here, so the
- * bound still tells the two apart. Processor time is measured on the scanning thread, so a busy machine (other
- * test JVMs on the same cores) stretches the wall time of a linear scan without failing it.
+ * long token, long runs of the characters a pattern starts or ends with, repeated near-matches, fences of
+ * falling length, long slashed words) is scanned well under a second of processor time ({@link
+ * AdversarialText#BUDGET}). A pattern that retries from every position of a run is quadratic and takes
+ * minutes here.
  */
 class LinearScansTest {
-  private static final int SIZE = 1 << 20;
-  private static final Duration LIMIT = Duration.ofSeconds(5);
-  /** Wall time after which a scan counts as never ending, whatever the machine's load. */
-  private static final Duration WALL_LIMIT = Duration.ofSeconds(60);
+  private static final int SIZE = AdversarialText.SIZE;
 
   /** The scans, by family: each takes a memory body (or a line of MEMORY.md) as the dream gives it. */
-  private static final Map<String, Function<String, Object>> SCANS = Map.ofEntries(
+  private static final Map<String, Consumer<String>> SCANS = Map.ofEntries(
       Map.entry("quotations, code and URLs (MarkdownProse)", MarkdownProse::split),
       Map.entry("path references", PathReferences::of),
-      Map.entry("typed values (ports, versions, commands, paths)", TypedValues::of),
-      Map.entry("statements", Statement::of),
+      Map.entry("statements and their typed values", Statement::of),
       Map.entry("relative dates", t -> RelativeDates.absolutize(t, LocalDate.of(2026, 5, 1))),
       Map.entry("sentences of a merge", BodyMerge::sentences),
       Map.entry("sentence keys of a merge", BodyMerge::normalize),
+      Map.entry("fenced code", t -> FencedCode.replaceClosed(t, "\n")),
       Map.entry("specifics", Specifics::of),
       Map.entry("mentions", Specifics::mentions),
       Map.entry("shingles", Shingles::of),
@@ -61,62 +54,64 @@ class LinearScansTest {
       Map.entry("contradictions", t -> Contradictions.between(new MemoryText("a", t, Instant.EPOCH),
           new MemoryText("b", "port 8080 " + t, Instant.EPOCH.plusSeconds(1)))));
 
-  /** Inputs that make a backtracking pattern retry from every position of a run. */
-  static List<String> adversarial() {
+  /** Inputs for the dream's own patterns, beyond the shared ones ({@link AdversarialText#texts}). */
+  static String[] dreamTexts() {
     List<String> out = new ArrayList<>();
-    for (String unit : List.of("a", "a.", "a-", "a/", "/", "[", "(", ")", "!", ".", "`a", ":1", "1.", "@a", "*",
-        "port ", " ", "~", "\"a ", "«a", "http", "www.", "next ", "Redis ", "aB", "a_", "\\")) {
+    for (String unit : List.of("/", "[", ")", "!", ".", ":1", "@a", "*", "port ", "\"a ", "«a", "www.", "next ",
+        "Redis ", "\\")) {
+      out.add("run of '" + unit + "'");
       out.add(unit.repeat(SIZE / unit.length()) + "x");
     }
-    out.add("port" + " ".repeat(SIZE) + "x");
-    out.add("ports is is" + " is".repeat(SIZE / 3) + " x");
-    out.add("[a](" + "b".repeat(SIZE));
-    out.add("`".repeat(8) + "a".repeat(SIZE));
-    out.add("a".repeat(SIZE) + "://x");
-    out.add("```\n".repeat(SIZE / 8) + "~~~\n".repeat(SIZE / 8));
-    out.add("> quote\n".repeat(SIZE / 8));
+    out.addAll(List.of(
+        "spaces after a key", "port" + " ".repeat(SIZE) + "x",
+        "repeated copulas", "ports is is" + " is".repeat(SIZE / 3) + " x",
+        "an unclosed link", "[a](" + "b".repeat(SIZE),
+        "a long code fence run", "`".repeat(8) + "a".repeat(SIZE),
+        "a long scheme", "a".repeat(SIZE) + "://x",
+        "alternating fences", "```\n".repeat(SIZE / 8) + "~~~\n".repeat(SIZE / 8),
+        "blockquote lines", "> quote\n".repeat(SIZE / 8),
+        "fences of falling length", fallingFences(),
+        "long slashed words", ("a/".repeat(499) + " ").repeat(SIZE / 999),
+        "long located words", ("a:1".repeat(330) + " ").repeat(SIZE / 991),
+        "a random base64 blob", base64()));
+    return out.toArray(String[]::new);
+  }
+
+  /** Lines of backticks, each shorter than the one before: no fence closes another. */
+  private static String fallingFences() {
+    StringBuilder out = new StringBuilder(SIZE);
+    for (int k = 1440; k >= 3 && out.length() < SIZE; k--) {
+      out.append("`".repeat(k)).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String base64() {
     Random random = new Random(7);
-    String base64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     StringBuilder blob = new StringBuilder(SIZE);
     for (int i = 0; i < SIZE; i++) {
-      blob.append(base64.charAt(random.nextInt(base64.length())));
+      blob.append(alphabet.charAt(random.nextInt(alphabet.length())));
     }
-    out.add(blob.toString());
-    return out;
+    return blob.toString();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyScanOfMemoryTextIsLinearOnAdversarialInput() {
+    String[] extra = dreamTexts();
+    return SCANS.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(scan -> DynamicTest.dynamicTest(
+        scan.getKey(), () -> AdversarialText.eachScansInTime(scan.getValue(), extra)));
   }
 
   @Test
-  void everyScanOfMemoryTextIsLinearOnAdversarialInput() throws Exception {
-    List<String> inputs = adversarial();
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "dream-scan");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      for (Map.Entry<String, Function<String, Object>> scan : SCANS.entrySet()) {
-        for (String input : inputs) {
-          String what = scan.getKey() + " on 1 MB of '"
-              + input.substring(0, Math.min(12, input.length())).replace("\n", "\\n") + "...'";
-          Future<Long> run = pool.submit(() -> {
-            long start = threads.getCurrentThreadCpuTime();
-            scan.getValue().apply(input);
-            return threads.getCurrentThreadCpuTime() - start;
-          });
-          long cpuNanos;
-          try {
-            cpuNanos = run.get(WALL_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-          } catch (TimeoutException never) {
-            run.cancel(true);
-            throw new AssertionError(what + " did not end within " + WALL_LIMIT.toSeconds() + " s");
-          }
-          assertThat(Duration.ofNanos(cpuNanos)).as("processor time of %s", what).isLessThan(LIMIT);
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
+  void fencedCodeIsReplacedAsThePatternWould() {
+    assertThat(FencedCode.replaceClosed("a\n```java\nx = 1\n```\nb", "\n")).isEqualTo("a\n\n\nb");
+    // A closing fence is at least as long as the opening one, of the same character, indented three at most.
+    assertThat(FencedCode.replaceClosed("````\n```\n~~~~\n   `````x\nb", "")).isEqualTo("\nb");
+    assertThat(FencedCode.replaceClosed("```\n    ```\nb", "")).isEqualTo("```\n    ```\nb");
+    // An unclosed fence stays; a later pair still closes.
+    assertThat(FencedCode.replaceClosed("`````\n```\nx\n```", "-")).isEqualTo("`````\n-");
+    assertThat(FencedCode.replaceClosed("no fences", "-")).isEqualTo("no fences");
   }
 
   @Test

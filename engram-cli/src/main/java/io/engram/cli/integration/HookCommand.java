@@ -142,6 +142,8 @@ public final class HookCommand implements Callable<Integer> {
   }
 
   private int inProcess(GlobalOptions global, HookEvent event, HookInput input) throws IOException {
+    MemoryAccess.recoverInterruptedDream(global.roots(), global.settings(), spec.commandLine().getErr(),
+        "engram hook " + event.hookName());
     ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
         Dream.sessionCounter());
     MemoryAccess.report(memory, spec.commandLine().getErr(), "engram hook " + event.hookName());

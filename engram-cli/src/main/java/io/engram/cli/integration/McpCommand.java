@@ -121,6 +121,7 @@ public final class McpCommand implements Callable<Integer> {
 
   /** The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. */
   private static EngramServices services(GlobalOptions global) throws IOException {
+    Dream.recoverInterrupted(global.roots(), global.settings());
     var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     return new EngramServices(memory, global.instructionLoader(), global.settings(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),

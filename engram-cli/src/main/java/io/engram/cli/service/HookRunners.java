@@ -98,6 +98,8 @@ final class HookRunners {
   /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
   ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
     served.put(roots.projectDir(), Instant.now());
+    // A dream killed while applying is rolled back before anything reads the store.
+    Dream.recoverInterrupted(roots, settings);
     return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);
   }
 

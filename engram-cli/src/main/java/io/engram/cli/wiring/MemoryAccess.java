@@ -1,6 +1,8 @@
 package io.engram.cli.wiring;
 
 import io.engram.cli.GlobalOptions;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
@@ -19,10 +21,23 @@ public final class MemoryAccess {
    */
   public static ProjectMemory open(CommandSpec spec) throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
+    recoverInterruptedDream(global.roots(), global.settings(), spec.commandLine().getErr(), "engram");
     ProjectMemory memory =
         MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     report(memory, spec.commandLine().getErr(), "engram");
     return memory;
+  }
+
+  /**
+   * Rolls back a dream killed while it applied (see {@link Dream#recoverInterrupted}) before the store is
+   * read, saying so on {@code err} once.
+   */
+  public static void recoverInterruptedDream(EngramRoots roots, EngramSettings settings, PrintWriter err,
+      String prefix) throws IOException {
+    Dream.recoverInterrupted(roots, settings).ifPresent(note -> {
+      err.println(prefix + ": " + note);
+      err.flush();
+    });
   }
 
   /** Writes one line per leftover the opening cleared, each starting with {@code prefix}. */

@@ -159,6 +159,7 @@ class KillNineTest {
         .isEmpty();
 
     int whole = 0;
+    int namesNoMissing = 0;
     int inStep = 0;
     int restored = 0;
     int lockFree = 0;
@@ -171,11 +172,21 @@ class KillNineTest {
       StoreCheck after = StoreCheck.of(home);
       assertThat(after.torn()).as("torn topic files after a killed dream (seed %d)", SEED).isEmpty();
       whole++;
-      if (after.indexInStep()) {
+      // No two files change at one instant, so right after the kill the index may not yet name a file the run
+      // wrote, or still leave out one it was moving to the trash; it never names a missing one. Whatever opens
+      // the store next rolls the killed run back first, and from then on the index and the files agree.
+      if (after.indexedButMissing().isEmpty()) {
+        namesNoMissing++;
+      } else {
+        findings.add("round " + round + ": right after the kill MEMORY.md names missing " + after.indexedButMissing());
+      }
+      CommandRun list = run("list");
+      StoreCheck opened = StoreCheck.of(home);
+      if (list.exitCode() == 0 && opened.indexInStep()) {
         inStep++;
       } else {
-        findings.add("round " + round + ": MEMORY.md and files disagree: " + after.indexedButMissing() + " "
-            + after.presentButUnindexed());
+        findings.add("round " + round + ": once the store is opened again (list exit " + list.exitCode() + "),"
+            + " MEMORY.md and files disagree: " + opened.indexedButMissing() + " " + opened.presentButUnindexed());
       }
       CommandRun dry = assertTimeoutPreemptively(NEXT_COMMAND, () -> run("dream", "--force", "--dry-run"));
       if (dry.exitCode() == 0) {
@@ -194,7 +205,10 @@ class KillNineTest {
     }
     log.check("a finished dream is undone byte for byte", 1, 1, "");
     log.check("no topic file torn by a killed dream", ROUNDS, whole, "");
-    log.check("MEMORY.md and the files agree right after the kill", ROUNDS, inStep, "all-or-nothing apply, dream branch");
+    log.check("MEMORY.md names no missing file right after the kill", ROUNDS, namesNoMissing,
+        "all-or-nothing apply, dream branch");
+    log.check("MEMORY.md and the files agree once the store is next opened", ROUNDS, inStep,
+        "all-or-nothing apply, dream branch");
     log.check("the next dream is not refused by the killed dream's lock", ROUNDS, lockFree, "lock expiry, dream branch");
     log.check("dream --undo after the kill gives back the store as it was", ROUNDS, restored,
         "all-or-nothing apply, dream branch");
