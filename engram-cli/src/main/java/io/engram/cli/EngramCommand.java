@@ -28,6 +28,7 @@ import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
 import io.engram.cli.session.HistoryCommand;
 import io.engram.cli.session.StatsCommand;
+import io.engram.cli.team.TeamCommand;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import java.io.FileDescriptor;
@@ -77,6 +78,7 @@ import picocli.CommandLine.Spec;
       HooksCommand.class,
       DaemonCommand.class,
       UiCommand.class,
+      TeamCommand.class,
       BenchCommand.class,
       ConfigCommand.class,
       AutoComplete.GenerateCompletion.class,

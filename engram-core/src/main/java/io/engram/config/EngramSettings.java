@@ -21,7 +21,8 @@ public record EngramSettings(
     Model model,
     Governor governor,
     Hooks hooks,
-    Service service) {
+    Service service,
+    Team team) {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
   public static final EngramSettings DEFAULTS =
@@ -37,7 +38,8 @@ public record EngramSettings(
           Model.DEFAULTS,
           Governor.DEFAULTS,
           Hooks.DEFAULTS,
-          Service.DEFAULTS);
+          Service.DEFAULTS,
+          Team.DEFAULTS);
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
@@ -380,6 +382,20 @@ public record EngramSettings(
   public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
       int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds) {
     public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30);
+  }
+
+  /**
+   * Team memory on PostgreSQL. {@code connectTimeoutSeconds} bounds the wait for the team database, so that a
+   * sync with the database down says so quickly and leaves the changes queued; a command holds at most
+   * {@code maxConnections} connections; a sync pulls changes {@code pullBatchSize} rows at a time. The resident
+   * service's watcher syncs when PostgreSQL notifies a change, at most once every {@code watchDebounceMillis},
+   * and every {@code watchFallbackSeconds} without one (what a lost notification costs); after a lost connection
+   * it retries after 1 s, doubling up to {@code reconnectMaxSeconds}. One sync of a project runs at a time; another
+   * waits up to {@code syncLockWaitSeconds} for it.
+   */
+  public record Team(int connectTimeoutSeconds, int maxConnections, int pullBatchSize, int watchDebounceMillis,
+      int watchFallbackSeconds, int reconnectMaxSeconds, int syncLockWaitSeconds) {
+    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60, 60);
   }
 
   /**

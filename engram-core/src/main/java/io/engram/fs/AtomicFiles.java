@@ -32,7 +32,28 @@ public final class AtomicFiles {
 
   /** Atomically replaces {@code target} with {@code bytes}, creating parent directories. */
   public static void write(Path target, byte[] bytes) throws IOException {
-    replace(target, temp -> fillWith(temp, bytes), true);
+    replace(target, temp -> fillWith(temp, bytes, true), true);
+  }
+
+  /**
+   * Atomically replaces {@code target} with UTF-8 {@code text} as {@link #writeString(Path, String)} does, but
+   * without forcing anything to disk: readers and a killed process still see the old content or the new, only a
+   * power loss before the caller's {@link #force} may lose it. For small state a caller forces after it has
+   * answered (a hook's session state), where two syncs would cost more than the rest of the answer.
+   */
+  public static void writeStringUnforced(Path target, String text) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    replace(target, temp -> fillWith(temp, bytes, false), true, false);
+  }
+
+  /** Forces {@code file} and its directory to disk (what {@link #writeStringUnforced} left to the caller). */
+  public static void force(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    } catch (NoSuchFileException e) {
+      // replaced or removed since: whoever did that forced their own write
+    }
+    forceDirectory(file.toAbsolutePath().getParent());
   }
 
   /**
@@ -43,7 +64,7 @@ public final class AtomicFiles {
   public static void writeString(Path target, String text, Set<PosixFilePermission> permissions) throws IOException {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     replace(target, temp -> {
-      fillWith(temp, bytes);
+      fillWith(temp, bytes, true);
       PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
       if (view != null) {
         view.setPermissions(permissions);
@@ -70,13 +91,15 @@ public final class AtomicFiles {
     }, true);
   }
 
-  private static void fillWith(Path temp, byte[] bytes) throws IOException {
+  private static void fillWith(Path temp, byte[] bytes, boolean force) throws IOException {
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
       ByteBuffer buffer = ByteBuffer.wrap(bytes);
       while (buffer.hasRemaining()) {
         channel.write(buffer);
       }
-      channel.force(true);
+      if (force) {
+        channel.force(true);
+      }
     }
   }
 
@@ -86,6 +109,10 @@ public final class AtomicFiles {
   }
 
   private static void replace(Path target, Fill fill, boolean keepMode) throws IOException {
+    replace(target, fill, keepMode, true);
+  }
+
+  private static void replace(Path target, Fill fill, boolean keepMode, boolean force) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
@@ -101,7 +128,9 @@ public final class AtomicFiles {
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       }
-      forceDirectory(dir);
+      if (force) {
+        forceDirectory(dir);
+      }
     } finally {
       Files.deleteIfExists(temp);
     }

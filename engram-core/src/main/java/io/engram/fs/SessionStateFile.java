@@ -2,11 +2,13 @@ package io.engram.fs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
@@ -59,6 +61,22 @@ public final class SessionStateFile<S> {
    * @throws IOException when the lock stays held, or the state cannot be written
    */
   public <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change) throws IOException {
+    return update(wait, busy, change, Optional.empty());
+  }
+
+  /**
+   * As {@link #update(Duration, Function, Change)}, but the new state is only renamed into place under the lock
+   * (other processes and a killed one see it at once) and forced to disk by a task handed to {@code forceLater}
+   * (a resident process runs it after it has answered): the state is a cache of what was sent, and a sync on a
+   * hook's path costs more than the rest of the answer.
+   */
+  public <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change, Executor forceLater)
+      throws IOException {
+    return update(wait, busy, change, Optional.of(forceLater));
+  }
+
+  private <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change, Optional<Executor> forceLater)
+      throws IOException {
     Files.createDirectories(file.getParent());
     Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
     Optional<FileLock> lock = FileLock.tryAcquire(lockFile, wait);
@@ -69,9 +87,24 @@ public final class SessionStateFile<S> {
       S before = read();
       Changed<S, T> result = change.apply(before);
       if (!result.state().equals(before)) {
-        AtomicFiles.writeString(file, JSON.writeValueAsString(result.state()));
+        String text = JSON.writeValueAsString(result.state());
+        if (forceLater.isEmpty()) {
+          AtomicFiles.writeString(file, text);
+        } else {
+          AtomicFiles.writeStringUnforced(file, text);
+          forceLater.get().execute(this::forceNow);
+        }
       }
       return result.value();
+    }
+  }
+
+  // A failed sync loses nothing while the machine runs; the executor reports it.
+  private void forceNow() {
+    try {
+      AtomicFiles.force(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot sync " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -67,6 +68,7 @@ public final class HookRunner {
   private final SessionStartContext start;
   private final InstructionsOnRead instructionsOnRead;
   private final WindowLevels levels;
+  private final Optional<Executor> afterAnswer;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -91,6 +93,23 @@ public final class HookRunner {
    */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder) {
+    this(roots, memory, settings, router, clock, recall, dreamEmbedder, Optional.empty());
+  }
+
+  /**
+   * A runner as above whose SessionStart and UserPromptSubmit leave the sync of the session's hook state to
+   * {@code afterAnswer} (a resident process runs it once the agent has its answer): the state is renamed into
+   * place before the answer, so the next call and other processes see it, and only a power loss in between could
+   * cost a repeated memory.
+   */
+  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Executor afterAnswer) {
+    this(roots, memory, settings, router, clock, recall, dreamEmbedder, Optional.of(afterAnswer));
+  }
+
+  private HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
+      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Optional<Executor> afterAnswer) {
+    this.afterAnswer = afterAnswer;
     this.recall = recall;
     this.memory = memory;
     this.settings = settings;
@@ -141,7 +160,7 @@ public final class HookRunner {
     }
     SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
     if (event.injectsContext()) {
-      Optional<String> context = stateFile.update(LOCK_WAIT, HookRunner::busy, before -> {
+      SessionStateFile.Change<HookState, Optional<String>> inject = before -> {
         InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
         HookState after;
         if (event == HookEvent.SESSION_START) {
@@ -153,7 +172,10 @@ public final class HookRunner {
         }
         String text = out.render();
         return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
-      });
+      };
+      Optional<String> context = afterAnswer.isPresent()
+          ? stateFile.update(LOCK_WAIT, HookRunner::busy, inject, afterAnswer.get())
+          : stateFile.update(LOCK_WAIT, HookRunner::busy, inject);
       Answer answer = new Answer(context, log);
       answered.accept(answer);
       return answer;

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Topic files already parsed, so that a process which opens a store for every call (the resident service)
  * reads and parses only the files that changed since it last saw them. A file is taken as unchanged while
  * its file key (the inode: every atomic write makes a new one), modification time and size are the same,
- * so whatever another process wrote is read again. Invalid files are not kept: they are parsed each time and
- * reported as such. Thread-safe; shared by stores of any number of directories.
+ * so whatever another process wrote is read again; the index file's entries likewise. Invalid files are not
+ * kept: they are parsed each time and reported as such. Thread-safe; shared by stores of any number of directories.
  */
 public final class MemoryFileCache {
   record Stamp(Object fileKey, long modifiedNanos, long size) {}
@@ -30,6 +31,9 @@ public final class MemoryFileCache {
   }
 
   private final Map<Path, Map<Path, Parsed>> byDirectory = new ConcurrentHashMap<>();
+  private final Map<Path, IndexEntries> indexes = new ConcurrentHashMap<>();
+
+  private record IndexEntries(Stamp stamp, List<MemoryIndex.Entry> entries) {}
 
   /** An empty cache. */
   public MemoryFileCache() {}
@@ -41,9 +45,7 @@ public final class MemoryFileCache {
 
   /** {@link #read}, with the slug of the memory's name. */
   Parsed parsed(Path file, long maxBytes) throws IOException {
-    BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-    Stamp stamp = new Stamp(a.fileKey() == null ? file : a.fileKey(),
-        a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS), a.size());
+    Stamp stamp = stamp(file, Files.readAttributes(file, BasicFileAttributes.class));
     Map<Path, Parsed> files = byDirectory.computeIfAbsent(directoryOf(file), d -> new ConcurrentHashMap<>());
     Parsed seen = files.get(file);
     if (seen != null && seen.stamp().equals(stamp)) {
@@ -53,6 +55,34 @@ public final class MemoryFileCache {
     Parsed parsed = Parsed.of(stamp, MemoryFormat.read(file, maxBytes));
     files.put(file, parsed);
     return parsed;
+  }
+
+  /**
+   * The entries of the index file {@code index} ({@code MEMORY.md}; none when it is missing), parsed again only
+   * when it changed. The caller has refused a link.
+   */
+  List<MemoryIndex.Entry> indexEntries(Path index) throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(index, BasicFileAttributes.class);
+    } catch (java.nio.file.NoSuchFileException e) {
+      indexes.remove(index);
+      return List.of();
+    }
+    Stamp stamp = stamp(index, a);
+    IndexEntries seen = indexes.get(index);
+    if (seen != null && seen.stamp().equals(stamp)) {
+      return seen.entries();
+    }
+    List<MemoryIndex.Entry> entries =
+        List.copyOf(MemoryIndex.entries(Files.readString(index, java.nio.charset.StandardCharsets.UTF_8)));
+    indexes.put(index, new IndexEntries(stamp, entries));
+    return entries;
+  }
+
+  private static Stamp stamp(Path file, BasicFileAttributes a) {
+    return new Stamp(a.fileKey() == null ? file : a.fileKey(),
+        a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS), a.size());
   }
 
   /** Forgets the files of {@code dir} that are not among {@code present} (deleted or renamed since). */

@@ -90,22 +90,24 @@ public final class MemoryRecall {
   private final Backend backend;
   private final Clock clock;
   private final Executor useRecording;
+  private final Optional<ResidentIndexes> resident;
   private Optional<Embedder> loaded;
   private Optional<String> embedderProblem = Optional.empty();
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
-    this(memory, home, settings, backend, clock, Runnable::run);
+    this(memory, home, settings, backend, clock, Runnable::run, Optional.empty());
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
-      Executor useRecording) {
+      Executor useRecording, Optional<ResidentIndexes> resident) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.backend = Objects.requireNonNull(backend, "backend");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.useRecording = Objects.requireNonNull(useRecording, "useRecording");
+    this.resident = resident;
   }
 
   /**
@@ -115,7 +117,15 @@ public final class MemoryRecall {
    * throws from the task, for the executor to report.
    */
   public MemoryRecall recordingUseOn(Executor executor) {
-    return new MemoryRecall(memory, home, settings, backend, clock, executor);
+    return new MemoryRecall(memory, home, settings, backend, clock, executor, resident);
+  }
+
+  /**
+   * This recall, keeping the on-disk index open in {@code indexes} between calls (a resident process's; see
+   * {@link ResidentIndexes}) instead of opening it and reading its stored hashes each call.
+   */
+  public MemoryRecall keepingIndexesIn(ResidentIndexes indexes) {
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes));
   }
 
   /**
@@ -198,7 +208,13 @@ public final class MemoryRecall {
     String where;
     try (OpenedIndex opened = open(docs, embedder, notes)) {
       where = opened.description;
-      result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes).recall(query);
+      try {
+        result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
+            .recall(query);
+      } catch (RuntimeException e) {
+        opened.failed();
+        throw e;
+      }
     } catch (RuntimeException e) {
       notes.add("search failed on the index (" + e.getMessage() + "); this call searched an in-memory index");
       try (OpenedIndex fallback = OpenedIndex.inMemory(docs.all(), Optional.empty(), "search failed")) {
@@ -232,7 +248,7 @@ public final class MemoryRecall {
     if (backend.onDisk().isEmpty()) {
       return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
     }
-    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(), docs.all(), embedder, notes);
+    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(), docs.all(), embedder, notes, resident);
   }
 
   private synchronized Optional<Embedder> embedder() {

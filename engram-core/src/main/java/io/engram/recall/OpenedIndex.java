@@ -18,7 +18,9 @@ import java.util.Optional;
  *
  * <p>The on-disk index is a cache of the memory files: when another process holds it, this call uses an
  * in-memory index; when it cannot be opened or synced (corrupt, unreadable), it is deleted and rebuilt,
- * and if that fails too, an in-memory keyword index answers. Opening never fails the recall.
+ * and if that fails too, an in-memory keyword index answers. Opening never fails the recall. A resident
+ * process keeps the index open between calls ({@link ResidentIndexes}): taken back under the lock while no other
+ * process committed to it, handed back, writer released, before the lock is.
  */
 final class OpenedIndex implements AutoCloseable {
   /** How long a call waits for another process's use of the on-disk index. */
@@ -28,12 +30,28 @@ final class OpenedIndex implements AutoCloseable {
   final String description;
   private final SearchIndex search;
   private final Optional<FileLock> lock;
+  // Where the on-disk index goes when the call is done, instead of being closed (a resident process's).
+  private final Optional<ResidentIndexes> keepIn;
+  private final Path dir;
+  private boolean failed;
 
   private OpenedIndex(RecallIndex index, String description, SearchIndex search, Optional<FileLock> lock) {
+    this(index, description, search, lock, Optional.empty(), Path.of(""));
+  }
+
+  private OpenedIndex(RecallIndex index, String description, SearchIndex search, Optional<FileLock> lock,
+      Optional<ResidentIndexes> keepIn, Path dir) {
     this.index = index;
     this.description = description;
     this.search = search;
     this.lock = lock;
+    this.keepIn = keepIn;
+    this.dir = dir;
+  }
+
+  /** Marks the index as not to be kept: the call went wrong with it. */
+  void failed() {
+    failed = true;
   }
 
   /** An in-core index in memory holding {@code docs}; keyword only when {@code embedder} is empty. */
@@ -47,6 +65,15 @@ final class OpenedIndex implements AutoCloseable {
   /** The on-disk index in {@code dir}, in step with {@code docs}; see the class comment for the fallbacks. */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
       Optional<Embedder> embedder, List<String> notes) throws IOException {
+    return onDisk(opener, dir, docs, embedder, notes, Optional.empty());
+  }
+
+  /**
+   * As above; with {@code resident}, the index kept there from an earlier call is used when it is still what is
+   * stored, and the index is kept there again when this call is done.
+   */
+  static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
+      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident) throws IOException {
     Files.createDirectories(dir.getParent());
     Optional<FileLock> lock = FileLock.tryAcquire(dir.resolveSibling(dir.getFileName() + ".lock"), INDEX_WAIT);
     if (lock.isEmpty()) {
@@ -56,13 +83,14 @@ final class OpenedIndex implements AutoCloseable {
     for (int attempt = 1; attempt <= 2; attempt++) {
       SearchIndex search = null;
       try {
-        search = opener.open(dir);
+        Optional<SearchIndex> kept = attempt == 1 ? resident.flatMap(r -> r.take(dir)) : Optional.empty();
+        search = kept.isPresent() ? kept.get() : opener.open(dir);
         RecallIndex index = new RecallIndex(search, embedder);
         RecallIndex.SyncReport r = index.sync(docs);
         String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
             : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
-        return new OpenedIndex(index, "on disk at " + dir + " (" + how + ", " + r.unchanged() + " unchanged)",
-            search, lock);
+        return new OpenedIndex(index, "on disk at " + dir + (kept.isPresent() ? ", kept open" : "") + " (" + how + ", "
+            + r.unchanged() + " unchanged)", search, lock, resident, dir);
       } catch (RuntimeException e) {
         closeQuietly(search);
         notes.add("the index " + dir + " could not be used (" + e.getMessage() + ")"
@@ -77,7 +105,11 @@ final class OpenedIndex implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      closeQuietly(search);
+      if (keepIn.isPresent() && !failed) {
+        keepIn.get().keep(dir, search); // under the lock: the next call takes it back under the lock too
+      } else {
+        closeQuietly(search);
+      }
     } finally {
       if (lock.isPresent()) {
         lock.get().close();

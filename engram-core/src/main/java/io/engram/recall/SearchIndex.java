@@ -84,6 +84,22 @@ public interface SearchIndex extends Closeable {
   /** Makes every write so far durable (a no-op for in-memory indexes). */
   void commit();
 
+  /**
+   * Whether this instance still holds what is stored: false when another process committed to the same stored
+   * index since this one was opened or last released (it must then be opened again). An index held in memory
+   * always is.
+   */
+  default boolean current() {
+    return true;
+  }
+
+  /**
+   * Gives up what keeps other processes from changing the stored index (an open writer, after its changes are
+   * committed) while keeping what searches, so that a process can keep the index open between uses without
+   * holding anyone up; the instance stays usable. The default does nothing.
+   */
+  default void release() {}
+
   /** Releases files and memory; the default does nothing. */
   @Override
   default void close() {}

@@ -7,7 +7,9 @@
  * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
  * callers with and without vectors never undo each other's work) is opened under its lock and kept in step
  * by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
- * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. With a
+ * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. A resident
+ * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back
+ * only while no other process has committed to it. With a
  * session id, what was sent and how many bytes are kept in {@code <home>/sessions/<id>/recall-state.json},
  * read and rewritten under its lock around the whole call, so the budgets hold across processes; the
  * memories sent get {@code lastRecalled} and {@code recallCount} written back, which feeds hotness.

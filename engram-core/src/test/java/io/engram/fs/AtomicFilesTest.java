@@ -24,6 +24,19 @@ class AtomicFilesTest {
   }
 
   @Test
+  void anUnforcedWriteReplacesAtomicallyAndLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("s/state.json");
+    AtomicFiles.writeStringUnforced(target, "one");
+    AtomicFiles.writeStringUnforced(target, "two");
+    AtomicFiles.force(target);
+    AtomicFiles.force(dir.resolve("s/gone.json"));
+    assertThat(Files.readString(target)).isEqualTo("two");
+    try (var files = Files.list(target.getParent())) {
+      assertThat(files).containsExactly(target);
+    }
+  }
+
+  @Test
   void aReplacedFileKeepsItsPermissions(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("settings.json");
     Files.writeString(target, "{}");

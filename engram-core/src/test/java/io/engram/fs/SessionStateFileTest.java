@@ -48,6 +48,25 @@ class SessionStateFileTest {
   }
 
   @Test
+  void aStateWhoseSyncIsLeftForLaterIsInPlaceBeforeTheSyncRuns() throws IOException {
+    List<Runnable> later = new ArrayList<>();
+    int value = state().update(Duration.ofSeconds(1), lock -> "busy",
+        before -> new SessionStateFile.Changed<>(new Counter(before.n() + 1), 3), later::add);
+    assertThat(value).isEqualTo(3);
+    assertThat(later).hasSize(1);
+    assertThat(state().read()).isEqualTo(new Counter(1));
+    try (var leftovers = Files.list(dir.resolve("s"))) {
+      assertThat(leftovers.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("state.json",
+          "state.json.lock");
+    }
+    later.get(0).run();
+    assertThat(state().read()).isEqualTo(new Counter(1));
+    state().update(Duration.ofSeconds(1), lock -> "busy", before -> new SessionStateFile.Changed<>(before, 0),
+        later::add);
+    assertThat(later).as("nothing written, nothing to sync").hasSize(1);
+  }
+
+  @Test
   void anUnchangedStateIsNotWritten() throws IOException {
     int value = state().update(Duration.ofSeconds(1), lock -> "busy", before -> new SessionStateFile.Changed<>(before, 7));
     assertThat(value).isEqualTo(7);

@@ -70,4 +70,28 @@ class MemoryFileCacheTest {
     assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("One, edited.\n");
     assertThat(cache.size()).isEqualTo(1);
   }
+
+  @Test
+  void anIndexLinePointingAtAMissingFileIsReportedAsTheIndexChangesOnDisk() throws Exception {
+    ProjectMemory memory = open();
+    StoredMemory stored = memory.write(pnpm()).stored();
+    assertThat(open().list().problems()).isEmpty();
+    Path index = stored.path().resolveSibling(MemoryIndex.FILE_NAME);
+    Files.writeString(index, Files.readString(index) + "- [Gone](gone.md) — was here\n", StandardOpenOption.APPEND);
+    assertThat(open().list().problems()).extracting(MemoryProblem::reason)
+        .anyMatch(r -> r.endsWith("points at missing file gone.md"));
+    Files.writeString(stored.path().resolveSibling("gone.md"), "not a memory, but there");
+    assertThat(open().list().problems()).extracting(MemoryProblem::reason)
+        .noneMatch(r -> r.contains("points at missing file"));
+  }
+
+  @Test
+  void aMemoryMarkedAsRecalledIsParsedByTheMarkerNotTheNextListing() throws Exception {
+    ProjectMemory memory = open();
+    memory.write(pnpm());
+    memory.markRecalled(java.util.List.of("build-tool"), Instant.parse("2026-05-02T00:00:00Z"));
+    StoredMemory listed = open().list().memories().get(0);
+    assertThat(listed.memory().recallCount()).isEqualTo(1);
+    assertThat(cache.size()).isEqualTo(1);
+  }
 }

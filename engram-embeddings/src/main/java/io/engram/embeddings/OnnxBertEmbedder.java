@@ -81,12 +81,21 @@ public final class OnnxBertEmbedder implements Embedder {
       throw new UncheckedIOException("cannot read " + model.tokenizerResource() + ": " + e.getMessage(), e);
     }
     byte[] graph = from.read(model, model.onnxResource());
-    try {
+    try (OrtSession.SessionOptions options = sessionOptions()) {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
-      return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph));
+      return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options));
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime cannot load " + model.onnxResource() + ": " + e.getMessage(), e);
     }
+  }
+
+  // ONNX Runtime's threads spin while they wait for work by default: on a loaded machine the spinning takes the
+  // cores from the work itself (a query's embedding measured 16 ms and 8 ms of CPU with it, 3.5 ms without).
+  private static OrtSession.SessionOptions sessionOptions() throws OrtException {
+    OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+    options.addConfigEntry("session.intra_op.allow_spinning", "0");
+    options.addConfigEntry("session.inter_op.allow_spinning", "0");
+    return options;
   }
 
   /** The vector of a stored text (the model's passage prefix, if any, is prepended). */

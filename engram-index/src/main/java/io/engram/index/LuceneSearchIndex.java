@@ -46,7 +46,6 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * The Lucene implementation of {@link SearchIndex}: BM25 over name (boost 2), description (boost 1.5)
@@ -56,7 +55,9 @@ import org.apache.lucene.util.VectorUtil;
  * and the number of candidates it explores set by {@link VectorSearch}. An existing index is opened with a
  * reader only; the writer is opened at the first change, so a search of an index already in step costs no
  * writer. Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
- * durable. One instance per directory per process: Lucene's write lock refuses a second writer.
+ * durable. One instance per directory per process: Lucene's write lock refuses a second writer. A process that
+ * keeps the index open between uses {@link #release()}s the writer after each and asks {@link #current()} before
+ * the next, so other processes' commits are seen.
  */
 public final class LuceneSearchIndex implements SearchIndex {
   private static final String ID = "id";
@@ -96,7 +97,9 @@ public final class LuceneSearchIndex implements SearchIndex {
   private final VectorSearch vectorSearch;
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
+  private final ExactVectorSearch exact = new ExactVectorSearch(VECTOR);
   private final Map<String, String> hashes = new HashMap<>();
+  private final DocumentIds documentIds = new DocumentIds(ID);
   // Opened on the first change: a search of an index already in step (most recall calls) needs only a
   // reader, which is much cheaper to open and close than a writer.
   private IndexWriter writer;
@@ -175,12 +178,15 @@ public final class LuceneSearchIndex implements SearchIndex {
         LeafReader reader = leaf.reader();
         Bits live = reader.getLiveDocs();
         StoredFields stored = reader.storedFields();
+        String[] ids = new String[reader.maxDoc()];
         for (int d = 0; d < reader.maxDoc(); d++) {
+          Document doc = stored.document(d, Set.of(ID, HASH));
+          ids[d] = doc.get(ID);
           if (live == null || live.get(d)) {
-            Document doc = stored.document(d, Set.of(ID, HASH));
             hashes.put(doc.get(ID), doc.get(HASH));
           }
         }
+        documentIds.put(reader, ids);
       }
     } finally {
       searchers.release(searcher);
@@ -250,29 +256,23 @@ public final class LuceneSearchIndex implements SearchIndex {
       try {
         var reader = searcher.getIndexReader();
         int n = reader.numDocs();
-        Query among = new org.apache.lucene.search.TermInSetQuery(ID,
-            ids.stream().map(org.apache.lucene.util.BytesRef::new).toList());
+        String[] idOf = documentIds.of(reader);
+        Set<String> among = Set.copyOf(ids);
         double total = 0;
         Map<String, Double> matched = new HashMap<>();
         for (String term : terms) {
           int df = 0;
-          BooleanQuery.Builder anyField = new BooleanQuery.Builder();
           for (String field : FIELD_BOOSTS.keySet()) {
             df = Math.max(df, reader.docFreq(new Term(field, term)));
-            anyField.add(new TermQuery(new Term(field, term)), BooleanClause.Occur.SHOULD);
           }
           // A term no document holds weighs as one a single document holds (as in the in-core index).
           int weighed = Math.max(1, df);
           double idf = Math.log(1 + (n - weighed + 0.5) / (weighed + 0.5));
           total += idf;
-          if (df == 0) {
-            continue;
-          }
-          Query q = new BooleanQuery.Builder().add(anyField.build(), BooleanClause.Occur.MUST)
-              .add(among, BooleanClause.Occur.FILTER).build();
-          StoredFields stored = searcher.storedFields();
-          for (ScoreDoc sd : searcher.search(q, ids.size()).scoreDocs) {
-            matched.merge(stored.document(sd.doc, Set.of(ID)).get(ID), idf, Double::sum);
+          if (df > 0) {
+            for (String id : holding(reader, idOf, term, among)) {
+              matched.merge(id, idf, Double::sum);
+            }
           }
         }
         double sum = total;
@@ -301,37 +301,10 @@ public final class LuceneSearchIndex implements SearchIndex {
       refreshIfDirty();
       IndexSearcher searcher = searchers.acquire();
       try {
-        java.util.PriorityQueue<ScoredDoc> best =
-            new java.util.PriorityQueue<>(java.util.Comparator.comparingDouble(ScoredDoc::score));
-        float[] query = unit(vector);
-        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-        for (LeafReaderContext leaf : leaves) {
-          FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-          if (values == null) {
-            continue;
-          }
-          Bits live = leaf.reader().getLiveDocs();
-          for (int d = values.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = values.nextDoc()) {
-            if (live != null && !live.get(d)) {
-              continue;
-            }
-            float[] v = values.vectorValue();
-            float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
-            double cosine = norm == 0 ? 0 : VectorUtil.dotProduct(query, v) / norm;
-            if (best.size() < limit) {
-              best.add(new ScoredDoc(leaf.docBase + d, cosine));
-            } else if (cosine > best.peek().score()) {
-              best.poll();
-              best.add(new ScoredDoc(leaf.docBase + d, cosine));
-            }
-          }
-        }
-        List<ScoredDoc> top = new ArrayList<>(best);
-        top.sort(java.util.Comparator.comparingDouble(ScoredDoc::score).reversed());
-        StoredFields stored = searcher.storedFields();
-        List<Hit> hits = new ArrayList<>(top.size());
-        for (ScoredDoc sd : top) {
-          hits.add(new Hit(stored.document(sd.doc(), Set.of(ID)).get(ID), sd.score()));
+        String[] idOf = documentIds.of(searcher.getIndexReader());
+        List<Hit> hits = new ArrayList<>();
+        for (ExactVectorSearch.Match m : exact.nearest(searcher.getIndexReader(), vector, limit)) {
+          hits.add(new Hit(idOf[m.doc()], m.cosine()));
         }
         return hits;
       } finally {
@@ -372,20 +345,6 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
   }
 
-  private record ScoredDoc(int doc, double score) {}
-
-  private static float[] unit(float[] v) {
-    float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
-    if (norm == 0) {
-      return v.clone();
-    }
-    float[] out = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i] / norm;
-    }
-    return out;
-  }
-
   private List<Hit> run(Query query, int limit, boolean cosine) {
     try {
       refreshIfDirty();
@@ -396,10 +355,10 @@ public final class LuceneSearchIndex implements SearchIndex {
       IndexSearcher searcher = current.acquire();
       try {
         ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
-        StoredFields stored = searcher.storedFields();
+        String[] idOf = documentIds.of(searcher.getIndexReader());
         List<Hit> hits = new ArrayList<>(docs.length);
         for (ScoreDoc sd : docs) {
-          String id = stored.document(sd.doc, Set.of(ID)).get(ID);
+          String id = idOf[sd.doc];
           // Lucene maps cosine c to (1 + c) / 2 so scores stay positive; undo it.
           hits.add(new Hit(id, cosine ? 2.0 * sd.score - 1.0 : sd.score));
         }
@@ -419,6 +378,29 @@ public final class LuceneSearchIndex implements SearchIndex {
         searchers.maybeRefreshBlocking();
       }
     }
+  }
+
+  // The ids among {@code among} whose documents hold {@code term} in any field: the term's postings, walked.
+  private static Set<String> holding(org.apache.lucene.index.IndexReader reader, String[] idOf, String term,
+      Set<String> among) throws IOException {
+    Set<String> out = new java.util.HashSet<>();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      Bits live = leaf.reader().getLiveDocs();
+      for (String field : FIELD_BOOSTS.keySet()) {
+        org.apache.lucene.index.PostingsEnum docs =
+            leaf.reader().postings(new Term(field, term), org.apache.lucene.index.PostingsEnum.NONE);
+        if (docs == null) {
+          continue;
+        }
+        for (int d = docs.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = docs.nextDoc()) {
+          String id = idOf[leaf.docBase + d];
+          if ((live == null || live.get(d)) && among.contains(id)) {
+            out.add(id);
+          }
+        }
+      }
+    }
+    return out;
   }
 
   private List<String> terms(String text) {
@@ -445,6 +427,49 @@ public final class LuceneSearchIndex implements SearchIndex {
       writer.commit();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot commit the search index: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Whether the index committed in the directory is the one this instance reads: with a writer open, nobody
+   * else can have committed (Lucene's write lock); with a reader alone, its commit is compared with the latest
+   * in the directory (a listing and the segments file's header). An index deleted or broken since is not current.
+   */
+  @Override
+  public synchronized boolean current() {
+    if (writer != null) {
+      return true;
+    }
+    try {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        return searcher.getIndexReader() instanceof DirectoryReader reader && reader.isCurrent();
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Commits and closes the writer, if one is open, and goes on with a reader of that commit: the write lock is
+   * free for other processes, and searches cost what they cost before.
+   */
+  @Override
+  public synchronized void release() {
+    if (writer == null) {
+      return;
+    }
+    try {
+      SearcherManager previous = searchers;
+      writer.close(); // commits what is pending
+      writer = null;
+      searchers = new SearcherManager(DirectoryReader.open(directory), null);
+      dirty = false;
+      previous.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot release the search index's writer: " + e.getMessage(), e);
     }
   }
 

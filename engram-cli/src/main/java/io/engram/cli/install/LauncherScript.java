@@ -9,15 +9,18 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
- * The {@code engram} launcher that {@code engram install} puts on the PATH: a POSIX shell script that runs
- * the installed jar with {@code java} from the PATH, else with the Java that installed it. Its second line
+ * The {@code engram} launcher that {@code engram install} puts on the PATH: a shell script (run by bash where
+ * there is one, else by {@code /bin/sh}; POSIX either way) that runs the installed jar with {@code java} from the
+ * PATH, else with the Java that installed it. Its second line
  * marks it as Engram's, which is how install and uninstall tell it from a file they must not touch.
  *
  * <p>For {@code engram hook EVENT} (what Claude Code runs before every prompt and after every turn) it first
- * asks Engram's resident service with {@code curl}, using the configuration the service left in
- * {@code <home>/service/hook-EVENT.curl} (address, token header, time-outs): a few milliseconds, where a JVM
- * start alone costs more than the whole answer. Only when the service cannot be reached (no configuration,
- * no curl, nothing listening, an error status) does it start the JVM, which answers the hook itself and starts
+ * asks Engram's resident service: under bash 4 or later with bash's own {@code /dev/tcp} and the address line
+ * the service left in {@code <home>/service/hook-EVENT.addr} (no process started: a curl alone costs about as
+ * much as the service's whole answer), else with {@code curl} and the configuration in
+ * {@code <home>/service/hook-EVENT.curl}; a JVM start alone costs more than the whole answer. Only when the
+ * service cannot be reached (no configuration, no curl, nothing listening, an error status) does it start the
+ * JVM, which answers the hook itself and starts
  * the service for the next call; when the service took the call but did not answer in time, the hook fails
  * (exit 1) rather than do the call's work a second time, later still. The hook's stdin is read once and handed to whichever answers. Whatever
  * happens, a hook call exits 0 or 1, never 2, which Claude Code reads as "block".
@@ -26,30 +29,84 @@ public final class LauncherScript {
   /** The line that marks a launcher as written by {@code engram install}. */
   static final String MARK = "# engram launcher: written by 'engram install', removed by 'engram uninstall'.";
 
+  private static final Path BASH = Path.of("/bin/bash");
+  private static final Path SH = Path.of("/bin/sh");
+
   private LauncherScript() {}
 
   /** The script for {@code jar}, falling back to {@code java} when none is on the PATH. */
   public static String text(Path jar, Path java, String version) {
-    return script("-jar \"$jar\"", "jar=" + quote(jar.toString()), java, version);
+    return text(jar, java, version, defaultShell());
+  }
+
+  /** The script for {@code jar} run by {@code shell} (bash, or any POSIX shell). */
+  static String text(Path jar, Path java, String version, Path shell) {
+    return script("-jar \"$jar\"", "jar=" + quote(jar.toString()), java, version, shell);
   }
 
   /** The same script running the main class from {@code classPath} instead of a jar (for tests). */
   static String forClassPath(String classPath, Path java, String version) {
-    return script("-cp \"$cp\" " + EngramCommand.class.getName(), "cp=" + quote(classPath), java, version);
+    return script("-cp \"$cp\" " + EngramCommand.class.getName(), "cp=" + quote(classPath), java, version,
+        defaultShell());
   }
 
-  private static String script(String run, String where, Path java, String version) {
-    return "#!/bin/sh\n"
+  /** Whether the launcher written here runs under bash (and so reaches the service without curl). */
+  public static boolean runsUnderBash() {
+    return defaultShell().equals(BASH);
+  }
+
+  /** bash when the system has it (the hook then needs no other process), else the POSIX shell. */
+  static Path defaultShell() {
+    return Files.isExecutable(BASH) ? BASH : SH;
+  }
+
+  // Parsed by any POSIX shell; the function runs only under bash 4 or later, whose /dev/tcp, read -N and
+  // read -t it uses (the length of $input in bytes: LC_ALL=C within the function).
+  private static final String OVER_TCP = """
+      # A hook sent to the service by bash itself over /dev/tcp: no process started. Exits with the answer;
+      # returns when the service cannot be reached (reached is set when it answered something unusable).
+      hook_over_tcp() {
+        local LC_ALL=C port seconds auth status line length=0 body=
+        [ -f "$service/hook-$1.addr" ] && read -r port seconds auth < "$service/hook-$1.addr" || return 0
+        { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
+        printf 'POST /hook/%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
+          "$1" "$auth" "${#input}" "$input" >&3 2>/dev/null || { exec 3<&-; return 0; }
+        reached=1
+        IFS= read -r -t "$seconds" status <&3
+        if [ $? -gt 128 ]; then
+          echo "engram hook $1: the Engram service did not answer in time (see engram daemon status)" >&2
+          exit 1
+        fi
+        while IFS= read -r -t "$seconds" line <&3 && [ ${#line} -gt 1 ]; do
+          case $line in [Cc]ontent-[Ll]ength:*) length=${line#*:}; length=${length%?}; length=${length# } ;; esac
+        done
+        [ "$length" -gt 0 ] 2>/dev/null && IFS= read -r -N "$length" -t "$seconds" body <&3
+        exec 3<&-
+        case $status in
+          "HTTP/1.1 200 "*) [ -z "$body" ] || printf '%s\\n' "$body"; exit 0 ;;
+          "HTTP/1.1 422 "*) printf 'engram hook %s: %s\\n' "$1" "$body" >&2; exit 1 ;;
+        esac
+      }
+      """;
+
+  private static String script(String run, String where, Path java, String version, Path shell) {
+    return "#!" + shell + "\n"
         + MARK + "\n"
         + "# engram " + version + ". ENGRAM_JAVA_OPTS passes options to the JVM.\n"
         + where + "\n"
         + "if command -v java >/dev/null 2>&1; then java=java; else java=" + quote(java.toString()) + "; fi\n"
         + "if [ \"$#\" -eq 2 ] && [ \"$1\" = hook ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
-        + "  # A Claude Code hook: Engram's resident service answers in milliseconds, through curl; a JVM starts\n"
-        + "  # only when it cannot. Exit 0 or 1, never 2 (Claude Code reads 2 as \"block\").\n"
-        + "  conf=\"${ENGRAM_HOME:-$HOME/.engram}/service/hook-$2.curl\"\n"
-        + "  if [ -f \"$conf\" ] && command -v curl >/dev/null 2>&1; then\n"
-        + "    input=$(cat)\n"
+        + "  # A Claude Code hook: Engram's resident service answers in milliseconds, over bash's /dev/tcp or through\n"
+        + "  # curl; a JVM starts only when it cannot. Exit 0 or 1, never 2 (Claude Code reads 2 as \"block\").\n"
+        + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
+        + "  conf=\"$service/hook-$2.curl\"\n"
+        + "  reached=\n"
+        + OVER_TCP.indent(2)
+        + "  case ${BASH_VERSION:-} in\n"
+        + "    [4-9].*|[1-9][0-9]*) input=$(< /dev/stdin); hook_over_tcp \"$2\" ;;\n"
+        + "    *) input=$(cat) ;;\n"
+        + "  esac\n"
+        + "  if [ -z \"$reached\" ] && [ -f \"$conf\" ] && command -v curl >/dev/null 2>&1; then\n"
         + "    answer=$(printf '%s' \"$input\" | curl -q -K \"$conf\" -w '%{http_code}' 2>/dev/null)\n"
         + "    code=$?\n"
         + "    case $answer in\n"
@@ -62,10 +119,8 @@ public final class LauncherScript {
         + "      echo \"engram hook $2: the Engram service did not answer in time (see engram daemon status)\" >&2\n"
         + "      exit 1\n"
         + "    fi\n"
-        + "    printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
-        + "    exit 0\n"
         + "  fi\n"
-        + "  \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
+        + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
         + "  exit 0\n"
         + "fi\n"
         + "exec \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " \"$@\"\n";
@@ -78,7 +133,8 @@ public final class LauncherScript {
     }
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       String head = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
-      return head.startsWith("#!/bin/sh\n" + MARK + "\n");
+      return (head.startsWith("#!" + SH + "\n") || head.startsWith("#!" + BASH + "\n"))
+          && head.substring(head.indexOf('\n') + 1).startsWith(MARK + "\n");
     }
   }
 

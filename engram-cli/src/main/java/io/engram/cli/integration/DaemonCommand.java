@@ -28,11 +28,11 @@ import picocli.CommandLine.Spec;
     description = {
       "Start, stop or inspect Engram's resident service.",
       "One service per Engram home serves every project: it keeps the settings, the stores and the embedding"
-          + " model loaded, answers the hooks (the engram launcher reaches it with curl, so a hook costs no JVM"
-          + " start and recalls with vectors) and does the extraction, notes and dream of Stop, PreCompact and"
-          + " SessionEnd in the background, from a durable queue. It listens on 127.0.0.1 only and refuses callers"
-          + " without the token in <home>/service/token (mode 0600). It exits after ${bundle:service.idleSeconds}"
-          + " s without a request (service.idleSeconds); a hook that finds it down starts it again."},
+          + " model loaded, answers the hooks (the engram launcher reaches it over bash's /dev/tcp or with curl,"
+          + " so a hook costs no JVM start and recalls with vectors) and does the extraction, notes and dream of"
+          + " Stop, PreCompact and SessionEnd in the background, from a durable queue. It listens on 127.0.0.1 only"
+          + " and refuses callers without the token in <home>/service/token (mode 0600). It exits after"
+          + " ${bundle:service.idleSeconds} s without a request (service.idleSeconds); a hook that finds it down starts it again."},
     subcommands = {DaemonCommand.Start.class, DaemonCommand.Stop.class, DaemonCommand.Status.class,
         DaemonCommand.Run.class})
 public final class DaemonCommand implements Runnable {

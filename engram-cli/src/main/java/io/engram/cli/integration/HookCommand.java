@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code engram hook EVENT}: answers one Claude Code hook call (JSON on stdin, JSON on stdout).
  *
- * <p>The resident service answers when it runs (the launcher asks it with curl before a JVM starts; this
+ * <p>The resident service answers when it runs (the launcher asks it over bash's /dev/tcp or with curl before a JVM starts; this
  * command asks it too, for hooks installed as {@code java -jar}). When it does not, the call is answered here,
  * in this process, and the service is started in the background for the next call: SessionStart,
  * UserPromptSubmit, Stop and PreCompact do their work here (recall keyword-only, as a JVM per call cannot

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.install.Installer;
+import io.engram.cli.install.LauncherScript;
 import io.engram.cli.install.RunningJar;
 import io.engram.cli.install.SearchPath;
 import io.engram.cli.output.JsonOption;
@@ -144,12 +145,13 @@ public final class HooksCommand implements Runnable {
       if (run.startsWith("java ")) {
         warnings.add("these hooks start a JVM for every call; the launcher 'engram install' puts on the PATH asks"
             + " Engram's resident service first, in milliseconds");
-      } else if (SearchPath.of(global().environment()).find("curl").isEmpty()) {
-        warnings.add("curl is not on this PATH: the launcher reaches Engram's resident service with curl, so"
-            + " every hook call will start a JVM instead");
+      } else if (!LauncherScript.runsUnderBash() && SearchPath.of(global().environment()).find("curl").isEmpty()) {
+        warnings.add("neither bash nor curl is here: the launcher reaches Engram's resident service over bash's"
+            + " /dev/tcp or with curl, so every hook call will start a JVM instead");
       } else {
-        notes.add("The launcher answers each hook through Engram's resident service (curl to 127.0.0.1; started"
-            + " by the first hook, see 'engram daemon status'), or in a JVM of its own when the service is down.");
+        notes.add("The launcher answers each hook through Engram's resident service (" + (LauncherScript.runsUnderBash()
+            ? "over bash's /dev/tcp" : "curl") + " to 127.0.0.1; started by the first hook, see 'engram daemon"
+            + " status'), or in a JVM of its own when the service is down.");
       }
       return print(change, Optional.of(run), notes, warnings);
     }

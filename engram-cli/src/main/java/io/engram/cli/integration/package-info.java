@@ -5,7 +5,7 @@
  * an MCP server (stdio or HTTP).
  *
  * <p>{@code HookCommand} reads the hook's JSON from stdin and hands it to the resident service when one runs
- * (the launcher asks it with curl before any JVM starts; this command asks it too, for hooks installed as
+ * (the launcher asks it over bash's /dev/tcp or with curl before any JVM starts; this command asks it too, for hooks installed as
  * {@code java -jar}). Otherwise it answers here: it runs the core's {@link io.engram.hooks.HookRunner} with
  * recall wired for a hook ({@code RecallWiring.Caller.HOOK}: no vectors under {@code recall.vectors = AUTO},
  * since loading the embedder costs seconds in a new JVM), prints the {@code additionalContext} answer (the log

@@ -11,10 +11,12 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The files a running service leaves for its clients: a curl configuration per hook event, which the
- * {@code engram} launcher hands to {@code curl -K} (the URL, the token header, the time-outs: nothing to
- * parse in shell, and the token never appears on a command line where {@code ps} would show it), and the
- * port, which the next service takes again when it is free. The configurations go when the service stops;
+ * The files a running service leaves for its clients: an address line per hook event, which the {@code engram}
+ * launcher reads when it runs under bash and sends the hook itself over {@code /dev/tcp} (port, wait, token
+ * header: no process started), a curl configuration per hook event, which it hands to {@code curl -K}
+ * otherwise (the URL, the token header, the time-outs: nothing to parse in shell, and the token never appears
+ * on a command line where {@code ps} would show it), and the port, which the next service takes again when it
+ * is free. The configurations go when the service stops;
  * after a crash they stay, curl finds nothing listening, and the launcher falls back to a JVM.
  */
 final class ClientFiles {
@@ -28,6 +30,8 @@ final class ClientFiles {
     for (HookEvent event : HookEvent.values()) {
       AtomicFiles.writeString(files.curlConfig(event), curlConfig(info, token, event, settings),
           PosixFilePermissions.fromString("rw-------"));
+      AtomicFiles.writeString(files.hookAddress(event), hookAddress(info, token, event, settings),
+          PosixFilePermissions.fromString("rw-------"));
     }
     AtomicFiles.writeString(files.dir().resolve(LAST_PORT), info.port() + "\n");
     AtomicFiles.writeString(files.dir().resolve(LAST_MCP_PORT), info.mcpPort() + "\n");
@@ -37,6 +41,7 @@ final class ClientFiles {
     try {
       for (HookEvent event : HookEvent.values()) {
         Files.deleteIfExists(files.curlConfig(event));
+        Files.deleteIfExists(files.hookAddress(event));
       }
       if (ServiceInfo.read(files.info()).map(i -> i.pid() == info.pid()).orElse(false)) {
         Files.deleteIfExists(files.info());
@@ -74,6 +79,14 @@ final class ClientFiles {
       case PRE_COMPACT -> s.preCompactWaitSeconds() + s.answerMillis() / 1000.0;
       default -> s.answerMillis() / 1000.0;
     };
+  }
+
+  /**
+   * The launcher's address line for {@code event}: port, whole seconds to wait for the answer (rounded up: bash
+   * before 4 waits in whole seconds only), the {@code Authorization} value.
+   */
+  static String hookAddress(ServiceInfo info, ServiceToken token, HookEvent event, EngramSettings.Service s) {
+    return info.port() + " " + (long) Math.ceil(answerSeconds(event, s)) + " " + token.bearer() + "\n";
   }
 
   static String curlConfig(ServiceInfo info, ServiceToken token, HookEvent event, EngramSettings.Service s) {

@@ -163,6 +163,7 @@ public final class EngramService implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    runners.close();
     ClientFiles.remove(files, info);
     log.accept("stopped");
     held.release();

@@ -11,6 +11,8 @@ import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.ResidentIndexes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -29,8 +31,9 @@ import java.util.concurrent.Executor;
  * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
  * project's memory opened for the call (the stores see the files as they are now, so what another
  * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
- * with vectors (the embedding model is loaded once and shared by every project), and the model router of the
- * call's session. Also remembers which projects it served.
+ * with vectors (the embedding model is loaded once and shared by every project; each project's on-disk index
+ * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it), and
+ * the model router of the call's session. Also remembers which projects it served.
  */
 final class HookRunners {
   private final Path home;
@@ -38,6 +41,7 @@ final class HookRunners {
   private final Map<String, String> environment;
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
+  private final ResidentIndexes indexes = new ResidentIndexes();
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
 
   private record Stamp(long modified, long size) {}
@@ -77,8 +81,18 @@ final class HookRunners {
     ProjectMemory memory = openMemory(roots, settings);
     ModelRouter router = Models.router(settings, home, environment, sessionId);
     return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
-        RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).recordingUseOn(afterAnswer),
-        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE));
+        recall(roots, settings, router, memory).recordingUseOn(afterAnswer),
+        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE), afterAnswer);
+  }
+
+  /** Recall over {@code memory} with vectors, its on-disk index kept open between calls by this service. */
+  MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory) {
+    return RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).keepingIndexesIn(indexes);
+  }
+
+  /** Closes the indexes kept open. */
+  void close() {
+    indexes.close();
   }
 
   /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */

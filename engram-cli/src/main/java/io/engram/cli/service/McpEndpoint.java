@@ -62,7 +62,7 @@ final class McpEndpoint {
       ProjectMemory memory = runners.openMemory(roots, settings);
       ModelRouter router = Models.router(settings, roots.engramHome(), runners.environment(), "mcp");
       return new EngramServices(memory, new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()),
-          settings, RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE), router,
+          settings, runners.recall(roots, settings, router, memory), router,
           roots.engramHome(), RecallWiring.pastSessions(roots, memory));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the memory of " + project + ": " + e.getMessage(), e);

@@ -11,7 +11,8 @@ import java.nio.file.attribute.PosixFilePermissions;
  * {@code service.lock} (held by the running service for its whole life: one service per home),
  * {@code service.json} (pid, port, start time; see {@link ServiceInfo}), {@code token} (the secret every
  * caller must send, 0600), {@code hook-<Event>.curl} (a curl configuration per hook event for the launcher,
- * 0600: URL, token header, time-outs), {@code queue/} (the durable work, see {@link WorkQueue}),
+ * 0600: URL, token header, time-outs), {@code hook-<Event>.addr} (the same for the launcher's own client when
+ * it runs under bash: port, seconds to wait, token header; 0600), {@code queue/} (the durable work, see {@link WorkQueue}),
  * {@code start.lock} (taken while a service is being started) and {@code service.log}.
  *
  * @param dir the service directory
@@ -60,5 +61,13 @@ public record ServiceFiles(Path dir) {
   /** The curl configuration the launcher uses for {@code event}. */
   Path curlConfig(HookEvent event) {
     return dir.resolve("hook-" + event.hookName() + ".curl");
+  }
+
+  /**
+   * The address file the launcher reads for {@code event} when it runs under bash and speaks HTTP itself: one
+   * line, the port, the whole seconds to wait for the answer, and the {@code Authorization} header's value.
+   */
+  Path hookAddress(HookEvent event) {
+    return dir.resolve("hook-" + event.hookName() + ".addr");
   }
 }

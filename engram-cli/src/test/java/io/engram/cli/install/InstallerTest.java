@@ -41,7 +41,7 @@ class InstallerTest {
     assertThat(Files.readSymbolicLink(stable)).isEqualTo(Path.of("engram-1.2.3.jar"));
     Path launcher = bin().resolve("engram");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(launcher))).isEqualTo("rwxr-xr-x");
-    assertThat(Files.readString(launcher)).startsWith("#!/bin/sh\n" + LauncherScript.MARK)
+    assertThat(Files.readString(launcher)).startsWith("#!" + LauncherScript.defaultShell() + "\n" + LauncherScript.MARK)
         .contains("jar='" + stable + "'", "java='/opt/java/bin/java'");
     assertThat(new Installer(home()).installedLaunchers()).containsExactly(launcher);
   }

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The installed hook path end to end, in processes of their own: the launcher, the JVM it falls back to, the
- * resident service that JVM starts, a service killed with SIGKILL in the middle of an extraction (its model
+ * resident service that JVM starts, a memory another process writes found by the very next hook, a service killed with SIGKILL in the middle of an extraction (its model
  * call hangs on purpose), and the next service, which runs the queued work again: the extraction completes
  * exactly once, nothing is lost and no memory is written twice.
  */
@@ -82,7 +82,8 @@ class ServiceThroughLauncherProcessTest {
   private record Run(int exit, String out, String err, long millis) {}
 
   private Run engram(Path launcher, Map<String, String> env, String stdin, String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of("/bin/sh", launcher.toString()));
+    // Run as installed: by the shell its first line names (bash where there is one, which needs no curl).
+    List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().clear();
@@ -133,6 +134,15 @@ class ServiceThroughLauncherProcessTest {
         + " ship to production?\"}", "hook", "UserPromptSubmit");
     assertThat(ask.exit()).as(ask.err()).isZero();
     assertThat(ask.out()).contains("deploy-window", "bm25 + vectors");
+
+    // Another process writes the store while the service keeps the project's index open: the very next hook
+    // call finds the new memory.
+    assertThat(CommandRun.in(home, project, "remember", "--type", "project", "--name", "release-freeze",
+        "No production releases during the December freeze").exitCode()).isZero();
+    Run next = engram(launcher, env, "{\"session_id\":\"s2\",\"cwd\":\"" + project + "\",\"prompt\":\"is there a"
+        + " release freeze in December?\"}", "hook", "UserPromptSubmit");
+    assertThat(next.exit()).as(next.err()).isZero();
+    assertThat(next.out()).contains("release-freeze");
 
     Path transcript = project.resolve("s1.jsonl");
     Files.writeString(transcript, line("u1", "user", "The tests need Redis running on localhost:6379.")
