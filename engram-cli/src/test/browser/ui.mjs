@@ -93,6 +93,17 @@ try {
     undoButtons: await page.locator('button.undo').count() });
   await page.screenshot({ path: shots + '/10-dream-undone.png', fullPage: true });
 
+  // The instructions a session loads, and the model token ledger.
+  await page.goto(baseUrl + '/ui/#/instructions');
+  await page.locator('#instruction-total').waitFor();
+  step('instructions', { files: await page.locator('tr.instruction-file').count(),
+    total: await page.locator('#instruction-total').innerText(), index: await page.locator('#memory-index').innerText() });
+  await page.screenshot({ path: shots + '/11-instructions.png', fullPage: true });
+  await page.goto(baseUrl + '/ui/#/usage');
+  await page.locator('#usage-days, #no-usage').first().waitFor();
+  step('usage', { text: await page.locator('#view').innerText() });
+  await page.screenshot({ path: shots + '/12-usage.png', fullPage: true });
+
   // Another browser with no cookie: the same address is refused.
   const stranger = await browser.newContext();
   const other = await stranger.newPage();

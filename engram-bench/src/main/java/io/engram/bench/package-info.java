@@ -10,7 +10,8 @@
  * the same jar with {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.NAME ARGS}:
  * {@link io.engram.bench.DreamBench} (the dream's text rules on LoCoMo), {@link
  * io.engram.bench.DreamRunBench} (a whole dream over N memories), {@link io.engram.bench.ExtractionBench}
- * (precision and recall on a labelled set), {@link io.engram.bench.ModelsBench} (what the model
+ * (precision and recall on a labelled set), {@link io.engram.bench.WebUiPageBench} (the web UI's pages at N
+ * memories, over HTTP and optionally in Chromium), {@link io.engram.bench.ModelsBench} (what the model
  * plumbing adds to one call) and {@link io.engram.bench.TranscriptPassBench} (the per-turn transcript pass
  * on 1, 10 and 100 MB transcripts, first pass and one appended megabyte). docs/BENCHMARKS.md holds the figures.
  *

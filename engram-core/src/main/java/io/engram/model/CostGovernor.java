@@ -98,9 +98,17 @@ public final class CostGovernor {
 
   /** Today's totals, caps and what is left. */
   public UsageReport report() {
-    LocalDate today = today();
+    return report(readLocked(), today().toString());
+  }
+
+  /** Every day the ledger holds, newest first, each with its totals and what was left under its caps. */
+  public List<UsageReport> days() {
     UsageLedger ledger = readLocked();
-    UsageLedger.Day day = ledger.days.getOrDefault(today.toString(), new UsageLedger.Day());
+    return ledger.days.descendingKeySet().stream().map(day -> report(ledger, day)).toList();
+  }
+
+  private UsageReport report(UsageLedger ledger, String dayName) {
+    UsageLedger.Day day = ledger.days.getOrDefault(dayName, new UsageLedger.Day());
     List<SessionUsage> sessions = new ArrayList<>();
     day.sessions.forEach(
         (id, s) ->
@@ -111,7 +119,7 @@ public final class CostGovernor {
                     s.foreground,
                     Math.max(0, caps.sessionTokenCap() - ledger.sessionBackgroundTotal(id)))));
     return new UsageReport(
-        today.toString(),
+        dayName,
         caps.sessionTokenCap(),
         caps.dailyTokenCap(),
         day.background,

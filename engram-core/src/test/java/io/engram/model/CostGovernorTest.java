@@ -43,6 +43,17 @@ class CostGovernorTest {
   }
 
   @Test
+  void daysListsEveryDayOfTheLedgerNewestFirst() {
+    new CostGovernor(home, caps, day1).record("s1", Purpose.EXTRACTION, true, new TokenUsage(100, 0, 0, 0));
+    new CostGovernor(home, caps, day2).record("s1", Purpose.DREAM, true, new TokenUsage(300, 0, 0, 0));
+    java.util.List<UsageReport> days = new CostGovernor(home, caps, day2).days();
+    assertThat(days).extracting(UsageReport::day).containsExactly("2026-05-12", "2026-05-11");
+    assertThat(days.get(0).backgroundByPurpose()).containsEntry("DREAM", 300L);
+    assertThat(days.get(1).dailyRemaining()).isEqualTo(1_400);
+    assertThat(days.get(0).sessions().get(0).remaining()).as("the session cap spans days").isEqualTo(600);
+  }
+
+  @Test
   void sessionCapRefusesOnlyThatSessionAndForegroundIsNeverCounted() {
     CostGovernor governor = new CostGovernor(home, caps, day1);
     governor.record("s1", Purpose.OTHER, false, new TokenUsage(5_000, 0, 0, 0));

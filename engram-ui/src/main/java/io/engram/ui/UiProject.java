@@ -2,7 +2,9 @@ package io.engram.ui;
 
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
+import io.engram.model.CostGovernor;
 import io.engram.recall.MemoryRecall;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,6 +32,12 @@ public interface UiProject {
 
   /** The project's dream, with the model and embedder the command line's {@code engram dream} uses. */
   Dream dream();
+
+  /** The instruction loader {@code engram context} uses for the project. */
+  InstructionLoader instructions();
+
+  /** The model token ledger of the home, with the caps in force ({@code engram usage}). */
+  CostGovernor usage();
 
   /** Opens the project at a directory; thrown errors say what could not be read. */
   @FunctionalInterface

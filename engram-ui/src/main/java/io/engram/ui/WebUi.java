@@ -114,6 +114,10 @@ public final class WebUi implements HttpHandler {
       UiProject project = projects.open(session.project());
       if (route.startsWith("dream")) {
         new DreamApi(project.dream()).answer(x, route);
+      } else if (route.equals("instructions") && reads) {
+        x.json(200, InstructionsApi.ledger(project));
+      } else if (route.equals("usage") && reads) {
+        x.json(200, new Usage(project.usage().ledgerFile().toString(), project.usage().days()));
       } else {
         new MemoryApi(project, settings).answer(x, route);
       }
@@ -121,6 +125,9 @@ public final class WebUi implements HttpHandler {
       throw new UiExchange.Refusal(404, "no page " + x.method() + " " + path);
     }
   }
+
+  /** The model token ledger, every day newest first ({@code engram usage} shows today's). */
+  record Usage(String ledger, java.util.List<io.engram.model.UsageReport> days) {}
 
   /** A short confirmation. */
   record Done(String done) {}

@@ -20,7 +20,9 @@
  * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
  * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
  * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
- * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}.
+ * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code InstructionsApi} is the
+ * {@code engram context} view from the same {@link io.engram.instructions.InstructionLoader}; the usage view
+ * is the {@link io.engram.model.CostGovernor}'s ledger, every day of it.
  *
  * <p>Where to start: {@link io.engram.ui.WebUi#handle}, then {@code assets/app.js}.
  */

@@ -4,6 +4,9 @@ import com.sun.net.httpserver.HttpServer;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.instructions.InstructionLoader;
+import io.engram.model.CostGovernor;
+import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
@@ -63,6 +66,16 @@ final class TestUi implements AutoCloseable {
       @Override
       public ProjectMemory memory() {
         return memory;
+      }
+
+      @Override
+      public InstructionLoader instructions() {
+        return new InstructionLoader(EngramSettings.DEFAULTS.instructions(), roots, new JtokkitTokenCounter());
+      }
+
+      @Override
+      public CostGovernor usage() {
+        return new CostGovernor(home, EngramSettings.DEFAULTS.governor(), clock);
       }
 
       @Override

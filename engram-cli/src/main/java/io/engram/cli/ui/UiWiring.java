@@ -5,10 +5,13 @@ import io.engram.cli.wiring.RecallWiring;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.instructions.InstructionLoader;
 import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
+import io.engram.model.CostGovernor;
 import io.engram.recall.MemoryRecall;
+import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.ui.UiProject;
 import io.engram.ui.WebUi;
 import java.io.IOException;
@@ -67,6 +70,16 @@ public final class UiWiring {
     public Dream dream() {
       return new Dream(roots, settings, Models.router(settings, roots.engramHome(), environment, SESSION),
           Clock.systemUTC(), RecallWiring.embedder(roots.engramHome(), settings.recall(), RecallWiring.Caller.SERVICE));
+    }
+
+    @Override
+    public InstructionLoader instructions() {
+      return new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter());
+    }
+
+    @Override
+    public CostGovernor usage() {
+      return new CostGovernor(roots.engramHome(), settings.governor());
     }
 
     @Override

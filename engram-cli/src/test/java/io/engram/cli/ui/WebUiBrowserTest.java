@@ -79,6 +79,7 @@ class WebUiBrowserTest {
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
         "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
+    Files.writeString(project.resolve("CLAUDE.md"), "# Project\n\nRun ./mvnw verify.\n");
     Path index = memory.location().projectDir().resolve("MEMORY.md");
     String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
     Files.writeString(index, indexBefore);
@@ -114,6 +115,9 @@ class WebUiBrowserTest {
     assertThat(step(report, "dreamUndone").get("message").asText()).contains("undid dream run");
     assertThat(step(report, "dreamUndone").get("undoButtons").asInt()).isZero();
     assertThat(Files.readString(index)).as("the undo put MEMORY.md back").contains("gone.md");
+    assertThat(step(report, "instructions").get("files").asInt()).isEqualTo(1);
+    assertThat(step(report, "instructions").get("index").asText()).contains("of 4 lines");
+    assertThat(step(report, "usage").get("text").asText()).contains("Model usage");
     assertThat(step(report, "stranger").get("status").asInt()).isEqualTo(401);
     assertThat(report.get("consoleErrors").toString()).as("only the refusals the test provoked")
         .doesNotContain("Content Security Policy");

@@ -251,12 +251,62 @@ async function showDreams() {
       : el('div', { id: 'dream-runs' }, data.runs.map(dreamRun)));
 }
 
+// ---- instructions and usage ------------------------------------------------------------------------------
+
+const number = (n) => Number(n).toLocaleString('en-US');
+
+async function showInstructions() {
+  const l = await get('instructions');
+  const i = l.memoryIndex;
+  view.replaceChildren(el('h2', {}, 'Instructions'),
+    el('p', {}, 'What a session starting in ', el('code', {}, l.project),
+      ' loads, in prompt order (later files win), as engram context shows it.'),
+    l.files.length === 0 ? el('p', { id: 'no-files' }, 'No instruction file found.') : el('table', { id: 'instruction-files' },
+      el('thead', {}, el('tr', {}, ['#', 'Level', 'File', 'Imported from', 'Chars', 'Tokens'].map((h) => el('th', {}, h)))),
+      el('tbody', {}, l.files.map((f, n) => el('tr', { class: 'instruction-file' }, el('td', {}, String(n + 1)),
+        el('td', {}, f.level), el('td', {}, f.path), el('td', {}, f.importedFrom.join(' → ')),
+        el('td', {}, number(f.chars)), el('td', {}, number(f.tokens)))))),
+    el('p', { id: 'instruction-total' }, `Total: ${l.files.length} file(s), ${number(l.totalChars)} chars, `
+      + `${number(l.totalTokens)} tokens`),
+    l.warnings.length ? el('div', {}, el('h3', {}, 'Warnings'), el('ul', { id: 'instruction-warnings' },
+      l.warnings.map((w) => el('li', { class: w.loaded ? '' : 'error' }, w.kind + ': ' + w.message)))) : '',
+    el('h3', {}, 'Auto memory index'),
+    el('p', { id: 'memory-index' }, i.totalLines === 0 ? 'Empty: no memories yet.'
+      : `${i.loadedLines} of ${i.totalLines} lines, ${number(i.loadedBytes)} of ${number(i.totalBytes)} bytes, `
+        + `${number(i.tokens)} tokens (${i.projectIndex})` + (i.truncated ? '; cut: ' + i.cutNote : '')));
+}
+
+function totals(t) {
+  return `${number(t.input + t.output + t.cacheRead + t.cacheWrite)} tokens in ${t.calls} call(s)`;
+}
+
+async function showUsage() {
+  const u = await get('usage');
+  view.replaceChildren(el('h2', {}, 'Model usage'), el('p', { class: 'why' }, 'Ledger: ' + u.ledger),
+    u.days.length === 0 ? el('p', { id: 'no-usage' }, 'No model call recorded yet.') : el('div', { id: 'usage-days' },
+      u.days.map((d) => el('section', { class: 'usage-day', 'data-day': d.day },
+        el('h3', {}, d.day + ' (UTC)'),
+        el('p', {}, 'Background: ' + totals(d.background) + `; cap ${number(d.dailyCap)} a day, `
+          + `${number(d.dailyRemaining)} left`),
+        el('p', {}, 'Foreground: ' + totals(d.foreground) + ' (not capped)'),
+        Object.keys(d.backgroundByPurpose).length ? el('p', { class: 'purposes' }, 'By purpose: '
+          + Object.entries(d.backgroundByPurpose).map(([k, v]) => k.toLowerCase() + ' ' + number(v)).join(', ')) : '',
+        el('table', {}, el('thead', {}, el('tr', {}, ['Session', 'Background', 'Foreground',
+          'Left of ' + number(d.sessionCap)].map((h) => el('th', {}, h)))),
+          el('tbody', {}, d.sessions.map((s) => el('tr', {}, el('td', {}, s.sessionId),
+            el('td', {}, number(s.background.input + s.background.output + s.background.cacheRead + s.background.cacheWrite)),
+            el('td', {}, number(s.foreground.input + s.foreground.output + s.foreground.cacheRead + s.foreground.cacheWrite)),
+            el('td', {}, number(s.remaining))))))))));
+}
+
 // ---- routing --------------------------------------------------------------------------------------------
 
 const routes = [
   [/^#\/memory\/(.+)$/, (m) => showMemory(decodeURIComponent(m[1])), 'nav-memories'],
   [/^#\/trash$/, () => showTrash(), 'nav-trash'],
   [/^#\/dreams$/, () => showDreams(), 'nav-dreams'],
+  [/^#\/instructions$/, () => showInstructions(), 'nav-instructions'],
+  [/^#\/usage$/, () => showUsage(), 'nav-usage'],
   [/^(#\/memories)?$/, () => showMemories(), 'nav-memories']
 ];
 

@@ -1,0 +1,206 @@
+package io.engram.bench;
+
+import com.sun.net.httpserver.HttpServer;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
+import io.engram.index.LuceneSearchIndex;
+import io.engram.instructions.InstructionLoader;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryFileCache;
+import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.CostGovernor;
+import io.engram.model.ModelRouter;
+import io.engram.recall.MemoryRecall;
+import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.ui.UiProject;
+import io.engram.ui.WebUi;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Timed harness for the web UI at N memories: the JSON behind a page (first page, a deep page, a filtered page,
+ * a search through recall, one memory) fetched over HTTP with a session, against the baseline of the same run:
+ * listing every memory through the store, which is what {@code engram list} costs and what every page starts
+ * from. With a Chromium and the browser test's directory it also times, in the browser, the first page from the
+ * login link to rows on screen, the next page and a search ({@code load.mjs}). Run:
+ * {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.WebUiPageBench 10000 [CHROMIUM DIR]}.
+ */
+public final class WebUiPageBench {
+  private static final int RUNS = 7;
+
+  private WebUiPageBench() {}
+
+  /** Arguments: the number of memories; optionally the Chromium executable and the browser script directory. */
+  public static void main(String[] args) throws Exception {
+    int n = Integer.parseInt(args[0]);
+    Path tmp = Files.createTempDirectory("engram-ui-bench");
+    Files.createDirectories(tmp.resolve("project"));
+    EngramRoots roots = new EngramRoots(tmp.resolve("home"), tmp.resolve("user"), tmp.resolve("project"));
+    EngramSettings settings = EngramSettings.DEFAULTS;
+    seed(MemoryStores.locate(roots, settings).projectDir(), n);
+    MemoryFileCache parsed = new MemoryFileCache();
+    UiProject.Opener opener = dir -> project(roots, settings, parsed);
+    WebUi ui = new WebUi(opener, h -> false, EngramSettings.Ui.DEFAULTS, Clock.systemUTC(), System.err::println);
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+    server.createContext(WebUi.PATH, ui);
+    server.start();
+    String base = "http://127.0.0.1:" + server.getAddress().getPort();
+    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    try {
+      String cookie = http.send(HttpRequest.newBuilder(URI.create(base + ui.loginPath(roots.projectDir()))).build(),
+          HttpResponse.BodyHandlers.discarding()).headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
+      long coldList = time(() -> MemoryStores.open(roots, settings, Clock.systemUTC()).list());
+      long coldPage = time(() -> fetch(http, base + "/ui/api/memories", cookie));
+      System.out.printf("WebUiPageBench: %,d memories%n", n);
+      System.out.printf("  cold: list through the store %s; first page (list through the UI's cache + JSON) %s (%.2fx)%n",
+          ms(coldList), ms(coldPage), (double) coldPage / coldList);
+      long baseline = median(() -> MemoryStores.open(roots, settings, Clock.systemUTC(), io.engram.memory
+          .MemoryWriteListener.NONE, parsed).list());
+      System.out.printf("  warm baseline: list every memory through the store %s%n", ms(baseline));
+      Map<String, String> pages = new java.util.LinkedHashMap<>();
+      pages.put("first page (50 rows)", "/ui/api/memories");
+      pages.put("last page (offset " + (n - 50) + ")", "/ui/api/memories?offset=" + (n - 50));
+      pages.put("filtered (type, trust, not stale)", "/ui/api/memories?type=feedback&trust=user&stale=no");
+      pages.put("search (recall, BM25 on disk)", "/ui/api/memories?q=redis+port+integration+tests");
+      pages.put("one memory", "/ui/api/memory?name=memory-" + (n / 2));
+      for (Map.Entry<String, String> p : pages.entrySet()) {
+        int[] bytes = new int[1];
+        long t = median(() -> bytes[0] = fetch(http, base + p.getValue(), cookie));
+        System.out.printf("  %-36s %s (%.2fx baseline), %,d bytes%n", p.getKey(), ms(t), (double) t / baseline,
+            bytes[0]);
+      }
+      if (args.length >= 3) {
+        browser(args[1], Path.of(args[2]), base + ui.loginPath(roots.projectDir()), base);
+      }
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  private static void browser(String chromium, Path scriptDir, String loginUrl, String base) throws Exception {
+    Process p = new ProcessBuilder("node", "load.mjs", chromium, loginUrl, base).directory(scriptDir.toFile())
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      throw new IllegalStateException("load.mjs failed: " + out);
+    }
+    System.out.println("  in Chromium (ms): " + out.substring(out.lastIndexOf('\n') + 1));
+  }
+
+  private static UiProject project(EngramRoots roots, EngramSettings settings, MemoryFileCache parsed)
+      throws IOException {
+    ProjectMemory memory = MemoryStores.open(roots, settings, Clock.systemUTC(),
+        io.engram.memory.MemoryWriteListener.NONE, parsed);
+    return new UiProject() {
+      @Override
+      public Path directory() {
+        return roots.projectDir();
+      }
+
+      @Override
+      public EngramSettings settings() {
+        return settings;
+      }
+
+      @Override
+      public ProjectMemory memory() {
+        return memory;
+      }
+
+      @Override
+      public MemoryRecall search(int results) {
+        MemoryRecall.Backend keywords = new MemoryRecall.Backend(Optional.of(LuceneSearchIndex::onDisk),
+            Optional.empty(), Optional.empty());
+        return new MemoryRecall(memory, roots.engramHome(), settings.recall().withFilesPerTurn(results), keywords,
+            Clock.systemUTC()).recordingUseOn(unrecorded -> { });
+      }
+
+      @Override
+      public Dream dream() {
+        return new Dream(roots, settings, ModelRouter.offline(), Clock.systemUTC());
+      }
+
+      @Override
+      public InstructionLoader instructions() {
+        return new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter());
+      }
+
+      @Override
+      public CostGovernor usage() {
+        return new CostGovernor(roots.engramHome(), settings.governor());
+      }
+    };
+  }
+
+  // Topic files written directly (a store write per memory rewrites MEMORY.md each time): every type, source
+  // and flag the filters look at, and one in a hundred about Redis for the search.
+  private static void seed(Path dir, int n) throws IOException {
+    Files.createDirectories(dir);
+    MemoryType[] types = MemoryType.values();
+    MemorySource[] sources = MemorySource.values();
+    Instant at = Instant.parse("2026-01-01T00:00:00Z");
+    for (int i = 0; i < n; i++) {
+      String topic = i % 100 == 0 ? "Integration tests need Redis on port " + (6000 + i) + "."
+          : "Fact " + i + " about module m" + (i % 37) + ": it uses setting s" + (i % 53) + " with value " + i + ".";
+      Memory m = Memory.builder("memory-" + i, types[i % types.length]).description("fact " + i + " of the bench")
+          .body(topic + "\n").source(sources[i % sources.length]).created(at).updated(at.plusSeconds(i))
+          .supersededBy(i % 10 == 3 ? "memory-" + (i + 1) : null)
+          .unknownKeys(i % 10 == 7 ? Map.of("stale", "m" + i + ".java no longer exists") : Map.of()).build();
+      Files.writeString(dir.resolve("memory-" + i + ".md"), MemoryFormat.format(m));
+    }
+  }
+
+  private interface Timed {
+    Object run() throws Exception;
+  }
+
+  private static long time(Timed t) throws Exception {
+    long start = System.nanoTime();
+    t.run();
+    return System.nanoTime() - start;
+  }
+
+  private static long median(Timed t) throws Exception {
+    t.run();
+    t.run();
+    long[] samples = new long[RUNS];
+    for (int i = 0; i < RUNS; i++) {
+      samples[i] = time(t);
+    }
+    Arrays.sort(samples);
+    return samples[RUNS / 2];
+  }
+
+  private static int fetch(HttpClient http, String url, String cookie) throws Exception {
+    HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Cookie", cookie).build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException(url + ": HTTP " + r.statusCode() + " " + new String(r.body(),
+          StandardCharsets.UTF_8));
+    }
+    return r.body().length;
+  }
+
+  private static String ms(long nanos) {
+    return String.format("%.1f ms", nanos / 1e6);
+  }
+}
