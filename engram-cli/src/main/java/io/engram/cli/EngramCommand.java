@@ -10,6 +10,7 @@ import io.engram.cli.instructions.AddCommand;
 import io.engram.cli.instructions.ContextCommand;
 import io.engram.cli.instructions.InitCommand;
 import io.engram.cli.integration.DaemonCommand;
+import io.engram.cli.ui.UiCommand;
 import io.engram.cli.integration.HookCommand;
 import io.engram.cli.integration.HooksCommand;
 import io.engram.cli.integration.McpCommand;
@@ -27,6 +28,7 @@ import io.engram.cli.session.ExtractCommand;
 import io.engram.cli.session.NotesCommand;
 import io.engram.cli.session.HistoryCommand;
 import io.engram.cli.session.StatsCommand;
+import io.engram.cli.team.TeamCommand;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import java.io.FileDescriptor;
@@ -75,6 +77,8 @@ import picocli.CommandLine.Spec;
       HookCommand.class,
       HooksCommand.class,
       DaemonCommand.class,
+      UiCommand.class,
+      TeamCommand.class,
       BenchCommand.class,
       ConfigCommand.class,
       AutoComplete.GenerateCompletion.class,

@@ -58,7 +58,7 @@ class HelpDefaultsTest {
         r.hnswBeamWidth(), r.hnswCandidates(), r.contextShare(), r.secondPassShare(), r.dateBoost(), r.activityMessages(), r.activityTailBytes(),
         r.historyResults());
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
-        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service()));
+        D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service(), D.team()));
 
     assertThat(text.getString("recall.filesPerTurn")).isEqualTo("7");
     assertThat(text.getString("recall.bytesPerFile.kb")).isEqualTo("6 KB");

@@ -79,7 +79,8 @@ class HelpTextTest {
     // (hook's answer is JSON already); daemon run is the service itself, whose output is its log; help and
     // generate-completion are picocli's.
     assertThat(withoutJson).containsExactlyInAnyOrder("engram", "engram bench", "engram hooks", "engram edit",
-        "engram mcp", "engram hook", "engram daemon", "engram daemon run", "engram help", "engram generate-completion");
+        "engram mcp", "engram hook", "engram daemon", "engram daemon run", "engram team", "engram help",
+        "engram generate-completion");
   }
 
   @Test

@@ -85,19 +85,37 @@ public record CompactionScore(
   }
 
   /**
-   * CR for a summary/original token {@code ratio}, rewarding the seed's target band rather than length: 100
-   * from {@value #OVER_COMPRESSED_RATIO} to {@value #BAND_TOP_RATIO} (70% shorter, and the seed's own lower
-   * edge), the seed's 50 below it (over-compressed), and falling linearly from 100 to 0 between
-   * {@value #BAND_TOP_RATIO} and 1 (a summary as long as the original compresses nothing).
+   * CR for a summary/original token {@code ratio}, rewarding a target band rather than length: 100 from
+   * {@code floorRatio} to {@value #BAND_TOP_RATIO} (70% shorter, the seed's upper edge), the seed's 50 below
+   * it (over-compressed), and falling linearly from 100 to 0 between {@value #BAND_TOP_RATIO} and 1 (a
+   * summary as long as the original compresses nothing).
+   *
+   * @param floorRatio the ratio under which a summary is over-compressed: the seed's {@value
+   *     #OVER_COMPRESSED_RATIO} for a short part, less for a long one ({@link #overCompressedRatio})
    */
-  public static double compressionScore(double ratio) {
-    if (ratio < OVER_COMPRESSED_RATIO) {
+  public static double compressionScore(double ratio, double floorRatio) {
+    if (ratio < floorRatio) {
       return 50;
     }
     if (ratio <= BAND_TOP_RATIO) {
       return 100;
     }
     return Math.max(0, 100 * (1 - ratio) / (1 - BAND_TOP_RATIO));
+  }
+
+  /**
+   * The ratio under which a summary of {@code originalTokens} is over-compressed: half the size the
+   * compactor itself aims at ({@code aimTokens}), never above the seed's {@value #OVER_COMPRESSED_RATIO}.
+   * The seed's band was set for short parts, where the aim is 30% of the part and half of it is exactly
+   * 0.15; a summary of a long session does not grow with it (a 170k-token session is summarised in 3-5k
+   * tokens by Claude Code and by the compactor), so a fixed 15% would call every summary of the right size
+   * over-compressed.
+   */
+  public static double overCompressedRatio(int originalTokens, int aimTokens) {
+    if (originalTokens <= 0) {
+      return OVER_COMPRESSED_RATIO;
+    }
+    return Math.min(OVER_COMPRESSED_RATIO, aimTokens / 2.0 / originalTokens);
   }
 
   /**
@@ -120,7 +138,7 @@ public record CompactionScore(
     });
     evidence.continuityMissing().forEach(m -> advice.add("Say " + m + "."));
     if (compression < 100) {
-      advice.add(ratio < OVER_COMPRESSED_RATIO
+      advice.add(ratio < BAND_TOP_RATIO
           ? String.format(Locale.ROOT, "The summary is over-compressed (%.0f%% of the original); keep more detail.",
               ratio * 100)
           : String.format(Locale.ROOT, "The summary is %.0f%% of the original; aim at 70-80%% shorter.", ratio * 100));

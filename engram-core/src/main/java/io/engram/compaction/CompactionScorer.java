@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *       nothing.
  *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}).
  *   <li>CC: Pending Tasks, Current Work and the next step against the state of the work ({@link Continuity}).
- *   <li>CR: the size against the target band ({@link CompactionScore#compressionScore}).
+ *   <li>CR: the size against the target band ({@link CompactionScore#compressionScore}), whose lower edge is
+ *       half the size the compactor aims at for the part ({@link CompactionScore#overCompressedRatio}).
  * </ul>
  * Only the summary's text counts: the analysis block is the model's scratch pad and is dropped before use.
  */
@@ -92,7 +93,8 @@ final class CompactionScorer {
     double sc = CompactionScore.sectionScore(SummarySection.requiredCount() - missingSections.size());
     double kp = CompactionScore.keyInformationScore(preservation);
     double cc = cont.total();
-    double cr = CompactionScore.compressionScore(ratio);
+    double cr = CompactionScore.compressionScore(ratio,
+        CompactionScore.overCompressedRatio(originalTokens, ExtractiveSummarizer.aimTokens(originalTokens, settings)));
     double total =
         settings.weightSections() * sc
             + settings.weightKeyInfo() * kp

@@ -54,10 +54,11 @@ final class Compactor {
     List<TranscriptMessage> all = input.messages();
     int from = Math.min(all.size(), input.notes().map(CoveredNotes::coveredMessages).orElse(0));
     Optional<SessionNotes> notes = input.notes().map(CoveredNotes::notes);
-    long tokensBefore = all.stream().mapToLong(m -> counter.count(m.promptText())).sum();
+    MessageTokens tokens = new MessageTokens(counter);
+    long tokensBefore = all.stream().mapToLong(tokens::of).sum();
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
     PrunedConversation pruned =
-        PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), counter);
+        PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), tokens);
     Conversation conversation = Conversation.of(all, from, settings.maxTechnicalKeywords());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
     CompactionScorer scorer =
@@ -80,7 +81,7 @@ final class Compactor {
       List<TranscriptMessage> part = pruned.messages();
       for (TranscriptMessage m : part.subList(0, outcome.keepFromMessage())) {
         lost = lost.plus(new LossRecord.Entry(LossRecord.Kind.MESSAGE, m.uuid().orElse("line " + m.lineNumber()),
-            "dropped by truncation", counter.count(m.promptText())));
+            "dropped by truncation", tokens.of(m)));
       }
       kept = part.size() - outcome.keepFromMessage();
       readded.clear();
@@ -98,7 +99,7 @@ final class Compactor {
     }
     long summaryTokens = counter.count(summary);
     long keptTokens = pruned.messages().subList(pruned.messages().size() - kept, pruned.messages().size()).stream()
-        .mapToLong(m -> counter.count(m.promptText())).sum();
+        .mapToLong(tokens::of).sum();
     if (score.isPresent()) {
       lost = lost.plus(LossRecord.fromScore(score.get()));
     }
@@ -127,7 +128,8 @@ final class Compactor {
   CompactionScore score(CompactionInput input, String summary) {
     List<TranscriptMessage> all = input.messages();
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
-    PrunedConversation pruned = PrunedConversation.of(all, target, settings.pruneProtectRecent(), counter);
+    PrunedConversation pruned =
+        PrunedConversation.of(all, target, settings.pruneProtectRecent(), new MessageTokens(counter));
     Conversation conversation = Conversation.of(all, 0, settings.maxTechnicalKeywords());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
     return new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter)

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * by content, never by template words. Pending Tasks must name the open work (40 points, by the share it
  * names), Current Work the task at the cut (30), and the next step's first sentence the next unfinished
  * action (30), which a quote of something already done is not. A section earns its points only when it
- * holds a statement ({@link Prose}); with nothing open, nothing in progress or no action pending, a section
- * that says so in a statement earns them.
+ * holds a statement ({@link Prose}); for the next step the statement may run on past the first sentence in
+ * its line, since an imperative ("Continue with gqc.6.") is short of the function words of prose. With
+ * nothing open, nothing in progress or no action pending, a section that says so in a statement earns them.
  *
  * @param open how each open piece of work is named: its id, else its title
  * @param current how the task at the cut is named, if there is one
@@ -81,10 +82,13 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
     if (cur == 0) {
       missing.add(current.map(n -> "the task at the cut, " + n + ", in 8").orElse("a statement of the work in 8"));
     }
-    String lead = lead(summary.get(SummarySection.NEXT_STEP).orElse(""));
+    String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
+    String lead = lead(nextText);
     boolean stale = done.stream().anyMatch(d -> quotes(lead, d)) && next.stream().noneMatch(n -> names(lead, n));
     boolean right = next.isEmpty() || next.stream().anyMatch(n -> names(lead, n));
-    double nxt = Prose.statement(lead) && right && !stale ? 30 : 0;
+    // The first sentence must name the action; the statement may run on in its line: an imperative such as
+    // "Continue with gqc.6." or "Run the tests." is short of function words, and the line explains it.
+    double nxt = Prose.statement(firstLine(nextText)) && right && !stale ? 30 : 0;
     if (nxt == 0) {
       missing.add(stale ? "a next step in 9 that is still to do, not a quote of what was done"
           : "the next unfinished action in 9" + (next.isEmpty() ? "" : " (" + next.get(0) + ")"));
@@ -128,10 +132,14 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
 
   /** The first sentence of a section, emphasis and list marks taken off. */
   static String lead(String body) {
-    String first = body.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
-    first = first.replaceFirst("^(?:[-*•+]|\\d{1,2}[.)])\\s+", "").replace("**", "");
-    String[] sentences = SENTENCE.split(first, 2);
+    String[] sentences = SENTENCE.split(firstLine(body), 2);
     return sentences.length == 0 ? "" : sentences[0].strip();
+  }
+
+  /** The first non-blank line of a section, emphasis and list marks taken off. */
+  static String firstLine(String body) {
+    String first = body.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    return first.replaceFirst("^(?:[-*•+]|\\d{1,2}[.)])\\s+", "").replace("**", "");
   }
 
   // The assistant's last sentences before calls that worked, most recent first: what it said it would do and did.

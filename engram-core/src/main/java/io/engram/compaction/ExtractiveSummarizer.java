@@ -60,10 +60,18 @@ final class ExtractiveSummarizer implements Summarizer {
 
   /** The target size of the summary for {@code d}, in tokens. */
   int targetTokens(Detail d) {
+    int target = (int) Math.round(aimTokens(originalTokens, settings) * d.scale());
+    return capTokens > 0 ? Math.min(target, capTokens) : target;
+  }
+
+  /**
+   * The size a first attempt aims at for a part of {@code originalTokens}, before the window's cap:
+   * {@code summaryShare} of it, at least {@code summaryMinTokens} or 30% of it when that is less.
+   */
+  static int aimTokens(int originalTokens, EngramSettings.Compaction settings) {
     double share = originalTokens * settings.summaryShare();
     double floor = Math.min(settings.summaryMinTokens(), originalTokens * SMALL_PART_SHARE);
-    int target = (int) Math.round(Math.max(share, floor) * d.scale());
-    return capTokens > 0 ? Math.min(target, capTokens) : target;
+    return (int) Math.round(Math.max(share, floor));
   }
 
   SummarySections sections(Detail d) {

@@ -21,7 +21,8 @@ public record EngramSettings(
     Model model,
     Governor governor,
     Hooks hooks,
-    Service service) {
+    Service service,
+    Team team) {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
   public static final EngramSettings DEFAULTS =
@@ -37,7 +38,8 @@ public record EngramSettings(
           Model.DEFAULTS,
           Governor.DEFAULTS,
           Hooks.DEFAULTS,
-          Service.DEFAULTS);
+          Service.DEFAULTS,
+          Team.DEFAULTS);
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
@@ -383,6 +385,20 @@ public record EngramSettings(
   }
 
   /**
+   * Team memory on PostgreSQL. {@code connectTimeoutSeconds} bounds the wait for the team database, so that a
+   * sync with the database down says so quickly and leaves the changes queued; a command holds at most
+   * {@code maxConnections} connections; a sync pulls changes {@code pullBatchSize} rows at a time. The resident
+   * service's watcher syncs when PostgreSQL notifies a change, at most once every {@code watchDebounceMillis},
+   * and every {@code watchFallbackSeconds} without one (what a lost notification costs); after a lost connection
+   * it retries after 1 s, doubling up to {@code reconnectMaxSeconds}. One sync of a project runs at a time; another
+   * waits up to {@code syncLockWaitSeconds} for it.
+   */
+  public record Team(int connectTimeoutSeconds, int maxConnections, int pullBatchSize, int watchDebounceMillis,
+      int watchFallbackSeconds, int reconnectMaxSeconds, int syncLockWaitSeconds) {
+    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60, 60);
+  }
+
+  /**
    * Bounds of the MCP server ({@code engram mcp}) against clients that misbehave or attack. They are not read
    * from {@code settings.json}: a defence is not a preference.
    *
@@ -415,5 +431,23 @@ public record EngramSettings(
       int stdioDrainMillis) {
     public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 10_000, 60_000, 10_000, 2_000, 64, 16, 16 * 1024, 100,
         256, 5_000);
+  }
+
+  /**
+   * Bounds of the web UI the resident service serves under {@code /ui/} ({@code engram ui}). Like {@link Mcp}
+   * they are not read from {@code settings.json}.
+   *
+   * @param loginCodeSeconds how long a one-time login URL stays valid (2 minutes: long enough to open it)
+   * @param sessionIdleMinutes how long a browser session lives without a request (8 hours: a working day)
+   * @param maxSessions browser sessions kept at once; the oldest goes when a new one would exceed it
+   * @param pageSize memories a list page shows unless the page asks for another size
+   * @param maxPageSize the most memories one page may ask for
+   * @param searchResults memories a search shows (what recall ranks, without its per-turn byte budget)
+   * @param maxRequestBytes the largest request body (an edited memory is at most {@code memory.maxMemoryBytes}
+   *     plus its frontmatter)
+   */
+  public record Ui(int loginCodeSeconds, int sessionIdleMinutes, int maxSessions, int pageSize, int maxPageSize,
+      int searchResults, int maxRequestBytes) {
+    public static final Ui DEFAULTS = new Ui(120, 480, 32, 50, 500, 50, 256 * 1024);
   }
 }

@@ -154,7 +154,14 @@ final class SettingsRanges {
       entry("service.answerMillis", Range.atLeast(100)),
       entry("service.sessionEndAnswerMillis", Range.atLeast(100)),
       entry("service.preCompactWaitSeconds", Range.atLeast(0)),
-      entry("service.startWaitSeconds", Range.atLeast(1)));
+      entry("service.startWaitSeconds", Range.atLeast(1)),
+      entry("team.connectTimeoutSeconds", Range.atLeast(1)),
+      entry("team.maxConnections", Range.atLeast(1)),
+      entry("team.pullBatchSize", Range.atLeast(1)),
+      entry("team.watchDebounceMillis", Range.atLeast(0)),
+      entry("team.watchFallbackSeconds", Range.atLeast(1)),
+      entry("team.reconnectMaxSeconds", Range.atLeast(1)),
+      entry("team.syncLockWaitSeconds", Range.atLeast(0)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {

@@ -106,7 +106,8 @@ public final class Dream {
    * Runs the dream; see the class comment. A closed gate returns {@link DreamResult.Outcome#GATED}
    * with nothing read or written.
    */
-  public DreamResult run(DreamOptions options, DreamProgress progress) throws IOException {
+  public DreamResult run(DreamOptions options, DreamProgress shown) throws IOException {
+    DreamRuns.PhaseLog progress = new DreamRuns.PhaseLog(shown, clock);
     Path dir = memoryDir();
     // The dream's state, journal and lock live in .dream/: never through a link out of the store.
     io.engram.fs.SymbolicLinks.refuseBelow(dir, dir.resolve(".dream"));
@@ -168,8 +169,23 @@ public final class Dream {
       journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
-      return result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
+      DreamResult applied = result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
+      try {
+        new DreamRuns(dir).record(runId, start, applied, progress.phases());
+      } catch (IOException e) {
+        // The run is applied and undoable; only its page in the history is missing.
+      }
+      return applied;
     }
+  }
+
+  /**
+   * The applied runs, newest first, each with its phases, changes and diff, whether it was undone, and which
+   * one {@link #undo} would take back; runs are kept as long as their undo journals
+   * ({@code memory.trashRetentionDays}, the last one always).
+   */
+  public List<DreamRun> history() throws IOException {
+    return new DreamRuns(memoryDir()).list();
   }
 
   /**

@@ -123,6 +123,14 @@ final class UndoJournal {
     return manifest.path("undone").asBoolean() ? Optional.empty() : Optional.of(id);
   }
 
+  /** True when the run {@code runId} was undone; false when it was not, or its journal is gone. */
+  boolean undone(String runId) throws IOException {
+    if (!runId.matches("[A-Za-z0-9._-]+") || !Files.exists(root.resolve(runId).resolve("manifest.json"))) {
+      return false;
+    }
+    return manifest(runId).path("undone").asBoolean();
+  }
+
   /** Restores the memory directory to its state before the last run; empty when there is none. */
   public Optional<UndoResult> undo() throws IOException {
     try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {

@@ -34,7 +34,9 @@
  * holder is proven alive (PID and process start) and recent ({@code dream.lockMaxAgeSeconds}). Every scan of
  * memory text is linear in its length: patterns start at the beginning of a run or are bounded, trims are
  * loops ({@code TextEnds}), and sentences past {@code Statement.MAX_SENTENCE} are not read for values. {@link Dream#undo()}
- * restores the state before the last run ({@link UndoResult}). {@link DreamOptions} say whether to force and
+ * restores the state before the last run ({@link UndoResult}). {@link Dream#history()} lists the applied runs
+ * ({@link DreamRun}: phases with their items and time, changes, diff, undone or not), each kept as
+ * {@code run.json} beside its undo journal and pruned with it. {@link DreamOptions} say whether to force and
  * whether to only plan; {@link DreamResult} says what happened.
  *
  * <p>The text rules work on their own small input, {@link MemoryText} (id, text, when last written), so

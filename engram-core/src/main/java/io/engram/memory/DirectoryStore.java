@@ -70,6 +70,7 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public Saved write(Memory memory) throws IOException {
+    readOnlyWhenTeam();
     Set<SecretKind> kinds = new LinkedHashSet<>();
     Memory clean = redacted(memory, kinds);
     String slug = MemoryNames.slug(clean.name());
@@ -176,7 +177,8 @@ final class DirectoryStore implements MemoryStore {
       return Optional.empty();
     }
     try {
-      return Optional.of(new StoredMemory(parsed.read(file.get(), settings.maxTopicBytes()), file.get(), scope));
+      return Optional.of(new StoredMemory(shown(parsed.read(file.get(), settings.maxTopicBytes())), file.get(),
+          scope));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
@@ -202,7 +204,7 @@ final class DirectoryStore implements MemoryStore {
           problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
           continue;
         }
-        memories.add(new StoredMemory(m, file, scope));
+        memories.add(new StoredMemory(shown(m), file, scope));
       } catch (InvalidMemoryException e) {
         problems.add(e.problem());
       } catch (NoSuchFileException e) {
@@ -221,6 +223,7 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public Forgotten forget(String name) throws IOException {
+    readOnlyWhenTeam();
     try (FileLock lock = lock()) {
       Path file = names.locate(name)
           .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
@@ -237,6 +240,7 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public StoredMemory restore(String name) throws IOException {
+    readOnlyWhenTeam();
     try (FileLock lock = lock()) {
       Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
           .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir));
@@ -266,7 +270,7 @@ final class DirectoryStore implements MemoryStore {
    */
   List<String> markRecalled(java.util.Collection<String> wanted, Instant when) throws IOException {
     List<String> marked = new ArrayList<>();
-    if (wanted.isEmpty() || !Files.isDirectory(dir)) {
+    if (wanted.isEmpty() || scope == MemoryScope.TEAM || !Files.isDirectory(dir)) {
       return marked;
     }
     try (FileLock lock = lock()) {
@@ -294,6 +298,12 @@ final class DirectoryStore implements MemoryStore {
     return marked;
   }
 
+  /** What the trash holds, newest first (read without the lock: a listing, like {@link #list()}). */
+  List<TrashedMemory> trashed() throws IOException {
+    return trash.list(settings.maxTopicBytes()).stream()
+        .map(e -> new TrashedMemory(e.memory(), scope, e.trashedAt(), e.file())).toList();
+  }
+
   // Parsed now, by whoever marked it (the resident service does so after its answer), not by the next recall.
   private void warm(Path file) {
     try {
@@ -305,6 +315,9 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public List<Path> purgeTrash() throws IOException {
+    if (scope == MemoryScope.TEAM) {
+      return List.of();
+    }
     try (FileLock lock = lock()) {
       Leftovers.sweep(dir, trash, clock);
       return trash.purge(settings.trashRetentionDays());
@@ -355,6 +368,18 @@ final class DirectoryStore implements MemoryStore {
       }
     }
     return problems;
+  }
+
+  /** A team memory as read: with the line that says who shared it and how old it is (the file keeps its body). */
+  private Memory shown(Memory m) {
+    return scope == MemoryScope.TEAM ? TeamAttribution.attributed(m, clock.instant()) : m;
+  }
+
+  // Team sync alone writes the mirror (under this directory's lock, through AtomicFiles); a store never does.
+  private void readOnlyWhenTeam() {
+    if (scope == MemoryScope.TEAM) {
+      throw new IllegalStateException("the team memory in " + dir + " is read-only: it changes through team sync");
+    }
   }
 
   private Memory redacted(Memory m, Set<SecretKind> kinds) {

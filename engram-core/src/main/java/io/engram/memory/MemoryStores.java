@@ -61,9 +61,11 @@ public final class MemoryStores {
         clock, listener, parsed);
     DirectoryStore user =
         new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed);
+    Optional<DirectoryStore> team = where.team().map(t -> new DirectoryStore(t.directory(), MemoryScope.TEAM,
+        settings.memory(), redactor, clock, MemoryWriteListener.NONE, parsed));
     List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
     leftovers.addAll(user.sweepLeftovers());
-    return new ProjectMemory(where, project, user, leftovers);
+    return new ProjectMemory(where, project, user, team, leftovers);
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */
@@ -83,12 +85,16 @@ public final class MemoryStores {
     Optional<GitProject> git = GitProject.find(roots.projectDir());
     Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
     Path userDir = roots.engramHome().resolve("user").resolve("memory");
+    Optional<String> remote = git.flatMap(GitProject::remote);
+    // The team key ignores the layout and worktree isolation: every clone and worktree of one repository meets
+    // in one team.
+    Optional<TeamMirror> team = remote.map(ProjectKeys::claudeSanitize).map(k -> new TeamMirror(k,
+        roots.engramHome().resolve("projects").resolve(k).resolve("team").resolve("memory")));
     if (m.layout() == EngramSettings.Layout.CLAUDE_CODE) {
       String key = ProjectKeys.claudeSanitize(root.toString());
       Path dir = roots.expand(m.claudeHome()).resolve("projects").resolve(key).resolve("memory");
-      return new MemoryLocation(key, dir.toAbsolutePath().normalize(), userDir);
+      return new MemoryLocation(key, dir.toAbsolutePath().normalize(), userDir, team);
     }
-    Optional<String> remote = git.flatMap(GitProject::remote);
     String key;
     if (remote.isPresent()) {
       key = ProjectKeys.claudeSanitize(remote.get());
@@ -98,7 +104,8 @@ public final class MemoryStores {
     } else {
       key = ProjectKeys.claudeSanitize(root.toString());
     }
-    return new MemoryLocation(key, roots.engramHome().resolve("projects").resolve(key).resolve("memory"), userDir);
+    return new MemoryLocation(key, roots.engramHome().resolve("projects").resolve(key).resolve("memory"), userDir,
+        team);
   }
 
   /** The index file of every memory directory. */

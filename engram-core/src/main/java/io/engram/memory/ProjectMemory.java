@@ -9,21 +9,26 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A project's memory store merged with the user-level store: reads see both, the project winning on a
- * name clash; a write updates the memory where it already lives, else puts {@code user}-type memories
- * in the user store and the rest in the project store. Open one with {@link MemoryStores#open}.
+ * A project's memory store merged with the user-level store and the read-only mirror of the project's team
+ * memory: reads see all three, the project winning on a name clash, then the user store, then the team (so a
+ * member's own version of a team memory is the one they see); a write updates the memory where it already
+ * lives in the project or user store, else puts {@code user}-type memories in the user store and the rest in
+ * the project store; the team mirror is never written here. Open one with {@link MemoryStores#open}.
  */
 public final class ProjectMemory implements MemoryStore {
   private final MemoryLocation location;
   private final DirectoryStore project;
   private final DirectoryStore user;
+  private final Optional<DirectoryStore> team;
 
   private final List<Leftover> leftovers;
 
-  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user, List<Leftover> leftovers) {
+  ProjectMemory(MemoryLocation location, DirectoryStore project, DirectoryStore user, Optional<DirectoryStore> team,
+      List<Leftover> leftovers) {
     this.location = location;
     this.project = project;
     this.user = user;
+    this.team = team;
     this.leftovers = List.copyOf(leftovers);
   }
 
@@ -47,6 +52,11 @@ public final class ProjectMemory implements MemoryStore {
     return user;
   }
 
+  /** The team mirror alone, read-only (its writes throw); empty when the project has no git remote. */
+  public Optional<MemoryStore> team() {
+    return team.map(t -> t);
+  }
+
   @Override
   public Saved write(Memory memory) throws IOException {
     return target(memory).write(memory);
@@ -55,25 +65,33 @@ public final class ProjectMemory implements MemoryStore {
   @Override
   public Optional<StoredMemory> read(String name) throws IOException {
     Optional<StoredMemory> found = project.read(name);
-    return found.isPresent() ? found : user.read(name);
+    if (found.isEmpty()) {
+      found = user.read(name);
+    }
+    return found.isPresent() || team.isEmpty() ? found : team.get().read(name);
   }
 
   @Override
   public MemoryListing list() throws IOException {
-    MemoryListing p = project.list();
-    MemoryListing u = user.list();
-    List<StoredMemory> all = new ArrayList<>(p.memories());
+    List<StoredMemory> all = new ArrayList<>();
+    List<MemoryProblem> problems = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    p.memories().forEach(m -> names.add(MemoryNames.slug(m.name())));
-    u.memories().stream().filter(m -> !names.contains(MemoryNames.slug(m.name()))).forEach(all::add);
+    for (DirectoryStore store : readOrder()) {
+      MemoryListing listed = store.list();
+      listed.memories().stream().filter(m -> names.add(MemoryNames.slug(m.name()))).forEach(all::add);
+      problems.addAll(listed.problems());
+    }
     all.sort(java.util.Comparator.comparing(StoredMemory::name));
-    List<MemoryProblem> problems = new ArrayList<>(p.problems());
-    problems.addAll(u.problems());
     return new MemoryListing(all, problems);
   }
 
   @Override
   public Forgotten forget(String name) throws IOException {
+    if (project.read(name).isEmpty() && user.read(name).isEmpty() && team.isPresent()
+        && team.get().read(name).isPresent()) {
+      throw new NoSuchMemoryException("'" + name + "' is a team memory, read-only here: it is removed from the team"
+          + " by team sync (engram team remove), not forgotten locally");
+    }
     return project.read(name).isPresent() || user.read(name).isEmpty() ? project.forget(name) : user.forget(name);
   }
 
@@ -89,6 +107,14 @@ public final class ProjectMemory implements MemoryStore {
             + " or " + user.directory());
       }
     }
+  }
+
+  /** The forgotten memories both trashes hold, newest first; {@link #restore} brings one back by name. */
+  public List<TrashedMemory> trashed() throws IOException {
+    List<TrashedMemory> all = new ArrayList<>(project.trashed());
+    all.addAll(user.trashed());
+    all.sort(java.util.Comparator.comparing(TrashedMemory::trashedAt).reversed());
+    return all;
   }
 
   @Override
@@ -114,13 +140,27 @@ public final class ProjectMemory implements MemoryStore {
     return marked;
   }
 
-  /** The project's MEMORY.md followed by the user-level one, within the index limits. */
+  /** The project's MEMORY.md followed by the user-level one, then the team's, within the index limits. */
   @Override
   public IndexText indexText() throws IOException {
-    String p = project.readIndex();
-    String u = user.readIndex();
-    String both = u.isBlank() ? p : (p.isEmpty() || p.endsWith("\n") ? p : p + "\n") + u;
-    return IndexText.of(both, project.maxIndexLines(), project.maxIndexBytes());
+    StringBuilder all = new StringBuilder(project.readIndex());
+    for (DirectoryStore store : readOrder().subList(1, readOrder().size())) {
+      String text = store.readIndex();
+      if (text.isBlank()) {
+        continue;
+      }
+      if (all.length() > 0 && all.charAt(all.length() - 1) != '\n') {
+        all.append('\n');
+      }
+      all.append(text);
+    }
+    return IndexText.of(all.toString(), project.maxIndexLines(), project.maxIndexBytes());
+  }
+
+  private List<DirectoryStore> readOrder() {
+    List<DirectoryStore> order = new ArrayList<>(List.of(project, user));
+    team.ifPresent(order::add);
+    return order;
   }
 
   private DirectoryStore target(Memory memory) throws IOException {

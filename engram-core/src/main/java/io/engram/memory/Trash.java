@@ -82,6 +82,24 @@ final class Trash {
     return matches.stream().max(Comparator.comparing(Entry::trashedAt).thenComparing(e -> e.file().toString()));
   }
 
+  /** Every readable entry, newest first; unreadable files stay until purged and are not listed. */
+  List<Entry> list(long maxBytes) throws IOException {
+    List<Entry> out = new ArrayList<>();
+    for (Path f : entries()) {
+      Optional<Instant> at = stampOf(f);
+      if (at.isEmpty()) {
+        continue;
+      }
+      try {
+        out.add(new Entry(f, at.get(), originalName(f), MemoryFormat.read(f, maxBytes), readLine(f)));
+      } catch (InvalidMemoryException | NoSuchFileException e) {
+        // Unreadable, or restored by another process meanwhile: nothing to show.
+      }
+    }
+    out.sort(Comparator.comparing(Entry::trashedAt).reversed().thenComparing(e -> e.file().toString()));
+    return out;
+  }
+
   void takeBack(Entry entry, Path target) throws IOException {
     move(entry.file(), target);
     Files.deleteIfExists(lineFile(entry.file()));

@@ -47,6 +47,10 @@
  * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
  * one per call): a file is parsed again when its inode, modification time or size changes.
  *
+ * <p>{@link ProjectMemory#trashed} lists what both trashes hold ({@link TrashedMemory}), for a surface that
+ * offers a restore; {@link MemoryEdit} is the check every person's edit of a whole file passes (it parses, and
+ * keeps the memory's name) before it is written.
+ *
  * <p>Where to start: {@link MemoryStores#open}, then {@link ProjectMemory}'s {@code write}, {@code read},
  * {@code list}, {@code forget} and {@code restore}.
  */

@@ -8,7 +8,8 @@ import java.util.Optional;
  *
  * @param sessionId the session
  * @param action what the schedule said ({@link NotesAction#WAIT} means nothing was written)
- * @param forced true when the schedule said wait and the caller forced an update
+ * @param forced true when the caller forced the update, whether or not the schedule was due ({@code reason}
+ *     says which)
  * @param growth what the schedule measured: the context now and since the last update
  * @param notes the notes now (the stored ones when nothing was written; empty when none exist)
  * @param engine {@code offline} or {@code provider:model}; empty when nothing ran

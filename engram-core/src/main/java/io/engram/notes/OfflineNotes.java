@@ -17,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -37,12 +36,6 @@ final class OfflineNotes {
 
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
-  private static final Pattern DEFINITION = Pattern.compile(
-      "\\b(?:def|defp|defmodule|class|interface|record|enum|trait|struct|function|fn|func|module|type)\\s+"
-          + "([A-Za-z_][\\w.]*)");
-  private static final Pattern METHOD = Pattern.compile(
-      "(?m)^[ \\t]*(?:(?:public|private|protected|static|final|abstract|synchronized|async|export)\\s+){0,8}"
-          + "[\\w<>\\[\\],?]+\\s+([a-z_]\\w*)\\s*\\([^)]{0,400}\\)\\s*(?:throws [\\w., ]{1,200})?\\{");
   private static final Pattern CORRECTION = Pattern.compile(
       "(?i)^(?:no\\b|nope\\b|don't\\b|do not\\b|stop\\b|actually\\b|wrong\\b|that's not\\b|not that\\b"
           + "|instead\\b)|\\binstead of\\b|\\bshould(?:n't| not)\\b|不要|别|不对|错了|不是这样");
@@ -182,18 +175,10 @@ final class OfflineNotes {
         StringBuilder text = new StringBuilder(use.inputText("new_string")).append('\n')
             .append(use.inputText("content"));
         use.input().path("edits").forEach(e -> text.append('\n').append(e.path("new_string").asText("")));
-        Set<String> found = out.computeIfAbsent(path, p -> new LinkedHashSet<>());
-        collect(DEFINITION.matcher(text), found);
-        collect(METHOD.matcher(text), found);
+        out.computeIfAbsent(path, p -> new LinkedHashSet<>()).addAll(DefinedSymbols.in(text.toString()));
       }
     }
     return out;
-  }
-
-  private static void collect(Matcher m, Set<String> into) {
-    while (m.find()) {
-      into.add(m.group(1));
-    }
   }
 
   private static String counts(FileActivity f) {

@@ -102,8 +102,8 @@ public final class SessionNotesKeeper {
         return new NotesUpdate(id, action, false, growth, before, Optional.empty(), Optional.empty(),
             waitReason(tokens, baseline, toolCalls));
       }
-      boolean forced = action == NotesAction.WAIT;
-      NotesAction done = forced ? (previous.isPresent() ? NotesAction.UPDATE : NotesAction.START) : action;
+      boolean overruled = action == NotesAction.WAIT;
+      NotesAction done = overruled ? (previous.isPresent() ? NotesAction.UPDATE : NotesAction.START) : action;
       Answered<SessionNotes> answered = compute(before, transcript, from, end);
       String model = lastModel(transcript.messages(), end);
       SessionNotes fitted = new NotesBudget(settings.notes(), JtokkitTokenCounter.forModel(model, settings.context()))
@@ -115,9 +115,9 @@ public final class SessionNotesKeeper {
       }
       store.write(new StoredNotes(fitted,
           new NotesState(id, end, lastUuid, tokens, updates, clock.instant(), answered.engineId())));
-      return new NotesUpdate(id, done, forced, growth, fitted, Optional.of(answered.engineId()),
+      return new NotesUpdate(id, done, force, growth, fitted, Optional.of(answered.engineId()),
           answered.fallbackReason(),
-          forced ? "forced: " + waitReason(tokens, baseline, toolCalls) : doneReason(done, tokens, baseline, toolCalls));
+          overruled ? "forced: " + waitReason(tokens, baseline, toolCalls) : doneReason(done, tokens, baseline, toolCalls));
     }
   }
 

@@ -15,8 +15,9 @@ import java.util.Set;
 /**
  * What happened to one file during a session: every read, write and edit, in order.
  *
- * <p>Built from Read, Write, Edit, MultiEdit and NotebookEdit calls and from shell commands that
- * obviously touch a file (see {@link ShellFileCommands}); calls whose result was an error are left out.
+ * <p>Built from Read, Write, Edit, MultiEdit and NotebookEdit calls, Grep calls that search one file, and
+ * shell commands that obviously touch a file (see {@link ShellFileCommands}); calls whose result was an
+ * error are left out.
  * Relative paths are resolved against the message's working directory. Deleting a directory deletes the
  * files under it that were touched before.
  *
@@ -124,6 +125,12 @@ public record FileActivity(String path, List<FileTouch> touches) {
       case "Write" -> put(ops, use.inputText("file_path"), FileOperation.WRITE);
       case "Edit", "MultiEdit" -> put(ops, use.inputText("file_path"), FileOperation.EDIT);
       case "NotebookEdit" -> put(ops, use.inputText("notebook_path"), FileOperation.EDIT);
+      // Searching one file reads it; a directory's files are not named, so a search of one reads none.
+      case "Grep" -> {
+        if (ShellFileCommands.namesFile(use.inputText("path"))) {
+          put(ops, use.inputText("path"), FileOperation.READ);
+        }
+      }
       case "Bash" -> ops.putAll(ShellFileCommands.operations(use.inputText("command")));
       default -> { }
     }

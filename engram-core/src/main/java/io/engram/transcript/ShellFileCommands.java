@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * Finds the files a shell command obviously touches, without running or fully parsing it.
  *
- * <p>Covers the common cases an agent uses: {@code cat/head/tail/less/more FILE} read,
+ * <p>Covers the common cases an agent uses: {@code cat/head/tail/less/more FILE} and {@code grep/rg PATTERN
+ * FILE} (the operands that name files, not directories) read,
  * {@code > FILE}, {@code >> FILE}, {@code tee FILE}, {@code touch FILE} and the target of
  * {@code cp}/{@code mv}/{@code git mv} write, {@code sed -i ... FILE} edits, {@code rm}/{@code git rm}/{@code
  * unlink FILE} and the source of {@code mv}/{@code git mv} delete (a deleted directory takes the files under
@@ -19,6 +20,7 @@ import java.util.Set;
  */
 final class ShellFileCommands {
   private static final Set<String> READERS = Set.of("cat", "head", "tail", "less", "more", "bat");
+  private static final Set<String> SEARCHERS = Set.of("grep", "egrep", "fgrep", "rg");
 
   private ShellFileCommands() {}
 
@@ -37,6 +39,12 @@ final class ShellFileCommands {
       List<String> operands = git ? args.subList(1, args.size()) : args;
       if (READERS.contains(program)) {
         args.forEach(a -> put(ops, base, a, FileOperation.READ));
+      } else if (SEARCHERS.contains(program) && !args.isEmpty()
+          && c.args().stream().noneMatch(w -> w.equals("-e") || w.equals("-f") || w.startsWith("--regexp")
+              || w.startsWith("--file"))) {
+        // grep PATTERN FILE...: the operands after the pattern that name files (not directories) are read.
+        args.subList(1, args.size()).stream().filter(ShellFileCommands::namesFile)
+            .forEach(a -> put(ops, base, a, FileOperation.READ));
       } else if (program.equals("tee") || program.equals("touch")) {
         args.forEach(a -> put(ops, base, a, FileOperation.WRITE));
       } else if ((verb.equals("mv") || program.equals("cp")) && operands.size() >= 2) {
@@ -56,6 +64,19 @@ final class ShellFileCommands {
       }
     }
     return ops;
+  }
+
+  /**
+   * Whether {@code path} names a file rather than a directory, as far as its name tells: its last part has an
+   * extension ({@code lib/app.css}, not {@code lib/} or {@code .git}).
+   */
+  static boolean namesFile(String path) {
+    if (path.isBlank() || path.endsWith("/")) {
+      return false;
+    }
+    String name = baseName(path);
+    int dot = name.lastIndexOf('.');
+    return dot > 0 && dot < name.length() - 1;
   }
 
   private static String baseName(String path) {

@@ -20,15 +20,30 @@ class CompactionScoreTest {
 
   @Test
   void compressionScoreRewardsTheTargetBandNotLength() {
-    assertThat(CompactionScore.compressionScore(0.0)).isEqualTo(50.0);
-    assertThat(CompactionScore.compressionScore(0.1499)).isEqualTo(50.0);
-    assertThat(CompactionScore.compressionScore(0.15)).isEqualTo(100.0);
-    assertThat(CompactionScore.compressionScore(0.25)).isEqualTo(100.0);
-    assertThat(CompactionScore.compressionScore(0.30)).isEqualTo(100.0);
+    double seed = CompactionScore.OVER_COMPRESSED_RATIO;
+    assertThat(CompactionScore.compressionScore(0.0, seed)).isEqualTo(50.0);
+    assertThat(CompactionScore.compressionScore(0.1499, seed)).isEqualTo(50.0);
+    assertThat(CompactionScore.compressionScore(0.15, seed)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(0.25, seed)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(0.30, seed)).isEqualTo(100.0);
     // Longer than the band loses points, down to nothing for a "summary" as long as the original.
-    assertThat(CompactionScore.compressionScore(0.65)).isCloseTo(50.0, within(1e-9));
-    assertThat(CompactionScore.compressionScore(1.0)).isEqualTo(0.0);
-    assertThat(CompactionScore.compressionScore(1.3)).isEqualTo(0.0);
+    assertThat(CompactionScore.compressionScore(0.65, seed)).isCloseTo(50.0, within(1e-9));
+    assertThat(CompactionScore.compressionScore(1.0, seed)).isEqualTo(0.0);
+    assertThat(CompactionScore.compressionScore(1.3, seed)).isEqualTo(0.0);
+  }
+
+  @Test
+  void theBandOfAShortPartIsTheSeedsAndOfALongPartReachesDownToHalfTheAim() {
+    var settings = io.engram.config.EngramSettings.DEFAULTS.compaction();
+    // 4,000 tokens: the aim is 30% of them (1,200), half of it is the seed's 15%.
+    assertThat(CompactionScore.overCompressedRatio(4_000, ExtractiveSummarizer.aimTokens(4_000, settings)))
+        .isCloseTo(0.15, within(1e-9));
+    // 120,000 tokens: the aim is 3% (3,600 tokens); a summary of 1,800 tokens or more is not over-compressed.
+    double floor = CompactionScore.overCompressedRatio(120_000, ExtractiveSummarizer.aimTokens(120_000, settings));
+    assertThat(floor).isCloseTo(0.015, within(1e-9));
+    assertThat(CompactionScore.compressionScore(3_400 / 120_000.0, floor)).isEqualTo(100.0);
+    assertThat(CompactionScore.compressionScore(1_000 / 120_000.0, floor)).isEqualTo(50.0);
+    assertThat(CompactionScore.overCompressedRatio(0, 0)).isEqualTo(CompactionScore.OVER_COMPRESSED_RATIO);
   }
 
   @Test

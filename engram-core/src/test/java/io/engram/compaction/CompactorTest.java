@@ -265,7 +265,7 @@ class CompactorTest {
         d.summaryShare(), d.summaryMinTokens());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
-        SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service());
+        SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service(), SETTINGS.team());
     List<TranscriptMessage> ms = new ArrayList<>(session());
     for (int i = 0; i < 30; i++) {
       ms.add(assistant("Step " + i + ": checked the flag parser once more because the banner code moved; "

@@ -70,7 +70,7 @@ class SettingsLoaderTest {
         .isInstanceOf(SettingsException.class)
         .hasMessage("settings.json: unknown key 'recal'; did you mean 'recall'? (known keys at the top level:"
             + " instructions, memory, notes, extraction, dream, recall, context, compaction, model, governor, hooks,"
-            + " service)")
+            + " service, team)")
         .hasMessageNotContaining("io.engram");
   }
 

@@ -221,7 +221,7 @@ class DreamTest {
     EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 15, 120,
         EngramSettings.Dream.DEFAULTS.meaningSimilarity());
     DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
-        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service()));
+        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team()));
     for (int i = 1; i <= 4; i++) {
       f.memory("topic-" + i, MemoryType.PROJECT, "Distinct fact number " + i + " about module " + (char) ('a' + i) + ".",
           MAY_1.plusSeconds(3600L * i));

@@ -27,7 +27,7 @@ class DreamTimeBudgetTest {
         b.indexMaxLines(), b.mergeSimilarity(), b.staleScanMaxFiles(), b.staleScanMaxFileBytes(), seconds,
         b.lockMaxAgeSeconds(), b.meaningSimilarity());
     return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), dream, d.recall(), d.context(),
-        d.compaction(), d.model(), d.governor(), d.hooks(), d.service());
+        d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
   }
 
   /** A model that takes longer to load than the whole budget, as a hung step would. */

@@ -108,7 +108,7 @@ class ExtractionPassTest {
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings smallPieces = new EngramSettings(d.instructions(), d.memory(), d.notes(),
         new EngramSettings.Extraction(true, 5, 1_000, 300), d.dream(), d.recall(), d.context(), d.compaction(),
-        d.model(), d.governor(), d.hooks(), d.service());
+        d.model(), d.governor(), d.hooks(), d.service(), d.team());
     Path file = tmp.resolve("s1.jsonl");
     Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + progressLine(1) + progressLine(2)
         + userLine("u2", "The tests need Redis running.") + progressLine(3) + userLine("u3", "Always squash merge commits."));

@@ -113,7 +113,7 @@ class MemoryStoresTest {
   private static EngramSettings withMemory(EngramSettings.Memory m) {
     EngramSettings d = EngramSettings.DEFAULTS;
     return new EngramSettings(d.instructions(), m, d.notes(), d.extraction(), d.dream(), d.recall(), d.context(),
-        d.compaction(), d.model(), d.governor(), d.hooks(), d.service());
+        d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
   }
 
   private static Path repo(Path root, String remote) throws Exception {

@@ -185,6 +185,18 @@ class SessionNotesKeeperTest {
   }
 
   @Test
+  void forceWhenTheScheduleIsDueAnywayIsStillReportedAsForced() throws Exception {
+    Transcript t = work(new TranscriptBuilder("s1"), "add a cache", 11_000, 1).build();
+
+    NotesUpdate u = offline().update(t, true);
+
+    assertThat(u.written()).isTrue();
+    assertThat(u.forced()).isTrue();
+    assertThat(u.action()).isEqualTo(NotesAction.START);
+    assertThat(u.reason()).doesNotStartWith("forced:");
+  }
+
+  @Test
   void errorsAndUserCorrectionsAreNoted() throws Exception {
     TranscriptBuilder b = new TranscriptBuilder("s1").user("run the tests");
     b.tool("Bash", "{\"command\":\"mvn test\"}", "BUILD FAILURE: CacheTest.evicts expected 2 but was 3", true);

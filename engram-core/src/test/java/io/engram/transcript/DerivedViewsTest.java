@@ -50,6 +50,25 @@ class DerivedViewsTest {
   }
 
   @Test
+  void searchingOneFileReadsItAndSearchingADirectoryReadsNothing() {
+    assertThat(ShellFileCommands.operations("grep -n \"transcript\" assets/css/app.css lib/"))
+        .containsOnlyKeys("assets/css/app.css");
+    assertThat(ShellFileCommands.operations("rg -l TODO src && grep -rn flash lib/web")).isEmpty();
+    // With -e the first operand is not the pattern: nothing is guessed.
+    assertThat(ShellFileCommands.operations("grep -e foo -e bar notes.md")).isEmpty();
+    TranscriptMessage grep = TranscriptMessage.builder(Role.ASSISTANT, List.of(new ContentBlock.ToolUse("g1", "Grep",
+        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("pattern", "transcript")
+            .put("path", "/repo/priv/static/app.css")))).build();
+    TranscriptMessage dir = TranscriptMessage.builder(Role.ASSISTANT, List.of(new ContentBlock.ToolUse("g2", "Grep",
+        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("pattern", "x").put("path", "/repo/lib"))))
+        .build();
+    assertThat(FileActivity.of(List.of(grep, dir))).singleElement().satisfies(f -> {
+      assertThat(f.path()).isEqualTo("/repo/priv/static/app.css");
+      assertThat(f.reads()).isEqualTo(1);
+    });
+  }
+
+  @Test
   void anErrorIsPairedWithTheLaterSuccessOfTheSameCommand() throws IOException {
     Transcript t = TranscriptReader.read(TranscriptReaderTest.resource("synthetic-session.jsonl"));
     assertThat(ErrorFix.of(t.messages())).singleElement().satisfies(e -> {

@@ -46,7 +46,6 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * The Lucene implementation of {@link SearchIndex}: BM25 over name (boost 2), description (boost 1.5)
@@ -98,6 +97,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   private final VectorSearch vectorSearch;
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
+  private final ExactVectorSearch exact = new ExactVectorSearch(VECTOR);
   private final Map<String, String> hashes = new HashMap<>();
   private final DocumentIds documentIds = new DocumentIds(ID);
   // Opened on the first change: a search of an index already in step (most recall calls) needs only a
@@ -301,37 +301,10 @@ public final class LuceneSearchIndex implements SearchIndex {
       refreshIfDirty();
       IndexSearcher searcher = searchers.acquire();
       try {
-        java.util.PriorityQueue<ScoredDoc> best =
-            new java.util.PriorityQueue<>(java.util.Comparator.comparingDouble(ScoredDoc::score));
-        float[] query = unit(vector);
-        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-        for (LeafReaderContext leaf : leaves) {
-          FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-          if (values == null) {
-            continue;
-          }
-          Bits live = leaf.reader().getLiveDocs();
-          for (int d = values.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = values.nextDoc()) {
-            if (live != null && !live.get(d)) {
-              continue;
-            }
-            float[] v = values.vectorValue();
-            float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
-            double cosine = norm == 0 ? 0 : VectorUtil.dotProduct(query, v) / norm;
-            if (best.size() < limit) {
-              best.add(new ScoredDoc(leaf.docBase + d, cosine));
-            } else if (cosine > best.peek().score()) {
-              best.poll();
-              best.add(new ScoredDoc(leaf.docBase + d, cosine));
-            }
-          }
-        }
-        List<ScoredDoc> top = new ArrayList<>(best);
-        top.sort(java.util.Comparator.comparingDouble(ScoredDoc::score).reversed());
         String[] idOf = documentIds.of(searcher.getIndexReader());
-        List<Hit> hits = new ArrayList<>(top.size());
-        for (ScoredDoc sd : top) {
-          hits.add(new Hit(idOf[sd.doc()], sd.score()));
+        List<Hit> hits = new ArrayList<>();
+        for (ExactVectorSearch.Match m : exact.nearest(searcher.getIndexReader(), vector, limit)) {
+          hits.add(new Hit(idOf[m.doc()], m.cosine()));
         }
         return hits;
       } finally {
@@ -370,20 +343,6 @@ public final class LuceneSearchIndex implements SearchIndex {
     } catch (IOException e) {
       throw new UncheckedIOException("search failed: " + e.getMessage(), e);
     }
-  }
-
-  private record ScoredDoc(int doc, double score) {}
-
-  private static float[] unit(float[] v) {
-    float norm = (float) Math.sqrt(VectorUtil.dotProduct(v, v));
-    if (norm == 0) {
-      return v.clone();
-    }
-    float[] out = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i] / norm;
-    }
-    return out;
   }
 
   private List<Hit> run(Query query, int limit, boolean cosine) {

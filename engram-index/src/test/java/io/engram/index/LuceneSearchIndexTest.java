@@ -139,6 +139,42 @@ class LuceneSearchIndexTest extends SearchIndexContract {
     }
   }
 
+  @Test
+  void exactSearchStaysTrueWhenVectorsAreReplacedAndRemovedBetweenSearches() {
+    java.util.Random random = new java.util.Random(11);
+    java.util.Map<String, float[]> live = new java.util.LinkedHashMap<>();
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
+      for (int round = 0; round < 3; round++) {
+        // Lengths kept from earlier searches must still match the vectors a segment holds after changes.
+        for (int i = 0; i < 300; i++) {
+          String id = "v" + random.nextInt(400);
+          if (random.nextInt(5) == 0) {
+            lucene.remove(id);
+            live.remove(id);
+          } else {
+            float[] v = new float[16];
+            for (int j = 0; j < v.length; j++) {
+              v[j] = (float) (random.nextGaussian() * (1 + random.nextInt(4)));
+            }
+            lucene.upsert(new SearchIndex.Entry(id, "h", id, "", "", Optional.of(v)));
+            live.put(id, v);
+          }
+        }
+        lucene.commit();
+        List<String> ids = new ArrayList<>(live.keySet());
+        List<float[]> vectors = ids.stream().map(live::get).toList();
+        for (int q = 0; q < 5; q++) {
+          float[] query = vectors.get(random.nextInt(vectors.size())).clone();
+          query[1] += 0.3f;
+          List<String> truth = trueNeighbours(vectors, query, 10).stream()
+              .map(v -> ids.get(Integer.parseInt(v.substring(1)))).toList();
+
+          assertThat(ids(lucene.exactVectorSearch(query, 10))).containsExactlyElementsOf(truth);
+        }
+      }
+    }
+  }
+
   private static List<String> trueNeighbours(List<float[]> vectors, float[] query, int k) {
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < vectors.size(); i++) {

@@ -59,6 +59,11 @@ final class BenchRecallCommand implements Runnable {
           + " ${bundle:recall.hnswBeamWidth}, ${bundle:recall.hnswCandidates}).")
   List<Integer> hnsw;
 
+  @Option(names = "--more-candidates", split = ",", paramLabel = "EF",
+      description = "Further HNSW candidate counts to measure beside the configured one: latency and recall@10 of"
+          + " each (default: none).")
+  List<Integer> moreCandidates = List.of();
+
   @Mixin JsonOption json;
 
   /** The whole report; {@code model} is empty with {@code --model-sample 0}. */
@@ -88,7 +93,11 @@ final class BenchRecallCommand implements Runnable {
         exactLimit == null ? configured.exactLimit() : exactLimit,
         hnsw == null ? configured.maxConnections() : hnsw.get(0), hnsw == null ? configured.beamWidth() : hnsw.get(1),
         hnsw == null ? configured.candidates() : hnsw.get(2));
-    RecallLatencyBench bench = new RecallLatencyBench(projection, queries, settings.fusionK(), vectorSearch);
+    if (moreCandidates.stream().anyMatch(ef -> ef < 1)) {
+      throw new IllegalArgumentException("--more-candidates values must be positive, got " + moreCandidates);
+    }
+    RecallLatencyBench bench = new RecallLatencyBench(projection, queries, settings.fusionK(), vectorSearch,
+        moreCandidates);
     List<RecallLatencyBench.SizeResult> results = new ArrayList<>();
     for (int size : sizes) {
       results.add(bench.run(size, 42L + size));
@@ -109,6 +118,7 @@ final class BenchRecallCommand implements Runnable {
       r.latencyMs().forEach((k, v) -> out.printf("  query %-32s p50 %8.3f  p95 %8.3f%n", k, v.p50(), v.p95()));
       r.ratios().forEach((k, v) -> out.printf("  ratio %-32s %8.1fx%n", k, v));
       out.printf("  hnsw recall@10 vs exact          %8.3f%n", r.hnswRecallAt10());
+      r.hnswRecallAt10ByCandidates().forEach((ef, v) -> out.printf("  hnsw recall@10, %-5s candidates  %8.3f%n", ef, v));
       out.printf("  vector recall@10 vs exact        %8.3f  (%s search at this size)%n%n", r.vectorRecallAt10(),
           r.vectorSearchUsed());
     }

@@ -30,6 +30,7 @@ final class RecallLatencyBench {
       Map<String, Latencies.Percentiles> latencyMs,
       Map<String, Double> ratios,
       double hnswRecallAt10,
+      Map<String, Double> hnswRecallAt10ByCandidates,
       double vectorRecallAt10,
       String vectorSearchUsed) {}
 
@@ -37,12 +38,20 @@ final class RecallLatencyBench {
   private final int queries;
   private final int fusionK;
   private final LuceneSearchIndex.VectorSearch vectorSearch;
+  private final List<Integer> moreCandidates;
 
-  RecallLatencyBench(Embedder embedder, int queries, int fusionK, LuceneSearchIndex.VectorSearch vectorSearch) {
+  /** {@code moreCandidates}: further HNSW candidate counts (ef_search) measured beside the configured one. */
+  RecallLatencyBench(Embedder embedder, int queries, int fusionK, LuceneSearchIndex.VectorSearch vectorSearch,
+      List<Integer> moreCandidates) {
     this.embedder = embedder;
     this.queries = queries;
     this.fusionK = fusionK;
     this.vectorSearch = vectorSearch;
+    this.moreCandidates = List.copyOf(moreCandidates);
+  }
+
+  static String hnswOp(int candidates) {
+    return "lucene hnsw (" + candidates + " candidates)";
   }
 
   SizeResult run(int size, long seed) {
@@ -63,6 +72,7 @@ final class RecallLatencyBench {
       ops.put("lucene vectors (as configured)", i -> lucene.vectorSearch(qv.get(i), LIMIT));
       ops.put("lucene exact", i -> lucene.exactVectorSearch(qv.get(i), LIMIT));
       ops.put("lucene hnsw", i -> lucene.approximateVectorSearch(qv.get(i), LIMIT, vectorSearch.candidates()));
+      moreCandidates.forEach(ef -> ops.put(hnswOp(ef), i -> lucene.approximateVectorSearch(qv.get(i), LIMIT, ef)));
       ops.put("lucene hybrid", i -> luceneRecall.search(qs.get(i), LIMIT, fusionK));
       ops.put("in-core bm25", i -> core.keywordSearch(qs.get(i), LIMIT));
       ops.put("in-core brute-force cosine", i -> core.vectorSearch(qv.get(i), LIMIT));
@@ -74,9 +84,12 @@ final class RecallLatencyBench {
       ratios.put("vector p50 lucene exact/hnsw", ratio(latency, "lucene exact", "lucene hnsw"));
       ratios.put("bm25 p50 in-core/lucene", ratio(latency, "in-core bm25", "lucene bm25"));
       String used = lucene.vectorCount() <= vectorSearch.exactLimit() ? "exact" : "hnsw";
+      Map<String, Double> byCandidates = new LinkedHashMap<>();
+      moreCandidates.forEach(ef -> byCandidates.put(String.valueOf(ef),
+          recallAt10(q -> lucene.approximateVectorSearch(q, LIMIT, ef), core, qv)));
       return new SizeResult(size, build, latency, ratios,
           recallAt10(q -> lucene.approximateVectorSearch(q, LIMIT, vectorSearch.candidates()), core, qv),
-          recallAt10(q -> lucene.vectorSearch(q, LIMIT), core, qv), used);
+          byCandidates, recallAt10(q -> lucene.vectorSearch(q, LIMIT), core, qv), used);
     }
   }
 

@@ -3,9 +3,7 @@ package io.engram.cli.memory;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.InvalidMemoryException;
-import io.engram.memory.Memory;
-import io.engram.memory.MemoryFormat;
-import io.engram.memory.MemoryNames;
+import io.engram.memory.MemoryEdit;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
@@ -62,7 +60,7 @@ public final class EditCommand implements java.util.concurrent.Callable<Integer>
         }
         String problem;
         try {
-          Saved saved = store.write(checked(edited, current));
+          Saved saved = store.write(MemoryEdit.checked(edited, current));
           out.printf("saved '%s' -> %s%n", saved.stored().name(), saved.stored().path());
           if (!saved.redacted().isEmpty()) {
             out.println("redacted before writing: "
@@ -80,15 +78,6 @@ public final class EditCommand implements java.util.concurrent.Callable<Integer>
     } finally {
       Files.deleteIfExists(temp);
     }
-  }
-
-  private static Memory checked(String edited, StoredMemory current) throws InvalidMemoryException {
-    Memory m = MemoryFormat.parse(edited, current.path());
-    if (!MemoryNames.slug(m.name()).equals(MemoryNames.slug(current.name()))) {
-      throw new IllegalArgumentException("the name cannot change in an edit (was '" + current.name()
-          + "', now '" + m.name() + "'); remember it under the new name and forget the old one");
-    }
-    return m;
   }
 
   private boolean askToRetry(String problem) throws IOException {

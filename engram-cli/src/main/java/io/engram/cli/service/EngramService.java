@@ -1,10 +1,13 @@
 package io.engram.cli.service;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.ui.UiWiring;
 import io.engram.config.EngramSettings;
 import io.engram.mcp.EngramMcpServer;
+import io.engram.ui.WebUi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,6 +32,8 @@ import java.util.function.Consumer;
  * The resident service of one Engram home: a loopback HTTP server that answers hook calls for every
  * project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}) and stops on request
  * ({@code POST /stop}); MCP for every project on a second port ({@link McpEndpoint}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
+ * The web UI is mounted at {@code /ui/} with its own gate (a session cookie from a one-time login; see
+ * {@link WebUi}).
  *
  * <p>Only one service runs per home: it holds {@code service.lock} for its whole life. Once listening it
  * writes its address ({@link ServiceInfo}) and the launcher's curl configurations, runs the work a previous
@@ -80,6 +85,13 @@ public final class EngramService implements AutoCloseable {
     });
     server.setExecutor(requests);
     server.createContext("/", this::handle);
+    // The web UI has its own gate (a login cookie, not the token), so it gets a context of its own.
+    HttpHandler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts,
+        log);
+    server.createContext(WebUi.PATH, exchange -> {
+      lastActivity.set(System.nanoTime());
+      ui.handle(exchange);
+    });
     this.mcp = McpEndpoint.start(runners, token, ClientFiles.lastMcpPort(files).orElse(0), version, log);
     this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.getAddress().getPort(),
         mcp.address().getPort(), Instant.now(), version);

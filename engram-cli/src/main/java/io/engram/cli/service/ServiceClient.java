@@ -87,6 +87,28 @@ public final class ServiceClient {
   }
 
   /**
+   * A one-time login link to the web UI showing the project at {@code project}; empty when the service does not
+   * answer or refuses.
+   */
+  public Optional<String> uiLoginUrl(Path project, Duration timeout) {
+    String body;
+    try {
+      body = JsonOutput.mapper().writeValueAsString(java.util.Map.of("project",
+          project.toAbsolutePath().normalize().toString()));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    return call("POST", io.engram.ui.WebUi.PATH + "login-code", Optional.of(body), Optional.empty(), timeout)
+        .filter(Reply::answered).flatMap(r -> {
+          try {
+            return Optional.ofNullable(JsonOutput.mapper().readTree(r.body()).path("path").textValue());
+          } catch (IOException e) {
+            return Optional.empty();
+          }
+        }).map(path -> info.url() + path);
+  }
+
+  /**
    * Queues {@code event}'s work for the service of {@code home} without it running: the next service that
    * starts runs it. For a SessionEnd, whose 1.5 s cannot hold a JVM's work.
    */

@@ -34,6 +34,10 @@
  * header, and a project's tools are opened the first time it is named and kept (their memory reads the files
  * as they are, through the same parsed-file cache as the hooks).
  *
+ * <p>The web UI (engram-ui's {@code WebUi}, wired by {@code io.engram.cli.ui.UiWiring}) is mounted at
+ * {@code /ui/} with a gate of its own: a one-time login code, asked for with the token, traded for a session
+ * cookie.
+ *
  * <p>{@link io.engram.cli.service.ServiceClient} is the command line's side: find the service, forward a hook,
  * status, stop, and hand a SessionEnd over to the queue when no service runs;
  * {@link io.engram.cli.service.ServiceStarter} starts {@code engram daemon run} detached ({@code setsid}, a

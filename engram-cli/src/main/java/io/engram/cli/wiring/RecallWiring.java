@@ -54,6 +54,19 @@ public final class RecallWiring {
   }
 
   /**
+   * Recall as a person's search uses it (the web UI): the same on-disk index and vectors as the resident
+   * service's, up to {@code results} memories, with no re-ranking model (a search spends no tokens) and no recall
+   * use recorded (a person looking is not a memory sent to an agent, so hotness is left alone).
+   */
+  public static MemoryRecall search(EngramRoots roots, EngramSettings settings, ProjectMemory memory, int results) {
+    MemoryRecall.Backend backend = new MemoryRecall.Backend(
+        Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
+        embedder(roots.engramHome(), settings.recall(), Caller.SERVICE), Optional.empty());
+    return new MemoryRecall(memory, roots.engramHome(), settings.recall().withFilesPerTurn(results), backend,
+        Clock.systemUTC()).recordingUseOn(unrecorded -> { });
+  }
+
+  /**
    * The embedder {@code caller} uses under {@code recall.vectors} (recall's vectors, the dream's
    * near-duplicates by meaning), loaded on first use (the model of {@code recall.embeddingModel}); empty:
    * without one.

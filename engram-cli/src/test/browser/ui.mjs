@@ -1,0 +1,105 @@
+// Drives Engram's web UI in headless Chromium with playwright-core and prints one JSON report line.
+// Usage: node ui.mjs CHROMIUM LOGIN_URL BASE_URL SCREENSHOT_DIR
+import { chromium } from 'playwright-core';
+
+const [executablePath, loginUrl, baseUrl, shots] = process.argv.slice(2);
+const report = { steps: [], dialogs: [], consoleErrors: [] };
+const step = (name, data) => report.steps.push({ name, ...data });
+
+const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('dialog', async (d) => { report.dialogs.push(d.message()); await d.dismiss(); });
+  page.on('console', (m) => { if (m.type() === 'error') report.consoleErrors.push(m.text()); });
+
+  // Without the login: refused, and nothing of the memory shows.
+  const refused = await page.goto(baseUrl + '/ui/');
+  step('refused', { status: refused.status(), text: await page.locator('body').innerText() });
+  await page.screenshot({ path: shots + '/01-refused.png' });
+
+  // The login link: a session cookie, then the list.
+  const t0 = Date.now();
+  await page.goto(loginUrl);
+  await page.locator('tr.memory-row[data-name="tests-need-redis"]').waitFor();
+  const cookies = await context.cookies();
+  step('list', { url: page.url(), millis: Date.now() - t0, rows: await page.locator('tr.memory-row').count(),
+    range: await page.locator('#range').innerText(),
+    cookie: cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite })) });
+  await page.screenshot({ path: shots + '/02-memories.png', fullPage: true });
+
+  // Search with recall.
+  await page.fill('#search', 'redis integration tests');
+  await page.click('#apply');
+  await page.locator('#search-info').waitFor();
+  step('search', { first: await page.locator('tr.memory-row').first().getAttribute('data-name'),
+    info: await page.locator('#search-info').innerText() });
+  await page.screenshot({ path: shots + '/03-search.png', fullPage: true });
+
+  // A memory whose text tries to run script: shown as text, nothing runs.
+  await page.goto(baseUrl + '/ui/#/memory/xss-probe');
+  await page.locator('#memory-body').waitFor();
+  step('xss', { body: await page.locator('#memory-body').innerText(),
+    description: await page.locator('#memory-description').innerText(),
+    pwned: await page.evaluate(() => window.__pwned === 1),
+    scripts: await page.locator('#memory-body script, #memory-body img').count() });
+
+  // Open the memory, edit it, save.
+  await page.goto(baseUrl + '/ui/#/memories');
+  await page.click('tr.memory-row[data-name="tests-need-redis"] a.memory-link');
+  await page.locator('#memory-name').waitFor();
+  await page.click('#edit');
+  const text = await page.inputValue('#editor');
+  await page.fill('#editor', text.replace('localhost:6379', 'localhost:6380'));
+  await page.click('#save');
+  await page.locator('#message', { hasText: 'saved' }).waitFor();
+  await page.locator('#memory-body', { hasText: '6380' }).waitFor();
+  step('edit', { message: await page.locator('#message').innerText(),
+    body: await page.locator('#memory-body').innerText(),
+    fields: await page.locator('#memory-fields').innerText() });
+  await page.screenshot({ path: shots + '/04-edited.png', fullPage: true });
+
+  // Forget it, see it in the trash, restore it.
+  await page.click('#forget');
+  await page.locator('#forgotten').waitFor();
+  await page.screenshot({ path: shots + '/05-forgotten.png' });
+  await page.goto(baseUrl + '/ui/#/trash');
+  await page.locator('tr.trash-row[data-name="tests-need-redis"]').waitFor();
+  await page.screenshot({ path: shots + '/06-trash.png' });
+  await page.click('tr.trash-row[data-name="tests-need-redis"] button.restore');
+  await page.locator('#memory-name', { hasText: 'tests-need-redis' }).waitFor();
+  step('restore', { message: await page.locator('#message').innerText(),
+    body: await page.locator('#memory-body').innerText() });
+  await page.screenshot({ path: shots + '/07-restored.png' });
+
+  // Dreams: preview a forced dream, apply it, open its diff, undo it.
+  await page.goto(baseUrl + '/ui/#/dreams');
+  await page.locator('#gates').waitFor();
+  await page.click('#dream-preview');
+  await page.locator('#preview-diff').waitFor();
+  step('dreamPreview', { diff: await page.locator('#preview-diff').innerText() });
+  await page.screenshot({ path: shots + '/08-dream-preview.png', fullPage: true });
+  await page.click('#dream-apply');
+  await page.locator('section.dream-run').first().waitFor();
+  const run = page.locator('section.dream-run').first();
+  await run.locator('button.show-diff').click();
+  await run.locator('pre.diff').waitFor();
+  step('dreamApplied', { message: await page.locator('#message').innerText(),
+    phases: await run.locator('.phases').innerText(), diff: await run.locator('pre.diff').innerText() });
+  await page.screenshot({ path: shots + '/09-dream-diff.png', fullPage: true });
+  await run.locator('button.undo').click();
+  await page.locator('section.dream-run .badge', { hasText: 'undone' }).waitFor();
+  step('dreamUndone', { message: await page.locator('#message').innerText(),
+    undoButtons: await page.locator('button.undo').count() });
+  await page.screenshot({ path: shots + '/10-dream-undone.png', fullPage: true });
+
+  // Another browser with no cookie: the same address is refused.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  const api = await other.goto(baseUrl + '/ui/api/memories');
+  step('stranger', { status: api.status(), text: await other.locator('body').innerText() });
+  await stranger.close();
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(report));

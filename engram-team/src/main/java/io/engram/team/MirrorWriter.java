@@ -1,0 +1,154 @@
+package io.engram.team;
+
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
+import io.engram.memory.InvalidMemoryNameException;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemoryNames;
+import io.engram.memory.MemoryStores;
+import io.engram.redact.SecretRedactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Writes pulled team memories into the mirror directory: each as a topic file (atomically, secrets redacted again,
+ * file name derived from the name, never taken from the database) and its MEMORY.md line, under the directory's
+ * store lock, so that readers see whole files and a store's reader never meets a half-written index.
+ */
+final class MirrorWriter {
+  private static final Pattern TARGET = Pattern.compile("\\]\\(<?([^)\\s>]+)>?\\)");
+
+  private final Path dir;
+  private final SecretRedactor redactor;
+  private final long maxBytes;
+
+  MirrorWriter(Path dir, SecretRedactor redactor, long maxBytes) {
+    this.dir = dir.toAbsolutePath().normalize();
+    this.redactor = redactor;
+    this.maxBytes = maxBytes;
+  }
+
+  /** What a batch did to the mirror. */
+  record Applied(int written, int removed, List<String> skipped) {}
+
+  /**
+   * Applies {@code rows} in order: a removed memory's file goes, any other is written with {@code yields} (the
+   * local correction it yields to, by slug) as its {@code supersededBy}. With {@code keepOnly} present (a full
+   * sync's last batch), every file whose slug is not in it goes too.
+   */
+  Applied apply(List<TeamRow> rows, Map<String, String> yields, Optional<Set<String>> keepOnly) throws IOException {
+    Files.createDirectories(dir);
+    int written = 0;
+    int removed = 0;
+    List<String> skipped = new ArrayList<>();
+    try (FileLock lock = FileLock.acquire(MemoryStores.lockFile(dir))) {
+      Map<String, String> index = readIndex();
+      for (TeamRow row : rows) {
+        String fileName;
+        try {
+          fileName = MemoryNames.fileName(row.content().name());
+        } catch (InvalidMemoryNameException e) {
+          skipped.add(row.slug() + ": " + e.getMessage());
+          continue;
+        }
+        if (!fileName.equals(row.slug() + ".md")) {
+          skipped.add(row.slug() + ": its name '" + row.content().name() + "' does not make that slug");
+          continue;
+        }
+        if (row.deleted()) {
+          removed += Files.deleteIfExists(dir.resolve(fileName)) ? 1 : 0;
+          index.remove(fileName);
+          continue;
+        }
+        Memory m = row.content().redacted(redactor).toMemory(row.author(), row.changedBy(), row.version(), row.updated());
+        m = m.toBuilder().supersededBy(yields.get(row.slug())).build();
+        AtomicFiles.writeString(dir.resolve(fileName), MemoryFormat.format(m));
+        index.put(fileName, MemoryStores.indexLine(m, fileName));
+        written++;
+      }
+      if (keepOnly.isPresent()) {
+        removed += removeAllBut(keepOnly.get(), index);
+      }
+      writeIndex(index);
+    }
+    return new Applied(written, removed, skipped);
+  }
+
+  /**
+   * Sets or clears the {@code supersededBy} of mirrored memories ({@code marks}: slug to the local memory it yields
+   * to, or empty to clear); returns how many files changed.
+   */
+  int mark(Map<String, Optional<String>> marks) throws IOException {
+    if (marks.isEmpty() || !Files.isDirectory(dir)) {
+      return 0;
+    }
+    int changed = 0;
+    try (FileLock lock = FileLock.acquire(MemoryStores.lockFile(dir))) {
+      for (Map.Entry<String, Optional<String>> e : marks.entrySet()) {
+        Path file = dir.resolve(e.getKey() + ".md");
+        try {
+          Memory m = MemoryFormat.read(file, maxBytes);
+          if (!m.supersededBy().equals(e.getValue())) {
+            AtomicFiles.writeString(file, MemoryFormat.format(m.toBuilder().supersededBy(e.getValue().orElse(null))
+                .build()));
+            changed++;
+          }
+        } catch (NoSuchFileException ex) {
+          // Removed by the team meanwhile: nothing to mark.
+        }
+      }
+    }
+    return changed;
+  }
+
+  private int removeAllBut(Set<String> slugs, Map<String, String> index) throws IOException {
+    int removed = 0;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.md")) {
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        if (name.equals(MemoryStores.INDEX_FILE) || slugs.contains(name.substring(0, name.length() - 3))) {
+          continue;
+        }
+        Files.deleteIfExists(f);
+        index.remove(name);
+        removed++;
+      }
+    }
+    index.keySet().removeIf(name -> !slugs.contains(name.substring(0, name.length() - 3)));
+    return removed;
+  }
+
+  private Map<String, String> readIndex() throws IOException {
+    Map<String, String> index = new TreeMap<>();
+    Path file = dir.resolve(MemoryStores.INDEX_FILE);
+    if (!Files.exists(file)) {
+      return index;
+    }
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      Matcher m = TARGET.matcher(line);
+      if (m.find() && m.group(1).endsWith(".md")) {
+        index.put(m.group(1), line);
+      }
+    }
+    return index;
+  }
+
+  private void writeIndex(Map<String, String> index) throws IOException {
+    StringBuilder text = new StringBuilder();
+    index.values().forEach(line -> text.append(line).append('\n'));
+    AtomicFiles.writeString(dir.resolve(MemoryStores.INDEX_FILE), text.toString());
+  }
+}

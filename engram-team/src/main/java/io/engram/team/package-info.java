@@ -1,0 +1,36 @@
+/**
+ * Team memory on PostgreSQL: what a team learns, shared through one database, offline-first.
+ *
+ * <p><b>Schema.</b> {@link io.engram.team.TeamSchema} applies the Flyway migrations in {@code db/team} (an
+ * administrator's job, {@code engram team migrate}). Every member logs in as a PostgreSQL role of their own in the
+ * group {@code engram_member}; {@code engram.members} gives them a role per project ({@link io.engram.team.TeamRole}:
+ * reader, writer, maintainer), and row-level security, column grants and triggers enforce it in the database, not
+ * in the client. Triggers stamp the author, who changed a memory last, its version and the project's change number
+ * (drawn under a per-project advisory lock, so "everything after change N" is an exact sync cursor), and write the
+ * audit log as the schema's owner; a member can read the log of their projects but never write it.
+ *
+ * <p><b>Sharing.</b> {@link io.engram.team.TeamMemory} is the one entry point (the CLI's {@code engram team}).
+ * {@code share} reads the member's own memory, refuses {@code user} and {@code feedback} memories (personal) unless
+ * forced and anything over {@code memory.maxMemoryBytes}, redacts secrets again ({@link io.engram.team.TeamContent}),
+ * and queues the change in the durable {@link io.engram.team.Outbox} (one JSON file per change, atomic, under the
+ * outbox's lock) before sending it. A change carries the team version it was made from: the database takes it only
+ * against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
+ * to, until {@code engram team resolve} settles it; nothing is overwritten silently. A change id recognises a retry
+ * whose answer was lost. Once the team holds exactly the words of the member's project copy, the copy goes to the
+ * trash ({@link io.engram.team.LocalCopies}) and the member follows the team's version.
+ *
+ * <p><b>Sync.</b> {@link io.engram.team.TeamSync}, one per project at a time across processes: push the outbox
+ * ({@link io.engram.team.TeamPush}; with the database unreachable it stops and everything stays queued), pull the
+ * rows changed after the cursor in batches into the mirror ({@link io.engram.team.TeamPull},
+ * {@link io.engram.team.MirrorWriter}: atomic files under the mirror's store lock, secrets redacted again, file names
+ * derived from names, never taken from the database), keep the open conflicts on disk, then review: a team memory
+ * that one of the member's own corrections contradicts is marked superseded in this member's mirror, so recall
+ * brings the correction and leaves the team's out, and the member is told ({@link io.engram.team.TeamReview}); the
+ * review proposes, it never changes a team memory. The state ({@code state.json}) is written after each step.
+ *
+ * <p><b>On disk</b>, per project under {@code <home>/projects/<remote-key>/team/}: {@code connection.json} (the URL
+ * and member, never a password: it comes from {@code ENGRAM_TEAM_PASSWORD} or {@code ~/.pgpass},
+ * {@link io.engram.team.TeamPassword}), {@code state.json}, {@code outbox/}, {@code refused/}, {@code conflicts/},
+ * and {@code memory/}, the mirror core reads as {@link io.engram.memory.MemoryScope#TEAM}.
+ */
+package io.engram.team;

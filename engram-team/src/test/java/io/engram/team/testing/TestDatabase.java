@@ -1,0 +1,102 @@
+package io.engram.team.testing;
+
+import io.engram.config.EngramSettings;
+import io.engram.team.TeamDatabase;
+import io.engram.team.TeamEndpoint;
+import io.engram.team.TeamPassword;
+import io.engram.team.TeamRole;
+import io.engram.team.TeamSchema;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Optional;
+
+/** One test class's database on the throwaway cluster: migrate it, make members, grant roles, run SQL as admin. */
+public final class TestDatabase {
+  private final PostgresCluster cluster;
+  private final String name;
+
+  TestDatabase(PostgresCluster cluster, String name) {
+    this.cluster = cluster;
+    this.name = name;
+  }
+
+  /** The cluster (to stop and start it). */
+  public PostgresCluster cluster() {
+    return cluster;
+  }
+
+  /** The JDBC URL of this database, with {@code user} set. */
+  public String url(String user) {
+    return cluster.jdbcUrl(name) + "?user=" + user;
+  }
+
+  /** The administrator's endpoint. */
+  public TeamEndpoint adminEndpoint() {
+    return TeamEndpoint.parse(url(cluster.adminUser()), Map.of(), "nobody");
+  }
+
+  /** The administrator's password. */
+  public TeamPassword adminPassword() {
+    return new TeamPassword(Optional.of(cluster.adminPassword()), "test", Optional.empty());
+  }
+
+  /** Applies the team migrations as the administrator. */
+  public TeamSchema.Migration migrate() throws IOException {
+    try (TeamDatabase db = TeamDatabase.open(adminEndpoint(), adminPassword(), EngramSettings.Team.DEFAULTS)) {
+      return TeamSchema.migrate(db);
+    }
+  }
+
+  /** Creates (or resets) the login role {@code member}, in {@code engram_member}; its password is {@link #password}. */
+  public void member(String member) throws SQLException {
+    sql("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + member + "') THEN CREATE ROLE \""
+        + member + "\" LOGIN; END IF; END $$",
+        "ALTER ROLE \"" + member + "\" PASSWORD '" + password(member) + "'",
+        "GRANT engram_member TO \"" + member + "\"");
+  }
+
+  /** The password {@link #member} gives a member. */
+  public String password(String member) {
+    return "pw-" + member + "-secret";
+  }
+
+  /** A member's endpoint and password. */
+  public TeamEndpoint endpoint(String member) {
+    return TeamEndpoint.parse(url(member), Map.of(), "nobody");
+  }
+
+  /** The member's password as Engram would hold it. */
+  public TeamPassword passwordOf(String member) {
+    return new TeamPassword(Optional.of(password(member)), "test", Optional.empty());
+  }
+
+  /** Gives {@code member} {@code role} in {@code project}, as the administrator. */
+  public void grant(String project, String member, TeamRole role) throws SQLException {
+    try (Connection c = admin();
+        PreparedStatement p = c.prepareStatement("INSERT INTO engram.members (project_key, member, role) VALUES (?, ?, ?)"
+            + " ON CONFLICT (project_key, member) DO UPDATE SET role = excluded.role")) {
+      p.setString(1, project);
+      p.setString(2, member);
+      p.setString(3, role.id());
+      p.executeUpdate();
+    }
+  }
+
+  /** Runs statements as the administrator. */
+  public void sql(String... statements) throws SQLException {
+    try (Connection c = admin(); Statement s = c.createStatement()) {
+      for (String statement : statements) {
+        s.execute(statement);
+      }
+    }
+  }
+
+  /** A connection as the administrator. */
+  public Connection admin() throws SQLException {
+    return TeamPostgres.adminConnection(cluster, name);
+  }
+}

@@ -1,0 +1,67 @@
+package io.engram.ui;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.commonmark.renderer.html.UrlSanitizer;
+
+/**
+ * Text made safe for a page: {@link #escape} for plain text, {@link #markdown} for a memory's body, rendered
+ * with its raw HTML shown as text (a memory's text is data, often written from tool output, never markup) and
+ * links to anything but http, https, mailto and this page dropped (images: http and https, which the page's
+ * Content-Security-Policy then keeps from loading unless they are the UI's own).
+ */
+final class Html {
+  private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
+  private static final UrlSanitizer SAFE_URLS = new UrlSanitizer() {
+    @Override
+    public String sanitizeLinkUrl(String url) {
+      return allowed(url, "http:", "https:", "mailto:") ? url : "";
+    }
+
+    @Override
+    public String sanitizeImageUrl(String url) {
+      return allowed(url, "http:", "https:") ? url : "";
+    }
+  };
+  private static final Parser PARSER = Parser.builder().build();
+  private static final HtmlRenderer RENDERER = HtmlRenderer.builder().escapeHtml(true).sanitizeUrls(true)
+      .urlSanitizer(SAFE_URLS).build();
+
+  private Html() {}
+
+  static String escape(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 16);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '&' -> out.append("&amp;");
+        case '"' -> out.append("&quot;");
+        case '\'' -> out.append("&#39;");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  static String markdown(String text) {
+    return RENDERER.render(PARSER.parse(text));
+  }
+
+  // A URL without a scheme stays on this page (a fragment, a relative path); one with a scheme needs an allowed one.
+  private static boolean allowed(String url, String... schemes) {
+    String u = url.strip().toLowerCase(Locale.ROOT);
+    if (!SCHEME.matcher(u).find()) {
+      return !u.startsWith("//");
+    }
+    for (String s : schemes) {
+      if (u.startsWith(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,195 @@
+package io.engram.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.config.EngramSettings;
+import io.engram.memory.Forgotten;
+import io.engram.memory.InvalidMemoryException;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryEdit;
+import io.engram.memory.MemoryListing;
+import io.engram.memory.NoSuchMemoryException;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.Saved;
+import io.engram.memory.StoredMemory;
+import io.engram.memory.TrashedMemory;
+import io.engram.recall.MemoryRecall;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The memory part of the UI's JSON API (under {@code /ui/api/}), over one project: the list (search, filters,
+ * pages), one memory, the trash, and the three changes a person makes (edit, forget, restore), each through
+ * the same core call as the command line's.
+ */
+final class MemoryApi {
+  private final UiProject project;
+  private final EngramSettings.Ui settings;
+
+  MemoryApi(UiProject project, EngramSettings.Ui settings) {
+    this.project = project;
+    this.settings = settings;
+  }
+
+  /** Which project the session shows and where its memories live. */
+  record ProjectInfo(String directory, String projectMemory, String userMemory) {}
+
+  /** One memory in full: its fields, its body rendered, and the file's text for editing. */
+  record Detail(MemoryRows.Row memory, String path, Optional<Instant> created, Optional<String> session,
+      List<String> supersedes, Optional<String> supersededBy, Optional<Instant> validUntil, List<String> paths,
+      Map<String, String> otherFields, String bodyHtml, String text) {}
+
+  /** A memory in the trash. */
+  record Trashed(String name, String type, String scope, String description, Instant trashedAt) {}
+
+  /** What an edit saved. */
+  record Edited(String name, String path, List<String> redacted) {}
+
+  void answer(UiExchange x, String route) throws IOException, UiExchange.Refusal {
+    boolean get = x.method().equals("GET") || x.method().equals("HEAD");
+    switch (route) {
+      case "project" -> requireGet(get, () -> x.json(200, info()));
+      case "memories" -> requireGet(get, () -> x.json(200, list(x)));
+      case "memory" -> requireGet(get, () -> x.json(200, detail(x.param("name")
+          .orElseThrow(() -> new UiExchange.Refusal(400, "name a memory: ?name=...")))));
+      case "trash" -> requireGet(get, () -> x.json(200, trash()));
+      case "memory/edit" -> requirePost(get, () -> x.json(200, edit(x.jsonBody(settings.maxRequestBytes()))));
+      case "memory/forget" -> requirePost(get, () -> x.json(200, forget(x.jsonBody(settings.maxRequestBytes()))));
+      case "memory/restore" -> requirePost(get, () -> x.json(200, restore(x.jsonBody(settings.maxRequestBytes()))));
+      default -> throw new UiExchange.Refusal(404, "no API " + route);
+    }
+  }
+
+  private interface Call {
+    void run() throws IOException, UiExchange.Refusal;
+  }
+
+  private static void requireGet(boolean get, Call call) throws IOException, UiExchange.Refusal {
+    if (!get) {
+      throw new UiExchange.Refusal(405, "read with GET");
+    }
+    call.run();
+  }
+
+  private static void requirePost(boolean get, Call call) throws IOException, UiExchange.Refusal {
+    if (get) {
+      throw new UiExchange.Refusal(405, "change with POST");
+    }
+    call.run();
+  }
+
+  private ProjectInfo info() {
+    ProjectMemory m = project.memory();
+    return new ProjectInfo(project.directory().toString(), m.location().projectDir().toString(),
+        m.location().userDir().toString());
+  }
+
+  MemoryRows.Page list(UiExchange x) throws IOException, UiExchange.Refusal {
+    MemoryRows.Filters filters = new MemoryRows.Filters(x.param("type"), x.param("scope"), x.param("trust"),
+        flag(x, "stale"), flag(x, "superseded"));
+    int limit = number(x, "limit", settings.pageSize());
+    if (limit < 1 || limit > settings.maxPageSize()) {
+      throw new UiExchange.Refusal(400, "limit must be 1 to " + settings.maxPageSize() + ", was " + limit);
+    }
+    int offset = number(x, "offset", 0);
+    MemoryListing listing = project.memory().list();
+    Instant now = Instant.now();
+    Optional<String> q = x.param("q").map(String::strip).filter(s -> !s.isEmpty());
+    if (q.isEmpty()) {
+      return MemoryRows.page(MemoryRows.all(listing.memories(), now), filters, offset, limit, Optional.empty(),
+          listing.problems());
+    }
+    MemoryRecall.Outcome outcome = project.search(settings.searchResults()).recall(q.get(), Optional.empty());
+    return MemoryRows.page(MemoryRows.ranked(listing.memories(), outcome, now), filters, offset, limit,
+        Optional.of(outcome.retrieval() + "; index " + outcome.index()), listing.problems());
+  }
+
+  private Detail detail(String name) throws IOException, UiExchange.Refusal {
+    StoredMemory s = project.memory().read(name)
+        .orElseThrow(() -> new UiExchange.Refusal(404, "no memory named '" + name + "'"));
+    Memory m = s.memory();
+    Map<String, String> other = new LinkedHashMap<>();
+    m.unknownKeys().forEach((k, v) -> other.put(k, String.valueOf(v)));
+    return new Detail(MemoryRows.row(s, Instant.now(), Optional.empty()), s.path().toString(), m.created(),
+        m.session(), m.supersedes(), m.supersededBy(), m.validUntil(), m.paths(), other, Html.markdown(m.body()),
+        Files.readString(s.path(), StandardCharsets.UTF_8));
+  }
+
+  private List<Trashed> trash() throws IOException {
+    return project.memory().trashed().stream().map(MemoryApi::trashed).toList();
+  }
+
+  private static Trashed trashed(TrashedMemory t) {
+    Memory m = t.memory();
+    return new Trashed(t.name(), m.type().id(), t.scope().name().toLowerCase(Locale.ROOT), m.description(),
+        t.trashedAt());
+  }
+
+  private Edited edit(JsonNode body) throws IOException, UiExchange.Refusal {
+    String name = UiExchange.field(body, "name");
+    String text = UiExchange.field(body, "text");
+    StoredMemory current = project.memory().read(name)
+        .orElseThrow(() -> new UiExchange.Refusal(404, "no memory named '" + name + "'"));
+    try {
+      Saved saved = project.memory().write(MemoryEdit.checked(text, current));
+      return new Edited(saved.stored().name(), saved.stored().path().toString(),
+          saved.redacted().stream().map(k -> k.label()).toList());
+    } catch (InvalidMemoryException | IllegalArgumentException e) {
+      throw new UiExchange.Refusal(422, "not saved: " + e.getMessage() + "; '" + current.name() + "' is unchanged");
+    }
+  }
+
+  private WebUi.Done forget(JsonNode body) throws IOException, UiExchange.Refusal {
+    String name = UiExchange.field(body, "name");
+    try {
+      Forgotten f = project.memory().forget(name);
+      return new WebUi.Done("forgot '" + f.name() + "' (in the trash; restore brings it back)");
+    } catch (NoSuchMemoryException e) {
+      throw new UiExchange.Refusal(404, e.getMessage());
+    }
+  }
+
+  private WebUi.Done restore(JsonNode body) throws IOException, UiExchange.Refusal {
+    String name = UiExchange.field(body, "name");
+    try {
+      StoredMemory m = project.memory().restore(name);
+      return new WebUi.Done("restored '" + m.name() + "'");
+    } catch (NoSuchMemoryException e) {
+      throw new UiExchange.Refusal(404, e.getMessage());
+    } catch (IOException e) {
+      // The store refuses a restore over a memory of the same name; nothing changed.
+      if (e.getMessage() != null && e.getMessage().startsWith("cannot restore")) {
+        throw new UiExchange.Refusal(409, e.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  private static Optional<Boolean> flag(UiExchange x, String name) throws UiExchange.Refusal {
+    Optional<String> v = x.param(name);
+    if (v.isEmpty() || v.get().equals("any")) {
+      return Optional.empty();
+    }
+    return switch (v.get()) {
+      case "yes", "true" -> Optional.of(true);
+      case "no", "false" -> Optional.of(false);
+      default -> throw new UiExchange.Refusal(400, name + " must be yes, no or any, was '" + v.get() + "'");
+    };
+  }
+
+  private static int number(UiExchange x, String name, int fallback) throws UiExchange.Refusal {
+    Optional<String> v = x.param(name);
+    try {
+      return v.isEmpty() ? fallback : Integer.parseInt(v.get());
+    } catch (NumberFormatException e) {
+      throw new UiExchange.Refusal(400, name + " must be a number, was '" + v.get() + "'");
+    }
+  }
+}

@@ -1,0 +1,184 @@
+package io.engram.ui;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.engram.config.EngramSettings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The web UI, an {@link HttpHandler} the resident service mounts at {@link #PATH} on its loopback address.
+ *
+ * <p>Every request passes the gate first: it must come from loopback and name this server as its
+ * {@code Host} (a page of another site that made its name resolve to 127.0.0.1 is refused). {@code POST
+ * /ui/login-code}, with the service's own {@code Authorization} header, makes a one-time login path
+ * ({@code engram ui} asks for it); {@code GET /ui/login?code=...} takes the code once and sets the session
+ * cookie ({@code HttpOnly}, {@code SameSite=Strict}, named after the port). Any other request without a live
+ * session gets 401 (a page saying how to log in, or JSON under {@code /ui/api/}). A request that changes
+ * something must be a {@code POST} of JSON carrying the session's CSRF token in {@link #CSRF_HEADER}, from this
+ * origin when the browser names one; otherwise 403.
+ */
+public final class WebUi implements HttpHandler {
+  /** Where the service mounts the UI. */
+  public static final String PATH = "/ui/";
+  /** The header a state-changing request carries the session's CSRF token in. */
+  public static final String CSRF_HEADER = "X-Engram-CSRF";
+
+  private final UiProject.Opener projects;
+  private final Predicate<String> serviceAuthorization;
+  private final EngramSettings.Ui settings;
+  private final UiSessions sessions;
+  private final Assets assets = new Assets();
+  private final Consumer<String> log;
+
+  /**
+   * A UI over the projects {@code projects} opens; {@code serviceAuthorization} accepts the
+   * {@code Authorization} header of a caller allowed to make login codes (the service's token holder).
+   */
+  public WebUi(UiProject.Opener projects, Predicate<String> serviceAuthorization, EngramSettings.Ui settings,
+      Clock clock, Consumer<String> log) {
+    this.projects = projects;
+    this.serviceAuthorization = serviceAuthorization;
+    this.settings = settings;
+    this.sessions = new UiSessions(settings, clock);
+    this.log = log;
+  }
+
+  /** A one-time login path and query ({@code /ui/login?code=...}) opening a session on {@code project}. */
+  public String loginPath(Path project) {
+    return PATH + "login?code=" + sessions.newCode(project.toAbsolutePath().normalize());
+  }
+
+  /** The name of the session cookie of a UI served on {@code port} (cookies are per host, not per port). */
+  public static String cookieName(int port) {
+    return "engram_ui_" + port;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      UiExchange x = new UiExchange(exchange);
+      try {
+        route(x);
+      } catch (UiExchange.Refusal r) {
+        refuse(x, r);
+      } catch (IOException | RuntimeException e) {
+        log.accept("ui: " + x.method() + " " + x.path() + " failed: " + e);
+        x.json(500, new Problem("internal error: " + e.getMessage()));
+      }
+    }
+  }
+
+  /** A refusal's body under {@code /ui/api/}. */
+  record Problem(String error) {}
+
+  private void route(UiExchange x) throws IOException, UiExchange.Refusal {
+    if (!x.fromLoopback()) {
+      throw new UiExchange.Refusal(403, "the Engram UI answers only requests from this machine");
+    }
+    String host = x.header("Host").orElse("");
+    int port = x.localPort();
+    if (!Set.of("127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port).contains(host)) {
+      throw new UiExchange.Refusal(403, "this server is 127.0.0.1:" + port + ", not '" + host + "'");
+    }
+    String path = x.path();
+    if (path.equals(PATH + "login-code")) {
+      loginCode(x);
+      return;
+    }
+    if (path.equals(PATH + "login")) {
+      login(x, port);
+      return;
+    }
+    UiSessions.Session session = x.cookie(cookieName(port)).flatMap(sessions::find)
+        .orElseThrow(() -> new UiExchange.Refusal(401, "not logged in: run `engram ui` for a login link"));
+    boolean reads = x.method().equals("GET") || x.method().equals("HEAD");
+    if (!reads) {
+      checkStateChange(x, session, host);
+    }
+    if (path.equals(PATH) || path.equals(PATH + "index.html")) {
+      x.send(200, "text/html; charset=utf-8", assets.page(session.csrf()));
+    } else if (path.startsWith(PATH + "assets/") && reads) {
+      assets.serve(x, path.substring((PATH + "assets/").length()));
+    } else if (path.equals(PATH + "logout") && !reads) {
+      sessions.logout(session.id());
+      x.setHeader("Set-Cookie", cookieName(port) + "=; Path=" + PATH + "; Max-Age=0; HttpOnly; SameSite=Strict");
+      x.json(200, new Done("logged out"));
+    } else if (path.startsWith(PATH + "api/")) {
+      String route = path.substring((PATH + "api/").length());
+      UiProject project = projects.open(session.project());
+      if (route.startsWith("dream")) {
+        new DreamApi(project.dream()).answer(x, route);
+      } else {
+        new MemoryApi(project, settings).answer(x, route);
+      }
+    } else {
+      throw new UiExchange.Refusal(404, "no page " + x.method() + " " + path);
+    }
+  }
+
+  /** A short confirmation. */
+  record Done(String done) {}
+
+  /** What {@code POST /ui/login-code} answers. */
+  record LoginCode(String path, int validSeconds) {}
+
+  private void loginCode(UiExchange x) throws IOException, UiExchange.Refusal {
+    if (!serviceAuthorization.test(x.header("Authorization").orElse(null))) {
+      throw new UiExchange.Refusal(401, "login codes are for the service's token holder (engram ui)");
+    }
+    if (!x.method().equals("POST")) {
+      throw new UiExchange.Refusal(405, "POST a JSON object naming the project");
+    }
+    Path project = Path.of(UiExchange.field(x.jsonBody(settings.maxRequestBytes()), "project"));
+    if (!project.isAbsolute()) {
+      throw new UiExchange.Refusal(400, "the project must be an absolute path, not '" + project + "'");
+    }
+    x.json(200, new LoginCode(loginPath(project), settings.loginCodeSeconds()));
+  }
+
+  private void login(UiExchange x, int port) throws IOException, UiExchange.Refusal {
+    if (!x.method().equals("GET")) {
+      throw new UiExchange.Refusal(405, "open the login link in a browser");
+    }
+    Optional<UiSessions.Session> s = x.param("code").flatMap(sessions::login);
+    if (s.isEmpty()) {
+      throw new UiExchange.Refusal(403, "this login link is unknown, used or expired: run `engram ui` for a new one");
+    }
+    x.setHeader("Set-Cookie", cookieName(port) + "=" + s.get().id() + "; Path=" + PATH + "; HttpOnly; SameSite=Strict");
+    x.redirect(PATH);
+  }
+
+  private static void checkStateChange(UiExchange x, UiSessions.Session session, String host)
+      throws UiExchange.Refusal {
+    if (!x.method().equals("POST")) {
+      throw new UiExchange.Refusal(405, "changes are made with POST");
+    }
+    Optional<String> origin = x.header("Origin");
+    if (origin.isPresent() && !origin.get().equals("http://" + host)) {
+      throw new UiExchange.Refusal(403, "a change must come from this UI's own pages, not from " + origin.get());
+    }
+    Optional<String> site = x.header("Sec-Fetch-Site");
+    if (site.isPresent() && !site.get().equals("same-origin")) {
+      throw new UiExchange.Refusal(403, "a change must come from this UI's own pages (Sec-Fetch-Site: " + site.get()
+          + ")");
+    }
+    if (!UiSessions.csrfMatches(session, x.header(CSRF_HEADER).orElse(null))) {
+      throw new UiExchange.Refusal(403, "missing or wrong " + CSRF_HEADER + " header: reload the page");
+    }
+  }
+
+  private void refuse(UiExchange x, UiExchange.Refusal r) throws IOException {
+    boolean page = x.method().equals("GET") && !x.path().startsWith(PATH + "api/");
+    if (page) {
+      x.send(r.status(), "text/html; charset=utf-8", assets.notice(r.getMessage()));
+    } else {
+      x.json(r.status(), new Problem(r.getMessage()));
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The web UI: pages to see and steer a project's memory, served by the resident service on its loopback
+ * address under {@code /ui/}, with every file it needs in the jar (hand-written HTML, CSS and JavaScript, no
+ * library, nothing fetched at run time).
+ *
+ * <p>{@link io.engram.ui.WebUi} is the handler the service mounts. Its gate: loopback callers naming this
+ * server as {@code Host} only; a one-time login code ({@code UiSessions}: 32 random bytes, valid for
+ * {@code ui.loginCodeSeconds}, taken once) that {@code engram ui} asks for with the service's token and the
+ * browser trades for a session cookie ({@code HttpOnly}, {@code SameSite=Strict}); 401 for anything without
+ * a live session; and for a change, a {@code POST} of JSON with the session's CSRF token in
+ * {@code X-Engram-CSRF}, from this origin. Every answer forbids framing, sniffing, caching and scripts from
+ * elsewhere ({@code UiExchange}'s Content-Security-Policy allows no inline script).
+ *
+ * <p>The data comes from core's public entry points through {@link io.engram.ui.UiProject}, which the mounting
+ * side opens per request for the session's project: {@code MemoryApi} lists memories ({@code MemoryRows}:
+ * filters by type, scope, trust, stale and superseded, pages of {@code ui.pageSize}), searches with the same
+ * hybrid {@link io.engram.recall.MemoryRecall} the hooks use (without re-ranking or recording use), shows one
+ * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped), and
+ * edits ({@link io.engram.memory.MemoryEdit}, the check {@code engram edit} makes), forgets and restores
+ * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
+ * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
+ * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
+ * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}.
+ *
+ * <p>Where to start: {@link io.engram.ui.WebUi#handle}, then {@code assets/app.js}.
+ */
+package io.engram.ui;

@@ -1,0 +1,166 @@
+package io.engram.ui;
+
+import com.sun.net.httpserver.HttpServer;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
+import io.engram.recall.MemoryRecall;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The UI on a loopback port of its own over a temporary home, with keyword recall in memory (what needs no
+ * other module), a clock the test moves, and an HTTP client that keeps no cookies unless told.
+ */
+final class TestUi implements AutoCloseable {
+  static final String SERVICE_TOKEN = "Bearer the-service-token";
+
+  final Path home;
+  final Path project;
+  final MovableClock clock = new MovableClock();
+  final List<String> log = new ArrayList<>();
+  final WebUi ui;
+  private final HttpServer server;
+  private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+      .connectTimeout(Duration.ofSeconds(5)).build();
+
+  TestUi(Path dir) throws IOException {
+    this.home = Files.createDirectories(dir.resolve("home"));
+    this.project = Files.createDirectories(dir.resolve("project"));
+    Files.createDirectories(dir.resolve("user"));
+    EngramRoots roots = new EngramRoots(home, dir.resolve("user"), project);
+    UiProject.Opener opener = projectDir -> new UiProject() {
+      private final ProjectMemory memory = MemoryStores.open(roots, EngramSettings.DEFAULTS);
+
+      @Override
+      public Path directory() {
+        return projectDir;
+      }
+
+      @Override
+      public EngramSettings settings() {
+        return EngramSettings.DEFAULTS;
+      }
+
+      @Override
+      public ProjectMemory memory() {
+        return memory;
+      }
+
+      @Override
+      public Dream dream() {
+        return new Dream(roots, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
+      }
+
+      @Override
+      public MemoryRecall search(int results) {
+        return new MemoryRecall(memory, home, EngramSettings.DEFAULTS.recall().withFilesPerTurn(results),
+            MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()).recordingUseOn(task -> { });
+      }
+    };
+    ui = new WebUi(opener, SERVICE_TOKEN::equals, EngramSettings.Ui.DEFAULTS, clock, log::add);
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+    server.createContext(WebUi.PATH, ui);
+    server.start();
+  }
+
+  ProjectMemory memory() throws IOException {
+    return MemoryStores.open(new EngramRoots(home, home.resolveSibling("user"), project), EngramSettings.DEFAULTS);
+  }
+
+  void remember(Memory m) throws IOException {
+    memory().write(m);
+  }
+
+  int port() {
+    return server.getAddress().getPort();
+  }
+
+  String base() {
+    return "http://127.0.0.1:" + port();
+  }
+
+  String cookieName() {
+    return WebUi.cookieName(port());
+  }
+
+  /** Logs in through a fresh login path; the session cookie's value. */
+  Session login() throws IOException, InterruptedException {
+    HttpResponse<String> r = get(ui.loginPath(project), Optional.empty());
+    String setCookie = r.headers().firstValue("Set-Cookie").orElseThrow();
+    String id = setCookie.substring(setCookie.indexOf('=') + 1, setCookie.indexOf(';'));
+    HttpResponse<String> page = get("/ui/", Optional.of(id));
+    String marker = "name=\"engram-csrf\" content=\"";
+    int at = page.body().indexOf(marker) + marker.length();
+    return new Session(id, page.body().substring(at, page.body().indexOf('"', at)));
+  }
+
+  record Session(String cookie, String csrf) {}
+
+  HttpResponse<String> get(String path, Optional<String> cookie) throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base() + path)).GET();
+    cookie.ifPresent(c -> b.header("Cookie", cookieName() + "=" + c));
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> post(String path, String json, List<String> headers) throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base() + path))
+        .POST(HttpRequest.BodyPublishers.ofString(json)).header("Content-Type", "application/json");
+    for (int i = 0; i < headers.size(); i += 2) {
+      b.header(headers.get(i), headers.get(i + 1));
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A change as the page makes it: session cookie, CSRF header, JSON. */
+  HttpResponse<String> change(Session s, String path, String json) throws IOException, InterruptedException {
+    return post(path, json, List.of("Cookie", cookieName() + "=" + s.cookie(), WebUi.CSRF_HEADER, s.csrf()));
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+
+  /** A clock the test moves forward. */
+  static final class MovableClock extends Clock {
+    private volatile Instant now = Instant.parse("2026-12-01T10:00:00Z");
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+}
