@@ -114,7 +114,7 @@ public final class EngramService implements AutoCloseable {
           + ServiceInfo.read(files.info()).map(i -> " (pid " + i.pid() + ", " + i.url() + ")").orElse(""));
     }
     try {
-      HookRunners runners = new HookRunners(home.toAbsolutePath().normalize(), userHome, environment);
+      HookRunners runners = new HookRunners(home.toAbsolutePath().normalize(), userHome, environment, log);
       EngramService service = new EngramService(files, lock.get(), runners, ServiceToken.readOrCreate(files.token()),
           version, log);
       service.open();

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * Builds the {@link HookRunner} for one call in the service: the settings of the home (read again when
@@ -33,7 +34,8 @@ import java.util.concurrent.Executor;
  * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
  * with vectors (the embedding model is loaded once and shared by every project; each project's on-disk index
  * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it), and
- * the model router of the call's session. Also remembers which projects it served.
+ * the model router of the call's session. Also remembers which projects it served, and keeps the team store of each
+ * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
  */
 final class HookRunners {
   private final Path home;
@@ -42,16 +44,18 @@ final class HookRunners {
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
   private final ResidentIndexes indexes = new ResidentIndexes();
+  private final TeamWatchers teams;
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
 
   private record Stamp(long modified, long size) {}
 
   private record Loaded(EngramSettings settings, Optional<Stamp> stamp) {}
 
-  HookRunners(Path home, Path userHome, Map<String, String> environment) {
+  HookRunners(Path home, Path userHome, Map<String, String> environment, Consumer<String> log) {
     this.home = home;
     this.userHome = userHome;
     this.environment = Map.copyOf(environment);
+    this.teams = new TeamWatchers(environment, log);
   }
 
   /** The settings as the file says now; a broken file is an error for the call, as in the command line. */
@@ -90,14 +94,16 @@ final class HookRunners {
     return RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).keepingIndexesIn(indexes);
   }
 
-  /** Closes the indexes kept open. */
+  /** Stops the team watchers and closes the indexes kept open. */
   void close() {
+    teams.close();
     indexes.close();
   }
 
   /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
   ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
     served.put(roots.projectDir(), Instant.now());
+    teams.served(roots, settings);
     // A dream killed while applying is rolled back before anything reads the store.
     Dream.recoverInterrupted(roots, settings);
     return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);

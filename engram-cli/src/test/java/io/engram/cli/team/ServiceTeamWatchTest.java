@@ -1,0 +1,126 @@
+package io.engram.cli.team;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.cli.service.EngramService;
+import io.engram.cli.service.ServiceClient;
+import io.engram.hooks.HookEvent;
+import io.engram.team.TeamRole;
+import io.engram.team.testing.TeamPostgres;
+import io.engram.team.testing.TestDatabase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The resident service watches the team store of each project it serves: a teammate's share reaches the mirror
+ * through LISTEN/NOTIFY (the periodic fallback is minutes away); a database that is down delays no hook, and what
+ * was queued meanwhile goes out once it is back, without a sync by hand.
+ */
+class ServiceTeamWatchTest {
+  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+
+  @TempDir Path root;
+  private final List<String> log = new ArrayList<>();
+  private EngramService service;
+
+  @BeforeAll
+  static void schema() throws Exception {
+    TestDatabase db = PG.database();
+    db.migrate();
+    for (String m : List.of("ada", "ben")) {
+      db.member(m);
+    }
+  }
+
+  @AfterEach
+  void stop() {
+    if (service != null) {
+      service.close();
+    }
+  }
+
+  private ServiceClient serve(TeamMember member) throws Exception {
+    service = EngramService.start(member.home, member.userHome,
+        Map.of("ENGRAM_TEAM_PASSWORD", PG.database().password(member.name)), "test", line -> {
+          synchronized (log) {
+            log.add(line);
+          }
+        });
+    return ServiceClient.find(member.home).orElseThrow();
+  }
+
+  private static ServiceClient.Reply ask(ServiceClient client, TeamMember member, String prompt) {
+    return client.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"s1\",\"cwd\":\"" + member.clone
+        + "\",\"prompt\":\"" + prompt + "\"}", Optional.empty(), Duration.ofSeconds(10)).orElseThrow();
+  }
+
+  private boolean logged(String text) {
+    synchronized (log) {
+      return log.stream().anyMatch(l -> l.contains(text));
+    }
+  }
+
+  @Test
+  void aTeammatesShareReachesTheServedProjectWithoutASync() throws Exception {
+    TeamMember ada = new TeamMember(PG.database(), root, "ada", "git@github.com:acme/shop.git");
+    TeamMember ben = new TeamMember(PG.database(), root, "ben", "https://github.com/acme/shop.git");
+    ada.connect(TeamRole.WRITER);
+    ben.connect(TeamRole.WRITER);
+    ServiceClient client = serve(ben);
+    String question = "in which order do we deploy the payments API?";
+    assertThat(ask(client, ben, question).body()).doesNotContain("deploy-order");
+    // The watcher's first sync runs once it listens: from then on only a notification brings news quickly.
+    waitUntil(Duration.ofSeconds(10), () -> logged("team sync: pulled 0"));
+
+    ada.remember("deploy-order", "project", "Deploy the payments API before the checkout workers, never after.");
+    ada.ok("team", "share", "deploy-order");
+
+    waitUntil(Duration.ofSeconds(10), () -> logged("team sync: pulled 1"));
+    ServiceClient.Reply answer = ask(client, ben, question);
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.body()).contains("deploy-order").contains("shared by ada");
+    assertThat(ben.listed("deploy-order").get("scope").asText()).isEqualTo("team");
+  }
+
+  @Test
+  void withTheTeamDatabaseDownHooksAreStillAnsweredAndWhatQueuedGoesOutWhenItIsBack() throws Exception {
+    TeamMember ben = new TeamMember(PG.database(), root, "ben", "git@github.com:acme/down.git");
+    ben.connect(TeamRole.WRITER);
+    ben.remember("build-cache", "project", "The build cache lives in /var/cache/shop.");
+    PG.database().cluster().stop();
+    try {
+      ServiceClient client = serve(ben);
+      long start = System.nanoTime();
+      ServiceClient.Reply answer = ask(client, ben, "where does the build cache live?");
+      assertThat(answer.status()).isEqualTo(200);
+      assertThat(answer.body()).contains("build-cache");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      waitUntil(Duration.ofSeconds(10), () -> logged("team watcher: ") && logged("retrying in"));
+      assertThat(ask(client, ben, "where does the build cache live?").status()).isEqualTo(200);
+      assertThat(ben.json("team", "share", "build-cache").get("state").asText()).isEqualTo("queued");
+    } finally {
+      PG.database().cluster().start();
+    }
+    // The watcher's next attempt (backoff of a few seconds here) reconnects, and its first sync sends the outbox.
+    waitUntil(Duration.ofSeconds(20), () -> logged("sent 1"));
+    assertThat(ben.json("team", "status").get("pending")).isEmpty();
+  }
+
+  private static void waitUntil(Duration limit, BooleanSupplier done) throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (!done.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited " + limit).isLessThan(deadline);
+      Thread.sleep(50);
+    }
+  }
+}
