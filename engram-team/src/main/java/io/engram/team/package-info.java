@@ -30,8 +30,9 @@
  *
  * <p><b>Watching.</b> {@link io.engram.team.TeamWatcher} keeps a mirror up to date in the background: it LISTENs on
  * the channel the triggers notify (the payload is the md5 of the project key) and syncs when its project changed,
- * debounced, with a periodic fallback and reconnection with backoff. Nothing starts one yet: the resident service
- * is where it belongs.
+ * debounced, with a periodic fallback and reconnection with backoff; every sync it runs also sends the outbox, so
+ * what was queued while the database was down goes out when it reconnects. The resident service (engram-cli's
+ * {@code io.engram.cli.service.TeamWatchers}) starts one for each connected project it serves.
  *
  * <p><b>On disk</b>, per project under {@code <home>/projects/<remote-key>/team/}: {@code connection.json} (the URL
  * and member, never a password: it comes from {@code ENGRAM_TEAM_PASSWORD} or {@code ~/.pgpass},

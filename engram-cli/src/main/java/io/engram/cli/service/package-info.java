@@ -29,6 +29,13 @@
  * says (the extraction pass and the notes keep, per session, the point of the transcript they reached), so
  * nothing is lost and nothing is done twice. A failed job moves to {@code queue/failed/} with its reason.
  *
+ * <p>Team memory ({@code TeamWatchers}): the first time a project is served (a hook or MCP), a background thread
+ * checks whether it has a team store connected ({@code engram team connect}) and, if so, starts engram-team's
+ * {@code TeamWatcher} for it: LISTEN/NOTIFY brings teammates' shares into the mirror without {@code engram team
+ * sync}, and each of its syncs sends the queued outbox. The watcher connects and retries (backoff up to
+ * {@code team.reconnectMaxSeconds}, one log line per attempt) on its own thread, so a database that is down or slow
+ * delays neither a hook's answer nor the service's start. The watchers stop with the service.
+ *
  * <p>MCP ({@code McpEndpoint}): engram-mcp's streamable HTTP server on a second loopback port (kept across
  * restarts, like the first), with the same token; each request names its project in the {@code Engram-Project}
  * header, and a project's tools are opened the first time it is named and kept (their memory reads the files

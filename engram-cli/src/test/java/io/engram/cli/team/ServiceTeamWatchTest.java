@@ -8,6 +8,7 @@ import io.engram.hooks.HookEvent;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
 import io.engram.team.testing.TestDatabase;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,6 +98,9 @@ class ServiceTeamWatchTest {
     TeamMember ben = new TeamMember(PG.database(), root, "ben", "git@github.com:acme/down.git");
     ben.connect(TeamRole.WRITER);
     ben.remember("build-cache", "project", "The build cache lives in /var/cache/shop.");
+    // Retries every second, so that the test does not wait out a longer backoff.
+    Files.writeString(ben.home.resolve("settings.json"),
+        "{\"recall\":{\"vectors\":\"NEVER\"},\"team\":{\"reconnectMaxSeconds\":1}}");
     PG.database().cluster().stop();
     try {
       ServiceClient client = serve(ben);
@@ -111,8 +115,8 @@ class ServiceTeamWatchTest {
     } finally {
       PG.database().cluster().start();
     }
-    // The watcher's next attempt (backoff of a few seconds here) reconnects, and its first sync sends the outbox.
-    waitUntil(Duration.ofSeconds(20), () -> logged("sent 1"));
+    // The watcher's next attempt reconnects, and its first sync sends the outbox.
+    waitUntil(Duration.ofSeconds(10), () -> logged("sent 1"));
     assertThat(ben.json("team", "status").get("pending")).isEmpty();
   }
 
