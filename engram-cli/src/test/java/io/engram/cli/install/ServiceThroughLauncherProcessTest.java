@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.CommandRun;
 import io.engram.cli.service.ServiceClient;
+import io.engram.hooks.HookEvent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -128,6 +129,12 @@ class ServiceThroughLauncherProcessTest {
     assertThat(start.exit()).as(start.err()).isZero();
     assertThat(start.out()).contains("deploy-window");
     long firstPid = waitForService(home);
+    // The service's first recall loads the embedding model and embeds the store, which on a loaded machine can
+    // take longer than a hook waits: it is asked directly, with time to finish, as a service runs for hours.
+    ServiceClient warm = ServiceClient.find(home).orElseThrow();
+    var first = warm.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"warm-up\",\"cwd\":\"" + project
+        + "\",\"prompt\":\"deploys\"}", java.util.Optional.empty(), Duration.ofMinutes(2));
+    assertThat(first).as("the first recall of the service").hasValueSatisfying(r -> assertThat(r.answered()).isTrue());
 
     // Answered by the service (only it recalls with vectors in a hook).
     Run ask = engram(launcher, env, "{\"session_id\":\"s1\",\"cwd\":\"" + project + "\",\"prompt\":\"when can we"
