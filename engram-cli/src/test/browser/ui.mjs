@@ -104,6 +104,17 @@ try {
   step('usage', { text: await page.locator('#view').innerText() });
   await page.screenshot({ path: shots + '/12-usage.png', fullPage: true });
 
+  // Sessions: the recorded session's window per request, the level lines and the compaction with its score.
+  await page.goto(baseUrl + '/ui/#/sessions');
+  await page.locator('tr.session-row a').first().click();
+  await page.locator('#window-chart g.compaction-mark').first().waitFor();
+  step('session', { summary: await page.locator('#session-summary').innerText(),
+    requests: await page.locator('#window-chart circle.request').count(),
+    levelLines: await page.locator('#window-chart line.level-line').count(),
+    marks: await page.locator('#window-chart g.compaction-mark').allTextContents(),
+    compactions: await page.locator('#compactions').innerText(), notes: await page.locator('#session-notes').innerText() });
+  await page.screenshot({ path: shots + '/13-session.png', fullPage: true });
+
   // Another browser with no cookie: the same address is refused.
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
