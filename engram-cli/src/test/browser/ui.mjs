@@ -111,6 +111,7 @@ try {
   step('session', { summary: await page.locator('#session-summary').innerText(),
     requests: await page.locator('#window-chart circle.request').count(),
     levelLines: await page.locator('#window-chart line.level-line').count(),
+    segments: await page.locator('#window-chart polyline.window-line').count(),
     marks: await page.locator('#window-chart g.compaction-mark').allTextContents(),
     compactions: await page.locator('#compactions').innerText(), notes: await page.locator('#session-notes').innerText() });
   await page.screenshot({ path: shots + '/13-session.png', fullPage: true });

@@ -124,6 +124,7 @@ class WebUiBrowserTest {
     assertThat(session.get("summary").asText()).contains("3 request(s), 1 compaction(s)");
     assertThat(session.get("requests").asInt()).isEqualTo(3);
     assertThat(session.get("levelLines").asInt()).isEqualTo(3);
+    assertThat(session.get("segments").asInt()).as("the line breaks at the compaction").isEqualTo(2);
     assertThat(session.get("marks").toString()).contains("score 81.5");
     assertThat(session.get("compactions").asText()).contains("at 85%", "old build log");
     assertThat(step(report, "stranger").get("status").asInt()).isEqualTo(401);

@@ -358,8 +358,13 @@ function windowChart(t) {
       svg('title', {}, `compaction at line ${c.line}: ${label}`)));
   }
   if (t.points.length > 0) {
-    chart.append(svg('polyline', { id: 'window-line', fill: 'none', stroke: '#1d232b', 'stroke-width': 1.5,
-      points: ratios.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' ') }));
+    // One line per segment: a compaction starts the window again, so the line breaks there.
+    const segments = new Map();
+    t.points.forEach((p, i) => segments.set(p.segment, [...(segments.get(p.segment) || []), i]));
+    for (const indices of segments.values()) {
+      chart.append(svg('polyline', { class: 'window-line', fill: 'none', stroke: '#1d232b', 'stroke-width': 1.5,
+        points: indices.map((i) => `${x(i).toFixed(1)},${y(ratios[i]).toFixed(1)}`).join(' ') }));
+    }
     t.points.forEach((p, i) => chart.append(svg('circle', { class: 'request', cx: x(i), cy: y(ratios[i]), r: 3,
       fill: p.recorded ? '#1d232b' : '#fff', stroke: '#1d232b' },
       svg('title', {}, `line ${p.line} ${when(p.at)}: ${number(p.tokens)} of ${number(p.windowTokens)} tokens `
