@@ -113,7 +113,8 @@ try {
     levelLines: await page.locator('#window-chart line.level-line').count(),
     segments: await page.locator('#window-chart polyline.window-line').count(),
     marks: await page.locator('#window-chart g.compaction-mark').allTextContents(),
-    compactions: await page.locator('#compactions').innerText(), notes: await page.locator('#session-notes').innerText() });
+    compactions: await page.locator('#compactions').innerText(),
+    injections: await page.locator('#injections').innerText(), notes: await page.locator('#session-notes').innerText() });
   await page.screenshot({ path: shots + '/13-session.png', fullPage: true });
 
   // Another browser with no cookie: the same address is refused.

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.SessionDirectory;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,9 @@ public final class InjectionLedger {
     Path file = dir.resolve(FILE);
     try (FileLock held = FileLock.acquire(dir.resolve("injections.lock"))) {
       String before = Files.isRegularFile(file) ? Files.readString(file) : "";
-      AtomicFiles.writeString(file, before + JSON.writeValueAsString(entry) + "\n");
+      // A reason can quote the prompt's words: redacted like everything else a session writes.
+      String line = SecretRedactor.standard().redact(JSON.writeValueAsString(entry)).text();
+      AtomicFiles.writeString(file, before + line + "\n");
     }
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextTimeline;
 import io.engram.dream.SessionTranscripts;
+import io.engram.hooks.InjectionLedger;
 import io.engram.levels.PreparedCompaction;
 import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
@@ -26,7 +27,8 @@ import java.util.Optional;
  * ({@link SessionTranscripts}, what {@code engram history} and the dream read), and one session's timeline:
  * the window at each model request as {@code engram stats} computes it ({@link ContextTimeline}), the
  * level lines, the compactions in the transcript with the compaction Engram prepared for a segment (its score
- * and loss record), and the session notes ({@link NotesStore}).
+ * and loss record), the session notes ({@link NotesStore}), and what the hooks injected at each call
+ * ({@link InjectionLedger}).
  */
 final class SessionsApi {
   private final UiProject project;
@@ -60,7 +62,8 @@ final class SessionsApi {
 
   /** One session's timeline. */
   record Timeline(String id, String transcript, List<Point> points, Lines lines, List<Compaction> compactions,
-      Optional<Prepared> pendingPrepared, String notes, List<String> problems) {}
+      Optional<Prepared> pendingPrepared, String notes, List<InjectionLedger.Entry> injections,
+      List<String> problems) {}
 
   void answer(UiExchange x, String route) throws IOException, UiExchange.Refusal {
     if (!x.method().equals("GET") && !x.method().equals("HEAD")) {
@@ -117,9 +120,16 @@ final class SessionsApi {
     Optional<Prepared> pending = prepared.filter(p -> p.segment() >= boundaries.size());
     String notes = new NotesStore(project.engramHome()).read(id).map(StoredNotes::notes)
         .map(n -> n.render()).orElse("");
+    List<String> problems = new ArrayList<>(t.problems().stream().map(Object::toString).toList());
+    List<InjectionLedger.Entry> injections = List.of();
+    try {
+      injections = InjectionLedger.read(project.engramHome(), id);
+    } catch (IOException e) {
+      problems.add(e.getMessage()); // the rest of the timeline is still worth showing
+    }
     return new Timeline(id, file.toString(), points,
         new Lines(context.warningRatio(), context.urgentRatio(), context.criticalRatio()), compactions, pending,
-        notes, t.problems().stream().map(Object::toString).toList());
+        notes, injections, problems);
   }
 
   private static Prepared prepared(PreparedCompaction p) {

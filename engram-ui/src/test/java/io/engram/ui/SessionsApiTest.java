@@ -107,7 +107,7 @@ class SessionsApiTest {
   }
 
   @Test
-  void aCompactionShowsTheScoreAndLossRecordEnginePreparedForItsSegmentAndTheNotes() throws Exception {
+  void aCompactionShowsItsPreparedScoreAndLossRecordBesideTheNotesAndTheInjections() throws Exception {
     recordSession();
     Path sessionDir = Files.createDirectories(ui.home.resolve("sessions").resolve(ID));
     Files.writeString(sessionDir.resolve("prepared-compaction.json"), """
@@ -120,7 +120,17 @@ class SessionsApiTest {
     notes.write(new StoredNotes(new SessionNotes("Fixing the build", "", "", List.of("ran the tests")),
         new NotesState(ID, 4, Optional.of("a2"), 170_010, 1, Instant.parse("2026-01-01T10:01:30Z"), "offline")));
 
+    Files.writeString(sessionDir.resolve("injections.jsonl"), """
+        {"at":"2026-01-01T10:00:01Z","hook":"UserPromptSubmit","chars":420,\
+        "memories":[{"memory":"tests-need-redis","chars":180,"why":"keywords: tests, build"}],"leftOut":["deploy-window"]}
+        """);
+
     JsonNode t = json("/ui/api/sessions/" + ID);
+    JsonNode injected = t.get("injections").get(0);
+    assertThat(injected.get("hook").asText()).isEqualTo("UserPromptSubmit");
+    assertThat(injected.get("chars").asInt()).isEqualTo(420);
+    assertThat(injected.get("memories").get(0).get("why").asText()).isEqualTo("keywords: tests, build");
+    assertThat(injected.get("leftOut").get(0).asText()).isEqualTo("deploy-window");
     JsonNode prepared = t.get("compactions").get(0).get("prepared");
     assertThat(prepared.get("percent").asInt()).isEqualTo(85);
     assertThat(prepared.get("score").get("total").asDouble()).isEqualTo(81.5);

@@ -127,6 +127,7 @@ class WebUiBrowserTest {
     assertThat(session.get("segments").asInt()).as("the line breaks at the compaction").isEqualTo(2);
     assertThat(session.get("marks").toString()).contains("score 81.5");
     assertThat(session.get("compactions").asText()).contains("at 85%", "old build log");
+    assertThat(session.get("injections").asText()).contains("UserPromptSubmit", "tests-need-redis", "keywords: redis");
     assertThat(step(report, "stranger").get("status").asInt()).isEqualTo(401);
     assertThat(report.get("consoleErrors").toString()).as("only the refusals the test provoked")
         .doesNotContain("Content Security Policy");
@@ -165,6 +166,10 @@ class WebUiBrowserTest {
          "preparedAt":"2026-01-01T10:01:10Z","engine":"offline","summary":"<summary>1. Intent</summary>",
          "result":{"score":{"total":81.5},
                    "lost":{"entries":[{"kind":"TOOL_OUTPUT","ref":"t1","detail":"old build log","tokens":900}]}}}
+        """);
+    Files.writeString(state.resolve("injections.jsonl"), """
+        {"at":"2026-01-01T10:00:01Z","hook":"UserPromptSubmit","chars":420,\
+        "memories":[{"memory":"tests-need-redis","chars":180,"why":"keywords: redis"}],"leftOut":[]}
         """);
   }
 

@@ -399,6 +399,15 @@ async function showSession(id) {
         c.prepared ? preparedView(c.prepared, 'Engram\'s compaction for it')
           : el('p', { class: 'why' }, 'Engram prepared no compaction for this segment.')))),
     t.pendingPrepared ? preparedView(t.pendingPrepared, 'Prepared for the current segment') : '',
+    el('h3', {}, 'What Engram injected'),
+    t.injections.length === 0 ? el('p', { id: 'no-injections' }, 'Nothing recorded.') : el('table', { id: 'injections' },
+      el('thead', {}, el('tr', {}, ['When', 'Hook', 'Characters', 'Memories (characters: why)', 'Left out for room']
+        .map((h) => el('th', {}, h)))),
+      el('tbody', {}, t.injections.map((i) => el('tr', { class: 'injection' }, el('td', {}, when(i.at)),
+        el('td', {}, i.hook), el('td', {}, number(i.chars)),
+        el('td', {}, i.memories.length === 0 ? '(no memory: notes, index or notices)' : el('ul', {},
+          i.memories.map((m) => el('li', {}, memoryLink(m.memory), ` (${number(m.chars)}): ${m.why}`)))),
+        el('td', {}, i.leftOut.join(', ')))))),
     el('h3', {}, 'Session notes'),
     t.notes ? el('pre', { id: 'session-notes' }, t.notes) : el('p', { id: 'session-notes' }, 'No notes kept yet.'),
     t.problems.length ? el('details', {}, el('summary', {}, t.problems.length + ' transcript line(s) skipped'),
