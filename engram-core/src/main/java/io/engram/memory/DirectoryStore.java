@@ -302,7 +302,6 @@ final class DirectoryStore implements MemoryStore {
         if (used.isPresent()) {
           AtomicFiles.writeString(file.get(), used.get());
           marked.add(m.name());
-          warm(file.get());
         }
       }
     }
@@ -313,15 +312,6 @@ final class DirectoryStore implements MemoryStore {
   List<TrashedMemory> trashed() throws IOException {
     return trash.list(settings.maxTopicBytes()).stream()
         .map(e -> new TrashedMemory(e.memory(), scope, e.trashedAt(), e.file())).toList();
-  }
-
-  // Parsed now, by whoever marked it (the resident service does so after its answer), not by the next recall.
-  private void warm(Path file) {
-    try {
-      parsed.parsed(file, settings.maxTopicBytes());
-    } catch (IOException e) {
-      // the next listing reads it and reports what is wrong
-    }
   }
 
   @Override

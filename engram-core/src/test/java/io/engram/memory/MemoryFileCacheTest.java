@@ -84,14 +84,4 @@ class MemoryFileCacheTest {
     assertThat(open().list().problems()).extracting(MemoryProblem::reason)
         .noneMatch(r -> r.contains("points at missing file"));
   }
-
-  @Test
-  void aMemoryMarkedAsRecalledIsParsedByTheMarkerNotTheNextListing() throws Exception {
-    ProjectMemory memory = open();
-    memory.write(pnpm());
-    memory.markRecalled(java.util.List.of("build-tool"), Instant.parse("2026-05-02T00:00:00Z"));
-    StoredMemory listed = open().list().memories().get(0);
-    assertThat(listed.memory().recallCount()).isEqualTo(1);
-    assertThat(cache.size()).isEqualTo(1);
-  }
 }

@@ -104,10 +104,20 @@ final class HookBenchRig implements AutoCloseable {
   }
 
   /**
-   * {@code calls} calls first: the first recall of a project builds its index, with vectors, and the service's
-   * code is compiled by the JIT over the first hundred calls or so (a service runs for hours).
+   * {@code calls} calls first, after one recall that builds the project's index with vectors: the service's code
+   * is compiled by the JIT over the first hundred calls or so (a service runs for hours).
    */
   void warmUp(int calls) throws IOException {
+    // The very first recall loads the model and embeds the whole store: on a loaded machine that can take longer
+    // than a hook client waits, so it is asked directly, with time to finish.
+    ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
+    String input = "{\"session_id\":\"bench-first\",\"cwd\":\"" + project + "\",\"prompt\":\"How do I run the tests"
+        + " with redis and postgres?\"}";
+    Optional<ServiceClient.Reply> first = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
+        Duration.ofMinutes(5));
+    if (first.isEmpty() || !first.get().answered()) {
+      throw new IOException("the first recall failed: " + first.map(r -> r.body()).orElse("no answer"));
+    }
     for (int i = 0; i < calls; i++) {
       prompt(-1, i);
     }
