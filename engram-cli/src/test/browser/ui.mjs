@@ -56,7 +56,8 @@ try {
   await page.locator('#memory-body', { hasText: '6380' }).waitFor();
   step('edit', { message: await page.locator('#message').innerText(),
     body: await page.locator('#memory-body').innerText(),
-    fields: await page.locator('#memory-fields').innerText() });
+    fields: await page.locator('#memory-fields').innerText(),
+    sessionLink: await page.locator('#memory-session').getAttribute('href') });
   await page.screenshot({ path: shots + '/04-edited.png', fullPage: true });
 
   // Forget it, see it in the trash, restore it.

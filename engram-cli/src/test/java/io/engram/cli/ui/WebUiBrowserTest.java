@@ -75,8 +75,8 @@ class WebUiBrowserTest {
   void aPersonLogsInFindsEditsForgetsAndRestoresAMemoryThenUndoesADream() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
     ProjectMemory memory = MemoryStores.open(new EngramRoots(home, user, project), EngramSettings.DEFAULTS);
-    memory.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "integration tests need Redis",
-        "Start Redis on `localhost:6379` before `mvn verify`."));
+    memory.write(Memory.builder("tests-need-redis", MemoryType.PROJECT).description("integration tests need Redis")
+        .body("Start Redis on `localhost:6379` before `mvn verify`.").session("s-ui").build());
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
         "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
@@ -108,6 +108,8 @@ class WebUiBrowserTest {
     assertThat(xss.get("description").asText()).contains("<img src=x");
     assertThat(report.get("dialogs")).isEmpty();
     assertThat(step(report, "edit").get("body").asText()).contains("localhost:6380");
+    assertThat(step(report, "edit").get("sessionLink").asText()).as("provenance links to the session's page")
+        .isEqualTo("#/session/s-ui");
     assertThat(step(report, "restore").get("body").asText()).contains("localhost:6380");
     assertThat(step(report, "dreamPreview").get("diff").asText()).contains("-- [gone](gone.md)");
     JsonNode applied = step(report, "dreamApplied");

@@ -150,7 +150,9 @@ async function showMemory(name) {
     el('p', { id: 'memory-description' }, m.description),
     el('dl', { class: 'fields', id: 'memory-fields' },
       field('Type', m.type), field('Scope', m.scope), field('Trust (source)', m.trust), field('File', d.path),
-      field('Created', when(d.created)), field('Updated', when(m.updated)), field('Written in session', d.session),
+      field('Created', when(d.created)), field('Updated', when(m.updated)), d.session ? [el('dt', {}, 'Written in session'),
+        el('dd', {}, el('a', { href: '#/session/' + encodeURIComponent(d.session), id: 'memory-session' }, d.session))]
+        : [],
       field('Recalled', m.recallCount + ' time(s)'), field('Last recalled', when(m.lastRecalled)),
       field('Supersedes', d.supersedes), field('Superseded by', d.supersededBy), field('Valid until', when(d.validUntil)),
       field('About', d.paths), Object.entries(d.otherFields).map(([k, v]) => field(k, v))),
