@@ -56,7 +56,8 @@ try {
   await page.locator('#memory-body', { hasText: '6380' }).waitFor();
   step('edit', { message: await page.locator('#message').innerText(),
     body: await page.locator('#memory-body').innerText(),
-    fields: await page.locator('#memory-fields').innerText() });
+    fields: await page.locator('#memory-fields').innerText(),
+    sessionLink: await page.locator('#memory-session').getAttribute('href') });
   await page.screenshot({ path: shots + '/04-edited.png', fullPage: true });
 
   // Forget it, see it in the trash, restore it.
@@ -103,6 +104,19 @@ try {
   await page.locator('#usage-days, #no-usage').first().waitFor();
   step('usage', { text: await page.locator('#view').innerText() });
   await page.screenshot({ path: shots + '/12-usage.png', fullPage: true });
+
+  // Sessions: the recorded session's window per request, the level lines and the compaction with its score.
+  await page.goto(baseUrl + '/ui/#/sessions');
+  await page.locator('tr.session-row a').first().click();
+  await page.locator('#window-chart g.compaction-mark').first().waitFor();
+  step('session', { summary: await page.locator('#session-summary').innerText(),
+    requests: await page.locator('#window-chart circle.request').count(),
+    levelLines: await page.locator('#window-chart line.level-line').count(),
+    segments: await page.locator('#window-chart polyline.window-line').count(),
+    marks: await page.locator('#window-chart g.compaction-mark').allTextContents(),
+    compactions: await page.locator('#compactions').innerText(),
+    injections: await page.locator('#injections').innerText(), notes: await page.locator('#session-notes').innerText() });
+  await page.screenshot({ path: shots + '/13-session.png', fullPage: true });
 
   // Another browser with no cookie: the same address is refused.
   const stranger = await browser.newContext();

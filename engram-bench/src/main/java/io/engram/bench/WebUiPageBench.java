@@ -117,6 +117,11 @@ public final class WebUiPageBench {
       }
 
       @Override
+      public Path engramHome() {
+        return roots.engramHome();
+      }
+
+      @Override
       public EngramSettings settings() {
         return settings;
       }

@@ -69,6 +69,7 @@ public final class HookRunner {
   private final InstructionsOnRead instructionsOnRead;
   private final WindowLevels levels;
   private final Optional<Executor> afterAnswer;
+  private final Clock clock;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -110,6 +111,7 @@ public final class HookRunner {
   private HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Optional<Executor> afterAnswer) {
     this.afterAnswer = afterAnswer;
+    this.clock = clock;
     this.recall = recall;
     this.memory = memory;
     this.settings = settings;
@@ -160,8 +162,11 @@ public final class HookRunner {
     }
     SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
     if (event.injectsContext()) {
+      List<InjectedContext> made = new ArrayList<>(1); // what went in, for the ledger once answered
       SessionStateFile.Change<HookState, Optional<String>> inject = before -> {
         InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
+        made.clear();
+        made.add(out);
         HookState after;
         if (event == HookEvent.SESSION_START) {
           levels.handover(input, log).ifPresent(h -> addHandover(out, h));
@@ -178,6 +183,9 @@ public final class HookRunner {
           : stateFile.update(LOCK_WAIT, HookRunner::busy, inject);
       Answer answer = new Answer(context, log);
       answered.accept(answer);
+      if (context.isPresent() && !made.isEmpty()) {
+        record(event, input.sessionId(), context.get().length(), made.get(0), log);
+      }
       return answer;
     }
     Optional<Transcript> transcript = transcriptOf(input, stateFile, log);
@@ -221,6 +229,16 @@ public final class HookRunner {
     }
   }
 
+  // The ledger is for people looking later: failing to write it is a log line, never a failed hook.
+  private void record(HookEvent event, String sessionId, int chars, InjectedContext out, List<String> log) {
+    try {
+      InjectionLedger.append(home, sessionId, new InjectionLedger.Entry(clock.instant(), event.hookName(), chars,
+          out.sentItems(), out.leftOutNames()));
+    } catch (IOException | RuntimeException e) {
+      log.add("engram: could not record what was injected: " + e.getMessage());
+    }
+  }
+
   private static String busy(Path lock) {
     return "another hook of this session holds " + lock + "; skipped to avoid blocking";
   }
@@ -252,6 +270,7 @@ public final class HookRunner {
       String block = stored.isPresent() ? section(stored.get(), r.content().strip())
           : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n";
       if (out.addWhole(block)) {
+        out.sent(r.name(), block.length(), r.reason());
         sent.add(r.name());
         bytes += r.content().getBytes(StandardCharsets.UTF_8).length;
       } else {

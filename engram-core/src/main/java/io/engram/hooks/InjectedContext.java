@@ -15,6 +15,7 @@ final class InjectedContext {
   private final StringBuilder text = new StringBuilder();
   private final List<String> leftOut = new ArrayList<>();
   private final List<String> cuts = new ArrayList<>();
+  private final List<InjectionLedger.Item> sent = new ArrayList<>();
   private final String howToRead;
 
   /**
@@ -70,6 +71,16 @@ final class InjectedContext {
       cuts.add(cutNote);
     }
     return omitted;
+  }
+
+  /** Records, for the session's injection ledger, that the memory {@code name} went in, taking {@code chars}. */
+  void sent(String name, int chars, String why) {
+    sent.add(new InjectionLedger.Item(name, chars, why));
+  }
+
+  /** The memories that went in, in order. */
+  List<InjectionLedger.Item> sentItems() {
+    return List.copyOf(sent);
   }
 
   /** Records that the memory {@code name} was relevant but left out for room. */

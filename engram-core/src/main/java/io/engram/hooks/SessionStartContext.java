@@ -111,6 +111,7 @@ final class SessionStartContext {
     int charsLeft = room - heading.length();
     StringBuilder blocks = new StringBuilder();
     List<String> names = new ArrayList<>();
+    List<Integer> sizes = new ArrayList<>();
     List<String> left = new ArrayList<>();
     int bytes = 0;
     for (StoredMemory m : standing) {
@@ -122,13 +123,16 @@ final class SessionStartContext {
       if (fits) {
         blocks.append(block);
         names.add(m.name());
+        sizes.add(block.length());
         bytes += size;
       } else {
         left.add(m.name());
       }
     }
-    if (!names.isEmpty()) {
-      out.addWhole(heading + blocks);
+    if (!names.isEmpty() && out.addWhole(heading + blocks)) {
+      for (int i = 0; i < names.size(); i++) {
+        out.sent(names.get(i), sizes.get(i), "a standing user or feedback memory, newest first");
+      }
     }
     left.forEach(out::leftOut);
     return state.withSurfaced(names, bytes);

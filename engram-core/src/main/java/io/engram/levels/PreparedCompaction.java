@@ -2,7 +2,9 @@ package io.engram.levels;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A compaction computed ahead of time, when the session's window reached the urgent level (and again at the
@@ -29,5 +31,13 @@ public record PreparedCompaction(String sessionId, int segment, int messages, St
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(summary, "summary");
     Objects.requireNonNull(result, "result");
+  }
+
+  /**
+   * The compaction prepared for {@code sessionId} under {@code engramHome}, if one is kept and readable (the web
+   * UI shows its score and loss record); unsafe ids are refused.
+   */
+  public static Optional<PreparedCompaction> read(Path engramHome, String sessionId) {
+    return new PreparedStore(engramHome).read(sessionId);
   }
 }

@@ -7,7 +7,8 @@
  * otherwise) and, the first time the segment reaches a level, acts: at the warning level (above 60%) the
  * session notes are brought up to date whatever their schedule says; at the urgent level (80%) a compaction is
  * computed as an automatic one through {@link io.engram.compaction.SessionCompaction} and kept in {@code
- * <home>/sessions/<id>/prepared-compaction.json} ({@link io.engram.levels.PreparedCompaction}) with its restart
+ * <home>/sessions/<id>/prepared-compaction.json} ({@link io.engram.levels.PreparedCompaction}, which
+ * {@code PreparedCompaction.read} gives to readers such as the web UI) with its restart
  * text in {@code restart-context.md} ({@link io.engram.compaction.RestartContext}), both redacted; at the
  * critical level (92%) it is computed again, covering the turns since. Each level leaves a notice for the
  * agent's next prompt with the turns left before the critical level (from the session's own growth, else the

@@ -17,6 +17,9 @@ public interface UiProject {
   /** The project's directory. */
   Path directory();
 
+  /** The Engram home, where per-session state is kept ({@code <home>/sessions/<id>/}). */
+  Path engramHome();
+
   /** The settings in force. */
   EngramSettings settings();
 

@@ -114,6 +114,8 @@ public final class WebUi implements HttpHandler {
       UiProject project = projects.open(session.project());
       if (route.startsWith("dream")) {
         new DreamApi(project.dream()).answer(x, route);
+      } else if (route.equals("sessions") || route.startsWith("sessions/")) {
+        new SessionsApi(project).answer(x, route);
       } else if (route.equals("instructions") && reads) {
         x.json(200, InstructionsApi.ledger(project));
       } else if (route.equals("usage") && reads) {

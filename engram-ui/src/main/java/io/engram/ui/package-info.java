@@ -20,7 +20,14 @@
  * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
  * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
  * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
- * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code InstructionsApi} is the
+ * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code SessionsApi} lists the
+ * sessions the hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}) and gives one
+ * session's timeline: the window at each request from {@link io.engram.context.ContextTimeline} (what
+ * {@code engram stats} shows), the level lines from the settings, the transcript's compactions with the
+ * compaction Engram prepared for the segment each closed ({@link io.engram.levels.PreparedCompaction#read}:
+ * score and loss record), and the session notes ({@link io.engram.notes.NotesStore}); only a session the
+ * project recorded is read, so an id never picks a path. The page draws the chart as inline SVG.
+ * {@code InstructionsApi} is the
  * {@code engram context} view from the same {@link io.engram.instructions.InstructionLoader}; the usage view
  * is the {@link io.engram.model.CostGovernor}'s ledger, every day of it.
  *

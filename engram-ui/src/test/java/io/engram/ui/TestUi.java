@@ -59,6 +59,11 @@ final class TestUi implements AutoCloseable {
       }
 
       @Override
+      public Path engramHome() {
+        return home;
+      }
+
+      @Override
       public EngramSettings settings() {
         return EngramSettings.DEFAULTS;
       }

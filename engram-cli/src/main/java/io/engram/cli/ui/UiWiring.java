@@ -64,6 +64,11 @@ public final class UiWiring {
       return roots.projectDir();
     }
 
+    @Override
+    public Path engramHome() {
+      return roots.engramHome();
+    }
+
     // As engram dream builds it: the configured model (this UI's own session in the usage ledger), and vectors for
     // near-duplicates by meaning unless recall.vectors is NEVER.
     @Override

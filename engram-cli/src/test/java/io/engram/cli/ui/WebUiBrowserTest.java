@@ -9,6 +9,7 @@ import io.engram.cli.CommandRun;
 import io.engram.cli.service.EngramService;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.dream.SessionTranscripts;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code src/test/browser/ui.mjs}) against a service running in this JVM on a temporary home. One browser
  * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits, forgets and
  * restores it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
- * undoes it, and checks that a browser without the cookie is refused;
+ * undoes it, opens a compacted session's window chart, and checks that a browser without the cookie is refused;
  * screenshots go to {@code target/ui-screenshots/}. Under {@code CI=true} a missing node, chromium or
  * {@code node_modules} fails the test ({@code .ci/setup} installs them); elsewhere it is skipped.
  */
@@ -74,8 +75,8 @@ class WebUiBrowserTest {
   void aPersonLogsInFindsEditsForgetsAndRestoresAMemoryThenUndoesADream() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
     ProjectMemory memory = MemoryStores.open(new EngramRoots(home, user, project), EngramSettings.DEFAULTS);
-    memory.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "integration tests need Redis",
-        "Start Redis on `localhost:6379` before `mvn verify`."));
+    memory.write(Memory.builder("tests-need-redis", MemoryType.PROJECT).description("integration tests need Redis")
+        .body("Start Redis on `localhost:6379` before `mvn verify`.").session("s-ui").build());
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
         "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
@@ -83,6 +84,7 @@ class WebUiBrowserTest {
     Path index = memory.location().projectDir().resolve("MEMORY.md");
     String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
     Files.writeString(index, indexBefore);
+    recordCompactedSession(memory.location().projectDir());
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
     CommandRun ui = CommandRun.in(home, project, "ui", "--print-url");
     assertThat(ui.exitCode()).as(ui.err()).isZero();
@@ -106,6 +108,8 @@ class WebUiBrowserTest {
     assertThat(xss.get("description").asText()).contains("<img src=x");
     assertThat(report.get("dialogs")).isEmpty();
     assertThat(step(report, "edit").get("body").asText()).contains("localhost:6380");
+    assertThat(step(report, "edit").get("sessionLink").asText()).as("provenance links to the session's page")
+        .isEqualTo("#/session/s-ui");
     assertThat(step(report, "restore").get("body").asText()).contains("localhost:6380");
     assertThat(step(report, "dreamPreview").get("diff").asText()).contains("-- [gone](gone.md)");
     JsonNode applied = step(report, "dreamApplied");
@@ -118,6 +122,14 @@ class WebUiBrowserTest {
     assertThat(step(report, "instructions").get("files").asInt()).isEqualTo(1);
     assertThat(step(report, "instructions").get("index").asText()).contains("of 4 lines");
     assertThat(step(report, "usage").get("text").asText()).contains("Model usage");
+    JsonNode session = step(report, "session");
+    assertThat(session.get("summary").asText()).contains("3 request(s), 1 compaction(s)");
+    assertThat(session.get("requests").asInt()).isEqualTo(3);
+    assertThat(session.get("levelLines").asInt()).isEqualTo(3);
+    assertThat(session.get("segments").asInt()).as("the line breaks at the compaction").isEqualTo(2);
+    assertThat(session.get("marks").toString()).contains("score 81.5");
+    assertThat(session.get("compactions").asText()).contains("at 85%", "old build log");
+    assertThat(session.get("injections").asText()).contains("UserPromptSubmit", "tests-need-redis", "keywords: redis");
     assertThat(step(report, "stranger").get("status").asInt()).isEqualTo(401);
     assertThat(report.get("consoleErrors").toString()).as("only the refusals the test provoked")
         .doesNotContain("Content Security Policy");
@@ -126,6 +138,41 @@ class WebUiBrowserTest {
     assertThat(body).contains("localhost:6380");
     assertThat(memory.trashed()).isEmpty();
     assertThat(SHOTS.resolve("04-edited.png")).isNotEmptyFile();
+  }
+
+  /**
+   * A session the hooks recorded for the project: three requests (the second at 85% of the window), an automatic
+   * compaction after it, and the compaction Engram prepared for that segment with its score and loss record.
+   */
+  private void recordCompactedSession(Path memoryDir) throws Exception {
+    String id = "s-ui";
+    Path transcript = home.resolve(id + ".jsonl");
+    String prompt = "{\"type\":\"user\",\"uuid\":\"%s\",\"sessionId\":\"s-ui\",\"timestamp\":\"2026-01-01T10:0%s:00Z\","
+        + "\"message\":{\"role\":\"user\",\"content\":\"%s\"}}";
+    String answer = "{\"type\":\"assistant\",\"uuid\":\"%s\",\"sessionId\":\"s-ui\","
+        + "\"timestamp\":\"2026-01-01T10:0%s:05Z\",\"requestId\":\"%s\",\"message\":{\"id\":\"m%s\","
+        + "\"role\":\"assistant\",\"model\":\"claude-opus-4-6\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}],"
+        + "\"usage\":{\"input_tokens\":10,\"cache_read_input_tokens\":%d,\"cache_creation_input_tokens\":0,"
+        + "\"output_tokens\":5}}}";
+    Files.writeString(transcript, String.join("\n", List.of(
+        prompt.formatted("u1", 0, "Fix the build"), answer.formatted("a1", 0, "r1", "r1", 100_000),
+        prompt.formatted("u2", 1, "Now the tests"), answer.formatted("a2", 1, "r2", "r2", 170_000),
+        "{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"uuid\":\"b1\",\"sessionId\":\"s-ui\","
+            + "\"timestamp\":\"2026-01-01T10:02:00Z\",\"content\":\"Conversation compacted\","
+            + "\"compactMetadata\":{\"trigger\":\"auto\",\"preTokens\":170010}}",
+        prompt.formatted("u3", 3, "Go on"), answer.formatted("a3", 3, "r3", "r3", 30_000))) + "\n");
+    new SessionTranscripts(memoryDir).record(id, transcript);
+    Path state = Files.createDirectories(home.resolve("sessions").resolve(id));
+    Files.writeString(state.resolve("prepared-compaction.json"), """
+        {"sessionId":"s-ui","segment":0,"messages":4,"lastUuid":"a2","percent":85,
+         "preparedAt":"2026-01-01T10:01:10Z","engine":"offline","summary":"<summary>1. Intent</summary>",
+         "result":{"score":{"total":81.5},
+                   "lost":{"entries":[{"kind":"TOOL_OUTPUT","ref":"t1","detail":"old build log","tokens":900}]}}}
+        """);
+    Files.writeString(state.resolve("injections.jsonl"), """
+        {"at":"2026-01-01T10:00:01Z","hook":"UserPromptSubmit","chars":420,\
+        "memories":[{"memory":"tests-need-redis","chars":180,"why":"keywords: redis"}],"leftOut":[]}
+        """);
   }
 
   private static JsonNode step(JsonNode report, String name) {

@@ -150,7 +150,9 @@ async function showMemory(name) {
     el('p', { id: 'memory-description' }, m.description),
     el('dl', { class: 'fields', id: 'memory-fields' },
       field('Type', m.type), field('Scope', m.scope), field('Trust (source)', m.trust), field('File', d.path),
-      field('Created', when(d.created)), field('Updated', when(m.updated)), field('Written in session', d.session),
+      field('Created', when(d.created)), field('Updated', when(m.updated)), d.session ? [el('dt', {}, 'Written in session'),
+        el('dd', {}, el('a', { href: '#/session/' + encodeURIComponent(d.session), id: 'memory-session' }, d.session))]
+        : [],
       field('Recalled', m.recallCount + ' time(s)'), field('Last recalled', when(m.lastRecalled)),
       field('Supersedes', d.supersedes), field('Superseded by', d.supersededBy), field('Valid until', when(d.validUntil)),
       field('About', d.paths), Object.entries(d.otherFields).map(([k, v]) => field(k, v))),
@@ -299,6 +301,121 @@ async function showUsage() {
             el('td', {}, number(s.remaining))))))))));
 }
 
+// ---- sessions -----------------------------------------------------------------------------------------
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  for (const c of children.flat()) {
+    if (c === undefined || c === null) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function showSessions() {
+  const data = await get('sessions');
+  view.replaceChildren(el('h2', {}, 'Sessions'),
+    el('p', { class: 'why' }, 'The sessions whose transcripts the hooks recorded for this project.'),
+    data.sessions.length === 0 ? el('p', { id: 'no-sessions' }, 'No session recorded yet.') : el('table', { id: 'sessions' },
+      el('thead', {}, el('tr', {}, ['Session', 'Last change', 'Transcript'].map((h) => el('th', {}, h)))),
+      el('tbody', {}, data.sessions.map((s) => el('tr', { class: 'session-row', 'data-id': s.id },
+        el('td', {}, el('a', { href: '#/session/' + encodeURIComponent(s.id) }, s.id)),
+        el('td', {}, s.modified ? when(s.modified) : 'transcript gone'), el('td', { class: 'why' }, s.transcript))))));
+}
+
+function scoreText(p) {
+  return p.score && p.score.total !== undefined ? 'score ' + Number(p.score.total).toFixed(1) : 'no score (truncated)';
+}
+
+// The window's fill at each request as a line, the level lines across, and each compaction as a mark.
+function windowChart(t) {
+  const w = 860; const h = 260; const left = 48; const right = 12; const top = 12; const bottom = 28;
+  const ratios = t.points.map((p) => p.tokens / p.windowTokens);
+  const yMax = Math.max(1, ...ratios);
+  const n = Math.max(1, t.points.length - 1);
+  const x = (i) => left + (w - left - right) * (t.points.length === 1 ? 0.5 : i / n);
+  const y = (r) => top + (h - top - bottom) * (1 - r / yMax);
+  const chart = svg('svg', { id: 'window-chart', viewBox: `0 0 ${w} ${h}`, width: '100%', role: 'img',
+    'aria-label': 'context window per request' });
+  chart.append(svg('line', { x1: left, y1: y(0), x2: w - right, y2: y(0), stroke: '#5b6673' }),
+    svg('line', { x1: left, y1: y(0), x2: left, y2: y(yMax), stroke: '#5b6673' }),
+    svg('text', { x: 4, y: y(1) + 4, 'font-size': 11, fill: '#5b6673' }, '100%'),
+    svg('text', { x: left, y: h - 8, 'font-size': 11, fill: '#5b6673' }, 'requests →'));
+  for (const [name, ratio, colour] of [['warning', t.lines.warning, '#8a5a00'], ['urgent', t.lines.urgent, '#c25e00'],
+    ['critical', t.lines.critical, '#b3261e']]) {
+    chart.append(svg('line', { class: 'level-line', 'data-level': name, x1: left, y1: y(ratio), x2: w - right,
+      y2: y(ratio), stroke: colour, 'stroke-dasharray': '5 4' }),
+    svg('text', { x: 4, y: y(ratio) + 4, 'font-size': 11, fill: colour }, Math.round(ratio * 100) + '%'));
+  }
+  for (const c of t.compactions) {
+    const cx = c.beforePoint === 0 ? x(0) : c.beforePoint >= t.points.length ? x(t.points.length - 1)
+      : (x(c.beforePoint - 1) + x(c.beforePoint)) / 2;
+    const label = c.prepared ? scoreText(c.prepared) : 'compacted (' + (c.trigger || 'unknown') + ')';
+    chart.append(svg('g', { class: 'compaction-mark', 'data-line': c.line },
+      svg('line', { x1: cx, y1: y(yMax), x2: cx, y2: y(0), stroke: '#2458b3', 'stroke-width': 2 }),
+      svg('text', { x: cx + 4, y: top + 12, 'font-size': 11, fill: '#2458b3' }, label),
+      svg('title', {}, `compaction at line ${c.line}: ${label}`)));
+  }
+  if (t.points.length > 0) {
+    // One line per segment: a compaction starts the window again, so the line breaks there.
+    const segments = new Map();
+    t.points.forEach((p, i) => segments.set(p.segment, [...(segments.get(p.segment) || []), i]));
+    for (const indices of segments.values()) {
+      chart.append(svg('polyline', { class: 'window-line', fill: 'none', stroke: '#1d232b', 'stroke-width': 1.5,
+        points: indices.map((i) => `${x(i).toFixed(1)},${y(ratios[i]).toFixed(1)}`).join(' ') }));
+    }
+    t.points.forEach((p, i) => chart.append(svg('circle', { class: 'request', cx: x(i), cy: y(ratios[i]), r: 3,
+      fill: p.recorded ? '#1d232b' : '#fff', stroke: '#1d232b' },
+      svg('title', {}, `line ${p.line} ${when(p.at)}: ${number(p.tokens)} of ${number(p.windowTokens)} tokens `
+        + `(${Math.round(ratios[i] * 100)}%, ${p.level}${p.recorded ? '' : ', estimated'})`))));
+  }
+  return chart;
+}
+
+function preparedView(p, heading) {
+  return el('div', { class: 'prepared' }, el('p', {}, heading + `: prepared at ${when(p.preparedAt)} at ${p.percent}% `
+    + `by ${p.engine}, ${scoreText(p)}`),
+  !Array.isArray(p.lost) || p.lost.length === 0 ? el('p', { class: 'why' }, 'Loss record: nothing dropped.')
+    : el('table', { class: 'loss-record' }, el('thead', {}, el('tr', {}, ['Dropped', 'What', 'Why', 'Tokens']
+      .map((h) => el('th', {}, h)))), el('tbody', {}, p.lost.map((e) => el('tr', {}, el('td', {}, e.kind.toLowerCase()),
+      el('td', {}, e.ref), el('td', {}, e.detail), el('td', {}, number(e.tokens)))))));
+}
+
+async function showSession(id) {
+  const t = await get('sessions/' + encodeURIComponent(id));
+  const last = t.points[t.points.length - 1];
+  view.replaceChildren(el('p', {}, el('a', { href: '#/sessions' }, '← all sessions')),
+    el('h2', { id: 'session-id' }, t.id), el('p', { class: 'why' }, t.transcript),
+    el('p', { id: 'session-summary' }, `${t.points.length} request(s), ${t.compactions.length} compaction(s)`
+      + (last ? `; last request ${number(last.tokens)} of ${number(last.windowTokens)} tokens (${last.level})` : '')),
+    windowChart(t),
+    el('p', { class: 'why' }, 'Filled dots: the size the provider recorded; hollow: estimated from the text.'),
+    el('h3', {}, 'Compactions'),
+    t.compactions.length === 0 ? el('p', {}, 'None in this transcript.') : el('div', { id: 'compactions' },
+      t.compactions.map((c) => el('section', { class: 'compaction' },
+        el('h4', {}, `Line ${c.line}, ${when(c.at)}: ${c.trigger || 'unknown trigger'}`
+          + (c.preTokens ? `, ${number(c.preTokens)} tokens before` : '')),
+        c.prepared ? preparedView(c.prepared, 'Engram\'s compaction for it')
+          : el('p', { class: 'why' }, 'Engram prepared no compaction for this segment.')))),
+    t.pendingPrepared ? preparedView(t.pendingPrepared, 'Prepared for the current segment') : '',
+    el('h3', {}, 'What Engram injected'),
+    t.injections.length === 0 ? el('p', { id: 'no-injections' }, 'Nothing recorded.') : el('table', { id: 'injections' },
+      el('thead', {}, el('tr', {}, ['When', 'Hook', 'Characters', 'Memories (characters: why)', 'Left out for room']
+        .map((h) => el('th', {}, h)))),
+      el('tbody', {}, t.injections.map((i) => el('tr', { class: 'injection' }, el('td', {}, when(i.at)),
+        el('td', {}, i.hook), el('td', {}, number(i.chars)),
+        el('td', {}, i.memories.length === 0 ? '(no memory: notes, index or notices)' : el('ul', {},
+          i.memories.map((m) => el('li', {}, memoryLink(m.memory), ` (${number(m.chars)}): ${m.why}`)))),
+        el('td', {}, i.leftOut.join(', ')))))),
+    el('h3', {}, 'Session notes'),
+    t.notes ? el('pre', { id: 'session-notes' }, t.notes) : el('p', { id: 'session-notes' }, 'No notes kept yet.'),
+    t.problems.length ? el('details', {}, el('summary', {}, t.problems.length + ' transcript line(s) skipped'),
+      el('ul', {}, t.problems.map((p) => el('li', {}, p)))) : '');
+}
+
 // ---- routing --------------------------------------------------------------------------------------------
 
 const routes = [
@@ -307,6 +424,8 @@ const routes = [
   [/^#\/dreams$/, () => showDreams(), 'nav-dreams'],
   [/^#\/instructions$/, () => showInstructions(), 'nav-instructions'],
   [/^#\/usage$/, () => showUsage(), 'nav-usage'],
+  [/^#\/sessions$/, () => showSessions(), 'nav-sessions'],
+  [/^#\/session\/(.+)$/, (m) => showSession(decodeURIComponent(m[1])), 'nav-sessions'],
   [/^(#\/memories)?$/, () => showMemories(), 'nav-memories']
 ];
 

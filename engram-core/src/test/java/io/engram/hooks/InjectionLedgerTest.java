@@ -1,0 +1,72 @@
+package io.engram.hooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InjectionLedgerTest {
+  @TempDir Path home;
+  @TempDir Path project;
+  ProjectMemory store;
+  HookRunner runner;
+
+  @BeforeEach
+  void open() throws IOException {
+    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
+    runner = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
+  }
+
+  @Test
+  void eachInjectingHookCallIsRecordedWithItsMemoriesCharactersAndWhy() throws IOException {
+    store.write(Memory.of("no-db-mocks", MemoryType.FEEDBACK, "Testing rule", "Never mock the database.\n"));
+    store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "Running the tests", "The tests need Redis on 6379.\n"));
+    String started = runner.run(HookEvent.SESSION_START,
+        HookInput.parse("{\"session_id\":\"s1\",\"source\":\"startup\"}")).additionalContext().orElseThrow();
+    HookInput ask = HookInput.parse("{\"session_id\":\"s1\",\"prompt\":\"how do I run the tests?\"}");
+    String recalled = runner.run(HookEvent.USER_PROMPT_SUBMIT, ask).additionalContext().orElseThrow();
+    assertThat(runner.run(HookEvent.USER_PROMPT_SUBMIT, ask).additionalContext()).isEmpty();
+
+    List<InjectionLedger.Entry> ledger = InjectionLedger.read(home, "s1");
+    assertThat(ledger).extracting(InjectionLedger.Entry::hook).containsExactly("SessionStart", "UserPromptSubmit");
+    InjectionLedger.Entry start = ledger.get(0);
+    assertThat(start.chars()).isEqualTo(started.length());
+    assertThat(start.memories()).extracting(InjectionLedger.Item::memory).containsExactly("no-db-mocks");
+    assertThat(start.memories().get(0).why()).contains("standing");
+    InjectionLedger.Entry prompt = ledger.get(1);
+    assertThat(prompt.chars()).isEqualTo(recalled.length());
+    assertThat(prompt.memories()).extracting(InjectionLedger.Item::memory).containsExactly("tests-need-redis");
+    assertThat(prompt.memories().get(0).chars()).isPositive().isLessThan(recalled.length());
+    assertThat(prompt.memories().get(0).why()).isNotBlank();
+    assertThat(Files.readString(home.resolve("sessions/s1/" + InjectionLedger.FILE)))
+        .as("names and counts only, never a memory's text").doesNotContain("Redis on 6379", "mock the database");
+  }
+
+  @Test
+  void aSessionWithNothingInjectedHasAnEmptyLedgerAndABadLineIsNamed() throws IOException {
+    assertThat(InjectionLedger.read(home, "s2")).isEmpty();
+    Path file = Files.createDirectories(home.resolve("sessions/s2")).resolve(InjectionLedger.FILE);
+    Files.writeString(file, "{\"at\":\"2026-01-01T10:00:00Z\",\"hook\":\"SessionStart\",\"chars\":5,\"memories\":[],"
+        + "\"leftOut\":[]}\nnot json\n");
+    assertThatThrownBy(() -> InjectionLedger.read(home, "s2")).isInstanceOf(IOException.class)
+        .hasMessageContaining(file + ":2");
+  }
+}
