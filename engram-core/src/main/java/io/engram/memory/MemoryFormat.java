@@ -36,6 +36,8 @@ public final class MemoryFormat {
               YAMLFactory.builder()
                   .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                   .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                  // A text that looks like a number stays text when the file is read again.
+                  .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                   .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                   .build())
           .build();
