@@ -2,12 +2,12 @@ package io.engram.cli.install;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
+import io.engram.cli.install.LauncherProcess.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,21 +41,13 @@ class LauncherHookPathTest {
     Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
-  private record Run(int exit, String out, String err) {}
-
   private Run hook(String event, String stdin, String javaExit) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(List.of("/bin/sh", launcher.toString(), "hook", event));
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
     pb.environment().put("ENGRAM_HOME", home.toString());
     pb.environment().put("JAVA_EXIT", javaExit);
     pb.environment().remove("ENGRAM_SERVICE");
-    Process p = pb.start();
-    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-    return new Run(p.exitValue(), out, err);
+    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.engram.cli.install.LauncherProcess.Run;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -11,9 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,8 +96,6 @@ class LauncherOverTcpTest {
     Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
-  private record Run(int exit, String out, String err) {}
-
   private Run hook(String stdin, String locale) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(List.of(launcher.toString(), "hook", "UserPromptSubmit"));
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -105,13 +104,7 @@ class LauncherOverTcpTest {
     pb.environment().put("LC_ALL", locale);
     pb.environment().put("JAVA_EXIT", javaExit);
     pb.environment().remove("ENGRAM_SERVICE");
-    Process p = pb.start();
-    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-    return new Run(p.exitValue(), out, err);
+    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
   }
 
   @Test

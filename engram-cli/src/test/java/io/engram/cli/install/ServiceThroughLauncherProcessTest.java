@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.CommandRun;
+import io.engram.cli.install.LauncherProcess.Run;
 import io.engram.cli.service.ServiceClient;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
@@ -80,8 +81,6 @@ class ServiceThroughLauncherProcessTest {
     return "http://127.0.0.1:" + model.getAddress().getPort() + "/v1";
   }
 
-  private record Run(int exit, String out, String err, long millis) {}
-
   private Run engram(Path launcher, Map<String, String> env, String stdin, String... args) throws Exception {
     // Run as installed: by the shell its first line names (bash where there is one, which needs no curl).
     List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
@@ -89,20 +88,7 @@ class ServiceThroughLauncherProcessTest {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().clear();
     pb.environment().putAll(env);
-    long start = System.nanoTime();
-    Process p = pb.start();
-    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().close();
-    var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return e.toString();
-      }
-    });
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
-    return new Run(p.exitValue(), out, err.get(), (System.nanoTime() - start) / 1_000_000);
+    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(90));
   }
 
   @Test
