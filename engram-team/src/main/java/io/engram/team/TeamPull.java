@@ -42,7 +42,7 @@ final class TeamPull {
   Result pull(SyncState start, boolean full) throws IOException {
     int batch = project.team().pullBatchSize();
     MirrorWriter writer = new MirrorWriter(project.mirror().directory(), project.redactor(),
-        project.settings().memory().maxTopicBytes());
+        project.settings().memory().maxTopicBytes(), project.team().mirrorSyncThreads());
     long cursor = full ? 0 : start.cursor();
     SyncState state = start;
     Set<String> changed = new HashSet<>();
@@ -71,7 +71,7 @@ final class TeamPull {
       if (!page.isEmpty()) {
         cursor = page.get(page.size() - 1).changeSeq();
       }
-      state = state.pulled(cursor, TeamSync.count(project.mirror().directory()));
+      state = state.pulled(cursor, applied.held());
       state.write(project.files().state());
       if (last) {
         break;
