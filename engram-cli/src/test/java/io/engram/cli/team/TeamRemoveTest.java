@@ -86,7 +86,7 @@ class TeamRemoveTest {
 
     assertThat(reader.exitCode()).isEqualTo(1);
     assertThat(reader.err().strip()).doesNotContain("\n").contains("refused").contains("role in")
-        .contains("reader").contains("row-level security");
+        .contains("reader").contains("only its author (ada) or a maintainer can remove");
     assertThat(otherWriter.exitCode()).isEqualTo(1);
     assertThat(otherWriter.err()).contains("only its author (ada) or a maintainer can remove");
     assertThat(rae.listed("ci-image").get("scope").asText()).isEqualTo("team");
