@@ -27,7 +27,8 @@ import java.util.UUID;
  * {@code --memories} team memories in one project (written as each member, so the triggers and row-level security
  * do their work), then the sync of a member who has none of them (a full pull: the baseline), a sync with nothing
  * new, an incremental sync after every member shared {@code --changes} memories through the outbox, and a full
- * re-pull. Prints latency and rows per second, and the incremental sync as a fraction of the full one.
+ * re-pull. Prints latency and rows per second, and the incremental sync as a fraction of the full one; then the
+ * mirror's write path alone on the same disk: one atomic write per file against the pull's batched writes.
  *
  * <p>{@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.TeamSyncBench [--members 20]
  * [--memories 5000] [--changes 5] [--durable]}

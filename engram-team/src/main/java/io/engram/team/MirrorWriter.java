@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -94,7 +95,11 @@ final class MirrorWriter {
         Memory m = row.content().redacted(redactor).toMemory(row.author(), row.changedBy(), row.version(), row.updated());
         m = m.toBuilder().supersededBy(yields.get(row.slug())).build();
         removals.remove(fileName);
-        files.put(fileName, MemoryFormat.format(m).getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = MemoryFormat.format(m).getBytes(StandardCharsets.UTF_8);
+        // A file that already holds these bytes is left alone: a full re-pull rewrites only what differs.
+        if (!holds(dir.resolve(fileName), bytes)) {
+          files.put(fileName, bytes);
+        }
         index.put(fileName, MemoryStores.indexLine(m, fileName));
       }
       for (String name : removals) {
@@ -110,6 +115,14 @@ final class MirrorWriter {
       files.put(MemoryStores.INDEX_FILE, indexText(index).getBytes(StandardCharsets.UTF_8));
       AtomicBatch.write(dir, files, removals, syncThreads);
       return new Applied(files.size() - 1, removed, skipped, index.size());
+    }
+  }
+
+  private static boolean holds(Path file, byte[] bytes) throws IOException {
+    try {
+      return Files.size(file) == bytes.length && Arrays.equals(Files.readAllBytes(file), bytes);
+    } catch (NoSuchFileException e) {
+      return false;
     }
   }
 
@@ -187,8 +200,10 @@ final class MirrorWriter {
       return index;
     }
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      // Most lines name their file right after the first "](": the pattern runs only from there.
+      int link = line.indexOf("](");
       Matcher m = TARGET.matcher(line);
-      if (m.find() && m.group(1).endsWith(".md")) {
+      if (link >= 0 && m.find(link) && m.group(1).endsWith(".md")) {
         index.put(m.group(1), line);
       }
     }

@@ -62,6 +62,9 @@ final class TeamPull {
           live.add(r.slug());
         }
       });
+      if (page.isEmpty() && !full) {
+        break;
+      }
       MirrorWriter.Applied applied = writer.apply(page, state.yields(),
           full && last ? Optional.of(Set.copyOf(live)) : Optional.empty());
       rows += page.size();

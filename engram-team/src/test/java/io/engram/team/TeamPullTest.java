@@ -24,8 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A pull writes each batch whole before its sync position moves, and the review after it weighs only what changed
- * while keeping the verdicts it reached before.
+ * A pull writes each batch whole before its sync position moves (a full one rewrites only what differs), and the
+ * review after it weighs only what changed while keeping the verdicts it reached before.
  */
 class TeamPullTest {
   @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
@@ -63,6 +63,28 @@ class TeamPullTest {
     assertThat(again.teamMemories()).isEqualTo(3);
     assertThat(Files.readString(mirror.resolve(MemoryStores.INDEX_FILE))).contains("alpha-fact").contains("beta-fact")
         .contains("gamma-fact");
+  }
+
+  @Test
+  void aFullRePullRewritesOnlyTheFilesThatDifferAndRemovesWhatTheTeamDoesNotHold() throws Exception {
+    TeamMemory ada = member("ada", "full");
+    TeamMemory ben = member("ben", "full");
+    for (String name : new String[] {"alpha-fact", "beta-fact"}) {
+      own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
+      ada.share(name, false);
+    }
+    assertThat(ben.sync(false).written()).isEqualTo(2);
+    Path mirror = ben.status().mirror();
+    Files.writeString(mirror.resolve("beta-fact.md"), "damaged by hand");
+    Files.writeString(mirror.resolve("stray-fact.md"), "---\nname: stray-fact\ndescription: x\ntype: project\n---\nx\n");
+
+    SyncReport full = ben.sync(true);
+
+    assertThat(full.pulled()).isEqualTo(2);
+    assertThat(full.written()).isEqualTo(1);
+    assertThat(full.removed()).isEqualTo(1);
+    assertThat(Files.readString(mirror.resolve("beta-fact.md"))).contains("The beta-fact holds");
+    assertThat(mirror.resolve("stray-fact.md")).doesNotExist();
   }
 
   @Test
