@@ -14,6 +14,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.ResidentIndexes;
+import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -123,10 +124,13 @@ final class HookRunners {
   }
 
   /**
-   * Loads the embedding model now (when the settings use vectors) and runs it once; until it is loaded, recall
-   * answers with keywords only rather than make a prompt wait for it.
+   * Loads the token counter and the embedding model now (when the settings use vectors) and runs them once; until
+   * the model is loaded, recall answers with keywords only rather than make a prompt wait for it.
    */
   void warmUp() {
+    // The o200k tokenizer (the hooks count instruction files with it) takes a second or more to read: not on the
+    // first prompt's time.
+    new JtokkitTokenCounter().count("warm up");
     try {
       EngramSettings settings = settings();
       String name = settings.recall().embeddingModel();
