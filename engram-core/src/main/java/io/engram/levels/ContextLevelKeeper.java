@@ -18,6 +18,7 @@ import io.engram.notes.SessionNotesKeeper;
 import io.engram.notes.StoredNotes;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -135,6 +136,18 @@ public final class ContextLevelKeeper {
     log.add(advice.headline() + ": " + done.stream().map(a -> a.name().toLowerCase(java.util.Locale.ROOT)
         .replace('_', ' ')).toList());
     return new Outcome(advice, before, done, told.isEmpty() ? Optional.empty() : Optional.of(told), made, log);
+  }
+
+  /**
+   * Acts on the window of session {@code sessionId} after a turn, from its transcript {@code file}; empty when
+   * the file holds no message of that session.
+   */
+  public Optional<Outcome> afterTurn(Path file, String sessionId, String compactCommand) throws IOException {
+    Transcript transcript = TranscriptReader.read(file);
+    if (transcript.messages().isEmpty() || !transcript.sessionId().equals(sessionId)) {
+      return Optional.empty();
+    }
+    return Optional.of(afterTurn(transcript, compactCommand));
   }
 
   /** The notice waiting for the agent's next prompt, handed out once. */

@@ -14,6 +14,7 @@ import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -73,6 +74,17 @@ public final class SessionNotesKeeper {
   /** Updates the notes of {@code transcript}'s session with all of its messages, if the schedule says so (or {@code force}). */
   public NotesUpdate update(Transcript transcript, boolean force) throws IOException {
     return update(transcript, transcript.messages().size(), force);
+  }
+
+  /**
+   * Updates the notes of session {@code sessionId} from its transcript {@code file}, if the schedule says so
+   * (or {@code force}).
+   */
+  public NotesUpdate update(Path file, String sessionId, boolean force) throws IOException {
+    Transcript read = TranscriptReader.read(file);
+    Transcript transcript = read.sessionId().equals(sessionId) ? read : new Transcript(sessionId, read.agentId(),
+        read.messages(), read.boundaries(), read.subagents(), read.summaries(), read.recordCounts(), read.problems());
+    return update(transcript, force);
   }
 
   /**
