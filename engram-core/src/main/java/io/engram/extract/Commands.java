@@ -20,6 +20,12 @@ final class Commands {
       Pattern.compile("^(?:#?\\d+|[A-Za-z][\\w]*+-[\\w]++(?:\\.\\d+)*+|[0-9a-f]{7,40})$");
   private static final Pattern PATH = Pattern.compile(".*[/\\\\].*|.*\\.[A-Za-z]{1,5}$");
   private static final Pattern NUMBER = Pattern.compile("^\\d+$");
+  // Compiled once: a long shell line is hundreds of thousands of simple commands and words.
+  private static final Pattern SPACES = Pattern.compile("\\s+");
+  private static final Pattern PARENTHESES = Pattern.compile("^\\(|\\)$");
+  private static final Pattern DASHED_WORD = Pattern.compile("[a-z]++(?:-[a-z]++)*+");
+  private static final Pattern JOINED_WORD = Pattern.compile("[a-z]++(?:[-_][a-z]++)*+");
+  private static final Pattern PATHS_IN_A_ROW = Pattern.compile("(?:\\s*+<path>)++");
   private static final Pattern FAILURE_OUTPUT = Pattern.compile(
       "(?i)\\b[1-9]\\d*\\s+(?:failures?|failed|errors?)\\b|\\berrors?:\\s*[1-9]|\\bBUILD FAILURE\\b|\\bFAILED\\b"
           + "|\\bfound [1-9]\\d* (?:\\w+ )?(?:issues?|problems?|opportunit\\w+|warnings?)\\b");
@@ -35,7 +41,7 @@ final class Commands {
     for (String part : SEPARATOR.split(s)) {
       String first = part.split("\\|", 2)[0];
       String simple = ASSIGNMENT.matcher(REDIRECT.matcher(" " + first + " ").replaceAll(" ").strip()).replaceFirst("");
-      simple = simple.replaceAll("\\s+", " ").replaceAll("^\\(|\\)$", "").strip();
+      simple = PARENTHESES.matcher(SPACES.matcher(simple).replaceAll(" ")).replaceAll("").strip();
       if (!simple.isEmpty() && !simple.startsWith("cd ") && !simple.equals("cd")) {
         out.add(simple);
       }
@@ -87,7 +93,7 @@ final class Commands {
 
   /** The words of a simple command. */
   static List<String> words(String simple) {
-    return List.of(simple.strip().split("\\s+"));
+    return List.of(SPACES.split(simple.strip()));
   }
 
   /**
@@ -105,7 +111,7 @@ final class Commands {
       }
       if (t.startsWith("-")) {
         out.add(flag(t));
-      } else if (i > 0 && ID.matcher(t).matches() && !t.matches("[a-z]++(?:-[a-z]++)*+")) {
+      } else if (i > 0 && ID.matcher(t).matches() && !DASHED_WORD.matcher(t).matches()) {
         out.add("<id>");
       } else if (i > 0 && PATH.matcher(t).matches() && !t.startsWith("\"")) {
         out.add("<path>");
@@ -113,7 +119,7 @@ final class Commands {
         out.add(t);
       }
     }
-    return String.join(" ", out).replaceAll("(?:\\s*+<path>)++", " <path>").strip();
+    return PATHS_IN_A_ROW.matcher(String.join(" ", out)).replaceAll(" <path>").strip();
   }
 
   private static String flag(String t) {
@@ -124,7 +130,7 @@ final class Commands {
     String value = t.substring(eq + 1);
     return value.startsWith("\"") ? t.substring(0, eq) + "=\"…\""
         : NUMBER.matcher(value).matches() ? t.substring(0, eq)
-        : ID.matcher(value).matches() && !value.matches("[a-z]++(?:[-_][a-z]++)*+") ? t.substring(0, eq) + "=<id>" : t;
+        : ID.matcher(value).matches() && !JOINED_WORD.matcher(value).matches() ? t.substring(0, eq) + "=<id>" : t;
   }
 
   /** True when a check's output reports failures although the line's exit status said success (a pipe). */
