@@ -24,6 +24,12 @@ import java.nio.file.Path;
  * the service for the next call; when the service took the call but did not answer in time, the hook fails
  * (exit 1) rather than do the call's work a second time, later still. The hook's stdin is read once and handed to whichever answers. Whatever
  * happens, a hook call exits 0 or 1, never 2, which Claude Code reads as "block".
+ *
+ * <p>For {@code engram mcp} (stdio; nothing else on the command line but {@code --project DIR}) under bash 4 or
+ * later, while the service runs,
+ * the script relays each line of stdin to the service's MCP endpoint ({@code <home>/service/mcp.addr}) and prints
+ * each answer as a line: the client's {@code initialize} is answered without a JVM start. With no service there,
+ * the JVM serves.
  */
 public final class LauncherScript {
   /** The line that marks a launcher as written by {@code engram install}. */
@@ -95,11 +101,12 @@ public final class LauncherScript {
   // after a JVM start. A service that went away (its idle exit) is started again; a request it cannot answer gets
   // a JSON-RPC error rather than silence.
   private static final String MCP_OVER_TCP = """
-      # MCP over stdio relayed to the Engram service by bash over /dev/tcp. Returns (the JVM serves instead) when
-      # no service can be reached before the first message; exits when stdin ends.
+      # MCP over stdio relayed to the Engram service by bash over /dev/tcp, for the project $project. Returns (the
+      # JVM serves instead) when no service can be reached before the first message; exits when stdin ends.
       mcp_over_tcp() {
         local LC_ALL=C port auth line status hline length body id
-        case $PWD in *[![:print:]]*) return 0 ;; esac
+        case $project in /*) ;; *) project=$PWD/$project ;; esac
+        case $project in *[![:print:]]*) return 0 ;; esac
         [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr" || return 0
         { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
         exec 3<&-
@@ -109,7 +116,7 @@ public final class LauncherScript {
             mcp_service_again && { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || { mcp_error "$line"; continue; }
           fi
           printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
-            "$auth" "$PWD" "${#line}" "$line" >&3 2>/dev/null
+            "$auth" "$project" "${#line}" "$line" >&3 2>/dev/null
           status= length=0 body=
           IFS= read -r status <&3
           while IFS= read -r hline <&3 && [ ${#hline} -gt 1 ]; do
@@ -172,7 +179,10 @@ public final class LauncherScript {
         + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
         + "  exit 0\n"
         + "fi\n"
-        + "if [ \"$#\" -eq 1 ] && [ \"$1\" = mcp ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
+        + "project=\n"
+        + "if [ \"$#\" -eq 1 ] && [ \"$1\" = mcp ]; then project=$PWD; fi\n"
+        + "if [ \"$#\" -eq 3 ] && [ \"$1\" = --project ] && [ \"$3\" = mcp ]; then project=$2; fi\n"
+        + "if [ -n \"$project\" ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
         + "  # Claude Code's MCP server over stdio: relayed to the resident service, warm, when it runs.\n"
         + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
         + MCP_OVER_TCP.replace("@RUN@", run).indent(2)

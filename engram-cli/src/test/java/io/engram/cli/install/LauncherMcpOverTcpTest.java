@@ -81,8 +81,10 @@ class LauncherMcpOverTcpTest {
     }
   }
 
-  private Run mcp(String stdin) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(List.of(launcher.toString(), "mcp")).directory(project.toFile());
+  private Run mcp(String stdin, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+    command.addAll(args.length == 0 ? List.of("mcp") : List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile());
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
     pb.environment().put("ENGRAM_HOME", home.toString());
     pb.environment().put("PWD", project.toString());
@@ -104,6 +106,14 @@ class LauncherMcpOverTcpTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"echo\":\"Café\"}}\n");
     String who = "Bearer t0ken " + project + " ";
     assertThat(received).containsExactly(who + initialize, who + initialized, who + list);
+  }
+
+  @Test
+  void theProjectOptionNamesTheProject() throws Exception {
+    Path other = Files.createDirectories(tmp.resolve("other"));
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n", "--project", other.toString(), "mcp");
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"echo\":\"Café\"}}\n");
+    assertThat(received).singleElement().asString().startsWith("Bearer t0ken " + other + " ");
   }
 
   @Test
