@@ -10,7 +10,6 @@ import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
 import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
-import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -189,7 +188,7 @@ public final class HookRunner {
       }
       return answer;
     }
-    Optional<Transcript> transcript = transcriptOf(input, stateFile, log);
+    Optional<SessionTranscript> transcript = transcriptOf(input, stateFile, log);
     switch (event) {
       case PRE_COMPACT -> {
         boolean kept = transcript.isPresent() ? work.keepNotes(transcript.get(), true, log)
@@ -252,9 +251,10 @@ public final class HookRunner {
   /**
    * The session's transcript, when it can be read and is this session's (or one this session resumed);
    * otherwise a log line says why, and there is nothing to do. A missing transcript is never an error: the
-   * hook must not fail the agent.
+   * hook must not fail the agent. Only the file's head (whose it is) and, for a resumed session not seen
+   * before, its end are read here; the passes read what they have not read yet.
    */
-  private Optional<Transcript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
+  private Optional<SessionTranscript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
       List<String> log) throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");
@@ -266,24 +266,28 @@ public final class HookRunner {
       log.add(unreadable.get());
       return Optional.empty();
     }
-    Transcript transcript = TranscriptReader.read(path);
-    if (!transcript.sessionId().equals(input.sessionId())) {
-      if (!ResumedTranscript.holds(path, input.sessionId())) {
-        log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
+    long scan = settings.extraction().maxReadBytes();
+    String owner = ResumedTranscript.owner(path, scan).orElse(SessionTranscript.stem(path));
+    if (!owner.equals(input.sessionId())) {
+      boolean known = owner.equals(stateFile.read().resumedSession());
+      if (!known && !ResumedTranscript.holds(path, input.sessionId(), scan)) {
+        log.add("transcript " + path + " belongs to session " + owner + ", not " + input.sessionId()
             + ", and holds no record of it; left alone");
         return Optional.empty();
       }
-      log.add("session " + input.sessionId() + " resumed session " + transcript.sessionId() + " in " + path
+      log.add("session " + input.sessionId() + " resumed session " + owner + " in " + path
           + "; its work continues where that session's stopped");
-      stateFile.update(LOCK_WAIT, HookRunner::busy,
-          before -> new SessionStateFile.Changed<>(before.resuming(transcript.sessionId()), 0));
+      if (!known) {
+        stateFile.update(LOCK_WAIT, HookRunner::busy,
+            before -> new SessionStateFile.Changed<>(before.resuming(owner), 0));
+      }
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
     try {
-      new SessionTranscripts(memory.location().projectDir()).record(transcript.sessionId(), path);
+      new SessionTranscripts(memory.location().projectDir()).record(owner, path);
     } catch (IOException e) {
       log.add("transcript path not kept for the dream: " + e.getMessage());
     }
-    return Optional.of(transcript);
+    return Optional.of(new SessionTranscript(path, owner));
   }
 }
