@@ -380,11 +380,12 @@ public record EngramSettings(
    * after it gave up would not be), {@code sessionEndAnswerMillis} at SessionEnd (Claude Code gives that event
    * about 1.5 s in all); PreCompact waits up to {@code preCompactWaitSeconds} for the session notes to be
    * brought up to date before Claude Code compacts; {@code engram daemon start} waits up to {@code startWaitSeconds} for the
-   * service to answer.
+   * service to answer. The service's Java heap grows as needed up to {@code maxHeapMiB} (a store of 10,000 memories
+   * used about 160 MiB of it).
    */
   public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
-      int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds) {
-    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30);
+      int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds, int maxHeapMiB) {
+    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30, 512);
   }
 
   /**

@@ -155,6 +155,7 @@ final class SettingsRanges {
       entry("service.sessionEndAnswerMillis", Range.atLeast(100)),
       entry("service.preCompactWaitSeconds", Range.atLeast(0)),
       entry("service.startWaitSeconds", Range.atLeast(1)),
+      entry("service.maxHeapMiB", Range.atLeast(64)),
       entry("team.connectTimeoutSeconds", Range.atLeast(1)),
       entry("team.maxConnections", Range.atLeast(1)),
       entry("team.pullBatchSize", Range.atLeast(1)),

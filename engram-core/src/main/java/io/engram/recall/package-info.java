@@ -19,7 +19,9 @@
  * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion. {@link SearchIndex} and {@link
  * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
  * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
- * Vectors} the vector arithmetic.
+ * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident
+ * process's model still loading) makes that call keyword-only, said in its retrieval and notes, and is asked again
+ * on the next.
  *
  * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
  * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link

@@ -24,6 +24,12 @@ import java.nio.file.Path;
  * the service for the next call; when the service took the call but did not answer in time, the hook fails
  * (exit 1) rather than do the call's work a second time, later still. The hook's stdin is read once and handed to whichever answers. Whatever
  * happens, a hook call exits 0 or 1, never 2, which Claude Code reads as "block".
+ *
+ * <p>For {@code engram mcp} (stdio; nothing else on the command line but {@code --project DIR}) under bash 4 or
+ * later, while the service runs,
+ * the script relays each line of stdin to the service's MCP endpoint ({@code <home>/service/mcp.addr}) and prints
+ * each answer as a line: the client's {@code initialize} is answered without a JVM start. With no service there,
+ * the JVM serves.
  */
 public final class LauncherScript {
   /** The line that marks a launcher as written by {@code engram install}. */
@@ -89,6 +95,56 @@ public final class LauncherScript {
       }
       """;
 
+  // Parsed by any POSIX shell; runs only under bash 4 or later. MCP over stdio, one JSON-RPC message a line, each
+  // sent to the service's MCP endpoint (stateless streamable HTTP: a POST per message, a request answered with its
+  // JSON, a notification with 202) by bash itself: the client's initialize is answered in milliseconds instead of
+  // after a JVM start. A service that went away (its idle exit) is started again; a request it cannot answer gets
+  // a JSON-RPC error rather than silence.
+  private static final String MCP_OVER_TCP = """
+      # MCP over stdio relayed to the Engram service by bash over /dev/tcp, for the project $project. Returns (the
+      # JVM serves instead) when no service can be reached before the first message; exits when stdin ends.
+      mcp_over_tcp() {
+        local LC_ALL=C port auth line status hline length body id
+        case $project in /*) ;; *) project=$PWD/$project ;; esac
+        case $project in *[![:print:]]*) return 0 ;; esac
+        [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr" || return 0
+        { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
+        exec 3<&-
+        while IFS= read -r line || [ -n "$line" ]; do
+          [ -n "$line" ] || continue
+          if ! { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+            mcp_service_again && { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || { mcp_error "$line"; continue; }
+          fi
+          printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
+            "$auth" "$project" "${#line}" "$line" >&3 2>/dev/null
+          status= length=0 body=
+          IFS= read -r status <&3
+          while IFS= read -r hline <&3 && [ ${#hline} -gt 1 ]; do
+            case $hline in [Cc]ontent-[Ll]ength:*) length=${hline#*:}; length=${length%?}; length=${length# } ;; esac
+          done
+          [ "$length" -gt 0 ] 2>/dev/null && IFS= read -r -N "$length" body <&3
+          exec 3<&-
+          case $status in
+            "HTTP/1.1 200 "*|"HTTP/1.1 400 "*) [ -z "$body" ] || printf '%s\\n' "$body" ;;
+            "HTTP/1.1 202 "*) ;;
+            *) mcp_error "$line" ;;
+          esac
+        done
+        exit 0
+      }
+      # Starts the service again (it exits after service.idleSeconds without a request) and reads its address.
+      mcp_service_again() {
+        "$java" ${ENGRAM_JAVA_OPTS:-} @RUN@ daemon start >/dev/null 2>&1 </dev/null || return 1
+        [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr"
+      }
+      # A JSON-RPC error for the request on $1 (a notification gets none).
+      mcp_error() {
+        case $1 in *'"id":'*) ;; *) return 0 ;; esac
+        id=${1#*'"id":'}; id=${id%%[,\\}]*}
+        printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":"the Engram service did not answer; see engram daemon status"}}\\n' "$id"
+      }
+      """;
+
   private static String script(String run, String where, Path java, String version, Path shell) {
     return "#!" + shell + "\n"
         + MARK + "\n"
@@ -122,6 +178,15 @@ public final class LauncherScript {
         + "  fi\n"
         + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
         + "  exit 0\n"
+        + "fi\n"
+        + "project=\n"
+        + "if [ \"$#\" -eq 1 ] && [ \"$1\" = mcp ]; then project=$PWD; fi\n"
+        + "if [ \"$#\" -eq 3 ] && [ \"$1\" = --project ] && [ \"$3\" = mcp ]; then project=$2; fi\n"
+        + "if [ -n \"$project\" ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
+        + "  # Claude Code's MCP server over stdio: relayed to the resident service, warm, when it runs.\n"
+        + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
+        + MCP_OVER_TCP.replace("@RUN@", run).indent(2)
+        + "  case ${BASH_VERSION:-} in [4-9].*|[1-9][0-9]*) mcp_over_tcp ;; esac\n"
         + "fi\n"
         + "exec \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " \"$@\"\n";
   }

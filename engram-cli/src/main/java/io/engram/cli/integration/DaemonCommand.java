@@ -92,7 +92,7 @@ public final class DaemonCommand implements Runnable {
       Optional<ServiceClient> running = ServiceClient.find(home());
       String action = "already running";
       if (running.isEmpty()) {
-        ServiceStarter.startInBackground(home(), global().environment());
+        ServiceStarter.startInBackground(home(), global().environment(), global().settings().service());
         Instant deadline = Instant.now().plusSeconds(global().settings().service().startWaitSeconds());
         while (running.isEmpty() && Instant.now().isBefore(deadline)) {
           Thread.sleep(50);

@@ -137,7 +137,7 @@ public final class HookCommand implements Callable<Integer> {
       }
       return Optional.empty();
     }
-    ServiceStarter.startInBackground(home, global.environment());
+    ServiceStarter.startInBackground(home, global.environment(), global.settings().service());
     return Optional.empty();
   }
 

@@ -15,8 +15,9 @@ import java.util.Optional;
  * launcher reads when it runs under bash and sends the hook itself over {@code /dev/tcp} (port, wait, token
  * header: no process started), a curl configuration per hook event, which it hands to {@code curl -K}
  * otherwise (the URL, the token header, the time-outs: nothing to parse in shell, and the token never appears
- * on a command line where {@code ps} would show it), and the port, which the next service takes again when it
- * is free. The configurations go when the service stops;
+ * on a command line where {@code ps} would show it), the MCP endpoint's address line ({@code mcp.addr}: port and
+ * token header), which the launcher relays {@code engram mcp}'s stdio to under bash, and the port, which the next
+ * service takes again when it is free. The configurations go when the service stops;
  * after a crash they stay, curl finds nothing listening, and the launcher falls back to a JVM.
  */
 final class ClientFiles {
@@ -33,6 +34,8 @@ final class ClientFiles {
       AtomicFiles.writeString(files.hookAddress(event), hookAddress(info, token, event, settings),
           PosixFilePermissions.fromString("rw-------"));
     }
+    AtomicFiles.writeString(files.mcpAddress(), info.mcpPort() + " " + token.bearer() + "\n",
+        PosixFilePermissions.fromString("rw-------"));
     AtomicFiles.writeString(files.dir().resolve(LAST_PORT), info.port() + "\n");
     AtomicFiles.writeString(files.dir().resolve(LAST_MCP_PORT), info.mcpPort() + "\n");
   }
@@ -43,6 +46,7 @@ final class ClientFiles {
         Files.deleteIfExists(files.curlConfig(event));
         Files.deleteIfExists(files.hookAddress(event));
       }
+      Files.deleteIfExists(files.mcpAddress());
       if (ServiceInfo.read(files.info()).map(i -> i.pid() == info.pid()).orElse(false)) {
         Files.deleteIfExists(files.info());
       }

@@ -70,4 +70,12 @@ public record ServiceFiles(Path dir) {
   Path hookAddress(HookEvent event) {
     return dir.resolve("hook-" + event.hookName() + ".addr");
   }
+
+  /**
+   * The address line the launcher's {@code engram mcp} relays stdio to when bash runs it: the port of the MCP
+   * endpoint and the {@code Authorization} header's value.
+   */
+  Path mcpAddress() {
+    return dir.resolve("mcp.addr");
+  }
 }

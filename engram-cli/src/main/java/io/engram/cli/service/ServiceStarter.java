@@ -1,6 +1,7 @@
 package io.engram.cli.service;
 
 import io.engram.cli.EngramCommand;
+import io.engram.config.EngramSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -20,12 +21,22 @@ import java.util.stream.Collectors;
  * it, with no stdin, and its output appended to {@code <home>/service/service.log}. It runs on the same Java
  * and class path as this process; without a UTF-8 locale in the environment it gets {@code C.UTF-8}, so the
  * paths and text it handles are not mangled.
+ *
+ * <p>Its JVM is sized for a long-lived process on a small machine: the serial collector (no concurrent GC threads
+ * and remembered sets: G1's cost 49 MiB committed here) and a heap that starts small and grows as needed, up to
+ * {@code service.maxHeapMiB} (by default the JVM commits 1/64 of the machine's memory at once, 384 MiB on 24 GiB,
+ * and keeps it); glibc keeps two malloc arenas instead of up to eight per core for ONNX Runtime's and the JVM's
+ * native allocations.
  */
 public final class ServiceStarter {
   private ServiceStarter() {}
 
-  /** Starts the service of {@code home} in the background with {@code environment}; returns at once. */
-  public static Process startInBackground(Path home, Map<String, String> environment) throws IOException {
+  /**
+   * Starts the service of {@code home} in the background with {@code environment} and the JVM sizing of
+   * {@code settings}; returns at once.
+   */
+  public static Process startInBackground(Path home, Map<String, String> environment, EngramSettings.Service settings)
+      throws IOException {
     ServiceFiles files = ServiceFiles.of(home).create();
     List<String> command = new ArrayList<>();
     Path setsid = Path.of("/usr/bin/setsid");
@@ -34,6 +45,7 @@ public final class ServiceStarter {
     }
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Dfile.encoding=UTF-8");
+    command.addAll(jvmOptions(settings));
     command.add("-cp");
     command.add(classPath());
     command.add(EngramCommand.class.getName());
@@ -50,7 +62,15 @@ public final class ServiceStarter {
     if (!hasUtf8Locale(environment)) {
       pb.environment().put("LC_ALL", "C.UTF-8");
     }
+    pb.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
     return pb.start();
+  }
+
+  /** The JVM options of the service: the serial collector, a heap of 16 MiB that grows up to the setting. */
+  static List<String> jvmOptions(EngramSettings.Service settings) {
+    return List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx" + settings.maxHeapMiB() + "m",
+        // Give memory back after a peak (the model's load, a large store's first index) instead of keeping it.
+        "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");
   }
 
   /** This process's class path with every entry made absolute (a relative jar path names the starter's cwd). */

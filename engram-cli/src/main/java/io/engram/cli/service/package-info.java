@@ -10,17 +10,21 @@
  * time to {@code service.json} ({@link io.engram.cli.service.ServiceInfo}; a file whose pid is dead is stale)
  * and, per hook event ({@code ClientFiles}), an address line the {@code engram} launcher reads when bash runs
  * it (it then speaks HTTP itself over {@code /dev/tcp}: the hook path is one shell, no other process) and a curl
- * configuration it hands to {@code curl -K} otherwise. It exits on {@code POST /stop}, a
- * signal, or {@code service.idleSeconds} without a request or work.
+ * configuration it hands to {@code curl -K} otherwise, and {@code mcp.addr}, to which the launcher relays
+ * {@code engram mcp}'s stdio under bash. It exits on {@code POST /stop}, a
+ * signal, or {@code service.idleSeconds} without a request or work. {@code ServiceStarter} runs it on the serial
+ * collector with a heap that starts small and grows up to {@code service.maxHeapMiB}.
  *
  * <p>Hook calls ({@code HookEndpoint}): SessionStart and UserPromptSubmit are answered at once with hybrid
  * recall ({@code HookRunners} builds a {@code HookRunner} per call: settings re-read when {@code settings.json}
  * changes, the project's stores opened for the call so what other processes wrote is seen, parsed topic files
  * and MEMORY.md's entries kept while unchanged ({@code io.engram.memory.MemoryFileCache}), each project's Lucene
  * index kept open between calls without a lock or a writer and opened again when another process committed to it
- * ({@code io.engram.recall.ResidentIndexes}), one embedding model shared by all projects); what the call writes
- * back follows the answer in the project's lane: each memory's use, and the sync of the session's hook state
- * (renamed into place before the answer, so the next call and other processes see it). Stop,
+ * ({@code io.engram.recall.ResidentIndexes}), one embedding model shared by all projects, loaded in the background
+ * after the start ({@code io.engram.cli.wiring.WarmingEmbedders}: until it is loaded, recall answers keyword-only at
+ * once and says so); what the call writes back follows the answer in the project's lane: each memory's use, the
+ * injection ledger's entry, and the sync of the session's hook state (renamed into place before the answer, so the
+ * next call and other processes see it). Stop,
  * PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one synced file per call) before they
  * are answered, and run in the project's lane ({@code ProjectLanes}: one
  * project's work in order, different projects in parallel on {@code service.workers} threads); PreCompact's

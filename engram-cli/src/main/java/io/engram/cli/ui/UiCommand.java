@@ -69,7 +69,7 @@ public final class UiCommand implements Callable<Integer> {
     if (running.isPresent()) {
       return running.get();
     }
-    ServiceStarter.startInBackground(home, global.environment());
+    ServiceStarter.startInBackground(home, global.environment(), global.settings().service());
     int wait = global.settings().service().startWaitSeconds();
     Instant deadline = Instant.now().plusSeconds(wait);
     while (running.isEmpty() && Instant.now().isBefore(deadline)) {

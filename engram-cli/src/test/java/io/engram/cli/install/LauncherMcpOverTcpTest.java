@@ -1,0 +1,135 @@
+package io.engram.cli.install;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import io.engram.cli.install.LauncherProcess.Run;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code engram mcp} through the launcher under bash: each stdio line is relayed to the service's MCP endpoint
+ * (a real HTTP server stands in for it) with the token and the working directory as the project, each request's
+ * answer printed as a line, a notification's 202 printed as nothing; with no service the JVM serves; a request
+ * the service cannot answer gets a JSON-RPC error with its id.
+ */
+class LauncherMcpOverTcpTest {
+  private static final Path BASH = Path.of("/bin/bash");
+
+  @TempDir Path tmp;
+  Path bin;
+  Path home;
+  Path project;
+  Path launcher;
+  HttpServer server;
+  final List<String> received = new CopyOnWriteArrayList<>();
+  volatile int status = 200;
+
+  @BeforeEach
+  void start() throws Exception {
+    assumeTrue(Files.isExecutable(BASH), "bash is needed for this path");
+    bin = Files.createDirectories(tmp.resolve("fake"));
+    home = tmp.resolve("home");
+    project = Files.createDirectories(tmp.resolve("project"));
+    launcher = tmp.resolve("engram");
+    Files.writeString(launcher, LauncherScript.text(tmp.resolve("engram.jar"), Path.of("/nowhere/java"), "dev", BASH));
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\necho \"java $*\"\ncat\nexit 1\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+    server.createContext("/mcp", exchange -> {
+      try (exchange) {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        received.add(exchange.getRequestHeaders().getFirst("Authorization") + " "
+            + exchange.getRequestHeaders().getFirst("Engram-Project") + " " + body);
+        if (!body.contains("\"id\"")) {
+          exchange.sendResponseHeaders(202, -1);
+          return;
+        }
+        String id = body.replaceAll(".*\"id\":(\\d+).*", "$1");
+        byte[] answer = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"echo\":\"Café\"}}")
+            .getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, answer.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+          out.write(answer);
+        }
+      }
+    });
+    server.start();
+    Files.createDirectories(home.resolve("service"));
+    Files.writeString(home.resolve("service/mcp.addr"), server.getAddress().getPort() + " Bearer t0ken\n");
+  }
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.stop(0);
+    }
+  }
+
+  private Run mcp(String stdin, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+    command.addAll(args.length == 0 ? List.of("mcp") : List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile());
+    pb.environment().put("PATH", bin + ":/usr/bin:/bin");
+    pb.environment().put("ENGRAM_HOME", home.toString());
+    pb.environment().put("PWD", project.toString());
+    pb.environment().put("LC_ALL", "C.UTF-8");
+    pb.environment().remove("ENGRAM_SERVICE");
+    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
+  }
+
+  @Test
+  void eachMessageIsRelayedAndEachRequestAnsweredOnItsOwnLine() throws Exception {
+    String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"clientInfo\":{\"name\":\"é\"}}}";
+    String initialized = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+
+    Run run = mcp(initialize + "\n" + initialized + "\n" + list + "\n");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"echo\":\"Café\"}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"echo\":\"Café\"}}\n");
+    String who = "Bearer t0ken " + project + " ";
+    assertThat(received).containsExactly(who + initialize, who + initialized, who + list);
+  }
+
+  @Test
+  void theProjectOptionNamesTheProject() throws Exception {
+    Path other = Files.createDirectories(tmp.resolve("other"));
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n", "--project", other.toString(), "mcp");
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"echo\":\"Café\"}}\n");
+    assertThat(received).singleElement().asString().startsWith("Bearer t0ken " + other + " ");
+  }
+
+  @Test
+  void withoutAServiceTheJvmServes() throws Exception {
+    server.stop(0);
+    server = null;
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}\n");
+    assertThat(run.out()).startsWith("java -jar " + tmp.resolve("engram.jar") + " mcp\n")
+        .contains("\"method\":\"initialize\"");
+  }
+
+  @Test
+  void aRequestTheServiceCannotAnswerGetsAnErrorWithItsId() throws Exception {
+    status = 500;
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}\n");
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32603,");
+  }
+}
