@@ -364,10 +364,13 @@ public record EngramSettings(
    * below that, with room for the line that says what was left out. The timeouts are what {@code engram
    * hooks install} writes into Claude Code's settings for the events that inject context (SessionStart,
    * UserPromptSubmit) and for the others (Stop, PreCompact, SessionEnd; Claude Code bounds SessionEnd to
-   * about 1.5 s whatever is written).
+   * about 1.5 s whatever is written). What each hook call injected is appended to the session's injection ledger
+   * (one JSON line per call); past {@code injectionLedgerMaxBytes} (1 MiB, some thousands of calls) its oldest
+   * lines are dropped, so a session that never ends cannot fill the disk.
    */
-  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds) {
-    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30);
+  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds,
+      int injectionLedgerMaxBytes) {
+    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30, 1 << 20);
   }
 
   /**

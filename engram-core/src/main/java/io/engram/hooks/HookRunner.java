@@ -233,7 +233,7 @@ public final class HookRunner {
   private void record(HookEvent event, String sessionId, int chars, InjectedContext out, List<String> log) {
     try {
       InjectionLedger.append(home, sessionId, new InjectionLedger.Entry(clock.instant(), event.hookName(), chars,
-          out.sentItems(), out.leftOutNames()));
+          out.sentItems(), out.leftOutNames()), settings.hooks().injectionLedgerMaxBytes());
     } catch (IOException | RuntimeException e) {
       log.add("engram: could not record what was injected: " + e.getMessage());
     }

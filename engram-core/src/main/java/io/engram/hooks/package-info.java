@@ -15,7 +15,8 @@
  *   <li>UserPromptSubmit: recall on the prompt through {@code MemoryRecall}, never sending a memory twice
  *       in a session.
  *   <li>What each of them injected is recorded in the session's {@link InjectionLedger} (the hook, the
- *       characters, each memory with its characters and why, those left out; names and counts only), which the
+ *       characters, each memory with its characters and why, those left out; names and counts only), one JSON
+ *       line appended per call and its oldest lines dropped past {@code hooks.injectionLedgerMaxBytes}, which the
  *       web UI shows.
  *   <li>Both stay within {@code hooks.contextCharCap} characters ({@code InjectedContext}): Claude Code
  *       replaces an {@code additionalContext} over 10,000 characters by a file path. What is left out is
