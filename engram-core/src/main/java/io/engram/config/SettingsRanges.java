@@ -58,6 +58,8 @@ final class SettingsRanges {
       entry("memory.maxTopicBytes", Range.atLeast(1)),
       entry("memory.maxMemoryBytes", Range.atLeast(1)),
       entry("memory.trashRetentionDays", Range.atLeast(0)),
+      entry("memory.historyMaxVersions", Range.atLeast(1)),
+      entry("memory.historyMaxBytes", Range.atLeast(65_536)),
       entry("notes.startTokens", Range.atLeast(0)),
       entry("notes.updateGrowthTokens", Range.atLeast(0)),
       entry("notes.updateToolCalls", Range.atLeast(0)),

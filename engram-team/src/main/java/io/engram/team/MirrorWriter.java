@@ -2,11 +2,14 @@ package io.engram.team;
 
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.InvalidMemoryNameException;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemoryHistory;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryVersion;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +29,8 @@ import java.util.regex.Pattern;
 /**
  * Writes pulled team memories into the mirror directory: each as a topic file (atomically, secrets redacted again,
  * file name derived from the name, never taken from the database) and its MEMORY.md line, under the directory's
- * store lock, so that readers see whole files and a store's reader never meets a half-written index.
+ * store lock, so that readers see whole files and a store's reader never meets a half-written index. Each file
+ * written or removed is recorded in the mirror's {@link MemoryHistory} as team sync's change.
  */
 final class MirrorWriter {
   private static final Pattern TARGET = Pattern.compile("\\]\\(<?([^)\\s>]+)>?\\)");
@@ -34,11 +38,13 @@ final class MirrorWriter {
   private final Path dir;
   private final SecretRedactor redactor;
   private final long maxBytes;
+  private final MemoryHistory history;
 
-  MirrorWriter(Path dir, SecretRedactor redactor, long maxBytes) {
+  MirrorWriter(Path dir, SecretRedactor redactor, long maxBytes, MemoryHistory history) {
     this.dir = dir.toAbsolutePath().normalize();
     this.redactor = redactor;
     this.maxBytes = maxBytes;
+    this.history = history;
   }
 
   /** What a batch did to the mirror. */
@@ -68,14 +74,19 @@ final class MirrorWriter {
           skipped.add(row.slug() + ": its name '" + row.content().name() + "' does not make that slug");
           continue;
         }
+        Optional<String> before = text(dir.resolve(fileName));
         if (row.deleted()) {
           removed += Files.deleteIfExists(dir.resolve(fileName)) ? 1 : 0;
           index.remove(fileName);
+          history.recordFile(ChangedBy.TEAM, MemoryVersion.Change.FORGOTTEN, before, Optional.empty());
           continue;
         }
         Memory m = row.content().redacted(redactor).toMemory(row.author(), row.changedBy(), row.version(), row.updated());
         m = m.toBuilder().supersededBy(yields.get(row.slug())).build();
-        AtomicFiles.writeString(dir.resolve(fileName), MemoryFormat.format(m));
+        String text = MemoryFormat.format(m);
+        AtomicFiles.writeString(dir.resolve(fileName), text);
+        history.record(m.name(), ChangedBy.TEAM, before.isEmpty() ? MemoryVersion.Change.CREATED
+            : MemoryVersion.Change.EDITED, before, text);
         index.put(fileName, MemoryStores.indexLine(m, fileName));
         written++;
       }
@@ -102,8 +113,10 @@ final class MirrorWriter {
         try {
           Memory m = MemoryFormat.read(file, maxBytes);
           if (!m.supersededBy().equals(e.getValue())) {
-            AtomicFiles.writeString(file, MemoryFormat.format(m.toBuilder().supersededBy(e.getValue().orElse(null))
-                .build()));
+            Optional<String> before = text(file);
+            String text = MemoryFormat.format(m.toBuilder().supersededBy(e.getValue().orElse(null)).build());
+            AtomicFiles.writeString(file, text);
+            history.record(m.name(), ChangedBy.TEAM, MemoryVersion.Change.EDITED, before, text);
             changed++;
           }
         } catch (NoSuchFileException ex) {
@@ -122,13 +135,25 @@ final class MirrorWriter {
         if (name.equals(MemoryStores.INDEX_FILE) || slugs.contains(name.substring(0, name.length() - 3))) {
           continue;
         }
+        Optional<String> before = text(f);
         Files.deleteIfExists(f);
+        history.recordFile(ChangedBy.TEAM, MemoryVersion.Change.FORGOTTEN, before, Optional.empty());
         index.remove(name);
         removed++;
       }
     }
     index.keySet().removeIf(name -> !slugs.contains(name.substring(0, name.length() - 3)));
     return removed;
+  }
+
+  /** A mirrored file's text, for its history; empty when there is none or it is too large to be a memory. */
+  private Optional<String> text(Path file) throws IOException {
+    try {
+      return Files.size(file) > maxBytes ? Optional.empty()
+          : Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
   }
 
   private Map<String, String> readIndex() throws IOException {

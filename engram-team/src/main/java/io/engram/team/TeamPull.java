@@ -42,7 +42,7 @@ final class TeamPull {
   Result pull(SyncState start, boolean full) throws IOException {
     int batch = project.team().pullBatchSize();
     MirrorWriter writer = new MirrorWriter(project.mirror().directory(), project.redactor(),
-        project.settings().memory().maxTopicBytes());
+        project.settings().memory().maxTopicBytes(), project.mirrorHistory());
     long cursor = full ? 0 : start.cursor();
     SyncState state = start;
     Set<String> changed = new HashSet<>();

@@ -82,7 +82,8 @@ final class TeamSync {
         marks.put(slug, now);
       }
     }
-    new MirrorWriter(project.mirror().directory(), project.redactor(), project.settings().memory().maxTopicBytes())
+    new MirrorWriter(project.mirror().directory(), project.redactor(), project.settings().memory().maxTopicBytes(),
+        project.mirrorHistory())
         .mark(marks);
     return state.reviewed(found.yields(), found.corrections(), found.proposals());
   }
