@@ -177,7 +177,7 @@ async function showHistory(name, area) {
     area.replaceChildren(el('p', { class: 'why' }, 'No version recorded yet.'));
     return;
   }
-  area.replaceChildren(el('ol', { reversed: true, class: 'versions' }, h.versions.map((v) => {
+  area.replaceChildren(el('ul', { class: 'versions' }, h.versions.map((v) => {
     const diff = v.diff ? diffView(v.diff, 'version-diff-' + v.number) : null;
     if (diff) diff.hidden = true;
     return el('li', { class: 'version', 'data-number': v.number },
