@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
  */
 final class Commands {
   private static final Pattern HEREDOC = Pattern.compile("(?s)<<-?\\s*['\"]?(\\w+)['\"]?.*");
-  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'");
+  private static final Pattern QUOTED = Pattern.compile("\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\"|'[^']*+'");
   private static final Pattern UNTERMINATED = Pattern.compile("(?<!…)[\"'](?!…\")[^\"']*$");
   private static final Pattern REDIRECT = Pattern.compile("\\s\\d?>>?\\s*&?\\S+|\\s<\\s*\\S+");
-  private static final Pattern ASSIGNMENT = Pattern.compile("^(?:[A-Z_][A-Z0-9_]*=\\S*\\s+)+");
+  private static final Pattern ASSIGNMENT = Pattern.compile("^(?:[A-Z_][A-Z0-9_]*+=\\S*+\\s++)++");
   private static final Pattern SEPARATOR = Pattern.compile("&&|\\|\\||;|\\n");
   private static final Pattern ID =
-      Pattern.compile("^(?:#?\\d+|[A-Za-z][\\w]*-[\\w]+(?:\\.\\d+)*|[0-9a-f]{7,40})$");
+      Pattern.compile("^(?:#?\\d+|[A-Za-z][\\w]*+-[\\w]++(?:\\.\\d+)*+|[0-9a-f]{7,40})$");
   private static final Pattern PATH = Pattern.compile(".*[/\\\\].*|.*\\.[A-Za-z]{1,5}$");
   private static final Pattern NUMBER = Pattern.compile("^\\d+$");
   private static final Pattern FAILURE_OUTPUT = Pattern.compile(
@@ -64,7 +64,7 @@ final class Commands {
       }
       if (t.startsWith("-")) {
         out.add(flag(t));
-      } else if (i > 0 && ID.matcher(t).matches() && !t.matches("[a-z]+(?:-[a-z]+)*")) {
+      } else if (i > 0 && ID.matcher(t).matches() && !t.matches("[a-z]++(?:-[a-z]++)*+")) {
         out.add("<id>");
       } else if (i > 0 && PATH.matcher(t).matches() && !t.startsWith("\"")) {
         out.add("<path>");
@@ -72,7 +72,7 @@ final class Commands {
         out.add(t);
       }
     }
-    return String.join(" ", out).replaceAll("(?:\\s*<path>)+", " <path>").strip();
+    return String.join(" ", out).replaceAll("(?:\\s*+<path>)++", " <path>").strip();
   }
 
   private static String flag(String t) {
@@ -83,7 +83,7 @@ final class Commands {
     String value = t.substring(eq + 1);
     return value.startsWith("\"") ? t.substring(0, eq) + "=\"…\""
         : NUMBER.matcher(value).matches() ? t.substring(0, eq)
-        : ID.matcher(value).matches() && !value.matches("[a-z]+(?:[-_][a-z]+)*") ? t.substring(0, eq) + "=<id>" : t;
+        : ID.matcher(value).matches() && !value.matches("[a-z]++(?:[-_][a-z]++)*+") ? t.substring(0, eq) + "=<id>" : t;
   }
 
   /** True when a check's output reports failures although the line's exit status said success (a pipe). */
