@@ -117,8 +117,14 @@ public final class MemoryHistory {
     return record(name, by, change, before, text.get());
   }
 
-  /** The recorded versions of the memory called {@code name}, oldest first; empty when none were recorded. */
+  /**
+   * The recorded versions of the memory called {@code name}, oldest first; empty when none were recorded (or no
+   * memory can have that name). A complete line that does not read is an error naming the file and line.
+   */
   public List<MemoryVersion> versions(String name) throws IOException {
+    if (!MemoryNames.isValid(name)) {
+      return List.of(); // no memory could have had that name
+    }
     Path file = fileOf(name);
     List<String> lines = AppendOnlyLines.read(file);
     List<MemoryVersion> versions = new ArrayList<>(lines.size());

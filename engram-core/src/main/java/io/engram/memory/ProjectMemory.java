@@ -115,6 +115,9 @@ public final class ProjectMemory implements MemoryStore {
    * user, then team), else from the first whose history has it (a forgotten memory); empty when none has.
    */
   public List<MemoryVersion> history(String name) throws IOException {
+    if (!MemoryNames.isValid(name)) {
+      return List.of(); // no memory can have had that name
+    }
     for (DirectoryStore store : readOrder()) {
       if (store.read(name).isPresent()) {
         return store.history(name);

@@ -60,6 +60,7 @@ class MemoryHistoryTest {
     assertThat(versions.get(1).at()).isEqualTo(T0.plus(Duration.ofMinutes(5)));
     assertThat(versions.get(3).text()).isEqualTo(Files.readString(memory.read("uses-gradle").orElseThrow().path()));
     assertThat(memory.history("never-written")).isEmpty();
+    assertThat(memory.history("../../etc/passwd")).as("a name no memory can have").isEmpty();
   }
 
   @Test
