@@ -42,6 +42,7 @@ class LinearTimeScansTest {
     AdversarialText.eachScansInTime(line -> Commands.split(line).forEach(Commands::general),
         "a long quoted argument", "python3 -c \"" + "x".repeat(size) + "\" && ls",
         "a quoted argument full of escapes", "echo \"" + "\\\"a".repeat(size / 3) + "\"",
+        "an unclosed quote full of escaped quotes", "echo \"" + "\\\"".repeat(size / 2),
         "a long single-quoted argument", "echo '" + "y ".repeat(size / 2) + "'",
         "a run of assignments", "A=b ".repeat(size / 4) + "make",
         "a run of paths", "cat " + "a/b ".repeat(size / 4),
