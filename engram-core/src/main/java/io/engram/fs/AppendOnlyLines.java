@@ -133,6 +133,27 @@ public final class AppendOnlyLines {
     }
   }
 
+  /** The first complete line of {@code file}, read from its start (not the whole file); empty when there is none. */
+  public static Optional<String> first(Path file) throws IOException {
+    refuseLink(file);
+    try (java.io.InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+      byte[] chunk = new byte[CHUNK];
+      for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+        for (int i = 0; i < n; i++) {
+          if (chunk[i] == '\n') {
+            line.write(chunk, 0, i);
+            return Optional.of(line.toString(StandardCharsets.UTF_8));
+          }
+        }
+        line.write(chunk, 0, n);
+      }
+      return Optional.empty();
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
   private static List<String> newestWithin(List<String> lines, long bytes) {
     long used = 0;
     int from = lines.size();

@@ -177,9 +177,20 @@ public final class MemoryHistory {
 
   /** Keeps the memory's newest versions within the per-memory cap, then the directory within its bytes. */
   private void bound(Path file, int newest) throws IOException {
-    List<String> lines = AppendOnlyLines.read(file);
-    if (lines.size() > settings.historyMaxVersions()) {
-      AppendOnlyLines.replace(file, lines.subList(lines.size() - settings.historyMaxVersions(), lines.size()));
+    // Versions are numbered without gaps and only the oldest are dropped, so the first line says how many there are
+    // without reading the rest.
+    Optional<String> first = AppendOnlyLines.first(file);
+    int oldest;
+    try {
+      oldest = first.isEmpty() ? newest : parse(first.get(), file, 1).number();
+    } catch (IOException e) {
+      oldest = Integer.MIN_VALUE / 2; // a line edited by hand: count the lines instead
+    }
+    if (newest - oldest + 1 > settings.historyMaxVersions()) {
+      List<String> lines = AppendOnlyLines.read(file);
+      if (lines.size() > settings.historyMaxVersions()) {
+        AppendOnlyLines.replace(file, lines.subList(lines.size() - settings.historyMaxVersions(), lines.size()));
+      }
     }
     List<Path> others = new ArrayList<>();
     long total = 0;

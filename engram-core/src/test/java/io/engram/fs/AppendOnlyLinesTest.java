@@ -22,6 +22,7 @@ class AppendOnlyLinesTest {
     AppendOnlyLines.append(file, "two é");
     assertThat(AppendOnlyLines.read(file)).containsExactly("one", "two é");
     assertThat(AppendOnlyLines.last(file)).contains("two é");
+    assertThat(AppendOnlyLines.first(file)).contains("one");
     assertThat(Files.readString(file)).isEqualTo("one\ntwo é\n");
   }
 
@@ -42,8 +43,10 @@ class AppendOnlyLinesTest {
     AppendOnlyLines.append(file, "first");
     AppendOnlyLines.append(file, longLine);
     assertThat(AppendOnlyLines.last(file)).contains(longLine);
+    assertThat(AppendOnlyLines.first(file)).contains("first");
     Files.writeString(file, "only-torn");
     assertThat(AppendOnlyLines.last(file)).isEmpty();
+    assertThat(AppendOnlyLines.first(file)).isEmpty();
   }
 
   @Test
