@@ -16,7 +16,7 @@ public enum ChangedBy {
   EXTRACTION,
   /** The dream (a merge, a rewrite, a prune, or the undo of a run). */
   DREAM,
-  /** Team sync (a pull into the team mirror, a shared copy retired). */
+  /** Team sync (a shared copy retired to the trash once the team holds its words). */
   TEAM,
   /** An application hosting Engram as a library (the LangChain4j or Spring AI tools). */
   LIBRARY,

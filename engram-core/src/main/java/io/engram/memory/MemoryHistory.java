@@ -25,7 +25,7 @@ import java.util.Optional;
  * The versions of every memory of one store directory: per memory, an append-only file of JSON lines
  * ({@code .engram-history/<slug>.jsonl}), one {@link MemoryVersion} a line. Every writer records through this
  * class while it holds the store's lock, right after its change landed: the store (command line, UI, MCP,
- * extraction, a library), the dream and team sync. A version found on disk that differs from the last one
+ * extraction, a library, team sync retiring a shared copy) and the dream. A version found on disk that differs from the last one
  * recorded (Claude Code or a person edited the file) is recorded first, as {@link ChangedBy#OUTSIDE}, so that no
  * version is lost to the next write; a write that changes nothing but the store's own timestamps and recall counts
  * records nothing. Every text is redacted again before it is written, so secrets never reach the history.

@@ -76,9 +76,18 @@ public final class ProjectMemory implements MemoryStore {
     List<StoredMemory> all = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Set<String> names = new HashSet<>();
+    List<MemoryListing> listings = new ArrayList<>();
     for (DirectoryStore store : readOrder()) {
-      MemoryListing listed = store.list();
-      listed.memories().stream().filter(m -> names.add(MemoryNames.slug(m.name()))).forEach(all::add);
+      listings.add(store.list());
+    }
+    // A store's own names are unique; names are compared across stores only when more than one has memories.
+    boolean overlap = listings.stream().filter(l -> !l.memories().isEmpty()).count() > 1;
+    for (MemoryListing listed : listings) {
+      if (overlap) {
+        listed.memories().stream().filter(m -> names.add(MemoryNames.slug(m.name()))).forEach(all::add);
+      } else {
+        all.addAll(listed.memories());
+      }
       problems.addAll(listed.problems());
     }
     all.sort(java.util.Comparator.comparing(StoredMemory::name));
@@ -112,7 +121,8 @@ public final class ProjectMemory implements MemoryStore {
 
   /**
    * The recorded versions of the memory called {@code name}, oldest first: from the store that holds it (project,
-   * user, then team), else from the first whose history has it (a forgotten memory); empty when none has.
+   * user, then team), else from the first whose history has it (a forgotten memory, or a shared copy retired in
+   * favour of the team's, whose mirror keeps no history); empty when none has.
    */
   public List<MemoryVersion> history(String name) throws IOException {
     if (!MemoryNames.isValid(name)) {
@@ -120,7 +130,11 @@ public final class ProjectMemory implements MemoryStore {
     }
     for (DirectoryStore store : readOrder()) {
       if (store.read(name).isPresent()) {
-        return store.history(name);
+        List<MemoryVersion> versions = store.history(name);
+        if (!versions.isEmpty()) {
+          return versions;
+        }
+        break;
       }
     }
     for (DirectoryStore store : readOrder()) {

@@ -46,11 +46,6 @@ record TeamProject(ProjectMemory memory, TeamMirror mirror, TeamFiles files, Eng
     return host + ":" + scope + "/" + fileName;
   }
 
-  /** The history of the mirror's memories, which only team sync writes. */
-  io.engram.memory.MemoryHistory mirrorHistory() {
-    return io.engram.memory.MemoryHistory.of(mirror.directory(), settings.memory(), redactor, clock);
-  }
-
   EngramSettings.Team team() {
     return settings.team();
   }
