@@ -60,6 +60,13 @@ try {
     sessionLink: await page.locator('#memory-session').getAttribute('href') });
   await page.screenshot({ path: shots + '/04-edited.png', fullPage: true });
 
+  // Its history: the version the extraction wrote and the edit, with the diff between them.
+  await page.locator('#memory-history li.version[data-number="2"]').waitFor();
+  await page.click('#memory-history li.version[data-number="2"] button.show-version-diff');
+  step('history', { versions: await page.locator('#memory-history .version-title').allTextContents(),
+    diff: await page.locator('#version-diff-2').innerText() });
+  await page.screenshot({ path: shots + '/04b-history.png', fullPage: true });
+
   // Forget it, see it in the trash, restore it.
   await page.click('#forget');
   await page.locator('#forgotten').waitFor();
@@ -71,7 +78,15 @@ try {
   await page.locator('#memory-name', { hasText: 'tests-need-redis' }).waitFor();
   step('restore', { message: await page.locator('#message').innerText(),
     body: await page.locator('#memory-body').innerText() });
+  await page.locator('#memory-history li.version[data-number="4"]').waitFor();
   await page.screenshot({ path: shots + '/07-restored.png' });
+
+  // Its provenance: the session and turn that wrote it, linked to that turn in the session's timeline.
+  await page.click('#memory-session');
+  await page.locator('#session-anchor').waitFor();
+  step('provenance', { hash: await page.evaluate(() => window.location.hash),
+    anchor: await page.locator('#session-anchor').innerText(),
+    ringed: await page.locator('#window-chart circle.anchor').count() });
 
   // Dreams: preview a forced dream, apply it, open its diff, undo it.
   await page.goto(baseUrl + '/ui/#/dreams');

@@ -68,6 +68,9 @@ public record EngramSettings(
    * error naming the limit, never cut. 64 KB is sixteen times what recall injects of one file ({@code
    * recall.bytesPerFile}), room for a long reference note, yet far below a pasted build log. {@code
    * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger.
+   * Every change to a memory keeps its versions in the store's history: at most {@code historyMaxVersions} (50)
+   * per memory and {@code historyMaxBytes} (16 MiB) per store, the oldest versions dropped first (a memory's
+   * oldest versions past its cap; past the store's, the histories of the memories changed longest ago, whole).
    */
   public record Memory(
       Layout layout,
@@ -77,9 +80,11 @@ public record EngramSettings(
       int indexMaxBytes,
       int maxTopicBytes,
       int maxMemoryBytes,
-      int trashRetentionDays) {
+      int trashRetentionDays,
+      int historyMaxVersions,
+      int historyMaxBytes) {
     public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30);
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30, 50, 16 << 20);
   }
 
   /** Where the per-project memory directory lives. */
@@ -364,10 +369,13 @@ public record EngramSettings(
    * below that, with room for the line that says what was left out. The timeouts are what {@code engram
    * hooks install} writes into Claude Code's settings for the events that inject context (SessionStart,
    * UserPromptSubmit) and for the others (Stop, PreCompact, SessionEnd; Claude Code bounds SessionEnd to
-   * about 1.5 s whatever is written).
+   * about 1.5 s whatever is written). What each hook call injected is appended to the session's injection ledger
+   * (one JSON line per call); past {@code injectionLedgerMaxBytes} (1 MiB, some thousands of calls) its oldest
+   * lines are dropped, so a session that never ends cannot fill the disk.
    */
-  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds) {
-    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30);
+  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds,
+      int injectionLedgerMaxBytes) {
+    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30, 1 << 20);
   }
 
   /**

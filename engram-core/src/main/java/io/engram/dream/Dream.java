@@ -2,11 +2,13 @@ package io.engram.dream;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.memory.MemoryHistory;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryWriteListener;
 import io.engram.model.ModelRouter;
 import io.engram.recall.Embedder;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +100,8 @@ public final class Dream {
     if (!Files.isDirectory(dir.resolve(UndoJournal.DIR), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return Optional.empty();
     }
-    UndoJournal journal = new UndoJournal(dir);
+    UndoJournal journal = new UndoJournal(dir, MemoryHistory.of(dir, settings.memory(), SecretRedactor.standard(),
+        Clock.systemUTC()));
     if (journal.interrupted().isEmpty()) {
       return Optional.empty();
     }
@@ -165,7 +168,7 @@ public final class Dream {
     try (ConsolidationLock held = lock.get()) {
       // Trash past its retention goes first, so the run reports every file it deleted (a merge's own
       // forget would purge the same files, unreported).
-      UndoJournal journal = new UndoJournal(dir);
+      UndoJournal journal = new UndoJournal(dir, history(dir));
       List<String> recovered = rollBackInterrupted(journal);
       List<String> purged = store.purgeTrash().stream().map(f -> relative(dir, f)).toList();
       Optional<Consolidation.Planned> planned = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
@@ -191,7 +194,8 @@ public final class Dream {
       journal.begin(runId, snapshot);
       progress.phase(DreamPhase.APPLY, p.plan().changes().size());
       try {
-        new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange).apply(p.plan(), progress);
+        new PlanApplier(dir, store, settings.memory().maxTopicBytes(), afterEachChange,
+            history(dir)).apply(p.plan(), progress);
       } catch (IOException | RuntimeException e) {
         // A run that stopped on its own (a file changed under it) ended where it says; only a run whose
         // process died is rolled back by the next one, which must not undo another writer's change.
@@ -232,7 +236,7 @@ public final class Dream {
       throw new IOException("a dream is running on " + dir + "; undo when it has finished");
     }
     try (ConsolidationLock held = lock.get()) {
-      return new UndoJournal(dir).undo();
+      return new UndoJournal(dir, history(dir)).undo();
     }
   }
 
@@ -271,5 +275,9 @@ public final class Dream {
 
   private static String relative(Path dir, Path file) {
     return dir.relativize(file).toString().replace('\\', '/');
+  }
+
+  private MemoryHistory history(Path dir) {
+    return MemoryHistory.of(dir, settings.memory(), SecretRedactor.standard(), clock);
   }
 }

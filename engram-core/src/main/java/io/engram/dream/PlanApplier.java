@@ -2,9 +2,12 @@ package io.engram.dream;
 
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemoryHistory;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +24,8 @@ import java.util.function.Consumer;
  * Writes a plan's changes in order, each under the store's lock with {@link AtomicFiles}: a topic file
  * is replaced only if it still holds the text the plan started from (else the run stops, since someone
  * wrote meanwhile, and the next run plans again); files leave only through {@link MemoryStore#forget}
- * (the trash). MEMORY.md is merged by line, so index lines another writer added meanwhile survive.
+ * (the trash). Each topic file written is recorded in the memory's history as the dream's change. MEMORY.md is
+ * merged by line, so index lines another writer added meanwhile survive.
  *
  * <p>The order keeps MEMORY.md and the files it names in agreement after a kill at any point: first every
  * topic file is written (new files are not yet named by the index; merge targets hold their merged text
@@ -35,12 +39,15 @@ final class PlanApplier {
   private final MemoryStore store;
   private final long maxTopicBytes;
   private final Consumer<DreamChange> afterEach;
+  private final MemoryHistory history;
 
-  PlanApplier(Path memoryDir, MemoryStore store, long maxTopicBytes, Consumer<DreamChange> afterEach) {
+  PlanApplier(Path memoryDir, MemoryStore store, long maxTopicBytes, Consumer<DreamChange> afterEach,
+      MemoryHistory history) {
     this.memoryDir = memoryDir;
     this.store = store;
     this.maxTopicBytes = maxTopicBytes;
     this.afterEach = afterEach;
+    this.history = history;
   }
 
   void apply(DreamPlan plan, DreamProgress progress) throws IOException {
@@ -83,6 +90,8 @@ final class PlanApplier {
             + " run the dream again (engram dream --undo restores what this run wrote)");
       }
       AtomicFiles.writeString(file, edit.after().orElseThrow());
+      history.recordFile(ChangedBy.DREAM, current.isEmpty() ? MemoryVersion.Change.CREATED
+          : MemoryVersion.Change.EDITED, current, edit.after());
     }
   }
 
@@ -96,7 +105,7 @@ final class PlanApplier {
       throw new IOException(file + " changed since the dream planned to trash it; it was kept");
     }
     String name = MemoryFormat.parse(current.get(), file).name();
-    store.forget(name);
+    store.forget(name, ChangedBy.DREAM);
   }
 
   /**

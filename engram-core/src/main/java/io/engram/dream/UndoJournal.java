@@ -5,10 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.fs.AtomicFiles;
+import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
+import io.engram.memory.ChangedBy;
+import io.engram.memory.MemoryHistory;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryVersion;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -30,7 +38,8 @@ import java.util.stream.Stream;
  * them aside, never deleting). The pointer {@code .dream/undo/LAST} is written only after the
  * snapshot is complete, so a crash while snapshotting keeps the previous run undoable. Every write is
  * atomic and under the {@link FileLock} {@code .dream/undo.lock}. An undone run is marked so; undoing
- * twice does nothing. Callers hold the {@link ConsolidationLock} around {@code begin}+writes and around
+ * twice does nothing. Each topic file an undo puts back or removes is changed under the store's lock and
+ * recorded in the memory's history as the dream's change. Callers hold the {@link ConsolidationLock} around {@code begin}+writes and around
  * {@code undo}, so an undo never interleaves with a run. Undo does not empty the trash: a file the run
  * trashed comes back at its path, and its trash copy ages out with the trash.
  */
@@ -45,11 +54,19 @@ final class UndoJournal {
 
   private final Path memoryDir;
   private final Path root;
+  private final MemoryHistory history;
 
-  /** The journal of the memory directory {@code memoryDir}. */
+  /** The journal of the memory directory {@code memoryDir}, recording undone files in its default-bounded history. */
   public UndoJournal(Path memoryDir) {
+    this(memoryDir, MemoryHistory.of(memoryDir, EngramSettings.Memory.DEFAULTS, SecretRedactor.standard(),
+        Clock.systemUTC()));
+  }
+
+  /** The journal of the memory directory {@code memoryDir}; an undo records each file it puts back in {@code history}. */
+  UndoJournal(Path memoryDir, MemoryHistory history) {
     this.memoryDir = memoryDir.toAbsolutePath().normalize();
     this.root = this.memoryDir.resolve(DIR);
+    this.history = history;
   }
 
   /** A fresh, sortable run id such as {@code 20260512T101500Z-3f9a}. */
@@ -145,13 +162,25 @@ final class UndoJournal {
       for (JsonNode f : manifest.path("files")) {
         String p = relative(f.path("path").asText());
         Path target = memoryDir.resolve(p);
-        if (f.path("existed").asBoolean()) {
-          AtomicFiles.write(target, Files.readAllBytes(run.resolve("files").resolve(p)));
-          restored.add(p);
-        } else if (Files.exists(target)) {
-          AtomicFiles.write(run.resolve("removed").resolve(p), Files.readAllBytes(target));
-          Files.delete(target);
-          removed.add(p);
+        boolean topicFile = !p.equals(MemoryStores.INDEX_FILE) && !p.contains("/");
+        try (FileLock store = FileLock.acquire(MemoryStores.lockFile(memoryDir))) {
+          Optional<String> before = Files.exists(target) ? Optional.of(Files.readString(target)) : Optional.empty();
+          if (f.path("existed").asBoolean()) {
+            byte[] back = Files.readAllBytes(run.resolve("files").resolve(p));
+            AtomicFiles.write(target, back);
+            restored.add(p);
+            if (topicFile) {
+              history.recordFile(ChangedBy.DREAM, before.isPresent() ? MemoryVersion.Change.EDITED
+                  : MemoryVersion.Change.RESTORED, before, Optional.of(new String(back, StandardCharsets.UTF_8)));
+            }
+          } else if (before.isPresent()) {
+            AtomicFiles.write(run.resolve("removed").resolve(p), Files.readAllBytes(target));
+            Files.delete(target);
+            removed.add(p);
+            if (topicFile) {
+              history.recordFile(ChangedBy.DREAM, MemoryVersion.Change.FORGOTTEN, before, Optional.empty());
+            }
+          }
         }
       }
       manifest.put("undone", true);

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.memory.ChangedBy;
 import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.InvalidMemoryNameException;
 import io.engram.memory.Memory;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * memories by themselves). A candidate established by what the session did ({@link CandidateSource#SESSION})
  * may only be a project fact. Names go through {@link MemoryNames} (the store writes only inside its
  * directory). A new memory is dated by the turn it was read from (the session's own time, not the clock of
- * the pass). A candidate whose name matches an existing memory is merged into that memory's body: only the
+ * the pass), and records its provenance: the session and the transcript message ({@code turn}) it was read
+ * from. A candidate whose name matches an existing memory is merged into that memory's body: only the
  * paragraphs it does not already hold are added, and a candidate that adds nothing is skipped. At most
  * {@code cap} memories are written per pass.
  */
@@ -109,13 +111,13 @@ final class CandidateWriter {
 
   private ExtractionOutcome create(MemoryCandidate c, MemoryType type) throws IOException {
     Memory.Builder b = Memory.builder(c.name(), type).description(c.description()).body(c.body())
-        .source(source(c)).session(sessionId.isEmpty() ? null : sessionId);
+        .source(source(c)).session(sessionId.isEmpty() ? null : sessionId).turn(saidIn(c).orElse(null));
     saidAt(c).ifPresent(at -> b.created(at).updated(at));
     Memory memory = b.build();
     pending.put(MemoryNames.slug(c.name()), memory);
     Optional<String> path = Optional.empty();
     if (!dryRun) {
-      Saved saved = store.write(memory);
+      Saved saved = store.write(memory, ChangedBy.EXTRACTION);
       path = Optional.of(saved.stored().path().toString());
     }
     Optional<String> note = c.action() == CandidateAction.UPDATE
@@ -143,11 +145,17 @@ final class CandidateWriter {
     pending.put(MemoryNames.slug(existing.name()), merged);
     Optional<String> path = Optional.empty();
     if (!dryRun) {
-      path = Optional.of(store.write(merged).stored().path().toString());
+      path = Optional.of(store.write(merged, ChangedBy.EXTRACTION).stored().path().toString());
     }
     return new ExtractionOutcome(ExtractionOutcome.Kind.UPDATED, existing.name(), existing.type(),
         new ExtractionOutcome.Origin(source(c), c.provenance().trusted()), c.description(), addition,
         Optional.of("merged into the existing memory '" + existing.name() + "'"), path);
+  }
+
+  /** The transcript message the candidate's evidence was read from, when the session's transcript named it. */
+  private Optional<String> saidIn(MemoryCandidate c) {
+    int i = c.provenance().evidence().turnIndex();
+    return sessionId.isEmpty() || i >= turns.size() ? Optional.empty() : turns.get(i).messageId();
   }
 
   /** When the candidate's evidence was said or done: its turn's time, when the transcript gave one. */

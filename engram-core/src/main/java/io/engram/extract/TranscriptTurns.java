@@ -120,7 +120,7 @@ public final class TranscriptTurns {
         .flatMap(m -> m.timestamp().stream()).findFirst().orElse(Instant.EPOCH);
     for (TranscriptMessage m : turn.messages()) {
       last = m.timestamp().orElse(last);
-      texts.addAll(textsOf(m, results, last, sessionId, turn.memoryWritten()));
+      textsOf(m, results, last, sessionId, turn.memoryWritten()).forEach(t -> texts.add(t.from(m.uuid())));
     }
     return List.copyOf(texts);
   }

@@ -15,9 +15,10 @@ import java.util.Optional;
  * @param sessionId the session it belongs to
  * @param memoryWritten true when the agent already wrote memory during this turn; such turns are skipped
  * @param call for {@link TurnRole#TOOL_CALL}, the call and how it ended; empty for every other role
+ * @param messageId the transcript message it was read from (Claude Code's {@code uuid}), when it has one
  */
 public record TurnText(TurnRole role, String text, Instant timestamp, String sessionId, boolean memoryWritten,
-    Optional<ToolCall> call) {
+    Optional<ToolCall> call, Optional<String> messageId) {
 
   public TurnText {
     Objects.requireNonNull(role, "role");
@@ -25,6 +26,7 @@ public record TurnText(TurnRole role, String text, Instant timestamp, String ses
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(sessionId, "sessionId");
     Objects.requireNonNull(call, "call");
+    Objects.requireNonNull(messageId, "messageId");
     if (call.isPresent() != (role == TurnRole.TOOL_CALL)) {
       throw new IllegalArgumentException("a tool call, and only a tool call, carries its call: " + role);
     }
@@ -34,6 +36,17 @@ public record TurnText(TurnRole role, String text, Instant timestamp, String ses
   /** A text that is not a tool call. */
   public TurnText(TurnRole role, String text, Instant timestamp, String sessionId, boolean memoryWritten) {
     this(role, text, timestamp, sessionId, memoryWritten, Optional.empty());
+  }
+
+  /** A text without the id of the message it came from. */
+  public TurnText(TurnRole role, String text, Instant timestamp, String sessionId, boolean memoryWritten,
+      Optional<ToolCall> call) {
+    this(role, text, timestamp, sessionId, memoryWritten, call, Optional.empty());
+  }
+
+  /** This text, read from the transcript message {@code id}. */
+  public TurnText from(Optional<String> id) {
+    return new TurnText(role, text, timestamp, sessionId, memoryWritten, call, id);
   }
 
   /** A turn with no timestamp or session of interest (tests, evaluation). */

@@ -181,7 +181,8 @@ public final class HookRunner {
         InjectionLedger.Entry entry = new InjectionLedger.Entry(clock.instant(), event.hookName(),
             context.get().length(), made.get(0).sentItems(), made.get(0).leftOutNames());
         if (afterAnswer.isPresent()) {
-          afterAnswer.get().execute(() -> InjectionLedger.appendOrThrow(home, input.sessionId(), entry));
+          afterAnswer.get().execute(() -> InjectionLedger.appendOrThrow(home, input.sessionId(), entry,
+              settings.hooks().injectionLedgerMaxBytes()));
         } else {
           record(input.sessionId(), entry, log);
         }
@@ -232,7 +233,7 @@ public final class HookRunner {
   // The ledger is for people looking later: failing to write it is a log line, never a failed hook.
   private void record(String sessionId, InjectionLedger.Entry entry, List<String> log) {
     try {
-      InjectionLedger.append(home, sessionId, entry);
+      InjectionLedger.append(home, sessionId, entry, settings.hooks().injectionLedgerMaxBytes());
     } catch (IOException | RuntimeException e) {
       log.add("engram: could not record what was injected: " + e.getMessage());
     }

@@ -3,7 +3,7 @@ package io.engram.hooks;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.engram.fs.AtomicFiles;
+import io.engram.fs.AppendOnlyLines;
 import io.engram.fs.FileLock;
 import io.engram.fs.SessionDirectory;
 import io.engram.redact.SecretRedactor;
@@ -19,8 +19,10 @@ import java.util.Objects;
 /**
  * What Engram injected into one session, hook call by hook call: when, at which hook, how many characters,
  * which memories (each with its characters and why it was chosen) and which were left out for room. Kept as
- * JSON lines at {@code <home>/sessions/<id>/injections.jsonl}, rewritten atomically under its lock; the web UI
- * reads it. It holds names and counts, never a memory's text.
+ * JSON lines at {@code <home>/sessions/<id>/injections.jsonl}, one line appended per call under its lock
+ * ({@link AppendOnlyLines}: a line cut short by a crash is left out on read); past {@code
+ * hooks.injectionLedgerMaxBytes} the oldest lines are dropped. The web UI reads it. It holds names and counts,
+ * never a memory's text.
  */
 public final class InjectionLedger {
   static final String FILE = "injections.jsonl";
@@ -47,14 +49,17 @@ public final class InjectionLedger {
     }
   }
 
-  /** The entries of {@code sessionId}, oldest first; empty when nothing was injected. A bad line names itself. */
+  /**
+   * The entries of {@code sessionId}, oldest first; empty when nothing was injected. A complete bad line names
+   * itself; a last line without its newline (a write a crash cut short) is left out.
+   */
   public static List<Entry> read(Path engramHome, String sessionId) throws IOException {
     Path file = SessionDirectory.of(engramHome, sessionId).resolve(FILE);
     if (!Files.isRegularFile(file)) {
       return List.of();
     }
     List<Entry> entries = new ArrayList<>();
-    List<String> lines = Files.readAllLines(file);
+    List<String> lines = AppendOnlyLines.read(file);
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).isBlank()) {
         continue;
@@ -72,24 +77,26 @@ public final class InjectionLedger {
    * {@link #append}, for a task run after the hook has answered: a failure is thrown unchecked, for the executor
    * running it to report.
    */
-  static void appendOrThrow(Path engramHome, String sessionId, Entry entry) {
+  static void appendOrThrow(Path engramHome, String sessionId, Entry entry, long maxBytes) {
     try {
-      append(engramHome, sessionId, entry);
+      append(engramHome, sessionId, entry, maxBytes);
     } catch (IOException e) {
       throw new UncheckedIOException("could not record what was injected: " + e.getMessage(), e);
     }
   }
 
-  /** Adds {@code entry} at the end of the ledger of {@code sessionId}. */
-  static void append(Path engramHome, String sessionId, Entry entry) throws IOException {
+  /**
+   * Adds {@code entry} at the end of the ledger of {@code sessionId}, dropping the oldest entries when the file
+   * would pass {@code maxBytes}; returns how many were dropped.
+   */
+  static int append(Path engramHome, String sessionId, Entry entry, long maxBytes) throws IOException {
     Path dir = SessionDirectory.of(engramHome, sessionId);
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
     try (FileLock held = FileLock.acquire(dir.resolve("injections.lock"))) {
-      String before = Files.isRegularFile(file) ? Files.readString(file) : "";
       // A reason can quote the prompt's words: redacted like everything else a session writes.
       String line = SecretRedactor.standard().redact(JSON.writeValueAsString(entry)).text();
-      AtomicFiles.writeString(file, before + line + "\n");
+      return AppendOnlyLines.appendCapped(file, line, maxBytes);
     }
   }
 }

@@ -15,7 +15,8 @@
  *   <li>UserPromptSubmit ({@code PromptRecall}): recall on the prompt through {@code MemoryRecall}, never
  *       sending a memory twice in a session.
  *   <li>What each of them injected is recorded in the session's {@link InjectionLedger} (the hook, the
- *       characters, each memory with its characters and why, those left out; names and counts only), which the
+ *       characters, each memory with its characters and why, those left out; names and counts only), one JSON
+ *       line appended per call and its oldest lines dropped past {@code hooks.injectionLedgerMaxBytes}, which the
  *       web UI shows. A resident caller hands that write, and the sync of the session's state, to an executor
  *       that runs them after the answer ({@code HookRunner}'s constructor with {@code afterAnswer}).
  *   <li>Both stay within {@code hooks.contextCharCap} characters ({@code InjectedContext}): Claude Code

@@ -8,6 +8,7 @@ import io.engram.context.ContextWindow;
 import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
 import io.engram.instructions.LoadedInstructions;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
@@ -114,7 +115,7 @@ public final class HostedMemory {
             + ", was '" + type + "'"));
     Memory memory = Memory.builder(name.strip(), parsed).description(description.strip())
         .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
-    return store.write(memory);
+    return store.write(memory, ChangedBy.LIBRARY);
   }
 
   /**
@@ -124,7 +125,7 @@ public final class HostedMemory {
    */
   public Forgotten forget(String name) throws IOException {
     requireText(name, "name");
-    return store.forget(name);
+    return store.forget(name, ChangedBy.LIBRARY);
   }
 
   /**

@@ -39,6 +39,7 @@ final class DirectoryStore implements MemoryStore {
   private final MemoryFileCache parsed;
   private final Trash trash;
   private final MemoryWriteListener listener;
+  private final MemoryHistory history;
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener) {
@@ -56,6 +57,7 @@ final class DirectoryStore implements MemoryStore {
     this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.trash = new Trash(this.dir, clock);
     this.listener = listener;
+    this.history = MemoryHistory.of(this.dir, settings, redactor, clock);
   }
 
   Path directory() {
@@ -71,7 +73,7 @@ final class DirectoryStore implements MemoryStore {
   }
 
   @Override
-  public Saved write(Memory memory) throws IOException {
+  public Saved write(Memory memory, ChangedBy by) throws IOException {
     readOnlyWhenTeam();
     Set<SecretKind> kinds = new LinkedHashSet<>();
     Memory clean = redacted(memory, kinds);
@@ -91,6 +93,7 @@ final class DirectoryStore implements MemoryStore {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
       Memory stamped = stamped(clean, stored(existing), now);
+      Optional<String> before = text(existing);
       Optional<Path> previous = keepPrevious(target);
       try {
         if (stamped.equals(staged)) {
@@ -114,6 +117,8 @@ final class DirectoryStore implements MemoryStore {
         }
       }
       names.remember(target, stamped.name());
+      history.record(stamped.name(), by, existing.isEmpty() ? MemoryVersion.Change.CREATED
+          : MemoryVersion.Change.EDITED, before, MemoryFormat.format(stamped));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), new ArrayList<>(kinds));
     } finally {
       Files.deleteIfExists(staging);
@@ -235,24 +240,28 @@ final class DirectoryStore implements MemoryStore {
   }
 
   @Override
-  public Forgotten forget(String name) throws IOException {
+  public Forgotten forget(String name, ChangedBy by) throws IOException {
     readOnlyWhenTeam();
     try (FileLock lock = lock()) {
       Path file = names.locate(name)
           .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
+      Optional<String> before = text(Optional.of(file));
       String fileName = file.getFileName().toString();
       String index = readIndex();
       String line = MemoryIndex.lineFor(index, fileName).orElse("");
       Path trashed = trash.put(file, line);
       names.forget(file);
       AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.remove(index, fileName));
+      if (before.isPresent()) {
+        history.record(name, by, MemoryVersion.Change.FORGOTTEN, before, before.get());
+      }
       trash.purge(settings.trashRetentionDays());
       return new Forgotten(name, file, trashed);
     }
   }
 
   @Override
-  public StoredMemory restore(String name) throws IOException {
+  public StoredMemory restore(String name, ChangedBy by) throws IOException {
     readOnlyWhenTeam();
     try (FileLock lock = lock()) {
       Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
@@ -268,6 +277,10 @@ final class DirectoryStore implements MemoryStore {
           : entry.indexLine();
       AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME),
           MemoryIndex.upsert(readIndex(), entry.originalFileName(), line));
+      Optional<String> restored = text(Optional.of(target));
+      if (restored.isPresent()) {
+        history.record(entry.memory().name(), by, MemoryVersion.Change.RESTORED, Optional.empty(), restored.get());
+      }
       return new StoredMemory(entry.memory(), target, scope);
     }
   }
@@ -308,6 +321,26 @@ final class DirectoryStore implements MemoryStore {
       }
     }
     return marked;
+  }
+
+  /** The recorded versions of the memory called {@code name}, oldest first (see {@link MemoryHistory}). */
+  List<MemoryVersion> history(String name) throws IOException {
+    return history.versions(name);
+  }
+
+  /** The text of a topic file, empty when there is none; a file too large to be a memory is not read. */
+  private Optional<String> text(Optional<Path> file) throws IOException {
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      if (Files.size(file.get()) > settings.maxTopicBytes()) {
+        return Optional.empty();
+      }
+      return Optional.of(new String(Files.readAllBytes(file.get()), StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
   }
 
   /** What the trash holds, newest first (read without the lock: a listing, like {@link #list()}). */
@@ -392,6 +425,7 @@ final class DirectoryStore implements MemoryStore {
         .body(scrub(m.body(), kinds));
     b.paths(m.paths().stream().map(p -> scrub(p, kinds)).toList());
     m.session().ifPresent(s -> b.session(scrub(s, kinds)));
+    m.turn().ifPresent(t -> b.turn(scrub(t, kinds)));
     Map<String, Object> unknown = new java.util.LinkedHashMap<>();
     m.unknownKeys().forEach((k, v) -> unknown.put(k, scrubValue(v, kinds)));
     return b.unknownKeys(unknown).build();

@@ -23,6 +23,7 @@ import java.util.Optional;
  * @param updated when it was last written
  * @param source who said it
  * @param session the session that wrote it
+ * @param turn the message of that session's transcript it was read from (Claude Code's {@code uuid})
  * @param supersedes names of memories this one replaces (they stay, marked superseded)
  * @param supersededBy the memory that replaced this one
  * @param validUntil after this instant the fact no longer holds
@@ -40,6 +41,7 @@ public record Memory(
     Optional<Instant> updated,
     Optional<MemorySource> source,
     Optional<String> session,
+    Optional<String> turn,
     List<String> supersedes,
     Optional<String> supersededBy,
     Optional<Instant> validUntil,
@@ -57,6 +59,7 @@ public record Memory(
     Objects.requireNonNull(updated, "updated");
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(turn, "turn");
     Objects.requireNonNull(supersededBy, "supersededBy");
     Objects.requireNonNull(validUntil, "validUntil");
     Objects.requireNonNull(lastRecalled, "lastRecalled");
@@ -87,6 +90,7 @@ public record Memory(
     b.updated = updated;
     b.source = source;
     b.session = session;
+    b.turn = turn;
     b.supersedes = supersedes;
     b.supersededBy = supersededBy;
     b.validUntil = validUntil;
@@ -112,6 +116,7 @@ public record Memory(
     private Optional<Instant> updated = Optional.empty();
     private Optional<MemorySource> source = Optional.empty();
     private Optional<String> session = Optional.empty();
+    private Optional<String> turn = Optional.empty();
     private List<String> supersedes = List.of();
     private Optional<String> supersededBy = Optional.empty();
     private Optional<Instant> validUntil = Optional.empty();
@@ -133,6 +138,7 @@ public record Memory(
     public Builder updated(Instant v) { updated = Optional.ofNullable(v); return this; }
     public Builder source(MemorySource v) { source = Optional.ofNullable(v); return this; }
     public Builder session(String v) { session = Optional.ofNullable(v); return this; }
+    public Builder turn(String v) { turn = Optional.ofNullable(v); return this; }
     public Builder supersedes(List<String> v) { supersedes = v; return this; }
     public Builder supersededBy(String v) { supersededBy = Optional.ofNullable(v); return this; }
     public Builder validUntil(Instant v) { validUntil = Optional.ofNullable(v); return this; }
@@ -143,7 +149,7 @@ public record Memory(
 
     /** The memory; throws {@link NullPointerException} or {@link IllegalArgumentException} on bad fields. */
     public Memory build() {
-      return new Memory(name, description, type, body, created, updated, source, session, supersedes,
+      return new Memory(name, description, type, body, created, updated, source, session, turn, supersedes,
           supersededBy, validUntil, lastRecalled, recallCount, paths, unknownKeys);
     }
   }

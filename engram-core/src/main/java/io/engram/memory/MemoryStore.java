@@ -13,7 +13,8 @@ import java.util.Optional;
  * writers from any number of processes lose nothing; file names come from {@link MemoryNames}, never
  * from raw input. A read never rewrites or deletes a file: bad files are reported in
  * {@link MemoryListing#problems()}. Only {@link #purgeTrash()} deletes, and only trash past its
- * retention. A memory's identity is the slug of its name.
+ * retention. A memory's identity is the slug of its name. Every write, forget and restore records the
+ * memory's new version in its {@link MemoryHistory}, under the same lock.
  */
 public interface MemoryStore {
 
@@ -25,7 +26,12 @@ public interface MemoryStore {
    * @throws IllegalArgumentException when the body is over the size limit
    * @throws InvalidMemoryException when the file that would be replaced is not a valid memory (it is kept)
    */
-  Saved write(Memory memory) throws IOException;
+  default Saved write(Memory memory) throws IOException {
+    return write(memory, ChangedBy.UNKNOWN);
+  }
+
+  /** {@link #write(Memory)}, the memory's history recording that {@code by} made the change. */
+  Saved write(Memory memory, ChangedBy by) throws IOException;
 
   /** The memory called {@code name}; empty if none. Throws {@link InvalidMemoryException} if its file is bad. */
   Optional<StoredMemory> read(String name) throws IOException;
@@ -37,13 +43,23 @@ public interface MemoryStore {
    * Moves the memory's file and its index line to the trash (and purges trash past its retention).
    * Throws {@link NoSuchMemoryException}.
    */
-  Forgotten forget(String name) throws IOException;
+  default Forgotten forget(String name) throws IOException {
+    return forget(name, ChangedBy.UNKNOWN);
+  }
+
+  /** {@link #forget(String)}, the memory's history recording that {@code by} made the change. */
+  Forgotten forget(String name, ChangedBy by) throws IOException;
 
   /**
    * Brings the most recently trashed memory called {@code name} back with its index line. Throws
    * {@link NoSuchMemoryException} when the trash has none, and refuses when a file now holds its place.
    */
-  StoredMemory restore(String name) throws IOException;
+  default StoredMemory restore(String name) throws IOException {
+    return restore(name, ChangedBy.UNKNOWN);
+  }
+
+  /** {@link #restore(String)}, the memory's history recording that {@code by} made the change. */
+  StoredMemory restore(String name, ChangedBy by) throws IOException;
 
   /**
    * Deletes trash entries older than the retention period, and staging files a killed writer left

@@ -58,8 +58,8 @@ public final class ProjectMemory implements MemoryStore {
   }
 
   @Override
-  public Saved write(Memory memory) throws IOException {
-    return target(memory).write(memory);
+  public Saved write(Memory memory, ChangedBy by) throws IOException {
+    return target(memory).write(memory, by);
   }
 
   @Override
@@ -95,27 +95,55 @@ public final class ProjectMemory implements MemoryStore {
   }
 
   @Override
-  public Forgotten forget(String name) throws IOException {
+  public Forgotten forget(String name, ChangedBy by) throws IOException {
     if (project.read(name).isEmpty() && user.read(name).isEmpty() && team.isPresent()
         && team.get().read(name).isPresent()) {
       throw new NoSuchMemoryException("'" + name + "' is a team memory, read-only here: only team sync changes it,"
           + " so it is not forgotten locally");
     }
-    return project.read(name).isPresent() || user.read(name).isEmpty() ? project.forget(name) : user.forget(name);
+    return project.read(name).isPresent() || user.read(name).isEmpty() ? project.forget(name, by)
+        : user.forget(name, by);
   }
 
   @Override
-  public StoredMemory restore(String name) throws IOException {
+  public StoredMemory restore(String name, ChangedBy by) throws IOException {
     try {
-      return project.restore(name);
+      return project.restore(name, by);
     } catch (NoSuchMemoryException e) {
       try {
-        return user.restore(name);
+        return user.restore(name, by);
       } catch (NoSuchMemoryException e2) {
         throw new NoSuchMemoryException("no trashed memory named '" + name + "' in " + project.directory()
             + " or " + user.directory());
       }
     }
+  }
+
+  /**
+   * The recorded versions of the memory called {@code name}, oldest first: from the store that holds it (project,
+   * user, then team), else from the first whose history has it (a forgotten memory, or a shared copy retired in
+   * favour of the team's, whose mirror keeps no history); empty when none has.
+   */
+  public List<MemoryVersion> history(String name) throws IOException {
+    if (!MemoryNames.isValid(name)) {
+      return List.of(); // no memory can have had that name
+    }
+    for (DirectoryStore store : readOrder()) {
+      if (store.read(name).isPresent()) {
+        List<MemoryVersion> versions = store.history(name);
+        if (!versions.isEmpty()) {
+          return versions;
+        }
+        break;
+      }
+    }
+    for (DirectoryStore store : readOrder()) {
+      List<MemoryVersion> versions = store.history(name);
+      if (!versions.isEmpty()) {
+        return versions;
+      }
+    }
+    return List.of();
   }
 
   /** The forgotten memories both trashes hold, newest first; {@link #restore} brings one back by name. */

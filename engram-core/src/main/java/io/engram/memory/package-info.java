@@ -47,6 +47,20 @@
  * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
  * one per call): a file is parsed again when its inode, modification time or size changes.
  *
+ * <p>A memory's history: every write, forget and restore appends the memory's new version to {@code
+ * .engram-history/<slug>.jsonl} ({@link MemoryHistory}, one {@link MemoryVersion} a JSON line) while the store's
+ * lock is held, right after the change landed, naming the surface that made it ({@link ChangedBy}: each caller
+ * says, through {@code write(memory, by)}, {@code forget(name, by)} and {@code restore(name, by)}). The dream,
+ * which writes topic files itself, records through {@link MemoryHistory#recordFile} under the same lock. The team
+ * mirror keeps no history (team sync writes it in batches; the team store's own audit log is its history): what
+ * {@code team} changes in a local store (a shared copy retired to the trash) is recorded. A file found changed since its last recorded version (Claude Code or a person edited it) is recorded
+ * first as {@code outside}; a write that changes only {@code updated} or the recall fields records nothing, and
+ * recording recall use never does. Texts are redacted again before they are written. Bounded by {@code
+ * memory.historyMaxVersions} per memory and {@code memory.historyMaxBytes} per directory, the oldest dropped
+ * first. {@link ProjectMemory#history} reads it, for a forgotten memory too. The frontmatter's {@code session} and
+ * {@code turn} are the provenance extraction records: the session and the transcript message a memory was read
+ * from.
+ *
  * <p>{@link ProjectMemory#trashed} lists what both trashes hold ({@link TrashedMemory}), for a surface that
  * offers a restore; {@link MemoryEdit} is the check every person's edit of a whole file passes (it parses, and
  * keeps the memory's name) before it is written.

@@ -135,6 +135,26 @@ class ExtractionPassTest {
   }
 
   @Test
+  void eachMemoryRecordsTheSessionAndTheTranscriptMessageItWasReadFrom() throws Exception {
+    Path file = tmp.resolve("s1.jsonl");
+    Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + userLine("u2", "The tests need Redis running."));
+    offline().run(file, "s1", false).orElseThrow();
+
+    List<Memory> written = memories().stream().map(StoredMemory::memory).toList();
+    assertThat(written).anySatisfy(m -> {
+      assertThat(m.body()).contains("pnpm");
+      assertThat(m.session()).contains("s1");
+      assertThat(m.turn()).contains("u1");
+    });
+    assertThat(written).anySatisfy(m -> {
+      assertThat(m.body()).contains("Redis");
+      assertThat(m.turn()).contains("u2");
+    });
+    assertThat(store.history(written.get(0).name())).extracting(v -> v.by())
+        .containsExactly(io.engram.memory.ChangedBy.EXTRACTION);
+  }
+
+  @Test
   void writesTheRightMemoriesWithProvenance() throws Exception {
     ExtractionReport report = offline().run(conversation().build(), false);
 

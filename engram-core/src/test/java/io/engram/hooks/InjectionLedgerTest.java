@@ -91,4 +91,22 @@ class InjectionLedgerTest {
     assertThatThrownBy(() -> InjectionLedger.read(home, "s2")).isInstanceOf(IOException.class)
         .hasMessageContaining(file + ":2");
   }
+
+  @Test
+  void aLineACrashCutShortIsLeftOutAndTheLedgerKeepsItsNewestEntriesWithinItsCap() throws IOException {
+    Path file = Files.createDirectories(home.resolve("sessions/s3")).resolve(InjectionLedger.FILE);
+    Files.writeString(file, "{\"at\":\"2026-01-01T10:00:00Z\",\"hook\":\"SessionStart\",\"chars\":5,\"memories\":[],"
+        + "\"leftOut\":[]}\n{\"at\":\"2026-01-01T10:");
+    assertThat(InjectionLedger.read(home, "s3")).extracting(InjectionLedger.Entry::chars).containsExactly(5);
+    int dropped = 0;
+    for (int i = 0; i < 60; i++) {
+      dropped += InjectionLedger.append(home, "s3", new InjectionLedger.Entry(java.time.Instant.EPOCH.plusSeconds(i),
+          "UserPromptSubmit", 100 + i, List.of(new InjectionLedger.Item("m" + i, 10, "matched")), List.of()), 2_000);
+      assertThat(Files.size(file)).isLessThanOrEqualTo(2_000);
+    }
+    List<InjectionLedger.Entry> kept = InjectionLedger.read(home, "s3");
+    assertThat(dropped).isPositive();
+    assertThat(kept.get(kept.size() - 1).chars()).isEqualTo(159);
+    assertThat(kept).extracting(InjectionLedger.Entry::chars).isSorted().doesNotContain(5);
+  }
 }

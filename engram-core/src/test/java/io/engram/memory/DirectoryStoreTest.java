@@ -75,9 +75,12 @@ class DirectoryStoreTest {
     assertThat(Files.readAllBytes(dir.resolve("a.md"))).as("the replaced file is back").isEqualTo(before);
     assertThat(dir.resolve("b.md")).as("the new file is gone").doesNotExist();
     try (var files = Files.list(dir)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("a.md", "MEMORY.md", ".engram-lock");
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("a.md", "MEMORY.md", ".engram-lock", MemoryHistory.DIR);
     }
     assertThat(index).contains("(a.md)");
+    assertThat(((DirectoryStore) store()).history("a")).as("a failed write records no version").hasSize(1);
+    assertThat(((DirectoryStore) store()).history("b")).isEmpty();
   }
 
   @Test
@@ -261,7 +264,7 @@ class DirectoryStoreTest {
     assertThat(byLines.totalLines()).isEqualTo(250);
     assertThat(byLines.cutNote()).contains("200 of 250 lines", "50 lines left out");
     IndexText byBytes = store(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", false, 200,
-        1000, 1 << 20, 64 * 1024, 30)).indexText();
+        1000, 1 << 20, 64 * 1024, 30, 50, 16 << 20)).indexText();
     assertThat(byBytes.loadedBytes()).isLessThanOrEqualTo(1000);
     assertThat(byBytes.text()).endsWith("\n").startsWith("- [m0](m0.md)");
     assertThat(byBytes.truncated()).isTrue();

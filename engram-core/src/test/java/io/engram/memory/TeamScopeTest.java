@@ -101,7 +101,8 @@ class TeamScopeTest {
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings.Memory m = d.memory();
     return new EngramSettings(d.instructions(), new EngramSettings.Memory(layout, m.claudeHome(), m.isolateWorktrees(),
-        m.indexMaxLines(), m.indexMaxBytes(), m.maxTopicBytes(), m.maxMemoryBytes(), m.trashRetentionDays()), d.notes(),
+        m.indexMaxLines(), m.indexMaxBytes(), m.maxTopicBytes(), m.maxMemoryBytes(), m.trashRetentionDays(),
+        m.historyMaxVersions(), m.historyMaxBytes()), d.notes(),
         d.extraction(), d.dream(), d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(),
         d.team());
   }

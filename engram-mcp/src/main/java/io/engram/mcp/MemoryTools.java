@@ -1,6 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.instructions.LoadedInstructions;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
@@ -146,7 +147,7 @@ final class MemoryTools {
         .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
     Saved saved;
     try {
-      saved = services.memory().write(memory);
+      saved = services.memory().write(memory, ChangedBy.MCP);
     } catch (IllegalArgumentException e) {
       throw new ToolInputException(e.getMessage());
     }
@@ -160,7 +161,7 @@ final class MemoryTools {
   private Map<String, Object> forget(Arguments args) throws IOException {
     String name = args.requiredString("name");
     try {
-      var forgotten = services.memory().forget(name);
+      var forgotten = services.memory().forget(name, ChangedBy.MCP);
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("name", forgotten.name());
       result.put("trashed", forgotten.trashed().toString());

@@ -1,5 +1,6 @@
 package io.engram.team;
 
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStore;
@@ -46,12 +47,12 @@ final class LocalCopies {
     if (!same(copy.get(), sent)) {
       return Retired.KEPT;
     }
-    Forgotten gone = project.forget(name);
+    Forgotten gone = project.forget(name, ChangedBy.TEAM);
     // A writer may have changed the copy between the check and the move: then it comes straight back.
     StoredMemory trashed = new StoredMemory(MemoryFormat.read(gone.trashed(), maxBytes), gone.trashed(),
         copy.get().scope());
     if (!same(trashed, sent)) {
-      project.restore(name);
+      project.restore(name, ChangedBy.TEAM);
       return Retired.KEPT;
     }
     return Retired.TRASHED;

@@ -2,11 +2,13 @@ package io.engram.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.config.EngramSettings;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryEdit;
 import io.engram.memory.MemoryListing;
+import io.engram.memory.MemoryVersion;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.Saved;
@@ -18,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +29,8 @@ import java.util.Optional;
 
 /**
  * The memory part of the UI's JSON API (under {@code /ui/api/}), over one project: the list (search, filters,
- * pages), one memory, the trash, and the three changes a person makes (edit, forget, restore), each through
+ * pages), one memory with its provenance and its versions ({@link ProjectMemory#history}), the trash, and the
+ * three changes a person makes (edit, forget, restore), each through
  * the same core call as the command line's.
  */
 final class MemoryApi {
@@ -41,10 +45,19 @@ final class MemoryApi {
   /** Which project the session shows and where its memories live. */
   record ProjectInfo(String directory, String projectMemory, String userMemory) {}
 
-  /** One memory in full: its fields, its body rendered, and the file's text for editing. */
+  /**
+   * One memory in full: its fields, its provenance (the session and transcript message it was written from), its
+   * body rendered, and the file's text for editing.
+   */
   record Detail(MemoryRows.Row memory, String path, Optional<Instant> created, Optional<String> session,
-      List<String> supersedes, Optional<String> supersededBy, Optional<Instant> validUntil, List<String> paths,
+      Optional<String> turn, List<String> supersedes, Optional<String> supersededBy, Optional<Instant> validUntil, List<String> paths,
       Map<String, String> otherFields, String bodyHtml, String text) {}
+
+  /** One version of a memory: when, by what, the change, and the diff to the version before it. */
+  record VersionRow(int number, Instant at, String by, String change, String diff) {}
+
+  /** A memory's versions, newest first. */
+  record History(String name, List<VersionRow> versions) {}
 
   /** A memory in the trash. */
   record Trashed(String name, String type, String scope, String description, Instant trashedAt) {}
@@ -58,6 +71,8 @@ final class MemoryApi {
       case "project" -> requireGet(get, () -> x.json(200, info()));
       case "memories" -> requireGet(get, () -> x.json(200, list(x)));
       case "memory" -> requireGet(get, () -> x.json(200, detail(x.param("name")
+          .orElseThrow(() -> new UiExchange.Refusal(400, "name a memory: ?name=...")))));
+      case "memory/history" -> requireGet(get, () -> x.json(200, history(x.param("name")
           .orElseThrow(() -> new UiExchange.Refusal(400, "name a memory: ?name=...")))));
       case "trash" -> requireGet(get, () -> x.json(200, trash()));
       case "memory/edit" -> requirePost(get, () -> x.json(200, edit(x.jsonBody(settings.maxRequestBytes()))));
@@ -118,8 +133,23 @@ final class MemoryApi {
     Map<String, String> other = new LinkedHashMap<>();
     m.unknownKeys().forEach((k, v) -> other.put(k, String.valueOf(v)));
     return new Detail(MemoryRows.row(s, Instant.now(), Optional.empty()), s.path().toString(), m.created(),
-        m.session(), m.supersedes(), m.supersededBy(), m.validUntil(), m.paths(), other, Html.markdown(m.body()),
+        m.session(), m.turn(), m.supersedes(), m.supersededBy(), m.validUntil(), m.paths(), other, Html.markdown(m.body()),
         Files.readString(s.path(), StandardCharsets.UTF_8));
+  }
+
+  /** Every recorded version, forgotten memories' too (their history outlives the file). */
+  History history(String name) throws IOException, UiExchange.Refusal {
+    List<MemoryVersion> all = project.memory().history(name);
+    if (all.isEmpty()) {
+      throw new UiExchange.Refusal(404, "no recorded versions of a memory named '" + name + "'");
+    }
+    List<VersionRow> rows = new ArrayList<>();
+    for (int i = all.size() - 1; i >= 0; i--) {
+      MemoryVersion v = all.get(i);
+      rows.add(new VersionRow(v.number(), v.at(), v.by().id(), v.change().id(),
+          v.diffFrom(i == 0 ? Optional.empty() : Optional.of(all.get(i - 1)))));
+    }
+    return new History(name, rows);
   }
 
   private List<Trashed> trash() throws IOException {
@@ -138,7 +168,7 @@ final class MemoryApi {
     StoredMemory current = project.memory().read(name)
         .orElseThrow(() -> new UiExchange.Refusal(404, "no memory named '" + name + "'"));
     try {
-      Saved saved = project.memory().write(MemoryEdit.checked(text, current));
+      Saved saved = project.memory().write(MemoryEdit.checked(text, current), ChangedBy.UI);
       return new Edited(saved.stored().name(), saved.stored().path().toString(),
           saved.redacted().stream().map(k -> k.label()).toList());
     } catch (InvalidMemoryException | IllegalArgumentException e) {
@@ -149,7 +179,7 @@ final class MemoryApi {
   private WebUi.Done forget(JsonNode body) throws IOException, UiExchange.Refusal {
     String name = UiExchange.field(body, "name");
     try {
-      Forgotten f = project.memory().forget(name);
+      Forgotten f = project.memory().forget(name, ChangedBy.UI);
       return new WebUi.Done("forgot '" + f.name() + "' (in the trash; restore brings it back)");
     } catch (NoSuchMemoryException e) {
       throw new UiExchange.Refusal(404, e.getMessage());
@@ -159,7 +189,7 @@ final class MemoryApi {
   private WebUi.Done restore(JsonNode body) throws IOException, UiExchange.Refusal {
     String name = UiExchange.field(body, "name");
     try {
-      StoredMemory m = project.memory().restore(name);
+      StoredMemory m = project.memory().restore(name, ChangedBy.UI);
       return new WebUi.Done("restored '" + m.name() + "'");
     } catch (NoSuchMemoryException e) {
       throw new UiExchange.Refusal(404, e.getMessage());

@@ -10,6 +10,7 @@ import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
 import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * the window at each model request as {@code engram stats} computes it ({@link ContextTimeline}), the
  * level lines, the compactions in the transcript with the compaction Engram prepared for a segment (its score
  * and loss record), the session notes ({@link NotesStore}), and what the hooks injected at each call
- * ({@link InjectionLedger}).
+ * ({@link InjectionLedger}); asked for a {@code turn} (a transcript message's uuid, from a memory's provenance),
+ * the timeline names the request that answered it.
  */
 final class SessionsApi {
   private final UiProject project;
@@ -60,10 +62,16 @@ final class SessionsApi {
   /** A compaction Engram prepared: for which segment, how full the window was, its score and what it dropped. */
   record Prepared(int segment, int percent, String preparedAt, String engine, JsonNode score, JsonNode lost) {}
 
+  /**
+   * The turn a link asked the timeline to show (a memory's provenance): the transcript message, its line, and the
+   * index of the first request at or after it (the request that answered it).
+   */
+  record Anchor(String turn, int line, Optional<Instant> at, int point) {}
+
   /** One session's timeline. */
   record Timeline(String id, String transcript, List<Point> points, Lines lines, List<Compaction> compactions,
       Optional<Prepared> pendingPrepared, String notes, List<InjectionLedger.Entry> injections,
-      List<String> problems) {}
+      Optional<Anchor> anchor, List<String> problems) {}
 
   void answer(UiExchange x, String route) throws IOException, UiExchange.Refusal {
     if (!x.method().equals("GET") && !x.method().equals("HEAD")) {
@@ -72,7 +80,7 @@ final class SessionsApi {
     if (route.equals("sessions")) {
       x.json(200, list());
     } else {
-      x.json(200, timeline(route.substring("sessions/".length())));
+      x.json(200, timeline(route.substring("sessions/".length()), x.param("turn")));
     }
   }
 
@@ -92,7 +100,7 @@ final class SessionsApi {
     return new Sessions(rows);
   }
 
-  Timeline timeline(String id) throws IOException, UiExchange.Refusal {
+  Timeline timeline(String id, Optional<String> turn) throws IOException, UiExchange.Refusal {
     // Only a session the project recorded: the id never becomes a path of the caller's choosing.
     Path file = recorded().get(id);
     if (file == null) {
@@ -127,9 +135,29 @@ final class SessionsApi {
     } catch (IOException e) {
       problems.add(e.getMessage()); // the rest of the timeline is still worth showing
     }
+    Optional<Anchor> anchor = Optional.empty();
+    if (turn.isPresent()) {
+      anchor = anchor(t, timeline, turn.get());
+      if (anchor.isEmpty()) {
+        problems.add("turn " + turn.get() + " is not in this transcript (compacted away or from another session)");
+      }
+    }
     return new Timeline(id, file.toString(), points,
         new Lines(context.warningRatio(), context.urgentRatio(), context.criticalRatio()), compactions, pending,
-        notes, injections, problems);
+        notes, injections, anchor, problems);
+  }
+
+  private static Optional<Anchor> anchor(Transcript t, List<ContextTimeline.Point> timeline, String turn) {
+    for (int i = 0; i < t.messages().size(); i++) {
+      TranscriptMessage m = t.messages().get(i);
+      if (m.uuid().filter(turn::equals).isPresent()) {
+        int index = i;
+        int point = (int) timeline.stream().filter(p -> p.position().messageIndex() < index).count();
+        return Optional.of(new Anchor(turn, m.lineNumber(), m.timestamp(),
+            Math.min(point, Math.max(0, timeline.size() - 1))));
+      }
+    }
+    return Optional.empty();
   }
 
   private static Prepared prepared(PreparedCompaction p) {

@@ -15,7 +15,9 @@
  * side opens per request for the session's project: {@code MemoryApi} lists memories ({@code MemoryRows}:
  * filters by type, scope, trust, stale and superseded, pages of {@code ui.pageSize}), searches with the same
  * hybrid {@link io.engram.recall.MemoryRecall} the hooks use (without re-ranking or recording use), shows one
- * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped), and
+ * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped; its
+ * provenance, the session and transcript message that wrote it, linked to that turn's timeline; its versions from
+ * {@link io.engram.memory.ProjectMemory#history}, each with its diff to the one before), and
  * edits ({@link io.engram.memory.MemoryEdit}, the check {@code engram edit} makes), forgets and restores
  * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
  * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
@@ -26,7 +28,8 @@
  * {@code engram stats} shows), the level lines from the settings, the transcript's compactions with the
  * compaction Engram prepared for the segment each closed ({@link io.engram.levels.PreparedCompaction#read}:
  * score and loss record), and the session notes ({@link io.engram.notes.NotesStore}); only a session the
- * project recorded is read, so an id never picks a path. The page draws the chart as inline SVG.
+ * project recorded is read, so an id never picks a path. Asked for a {@code turn} (a message uuid), the timeline
+ * names the request that answered it, which the page rings. The page draws the chart as inline SVG.
  * {@code InstructionsApi} is the
  * {@code engram context} view from the same {@link io.engram.instructions.InstructionLoader}; the usage view
  * is the {@link io.engram.model.CostGovernor}'s ledger, every day of it.

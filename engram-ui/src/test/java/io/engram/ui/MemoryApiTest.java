@@ -101,11 +101,12 @@ class MemoryApiTest {
   @Test
   void aMemoryShowsItsFieldsAndItsBodyEscaped() throws Exception {
     ui.remember(Memory.builder("xss-probe", MemoryType.PROJECT).description("<img src=x onerror=alert(1)>")
-        .body("<script>alert('body')</script>\n\n[click](javascript:alert(2))").session("s-42").build());
+        .body("<script>alert('body')</script>\n\n[click](javascript:alert(2))").session("s-42").turn("u-7").build());
     JsonNode d = get("/ui/api/memory?name=xss-probe");
     assertThat(d.get("bodyHtml").asText()).doesNotContain("<script", "javascript:")
         .contains("&lt;script&gt;");
     assertThat(d.get("session").asText()).isEqualTo("s-42");
+    assertThat(d.get("turn").asText()).isEqualTo("u-7");
     assertThat(d.get("text").asText()).contains("name: xss-probe");
     assertThat(get("/ui/api/memory?name=gone-helper").get("otherFields").get("stale").asText())
         .contains("FooHelper.java");
@@ -120,6 +121,17 @@ class MemoryApiTest {
         "text", text)));
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     assertThat(ui.memory().read("tests-need-redis").orElseThrow().memory().body()).contains("localhost:6380");
+
+    JsonNode versions = get("/ui/api/memory/history?name=tests-need-redis").get("versions");
+    assertThat(versions).hasSize(2);
+    assertThat(versions.get(0).get("number").asInt()).isEqualTo(2);
+    assertThat(versions.get(0).get("by").asText()).isEqualTo("ui");
+    assertThat(versions.get(0).get("change").asText()).isEqualTo("edited");
+    assertThat(versions.get(0).get("diff").asText()).contains("-Start Redis on localhost:6379",
+        "+Start Redis on localhost:6380");
+    assertThat(versions.get(1).get("change").asText()).isEqualTo("created");
+    assertThat(ui.get("/ui/api/memory/history?name=nothing", Optional.of(session.cookie())).statusCode())
+        .isEqualTo(404);
   }
 
   @Test

@@ -107,6 +107,18 @@ class SessionsApiTest {
   }
 
   @Test
+  void aTurnAskedForIsAnchoredToTheRequestThatAnsweredIt() throws Exception {
+    recordSession();
+    JsonNode anchor = json("/ui/api/sessions/" + ID + "?turn=u2").get("anchor");
+    assertThat(anchor.get("turn").asText()).isEqualTo("u2");
+    assertThat(anchor.get("line").asInt()).isEqualTo(3);
+    assertThat(anchor.get("point").asInt()).as("a2, the second request, answered u2").isEqualTo(1);
+    JsonNode unknown = json("/ui/api/sessions/" + ID + "?turn=nowhere");
+    assertThat(unknown.get("anchor").isNull() || unknown.get("anchor").isMissingNode()).isTrue();
+    assertThat(unknown.get("problems").toString()).contains("turn nowhere is not in this transcript");
+  }
+
+  @Test
   void aCompactionShowsItsPreparedScoreAndLossRecordBesideTheNotesAndTheInjections() throws Exception {
     recordSession();
     Path sessionDir = Files.createDirectories(ui.home.resolve("sessions").resolve(ID));

@@ -2,6 +2,7 @@ package io.engram.cli.memory;
 
 import io.engram.cli.UserFacingException;
 import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.MemoryEdit;
 import io.engram.memory.ProjectMemory;
@@ -60,7 +61,7 @@ public final class EditCommand implements java.util.concurrent.Callable<Integer>
         }
         String problem;
         try {
-          Saved saved = store.write(MemoryEdit.checked(edited, current));
+          Saved saved = store.write(MemoryEdit.checked(edited, current), ChangedBy.CLI);
           out.printf("saved '%s' -> %s%n", saved.stored().name(), saved.stored().path());
           if (!saved.redacted().isEmpty()) {
             out.println("redacted before writing: "

@@ -3,6 +3,7 @@ package io.engram.cli.memory;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +30,7 @@ public final class ForgetCommand implements java.util.concurrent.Callable<Intege
 
   @Override
   public Integer call() throws IOException {
-    Forgotten f = MemoryAccess.open(spec).forget(name);
+    Forgotten f = MemoryAccess.open(spec).forget(name, ChangedBy.CLI);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, new Forgot(f.name(), f.original().toString(), f.trashed().toString()));

@@ -5,6 +5,7 @@ import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryType;
@@ -70,7 +71,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     String d = description != null ? description : firstLine(safe);
     Memory memory = Memory.builder(n, type).description(d).body(body.endsWith("\n") ? body : body + "\n")
         .source(source).build();
-    Saved saved = MemoryAccess.open(spec).write(memory);
+    Saved saved = MemoryAccess.open(spec).write(memory, ChangedBy.CLI);
     print(saved);
     return 0;
   }

@@ -3,6 +3,7 @@ package io.engram.cli.memory;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +26,7 @@ public final class RestoreCommand implements java.util.concurrent.Callable<Integ
 
   @Override
   public Integer call() throws IOException {
-    StoredMemory m = MemoryAccess.open(spec).restore(name);
+    StoredMemory m = MemoryAccess.open(spec).restore(name, ChangedBy.CLI);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, MemoryJson.of(m));

@@ -123,6 +123,31 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void showHistoryListsEveryVersionNewestFirstWithWhoChangedItAndTheDiffAlsoOnceForgotten() throws Exception {
+    run("remember", "--type", "feedback", "--name", "style", "Use tabs");
+    run("edit", "style", "--editor", script("sed -i 's/Use tabs/Use two spaces/' \"$1\"").toString());
+    run("forget", "style");
+
+    CommandRun text = run("show", "style", "--history");
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    assertThat(text.out()).containsSubsequence("version 3 ", "forgotten by cli", "version 2 ", "edited by cli",
+        "-Use tabs", "+Use two spaces", "version 1 ", "created by cli");
+    JsonNode json = JsonOutput.mapper().readTree(run("show", "style", "--history", "--json").out());
+    assertThat(json.get("name").asText()).isEqualTo("style");
+    JsonNode versions = json.get("versions");
+    assertThat(versions).hasSize(3);
+    assertThat(versions.get(1).get("by").asText()).isEqualTo("cli");
+    assertThat(versions.get(1).get("change").asText()).isEqualTo("edited");
+    assertThat(versions.get(1).get("diff").asText()).contains("--- version 1", "+Use two spaces");
+    assertThat(versions.get(0).get("change").asText()).isEqualTo("forgotten");
+    assertThat(versions.get(0).get("diff").asText()).as("a forget changes no text").isEmpty();
+    assertThat(versions.get(2).get("change").asText()).isEqualTo("created");
+    CommandRun none = run("show", "never-written", "--history");
+    assertThat(none.exitCode()).isEqualTo(1);
+    assertThat(none.err()).contains("no recorded versions of a memory named 'never-written'");
+  }
+
+  @Test
   void editWithNoChangeSaysSo() throws Exception {
     run("remember", "--type", "user", "--name", "role", "Backend");
     CommandRun r = run("edit", "role", "--editor", script("true").toString());

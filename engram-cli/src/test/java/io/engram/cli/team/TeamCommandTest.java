@@ -64,6 +64,12 @@ class TeamCommandTest {
     assertThat(first.get("content").asText()).contains("Team memory shared by ada").contains("checkout workers");
     // The author's own copy went to the trash once the team held its words: ada follows the team's version too.
     assertThat(ada.listed("deploy-order").get("scope").asText()).isEqualTo("team");
+    // Ada's history says who changed what: she wrote her copy, team sync retired it once the team held it.
+    JsonNode adaVersions = ada.json("show", "deploy-order", "--history").get("versions");
+    assertThat(adaVersions.get(0).get("by").asText() + " " + adaVersions.get(0).get("change").asText())
+        .isEqualTo("team forgotten");
+    assertThat(adaVersions.get(1).get("by").asText() + " " + adaVersions.get(1).get("change").asText())
+        .isEqualTo("cli created");
 
     JsonNode status = ben.json("team", "status");
     assertThat(status.get("link").get("member").asText()).isEqualTo("ben");

@@ -10,6 +10,7 @@ import io.engram.cli.service.EngramService;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
+import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
@@ -31,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The web UI in a real browser: Debian's Chromium, headless, driven by playwright-core
  * ({@code src/test/browser/ui.mjs}) against a service running in this JVM on a temporary home. One browser
- * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits, forgets and
- * restores it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
+ * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits it and reads its
+ * versions and the diff of the edit, forgets and restores it, follows its provenance to the turn that wrote it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
  * undoes it, opens a compacted session's window chart, and checks that a browser without the cookie is refused;
  * screenshots go to {@code target/ui-screenshots/}. Under {@code CI=true} a missing node, chromium or
  * {@code node_modules} fails the test ({@code .ci/setup} installs them); elsewhere it is skipped.
@@ -76,7 +77,8 @@ class WebUiBrowserTest {
     Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
     ProjectMemory memory = MemoryStores.open(new EngramRoots(home, user, project), EngramSettings.DEFAULTS);
     memory.write(Memory.builder("tests-need-redis", MemoryType.PROJECT).description("integration tests need Redis")
-        .body("Start Redis on `localhost:6379` before `mvn verify`.").session("s-ui").build());
+        .body("Start Redis on `localhost:6379` before `mvn verify`.").session("s-ui").turn("u2").build(),
+        ChangedBy.EXTRACTION);
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
         "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
@@ -108,9 +110,21 @@ class WebUiBrowserTest {
     assertThat(xss.get("description").asText()).contains("<img src=x");
     assertThat(report.get("dialogs")).isEmpty();
     assertThat(step(report, "edit").get("body").asText()).contains("localhost:6380");
-    assertThat(step(report, "edit").get("sessionLink").asText()).as("provenance links to the session's page")
-        .isEqualTo("#/session/s-ui");
+    assertThat(step(report, "edit").get("sessionLink").asText()).as("provenance links to the turn in the session")
+        .isEqualTo("#/session/s-ui/turn/u2");
+    JsonNode history = step(report, "history");
+    assertThat(history.get("versions")).hasSize(2);
+    assertThat(history.get("versions").get(0).asText()).startsWith("version 2: edited by ui");
+    assertThat(history.get("versions").get(1).asText()).startsWith("version 1: created by extraction");
+    assertThat(history.get("diff").asText()).contains("--- version 1", "+++ version 2",
+        "-Start Redis on `localhost:6379`", "+Start Redis on `localhost:6380`");
     assertThat(step(report, "restore").get("body").asText()).contains("localhost:6380");
+    JsonNode provenance = step(report, "provenance");
+    assertThat(provenance.get("hash").asText()).isEqualTo("#/session/s-ui/turn/u2");
+    assertThat(provenance.get("anchor").asText()).contains("Turn u2 (line 3", "request 2");
+    assertThat(provenance.get("ringed").asInt()).isEqualTo(1);
+    assertThat(memory.history("tests-need-redis")).extracting(v -> v.by().id() + " " + v.change().id())
+        .containsExactly("extraction created", "ui edited", "ui forgotten", "ui restored");
     assertThat(step(report, "dreamPreview").get("diff").asText()).contains("-- [gone](gone.md)");
     JsonNode applied = step(report, "dreamApplied");
     assertThat(applied.get("message").asText()).contains("dream applied");

@@ -136,6 +136,7 @@ async function showMemory(name) {
   const edit = el('button', { id: 'edit', onclick: () => {
     editor.hidden = false; save.hidden = false; body.hidden = true; edit.hidden = true; editor.focus();
   } }, 'Edit');
+  const history = el('div', { id: 'memory-history' }, el('p', { class: 'why' }, 'Loading the history…'));
   const forget = el('button', { class: 'danger', id: 'forget', onclick: async () => {
     try {
       const r = await post('memory/forget', { name: m.name });
@@ -150,13 +151,40 @@ async function showMemory(name) {
     el('p', { id: 'memory-description' }, m.description),
     el('dl', { class: 'fields', id: 'memory-fields' },
       field('Type', m.type), field('Scope', m.scope), field('Trust (source)', m.trust), field('File', d.path),
-      field('Created', when(d.created)), field('Updated', when(m.updated)), d.session ? [el('dt', {}, 'Written in session'),
-        el('dd', {}, el('a', { href: '#/session/' + encodeURIComponent(d.session), id: 'memory-session' }, d.session))]
-        : [],
+      field('Created', when(d.created)), field('Updated', when(m.updated)), provenance(d),
       field('Recalled', m.recallCount + ' time(s)'), field('Last recalled', when(m.lastRecalled)),
       field('Supersedes', d.supersedes), field('Superseded by', d.supersededBy), field('Valid until', when(d.validUntil)),
       field('About', d.paths), Object.entries(d.otherFields).map(([k, v]) => field(k, v))),
-    body, editor, el('div', { class: 'actions' }, edit, save, forget));
+    body, editor, el('div', { class: 'actions' }, edit, save, forget),
+    el('h3', {}, 'History'), history);
+  showHistory(m.name, history);
+}
+
+// Which session wrote the memory, and from which message of its transcript: a link to that turn's timeline.
+function provenance(d) {
+  if (!d.session) return [];
+  const target = '#/session/' + encodeURIComponent(d.session) + (d.turn ? '/turn/' + encodeURIComponent(d.turn) : '');
+  return [el('dt', {}, 'Written in session'), el('dd', {}, el('a', { href: target, id: 'memory-session' }, d.session),
+    d.turn ? el('span', { class: 'why', id: 'memory-turn' }, ' from turn ' + d.turn) : '')];
+}
+
+// Every version the memory had, newest first, each with its diff to the one before (hidden until asked for).
+async function showHistory(name, area) {
+  let h;
+  try {
+    h = await get('memory/history', { name });
+  } catch (e) {
+    area.replaceChildren(el('p', { class: 'why' }, 'No version recorded yet.'));
+    return;
+  }
+  area.replaceChildren(el('ul', { class: 'versions' }, h.versions.map((v) => {
+    const diff = v.diff ? diffView(v.diff, 'version-diff-' + v.number) : null;
+    if (diff) diff.hidden = true;
+    return el('li', { class: 'version', 'data-number': v.number },
+      el('span', { class: 'version-title' }, `version ${v.number}: ${v.change} by ${v.by}, ${when(v.at)}`), ' ',
+      diff ? el('button', { class: 'show-version-diff', onclick: () => { diff.hidden = !diff.hidden; } }, 'Diff') : '',
+      diff);
+  })));
 }
 
 async function restore(name) {
@@ -367,6 +395,11 @@ function windowChart(t) {
       chart.append(svg('polyline', { class: 'window-line', fill: 'none', stroke: '#1d232b', 'stroke-width': 1.5,
         points: indices.map((i) => `${x(i).toFixed(1)},${y(ratios[i]).toFixed(1)}`).join(' ') }));
     }
+    if (t.anchor) {
+      const i = t.anchor.point;
+      chart.append(svg('circle', { class: 'anchor', cx: x(i), cy: y(ratios[i]), r: 8, fill: 'none',
+        stroke: '#2458b3', 'stroke-width': 2 }, svg('title', {}, 'turn ' + t.anchor.turn)));
+    }
     t.points.forEach((p, i) => chart.append(svg('circle', { class: 'request', cx: x(i), cy: y(ratios[i]), r: 3,
       fill: p.recorded ? '#1d232b' : '#fff', stroke: '#1d232b' },
       svg('title', {}, `line ${p.line} ${when(p.at)}: ${number(p.tokens)} of ${number(p.windowTokens)} tokens `
@@ -384,13 +417,16 @@ function preparedView(p, heading) {
       el('td', {}, e.ref), el('td', {}, e.detail), el('td', {}, number(e.tokens)))))));
 }
 
-async function showSession(id) {
-  const t = await get('sessions/' + encodeURIComponent(id));
+async function showSession(id, turn) {
+  const t = await get('sessions/' + encodeURIComponent(id), turn ? { turn } : undefined);
   const last = t.points[t.points.length - 1];
+  const a = t.anchor;
   view.replaceChildren(el('p', {}, el('a', { href: '#/sessions' }, '← all sessions')),
     el('h2', { id: 'session-id' }, t.id), el('p', { class: 'why' }, t.transcript),
     el('p', { id: 'session-summary' }, `${t.points.length} request(s), ${t.compactions.length} compaction(s)`
       + (last ? `; last request ${number(last.tokens)} of ${number(last.windowTokens)} tokens (${last.level})` : '')),
+    a ? el('p', { id: 'session-anchor' }, `Turn ${a.turn} (line ${a.line}${a.at ? ', ' + when(a.at) : ''}): `
+      + `answered by request ${a.point + 1}, ringed in the chart.`) : '',
     windowChart(t),
     el('p', { class: 'why' }, 'Filled dots: the size the provider recorded; hollow: estimated from the text.'),
     el('h3', {}, 'Compactions'),
@@ -425,6 +461,8 @@ const routes = [
   [/^#\/instructions$/, () => showInstructions(), 'nav-instructions'],
   [/^#\/usage$/, () => showUsage(), 'nav-usage'],
   [/^#\/sessions$/, () => showSessions(), 'nav-sessions'],
+  [/^#\/session\/([^/]+)\/turn\/(.+)$/, (m) => showSession(decodeURIComponent(m[1]), decodeURIComponent(m[2])),
+    'nav-sessions'],
   [/^#\/session\/(.+)$/, (m) => showSession(decodeURIComponent(m[1])), 'nav-sessions'],
   [/^(#\/memories)?$/, () => showMemories(), 'nav-memories']
 ];
