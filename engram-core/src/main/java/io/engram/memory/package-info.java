@@ -45,7 +45,8 @@
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
  * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
  * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
- * one per call): a file is parsed again when its inode, modification time or size changes.
+ * one per call): a file is parsed again when its inode, modification time or size changes, or, while its modification time is
+ * recent (an edit in place within one tick of a coarse clock), when a checksum of its bytes does.
  *
  * <p>{@link ProjectMemory#trashed} lists what both trashes hold ({@link TrashedMemory}), for a surface that
  * offers a restore; {@link MemoryEdit} is the check every person's edit of a whole file passes (it parses, and
