@@ -15,7 +15,7 @@ class TranscriptPassBenchTest {
   @TempDir Path dir;
 
   @Test
-  void printsOneRowPerSizeWithTheFirstAndTheAppendPass() throws Exception {
+  void printsOneRowPerSizeWithTheFirstStopAndTheStopAfterOneMoreTurn() throws Exception {
     Path source = Files.writeString(dir.resolve("s.jsonl"),
         "{\"type\":\"user\",\"uuid\":\"u1\",\"sessionId\":\"s1\",\"message\":{\"role\":\"user\",\"content\":"
             + "\"We use pnpm, not npm.\"}}\n"
@@ -25,7 +25,7 @@ class TranscriptPassBenchTest {
     TranscriptPassBench.run(source, List.of(1L << 20), new PrintStream(bytes, true, StandardCharsets.UTF_8));
     List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
     assertThat(lines).hasSize(3);
-    assertThat(lines.get(1)).contains("first pass ms", "+1 MB pass ms");
-    assertThat(lines.get(2).strip()).startsWith("1.0 ").contains("messages)");
+    assertThat(lines.get(1)).contains("first Stop ms", "+1 turn Stop ms", "heap MB");
+    assertThat(lines.get(2).strip()).startsWith("1.0 ").contains("lines)");
   }
 }

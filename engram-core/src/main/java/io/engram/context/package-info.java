@@ -15,7 +15,8 @@
  * ({@link LevelAction}: notes refreshed at warning, a compaction prepared at urgent, run at critical, the
  * agent told each time) and the turns left before the critical level ({@link TurnEstimate}: from the
  * session's own growth, else the typical 25-30 at warning and 8-12 at urgent). {@code io.engram.levels}
- * carries it out.
+ * carries it out. {@link ContextTally} is the same reading kept from one piece of a transcript to the next
+ * (the segment's sizes and its recent turn starts), for passes that read only what was appended.
  *
  * <p>{@link ContextTimeline} replays a session: at each model request, how full the window was, from
  * the corrected token count of the segment so far and, where recorded, the provider's real prompt size.

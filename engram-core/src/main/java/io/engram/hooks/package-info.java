@@ -22,10 +22,14 @@
  *   <li>Both stay within {@code hooks.contextCharCap} characters ({@code InjectedContext}): Claude Code
  *       replaces an {@code additionalContext} over 10,000 characters by a file path. What is left out is
  *       named, with how to read it, and is not counted as sent.
- *   <li>Stop, PreCompact and SessionEnd: the transcript is read (one that holds no record of the session is
- *       left alone; one the session resumed is followed, see {@code ResumedTranscript}), its path recorded for
- *       the dream's gather phase, and the extraction pass runs on the turns not yet read; each memory
- *       written is a log line. Stop then keeps the session notes on their schedule; PreCompact first forces
+ *   <li>Stop, PreCompact and SessionEnd: whose the transcript is comes from its head, and a session that resumed
+ *       it is looked for backwards from its end, both bounded ({@code ResumedTranscript}; one that holds no record
+ *       of the session is left alone, one the session resumed is followed); its path is recorded for the dream's
+ *       gather phase, and the extraction pass reads the lines after where it stopped ({@code
+ *       ExtractionPass.run(file, session)}); each memory written is a log line. No hook reads the whole
+ *       transcript per turn: extraction, the notes and the context levels each keep a checkpoint (a byte offset
+ *       with the checksum of the bytes before it) and what they carry from the lines they read, so a Stop costs
+ *       what was appended since the last one. Stop then keeps the session notes on their schedule; PreCompact first forces
  *       them up to date and flags the handover, and its answer is given then, before it extracts. Compaction
  *       itself stays Claude Code's: a hook cannot replace its summary.
  *   <li>SessionEnd then runs the dream when its gates are open ({@code DreamAtSessionEnd}), to its end; a

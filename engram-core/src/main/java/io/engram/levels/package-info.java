@@ -16,6 +16,11 @@
  * level-state.json}, so each level acts once per segment; a compaction opens a new segment and the levels
  * start again. Failures of the notes or the compaction are log lines: a turn never fails for them.
  *
+ * <p>Given the transcript file ({@code afterTurn(Path, String, String)}, what the Stop hook calls), the keeper
+ * reads only the lines after its checkpoint and keeps the window's running size in {@code level-progress.json}
+ * ({@code LevelProgress}, a {@link io.engram.context.ContextTally}); the notes are brought up to date the same
+ * way, and the file is read whole only to prepare a compaction, once per level and segment.
+ *
  * <p>Claude Code compacts itself: its PreCompact marks the prepared summary for the restart ({@code
  * compactionStarting}) and the SessionStart after it hands it over once ({@code takeHandover}), naming the
  * restart text's file rather than inlining it, since Claude Code cuts a hook's context at 10,000 characters. Other agents

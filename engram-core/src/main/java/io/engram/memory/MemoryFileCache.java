@@ -16,11 +16,35 @@ import java.util.concurrent.ConcurrentHashMap;
  * Topic files already parsed, so that a process which opens a store for every call (the resident service)
  * reads and parses only the files that changed since it last saw them. A file is taken as unchanged while
  * its file key (the inode: every atomic write makes a new one), modification time and size are the same,
- * so whatever another process wrote is read again; the index file's entries likewise. Invalid files are not
+ * so whatever another process wrote is read again; the index file's entries likewise. A file seen while its
+ * modification time was still recent (within {@link #RACY_NANOS}: an edit in place within the same tick of a
+ * coarse file-system clock, of the same size, would leave all three as they were) is trusted only after a
+ * checksum of its bytes matches, until that time is old enough to be final. Invalid files are not
  * kept: they are parsed each time and reported as such. Thread-safe; shared by stores of any number of directories.
  */
 public final class MemoryFileCache {
-  record Stamp(Object fileKey, long modifiedNanos, long size) {}
+  /** How recent a modification time must be for the file to be checked by its bytes (coarse clocks tick in 1-2 s). */
+  static final long RACY_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(3);
+
+  /**
+   * What a file looked like when parsed.
+   *
+   * @param fileKey its inode (or its path when the file system has none)
+   * @param modifiedNanos its modification time
+   * @param size its size
+   * @param checksum the CRC-32 of its bytes when its modification time was recent, else -1 (not needed)
+   */
+  record Stamp(Object fileKey, long modifiedNanos, long size, long checksum) {
+    boolean racy() {
+      return checksum >= 0;
+    }
+
+    /** True when {@code now} describes the same file: same attributes and, while racy, the same bytes. */
+    boolean sameFile(Stamp now, Path file) throws IOException {
+      return fileKey.equals(now.fileKey) && modifiedNanos == now.modifiedNanos && size == now.size
+          && (!racy() || checksum == (now.racy() ? now.checksum : MemoryFileCache.checksum(file)));
+    }
+  }
 
   /** A parsed topic file: the memory, and the slug of its name (empty when the name cannot be a memory's). */
   record Parsed(Stamp stamp, Memory memory, Optional<String> slug) {
@@ -53,7 +77,11 @@ public final class MemoryFileCache {
     Stamp stamp = stamp(file, attributes);
     Map<Path, Parsed> files = byDirectory.computeIfAbsent(directoryOf(file), d -> new ConcurrentHashMap<>());
     Parsed seen = files.get(file);
-    if (seen != null && seen.stamp().equals(stamp)) {
+    if (seen != null && seen.stamp().sameFile(stamp, file)) {
+      if (seen.stamp().racy() && !stamp.racy()) {
+        seen = new Parsed(stamp, seen.memory(), seen.slug()); // its time is final now: the attributes suffice
+        files.put(file, seen);
+      }
       return seen;
     }
     files.remove(file);
@@ -76,7 +104,10 @@ public final class MemoryFileCache {
     }
     Stamp stamp = stamp(index, a);
     IndexEntries seen = indexes.get(index);
-    if (seen != null && seen.stamp().equals(stamp)) {
+    if (seen != null && seen.stamp().sameFile(stamp, index)) {
+      if (seen.stamp().racy() && !stamp.racy()) {
+        indexes.put(index, new IndexEntries(stamp, seen.entries()));
+      }
       return seen.entries();
     }
     List<MemoryIndex.Entry> entries =
@@ -85,9 +116,23 @@ public final class MemoryFileCache {
     return entries;
   }
 
-  private static Stamp stamp(Path file, BasicFileAttributes a) {
-    return new Stamp(a.fileKey() == null ? file : a.fileKey(),
-        a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS), a.size());
+  // The checksum is taken before the file is parsed: a write in between makes it differ next time, never match.
+  private static Stamp stamp(Path file, BasicFileAttributes a) throws IOException {
+    long modified = a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+    long now = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+    boolean racy = now - modified < RACY_NANOS;
+    return new Stamp(a.fileKey() == null ? file : a.fileKey(), modified, a.size(), racy ? checksum(file) : -1);
+  }
+
+  private static long checksum(Path file) throws IOException {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      byte[] block = new byte[1 << 13];
+      for (int n = in.read(block); n > 0; n = in.read(block)) {
+        crc.update(block, 0, n);
+      }
+    }
+    return crc.getValue();
   }
 
   /** Forgets the files of {@code dir} that are not among {@code present} (deleted or renamed since). */

@@ -45,7 +45,8 @@
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
  * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
  * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
- * one per call): a file is parsed again when its inode, modification time or size changes.
+ * one per call): a file is parsed again when its inode, modification time or size changes, or, while its modification time is
+ * recent (an edit in place within one tick of a coarse clock), when a checksum of its bytes does.
  *
  * <p>A memory's history: every write, forget and restore appends the memory's new version to {@code
  * .engram-history/<slug>.jsonl} ({@link MemoryHistory}, one {@link MemoryVersion} a JSON line) while the store's

@@ -19,6 +19,14 @@
  * are always kept, secrets are redacted, and {@link NotesUpdate} says what was decided and written
  * ({@code forced} whenever the caller forced it, whether or not the schedule was due).
  *
+ * <p>Given the transcript file ({@code update(Path, String, boolean)}, what the hooks call), the keeper reads only
+ * the lines after its checkpoint and carries over, in {@code notes-progress.json} ({@code NotesProgress}), the
+ * window's running size ({@link io.engram.context.ContextTally}), the tool calls and worklog entries since the
+ * notes were written, and the offline engine's {@code NotesLedger} (latest request and reply, open todos, the
+ * files with their counts and defined names, errors, corrections; each bounded, each text redacted); a model
+ * gets the notes with those worklog entries and the messages of the last piece read. A file that is no longer
+ * the one read (checksum) is read again from its start.
+ *
  * <p>{@link NotesStore} keeps them in {@code <home>/sessions/<id>/notes.md} with {@code notes-state.json}
  * beside it ({@link NotesState}: messages covered, the last covered message's uuid, the context size then);
  * {@link StoredNotes} is the pair. Notes of another transcript under the same id are archived, never

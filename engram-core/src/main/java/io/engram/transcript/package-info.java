@@ -27,7 +27,8 @@
  *
  * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
  * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
- * last line still being written is left for it. A path that is not a regular file (a directory, a FIFO, a
+ * last line still being written is left for it. A {@link TranscriptCheckpoint} is such a position with the
+ * checksum of the bytes before it, so an incremental pass knows when the file is no longer the one it read. A path that is not a regular file (a directory, a FIFO, a
  * device) is refused before it is opened, with its own message ({@link TranscriptReader#whyNotATranscript}).
  *
  * <p>Where to start: {@link TranscriptReader#read}.

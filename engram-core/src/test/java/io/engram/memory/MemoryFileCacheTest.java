@@ -30,17 +30,32 @@ class MemoryFileCacheTest {
   }
 
   @Test
-  void aFileWhoseInodeTimeAndSizeAreUnchangedIsNotParsedAgain() throws Exception {
+  void aFileWhoseInodeTimeAndSizeAreUnchangedIsNotParsedAgainOnceItsTimeIsFinal() throws Exception {
+    StoredMemory stored = open().write(pnpm()).stored();
+    FileTime old = FileTime.from(Instant.now().minusSeconds(3600));
+    Files.setLastModifiedTime(stored.path(), old);
+    assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("Use pnpm.\n");
+    String text = Files.readString(stored.path());
+    // Rewritten in place (same inode), same size, an old modification time put back: the cache cannot tell.
+    Files.writeString(stored.path(), text.replace("Use pnpm.", "Use yarn."), StandardOpenOption.TRUNCATE_EXISTING);
+    Files.setLastModifiedTime(stored.path(), old);
+
+    assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("Use pnpm.\n");
+    assertThat(cache.size()).isEqualTo(1);
+  }
+
+  @Test
+  void aFileRewrittenInPlaceWithinTheSameClockTickIsReadAgain() throws Exception {
     StoredMemory stored = open().write(pnpm()).stored();
     assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("Use pnpm.\n");
     FileTime before = Files.getLastModifiedTime(stored.path());
     String text = Files.readString(stored.path());
-    // Rewritten in place (same inode), same size, modification time put back: the cache cannot tell.
+    // Same inode, same size, and the same modification time, as a coarse file-system clock would leave it.
     Files.writeString(stored.path(), text.replace("Use pnpm.", "Use yarn."), StandardOpenOption.TRUNCATE_EXISTING);
     Files.setLastModifiedTime(stored.path(), before);
 
-    assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("Use pnpm.\n");
-    assertThat(cache.size()).isEqualTo(1);
+    assertThat(open().list().memories()).extracting(m -> m.memory().body()).containsExactly("Use yarn.\n");
+    assertThat(open().read("build-tool")).map(m -> m.memory().body()).contains("Use yarn.\n");
   }
 
   @Test
