@@ -175,7 +175,8 @@ public record EngramSettings(
       double dateBoost,
       int activityMessages,
       int activityTailBytes,
-      int historyResults) {
+      int historyResults,
+      double coverageWeight) {
     /**
      * Defaults: budgets of 5 files a turn, 4 KB a file, 20 KB a turn and 60 KB a session; RRF k = 60 (the
      * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score
@@ -200,14 +201,18 @@ public record EngramSettings(
      * memory dated within a period the query names (1.0: its score doubles; chosen on the LoCoMo dev split,
      * where 0.2 / 0.6 / 1.0 gave recall@5 67.7 / 68.6 / 68.9 with MiniLM and 68.9 / 69.8 / 70.1 with e5). The activity is read from the last
      * {@code activityMessages} messages of the transcript's last {@code activityTailBytes} bytes.
-     * {@code historyResults}: turns {@code engram history} shows.
+     * {@code historyResults}: turns {@code engram history} shows. {@code coverageWeight}: a candidate's score
+     * is scaled by {@code 1 - coverageWeight + coverageWeight * coverage}, its keyword coverage (the IDF-weighted
+     * share of the query's distinct terms it holds), so a document holding more of what was asked comes before
+     * one that repeats one word of it (0.4, chosen on the LoCoMo dev split: recall@5 68.9 -> 71.2 with MiniLM;
+     * docs/BENCHMARKS.md, "Keyword coverage in the ranking").
      */
     public static final Recall DEFAULTS =
         new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
             Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
             Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
                 "bge-small-en-v1.5-q", 0.6),
-            100_000, 32, 200, 200, 0.3, 0.2, 1.0, 20, 256 * 1024, 10);
+            100_000, 32, 200, 200, 0.3, 0.2, 1.0, 20, 256 * 1024, 10, 0.4);
 
     /** The same settings sending at most {@code files} memories a turn. */
     public Recall withFilesPerTurn(int files) {
@@ -215,7 +220,7 @@ public record EngramSettings(
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
           vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
-          historyResults);
+          historyResults, coverageWeight);
     }
 
     /** The same settings with other weights for the activity, the second pass and dates (0 turns one off). */
@@ -224,7 +229,16 @@ public record EngramSettings(
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
           vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
-          historyResults);
+          historyResults, coverageWeight);
+    }
+
+    /** The same settings with another weight of keyword coverage in the ranking (0: off). */
+    public Recall withCoverageWeight(double weight) {
+      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
+          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
+          historyResults, weight);
     }
 
     /** The cosine a vector match must reach for {@code model}; a model without an entry has no vector floor. */

@@ -102,6 +102,7 @@ final class SettingsRanges {
       entry("recall.activityMessages", Range.atLeast(0)),
       entry("recall.activityTailBytes", Range.atLeast(1024)),
       entry("recall.historyResults", Range.atLeast(1)),
+      entry("recall.coverageWeight", Range.between(0, 0.9)),
       entry("context.defaultWindowTokens", Range.atLeast(1)),
       entry("context.modelWindows.*", Range.atLeast(1)),
       entry("context.warningRatio", Range.fraction()),

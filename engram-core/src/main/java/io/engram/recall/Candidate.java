@@ -10,7 +10,8 @@ import java.util.OptionalInt;
  *
  * @param id the document's key
  * @param fused the fused score: reciprocal rank fusion's {@code sum 1 / (k + rank)}, or the convex
- *     combination of normalised scores ({@link RankFusion#scores}), then the activity, second-pass and date terms
+ *     combination of normalised scores ({@link RankFusion#scores}), then the activity, second-pass and date terms,
+ *     weighed by keyword coverage
  * @param keywordRank 1-based BM25 rank for the query text, if BM25 found it
  * @param vectorRank 1-based vector rank for the query text, if vector search found it
  * @param coverage the IDF-weighted share of the query's terms (or the activity's, whichever is higher) the

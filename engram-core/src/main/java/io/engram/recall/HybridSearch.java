@@ -29,8 +29,10 @@ import java.util.function.BiFunction;
  *   <li>dates: when the text names a period ({@link QueryDates}), documents dated within it are lifted by
  *       {@code dateBoost}.
  * </ol>
- * Then each candidate's keyword coverage ({@link SearchIndex#keywordCoverage}) is measured for the relevance
- * floor. Every weight at 0 reduces this to plain hybrid search.
+ * Then each candidate's keyword coverage ({@link SearchIndex#keywordCoverage}) is measured, for the relevance
+ * floor and for the ranking: the score is scaled by {@code 1 - coverageWeight + coverageWeight * coverage}, so a
+ * document that holds more of the question's words (weighted by rarity) comes before one that repeats one of
+ * them, or that vectors alone found. Every weight at 0 reduces this to plain hybrid search.
  */
 final class HybridSearch {
   private final SearchIndex index;
@@ -82,8 +84,12 @@ final class HybridSearch {
     }));
     Map<String, Double> coverage = coverage(query, all.keySet());
     List<Candidate> out = new ArrayList<>(all.size());
-    all.forEach((id, s) -> out.add(new Candidate(id, s.fused, s.keywordRank, s.vectorRank,
-        coverage.getOrDefault(id, 0.0), s.cosine, List.copyOf(s.routes))));
+    double w = settings.coverageWeight();
+    all.forEach((id, s) -> {
+      double covered = coverage.getOrDefault(id, 0.0);
+      out.add(new Candidate(id, s.fused * (1 - w + w * covered), s.keywordRank, s.vectorRank, covered, s.cosine,
+          List.copyOf(s.routes)));
+    });
     out.sort(Comparator.comparingDouble(Candidate::fused).reversed().thenComparing(Candidate::id));
     return out;
   }

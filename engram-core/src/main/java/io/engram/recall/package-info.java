@@ -16,7 +16,9 @@
  *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents and searches it: BM25 and,
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
- * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion. {@link SearchIndex} and {@link
+ * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
+ * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}
+ * has every step). {@link SearchIndex} and {@link
  * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
  * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
  * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident

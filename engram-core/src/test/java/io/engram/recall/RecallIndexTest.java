@@ -3,6 +3,7 @@ package io.engram.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -126,5 +127,28 @@ class RecallIndexTest {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("x", 3.0), new SearchIndex.Hit("y", 2.0));
     assertThat(RankFusion.scores(keyword, List.of(), 0)).extracting(Candidate::id).containsExactly("x", "y");
     assertThatThrownBy(() -> RankFusion.scores(keyword, List.of(), 1.5)).hasMessageContaining("0..1");
+  }
+
+  @Test
+  void aDocumentHoldingMoreOfTheQuestionComesBeforeOneRepeatingPartOfIt() {
+    // "flaky" is rare and repeated in one document; "redis" is common. BM25 alone puts the repetition first;
+    // weighted by coverage, the document that holds both words of the question comes first.
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    index.sync(List.of(
+        RecallFixtures.doc("repeats", "flaky flaky test runner output"),
+        RecallFixtures.doc("both", "the flaky redis container in the integration suite"),
+        RecallFixtures.doc("r1", "redis holds the session cache"),
+        RecallFixtures.doc("r2", "redis runs in docker for tests"),
+        RecallFixtures.doc("r3", "redis eviction policy")));
+    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.withExpansion(0, 0, 0).withCoverageWeight(0);
+
+    List<Candidate> plain = index.search(RecallQuery.of("flaky redis"), without, RecallFixtures.NOW);
+    List<Candidate> covered = index.search(RecallQuery.of("flaky redis"), without.withCoverageWeight(0.9), RecallFixtures.NOW);
+
+    assertThat(plain).extracting(Candidate::id).first().isEqualTo("repeats");
+    assertThat(covered).extracting(Candidate::id).first().isEqualTo("both");
+    Candidate r1 = covered.stream().filter(c -> c.id().equals("r1")).findFirst().orElseThrow();
+    Candidate r1Plain = plain.stream().filter(c -> c.id().equals("r1")).findFirst().orElseThrow();
+    assertThat(r1.fused()).isCloseTo(r1Plain.fused() * (0.1 + 0.9 * r1.coverage()), org.assertj.core.data.Offset.offset(1e-12));
   }
 }

@@ -23,8 +23,8 @@ import java.util.Optional;
  * session), whose body is the turn's words (twice, so they outweigh the context) followed by the
  * {@code window} turns before and after it, as a memory carries its context. Every QA question is a
  * query; evidence recall@k is measured for recall's ranking ({@link RecallIndex#search}: hybrid, second
- * pass, dates) beside its parts, in one run over one Lucene index: the text alone, BM25 alone, vectors
- * alone, RRF and score fusion at several vector shares. Retrieval never sees answers or evidence. The
+ * pass, dates, keyword coverage) beside its parts, in one run over one Lucene index: the same without keyword
+ * coverage, the text alone, BM25 alone, vectors alone, RRF and score fusion at several vector shares. Retrieval never sees answers or evidence. The
  * relevance floor's effect is counted on recall's ranking ({@link LocomoFloor}).
  *
  * <p>Honest tuning: the window and the weights were chosen on the tuning data only; the report gives recall
@@ -61,7 +61,7 @@ final class LocomoBench {
     this.params = params;
     this.embedder = embedder;
     this.settings = settings;
-    List<String> names = new ArrayList<>(List.of("hybrid", "text only", "bm25"));
+    List<String> names = new ArrayList<>(List.of("hybrid", "without coverage", "text only", "bm25"));
     if (embedder.isPresent()) {
       names.addAll(List.of("vector", "hybrid-rrf"));
       CC_SHARES.forEach(share -> names.add(ccName(share)));
@@ -129,6 +129,8 @@ final class LocomoBench {
     hybridTime.add(System.nanoTime() - t1);
     record("hybrid", q, ids(ranked), inSplit);
     floor.add(q.evidence(), ranked);
+    record("without coverage", q, ids(index.search(RecallQuery.of(q.question()), settings.withCoverageWeight(0), now)),
+        inSplit);
     record("text only", q, ids(index.search(RecallQuery.of(q.question()), settings.withExpansion(0, 0, 0), now)),
         inSplit);
     if (embedder.isEmpty()) {
