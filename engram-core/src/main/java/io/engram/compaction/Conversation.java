@@ -5,6 +5,7 @@ import io.engram.transcript.FileActivity;
 import io.engram.transcript.OpenWork;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
+import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * @param state where the work stands at the cut
  * @param key the key information of the summarised messages
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
+ * @param calls the tool calls of {@code messages} with their results, what each call's outcome was worked out once
  */
 record Conversation(
     List<TranscriptMessage> messages,
@@ -35,7 +37,8 @@ record Conversation(
     List<Problem> problems,
     WorkState state,
     KeyInformation key,
-    Optional<SummarySections> previousSummary) {
+    Optional<SummarySections> previousSummary,
+    ToolCalls calls) {
 
   Conversation {
     messages = List.copyOf(messages);
@@ -50,11 +53,12 @@ record Conversation(
     List<TranscriptMessage> part = whole.subList(start, whole.size());
     List<String> user = humanTexts(whole);
     List<FileActivity> allFiles = FileActivity.of(whole);
-    List<ErrorFix> errors = ErrorFix.of(whole);
-    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors));
-    allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList()));
+    ToolCalls calls = ToolCalls.of(whole);
+    List<ErrorFix> errors = ErrorFix.of(whole, calls);
+    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors, calls));
+    allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList(), calls));
     allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
-    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems);
+    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems, calls);
     List<FileActivity> files = allFiles.stream()
         .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
     List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();
@@ -73,7 +77,7 @@ record Conversation(
     return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1),
         TodoList.latest(whole), files, problems, state, key,
         whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
-            .map(m -> SummarySections.parse(m.text())));
+            .map(m -> SummarySections.parse(m.text())), calls);
   }
 
   /** The summarised messages. */
