@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param state where the work stands at the cut
  * @param key the key information of the summarised messages
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
+ * @param touched the files touched in all of {@code messages}, most recent first (what compaction restores)
  * @param calls the tool calls of {@code messages} with their results, what each call's outcome was worked out once
  */
 record Conversation(
@@ -38,12 +39,14 @@ record Conversation(
     WorkState state,
     KeyInformation key,
     Optional<SummarySections> previousSummary,
+    List<FileActivity> touched,
     ToolCalls calls) {
 
   Conversation {
     messages = List.copyOf(messages);
     userMessages = List.copyOf(userMessages);
     files = List.copyOf(files);
+    touched = List.copyOf(touched);
     problems = List.copyOf(problems);
   }
 
@@ -55,8 +58,9 @@ record Conversation(
     List<FileActivity> allFiles = FileActivity.of(whole);
     ToolCalls calls = ToolCalls.of(whole);
     List<ErrorFix> errors = ErrorFix.of(whole, calls);
-    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors, calls));
-    allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList(), calls));
+    List<ErrorFix> fixable = errors.stream().filter(e -> !e.byUser()).toList();
+    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(fixable, calls));
+    allProblems.addAll(Problem.noticed(whole, fixable, calls));
     allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
     WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems, calls);
     List<FileActivity> files = allFiles.stream()
@@ -77,7 +81,7 @@ record Conversation(
     return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1),
         TodoList.latest(whole), files, problems, state, key,
         whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
-            .map(m -> SummarySections.parse(m.text())), calls);
+            .map(m -> SummarySections.parse(m.text())), allFiles, calls);
   }
 
   /** The summarised messages. */

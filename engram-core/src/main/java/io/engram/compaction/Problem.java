@@ -63,13 +63,13 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
     return keyLines.isEmpty() ? "" : keyLines.get(0);
   }
 
-  /** The problems of {@code errors}, in order of first occurrence, reading key lines through {@code calls}. */
+  /**
+   * The problems of {@code errors} (none of them the user's doing: see {@link ErrorFix#byUser}), in order of first
+   * occurrence, reading key lines through {@code calls}.
+   */
   static List<Problem> of(List<ErrorFix> errors, ToolCalls calls) {
     Map<String, Problem> byKey = new LinkedHashMap<>();
     for (ErrorFix e : errors) {
-      if (e.byUser()) {
-        continue;
-      }
       List<String> lines = calls.keyLines(e.error(), KEY_LINES);
       String key = Calls.label(e.call()) + ":" + identity(lines.isEmpty() ? e.error() : lines.get(0));
       Problem seen = byKey.get(key);
