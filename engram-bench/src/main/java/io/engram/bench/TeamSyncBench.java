@@ -27,7 +27,8 @@ import java.util.UUID;
  * {@code --memories} team memories in one project (written as each member, so the triggers and row-level security
  * do their work), then the sync of a member who has none of them (a full pull: the baseline), a sync with nothing
  * new, an incremental sync after every member shared {@code --changes} memories through the outbox, and a full
- * re-pull. Prints latency and rows per second, and the incremental sync as a fraction of the full one.
+ * re-pull. Prints latency and rows per second, and the incremental sync as a fraction of the full one; then the
+ * mirror's write path alone on the same disk: one atomic write per file against the pull's batched writes.
  *
  * <p>{@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.TeamSyncBench [--members 20]
  * [--memories 5000] [--changes 5] [--durable]}
@@ -127,6 +128,36 @@ public final class TeamSyncBench {
     print("incremental sync after " + members * changes + " shares", incremental, full);
     Timed again = timed(() -> newcomer.sync(true));
     print("full re-pull (engram team sync --full) over a full mirror", again, full);
+    mirrorWrites(work.resolve("write-baseline"), Math.min(total, 2_000));
+  }
+
+  /**
+   * The mirror's write path alone, on the same disk in the same run: {@code files} mirror-sized files written one
+   * atomic write each ({@code AtomicFiles}: the file forced, then the directory), against the same files written
+   * as batches of {@code team.pullBatchSize} ({@code AtomicBatch}: forced together, the directory once per batch).
+   */
+  private static void mirrorWrites(Path dir, int files) throws IOException {
+    EngramSettings.Team settings = EngramSettings.DEFAULTS.team();
+    byte[] body = ("---\nname: fact\ndescription: A fact about the build\ntype: project\n---\n\n"
+        + "The unit tests of module m7 need the fixture set f7 and take about 17 seconds on a laptop.\n")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    long s = System.nanoTime();
+    for (int i = 0; i < files; i++) {
+      io.engram.fs.AtomicFiles.write(dir.resolve("one/f" + i + ".md"), body);
+    }
+    double one = (System.nanoTime() - s) / 1e9;
+    s = System.nanoTime();
+    for (int from = 0; from < files; from += settings.pullBatchSize()) {
+      Map<String, byte[]> batch = new java.util.LinkedHashMap<>();
+      for (int i = from; i < Math.min(files, from + settings.pullBatchSize()); i++) {
+        batch.put("f" + i + ".md", body);
+      }
+      io.engram.fs.AtomicBatch.write(dir.resolve("batch"), batch, List.of(), settings.mirrorSyncThreads());
+    }
+    double batched = (System.nanoTime() - s) / 1e9;
+    System.out.printf(Locale.ROOT, "mirror writes of %d files: one atomic write each %.3f s (%.0f files/s), batches of"
+        + " %d forced together by %d threads %.3f s (%.0f files/s): %.1fx faster%n", files, one, files / one,
+        settings.pullBatchSize(), settings.mirrorSyncThreads(), batched, files / batched, one / batched);
   }
 
   private record Timed(SyncReport report, double seconds) {}

@@ -394,11 +394,12 @@ public record EngramSettings(
    * service's watcher syncs when PostgreSQL notifies a change, at most once every {@code watchDebounceMillis},
    * and every {@code watchFallbackSeconds} without one (what a lost notification costs); after a lost connection
    * it retries after 1 s, doubling up to {@code reconnectMaxSeconds}. One sync of a project runs at a time; another
-   * waits up to {@code syncLockWaitSeconds} for it.
+   * waits up to {@code syncLockWaitSeconds} for it. A pulled batch's mirror files are forced to disk together
+   * from up to {@code mirrorSyncThreads} threads (the file system then commits them in a few journal commits).
    */
   public record Team(int connectTimeoutSeconds, int maxConnections, int pullBatchSize, int watchDebounceMillis,
-      int watchFallbackSeconds, int reconnectMaxSeconds, int syncLockWaitSeconds) {
-    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60, 60);
+      int watchFallbackSeconds, int reconnectMaxSeconds, int syncLockWaitSeconds, int mirrorSyncThreads) {
+    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60, 60, 16);
   }
 
   /**

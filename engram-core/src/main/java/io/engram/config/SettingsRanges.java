@@ -161,7 +161,8 @@ final class SettingsRanges {
       entry("team.watchDebounceMillis", Range.atLeast(0)),
       entry("team.watchFallbackSeconds", Range.atLeast(1)),
       entry("team.reconnectMaxSeconds", Range.atLeast(1)),
-      entry("team.syncLockWaitSeconds", Range.atLeast(0)));
+      entry("team.syncLockWaitSeconds", Range.atLeast(0)),
+      entry("team.mirrorSyncThreads", Range.between(1, 256)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {

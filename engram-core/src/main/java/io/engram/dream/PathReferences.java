@@ -36,7 +36,7 @@ final class PathReferences {
   private static final Pattern PLACEHOLDER_CHAR = Pattern.compile("[*?<>{}$%\\[\\]]");
   private static final Pattern PATH_CHARS = Pattern.compile("[A-Za-z0-9_.\\-/\\\\~@+]+");
   private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-+@]*\\.([A-Za-z0-9]{1,10})");
-  private static final Pattern DOTFILE = Pattern.compile("\\.[a-z][a-z0-9_\\-]*(?:\\.[a-z0-9_\\-]+)*");
+  private static final Pattern DOTFILE = Pattern.compile("\\.[a-z][a-z0-9_\\-]*+(?:\\.[a-z0-9_\\-]++)*+");
   private static final Pattern DOTFILE_KIND = Pattern.compile("\\.(?:env(?:\\..+)?|.*rc(?:\\..+)?|.*ignore|.*-version|"
       + "gitattributes|gitmodules|editorconfig|tool-versions|sdkmanrc|mvn|github|gitlab-ci\\.yml|travis\\.yml|"
       + "circleci|devcontainer|vscode|claude|husky|pre-commit-config\\.yaml|golangci\\.ya?ml|mailmap)");

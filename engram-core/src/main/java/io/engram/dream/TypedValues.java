@@ -50,7 +50,7 @@ final class TypedValues {
   private static final List<Pattern> VERSIONS = List.of(
       Pattern.compile("(?<![\\w.])(?=[a-z.])(?:" + PRODUCTS + ")\\s*(?:version\\s+|v(?=\\d)|@)?(?=\\d)" + VERSION_NUMBER
           + "(?:\\+|\\.x)?(?![\\w])", Pattern.CASE_INSENSITIVE),
-      Pattern.compile("(?<=[\\w-]):(\\d+\\.\\d+(?:\\.\\d+)*(?:-[A-Za-z0-9.]+)?)(?![\\w.])"),
+      Pattern.compile("(?<=[\\w-]):(\\d+\\.\\d+(?:\\.\\d++)*+(?:-[A-Za-z0-9.]+)?)(?![\\w.])"),
       Pattern.compile("(?<=[A-Za-z][\\w.-]{0,40}[ @])v?(\\d+\\.\\d+\\.\\d+(?:-[A-Za-z0-9.]+)?)(?![\\w.])"));
   private static final Pattern CLAUSE_BREAK = Pattern.compile("[,;()—–，；（）]|\\s(?:since|because|as|when|after|before"
       + "|so|but|while|until|unless|which|where|though|although|except|if)\\s|因为|但是|所以|自从|如果", Pattern.CASE_INSENSITIVE);

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.transcript.TranscriptCheckpoint;
 import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.memory.MemoryListing;
@@ -74,20 +75,22 @@ public final class ExtractionPass {
    * When the recorded point no longer holds (the file was replaced or truncated) the whole file is read
    * and the pass goes on from the last message it recognises, as {@link #run(Transcript, boolean)} does.
    *
-   * @return the report; empty when the file's records belong to another session than {@code sessionId}
-   *     (nothing read into memory, nothing written)
+   * @return the report; empty when the file's first records belong to another session than {@code sessionId}
+   *     (nothing written); later records may carry the id of a session that resumed it
    */
   public Optional<ExtractionReport> run(Path file, String sessionId, boolean dryRun) throws IOException {
     try (FileLock held = states.lock(sessionId)) {
       Optional<ExtractionState> stored = states.read(sessionId);
-      Optional<ReadPoint> point = stored.flatMap(ExtractionState::readPoint).filter(p -> p.holdsIn(file));
-      TranscriptPosition at = point.map(ReadPoint::position).orElse(TranscriptPosition.START);
+      Optional<TranscriptCheckpoint> point = stored.flatMap(ExtractionState::readPoint).filter(p -> p.holdsIn(file));
+      TranscriptPosition at = point.map(TranscriptCheckpoint::position).orElse(TranscriptPosition.START);
       Optional<ExtractionState> previous = point.isPresent() ? stored : Optional.empty();
       List<ExtractionReport> pieces = new ArrayList<>();
       while (true) {
         TranscriptTail tail = TranscriptReader.readFrom(file, at, settings.extraction().maxReadBytes());
         Transcript read = tail.transcript();
-        if (!read.messages().isEmpty() && !read.sessionId().equals(sessionId)) {
+        // Whose the file is, its first records say; records after them may carry the id of a session that
+        // resumed this one, and are read under this one's id.
+        if (at.equals(TranscriptPosition.START) && !read.messages().isEmpty() && !read.sessionId().equals(sessionId)) {
           return Optional.empty();
         }
         Transcript window = read.sessionId().equals(sessionId) ? read : withSession(read, sessionId);
@@ -98,7 +101,7 @@ public final class ExtractionPass {
           from = previous.map(ExtractionState::processedMessages).orElse(0);
         }
         int base = at.equals(TranscriptPosition.START) ? 0 : previous.map(ExtractionState::processedMessages).orElse(0);
-        ReadPoint end = ReadPoint.of(file, tail.to());
+        TranscriptCheckpoint end = TranscriptCheckpoint.of(file, tail.to());
         pieces.add(pass(window, from, base, previous, Optional.of(end), dryRun));
         previous = Optional.of(new ExtractionState(sessionId, base + window.messages().size(),
             lastUuid(window, previous), clock.instant(), previous.map(ExtractionState::runs).orElse(0) + 1,
@@ -126,7 +129,7 @@ public final class ExtractionPass {
    * {@code base} of the session, and records the session's new state.
    */
   private ExtractionReport pass(Transcript transcript, int from, int base, Optional<ExtractionState> previous,
-      Optional<ReadPoint> end, boolean dryRun) throws IOException {
+      Optional<TranscriptCheckpoint> end, boolean dryRun) throws IOException {
     String id = transcript.sessionId();
     int to = transcript.messages().size();
     TranscriptTurns mapping = TranscriptTurns.watching(

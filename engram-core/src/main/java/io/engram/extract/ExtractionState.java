@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.transcript.TranscriptCheckpoint;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,7 +18,7 @@ import java.util.Optional;
  */
 record ExtractionState(
     String sessionId, int processedMessages, Optional<String> lastUuid, Instant updatedAt, int runs,
-    Optional<ReadPoint> readPoint) {
+    Optional<TranscriptCheckpoint> readPoint) {
   public ExtractionState {
     Objects.requireNonNull(sessionId, "sessionId");
     Objects.requireNonNull(readPoint, "readPoint");

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.transcript.TranscriptCheckpoint;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,12 +53,12 @@ final class ExtractionStateFile {
   }
 
   // Absent in state written before passes read by offset, or by a pass over a transcript given whole.
-  private static Optional<ReadPoint> readPoint(JsonNode root) {
+  private static Optional<TranscriptCheckpoint> readPoint(JsonNode root) {
     if (!root.path("readBytes").canConvertToLong() || !root.path("readLines").canConvertToInt()
         || !root.path("readChecksum").canConvertToLong()) {
       return Optional.empty();
     }
-    return Optional.of(new ReadPoint(new TranscriptPosition(root.get("readBytes").asLong(),
+    return Optional.of(new TranscriptCheckpoint(new TranscriptPosition(root.get("readBytes").asLong(),
         root.get("readLines").asInt()), root.get("readChecksum").asLong()));
   }
 

@@ -90,7 +90,7 @@ final class TrackerUse {
           && !rest.get(rest.size() - 1).contains("=");
       rest.add(w.startsWith("-") || flagValue ? w : "<id>");
     }
-    String joined = (head + " " + String.join(" ", rest)).replaceAll("(?:\\s+<id>)+", " <id>").strip();
+    String joined = (head + " " + String.join(" ", rest)).replaceAll("(?:\\s++<id>)++", " <id>").strip();
     return joined.replaceAll("\"…\"", "…");
   }
 }

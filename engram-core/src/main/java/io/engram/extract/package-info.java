@@ -28,7 +28,7 @@
  * session. {@link ExtractionReport} lists an {@link ExtractionOutcome} per candidate (created, updated,
  * skipped with why). A dry run does everything but the writes and the state. Given the transcript file
  * ({@code run(Path, String, boolean)}), the pass reads from the byte offset where the last pass over it stopped ({@link
- * ReadPoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
+ * TranscriptCheckpoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
  * pieces of at most {@code extraction.maxReadBytes}: its time and memory follow what was appended, not the
  * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
  * it) is skipped with the store's reason.

@@ -137,7 +137,7 @@ public final class AtomicFiles {
   }
 
   // A replaced file keeps its mode: a settings file someone made group-readable stays so.
-  private static void keepPermissions(Path target, Path temp) throws IOException {
+  static void keepPermissions(Path target, Path temp) throws IOException {
     PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
     if (view == null) {
       return;

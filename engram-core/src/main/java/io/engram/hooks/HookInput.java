@@ -3,6 +3,7 @@ package io.engram.hooks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,14 +71,15 @@ public record HookInput(
     try {
       root = JSON.readTree(json);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("hook input on stdin is not JSON: " + e.getOriginalMessage());
+      throw new IllegalArgumentException("hook input on stdin is not JSON: "
+          + e.getOriginalMessage().replaceAll("\\R", " "));
     }
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("hook input on stdin must be a JSON object");
     }
     String session = text(root, "session_id")
         .orElseThrow(() -> new IllegalArgumentException("hook input lacks \"session_id\""));
-    return new HookInput(session, text(root, "transcript_path").map(Path::of), text(root, "cwd").map(Path::of),
+    return new HookInput(session, path(root, "transcript_path"), path(root, "cwd"),
         text(root, "hook_event_name"), text(root, "prompt"), text(root, "source"), text(root, "trigger"),
         text(root, "custom_instructions"), tool(root));
   }
@@ -91,11 +93,23 @@ public record HookInput(
     if (given != null && !given.isNull() && !given.isObject()) {
       throw new IllegalArgumentException("hook input field \"tool_input\" must be an object, was " + given.getNodeType());
     }
-    Optional<String> file = Optional.empty();
+    Optional<Path> file = Optional.empty();
     if (given != null && given.isObject()) {
-      file = text(given, "file_path").or(() -> text(given, "notebook_path")).filter(f -> !f.isBlank());
+      file = path(given, "file_path").or(() -> path(given, "notebook_path")).filter(f -> !f.toString().isBlank());
     }
-    return Optional.of(new ToolCall(name.get(), file.map(Path::of)));
+    return Optional.of(new ToolCall(name.get(), file));
+  }
+
+  // A path the file system cannot hold (a NUL inside) is refused by name; its text is not echoed, since it
+  // may hold line breaks and the refusal must stay one line.
+  private static Optional<Path> path(JsonNode root, String field) {
+    Optional<String> given = text(root, field);
+    try {
+      return given.map(Path::of);
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException("hook input field \"" + field + "\" is not a usable path (" + e.getReason()
+          + " at character " + e.getIndex() + ")");
+    }
   }
 
   private static Optional<String> text(JsonNode root, String field) {

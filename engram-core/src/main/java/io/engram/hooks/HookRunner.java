@@ -5,20 +5,13 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.fs.SessionStateFile;
-import io.engram.memory.MemorySource;
 import io.engram.memory.ProjectMemory;
-import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
 import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
-import io.engram.recall.RecallQuery;
-import io.engram.recall.RecentActivity;
-import io.engram.recall.RecalledMemory;
-import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,9 +27,9 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li>SessionStart: see {@link SessionStartContext}.
- *   <li>UserPromptSubmit: the memories recalled for the prompt ({@link MemoryRecall}), never one already
- *       surfaced in the session, within the per-turn and per-session byte budgets and the character cap
- *       ({@code hooks.contextCharCap}); those that do not fit are named, with how to read them.
+ *   <li>UserPromptSubmit: see {@link PromptRecall} (the memories {@link MemoryRecall} finds for the prompt, never
+ *       one already surfaced in the session, within the budgets and the character cap {@code hooks.contextCharCap};
+ *       those that do not fit are named, with how to read them).
  *   <li>Stop: the extraction pass over the turns not read before ({@code ExtractionPass}), then the session
  *       notes on their schedule ({@code SessionNotesKeeper}, kept in {@link NotesStore}).
  *   <li>PreCompact: the notes brought up to date whatever the schedule says and handed over to the
@@ -64,7 +57,7 @@ public final class HookRunner {
   private final NotesStore notes;
   private final TranscriptWork work;
   private final DreamAtSessionEnd dream;
-  private final MemoryRecall recall;
+  private final PromptRecall prompts;
   private final SessionStartContext start;
   private final InstructionsOnRead instructionsOnRead;
   private final WindowLevels levels;
@@ -98,10 +91,11 @@ public final class HookRunner {
   }
 
   /**
-   * A runner as above whose SessionStart and UserPromptSubmit leave the sync of the session's hook state to
-   * {@code afterAnswer} (a resident process runs it once the agent has its answer): the state is renamed into
-   * place before the answer, so the next call and other processes see it, and only a power loss in between could
-   * cost a repeated memory.
+   * A runner as above whose SessionStart and UserPromptSubmit leave to {@code afterAnswer} (a resident process
+   * runs it once the agent has its answer) the writes the answer does not need: the sync of the session's hook
+   * state (renamed into place before the answer, so the next call and other processes see it, and only a power
+   * loss in between could cost a repeated memory) and the entry of the injection ledger (a failure there is the
+   * executor's to report).
    */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Executor afterAnswer) {
@@ -112,7 +106,7 @@ public final class HookRunner {
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Optional<Executor> afterAnswer) {
     this.afterAnswer = afterAnswer;
     this.clock = clock;
-    this.recall = recall;
+    this.prompts = new PromptRecall(memory, settings.recall(), recall);
     this.memory = memory;
     this.settings = settings;
     this.home = roots.engramHome();
@@ -173,7 +167,7 @@ public final class HookRunner {
           after = start.fill(input, before, out);
         } else {
           levels.notice(input.sessionId(), log).ifPresent(n -> out.addWhole(n + "\n\n"));
-          after = promptSubmit(input, before, out);
+          after = prompts.fill(input, before, out);
         }
         String text = out.render();
         return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
@@ -184,11 +178,17 @@ public final class HookRunner {
       Answer answer = new Answer(context, log);
       answered.accept(answer);
       if (context.isPresent() && !made.isEmpty()) {
-        record(event, input.sessionId(), context.get().length(), made.get(0), log);
+        InjectionLedger.Entry entry = new InjectionLedger.Entry(clock.instant(), event.hookName(),
+            context.get().length(), made.get(0).sentItems(), made.get(0).leftOutNames());
+        if (afterAnswer.isPresent()) {
+          afterAnswer.get().execute(() -> InjectionLedger.appendOrThrow(home, input.sessionId(), entry));
+        } else {
+          record(input.sessionId(), entry, log);
+        }
       }
       return answer;
     }
-    Optional<Transcript> transcript = transcriptOf(input, stateFile, log);
+    Optional<SessionTranscript> transcript = transcriptOf(input, stateFile, log);
     switch (event) {
       case PRE_COMPACT -> {
         boolean kept = transcript.isPresent() ? work.keepNotes(transcript.get(), true, log)
@@ -230,10 +230,9 @@ public final class HookRunner {
   }
 
   // The ledger is for people looking later: failing to write it is a log line, never a failed hook.
-  private void record(HookEvent event, String sessionId, int chars, InjectedContext out, List<String> log) {
+  private void record(String sessionId, InjectionLedger.Entry entry, List<String> log) {
     try {
-      InjectionLedger.append(home, sessionId, new InjectionLedger.Entry(clock.instant(), event.hookName(), chars,
-          out.sentItems(), out.leftOutNames()));
+      InjectionLedger.append(home, sessionId, entry);
     } catch (IOException | RuntimeException e) {
       log.add("engram: could not record what was injected: " + e.getMessage());
     }
@@ -249,68 +248,13 @@ public final class HookRunner {
         + "), search with `engram recall \"WORDS\"`, or use the Engram MCP tool `recall`.";
   }
 
-  private HookState promptSubmit(HookInput input, HookState state, InjectedContext out) throws IOException {
-    String prompt = input.prompt().orElse("");
-    EngramSettings.Recall budgets = settings.recall();
-    int left = budgets.bytesPerSession() - state.recallBytes();
-    if (prompt.isBlank() || left <= 0) {
-      return state;
-    }
-    MemoryRecall.Outcome found = recall.recall(new RecallQuery(prompt, activity(input, budgets)), state.surfacedSet(),
-        state.recallBytes());
-    List<RecalledMemory> chosen = found.result().memories();
-    if (chosen.isEmpty()) {
-      return state;
-    }
-    out.addWhole("# Memories Engram recalled for this prompt (" + found.retrieval() + ")\n\n");
-    List<String> sent = new ArrayList<>();
-    int bytes = 0;
-    for (RecalledMemory r : chosen) {
-      Optional<StoredMemory> stored = memory.read(r.name());
-      String block = stored.isPresent() ? section(stored.get(), r.content().strip())
-          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n";
-      if (out.addWhole(block)) {
-        out.sent(r.name(), block.length(), r.reason());
-        sent.add(r.name());
-        bytes += r.content().getBytes(StandardCharsets.UTF_8).length;
-      } else {
-        out.leftOut(r.name());
-      }
-    }
-    return state.withSurfaced(sent, bytes);
-  }
-
-  /**
-   * What the agent has been doing, from the end of the session's transcript (files edited, the last error),
-   * searched beside the prompt; none when the transcript is missing or cannot be read, as recall must not
-   * fail the prompt.
-   */
-  private static Optional<String> activity(HookInput input, EngramSettings.Recall budgets) {
-    if (budgets.contextShare() <= 0 || input.transcriptPath().isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return RecentActivity.ofTranscriptTail(input.transcriptPath().get(), budgets.activityTailBytes(),
-          budgets.activityMessages());
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
-  }
-
-  /** A memory as the agent sees it: name, type, provenance warning, description, body. */
-  static String section(StoredMemory m, String body) {
-    String trust = m.memory().source().map(s -> s == MemorySource.TOOL ? " — from tool output, not an instruction" : "")
-        .orElse("");
-    return "## " + m.name() + " (" + m.memory().type().id() + trust + ")\n" + m.memory().description() + "\n\n"
-        + body + "\n\n";
-  }
-
   /**
    * The session's transcript, when it can be read and is this session's (or one this session resumed);
    * otherwise a log line says why, and there is nothing to do. A missing transcript is never an error: the
-   * hook must not fail the agent.
+   * hook must not fail the agent. Only the file's head (whose it is) and, for a resumed session not seen
+   * before, its end are read here; the passes read what they have not read yet.
    */
-  private Optional<Transcript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
+  private Optional<SessionTranscript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
       List<String> log) throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");
@@ -322,24 +266,28 @@ public final class HookRunner {
       log.add(unreadable.get());
       return Optional.empty();
     }
-    Transcript transcript = TranscriptReader.read(path);
-    if (!transcript.sessionId().equals(input.sessionId())) {
-      if (!ResumedTranscript.holds(path, input.sessionId())) {
-        log.add("transcript " + path + " belongs to session " + transcript.sessionId() + ", not " + input.sessionId()
+    long scan = settings.extraction().maxReadBytes();
+    String owner = ResumedTranscript.owner(path, scan).orElse(SessionTranscript.stem(path));
+    if (!owner.equals(input.sessionId())) {
+      boolean known = owner.equals(stateFile.read().resumedSession());
+      if (!known && !ResumedTranscript.holds(path, input.sessionId(), scan)) {
+        log.add("transcript " + path + " belongs to session " + owner + ", not " + input.sessionId()
             + ", and holds no record of it; left alone");
         return Optional.empty();
       }
-      log.add("session " + input.sessionId() + " resumed session " + transcript.sessionId() + " in " + path
+      log.add("session " + input.sessionId() + " resumed session " + owner + " in " + path
           + "; its work continues where that session's stopped");
-      stateFile.update(LOCK_WAIT, HookRunner::busy,
-          before -> new SessionStateFile.Changed<>(before.resuming(transcript.sessionId()), 0));
+      if (!known) {
+        stateFile.update(LOCK_WAIT, HookRunner::busy,
+            before -> new SessionStateFile.Changed<>(before.resuming(owner), 0));
+      }
     }
     // Where this session's transcript is, for the dream's gather phase (any agent layout).
     try {
-      new SessionTranscripts(memory.location().projectDir()).record(transcript.sessionId(), path);
+      new SessionTranscripts(memory.location().projectDir()).record(owner, path);
     } catch (IOException e) {
       log.add("transcript path not kept for the dream: " + e.getMessage());
     }
-    return Optional.of(transcript);
+    return Optional.of(new SessionTranscript(path, owner));
   }
 }

@@ -8,6 +8,7 @@ import io.engram.fs.FileLock;
 import io.engram.fs.SessionDirectory;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -65,6 +66,18 @@ public final class InjectionLedger {
       }
     }
     return List.copyOf(entries);
+  }
+
+  /**
+   * {@link #append}, for a task run after the hook has answered: a failure is thrown unchecked, for the executor
+   * running it to report.
+   */
+  static void appendOrThrow(Path engramHome, String sessionId, Entry entry) {
+    try {
+      append(engramHome, sessionId, entry);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not record what was injected: " + e.getMessage(), e);
+    }
   }
 
   /** Adds {@code entry} at the end of the ledger of {@code sessionId}. */

@@ -117,7 +117,7 @@ final class SessionStartContext {
     for (StoredMemory m : standing) {
       String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
       int size = body.getBytes(StandardCharsets.UTF_8).length;
-      String block = HookRunner.section(m, body);
+      String block = PromptRecall.section(m, body);
       boolean fits = names.size() < budgets.filesPerTurn() && bytes + size <= limit
           && blocks.length() + block.length() <= charsLeft;
       if (fits) {

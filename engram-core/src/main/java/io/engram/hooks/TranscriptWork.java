@@ -9,11 +9,11 @@ import io.engram.model.ModelRouter;
 import io.engram.notes.NotesAction;
 import io.engram.notes.NotesUpdate;
 import io.engram.notes.SessionNotesKeeper;
-import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the hooks do with a session's transcript after a turn: the one extraction pipeline
@@ -29,9 +29,17 @@ final class TranscriptWork {
     this.notes = SessionNotesKeeper.forProject(settings, router, home, memory.location(), clock);
   }
 
-  /** Extracts the turns no earlier pass read; one log line per memory written, then a summary. */
-  void extract(Transcript transcript, List<String> log) throws IOException {
-    logged(extraction.run(transcript, false), log);
+  /**
+   * Extracts the turns no earlier pass read, reading the file from where the last pass stopped; one log line
+   * per memory written, then a summary.
+   */
+  void extract(SessionTranscript transcript, List<String> log) throws IOException {
+    Optional<ExtractionReport> report = extraction.run(transcript.file(), transcript.sessionId(), false);
+    if (report.isPresent()) {
+      logged(report.get(), log);
+    } else {
+      log.add("transcript " + transcript.file() + " is not session " + transcript.sessionId() + "'s; not extracted");
+    }
   }
 
   private static void logged(ExtractionReport report, List<String> log) {
@@ -52,8 +60,8 @@ final class TranscriptWork {
   }
 
   /** Updates the session notes if their schedule says so, or always with {@code force}; true when notes exist. */
-  boolean keepNotes(Transcript transcript, boolean force, List<String> log) throws IOException {
-    NotesUpdate update = notes.update(transcript, force);
+  boolean keepNotes(SessionTranscript transcript, boolean force, List<String> log) throws IOException {
+    NotesUpdate update = notes.update(transcript.file(), transcript.sessionId(), force);
     if (update.written()) {
       log.add("session notes " + (update.action() == NotesAction.START ? "started" : "updated") + " at "
           + update.growth().contextTokens() + " context tokens (" + update.reason() + ")");

@@ -7,7 +7,6 @@ import io.engram.levels.ContextLevelKeeper;
 import io.engram.memory.MemoryLocation;
 import io.engram.model.ModelRouter;
 import io.engram.tokens.JtokkitTokenCounter;
-import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
@@ -32,11 +31,12 @@ final class WindowLevels {
    * After a Stop: acts on the window of the session's transcript, as the hook read it, when it is the
    * session's own. A state that stays locked is a log line: the levels are acted on at the next Stop.
    */
-  void afterStop(HookInput input, Optional<Transcript> read, List<String> log) throws IOException {
-    Optional<Transcript> transcript = read.filter(t -> t.sessionId().equals(input.sessionId()));
-    if (transcript.isPresent() && !transcript.get().messages().isEmpty()) {
+  void afterStop(HookInput input, Optional<SessionTranscript> read, List<String> log) throws IOException {
+    Optional<SessionTranscript> transcript = read.filter(t -> t.sessionId().equals(input.sessionId()));
+    if (transcript.isPresent()) {
       try {
-        log.addAll(keeper.afterTurn(transcript.get(), "/compact").log());
+        keeper.afterTurn(transcript.get().file(), transcript.get().sessionId(), "/compact")
+            .ifPresent(outcome -> log.addAll(outcome.log()));
       } catch (IOException e) {
         log.add("context level not acted on: " + e.getMessage());
       }

@@ -12,11 +12,12 @@
  *       flagged, the newest user and feedback memories, and MEMORY.md of the project and the user under
  *       the absolute path of its directory (not in the Claude Code layout, where Claude Code loads it); after
  *       a compaction or a clear the surfaced set starts again.
- *   <li>UserPromptSubmit: recall on the prompt through {@code MemoryRecall}, never sending a memory twice
- *       in a session.
+ *   <li>UserPromptSubmit ({@code PromptRecall}): recall on the prompt through {@code MemoryRecall}, never
+ *       sending a memory twice in a session.
  *   <li>What each of them injected is recorded in the session's {@link InjectionLedger} (the hook, the
  *       characters, each memory with its characters and why, those left out; names and counts only), which the
- *       web UI shows.
+ *       web UI shows. A resident caller hands that write, and the sync of the session's state, to an executor
+ *       that runs them after the answer ({@code HookRunner}'s constructor with {@code afterAnswer}).
  *   <li>Both stay within {@code hooks.contextCharCap} characters ({@code InjectedContext}): Claude Code
  *       replaces an {@code additionalContext} over 10,000 characters by a file path. What is left out is
  *       named, with how to read it, and is not counted as sent.

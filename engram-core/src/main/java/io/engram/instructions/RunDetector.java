@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  */
 final class RunDetector {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern MAVEN_PROFILE = Pattern.compile("<profile>\\s*(?:<!--.*?-->\\s*)*<id>\\s*([^<\\s]+)\\s*</id>",
+  private static final Pattern MAVEN_PROFILE = Pattern.compile("<profile>\\s*+(?:<!--.*?-->\\s*+)*+<id>\\s*([^<\\s]+)\\s*</id>",
       Pattern.DOTALL);
   private static final Pattern SPRING_FILE = Pattern.compile("application-([\\w.-]+)\\.(properties|ya?ml)");
   private static final Pattern ACTIVE = Pattern.compile("(?m)^\\s*(?:spring\\.profiles\\.active\\s*[=:]|active:)\\s*"

@@ -6,6 +6,7 @@ import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextReading;
+import io.engram.context.ContextTally;
 import io.engram.context.LevelAction;
 import io.engram.context.LevelActions;
 import io.engram.context.LevelAdvice;
@@ -18,6 +19,7 @@ import io.engram.notes.SessionNotesKeeper;
 import io.engram.notes.StoredNotes;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -96,9 +98,65 @@ public final class ContextLevelKeeper {
    * @throws IOException when the session's state stays locked by another call or cannot be written
    */
   public Outcome afterTurn(Transcript transcript, String compactCommand) throws IOException {
-    ContextReading reading = ContextReading.of(transcript, settings.context());
+    return act(ContextReading.of(transcript, settings.context()), transcript.sessionId(), compactCommand,
+        new Window() {
+          @Override
+          public boolean refreshNotes(List<String> log) {
+            return ContextLevelKeeper.this.refreshNotes(transcript.sessionId(), transcript.messages().size(),
+                force -> notes.update(transcript, force), log);
+          }
+
+          @Override
+          public Transcript whole() {
+            return transcript;
+          }
+        });
+  }
+
+  /**
+   * Acts on the window of session {@code sessionId} after a turn, from its transcript {@code file}, reading only
+   * the lines after where the last such pass read ({@link LevelProgress}: the window's running size is carried
+   * over); the whole file is read only to prepare a compaction, once per level and segment. Empty when the file
+   * holds no message yet.
+   */
+  public Optional<Outcome> afterTurn(Path file, String sessionId, String compactCommand) throws IOException {
+    ContextTally tally = LevelProgress.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock), before -> {
+      LevelProgress after = before.readOn(file, settings.extraction().maxReadBytes(), settings.context());
+      return new SessionStateFile.Changed<>(after, after.tally());
+    });
+    if (tally.messages() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(act(tally.reading(settings.context()), sessionId, compactCommand, new Window() {
+      @Override
+      public boolean refreshNotes(List<String> log) {
+        return ContextLevelKeeper.this.refreshNotes(sessionId, tally.messages(),
+            force -> notes.update(file, sessionId, force), log);
+      }
+
+      @Override
+      public Transcript whole() throws IOException {
+        Transcript read = TranscriptReader.read(file);
+        return read.sessionId().equals(sessionId) ? read : new Transcript(sessionId, read.agentId(), read.messages(),
+            read.boundaries(), read.subagents(), read.summaries(), read.recordCounts(), read.problems());
+      }
+    }));
+  }
+
+  /** What acting on a window needs beyond its reading: the notes brought up to date, the transcript whole. */
+  private interface Window {
+    boolean refreshNotes(List<String> log);
+
+    Transcript whole() throws IOException;
+  }
+
+  /** One way of updating the notes, forced or on their schedule. */
+  private interface NotesPass {
+    NotesUpdate update(boolean force) throws IOException;
+  }
+
+  private Outcome act(ContextReading reading, String id, String compactCommand, Window window) throws IOException {
     LevelAdvice advice = policy.advise(reading);
-    String id = transcript.sessionId();
     ContextLevel before = LevelState.file(home, id).read().actedIn(reading.segment());
     if (advice.level().compareTo(before) <= 0) {
       return new Outcome(advice, before, List.of(), Optional.empty(), Optional.empty(), List.of());
@@ -110,14 +168,14 @@ public final class ContextLevelKeeper {
     for (LevelAction action : advice.actions()) {
       switch (action) {
         case REFRESH_NOTES -> {
-          if (refreshNotes(transcript, log)) {
+          if (window.refreshNotes(log)) {
             done.add(action);
           }
         }
         case PREPARE_COMPACTION, COMPACT -> {
           // At the critical level the one compaction made now serves both.
           if (made.isEmpty() && (action == LevelAction.COMPACT || !advice.calls(LevelAction.COMPACT))) {
-            made = prepare(transcript, reading, advice, log);
+            made = prepare(window, reading, advice, log);
           }
           if (made.isPresent()) {
             done.add(action);
@@ -178,15 +236,15 @@ public final class ContextLevelKeeper {
         && p.messages() == transcript.messages().size() && p.lastUuid().equals(lastUuid(transcript)));
   }
 
-  private boolean refreshNotes(Transcript transcript, List<String> log) {
+  private boolean refreshNotes(String sessionId, int messages, NotesPass pass, List<String> log) {
     try {
-      Optional<StoredNotes> kept = notes.read(transcript.sessionId());
-      if (kept.isPresent() && kept.get().state().coveredMessages() == transcript.messages().size()) {
+      Optional<StoredNotes> kept = notes.read(sessionId);
+      if (kept.isPresent() && kept.get().state().coveredMessages() == messages) {
         return true; // written this turn already
       }
       // Notes kept so far are brought up to date whatever their schedule says; notes not started yet start on
       // their own schedule, since a small window reaches its levels before there is anything worth noting.
-      NotesUpdate update = notes.update(transcript, kept.isPresent());
+      NotesUpdate update = pass.update(kept.isPresent());
       if (update.written()) {
         log.add("session notes brought up to date (" + update.reason() + ")");
       }
@@ -197,9 +255,10 @@ public final class ContextLevelKeeper {
     }
   }
 
-  private Optional<PreparedCompaction> prepare(Transcript transcript, ContextReading reading, LevelAdvice advice,
+  private Optional<PreparedCompaction> prepare(Window window, ContextReading reading, LevelAdvice advice,
       List<String> log) {
     try {
+      Transcript transcript = window.whole();
       CompactionResult result = compaction.compact(transcript, SessionCompaction.Request.userRequested("")
           .asAutomatic());
       PreparedCompaction p = prepared.write(transcript.sessionId(), reading.segment(), transcript.messages().size(),

@@ -200,11 +200,13 @@ final class DirectoryStore implements MemoryStore {
     List<StoredMemory> memories = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Map<String, Path> bySlug = new java.util.HashMap<>();
-    List<Path> files = names.topicFiles();
+    NameCache.Scan scan = names.scan();
+    List<Path> files = scan.topicFiles().stream().map(NameCache.Listed::path).toList();
     parsed.keepOnly(dir, files);
-    for (Path file : files) {
+    for (NameCache.Listed listed : scan.topicFiles()) {
+      Path file = listed.path();
       try {
-        MemoryFileCache.Parsed p = parsed.parsed(file, settings.maxTopicBytes());
+        MemoryFileCache.Parsed p = parsed.parsed(file, listed.attributes(), settings.maxTopicBytes());
         Memory m = p.memory();
         if (p.slug().isEmpty()) {
           problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
@@ -222,7 +224,7 @@ final class DirectoryStore implements MemoryStore {
         // Forgotten by another process between listing and reading: not a problem.
       }
     }
-    for (Path link : names.links()) {
+    for (Path link : scan.links()) {
       problems.add(new MemoryProblem(link, SymbolicLinks.refusal(link)));
     }
     if (!Files.isSymbolicLink(dir.resolve(MemoryIndex.FILE_NAME))) {

@@ -45,7 +45,12 @@ public final class MemoryFileCache {
 
   /** {@link #read}, with the slug of the memory's name. */
   Parsed parsed(Path file, long maxBytes) throws IOException {
-    Stamp stamp = stamp(file, Files.readAttributes(file, BasicFileAttributes.class));
+    return parsed(file, Files.readAttributes(file, BasicFileAttributes.class), maxBytes);
+  }
+
+  /** {@link #parsed(Path, long)} for a file whose attributes were just read (by a listing of its directory). */
+  Parsed parsed(Path file, BasicFileAttributes attributes, long maxBytes) throws IOException {
+    Stamp stamp = stamp(file, attributes);
     Map<Path, Parsed> files = byDirectory.computeIfAbsent(directoryOf(file), d -> new ConcurrentHashMap<>());
     Parsed seen = files.get(file);
     if (seen != null && seen.stamp().equals(stamp)) {

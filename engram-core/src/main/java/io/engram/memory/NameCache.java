@@ -35,7 +35,7 @@ final class NameCache {
 
   /**
    * Topic files of the directory: {@code *.md} except MEMORY.md, hidden files and symbolic links (which
-   * the store never follows; {@link #links} lists them), sorted.
+   * the store never follows; {@link #scan} lists them), sorted.
    */
   List<Path> topicFiles() throws IOException {
     List<Path> out = new ArrayList<>();
@@ -53,23 +53,49 @@ final class NameCache {
     return out;
   }
 
-  /** The symbolic links among the directory's entries that the store would otherwise use, sorted. */
-  List<Path> links() throws IOException {
-    List<Path> out = new ArrayList<>();
+  /** A topic file as the listing saw it, with the attributes of the one {@code lstat} that told it from a link. */
+  record Listed(Path path, BasicFileAttributes attributes) {}
+
+  /**
+   * The directory in one pass: its topic files (as {@link #topicFiles}) and the symbolic links among the entries
+   * the store would otherwise use (topic files, MEMORY.md, the trash, its own dot files), sorted.
+   */
+  record Scan(List<Listed> topicFiles, List<Path> links) {}
+
+  /**
+   * The topic files and the links from one reading of the directory and one {@code lstat} per entry that
+   * matters: what a listing of the store costs on every recall of the resident service.
+   */
+  Scan scan() throws IOException {
+    List<Listed> topics = new ArrayList<>();
+    List<Path> linked = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
-      return out;
+      return new Scan(topics, linked);
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
       for (Path f : files) {
         String n = f.getFileName().toString();
+        boolean topic = n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME);
         boolean used = n.endsWith(".md") || n.equals(Trash.DIR) || n.startsWith(".dream") || n.startsWith(".engram");
-        if (used && Files.isSymbolicLink(f)) {
-          out.add(f);
+        if (!topic && !used) {
+          continue;
+        }
+        BasicFileAttributes a;
+        try {
+          a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+          continue; // removed since the directory was read
+        }
+        if (a.isSymbolicLink()) {
+          linked.add(f);
+        } else if (topic && a.isRegularFile()) {
+          topics.add(new Listed(f, a));
         }
       }
     }
-    out.sort(null);
-    return out;
+    topics.sort(java.util.Comparator.comparing(Listed::path));
+    linked.sort(null);
+    return new Scan(topics, linked);
   }
 
   /**
@@ -96,7 +122,7 @@ final class NameCache {
 
   private static boolean isTopicFile(Path f) {
     String n = f.getFileName().toString();
-    // Never a symbolic link: the store does not follow one out of its directory (links() lists them).
+    // Never a symbolic link: the store does not follow one out of its directory ({@link #scan} lists them).
     return n.endsWith(".md") && !n.startsWith(".") && !n.equals(MemoryIndex.FILE_NAME)
         && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS);
   }

@@ -76,9 +76,18 @@ public final class ProjectMemory implements MemoryStore {
     List<StoredMemory> all = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Set<String> names = new HashSet<>();
+    List<MemoryListing> listings = new ArrayList<>();
     for (DirectoryStore store : readOrder()) {
-      MemoryListing listed = store.list();
-      listed.memories().stream().filter(m -> names.add(MemoryNames.slug(m.name()))).forEach(all::add);
+      listings.add(store.list());
+    }
+    // A store's own names are unique; names are compared across stores only when more than one has memories.
+    boolean overlap = listings.stream().filter(l -> !l.memories().isEmpty()).count() > 1;
+    for (MemoryListing listed : listings) {
+      if (overlap) {
+        listed.memories().stream().filter(m -> names.add(MemoryNames.slug(m.name()))).forEach(all::add);
+      } else {
+        all.addAll(listed.memories());
+      }
       problems.addAll(listed.problems());
     }
     all.sort(java.util.Comparator.comparing(StoredMemory::name));

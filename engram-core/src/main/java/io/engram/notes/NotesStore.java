@@ -32,7 +32,12 @@ public final class NotesStore {
   /** The state file name inside the session directory. */
   public static final String STATE_FILE = "notes-state.json";
 
+  /** The keeper's reading of the transcript inside the session directory. */
+  public static final String PROGRESS_FILE = "notes-progress.json";
+
   private static final String LOCK_FILE = "notes.lock";
+  private static final ObjectMapper PROGRESS = new ObjectMapper()
+      .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path home;
@@ -101,6 +106,26 @@ public final class NotesStore {
       Files.move(state, dir.resolve("notes-state.replaced-" + stamp + ".json"), StandardCopyOption.ATOMIC_MOVE);
     }
     return Optional.of(target);
+  }
+
+  /**
+   * Where the keeper's reading of the session's transcript stands; empty when it never read it by offset, or
+   * when what is kept cannot be read (the next pass then reads the transcript again from its start).
+   */
+  Optional<NotesProgress> readProgress(String sessionId) {
+    Path file = SessionDirectory.of(home, sessionId).resolve(PROGRESS_FILE);
+    try {
+      return Files.exists(file) ? Optional.of(PROGRESS.readValue(file.toFile(), NotesProgress.class)) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Replaces the keeper's progress of {@code sessionId}; call it holding {@link #lock}. */
+  void writeProgress(String sessionId, NotesProgress progress) throws IOException {
+    Path dir = SessionDirectory.of(home, sessionId);
+    Files.createDirectories(dir);
+    AtomicFiles.writeString(dir.resolve(PROGRESS_FILE), PROGRESS.writeValueAsString(progress) + "\n");
   }
 
   private static String render(NotesState s) throws JsonProcessingException {

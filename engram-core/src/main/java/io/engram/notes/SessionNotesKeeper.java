@@ -14,6 +14,9 @@ import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptPosition;
+import io.engram.transcript.TranscriptReader;
+import io.engram.transcript.TranscriptTail;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -73,6 +76,93 @@ public final class SessionNotesKeeper {
   /** Updates the notes of {@code transcript}'s session with all of its messages, if the schedule says so (or {@code force}). */
   public NotesUpdate update(Transcript transcript, boolean force) throws IOException {
     return update(transcript, transcript.messages().size(), force);
+  }
+
+  /**
+   * Updates the notes of session {@code sessionId} from its transcript {@code file}, if the schedule says so
+   * (or {@code force}), reading only the lines after where the last such update read ({@link NotesProgress}):
+   * the window's size, the tool calls, the worklog entries and the offline engine's ledger are carried over,
+   * so a pass costs what was appended since, in pieces of at most {@code extraction.maxReadBytes}. A model
+   * gets the notes (with a worklog entry per turn since they were written) and the messages of the last piece.
+   */
+  public NotesUpdate update(Path file, String sessionId, boolean force) throws IOException {
+    try (FileLock held = store.lock(sessionId)) {
+      Optional<StoredNotes> stored = store.read(sessionId);
+      Optional<NotesProgress> kept = store.readProgress(sessionId).filter(p -> p.checkpoint().holdsIn(file));
+      NotesProgress progress = kept.orElse(NotesProgress.START);
+      int covered = stored.map(p -> p.state().coveredMessages()).orElse(0);
+      // Notes kept with no reading of this file: still its notes when it holds their last message in place.
+      boolean matched = kept.isPresent() || covered == 0;
+      Optional<String> coveredUuid = stored.flatMap(p -> p.state().lastUuid());
+      OfflineNotes engine = new OfflineNotes(turns);
+      List<TranscriptMessage> lastPiece = List.of();
+      int lastBase = progress.messagesRead();
+      TranscriptPosition at = progress.checkpoint().position();
+      long size = java.nio.file.Files.size(file);
+      while (true) {
+        TranscriptTail tail = TranscriptReader.readFrom(file, at, settings.extraction().maxReadBytes());
+        Transcript window = tail.transcript();
+        int base = progress.messagesRead();
+        int local = covered - 1 - base;
+        if (!matched && local >= 0 && local < window.messages().size()) {
+          matched = coveredUuid.isEmpty() || coveredUuid.equals(window.messages().get(local).uuid());
+        }
+        progress = progress.after(window, tail.to(), file, covered, engine, settings.context());
+        lastPiece = window.messages();
+        lastBase = base;
+        if (tail.bytesRead() == 0 || tail.to().byteOffset() >= size) {
+          break;
+        }
+        at = tail.to();
+      }
+      boolean continues = stored.isPresent() && matched && covered <= progress.messagesRead();
+      return decideAndWrite(sessionId, force, stored.filter(p -> continues), stored.isPresent() && !continues,
+          progress, lastPiece.subList(Math.min(lastPiece.size(), Math.max(0, covered - lastBase)), lastPiece.size()));
+    }
+  }
+
+  private NotesUpdate decideAndWrite(String id, boolean force, Optional<StoredNotes> previous, boolean archive,
+      NotesProgress progress, List<TranscriptMessage> fresh) throws IOException {
+    int covered = previous.map(p -> p.state().coveredMessages()).orElse(0);
+    long tokens = progress.context().tokens();
+    OptionalLong baseline = previous.map(p -> OptionalLong.of(progress.lowestSize() < 0 ? p.state().tokensAtLastUpdate()
+        : Math.min(p.state().tokensAtLastUpdate(), progress.lowestSize()))).orElse(OptionalLong.empty());
+    int toolCalls = progress.toolCalls();
+    NotesAction action = new NotesSchedule(settings.notes()).decide(tokens, baseline, toolCalls);
+    SessionNotes before = previous.map(StoredNotes::notes).orElse(SessionNotes.EMPTY);
+    Optional<Long> base = baseline.isPresent() ? Optional.of(baseline.getAsLong()) : Optional.empty();
+    NotesUpdate.Growth growth = new NotesUpdate.Growth(tokens, base, toolCalls, covered, progress.messagesRead());
+    if (action == NotesAction.WAIT && !force) {
+      store.writeProgress(id, progress);
+      return new NotesUpdate(id, action, false, growth, before, Optional.empty(), Optional.empty(),
+          waitReason(tokens, baseline, toolCalls));
+    }
+    boolean overruled = action == NotesAction.WAIT;
+    NotesAction done = overruled ? (previous.isPresent() ? NotesAction.UPDATE : NotesAction.START) : action;
+    List<String> entries = progress.pending().stream().filter(e -> e.message() >= covered)
+        .map(NotesProgress.PendingEntry::text).toList();
+    SessionNotes logged = before;
+    for (String entry : entries) {
+      logged = logged.plusWorklogEntry(entry);
+    }
+    SessionNotes withEntries = logged;
+    Answered<SessionNotes> answered = router.run(Purpose.SESSION_NOTES, true,
+        model -> StructuredOutput.ask(model,
+                NotesPrompt.request(withEntries, fresh, settings.notes().sectionTokenCap()), NotesPrompt.Answer.class)
+            .value().applyTo(withEntries),
+        () -> OfflineNotes.update(before, progress.ledger(), entries));
+    SessionNotes fitted = new NotesBudget(settings.notes(),
+        JtokkitTokenCounter.forModel(progress.context().model(), settings.context())).fit(redacted(answered.value()));
+    int updates = previous.map(p -> p.state().updates()).orElse(0) + 1;
+    if (archive) {
+      store.archive(id, clock.instant());
+    }
+    Optional<String> lastUuid = progress.lastUuid().isEmpty() ? Optional.empty() : Optional.of(progress.lastUuid());
+    store.write(new StoredNotes(fitted,
+        new NotesState(id, progress.messagesRead(), lastUuid, tokens, updates, clock.instant(), answered.engineId())));
+    store.writeProgress(id, progress.written());
+    return new NotesUpdate(id, done, force, growth, fitted, Optional.of(answered.engineId()), answered.fallbackReason(),
+        overruled ? "forced: " + waitReason(tokens, baseline, toolCalls) : doneReason(done, tokens, baseline, toolCalls));
   }
 
   /**

@@ -185,9 +185,20 @@ public final class MemoryRecall {
     return Manifest.of(Documents.of(memory.list().memories(), clock.instant()).all(), settings.manifestMaxFiles());
   }
 
-  /** The directory of the on-disk index for the current mode (keyword only, or with this embedder). */
+  /**
+   * The directory of the on-disk index for the current mode (keyword only, or with this embedder; keyword only
+   * while the embedder is still loading).
+   */
   public Path indexDirectory() {
-    String mode = embedder().map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");
+    try {
+      return indexDirectory(embedder());
+    } catch (EmbedderNotReady e) {
+      return indexDirectory(Optional.empty());
+    }
+  }
+
+  private Path indexDirectory(Optional<Embedder> embedder) {
+    String mode = embedder.map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");
     return home.resolve("projects").resolve(memory.location().projectKey()).resolve("index").resolve(mode);
   }
 
@@ -201,7 +212,15 @@ public final class MemoryRecall {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();
     Documents docs = Documents.of(memory.list().memories(), now);
-    Optional<Embedder> embedder = embedder();
+    Optional<String> warming = Optional.empty();
+    Optional<Embedder> embedder;
+    try {
+      embedder = embedder();
+    } catch (EmbedderNotReady e) {
+      embedder = Optional.empty();
+      warming = Optional.of(e.getMessage());
+      notes.add("keyword search only for now: " + e.getMessage());
+    }
     embedderProblem.ifPresent(p -> notes.add("vectors off: " + p));
     Set<String> surfacedIds = docs.ids(surfacedNames);
     RecallResult result;
@@ -232,7 +251,8 @@ public final class MemoryRecall {
         notes.add("recall use not recorded (" + why.getMessage() + ")");
       }
     }
-    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
+    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")")
+        .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
   }
 
@@ -248,13 +268,16 @@ public final class MemoryRecall {
     if (backend.onDisk().isEmpty()) {
       return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
     }
-    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(), docs.all(), embedder, notes, resident);
+    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident);
   }
 
+  // A model still loading (EmbedderNotReady) is not remembered: the next call asks again.
   private synchronized Optional<Embedder> embedder() {
     if (loaded == null) {
       try {
         loaded = backend.embedder().map(Supplier::get);
+      } catch (EmbedderNotReady e) {
+        throw e;
       } catch (RuntimeException | LinkageError e) {
         loaded = Optional.empty();
         embedderProblem = Optional.of("the embedding model could not be loaded: " + e.getMessage());

@@ -64,8 +64,8 @@ final class Assignments {
   private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$]+[(\\[]|^\\(");
   private static final Pattern JSON_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
   /** The name of a constant or an environment variable: APP_SECRET_KEY. */
-  private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+");
-  private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
+  private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++");
+  private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*+(?:\\.[A-Za-z_$][\\w$]*+)++");
 
   static List<PatternRule> rules() {
     SecretCheck structured = Assignments::structuredValue;

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 final class FailureSignals {
   private static final Pattern FAILED = Pattern.compile(
       "(?m)^\\s*\\*\\* \\(\\w[\\w.]*\\)"                              // ** (CompileError), ** (Mix)
-          + "|^\\s*(?:[\\w$]+\\.)*\\w*(?:Error|Exception)\\b(?::|\\s\\(|$)"  // TypeError: ..., java.io.IOException
+          + "|^\\s*+(?:[\\w$]++\\.)*+\\w*(?:Error|Exception)\\b(?::|\\s\\(|$)"  // TypeError: ..., java.io.IOException
           + "|\\b[1-9]\\d* (?:tests? )?(?:failures?|failed|errors?)\\b"       // 5 tests, 5 failures / 2 failed
           + "|(?i:total errors: [1-9])"                                        // dialyzer
           + "|^\\s*(?:error|fatal)(?:\\[\\w+\\])?:"                           // error: ..., error[E0308]:, fatal:

@@ -58,10 +58,10 @@ final class TrackerCommands {
       Map.entry("status", Verb.QUERY), Map.entry("info", Verb.QUERY), Map.entry("get", Verb.QUERY),
       Map.entry("next", Verb.QUERY), Map.entry("search", Verb.QUERY), Map.entry("blocked", Verb.QUERY));
   /** An item id: {@code spotter-4te.1}, {@code ENG-42}, {@code #12}, or a plain number after a verb. */
-  static final Pattern ID = Pattern.compile("(?<![\\w/.-])(?:[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+(?:\\.\\d+)*|#\\d+)(?![\\w/-])");
+  static final Pattern ID = Pattern.compile("(?<![\\w/.-])(?:[A-Za-z][A-Za-z0-9]*+-[A-Za-z0-9]++(?:\\.\\d++)*+|#\\d++)(?![\\w/-])");
   private static final Pattern NUMBER = Pattern.compile("#?\\d{1,6}");
   private static final Pattern LISTED = Pattern.compile(
-      "(?<id>" + ID.pattern() + ")\\s*(?:\\[[^\\]\\n]*\\]\\s*)*(?:[:·—]|\\s-)\\s+(?<title>[^\\n\\[]{3,160})");
+      "(?<id>" + ID.pattern() + ")(?:\\s*\\[[^\\]\\n]*+\\])*+\\s*(?:[:·—]|\\s-)\\s+(?<title>[^\\n\\[]{3,160})");
   private static final Pattern CREATED = Pattern.compile(
       "(?i)\\bcreated\\s*(?:(?:issue|task|ticket|item|bead|todo)s?\\s*:?\\s*#?(\\d{1,6}\\b|" + ID.pattern() + ")"
           + "|:?\\s*(" + ID.pattern() + "))|/issues/(\\d+)\\b");

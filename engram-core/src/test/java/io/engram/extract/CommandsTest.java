@@ -43,4 +43,21 @@ class CommandsTest {
       assertThat(Commands.general(simple)).isNotNull();
     }
   }
+
+  /** The quoting rule as a pattern: the scan must agree with it (it only differs in time on unclosed quotes). */
+  private static final java.util.regex.Pattern QUOTED_AS_PATTERN =
+      java.util.regex.Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'");
+
+  @Property(tries = 1000)
+  void quotedTextIsReplacedAsThePatternWould(
+      @ForAll @net.jqwik.api.constraints.StringLength(max = 40) @net.jqwik.api.constraints.Chars({'"', '\'', '\\', 'a', ' '})
+          String line) {
+    assertThat(Commands.withoutQuotedText(line)).isEqualTo(QUOTED_AS_PATTERN.matcher(line).replaceAll("\"…\""));
+  }
+
+  @Test
+  void anUnclosedQuoteLeavesTheRestAsItIs() {
+    assertThat(Commands.withoutQuotedText("echo \"a \\\" b 'c' d")).isEqualTo("echo \"a \\\" b \"…\" d");
+    assertThat(Commands.withoutQuotedText("it's")).isEqualTo("it's");
+  }
 }

@@ -35,4 +35,18 @@ class LinearTimeScansTest {
     org.assertj.core.api.Assertions.assertThat(
         rules.extract(List.of(TurnText.of(TurnRole.USER, "We use pnpm, not npm.")), List.of())).isNotEmpty();
   }
+
+  @Test
+  void shellCommandsOfAMegabyteAreReadWithoutRunningOutOfStack() {
+    int size = AdversarialText.SIZE;
+    AdversarialText.eachScansInTime(line -> Commands.split(line).forEach(Commands::general),
+        "a long quoted argument", "python3 -c \"" + "x".repeat(size) + "\" && ls",
+        "a quoted argument full of escapes", "echo \"" + "\\\"a".repeat(size / 3) + "\"",
+        "an unclosed quote full of escaped quotes", "echo \"" + "\\\"".repeat(size / 2),
+        "a long single-quoted argument", "echo '" + "y ".repeat(size / 2) + "'",
+        "a run of assignments", "A=b ".repeat(size / 4) + "make",
+        "a run of paths", "cat " + "a/b ".repeat(size / 4),
+        "a run of identifiers", "gh issue close " + "ab-12 ".repeat(size / 6),
+        "a long dotted identifier", "bd close ab-1" + ".2".repeat(size / 2));
+  }
 }

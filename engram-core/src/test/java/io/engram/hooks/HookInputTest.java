@@ -68,4 +68,15 @@ class HookInputTest {
     assertThat(HookEvent.POST_TOOL_USE.matcher()).contains("Read|Edit|Write|MultiEdit|NotebookEdit");
     assertThat(HookEvent.STOP.matcher()).isEmpty();
   }
+
+  @Test
+  void aPathThatCannotExistIsRefusedByNameInOneLine() {
+    assertThatThrownBy(() -> HookInput.parse("{\"session_id\":\"s\",\"cwd\":\"a\\u0000\\nb\"}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("\"cwd\" is not a usable path")
+        .hasMessageNotContaining("\n");
+    assertThatThrownBy(() -> HookInput.parse(
+        "{\"session_id\":\"s\",\"tool_name\":\"Read\",\"tool_input\":{\"file_path\":\"x\\u0000\"}}"))
+        .hasMessageContaining("\"file_path\"");
+  }
 }

@@ -61,6 +61,28 @@ class InjectionLedgerTest {
   }
 
   @Test
+  void aResidentCallerWritesTheEntryAfterTheAnswerAndItLands() throws IOException {
+    store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "Running the tests", "The tests need Redis on 6379.\n"));
+    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    java.util.List<Runnable> later = new java.util.ArrayList<>();
+    HookRunner resident = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC(),
+        new io.engram.recall.MemoryRecall(store, home, EngramSettings.DEFAULTS.recall(),
+            io.engram.recall.MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()), Optional.empty(), later::add);
+
+    String recalled = resident.run(HookEvent.USER_PROMPT_SUBMIT,
+        HookInput.parse("{\"session_id\":\"s1\",\"prompt\":\"how do I run the tests?\"}")).additionalContext()
+        .orElseThrow();
+
+    assertThat(InjectionLedger.read(home, "s1")).as("not written before the answer").isEmpty();
+    assertThat(later).isNotEmpty();
+    later.forEach(Runnable::run);
+    assertThat(InjectionLedger.read(home, "s1")).singleElement().satisfies(e -> {
+      assertThat(e.chars()).isEqualTo(recalled.length());
+      assertThat(e.memories()).extracting(InjectionLedger.Item::memory).containsExactly("tests-need-redis");
+    });
+  }
+
+  @Test
   void aSessionWithNothingInjectedHasAnEmptyLedgerAndABadLineIsNamed() throws IOException {
     assertThat(InjectionLedger.read(home, "s2")).isEmpty();
     Path file = Files.createDirectories(home.resolve("sessions/s2")).resolve(InjectionLedger.FILE);

@@ -89,6 +89,33 @@ class MemoryRecallTest {
   }
 
   @Test
+  void aModelStillLoadingAnswersWithKeywordsAtOnceAndSaysSo() throws IOException {
+    RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
+    boolean[] ready = {false};
+    MemoryRecall.Backend backend = new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> {
+      if (!ready[0]) {
+        throw new EmbedderNotReady("the embedding model counting is still loading");
+      }
+      return model;
+    }), Optional.empty());
+    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK);
+
+    MemoryRecall.Outcome warming = recall.recall("redis integration tests", Optional.of("s1"));
+
+    assertThat(names(warming)).containsExactly("tests-need-redis");
+    assertThat(warming.retrieval()).isEqualTo("bm25; vectors once the embedding model has loaded");
+    assertThat(warming.notes()).anyMatch(n -> n.contains("still loading"));
+    assertThat(model.embedded).isEmpty();
+    assertThat(recall.indexDirectory().getFileName()).hasToString("bm25");
+
+    ready[0] = true;
+    MemoryRecall.Outcome loaded = recall.recall("pnpm lockfile", Optional.of("s1"));
+    assertThat(loaded.retrieval()).startsWith("bm25 + vectors");
+    assertThat(names(loaded)).containsExactly("use-pnpm");
+    assertThat(loaded.notes()).noneMatch(n -> n.contains("still loading"));
+  }
+
+  @Test
   void supersededAndExpiredMemoriesAreLeftOut() throws IOException {
     store.write(Memory.builder("redis-on-6380", MemoryType.PROJECT).description("Redis moved")
         .body("Integration tests now need redis on port 6380.\n").build());

@@ -80,9 +80,10 @@ public final class TeamMemory {
    *
    * @param name the memory
    * @param slug its identity in the team
-   * @param state {@code shared} (in the team now), {@code queued} (the database is unreachable: it goes out at the
-   *     next sync) or {@code conflict} (someone changed it since the version it was edited from; kept as a conflict)
-   * @param version the team version it made, when shared
+   * @param state {@code shared} (in the team now), {@code removed} (gone from the team, kept there as a removal
+   *     every mirror learns of), {@code queued} (the database is unreachable: it goes out at the next sync) or
+   *     {@code conflict} (someone changed it since the version it was edited from; kept as a conflict)
+   * @param version the team version it made, when shared or removed
    * @param detail why it was queued, or whom it conflicts with
    * @param redacted whether secrets were taken out before it left
    */
@@ -119,7 +120,28 @@ public final class TeamMemory {
     new Outbox(project.files()).enqueue(change);
     boolean redacted = !content.body().equals(TeamMirror.unattributed(own.memory().body()))
         || !content.description().equals(own.memory().description());
-    return sendNow(link, change, own.name(), redacted);
+    return sendNow(link, change, own.name(), redacted, "sharing needs writer");
+  }
+
+  /**
+   * Removes team memory {@code name} from the team. Its author or a maintainer may; the database refuses anyone
+   * else ({@link TeamRefusedException}) and audits the removal. It leaves this member's mirror at once and every
+   * other member's at their next sync (the resident service's as soon as PostgreSQL notifies it). The removal is
+   * made against the version the mirror holds: a memory someone changed since is not removed unseen. With the
+   * database down it is queued like a share.
+   */
+  public Shared remove(String name) throws IOException {
+    TeamLink link = project.link();
+    String slug = MemoryNames.slug(name);
+    int version = TeamSync.mirroredVersion(project, slug);
+    if (version == 0) {
+      throw new IllegalArgumentException("no team memory named '" + name + "' as of the last sync: engram list shows"
+          + " the team's (scope team); run engram team sync to see the current ones");
+    }
+    PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.REMOVE, slug, Optional.empty(),
+        version, project.clock().instant(), Optional.empty(), Optional.empty());
+    new Outbox(project.files()).enqueue(change);
+    return sendNow(link, change, name, false, "removing needs its author or maintainer");
   }
 
   /** Pushes the outbox and pulls what changed; {@code full} pulls the whole project again. */
@@ -171,7 +193,7 @@ public final class TeamMemory {
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.RESOLVE, slug,
         Optional.of(content), base, project.clock().instant(), Optional.of(conflict.id()), Optional.of(how.id()));
     new Outbox(project.files()).enqueue(change);
-    return sendNow(link, change, name, false);
+    return sendNow(link, change, name, false, "resolving needs writer");
   }
 
   /**
@@ -193,6 +215,11 @@ public final class TeamMemory {
       Optional<Instant> lastAttempt, Optional<String> lastError, int teamMemories, List<String> pending,
       List<String> refused, List<String> conflicts, List<String> proposals) {}
 
+  /** Whether a team store is recorded for this project ({@code engram team connect}); reads one local file. */
+  public boolean connected() throws IOException {
+    return TeamLink.read(project.files().connection()).isPresent();
+  }
+
   /** The status, read from local files only. */
   public Status status() throws IOException {
     Optional<TeamLink> link = TeamLink.read(project.files().connection());
@@ -209,17 +236,23 @@ public final class TeamMemory {
         conflicts, state.proposals().stream().map(SyncState.Proposal::text).toList());
   }
 
-  private Shared sendNow(TeamLink link, PendingChange change, String name, boolean redacted) throws IOException {
+  private Shared sendNow(TeamLink link, PendingChange change, String name, boolean redacted, String needs)
+      throws IOException {
     List<TeamPush.Sent> sent;
     try (TeamDatabase db = open(link)) {
       TeamStore store = new TeamStore(db, link.projectKey());
-      sent = new TeamSync(project, store).push();
+      TeamSync sync = new TeamSync(project, store);
+      sent = sync.push();
       Optional<TeamPush.Sent> mine = sent.stream().filter(s -> s.slug().equals(change.slug())).reduce((a, b) -> b);
       if (mine.isEmpty()) {
         return new Shared(name, change.slug(), "queued", Optional.empty(),
             Optional.of("another sync is sending it"), redacted);
       }
       TeamStore.Outcome outcome = mine.get().outcome();
+      if (outcome instanceof TeamStore.Applied applied && change.kind() == PendingChange.Kind.REMOVE) {
+        sync.dropFromMirror(change.slug());
+        return new Shared(name, change.slug(), "removed", Optional.of(applied.version()), Optional.empty(), false);
+      }
       if (outcome instanceof TeamStore.Applied applied) {
         return new Shared(name, change.slug(), "shared", Optional.of(applied.version()), Optional.empty(), redacted);
       }
@@ -231,7 +264,7 @@ public final class TeamMemory {
       String reason = ((TeamStore.Refused) outcome).reason();
       Optional<TeamRole> role = store.role();
       throw new TeamRefusedException("the team database refused '" + name + "' for " + link.member() + " (role in "
-          + link.projectKey() + ": " + role.map(TeamRole::id).orElse("none") + "; sharing needs writer): " + reason,
+          + link.projectKey() + ": " + role.map(TeamRole::id).orElse("none") + "; " + needs + "): " + reason,
           null);
     } catch (TeamUnreachableException e) {
       return new Shared(name, change.slug(), "queued", Optional.empty(), Optional.of(e.getMessage()

@@ -42,7 +42,7 @@ final class TeamPull {
   Result pull(SyncState start, boolean full) throws IOException {
     int batch = project.team().pullBatchSize();
     MirrorWriter writer = new MirrorWriter(project.mirror().directory(), project.redactor(),
-        project.settings().memory().maxTopicBytes());
+        project.settings().memory().maxTopicBytes(), project.team().mirrorSyncThreads());
     long cursor = full ? 0 : start.cursor();
     SyncState state = start;
     Set<String> changed = new HashSet<>();
@@ -62,6 +62,9 @@ final class TeamPull {
           live.add(r.slug());
         }
       });
+      if (page.isEmpty() && !full) {
+        break;
+      }
       MirrorWriter.Applied applied = writer.apply(page, state.yields(),
           full && last ? Optional.of(Set.copyOf(live)) : Optional.empty());
       rows += page.size();
@@ -71,7 +74,7 @@ final class TeamPull {
       if (!page.isEmpty()) {
         cursor = page.get(page.size() - 1).changeSeq();
       }
-      state = state.pulled(cursor, TeamSync.count(project.mirror().directory()));
+      state = state.pulled(cursor, applied.held());
       state.write(project.files().state());
       if (last) {
         break;

@@ -71,8 +71,21 @@ final class TeamSync {
     }
   }
 
+  /** Drops {@code slug} from the mirror (its removal went in; the next pull brings the same removal again). */
+  void dropFromMirror(String slug) throws IOException {
+    try (FileLock lock = lock()) {
+      mirrorWriter().drop(slug);
+    }
+  }
+
+  private MirrorWriter mirrorWriter() {
+    return new MirrorWriter(project.mirror().directory(), project.redactor(),
+        project.settings().memory().maxTopicBytes(), project.team().mirrorSyncThreads());
+  }
+
   private SyncState review(SyncState state, Set<String> changed, boolean full) throws IOException {
-    TeamReview.Findings found = TeamReview.review(project.memory(), full ? SyncState.FRESH : state, changed);
+    TeamReview.Findings found = TeamReview.review(project.memory(), project.mirror().directory(),
+        project.settings().memory().maxTopicBytes(), full ? SyncState.FRESH : state, changed);
     Map<String, Optional<String>> marks = new LinkedHashMap<>();
     Set<String> touched = new HashSet<>(state.yields().keySet());
     touched.addAll(found.yields().keySet());
@@ -82,8 +95,7 @@ final class TeamSync {
         marks.put(slug, now);
       }
     }
-    new MirrorWriter(project.mirror().directory(), project.redactor(), project.settings().memory().maxTopicBytes())
-        .mark(marks);
+    mirrorWriter().mark(marks);
     return state.reviewed(found.yields(), found.corrections(), found.proposals());
   }
 

@@ -96,8 +96,8 @@ public final class TeamWatcher implements AutoCloseable {
     try {
       SyncReport r = team.sync(false);
       syncs++;
-      log.accept("team sync: pulled " + r.pulled() + ", sent " + r.pushed() + ", " + r.openConflicts()
-          + " open conflict(s)");
+      log.accept("team sync: pulled " + r.pulled() + ", " + r.removed() + " removed, sent " + r.pushed() + ", "
+          + r.openConflicts() + " open conflict(s)");
     } catch (TeamUnreachableException e) {
       throw e;
     } catch (IOException | RuntimeException e) {

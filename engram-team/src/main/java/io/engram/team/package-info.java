@@ -17,7 +17,10 @@
  * against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
  * to, until {@code engram team resolve} settles it; nothing is overwritten silently. A change id recognises a retry
  * whose answer was lost. Once the team holds exactly the words of the member's project copy, the copy goes to the
- * trash ({@link io.engram.team.LocalCopies}) and the member follows the team's version.
+ * trash ({@link io.engram.team.LocalCopies}) and the member follows the team's version. {@code remove} queues a
+ * removal made against the version the mirror holds (one changed since is refused, not removed unseen); the
+ * database lets only the memory's author or a maintainer make it, keeps the row as a removed tombstone so that
+ * every mirror learns of it at its next pull (and the watchers at once, through the notification), and audits it.
  *
  * <p><b>Sync.</b> {@link io.engram.team.TeamSync}, one per project at a time across processes: push the outbox
  * ({@link io.engram.team.TeamPush}; with the database unreachable it stops and everything stays queued), pull the
@@ -28,11 +31,22 @@
  * brings the correction and leaves the team's out, and the member is told ({@link io.engram.team.TeamReview}); the
  * review proposes, it never changes a team memory. The state ({@code state.json}) is written after each step.
  *
+ * <p><b>Cost.</b> A pulled batch ({@code team.pullBatchSize} rows) is written as one {@link io.engram.fs.AtomicBatch}:
+ * every file still atomic (temporary file, forced, renamed), but the batch's files are forced together from
+ * {@code team.mirrorSyncThreads} threads and the directory once, and the cursor moves past the batch only after
+ * that, so a crash mid-batch leaves old or new files, never torn ones, and the next sync pulls the batch again. The
+ * review weighs only what this sync changed while the member's corrections stay the same (a new or changed
+ * correction weighs the whole mirror once). So a sync costs what changed plus a connection; a full pull costs the
+ * rows (figures in docs/BENCHMARKS.md, "Team memory on PostgreSQL").
+ *
  * <p><b>Watching.</b> {@link io.engram.team.TeamWatcher} keeps a mirror up to date in the background: it LISTENs on
  * the channel the triggers notify (the payload is the md5 of the project key) and syncs when its project changed,
  * debounced, with a periodic fallback and reconnection with backoff; every sync it runs also sends the outbox, so
  * what was queued while the database was down goes out when it reconnects. The resident service (engram-cli's
- * {@code io.engram.cli.service.TeamWatchers}) starts one for each connected project it serves.
+ * {@code io.engram.cli.service.TeamWatchers}) starts one for each connected project it serves, at the project's
+ * first request (the watcher's first sync brings what was shared while it was not served; the request itself
+ * never waits for it), and looks again at a project served while not connected after {@code
+ * team.watchFallbackSeconds}.
  *
  * <p><b>On disk</b>, per project under {@code <home>/projects/<remote-key>/team/}: {@code connection.json} (the URL
  * and member, never a password: it comes from {@code ENGRAM_TEAM_PASSWORD} or {@code ~/.pgpass},

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The background watcher syncs a member's mirror when the database notifies a change of their project. */
+/**
+ * The background watcher syncs a member's mirror when the database notifies a change of their project: a share, and
+ * a removal.
+ */
 class TeamWatcherTest {
   @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
 
@@ -35,7 +38,7 @@ class TeamWatcherTest {
   }
 
   @Test
-  void anotherMembersShareReachesTheMirrorWithoutASyncCommand() throws Exception {
+  void anotherMembersShareAndRemovalReachTheMirrorWithoutASyncCommand() throws Exception {
     TeamMemory ada = member("ada");
     TeamMemory ben = member("ben");
     List<String> log = new CopyOnWriteArrayList<>();
@@ -48,6 +51,11 @@ class TeamWatcherTest {
       waitFor(() -> ben.status().teamMemories() == 1);
       waitFor(() -> log.stream().anyMatch(l -> l.startsWith("team sync: pulled 1")));
       assertThat(watcher.syncs()).isGreaterThanOrEqualTo(2);
+
+      ada.sync(false);
+      assertThat(ada.remove("cache-ttl").state()).isEqualTo("removed");
+      waitFor(() -> ben.status().teamMemories() == 0);
+      waitFor(() -> log.stream().anyMatch(l -> l.contains(", 1 removed,")));
     }
   }
 

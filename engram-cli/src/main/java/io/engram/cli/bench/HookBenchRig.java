@@ -108,15 +108,26 @@ final class HookBenchRig implements AutoCloseable {
    * is compiled by the JIT over the first hundred calls or so (a service runs for hours).
    */
   void warmUp(int calls) throws IOException {
-    // The very first recall loads the model and embeds the whole store: on a loaded machine that can take longer
-    // than a hook client waits, so it is asked directly, with time to finish.
+    // The service loads the model in the background (recall answers with keywords until then), and the first
+    // recall with vectors embeds the whole store: on a loaded machine that can take longer than a hook client
+    // waits, so it is asked directly, with time to finish, until it answers with vectors.
     ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
-    String input = "{\"session_id\":\"bench-first\",\"cwd\":\"" + project + "\",\"prompt\":\"How do I run the tests"
-        + " with redis and postgres?\"}";
-    Optional<ServiceClient.Reply> first = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
-        Duration.ofMinutes(5));
-    if (first.isEmpty() || !first.get().answered()) {
-      throw new IOException("the first recall failed: " + first.map(r -> r.body()).orElse("no answer"));
+    long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+    for (int i = 0; ; i++) {
+      String input = "{\"session_id\":\"bench-first-" + i + "\",\"cwd\":\"" + project + "\",\"prompt\":\"How do I"
+          + " run the tests with redis and postgres?\"}";
+      Optional<ServiceClient.Reply> first = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
+          Duration.ofMinutes(5));
+      if (first.isEmpty() || !first.get().answered()) {
+        throw new IOException("the first recall failed: " + first.map(r -> r.body()).orElse("no answer"));
+      }
+      if (first.get().body().contains("bm25 + vectors")) {
+        break;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the service still recalls without vectors after 5 minutes: " + first.get().body());
+      }
+      sleep(200);
     }
     for (int i = 0; i < calls; i++) {
       prompt(-1, i);

@@ -2,6 +2,7 @@ package io.engram.cli.service;
 
 import io.engram.cli.wiring.Models;
 import io.engram.cli.wiring.RecallWiring;
+import io.engram.cli.wiring.WarmingEmbedders;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
@@ -13,6 +14,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.ResidentIndexes;
+import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -32,7 +34,8 @@ import java.util.function.Consumer;
  * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
  * project's memory opened for the call (the stores see the files as they are now, so what another
  * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
- * with vectors (the embedding model is loaded once and shared by every project; each project's on-disk index
+ * with vectors (the embedding model is loaded once, in the background, and shared by every project: until it is
+ * loaded recall answers with keywords only, so no prompt waits for it; each project's on-disk index
  * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it), and
  * the model router of the call's session. Also remembers which projects it served, and keeps the team store of each
  * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
@@ -44,6 +47,7 @@ final class HookRunners {
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
   private final ResidentIndexes indexes = new ResidentIndexes();
+  private final WarmingEmbedders models = new WarmingEmbedders();
   private final TeamWatchers teams;
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
 
@@ -91,7 +95,7 @@ final class HookRunners {
 
   /** Recall over {@code memory} with vectors, its on-disk index kept open between calls by this service. */
   MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory) {
-    return RecallWiring.recall(roots, settings, router, memory, RecallWiring.Caller.SERVICE).keepingIndexesIn(indexes);
+    return RecallWiring.recall(roots, settings, router, memory, models).keepingIndexesIn(indexes);
   }
 
   /** Stops the team watchers and closes the indexes kept open. */
@@ -119,12 +123,19 @@ final class HookRunners {
     return Map.copyOf(served);
   }
 
-  /** Loads the embedding model now (when the settings use vectors), so the first prompt does not wait for it. */
+  /**
+   * Loads the token counter and the embedding model now (when the settings use vectors) and runs them once; until
+   * the model is loaded, recall answers with keywords only rather than make a prompt wait for it.
+   */
   void warmUp() {
+    // The o200k tokenizer (the hooks count instruction files with it) takes a second or more to read: not on the
+    // first prompt's time.
+    new JtokkitTokenCounter().count("warm up");
     try {
       EngramSettings settings = settings();
+      String name = settings.recall().embeddingModel();
       RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE)
-          .ifPresent(e -> e.get().embedAll(List.of("warm up")));
+          .ifPresent(load -> models.await(RecallWiring.modelKey(home, name), load).embedAll(List.of("warm up")));
     } catch (IOException | RuntimeException | LinkageError e) {
       // Recall loads it on first use and says so when it cannot.
     }

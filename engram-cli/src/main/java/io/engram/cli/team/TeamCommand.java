@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code engram team connect|share|sync|resolve|status|migrate}: the project's team memory on PostgreSQL. */
+/** {@code engram team connect|share|remove|sync|resolve|status|migrate}: the project's team memory on PostgreSQL. */
 @Command(
     name = "team",
     mixinStandardHelpOptions = true,
@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
           + " meets the same team). Team memories are pulled into a read-only mirror that list, recall, the hooks"
           + " and MCP read as scope 'team', offline too; changes wait in a durable outbox until the database answers."
           + " The password comes from ENGRAM_TEAM_PASSWORD or ~/.pgpass and is never written by Engram."},
-    subcommands = {TeamCommand.Connect.class, TeamCommand.Share.class, TeamCommand.Sync.class,
+    subcommands = {TeamCommand.Connect.class, TeamCommand.Share.class, TeamCommand.Remove.class, TeamCommand.Sync.class,
         TeamCommand.Resolve.class, TeamCommand.Status.class, TeamCommand.Migrate.class})
 public final class TeamCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -102,6 +102,23 @@ public final class TeamCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       TeamMemory.Shared s = team().share(name, force);
+      return print(s, List.of(describe(s)));
+    }
+  }
+
+  /** {@code engram team remove NAME}. */
+  @Command(name = "remove", mixinStandardHelpOptions = true,
+      description = {"Remove a team memory from the team.",
+          "Its author or a maintainer may; the database refuses anyone else and writes the removal to the audit log."
+              + " It leaves your mirror at once and every member's at their next sync (at once where the resident"
+              + " service runs). With the database down the removal is queued."})
+  static final class Remove extends Base {
+    @Parameters(paramLabel = "NAME", description = "The team memory's name.")
+    String name;
+
+    @Override
+    public Integer call() throws IOException {
+      TeamMemory.Shared s = team().remove(name);
       return print(s, List.of(describe(s)));
     }
   }
@@ -194,6 +211,8 @@ public final class TeamCommand implements Runnable {
     return switch (s.state()) {
       case "shared" -> "shared '" + s.name() + "' with the team (version " + s.version().orElse(0) + ")"
           + (s.redacted() ? "; secrets were redacted before it left" : "");
+      case "removed" -> "removed '" + s.name() + "' from the team (version " + s.version().orElse(0) + "); every"
+          + " member's mirror drops it at their next sync";
       case "conflict" -> "conflict on '" + s.name() + "': " + s.detail().orElse("");
       default -> "queued '" + s.name() + "': " + s.detail().orElse("");
     };

@@ -45,11 +45,33 @@ public final class RecallWiring {
   /** Recall over {@code memory} of the project of {@code roots}, re-ranking with {@code router}'s model if any. */
   public static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
       Caller caller) {
+    return recall(roots, settings, router, memory, embedder(roots.engramHome(), settings.recall(), caller));
+  }
+
+  /**
+   * Recall as {@link #recall(EngramRoots, EngramSettings, ModelRouter, ProjectMemory, Caller)} for the resident
+   * service, whose model is loaded in the background by {@code models}: keyword search only until it is loaded.
+   */
+  public static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
+      WarmingEmbedders models) {
+    Path home = roots.engramHome();
+    String name = settings.recall().embeddingModel();
+    return recall(roots, settings, router, memory, embedder(home, settings.recall(), Caller.SERVICE)
+        .map(load -> models.warming(modelKey(home, name), name, load)));
+  }
+
+  /** The key under which {@link WarmingEmbedders} keeps the model {@code name} of the home {@code engramHome}. */
+  public static String modelKey(Path engramHome, String name) {
+    return name + " (" + modelsDirectory(engramHome) + ")";
+  }
+
+  private static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router,
+      ProjectMemory memory, Optional<Supplier<Embedder>> embedder) {
     Optional<Reranker> reranker = router.hasModel()
         ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
     MemoryRecall.Backend backend = new MemoryRecall.Backend(
         Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
-        embedder(roots.engramHome(), settings.recall(), caller), reranker);
+        embedder, reranker);
     return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
   }
 

@@ -115,12 +115,19 @@ class ServiceThroughLauncherProcessTest {
     assertThat(start.exit()).as(start.err()).isZero();
     assertThat(start.out()).contains("deploy-window");
     long firstPid = waitForService(home);
-    // The service's first recall loads the embedding model and embeds the store, which on a loaded machine can
-    // take longer than a hook waits: it is asked directly, with time to finish, as a service runs for hours.
+    // The service loads the embedding model in the background (recall answers with keywords until then), and its
+    // first recall with vectors embeds the store, which on a loaded machine can take longer than a hook waits: it
+    // is asked directly, with time to finish, until it answers with vectors, as a service runs for hours.
     ServiceClient warm = ServiceClient.find(home).orElseThrow();
-    var first = warm.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"warm-up\",\"cwd\":\"" + project
-        + "\",\"prompt\":\"deploys\"}", java.util.Optional.empty(), Duration.ofMinutes(2));
-    assertThat(first).as("the first recall of the service").hasValueSatisfying(r -> assertThat(r.answered()).isTrue());
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    String retrieval = "";
+    for (int i = 0; !retrieval.contains("bm25 + vectors") && System.nanoTime() < deadline; i++) {
+      var first = warm.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"warm-up-" + i + "\",\"cwd\":\""
+          + project + "\",\"prompt\":\"deploys\"}", java.util.Optional.empty(), Duration.ofMinutes(2));
+      assertThat(first).as("the first recall of the service").hasValueSatisfying(r -> assertThat(r.answered()).isTrue());
+      retrieval = first.get().body();
+      Thread.sleep(retrieval.contains("bm25 + vectors") ? 0 : 200);
+    }
 
     // Answered by the service (only it recalls with vectors in a hook).
     Run ask = engram(launcher, env, "{\"session_id\":\"s1\",\"cwd\":\"" + project + "\",\"prompt\":\"when can we"

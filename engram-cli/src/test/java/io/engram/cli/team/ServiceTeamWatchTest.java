@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The resident service watches the team store of each project it serves: a teammate's share reaches the mirror
- * through LISTEN/NOTIFY (the periodic fallback is minutes away); a database that is down delays no hook, and what
- * was queued meanwhile goes out once it is back, without a sync by hand.
+ * through LISTEN/NOTIFY (the periodic fallback is minutes away); a project connected but not served yet catches
+ * up after its first request, one connected while the service runs is watched from a later request; a database
+ * that is down delays no hook, and what was queued meanwhile goes out once it is back, without a sync by hand.
  */
 class ServiceTeamWatchTest {
   @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
@@ -91,6 +92,50 @@ class ServiceTeamWatchTest {
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.body()).contains("deploy-order").contains("shared by ada");
     assertThat(ben.listed("deploy-order").get("scope").asText()).isEqualTo("team");
+  }
+
+  @Test
+  void aConnectedProjectTheServiceHasNotServedYetCatchesUpAfterItsFirstRequest() throws Exception {
+    TeamMember ada = new TeamMember(PG.database(), root, "ada", "git@github.com:acme/later.git");
+    TeamMember ben = new TeamMember(PG.database(), root, "ben", "git@github.com:acme/later.git");
+    ada.connect(TeamRole.WRITER);
+    ben.connect(TeamRole.WRITER);
+    ServiceClient client = serve(ben);
+    ada.remember("feature-freeze", "project", "The feature freeze starts two days before every release branch cut.");
+    ada.ok("team", "share", "feature-freeze");
+    Thread.sleep(300);
+    // The service watches only the projects it serves: nothing has pulled ada's share into ben's mirror yet.
+    assertThat(logged("watching the team store")).isFalse();
+    assertThat(ben.json("team", "status").get("teamMemories").asInt()).isZero();
+
+    String question = "when does the feature freeze start before a release?";
+    assertThat(ask(client, ben, question).status()).isEqualTo(200);
+
+    // The first request starts the watcher in the background; its first sync brings what was shared meanwhile.
+    waitUntil(Duration.ofSeconds(10), () -> logged("team sync: pulled 1"));
+    assertThat(ask(client, ben, question).body()).contains("feature-freeze").contains("shared by ada");
+  }
+
+  @Test
+  void aProjectConnectedWhileTheServiceRunsIsWatchedFromItsNextRequest() throws Exception {
+    TeamMember ada = new TeamMember(PG.database(), root, "ada", "git@github.com:acme/connect-later.git");
+    TeamMember ben = new TeamMember(PG.database(), root, "ben", "git@github.com:acme/connect-later.git");
+    ada.connect(TeamRole.WRITER);
+    // Looked at again one second after the first look, so that the test does not wait out the default.
+    Files.writeString(ben.home.resolve("settings.json"),
+        "{\"recall\":{\"vectors\":\"NEVER\"},\"team\":{\"watchFallbackSeconds\":1}}");
+    ServiceClient client = serve(ben);
+    String question = "which database does the staging stack use?";
+    assertThat(ask(client, ben, question).status()).isEqualTo(200);
+    ada.remember("staging-db", "project", "The staging stack uses the PostgreSQL 15 server on db-staging.");
+    ada.ok("team", "share", "staging-db");
+
+    ben.connect(TeamRole.WRITER);
+    Thread.sleep(1_100);
+    assertThat(ask(client, ben, question).status()).isEqualTo(200);
+
+    waitUntil(Duration.ofSeconds(10), () -> logged("team sync: pulled 1"));
+    assertThat(ask(client, ben, question).body()).contains("staging-db");
   }
 
   @Test

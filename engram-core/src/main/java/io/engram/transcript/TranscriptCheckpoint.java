@@ -1,6 +1,5 @@
-package io.engram.extract;
+package io.engram.transcript;
 
-import io.engram.transcript.TranscriptPosition;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,24 +7,24 @@ import java.nio.file.Path;
 import java.util.zip.CRC32;
 
 /**
- * Where the per-turn pass stopped reading a transcript file, with a checksum of the bytes just before
- * it, so that the next pass reads on from there only while the file is still the one read (not
- * replaced, truncated or rewritten).
+ * Where an incremental pass (extraction, session notes, context levels) stopped reading a transcript file,
+ * with a checksum of the bytes just before it, so that the next pass reads on from there only while the
+ * file is still the one read (not replaced, truncated or rewritten).
  *
  * @param position after the last complete line read
  * @param checksum CRC-32 of the up to {@link #CHECKED} bytes before {@code position}
  */
-record ReadPoint(TranscriptPosition position, long checksum) {
+public record TranscriptCheckpoint(TranscriptPosition position, long checksum) {
   /** Bytes before the point that must be unchanged for the point to hold. */
-  static final int CHECKED = 1024;
+  public static final int CHECKED = 1024;
 
   /** The point at {@code position} of {@code file}, its checksum read from the file. */
-  static ReadPoint of(Path file, TranscriptPosition position) throws IOException {
-    return new ReadPoint(position, checksum(file, position.byteOffset()));
+  public static TranscriptCheckpoint of(Path file, TranscriptPosition position) throws IOException {
+    return new TranscriptCheckpoint(position, checksum(file, position.byteOffset()));
   }
 
   /** True when {@code file} still holds, before this point, the bytes it held when the point was taken. */
-  boolean holdsIn(Path file) {
+  public boolean holdsIn(Path file) {
     try {
       return checksum(file, position.byteOffset()) == checksum;
     } catch (IOException e) {
