@@ -1,7 +1,7 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.Role;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
@@ -142,7 +142,7 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
   }
 
   // The assistant's last sentences before calls that worked, most recent first: what it said it would do and did.
-  private static List<String> carriedOut(List<TranscriptMessage> messages, ToolCalls calls) {
+  private static List<String> carriedOut(List<TranscriptMessage> messages, CallOutcomes calls) {
     List<String> out = new ArrayList<>();
     boolean followedByWork = false;
     for (int i = messages.size() - 1; i >= 0 && out.size() < RECENT_INTENTS; i--) {

@@ -1,11 +1,11 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.OpenWork;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +40,7 @@ record Conversation(
     KeyInformation key,
     Optional<SummarySections> previousSummary,
     List<FileActivity> touched,
-    ToolCalls calls) {
+    CallOutcomes calls) {
 
   Conversation {
     messages = List.copyOf(messages);
@@ -56,7 +56,7 @@ record Conversation(
     List<TranscriptMessage> part = whole.subList(start, whole.size());
     List<String> user = humanTexts(whole);
     List<FileActivity> allFiles = FileActivity.of(whole);
-    ToolCalls calls = ToolCalls.of(whole);
+    CallOutcomes calls = CallOutcomes.of(whole);
     List<ErrorFix> errors = ErrorFix.of(whole, calls);
     List<ErrorFix> fixable = errors.stream().filter(e -> !e.byUser()).toList();
     List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(fixable, calls));

@@ -1,12 +1,12 @@
 package io.engram.compaction;
 
 import io.engram.tokens.TokenCounter;
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileTouch;
 import io.engram.transcript.Role;
 import io.engram.transcript.ShellCommand;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;

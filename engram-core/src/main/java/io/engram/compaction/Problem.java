@@ -1,9 +1,9 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.Role;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +67,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
    * The problems of {@code errors} (none of them the user's doing: see {@link ErrorFix#byUser}), in order of first
    * occurrence, reading key lines through {@code calls}.
    */
-  static List<Problem> of(List<ErrorFix> errors, ToolCalls calls) {
+  static List<Problem> of(List<ErrorFix> errors, CallOutcomes calls) {
     Map<String, Problem> byKey = new LinkedHashMap<>();
     for (ErrorFix e : errors) {
       List<String> lines = calls.keyLines(e.error(), KEY_LINES);
@@ -94,7 +94,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
    * problem ("doesn't exist", "unused", "duplicate", "before adding"...) or says it must fix one, outside
    * the span of a failed call's {@code errors} being worked on (there the words read that error).
    */
-  static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors, ToolCalls calls) {
+  static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors, CallOutcomes calls) {
     java.util.BitSet working = new java.util.BitSet(messages.size());
     for (ErrorFix e : errors) {
       working.set(e.errorIndex(), e.fix().map(ErrorFix.Fix::callIndex).orElse(messages.size()));
@@ -125,7 +125,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
   }
 
   private static Problem fixedAfter(List<TranscriptMessage> messages, int at, ContentBlock.ToolUse after,
-      String sentence, ToolCalls calls) {
+      String sentence, CallOutcomes calls) {
     String intent = messages.get(at).text().strip();
     for (int i = at; i < Math.min(messages.size(), at + CHANGE_WINDOW); i++) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {

@@ -1,7 +1,7 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
@@ -120,7 +120,7 @@ final class WorkSections {
   }
 
   // The last tool call and whether it worked: what the agent did just before the cut, said as done.
-  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages, ToolCalls calls) {
+  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages, CallOutcomes calls) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
       if (!uses.isEmpty()) {

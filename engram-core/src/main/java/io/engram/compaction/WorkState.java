@@ -1,11 +1,11 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileTouch;
 import io.engram.transcript.OpenWork;
 import io.engram.transcript.ShellCommand;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ record WorkState(
 
   /** The state at the end of {@code messages}. */
   static WorkState of(List<TranscriptMessage> messages, OpenWork work, List<FileActivity> files,
-      List<Problem> problems, ToolCalls calls) {
+      List<Problem> problems, CallOutcomes calls) {
     List<WorkItem> tracked = work.items().stream().filter(w -> w.source() != WorkItem.Source.REQUEST).toList();
     Workflow workflow = Workflow.learn(messages, tracked, files, calls);
     Optional<WorkItem> current = work.inProgress();
@@ -86,7 +86,7 @@ record WorkState(
   // A closed item whose cycle changed files after the last successful commit, in a session that commits
   // after each task: its work is not finished although the tracker says so.
   private static Optional<WorkItem> uncommittedItem(List<TranscriptMessage> messages, List<WorkItem> tracked,
-      List<FileActivity> files, Workflow workflow, ToolCalls calls) {
+      List<FileActivity> files, Workflow workflow, CallOutcomes calls) {
     if (workflow.steps().stream().noneMatch(s -> s.kind() == Workflow.Kind.COMMIT)) {
       return Optional.empty();
     }
@@ -138,7 +138,7 @@ record WorkState(
     return tracked.stream().filter(w -> !w.isOpen()).mapToInt(WorkItem::lastIndex).max().orElse(0);
   }
 
-  private static String trackerProgram(List<TranscriptMessage> messages, ToolCalls calls) {
+  private static String trackerProgram(List<TranscriptMessage> messages, CallOutcomes calls) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
         if (use.name().equals("Bash")) {

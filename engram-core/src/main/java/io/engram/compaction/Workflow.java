@@ -1,12 +1,12 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.CommandKind;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
 import io.engram.transcript.FileTouch;
 import io.engram.transcript.ShellCommand;
-import io.engram.transcript.ToolCalls;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ record Workflow(List<Step> steps) {
 
   /** The steps of the cycles of {@code done} items (started and finished in {@code messages}). */
   static Workflow learn(List<TranscriptMessage> messages, List<WorkItem> items, List<FileActivity> files,
-      ToolCalls calls) {
+      CallOutcomes calls) {
     Map<Kind, String> seen = new EnumMap<>(Kind.class);
     List<WorkItem> started = items.stream().filter(w -> w.startedIndex().isPresent())
         .sorted(java.util.Comparator.comparingInt(w -> w.startedIndex().get())).toList();
@@ -99,7 +99,7 @@ record Workflow(List<Step> steps) {
 
   /** The steps still to do for an item worked on from {@code from}: those not run since its last change. */
   List<Step> remaining(List<TranscriptMessage> messages, List<FileActivity> files, int from, boolean closed,
-      ToolCalls calls) {
+      CallOutcomes calls) {
     int lastChange = lastChange(files, from, messages.size() - 1);
     Map<Kind, String> done = done(messages, calls, files, from, messages.size() - 1);
     Set<Kind> after =
@@ -114,7 +114,7 @@ record Workflow(List<Step> steps) {
   }
 
   /** The kinds of step run successfully in messages {@code from..to}, each with its shortest command. */
-  static Map<Kind, String> done(List<TranscriptMessage> messages, ToolCalls calls, List<FileActivity> files, int from,
+  static Map<Kind, String> done(List<TranscriptMessage> messages, CallOutcomes calls, List<FileActivity> files, int from,
       int to) {
     Map<Kind, String> kinds = doneAfter(messages, calls, from, to);
     for (FileActivity f : files) {
@@ -139,7 +139,7 @@ record Workflow(List<Step> steps) {
     return last;
   }
 
-  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages, ToolCalls calls, int from, int to) {
+  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages, CallOutcomes calls, int from, int to) {
     Map<Kind, String> kinds = new EnumMap<>(Kind.class);
     for (int i = Math.max(0, from); i <= Math.min(to, messages.size() - 1); i++) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {

@@ -96,11 +96,11 @@ public record ErrorFix(
 
   /** The errors in {@code messages}, oldest first, each with its fix when one followed. */
   public static List<ErrorFix> of(List<TranscriptMessage> messages) {
-    return of(messages, ToolCalls.of(messages));
+    return of(messages, CallOutcomes.of(messages));
   }
 
   /** {@link #of(List)}, asking {@code calls} (the calls of {@code messages}) what it already worked out. */
-  public static List<ErrorFix> of(List<TranscriptMessage> messages, ToolCalls calls) {
+  public static List<ErrorFix> of(List<TranscriptMessage> messages, CallOutcomes calls) {
     List<Outcome> outcomes = outcomes(messages, calls);
     List<ErrorFix> errors = new ArrayList<>();
     for (int o = 0; o < outcomes.size(); o++) {
@@ -138,7 +138,7 @@ public record ErrorFix(
   private record Outcome(ContentBlock.ToolUse call, int callIndex, int resultIndex, String text, boolean failed,
       Optional<Instant> at) {}
 
-  private static List<Outcome> outcomes(List<TranscriptMessage> messages, ToolCalls known) {
+  private static List<Outcome> outcomes(List<TranscriptMessage> messages, CallOutcomes known) {
     Map<String, Integer> callAt = new HashMap<>();
     Map<String, ContentBlock.ToolUse> calls = new HashMap<>();
     List<Outcome> out = new ArrayList<>();
@@ -161,7 +161,7 @@ public record ErrorFix(
 
   // A failed call never repeated as such, but followed at once by a successful call of the same tool and
   // kind ("source x.sh" refused, "bash -c 'source x.sh'" then worked): that call is how it was fixed.
-  private static Optional<Outcome> retriedDifferently(List<Outcome> outcomes, int failedAt, ToolCalls calls) {
+  private static Optional<Outcome> retriedDifferently(List<Outcome> outcomes, int failedAt, CallOutcomes calls) {
     Outcome failed = outcomes.get(failedAt);
     for (Outcome next : outcomes.subList(failedAt + 1, outcomes.size())) {
       if (isLook(next.call(), calls)) {
@@ -175,7 +175,7 @@ public record ErrorFix(
   }
 
   private static ErrorFix explained(Outcome failed, List<TranscriptMessage> messages, Optional<Fix> fix, int end,
-      ToolCalls calls) {
+      CallOutcomes calls) {
     String target = target(failed.call(), calls);
     List<Change> changes = new ArrayList<>();
     StringBuilder reading = new StringBuilder();
@@ -202,7 +202,7 @@ public record ErrorFix(
         changes, reading.toString());
   }
 
-  private static boolean isLook(ContentBlock.ToolUse use, ToolCalls calls) {
+  private static boolean isLook(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
       case "Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TaskOutput", "TodoWrite" -> true;
       case "Bash" -> kind(use, calls) == CommandKind.LOOK;
@@ -210,7 +210,7 @@ public record ErrorFix(
     };
   }
 
-  private static CommandKind kind(ContentBlock.ToolUse use, ToolCalls calls) {
+  private static CommandKind kind(ContentBlock.ToolUse use, CallOutcomes calls) {
     CommandKind kind = CommandKind.LOOK;
     for (ShellCommand c : calls.commands(use)) {
       if (CommandKind.of(c) != CommandKind.LOOK) {
@@ -220,7 +220,7 @@ public record ErrorFix(
     return kind;
   }
 
-  private static boolean isChange(ContentBlock.ToolUse use, ToolCalls calls) {
+  private static boolean isChange(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
       case "Edit", "MultiEdit", "Write", "NotebookEdit" -> true;
       case "Bash" -> calls.commands(use).stream().anyMatch(c ->
@@ -230,7 +230,7 @@ public record ErrorFix(
     };
   }
 
-  private static String target(ContentBlock.ToolUse call, ToolCalls calls) {
+  private static String target(ContentBlock.ToolUse call, CallOutcomes calls) {
     for (String field : List.of("file_path", "notebook_path", "path", "url")) {
       String value = call.inputText(field);
       if (!value.isEmpty()) {

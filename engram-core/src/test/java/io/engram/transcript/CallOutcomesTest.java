@@ -14,7 +14,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
-class ToolCallsTest {
+class CallOutcomesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
@@ -22,7 +22,7 @@ class ToolCallsTest {
     for (String name : List.of("258c7280-ae70-4798-800f-63464d01a85d.jsonl", "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl")) {
       List<TranscriptMessage> messages =
           TranscriptReader.read(TestResources.path("transcripts/claude-code/" + name)).messages();
-      ToolCalls calls = ToolCalls.of(messages);
+      CallOutcomes calls = CallOutcomes.of(messages);
       java.util.Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
       messages.forEach(m -> m.toolResults().forEach(r -> results.put(r.toolUseId(), r)));
       int failed = 0;
@@ -56,7 +56,7 @@ class ToolCallsTest {
         TranscriptMessage.of(Role.ASSISTANT, List.of(test, pending)),
         TranscriptMessage.of(Role.USER, List.of(new ContentBlock.Text("a prompt queued in between"))),
         TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult("t1", "5 tests, 2 failures", false))));
-    ToolCalls calls = ToolCalls.of(messages);
+    CallOutcomes calls = CallOutcomes.of(messages);
     assertThat(calls.result(test)).isPresent();
     assertThat(calls.failed(test)).isTrue();
     assertThat(calls.worked(test)).isFalse();
@@ -70,14 +70,32 @@ class ToolCallsTest {
     // The same output from a command that only looks is not a failure: the answer kept for one call is not
     // given for another.
     ContentBlock.ToolResult out = new ContentBlock.ToolResult("t1", "error: undefined function get/2", false);
-    ToolCalls calls = ToolCalls.of(List.of(TranscriptMessage.of(Role.USER, List.of(out))));
+    CallOutcomes calls = CallOutcomes.of(List.of(TranscriptMessage.of(Role.USER, List.of(out))));
     assertThat(calls.failed(bash("t1", "mix test"), out)).isTrue();
     assertThat(calls.failed(bash("t1", "grep -rn error lib"), out)).isFalse();
   }
 
+  @Test
+  void everyKindOfFailureLineIsStillFoundWhereTheOutputIsSearched() {
+    // One line per alternative of the failure pattern: each holds one of the words outputs are searched for first.
+    List<String> failures = List.of("** (CompileError) lib/a.ex:3: undefined", "  java.io.IOException: disk full",
+        "13 tests, 2 failures", "Total errors: 3, Skipped: 0", "error[E0308]: mismatched types",
+        "fatal: not a git repository", "[INFO] BUILD FAILURE", "FAILURE: Build failed with an exception.",
+        "npm ERR! code ELIFECYCLE", "Traceback (most recent call last):", "thread 'main' panicked at src/main.rs:2",
+        "FAIL src/app.test.js", "COMPILATION ERROR :", "Could not compile dependency :jason", "Segmentation fault (core dumped)",
+        "Found 3 code readability issues.", "\u2716 2 problems (2 errors, 0 warnings)");
+    ContentBlock.ToolUse run = bash("t1", "make check");
+    for (String line : failures) {
+      String output = "Compiling 4 files\n" + line + "\ndone";
+      assertThat(FailureSignals.failed(run, new ContentBlock.ToolResult("t1", output, false))).as(line).isTrue();
+    }
+    assertThat(FailureSignals.failed(run, new ContentBlock.ToolResult("t1", "Compiling 4 files\nGenerated app", false)))
+        .isFalse();
+  }
+
   @Property(tries = 200)
   void fewerKeyLinesAreAPrefixOfMore(@ForAll("errorOutputs") String output, @ForAll @IntRange(min = 0, max = 7) int max) {
-    ToolCalls calls = ToolCalls.of(List.of());
+    CallOutcomes calls = CallOutcomes.of(List.of());
     calls.keyLines(output, 5);
     assertThat(calls.keyLines(output, max)).isEqualTo(FailureSignals.keyLines(output, max));
   }

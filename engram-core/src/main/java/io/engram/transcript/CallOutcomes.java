@@ -15,7 +15,7 @@ import java.util.Optional;
  * outputs are still two outputs) and are the ones the static methods give. Not thread-safe: one per reading
  * of a list of messages.
  */
-public final class ToolCalls {
+public final class CallOutcomes {
   /** The most key lines asked of one error: fewer are a prefix of these (the ranking is greedy). */
   static final int MAX_KEY_LINES = 5;
 
@@ -24,7 +24,7 @@ public final class ToolCalls {
   private final Map<ContentBlock.ToolUse, List<ShellCommand>> commands = new IdentityHashMap<>();
   private final Map<String, List<String>> keyLines = new IdentityHashMap<>();
 
-  private ToolCalls(List<TranscriptMessage> messages) {
+  private CallOutcomes(List<TranscriptMessage> messages) {
     // A result may come after a later message (a prompt queued in between): look it up anywhere.
     for (TranscriptMessage m : messages) {
       for (ContentBlock block : m.blocks()) {
@@ -36,8 +36,8 @@ public final class ToolCalls {
   }
 
   /** The calls of {@code messages}: results by call id (the last one when an id repeats). */
-  public static ToolCalls of(List<TranscriptMessage> messages) {
-    return new ToolCalls(messages);
+  public static CallOutcomes of(List<TranscriptMessage> messages) {
+    return new CallOutcomes(messages);
   }
 
   /** The result of {@code call}, if the messages hold one. */
