@@ -8,7 +8,6 @@ import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
 import io.engram.notes.SessionNotes;
 import io.engram.tokens.TokenCounter;
-import io.engram.transcript.FileActivity;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,7 +104,7 @@ final class Compactor {
     }
     int free = (int) Math.max(0, budget.fileTokens() - summaryTokens);
     FileRestorer.Restored restored =
-        new FileRestorer(settings, counter).restore(FileActivity.of(all), input.now(), input.baseDir(), free);
+        new FileRestorer(settings, counter).restore(conversation.touched(), input.now(), input.baseDir(), free);
     lost = lost.plus(restored.lost());
     List<CompactionResult.Instruction> instructions = input.instructions().files().stream()
         .map(f -> new CompactionResult.Instruction(f.path().toString(), f.level().label(), f.tokens())).toList();

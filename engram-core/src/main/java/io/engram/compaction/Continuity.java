@@ -1,7 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.transcript.ContentBlock;
-import io.engram.transcript.ErrorFix;
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
@@ -52,7 +51,7 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
         .filter(w -> w.id().isEmpty() || items.stream().noneMatch(o -> o.id().startsWith(w.id() + ".")))
         .map(NextStep::name).toList();
     Optional<String> current = s.current().map(NextStep::name);
-    return new Continuity(open, current, s.nextTerms(), carriedOut(c.messages()));
+    return new Continuity(open, current, s.nextTerms(), carriedOut(c.messages(), c.calls()));
   }
 
   /** The three parts, each 0 to its weight, and what a summary missed. */
@@ -143,9 +142,7 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
   }
 
   // The assistant's last sentences before calls that worked, most recent first: what it said it would do and did.
-  private static List<String> carriedOut(List<TranscriptMessage> messages) {
-    java.util.Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
-    messages.forEach(m -> m.toolResults().forEach(r -> results.put(r.toolUseId(), r)));
+  private static List<String> carriedOut(List<TranscriptMessage> messages, CallOutcomes calls) {
     List<String> out = new ArrayList<>();
     boolean followedByWork = false;
     for (int i = messages.size() - 1; i >= 0 && out.size() < RECENT_INTENTS; i--) {
@@ -153,8 +150,7 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
       if (m.role() != Role.ASSISTANT) {
         continue;
       }
-      boolean worked = m.toolUses().stream().anyMatch(u -> results.containsKey(u.id())
-          && !ErrorFix.failed(u, results.get(u.id())));
+      boolean worked = m.toolUses().stream().anyMatch(calls::worked);
       String text = m.text().strip();
       if (!text.isEmpty()) {
         if (worked || followedByWork) {

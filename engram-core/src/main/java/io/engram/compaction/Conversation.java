@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.OpenWork;
@@ -24,6 +25,8 @@ import java.util.Optional;
  * @param state where the work stands at the cut
  * @param key the key information of the summarised messages
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
+ * @param touched the files touched in all of {@code messages}, most recent first (what compaction restores)
+ * @param calls the tool calls of {@code messages} with their results, what each call's outcome was worked out once
  */
 record Conversation(
     List<TranscriptMessage> messages,
@@ -35,12 +38,15 @@ record Conversation(
     List<Problem> problems,
     WorkState state,
     KeyInformation key,
-    Optional<SummarySections> previousSummary) {
+    Optional<SummarySections> previousSummary,
+    List<FileActivity> touched,
+    CallOutcomes calls) {
 
   Conversation {
     messages = List.copyOf(messages);
     userMessages = List.copyOf(userMessages);
     files = List.copyOf(files);
+    touched = List.copyOf(touched);
     problems = List.copyOf(problems);
   }
 
@@ -50,11 +56,13 @@ record Conversation(
     List<TranscriptMessage> part = whole.subList(start, whole.size());
     List<String> user = humanTexts(whole);
     List<FileActivity> allFiles = FileActivity.of(whole);
-    List<ErrorFix> errors = ErrorFix.of(whole);
-    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(errors));
-    allProblems.addAll(Problem.noticed(whole, errors.stream().filter(e -> !e.byUser()).toList()));
+    CallOutcomes calls = CallOutcomes.of(whole);
+    List<ErrorFix> errors = ErrorFix.of(whole, calls);
+    List<ErrorFix> fixable = errors.stream().filter(e -> !e.byUser()).toList();
+    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(fixable, calls));
+    allProblems.addAll(Problem.noticed(whole, fixable, calls));
     allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
-    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems);
+    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems, calls);
     List<FileActivity> files = allFiles.stream()
         .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
     List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();
@@ -73,7 +81,7 @@ record Conversation(
     return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1),
         TodoList.latest(whole), files, problems, state, key,
         whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
-            .map(m -> SummarySections.parse(m.text())));
+            .map(m -> SummarySections.parse(m.text())), allFiles, calls);
   }
 
   /** The summarised messages. */

@@ -1,8 +1,8 @@
 package io.engram.compaction;
 
 import io.engram.tokens.TokenCounter;
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
-import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileTouch;
 import io.engram.transcript.Role;
@@ -101,19 +101,14 @@ final class Narrative {
     }
     Set<String> passed = new LinkedHashSet<>();
     Set<String> failed = new LinkedHashSet<>();
-    java.util.Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
-    // A result may come after the window's end (a prompt queued in between): look it up anywhere.
-    for (TranscriptMessage m : c.messages()) {
-      m.toolResults().forEach(r -> results.put(r.toolUseId(), r));
-    }
+    // A result may come after the window's end (a prompt queued in between): the calls look it up anywhere.
     for (TranscriptMessage m : c.messages().subList(from, Math.min(c.messages().size(), to + 1))) {
       for (ContentBlock.ToolUse use : m.toolUses()) {
-        ContentBlock.ToolResult r = results.get(use.id());
-        if (!use.name().equals("Bash") || r == null) {
+        if (!use.name().equals("Bash") || c.calls().result(use).isEmpty()) {
           continue;
         }
-        boolean ok = !ErrorFix.failed(use, r);
-        for (ShellCommand sc : ShellCommand.parse(use.inputText("command"))) {
+        boolean ok = !c.calls().failed(use);
+        for (ShellCommand sc : c.calls().commands(use)) {
           var kind = io.engram.transcript.CommandKind.of(sc);
           if (kind != io.engram.transcript.CommandKind.LOOK && kind != io.engram.transcript.CommandKind.OTHER) {
             (ok ? passed : failed).add(sc.label());

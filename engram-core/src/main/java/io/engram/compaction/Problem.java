@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.Role;
@@ -62,14 +63,14 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
     return keyLines.isEmpty() ? "" : keyLines.get(0);
   }
 
-  /** The problems of {@code errors}, in order of first occurrence. */
-  static List<Problem> of(List<ErrorFix> errors) {
+  /**
+   * The problems of {@code errors} (none of them the user's doing: see {@link ErrorFix#byUser}), in order of first
+   * occurrence, reading key lines through {@code calls}.
+   */
+  static List<Problem> of(List<ErrorFix> errors, CallOutcomes calls) {
     Map<String, Problem> byKey = new LinkedHashMap<>();
     for (ErrorFix e : errors) {
-      if (e.byUser()) {
-        continue;
-      }
-      List<String> lines = e.keyLines(KEY_LINES);
+      List<String> lines = calls.keyLines(e.error(), KEY_LINES);
       String key = Calls.label(e.call()) + ":" + identity(lines.isEmpty() ? e.error() : lines.get(0));
       Problem seen = byKey.get(key);
       if (seen == null) {
@@ -93,13 +94,11 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
    * problem ("doesn't exist", "unused", "duplicate", "before adding"...) or says it must fix one, outside
    * the span of a failed call's {@code errors} being worked on (there the words read that error).
    */
-  static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors) {
+  static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors, CallOutcomes calls) {
     java.util.BitSet working = new java.util.BitSet(messages.size());
     for (ErrorFix e : errors) {
       working.set(e.errorIndex(), e.fix().map(ErrorFix.Fix::callIndex).orElse(messages.size()));
     }
-    Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
-    messages.forEach(m -> m.toolResults().forEach(r -> results.put(r.toolUseId(), r)));
     List<Problem> out = new ArrayList<>();
     ContentBlock.ToolUse lastCall = null;
     boolean lastOk = false;
@@ -112,22 +111,21 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
         for (String sentence : SENTENCE.split(m.text().strip())) {
           String t = sentence.strip();
           if (t.length() >= 20 && t.length() <= 400 && NAMES_PROBLEM.matcher(t).find()) {
-            out.add(fixedAfter(messages, i, lastCall, t, results));
+            out.add(fixedAfter(messages, i, lastCall, t, calls));
             break;
           }
         }
       }
       for (ContentBlock.ToolUse use : m.toolUses()) {
-        ContentBlock.ToolResult r = results.get(use.id());
         lastCall = use;
-        lastOk = r != null && !ErrorFix.failed(use, r);
+        lastOk = calls.worked(use);
       }
     }
     return out;
   }
 
   private static Problem fixedAfter(List<TranscriptMessage> messages, int at, ContentBlock.ToolUse after,
-      String sentence, Map<String, ContentBlock.ToolResult> results) {
+      String sentence, CallOutcomes calls) {
     String intent = messages.get(at).text().strip();
     for (int i = at; i < Math.min(messages.size(), at + CHANGE_WINDOW); i++) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
@@ -135,8 +133,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
           case "Edit", "MultiEdit", "Write", "NotebookEdit" -> true;
           default -> false;
         };
-        ContentBlock.ToolResult r = results.get(use.id());
-        if (change && r != null && !r.isError()) {
+        if (change && calls.result(use).filter(r -> !r.isError()).isPresent()) {
           ErrorFix.Change c = new ErrorFix.Change(use, i, intent);
           return new Problem(after, List.of(sentence), 1, at, at, intent, List.of(c),
               Optional.of(new ErrorFix.Fix(use, i, i, true)), true);

@@ -1,7 +1,7 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
-import io.engram.transcript.ErrorFix;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
@@ -60,7 +60,7 @@ final class WorkSections {
     s.blocking().ifPresent(p -> lines.add("Blocked: `" + Calls.label(p.call()) + "` still fails with \""
         + Excerpts.shorten(p.headline(), 200) + "\"" + (p.occurrences() > 1 ? " (" + p.occurrences() + " attempts)" : "")
         + "."));
-    lastAction(c.messages()).ifPresent(lines::add);
+    lastAction(c.messages(), c.calls()).ifPresent(lines::add);
     return String.join("\n", lines);
   }
 
@@ -120,15 +120,12 @@ final class WorkSections {
   }
 
   // The last tool call and whether it worked: what the agent did just before the cut, said as done.
-  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages) {
-    java.util.Map<String, ContentBlock.ToolResult> results = new java.util.HashMap<>();
-    messages.forEach(m -> m.toolResults().forEach(r -> results.put(r.toolUseId(), r)));
+  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages, CallOutcomes calls) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
       if (!uses.isEmpty()) {
         ContentBlock.ToolUse use = uses.get(uses.size() - 1);
-        ContentBlock.ToolResult r = results.get(use.id());
-        String outcome = r == null ? "no result before the cut" : ErrorFix.failed(use, r) ? "it failed" : "done";
+        String outcome = calls.result(use).isEmpty() ? "no result before the cut" : calls.failed(use) ? "it failed" : "done";
         return java.util.Optional.of("The last action before the cut: " + Calls.describe(use) + " (" + outcome + ").");
       }
     }

@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileTouch;
@@ -51,13 +52,13 @@ record WorkState(
 
   /** The state at the end of {@code messages}. */
   static WorkState of(List<TranscriptMessage> messages, OpenWork work, List<FileActivity> files,
-      List<Problem> problems) {
+      List<Problem> problems, CallOutcomes calls) {
     List<WorkItem> tracked = work.items().stream().filter(w -> w.source() != WorkItem.Source.REQUEST).toList();
-    Workflow workflow = Workflow.learn(messages, tracked, files);
+    Workflow workflow = Workflow.learn(messages, tracked, files, calls);
     Optional<WorkItem> current = work.inProgress();
     boolean uncommitted = false;
     if (current.isEmpty() || current.get().source() == WorkItem.Source.REQUEST) {
-      Optional<WorkItem> closed = uncommittedItem(messages, tracked, files, workflow);
+      Optional<WorkItem> closed = uncommittedItem(messages, tracked, files, workflow, calls);
       if (closed.isPresent()) {
         current = closed;
         uncommitted = true;
@@ -66,11 +67,11 @@ record WorkState(
     int from = current.flatMap(WorkItem::startedIndex).orElse(current.map(WorkItem::firstIndex).orElse(0));
     Map<String, Integer> changed = changedSince(files, from);
     List<Workflow.Step> remaining = current.isPresent() && current.get().source() != WorkItem.Source.REQUEST
-        ? workflow.remaining(messages, files, from, !current.get().isOpen()) : List.of();
+        ? workflow.remaining(messages, files, from, !current.get().isOpen(), calls) : List.of();
     int after = current.map(w -> from).orElse(lastDone(tracked));
     Optional<Problem> blocking = problems.stream().filter(p -> !p.noticed() && !p.resolved() && p.lastIndex() >= after)
         .reduce((a, b) -> b);
-    String tracker = trackerProgram(messages);
+    String tracker = trackerProgram(messages, calls);
     Optional<String> intent = pendingIntent(messages);
     NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, intent);
     return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, intent, next.text(),
@@ -85,7 +86,7 @@ record WorkState(
   // A closed item whose cycle changed files after the last successful commit, in a session that commits
   // after each task: its work is not finished although the tracker says so.
   private static Optional<WorkItem> uncommittedItem(List<TranscriptMessage> messages, List<WorkItem> tracked,
-      List<FileActivity> files, Workflow workflow) {
+      List<FileActivity> files, Workflow workflow, CallOutcomes calls) {
     if (workflow.steps().stream().noneMatch(s -> s.kind() == Workflow.Kind.COMMIT)) {
       return Optional.empty();
     }
@@ -95,7 +96,7 @@ record WorkState(
       return Optional.empty();
     }
     int from = last.get().startedIndex().get();
-    boolean committed = Workflow.done(messages, files, Workflow.lastChange(files, from, messages.size() - 1),
+    boolean committed = Workflow.done(messages, calls, files, Workflow.lastChange(files, from, messages.size() - 1),
         messages.size() - 1).containsKey(Workflow.Kind.COMMIT);
     return Workflow.lastChange(files, from, messages.size() - 1) >= 0 && !committed ? last : Optional.empty();
   }
@@ -137,11 +138,11 @@ record WorkState(
     return tracked.stream().filter(w -> !w.isOpen()).mapToInt(WorkItem::lastIndex).max().orElse(0);
   }
 
-  private static String trackerProgram(List<TranscriptMessage> messages) {
+  private static String trackerProgram(List<TranscriptMessage> messages, CallOutcomes calls) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
         if (use.name().equals("Bash")) {
-          for (ShellCommand c : ShellCommand.parse(use.inputText("command"))) {
+          for (ShellCommand c : calls.commands(use)) {
             if (OpenWork.closes(c)) {
               return c.program();
             }

@@ -1,8 +1,8 @@
 package io.engram.compaction;
 
+import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.CommandKind;
 import io.engram.transcript.ContentBlock;
-import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
 import io.engram.transcript.FileTouch;
@@ -11,7 +11,6 @@ import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -75,9 +74,9 @@ record Workflow(List<Step> steps) {
   }
 
   /** The steps of the cycles of {@code done} items (started and finished in {@code messages}). */
-  static Workflow learn(List<TranscriptMessage> messages, List<WorkItem> items, List<FileActivity> files) {
+  static Workflow learn(List<TranscriptMessage> messages, List<WorkItem> items, List<FileActivity> files,
+      CallOutcomes calls) {
     Map<Kind, String> seen = new EnumMap<>(Kind.class);
-    Map<String, ContentBlock.ToolResult> results = results(messages);
     List<WorkItem> started = items.stream().filter(w -> w.startedIndex().isPresent())
         .sorted(java.util.Comparator.comparingInt(w -> w.startedIndex().get())).toList();
     for (int i = 0; i < started.size(); i++) {
@@ -89,7 +88,7 @@ record Workflow(List<Step> steps) {
       int to = i + 1 < started.size() ? Math.max(w.lastIndex(), started.get(i + 1).startedIndex().get() - 1)
           : messages.size() - 1;
       // A later cycle's command wins: it is how the session does the step now.
-      done(messages, results, files, from, to).forEach((kind, command) -> seen.merge(kind, command,
+      done(messages, calls, files, from, to).forEach((kind, command) -> seen.merge(kind, command,
           (a, b) -> b.isEmpty() ? a : b));
       seen.put(Kind.CLOSE, "");
     }
@@ -99,12 +98,12 @@ record Workflow(List<Step> steps) {
   }
 
   /** The steps still to do for an item worked on from {@code from}: those not run since its last change. */
-  List<Step> remaining(List<TranscriptMessage> messages, List<FileActivity> files, int from, boolean closed) {
+  List<Step> remaining(List<TranscriptMessage> messages, List<FileActivity> files, int from, boolean closed,
+      CallOutcomes calls) {
     int lastChange = lastChange(files, from, messages.size() - 1);
-    Map<String, ContentBlock.ToolResult> results = results(messages);
-    Map<Kind, String> done = done(messages, results, files, from, messages.size() - 1);
+    Map<Kind, String> done = done(messages, calls, files, from, messages.size() - 1);
     Set<Kind> after =
-        new HashSet<>(doneAfter(messages, results, Math.max(from, lastChange), messages.size() - 1).keySet());
+        new HashSet<>(doneAfter(messages, calls, Math.max(from, lastChange), messages.size() - 1).keySet());
     if (done.containsKey(Kind.TESTS)) {
       after.add(Kind.TESTS);
     }
@@ -115,13 +114,9 @@ record Workflow(List<Step> steps) {
   }
 
   /** The kinds of step run successfully in messages {@code from..to}, each with its shortest command. */
-  static Map<Kind, String> done(List<TranscriptMessage> messages, List<FileActivity> files, int from, int to) {
-    return done(messages, results(messages), files, from, to);
-  }
-
-  private static Map<Kind, String> done(List<TranscriptMessage> messages, Map<String, ContentBlock.ToolResult> results,
-      List<FileActivity> files, int from, int to) {
-    Map<Kind, String> kinds = doneAfter(messages, results, from, to);
+  static Map<Kind, String> done(List<TranscriptMessage> messages, CallOutcomes calls, List<FileActivity> files, int from,
+      int to) {
+    Map<Kind, String> kinds = doneAfter(messages, calls, from, to);
     for (FileActivity f : files) {
       if (isTest(f.path()) && f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
           && t.operation() != FileOperation.DELETE && t.messageIndex() >= from && t.messageIndex() <= to)) {
@@ -144,25 +139,14 @@ record Workflow(List<Step> steps) {
     return last;
   }
 
-  // The results by call id, gathered once per question rather than once per item of work asked about.
-  private static Map<String, ContentBlock.ToolResult> results(List<TranscriptMessage> messages) {
-    Map<String, ContentBlock.ToolResult> results = new HashMap<>();
-    for (TranscriptMessage m : messages) {
-      m.toolResults().forEach(r -> results.put(r.toolUseId(), r));
-    }
-    return results;
-  }
-
-  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages,
-      Map<String, ContentBlock.ToolResult> results, int from, int to) {
+  private static Map<Kind, String> doneAfter(List<TranscriptMessage> messages, CallOutcomes calls, int from, int to) {
     Map<Kind, String> kinds = new EnumMap<>(Kind.class);
     for (int i = Math.max(0, from); i <= Math.min(to, messages.size() - 1); i++) {
       for (ContentBlock.ToolUse use : messages.get(i).toolUses()) {
-        ContentBlock.ToolResult r = results.get(use.id());
-        if (!use.name().equals("Bash") || r == null || ErrorFix.failed(use, r)) {
+        if (!use.name().equals("Bash") || !calls.worked(use)) {
           continue;
         }
-        for (ShellCommand c : ShellCommand.parse(use.inputText("command"))) {
+        for (ShellCommand c : calls.commands(use)) {
           kind(CommandKind.of(c)).ifPresent(k -> kinds.merge(k, written(c),
               (a, b) -> a.length() <= b.length() ? a : b));
         }

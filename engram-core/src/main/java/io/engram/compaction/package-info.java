@@ -12,7 +12,8 @@
  *
  * <p>The engine, in order. Session notes stand for the messages they cover; only the rest is summarised,
  * and the notes go first into sections 3, 4 and 5. Each message's tokens are counted once per compaction
- * ({@code MessageTokens}). Old tool outputs are pruned first: oldest first, never
+ * ({@code MessageTokens}), and each tool call's outcome is worked out once ({@code CallOutcomes}: whether it
+ * failed, its shell commands, an error's key lines), however many parts of the engine ask. Old tool outputs are pruned first: oldest first, never
  * an error's output, never the last {@code pruneProtectRecent} (10) messages, until the part fits {@code
  * pruneTargetShare} (50%) of the window. The part's key information is read: file names, error lines,
  * user instructions and technical keywords ({@link KeyKind}). The summary comes from the model, through the

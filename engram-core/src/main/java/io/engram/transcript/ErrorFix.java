@@ -96,21 +96,26 @@ public record ErrorFix(
 
   /** The errors in {@code messages}, oldest first, each with its fix when one followed. */
   public static List<ErrorFix> of(List<TranscriptMessage> messages) {
-    List<Outcome> outcomes = outcomes(messages);
+    return of(messages, CallOutcomes.of(messages));
+  }
+
+  /** {@link #of(List)}, asking {@code calls} (the calls of {@code messages}) what it already worked out. */
+  public static List<ErrorFix> of(List<TranscriptMessage> messages, CallOutcomes calls) {
+    List<Outcome> outcomes = outcomes(messages, calls);
     List<ErrorFix> errors = new ArrayList<>();
     for (int o = 0; o < outcomes.size(); o++) {
       Outcome failed = outcomes.get(o);
       if (!failed.failed()) {
         continue;
       }
-      String target = target(failed.call());
+      String target = target(failed.call(), calls);
       Optional<Fix> fix = Optional.empty();
       int end = messages.size();
-      List<String> first = FailureSignals.keyLines(failed.text(), 1);
+      List<String> first = calls.keyLines(failed.text(), 1);
       for (Outcome later : outcomes.subList(o + 1, outcomes.size())) {
-        if (target(later.call()).equals(target)) {
+        if (target(later.call(), calls).equals(target)) {
           // A later run that fails for another reason got past this error: the changes in between fixed it.
-          if (!later.failed() || !FailureSignals.keyLines(later.text(), KEY_LINES).containsAll(first)) {
+          if (!later.failed() || !calls.keyLines(later.text(), KEY_LINES).containsAll(first)) {
             fix = Optional.of(new Fix(later.call(), later.callIndex(), later.resultIndex(), !later.failed()));
           }
           end = later.callIndex();
@@ -118,13 +123,13 @@ public record ErrorFix(
         }
       }
       if (fix.isEmpty()) {
-        Optional<Outcome> retry = retriedDifferently(outcomes, o);
+        Optional<Outcome> retry = retriedDifferently(outcomes, o, calls);
         if (retry.isPresent()) {
           fix = Optional.of(new Fix(retry.get().call(), retry.get().callIndex(), retry.get().resultIndex(), true));
           end = retry.get().callIndex();
         }
       }
-      errors.add(explained(failed, messages, fix, end));
+      errors.add(explained(failed, messages, fix, end, calls));
     }
     return List.copyOf(errors);
   }
@@ -133,7 +138,7 @@ public record ErrorFix(
   private record Outcome(ContentBlock.ToolUse call, int callIndex, int resultIndex, String text, boolean failed,
       Optional<Instant> at) {}
 
-  private static List<Outcome> outcomes(List<TranscriptMessage> messages) {
+  private static List<Outcome> outcomes(List<TranscriptMessage> messages, CallOutcomes known) {
     Map<String, Integer> callAt = new HashMap<>();
     Map<String, ContentBlock.ToolUse> calls = new HashMap<>();
     List<Outcome> out = new ArrayList<>();
@@ -147,7 +152,7 @@ public record ErrorFix(
         ContentBlock.ToolUse call = calls.get(result.toolUseId());
         if (call != null) {
           out.add(new Outcome(call, callAt.get(result.toolUseId()), i, result.text(),
-              FailureSignals.failed(call, result), m.timestamp()));
+              known.failed(call, result), m.timestamp()));
         }
       }
     }
@@ -156,20 +161,22 @@ public record ErrorFix(
 
   // A failed call never repeated as such, but followed at once by a successful call of the same tool and
   // kind ("source x.sh" refused, "bash -c 'source x.sh'" then worked): that call is how it was fixed.
-  private static Optional<Outcome> retriedDifferently(List<Outcome> outcomes, int failedAt) {
+  private static Optional<Outcome> retriedDifferently(List<Outcome> outcomes, int failedAt, CallOutcomes calls) {
     Outcome failed = outcomes.get(failedAt);
     for (Outcome next : outcomes.subList(failedAt + 1, outcomes.size())) {
-      if (isLook(next.call())) {
+      if (isLook(next.call(), calls)) {
         continue;
       }
-      boolean same = next.call().name().equals(failed.call().name()) && kind(next.call()) == kind(failed.call());
+      boolean same = next.call().name().equals(failed.call().name())
+          && kind(next.call(), calls) == kind(failed.call(), calls);
       return same && !next.failed() ? Optional.of(next) : Optional.empty();
     }
     return Optional.empty();
   }
 
-  private static ErrorFix explained(Outcome failed, List<TranscriptMessage> messages, Optional<Fix> fix, int end) {
-    String target = target(failed.call());
+  private static ErrorFix explained(Outcome failed, List<TranscriptMessage> messages, Optional<Fix> fix, int end,
+      CallOutcomes calls) {
+    String target = target(failed.call(), calls);
     List<Change> changes = new ArrayList<>();
     StringBuilder reading = new StringBuilder();
     String lastText = "";
@@ -185,7 +192,7 @@ public record ErrorFix(
         }
       }
       for (ContentBlock.ToolUse use : m.toolUses()) {
-        if (isChange(use) && !target(use).equals(target)) {
+        if (isChange(use, calls) && !target(use, calls).equals(target)) {
           changes.add(new Change(use, i, lastText));
           lastText = "";
         }
@@ -195,17 +202,17 @@ public record ErrorFix(
         changes, reading.toString());
   }
 
-  private static boolean isLook(ContentBlock.ToolUse use) {
+  private static boolean isLook(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
       case "Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TaskOutput", "TodoWrite" -> true;
-      case "Bash" -> kind(use) == CommandKind.LOOK;
+      case "Bash" -> kind(use, calls) == CommandKind.LOOK;
       default -> false;
     };
   }
 
-  private static CommandKind kind(ContentBlock.ToolUse use) {
+  private static CommandKind kind(ContentBlock.ToolUse use, CallOutcomes calls) {
     CommandKind kind = CommandKind.LOOK;
-    for (ShellCommand c : ShellCommand.parse(use.inputText("command"))) {
+    for (ShellCommand c : calls.commands(use)) {
       if (CommandKind.of(c) != CommandKind.LOOK) {
         kind = CommandKind.of(c);
       }
@@ -213,17 +220,17 @@ public record ErrorFix(
     return kind;
   }
 
-  private static boolean isChange(ContentBlock.ToolUse use) {
+  private static boolean isChange(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
       case "Edit", "MultiEdit", "Write", "NotebookEdit" -> true;
-      case "Bash" -> ShellCommand.parse(use.inputText("command")).stream().anyMatch(c ->
+      case "Bash" -> calls.commands(use).stream().anyMatch(c ->
           (CommandKind.of(c) == CommandKind.OTHER || CommandKind.of(c) == CommandKind.FORMAT)
               && !c.name().equals("git") && TrackerCommands.parse(c).isEmpty());
       default -> false;
     };
   }
 
-  private static String target(ContentBlock.ToolUse call) {
+  private static String target(ContentBlock.ToolUse call, CallOutcomes calls) {
     for (String field : List.of("file_path", "notebook_path", "path", "url")) {
       String value = call.inputText(field);
       if (!value.isEmpty()) {
@@ -232,7 +239,7 @@ public record ErrorFix(
     }
     String command = call.inputText("command").strip();
     if (!command.isEmpty()) {
-      List<ShellCommand> commands = ShellCommand.parse(command);
+      List<ShellCommand> commands = calls.commands(call);
       String label = "";
       for (ShellCommand c : commands) {
         if (CommandKind.of(c) != CommandKind.LOOK || label.isEmpty()) {

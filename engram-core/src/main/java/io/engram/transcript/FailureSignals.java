@@ -2,6 +2,7 @@ package io.engram.transcript;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +24,12 @@ final class FailureSignals {
           + "|BUILD FAILURE|BUILD FAILED|FAILURE: Build failed|npm ERR!|Traceback \\(most recent call last\\)"
           + "|panicked at|^FAIL\\b|(?i:compilation error)|(?i:could not compile)|Segmentation fault"
           + "|(?i:\\bfound [1-9]\\d* (?:[\\w-]+ ){0,3}(?:issues?|problems?|errors?)\\b)|✖ [1-9]\\d* problems?");
+  /**
+   * Words one of which every match of {@link #FAILED} contains, lower-cased: most outputs hold none of them,
+   * and a search for a few words is much cheaper than trying every alternative of FAILED at every character.
+   */
+  private static final List<String> FAILED_WORDS = List.of("error", "fail", "exception", "fatal", "** (", "npm err!",
+      "traceback", "panicked at", "could not compile", "segmentation fault", "found ", "\u2716");
   private static final Pattern BY_USER = Pattern.compile(
       "(?i)the user doesn't want to proceed|request interrupted by user|tool use was rejected|sibling tool call errored"
           + "|user rejected|interrupted by the user");
@@ -65,7 +72,12 @@ final class FailureSignals {
     }
     List<ShellCommand> commands = ShellCommand.parse(call.inputText("command"));
     boolean runs = commands.stream().map(CommandKind::of).anyMatch(k -> k != CommandKind.LOOK);
-    return runs && FAILED.matcher(result.text()).find();
+    return runs && showsFailure(result.text());
+  }
+
+  private static boolean showsFailure(String output) {
+    String lower = output.toLowerCase(Locale.ROOT);
+    return FAILED_WORDS.stream().anyMatch(lower::contains) && FAILED.matcher(output).find();
   }
 
   /** Whether the failure is the user's doing (a rejected or interrupted call), not an error to fix. */

@@ -22,7 +22,9 @@
  * OpenWork}: every {@link WorkItem} the session keeps track of with its state, from task trackers driven
  * from the shell (recognised by their create/update/close/show verbs and what they print back), TodoWrite,
  * the task tools, checkboxes of plan files, and the user's request while no finished action answered it.
- * {@link ShellCommand} splits a Bash call into simple commands and {@link CommandKind} says what each does
+ * {@link CallOutcomes} pairs the calls of a list of messages with their results and keeps what is asked of them
+ * again and again (whether a call failed, its shell commands, an error's key lines), so a reading of the
+ * messages works each out once. {@link ShellCommand} splits a Bash call into simple commands and {@link CommandKind} says what each does
  * (build, test, lint, format, commit, push, look).
  *
  * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
