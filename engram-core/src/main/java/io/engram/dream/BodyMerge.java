@@ -199,21 +199,7 @@ final class BodyMerge {
    * every sentence, and a pattern's matcher per sentence costs more than the sentence.
    */
   static String normalize(String text) {
-    String lower = text.toLowerCase(Locale.ROOT);
-    StringBuilder out = new StringBuilder(lower.length());
-    boolean blank = false;
-    for (int i = 0; i < lower.length(); i++) {
-      char c = lower.charAt(i);
-      if (EMPHASIS.indexOf(c) >= 0 || Character.isWhitespace(c)) {
-        blank = out.length() > 0;
-      } else {
-        if (blank) {
-          out.append(' ');
-          blank = false;
-        }
-        out.append(c);
-      }
-    }
+    StringBuilder out = lowerWithSingleSpaces(text, EMPHASIS);
     int end = out.length();
     while (end > 0 && (PUNCT.indexOf(out.charAt(end - 1)) >= 0 || "。！？；，、".indexOf(out.charAt(end - 1)) >= 0
         || Character.isWhitespace(out.charAt(end - 1)))) {
@@ -221,4 +207,27 @@ final class BodyMerge {
     }
     return out.substring(0, end);
   }
+  /**
+   * {@code text} in lower case with each run of white space (and of the {@code blank} characters) made one space,
+   * none leading; the caller trims the end its own way.
+   */
+  static StringBuilder lowerWithSingleSpaces(String text, String blank) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    StringBuilder out = new StringBuilder(lower.length());
+    boolean pending = false;
+    for (int i = 0; i < lower.length(); i++) {
+      char c = lower.charAt(i);
+      if (blank.indexOf(c) >= 0 || Character.isWhitespace(c)) {
+        pending = out.length() > 0;
+      } else {
+        if (pending) {
+          out.append(' ');
+          pending = false;
+        }
+        out.append(c);
+      }
+    }
+    return out;
+  }
+
 }

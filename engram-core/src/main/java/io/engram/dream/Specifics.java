@@ -1,7 +1,6 @@
 package io.engram.dream;
 
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -135,21 +134,7 @@ final class Specifics {
    * and {@code String.split} with a pattern compiles it again for every word.
    */
   private static String normalise(String s) {
-    String lower = s.toLowerCase(Locale.ROOT);
-    StringBuilder out = new StringBuilder(lower.length());
-    boolean blank = false;
-    for (int i = 0; i < lower.length(); i++) {
-      char c = lower.charAt(i);
-      if (Character.isWhitespace(c)) {
-        blank = out.length() > 0;
-      } else {
-        if (blank) {
-          out.append(' ');
-          blank = false;
-        }
-        out.append(c);
-      }
-    }
+    StringBuilder out = BodyMerge.lowerWithSingleSpaces(s, "");
     int end = out.length();
     while (end > 0 && ".,;:!?".indexOf(out.charAt(end - 1)) >= 0) {
       end--;
