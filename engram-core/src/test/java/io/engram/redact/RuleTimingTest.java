@@ -20,8 +20,9 @@ class RuleTimingTest {
   private static final int SIZE = 1 << 18;
   /**
    * How many plain passes a detector may cost: the rules that retry a bounded pattern at every keyword (up to
-   * 300 characters each) cost up to about 100 at any length; a quadratic rule costs about as many as half the
-   * keywords or run characters in the input, tens of thousands here.
+   * 300 characters each) cost up to about 100 at any length; a quadratic rule costs in proportion to the input's
+   * length, thousands here (gitlab-pat-routable without its possessive bound, on its keyword repeated, reached the
+   * cut-off of 1,200).
    */
   private static final int MAX_RATIO = 400;
   /** How many times its cost on a quarter of the input a detector may cost on the whole: linear 4, quadratic 16. */
