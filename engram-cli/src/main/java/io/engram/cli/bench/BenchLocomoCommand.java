@@ -132,6 +132,11 @@ final class BenchLocomoCommand implements Runnable {
     out.println();
     out.println("by category (recall; n questions):");
     report.ranking().byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.ranking().questionsByCategory().get(c) + ")", r));
+    LocomoReport.Baseline before = report.comparison().baselines().get(LocomoBench.WITHOUT_RESCORING);
+    if (before != null) {
+      out.println("by category (" + LocomoBench.WITHOUT_RESCORING + "):");
+      before.byCategory().forEach((c, r) -> printRow(out, "  cat " + c, r));
+    }
     out.println();
     out.println("team's split (all but " + tunedOn + ", " + report.split().questions() + " questions):");
     printRow(out, "  recall", report.split().recall());
