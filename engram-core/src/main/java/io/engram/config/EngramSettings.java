@@ -274,7 +274,11 @@ public record EngramSettings(
    * @param substanceWords the distinct words at which {@code substance} reaches 1
    */
   public record Rescoring(double ownText, double timeAnswer, double dated, double substance, int substanceWords) {
-    /** Defaults, fitted on the LoCoMo dev split by coordinate ascent on recall@5. */
+    /**
+     * Defaults, fitted on the LoCoMo dev split by coordinate ascent on recall@5: 71.2 -> 74.1 with MiniLM (73.4
+     * fitting on six conversations and measuring the seventh); the coding set's MRR 0.859 -> 0.857 with vectors,
+     * 0.798 -> 0.809 without.
+     */
     public static final Rescoring DEFAULTS = new Rescoring(0.15, 0.25, 0.2, 0.6, 40);
 
     /** No last stage: recall's ranking as the earlier steps leave it. */
