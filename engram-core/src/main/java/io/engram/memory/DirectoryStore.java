@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +103,7 @@ final class DirectoryStore implements MemoryStore {
           AtomicFiles.writeString(target, MemoryFormat.format(stamped));
         }
         String fileName = target.getFileName().toString();
-        String current = readIndex();
+        String current = withUnindexedFiles(readIndex(), target);
         String line = MemoryIndex.lineIn(current, stamped, fileName);
         // Also makes the topic file's rename durable: both live in this directory.
         AtomicFiles.writeString(dir.resolve(MemoryIndex.FILE_NAME), MemoryIndex.upsert(current, fileName, line));
@@ -127,6 +128,32 @@ final class DirectoryStore implements MemoryStore {
     // the listener hears each one: the dream counts the sessions that touched memory this way.
     listener.written(dir, saved, now);
     return saved;
+  }
+
+  /**
+   * {@code index} with a line appended for every topic file it does not name, {@code target} aside: a writer killed
+   * between its topic file's rename and its index write leaves such a file, and the next write, under the same
+   * lock, puts MEMORY.md back in step with the files. A file that does not read as a memory is left out (the
+   * listing reports it). The directory is listed anyway by each write's name lookup.
+   */
+  private String withUnindexedFiles(String index, Path target) throws IOException {
+    Set<String> named = new HashSet<>();
+    for (MemoryIndex.Entry e : MemoryIndex.entries(index)) {
+      named.add(e.target().startsWith("./") ? e.target().substring(2) : e.target());
+    }
+    String out = index;
+    for (Path file : names.topicFiles()) {
+      String fileName = file.getFileName().toString();
+      if (file.equals(target) || named.contains(fileName)) {
+        continue;
+      }
+      try {
+        out = MemoryIndex.upsert(out, fileName, MemoryIndex.line(parsed.read(file, settings.maxTopicBytes()), fileName));
+      } catch (IOException | RuntimeException e) {
+        // Not a readable memory: nothing to index.
+      }
+    }
+    return out;
   }
 
   /**

@@ -59,6 +59,20 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aTopicFileAKilledWriterLeftUnindexedIsIndexedByTheNextWrite() throws Exception {
+    store().write(Memory.of("a", MemoryType.PROJECT, "first", "1"));
+    // What a writer killed after renaming its topic file into place, before rewriting MEMORY.md, leaves behind.
+    Files.writeString(dir.resolve("orphan.md"), MemoryFormat.format(Memory.of("orphan", MemoryType.PROJECT,
+        "left by a killed writer", "body")));
+    Files.writeString(dir.resolve("not-a-memory.md"), "no frontmatter here");
+
+    store().write(Memory.of("b", MemoryType.PROJECT, "second", "2"));
+
+    assertThat(Files.readAllLines(dir.resolve("MEMORY.md"))).containsExactly("- [a](a.md) - first",
+        "- [orphan](orphan.md) - left by a killed writer", "- [b](b.md) - second");
+  }
+
+  @Test
   void aWriteWhoseIndexCannotBeWrittenLeavesTheStoreAsItWas() throws Exception {
     store().write(Memory.of("a", MemoryType.PROJECT, "first", "1"));
     byte[] before = Files.readAllBytes(dir.resolve("a.md"));
