@@ -3,7 +3,7 @@ package io.engram.context;
 import io.engram.testing.AdversarialText;
 import org.junit.jupiter.api.Test;
 
-/** Fencing a file's content for a request scans a megabyte in time. */
+/** Fencing a file's content for a request takes time linear in the content. */
 class LinearTimeScansTest {
   @Test
   void fencingScansInLinearTime() {

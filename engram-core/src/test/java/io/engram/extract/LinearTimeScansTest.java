@@ -1,30 +1,35 @@
 package io.engram.extract;
 
+import static io.engram.testing.AdversarialText.shape;
+
 import io.engram.testing.AdversarialText;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The extraction rules (sentences, intents, facts, dates, references, profiles, secrets) scan a megabyte in time. */
+/**
+ * The extraction rules (sentences, intents, facts, dates, references, profiles, secrets) scan long text in linear
+ * time.
+ */
 class LinearTimeScansTest {
   private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
   @Test
-  void theRulesReadAMegabyteOfUserTextInLinearTime() {
+  void theRulesReadLongUserTextInLinearTime() {
     AdversarialText.eachScansInTime(text -> rules.extract(List.of(TurnText.of(TurnRole.USER, text)), List.of()));
   }
 
   @Test
-  void theRulesReadAMegabyteOfToolOutputInLinearTime() {
+  void theRulesReadLongToolOutputInLinearTime() {
     AdversarialText.eachScansInTime(text -> rules.extract(List.of(TurnText.of(TurnRole.TOOL_OUTPUT, text)), List.of()));
   }
 
   @Test
-  void aMegabyteOfShortRuleSentencesIsReadInLinearTime() {
+  void manyShortRuleSentencesAreReadInLinearTime() {
     AdversarialText.eachScansInTime(text -> rules.extract(List.of(TurnText.of(TurnRole.USER, text)), List.of()),
-        "rule sentences", "Always use pnpm, not npm. ".repeat(AdversarialText.SIZE / 26),
-        "dated sentences", "The release freeze is on 2026-01-02. ".repeat(AdversarialText.SIZE / 37),
-        "reference sentences", "The dashboard is https://grafana.example.com/d/ci. ".repeat(AdversarialText.SIZE / 51),
-        "profile sentences", "I am a backend engineer. ".repeat(AdversarialText.SIZE / 25));
+        shape("rule sentences", n -> "Always use pnpm, not npm. ".repeat(n / 26)),
+        shape("dated sentences", n -> "The release freeze is on 2026-01-02. ".repeat(n / 37)),
+        shape("reference sentences", n -> "The dashboard is https://grafana.example.com/d/ci. ".repeat(n / 51)),
+        shape("profile sentences", n -> "I am a backend engineer. ".repeat(n / 25)));
   }
 
   @Test
@@ -37,16 +42,15 @@ class LinearTimeScansTest {
   }
 
   @Test
-  void shellCommandsOfAMegabyteAreReadWithoutRunningOutOfStack() {
-    int size = AdversarialText.SIZE;
+  void longShellCommandsAreReadWithoutRunningOutOfStack() {
     AdversarialText.eachScansInTime(line -> Commands.split(line).forEach(Commands::general),
-        "a long quoted argument", "python3 -c \"" + "x".repeat(size) + "\" && ls",
-        "a quoted argument full of escapes", "echo \"" + "\\\"a".repeat(size / 3) + "\"",
-        "an unclosed quote full of escaped quotes", "echo \"" + "\\\"".repeat(size / 2),
-        "a long single-quoted argument", "echo '" + "y ".repeat(size / 2) + "'",
-        "a run of assignments", "A=b ".repeat(size / 4) + "make",
-        "a run of paths", "cat " + "a/b ".repeat(size / 4),
-        "a run of identifiers", "gh issue close " + "ab-12 ".repeat(size / 6),
-        "a long dotted identifier", "bd close ab-1" + ".2".repeat(size / 2));
+        shape("a long quoted argument", n -> "python3 -c \"" + "x".repeat(n) + "\" && ls"),
+        shape("a quoted argument full of escapes", n -> "echo \"" + "\\\"a".repeat(n / 3) + "\""),
+        shape("an unclosed quote full of escaped quotes", n -> "echo \"" + "\\\"".repeat(n / 2)),
+        shape("a long single-quoted argument", n -> "echo '" + "y ".repeat(n / 2) + "'"),
+        shape("a run of assignments", n -> "A=b ".repeat(n / 4) + "make"),
+        shape("a run of paths", n -> "cat " + "a/b ".repeat(n / 4)),
+        shape("a run of identifiers", n -> "gh issue close " + "ab-12 ".repeat(n / 6)),
+        shape("a long dotted identifier", n -> "bd close ab-1" + ".2".repeat(n / 2)));
   }
 }

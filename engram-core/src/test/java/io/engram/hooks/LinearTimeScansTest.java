@@ -1,5 +1,6 @@
 package io.engram.hooks;
 
+import static io.engram.testing.AdversarialText.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.testing.AdversarialText;
@@ -10,7 +11,7 @@ class LinearTimeScansTest {
   @Test
   void ownHookCommandsAreRecognisedInLinearTime() {
     AdversarialText.eachScansInTime(text -> ClaudeHookSettings.isOurs("engram " + text),
-        "many engrams", "engram ".repeat(AdversarialText.SIZE / 7));
+        shape("many engrams", n -> "engram ".repeat(n / 7)));
     assertThat(ClaudeHookSettings.isOurs("/usr/local/bin/engram --home /x hook Stop")).isTrue();
     assertThat(ClaudeHookSettings.isOurs("ENGRAM hook sessionend")).isTrue();
     assertThat(ClaudeHookSettings.isOurs("hook Stop engram")).isFalse();

@@ -20,25 +20,37 @@ import org.junit.jupiter.api.io.TempDir;
 class ConcurrentWritersTest {
   @TempDir Path dir;
 
+  /** Memories each writer writes: all eight start together, so every write of one overlaps writes of the others. */
+  private static final int WRITES = 30;
+
   @Test
   @Timeout(300)
-  void eightProcessesWritingAHundredMemoriesEachLoseNothing() throws Exception {
+  void eightProcessesWritingAtOnceLoseNothing() throws Exception {
     List<Process> writers = new ArrayList<>();
     for (int id = 0; id < 8; id++) {
-      writers.add(java("write", dir.toString(), String.valueOf(id), "100").start());
+      writers.add(java("write", dir.toString(), String.valueOf(id), String.valueOf(WRITES)).start());
+    }
+    // The JVMs start one after another on a small machine; the writes start together once all are ready.
+    for (Process p : writers) {
+      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(out.readLine()).as(() -> errors(p)).isEqualTo("ready");
+    }
+    for (Process p : writers) {
+      p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+      p.getOutputStream().close();
     }
     for (Process p : writers) {
       assertThat(p.waitFor(280, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes())).isZero();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      assertThat(files.filter(f -> f.getFileName().toString().matches("p\\d-m\\d+\\.md"))).hasSize(800);
+      assertThat(files.filter(f -> f.getFileName().toString().matches("p\\d-m\\d+\\.md"))).hasSize(8 * WRITES);
     }
     List<String> index = Files.readAllLines(dir.resolve("MEMORY.md"));
-    assertThat(index).hasSize(800).doesNotHaveDuplicates();
+    assertThat(index).hasSize(8 * WRITES).doesNotHaveDuplicates();
     MemoryListing listing = store().list();
     assertThat(listing.problems()).isEmpty();
-    assertThat(listing.memories()).hasSize(800);
+    assertThat(listing.memories()).hasSize(8 * WRITES);
   }
 
   @Test
@@ -58,6 +70,15 @@ class ConcurrentWritersTest {
       MemoryListing listing = store().list();
       assertThat(listing.problems()).isEmpty();
       assertThat(listing.memories()).extracting(StoredMemory::name).containsExactly("churn");
+    }
+  }
+
+  /** What a writer printed on its error stream, read once it has ended (a failed writer's reason). */
+  private static String errors(Process p) {
+    try {
+      return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      return "(its error stream could not be read: " + e.getMessage() + ")";
     }
   }
 

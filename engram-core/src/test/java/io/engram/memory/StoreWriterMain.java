@@ -5,9 +5,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 
 /**
- * A separate OS process for the concurrency tests. {@code write DIR ID COUNT} writes COUNT memories
- * named {@code pID-mN}; {@code churn DIR} rewrites one large memory forever, printing {@code ready}
- * after the first write, until it is killed.
+ * A separate OS process for the concurrency tests. {@code write DIR ID COUNT} prints {@code ready} once its
+ * store is open, waits for a line on its input (so that every writer starts at once, whatever its JVM's start
+ * took) and writes COUNT memories named {@code pID-mN}; {@code churn DIR} rewrites one large memory forever,
+ * printing {@code ready} after the first write, until it is killed.
  */
 public final class StoreWriterMain {
   static final int CHURN_LINES = 4000;
@@ -28,6 +29,12 @@ public final class StoreWriterMain {
     if (args[0].equals("write")) {
       int id = Integer.parseInt(args[2]);
       int count = Integer.parseInt(args[3]);
+      System.out.println("ready");
+      System.out.flush();
+      if (new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+          .readLine() == null) {
+        throw new IllegalStateException("the test closed the input before saying go");
+      }
       for (int i = 0; i < count; i++) {
         store.write(Memory.of("p" + id + "-m" + i, MemoryType.PROJECT, "memory " + i + " of writer " + id,
             "Body of memory " + i + " written by process " + id + ".\n"));

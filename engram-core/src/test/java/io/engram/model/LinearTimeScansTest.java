@@ -3,7 +3,7 @@ package io.engram.model;
 import io.engram.testing.AdversarialText;
 import org.junit.jupiter.api.Test;
 
-/** Finding the JSON in a model's answer scans a megabyte in time. */
+/** Finding the JSON in a model's answer takes time linear in the answer. */
 class LinearTimeScansTest {
   @Test
   void answersScanInLinearTime() {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,97 +14,137 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
- * One-megabyte texts shaped to make a backtracking pattern slow or overflow its stack (long runs of one
- * class, repeated near-matches, deep repetition), and a check that a scan of each finishes well under a
- * second: a pattern that retries from every position of a run takes minutes on these.
+ * Texts shaped to make a backtracking pattern slow or overflow its stack (long runs of one class, repeated
+ * near-matches, deep repetition), each built at two lengths, and a check that a scan is linear in them: the
+ * longer text ({@link #SIZE} characters) is scanned well within {@link #BUDGET} of processor time, and a scan
+ * that takes measurable time grows by at most {@link #MAX_GROWTH} from a quarter of the length to the whole.
+ * A linear scan grows fourfold; a pattern that retries from every position of a run grows sixteenfold and
+ * takes seconds at this length, so both checks fail it.
  */
 public final class AdversarialText {
-  /** Characters in each text. */
-  public static final int SIZE = 1 << 20;
+  /** Characters in the longer text of each shape; the shorter one has a quarter of them. */
+  public static final int SIZE = 1 << 17;
 
-  /** Processor time each scan of one text may take; a linear scan of a megabyte takes tens of milliseconds. */
-  public static final Duration BUDGET = Duration.ofMillis(900);
+  /**
+   * Processor time a scan of the longer text may take. A linear scan of 128 K characters takes milliseconds
+   * (the slowest about 200 on a machine loaded with other builds); one that retries from every position of a
+   * run does about 8 billion steps, several seconds.
+   */
+  public static final Duration BUDGET = Duration.ofSeconds(1);
 
-  /** Wall time after which a scan counts as never ending (a quadratic one takes minutes). */
+  /** How many times longer the scan of the whole text may take than of its quarter: linear is 4, quadratic 16. */
+  public static final double MAX_GROWTH = 10;
+
+  /** Below this (processor time on the longer text) growth is not judged: timer noise and the JIT dominate. */
+  public static final Duration GROWTH_FLOOR = Duration.ofMillis(40);
+
+  /** Wall time after which a scan counts as never ending (a quadratic one takes seconds to minutes). */
   public static final Duration WALL_LIMIT = Duration.ofSeconds(20);
 
   private AdversarialText() {}
 
-  /** The texts, by what they are, plus the {@code extra} ones a family adds for its own patterns. */
-  public static Map<String, String> texts(String... extra) {
-    Map<String, String> t = new LinkedHashMap<>();
-    t.put("one long token", "a".repeat(SIZE));
-    t.put("one long base64 line", "QUJDRGVmZ2g0NTY3".repeat(SIZE / 16));
-    t.put("words and spaces", "ab ".repeat(SIZE / 3));
-    t.put("url near-misses", "http:".repeat(SIZE / 5));
-    t.put("scheme run", "a://".repeat(SIZE / 4));
-    t.put("dotted chain", "a.".repeat(SIZE / 2));
-    t.put("version-like chain", "1.".repeat(SIZE / 2));
-    t.put("path chain", "a/".repeat(SIZE / 2));
-    t.put("snake chain", "a_".repeat(SIZE / 2));
-    t.put("dash chain", "a-".repeat(SIZE / 2));
-    t.put("camel run", "aB".repeat(SIZE / 2));
-    t.put("spaces", " ".repeat(SIZE - 1) + "x");
-    t.put("newlines", "\n".repeat(SIZE));
-    t.put("backticks", "`".repeat(SIZE));
-    t.put("open fences", "```a\n".repeat(SIZE / 5));
-    t.put("open brackets", "- [".repeat(SIZE / 3));
-    t.put("open parentheses", "a a(\n".repeat(SIZE / 5));
-    t.put("colons and ats", "a:b@".repeat(SIZE / 4));
-    t.put("key-value near-misses", "passwordtoken".repeat(SIZE / 13));
-    t.put("dates near-misses", "jan 1 2026-01-".repeat(SIZE / 14));
-    t.put("rule words", "always never remember use x instead ".repeat(SIZE / 36));
-    t.put("cjk run", "我".repeat(SIZE));
-    t.put("angle brackets", "<<<".repeat(SIZE / 3));
-    t.put("dollar prompts", "$ ".repeat(SIZE / 2));
-    for (int i = 0; i + 1 < extra.length; i += 2) {
-      t.put(extra[i], extra[i + 1]);
-    }
+  /** One shape of adversarial text: what it is, and the text of (about) a given length. */
+  public record Shape(String name, IntFunction<String> text) {}
+
+  /** A shape named {@code name}, built by {@code text} for a length. */
+  public static Shape shape(String name, IntFunction<String> text) {
+    return new Shape(name, text);
+  }
+
+  /** The shared shapes, plus the {@code extra} ones a family adds for its own patterns. */
+  public static List<Shape> shapes(Shape... extra) {
+    List<Shape> t = new ArrayList<>(List.of(
+        shape("one long token", n -> "a".repeat(n)),
+        shape("one long base64 line", n -> "QUJDRGVmZ2g0NTY3".repeat(n / 16)),
+        shape("words and spaces", n -> "ab ".repeat(n / 3)),
+        shape("url near-misses", n -> "http:".repeat(n / 5)),
+        shape("scheme run", n -> "a://".repeat(n / 4)),
+        shape("dotted chain", n -> "a.".repeat(n / 2)),
+        shape("version-like chain", n -> "1.".repeat(n / 2)),
+        shape("path chain", n -> "a/".repeat(n / 2)),
+        shape("snake chain", n -> "a_".repeat(n / 2)),
+        shape("dash chain", n -> "a-".repeat(n / 2)),
+        shape("camel run", n -> "aB".repeat(n / 2)),
+        shape("spaces", n -> " ".repeat(n - 1) + "x"),
+        shape("newlines", n -> "\n".repeat(n)),
+        shape("backticks", n -> "`".repeat(n)),
+        shape("open fences", n -> "```a\n".repeat(n / 5)),
+        shape("open brackets", n -> "- [".repeat(n / 3)),
+        shape("open parentheses", n -> "a a(\n".repeat(n / 5)),
+        shape("colons and ats", n -> "a:b@".repeat(n / 4)),
+        shape("key-value near-misses", n -> "passwordtoken".repeat(n / 13)),
+        shape("dates near-misses", n -> "jan 1 2026-01-".repeat(n / 14)),
+        shape("rule words", n -> "always never remember use x instead ".repeat(n / 36)),
+        shape("cjk run", n -> "我".repeat(n)),
+        shape("angle brackets", n -> "<<<".repeat(n / 3)),
+        shape("dollar prompts", n -> "$ ".repeat(n / 2))));
+    t.addAll(List.of(extra));
     return t;
   }
 
   /**
-   * Runs {@code scan} on each text and fails naming the text when one takes more than {@link #BUDGET} of
-   * processor time (measured on the scanning thread, so a busy machine does not fail a linear scan), or
-   * does not end within {@link #WALL_LIMIT} at all.
+   * Runs {@code scan} on each shape at a quarter of {@link #SIZE} and at {@link #SIZE}, and fails naming the
+   * shape when the longer scan takes more than {@link #BUDGET} of processor time (measured on the scanning
+   * thread, so a busy machine does not fail a linear scan), grows more than {@link #MAX_GROWTH} times over the
+   * shorter one, or does not end within {@link #WALL_LIMIT} at all.
    */
-  public static void eachScansInTime(Consumer<String> scan, String... extra) {
+  public static void eachScansInTime(Consumer<String> scan, Shape... extra) {
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "adversarial-scan");
       t.setDaemon(true);
       return t;
     });
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     try {
       // Warm the code up on a small text first, so that the budget measures the scan, not the JIT.
       scan.accept("Warm up: use pnpm, not npm. https://example.com/a `./mvnw test` 2026-01-02.");
-      for (Map.Entry<String, String> e : texts(extra).entrySet()) {
-        Future<Long> run = pool.submit(() -> {
-          long start = threads.getCurrentThreadCpuTime();
-          scan.accept(e.getValue());
-          return threads.getCurrentThreadCpuTime() - start;
-        });
-        long cpuNanos;
-        try {
-          cpuNanos = run.get(WALL_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException timeout) {
-          run.cancel(true);
-          throw new AssertionError("scanning " + e.getKey() + " (" + e.getValue().length()
-              + " characters) did not end within " + WALL_LIMIT.toSeconds() + " s");
-        } catch (ExecutionException failed) {
-          throw new AssertionError("scanning " + e.getKey() + " failed: " + failed.getCause(), failed.getCause());
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new AssertionError(interrupted);
+      long slowest = 0;
+      String slowestShape = "";
+      for (Shape s : shapes(extra)) {
+        long quarter = cpuNanos(pool, scan, s, SIZE / 4);
+        long whole = cpuNanos(pool, scan, s, SIZE);
+        if (whole > slowest) {
+          slowest = whole;
+          slowestShape = String.format("%s (%.1f ms, %.1f ms on a quarter)", s.name(), whole / 1e6, quarter / 1e6);
         }
-        assertThat(Duration.ofNanos(cpuNanos))
-            .as("processor time scanning %s (%d characters)", e.getKey(), e.getValue().length())
+        assertThat(Duration.ofNanos(whole)).as("processor time scanning %s (%d characters)", s.name(), SIZE)
             .isLessThan(BUDGET);
+        if (whole >= GROWTH_FLOOR.toNanos()) {
+          assertThat((double) whole / Math.max(1, quarter))
+              .as("growth of the processor time scanning %s from %d to %d characters (%.1f ms to %.1f ms)",
+                  s.name(), SIZE / 4, SIZE, quarter / 1e6, whole / 1e6)
+              .isLessThanOrEqualTo(MAX_GROWTH);
+        }
       }
+      System.out.println("adversarial texts of " + SIZE + " characters: the slowest scan is of " + slowestShape);
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** Processor nanoseconds {@code scan} takes on {@code shape} at {@code length}, on the pool's thread. */
+  private static long cpuNanos(ExecutorService pool, Consumer<String> scan, Shape shape, int length) {
+    String text = shape.text().apply(length);
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    Future<Long> run = pool.submit(() -> {
+      long start = threads.getCurrentThreadCpuTime();
+      scan.accept(text);
+      return threads.getCurrentThreadCpuTime() - start;
+    });
+    try {
+      return run.get(WALL_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException timeout) {
+      run.cancel(true);
+      throw new AssertionError("scanning " + shape.name() + " (" + text.length() + " characters) did not end within "
+          + WALL_LIMIT.toSeconds() + " s");
+    } catch (ExecutionException failed) {
+      throw new AssertionError("scanning " + shape.name() + " (" + text.length() + " characters) failed: "
+          + failed.getCause(), failed.getCause());
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(interrupted);
     }
   }
 }

@@ -1,0 +1,202 @@
+package io.engram.cli.integration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.engram.cli.CommandRun;
+import io.engram.cli.HookFixture;
+import io.engram.redact.SecretCorpus;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Every way out of Engram that the secrets tests watch: a home driven through {@link HookFixture} with a model
+ * configured whose every request is recorded (an OpenAI-compatible server on loopback), everything printed or
+ * answered, and the search of all of it, and of every file under the home, for each secret of a corpus.
+ */
+final class SecretExits implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final List<String> modelRequests = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> printed = new ArrayList<>();
+  private final HttpServer model;
+  private final HookFixture fixture;
+
+  private SecretExits(Path root, Map<String, String> environment) throws IOException {
+    model = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    model.createContext("/", exchange -> {
+      modelRequests.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      // Not the JSON any engine asks for: each engine retries once, then falls back to its offline path.
+      byte[] answer = ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"recorder\",\"choices\":[{"
+          + "\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"no JSON here\"},\"finish_reason\":\"stop\"}],"
+          + "\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":3,\"total_tokens\":13}}").getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, answer.length);
+      exchange.getResponseBody().write(answer);
+      exchange.close();
+    });
+    model.start();
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.putAll(environment);
+    env.put("ENGRAM_MODEL", "openai:recorder");
+    env.put("OPENAI_BASE_URL", "http://127.0.0.1:" + model.getAddress().getPort() + "/v1");
+    env.put("OPENAI_API_KEY", "local-recorder");
+    fixture = HookFixture.in(root).withEnvironment(env);
+  }
+
+  /**
+   * A fresh home, project and recording model under {@code root} (a test's temporary directory); hooks start the
+   * resident service behind them as they do for a user, so {@link #settleService} must end the test.
+   */
+  static SecretExits in(Path root) throws IOException {
+    return new SecretExits(root, Map.of());
+  }
+
+  /** The same, with {@code ENGRAM_SERVICE=off}: every hook answers in the test's process and starts nothing. */
+  static SecretExits inProcess(Path root) throws IOException {
+    return new SecretExits(root, Map.of("ENGRAM_SERVICE", "off"));
+  }
+
+  HookFixture fixture() {
+    return fixture;
+  }
+
+  List<String> modelRequests() {
+    return modelRequests;
+  }
+
+  String printed() {
+    return String.join("\n", printed);
+  }
+
+  /** Runs {@code engram ARGS...} against the home and keeps what it printed. */
+  void run(String... args) {
+    record(fixture.run(args));
+  }
+
+  void record(CommandRun r) {
+    printed.add(r.out());
+    printed.add(r.err());
+  }
+
+  /** Posts one MCP request and keeps its answer, as sent and JSON-decoded. */
+  void post(HookFixture.McpHttp mcp, String method, String params) throws Exception {
+    String body = mcp.post(method, params);
+    printed.add(body);
+    printed.add(JSON.readTree(body).toString());
+  }
+
+  /** The MCP {@code initialize} request, kept like any other answer. */
+  void initialize(HookFixture.McpHttp mcp) throws Exception {
+    post(mcp, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+  }
+
+  /**
+   * Lets the resident service that hooks start behind them finish the work they queued for it (its queue files,
+   * {@code <home>/service/queue/*.json}, deleted when done) and stops it with {@code engram daemon stop}: what it
+   * wrote and asked a model is then searched too, and nothing writes under the home once the test is over.
+   */
+  void settleService(Duration within) throws IOException, InterruptedException {
+    Path queue = fixture.home().resolve("service").resolve("queue");
+    Instant deadline = Instant.now().plus(within);
+    while (queuedJobs(queue) > 0 && Instant.now().isBefore(deadline)) {
+      Thread.sleep(100);
+    }
+    assertThat(queuedJobs(queue)).as("hook work still queued for the service after %s", within).isZero();
+    run("daemon", "stop");
+  }
+
+  private static long queuedJobs(Path queue) throws IOException {
+    if (!Files.isDirectory(queue)) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.list(queue)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".json")).count();
+    }
+  }
+
+  /**
+   * Every place a secret of {@code cases} was found: a file's name or bytes under the home (case-insensitively),
+   * a recorded model request (as sent and JSON-decoded), or anything printed or answered.
+   */
+  List<String> leaks(List<SecretCorpus.SecretCase> cases) throws IOException {
+    List<String> leaks = new ArrayList<>();
+    Map<String, String> files = filesUnder();
+    String requests = String.join("\n", modelRequests);
+    String requestTexts = requestTexts();
+    String outputs = printed();
+    for (SecretCorpus.SecretCase c : cases) {
+      for (String secret : c.secrets()) {
+        String lower = secret.toLowerCase(Locale.ROOT);
+        files.forEach((path, content) -> {
+          if (path.toLowerCase(Locale.ROOT).contains(lower) || content.contains(lower)) {
+            leaks.add(c.family() + " secret '" + secret + "' in " + path);
+          }
+        });
+        if (requests.contains(secret) || requestTexts.contains(secret)) {
+          leaks.add(c.family() + " secret '" + secret + "' in a model request");
+        }
+        if (outputs.contains(secret)) {
+          leaks.add(c.family() + " secret '" + secret + "' in printed output");
+        }
+      }
+    }
+    System.out.printf("secrets through every exit: %d cases, %d files under the home, %d model requests,"
+        + " %d outputs; %d leaks%n", cases.size(), files.size(), modelRequests.size(), printed.size(), leaks.size());
+    leaks.stream().limit(50).forEach(l -> System.out.println("  leak: " + l));
+    return leaks;
+  }
+
+  /** The message texts of every recorded request, JSON-decoded. */
+  String requestTexts() throws IOException {
+    StringBuilder out = new StringBuilder();
+    for (String request : List.copyOf(modelRequests)) {
+      for (JsonNode m : JSON.readTree(request).path("messages")) {
+        out.append(m.path("content").isTextual() ? m.path("content").asText() : m.path("content").toString()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /** Every file under the home: relative path to its bytes as lower-case ISO-8859-1 text (binary files too). */
+  Map<String, String> filesUnder() throws IOException {
+    Path dir = fixture.home();
+    Map<String, String> out = new HashMap<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.filter(Files::isRegularFile).toList()) {
+        out.put(dir.relativize(p).toString(),
+            new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+      }
+    }
+    return out;
+  }
+
+  static String oneLine(String text) {
+    return text.replaceAll("\\s+", " ").strip();
+  }
+
+  static String prefix(String text, int chars) {
+    String line = oneLine(text);
+    return line.substring(0, Math.min(chars, line.length())).strip();
+  }
+
+  @Override
+  public void close() {
+    model.stop(0);
+  }
+}

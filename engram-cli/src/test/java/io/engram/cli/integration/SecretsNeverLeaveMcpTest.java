@@ -1,0 +1,60 @@
+package io.engram.cli.integration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.cli.HookFixture;
+import io.engram.redact.SecretCorpus;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The secrets corpus ({@link SecretCorpus}) goes in through the MCP tools over streamable HTTP ({@code remember}
+ * each case as name, description and body, then {@code recall} and {@code list}), with a model configured whose
+ * every request is recorded. Then every file under Engram's home, every model request and every answer is
+ * searched for each secret: one hit fails the test. The command line and the hooks get the same corpus in
+ * {@link SecretsNeverLeaveTest}; the two are separate classes so that two test JVMs can run them side by side.
+ */
+class SecretsNeverLeaveMcpTest {
+  @TempDir Path root;
+  private SecretExits exits;
+
+  @BeforeEach
+  void recordingModel() throws Exception {
+    exits = SecretExits.in(root);
+  }
+
+  @AfterEach
+  void stopModel() {
+    exits.close();
+  }
+
+  @Test
+  void noSecretOfTheCorpusReachesDiskAModelOrAnAnswerThroughTheMcpTools() throws Exception {
+    List<SecretCorpus.SecretCase> cases = SecretCorpus.secrets();
+    try (HookFixture.McpHttp mcp = exits.fixture().mcp()) {
+      exits.initialize(mcp);
+      for (int i = 0; i < cases.size(); i++) {
+        String text = cases.get(i).text();
+        exits.post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
+            + HookFixture.quoted("mcp " + i + " " + SecretExits.prefix(text, 40)) + ",\"description\":"
+            + HookFixture.quoted(SecretExits.oneLine(text)) + ",\"body\":" + HookFixture.quoted(text) + "}}");
+      }
+      exits.post(mcp, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy token password\"}}");
+      exits.post(mcp, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
+    }
+
+    List<String> leaks = exits.leaks(cases);
+
+    // The path really ran: a memory written for every case, and the answers showed what was redacted.
+    Map<String, String> files = exits.filesUnder();
+    assertThat(files.keySet()).anyMatch(p -> p.endsWith("MEMORY.md"));
+    assertThat(files.keySet().stream().filter(p -> p.endsWith(".md"))).hasSizeGreaterThan(cases.size());
+    assertThat(exits.printed()).contains("[REDACTED:");
+    assertThat(leaks).isEmpty();
+  }
+}
