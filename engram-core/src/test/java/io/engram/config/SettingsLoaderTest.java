@@ -161,6 +161,17 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void aNegativeRescoringWeightIsAnErrorAndTheOtherWeightsKeepTheirDefaults() {
+    assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"substance\":-0.5}}}", "s.json"))
+        .hasMessage("s.json: 'recall.rescoring.substance' must be from 0 to 10, not -0.5");
+    EngramSettings.Rescoring r =
+        SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"ownText\":0}}}", "s.json").recall().rescoring();
+    assertThat(r.ownText()).isZero();
+    assertThat(r.substance()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.substance());
+    assertThat(r.enabled()).isTrue();
+  }
+
+  @Test
   void aZeroHalfLifeIsAnError() {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"hotnessHalfLifeDays\":0}}", "s.json"))
         .hasMessage("s.json: 'recall.hotnessHalfLifeDays' must be greater than 0, not 0");
