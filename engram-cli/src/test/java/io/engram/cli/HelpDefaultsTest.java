@@ -56,7 +56,7 @@ class HelpDefaultsTest {
         r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors(),
         r.embeddingModel(), r.keywordFloor(), r.vectorFloors(), r.exactVectorLimit(), r.hnswMaxConnections(),
         r.hnswBeamWidth(), r.hnswCandidates(), r.contextShare(), r.secondPassShare(), r.dateBoost(), r.activityMessages(), r.activityTailBytes(),
-        r.historyResults(), r.coverageWeight());
+        r.historyResults(), r.coverageWeight(), r.rescoring());
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
         D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service(), D.team()));
 

@@ -24,6 +24,9 @@ import java.util.Optional;
  * @param activity when it last changed and how recall has used it, which its hotness comes from
  * @param superseded whether a newer memory replaced it (kept on disk, never recalled)
  * @param paths files or symbols the memory names
+ * @param context text searched and embedded with the document but not its own words (a past turn's neighbouring
+ *     turns); empty for a memory. Recall's last stage ({@link FeatureRescoring}) tells a match in the document's
+ *     own text from one that only rides on its context
  */
 public record RecallDocument(
     String id,
@@ -33,7 +36,8 @@ public record RecallDocument(
     String type,
     Activity activity,
     boolean superseded,
-    List<String> paths) {
+    List<String> paths,
+    String context) {
 
   /** Validates and copies. */
   public RecallDocument {
@@ -50,6 +54,13 @@ public record RecallDocument(
       throw new IllegalArgumentException("recallCount of " + id + " is negative: " + activity.recallCount());
     }
     paths = List.copyOf(paths);
+    Objects.requireNonNull(context, "context");
+  }
+
+  /** A document without context (every memory). */
+  public RecallDocument(String id, String name, String description, String body, String type, Activity activity,
+      boolean superseded, List<String> paths) {
+    this(id, name, description, body, type, activity, superseded, paths, "");
   }
 
   /**
@@ -76,9 +87,24 @@ public record RecallDocument(
     return new RecallDocument(id, name, description, body, "project", Activity.since(updated), false, List.of());
   }
 
-  /** The text that is searched and embedded: name, description and body, one per line. */
+  /** The text that is searched and embedded: name, description, body and context, one per line. */
   public String searchText() {
+    return name + "\n" + description + "\n" + indexedBody();
+  }
+
+  /** The body as the index holds it: the body, and the context on the lines after it. */
+  public String indexedBody() {
+    return context.isEmpty() ? body : body + "\n" + context;
+  }
+
+  /** The document's own words: name, description and body, without its context. */
+  public String ownText() {
     return name + "\n" + description + "\n" + body;
+  }
+
+  /** The same document carrying {@code text} as its context. */
+  public RecallDocument withContext(String text) {
+    return new RecallDocument(id, name, description, body, type, activity, superseded, paths, text);
   }
 
   /**
@@ -92,6 +118,9 @@ public record RecallDocument(
         sha.update(part.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) 0);
       }
+      if (!context.isEmpty()) { // only then: a memory's hash stays what it was before documents had context
+        sha.update(context.getBytes(StandardCharsets.UTF_8));
+      }
       return HexFormat.of().formatHex(sha.digest(), 0, 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
@@ -101,6 +130,6 @@ public record RecallDocument(
   /** A copy marked as surfaced at {@code when}: last recalled set, recall count one higher. */
   public RecallDocument recalledAt(Instant when) {
     Activity used = new Activity(activity.updated(), Optional.of(when), activity.recallCount() + 1);
-    return new RecallDocument(id, name, description, body, type, used, superseded, paths);
+    return new RecallDocument(id, name, description, body, type, used, superseded, paths, context);
   }
 }

@@ -86,7 +86,7 @@ public final class RecallIndex {
         RecallDocument doc = slice.get(i);
         Optional<float[]> vector = vectors == null ? Optional.empty() : Optional.of(vectors.get(i));
         index.upsert(
-            new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(), doc.body(), vector));
+            new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(), doc.indexedBody(), vector));
       }
     }
   }
@@ -121,7 +121,8 @@ public final class RecallIndex {
    * coverage and cosine for the relevance floor; relative dates count back from {@code now}.
    */
   public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
-    return new HybridSearch(index, this::vectorHits, documents, settings).run(query, now);
+    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, documents, settings).run(query, now);
+    return FeatureRescoring.rescore(query.text(), ranked, documents, settings.rescoring());
   }
 
   /** The model the vectors come from, when vector search takes part. */

@@ -18,7 +18,11 @@
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
  * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
  * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}
- * has every step). {@link SearchIndex} and {@link
+ * has every step), then rescored by a few named features ({@link FeatureRescoring}, {@code recall.rescoring}: the
+ * question's words in the document's own text rather than only in the context it carries, a "when" question
+ * meeting a text that says when, a date within the period asked about, how much the document's own text says).
+ * A {@link RecallDocument} may carry context (a past turn's neighbours): searched and embedded, never its own
+ * words. {@link SearchIndex} and {@link
  * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
  * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
  * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident

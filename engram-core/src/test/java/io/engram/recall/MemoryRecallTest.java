@@ -221,7 +221,7 @@ class MemoryRecallTest {
         d.vectorShare(), d.vectors(),
         d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.exactVectorLimit(), d.hnswMaxConnections(),
         d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
-        d.historyResults(), d.coverageWeight());
+        d.historyResults(), d.coverageWeight(), d.rescoring());
     assertThat(recall(one).manifest().omitted()).isEqualTo(1);
   }
 

@@ -40,6 +40,6 @@ final class RecallFixtures {
         d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
         d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.exactVectorLimit(), d.hnswMaxConnections(),
         d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
-        d.historyResults(), d.coverageWeight());
+        d.historyResults(), d.coverageWeight(), d.rescoring());
   }
 }

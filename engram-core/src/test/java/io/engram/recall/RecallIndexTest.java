@@ -140,7 +140,8 @@ class RecallIndexTest {
         RecallFixtures.doc("r1", "redis holds the session cache"),
         RecallFixtures.doc("r2", "redis runs in docker for tests"),
         RecallFixtures.doc("r3", "redis eviction policy")));
-    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.withExpansion(0, 0, 0).withCoverageWeight(0);
+    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.withExpansion(0, 0, 0).withCoverageWeight(0)
+        .withRescoring(EngramSettings.Rescoring.OFF);
 
     List<Candidate> plain = index.search(RecallQuery.of("flaky redis"), without, RecallFixtures.NOW);
     List<Candidate> covered = index.search(RecallQuery.of("flaky redis"), without.withCoverageWeight(0.9), RecallFixtures.NOW);

@@ -3,7 +3,6 @@ package io.engram.team;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
@@ -15,10 +14,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,22 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * review after it weighs only what changed while keeping the verdicts it reached before.
  */
 class TeamPullTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben");
 
   @TempDir Path root;
 
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    db.member("ada");
-    db.member("ben");
-  }
-
   @Test
   void aBatchThatCannotBeWrittenLeavesTheSyncPositionWhereItWasAndTheNextSyncPullsItAgain() throws Exception {
-    TeamMemory ada = member("ada", "batch");
-    TeamMemory ben = member("ben", "batch");
+    TeamMemory ada = PG.database().writer(root, "ada", "batch");
+    TeamMemory ben = PG.database().writer(root, "ben", "batch");
     for (String name : new String[] {"alpha-fact", "beta-fact", "gamma-fact"}) {
       own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
       assertThat(ada.share(name, false).state()).isEqualTo("shared");
@@ -67,8 +56,8 @@ class TeamPullTest {
 
   @Test
   void aFullRePullRewritesOnlyTheFilesThatDifferAndRemovesWhatTheTeamDoesNotHold() throws Exception {
-    TeamMemory ada = member("ada", "full");
-    TeamMemory ben = member("ben", "full");
+    TeamMemory ada = PG.database().writer(root, "ada", "full");
+    TeamMemory ben = PG.database().writer(root, "ben", "full");
     for (String name : new String[] {"alpha-fact", "beta-fact"}) {
       own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
       ada.share(name, false);
@@ -89,8 +78,8 @@ class TeamPullTest {
 
   @Test
   void theReviewWeighsWhatChangedKeepsEarlierVerdictsAndWeighsAllAgainForANewCorrection() throws Exception {
-    TeamMemory ada = member("ada", "review");
-    TeamMemory ben = member("ben", "review");
+    TeamMemory ada = PG.database().writer(root, "ada", "review");
+    TeamMemory ben = PG.database().writer(root, "ben", "review");
     own("ben", "use-pnpm", MemoryType.FEEDBACK, "Install the dependencies with pnpm install before the first build.");
     own("ada", "install-deps", MemoryType.PROJECT, "Install the dependencies with npm install before the first build.");
     own("ada", "dev-port", MemoryType.PROJECT, "The dev server runs on port 8080.");
@@ -129,23 +118,7 @@ class TeamPullTest {
   }
 
   private void own(String member, String name, MemoryType type, String body) throws IOException {
-    MemoryStores.open(roots(member), EngramSettings.DEFAULTS, Clock.systemUTC()).write(Memory.builder(name, type)
-        .description("About " + name).body(body).build());
-  }
-
-  private TeamMemory member(String name, String repository) throws Exception {
-    EngramRoots roots = roots(name);
-    Files.createDirectories(roots.projectDir().resolve(".git"));
-    Files.writeString(roots.projectDir().resolve(".git/config"),
-        "[remote \"origin\"]\n\turl = git@github.com:acme/" + repository + ".git\n");
-    TeamMemory team = TeamMemory.of(roots, EngramSettings.DEFAULTS,
-        Map.of(TeamPassword.ENV, PG.database().password(name)), Clock.systemUTC());
-    String key = team.connect(PG.database().url(name), name).link().projectKey();
-    PG.database().grant(key, name, TeamRole.WRITER);
-    return team;
-  }
-
-  private EngramRoots roots(String name) {
-    return new EngramRoots(root.resolve(name + "/engram"), root.resolve(name + "/home"), root.resolve(name + "/app"));
+    MemoryStores.open(TestDatabase.roots(root, member), EngramSettings.DEFAULTS, Clock.systemUTC())
+        .write(Memory.builder(name, type).description("About " + name).body(body).build());
   }
 }

@@ -2,20 +2,16 @@ package io.engram.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.team.testing.TeamPostgres;
 import io.engram.team.testing.TestDatabase;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,27 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
  * a removal.
  */
 class TeamWatcherTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben");
 
   @TempDir Path root;
 
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    db.member("ada");
-    db.member("ben");
-  }
-
   @Test
   void anotherMembersShareAndRemovalReachTheMirrorWithoutASyncCommand() throws Exception {
-    TeamMemory ada = member("ada");
-    TeamMemory ben = member("ben");
+    TeamMemory ada = PG.database().writer(root, "ada", "watch");
+    TeamMemory ben = PG.database().writer(root, "ben", "watch");
     List<String> log = new CopyOnWriteArrayList<>();
     try (TeamWatcher watcher = TeamWatcher.start(ben, log::add)) {
       waitFor(() -> watcher.syncs() >= 1);
-      MemoryStores.open(roots("ada"), EngramSettings.DEFAULTS, Clock.systemUTC()).write(Memory.builder("cache-ttl",
-          MemoryType.PROJECT).description("Cache lifetime").body("The HTTP cache keeps pages for 300 seconds.").build());
+      MemoryStores.open(TestDatabase.roots(root, "ada"), EngramSettings.DEFAULTS, Clock.systemUTC())
+          .write(Memory.builder("cache-ttl", MemoryType.PROJECT).description("Cache lifetime")
+              .body("The HTTP cache keeps pages for 300 seconds.").build());
       assertThat(ada.share("cache-ttl", false).state()).isEqualTo("shared");
 
       waitFor(() -> ben.status().teamMemories() == 1);
@@ -57,22 +46,6 @@ class TeamWatcherTest {
       waitFor(() -> ben.status().teamMemories() == 0);
       waitFor(() -> log.stream().anyMatch(l -> l.contains(", 1 removed,")));
     }
-  }
-
-  private TeamMemory member(String name) throws Exception {
-    EngramRoots roots = roots(name);
-    Files.createDirectories(roots.projectDir().resolve(".git"));
-    Files.writeString(roots.projectDir().resolve(".git/config"),
-        "[remote \"origin\"]\n\turl = git@github.com:acme/watch.git\n");
-    TeamMemory team = TeamMemory.of(roots, EngramSettings.DEFAULTS,
-        Map.of(TeamPassword.ENV, PG.database().password(name)), Clock.systemUTC());
-    String key = team.connect(PG.database().url(name), name).link().projectKey();
-    PG.database().grant(key, name, TeamRole.WRITER);
-    return team;
-  }
-
-  private EngramRoots roots(String name) {
-    return new EngramRoots(root.resolve(name + "/engram"), root.resolve(name + "/home"), root.resolve(name + "/app"));
   }
 
   private interface Check {

@@ -58,6 +58,14 @@ final class BenchLocomoCommand implements Runnable {
       description = "Keep the model's vectors in FILE and reuse them in later runs (benchmarks only).")
   Path vectorCache;
 
+  @Option(names = "--candidates-out", paramLabel = "FILE",
+      description = "Write each question's top 50 candidates before the rescoring, with their ranks, scores and"
+          + " evidence, as JSON lines to FILE (for analysis).")
+  Path candidatesOut;
+
+  @Option(names = "--ablations", description = "Also measure the rescoring with each of its features left out.")
+  boolean ablations;
+
   @Mixin JsonOption json;
 
   @Override
@@ -79,8 +87,18 @@ final class BenchLocomoCommand implements Runnable {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e.getMessage(), e);
     }
-    LocomoReport report = new LocomoBench(new LocomoBench.Params(ks, window, tunedOn),
-        embedder.map(e -> (Embedder) e), settings).run(data.toString(), conversations);
+    LocomoBench bench = new LocomoBench(new LocomoBench.Params(ks, window, tunedOn, ablations),
+        embedder.map(e -> (Embedder) e), settings);
+    LocomoReport report;
+    if (candidatesOut == null) {
+      report = bench.run(data.toString(), conversations);
+    } else {
+      try (LocomoCandidates dump = new LocomoCandidates(candidatesOut, 50)) {
+        report = bench.dumpingTo(dump).run(data.toString(), conversations);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("cannot write " + candidatesOut + ": " + e.getMessage(), e);
+      }
+    }
     if (embedder.isPresent() && vectorCache != null) {
       try {
         embedder.get().save(vectorCache);
@@ -101,9 +119,12 @@ final class BenchLocomoCommand implements Runnable {
     out.printf("LoCoMo %s: %d conversations, %d turns, %d questions (%d without usable evidence skipped)%n",
         report.dataSet().data(), report.dataSet().conversations(), report.dataSet().documents(), report.dataSet().questions(),
         report.dataSet().questionsWithoutEvidence());
-    out.printf("embedder %s; documents: %s; fusion: %s, vector share %s, second pass %s, date boost %s%n%n",
+    out.printf("embedder %s; documents: %s; fusion: %s, vector share %s, second pass %s, date boost %s%n",
         report.embedder(), report.method().documents(), report.method().ranking(), report.method().vectorShare(),
         report.method().secondPassShare(), report.method().dateBoost());
+    EngramSettings.Rescoring rs = report.method().rescoring();
+    out.printf("rescoring: own text %s, time answer %s, dated %s, substance %s (saturating at %d words)%n%n",
+        rs.ownText(), rs.timeAnswer(), rs.dated(), rs.substance(), rs.substanceWords());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
     printRow(out, "recall", report.ranking().recall());
     report.comparison().baselines().forEach((name, b) -> printRow(out, name, b.recall()));
@@ -111,6 +132,11 @@ final class BenchLocomoCommand implements Runnable {
     out.println();
     out.println("by category (recall; n questions):");
     report.ranking().byCategory().forEach((c, r) -> printRow(out, "  cat " + c + " (n=" + report.ranking().questionsByCategory().get(c) + ")", r));
+    LocomoReport.Baseline before = report.comparison().baselines().get(LocomoBench.WITHOUT_RESCORING);
+    if (before != null) {
+      out.println("by category (" + LocomoBench.WITHOUT_RESCORING + "):");
+      before.byCategory().forEach((c, r) -> printRow(out, "  cat " + c, r));
+    }
     out.println();
     out.println("team's split (all but " + tunedOn + ", " + report.split().questions() + " questions):");
     printRow(out, "  recall", report.split().recall());

@@ -45,8 +45,22 @@ final class LocomoBench {
     return Collections.unmodifiableMap(m);
   }
 
-  /** Run parameters. */
-  record Params(List<Integer> ks, int window, String tunedOn) {}
+  /** The row of recall's ranking before its last stage ({@code recall.rescoring} off). */
+  static final String WITHOUT_RESCORING = "without rescoring";
+
+  /** The rescoring's ablations: each row leaves one feature out. */
+  static final Map<String, java.util.function.UnaryOperator<EngramSettings.Rescoring>> ABLATIONS = Map.of(
+      "rescoring - ownText", r -> new EngramSettings.Rescoring(0, r.timeAnswer(), r.dated(), r.substance(),
+          r.substanceWords()),
+      "rescoring - timeAnswer", r -> new EngramSettings.Rescoring(r.ownText(), 0, r.dated(), r.substance(),
+          r.substanceWords()),
+      "rescoring - dated", r -> new EngramSettings.Rescoring(r.ownText(), r.timeAnswer(), 0, r.substance(),
+          r.substanceWords()),
+      "rescoring - substance", r -> new EngramSettings.Rescoring(r.ownText(), r.timeAnswer(), r.dated(), 0,
+          r.substanceWords()));
+
+  /** Run parameters; {@code ablations}: also measure the rescoring with each feature left out. */
+  record Params(List<Integer> ks, int window, String tunedOn, boolean ablations) {}
 
   private final Params params;
   private final Optional<Embedder> embedder;
@@ -56,12 +70,18 @@ final class LocomoBench {
   private final LocomoFloor floor;
   private final Latencies hybridTime = new Latencies();
   private final Latencies bm25Time = new Latencies();
+  private Optional<LocomoCandidates> dump = Optional.empty();
+  private String conversation = "";
 
   LocomoBench(Params params, Optional<Embedder> embedder, EngramSettings.Recall settings) {
     this.params = params;
     this.embedder = embedder;
     this.settings = settings;
-    List<String> names = new ArrayList<>(List.of("hybrid", "without coverage", "text only", "bm25"));
+    List<String> names = new ArrayList<>(List.of("hybrid", WITHOUT_RESCORING));
+    if (params.ablations()) {
+      ABLATIONS.keySet().forEach(names::add);
+    }
+    names.addAll(List.of("without coverage", "text only", "bm25"));
     if (embedder.isPresent()) {
       names.addAll(List.of("vector", "hybrid-rrf"));
       CC_SHARES.forEach(share -> names.add(ccName(share)));
@@ -78,12 +98,20 @@ final class LocomoBench {
     return "score-fusion-" + share;
   }
 
+  /** Also writes every question's top candidates to {@code file} ({@link LocomoCandidates}). */
+  LocomoBench dumpingTo(LocomoCandidates file) {
+    this.dump = Optional.of(file);
+    return this;
+  }
+
   LocomoReport run(String dataName, List<LocomoData.Conversation> conversations) {
     int documents = 0;
     int noEvidence = 0;
     long indexNanos = 0;
     for (LocomoData.Conversation conv : conversations) {
       documents += conv.turns().size();
+      conversation = conv.sampleId();
+      dump.ifPresent(d -> d.conversation(conv));
       try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
         RecallIndex index = new RecallIndex(lucene, embedder);
         long start = System.nanoTime();
@@ -106,14 +134,15 @@ final class LocomoBench {
     List<LocomoData.Turn> turns = conv.turns();
     List<RecallDocument> docs = new ArrayList<>(turns.size());
     for (int i = 0; i < turns.size(); i++) {
-      StringBuilder body = new StringBuilder(turns.get(i).body()).append('\n').append(turns.get(i).body());
+      List<String> context = new ArrayList<>();
       for (int j = Math.max(0, i - params.window()); j <= Math.min(turns.size() - 1, i + params.window()); j++) {
         if (j != i) {
-          body.append('\n').append(turns.get(j).speaker()).append(": ").append(turns.get(j).body());
+          context.add(turns.get(j).speaker() + ": " + turns.get(j).body());
         }
       }
       LocomoData.Turn t = turns.get(i);
-      docs.add(RecallDocument.of(t.diaId(), t.speaker(), "", body.toString(), t.date()));
+      docs.add(RecallDocument.of(t.diaId(), t.speaker(), "", t.body() + "\n" + t.body(), t.date())
+          .withContext(String.join("\n", context)));
     }
     return docs;
   }
@@ -129,14 +158,23 @@ final class LocomoBench {
     hybridTime.add(System.nanoTime() - t1);
     record("hybrid", q, ids(ranked), inSplit);
     floor.add(q.evidence(), ranked);
+    List<Candidate> before =
+        index.search(RecallQuery.of(q.question()), settings.withRescoring(EngramSettings.Rescoring.OFF), now);
+    record(WITHOUT_RESCORING, q, ids(before), inSplit);
+    if (params.ablations()) {
+      ABLATIONS.forEach((name, without) -> record(name, q, ids(index.search(RecallQuery.of(q.question()),
+          settings.withRescoring(without.apply(settings.rescoring())), now)), inSplit));
+    }
     record("without coverage", q, ids(index.search(RecallQuery.of(q.question()), settings.withCoverageWeight(0), now)),
         inSplit);
     record("text only", q, ids(index.search(RecallQuery.of(q.question()), settings.withExpansion(0, 0, 0), now)),
         inSplit);
+    List<SearchIndex.Hit> vector =
+        embedder.isEmpty() ? List.of() : lucene.vectorSearch(embedder.get().embedQuery(q.question()), n);
+    dump.ifPresent(d -> d.question(conversation, q, before, keyword, vector));
     if (embedder.isEmpty()) {
       return;
     }
-    List<SearchIndex.Hit> vector = lucene.vectorSearch(embedder.get().embedQuery(q.question()), n);
     record("vector", q, vector.stream().map(SearchIndex.Hit::id).toList(), inSplit);
     record("hybrid-rrf", q, ids(RankFusion.reciprocalRanks(keyword, vector, settings.fusionK(), settings.vectorWeight())),
         inSplit);

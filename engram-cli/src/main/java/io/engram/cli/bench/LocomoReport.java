@@ -40,7 +40,7 @@ record LocomoReport(
 
   /** How the run indexed and ranked, and the conversation the team's first split tuned on. */
   record Method(String documents, String ranking, double vectorShare, double secondPassShare, double dateBoost,
-      int candidatesPerRetriever, String tunedOn) {}
+      EngramSettings.Rescoring rescoring, int candidatesPerRetriever, String tunedOn) {}
 
   /** Recall over the conversations other than the tuned one: overall and per category. */
   record Split(String excluding, int questions, Map<String, Double> recall, Map<String, Map<String, Double>> byCategory) {}
@@ -66,11 +66,11 @@ record LocomoReport(
     latency.put("bm25", bench.bm25Time().summary());
     EngramSettings.Recall s = bench.settings();
     LocomoBench.Params p = bench.params();
-    Method method = new Method("one per turn: its words twice, then " + p.window() + " turns either side; dated by"
-        + " its session", bench.embedder().isPresent() ? s.fusion() == EngramSettings.Fusion.RRF
+    Method method = new Method("one per turn: its words twice, then " + p.window() + " turns either side as its"
+        + " context; dated by its session", bench.embedder().isPresent() ? s.fusion() == EngramSettings.Fusion.RRF
             ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)"
             : "none (BM25 only, no embedder)",
-        s.vectorShare(), s.secondPassShare(), s.dateBoost(),
+        s.vectorShare(), s.secondPassShare(), s.dateBoost(), s.rescoring(),
         Math.max(Collections.max(p.ks()), s.candidatesPerRetriever()), p.tunedOn());
     double seconds = indexNanos / 1e9;
     Indexing indexing = new Indexing(Latencies.round3(seconds),

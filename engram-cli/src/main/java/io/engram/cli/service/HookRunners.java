@@ -5,6 +5,7 @@ import io.engram.cli.wiring.RecallWiring;
 import io.engram.cli.wiring.WarmingEmbedders;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.SettingsException;
 import io.engram.config.SettingsLoader;
 import io.engram.dream.Dream;
 import io.engram.hooks.HookRunner;
@@ -16,10 +17,10 @@ import io.engram.recall.MemoryRecall;
 import io.engram.recall.ResidentIndexes;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -51,9 +52,8 @@ final class HookRunners {
   private final TeamWatchers teams;
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
 
-  private record Stamp(long modified, long size) {}
-
-  private record Loaded(EngramSettings settings, Optional<Stamp> stamp) {}
+  /** The settings parsed from {@code text}, the file's whole content when they were read (empty: no file). */
+  private record Loaded(EngramSettings settings, Optional<String> text) {}
 
   HookRunners(Path home, Path userHome, Map<String, String> environment, Consumer<String> log) {
     this.home = home;
@@ -62,13 +62,17 @@ final class HookRunners {
     this.teams = new TeamWatchers(environment, log);
   }
 
-  /** The settings as the file says now; a broken file is an error for the call, as in the command line. */
+  /**
+   * The settings as the file says now; a broken file is an error for the call, as in the command line. The file
+   * is small, so it is read on every call and parsed again only when its text changed: a rewrite within the same
+   * millisecond and of the same size (which a time-and-size stamp would miss) is still seen.
+   */
   EngramSettings settings() throws IOException {
     Path file = home.resolve(SettingsLoader.FILE_NAME);
-    Optional<Stamp> now = stamp(file);
+    Optional<String> now = text(file);
     Loaded current = loaded;
-    if (!now.equals(current.stamp())) {
-      current = new Loaded(SettingsLoader.load(home), now);
+    if (!now.equals(current.text())) {
+      current = new Loaded(now.map(t -> SettingsLoader.parse(t, file.toString())).orElse(EngramSettings.DEFAULTS), now);
       loaded = current;
     }
     return current.settings();
@@ -141,12 +145,13 @@ final class HookRunners {
     }
   }
 
-  private static Optional<Stamp> stamp(Path file) throws IOException {
+  private static Optional<String> text(Path file) {
     try {
-      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-      return Optional.of(new Stamp(a.lastModifiedTime().toMillis(), a.size()));
+      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
     } catch (NoSuchFileException e) {
       return Optional.empty();
+    } catch (IOException e) {
+      throw new SettingsException("cannot read settings file " + file + ": " + e.getMessage(), e);
     }
   }
 }

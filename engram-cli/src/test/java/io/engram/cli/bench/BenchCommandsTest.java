@@ -51,9 +51,29 @@ class BenchCommandsTest {
     assertThat(report.path("recall").path("3").asDouble()).isGreaterThanOrEqualTo(report.path("recall").path("1").asDouble());
     assertThat(report.path("byCategory").path("4").path("3").asDouble()).isEqualTo(100.0);
     assertThat(report.path("baselines").path("bm25").path("recall").has("3")).isTrue();
+    assertThat(report.path("baselines").path("without rescoring").path("recall").has("3")).isTrue();
+    assertThat(report.path("baselines").has("rescoring - substance")).isFalse();
+    assertThat(report.path("method").path("rescoring").path("substance").asDouble()).isPositive();
     assertThat(report.path("baselines").path("bm25").path("split").has("1")).isTrue();
     assertThat(report.path("split").path("excluding").asText()).isEqualTo("conv-b");
     assertThat(report.path("latencyMs").path("bm25").has("p95")).isTrue();
+  }
+
+  @Test
+  void locomoBenchMeasuresAblationsAndWritesCandidatesWhenAsked() throws Exception {
+    Path out = home.resolve("candidates.jsonl");
+    Run r = run("bench", "locomo", "--data", fixture(), "--k", "1,3", "--no-vectors", "--json", "--ablations",
+        "--candidates-out", out.toString());
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("baselines").fieldNames()).toIterable().contains("without rescoring",
+        "rescoring - ownText", "rescoring - timeAnswer", "rescoring - dated", "rescoring - substance");
+    List<String> lines = java.nio.file.Files.readAllLines(out);
+    assertThat(lines).hasSize(2 + 6); // a line per conversation, a line per question with evidence
+    JsonNode question = new ObjectMapper().readTree(lines.get(1));
+    assertThat(question.path("evidence").isArray()).isTrue();
+    assertThat(question.path("candidates").get(0).has("fused")).isTrue();
   }
 
   @Test

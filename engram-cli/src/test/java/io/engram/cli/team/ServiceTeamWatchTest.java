@@ -7,7 +7,6 @@ import io.engram.cli.service.ServiceClient;
 import io.engram.hooks.HookEvent;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
-import io.engram.team.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,20 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * that is down delays no hook, and what was queued meanwhile goes out once it is back, without a sync by hand.
  */
 class ServiceTeamWatchTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben");
 
   @TempDir Path root;
   private final List<String> log = new ArrayList<>();
   private EngramService service;
-
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    for (String m : List.of("ada", "ben")) {
-      db.member(m);
-    }
-  }
 
   @AfterEach
   void stop() {

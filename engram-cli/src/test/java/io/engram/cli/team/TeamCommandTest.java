@@ -6,13 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
-import io.engram.team.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,21 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
  * repository (same remote), one real PostgreSQL.
  */
 class TeamCommandTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben", "rae");
 
   @TempDir Path root;
 
   private TeamMember member(String name, String remote) throws Exception {
     return new TeamMember(PG.database(), root, name, remote);
-  }
-
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    for (String m : List.of("ada", "ben", "rae")) {
-      db.member(m);
-    }
   }
 
   @Test

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
-import io.engram.team.testing.TestDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,7 +13,6 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and audits the removal, and the removal reaches every member's mirror at their next sync.
  */
 class TeamRemoveTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben", "rae", "max");
 
   @TempDir Path root;
-
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    for (String m : List.of("ada", "ben", "rae", "max")) {
-      db.member(m);
-    }
-  }
 
   private TeamMember member(String name, String remote, TeamRole role) throws Exception {
     TeamMember m = new TeamMember(PG.database(), root, name, remote);

@@ -6,14 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;
-import io.engram.team.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,19 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * and a member's own correction wins over a team memory it contradicts.
  */
 class TeamSharingRulesTest {
-  @RegisterExtension static final TeamPostgres PG = new TeamPostgres();
+  @RegisterExtension static final TeamPostgres PG = TeamPostgres.migratedWith("ada", "ben");
   private static final String GITHUB_TOKEN = "ghp_" + "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2";
 
   @TempDir Path root;
-
-  @BeforeAll
-  static void schema() throws Exception {
-    TestDatabase db = PG.database();
-    db.migrate();
-    for (String m : List.of("ada", "ben")) {
-      db.member(m);
-    }
-  }
 
   private TeamMember member(String name, String remote) throws Exception {
     TeamMember m = new TeamMember(PG.database(), root, name, remote);

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real PostgreSQL for the tests of a class: register it with {@code @RegisterExtension static final TeamPostgres
  * PG = new TeamPostgres();}, then {@link #database()} is a fresh database of its own, on one throwaway cluster
- * started once for the whole test run (and stopped at its end).
+ * started once for the whole test run (and stopped at its end). {@link #migratedWith} also gives that database the
+ * team schema and its members' login roles before the class's own {@code @BeforeAll} methods run.
  *
  * <p>Without PostgreSQL binaries the class is skipped with a message saying how to get them, unless {@code CI} is
  * set: there a missing PostgreSQL fails the run, so that a green CI never hides untested team code.
@@ -26,7 +28,24 @@ public final class TeamPostgres implements BeforeAllCallback, AfterAllCallback {
   private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(TeamPostgres.class);
   private static final AtomicInteger DATABASES = new AtomicInteger();
 
+  private final List<String> members;
+  private final boolean migrate;
   private TestDatabase database;
+
+  /** A fresh, empty database for the class. */
+  public TeamPostgres() {
+    this(false, List.of());
+  }
+
+  private TeamPostgres(boolean migrate, List<String> members) {
+    this.migrate = migrate;
+    this.members = List.copyOf(members);
+  }
+
+  /** A fresh database for the class with the team schema applied and a login role for each of {@code members}. */
+  public static TeamPostgres migratedWith(String... members) {
+    return new TeamPostgres(true, List.of(members));
+  }
 
   /** The database of the running test class. */
   public TestDatabase database() {
@@ -45,6 +64,12 @@ public final class TeamPostgres implements BeforeAllCallback, AfterAllCallback {
       s.execute("CREATE DATABASE " + name);
     }
     database = new TestDatabase(cluster, name);
+    if (migrate) {
+      database.migrate();
+    }
+    for (String member : members) {
+      database.member(member);
+    }
   }
 
   @Override

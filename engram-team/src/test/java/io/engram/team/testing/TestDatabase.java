@@ -1,16 +1,21 @@
 package io.engram.team.testing;
 
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.team.TeamDatabase;
 import io.engram.team.TeamEndpoint;
+import io.engram.team.TeamMemory;
 import io.engram.team.TeamPassword;
 import io.engram.team.TeamRole;
 import io.engram.team.TeamSchema;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,6 +27,28 @@ public final class TestDatabase {
   TestDatabase(PostgresCluster cluster, String name) {
     this.cluster = cluster;
     this.name = name;
+  }
+
+  /** The Engram roots of member {@code member} under {@code root}: their Engram home, user home and project. */
+  public static EngramRoots roots(Path root, String member) {
+    return new EngramRoots(
+        root.resolve(member + "/engram"), root.resolve(member + "/home"), root.resolve(member + "/app"));
+  }
+
+  /**
+   * The team memory of {@code member}'s project under {@code root}, a clone of
+   * {@code git@github.com:acme/<repository>}, connected to this database and granted the writer role on it.
+   */
+  public TeamMemory writer(Path root, String member, String repository) throws IOException, SQLException {
+    EngramRoots roots = roots(root, member);
+    Files.createDirectories(roots.projectDir().resolve(".git"));
+    Files.writeString(roots.projectDir().resolve(".git/config"),
+        "[remote \"origin\"]\n\turl = git@github.com:acme/" + repository + ".git\n");
+    TeamMemory team = TeamMemory.of(roots, EngramSettings.DEFAULTS, Map.of(TeamPassword.ENV, password(member)),
+        Clock.systemUTC());
+    String key = team.connect(url(member), member).link().projectKey();
+    grant(key, member, TeamRole.WRITER);
+    return team;
   }
 
   /** The cluster (to stop and start it). */

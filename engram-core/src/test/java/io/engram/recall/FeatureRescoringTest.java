@@ -1,0 +1,121 @@
+package io.engram.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class FeatureRescoringTest {
+  private static final Instant NOW = Instant.parse("2023-05-20T10:00:00Z");
+  private static final EngramSettings.Rescoring ON = EngramSettings.Rescoring.DEFAULTS;
+
+  private static RecallDocument turn(String id, String speaker, String words, String context) {
+    return RecallDocument.of(id, speaker, "", words + "\n" + words, NOW).withContext(context);
+  }
+
+  private static Candidate found(String id, double fused, String... routes) {
+    return new Candidate(id, fused, OptionalInt.of(1), OptionalInt.empty(), 0.5, OptionalDouble.empty(),
+        List.of(routes));
+  }
+
+  private static Map<String, RecallDocument> byId(RecallDocument... docs) {
+    Map<String, RecallDocument> out = new LinkedHashMap<>();
+    for (RecallDocument d : docs) {
+      out.put(d.id(), d);
+    }
+    return out;
+  }
+
+  @Test
+  void ownTextMatchOutranksNeighbourRidingOnContext() {
+    RecallDocument rider = turn("D1:2", "Mel", "Wow, that sounds amazing!",
+        "Caroline: I went to the pottery workshop with my kids and we painted bowls");
+    RecallDocument speaker = turn("D1:1", "Caroline", "I went to the pottery workshop with my kids and we painted"
+        + " bowls", "Mel: Wow, that sounds amazing!");
+    // Before the last stage the short reply is ahead: its context repeats the whole exchange.
+    List<Candidate> ranked = List.of(found("D1:2", 1.0), found("D1:1", 0.95));
+
+    List<Candidate> out = FeatureRescoring.rescore("what did Caroline paint at the pottery workshop?", ranked,
+        byId(rider, speaker), ON);
+
+    assertThat(out).extracting(Candidate::id).containsExactly("D1:1", "D1:2");
+  }
+
+  @Test
+  void whenQuestionLiftsTheTurnThatSaysWhen() {
+    RecallDocument says = turn("D2:1", "Jon", "I lost my job at the bank last week, it was a shock to everyone",
+        "");
+    RecallDocument not = turn("D2:2", "Jon", "Losing the job at the bank was a shock and I am looking for work now",
+        "");
+    List<Candidate> ranked = List.of(found("D2:2", 1.0), found("D2:1", 0.9));
+
+    assertThat(FeatureRescoring.rescore("When did Jon lose his job at the bank?", ranked, byId(says, not), ON))
+        .extracting(Candidate::id).containsExactly("D2:1", "D2:2");
+    assertThat(FeatureRescoring.rescore("Why did Jon lose his job at the bank?", ranked, byId(says, not), ON))
+        .extracting(Candidate::id).containsExactly("D2:2", "D2:1");
+  }
+
+  @Test
+  void aDatedCandidateGainsOverAnUndatedOne() {
+    RecallDocument a = turn("a", "Ann", "we moved the deploy to friday after the outage review", "");
+    RecallDocument b = turn("b", "Ann", "we moved the deploy to friday after the outage review", "");
+    List<Candidate> ranked = List.of(found("a", 1.0), found("b", 0.97, "dated"));
+
+    assertThat(FeatureRescoring.rescore("deploy moved", ranked, byId(a, b), ON)).extracting(Candidate::id)
+        .containsExactly("b", "a");
+  }
+
+  @Test
+  void aOneLineReplyRanksBelowATurnThatSaysSomething() {
+    RecallDocument reply = turn("r", "Mel", "Nice!", "Caroline: adoption agencies, counselling, the interview");
+    RecallDocument told = turn("t", "Caroline", "The adoption agency called back, the interview is set and the"
+        + " counselling sessions start in two weeks with a social worker", "");
+    List<Candidate> ranked = List.of(found("r", 1.0), found("t", 0.9));
+
+    assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(reply, told), ON))
+        .extracting(Candidate::id).containsExactly("t", "r");
+  }
+
+  @Test
+  void everyWeightZeroLeavesTheRankingExactlyAsItWas() {
+    RecallDocument reply = turn("r", "Mel", "Nice!", "");
+    RecallDocument told = turn("t", "Caroline", "The adoption agency called back, the interview is set", "");
+    List<Candidate> ranked = List.of(found("r", 1.0), found("t", 0.9));
+
+    assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(reply, told),
+        EngramSettings.Rescoring.OFF)).isSameAs(ranked);
+  }
+
+  @Test
+  void aCandidateWithoutScoreStaysWithoutScore() {
+    RecallDocument a = turn("a", "Ann", "the adoption interview went well", "");
+    RecallDocument b = turn("b", "Ann", "the adoption interview is next week on monday morning", "");
+    List<Candidate> ranked = List.of(found("a", 1.0), found("b", 0.0));
+
+    List<Candidate> out = FeatureRescoring.rescore("when is the adoption interview", ranked, byId(a, b), ON);
+
+    assertThat(out.get(1).id()).isEqualTo("b");
+    assertThat(out.get(1).fused()).isZero();
+    assertThat(out.get(0).fused()).isPositive().isLessThanOrEqualTo(1.0);
+  }
+
+  @Test
+  void theStageRunsInRecallsSearchAndTheContextIsSearchedButNotOwn() {
+    RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.empty());
+    index.sync(List.of(turn("D1:1", "Caroline", "I signed up for the pottery class on saturday mornings", ""),
+        turn("D1:2", "Mel", "Cool", "Caroline: I signed up for the pottery class on saturday mornings")));
+
+    List<Candidate> on = index.search(RecallQuery.of("pottery class"), EngramSettings.Recall.DEFAULTS, NOW);
+
+    assertThat(on).extracting(Candidate::id).containsExactly("D1:1", "D1:2");
+    assertThat(index.documents().get("D1:2").ownText()).doesNotContain("pottery");
+    assertThat(index.documents().get("D1:2").searchText()).contains("pottery");
+  }
+}
