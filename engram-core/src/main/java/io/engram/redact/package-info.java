@@ -16,7 +16,7 @@
  * keyword, only at those places. Every pattern runs in time linear in the text: Java's engine backtracks where
  * gitleaks' RE2 does not, so the translated patterns avoid nested quantifiers over overlapping classes and use
  * possessive quantifiers where nothing after them could match what they gave back ({@code RuleTimingTest}
- * runs each on 256 K characters of adversarial input and on a quarter of them).
+ * runs each on 128 K characters of adversarial input and on a quarter of them).
  *
  * <p>Where it is applied, so that no engine can forget it: the memory store redacts every field before it
  * writes (names too, so file names come from redacted text); turn texts and memory candidates are redacted

@@ -10,14 +10,14 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every detector runs in time linear in its input: each one, on its own, over 256 K-character inputs built to
+ * Every detector runs in time linear in its input: each one, on its own, over 128 K-character inputs built to
  * make a backtracking regular expression engine go quadratic or worse (long runs of word characters, its
  * keywords repeated back to back, near-matches, assignments without values), measured against a plain linear
  * pass of the same engine over the same input, and against itself on a quarter of the input. Java's engine
  * backtracks where gitleaks' RE2 does not, so a rule translated carelessly would show up here.
  */
 class RuleTimingTest {
-  private static final int SIZE = 1 << 18;
+  private static final int SIZE = 1 << 17;
   /**
    * How many plain passes a detector may cost: the rules that retry a bounded pattern at every keyword (up to
    * 300 characters each) cost up to about 100 at any length; a quadratic rule costs in proportion to the input's
