@@ -16,7 +16,8 @@
  * first, then replaces the topic file and MEMORY.md atomically under the lock; the topic file is staged
  * before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be written (a
  * full disk), the topic file is put back as it was (a hard link kept the replaced one), so a failed write
- * changes nothing. Reads never rewrite: a bad file comes
+ * changes nothing. A writer killed between the two renames leaves a topic file MEMORY.md does not name; every
+ * write adds the lines of such files, so the next one puts the index back in step. Reads never rewrite: a bad file comes
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
  * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
