@@ -139,7 +139,7 @@ final class DirectoryStore implements MemoryStore {
   private String withUnindexedFiles(String index, Path target) throws IOException {
     Set<String> named = new HashSet<>();
     for (MemoryIndex.Entry e : MemoryIndex.entries(index)) {
-      named.add(e.target().startsWith("./") ? e.target().substring(2) : e.target());
+      named.add(e.fileName());
     }
     String out = index;
     for (Path file : names.topicFiles()) {

@@ -22,7 +22,12 @@ final class MemoryIndex {
   private MemoryIndex() {}
 
   /** One pointer line of the index. */
-  record Entry(int lineNumber, String title, String target, String hook, String raw) {}
+  record Entry(int lineNumber, String title, String target, String hook, String raw) {
+    /** The file the line points at, as a name in the directory: the target without a leading {@code ./}. */
+    String fileName() {
+      return target.startsWith("./") ? target.substring(2) : target;
+    }
+  }
 
   /** The index line for a memory stored in {@code fileName}, titled with its name. */
   static String line(Memory memory, String fileName) {
@@ -114,8 +119,7 @@ final class MemoryIndex {
   }
 
   private static boolean pointsAt(String line, String fileName) {
-    return parse(line, 0).map(e -> e.target().equals(fileName) || e.target().equals("./" + fileName))
-        .orElse(false);
+    return parse(line, 0).map(e -> e.fileName().equals(fileName)).orElse(false);
   }
 
   private static String oneLine(String s) {

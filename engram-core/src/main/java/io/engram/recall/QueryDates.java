@@ -31,7 +31,8 @@ final class QueryDates {
     }
   }
 
-  private static final String MONTHS =
+  /** The month names, lower case, as a regex alternation. */
+  static final String MONTHS =
       "january|february|march|april|may|june|july|august|september|october|november|december";
   private static final Pattern MONTH_YEAR = Pattern.compile("\\b(" + MONTHS + ")\\s*,?\\s*((?:19|20)\\d\\d)\\b");
   // "may" alone is too often the verb: only "in May" or "of May" count as the month.

@@ -20,7 +20,7 @@ final class TimeExpressions {
           + "|\\b(?:last|next|this|past|coming)\\s+(?:few\\s+|couple\\s+of\\s+)?" + UNITS + "s?\\b"
           + "|\\b(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\\s+"
           + "(?:days?|weeks?|months?|years?)\\s+(?:ago|back|now)\\b"
-          + "|\\b(?:january|february|march|april|june|july|august|september|october|november|december)\\b"
+          + "|\\b(?:" + QueryDates.MONTHS.replace("may|", "") + ")\\b"
           + "|\\b(?:in|of|since|early|late|mid)[- ]may\\b"
           + "|\\b(?:19|20)\\d\\d\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b");
 
