@@ -3,6 +3,7 @@ package io.engram.recall;
 import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +14,10 @@ import java.util.Set;
  * features of the candidate ({@link Features}), scaled back to the score's range ({@code recall.rescoring}). The
  * features say what the fused score cannot: whether the question's words are in the document's own text or only
  * in the context it carries (a past turn's neighbours), whether a "when" question meets a document that says
- * when, whether it is dated within the period asked about, and whether its own text says anything at all. Every
- * weight 0 returns the ranking untouched; a candidate whose score is 0 stays 0 (the relevance floor reads it).
+ * when, whether it is dated within the period asked about, whether its own text says anything at all, how well
+ * the best candidate of its group (a past turn's session) matched, and how well the question it replies to
+ * matched. A document that is itself a question loses a share of the result. Every weight 0 returns the ranking untouched; a candidate whose score is 0 stays 0
+ * (the relevance floor reads it).
  */
 final class FeatureRescoring {
   private FeatureRescoring() {}
@@ -26,10 +29,17 @@ final class FeatureRescoring {
    * @param timeAnswer 1 when the query asks when and the document's own text says when
    * @param dated 1 when the document was lifted as dated within the period the query names
    * @param substance how much the document's own text says, saturating at {@code substanceWords} distinct words
+   * @param group the best normalised score among the candidates of the document's group; 0 outside any group
+   * @param answers the normalised score of the document it follows in its group, when that one is a question
+   * @param question 1 when the document's own text ends in a question mark
    */
-  record Features(double ownText, double timeAnswer, double dated, double substance) {
-    double weighed(EngramSettings.Rescoring w) {
-      return w.ownText() * ownText + w.timeAnswer() * timeAnswer + w.dated() * dated + w.substance() * substance;
+  record Features(double ownText, double timeAnswer, double dated, double substance, double group, double answers,
+      double question) {
+    /** The candidate's normalised score {@code base} with these features weighed in, before the scaling back. */
+    double weighed(double base, EngramSettings.Rescoring w) {
+      double sum = base + w.ownText() * ownText + w.timeAnswer() * timeAnswer + w.dated() * dated
+          + w.substance() * substance + w.group() * group + w.answers() * answers;
+      return sum * (1 - w.question() * question);
     }
   }
 
@@ -45,7 +55,10 @@ final class FeatureRescoring {
     }
     Set<String> asked = terms(FunctionWords.strip(query));
     boolean asksWhen = TimeExpressions.asksWhen(query);
-    double total = 1 + weights.ownText() + weights.timeAnswer() + weights.dated() + weights.substance();
+    Map<String, Double> groupBest = groupBest(ranked, documents, best);
+    Map<String, Double> normalised = new HashMap<>();
+    ranked.forEach(c -> normalised.put(c.id(), c.fused() / best));
+    double total = 1 + weights.additive(!groupBest.isEmpty());
     List<Candidate> out = new ArrayList<>(ranked.size());
     for (Candidate c : ranked) {
       RecallDocument doc = documents.get(c.id());
@@ -53,7 +66,9 @@ final class FeatureRescoring {
         out.add(c);
         continue;
       }
-      double score = c.fused() / best + features(asked, asksWhen, c, doc, weights.substanceWords()).weighed(weights);
+      Features f = features(asked, asksWhen, c, doc, weights.substanceWords(), groupBest.getOrDefault(doc.group(), 0.0),
+          answered(doc, documents, normalised));
+      double score = f.weighed(c.fused() / best, weights);
       out.add(new Candidate(c.id(), best * score / total, c.keywordRank(), c.vectorRank(), c.coverage(), c.cosine(),
           c.routes()));
     }
@@ -61,8 +76,37 @@ final class FeatureRescoring {
     return out;
   }
 
-  /** The features of {@code doc} for a query of the distinct words {@code asked}. */
-  static Features features(Set<String> asked, boolean asksWhen, Candidate c, RecallDocument doc, int substanceWords) {
+  /** Each group's best score among {@code ranked}, divided by {@code best}; documents outside a group are left out. */
+  private static Map<String, Double> groupBest(List<Candidate> ranked, Map<String, RecallDocument> documents,
+      double best) {
+    Map<String, Double> out = new HashMap<>();
+    for (Candidate c : ranked) {
+      RecallDocument doc = documents.get(c.id());
+      if (doc != null && !doc.group().isEmpty()) {
+        out.merge(doc.group(), c.fused() / best, Math::max);
+      }
+    }
+    return out;
+  }
+
+  /** The normalised score of the question {@code doc} follows, or 0 (none, not a question, not a candidate). */
+  private static double answered(RecallDocument doc, Map<String, RecallDocument> documents,
+      Map<String, Double> normalised) {
+    RecallDocument before = doc.follows().isEmpty() ? null : documents.get(doc.follows());
+    return before != null && isQuestion(before) ? normalised.getOrDefault(before.id(), 0.0) : 0;
+  }
+
+  private static boolean isQuestion(RecallDocument doc) {
+    return doc.body().strip().endsWith("?");
+  }
+
+  /**
+   * The features of {@code doc} for a query of the distinct words {@code asked}; {@code groupScore} is the best
+   * normalised score in its group (ignored when the document is in none), {@code answered} that of the question it
+   * follows.
+   */
+  static Features features(Set<String> asked, boolean asksWhen, Candidate c, RecallDocument doc, int substanceWords,
+      double groupScore, double answered) {
     String own = doc.ownText();
     Set<String> words = terms(own);
     long held = asked.stream().filter(words::contains).count();
@@ -70,7 +114,8 @@ final class FeatureRescoring {
     double timeAnswer = asksWhen && TimeExpressions.saysWhen(doc.body()) ? 1 : 0;
     double dated = c.routes().contains("dated") ? 1 : 0;
     double substance = Math.min(1, Math.log1p(words.size()) / Math.log1p(substanceWords));
-    return new Features(ownText, timeAnswer, dated, substance);
+    double group = doc.group().isEmpty() ? 0 : groupScore;
+    return new Features(ownText, timeAnswer, dated, substance, group, answered, isQuestion(doc) ? 1 : 0);
   }
 
   /** The distinct index terms of {@code text}. */

@@ -27,6 +27,10 @@ import java.util.Optional;
  * @param context text searched and embedded with the document but not its own words (a past turn's neighbouring
  *     turns); empty for a memory. Recall's last stage ({@link FeatureRescoring}) tells a match in the document's
  *     own text from one that only rides on its context
+ * @param group the group the document belongs to (a past turn's session), empty for a memory: the last stage lifts
+ *     a document whose group holds the best match, since the turns that answer a question tend to share a session
+ * @param follows the id of the document just before this one in its group (the turn it replies to), empty when
+ *     none: the last stage lifts the reply to a question that matched
  */
 public record RecallDocument(
     String id,
@@ -37,7 +41,9 @@ public record RecallDocument(
     Activity activity,
     boolean superseded,
     List<String> paths,
-    String context) {
+    String context,
+    String group,
+    String follows) {
 
   /** Validates and copies. */
   public RecallDocument {
@@ -55,12 +61,14 @@ public record RecallDocument(
     }
     paths = List.copyOf(paths);
     Objects.requireNonNull(context, "context");
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(follows, "follows");
   }
 
-  /** A document without context (every memory). */
+  /** A document without context or group (every memory). */
   public RecallDocument(String id, String name, String description, String body, String type, Activity activity,
       boolean superseded, List<String> paths) {
-    this(id, name, description, body, type, activity, superseded, paths, "");
+    this(id, name, description, body, type, activity, superseded, paths, "", "", "");
   }
 
   /**
@@ -104,7 +112,16 @@ public record RecallDocument(
 
   /** The same document carrying {@code text} as its context. */
   public RecallDocument withContext(String text) {
-    return new RecallDocument(id, name, description, body, type, activity, superseded, paths, text);
+    return new RecallDocument(id, name, description, body, type, activity, superseded, paths, text, group, follows);
+  }
+
+  /**
+   * The same document in the group {@code name} (a past turn's session), after the document {@code previous} (its
+   * id, or empty for the group's first).
+   */
+  public RecallDocument inGroup(String name, String previous) {
+    return new RecallDocument(id, this.name, description, body, type, activity, superseded, paths, context, name,
+        previous);
   }
 
   /**
@@ -130,6 +147,6 @@ public record RecallDocument(
   /** A copy marked as surfaced at {@code when}: last recalled set, recall count one higher. */
   public RecallDocument recalledAt(Instant when) {
     Activity used = new Activity(activity.updated(), Optional.of(when), activity.recallCount() + 1);
-    return new RecallDocument(id, name, description, body, type, used, superseded, paths, context);
+    return new RecallDocument(id, name, description, body, type, used, superseded, paths, context, group, follows);
   }
 }

@@ -20,9 +20,11 @@
  * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}
  * has every step), then rescored by a few named features ({@link FeatureRescoring}, {@code recall.rescoring}: the
  * question's words in the document's own text rather than only in the context it carries, a "when" question
- * meeting a text that says when, a date within the period asked about, how much the document's own text says).
- * A {@link RecallDocument} may carry context (a past turn's neighbours): searched and embedded, never its own
- * words. {@link SearchIndex} and {@link
+ * meeting a text that says when, a date within the period asked about, how much the document's own text says, how
+ * well the best match of its group matched, how well the question it replies to matched; a document that is
+ * itself a question loses a share). A {@link RecallDocument} may carry context (a past turn's neighbours):
+ * searched and embedded, never its own words; and a group (a past turn's session) with the document it follows
+ * there. A memory has neither, so for memories those features are inert. {@link SearchIndex} and {@link
  * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
  * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
  * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident

@@ -172,6 +172,14 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void aQuestionShareThatWouldZeroAScoreIsAnError() {
+    assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"question\":1}}}", "s.json"))
+        .hasMessage("s.json: 'recall.rescoring.question' must be from 0 to 0.9, not 1");
+    assertThat(SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"group\":0,\"answers\":0}}}", "s.json")
+        .recall().rescoring()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.without("group").without("answers"));
+  }
+
+  @Test
   void aZeroHalfLifeIsAnError() {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"hotnessHalfLifeDays\":0}}", "s.json"))
         .hasMessage("s.json: 'recall.hotnessHalfLifeDays' must be greater than 0, not 0");

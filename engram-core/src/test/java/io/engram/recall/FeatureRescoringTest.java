@@ -84,6 +84,66 @@ class FeatureRescoringTest {
   }
 
   @Test
+  void aTurnInTheSessionOfTheBestMatchOutranksAnEqualTurnOfAnotherSession() {
+    RecallDocument best = turn("D3:1", "Ann", "the adoption agency called about the home study visit", "")
+        .inGroup("D3", "");
+    RecallDocument sameSession = turn("D3:4", "Ann", "the interview with the social worker went really well", "")
+        .inGroup("D3", "D3:3");
+    RecallDocument otherSession = turn("D7:2", "Ann", "the interview with the new manager went really well", "")
+        .inGroup("D7", "D7:1");
+    List<Candidate> ranked = List.of(found("D3:1", 1.0), found("D7:2", 0.6), found("D3:4", 0.58));
+
+    assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(best, sameSession, otherSession), ON))
+        .extracting(Candidate::id).containsExactly("D3:1", "D3:4", "D7:2");
+  }
+
+  @Test
+  void theReplyToAMatchingQuestionIsLiftedAndTheQuestionItselfLowered() {
+    RecallDocument asked = turn("D14:22", "John", "Does Max have any special talents at catching things?", "")
+        .inGroup("D14", "D14:21");
+    RecallDocument reply = turn("D14:23", "James", "He's awesome at catching frisbees in mid-air, never misses!", "")
+        .inGroup("D14", "D14:22");
+    RecallDocument other = turn("D9:5", "James", "Max loves catching the ball when we walk on the trail nearby", "")
+        .inGroup("D9", "D9:4");
+    List<Candidate> ranked = List.of(found("D14:22", 1.0), found("D9:5", 0.7), found("D14:23", 0.55));
+
+    List<Candidate> out = FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other), ON);
+
+    assertThat(out).extracting(Candidate::id).startsWith("D14:23");
+    EngramSettings.Rescoring noAnswers = ON.without("answers");
+    assertThat(FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other),
+        noAnswers.without("question"))).extracting(Candidate::id).startsWith("D14:22");
+  }
+
+  @Test
+  void aReplyToAStatementGetsNothingForFollowingIt() {
+    RecallDocument stated = turn("D2:1", "Ann", "I finally booked the flight to Lisbon for the conference", "")
+        .inGroup("D2", "");
+    RecallDocument reply = turn("D2:2", "Bo", "That sounds like a great trip, enjoy the conference in Lisbon", "")
+        .inGroup("D2", "D2:1");
+    List<Candidate> ranked = List.of(found("D2:1", 1.0), found("D2:2", 0.5));
+    Map<String, RecallDocument> docs = byId(stated, reply);
+
+    List<Candidate> on = FeatureRescoring.rescore("Lisbon conference flight", ranked, docs, ON);
+    List<Candidate> off = FeatureRescoring.rescore("Lisbon conference flight", ranked, docs, ON.without("answers"));
+
+    // Only the scaling back differs (the answers weight counts in it): the scores keep their ratio.
+    assertThat(on).extracting(Candidate::id).containsExactly("D2:1", "D2:2");
+    assertThat(on.get(1).fused() / on.get(0).fused())
+        .isCloseTo(off.get(1).fused() / off.get(0).fused(), org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
+  void memoriesOutsideAnyGroupScoreTheSameWhateverTheGroupAndAnswersWeights() {
+    RecallDocument a = RecallDocument.of("a.md", "deploy freeze", "", "no deploys on friday after the outage", NOW);
+    RecallDocument b = RecallDocument.of("b.md", "deploy checks", "", "run the smoke tests before every deploy", NOW);
+    List<Candidate> ranked = List.of(found("a.md", 1.0), found("b.md", 0.8));
+
+    assertThat(FeatureRescoring.rescore("deploy on friday", ranked, byId(a, b), ON)).isEqualTo(
+        FeatureRescoring.rescore("deploy on friday", ranked, byId(a, b), ON.without("group").without("answers")));
+  }
+
+  @Test
   void everyWeightZeroLeavesTheRankingExactlyAsItWas() {
     RecallDocument reply = turn("r", "Mel", "Nice!", "");
     RecallDocument told = turn("t", "Caroline", "The adoption agency called back, the interview is set", "");

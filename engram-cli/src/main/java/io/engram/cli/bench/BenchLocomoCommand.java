@@ -123,8 +123,9 @@ final class BenchLocomoCommand implements Runnable {
         report.embedder(), report.method().documents(), report.method().ranking(), report.method().vectorShare(),
         report.method().secondPassShare(), report.method().dateBoost());
     EngramSettings.Rescoring rs = report.method().rescoring();
-    out.printf("rescoring: own text %s, time answer %s, dated %s, substance %s (saturating at %d words)%n%n",
-        rs.ownText(), rs.timeAnswer(), rs.dated(), rs.substance(), rs.substanceWords());
+    out.printf("rescoring: own text %s, time answer %s, dated %s, substance %s (saturating at %d words), session %s,"
+        + " answers %s, question -%s%n%n", rs.ownText(), rs.timeAnswer(), rs.dated(), rs.substance(),
+        rs.substanceWords(), rs.group(), rs.answers(), rs.question());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
     printRow(out, "recall", report.ranking().recall());
     report.comparison().baselines().forEach((name, b) -> printRow(out, name, b.recall()));

@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * The LoCoMo evidence-recall benchmark. Each conversation's dialog turns become one index, through the
- * same {@link RecallIndex} recall uses: one document per turn (id = dia_id, name = speaker, dated by its
+ * same {@link RecallIndex} recall uses: one document per turn (id = dia_id, name = speaker, dated and grouped by its
  * session), whose body is the turn's words (twice, so they outweigh the context) followed by the
  * {@code window} turns before and after it, as a memory carries its context. Every QA question is a
  * query; evidence recall@k is measured for recall's ranking ({@link RecallIndex#search}: hybrid, second
@@ -48,16 +48,10 @@ final class LocomoBench {
   /** The row of recall's ranking before its last stage ({@code recall.rescoring} off). */
   static final String WITHOUT_RESCORING = "without rescoring";
 
-  /** The rescoring's ablations: each row leaves one feature out. */
-  static final Map<String, java.util.function.UnaryOperator<EngramSettings.Rescoring>> ABLATIONS = Map.of(
-      "rescoring - ownText", r -> new EngramSettings.Rescoring(0, r.timeAnswer(), r.dated(), r.substance(),
-          r.substanceWords()),
-      "rescoring - timeAnswer", r -> new EngramSettings.Rescoring(r.ownText(), 0, r.dated(), r.substance(),
-          r.substanceWords()),
-      "rescoring - dated", r -> new EngramSettings.Rescoring(r.ownText(), r.timeAnswer(), 0, r.substance(),
-          r.substanceWords()),
-      "rescoring - substance", r -> new EngramSettings.Rescoring(r.ownText(), r.timeAnswer(), r.dated(), 0,
-          r.substanceWords()));
+  /** The name of the ablation row that leaves the rescoring's feature {@code weight} out. */
+  static String ablation(String weight) {
+    return "rescoring - " + weight;
+  }
 
   /** Run parameters; {@code ablations}: also measure the rescoring with each feature left out. */
   record Params(List<Integer> ks, int window, String tunedOn, boolean ablations) {}
@@ -79,7 +73,7 @@ final class LocomoBench {
     this.settings = settings;
     List<String> names = new ArrayList<>(List.of("hybrid", WITHOUT_RESCORING));
     if (params.ablations()) {
-      ABLATIONS.keySet().forEach(names::add);
+      EngramSettings.Rescoring.WEIGHTS.forEach(w -> names.add(ablation(w)));
     }
     names.addAll(List.of("without coverage", "text only", "bm25"));
     if (embedder.isPresent()) {
@@ -142,7 +136,8 @@ final class LocomoBench {
       }
       LocomoData.Turn t = turns.get(i);
       docs.add(RecallDocument.of(t.diaId(), t.speaker(), "", t.body() + "\n" + t.body(), t.date())
-          .withContext(String.join("\n", context)));
+          .withContext(String.join("\n", context)).inGroup(t.session(),
+              i > 0 && turns.get(i - 1).session().equals(t.session()) ? turns.get(i - 1).diaId() : ""));
     }
     return docs;
   }
@@ -162,8 +157,8 @@ final class LocomoBench {
         index.search(RecallQuery.of(q.question()), settings.withRescoring(EngramSettings.Rescoring.OFF), now);
     record(WITHOUT_RESCORING, q, ids(before), inSplit);
     if (params.ablations()) {
-      ABLATIONS.forEach((name, without) -> record(name, q, ids(index.search(RecallQuery.of(q.question()),
-          settings.withRescoring(without.apply(settings.rescoring())), now)), inSplit));
+      EngramSettings.Rescoring.WEIGHTS.forEach(w -> record(ablation(w), q, ids(index.search(
+          RecallQuery.of(q.question()), settings.withRescoring(settings.rescoring().without(w)), now)), inSplit));
     }
     record("without coverage", q, ids(index.search(RecallQuery.of(q.question()), settings.withCoverageWeight(0), now)),
         inSplit);

@@ -31,6 +31,11 @@ final class LocomoData {
     String body() {
       return caption.isEmpty() ? text : text + " [shares a photo: " + caption + "]";
     }
+
+    /** The session the turn is in: its dialog id's part before the colon ({@code D3} of {@code D3:12}). */
+    String session() {
+      return diaId.substring(0, diaId.indexOf(':'));
+    }
   }
 
   /** One question with the dialog ids that hold its answer. */

@@ -68,7 +68,8 @@ class BenchCommandsTest {
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(r.out());
     assertThat(report.path("baselines").fieldNames()).toIterable().contains("without rescoring",
-        "rescoring - ownText", "rescoring - timeAnswer", "rescoring - dated", "rescoring - substance");
+        "rescoring - ownText", "rescoring - timeAnswer", "rescoring - dated", "rescoring - substance",
+        "rescoring - group", "rescoring - answers", "rescoring - question");
     List<String> lines = java.nio.file.Files.readAllLines(out);
     assertThat(lines).hasSize(2 + 6); // a line per conversation, a line per question with evidence
     JsonNode question = new ObjectMapper().readTree(lines.get(1));
