@@ -4,6 +4,6 @@ package io.engram.history;
  * One past turn found by {@link SessionHistory#search}.
  *
  * @param turn the turn
- * @param score its BM25 score for the query
+ * @param score its score in recall's ranking without vectors (BM25 and the last stage's features), above 0
  */
 public record HistoryHit(PastTurn turn, double score) {}

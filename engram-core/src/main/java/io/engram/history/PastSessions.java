@@ -1,10 +1,12 @@
 package io.engram.history;
 
+import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,12 +25,19 @@ public final class PastSessions {
 
   /**
    * The past sessions of the project whose memory is {@code memory}, kept under {@code home}, their index
-   * opened by {@code opener}.
+   * opened by {@code opener}, their turns ranked by the recall {@code settings}.
    */
-  public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener) {
+  public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener,
+      EngramSettings.Recall settings) {
     Objects.requireNonNull(memory, "memory");
     this.memoryDir = memory.location().projectDir();
-    this.history = new SessionHistory(SessionHistory.directory(home, memory.location().projectKey()), opener);
+    this.history = new SessionHistory(SessionHistory.directory(home, memory.location().projectKey()), opener,
+        settings, Clock.systemUTC());
+  }
+
+  /** The same, ranked by the default recall settings. */
+  public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener) {
+    this(memory, home, opener, EngramSettings.Recall.DEFAULTS);
   }
 
   /**

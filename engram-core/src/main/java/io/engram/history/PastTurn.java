@@ -43,6 +43,11 @@ public record PastTurn(String sessionId, String role, String text, List<String> 
     return sessionId + "#" + line;
   }
 
+  /** What the turn did, on one line: the tools it called, then the files they named. */
+  public String about() {
+    return (String.join(" ", tools) + (files.isEmpty() ? "" : " " + String.join(" ", files))).strip();
+  }
+
   /** Where to find the turn: {@code <transcript>:<line>}. */
   public String link() {
     return transcript + ":" + line;

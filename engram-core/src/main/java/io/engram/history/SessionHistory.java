@@ -1,5 +1,6 @@
 package io.engram.history;
 
+import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.recall.SearchIndex;
 import io.engram.transcript.Transcript;
@@ -10,6 +11,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,14 +40,24 @@ public final class SessionHistory {
 
   private final Path dir;
   private final Function<Path, SearchIndex> opener;
+  private final EngramSettings.Recall settings;
+  private final Clock clock;
 
   /**
    * The history kept in {@code dir} ({@code <home>/projects/<key>/history}), its index opened by
-   * {@code opener} (the Lucene index on disk, or {@link SearchIndex#inMemory()}, rebuilt each call).
+   * {@code opener} (the Lucene index on disk, or {@link SearchIndex#inMemory()}, rebuilt each call), its turns
+   * ranked by the recall {@code settings}, relative dates in a query counted back from {@code clock}'s now.
    */
-  public SessionHistory(Path dir, Function<Path, SearchIndex> opener) {
+  public SessionHistory(Path dir, Function<Path, SearchIndex> opener, EngramSettings.Recall settings, Clock clock) {
     this.dir = Objects.requireNonNull(dir, "dir");
     this.opener = Objects.requireNonNull(opener, "opener");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /** The history kept in {@code dir}, ranked by the default recall settings. */
+  public SessionHistory(Path dir, Function<Path, SearchIndex> opener) {
+    this(dir, opener, EngramSettings.Recall.DEFAULTS, Clock.systemUTC());
   }
 
   /** The history directory of the project {@code projectKey} under Engram's {@code home}. */
@@ -89,7 +101,10 @@ public final class SessionHistory {
     }
   }
 
-  /** The past turns best matching {@code query}, best first, at most {@code limit}. */
+  /**
+   * The past turns best matching {@code query}, best first, at most {@code limit}: ranked as recall ranks memories,
+   * without vectors ({@link TurnRanking}).
+   */
   public List<HistoryHit> search(String query, int limit) throws IOException {
     if (limit <= 0) {
       throw new IllegalArgumentException("limit must be positive, was " + limit);
@@ -97,15 +112,8 @@ public final class SessionHistory {
     try (FileLock lock = lock(); SearchIndex index = openIndex()) {
       TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
       Map<String, Map<String, PastTurn>> sessions = new HashMap<>();
-      List<HistoryHit> out = new ArrayList<>();
-      for (SearchIndex.Hit hit : index.keywordSearch(query, limit)) {
-        String session = hit.id().substring(0, Math.max(0, hit.id().lastIndexOf('#')));
-        PastTurn turn = sessions.computeIfAbsent(session, s -> readQuietly(catalogue, s)).get(hit.id());
-        if (turn != null) {
-          out.add(new HistoryHit(turn, hit.score()));
-        }
-      }
-      return out;
+      return new TurnRanking(index, s -> sessions.computeIfAbsent(s, x -> readQuietly(catalogue, x)), settings)
+          .search(query, limit, clock.instant());
     }
   }
 
@@ -154,7 +162,7 @@ public final class SessionHistory {
   }
 
   static SearchIndex.Entry entry(PastTurn t) {
-    String about = String.join(" ", t.tools()) + (t.files().isEmpty() ? "" : " " + String.join(" ", t.files()));
+    String about = t.about();
     String hash = Integer.toHexString(Objects.hash(t.text(), t.tools(), t.files(), t.timestamp(), t.uuid()));
     return new SearchIndex.Entry(t.id(), hash, t.role(), about, t.text(), Optional.empty());
   }

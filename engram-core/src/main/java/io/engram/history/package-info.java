@@ -7,7 +7,9 @@
  * said and did until the next one (its text, the tools it called, the files they named; never the tools'
  * output, nor its thinking), secrets redacted before anything is kept. Turns are kept per session in a catalogue and indexed by keywords through
  * the recall {@link io.engram.recall.SearchIndex} port (the Lucene index on disk, in its own directory);
- * the index is a cache the catalogue rebuilds. A hit carries its session, its date and its link: the
+ * the index is a cache the catalogue rebuilds. A search ranks turns as recall ranks memories, without vectors
+ * ({@link TurnRanking}): each turn is a document of its session that follows the turn before it, so the reply to a
+ * matching question and the session that matched best come first. A hit carries its session, its date and its link: the
  * transcript's path and line, and the record's uuid.
  *
  * <p>{@link PastSessions} is what the command line and the MCP server call: it reads the transcripts the

@@ -125,6 +125,17 @@ public final class RecallIndex {
     return FeatureRescoring.rescore(query.text(), ranked, documents, settings.rescoring());
   }
 
+  /**
+   * Recall's ranking without vectors over an index another component keeps (the past sessions' turns): the keyword
+   * steps of {@link #search(RecallQuery, EngramSettings.Recall, Instant)} and its last stage, which reads what
+   * {@code known} says of each candidate (a candidate it does not name keeps its keyword score).
+   */
+  public static List<Candidate> keywordRanking(SearchIndex index, Map<String, RecallDocument> known, RecallQuery query,
+      EngramSettings.Recall settings, Instant now) {
+    List<Candidate> ranked = new HybridSearch(index, (text, limit) -> List.of(), known, settings).run(query, now);
+    return FeatureRescoring.rescore(query.text(), ranked, known, settings.rescoring());
+  }
+
   /** The model the vectors come from, when vector search takes part. */
   public Optional<String> vectorModel() {
     return embedder.map(Embedder::name);

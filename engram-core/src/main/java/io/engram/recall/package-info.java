@@ -24,7 +24,8 @@
  * well the best match of its group matched, how well the question it replies to matched; a document that is
  * itself a question loses a share). A {@link RecallDocument} may carry context (a past turn's neighbours):
  * searched and embedded, never its own words; and a group (a past turn's session) with the document it follows
- * there. A memory has neither, so for memories those features are inert. {@link SearchIndex} and {@link
+ * there. A memory has neither, so for memories those features are inert; past sessions' turns have both, and
+ * {@link RecallIndex#keywordRanking} ranks them (the same steps without vectors, over the history's own index). {@link SearchIndex} and {@link
  * Embedder} are ports: the modules {@code engram-index} (Lucene) and {@code engram-embeddings} (MiniLM)
  * implement them; {@link SearchIndex#inMemory()} is the in-core fallback (BM25 and exact cosine), {@link
  * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident

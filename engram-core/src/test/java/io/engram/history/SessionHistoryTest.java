@@ -43,14 +43,18 @@ class SessionHistoryTest {
   }
 
   @Test
-  void whatThePersonTypedIsATurnOfItsOwn() throws IOException {
+  void whatThePersonTypedIsATurnOfItsOwnAndTheReplyToItComesFirst() throws IOException {
     SessionHistory history = history();
     history.sync(Map.of(SESSION, TRANSCRIPT));
 
-    List<HistoryHit> hits = history.search("did you push", 3);
+    List<HistoryHit> hits = history.search("did you push", 10);
 
-    assertThat(hits).extracting(h -> h.turn().role()).first().isEqualTo("user");
-    assertThat(hits.get(0).turn().line()).isEqualTo(1858);
+    // Line 1858 is the prompt "did you push?", line 1859 the agent's "Yes, everything is pushed and clean": the
+    // reply to a matching question comes first, the question itself is a turn of its own further down.
+    assertThat(hits.get(0).turn().line()).isEqualTo(1859);
+    assertThat(hits.get(0).turn().role()).isEqualTo("assistant");
+    assertThat(hits).filteredOn(h -> h.turn().line() == 1858).singleElement()
+        .satisfies(h -> assertThat(h.turn().role()).isEqualTo("user"));
   }
 
   @Test
@@ -79,7 +83,7 @@ class SessionHistoryTest {
     SessionHistory.SyncReport second = history.sync(Map.of(SESSION, growing));
 
     assertThat(second.turns()).isLessThan(history.turns(SESSION).size());
-    assertThat(history.search("did you push", 3)).extracting(h -> h.turn().line()).first().isEqualTo(1858);
+    assertThat(history.search("did you push", 10)).extracting(h -> h.turn().line()).contains(1858, 1859);
     Map<String, PastTurn> whole = history.turns(SESSION);
     SessionHistory fresh = new SessionHistory(work.resolve("other"), dir -> SearchIndex.inMemory());
     fresh.sync(Map.of(SESSION, TRANSCRIPT));

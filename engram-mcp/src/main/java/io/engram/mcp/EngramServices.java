@@ -39,7 +39,7 @@ public record EngramServices(ProjectMemory memory, InstructionLoader instruction
   public EngramServices(ProjectMemory memory, InstructionLoader instructions, EngramSettings settings,
       MemoryRecall recall, ModelRouter router, Path engramHome) {
     this(memory, instructions, settings, recall, router, engramHome,
-        new PastSessions(memory, engramHome, dir -> SearchIndex.inMemory()));
+        new PastSessions(memory, engramHome, dir -> SearchIndex.inMemory(), settings.recall()));
   }
 
   /**

@@ -125,7 +125,7 @@ public final class McpCommand implements Callable<Integer> {
     var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     return new EngramServices(memory, global.instructionLoader(), global.settings(),
         RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
-        global.roots().engramHome(), RecallWiring.pastSessions(global.roots(), memory));
+        global.roots().engramHome(), RecallWiring.pastSessions(global.roots(), memory, global.settings()));
   }
 
   private int stdio(GlobalOptions global, String version) throws IOException, InterruptedException {

@@ -63,7 +63,7 @@ final class McpEndpoint {
       ModelRouter router = Models.router(settings, roots.engramHome(), runners.environment(), "mcp");
       return new EngramServices(memory, new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()),
           settings, runners.recall(roots, settings, router, memory), router,
-          roots.engramHome(), RecallWiring.pastSessions(roots, memory));
+          roots.engramHome(), RecallWiring.pastSessions(roots, memory, settings));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the memory of " + project + ": " + e.getMessage(), e);
     }

@@ -84,7 +84,7 @@ public final class HistoryCommand implements Callable<Integer> {
       String name = t.getFileName().toString();
       extra.put(name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name, t);
     }
-    PastSessions sessions = RecallWiring.pastSessions(global.roots(), MemoryAccess.open(spec));
+    PastSessions sessions = RecallWiring.pastSessions(global.roots(), MemoryAccess.open(spec), global.settings());
     PastSessions.Found found = sessions.find(text, n, extra);
     PrintWriter out = spec.commandLine().getOut();
     List<Hit> hits = found.hits().stream().map(HistoryCommand::hit).toList();

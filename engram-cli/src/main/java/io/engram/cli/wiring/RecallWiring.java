@@ -117,9 +117,12 @@ public final class RecallWiring {
     return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
   }
 
-  /** The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home. */
-  public static PastSessions pastSessions(EngramRoots roots, ProjectMemory memory) {
-    return new PastSessions(memory, roots.engramHome(), LuceneSearchIndex::onDisk);
+  /**
+   * The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home, ranked by
+   * {@code settings}' recall section.
+   */
+  public static PastSessions pastSessions(EngramRoots roots, ProjectMemory memory, EngramSettings settings) {
+    return new PastSessions(memory, roots.engramHome(), LuceneSearchIndex::onDisk, settings.recall());
   }
 
   /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
