@@ -20,6 +20,13 @@ class FeatureRescoringTest {
     return RecallDocument.of(id, speaker, "", words + "\n" + words, NOW).withContext(context);
   }
 
+  /** A turn of the session its id names ({@code D3} of {@code D3:4}), following the turn numbered one less. */
+  private static RecallDocument sessionTurn(String id, String speaker, String words) {
+    String session = id.substring(0, id.indexOf(':'));
+    int number = Integer.parseInt(id.substring(id.indexOf(':') + 1));
+    return turn(id, speaker, words, "").inGroup(session, number > 1 ? session + ":" + (number - 1) : "");
+  }
+
   private static Candidate found(String id, double fused, String... routes) {
     return new Candidate(id, fused, OptionalInt.of(1), OptionalInt.empty(), 0.5, OptionalDouble.empty(),
         List.of(routes));
@@ -85,12 +92,9 @@ class FeatureRescoringTest {
 
   @Test
   void aTurnInTheSessionOfTheBestMatchOutranksAnEqualTurnOfAnotherSession() {
-    RecallDocument best = turn("D3:1", "Ann", "the adoption agency called about the home study visit", "")
-        .inGroup("D3", "");
-    RecallDocument sameSession = turn("D3:4", "Ann", "the interview with the social worker went really well", "")
-        .inGroup("D3", "D3:3");
-    RecallDocument otherSession = turn("D7:2", "Ann", "the interview with the new manager went really well", "")
-        .inGroup("D7", "D7:1");
+    RecallDocument best = sessionTurn("D3:1", "Ann", "the adoption agency called about the home study visit");
+    RecallDocument sameSession = sessionTurn("D3:4", "Ann", "the interview with the social worker went really well");
+    RecallDocument otherSession = sessionTurn("D7:2", "Ann", "the interview with the new manager went really well");
     List<Candidate> ranked = List.of(found("D3:1", 1.0), found("D7:2", 0.6), found("D3:4", 0.58));
 
     assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(best, sameSession, otherSession), ON))
@@ -99,12 +103,9 @@ class FeatureRescoringTest {
 
   @Test
   void theReplyToAMatchingQuestionIsLiftedAndTheQuestionItselfLowered() {
-    RecallDocument asked = turn("D14:22", "John", "Does Max have any special talents at catching things?", "")
-        .inGroup("D14", "D14:21");
-    RecallDocument reply = turn("D14:23", "James", "He's awesome at catching frisbees in mid-air, never misses!", "")
-        .inGroup("D14", "D14:22");
-    RecallDocument other = turn("D9:5", "James", "Max loves catching the ball when we walk on the trail nearby", "")
-        .inGroup("D9", "D9:4");
+    RecallDocument asked = sessionTurn("D14:22", "John", "Does Max have any special talents at catching things?");
+    RecallDocument reply = sessionTurn("D14:23", "James", "He's awesome at catching frisbees in mid-air, never misses!");
+    RecallDocument other = sessionTurn("D9:5", "James", "Max loves catching the ball when we walk on the trail nearby");
     List<Candidate> ranked = List.of(found("D14:22", 1.0), found("D9:5", 0.7), found("D14:23", 0.55));
 
     List<Candidate> out = FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other), ON);
@@ -117,10 +118,8 @@ class FeatureRescoringTest {
 
   @Test
   void aReplyToAStatementGetsNothingForFollowingIt() {
-    RecallDocument stated = turn("D2:1", "Ann", "I finally booked the flight to Lisbon for the conference", "")
-        .inGroup("D2", "");
-    RecallDocument reply = turn("D2:2", "Bo", "That sounds like a great trip, enjoy the conference in Lisbon", "")
-        .inGroup("D2", "D2:1");
+    RecallDocument stated = sessionTurn("D2:1", "Ann", "I finally booked the flight to Lisbon for the conference");
+    RecallDocument reply = sessionTurn("D2:2", "Bo", "That sounds like a great trip, enjoy the conference in Lisbon");
     List<Candidate> ranked = List.of(found("D2:1", 1.0), found("D2:2", 0.5));
     Map<String, RecallDocument> docs = byId(stated, reply);
 
