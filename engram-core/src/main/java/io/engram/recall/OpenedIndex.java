@@ -26,6 +26,12 @@ final class OpenedIndex implements AutoCloseable {
   /** How long a call waits for another process's use of the on-disk index. */
   static final Duration INDEX_WAIT = Duration.ofSeconds(1);
 
+  /**
+   * How long one call's sync of the on-disk index embeds before it leaves the rest to later calls: a store new to
+   * the index (10,000 memories take minutes to embed) is answered at once, by keywords where vectors are missing.
+   */
+  static final Duration EMBEDDING_BUDGET = Duration.ofSeconds(2);
+
   final RecallIndex index;
   final String description;
   private final SearchIndex search;
@@ -85,10 +91,14 @@ final class OpenedIndex implements AutoCloseable {
       try {
         Optional<SearchIndex> kept = attempt == 1 ? resident.flatMap(r -> r.take(dir)) : Optional.empty();
         search = kept.isPresent() ? kept.get() : opener.open(dir);
-        RecallIndex index = new RecallIndex(search, embedder);
+        RecallIndex index = new RecallIndex(search, embedder, EMBEDDING_BUDGET);
         RecallIndex.SyncReport r = index.sync(docs);
         String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
             : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
+        if (r.unembedded() > 0) {
+          notes.add(r.unembedded() + " of " + docs.size() + " memories are not embedded yet: found by keywords until"
+              + " the next recalls embed them");
+        }
         return new OpenedIndex(index, "on disk at " + dir + (kept.isPresent() ? ", kept open" : "") + " (" + how + ", "
             + r.unchanged() + " unchanged)", search, lock, resident, dir);
       } catch (RuntimeException e) {

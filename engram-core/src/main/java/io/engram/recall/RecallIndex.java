@@ -1,7 +1,9 @@
 package io.engram.recall;
 
 import io.engram.config.EngramSettings;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,8 +17,10 @@ import java.util.Optional;
  *
  * <p>{@link #sync} compares each document's content hash with the one the index holds and re-indexes
  * (and re-embeds) only what changed; documents no longer present are removed. The hash the index keeps
- * names the embedding model too, so an index embedded by another model is re-embedded whole. {@link
- * #search} runs BM25 and, when an embedder is present, vector search, and fuses the rankings ({@link
+ * names the embedding model too, so an index embedded by another model is re-embedded whole. With an embedding
+ * budget, a sync embeds for about that long and indexes the rest by keywords alone, under a hash without the
+ * model's name, so that the next sync embeds them: a large store new to the index is answered at once rather
+ * than after minutes. {@link #search} runs BM25 and, when an embedder is present, vector search, and fuses the rankings ({@link
  * HybridSearch}). If the embedder fails at query time the keyword ranking alone is used. Not thread-safe
  * for concurrent sync and search; callers serialise them.
  */
@@ -29,17 +33,44 @@ public final class RecallIndex {
    * @param updated documents whose content changed and were re-indexed
    * @param removed documents that left the set and were removed from the index
    * @param unchanged documents whose content hash matched and were not touched
+   * @param unembedded documents left keyword-only because the embedding budget ran out; the next sync embeds them
    */
-  public record SyncReport(int added, int updated, int removed, int unchanged) {}
+  public record SyncReport(int added, int updated, int removed, int unchanged, int unembedded) {
+    /** A sync that embedded everything it indexed. */
+    public SyncReport(int added, int updated, int removed, int unchanged) {
+      this(added, updated, removed, unchanged, 0);
+    }
+  }
+
+  /** Documents embedded per model call. */
+  private static final int BATCH = 64;
 
   private final SearchIndex index;
   private final Optional<Embedder> embedder;
+  private final long embeddingBudgetNanos;
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
 
-  /** An index over {@code index}, embedding with {@code embedder} when present. */
+  /** An index over {@code index}, embedding with {@code embedder} when present, every changed document on sync. */
   public RecallIndex(SearchIndex index, Optional<Embedder> embedder) {
+    this(index, embedder, ChronoUnit.FOREVER.getDuration());
+  }
+
+  /**
+   * An index over {@code index} whose sync embeds changed documents for at most about {@code embeddingBudget} (at
+   * least one batch of 64), indexing the rest by keywords alone until a later sync embeds them: a large store new to
+   * the index is answered at once and gains vectors over the next calls, instead of the first call waiting for all.
+   *
+   * @throws IllegalArgumentException if {@code embeddingBudget} is negative
+   */
+  public RecallIndex(SearchIndex index, Optional<Embedder> embedder, Duration embeddingBudget) {
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
+    if (embeddingBudget.isNegative()) {
+      throw new IllegalArgumentException("embeddingBudget is negative: " + embeddingBudget);
+    }
+    // Saturated: Duration.toNanos overflows past 292 years, and "forever" is the default.
+    this.embeddingBudgetNanos = embeddingBudget.getSeconds() >= Long.MAX_VALUE / 4_000_000_000L ? Long.MAX_VALUE / 4
+        : embeddingBudget.toNanos();
   }
 
   /** Makes the index hold exactly {@code docs}, re-indexing only the changed ones; commits. */
@@ -69,26 +100,45 @@ public final class RecallIndex {
         removed++;
       }
     }
-    upsertAll(changed);
+    Upserted done = upsertAll(changed, indexed);
     index.commit();
     documents.clear();
     documents.putAll(wanted);
-    return new SyncReport(added, changed.size() - added, removed, wanted.size() - changed.size());
+    return new SyncReport(added, changed.size() - added - done.waiting(), removed,
+        wanted.size() - changed.size() + done.waiting(), done.unembedded());
   }
 
-  private void upsertAll(List<RecallDocument> changed) {
-    int batch = 64;
-    for (int from = 0; from < changed.size(); from += batch) {
-      List<RecallDocument> slice = changed.subList(from, Math.min(changed.size(), from + batch));
-      List<float[]> vectors =
-          embedder.map(e -> e.embedAll(slice.stream().map(RecallDocument::searchText).toList())).orElse(null);
+  /**
+   * What indexing the changed documents did: {@code unembedded} were left keyword-only, {@code waiting} of them
+   * already were (with this content) and were not touched.
+   */
+  private record Upserted(int unembedded, int waiting) {}
+
+  private Upserted upsertAll(List<RecallDocument> changed, Map<String, String> indexed) {
+    long deadline = System.nanoTime() + embeddingBudgetNanos;
+    int unembedded = 0;
+    int waiting = 0;
+    for (int from = 0; from < changed.size(); from += BATCH) {
+      List<RecallDocument> slice = changed.subList(from, Math.min(changed.size(), from + BATCH));
+      boolean embedding = embedder.isPresent() && (from == 0 || System.nanoTime() < deadline);
+      List<float[]> vectors = embedding
+          ? embedder.get().embedAll(slice.stream().map(RecallDocument::searchText).toList()) : null;
       for (int i = 0; i < slice.size(); i++) {
         RecallDocument doc = slice.get(i);
+        if (vectors == null && embedder.isPresent()) {
+          unembedded++;
+          if (doc.contentHash().equals(indexed.get(doc.id()))) {
+            waiting++;
+            continue; // already indexed by keywords with this content: it waits for a later sync's vectors
+          }
+        }
         Optional<float[]> vector = vectors == null ? Optional.empty() : Optional.of(vectors.get(i));
-        index.upsert(
-            new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(), doc.indexedBody(), vector));
+        // A keyword-only entry keeps the content's hash without the model's name, so a later sync embeds it.
+        String hash = vector.isPresent() || embedder.isEmpty() ? indexedHash(doc) : doc.contentHash();
+        index.upsert(new SearchIndex.Entry(doc.id(), hash, doc.name(), doc.description(), doc.indexedBody(), vector));
       }
     }
+    return new Upserted(unembedded, waiting);
   }
 
   /** The hash the index keeps for {@code doc}: its content's, and the embedding model's name when vectors are in use. */

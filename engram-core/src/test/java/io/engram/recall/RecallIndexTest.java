@@ -76,6 +76,58 @@ class RecallIndexTest {
     assertThat(index.documents()).containsOnlyKeys("a", "b");
   }
 
+  private static List<RecallDocument> manyDocs(int n, String word) {
+    List<RecallDocument> docs = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      docs.add(RecallFixtures.doc(String.format("m%03d", i), "note " + i + " about the " + word));
+    }
+    return docs;
+  }
+
+  @Test
+  void aSyncPastItsEmbeddingBudgetLeavesTheRestToKeywordsAndTheNextSyncsEmbedThem() {
+    CountingEmbedder embedder = new CountingEmbedder();
+    SearchIndex search = new InMemorySearchIndex();
+    RecallIndex index = new RecallIndex(search, Optional.of(embedder), java.time.Duration.ZERO);
+    List<RecallDocument> docs = manyDocs(200, "kitten");
+
+    // At least one batch of 64 is embedded whatever the budget; the other 136 are found by keywords meanwhile.
+    assertThat(index.sync(docs)).isEqualTo(new RecallIndex.SyncReport(200, 0, 0, 0, 136));
+    assertThat(embedder.embedded).hasSize(64);
+    assertThat(search.keywordSearch("kitten", 500)).hasSize(200);
+    assertThat(search.vectorSearch(new float[] {1, 0, 0.01f}, 500)).hasSize(64);
+
+    // The next sync embeds the next batch; the 72 still waiting are not indexed again.
+    embedder.embedded.clear();
+    assertThat(index.sync(docs)).isEqualTo(new RecallIndex.SyncReport(0, 64, 0, 136, 72));
+    assertThat(embedder.embedded).hasSize(64);
+    assertThat(index.sync(docs).unembedded()).isEqualTo(8);
+    assertThat(index.sync(docs)).isEqualTo(new RecallIndex.SyncReport(0, 8, 0, 192, 0));
+    assertThat(index.sync(docs)).isEqualTo(new RecallIndex.SyncReport(0, 0, 0, 200, 0));
+    assertThat(search.vectorSearch(new float[] {1, 0, 0.01f}, 500)).hasSize(200);
+  }
+
+  @Test
+  void aDocumentThatChangesWhileWaitingForItsVectorIsIndexedAgainByItsNewWords() {
+    CountingEmbedder embedder = new CountingEmbedder();
+    SearchIndex search = new InMemorySearchIndex();
+    RecallIndex index = new RecallIndex(search, Optional.of(embedder), java.time.Duration.ZERO);
+    List<RecallDocument> docs = new ArrayList<>(manyDocs(130, "kitten"));
+    index.sync(docs);
+    docs.set(129, RecallFixtures.doc("m129", "the puppy learned a new trick"));
+
+    RecallIndex.SyncReport second = index.sync(docs);
+
+    assertThat(second.unembedded()).isEqualTo(2);
+    assertThat(search.keywordSearch("trick", 5)).extracting(SearchIndex.Hit::id).containsExactly("m129");
+  }
+
+  @Test
+  void aNegativeEmbeddingBudgetIsRefused() {
+    assertThatThrownBy(() -> new RecallIndex(new InMemorySearchIndex(), Optional.empty(),
+        java.time.Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+  }
+
   @Test
   void vectorSearchFindsWhatKeywordsMiss() {
     RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(new CountingEmbedder()));
