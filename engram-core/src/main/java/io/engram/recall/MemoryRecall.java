@@ -91,16 +91,21 @@ public final class MemoryRecall {
   private final Clock clock;
   private final Executor useRecording;
   private final Optional<ResidentIndexes> resident;
+  // Where the vectors a sync left out are made after the answer (a resident process's), and how long a sync embeds.
+  private final Optional<Executor> pendingVectors;
+  private final Duration embeddingBudget;
   private Optional<Embedder> loaded;
   private Optional<String> embedderProblem = Optional.empty();
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
-    this(memory, home, settings, backend, clock, Runnable::run, Optional.empty());
+    this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
+        OpenedIndex.EMBEDDING_BUDGET);
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
-      Executor useRecording, Optional<ResidentIndexes> resident) {
+      Executor useRecording, Optional<ResidentIndexes> resident, Optional<Executor> pendingVectors,
+      Duration embeddingBudget) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -108,6 +113,8 @@ public final class MemoryRecall {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.useRecording = Objects.requireNonNull(useRecording, "useRecording");
     this.resident = resident;
+    this.pendingVectors = pendingVectors;
+    this.embeddingBudget = embeddingBudget;
   }
 
   /**
@@ -117,7 +124,8 @@ public final class MemoryRecall {
    * throws from the task, for the executor to report.
    */
   public MemoryRecall recordingUseOn(Executor executor) {
-    return new MemoryRecall(memory, home, settings, backend, clock, executor, resident);
+    return new MemoryRecall(memory, home, settings, backend, clock, executor, resident, pendingVectors,
+        embeddingBudget);
   }
 
   /**
@@ -125,7 +133,24 @@ public final class MemoryRecall {
    * {@link ResidentIndexes}) instead of opening it and reading its stored hashes each call.
    */
   public MemoryRecall keepingIndexesIn(ResidentIndexes indexes) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes));
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes), pendingVectors,
+        embeddingBudget);
+  }
+
+  /**
+   * This recall, embedding on {@code executor} what a call's sync left keyword-only (a store new to the index
+   * embeds for minutes): one slice of about the embedding budget per task, each task queueing the next until
+   * nothing is left, so the work interleaves with the calls queued on the same executor. Takes effect with
+   * {@link #keepingIndexesIn}, whose {@link ResidentIndexes} lets one such run go per index.
+   */
+  public MemoryRecall embeddingPendingOn(Executor executor) {
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, Optional.of(executor),
+        embeddingBudget);
+  }
+
+  /** This recall, its syncs embedding for about {@code budget} each (tests use zero: one batch a sync). */
+  MemoryRecall withEmbeddingBudget(Duration budget) {
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors, budget);
   }
 
   /**
@@ -225,8 +250,13 @@ public final class MemoryRecall {
     Set<String> surfacedIds = docs.ids(surfacedNames);
     RecallResult result;
     String where;
+    boolean vectors;
     try (OpenedIndex opened = open(docs, embedder, notes)) {
       where = opened.description;
+      vectors = opened.index.hybrid();
+      if (opened.unembedded > 0) {
+        schedulePendingVectors();
+      }
       try {
         result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
             .recall(query);
@@ -238,6 +268,7 @@ public final class MemoryRecall {
       notes.add("search failed on the index (" + e.getMessage() + "); this call searched an in-memory index");
       try (OpenedIndex fallback = OpenedIndex.inMemory(docs.all(), Optional.empty(), "search failed")) {
         where = fallback.description;
+        vectors = false;
         result = new Recaller(fallback.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
             .recall(query);
       }
@@ -251,7 +282,8 @@ public final class MemoryRecall {
         notes.add("recall use not recorded (" + why.getMessage() + ")");
       }
     }
-    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")")
+    Optional<Embedder> used = vectors ? embedder : Optional.empty();
+    String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
         .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
   }
@@ -268,7 +300,27 @@ public final class MemoryRecall {
     if (backend.onDisk().isEmpty()) {
       return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
     }
-    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident);
+    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident,
+        embeddingBudget);
+  }
+
+  private void schedulePendingVectors() {
+    if (pendingVectors.isPresent() && resident.isPresent()) {
+      Path dir = indexDirectory();
+      new PendingVectors(pendingVectors.get(), resident.get()).start(dir, () -> embedSlice(dir));
+    }
+  }
+
+  // One slice: a sync of the index that embeds for about the budget; whether any is still left.
+  private synchronized boolean embedSlice(Path dir) throws IOException {
+    Optional<Embedder> embedder = embedder();
+    if (embedder.isEmpty() || !indexDirectory(embedder).equals(dir)) {
+      return false; // the model changed since: the next recall syncs the index of the new one
+    }
+    Documents docs = Documents.of(memory.list().memories(), clock.instant());
+    try (OpenedIndex opened = open(docs, embedder, new ArrayList<>())) {
+      return opened.unembedded > 0;
+    }
   }
 
   // A model still loading (EmbedderNotReady) is not remembered: the next call asks again.

@@ -34,6 +34,8 @@ final class OpenedIndex implements AutoCloseable {
 
   final RecallIndex index;
   final String description;
+  /** Documents this call's sync left keyword-only (the embedding budget ran out); the next syncs embed them. */
+  final int unembedded;
   private final SearchIndex search;
   private final Optional<FileLock> lock;
   // Where the on-disk index goes when the call is done, instead of being closed (a resident process's).
@@ -42,13 +44,14 @@ final class OpenedIndex implements AutoCloseable {
   private boolean failed;
 
   private OpenedIndex(RecallIndex index, String description, SearchIndex search, Optional<FileLock> lock) {
-    this(index, description, search, lock, Optional.empty(), Path.of(""));
+    this(index, description, 0, search, lock, Optional.empty(), Path.of(""));
   }
 
-  private OpenedIndex(RecallIndex index, String description, SearchIndex search, Optional<FileLock> lock,
-      Optional<ResidentIndexes> keepIn, Path dir) {
+  private OpenedIndex(RecallIndex index, String description, int unembedded, SearchIndex search,
+      Optional<FileLock> lock, Optional<ResidentIndexes> keepIn, Path dir) {
     this.index = index;
     this.description = description;
+    this.unembedded = unembedded;
     this.search = search;
     this.lock = lock;
     this.keepIn = keepIn;
@@ -71,27 +74,30 @@ final class OpenedIndex implements AutoCloseable {
   /** The on-disk index in {@code dir}, in step with {@code docs}; see the class comment for the fallbacks. */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
       Optional<Embedder> embedder, List<String> notes) throws IOException {
-    return onDisk(opener, dir, docs, embedder, notes, Optional.empty());
+    return onDisk(opener, dir, docs, embedder, notes, Optional.empty(), EMBEDDING_BUDGET);
   }
 
   /**
    * As above; with {@code resident}, the index kept there from an earlier call is used when it is still what is
-   * stored, and the index is kept there again when this call is done.
+   * stored, and the index is kept there again when this call is done; the sync embeds for about {@code
+   * embeddingBudget}.
    */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
-      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident) throws IOException {
+      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration embeddingBudget)
+      throws IOException {
     Files.createDirectories(dir.getParent());
     Optional<FileLock> lock = FileLock.tryAcquire(dir.resolveSibling(dir.getFileName() + ".lock"), INDEX_WAIT);
     if (lock.isEmpty()) {
-      notes.add("the index " + dir + " is in use by another process; this call searched an in-memory index");
-      return inMemory(docs, embedder, "on-disk index busy");
+      // Keywords only: embedding every memory again in memory would take longer than waiting (minutes at 10,000).
+      notes.add("the index " + dir + " is in use by another process; this call searched an in-memory keyword index");
+      return inMemory(docs, Optional.empty(), "on-disk index busy");
     }
     for (int attempt = 1; attempt <= 2; attempt++) {
       SearchIndex search = null;
       try {
         Optional<SearchIndex> kept = attempt == 1 ? resident.flatMap(r -> r.take(dir)) : Optional.empty();
         search = kept.isPresent() ? kept.get() : opener.open(dir);
-        RecallIndex index = new RecallIndex(search, embedder, EMBEDDING_BUDGET);
+        RecallIndex index = new RecallIndex(search, embedder, embeddingBudget);
         RecallIndex.SyncReport r = index.sync(docs);
         String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
             : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
@@ -100,7 +106,7 @@ final class OpenedIndex implements AutoCloseable {
               + " the next recalls embed them");
         }
         return new OpenedIndex(index, "on disk at " + dir + (kept.isPresent() ? ", kept open" : "") + " (" + how + ", "
-            + r.unchanged() + " unchanged)", search, lock, resident, dir);
+            + r.unchanged() + " unchanged)", r.unembedded(), search, lock, resident, dir);
       } catch (RuntimeException e) {
         closeQuietly(search);
         notes.add("the index " + dir + " could not be used (" + e.getMessage() + ")"

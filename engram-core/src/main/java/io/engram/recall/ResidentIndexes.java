@@ -2,8 +2,10 @@ package io.engram.recall;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * On-disk search indexes a long-running process (the resident service) keeps open between recalls, so that a
@@ -14,6 +16,7 @@ import java.util.Optional;
  */
 public final class ResidentIndexes implements AutoCloseable {
   private final Map<Path, SearchIndex> kept = new HashMap<>();
+  private final Set<Path> embedding = new HashSet<>();
 
   /** None kept yet. */
   public ResidentIndexes() {}
@@ -52,6 +55,24 @@ public final class ResidentIndexes implements AutoCloseable {
     if (previous != null && previous != index) {
       closeQuietly(previous);
     }
+  }
+
+  /**
+   * Claims the embedding of what the index of {@code dir} still lacks for the caller: false when another task
+   * already has it, so one index gets one background embedding at a time.
+   */
+  synchronized boolean claimEmbedding(Path dir) {
+    return embedding.add(dir);
+  }
+
+  /** Gives up the claim {@link #claimEmbedding} took. */
+  synchronized void endEmbedding(Path dir) {
+    embedding.remove(dir);
+  }
+
+  /** How many indexes are having their missing vectors made ({@link #claimEmbedding}). */
+  public synchronized int embedding() {
+    return embedding.size();
   }
 
   /** How many indexes are kept open. */

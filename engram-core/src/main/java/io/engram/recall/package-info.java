@@ -16,7 +16,7 @@
  *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
  * most about 2 s, {@link OpenedIndex#EMBEDDING_BUDGET}; what is left is found by keywords until the next recalls
- * embed it) and searches it: BM25 and,
+ * embed it, or, in a resident process, {@link PendingVectors} in the background) and searches it: BM25 and,
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
  * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
  * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}

@@ -115,6 +115,68 @@ class MemoryRecallTest {
     assertThat(loaded.notes()).noneMatch(n -> n.contains("still loading"));
   }
 
+  private void writeNotes(int n) throws IOException {
+    for (int i = 0; i < n; i++) {
+      store.write(Memory.of(String.format("note-%03d", i), MemoryType.PROJECT, "Note " + i + " about the build",
+          "The build step " + i + " caches the kitten images.\n"));
+    }
+  }
+
+  // A memory's text has lines (name, description, body); a query here has none.
+  private static long documentsEmbedded(RecallIndexTest.CountingEmbedder model) {
+    return model.embedded.stream().filter(t -> t.contains("\n")).count();
+  }
+
+  @Test
+  void whatASyncLeftUnembeddedIsEmbeddedInTheBackgroundOneSliceATaskAndOneRunAtATime() throws IOException {
+    writeNotes(150);
+    RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
+    java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
+    ResidentIndexes indexes = new ResidentIndexes();
+    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+        .keepingIndexesIn(indexes).embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
+
+    MemoryRecall.Outcome first = recall.recall("redis integration tests", Optional.empty());
+    recall.recall("pnpm lockfile", Optional.empty());
+
+    // 153 memories, one batch of 64 embedded by the first sync and one by the second; one background run queued.
+    assertThat(first.notes()).anyMatch(n -> n.contains("89 of 153 memories are not embedded yet"));
+    assertThat(documentsEmbedded(model)).isEqualTo(128);
+    assertThat(tasks).hasSize(1);
+    int slices = 0;
+    while (!tasks.isEmpty()) {
+      tasks.poll().run();
+      slices++;
+    }
+    assertThat(slices).isEqualTo(1);
+    assertThat(documentsEmbedded(model)).isEqualTo(153);
+    MemoryRecall.Outcome after = recall.recall("redis integration tests", Optional.empty());
+    assertThat(after.notes()).noneMatch(n -> n.contains("not embedded yet"));
+    assertThat(after.index()).contains("unchanged");
+    assertThat(tasks).isEmpty();
+  }
+
+  @Test
+  void withoutAResidentProcessTheNextRecallEmbedsTheNextSlice() throws IOException {
+    writeNotes(150);
+    RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
+    java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
+
+    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+        .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
+
+    recall.recall("redis", Optional.empty());
+    assertThat(documentsEmbedded(model)).isEqualTo(64);
+    recall.recall("redis", Optional.empty());
+
+    assertThat(documentsEmbedded(model)).isEqualTo(128);
+    assertThat(tasks).isEmpty();
+  }
+
   @Test
   void supersededAndExpiredMemoriesAreLeftOut() throws IOException {
     store.write(Memory.builder("redis-on-6380", MemoryType.PROJECT).description("Redis moved")

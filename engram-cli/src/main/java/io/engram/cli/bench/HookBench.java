@@ -82,8 +82,12 @@ final class HookBench implements Runnable {
   record Figures(int memories, int warmUpCalls, Condition idle, Condition concurrent,
       Optional<Timing> jvmFallbackUserPromptSubmit, long serviceResidentMiB, Optional<Resident> afterMoreMemories) {}
 
-  /** The service's memory after it indexed {@code memories} more memories (and how long that first recall took). */
-  record Resident(int memories, long firstRecallMs, long serviceResidentMiB, long heapUsedMiB) {}
+  /**
+   * The service's memory after it indexed {@code memories} more memories: how long that first recall took, how long
+   * until the background embedding of the rest ended, and the resident memory after each.
+   */
+  record Resident(int memories, long firstRecallMs, long allEmbeddedMs, long serviceResidentMiB, long heapUsedMiB,
+      long residentAfterEmbeddingMiB) {}
 
   @Override
   public void run() {
@@ -191,7 +195,8 @@ final class HookBench implements Runnable {
     f.jvmFallbackUserPromptSubmit().ifPresent(t -> line(out, "JVM fallback (no service)", t));
     out.printf("service resident memory: %d MiB%n", f.serviceResidentMiB());
     f.afterMoreMemories().ifPresent(r -> out.printf("after indexing %,d more memories (first recall %,d ms): %d MiB"
-        + " resident, heap %d MiB%n", r.memories(), r.firstRecallMs(), r.serviceResidentMiB(), r.heapUsedMiB()));
+        + " resident, heap %d MiB; every memory embedded after %,d ms: %d MiB resident%n", r.memories(),
+        r.firstRecallMs(), r.serviceResidentMiB(), r.heapUsedMiB(), r.allEmbeddedMs(), r.residentAfterEmbeddingMiB()));
     out.flush();
   }
 

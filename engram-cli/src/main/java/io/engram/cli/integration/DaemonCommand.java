@@ -74,6 +74,9 @@ public final class DaemonCommand implements Runnable {
           s.memory().heapUsedMiB(), s.memory().heapCommittedMiB());
       out.printf("  background work: %d waiting or running, %d failed (%s)%n", s.queue().pending() + s.queue().running(),
           s.queue().failed(), Path.of(s.home(), "service", "queue", "failed"));
+      if (s.queue().embedding() > 0) {
+        out.printf("  embedding the memories recall's index still lacks: %d project(s)%n", s.queue().embedding());
+      }
       out.printf("  projects served: %d%n", s.projects().size());
       s.projects().forEach(p -> out.printf("    %s (last %s)%n", p.dir(), p.lastServed()));
       out.flush();

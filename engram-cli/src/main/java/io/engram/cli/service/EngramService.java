@@ -184,7 +184,7 @@ public final class EngramService implements AutoCloseable {
         settings = runners.settings().service();
         Thread.sleep(Math.min(1_000L, settings.idleSeconds() * 250L));
         long now = System.nanoTime();
-        if (lanes.busy() > 0) {
+        if (lanes.busy() > 0 || runners.embedding() > 0) {
           lastActivity.set(now);
         } else if (now - lastActivity.get() > Duration.ofSeconds(settings.idleSeconds()).toNanos()) {
           stopSoon("no request for " + settings.idleSeconds() + " s");
@@ -266,7 +266,7 @@ public final class EngramService implements AutoCloseable {
         Duration.ofNanos(System.nanoTime() - lastActivity.get()).toSeconds(), served.get(),
         runners.served().entrySet().stream().sorted(Map.Entry.comparingByKey())
             .map(e -> new ServiceStatus.Project(e.getKey().toString(), e.getValue())).toList(),
-        new ServiceStatus.Queue(counts[0], lanes.busy(), counts[1]),
+        new ServiceStatus.Queue(counts[0], lanes.busy(), counts[1], runners.embedding()),
         new ServiceStatus.Memory((rt.totalMemory() - rt.freeMemory()) / mib, rt.totalMemory() / mib,
             ResidentMemory.mebibytes()));
   }

@@ -28,6 +28,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -37,7 +39,8 @@ import java.util.function.Consumer;
  * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
  * with vectors (the embedding model is loaded once, in the background, and shared by every project: until it is
  * loaded recall answers with keywords only, so no prompt waits for it; each project's on-disk index
- * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it), and
+ * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it; what a
+ * recall's sync left unembedded is embedded on a background thread, a slice at a time), and
  * the model router of the call's session. Also remembers which projects it served, and keeps the team store of each
  * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
  */
@@ -48,6 +51,12 @@ final class HookRunners {
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
   private final ResidentIndexes indexes = new ResidentIndexes();
+  // Embeds, one slice at a time, what a recall's sync left keyword-only (a large store new to its index).
+  private final ExecutorService pendingVectors = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "engram-pending-vectors");
+    t.setDaemon(true);
+    return t;
+  });
   private final WarmingEmbedders models = new WarmingEmbedders();
   private final TeamWatchers teams;
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
@@ -99,12 +108,19 @@ final class HookRunners {
 
   /** Recall over {@code memory} with vectors, its on-disk index kept open between calls by this service. */
   MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory) {
-    return RecallWiring.recall(roots, settings, router, memory, models).keepingIndexesIn(indexes);
+    return RecallWiring.recall(roots, settings, router, memory, models).keepingIndexesIn(indexes)
+        .embeddingPendingOn(pendingVectors);
   }
 
-  /** Stops the team watchers and closes the indexes kept open. */
+  /** How many projects' indexes are having the vectors their last sync left out made in the background. */
+  int embedding() {
+    return indexes.embedding();
+  }
+
+  /** Stops the team watchers and the embedding of pending vectors, and closes the indexes kept open. */
   void close() {
     teams.close();
+    pendingVectors.shutdownNow();
     indexes.close();
   }
 

@@ -16,7 +16,8 @@ import java.util.List;
  * @param secondsSinceLastRequest time since the last request it answered (or the start)
  * @param requests requests answered
  * @param projects the projects it served, with when each was last
- * @param queue the background work: waiting or running, and failed (kept in {@code queue/failed})
+ * @param queue the background work: waiting or running, failed (kept in {@code queue/failed}), and the indexes
+ *     whose missing vectors are being made
  * @param memory the process's memory use
  */
 public record ServiceStatus(long pid, String version, Addresses addresses, String home, Instant startedAt, long uptimeSeconds,
@@ -32,8 +33,11 @@ public record ServiceStatus(long pid, String version, Addresses addresses, Strin
   /** A project the service served, and when it last did. */
   public record Project(String dir, Instant lastServed) {}
 
-  /** Background work waiting or running, and failed. */
-  public record Queue(int pending, int running, int failed) {}
+  /**
+   * Background work waiting or running, and failed; {@code embedding}: project indexes whose memories a recall left
+   * keyword-only (a large store new to its index) and that are being embedded.
+   */
+  public record Queue(int pending, int running, int failed, int embedding) {}
 
   /**
    * Memory in MiB: the Java heap in use and reserved, and the resident set of the whole process (heap,
