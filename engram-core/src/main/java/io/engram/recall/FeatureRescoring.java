@@ -16,8 +16,8 @@ import java.util.Set;
  * in the context it carries (a past turn's neighbours), whether a "when" question meets a document that says
  * when, whether it is dated within the period asked about, whether its own text says anything at all, how well
  * the best candidate of its group (a past turn's session) matched, and how well the question it replies to
- * matched. A document that is itself a question loses a share of the result. Every weight 0 returns the ranking untouched; a candidate whose score is 0 stays 0
- * (the relevance floor reads it).
+ * matched. A document that is itself a question loses a share of the result. Every weight 0 returns the ranking
+ * untouched; a candidate whose score is 0 stays 0 (the relevance floor reads it).
  */
 final class FeatureRescoring {
   private FeatureRescoring() {}
@@ -102,8 +102,7 @@ final class FeatureRescoring {
 
   /**
    * The features of {@code doc} for a query of the distinct words {@code asked}; {@code groupScore} is the best
-   * normalised score in its group (ignored when the document is in none), {@code answered} that of the question it
-   * follows.
+   * normalised score in its group (0 when it is in none), {@code answered} that of the question it follows.
    */
   static Features features(Set<String> asked, boolean asksWhen, Candidate c, RecallDocument doc, int substanceWords,
       double groupScore, double answered) {
@@ -114,8 +113,7 @@ final class FeatureRescoring {
     double timeAnswer = asksWhen && TimeExpressions.saysWhen(doc.body()) ? 1 : 0;
     double dated = c.routes().contains("dated") ? 1 : 0;
     double substance = Math.min(1, Math.log1p(words.size()) / Math.log1p(substanceWords));
-    double group = doc.group().isEmpty() ? 0 : groupScore;
-    return new Features(ownText, timeAnswer, dated, substance, group, answered, isQuestion(doc) ? 1 : 0);
+    return new Features(ownText, timeAnswer, dated, substance, groupScore, answered, isQuestion(doc) ? 1 : 0);
   }
 
   /** The distinct index terms of {@code text}. */

@@ -115,12 +115,13 @@ public final class RecallIndex {
   private record Upserted(int unembedded, int waiting) {}
 
   private Upserted upsertAll(List<RecallDocument> changed, Map<String, String> indexed) {
-    long deadline = System.nanoTime() + embeddingBudgetNanos;
+    long start = System.nanoTime();
     int unembedded = 0;
     int waiting = 0;
     for (int from = 0; from < changed.size(); from += BATCH) {
       List<RecallDocument> slice = changed.subList(from, Math.min(changed.size(), from + BATCH));
-      boolean embedding = embedder.isPresent() && (from == 0 || System.nanoTime() < deadline);
+      // Elapsed time against the budget, not a deadline: nanoTime may be near the end of its range.
+      boolean embedding = embedder.isPresent() && (from == 0 || System.nanoTime() - start < embeddingBudgetNanos);
       List<float[]> vectors = embedding
           ? embedder.get().embedAll(slice.stream().map(RecallDocument::searchText).toList()) : null;
       for (int i = 0; i < slice.size(); i++) {

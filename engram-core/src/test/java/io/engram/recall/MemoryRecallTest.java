@@ -127,16 +127,20 @@ class MemoryRecallTest {
     return model.embedded.stream().filter(t -> t.contains("\n")).count();
   }
 
+  // Recall with {@code model} on disk, each sync embedding one batch, what it leaves handed to {@code tasks}.
+  private MemoryRecall oneBatchASync(RecallIndexTest.CountingEmbedder model, java.util.Queue<Runnable> tasks) {
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
+    return new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+        .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
+  }
+
   @Test
   void whatASyncLeftUnembeddedIsEmbeddedInTheBackgroundOneSliceATaskAndOneRunAtATime() throws IOException {
     writeNotes(150);
     RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
-    MemoryRecall.Backend backend =
-        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
     java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
-    ResidentIndexes indexes = new ResidentIndexes();
-    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
-        .keepingIndexesIn(indexes).embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
+    MemoryRecall recall = oneBatchASync(model, tasks).keepingIndexesIn(new ResidentIndexes());
 
     MemoryRecall.Outcome first = recall.recall("redis integration tests", Optional.empty());
     recall.recall("pnpm lockfile", Optional.empty());
@@ -162,12 +166,8 @@ class MemoryRecallTest {
   void withoutAResidentProcessTheNextRecallEmbedsTheNextSlice() throws IOException {
     writeNotes(150);
     RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
-    MemoryRecall.Backend backend =
-        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
     java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
-
-    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
-        .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
+    MemoryRecall recall = oneBatchASync(model, tasks);
 
     recall.recall("redis", Optional.empty());
     assertThat(documentsEmbedded(model)).isEqualTo(64);
