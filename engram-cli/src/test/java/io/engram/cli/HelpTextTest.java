@@ -61,6 +61,15 @@ class HelpTextTest {
   }
 
   @Test
+  void noHelpTextIsCutByTheRedactionEveryOutputPassesThrough() {
+    for (CommandLine c : allCommands()) {
+      String help = c.getUsageMessage(CommandLine.Help.Ansi.OFF);
+      assertThat(io.engram.redact.SecretRedactor.standard().redact(help).text())
+          .as(c.getCommandSpec().qualifiedName()).isEqualTo(help);
+    }
+  }
+
+  @Test
   void everyCommandThatPrintsDataHasTheSharedJsonOption() {
     List<String> withoutJson = new ArrayList<>();
     for (CommandLine c : allCommands()) {

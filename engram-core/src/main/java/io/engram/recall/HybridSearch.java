@@ -37,13 +37,20 @@ import java.util.function.BiFunction;
 final class HybridSearch {
   private final SearchIndex index;
   private final BiFunction<String, Integer, List<SearchIndex.Hit>> vectors;
+  private final BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines;
   private final Map<String, RecallDocument> documents;
   private final EngramSettings.Recall settings;
 
+  /**
+   * Over {@code index}; {@code vectors} gives a text's nearest stored vectors, {@code exactCosines} the cosines,
+   * computed for the text, of those of its keyword hits that have no stored vector yet.
+   */
   HybridSearch(SearchIndex index, BiFunction<String, Integer, List<SearchIndex.Hit>> vectors,
+      BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines,
       Map<String, RecallDocument> documents, EngramSettings.Recall settings) {
     this.index = index;
     this.vectors = vectors;
+    this.exactCosines = exactCosines;
     this.documents = documents;
     this.settings = settings;
   }
@@ -99,9 +106,23 @@ final class HybridSearch {
     List<SearchIndex.Hit> keyword = index.keywordSearch(text, n);
     boolean rrf = settings.fusion() == EngramSettings.Fusion.RRF;
     boolean wanted = rrf ? settings.vectorWeight() > 0 : settings.vectorShare() > 0;
-    List<SearchIndex.Hit> vector = wanted ? vectors.apply(text, n) : List.of();
+    List<SearchIndex.Hit> vector = wanted ? withExactCosines(vectors.apply(text, n), exactCosines.apply(text, keyword))
+        : List.of();
     return rrf ? RankFusion.reciprocalRanks(keyword, vector, settings.fusionK(), settings.vectorWeight())
         : RankFusion.scores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare());
+  }
+
+  /** The stored vectors' hits with the computed cosines of documents they could not hold, best first. */
+  private static List<SearchIndex.Hit> withExactCosines(List<SearchIndex.Hit> stored, List<SearchIndex.Hit> exact) {
+    if (exact.isEmpty()) {
+      return stored;
+    }
+    Map<String, SearchIndex.Hit> byId = new LinkedHashMap<>();
+    stored.forEach(h -> byId.put(h.id(), h));
+    exact.forEach(h -> byId.putIfAbsent(h.id(), h));
+    List<SearchIndex.Hit> out = new ArrayList<>(byId.values());
+    out.sort(Comparator.comparingDouble(SearchIndex.Hit::score).reversed());
+    return out;
   }
 
   /** Mixes {@code found} in with {@code weight}: what was there keeps {@code 1 - weight} of its score. */

@@ -3,20 +3,15 @@ package io.engram.recall;
 import io.engram.config.EngramSettings;
 import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
-import io.engram.memory.StoredMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -94,8 +89,7 @@ public final class MemoryRecall {
   // Where the vectors a sync left out are made after the answer (a resident process's), and how long a sync embeds.
   private final Optional<Executor> pendingVectors;
   private final Duration embeddingBudget;
-  private Optional<Embedder> loaded;
-  private Optional<String> embedderProblem = Optional.empty();
+  private final LoadedEmbedder model;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
@@ -115,6 +109,7 @@ public final class MemoryRecall {
     this.resident = resident;
     this.pendingVectors = pendingVectors;
     this.embeddingBudget = embeddingBudget;
+    this.model = new LoadedEmbedder(backend.embedder());
   }
 
   /**
@@ -207,7 +202,7 @@ public final class MemoryRecall {
    * out), newest first, one line each (name and description); older ones stay searchable.
    */
   public Manifest manifest() throws IOException {
-    return Manifest.of(Documents.of(memory.list().memories(), clock.instant()).all(), settings.manifestMaxFiles());
+    return Manifest.of(StoreDocuments.of(memory.list().memories(), clock.instant()).all(), settings.manifestMaxFiles());
   }
 
   /**
@@ -236,7 +231,7 @@ public final class MemoryRecall {
       EngramSettings.Recall settings) throws IOException {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();
-    Documents docs = Documents.of(memory.list().memories(), now);
+    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
     Optional<String> warming = Optional.empty();
     Optional<Embedder> embedder;
     try {
@@ -246,7 +241,7 @@ public final class MemoryRecall {
       warming = Optional.of(e.getMessage());
       notes.add("keyword search only for now: " + e.getMessage());
     }
-    embedderProblem.ifPresent(p -> notes.add("vectors off: " + p));
+    model.problem().ifPresent(p -> notes.add("vectors off: " + p));
     Set<String> surfacedIds = docs.ids(surfacedNames);
     RecallResult result;
     String where;
@@ -296,84 +291,38 @@ public final class MemoryRecall {
     }
   }
 
-  private OpenedIndex open(Documents docs, Optional<Embedder> embedder, List<String> notes) throws IOException {
+  private OpenedIndex open(StoreDocuments docs, Optional<Embedder> embedder, List<String> notes) throws IOException {
     if (backend.onDisk().isEmpty()) {
       return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
     }
     return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident,
-        embeddingBudget);
+        embeddingBudget, catchingUp());
+  }
+
+  /** Whether a background catch-up embeds what a sync leaves keyword-only (a resident process's). */
+  private boolean catchingUp() {
+    return pendingVectors.isPresent() && resident.isPresent() && backend.onDisk().isPresent();
   }
 
   private void schedulePendingVectors() {
-    if (pendingVectors.isPresent() && resident.isPresent()) {
+    if (catchingUp()) {
       Path dir = indexDirectory();
       new PendingVectors(pendingVectors.get(), resident.get()).start(dir, () -> embedSlice(dir));
     }
   }
 
-  // One slice: a sync of the index that embeds for about the budget; whether any is still left.
-  private synchronized boolean embedSlice(Path dir) throws IOException {
+  // One slice of the catch-up; not synchronized: recalls go on while it embeds. Whether any is still left.
+  private boolean embedSlice(Path dir) throws IOException {
     Optional<Embedder> embedder = embedder();
     if (embedder.isEmpty() || !indexDirectory(embedder).equals(dir)) {
       return false; // the model changed since: the next recall syncs the index of the new one
     }
-    Documents docs = Documents.of(memory.list().memories(), clock.instant());
-    try (OpenedIndex opened = open(docs, embedder, new ArrayList<>())) {
-      return opened.unembedded > 0;
-    }
+    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), clock.instant());
+    return new VectorCatchUp(backend.onDisk().orElseThrow(), dir, resident.orElseThrow(), embedder.get(),
+        embeddingBudget).run(docs.all());
   }
 
-  // A model still loading (EmbedderNotReady) is not remembered: the next call asks again.
-  private synchronized Optional<Embedder> embedder() {
-    if (loaded == null) {
-      try {
-        loaded = backend.embedder().map(Supplier::get);
-      } catch (EmbedderNotReady e) {
-        throw e;
-      } catch (RuntimeException | LinkageError e) {
-        loaded = Optional.empty();
-        embedderProblem = Optional.of("the embedding model could not be loaded: " + e.getMessage());
-      }
-    }
-    return loaded;
-  }
-
-  /** The store's memories as recall documents, with the id of each name and back. */
-  private record Documents(Map<String, RecallDocument> byId, Map<String, String> idByName) {
-    static Documents of(List<StoredMemory> memories, Instant now) throws IOException {
-      Map<String, RecallDocument> byId = new LinkedHashMap<>();
-      Map<String, String> idByName = new HashMap<>();
-      for (StoredMemory s : memories) {
-        String id = s.path().getFileName().toString();
-        if (byId.containsKey(id)) {
-          // Same file name in the project and the user store: the scope keeps the ids apart.
-          id = s.scope().name().toLowerCase(java.util.Locale.ROOT) + "/" + id;
-        }
-        byId.put(id, document(id, s, now));
-        idByName.put(s.name(), id);
-      }
-      return new Documents(byId, idByName);
-    }
-
-    java.util.Collection<RecallDocument> all() {
-      return byId.values();
-    }
-
-    Set<String> ids(Set<String> names) {
-      Set<String> ids = new LinkedHashSet<>();
-      names.forEach(n -> ids.add(idByName.getOrDefault(n, n)));
-      return ids;
-    }
-
-    private static RecallDocument document(String id, StoredMemory s, Instant now) throws IOException {
-      var m = s.memory();
-      Instant updated = m.updated().or(m::created).orElse(null);
-      if (updated == null) {
-        // A Claude Code file without Engram's fields: its modification time is the best "updated" there is.
-        updated = Files.exists(s.path()) ? Files.getLastModifiedTime(s.path()).toInstant() : Instant.EPOCH;
-      }
-      return new RecallDocument(id, m.name(), m.description(), m.body(), m.type().id(),
-          new RecallDocument.Activity(updated, m.lastRecalled(), m.recallCount()), m.isSuperseded(now), m.paths());
-    }
+  private Optional<Embedder> embedder() {
+    return model.get();
   }
 }

@@ -74,19 +74,19 @@ final class OpenedIndex implements AutoCloseable {
   /** The on-disk index in {@code dir}, in step with {@code docs}; see the class comment for the fallbacks. */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
       Optional<Embedder> embedder, List<String> notes) throws IOException {
-    return onDisk(opener, dir, docs, embedder, notes, Optional.empty(), EMBEDDING_BUDGET);
+    return onDisk(opener, dir, docs, embedder, notes, Optional.empty(), EMBEDDING_BUDGET, false);
   }
 
   /**
    * As above; with {@code resident}, the index kept there from an earlier call is used when it is still what is
    * stored, and the index is kept there again when this call is done; the sync embeds for about {@code
-   * embeddingBudget}.
+   * embeddingBudget}, only new or changed content when {@code waitingLeftToCatchUp} (a background {@link
+   * VectorCatchUp} embeds the rest).
    */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
-      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration embeddingBudget)
-      throws IOException {
-    Files.createDirectories(dir.getParent());
-    Optional<FileLock> lock = FileLock.tryAcquire(dir.resolveSibling(dir.getFileName() + ".lock"), INDEX_WAIT);
+      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration embeddingBudget,
+      boolean waitingLeftToCatchUp) throws IOException {
+    Optional<FileLock> lock = lock(dir, INDEX_WAIT);
     if (lock.isEmpty()) {
       // Keywords only: embedding every memory again in memory would take longer than waiting (minutes at 10,000).
       notes.add("the index " + dir + " is in use by another process; this call searched an in-memory keyword index");
@@ -97,7 +97,7 @@ final class OpenedIndex implements AutoCloseable {
       try {
         Optional<SearchIndex> kept = attempt == 1 ? resident.flatMap(r -> r.take(dir)) : Optional.empty();
         search = kept.isPresent() ? kept.get() : opener.open(dir);
-        RecallIndex index = new RecallIndex(search, embedder, embeddingBudget);
+        RecallIndex index = new RecallIndex(search, embedder, embeddingBudget, waitingLeftToCatchUp);
         RecallIndex.SyncReport r = index.sync(docs);
         String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
             : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
@@ -133,7 +133,13 @@ final class OpenedIndex implements AutoCloseable {
     }
   }
 
-  private static void closeQuietly(SearchIndex search) {
+  /** The lock of the on-disk index in {@code dir}, waiting up to {@code wait} for another holder; empty if busy. */
+  static Optional<FileLock> lock(Path dir, Duration wait) throws IOException {
+    Files.createDirectories(dir.getParent());
+    return FileLock.tryAcquire(dir.resolveSibling(dir.getFileName() + ".lock"), wait);
+  }
+
+  static void closeQuietly(SearchIndex search) {
     if (search == null) {
       return;
     }

@@ -6,11 +6,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Keeps a {@link SearchIndex} in step with a set of memories and answers hybrid queries over it.
@@ -43,12 +45,25 @@ public final class RecallIndex {
   }
 
   /** Documents embedded per model call. */
-  private static final int BATCH = 64;
+  static final int BATCH = 64;
+
+  /**
+   * How many of a query's keyword hits still held by keywords alone get their cosine computed for the query, so the
+   * relevance floor and the fusion see them as if embedded: ten texts cost one batch of the model, not a minute.
+   */
+  static final int EXACT_COSINES = 10;
 
   private final SearchIndex index;
   private final Optional<Embedder> embedder;
   private final long embeddingBudgetNanos;
+  // In a resident process the background catch-up embeds what already waits: a sync spends its budget on new content.
+  private final boolean waitingLeftToCatchUp;
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
+  // Documents the last sync left without a vector (the budget ran out, or the catch-up has them).
+  private final Set<String> keywordOnly = new HashSet<>();
+  // The last query embedded: the vector search and the exact cosines of one query ask for the same vector.
+  private String embeddedQuery = "";
+  private float[] queryVector;
 
   /** An index over {@code index}, embedding with {@code embedder} when present, every changed document on sync. */
   public RecallIndex(SearchIndex index, Optional<Embedder> embedder) {
@@ -63,6 +78,15 @@ public final class RecallIndex {
    * @throws IllegalArgumentException if {@code embeddingBudget} is negative
    */
   public RecallIndex(SearchIndex index, Optional<Embedder> embedder, Duration embeddingBudget) {
+    this(index, embedder, embeddingBudget, false);
+  }
+
+  /**
+   * As above; with {@code waitingLeftToCatchUp}, a sync embeds only new or changed content and leaves what is
+   * already indexed by keywords with its current content to a background catch-up ({@link VectorCatchUp}).
+   */
+  RecallIndex(SearchIndex index, Optional<Embedder> embedder, Duration embeddingBudget, boolean waitingLeftToCatchUp) {
+    this.waitingLeftToCatchUp = waitingLeftToCatchUp;
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
     if (embeddingBudget.isNegative()) {
@@ -100,6 +124,7 @@ public final class RecallIndex {
         removed++;
       }
     }
+    keywordOnly.clear();
     Upserted done = upsertAll(changed, indexed);
     index.commit();
     documents.clear();
@@ -112,14 +137,33 @@ public final class RecallIndex {
    * What indexing the changed documents did: {@code unembedded} were left keyword-only, {@code waiting} of them
    * already were (with this content) and were not touched.
    */
-  private record Upserted(int unembedded, int waiting) {}
+  private record Upserted(int unembedded, int waiting) {
+    Upserted plus(int waitingMore) {
+      return new Upserted(unembedded + waitingMore, waiting + waitingMore);
+    }
+  }
 
   private Upserted upsertAll(List<RecallDocument> changed, Map<String, String> indexed) {
+    // New and changed content first: what already waits by keywords is found meanwhile, the new is not.
+    List<RecallDocument> ordered = new ArrayList<>(changed.size());
+    List<RecallDocument> waitingDocs = new ArrayList<>();
+    for (RecallDocument doc : changed) {
+      (doc.contentHash().equals(indexed.get(doc.id())) ? waitingDocs : ordered).add(doc);
+    }
+    if (waitingLeftToCatchUp) {
+      waitingDocs.forEach(d -> keywordOnly.add(d.id())); // indexed as they are: the catch-up embeds them
+      return upsertEach(ordered, indexed).plus(waitingDocs.size());
+    }
+    ordered.addAll(waitingDocs);
+    return upsertEach(ordered, indexed);
+  }
+
+  private Upserted upsertEach(List<RecallDocument> ordered, Map<String, String> indexed) {
     long start = System.nanoTime();
     int unembedded = 0;
     int waiting = 0;
-    for (int from = 0; from < changed.size(); from += BATCH) {
-      List<RecallDocument> slice = changed.subList(from, Math.min(changed.size(), from + BATCH));
+    for (int from = 0; from < ordered.size(); from += BATCH) {
+      List<RecallDocument> slice = ordered.subList(from, Math.min(ordered.size(), from + BATCH));
       // Elapsed time against the budget, not a deadline: nanoTime may be near the end of its range.
       boolean embedding = embedder.isPresent() && (from == 0 || System.nanoTime() - start < embeddingBudgetNanos);
       List<float[]> vectors = embedding
@@ -128,9 +172,10 @@ public final class RecallIndex {
         RecallDocument doc = slice.get(i);
         if (vectors == null && embedder.isPresent()) {
           unembedded++;
+          keywordOnly.add(doc.id());
           if (doc.contentHash().equals(indexed.get(doc.id()))) {
             waiting++;
-            continue; // already indexed by keywords with this content: it waits for a later sync's vectors
+            continue; // already indexed by keywords with this content: it waits for vectors made later
           }
         }
         Optional<float[]> vector = vectors == null ? Optional.empty() : Optional.of(vectors.get(i));
@@ -140,6 +185,45 @@ public final class RecallIndex {
       }
     }
     return new Upserted(unembedded, waiting);
+  }
+
+  /**
+   * Those of {@code docs} the index holds by keywords alone with their current content, in the order given: what
+   * a background catch-up embeds ({@link VectorCatchUp}). Empty without an embedder.
+   */
+  List<RecallDocument> lackingVectors(Collection<RecallDocument> docs) {
+    if (embedder.isEmpty()) {
+      return List.of();
+    }
+    Map<String, String> indexed = index.contentHashes();
+    return docs.stream().filter(d -> d.contentHash().equals(indexed.get(d.id()))).toList();
+  }
+
+  /**
+   * Stores {@code vectors}, made by this index's embedder for {@code docs} in order, for those the index still holds
+   * by keywords alone with the same content (one changed since is left to the next sync); commits.
+   *
+   * @return how many were stored
+   * @throws IllegalArgumentException if the lists differ in length or there is no embedder
+   */
+  int addVectors(List<RecallDocument> docs, List<float[]> vectors) {
+    if (docs.size() != vectors.size() || embedder.isEmpty()) {
+      throw new IllegalArgumentException("addVectors needs an embedder and one vector per document, had "
+          + vectors.size() + " for " + docs.size());
+    }
+    Map<String, String> indexed = index.contentHashes();
+    int stored = 0;
+    for (int i = 0; i < docs.size(); i++) {
+      RecallDocument doc = docs.get(i);
+      if (doc.contentHash().equals(indexed.get(doc.id()))) {
+        index.upsert(new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(),
+            doc.indexedBody(), Optional.of(vectors.get(i))));
+        keywordOnly.remove(doc.id());
+        stored++;
+      }
+    }
+    index.commit();
+    return stored;
   }
 
   /** The hash the index keeps for {@code doc}: its content's, and the embedding model's name when vectors are in use. */
@@ -172,7 +256,8 @@ public final class RecallIndex {
    * coverage and cosine for the relevance floor; relative dates count back from {@code now}.
    */
   public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
-    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, documents, settings).run(query, now);
+    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents, settings)
+        .run(query, now);
     return FeatureRescoring.rescore(query.text(), ranked, documents, settings.rescoring());
   }
 
@@ -183,7 +268,8 @@ public final class RecallIndex {
    */
   public static List<Candidate> keywordRanking(SearchIndex index, Map<String, RecallDocument> known, RecallQuery query,
       EngramSettings.Recall settings, Instant now) {
-    List<Candidate> ranked = new HybridSearch(index, (text, limit) -> List.of(), known, settings).run(query, now);
+    List<Candidate> ranked = new HybridSearch(index, (text, limit) -> List.of(), (text, hits) -> List.of(), known,
+        settings).run(query, now);
     return FeatureRescoring.rescore(query.text(), ranked, known, settings.rescoring());
   }
 
@@ -197,9 +283,44 @@ public final class RecallIndex {
       return List.of();
     }
     try {
-      return index.vectorSearch(embedder.get().embedQuery(query), limit);
+      return index.vectorSearch(queryVector(query), limit);
     } catch (RuntimeException e) {
       return List.of(); // an embedder failure must not lose recall: BM25 alone still answers
     }
+  }
+
+  /**
+   * The cosines with {@code query} of the first {@link #EXACT_COSINES} of {@code keywordHits} the last sync left
+   * without a vector, computed now: a memory waiting for its vector is floored and fused by its meaning, not by
+   * its words alone.
+   */
+  private List<SearchIndex.Hit> exactCosines(String query, List<SearchIndex.Hit> keywordHits) {
+    if (embedder.isEmpty() || keywordOnly.isEmpty() || query.isBlank()) {
+      return List.of();
+    }
+    List<RecallDocument> waiting = keywordHits.stream().map(h -> documents.get(h.id()))
+        .filter(d -> d != null && keywordOnly.contains(d.id())).limit(EXACT_COSINES).toList();
+    if (waiting.isEmpty()) {
+      return List.of();
+    }
+    try {
+      float[] q = queryVector(query);
+      List<float[]> vectors = embedder.get().embedAll(waiting.stream().map(RecallDocument::searchText).toList());
+      List<SearchIndex.Hit> out = new ArrayList<>(waiting.size());
+      for (int i = 0; i < waiting.size(); i++) {
+        out.add(new SearchIndex.Hit(waiting.get(i).id(), Vectors.cosine(q, vectors.get(i))));
+      }
+      return out;
+    } catch (RuntimeException e) {
+      return List.of(); // as for the vector search: the keywords still answer
+    }
+  }
+
+  private float[] queryVector(String query) {
+    if (queryVector == null || !embeddedQuery.equals(query)) {
+      queryVector = embedder.orElseThrow().embedQuery(query);
+      embeddedQuery = query;
+    }
+    return queryVector;
   }
 }

@@ -15,8 +15,11 @@
  * memories sent get {@code lastRecalled} and {@code recallCount} written back, which feeds hotness.
  *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
- * most about 2 s, {@link OpenedIndex#EMBEDDING_BUDGET}; what is left is found by keywords until the next recalls
- * embed it, or, in a resident process, {@link PendingVectors} in the background) and searches it: BM25 and,
+ * most about 2 s, {@link OpenedIndex#EMBEDDING_BUDGET}, new and changed content first; what is left is found by
+ * keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
+ * VectorCatchUp} slices in the background, which hold the index's lock only to read what lacks a vector and to store
+ * what they embedded, never while the model runs) and searches it; a keyword hit still waiting for its vector gets
+ * its cosine computed for the query ({@link RecallIndex#EXACT_COSINES} of them), so the floor and the fusion see it: BM25 and,
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
  * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
  * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}

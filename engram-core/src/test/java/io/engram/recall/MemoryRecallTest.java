@@ -137,26 +137,28 @@ class MemoryRecallTest {
 
   @Test
   void whatASyncLeftUnembeddedIsEmbeddedInTheBackgroundOneSliceATaskAndOneRunAtATime() throws IOException {
-    writeNotes(150);
+    writeNotes(400);
     RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
     java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
     MemoryRecall recall = oneBatchASync(model, tasks).keepingIndexesIn(new ResidentIndexes());
 
-    MemoryRecall.Outcome first = recall.recall("redis integration tests", Optional.empty());
-    recall.recall("pnpm lockfile", Optional.empty());
+    // Queries no memory's words match: no memory's cosine is computed for them, so every embedding counted is a sync's.
+    MemoryRecall.Outcome first = recall.recall("zebra crossing", Optional.empty());
+    recall.recall("zebra stripes", Optional.empty());
 
-    // 153 memories, one batch of 64 embedded by the first sync and one by the second; one background run queued.
-    assertThat(first.notes()).anyMatch(n -> n.contains("89 of 153 memories are not embedded yet"));
-    assertThat(documentsEmbedded(model)).isEqualTo(128);
+    // 403 memories, one batch of 64 embedded by the first sync; the second has nothing new and leaves the rest to
+    // the background, one run queued, one chunk of 256 a slice (the budget is zero).
+    assertThat(first.notes()).anyMatch(n -> n.contains("339 of 403 memories are not embedded yet"));
+    assertThat(documentsEmbedded(model)).isEqualTo(64);
     assertThat(tasks).hasSize(1);
     int slices = 0;
     while (!tasks.isEmpty()) {
       tasks.poll().run();
       slices++;
     }
-    assertThat(slices).isEqualTo(1);
-    assertThat(documentsEmbedded(model)).isEqualTo(153);
-    MemoryRecall.Outcome after = recall.recall("redis integration tests", Optional.empty());
+    assertThat(slices).isEqualTo(2);
+    assertThat(documentsEmbedded(model)).isEqualTo(403);
+    MemoryRecall.Outcome after = recall.recall("zebra crossing", Optional.empty());
     assertThat(after.notes()).noneMatch(n -> n.contains("not embedded yet"));
     assertThat(after.index()).contains("unchanged");
     assertThat(tasks).isEmpty();
@@ -169,12 +171,90 @@ class MemoryRecallTest {
     java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
     MemoryRecall recall = oneBatchASync(model, tasks);
 
-    recall.recall("redis", Optional.empty());
+    recall.recall("zebra crossing", Optional.empty());
     assertThat(documentsEmbedded(model)).isEqualTo(64);
-    recall.recall("redis", Optional.empty());
+    recall.recall("zebra crossing", Optional.empty());
 
     assertThat(documentsEmbedded(model)).isEqualTo(128);
     assertThat(tasks).isEmpty();
+  }
+
+  @Test
+  void aNewMemoryIsEmbeddedBeforeTheOnesAlreadyWaitingByKeywords() throws IOException {
+    writeNotes(150);
+    RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
+    MemoryRecall recall = oneBatchASync(model, new java.util.ArrayDeque<>());
+    recall.recall("zebra crossing", Optional.empty());
+    store.write(Memory.of("zz-litter", MemoryType.PROJECT, "Litter box", "The kitten litter box is upstairs.\n"));
+
+    recall.recall("zebra crossing", Optional.empty());
+
+    assertThat(documentsEmbedded(model)).isEqualTo(128);
+    assertThat(model.embedded).anyMatch(t -> t.contains("litter box is upstairs"));
+  }
+
+  /** The counting model, thread-safe, holding any batch embedded on a thread named "catch-up" until released. */
+  private static final class GatedEmbedder implements Embedder {
+    final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    private final RecallIndexTest.CountingEmbedder counting = new RecallIndexTest.CountingEmbedder();
+
+    @Override
+    public synchronized float[] embed(String text) {
+      return counting.embed(text);
+    }
+
+    @Override
+    public java.util.List<float[]> embedAll(java.util.List<String> texts) {
+      if (Thread.currentThread().getName().equals("catch-up")) {
+        entered.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return Embedder.super.embedAll(texts);
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+  }
+
+  @Test
+  void aRecallWhileTheBackgroundEmbedsIsAnsweredFromTheIndexWithItsVectors() throws Exception {
+    writeNotes(150);
+    GatedEmbedder model = new GatedEmbedder();
+    java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
+    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+        .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO)
+        .keepingIndexesIn(new ResidentIndexes());
+    recall.recall("zebra crossing", Optional.empty());
+    Thread slice = new Thread(tasks.poll(), "catch-up");
+    slice.start();
+    try {
+      assertThat(model.entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+      MemoryRecall.Outcome during = CompletableFuture.supplyAsync(() -> {
+        try {
+          return recall.recall("redis integration tests", Optional.empty());
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).get(5, java.util.concurrent.TimeUnit.SECONDS);
+
+      assertThat(names(during)).first().isEqualTo("tests-need-redis");
+      assertThat(during.index()).startsWith("on disk");
+      assertThat(during.retrieval()).startsWith("bm25 + vectors");
+    } finally {
+      model.release.countDown();
+      slice.join(10_000);
+    }
+    assertThat(recall.recall("zebra crossing", Optional.empty()).notes()).noneMatch(n -> n.contains("not embedded"));
   }
 
   @Test

@@ -204,4 +204,75 @@ class RecallIndexTest {
     Candidate r1Plain = plain.stream().filter(c -> c.id().equals("r1")).findFirst().orElseThrow();
     assertThat(r1.fused()).isCloseTo(r1Plain.fused() * (0.1 + 0.9 * r1.coverage()), org.assertj.core.data.Offset.offset(1e-12));
   }
+
+  // Filler memories the counting model sees as neither cats nor dogs, listed before the ones a test is about.
+  private static List<RecallDocument> fillers(int n) {
+    List<RecallDocument> docs = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      docs.add(RecallFixtures.doc(String.format("filler-%03d", i), "Build step " + i + " runs the pipeline."));
+    }
+    return docs;
+  }
+
+  @Test
+  void aMemoryStillWaitingForItsVectorIsFlooredByItsCosineComputedForTheQuery() {
+    CountingEmbedder model = new CountingEmbedder();
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(model), java.time.Duration.ZERO);
+    List<RecallDocument> docs = fillers(RecallIndex.BATCH);
+    docs.add(RecallFixtures.doc("sitter", "The puppy sitter comes on Tuesdays."));
+    assertThat(index.sync(docs).unembedded()).isEqualTo(1);
+    EngramSettings.Recall settings = RecallFixtures.withVectorFloor(model.name(), 0.5);
+
+    // One word of five: under the keyword floor; the meaning (a dog) is the query's.
+    RecallResult result = RecallFixtures.recaller(index, settings, Optional.empty())
+        .recall("puppy walking schedule evenings later");
+
+    assertThat(result.memories()).extracting(RecalledMemory::id).containsExactly("sitter");
+    Candidate sitter = index.search(RecallQuery.of("puppy walking schedule evenings later"), settings,
+        RecallFixtures.NOW).stream().filter(c -> c.id().equals("sitter")).findFirst().orElseThrow();
+    assertThat(sitter.coverage()).isLessThan(settings.keywordFloor());
+    assertThat(sitter.cosine()).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+  }
+
+  @Test
+  void aResidentSyncEmbedsOnlyNewContentAndLeavesWhatWaitsToTheCatchUp() {
+    CountingEmbedder model = new CountingEmbedder();
+    InMemorySearchIndex search = new InMemorySearchIndex();
+    List<RecallDocument> docs = fillers(100);
+    new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO).sync(docs);
+    int before = model.embedded.size();
+    docs.add(RecallFixtures.doc("new-one", "A kitten joined."));
+
+    RecallIndex resident = new RecallIndex(search, Optional.of(model), java.time.Duration.ofHours(1), true);
+    RecallIndex.SyncReport report = resident.sync(docs);
+
+    assertThat(model.embedded.subList(before, model.embedded.size())).singleElement().asString()
+        .contains("A kitten joined.");
+    assertThat(report.added()).isEqualTo(1);
+    assertThat(report.unembedded()).isEqualTo(100 - RecallIndex.BATCH);
+    assertThat(resident.lackingVectors(docs)).hasSize(100 - RecallIndex.BATCH);
+  }
+
+  @Test
+  void vectorsMadeInTheBackgroundAreStoredOnlyForMemoriesUnchangedMeanwhile() {
+    CountingEmbedder model = new CountingEmbedder();
+    InMemorySearchIndex search = new InMemorySearchIndex();
+    List<RecallDocument> docs = fillers(RecallIndex.BATCH);
+    docs.add(RecallFixtures.doc("pet-1", "The kitten sleeps."));
+    docs.add(RecallFixtures.doc("pet-2", "The puppy barks."));
+    RecallIndex index = new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO);
+    index.sync(docs);
+    List<RecallDocument> lacking = index.lackingVectors(docs);
+    assertThat(lacking).extracting(RecallDocument::id).containsExactly("pet-1", "pet-2");
+    List<float[]> vectors = model.embedAll(lacking.stream().map(RecallDocument::searchText).toList());
+    // The memory changed while its old text was being embedded; a resident recall's sync embeds the new text.
+    docs.set(docs.size() - 1, RecallFixtures.doc("pet-2", "Now a kitten lives here."));
+    new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO, true).sync(docs);
+
+    assertThat(index.addVectors(lacking, vectors)).isEqualTo(1);
+
+    assertThat(index.lackingVectors(docs)).isEmpty();
+    assertThat(search.vectorSearch(new float[] {0, 1, 0}, 1)).singleElement()
+        .satisfies(h -> assertThat(h.score()).isLessThan(0.5)); // no dog's vector was stored for the old text
+  }
 }

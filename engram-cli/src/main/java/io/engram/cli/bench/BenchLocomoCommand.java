@@ -40,7 +40,8 @@ final class BenchLocomoCommand implements Runnable {
   List<Integer> ks;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "2",
-      description = "Neighbouring turns on each side indexed with a turn (default: ${DEFAULT-VALUE}, chosen on conv-26).")
+      description = "Neighbouring turns of the same session on each side indexed with a turn (default: "
+          + "${DEFAULT-VALUE}, chosen on conv-26; engram history indexes 1).")
   int window;
 
   @Option(names = "--tuned-on", paramLabel = "SAMPLE_ID", defaultValue = "conv-26",

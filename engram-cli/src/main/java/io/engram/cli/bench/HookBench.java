@@ -87,7 +87,15 @@ final class HookBench implements Runnable {
    * until the background embedding of the rest ended, and the resident memory after each.
    */
   record Resident(int memories, long firstRecallMs, long allEmbeddedMs, long serviceResidentMiB, long heapUsedMiB,
-      long residentAfterEmbeddingMiB) {}
+      long residentAfterEmbeddingMiB, CatchUp duringCatchUp) {}
+
+  /**
+   * The recalls of the large project asked every half second while the service embedded the rest of it: how many,
+   * how long they took (p50, p95, slowest) and how many sent no memory; and of the same prompts asked once every
+   * memory was embedded, how many sent none (what no wait explains).
+   */
+  record CatchUp(int recalls, double p50Ms, double p95Ms, double maxMs, int nothingSent, int prompts,
+      int nothingSentOnceEmbedded) {}
 
   @Override
   public void run() {
@@ -195,8 +203,12 @@ final class HookBench implements Runnable {
     f.jvmFallbackUserPromptSubmit().ifPresent(t -> line(out, "JVM fallback (no service)", t));
     out.printf("service resident memory: %d MiB%n", f.serviceResidentMiB());
     f.afterMoreMemories().ifPresent(r -> out.printf("after indexing %,d more memories (first recall %,d ms): %d MiB"
-        + " resident, heap %d MiB; every memory embedded after %,d ms: %d MiB resident%n", r.memories(),
-        r.firstRecallMs(), r.serviceResidentMiB(), r.heapUsedMiB(), r.allEmbeddedMs(), r.residentAfterEmbeddingMiB()));
+        + " resident, heap %d MiB; every memory embedded after %,d ms: %d MiB resident%n"
+        + "  %d recalls meanwhile: p50 %,.0f ms, p95 %,.0f ms, slowest %,.0f ms; %d sent nothing (once all were"
+        + " embedded, %d of its %d prompts did)%n", r.memories(),
+        r.firstRecallMs(), r.serviceResidentMiB(), r.heapUsedMiB(), r.allEmbeddedMs(), r.residentAfterEmbeddingMiB(),
+        r.duringCatchUp().recalls(), r.duringCatchUp().p50Ms(), r.duringCatchUp().p95Ms(), r.duringCatchUp().maxMs(),
+        r.duringCatchUp().nothingSent(), r.duringCatchUp().nothingSentOnceEmbedded(), r.duringCatchUp().prompts()));
     out.flush();
   }
 

@@ -223,13 +223,35 @@ final class HookBenchRig implements AutoCloseable {
     }
     ServiceStatus s = status();
     // The first recall embeds for a moment; the service embeds the rest in the background, reported in its status.
+    // Meanwhile a session asks as a person would, every half second, a new session each time (no repeat rule).
+    Latencies during = new Latencies();
+    int nothingSent = 0;
+    String[] prompts = {"How do I run the tests with redis and postgres?", "Where are deploys watched?",
+        "Which package manager does the build use?", "Why does the cache need warming before the release?"};
     while (status().queue().embedding() > 0 && System.nanoTime() - start < Duration.ofMinutes(30).toNanos()) {
+      long asked = System.nanoTime();
+      boolean sent = asks(client, second, "bench-catch-up-" + during.count(), prompts[during.count() % prompts.length]);
+      during.add(System.nanoTime() - asked);
+      nothingSent += sent ? 0 : 1;
       sleep(500);
     }
     long allEmbedded = (System.nanoTime() - start) / 1_000_000;
     ServiceStatus after = status();
+    int nothingOnceEmbedded = 0;
+    for (int i = 0; i < prompts.length; i++) {
+      nothingOnceEmbedded += asks(client, second, "bench-embedded-" + i, prompts[i]) ? 0 : 1;
+    }
     return new HookBench.Resident(count, millis, allEmbedded, s.memory().residentMiB(), s.memory().heapUsedMiB(),
-        after.memory().residentMiB());
+        after.memory().residentMiB(), new HookBench.CatchUp(during.count(), during.percentileMs(50),
+            during.percentileMs(95), during.percentileMs(100), nothingSent, prompts.length, nothingOnceEmbedded));
+  }
+
+  /** Asks the service's UserPromptSubmit hook {@code prompt} in a new session of {@code project}: whether it sent any. */
+  private static boolean asks(ServiceClient client, Path project, String session, String prompt) throws IOException {
+    String input = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"prompt\":\"" + prompt + "\"}";
+    Optional<ServiceClient.Reply> answer = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
+        Duration.ofMinutes(5));
+    return answer.isPresent() && answer.get().body().contains("additionalContext");
   }
 
   @Override

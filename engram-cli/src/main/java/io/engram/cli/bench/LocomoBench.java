@@ -21,7 +21,8 @@ import java.util.Optional;
  * The LoCoMo evidence-recall benchmark. Each conversation's dialog turns become one index, through the
  * same {@link RecallIndex} recall uses: one document per turn (id = dia_id, name = speaker, dated and grouped by its
  * session), whose body is the turn's words (twice, so they outweigh the context) followed by the
- * {@code window} turns before and after it, as a memory carries its context. Every QA question is a
+ * {@code window} turns before and after it in its own session, as a memory carries its context (a turn of the
+ * session before is another day's talk, and measured no better than none). Every QA question is a
  * query; evidence recall@k is measured for recall's ranking ({@link RecallIndex#search}: hybrid, second
  * pass, dates, keyword coverage) beside its parts, in one run over one Lucene index: the same without keyword
  * coverage, the text alone, BM25 alone, vectors alone, RRF and score fusion at several vector shares. Retrieval never sees answers or evidence. The
@@ -130,7 +131,7 @@ final class LocomoBench {
     for (int i = 0; i < turns.size(); i++) {
       List<String> context = new ArrayList<>();
       for (int j = Math.max(0, i - params.window()); j <= Math.min(turns.size() - 1, i + params.window()); j++) {
-        if (j != i) {
+        if (j != i && turns.get(j).session().equals(turns.get(i).session())) {
           context.add(turns.get(j).speaker() + ": " + turns.get(j).body());
         }
       }

@@ -66,8 +66,8 @@ record LocomoReport(
     latency.put("bm25", bench.bm25Time().summary());
     EngramSettings.Recall s = bench.settings();
     LocomoBench.Params p = bench.params();
-    Method method = new Method("one per turn: its words twice, then " + p.window() + " turns either side as its"
-        + " context; dated by its session, grouped by it", bench.embedder().isPresent() ? s.fusion() == EngramSettings.Fusion.RRF
+    Method method = new Method("one per turn: its words twice, then " + p.window() + " turns either side of its own session"
+        + " as its context; dated by its session, grouped by it", bench.embedder().isPresent() ? s.fusion() == EngramSettings.Fusion.RRF
             ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)"
             : "none (BM25 only, no embedder)",
         s.vectorShare(), s.secondPassShare(), s.dateBoost(), s.rescoring(),

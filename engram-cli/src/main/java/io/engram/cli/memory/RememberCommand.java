@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Save a memory (create, or update the memory of the same name).",
-      "Secrets are redacted and <private>...</private> spans dropped before anything is written."})
+      "Secrets are redacted, and text the person marked private is dropped, before anything is written."})
 public final class RememberCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 
