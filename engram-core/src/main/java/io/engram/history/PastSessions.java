@@ -64,7 +64,6 @@ public final class PastSessions {
     }
     Map<String, Path> transcripts = new TreeMap<>(new SessionTranscripts(memoryDir).read());
     transcripts.putAll(alsoRead);
-    SessionHistory.SyncReport read = history.sync(transcripts);
-    return new Found(history.search(query, limit), read);
+    return history.syncAndSearch(transcripts, query, limit);
   }
 }

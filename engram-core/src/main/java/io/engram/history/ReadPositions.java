@@ -16,8 +16,11 @@ import java.util.TreeMap;
 final class ReadPositions {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Where to go on in one transcript. */
-  record Position(String sessionId, long offset, int lines) {}
+  /**
+   * Where to go on in one transcript, and its size when it was read there: a transcript still that size has
+   * nothing new ({@code size} is 0 in a file written before sizes were kept, so such a transcript is read once more).
+   */
+  record Position(String sessionId, long offset, int lines, long size) {}
 
   /** The stored form. */
   record Stored(Map<String, Position> transcripts) {}

@@ -6,9 +6,7 @@ import io.engram.recall.SearchIndex;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -37,6 +35,12 @@ import java.util.function.Function;
 public final class SessionHistory {
   /** How long a call waits for another process's use of the history. */
   static final Duration LOCK_WAIT = Duration.ofSeconds(5);
+
+  /**
+   * Where, in the history directory, the index's check keeps the catalogue's stamps; without that file the next
+   * call compares the whole catalogue with the index (benchmarks remove it to measure that).
+   */
+  public static final String INDEX_STAMPS = "index/" + HistoryIndexCheck.FILE;
 
   private final Path dir;
   private final Function<Path, SearchIndex> opener;
@@ -81,23 +85,9 @@ public final class SessionHistory {
 
   /** Reads what is new in {@code transcripts} (session id to transcript path) into the history. */
   public SyncReport sync(Map<String, Path> transcripts) throws IOException {
-    try (FileLock lock = lock(); SearchIndex index = openIndex()) {
-      ReadPositions positions = new ReadPositions(dir.resolve("read.json"));
-      Map<String, ReadPositions.Position> read = positions.read();
-      TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
-      int turns = 0;
-      List<String> problems = new ArrayList<>();
-      for (Map.Entry<String, Path> t : transcripts.entrySet()) {
-        Path file = t.getValue().toAbsolutePath().normalize();
-        try {
-          turns += readNew(file, t.getKey(), read, catalogue, index);
-        } catch (IOException | RuntimeException e) {
-          problems.add(file + ": " + e.getMessage());
-        }
-      }
-      index.commit();
-      positions.write(read);
-      return new SyncReport(transcripts.size(), turns, problems);
+    HistoryIndexCheck check = check();
+    try (FileLock lock = lock(); SearchIndex index = openIndex(check)) {
+      return sync(transcripts, index, check);
     }
   }
 
@@ -106,15 +96,60 @@ public final class SessionHistory {
    * without vectors ({@link TurnRanking}).
    */
   public List<HistoryHit> search(String query, int limit) throws IOException {
+    checkLimit(limit);
+    try (FileLock lock = lock(); SearchIndex index = openIndex(check())) {
+      return search(query, limit, index);
+    }
+  }
+
+  /**
+   * {@link #sync} then {@link #search}, the index opened and checked once for both (what {@code engram history}
+   * does).
+   */
+  public PastSessions.Found syncAndSearch(Map<String, Path> transcripts, String query, int limit) throws IOException {
+    checkLimit(limit);
+    HistoryIndexCheck check = check();
+    try (FileLock lock = lock(); SearchIndex index = openIndex(check)) {
+      SyncReport read = sync(transcripts, index, check);
+      return new PastSessions.Found(search(query, limit, index), read);
+    }
+  }
+
+  private static void checkLimit(int limit) {
     if (limit <= 0) {
       throw new IllegalArgumentException("limit must be positive, was " + limit);
     }
-    try (FileLock lock = lock(); SearchIndex index = openIndex()) {
-      TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
-      Map<String, Map<String, PastTurn>> sessions = new HashMap<>();
-      return new TurnRanking(index, s -> sessions.computeIfAbsent(s, x -> readQuietly(catalogue, x)), settings)
-          .search(query, limit, clock.instant());
+  }
+
+  private SyncReport sync(Map<String, Path> transcripts, SearchIndex index, HistoryIndexCheck check)
+      throws IOException {
+    ReadPositions positions = new ReadPositions(dir.resolve("read.json"));
+    Map<String, ReadPositions.Position> read = positions.read();
+    Map<String, ReadPositions.Position> before = Map.copyOf(read);
+    TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
+    int turns = 0;
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, Path> t : transcripts.entrySet()) {
+      Path file = t.getValue().toAbsolutePath().normalize();
+      try {
+        turns += readNew(file, t.getKey(), read, catalogue, index, check);
+      } catch (IOException | RuntimeException e) {
+        problems.add(file + ": " + e.getMessage());
+      }
     }
+    index.commit();
+    if (!read.equals(before)) { // every write to the index and the catalogue moves a read position
+      positions.write(read);
+      check.record(index);
+    }
+    return new SyncReport(transcripts.size(), turns, problems);
+  }
+
+  private List<HistoryHit> search(String query, int limit, SearchIndex index) {
+    TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
+    Map<String, Map<String, PastTurn>> sessions = new HashMap<>();
+    return new TurnRanking(index, s -> sessions.computeIfAbsent(s, x -> readQuietly(catalogue, x)), settings)
+        .search(query, limit, clock.instant());
   }
 
   private static Map<String, PastTurn> readQuietly(TurnCatalogue catalogue, String session) {
@@ -126,39 +161,54 @@ public final class SessionHistory {
   }
 
   private int readNew(Path file, String sessionHint, Map<String, ReadPositions.Position> read, TurnCatalogue catalogue,
-      SearchIndex index) throws IOException {
+      SearchIndex index, HistoryIndexCheck check) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException("transcript not found");
     }
     String key = file.toString();
     ReadPositions.Position from = read.get(key);
     long size = Files.size(file);
+    if (from != null && from.size() == size) {
+      return 0; // not grown since the last read: nothing new to read
+    }
     boolean again = from == null || from.offset() > size;
     long offset = again ? 0 : from.offset();
     int linesBefore = again ? 0 : from.lines();
-    Chunk chunk = Chunk.read(file, offset);
+    TranscriptChunk chunk = TranscriptChunk.read(file, offset);
     if (chunk.text().isEmpty()) {
-      return 0;
+      if (offset == size && from != null) {
+        read.put(key, new ReadPositions.Position(from.sessionId(), offset, linesBefore, size));
+      }
+      return 0; // else only a line still being written: read when it is whole
     }
     Transcript t = TranscriptReader.read(new StringReader(chunk.text()), sessionHint);
     String session = from != null && !again ? from.sessionId() : t.sessionId();
     List<PastTurn> turns = TurnGroups.of(session, key, t.messages(), linesBefore + 1);
-    if (again && from != null) {
-      for (PastTurn old : catalogue.read(from.sessionId()).values()) {
+    Map<String, PastTurn> replaced = again && from != null ? catalogue.read(from.sessionId()) : Map.of();
+    try {
+      for (PastTurn old : replaced.values()) {
         if (old.transcript().equals(key)) {
           index.remove(old.id());
         }
       }
+      for (PastTurn turn : turns) {
+        index.upsert(entry(turn));
+      }
+      catalogue.put(session, turns, again && from != null);
+    } catch (IOException | RuntimeException e) {
+      check.distrust(); // the index may now hold turns the catalogue does not
+      throw e;
     }
-    for (PastTurn turn : turns) {
-      index.upsert(entry(turn));
-    }
-    catalogue.put(session, turns, again && from != null);
     // Start the next read at the last turn, which the session may still be adding to.
     int restartLine = turns.isEmpty() ? linesBefore + chunk.lines() + 1 : turns.get(turns.size() - 1).line();
     int relative = restartLine - linesBefore - 1;
-    read.put(key, new ReadPositions.Position(session, offset + chunk.offsetOfLine(relative), restartLine - 1));
+    read.put(key, new ReadPositions.Position(session, offset + chunk.offsetOfLine(relative), restartLine - 1, size));
     return turns.size();
+  }
+
+  /** The index entries of one session's turns. */
+  static List<SearchIndex.Entry> entries(java.util.Collection<PastTurn> turns) {
+    return turns.stream().map(SessionHistory::entry).toList();
   }
 
   static SearchIndex.Entry entry(PastTurn t) {
@@ -174,8 +224,15 @@ public final class SessionHistory {
         "the session history " + dir + " is in use by another process (" + lockFile + "); try again"));
   }
 
-  /** The search index, rebuilt from the catalogue when it is missing turns or cannot be opened. */
-  private SearchIndex openIndex() throws IOException {
+  private HistoryIndexCheck check() {
+    return new HistoryIndexCheck(dir.resolve("index"), new TurnCatalogue(dir.resolve("turns")));
+  }
+
+  /**
+   * The search index, rebuilt from the catalogue when it cannot be opened, brought up to date with the catalogue by
+   * {@code check}.
+   */
+  private SearchIndex openIndex(HistoryIndexCheck check) throws IOException {
     Path indexDir = dir.resolve("index");
     SearchIndex index;
     try {
@@ -184,17 +241,12 @@ public final class SessionHistory {
       deleteTree(indexDir);
       index = opener.apply(indexDir);
     }
-    TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
-    Map<String, String> indexed = index.contentHashes();
-    for (String session : catalogue.sessions()) {
-      for (PastTurn t : readQuietly(catalogue, session).values()) {
-        SearchIndex.Entry e = entry(t);
-        if (!e.contentHash().equals(indexed.get(e.id()))) {
-          index.upsert(e);
-        }
-      }
+    try {
+      check.bringUpToDate(index);
+    } catch (IOException | RuntimeException e) {
+      index.close();
+      throw e;
     }
-    index.commit();
     return index;
   }
 
@@ -206,46 +258,6 @@ public final class SessionHistory {
       for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    }
-  }
-
-  /** The complete lines of a file from an offset, with where each line starts. */
-  record Chunk(String text, long[] lineStarts) {
-    int lines() {
-      return lineStarts.length;
-    }
-
-    /** The byte offset, from the chunk's start, of its 0-based line {@code i} (its end when past the last). */
-    long offsetOfLine(int i) {
-      return i < lineStarts.length ? lineStarts[i] : text.getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    static Chunk read(Path file, long offset) throws IOException {
-      byte[] bytes;
-      try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-        long length = in.length() - offset;
-        if (length <= 0) {
-          return new Chunk("", new long[0]);
-        }
-        if (length > Integer.MAX_VALUE - 16) {
-          throw new IOException("transcript too large to read at once: " + length + " bytes");
-        }
-        bytes = new byte[(int) length];
-        in.seek(offset);
-        in.readFully(bytes);
-      }
-      int end = bytes.length;
-      while (end > 0 && bytes[end - 1] != '\n') {
-        end--; // a line still being written is read next time
-      }
-      List<Long> starts = new ArrayList<>();
-      for (int i = 0; i < end; i++) {
-        if (i == 0 || bytes[i - 1] == '\n') {
-          starts.add((long) i);
-        }
-      }
-      return new Chunk(new String(bytes, 0, end, StandardCharsets.UTF_8),
-          starts.stream().mapToLong(Long::longValue).toArray());
     }
   }
 

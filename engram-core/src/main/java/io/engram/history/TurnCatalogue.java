@@ -6,13 +6,16 @@ import io.engram.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The turns of every indexed session, one JSON file per session ({@code <dir>/<session>.json}): what a
@@ -71,19 +74,30 @@ final class TurnCatalogue {
     AtomicFiles.writeString(file(sessionId), JSON.writeValueAsString(stored));
   }
 
-  /** Every session that has a file here. */
-  List<String> sessions() throws IOException {
-    List<String> out = new ArrayList<>();
+  /** A session file as last seen: its size and when it last changed, in nanoseconds as the file system keeps it. */
+  record Stamp(long size, long modified) {}
+
+  /**
+   * Every session that has a file here (its file name, which {@link #read} takes), with the file's stamp; read
+   * from the directory alone, without opening a file.
+   */
+  Map<String, Stamp> stamps() throws IOException {
+    Map<String, Stamp> out = new TreeMap<>();
     if (!Files.isDirectory(dir)) {
       return out;
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
       for (Path f : files) {
         String name = f.getFileName().toString();
-        out.add(name.substring(0, name.length() - ".json".length()));
+        try {
+          BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+          out.put(name.substring(0, name.length() - ".json".length()),
+              new Stamp(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
+        } catch (NoSuchFileException e) {
+          // removed while listed: it has no turns to check
+        }
       }
     }
-    out.sort(null);
     return out;
   }
 

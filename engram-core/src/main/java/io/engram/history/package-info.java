@@ -12,6 +12,14 @@
  * matching question and the session that matched best come first. A hit carries its session, its date and its link: the
  * transcript's path and line, and the record's uuid.
  *
+ * <p>What each call costs grows with what changed, not with the history's size: a transcript whose size has not
+ * changed since the last read is not opened ({@link ReadPositions} keeps its size), and {@link HistoryIndexCheck}
+ * keeps the index in line with the catalogue from stamps of the catalogue's session files (size, last change) and
+ * a fingerprint of the index's ids and content hashes, so only the sessions whose file changed are read and
+ * compared. Without usable stamps (first use, the index rebuilt or changed, the stamps file damaged) every
+ * session is, and index entries whose turn the catalogue no longer holds are removed. {@link
+ * SessionHistory#syncAndSearch} reads and searches with the index opened once.
+ *
  * <p>{@link PastSessions} is what the command line and the MCP server call: it reads the transcripts the
  * hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}) and any named, then searches.
  *

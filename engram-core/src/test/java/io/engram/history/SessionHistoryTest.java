@@ -117,4 +117,41 @@ class SessionHistoryTest {
       }
     }
   }
+
+  @Test
+  void aTranscriptThatHasNotGrownIsNotReadAgainAndOneThatGrewIs(@TempDir Path work) throws IOException {
+    Path transcript = work.resolve("s7.jsonl");
+    Files.writeString(transcript, userLine("s7", "u1", "rebase the feature branch") + userLine("s7", "u2",
+        "squash the fixup commits"));
+    SessionHistory history = history();
+    history.sync(Map.of("s7", transcript));
+    // Same size, new words in the last turn, which a read would take again: a read would find them.
+    Files.writeString(transcript, Files.readString(transcript).replace("squash", "reword"));
+
+    SessionHistory.SyncReport same = history.sync(Map.of("s7", transcript));
+
+    assertThat(same.turns()).isZero();
+    assertThat(history.search("reword", 3)).isEmpty();
+
+    Files.writeString(transcript, userLine("s7", "u3", "open the pull request"), StandardOpenOption.APPEND);
+    SessionHistory.SyncReport grown = history.sync(Map.of("s7", transcript));
+
+    assertThat(grown.turns()).isEqualTo(2); // the last turn read, read again, and the new one
+    assertThat(history.search("reword", 3)).first().satisfies(h -> assertThat(h.turn().line()).isEqualTo(2));
+    assertThat(history.search("pull request", 3)).first().satisfies(h -> assertThat(h.turn().line()).isEqualTo(3));
+  }
+
+  @Test
+  void readPositionsWrittenBeforeSizesWereKeptAreStillRead() throws IOException {
+    Path file = home.resolve("read.json");
+    Files.writeString(file, "{\"transcripts\":{\"/t/a.jsonl\":{\"sessionId\":\"a\",\"offset\":120,\"lines\":3}}}");
+
+    assertThat(new ReadPositions(file).read())
+        .containsEntry("/t/a.jsonl", new ReadPositions.Position("a", 120, 3, 0));
+  }
+
+  private static String userLine(String session, String uuid, String text) {
+    return "{\"type\":\"user\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":"
+        + "\"2026-05-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
+  }
 }

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
       ClaudeCodeCompactionBench.class,
       BenchLocomoCommand.class,
       BenchRecallCommand.class,
-      BenchCodingCommand.class
+      BenchCodingCommand.class,
+      BenchHistoryCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

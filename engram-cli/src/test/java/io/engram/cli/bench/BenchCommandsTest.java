@@ -146,6 +146,19 @@ class BenchCommandsTest {
   }
 
   @Test
+  void historyBenchMeasuresTheIncrementalCheckAgainstTheFullOne() throws Exception {
+    Run r = run("bench", "history", "--sessions", "6", "--turns", "4", "--queries", "3", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
+    assertThat(size.path("sessions").asInt()).isEqualTo(6);
+    assertThat(size.path("turns").asInt()).isEqualTo(24);
+    assertThat(size.path("latencyMs").path("full check").path("p50").asDouble()).isPositive();
+    assertThat(size.path("latencyMs").path("incremental").path("p95").asDouble()).isPositive();
+    assertThat(size.path("ratio").asDouble()).isPositive();
+  }
+
+  @Test
   void evidenceListsAreSplitAndMalformedIdsDropped() throws Exception {
     JsonNode list = new ObjectMapper().readTree("[\"D8:6; D9:17\", \"D\", \"D1:3\", \"D1:3\"]");
 
