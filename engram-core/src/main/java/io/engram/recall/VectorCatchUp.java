@@ -68,11 +68,11 @@ final class VectorCatchUp {
     int from = 0;
     while (from < todo.size() && (from == 0 || System.nanoTime() - start < sliceNanos)) {
       List<RecallDocument> chunk = todo.subList(from, Math.min(todo.size(), from + STORE_CHUNK));
+      // One text at a time, not embedAll's texts side by side: the other core stays free for the recalls asked
+      // meanwhile, and under load the whole catch-up took no longer (docs/BENCHMARKS.md, "Recalls while the rest
+      // is embedded").
       List<float[]> vectors = new ArrayList<>(chunk.size());
-      for (int b = 0; b < chunk.size(); b += RecallIndex.BATCH) {
-        List<RecallDocument> batch = chunk.subList(b, Math.min(chunk.size(), b + RecallIndex.BATCH));
-        vectors.addAll(embedder.embedAll(batch.stream().map(RecallDocument::searchText).toList()));
-      }
+      chunk.forEach(d -> vectors.add(embedder.embed(d.searchText())));
       if (underLock(index -> index.addVectors(chunk, vectors)).isEmpty()) {
         return true;
       }

@@ -193,19 +193,14 @@ class MemoryRecallTest {
     assertThat(model.embedded).anyMatch(t -> t.contains("litter box is upstairs"));
   }
 
-  /** The counting model, thread-safe, holding any batch embedded on a thread named "catch-up" until released. */
+  /** The counting model, thread-safe, holding any text embedded on a thread named "catch-up" until released. */
   private static final class GatedEmbedder implements Embedder {
     final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
     final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
     private final RecallIndexTest.CountingEmbedder counting = new RecallIndexTest.CountingEmbedder();
 
     @Override
-    public synchronized float[] embed(String text) {
-      return counting.embed(text);
-    }
-
-    @Override
-    public java.util.List<float[]> embedAll(java.util.List<String> texts) {
+    public float[] embed(String text) {
       if (Thread.currentThread().getName().equals("catch-up")) {
         entered.countDown();
         try {
@@ -214,7 +209,9 @@ class MemoryRecallTest {
           Thread.currentThread().interrupt();
         }
       }
-      return Embedder.super.embedAll(texts);
+      synchronized (counting) {
+        return counting.embed(text);
+      }
     }
 
     @Override
