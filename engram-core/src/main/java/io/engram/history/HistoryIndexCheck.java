@@ -74,7 +74,7 @@ final class HistoryIndexCheck {
     int removed = 0;
     for (String session : compare) {
       Set<String> kept = new HashSet<>();
-      for (SearchIndex.Entry e : SessionHistory.entries(readQuietly(session).values())) {
+      for (SearchIndex.Entry e : TurnEntries.of(readQuietly(session).values())) {
         kept.add(e.id());
         if (!e.contentHash().equals(indexed.get(e.id()))) {
           index.upsert(e);
