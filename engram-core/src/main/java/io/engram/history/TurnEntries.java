@@ -17,6 +17,13 @@ import java.util.stream.Stream;
  * A turn's entry therefore changes when a turn is added after it.
  */
 final class TurnEntries {
+  /**
+   * How entries are made, kept with the index's stamps: a change here makes the next check compare every session
+   * (an index whose fingerprint still matches would otherwise keep entries made the old way). 1 = each turn alone,
+   * 2 = with its neighbours.
+   */
+  static final int FORMAT = 2;
+
   private TurnEntries() {}
 
   /** The entries of {@code sessionTurns}, all of one session, in line order. */

@@ -89,6 +89,15 @@ class HistoryIndexCheckTest {
   }
 
   @Test
+  void stampsRecordedForEntriesMadeAnotherWayLeadToAFullCheck() throws IOException {
+    check();
+    Path stamps = dir.resolve("index").resolve(HistoryIndexCheck.FILE);
+    Files.writeString(stamps, Files.readString(stamps).replace("\"entries\":" + TurnEntries.FORMAT, "\"entries\":1"));
+
+    assertThat(check()).isEqualTo(new HistoryIndexCheck.Outcome(true, 2, 0, 0));
+  }
+
+  @Test
   void aFullCheckRemovesIndexEntriesWhoseTurnIsNoLongerKept() throws IOException {
     check();
     index.upsert(TurnEntries.of(List.of(turn("s1", 9, "an orphan of a kept session"))).get(0));
