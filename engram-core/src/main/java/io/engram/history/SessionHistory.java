@@ -127,7 +127,7 @@ public final class SessionHistory {
     Map<String, ReadPositions.Position> read = positions.read();
     Map<String, ReadPositions.Position> before = Map.copyOf(read);
     TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
-    Writes writes = new Writes(index, new HashMap<>(index.contentHashes()), check);
+    IndexWrites writes = new IndexWrites(index, check);
     int turns = 0;
     List<String> problems = new ArrayList<>();
     for (Map.Entry<String, Path> t : transcripts.entrySet()) {
@@ -161,11 +161,8 @@ public final class SessionHistory {
     }
   }
 
-  /** The index a sync writes to, with what it holds (id to content hash) kept in step, and its check. */
-  private record Writes(SearchIndex index, Map<String, String> indexed, HistoryIndexCheck check) {}
-
   private int readNew(Path file, String sessionHint, Map<String, ReadPositions.Position> read, TurnCatalogue catalogue,
-      Writes writes) throws IOException {
+      IndexWrites writes) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException("transcript not found");
     }
@@ -192,19 +189,13 @@ public final class SessionHistory {
     try {
       for (PastTurn old : replaced.values()) {
         if (old.transcript().equals(key)) {
-          writes.index().remove(old.id());
-          writes.indexed().remove(old.id());
+          writes.remove(old.id());
         }
       }
       // Every turn of the session, since a new turn is the context of the one before it.
-      for (SearchIndex.Entry e : TurnEntries.of(catalogue.put(session, turns, again && from != null))) {
-        if (!e.contentHash().equals(writes.indexed().get(e.id()))) {
-          writes.index().upsert(e);
-          writes.indexed().put(e.id(), e.contentHash());
-        }
-      }
+      writes.upsertChanged(TurnEntries.of(catalogue.put(session, turns, again && from != null)));
     } catch (IOException | RuntimeException e) {
-      writes.check().distrust(); // the index and the catalogue may now disagree
+      writes.distrust();
       throw e;
     }
     // Start the next read at the last turn, which the session may still be adding to.
