@@ -55,8 +55,12 @@ class HistoryIndexCheckTest {
   @Test
   void anUnchangedHistoryReadsNoSessionFile() throws IOException {
     check();
+    edit("s1", "alpha", "gamma", true); // behind the stamps' back: a read of s1 would index "gamma"
+    edit("s2", "beta", "zeta", true);
 
     assertThat(check()).isEqualTo(new HistoryIndexCheck.Outcome(false, 0, 0, 0));
+    assertThat(found("gamma")).isEmpty();
+    assertThat(found("zeta")).isEmpty();
   }
 
   @Test
