@@ -20,6 +20,14 @@ class SessionHistoryTest {
 
   @TempDir Path home;
 
+  private static String userLine(String session, String uuid, String text) {
+    return TranscriptLines.user(session, uuid, "2026-05-01T10:00:00Z", text);
+  }
+
+  private static String agentLine(String session, String uuid, String text) {
+    return TranscriptLines.agent(session, uuid, "2026-05-01T10:00:05Z", text);
+  }
+
   private SessionHistory history() {
     return new SessionHistory(home.resolve("history"), dir -> SearchIndex.inMemory());
   }
@@ -204,16 +212,5 @@ class SessionHistoryTest {
     assertThat(full.full()).isTrue();
     assertThat(full.upserted()).isZero();
     assertThat(full.removed()).isZero();
-  }
-
-  private static String agentLine(String session, String uuid, String text) {
-    return "{\"type\":\"assistant\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":"
-        + "\"2026-05-01T10:00:05Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\""
-        + text + "\"}]}}\n";
-  }
-
-  private static String userLine(String session, String uuid, String text) {
-    return "{\"type\":\"user\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":"
-        + "\"2026-05-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
   }
 }

@@ -1,5 +1,7 @@
 package io.engram.history;
 
+import static io.engram.history.TranscriptLines.agent;
+import static io.engram.history.TranscriptLines.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
@@ -17,17 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TurnRankingTest {
   @TempDir Path home;
-
-  private static String user(String session, String uuid, String time, String text) {
-    return "{\"type\":\"user\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":\"" + time
-        + "\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
-  }
-
-  private static String agent(String session, String uuid, String time, String text) {
-    return "{\"type\":\"assistant\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":\""
-        + time + "\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" + text
-        + "\"}]}}\n";
-  }
 
   private Map<String, Path> transcripts() throws IOException {
     Path asked = home.resolve("s1.jsonl");
