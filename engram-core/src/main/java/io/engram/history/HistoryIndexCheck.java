@@ -19,10 +19,11 @@ import java.util.TreeSet;
 /**
  * Keeps the history's search index in line with the turn catalogue without reading every session each time:
  * {@code <index>/catalogue-stamps.json} holds each session file's stamp (size and last change) and a fingerprint
- * of the index's ids and content hashes, as they were when the two last agreed. When the fingerprint still
- * matches, only the sessions whose stamp changed are read and compared; otherwise (first use, an index rebuilt
- * or changed behind the history's back, a stamps file missing or damaged) every session is, and index entries
- * of turns no longer in the catalogue are removed. The caller holds the history lock.
+ * of the index's ids and content hashes, as they were when the two last agreed. When the fingerprint and the way
+ * entries are made still match, only the sessions whose stamp changed are read and compared; otherwise (first use,
+ * an index rebuilt or changed behind the history's back, entries now made another way, a stamps file missing or
+ * damaged) every session is, and index entries of turns no longer in the catalogue are removed. The caller holds
+ * the history lock.
  */
 final class HistoryIndexCheck {
   /** The stamps file's name in the index directory. */
@@ -30,8 +31,11 @@ final class HistoryIndexCheck {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** The stored form: the index's fingerprint and each session file's stamp, by file name. */
-  record Stored(String fingerprint, Map<String, TurnCatalogue.Stamp> sessions) {}
+  /**
+   * The stored form: the index's fingerprint, how its entries were made ({@link TurnEntries#FORMAT}: entries made
+   * another way are all compared again, as their hashes differ) and each session file's stamp, by file name.
+   */
+  record Stored(String fingerprint, int entries, Map<String, TurnCatalogue.Stamp> sessions) {}
 
   /**
    * What one check did.
@@ -60,7 +64,8 @@ final class HistoryIndexCheck {
     Map<String, String> indexed = index.contentHashes();
     String fingerprint = fingerprint(indexed);
     last = read();
-    boolean full = last.isEmpty() || !last.get().fingerprint().equals(fingerprint);
+    boolean full = last.isEmpty() || !last.get().fingerprint().equals(fingerprint)
+        || last.get().entries() != TurnEntries.FORMAT;
     Set<String> compare = new TreeSet<>(now.keySet());
     if (!full) {
       compare.removeIf(f -> now.get(f).equals(last.get().sessions().get(f)));
@@ -74,7 +79,7 @@ final class HistoryIndexCheck {
     int removed = 0;
     for (String session : compare) {
       Set<String> kept = new HashSet<>();
-      for (SearchIndex.Entry e : SessionHistory.entries(readQuietly(session).values())) {
+      for (SearchIndex.Entry e : TurnEntries.of(readQuietly(session).values())) {
         kept.add(e.id());
         if (!e.contentHash().equals(indexed.get(e.id()))) {
           index.upsert(e);
@@ -92,7 +97,7 @@ final class HistoryIndexCheck {
       index.commit();
       fingerprint = fingerprint(index.contentHashes());
     }
-    record(new Stored(fingerprint, now));
+    record(new Stored(fingerprint, TurnEntries.FORMAT, now));
     return new Outcome(full, compare.size(), upserted, removed);
   }
 
@@ -112,7 +117,7 @@ final class HistoryIndexCheck {
    * that changed.
    */
   void record(SearchIndex index) throws IOException {
-    record(new Stored(fingerprint(index.contentHashes()), catalogue.stamps()));
+    record(new Stored(fingerprint(index.contentHashes()), TurnEntries.FORMAT, catalogue.stamps()));
   }
 
   private void record(Stored now) throws IOException {

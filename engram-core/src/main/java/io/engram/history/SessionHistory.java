@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -27,7 +26,8 @@ import java.util.function.Function;
  * <p>{@link #sync} reads each transcript from where the last read stopped ({@link ReadPositions}: byte offset
  * and line), groups the new messages into {@link PastTurn}s (prompts, and the agent's words, tool names and
  * files; never tool output) and keeps them in the {@link TurnCatalogue} and a keyword {@link SearchIndex}
- * beside it, all under {@code <home>/projects/<key>/history/}. The last turn read may still grow, so the
+ * beside it, all under {@code <home>/projects/<key>/history/}, each turn indexed with its neighbours' words
+ * ({@link TurnEntries}). The last turn read may still grow, so the
  * next read starts again at its first line and replaces it. A transcript that shrank is read again whole.
  * The index is a cache of the catalogue: when it cannot be opened it is rebuilt from it. Every call holds
  * the history lock.
@@ -127,12 +127,13 @@ public final class SessionHistory {
     Map<String, ReadPositions.Position> read = positions.read();
     Map<String, ReadPositions.Position> before = Map.copyOf(read);
     TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
+    IndexWrites writes = new IndexWrites(index, check);
     int turns = 0;
     List<String> problems = new ArrayList<>();
     for (Map.Entry<String, Path> t : transcripts.entrySet()) {
       Path file = t.getValue().toAbsolutePath().normalize();
       try {
-        turns += readNew(file, t.getKey(), read, catalogue, index, check);
+        turns += readNew(file, t.getKey(), read, catalogue, writes);
       } catch (IOException | RuntimeException e) {
         problems.add(file + ": " + e.getMessage());
       }
@@ -161,7 +162,7 @@ public final class SessionHistory {
   }
 
   private int readNew(Path file, String sessionHint, Map<String, ReadPositions.Position> read, TurnCatalogue catalogue,
-      SearchIndex index, HistoryIndexCheck check) throws IOException {
+      IndexWrites writes) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException("transcript not found");
     }
@@ -188,15 +189,13 @@ public final class SessionHistory {
     try {
       for (PastTurn old : replaced.values()) {
         if (old.transcript().equals(key)) {
-          index.remove(old.id());
+          writes.remove(old.id());
         }
       }
-      for (PastTurn turn : turns) {
-        index.upsert(entry(turn));
-      }
-      catalogue.put(session, turns, again && from != null);
+      // Every turn of the session, since a new turn is the context of the one before it.
+      writes.upsertChanged(TurnEntries.of(catalogue.put(session, turns, again && from != null)));
     } catch (IOException | RuntimeException e) {
-      check.distrust(); // the index may now hold turns the catalogue does not
+      writes.distrust();
       throw e;
     }
     // Start the next read at the last turn, which the session may still be adding to.
@@ -204,17 +203,6 @@ public final class SessionHistory {
     int relative = restartLine - linesBefore - 1;
     read.put(key, new ReadPositions.Position(session, offset + chunk.offsetOfLine(relative), restartLine - 1, size));
     return turns.size();
-  }
-
-  /** The index entries of one session's turns. */
-  static List<SearchIndex.Entry> entries(java.util.Collection<PastTurn> turns) {
-    return turns.stream().map(SessionHistory::entry).toList();
-  }
-
-  static SearchIndex.Entry entry(PastTurn t) {
-    String about = t.about();
-    String hash = Integer.toHexString(Objects.hash(t.text(), t.tools(), t.files(), t.timestamp(), t.uuid()));
-    return new SearchIndex.Entry(t.id(), hash, t.role(), about, t.text(), Optional.empty());
   }
 
   private FileLock lock() throws IOException {

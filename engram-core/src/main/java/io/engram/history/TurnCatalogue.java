@@ -64,14 +64,17 @@ final class TurnCatalogue {
     return out;
   }
 
-  /** Adds or replaces {@code turns} (all of {@code sessionId}) in the session's file; drops those past {@code keepBelowLine} when asked. */
-  void put(String sessionId, List<PastTurn> turns, boolean replaceAll) throws IOException {
+  /**
+   * Adds or replaces {@code turns} (all of {@code sessionId}) in the session's file, its other turns dropped when
+   * {@code replaceAll}; returns every turn the session now has, in line order.
+   */
+  List<PastTurn> put(String sessionId, List<PastTurn> turns, boolean replaceAll) throws IOException {
     Map<String, PastTurn> all = replaceAll ? new LinkedHashMap<>() : read(sessionId);
     turns.forEach(t -> all.put(t.id(), t));
-    List<Stored> stored = all.values().stream().sorted(java.util.Comparator.comparingInt(PastTurn::line))
-        .map(Stored::of).toList();
+    List<PastTurn> ordered = all.values().stream().sorted(java.util.Comparator.comparingInt(PastTurn::line)).toList();
     Files.createDirectories(dir);
-    AtomicFiles.writeString(file(sessionId), JSON.writeValueAsString(stored));
+    AtomicFiles.writeString(file(sessionId), JSON.writeValueAsString(ordered.stream().map(Stored::of).toList()));
+    return ordered;
   }
 
   /** A session file as last seen: its size and when it last changed, in nanoseconds as the file system keeps it. */

@@ -40,9 +40,8 @@ final class TurnRanking {
     Map<String, RecallDocument> known = new HashMap<>();
     for (SearchIndex.Hit hit : index.keywordSearch(query, candidates)) {
       turn(hit.id()).ifPresent(t -> {
-        Optional<PastTurn> before = previous(t);
-        known.put(t.id(), document(t, before));
-        before.ifPresent(b -> known.putIfAbsent(b.id(), document(b, previous(b))));
+        known.put(t.id(), document(t));
+        neighbour(t, -1).ifPresent(b -> known.putIfAbsent(b.id(), document(b)));
       });
     }
     List<HistoryHit> out = new ArrayList<>();
@@ -55,10 +54,15 @@ final class TurnRanking {
     return out;
   }
 
-  /** A turn as recall sees it: its words, what it did as its description, dated when it began. */
-  static RecallDocument document(PastTurn t, Optional<PastTurn> before) {
+  /**
+   * A turn as recall sees it: its words, what it did as its description, its neighbours' words as its context (as
+   * the index holds them: {@link TurnEntries}), dated when it began, in its session after the turn before it.
+   */
+  RecallDocument document(PastTurn t) {
+    Optional<PastTurn> before = neighbour(t, -1);
     return new RecallDocument(t.id(), t.role(), t.about(), t.text(), "turn",
         RecallDocument.Activity.since(t.timestamp().orElse(Instant.EPOCH)), false, t.files())
+        .withContext(TurnEntries.context(before, neighbour(t, 1)))
         .inGroup(t.sessionId(), before.map(PastTurn::id).orElse(""));
   }
 
@@ -66,11 +70,13 @@ final class TurnRanking {
     return Optional.ofNullable(sessions.apply(sessionOf(id)).get(id));
   }
 
-  private Optional<PastTurn> previous(PastTurn t) {
+  /** The turn {@code step} places from {@code t} in its session (-1 the one before, 1 the one after), if any. */
+  private Optional<PastTurn> neighbour(PastTurn t, int step) {
     List<PastTurn> turns = ordered.computeIfAbsent(t.sessionId(), s -> sessions.apply(s).values().stream()
         .sorted(Comparator.comparingInt(PastTurn::line)).toList());
     int at = turns.indexOf(t);
-    return at > 0 ? Optional.of(turns.get(at - 1)) : Optional.empty();
+    int other = at + step;
+    return at >= 0 && other >= 0 && other < turns.size() ? Optional.of(turns.get(other)) : Optional.empty();
   }
 
   static String sessionOf(String turnId) {

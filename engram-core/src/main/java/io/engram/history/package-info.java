@@ -5,11 +5,17 @@
  * <p>{@link SessionHistory} reads the transcripts Engram has seen incrementally (from the byte offset
  * where the last read stopped) into {@link PastTurn}s: each prompt the person typed, and what the agent
  * said and did until the next one (its text, the tools it called, the files they named; never the tools'
- * output, nor its thinking), secrets redacted before anything is kept. Turns are kept per session in a catalogue and indexed by keywords through
- * the recall {@link io.engram.recall.SearchIndex} port (the Lucene index on disk, in its own directory);
- * the index is a cache the catalogue rebuilds. A search ranks turns as recall ranks memories, without vectors
- * ({@link TurnRanking}): each turn is a document of its session that follows the turn before it, so the reply to a
- * matching question and the session that matched best come first. A hit carries its session, its date and its link: the
+ * output, nor its thinking), secrets redacted before anything is kept. Turns are kept per session in a
+ * catalogue and indexed by keywords through the recall {@link io.engram.recall.SearchIndex} port (the Lucene index
+ * on disk, in its own directory); the index is a cache the catalogue rebuilds.
+ *
+ * <p>A turn is indexed with its neighbours ({@link TurnEntries}): its own words twice, then the words of the turn
+ * before it and the turn after it in the same session, so a prompt is found by its reply's words and a reply by
+ * its question's (on LoCoMo's dev split, keyword-only evidence recall@5 went from 65.2 to about 74). A turn's entry
+ * changes when the turn after it arrives, so a read re-indexes every turn of the session whose entry changed. A
+ * search ranks turns as recall ranks memories, without vectors ({@link TurnRanking}): each turn is a document of
+ * its session that follows the turn before it, its neighbours' words its context (which the last stage tells from
+ * its own), so the reply to a matching question and the session that matched best come first. A hit carries its session, its date and its link: the
  * transcript's path and line, and the record's uuid.
  *
  * <p>What each call costs grows with what changed, not with the history's size: a transcript whose size has not

@@ -20,6 +20,14 @@ class SessionHistoryTest {
 
   @TempDir Path home;
 
+  private static String userLine(String session, String uuid, String text) {
+    return TranscriptLines.user(session, uuid, "2026-05-01T10:00:00Z", text);
+  }
+
+  private static String agentLine(String session, String uuid, String text) {
+    return TranscriptLines.agent(session, uuid, "2026-05-01T10:00:05Z", text);
+  }
+
   private SessionHistory history() {
     return new SessionHistory(home.resolve("history"), dir -> SearchIndex.inMemory());
   }
@@ -47,10 +55,11 @@ class SessionHistoryTest {
     SessionHistory history = history();
     history.sync(Map.of(SESSION, TRANSCRIPT));
 
-    List<HistoryHit> hits = history.search("did you push", 10);
+    List<HistoryHit> hits = history.search("did you push", 20);
 
     // Line 1858 is the prompt "did you push?", line 1859 the agent's "Yes, everything is pushed and clean": the
-    // reply to a matching question comes first, the question itself is a turn of its own further down.
+    // reply to a matching question comes first, the question itself is a turn of its own further down (15th: it
+    // also carries the long turns around it as context, which BM25 weighs against its three words).
     assertThat(hits.get(0).turn().line()).isEqualTo(1859);
     assertThat(hits.get(0).turn().role()).isEqualTo("assistant");
     assertThat(hits).filteredOn(h -> h.turn().line() == 1858).singleElement()
@@ -83,7 +92,7 @@ class SessionHistoryTest {
     SessionHistory.SyncReport second = history.sync(Map.of(SESSION, growing));
 
     assertThat(second.turns()).isLessThan(history.turns(SESSION).size());
-    assertThat(history.search("did you push", 10)).extracting(h -> h.turn().line()).contains(1858, 1859);
+    assertThat(history.search("did you push", 20)).extracting(h -> h.turn().line()).contains(1858, 1859);
     Map<String, PastTurn> whole = history.turns(SESSION);
     SessionHistory fresh = new SessionHistory(work.resolve("other"), dir -> SearchIndex.inMemory());
     fresh.sync(Map.of(SESSION, TRANSCRIPT));
@@ -150,8 +159,58 @@ class SessionHistoryTest {
         .containsEntry("/t/a.jsonl", new ReadPositions.Position("a", 120, 3, 0));
   }
 
-  private static String userLine(String session, String uuid, String text) {
-    return "{\"type\":\"user\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":"
-        + "\"2026-05-01T10:00:00Z\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
+  @Test
+  void aPromptIsFoundByTheWordsOfTheReplyAfterIt(@TempDir Path work) throws IOException {
+    Path transcript = work.resolve("s8.jsonl");
+    Files.writeString(transcript, userLine("s8", "u1", "where did the flaky timeout come from")
+        + agentLine("s8", "a1", "The fixture clock drifted under heavy load.")
+        + userLine("s8", "u2", "thanks, open a ticket"));
+    SessionHistory history = history();
+    history.sync(Map.of("s8", transcript));
+
+    List<HistoryHit> hits = history.search("fixture clock drifted", 5);
+
+    // The prompt holds none of these words: it is found by its reply's, which it carries as context.
+    assertThat(hits).extracting(h -> h.turn().line()).contains(1, 2);
+    assertThat(hits.get(0).turn().line()).isEqualTo(2);
+  }
+
+  @Test
+  void appendingATurnReindexesTheTurnBeforeIt(@TempDir Path work) throws IOException {
+    Path transcript = work.resolve("s6.jsonl");
+    Files.writeString(transcript, userLine("s6", "u1", "deploy the staging cluster")
+        + agentLine("s6", "a1", "Deploying it now.") + userLine("s6", "u2", "and the canary"));
+    SessionHistory history = history();
+    history.sync(Map.of("s6", transcript));
+    assertThat(history.search("grafana password", 5)).isEmpty();
+
+    Files.writeString(transcript, agentLine("s6", "a2", "Canary is up.") + userLine("s6", "u3",
+        "also rotate the grafana password"), StandardOpenOption.APPEND);
+    history.sync(Map.of("s6", transcript));
+
+    // Line 4, the agent's reply read now, is before the new prompt; line 3 was read before and is read again as the
+    // last turn; neither held these words until the prompt after them came.
+    assertThat(history.search("grafana password", 5)).extracting(h -> h.turn().line()).contains(5, 4);
+    assertThat(history.search("staging cluster", 5)).extracting(h -> h.turn().line()).contains(1, 2);
+  }
+
+  @Test
+  void whatASyncIndexesIsWhatAFullCheckWouldIndexSoTheCheckRewritesNothing(@TempDir Path work) throws IOException {
+    List<String> lines = Files.readAllLines(TRANSCRIPT, StandardCharsets.UTF_8);
+    Path growing = work.resolve(SESSION + ".jsonl");
+    Files.write(growing, lines.subList(0, 900), StandardCharsets.UTF_8);
+    SearchIndex index = SearchIndex.inMemory();
+    SessionHistory history = new SessionHistory(home.resolve("history"), dir -> index);
+    history.sync(Map.of(SESSION, growing));
+    Files.write(growing, lines.subList(900, lines.size()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    history.sync(Map.of(SESSION, growing));
+    Files.delete(home.resolve("history").resolve(SessionHistory.INDEX_STAMPS));
+
+    HistoryIndexCheck.Outcome full = new HistoryIndexCheck(home.resolve("history/index"),
+        new TurnCatalogue(home.resolve("history/turns"))).bringUpToDate(index);
+
+    assertThat(full.full()).isTrue();
+    assertThat(full.upserted()).isZero();
+    assertThat(full.removed()).isZero();
   }
 }

@@ -1,5 +1,7 @@
 package io.engram.history;
 
+import static io.engram.history.TranscriptLines.agent;
+import static io.engram.history.TranscriptLines.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
@@ -17,17 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TurnRankingTest {
   @TempDir Path home;
-
-  private static String user(String session, String uuid, String time, String text) {
-    return "{\"type\":\"user\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":\"" + time
-        + "\",\"message\":{\"role\":\"user\",\"content\":\"" + text + "\"}}\n";
-  }
-
-  private static String agent(String session, String uuid, String time, String text) {
-    return "{\"type\":\"assistant\",\"sessionId\":\"" + session + "\",\"uuid\":\"" + uuid + "\",\"timestamp\":\""
-        + time + "\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" + text
-        + "\"}]}}\n";
-  }
 
   private Map<String, Path> transcripts() throws IOException {
     Path asked = home.resolve("s1.jsonl");
@@ -57,23 +48,29 @@ class TurnRankingTest {
     List<String> keywordsOnly = history(EngramSettings.Rescoring.OFF).search("how to rotate the signing key", 4)
         .stream().map(h -> h.turn().sessionId() + "/" + h.turn().role()).toList();
 
-    assertThat(keywordsOnly.indexOf("s2/user")).isLessThan(keywordsOnly.indexOf("s1/assistant"));
     assertThat(order.indexOf("s1/assistant")).isLessThan(order.indexOf("s2/user"));
+    // Keywords alone do it too now: the reply carries its question's words as context. (Over single turns they put
+    // the passing mention, which says "signing key" three times, first.)
+    assertThat(keywordsOnly.indexOf("s1/assistant")).isLessThan(keywordsOnly.indexOf("s2/user"));
   }
 
   @Test
-  void aTurnIsADocumentOfItsSessionFollowingTheTurnBeforeIt() throws IOException {
+  void aTurnIsADocumentOfItsSessionFollowingTheTurnBeforeItWithItsNeighboursAsContext() throws IOException {
     SessionHistory history = history(EngramSettings.Rescoring.DEFAULTS);
     history.sync(transcripts());
-    List<PastTurn> turns = history.turns("s1").values().stream()
-        .sorted(java.util.Comparator.comparingInt(PastTurn::line)).toList();
+    Map<String, PastTurn> s1 = history.turns("s1");
+    List<PastTurn> turns = s1.values().stream().sorted(java.util.Comparator.comparingInt(PastTurn::line)).toList();
+    TurnRanking ranking = new TurnRanking(SearchIndex.inMemory(), s -> s1, EngramSettings.Recall.DEFAULTS);
 
-    var reply = TurnRanking.document(turns.get(1), java.util.Optional.of(turns.get(0)));
+    var reply = ranking.document(turns.get(1));
+    var question = ranking.document(turns.get(0));
 
     assertThat(reply.group()).isEqualTo("s1");
     assertThat(reply.follows()).isEqualTo(turns.get(0).id());
     assertThat(reply.body()).startsWith("Run scripts/rotate.sh");
+    assertThat(reply.context()).isEqualTo("how do we rotate the signing key?");
     assertThat(reply.activity().updated()).isEqualTo(Instant.parse("2026-05-04T09:00:05Z"));
-    assertThat(TurnRanking.document(turns.get(0), java.util.Optional.empty()).follows()).isEmpty();
+    assertThat(question.follows()).isEmpty();
+    assertThat(question.context()).startsWith("Run scripts/rotate.sh");
   }
 }
