@@ -61,9 +61,7 @@ public final class RecallIndex {
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
   // Documents the last sync left without a vector (the budget ran out, or the catch-up has them).
   private final Set<String> keywordOnly = new HashSet<>();
-  // The last query embedded: the vector search and the exact cosines of one query ask for the same vector.
-  private String embeddedQuery = "";
-  private float[] queryVector;
+  private final Optional<QueryVectors> queries;
 
   /** An index over {@code index}, embedding with {@code embedder} when present, every changed document on sync. */
   public RecallIndex(SearchIndex index, Optional<Embedder> embedder) {
@@ -89,6 +87,7 @@ public final class RecallIndex {
     this.waitingLeftToCatchUp = waitingLeftToCatchUp;
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
+    this.queries = embedder.map(QueryVectors::new);
     if (embeddingBudget.isNegative()) {
       throw new IllegalArgumentException("embeddingBudget is negative: " + embeddingBudget);
     }
@@ -279,11 +278,11 @@ public final class RecallIndex {
   }
 
   private List<SearchIndex.Hit> vectorHits(String query, int limit) {
-    if (embedder.isEmpty() || query.isBlank()) {
+    if (queries.isEmpty() || query.isBlank()) {
       return List.of();
     }
     try {
-      return index.vectorSearch(queryVector(query), limit);
+      return index.vectorSearch(queries.get().vector(query), limit);
     } catch (RuntimeException e) {
       return List.of(); // an embedder failure must not lose recall: BM25 alone still answers
     }
@@ -295,32 +294,15 @@ public final class RecallIndex {
    * its words alone.
    */
   private List<SearchIndex.Hit> exactCosines(String query, List<SearchIndex.Hit> keywordHits) {
-    if (embedder.isEmpty() || keywordOnly.isEmpty() || query.isBlank()) {
+    if (queries.isEmpty() || keywordOnly.isEmpty() || query.isBlank()) {
       return List.of();
     }
     List<RecallDocument> waiting = keywordHits.stream().map(h -> documents.get(h.id()))
         .filter(d -> d != null && keywordOnly.contains(d.id())).limit(EXACT_COSINES).toList();
-    if (waiting.isEmpty()) {
-      return List.of();
-    }
     try {
-      float[] q = queryVector(query);
-      List<float[]> vectors = embedder.get().embedAll(waiting.stream().map(RecallDocument::searchText).toList());
-      List<SearchIndex.Hit> out = new ArrayList<>(waiting.size());
-      for (int i = 0; i < waiting.size(); i++) {
-        out.add(new SearchIndex.Hit(waiting.get(i).id(), Vectors.cosine(q, vectors.get(i))));
-      }
-      return out;
+      return queries.get().cosines(query, waiting);
     } catch (RuntimeException e) {
       return List.of(); // as for the vector search: the keywords still answer
     }
-  }
-
-  private float[] queryVector(String query) {
-    if (queryVector == null || !embeddedQuery.equals(query)) {
-      queryVector = embedder.orElseThrow().embedQuery(query);
-      embeddedQuery = query;
-    }
-    return queryVector;
   }
 }
