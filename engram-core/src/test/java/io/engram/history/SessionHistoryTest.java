@@ -58,8 +58,9 @@ class SessionHistoryTest {
     List<HistoryHit> hits = history.search("did you push", 20);
 
     // Line 1858 is the prompt "did you push?", line 1859 the agent's "Yes, everything is pushed and clean": the
-    // reply to a matching question comes first, the question itself is a turn of its own further down (15th: it
-    // also carries the long turns around it as context, which BM25 weighs against its three words).
+    // reply to a matching question comes first, the question itself is a turn of its own further down (16th, after
+    // the agent's turns that say "push": it carries the 80 words of the turns around it as context, and BM25's
+    // length normalisation weighs them against its own three).
     assertThat(hits.get(0).turn().line()).isEqualTo(1859);
     assertThat(hits.get(0).turn().role()).isEqualTo("assistant");
     assertThat(hits).filteredOn(h -> h.turn().line() == 1858).singleElement()
