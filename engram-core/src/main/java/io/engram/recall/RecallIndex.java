@@ -147,7 +147,7 @@ public final class RecallIndex {
     List<RecallDocument> ordered = new ArrayList<>(changed.size());
     List<RecallDocument> waitingDocs = new ArrayList<>();
     for (RecallDocument doc : changed) {
-      (doc.contentHash().equals(indexed.get(doc.id())) ? waitingDocs : ordered).add(doc);
+      (waitsForVector(doc, indexed) ? waitingDocs : ordered).add(doc);
     }
     if (waitingLeftToCatchUp) {
       waitingDocs.forEach(d -> keywordOnly.add(d.id())); // indexed as they are: the catch-up embeds them
@@ -172,7 +172,7 @@ public final class RecallIndex {
         if (vectors == null && embedder.isPresent()) {
           unembedded++;
           keywordOnly.add(doc.id());
-          if (doc.contentHash().equals(indexed.get(doc.id()))) {
+          if (waitsForVector(doc, indexed)) {
             waiting++;
             continue; // already indexed by keywords with this content: it waits for vectors made later
           }
@@ -195,7 +195,7 @@ public final class RecallIndex {
       return List.of();
     }
     Map<String, String> indexed = index.contentHashes();
-    return docs.stream().filter(d -> d.contentHash().equals(indexed.get(d.id()))).toList();
+    return docs.stream().filter(d -> waitsForVector(d, indexed)).toList();
   }
 
   /**
@@ -214,7 +214,7 @@ public final class RecallIndex {
     int stored = 0;
     for (int i = 0; i < docs.size(); i++) {
       RecallDocument doc = docs.get(i);
-      if (doc.contentHash().equals(indexed.get(doc.id()))) {
+      if (waitsForVector(doc, indexed)) {
         index.upsert(new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(),
             doc.indexedBody(), Optional.of(vectors.get(i))));
         keywordOnly.remove(doc.id());
@@ -223,6 +223,11 @@ public final class RecallIndex {
     }
     index.commit();
     return stored;
+  }
+
+  /** With an embedder, whether {@code indexed} (id to stored hash) holds {@code doc} by keywords alone as it is now. */
+  private static boolean waitsForVector(RecallDocument doc, Map<String, String> indexed) {
+    return doc.contentHash().equals(indexed.get(doc.id()));
   }
 
   /** The hash the index keeps for {@code doc}: its content's, and the embedding model's name when vectors are in use. */
