@@ -34,6 +34,9 @@ import java.util.stream.Stream;
  * the same way, so the baseline pays what the hook pays to be started.
  */
 final class HookBenchRig implements AutoCloseable {
+  /** The prompt every timed hook call asks; the generated memories answer it. */
+  private static final String SAMPLE_PROMPT = "How do I run the tests with redis and postgres?";
+
   private static final String[] TOPICS =
       {"redis", "postgres", "pnpm", "deploy", "lint", "docker", "kafka", "auth", "cache", "ci"};
 
@@ -114,8 +117,7 @@ final class HookBenchRig implements AutoCloseable {
     ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
     long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
     for (int i = 0; ; i++) {
-      String input = "{\"session_id\":\"bench-first-" + i + "\",\"cwd\":\"" + project + "\",\"prompt\":\"How do I"
-          + " run the tests with redis and postgres?\"}";
+      String input = promptInput("bench-first-" + i, project, SAMPLE_PROMPT);
       Optional<ServiceClient.Reply> first = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
           Duration.ofMinutes(5));
       if (first.isEmpty() || !first.get().answered()) {
@@ -148,7 +150,7 @@ final class HookBenchRig implements AutoCloseable {
 
   private long promptIn(Path where, String session, Map<String, String> env) {
     String input = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + where + "\",\"hook_event_name\":"
-        + "\"UserPromptSubmit\",\"prompt\":\"How do I run the tests with redis and postgres?\"}";
+        + "\"UserPromptSubmit\",\"prompt\":\"" + SAMPLE_PROMPT + "\"}";
     Run r = run(List.of(launcher.toString(), "hook", "UserPromptSubmit"), Optional.of(input), env);
     if (r.exit() != 0 || !r.out().contains("hookSpecificOutput")) {
       throw new IllegalStateException("the hook gave no context for the sample prompt (exit " + r.exit() + "): "
@@ -212,8 +214,7 @@ final class HookBenchRig implements AutoCloseable {
     Path second = Files.createDirectories(dir.resolve("project-large"));
     seedDirectly(roots(second), count, "large-");
     ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
-    String input = "{\"session_id\":\"bench-large\",\"cwd\":\"" + second + "\",\"prompt\":\"How do I run the tests"
-        + " with redis and postgres?\"}";
+    String input = promptInput("bench-large", second, SAMPLE_PROMPT);
     long start = System.nanoTime();
     Optional<ServiceClient.Reply> reply = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
         Duration.ofMinutes(30));
@@ -226,7 +227,7 @@ final class HookBenchRig implements AutoCloseable {
     // Meanwhile a session asks as a person would, every half second, a new session each time (no repeat rule).
     Latencies during = new Latencies();
     int nothingSent = 0;
-    String[] prompts = {"How do I run the tests with redis and postgres?", "Where are deploys watched?",
+    String[] prompts = {SAMPLE_PROMPT, "Where are deploys watched?",
         "Which package manager does the build use?", "Why does the cache need warming before the release?"};
     while (status().queue().embedding() > 0 && System.nanoTime() - start < Duration.ofMinutes(30).toNanos()) {
       long asked = System.nanoTime();
@@ -248,10 +249,14 @@ final class HookBenchRig implements AutoCloseable {
 
   /** Asks the service's UserPromptSubmit hook {@code prompt} in a new session of {@code project}: whether it sent any. */
   private static boolean asks(ServiceClient client, Path project, String session, String prompt) throws IOException {
-    String input = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"prompt\":\"" + prompt + "\"}";
-    Optional<ServiceClient.Reply> answer = client.hook(HookEvent.USER_PROMPT_SUBMIT, input, Optional.empty(),
-        Duration.ofMinutes(5));
+    Optional<ServiceClient.Reply> answer = client.hook(HookEvent.USER_PROMPT_SUBMIT,
+        promptInput(session, project, prompt), Optional.empty(), Duration.ofMinutes(5));
     return answer.isPresent() && answer.get().body().contains("additionalContext");
+  }
+
+  /** A UserPromptSubmit hook's input as the service takes it: {@code prompt} in {@code session} of {@code project}. */
+  private static String promptInput(String session, Path project, String prompt) {
+    return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"prompt\":\"" + prompt + "\"}";
   }
 
   @Override
