@@ -14,9 +14,6 @@ import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene912.Lucene912Codec;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -49,10 +46,11 @@ import org.apache.lucene.util.Bits;
 
 /**
  * The Lucene implementation of {@link SearchIndex}: BM25 over name (boost 2), description (boost 1.5)
- * and body, analysed by {@link RecallAnalyzer}; vectors ({@link KnnFloatVectorField}, cosine) searched
- * exactly while there are at most {@link VectorSearch#exactLimit} of them (every vector compared: the true
- * neighbours, in milliseconds at that size), through the HNSW graph above it, with the graph's parameters
- * and the number of candidates it explores set by {@link VectorSearch}. An existing index is opened with a
+ * and body, analysed by {@link RecallAnalyzer}; vectors ({@link KnnFloatVectorField}, cosine) stored without a
+ * graph ({@link ExactVectorsFormat}) and searched exactly while there are at most {@link VectorSearch#exactLimit}
+ * of them (every vector compared: the true neighbours, in milliseconds at that size), in an HNSW graph and searched
+ * through it above, with the graph's parameters and the number of candidates it explores set by
+ * {@link VectorSearch}. An existing index is opened with a
  * reader only; the writer is opened at the first change, so a search of an index already in step costs no
  * writer. Writes are visible to the next search (near-real-time reader); {@link #commit()} makes them
  * durable. One instance per directory per process: Lucene's write lock refuses a second writer. A process that
@@ -98,6 +96,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
   private final ExactVectorSearch exact = new ExactVectorSearch(VECTOR);
+  private final VectorFormats formats;
   private final Map<String, String> hashes = new HashMap<>();
   private final DocumentIds documentIds = new DocumentIds(ID);
   // Opened on the first change: a search of an index already in step (most recall calls) needs only a
@@ -109,6 +108,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   private LuceneSearchIndex(Directory directory, VectorSearch vectorSearch) throws IOException {
     this.directory = directory;
     this.vectorSearch = vectorSearch;
+    this.formats = new VectorFormats(vectorSearch);
     if (DirectoryReader.indexExists(directory)) {
       this.searchers = new SearcherManager(DirectoryReader.open(directory), null);
     } else {
@@ -119,13 +119,8 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   private void openWriter() throws IOException {
     IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    KnnVectorsFormat hnsw = new Lucene99HnswVectorsFormat(vectorSearch.maxConnections(), vectorSearch.beamWidth());
-    config.setCodec(new Lucene912Codec() {
-      @Override
-      public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-        return hnsw;
-      }
-    });
+    formats.counted(searchers == null ? 0 : vectorCount());
+    config.setCodec(formats.codec());
     config.setRAMBufferSizeMB(64);
     IndexWriter opened = new IndexWriter(directory, config);
     SearcherManager previous = searchers;
@@ -204,6 +199,9 @@ public final class LuceneSearchIndex implements SearchIndex {
     entry.vector().ifPresent(v -> doc.add(new KnnFloatVectorField(VECTOR, v, VectorSimilarityFunction.COSINE)));
     try {
       writer().updateDocument(new Term(ID, entry.id()), doc);
+      if (entry.vector().isPresent()) {
+        formats.added();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot index " + entry.id() + ": " + e.getMessage(), e);
     }
@@ -317,7 +315,8 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   /**
    * The {@code limit} nearest vectors the HNSW graph finds when it collects {@code candidates} of them
-   * (at least {@code limit}): approximate, much faster than exact on large indexes.
+   * (at least {@code limit}): approximate, much faster than exact on large indexes. Segments written below the
+   * exact-search limit have no graph and are scanned, so their share of the answer is exact.
    */
   public List<Hit> approximateVectorSearch(float[] vector, int limit, int candidates) {
     List<Hit> hits = run(new KnnFloatVectorQuery(VECTOR, vector, Math.max(limit, candidates)),

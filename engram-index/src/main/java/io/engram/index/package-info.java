@@ -3,11 +3,17 @@
  *
  * <p>{@link io.engram.index.LuceneSearchIndex} keeps one document per memory: its id, its content hash (so
  * recall re-indexes only what changed), BM25 fields for the name (boost 2), the description (boost 1.5)
- * and the body, and, when recall has an embedder, its vector in an HNSW graph ({@code
- * KnnFloatVectorField}, cosine). Writes are visible to the next search through a near-real-time reader;
- * {@code commit()} makes them durable. Vectors are searched exactly while there are at most {@code
- * recall.exactVectorLimit} of them ({@code ExactVectorSearch}: every vector compared, each segment's vector
- * lengths computed on its first search and kept), through the graph above that. It lives on disk ({@code onDisk(dir)}: recall keeps one per project
+ * and the body, and, when recall has an embedder, its vector ({@code KnnFloatVectorField}, cosine). Writes are
+ * visible to the next search through a near-real-time reader; {@code commit()} makes them durable. Vectors are
+ * searched exactly while there are at most {@code recall.exactVectorLimit} of them ({@code ExactVectorSearch}:
+ * every vector compared, each segment's vector lengths computed on its first search and kept), through an HNSW
+ * graph above that.
+ *
+ * <p>Below the limit no search walks a graph, so none is built: {@code VectorFormats} writes each new segment in
+ * {@link io.engram.index.ExactVectorsFormat} (Lucene's flat vectors, registered by name so a reopened index finds
+ * it, and scanned if a graph query reaches them) while the index holds at most the limit, and in Lucene's HNSW
+ * format once it holds more. Building graphs is what made writes slow: every merge rebuilds one, and closing a
+ * writer waits for its merges, under the index's lock, while a recall waits for that lock. It lives on disk ({@code onDisk(dir)}: recall keeps one per project
  * and mode under {@code <home>/projects/<key>/index/}) or in memory ({@code inMemory()}). One instance per
  * directory per process: Lucene's write lock refuses a second writer, and recall then falls back to an
  * in-memory index for the call.

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
       BenchLocomoCommand.class,
       BenchRecallCommand.class,
       BenchCodingCommand.class,
-      BenchHistoryCommand.class
+      BenchHistoryCommand.class,
+      IndexWritesBench.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

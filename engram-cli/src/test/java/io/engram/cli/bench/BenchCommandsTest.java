@@ -138,7 +138,7 @@ class BenchCommandsTest {
     assertThat(size.path("memories").asInt()).isEqualTo(120);
     assertThat(size.path("latencyMs").has("lucene hybrid")).isTrue();
     assertThat(size.path("latencyMs").has("in-core brute-force cosine")).isTrue();
-    assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw)").asDouble()).isPositive();
+    assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw graph)").asDouble()).isPositive();
     assertThat(size.path("hnswRecallAt10").asDouble()).isBetween(0.0, 1.0);
     assertThat(size.path("hnswRecallAt10ByCandidates").path("60").asDouble()).isBetween(0.0, 1.0);
     assertThat(size.path("latencyMs").has("lucene hnsw (60 candidates)")).isTrue();
@@ -156,6 +156,30 @@ class BenchCommandsTest {
     assertThat(size.path("latencyMs").path("full check").path("p50").asDouble()).isPositive();
     assertThat(size.path("latencyMs").path("incremental").path("p95").asDouble()).isPositive();
     assertThat(size.path("ratio").asDouble()).isPositive();
+  }
+
+  @Test
+  void indexWritesBenchTimesEveryStoreInBothVectorFormats() throws Exception {
+    Run r = run("bench", "index-writes", "--memories", "300", "--chunk", "100", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("memories").asInt()).isEqualTo(300);
+    for (String format : List.of("as configured", "hnsw graph always")) {
+      JsonNode result = report.path("formats").path(format);
+      assertThat(result.path("seconds").asDouble()).as(format).isPositive();
+      assertThat(result.path("longestMs").asDouble()).as(format)
+          .isGreaterThanOrEqualTo(result.path("storeMs").path("p50").asDouble());
+    }
+    assertThat(report.path("longestRatio").asDouble()).isPositive();
+  }
+
+  @Test
+  void indexWritesBenchRefusesAnEmptyChunk() {
+    Run r = run("bench", "index-writes", "--chunk", "0");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--memories and --chunk must be positive");
   }
 
   @Test
