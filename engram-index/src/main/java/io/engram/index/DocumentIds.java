@@ -1,14 +1,17 @@
 package io.engram.index;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.util.Bits;
 
 /**
  * The id of every document of an index's reader, by document number: every search maps its hits to ids, and
@@ -27,9 +30,27 @@ final class DocumentIds {
     this.field = field;
   }
 
-  /** Records the ids of {@code segment} already read (by document number, deleted ones included). */
-  void put(LeafReader segment, String[] ids) {
-    bySegment.put(key(segment), ids);
+  /**
+   * Reads every segment's ids and keeps them, and returns the stored field {@code hashField} of each live document by
+   * its id: an index's opening reads both in one pass over the stored fields.
+   */
+  Map<String, String> readWithHashes(IndexReader reader, String hashField) throws IOException {
+    Map<String, String> hashes = new HashMap<>();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      LeafReader segment = leaf.reader();
+      Bits live = segment.getLiveDocs();
+      StoredFields stored = segment.storedFields();
+      String[] ids = new String[segment.maxDoc()];
+      for (int d = 0; d < ids.length; d++) {
+        Document doc = stored.document(d, Set.of(field, hashField));
+        ids[d] = doc.get(field);
+        if (live == null || live.get(d)) {
+          hashes.put(ids[d], doc.get(hashField));
+        }
+      }
+      bySegment.put(key(segment), ids);
+    }
+    return hashes;
   }
 
   /** The ids of {@code reader}'s documents by document number, deleted ones included. */

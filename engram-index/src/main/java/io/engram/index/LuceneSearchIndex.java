@@ -1,19 +1,17 @@
 package io.engram.index;
 
 import io.engram.config.EngramSettings;
+import io.engram.recall.FunctionWords;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -24,25 +22,17 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.Bits;
 
 /**
  * The Lucene implementation of {@link SearchIndex}: BM25 over name (boost 2), description (boost 1.5)
@@ -61,9 +51,6 @@ public final class LuceneSearchIndex implements SearchIndex {
   private static final String ID = "id";
   private static final String HASH = "hash";
   private static final String VECTOR = "vector";
-  private static final Map<String, Float> FIELD_BOOSTS = Map.of("name", 2.0f, "description", 1.5f, "body", 1.0f);
-  /** Lucene refuses boolean queries over 1024 clauses; three fields per term stays below it. */
-  private static final int MAX_QUERY_TERMS = 300;
 
   /**
    * How vectors are searched.
@@ -95,6 +82,7 @@ public final class LuceneSearchIndex implements SearchIndex {
   private final VectorSearch vectorSearch;
   private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
+  private final KeywordQueries keywords = new KeywordQueries(analyzer);
   private final ExactVectorSearch exact = new ExactVectorSearch(VECTOR);
   private final VectorFormats formats;
   private final Map<String, String> hashes = new HashMap<>();
@@ -114,7 +102,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     } else {
       openWriter();
     }
-    loadHashes();
+    hashes.putAll(searching(searcher -> documentIds.readWithHashes(searcher.getIndexReader(), HASH)));
   }
 
   private void openWriter() throws IOException {
@@ -166,28 +154,6 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
   }
 
-  private void loadHashes() throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-        LeafReader reader = leaf.reader();
-        Bits live = reader.getLiveDocs();
-        StoredFields stored = reader.storedFields();
-        String[] ids = new String[reader.maxDoc()];
-        for (int d = 0; d < reader.maxDoc(); d++) {
-          Document doc = stored.document(d, Set.of(ID, HASH));
-          ids[d] = doc.get(ID);
-          if (live == null || live.get(d)) {
-            hashes.put(doc.get(ID), doc.get(HASH));
-          }
-        }
-        documentIds.put(reader, ids);
-      }
-    } finally {
-      searchers.release(searcher);
-    }
-  }
-
   @Override
   public synchronized void upsert(Entry entry) {
     Document doc = new Document();
@@ -227,61 +193,18 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   @Override
   public List<Hit> keywordSearch(String query, int limit) {
-    List<String> terms = terms(query);
+    List<String> terms = keywords.terms(query);
     if (terms.isEmpty() || limit <= 0) {
       return List.of();
     }
-    BooleanQuery.Builder q = new BooleanQuery.Builder();
-    for (String term : terms) {
-      FIELD_BOOSTS.forEach(
-          (field, boost) ->
-              q.add(new BoostQuery(new TermQuery(new Term(field, term)), boost), BooleanClause.Occur.SHOULD));
-    }
-    return run(q.build(), limit, false);
+    return run(KeywordQueries.bm25(terms), limit, false);
   }
 
   @Override
-  public Map<String, Double> keywordCoverage(String query, java.util.Collection<String> ids) {
-    Map<String, Double> out = new java.util.LinkedHashMap<>();
-    ids.forEach(id -> out.put(id, 0.0));
-    List<String> terms = terms(io.engram.recall.FunctionWords.strip(query));
-    if (terms.isEmpty() || ids.isEmpty()) {
-      return out;
-    }
-    try {
-      refreshIfDirty();
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        var reader = searcher.getIndexReader();
-        int n = reader.numDocs();
-        String[] idOf = documentIds.of(reader);
-        Set<String> among = Set.copyOf(ids);
-        double total = 0;
-        Map<String, Double> matched = new HashMap<>();
-        for (String term : terms) {
-          int df = 0;
-          for (String field : FIELD_BOOSTS.keySet()) {
-            df = Math.max(df, reader.docFreq(new Term(field, term)));
-          }
-          // A term no document holds weighs as one a single document holds (as in the in-core index).
-          int weighed = Math.max(1, df);
-          double idf = Math.log(1 + (n - weighed + 0.5) / (weighed + 0.5));
-          total += idf;
-          if (df > 0) {
-            for (String id : holding(reader, idOf, term, among)) {
-              matched.merge(id, idf, Double::sum);
-            }
-          }
-        }
-        double sum = total;
-        matched.forEach((id, m) -> out.computeIfPresent(id, (k, v) -> m / sum));
-        return out;
-      } finally {
-        searchers.release(searcher);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
-    }
+  public Map<String, Double> keywordCoverage(String query, Collection<String> ids) {
+    List<String> terms = keywords.terms(FunctionWords.strip(query));
+    return searching(searcher -> KeywordQueries.coverage(searcher.getIndexReader(),
+        documentIds.of(searcher.getIndexReader()), terms, ids));
   }
 
   @Override
@@ -295,22 +218,14 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   /** The {@code limit} nearest vectors by comparing {@code vector} with every one: the true neighbours. */
   public List<Hit> exactVectorSearch(float[] vector, int limit) {
-    try {
-      refreshIfDirty();
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        String[] idOf = documentIds.of(searcher.getIndexReader());
-        List<Hit> hits = new ArrayList<>();
-        for (ExactVectorSearch.Match m : exact.nearest(searcher.getIndexReader(), vector, limit)) {
-          hits.add(new Hit(idOf[m.doc()], m.cosine()));
-        }
-        return hits;
-      } finally {
-        searchers.release(searcher);
+    return searching(searcher -> {
+      String[] idOf = documentIds.of(searcher.getIndexReader());
+      List<Hit> hits = new ArrayList<>();
+      for (ExactVectorSearch.Match m : exact.nearest(searcher.getIndexReader(), vector, limit)) {
+        hits.add(new Hit(idOf[m.doc()], m.cosine()));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
-    }
+      return hits;
+    });
   }
 
   /**
@@ -326,25 +241,37 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   /** How many documents hold a vector (deleted ones not yet merged away included). */
   public int vectorCount() {
-    try {
-      refreshIfDirty();
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        int n = 0;
-        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-          FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-          n += values == null ? 0 : values.size();
-        }
-        return n;
-      } finally {
-        searchers.release(searcher);
+    return searching(searcher -> {
+      int n = 0;
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+        n += values == null ? 0 : values.size();
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
-    }
+      return n;
+    });
   }
 
   private List<Hit> run(Query query, int limit, boolean cosine) {
+    return searching(searcher -> {
+      ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
+      String[] idOf = documentIds.of(searcher.getIndexReader());
+      List<Hit> hits = new ArrayList<>(docs.length);
+      for (ScoreDoc sd : docs) {
+        // Lucene maps cosine c to (1 + c) / 2 so scores stay positive; undo it.
+        hits.add(new Hit(idOf[sd.doc], cosine ? 2.0 * sd.score - 1.0 : sd.score));
+      }
+      return hits;
+    });
+  }
+
+  /** A search's work on the reader of what is written so far. */
+  @FunctionalInterface
+  private interface Search<T> {
+    T on(IndexSearcher searcher) throws IOException;
+  }
+
+  // Every search reads through the searcher current when it starts; a release swaps it for the next search.
+  private <T> T searching(Search<T> search) {
     try {
       refreshIfDirty();
       SearcherManager current;
@@ -353,15 +280,7 @@ public final class LuceneSearchIndex implements SearchIndex {
       }
       IndexSearcher searcher = current.acquire();
       try {
-        ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
-        String[] idOf = documentIds.of(searcher.getIndexReader());
-        List<Hit> hits = new ArrayList<>(docs.length);
-        for (ScoreDoc sd : docs) {
-          String id = idOf[sd.doc];
-          // Lucene maps cosine c to (1 + c) / 2 so scores stay positive; undo it.
-          hits.add(new Hit(id, cosine ? 2.0 * sd.score - 1.0 : sd.score));
-        }
-        return hits;
+        return search.on(searcher);
       } finally {
         current.release(searcher);
       }
@@ -377,44 +296,6 @@ public final class LuceneSearchIndex implements SearchIndex {
         searchers.maybeRefreshBlocking();
       }
     }
-  }
-
-  // The ids among {@code among} whose documents hold {@code term} in any field: the term's postings, walked.
-  private static Set<String> holding(org.apache.lucene.index.IndexReader reader, String[] idOf, String term,
-      Set<String> among) throws IOException {
-    Set<String> out = new java.util.HashSet<>();
-    for (LeafReaderContext leaf : reader.leaves()) {
-      Bits live = leaf.reader().getLiveDocs();
-      for (String field : FIELD_BOOSTS.keySet()) {
-        org.apache.lucene.index.PostingsEnum docs =
-            leaf.reader().postings(new Term(field, term), org.apache.lucene.index.PostingsEnum.NONE);
-        if (docs == null) {
-          continue;
-        }
-        for (int d = docs.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = docs.nextDoc()) {
-          String id = idOf[leaf.docBase + d];
-          if ((live == null || live.get(d)) && among.contains(id)) {
-            out.add(id);
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  private List<String> terms(String text) {
-    Set<String> out = new LinkedHashSet<>();
-    try (TokenStream stream = analyzer.tokenStream("body", text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && out.size() < MAX_QUERY_TERMS) {
-        out.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new ArrayList<>(out);
   }
 
   @Override

@@ -21,8 +21,11 @@
  * <p>{@code RecallAnalyzer} analyses every field and every query the same way: Unicode word breaking, CJK
  * width folding and overlapping CJK bigrams (Chinese and Japanese have no spaces between words),
  * possessives dropped, lower case, English stop words, Porter stemming. Memories mix English prose with
- * Chinese, identifiers and paths; this keeps each searchable without guessing a language. A query is cut
- * to 300 terms, below Lucene's limit of 1024 clauses over three fields.
+ * Chinese, identifiers and paths; this keeps each searchable without guessing a language. {@code KeywordQueries}
+ * turns a query's words into those terms (at most 300, below Lucene's limit of 1024 clauses over three fields), the
+ * BM25 query over the three fields, and the idf-weighted share of them each candidate holds (recall's keyword
+ * coverage). {@code DocumentIds} keeps each segment's ids by document number, read once with the content hashes when
+ * the index opens.
  *
  * <p>The tests run recall's {@code SearchIndexContract} on both the on-disk and the in-memory index.
  *
