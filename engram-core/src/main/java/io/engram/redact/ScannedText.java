@@ -106,6 +106,11 @@ final class ScannedText {
     return false;
   }
 
+  /** True when the keyword with id {@code keywordId} occurs in the text. */
+  boolean mentions(int keywordId) {
+    return hits[keywordId].length > 0;
+  }
+
   /** The offsets where {@code keyword} starts, in order. */
   int[] hits(String keyword) {
     return hits[keywordIds.get(keyword)];

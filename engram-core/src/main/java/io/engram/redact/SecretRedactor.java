@@ -1,6 +1,7 @@
 package io.engram.redact;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -21,7 +22,9 @@ import java.util.stream.Stream;
  * <p>Each secret is replaced by {@link SecretKind#marker()}; a private span is dropped without a trace.
  * Redaction is idempotent: redacting an already redacted text changes nothing. Instances are immutable
  * and thread-safe; {@link #standard()} is the shared default. Large texts are cheap: one pass finds every
- * rule's keywords (gitleaks' prefilter), and a rule's pattern runs only on the lines that hold one of them.
+ * rule's keywords (gitleaks' prefilter), only the rules one of whose keywords occurred are run, and a rule's pattern
+ * runs only on the lines that hold one of them. Small texts are cheap too: a text without keywords costs that pass
+ * and the few detectors that have none.
  * Every pattern runs in time linear in the text (checked on adversarial inputs by the tests).
  */
 public final class SecretRedactor {
@@ -35,18 +38,30 @@ public final class SecretRedactor {
   private final List<Detector> detectors;
   private final KeywordIndex keywords;
   private final Map<String, Integer> keywordIds = new HashMap<>();
+  /** By keyword id, the detectors (by index) that name it. */
+  private final int[][] detectorsByKeyword;
+  /** The detectors that name no keyword: they run on every text. */
+  private final BitSet keywordless = new BitSet();
 
   private SecretRedactor(List<Detector> detectors) {
     this.detectors = List.copyOf(detectors);
     List<String> all = new ArrayList<>();
-    for (Detector d : this.detectors) {
-      for (String k : d.keywords()) {
+    List<BitSet> naming = new ArrayList<>();
+    for (int i = 0; i < this.detectors.size(); i++) {
+      List<String> named = this.detectors.get(i).keywords();
+      if (named.isEmpty()) {
+        keywordless.set(i);
+      }
+      for (String k : named) {
         if (keywordIds.putIfAbsent(k, all.size()) == null) {
           all.add(k);
+          naming.add(new BitSet());
         }
+        naming.get(keywordIds.get(k)).set(i);
       }
     }
     this.keywords = new KeywordIndex(all);
+    this.detectorsByKeyword = naming.stream().map(b -> b.stream().toArray()).toArray(int[][]::new);
   }
 
   /** The redactor with every rule Engram knows. */
@@ -113,7 +128,8 @@ public final class SecretRedactor {
   private List<Finding> find(String text) {
     ScannedText scanned = scan(text);
     List<Finding> raw = new ArrayList<>();
-    for (int i = 0; i < detectors.size(); i++) {
+    BitSet run = detectorsToRun(scanned);
+    for (int i = run.nextSetBit(0); i >= 0; i = run.nextSetBit(i + 1)) {
       detectors.get(i).find(scanned, i, raw);
     }
     if (raw.isEmpty()) {
@@ -134,6 +150,23 @@ public final class SecretRedactor {
     }
     merged.add(open);
     return merged;
+  }
+
+  /**
+   * The detectors that can find anything in {@code scanned}: those without keywords and those one of whose keywords
+   * occurs ({@link Detector#keywords()}'s contract). Most texts hold few keywords, and asking each of some 200
+   * detectors whether its own occur cost more than the scan that found them.
+   */
+  private BitSet detectorsToRun(ScannedText scanned) {
+    BitSet run = (BitSet) keywordless.clone();
+    for (int k = 0; k < detectorsByKeyword.length; k++) {
+      if (scanned.mentions(k)) {
+        for (int d : detectorsByKeyword[k]) {
+          run.set(d);
+        }
+      }
+    }
+    return run;
   }
 
   private static boolean containsIgnoreCase(String text, String lowerNeedle) {

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.engram.redact.SecretRedactor;
 import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Prints values as pretty JSON for {@code --json}; one shared mapper for every command. */
 public final class JsonOutput {
@@ -37,20 +39,36 @@ public final class JsonOutput {
   }
 
   private static JsonNode redacted(JsonNode node) {
-    if (node.isTextual()) {
-      return TextNode.valueOf(SecretRedactor.standard().redact(node.textValue()).text());
+    return new Redacting().node(node);
+  }
+
+  /**
+   * The redaction of one output. Redaction is a function of the text alone, and an output repeats many strings (the
+   * field names of every object, types, dates), so each distinct string is redacted once.
+   */
+  private static final class Redacting {
+    private final Map<String, String> done = new HashMap<>();
+
+    String text(String s) {
+      return done.computeIfAbsent(s, t -> SecretRedactor.standard().redact(t).text());
     }
-    if (node instanceof ObjectNode o) {
-      // Keys too: a map keyed by a name or a path can carry a secret as well as its values.
-      ObjectNode copy = o.objectNode();
-      o.fields().forEachRemaining(e -> copy.set(SecretRedactor.standard().redact(e.getKey()).text(), redacted(e.getValue())));
-      return copy;
-    } else if (node instanceof ArrayNode a) {
-      for (int i = 0; i < a.size(); i++) {
-        a.set(i, redacted(a.get(i)));
+
+    JsonNode node(JsonNode node) {
+      if (node.isTextual()) {
+        return TextNode.valueOf(text(node.textValue()));
       }
+      if (node instanceof ObjectNode o) {
+        // Keys too: a map keyed by a name or a path can carry a secret as well as its values.
+        ObjectNode copy = o.objectNode();
+        o.fields().forEachRemaining(e -> copy.set(text(e.getKey()), node(e.getValue())));
+        return copy;
+      } else if (node instanceof ArrayNode a) {
+        for (int i = 0; i < a.size(); i++) {
+          a.set(i, node(a.get(i)));
+        }
+      }
+      return node;
     }
-    return node;
   }
 
   /** The shared mapper, for commands that build trees themselves. */
