@@ -185,15 +185,12 @@ public final class SessionHistory {
     Transcript t = TranscriptReader.read(new StringReader(chunk.text()), sessionHint);
     String session = from != null && !again ? from.sessionId() : t.sessionId();
     List<PastTurn> turns = TurnGroups.of(session, key, t.messages(), linesBefore + 1);
-    Map<String, PastTurn> replaced = again && from != null ? catalogue.read(from.sessionId()) : Map.of();
     try {
-      for (PastTurn old : replaced.values()) {
-        if (old.transcript().equals(key)) {
-          writes.remove(old.id());
-        }
+      if (again && from != null) {
+        forget(key, from.sessionId(), catalogue, writes);
       }
       // Every turn of the session, since a new turn is the context of the one before it.
-      writes.upsertChanged(TurnEntries.of(catalogue.put(session, turns, again && from != null)));
+      writes.upsertChanged(TurnEntries.of(catalogue.put(session, turns, false)));
     } catch (IOException | RuntimeException e) {
       writes.distrust();
       throw e;
@@ -203,6 +200,27 @@ public final class SessionHistory {
     int relative = restartLine - linesBefore - 1;
     read.put(key, new ReadPositions.Position(session, offset + chunk.offsetOfLine(relative), restartLine - 1, size));
     return turns.size();
+  }
+
+  /**
+   * Takes the turns read from {@code transcript} out of {@code session}'s catalogue and the index, before the
+   * transcript is read again from its start: it may now name another session, and a turn left in the old session's
+   * catalogue would be indexed again by the next full check.
+   */
+  private static void forget(String transcript, String session, TurnCatalogue catalogue, IndexWrites writes)
+      throws IOException {
+    Map<String, PastTurn> turns = catalogue.read(session);
+    List<PastTurn> kept = new ArrayList<>();
+    for (PastTurn turn : turns.values()) {
+      if (turn.transcript().equals(transcript)) {
+        writes.remove(turn.id());
+      } else {
+        kept.add(turn);
+      }
+    }
+    if (kept.size() < turns.size()) {
+      catalogue.put(session, kept, true);
+    }
   }
 
   private FileLock lock() throws IOException {

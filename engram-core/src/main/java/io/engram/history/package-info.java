@@ -19,7 +19,10 @@
  * transcript's path and line, and the record's uuid.
  *
  * <p>What each call costs grows with what changed, not with the history's size: a transcript whose size has not
- * changed since the last read is not opened ({@link ReadPositions} keeps its size), and {@link HistoryIndexCheck}
+ * changed since the last read is not opened ({@link ReadPositions} keeps its size; one rewritten to the same size is
+ * therefore not read again, a trade for not opening every transcript each call; one that shrank is read again from
+ * its start, its earlier turns first taken out of the catalogue and the index, under whichever session they were
+ * kept), and {@link HistoryIndexCheck}
  * keeps the index in line with the catalogue from stamps of the catalogue's session files (size, last change) and
  * a fingerprint of the index's ids and content hashes, so only the sessions whose file changed are read and
  * compared. Without usable stamps (first use, the index rebuilt or changed, the stamps file damaged) every

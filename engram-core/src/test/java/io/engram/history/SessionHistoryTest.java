@@ -196,6 +196,31 @@ class SessionHistoryTest {
   }
 
   @Test
+  void aTranscriptRewrittenUnderAnotherSessionLeavesNothingOfTheOldOneEvenAfterAFullCheck(@TempDir Path work)
+      throws IOException {
+    Path transcript = work.resolve("t.jsonl");
+    Files.writeString(transcript, userLine("old1", "u1", "deploy the canary build to the staging cluster tonight")
+        + agentLine("old1", "a1", "The canary build is deployed to the staging cluster."));
+    SearchIndex index = SearchIndex.inMemory();
+    SessionHistory history = new SessionHistory(home.resolve("history"), dir -> index);
+    history.sync(Map.of("old1", transcript));
+    assertThat(history.search("canary staging", 3)).isNotEmpty();
+
+    Files.writeString(transcript, userLine("new2", "u9", "rotate the logs"));
+    history.sync(Map.of("new2", transcript));
+
+    assertThat(history.search("canary staging", 3)).isEmpty();
+    assertThat(history.search("rotate logs", 3)).extracting(h -> h.turn().sessionId()).containsExactly("new2");
+    assertThat(history.turns("old1")).isEmpty();
+    Files.delete(home.resolve("history").resolve(SessionHistory.INDEX_STAMPS));
+    HistoryIndexCheck.Outcome full = new HistoryIndexCheck(home.resolve("history/index"),
+        new TurnCatalogue(home.resolve("history/turns"))).bringUpToDate(index);
+    assertThat(full.full()).isTrue();
+    assertThat(full.upserted()).isZero();
+    assertThat(history.search("canary staging", 3)).isEmpty();
+  }
+
+  @Test
   void whatASyncIndexesIsWhatAFullCheckWouldIndexSoTheCheckRewritesNothing(@TempDir Path work) throws IOException {
     List<String> lines = Files.readAllLines(TRANSCRIPT, StandardCharsets.UTF_8);
     Path growing = work.resolve(SESSION + ".jsonl");
