@@ -109,7 +109,7 @@ public final class EngramCommand implements Runnable {
 
   /** Runs the command line and exits with its exit code. */
   public static void main(String[] args) {
-    CommandLine cli = HookFastPath.applies(args) ? HookFastPath.commandLine(args) : newCommandLine();
+    CommandLine cli = LeanCommandLine.applies(args) ? LeanCommandLine.commandLine(args) : newCommandLine();
     // UTF-8 whatever the locale: with LANG unset Java 17 would write 'Café' as 'Caf?'.
     cli.setOut(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8),
         true));
@@ -125,7 +125,11 @@ public final class EngramCommand implements Runnable {
 
   /** The configured command line over the given environment, for tests. */
   public static CommandLine newCommandLine(Map<String, String> environment) {
-    CommandLine cli = new CommandLine(new EngramCommand(environment));
+    return configure(new CommandLine(new EngramCommand(environment)));
+  }
+
+  /** Error handling, enum parsing, help defaults and redacted output: what the full and the lean command lines share. */
+  static CommandLine configure(CommandLine cli) {
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
     CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, args) -> handleUsageError(e, args, usage));
@@ -143,7 +147,7 @@ public final class EngramCommand implements Runnable {
   static int handleUsageError(CommandLine.ParameterException e, String[] args,
       CommandLine.IParameterExceptionHandler usage) throws Exception {
     CommandLine where = e.getCommandLine();
-    if (HookFastPath.isHookCall(where, args)) {
+    if (LeanCommandLine.isHookCall(where, args)) {
       PrintWriter err = where.getErr();
       err.println("engram hook: " + e.getMessage());
       err.flush();

@@ -8,8 +8,9 @@
  * line (Claude Code reads 2 as "block"), anything else prints a stack trace and exits 1. Output is UTF-8
  * whatever the locale. {@link io.engram.cli.GlobalOptions} carries {@code --home}, {@code --project} and the process
  * environment, inherited by every subcommand and resolved lazily so that {@code --help} works with a
- * broken settings file. {@code HookFastPath} builds a command line of the root and {@code hook} alone,
- * because Claude Code starts a JVM per hook call. {@code HelpDefaults} gives the help texts the settings'
+ * broken settings file. {@code LeanCommandLine} builds a command line of the root and the one subcommand the
+ * arguments name (help, the version and completion get the full tree): inspecting every subcommand cost 650-820
+ * ms of each call, and Claude Code starts a JVM per hook call the service cannot answer. {@code HelpDefaults} gives the help texts the settings'
  * defaults as variables: a description writes {@code ${bundle:recall.filesPerTurn}}, never the number.
  * {@code output.RedactedOutput} passes every command's standard output and error through the secret redactor,
  * and {@code output.JsonOutput} redacts every string of a {@code --json} answer before it is written.

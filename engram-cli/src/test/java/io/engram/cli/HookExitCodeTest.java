@@ -55,7 +55,7 @@ class HookExitCodeTest {
       List<String> all = new ArrayList<>(List.of("--home", home.toString()));
       all.addAll(args);
       String[] argv = all.toArray(String[]::new);
-      if (reduced && !HookFastPath.applies(argv)) {
+      if (reduced && !LeanCommandLine.applies(argv)) {
         continue;
       }
       StringWriter out = new StringWriter();
@@ -65,7 +65,7 @@ class HookExitCodeTest {
       System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
       int code;
       try {
-        CommandLine cli = reduced ? HookFastPath.commandLine(ENVIRONMENT) : EngramCommand.newCommandLine(ENVIRONMENT);
+        CommandLine cli = reduced ? LeanCommandLine.commandLine(ENVIRONMENT) : EngramCommand.newCommandLine(ENVIRONMENT);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         code = cli.execute(argv);

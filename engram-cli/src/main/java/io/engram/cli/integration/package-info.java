@@ -11,7 +11,7 @@
  * since loading the embedder costs seconds in a new JVM), prints the {@code additionalContext} answer (the log
  * goes to stderr) and starts the service in the background for the next call; a SessionEnd, whose 1.5 s cannot
  * hold that work, is queued for the service instead. {@code ENGRAM_SERVICE=off} keeps every call in its own
- * process. The root's {@code HookFastPath} builds a command line of {@code hook} alone, for the calls a JVM
+ * process. The root's {@code LeanCommandLine} builds a command line of {@code hook} alone, for the calls a JVM
  * answers. {@code DaemonCommand} starts the service detached and waits until it answers, stops it, shows its
  * status, or runs it in the foreground.
  *
