@@ -112,6 +112,34 @@ class ExactVectorsFormatTest {
     assertThat(check().clean).isTrue();
   }
 
+  @Test
+  void anIndexWhoseSegmentsHaveGraphsMergesThemIntoOnesWithout() throws IOException {
+    // An index written before this format existed: every segment with a graph.
+    try (LuceneSearchIndex old = LuceneSearchIndex.onDisk(dir, new LuceneSearchIndex.VectorSearch(0, 16, 100, 100))) {
+      for (int round = 0; round < 6; round++) {
+        add(old, 30);
+        old.release();
+      }
+    }
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir, LIMIT_500)) {
+      for (int round = 0; round < 8; round++) {
+        add(lucene, 30); // enough new segments for the merge policy to merge old and new together
+        lucene.release();
+      }
+    }
+
+    assertThat(segmentFormats()).contains(ExactVectorsFormat.NAME);
+    assertThat(segmentFormats().size()).isLessThan(14);
+    assertThat(check().clean).isTrue();
+    try (LuceneSearchIndex reopened = LuceneSearchIndex.onDisk(dir, LIMIT_500)) {
+      assertThat(reopened.vectorCount()).isEqualTo(420);
+      for (int q = 0; q < 10; q++) {
+        float[] query = near(vectors.get(random.nextInt(vectors.size())));
+        assertThat(ids(reopened.vectorSearch(query, 10))).containsExactlyElementsOf(trueNeighbours(query, 10));
+      }
+    }
+  }
+
   private void add(LuceneSearchIndex lucene, int n) {
     for (int i = 0; i < n; i++) {
       float[] v = new float[24];
