@@ -75,20 +75,17 @@ final class HistoryIndexCheck {
     if (full) {
       compare.addAll(idsByFile.keySet());
     }
+    IndexWrites writes = new IndexWrites(index, this, indexed);
     int upserted = 0;
     int removed = 0;
     for (String session : compare) {
+      List<SearchIndex.Entry> entries = TurnEntries.of(catalogue.readQuietly(session).values());
+      upserted += writes.upsertChanged(entries);
       Set<String> kept = new HashSet<>();
-      for (SearchIndex.Entry e : TurnEntries.of(readQuietly(session).values())) {
-        kept.add(e.id());
-        if (!e.contentHash().equals(indexed.get(e.id()))) {
-          index.upsert(e);
-          upserted++;
-        }
-      }
+      entries.forEach(e -> kept.add(e.id()));
       for (String id : idsByFile.getOrDefault(session, List.of())) {
         if (!kept.contains(id)) {
-          index.remove(id);
+          writes.remove(id);
           removed++;
         }
       }
@@ -141,14 +138,6 @@ final class HistoryIndexCheck {
       return s.fingerprint() == null || s.sessions() == null ? Optional.empty() : Optional.of(s);
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // missing or damaged: the full check finds what it would have said
-    }
-  }
-
-  private Map<String, PastTurn> readQuietly(String session) {
-    try {
-      return catalogue.read(session);
-    } catch (IOException e) {
-      return Map.of(); // a damaged session file hides its turns, in the index as in a search
     }
   }
 

@@ -149,16 +149,8 @@ public final class SessionHistory {
   private List<HistoryHit> search(String query, int limit, SearchIndex index) {
     TurnCatalogue catalogue = new TurnCatalogue(dir.resolve("turns"));
     Map<String, Map<String, PastTurn>> sessions = new HashMap<>();
-    return new TurnRanking(index, s -> sessions.computeIfAbsent(s, x -> readQuietly(catalogue, x)), settings)
+    return new TurnRanking(index, s -> sessions.computeIfAbsent(s, catalogue::readQuietly), settings)
         .search(query, limit, clock.instant());
-  }
-
-  private static Map<String, PastTurn> readQuietly(TurnCatalogue catalogue, String session) {
-    try {
-      return catalogue.read(session);
-    } catch (IOException e) {
-      return Map.of(); // a damaged session file hides its turns, not the others'
-    }
   }
 
   private int readNew(Path file, String sessionHint, Map<String, ReadPositions.Position> read, TurnCatalogue catalogue,

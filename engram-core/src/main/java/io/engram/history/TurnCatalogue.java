@@ -64,6 +64,15 @@ final class TurnCatalogue {
     return out;
   }
 
+  /** {@link #read}, with a damaged session file read as holding no turns: it hides its own turns, not the others'. */
+  Map<String, PastTurn> readQuietly(String sessionId) {
+    try {
+      return read(sessionId);
+    } catch (IOException e) {
+      return Map.of();
+    }
+  }
+
   /**
    * Adds or replaces {@code turns} (all of {@code sessionId}) in the session's file, its other turns dropped when
    * {@code replaceAll}; returns every turn the session now has, in line order.
