@@ -69,6 +69,11 @@ public final class LuceneSearchIndex implements SearchIndex {
       }
     }
 
+    /** This search with exact search up to {@code limit} vectors ({@code 0}: every segment gets a graph). */
+    public VectorSearch withExactLimit(int limit) {
+      return new VectorSearch(limit, maxConnections, beamWidth, candidates);
+    }
+
     /** The vector search the recall settings describe. */
     public static VectorSearch of(EngramSettings.Recall settings) {
       return new VectorSearch(settings.exactVectorLimit(), settings.hnswMaxConnections(), settings.hnswBeamWidth(),

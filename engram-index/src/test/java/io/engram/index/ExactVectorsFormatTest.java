@@ -85,7 +85,7 @@ class ExactVectorsFormatTest {
 
   @Test
   void aLimitOfZeroGivesEverySegmentAGraph() throws IOException {
-    try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir, new LuceneSearchIndex.VectorSearch(0, 16, 100, 100))) {
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.onDisk(dir, LIMIT_500.withExactLimit(0))) {
       add(lucene, 50);
       lucene.release();
       add(lucene, 50);
@@ -115,7 +115,7 @@ class ExactVectorsFormatTest {
   @Test
   void anIndexWhoseSegmentsHaveGraphsMergesThemIntoOnesWithout() throws IOException {
     // An index written before this format existed: every segment with a graph.
-    try (LuceneSearchIndex old = LuceneSearchIndex.onDisk(dir, new LuceneSearchIndex.VectorSearch(0, 16, 100, 100))) {
+    try (LuceneSearchIndex old = LuceneSearchIndex.onDisk(dir, LIMIT_500.withExactLimit(0))) {
       for (int round = 0; round < 6; round++) {
         add(old, 30);
         old.release();

@@ -149,8 +149,7 @@ final class HookBenchRig implements AutoCloseable {
   }
 
   private long promptIn(Path where, String session, Map<String, String> env) {
-    String input = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + where + "\",\"hook_event_name\":"
-        + "\"UserPromptSubmit\",\"prompt\":\"" + SAMPLE_PROMPT + "\"}";
+    String input = promptInput(session, where, SAMPLE_PROMPT);
     Run r = run(List.of(launcher.toString(), "hook", "UserPromptSubmit"), Optional.of(input), env);
     if (r.exit() != 0 || !r.out().contains("hookSpecificOutput")) {
       throw new IllegalStateException("the hook gave no context for the sample prompt (exit " + r.exit() + "): "
@@ -254,9 +253,10 @@ final class HookBenchRig implements AutoCloseable {
     return answer.isPresent() && answer.get().body().contains("additionalContext");
   }
 
-  /** A UserPromptSubmit hook's input as the service takes it: {@code prompt} in {@code session} of {@code project}. */
+  /** A UserPromptSubmit hook's input as Claude Code writes it: {@code prompt} in {@code session} of {@code project}. */
   private static String promptInput(String session, Path project, String prompt) {
-    return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"prompt\":\"" + prompt + "\"}";
+    return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"hook_event_name\":"
+        + "\"UserPromptSubmit\",\"prompt\":\"" + prompt + "\"}";
   }
 
   @Override

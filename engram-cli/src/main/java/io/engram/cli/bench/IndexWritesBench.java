@@ -64,8 +64,7 @@ final class IndexWritesBench implements Runnable {
     }
     LuceneSearchIndex.VectorSearch configured =
         LuceneSearchIndex.VectorSearch.of(GlobalOptions.of(spec).settings().recall());
-    LuceneSearchIndex.VectorSearch graphed = new LuceneSearchIndex.VectorSearch(0, configured.maxConnections(),
-        configured.beamWidth(), configured.candidates());
+    LuceneSearchIndex.VectorSearch graphed = configured.withExactLimit(0);
     List<RecallDocument> docs = new SyntheticMemories(42L, 20_000).memories(memories);
     RandomProjectionEmbedder embedder = new RandomProjectionEmbedder(384);
     List<float[]> vectors = docs.stream().map(d -> embedder.embed(d.searchText())).toList();

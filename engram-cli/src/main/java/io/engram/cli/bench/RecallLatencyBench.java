@@ -63,10 +63,8 @@ final class RecallLatencyBench {
     Map<String, Double> build = new LinkedHashMap<>();
     Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
     // Below the cut-over the configured index holds no graph; the graph is measured in an index that always has one.
-    LuceneSearchIndex.VectorSearch alwaysGraphed = new LuceneSearchIndex.VectorSearch(0, vectorSearch.maxConnections(),
-        vectorSearch.beamWidth(), vectorSearch.candidates());
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory(vectorSearch);
-        LuceneSearchIndex graphed = LuceneSearchIndex.inMemory(alwaysGraphed)) {
+        LuceneSearchIndex graphed = LuceneSearchIndex.inMemory(vectorSearch.withExactLimit(0))) {
       SearchIndex core = SearchIndex.inMemory();
       RecallIndex luceneRecall = new RecallIndex(lucene, Optional.of(embedder));
       RecallIndex graphedRecall = new RecallIndex(graphed, Optional.of(embedder));
