@@ -17,7 +17,7 @@ import java.util.zip.ZipFile;
  * Where a model's files are read from: the classpath first (the default model ships inside
  * {@code engram.jar}), then a models directory ({@code <engram-home>/models/}) holding either the model's
  * Maven artifact jar as published or the two files themselves. Only the named resources are read from a
- * jar: no class of it is loaded.
+ * jar: no class of it is loaded. The models directory also keeps ONNX Runtime's native libraries, unpacked once.
  */
 public final class ModelResources {
   private final Optional<Path> directory;
@@ -39,6 +39,15 @@ public final class ModelResources {
   /** The models directory searched after the classpath, if any. */
   public Optional<Path> directory() {
     return directory;
+  }
+
+  /**
+   * Where ONNX Runtime's native libraries are unpacked once and loaded from ({@code native/} in the models
+   * directory), if there is a models directory; without one ONNX Runtime unpacks them into a temporary directory of
+   * its own in each JVM.
+   */
+  public Optional<Path> nativeDirectory() {
+    return directory.map(d -> d.resolve("native"));
   }
 
   /** Whether both of {@code model}'s files can be read from here. */

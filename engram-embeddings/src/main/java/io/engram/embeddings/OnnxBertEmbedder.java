@@ -81,6 +81,7 @@ public final class OnnxBertEmbedder implements Embedder {
       throw new UncheckedIOException("cannot read " + model.tokenizerResource() + ": " + e.getMessage(), e);
     }
     byte[] graph = from.read(model, model.onnxResource());
+    from.nativeDirectory().ifPresent(RuntimeLibraries::useFrom);
     try (OrtSession.SessionOptions options = sessionOptions()) {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options));

@@ -25,6 +25,12 @@
  * through {@code JsonReader}, a small JSON reader several times faster than Jackson in a fresh JVM, where
  * this file is on the path of the first recall.
  *
+ * <p>{@code RuntimeLibraries} unpacks ONNX Runtime's two native libraries once into {@code native/} of the models
+ * directory ({@link io.engram.embeddings.ModelResources#nativeDirectory()}) and points ONNX Runtime there. Left to
+ * itself, ONNX Runtime copies them (16 MB on Linux) into a new directory under {@code java.io.tmpdir} in every JVM
+ * and leaves that directory behind: empty after a normal exit, full after a kill. The copy is written beside its
+ * place, forced to disk and renamed, so processes that unpack at once each end with whole files.
+ *
  * <p>Each text runs as its own sequence, never padded into a batch: the quantized graph quantizes
  * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and
  * {@code embedAll} use the passage prefix, {@code embedQuery} the query prefix.

@@ -1,0 +1,137 @@
+package io.engram.embeddings;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
+
+/**
+ * ONNX Runtime's two native libraries, unpacked once into a directory that outlives the JVM and loaded from there.
+ *
+ * <p>Left to itself, ONNX Runtime copies 16 MB of libraries out of its jar into a new directory under
+ * {@code java.io.tmpdir} in every JVM that embeds, and only asks for them to be deleted on exit: the directory is
+ * asked first, while it still holds the libraries, so each run leaves an empty directory behind, and a process that
+ * is killed (a hook past its time) leaves the 16 MB. Here the libraries go to {@code <cache>/<platform>-<crc>/}
+ * (the CRC-32 of the runtime library as the jar records it, so another ONNX Runtime build gets its own directory)
+ * and ONNX Runtime is pointed there through its {@code onnxruntime.native.path} property. A library already there
+ * with the jar's size is used as it is; a missing or short one is written to a temporary file beside it, forced to
+ * disk and renamed over, so two processes unpacking at once both end with a whole file. When anything here fails
+ * (no such platform in the jar, a directory that cannot be written, the property already set by the user) ONNX
+ * Runtime is left to its own way.
+ */
+final class RuntimeLibraries {
+  /** The system property ONNX Runtime reads the directory of its libraries from. */
+  static final String PROPERTY = "onnxruntime.native.path";
+
+  private static final String RESOURCES = "/ai/onnxruntime/native/";
+  private static final List<String> LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni");
+
+  private RuntimeLibraries() {}
+
+  /**
+   * Points ONNX Runtime at its libraries under {@code cache}, unpacking them there first when they are missing; a
+   * no-op when the property is already set.
+   *
+   * @return the directory ONNX Runtime will load from, or empty when it is left to its own way
+   */
+  static synchronized Optional<Path> useFrom(Path cache) {
+    if (System.getProperty(PROPERTY) != null) {
+      return Optional.empty();
+    }
+    Optional<Path> dir = unpack(cache, platform());
+    dir.ifPresent(d -> System.setProperty(PROPERTY, d.toString()));
+    return dir;
+  }
+
+  /** The libraries of {@code platform} unpacked under {@code cache}, or empty when they cannot be. */
+  static Optional<Path> unpack(Path cache, String platform) {
+    try {
+      Optional<Entry> runtime = entry(platform, LIBRARIES.get(0));
+      if (runtime.isEmpty()) {
+        return Optional.empty();
+      }
+      Path dir = cache.resolve(platform + "-" + Long.toHexString(runtime.get().crc()));
+      Files.createDirectories(dir);
+      for (String library : LIBRARIES) {
+        Optional<Entry> e = entry(platform, library);
+        if (e.isEmpty()) {
+          return Optional.empty();
+        }
+        Path file = dir.resolve(e.get().fileName());
+        if (!Files.isRegularFile(file) || Files.size(file) != e.get().size()) {
+          write(e.get(), file);
+        }
+      }
+      return Optional.of(dir);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** ONNX Runtime's name for this machine's platform, as in its jar: {@code linux-x64}, {@code osx-aarch64}. */
+  static String platform() {
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    String system = os.contains("mac") || os.contains("darwin") ? "osx" : os.contains("win") ? "win" : "linux";
+    String cpu = arch.startsWith("amd64") || arch.startsWith("x86_64") ? "x64"
+        : arch.startsWith("aarch64") || arch.startsWith("arm64") ? "aarch64" : arch;
+    return system + "-" + cpu;
+  }
+
+  /** A library in ONNX Runtime's jar: where it is, its file name, its size and CRC-32. */
+  private record Entry(URL url, String fileName, long size, long crc) {}
+
+  private static Optional<Entry> entry(String platform, String library) throws IOException {
+    String fileName = System.mapLibraryName(library).replace("jnilib", "dylib");
+    URL url = RuntimeLibraries.class.getResource(RESOURCES + platform + "/" + fileName);
+    if (url == null) {
+      return Optional.empty();
+    }
+    URLConnection connection = url.openConnection();
+    if (connection instanceof JarURLConnection jar && jar.getJarEntry().getSize() >= 0
+        && jar.getJarEntry().getCrc() >= 0) {
+      // The jar records both: nothing is inflated to learn them.
+      return Optional.of(new Entry(url, fileName, jar.getJarEntry().getSize(), jar.getJarEntry().getCrc()));
+    }
+    try (CheckedInputStream in = new CheckedInputStream(connection.getInputStream(), new CRC32())) {
+      long size = in.transferTo(OutputStream.nullOutputStream());
+      return Optional.of(new Entry(url, fileName, size, in.getChecksum().getValue()));
+    }
+  }
+
+  private static void write(Entry entry, Path file) throws IOException {
+    Path temp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".part");
+    try {
+      try (InputStream in = entry.url().openStream();
+          FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        in.transferTo(Channels.newOutputStream(out));
+        out.force(true);
+      }
+      if (Files.size(temp) != entry.size()) {
+        throw new IOException("unpacked " + Files.size(temp) + " bytes of " + entry.fileName() + ", the jar holds "
+            + entry.size());
+      }
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.engram.embeddings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RuntimeLibrariesTest {
+  @TempDir Path cache;
+
+  @Test
+  void unpacksBothLibrariesIntoADirectoryNamedForThePlatformAndTheBuild() throws IOException {
+    Path dir = RuntimeLibraries.unpack(cache, RuntimeLibraries.platform()).orElseThrow();
+
+    assertThat(dir.getParent()).isEqualTo(cache);
+    assertThat(dir.getFileName().toString()).matches(RuntimeLibraries.platform() + "-[0-9a-f]+");
+    assertThat(names(dir)).containsExactlyInAnyOrder(System.mapLibraryName("onnxruntime"),
+        System.mapLibraryName("onnxruntime4j_jni"));
+    for (Path library : files(dir)) {
+      byte[] fromJar = resource(library.getFileName().toString());
+      assertThat(Files.mismatch(library, write(fromJar))).isEqualTo(-1L);
+    }
+  }
+
+  @Test
+  void librariesAlreadyUnpackedAreUsedAsTheyAre() throws IOException {
+    Path dir = RuntimeLibraries.unpack(cache, RuntimeLibraries.platform()).orElseThrow();
+    List<Object> before = new ArrayList<>();
+    for (Path f : files(dir)) {
+      before.add(Files.readAttributes(f, BasicFileAttributes.class).fileKey());
+    }
+
+    assertThat(RuntimeLibraries.unpack(cache, RuntimeLibraries.platform())).contains(dir);
+
+    List<Object> after = new ArrayList<>();
+    for (Path f : files(dir)) {
+      after.add(Files.readAttributes(f, BasicFileAttributes.class).fileKey());
+    }
+    assertThat(after).isEqualTo(before);
+  }
+
+  @Test
+  void aShortLibraryFromAnInterruptedCopyIsWrittenAgainWhole() throws IOException {
+    Path dir = RuntimeLibraries.unpack(cache, RuntimeLibraries.platform()).orElseThrow();
+    Path runtime = dir.resolve(System.mapLibraryName("onnxruntime"));
+    long size = Files.size(runtime);
+    try (FileChannel c = FileChannel.open(runtime, StandardOpenOption.WRITE)) {
+      c.truncate(size / 3);
+    }
+
+    RuntimeLibraries.unpack(cache, RuntimeLibraries.platform()).orElseThrow();
+
+    assertThat(Files.size(runtime)).isEqualTo(size);
+    assertThat(names(dir)).noneMatch(n -> n.endsWith(".part"));
+  }
+
+  @Test
+  void processesUnpackingAtOnceAllEndWithWholeLibraries() throws Exception {
+    int writers = 4;
+    ExecutorService pool = Executors.newFixedThreadPool(writers);
+    CountDownLatch start = new CountDownLatch(1);
+    try {
+      List<Future<Optional<Path>>> runs = new ArrayList<>();
+      for (int i = 0; i < writers; i++) {
+        Callable<Optional<Path>> run = () -> {
+          start.await();
+          return RuntimeLibraries.unpack(cache, RuntimeLibraries.platform());
+        };
+        runs.add(pool.submit(run));
+      }
+      start.countDown();
+      Path first = runs.get(0).get(2, TimeUnit.MINUTES).orElseThrow();
+      for (Future<Optional<Path>> r : runs) {
+        assertThat(r.get(2, TimeUnit.MINUTES)).contains(first);
+      }
+      for (Path library : files(first)) {
+        assertThat(Files.size(library)).isEqualTo(resource(library.getFileName().toString()).length);
+      }
+      assertThat(names(first)).noneMatch(n -> n.endsWith(".part"));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aPlatformTheJarDoesNotHoldIsLeftToOnnxRuntime() throws IOException {
+    assertThat(RuntimeLibraries.unpack(cache, "plan9-mips")).isEmpty();
+    assertThat(names(cache)).isEmpty();
+  }
+
+  @Test
+  void aCacheThatCannotBeWrittenIsLeftToOnnxRuntime() throws IOException {
+    Path file = Files.writeString(cache.resolve("not-a-directory"), "x");
+
+    assertThat(RuntimeLibraries.unpack(file, RuntimeLibraries.platform())).isEmpty();
+    assertThat(Files.readString(file)).isEqualTo("x");
+  }
+
+  @Test
+  void anEmbedderLoadedWithAModelsDirectoryLeavesNothingInTheTemporaryDirectory() throws Exception {
+    Path tmp = Files.createDirectories(cache.resolve("tmp"));
+    Path models = cache.resolve("models");
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+        EmbedOnceMain.class.getName(), models.toString())
+        .redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+
+    assertThat(child.exitValue()).as(output).isZero();
+    assertThat(output).contains("384 dimensions, loaded from " + models.resolve("native"));
+    assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
+    assertThat(names(models.resolve("native"))).hasSize(1);
+  }
+
+  /** Embeds one text with the default model read through a models directory, in a JVM of its own. */
+  static final class EmbedOnceMain {
+    public static void main(String[] args) {
+      ModelResources from = ModelResources.classpathAnd(Path.of(args[0]));
+      OnnxBertEmbedder embedder = OnnxBertEmbedder.load(BertModel.ALL_MINILM_L6_V2_Q, from);
+      System.out.println(embedder.embed("where the libraries live").length + " dimensions, loaded from "
+          + Path.of(System.getProperty(RuntimeLibraries.PROPERTY)).getParent());
+    }
+  }
+
+  private static byte[] resource(String fileName) throws IOException {
+    try (var in = RuntimeLibraries.class.getResourceAsStream(
+        "/ai/onnxruntime/native/" + RuntimeLibraries.platform() + "/" + fileName)) {
+      return in.readAllBytes();
+    }
+  }
+
+  private Path write(byte[] bytes) throws IOException {
+    return Files.write(Files.createTempFile(cache, "expected", ".bin"), bytes);
+  }
+
+  private static List<Path> files(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.sorted().toList();
+    }
+  }
+
+  private static List<String> names(Path dir) throws IOException {
+    return files(dir).stream().map(p -> p.getFileName().toString()).toList();
+  }
+}
