@@ -41,7 +41,12 @@ public final class DreamRunBench {
   public static void main(String[] args) throws IOException {
     List<String> facts = facts(Path.of(args[0]));
     int n = Math.min(Integer.parseInt(args[1]), facts.size());
-    Path tmp = Files.createTempDirectory("engram-dream-bench");
+    try (ScratchDirectory scratch = ScratchDirectory.create("engram-dream-bench")) {
+      run(scratch.path(), facts, n);
+    }
+  }
+
+  private static void run(Path tmp, List<String> facts, int n) throws IOException {
     Files.createDirectories(tmp.resolve("project"));
     EngramRoots roots = new EngramRoots(tmp.resolve("home"), tmp, tmp.resolve("project"));
     EngramSettings settings = EngramSettings.DEFAULTS;

@@ -20,7 +20,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -64,8 +63,8 @@ public final class ModelsBench {
       }
     });
     server.start();
-    Path home = Files.createTempDirectory("engram-bench");
-    try {
+    try (ScratchDirectory scratch = ScratchDirectory.create("engram-bench")) {
+      Path home = scratch.path();
       URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
       ModelEndpoint endpoint = new ModelEndpoint(Provider.ANTHROPIC, base, "bench", Optional.of(ApiKey.of("k")),
           Duration.ofSeconds(10), 0, Duration.ofMillis(10), Duration.ofSeconds(1));
@@ -102,9 +101,6 @@ public final class ModelsBench {
       System.out.printf("governed  ModelRouter+ledger      %8.1f us/call  %.2fx%n", g, g / b);
     } finally {
       server.stop(0);
-      try (var files = Files.walk(home)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
     }
   }
 

@@ -52,11 +52,9 @@ public final class TeamSyncBench {
     int changes = Integer.parseInt(opts.getOrDefault("changes", "5"));
     Path bin = PostgresCluster.binaries(System.getenv()).orElseThrow(() -> new IllegalStateException(
         "no PostgreSQL binaries: install the postgresql package or set " + PostgresCluster.BIN_ENV));
-    Path work = Files.createTempDirectory("engram-team-bench-");
-    try (PostgresCluster cluster = PostgresCluster.start(bin, opts.containsKey("durable"))) {
-      run(cluster, work, members, memories, changes);
-    } finally {
-      deleteTree(work);
+    try (ScratchDirectory work = ScratchDirectory.create("engram-team-bench-");
+        PostgresCluster cluster = PostgresCluster.start(bin, opts.containsKey("durable"))) {
+      run(cluster, work.path(), members, memories, changes);
     }
   }
 
@@ -218,14 +216,6 @@ public final class TeamSyncBench {
         p.executeBatch();
       }
       c.commit();
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (var all = Files.walk(root)) {
-      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

@@ -20,12 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The Stop hook's whole transcript work (extraction, session notes, context levels; offline, in process) on
@@ -68,11 +65,8 @@ public final class TranscriptPassBench {
     out.printf("%8s %9s %14s %8s %10s %13s %16s %14s%n", "MB", "read ms", "first Stop ms", "ms/MB", "Stop/read",
         "first heap MB", "+1 turn Stop ms", "+1 turn heap MB");
     for (long size : sizes) {
-      Path dir = Files.createTempDirectory("engram-transcript-bench");
-      try {
-        row(dir, lines, size, out);
-      } finally {
-        delete(dir);
+      try (ScratchDirectory dir = ScratchDirectory.create("engram-transcript-bench")) {
+        row(dir.path(), lines, size, out);
       }
     }
   }
@@ -186,14 +180,4 @@ public final class TranscriptPassBench {
     return n;
   }
 
-  private static void delete(Path dir) throws IOException {
-    List<Path> all = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.forEach(all::add);
-    }
-    all.sort(Comparator.reverseOrder());
-    for (Path p : all) {
-      Files.deleteIfExists(p);
-    }
-  }
 }

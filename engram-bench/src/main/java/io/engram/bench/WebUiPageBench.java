@@ -52,7 +52,12 @@ public final class WebUiPageBench {
   /** Arguments: the number of memories; optionally the Chromium executable and the browser script directory. */
   public static void main(String[] args) throws Exception {
     int n = Integer.parseInt(args[0]);
-    Path tmp = Files.createTempDirectory("engram-ui-bench");
+    try (ScratchDirectory scratch = ScratchDirectory.create("engram-ui-bench")) {
+      run(scratch.path(), n, args);
+    }
+  }
+
+  private static void run(Path tmp, int n, String[] args) throws Exception {
     Files.createDirectories(tmp.resolve("project"));
     EngramRoots roots = new EngramRoots(tmp.resolve("home"), tmp.resolve("user"), tmp.resolve("project"));
     EngramSettings settings = EngramSettings.DEFAULTS;

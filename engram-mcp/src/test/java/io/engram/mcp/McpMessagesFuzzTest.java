@@ -11,14 +11,15 @@ import io.engram.testing.FuzzChecks;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The MCP stdio server, tools and store included, given any bytes as its input: it reaches the end of the
@@ -27,7 +28,13 @@ import org.junit.jupiter.api.Timeout;
  */
 class McpMessagesFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final EngramServices SERVICES = services();
+  @TempDir static Path home;
+  private static EngramServices services;
+
+  @BeforeAll
+  static void openTheServices() throws IOException {
+    services = TestServerMain.services(home, Files.createDirectories(home.resolve("project")));
+  }
 
   @FuzzTest(maxDuration = FuzzChecks.DURATION)
   @Timeout(value = FuzzChecks.HANG_SECONDS, unit = TimeUnit.SECONDS)
@@ -39,7 +46,7 @@ class McpMessagesFuzzTest {
   void everyLineGetsItsAnswerAndTheServerReachesTheEnd(byte[] input) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     List<String> log = new ArrayList<>();
-    EngramMcpServer.serveStdio(() -> SERVICES, new ByteArrayInputStream(input), out, "fuzz",
+    EngramMcpServer.serveStdio(() -> services, new ByteArrayInputStream(input), out, "fuzz",
         EngramSettings.Mcp.DEFAULTS, line -> {
           synchronized (log) {
             log.add(line);
@@ -52,16 +59,6 @@ class McpMessagesFuzzTest {
       assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
       assertThat(message.has("result") != message.has("error")).as(line).isTrue();
       assertThat(message.has("id")).as(line).isTrue();
-    }
-  }
-
-  private static EngramServices services() {
-    try {
-      Path home = Files.createTempDirectory("engram-mcp-fuzz");
-      Path project = Files.createDirectories(home.resolve("project"));
-      return TestServerMain.services(home, project);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

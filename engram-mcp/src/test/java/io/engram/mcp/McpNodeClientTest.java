@@ -94,18 +94,22 @@ class McpNodeClientTest {
     List<String> command = new ArrayList<>(List.of(node, "client.mjs"));
     command.addAll(args);
     Path err = Files.createTempFile("mcp-node", ".err");
-    Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile())
-        .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-    p.getOutputStream().close();
-    byte[] out = p.getInputStream().readAllBytes();
-    if (!p.waitFor(60, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      fail("node client did not finish within 60 s");
+    try {
+      Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile())
+          .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+      p.getOutputStream().close();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        fail("node client did not finish within 60 s");
+      }
+      String stdout = new String(out, StandardCharsets.UTF_8).strip();
+      assertThat(p.exitValue()).as("node client exit code; stderr:%n%s", Files.readString(err)).isZero();
+      String last = stdout.substring(stdout.lastIndexOf('\n') + 1);
+      return new ObjectMapper().readTree(last);
+    } finally {
+      Files.deleteIfExists(err);
     }
-    String stdout = new String(out, StandardCharsets.UTF_8).strip();
-    assertThat(p.exitValue()).as("node client exit code; stderr:%n%s", Files.readString(err)).isZero();
-    String last = stdout.substring(stdout.lastIndexOf('\n') + 1);
-    return new ObjectMapper().readTree(last);
   }
 
   private static List<String> texts(JsonNode array) {

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -33,6 +34,11 @@ class LocomoDataFuzzTest {
       FuzzChecks.assertDocumentedRefusal(e, e instanceof IOException ? IOException.class : IllegalArgumentException.class);
       assertThat(e.getMessage()).as("the error names the file").contains(FILE.toString());
     }
+  }
+
+  @AfterAll
+  static void removeTheFile() throws IOException {
+    Files.deleteIfExists(FILE);
   }
 
   private static Path file() {

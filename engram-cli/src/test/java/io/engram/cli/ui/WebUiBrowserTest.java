@@ -200,17 +200,21 @@ class WebUiBrowserTest {
 
   private static JsonNode run(List<String> command) throws Exception {
     Path err = Files.createTempFile("ui-browser", ".err");
-    Process p = new ProcessBuilder(command).directory(SCRIPT_DIR.toFile()).redirectError(err.toFile()).start();
-    p.getOutputStream().close();
-    byte[] out = p.getInputStream().readAllBytes();
-    if (!p.waitFor(90, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      fail("the browser script did not finish within 90 s");
+    try {
+      Process p = new ProcessBuilder(command).directory(SCRIPT_DIR.toFile()).redirectError(err.toFile()).start();
+      p.getOutputStream().close();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(90, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        fail("the browser script did not finish within 90 s");
+      }
+      String stdout = new String(out, StandardCharsets.UTF_8).strip();
+      assertThat(p.exitValue()).as("browser script exit code; stderr:%n%s%nstdout:%n%s", Files.readString(err), stdout)
+          .isZero();
+      return new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
+    } finally {
+      Files.deleteIfExists(err);
     }
-    String stdout = new String(out, StandardCharsets.UTF_8).strip();
-    assertThat(p.exitValue()).as("browser script exit code; stderr:%n%s%nstdout:%n%s", Files.readString(err), stdout)
-        .isZero();
-    return new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
   }
 
   private static String onPath(String name) {
