@@ -81,9 +81,8 @@ public final class OnnxBertEmbedder implements Embedder {
       throw new UncheckedIOException("cannot read " + model.tokenizerResource() + ": " + e.getMessage(), e);
     }
     byte[] graph = from.read(model, model.onnxResource());
-    from.nativeDirectory().ifPresent(RuntimeLibraries::useFrom);
+    OrtEnvironment environment = RuntimeLibraries.environment(from.nativeDirectory());
     try (OrtSession.SessionOptions options = sessionOptions()) {
-      OrtEnvironment environment = OrtEnvironment.getEnvironment();
       return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options));
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime cannot load " + model.onnxResource() + ": " + e.getMessage(), e);

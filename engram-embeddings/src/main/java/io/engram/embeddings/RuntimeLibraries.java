@@ -1,5 +1,6 @@
 package io.engram.embeddings;
 
+import ai.onnxruntime.OrtEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,9 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
 
@@ -29,9 +33,11 @@ import java.util.zip.CheckedInputStream;
  * (the CRC-32 of the runtime library as the jar records it, so another ONNX Runtime build gets its own directory)
  * and ONNX Runtime is pointed there through its {@code onnxruntime.native.path} property. A library already there
  * with the jar's size is used as it is; a missing or short one is written to a temporary file beside it, forced to
- * disk and renamed over, so two processes unpacking at once both end with a whole file. When anything here fails
- * (no such platform in the jar, a directory that cannot be written, the property already set by the user) ONNX
- * Runtime is left to its own way.
+ * disk and renamed over, so two processes unpacking at once both end with a whole file. Without a directory to
+ * keep them in (a library user's {@link ModelResources#classpath()}), they are unpacked into a new temporary
+ * directory that is deleted as soon as ONNX Runtime has loaded them. When anything here fails (no such platform in
+ * the jar, a directory that cannot be written, the property already set by the user) ONNX Runtime is left to its
+ * own way.
  */
 final class RuntimeLibraries {
   /** The system property ONNX Runtime reads the directory of its libraries from. */
@@ -40,7 +46,44 @@ final class RuntimeLibraries {
   private static final String RESOURCES = "/ai/onnxruntime/native/";
   private static final List<String> LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni");
 
+  private static boolean loaded;
+
   private RuntimeLibraries() {}
+
+  /**
+   * ONNX Runtime's environment, its libraries loaded on the first call: from {@code cache}, unpacked there once,
+   * or, without a cache, from a copy in a new temporary directory deleted as soon as they are loaded (a loaded
+   * library needs no file on Linux and macOS; elsewhere the copy goes when the JVM exits).
+   *
+   * @throws IllegalStateException when ONNX Runtime cannot load its libraries
+   */
+  static synchronized OrtEnvironment environment(Optional<Path> cache) {
+    if (loaded) {
+      return OrtEnvironment.getEnvironment();
+    }
+    Optional<Path> copy = Optional.empty();
+    if (cache.isPresent()) {
+      useFrom(cache.get());
+    } else if (System.getProperty(PROPERTY) == null) {
+      try {
+        Path temporary = Files.createTempDirectory("engram-onnxruntime");
+        copy = Optional.of(temporary);
+        useFrom(temporary);
+      } catch (IOException e) {
+        // ONNX Runtime unpacks them its own way.
+      }
+    }
+    try {
+      OrtEnvironment environment = OrtEnvironment.getEnvironment();
+      loaded = true;
+      return environment;
+    } catch (RuntimeException | LinkageError e) {
+      copy.ifPresent(c -> System.clearProperty(PROPERTY));
+      throw new IllegalStateException("ONNX Runtime cannot load its native libraries: " + e.getMessage(), e);
+    } finally {
+      copy.ifPresent(RuntimeLibraries::delete);
+    }
+  }
 
   /**
    * Points ONNX Runtime at its libraries under {@code cache}, unpacking them there first when they are missing; a
@@ -79,6 +122,27 @@ final class RuntimeLibraries {
       return Optional.of(dir);
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
+    }
+  }
+
+  private static void delete(Path dir) {
+    List<Path> all;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      all = walk.sorted(Comparator.reverseOrder()).toList();
+    } catch (IOException e) {
+      return;
+    }
+    List<Path> left = new ArrayList<>();
+    for (Path p : all) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        left.add(p); // a loaded library on Windows, and so its directory
+      }
+    }
+    // The JVM's exit deletes the last asked first: the directory is asked first, so it goes after its files.
+    for (int i = left.size() - 1; i >= 0; i--) {
+      left.get(i).toFile().deleteOnExit();
     }
   }
 

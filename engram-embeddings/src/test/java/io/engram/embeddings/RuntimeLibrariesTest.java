@@ -125,18 +125,34 @@ class RuntimeLibrariesTest {
     assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
 
     assertThat(child.exitValue()).as(output).isZero();
-    assertThat(output).contains("384 dimensions, loaded from " + models.resolve("native"));
+    assertThat(output).isEqualTo("384 dimensions, loaded from " + models.resolve("native") + ", still there: true\n");
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
     assertThat(names(models.resolve("native"))).hasSize(1);
   }
 
-  /** Embeds one text with the default model read through a models directory, in a JVM of its own. */
+  @Test
+  void anEmbedderReadFromTheClasspathAloneDeletesItsCopyOnceLoaded() throws Exception {
+    Path tmp = Files.createDirectories(cache.resolve("tmp"));
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+        EmbedOnceMain.class.getName())
+        .redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+
+    assertThat(child.exitValue()).as(output).isZero();
+    assertThat(output).startsWith("384 dimensions, loaded from " + tmp.toRealPath()).endsWith(", still there: false\n");
+    assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
+  }
+
+  /** Embeds one text with the default model, read through the models directory given or the classpath alone. */
   static final class EmbedOnceMain {
     public static void main(String[] args) {
-      ModelResources from = ModelResources.classpathAnd(Path.of(args[0]));
+      ModelResources from = args.length > 0 ? ModelResources.classpathAnd(Path.of(args[0])) : ModelResources.classpath();
       OnnxBertEmbedder embedder = OnnxBertEmbedder.load(BertModel.ALL_MINILM_L6_V2_Q, from);
+      Path libraries = Path.of(System.getProperty(RuntimeLibraries.PROPERTY));
       System.out.println(embedder.embed("where the libraries live").length + " dimensions, loaded from "
-          + Path.of(System.getProperty(RuntimeLibraries.PROPERTY)).getParent());
+          + libraries.getParent() + ", still there: " + Files.exists(libraries));
     }
   }
 
