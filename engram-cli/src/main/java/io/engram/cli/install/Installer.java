@@ -12,6 +12,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +26,8 @@ import java.util.zip.ZipEntry;
  * Installs the Engram jar for a user and takes it out again.
  *
  * <p>Install writes {@code <home>/lib/engram-<version>.jar}, the stable name {@code <home>/lib/engram.jar}
- * (a link to it, or a copy where links are not supported), a launcher {@code <bin>/engram} and the record
+ * (a link to it, or a copy where links are not supported), its class archive {@code engram-<version>.jsa} (see
+ * {@link ClassArchive}; skipped, with the reason, where the JVM cannot write one), a launcher {@code <bin>/engram} and the record
  * {@code <home>/lib/install.json} of those files. Each file is written atomically (temporary file, then
  * rename) and only when it differs, so a second install changes nothing. Uninstall removes the launcher
  * it is given and, with the last launcher, the jars and the record: only files the record names, and
@@ -37,6 +39,8 @@ public final class Installer {
 
   private static final String VERSION_ENTRY = "io/engram/cli/version.properties";
   private static final Pattern SAFE_VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,63}");
+  // Writing the class archive runs the jar once: the first embedding model load included, on a slow disk.
+  private static final Duration ARCHIVE_TIMEOUT = Duration.ofMinutes(2);
 
   private final Path lib;
   private final Path recordFile;
@@ -51,7 +55,7 @@ public final class Installer {
   }
 
   /** What happened to one file. */
-  public enum Action { WRITTEN, REPLACED, UNCHANGED, REMOVED }
+  public enum Action { WRITTEN, REPLACED, UNCHANGED, REMOVED, SKIPPED }
 
   /** One file install or uninstall looked after, what happened to it, and a note (a link's target). */
   public record Step(Path path, Action action, String note) {}
@@ -72,7 +76,7 @@ public final class Installer {
 
     /** Whether any file was written or removed. */
     public boolean changed() {
-      return steps.stream().anyMatch(s -> s.action() != Action.UNCHANGED);
+      return steps.stream().anyMatch(s -> s.action() != Action.UNCHANGED && s.action() != Action.SKIPPED);
     }
   }
 
@@ -101,13 +105,22 @@ public final class Installer {
       Path jar = lib.resolve("engram-" + version + ".jar");
       Path stable = lib.resolve("engram.jar");
       List<Step> steps = new ArrayList<>();
-      steps.add(copyJar(sourceJar, jar));
+      Step copied = copyJar(sourceJar, jar);
+      steps.add(copied);
       steps.add(linkStable(stable, jar));
-      if (old.isPresent() && !old.get().jar().equals(jar) && insideLib(old.get().jar())
-          && Files.deleteIfExists(old.get().jar())) {
-        steps.add(new Step(old.get().jar(), Action.REMOVED, "the version installed before"));
+      if (old.isPresent() && !old.get().jar().equals(jar) && insideLib(old.get().jar())) {
+        if (Files.deleteIfExists(old.get().jar())) {
+          steps.add(new Step(old.get().jar(), Action.REMOVED, "the version installed before"));
+        }
+        Path oldArchive = ClassArchive.beside(old.get().jar());
+        if (Files.deleteIfExists(oldArchive)) {
+          steps.add(new Step(oldArchive, Action.REMOVED, "the class archive of the version installed before"));
+        }
       }
-      String script = LauncherScript.text(stable, fallbackJava, version);
+      Path archive = ClassArchive.beside(jar);
+      steps.add(new ClassArchive(fallbackJava, ARCHIVE_TIMEOUT).write(stable, archive,
+          copied.action() != Action.UNCHANGED));
+      String script = LauncherScript.withArchive(stable, fallbackJava, version, archive);
       steps.add(writeLauncher(launcher, script));
       List<Path> launchers = new ArrayList<>();
       for (Path l : old.map(InstallRecord::launchers).orElse(List.of())) {
@@ -154,6 +167,10 @@ public final class Installer {
           if (insideLib(file) && Files.deleteIfExists(file)) {
             steps.add(new Step(file, Action.REMOVED, ""));
           }
+        }
+        Path archive = ClassArchive.beside(record.get().jar());
+        if (insideLib(record.get().jar()) && Files.deleteIfExists(archive)) {
+          steps.add(new Step(archive, Action.REMOVED, "class archive"));
         }
         Files.deleteIfExists(recordFile);
         steps.add(new Step(recordFile, Action.REMOVED, ""));

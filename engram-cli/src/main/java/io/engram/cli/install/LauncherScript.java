@@ -45,10 +45,26 @@ public final class LauncherScript {
     return text(jar, java, version, defaultShell());
   }
 
+  /**
+   * The script for {@code jar}, which starts java with the class archive {@code archive} whenever that file is
+   * there (and its path can be passed on; see {@link ClassArchive#nameable}).
+   */
+  static String withArchive(Path jar, Path java, String version, Path archive) {
+    String where = "jar=" + quote(jar.toString());
+    if (ClassArchive.nameable(archive)) {
+      where += "\ncds=\nif [ -f " + quote(archive.toString()) + " ]; then cds=" + quote(ClassArchive.options(archive))
+          + "; fi";
+    }
+    return script(RUN_JAR, where, java, version, defaultShell());
+  }
+
   /** The script for {@code jar} run by {@code shell} (bash, or any POSIX shell). */
   static String text(Path jar, Path java, String version, Path shell) {
-    return script("-jar \"$jar\"", "jar=" + quote(jar.toString()), java, version, shell);
+    return script(RUN_JAR, "jar=" + quote(jar.toString()), java, version, shell);
   }
+
+  // $cds (the class archive's options, or nothing) is left unquoted so that it splits into its options.
+  private static final String RUN_JAR = "${cds:-} -jar \"$jar\"";
 
   /** The same script running the main class from {@code classPath} instead of a jar (for tests). */
   static String forClassPath(String classPath, Path java, String version) {

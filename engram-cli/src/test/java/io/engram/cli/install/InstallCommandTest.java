@@ -36,6 +36,7 @@ class InstallCommandTest {
         .contains("written   " + user().resolve(".engram/lib/engram-1.2.3.jar"))
         .contains("written   " + user().resolve(".engram/lib/engram.jar") + " -> engram-1.2.3.jar")
         .contains("written   " + launcher)
+        .contains("skipped   " + user().resolve(".engram/lib/engram-1.2.3.jsa") + " no class archive: java exited")
         .contains("'engram uninstall' removes it again.");
     assertThat(launcher).isExecutable();
   }
@@ -71,7 +72,10 @@ class InstallCommandTest {
     assertThat(json.get("launcher").asText()).isEqualTo(prefix.resolve("bin/engram").toString());
     assertThat(json.get("changed").asBoolean()).isTrue();
     assertThat(json.get("binOnPath").asBoolean()).isFalse();
-    assertThat(json.get("steps")).hasSize(3);
+    assertThat(json.get("steps")).hasSize(4);
+    assertThat(json.at("/steps/2/action").asText()).isEqualTo("skipped");
+    assertThat(json.at("/steps/2/note").asText()).as("the stand-in jar has no main class to run")
+        .startsWith("no class archive: java exited with 1");
     assertThat(prefix.resolve("bin/engram")).isExecutable();
     assertThat(user().resolve(".local/bin/engram")).doesNotExist();
   }

@@ -36,7 +36,9 @@ class InstallerTest {
     assertThat(outcome.steps()).extracting(Installer.Step::path, Installer.Step::action).containsExactly(
         org.assertj.core.groups.Tuple.tuple(versioned, Action.WRITTEN),
         org.assertj.core.groups.Tuple.tuple(stable, Action.WRITTEN),
+        org.assertj.core.groups.Tuple.tuple(home().resolve("lib/engram-1.2.3.jsa"), Action.SKIPPED),
         org.assertj.core.groups.Tuple.tuple(bin().resolve("engram"), Action.WRITTEN));
+    assertThat(outcome.steps().get(2).note()).as("no java at " + java).contains("cannot run " + java);
     assertThat(Files.mismatch(jar, versioned)).isEqualTo(-1L);
     assertThat(Files.readSymbolicLink(stable)).isEqualTo(Path.of("engram-1.2.3.jar"));
     Path launcher = bin().resolve("engram");
@@ -53,7 +55,8 @@ class InstallerTest {
     long modified = Files.getLastModifiedTime(home().resolve("lib/engram-1.2.3.jar")).toMillis();
     Installer.Outcome again = new Installer(home()).install(jar, bin(), java);
     assertThat(again.changed()).isFalse();
-    assertThat(again.steps()).extracting(Installer.Step::action).containsOnly(Action.UNCHANGED);
+    assertThat(again.steps()).extracting(Installer.Step::action)
+        .containsExactly(Action.UNCHANGED, Action.UNCHANGED, Action.SKIPPED, Action.UNCHANGED);
     assertThat(Files.getLastModifiedTime(home().resolve("lib/engram-1.2.3.jar")).toMillis()).isEqualTo(modified);
   }
 
@@ -71,18 +74,21 @@ class InstallerTest {
     Installer.Outcome outcome = new Installer(home()).install(rebuilt, bin(), java);
     assertThat(outcome.steps().get(0).action()).isEqualTo(Action.REPLACED);
     assertThat(Files.mismatch(rebuilt, home().resolve("lib/engram.jar"))).isEqualTo(-1L);
-    assertThat(outcome.steps().subList(1, 3)).extracting(Installer.Step::action).containsOnly(Action.UNCHANGED);
+    assertThat(outcome.steps()).extracting(Installer.Step::action)
+        .containsExactly(Action.REPLACED, Action.UNCHANGED, Action.SKIPPED, Action.UNCHANGED);
   }
 
   @Test
   void aNewVersionReplacesTheOldOneAndRemovesItsJar() throws Exception {
     new Installer(home()).install(FakeEngramJar.write(tmp.resolve("a.jar"), "1.2.3", "one"), bin(), java);
+    Files.writeString(home().resolve("lib/engram-1.2.3.jsa"), "the class archive of 1.2.3");
     Installer.Outcome outcome =
         new Installer(home()).install(FakeEngramJar.write(tmp.resolve("b.jar"), "1.3.0", "two"), bin(), java);
     assertThat(Files.readSymbolicLink(home().resolve("lib/engram.jar"))).isEqualTo(Path.of("engram-1.3.0.jar"));
     assertThat(home().resolve("lib/engram-1.2.3.jar")).doesNotExist();
     assertThat(outcome.steps()).extracting(Installer.Step::action)
-        .containsExactly(Action.WRITTEN, Action.REPLACED, Action.REMOVED, Action.REPLACED);
+        .containsExactly(Action.WRITTEN, Action.REPLACED, Action.REMOVED, Action.REMOVED, Action.SKIPPED,
+            Action.REPLACED);
     assertThat(files(home().resolve("lib"))).containsExactlyInAnyOrder("engram-1.3.0.jar", "engram.jar", "install.json");
   }
 
@@ -127,10 +133,12 @@ class InstallerTest {
     Files.writeString(bin().resolve("other-tool"), "keep");
     Files.createDirectories(home().resolve("projects"));
     new Installer(home()).install(FakeEngramJar.write(tmp.resolve("engram.jar"), "1.2.3", "one"), bin(), java);
+    Files.writeString(home().resolve("lib/engram-1.2.3.jsa"), "a class archive");
     Installer.Outcome removed = new Installer(home()).uninstall(bin());
     assertThat(removed.steps()).extracting(Installer.Step::action).containsOnly(Action.REMOVED);
     assertThat(removed.steps()).extracting(Installer.Step::path).contains(bin().resolve("engram"),
-        home().resolve("lib/engram.jar"), home().resolve("lib/engram-1.2.3.jar"), home().resolve("lib/install.json"));
+        home().resolve("lib/engram.jar"), home().resolve("lib/engram-1.2.3.jar"), home().resolve("lib/engram-1.2.3.jsa"),
+        home().resolve("lib/install.json"));
     assertThat(files(bin())).containsExactly("other-tool");
     assertThat(home().resolve("lib")).doesNotExist();
     assertThat(home().resolve("projects")).isDirectory();

@@ -35,6 +35,23 @@ class LauncherScriptTest {
   }
 
   @Test
+  void theLauncherStartsJavaWithTheClassArchiveWhileItIsThere() throws Exception {
+    Path fakeJava = fakeJava(tmp.resolve("jdk/bin"));
+    Path bin = tmp.resolve("bin");
+    new Installer(tmp.resolve("home")).install(FakeEngramJar.write(tmp.resolve("engram.jar"), "1.2.3", "x"), bin, fakeJava);
+    Path archive = tmp.resolve("home/lib/engram-1.2.3.jsa");
+    assertThat(archive).as("the stand-in java writes no archive").doesNotExist();
+    Files.writeString(archive, "an archive");
+
+    assertThat(run(bin.resolve("engram"), fakeJava.getParent().toString(), "list"))
+        .isEqualTo("[-XX:SharedArchiveFile=" + archive + "][-Xlog:cds=off][-Xlog:cds+dynamic=off][-jar]["
+            + tmp.resolve("home/lib/engram.jar") + "][list]\n");
+    Files.delete(archive);
+    assertThat(run(bin.resolve("engram"), fakeJava.getParent().toString(), "list"))
+        .isEqualTo("[-jar][" + tmp.resolve("home/lib/engram.jar") + "][list]\n");
+  }
+
+  @Test
   void quotingSurvivesSingleQuotes() {
     assertThat(LauncherScript.quote("a'b")).isEqualTo("'a'\\''b'");
   }
