@@ -80,7 +80,10 @@ final class KeywordQueries {
     if (terms.isEmpty() || ids.isEmpty()) {
       return out;
     }
-    int n = reader.numDocs();
+    // Document frequencies count replaced documents until their segments merge, so the count they are weighed
+    // against must too (as BM25's own idf does): against the live documents alone, a word most documents hold
+    // weighed less than nothing, and a document holding only that word covered less than nothing of the query.
+    int n = reader.maxDoc();
     Set<String> among = Set.copyOf(ids);
     double total = 0;
     Map<String, Double> matched = new HashMap<>();
