@@ -91,16 +91,23 @@ class ExtractionPassTest {
     assertThat(memories()).extracting(StoredMemory::name).containsExactly("package-manager-pnpm");
 
     Files.writeString(file, userLine("u2", "The tests need Redis running."), java.nio.file.StandardOpenOption.APPEND);
-    long secondStart = System.nanoTime();
     ExtractionReport second = offline().run(file, "s1", false).orElseThrow();
-    long secondNanos = System.nanoTime() - secondStart;
     assertThat(second.read().fromMessage()).isEqualTo(1);
     assertThat(second.read().toMessage()).isEqualTo(2);
     assertThat(memories()).extracting(StoredMemory::name).contains("tests-need-redis");
-    // The second pass reads one line, not the 24 MB before it: far less than the first pass's time.
-    assertThat(secondNanos).as("second pass %d ms, first %d ms", secondNanos / 1_000_000, firstNanos / 1_000_000)
-        .isLessThan(firstNanos / 5);
     assertThat(offline().run(file, "s1", false).orElseThrow().read().turnTexts()).isZero();
+    // A pass after one more line reads that line, not the 24 MB before it: far less than the first pass's time.
+    // Timed on lines that teach nothing, so no memory write (tens of ms on a busy disk) is in the figure; the best
+    // of three, as a busy machine stalls any single run.
+    long laterNanos = Long.MAX_VALUE;
+    for (int i = 0; i < 3; i++) {
+      Files.writeString(file, progressLine(1_000_000 + i), java.nio.file.StandardOpenOption.APPEND);
+      long start = System.nanoTime();
+      offline().run(file, "s1", false);
+      laterNanos = Math.min(laterNanos, System.nanoTime() - start);
+    }
+    assertThat(laterNanos).as("a later pass %d ms, the first %d ms", laterNanos / 1_000_000, firstNanos / 1_000_000)
+        .isLessThan(firstNanos / 5);
   }
 
   @Test
