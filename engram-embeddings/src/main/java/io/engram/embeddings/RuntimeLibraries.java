@@ -1,19 +1,15 @@
 package io.engram.embeddings;
 
 import ai.onnxruntime.OrtEnvironment;
+import io.engram.fs.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLConnection;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,8 +28,8 @@ import java.util.zip.CheckedInputStream;
  * is killed (a hook past its time) leaves the 16 MB. Here the libraries go to {@code <cache>/<platform>-<crc>/}
  * (the CRC-32 of the runtime library as the jar records it, so another ONNX Runtime build gets its own directory)
  * and ONNX Runtime is pointed there through its {@code onnxruntime.native.path} property. A library already there
- * with the jar's size is used as it is; a missing or short one is written to a temporary file beside it, forced to
- * disk and renamed over, so two processes unpacking at once both end with a whole file. Without a directory to
+ * with the jar's size is used as it is; a missing or short one is written through {@link AtomicFiles} (a temporary
+ * file beside it, forced to disk and renamed over), so two processes unpacking at once both end with a whole file. Without a directory to
  * keep them in (a library user's {@link ModelResources#classpath()}), they are unpacked into a new temporary
  * directory that is deleted as soon as ONNX Runtime has loaded them. When anything here fails (no such platform in
  * the jar, a directory that cannot be written, the property already set by the user) ONNX Runtime is left to its
@@ -87,36 +83,30 @@ final class RuntimeLibraries {
 
   /**
    * Points ONNX Runtime at its libraries under {@code cache}, unpacking them there first when they are missing; a
-   * no-op when the property is already set.
-   *
-   * @return the directory ONNX Runtime will load from, or empty when it is left to its own way
+   * no-op when the property is already set, and ONNX Runtime is left to its own way when they cannot be unpacked.
    */
-  static synchronized Optional<Path> useFrom(Path cache) {
-    if (System.getProperty(PROPERTY) != null) {
-      return Optional.empty();
+  private static void useFrom(Path cache) {
+    if (System.getProperty(PROPERTY) == null) {
+      unpack(cache, platform()).ifPresent(d -> System.setProperty(PROPERTY, d.toString()));
     }
-    Optional<Path> dir = unpack(cache, platform());
-    dir.ifPresent(d -> System.setProperty(PROPERTY, d.toString()));
-    return dir;
   }
 
   /** The libraries of {@code platform} unpacked under {@code cache}, or empty when they cannot be. */
   static Optional<Path> unpack(Path cache, String platform) {
     try {
-      Optional<Entry> runtime = entry(platform, LIBRARIES.get(0));
-      if (runtime.isEmpty()) {
-        return Optional.empty();
-      }
-      Path dir = cache.resolve(platform + "-" + Long.toHexString(runtime.get().crc()));
-      Files.createDirectories(dir);
+      List<Entry> entries = new ArrayList<>();
       for (String library : LIBRARIES) {
         Optional<Entry> e = entry(platform, library);
         if (e.isEmpty()) {
           return Optional.empty();
         }
-        Path file = dir.resolve(e.get().fileName());
-        if (!Files.isRegularFile(file) || Files.size(file) != e.get().size()) {
-          write(e.get(), file);
+        entries.add(e.get());
+      }
+      Path dir = cache.resolve(platform + "-" + Long.toHexString(entries.get(0).crc()));
+      for (Entry e : entries) {
+        Path file = dir.resolve(e.fileName());
+        if (!Files.isRegularFile(file) || Files.size(file) != e.size()) {
+          write(e, file);
         }
       }
       return Optional.of(dir);
@@ -178,24 +168,13 @@ final class RuntimeLibraries {
   }
 
   private static void write(Entry entry, Path file) throws IOException {
-    Path temp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".part");
-    try {
-      try (InputStream in = entry.url().openStream();
-          FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        in.transferTo(Channels.newOutputStream(out));
-        out.force(true);
-      }
-      if (Files.size(temp) != entry.size()) {
-        throw new IOException("unpacked " + Files.size(temp) + " bytes of " + entry.fileName() + ", the jar holds "
-            + entry.size());
-      }
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(temp);
+    byte[] bytes;
+    try (InputStream in = entry.url().openStream()) {
+      bytes = in.readAllBytes();
     }
+    if (bytes.length != entry.size()) {
+      throw new IOException("read " + bytes.length + " bytes of " + entry.fileName() + ", the jar holds " + entry.size());
+    }
+    AtomicFiles.write(file, bytes);
   }
 }

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RuntimeLibrariesTest {
+  private static final List<String> LIBRARY_FILES =
+      List.of(System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni"));
+
   @TempDir Path cache;
 
   @Test
@@ -31,8 +34,7 @@ class RuntimeLibrariesTest {
 
     assertThat(dir.getParent()).isEqualTo(cache);
     assertThat(dir.getFileName().toString()).matches(RuntimeLibraries.platform() + "-[0-9a-f]+");
-    assertThat(names(dir)).containsExactlyInAnyOrder(System.mapLibraryName("onnxruntime"),
-        System.mapLibraryName("onnxruntime4j_jni"));
+    assertThat(names(dir)).containsExactlyInAnyOrderElementsOf(LIBRARY_FILES);
     for (Path library : files(dir)) {
       byte[] fromJar = resource(library.getFileName().toString());
       assertThat(Files.mismatch(library, write(fromJar))).isEqualTo(-1L);
@@ -68,7 +70,7 @@ class RuntimeLibrariesTest {
     RuntimeLibraries.unpack(cache, RuntimeLibraries.platform()).orElseThrow();
 
     assertThat(Files.size(runtime)).isEqualTo(size);
-    assertThat(names(dir)).noneMatch(n -> n.endsWith(".part"));
+    assertThat(names(dir)).as("no temporary file left").containsExactlyInAnyOrderElementsOf(LIBRARY_FILES);
   }
 
   @Test
@@ -93,7 +95,7 @@ class RuntimeLibrariesTest {
       for (Path library : files(first)) {
         assertThat(Files.size(library)).isEqualTo(resource(library.getFileName().toString()).length);
       }
-      assertThat(names(first)).noneMatch(n -> n.endsWith(".part"));
+      assertThat(names(first)).as("no temporary file left").containsExactlyInAnyOrderElementsOf(LIBRARY_FILES);
     } finally {
       pool.shutdownNow();
     }
