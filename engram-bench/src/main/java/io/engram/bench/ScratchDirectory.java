@@ -1,12 +1,10 @@
 package io.engram.bench;
 
+import io.engram.fs.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 
 /** A temporary directory a bench works in, deleted with everything in it when the bench is done with it. */
 final class ScratchDirectory implements AutoCloseable {
@@ -28,11 +26,8 @@ final class ScratchDirectory implements AutoCloseable {
   /** Deletes the directory and all it holds, deepest first. */
   @Override
   public void close() {
-    try (Stream<Path> walk = Files.walk(path)) {
-      List<Path> all = walk.sorted(Comparator.reverseOrder()).toList();
-      for (Path p : all) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileTrees.delete(path);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete the bench's scratch directory " + path + ": " + e.getMessage(), e);
     }

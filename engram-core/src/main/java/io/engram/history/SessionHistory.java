@@ -2,6 +2,7 @@ package io.engram.history;
 
 import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
+import io.engram.fs.FileTrees;
 import io.engram.recall.SearchIndex;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
@@ -236,7 +237,7 @@ public final class SessionHistory {
     try {
       index = opener.apply(indexDir);
     } catch (RuntimeException e) {
-      deleteTree(indexDir);
+      FileTrees.delete(indexDir);
       index = opener.apply(indexDir);
     }
     try {
@@ -246,17 +247,6 @@ public final class SessionHistory {
       throw e;
     }
     return index;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 
   /** Turns by id of {@code sessionId}, as kept; for tests and tools that show a whole session. */

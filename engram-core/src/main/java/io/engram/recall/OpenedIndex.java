@@ -1,13 +1,10 @@
 package io.engram.recall;
 
 import io.engram.fs.FileLock;
+import io.engram.fs.FileTrees;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -111,7 +108,7 @@ final class OpenedIndex implements AutoCloseable {
         closeQuietly(search);
         notes.add("the index " + dir + " could not be used (" + e.getMessage() + ")"
             + (attempt == 1 ? "; deleted and rebuilt" : "; this call searched an in-memory index"));
-        deleteTree(dir);
+        FileTrees.delete(dir);
       }
     }
     lock.get().close();
@@ -148,29 +145,5 @@ final class OpenedIndex implements AutoCloseable {
     } catch (RuntimeException e) {
       // A cache that fails to close is rebuilt next time; recall's answer is already made.
     }
-  }
-
-  /** Deletes {@code dir} and everything below it; a missing directory is fine. */
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Files.deleteIfExists(file);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-        try {
-          Files.deleteIfExists(d);
-        } catch (NoSuchFileException ignored) {
-          // already gone
-        }
-        return FileVisitResult.CONTINUE;
-      }
-    });
   }
 }

@@ -3,6 +3,7 @@ package io.engram.cli.demo;
 import io.engram.cli.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.fs.FileTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -58,7 +58,7 @@ public final class DemoCommand implements Callable<Integer> {
           json.enabled() ? s -> { } : s -> print(out, s)).run();
     } finally {
       if (keep == null) {
-        deleteTree(dir);
+        FileTrees.delete(dir);
       }
     }
     long millis = (System.nanoTime() - began) / 1_000_000;
@@ -111,13 +111,5 @@ public final class DemoCommand implements Callable<Integer> {
     step.reason().ifPresent(r -> out.println(Ansi.AUTO.string("    " + (step.status().equals("failed")
         ? "@|red check failed: " + r + "|@" : "skipped: " + r))));
     out.flush();
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -3,6 +3,7 @@ package io.engram.cli.install;
 import io.engram.cli.install.Installer.Action;
 import io.engram.cli.install.Installer.Step;
 import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -11,12 +12,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The class-data archive (AppCDS) of an installed jar: the classes one {@code engram recall} loads, parsed and
@@ -143,10 +142,8 @@ final class ClassArchive {
     if (dir == null) {
       return;
     }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      FileTrees.delete(dir);
     } catch (IOException e) {
       // A scratch directory left in lib/ is harmless (a dot name, never read); the install itself went through.
     }
