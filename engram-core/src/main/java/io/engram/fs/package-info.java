@@ -18,7 +18,8 @@
  * SessionStateFile} is the small JSON state of such a session (what the hooks or recall already sent),
  * changed only by a locked read-modify-write. {@link GitIgnore} lists a personal file in a repository's
  * {@code .gitignore}. {@link SymbolicLinks} holds the rule that a memory directory is never left through a
- * symbolic link inside it (a lock file included): such a link is reported and left alone.
+ * symbolic link inside it (a lock file included): such a link is reported and left alone. {@link FileTrees}
+ * deletes a directory with everything below it (scratch directories, an index rebuilt from scratch).
  *
  * <p>Where to start: {@link AtomicFiles#writeString} under a {@link FileLock#acquire}.
  */
