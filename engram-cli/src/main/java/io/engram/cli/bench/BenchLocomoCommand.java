@@ -61,7 +61,7 @@ final class BenchLocomoCommand implements Runnable {
 
   @Option(names = "--candidates-out", paramLabel = "FILE",
       description = "Write each question's top 50 candidates before the rescoring, with their ranks, scores and"
-          + " evidence, as JSON lines to FILE (for analysis).")
+          + " evidence, and its top 50 after it, as JSON lines to FILE (for analysis).")
   Path candidatesOut;
 
   @Option(names = "--ablations", description = "Also measure the rescoring with each of its features left out.")

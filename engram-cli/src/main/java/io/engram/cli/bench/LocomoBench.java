@@ -167,7 +167,7 @@ final class LocomoBench {
         inSplit);
     List<SearchIndex.Hit> vector =
         embedder.isEmpty() ? List.of() : lucene.vectorSearch(embedder.get().embedQuery(q.question()), n);
-    dump.ifPresent(d -> d.question(conversation, q, before, keyword, vector));
+    dump.ifPresent(d -> d.question(conversation, q, before, ranked, keyword, vector));
     if (embedder.isEmpty()) {
       return;
     }

@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * The analysis file of {@code bench locomo --candidates-out}: one JSON line per conversation (its turns) and one
- * per question (its evidence and recall's top candidates, each with its ranks, BM25 score, cosine, coverage and
- * routes), so where evidence ranks and what sits above it can be studied outside the product. Benchmarks only.
+ * per question (its evidence, recall's top candidates before the last stage, each with its ranks, BM25 score, cosine,
+ * coverage and routes, and the top candidates after it), so where evidence ranks and what sits above it can be
+ * studied outside the product. Benchmarks only.
  */
 final class LocomoCandidates implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -38,8 +39,8 @@ final class LocomoCandidates implements AutoCloseable {
     write(line);
   }
 
-  void question(String conversation, LocomoData.Question q, List<Candidate> ranked, List<SearchIndex.Hit> keyword,
-      List<SearchIndex.Hit> vector) {
+  void question(String conversation, LocomoData.Question q, List<Candidate> ranked, List<Candidate> rescored,
+      List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector) {
     ObjectNode line = MAPPER.createObjectNode().put("conversation", conversation).put("question", q.question())
         .put("category", q.category());
     q.evidence().forEach(line.putArray("evidence")::add);
@@ -54,6 +55,10 @@ final class LocomoCandidates implements AutoCloseable {
       c.vectorRank().ifPresent(r -> n.put("vectorRank", r));
       c.cosine().ifPresent(v -> n.put("cosine", v));
       c.routes().forEach(n.putArray("routes")::add);
+    }
+    ArrayNode last = line.putArray("rescored");
+    for (Candidate c : rescored.subList(0, Math.min(depth, rescored.size()))) {
+      last.addObject().put("id", c.id()).put("score", c.fused());
     }
     write(line);
   }

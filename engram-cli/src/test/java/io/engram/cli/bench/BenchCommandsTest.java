@@ -75,6 +75,7 @@ class BenchCommandsTest {
     JsonNode question = new ObjectMapper().readTree(lines.get(1));
     assertThat(question.path("evidence").isArray()).isTrue();
     assertThat(question.path("candidates").get(0).has("fused")).isTrue();
+    assertThat(question.path("rescored").get(0).has("score")).isTrue();
   }
 
   @Test
