@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Every scan the dream runs over memory text takes time linear in the text: each adversarial input (one long
  * token, long runs of the characters a pattern starts or ends with, repeated near-matches, fences of falling
  * length, long slashed words) is scanned within {@link AdversarialText#BUDGET} of processor time at 128 K
- * characters, and grows about fourfold from a quarter of that. A pattern that retries from every position of a
- * run is quadratic: it grows sixteenfold and takes seconds here.
+ * characters, and about doubles with each doubling of the text. A pattern that retries from every position of a
+ * run is quadratic: it grows fourfold at each doubling and takes seconds here.
  */
 class LinearScansTest {
   /** The scans, by family: each takes a memory body (or a line of MEMORY.md) as the dream gives it. */

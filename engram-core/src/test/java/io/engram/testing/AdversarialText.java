@@ -18,11 +18,13 @@ import java.util.function.IntFunction;
 
 /**
  * Texts shaped to make a backtracking pattern slow or overflow its stack (long runs of one class, repeated
- * near-matches, deep repetition), each built at two lengths, and a check that a scan is linear in them: the
- * longer text ({@link #SIZE} characters) is scanned well within {@link #BUDGET} of processor time, and a scan
- * that takes measurable time grows by at most {@link #MAX_GROWTH} from a quarter of the length to the whole.
- * A linear scan grows fourfold; a pattern that retries from every position of a run grows sixteenfold and
- * takes seconds at this length, so both checks fail it.
+ * near-matches, deep repetition), each built at three lengths, and a check that a scan is linear in them: the
+ * longest text ({@link #SIZE} characters) is scanned well within {@link #BUDGET} of processor time, and a scan
+ * that takes measurable time does not grow more than {@link #MAX_STEP} times at both doublings, from a quarter
+ * of the length to half and from half to the whole. A linear scan doubles at each step; a pattern that retries
+ * from every position of a run grows fourfold at each and takes seconds at this length, so both checks fail it.
+ * A scan that allocates a little per character can jump once, when its garbage outgrows a cache or the young
+ * generation on a loaded machine; it does not jump at both steps.
  */
 public final class AdversarialText {
   /** Characters in the longer text of each shape; the shorter one has a quarter of them. */
@@ -35,10 +37,10 @@ public final class AdversarialText {
    */
   public static final Duration BUDGET = Duration.ofSeconds(1);
 
-  /** How many times longer the scan of the whole text may take than of its quarter: linear is 4, quadratic 16. */
-  public static final double MAX_GROWTH = 10;
+  /** How many times longer a scan may take when the text doubles, at one of the two steps: linear is 2, quadratic 4. */
+  public static final double MAX_STEP = 3;
 
-  /** Below this (processor time on the longer text) growth is not judged: timer noise and the JIT dominate. */
+  /** Below this (processor time on the longest text) growth is not judged: timer noise and the JIT dominate. */
   public static final Duration GROWTH_FLOOR = Duration.ofMillis(40);
 
   /** Wall time after which a scan counts as never ending (a quadratic one takes seconds to minutes). */
@@ -86,10 +88,10 @@ public final class AdversarialText {
   }
 
   /**
-   * Runs {@code scan} on each shape at a quarter of {@link #SIZE} and at {@link #SIZE}, and fails naming the
-   * shape when the longer scan takes more than {@link #BUDGET} of processor time (measured on the scanning
-   * thread, so a busy machine does not fail a linear scan), grows more than {@link #MAX_GROWTH} times over the
-   * shorter one, or does not end within {@link #WALL_LIMIT} at all.
+   * Runs {@code scan} on each shape at a quarter of {@link #SIZE}, at half and at {@link #SIZE}, and fails naming
+   * the shape when the longest scan takes more than {@link #BUDGET} of processor time (measured on the scanning
+   * thread, so a busy machine does not fail a linear scan), grows more than {@link #MAX_STEP} times at both
+   * doublings, or does not end within {@link #WALL_LIMIT} at all.
    */
   public static void eachScansInTime(Consumer<String> scan, Shape... extra) {
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
@@ -103,33 +105,39 @@ public final class AdversarialText {
       long slowest = 0;
       String slowestShape = "";
       for (Shape s : shapes(extra)) {
-        long quarter = cpuNanos(pool, scan, s, SIZE / 4);
-        long whole = cpuNanos(pool, scan, s, SIZE);
+        long[] t = {cpuNanos(pool, scan, s, SIZE / 4), cpuNanos(pool, scan, s, SIZE / 2), cpuNanos(pool, scan, s, SIZE)};
         // One sample can hold a JIT recompilation or a burst of allocation (a split of 128 K characters into 40,000
         // words took 22 to 109 ms of processor time in four runs of one JVM): before judging growth, the best of up
-        // to five runs of each length is taken. A quadratic scan grows 16 times whatever the sample.
-        for (int again = 0; again < 4 && whole >= GROWTH_FLOOR.toNanos()
-            && (double) whole / Math.max(1, quarter) > MAX_GROWTH; again++) {
-          quarter = Math.min(quarter, cpuNanos(pool, scan, s, SIZE / 4));
-          whole = Math.min(whole, cpuNanos(pool, scan, s, SIZE));
+        // to five runs of each length is taken. A quadratic scan grows fourfold at each step whatever the sample.
+        for (int again = 0; again < 4 && t[2] >= GROWTH_FLOOR.toNanos() && smallerStep(t) > MAX_STEP; again++) {
+          for (int k = 0; k < 3; k++) {
+            t[k] = Math.min(t[k], cpuNanos(pool, scan, s, SIZE >> (2 - k)));
+          }
         }
+        long whole = t[2];
         if (whole > slowest) {
           slowest = whole;
-          slowestShape = String.format("%s (%.1f ms, %.1f ms on a quarter)", s.name(), whole / 1e6, quarter / 1e6);
+          slowestShape = String.format("%s (%.1f ms; %.1f ms on half, %.1f ms on a quarter)", s.name(), whole / 1e6,
+              t[1] / 1e6, t[0] / 1e6);
         }
         assertThat(Duration.ofNanos(whole)).as("processor time scanning %s (%d characters)", s.name(), SIZE)
             .isLessThan(BUDGET);
         if (whole >= GROWTH_FLOOR.toNanos()) {
-          assertThat((double) whole / Math.max(1, quarter))
-              .as("growth of the processor time scanning %s from %d to %d characters (%.1f ms to %.1f ms)",
-                  s.name(), SIZE / 4, SIZE, quarter / 1e6, whole / 1e6)
-              .isLessThanOrEqualTo(MAX_GROWTH);
+          assertThat(smallerStep(t))
+              .as("growth of the processor time scanning %s at each doubling from %d to %d characters (%.1f, %.1f and"
+                  + " %.1f ms)", s.name(), SIZE / 4, SIZE, t[0] / 1e6, t[1] / 1e6, whole / 1e6)
+              .isLessThanOrEqualTo(MAX_STEP);
         }
       }
       System.out.println("adversarial texts of " + SIZE + " characters: the slowest scan is of " + slowestShape);
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** The smaller of the two doublings' growth in {@code times} (a quarter, half and the whole length). */
+  private static double smallerStep(long[] times) {
+    return Math.min((double) times[1] / Math.max(1, times[0]), (double) times[2] / Math.max(1, times[1]));
   }
 
   /** Processor nanoseconds {@code scan} takes on {@code shape} at {@code length}, on the pool's thread. */
