@@ -2,6 +2,8 @@ package io.engram.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.fs.AtomicFiles;
+import io.engram.transcript.TranscriptCheckpoint;
+import io.engram.transcript.TranscriptPosition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +19,35 @@ final class ReadPositions {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * Where to go on in one transcript, and its size when it was read there: a transcript still that size has
-   * nothing new ({@code size} is 0 in a file written before sizes were kept, so such a transcript is read once more).
+   * Where to go on in one transcript, and what the file was when it was read there: its size and last change (a
+   * transcript with both unchanged has nothing new) and the checksum of the bytes before {@code offset}
+   * ({@link TranscriptCheckpoint}), which a transcript that is still the one read still holds; one replaced since,
+   * even by a longer one or one of the same size, does not, and is read again from its start. A file written before
+   * these were kept has 0 for each: its size then means nothing, its last change is not compared, and its offset is
+   * trusted as it was.
    */
-  record Position(String sessionId, long offset, int lines, long size) {}
+  record Position(String sessionId, long offset, int lines, long size, long modified, long checksum) {
+    /**
+     * Where to go on in {@code file}, read up to {@code offset} ({@code lines} lines) as {@code sessionId}; {@code
+     * size} and {@code modified} are the file's as they were before the read, so that what was appended during it
+     * is read next time.
+     */
+    static Position in(Path file, String sessionId, long offset, int lines, long size, long modified)
+        throws IOException {
+      long checksum = TranscriptCheckpoint.of(file, new TranscriptPosition(offset, lines)).checksum();
+      return new Position(sessionId, offset, lines, size, modified, checksum);
+    }
+
+    /** Whether {@code file}, now {@code size} bytes changed at {@code modified}, is as it was at this read. */
+    boolean unchanged(long size, long modified) {
+      return this.size == size && (this.modified == 0 || this.modified == modified);
+    }
+
+    /** Whether {@code file} still holds the bytes read before {@code offset}: it is still the transcript read. */
+    boolean holdsIn(Path file) {
+      return checksum == 0 || new TranscriptCheckpoint(new TranscriptPosition(offset, lines), checksum).holdsIn(file);
+    }
+  }
 
   /** The stored form. */
   record Stored(Map<String, Position> transcripts) {}

@@ -29,7 +29,8 @@ import java.util.function.Function;
  * files; never tool output) and keeps them in the {@link TurnCatalogue} and a keyword {@link SearchIndex}
  * beside it, all under {@code <home>/projects/<key>/history/}, each turn indexed with its neighbours' words
  * ({@link TurnEntries}). The last turn read may still grow, so the
- * next read starts again at its first line and replaces it. A transcript that shrank is read again whole.
+ * next read starts again at its first line and replaces it. A transcript that shrank, or was replaced (the bytes
+ * before where the last read stopped are not those read), is read again whole.
  * The index is a cache of the catalogue: when it cannot be opened it is rebuilt from it. Every call holds
  * the history lock.
  */
@@ -162,16 +163,18 @@ public final class SessionHistory {
     String key = file.toString();
     ReadPositions.Position from = read.get(key);
     long size = Files.size(file);
-    if (from != null && from.size() == size) {
-      return 0; // not grown since the last read: nothing new to read
+    long modified = Files.getLastModifiedTime(file).toMillis();
+    if (from != null && from.unchanged(size, modified)) {
+      return 0; // not changed since the last read: nothing new to read
     }
-    boolean again = from == null || from.offset() > size;
+    // Replaced since (shorter, or its bytes before the offset differ): what was read from it is read again.
+    boolean again = from == null || from.offset() > size || !from.holdsIn(file);
     long offset = again ? 0 : from.offset();
     int linesBefore = again ? 0 : from.lines();
     TranscriptChunk chunk = TranscriptChunk.read(file, offset);
     if (chunk.text().isEmpty()) {
       if (offset == size && from != null) {
-        read.put(key, new ReadPositions.Position(from.sessionId(), offset, linesBefore, size));
+        read.put(key, ReadPositions.Position.in(file, from.sessionId(), offset, linesBefore, size, modified));
       }
       return 0; // else only a line still being written: read when it is whole
     }
@@ -191,7 +194,8 @@ public final class SessionHistory {
     // Start the next read at the last turn, which the session may still be adding to.
     int restartLine = turns.isEmpty() ? linesBefore + chunk.lines() + 1 : turns.get(turns.size() - 1).line();
     int relative = restartLine - linesBefore - 1;
-    read.put(key, new ReadPositions.Position(session, offset + chunk.offsetOfLine(relative), restartLine - 1, size));
+    read.put(key, ReadPositions.Position.in(file, session, offset + chunk.offsetOfLine(relative), restartLine - 1, size,
+        modified));
     return turns.size();
   }
 

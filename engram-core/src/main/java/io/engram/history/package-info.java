@@ -18,11 +18,12 @@
  * its own), so the reply to a matching question and the session that matched best come first. A hit carries its session, its date and its link: the
  * transcript's path and line, and the record's uuid.
  *
- * <p>What each call costs grows with what changed, not with the history's size: a transcript whose size has not
- * changed since the last read is not opened ({@link ReadPositions} keeps its size; one rewritten to the same size is
- * therefore not read again, a trade for not opening every transcript each call; one that shrank is read again from
- * its start, its earlier turns first taken out of the catalogue and the index, under whichever session they were
- * kept), and {@link HistoryIndexCheck}
+ * <p>What each call costs grows with what changed, not with the history's size: a transcript whose size and last
+ * change are those of the last read is not opened ({@link ReadPositions} keeps both); one that changed is read on
+ * from where the last read stopped while the 1 KB before that point is still what was read (its checksum), and
+ * otherwise, shrunk or replaced (even by a longer file or one of the same size), from its start, its earlier turns
+ * first taken out of the catalogue and the index, under whichever session they were kept; and {@link
+ * HistoryIndexCheck}
  * keeps the index in line with the catalogue from stamps of the catalogue's session files (size, last change) and
  * a fingerprint of the index's ids and content hashes, so only the sessions whose file changed are read and
  * compared. Without usable stamps (first use, the index rebuilt or changed, the stamps file damaged) every

@@ -129,14 +129,18 @@ class SessionHistoryTest {
   }
 
   @Test
-  void aTranscriptThatHasNotGrownIsNotReadAgainAndOneThatGrewIs(@TempDir Path work) throws IOException {
+  void aTranscriptThatHasNotChangedIsNotReadAgainAndOneThatGrewIs(@TempDir Path work) throws IOException {
     Path transcript = work.resolve("s7.jsonl");
     Files.writeString(transcript, userLine("s7", "u1", "rebase the feature branch") + userLine("s7", "u2",
         "squash the fixup commits"));
     SessionHistory history = history();
     history.sync(Map.of("s7", transcript));
-    // Same size, new words in the last turn, which a read would take again: a read would find them.
+    assertThat(history.sync(Map.of("s7", transcript)).turns()).isZero();
+    // Same size and the same last change, new words in the last turn, which a read would take again: a read would
+    // find them. Such a file is taken as unchanged (the trade for not opening every transcript on every call).
+    java.nio.file.attribute.FileTime changed = Files.getLastModifiedTime(transcript);
     Files.writeString(transcript, Files.readString(transcript).replace("squash", "reword"));
+    Files.setLastModifiedTime(transcript, changed);
 
     SessionHistory.SyncReport same = history.sync(Map.of("s7", transcript));
 
@@ -157,7 +161,47 @@ class SessionHistoryTest {
     Files.writeString(file, "{\"transcripts\":{\"/t/a.jsonl\":{\"sessionId\":\"a\",\"offset\":120,\"lines\":3}}}");
 
     assertThat(new ReadPositions(file).read())
-        .containsEntry("/t/a.jsonl", new ReadPositions.Position("a", 120, 3, 0));
+        .containsEntry("/t/a.jsonl", new ReadPositions.Position("a", 120, 3, 0, 0, 0));
+  }
+
+  @Test
+  void aTranscriptReplacedByALongerOneIsReadFromItsStart(@TempDir Path work) throws IOException {
+    Path transcript = work.resolve("s10.jsonl");
+    Files.writeString(transcript, userLine("s10", "u1", "rename the billing module")
+        + agentLine("s10", "a1", "Renamed it."));
+    SessionHistory history = history();
+    history.sync(Map.of("s10", transcript));
+
+    // Another session's transcript now has this path, and it is longer than the first: read from where the first read
+    // stopped, it would lose its first turns and index the middle of a line.
+    Files.writeString(transcript, userLine("s10", "v1", "profile the checkout latency regression")
+        + agentLine("s10", "b1", "The checkout spends its time in the tax lookup.")
+        + userLine("s10", "v2", "cache the tax table"));
+    history.sync(Map.of("s10", transcript));
+
+    assertThat(history.search("billing module", 5)).isEmpty();
+    assertThat(history.search("checkout latency regression", 5)).first()
+        .satisfies(h -> assertThat(h.turn().line()).isEqualTo(1));
+  }
+
+  @Test
+  void aTranscriptRewrittenToTheSameSizeIsReadAgain(@TempDir Path work) throws IOException {
+    Path transcript = work.resolve("s11.jsonl");
+    String first = userLine("s11", "u1", "bump the parser to version 7") + agentLine("s11", "a1", "Bumped.");
+    Files.writeString(transcript, first);
+    SessionHistory history = history();
+    history.sync(Map.of("s11", transcript));
+
+    String second = first.replace("parser", "lexers");
+    assertThat(second).hasSameSizeAs(first);
+    Files.writeString(transcript, second);
+    // Some file systems keep the last change to the second: the rewrite is dated later, as a later write would be.
+    Files.setLastModifiedTime(transcript, java.nio.file.attribute.FileTime.fromMillis(
+        Files.getLastModifiedTime(transcript).toMillis() + 10_000));
+    history.sync(Map.of("s11", transcript));
+
+    assertThat(history.search("parser", 5)).isEmpty();
+    assertThat(history.search("lexers", 5)).isNotEmpty();
   }
 
   @Test
