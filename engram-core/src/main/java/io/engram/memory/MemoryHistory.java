@@ -7,6 +7,7 @@ import io.engram.fs.AppendOnlyLines;
 import io.engram.fs.SymbolicLinks;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -132,6 +133,24 @@ public final class MemoryHistory {
       versions.add(parse(lines.get(i), file, i + 1));
     }
     return versions;
+  }
+
+  /**
+   * The text of a topic file as a version records it, empty when there is none; a file too large to be a memory is
+   * not read.
+   */
+  Optional<String> textOf(Optional<Path> file) throws IOException {
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      if (Files.size(file.get()) > settings.maxTopicBytes()) {
+        return Optional.empty();
+      }
+      return Optional.of(new String(Files.readAllBytes(file.get()), StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
   }
 
   /** The history file of the memory called {@code name} (which may not exist). */

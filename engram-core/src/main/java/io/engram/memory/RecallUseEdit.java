@@ -1,7 +1,15 @@
 package io.engram.memory;
 
+import io.engram.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,6 +23,38 @@ final class RecallUseEdit {
   private static final String COUNT = "recallCount";
 
   private RecallUseEdit() {}
+
+  /**
+   * Records use at {@code when} in the topic file of each memory called {@code wanted} that {@code names} finds,
+   * rewritten through {@link AtomicFiles}; the caller holds the store's lock. A name not found, a file that no longer
+   * reads as a memory and one {@link #apply} cannot edit are skipped.
+   *
+   * @return the names of the memories marked
+   */
+  static List<String> mark(NameCache names, Collection<String> wanted, Instant when, long maxBytes)
+      throws IOException {
+    List<String> marked = new ArrayList<>();
+    for (String name : new LinkedHashSet<>(wanted)) {
+      Optional<Path> file = names.locate(name);
+      if (file.isEmpty()) {
+        continue;
+      }
+      Memory m;
+      String text;
+      try {
+        m = MemoryFormat.read(file.get(), maxBytes);
+        text = Files.readString(file.get());
+      } catch (InvalidMemoryException | NoSuchFileException e) {
+        continue;
+      }
+      Optional<String> used = apply(text, m, when, file.get());
+      if (used.isPresent()) {
+        AtomicFiles.writeString(file.get(), used.get());
+        marked.add(m.name());
+      }
+    }
+    return marked;
+  }
 
   /**
    * The text of {@code original} (which parses as {@code memory}) with its use recorded at {@code when};

@@ -10,14 +10,15 @@
  * an instruction. {@link MemoryFormat} reads and writes the format, keeping unknown keys as they were.
  *
  * <p>A {@link MemoryStore} is one directory: {@code MEMORY.md} (one {@code - [title](file.md) - hook}
- * line per topic file, every other line kept as people wrote it), the topic files, {@code .trash/} (a
- * forgotten file and its index line, restorable, purged after {@code memory.trashRetentionDays}) and the
- * {@code .engram-lock} every read-modify-write holds. A write redacts secrets and drops private spans
- * first, then replaces the topic file and MEMORY.md atomically under the lock; the topic file is staged
- * before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be written (a
- * full disk), the topic file is put back as it was (a hard link kept the replaced one), so a failed write
- * changes nothing. A writer killed between the two renames leaves a topic file MEMORY.md does not name; every
- * write adds the lines of such files, so the next one puts the index back in step. Reads never rewrite: a bad file comes
+ * line per topic file, every other line kept as people wrote it; {@link IndexFile} on disk), the topic files,
+ * {@code .trash/} (a forgotten file and its index line, restorable, purged after {@code
+ * memory.trashRetentionDays}; {@link StoreTrash}) and the {@code .engram-lock} every read-modify-write holds. A
+ * write redacts secrets and drops private spans first ({@link RedactedMemory}), then replaces the topic file and
+ * MEMORY.md atomically under the lock; the topic file is staged before the lock, so concurrent writers overlap
+ * their slowest step. When MEMORY.md cannot be written (a full disk), the topic file is put back as it was (a hard
+ * link kept the replaced one: {@link ReplacedFile}), so a failed write changes nothing. A writer killed between the
+ * two renames leaves a topic file MEMORY.md does not name; every write adds the lines of such files, so the next
+ * one puts the index back in step. Reads never rewrite and take no lock ({@link StoreReader}): a bad file comes
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
  * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part

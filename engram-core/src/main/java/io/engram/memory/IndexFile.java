@@ -1,0 +1,99 @@
+package io.engram.memory;
+
+import io.engram.fs.AtomicFiles;
+import io.engram.fs.SymbolicLinks;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The MEMORY.md of one store directory on disk ({@link MemoryIndex} edits its text): never read through a symbolic
+ * link, rewritten whole through {@link AtomicFiles}, and checked against the topic files beside it.
+ */
+final class IndexFile {
+  private final Path dir;
+  private final Path file;
+  private final NameCache names;
+  private final MemoryFileCache parsed;
+  private final long maxTopicBytes;
+
+  IndexFile(Path dir, NameCache names, MemoryFileCache parsed, long maxTopicBytes) {
+    this.dir = dir;
+    this.file = dir.resolve(MemoryIndex.FILE_NAME);
+    this.names = names;
+    this.parsed = parsed;
+    this.maxTopicBytes = maxTopicBytes;
+  }
+
+  Path path() {
+    return file;
+  }
+
+  boolean isLink() {
+    return Files.isSymbolicLink(file);
+  }
+
+  /** MEMORY.md's text, "" when there is none; refuses (throws) when it is a symbolic link. */
+  String read() throws IOException {
+    if (Files.isSymbolicLink(file)) {
+      throw new IOException(SymbolicLinks.refusal(file));
+    }
+    try {
+      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return "";
+    }
+  }
+
+  /** Replaces MEMORY.md with {@code text}; the caller holds the store's lock. */
+  void write(String text) throws IOException {
+    AtomicFiles.writeString(file, text);
+  }
+
+  /**
+   * {@code index} with a line appended for every topic file it does not name, {@code target} aside: a writer killed
+   * between its topic file's rename and its index write leaves such a file, and the next write, under the same
+   * lock, puts MEMORY.md back in step with the files. A file that does not read as a memory is left out (the
+   * listing reports it). The directory is listed anyway by each write's name lookup.
+   */
+  String withUnindexedFiles(String index, Path target) throws IOException {
+    Set<String> named = new HashSet<>();
+    for (MemoryIndex.Entry e : MemoryIndex.entries(index)) {
+      named.add(e.fileName());
+    }
+    String out = index;
+    for (Path topic : names.topicFiles()) {
+      String fileName = topic.getFileName().toString();
+      if (topic.equals(target) || named.contains(fileName)) {
+        continue;
+      }
+      try {
+        out = MemoryIndex.upsert(out, fileName, MemoryIndex.line(parsed.read(topic, maxTopicBytes), fileName));
+      } catch (IOException | RuntimeException e) {
+        // Not a readable memory: nothing to index.
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The lines whose file is not there, for a caller that has refused a linked MEMORY.md; {@code topicFiles} were
+   * just listed, so only other targets cost a look.
+   */
+  List<MemoryProblem> danglingLines(Set<Path> topicFiles) throws IOException {
+    List<MemoryProblem> problems = new ArrayList<>();
+    for (MemoryIndex.Entry e : parsed.indexEntries(file)) {
+      Path target = dir.resolve(e.target()).normalize();
+      if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
+        problems.add(new MemoryProblem(file, "line " + e.lineNumber() + " points at missing file " + e.target()));
+      }
+    }
+    return problems;
+  }
+}

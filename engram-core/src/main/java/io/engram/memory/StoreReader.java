@@ -1,0 +1,102 @@
+package io.engram.memory;
+
+import io.engram.config.EngramSettings;
+import io.engram.fs.SymbolicLinks;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What one store directory reads (a memory by name, the listing with every problem it finds, the index a session
+ * loads), taking no lock and never rewriting a file: a bad one is reported and left as it is.
+ */
+final class StoreReader {
+  private final Path dir;
+  private final MemoryScope scope;
+  private final EngramSettings.Memory settings;
+  private final Clock clock;
+  private final NameCache names;
+  private final MemoryFileCache parsed;
+  private final IndexFile index;
+
+  StoreReader(Path dir, MemoryScope scope, EngramSettings.Memory settings, Clock clock, NameCache names,
+      MemoryFileCache parsed, IndexFile index) {
+    this.dir = dir;
+    this.scope = scope;
+    this.settings = settings;
+    this.clock = clock;
+    this.names = names;
+    this.parsed = parsed;
+    this.index = index;
+  }
+
+  Optional<StoredMemory> read(String name) throws IOException {
+    Optional<Path> file = names.locate(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new StoredMemory(shown(parsed.read(file.get(), settings.maxTopicBytes())), file.get(),
+          scope));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  MemoryListing list() throws IOException {
+    List<StoredMemory> memories = new ArrayList<>();
+    List<MemoryProblem> problems = new ArrayList<>();
+    Map<String, Path> bySlug = new HashMap<>();
+    NameCache.Scan scan = names.scan();
+    List<Path> files = scan.topicFiles().stream().map(NameCache.Listed::path).toList();
+    parsed.keepOnly(dir, files);
+    for (NameCache.Listed listed : scan.topicFiles()) {
+      Path file = listed.path();
+      try {
+        MemoryFileCache.Parsed p = parsed.parsed(file, listed.attributes(), settings.maxTopicBytes());
+        Memory m = p.memory();
+        if (p.slug().isEmpty()) {
+          problems.add(new MemoryProblem(file, "name '" + m.name() + "' cannot be a memory name"));
+          continue;
+        }
+        Path first = bySlug.putIfAbsent(p.slug().get(), file);
+        if (first != null) {
+          problems.add(new MemoryProblem(file, "same name as " + first.getFileName() + "; skipped"));
+          continue;
+        }
+        memories.add(new StoredMemory(shown(m), file, scope));
+      } catch (InvalidMemoryException e) {
+        problems.add(e.problem());
+      } catch (NoSuchFileException e) {
+        // Forgotten by another process between listing and reading: not a problem.
+      }
+    }
+    for (Path link : scan.links()) {
+      problems.add(new MemoryProblem(link, SymbolicLinks.refusal(link)));
+    }
+    if (!index.isLink()) {
+      problems.addAll(index.danglingLines(Set.copyOf(files)));
+    }
+    memories.sort(Comparator.comparing(StoredMemory::name));
+    return new MemoryListing(memories, problems);
+  }
+
+  IndexText indexText() throws IOException {
+    // A linked index is not loaded into a session (list() reports it), rather than failing the session.
+    String text = index.isLink() ? "" : index.read();
+    return IndexText.of(text, settings.indexMaxLines(), settings.indexMaxBytes());
+  }
+
+  /** A team memory as read: with the line that says who shared it and how old it is (the file keeps its body). */
+  private Memory shown(Memory m) {
+    return scope == MemoryScope.TEAM ? TeamAttribution.attributed(m, clock.instant()) : m;
+  }
+}

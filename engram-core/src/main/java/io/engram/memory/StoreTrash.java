@@ -1,0 +1,92 @@
+package io.engram.memory;
+
+import io.engram.config.EngramSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One store's trash as the store uses it ({@link Trash} is the folder itself): a memory forgotten into it or
+ * restored from it together with its MEMORY.md line and a recorded version, its entries listed and purged, and
+ * what killed writers left swept into it, every change under the lock the caller holds.
+ */
+final class StoreTrash {
+  private final Path dir;
+  private final MemoryScope scope;
+  private final EngramSettings.Memory settings;
+  private final Clock clock;
+  private final NameCache names;
+  private final IndexFile index;
+  private final MemoryHistory history;
+  private final Trash trash;
+
+  StoreTrash(Path dir, MemoryScope scope, EngramSettings.Memory settings, Clock clock, NameCache names,
+      IndexFile index, MemoryHistory history) {
+    this.dir = dir;
+    this.scope = scope;
+    this.settings = settings;
+    this.clock = clock;
+    this.names = names;
+    this.index = index;
+    this.history = history;
+    this.trash = new Trash(dir, clock);
+  }
+
+  /** Moves the memory called {@code name} and its index line to the trash, then purges what is past retention. */
+  Forgotten forget(String name, ChangedBy by) throws IOException {
+    Path file = names.locate(name)
+        .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
+    Optional<String> before = history.textOf(Optional.of(file));
+    String fileName = file.getFileName().toString();
+    String text = index.read();
+    String line = MemoryIndex.lineFor(text, fileName).orElse("");
+    Path trashed = trash.put(file, line);
+    names.forget(file);
+    index.write(MemoryIndex.remove(text, fileName));
+    if (before.isPresent()) {
+      history.record(name, by, MemoryVersion.Change.FORGOTTEN, before, before.get());
+    }
+    trash.purge(settings.trashRetentionDays());
+    return new Forgotten(name, file, trashed);
+  }
+
+  /** Brings back the newest trashed memory called {@code name}, with its index line, where it was. */
+  StoredMemory restore(String name, ChangedBy by) throws IOException {
+    Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
+        .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir));
+    Path target = dir.resolve(entry.originalFileName());
+    if (Files.exists(target) || names.locate(entry.memory().name()).isPresent()) {
+      throw new IOException("cannot restore '" + name + "': a memory with that name or file now exists at "
+          + target + "; forget it first");
+    }
+    trash.takeBack(entry, target);
+    names.remember(target, entry.memory().name());
+    String line = entry.indexLine().isBlank() ? MemoryIndex.line(entry.memory(), entry.originalFileName())
+        : entry.indexLine();
+    index.write(MemoryIndex.upsert(index.read(), entry.originalFileName(), line));
+    Optional<String> restored = history.textOf(Optional.of(target));
+    if (restored.isPresent()) {
+      history.record(entry.memory().name(), by, MemoryVersion.Change.RESTORED, Optional.empty(), restored.get());
+    }
+    return new StoredMemory(entry.memory(), target, scope);
+  }
+
+  /** What the trash holds, newest first; a listing, so it needs no lock. */
+  List<TrashedMemory> list() throws IOException {
+    return trash.list(settings.maxTopicBytes()).stream()
+        .map(e -> new TrashedMemory(e.memory(), scope, e.trashedAt(), e.file())).toList();
+  }
+
+  /** Deletes the entries older than {@code memory.trashRetentionDays}. */
+  List<Path> purge() throws IOException {
+    return trash.purge(settings.trashRetentionDays());
+  }
+
+  /** Clears what interrupted writes left in the directory (see {@link Leftovers}). */
+  List<Leftover> sweepLeftovers() throws IOException {
+    return Leftovers.sweep(dir, trash, clock);
+  }
+}

@@ -1,0 +1,40 @@
+package io.engram.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.redact.SecretKind;
+import io.engram.redact.SecretRedactor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RedactedMemoryTest {
+  private static final String TOKEN = "ghp_" + "a1B2".repeat(9);
+
+  @Test
+  void pathsAndProvenanceAreRedactedAndEachKindIsReportedOnceInOrderOfFirstOccurrence() {
+    Memory m = Memory.builder("deploy", MemoryType.PROJECT).description("uses " + TOKEN).body("password=hunter2")
+        .paths(List.of("config/" + TOKEN + ".yml")).session("s-" + TOKEN).turn("<private>PIN 1234</private>")
+        .build();
+
+    RedactedMemory redacted = RedactedMemory.of(m, SecretRedactor.standard());
+
+    Memory clean = redacted.memory();
+    assertThat(clean.description() + clean.body() + clean.paths() + clean.session() + clean.turn())
+        .doesNotContain("a1B2a1B2", "hunter2", "PIN");
+    assertThat(redacted.kinds()).containsExactly(SecretKind.GITHUB_TOKEN, SecretKind.PASSWORD_ASSIGNMENT,
+        SecretKind.PRIVATE_SPAN);
+  }
+
+  @Test
+  void aMemoryWithoutSecretsComesBackEqualWithNoKinds() {
+    Memory m = Memory.builder("style", MemoryType.FEEDBACK).description("tabs").body("use two spaces")
+        .paths(List.of("src/")).session("s1").unknownKeys(Map.of("tags", List.of("a", Map.of("k", "v"))))
+        .build();
+
+    RedactedMemory redacted = RedactedMemory.of(m, SecretRedactor.standard());
+
+    assertThat(redacted.memory()).isEqualTo(m);
+    assertThat(redacted.kinds()).isEmpty();
+  }
+}
