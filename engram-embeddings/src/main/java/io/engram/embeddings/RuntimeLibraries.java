@@ -3,6 +3,7 @@ package io.engram.embeddings;
 import ai.onnxruntime.OrtEnvironment;
 import io.engram.fs.AtomicFiles;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.JarURLConnection;
@@ -72,12 +73,30 @@ final class RuntimeLibraries {
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       loaded = true;
+      removeScratchDirectory();
       return environment;
     } catch (RuntimeException | LinkageError e) {
       copy.ifPresent(c -> System.clearProperty(PROPERTY));
       throw new IllegalStateException("ONNX Runtime cannot load its native libraries: " + e.getMessage(), e);
     } finally {
       copy.ifPresent(RuntimeLibraries::delete);
+    }
+  }
+
+  /**
+   * Removes the directory ONNX Runtime makes in {@code java.io.tmpdir} as it loads, whatever it loads from, when it is
+   * empty. ONNX Runtime only asks for it to be deleted at exit, so a process killed before it exits (a hook past its
+   * time) leaves it behind. It is a private field of ONNX Runtime's: if it cannot be read, the exit still deletes it.
+   */
+  private static void removeScratchDirectory() {
+    try {
+      Field field = Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
+      field.setAccessible(true);
+      if (field.get(null) instanceof Path dir && dir.getFileName().toString().startsWith("onnxruntime-java")) {
+        Files.deleteIfExists(dir);
+      }
+    } catch (ReflectiveOperationException | RuntimeException | IOException e) {
+      // Not empty (a provider library ONNX Runtime unpacked there), or another ONNX Runtime: left to its exit.
     }
   }
 

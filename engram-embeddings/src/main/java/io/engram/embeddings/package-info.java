@@ -29,7 +29,9 @@
  * directory ({@link io.engram.embeddings.ModelResources#nativeDirectory()}) and points ONNX Runtime there. Left to
  * itself, ONNX Runtime copies them (16 MB on Linux) into a new directory under {@code java.io.tmpdir} in every JVM
  * and leaves that directory behind: empty after a normal exit, full after a kill. The copy is written beside its
- * place, forced to disk and renamed, so processes that unpack at once each end with whole files.
+ * place, forced to disk and renamed, so processes that unpack at once each end with whole files. ONNX Runtime still
+ * makes that directory while it loads, and only asks for it to go at exit; it is removed once the libraries are
+ * loaded, so a killed process leaves nothing either.
  *
  * <p>Each text runs as its own sequence, never padded into a batch: the quantized graph quantizes
  * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and

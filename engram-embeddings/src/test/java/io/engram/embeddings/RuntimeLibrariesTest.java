@@ -147,7 +147,27 @@ class RuntimeLibrariesTest {
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
   }
 
-  /** Embeds one text with the default model, read through the models directory given or the classpath alone. */
+  @Test
+  void anEmbedderKilledBeforeItExitsLeavesNothingInTheTemporaryDirectory() throws Exception {
+    Path tmp = Files.createDirectories(cache.resolve("tmp"));
+    Path models = cache.resolve("models");
+    // Halted rather than ended: nothing the JVM would delete at its exit is deleted, as when a hook is killed.
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-Dengram.test.halt=true", "-cp",
+        System.getProperty("java.class.path"), EmbedOnceMain.class.getName(), models.toString())
+        .redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+
+    assertThat(child.exitValue()).as(output).isEqualTo(3);
+    assertThat(output).startsWith("384 dimensions");
+    assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
+  }
+
+  /**
+   * Embeds one text with the default model, read through the models directory given or the classpath alone; halts
+   * the JVM with status 3, skipping what it would do at exit, when {@code engram.test.halt} is set.
+   */
   static final class EmbedOnceMain {
     public static void main(String[] args) {
       ModelResources from = args.length > 0 ? ModelResources.classpathAnd(Path.of(args[0])) : ModelResources.classpath();
@@ -155,6 +175,10 @@ class RuntimeLibrariesTest {
       Path libraries = Path.of(System.getProperty(RuntimeLibraries.PROPERTY));
       System.out.println(embedder.embed("where the libraries live").length + " dimensions, loaded from "
           + libraries.getParent() + ", still there: " + Files.exists(libraries));
+      if (Boolean.getBoolean("engram.test.halt")) {
+        System.out.flush();
+        Runtime.getRuntime().halt(3);
+      }
     }
   }
 
