@@ -6,30 +6,14 @@ import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.FloatVectorValues;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -85,50 +69,19 @@ public final class LuceneSearchIndex implements SearchIndex {
   }
 
   private final VectorSearch vectorSearch;
-  private final Directory directory;
   private final Analyzer analyzer = new RecallAnalyzer();
   private final KeywordQueries keywords = new KeywordQueries(analyzer);
-  private final ExactVectorSearch exact = new ExactVectorSearch(VECTOR);
   private final VectorFormats formats;
   private final Map<String, String> hashes = new HashMap<>();
-  private final DocumentIds documentIds = new DocumentIds(ID);
-  // Opened on the first change: a search of an index already in step (most recall calls) needs only a
-  // reader, which is much cheaper to open and close than a writer.
-  private IndexWriter writer;
-  private SearcherManager searchers;
-  private volatile boolean dirty;
+  private final IndexAccess access;
+  private final IndexSearches searches;
 
   private LuceneSearchIndex(Directory directory, VectorSearch vectorSearch) throws IOException {
-    this.directory = directory;
     this.vectorSearch = vectorSearch;
     this.formats = new VectorFormats(vectorSearch);
-    if (DirectoryReader.indexExists(directory)) {
-      this.searchers = new SearcherManager(DirectoryReader.open(directory), null);
-    } else {
-      openWriter();
-    }
-    hashes.putAll(searching(searcher -> documentIds.readWithHashes(searcher.getIndexReader(), HASH)));
-  }
-
-  private void openWriter() throws IOException {
-    IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    formats.counted(searchers == null ? 0 : vectorCount());
-    config.setCodec(formats.codec());
-    config.setRAMBufferSizeMB(64);
-    IndexWriter opened = new IndexWriter(directory, config);
-    SearcherManager previous = searchers;
-    this.searchers = new SearcherManager(opened, null);
-    this.writer = opened;
-    if (previous != null) {
-      previous.close();
-    }
-  }
-
-  private IndexWriter writer() throws IOException {
-    if (writer == null) {
-      openWriter();
-    }
-    return writer;
+    this.access = new IndexAccess(this, directory, analyzer, formats);
+    this.searches = new IndexSearches(access);
+    hashes.putAll(searches.contentHashes());
   }
 
   /** Opens (or creates) the index stored in {@code dir}, searching vectors as the default settings say. */
@@ -161,15 +114,8 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   @Override
   public synchronized void upsert(Entry entry) {
-    Document doc = new Document();
-    doc.add(new StringField(ID, entry.id(), Field.Store.YES));
-    doc.add(new StoredField(HASH, entry.contentHash()));
-    doc.add(new TextField("name", entry.name(), Field.Store.NO));
-    doc.add(new TextField("description", entry.description(), Field.Store.NO));
-    doc.add(new TextField("body", entry.body(), Field.Store.NO));
-    entry.vector().ifPresent(v -> doc.add(new KnnFloatVectorField(VECTOR, v, VectorSimilarityFunction.COSINE)));
     try {
-      writer().updateDocument(new Term(ID, entry.id()), doc);
+      access.writer().updateDocument(EntryDocuments.idTerm(entry.id()), EntryDocuments.of(entry));
       if (entry.vector().isPresent()) {
         formats.added();
       }
@@ -177,18 +123,18 @@ public final class LuceneSearchIndex implements SearchIndex {
       throw new UncheckedIOException("cannot index " + entry.id() + ": " + e.getMessage(), e);
     }
     hashes.put(entry.id(), entry.contentHash());
-    dirty = true;
+    access.changed();
   }
 
   @Override
   public synchronized void remove(String id) {
     try {
-      writer().deleteDocuments(new Term(ID, id));
+      access.writer().deleteDocuments(EntryDocuments.idTerm(id));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove " + id + " from the index: " + e.getMessage(), e);
     }
     hashes.remove(id);
-    dirty = true;
+    access.changed();
   }
 
   @Override
@@ -202,14 +148,13 @@ public final class LuceneSearchIndex implements SearchIndex {
     if (terms.isEmpty() || limit <= 0) {
       return List.of();
     }
-    return run(KeywordQueries.bm25(terms), limit, false);
+    return searches.ranked(KeywordQueries.bm25(terms), limit, false);
   }
 
   @Override
   public Map<String, Double> keywordCoverage(String query, Collection<String> ids) {
     List<String> terms = keywords.terms(FunctionWords.strip(query));
-    return searching(searcher -> KeywordQueries.coverage(searcher.getIndexReader(),
-        documentIds.of(searcher.getIndexReader()), terms, ids));
+    return searches.coverage(terms, ids);
   }
 
   @Override
@@ -223,14 +168,7 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   /** The {@code limit} nearest vectors by comparing {@code vector} with every one: the true neighbours. */
   public List<Hit> exactVectorSearch(float[] vector, int limit) {
-    return searching(searcher -> {
-      String[] idOf = documentIds.of(searcher.getIndexReader());
-      List<Hit> hits = new ArrayList<>();
-      for (ExactVectorSearch.Match m : exact.nearest(searcher.getIndexReader(), vector, limit)) {
-        hits.add(new Hit(idOf[m.doc()], m.cosine()));
-      }
-      return hits;
-    });
+    return searches.nearest(vector, limit);
   }
 
   /**
@@ -239,80 +177,20 @@ public final class LuceneSearchIndex implements SearchIndex {
    * exact-search limit have no graph and are scanned, so their share of the answer is exact.
    */
   public List<Hit> approximateVectorSearch(float[] vector, int limit, int candidates) {
-    List<Hit> hits = run(new KnnFloatVectorQuery(VECTOR, vector, Math.max(limit, candidates)),
-        Math.max(limit, candidates), true);
+    int collected = Math.max(limit, candidates);
+    KnnFloatVectorQuery query = new KnnFloatVectorQuery(EntryDocuments.VECTOR, vector, collected);
+    List<Hit> hits = searches.ranked(query, collected, true);
     return hits.size() <= limit ? hits : List.copyOf(hits.subList(0, limit));
   }
 
   /** How many documents hold a vector (deleted ones not yet merged away included). */
   public int vectorCount() {
-    return searching(searcher -> {
-      int n = 0;
-      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-        FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-        n += values == null ? 0 : values.size();
-      }
-      return n;
-    });
-  }
-
-  private List<Hit> run(Query query, int limit, boolean cosine) {
-    return searching(searcher -> {
-      ScoreDoc[] docs = searcher.search(query, limit).scoreDocs;
-      String[] idOf = documentIds.of(searcher.getIndexReader());
-      List<Hit> hits = new ArrayList<>(docs.length);
-      for (ScoreDoc sd : docs) {
-        // Lucene maps cosine c to (1 + c) / 2 so scores stay positive; undo it.
-        hits.add(new Hit(idOf[sd.doc], cosine ? 2.0 * sd.score - 1.0 : sd.score));
-      }
-      return hits;
-    });
-  }
-
-  /** A search's work on the reader of what is written so far. */
-  @FunctionalInterface
-  private interface Search<T> {
-    T on(IndexSearcher searcher) throws IOException;
-  }
-
-  // Every search reads through the searcher current when it starts; a release swaps it for the next search.
-  private <T> T searching(Search<T> search) {
-    try {
-      refreshIfDirty();
-      SearcherManager current;
-      synchronized (this) {
-        current = searchers;
-      }
-      IndexSearcher searcher = current.acquire();
-      try {
-        return search.on(searcher);
-      } finally {
-        current.release(searcher);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("search failed: " + e.getMessage(), e);
-    }
-  }
-
-  private void refreshIfDirty() throws IOException {
-    if (dirty) {
-      synchronized (this) {
-        dirty = false;
-        searchers.maybeRefreshBlocking();
-      }
-    }
+    return access.vectorCount();
   }
 
   @Override
   public synchronized void commit() {
-    if (writer == null) {
-      return; // nothing changed since the index was opened
-    }
-    try {
-      writer.commit();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot commit the search index: " + e.getMessage(), e);
-    }
+    access.commit();
   }
 
   /**
@@ -322,19 +200,7 @@ public final class LuceneSearchIndex implements SearchIndex {
    */
   @Override
   public synchronized boolean current() {
-    if (writer != null) {
-      return true;
-    }
-    try {
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        return searcher.getIndexReader() instanceof DirectoryReader reader && reader.isCurrent();
-      } finally {
-        searchers.release(searcher);
-      }
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
+    return access.current();
   }
 
   /**
@@ -343,19 +209,7 @@ public final class LuceneSearchIndex implements SearchIndex {
    */
   @Override
   public synchronized void release() {
-    if (writer == null) {
-      return;
-    }
-    try {
-      SearcherManager previous = searchers;
-      writer.close(); // commits what is pending
-      writer = null;
-      searchers = new SearcherManager(DirectoryReader.open(directory), null);
-      dirty = false;
-      previous.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot release the search index's writer: " + e.getMessage(), e);
-    }
+    access.release();
   }
 
   /** How many documents are indexed. */
@@ -365,15 +219,7 @@ public final class LuceneSearchIndex implements SearchIndex {
 
   @Override
   public synchronized void close() {
-    try {
-      searchers.close();
-      if (writer != null) {
-        writer.close();
-      }
-      directory.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
-    }
+    access.close();
   }
 
   /** Opens a reader on a committed index without a writer; used by tests to check what is on disk. */

@@ -27,6 +27,13 @@
  * coverage). {@code DocumentIds} keeps each segment's ids by document number, read once with the content hashes when
  * the index opens.
  *
+ * <p>{@code LuceneSearchIndex} keeps the content hashes, the lock and the choice between exact and graph search.
+ * {@code EntryDocuments} is the document an entry becomes. {@code IndexAccess} holds the writer and the
+ * near-real-time searchers under that same lock: a reader alone until the first change, the writer closed by
+ * {@code release()} so another process may write, {@code current()} comparing the reader's commit with the
+ * directory's latest. {@code IndexSearches} runs the BM25, graph, exact and coverage searches on the current reader
+ * and maps documents to memory ids.
+ *
  * <p>The tests run recall's {@code SearchIndexContract} on both the on-disk and the in-memory index.
  *
  * <p>Where to start: {@link io.engram.index.LuceneSearchIndex#onDisk}.
