@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -157,13 +159,13 @@ public final class SessionHistory {
 
   private int readNew(Path file, String sessionHint, Map<String, ReadPositions.Position> read, TurnCatalogue catalogue,
       IndexWrites writes) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IOException("transcript not found");
-    }
+    BasicFileAttributes attributes = attributes(file)
+        .filter(BasicFileAttributes::isRegularFile).orElseThrow(() -> new IOException("transcript not found"));
     String key = file.toString();
     ReadPositions.Position from = read.get(key);
-    long size = Files.size(file);
-    long modified = Files.getLastModifiedTime(file).toMillis();
+    // One look at the file for both: this runs for every transcript on every call, most of them unchanged.
+    long size = attributes.size();
+    long modified = attributes.lastModifiedTime().toMillis();
     if (from != null && from.unchanged(size, modified)) {
       return 0; // not changed since the last read: nothing new to read
     }
@@ -197,6 +199,15 @@ public final class SessionHistory {
     read.put(key, ReadPositions.Position.in(file, session, offset + chunk.offsetOfLine(relative), restartLine - 1, size,
         modified));
     return turns.size();
+  }
+
+  /** The attributes of {@code file}, following links as the read will; empty when they cannot be read. */
+  private static Optional<BasicFileAttributes> attributes(Path file) {
+    try {
+      return Optional.of(Files.readAttributes(file, BasicFileAttributes.class));
+    } catch (IOException e) {
+      return Optional.empty(); // as Files.isRegularFile answers: no such file, or none this process may see
+    }
   }
 
   /**
