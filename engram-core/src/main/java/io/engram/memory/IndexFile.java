@@ -41,7 +41,7 @@ final class IndexFile {
 
   /** MEMORY.md's text, "" when there is none; refuses (throws) when it is a symbolic link. */
   String read() throws IOException {
-    if (Files.isSymbolicLink(file)) {
+    if (isLink()) {
       throw new IOException(SymbolicLinks.refusal(file));
     }
     try {
