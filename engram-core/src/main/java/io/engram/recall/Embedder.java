@@ -32,6 +32,17 @@ public interface Embedder {
     return out;
   }
 
+  /**
+   * The vectors of {@code text}'s tokens as the model reads them in context, each of length 1, in order: what recall's
+   * last stage matches a query against a document with, word by word ({@code recall.rescoring.tokens}). For a search
+   * query ({@code query} true) only the tokens of words that carry content are kept ({@link
+   * FunctionWords#carriesContent}); punctuation and the model's own markers never are. The default, for models that
+   * cannot say, is none, and the stage then leaves the feature out.
+   */
+  default List<float[]> tokenVectors(String text, boolean query) {
+    return List.of();
+  }
+
   /** How many components every vector has. */
   int dimension();
 

@@ -166,6 +166,54 @@ class FeatureRescoringTest {
   }
 
   @Test
+  void theBestTokenMatchLiftsItsCandidate() {
+    RecallDocument told = turn("t", "John", "I finished the novel last night, what a ride", "");
+    RecallDocument asked = turn("a", "Tim", "Have you read anything good lately?", "");
+    List<Candidate> ranked = List.of(found("a", 1.0), found("t", 0.95));
+    var matches = new FeatureRescoring.TokenMatches(Map.of("t", 0.71, "a", 0.42), Map.of());
+
+    assertThat(FeatureRescoring.rescore("books John read", ranked, byId(told, asked), ON, matches))
+        .extracting(Candidate::id).containsExactly("t", "a");
+  }
+
+  @Test
+  void aQuestionWhoseReplyMeetsTheQueryIsLifted() {
+    RecallDocument question = sessionTurn("D1:1", "Tim", "What are you reading these days?");
+    RecallDocument other = sessionTurn("D2:1", "Tim", "What are you cooking these days?");
+    List<Candidate> ranked = List.of(found("D2:1", 1.0), found("D1:1", 0.97));
+    var matches = new FeatureRescoring.TokenMatches(Map.of("D1:1", 0.5, "D2:1", 0.5),
+        Map.of("D1:1", 0.8, "D2:1", 0.3));
+
+    assertThat(FeatureRescoring.rescore("books Tim reads", ranked, byId(question, other), ON, matches))
+        .extracting(Candidate::id).containsExactly("D1:1", "D2:1");
+  }
+
+  @Test
+  void withoutTokenMatchesTheWeightIsLeftOutOfTheScaling() {
+    RecallDocument a = turn("a", "Ann", "the adoption interview went well", "");
+    RecallDocument b = turn("b", "Ann", "the agency called about the interview", "");
+    List<Candidate> ranked = List.of(found("a", 1.0), found("b", 0.8));
+
+    assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(a, b), ON,
+        FeatureRescoring.TokenMatches.NONE)).isEqualTo(FeatureRescoring.rescore("adoption interview", ranked,
+        byId(a, b), ON.without("tokens").without("replyTokens")));
+  }
+
+  @Test
+  void equalTokenMatchesMoveNothing() {
+    RecallDocument a = turn("a", "Ann", "the adoption interview went well", "");
+    RecallDocument b = turn("b", "Ann", "the agency called about the interview", "");
+    List<Candidate> ranked = List.of(found("a", 1.0), found("b", 0.8));
+
+    List<Candidate> out = FeatureRescoring.rescore("adoption interview", ranked, byId(a, b), ON,
+        new FeatureRescoring.TokenMatches(Map.of("a", 0.5, "b", 0.5), Map.of()));
+
+    assertThat(out).extracting(Candidate::id)
+        .isEqualTo(FeatureRescoring.rescore("adoption interview", ranked, byId(a, b), ON).stream()
+            .map(Candidate::id).toList());
+  }
+
+  @Test
   void theStageRunsInRecallsSearchAndTheContextIsSearchedButNotOwn() {
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.empty());
     index.sync(List.of(turn("D1:1", "Caroline", "I signed up for the pottery class on saturday mornings", ""),

@@ -36,6 +36,96 @@ class RecallIndexTest {
     }
   }
 
+  /** The counting embedder with token vectors: one axis per word, and a record of the texts read token by token. */
+  static final class TokenEmbedder implements Embedder {
+    final CountingEmbedder sentences = new CountingEmbedder();
+    // Documents are read side by side.
+    final List<String> read = java.util.Collections.synchronizedList(new ArrayList<>());
+    boolean failTokens;
+
+    @Override
+    public float[] embed(String text) {
+      return sentences.embed(text);
+    }
+
+    @Override
+    public List<float[]> tokenVectors(String text, boolean query) {
+      if (failTokens) {
+        throw new IllegalStateException("token vectors unavailable");
+      }
+      if (!query) {
+        read.add(text);
+      }
+      List<float[]> out = new ArrayList<>();
+      for (String word : text.toLowerCase(java.util.Locale.ROOT).split("\\W+")) {
+        if (!word.isEmpty() && (!query || FunctionWords.carriesContent(word))) {
+          float[] v = new float[16];
+          v[Math.floorMod(word.hashCode(), 16)] = 1;
+          out.add(v);
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+  }
+
+  private static List<RecallDocument> session() {
+    java.time.Instant t = java.time.Instant.parse("2024-01-01T00:00:00Z");
+    return List.of(
+        RecallDocument.of("D1:1", "Tim", "", "what are you reading these days?", t).inGroup("D1", ""),
+        RecallDocument.of("D1:2", "John", "", "a fantasy novel about a cat and a dragon", t).inGroup("D1", "D1:1"),
+        RecallDocument.of("D1:3", "Tim", "", "my cat would love that dragon", t).inGroup("D1", "D1:2"),
+        RecallDocument.of("D1:4", "John", "", "unrelated words about the weather", t).inGroup("D1", "D1:3"));
+  }
+
+  @Test
+  void theBestCandidatesAndTheirRepliesAreReadTokenByTokenUpToTheSetting() {
+    TokenEmbedder model = new TokenEmbedder();
+    RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
+    index.sync(session());
+    EngramSettings.Recall one = EngramSettings.Recall.DEFAULTS.withRescoring(new EngramSettings.Rescoring(
+        0.15, 0.25, 0.2, 0.6, 0.5, 0.4, 0.15, 0.4, 0.1, 40, 1));
+
+    index.search(RecallQuery.of("cat dragon novel"), one, java.time.Instant.now());
+
+    // The best candidate and the turn that replies to it: two turns side by side.
+    List<String> texts = session().stream().map(RecallDocument::ownText).toList();
+    assertThat(model.read).hasSize(2);
+    assertThat(Math.abs(texts.indexOf(model.read.get(1)) - texts.indexOf(model.read.get(0)))).isEqualTo(1);
+  }
+
+  @Test
+  void tokenVectorsThatFailLeaveTheRankingAsItIsWithoutThem() {
+    TokenEmbedder failing = new TokenEmbedder();
+    failing.failTokens = true;
+    RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(failing));
+    index.sync(session());
+    EngramSettings.Recall noTokens = EngramSettings.Recall.DEFAULTS.withRescoring(
+        EngramSettings.Rescoring.DEFAULTS.without("tokens").without("replyTokens"));
+    java.time.Instant now = java.time.Instant.now();
+
+    assertThat(index.search(RecallQuery.of("cat dragon novel"), EngramSettings.Recall.DEFAULTS, now))
+        .isEqualTo(index.search(RecallQuery.of("cat dragon novel"), noTokens, now));
+  }
+
+  @Test
+  void aDocumentIsReadTokenByTokenOnceAcrossSearches() {
+    TokenEmbedder model = new TokenEmbedder();
+    RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
+    index.sync(session());
+
+    index.search(RecallQuery.of("cat dragon"), EngramSettings.Recall.DEFAULTS, java.time.Instant.now());
+    int first = model.read.size();
+    index.search(RecallQuery.of("dragon novel"), EngramSettings.Recall.DEFAULTS, java.time.Instant.now());
+
+    assertThat(first).isPositive();
+    assertThat(model.read).hasSize(first).doesNotHaveDuplicates();
+  }
+
   @Test
   void fusionRewardsAgreementBetweenRetrievers() {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 9), new SearchIndex.Hit("b", 5));

@@ -7,11 +7,13 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
 import io.engram.recall.Embedder;
+import io.engram.recall.FunctionWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -139,6 +141,57 @@ public final class OnnxBertEmbedder implements Embedder {
   }
 
   private float[] vector(String text) {
+    return hidden(text, (ids, mask, states) -> SentenceVectors.unit(
+        SentenceVectors.pool(model.pooling(), states, mask, model.dimension())));
+  }
+
+  /**
+   * The token vectors of {@code text} in context, each scaled to length 1, without the start and end tokens; for a
+   * query ({@code query} true, the query prefix prepended) only those of words that carry content, a word being a
+   * piece and the continuations after it.
+   */
+  @Override
+  public List<float[]> tokenVectors(String text, boolean query) {
+    return hidden((query ? model.queryPrefix() : model.passagePrefix()) + text, (ids, mask, states) -> {
+      boolean[] keep = query ? contentTokens(ids) : null;
+      int dim = model.dimension();
+      List<float[]> out = new ArrayList<>(ids.length);
+      for (int t = 1; t < ids.length - 1; t++) {
+        if (keep == null || keep[t]) {
+          float[] v = new float[dim];
+          states.get(t * dim, v);
+          out.add(SentenceVectors.unit(v));
+        }
+      }
+      return out;
+    });
+  }
+
+  // A word's pieces are kept or left together, judged on the whole word; the query prefix is no content.
+  private boolean[] contentTokens(long[] ids) {
+    boolean[] keep = new boolean[ids.length];
+    int prefixPieces = tokenizer.encode(model.queryPrefix()).length - 2;
+    int t = 1 + prefixPieces;
+    while (t < ids.length - 1) {
+      int end = t + 1;
+      StringBuilder word = new StringBuilder(tokenizer.piece(ids[t]));
+      while (end < ids.length - 1 && tokenizer.continues(tokenizer.piece(ids[end]))) {
+        word.append(tokenizer.letters(tokenizer.piece(ids[end])));
+        end++;
+      }
+      boolean content = FunctionWords.carriesContent(word.toString());
+      Arrays.fill(keep, t, end, content);
+      t = end;
+    }
+    return keep;
+  }
+
+  /** What one run of the model over {@code text} makes: its ids, attention mask and last hidden states. */
+  private interface Reading<T> {
+    T read(long[] ids, long[] mask, FloatBuffer states);
+  }
+
+  private <T> T hidden(String text, Reading<T> reading) {
     long[] ids = tokenizer.encode(text);
     long[] mask = new long[ids.length];
     Arrays.fill(mask, 1);
@@ -153,8 +206,7 @@ public final class OnnxBertEmbedder implements Embedder {
         inputs.put("token_type_ids", typeTensor);
       }
       try (OrtSession.Result result = session.run(inputs)) {
-        FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
-        return SentenceVectors.unit(SentenceVectors.pool(model.pooling(), hidden, mask, model.dimension()));
+        return reading.read(ids, mask, ((OnnxTensor) result.get(0)).getFloatBuffer());
       }
     } catch (OrtException e) {
       throw new IllegalStateException("embedding with " + model.name() + " failed: " + e.getMessage(), e);

