@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,8 +59,6 @@ public final class RecallIndex {
   // In a resident process the background catch-up embeds what already waits: a sync spends its budget on new content.
   private final boolean waitingLeftToCatchUp;
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
-  // Each document that another follows in its group, to the one that follows it (its reply).
-  private final Map<String, String> replies = new HashMap<>();
   // Documents the last sync left without a vector (the budget ran out, or the catch-up has them).
   private final Set<String> keywordOnly = new HashSet<>();
   private final Optional<QueryVectors> queries;
@@ -133,12 +130,7 @@ public final class RecallIndex {
     index.commit();
     documents.clear();
     documents.putAll(wanted);
-    replies.clear();
-    wanted.values().forEach(d -> {
-      if (!d.follows().isEmpty()) {
-        replies.put(d.follows(), d.id());
-      }
-    });
+    tokenMatch.ifPresent(t -> t.follow(wanted.values()));
     return new SyncReport(added, changed.size() - added - done.waiting(), removed,
         wanted.size() - changed.size() + done.waiting(), done.unembedded());
   }
@@ -275,41 +267,10 @@ public final class RecallIndex {
         .run(query, now);
     EngramSettings.Rescoring weights = settings.rescoring();
     List<Candidate> rescored = FeatureRescoring.rescore(query.text(), ranked, documents, weights);
-    FeatureRescoring.TokenMatches matches = tokenMatches(query.text(), rescored, weights);
+    FeatureRescoring.TokenMatches matches = tokenMatch.map(t -> t.matches(query.text(), rescored, documents, weights))
+        .orElse(FeatureRescoring.TokenMatches.NONE);
     return matches.own().isEmpty() && matches.reply().isEmpty() ? rescored
         : FeatureRescoring.rescore(query.text(), ranked, documents, weights, matches);
-  }
-
-  /**
-   * The token matches of the best {@code tokenCandidates} of {@code rescored} and of their replies; none when the
-   * stage does not ask for them.
-   */
-  private FeatureRescoring.TokenMatches tokenMatches(String query, List<Candidate> rescored,
-      EngramSettings.Rescoring weights) {
-    if (tokenMatch.isEmpty() || weights.tokens() + weights.replyTokens() <= 0 || query.isBlank()) {
-      return FeatureRescoring.TokenMatches.NONE;
-    }
-    List<RecallDocument> best = rescored.stream().filter(c -> c.fused() > 0).limit(weights.tokenCandidates())
-        .map(c -> documents.get(c.id())).filter(Objects::nonNull).toList();
-    Map<String, RecallDocument> read = new LinkedHashMap<>();
-    best.forEach(d -> read.put(d.id(), d));
-    if (weights.replyTokens() > 0) {
-      best.forEach(d -> Optional.ofNullable(replies.get(d.id())).map(documents::get).ifPresent(r -> read.put(r.id(), r)));
-    }
-    Map<String, Double> scores;
-    try {
-      scores = tokenMatch.get().scores(query, List.copyOf(read.values()));
-    } catch (RuntimeException e) {
-      return FeatureRescoring.TokenMatches.NONE; // as for the vector search: the ranking without it still answers
-    }
-    Map<String, Double> own = new HashMap<>();
-    Map<String, Double> reply = new HashMap<>();
-    for (RecallDocument d : best) {
-      Optional.ofNullable(scores.get(d.id())).ifPresent(v -> own.put(d.id(), v));
-      Optional.ofNullable(replies.get(d.id())).map(scores::get).ifPresent(v -> reply.put(d.id(), v));
-    }
-    return new FeatureRescoring.TokenMatches(weights.tokens() > 0 ? own : Map.of(),
-        weights.replyTokens() > 0 ? reply : Map.of());
   }
 
   /**

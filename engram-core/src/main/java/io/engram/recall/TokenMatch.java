@@ -1,35 +1,81 @@
 package io.engram.recall;
 
+import io.engram.config.EngramSettings;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * How closely a document's own words meet a query's, word by word in the embedding model's reading: for each content
  * token of the query the best cosine among the document's tokens, averaged ({@link Embedder#tokenVectors}). A
  * sentence vector blurs a one-line turn into its neighbours and a question's form into its subject; matched token by
- * token, "book" meets "novel" and "read" meets "finished" in the document's own text, wherever they sit.
+ * token, "book" meets "novel" and "read" meets "finished" in the document's own text, wherever they sit. It matches
+ * the best candidates, and the documents that reply to them in their group (a question whose answer meets the
+ * query is lifted by the answer's match).
  *
- * <p>A document's token vectors cost one run of the model, so they are kept, by the text they were read from, a
- * component in a byte ({@code round(127 x)}: a cosine moves by about 0.004 at most), up to {@link #KEPT_BYTES} in
- * all, the least recently used given up first: a resident process reads a memory once. Not thread-safe: one per
- * {@link RecallIndex}, whose searches are serialised.
+ * <p>A document's token vectors cost one run of the model, so they are kept for the model's life in the process
+ * ({@link TokenVectorCache}): a resident process reads a memory once. Not thread-safe: one per {@link RecallIndex},
+ * whose searches are serialised.
  */
 final class TokenMatch {
-  /** 32 MB of token vectors: some 650 memories of 128 tokens, or 2,000 turns of 40. */
-  static final long KEPT_BYTES = 32L * 1024 * 1024;
-
   private final Embedder embedder;
-  private final LinkedHashMap<String, List<byte[]>> kept = new LinkedHashMap<>(64, 0.75f, true);
-  private long keptBytes;
+  private final TokenVectorCache kept;
+  // Each document that another follows in its group, to the one that follows it (its reply).
+  private final Map<String, String> replies = new HashMap<>();
   private String lastQuery = "";
   private List<float[]> queryTokens = List.of();
 
   TokenMatch(Embedder embedder) {
     this.embedder = embedder;
+    this.kept = TokenVectorCache.of(embedder);
+  }
+
+  /** Takes in the documents an index now holds: which one replies to which. */
+  void follow(Collection<RecallDocument> docs) {
+    replies.clear();
+    docs.forEach(d -> {
+      if (!d.follows().isEmpty()) {
+        replies.put(d.follows(), d.id());
+      }
+    });
+  }
+
+  /**
+   * The token matches of the best {@code tokenCandidates} of {@code rescored} and of their replies, as far as the
+   * weights ask for them; none when they do not, or when the model fails (the ranking without them still answers).
+   */
+  FeatureRescoring.TokenMatches matches(String query, List<Candidate> rescored, Map<String, RecallDocument> documents,
+      EngramSettings.Rescoring weights) {
+    if (weights.tokens() + weights.replyTokens() <= 0 || query.isBlank()) {
+      return FeatureRescoring.TokenMatches.NONE;
+    }
+    List<RecallDocument> best = rescored.stream().filter(c -> c.fused() > 0).limit(weights.tokenCandidates())
+        .map(c -> documents.get(c.id())).filter(Objects::nonNull).toList();
+    Map<String, RecallDocument> read = new LinkedHashMap<>();
+    best.forEach(d -> read.put(d.id(), d));
+    if (weights.replyTokens() > 0) {
+      best.forEach(d -> Optional.ofNullable(replies.get(d.id())).map(documents::get).ifPresent(r -> read.put(r.id(), r)));
+    }
+    Map<String, Double> scores;
+    try {
+      scores = scores(query, List.copyOf(read.values()));
+    } catch (RuntimeException e) {
+      return FeatureRescoring.TokenMatches.NONE;
+    }
+    Map<String, Double> own = new HashMap<>();
+    Map<String, Double> reply = new HashMap<>();
+    for (RecallDocument d : best) {
+      Optional.ofNullable(scores.get(d.id())).ifPresent(v -> own.put(d.id(), v));
+      Optional.ofNullable(replies.get(d.id())).map(scores::get).ifPresent(v -> reply.put(d.id(), v));
+    }
+    return new FeatureRescoring.TokenMatches(weights.tokens() > 0 ? own : Map.of(),
+        weights.replyTokens() > 0 ? reply : Map.of());
   }
 
   /**
@@ -92,9 +138,9 @@ final class TokenMatch {
     Map<String, List<byte[]>> out = new HashMap<>();
     Set<String> absent = new LinkedHashSet<>();
     for (String text : texts) {
-      List<byte[]> got = kept.get(text);
-      if (got != null) {
-        out.put(text, got);
+      Optional<List<byte[]>> got = kept.get(text);
+      if (got.isPresent()) {
+        out.put(text, got.get());
       } else {
         absent.add(text);
       }
@@ -104,22 +150,8 @@ final class TokenMatch {
         .map(t -> embedder.tokenVectors(t, false).stream().map(TokenMatch::bytes).toList()).toList();
     for (int i = 0; i < missing.size(); i++) {
       out.put(missing.get(i), made.get(i));
-      keep(missing.get(i), made.get(i));
+      kept.put(missing.get(i), made.get(i));
     }
     return out;
-  }
-
-  private void keep(String text, List<byte[]> tokens) {
-    long size = tokens.stream().mapToLong(v -> v.length).sum();
-    if (size > KEPT_BYTES) {
-      return;
-    }
-    kept.put(text, tokens);
-    keptBytes += size;
-    var eldest = kept.entrySet().iterator();
-    while (keptBytes > KEPT_BYTES && eldest.hasNext()) {
-      keptBytes -= eldest.next().getValue().stream().mapToLong(v -> v.length).sum();
-      eldest.remove();
-    }
   }
 }

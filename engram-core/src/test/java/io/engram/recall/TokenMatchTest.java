@@ -112,6 +112,34 @@ class TokenMatchTest {
   }
 
   @Test
+  void anotherIndexOverTheSameModelReadsNothingAgain() {
+    // The resident service builds an index, and so a match, for every call.
+    FamilyEmbedder model = new FamilyEmbedder();
+    List<RecallDocument> docs = List.of(doc("a", "John finished a book"), doc("b", "pasta"));
+
+    new TokenMatch(model).scores("novel", docs);
+    new TokenMatch(model).scores("cook", docs);
+
+    assertThat(model.documentsRead).hasValue(2);
+  }
+
+  @Test
+  void theLeastRecentlyUsedTextsAreGivenUpPastTheLimit() {
+    TokenVectorCache cache = TokenVectorCache.of(new FamilyEmbedder());
+    int third = (int) (TokenVectorCache.KEPT_BYTES / 3) + 1;
+
+    cache.put("first", List.of(new byte[third]));
+    cache.put("second", List.of(new byte[third]));
+    cache.get("first");
+    cache.put("third", List.of(new byte[third]));
+
+    assertThat(cache.get("second")).isEmpty();
+    assertThat(cache.get("first")).isPresent();
+    assertThat(cache.get("third")).isPresent();
+    assertThat(cache.size()).isEqualTo(2);
+  }
+
+  @Test
   void aChangedDocumentIsReadAgain() {
     FamilyEmbedder model = new FamilyEmbedder();
     TokenMatch match = new TokenMatch(model);
