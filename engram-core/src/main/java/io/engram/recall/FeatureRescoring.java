@@ -15,10 +15,10 @@ import java.util.Set;
  * features say what the fused score cannot: whether the question's words are in the document's own text or only
  * in the context it carries (a past turn's neighbours), whether a "when" question meets a document that says
  * when, whether it is dated within the period asked about, whether its own text says anything at all, how well
- * the best candidate of its group (a past turn's session) matched, how well the question it replies to
- * matched, and how closely its own words meet the query's token by token ({@link TokenMatch}, for the best
- * candidates when the model can say). A document that is itself a question loses a share of the result. Every weight 0 returns the ranking
- * untouched; a candidate whose score is 0 stays 0 (the relevance floor reads it).
+ * the best candidate of its group (a past turn's session) matched, how well the question it replies to matched,
+ * and how closely its own words, and those of its reply, meet the query's token by token ({@link TokenMatch}, for
+ * the best candidates when the model can say). A document that is itself a question loses a share of the result.
+ * Every weight 0 returns the ranking untouched; a candidate whose score is 0 stays 0 (the relevance floor reads it).
  */
 final class FeatureRescoring {
   private FeatureRescoring() {}

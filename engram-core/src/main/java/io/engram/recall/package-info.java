@@ -26,11 +26,11 @@
  * has every step), then rescored by a few named features ({@link FeatureRescoring}, {@code recall.rescoring}: the
  * question's words in the document's own text rather than only in the context it carries, a "when" question
  * meeting a text that says when, a date within the period asked about, how much the document's own text says, how
- * well the best match of its group matched, how well the question it replies to matched, and, for the best 20
- * when the model gives token vectors, how closely the document's own words meet the question's token by token
- * ({@link TokenMatch}: each content word of the question at its best cosine among the document's tokens; a
- * document's token vectors are read once and kept by the index); a document that is itself a question loses a
- * share). A {@link RecallDocument} may carry context (a past turn's neighbours):
+ * well the best match of its group matched, how well the question it replies to matched, and, for the best 30
+ * when the model gives token vectors, how closely the document's own words, and its reply's, meet the question's
+ * token by token ({@link TokenMatch}: each content word of the question at its best cosine among the document's
+ * tokens; a document's token vectors are read once and kept per model for the process, {@link TokenVectorCache});
+ * a document that is itself a question loses a share). A {@link RecallDocument} may carry context (a past turn's neighbours):
  * searched and embedded, never its own words; and a group (a past turn's session) with the document it follows
  * there. A memory has neither, so for memories those features are inert; past sessions' turns have both, and
  * {@link RecallIndex#keywordRanking} ranks them (the same steps without vectors, over the history's own index). {@link SearchIndex} and {@link
