@@ -91,6 +91,25 @@ class HookRunnerTest {
   }
 
   @Test
+  void aDescriptionThatIsTheBodysFirstLineIsInjectedOnceAtStartAndOnAPrompt() throws IOException {
+    String first = "Never mock the database in integration tests.";
+    store.write(Memory.of("no-db-mocks", MemoryType.FEEDBACK, first, first + "\nUse Testcontainers instead.\n"));
+    store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "The tests need Redis on 6379.",
+        "The tests need Redis on 6379.\nStart it with docker compose up redis.\n"));
+    String start = runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"d1\"}"))
+        .additionalContext().orElseThrow();
+    String prompt = runner.run(HookEvent.USER_PROMPT_SUBMIT,
+        HookInput.parse("{\"session_id\":\"d1\",\"prompt\":\"how do I run the tests with redis?\"}"))
+        .additionalContext().orElseThrow();
+    // MEMORY.md's index line names the description too; the memory's own section says it once.
+    String standing = start.substring(start.indexOf("## no-db-mocks"), start.indexOf("# Engram project memory index"));
+    assertThat(standing.split(java.util.regex.Pattern.quote(first), -1)).hasSize(2);
+    assertThat(standing).contains("Use Testcontainers instead.");
+    assertThat(prompt).contains("docker compose up redis");
+    assertThat(prompt.split("The tests need Redis on 6379", -1)).hasSize(2);
+  }
+
+  @Test
   void sessionStartInjectsTheIndexAndStandingFeedbackAndACompactionResetsWhatWasSurfaced() throws IOException {
     store.write(Memory.of("no-db-mocks", MemoryType.FEEDBACK, "Testing rule", "Never mock the database.\n"));
     HookInput start = HookInput.parse("{\"session_id\":\"s3\",\"source\":\"startup\"}");

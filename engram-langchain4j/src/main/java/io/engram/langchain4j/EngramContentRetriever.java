@@ -7,6 +7,7 @@ import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import io.engram.hosted.HostedMemory;
+import io.engram.memory.MemoryText;
 import io.engram.memory.StoredMemory;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
@@ -58,7 +59,8 @@ public final class EngramContentRetriever implements ContentRetriever {
         String description = stored.map(s -> s.memory().description()).orElse("");
         Metadata metadata = Metadata.from(Map.of("name", r.name(), "type", r.type().toString(),
             "reason", r.reason()));
-        String text = OPENING + r.name() + "' (" + r.type() + "): " + description + "\n" + r.content();
+        String text = OPENING + r.name() + "' (" + r.type() + "): "
+            + MemoryText.descriptionAndBody(description, r.content().strip());
         contents.add(Content.from(TextSegment.from(text.strip(), metadata),
             Map.of(ContentMetadata.SCORE, r.score())));
       }

@@ -6,6 +6,7 @@ import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
 import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryText;
 import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
@@ -119,7 +120,8 @@ final class MemoryTools {
       m.put("truncated", r.truncated());
       out.add(m);
       text.append("## ").append(r.name()).append(" (").append(r.type()).append(")\n")
-          .append(stored.get().memory().description()).append("\n\n").append(r.content()).append("\n\n");
+          .append(MemoryText.descriptionAndBody(stored.get().memory().description(), r.content().strip()))
+          .append("\n\n");
     }
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("engine", found.retrieval());
