@@ -1,5 +1,6 @@
 // Drives Engram's web UI in headless Chromium with playwright-core and prints one JSON report line.
 // Usage: node ui.mjs CHROMIUM LOGIN_URL BASE_URL SCREENSHOT_DIR
+import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 
 const [executablePath, loginUrl, baseUrl, shots] = process.argv.slice(2);
@@ -13,19 +14,21 @@ try {
   page.on('dialog', async (d) => { report.dialogs.push(d.message()); await d.dismiss(); });
   page.on('console', (m) => { if (m.type() === 'error') report.consoleErrors.push(m.text()); });
 
-  // Without the login: refused, and nothing of the memory shows.
-  const refused = await page.goto(baseUrl + '/ui/');
-  step('refused', { status: refused.status(), text: await page.locator('body').innerText() });
+  // Without the login: the page says how to log in, its API refuses, and nothing of the memory shows.
+  await page.goto(baseUrl + '/ui/');
+  await page.locator('#notice').waitFor();
+  step('refused', { status: await page.evaluate(async () => (await fetch('/ui/api/memories')).status),
+    text: await page.locator('body').innerText() });
   await page.screenshot({ path: shots + '/01-refused.png' });
 
-  // The login link: a session cookie, then the list.
+  // The login link: a session token the tab holds (no cookie), then the list.
   const t0 = Date.now();
   await page.goto(loginUrl);
   await page.locator('tr.memory-row[data-name="tests-need-redis"]').waitFor();
   const cookies = await context.cookies();
   step('list', { url: page.url(), millis: Date.now() - t0, rows: await page.locator('tr.memory-row').count(),
-    range: await page.locator('#range').innerText(),
-    cookie: cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite })) });
+    range: await page.locator('#range').innerText(), cookies: cookies.map((c) => c.name),
+    tokenHeld: await page.evaluate(() => (sessionStorage.getItem('engram-session') || '').length) });
   await page.screenshot({ path: shots + '/02-memories.png', fullPage: true });
 
   // Search with recall.
@@ -36,13 +39,43 @@ try {
     info: await page.locator('#search-info').innerText() });
   await page.screenshot({ path: shots + '/03-search.png', fullPage: true });
 
-  // A memory whose text tries to run script: shown as text, nothing runs.
+  // A memory whose text tries to run script: shown as text, nothing runs, and no link the browser reads as
+  // anything but http, https or mailto (it drops a tab or line break inside a scheme: java<TAB>script:).
   await page.goto(baseUrl + '/ui/#/memory/xss-probe');
   await page.locator('#memory-body').waitFor();
+  const links = await page.locator('#memory-body a').evaluateAll((as) => as.map((a) => a.protocol));
   step('xss', { body: await page.locator('#memory-body').innerText(),
     description: await page.locator('#memory-description').innerText(),
-    pwned: await page.evaluate(() => window.__pwned === 1),
+    links, pwned: await page.evaluate(() => window.__pwned === 1),
     scripts: await page.locator('#memory-body script, #memory-body img').count() });
+
+  // Another server on 127.0.0.1 that the user's browser visits: it is handed every cookie of the host (cookies
+  // ignore the port) and its page tries the UI's API with the browser's credentials. Neither reads a memory.
+  const received = [];
+  const localServer = createServer((req, res) => {
+    received.push(req.headers.cookie || '');
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<!doctype html><title>another local page</title>');
+  });
+  await new Promise((resolve) => localServer.listen(0, '127.0.0.1', resolve));
+  const otherPage = await context.newPage();
+  await otherPage.goto('http://127.0.0.1:' + localServer.address().port + '/');
+  const fromOtherPage = await otherPage.evaluate(async (url) => {
+    try {
+      const r = await fetch(url + '/ui/api/memories', { credentials: 'include' });
+      return 'read ' + r.status + ' ' + (await r.text()).slice(0, 200);
+    } catch (e) {
+      return 'blocked';
+    }
+  }, baseUrl);
+  await otherPage.close();
+  await new Promise((resolve) => localServer.close(resolve));
+  const replayed = [];
+  for (const cookie of received.filter((c) => c !== '')) {
+    const r = await fetch(baseUrl + '/ui/api/memories', { headers: { cookie } });
+    replayed.push(r.status + ' ' + (await r.text()).slice(0, 200));
+  }
+  step('otherOrigin', { received, replayed, fromOtherPage });
 
   // Open the memory, edit it, save.
   await page.goto(baseUrl + '/ui/#/memories');
@@ -133,7 +166,7 @@ try {
     injections: await page.locator('#injections').innerText(), notes: await page.locator('#session-notes').innerText() });
   await page.screenshot({ path: shots + '/13-session.png', fullPage: true });
 
-  // Another browser with no cookie: the same address is refused.
+  // Another browser without the session: the same address is refused.
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
   const api = await other.goto(baseUrl + '/ui/api/memories');

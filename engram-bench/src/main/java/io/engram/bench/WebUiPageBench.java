@@ -71,10 +71,13 @@ public final class WebUiPageBench {
     String base = "http://127.0.0.1:" + server.getAddress().getPort();
     HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     try {
-      String cookie = http.send(HttpRequest.newBuilder(URI.create(base + ui.loginPath(roots.projectDir()))).build(),
-          HttpResponse.BodyHandlers.discarding()).headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
+      HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(base + "/ui/login"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+              "{\"code\":\"" + WebUi.loginCode(ui.loginPath(roots.projectDir())) + "\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      String session = new com.fasterxml.jackson.databind.ObjectMapper().readTree(login.body()).get("session").asText();
       long coldList = time(() -> MemoryStores.open(roots, settings, Clock.systemUTC()).list());
-      long coldPage = time(() -> fetch(http, base + "/ui/api/memories", cookie));
+      long coldPage = time(() -> fetch(http, base + "/ui/api/memories", session));
       System.out.printf("WebUiPageBench: %,d memories%n", n);
       System.out.printf("  cold: list through the store %s; first page (list through the UI's cache + JSON) %s (%.2fx)%n",
           ms(coldList), ms(coldPage), (double) coldPage / coldList);
@@ -89,7 +92,7 @@ public final class WebUiPageBench {
       pages.put("one memory", "/ui/api/memory?name=memory-" + (n / 2));
       for (Map.Entry<String, String> p : pages.entrySet()) {
         int[] bytes = new int[1];
-        long t = median(() -> bytes[0] = fetch(http, base + p.getValue(), cookie));
+        long t = median(() -> bytes[0] = fetch(http, base + p.getValue(), session));
         System.out.printf("  %-36s %s (%.2fx baseline), %,d bytes%n", p.getKey(), ms(t), (double) t / baseline,
             bytes[0]);
       }
@@ -200,9 +203,9 @@ public final class WebUiPageBench {
     return samples[RUNS / 2];
   }
 
-  private static int fetch(HttpClient http, String url, String cookie) throws Exception {
-    HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Cookie", cookie).build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+  private static int fetch(HttpClient http, String url, String session) throws Exception {
+    HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).header(WebUi.SESSION_HEADER, session)
+        .build(), HttpResponse.BodyHandlers.ofByteArray());
     if (r.statusCode() != 200) {
       throw new IllegalStateException(url + ": HTTP " + r.statusCode() + " " + new String(r.body(),
           StandardCharsets.UTF_8));

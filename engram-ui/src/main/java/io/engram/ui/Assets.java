@@ -10,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The UI's files, read from the jar ({@code io/engram/ui/assets/}): the page (with the session's CSRF token
- * put in), the notice a refused page shows, and the scripts and styles, served by name from a fixed shape of
- * names so that no request reaches another resource.
+ * The UI's files, read from the jar ({@code io/engram/ui/assets/}): the page, the notice a refused page shows,
+ * and the scripts and styles, served by name from a fixed shape of names so that no request reaches another
+ * resource.
  */
 final class Assets {
   private static final String DIR = "assets/";
@@ -21,9 +21,9 @@ final class Assets {
       "css", "text/css; charset=utf-8", "svg", "image/svg+xml");
   private final Map<String, byte[]> loaded = new ConcurrentHashMap<>();
 
-  /** The application page, carrying {@code csrf} in a meta element. */
-  byte[] page(String csrf) {
-    return text("index.html").replace("{{csrf}}", csrf).getBytes(StandardCharsets.UTF_8);
+  /** The application page: the same for everyone, it holds no data (its script logs in and asks for it). */
+  byte[] page() {
+    return bytes("index.html").orElseThrow(() -> new IllegalStateException("the jar lacks " + DIR + "index.html"));
   }
 
   /** The page a refused page request shows: {@code message}, escaped. */

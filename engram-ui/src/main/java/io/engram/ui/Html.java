@@ -51,11 +51,31 @@ final class Html {
     return RENDERER.render(PARSER.parse(text));
   }
 
-  // A URL without a scheme stays on this page (a fragment, a relative path); one with a scheme needs an allowed one.
-  private static boolean allowed(String url, String... schemes) {
-    String u = url.strip().toLowerCase(Locale.ROOT);
-    if (!SCHEME.matcher(u).find()) {
+  /**
+   * A URL without a scheme stays on this page (a fragment, a relative path); one with a scheme needs an allowed
+   * one. The URL is judged as a browser reads it: a browser drops tabs and line breaks anywhere in a URL and
+   * control characters and spaces around it ({@code java&#9;script:} is {@code javascript:}), and reads a
+   * backslash as a slash ({@code /\host} is another host), so all of those are taken out before the scheme is read;
+   * a URL holding any other control or invisible format character is refused outright.
+   */
+  static boolean allowed(String url, String... schemes) {
+    StringBuilder b = new StringBuilder(url.length());
+    for (int i = 0; i < url.length(); i++) {
+      char c = url.charAt(i);
+      if (c == '\\') {
+        b.append('/');
+      } else if (!Character.isWhitespace(c) && !Character.isSpaceChar(c) && !Character.isISOControl(c)
+          && Character.getType(c) != Character.FORMAT) {
+        b.append(c);
+      }
+    }
+    String u = b.toString().toLowerCase(Locale.ROOT);
+    int end = firstOf(u, "/?#");
+    if (u.lastIndexOf(':', end - 1) < 0) {
       return !u.startsWith("//");
+    }
+    if (!SCHEME.matcher(u).find()) {
+      return false;
     }
     for (String s : schemes) {
       if (u.startsWith(s)) {
@@ -63,5 +83,14 @@ final class Html {
       }
     }
     return false;
+  }
+
+  private static int firstOf(String s, String chars) {
+    for (int i = 0; i < s.length(); i++) {
+      if (chars.indexOf(s.charAt(i)) >= 0) {
+        return i;
+      }
+    }
+    return s.length();
   }
 }

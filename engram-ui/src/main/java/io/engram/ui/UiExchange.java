@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One request to the UI and its answer: the query, cookies and JSON body read with bounds, and every answer
+ * One request to the UI and its answer: the query and JSON body read with bounds, and every answer
  * sent with the headers that keep a page from being framed, sniffed, cached or given scripts from elsewhere.
  */
 final class UiExchange {
@@ -72,19 +72,6 @@ final class UiExchange {
     return exchange.getLocalAddress().getPort();
   }
 
-  /** The value of the cookie {@code name}, if the request sent one. */
-  Optional<String> cookie(String name) {
-    for (String header : exchange.getRequestHeaders().getOrDefault("Cookie", java.util.List.of())) {
-      for (String pair : header.split(";")) {
-        int eq = pair.indexOf('=');
-        if (eq > 0 && pair.substring(0, eq).strip().equals(name)) {
-          return Optional.of(pair.substring(eq + 1).strip());
-        }
-      }
-    }
-    return Optional.empty();
-  }
-
   /** The body as JSON, at most {@code maxBytes}. */
   JsonNode jsonBody(int maxBytes) throws IOException, Refusal {
     String type = header("Content-Type").orElse("");
@@ -128,11 +115,6 @@ final class UiExchange {
 
   void text(int status, String body) throws IOException {
     send(status, "text/plain; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  void redirect(String location) throws IOException {
-    setHeader("Location", location);
-    send(303, "text/plain; charset=utf-8", new byte[0]);
   }
 
   void send(int status, String contentType, byte[] bytes) throws IOException {

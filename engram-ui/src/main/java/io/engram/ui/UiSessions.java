@@ -17,13 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The UI's logins, in memory only (a restarted service asks for a new login): one-time login codes, each
  * valid for {@code ui.loginCodeSeconds} and taken by the first request that shows it, and the browser sessions
- * they open, each with its own CSRF token, ending after {@code ui.sessionIdleMinutes} without a request. Codes
- * and session ids are 32 random bytes; a session is looked up by the SHA-256 of its id, so a lookup's time
- * says nothing about how much of an id was right.
+ * they open, each ending after {@code ui.sessionIdleMinutes} without a request. Codes and session tokens are 32
+ * random bytes; a session is looked up by the SHA-256 of its token, so a lookup's time says nothing about how
+ * much of a token was right.
  */
 final class UiSessions {
-  /** A browser session: its cookie value, its CSRF token and the project it shows. */
-  record Session(String id, String csrf, Path project, Instant lastSeen) {}
+  /** A browser session: the token the page holds and sends with every request, and the project it shows. */
+  record Session(String id, Path project, Instant lastSeen) {}
 
   private record Code(Path project, Instant expires) {}
 
@@ -59,12 +59,12 @@ final class UiSessions {
       sessions.entrySet().stream().min(Comparator.comparing(e -> e.getValue().lastSeen()))
           .ifPresent(e -> sessions.remove(e.getKey()));
     }
-    Session s = new Session(randomHex(), randomHex(), c.project(), now);
+    Session s = new Session(randomHex(), c.project(), now);
     sessions.put(digest(s.id()), s);
     return Optional.of(s);
   }
 
-  /** The live session whose id is {@code id}, its last request now; empty when unknown or expired. */
+  /** The live session whose token is {@code id}, its last request now; empty when unknown or expired. */
   Optional<Session> find(String id) {
     String key = digest(id);
     Session s = sessions.get(key);
@@ -76,7 +76,7 @@ final class UiSessions {
       sessions.remove(key);
       return Optional.empty();
     }
-    Session seen = new Session(s.id(), s.csrf(), s.project(), now);
+    Session seen = new Session(s.id(), s.project(), now);
     sessions.put(key, seen);
     return Optional.of(seen);
   }
@@ -84,12 +84,6 @@ final class UiSessions {
   /** Ends the session {@code id}. */
   void logout(String id) {
     sessions.remove(digest(id));
-  }
-
-  /** True when {@code given} is the session's CSRF token; compared in constant time. */
-  static boolean csrfMatches(Session s, String given) {
-    return given != null && MessageDigest.isEqual(s.csrf().getBytes(StandardCharsets.US_ASCII),
-        given.strip().getBytes(StandardCharsets.US_ASCII));
   }
 
   private boolean expired(Session s, Instant now) {

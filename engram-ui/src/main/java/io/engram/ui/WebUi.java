@@ -16,18 +16,21 @@ import java.util.function.Predicate;
  *
  * <p>Every request passes the gate first: it must come from loopback and name this server as its
  * {@code Host} (a page of another site that made its name resolve to 127.0.0.1 is refused). {@code POST
- * /ui/login-code}, with the service's own {@code Authorization} header, makes a one-time login path
- * ({@code engram ui} asks for it); {@code GET /ui/login?code=...} takes the code once and sets the session
- * cookie ({@code HttpOnly}, {@code SameSite=Strict}, named after the port). Any other request without a live
- * session gets 401 (a page saying how to log in, or JSON under {@code /ui/api/}). A request that changes
- * something must be a {@code POST} of JSON carrying the session's CSRF token in {@link #CSRF_HEADER}, from this
- * origin when the browser names one; otherwise 403.
+ * /ui/login-code}, with the service's own {@code Authorization} header, makes a one-time login link
+ * ({@code /ui/#login=CODE}; {@code engram ui} asks for it). The page, its script and its styles hold no data and
+ * are served to anyone past the gate; the script trades the code, once, with {@code POST /ui/login} for a session
+ * token, keeps it in the tab's {@code sessionStorage} and sends it in {@link #SESSION_HEADER} with every request.
+ * Nothing the browser sends on its own (no cookie, no HTTP authentication) opens a session: cookies are shared by
+ * every port of a host, so any other server on 127.0.0.1 the user's browser visits would receive one, and a
+ * header of its own cannot be set by another origin's page without a CORS preflight this server never grants. Any
+ * other request without a live session's token gets 401. A request that changes something must be a
+ * {@code POST} of JSON, from this origin when the browser names one; otherwise 403.
  */
 public final class WebUi implements HttpHandler {
   /** Where the service mounts the UI. */
   public static final String PATH = "/ui/";
-  /** The header a state-changing request carries the session's CSRF token in. */
-  public static final String CSRF_HEADER = "X-Engram-CSRF";
+  /** The header every request of a session carries its token in. */
+  public static final String SESSION_HEADER = "X-Engram-Session";
 
   private final UiProject.Opener projects;
   private final Predicate<String> serviceAuthorization;
@@ -49,14 +52,23 @@ public final class WebUi implements HttpHandler {
     this.log = log;
   }
 
-  /** A one-time login path and query ({@code /ui/login?code=...}) opening a session on {@code project}. */
+  /**
+   * A one-time login path ({@code /ui/#login=CODE}) opening a session on {@code project}; the code rides in the
+   * fragment, which the browser never sends to a server, and the page trades it with {@code POST /ui/login}.
+   */
   public String loginPath(Path project) {
-    return PATH + "login?code=" + sessions.newCode(project.toAbsolutePath().normalize());
+    return PATH + LOGIN_FRAGMENT + sessions.newCode(project.toAbsolutePath().normalize());
   }
 
-  /** The name of the session cookie of a UI served on {@code port} (cookies are per host, not per port). */
-  public static String cookieName(int port) {
-    return "engram_ui_" + port;
+  private static final String LOGIN_FRAGMENT = "#login=";
+
+  /** The one-time code of a login path, as {@code POST /ui/login} takes it. */
+  public static String loginCode(String loginPath) {
+    int at = loginPath.indexOf(LOGIN_FRAGMENT);
+    if (at < 0) {
+      throw new IllegalArgumentException("not a login path: " + loginPath);
+    }
+    return loginPath.substring(at + LOGIN_FRAGMENT.length());
   }
 
   @Override
@@ -87,27 +99,29 @@ public final class WebUi implements HttpHandler {
       throw new UiExchange.Refusal(403, "this server is 127.0.0.1:" + port + ", not '" + host + "'");
     }
     String path = x.path();
+    boolean reads = x.method().equals("GET") || x.method().equals("HEAD");
     if (path.equals(PATH + "login-code")) {
       loginCode(x);
-      return;
-    }
-    if (path.equals(PATH + "login")) {
-      login(x, port);
-      return;
-    }
-    UiSessions.Session session = x.cookie(cookieName(port)).flatMap(sessions::find)
-        .orElseThrow(() -> new UiExchange.Refusal(401, "not logged in: run `engram ui` for a login link"));
-    boolean reads = x.method().equals("GET") || x.method().equals("HEAD");
-    if (!reads) {
-      checkStateChange(x, session, host);
-    }
-    if (path.equals(PATH) || path.equals(PATH + "index.html")) {
-      x.send(200, "text/html; charset=utf-8", assets.page(session.csrf()));
-    } else if (path.startsWith(PATH + "assets/") && reads) {
+    } else if (path.equals(PATH + "login")) {
+      login(x, host);
+    } else if (reads && (path.equals(PATH) || path.equals(PATH + "index.html"))) {
+      x.send(200, "text/html; charset=utf-8", assets.page());
+    } else if (reads && path.startsWith(PATH + "assets/")) {
       assets.serve(x, path.substring((PATH + "assets/").length()));
-    } else if (path.equals(PATH + "logout") && !reads) {
+    } else {
+      UiSessions.Session session = x.header(SESSION_HEADER).map(String::strip).flatMap(sessions::find)
+          .orElseThrow(() -> new UiExchange.Refusal(401, "not logged in: run `engram ui` for a login link"));
+      if (!reads) {
+        checkStateChange(x, host);
+      }
+      answer(x, session, path, reads);
+    }
+  }
+
+  private void answer(UiExchange x, UiSessions.Session session, String path, boolean reads)
+      throws IOException, UiExchange.Refusal {
+    if (path.equals(PATH + "logout") && !reads) {
       sessions.logout(session.id());
-      x.setHeader("Set-Cookie", cookieName(port) + "=; Path=" + PATH + "; Max-Age=0; HttpOnly; SameSite=Strict");
       x.json(200, new Done("logged out"));
     } else if (path.startsWith(PATH + "api/")) {
       String route = path.substring((PATH + "api/").length());
@@ -151,20 +165,21 @@ public final class WebUi implements HttpHandler {
     x.json(200, new LoginCode(loginPath(project), settings.loginCodeSeconds()));
   }
 
-  private void login(UiExchange x, int port) throws IOException, UiExchange.Refusal {
-    if (!x.method().equals("GET")) {
+  /** What {@code POST /ui/login} answers: the session's token, which the page sends in {@link #SESSION_HEADER}. */
+  record LoggedIn(String session) {}
+
+  private void login(UiExchange x, String host) throws IOException, UiExchange.Refusal {
+    if (!x.method().equals("POST")) {
       throw new UiExchange.Refusal(405, "open the login link in a browser");
     }
-    Optional<UiSessions.Session> s = x.param("code").flatMap(sessions::login);
-    if (s.isEmpty()) {
-      throw new UiExchange.Refusal(403, "this login link is unknown, used or expired: run `engram ui` for a new one");
-    }
-    x.setHeader("Set-Cookie", cookieName(port) + "=" + s.get().id() + "; Path=" + PATH + "; HttpOnly; SameSite=Strict");
-    x.redirect(PATH);
+    checkStateChange(x, host);
+    String code = UiExchange.field(x.jsonBody(settings.maxRequestBytes()), "code");
+    UiSessions.Session s = sessions.login(code).orElseThrow(() -> new UiExchange.Refusal(403,
+        "this login link is unknown, used or expired: run `engram ui` for a new one"));
+    x.json(200, new LoggedIn(s.id()));
   }
 
-  private static void checkStateChange(UiExchange x, UiSessions.Session session, String host)
-      throws UiExchange.Refusal {
+  private static void checkStateChange(UiExchange x, String host) throws UiExchange.Refusal {
     if (!x.method().equals("POST")) {
       throw new UiExchange.Refusal(405, "changes are made with POST");
     }
@@ -176,9 +191,6 @@ public final class WebUi implements HttpHandler {
     if (site.isPresent() && !site.get().equals("same-origin")) {
       throw new UiExchange.Refusal(403, "a change must come from this UI's own pages (Sec-Fetch-Site: " + site.get()
           + ")");
-    }
-    if (!UiSessions.csrfMatches(session, x.header(CSRF_HEADER).orElse(null))) {
-      throw new UiExchange.Refusal(403, "missing or wrong " + CSRF_HEADER + " header: reload the page");
     }
   }
 

@@ -5,11 +5,14 @@
  *
  * <p>{@link io.engram.ui.WebUi} is the handler the service mounts. Its gate: loopback callers naming this
  * server as {@code Host} only; a one-time login code ({@code UiSessions}: 32 random bytes, valid for
- * {@code ui.loginCodeSeconds}, taken once) that {@code engram ui} asks for with the service's token and the
- * browser trades for a session cookie ({@code HttpOnly}, {@code SameSite=Strict}); 401 for anything without
- * a live session; and for a change, a {@code POST} of JSON with the session's CSRF token in
- * {@code X-Engram-CSRF}, from this origin. Every answer forbids framing, sniffing, caching and scripts from
- * elsewhere ({@code UiExchange}'s Content-Security-Policy allows no inline script).
+ * {@code ui.loginCodeSeconds}, taken once) that {@code engram ui} asks for with the service's token and puts in
+ * the link's fragment; the page trades it for a session token that it keeps in the tab ({@code sessionStorage})
+ * and sends in {@code X-Engram-Session} with every request. No cookie: a browser sends a host's cookies to every
+ * port of it, so any other local server the user's browser visits would receive one, and nothing a browser sends
+ * on its own opens a session. 401 for any request of data without a live session's token (the page and its
+ * assets hold none); for a change, a {@code POST} of JSON from this origin. Every answer forbids framing,
+ * sniffing, caching and scripts from elsewhere ({@code UiExchange}'s Content-Security-Policy allows no inline
+ * script).
  *
  * <p>The data comes from core's public entry points through {@link io.engram.ui.UiProject}, which the mounting
  * side opens per request for the session's project: {@code MemoryApi} lists memories ({@code MemoryRows}:

@@ -47,7 +47,7 @@ class DreamApiTest {
     assertThat(preview.get("outcome").asText()).isEqualTo("dry_run");
     assertThat(preview.get("diff").asText()).contains("--- a/MEMORY.md", "-- [gone](gone.md)");
     assertThat(Files.readString(index)).isEqualTo(before);
-    assertThat(read(ui.get("/ui/api/dreams", Optional.of(session.cookie()))).get("runs")).isEmpty();
+    assertThat(read(ui.get("/ui/api/dreams", Optional.of(session))).get("runs")).isEmpty();
   }
 
   @Test
@@ -57,7 +57,7 @@ class DreamApiTest {
     assertThat(run.get("outcome").asText()).isEqualTo("applied");
     assertThat(Files.readString(index)).doesNotContain("gone.md");
 
-    JsonNode runs = read(ui.get("/ui/api/dreams", Optional.of(session.cookie()))).get("runs");
+    JsonNode runs = read(ui.get("/ui/api/dreams", Optional.of(session))).get("runs");
     assertThat(runs).hasSize(1);
     assertThat(runs.get(0).get("runId").asText()).isEqualTo(run.get("runId").asText());
     assertThat(runs.get(0).get("diff").asText()).contains("-- [gone](gone.md)");
@@ -67,19 +67,21 @@ class DreamApiTest {
     JsonNode undone = read(ui.change(session, "/ui/api/dream/undo", "{}"));
     assertThat(undone.get("runId").asText()).isEqualTo(run.get("runId").asText());
     assertThat(Files.readString(index)).isEqualTo(before);
-    JsonNode after = read(ui.get("/ui/api/dreams", Optional.of(session.cookie()))).get("runs").get(0);
+    JsonNode after = read(ui.get("/ui/api/dreams", Optional.of(session))).get("runs").get(0);
     assertThat(after.get("undone").asBoolean()).isTrue();
     assertThat(after.get("undoable").asBoolean()).isFalse();
     assertThat(ui.change(session, "/ui/api/dream/undo", "{}").statusCode()).isEqualTo(409);
   }
 
   @Test
-  void dreamChangesNeedTheCsrfTokenToo() throws Exception {
+  void dreamChangesNeedTheSessionsHeaderAndThisOrigin() throws Exception {
     for (String path : List.of("/ui/api/dream/run", "/ui/api/dream/undo", "/ui/api/dream/preview")) {
-      HttpResponse<String> r = ui.post(path, "{}", List.of("Cookie", ui.cookieName() + "=" + session.cookie()));
+      assertThat(ui.post(path, "{}", List.of()).statusCode()).as(path).isEqualTo(401);
+      HttpResponse<String> r = ui.post(path, "{}",
+          List.of(WebUi.SESSION_HEADER, session.token(), "Origin", "http://127.0.0.1:1"));
       assertThat(r.statusCode()).as(path).isEqualTo(403);
     }
-    assertThat(ui.get("/ui/api/dream/run", Optional.of(session.cookie())).statusCode()).isEqualTo(405);
+    assertThat(ui.get("/ui/api/dream/run", Optional.of(session)).statusCode()).isEqualTo(405);
     assertThat(Files.readString(index)).contains("gone.md");
   }
 }

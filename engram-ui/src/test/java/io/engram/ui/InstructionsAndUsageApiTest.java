@@ -35,7 +35,7 @@ class InstructionsAndUsageApiTest {
   }
 
   private JsonNode get(String path) throws Exception {
-    HttpResponse<String> r = ui.get(path, Optional.of(session.cookie()));
+    HttpResponse<String> r = ui.get(path, Optional.of(session));
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     return UiExchange.JSON.readTree(r.body());
   }

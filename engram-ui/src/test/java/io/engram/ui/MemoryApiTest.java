@@ -46,7 +46,7 @@ class MemoryApiTest {
   }
 
   private JsonNode get(String path) throws Exception {
-    HttpResponse<String> r = ui.get(path, Optional.of(session.cookie()));
+    HttpResponse<String> r = ui.get(path, Optional.of(session));
     assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
     return UiExchange.JSON.readTree(r.body());
   }
@@ -84,8 +84,8 @@ class MemoryApiTest {
     JsonNode second = get("/ui/api/memories?limit=3&offset=3");
     assertThat(names(second)).containsExactly("tests-need-redis");
     assertThat(second.get("total").asInt()).isEqualTo(4);
-    assertThat(ui.get("/ui/api/memories?limit=100000", Optional.of(session.cookie())).statusCode()).isEqualTo(400);
-    assertThat(ui.get("/ui/api/memories?stale=maybe", Optional.of(session.cookie())).body()).contains("yes, no or any");
+    assertThat(ui.get("/ui/api/memories?limit=100000", Optional.of(session)).statusCode()).isEqualTo(400);
+    assertThat(ui.get("/ui/api/memories?stale=maybe", Optional.of(session)).body()).contains("yes, no or any");
   }
 
   @Test
@@ -110,7 +110,7 @@ class MemoryApiTest {
     assertThat(d.get("text").asText()).contains("name: xss-probe");
     assertThat(get("/ui/api/memory?name=gone-helper").get("otherFields").get("stale").asText())
         .contains("FooHelper.java");
-    assertThat(ui.get("/ui/api/memory?name=nothing", Optional.of(session.cookie())).statusCode()).isEqualTo(404);
+    assertThat(ui.get("/ui/api/memory?name=nothing", Optional.of(session)).statusCode()).isEqualTo(404);
   }
 
   @Test
@@ -130,7 +130,7 @@ class MemoryApiTest {
     assertThat(versions.get(0).get("diff").asText()).contains("-Start Redis on localhost:6379",
         "+Start Redis on localhost:6380");
     assertThat(versions.get(1).get("change").asText()).isEqualTo("created");
-    assertThat(ui.get("/ui/api/memory/history?name=nothing", Optional.of(session.cookie())).statusCode())
+    assertThat(ui.get("/ui/api/memory/history?name=nothing", Optional.of(session)).statusCode())
         .isEqualTo(404);
   }
 

@@ -38,7 +38,7 @@ class SessionsApiTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    return ui.get(path, Optional.of(session.cookie()));
+    return ui.get(path, Optional.of(session));
   }
 
   private JsonNode json(String path) throws Exception {

@@ -31,7 +31,7 @@ import java.util.Optional;
 
 /**
  * The UI on a loopback port of its own over a temporary home, with keyword recall in memory (what needs no
- * other module), a clock the test moves, and an HTTP client that keeps no cookies unless told.
+ * other module), a clock the test moves, and an HTTP client that keeps no cookies.
  */
 final class TestUi implements AutoCloseable {
   static final String SERVICE_TOKEN = "Bearer the-service-token";
@@ -116,26 +116,28 @@ final class TestUi implements AutoCloseable {
     return "http://127.0.0.1:" + port();
   }
 
-  String cookieName() {
-    return WebUi.cookieName(port());
-  }
-
-  /** Logs in through a fresh login path; the session cookie's value. */
+  /** Logs in as the page does: the code of a fresh login path traded with {@code POST /ui/login}. */
   Session login() throws IOException, InterruptedException {
-    HttpResponse<String> r = get(ui.loginPath(project), Optional.empty());
-    String setCookie = r.headers().firstValue("Set-Cookie").orElseThrow();
-    String id = setCookie.substring(setCookie.indexOf('=') + 1, setCookie.indexOf(';'));
-    HttpResponse<String> page = get("/ui/", Optional.of(id));
-    String marker = "name=\"engram-csrf\" content=\"";
-    int at = page.body().indexOf(marker) + marker.length();
-    return new Session(id, page.body().substring(at, page.body().indexOf('"', at)));
+    HttpResponse<String> r = post("/ui/login", "{\"code\":\"" + WebUi.loginCode(ui.loginPath(project)) + "\"}", List.of());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException("login refused: " + r.body());
+    }
+    return new Session(UiExchange.JSON.readTree(r.body()).get("session").asText());
   }
 
-  record Session(String cookie, String csrf) {}
+  /** A logged-in session: the token the page sends in {@link WebUi#SESSION_HEADER}. */
+  record Session(String token) {}
 
-  HttpResponse<String> get(String path, Optional<String> cookie) throws IOException, InterruptedException {
+  /** A GET with the session's token, when given, in its header. */
+  HttpResponse<String> get(String path, Optional<Session> session) throws IOException, InterruptedException {
+    return get(path, session.map(s -> List.of(WebUi.SESSION_HEADER, s.token())).orElse(List.of()));
+  }
+
+  HttpResponse<String> get(String path, List<String> headers) throws IOException, InterruptedException {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base() + path)).GET();
-    cookie.ifPresent(c -> b.header("Cookie", cookieName() + "=" + c));
+    for (int i = 0; i < headers.size(); i += 2) {
+      b.header(headers.get(i), headers.get(i + 1));
+    }
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
@@ -148,9 +150,9 @@ final class TestUi implements AutoCloseable {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** A change as the page makes it: session cookie, CSRF header, JSON. */
+  /** A change as the page makes it: the session's header, JSON. */
   HttpResponse<String> change(Session s, String path, String json) throws IOException, InterruptedException {
-    return post(path, json, List.of("Cookie", cookieName() + "=" + s.cookie(), WebUi.CSRF_HEADER, s.csrf()));
+    return post(path, json, List.of(WebUi.SESSION_HEADER, s.token()));
   }
 
   @Override

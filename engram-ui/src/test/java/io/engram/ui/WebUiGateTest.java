@@ -36,17 +36,18 @@ class WebUiGateTest {
   }
 
   @Test
-  void aPageWithoutSessionIsRefusedWithALoginNotice() throws Exception {
-    HttpResponse<String> r = ui.get("/ui/", Optional.empty());
-    assertThat(r.statusCode()).isEqualTo(401);
-    assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
-    assertThat(r.body()).contains("not logged in", "engram ui").doesNotContain("tests-need-redis");
+  void thePageAndItsAssetsHoldNoDataAndNeedNoLogin() throws Exception {
+    for (String path : List.of("/ui/", "/ui/assets/app.js", "/ui/assets/app.css")) {
+      HttpResponse<String> r = ui.get(path, Optional.empty());
+      assertThat(r.statusCode()).as(path).isEqualTo(200);
+      assertThat(r.body()).as(path).doesNotContain("tests-need-redis", "localhost:6379");
+    }
   }
 
   @Test
   void theApiWithoutSessionAnswers401AndNoData() throws Exception {
     for (String path : List.of("/ui/api/memories", "/ui/api/memory?name=tests-need-redis", "/ui/api/trash",
-        "/ui/assets/app.js")) {
+        "/ui/api/project")) {
       HttpResponse<String> r = ui.get(path, Optional.empty());
       assertThat(r.statusCode()).as(path).isEqualTo(401);
       assertThat(r.body()).as(path).doesNotContain("localhost:6379");
@@ -57,41 +58,71 @@ class WebUiGateTest {
   }
 
   @Test
-  void anUnknownSessionCookieIsRefused() throws Exception {
-    assertThat(ui.get("/ui/api/memories", Optional.of("0".repeat(64))).statusCode()).isEqualTo(401);
+  void anUnknownSessionTokenIsRefused() throws Exception {
+    assertThat(ui.get("/ui/api/memories", Optional.of(new TestUi.Session("0".repeat(64)))).statusCode()).isEqualTo(401);
   }
 
   @Test
-  void theLoginLinkWorksOnceAndSetsAnHttpOnlyStrictCookieForTheUiOnly() throws Exception {
-    String path = ui.ui.loginPath(ui.project);
-    HttpResponse<String> first = ui.get(path, Optional.empty());
-    assertThat(first.statusCode()).isEqualTo(303);
-    assertThat(first.headers().firstValue("Location")).hasValue("/ui/");
-    String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
-    assertThat(cookie).startsWith(ui.cookieName() + "=").contains("HttpOnly", "SameSite=Strict", "Path=/ui/");
-    String id = cookie.substring(cookie.indexOf('=') + 1, cookie.indexOf(';'));
-    assertThat(ui.get("/ui/api/memories", Optional.of(id)).body()).contains("tests-need-redis");
+  void theSessionIsNoCookieSoNothingTheBrowserSendsByItselfOpensIt() throws Exception {
+    // What another server on 127.0.0.1 could receive from the user's browser: every cookie of the host (cookies
+    // ignore the port) and HTTP authentication. None of it opens a session, and no answer sets a cookie.
+    TestUi.Session s = ui.login();
+    for (String cookie : List.of("engram_ui_" + ui.port() + "=" + s.token(), "session=" + s.token(), s.token())) {
+      HttpResponse<String> r = ui.get("/ui/api/memories", List.of("Cookie", cookie));
+      assertThat(r.statusCode()).as(cookie).isEqualTo(401);
+      assertThat(r.body()).doesNotContain("tests-need-redis");
+    }
+    assertThat(ui.get("/ui/api/memories", List.of("Authorization", "Bearer " + s.token())).statusCode()).isEqualTo(401);
+    HttpResponse<String> forget = ui.post("/ui/api/memory/forget", "{\"name\":\"tests-need-redis\"}",
+        List.of("Cookie", "engram_ui_" + ui.port() + "=" + s.token()));
+    assertThat(forget.statusCode()).isEqualTo(401);
+    assertThat(ui.memory().read("tests-need-redis")).isPresent();
+    for (HttpResponse<String> r : List.of(ui.get("/ui/", Optional.empty()), ui.get("/ui/api/memories", Optional.of(s)))) {
+      assertThat(r.headers().firstValue("Set-Cookie")).isEmpty();
+    }
+    assertThat(ui.get("/ui/api/memories", Optional.of(s)).body()).contains("tests-need-redis");
+  }
 
-    HttpResponse<String> again = ui.get(path, Optional.empty());
+  @Test
+  void theLoginCodeIsTradedOnceForASessionToken() throws Exception {
+    String path = ui.ui.loginPath(ui.project);
+    assertThat(path).startsWith("/ui/#login=");
+    String body = "{\"code\":\"" + WebUi.loginCode(path) + "\"}";
+    HttpResponse<String> first = ui.post("/ui/login", body, List.of());
+    assertThat(first.statusCode()).isEqualTo(200);
+    assertThat(first.headers().firstValue("Set-Cookie")).isEmpty();
+    TestUi.Session s = new TestUi.Session(UiExchange.JSON.readTree(first.body()).get("session").asText());
+    assertThat(ui.get("/ui/api/memories", Optional.of(s)).body()).contains("tests-need-redis");
+
+    HttpResponse<String> again = ui.post("/ui/login", body, List.of());
     assertThat(again.statusCode()).isEqualTo(403);
-    assertThat(again.headers().firstValue("Set-Cookie")).isEmpty();
-    assertThat(again.body()).contains("unknown, used or expired");
+    assertThat(again.body()).contains("unknown, used or expired").doesNotContain("session\":");
+    assertThat(ui.get("/ui" + "/login?code=" + WebUi.loginCode(ui.ui.loginPath(ui.project)), Optional.empty())
+        .statusCode()).as("a GET trades nothing").isEqualTo(405);
+  }
+
+  @Test
+  void aLoginFromAnotherOriginIsRefused() throws Exception {
+    String body = "{\"code\":\"" + WebUi.loginCode(ui.ui.loginPath(ui.project)) + "\"}";
+    assertThat(ui.post("/ui/login", body, List.of("Origin", "http://127.0.0.1:9")).statusCode()).isEqualTo(403);
+    assertThat(ui.post("/ui/login", body, List.of("Sec-Fetch-Site", "same-site")).statusCode()).isEqualTo(403);
   }
 
   @Test
   void anExpiredLoginLinkIsRefused() throws Exception {
     String path = ui.ui.loginPath(ui.project);
     ui.clock.advance(Duration.ofSeconds(121));
-    assertThat(ui.get(path, Optional.empty()).statusCode()).isEqualTo(403);
+    assertThat(ui.post("/ui/login", "{\"code\":\"" + WebUi.loginCode(path) + "\"}", List.of()).statusCode())
+        .isEqualTo(403);
   }
 
   @Test
   void aSessionEndsAfterItsIdleTime() throws Exception {
     TestUi.Session s = ui.login();
     ui.clock.advance(Duration.ofMinutes(479));
-    assertThat(ui.get("/ui/api/memories", Optional.of(s.cookie())).statusCode()).isEqualTo(200);
+    assertThat(ui.get("/ui/api/memories", Optional.of(s)).statusCode()).isEqualTo(200);
     ui.clock.advance(Duration.ofMinutes(481));
-    assertThat(ui.get("/ui/api/memories", Optional.of(s.cookie())).statusCode()).isEqualTo(401);
+    assertThat(ui.get("/ui/api/memories", Optional.of(s)).statusCode()).isEqualTo(401);
   }
 
   @Test
@@ -101,30 +132,29 @@ class WebUiGateTest {
     assertThat(ui.post("/ui/login-code", body, List.of("Authorization", "Bearer wrong")).statusCode()).isEqualTo(401);
     HttpResponse<String> ok = ui.post("/ui/login-code", body, List.of("Authorization", TestUi.SERVICE_TOKEN));
     assertThat(ok.statusCode()).isEqualTo(200);
-    assertThat(ok.body()).contains("\"path\":\"/ui/login?code=");
+    assertThat(ok.body()).contains("\"path\":\"/ui/#login=");
   }
 
   @Test
-  void aChangeWithoutTheCsrfTokenIsRefusedAndChangesNothing() throws Exception {
+  void aChangeWithoutTheSessionHeaderIsRefusedAndChangesNothing() throws Exception {
     TestUi.Session s = ui.login();
     String forget = "{\"name\":\"tests-need-redis\"}";
-    String cookie = ui.cookieName() + "=" + s.cookie();
-    assertThat(ui.post("/ui/api/memory/forget", forget, List.of("Cookie", cookie)).statusCode()).isEqualTo(403);
-    assertThat(ui.post("/ui/api/memory/forget", forget, List.of("Cookie", cookie, WebUi.CSRF_HEADER, "f".repeat(64)))
-        .statusCode()).isEqualTo(403);
+    assertThat(ui.post("/ui/api/memory/forget", forget, List.of()).statusCode()).isEqualTo(401);
+    assertThat(ui.post("/ui/api/memory/forget", forget, List.of(WebUi.SESSION_HEADER, "f".repeat(64)))
+        .statusCode()).isEqualTo(401);
     assertThat(ui.memory().read("tests-need-redis")).isPresent();
+    assertThat(s.token()).hasSize(64);
   }
 
   @Test
   void aChangeFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
     TestUi.Session s = ui.login();
-    String cookie = ui.cookieName() + "=" + s.cookie();
     String forget = "{\"name\":\"tests-need-redis\"}";
     HttpResponse<String> origin = ui.post("/ui/api/memory/forget", forget,
-        List.of("Cookie", cookie, WebUi.CSRF_HEADER, s.csrf(), "Origin", "http://evil.example"));
+        List.of(WebUi.SESSION_HEADER, s.token(), "Origin", "http://evil.example"));
     assertThat(origin.statusCode()).isEqualTo(403);
     HttpResponse<String> site = ui.post("/ui/api/memory/forget", forget,
-        List.of("Cookie", cookie, WebUi.CSRF_HEADER, s.csrf(), "Sec-Fetch-Site", "cross-site"));
+        List.of(WebUi.SESSION_HEADER, s.token(), "Sec-Fetch-Site", "cross-site"));
     assertThat(site.statusCode()).isEqualTo(403);
     assertThat(ui.memory().read("tests-need-redis")).isPresent();
   }
@@ -133,8 +163,7 @@ class WebUiGateTest {
   void aChangeMustBeJson() throws Exception {
     TestUi.Session s = ui.login();
     HttpResponse<String> form = ui.post("/ui/api/memory/forget", "name=tests-need-redis",
-        List.of("Cookie", ui.cookieName() + "=" + s.cookie(), WebUi.CSRF_HEADER, s.csrf(),
-            "Content-Type", "application/x-www-form-urlencoded"));
+        List.of(WebUi.SESSION_HEADER, s.token(), "Content-Type", "application/x-www-form-urlencoded"));
     assertThat(form.statusCode()).isIn(400, 415);
     assertThat(ui.memory().read("tests-need-redis")).isPresent();
   }
@@ -142,9 +171,9 @@ class WebUiGateTest {
   @Test
   void aRequestNamingAnotherHostIsRefused() throws Exception {
     TestUi.Session s = ui.login();
-    String response = rawGet("/ui/api/memories", "rebound.example:" + ui.port(), ui.cookieName() + "=" + s.cookie());
+    String response = rawGet("/ui/api/memories", "rebound.example:" + ui.port(), s.token());
     assertThat(response).startsWith("HTTP/1.1 403").doesNotContain("tests-need-redis");
-    assertThat(rawGet("/ui/api/memories", "localhost:" + ui.port(), ui.cookieName() + "=" + s.cookie()))
+    assertThat(rawGet("/ui/api/memories", "localhost:" + ui.port(), s.token()))
         .startsWith("HTTP/1.1 200");
   }
 
@@ -152,13 +181,13 @@ class WebUiGateTest {
   void logoutEndsTheSession() throws Exception {
     TestUi.Session s = ui.login();
     assertThat(ui.change(s, "/ui/logout", "{}").statusCode()).isEqualTo(200);
-    assertThat(ui.get("/ui/api/memories", Optional.of(s.cookie())).statusCode()).isEqualTo(401);
+    assertThat(ui.get("/ui/api/memories", Optional.of(s)).statusCode()).isEqualTo(401);
   }
 
   @Test
   void everyAnswerForbidsInlineScriptsFramingAndCaching() throws Exception {
     TestUi.Session s = ui.login();
-    for (HttpResponse<String> r : List.of(ui.get("/ui/", Optional.of(s.cookie())), ui.get("/ui/", Optional.empty()))) {
+    for (HttpResponse<String> r : List.of(ui.get("/ui/api/memories", Optional.of(s)), ui.get("/ui/", Optional.empty()))) {
       assertThat(r.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
           assertThat(csp).contains("script-src 'self'", "frame-ancestors 'none'").doesNotContain("unsafe-inline"));
       assertThat(r.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
@@ -169,17 +198,17 @@ class WebUiGateTest {
   @Test
   void onlyTheUisOwnAssetsAreServed() throws Exception {
     TestUi.Session s = ui.login();
-    assertThat(ui.get("/ui/assets/app.js", Optional.of(s.cookie())).statusCode()).isEqualTo(200);
+    assertThat(ui.get("/ui/assets/app.js", Optional.of(s)).statusCode()).isEqualTo(200);
     for (String path : List.of("/ui/assets/../WebUi.class", "/ui/assets/index.html", "/ui/assets/%2e%2e/Html.class",
         "/ui/assets/nothing.js")) {
-      assertThat(ui.get(path, Optional.of(s.cookie())).statusCode()).as(path).isEqualTo(404);
+      assertThat(ui.get(path, Optional.of(s)).statusCode()).as(path).isEqualTo(404);
     }
   }
 
-  private static String rawGet(String path, String host, String cookie) throws Exception {
+  private static String rawGet(String path, String host, String session) throws Exception {
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(host.replaceAll(".*:", "")))) {
       OutputStream out = socket.getOutputStream();
-      out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nCookie: " + cookie
+      out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n" + WebUi.SESSION_HEADER + ": " + session
           + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
       out.flush();
       InputStream in = socket.getInputStream();

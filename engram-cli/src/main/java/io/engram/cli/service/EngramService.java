@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * The resident service of one Engram home: a loopback HTTP server that answers hook calls for every
  * project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}) and stops on request
  * ({@code POST /stop}); MCP for every project on a second port ({@link McpEndpoint}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
- * The web UI is mounted at {@code /ui/} with its own gate (a session cookie from a one-time login; see
+ * The web UI is mounted at {@code /ui/} with its own gate (a session token from a one-time login; see
  * {@link WebUi}).
  *
  * <p>Only one service runs per home: it holds {@code service.lock} for its whole life. Once listening it
@@ -85,7 +85,7 @@ public final class EngramService implements AutoCloseable {
     });
     server.setExecutor(requests);
     server.createContext("/", this::handle);
-    // The web UI has its own gate (a login cookie, not the token), so it gets a context of its own.
+    // The web UI has its own gate (a session token the page holds, not the service's), so it gets a context of its own.
     HttpHandler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts,
         log);
     server.createContext(WebUi.PATH, exchange -> {

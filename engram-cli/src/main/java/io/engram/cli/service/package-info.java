@@ -46,8 +46,8 @@
  * as they are, through the same parsed-file cache as the hooks).
  *
  * <p>The web UI (engram-ui's {@code WebUi}, wired by {@code io.engram.cli.ui.UiWiring}) is mounted at
- * {@code /ui/} with a gate of its own: a one-time login code, asked for with the token, traded for a session
- * cookie.
+ * {@code /ui/} with a gate of its own: a one-time login code, asked for with the token, traded by the page for a
+ * session token it holds and sends in a header (no cookie: a cookie would reach every port of 127.0.0.1).
  *
  * <p>{@link io.engram.cli.service.ServiceClient} is the command line's side: find the service, forward a hook,
  * status, stop, and hand a SessionEnd over to the queue when no service runs;

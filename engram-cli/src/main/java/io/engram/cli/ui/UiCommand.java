@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Open Engram's web UI for this project.",
       "The resident service serves it on 127.0.0.1 (it is started when it does not run). The link logs one browser"
-          + " in, once, within a few minutes; the page then keeps a session cookie, and every request without it"
-          + " is refused. Opens the link with xdg-open (or open on macOS) when there is one, else prints it."})
+          + " tab in, once, within a few minutes; the page then holds a session token (no cookie), and every request"
+          + " without it is refused. Opens the link with xdg-open (or open on macOS) when there is one, else prints it."})
 public final class UiCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -2,6 +2,7 @@ package io.engram.cli.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
 import io.engram.cli.service.EngramService;
 import io.engram.config.EngramRoots;
@@ -9,6 +10,7 @@ import io.engram.config.EngramSettings;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
+import io.engram.ui.WebUi;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,26 +49,24 @@ class UiCommandTest {
     CommandRun run = CommandRun.in(home, project, "ui", "--print-url");
     assertThat(run.exitCode()).as(run.err()).isZero();
     String url = run.out().strip();
-    assertThat(url).startsWith(service.info().url() + "/ui/login?code=");
+    assertThat(url).startsWith(service.info().url() + "/ui/#login=");
 
-    HttpResponse<String> login = get(url, "");
-    assertThat(login.statusCode()).isEqualTo(303);
-    String cookie = login.headers().firstValue("Set-Cookie").orElseThrow();
-    assertThat(cookie).contains("HttpOnly", "SameSite=Strict");
-    String pair = cookie.substring(0, cookie.indexOf(';'));
+    HttpResponse<String> login = login(WebUi.loginCode(url));
+    assertThat(login.statusCode()).isEqualTo(200);
+    assertThat(login.headers().firstValue("Set-Cookie")).as("no cookie: it would reach every port").isEmpty();
+    String token = new ObjectMapper().readTree(login.body()).get("session").asText();
 
-    HttpResponse<String> memories = get(service.info().url() + "/ui/api/memories", pair);
+    HttpResponse<String> memories = get(service.info().url() + "/ui/api/memories", token);
     assertThat(memories.statusCode()).isEqualTo(200);
     assertThat(memories.body()).contains("tests-need-redis");
-    assertThat(get(service.info().url() + "/ui/api/project", pair).body())
+    assertThat(get(service.info().url() + "/ui/api/project", token).body())
         .contains(project.toRealPath().toString().replace("\\", "\\\\"));
-    assertThat(get(url, "").statusCode()).as("the link works once").isEqualTo(403);
+    assertThat(login(WebUi.loginCode(url)).statusCode()).as("the link works once").isEqualTo(403);
   }
 
   @Test
   void theSameAddressWithoutTheLoginIsRefused() throws Exception {
     HttpResponse<String> page = get(service.info().url() + "/ui/", "");
-    assertThat(page.statusCode()).isEqualTo(401);
     assertThat(page.body()).doesNotContain("tests-need-redis");
     assertThat(get(service.info().url() + "/ui/api/memories", "").statusCode()).isEqualTo(401);
     HttpResponse<String> code = http.send(HttpRequest.newBuilder(URI.create(service.info().url() + "/ui/login-code"))
@@ -76,10 +76,17 @@ class UiCommandTest {
     assertThat(code.statusCode()).as("login codes need the service token").isEqualTo(401);
   }
 
-  private HttpResponse<String> get(String url, String cookie) throws Exception {
+  private HttpResponse<String> login(String code) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(service.info().url() + "/ui/login"))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"code\":\"" + code + "\"}")).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(String url, String session) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).GET();
-    if (!cookie.isEmpty()) {
-      b.header("Cookie", cookie);
+    if (!session.isEmpty()) {
+      b.header(WebUi.SESSION_HEADER, session);
     }
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code src/test/browser/ui.mjs}) against a service running in this JVM on a temporary home. One browser
  * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits it and reads its
  * versions and the diff of the edit, forgets and restores it, follows its provenance to the turn that wrote it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
- * undoes it, opens a compacted session's window chart, and checks that a browser without the cookie is refused;
+ * undoes it, opens a compacted session's window chart, checks that another local server the browser visits gets no
+ * credential and its page reads nothing, and that a browser without the session is refused;
  * screenshots go to {@code target/ui-screenshots/}. Under {@code CI=true} a missing node, chromium or
  * {@code node_modules} fails the test ({@code .ci/setup} installs them); elsewhere it is skipped.
  */
@@ -81,7 +82,9 @@ class WebUiBrowserTest {
         ChangedBy.EXTRACTION);
     memory.write(Memory.of("prefers-tabs", MemoryType.USER, "the user indents with tabs", "Tabs, not spaces."));
     memory.write(Memory.of("xss-probe", MemoryType.REFERENCE, "<img src=x onerror=\"window.__pwned=1\">",
-        "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))"));
+        "<script>window.__pwned=1</script>\n\n<img src=x onerror=\"window.__pwned=1\">\n\n[run](javascript:alert(1))\n\n"
+            + "[tab](<java\tscript:window.__pwned=1>) [entity](java&#10;script:window.__pwned=1)"
+            + " [docs](https://example.com/docs) [mail](mailto:ops@example.com)"));
     Files.writeString(project.resolve("CLAUDE.md"), "# Project\n\nRun ./mvnw verify.\n");
     Path index = memory.location().projectDir().resolve("MEMORY.md");
     String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
@@ -95,19 +98,26 @@ class WebUiBrowserTest {
     JsonNode report = run(List.of(node, "ui.mjs", chromium, ui.out().strip(), service.info().url(), SHOTS.toString()));
 
     JsonNode refused = step(report, "refused");
-    assertThat(refused.get("status").asInt()).isEqualTo(401);
+    assertThat(refused.get("status").asInt()).as("the API without the session's token").isEqualTo(401);
     assertThat(refused.get("text").asText()).contains("not logged in").doesNotContain("tests-need-redis");
     JsonNode list = step(report, "list");
     assertThat(list.get("url").asText()).isEqualTo(service.info().url() + "/ui/");
     assertThat(list.get("rows").asInt()).isEqualTo(3);
-    assertThat(list.get("cookie").get(0).get("httpOnly").asBoolean()).isTrue();
-    assertThat(list.get("cookie").get(0).get("sameSite").asText()).isEqualTo("Strict");
+    assertThat(list.get("cookies")).as("no cookie, which every port of 127.0.0.1 would receive").isEmpty();
+    assertThat(list.get("tokenHeld").asInt()).as("the tab holds the session's token").isEqualTo(64);
     assertThat(step(report, "search").get("first").asText()).isEqualTo("tests-need-redis");
     JsonNode xss = step(report, "xss");
     assertThat(xss.get("pwned").asBoolean()).isFalse();
     assertThat(xss.get("scripts").asInt()).isZero();
     assertThat(xss.get("body").asText()).contains("<script>window.__pwned=1</script>");
     assertThat(xss.get("description").asText()).contains("<img src=x");
+    assertThat(xss.get("links").toString()).as("the protocol of each link as the browser reads it")
+        .contains("https:", "mailto:").doesNotContain("javascript:");
+    JsonNode otherOrigin = step(report, "otherOrigin");
+    assertThat(otherOrigin.get("received").toString()).as("cookies another local server received")
+        .doesNotContain("engram");
+    assertThat(otherOrigin.get("replayed").toString()).doesNotContain("tests-need-redis");
+    assertThat(otherOrigin.get("fromOtherPage").asText()).doesNotContain("tests-need-redis");
     assertThat(report.get("dialogs")).isEmpty();
     assertThat(step(report, "edit").get("body").asText()).contains("localhost:6380");
     assertThat(step(report, "edit").get("sessionLink").asText()).as("provenance links to the turn in the session")

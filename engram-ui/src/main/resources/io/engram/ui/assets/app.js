@@ -2,7 +2,9 @@
 // exception is a memory's body, which the server renders from Markdown with its HTML escaped.
 'use strict';
 
-const csrf = document.querySelector('meta[name="engram-csrf"]').content;
+// The session's token lives in this tab only (sessionStorage is per origin, port included) and goes in a header
+// with every request: no cookie, which the browser would also hand to every other server on 127.0.0.1.
+const SESSION = 'engram-session';
 const view = document.getElementById('view');
 const message = document.getElementById('message');
 
@@ -29,7 +31,10 @@ async function answer(response) {
   const type = response.headers.get('Content-Type') || '';
   const body = type.startsWith('application/json') ? await response.json() : await response.text();
   if (!response.ok) {
-    if (response.status === 401) window.location.reload();
+    if (response.status === 401) {
+      sessionStorage.removeItem(SESSION);
+      loggedOut(body && body.error ? body.error : 'not logged in');
+    }
     throw new Error(body && body.error ? body.error : ('HTTP ' + response.status));
   }
   return body;
@@ -37,13 +42,15 @@ async function answer(response) {
 
 async function get(path, params) {
   const query = params ? '?' + new URLSearchParams(params).toString() : '';
-  return answer(await fetch('/ui/api/' + path + query, { credentials: 'same-origin' }));
+  return answer(await fetch('/ui/api/' + path + query, {
+    credentials: 'omit', headers: { 'X-Engram-Session': sessionStorage.getItem(SESSION) || '' }
+  }));
 }
 
 async function post(path, body) {
   return answer(await fetch('/ui/api/' + path, {
-    method: 'POST', credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-Engram-CSRF': csrf },
+    method: 'POST', credentials: 'omit',
+    headers: { 'Content-Type': 'application/json', 'X-Engram-Session': sessionStorage.getItem(SESSION) || '' },
     body: JSON.stringify(body)
   }));
 }
@@ -484,6 +491,42 @@ async function route() {
   view.replaceChildren(el('p', { class: 'error' }, 'no page ' + hash));
 }
 
-window.addEventListener('hashchange', route);
-get('project').then((p) => { document.getElementById('project').textContent = p.directory; }).catch(() => {});
-route();
+function loggedOut(why) {
+  document.getElementById('project').textContent = '';
+  view.replaceChildren(el('p', { id: 'notice', class: 'error' }, why),
+    el('p', {}, 'The Engram UI opens with a one-time link: run ', el('code', {}, 'engram ui'),
+      ' in your project (or ', el('code', {}, 'engram ui --print-url'), ' to print it) and open the link it gives.'));
+}
+
+// A login link (#login=CODE) is traded once for the session's token, and taken out of the address and history.
+async function logIn() {
+  const m = window.location.hash.match(/^#login=([0-9a-f]+)$/);
+  if (!m) return;
+  history.replaceState(null, '', window.location.pathname);
+  const response = await fetch('/ui/login', {
+    method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code: m[1] })
+  });
+  const body = await response.json().catch(() => ({}));
+  if (response.ok) sessionStorage.setItem(SESSION, body.session);
+  else throw new Error(body.error || ('HTTP ' + response.status));
+}
+
+async function start() {
+  try {
+    await logIn();
+  } catch (e) {
+    loggedOut(e.message);
+    return;
+  }
+  if (!sessionStorage.getItem(SESSION)) {
+    loggedOut('not logged in: run `engram ui` for a login link');
+    return;
+  }
+  get('project').then((p) => { document.getElementById('project').textContent = p.directory; }).catch(() => {});
+  route();
+}
+
+// A login link opened in a tab already on this page changes only the fragment: it logs in all the same.
+window.addEventListener('hashchange', () => (/^#login=/.test(window.location.hash) ? start() : route()));
+start();
