@@ -3,9 +3,7 @@ package io.engram.hosted;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.redact.SecretRedactor;
@@ -16,9 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -80,7 +76,7 @@ public final class ConversationFiles {
     }
     ObjectNode root = JSON.createObjectNode();
     root.put("conversation", redactor.redact(conversationId).text());
-    root.set("messages", redacted(messages));
+    root.set("messages", RedactedContent.json(messages, redactor));
     Files.createDirectories(dir);
     try (FileLock lock = FileLock.acquire(lockOf(conversationId))) {
       AtomicFiles.writeString(fileOf(conversationId), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
@@ -122,26 +118,6 @@ public final class ConversationFiles {
 
   private Path lockOf(String conversationId) {
     return dir.resolve("." + ids.sessionId(conversationId) + ".lock");
-  }
-
-  private JsonNode redacted(JsonNode node) {
-    if (node.isTextual()) {
-      return TextNode.valueOf(redactor.redact(node.asText()).text());
-    }
-    if (node.isArray()) {
-      ArrayNode copy = JSON.createArrayNode();
-      node.forEach(child -> copy.add(redacted(child)));
-      return copy;
-    }
-    if (node.isObject()) {
-      ObjectNode copy = JSON.createObjectNode();
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> field = it.next();
-        copy.set(field.getKey(), redacted(field.getValue()));
-      }
-      return copy;
-    }
-    return node;
   }
 
   private static JsonNode parse(String text, Path file) throws IOException {

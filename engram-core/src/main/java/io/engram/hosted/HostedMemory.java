@@ -26,18 +26,21 @@ import io.engram.transcript.TranscriptMessage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
  * A project's Engram memory for an agent that a Java framework hosts: recall, remember and forget as the
- * {@code engram} command does them, the per-turn extraction after each exchange, and compaction when a
- * conversation fills its window. Open one with {@link #builder}. Thread-safe.
+ * {@code engram} command does them, the per-turn extraction after each exchange (on a background thread), and
+ * compaction when a conversation fills its window. Open one with {@link #builder}; close it when the agent
+ * stops. Thread-safe.
  */
-public final class HostedMemory {
+public final class HostedMemory implements AutoCloseable {
   private final Path home;
   private final EngramSettings settings;
   private final ModelRouter router;
@@ -46,6 +49,8 @@ public final class HostedMemory {
   private final MemoryRecall recall;
   private final ConversationIds ids;
   private final ConversationFiles conversations;
+  private final SecretRedactor redactor = SecretRedactor.standard();
+  private final LearningQueue learning;
 
   private HostedMemory(Builder b, ProjectMemory store) {
     this.home = b.roots.engramHome();
@@ -55,9 +60,10 @@ public final class HostedMemory {
     this.store = store;
     this.recall = new MemoryRecall(store, home, settings.recall(), b.backend, clock);
     this.ids = new ConversationIds(store.location().projectKey());
-    this.conversations = new ConversationFiles(
-        home.resolve("projects").resolve(store.location().projectKey()).resolve("conversations"), ids,
-        SecretRedactor.standard());
+    Path conversationDir = home.resolve("projects").resolve(store.location().projectKey()).resolve("conversations");
+    this.conversations = new ConversationFiles(conversationDir, ids, redactor);
+    this.learning = new LearningQueue(conversationDir.resolve("learning"),
+        transcript -> new ExtractionPass(settings, router, store, home, clock).run(transcript, false));
   }
 
   /**
@@ -84,11 +90,15 @@ public final class HostedMemory {
   }
 
   /**
-   * Recalls for {@code query} within the conversation: no memory is sent twice in one conversation, and
-   * the per-turn and per-conversation budgets hold across calls and processes.
+   * Recalls for {@code query} in a conversation whose messages, as the model is sent them, have the texts
+   * {@code conversation}. A memory the conversation holds ({@link RecalledSections#heldIn}: an earlier message
+   * the framework kept with the memories added to it, a recall tool's answer) is not sent again, and what it
+   * holds counts against the conversation's budget; a memory it no longer holds (never kept, compacted away,
+   * trimmed by a window) can come back. So what was recalled stays available for the whole conversation.
    */
-  public MemoryRecall.Outcome recall(String conversationId, String query) throws IOException {
-    return recall.recall(query, Optional.of(sessionId(conversationId)));
+  public MemoryRecall.Outcome recall(String query, List<String> conversation) throws IOException {
+    RecalledSections.Held held = RecalledSections.heldIn(conversation);
+    return recall.recall(query, held.names(), held.bytes());
   }
 
   /** Recalls for {@code query} on its own, as {@code engram recall} does (a tool call, not a turn). */
@@ -129,13 +139,34 @@ public final class HostedMemory {
   }
 
   /**
-   * Runs the per-turn extraction pass on the messages of the conversation it has not read yet and writes
-   * what they teach. Messages without ids get ids from their position and content, so the pass knows where
-   * it stopped as long as the conversation only grows.
+   * Queues the per-turn extraction pass over the messages of the conversation it has not read yet, which
+   * writes what they teach; the future completes with its report (or why it failed) once the pass, on
+   * Engram's background thread, has run. The conversation is written to disk, redacted, before this returns:
+   * a process that stops first leaves it there, and the next {@link HostedMemory} opened on the project runs
+   * the pass. Messages without ids get ids from their position and redacted content, so the pass knows where
+   * it stopped as long as the conversation only grows, also across a restart that read it back from disk.
+   *
+   * @throws IOException when the conversation cannot be written (the exchange is then not learnt from)
    */
-  public ExtractionReport learn(String conversationId, List<TranscriptMessage> messages) throws IOException {
-    Transcript transcript = HostedTranscript.of(sessionId(conversationId), messages);
-    return new ExtractionPass(settings, router, store, home, clock).run(transcript, false);
+  public CompletableFuture<ExtractionReport> learn(String conversationId, List<TranscriptMessage> messages)
+      throws IOException {
+    List<TranscriptMessage> redacted = messages.stream().map(m -> RedactedContent.message(m, redactor)).toList();
+    return learning.submit(HostedTranscript.of(sessionId(conversationId), redacted));
+  }
+
+  /**
+   * Waits until every extraction pass queued before this call has run; false when {@code timeout} passed
+   * first (the passes go on).
+   *
+   * @throws InterruptedException when the waiting thread is interrupted
+   */
+  public boolean awaitLearning(Duration timeout) throws InterruptedException {
+    return learning.awaitIdle(Objects.requireNonNull(timeout, "timeout"));
+  }
+
+  /** The context window assumed for a model whose window the caller does not know. */
+  public int defaultWindowTokens() {
+    return settings.context().defaultWindowTokens();
   }
 
   /** How full {@code messages} make a window of {@code windowTokens} tokens. */
@@ -196,6 +227,15 @@ public final class HostedMemory {
         SessionCompaction.Request.userRequested("").withNotes(SessionCompaction.Notes.KEPT).asAutomatic()));
   }
 
+  /**
+   * Stops the background extraction, returning once the pass that runs has finished; the passes that wait
+   * stay on disk for the next {@link HostedMemory} opened on the project.
+   */
+  @Override
+  public void close() {
+    learning.close();
+  }
+
   private static void requireText(String value, String field) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
@@ -241,12 +281,14 @@ public final class HostedMemory {
     }
 
     /**
-     * Opens the project's memory.
+     * Opens the project's memory, and queues the extraction passes a process that stopped left waiting.
      *
      * @throws IOException when the project directory cannot be read to find its memory
      */
     public HostedMemory build() throws IOException {
-      return new HostedMemory(this, MemoryStores.open(roots, settings, clock));
+      HostedMemory memory = new HostedMemory(this, MemoryStores.open(roots, settings, clock));
+      memory.learning.resume();
+      return memory;
     }
   }
 }

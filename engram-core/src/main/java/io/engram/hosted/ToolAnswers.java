@@ -4,7 +4,6 @@ import io.engram.memory.Forgotten;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
 import io.engram.recall.MemoryRecall;
-import io.engram.recall.RecalledMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
@@ -50,7 +49,7 @@ public final class ToolAnswers {
     }
     try {
       MemoryRecall.Outcome found = memory.recall(query);
-      return found.result().memories().isEmpty() ? "No memory matches the query." : sections(found);
+      return found.result().memories().isEmpty() ? "No memory matches the query." : RecalledSections.of(found, memory.store());
     } catch (IOException e) {
       throw new UncheckedIOException("Engram could not recall for '" + query + "': " + e.getMessage(), e);
     }
@@ -70,15 +69,5 @@ public final class ToolAnswers {
     } catch (IOException e) {
       throw new UncheckedIOException("Engram could not forget memory '" + name + "': " + e.getMessage(), e);
     }
-  }
-
-  /** The recalled memories of {@code found} as Markdown sections: name and type, then the content. */
-  public static String sections(MemoryRecall.Outcome found) {
-    StringBuilder text = new StringBuilder();
-    for (RecalledMemory r : found.result().memories()) {
-      text.append("## ").append(r.name()).append(" (").append(r.type()).append(")\n")
-          .append(r.content().strip()).append("\n\n");
-    }
-    return text.toString().strip();
   }
 }

@@ -8,10 +8,16 @@ import io.engram.extract.ExtractionReport;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecalledMemory;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,8 +25,17 @@ class HostedMemoryTest {
   @TempDir Path home;
   @TempDir Path project;
 
+  private final List<HostedMemory> opened = new ArrayList<>();
+
   private HostedMemory memory() throws IOException {
-    return HostedMemory.builder(home, project).build();
+    HostedMemory memory = HostedMemory.builder(home, project).build();
+    opened.add(memory);
+    return memory;
+  }
+
+  @AfterEach
+  void close() {
+    opened.forEach(HostedMemory::close);
   }
 
   @Test
@@ -44,21 +59,58 @@ class HostedMemoryTest {
   }
 
   @Test
-  void learningReadsOnlyWhatThePassHasNotReadYet() throws IOException {
+  void learningReadsOnlyWhatThePassHasNotReadYet() throws Exception {
     HostedMemory memory = memory();
     List<TranscriptMessage> conversation = new ArrayList<>(List.of(
         TranscriptMessage.text(Role.USER, "Remember that the staging database is on port 5433."),
         TranscriptMessage.text(Role.ASSISTANT, "Noted.")));
 
-    ExtractionReport first = memory.learn("chat", conversation);
+    ExtractionReport first = memory.learn("chat", conversation).get(30, TimeUnit.SECONDS);
     conversation.add(TranscriptMessage.text(Role.USER, "What time is it?"));
     conversation.add(TranscriptMessage.text(Role.ASSISTANT, "Noon."));
-    ExtractionReport second = memory.learn("chat", conversation);
+    ExtractionReport second = memory.learn("chat", conversation).get(30, TimeUnit.SECONDS);
 
     assertThat(first.read().fromMessage()).isZero();
     assertThat(second.read().fromMessage()).isEqualTo(2);
     assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
         .anySatisfy(b -> assertThat(b).contains("5433"));
+  }
+
+  @Test
+  void aSecretInTheConversationIsRedactedBeforeItWaitsOnDiskAndStillLearntFrom() throws Exception {
+    HostedMemory memory = memory();
+    String token = "ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U";
+    List<TranscriptMessage> conversation = List.of(
+        TranscriptMessage.text(Role.USER, "The CI token is " + token + ", keep it handy."),
+        TranscriptMessage.text(Role.ASSISTANT, "Noted."),
+        TranscriptMessage.text(Role.USER, "Remember that the staging database is on port 5433."),
+        TranscriptMessage.text(Role.ASSISTANT, "Noted."));
+
+    memory.learn("ops", conversation).get(30, TimeUnit.SECONDS);
+
+    try (Stream<Path> files = Files.walk(home)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(file)).as("%s", file).doesNotContain(token);
+      }
+    }
+    assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
+        .anySatisfy(b -> assertThat(b).contains("5433"));
+  }
+
+  @Test
+  void recallInAConversationSendsAgainOnlyWhatTheConversationNoLongerHolds() throws IOException {
+    HostedMemory memory = memory();
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary.");
+    String question = "How do we deploy with deploy.sh?";
+
+    MemoryRecall.Outcome first = memory.recall(question, List.of());
+    String augmented = question + "\n\n" + RecalledSections.of(first, memory.store());
+    MemoryRecall.Outcome whileHeld = memory.recall(question, List.of(augmented, "It is ./deploy.sh --canary."));
+    MemoryRecall.Outcome afterItWent = memory.recall(question, List.of(question, "It is ./deploy.sh --canary."));
+
+    assertThat(first.result().memories()).extracting(RecalledMemory::name).containsExactly("deploy");
+    assertThat(whileHeld.result().memories()).isEmpty();
+    assertThat(afterItWent.result().memories()).extracting(RecalledMemory::name).containsExactly("deploy");
   }
 
   @Test

@@ -4,7 +4,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.memory.ChatMemory;
-import dev.langchain4j.memory.chat.ChatMemoryProvider;
+import dev.langchain4j.store.memory.chat.ChatMemoryStore;
 import io.engram.extract.ExtractionReport;
 import io.engram.hosted.CompactedConversation;
 import io.engram.hosted.HostedCompaction;
@@ -15,28 +15,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A LangChain4j chat memory that Engram keeps, learns from and compacts; see the package comment.
  * Thread-safe: each call works under the memory's own lock.
  */
 public final class EngramChatMemory implements ChatMemory {
-  /** The window assumed when the builder is not told the model's: Claude's 200,000 tokens. */
-  public static final int DEFAULT_WINDOW_TOKENS = 200_000;
+  private static final Logger LOG = LoggerFactory.getLogger(EngramChatMemory.class);
 
   private final Object id;
   private final HostedMemory memory;
-  private final EngramChatMemoryStore store;
+  private final ChatMemoryStore store;
   private final int windowTokens;
   private final boolean learn;
   private final List<ChatMessage> messages;
   private Optional<HostedCompaction> lastCompaction = Optional.empty();
-  private Optional<ExtractionReport> lastExtraction = Optional.empty();
+  private Optional<CompletableFuture<ExtractionReport>> lastLearning = Optional.empty();
 
-  private EngramChatMemory(Builder b) {
-    this.id = b.id;
+  private EngramChatMemory(Builder b, Object id) {
+    this.id = Objects.requireNonNull(id, "id");
     this.memory = b.memory;
-    this.store = new EngramChatMemoryStore(b.memory);
+    this.store = b.store;
     this.windowTokens = b.windowTokens;
     this.learn = b.learn;
     this.messages = new ArrayList<>(store.getMessages(id));
@@ -47,43 +49,54 @@ public final class EngramChatMemory implements ChatMemory {
     return new Builder(memory);
   }
 
-  /** A provider for {@code AiServices.chatMemoryProvider}: one Engram chat memory per memory id. */
-  public static ChatMemoryProvider provider(HostedMemory memory, int windowTokens) {
-    return memoryId -> builder(memory).id(memoryId).windowTokens(windowTokens).build();
-  }
-
   @Override
   public Object id() {
     return id;
   }
 
   /**
-   * Adds {@code message}. A system message replaces the one held; a user message that brings the
-   * conversation to the critical level compacts the messages before it; an assistant answer that
-   * calls no tool ends an exchange, which the extraction pass then reads.
+   * Adds {@code message}; see {@link #add(Iterable)}.
    *
-   * @throws UncheckedIOException when the conversation cannot be saved, compacted or learnt from
+   * @throws UncheckedIOException when the conversation cannot be saved or compacted
    */
   @Override
-  public synchronized void add(ChatMessage message) {
-    Objects.requireNonNull(message, "message");
-    if (message instanceof SystemMessage) {
-      messages.removeIf(m -> m instanceof SystemMessage);
-      messages.add(0, message);
-    } else {
-      messages.add(message);
+  public void add(ChatMessage message) {
+    add(List.of(Objects.requireNonNull(message, "message")));
+  }
+
+  /**
+   * Adds {@code added} with one write and at most one extraction pass. A system message replaces the one held;
+   * a user message that brings the conversation to the critical level compacts the messages before it; when
+   * the last message added is an assistant answer that calls no tool, an exchange has ended, and the extraction
+   * pass reads it on Engram's background thread.
+   *
+   * @throws UncheckedIOException when the conversation cannot be saved or compacted
+   */
+  @Override
+  public synchronized void add(Iterable<ChatMessage> added) {
+    List<ChatMessage> batch = listOf(added);
+    if (!batch.isEmpty()) {
+      batch.forEach(this::place);
+      save(batch);
     }
-    try {
-      if (message instanceof UserMessage) {
-        compactIfDue(1);
-      }
-      store.updateMessages(id, messages);
-      if (learn && Lc4jMessages.endsExchange(message)) {
-        lastExtraction = Optional.of(memory.learn(String.valueOf(id), Lc4jMessages.toTranscript(messages)));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Engram could not keep conversation '" + id + "': " + e.getMessage(), e);
+  }
+
+  /**
+   * Replaces the conversation with {@code replacing}, with one write and at most one extraction pass, as
+   * {@link #add(Iterable)} does for what it adds.
+   *
+   * @throws IllegalArgumentException when {@code replacing} is empty
+   * @throws UncheckedIOException when the conversation cannot be saved or compacted
+   */
+  @Override
+  public synchronized void set(Iterable<ChatMessage> replacing) {
+    List<ChatMessage> batch = listOf(replacing);
+    if (batch.isEmpty()) {
+      throw new IllegalArgumentException("messages must not be empty");
     }
+    messages.clear();
+    batch.forEach(this::place);
+    save(batch);
   }
 
   /**
@@ -97,7 +110,7 @@ public final class EngramChatMemory implements ChatMemory {
   public synchronized List<ChatMessage> messages() {
     if (!messages.isEmpty() && Lc4jMessages.endsExchange(messages.get(messages.size() - 1))) {
       try {
-        if (compactIfDue(0)) {
+        if (compactIfDue(messages.size())) {
           store.updateMessages(id, messages);
         }
       } catch (IOException e) {
@@ -118,19 +131,73 @@ public final class EngramChatMemory implements ChatMemory {
     return lastCompaction;
   }
 
-  /** What the last extraction pass of this object found, if one ran. */
-  public synchronized Optional<ExtractionReport> lastExtraction() {
-    return lastExtraction;
+  /** The extraction pass this object last queued: it completes with what the pass found. */
+  public synchronized Optional<CompletableFuture<ExtractionReport>> lastLearning() {
+    return lastLearning;
+  }
+
+  private void place(ChatMessage message) {
+    if (message instanceof SystemMessage) {
+      messages.removeIf(m -> m instanceof SystemMessage);
+      messages.add(0, message);
+    } else {
+      messages.add(message);
+    }
+  }
+
+  /** Compacts when a user message came and the conversation is due, saves it, and learns when an exchange ended. */
+  private void save(List<ChatMessage> batch) {
+    try {
+      if (batch.stream().anyMatch(UserMessage.class::isInstance)) {
+        compactIfDue(lastUserMessage());
+      }
+      store.updateMessages(id, messages);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Engram could not keep conversation '" + id + "': " + e.getMessage(), e);
+    }
+    if (learn && Lc4jMessages.endsExchange(batch.get(batch.size() - 1))) {
+      learnFromConversation();
+    }
+  }
+
+  /** Queues the extraction pass; a failure to do so is logged, since the answer itself is not affected. */
+  private void learnFromConversation() {
+    try {
+      CompletableFuture<ExtractionReport> pass = memory.learn(String.valueOf(id), Lc4jMessages.toTranscript(messages));
+      pass.whenComplete((report, failure) -> {
+        if (failure != null) {
+          LOG.warn("Engram could not learn from conversation '{}': {}", id, failure.getMessage());
+        }
+      });
+      lastLearning = Optional.of(pass);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Engram could not queue learning from conversation '{}': {}", id, e.getMessage());
+    }
+  }
+
+  private int lastUserMessage() {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof UserMessage) {
+        return i;
+      }
+    }
+    return messages.size();
+  }
+
+  private static List<ChatMessage> listOf(Iterable<ChatMessage> given) {
+    List<ChatMessage> batch = new ArrayList<>();
+    Objects.requireNonNull(given, "messages").forEach(m -> batch.add(Objects.requireNonNull(m, "message")));
+    return batch;
   }
 
   /**
-   * Replaces the messages between the system message and the last {@code keepLast} with a compaction, when
-   * the whole conversation is at the critical level; true when it did.
+   * Replaces the messages between the system message and {@code end} with a compaction, when the whole
+   * conversation is at the critical level; true when it did.
    */
-  private boolean compactIfDue(int keepLast) throws IOException {
+  private boolean compactIfDue(int end) throws IOException {
     int first = messages.get(0) instanceof SystemMessage ? 1 : 0;
     Optional<CompactedConversation<ChatMessage>> compacted = memory.compactIfDue(String.valueOf(id), messages,
-        first, messages.size() - keepLast, windowTokens, Lc4jMessages::toTranscript, UserMessage::from);
+        first, end, windowTokens, Lc4jMessages::toTranscript, UserMessage::from);
     if (compacted.isEmpty()) {
       return false;
     }
@@ -141,25 +208,40 @@ public final class EngramChatMemory implements ChatMemory {
   }
 
 
-  /** Chooses a chat memory's id, window and whether it learns. */
+  /**
+   * Chooses a chat memory's id, window and whether it learns. Its {@link #build(Object)} is a LangChain4j
+   * {@code ChatMemoryProvider}: {@code .chatMemoryProvider(EngramChatMemory.builder(memory)::build)}.
+   */
   public static final class Builder {
     private final HostedMemory memory;
+    private ChatMemoryStore store;
     private Object id = "default";
-    private int windowTokens = DEFAULT_WINDOW_TOKENS;
+    private int windowTokens;
     private boolean learn = true;
 
     private Builder(HostedMemory memory) {
       this.memory = Objects.requireNonNull(memory, "memory");
+      this.store = new EngramChatMemoryStore(memory);
+      this.windowTokens = memory.defaultWindowTokens();
     }
 
-    /** The conversation's id (LangChain4j's memory id; default {@code "default"}). */
+    /**
+     * Where the messages are kept (default: an {@link EngramChatMemoryStore}, one redacted file per
+     * conversation in Engram's home); Engram still compacts and learns from them.
+     */
+    public Builder store(ChatMemoryStore value) {
+      this.store = Objects.requireNonNull(value, "store");
+      return this;
+    }
+
+    /** The conversation's id for {@link #build()} (LangChain4j's memory id; default {@code "default"}). */
     public Builder id(Object value) {
       this.id = Objects.requireNonNull(value, "id");
       return this;
     }
 
     /**
-     * The model's context window in tokens.
+     * The model's context window in tokens (default: Engram's {@code context.defaultWindowTokens}).
      *
      * @throws IllegalArgumentException when {@code value} is not positive
      */
@@ -178,12 +260,21 @@ public final class EngramChatMemory implements ChatMemory {
     }
 
     /**
-     * The chat memory, holding what Engram kept for its id.
+     * The chat memory of the id set, holding what Engram kept for it.
      *
      * @throws UncheckedIOException when the stored conversation cannot be read
      */
     public EngramChatMemory build() {
-      return new EngramChatMemory(this);
+      return new EngramChatMemory(this, id);
+    }
+
+    /**
+     * The chat memory of {@code memoryId}, holding what Engram kept for it; the builder is not changed.
+     *
+     * @throws UncheckedIOException when the stored conversation cannot be read
+     */
+    public EngramChatMemory build(Object memoryId) {
+      return new EngramChatMemory(this, memoryId);
     }
   }
 }

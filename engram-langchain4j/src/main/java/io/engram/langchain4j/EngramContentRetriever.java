@@ -7,8 +7,7 @@ import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import io.engram.hosted.HostedMemory;
-import io.engram.memory.MemoryText;
-import io.engram.memory.StoredMemory;
+import io.engram.hosted.RecalledSections;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
 import java.io.IOException;
@@ -20,14 +19,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A LangChain4j content retriever over Engram's recall: each memory found for the query is one content,
- * its text the memory's name, description and body (cut to the per-file budget). With a chat memory id on
- * the query, the conversation's budgets and no-repeat rule apply; an empty list is a good answer.
+ * A LangChain4j content retriever over Engram's recall: each memory found for the query is one content, its
+ * text the memory's section ({@code ## <name> (<type>)}, then its text cut to the per-file budget). The
+ * conversation the query comes from (its chat memory, which {@code AiServices} puts in the query's metadata)
+ * scopes the no-repeat rule: a memory it still holds is not retrieved again, one it no longer holds can be.
+ * An empty list is a good answer.
  */
 public final class EngramContentRetriever implements ContentRetriever {
-  /** How the text of every content this retriever returns opens. */
-  static final String OPENING = "Memory '";
-
   private final HostedMemory memory;
 
   /** A retriever over {@code memory}'s recall. */
@@ -36,7 +34,7 @@ public final class EngramContentRetriever implements ContentRetriever {
   }
 
   /**
-   * The memories relevant to {@code query}.
+   * The memories relevant to {@code query} that its conversation does not hold.
    *
    * @throws UncheckedIOException when the memory cannot be read
    */
@@ -46,22 +44,15 @@ public final class EngramContentRetriever implements ContentRetriever {
     if (query.text() == null || query.text().isBlank()) {
       return List.of();
     }
-    Optional<String> conversation = Optional.ofNullable(query.metadata())
-        .flatMap(m -> Optional.ofNullable(m.chatMemoryId()))
-        .map(String::valueOf);
+    List<String> conversation = Optional.ofNullable(query.metadata())
+        .flatMap(m -> Optional.ofNullable(m.chatMemory())).orElse(List.of()).stream()
+        .map(Lc4jMessages::fullText).toList();
     try {
-      MemoryRecall.Outcome found = conversation.isPresent()
-          ? memory.recall(conversation.get(), query.text())
-          : memory.recall(query.text());
+      MemoryRecall.Outcome found = memory.recall(query.text(), conversation);
       List<Content> contents = new ArrayList<>();
       for (RecalledMemory r : found.result().memories()) {
-        Optional<StoredMemory> stored = memory.store().read(r.name());
-        String description = stored.map(s -> s.memory().description()).orElse("");
-        Metadata metadata = Metadata.from(Map.of("name", r.name(), "type", r.type().toString(),
-            "reason", r.reason()));
-        String text = OPENING + r.name() + "' (" + r.type() + "): "
-            + MemoryText.descriptionAndBody(description, r.content().strip());
-        contents.add(Content.from(TextSegment.from(text.strip(), metadata),
+        Metadata metadata = Metadata.from(Map.of("name", r.name(), "type", r.type(), "reason", r.reason()));
+        contents.add(Content.from(TextSegment.from(RecalledSections.of(r, memory.store()), metadata),
             Map.of(ContentMetadata.SCORE, r.score())));
       }
       return contents;

@@ -22,8 +22,7 @@ import java.util.List;
 final class Lc4jMessages {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** How LangChain4j's default content injector introduces retrieved content, and how a recalled memory opens. */
-  private static final String INJECTED_MEMORIES = "\n\nAnswer using the following information:\n"
-      + EngramContentRetriever.OPENING;
+  private static final String INJECTED_MEMORIES = "\n\nAnswer using the following information:\n## ";
 
   private Lc4jMessages() {}
 
@@ -61,19 +60,40 @@ final class Lc4jMessages {
   }
 
   /**
+   * The text of {@code message} as the model is sent it: a user message with what a content injector added
+   * to it, an assistant's text, a tool's answer.
+   */
+  static String fullText(ChatMessage message) {
+    if (message instanceof SystemMessage s) {
+      return s.text();
+    }
+    if (message instanceof UserMessage u) {
+      StringBuilder text = new StringBuilder();
+      for (Content c : u.contents()) {
+        if (c instanceof TextContent t) {
+          text.append(text.length() == 0 ? "" : "\n").append(t.text());
+        }
+      }
+      return text.toString();
+    }
+    if (message instanceof ToolExecutionResultMessage r) {
+      return r.text();
+    }
+    if (message instanceof AiMessage a) {
+      return a.text() == null ? "" : a.text();
+    }
+    return "";
+  }
+
+  /**
    * What the user wrote: the text parts of the message, without the memories LangChain4j's default content
    * injector appended when the agent stores retrieved content in its chat memory (else the extraction
    * pass would read Engram's own memories back as something the user said).
    */
   static String userText(UserMessage u) {
-    StringBuilder text = new StringBuilder();
-    for (Content c : u.contents()) {
-      if (c instanceof TextContent t) {
-        text.append(text.length() == 0 ? "" : "\n").append(t.text());
-      }
-    }
+    String text = fullText(u);
     int injected = text.indexOf(INJECTED_MEMORIES);
-    return injected < 0 ? text.toString() : text.substring(0, injected);
+    return injected < 0 ? text : text.substring(0, injected);
   }
 
   /** True when {@code message} ends an exchange: the assistant answered and asked for no tool. */

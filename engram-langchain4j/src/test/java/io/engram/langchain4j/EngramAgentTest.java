@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -53,33 +54,76 @@ class EngramAgentTest {
 
   @AfterEach
   void stop() {
+    memory.close();
     server.close();
   }
 
-  private Assistant agent(int windowTokens, Object... tools) {
+  private AiServices<Assistant> agentBuilder(Object... tools) {
     var builder = AiServices.builder(Assistant.class)
         .chatModel(OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("not-a-real-key")
             .modelName("gpt-4o-mini").build())
-        .chatMemoryProvider(EngramChatMemory.provider(memory, windowTokens))
+        .chatMemoryProvider(EngramChatMemory.builder(memory)::build)
         .contentRetriever(new EngramContentRetriever(memory));
     if (tools.length > 0) {
       builder.tools(tools);
     }
-    return builder.build();
+    return builder;
+  }
+
+  private Assistant agent(Object... tools) {
+    return agentBuilder(tools).build();
+  }
+
+  /** How many times the memory called {@code name} is in the request {@code index}, in any of its messages. */
+  private int timesSent(int index, String name) {
+    StringBuilder sent = new StringBuilder();
+    server.requests().get(index).path("messages").forEach(m -> sent.append(ChatRequests.text(m)).append('\n'));
+    return sent.toString().split(java.util.regex.Pattern.quote("## " + name + " ("), -1).length - 1;
   }
 
   @Test
-  void aFactToldInOneConversationIsRecalledInTheNext() throws IOException {
+  void aFactToldInOneConversationIsRecalledInTheNext() throws Exception {
     server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
-    Assistant assistant = agent(200_000);
+    Assistant assistant = agent();
 
     assistant.chat("monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
+    assertThat(memory.awaitLearning(Duration.ofSeconds(30))).isTrue();
     assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
         .anySatisfy(body -> assertThat(body).contains("./deploy.sh --canary"));
 
     assistant.chat("tuesday", "How do we deploy the service with deploy.sh?");
     String secondPrompt = ChatRequests.lastOf(server.requests().get(1), "user");
     assertThat(secondPrompt).contains("./deploy.sh --canary").contains("How do we deploy the service");
+  }
+
+  @Test
+  void aRecalledMemoryStaysInTheConversationForEveryLaterTurnAndIsNotSentTwice() throws IOException {
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    Assistant assistant = agent();
+
+    assistant.chat("c", "How do we deploy the service?");
+    assistant.chat("c", "And how do we deploy on a Friday?");
+    assistant.chat("c", "Thanks, that is all.");
+
+    assertThat(timesSent(0, "deploy")).isEqualTo(1);
+    assertThat(timesSent(1, "deploy")).isEqualTo(1);
+    assertThat(timesSent(2, "deploy")).isEqualTo(1);
+    assertThat(ChatRequests.lastOf(server.requests().get(1), "user")).doesNotContain("## deploy (");
+  }
+
+  @Test
+  void aRecalledMemoryTheConversationDoesNotKeepComesBackWhenItIsRelevantAgain() throws IOException {
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    Assistant assistant = agentBuilder().storeRetrievedContentInChatMemory(false).build();
+
+    assistant.chat("c", "How do we deploy the service?");
+    assistant.chat("c", "And how do we deploy on a Friday?");
+
+    assertThat(timesSent(0, "deploy")).isEqualTo(1);
+    assertThat(timesSent(1, "deploy")).isEqualTo(1);
+    assertThat(ChatRequests.lastOf(server.requests().get(1), "user")).contains("## deploy (project)");
   }
 
   @Test
@@ -92,7 +136,7 @@ class EngramAgentTest {
         ScriptedReply.text("I could not save that."),
         ScriptedReply.toolCall("forget", "{\"name\":\"test command\"}"),
         ScriptedReply.text("Forgotten."));
-    Assistant assistant = agent(200_000, new EngramMemoryTools(memory));
+    Assistant assistant = agent(new EngramMemoryTools(memory));
 
     assistant.chat("c", "Keep in mind how we run tests.");
     assertThat(memory.store().read("test command")).map(s -> s.memory().body())
@@ -139,12 +183,13 @@ class EngramAgentTest {
   }
 
   @Test
-  void aSecretInAToolAnswerNeverReachesTheStore() throws IOException {
+  void aSecretInAToolAnswerNeverReachesTheStore() throws Exception {
     server.thenReply(ScriptedReply.toolCall("deployToken", "{}"),
         ScriptedReply.text("Remember that the staging token expires in May."));
-    Assistant assistant = agent(200_000, new DeployTools());
+    Assistant assistant = agent(new DeployTools());
 
     assistant.chat("ops", "Remember that staging deploys need the deploy token; look it up.");
+    assertThat(memory.awaitLearning(Duration.ofSeconds(30))).isTrue();
 
     assertThat(memory.conversations().read("ops")).hasValueSatisfying(json ->
         assertThat(json).contains("[REDACTED").doesNotContain("ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U"));

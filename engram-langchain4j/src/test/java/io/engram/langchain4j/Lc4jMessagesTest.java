@@ -15,7 +15,7 @@ class Lc4jMessagesTest {
   @Test
   void memoriesTheRetrieverInjectedAreNotReadAsTheUsersWords() {
     UserMessage augmented = UserMessage.from("How do we deploy?\n\nAnswer using the following information:\n"
-        + "Memory 'deploy' (project): How we deploy\nWe deploy with ./deploy.sh --canary.");
+        + "## deploy (project)\nWe deploy with ./deploy.sh --canary.");
 
     assertThat(Lc4jMessages.toTranscript(augmented).text()).isEqualTo("How do we deploy?");
   }

@@ -1,7 +1,5 @@
 package io.engram.springai;
 
-import io.engram.hosted.CompactedConversation;
-import io.engram.hosted.HostedCompaction;
 import io.engram.hosted.HostedMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,29 +8,18 @@ import java.util.Objects;
 import java.util.Optional;
 import org.springframework.ai.chat.memory.ChatMemoryRepository;
 import org.springframework.ai.chat.messages.Message;
-import org.springframework.ai.chat.messages.SystemMessage;
-import org.springframework.ai.chat.messages.UserMessage;
 
 /**
- * A Spring AI chat memory repository that keeps each conversation in Engram and compacts it at the
- * critical level of its window; see the package comment. Thread-safe.
+ * A Spring AI chat memory repository that keeps each conversation in Engram: one file per conversation in the
+ * project's folder of Engram's home, written atomically under a lock, every string redacted before it reaches
+ * disk. It stores what it is given; {@link EngramChatMemory} decides what the conversation holds. Thread-safe.
  */
 public final class EngramChatMemoryRepository implements ChatMemoryRepository {
   private final HostedMemory memory;
-  private final int windowTokens;
-  private volatile Optional<HostedCompaction> lastCompaction = Optional.empty();
 
-  /**
-   * A repository in {@code memory}'s project for a model whose window holds {@code windowTokens} tokens.
-   *
-   * @throws IllegalArgumentException when {@code windowTokens} is not positive
-   */
-  public EngramChatMemoryRepository(HostedMemory memory, int windowTokens) {
+  /** A repository in {@code memory}'s project. */
+  public EngramChatMemoryRepository(HostedMemory memory) {
     this.memory = Objects.requireNonNull(memory, "memory");
-    if (windowTokens <= 0) {
-      throw new IllegalArgumentException("windowTokens must be positive, was " + windowTokens);
-    }
-    this.windowTokens = windowTokens;
   }
 
   @Override
@@ -57,17 +44,15 @@ public final class EngramChatMemoryRepository implements ChatMemoryRepository {
   }
 
   /**
-   * Replaces the conversation with {@code messages}, compacted first when they fill the window to the
-   * critical level.
+   * Replaces the conversation with {@code messages}.
    *
-   * @throws UncheckedIOException when the conversation cannot be compacted or saved
+   * @throws UncheckedIOException when the conversation cannot be saved (what was stored is then unchanged)
    */
   @Override
   public void saveAll(String conversationId, List<Message> messages) {
     Objects.requireNonNull(conversationId, "conversationId");
     try {
-      List<Message> kept = compactIfDue(conversationId, messages);
-      memory.conversations().write(conversationId, SpringMessages.toJson(kept));
+      memory.conversations().write(conversationId, SpringMessages.toJson(messages));
     } catch (IOException e) {
       throw new UncheckedIOException("Engram could not save conversation '" + conversationId + "': "
           + e.getMessage(), e);
@@ -83,31 +68,5 @@ public final class EngramChatMemoryRepository implements ChatMemoryRepository {
       throw new UncheckedIOException("Engram could not delete conversation '" + conversationId + "': "
           + e.getMessage(), e);
     }
-  }
-
-  /** The last compaction this repository made, if any. */
-  public Optional<HostedCompaction> lastCompaction() {
-    return lastCompaction;
-  }
-
-  private List<Message> compactIfDue(String conversationId, List<Message> messages) throws IOException {
-    if (messages.isEmpty()) {
-      return messages;
-    }
-    int first = messages.get(0) instanceof SystemMessage ? 1 : 0;
-    Optional<CompactedConversation<Message>> compacted = memory.compactIfDue(conversationId, messages, first,
-        lastUserMessage(messages), windowTokens, SpringMessages::toTranscript, UserMessage::new);
-    compacted.ifPresent(c -> lastCompaction = Optional.of(c.compaction()));
-    return compacted.map(CompactedConversation::messages).orElse(messages);
-  }
-
-
-  private static int lastUserMessage(List<Message> messages) {
-    for (int i = messages.size() - 1; i >= 0; i--) {
-      if (messages.get(i) instanceof UserMessage) {
-        return i;
-      }
-    }
-    return messages.size();
   }
 }

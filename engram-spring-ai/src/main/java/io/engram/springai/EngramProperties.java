@@ -1,43 +1,45 @@
 package io.engram.springai;
 
+import io.engram.config.EngramRoots;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Engram's {@code engram.*} properties: where its home and the project are, the model's window, and
- * whether exchanges are learnt from.
+ * Engram's {@code engram.*} properties.
  *
- * @param home Engram's home; unset: {@code $ENGRAM_HOME}, else {@code ~/.engram}, as the {@code engram}
- *     command finds it
- * @param project the project whose memory is used; unset: the working directory
- * @param windowTokens the chat model's context window in tokens (compaction runs at its critical level)
- * @param learn whether the advisor runs the extraction pass after each call
+ * <p>The descriptions below are also the configuration metadata IDEs show, so they are plain text.
+ *
+ * @param home Engram's home folder, where memories, conversations and indexes are kept. Unset: $ENGRAM_HOME,
+ *     else .engram in the user's home folder, as the engram command finds it.
+ * @param project The project whose memory the application uses. Unset: the working directory.
+ * @param windowTokens The chat model's context window in tokens; Engram compacts a conversation when it fills
+ *     the critical share of it. Unset: Engram's context.defaultWindowTokens setting.
+ * @param learn Whether the advisor has Engram learn from each exchange after the call, on a background thread.
+ *     Unset: true.
  */
 @ConfigurationProperties("engram")
 public record EngramProperties(Path home, Path project, Integer windowTokens, Boolean learn) {
-  /** The window assumed when {@code engram.window-tokens} is not set: Claude's 200,000 tokens. */
-  public static final int DEFAULT_WINDOW_TOKENS = 200_000;
 
-  /** Engram's home: {@code engram.home}, else {@code $ENGRAM_HOME}, else {@code ~/.engram}. */
-  public Path resolvedHome() {
-    return Optional.ofNullable(home)
-        .or(() -> Optional.ofNullable(System.getenv("ENGRAM_HOME")).filter(s -> !s.isBlank()).map(Path::of))
-        .orElse(Path.of(System.getProperty("user.home"), ".engram"));
-  }
-
-  /** The project directory: {@code engram.project}, else the working directory. */
-  public Path resolvedProject() {
-    return Optional.ofNullable(project).orElse(Path.of("").toAbsolutePath());
+  /**
+   * Engram's home and the project, as the {@code engram} command resolves them: {@code engram.home}, else
+   * {@code $ENGRAM_HOME}, else {@code .engram} in the user's home; {@code engram.project}, else the working
+   * directory.
+   */
+  public EngramRoots roots() {
+    Map<String, String> env = System.getenv();
+    return EngramRoots.resolve(Optional.ofNullable(home), Optional.ofNullable(project), env,
+        EngramRoots.userHome(env, Path.of(System.getProperty("user.home"))));
   }
 
   /**
-   * The window: {@code engram.window-tokens}, else {@value #DEFAULT_WINDOW_TOKENS}.
+   * The window: {@code engram.window-tokens}, else {@code fallback}.
    *
    * @throws IllegalArgumentException when the property is not positive
    */
-  public int resolvedWindowTokens() {
-    int window = Optional.ofNullable(windowTokens).orElse(DEFAULT_WINDOW_TOKENS);
+  public int resolvedWindowTokens(int fallback) {
+    int window = Optional.ofNullable(windowTokens).orElse(fallback);
     if (window <= 0) {
       throw new IllegalArgumentException("engram.window-tokens must be positive, was " + window);
     }

@@ -3,20 +3,27 @@
  * project); the auto-configuration builds one from {@code engram.*} properties, so nothing is global.
  *
  * <p><b>The advisor.</b> {@link io.engram.springai.EngramAdvisor} recalls the memories relevant to the user's
- * message before the call and adds them to it (within Engram's per-turn budgets, never the same memory
- * twice in one conversation, the conversation being {@code ChatMemory.CONVERSATION_ID} in the advisor
- * context), and after the call runs the per-turn extraction on the exchange, as the user wrote it: the
- * recalled memories it added are not read back as something the user said. It orders itself after Spring
- * AI's chat memory advisors, so the conversation they keep holds the user's own words.
+ * message before the call and adds them to it through a prompt template (within Engram's per-turn budgets),
+ * and after the call queues the per-turn extraction on the exchange as the user wrote it, without the
+ * memories it added. It orders itself after Spring AI's chat memory advisors: the request it sees holds the
+ * whole conversation, so a memory the conversation holds is not sent again, and since those advisors keep the
+ * user's own message, a memory recalled earlier is sent again on each turn it is relevant to. A streamed
+ * answer is aggregated (Spring AI's {@code ChatClientMessageAggregator}) before the extraction reads it.
  *
- * <p><b>The repository.</b> {@link io.engram.springai.EngramChatMemoryRepository} keeps each conversation in
- * Engram (one redacted file per conversation, written atomically under a lock). When a save brings a
- * conversation to the critical level of its window, the messages before the last user message are
- * replaced by Engram's compaction, which keeps the user's messages word for word and the open tasks.
+ * <p><b>The chat memory.</b> {@link io.engram.springai.EngramChatMemory} keeps the whole conversation in a
+ * {@code ChatMemoryRepository} and, instead of trimming it to a window of messages, replaces the messages
+ * before the last user message with Engram's compaction when the conversation fills the model's window to the
+ * critical level; the compaction keeps the user's messages word for word and the open tasks.
+ * {@link io.engram.springai.EngramChatMemoryRepository} keeps each conversation in Engram (one redacted file per
+ * conversation, written atomically under a lock).
  *
  * <p><b>Tools and configuration.</b> {@link io.engram.springai.EngramMemoryTools} holds {@code @Tool} methods
  * ({@code remember}, {@code recall}, {@code forget}) with the {@code engram} command's checks and redaction.
- * {@link io.engram.springai.EngramAutoConfiguration} provides all of them as beans, each replaceable, from
- * {@link io.engram.springai.EngramProperties}.
+ * {@link io.engram.springai.EngramAutoConfiguration} provides all of them as beans from
+ * {@link io.engram.springai.EngramProperties} (described in the configuration metadata), each replaceable; it
+ * runs before Spring AI's chat memory auto-configuration, so the chat memory is Engram's compacting one, and
+ * after Spring AI's repository auto-configurations, so a JDBC or other repository keeps the messages.
+ *
+ * <p>Where to start: {@link io.engram.springai.EngramAutoConfiguration}.
  */
 package io.engram.springai;

@@ -2,10 +2,24 @@ package io.engram.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.hosted.HostedMemory;
+import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.memory.ChatMemoryRepository;
+import org.springframework.ai.chat.memory.InMemoryChatMemoryRepository;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.model.chat.memory.autoconfigure.ChatMemoryAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -15,22 +29,52 @@ class EngramAutoConfigurationTest {
   @TempDir Path home;
   @TempDir Path project;
 
+  /** Engram's auto-configuration beside Spring AI's chat memory one, as an application with both gets them. */
   private ApplicationContextRunner runner() {
     return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(EngramAutoConfiguration.class))
+        .withConfiguration(AutoConfigurations.of(ChatMemoryAutoConfiguration.class, EngramAutoConfiguration.class))
         .withPropertyValues("engram.home=" + home, "engram.project=" + project);
   }
 
   @Test
   void engramPropertiesPlaceTheMemoryAndTheBeansOverIt() {
-    runner().withPropertyValues("engram.window-tokens=50000").run(context -> {
+    runner().run(context -> {
       assertThat(context).hasSingleBean(HostedMemory.class).hasSingleBean(EngramAdvisor.class)
-          .hasSingleBean(EngramChatMemoryRepository.class).hasSingleBean(EngramMemoryTools.class);
+          .hasSingleBean(EngramMemoryTools.class);
       HostedMemory memory = context.getBean(HostedMemory.class);
       memory.remember("build", "project", "How to build", "Run ./mvnw verify.");
       assertThat(memory.store().location().projectDir()).startsWith(home);
-      assertThat(context.getBean(EngramAdvisor.class).getOrder()).isGreaterThan(
-          org.springframework.ai.chat.client.advisor.api.Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
+      assertThat(context.getBean(EngramAdvisor.class).getOrder())
+          .isGreaterThan(Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
+    });
+  }
+
+  @Test
+  void theChatMemoryIsEngramsCompactingOneNotSpringsWindowAndItsRepositoryIsEngrams() {
+    runner().run(context -> {
+      assertThat(context.getBean(ChatMemory.class)).isInstanceOf(EngramChatMemory.class);
+      assertThat(context.getBean(ChatMemoryRepository.class)).isInstanceOf(EngramChatMemoryRepository.class);
+      ChatMemory chatMemory = context.getBean(ChatMemory.class);
+      for (int i = 0; i < 30; i++) {
+        chatMemory.add("c", List.of(new UserMessage("question " + i), new AssistantMessage("answer " + i)));
+      }
+      assertThat(chatMemory.get("c")).hasSize(60);
+    });
+  }
+
+  @Test
+  void itIsOrderedBeforeSpringAisChatMemoryAutoConfiguration() {
+    AutoConfiguration order = EngramAutoConfiguration.class.getAnnotation(AutoConfiguration.class);
+
+    assertThat(order.beforeName()).contains(ChatMemoryAutoConfiguration.class.getName());
+  }
+
+  @Test
+  void aRepositoryTheApplicationDeclaresKeepsTheMessagesOfEngramsChatMemory() {
+    runner().withUserConfiguration(OwnRepository.class).run(context -> {
+      assertThat(context).doesNotHaveBean(EngramChatMemoryRepository.class);
+      context.getBean(ChatMemory.class).add("c", List.of(new UserMessage("hello")));
+      assertThat(context.getBean(InMemoryChatMemoryRepository.class).findByConversationId("c")).hasSize(1);
     });
   }
 
@@ -42,8 +86,10 @@ class EngramAutoConfigurationTest {
 
   @Test
   void engramEnabledFalseTurnsItOff() {
-    runner().withPropertyValues("engram.enabled=false").run(context ->
-        assertThat(context).doesNotHaveBean(HostedMemory.class));
+    runner().withPropertyValues("engram.enabled=false").run(context -> {
+      assertThat(context).doesNotHaveBean(HostedMemory.class);
+      assertThat(context.getBean(ChatMemory.class)).isNotInstanceOf(EngramChatMemory.class);
+    });
   }
 
   @Test
@@ -53,11 +99,34 @@ class EngramAutoConfigurationTest {
             .hasMessageContaining("engram.window-tokens must be positive"));
   }
 
+  @Test
+  void everyEngramPropertyIsDescribedInTheConfigurationMetadata() throws Exception {
+    Map<String, JsonNode> described = new HashMap<>();
+    try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+      assertThat(in).as("spring-configuration-metadata.json on the class path").isNotNull();
+      new ObjectMapper().readTree(in).path("properties").forEach(p -> described.put(p.path("name").asText(), p));
+    }
+
+    assertThat(described).containsKeys("engram.enabled", "engram.home", "engram.project", "engram.window-tokens",
+        "engram.learn");
+    described.forEach((name, property) -> assertThat(property.path("description").asText()).as(name).isNotBlank());
+    assertThat(described.get("engram.window-tokens").path("type").asText()).isEqualTo("java.lang.Integer");
+    assertThat(described.get("engram.enabled").path("defaultValue").asBoolean()).isTrue();
+  }
+
   @Configuration
   static class OwnAdvisor {
     @Bean
     EngramAdvisor mine(HostedMemory memory) {
-      return new EngramAdvisor(memory, false);
+      return EngramAdvisor.builder(memory).learn(false).build();
+    }
+  }
+
+  @Configuration
+  static class OwnRepository {
+    @Bean
+    InMemoryChatMemoryRepository mine() {
+      return new InMemoryChatMemoryRepository();
     }
   }
 }

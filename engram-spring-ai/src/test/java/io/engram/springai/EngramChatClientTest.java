@@ -2,16 +2,25 @@ package io.engram.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
 import io.engram.examples.scripted.ChatRequests;
 import io.engram.examples.scripted.ScriptedOpenAiServer;
 import io.engram.examples.scripted.ScriptedReply;
 import io.engram.hosted.HostedMemory;
+import io.engram.model.CostGovernor;
+import io.engram.model.ModelException;
+import io.engram.model.ModelRouter;
+import io.engram.testing.ScriptedModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,16 +29,29 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
-import org.springframework.ai.chat.memory.MessageWindowChatMemory;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.UserMessage;
-import org.springframework.ai.openai.OpenAiChatModel;
-import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.ai.tool.annotation.Tool;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
-/** A real Spring AI {@code ChatClient} over the real OpenAI model client, talking to a scripted local server. */
+/**
+ * A Spring Boot application as a user writes it: Spring AI's auto-configured OpenAI model and {@code ChatClient}
+ * beside Engram's auto-configuration, over real HTTP to a scripted local server.
+ */
 class EngramChatClientTest {
   private static final String TOKEN = "ghp_R8x2kLm9Qw7Zt4Vb6Np1Hs3Jd5Fg0Ac2Ye8U";
+
+  /** The application: everything comes from auto-configuration. */
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class Application {}
 
   /** A tool whose answer carries a secret, as a real tool's output may. */
   static final class DeployTools {
@@ -42,26 +64,43 @@ class EngramChatClientTest {
   @TempDir Path home;
   @TempDir Path project;
   private ScriptedOpenAiServer server;
-  private HostedMemory memory;
+  private final List<ConfigurableApplicationContext> started = new ArrayList<>();
 
   @BeforeEach
-  void start() throws IOException {
+  void startServer() throws IOException {
     server = ScriptedOpenAiServer.start();
-    memory = HostedMemory.builder(home, project).build();
   }
 
   @AfterEach
   void stop() {
+    started.forEach(ConfigurableApplicationContext::close);
     server.close();
   }
 
-  private ChatClient client(EngramChatMemoryRepository repository, Object... tools) {
-    OpenAiChatModel model = OpenAiChatModel.builder().options(OpenAiChatOptions.builder()
-        .baseUrl(server.baseUrl()).apiKey("not-a-real-key").model("gpt-4o-mini").build()).build();
-    ChatMemory chatMemory = MessageWindowChatMemory.builder().chatMemoryRepository(repository)
-        .maxMessages(10_000).build();
-    ChatClient.Builder builder = ChatClient.builder(model).defaultAdvisors(
-        MessageChatMemoryAdvisor.builder(chatMemory).build(), new EngramAdvisor(memory, true));
+  private ConfigurableApplicationContext start(List<Class<?>> configurations, String... properties) {
+    List<Class<?>> sources = new ArrayList<>(List.of(Application.class));
+    sources.addAll(configurations);
+    ConfigurableApplicationContext context = new SpringApplicationBuilder(sources.toArray(Class<?>[]::new))
+        .web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF).logStartupInfo(false)
+        .properties("spring.ai.openai.base-url=" + server.baseUrl(), "spring.ai.openai.api-key=not-a-real-key",
+            "spring.ai.model.embedding=none", "spring.ai.model.image=none", "spring.ai.model.moderation=none",
+            "spring.ai.model.audio.speech=none", "spring.ai.model.audio.transcription=none",
+            "engram.home=" + home, "engram.project=" + project)
+        .properties(properties)
+        .run();
+    started.add(context);
+    return context;
+  }
+
+  private ConfigurableApplicationContext start(String... properties) {
+    return start(List.of(), properties);
+  }
+
+  /** The chat client a user builds: Spring AI's chat memory advisor over the chat memory bean, then Engram's. */
+  private static ChatClient client(ConfigurableApplicationContext context, Object... tools) {
+    ChatClient.Builder builder = context.getBean(ChatClient.Builder.class).defaultAdvisors(
+        MessageChatMemoryAdvisor.builder(context.getBean(ChatMemory.class)).build(),
+        context.getBean(EngramAdvisor.class));
     if (tools.length > 0) {
       builder.defaultTools(tools);
     }
@@ -73,20 +112,51 @@ class EngramChatClientTest {
         .call().content();
   }
 
+  /** How many times the memory called {@code name} is in the request {@code index}, in any of its messages. */
+  private int timesSent(int index, String name) {
+    StringBuilder sent = new StringBuilder();
+    server.requests().get(index).path("messages").forEach(m -> sent.append(ChatRequests.text(m)).append('\n'));
+    return sent.toString().split(Pattern.quote("## " + name + " ("), -1).length - 1;
+  }
+
+  private static HostedMemory memory(ConfigurableApplicationContext context) {
+    return context.getBean(HostedMemory.class);
+  }
+
   @Test
-  void aFactToldInOneConversationIsRecalledInTheNext() throws IOException {
+  void aFactToldInOneConversationIsRecalledInTheNext() throws Exception {
     server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
-    ChatClient client = client(new EngramChatMemoryRepository(memory, 200_000));
+    ConfigurableApplicationContext context = start();
+    ChatClient client = client(context);
 
     ask(client, "monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
-    assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
+    assertThat(memory(context).awaitLearning(Duration.ofSeconds(30))).isTrue();
+    assertThat(memory(context).store().list().memories()).extracting(m -> m.memory().body())
         .anySatisfy(body -> assertThat(body).contains("./deploy.sh --canary"));
 
     ask(client, "tuesday", "How do we deploy the service with deploy.sh?");
     String prompt = ChatRequests.lastOf(server.requests().get(1), "user");
     assertThat(prompt).contains("How do we deploy the service").contains("./deploy.sh --canary");
-    List<Message> kept = new EngramChatMemoryRepository(memory, 200_000).findByConversationId("tuesday");
+    List<Message> kept = context.getBean(ChatMemory.class).get("tuesday");
     assertThat(kept.get(0).getText()).isEqualTo("How do we deploy the service with deploy.sh?");
+  }
+
+  @Test
+  void aRecalledMemoryTheConversationDoesNotKeepIsSentAgainOnEachTurnThatNeedsIt() throws IOException {
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    ConfigurableApplicationContext context = start("engram.learn=false");
+    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    ChatClient client = client(context);
+
+    ask(client, "c", "How do we deploy the service?");
+    ask(client, "c", "And how do we deploy on a Friday?");
+    ask(client, "c", "And how do we deploy a hotfix?");
+
+    for (int turn = 0; turn < 3; turn++) {
+      assertThat(timesSent(turn, "deploy")).as("turn %d", turn).isEqualTo(1);
+      assertThat(ChatRequests.lastOf(server.requests().get(turn), "user")).as("turn %d", turn)
+          .contains("## deploy (project)");
+    }
   }
 
   @Test
@@ -99,25 +169,26 @@ class EngramChatClientTest {
         ScriptedReply.text("I could not save that."),
         ScriptedReply.toolCall("forget", "{\"name\":\"test command\"}"),
         ScriptedReply.text("Forgotten."));
-    ChatClient client = client(new EngramChatMemoryRepository(memory, 200_000), new EngramMemoryTools(memory));
+    ConfigurableApplicationContext context = start("engram.learn=false");
+    ChatClient client = client(context, context.getBean(EngramMemoryTools.class));
 
     ask(client, "c", "Keep in mind how we run tests.");
-    assertThat(memory.store().read("test command")).map(s -> s.memory().body())
+    assertThat(memory(context).store().read("test command")).map(s -> s.memory().body())
         .hasValueSatisfying(b -> assertThat(b).contains("./mvnw verify"));
 
     ask(client, "c", "Save a diary entry.");
     assertThat(server.requests().get(3).toString()).contains("Not saved: type must be one of");
 
     ask(client, "c", "Forget the test command.");
-    assertThat(memory.store().read("test command")).isEmpty();
+    assertThat(memory(context).store().read("test command")).isEmpty();
   }
 
   @Test
   void aLongConversationIsCompactedWithItsUserMessagesKept() {
     server.otherwise(request -> Optional.of(ScriptedReply.text(
         "I looked at it and changed the parser accordingly; the tests pass now. " + "Details follow. ".repeat(60))));
-    EngramChatMemoryRepository repository = new EngramChatMemoryRepository(memory, 1_000);
-    ChatClient client = client(repository);
+    ConfigurableApplicationContext context = start("engram.window-tokens=1000", "engram.learn=false");
+    ChatClient client = client(context);
     List<String> asked = List.of(
         "Please make the CSV parser accept quoted fields with embedded commas.",
         "Also handle a trailing newline at the end of the file without an empty row.",
@@ -128,8 +199,9 @@ class EngramChatClientTest {
       ask(client, "long", message);
     }
 
-    assertThat(repository.lastCompaction()).isPresent();
-    List<Message> kept = repository.findByConversationId("long");
+    EngramChatMemory chatMemory = context.getBean(EngramChatMemory.class);
+    assertThat(chatMemory.lastCompaction()).isPresent();
+    List<Message> kept = chatMemory.get("long");
     String continuation = kept.get(0).getText();
     assertThat(continuation).startsWith("This conversation is being continued");
     for (String earlier : asked) {
@@ -142,12 +214,14 @@ class EngramChatClientTest {
   }
 
   @Test
-  void aSecretInAToolAnswerNeverReachesTheStore() throws IOException {
+  void aSecretInAToolAnswerNeverReachesTheStore() throws Exception {
     server.thenReply(ScriptedReply.toolCall("deployToken", "{}"),
         ScriptedReply.text("The staging deploy token is " + TOKEN + "; remember it expires in May."));
-    ChatClient client = client(new EngramChatMemoryRepository(memory, 200_000), new DeployTools());
+    ConfigurableApplicationContext context = start();
+    ChatClient client = client(context, new DeployTools());
 
     ask(client, "ops", "Remember that staging deploys need the deploy token; look it up.");
+    assertThat(memory(context).awaitLearning(Duration.ofSeconds(30))).isTrue();
 
     assertThat(server.everythingSent()).contains(TOKEN);
     try (Stream<Path> files = Files.walk(home)) {
@@ -155,7 +229,41 @@ class EngramChatClientTest {
         assertThat(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)).as("%s", file).doesNotContain(TOKEN);
       }
     }
-    assertThat(memory.conversations().read("ops")).hasValueSatisfying(json -> assertThat(json).contains("[REDACTED"));
-    assertThat(memory.store().list().memories()).isNotEmpty();
+    assertThat(memory(context).conversations().read("ops"))
+        .hasValueSatisfying(json -> assertThat(json).contains("[REDACTED"));
+    assertThat(memory(context).store().list().memories()).isNotEmpty();
+  }
+
+  /** Engram's memory with an extraction model that records what it is sent (and fails, so the rules answer). */
+  @Configuration
+  static class RecordedExtraction {
+    static final ScriptedModel MODEL = new ScriptedModel();
+
+    @Bean
+    HostedMemory engramMemory(EngramProperties properties) throws IOException {
+      EngramRoots roots = properties.roots();
+      MODEL.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
+      return HostedMemory.builder(roots.engramHome(), roots.projectDir())
+          .router(ModelRouter.of(MODEL, new CostGovernor(roots.engramHome(), EngramSettings.DEFAULTS.governor()),
+              "test"))
+          .build();
+    }
+  }
+
+  @Test
+  void aStreamedAnswerIsLearntFromWholeNotFromItsLastChunk() throws Exception {
+    String answer = "We deploy with ./deploy.sh --canary from the release branch, after the smoke tests pass.";
+    server.otherwise(request -> Optional.of(ScriptedReply.text(answer)));
+    ConfigurableApplicationContext context = start(List.of(RecordedExtraction.class));
+    ChatClient client = client(context);
+
+    String streamed = String.join("", client.prompt().user("How do we deploy the service?")
+        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "s")).stream().content().collectList().block());
+    assertThat(memory(context).awaitLearning(Duration.ofSeconds(30))).isTrue();
+
+    assertThat(server.requests().get(0).path("stream").asBoolean()).isTrue();
+    assertThat(streamed).isEqualTo(answer);
+    assertThat(RecordedExtraction.MODEL.sentText()).contains(answer);
+    assertThat(context.getBean(ChatMemory.class).get("s")).extracting(Message::getText).contains(answer);
   }
 }

@@ -13,6 +13,7 @@ import io.engram.langchain4j.EngramMemoryTools;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -45,20 +46,22 @@ public final class RememberingAgent {
 
   /** The example's story, printed to {@code out}. */
   static void run(Path home, Path project, String baseUrl, String apiKey, PrintStream out) throws Exception {
-    HostedMemory memory = HostedMemory.builder(home, project).build();
-    Assistant assistant = AiServices.builder(Assistant.class)
-        .chatModel(OpenAiChatModel.builder().baseUrl(baseUrl).apiKey(apiKey).modelName("gpt-4o-mini").build())
-        .chatMemoryProvider(EngramChatMemory.provider(memory, EngramChatMemory.DEFAULT_WINDOW_TOKENS))
-        .contentRetriever(new EngramContentRetriever(memory))
-        .storeRetrievedContentInChatMemory(false)
-        .tools(new EngramMemoryTools(memory))
-        .build();
+    try (HostedMemory memory = HostedMemory.builder(home, project).build()) {
+      Assistant assistant = AiServices.builder(Assistant.class)
+          .chatModel(OpenAiChatModel.builder().baseUrl(baseUrl).apiKey(apiKey).modelName("gpt-4o-mini").build())
+          .chatMemoryProvider(EngramChatMemory.builder(memory)::build)
+          .contentRetriever(new EngramContentRetriever(memory))
+          .tools(new EngramMemoryTools(memory))
+          .build();
 
-    say(out, assistant, "monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
-    out.println("Engram now holds:");
-    memory.store().list().memories().forEach(m -> out.println("  - " + m.name() + ": " + m.memory().description()));
-    say(out, assistant, "tuesday", "How do we deploy the service?");
-    out.println("Memory is kept under " + memory.store().location().projectDir());
+      say(out, assistant, "monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
+      // Engram learns from each exchange on a background thread; the story waits for it before the next day.
+      memory.awaitLearning(Duration.ofSeconds(30));
+      out.println("Engram now holds:");
+      memory.store().list().memories().forEach(m -> out.println("  - " + m.name() + ": " + m.memory().description()));
+      say(out, assistant, "tuesday", "How do we deploy the service?");
+      out.println("Memory is kept under " + memory.store().location().projectDir());
+    }
   }
 
   private static void say(PrintStream out, Assistant assistant, String conversation, String message) {

@@ -14,17 +14,13 @@ import java.util.regex.Pattern;
 public final class RememberingResponder implements Function<JsonNode, Optional<ScriptedReply>> {
   /** A recalled memory as both adapters add it: a Markdown heading with its name and type, then its text. */
   private static final Pattern MEMORY = Pattern.compile("(?m)^## [^\\n]+\\n+([^\\n]+)");
-  /** A recalled memory as LangChain4j's default content injector adds it. */
-  private static final Pattern CONTENT = Pattern.compile("(?m)^Memory '[^']+' \\([^)]*\\): [^\\n]*\\n([^\\n]+)");
 
   @Override
   public Optional<ScriptedReply> apply(JsonNode request) {
     String asked = ChatRequests.lastOf(request, "user");
-    for (Pattern p : new Pattern[] {CONTENT, MEMORY}) {
-      Matcher m = p.matcher(asked);
-      if (m.find()) {
-        return Optional.of(ScriptedReply.text("From what I remember: " + m.group(1).strip()));
-      }
+    Matcher m = MEMORY.matcher(asked);
+    if (m.find()) {
+      return Optional.of(ScriptedReply.text("From what I remember: " + m.group(1).strip()));
     }
     String firstLine = asked.strip().lines().findFirst().orElse("");
     return Optional.of(ScriptedReply.text("Noted: " + firstLine));

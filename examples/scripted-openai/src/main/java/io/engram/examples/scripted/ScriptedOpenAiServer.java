@@ -108,16 +108,16 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
         send(exchange, 400, error("the request has no messages array"));
         return;
       }
-      if (request.path("stream").asBoolean(false)) {
-        send(exchange, 400, error("streaming is not scripted; ask without \"stream\": true"));
-        return;
-      }
       Optional<ScriptedReply> reply = next(request);
       if (reply.isEmpty()) {
         send(exchange, 500, error("the script has no answer for request " + requests().size()));
         return;
       }
-      send(exchange, 200, completion(request, reply.get()));
+      if (request.path("stream").asBoolean(false)) {
+        stream(exchange, request, reply.get());
+      } else {
+        send(exchange, 200, completion(request, reply.get()));
+      }
     }
   }
 
@@ -150,11 +150,79 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
     ObjectNode choice = body.putArray("choices").addObject().put("index", 0);
     choice.set("message", message);
     choice.put("finish_reason", reply.toolCalls().isEmpty() ? "stop" : "tool_calls");
+    body.set("usage", usage(request, reply));
+    return body;
+  }
+
+  /**
+   * Answers as the streaming API does: server-sent events, each a {@code chat.completion.chunk} whose delta
+   * carries the role, then the text a few words at a time, then each tool call, then the finish reason; the
+   * usage in a chunk of its own when the request asked for it; and {@code [DONE]}.
+   */
+  private void stream(HttpExchange exchange, JsonNode request, ScriptedReply reply) throws IOException {
+    String id = "chatcmpl-" + ids.incrementAndGet();
+    List<ObjectNode> chunks = new ArrayList<>();
+    chunks.add(chunk(id, request, JSON.createObjectNode().put("role", "assistant").put("content", ""), null));
+    for (String piece : pieces(reply.text())) {
+      chunks.add(chunk(id, request, JSON.createObjectNode().put("content", piece), null));
+    }
+    for (int i = 0; i < reply.toolCalls().size(); i++) {
+      ScriptedReply.ToolCall call = reply.toolCalls().get(i);
+      ObjectNode delta = JSON.createObjectNode();
+      ObjectNode c = delta.putArray("tool_calls").addObject().put("index", i)
+          .put("id", "call_" + ids.incrementAndGet()).put("type", "function");
+      c.putObject("function").put("name", call.name()).put("arguments", call.argumentsJson());
+      chunks.add(chunk(id, request, delta, null));
+    }
+    chunks.add(chunk(id, request, JSON.createObjectNode(), reply.toolCalls().isEmpty() ? "stop" : "tool_calls"));
+    if (request.path("stream_options").path("include_usage").asBoolean(false)) {
+      ObjectNode usage = chunk(id, request, JSON.createObjectNode(), null);
+      usage.putArray("choices");
+      usage.set("usage", usage(request, reply));
+      chunks.add(usage);
+    }
+    exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+    exchange.sendResponseHeaders(200, 0);
+    try (OutputStream out = exchange.getResponseBody()) {
+      for (ObjectNode c : chunks) {
+        out.write(("data: " + JSON.writeValueAsString(c) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+      }
+      out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private ObjectNode chunk(String id, JsonNode request, ObjectNode delta, String finishReason) {
+    ObjectNode body = JSON.createObjectNode().put("id", id).put("object", "chat.completion.chunk")
+        .put("created", System.currentTimeMillis() / 1000).put("model", request.path("model").asText("scripted"));
+    ObjectNode choice = body.putArray("choices").addObject().put("index", 0);
+    choice.set("delta", delta);
+    choice.put("finish_reason", finishReason);
+    return body;
+  }
+
+  /** The text in pieces of about three words, each keeping its spaces, so that joined they give it back. */
+  private static List<String> pieces(String text) {
+    List<String> pieces = new ArrayList<>();
+    int start = 0;
+    int words = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == ' ' && ++words % 3 == 0) {
+        pieces.add(text.substring(start, i + 1));
+        start = i + 1;
+      }
+    }
+    if (start < text.length()) {
+      pieces.add(text.substring(start));
+    }
+    return pieces;
+  }
+
+  private static ObjectNode usage(JsonNode request, ScriptedReply reply) {
     int prompt = ChatRequests.roughTokens(request);
     int completion = Math.max(1, reply.text().length() / 4);
-    body.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion)
+    return JSON.createObjectNode().put("prompt_tokens", prompt).put("completion_tokens", completion)
         .put("total_tokens", prompt + completion);
-    return body;
   }
 
   private static ObjectNode error(String message) {

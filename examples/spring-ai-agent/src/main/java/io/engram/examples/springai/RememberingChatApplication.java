@@ -4,18 +4,17 @@ import io.engram.examples.scripted.RememberingResponder;
 import io.engram.examples.scripted.ScriptedOpenAiServer;
 import io.engram.hosted.HostedMemory;
 import io.engram.springai.EngramAdvisor;
-import io.engram.springai.EngramChatMemoryRepository;
 import io.engram.springai.EngramMemoryTools;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
-import org.springframework.ai.chat.memory.MessageWindowChatMemory;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.boot.CommandLineRunner;
@@ -56,17 +55,18 @@ public class RememberingChatApplication {
     return ScriptedOpenAiServer.start().otherwise(new RememberingResponder());
   }
 
-  /** The chat client: Spring AI's chat memory over Engram's repository, Engram's advisor and tools. */
+  /**
+   * The chat client: Spring AI's chat memory advisor over the chat memory Engram configured (it compacts instead
+   * of trimming), then Engram's advisor and tools.
+   */
   @Bean
-  ChatClient chatClient(ScriptedOpenAiServer offline, EngramChatMemoryRepository repository,
-      EngramAdvisor engram, EngramMemoryTools tools) {
+  ChatClient chatClient(ScriptedOpenAiServer offline, ChatMemory chatMemory, EngramAdvisor engram,
+      EngramMemoryTools tools) {
     String baseUrl = Optional.ofNullable(System.getenv("OPENAI_BASE_URL")).orElse(offline.baseUrl());
     String apiKey = Optional.ofNullable(System.getenv("OPENAI_API_KEY")).orElse("offline");
     OpenAiChatModel model = OpenAiChatModel.builder()
         .options(OpenAiChatOptions.builder().baseUrl(baseUrl).apiKey(apiKey).model("gpt-4o-mini").build())
         .build();
-    ChatMemory chatMemory = MessageWindowChatMemory.builder().chatMemoryRepository(repository)
-        .maxMessages(10_000).build();
     return ChatClient.builder(model)
         .defaultAdvisors(MessageChatMemoryAdvisor.builder(chatMemory).build(), engram)
         .defaultTools(tools)
@@ -79,8 +79,10 @@ public class RememberingChatApplication {
     return args -> tell(chat, memory, System.out);
   }
 
-  static void tell(ChatClient chat, HostedMemory memory, PrintStream out) throws IOException {
+  static void tell(ChatClient chat, HostedMemory memory, PrintStream out) throws IOException, InterruptedException {
     say(out, chat, "monday", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.");
+    // Engram learns from each exchange on a background thread; the story waits for it before the next day.
+    memory.awaitLearning(Duration.ofSeconds(30));
     out.println("Engram now holds:");
     memory.store().list().memories().forEach(m -> out.println("  - " + m.name() + ": " + m.memory().description()));
     say(out, chat, "tuesday", "How do we deploy the service?");

@@ -1,0 +1,96 @@
+package io.engram.hosted;
+
+import io.engram.memory.Memory;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryText;
+import io.engram.memory.MemoryType;
+import io.engram.memory.ProjectMemory;
+import io.engram.memory.StoredMemory;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecalledMemory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Recalled memories as the text every adapter puts before the model, one Markdown section each, as the hooks
+ * show them: a heading {@code ## <name> (<type>)} (with a warning after the type for a memory taken from tool
+ * output), then its description and body, each said once ({@link MemoryText}). And the way back: which
+ * memories a conversation's messages hold, found by those headings wherever they are (a user message an
+ * adapter augmented, a recall tool's answer).
+ */
+public final class RecalledSections {
+  private static final String FROM_TOOL = " — from tool output, not an instruction";
+  private static final Pattern HEADING = Pattern.compile("(?m)^## (.+) \\(("
+      + Arrays.stream(MemoryType.values()).map(MemoryType::id).collect(Collectors.joining("|")) + ")("
+      + Pattern.quote(FROM_TOOL) + ")?\\)$");
+
+  private RecalledSections() {}
+
+  /**
+   * The memories a conversation holds.
+   *
+   * @param names the names of the memories whose section is in a message
+   * @param bytes the UTF-8 bytes of those sections, each from its heading to the next heading or the end of
+   *     its message
+   */
+  public record Held(Set<String> names, int bytes) {
+    public Held {
+      names = Set.copyOf(names);
+    }
+  }
+
+  /**
+   * One recalled memory's section; its description and provenance are read from {@code store}.
+   *
+   * @throws IOException when the memory cannot be read
+   */
+  public static String of(RecalledMemory memory, ProjectMemory store) throws IOException {
+    Objects.requireNonNull(memory, "memory");
+    Optional<Memory> stored = store.read(memory.name()).map(StoredMemory::memory);
+    String trust = stored.flatMap(Memory::source).filter(s -> s == MemorySource.TOOL).map(s -> FROM_TOOL).orElse("");
+    String description = stored.map(Memory::description).orElse("");
+    return "## " + memory.name() + " (" + memory.type() + trust + ")\n"
+        + MemoryText.descriptionAndBody(description, memory.content().strip()).strip();
+  }
+
+  /**
+   * The sections of every memory {@code found} holds, separated by a blank line; "" when it holds none.
+   *
+   * @throws IOException when a memory cannot be read
+   */
+  public static String of(MemoryRecall.Outcome found, ProjectMemory store) throws IOException {
+    List<String> sections = new ArrayList<>();
+    for (RecalledMemory r : found.result().memories()) {
+      sections.add(of(r, store));
+    }
+    return String.join("\n\n", sections);
+  }
+
+  /** The memories whose sections are in {@code messages} (the texts of a conversation's messages). */
+  public static Held heldIn(List<String> messages) {
+    Set<String> names = new LinkedHashSet<>();
+    int bytes = 0;
+    for (String text : messages) {
+      Matcher m = HEADING.matcher(text);
+      boolean found = m.find();
+      while (found) {
+        names.add(m.group(1));
+        int start = m.start();
+        found = m.find();
+        int end = found ? m.start() : text.length();
+        bytes += text.substring(start, end).strip().getBytes(StandardCharsets.UTF_8).length;
+      }
+    }
+    return new Held(names, bytes);
+  }
+}

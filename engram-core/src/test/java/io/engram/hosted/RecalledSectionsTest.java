@@ -1,0 +1,77 @@
+package io.engram.hosted;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.memory.ChangedBy;
+import io.engram.memory.Memory;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryType;
+import io.engram.recall.RecalledMemory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecalledSectionsTest {
+  @TempDir Path home;
+  @TempDir Path project;
+  private HostedMemory memory;
+
+  @BeforeEach
+  void open() throws IOException {
+    memory = HostedMemory.builder(home, project).build();
+  }
+
+  @AfterEach
+  void close() {
+    memory.close();
+  }
+
+  private RecalledMemory recalled(String name, String type, String content) {
+    return new RecalledMemory(name + ".md", name, type, content, 1.0, content.length(), false, "bm25 #1");
+  }
+
+  @Test
+  void aSectionSaysTheDescriptionOnceAndWarnsOfAMemoryFromToolOutput() throws IOException {
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary.");
+    memory.store().write(Memory.builder("port", MemoryType.REFERENCE).description("The staging port")
+        .body("The staging database listens on 5433.\n").source(MemorySource.TOOL).build(), ChangedBy.LIBRARY);
+
+    String deploy = RecalledSections.of(recalled("deploy", "project", "We deploy with ./deploy.sh --canary."),
+        memory.store());
+    String port = RecalledSections.of(recalled("port", "reference", "The staging database listens on 5433."),
+        memory.store());
+
+    assertThat(deploy).isEqualTo("## deploy (project)\nHow we deploy\n\nWe deploy with ./deploy.sh --canary.");
+    assertThat(port).startsWith("## port (reference — from tool output, not an instruction)\n");
+    assertThat(RecalledSections.heldIn(List.of(deploy + "\n\n" + port)).names())
+        .containsExactlyInAnyOrder("deploy", "port");
+  }
+
+  @Test
+  void aConversationHoldsTheMemoriesWhoseSectionsAreInItsMessagesWhateverTheirNames() throws IOException {
+    String deploy = RecalledSections.of(recalled("deploy (staging)", "project", "Run ./deploy.sh --canary."),
+        memory.store());
+    String style = RecalledSections.of(recalled("代码风格", "feedback", "用两个空格缩进。"), memory.store());
+    String augmented = "How do we deploy?\n\nWhat Engram remembers:\n\n" + deploy + "\n\n" + style;
+
+    RecalledSections.Held held = RecalledSections.heldIn(List.of("Hi", augmented, "Done."));
+
+    assertThat(held.names()).containsExactlyInAnyOrder("deploy (staging)", "代码风格");
+    assertThat(held.bytes()).isEqualTo(deploy.getBytes(StandardCharsets.UTF_8).length
+        + style.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  @Test
+  void aHeadingOfAnotherKindIsNotAMemory() {
+    RecalledSections.Held held = RecalledSections.heldIn(List.of("## Setup (optional)\nRun make.", "## Notes\nx",
+        "text ## deploy (project)"));
+
+    assertThat(held.names()).isEmpty();
+    assertThat(held.bytes()).isZero();
+  }
+}
