@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -67,11 +68,22 @@ public final class HostedMemory implements AutoCloseable {
   }
 
   /**
-   * A builder for the memory of the project in {@code projectDir}, kept under the Engram home
-   * {@code engramHome} (the {@code engram} command's {@code ~/.engram} or {@code $ENGRAM_HOME}).
+   * A builder for the memory of the project in {@code projectDir}, kept under the Engram home the {@code engram}
+   * command uses: {@code $ENGRAM_HOME}, else {@code .engram} in the user's home ({@code $HOME}).
    */
+  public static Builder builder(Path projectDir) {
+    Map<String, String> env = System.getenv();
+    EngramRoots roots = EngramRoots.resolve(Optional.empty(), Optional.of(projectDir), env, userHome(env));
+    return new Builder(roots.engramHome(), projectDir);
+  }
+
+  /** A builder for the memory of the project in {@code projectDir}, kept under the Engram home {@code engramHome}. */
   public static Builder builder(Path engramHome, Path projectDir) {
     return new Builder(engramHome, projectDir);
+  }
+
+  private static Path userHome(Map<String, String> env) {
+    return EngramRoots.userHome(env, Path.of(System.getProperty("user.home")));
   }
 
   /** The project's memory store (project and user memories). */
@@ -253,7 +265,7 @@ public final class HostedMemory implements AutoCloseable {
     private Builder(Path engramHome, Path projectDir) {
       Objects.requireNonNull(engramHome, "engramHome");
       Objects.requireNonNull(projectDir, "projectDir");
-      this.roots = new EngramRoots(engramHome, Path.of(System.getProperty("user.home")), projectDir);
+      this.roots = new EngramRoots(engramHome, userHome(System.getenv()), projectDir);
     }
 
     /** The settings (default: {@link EngramSettings#DEFAULTS}). */

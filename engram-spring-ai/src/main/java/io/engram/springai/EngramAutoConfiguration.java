@@ -1,6 +1,5 @@
 package io.engram.springai;
 
-import io.engram.config.EngramRoots;
 import io.engram.hosted.HostedMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,12 +47,11 @@ public class EngramAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   public HostedMemory engramMemory(EngramProperties properties) {
-    EngramRoots roots = properties.roots();
     try {
-      return HostedMemory.builder(roots.engramHome(), roots.projectDir()).build();
+      return properties.memoryBuilder().build();
     } catch (IOException e) {
-      throw new UncheckedIOException("Engram could not open the memory of " + roots.projectDir() + " under "
-          + roots.engramHome() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("Engram could not open the memory its engram.* properties name: "
+          + e.getMessage(), e);
     }
   }
 

@@ -1,8 +1,7 @@
 package io.engram.springai;
 
-import io.engram.config.EngramRoots;
+import io.engram.hosted.HostedMemory;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -23,14 +22,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public record EngramProperties(Path home, Path project, Integer windowTokens, Boolean learn) {
 
   /**
-   * Engram's home and the project, as the {@code engram} command resolves them: {@code engram.home}, else
-   * {@code $ENGRAM_HOME}, else {@code .engram} in the user's home; {@code engram.project}, else the working
-   * directory.
+   * A builder of the memory these properties name: the project {@code engram.project}, else the working
+   * directory, under the home {@code engram.home}, else the one the {@code engram} command uses.
    */
-  public EngramRoots roots() {
-    Map<String, String> env = System.getenv();
-    return EngramRoots.resolve(Optional.ofNullable(home), Optional.ofNullable(project), env,
-        EngramRoots.userHome(env, Path.of(System.getProperty("user.home"))));
+  public HostedMemory.Builder memoryBuilder() {
+    Path projectDir = Optional.ofNullable(project).orElse(Path.of("").toAbsolutePath());
+    return home == null ? HostedMemory.builder(projectDir) : HostedMemory.builder(home, projectDir);
   }
 
   /**

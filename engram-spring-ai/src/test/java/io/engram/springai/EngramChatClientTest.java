@@ -2,7 +2,6 @@ package io.engram.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.examples.scripted.ChatRequests;
 import io.engram.examples.scripted.ScriptedOpenAiServer;
@@ -241,12 +240,9 @@ class EngramChatClientTest {
 
     @Bean
     HostedMemory engramMemory(EngramProperties properties) throws IOException {
-      EngramRoots roots = properties.roots();
       MODEL.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
-      return HostedMemory.builder(roots.engramHome(), roots.projectDir())
-          .router(ModelRouter.of(MODEL, new CostGovernor(roots.engramHome(), EngramSettings.DEFAULTS.governor()),
-              "test"))
-          .build();
+      return properties.memoryBuilder().router(ModelRouter.of(MODEL,
+          new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
     }
   }
 
