@@ -16,6 +16,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.ai.chat.client.ChatClientMessageAggregator;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
 import org.springframework.ai.chat.client.advisor.api.AdvisorChain;
 import org.springframework.ai.chat.client.advisor.api.BaseAdvisor;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
@@ -36,10 +37,12 @@ public final class EngramAdvisor implements BaseAdvisor {
   public static final String DEFAULT_CONVERSATION = "default";
 
   /**
-   * Runs after Spring AI's chat memory advisors: the request it sees holds the whole conversation (so a
-   * memory the conversation holds is not sent again), and what they keep is the user's own message.
+   * Just after Spring AI's chat memory advisors: the request it sees holds the whole conversation (so a memory
+   * the conversation holds is not sent again), and what they keep is the user's own message. And before
+   * Spring AI 2's tool-calling advisor (100 after the chat memory advisors), so that the advisor runs once a
+   * call, not once a tool call.
    */
-  public static final int DEFAULT_ORDER = DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER + 100;
+  public static final int DEFAULT_ORDER = chatMemoryOrder() + 50;
 
   /** How recalled memories are added to the user's message: {@code {query}}, then {@code {memories}}. */
   public static final PromptTemplate DEFAULT_PROMPT_TEMPLATE = new PromptTemplate("""
@@ -150,6 +153,19 @@ public final class EngramAdvisor implements BaseAdvisor {
     return Mono.just(request).publishOn(scheduler).map(r -> before(r, chain)).flatMapMany(chain::nextStream)
         .transform(flux -> new ChatClientMessageAggregator().aggregateChatClientResponse(flux,
             aggregated -> after(aggregated, chain)));
+  }
+
+  /**
+   * The chat memory advisors' default order in the Spring AI on the class path: read when the class loads,
+   * because the compiler would copy in the value of the Spring AI it compiled against, and Spring AI 1 (Spring
+   * Boot 3) and 2 give the constant different values.
+   */
+  private static int chatMemoryOrder() {
+    try {
+      return Advisor.class.getField("DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER").getInt(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Spring AI's Advisor has no DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER", e);
+    }
   }
 
   private static String conversation(Map<String, ?> context) {

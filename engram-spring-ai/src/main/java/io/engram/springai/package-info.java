@@ -2,6 +2,11 @@
  * Engram inside Spring AI. Every piece takes a {@link io.engram.hosted.HostedMemory} (an Engram home and a
  * project); the auto-configuration builds one from {@code engram.*} properties, so nothing is global.
  *
+ * <p><b>Two Spring lines.</b> The jar is compiled against Spring Boot 4 and Spring AI 2 and runs on Spring Boot
+ * 3.5 with Spring AI 1.1 as well: it uses only what both have, and the module {@code engram-spring-ai-boot3}
+ * runs these tests on this jar with the Boot 3 line's versions. Where the two differ in a constant (the chat
+ * memory advisors' order), the value is read when the class loads.
+ *
  * <p><b>The advisor.</b> {@link io.engram.springai.EngramAdvisor} recalls the memories relevant to the user's
  * message before the call and adds them to it through a prompt template (within Engram's per-turn budgets),
  * and after the call queues the per-turn extraction on the exchange as the user wrote it, without the

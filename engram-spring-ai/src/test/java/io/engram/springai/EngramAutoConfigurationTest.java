@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
@@ -44,9 +45,24 @@ class EngramAutoConfigurationTest {
       HostedMemory memory = context.getBean(HostedMemory.class);
       memory.remember("build", "project", "How to build", "Run ./mvnw verify.");
       assertThat(memory.store().location().projectDir()).startsWith(home);
-      assertThat(context.getBean(EngramAdvisor.class).getOrder())
-          .isGreaterThan(Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
     });
+  }
+
+  @Test
+  void theAdvisorRunsAfterTheChatMemoryAdvisorsAndBeforeAToolCallingAdvisorOfTheSpringAiInUse() throws Exception {
+    int order = EngramAdvisor.builder(HostedMemory.builder(home, project).build()).build().getOrder();
+
+    // Compiled here, the constant is the value of the Spring AI this test runs on (1 and 2 differ).
+    assertThat(order).isGreaterThan(Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
+    Optional<Class<?>> toolCalling = Optional.empty();
+    try {
+      toolCalling = Optional.of(Class.forName("org.springframework.ai.chat.client.advisor.ToolCallingAdvisor"));
+    } catch (ClassNotFoundException e) {
+      // Spring AI 1 calls tools inside the chat model, not in an advisor.
+    }
+    if (toolCalling.isPresent()) {
+      assertThat(order).isLessThan(toolCalling.get().getField("DEFAULT_ORDER").getInt(null));
+    }
   }
 
   @Test
