@@ -1,8 +1,8 @@
 package io.engram.bench;
 
-import com.sun.net.httpserver.HttpServer;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.http.EngramHttpServer;
 import io.engram.dream.Dream;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.instructions.InstructionLoader;
@@ -65,10 +65,10 @@ public final class WebUiPageBench {
     MemoryFileCache parsed = new MemoryFileCache();
     UiProject.Opener opener = dir -> project(roots, settings, parsed);
     WebUi ui = new WebUi(opener, h -> false, EngramSettings.Ui.DEFAULTS, Clock.systemUTC(), System.err::println);
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-    server.createContext(WebUi.PATH, ui);
-    server.start();
-    String base = "http://127.0.0.1:" + server.getAddress().getPort();
+    EngramHttpServer server = EngramHttpServer.builder()
+        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), ui).start();
+    String base = "http://127.0.0.1:" + server.address().getPort();
     HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     try {
       HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(base + "/ui/login"))
@@ -100,7 +100,7 @@ public final class WebUiPageBench {
         browser(args[1], Path.of(args[2]), base + ui.loginPath(roots.projectDir()), base);
       }
     } finally {
-      server.stop(0);
+      server.close();
     }
   }
 

@@ -528,38 +528,43 @@ public record EngramSettings(
   }
 
   /**
-   * Bounds of the MCP server ({@code engram mcp}) against clients that misbehave or attack. They are not read
+   * Bounds of the embedded HTTP server (the resident service's one port for hooks, the UI and MCP, and
+   * {@code engram mcp --http}) against clients that misbehave or attack. Like {@link Mcp} they are not read
    * from {@code settings.json}: a defence is not a preference.
    *
-   * @param workers threads that run requests (per transport)
+   * @param requestReadMillis time a request's head may take from the connection's first byte (or the end of the
+   *     previous request), and its body from the end of its head; past it the connection is closed
+   * @param idleMillis how long a connection may stay open without a byte read or written
+   * @param maxConnections open connections in all
+   * @param maxConnectionsPerClient open connections from one client address; a newcomer past either bound
+   *     closes the connection that has waited longest without a request being answered on it
+   * @param maxHeaderBytes the longest request head (request line and header fields)
+   * @param maxBodyBytes the largest request body of a route that names no bound of its own (a hook's input)
+   * @param maxThreads threads that run requests (reading a head or waiting for a client costs none)
+   */
+  public record Http(
+      int requestReadMillis,
+      int idleMillis,
+      int maxConnections,
+      int maxConnectionsPerClient,
+      int maxHeaderBytes,
+      int maxBodyBytes,
+      int maxThreads) {
+    public static final Http DEFAULTS = new Http(10_000, 60_000, 64, 16, 16 * 1024, 4 * 1024 * 1024, 32);
+  }
+
+  /**
+   * Bounds of the MCP server ({@code engram mcp}) against clients that misbehave or attack; over HTTP the
+   * server's own bounds are {@link Http}'s. They are not read from {@code settings.json}: a defence is not a
+   * preference.
+   *
+   * @param workers threads that run stdio requests
    * @param maxMessageBytes the longest JSON-RPC message, an HTTP body or a stdio line (4 MiB)
-   * @param requestReadMillis time from a request's first byte until its head and body are all read
-   * @param idleMillis how long an HTTP connection may wait for its next request
-   * @param responseWriteMillis time a client has to take an HTTP answer
-   * @param lingerMillis how long a connection closed by the server after an early answer (401, 413) still
-   *     has its unread request bytes drained, so the client reads the answer instead of a reset
-   * @param maxConnections open HTTP connections in all
-   * @param maxConnectionsPerAddress open HTTP connections from one client address
-   * @param maxHeaderBytes the longest HTTP request head (request line and headers)
-   * @param maxHeaders the most header fields in an HTTP request
    * @param minTokenBits the least entropy of an HTTP bearer token (32 random bytes)
    * @param stdioDrainMillis how long requests still running when stdin ends may take before the server exits
    */
-  public record Mcp(
-      int workers,
-      int maxMessageBytes,
-      int requestReadMillis,
-      int idleMillis,
-      int responseWriteMillis,
-      int lingerMillis,
-      int maxConnections,
-      int maxConnectionsPerAddress,
-      int maxHeaderBytes,
-      int maxHeaders,
-      int minTokenBits,
-      int stdioDrainMillis) {
-    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 10_000, 60_000, 10_000, 2_000, 64, 16, 16 * 1024, 100,
-        256, 5_000);
+  public record Mcp(int workers, int maxMessageBytes, int minTokenBits, int stdioDrainMillis) {
+    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 256, 5_000);
   }
 
   /**

@@ -2,7 +2,8 @@ package io.engram.mcp;
 
 import io.engram.config.EngramSettings;
 import io.engram.mcp.transport.BearerToken;
-import io.engram.mcp.transport.HttpTransport;
+import io.engram.http.EngramHttpServer;
+import io.engram.mcp.transport.McpHttpHandler;
 import io.engram.mcp.transport.McpProtocol;
 import io.engram.mcp.transport.OriginPolicy;
 import io.engram.mcp.transport.SdkHandlerSlot;
@@ -55,10 +56,10 @@ public final class EngramMcpServer {
    * @param bind the address and port (0: any free port)
    * @param token the bearer token every request must carry
    * @param origins the browser origins it serves besides loopback ones
-   * @param limits its bounds (connections, read times, sizes)
+   * @param limits the server's bounds (connections, read times, sizes)
    */
   public record HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins,
-      EngramSettings.Mcp limits) {}
+      EngramSettings.Http limits) {}
 
   /**
    * Serves MCP over {@code in}/{@code out} until {@code in} ends; returns then. Nothing else may write
@@ -95,26 +96,26 @@ public final class EngramMcpServer {
   /** A running HTTP server; {@link #close()} stops it. */
   public static final class Http implements AutoCloseable {
     private final Runnable closeServers;
-    private final HttpTransport transport;
+    private final EngramHttpServer server;
 
-    private Http(Runnable closeServers, HttpTransport transport) {
+    private Http(Runnable closeServers, EngramHttpServer server) {
       this.closeServers = closeServers;
-      this.transport = transport;
+      this.server = server;
     }
 
     /** The address it listens on (the real port when 0 was asked for). */
     public InetSocketAddress address() {
-      return transport.address();
+      return server.address();
     }
 
     /** The endpoint path ({@code /mcp}). */
     public String endpoint() {
-      return HttpTransport.ENDPOINT;
+      return McpHttpHandler.ENDPOINT;
     }
 
     @Override
     public void close() {
-      transport.close();
+      server.close();
       closeServers.run();
     }
   }
@@ -126,7 +127,7 @@ public final class EngramMcpServer {
   public static Http serveHttp(EngramServices services, InetSocketAddress bind, String token, String version)
       throws IOException {
     return serveHttp(services, new HttpOptions(bind, BearerToken.of(token, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
-        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Mcp.DEFAULTS), version, EngramMcpServer::toStderr);
+        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Http.DEFAULTS), version, EngramMcpServer::toStderr);
   }
 
   /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
@@ -135,35 +136,50 @@ public final class EngramMcpServer {
     Built built = build(services, version);
     McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log);
     protocol.warmUp();
-    HttpTransport transport = HttpTransport.start(protocol, options.bind(), options.token(), options.origins(),
-        options.limits(), log);
-    return new Http(built.server()::close, transport);
+    EngramHttpServer server = EngramHttpServer.builder().bind(options.bind()).limits(options.limits()).log(log)
+        .name("engram-mcp-http").route(McpHttpHandler.ENDPOINT, EngramSettings.Mcp.DEFAULTS.maxMessageBytes(),
+            new McpHttpHandler(header -> protocol, options.token(), options.origins()))
+        .start();
+    return new Http(built.server()::close, server);
   }
 
   /** The header a request to a server of many projects names its project in (an absolute directory). */
   public static final String PROJECT_HEADER = "Engram-Project";
 
   /**
-   * Starts serving MCP over streamable HTTP for any number of projects (the resident service): each request
-   * names its project's directory in the {@value #PROJECT_HEADER} header; {@code services} opens that
-   * project's memory and tools the first time it is named (after {@code initialize}, which is answered from
-   * fixed data), and they are kept for the later requests.
+   * MCP over streamable HTTP for any number of projects (the resident service), as a handler to mount at
+   * {@link McpHttpHandler#ENDPOINT}: each request names its project's directory in the {@value #PROJECT_HEADER}
+   * header; {@code services} opens that project's memory and tools the first time it is named (after
+   * {@code initialize}, which is answered from fixed data), and they are kept for the later requests.
    */
-  public static Http serveHttpForProjects(Function<Path, EngramServices> services, HttpOptions options,
-      String version, Consumer<String> log) throws IOException {
-    Map<Path, McpProtocol> protocols = new ConcurrentHashMap<>();
-    List<McpStatelessSyncServer> servers = new CopyOnWriteArrayList<>();
-    HttpTransport.Router router = header -> {
-      Path project = projectOf(header.apply(PROJECT_HEADER));
-      return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
-        Built b = build(services.apply(p), version);
-        servers.add(b.server());
-        return b.sdk();
-      }, log));
-    };
-    HttpTransport transport = HttpTransport.start(router, options.bind(), options.token(), options.origins(),
-        options.limits(), log);
-    return new Http(() -> servers.forEach(McpStatelessSyncServer::close), transport);
+  public static final class ForProjects implements AutoCloseable {
+    private final Map<Path, McpProtocol> protocols = new ConcurrentHashMap<>();
+    private final List<McpStatelessSyncServer> servers = new CopyOnWriteArrayList<>();
+    private final McpHttpHandler handler;
+
+    /** Projects' tools from {@code services}, for callers with {@code token}; problems go to {@code log}. */
+    public ForProjects(Function<Path, EngramServices> services, BearerToken token, String version,
+        Consumer<String> log) {
+      this.handler = new McpHttpHandler(header -> {
+        Path project = projectOf(header.apply(PROJECT_HEADER));
+        return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
+          Built b = build(services.apply(p), version);
+          servers.add(b.server());
+          return b.sdk();
+        }, log));
+      }, token, OriginPolicy.loopbackAnd(List.of()));
+    }
+
+    /** The handler to mount at {@link McpHttpHandler#ENDPOINT}. */
+    public McpHttpHandler handler() {
+      return handler;
+    }
+
+    /** Closes every project's tools. */
+    @Override
+    public void close() {
+      servers.forEach(McpStatelessSyncServer::close);
+    }
   }
 
   private static Path projectOf(List<String> values) {

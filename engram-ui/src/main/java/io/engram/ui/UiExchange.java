@@ -5,15 +5,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import com.sun.net.httpserver.HttpExchange;
+import io.engram.http.HttpAnswer;
+import io.engram.http.RequestBody;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
  * One request to the UI and its answer: the query and JSON body read with bounds, and every answer
@@ -40,24 +44,29 @@ final class UiExchange {
     }
   }
 
-  private final HttpExchange exchange;
+  private final Request request;
+  private final Response response;
+  private final Callback callback;
   private final Map<String, String> query;
+  private final Map<String, String> answerHeaders = new LinkedHashMap<>();
 
-  UiExchange(HttpExchange exchange) {
-    this.exchange = exchange;
-    this.query = parseQuery(exchange.getRequestURI().getRawQuery());
+  UiExchange(Request request, Response response, Callback callback) {
+    this.request = request;
+    this.response = response;
+    this.callback = callback;
+    this.query = parseQuery(request.getHttpURI().getQuery());
   }
 
   String method() {
-    return exchange.getRequestMethod();
+    return request.getMethod();
   }
 
   String path() {
-    return exchange.getRequestURI().getPath();
+    return request.getHttpURI().getDecodedPath();
   }
 
   Optional<String> header(String name) {
-    return Optional.ofNullable(exchange.getRequestHeaders().getFirst(name));
+    return Optional.ofNullable(request.getHeaders().get(name));
   }
 
   Optional<String> param(String name) {
@@ -65,11 +74,12 @@ final class UiExchange {
   }
 
   boolean fromLoopback() {
-    return exchange.getRemoteAddress().getAddress().isLoopbackAddress();
+    SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
+    return remote instanceof InetSocketAddress inet && inet.getAddress() != null && inet.getAddress().isLoopbackAddress();
   }
 
   int localPort() {
-    return exchange.getLocalAddress().getPort();
+    return Request.getLocalPort(request);
   }
 
   /** The body as JSON, at most {@code maxBytes}. */
@@ -79,10 +89,12 @@ final class UiExchange {
       throw new Refusal(415, "send the request body as application/json");
     }
     byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(maxBytes + 1);
+    try {
+      body = RequestBody.read(request);
+    } catch (RequestBody.TooLarge e) {
+      body = null;
     }
-    if (body.length > maxBytes) {
+    if (body == null || body.length > maxBytes) {
       throw new Refusal(413, "the request body is over " + maxBytes + " bytes");
     }
     try {
@@ -106,7 +118,7 @@ final class UiExchange {
   }
 
   void setHeader(String name, String value) {
-    exchange.getResponseHeaders().add(name, value);
+    answerHeaders.put(name, value);
   }
 
   void json(int status, Object value) throws IOException {
@@ -118,19 +130,14 @@ final class UiExchange {
   }
 
   void send(int status, String contentType, byte[] bytes) throws IOException {
-    var h = exchange.getResponseHeaders();
-    h.set("Content-Type", contentType);
-    h.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Referrer-Policy", "no-referrer");
-    h.set("Cache-Control", "no-store");
-    exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-    if (bytes.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
-      }
-    }
+    Map<String, String> h = new LinkedHashMap<>(answerHeaders);
+    h.put("Content-Type", contentType);
+    h.put("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    h.put("X-Content-Type-Options", "nosniff");
+    h.put("X-Frame-Options", "DENY");
+    h.put("Referrer-Policy", "no-referrer");
+    h.put("Cache-Control", "no-store");
+    new HttpAnswer(status, h, bytes).send(response, callback);
   }
 
   private static Map<String, String> parseQuery(String raw) {

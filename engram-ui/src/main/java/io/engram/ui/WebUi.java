@@ -1,7 +1,5 @@
 package io.engram.ui;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.engram.config.EngramSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,9 +8,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
- * The web UI, an {@link HttpHandler} the resident service mounts at {@link #PATH} on its loopback address.
+ * The web UI, a Jetty {@link Handler} the resident service mounts at {@link #PATH} on its loopback address.
  *
  * <p>Every request passes the gate first: it must come from loopback and name this server as its
  * {@code Host} (a page of another site that made its name resolve to 127.0.0.1 is refused). {@code POST
@@ -26,7 +28,7 @@ import java.util.function.Predicate;
  * other request without a live session's token gets 401. A request that changes something must be a
  * {@code POST} of JSON, from this origin when the browser names one; otherwise 403.
  */
-public final class WebUi implements HttpHandler {
+public final class WebUi extends Handler.Abstract {
   /** Where the service mounts the UI. */
   public static final String PATH = "/ui/";
   /** The header every request of a session carries its token in. */
@@ -72,18 +74,17 @@ public final class WebUi implements HttpHandler {
   }
 
   @Override
-  public void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      UiExchange x = new UiExchange(exchange);
-      try {
-        route(x);
-      } catch (UiExchange.Refusal r) {
-        refuse(x, r);
-      } catch (IOException | RuntimeException e) {
-        log.accept("ui: " + x.method() + " " + x.path() + " failed: " + e);
-        x.json(500, new Problem("internal error: " + e.getMessage()));
-      }
+  public boolean handle(Request request, Response response, Callback callback) throws IOException {
+    UiExchange x = new UiExchange(request, response, callback);
+    try {
+      route(x);
+    } catch (UiExchange.Refusal r) {
+      refuse(x, r);
+    } catch (IOException | RuntimeException e) {
+      log.accept("ui: " + x.method() + " " + x.path() + " failed: " + e);
+      x.json(500, new Problem("internal error: " + e.getMessage()));
     }
+    return true;
   }
 
   /** A refusal's body under {@code /ui/api/}. */

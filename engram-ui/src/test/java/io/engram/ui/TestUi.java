@@ -1,8 +1,8 @@
 package io.engram.ui;
 
-import com.sun.net.httpserver.HttpServer;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.http.EngramHttpServer;
 import io.engram.dream.Dream;
 import io.engram.instructions.InstructionLoader;
 import io.engram.model.CostGovernor;
@@ -41,7 +41,7 @@ final class TestUi implements AutoCloseable {
   final MovableClock clock = new MovableClock();
   final List<String> log = new ArrayList<>();
   final WebUi ui;
-  private final HttpServer server;
+  private final EngramHttpServer server;
   private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -95,9 +95,8 @@ final class TestUi implements AutoCloseable {
       }
     };
     ui = new WebUi(opener, SERVICE_TOKEN::equals, EngramSettings.Ui.DEFAULTS, clock, log::add);
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-    server.createContext(WebUi.PATH, ui);
-    server.start();
+    server = EngramHttpServer.builder().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), ui).start();
   }
 
   ProjectMemory memory() throws IOException {
@@ -109,7 +108,7 @@ final class TestUi implements AutoCloseable {
   }
 
   int port() {
-    return server.getAddress().getPort();
+    return server.address().getPort();
   }
 
   String base() {
@@ -157,7 +156,7 @@ final class TestUi implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
+    server.close();
   }
 
   /** A clock the test moves forward. */

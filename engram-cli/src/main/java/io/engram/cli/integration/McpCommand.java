@@ -96,7 +96,7 @@ public final class McpCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(bind), port);
     EngramMcpServer.Http server = EngramMcpServer.serveHttp(services(global),
-        new EngramMcpServer.HttpOptions(address, token, origins, EngramSettings.Mcp.DEFAULTS), version,
+        new EngramMcpServer.HttpOptions(address, token, origins, EngramSettings.Http.DEFAULTS), version,
         line -> {
           err.println("engram mcp: " + line);
           err.flush();

@@ -17,12 +17,11 @@ import java.util.Optional;
  * otherwise (the URL, the token header, the time-outs: nothing to parse in shell, and the token never appears
  * on a command line where {@code ps} would show it), the MCP endpoint's address line ({@code mcp.addr}: port and
  * token header), which the launcher relays {@code engram mcp}'s stdio to under bash, and the port, which the next
- * service takes again when it is free. The configurations go when the service stops;
+ * service takes again when it is free (an MCP client's configured URL keeps working across restarts). The configurations go when the service stops;
  * after a crash they stay, curl finds nothing listening, and the launcher falls back to a JVM.
  */
 final class ClientFiles {
   private static final String LAST_PORT = "last-port";
-  private static final String LAST_MCP_PORT = "last-mcp-port";
 
   private ClientFiles() {}
 
@@ -34,10 +33,9 @@ final class ClientFiles {
       AtomicFiles.writeString(files.hookAddress(event), hookAddress(info, token, event, settings),
           PosixFilePermissions.fromString("rw-------"));
     }
-    AtomicFiles.writeString(files.mcpAddress(), info.mcpPort() + " " + token.bearer() + "\n",
+    AtomicFiles.writeString(files.mcpAddress(), info.port() + " " + token.bearer() + "\n",
         PosixFilePermissions.fromString("rw-------"));
     AtomicFiles.writeString(files.dir().resolve(LAST_PORT), info.port() + "\n");
-    AtomicFiles.writeString(files.dir().resolve(LAST_MCP_PORT), info.mcpPort() + "\n");
   }
 
   static void remove(ServiceFiles files, ServiceInfo info) {
@@ -57,11 +55,6 @@ final class ClientFiles {
 
   static Optional<Integer> lastPort(ServiceFiles files) {
     return port(files.dir().resolve(LAST_PORT));
-  }
-
-  /** The MCP port of the previous service: an MCP client's configured URL keeps working across restarts. */
-  static Optional<Integer> lastMcpPort(ServiceFiles files) {
-    return port(files.dir().resolve(LAST_MCP_PORT));
   }
 
   private static Optional<Integer> port(Path file) {

@@ -1,17 +1,15 @@
 package io.engram.cli.service;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.ui.UiWiring;
 import io.engram.config.EngramSettings;
+import io.engram.http.EngramHttpServer;
+import io.engram.http.HttpAnswer;
+import io.engram.http.RequestBody;
 import io.engram.mcp.EngramMcpServer;
+import io.engram.mcp.transport.McpHttpHandler;
 import io.engram.ui.WebUi;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -22,18 +20,19 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
- * The resident service of one Engram home: a loopback HTTP server that answers hook calls for every
- * project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}) and stops on request
- * ({@code POST /stop}); MCP for every project on a second port ({@link McpEndpoint}). Every request must carry the home's token ({@link ServiceToken}); others get 401.
- * The web UI is mounted at {@code /ui/} with its own gate (a session token from a one-time login; see
- * {@link WebUi}).
+ * The resident service of one Engram home: one loopback HTTP server (engram-http's) that answers hook calls for
+ * every project ({@code POST /hook/<Event>}), reports its status ({@code GET /status}), stops on request
+ * ({@code POST /stop}), and serves MCP for every project at {@code /mcp} ({@link McpEndpoint}). Every request must
+ * carry the home's token ({@link ServiceToken}); others get 401. The web UI is mounted at {@code /ui/} with its own
+ * gate (see {@link WebUi}).
  *
  * <p>Only one service runs per home: it holds {@code service.lock} for its whole life. Once listening it
  * writes its address ({@link ServiceInfo}) and the launcher's curl configurations, runs the work a previous
@@ -42,9 +41,8 @@ import java.util.function.Consumer;
  */
 public final class EngramService implements AutoCloseable {
   private final ServiceFiles files;
-  private final HttpServer server;
-  private final EngramMcpServer.Http mcp;
-  private final ExecutorService requests;
+  private final EngramHttpServer server;
+  private final EngramMcpServer.ForProjects mcp;
   private final ProjectLanes lanes;
   private final WorkQueue queue;
   private final HookEndpoint hooks;
@@ -76,25 +74,21 @@ public final class EngramService implements AutoCloseable {
     this.queue = new WorkQueue(files.queue(), Clock.systemUTC());
     this.lanes = new ProjectLanes(settings.workers());
     this.hooks = new HookEndpoint(runners, queue, lanes, log);
-    this.server = bind(files, settings.port());
-    AtomicInteger n = new AtomicInteger();
-    this.requests = Executors.newFixedThreadPool(Math.max(4, settings.workers() * 2), r -> {
-      Thread t = new Thread(r, "engram-service-request-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    server.setExecutor(requests);
-    server.createContext("/", this::handle);
-    // The web UI has its own gate (a session token the page holds, not the service's), so it gets a context of its own.
-    HttpHandler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts,
-        log);
-    server.createContext(WebUi.PATH, exchange -> {
-      lastActivity.set(System.nanoTime());
-      ui.handle(exchange);
-    });
-    this.mcp = McpEndpoint.start(runners, token, ClientFiles.lastMcpPort(files).orElse(0), version, log);
-    this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.getAddress().getPort(),
-        mcp.address().getPort(), Instant.now(), version);
+    this.mcp = McpEndpoint.forProjects(runners, token, version, log);
+    // The web UI has its own gate (a session token the page holds, not the service's), so it is a route of its own.
+    Handler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts, log);
+    this.server = EngramHttpServer.builder()
+        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()))
+        .preferPort(settings.port() == 0 ? ClientFiles.lastPort(files).orElse(0) : 0)
+        .limits(EngramSettings.Http.DEFAULTS)
+        .log(line -> log.accept("http: " + line))
+        .name("engram-service-http")
+        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), touching(ui))
+        .route(McpHttpHandler.ENDPOINT, EngramSettings.Mcp.DEFAULTS.maxMessageBytes(), touching(mcp.handler()))
+        .route("/", new ServiceApi())
+        .start();
+    this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.address().getPort(), Instant.now(),
+        version);
     this.watchdog = new Thread(this::watch, "engram-service-watchdog");
     watchdog.setDaemon(true);
   }
@@ -126,7 +120,6 @@ public final class EngramService implements AutoCloseable {
   }
 
   private void open() throws IOException {
-    server.start();
     ClientFiles.write(files, info, token, runners.settings().service());
     info.write(files.info());
     log.accept("listening on " + info.url() + " (pid " + info.pid() + ")");
@@ -155,9 +148,8 @@ public final class EngramService implements AutoCloseable {
     if (stopped.getCount() == 0) {
       return;
     }
-    server.stop(0);
+    server.close();
     mcp.close();
-    requests.shutdownNow();
     try {
       lanes.shutdown(5);
     } catch (InterruptedException e) {
@@ -205,51 +197,62 @@ public final class EngramService implements AutoCloseable {
     }
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
+  /** A route's handler that counts as activity (the idle exit waits for none). */
+  private Handler touching(Handler handler) {
+    return new Handler.Wrapper(handler) {
+      @Override
+      public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        lastActivity.set(System.nanoTime());
+        return super.handle(request, response, callback);
+      }
+    };
+  }
+
+  /** Hooks, status and stop: every request needs the token. */
+  private final class ServiceApi extends Handler.Abstract {
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+      HttpAnswer answer = answer(request);
+      if (answer.status() == 200 && request.getHttpURI().getDecodedPath().equals("/stop")) {
+        // Stopped once the answer is out, so the caller reads it rather than a closed connection.
+        return answer.send(response, Callback.from(() -> {
+          callback.succeeded();
+          stopSoon("asked to stop");
+        }, failure -> {
+          callback.failed(failure);
+          stopSoon("asked to stop");
+        }));
+      }
+      return answer.send(response, callback);
+    }
+
+    private HttpAnswer answer(Request request) {
       lastActivity.set(System.nanoTime());
       served.incrementAndGet();
-      if (!token.accepts(exchange.getRequestHeaders().getFirst("Authorization"))) {
-        send(exchange, 401, "unauthorized: send Authorization: Bearer <the token in " + files.token() + ">");
-        return;
+      if (!token.accepts(request.getHeaders().get("Authorization"))) {
+        return HttpAnswer.text(401, "unauthorized: send Authorization: Bearer <the token in " + files.token() + ">");
       }
-      String path = exchange.getRequestURI().getPath();
-      String method = exchange.getRequestMethod();
-      if (path.startsWith("/hook/") && method.equals("POST")) {
-        String body = new String(read(exchange.getRequestBody()), StandardCharsets.UTF_8);
-        Optional<Path> project = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Engram-Project"))
-            .filter(p -> !p.isBlank()).map(Path::of);
-        HookEndpoint.Reply reply = hooks.answer(path.substring("/hook/".length()), body, project);
-        send(exchange, reply.status(), reply.body());
-      } else if (path.equals("/status") && method.equals("GET")) {
-        send(exchange, 200, JsonOutput.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(status()));
-      } else if (path.equals("/stop") && method.equals("POST")) {
-        send(exchange, 200, "stopping");
-        stopSoon("asked to stop");
-      } else {
-        send(exchange, 404, "not found: " + method + " " + path);
-      }
-    } catch (RuntimeException e) {
-      log.accept("request failed: " + e);
+      String path = request.getHttpURI().getDecodedPath();
+      String method = request.getMethod();
       try {
-        send(exchange, 500, "internal error: " + e.getMessage());
-      } catch (IOException | RuntimeException ignored) {
-        // The answer could not be sent; the caller answers the hook itself.
-      }
-    }
-  }
-
-  private static byte[] read(InputStream in) throws IOException {
-    return in.readAllBytes();
-  }
-
-  private static void send(HttpExchange exchange, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-    exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-    if (bytes.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
+        if (path.startsWith("/hook/") && method.equals("POST")) {
+          String body = new String(RequestBody.read(request), StandardCharsets.UTF_8);
+          Optional<Path> project = Optional.ofNullable(request.getHeaders().get("Engram-Project"))
+              .filter(p -> !p.isBlank()).map(Path::of);
+          HookEndpoint.Reply reply = hooks.answer(path.substring("/hook/".length()), body, project);
+          return HttpAnswer.text(reply.status(), reply.body());
+        } else if (path.equals("/status") && method.equals("GET")) {
+          return HttpAnswer.json(200, JsonOutput.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(status()));
+        } else if (path.equals("/stop") && method.equals("POST")) {
+          return HttpAnswer.text(200, "stopping");
+        }
+        return HttpAnswer.text(404, "not found: " + method + " " + path);
+      } catch (RequestBody.TooLarge e) {
+        return HttpAnswer.text(413, "the request body is over " + EngramSettings.Http.DEFAULTS.maxBodyBytes()
+            + " bytes");
+      } catch (IOException | RuntimeException e) {
+        log.accept("request failed: " + e);
+        return HttpAnswer.text(500, "internal error: " + e.getMessage());
       }
     }
   }
@@ -271,19 +274,4 @@ public final class EngramService implements AutoCloseable {
             ResidentMemory.mebibytes()));
   }
 
-  // Port 0: the port of the previous run when it is free (an MCP client's URL stays the same), else any.
-  private static HttpServer bind(ServiceFiles files, int port) throws IOException {
-    InetAddress loopback = InetAddress.getLoopbackAddress();
-    if (port == 0) {
-      Optional<Integer> previous = ClientFiles.lastPort(files);
-      if (previous.isPresent()) {
-        try {
-          return HttpServer.create(new InetSocketAddress(loopback, previous.get()), 64);
-        } catch (BindException e) {
-          // taken: any free port will do
-        }
-      }
-    }
-    return HttpServer.create(new InetSocketAddress(loopback, port), 64);
-  }
 }

@@ -9,50 +9,31 @@ import io.engram.instructions.InstructionLoader;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.EngramServices;
 import io.engram.mcp.transport.BearerToken;
-import io.engram.mcp.transport.OriginPolicy;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * MCP over streamable HTTP in the service, for every project: {@code claude mcp add --transport http} reaches
  * a warm server (the embedding model already loaded, parsed memories shared with the hooks). It is engram-mcp's
- * HTTP server on a second loopback port, with the service's token; each request names its project in the
- * {@code Engram-Project} header, and a project's tools are opened the first time it is named.
+ * handler mounted at {@code /mcp} on the service's one port, with the service's token; each request names its
+ * project in the {@code Engram-Project} header, and a project's tools are opened the first time it is named.
  */
 final class McpEndpoint {
   private McpEndpoint() {}
 
-  /** Starts listening on {@code port} of the loopback address (0: the previous port when free, else any). */
-  static EngramMcpServer.Http start(HookRunners runners, ServiceToken token, int port, String version,
-      Consumer<String> log) throws IOException {
-    EngramMcpServer.HttpOptions options = options(token, port);
-    try {
-      return EngramMcpServer.serveHttpForProjects(project -> services(runners, project), options, version,
-          line -> log.accept("mcp: " + line));
-    } catch (BindException e) {
-      if (port == 0) {
-        throw e;
-      }
-      return EngramMcpServer.serveHttpForProjects(project -> services(runners, project), options(token, 0), version,
-          line -> log.accept("mcp: " + line));
-    }
-  }
-
-  private static EngramMcpServer.HttpOptions options(ServiceToken token, int port) {
-    return new EngramMcpServer.HttpOptions(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-        BearerToken.of(token.value(), EngramSettings.Mcp.DEFAULTS.minTokenBits()), OriginPolicy.loopbackAnd(List.of()),
-        EngramSettings.Mcp.DEFAULTS);
+  /** The handler for every project's MCP, with the service's token. */
+  static EngramMcpServer.ForProjects forProjects(HookRunners runners, ServiceToken token, String version,
+      Consumer<String> log) {
+    return new EngramMcpServer.ForProjects(project -> services(runners, project),
+        BearerToken.of(token.value(), EngramSettings.Mcp.DEFAULTS.minTokenBits()), version,
+        line -> log.accept("mcp: " + line));
   }
 
   private static EngramServices services(HookRunners runners, Path project) {

@@ -1,5 +1,6 @@
 package io.engram.cli.service;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.engram.fs.AtomicFiles;
@@ -16,12 +17,12 @@ import java.util.Optional;
  *
  * @param pid the service's process id
  * @param host the address it listens on (always loopback)
- * @param port its port (hooks, status, stop)
- * @param mcpPort the port of its MCP endpoint ({@code /mcp}, streamable HTTP)
+ * @param port its one port (hooks, status, stop, the UI under {@code /ui/}, MCP at {@code /mcp})
  * @param startedAt when it started
  * @param version the Engram version it runs
  */
-public record ServiceInfo(long pid, String host, int port, int mcpPort, Instant startedAt, String version) {
+@JsonIgnoreProperties(ignoreUnknown = true) // an older service wrote its MCP port apart
+public record ServiceInfo(long pid, String host, int port, Instant startedAt, String version) {
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
@@ -32,7 +33,7 @@ public record ServiceInfo(long pid, String host, int port, int mcpPort, Instant 
 
   /** The URL of its MCP endpoint. */
   public String mcpUrl() {
-    return "http://" + host + ":" + mcpPort + "/mcp";
+    return url() + "/mcp";
   }
 
   /** True when the process that wrote this is still running. */

@@ -84,7 +84,7 @@ class EngramServiceTest {
     // A service killed with -9 leaves its address behind; a dead pid makes it stale.
     Process dead = new ProcessBuilder("true").start();
     dead.waitFor();
-    new ServiceInfo(dead.pid(), "127.0.0.1", 1, 2, java.time.Instant.now(), "old").write(home.resolve("service/service.json"));
+    new ServiceInfo(dead.pid(), "127.0.0.1", 1, java.time.Instant.now(), "old").write(home.resolve("service/service.json"));
     assertThat(ServiceClient.find(home)).isEmpty();
     service = EngramService.start(home, user, Map.of(), "test", l -> { });
     assertThat(ServiceClient.find(home).map(c -> c.info().pid())).contains(ProcessHandle.current().pid());

@@ -61,7 +61,7 @@ class ServiceMcpTest {
     String recall = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\","
         + "\"arguments\":{\"query\":\"which port does postgres use in the integration tests\"}}}";
 
-    assertThat(service.info().mcpPort()).isNotEqualTo(service.info().port());
+    assertThat(service.info().mcpUrl()).isEqualTo(service.info().url() + "/mcp"); // one port for all
     assertThat(post(initialize, Map.of()).statusCode()).isEqualTo(401);
     HttpResponse<String> unnamed = post(recall, Map.of("Authorization", token));
     assertThat(unnamed.statusCode()).isEqualTo(400);
@@ -83,12 +83,12 @@ class ServiceMcpTest {
   }
 
   @Test
-  void theNextServiceListensOnTheSameMcpPortSoAClientsUrlKeepsWorking() throws Exception {
+  void theNextServiceListensOnTheSamePortSoAnMcpClientsUrlKeepsWorking() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
-    int port = service.info().mcpPort();
+    String url = service.info().mcpUrl();
     service.close();
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
-    assertThat(service.info().mcpPort()).isEqualTo(port);
+    assertThat(service.info().mcpUrl()).isEqualTo(url);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What Engram's MCP server puts on the wire: stdio ({@link io.engram.mcp.transport.StdioTransport}) and
- * streamable HTTP ({@link io.engram.mcp.transport.HttpTransport}), both in front of the MCP Java SDK's
+ * streamable HTTP ({@link io.engram.mcp.transport.McpHttpHandler}), both in front of the MCP Java SDK's
  * stateless server, which keeps the tools and resources ({@link io.engram.mcp.transport.McpProtocol}).
  *
  * <h2>Why not the SDK's stdio transport</h2>
@@ -36,33 +36,23 @@
  * end of stdin, running requests get {@code stdioDrainMillis} (5 s) to finish; then the server returns and
  * {@code engram mcp} exits 0.
  *
- * <h2>Why an HTTP server of its own</h2>
+ * <h2>HTTP</h2>
  *
- * <p>The SDK's own HTTP transports are servlets, which would mean embedding Jetty (a dozen jars, about 3 MB)
- * for one endpoint. Engram first used the JDK's {@code com.sun.net.httpserver}, which reads a request's head
- * on a worker thread with no time limit: four connections that sent half a head held its four workers for
- * good. Its {@code sun.net.httpserver.*} properties (read once per JVM) can bound the request time, but not
- * connections per client, and a worker is still held for the whole bound.
- * {@link io.engram.mcp.transport.HttpServerLoop} does all socket I/O on one non-blocking thread
- * ({@link io.engram.mcp.transport.HttpRequestReader}: head, {@code Content-Length} or chunked body,
- * {@code Expect: 100-continue}; {@code Transfer-Encoding} beside {@code Content-Length} is refused) and hands
- * only whole requests to the workers. Its bounds are {@link io.engram.config.EngramSettings.Mcp}'s: 10 s to
- * read a request from its first byte, 60 s idle, 10 s for the client to take an answer, 64 connections, 16
- * per client address ({@link io.engram.mcp.transport.ConnectionTable}; when they run out, the longest-waiting
- * idle or unfinished connection is closed for the newcomer), 16 KiB heads, 100 fields, 4 MiB bodies (413).
- * An early answer (401, 403, 413) closes the connection after draining what the client still sends (2 s),
- * so the client reads the answer rather than a reset.
- *
- * <p>{@link io.engram.mcp.transport.HttpTransport} is streamable HTTP, stateless: POST {@code /mcp} with one
- * message gets an {@code application/json} answer (200, JSON-RPC errors included) or 202; GET and DELETE get
- * 405 (no event stream, no session). Before the body is read: 404 off the endpoint, 403 for an
- * {@code Origin} that is neither loopback nor configured ({@link io.engram.mcp.transport.OriginPolicy}; a
- * request without {@code Origin} is not from a browser and passes), 401 without the bearer token (scheme in
- * any case, constant-time comparison). Then 400 for a body that is not a message, and for an
- * {@code MCP-Protocol-Version} this server does not speak (absent: 2025-03-26 assumed; {@code initialize}
- * negotiates in its body). {@link io.engram.mcp.transport.BearerToken} refuses a token under 256 bits,
- * estimated from length and alphabet (64 hex digits, 43 base64 characters) and cut to its repeating period,
- * or one with a run of 10 consecutive characters or few distinct ones; the message says how to make one.
+ * <p>{@link io.engram.mcp.transport.McpHttpHandler} is streamable HTTP, stateless, as a Jetty handler on
+ * engram-http's server (the resident service mounts it at {@code /mcp} beside the hooks and the UI;
+ * {@code engram mcp --http} serves it alone), whose bounds (read and idle times, connections in all and per
+ * client, the body's size: {@code mcp.maxMessageBytes}, 413 past it) are in {@code io.engram.http}. The SDK's
+ * own servlet transports are not used: they would bring the servlet API for one endpoint, answer a failure with
+ * its exception's text, and lose the fast start above. POST {@code /mcp} with one message gets an
+ * {@code application/json} answer (200, JSON-RPC errors included) or 202; GET and DELETE get 405 (no event
+ * stream, no session). Before the body is read: 403 for an {@code Origin} that is neither loopback nor configured
+ * ({@link io.engram.mcp.transport.OriginPolicy}; a request without {@code Origin} is not from a browser and
+ * passes), 401 without the bearer token (scheme in any case, constant-time comparison). Then 400 for a body that
+ * is not a message, and for an {@code MCP-Protocol-Version} this server does not speak (absent: 2025-03-26
+ * assumed; {@code initialize} negotiates in its body). {@link io.engram.mcp.transport.BearerToken} refuses a
+ * token under 256 bits, estimated from length and alphabet (64 hex digits, 43 base64 characters) and cut to its
+ * repeating period, or one with a run of 10 consecutive characters or few distinct ones; the message says how to
+ * make one.
  *
  * <p>Given up on both transports: server-initiated messages (notifications, sampling, elicitation, roots) and
  * resumable streams, none of which Engram's tools use. The official TypeScript client and the SDK's Java

@@ -1,4 +1,4 @@
-package io.engram.mcp;
+package io.engram.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /** Requests written byte by byte on a socket, as an attacker writes them, and the answer read back. */
-final class RawHttp {
+public final class RawHttp {
   private RawHttp() {}
 
   /**
@@ -19,18 +19,23 @@ final class RawHttp {
    * @param head the status line and header fields
    * @param body the body
    */
-  record Answer(int status, String head, String body) {}
+  public record Answer(int status, String head, String body) {}
 
   /** A POST of {@code body} to {@code /mcp} with the given extra header lines (each ending in CRLF). */
-  static String post(String headers, String body) {
+  public static String post(String headers, String body) {
+    return post("/mcp", headers, body);
+  }
+
+  /** A POST of {@code body} to {@code path} with the given extra header lines (each ending in CRLF). */
+  public static String post(String path, String headers, String body) {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         + "Accept: application/json, text/event-stream\r\n" + headers + "Content-Length: " + bytes.length
         + "\r\n\r\n" + body;
   }
 
   /** Sends {@code request} on a new connection and reads one answer. */
-  static Answer exchange(InetSocketAddress server, String request) throws IOException {
+  public static Answer exchange(InetSocketAddress server, String request) throws IOException {
     try (Socket socket = new Socket()) {
       socket.connect(server, 5_000);
       socket.setSoTimeout(15_000);
@@ -40,8 +45,17 @@ final class RawHttp {
     }
   }
 
+  /** Reads one answer, or status 0 when the connection ends (or is reset) before a whole head arrived. */
+  public static Answer readOrEmpty(InputStream in) {
+    try {
+      return read(in);
+    } catch (IOException e) {
+      return new Answer(0, "", "");
+    }
+  }
+
   /** Reads one answer (head, then {@code Content-Length} bytes of body). */
-  static Answer read(InputStream in) throws IOException {
+  public static Answer read(InputStream in) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int matched = 0;
     while (matched < 4) {

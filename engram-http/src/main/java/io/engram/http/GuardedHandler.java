@@ -1,0 +1,25 @@
+package io.engram.http;
+
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/** Tells the {@link ConnectionGuard} when a request on a connection is being answered, and when it is done. */
+final class GuardedHandler extends Handler.Wrapper {
+  private final ConnectionGuard guard;
+
+  GuardedHandler(ConnectionGuard guard, Handler routes) {
+    super(routes);
+    this.guard = guard;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    Connection connection = request.getConnectionMetaData().getConnection();
+    guard.answering(connection);
+    Request.addCompletionListener(request, failure -> guard.answered(connection));
+    return super.handle(request, response, callback);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Engram's one embedded HTTP server: the resident service serves hooks, the web UI and MCP on one loopback
+ * port with it, and {@code engram mcp --http} serves MCP with it.
+ *
+ * <h2>Why Jetty, and only its core</h2>
+ *
+ * <p>Engram first answered hooks and the UI with the JDK's {@code com.sun.net.httpserver}, which reads a
+ * request's head on a worker thread with no time bound (four connections that sent nothing held its four
+ * workers, and every hook then timed out) and reads a body whole into memory; MCP had an HTTP/1.1 server of its
+ * own, about 2,000 lines written to get bounds the JDK's lacks. Jetty 12 is a well-kept server whose selector
+ * reads heads and bodies without a thread while they trickle in, with bounds of its own for the head's size and
+ * a connection's idle time, and a handler for body sizes ({@code SizeLimitHandler}). Only its core is used
+ * ({@code jetty-server}, {@code -http}, {@code -io}, {@code -util}: about 2.5 MB in engram.jar): the servlet API
+ * and the MCP SDK's servlet transports would add more jars for one endpoint, and those transports answer a
+ * failure with its exception's text (docs/upstream/mcp-java-sdk.md). The measurements behind the choice (start,
+ * a hook call's latency beside the JDK server's, the jar) are in docs/BENCHMARKS.md.
+ *
+ * <h2>Bounds</h2>
+ *
+ * <p>{@link io.engram.http.EngramHttpServer#builder()} takes {@link io.engram.config.EngramSettings.Http}: a
+ * connection without a byte for {@code idleMillis} is closed (Jetty's idle timeout, which also bounds a client
+ * that does not take its answer); a head over {@code maxHeaderBytes} gets 431; every route has a body limit
+ * (413 at once when {@code Content-Length} is over it, and when a chunked body grows past it: nothing is read
+ * whole beyond the bound). {@code ConnectionGuard} adds what Jetty has no setting for: at most
+ * {@code maxConnections} in all and {@code maxConnectionsPerClient} from one address, a newcomer past either
+ * closing the connection that has waited longest without a request being answered on it, and a sweep that closes
+ * a connection whose head, or whose body once its answer began, has taken more than {@code requestReadMillis} to
+ * arrive (a client that sends a byte now and then stays under any idle bound). Requests run on at most
+ * {@code maxThreads} threads; a connection waiting for its request holds none.
+ *
+ * <p>Errors Jetty answers itself (404, 413, 431, 400) are one line of plain text, no page and no detail.
+ *
+ * <p>Where to start: {@link io.engram.http.EngramHttpServer#builder()}.
+ */
+package io.engram.http;

@@ -1,0 +1,103 @@
+package io.engram.mcp.transport;
+
+import io.engram.http.HttpAnswer;
+import io.engram.http.RequestBody;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * MCP's streamable HTTP transport, stateless, as a Jetty handler for the endpoint ({@value #ENDPOINT}): a POST
+ * carries one JSON-RPC message; a request is answered with {@code application/json}, a notification or response
+ * with 202. GET and DELETE answer 405 (the spec allows that of a server that opens no event stream and keeps no
+ * session). Before the body is read: 403 for an {@code Origin} the {@link OriginPolicy} refuses, 401 without the
+ * bearer token. Then 400 for a body that is not a message (with its JSON-RPC error) or an unsupported
+ * {@code MCP-Protocol-Version}. The body's size bound is the route's ({@code EngramHttpServer}).
+ */
+public final class McpHttpHandler extends Handler.Abstract {
+  /** The endpoint path. */
+  public static final String ENDPOINT = "/mcp";
+
+  /**
+   * Chooses the protocol that answers a request, from its header fields (one server for many projects names
+   * the project in a header); throws {@link IllegalArgumentException} with the reason to refuse it (400).
+   */
+  @FunctionalInterface
+  public interface Router {
+    /** The protocol for a request whose field values {@code header} gives by name (any case). */
+    McpProtocol route(Function<String, List<String>> header);
+  }
+
+  private final Router router;
+  private final BearerToken token;
+  private final OriginPolicy origins;
+
+  /** A handler answering with the protocol {@code router} chooses for each request. */
+  public McpHttpHandler(Router router, BearerToken token, OriginPolicy origins) {
+    this.router = router;
+    this.token = token;
+    this.origins = origins;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    return answer(request).send(response, callback);
+  }
+
+  private HttpAnswer answer(Request request) throws java.io.IOException {
+    Function<String, List<String>> header = name -> request.getHeaders().getFields(name).stream()
+        .map(HttpField::getValue).toList();
+    if (!origins.allows(header.apply("Origin"))) {
+      return HttpAnswer.text(403, "forbidden: this browser origin is refused (only loopback origins are served"
+          + " unless configured)");
+    }
+    if (!token.accepts(header.apply("Authorization"))) {
+      return HttpAnswer.text(401, "unauthorized: send Authorization: Bearer <token>")
+          .with("WWW-Authenticate", "Bearer realm=\"engram\"");
+    }
+    if (!"POST".equals(request.getMethod())) {
+      return HttpAnswer.text(405, "method not allowed: this server is stateless and opens no event stream; POST one"
+          + " JSON-RPC message").with("Allow", "POST");
+    }
+    byte[] body;
+    try {
+      body = RequestBody.read(request);
+    } catch (RequestBody.TooLarge e) {
+      return HttpAnswer.text(413, "content too large: " + e.getMessage());
+    }
+    JsonRpcMessage message = JsonRpcMessage.parse(body, 0, body.length);
+    if (message instanceof JsonRpcMessage.Invalid invalid) {
+      return HttpAnswer.json(400, invalid.response());
+    }
+    boolean initialize = message instanceof JsonRpcMessage.Request r && McpProtocol.isInitialize(r);
+    List<String> versions = header.apply("MCP-Protocol-Version");
+    String version = versions.isEmpty() ? McpProtocol.DEFAULT_HTTP_VERSION : versions.get(versions.size() - 1);
+    if (!initialize && !McpProtocol.VERSIONS.contains(version)) {
+      return HttpAnswer.json(400, JsonRpcError.invalidRequest("unsupported MCP-Protocol-Version (this server speaks "
+          + String.join(", ", McpProtocol.VERSIONS) + ")").response(Optional.empty()));
+    }
+    McpProtocol protocol;
+    try {
+      protocol = router.route(header);
+    } catch (IllegalArgumentException e) {
+      return HttpAnswer.json(400, JsonRpcError.invalidRequest(e.getMessage()).response(
+          message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty()));
+    }
+    if (message instanceof JsonRpcMessage.Request r) {
+      InetSocketAddress remote = (InetSocketAddress) request.getConnectionMetaData().getRemoteSocketAddress();
+      return HttpAnswer.json(200, protocol.answer(r, Map.of("transport", "http", "remote", String.valueOf(remote),
+          "protocolVersion", version)));
+    }
+    if (message instanceof JsonRpcMessage.Notification n) {
+      protocol.notification(n);
+    }
+    return HttpAnswer.empty(202);
+  }
+}
