@@ -70,13 +70,37 @@ public final class ClaudeHookSettings {
         e.matcher().ifPresent(m -> group.put("matcher", m));
         ObjectNode hook = group.putArray("hooks").addObject();
         hook.put("type", "command");
-        hook.put("command", command + " hook " + e.hookName());
+        hook.put("command", commandLine(command, e));
         hook.put("timeout", e.injectsContext() ? timeouts.contextTimeoutSeconds() : timeouts.afterTurnTimeoutSeconds());
         added.add(e.hookName());
       }
       added.removeIf(removed::contains);
       return new Delta(added, List.of());
     });
+  }
+
+  // A program or jar that is not there ends the hook with exit 0 and nothing printed: after 'engram uninstall'
+  // (or a PATH without engram) the shell's exit 127 would be a hook error on every turn of every project.
+  private static final Pattern JAVA_JAR = Pattern.compile("java -jar ('(?:[^']|'\\\\'')*'|\\S+)");
+  private static final Pattern FIRST_WORD = Pattern.compile("('(?:[^']|'\\\\'')*'|[A-Za-z0-9_./-]+)(?:\\s|$)");
+
+  /**
+   * The shell line a hook runs: {@code command hook EVENT}, after a test that exits 0 in silence when the program
+   * (or the jar {@code java -jar} names) is gone. A command whose program cannot be told runs unguarded.
+   */
+  static String commandLine(String command, HookEvent event) {
+    String run = command + " hook " + event.hookName();
+    java.util.regex.Matcher jar = JAVA_JAR.matcher(command);
+    if (jar.lookingAt()) {
+      return "[ -f " + jar.group(1) + " ] || exit 0; " + run;
+    }
+    java.util.regex.Matcher first = FIRST_WORD.matcher(command);
+    if (!first.lookingAt()) {
+      return run;
+    }
+    String program = first.group(1);
+    boolean path = program.startsWith("'") || program.contains("/");
+    return (path ? "[ -x " + program + " ]" : "command -v " + program + " >/dev/null 2>&1") + " || exit 0; " + run;
   }
 
   /** Removes Engram's hooks from {@code settingsFile}; other hooks and keys stay. The lock is taken in {@code lockDir}. */

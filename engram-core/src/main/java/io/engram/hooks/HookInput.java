@@ -63,6 +63,21 @@ public record HookInput(
   }
 
   /**
+   * This input, checked that its {@code cwd}, when given, is an existing directory: a directory that does not
+   * exist would otherwise open (and create) a memory store named after it. Every surface that answers a hook
+   * (its own JVM, the resident service) refuses it with this same message.
+   *
+   * @throws IllegalArgumentException naming the {@code cwd}
+   */
+  public HookInput requireExistingCwd() {
+    cwd.filter(dir -> !java.nio.file.Files.isDirectory(dir)).ifPresent(dir -> {
+      throw new IllegalArgumentException("hook input \"cwd\" " + dir + " is not an existing directory; "
+          + "no memory store opened");
+    });
+    return this;
+  }
+
+  /**
    * Parses the hook JSON; throws {@link IllegalArgumentException} naming what is wrong (not JSON, not an
    * object, {@code session_id} missing, a field of the wrong type).
    */

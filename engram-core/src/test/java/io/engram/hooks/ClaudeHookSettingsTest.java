@@ -39,7 +39,8 @@ class ClaudeHookSettingsTest {
       long ours = 0;
       for (JsonNode group : root.at("/hooks/" + e.hookName())) {
         for (JsonNode h : group.get("hooks")) {
-          ours += h.get("command").asText().equals("engram hook " + e.hookName()) ? 1 : 0;
+          ours += h.get("command").asText().equals("command -v engram >/dev/null 2>&1 || exit 0; engram hook "
+              + e.hookName()) ? 1 : 0;
         }
       }
       assertThat(ours).as(e.hookName()).isEqualTo(1);
@@ -79,5 +80,34 @@ class ClaudeHookSettingsTest {
     try (var files = Files.list(f.getParent())) {
       assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("settings.json");
     }
+  }
+
+  @Test
+  void aHookWhoseProgramIsGoneExitsZeroInSilenceAndOneThatIsThereRuns() throws Exception {
+    Path present = dir.resolve("it's engram");
+    Files.writeString(present, "#!/bin/sh\necho \"ran $*\"; exit 1\n");
+    present.toFile().setExecutable(true);
+    Path gone = dir.resolve("gone/engram");
+    String quotedPresent = "'" + present.toString().replace("'", "'\\''") + "'";
+    String quotedGone = "'" + gone + "'";
+    for (String missing : java.util.List.of(quotedGone, "no-such-engram-here", "java -jar " + quotedGone + ".jar")) {
+      Shell run = sh(ClaudeHookSettings.commandLine(missing, HookEvent.USER_PROMPT_SUBMIT));
+      assertThat(run.exit()).as(missing).isZero();
+      assertThat(run.output()).as(missing).isEmpty();
+      assertThat(ClaudeHookSettings.isOurs(ClaudeHookSettings.commandLine(missing, HookEvent.STOP))
+          || !missing.contains("engram")).isTrue();
+    }
+    Shell ran = sh(ClaudeHookSettings.commandLine(quotedPresent, HookEvent.STOP));
+    assertThat(ran.output()).isEqualTo("ran hook Stop\n");
+    assertThat(ran.exit()).as("the program's own exit code is kept").isEqualTo(1);
+  }
+
+  private record Shell(int exit, String output) {}
+
+  private static Shell sh(String line) throws Exception {
+    Process p = new ProcessBuilder("/bin/sh", "-c", line).redirectErrorStream(true).start();
+    p.getOutputStream().close();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    return new Shell(p.waitFor(), out);
   }
 }

@@ -154,7 +154,8 @@ class SessionsApiTest {
   void aSessionTheProjectDidNotRecordIsNotFoundAndNeedsALogin() throws Exception {
     recordSession();
     assertThat(get("/ui/api/sessions/other").statusCode()).isEqualTo(404);
-    assertThat(get("/ui/api/sessions/..%2F..%2Fetc").statusCode()).isEqualTo(404);
+    // An encoded '/' in a path is ambiguous: the server refuses it (400) before the UI sees it.
+    assertThat(get("/ui/api/sessions/..%2F..%2Fetc").statusCode()).isIn(400, 404);
     assertThat(ui.get("/ui/api/sessions/" + ID, Optional.empty()).statusCode()).isEqualTo(401);
   }
 }

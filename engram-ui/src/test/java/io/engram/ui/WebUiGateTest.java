@@ -201,7 +201,8 @@ class WebUiGateTest {
     assertThat(ui.get("/ui/assets/app.js", Optional.of(s)).statusCode()).isEqualTo(200);
     for (String path : List.of("/ui/assets/../WebUi.class", "/ui/assets/index.html", "/ui/assets/%2e%2e/Html.class",
         "/ui/assets/nothing.js")) {
-      assertThat(ui.get(path, Optional.of(s)).statusCode()).as(path).isEqualTo(404);
+      // An encoded dot segment is ambiguous: the server refuses it (400) before the UI sees it.
+      assertThat(ui.get(path, Optional.of(s)).statusCode()).as(path).isIn(path.contains("%") ? 400 : 404, 404);
     }
   }
 

@@ -3,10 +3,16 @@ package io.engram.cli.install;
 import io.engram.cli.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.service.ServiceClient;
+import io.engram.hooks.ClaudeHookSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,8 +27,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Remove what 'engram install' wrote, and nothing else.",
       "Removes the launcher <prefix>/bin/engram and, when no other installed launcher is left, the jars under"
-          + " <home>/lib and the install record. A launcher that install did not write is refused and left alone."
-          + " Memories, settings and hooks stay; 'engram hooks uninstall' removes the hooks."})
+          + " <home>/lib and the install record; then it also stops the resident service and takes Engram's hooks"
+          + " out of every settings file 'engram hooks install' wrote them into (and the user's), naming any file"
+          + " it could not change. A launcher that install did not write is refused and left alone. Memories and"
+          + " settings stay."})
 public final class UninstallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -32,19 +40,32 @@ public final class UninstallCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  /** What {@code --json} prints: what was removed, and the launchers still installed elsewhere. */
+  /**
+   * What {@code --json} prints: what was removed, the launchers still installed elsewhere, whether a running
+   * service was stopped, the settings files whose hooks were taken out, and those that still call engram.
+   */
   record Uninstalled(String version, String launcher, boolean changed, List<InstallCommand.Step> steps,
-      List<String> otherLaunchers) {}
+      List<String> otherLaunchers, boolean serviceStopped, List<String> hooksRemoved, List<String> hooksLeft) {}
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws IOException, InterruptedException {
     GlobalOptions global = GlobalOptions.of(spec);
-    Installer.Outcome outcome =
-        new Installer(global.roots().engramHome()).uninstall(InstallCommand.binDir(global, prefix));
+    Path home = global.roots().engramHome();
+    Installer.Outcome outcome = new Installer(home).uninstall(InstallCommand.binDir(global, prefix));
+    // With the last launcher gone, nothing may keep running or calling it.
+    boolean last = outcome.changed() && outcome.otherLaunchers().isEmpty();
+    boolean stopped = last && ServiceClient.stopRunning(home,
+        Duration.ofMillis(global.settings().service().answerMillis())).isPresent();
+    List<String> removed = new ArrayList<>();
+    List<String> left = new ArrayList<>();
+    if (last) {
+      removeHooks(global, removed, left);
+    }
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, new Uninstalled(outcome.version(), outcome.launcher().toString(), outcome.changed(),
-          InstallCommand.steps(outcome), outcome.otherLaunchers().stream().map(Path::toString).toList()));
+          InstallCommand.steps(outcome), outcome.otherLaunchers().stream().map(Path::toString).toList(), stopped,
+          removed, left));
     } else {
       if (!outcome.changed()) {
         out.println("Nothing to remove: no engram launcher at " + outcome.launcher() + ".");
@@ -52,6 +73,11 @@ public final class UninstallCommand implements Callable<Integer> {
         out.println("Uninstalled engram" + (outcome.version().isEmpty() ? "" : " " + outcome.version()) + ":");
         outcome.steps().forEach(s -> out.println("  removed   " + s.path()));
       }
+      if (stopped) {
+        out.println("  stopped   the resident service");
+      }
+      removed.forEach(f -> out.println("  unhooked  " + f));
+      left.forEach(f -> out.println("  still calls engram (remove its hooks by hand): " + f));
       if (!outcome.otherLaunchers().isEmpty()) {
         out.println("Still installed (the jar stays for them): " + String.join(", ",
             outcome.otherLaunchers().stream().map(Path::toString).toList())
@@ -60,5 +86,29 @@ public final class UninstallCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  // The recorded settings files and the user's own: each loses Engram's hooks, or is named as still calling it.
+  private void removeHooks(GlobalOptions global, List<String> removed, List<String> left) {
+    Path home = global.roots().engramHome();
+    InstalledHooks record = new InstalledHooks(home);
+    Set<Path> files = new LinkedHashSet<>();
+    try {
+      files.addAll(record.files());
+    } catch (IOException e) {
+      left.add(e.getMessage());
+    }
+    files.add(global.roots().userHome().resolve(".claude").resolve("settings.json"));
+    for (Path file : files) {
+      try {
+        ClaudeHookSettings.Change change = ClaudeHookSettings.uninstall(file, home.resolve("locks"));
+        if (!change.removed().isEmpty()) {
+          removed.add(file.toString());
+        }
+        record.removed(file);
+      } catch (IOException | RuntimeException e) {
+        left.add(file + " (" + e.getMessage() + ")");
+      }
+    }
   }
 }

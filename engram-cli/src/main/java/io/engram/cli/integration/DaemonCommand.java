@@ -92,14 +92,15 @@ public final class DaemonCommand implements Runnable {
   static final class Start extends Base {
     @Override
     public Integer call() throws Exception {
-      Optional<ServiceClient> running = ServiceClient.find(home());
+      // Asked, not read from a file: service.json may name a live process that is not Engram.
+      Optional<ServiceClient.Running> running = ServiceClient.running(home(), answerWait());
       String action = "already running";
       if (running.isEmpty()) {
         ServiceStarter.startInBackground(home(), global().environment(), global().settings().service());
         Instant deadline = Instant.now().plusSeconds(global().settings().service().startWaitSeconds());
         while (running.isEmpty() && Instant.now().isBefore(deadline)) {
           Thread.sleep(50);
-          running = ServiceClient.find(home()).filter(c -> c.status(answerWait()).isPresent());
+          running = ServiceClient.running(home(), answerWait());
         }
         if (running.isEmpty()) {
           throw new UserFacingException("daemon start: the service did not answer within "
@@ -107,13 +108,13 @@ public final class DaemonCommand implements Runnable {
         }
         action = "started";
       }
-      Optional<ServiceStatus> status = running.get().status(answerWait());
+      ServiceStatus status = running.get().status();
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
-        JsonOutput.print(out, new Outcome(true, action, status));
+        JsonOutput.print(out, new Outcome(true, action, Optional.of(status)));
       } else {
         out.println("engram service " + action + ".");
-        status.ifPresent(s -> printStatus(out, s));
+        printStatus(out, status);
       }
       return 0;
     }
@@ -125,22 +126,8 @@ public final class DaemonCommand implements Runnable {
   static final class Stop extends Base {
     @Override
     public Integer call() throws Exception {
-      Optional<ServiceClient> running = ServiceClient.find(home());
-      String action = "not running";
-      if (running.isPresent()) {
-        long pid = running.get().info().pid();
-        running.get().requestStop(answerWait());
-        Optional<ProcessHandle> process = ProcessHandle.of(pid);
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (process.map(ProcessHandle::isAlive).orElse(false) && Instant.now().isBefore(deadline)) {
-          Thread.sleep(50);
-        }
-        if (process.map(ProcessHandle::isAlive).orElse(false)) {
-          // It did not stop on request: a signal runs its shutdown (the queue keeps unfinished work).
-          process.get().destroy();
-        }
-        action = "stopped (pid " + pid + ")";
-      }
+      String action = ServiceClient.stopRunning(home(), answerWait()).map(pid -> "stopped (pid " + pid + ")")
+          .orElse("not running");
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
         JsonOutput.print(out, new Outcome(false, action, Optional.empty()));
@@ -157,7 +144,7 @@ public final class DaemonCommand implements Runnable {
   static final class Status extends Base {
     @Override
     public Integer call() {
-      Optional<ServiceStatus> status = ServiceClient.find(home()).flatMap(c -> c.status(answerWait()));
+      Optional<ServiceStatus> status = ServiceClient.running(home(), answerWait()).map(ServiceClient.Running::status);
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
         JsonOutput.print(out, new Outcome(status.isPresent(), status.isPresent() ? "running" : "not running", status));

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -78,17 +77,12 @@ public final class HookCommand implements Callable<Integer> {
     }
     try {
       String body = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
-      HookInput input = HookInput.parse(body);
+      HookInput input = HookInput.parse(body).requireExistingCwd();
       input.eventName().filter(n -> !n.equalsIgnoreCase(event.hookName())).ifPresent(n ->
           err.println("engram hook: hook_event_name is " + n + " but the command says " + event.hookName()
               + "; answering " + event.hookName()));
       GlobalOptions global = GlobalOptions.of(spec);
       Optional<Path> named = global.explicitProject();
-      // A cwd that does not exist would otherwise open (and create) a store named after it.
-      input.cwd().filter(cwd -> !Files.isDirectory(cwd)).ifPresent(cwd -> {
-        throw new IllegalArgumentException("hook input \"cwd\" " + cwd + " is not an existing directory; "
-            + "no memory store opened");
-      });
       // Before anything resolves the roots: they are resolved once, with the project as it is then.
       input.cwd().ifPresent(global::defaultProject);
       boolean service = !"off".equalsIgnoreCase(global.environment().getOrDefault(SERVICE_ENV, "").strip());
@@ -115,7 +109,9 @@ public final class HookCommand implements Callable<Integer> {
 
   /**
    * Asks the running service; empty when none answered, in which case one is started in the background for
-   * the next call (this call is answered here).
+   * the next call (this call is answered here). A service that is not there, or a stale {@code service.json}
+   * naming another process, is found out by asking: the start is harmless when one runs after all (a second
+   * service finds the home's lock held and exits).
    */
   private Optional<Integer> throughService(GlobalOptions global, HookEvent event, String body, Optional<Path> named)
       throws IOException {
@@ -135,7 +131,9 @@ public final class HookCommand implements Callable<Integer> {
         err.flush();
         return Optional.of(1);
       }
-      return Optional.empty();
+      if (reply.isPresent()) {
+        return Optional.empty(); // it answered, with another status: it runs, and this call is answered here
+      }
     }
     ServiceStarter.startInBackground(home, global.environment(), global.settings().service());
     return Optional.empty();

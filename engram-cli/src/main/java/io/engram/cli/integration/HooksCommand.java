@@ -3,6 +3,7 @@ package io.engram.cli.integration;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.EngramCommand;
 import io.engram.cli.GlobalOptions;
+import io.engram.cli.install.InstalledHooks;
 import io.engram.cli.install.Installer;
 import io.engram.cli.install.LauncherScript;
 import io.engram.cli.install.RunningJar;
@@ -136,6 +137,7 @@ public final class HooksCommand implements Runnable {
           : scope == Scope.project ? portableCommand(warnings) : personalCommand(notes, warnings);
       Path file = file();
       ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, global().settings().hooks(), lockDir());
+      new InstalledHooks(global().roots().engramHome()).added(file);
       if (scope == Scope.local) {
         Path root = InstructionLoader.findRepoRoot(global().roots().projectDir()).orElse(global().roots().projectDir());
         GitIgnore.ensureListed(root, file, lockDir())
@@ -198,7 +200,9 @@ public final class HooksCommand implements Runnable {
   static final class Uninstall extends Edit {
     @Override
     public Integer call() throws IOException {
-      return print(ClaudeHookSettings.uninstall(file(), lockDir()), Optional.empty(), List.of(), List.of());
+      ClaudeHookSettings.Change change = ClaudeHookSettings.uninstall(file(), lockDir());
+      new InstalledHooks(global().roots().engramHome()).removed(file());
+      return print(change, Optional.empty(), List.of(), List.of());
     }
   }
 }

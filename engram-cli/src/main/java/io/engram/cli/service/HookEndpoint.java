@@ -54,7 +54,7 @@ final class HookEndpoint {
     }
     HookInput input;
     try {
-      input = HookInput.parse(body);
+      input = HookInput.parse(body).requireExistingCwd();
     } catch (IllegalArgumentException e) {
       return new Reply(REFUSED, e.getMessage());
     }

@@ -15,9 +15,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * How the command line talks to the resident service of a home: finds it (its {@link ServiceInfo}, if its
- * process lives, and the token), forwards a hook call, asks for its status, stops it, and hands it work
- * when it is not running ({@link #handOver}: the work waits in the queue for the next service).
+ * How the command line talks to the resident service of a home: finds it (its {@link ServiceInfo} and the
+ * token), forwards a hook call, asks for its status, stops it, and hands it work when it is not running
+ * ({@link #handOver}: the work waits in the queue for the next service). Whether a service runs is asked of it
+ * ({@link #running}: it answers {@code /status} to the token); a live process id alone is no proof, since the
+ * system gives a dead service's id to other processes.
  */
 public final class ServiceClient {
   private final ServiceFiles files;
@@ -30,7 +32,10 @@ public final class ServiceClient {
     this.token = token;
   }
 
-  /** The running service of {@code home}; empty when none runs (no address file, or its process is gone). */
+  /**
+   * The service {@code home}'s files name, to be asked; empty when none can run (no address file or token, or
+   * its process is gone). It may still not answer: {@link #running} asks it.
+   */
   public static Optional<ServiceClient> find(Path home) {
     ServiceFiles files = ServiceFiles.of(home);
     Optional<ServiceInfo> info = ServiceInfo.read(files.info()).filter(ServiceInfo::alive);
@@ -43,6 +48,23 @@ public final class ServiceClient {
       return Optional.empty();
     }
   }
+
+  /**
+   * The service of {@code home} if it runs: its files name it and it answers {@code /status} to the home's token
+   * within {@code timeout}, with the status it gave; empty otherwise (a stale {@code service.json}, even one naming
+   * a live process that is not Engram, included).
+   */
+  public static Optional<Running> running(Path home, Duration timeout) {
+    return find(home).flatMap(c -> c.status(timeout).map(s -> new Running(c, s)));
+  }
+
+  /**
+   * A service that answered.
+   *
+   * @param client how to talk to it
+   * @param status what it said about itself (its own process id among it)
+   */
+  public record Running(ServiceClient client, ServiceStatus status) {}
 
   /** Where the service is. */
   public ServiceInfo info() {
@@ -79,6 +101,27 @@ public final class ServiceClient {
         return Optional.empty();
       }
     });
+  }
+
+  /**
+   * Stops the service of {@code home} if one answers: asks it, waits up to 10 s for its process (the id it gave
+   * itself, not the file's) to end, then signals it, which runs its shutdown (the queue keeps unfinished work).
+   * Returns the process id it stopped; empty when none answered within {@code wait}.
+   */
+  public static Optional<Long> stopRunning(Path home, Duration wait) throws InterruptedException {
+    Optional<Running> running = running(home, wait);
+    if (running.isEmpty()) {
+      return Optional.empty();
+    }
+    long pid = running.get().status().pid();
+    running.get().client().requestStop(wait);
+    Optional<ProcessHandle> process = ProcessHandle.of(pid);
+    java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
+    while (process.map(ProcessHandle::isAlive).orElse(false) && java.time.Instant.now().isBefore(deadline)) {
+      Thread.sleep(50);
+    }
+    process.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroy);
+    return Optional.of(pid);
   }
 
   /** Asks the service to stop; true when it said it would. */

@@ -3,11 +3,15 @@
  * without a JVM start per call, with the embedding model loaded, and does the work after a turn in the
  * background.
  *
- * <p>{@link io.engram.cli.service.EngramService} listens on 127.0.0.1 ({@code com.sun.net.httpserver}) and
- * refuses any request without the home's token ({@code ServiceToken}: 32 random bytes in
+ * <p>{@link io.engram.cli.service.EngramService} listens on one port of 127.0.0.1 (engram-http's server, with its
+ * bounds: a slow or huge request holds up no other caller) for hooks, status and stop, the UI under {@code /ui/}
+ * and MCP at {@code /mcp}, and refuses any request without the home's token ({@code ServiceToken}: 32 random bytes in
  * {@code <home>/service/token}, mode 0600, kept across restarts). It holds {@code service.lock} for its whole
  * life (one service per home; the OS releases it however the process ends), writes its pid, port and start
- * time to {@code service.json} ({@link io.engram.cli.service.ServiceInfo}; a file whose pid is dead is stale)
+ * time to {@code service.json} ({@link io.engram.cli.service.ServiceInfo}). Whether it runs is asked of it
+ * ({@link io.engram.cli.service.ServiceClient#running}: it answers {@code /status} to the token); a live pid in the
+ * file is no proof (the system reuses ids), so {@code daemon start}, {@code daemon status} and the hooks agree, and
+ * a hook that finds no answer starts a service (a second one finds the lock held and exits)
  * and, per hook event ({@code ClientFiles}), an address line the {@code engram} launcher reads when bash runs
  * it (it then speaks HTTP itself over {@code /dev/tcp}: the hook path is one shell, no other process) and a curl
  * configuration it hands to {@code curl -K} otherwise, and {@code mcp.addr}, to which the launcher relays
@@ -40,8 +44,8 @@
  * {@code team.reconnectMaxSeconds}, one log line per attempt) on its own thread, so a database that is down or slow
  * delays neither a hook's answer nor the service's start. The watchers stop with the service.
  *
- * <p>MCP ({@code McpEndpoint}): engram-mcp's streamable HTTP server on a second loopback port (kept across
- * restarts, like the first), with the same token; each request names its project in the {@code Engram-Project}
+ * <p>MCP ({@code McpEndpoint}): engram-mcp's streamable HTTP handler at {@code /mcp} on the same port (kept across
+ * restarts when free, so a client's URL keeps working), with the same token; each request names its project in the {@code Engram-Project}
  * header, and a project's tools are opened the first time it is named and kept (their memory reads the files
  * as they are, through the same parsed-file cache as the hooks).
  *

@@ -65,7 +65,7 @@ public final class UiCommand implements Callable<Integer> {
   }
 
   private static ServiceClient running(GlobalOptions global, Path home, Duration answer) throws Exception {
-    Optional<ServiceClient> running = ServiceClient.find(home).filter(c -> c.status(answer).isPresent());
+    Optional<ServiceClient> running = ServiceClient.running(home, answer).map(ServiceClient.Running::client);
     if (running.isPresent()) {
       return running.get();
     }
@@ -74,7 +74,7 @@ public final class UiCommand implements Callable<Integer> {
     Instant deadline = Instant.now().plusSeconds(wait);
     while (running.isEmpty() && Instant.now().isBefore(deadline)) {
       Thread.sleep(50);
-      running = ServiceClient.find(home).filter(c -> c.status(answer).isPresent());
+      running = ServiceClient.running(home, answer).map(ServiceClient.Running::client);
     }
     return running.orElseThrow(() -> new UserFacingException("ui: the service did not answer within " + wait
         + " s; see " + home.resolve("service/service.log")));

@@ -41,7 +41,8 @@ class PostToolUseHookTest {
         .at("/hooks/PostToolUse");
     assertThat(groups).hasSize(1);
     assertThat(groups.at("/0/matcher").asText()).isEqualTo("Read|Edit|Write|MultiEdit|NotebookEdit");
-    assertThat(groups.at("/0/hooks/0/command").asText()).isEqualTo("engram hook PostToolUse");
+    assertThat(groups.at("/0/hooks/0/command").asText())
+        .isEqualTo("command -v engram >/dev/null 2>&1 || exit 0; engram hook PostToolUse");
 
     CommandRun first = read("s1", project.resolve("lib/billing/invoice.ex"));
     assertThat(first.exitCode()).as(first.err()).isZero();
