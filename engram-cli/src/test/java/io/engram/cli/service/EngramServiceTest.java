@@ -124,6 +124,12 @@ class EngramServiceTest {
         .orElseThrow();
     assertThat(bad.refused()).isTrue();
     assertThat(bad.body()).contains("session_id");
+    // A cwd that does not exist is refused as the hook's own JVM refuses it (HookCommandTest): same message.
+    ServiceClient.Reply missing = client.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"s3\",\"cwd\":\""
+        + project.resolve("gone") + "\",\"prompt\":\"hi\"}", Optional.empty(), Duration.ofSeconds(10)).orElseThrow();
+    assertThat(missing.refused()).isTrue();
+    assertThat(missing.body()).isEqualTo("hook input \"cwd\" " + project.resolve("gone")
+        + " is not an existing directory; no memory store opened");
     assertThat(client.status(Duration.ofSeconds(5)).orElseThrow().projects())
         .extracting(ServiceStatus.Project::dir).contains(project.toAbsolutePath().normalize().toString());
   }
@@ -191,6 +197,82 @@ class EngramServiceTest {
         throw new AssertionError("timed out; service log: " + String.join("\n", log));
       }
       Thread.sleep(20);
+    }
+  }
+
+  @Test
+  void idleSlowAndHugeRequestsHoldUpNeitherAHookNorTheUi() throws Exception {
+    start("{\"recall\":{\"vectors\":\"NEVER\"}}");
+    java.net.InetSocketAddress at = new java.net.InetSocketAddress("127.0.0.1", service.info().port());
+    List<java.net.Socket> idle = new ArrayList<>();
+    try {
+      for (int i = 0; i < 4; i++) { // four connections without a token that never send a byte
+        java.net.Socket s = new java.net.Socket();
+        s.connect(at, 2_000);
+        idle.add(s);
+      }
+      java.net.Socket loris = new java.net.Socket(); // a head that trickles in
+      loris.connect(at, 2_000);
+      loris.getOutputStream().write("POST /hook/UserPromptSubmit HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes());
+      idle.add(loris);
+      CompletableFuture<Long> huge = CompletableFuture.supplyAsync(() -> hugePost(at));
+      ServiceClient client = ServiceClient.find(home).orElseThrow();
+      long t0 = System.nanoTime();
+      ServiceClient.Reply prompt = client.hook(HookEvent.USER_PROMPT_SUBMIT, "{\"session_id\":\"s9\",\"cwd\":\""
+          + project + "\",\"prompt\":\"what do the tests need?\"}", Optional.empty(), Duration.ofSeconds(5))
+          .orElseThrow();
+      assertThat(prompt.status()).isEqualTo(200);
+      assertThat(status(service.info().url() + "/ui/", Optional.empty())).as("the UI answers (its login page)")
+          .isEqualTo(401);
+      assertThat((System.nanoTime() - t0) / 1_000_000).as("ms for a hook and a page beside them").isLessThan(3_000);
+      assertThat(huge.get(30, TimeUnit.SECONDS)).as("bytes of a 400 MiB body let in").isLessThan(64L << 20);
+      assertThat(client.status(Duration.ofSeconds(5))).isPresent();
+    } finally {
+      for (java.net.Socket s : idle) {
+        s.close();
+      }
+    }
+  }
+
+  // Sends a 400 MiB hook body with the token; returns how many bytes went out before the service closed.
+  private long hugePost(java.net.InetSocketAddress at) {
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(at, 2_000);
+      String token = Files.readString(home.resolve("service/token")).strip();
+      s.getOutputStream().write(("POST /hook/Stop HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+          + "\r\nContent-Length: " + (400L << 20) + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+      byte[] chunk = new byte[1 << 16];
+      long sent = 0;
+      try {
+        while (sent < (400L << 20)) {
+          s.getOutputStream().write(chunk);
+          sent += chunk.length;
+        }
+      } catch (IOException closed) {
+        // refused early
+      }
+      return sent;
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  @Test
+  void aServiceFileNamingALiveProcessThatIsNotEngramIsStaleAndANewServiceStarts() throws Exception {
+    Files.createDirectories(home.resolve("service"));
+    Process other = new ProcessBuilder("sleep", "60").start();
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      // A live process and a port where something listens that is not Engram: neither proves a service.
+      new ServiceInfo(other.pid(), "127.0.0.1", taken.getLocalPort(), java.time.Instant.now(), "old")
+          .write(home.resolve("service/service.json"));
+      Files.writeString(home.resolve("service/token"), "ab".repeat(32));
+      assertThat(ServiceClient.find(home)).as("the file names a live process").isPresent();
+      assertThat(ServiceClient.running(home, Duration.ofMillis(500))).as("but nothing answers as Engram").isEmpty();
+      start("{\"recall\":{\"vectors\":\"NEVER\"}}");
+      assertThat(ServiceClient.running(home, Duration.ofSeconds(5)).map(r -> r.status().pid()))
+          .contains(ProcessHandle.current().pid());
+    } finally {
+      other.destroy();
     }
   }
 }
