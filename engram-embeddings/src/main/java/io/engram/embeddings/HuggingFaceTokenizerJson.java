@@ -48,7 +48,8 @@ final class HuggingFaceTokenizerJson {
     Map<String, Integer> vocabulary = vocabulary(at(model, "vocab"));
     String unknown = string(at(model, "unk_token"), "[UNK]");
     Object processor = at(root, "post_processor");
-    return new WordPieceTokenizer(vocabulary, specialTokens(at(root, "added_tokens")), normalizer(at(root, "normalizer")),
+    return new WordPieceTokenizer(vocabulary, specialTokens(at(root, "added_tokens")),
+        normalizer(at(root, "normalizer"), cased(vocabulary)),
         new WordPieceTokenizer.Ids(id(vocabulary, unknown, "model.unk_token"),
             startOrEnd(processor, vocabulary, true), startOrEnd(processor, vocabulary, false)),
         string(at(model, "continuing_subword_prefix"), "##"),
@@ -70,13 +71,29 @@ final class HuggingFaceTokenizerJson {
     return out;
   }
 
-  /** HuggingFace's BertNormalizer: {@code strip_accents} null means "as lowercase". */
-  private BertBasicTokenizer normalizer(Object normalizer) {
+  /**
+   * HuggingFace's BertNormalizer: {@code strip_accents} null means "as lowercase". A normaliser that keeps case over
+   * a vocabulary without a capital ({@code cased} false) lower-cases all the same: BERT's Chinese vocabulary as
+   * exported for bge-small-zh keeps case, and every capitalised English word would reach the model as {@code [UNK]}
+   * (the model was trained lower-cased, BAAI's own tokenizer says {@code do_lower_case}).
+   */
+  private BertBasicTokenizer normalizer(Object normalizer, boolean cased) {
     expect("normalizer.type", at(normalizer, "type"), "BertNormalizer");
-    boolean lowercase = bool(at(normalizer, "lowercase"), true);
+    boolean lowercase = bool(at(normalizer, "lowercase"), true) || !cased;
     return new BertBasicTokenizer(bool(at(normalizer, "clean_text"), true),
         bool(at(normalizer, "handle_chinese_chars"), true), bool(at(normalizer, "strip_accents"), lowercase),
         lowercase);
+  }
+
+  /** Whether any word piece begins with a capital letter (markers such as {@code <S>} aside). */
+  private static boolean cased(Map<String, Integer> vocabulary) {
+    for (String piece : vocabulary.keySet()) {
+      String word = piece.startsWith("##") ? piece.substring(2) : piece;
+      if (!word.isEmpty() && Character.isUpperCase(word.codePointAt(0))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private List<WordPieceTokenizer.SpecialToken> specialTokens(Object added) {

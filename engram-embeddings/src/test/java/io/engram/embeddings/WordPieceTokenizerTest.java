@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,5 +114,22 @@ class WordPieceTokenizerTest {
         new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "tiny.json"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("model.unk_token \"[UNK]\" is not in the vocabulary");
+  }
+
+  @Test
+  void aCaseKeepingNormaliserOverAVocabularyWithoutCapitalsLowerCasesAsTheModelWasTrained() throws IOException {
+    String vocab = "\"[UNK]\":0,\"[CLS]\":1,\"[SEP]\":2,\"spring\":3,\"boot\":4";
+    assertThat(tiny(vocab).encode("Spring BOOT")).containsExactly(1, 3, 4, 2);
+    // A cased vocabulary keeps case, as its normaliser says.
+    assertThat(tiny(vocab + ",\"Spring\":5").encode("Spring BOOT")).containsExactly(1, 5, 0, 2);
+  }
+
+  private static WordPieceTokenizer tiny(String vocab) throws IOException {
+    String json = "{\"model\":{\"type\":\"WordPiece\",\"unk_token\":\"[UNK]\",\"vocab\":{" + vocab + "}},"
+        + "\"normalizer\":{\"type\":\"BertNormalizer\",\"lowercase\":false},"
+        + "\"pre_tokenizer\":{\"type\":\"BertPreTokenizer\"},\"post_processor\":{\"type\":\"BertProcessing\","
+        + "\"cls\":[\"[CLS]\",1],\"sep\":[\"[SEP]\",2]}}";
+    return WordPieceTokenizer.fromHuggingFaceJson(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)),
+        "tiny.json");
   }
 }

@@ -49,6 +49,11 @@ final class BenchCodingCommand implements Runnable {
   @Option(names = "--no-vectors", description = "Keywords only: no embedding model.")
   boolean noVectors;
 
+  @Option(names = "--part", paramLabel = "PART", defaultValue = "ALL",
+      description = "Which queries: ALL, TUNING or HELD_OUT (three in ten, by a hash of the memory each asks for, or of"
+          + " the prompt when none answers it; default: ${DEFAULT-VALUE}).")
+  SetAside part;
+
   @Mixin JsonOption json;
 
   /** One model's costs and figures. */
@@ -56,7 +61,7 @@ final class BenchCodingCommand implements Runnable {
       CodingRecallBench.ModelResult result) {}
 
   /** The whole report. */
-  record Report(String data, int memories, int queries, int unanswerable, List<Row> models) {}
+  record Report(String data, String part, int memories, int queries, int unanswerable, List<Row> models) {}
 
   @Override
   public void run() {
@@ -64,7 +69,7 @@ final class BenchCodingCommand implements Runnable {
     EngramSettings.Recall settings = global.settings().recall();
     CodingSet set;
     try {
-      set = CodingSet.read(data);
+      set = CodingSet.read(data).part(part);
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
@@ -94,7 +99,7 @@ final class BenchCodingCommand implements Runnable {
       }
     }
     int unanswerable = (int) set.queries().stream().filter(q -> q.expected().isEmpty()).count();
-    Report report = new Report(data.toString(), set.memories().size(), set.queries().size(), unanswerable, rows);
+    Report report = new Report(data.toString(), part.name(), set.memories().size(), set.queries().size(), unanswerable, rows);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, report);
@@ -116,8 +121,8 @@ final class BenchCodingCommand implements Runnable {
   }
 
   private static void print(PrintWriter out, Report r, EngramSettings.Recall settings) {
-    out.printf("coding set %s: %d memories, %d queries (%d with no answer in the store)%n%n", r.data(), r.memories(),
-        r.queries(), r.unanswerable());
+    out.printf("coding set %s (%s): %d memories, %d queries (%d with no answer in the store)%n%n", r.data(), r.part(),
+        r.memories(), r.queries(), r.unanswerable());
     out.printf("%-22s %7s %9s %8s  %-34s %-34s%n", "model", "load s", "embed/s", "query ms", "hit@1/3/5 vector bm25 recall",
         "MRR vector bm25 recall");
     for (Row row : r.models()) {
@@ -127,11 +132,18 @@ final class BenchCodingCommand implements Runnable {
           m.mrr().getOrDefault("vector", 0.0) + " " + m.mrr().get("bm25") + " " + m.mrr().get("recall"));
     }
     out.println();
+    for (Row row : r.models()) {
+      if (!row.result().byLanguage().isEmpty()) {
+        out.printf("%-22s by language, hit@1/3/5: %s%n", row.model(), row.result().byLanguage());
+      }
+    }
+    out.println();
     out.printf("relevance floor (%d files a turn): answered / expected sent / silent when nothing answers / precision /"
         + " expected cut (%%)%n", settings.filesPerTurn());
     for (Row row : r.models()) {
       CodingRecallBench.Floor f = row.result().floor();
       out.printf("%-22s configured %s%n", row.model(), floorText(f));
+      row.result().floorByLanguage().forEach((lang, lf) -> out.printf("%-22s   %-8s %s%n", "", lang, floorText(lf)));
       for (CodingRecallBench.Floor g : row.result().floorGrid()) {
         out.printf("%-22s   grid     %s%n", "", floorText(g));
       }

@@ -23,7 +23,7 @@ import java.util.Optional;
 final class CodingRecallBench {
   /** One model's figures. */
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
-      List<Floor> floorGrid) {}
+      List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage) {}
 
   /**
    * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
@@ -71,6 +71,13 @@ final class CodingRecallBench {
       }
       mrr.put(name, mrr(lists));
     });
+    Map<String, String> byLanguage = new java.util.TreeMap<>();
+    for (String lang : languages()) {
+      StringBuilder text = new StringBuilder();
+      rankings.forEach((name, lists) -> text.append(text.length() == 0 ? "" : " ").append(name).append(' ').append(KS.stream()
+          .map(k -> String.valueOf(hitAt(lists, k, lang))).collect(java.util.stream.Collectors.joining("/"))));
+      byLanguage.put(lang, text.toString());
+    }
     String model = embedder.map(Embedder::name).orElse("none");
     double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
     Floor chosen = floor(recallRanked, settings.keywordFloor(), vectorFloor);
@@ -83,20 +90,37 @@ final class CodingRecallBench {
         grid.add(floor(recallRanked, kf, vf));
       }
     }
-    return new ModelResult(model, hitAt, mrr, chosen, grid);
+    Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
+    for (String lang : languages()) {
+      floorByLanguage.put(lang, floor(recallRanked, settings.keywordFloor(), vectorFloor, lang));
+    }
+    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage);
   }
 
   private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {
     rankings.computeIfAbsent(name, n -> new ArrayList<>()).add(ids);
   }
 
+  /** The language labels of the queries, when the set has them. */
+  private java.util.SortedSet<String> languages() {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    set.queries().forEach(q -> out.add(q.lang()));
+    out.remove("");
+    return out;
+  }
+
   /** Share (percent) of queries with an answer whose top k holds an expected memory. */
   private double hitAt(List<List<String>> lists, int k) {
+    return hitAt(lists, k, null);
+  }
+
+  /** The same over the queries labelled {@code lang} (all when null). */
+  private double hitAt(List<List<String>> lists, int k, String lang) {
     int n = 0;
     int hits = 0;
     for (int i = 0; i < lists.size(); i++) {
       CodingSet.Query q = set.queries().get(i);
-      if (q.expected().isEmpty()) {
+      if (q.expected().isEmpty() || (lang != null && !lang.equals(q.lang()))) {
         continue;
       }
       n++;
@@ -128,6 +152,11 @@ final class CodingRecallBench {
   }
 
   Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor) {
+    return floor(ranked, keywordFloor, vectorFloor, null);
+  }
+
+  /** What the floor sends for the queries labelled {@code lang} (all when null). */
+  Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor, String lang) {
     int files = settings.filesPerTurn();
     int answerable = 0;
     int answered = 0;
@@ -141,6 +170,9 @@ final class CodingRecallBench {
     int cut = 0;
     for (int i = 0; i < ranked.size(); i++) {
       CodingSet.Query q = set.queries().get(i);
+      if (lang != null && !lang.equals(q.lang())) {
+        continue;
+      }
       List<Candidate> all = ranked.get(i);
       List<String> sent = all.stream().filter(c -> c.clears(keywordFloor, vectorFloor)).limit(files)
           .map(Candidate::id).toList();

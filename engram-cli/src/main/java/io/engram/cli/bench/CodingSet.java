@@ -23,8 +23,18 @@ record CodingSet(List<RecallDocument> memories, List<Query> queries) {
   /** All memories carry this date, so hotness is equal and only relevance ranks. */
   static final Instant DATED = Instant.parse("2025-01-15T10:00:00Z");
 
-  /** One query and the names of the memories that answer it. */
-  record Query(String text, Set<String> expected) {}
+  /** One query, the names of the memories that answer it, and its language label (empty when the set has none). */
+  record Query(String text, Set<String> expected, String lang) {
+    /** The id the set-aside split hashes: the memory it asks for, so a memory's questions stay together. */
+    String splitId() {
+      return expected.isEmpty() ? "unrelated:" + text : expected.stream().sorted().findFirst().orElseThrow();
+    }
+  }
+
+  /** The same memories with only the queries of {@code part}. */
+  CodingSet part(SetAside part) {
+    return new CodingSet(memories, queries.stream().filter(q -> part.holds(q.splitId())).toList());
+  }
 
   static CodingSet read(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
@@ -54,7 +64,7 @@ record CodingSet(List<RecallDocument> memories, List<Query> queries) {
         }
         expected.add(e.asText());
       }
-      queries.add(new Query(text(q, "query", file), Set.copyOf(expected)));
+      queries.add(new Query(text(q, "query", file), Set.copyOf(expected), q.path("lang").asText("")));
     }
     return new CodingSet(List.copyOf(memories), List.copyOf(queries));
   }
