@@ -119,6 +119,14 @@ public final class HostedMemory implements AutoCloseable {
   }
 
   /**
+   * Records that the agent used what {@code found} sent (it asked for it through a tool): it feeds hotness. What a
+   * retriever or advisor sends unasked is not recorded.
+   */
+  public void recordUse(MemoryRecall.Outcome found) {
+    recall.recordUse(found.result().memories().stream().map(io.engram.recall.RecalledMemory::name).toList());
+  }
+
+  /**
    * Saves a memory the agent chose to keep, with the same checks and redaction as {@code engram remember}.
    *
    * @param type one of {@code user}, {@code feedback}, {@code project}, {@code reference}

@@ -26,8 +26,9 @@ import java.util.function.Supplier;
  * superseded when {@code supersededBy} is set or {@code validUntil} has passed), brings the on-disk
  * index at {@code <home>/projects/<key>/index/<mode>/} in step (only changed memories are re-indexed;
  * the index is a cache, see {@link OpenedIndex} for what happens when it is busy or broken), runs a
- * {@link Recaller} resumed from the session's state, and writes {@code lastRecalled}/{@code recallCount}
- * back to the memories sent (through {@link ProjectMemory#markRecalled}), which feeds hotness.
+ * {@link Recaller} resumed from the session's state. Use is recorded apart ({@link #recordUse}: {@code lastRecalled}
+ * and {@code recallCount}, through {@link ProjectMemory#markRecalled}, which feed hotness), only for what the agent
+ * asked for or read.
  * Session state (names sent and bytes used) lives at {@code <home>/sessions/<id>/recall-state.json}, changed
  * under a lock, so budgets and the no-repeat rule hold across processes. Thread-safe.
  */
@@ -113,8 +114,8 @@ public final class MemoryRecall {
   }
 
   /**
-   * This recall, but writing {@code lastRecalled}/{@code recallCount} back to the memories sent on
-   * {@code executor} instead of before answering: those writes (one synced file per memory) cost more than
+   * This recall, but writing {@code lastRecalled}/{@code recallCount} back to the memories used ({@link #recordUse})
+   * on {@code executor} instead of before answering: those writes (one synced file per memory) cost more than
    * the rest of a warm recall, and a resident process can do them after the answer. A failed write then
    * throws from the task, for the executor to report.
    */
@@ -268,19 +269,33 @@ public final class MemoryRecall {
             .recall(query);
       }
     }
-    if (!result.memories().isEmpty()) {
-      List<String> sent = result.memories().stream().map(RecalledMemory::name).toList();
-      try {
-        useRecording.execute(() -> markRecalled(sent, now));
-      } catch (RuntimeException e) {
-        Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
-        notes.add("recall use not recorded (" + why.getMessage() + ")");
-      }
-    }
     Optional<Embedder> used = vectors ? embedder : Optional.empty();
     String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
         .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
+  }
+
+  /**
+   * Records that the agent used the memories {@code names} (it asked for them through a tool, or read one):
+   * {@code lastRecalled} and {@code recallCount} are written back on the use-recording executor, and feed hotness.
+   * A recall sent without being asked for (a hook's, a framework's retriever) is never recorded: a wrong memory
+   * it brought must not grow hotter and keep winning.
+   *
+   * @return a note when the use could not be recorded, empty otherwise
+   */
+  public Optional<String> recordUse(java.util.Collection<String> names) {
+    if (names.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> used = List.copyOf(names);
+    Instant now = clock.instant();
+    try {
+      useRecording.execute(() -> markRecalled(used, now));
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
+      return Optional.of("recall use not recorded (" + why.getMessage() + ")");
+    }
   }
 
   private void markRecalled(List<String> names, Instant when) {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -304,10 +305,14 @@ class MemoryRecallTest {
   }
 
   @Test
-  void recallUseIsWrittenBackWithoutTouchingUpdated() throws IOException {
+  void aRecallAloneNeverMakesAMemoryHotterAndRecordedUseIsWrittenBackWithoutTouchingUpdated() throws IOException {
     StoredMemory before = store.read("use-pnpm").orElseThrow();
-    recall().recall("pnpm", Optional.empty());
-    recall().recall("pnpm", Optional.empty());
+    MemoryRecall.Outcome sent = recall().recall("pnpm", Optional.empty());
+    assertThat(sent.result().memories()).extracting(RecalledMemory::name).contains("use-pnpm");
+    assertThat(store.read("use-pnpm").orElseThrow().memory().recallCount()).isZero();
+    assertThat(store.read("use-pnpm").orElseThrow().memory().lastRecalled()).isEmpty();
+    assertThat(recall().recordUse(List.of("use-pnpm"))).isEmpty();
+    assertThat(recall().recordUse(List.of("use-pnpm"))).isEmpty();
     Memory after = store.read("use-pnpm").orElseThrow().memory();
     assertThat(after.recallCount()).isEqualTo(2);
     assertThat(after.lastRecalled()).contains(RECALL_CLOCK.instant());

@@ -53,6 +53,7 @@ final class MemoryResources {
       throw new ToolInputException("no memory at " + uri);
     }
     String text = Files.readString(found.get().path());
+    services.recall().recordUse(List.of(found.get().name())); // a memory the agent read is one it used
     return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME, text)));
   }
 

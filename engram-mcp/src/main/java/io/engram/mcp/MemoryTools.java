@@ -123,6 +123,10 @@ final class MemoryTools {
           .append(MemoryText.descriptionAndBody(stored.get().memory().description(), r.content().strip()))
           .append("\n\n");
     }
+    // The agent asked for these: what it asked for counts as used, and feeds hotness.
+    List<String> notes = new ArrayList<>(found.notes());
+    services.recall().recordUse(found.result().memories().stream().map(RecalledMemory::name).toList())
+        .ifPresent(notes::add);
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("engine", found.retrieval());
     result.put("memories", out);
@@ -131,7 +135,7 @@ final class MemoryTools {
       leftOut.add(new LinkedHashMap<>(Map.of("id", l.id(), "reason", l.reason())));
     }
     result.put("leftOut", leftOut);
-    result.put("notes", found.notes());
+    result.put("notes", notes);
     result.put("text", out.isEmpty() ? "No memory matches the query." : text.toString().strip());
     return result;
   }
