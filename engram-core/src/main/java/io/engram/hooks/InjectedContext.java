@@ -13,7 +13,10 @@ import java.util.List;
 final class InjectedContext {
   private final int cap;
   private final StringBuilder text = new StringBuilder();
-  private final List<String> leftOut = new ArrayList<>();
+  /** Why a memory was left out when only the cap kept it out. */
+  static final String FOR_ROOM = "to stay under Claude Code's 10,000-character limit";
+
+  private final java.util.Map<String, List<String>> leftOut = new java.util.LinkedHashMap<>();
   private final List<String> cuts = new ArrayList<>();
   private final List<InjectionLedger.Item> sent = new ArrayList<>();
   private final String howToRead;
@@ -85,12 +88,17 @@ final class InjectedContext {
 
   /** Records that the memory {@code name} was relevant but left out for room. */
   void leftOut(String name) {
-    leftOut.add(name);
+    leftOut(name, FOR_ROOM);
   }
 
-  /** The memories left out, in the order they were offered. */
+  /** Records that the memory {@code name} was relevant but left out, {@code why} (a clause: "because ..."). */
+  void leftOut(String name, String why) {
+    leftOut.computeIfAbsent(why, w -> new ArrayList<>()).add(name);
+  }
+
+  /** The memories left out, grouped by reason in the order the reasons first came. */
   List<String> leftOutNames() {
-    return List.copyOf(leftOut);
+    return leftOut.values().stream().flatMap(List::stream).toList();
   }
 
   /** True when nothing was added and nothing left out. */
@@ -107,7 +115,7 @@ final class InjectedContext {
     return all.length() <= cap ? all : all.substring(0, cap);
   }
 
-  // Names as many of the memories left out as fit in maxLength, then how many more there are.
+  // Names as many of the memories left out as fit in maxLength, reason by reason, then how many more there are.
   private String closing(int maxLength) {
     if (leftOut.isEmpty() && cuts.isEmpty()) {
       return "";
@@ -118,20 +126,26 @@ final class InjectedContext {
     }
     tail.append(howToRead).append(')');
     StringBuilder out = new StringBuilder("(Engram left out ");
-    if (!leftOut.isEmpty()) {
-      out.append(leftOut.size()).append(leftOut.size() == 1 ? " memory" : " memories")
-          .append(" to stay under Claude Code's 10,000-character limit: ");
+    boolean first = true;
+    for (var group : leftOut.entrySet()) {
+      List<String> names = group.getValue();
+      out.append(first ? "" : "; and ").append(names.size()).append(names.size() == 1 ? " memory" : " memories")
+          .append(' ').append(group.getKey()).append(": ");
+      first = false;
       int listed = 0;
-      for (String name : leftOut) {
-        String more = " and " + (leftOut.size() - listed) + " more. ";
+      for (String name : names) {
+        String more = " and " + (names.size() - listed) + " more. ";
         if (out.length() + name.length() + 2 + more.length() + tail.length() > maxLength) {
           break;
         }
         out.append(listed == 0 ? "" : ", ").append(name);
         listed++;
       }
-      out.append(listed == leftOut.size() ? ". " : (listed == 0 ? "" : " and ") + (leftOut.size() - listed)
-          + (listed == 0 ? " of them. " : " more. "));
+      out.append(listed == names.size() ? "" : (listed == 0 ? "" : " and ") + (names.size() - listed)
+          + (listed == 0 ? " of them" : " more"));
+    }
+    if (!leftOut.isEmpty()) {
+      out.append(". ");
     }
     return out.append(tail).toString();
   }

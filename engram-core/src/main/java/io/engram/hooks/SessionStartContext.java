@@ -25,8 +25,9 @@ import java.util.Set;
  * <ol>
  *   <li>after a compaction that a PreCompact prepared, the session notes (at most half the cap, cut at a
  *       line, with the path of the whole file);
- *   <li>the user's standing memories ({@code user} and {@code feedback}, newest first) within the per-turn
- *       recall budget and, when an index follows, half of the room left; those that do not fit are named;
+ *   <li>the user's standing memories ({@code user} and {@code feedback}): every one that fits the cap (three
+ *       quarters of the room left when an index follows) and the session's recall budget, corrections first, then
+ *       the most used, then the newest ({@link #STANDING_ORDER}); each one left out is named with its true reason;
  *   <li>MEMORY.md of the project and of the user (not in the Claude Code layout, where Claude Code loads it
  *       itself), each under the absolute path of its memory directory, which its links are relative to;
  *       cut at a line when the room runs out.
@@ -61,7 +62,8 @@ final class SessionStartContext {
       state = state.withHandover(false);
     }
     List<Index> indexes = indexes();
-    int standingRoom = indexes.isEmpty() ? out.room() : out.room() / 2;
+    // Standing memories come first; an index that follows keeps a quarter of the room (its rest is a file to read).
+    int standingRoom = indexes.isEmpty() ? out.room() : out.room() * 3 / 4;
     state = standing(state, out, standingRoom);
     for (Index index : indexes) {
       String heading = "# " + index.whose() + " memory index (MEMORY.md in " + index.dir()
@@ -94,6 +96,17 @@ final class SessionStartContext {
     }
   }
 
+  /**
+   * The order standing memories go in: corrections (feedback) before preferences (user), then the more used (how
+   * often the agent asked for or read one, then how lately), then the newest.
+   */
+  static final Comparator<StoredMemory> STANDING_ORDER = Comparator
+      .comparing((StoredMemory m) -> m.memory().type() == MemoryType.FEEDBACK ? 0 : 1)
+      .thenComparing(Comparator.comparingInt((StoredMemory m) -> m.memory().recallCount()).reversed())
+      .thenComparing(m -> m.memory().lastRecalled().orElse(Instant.EPOCH), Comparator.reverseOrder())
+      .thenComparing(m -> m.memory().updated().orElse(Instant.EPOCH), Comparator.reverseOrder())
+      .thenComparing(StoredMemory::name);
+
   private HookState standing(HookState state, InjectedContext out, int room) throws IOException {
     Instant now = clock.instant();
     EngramSettings.Recall budgets = settings.recall();
@@ -101,40 +114,41 @@ final class SessionStartContext {
     List<StoredMemory> standing = memory.list().memories().stream()
         .filter(m -> m.memory().type() == MemoryType.USER || m.memory().type() == MemoryType.FEEDBACK)
         .filter(m -> !m.memory().isSuperseded(now) && !seen.contains(m.name()))
-        .sorted(Comparator.comparing((StoredMemory m) -> m.memory().updated().orElse(Instant.EPOCH)).reversed())
+        .sorted(STANDING_ORDER)
         .toList();
     if (standing.isEmpty()) {
       return state;
     }
     String heading = "# Standing preferences and corrections (Engram memory)\n\n";
-    int limit = Math.min(budgets.bytesPerTurn(), budgets.bytesPerSession() - state.recallBytes());
+    int bytesLeft = budgets.bytesPerSession() - state.recallBytes();
     int charsLeft = room - heading.length();
     StringBuilder blocks = new StringBuilder();
     List<String> names = new ArrayList<>();
     List<Integer> sizes = new ArrayList<>();
-    List<String> left = new ArrayList<>();
     int bytes = 0;
     for (StoredMemory m : standing) {
       String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
       int size = body.getBytes(StandardCharsets.UTF_8).length;
       String block = PromptRecall.section(m, body);
-      boolean fits = names.size() < budgets.filesPerTurn() && bytes + size <= limit
-          && blocks.length() + block.length() <= charsLeft;
-      if (fits) {
+      if (bytes + size > bytesLeft) {
+        out.leftOut(m.name(), "because the session's recall budget (recall.bytesPerSession, " + budgets.bytesPerSession()
+            + " bytes) is spent");
+      } else if (blocks.length() + block.length() > charsLeft) {
+        out.leftOut(m.name());
+      } else {
         blocks.append(block);
         names.add(m.name());
         sizes.add(block.length());
         bytes += size;
-      } else {
-        left.add(m.name());
       }
     }
-    if (!names.isEmpty() && out.addWhole(heading + blocks)) {
-      for (int i = 0; i < names.size(); i++) {
-        out.sent(names.get(i), sizes.get(i), "a standing user or feedback memory, newest first");
-      }
+    if (names.isEmpty() || !out.addWhole(heading + blocks)) {
+      names.forEach(out::leftOut);
+      return state;
     }
-    left.forEach(out::leftOut);
+    for (int i = 0; i < names.size(); i++) {
+      out.sent(names.get(i), sizes.get(i), "a standing user or feedback memory: corrections first, then by use");
+    }
     return state.withSurfaced(names, bytes);
   }
 }

@@ -110,6 +110,21 @@ class HookRunnerTest {
   }
 
   @Test
+  void sessionStartSendsEveryStandingMemoryThatFitsCorrectionsFirst() throws IOException {
+    for (int i = 0; i < 4; i++) {
+      store.write(Memory.of("pref-" + i, MemoryType.USER, "Preference " + i, "I prefer option " + i + ".\n"));
+      store.write(Memory.of("fix-" + i, MemoryType.FEEDBACK, "Correction " + i, "Do not repeat mistake " + i + ".\n"));
+    }
+    String start = runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"st1\"}"))
+        .additionalContext().orElseThrow();
+    for (int i = 0; i < 4; i++) {
+      assertThat(start).contains("## pref-" + i, "## fix-" + i);
+      assertThat(start.indexOf("## fix-" + i)).isLessThan(start.indexOf("## pref-0"));
+    }
+    assertThat(start).doesNotContain("left out");
+  }
+
+  @Test
   void sessionStartInjectsTheIndexAndStandingFeedbackAndACompactionResetsWhatWasSurfaced() throws IOException {
     store.write(Memory.of("no-db-mocks", MemoryType.FEEDBACK, "Testing rule", "Never mock the database.\n"));
     HookInput start = HookInput.parse("{\"session_id\":\"s3\",\"source\":\"startup\"}");
