@@ -41,7 +41,7 @@
  * {@code run.json} beside its undo journal and pruned with it. {@link DreamOptions} say whether to force and
  * whether to only plan; {@link DreamResult} says what happened.
  *
- * <p>The text rules work on their own small input, {@link MemoryText} (id, text, when last written), so
+ * <p>The text rules work on their own small input, {@link DescriptionAndBody} (id, text, when last written), so
  * they can be used on any memories: {@link NearDuplicates} (word-bigram Jaccard at or above {@code
  * dream.mergeSimilarity}, {@link DuplicatePair}s; with an embedder through the recall package's port, also by
  * meaning: {@link MeaningMatch}, a cosine at or above the model's {@code dream.meaningSimilarity}, unless the

@@ -2,7 +2,7 @@ package io.engram.hosted;
 
 import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryText;
+import io.engram.memory.DescriptionAndBody;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 /**
  * Recalled memories as the text every adapter puts before the model, one Markdown section each, as the hooks
  * show them: a heading {@code ## <name> (<type>)} (with a warning after the type for a memory taken from tool
- * output), then its description and body, each said once ({@link MemoryText}). And the way back: which
+ * output), then its description and body, each said once ({@link DescriptionAndBody}). And the way back: which
  * memories a conversation's messages hold, found by those headings wherever they are (a user message an
  * adapter augmented, a recall tool's answer).
  */
@@ -60,7 +60,7 @@ public final class RecalledSections {
     String trust = stored.flatMap(Memory::source).filter(s -> s == MemorySource.TOOL).map(s -> FROM_TOOL).orElse("");
     String description = stored.map(Memory::description).orElse("");
     return "## " + memory.name() + " (" + memory.type() + trust + ")\n"
-        + MemoryText.descriptionAndBody(description, memory.content().strip()).strip();
+        + DescriptionAndBody.join(description, memory.content().strip()).strip();
   }
 
   /**

@@ -6,7 +6,7 @@ import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
 import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryText;
+import io.engram.memory.DescriptionAndBody;
 import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
@@ -120,7 +120,7 @@ final class MemoryTools {
       m.put("truncated", r.truncated());
       out.add(m);
       text.append("## ").append(r.name()).append(" (").append(r.type()).append(")\n")
-          .append(MemoryText.descriptionAndBody(stored.get().memory().description(), r.content().strip()))
+          .append(DescriptionAndBody.join(stored.get().memory().description(), r.content().strip()))
           .append("\n\n");
     }
     // The agent asked for these: what it asked for counts as used, and feeds hotness.
