@@ -13,7 +13,8 @@
  * (precision and recall on a labelled set), {@link io.engram.bench.WebUiPageBench} (the web UI's pages at N
  * memories, over HTTP and optionally in Chromium), {@link io.engram.bench.ModelsBench} (what the model
  * plumbing adds to one call) and {@link io.engram.bench.TranscriptPassBench} (the per-turn transcript pass
- * on 1, 10 and 100 MB transcripts, first pass and one appended megabyte). docs/BENCHMARKS.md holds the figures.
+ * on 1, 10 and 100 MB transcripts, first pass and one appended megabyte) and {@link io.engram.bench.HttpServerBench}
+ * (the embedded HTTP server against the JDK's: start, and a hook-sized call). docs/BENCHMARKS.md holds the figures.
  *
  * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link
  * io.engram.bench.ExtractionBench} for a harness.
