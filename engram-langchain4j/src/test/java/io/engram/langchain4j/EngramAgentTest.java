@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.MemoryId;
+import dev.langchain4j.service.TokenStream;
 import io.engram.examples.scripted.ChatRequests;
 import io.engram.examples.scripted.ScriptedOpenAiServer;
 import io.engram.examples.scripted.ScriptedReply;
@@ -20,6 +24,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,6 +38,11 @@ class EngramAgentTest {
   /** The agent under test: one method, a conversation id and a user message. */
   interface Assistant {
     String chat(@MemoryId String conversation, @dev.langchain4j.service.UserMessage String message);
+  }
+
+  /** The agent, answering as a stream. */
+  interface StreamingAssistant {
+    TokenStream chat(@MemoryId String conversation, @dev.langchain4j.service.UserMessage String message);
   }
 
   /** A tool whose answer carries a secret, as a real tool's output may. */
@@ -127,6 +139,33 @@ class EngramAgentTest {
   }
 
   @Test
+  void aStreamedAnswerIsKeptWholeAndTheExchangeLearntFrom() throws Exception {
+    String answer = "We deploy with ./deploy.sh --canary from the release branch, after the smoke tests pass.";
+    server.otherwise(request -> Optional.of(ScriptedReply.text(answer)));
+    StreamingAssistant assistant = AiServices.builder(StreamingAssistant.class)
+        .streamingChatModel(OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl()).apiKey("not-a-real-key")
+            .modelName("gpt-4o-mini").build())
+        .chatMemoryProvider(EngramChatMemory.builder(memory)::build)
+        .contentRetriever(new EngramContentRetriever(memory))
+        .build();
+    CompletableFuture<ChatResponse> done = new CompletableFuture<>();
+    List<String> pieces = new CopyOnWriteArrayList<>();
+
+    assistant.chat("s", "Remember that we deploy with ./deploy.sh --canary, never with kubectl apply.")
+        .onPartialResponse(pieces::add).onCompleteResponse(done::complete).onError(done::completeExceptionally)
+        .start();
+    done.get(30, TimeUnit.SECONDS);
+    assertThat(memory.awaitLearning(Duration.ofSeconds(30))).isTrue();
+
+    assertThat(server.requests().get(0).path("stream").asBoolean()).isTrue();
+    assertThat(pieces).hasSizeGreaterThan(1);
+    List<ChatMessage> kept = EngramChatMemory.builder(memory).build("s").messages();
+    assertThat(((AiMessage) kept.get(kept.size() - 1)).text()).isEqualTo(answer);
+    assertThat(memory.store().list().memories()).extracting(m -> m.memory().body())
+        .anySatisfy(body -> assertThat(body).contains("./deploy.sh --canary"));
+  }
+
+  @Test
   void theModelRemembersAndForgetsThroughTheTools() throws IOException {
     server.thenReply(
         ScriptedReply.toolCall("remember", "{\"name\":\"test command\",\"type\":\"project\","
@@ -178,7 +217,7 @@ class EngramAgentTest {
         assertThat(continuation).contains(earlier);
       }
     }
-    assertThat(kept.get(kept.size() - 1)).isInstanceOf(dev.langchain4j.data.message.AiMessage.class);
+    assertThat(kept.get(kept.size() - 1)).isInstanceOf(AiMessage.class);
     assertThat(server.everythingSent()).contains("This conversation is being continued");
   }
 
