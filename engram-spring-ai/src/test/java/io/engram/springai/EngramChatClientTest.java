@@ -30,6 +30,7 @@ import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.prompt.PromptTemplate;
 import org.springframework.ai.tool.annotation.Tool;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
@@ -231,6 +232,28 @@ class EngramChatClientTest {
     assertThat(memory(context).conversations().read("ops"))
         .hasValueSatisfying(json -> assertThat(json).contains("[REDACTED"));
     assertThat(memory(context).store().list().memories()).isNotEmpty();
+  }
+
+  /** The application's own advisor: Engram's, with a prompt template of its own. */
+  @Configuration
+  static class OwnTemplate {
+    @Bean
+    EngramAdvisor engramAdvisor(HostedMemory memory) {
+      return EngramAdvisor.builder(memory).learn(false)
+          .promptTemplate(new PromptTemplate("Notes you kept:\n{memories}\n\nThe question: {query}")).build();
+    }
+  }
+
+  @Test
+  void anAdvisorBuiltWithAPromptTemplateAddsTheMemoriesItsWay() throws IOException {
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    ConfigurableApplicationContext context = start(List.of(OwnTemplate.class));
+    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+
+    ask(client(context), "c", "How do we deploy the service?");
+
+    assertThat(ChatRequests.lastOf(server.requests().get(0), "user"))
+        .startsWith("Notes you kept:\n## deploy (project)\n").endsWith("The question: How do we deploy the service?");
   }
 
   /** Engram's memory with an extraction model that records what it is sent (and fails, so the rules answer). */
