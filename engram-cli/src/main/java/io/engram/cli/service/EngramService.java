@@ -54,6 +54,8 @@ public final class EngramService implements AutoCloseable {
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
   private final AtomicLong served = new AtomicLong();
+  // Once stopping, it answers 503: a client asking whether it runs is told no at once, not by its last answers.
+  private volatile boolean stopping;
   private final Thread watchdog;
 
   /** Thrown when another service already runs for the home. */
@@ -163,6 +165,7 @@ public final class EngramService implements AutoCloseable {
   }
 
   private void stopSoon(String why) {
+    stopping = true;
     log.accept("stopping: " + why);
     Thread t = new Thread(this::close, "engram-service-stop");
     t.start();
@@ -231,6 +234,9 @@ public final class EngramService implements AutoCloseable {
       served.incrementAndGet();
       if (!token.accepts(request.getHeaders().get("Authorization"))) {
         return HttpAnswer.text(401, "unauthorized: send Authorization: Bearer <the token in " + files.token() + ">");
+      }
+      if (stopping) {
+        return HttpAnswer.text(503, "stopping");
       }
       String path = request.getHttpURI().getDecodedPath();
       String method = request.getMethod();

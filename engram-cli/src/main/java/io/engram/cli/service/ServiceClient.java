@@ -104,9 +104,9 @@ public final class ServiceClient {
   }
 
   /**
-   * Stops the service of {@code home} if one answers: asks it, waits up to 10 s for its process (the id it gave
-   * itself, not the file's) to end, then signals it, which runs its shutdown (the queue keeps unfinished work).
-   * Returns the process id it stopped; empty when none answered within {@code wait}.
+   * Stops the service of {@code home} if one answers: asks it, waits up to 10 s until it no longer answers (it
+   * finishes the work it is doing), then signals the process it named as its own, which runs its shutdown (the
+   * queue keeps unfinished work). Returns that process id; empty when none answered within {@code wait}.
    */
   public static Optional<Long> stopRunning(Path home, Duration wait) throws InterruptedException {
     Optional<Running> running = running(home, wait);
@@ -115,12 +115,13 @@ public final class ServiceClient {
     }
     long pid = running.get().status().pid();
     running.get().client().requestStop(wait);
-    Optional<ProcessHandle> process = ProcessHandle.of(pid);
     java.time.Instant deadline = java.time.Instant.now().plusSeconds(10);
-    while (process.map(ProcessHandle::isAlive).orElse(false) && java.time.Instant.now().isBefore(deadline)) {
+    while (running.get().client().status(wait).isPresent() && java.time.Instant.now().isBefore(deadline)) {
       Thread.sleep(50);
     }
-    process.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroy);
+    if (running.get().client().status(wait).isPresent() && pid != ProcessHandle.current().pid()) {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+    }
     return Optional.of(pid);
   }
 

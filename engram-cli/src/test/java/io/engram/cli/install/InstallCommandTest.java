@@ -94,6 +94,35 @@ class InstallCommandTest {
   }
 
   @Test
+  void uninstallStopsTheServiceAndTakesOutTheHooksItRecordedAndTheUsers() throws Exception {
+    Path project = java.nio.file.Files.createDirectories(tmp.resolve("project"));
+    Path home = user().resolve(".engram");
+    engram("/bin", "install", "--jar", jar("1.2.3").toString());
+    assertThat(engram("/bin", "--project", project.toString(), "hooks", "install", "--command", "engram").exitCode())
+        .isZero();
+    assertThat(engram("/bin", "hooks", "install", "--scope", "user", "--command", "engram").exitCode()).isZero();
+    java.nio.file.Files.writeString(java.nio.file.Files.createDirectories(home).resolve("settings.json"),
+        "{\"recall\":{\"vectors\":\"NEVER\"}}");
+    io.engram.cli.service.EngramService service = io.engram.cli.service.EngramService.start(home, user(), Map.of(),
+        "test", line -> { });
+    try {
+      CommandRun removed = engram("/bin", "uninstall", "--json");
+      assertThat(removed.exitCode()).as(removed.err()).isZero();
+      com.fasterxml.jackson.databind.JsonNode out = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(removed.out());
+      assertThat(out.get("serviceStopped").asBoolean()).isTrue();
+      assertThat(out.get("hooksRemoved").toString()).contains(project.resolve(".claude/settings.json").toString(),
+          user().resolve(".claude/settings.json").toString());
+      assertThat(out.get("hooksLeft")).isEmpty();
+      assertThat(io.engram.cli.service.ServiceClient.running(home, java.time.Duration.ofSeconds(1))).isEmpty();
+      assertThat(java.nio.file.Files.readString(project.resolve(".claude/settings.json"))).doesNotContain("engram");
+      assertThat(java.nio.file.Files.readString(user().resolve(".claude/settings.json"))).doesNotContain("engram");
+    } finally {
+      service.close();
+    }
+  }
+
+  @Test
   void uninstallRefusesALauncherItDidNotWrite() throws Exception {
     Path launcher = user().resolve(".local/bin/engram");
     Files.createDirectories(launcher.getParent());
