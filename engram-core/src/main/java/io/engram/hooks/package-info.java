@@ -9,7 +9,7 @@
  * then giving up rather than holding the agent), never while a model works.
  * <ul>
  *   <li>SessionStart ({@code SessionStartContext}): after a compaction the session notes a PreCompact
- *       flagged, the newest user and feedback memories, and MEMORY.md of the project and the user under
+ *       flagged, every standing user and feedback memory that fits (corrections first, then by use), and MEMORY.md of the project and the user under
  *       the absolute path of its directory (not in the Claude Code layout, where Claude Code loads it); after
  *       a compaction or a clear the surfaced set starts again.
  *   <li>UserPromptSubmit ({@code PromptRecall}): recall on the prompt through {@code MemoryRecall}, never

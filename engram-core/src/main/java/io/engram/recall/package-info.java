@@ -11,8 +11,10 @@
  * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back
  * only while no other process has committed to it. With a
  * session id, what was sent and how many bytes are kept in {@code <home>/sessions/<id>/recall-state.json},
- * read and rewritten under its lock around the whole call, so the budgets hold across processes; the
- * memories sent get {@code lastRecalled} and {@code recallCount} written back, which feeds hotness.
+ * read and rewritten under its lock around the whole call, so the budgets hold across processes. What recall sends
+ * is not use: {@link MemoryRecall#recordUse} writes {@code lastRecalled} and {@code recallCount} back, which feeds
+ * hotness, only for what the agent asked for through a tool or read, so a wrong memory a hook sent never grows
+ * hotter and keeps winning.
  *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
  * most about 2 s, {@link OpenedIndex#EMBEDDING_BUDGET}, new and changed content first; what is left is found by

