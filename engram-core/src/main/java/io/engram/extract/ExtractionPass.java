@@ -93,7 +93,7 @@ public final class ExtractionPass {
         if (at.equals(TranscriptPosition.START) && !read.messages().isEmpty() && !read.sessionId().equals(sessionId)) {
           return Optional.empty();
         }
-        Transcript window = read.sessionId().equals(sessionId) ? read : withSession(read, sessionId);
+        Transcript window = read.withSessionId(sessionId);
         int from = 0;
         if (at.equals(TranscriptPosition.START)) {
           // Read from the start (first pass, or the file was replaced): go on after the last message recognised.
@@ -119,10 +119,6 @@ public final class ExtractionPass {
     return n == 0 ? previous.flatMap(ExtractionState::lastUuid) : window.messages().get(n - 1).uuid();
   }
 
-  private static Transcript withSession(Transcript t, String sessionId) {
-    return new Transcript(sessionId, t.agentId(), t.messages(), t.boundaries(), t.subagents(), t.summaries(),
-        t.recordCounts(), t.problems());
-  }
 
   /**
    * Extracts from the messages {@code [from, size)} of {@code transcript}, whose first message is message

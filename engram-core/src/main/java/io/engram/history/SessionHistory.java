@@ -5,6 +5,7 @@ import io.engram.fs.FileLock;
 import io.engram.fs.FileTrees;
 import io.engram.recall.SearchIndex;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptFormat;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -169,18 +170,21 @@ public final class SessionHistory {
     if (from != null && from.unchanged(size, modified)) {
       return 0; // not changed since the last read: nothing new to read
     }
-    // Replaced since (shorter, or its bytes before the offset differ): what was read from it is read again.
-    boolean again = from == null || from.offset() > size || !from.holdsIn(file);
+    // Replaced since (shorter, or its bytes before the offset differ): what was read from it is read again. A
+    // session kept as one JSON document is rewritten whole on every change: it is always read again.
+    boolean document = !TranscriptFormat.of(file).linesAppended();
+    boolean again = document || from == null || from.offset() > size || !from.holdsIn(file);
     long offset = again ? 0 : from.offset();
     int linesBefore = again ? 0 : from.lines();
-    TranscriptChunk chunk = TranscriptChunk.read(file, offset);
-    if (chunk.text().isEmpty()) {
+    TranscriptChunk chunk = document ? null : TranscriptChunk.read(file, offset);
+    if (chunk != null && chunk.text().isEmpty()) {
       if (offset == size && from != null) {
         read.put(key, ReadPositions.Position.in(file, from.sessionId(), offset, linesBefore, size, modified));
       }
       return 0; // else only a line still being written: read when it is whole
     }
-    Transcript t = TranscriptReader.read(new StringReader(chunk.text()), sessionHint);
+    Transcript t = document ? TranscriptReader.read(file)
+        : TranscriptReader.read(new StringReader(chunk.text()), sessionHint);
     String session = from != null && !again ? from.sessionId() : t.sessionId();
     List<PastTurn> turns = TurnGroups.of(session, key, t.messages(), linesBefore + 1);
     try {
@@ -192,6 +196,10 @@ public final class SessionHistory {
     } catch (IOException | RuntimeException e) {
       writes.distrust();
       throw e;
+    }
+    if (document) {
+      read.put(key, ReadPositions.Position.in(file, session, size, 0, size, modified));
+      return turns.size();
     }
     // Start the next read at the last turn, which the session may still be adding to.
     int restartLine = turns.isEmpty() ? linesBefore + chunk.lines() + 1 : turns.get(turns.size() - 1).line();

@@ -136,9 +136,7 @@ public final class ContextLevelKeeper {
 
       @Override
       public Transcript whole() throws IOException {
-        Transcript read = TranscriptReader.read(file);
-        return read.sessionId().equals(sessionId) ? read : new Transcript(sessionId, read.agentId(), read.messages(),
-            read.boundaries(), read.subagents(), read.summaries(), read.recordCounts(), read.problems());
+        return TranscriptReader.read(file).withSessionId(sessionId);
       }
     }));
   }

@@ -73,8 +73,8 @@ record NotesProgress(TranscriptCheckpoint checkpoint, int messagesRead, String l
     for (CompactionBoundary b : window.boundaries()) {
       if (b.messageIndex() >= from && b.messageIndex() < n) {
         // The size just after a compaction: the summary that opens the new segment.
-        Transcript opening = new Transcript(window.sessionId(), Optional.empty(),
-            List.of(messages.get(b.messageIndex())), List.of(), List.of(), List.of(), Map.of(), List.of());
+        Transcript opening = Transcript.ofMessages(window.sessionId(), List.of(messages.get(b.messageIndex())),
+            window.agent());
         long size = ContextTally.START.plus(opening, settings).tokens();
         lowest = lowest < 0 ? size : Math.min(lowest, size);
       }

@@ -5,6 +5,7 @@ import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.TranscriptFormat;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -51,11 +52,15 @@ public final class RecentActivity {
 
   /**
    * The activity at the end of the transcript {@code file}: only its last {@code tailBytes} bytes are read
-   * (a session's transcript can be hundreds of megabytes), from the first whole line in them.
+   * (a session's transcript can be hundreds of megabytes), from the first whole line in them; a session kept as one
+   * JSON document is read whole.
    */
   public static Optional<String> ofTranscriptTail(Path file, int tailBytes, int lastMessages) throws IOException {
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
+    }
+    if (!TranscriptFormat.of(file).linesAppended()) { // one document: its end alone is not JSON
+      return of(TranscriptReader.read(file).mainLine(), lastMessages);
     }
     String tail;
     try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {

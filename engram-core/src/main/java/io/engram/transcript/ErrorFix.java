@@ -204,7 +204,7 @@ public record ErrorFix(
 
   private static boolean isLook(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
-      case "Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TaskOutput", "TodoWrite" -> true;
+      case "Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TaskOutput", "BashOutput", "TodoWrite" -> true;
       case "Bash" -> kind(use, calls) == CommandKind.LOOK;
       default -> false;
     };
@@ -222,7 +222,7 @@ public record ErrorFix(
 
   private static boolean isChange(ContentBlock.ToolUse use, CallOutcomes calls) {
     return switch (use.name()) {
-      case "Edit", "MultiEdit", "Write", "NotebookEdit" -> true;
+      case "Edit", "MultiEdit", "Write", "NotebookEdit", "apply_patch", "Delete" -> true;
       case "Bash" -> calls.commands(use).stream().anyMatch(c ->
           (CommandKind.of(c) == CommandKind.OTHER || CommandKind.of(c) == CommandKind.FORMAT)
               && !c.name().equals("git") && TrackerCommands.parse(c).isEmpty());

@@ -15,9 +15,9 @@ import java.util.Set;
 /**
  * What happened to one file during a session: every read, write and edit, in order.
  *
- * <p>Built from Read, Write, Edit, MultiEdit and NotebookEdit calls, Grep calls that search one file, and
- * shell commands that obviously touch a file (see {@link ShellFileCommands}); calls whose result was an
- * error are left out.
+ * <p>Built from Read, Write, Edit, MultiEdit, NotebookEdit and Delete calls, the files a patch names (apply_patch),
+ * Grep calls that search one file, and shell commands that obviously touch a file (see {@link ShellFileCommands});
+ * calls whose result was an error are left out.
  * Relative paths are resolved against the message's working directory. Deleting a directory deletes the
  * files under it that were touched before.
  *
@@ -132,9 +132,33 @@ public record FileActivity(String path, List<FileTouch> touches) {
         }
       }
       case "Bash" -> ops.putAll(ShellFileCommands.operations(use.inputText("command")));
+      case "Delete" -> put(ops, use.inputText("file_path"), FileOperation.DELETE);
+      case "apply_patch" -> patched(use.inputText("patch"), ops);
       default -> { }
     }
     return ops;
+  }
+
+  /**
+   * The files a patch in the format Codex and OpenCode edit with names: {@code *** Add File: PATH} writes, {@code
+   * *** Update File: PATH} edits, {@code *** Delete File: PATH} deletes, and {@code *** Move to: PATH} after an
+   * update moves the file there.
+   */
+  private static void patched(String patch, Map<String, FileOperation> ops) {
+    String updated = "";
+    for (String line : patch.split("\\R")) {
+      if (line.startsWith("*** Add File: ")) {
+        put(ops, line.substring(14).strip(), FileOperation.WRITE);
+      } else if (line.startsWith("*** Update File: ")) {
+        updated = line.substring(17).strip();
+        put(ops, updated, FileOperation.EDIT);
+      } else if (line.startsWith("*** Delete File: ")) {
+        put(ops, line.substring(17).strip(), FileOperation.DELETE);
+      } else if (line.startsWith("*** Move to: ") && !updated.isEmpty()) {
+        put(ops, updated, FileOperation.DELETE);
+        put(ops, line.substring(13).strip(), FileOperation.WRITE);
+      }
+    }
   }
 
   private static void put(Map<String, FileOperation> ops, String path, FileOperation op) {

@@ -70,7 +70,7 @@ public final class MessageListReader {
     }
     return new Transcript(
         sessionId, Optional.empty(), messages, List.of(), List.of(), List.of(),
-        Map.of("message", position), problems);
+        Map.of("message", position), problems, CodingAgent.OTHER);
   }
 
   private static Optional<TranscriptMessage> message(JsonNode entry, int position, List<ReadProblem> problems) {

@@ -21,6 +21,7 @@ import java.util.TreeMap;
  * @param summaries titles from {@code summary} records (Claude Code's session titles)
  * @param recordCounts how many records of each {@code type} the source held, known or not
  * @param problems lines that could not be used
+ * @param agent the agent that wrote the source
  */
 public record Transcript(
     String sessionId,
@@ -30,7 +31,8 @@ public record Transcript(
     List<Transcript> subagents,
     List<String> summaries,
     Map<String, Integer> recordCounts,
-    List<ReadProblem> problems) {
+    List<ReadProblem> problems,
+    CodingAgent agent) {
 
   public Transcript {
     Objects.requireNonNull(sessionId, "sessionId");
@@ -41,18 +43,30 @@ public record Transcript(
     summaries = List.copyOf(summaries);
     recordCounts = Collections.unmodifiableMap(new TreeMap<>(recordCounts));
     problems = List.copyOf(problems);
+    Objects.requireNonNull(agent, "agent");
   }
 
-  /** A transcript of plain messages: no compactions, subagents or problems. */
-  public static Transcript ofMessages(String sessionId, List<TranscriptMessage> messages) {
+  /** A transcript of plain messages written by {@code agent}: no compactions, subagents or problems. */
+  public static Transcript ofMessages(String sessionId, List<TranscriptMessage> messages, CodingAgent agent) {
     return new Transcript(
-        sessionId, Optional.empty(), messages, List.of(), List.of(), List.of(), Map.of(), List.of());
+        sessionId, Optional.empty(), messages, List.of(), List.of(), List.of(), Map.of(), List.of(), agent);
+  }
+
+  /** A transcript of plain messages from an agent Engram does not know ({@link CodingAgent#OTHER}). */
+  public static Transcript ofMessages(String sessionId, List<TranscriptMessage> messages) {
+    return ofMessages(sessionId, messages, CodingAgent.OTHER);
   }
 
   /** The same transcript with these subagents attached. */
   public Transcript withSubagents(List<Transcript> subagents) {
     return new Transcript(
-        sessionId, agentId, messages, boundaries, subagents, summaries, recordCounts, problems);
+        sessionId, agentId, messages, boundaries, subagents, summaries, recordCounts, problems, agent);
+  }
+
+  /** The same transcript under another session id (a resumed session read under the id it was started with). */
+  public Transcript withSessionId(String id) {
+    return id.equals(sessionId) ? this
+        : new Transcript(id, agentId, messages, boundaries, subagents, summaries, recordCounts, problems, agent);
   }
 
   /** The stretches between compactions; one segment when the session never compacted. */

@@ -7,6 +7,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -16,6 +18,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads Claude Code session transcripts ({@code ~/.claude/projects/<sanitized>/<session>.jsonl}).
@@ -31,6 +35,8 @@ import java.util.Optional;
  */
 public final class TranscriptReader {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Pattern TRAILING_UUID =
+      Pattern.compile("([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$");
 
   private TranscriptReader() {}
 
@@ -45,13 +51,17 @@ public final class TranscriptReader {
     if (unreadable.isPresent()) {
       throw new IOException(unreadable.get());
     }
+    TranscriptFormat format = TranscriptFormat.of(file);
     String stem = stem(file);
+    if (!format.linesAppended()) {
+      return document(format, new String(Files.readAllBytes(file), StandardCharsets.UTF_8), stem);
+    }
     Transcript main;
     try (Reader reader = open(file)) {
-      main = read(reader, stem);
+      main = read(reader, LineReader.of(format), stem);
     }
     Path subagentDir = file.resolveSibling(stem).resolve("subagents");
-    if (!Files.isDirectory(subagentDir)) {
+    if (format != TranscriptFormat.CLAUDE_CODE || !Files.isDirectory(subagentDir)) {
       return main;
     }
     List<Path> files = new ArrayList<>();
@@ -62,7 +72,7 @@ public final class TranscriptReader {
     List<Transcript> subagents = new ArrayList<>();
     for (Path sub : files) {
       try (Reader reader = open(sub)) {
-        subagents.add(read(reader, stem));
+        subagents.add(read(reader, new State(), stem));
       }
     }
     return main.withSubagents(subagents);
@@ -106,7 +116,11 @@ public final class TranscriptReader {
     if (unreadable.isPresent()) {
       throw new IOException(unreadable.get());
     }
-    State state = new State();
+    TranscriptFormat format = TranscriptFormat.of(file);
+    if (!format.linesAppended()) {
+      return wholeDocument(file, format, from);
+    }
+    LineReader state = LineReader.of(format);
     long offset = from.byteOffset();
     int lineNumber = from.lineNumber();
     try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
@@ -140,9 +154,25 @@ public final class TranscriptReader {
         buffer.clear();
       }
     }
-    Transcript read = new Transcript(state.sessionId.orElse(stem(file)), state.agentId, state.messages,
-        state.boundaries, List.of(), state.summaries, state.recordCounts, state.problems);
-    return new TranscriptTail(read, from, new TranscriptPosition(offset, lineNumber));
+    return new TranscriptTail(state.transcript(stem(file)), from, new TranscriptPosition(offset, lineNumber));
+  }
+
+  /**
+   * A document format read on: from its start it is read whole; a point after its start holds only while nothing
+   * was written since (an agent rewrites the whole document, so a changed one fails its checkpoint first).
+   */
+  private static TranscriptTail wholeDocument(Path file, TranscriptFormat format, TranscriptPosition from)
+      throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    TranscriptPosition end = new TranscriptPosition(bytes.length, 0);
+    if (from.byteOffset() == 0) {
+      return new TranscriptTail(document(format, new String(bytes, StandardCharsets.UTF_8), stem(file)), from, end);
+    }
+    if (from.byteOffset() == bytes.length) {
+      return new TranscriptTail(Transcript.ofMessages(stem(file), List.of(), format.agent()), from, from);
+    }
+    throw new IOException("transcript " + file + " is one JSON document (" + format.agent().displayName()
+        + "), rewritten whole: it cannot be read on from byte " + from.byteOffset() + "; read it from its start");
   }
 
   /**
@@ -151,7 +181,16 @@ public final class TranscriptReader {
    * @throws IOException when reading fails (not for bad lines)
    */
   public static Transcript read(Reader reader, String fallbackSessionId) throws IOException {
-    State state = new State();
+    StringWriter text = new StringWriter();
+    reader.transferTo(text);
+    TranscriptFormat format = TranscriptFormat.of(new StringReader(text.toString()));
+    if (!format.linesAppended()) {
+      return document(format, text.toString(), fallbackSessionId);
+    }
+    return read(new StringReader(text.toString()), LineReader.of(format), fallbackSessionId);
+  }
+
+  private static Transcript read(Reader reader, LineReader state, String fallbackSessionId) throws IOException {
     BufferedReader lines = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     int lineNumber = 0;
     for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -160,15 +199,30 @@ public final class TranscriptReader {
         state.accept(line, lineNumber);
       }
     }
-    return new Transcript(
-        state.sessionId.orElse(fallbackSessionId),
-        state.agentId,
-        state.messages,
-        state.boundaries,
-        List.of(),
-        state.summaries,
-        state.recordCounts,
-        state.problems);
+    return state.transcript(fallbackSessionId);
+  }
+
+  /** A session kept as one JSON document: an OpenCode export, a Gemini CLI chat, a list of messages. */
+  private static Transcript document(TranscriptFormat format, String json, String sessionId) {
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(json);
+      return switch (format) {
+        case OPENCODE_EXPORT -> OpenCodeExport.read(root, sessionId);
+        case GEMINI_DOCUMENT -> GeminiLines.document(root, sessionId);
+        default -> MessageListReader.parse(json, sessionId);
+      };
+    } catch (JsonProcessingException e) {
+      return unread(sessionId, format, new ReadProblem(e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
+          "not valid JSON: " + e.getOriginalMessage()));
+    } catch (IllegalArgumentException e) {
+      return unread(sessionId, format, new ReadProblem(0, e.getMessage()));
+    }
+  }
+
+  private static Transcript unread(String sessionId, TranscriptFormat format, ReadProblem problem) {
+    return new Transcript(sessionId, Optional.empty(), List.of(), List.of(), List.of(), List.of(), Map.of(),
+        List.of(problem), format.agent());
   }
 
   // Invalid UTF-8 becomes U+FFFD instead of aborting the read: one bad byte must not lose a session.
@@ -176,13 +230,20 @@ public final class TranscriptReader {
     return new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
   }
 
-  private static String stem(Path file) {
+  /**
+   * The session a file's name gives, for a source whose records do not: the name without its extension, or the
+   * UUID it ends with ({@code rollout-2026-05-11T11-26-55-<uuid>}), never the whole name, which is not an id.
+   */
+  static String stem(Path file) {
     String name = file.getFileName().toString();
-    return name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    Matcher uuid = TRAILING_UUID.matcher(stem);
+    return uuid.find() ? uuid.group(1) : stem;
   }
 
-  /** What has been read so far. */
-  private static final class State {
+  /** What has been read so far of a Claude Code session. */
+  static final class State implements LineReader {
     final List<TranscriptMessage> messages = new ArrayList<>();
     final List<CompactionBoundary> boundaries = new ArrayList<>();
     final List<String> summaries = new ArrayList<>();
@@ -191,7 +252,14 @@ public final class TranscriptReader {
     Optional<String> sessionId = Optional.empty();
     Optional<String> agentId = Optional.empty();
 
-    void accept(String line, int lineNumber) {
+    @Override
+    public Transcript transcript(String fallbackSessionId) {
+      return new Transcript(sessionId.orElse(fallbackSessionId), agentId, messages, boundaries, List.of(), summaries,
+          recordCounts, problems, CodingAgent.CLAUDE_CODE);
+    }
+
+    @Override
+    public void accept(String line, int lineNumber) {
       JsonNode record;
       try {
         record = MAPPER.readTree(line);

@@ -2,12 +2,23 @@
  * Agent session transcripts as Engram reads them: messages, the compactions between them, and the
  * views the engines work from.
  *
- * <p>{@link TranscriptReader} reads a Claude Code session ({@code ~/.claude/projects/<sanitized>/<id>.jsonl})
- * in one pass, one JSON tree per line, into a {@link Transcript}: user, assistant and system {@link
- * TranscriptMessage}s of {@link ContentBlock}s in file order, the {@link CompactionBoundary}s, the
- * subagent transcripts beside it, and every line it could not use as a {@link ReadProblem} (the rest is
- * still read). Prompts queued while the agent was busy become user messages. {@link MessageListReader}
- * reads the plain JSON message lists other agents and frameworks keep.
+ * <p>{@link TranscriptReader} reads a session of any {@link CodingAgent} in one pass into a {@link Transcript}:
+ * user, assistant and system {@link TranscriptMessage}s of {@link ContentBlock}s in file order, the {@link
+ * CompactionBoundary}s, the subagent transcripts beside it, the agent that wrote it, and every line it could not
+ * use as a {@link ReadProblem} (the rest is still read). Which agent wrote a file is told by its content, never its
+ * name ({@link TranscriptFormat#of}: the keys of its first JSON value); each format has one reader behind that
+ * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line; prompts queued
+ * while the agent was busy become user messages. Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
+ * Lines or one document ({@code GeminiLines}: records re-appended on update, {@code $set} and {@code $rewindTo}
+ * followed as Gemini's loader does), OpenCode's {@code opencode export} ({@code OpenCodeExport}) and Cursor's agent
+ * transcripts ({@code CursorLines}). Each translates its agent's tools into one vocabulary, Claude Code's ({@code
+ * ToolVocabulary}: {@code exec_command}, {@code run_shell_command}, {@code bash} and {@code Shell} are all {@code
+ * Bash}), so every view and engine works on every agent's sessions; what the harness wrote rather than the person
+ * (Codex's instructions and environment, Gemini's session context, OpenCode's synthetic parts, Cursor's wrappers
+ * around a query) is marked so that it never passes for what someone typed; a kind of record a reader does not
+ * know is counted and skipped, never fatal. A session's id comes from its records, else from the file's name (the
+ * UUID a rollout's name ends with), so an id is never a whole file name that a secret scan would mask. {@link
+ * MessageListReader} reads the plain JSON message lists other agents and frameworks keep.
  *
  * <p>{@link Transcript#segments()} splits a session at its compactions into {@link Segment}s, what the
  * model could see in one stretch. {@link Usage} is what the provider recorded for a request: the real
@@ -30,7 +41,9 @@
  * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
  * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
  * last line still being written is left for it. A {@link TranscriptCheckpoint} is such a position with the
- * checksum of the bytes before it, so an incremental pass knows when the file is no longer the one it read. A path that is not a regular file (a directory, a FIFO, a
+ * checksum of the bytes before it, so an incremental pass knows when the file is no longer the one it read. A
+document format (one JSON value the agent rewrites whole) is read whole from its start, and holds a point only at
+its end while unchanged. A path that is not a regular file (a directory, a FIFO, a
  * device) is refused before it is opened, with its own message ({@link TranscriptReader#whyNotATranscript}).
  *
  * <p>Where to start: {@link TranscriptReader#read}.

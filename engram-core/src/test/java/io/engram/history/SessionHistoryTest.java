@@ -283,4 +283,35 @@ class SessionHistoryTest {
     assertThat(full.upserted()).isZero();
     assertThat(full.removed()).isZero();
   }
+
+  @Test
+  void theSessionsOfOtherAgentsAreFoundByWhatWasSaidInThem() throws IOException {
+    SessionHistory history = history();
+    Path codex = TestResources.path(
+        "transcripts/codex/codemie__rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
+    Path opencode = TestResources.path("transcripts/opencode/entire__ses_2fd419c71ffeqSOLZEn9Pmpv8P.json");
+    history.sync(Map.of("019e1695-0522-7c83-8b39-0dd379793f80", codex, "ses_2fd419c71ffeqSOLZEn9Pmpv8P", opencode));
+
+    assertThat(history.search("go run command opencode plugin", 5))
+        .extracting(h -> h.turn().sessionId()).first().isEqualTo("ses_2fd419c71ffeqSOLZEn9Pmpv8P");
+    assertThat(history.search("demo scenario governance budgeting analytics", 5)).extracting(h -> h.turn().sessionId())
+        .contains("019e1695-0522-7c83-8b39-0dd379793f80");
+  }
+
+  @Test
+  void aSessionKeptAsOneDocumentIsReadAgainWholeWhenRewritten(@TempDir Path work) throws IOException {
+    SessionHistory history = history();
+    Path export = work.resolve("ses_x.json");
+    Files.copy(TestResources.path("transcripts/opencode/entire__ses_2fd419c71ffeqSOLZEn9Pmpv8P.json"), export);
+    int first = history.sync(Map.of("ses_x", export)).turns();
+    String json = Files.readString(export).replace("Replace entire with go run command", "Replace with a wrapper");
+    Files.writeString(export, json.replace("I'd like the entire integration", "Please make the quokka integration"));
+
+    SessionHistory.SyncReport again = history.sync(Map.of("ses_x", export));
+
+    assertThat(again.turns()).isEqualTo(first);
+    assertThat(history.search("quokka integration", 5)).anyMatch(h -> h.turn().text().contains("quokka integration"));
+    assertThat(history.search("entire integration opencode project", 50))
+        .noneMatch(h -> h.turn().text().contains("I'd like the entire integration"));
+  }
 }

@@ -147,7 +147,7 @@ class SessionNotesKeeperTest {
     Transcript compacted = new Transcript("s1", java.util.Optional.empty(), plain.messages(),
         List.of(new io.engram.transcript.CompactionBoundary(0, boundaryAt, java.util.Optional.empty(),
             java.util.Optional.empty(), "auto", java.util.Optional.of(11_000L))),
-        List.of(), List.of(), java.util.Map.of(), List.of());
+        List.of(), List.of(), java.util.Map.of(), List.of(), plain.agent());
 
     NotesUpdate u = keeper.update(compacted, false);
 

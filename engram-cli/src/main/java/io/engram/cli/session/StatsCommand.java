@@ -10,9 +10,9 @@ import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCalibration;
+import io.engram.transcript.CodingAgent;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
-import io.engram.transcript.MessageListReader;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
       "Summarise an agent session from its transcript.",
       "Counts messages, tool calls, files touched, errors, todos and tokens (estimated and, where recorded,"
           + " real), and shows the window level at each request and the compactions.",
-      "Reads Claude Code JSONL, or a JSON list of chat messages when the file ends in .json."
+      "Reads the sessions of Claude Code, Codex, Gemini CLI, OpenCode (opencode export) and Cursor, told apart by"
+          + " their content, and plain JSON lists of chat messages."
     })
 public final class StatsCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -70,9 +71,7 @@ public final class StatsCommand implements Runnable {
       throw new UserFacingException("no such transcript: " + file);
     }
     try {
-      return file.getFileName().toString().endsWith(".json")
-          ? MessageListReader.read(file)
-          : TranscriptReader.read(file);
+      return TranscriptReader.read(file);
     } catch (IOException e) {
       throw new UserFacingException("cannot read " + file + ": " + e.getMessage());
     }
@@ -83,7 +82,7 @@ public final class StatsCommand implements Runnable {
     StatsReport.Work work = r.work();
     StatsReport.Tokens tokens = r.tokens();
     StatsReport.Window window = r.window();
-    out.println(Ansi.AUTO.string("@|bold session " + r.sessionId() + "|@"));
+    out.println(Ansi.AUTO.string("@|bold session " + r.sessionId() + "|@ (" + r.agent().displayName() + ")"));
     out.printf("messages:     %d (%s), typed by the user: %d%n", counts.messages(), counts.messagesByRole(),
         counts.userMessages());
     out.printf("tool calls:   %d %s%n", counts.toolCalls(), counts.toolCallCounts());
@@ -126,6 +125,7 @@ public final class StatsCommand implements Runnable {
    * The report {@code stats} prints; also its JSON shape, one flat object (the parts' fields in order).
    *
    * @param sessionId the session
+   * @param agent the agent that wrote it
    * @param counts messages and tool calls
    * @param work files touched, errors and open todos
    * @param tokens the token estimate, the real prompt size and the calibration
@@ -135,6 +135,7 @@ public final class StatsCommand implements Runnable {
    */
   record StatsReport(
       String sessionId,
+      CodingAgent agent,
       @JsonUnwrapped Counts counts,
       @JsonUnwrapped Work work,
       @JsonUnwrapped Tokens tokens,
@@ -177,6 +178,7 @@ public final class StatsCommand implements Runnable {
       }
       return new StatsReport(
           t.sessionId(),
+          t.agent(),
           new Counts(t.messages().size(), byRole, t.userMessages().size(), t.toolCallCount(), t.toolCallCounts()),
           new Work(FileActivity.of(t.messages()), errors.size(),
               (int) errors.stream().filter(e -> e.fix().isPresent()).count(), TodoList.latest(t.messages()).open()),

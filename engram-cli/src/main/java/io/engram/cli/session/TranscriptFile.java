@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
  * that names it.
  */
 public final class TranscriptFile {
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A Claude Code transcript (.jsonl).")
+  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A session file of Claude Code, Codex, Gemini CLI, OpenCode (opencode export) or Cursor.")
   Path file;
 
   /** The file as given. */
@@ -38,10 +38,6 @@ public final class TranscriptFile {
     } catch (IOException e) {
       throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
     }
-    if (sessionId.isEmpty() || sessionId.get().equals(t.sessionId())) {
-      return t;
-    }
-    return new Transcript(sessionId.get(), t.agentId(), t.messages(), t.boundaries(), t.subagents(),
-        t.summaries(), t.recordCounts(), t.problems());
+    return sessionId.map(t::withSessionId).orElse(t);
   }
 }

@@ -43,11 +43,27 @@ class StatsCommandTest {
     assertThat(json.get("points").get(0).get("level").asText()).isEqualTo("NORMAL");
     assertThat(json.get("points").get(3).get("actualTokens").isNull()).isTrue();
     assertThat(json.get("points").get(2).get("segment").asInt()).isEqualTo(1);
-    assertThat(json.fieldNames()).toIterable().containsExactly("sessionId", "messages", "messagesByRole",
+    assertThat(json.fieldNames()).toIterable().containsExactly("sessionId", "agent", "messages", "messagesByRole",
         "userMessages", "toolCalls", "toolCallCounts", "files", "errors", "errorsFixed", "openTodos", "estimatedTokens",
         "lastRealPromptTokens", "calibration", "compactions", "levelCounts", "points", "subagents", "problems");
     assertThat(json.get("points").get(0).fieldNames()).toIterable().containsExactly("messageIndex", "lineNumber",
         "at", "segment", "model", "windowTokens", "estimatedTokens", "actualTokens", "level");
+  }
+
+  @Test
+  void readsACodexRolloutWithItsOwnSessionIdUnmasked(@TempDir Path home) throws Exception {
+    // A real Codex session, one of engram-core's fixtures (its licence is beside it).
+    Path rollout = Path.of("../engram-core/src/test/resources/transcripts/codex/"
+        + "codemie__rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
+    CommandRun run = CommandRun.in(home, home, "stats", "--json", rollout.toString());
+    assertThat(run.exitCode()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("sessionId").asText()).isEqualTo("019e1695-0522-7c83-8b39-0dd379793f80");
+    assertThat(json.get("agent").asText()).isEqualTo("codex");
+    assertThat(json.get("userMessages").asInt()).isEqualTo(3);
+    assertThat(json.get("toolCalls").asInt()).isEqualTo(38);
+    assertThat(CommandRun.in(home, home, "stats", rollout.toString()).out())
+        .startsWith("session 019e1695-0522-7c83-8b39-0dd379793f80 (Codex)").doesNotContain("REDACTED");
   }
 
   @Test
