@@ -5,7 +5,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const [mode, ...rest] = process.argv.slice(2);
 const report = { mode };
@@ -30,8 +35,20 @@ client.fallbackRequestHandler = async (request) => {
   report.serverRequests.push(request.method);
   throw new McpError(ErrorCode.MethodNotFound, "Method not found");
 };
+// What the server tells: a memory came or went (list_changed), a subscribed one changed (updated).
+report.notifications = [];
+client.setNotificationHandler(ResourceListChangedNotificationSchema, () => report.notifications.push("list_changed"));
+client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => report.notifications.push(`updated ${n.params.uri}`));
+async function told(what, ms = 10000) {
+  const t0 = Date.now();
+  while (!report.notifications.includes(what) && Date.now() - t0 < ms) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return report.notifications.includes(what);
+}
 await client.connect(transportFor(mode === "http" ? rest[1] : undefined));
 report.server = client.getServerVersion()?.name;
+report.resourcesCapability = client.getServerCapabilities()?.resources ?? {};
 report.tools = (await client.listTools()).tools.map((t) => t.name).sort();
 // A roots change announced by a client that never declared roots: the server must not ask for them.
 await client.transport.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
@@ -47,6 +64,7 @@ const remembered = await client.callTool({
   },
 });
 report.remember = { isError: remembered.isError ?? false, text: text(remembered) };
+report.toldRemembered = await told("list_changed");
 
 const listed = await client.callTool({ name: "list", arguments: {} });
 report.list = { isError: listed.isError ?? false, names: (listed.structuredContent?.memories ?? []).map((m) => m.name) };
@@ -60,6 +78,7 @@ const uri = resources.resources.find((r) => r.name === "tests-need-redis")?.uri
   ?? recalled.structuredContent?.memories?.[0]?.uri;
 const read = await client.readResource({ uri });
 report.read = { uri, text: read.contents.map((c) => c.text).join("") };
+await client.subscribeResource({ uri });
 
 const context = await client.callTool({ name: "context", arguments: {} });
 report.context = { isError: context.isError ?? false, text: text(context) };
@@ -74,6 +93,7 @@ try {
 
 const forgotten = await client.callTool({ name: "forget", arguments: { name: "tests-need-redis" } });
 report.forget = { isError: forgotten.isError ?? false, text: text(forgotten) };
+report.toldForgotten = await told(`updated ${uri}`);
 const forgottenAgain = await client.callTool({ name: "forget", arguments: { name: "tests-need-redis" } });
 report.forgetAgain = { isError: forgottenAgain.isError ?? false, text: text(forgottenAgain) };
 const after = await client.callTool({ name: "list", arguments: {} });

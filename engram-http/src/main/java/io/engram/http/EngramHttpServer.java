@@ -61,6 +61,16 @@ public final class EngramHttpServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Marks {@code request} as a long-lived stream (server-sent events): its connection no longer counts as one
+   * being answered, so a newcomer past the connection bounds may close it (its client opens it again).
+   */
+  public static void streaming(Request request) {
+    if (request.getAttribute(GuardedHandler.GUARD) instanceof ConnectionGuard guard) {
+      guard.longLived(request.getConnectionMetaData().getConnection());
+    }
+  }
+
   /** Stops accepting, ends open connections and the threads; requests still running are cut short. */
   @Override
   public void close() {

@@ -8,6 +8,9 @@ import org.eclipse.jetty.util.Callback;
 
 /** Tells the {@link ConnectionGuard} when a request on a connection is being answered, and when it is done. */
 final class GuardedHandler extends Handler.Wrapper {
+  /** The request attribute that holds the guard, for {@link EngramHttpServer#streaming}. */
+  static final String GUARD = ConnectionGuard.class.getName();
+
   private final ConnectionGuard guard;
 
   GuardedHandler(ConnectionGuard guard, Handler routes) {
@@ -19,6 +22,7 @@ final class GuardedHandler extends Handler.Wrapper {
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     Connection connection = request.getConnectionMetaData().getConnection();
     guard.answering(connection);
+    request.setAttribute(GUARD, guard);
     Request.addCompletionListener(request, failure -> guard.answered(connection));
     return super.handle(request, response, callback);
   }

@@ -232,8 +232,19 @@ public final class EngramMcpServer {
     features.onChange = () -> sync(features, server::listResources, server::addResource, server::removeResource,
         r -> new McpStatelessServerFeatures.SyncResourceSpecification(r, (c, request) -> features.read(request.uri())));
     features.onChange.run();
+    McpProtocol.Resources resources = new McpProtocol.Resources() {
+      @Override
+      public void refresh() {
+        features.onChange.run();
+      }
+
+      @Override
+      public Map<String, String> fingerprints() throws IOException {
+        return features.resources.fingerprints();
+      }
+    };
     return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
-        () -> new IllegalStateException("the SDK built its server without a handler")), json));
+        () -> new IllegalStateException("the SDK built its server without a handler")), json, resources));
   }
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
@@ -258,8 +269,11 @@ public final class EngramMcpServer {
         .build();
   }
 
-  /** Keeps the server's resource list equal to the store's memories (at start and after each tool call). */
-  private static <S> void sync(Features features, java.util.function.Supplier<List<McpSchema.Resource>> current,
+  /**
+   * Keeps the server's resource list equal to the store's memories: at start, after each tool call, and before
+   * each {@code resources/list} (so it is true whoever changed the store). Serialized: two callers may run it at once.
+   */
+  private static synchronized <S> void sync(Features features, java.util.function.Supplier<List<McpSchema.Resource>> current,
       java.util.function.Consumer<S> add, java.util.function.Consumer<String> remove,
       java.util.function.Function<McpSchema.Resource, S> spec) {
     List<McpSchema.Resource> wanted;

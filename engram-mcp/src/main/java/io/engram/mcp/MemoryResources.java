@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,6 +46,25 @@ final class MemoryResources {
             .mimeType(MIME)
             .build())
         .toList();
+  }
+
+  /**
+   * Every memory's URI with a fingerprint of its topic file (size and last change), which changes whenever what
+   * {@link #read} returns does.
+   */
+  Map<String, String> fingerprints() throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (StoredMemory s : services.memory().list().memories()) {
+      String stamp;
+      try {
+        BasicFileAttributes a = Files.readAttributes(s.path(), BasicFileAttributes.class);
+        stamp = a.size() + "@" + a.lastModifiedTime().toMillis();
+      } catch (IOException gone) {
+        stamp = "gone"; // removed since the listing: the next check sees it gone
+      }
+      out.put(uriOf(services.projectKey(), s), stamp);
+    }
+    return out;
   }
 
   /** The topic file behind {@code uri}; a {@link ToolInputException} when there is none. */

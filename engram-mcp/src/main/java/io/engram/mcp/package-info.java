@@ -25,9 +25,10 @@
  * the problem, never a protocol error.
  *
  * <p>{@code MemoryResources} serves every memory as {@code memory://<project-key>/<name>} or {@code
- * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time. The resource list
- * is brought in line with the store at start and after every tool call, on a thread of its own: updating it
- * from inside a tool call deadlocks the SDK's synchronous server.
+ * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time. The SDK's resource
+ * list is brought in line with the store at start, after every tool call (on a thread of its own: updating it
+ * from inside a tool call deadlocks the SDK's synchronous server) and before every {@code resources/list}, so that
+ * list is true whoever changed the store; clients with a session are told of changes (see the transport package).
  *
  * <p>The SDK brings Jackson 3 ({@code tools.jackson}, beside the core's Jackson 2, in other packages),
  * Reactor, a JSON-schema validator and SLF4J; the command line adds SLF4J's no-op provider, and in stdio

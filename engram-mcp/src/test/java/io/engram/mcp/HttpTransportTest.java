@@ -47,6 +47,22 @@ class HttpTransportTest {
   }
 
   @Test
+  void resourcesListIsTheStoreAsItIsNowWhoeverChangedIt() throws Exception {
+    try (EngramMcpServer.Http server = start()) {
+      String auth = "Bearer " + TestServerMain.TOKEN;
+      String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}";
+      assertThat(post(server, auth, list).body()).doesNotContain("written-elsewhere");
+      // Another process (the command line, a hook's JVM) writes to the same store.
+      io.engram.memory.ProjectMemory other = TestServerMain.services(home, project).memory();
+      other.write(io.engram.memory.Memory.of("written-elsewhere", io.engram.memory.MemoryType.PROJECT,
+          "A memory another process wrote", "The build needs JDK 17.\n"), io.engram.memory.ChangedBy.CLI);
+      assertThat(post(server, auth, list).body()).contains("written-elsewhere");
+      other.forget("written-elsewhere", io.engram.memory.ChangedBy.CLI);
+      assertThat(post(server, auth, list).body()).doesNotContain("written-elsewhere");
+    }
+  }
+
+  @Test
   void theServerListensOnLoopbackWhenAskedTo() throws Exception {
     try (EngramMcpServer.Http server = start()) {
       assertThat(server.address().getAddress().isLoopbackAddress()).isTrue();

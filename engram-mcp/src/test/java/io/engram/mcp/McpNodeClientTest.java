@@ -88,6 +88,12 @@ class McpNodeClientTest {
     assertThat(r.get("listAfterForget")).isEmpty();
     assertThat(texts(r.get("serverRequests"))).as("requests the server sent to a client that declared nothing")
         .isEmpty();
+    assertThat(r.at("/resourcesCapability/listChanged").asBoolean()).isTrue();
+    assertThat(r.at("/resourcesCapability/subscribe").asBoolean()).isTrue();
+    assertThat(r.get("toldRemembered").asBoolean()).as("told the list changed once a memory was remembered: %s",
+        r.get("notifications")).isTrue();
+    assertThat(r.get("toldForgotten").asBoolean()).as("told the subscribed memory changed once it was forgotten: %s",
+        r.get("notifications")).isTrue();
   }
 
   private static JsonNode run(List<String> args) throws IOException, InterruptedException {

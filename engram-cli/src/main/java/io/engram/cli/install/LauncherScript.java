@@ -115,7 +115,8 @@ public final class LauncherScript {
   // sent to the service's MCP endpoint (stateless streamable HTTP: a POST per message, a request answered with its
   // JSON, a notification with 202) by bash itself: the client's initialize is answered in milliseconds instead of
   // after a JVM start. A service that went away (its idle exit) is started again; a request it cannot answer gets
-  // a JSON-RPC error rather than silence.
+  // a JSON-RPC error rather than silence. It reads no event stream, so it says so (Engram-Relay): the server then
+  // offers it no notifications.
   private static final String MCP_OVER_TCP = """
       # MCP over stdio relayed to the Engram service by bash over /dev/tcp, for the project $project. Returns (the
       # JVM serves instead) when no service can be reached before the first message; exits when stdin ends.
@@ -131,7 +132,7 @@ public final class LauncherScript {
           if ! { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
             mcp_service_again && { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || { mcp_error "$line"; continue; }
           fi
-          printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
+          printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nEngram-Relay: stdio\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
             "$auth" "$project" "${#line}" "$line" >&3 2>/dev/null
           status= length=0 body=
           IFS= read -r status <&3

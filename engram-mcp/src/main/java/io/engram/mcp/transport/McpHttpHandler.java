@@ -14,16 +14,24 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * MCP's streamable HTTP transport, stateless, as a Jetty handler for the endpoint ({@value #ENDPOINT}): a POST
- * carries one JSON-RPC message; a request is answered with {@code application/json}, a notification or response
- * with 202. GET and DELETE answer 405 (the spec allows that of a server that opens no event stream and keeps no
- * session). Before the body is read: 403 for an {@code Origin} the {@link OriginPolicy} refuses, 401 without the
- * bearer token. Then 400 for a body that is not a message (with its JSON-RPC error) or an unsupported
- * {@code MCP-Protocol-Version}. The body's size bound is the route's ({@code EngramHttpServer}).
+ * MCP's streamable HTTP transport as a Jetty handler for the endpoint ({@value #ENDPOINT}): a POST carries one
+ * JSON-RPC message; a request is answered with {@code application/json}, a notification or response with 202.
+ * Every request is answered alike with or without a session; a session ({@link HttpSessions}, given by
+ * {@code initialize} in {@code Mcp-Session-Id}, unless the caller says with {@value #RELAY_HEADER} that it cannot
+ * read a stream) is only how the server reaches the client: GET with it opens the event stream of its
+ * notifications, DELETE ends it; an unknown session id gets 404, GET and DELETE without one 405. Before the body
+ * is read: 403 for an {@code Origin} the {@link OriginPolicy} refuses, 401 without the bearer token. Then 400 for
+ * a body that is not a message (with its JSON-RPC error) or an unsupported {@code MCP-Protocol-Version}. The
+ * body's size bound is the route's ({@code EngramHttpServer}).
  */
 public final class McpHttpHandler extends Handler.Abstract {
   /** The endpoint path. */
   public static final String ENDPOINT = "/mcp";
+
+  /** The header of a caller that relays stdio and reads no event stream (the launcher): it gets no session. */
+  public static final String RELAY_HEADER = "Engram-Relay";
+
+  private static final String SESSION_HEADER = "Mcp-Session-Id";
 
   /**
    * Chooses the protocol that answers a request, from its header fields (one server for many projects names
@@ -38,6 +46,7 @@ public final class McpHttpHandler extends Handler.Abstract {
   private final Router router;
   private final BearerToken token;
   private final OriginPolicy origins;
+  private final HttpSessions sessions = new HttpSessions(io.engram.config.EngramSettings.Mcp.DEFAULTS);
 
   /** A handler answering with the protocol {@code router} chooses for each request. */
   public McpHttpHandler(Router router, BearerToken token, OriginPolicy origins) {
@@ -48,24 +57,55 @@ public final class McpHttpHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    return answer(request).send(response, callback);
+    Optional<HttpAnswer> refused = gate(request);
+    if (refused.isPresent()) {
+      return refused.get().send(response, callback);
+    }
+    String id = request.getHeaders().get(SESSION_HEADER);
+    Optional<HttpSessions.Entry> session = id == null ? Optional.empty() : sessions.find(id);
+    if (id != null && session.isEmpty()) {
+      return HttpAnswer.text(404, "no such session: it ended or expired; initialize again").send(response, callback);
+    }
+    switch (request.getMethod()) {
+      case "POST" -> {
+        return answer(request, session).send(response, callback);
+      }
+      case "GET" -> {
+        if (session.isPresent()) {
+          sessions.stream(session.get(), request, response, callback);
+          return true;
+        }
+      }
+      case "DELETE" -> {
+        if (id != null) {
+          sessions.end(id);
+          return HttpAnswer.empty(200).send(response, callback);
+        }
+      }
+      default -> { }
+    }
+    return HttpAnswer.text(405, "method not allowed: POST one JSON-RPC message; GET opens the event stream and DELETE"
+        + " ends the session whose Mcp-Session-Id it names").with("Allow", "POST, GET, DELETE")
+        .send(response, callback);
   }
 
-  private HttpAnswer answer(Request request) throws java.io.IOException {
+  private Optional<HttpAnswer> gate(Request request) {
     Function<String, List<String>> header = name -> request.getHeaders().getFields(name).stream()
         .map(HttpField::getValue).toList();
     if (!origins.allows(header.apply("Origin"))) {
-      return HttpAnswer.text(403, "forbidden: this browser origin is refused (only loopback origins are served"
-          + " unless configured)");
+      return Optional.of(HttpAnswer.text(403, "forbidden: this browser origin is refused (only loopback origins are"
+          + " served unless configured)"));
     }
     if (!token.accepts(header.apply("Authorization"))) {
-      return HttpAnswer.text(401, "unauthorized: send Authorization: Bearer <token>")
-          .with("WWW-Authenticate", "Bearer realm=\"engram\"");
+      return Optional.of(HttpAnswer.text(401, "unauthorized: send Authorization: Bearer <token>")
+          .with("WWW-Authenticate", "Bearer realm=\"engram\""));
     }
-    if (!"POST".equals(request.getMethod())) {
-      return HttpAnswer.text(405, "method not allowed: this server is stateless and opens no event stream; POST one"
-          + " JSON-RPC message").with("Allow", "POST");
-    }
+    return Optional.empty();
+  }
+
+  private HttpAnswer answer(Request request, Optional<HttpSessions.Entry> session) throws java.io.IOException {
+    Function<String, List<String>> header = name -> request.getHeaders().getFields(name).stream()
+        .map(HttpField::getValue).toList();
     byte[] body;
     try {
       body = RequestBody.read(request);
@@ -85,15 +125,22 @@ public final class McpHttpHandler extends Handler.Abstract {
     }
     McpProtocol protocol;
     try {
-      protocol = router.route(header);
+      protocol = session.isPresent() ? session.get().protocol : router.route(header);
     } catch (IllegalArgumentException e) {
       return HttpAnswer.json(400, JsonRpcError.invalidRequest(e.getMessage()).response(
           message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty()));
     }
     if (message instanceof JsonRpcMessage.Request r) {
       InetSocketAddress remote = (InetSocketAddress) request.getConnectionMetaData().getRemoteSocketAddress();
-      return HttpAnswer.json(200, protocol.answer(r, Map.of("transport", "http", "remote", String.valueOf(remote),
-          "protocolVersion", version)));
+      Map<String, Object> context = Map.of("transport", "http", "remote", String.valueOf(remote), "protocolVersion",
+          version);
+      if (initialize && session.isEmpty() && header.apply(RELAY_HEADER).isEmpty()) {
+        String id = sessions.open(protocol);
+        HttpSessions.Entry opened = sessions.find(id).orElseThrow();
+        return HttpAnswer.json(200, protocol.answer(r, context, Optional.of(opened.session)))
+            .with(SESSION_HEADER, id);
+      }
+      return HttpAnswer.json(200, protocol.answer(r, context, session.map(e -> e.session)));
     }
     if (message instanceof JsonRpcMessage.Notification n) {
       protocol.notification(n);

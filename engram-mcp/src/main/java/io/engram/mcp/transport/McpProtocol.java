@@ -7,11 +7,20 @@ import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerHandler;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.engram.config.EngramSettings;
+import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -21,6 +30,13 @@ import java.util.function.Supplier;
  * on first need ({@link #warmUp()}). It never sends a request to the client, so it never asks a client for
  * what the client did not declare. Answers carry no exception text: an internal failure is logged and
  * the client gets -32603.
+ *
+ * <p>A client with a session ({@link McpSession}: stdio, or streamable HTTP with {@code Mcp-Session-Id}) is
+ * offered {@code resources.listChanged} and {@code subscribe}: {@code resources/list} is answered from the store
+ * as it is at that moment, and the store is compared with what it was after every tool call and every
+ * {@code mcp.changeCheckMillis} while a session is open (so changes by other processes are seen too), each
+ * session told {@code notifications/resources/list_changed} when memories came or went and
+ * {@code notifications/resources/updated} for each resource it subscribed to that changed or went.
  */
 public final class McpProtocol {
   /** The protocol revisions this server speaks, oldest first. */
@@ -46,8 +62,51 @@ public final class McpProtocol {
    *
    * @param handler answers requests
    * @param json the SDK's JSON mapper, for its result objects
+   * @param resources the resources as they are now
    */
-  public record Sdk(McpStatelessServerHandler handler, McpJsonMapper json) {}
+  public record Sdk(McpStatelessServerHandler handler, McpJsonMapper json, Resources resources) {
+    /** A server whose resources never change. */
+    public Sdk(McpStatelessServerHandler handler, McpJsonMapper json) {
+      this(handler, json, Resources.NONE);
+    }
+  }
+
+  /** The resources as they are now: what {@code resources/list} answers, and what is compared for changes. */
+  public interface Resources {
+    /** Resources that never change. */
+    Resources NONE = new Resources() {
+      @Override
+      public void refresh() {}
+
+      @Override
+      public Map<String, String> fingerprints() {
+        return Map.of();
+      }
+    };
+
+    /** Brings the SDK's resource list in line with the store (called before it answers {@code resources/list}). */
+    void refresh();
+
+    /** Each resource's URI with a fingerprint that changes whenever its content does. */
+    Map<String, String> fingerprints() throws IOException;
+  }
+
+  private static final Set<McpProtocol> WATCHED = ConcurrentHashMap.newKeySet();
+  private static final ScheduledExecutorService CHECKS = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "engram-mcp-changes");
+    t.setDaemon(true);
+    return t;
+  });
+
+  static {
+    long every = EngramSettings.Mcp.DEFAULTS.changeCheckMillis();
+    CHECKS.scheduleWithFixedDelay(() -> WATCHED.forEach(McpProtocol::checkChanges), every, every,
+        TimeUnit.MILLISECONDS);
+  }
+
+  private final Set<McpSession> sessions = ConcurrentHashMap.newKeySet();
+  private final Object checkLock = new Object();
+  private Map<String, String> seen; // guarded by checkLock
 
   private final ServerIdentity identity;
   private final Supplier<Sdk> factory;
@@ -64,7 +123,11 @@ public final class McpProtocol {
   /** Starts building the SDK's server in the background, unless it is built or being built. */
   public synchronized void warmUp() {
     if (sdk == null || sdk.isCompletedExceptionally()) {
-      sdk = CompletableFuture.supplyAsync(factory, task -> {
+      sdk = CompletableFuture.supplyAsync(() -> {
+        Sdk built = factory.get();
+        baseline(built); // before any request can change the store, so the first change is told too
+        return built;
+      }, task -> {
         Thread t = new Thread(task, "engram-mcp-start");
         t.setDaemon(true);
         t.start();
@@ -89,31 +152,117 @@ public final class McpProtocol {
     }
   }
 
+  /** Starts telling {@code session} about changes to the resources. */
+  public void open(McpSession session) {
+    sessions.add(session);
+    WATCHED.add(this);
+    CHECKS.execute(this::checkChanges); // the state the session starts from
+  }
+
+  /** Stops telling {@code session} anything. */
+  public void close(McpSession session) {
+    sessions.remove(session);
+  }
+
+  private void baseline(Sdk built) {
+    synchronized (checkLock) {
+      try {
+        seen = built.resources().fingerprints();
+      } catch (IOException | RuntimeException e) {
+        log.accept("cannot list the resources to look for changes: " + e.getMessage());
+      }
+    }
+  }
+
+  /** Compares the resources with what they were at the last check, and tells each session what changed. */
+  void checkChanges() {
+    synchronized (checkLock) {
+      checkChangesLocked();
+    }
+  }
+
+  private void checkChangesLocked() {
+    CompletableFuture<Sdk> building;
+    synchronized (this) {
+      building = sdk;
+    }
+    if (sessions.isEmpty() || building == null || !building.isDone() || building.isCompletedExceptionally()) {
+      return;
+    }
+    Map<String, String> now;
+    try {
+      now = building.join().resources().fingerprints();
+    } catch (IOException | RuntimeException e) {
+      log.accept("cannot list the resources to look for changes: " + e.getMessage());
+      return;
+    }
+    Map<String, String> before = seen;
+    seen = now;
+    if (before == null) {
+      return;
+    }
+    if (!now.keySet().equals(before.keySet())) {
+      sessions.forEach(s -> s.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}"));
+    }
+    Set<String> uris = new HashSet<>(before.keySet());
+    uris.addAll(now.keySet());
+    for (String uri : uris) {
+      if (!Objects.equals(before.get(uri), now.get(uri))) {
+        ObjectNode note = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
+            .put("method", "notifications/resources/updated");
+        note.putObject("params").put("uri", uri);
+        sessions.stream().filter(s -> s.subscribed(uri)).forEach(s -> s.send(note.toString()));
+      }
+    }
+  }
+
   /** Whether {@code request} is the one a client opens a session with. */
   public static boolean isInitialize(JsonRpcMessage.Request request) {
     return INITIALIZE.equals(request.method());
   }
 
-  /** The answer to {@code request}: one JSON line, a result or an error, with the request's id; never throws. */
+  /** The answer to {@code request} from a client without a session: no notifications are offered to it. */
   public String answer(JsonRpcMessage.Request request, Map<String, Object> context) {
+    return answer(request, context, Optional.empty());
+  }
+
+  /**
+   * The answer to {@code request} of a client with {@code session} (empty: none): one JSON line, a result or an
+   * error, with the request's id; never throws.
+   */
+  public String answer(JsonRpcMessage.Request request, Map<String, Object> context, Optional<McpSession> session) {
     try {
-      return answerOrThrow(request, context);
+      return answerOrThrow(request, context, session);
     } catch (RuntimeException e) { // whatever broke, the client still gets its one answer
       log.accept(request.method() + " failed: " + e);
       return JsonRpcError.internal().response(Optional.of(request.id()));
     }
   }
 
-  private String answerOrThrow(JsonRpcMessage.Request request, Map<String, Object> context) {
+  private String answerOrThrow(JsonRpcMessage.Request request, Map<String, Object> context,
+      Optional<McpSession> session) {
     Optional<JsonNode> id = Optional.of(request.id());
     Optional<JsonRpcError> refused = RequestParams.check(request.method(), request.params());
     if (refused.isPresent()) {
       return refused.get().response(id);
     }
     if (isInitialize(request)) {
-      return result(request.id(), initializeResult(request.params().orElseThrow()).toString());
+      return result(request.id(), initializeResult(request.params().orElseThrow(), session.isPresent()).toString());
     }
     if ("ping".equals(request.method())) {
+      return result(request.id(), "{}");
+    }
+    if (request.method().equals("resources/subscribe") || request.method().equals("resources/unsubscribe")) {
+      if (session.isEmpty()) {
+        return JsonRpcError.invalidRequest("subscriptions need a session: over HTTP, send the Mcp-Session-Id that"
+            + " initialize gave").response(id);
+      }
+      String uri = request.params().orElseThrow().get("uri").textValue();
+      if (request.method().equals("resources/subscribe")) {
+        session.get().subscribe(uri);
+      } else {
+        session.get().unsubscribe(uri);
+      }
       return result(request.id(), "{}");
     }
     Sdk server;
@@ -123,7 +272,14 @@ public final class McpProtocol {
       log.accept("cannot start the MCP tools: " + (e.getCause() == null ? e : e.getCause()));
       return JsonRpcError.internal().response(id);
     }
-    return viaSdk(server, request, context);
+    if (request.method().equals("resources/list")) {
+      server.resources().refresh(); // the store as it is now, whoever changed it
+    }
+    String answer = viaSdk(server, request, context);
+    if (request.method().equals("tools/call") && !sessions.isEmpty()) {
+      CHECKS.execute(this::checkChanges); // a tool may have changed memories
+    }
+    return answer;
   }
 
   private String viaSdk(Sdk server, JsonRpcMessage.Request request, Map<String, Object> context) {
@@ -164,12 +320,12 @@ public final class McpProtocol {
     return response.toString();
   }
 
-  private ObjectNode initializeResult(JsonNode params) {
+  private ObjectNode initializeResult(JsonNode params, boolean notifies) {
     String asked = params.path("protocolVersion").textValue();
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     result.put("protocolVersion", VERSIONS.contains(asked) ? asked : VERSIONS.get(VERSIONS.size() - 1));
     ObjectNode capabilities = result.putObject("capabilities");
-    capabilities.putObject("resources").put("subscribe", false).put("listChanged", false);
+    capabilities.putObject("resources").put("subscribe", notifies).put("listChanged", notifies);
     capabilities.putObject("tools").put("listChanged", false);
     result.putObject("serverInfo").put("name", identity.name()).put("version", identity.version());
     result.put("instructions", identity.instructions());

@@ -31,7 +31,7 @@ final class RequestParams {
     return switch (method) {
       case "initialize" -> initialize(p);
       case "tools/call" -> string(p, "name").or(() -> objectOrAbsent(p, "arguments"));
-      case "resources/read" -> string(p, "uri");
+      case "resources/read", "resources/subscribe", "resources/unsubscribe" -> string(p, "uri");
       default -> Optional.empty();
     };
   }

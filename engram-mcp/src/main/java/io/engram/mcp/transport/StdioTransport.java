@@ -47,6 +47,17 @@ public final class StdioTransport {
   }
 
   private void run(InputStream in) throws IOException, InterruptedException {
+    // One client on the other end of the pipe: its session, whose notifications are lines like the answers.
+    McpSession session = new McpSession(this::write);
+    protocol.open(session);
+    try {
+      serve(in, session);
+    } finally {
+      protocol.close(session);
+    }
+  }
+
+  private void serve(InputStream in, McpSession session) throws IOException, InterruptedException {
     ExecutorService workers = Executors.newFixedThreadPool(limits.workers(), r -> {
       Thread t = new Thread(r, "engram-mcp-stdio");
       t.setDaemon(true);
@@ -71,12 +82,12 @@ public final class StdioTransport {
           protocol.notification(notification);
         } else if (message instanceof JsonRpcMessage.Request request) {
           if (McpProtocol.isInitialize(request)) {
-            write(protocol.answer(request, CONTEXT));
+            write(protocol.answer(request, CONTEXT, Optional.of(session)));
           } else {
             inFlight.acquire();
             workers.execute(() -> {
               try {
-                write(protocol.answer(request, CONTEXT));
+                write(protocol.answer(request, CONTEXT, Optional.of(session)));
               } finally {
                 inFlight.release();
               }

@@ -38,14 +38,14 @@
  *
  * <h2>HTTP</h2>
  *
- * <p>{@link io.engram.mcp.transport.McpHttpHandler} is streamable HTTP, stateless, as a Jetty handler on
+ * <p>{@link io.engram.mcp.transport.McpHttpHandler} is streamable HTTP as a Jetty handler on
  * engram-http's server (the resident service mounts it at {@code /mcp} beside the hooks and the UI;
  * {@code engram mcp --http} serves it alone), whose bounds (read and idle times, connections in all and per
  * client, the body's size: {@code mcp.maxMessageBytes}, 413 past it) are in {@code io.engram.http}. The SDK's
  * own servlet transports are not used: they would bring the servlet API for one endpoint, answer a failure with
  * its exception's text, and lose the fast start above. POST {@code /mcp} with one message gets an
- * {@code application/json} answer (200, JSON-RPC errors included) or 202; GET and DELETE get 405 (no event
- * stream, no session). Before the body is read: 403 for an {@code Origin} that is neither loopback nor configured
+ * {@code application/json} answer (200, JSON-RPC errors included) or 202, the same with a session or without.
+ * Before the body is read: 403 for an {@code Origin} that is neither loopback nor configured
  * ({@link io.engram.mcp.transport.OriginPolicy}; a request without {@code Origin} is not from a browser and
  * passes), 401 without the bearer token (scheme in any case, constant-time comparison). Then 400 for a body that
  * is not a message, and for an {@code MCP-Protocol-Version} this server does not speak (absent: 2025-03-26
@@ -54,9 +54,26 @@
  * repeating period, or one with a run of 10 consecutive characters or few distinct ones; the message says how to
  * make one.
  *
- * <p>Given up on both transports: server-initiated messages (notifications, sampling, elicitation, roots) and
- * resumable streams, none of which Engram's tools use. The official TypeScript client and the SDK's Java
- * client talk to both unchanged ({@code McpNodeClientTest}, {@code JavaSdkClientTest}).
+ * <h2>Telling clients what changed</h2>
+ *
+ * <p>A client with a session ({@link io.engram.mcp.transport.McpSession}) is offered {@code resources.listChanged}
+ * and {@code subscribe}: over stdio the connection is the session; over HTTP {@code initialize} gives one in
+ * {@code Mcp-Session-Id} ({@code HttpSessions}: 128 random bits, at most {@code mcp.maxSessions}, dropped
+ * {@code mcp.sessionIdleMillis} after the last request without a stream), a GET with it opens the event stream its
+ * notifications go to (a comment every {@code mcp.keepAliveMillis} keeps it open; engram-http may close it for a
+ * newcomer, and the client opens it again), DELETE ends it, an unknown id gets 404. A caller that names itself a
+ * relay ({@code Engram-Relay}: the launcher's bash relay of {@code engram mcp}, which reads no stream) gets no
+ * session and is offered no notifications, so it is never promised what it cannot receive.
+ * {@link io.engram.mcp.transport.McpProtocol} answers {@code resources/list} from the store as it is at that
+ * moment, and compares the store with what it was (each memory's URI, its topic file's size and last change)
+ * after each tool call and every {@code mcp.changeCheckMillis} while a session is open: the changes other
+ * processes make (the command line, a hook's JVM, the dream) are told as well as its own. Memories that came or
+ * went: {@code notifications/resources/list_changed} to every session; a memory that changed or went:
+ * {@code notifications/resources/updated} to the sessions subscribed to it.
+ *
+ * <p>Given up on both transports: requests to the client (sampling, elicitation, roots) and resumable streams,
+ * none of which Engram's tools use. The official TypeScript client and the SDK's Java client talk to both
+ * unchanged ({@code McpNodeClientTest} also waits for the notifications; {@code JavaSdkClientTest}).
  *
  * <p>Where to start: {@link io.engram.mcp.transport.McpProtocol}, then a transport.
  */
