@@ -47,6 +47,29 @@ class HttpTransportTest {
   }
 
   @Test
+  void initializeGivesASessionWithNotificationsExceptToARelayThatReadsNoStream() throws Exception {
+    try (EngramMcpServer.Http server = start()) {
+      String auth = "Bearer " + TestServerMain.TOKEN;
+      HttpResponse<String> direct = post(server, auth, INIT);
+      assertThat(direct.headers().firstValue("Mcp-Session-Id")).hasValueSatisfying(id -> assertThat(id).hasSize(32));
+      assertThat(direct.body()).contains("\"subscribe\":true", "\"listChanged\":true");
+      HttpResponse<String> relayed = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(server))
+          .header("Content-Type", "application/json").header("Authorization", auth).header("Engram-Relay", "stdio")
+          .POST(HttpRequest.BodyPublishers.ofString(INIT)).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(relayed.headers().firstValue("Mcp-Session-Id")).isEmpty();
+      assertThat(relayed.body()).contains("\"subscribe\":false", "\"listChanged\":false");
+      HttpResponse<String> unknown = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(server))
+          .header("Authorization", auth).header("Mcp-Session-Id", "0".repeat(32)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(unknown.statusCode()).isEqualTo(404);
+      HttpResponse<String> ended = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(server))
+          .header("Authorization", auth).header("Mcp-Session-Id", direct.headers().firstValue("Mcp-Session-Id")
+              .orElseThrow()).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(ended.statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
   void resourcesListIsTheStoreAsItIsNowWhoeverChangedIt() throws Exception {
     try (EngramMcpServer.Http server = start()) {
       String auth = "Bearer " + TestServerMain.TOKEN;
