@@ -60,18 +60,18 @@ final class ConnectionGuard implements Connection.Listener {
   }
 
   void answering(Connection connection) {
-    Tracked t = open.get(connection);
-    if (t != null) {
-      t.answering = true;
-      t.longLived = false;
-      t.since = System.nanoTime();
-    }
+    mark(connection, true);
   }
 
   void answered(Connection connection) {
+    mark(connection, false);
+  }
+
+  // Since now, the connection is being answered or waits for its next request.
+  private void mark(Connection connection, boolean answering) {
     Tracked t = open.get(connection);
     if (t != null) {
-      t.answering = false;
+      t.answering = answering;
       t.longLived = false;
       t.since = System.nanoTime();
     }

@@ -109,6 +109,12 @@ final class HttpSessions {
     stream.write(": engram\n\n"); // the head goes out now: the client knows its stream is open
   }
 
+  /** Ends every session and stops the keep-alive thread (the server is stopping). */
+  void close() {
+    ticks.shutdownNow();
+    sessions.keySet().forEach(this::end);
+  }
+
   private void tick() {
     long now = System.nanoTime();
     sessions.forEach((id, e) -> {

@@ -89,6 +89,12 @@ public final class McpHttpHandler extends Handler.Abstract {
         .send(response, callback);
   }
 
+  @Override
+  protected void doStop() throws Exception {
+    sessions.close();
+    super.doStop();
+  }
+
   private Optional<HttpAnswer> gate(Request request) {
     Function<String, List<String>> header = name -> request.getHeaders().getFields(name).stream()
         .map(HttpField::getValue).toList();
