@@ -166,6 +166,33 @@ class EngramAgentTest {
   }
 
   @Test
+  void aRecalledMemoryACompactionSummarisedAwayComesBackWhenItIsRelevantAgain() throws IOException {
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    server.otherwise(request -> Optional.of(ScriptedReply.text(
+        "I looked at it and changed the parser accordingly; the tests pass now. " + "Details follow. ".repeat(60))));
+    Assistant assistant = AiServices.builder(Assistant.class)
+        .chatModel(OpenAiChatModel.builder().baseUrl(server.baseUrl()).apiKey("k").modelName("gpt-4o-mini").build())
+        .chatMemoryProvider(EngramChatMemory.builder(memory).windowTokens(1_000).learn(false)::build)
+        .contentRetriever(new EngramContentRetriever(memory))
+        .build();
+
+    assistant.chat("c", "How do we deploy the service?");
+    List<String> work = List.of("Make the CSV parser accept quoted fields.", "Handle a trailing newline too.",
+        "Add a test for a header row with a BOM.", "Rename parseLine to parseRecord everywhere.");
+    for (String message : work) {
+      assistant.chat("c", message);
+    }
+    assistant.chat("c", "Remind me, how do we deploy the service?");
+
+    int last = server.requests().size() - 1;
+    assertThat(server.everythingSent()).contains("This conversation is being continued");
+    assertThat(ChatRequests.text(server.requests().get(last).path("messages").get(0)))
+        .startsWith("This conversation is being continued").doesNotContain("## deploy (");
+    assertThat(timesSent(last, "deploy")).isEqualTo(1);
+    assertThat(ChatRequests.lastOf(server.requests().get(last), "user")).contains("## deploy (project)");
+  }
+
+  @Test
   void theModelRemembersAndForgetsThroughTheTools() throws IOException {
     server.thenReply(
         ScriptedReply.toolCall("remember", "{\"name\":\"test command\",\"type\":\"project\","
