@@ -166,6 +166,7 @@ public record EngramSettings(
       String embeddingModel,
       double keywordFloor,
       Map<String, Double> vectorFloors,
+      Map<String, Double> anchorMargins,
       int exactVectorLimit,
       int hnswMaxConnections,
       int hnswBeamWidth,
@@ -192,7 +193,10 @@ public record EngramSettings(
      *
      * <p>{@code embeddingModel} names the model (docs/BENCHMARKS.md, "Embedding models"). The relevance
      * floor: a memory is sent only when its keyword match covers at least {@code keywordFloor} of the
-     * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors}. Vector search is
+     * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors} and, for a model with an entry
+     * in {@code anchorMargins}, exceeds by that margin the cosine of the nearest of Engram's reference prompts in the
+     * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an absolute
+     * cosine does not calibrate across models and scripts. Vector search is
      * exact up to {@code exactVectorLimit} vectors (100,000: the true neighbours, where the HNSW graph found
      * 0.62 of them on the bench's synthetic vectors at 100k and four times the candidates only 0.76), above it an
      * HNSW graph ({@code hnswMaxConnections}, {@code hnswBeamWidth}) searched with {@code hnswCandidates}
@@ -214,13 +218,14 @@ public record EngramSettings(
             Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
             Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
                 "bge-small-en-v1.5-q", 0.6),
+            Map.of("all-MiniLM-L6-v2-q", 0.0, "bge-small-zh-v1.5-q", 0.03),
             100_000, 32, 200, 200, 0.3, 0.2, 1.0, 20, 256 * 1024, 10, 0.4, Rescoring.DEFAULTS);
 
     /** The same settings sending at most {@code files} memories a turn. */
     public Recall withFilesPerTurn(int files) {
       return new Recall(manifestMaxFiles, manifestIndexLines, files, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, coverageWeight, rescoring);
     }
@@ -229,7 +234,7 @@ public record EngramSettings(
     public Recall withExpansion(double context, double secondPass, double dates) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
           historyResults, coverageWeight, rescoring);
     }
@@ -238,7 +243,7 @@ public record EngramSettings(
     public Recall withCoverageWeight(double weight) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, weight, rescoring);
     }
@@ -247,9 +252,18 @@ public record EngramSettings(
     public Recall withRescoring(Rescoring other) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, coverageWeight, other);
+    }
+
+    /**
+     * How far above the nearest reference prompt of its script a memory's cosine must be for {@code model} (the floor
+     * calibrated per query, model and script); empty for a model without an entry, which has its absolute floor alone.
+     */
+    public java.util.OptionalDouble anchorMargin(String model) {
+      Double m = anchorMargins.get(model);
+      return m == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(m);
     }
 
     /** The cosine a vector match must reach for {@code model}; a model without an entry has no vector floor. */

@@ -285,6 +285,42 @@ public final class RecallIndex {
     return FeatureRescoring.rescore(query.text(), ranked, known, settings.rescoring());
   }
 
+  /**
+   * The cosine between {@code query} and the nearest of the reference prompts in its script ({@link
+   * RelevanceAnchors}): the model's measure of how close a text comes to a prompt by being a prompt. Empty without an
+   * embedder, for a blank query, or when the model fails.
+   */
+  public java.util.OptionalDouble anchorCosine(String query) {
+    if (queries.isEmpty() || query.isBlank()) {
+      return java.util.OptionalDouble.empty();
+    }
+    try {
+      return java.util.OptionalDouble.of(RelevanceAnchors.nearest(embedder.get(), query, queries.get().vector(query)));
+    } catch (RuntimeException e) {
+      return java.util.OptionalDouble.empty(); // the configured floor still holds
+    }
+  }
+
+  /**
+   * The cosine a memory must reach for {@code query} to clear the relevance floor by meaning: the model's absolute
+   * floor ({@code recall.vectorFloors}) and, for a model with an anchor margin, the nearest reference prompt's cosine
+   * plus that margin, whichever is higher; infinite without vectors or any floor for the model.
+   */
+  public double vectorFloor(String query, EngramSettings.Recall settings) {
+    if (embedder.isEmpty()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    String model = embedder.get().name();
+    double absolute = settings.vectorFloor(model);
+    java.util.OptionalDouble margin = settings.anchorMargin(model);
+    java.util.OptionalDouble anchor = margin.isPresent() ? anchorCosine(query) : java.util.OptionalDouble.empty();
+    if (anchor.isEmpty()) {
+      return absolute;
+    }
+    double relative = anchor.getAsDouble() + margin.getAsDouble();
+    return absolute == Double.POSITIVE_INFINITY ? relative : Math.max(absolute, relative);
+  }
+
   /** The model the vectors come from, when vector search takes part. */
   public Optional<String> vectorModel() {
     return embedder.map(Embedder::name);

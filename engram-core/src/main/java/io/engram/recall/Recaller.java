@@ -102,7 +102,7 @@ public final class Recaller {
   private List<Ranked> rank(RecallQuery query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
     double keywordFloor = settings.keywordFloor();
-    double vectorFloor = index.vectorModel().map(settings::vectorFloor).orElse(Double.POSITIVE_INFINITY);
+    double vectorFloor = index.vectorFloor(query.text(), settings);
     List<Ranked> out = new ArrayList<>();
     int belowFloor = 0;
     for (Candidate c : index.search(query, settings, now)) {

@@ -38,18 +38,23 @@ final class RecallFixtures {
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
         perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
         d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.exactVectorLimit(), d.hnswMaxConnections(),
+        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.exactVectorLimit(), d.hnswMaxConnections(),
         d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
         d.historyResults(), d.coverageWeight(), d.rescoring());
   }
 
   /** The default settings with a vector floor of {@code floor} for {@code model} alone. */
   static EngramSettings.Recall withVectorFloor(String model, double floor) {
+    return withVectorFloor(model, floor, java.util.Map.of());
+  }
+
+  /** The same, with the anchor margins {@code margins}. */
+  static EngramSettings.Recall withVectorFloor(String model, double floor, java.util.Map<String, Double> margins) {
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), d.filesPerTurn(), d.bytesPerFile(),
         d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
         d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), java.util.Map.of(model, floor), d.exactVectorLimit(),
+        d.embeddingModel(), d.keywordFloor(), java.util.Map.of(model, floor), margins, d.exactVectorLimit(),
         d.hnswMaxConnections(), d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(),
         d.dateBoost(), d.activityMessages(), d.activityTailBytes(), d.historyResults(), d.coverageWeight(),
         d.rescoring());

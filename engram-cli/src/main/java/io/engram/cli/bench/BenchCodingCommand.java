@@ -144,6 +144,9 @@ final class BenchCodingCommand implements Runnable {
       CodingRecallBench.Floor f = row.result().floor();
       out.printf("%-22s configured %s%n", row.model(), floorText(f));
       row.result().floorByLanguage().forEach((lang, lf) -> out.printf("%-22s   %-8s %s%n", "", lang, floorText(lf)));
+      for (CodingRecallBench.Floor g : row.result().anchorGrid()) {
+        out.printf("%-22s   anchored %s%n", "", floorText(g).replace("cosine", "margin"));
+      }
       for (CodingRecallBench.Floor g : row.result().floorGrid()) {
         out.printf("%-22s   grid     %s%n", "", floorText(g));
       }

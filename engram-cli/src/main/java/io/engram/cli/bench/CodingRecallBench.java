@@ -23,7 +23,8 @@ import java.util.Optional;
 final class CodingRecallBench {
   /** One model's figures. */
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
-      List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage) {}
+      List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
+      List<Floor> anchorGrid) {}
 
   /**
    * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
@@ -48,6 +49,8 @@ final class CodingRecallBench {
   ModelResult run(Optional<Embedder> embedder, List<Double> vectorFloors) {
     Map<String, List<List<String>>> rankings = new LinkedHashMap<>();
     List<List<Candidate>> recallRanked = new ArrayList<>();
+    List<Double> anchors = new ArrayList<>();
+    List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
       index.sync(set.memories());
@@ -55,6 +58,8 @@ final class CodingRecallBench {
       for (CodingSet.Query q : set.queries()) {
         List<Candidate> ranked = index.search(RecallQuery.of(q.text()), settings, now);
         recallRanked.add(ranked);
+        anchors.add(index.anchorCosine(q.text()).orElse(Double.NaN));
+        floors.add(index.vectorFloor(q.text(), settings));
         add(rankings, "recall", ranked.stream().map(Candidate::id).toList());
         add(rankings, "bm25", lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList());
         if (embedder.isPresent()) {
@@ -80,7 +85,7 @@ final class CodingRecallBench {
     }
     String model = embedder.map(Embedder::name).orElse("none");
     double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
-    Floor chosen = floor(recallRanked, settings.keywordFloor(), vectorFloor);
+    Floor chosen = floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
     List<Floor> grid = new ArrayList<>();
     for (double kf : KEYWORD_FLOORS) {
       if (embedder.isEmpty()) {
@@ -92,9 +97,20 @@ final class CodingRecallBench {
     }
     Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
     for (String lang : languages()) {
-      floorByLanguage.put(lang, floor(recallRanked, settings.keywordFloor(), vectorFloor, lang));
+      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
     }
-    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage);
+    List<Floor> anchorGrid = new ArrayList<>();
+    if (embedder.isPresent()) {
+      for (double kf : List.of(settings.keywordFloor(), 0.5, 2.0)) {
+        for (double margin : List.of(-0.05, 0.0, 0.03, 0.06, 0.1)) {
+          anchorGrid.add(anchored(recallRanked, anchors, kf, vectorFloor, margin, null));
+        }
+      }
+      for (String lang : languages()) {
+        anchorGrid.add(anchored(recallRanked, anchors, settings.keywordFloor(), vectorFloor, 0.03, lang));
+      }
+    }
+    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid);
   }
 
   private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {
@@ -153,6 +169,40 @@ final class CodingRecallBench {
 
   Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor) {
     return floor(ranked, keywordFloor, vectorFloor, null);
+  }
+
+  /**
+   * What the floor sends when each query's vector floor is its nearest reference prompt's cosine plus {@code margin}
+   * (at least {@code configured}); the returned floor's {@code vectorFloor} is the margin.
+   */
+  Floor anchored(List<List<Candidate>> ranked, List<Double> anchors, double keywordFloor, double configured,
+      double margin, String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      double a = anchors.get(i);
+      double floor = Double.isNaN(a) ? configured
+          : configured == Double.POSITIVE_INFINITY ? a + margin : Math.max(configured, a + margin);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, floor)).toList());
+    }
+    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    return new Floor(keywordFloor, margin, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
+  }
+
+  /**
+   * What recall's floor sends, each query with the vector floor recall computed for it; the returned floor's {@code
+   * vectorFloor} is the model's absolute one.
+   */
+  private Floor floorPerQuery(List<List<Candidate>> ranked, List<Double> floors, double keywordFloor, double absolute,
+      String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      double f = floors.get(i);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, f)).toList());
+    }
+    Floor sent = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    Floor held = floor(ranked, keywordFloor, absolute, lang);
+    return new Floor(keywordFloor, absolute, sent.answered(), sent.expectedSent(), sent.silent(), sent.precision(),
+        held.cut());
   }
 
   /** What the floor sends for the queries labelled {@code lang} (all when null). */

@@ -37,6 +37,11 @@ final class LocomoFloor {
   }
 
   void add(List<String> evidence, List<Candidate> ranked) {
+    add(evidence, ranked, vectorFloor);
+  }
+
+  /** As {@link #add(List, List)} with the vector floor recall computed for this question. */
+  void add(List<String> evidence, List<Candidate> ranked, double vectorFloor) {
     questions++;
     List<Candidate> cleared = ranked.stream().filter(c -> c.clears(keywordFloor, vectorFloor)).toList();
     if (cleared.isEmpty()) {

@@ -1,0 +1,72 @@
+package io.engram.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RelevanceAnchorsTest {
+
+  /** One axis for dogs, one for tests (测试 too), so a prompt about tests sits near the reference prompts. */
+  static final class TopicEmbedder implements Embedder {
+    @Override
+    public float[] embed(String text) {
+      String t = text.toLowerCase(java.util.Locale.ROOT);
+      return new float[] {count(t, "dog"), count(t, "test") + count(t, "测试"), 0.05f};
+    }
+
+    private static float count(String t, String w) {
+      return t.split(w, -1).length - 1;
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+
+    @Override
+    public String name() {
+      return "topic";
+    }
+  }
+
+  private final TopicEmbedder model = new TopicEmbedder();
+
+  private RecallIndex index() {
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(model));
+    index.sync(List.of(RecallFixtures.doc("dog-tests", "The dog test suite needs the kennel service.")));
+    return index;
+  }
+
+  @Test
+  void aPromptAsNearToTheReferencePromptsAsToTheMemoryGetsNothingByMeaning() {
+    EngramSettings.Recall anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
+    EngramSettings.Recall absolute = RecallFixtures.withVectorFloor("topic", 0.5);
+    RecallIndex index = index();
+    String prompt = "please fix the failing test";
+
+    assertThat(index.anchorCosine(prompt)).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(index.vectorFloor(prompt, absolute)).isEqualTo(0.5);
+    assertThat(index.vectorFloor(prompt, anchored)).isGreaterThan(1.0);
+    // A prompt about what only the memory speaks of keeps the absolute floor.
+    assertThat(index.vectorFloor("where does the dog sleep", anchored)).isEqualTo(0.5);
+  }
+
+  @Test
+  void aChinesePromptIsMeasuredAgainstTheChineseReferencePrompts() {
+    assertThat(RelevanceAnchors.cjk("把这个失败的测试修好")).isTrue();
+    assertThat(RelevanceAnchors.cjk("在 SettlementService 里加个每天执行的任务")).isTrue();
+    assertThat(RelevanceAnchors.cjk("fix the failing test in OrderService")).isFalse();
+    assertThat(index().anchorCosine("这个测试又挂了")).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+  }
+
+  @Test
+  void withoutVectorsThereIsNoVectorFloor() {
+    RecallIndex keywords = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
+    assertThat(keywords.anchorCosine("fix the test")).isEmpty();
+    assertThat(keywords.vectorFloor("fix the test", EngramSettings.Recall.DEFAULTS)).isInfinite();
+  }
+}
