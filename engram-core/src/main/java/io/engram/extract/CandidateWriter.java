@@ -11,6 +11,7 @@ import io.engram.memory.MemoryTooLargeException;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
+import io.engram.transcript.CodingAgent;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,14 +30,15 @@ import java.util.Optional;
  * memories by themselves). A candidate established by what the session did ({@link CandidateSource#SESSION})
  * may only be a project fact. Names go through {@link MemoryNames} (the store writes only inside its
  * directory). A new memory is dated by the turn it was read from (the session's own time, not the clock of
- * the pass), and records its provenance: the session and the transcript message ({@code turn}) it was read
- * from. A candidate whose name matches an existing memory is merged into that memory's body: only the
+ * the pass), and records its provenance: the agent, the session and the transcript message ({@code turn}) it
+ * was read from. A candidate whose name matches an existing memory is merged into that memory's body: only the
  * paragraphs it does not already hold are added, and a candidate that adds nothing is skipped. At most
  * {@code cap} memories are written per pass.
  */
 final class CandidateWriter {
   private final MemoryStore store;
   private final String sessionId;
+  private final CodingAgent agent;
   private final boolean dryRun;
   private final int cap;
   private final List<TurnText> turns;
@@ -46,11 +48,14 @@ final class CandidateWriter {
   /**
    * A boundary for one pass.
    *
+   * @param agent the agent whose session the candidates were read from
    * @param turns the texts the candidates' evidence indexes into, for their dates
    */
-  CandidateWriter(MemoryStore store, String sessionId, boolean dryRun, int cap, List<TurnText> turns) {
+  CandidateWriter(MemoryStore store, String sessionId, CodingAgent agent, boolean dryRun, int cap,
+      List<TurnText> turns) {
     this.store = store;
     this.sessionId = sessionId;
+    this.agent = agent;
     this.dryRun = dryRun;
     this.cap = cap;
     this.turns = List.copyOf(turns);
@@ -111,7 +116,8 @@ final class CandidateWriter {
 
   private ExtractionOutcome create(MemoryCandidate c, MemoryType type) throws IOException {
     Memory.Builder b = Memory.builder(c.name(), type).description(c.description()).body(c.body())
-        .source(source(c)).session(sessionId.isEmpty() ? null : sessionId).turn(saidIn(c).orElse(null));
+        .source(source(c)).agent(agent == CodingAgent.OTHER ? null : agent.id())
+        .session(sessionId.isEmpty() ? null : sessionId).turn(saidIn(c).orElse(null));
     saidAt(c).ifPresent(at -> b.created(at).updated(at));
     Memory memory = b.build();
     pending.put(MemoryNames.slug(c.name()), memory);

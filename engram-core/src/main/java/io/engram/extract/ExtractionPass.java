@@ -159,7 +159,7 @@ public final class ExtractionPass {
         model -> new ModelExtractor(model, index, cap).extract(texts, input.from(), existing),
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
-        new CandidateWriter(store, transcript.sessionId(), dryRun, cap, texts).write(answered.value());
+        new CandidateWriter(store, transcript.sessionId(), transcript.agent(), dryRun, cap, texts).write(answered.value());
     return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
         outcomes);
   }

@@ -3,6 +3,9 @@ package io.engram.hooks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.transcript.TranscriptFormat;
+import io.engram.transcript.TranscriptPosition;
+import io.engram.transcript.TranscriptReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,11 +29,20 @@ import java.util.Optional;
 final class ResumedTranscript {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int BLOCK = 1 << 16;
+  /** How much of another agent's session is read for its id: the record naming it comes first. */
+  private static final long HEAD = 1 << 18;
 
   private ResumedTranscript() {}
 
-  /** The session id of the first record of {@code transcript} that names one, within its first {@code maxBytes}. */
+  /**
+   * The session id of the first record of {@code transcript} that names one, within its first {@code maxBytes}; for
+   * another agent's session, the id its reader finds near the start (its metadata record) or in its name.
+   */
   static Optional<String> owner(Path transcript, long maxBytes) throws IOException {
+    if (TranscriptFormat.of(transcript) != TranscriptFormat.CLAUDE_CODE) {
+      return Optional.of(TranscriptReader.readFrom(transcript, TranscriptPosition.START, Math.min(maxBytes, HEAD))
+          .transcript().sessionId());
+    }
     try (InputStream in = Files.newInputStream(transcript)) {
       ByteArrayOutputStream line = new ByteArrayOutputStream(1 << 12);
       byte[] block = new byte[BLOCK];

@@ -22,7 +22,8 @@
  *   <li>Both stay within {@code hooks.contextCharCap} characters ({@code InjectedContext}): Claude Code
  *       replaces an {@code additionalContext} over 10,000 characters by a file path. What is left out is
  *       named, with how to read it, and is not counted as sent.
- *   <li>Stop, PreCompact and SessionEnd: whose the transcript is comes from its head, and a session that resumed
+ *   <li>Stop, PreCompact and SessionEnd: whose the transcript is comes from its head (for another agent's session,
+ *       the id its reader finds in its first records or its name), and a session that resumed
  *       it is looked for backwards from its end, both bounded ({@code ResumedTranscript}; one that holds no record
  *       of the session is left alone, one the session resumed is followed); its path is recorded for the dream's
  *       gather phase, and the extraction pass reads the lines after where it stopped ({@code

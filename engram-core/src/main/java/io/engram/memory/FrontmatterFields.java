@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 /** Maps frontmatter keys to {@link Memory} fields and back; the known keys and their order live here. */
 final class FrontmatterFields {
   static final Set<String> KNOWN =
-      Set.of("name", "description", "type", "created", "updated", "source", "session", "turn", "supersedes",
+      Set.of("name", "description", "type", "created", "updated", "source", "agent", "session", "turn", "supersedes",
           "supersededBy", "validUntil", "lastRecalled", "recallCount", "paths");
 
   private static final Pattern PLAIN = Pattern.compile("[\\p{L}\\p{N}_(/.][^\\n\\r\\t]*");
@@ -45,6 +45,7 @@ final class FrontmatterFields {
       b.source(MemorySource.parse(source.get()).orElseThrow(() -> new InvalidMemoryException(where,
           "wrong source '" + source.get() + "': expected user | model | tool | import")));
     }
+    b.agent(text(fm, "agent", where).orElse(null));
     b.session(text(fm, "session", where).orElse(null)).turn(text(fm, "turn", where).orElse(null));
     b.supersedes(list(fm, "supersedes", where)).supersededBy(text(fm, "supersededBy", where).orElse(null));
     b.validUntil(instant(fm, "validUntil", where)).lastRecalled(instant(fm, "lastRecalled", where));
@@ -61,6 +62,7 @@ final class FrontmatterFields {
     m.created().ifPresent(v -> line(out, "created", v.toString()));
     m.updated().ifPresent(v -> line(out, "updated", v.toString()));
     m.source().ifPresent(v -> line(out, "source", v.id()));
+    m.agent().ifPresent(v -> line(out, "agent", v));
     m.session().ifPresent(v -> line(out, "session", v));
     m.turn().ifPresent(v -> line(out, "turn", v));
     list(out, "supersedes", m.supersedes());

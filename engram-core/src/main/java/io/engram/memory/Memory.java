@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param created when the memory was first written
  * @param updated when it was last written
  * @param source who said it
+ * @param agent the coding agent whose session it came from ({@code claude-code}, {@code codex}, {@code gemini},
+ *     {@code opencode}, {@code cursor}), as that agent's id; empty when a person or a framework wrote it
  * @param session the session that wrote it
  * @param turn the message of that session's transcript it was read from (Claude Code's {@code uuid})
  * @param supersedes names of memories this one replaces (they stay, marked superseded)
@@ -40,6 +42,7 @@ public record Memory(
     Optional<Instant> created,
     Optional<Instant> updated,
     Optional<MemorySource> source,
+    Optional<String> agent,
     Optional<String> session,
     Optional<String> turn,
     List<String> supersedes,
@@ -58,6 +61,7 @@ public record Memory(
     Objects.requireNonNull(created, "created");
     Objects.requireNonNull(updated, "updated");
     Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(agent, "agent");
     Objects.requireNonNull(session, "session");
     Objects.requireNonNull(turn, "turn");
     Objects.requireNonNull(supersededBy, "supersededBy");
@@ -89,6 +93,7 @@ public record Memory(
     b.created = created;
     b.updated = updated;
     b.source = source;
+    b.agent = agent;
     b.session = session;
     b.turn = turn;
     b.supersedes = supersedes;
@@ -115,6 +120,7 @@ public record Memory(
     private Optional<Instant> created = Optional.empty();
     private Optional<Instant> updated = Optional.empty();
     private Optional<MemorySource> source = Optional.empty();
+    private Optional<String> agent = Optional.empty();
     private Optional<String> session = Optional.empty();
     private Optional<String> turn = Optional.empty();
     private List<String> supersedes = List.of();
@@ -137,6 +143,7 @@ public record Memory(
     public Builder created(Instant v) { created = Optional.ofNullable(v); return this; }
     public Builder updated(Instant v) { updated = Optional.ofNullable(v); return this; }
     public Builder source(MemorySource v) { source = Optional.ofNullable(v); return this; }
+    public Builder agent(String v) { agent = Optional.ofNullable(v); return this; }
     public Builder session(String v) { session = Optional.ofNullable(v); return this; }
     public Builder turn(String v) { turn = Optional.ofNullable(v); return this; }
     public Builder supersedes(List<String> v) { supersedes = v; return this; }
@@ -149,7 +156,7 @@ public record Memory(
 
     /** The memory; throws {@link NullPointerException} or {@link IllegalArgumentException} on bad fields. */
     public Memory build() {
-      return new Memory(name, description, type, body, created, updated, source, session, turn, supersedes,
+      return new Memory(name, description, type, body, created, updated, source, agent, session, turn, supersedes,
           supersededBy, validUntil, lastRecalled, recallCount, paths, unknownKeys);
     }
   }

@@ -31,6 +31,7 @@ record RedactedMemory(Memory memory, List<SecretKind> kinds) {
         .description(scrub(m.description(), redactor, kinds))
         .body(scrub(m.body(), redactor, kinds));
     b.paths(m.paths().stream().map(p -> scrub(p, redactor, kinds)).toList());
+    m.agent().ifPresent(a -> b.agent(scrub(a, redactor, kinds)));
     m.session().ifPresent(s -> b.session(scrub(s, redactor, kinds)));
     m.turn().ifPresent(t -> b.turn(scrub(t, redactor, kinds)));
     Map<String, Object> unknown = new LinkedHashMap<>();

@@ -3,7 +3,7 @@
  * the user, in the format Claude Code reads and writes.
  *
  * <p>A {@link Memory} is one topic file: YAML frontmatter (Claude Code's {@code name}, {@code
- * description}, {@code type}, then Engram's own optional fields such as {@code source}, {@code session},
+ * description}, {@code type}, then Engram's own optional fields such as {@code source}, {@code agent}, {@code session},
  * {@code created}, {@code updated}, {@code supersededBy}, {@code lastRecalled}) and a Markdown body.
  * {@link MemoryType} is the closed set of four kinds (user, feedback, project, reference); {@link
  * MemorySource} says where a memory came from, so recall can weigh it and tool output never passes for
@@ -60,9 +60,10 @@
  * first as {@code outside}; a write that changes only {@code updated} or the recall fields records nothing, and
  * recording recall use never does. Texts are redacted again before they are written. Bounded by {@code
  * memory.historyMaxVersions} per memory and {@code memory.historyMaxBytes} per directory, the oldest dropped
- * first. {@link ProjectMemory#history} reads it, for a forgotten memory too. The frontmatter's {@code session} and
- * {@code turn} are the provenance extraction records: the session and the transcript message a memory was read
- * from.
+ * first. {@link ProjectMemory#history} reads it, for a forgotten memory too. The frontmatter's {@code agent}, {@code
+ * session} and {@code turn} are the provenance extraction records: the coding agent ({@code claude-code}, {@code
+ * codex}, {@code gemini}, {@code opencode}, {@code cursor}), the session and the transcript message a memory was
+ * read from. A project's memories are one store whichever agent wrote them.
  *
  * <p>{@link ProjectMemory#trashed} lists what both trashes hold ({@link TrashedMemory}), for a surface that
  * offers a restore; {@link MemoryEdit} is the check every person's edit of a whole file passes (it parses, and

@@ -7,6 +7,7 @@ import io.engram.memory.StoredMemory;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
+import io.engram.transcript.CodingAgent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,8 +23,9 @@ import java.util.function.Predicate;
  */
 final class MemoryRows {
   /** One memory in the list. */
-  record Row(String name, String type, String scope, String description, String trust, Optional<Instant> updated,
-      int recallCount, Optional<Instant> lastRecalled, boolean superseded, boolean stale, Optional<String> why) {}
+  record Row(String name, String type, String scope, String description, String trust, Optional<String> agent,
+      Optional<Instant> updated, int recallCount, Optional<Instant> lastRecalled, boolean superseded, boolean stale,
+      Optional<String> why) {}
 
   /** A page of the list: its rows, how many matched in all, and how the search ran. */
   record Page(List<Row> memories, int total, int offset, int limit, Optional<String> search, List<String> problems) {}
@@ -54,7 +56,7 @@ final class MemoryRows {
   static Row row(StoredMemory s, Instant now, Optional<String> why) {
     Memory m = s.memory();
     return new Row(s.name(), m.type().id(), s.scope().name().toLowerCase(Locale.ROOT), m.description(), trust(m),
-        m.updated(), m.recallCount(), m.lastRecalled(), m.isSuperseded(now), stale(m), why);
+        m.agent().map(a -> CodingAgent.parse(a).map(CodingAgent::displayName).orElse(a)), m.updated(), m.recallCount(), m.lastRecalled(), m.isSuperseded(now), stale(m), why);
   }
 
   /** Every memory listed, by name. */

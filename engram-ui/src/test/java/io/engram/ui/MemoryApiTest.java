@@ -32,7 +32,7 @@ class MemoryApiTest {
     ui.remember(Memory.builder("tests-need-redis", MemoryType.PROJECT).description("integration tests need Redis")
         .body("Start Redis on localhost:6379 before `mvn verify`.").source(MemorySource.USER).build());
     ui.remember(Memory.builder("prefers-tabs", MemoryType.USER).description("the user indents with tabs")
-        .body("Tabs, not spaces.").source(MemorySource.MODEL).build());
+        .body("Tabs, not spaces.").source(MemorySource.MODEL).agent("gemini").build());
     ui.remember(Memory.builder("old-build-command", MemoryType.PROJECT).description("the build used make")
         .body("Run make all.").supersededBy("tests-need-redis").build());
     ui.remember(Memory.builder("gone-helper", MemoryType.REFERENCE).description("a helper class")
@@ -65,6 +65,8 @@ class MemoryApiTest {
     JsonNode tabs = page.get("memories").get(2);
     assertThat(tabs.get("scope").asText()).isEqualTo("user");
     assertThat(tabs.get("trust").asText()).isEqualTo("model");
+    assertThat(tabs.get("agent").asText()).as("the agent whose session it was learnt in").isEqualTo("Gemini CLI");
+    assertThat(page.get("memories").get(3).get("agent").isNull()).isTrue();
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.engram.memory.MemoryListing;
 import io.engram.memory.MemoryProblem;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
+import io.engram.transcript.CodingAgent;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -36,6 +37,11 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
   /** A file that could not be read as a memory. */
   record Problem(String path, String reason) {}
 
+  // The agent's product name when Engram knows it, else the id as written.
+  private static String agentName(String id) {
+    return CodingAgent.parse(id).map(CodingAgent::displayName).orElse(id);
+  }
+
   @Override
   public Integer call() throws IOException {
     MemoryListing listing = MemoryAccess.open(spec).list();
@@ -49,8 +55,9 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
     }
     int width = shown.stream().mapToInt(m -> m.name().length()).max().orElse(4);
     for (StoredMemory m : shown) {
-      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %-" + width + "s  %s",
-          m.memory().type().id(), m.name(), m.memory().description())));
+      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %-" + width + "s  %s%s",
+          m.memory().type().id(), m.name(), m.memory().description(),
+          m.memory().agent().map(a -> "  @|faint (from " + agentName(a) + ")|@").orElse(""))));
     }
     if (shown.isEmpty()) {
       out.println("no memories" + (type == null ? "" : " of type " + type.id()));

@@ -154,6 +154,20 @@ class MemoryCommandsTest {
     assertThat(r.out()).contains("no changes");
   }
 
+  @Test
+  void listAndShowNameTheAgentAMemoryWasLearntFrom() throws Exception {
+    run("remember", "--type", "project", "--name", "staging-resets", "The staging database is reset on Sundays.");
+    Path file = Path.of(JsonOutput.mapper().readTree(run("show", "staging-resets", "--json").out()).get("path").asText());
+    Files.writeString(file, Files.readString(file).replace("type: project\n", "type: project\nagent: codex\n"));
+
+    assertThat(run("list").out()).contains("staging-resets").contains("(from Codex)");
+    assertThat(JsonOutput.mapper().readTree(run("list", "--json").out()).get("memories").get(0).get("agent").asText())
+        .isEqualTo("codex");
+    assertThat(JsonOutput.mapper().readTree(run("show", "staging-resets", "--json").out()).get("agent").asText())
+        .isEqualTo("codex");
+    assertThat(run("show", "staging-resets").out()).contains("agent: codex");
+  }
+
   private CommandRun run(String... args) {
     return CommandRun.in(home, project, args);
   }

@@ -104,7 +104,7 @@ async function showMemories() {
   const page = await get('memories', params);
   const rows = page.memories.map((m) => el('tr', { class: 'memory-row', 'data-name': m.name },
     el('td', {}, memoryLink(m.name), badges(m)), el('td', {}, m.type), el('td', {}, m.scope), el('td', {}, m.trust),
-    el('td', {}, m.description), el('td', {}, String(m.recallCount)),
+    el('td', { class: 'agent' }, m.agent || ''), el('td', {}, m.description), el('td', {}, String(m.recallCount)),
     el('td', { class: 'why' }, m.why || when(m.updated))));
   const last = Math.min(page.total, page.offset + page.memories.length);
   const pager = el('div', { class: 'pager' },
@@ -115,7 +115,7 @@ async function showMemories() {
       showMemories(); } }, 'Next →'));
   view.replaceChildren(form,
     page.search ? el('p', { class: 'why', id: 'search-info' }, 'Ranked by recall: ' + page.search) : '',
-    el('table', { id: 'memories' }, el('thead', {}, el('tr', {}, ['Name', 'Type', 'Scope', 'Trust', 'Description',
+    el('table', { id: 'memories' }, el('thead', {}, el('tr', {}, ['Name', 'Type', 'Scope', 'Trust', 'Agent', 'Description',
       'Recalled', page.search ? 'Why' : 'Updated'].map((h) => el('th', {}, h)))), el('tbody', {}, rows)),
     pager,
     page.problems.length ? el('details', {}, el('summary', {}, page.problems.length + ' file(s) skipped'),
@@ -157,7 +157,8 @@ async function showMemory(name) {
     el('h2', { id: 'memory-name' }, m.name, badges(m)),
     el('p', { id: 'memory-description' }, m.description),
     el('dl', { class: 'fields', id: 'memory-fields' },
-      field('Type', m.type), field('Scope', m.scope), field('Trust (source)', m.trust), field('File', d.path),
+      field('Type', m.type), field('Scope', m.scope), field('Trust (source)', m.trust),
+      field('Learnt in', m.agent ? m.agent + ' session' : ''), field('File', d.path),
       field('Created', when(d.created)), field('Updated', when(m.updated)), provenance(d),
       field('Recalled', m.recallCount + ' time(s)'), field('Last recalled', when(m.lastRecalled)),
       field('Supersedes', d.supersedes), field('Superseded by', d.supersededBy), field('Valid until', when(d.validUntil)),
