@@ -50,7 +50,8 @@ public final class ToolAnswers {
     try {
       MemoryRecall.Outcome found = memory.recall(query);
       memory.recordUse(found); // the model asked for these through its tool
-      return found.result().memories().isEmpty() ? "No memory matches the query." : RecalledSections.of(found, memory.store());
+      return found.result().memories().isEmpty() ? "No memory matches the query."
+          : RecalledSections.of(found, memory.store());
     } catch (IOException e) {
       throw new UncheckedIOException("Engram could not recall for '" + query + "': " + e.getMessage(), e);
     }

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A LangChain4j content retriever over Engram's recall: each memory found for the query is one content, its
@@ -26,6 +28,8 @@ import java.util.Optional;
  * An empty list is a good answer.
  */
 public final class EngramContentRetriever implements ContentRetriever {
+  private static final Logger LOG = LoggerFactory.getLogger(EngramContentRetriever.class);
+
   private final HostedMemory memory;
 
   /** A retriever over {@code memory}'s recall. */
@@ -34,9 +38,8 @@ public final class EngramContentRetriever implements ContentRetriever {
   }
 
   /**
-   * The memories relevant to {@code query} that its conversation does not hold.
-   *
-   * @throws UncheckedIOException when the memory cannot be read
+   * The memories relevant to {@code query} that its conversation does not hold. When the memory cannot be
+   * read, none, and a warning says why: the agent answers without them rather than not at all.
    */
   @Override
   public List<Content> retrieve(Query query) {
@@ -56,8 +59,9 @@ public final class EngramContentRetriever implements ContentRetriever {
             Map.of(ContentMetadata.SCORE, r.score())));
       }
       return contents;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Engram could not recall for '" + query.text() + "': " + e.getMessage(), e);
+    } catch (IOException | UncheckedIOException e) {
+      LOG.warn("Engram recalled nothing for this message: its memory could not be read: {}", e.getMessage());
+      return List.of();
     }
   }
 }

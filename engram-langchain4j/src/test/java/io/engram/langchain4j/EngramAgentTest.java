@@ -193,6 +193,24 @@ class EngramAgentTest {
   }
 
   @Test
+  void whenTheMemoryCannotBeReadTheAgentAnswersWithoutIt() throws IOException {
+    memory.remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    Path memories = memory.store().location().projectDir();
+    try (Stream<Path> files = Files.walk(memories)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+    Files.writeString(memories, "a file where the memory directory was");
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+
+    String answer = agent().chat("c", "How do we deploy the service?");
+
+    assertThat(answer).isEqualTo("Understood.");
+    assertThat(ChatRequests.lastOf(server.requests().get(0), "user")).isEqualTo("How do we deploy the service?");
+  }
+
+  @Test
   void theModelRemembersAndForgetsThroughTheTools() throws IOException {
     server.thenReply(
         ScriptedReply.toolCall("remember", "{\"name\":\"test command\",\"type\":\"project\","

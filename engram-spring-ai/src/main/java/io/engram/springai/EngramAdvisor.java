@@ -91,9 +91,8 @@ public final class EngramAdvisor implements BaseAdvisor {
 
   /**
    * Adds the memories recalled for the user's message to it, leaving out those the conversation in the
-   * request already holds.
-   *
-   * @throws UncheckedIOException when the memory cannot be read
+   * request already holds. When the memory cannot be read, the call goes on without memories and a warning
+   * says why.
    */
   @Override
   public ChatClientRequest before(ChatClientRequest request, AdvisorChain chain) {
@@ -108,10 +107,12 @@ public final class EngramAdvisor implements BaseAdvisor {
       if (found.result().memories().isEmpty()) {
         return next.build();
       }
-      String augmented = promptTemplate.render(Map.of("query", question, "memories", RecalledSections.of(found, memory.store())));
+      String memories = RecalledSections.of(found, memory.store());
+      String augmented = promptTemplate.render(Map.of("query", question, "memories", memories));
       return next.prompt(request.prompt().augmentUserMessage(augmented)).build();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Engram could not recall for the user's message: " + e.getMessage(), e);
+    } catch (IOException | UncheckedIOException e) {
+      LOG.warn("Engram recalled nothing for this call: its memory could not be read: " + e.getMessage());
+      return next.build();
     }
   }
 

@@ -145,7 +145,7 @@ class EngramChatClientTest {
   void aRecalledMemoryTheConversationDoesNotKeepIsSentAgainOnEachTurnThatNeedsIt() throws IOException {
     server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
     ConfigurableApplicationContext context = start("engram.learn=false");
-    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary.");
     ChatClient client = client(context);
 
     ask(client, "c", "How do we deploy the service?");
@@ -157,6 +157,25 @@ class EngramChatClientTest {
       assertThat(ChatRequests.lastOf(server.requests().get(turn), "user")).as("turn %d", turn)
           .contains("## deploy (project)");
     }
+  }
+
+  @Test
+  void whenTheMemoryCannotBeReadTheChatClientAnswersWithoutIt() throws IOException {
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
+    ConfigurableApplicationContext context = start("engram.learn=false");
+    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary.");
+    Path memories = memory(context).store().location().projectDir();
+    try (Stream<Path> files = Files.walk(memories)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+    Files.writeString(memories, "a file where the memory directory was");
+
+    String answer = ask(client(context), "c", "How do we deploy the service?");
+
+    assertThat(answer).isEqualTo("Understood.");
+    assertThat(ChatRequests.lastOf(server.requests().get(0), "user")).isEqualTo("How do we deploy the service?");
   }
 
   @Test
@@ -248,7 +267,7 @@ class EngramChatClientTest {
   void anAdvisorBuiltWithAPromptTemplateAddsTheMemoriesItsWay() throws IOException {
     server.otherwise(request -> Optional.of(ScriptedReply.text("Understood.")));
     ConfigurableApplicationContext context = start(List.of(OwnTemplate.class));
-    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary, never kubectl.");
+    memory(context).remember("deploy", "project", "How we deploy", "We deploy with ./deploy.sh --canary.");
 
     ask(client(context), "c", "How do we deploy the service?");
 
