@@ -1,9 +1,11 @@
 package io.engram.cli;
 
-import io.engram.cli.bench.BenchCommand;
 import io.engram.cli.config.ConfigCommand;
 import io.engram.cli.config.UsageCommand;
 import io.engram.cli.demo.DemoCommand;
+import io.engram.cli.global.EngramVersion;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.install.InstallCommand;
 import io.engram.cli.install.UninstallCommand;
 import io.engram.cli.instructions.AddCommand;
@@ -79,7 +81,6 @@ import picocli.CommandLine.Spec;
       DaemonCommand.class,
       UiCommand.class,
       TeamCommand.class,
-      BenchCommand.class,
       ConfigCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
@@ -128,15 +129,33 @@ public final class EngramCommand implements Runnable {
     return configure(new CommandLine(new EngramCommand(environment)));
   }
 
-  /** Error handling, enum parsing, help defaults and redacted output: what the full and the lean command lines share. */
-  static CommandLine configure(CommandLine cli) {
+  /**
+   * Error handling, enum parsing, help defaults and redacted output: what the full and the lean command lines share,
+   * and the lab's {@code bench} command line too.
+   */
+  public static CommandLine configure(CommandLine cli) {
     cli.setExecutionExceptionHandler(EngramCommand::handleError);
+    cli.setExecutionStrategy(EngramCommand::refuseUnmatched);
     CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, args) -> handleUsageError(e, args, usage));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
     cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
     return RedactedOutput.install(cli);
+  }
+
+  /**
+   * Runs the last command the arguments name, unless some argument matched nothing: picocli lets a help option
+   * win over an unknown command ({@code engram no-such-command --help} printed the root's help and exited 0), and
+   * an unknown command is a usage error (exit 2) whatever follows it.
+   */
+  static int refuseUnmatched(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult at = parsed; at != null; at = at.subcommand()) {
+      if (!at.unmatched().isEmpty()) {
+        throw new CommandLine.UnmatchedArgumentException(at.commandSpec().commandLine(), at.unmatched());
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   /**

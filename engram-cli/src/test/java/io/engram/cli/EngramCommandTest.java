@@ -25,6 +25,30 @@ class EngramCommandTest {
   }
 
   @Test
+  void anUnknownCommandIsAUsageErrorWithCodeTwoEvenWithHelpAfterIt() {
+    for (String[] args : new String[][] {{"no-such-command"}, {"no-such-command", "--help"},
+        {"no-such-command", "-h"}, {"--help", "no-such-command"}, {"bench", "locomo", "--help"}}) {
+      CommandRun run = CommandRun.of(args);
+      assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(run.err()).as(String.join(" ", args)).contains("Unmatched argument").contains(args[0].startsWith("-")
+          ? args[1] : args[0]);
+      assertThat(run.out()).as(String.join(" ", args)).isEmpty();
+    }
+  }
+
+  @Test
+  void aKnownCommandsHelpStillExitsZero() {
+    CommandRun run = CommandRun.of("recall", "--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("Usage: engram recall");
+  }
+
+  @Test
+  void theMainClassNamedBelowTheRootIsTheRoot() {
+    assertThat(io.engram.cli.global.RunningJar.MAIN_CLASS).isEqualTo(EngramCommand.class.getName());
+  }
+
+  @Test
   void globalOptionsWorkBeforeAndAfterTheSubcommand(@TempDir Path home) {
     CommandRun before = CommandRun.of("--home", home.toString(), "config");
     CommandRun after = CommandRun.of("config", "--home", home.toString());

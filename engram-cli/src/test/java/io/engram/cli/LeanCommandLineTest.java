@@ -22,7 +22,7 @@ class LeanCommandLineTest {
     assertThat(LeanCommandLine.applies(new String[] {"--home", "/h", "--project=/p", "hook", "Stop"})).isTrue();
     assertThat(LeanCommandLine.applies(new String[] {"hooks", "install"})).isTrue();
     assertThat(LeanCommandLine.applies(new String[] {"list", "--json"})).isTrue();
-    assertThat(LeanCommandLine.applies(new String[] {"bench", "recall", "--sizes", "10"})).isTrue();
+    assertThat(LeanCommandLine.applies(new String[] {"recall", "--json", "two words"})).isTrue();
     assertThat(LeanCommandLine.applies(new String[] {"hook", "--help"})).isFalse();
     assertThat(LeanCommandLine.applies(new String[] {"list", "-h"})).isFalse();
     assertThat(LeanCommandLine.applies(new String[] {"--version"})).isFalse();

@@ -43,7 +43,7 @@
  * the channel the triggers notify (the payload is the md5 of the project key) and syncs when its project changed,
  * debounced, with a periodic fallback and reconnection with backoff; every sync it runs also sends the outbox, so
  * what was queued while the database was down goes out when it reconnects. The resident service (engram-cli's
- * {@code io.engram.cli.service.TeamWatchers}) starts one for each connected project it serves, at the project's
+ * {@code io.engram.service.TeamWatchers}) starts one for each connected project it serves, at the project's
  * first request (the watcher's first sync brings what was shared while it was not served; the request itself
  * never waits for it), and looks again at a project served while not connected after {@code
  * team.watchFallbackSeconds}.

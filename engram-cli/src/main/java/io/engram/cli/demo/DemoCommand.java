@@ -1,6 +1,6 @@
 package io.engram.cli.demo;
 
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.fs.FileTrees;

@@ -1,7 +1,7 @@
 package io.engram.cli.demo;
 
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;

@@ -1,9 +1,9 @@
 package io.engram.cli.install;
 
+import io.engram.cli.global.RunningJar;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.engram.cli.EngramCommand;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import java.io.IOException;
@@ -50,7 +50,7 @@ public final class InstallCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
-    Path source = jar != null ? jar.toAbsolutePath() : RunningJar.of(EngramCommand.class).orElseThrow(() ->
+    Path source = jar != null ? jar.toAbsolutePath() : RunningJar.engram().orElseThrow(() ->
         new UserFacingException("install: this engram does not run from a jar; build it and run './engram install'"
             + " in the clone, or pass --jar FILE"));
     Path bin = binDir(global, prefix);

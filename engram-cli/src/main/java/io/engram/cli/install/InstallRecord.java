@@ -3,7 +3,7 @@ package io.engram.cli.install;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;

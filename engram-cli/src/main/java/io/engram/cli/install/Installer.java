@@ -1,6 +1,7 @@
 package io.engram.cli.install;
 
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.RunningJar;
+import io.engram.cli.global.UserFacingException;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
@@ -35,7 +36,6 @@ import java.util.zip.ZipEntry;
  */
 public final class Installer {
   /** The main class an Engram jar must name in its manifest. */
-  static final String MAIN_CLASS = "io.engram.cli.EngramCommand";
 
   private static final String VERSION_ENTRY = "io/engram/cli/version.properties";
   private static final Pattern SAFE_VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,63}");
@@ -193,7 +193,7 @@ public final class Installer {
     }
     try (JarFile file = new JarFile(jar.toFile())) {
       String main = file.getManifest() == null ? null : file.getManifest().getMainAttributes().getValue("Main-Class");
-      if (!MAIN_CLASS.equals(main)) {
+      if (!RunningJar.MAIN_CLASS.equals(main)) {
         throw new UserFacingException(jar + " is not an Engram jar (its main class is " + main + ")");
       }
       String version = null;

@@ -1,6 +1,6 @@
 package io.engram.cli.install;
 
-import io.engram.cli.EngramCommand;
+import io.engram.cli.global.RunningJar;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +68,7 @@ public final class LauncherScript {
 
   /** The same script running the main class from {@code classPath} instead of a jar (for tests). */
   static String forClassPath(String classPath, Path java, String version) {
-    return script("-cp \"$cp\" " + EngramCommand.class.getName(), "cp=" + quote(classPath), java, version,
+    return script("-cp \"$cp\" " + RunningJar.MAIN_CLASS, "cp=" + quote(classPath), java, version,
         defaultShell());
   }
 

@@ -1,9 +1,9 @@
 package io.engram.cli.install;
 
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.service.ServiceClient;
+import io.engram.service.ServiceClient;
 import io.engram.hooks.ClaudeHookSettings;
 import java.io.IOException;
 import java.io.PrintWriter;

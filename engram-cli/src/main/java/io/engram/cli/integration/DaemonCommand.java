@@ -1,15 +1,15 @@
 package io.engram.cli.integration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.engram.cli.EngramVersion;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.EngramVersion;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.service.EngramService;
-import io.engram.cli.service.ServiceClient;
-import io.engram.cli.service.ServiceStarter;
-import io.engram.cli.service.ServiceStatus;
+import io.engram.service.EngramService;
+import io.engram.service.ServiceClient;
+import io.engram.cli.integration.ServiceStarter;
+import io.engram.service.ServiceStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

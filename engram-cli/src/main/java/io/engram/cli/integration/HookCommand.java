@@ -1,12 +1,12 @@
 package io.engram.cli.integration;
 
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.service.HookReply;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.service.HookReply;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.cli.service.ServiceClient;
-import io.engram.cli.service.ServiceStarter;
+import io.engram.service.ServiceClient;
+import io.engram.cli.integration.ServiceStarter;
 import io.engram.cli.wiring.Models;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
@@ -147,7 +147,7 @@ public final class HookCommand implements Callable<Integer> {
     MemoryAccess.report(memory, spec.commandLine().getErr(), "engram hook " + event.hookName());
     HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
         Models.router(global, input.sessionId()), Clock.systemUTC(),
-        RecallWiring.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()),
+        MemoryAccess.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()),
         RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.SERVICE));
     HookRunner.Answer answer = runner.run(event, input);
     PrintWriter err = spec.commandLine().getErr();

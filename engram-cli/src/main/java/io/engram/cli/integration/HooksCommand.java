@@ -1,12 +1,11 @@
 package io.engram.cli.integration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.engram.cli.EngramCommand;
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.install.InstalledHooks;
 import io.engram.cli.install.Installer;
 import io.engram.cli.install.LauncherScript;
-import io.engram.cli.install.RunningJar;
+import io.engram.cli.global.RunningJar;
 import io.engram.cli.install.SearchPath;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -179,7 +178,7 @@ public final class HooksCommand implements Runnable {
             + launcher.get() + ".");
         return quote(launcher.get().toString());
       }
-      Optional<Path> jar = RunningJar.of(EngramCommand.class);
+      Optional<Path> jar = RunningJar.engram();
       if (jar.isPresent()) {
         warnings.add("these are personal settings, so the command names this machine's jar, " + jar.get()
             + ". It breaks if that jar moves (a rebuild or 'mvn clean'): 'engram install' gives a stable one.");

@@ -1,10 +1,11 @@
 package io.engram.cli.integration;
 
-import io.engram.cli.EngramVersion;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.EngramVersion;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.mcp.EngramMcpServer;
@@ -124,7 +125,7 @@ public final class McpCommand implements Callable<Integer> {
     Dream.recoverInterrupted(global.roots(), global.settings());
     var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     return new EngramServices(memory, global.instructionLoader(), global.settings(),
-        RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
+        MemoryAccess.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
         global.roots().engramHome(), RecallWiring.pastSessions(global.roots(), memory, global.settings()));
   }
 

@@ -1,7 +1,7 @@
 /**
  * Engram inside an agent: {@code hook EVENT} answers one Claude Code hook call, {@code hooks
  * install|uninstall} writes those hooks into Claude Code's settings, {@code daemon start|stop|status|run}
- * manages the resident service ({@link io.engram.cli.service}), and {@code mcp} serves the project's memory as
+ * manages the resident service ({@link io.engram.service}), and {@code mcp} serves the project's memory as
  * an MCP server (stdio or HTTP).
  *
  * <p>{@code HookCommand} reads the hook's JSON from stdin and hands it to the resident service when one runs

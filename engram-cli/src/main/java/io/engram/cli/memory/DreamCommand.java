@@ -1,11 +1,11 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.dream.Dream;
 import io.engram.dream.DreamOptions;
 import io.engram.dream.DreamProgress;

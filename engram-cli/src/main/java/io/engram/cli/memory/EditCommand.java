@@ -1,6 +1,6 @@
 package io.engram.cli.memory;
 
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.InvalidMemoryException;

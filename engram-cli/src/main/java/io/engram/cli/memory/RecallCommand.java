@@ -1,13 +1,13 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
@@ -57,7 +57,7 @@ public final class RecallCommand implements Callable<Integer> {
     GlobalOptions global = GlobalOptions.of(spec);
     ProjectMemory memory = MemoryAccess.open(spec);
     Optional<String> sessionId = Optional.ofNullable(session).filter(s -> !s.isBlank());
-    MemoryRecall recall = RecallWiring.recall(global, memory, RecallWiring.Caller.INTERACTIVE,
+    MemoryRecall recall = MemoryAccess.recall(global, memory, RecallWiring.Caller.INTERACTIVE,
         sessionId.orElse(Models.CLI_SESSION));
     MemoryRecall.Outcome outcome = recall.recall(text, sessionId);
     PrintWriter out = spec.commandLine().getOut();

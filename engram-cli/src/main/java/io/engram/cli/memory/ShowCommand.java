@@ -1,7 +1,7 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;

@@ -22,8 +22,9 @@ public final class RedactedOutput extends Writer {
     this.target = target;
   }
 
-  /** Makes {@code cli} run each command with its output and error redacted. */
+  /** Makes {@code cli} run each command with its output and error redacted, through its execution strategy. */
   public static CommandLine install(CommandLine cli) {
+    CommandLine.IExecutionStrategy strategy = cli.getExecutionStrategy();
     cli.setExecutionStrategy(parsed -> {
       CommandLine root = parsed.commandSpec().root().commandLine();
       PrintWriter out = root.getOut();
@@ -33,7 +34,7 @@ public final class RedactedOutput extends Writer {
       root.setOut(redactedOut);
       root.setErr(redactedErr);
       try {
-        return new CommandLine.RunLast().execute(parsed);
+        return strategy.execute(parsed);
       } finally {
         redactedOut.flush();
         redactedErr.flush();

@@ -1,7 +1,7 @@
 package io.engram.cli.session;
 
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.LevelWiring;

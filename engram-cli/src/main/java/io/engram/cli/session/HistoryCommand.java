@@ -1,12 +1,12 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.cli.wiring.RecallWiring;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.history.HistoryHit;
 import io.engram.history.PastSessions;
 import io.engram.history.PastTurn;

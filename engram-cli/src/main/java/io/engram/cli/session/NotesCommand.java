@@ -1,7 +1,7 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.Models;

@@ -1,8 +1,8 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramSettings;

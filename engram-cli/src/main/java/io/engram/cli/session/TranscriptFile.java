@@ -1,6 +1,6 @@
 package io.engram.cli.session;
 
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.engram.cli.ui;
 
-import io.engram.cli.GlobalOptions;
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.service.ServiceClient;
-import io.engram.cli.service.ServiceStarter;
+import io.engram.service.ServiceClient;
+import io.engram.cli.integration.ServiceStarter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

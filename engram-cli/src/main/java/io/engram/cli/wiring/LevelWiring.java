@@ -1,6 +1,6 @@
 package io.engram.cli.wiring;
 
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.levels.ContextLevelKeeper;
 import io.engram.memory.MemoryStores;
 import java.io.IOException;

@@ -1,11 +1,13 @@
 package io.engram.cli.wiring;
 
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
+import io.engram.recall.MemoryRecall;
+import io.engram.service.wiring.RecallWiring;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -26,6 +28,12 @@ public final class MemoryAccess {
         MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
     report(memory, spec.commandLine().getErr(), "engram");
     return memory;
+  }
+
+  /** Recall over {@code memory} for {@code caller}, re-ranking with the model of {@code sessionId} if configured. */
+  public static MemoryRecall recall(GlobalOptions global, ProjectMemory memory, RecallWiring.Caller caller,
+      String sessionId) {
+    return RecallWiring.recall(global.roots(), global.settings(), Models.router(global, sessionId), memory, caller);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.engram.cli.wiring;
 
-import io.engram.cli.GlobalOptions;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
 import io.engram.modeladapters.ModelFactory;

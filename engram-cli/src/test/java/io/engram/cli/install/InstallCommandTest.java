@@ -103,7 +103,7 @@ class InstallCommandTest {
     assertThat(engram("/bin", "hooks", "install", "--scope", "user", "--command", "engram").exitCode()).isZero();
     java.nio.file.Files.writeString(java.nio.file.Files.createDirectories(home).resolve("settings.json"),
         "{\"recall\":{\"vectors\":\"NEVER\"}}");
-    io.engram.cli.service.EngramService service = io.engram.cli.service.EngramService.start(home, user(), Map.of(),
+    io.engram.service.EngramService service = io.engram.service.EngramService.start(home, user(), Map.of(),
         "test", line -> { });
     try {
       CommandRun removed = engram("/bin", "uninstall", "--json");
@@ -114,7 +114,7 @@ class InstallCommandTest {
       assertThat(out.get("hooksRemoved").toString()).contains(project.resolve(".claude/settings.json").toString(),
           user().resolve(".claude/settings.json").toString());
       assertThat(out.get("hooksLeft")).isEmpty();
-      assertThat(io.engram.cli.service.ServiceClient.running(home, java.time.Duration.ofSeconds(1))).isEmpty();
+      assertThat(io.engram.service.ServiceClient.running(home, java.time.Duration.ofSeconds(1))).isEmpty();
       assertThat(java.nio.file.Files.readString(project.resolve(".claude/settings.json"))).doesNotContain("engram");
       assertThat(java.nio.file.Files.readString(user().resolve(".claude/settings.json"))).doesNotContain("engram");
     } finally {

@@ -3,7 +3,7 @@ package io.engram.cli.install;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.cli.UserFacingException;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.install.Installer.Action;
 import java.nio.file.Files;
 import java.nio.file.Path;

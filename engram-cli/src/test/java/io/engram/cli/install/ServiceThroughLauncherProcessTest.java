@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.CommandRun;
 import io.engram.cli.install.LauncherProcess.Run;
-import io.engram.cli.service.ServiceClient;
+import io.engram.service.ServiceClient;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -164,18 +164,8 @@ class InstructionCommandsTest {
   }
 
   @Test
-  void benchInstructionsReportsARatioAgainstItsBaseline() throws Exception {
-    CommandRun r = CommandRun.of("bench", "instructions", "--iterations", "3", "--warmup", "1", "--json");
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode json = JsonOutput.mapper().readTree(r.out());
-    assertThat(json.get("files").asInt()).isEqualTo(65);
-    assertThat(json.get("imports").asInt()).isEqualTo(50);
-    assertThat(json.get("ratio").asDouble()).isPositive();
-  }
-
-  @Test
   void helpWorksForEveryNewCommand() {
-    for (String cmd : List.of("context", "add", "init", "bench")) {
+    for (String cmd : List.of("context", "add", "init")) {
       CommandRun r = CommandRun.of(cmd, "--help");
       assertThat(r.exitCode()).isZero();
       assertThat(r.out()).contains("Usage: engram " + cmd);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
-import io.engram.cli.service.EngramService;
+import io.engram.service.EngramService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

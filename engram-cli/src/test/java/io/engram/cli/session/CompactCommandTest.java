@@ -26,33 +26,7 @@ class CompactCommandTest {
 
   /** A small Claude Code session working in {@code project}: a request, a read, an edit, a todo list. */
   private Path session() throws IOException {
-    Files.writeString(project.resolve("App.java"), "class App { void run() {} }\n");
-    Files.writeString(project.resolve("CLAUDE.md"), "Always run the tests before committing.\n");
-    String cwd = project.toString().replace("\\", "\\\\");
-    String head = "\"sessionId\":\"s1\",\"cwd\":\"" + cwd + "\",";
-    List<String> lines = List.of(
-        "{\"type\":\"user\"," + head + "\"uuid\":\"u1\",\"timestamp\":\"2026-05-01T10:00:00Z\","
-            + "\"message\":{\"role\":\"user\",\"content\":\"Make App.run print hello, please.\"}}",
-        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a1\",\"timestamp\":\"2026-05-01T10:00:05Z\","
-            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
-            + "{\"type\":\"text\",\"text\":\"Let me read App.java first.\"},"
-            + "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Read\",\"input\":{\"file_path\":\"App.java\"}}]}}",
-        "{\"type\":\"user\"," + head + "\"uuid\":\"u2\",\"timestamp\":\"2026-05-01T10:00:06Z\","
-            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\","
-            + "\"content\":\"class App { void run() {} }\"}]}}",
-        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a2\",\"timestamp\":\"2026-05-01T10:00:10Z\","
-            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
-            + "{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"TodoWrite\",\"input\":{\"todos\":["
-            + "{\"content\":\"Add a test for App.run\",\"status\":\"pending\"}]}}]}}",
-        "{\"type\":\"user\"," + head + "\"uuid\":\"u3\",\"timestamp\":\"2026-05-01T10:00:11Z\","
-            + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t2\","
-            + "\"content\":\"ok\"}]}}",
-        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a3\",\"timestamp\":\"2026-05-01T10:00:15Z\","
-            + "\"message\":{\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":["
-            + "{\"type\":\"text\",\"text\":\"Next I'll change run() to print hello.\"}]}}");
-    Path file = home.resolve("s1.jsonl");
-    Files.write(file, lines);
-    return file;
+    return SmallSession.write(project, home.resolve("s1.jsonl"));
   }
 
   @Test
@@ -211,18 +185,5 @@ class CompactCommandTest {
     CommandRun run = CommandRun.in(home, project, "compact", home.resolve("nope.jsonl").toString());
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("nope.jsonl");
-  }
-
-  @Test
-  void benchCompactionReportsARatioAgainstItsBaseline() throws IOException {
-    CommandRun run = CommandRun.in(home, project, "bench", "compaction", "--json", "--warmup", "0",
-        "--iterations", "1", session().toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    JsonNode json = JSON.readTree(run.out());
-    assertThat(json.path("ratio").asDouble()).isPositive();
-    assertThat(json.path("baselineMillis").asDouble()).isPositive();
-    assertThat(json.path("messages").asInt()).isEqualTo(6);
-    assertThat(json.fieldNames()).toIterable().containsExactly("file", "messages", "tokensBefore", "tokensAfter",
-        "reductionPercent", "score", "baselineMillis", "compactMillis", "ratio");
   }
 }

@@ -81,18 +81,4 @@ class StatsCommandTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("no such transcript").contains("nope.jsonl");
   }
-
-  @Test
-  void benchReportsRatiosAgainstTheBaseline(@TempDir Path home) throws Exception {
-    CommandRun run = CommandRun.in(home, home, "bench", "transcript", "--json", "--warmup", "1", "--iterations", "3",
-        SESSION.toString());
-    assertThat(run.exitCode()).isZero();
-    JsonNode json = new ObjectMapper().readTree(run.out());
-    assertThat(json.get("messages").asInt()).isEqualTo(11);
-    assertThat(json.get("baselineMillis").asDouble()).isPositive();
-    assertThat(json.get("readRatio").asDouble()).isPositive();
-    assertThat(json.get("calibration").get("samples").asInt()).isEqualTo(3);
-    assertThat(json.fieldNames()).toIterable().containsExactly("file", "bytes", "baselineMillis", "readMillis",
-        "readAndCountMillis", "readRatio", "readAndCountRatio", "messages", "tokens", "calibration");
-  }
 }

@@ -2,8 +2,8 @@ package io.engram.cli.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.cli.service.EngramService;
-import io.engram.cli.service.ServiceClient;
+import io.engram.service.EngramService;
+import io.engram.service.ServiceClient;
 import io.engram.hooks.HookEvent;
 import io.engram.team.TeamRole;
 import io.engram.team.testing.TeamPostgres;

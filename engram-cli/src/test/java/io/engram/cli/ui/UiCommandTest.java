@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
-import io.engram.cli.service.EngramService;
+import io.engram.service.EngramService;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.memory.Memory;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
-import io.engram.cli.service.EngramService;
+import io.engram.service.EngramService;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;

@@ -1,0 +1,255 @@
+package io.engram.bench.cli;
+
+import io.engram.config.EngramSettings;
+import io.engram.index.LuceneSearchIndex;
+import io.engram.recall.Candidate;
+import io.engram.recall.Embedder;
+import io.engram.recall.RecallIndex;
+import io.engram.recall.RecallQuery;
+import io.engram.recall.SearchIndex;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Recall on the coding set ({@link CodingSet}) for one embedding model (or none): the rank of the expected
+ * memories for vectors alone, BM25 alone and recall's ranking, and what the relevance floor sends: for
+ * queries with an answer, how often an expected memory is among the files sent; for queries without one,
+ * how often nothing is sent. A grid of floors is measured on the same candidates, to tune the floor.
+ */
+final class CodingRecallBench {
+  /** One model's figures. */
+  record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
+      List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
+      List<Floor> anchorGrid) {}
+
+  /**
+   * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
+   * memory among those sent; {@code expectedSent} of all expected memories, those sent; {@code silent}
+   * queries without an answer that get nothing; {@code precision} of the memories sent for queries with an
+   * answer, those expected; {@code cut} of the expected memories recall's top files held, those the floor cut.
+   */
+  record Floor(double keywordFloor, double vectorFloor, double answered, double expectedSent, double silent,
+      double precision, double cut) {}
+
+  private static final List<Integer> KS = List.of(1, 3, 5);
+  static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
+
+  private final CodingSet set;
+  private final EngramSettings.Recall settings;
+
+  CodingRecallBench(CodingSet set, EngramSettings.Recall settings) {
+    this.set = set;
+    this.settings = settings;
+  }
+
+  ModelResult run(Optional<Embedder> embedder, List<Double> vectorFloors) {
+    Map<String, List<List<String>>> rankings = new LinkedHashMap<>();
+    List<List<Candidate>> recallRanked = new ArrayList<>();
+    List<Double> anchors = new ArrayList<>();
+    List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
+    try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
+      RecallIndex index = new RecallIndex(lucene, embedder);
+      index.sync(set.memories());
+      Instant now = CodingSet.DATED.plusSeconds(86_400);
+      for (CodingSet.Query q : set.queries()) {
+        List<Candidate> ranked = index.search(RecallQuery.of(q.text()), settings, now);
+        recallRanked.add(ranked);
+        anchors.add(index.anchorCosine(q.text()).orElse(Double.NaN));
+        floors.add(index.vectorFloor(q.text(), settings));
+        add(rankings, "recall", ranked.stream().map(Candidate::id).toList());
+        add(rankings, "bm25", lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList());
+        if (embedder.isPresent()) {
+          add(rankings, "vector", lucene.vectorSearch(embedder.get().embedQuery(q.text()), 50).stream()
+              .map(SearchIndex.Hit::id).toList());
+        }
+      }
+    }
+    Map<String, Double> hitAt = new LinkedHashMap<>();
+    Map<String, Double> mrr = new LinkedHashMap<>();
+    rankings.forEach((name, lists) -> {
+      for (int k : KS) {
+        hitAt.put(name + "@" + k, hitAt(lists, k));
+      }
+      mrr.put(name, mrr(lists));
+    });
+    Map<String, String> byLanguage = new java.util.TreeMap<>();
+    for (String lang : languages()) {
+      StringBuilder text = new StringBuilder();
+      rankings.forEach((name, lists) -> text.append(text.length() == 0 ? "" : " ").append(name).append(' ').append(KS.stream()
+          .map(k -> String.valueOf(hitAt(lists, k, lang))).collect(java.util.stream.Collectors.joining("/"))));
+      byLanguage.put(lang, text.toString());
+    }
+    String model = embedder.map(Embedder::name).orElse("none");
+    double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
+    Floor chosen = floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
+    List<Floor> grid = new ArrayList<>();
+    for (double kf : KEYWORD_FLOORS) {
+      if (embedder.isEmpty()) {
+        grid.add(floor(recallRanked, kf, Double.POSITIVE_INFINITY));
+      }
+      for (double vf : embedder.isPresent() ? vectorFloors : List.<Double>of()) {
+        grid.add(floor(recallRanked, kf, vf));
+      }
+    }
+    Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
+    for (String lang : languages()) {
+      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
+    }
+    List<Floor> anchorGrid = new ArrayList<>();
+    if (embedder.isPresent()) {
+      for (double kf : List.of(settings.keywordFloor(), 0.5, 2.0)) {
+        for (double margin : List.of(-0.05, 0.0, 0.03, 0.06, 0.1)) {
+          anchorGrid.add(anchored(recallRanked, anchors, kf, vectorFloor, margin, null));
+        }
+      }
+      for (String lang : languages()) {
+        anchorGrid.add(anchored(recallRanked, anchors, settings.keywordFloor(), vectorFloor, 0.03, lang));
+      }
+    }
+    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid);
+  }
+
+  private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {
+    rankings.computeIfAbsent(name, n -> new ArrayList<>()).add(ids);
+  }
+
+  /** The language labels of the queries, when the set has them. */
+  private java.util.SortedSet<String> languages() {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    set.queries().forEach(q -> out.add(q.lang()));
+    out.remove("");
+    return out;
+  }
+
+  /** Share (percent) of queries with an answer whose top k holds an expected memory. */
+  private double hitAt(List<List<String>> lists, int k) {
+    return hitAt(lists, k, null);
+  }
+
+  /** The same over the queries labelled {@code lang} (all when null). */
+  private double hitAt(List<List<String>> lists, int k, String lang) {
+    int n = 0;
+    int hits = 0;
+    for (int i = 0; i < lists.size(); i++) {
+      CodingSet.Query q = set.queries().get(i);
+      if (q.expected().isEmpty() || (lang != null && !lang.equals(q.lang()))) {
+        continue;
+      }
+      n++;
+      if (lists.get(i).stream().limit(k).anyMatch(q.expected()::contains)) {
+        hits++;
+      }
+    }
+    return percent(hits, n);
+  }
+
+  private double mrr(List<List<String>> lists) {
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < lists.size(); i++) {
+      CodingSet.Query q = set.queries().get(i);
+      if (q.expected().isEmpty()) {
+        continue;
+      }
+      n++;
+      List<String> l = lists.get(i);
+      for (int r = 0; r < l.size(); r++) {
+        if (q.expected().contains(l.get(r))) {
+          sum += 1.0 / (r + 1);
+          break;
+        }
+      }
+    }
+    return n == 0 ? 0 : Math.round(1000 * sum / n) / 1000.0;
+  }
+
+  Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor) {
+    return floor(ranked, keywordFloor, vectorFloor, null);
+  }
+
+  /**
+   * What the floor sends when each query's vector floor is its nearest reference prompt's cosine plus {@code margin}
+   * (at least {@code configured}); the returned floor's {@code vectorFloor} is the margin.
+   */
+  Floor anchored(List<List<Candidate>> ranked, List<Double> anchors, double keywordFloor, double configured,
+      double margin, String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      double a = anchors.get(i);
+      double floor = Double.isNaN(a) ? configured
+          : configured == Double.POSITIVE_INFINITY ? a + margin : Math.max(configured, a + margin);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, floor)).toList());
+    }
+    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    return new Floor(keywordFloor, margin, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
+  }
+
+  /**
+   * What recall's floor sends, each query with the vector floor recall computed for it; the returned floor's {@code
+   * vectorFloor} is the model's absolute one.
+   */
+  private Floor floorPerQuery(List<List<Candidate>> ranked, List<Double> floors, double keywordFloor, double absolute,
+      String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      double f = floors.get(i);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, f)).toList());
+    }
+    Floor sent = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    Floor held = floor(ranked, keywordFloor, absolute, lang);
+    return new Floor(keywordFloor, absolute, sent.answered(), sent.expectedSent(), sent.silent(), sent.precision(),
+        held.cut());
+  }
+
+  /** What the floor sends for the queries labelled {@code lang} (all when null). */
+  Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor, String lang) {
+    int files = settings.filesPerTurn();
+    int answerable = 0;
+    int answered = 0;
+    int expected = 0;
+    int expectedSent = 0;
+    int unanswerable = 0;
+    int silent = 0;
+    int sentForAnswerable = 0;
+    int sentExpected = 0;
+    int heldInTop = 0;
+    int cut = 0;
+    for (int i = 0; i < ranked.size(); i++) {
+      CodingSet.Query q = set.queries().get(i);
+      if (lang != null && !lang.equals(q.lang())) {
+        continue;
+      }
+      List<Candidate> all = ranked.get(i);
+      List<String> sent = all.stream().filter(c -> c.clears(keywordFloor, vectorFloor)).limit(files)
+          .map(Candidate::id).toList();
+      if (q.expected().isEmpty()) {
+        unanswerable++;
+        silent += sent.isEmpty() ? 1 : 0;
+        continue;
+      }
+      answerable++;
+      expected += q.expected().size();
+      answered += sent.stream().anyMatch(q.expected()::contains) ? 1 : 0;
+      expectedSent += (int) sent.stream().filter(q.expected()::contains).count();
+      sentForAnswerable += sent.size();
+      sentExpected += (int) sent.stream().filter(q.expected()::contains).count();
+      for (Candidate c : all.stream().limit(files).toList()) {
+        if (q.expected().contains(c.id())) {
+          heldInTop++;
+          cut += c.clears(keywordFloor, vectorFloor) ? 0 : 1;
+        }
+      }
+    }
+    return new Floor(keywordFloor, vectorFloor == Double.POSITIVE_INFINITY ? -1 : vectorFloor,
+        percent(answered, answerable), percent(expectedSent, expected), percent(silent, unanswerable),
+        percent(sentExpected, sentForAnswerable), percent(cut, heldInTop));
+  }
+
+  private static double percent(int part, int whole) {
+    return whole == 0 ? 0 : Math.round(1000.0 * part / whole) / 10.0;
+  }
+}

@@ -1,0 +1,228 @@
+package io.engram.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class BenchCommandsTest {
+  @TempDir Path home;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = BenchCommand.newCommandLine(System.getenv());
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", home.toString()));
+    all.addAll(List.of(args));
+    return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+  }
+
+  private static String fixture() throws URISyntaxException {
+    return Path.of(BenchCommandsTest.class.getResource("/bench/locomo-mini.json").toURI()).toString();
+  }
+
+  @Test
+  void locomoBenchReportsRecallAtEachKBesideTheBm25Baseline() throws Exception {
+    Run r = run("locomo", "--data", fixture(), "--k", "1,3", "--no-vectors", "--json", "--tuned-on", "conv-b");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("conversations").asInt()).isEqualTo(2);
+    assertThat(report.path("documents").asInt()).isEqualTo(11);
+    assertThat(report.path("questions").asInt()).isEqualTo(6);
+    assertThat(report.fieldNames()).toIterable().containsExactly("data", "conversations", "documents", "questions",
+        "questionsWithoutEvidence", "embedder", "method", "recall", "byCategory", "questionsByCategory", "split",
+        "baselines", "publishedDragon", "floor", "latencyMs", "indexing");
+    assertThat(report.path("questionsWithoutEvidence").asInt()).isEqualTo(1);
+    assertThat(report.path("recall").path("1").asDouble()).isGreaterThan(50.0);
+    assertThat(report.path("recall").path("3").asDouble()).isGreaterThanOrEqualTo(report.path("recall").path("1").asDouble());
+    assertThat(report.path("byCategory").path("4").path("3").asDouble()).isEqualTo(100.0);
+    assertThat(report.path("baselines").path("bm25").path("recall").has("3")).isTrue();
+    assertThat(report.path("baselines").path("without rescoring").path("recall").has("3")).isTrue();
+    assertThat(report.path("baselines").has("rescoring - substance")).isFalse();
+    assertThat(report.path("method").path("rescoring").path("substance").asDouble()).isPositive();
+    assertThat(report.path("baselines").path("bm25").path("split").has("1")).isTrue();
+    assertThat(report.path("split").path("excluding").asText()).isEqualTo("conv-b");
+    assertThat(report.path("latencyMs").path("bm25").has("p95")).isTrue();
+  }
+
+  @Test
+  void locomoBenchMeasuresAblationsAndWritesCandidatesWhenAsked() throws Exception {
+    Path out = home.resolve("candidates.jsonl");
+    Run r = run("locomo", "--data", fixture(), "--k", "1,3", "--no-vectors", "--json", "--ablations",
+        "--candidates-out", out.toString());
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("baselines").fieldNames()).toIterable().contains("without rescoring",
+        "rescoring - ownText", "rescoring - timeAnswer", "rescoring - dated", "rescoring - substance",
+        "rescoring - group", "rescoring - answers", "rescoring - question");
+    List<String> lines = java.nio.file.Files.readAllLines(out);
+    assertThat(lines).hasSize(2 + 6); // a line per conversation, a line per question with evidence
+    JsonNode question = new ObjectMapper().readTree(lines.get(1));
+    assertThat(question.path("evidence").isArray()).isTrue();
+    assertThat(question.path("candidates").get(0).has("fused")).isTrue();
+    assertThat(question.path("rescored").get(0).has("score")).isTrue();
+  }
+
+  @Test
+  void locomoBenchWithVectorsAddsHybridAndVectorRankings() throws Exception {
+    Run r = run("locomo", "--data", fixture(), "--k", "2", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("embedder").asText()).isEqualTo("all-MiniLM-L6-v2-q");
+    assertThat(report.path("baselines").has("vector")).isTrue();
+    assertThat(report.path("baselines").has("hybrid-rrf")).isTrue();
+    assertThat(report.path("latencyMs").path("recall").path("p50").asDouble()).isPositive();
+    assertThat(report.path("floor").path("questions").asInt()).isEqualTo(report.path("questions").asInt());
+  }
+
+  @Test
+  void compactionAgainstClaudeCodeNeedsASessionThatCompacted() throws Exception {
+    Path transcript = home.resolve("cli-notes.jsonl");
+    java.nio.file.Files.writeString(transcript, """
+        {"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"Add a --json flag to list."}}
+        {"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","message":{"role":"assistant","content":[{"type":"text","text":"Added it."}]}}
+        """);
+    String never = transcript.toString();
+
+    Run r = run("compaction-vs-claude", "--data", never);
+    Run none = run("compaction-vs-claude");
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("cli-notes.jsonl").contains("never compacted");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--data");
+  }
+
+  @Test
+  void locomoBenchNamesAMissingFile() {
+    Run r = run("locomo", "--data", home.resolve("nope.json").toString());
+
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err()).contains("nope.json");
+  }
+
+  @Test
+  void locomoBenchRejectsAMissingDataOption() {
+    assertThat(run("locomo").code()).isEqualTo(2);
+  }
+
+  @Test
+  void instructionsBenchPrintsTheTreeAndTheMediansAsOneFlatObject() throws Exception {
+    Run r = run("instructions", "--iterations", "1", "--warmup", "0", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode figures = new ObjectMapper().readTree(r.out());
+    assertThat(figures.fieldNames()).toIterable().containsExactly("files", "imports", "chars", "tokens", "iterations",
+        "baselineReadMillis", "loadWithoutTokensMillis", "loadMillis", "ratioWithoutTokens", "ratio");
+    assertThat(figures.path("files").asInt()).isEqualTo(65);
+    assertThat(figures.path("imports").asInt()).isEqualTo(50);
+    assertThat(figures.path("ratio").asDouble()).isPositive();
+  }
+
+  @Test
+  void recallBenchMeasuresLuceneAgainstTheInCoreBaseline() throws Exception {
+    Run r = run("recall", "--sizes", "120", "--queries", "5", "--model-sample", "0", "--more-candidates", "60",
+        "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
+    assertThat(size.path("memories").asInt()).isEqualTo(120);
+    assertThat(size.path("latencyMs").has("lucene hybrid")).isTrue();
+    assertThat(size.path("latencyMs").has("in-core brute-force cosine")).isTrue();
+    assertThat(size.path("buildDocsPerSecond").path("lucene (bm25 + hnsw graph)").asDouble()).isPositive();
+    assertThat(size.path("hnswRecallAt10").asDouble()).isBetween(0.0, 1.0);
+    assertThat(size.path("hnswRecallAt10ByCandidates").path("60").asDouble()).isBetween(0.0, 1.0);
+    assertThat(size.path("latencyMs").has("lucene hnsw (60 candidates)")).isTrue();
+    assertThat(size.path("vectorSearchUsed").asText()).isEqualTo("exact");
+  }
+
+  @Test
+  void historyBenchMeasuresTheIncrementalCheckAgainstTheFullOne() throws Exception {
+    Run r = run("history", "--sessions", "6", "--turns", "4", "--queries", "3", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode size = new ObjectMapper().readTree(r.out()).path("sizes").get(0);
+    assertThat(size.path("sessions").asInt()).isEqualTo(6);
+    assertThat(size.path("turns").asInt()).isEqualTo(24);
+    assertThat(size.path("latencyMs").path("full check").path("p50").asDouble()).isPositive();
+    assertThat(size.path("latencyMs").path("incremental").path("p95").asDouble()).isPositive();
+    assertThat(size.path("ratio").asDouble()).isPositive();
+  }
+
+  @Test
+  void indexWritesBenchTimesEveryStoreInBothVectorFormats() throws Exception {
+    Run r = run("index-writes", "--memories", "300", "--chunk", "100", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.path("memories").asInt()).isEqualTo(300);
+    for (String format : List.of("as configured", "hnsw graph always")) {
+      JsonNode result = report.path("formats").path(format);
+      assertThat(result.path("seconds").asDouble()).as(format).isPositive();
+      assertThat(result.path("longestMs").asDouble()).as(format)
+          .isGreaterThanOrEqualTo(result.path("storeMs").path("p50").asDouble());
+    }
+    assertThat(report.path("longestRatio").asDouble()).isPositive();
+  }
+
+  @Test
+  void indexWritesBenchRefusesAnEmptyChunk() {
+    Run r = run("index-writes", "--chunk", "0");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--memories and --chunk must be positive");
+  }
+
+  @Test
+  void evidenceListsAreSplitAndMalformedIdsDropped() throws Exception {
+    JsonNode list = new ObjectMapper().readTree("[\"D8:6; D9:17\", \"D\", \"D1:3\", \"D1:3\"]");
+
+    assertThat(LocomoData.evidence(list)).containsExactly("D8:6", "D9:17", "D1:3");
+  }
+
+  @Test
+  void transcriptBenchReportsRatiosAgainstTheBaseline() throws Exception {
+    Path session = home.resolve("stats-session.jsonl");
+    try (var in = BenchCommandsTest.class.getResourceAsStream("/stats-session.jsonl")) {
+      java.nio.file.Files.copy(in, session);
+    }
+    Run run = run("transcript", "--json", "--warmup", "1", "--iterations", "3", session.toString());
+    assertThat(run.code()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("messages").asInt()).isEqualTo(11);
+    assertThat(json.get("baselineMillis").asDouble()).isPositive();
+    assertThat(json.get("readRatio").asDouble()).isPositive();
+    assertThat(json.get("calibration").get("samples").asInt()).isEqualTo(3);
+    assertThat(json.fieldNames()).toIterable().containsExactly("file", "bytes", "baselineMillis", "readMillis",
+        "readAndCountMillis", "readRatio", "readAndCountRatio", "messages", "tokens", "calibration");
+  }
+
+  @Test
+  void compactionBenchReportsARatioAgainstItsBaseline(@TempDir Path project) throws Exception {
+    Path session = io.engram.cli.session.SmallSession.write(project, home.resolve("s1.jsonl"));
+    Run run = run("compaction", "--json", "--warmup", "0", "--iterations", "1", session.toString());
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.path("ratio").asDouble()).isPositive();
+    assertThat(json.path("baselineMillis").asDouble()).isPositive();
+    assertThat(json.path("messages").asInt()).isEqualTo(6);
+    assertThat(json.fieldNames()).toIterable().containsExactly("file", "messages", "tokensBefore", "tokensAfter",
+        "reductionPercent", "score", "baselineMillis", "compactMillis", "ratio");
+  }
+}

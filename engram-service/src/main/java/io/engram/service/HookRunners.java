@@ -1,0 +1,173 @@
+package io.engram.service;
+
+import io.engram.service.wiring.RecallWiring;
+import io.engram.service.wiring.WarmingEmbedders;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.config.SettingsException;
+import io.engram.config.SettingsLoader;
+import io.engram.dream.Dream;
+import io.engram.hooks.HookRunner;
+import io.engram.memory.MemoryFileCache;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.modeladapters.ModelFactory;
+import io.engram.model.ModelRouter;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.ResidentIndexes;
+import io.engram.tokens.JtokkitTokenCounter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+/**
+ * Builds the {@link HookRunner} for one call in the service: the settings of the home (read again when
+ * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
+ * project's memory opened for the call (the stores see the files as they are now, so what another
+ * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
+ * with vectors (the embedding model is loaded once, in the background, and shared by every project: until it is
+ * loaded recall answers with keywords only, so no prompt waits for it; each project's on-disk index
+ * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it; what a
+ * recall's sync left unembedded is embedded on a background thread, a slice at a time), and
+ * the model router of the call's session. Also remembers which projects it served, and keeps the team store of each
+ * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
+ */
+final class HookRunners {
+  private final Path home;
+  private final Path userHome;
+  private final Map<String, String> environment;
+  private final Map<Path, Instant> served = new ConcurrentHashMap<>();
+  private final MemoryFileCache parsed = new MemoryFileCache();
+  private final ResidentIndexes indexes = new ResidentIndexes();
+  // Embeds, one slice at a time, what a recall's sync left keyword-only (a large store new to its index).
+  private final ExecutorService pendingVectors = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "engram-pending-vectors");
+    t.setDaemon(true);
+    return t;
+  });
+  private final WarmingEmbedders models = new WarmingEmbedders();
+  private final TeamWatchers teams;
+  private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
+
+  /** The settings parsed from {@code text}, the file's whole content when they were read (empty: no file). */
+  private record Loaded(EngramSettings settings, Optional<String> text) {}
+
+  HookRunners(Path home, Path userHome, Map<String, String> environment, Consumer<String> log) {
+    this.home = home;
+    this.userHome = userHome;
+    this.environment = Map.copyOf(environment);
+    this.teams = new TeamWatchers(environment, log);
+  }
+
+  /**
+   * The settings as the file says now; a broken file is an error for the call, as in the command line. The file
+   * is small, so it is read on every call and parsed again only when its text changed: a rewrite within the same
+   * millisecond and of the same size (which a time-and-size stamp would miss) is still seen.
+   */
+  EngramSettings settings() throws IOException {
+    Path file = home.resolve(SettingsLoader.FILE_NAME);
+    Optional<String> now = text(file);
+    Loaded current = loaded;
+    if (!now.equals(current.text())) {
+      current = new Loaded(now.map(t -> SettingsLoader.parse(t, file.toString())).orElse(EngramSettings.DEFAULTS), now);
+      loaded = current;
+    }
+    return current.settings();
+  }
+
+  /** The roots of the project at {@code projectDir}. */
+  EngramRoots roots(Path projectDir) {
+    return new EngramRoots(home, userHome, projectDir);
+  }
+
+  /**
+   * A runner for one call of {@code sessionId} in the project at {@code projectDir}; what recall writes back
+   * to the memories it sent (their use, which feeds hotness) is handed to {@code afterAnswer}.
+   */
+  HookRunner runner(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
+    EngramSettings settings = settings();
+    EngramRoots roots = roots(projectDir);
+    ProjectMemory memory = openMemory(roots, settings);
+    ModelRouter router = ModelFactory.router(settings, home, environment, sessionId);
+    return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
+        recall(roots, settings, router, memory).recordingUseOn(afterAnswer),
+        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE), afterAnswer);
+  }
+
+  /** Recall over {@code memory} with vectors, its on-disk index kept open between calls by this service. */
+  MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory) {
+    return RecallWiring.recall(roots, settings, router, memory, models).keepingIndexesIn(indexes)
+        .embeddingPendingOn(pendingVectors);
+  }
+
+  /** How many projects' indexes are having the vectors their last sync left out made in the background. */
+  int embedding() {
+    return indexes.embedding();
+  }
+
+  /** Stops the team watchers and the embedding of pending vectors, and closes the indexes kept open. */
+  void close() {
+    teams.close();
+    pendingVectors.shutdownNow();
+    indexes.close();
+  }
+
+  /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
+  ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
+    served.put(roots.projectDir(), Instant.now());
+    teams.served(roots, settings);
+    // A dream killed while applying is rolled back before anything reads the store.
+    Dream.recoverInterrupted(roots, settings);
+    return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);
+  }
+
+  /** The environment the service was started with (model keys). */
+  Map<String, String> environment() {
+    return environment;
+  }
+
+  /** The projects served so far, with when each was last. */
+  Map<Path, Instant> served() {
+    return Map.copyOf(served);
+  }
+
+  /**
+   * Loads the token counter and the embedding model now (when the settings use vectors) and runs them once; until
+   * the model is loaded, recall answers with keywords only rather than make a prompt wait for it.
+   */
+  void warmUp() {
+    // The o200k tokenizer (the hooks count instruction files with it) takes a second or more to read: not on the
+    // first prompt's time.
+    new JtokkitTokenCounter().count("warm up");
+    try {
+      EngramSettings settings = settings();
+      String name = settings.recall().embeddingModel();
+      RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE)
+          .ifPresent(load -> models.await(RecallWiring.modelKey(home, name), load).embedAll(List.of("warm up")));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // Recall loads it on first use and says so when it cannot.
+    }
+  }
+
+  private static Optional<String> text(Path file) {
+    try {
+      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new SettingsException("cannot read settings file " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

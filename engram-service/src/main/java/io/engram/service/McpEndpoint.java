@@ -1,0 +1,52 @@
+package io.engram.service;
+
+import io.engram.service.wiring.RecallWiring;
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.dream.Dream;
+import io.engram.instructions.InstructionLoader;
+import io.engram.mcp.EngramMcpServer;
+import io.engram.mcp.EngramServices;
+import io.engram.mcp.transport.BearerToken;
+import io.engram.memory.MemoryStores;
+import io.engram.memory.ProjectMemory;
+import io.engram.modeladapters.ModelFactory;
+import io.engram.model.ModelRouter;
+import io.engram.tokens.JtokkitTokenCounter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * MCP over streamable HTTP in the service, for every project: {@code claude mcp add --transport http} reaches
+ * a warm server (the embedding model already loaded, parsed memories shared with the hooks). It is engram-mcp's
+ * handler mounted at {@code /mcp} on the service's one port, with the service's token; each request names its
+ * project in the {@code Engram-Project} header, and a project's tools are opened the first time it is named.
+ */
+final class McpEndpoint {
+  private McpEndpoint() {}
+
+  /** The handler for every project's MCP, with the service's token. */
+  static EngramMcpServer.ForProjects forProjects(HookRunners runners, ServiceToken token, String version,
+      Consumer<String> log) {
+    return new EngramMcpServer.ForProjects(project -> services(runners, project),
+        BearerToken.of(token.value(), EngramSettings.Mcp.DEFAULTS.minTokenBits()), version,
+        line -> log.accept("mcp: " + line));
+  }
+
+  private static EngramServices services(HookRunners runners, Path project) {
+    try {
+      EngramSettings settings = runners.settings();
+      EngramRoots roots = runners.roots(project);
+      ProjectMemory memory = runners.openMemory(roots, settings);
+      ModelRouter router = ModelFactory.router(settings, roots.engramHome(), runners.environment(), "mcp");
+      return new EngramServices(memory, new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()),
+          settings, runners.recall(roots, settings, router, memory), router,
+          roots.engramHome(), RecallWiring.pastSessions(roots, memory, settings));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the memory of " + project + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.engram.service.wiring;
+
+import io.engram.config.EngramRoots;
+import io.engram.config.EngramSettings;
+import io.engram.embeddings.BertModel;
+import io.engram.embeddings.ModelResources;
+import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.history.PastSessions;
+import io.engram.index.LuceneSearchIndex;
+import io.engram.memory.ProjectMemory;
+import io.engram.model.ModelRouter;
+import io.engram.recall.Embedder;
+import io.engram.recall.MemoryRecall;
+import io.engram.recall.ModelReranker;
+import io.engram.recall.Reranker;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Builds the {@link MemoryRecall} every command uses: the Lucene index on disk, vectors of the
+ * {@code recall.embeddingModel} when the {@code recall.vectors} setting allows them for this caller, and the
+ * configured model as re-ranker.
+ */
+public final class RecallWiring {
+  /** Who is recalling; decides whether {@code recall.vectors = AUTO} embeds. */
+  public enum Caller {
+    /** {@code engram recall} and the MCP server: vectors on under AUTO. */
+    INTERACTIVE,
+    /** A hook call, a new JVM per event: vectors off under AUTO (the model costs seconds to load). */
+    HOOK,
+    /** The resident service, which keeps the model loaded: vectors on under AUTO, hooks included. */
+    SERVICE
+  }
+
+  private RecallWiring() {}
+
+  /** Recall over {@code memory} of the project of {@code roots}, re-ranking with {@code router}'s model if any. */
+  public static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
+      Caller caller) {
+    return recall(roots, settings, router, memory, embedder(roots.engramHome(), settings.recall(), caller));
+  }
+
+  /**
+   * Recall as {@link #recall(EngramRoots, EngramSettings, ModelRouter, ProjectMemory, Caller)} for the resident
+   * service, whose model is loaded in the background by {@code models}: keyword search only until it is loaded.
+   */
+  public static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
+      WarmingEmbedders models) {
+    Path home = roots.engramHome();
+    String name = settings.recall().embeddingModel();
+    return recall(roots, settings, router, memory, embedder(home, settings.recall(), Caller.SERVICE)
+        .map(load -> models.warming(modelKey(home, name), name, load)));
+  }
+
+  /** The key under which {@link WarmingEmbedders} keeps the model {@code name} of the home {@code engramHome}. */
+  public static String modelKey(Path engramHome, String name) {
+    return name + " (" + modelsDirectory(engramHome) + ")";
+  }
+
+  private static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router,
+      ProjectMemory memory, Optional<Supplier<Embedder>> embedder) {
+    Optional<Reranker> reranker = router.hasModel()
+        ? Optional.of(new ModelReranker(router, settings.recall().filesPerTurn())) : Optional.empty();
+    MemoryRecall.Backend backend = new MemoryRecall.Backend(
+        Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
+        embedder, reranker);
+    return new MemoryRecall(memory, roots.engramHome(), settings.recall(), backend, Clock.systemUTC());
+  }
+
+  /**
+   * Recall as a person's search uses it (the web UI): the same on-disk index and vectors as the resident
+   * service's, up to {@code results} memories, with no re-ranking model (a search spends no tokens) and no recall
+   * use recorded (a person looking is not a memory sent to an agent, so hotness is left alone).
+   */
+  public static MemoryRecall search(EngramRoots roots, EngramSettings settings, ProjectMemory memory, int results) {
+    MemoryRecall.Backend backend = new MemoryRecall.Backend(
+        Optional.of(dir -> LuceneSearchIndex.onDisk(dir, LuceneSearchIndex.VectorSearch.of(settings.recall()))),
+        embedder(roots.engramHome(), settings.recall(), Caller.SERVICE), Optional.empty());
+    return new MemoryRecall(memory, roots.engramHome(), settings.recall().withFilesPerTurn(results), backend,
+        Clock.systemUTC()).recordingUseOn(unrecorded -> { });
+  }
+
+  /**
+   * The embedder {@code caller} uses under {@code recall.vectors} (recall's vectors, the dream's
+   * near-duplicates by meaning), loaded on first use (the model of {@code recall.embeddingModel}); empty:
+   * without one.
+   */
+  public static Optional<Supplier<Embedder>> embedder(Path engramHome, EngramSettings.Recall recall, Caller caller) {
+    EngramSettings.Vectors mode = recall.vectors();
+    boolean on = mode == EngramSettings.Vectors.ALWAYS
+        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
+    return on ? Optional.of(() -> embedder(engramHome, recall.embeddingModel())) : Optional.empty();
+  }
+
+  /**
+   * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
+   * artifact jar in {@code <engram-home>/models/}.
+   *
+   * @throws IllegalArgumentException for a name no known model has
+   * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
+   */
+  public static Embedder embedder(EngramRoots roots, String name) {
+    return embedder(roots.engramHome(), name);
+  }
+
+  private static Embedder embedder(Path engramHome, String name) {
+    BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
+        "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
+    return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
+  }
+
+  /**
+   * The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home, ranked by
+   * {@code settings}' recall section.
+   */
+  public static PastSessions pastSessions(EngramRoots roots, ProjectMemory memory, EngramSettings settings) {
+    return new PastSessions(memory, roots.engramHome(), LuceneSearchIndex::onDisk, settings.recall());
+  }
+
+  /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
+  public static Path modelsDirectory(EngramRoots roots) {
+    return modelsDirectory(roots.engramHome());
+  }
+
+  private static Path modelsDirectory(Path engramHome) {
+    return engramHome.resolve("models");
+  }
+}
