@@ -119,6 +119,15 @@ final class SecretExits implements AutoCloseable {
     }
     assertThat(queuedJobs(queue)).as("hook work still queued for the service after %s", within).isZero();
     run("daemon", "stop");
+    // The stop returns once the service no longer answers; it removes its files (service.json, the address files)
+    // as it exits and holds service.lock until then, so the lock is taken here before the home is searched.
+    Path lock = fixture.home().resolve("service").resolve("service.lock");
+    if (Files.exists(lock)) {
+      try (var exited = io.engram.fs.FileLock.tryAcquire(lock, within)
+          .orElseThrow(() -> new AssertionError("the service still holds " + lock + " after " + within))) {
+        // Held only to know the service has exited.
+      }
+    }
   }
 
   private static long queuedJobs(Path queue) throws IOException {
