@@ -42,6 +42,12 @@
  * process's model still loading) makes that call keyword-only, said in its retrieval and notes, and is asked again
  * on the next.
  *
+ * <p>The relevance floor: a candidate is sent only when its keyword coverage reaches {@code recall.keywordFloor} or its
+ * cosine reaches {@link RecallIndex#vectorFloor}: the model's absolute floor and, for a model with an entry in {@code
+ * recall.anchorMargins}, that margin above the cosine of the nearest of a dozen reference prompts in the query's script
+ * ({@link RelevanceAnchors}: requests to a coding agent that no memory answers, English or Chinese), so the floor is
+ * calibrated for each query, model and script.
+ *
  * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
  * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link
  * ModelReranker}, when configured) picks at most 5 of the top 20 with the hybrid order as its fallback,
