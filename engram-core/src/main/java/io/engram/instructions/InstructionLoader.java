@@ -57,6 +57,11 @@ public final class InstructionLoader {
     return new InstructionSession(this, progress);
   }
 
+  /** {@code path} with a leading {@code ~/} expanded, as the loader expands an import. */
+  Path expand(String path) {
+    return roots.expand(path);
+  }
+
   /** The project directory the loader works for (absolute, normalized). */
   public Path projectDir() {
     return roots.projectDir();

@@ -7,8 +7,13 @@ import io.engram.fs.GitIgnore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The quick-add ({@code #} in Claude Code, {@code engram add} here): adds one bullet to the project,
@@ -17,6 +22,10 @@ import java.util.Optional;
  * there), or one the caller names; when none fits, under a {@code ## Notes} heading, created at the end when
  * the file has none. A file without headings keeps its shape: the bullet is appended. A newly created local
  * file is added to the repository's {@code .gitignore} so that it is never committed by accident.
+ *
+ * <p>Text that would read as an {@code @path} import ({@code @Autowired}, {@code @Transactional}) but names no file
+ * is written in backticks, where the loader never takes it for one, and the result names each such word
+ * ({@link Result#quoted()}), so the caller can say so; an {@code @path} naming a file that exists stays an import.
  *
  * <p>Every write is atomic and made under a lock in Engram's home, so two concurrent adds both land.
  */
@@ -39,9 +48,15 @@ public final class QuickAdd {
    * @param heading the heading it went under; empty when the file has no headings
    * @param headingCreated whether that heading was created for it
    * @param gitignore the {@code .gitignore} that was extended, when one was
+   * @param quoted each {@code @word} that would have read as an import of a file that does not exist, now written in
+   *     backticks
    */
   public record Result(Path file, boolean created, String line, Optional<String> heading, boolean headingCreated,
-      Optional<Path> gitignore) {}
+      Optional<Path> gitignore, List<String> quoted) {
+    public Result {
+      quoted = List.copyOf(quoted);
+    }
+  }
 
   /** The heading a bullet goes under when no heading of the file fits it. */
   public static final String NOTES = "Notes";
@@ -72,9 +87,10 @@ public final class QuickAdd {
   }
 
   private Result add(AddScope scope, String text, Optional<String> under) throws IOException {
-    String rule = bulletText(SecretRedactor.standard().redact(text).text());
-    String line = "- " + rule;
     Path file = loader.targetFor(scope).toAbsolutePath().normalize();
+    List<String> quoted = new ArrayList<>();
+    String rule = quoteFalseImports(bulletText(SecretRedactor.standard().redact(text).text()), file, quoted);
+    String line = "- " + rule;
     boolean created;
     Placed placed;
     try (FileLock lock = FileLock.acquire(lockFor(file))) {
@@ -87,7 +103,36 @@ public final class QuickAdd {
     if (created && scope == AddScope.LOCAL) {
       gitignore = ignoreInGit(file);
     }
-    return new Result(file, created, line, placed.heading(), placed.headingCreated(), gitignore);
+    return new Result(file, created, line, placed.heading(), placed.headingCreated(), gitignore, quoted);
+  }
+
+  /**
+   * {@code rule} with every {@code @word} the loader would follow as an import, and that names no file from where
+   * {@code file} stands, put in backticks; each one is added to {@code quoted}.
+   */
+  private String quoteFalseImports(String rule, Path file, List<String> quoted) {
+    String out = rule;
+    for (ImportParser.ImportRef ref : ImportParser.parse(rule)) {
+      if (importTarget(file, ref.path()).filter(Files::exists).isPresent()) {
+        continue;
+      }
+      Matcher m = Pattern.compile("(?<=^|\\s)@" + Pattern.quote(ref.path()) + "[^\\s`]*").matcher(out);
+      if (m.find()) {
+        quoted.add(m.group());
+        out = out.substring(0, m.start()) + '`' + m.group() + '`' + out.substring(m.end());
+      }
+    }
+    return out;
+  }
+
+  /** Where the loader would look for the import {@code ref} written in {@code file}; empty when it is no path. */
+  private Optional<Path> importTarget(Path file, String ref) {
+    try {
+      Path p = ref.startsWith("~/") ? loader.expand(ref) : Path.of(ref);
+      return Optional.of((p.isAbsolute() ? p : file.getParent().resolve(p)).normalize());
+    } catch (InvalidPathException e) {
+      return Optional.empty();
+    }
   }
 
   private record Placed(String text, Optional<String> heading, boolean headingCreated) {}

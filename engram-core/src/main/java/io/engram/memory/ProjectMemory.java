@@ -62,6 +62,27 @@ public final class ProjectMemory implements MemoryStore {
     return target(memory).write(memory, by);
   }
 
+  /**
+   * Writes {@code memory} into the store of {@code scope} ({@link MemoryScope#PROJECT} or {@link MemoryScope#USER}).
+   *
+   * @throws IllegalArgumentException when the scope is {@link MemoryScope#TEAM} (written only by team sync), or
+   *     when a memory of that name lives in the other store: writing a second one there would leave two of one
+   *     name, the project's hiding the user's
+   */
+  public Saved write(Memory memory, MemoryScope scope, ChangedBy by) throws IOException {
+    if (scope == MemoryScope.TEAM) {
+      throw new IllegalArgumentException("team memory is written by team sync, not directly");
+    }
+    DirectoryStore into = scope == MemoryScope.USER ? user : project;
+    DirectoryStore other = scope == MemoryScope.USER ? project : user;
+    if (other.read(memory.name()).isPresent()) {
+      String there = scope == MemoryScope.USER ? "project" : "user";
+      throw new IllegalArgumentException("a memory named '" + memory.name() + "' already lives in the " + there
+          + " store; write it there (--scope " + there + ") or forget it first");
+    }
+    return into.write(memory, by);
+  }
+
   @Override
   public Optional<StoredMemory> read(String name) throws IOException {
     Optional<StoredMemory> found = project.read(name);

@@ -208,4 +208,32 @@ class QuickAddTest {
     assertThat(Files.readAllLines(f.repo.resolve("CLAUDE.md"))).filteredOn(l -> l.startsWith("- rule ")).hasSize(20)
         .doesNotHaveDuplicates();
   }
+
+  @Test
+  void anAnnotationThatWouldReadAsAnImportIsWrittenInBackticksAndNamed() throws Exception {
+    Fixture f = new Fixture(tmp);
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT,
+        "Prefer constructor injection over @Autowired fields, and @Transactional only on services.");
+    assertThat(r.line()).isEqualTo(
+        "- Prefer constructor injection over `@Autowired` fields, and `@Transactional` only on services.");
+    assertThat(r.quoted()).containsExactly("@Autowired", "@Transactional");
+    assertThat(ImportParser.parse(Files.readString(r.file()))).isEmpty();
+  }
+
+  @Test
+  void anImportOfAFileThatExistsStaysAnImport() throws Exception {
+    Fixture f = new Fixture(tmp);
+    f.write("repo/docs/style.md", "style");
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "Follow @docs/style.md, see the email a@b.com");
+    assertThat(r.line()).isEqualTo("- Follow @docs/style.md, see the email a@b.com");
+    assertThat(r.quoted()).isEmpty();
+  }
+
+  @Test
+  void anAtAlreadyInACodeSpanIsLeftAlone() throws Exception {
+    Fixture f = new Fixture(tmp);
+    QuickAdd.Result r = add(f, "repo").append(AddScope.PROJECT, "Use `@Autowired` only in tests, never @Inject");
+    assertThat(r.line()).isEqualTo("- Use `@Autowired` only in tests, never `@Inject`");
+    assertThat(r.quoted()).containsExactly("@Inject");
+  }
 }

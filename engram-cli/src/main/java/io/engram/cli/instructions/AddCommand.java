@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
       "It goes under the heading it belongs to (the words it shares with the heading, the heading's topic and the"
           + " rules already there), or under --under HEADING; when none fits, under '## Notes', created at the end"
           + " if the file has none. A file without headings gets the bullet at its end.",
-      "The file is created if needed; a new CLAUDE.local.md is added to the repository's .gitignore."
+      "The file is created if needed; a new CLAUDE.local.md is added to the repository's .gitignore.",
+      "A word that would read as an @path import but names no file (@Autowired) is written in backticks, with a"
+          + " warning; an @path naming a file that exists stays an import."
     })
 public final class AddCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -49,10 +51,11 @@ public final class AddCommand implements Runnable {
 
   /**
    * What {@code --json} prints; {@code heading} is the heading the bullet went under ("" in a file without
-   * headings), {@code gitignore} the .gitignore that now lists the file, or empty.
+   * headings), {@code gitignore} the .gitignore that now lists the file, or empty; {@code quoted} the words put in
+   * backticks because they would have read as imports of files that do not exist.
    */
   record Added(String file, String scope, boolean created, String line, String heading, boolean headingCreated,
-      String gitignore) {}
+      String gitignore, List<String> quoted) {}
 
   @Override
   public void run() {
@@ -67,9 +70,15 @@ public final class AddCommand implements Runnable {
       throw new UserFacingException("cannot add to the " + addScope.label() + " file: " + e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
+    if (!r.quoted().isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("warning: " + String.join(", ", r.quoted()) + " would read as an import of a file that does not"
+          + " exist; written in backticks");
+      err.flush();
+    }
     if (json.enabled()) {
       JsonOutput.print(out, new Added(r.file().toString(), addScope.label(), r.created(), r.line(),
-          r.heading().orElse(""), r.headingCreated(), r.gitignore().map(Object::toString).orElse("")));
+          r.heading().orElse(""), r.headingCreated(), r.gitignore().map(Object::toString).orElse(""), r.quoted()));
       return;
     }
     String where = r.heading().map(h -> " under " + (r.headingCreated() ? "new heading " : "") + "'" + h + "'")

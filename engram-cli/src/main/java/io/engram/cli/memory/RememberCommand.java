@@ -7,7 +7,9 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryScope;
 import io.engram.memory.MemorySource;
+import io.engram.memory.ProjectMemory;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.redact.SecretKind;
@@ -16,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,13 +33,26 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Save a memory (create, or update the memory of the same name).",
-      "Secrets are redacted, and text the person marked private is dropped, before anything is written."})
+      "Secrets are redacted, and text the person marked private is dropped, before anything is written."},
+    footerHeading = "%nWhat each type is for:%n",
+    footer = {
+      "  user       who you are: your role, background and what you know, so answers fit you (private)",
+      "  feedback   how you want the agent to work: a correction (what not to do, what to do instead, why) or an"
+          + " approach you confirmed; sent at every session start",
+      "  project    facts about the work the code does not show: decisions, deadlines, which tools, who owns what"
+          + " (shareable with the team)",
+      "  reference  where to look outside the code: dashboards, trackers, docs, runbooks (shareable with the team)"})
 public final class RememberCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = "--type", required = true, paramLabel = "TYPE",
-      description = "user | feedback | project | reference")
+      description = "user | feedback | project | reference (what each is for: below)")
   MemoryType type;
+
+  @Option(names = "--scope", paramLabel = "SCOPE", description = "Which store: project (this project only) or user"
+      + " (every project). Default: where a memory of that name lives, else user for the user type and project for"
+      + " the others.")
+  String scope;
 
   @Option(names = "--name", paramLabel = "NAME", description = "The memory's name (default: from the text).")
   String name;
@@ -64,16 +80,30 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     if (body.isBlank()) {
       throw new UserFacingException("nothing to remember: the text is empty");
     }
-    // Names and descriptions derived from the text must not carry a secret into a file name.
-    String safe = SecretRedactor.standard().redact(body).text().replaceAll("\\[REDACTED:[a-z-]+\\]", " ")
-        .replaceAll("[ \\t]{2,}", " ");
-    String n = name != null ? name : nameFrom(safe);
-    String d = description != null ? description : firstLine(safe);
+    Optional<MemoryScope> into = parseScope();
+    // A name derived from the text must not carry a secret into a file name, nor a marker's words; a description
+    // keeps the marker, so it still says that something was there ("the password is [REDACTED:password]").
+    String redacted = SecretRedactor.standard().redact(body).text();
+    String n = name != null ? name : nameFrom(redacted.replaceAll("\\[REDACTED:[a-z0-9-]+\\]", " "));
+    String d = description != null ? description : firstLine(redacted);
     Memory memory = Memory.builder(n, type).description(d).body(body.endsWith("\n") ? body : body + "\n")
         .source(source).build();
-    Saved saved = MemoryAccess.open(spec).write(memory, ChangedBy.CLI);
+    ProjectMemory store = MemoryAccess.open(spec);
+    Saved saved = into.isPresent() ? store.write(memory, into.get(), ChangedBy.CLI) : store.write(memory, ChangedBy.CLI);
     print(saved);
     return 0;
+  }
+
+  private Optional<MemoryScope> parseScope() {
+    if (scope == null) {
+      return Optional.empty();
+    }
+    return switch (scope.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "project" -> Optional.of(MemoryScope.PROJECT);
+      case "user" -> Optional.of(MemoryScope.USER);
+      default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--scope must be project or user, not '" + scope + "'");
+    };
   }
 
   private void print(Saved saved) {

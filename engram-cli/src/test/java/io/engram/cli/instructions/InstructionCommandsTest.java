@@ -126,6 +126,18 @@ class InstructionCommandsTest {
   }
 
   @Test
+  void addWarnsAboutAnAnnotationThatWouldReadAsAnImportAndContextFindsNoBrokenImport() throws Exception {
+    CommandRun r = run(repo, "add", "Prefer constructor injection over @Autowired fields");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).contains("warning: @Autowired would read as an import").contains("backticks");
+    assertThat(Files.readString(repo.resolve("CLAUDE.md"))).contains("- Prefer constructor injection over `@Autowired` fields");
+
+    CommandRun context = run(repo, "context", "--json");
+    assertThat(context.exitCode()).as(context.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(context.out()).get("warnings")).isEmpty();
+  }
+
+  @Test
   void addRejectsAnUnknownScopeAsAUsageError() {
     CommandRun r = run(repo, "add", "--scope", "team", "x");
     assertThat(r.exitCode()).isEqualTo(2);

@@ -65,6 +65,42 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void aDerivedDescriptionKeepsTheRedactionMarkerWhereTheSecretWas() throws Exception {
+    CommandRun r = run("remember", "--type", "project", "--json",
+        "The staging database password is hunter2hunter2 and the API key is sk-ant-api03-" + "x1Y2z3".repeat(15));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode saved = JsonOutput.mapper().readTree(r.out());
+    assertThat(saved.get("description").asText())
+        .matches("The staging database password is \\[REDACTED:[a-z0-9-]+\\] and the API key is \\[REDACTED:[a-z0-9-]+\\]");
+    assertThat(saved.get("name").asText()).doesNotContain("REDACTED").doesNotContain("hunter2");
+  }
+
+  @Test
+  void rememberScopeChoosesTheStoreAndRefusesANameTheOtherStoreHolds() throws Exception {
+    CommandRun user = run("remember", "--type", "feedback", "--scope", "user", "--name", "answers", "--json",
+        "Answer in Chinese");
+    assertThat(user.exitCode()).as(user.err()).isZero();
+    assertThat(JsonOutput.mapper().readTree(user.out()).get("scope").asText()).isEqualTo("user");
+    CommandRun project = run("remember", "--type", "user", "--scope", "project", "--name", "role", "--json",
+        "Backend engineer on this team");
+    assertThat(JsonOutput.mapper().readTree(project.out()).get("scope").asText()).isEqualTo("project");
+
+    CommandRun clash = run("remember", "--type", "feedback", "--scope", "project", "--name", "answers", "Answer in English");
+    assertThat(clash.exitCode()).isEqualTo(1);
+    assertThat(clash.err()).contains("already lives in the user store");
+    assertThat(run("show", "answers").out()).contains("Answer in Chinese");
+    assertThat(run("remember", "--type", "user", "--scope", "team", "x").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void rememberHelpSaysWhatEachTypeIsFor() {
+    String help = run("remember", "--help").out().replaceAll("\\s+", " ");
+    for (io.engram.memory.MemoryType t : io.engram.memory.MemoryType.values()) {
+      assertThat(help).contains(t.id() + " " + t.purpose());
+    }
+  }
+
+  @Test
   void listFiltersByTypeAndReportsBadFilesOnStderr() throws Exception {
     run("remember", "--type", "user", "--name", "role", "Backend engineer");
     run("remember", "--type", "reference", "--name", "dash", "Grafana board at grafana.internal/d/api");
