@@ -142,6 +142,14 @@ final class Corrections {
     return Optional.empty();
   }
 
+  /** {@code sentence} read as a rule, without its opening ("no,", "actually,", 其实): the general correction. */
+  static Correction general(String sentence) {
+    String s = sentence.strip();
+    Matcher lead = NEGATIVE_LEAD.matcher(s);
+    String rest = lead.find() ? s.substring(lead.end()).strip() : s;
+    return new Correction(Kind.RULE, rest.isEmpty() ? s : rest, Optional.empty(), Optional.empty());
+  }
+
   /** {@code text} without "here" or 这里 where it means this project, for the one-off test. */
   static String withoutProjectHere(String text) {
     return text.replaceAll("(?i)\\s+here\\b(?=\\s*[,;:.!—–-]|\\s*$)", "").replaceAll("我们(?:这里|这边)", "我们");

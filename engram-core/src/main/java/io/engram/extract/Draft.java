@@ -5,4 +5,28 @@ package io.engram.extract;
  *
  * @param key the words that identify the knowledge (used for the name and for similarity)
  */
-record Draft(CandidateType type, String name, String description, String body, String key, double confidence) {}
+record Draft(CandidateType type, String name, String description, String body, String key, double confidence) {
+
+  /**
+   * This draft made whole with the sentences of its correction ({@link CorrectionSpans}): the body holds the whole
+   * correction, what to do instead and why included, as the person wrote it; the description says it on one line.
+   *
+   * @param span the correction's sentences as they stand in the turn
+   * @param core the sentence this draft was read from, one of them
+   */
+  Draft within(String span, String core) {
+    if (span.equals(core.strip())) {
+      return this;
+    }
+    int at = span.indexOf(core);
+    String before = at < 0 ? "" : span.substring(0, at).strip();
+    String after = at < 0 ? span : span.substring(at + core.length()).strip();
+    String rest = (before + " " + after).strip();
+    String joined = Terms.clip(span, 2_000);
+    String body = this.body.contains(Terms.clip(core, 600)) || Terms.clip(core, 600).contains(this.body)
+        ? joined : this.body.strip() + "\n\n" + rest;
+    String description = type == CandidateType.FEEDBACK ? Terms.clip(span, 150)
+        : Terms.clip(this.description + " — " + rest, 150);
+    return new Draft(type, name, description, body, key, confidence);
+  }
+}

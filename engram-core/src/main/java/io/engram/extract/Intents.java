@@ -56,7 +56,7 @@ final class Intents {
 
   private static final Pattern QUESTION =
       Pattern.compile(
-          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do|does|did|is|are|how|what|why|where|which|who|when)\\b"
+          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+not\\b)|does|did|is|are|how|what|why|where|which|who|when)\\b"
               + "|吗[。]?$|呢[。]?$|^(?:为什么|怎么|什么|哪))");
 
   private Intents() {}

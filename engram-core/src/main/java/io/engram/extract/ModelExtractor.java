@@ -29,6 +29,8 @@ final class ModelExtractor implements Extractor {
       what is worth remembering in later sessions. Memory types:
       - user: who the user is: role, background, knowledge, preferences.
       - feedback: corrections and confirmed ways of working the USER gave ("don't mock the database").
+        Keep a correction whole: what not to do, what to do instead, and why, even when the user said them
+        in separate sentences ("Don't run the whole suite. Use -Dtest=X so it stays offline" keeps all three).
       - project: state of the work, decisions, deadlines, tools and services the project needs.
       - reference: pointers to outside systems: dashboards, trackers, docs (with the URL).
       Do not save: what the code or git history already says, secrets (keys, tokens, passwords),
@@ -39,10 +41,12 @@ final class ModelExtractor implements Extractor {
       its commands, the checks a pre-commit hook enforces, a generator to run after schema changes, the test
       command) is a project memory with source "session" when the calls show it done repeatedly and
       successfully; say in the body which commands and how often. Never a feedback or user memory from them.
+      Write the name, description and body in the language the user wrote in. The name is a short readable
+      slug of the meaning in that language (Chinese stays Chinese: "别用css背景"); never a URL, a path or a hash.
       If an existing memory (see the index) covers the same thing, answer action "update" with its exact
       name and only the new information in the body, instead of creating a duplicate.
       Answer with one JSON object only:
-      {"memories": [{"action": "create|update", "name": "kebab-case-name", "description": "one line: when this
+      {"memories": [{"action": "create|update", "name": "short-readable-name", "description": "one line: when this
       is useful", "type": "user|feedback|project|reference", "body": "Markdown", "source": "user|session|tool|inferred",
       "turn": <number of the turn it comes from>, "quote": "the words it comes from"}]}
       Answer {"memories": []} when nothing is worth remembering; that is the usual case.""";

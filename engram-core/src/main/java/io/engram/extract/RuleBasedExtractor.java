@@ -93,15 +93,38 @@ public final class RuleBasedExtractor implements Extractor {
   private List<MemoryCandidate> fromTurn(int index, TurnText turn, Optional<String> previousAssistant) {
     Optional<LocalDate> said = turn.timestamp().equals(Instant.EPOCH) ? Optional.empty()
         : Optional.of(turn.timestamp().atZone(ZoneOffset.UTC).toLocalDate());
-    List<MemoryCandidate> found = new ArrayList<>();
+    List<Sentence> sentences = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (Sentence s : Sentences.of(turn.text())) {
       // A sentence longer than any stated rule is pasted output, one without three letters or digits
       // states nothing, and a repeated one says nothing new: the rules need not read them.
-      if (s.text().length() > settings.maxSentenceChars() || !hasWords(s.text()) || !seen.add(s.text())) {
+      if (s.text().length() <= settings.maxSentenceChars() && hasWords(s.text()) && seen.add(s.text())) {
+        sentences.add(s);
+      }
+    }
+    List<MemoryCandidate> found = new ArrayList<>();
+    int consumed = -1;
+    for (int i = 0; i < sentences.size(); i++) {
+      if (i <= consumed) {
         continue;
       }
-      for (Draft d : SentenceRules.read(s.text(), previousAssistant, said)) {
+      Sentence s = sentences.get(i);
+      boolean core = !Secrets.contains(s.text()) && !Intents.isQuestion(s.text())
+          && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent());
+      List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said);
+      if (drafts.isEmpty() && core) {
+        drafts = SentenceRules.correction(s.text());
+      }
+      for (Draft d : drafts) {
+        Sentence from = s;
+        Sentence to = s;
+        if (core && (d.type() == CandidateType.FEEDBACK || d.type() == CandidateType.PROJECT)) {
+          CorrectionSpans.Span span = CorrectionSpans.around(turn.text(), sentences, i);
+          d = d.within(span.text(), s.text());
+          from = sentences.get(span.from());
+          to = sentences.get(span.to());
+          consumed = Math.max(consumed, span.to());
+        }
         found.add(
             new MemoryCandidate(
                 CandidateAction.CREATE,
@@ -109,8 +132,9 @@ public final class RuleBasedExtractor implements Extractor {
                 d.description(),
                 d.type(),
                 d.body(),
-                new MemoryCandidate.Provenance(
-                    CandidateSource.USER, true, new Evidence(index, s.start(), s.end(), s.text()), d.confidence())));
+                new MemoryCandidate.Provenance(CandidateSource.USER, true,
+                    new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
+                    d.confidence())));
       }
     }
     if (found.size() <= settings.maxMemoriesPerTurn()) {

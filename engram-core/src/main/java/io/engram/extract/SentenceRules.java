@@ -93,7 +93,8 @@ final class SentenceRules {
     if (i.kind() == Intent.Kind.CONFIRMATION) {
       return previousAssistant.flatMap(SentenceRules::confirmed).map(List::of).orElse(List.of());
     }
-    if (ONE_OFF.matcher(i.rest()).find()) {
+    if (ONE_OFF.matcher(i.rest()).find()
+        || i.kind() == Intent.Kind.CORRECTION && CorrectionClauses.aboutTheTaskAtHand(i.rest())) {
       return List.of();
     }
     if (i.kind() == Intent.Kind.EXPLICIT && FACT.matcher(i.rest()).find()) {
@@ -102,12 +103,21 @@ final class SentenceRules {
     return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9));
   }
 
+  /**
+   * The drafts of a sentence no specific rule read that is still the core of a correction ({@link
+   * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
+   * is about the one thing at hand.
+   */
+  static List<Draft> correction(String sentence) {
+    return corrected(Corrections.general(sentence), sentence);
+  }
+
   /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
   private static List<Draft> corrected(Corrections.Correction c, String sentence) {
     boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
     boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
     String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
-    if (ONE_OFF.matcher(judged).find()) {
+    if (ONE_OFF.matcher(judged).find() || c.use().isEmpty() && CorrectionClauses.aboutTheTaskAtHand(c.text())) {
       return List.of();
     }
     if (tool && c.use().isPresent()) {
@@ -120,12 +130,14 @@ final class SentenceRules {
   }
 
   private static Draft toolChoice(String use, Optional<String> avoid, String sentence) {
-    String not = avoid.map(a -> ", not " + Terms.clip(a, 40)).orElse("");
+    boolean chinese = CorrectionClauses.of(sentence) == CorrectionClauses.CHINESE;
+    String not = avoid.map(a -> (chinese ? "，不用 " : ", not ") + Terms.clip(a, 40)).orElse("");
     return new Draft(
         CandidateType.PROJECT,
-        Terms.slug("use", use, 3),
-        "Which tool to use in this project: " + Terms.clip(use, 60) + not,
-        "Use " + Terms.clip(use, 200) + not + ".\n\nThe user said: \"" + Terms.clip(sentence, 300) + '"',
+        Terms.slug(chinese ? "用" : "use", use, 3),
+        (chinese ? "本项目用的工具：" : "Which tool to use in this project: ") + Terms.clip(use, 60) + not,
+        (chinese ? "用 " : "Use ") + Terms.clip(use, 200) + not + (chinese ? "。" : ".") + "\n\n"
+            + (chinese ? "用户原话：“" + Terms.clip(sentence, 300) + "”" : "The user said: \"" + Terms.clip(sentence, 300) + '"'),
         use + " " + avoid.orElse(""),
         0.8);
   }
@@ -135,7 +147,7 @@ final class SentenceRules {
     return new Draft(
         CandidateType.FEEDBACK,
         Terms.slug("", clean, 5),
-        "How the user wants the work done: " + Terms.clip(clean, 100),
+        Terms.clip(clean, 150),
         Terms.clip(clean, 600),
         clean,
         confidence);
@@ -145,7 +157,7 @@ final class SentenceRules {
     return new Draft(
         CandidateType.PROJECT,
         Terms.slug("", fact, 5),
-        "Project fact to keep in mind: " + Terms.clip(fact, 100),
+        Terms.clip(fact, 150),
         Terms.clip(fact, 600),
         fact,
         0.8);

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * <p>Blanking (replacing by spaces) keeps offsets valid for evidence spans. Fenced code, harness tags
  * such as {@code <command-name>} or {@code <system-reminder>}, {@code <private>} spans and quoted
  * lines are not statements of the user and are never read. Semicolons do not split: "never X; always Y"
- * is one rule.
+ * is one rule, and neither does a line break before a lower-case letter, which only wraps a line.
  */
 final class Sentences {
   private static final Pattern FENCE = Pattern.compile("(?s)```.*?(```|\\z)");
@@ -20,7 +20,9 @@ final class Sentences {
           "(?s)<(private|command-[a-z]+|local-command-[a-z]+|system-reminder|bash-[a-z]+)>.*?(</\\1>|\\z)");
   private static final Pattern HARNESS_LINE =
       Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted|>).*$");
-  private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");
+  // A line break before a lower-case letter wraps a sentence ("...so we don't commit it\nwhich removes..."); any
+  // other line break ends one (list items, headings, lines of a log).
+  private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})");
 
   private Sentences() {}
 

@@ -1,11 +1,11 @@
 package io.engram.extract;
 
+import io.engram.memory.ReadableNames;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.CRC32;
 
 /** Word-level helpers shared by the rules: content terms, slugs, one-line clips. */
 final class Terms {
@@ -22,9 +22,6 @@ final class Terms {
           "out", "have", "has", "had", "get", "got", "make", "sure", "one", "s", "t", "re", "ll", "d",
           "user", "wants", "work", "done", "useful", "memory", "project", "going", "forward",
           "future", "keep", "mind");
-
-  private static final Pattern NOT_SLUG = Pattern.compile("[^a-z0-9]+");
-  private static final int SLUG_WORDS_READ = 200;
 
   private Terms() {}
 
@@ -53,47 +50,12 @@ final class Terms {
   }
 
   /**
-   * A file-name-safe slug: {@code prefix} and up to {@code max} ASCII content words of {@code text}.
-   * Text with no ASCII words (Chinese) gets a short stable hash so that names stay ASCII and distinct.
+   * A readable name: {@code prefix} and up to {@code max} content words of {@code text}, in the text's own script
+   * ({@link ReadableNames}); "note" when neither has a word.
    */
   static String slug(String prefix, String text, int max) {
-    StringBuilder sb = new StringBuilder(prefix);
-    int words = 0;
-    Matcher m = ASCII_WORD.matcher(text.toLowerCase(Locale.ROOT).replace("'", ""));
-    // A name comes from the first words: looking at more than SLUG_WORDS_READ of them finds nothing new.
-    for (int read = 0; read < SLUG_WORDS_READ && words < max && m.find(); read++) {
-      String w = trimDashes(NOT_SLUG.matcher(m.group()).replaceAll("-"));
-      if (w.isEmpty() || STOP.contains(w) || sb.indexOf("-" + w + "-") >= 0 || endsWith(sb, w)) {
-        continue;
-      }
-      if (sb.length() > 0) {
-        sb.append('-');
-      }
-      sb.append(w);
-      words++;
-    }
-    if (words == 0 || CJK_RUN.matcher(text).find() && words < 2) {
-      CRC32 crc = new CRC32();
-      crc.update(text.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      if (sb.length() > 0) {
-        sb.append('-');
-      }
-      sb.append(String.format("%06x", crc.getValue() & 0xFFFFFF));
-    }
-    String s = sb.toString();
-    return s.length() <= 64 ? s : s.substring(0, 64).replaceAll("-[^-]*$", "");
-  }
-
-  private static String trimDashes(String w) {
-    int from = w.startsWith("-") ? 1 : 0;
-    int to = w.endsWith("-") && w.length() > from ? w.length() - 1 : w.length();
-    return w.substring(from, to);
-  }
-
-  private static boolean endsWith(StringBuilder sb, String w) {
-    int n = sb.length();
-    return n >= w.length() && sb.substring(n - w.length()).equals(w)
-        && (n == w.length() || sb.charAt(n - w.length() - 1) == '-');
+    String name = ReadableNames.of(prefix, text, max);
+    return name.isEmpty() ? "note" : name;
   }
 
   /** {@code text} on one line, at most {@code max} characters, cut at a word when it can be. */

@@ -111,9 +111,9 @@ class CorrectionRulesTest {
     assertThat(user("不要用 gradle，用 maven wrapper：./mvnw test。")).singleElement()
         .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.PROJECT));
     assertThat(user("不是 yarn，是 pnpm。")).singleElement()
-        .satisfies(m -> assertThat(m.description()).contains("pnpm, not yarn"));
+        .satisfies(m -> assertThat(m.description()).contains("pnpm，不用 yarn"));
     assertThat(user("其实我们用的是 MySQL 8，不是 Postgres。")).singleElement()
-        .satisfies(m -> assertThat(m.description()).contains("MySQL 8, not Postgres"));
+        .satisfies(m -> assertThat(m.description()).contains("MySQL 8，不用 Postgres"));
     assertThat(user("我们这里不用 Lombok。")).singleElement()
         .satisfies(m -> {
           assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
@@ -179,10 +179,10 @@ class CorrectionRulesTest {
     assertThat(user("测试用 pytest 跑，不是 unittest。")).singleElement()
         .satisfies(m -> {
           assertThat(m.type()).isEqualTo(CandidateType.PROJECT);
-          assertThat(m.description()).contains("pytest, not unittest");
+          assertThat(m.description()).contains("pytest，不用 unittest");
         });
     assertThat(user("改用 ./gradlew，不要用系统的 gradle。")).singleElement()
-        .satisfies(m -> assertThat(m.description()).contains("./gradlew, not 系统的 gradle"));
+        .satisfies(m -> assertThat(m.description()).contains("./gradlew，不用 系统的 gradle"));
     assertThat(user("提交信息不要写中文，用英文。")).singleElement()
         .satisfies(m -> {
           assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);

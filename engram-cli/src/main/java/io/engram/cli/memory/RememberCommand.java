@@ -10,6 +10,7 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryScope;
 import io.engram.memory.MemorySource;
 import io.engram.memory.ProjectMemory;
+import io.engram.memory.ReadableNames;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.redact.SecretKind;
@@ -19,7 +20,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -121,15 +121,13 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     out.flush();
   }
 
-  /** The first words of the text, enough for a recognisable name. */
+  /** A short readable name from the text's words, in its own script (a URL or a path never glued into it). */
   static String nameFrom(String body) {
-    String words = java.util.Arrays.stream(body.strip().split("\\s+"))
-        .map(w -> w.replaceAll("[^\\p{L}\\p{N}]", ""))
-        .filter(w -> !w.isEmpty()).limit(6).collect(Collectors.joining("-"));
-    if (words.isEmpty()) {
+    String name = ReadableNames.of(body, 6);
+    if (name.isEmpty()) {
       throw new UserFacingException("cannot derive a name from the text; give one with --name");
     }
-    return words.length() > 60 ? words.substring(0, 60) : words;
+    return name;
   }
 
   static String firstLine(String body) {

@@ -58,9 +58,9 @@ class MemoryCommandsTest {
   void rememberDerivesNameAndDescriptionAndReportsRedaction() {
     CommandRun r = run("remember", "--type", "project", "Deploys use password=hunter2 on staging");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("'Deploys-use-password-on-staging'", "redacted before writing: password")
+    assertThat(r.out()).contains("'deploys-use-password-staging'", "redacted before writing: password")
         .doesNotContain("hunter2");
-    CommandRun shown = run("show", "Deploys-use-password-on-staging");
+    CommandRun shown = run("show", "deploys-use-password-staging");
     assertThat(shown.out()).doesNotContain("=hunter2").contains("password=[REDACTED:password]");
   }
 
@@ -90,6 +90,18 @@ class MemoryCommandsTest {
     assertThat(clash.err()).contains("already lives in the user store");
     assertThat(run("show", "answers").out()).contains("Answer in Chinese");
     assertThat(run("remember", "--type", "user", "--scope", "team", "x").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void aDerivedNameIsReadableNeverACutUrlAndChineseStaysChinese() throws Exception {
+    CommandRun url = run("remember", "--type", "reference", "--json",
+        "Upstream issue tracker: https://github.com/spring-projects/spring-petclinic/issues");
+    assertThat(JsonOutput.mapper().readTree(url.out()).get("name").asText()).isEqualTo("upstream-issue-tracker");
+    CommandRun path = run("remember", "--type", "project", "--json",
+        "Schemas are in src/main/resources/db/h2/schema.sql and the MySQL one next to it");
+    assertThat(JsonOutput.mapper().readTree(path.out()).get("name").asText()).isEqualTo("schemas-schema-sql-mysql-one-next");
+    CommandRun zh = run("remember", "--type", "feedback", "--json", "提交信息用英文写，不要用中文");
+    assertThat(JsonOutput.mapper().readTree(zh.out()).get("name").asText()).isEqualTo("提交信息用英文写-不要用中文");
   }
 
   @Test

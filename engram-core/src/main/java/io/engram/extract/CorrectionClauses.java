@@ -1,0 +1,145 @@
+package io.engram.extract;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The clause structure of a correction, per language: what not to do (a directive negation, or the rejected side of
+ * a contrast), what to do instead (an alternative), and why (a reason). One table of markers per language, chosen
+ * by the sentence's script and function words; the reading is the same for every language.
+ *
+ * <p>A sentence is the core of a correction when it negates a directive about a thing ("don't use npm view",
+ * 别用 CSS 背景, "we aren't to use cufft") or sets two things against each other ("instead of strings.Contains",
+ * 而不是用正则, "replace getUserID with a machine identifier"). A negation of what the speaker needs, knows or wants
+ * ("we don't need to", 别担心) directs nothing, and one whose object is only a pronoun ("don't set it", 别改了) is
+ * about the task at hand unless the same correction names what to do instead. The sentences around a core that carry
+ * an alternative or a reason belong to it ({@link CorrectionSpans}).
+ */
+final class CorrectionClauses {
+
+  /**
+   * One language's markers.
+   *
+   * @param id the language's code
+   * @param avoid a directive negation or the rejected side of a contrast
+   * @param contrast two alternatives set against each other within one clause
+   * @param instead what to do: an imperative, an obligation, a preference
+   * @param reason a cause, a purpose or a consequence
+   * @param pronounObject a negated verb whose object is only a pronoun
+   * @param lead the opening of a sentence that refers back ("This is slow", 后者...)
+   * @param turn the opening of a sentence that sets what follows against what came before ("Instead, ...", 而是)
+   */
+  record Language(String id, Pattern avoid, Pattern contrast, Pattern instead, Pattern reason, Pattern pronounObject,
+      Pattern lead, Pattern turn) {}
+
+  private static final String EN_NOT_DIRECTED = "(?!(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|have|know|think|understand|see|get|care|mind|"
+      + "bother|worry|remember|forget|want|like|mean|seem|seems|agree|recall|believe|expect|suppose)\\b)";
+
+  static final Language ENGLISH = new Language("en",
+      Pattern.compile("(?i)(?:^|[,;:(—–-]\\s*|\\b(?:and|but|so|please|just|also|then|we|you|i|they|it)\\s+|\\*\\*\\s*)"
+          + "(?:really\\s+)?(?:don'?t|do\\s+not|never|must\\s+not|mustn'?t|should\\s+not|shouldn'?t|shall\\s+not|"
+          + "aren'?t\\s+to|are\\s+not\\s+to|no\\s+longer|stop|quit|avoid)\\s+" + EN_NOT_DIRECTED + "\\w"
+          // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")
+          + "|\\b(?:should\\s+not|shouldn'?t|must\\s+not|mustn'?t|shall\\s+not)\\s+(?:be\\s+\\w+(?:ed|en)\\b|"
+          + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"),
+      Pattern.compile("(?i)\\binstead\\b|\\brather\\s+than\\b|\\breplace\\b.{1,80}?\\bwith\\b"
+          + "|\\b(?:use|run|call|prefer|write|keep)\\b.{1,60}?\\band\\s+not\\b"),
+      Pattern.compile("(?i)\\b(?:instead|rather|use|using|prefer|should|must|only|always|replace|switch\\s+to|go\\s+with|"
+          + "stick\\s+to|run|call|read|keep|put)\\b"),
+      Pattern.compile("(?i)\\b(?:because|since|so\\s+that|so\\s+(?:it|they|we|the|you)|otherwise|that\\s+way|that'?ll|"
+          + "in\\s+order\\s+to|given|that'?s\\s+why|this\\s+way|it(?:'ll|\\s+will|\\s+would)|would\\s+(?:break|fail|cause)|"
+          + "leads?\\s+to|results?\\s+in|prevents?|ensures?|guarantees?|"
+          + "which\\s+(?:is|makes|means|breaks|causes|would|will)|to\\s+avoid|as\\s+(?:it|they)|the\\s+reason|due\\s+to|"
+          + "rationale|for\\s+consistency|more\\s+(?:robust|consistent|reliable)|easier\\s+to|slow(?:er)?|breaks?|"
+          + "causes?|fails?|hard\\s+to|difficult\\s+to|confusing|unreadable|fragile|flaky|error-prone|wrong|broken)\\b"),
+      Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|never|stop|avoid)\\s+\\w+\\s+"
+          + "(?:it|that|this|them|those|these|anything|everything|something|him|her)\\b"),
+      Pattern.compile("(?i)^(?:this|that|it|these|those|they|which|we|our|otherwise|because|since|so)\\b"),
+      Pattern.compile("(?i)^(?:instead|rather)\\b"));
+
+  static final Language CHINESE = new Language("zh",
+      Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用|直接|再)|"
+          + "不应该?|不该|避免|不用再)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
+      Pattern.compile("而不是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
+      Pattern.compile("改用|换成|应该|应当|必须|要用|请用|请使用|请直接|统一|一律|只用|只能|直接用|使用|用|标准做法|"
+          + "正确做法|更稳妥|而是|推荐|建议|MUST|按"),
+      Pattern.compile("因为|由于|否则|不然|以免|免得|以防|才能|导致|会|理由|原因|Rationale|所以|为了|容易|兼容|报错|出错|失败|慢"),
+      Pattern.compile("(?:不要|别|禁止|不能)(?:再)?(?:用|使用|改|动|碰|删)?(?:它|这个|那个|这些|那些|这样|了)"
+          + "(?![\\p{IsHan}A-Za-z])"),
+      Pattern.compile("^(?:这|那|它|后者|前者|因为|由于|否则|不然|所以|这样|理由|原因)"),
+      Pattern.compile("^(?:而是|改为|改成|相反|应该是|正确的是)"));
+
+  private static final List<Language> LANGUAGES = List.of(ENGLISH, CHINESE);
+  private static final Pattern UNDIRECTED = Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|doesn'?t)\\s+"
+      + "(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|know|think|want|like|mean|have|care|mind|remember)\\b");
+  private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
+
+  private CorrectionClauses() {}
+
+  /** The language whose markers read {@code sentence}: Chinese when it holds Han characters, else English. */
+  static Language of(String sentence) {
+    return HAN.matcher(sentence).find() ? CHINESE : ENGLISH;
+  }
+
+  /** Every language known, for tests that go through all of them. */
+  static List<Language> languages() {
+    return LANGUAGES;
+  }
+
+  /**
+   * Whether {@code sentence} is the core of a correction: a directive negation or a contrast. A negation of a
+   * pronoun alone counts only when the sentence also says what to do instead.
+   */
+  static boolean isCore(String sentence) {
+    Language l = of(sentence);
+    if (l.contrast().matcher(sentence).find() || l.turn().matcher(sentence.strip()).find()) {
+      return true;
+    }
+    if (!l.avoid().matcher(sentence).find()) {
+      return false;
+    }
+    return !l.pronounObject().matcher(sentence).find() || l.instead().matcher(withoutAvoid(l, sentence)).find();
+  }
+
+  /** Whether {@code sentence} names what to do. */
+  static boolean hasAlternative(String sentence) {
+    Language l = of(sentence);
+    return l.instead().matcher(sentence).find() || l.contrast().matcher(sentence).find();
+  }
+
+  /** Whether {@code sentence} gives a reason. */
+  static boolean hasReason(String sentence) {
+    return of(sentence).reason().matcher(sentence).find();
+  }
+
+  /**
+   * Whether {@code sentence} is about the one thing at hand rather than a way of working: its negation says what the
+   * speaker needs or knows ("they don't really need to exist"), or rejects only a pronoun ("don't set it", 别改了)
+   * whose thing the sentence does not name, without saying what to do instead.
+   */
+  static boolean aboutTheTaskAtHand(String sentence) {
+    Language l = of(sentence);
+    if (l == ENGLISH && UNDIRECTED.matcher(sentence).find() && !l.avoid().matcher(sentence).find()
+        && !l.contrast().matcher(sentence).find()) {
+      return true;
+    }
+    java.util.regex.Matcher pronoun = l.pronounObject().matcher(sentence);
+    // "the API base URL comes from API_URL, never hardcode it": the pronoun has its thing in the sentence
+    return pronoun.find() && Terms.of(sentence.substring(0, pronoun.start())).isEmpty()
+        && !l.contrast().matcher(sentence).find() && !l.instead().matcher(withoutAvoid(l, sentence)).find();
+  }
+
+  /** Whether {@code sentence} opens by setting what follows against what came before ("Instead, ...", 而是...). */
+  static boolean turnsBack(String sentence) {
+    return of(sentence).turn().matcher(sentence.strip()).find();
+  }
+
+  /** Whether {@code sentence} opens by referring back to what was just said ("This is slow", 后者...). */
+  static boolean refersBack(String sentence) {
+    return of(sentence).lead().matcher(sentence.strip()).find();
+  }
+
+  private static String withoutAvoid(Language l, String sentence) {
+    return l.pronounObject().matcher(sentence).replaceAll(" ");
+  }
+}

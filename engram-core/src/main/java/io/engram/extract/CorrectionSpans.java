@@ -1,0 +1,95 @@
+package io.engram.extract;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The sentences of a turn that make one correction whole: its core, and the sentences around it that say what to do
+ * instead or why. People split a correction over sentences ("No, don't run the whole suite. Use -Dtest=... so it
+ * stays offline; the full build downloads too much."); a memory of the first sentence alone keeps the "don't" and
+ * loses the rest.
+ *
+ * <p>Forward, up to two sentences join while each gives a reason, names what to do, or refers back to the core
+ * ("This is slow"), and is not a question or the core of another correction. Backward, the one sentence before joins
+ * when the core names nothing to do instead and that sentence states it ("Package manager is pnpm. Don't use npm."):
+ * a statement that shares a word with the core, says what is or is used, or is a short command line; or when it
+ * gives the reason ("They're hard to read. Use literal strings instead."). A core that opens against what came before
+ * ("Instead, ...") takes up to two sentences before it. A blank line ends a correction either way.
+ */
+final class CorrectionSpans {
+  private static final int MAX_FORWARD = 2;
+  private static final int SHORT_STATEMENT = 40;
+  private static final int MAX_JOINED = 300;
+  private static final java.util.regex.Pattern CLAUSE_END = java.util.regex.Pattern.compile("[,;，；。!！]|\\.(?:\\s|$)");
+
+  private CorrectionSpans() {}
+
+  /** The sentences {@code [from, to]} of one correction, and its text as it stands in the turn. */
+  record Span(int from, int to, String text) {}
+
+  /** The correction around {@code sentences.get(core)}, in {@code text} (the turn the sentences were read from). */
+  static Span around(String text, List<Sentence> sentences, int core) {
+    Sentence c = sentences.get(core);
+    int from = core;
+    if (CorrectionClauses.turnsBack(c.text())) {
+      // "Instead, ..." sets itself against what was just said: that is what not to do.
+      while (from > 0 && core - from < MAX_FORWARD && sameParagraph(text, sentences.get(from - 1), sentences.get(from))) {
+        from--;
+      }
+    } else if (core > 0 && sameParagraph(text, sentences.get(core - 1), c)
+        && (!CorrectionClauses.hasAlternative(withoutCore(c.text())) && states(sentences.get(core - 1), c)
+            || givesReason(sentences.get(core - 1)))) {
+      from = core - 1;
+    }
+    int to = core;
+    while (to + 1 < sentences.size() && to - core < MAX_FORWARD) {
+      Sentence next = sentences.get(to + 1);
+      boolean joins = next.text().length() <= MAX_JOINED && !Intents.isQuestion(next.text())
+          && (!CorrectionClauses.isCore(next.text()) || CorrectionClauses.turnsBack(next.text()))
+          && sameParagraph(text, sentences.get(to), next)
+          && (CorrectionClauses.hasReason(next.text()) || CorrectionClauses.hasAlternative(next.text())
+              || CorrectionClauses.refersBack(next.text()));
+      if (!joins) {
+        break;
+      }
+      to++;
+    }
+    String joined = text.substring(sentences.get(from).start(), sentences.get(to).end())
+        .replaceAll("\\n\\s*\\n+", "\n").strip();
+    return new Span(from, to, joined);
+  }
+
+  /** The core without the thing it rejects, so that "don't use npm" does not count "use" as what to do. */
+  private static String withoutCore(String core) {
+    java.util.regex.Matcher m = CorrectionClauses.of(core).avoid().matcher(core);
+    if (!m.find()) {
+      return core;
+    }
+    java.util.regex.Matcher end = CLAUSE_END.matcher(core);
+    int cut = end.find(m.end()) ? end.start() : core.length();
+    return core.substring(0, m.start()) + " " + core.substring(cut);
+  }
+
+  /** A statement before the core that says why ("They're hard to read. Use literal strings instead."). */
+  private static boolean givesReason(Sentence previous) {
+    String p = previous.text();
+    return !Intents.isQuestion(p) && p.length() <= MAX_JOINED && !CorrectionClauses.isCore(p)
+        && CorrectionClauses.hasReason(p);
+  }
+
+  private static boolean states(Sentence previous, Sentence core) {
+    String p = previous.text();
+    if (Intents.isQuestion(p) || p.length() > MAX_JOINED || CorrectionClauses.isCore(p)) {
+      return false;
+    }
+    Set<String> shared = Terms.of(p);
+    shared.retainAll(Terms.of(core.text()));
+    // a statement of what is used, or a short command line ("yarn start"), names the alternative; a request does not
+    return !shared.isEmpty() || p.length() <= SHORT_STATEMENT && ToolNames.named(p)
+        || p.matches("(?is).*\\b(?:is|are|uses|only)\\b.*|.*(?:是|只|用|使用).*");
+  }
+
+  private static boolean sameParagraph(String text, Sentence a, Sentence b) {
+    return !text.substring(a.end(), b.start()).matches("(?s).*\\n\\s*\\n.*");
+  }
+}

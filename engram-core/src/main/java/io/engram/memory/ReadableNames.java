@@ -1,0 +1,162 @@
+package io.engram.memory;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A memory's name made from its text: a short slug of what it says, in the words and the script the text is
+ * written in. Chinese stays Chinese ({@code 别用css背景}), English keeps its content words ({@code
+ * dont-use-npm-view}). A URL never becomes a run of glued letters: it is left out, and only when the text has
+ * nothing else its host and last path segment name it; a file path is named by its last segment. The slug is cut
+ * at a word, never inside one, and never becomes a hash.
+ *
+ * <p>Words: runs of Latin letters and digits (English function words left out, {@link #STOP}); runs of Han
+ * characters and kana (one run, as Japanese mixes them), or of Hangul, each kept up to {@code CJK_RUN} characters,
+ * trailing particles ({@code 的了吧呢啊吗}) dropped. The result goes through {@link MemoryNames#slug} unchanged, so the name is also its file name.
+ */
+public final class ReadableNames {
+  /** Longest name made from text, in characters. */
+  public static final int MAX_CHARS = 48;
+
+  private static final int CJK_RUN = 10;
+  private static final int CJK_TOTAL = 14;
+  private static final Pattern URL = Pattern.compile("(?i)\\b(?:https?|ftp|file)://[^\\s)>\\]\"'`]+|\\bwww\\.[^\\s)>\\]\"'`]+");
+  private static final Pattern SLASHED = Pattern.compile("[^\\s/]*(?:/[^\\s/]*)+");
+  private static final Pattern WORD = Pattern.compile(
+      "[\\p{IsLatin}\\p{Nd}]+(?:['’][\\p{IsLatin}]+)?|[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}ー]+|[\\p{IsHangul}]+"
+          + "|[\\p{IsCyrillic}\\p{IsGreek}\\p{Nd}]+");
+  private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]");
+  /** English words that say nothing about what a memory is: articles, pronouns, auxiliaries, fillers. */
+  static final Set<String> STOP = Set.of(
+      "a", "an", "the", "and", "or", "but", "so", "to", "of", "in", "on", "at", "for", "with", "by", "from", "as",
+      "is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "there", "here", "i",
+      "me", "my", "we", "our", "you", "your", "they", "them", "he", "she", "please", "remember", "note", "now", "then",
+      "also", "just", "really", "very", "all", "any", "some", "when", "what", "which", "who", "how", "why", "do",
+      "does", "did", "will", "would", "should", "can", "could", "ok", "okay", "yes", "yeah", "if", "than", "into",
+      "about", "up", "out", "have", "has", "had", "get", "got", "sure", "s", "t", "re", "ll", "d", "let's", "lets",
+      "i'd", "i'm", "we're", "it's", "that's", "think", "like", "want", "going", "keep", "mind", "alright", "well",
+      "hey", "oh", "no", "nope", "nah", "actually", "user", "wants");
+  private static final String PARTICLES = "的了吧呢啊吗呀哦嘛";
+
+  private ReadableNames() {}
+
+  /** A name for {@code text} of at most {@code maxWords} words; empty when the text has no word to make one of. */
+  public static String of(String text, int maxWords) {
+    String normal = Normalizer.normalize(text, Normalizer.Form.NFKC);
+    List<String> words = words(lastSegments(URL.matcher(normal).replaceAll(" ")), maxWords);
+    if (words.isEmpty()) {
+      words = words(urlWords(normal), maxWords);
+    }
+    String name = join(words);
+    return MemoryNames.isValid(name) ? name : "";
+  }
+
+  /** {@link #of} with {@code prefix} before it ({@code use-pnpm}); the prefix alone when the text has no words. */
+  public static String of(String prefix, String text, int maxWords) {
+    String name = of(text, maxWords);
+    if (prefix.isEmpty()) {
+      return name;
+    }
+    return name.isEmpty() ? prefix : cut(prefix + "-" + name);
+  }
+
+  private static List<String> words(String text, int maxWords) {
+    List<String> out = new ArrayList<>();
+    int cjk = 0;
+    Matcher m = WORD.matcher(text);
+    while (m.find() && out.size() < maxWords) {
+      String w = m.group().toLowerCase(Locale.ROOT).replace('’', '\'');
+      if (CJK.matcher(w).lookingAt()) {
+        w = trimParticles(w);
+        int room = Math.min(CJK_RUN, CJK_TOTAL - cjk);
+        if (w.isEmpty() || room <= 1) {
+          continue;
+        }
+        w = w.length() > room ? w.substring(0, room) : w;
+        cjk += w.length();
+      } else if (STOP.contains(w) || w.length() == 1 && Character.isLetter(w.charAt(0))) {
+        continue;
+      }
+      w = w.replace("'", "");
+      if (!out.contains(w)) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code text} with each file path reduced to its last segment: a token of three segments or more, one that starts
+   * at a root ({@code /}, {@code ./}, {@code ~/}), or one whose last segment has an extension. "npm/yarn",
+   * "true/false" and "assets/vendor/" are words, not a path.
+   */
+  private static String lastSegments(String text) {
+    Matcher m = SLASHED.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String token = m.group();
+      String[] parts = java.util.Arrays.stream(token.split("/+")).filter(p -> !p.isEmpty()).toArray(String[]::new);
+      String last = parts.length == 0 ? "" : parts[parts.length - 1];
+      boolean path = parts.length >= 3 || token.matches("^(?:\\.{1,2}|~)?/.*")
+          || last.matches(".*\\p{L}\\.[A-Za-z0-9]{1,5}");
+      m.appendReplacement(out, Matcher.quoteReplacement(path ? last : token.replace('/', ' ')));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static String urlWords(String text) {
+    StringBuilder sb = new StringBuilder();
+    Matcher m = URL.matcher(text);
+    while (m.find()) {
+      String url = m.group().replaceFirst("(?i)^(?:https?|ftp|file)://", "").replaceFirst("^www\\.", "");
+      String[] parts = url.split("[/?#]+");
+      String host = parts[0].replaceFirst("\\.(?:com|org|net|io|dev|cn|co)(?::\\d+)?$", "");
+      sb.append(host.replace('.', ' ')).append(' ');
+      for (int i = parts.length - 1; i > 0; i--) {
+        if (parts[i].matches(".*\\p{L}.*")) {
+          sb.append(parts[i]).append(' ');
+          break;
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String trimParticles(String run) {
+    int end = run.length();
+    while (end > 0 && PARTICLES.indexOf(run.charAt(end - 1)) >= 0) {
+      end--;
+    }
+    return run.substring(0, end);
+  }
+
+  private static String join(List<String> words) {
+    StringBuilder sb = new StringBuilder();
+    for (String w : words) {
+      String next = sb.length() == 0 ? w : sb + "-" + w;
+      if (next.length() > MAX_CHARS) {
+        if (sb.length() == 0) {
+          sb.append(w, 0, MAX_CHARS);
+        }
+        break;
+      }
+      sb.setLength(0);
+      sb.append(next);
+    }
+    return sb.toString();
+  }
+
+  private static String cut(String name) {
+    if (name.length() <= MAX_CHARS) {
+      return name;
+    }
+    int dash = name.lastIndexOf('-', MAX_CHARS);
+    return dash > 0 ? name.substring(0, dash) : name.substring(0, MAX_CHARS);
+  }
+}
