@@ -19,6 +19,7 @@ import io.engram.cli.integration.McpCommand;
 import io.engram.cli.memory.DreamCommand;
 import io.engram.cli.memory.EditCommand;
 import io.engram.cli.memory.ForgetCommand;
+import io.engram.cli.memory.ImportCommand;
 import io.engram.cli.memory.ListCommand;
 import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
@@ -67,6 +68,7 @@ import picocli.CommandLine.Spec;
       EditCommand.class,
       ForgetCommand.class,
       RestoreCommand.class,
+      ImportCommand.class,
       RecallCommand.class,
       NotesCommand.class,
       ExtractCommand.class,

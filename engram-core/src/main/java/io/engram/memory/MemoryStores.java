@@ -129,10 +129,17 @@ public final class MemoryStores {
    * its session transcripts ({@code *.jsonl}) live there, whatever memory layout Engram uses.
    */
   public static Path claudeProjectDir(EngramRoots roots, EngramSettings settings) throws IOException {
-    EngramSettings.Memory m = settings.memory();
+    return roots.expand(settings.memory().claudeHome()).resolve("projects")
+        .resolve(ProjectKeys.claudeSanitize(projectRoot(roots, settings).toString())).toAbsolutePath().normalize();
+  }
+
+  /**
+   * The root of the project of {@code roots}: its repository's (the worktree's under {@code memory.isolateWorktrees}),
+   * else the project directory; the directory the agents key a project's files by.
+   */
+  public static Path projectRoot(EngramRoots roots, EngramSettings settings) throws IOException {
     Optional<GitProject> git = GitProject.find(roots.projectDir());
-    Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
-    return roots.expand(m.claudeHome()).resolve("projects").resolve(ProjectKeys.claudeSanitize(root.toString()))
-        .toAbsolutePath().normalize();
+    return git.map(g -> settings.memory().isolateWorktrees() ? g.worktreeRoot() : g.mainRoot())
+        .orElse(roots.projectDir());
   }
 }
