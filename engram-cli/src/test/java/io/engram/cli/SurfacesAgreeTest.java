@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -99,7 +100,7 @@ class SurfacesAgreeTest {
     CommandRun preCompact = hook(hookHome, "PreCompact", ",\"trigger\":\"manual\"");
     assertThat(preCompact.exitCode()).as(preCompact.err()).isZero();
 
-    Path kept = Path.of("sessions", SESSION, NotesStore.NOTES_FILE);
+    Path kept = Path.of("sessions", SESSION, "notes.md");
     String markdown = JSON.readTree(notes.out()).path("markdown").asText();
     assertThat(markdown).contains("## Current State", "/repo/src/cache.ts");
     assertThat(Files.readString(cliHome.resolve(kept))).isEqualTo(markdown);
@@ -109,7 +110,7 @@ class SurfacesAgreeTest {
   @Test
   void dreamAndTheSessionEndHookConsolidateAlike() throws Exception {
     for (Path home : List.of(cliHome, hookHome)) {
-      Files.writeString(home.resolve(SettingsLoader.FILE_NAME), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
+      Files.writeString(HomeLayout.of(home).settingsFile(), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
       assertThat(cli(home, "remember", "--type", "project", "--name", "redis-a",
           "The integration tests need Redis running on localhost port 6379.").exitCode()).isZero();
       assertThat(cli(home, "remember", "--type", "project", "--name", "redis-b",

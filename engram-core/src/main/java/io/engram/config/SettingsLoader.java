@@ -1,5 +1,6 @@
 package io.engram.config;
 
+import io.engram.fs.HomeLayout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -30,8 +31,6 @@ import java.util.Map;
  */
 public final class SettingsLoader {
 
-  /** The settings file name inside Engram's home. */
-  public static final String FILE_NAME = "settings.json";
 
   // SettingsShape checks types before binding; the mapper refuses coercions too, so that nothing that
   // slips past the check is silently converted.
@@ -61,7 +60,7 @@ public final class SettingsLoader {
 
   /** Loads the settings of the given home, or the defaults when it has no settings file. */
   public static EngramSettings load(Path home) {
-    Path file = home.resolve(FILE_NAME);
+    Path file = HomeLayout.of(home).settingsFile();
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);

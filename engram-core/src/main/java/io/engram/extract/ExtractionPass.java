@@ -30,8 +30,8 @@ import java.util.Optional;
  * <p>{@link #run(Path, String, boolean)} reads a transcript file from where the last pass over it stopped
  * (a byte offset, checked against the bytes before it), so a pass costs what was appended since.
  *
- * <p>Where a session got to is kept in {@code <home>/sessions/<id>/extraction-state.json}; the pass
- * holds that session's lock while it runs, so two hooks never read the same turns twice. When the
+ * <p>Where a session got to is kept in the session's ledger (section {@code extraction}); the pass
+ * holds that session's extraction lock while it runs, so two hooks never read the same turns twice. When the
  * stored point no longer matches the transcript (a different file under the same id), the pass starts
  * again from the first message; re-read knowledge is then skipped as already known.
  */
@@ -180,6 +180,11 @@ public final class ExtractionPass {
         .filter(s -> matches(s, transcript))
         .map(ExtractionState::processedMessages)
         .orElse(0);
+  }
+
+  /** True once a pass recorded where it got to in session {@code sessionId}. */
+  public static boolean hasRun(Path engramHome, String sessionId) throws IOException {
+    return new ExtractionStateFile(engramHome).read(sessionId).isPresent();
   }
 
   private static boolean matches(ExtractionState state, Transcript transcript) {

@@ -1,13 +1,12 @@
 package io.engram.extract;
 
 import io.engram.transcript.TranscriptCheckpoint;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.HomeLayout;
+import io.engram.fs.SessionLedger;
 import io.engram.transcript.TranscriptPosition;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,10 +15,16 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
-/** {@code <home>/sessions/<session-id>/extraction-state.json}, written atomically under {@code extraction.lock}. */
+/**
+ * Where the extraction pass got to in a session: the {@code extraction} section of the session's ledger (an earlier
+ * version kept it in {@code extraction-state.json}), written by a pass that holds the session's extraction lock, so
+ * two passes never read the same turns.
+ */
 final class ExtractionStateFile {
-  static final String STATE_FILE = "extraction-state.json";
-  private static final String LOCK_FILE = "extraction.lock";
+  private static final SessionLedger.Section<JsonNode> SECTION = SessionLedger.Section.formerly(
+      "extraction-state.json", "extraction", JsonNode.class, com.fasterxml.jackson.databind.node.NullNode.getInstance());
+  // Never contended for long: the pass holds the extraction lock, and the ledger's lock only while it writes.
+  private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(10);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path home;
@@ -29,25 +34,26 @@ final class ExtractionStateFile {
   }
 
   FileLock lock(String sessionId) throws IOException {
-    Path dir = SessionDirectory.of(home, sessionId);
-    Files.createDirectories(dir);
-    return FileLock.acquire(dir.resolve(LOCK_FILE));
+    HomeLayout.Session session = HomeLayout.of(home).session(sessionId);
+    Files.createDirectories(session.dir());
+    return FileLock.acquire(session.extractionLock());
   }
 
   Optional<ExtractionState> read(String sessionId) throws IOException {
-    Path file = SessionDirectory.of(home, sessionId).resolve(STATE_FILE);
-    if (!Files.exists(file)) {
+    SessionLedger ledger = SessionLedger.of(home, sessionId);
+    JsonNode root = ledger.read(SECTION);
+    if (root == null || root.isNull() || root.isMissingNode()) {
       return Optional.empty();
     }
+    Path file = ledger.file();
     try {
-      JsonNode root = JSON.readTree(Files.readString(file));
-      if (root == null || !root.path("processedMessages").isInt() || !root.hasNonNull("updatedAt")) {
+      if (!root.path("processedMessages").isInt() || !root.hasNonNull("updatedAt")) {
         throw new IOException(file + ": extraction state needs processedMessages and updatedAt");
       }
       return Optional.of(new ExtractionState(sessionId, root.get("processedMessages").asInt(),
           Optional.ofNullable(root.get("lastUuid")).map(JsonNode::asText),
           Instant.parse(root.get("updatedAt").asText()), root.path("runs").asInt(0), readPoint(root)));
-    } catch (JsonProcessingException | DateTimeParseException | IllegalArgumentException e) {
+    } catch (DateTimeParseException | IllegalArgumentException e) {
       throw new IOException(file + ": unreadable extraction state (" + e.getMessage() + ")", e);
     }
   }
@@ -63,8 +69,6 @@ final class ExtractionStateFile {
   }
 
   void write(ExtractionState state) throws IOException {
-    Path dir = SessionDirectory.of(home, state.sessionId());
-    Files.createDirectories(dir);
     ObjectNode root = JSON.createObjectNode();
     root.put("sessionId", state.sessionId());
     root.put("processedMessages", state.processedMessages());
@@ -76,6 +80,11 @@ final class ExtractionStateFile {
       root.put("readLines", p.position().lineNumber());
       root.put("readChecksum", p.checksum());
     });
-    AtomicFiles.writeString(dir.resolve(STATE_FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
+    SessionLedger ledger = SessionLedger.of(home, state.sessionId());
+    ledger.update(LOCK_WAIT, lock -> "another call of session " + state.sessionId() + " holds " + lock
+        + "; where extraction got to was not recorded", sections -> {
+          sections.put(SECTION, root);
+          return null;
+        });
   }
 }

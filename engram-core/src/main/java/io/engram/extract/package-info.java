@@ -21,7 +21,7 @@
  * description, and the answer is validated JSON.
  *
  * <p>{@link ExtractionPass} runs it for a session: under the session's lock it reads where it got to
- * ({@code <home>/sessions/<id>/extraction-state.json}; another file under the same id starts again),
+ * (the {@code extraction} section of the session's ledger; another file under the same id starts again),
  * extracts from the new turns only (flagged ones reported as {@link SkippedRange}s) and hands every
  * candidate to the write boundary: a memory resting on tool output is refused, whatever the extractor
  * said, and what the session did makes project facts only; a name that exists is merged into that memory; new memories get their source and

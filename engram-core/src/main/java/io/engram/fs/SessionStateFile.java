@@ -1,59 +1,42 @@
 package io.engram.fs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * A small JSON state file of one session (what the hooks or recall already sent), changed only by a
- * read-modify-write under the lock file beside it, so that separate processes of one session (each hook
- * call is a new JVM) never lose each other's changes.
+ * One section of a session's {@link SessionLedger}, read and changed alone: a read-modify-write under the ledger's
+ * lock, so that separate processes of one session never lose each other's changes.
  *
- * <p>The state is a cache of what was sent: a missing or damaged file reads as {@code fresh}, which
- * only costs repeats, rather than blocking the session.
+ * <p>The state is a cache of what was done: a missing or damaged ledger reads as {@code fresh}, which only costs
+ * repeats, rather than blocking the session.
  *
  * @param <S> the state, a Jackson-readable record with a value equality
  */
 public final class SessionStateFile<S> {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private final SessionLedger ledger;
+  private final SessionLedger.Section<S> section;
 
-  private final Path file;
-  private final Class<S> type;
-  private final S fresh;
-
-  /** The state of type {@code type} in {@code file}, {@code fresh} when there is none yet. */
-  public SessionStateFile(Path file, Class<S> type, S fresh) {
-    this.file = Objects.requireNonNull(file, "file");
-    this.type = Objects.requireNonNull(type, "type");
-    this.fresh = Objects.requireNonNull(fresh, "fresh");
+  SessionStateFile(SessionLedger ledger, SessionLedger.Section<S> section) {
+    this.ledger = Objects.requireNonNull(ledger, "ledger");
+    this.section = Objects.requireNonNull(section, "section");
   }
 
-  /** Where the state is kept. */
+  /** The ledger file the state is kept in. */
   public Path file() {
-    return file;
+    return ledger.file();
   }
 
-  /** The state now on disk; {@code fresh} when the file is missing or cannot be read as the state. */
+  /** The state now on disk; fresh when there is none or it cannot be read. */
   public S read() {
-    if (!Files.exists(file)) {
-      return fresh;
-    }
-    try {
-      return JSON.readValue(file.toFile(), type);
-    } catch (IOException | RuntimeException e) {
-      return fresh;
-    }
+    return ledger.read(section);
   }
 
   /**
-   * Applies {@code change} to the stored state under the lock and stores the new state when it differs.
+   * Applies {@code change} to the stored state under the ledger's lock and stores the new state when it differs.
    *
    * @param wait how long to wait for another holder of the lock
    * @param busy the error message when the lock is still held after {@code wait}, given the lock file
@@ -61,51 +44,33 @@ public final class SessionStateFile<S> {
    * @throws IOException when the lock stays held, or the state cannot be written
    */
   public <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change) throws IOException {
-    return update(wait, busy, change, Optional.empty());
+    return ledger.update(wait, busy, sections -> apply(sections, change));
   }
 
   /**
-   * As {@link #update(Duration, Function, Change)}, but the new state is only renamed into place under the lock
-   * (other processes and a killed one see it at once) and forced to disk by a task handed to {@code forceLater}
-   * (a resident process runs it after it has answered): the state is a cache of what was sent, and a sync on a
-   * hook's path costs more than the rest of the answer.
+   * As {@link #update(Duration, Function, Change)}, with the ledger forced to disk later by {@code forceLater}
+   * (see {@link SessionLedger#update(Duration, Function, SessionLedger.Change, Executor)}).
    */
   public <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change, Executor forceLater)
       throws IOException {
-    return update(wait, busy, change, Optional.of(forceLater));
+    return ledger.update(wait, busy, sections -> apply(sections, change), forceLater);
   }
 
-  private <T> T update(Duration wait, Function<Path, String> busy, Change<S, T> change, Optional<Executor> forceLater)
-      throws IOException {
-    Files.createDirectories(file.getParent());
-    Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
-    Optional<FileLock> lock = FileLock.tryAcquire(lockFile, wait);
-    if (lock.isEmpty()) {
-      throw new IOException(busy.apply(lockFile));
-    }
-    try (FileLock held = lock.get()) {
-      S before = read();
-      Changed<S, T> result = change.apply(before);
-      if (!result.state().equals(before)) {
-        String text = JSON.writeValueAsString(result.state());
-        if (forceLater.isEmpty()) {
-          AtomicFiles.writeString(file, text);
-        } else {
-          AtomicFiles.writeStringUnforced(file, text);
-          forceLater.get().execute(this::forceNow);
-        }
-      }
-      return result.value();
-    }
+  /** Forgets the state: it reads as fresh from now on. */
+  public void reset(Duration wait, Function<Path, String> busy) throws IOException {
+    ledger.update(wait, busy, sections -> {
+      sections.clear(section);
+      return null;
+    });
   }
 
-  // A failed sync loses nothing while the machine runs; the executor reports it.
-  private void forceNow() {
-    try {
-      AtomicFiles.force(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot sync " + file + ": " + e.getMessage(), e);
+  private <T> T apply(SessionLedger.Sections sections, Change<S, T> change) throws IOException {
+    S before = sections.get(section);
+    Changed<S, T> result = change.apply(before);
+    if (!result.state().equals(before)) {
+      sections.put(section, result.state());
     }
+    return result.value();
   }
 
   /** A change of the state that also hands a value back to the caller. */

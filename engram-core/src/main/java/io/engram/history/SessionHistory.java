@@ -1,5 +1,6 @@
 package io.engram.history;
 
+import io.engram.fs.HomeLayout;
 import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.fs.FileTrees;
@@ -71,7 +72,7 @@ public final class SessionHistory {
 
   /** The history directory of the project {@code projectKey} under Engram's {@code home}. */
   public static Path directory(Path home, String projectKey) {
-    return home.resolve("projects").resolve(projectKey).resolve("history");
+    return HomeLayout.of(home).project(projectKey).history();
   }
 
   /**

@@ -43,8 +43,8 @@ import java.util.function.Supplier;
  * </ul>
  * A resumed session writes new session ids into the transcript it resumes; the work follows the transcript
  * (its state is kept under the transcript's first session id) rather than refusing it. Per-session hook
- * state lives in {@code <home>/sessions/<id>/hook-state.json} ({@link HookState}); it is locked only for
- * the moment it is read and written, never while a model works, so a prompt's recall never waits for the
+ * state lives in the session's ledger ({@link HookState}: what was sent, shared with recall's other callers, and the
+ * handover); it is locked only for the moment it is read and written, never while a model works, so a prompt's recall never waits for the
  * previous turn's extraction.
  */
 public final class HookRunner {
@@ -154,7 +154,7 @@ public final class HookRunner {
     if (event == HookEvent.SESSION_START) {
       instructionsOnRead.startedAgain(input.sessionId(), input.source().orElse("startup"));
     }
-    SessionStateFile<HookState> stateFile = HookState.file(home, input.sessionId());
+    HookState.Stored stateFile = HookState.file(home, input.sessionId());
     if (event.injectsContext()) {
       List<InjectedContext> made = new ArrayList<>(1); // what went in, for the ledger once answered
       SessionStateFile.Change<HookState, Optional<String>> inject = before -> {
@@ -255,7 +255,7 @@ public final class HookRunner {
    * hook must not fail the agent. Only the file's head (whose it is) and, for a resumed session not seen
    * before, its end are read here; the passes read what they have not read yet.
    */
-  private Optional<SessionTranscript> transcriptOf(HookInput input, SessionStateFile<HookState> stateFile,
+  private Optional<SessionTranscript> transcriptOf(HookInput input, HookState.Stored stateFile,
       List<String> log) throws IOException {
     if (input.transcriptPath().isEmpty()) {
       log.add("no transcript_path: nothing to extract");

@@ -1,18 +1,25 @@
 package io.engram.hooks;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
+import io.engram.recall.RecallSessionState;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * What the hooks remember about one session between calls: the memories already surfaced and their
- * bytes (recall never repeats one in a session and stays within the session budget), and whether a
- * notes handover is pending. Kept at {@code <home>/sessions/<session>/hook-state.json}; where extraction and the
- * notes got to is kept by their own passes.
+ * What the hooks remember about one session between calls: the memories already surfaced and their bytes
+ * (recall never repeats one in a session and stays within the session budget), whether a notes handover is
+ * pending, and the session this one resumed. Kept in the session's ledger ({@link SessionLedger}) as two sections:
+ * what was sent is recall's section, shared with the MCP server's and the command line's recall of the same
+ * session ({@link RecallSessionState#SECTION}), and the handover and the resumed session are the hooks' own
+ * ({@link #HOOKS}). Where extraction and the notes got to is kept by their own passes.
  *
  * @param surfaced names of memories already injected in this session
  * @param recallBytes bytes of memory injected so far
@@ -58,9 +65,79 @@ record HookState(List<String> surfaced, int recallBytes, boolean handoverPending
     return resumedSession.isEmpty() ? ownId : resumedSession;
   }
 
-  /** The hook state of {@code sessionId}: {@code <home>/sessions/<id>/hook-state.json}; unsafe ids are refused. */
-  static SessionStateFile<HookState> file(Path home, String sessionId) {
-    return new SessionStateFile<>(SessionDirectory.of(home, sessionId).resolve("hook-state.json"),
-        HookState.class, NEW);
+  /**
+   * The hooks' own section of the ledger.
+   *
+   * @param handoverPending true when a PreCompact asked the next SessionStart to re-inject the notes
+   * @param resumedSession the session this one resumed, or ""
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true) // hook-state.json of earlier versions also held what was surfaced
+  record Handover(boolean handoverPending, String resumedSession) {
+    static final Handover NEW = new Handover(false, "");
+
+    Handover {
+      resumedSession = resumedSession == null ? "" : resumedSession;
+    }
+  }
+
+  /** The hooks' section of the ledger; an earlier version kept it in {@code hook-state.json}. */
+  static final SessionLedger.Section<Handover> HOOKS =
+      SessionLedger.Section.formerly("hook-state.json", "hooks", Handover.class, Handover.NEW);
+
+  private static HookState of(SessionLedger.Sections sections) {
+    RecallSessionState sent = sections.get(RecallSessionState.SECTION);
+    Handover handover = sections.get(HOOKS);
+    return new HookState(sent.surfaced(), sent.bytes(), handover.handoverPending(), handover.resumedSession());
+  }
+
+  /** Puts the parts of this state that differ from {@code before}. */
+  private void putChanges(HookState before, SessionLedger.Sections sections) {
+    if (!surfaced.equals(before.surfaced) || recallBytes != before.recallBytes) {
+      sections.put(RecallSessionState.SECTION, new RecallSessionState(surfaced, recallBytes));
+    }
+    if (handoverPending != before.handoverPending || !resumedSession.equals(before.resumedSession)) {
+      sections.put(HOOKS, new Handover(handoverPending, resumedSession));
+    }
+  }
+
+  /** The hook state of {@code sessionId} in its ledger under Engram's {@code home}; unsafe ids are refused. */
+  static Stored file(Path home, String sessionId) {
+    return new Stored(SessionLedger.of(home, sessionId));
+  }
+
+  /** The hook state of one session, read from and changed in its ledger. */
+  static final class Stored {
+    private final SessionLedger ledger;
+
+    private Stored(SessionLedger ledger) {
+      this.ledger = ledger;
+    }
+
+    /** The ledger the state is kept in. */
+    Path file() {
+      return ledger.file();
+    }
+
+    HookState read() {
+      return ledger.view(HookState::of);
+    }
+
+    <T> T update(Duration wait, Function<Path, String> busy, SessionStateFile.Change<HookState, T> change)
+        throws IOException {
+      return ledger.update(wait, busy, sections -> apply(sections, change));
+    }
+
+    <T> T update(Duration wait, Function<Path, String> busy, SessionStateFile.Change<HookState, T> change,
+        Executor forceLater) throws IOException {
+      return ledger.update(wait, busy, sections -> apply(sections, change), forceLater);
+    }
+
+    private static <T> T apply(SessionLedger.Sections sections, SessionStateFile.Change<HookState, T> change)
+        throws IOException {
+      HookState before = of(sections);
+      SessionStateFile.Changed<HookState, T> result = change.apply(before);
+      result.state().putChanges(before, sections);
+      return result.value();
+    }
   }
 }

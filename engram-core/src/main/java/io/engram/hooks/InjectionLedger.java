@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.fs.AppendOnlyLines;
 import io.engram.fs.FileLock;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.HomeLayout;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +25,6 @@ import java.util.Objects;
  * never a memory's text.
  */
 public final class InjectionLedger {
-  static final String FILE = "injections.jsonl";
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules()
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
 
@@ -54,7 +53,7 @@ public final class InjectionLedger {
    * itself; a last line without its newline (a write a crash cut short) is left out.
    */
   public static List<Entry> read(Path engramHome, String sessionId) throws IOException {
-    Path file = SessionDirectory.of(engramHome, sessionId).resolve(FILE);
+    Path file = HomeLayout.of(engramHome).session(sessionId).injections();
     if (!Files.isRegularFile(file)) {
       return List.of();
     }
@@ -90,10 +89,10 @@ public final class InjectionLedger {
    * would pass {@code maxBytes}; returns how many were dropped.
    */
   static int append(Path engramHome, String sessionId, Entry entry, long maxBytes) throws IOException {
-    Path dir = SessionDirectory.of(engramHome, sessionId);
-    Files.createDirectories(dir);
-    Path file = dir.resolve(FILE);
-    try (FileLock held = FileLock.acquire(dir.resolve("injections.lock"))) {
+    HomeLayout.Session session = HomeLayout.of(engramHome).session(sessionId);
+    Files.createDirectories(session.dir());
+    Path file = session.injections();
+    try (FileLock held = FileLock.acquire(session.injectionsLock())) {
       // A reason can quote the prompt's words: redacted like everything else a session writes.
       String line = SecretRedactor.standard().redact(JSON.writeValueAsString(entry)).text();
       return AppendOnlyLines.appendCapped(file, line, maxBytes);

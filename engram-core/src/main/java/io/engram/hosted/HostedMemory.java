@@ -1,5 +1,6 @@
 package io.engram.hosted;
 
+import io.engram.fs.HomeLayout;
 import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -61,7 +62,7 @@ public final class HostedMemory implements AutoCloseable {
     this.store = store;
     this.recall = new MemoryRecall(store, home, settings.recall(), b.backend, clock);
     this.ids = new ConversationIds(store.location().projectKey());
-    Path conversationDir = home.resolve("projects").resolve(store.location().projectKey()).resolve("conversations");
+    Path conversationDir = HomeLayout.of(home).project(store.location().projectKey()).conversations();
     this.conversations = new ConversationFiles(conversationDir, ids, redactor);
     this.learning = new LearningQueue(conversationDir.resolve("learning"),
         transcript -> new ExtractionPass(settings, router, store, home, clock).run(transcript, false));

@@ -1,7 +1,7 @@
 package io.engram.instructions;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The lazily loaded instruction files of agent sessions whose calls come from separate processes (hooks, a
- * stateless MCP server): an {@link InstructionSession} per session id, carried from call to call in {@code
- * <home>/sessions/<id>/instructions-state.json} under that file's lock.
+ * stateless MCP server): an {@link InstructionSession} per session id, carried from call to call in the
+ * session's ledger (section {@code instructions}) under its lock.
  *
  * <p>A session's first call counts the start-up files as loaded (the agent has them), so a subdirectory file
  * that imports one does not send it again. A file directly in the project directory or outside it never
@@ -54,7 +54,8 @@ public final class SessionInstructions {
 
   /** Forgets what session {@code sessionId} was sent, when its context lost it (a compaction, a clear). */
   public void forget(String sessionId) throws IOException {
-    Files.deleteIfExists(state(sessionId).file());
+    state(sessionId).reset(lockWait,
+        lock -> "another call of session " + sessionId + " holds " + lock + "; instruction files not forgotten");
   }
 
   /** True when {@code file} lies in a directory strictly below the project (or is one). */
@@ -66,9 +67,12 @@ public final class SessionInstructions {
   }
 
   private SessionStateFile<ReadState> state(String sessionId) {
-    return new SessionStateFile<>(SessionDirectory.of(engramHome, sessionId).resolve("instructions-state.json"),
-        ReadState.class, ReadState.NEW);
+    return SessionLedger.of(engramHome, sessionId).section(SECTION);
   }
+
+  /** The instruction files' section of a session's ledger; an earlier version kept it in its own file. */
+  private static final SessionLedger.Section<ReadState> SECTION =
+      SessionLedger.Section.formerly("instructions-state.json", "instructions", ReadState.class, ReadState.NEW);
 
   /**
    * A session's {@link InstructionSession.Progress} on disk.

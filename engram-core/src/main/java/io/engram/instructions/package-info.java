@@ -21,8 +21,8 @@
  * directory strictly below the project down to a file the agent reads, loaded the first time
  * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk. Its
  * {@code progress()} (directories looked at, files loaded) lets another process carry on
- * ({@link InstructionLoader#resumeSession}); {@link SessionInstructions} does that per session id under
- * {@code <home>/sessions/<id>/instructions-state.json}, for the PostToolUse hook and the MCP {@code context}
+ * ({@link InstructionLoader#resumeSession}); {@link SessionInstructions} does that per session id in
+ * the session's ledger, for the PostToolUse hook and the MCP {@code context}
  * tool with a {@code path}.
  *
  * <p>{@link QuickAdd} adds one bullet to the project, local or user file ({@link AddScope}; a new local

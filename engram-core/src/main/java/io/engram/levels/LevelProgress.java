@@ -2,7 +2,7 @@ package io.engram.levels;
 
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextTally;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
 import io.engram.transcript.TranscriptCheckpoint;
 import io.engram.transcript.TranscriptPosition;
@@ -16,7 +16,7 @@ import java.util.Objects;
 /**
  * How far the level keeper has read a session's transcript file and the window's running size there
  * ({@link ContextTally}), so that the next turn's reading starts after {@code checkpoint}. Kept in
- * {@code <home>/sessions/<id>/level-progress.json}.
+ * the session's ledger.
  *
  * @param checkpoint where the reading stopped (with the checksum of the bytes before it)
  * @param tally the window's size there
@@ -46,9 +46,12 @@ record LevelProgress(TranscriptCheckpoint checkpoint, ContextTally tally) {
     }
   }
 
-  /** The progress of {@code sessionId}, read and written under its own lock. */
+  /** The level keeper's reading position in a session's ledger; an earlier version kept it in its own file. */
+  static final SessionLedger.Section<LevelProgress> SECTION =
+      SessionLedger.Section.formerly("level-progress.json", "levelProgress", LevelProgress.class, START);
+
+  /** The progress of {@code sessionId}, in its ledger. */
   static SessionStateFile<LevelProgress> file(Path home, String sessionId) {
-    return new SessionStateFile<>(SessionDirectory.of(home, sessionId).resolve("level-progress.json"),
-        LevelProgress.class, START);
+    return SessionLedger.of(home, sessionId).section(SECTION);
   }
 }

@@ -2,12 +2,12 @@ package io.engram.levels;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.engram.context.ContextLevel;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
 import java.nio.file.Path;
 
 /**
- * What a session already did about its window, kept in {@code <home>/sessions/<id>/level-state.json}: the
+ * What a session already did about its window, kept in the session's ledger: the
  * highest level acted on in the current segment (a compaction starts a new segment, and the levels start
  * again), the notice waiting for the agent's next prompt, and whether a compaction asked for the prepared
  * summary to be handed to the restart.
@@ -44,8 +44,11 @@ record LevelState(int segment, ContextLevel acted, String notice, boolean handov
     return new LevelState(segment, acted, notice, pending);
   }
 
+  /** The levels' section of a session's ledger; an earlier version kept it in {@code level-state.json}. */
+  static final SessionLedger.Section<LevelState> SECTION =
+      SessionLedger.Section.formerly("level-state.json", "levels", LevelState.class, NEW);
+
   static SessionStateFile<LevelState> file(Path home, String sessionId) {
-    return new SessionStateFile<>(SessionDirectory.of(home, sessionId).resolve("level-state.json"),
-        LevelState.class, NEW);
+    return SessionLedger.of(home, sessionId).section(SECTION);
   }
 }

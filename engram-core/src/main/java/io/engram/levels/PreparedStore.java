@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.compaction.CompactionResult;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.HomeLayout;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,19 +25,19 @@ final class PreparedStore {
 
   private static final SecretRedactor REDACTOR = SecretRedactor.standard();
 
-  private final Path home;
+  private final HomeLayout home;
 
   PreparedStore(Path home) {
-    this.home = home;
+    this.home = HomeLayout.of(home);
   }
 
   Path file(String sessionId) {
-    return SessionDirectory.of(home, sessionId).resolve("prepared-compaction.json");
+    return home.session(sessionId).preparedCompaction();
   }
 
   /** Where the restart text of the prepared compaction is kept ({@code RestartContext}). */
   Path restartFile(String sessionId) {
-    return SessionDirectory.of(home, sessionId).resolve("restart-context.md");
+    return home.session(sessionId).restartContext();
   }
 
   Optional<PreparedCompaction> read(String sessionId) {
@@ -58,7 +58,7 @@ final class PreparedStore {
         at.toString(), result.answeredBy().engineId(), result.summary(), JSON.valueToTree(result));
     Path file = file(sessionId);
     Files.createDirectories(file.getParent());
-    try (FileLock held = FileLock.acquire(file.resolveSibling("prepared-compaction.lock"))) {
+    try (FileLock held = FileLock.acquire(home.session(sessionId).preparedLock())) {
       // Summaries quote the session and the restart text holds files: secrets go before anything is written.
       AtomicFiles.writeString(restartFile(sessionId), REDACTOR.redact(restartText).text());
       AtomicFiles.writeString(file,

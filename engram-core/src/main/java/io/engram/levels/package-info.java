@@ -12,8 +12,8 @@
  * text in {@code restart-context.md} ({@link io.engram.compaction.RestartContext}), both redacted; at the
  * critical level (92%) it is computed again, covering the turns since. Each level leaves a notice for the
  * agent's next prompt with the turns left before the critical level (from the session's own growth, else the
- * typical 25-30 at warning and 8-12 at urgent). What was acted on is kept per session in {@code
- * level-state.json}, so each level acts once per segment; a compaction opens a new segment and the levels
+ * typical 25-30 at warning and 8-12 at urgent). What was acted on is kept in the session's ledger
+ * ({@link io.engram.fs.SessionLedger}, section {@code levels}), so each level acts once per segment; a compaction opens a new segment and the levels
  * start again. Failures of the notes or the compaction are log lines: a turn never fails for them.
  *
  * <p>Given the transcript file ({@code afterTurn(Path, String, String)}, what the Stop hook calls), the keeper

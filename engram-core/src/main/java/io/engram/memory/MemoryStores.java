@@ -1,5 +1,6 @@
 package io.engram.memory;
 
+import io.engram.fs.HomeLayout;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.redact.SecretRedactor;
@@ -84,12 +85,13 @@ public final class MemoryStores {
     EngramSettings.Memory m = settings.memory();
     Optional<GitProject> git = GitProject.find(roots.projectDir());
     Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
-    Path userDir = roots.engramHome().resolve("user").resolve("memory");
+    HomeLayout home = HomeLayout.of(roots.engramHome());
+    Path userDir = home.userMemory();
     Optional<String> remote = git.flatMap(GitProject::remote);
     // The team key ignores the layout and worktree isolation: every clone and worktree of one repository meets
     // in one team.
     Optional<TeamMirror> team = remote.map(ProjectKeys::claudeSanitize).map(k -> new TeamMirror(k,
-        roots.engramHome().resolve("projects").resolve(k).resolve("team").resolve("memory")));
+        home.project(k).teamMemory()));
     if (m.layout() == EngramSettings.Layout.CLAUDE_CODE) {
       String key = ProjectKeys.claudeSanitize(root.toString());
       Path dir = roots.expand(m.claudeHome()).resolve("projects").resolve(key).resolve("memory");
@@ -104,8 +106,7 @@ public final class MemoryStores {
     } else {
       key = ProjectKeys.claudeSanitize(root.toString());
     }
-    return new MemoryLocation(key, roots.engramHome().resolve("projects").resolve(key).resolve("memory"), userDir,
-        team);
+    return new MemoryLocation(key, home.project(key).memory(), userDir, team);
   }
 
   /** The index file of every memory directory. */

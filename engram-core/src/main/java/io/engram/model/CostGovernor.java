@@ -1,5 +1,6 @@
 package io.engram.model;
 
+import io.engram.fs.HomeLayout;
 import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
@@ -20,14 +21,11 @@ import java.util.Optional;
  * <p>Background work (everything the user did not ask for in the foreground: extraction, session
  * notes, dream, re-ranking) is capped per session and per UTC day; foreground work is recorded but
  * never capped. A cap is checked before each call, so the call that crosses it completes and the next
- * one is refused. The ledger is {@value #LEDGER_FILE} in Engram's home, rewritten atomically under a
+ * one is refused. The ledger is {@code model-usage.json} in Engram's home, rewritten atomically under a
  * file lock, so two processes (two agent sessions) share one set of totals. Days older than
  * {@code ledgerKeepDays} are dropped.
  */
 public final class CostGovernor {
-  /** The ledger's file name inside Engram's home. */
-  public static final String LEDGER_FILE = "model-usage.json";
-
   private final Path ledgerFile;
   private final Path lockFile;
   private final EngramSettings.Governor caps;
@@ -35,8 +33,9 @@ public final class CostGovernor {
 
   /** A governor over the ledger in {@code engramHome}, with UTC days taken from {@code clock}. */
   public CostGovernor(Path engramHome, EngramSettings.Governor caps, Clock clock) {
-    this.ledgerFile = engramHome.resolve(LEDGER_FILE);
-    this.lockFile = engramHome.resolve("." + LEDGER_FILE + ".lock");
+    HomeLayout home = HomeLayout.of(engramHome);
+    this.ledgerFile = home.usageLedger();
+    this.lockFile = home.usageLock();
     this.caps = Objects.requireNonNull(caps, "caps");
     this.clock = Objects.requireNonNull(clock, "clock");
   }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
-import io.engram.fs.SessionDirectory;
+import io.engram.fs.HomeLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,36 +27,27 @@ import java.util.Optional;
  * {@link #read(String)}.
  */
 public final class NotesStore {
-  /** The notes file name inside the session directory. */
-  public static final String NOTES_FILE = "notes.md";
-  /** The state file name inside the session directory. */
-  public static final String STATE_FILE = "notes-state.json";
-
-  /** The keeper's reading of the transcript inside the session directory. */
-  public static final String PROGRESS_FILE = "notes-progress.json";
-
-  private static final String LOCK_FILE = "notes.lock";
   private static final ObjectMapper PROGRESS = new ObjectMapper()
       .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Path home;
+  private final HomeLayout home;
 
   /** The notes kept under Engram's home {@code engramHome}. */
   public NotesStore(Path engramHome) {
-    this.home = Objects.requireNonNull(engramHome, "engramHome");
+    this.home = HomeLayout.of(Objects.requireNonNull(engramHome, "engramHome"));
   }
 
   /** The notes file of {@code sessionId} (it may not exist yet). */
   public Path notesFile(String sessionId) {
-    return SessionDirectory.of(home, sessionId).resolve(NOTES_FILE);
+    return home.session(sessionId).notes();
   }
 
   /** The stored notes of {@code sessionId}; empty when none were written yet. */
   public Optional<StoredNotes> read(String sessionId) throws IOException {
-    Path dir = SessionDirectory.of(home, sessionId);
-    Path notes = dir.resolve(NOTES_FILE);
-    Path state = dir.resolve(STATE_FILE);
+    HomeLayout.Session session = home.session(sessionId);
+    Path notes = session.notes();
+    Path state = session.notesState();
     if (!Files.exists(notes) || !Files.exists(state)) {
       return Optional.empty();
     }
@@ -71,18 +62,18 @@ public final class NotesStore {
 
   /** Holds the session's notes lock; read and {@link #write} under it for a read-modify-write. */
   public FileLock lock(String sessionId) throws IOException {
-    Path dir = SessionDirectory.of(home, sessionId);
-    Files.createDirectories(dir);
-    return FileLock.acquire(dir.resolve(LOCK_FILE));
+    HomeLayout.Session session = home.session(sessionId);
+    Files.createDirectories(session.dir());
+    return FileLock.acquire(session.notesLock());
   }
 
   /** Replaces the notes and state of the session named in {@code stored}; call it holding {@link #lock}. */
   public void write(StoredNotes stored) throws IOException {
-    Path dir = SessionDirectory.of(home, stored.state().sessionId());
-    Files.createDirectories(dir);
+    HomeLayout.Session session = home.session(stored.state().sessionId());
+    Files.createDirectories(session.dir());
     // The keeper redacts what it computes; the store redacts again, as the last step before disk.
-    AtomicFiles.writeString(dir.resolve(NOTES_FILE), SecretRedactor.standard().redact(stored.notes().render()).text());
-    AtomicFiles.writeString(dir.resolve(STATE_FILE), render(stored.state()));
+    AtomicFiles.writeString(session.notes(), SecretRedactor.standard().redact(stored.notes().render()).text());
+    AtomicFiles.writeString(session.notesState(), render(stored.state()));
   }
 
   /**
@@ -93,17 +84,17 @@ public final class NotesStore {
    * @return the archived notes file, if there was one
    */
   public Optional<Path> archive(String sessionId, Instant at) throws IOException {
-    Path dir = SessionDirectory.of(home, sessionId);
-    Path notes = dir.resolve(NOTES_FILE);
+    HomeLayout.Session session = home.session(sessionId);
+    Path notes = session.notes();
     if (!Files.exists(notes)) {
       return Optional.empty();
     }
-    long stamp = at.toEpochMilli();
-    Path target = dir.resolve("notes.replaced-" + stamp + ".md");
+    String stamp = Long.toString(at.toEpochMilli());
+    Path target = session.notesReplaced(stamp);
     Files.move(notes, target, StandardCopyOption.ATOMIC_MOVE);
-    Path state = dir.resolve(STATE_FILE);
+    Path state = session.notesState();
     if (Files.exists(state)) {
-      Files.move(state, dir.resolve("notes-state.replaced-" + stamp + ".json"), StandardCopyOption.ATOMIC_MOVE);
+      Files.move(state, session.notesStateReplaced(stamp), StandardCopyOption.ATOMIC_MOVE);
     }
     return Optional.of(target);
   }
@@ -113,7 +104,7 @@ public final class NotesStore {
    * when what is kept cannot be read (the next pass then reads the transcript again from its start).
    */
   Optional<NotesProgress> readProgress(String sessionId) {
-    Path file = SessionDirectory.of(home, sessionId).resolve(PROGRESS_FILE);
+    Path file = home.session(sessionId).notesProgress();
     try {
       return Files.exists(file) ? Optional.of(PROGRESS.readValue(file.toFile(), NotesProgress.class)) : Optional.empty();
     } catch (IOException | RuntimeException e) {
@@ -123,9 +114,9 @@ public final class NotesStore {
 
   /** Replaces the keeper's progress of {@code sessionId}; call it holding {@link #lock}. */
   void writeProgress(String sessionId, NotesProgress progress) throws IOException {
-    Path dir = SessionDirectory.of(home, sessionId);
-    Files.createDirectories(dir);
-    AtomicFiles.writeString(dir.resolve(PROGRESS_FILE), PROGRESS.writeValueAsString(progress) + "\n");
+    HomeLayout.Session session = home.session(sessionId);
+    Files.createDirectories(session.dir());
+    AtomicFiles.writeString(session.notesProgress(), PROGRESS.writeValueAsString(progress) + "\n");
   }
 
   private static String render(NotesState s) throws JsonProcessingException {

@@ -1,5 +1,6 @@
 package io.engram.recall;
 
+import io.engram.fs.HomeLayout;
 import io.engram.config.EngramSettings;
 import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
@@ -29,8 +30,8 @@ import java.util.function.Supplier;
  * {@link Recaller} resumed from the session's state. Use is recorded apart ({@link #recordUse}: {@code lastRecalled}
  * and {@code recallCount}, through {@link ProjectMemory#markRecalled}, which feed hotness), only for what the agent
  * asked for or read.
- * Session state (names sent and bytes used) lives at {@code <home>/sessions/<id>/recall-state.json}, changed
- * under a lock, so budgets and the no-repeat rule hold across processes. Thread-safe.
+ * Session state (names sent and bytes used) lives in the session's ledger ({@link RecallSessionState#SECTION}, the
+ * hooks' too), changed under its lock, so budgets and the no-repeat rule hold across processes. Thread-safe.
  */
 public final class MemoryRecall {
 
@@ -220,7 +221,7 @@ public final class MemoryRecall {
 
   private Path indexDirectory(Optional<Embedder> embedder) {
     String mode = embedder.map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");
-    return home.resolve("projects").resolve(memory.location().projectKey()).resolve("index").resolve(mode);
+    return HomeLayout.of(home).project(memory.location().projectKey()).index(mode);
   }
 
   /** {@code text} cut to {@code maxBytes} UTF-8 bytes at a line boundary, with a closing note when cut. */

@@ -10,8 +10,9 @@
  * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. A resident
  * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back
  * only while no other process has committed to it. With a
- * session id, what was sent and how many bytes are kept in {@code <home>/sessions/<id>/recall-state.json},
- * read and rewritten under its lock around the whole call, so the budgets hold across processes. What recall sends
+ * session id, what was sent and how many bytes are kept in the session's ledger ({@link RecallSessionState#SECTION},
+ * shared with the hooks), read and rewritten under its lock around the whole call, so the budgets and the no-repeat
+ * rule hold across processes and across surfaces. What recall sends
  * is not use: {@link MemoryRecall#recordUse} writes {@code lastRecalled} and {@code recallCount} back, which feeds
  * hotness, only for what the agent asked for through a tool or read, so a wrong memory a hook sent never grows
  * hotter and keeps winning.

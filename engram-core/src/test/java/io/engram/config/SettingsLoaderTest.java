@@ -1,5 +1,6 @@
 package io.engram.config;
 
+import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -243,10 +244,10 @@ class SettingsLoaderTest {
 
   @Test
   void malformedJsonIsAnError(@TempDir Path home) throws Exception {
-    Files.writeString(home.resolve(SettingsLoader.FILE_NAME), "{ nope");
+    Files.writeString(HomeLayout.of(home).settingsFile(), "{ nope");
     assertThatThrownBy(() -> SettingsLoader.load(home))
         .isInstanceOf(SettingsException.class)
-        .hasMessageContaining(SettingsLoader.FILE_NAME);
+        .hasMessageContaining("settings.json");
   }
 
   @Test

@@ -196,7 +196,7 @@ class HookRunnerTest {
   void aSessionIdCannotEscapeTheStateDirectory() {
     assertThatThrownBy(() -> HookState.file(home, "../../etc/passwd"))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(HookState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/hook-state.json"));
+    assertThat(HookState.file(home, "5f1c2a9e-0b1d").file()).isEqualTo(home.resolve("sessions/5f1c2a9e-0b1d/session.json"));
     assertThatThrownBy(() -> runner.run(HookEvent.PRE_COMPACT, HookInput.parse("{\"session_id\":\"../x\"}")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("../x");
   }

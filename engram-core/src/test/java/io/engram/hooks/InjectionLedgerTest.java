@@ -56,7 +56,7 @@ class InjectionLedgerTest {
     assertThat(prompt.memories()).extracting(InjectionLedger.Item::memory).containsExactly("tests-need-redis");
     assertThat(prompt.memories().get(0).chars()).isPositive().isLessThan(recalled.length());
     assertThat(prompt.memories().get(0).why()).isNotBlank();
-    assertThat(Files.readString(home.resolve("sessions/s1/" + InjectionLedger.FILE)))
+    assertThat(Files.readString(home.resolve("sessions/s1/injections.jsonl")))
         .as("names and counts only, never a memory's text").doesNotContain("Redis on 6379", "mock the database");
   }
 
@@ -85,7 +85,7 @@ class InjectionLedgerTest {
   @Test
   void aSessionWithNothingInjectedHasAnEmptyLedgerAndABadLineIsNamed() throws IOException {
     assertThat(InjectionLedger.read(home, "s2")).isEmpty();
-    Path file = Files.createDirectories(home.resolve("sessions/s2")).resolve(InjectionLedger.FILE);
+    Path file = Files.createDirectories(home.resolve("sessions/s2")).resolve("injections.jsonl");
     Files.writeString(file, "{\"at\":\"2026-01-01T10:00:00Z\",\"hook\":\"SessionStart\",\"chars\":5,\"memories\":[],"
         + "\"leftOut\":[]}\nnot json\n");
     assertThatThrownBy(() -> InjectionLedger.read(home, "s2")).isInstanceOf(IOException.class)
@@ -94,7 +94,7 @@ class InjectionLedgerTest {
 
   @Test
   void aLineACrashCutShortIsLeftOutAndTheLedgerKeepsItsNewestEntriesWithinItsCap() throws IOException {
-    Path file = Files.createDirectories(home.resolve("sessions/s3")).resolve(InjectionLedger.FILE);
+    Path file = Files.createDirectories(home.resolve("sessions/s3")).resolve("injections.jsonl");
     Files.writeString(file, "{\"at\":\"2026-01-01T10:00:00Z\",\"hook\":\"SessionStart\",\"chars\":5,\"memories\":[],"
         + "\"leftOut\":[]}\n{\"at\":\"2026-01-01T10:");
     assertThat(InjectionLedger.read(home, "s3")).extracting(InjectionLedger.Entry::chars).containsExactly(5);

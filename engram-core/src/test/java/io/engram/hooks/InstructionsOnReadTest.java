@@ -87,7 +87,7 @@ class InstructionsOnReadTest {
     assertThat(touched("s1", "Read", "/etc/hosts").additionalContext()).isEmpty();
     assertThat(runner.run(HookEvent.POST_TOOL_USE, HookInput.parse("{\"session_id\":\"s1\",\"tool_name\":\"Read\"}"))
         .additionalContext()).isEmpty();
-    assertThat(home.resolve("sessions/s1/instructions-state.json")).doesNotExist();
+    assertThat(home.resolve("sessions/s1/session.json")).doesNotExist();
   }
 
   @Test

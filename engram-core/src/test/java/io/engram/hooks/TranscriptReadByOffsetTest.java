@@ -88,7 +88,7 @@ class TranscriptReadByOffsetTest {
         .containsExactlyInAnyOrder("package-manager-pnpm", "tests-need-redis");
     String notes = Files.readString(new NotesStore(home).notesFile("s1"));
     assertThat(notes).contains("Redis").doesNotContain("POISON");
-    assertThat(Files.readString(new NotesStore(home).notesFile("s1").resolveSibling("level-progress.json")))
+    assertThat(Files.readString(new NotesStore(home).notesFile("s1").resolveSibling("session.json")))
         .contains("\"messages\":44");
   }
 

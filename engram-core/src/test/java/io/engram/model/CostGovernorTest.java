@@ -1,5 +1,6 @@
 package io.engram.model;
 
+import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -116,12 +117,12 @@ class CostGovernorTest {
 
   @Test
   void corruptLedgerIsReportedAndNotOverwritten() throws Exception {
-    Path ledger = home.resolve(CostGovernor.LEDGER_FILE);
+    Path ledger = HomeLayout.of(home).usageLedger();
     Files.writeString(ledger, "{\"days\": [oops");
     CostGovernor governor = new CostGovernor(home, caps, day1);
     assertThatThrownBy(() -> governor.record("s", Purpose.OTHER, true, TokenUsage.ZERO))
         .isInstanceOf(UncheckedIOException.class)
-        .hasMessageContaining(CostGovernor.LEDGER_FILE);
+        .hasMessageContaining("model-usage.json");
     assertThat(Files.readString(ledger)).isEqualTo("{\"days\": [oops");
   }
 
@@ -130,7 +131,7 @@ class CostGovernorTest {
     new CostGovernor(home, caps, day1).record("s", Purpose.OTHER, true, new TokenUsage(1, 0, 0, 0));
     Clock later = Clock.fixed(Instant.parse("2026-07-01T00:00:00Z"), ZoneOffset.UTC);
     new CostGovernor(home, caps, later).record("s", Purpose.OTHER, true, new TokenUsage(1, 0, 0, 0));
-    assertThat(Files.readString(home.resolve(CostGovernor.LEDGER_FILE)))
+    assertThat(Files.readString(HomeLayout.of(home).usageLedger()))
         .doesNotContain("2026-05-11").contains("2026-07-01");
   }
 }

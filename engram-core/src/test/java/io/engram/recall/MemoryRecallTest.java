@@ -295,7 +295,7 @@ class MemoryRecallTest {
     MemoryRecall.Outcome b = recall(tight).recall("pnpm grafana", Optional.of("tight"));
     assertThat(b.result().memories()).isEmpty();
     assertThat(b.result().leftOut()).extracting(RecallResult.LeftOut::reason).contains("session byte budget spent");
-    assertThat(home.resolve("sessions/tight/recall-state.json")).exists();
+    assertThat(io.engram.fs.SessionLedger.of(home, "tight").read(RecallSessionState.SECTION).surfaced()).containsExactly("tests-need-redis");
   }
 
   @Test

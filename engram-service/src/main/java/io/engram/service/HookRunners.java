@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.fs.HomeLayout;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.service.wiring.WarmingEmbedders;
 import io.engram.config.EngramRoots;
@@ -77,7 +78,7 @@ final class HookRunners {
    * millisecond and of the same size (which a time-and-size stamp would miss) is still seen.
    */
   EngramSettings settings() throws IOException {
-    Path file = home.resolve(SettingsLoader.FILE_NAME);
+    Path file = HomeLayout.of(home).settingsFile();
     Optional<String> now = text(file);
     Loaded current = loaded;
     if (!now.equals(current.text())) {

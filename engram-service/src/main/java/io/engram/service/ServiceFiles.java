@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.fs.HomeLayout;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 public record ServiceFiles(Path dir) {
   /** The service files of the Engram home {@code home}. */
   public static ServiceFiles of(Path home) {
-    return new ServiceFiles(home.toAbsolutePath().normalize().resolve("service"));
+    return new ServiceFiles(HomeLayout.of(home.toAbsolutePath().normalize()).service());
   }
 
   /** Creates the directory, private to the user. */

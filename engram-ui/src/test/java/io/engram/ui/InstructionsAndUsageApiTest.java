@@ -69,6 +69,6 @@ class InstructionsAndUsageApiTest {
     assertThat(day.get("dailyRemaining").asLong())
         .isEqualTo(EngramSettings.DEFAULTS.governor().dailyTokenCap() - 1_200);
     assertThat(day.get("sessions").get(0).get("sessionId").asText()).isEqualTo("s1");
-    assertThat(u.get("ledger").asText()).endsWith(CostGovernor.LEDGER_FILE);
+    assertThat(u.get("ledger").asText()).endsWith("model-usage.json");
   }
 }

@@ -189,7 +189,7 @@ final class HookBenchRig implements AutoCloseable {
     }
     List<String> missing = new ArrayList<>();
     for (String s : stopSessions) {
-      if (!Files.isRegularFile(home.resolve("sessions").resolve(s).resolve("extraction-state.json"))) {
+      if (!io.engram.extract.ExtractionPass.hasRun(home, s)) {
         missing.add(s);
       }
     }

@@ -1,5 +1,6 @@
 package io.engram.cli.config;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.config.SettingsLoader;
@@ -31,7 +32,7 @@ public final class ConfigCommand implements Runnable {
       return;
     }
     out.println("home:     " + global.roots().engramHome());
-    out.println("settings: " + global.roots().engramHome().resolve(SettingsLoader.FILE_NAME));
+    out.println("settings: " + HomeLayout.of(global.roots().engramHome()).settingsFile());
     out.println("project:  " + global.roots().projectDir());
     out.println();
     out.println(SettingsLoader.toJson(global.settings()));

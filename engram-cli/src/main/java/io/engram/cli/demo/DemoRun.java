@@ -1,5 +1,6 @@
 package io.engram.cli.demo;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.output.JsonOutput;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramRoots;
@@ -97,7 +98,7 @@ final class DemoRun {
   private DemoStep sampleProject() throws IOException {
     List<Path> files = DemoProject.write(project, userHome);
     Files.createDirectories(home);
-    Files.writeString(home.resolve(SettingsLoader.FILE_NAME), DemoProject.settingsJson());
+    Files.writeString(HomeLayout.of(home).settingsFile(), DemoProject.settingsJson());
     roots = new EngramRoots(home, userHome, project);
     settings = SettingsLoader.load(home);
     memory = MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter());
@@ -107,7 +108,7 @@ final class DemoRun {
     List<String> lines = new ArrayList<>();
     lines.add("A small TypeScript service, parcel-api, written to " + project + ":");
     files.forEach(f -> lines.add("  " + shown(f)));
-    lines.add("Settings (" + shown(home.resolve(SettingsLoader.FILE_NAME)) + "): window of " + DemoProject.MODEL
+    lines.add("Settings (" + shown(HomeLayout.of(home).settingsFile()) + "): window of " + DemoProject.MODEL
         + " set to " + DemoProject.WINDOW_TOKENS + " tokens so one short session shows every level;"
         + " no model configured: the offline engine runs");
     return DemoStep.ok("project", "The sample project", lines, new StepData.Project(dir.toString(),

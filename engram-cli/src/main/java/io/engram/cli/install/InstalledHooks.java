@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.fs.HomeLayout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -27,7 +28,7 @@ public final class InstalledHooks {
   /** The record of the home {@code engramHome}. */
   public InstalledHooks(Path engramHome) {
     this.file = engramHome.resolve("hooks-installed.json");
-    this.lock = engramHome.resolve("locks").resolve("hooks-installed.lock");
+    this.lock = HomeLayout.of(engramHome).lock("hooks-installed");
   }
 
   /** The settings files recorded, in the order they were first written. */

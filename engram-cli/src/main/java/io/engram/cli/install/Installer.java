@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.global.RunningJar;
 import io.engram.cli.global.UserFacingException;
 import io.engram.fs.AtomicFiles;
@@ -49,9 +50,9 @@ public final class Installer {
   /** An installer for the Engram home {@code engramHome}. */
   public Installer(Path engramHome) {
     Path home = engramHome.toAbsolutePath().normalize();
-    this.lib = home.resolve("lib");
+    this.lib = HomeLayout.of(home).lib();
     this.recordFile = lib.resolve("install.json");
-    this.lockFile = home.resolve("locks").resolve("install.lock");
+    this.lockFile = HomeLayout.of(home).lock("install");
   }
 
   /** What happened to one file. */

@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -101,7 +102,7 @@ public final class UninstallCommand implements Callable<Integer> {
     files.add(global.roots().userHome().resolve(".claude").resolve("settings.json"));
     for (Path file : files) {
       try {
-        ClaudeHookSettings.Change change = ClaudeHookSettings.uninstall(file, home.resolve("locks"));
+        ClaudeHookSettings.Change change = ClaudeHookSettings.uninstall(file, HomeLayout.of(home).locks());
         if (!change.removed().isEmpty()) {
           removed.add(file.toString());
         }

@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -63,7 +64,7 @@ public final class AddCommand implements Runnable {
     GlobalOptions global = GlobalOptions.of(spec);
     QuickAdd.Result r;
     try {
-      QuickAdd add = new QuickAdd(global.instructionLoader(), global.roots().engramHome().resolve("locks"));
+      QuickAdd add = new QuickAdd(global.instructionLoader(), HomeLayout.of(global.roots().engramHome()).locks());
       r = under == null ? add.append(addScope, String.join(" ", text))
           : add.appendUnder(addScope, String.join(" ", text), under);
     } catch (IOException e) {

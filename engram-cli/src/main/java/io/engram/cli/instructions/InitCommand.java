@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -46,7 +47,7 @@ public final class InitCommand implements Runnable {
     GlobalOptions global = GlobalOptions.of(spec);
     ProjectInit.Outcome o;
     try {
-      o = new ProjectInit(global.instructionLoader(), global.roots().engramHome().resolve("locks")).run(force);
+      o = new ProjectInit(global.instructionLoader(), HomeLayout.of(global.roots().engramHome()).locks()).run(force);
     } catch (IOException e) {
       throw new UserFacingException("cannot write the project file: " + e.getMessage());
     }

@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.fs.HomeLayout;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.install.InstalledHooks;
@@ -82,7 +83,7 @@ public final class HooksCommand implements Runnable {
     }
 
     Path lockDir() {
-      return global().roots().engramHome().resolve("locks");
+      return HomeLayout.of(global().roots().engramHome()).locks();
     }
 
     /**

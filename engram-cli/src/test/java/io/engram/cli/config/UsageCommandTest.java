@@ -1,5 +1,6 @@
 package io.engram.cli.config;
 
+import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,7 +52,7 @@ class UsageCommandTest {
     assertThat(json.at("/today/dailyRemaining").asLong()).isEqualTo(3_350);
     assertThat(json.at("/today/sessions/0/sessionId").asText()).isEqualTo("sess-a");
     assertThat(json.at("/today/sessions/0/foreground/input").asLong()).isEqualTo(2_000);
-    assertThat(json.get("ledger").asText()).endsWith(CostGovernor.LEDGER_FILE);
+    assertThat(json.get("ledger").asText()).endsWith("model-usage.json");
   }
 
   @Test
@@ -68,10 +69,10 @@ class UsageCommandTest {
 
   @Test
   void corruptLedgerIsAnErrorNamingTheFile() throws Exception {
-    Files.writeString(home.resolve(CostGovernor.LEDGER_FILE), "not json");
+    Files.writeString(HomeLayout.of(home).usageLedger(), "not json");
     CommandRun run = CommandRun.in(home, project, "usage");
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).contains(CostGovernor.LEDGER_FILE);
-    assertThat(Files.readString(home.resolve(CostGovernor.LEDGER_FILE))).isEqualTo("not json");
+    assertThat(run.err()).contains("model-usage.json");
+    assertThat(Files.readString(HomeLayout.of(home).usageLedger())).isEqualTo("not json");
   }
 }

@@ -167,8 +167,8 @@ class ServiceThroughLauncherProcessTest {
     assertThat(restart.exit()).as(restart.err()).isZero();
     waitUntil(() -> queued(home).isEmpty());
     assertThat(memoryFiles(home, "tests-need-redis")).hasSize(1);
-    assertThat(new ObjectMapper().readTree(home.resolve("sessions/s1/extraction-state.json").toFile())
-        .get("processedMessages").asInt()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(home.resolve("sessions/s1/session.json").toFile())
+        .path("extraction").get("processedMessages").asInt()).isEqualTo(2);
 
     // A later Stop finds nothing new: still one memory.
     assertThat(engram(launcher, env, stopInput, "hook", "Stop").exit()).isZero();

@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -60,7 +61,7 @@ class SecretsNeverLeaveTest {
   void noSecretOfTheCorpusReachesDiskAModelOrAnyOutput() throws Exception {
     drive(SecretExits.in(root));
     List<SecretCorpus.SecretCase> cases = SecretCorpus.secrets();
-    Files.writeString(home.resolve(SettingsLoader.FILE_NAME), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
+    Files.writeString(HomeLayout.of(home).settingsFile(), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
     Path transcript = transcript(cases);
 
     for (int i = 0; i < cases.size(); i++) {

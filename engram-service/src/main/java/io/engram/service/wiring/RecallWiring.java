@@ -1,5 +1,6 @@
 package io.engram.service.wiring;
 
+import io.engram.fs.HomeLayout;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
@@ -125,6 +126,6 @@ public final class RecallWiring {
   }
 
   private static Path modelsDirectory(Path engramHome) {
-    return engramHome.resolve("models");
+    return HomeLayout.of(engramHome).models();
   }
 }
