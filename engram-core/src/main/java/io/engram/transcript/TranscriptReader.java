@@ -213,10 +213,12 @@ public final class TranscriptReader {
         default -> MessageListReader.parse(json, sessionId);
       };
     } catch (JsonProcessingException e) {
-      return unread(sessionId, format, new ReadProblem(e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
-          "not valid JSON: " + e.getOriginalMessage()));
+      // Jackson places the end of input after a final line break, on a line the document does not have.
+      int lines = (int) Math.max(1, json.lines().count());
+      int line = e.getLocation() == null ? 1 : Math.max(1, Math.min(e.getLocation().getLineNr(), lines));
+      return unread(sessionId, format, new ReadProblem(line, "not valid JSON: " + e.getOriginalMessage()));
     } catch (IllegalArgumentException e) {
-      return unread(sessionId, format, new ReadProblem(0, e.getMessage()));
+      return unread(sessionId, format, new ReadProblem(1, e.getMessage()));
     }
   }
 
