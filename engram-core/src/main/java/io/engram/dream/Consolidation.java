@@ -177,7 +177,7 @@ final class Consolidation {
     LocalDate said = turnTime.map(t -> t.atZone(ZoneOffset.UTC).toLocalDate()).orElse(s.date());
     String body = RelativeDates.absolutize(c.body(), said).text();
     return Memory.builder(c.name(), MemoryType.parse(c.type().label()).orElse(MemoryType.PROJECT))
-        .description(c.description())
+        .description(RelativeDates.absolutize(c.description(), said).text())
         .body(body.endsWith("\n") ? body : body + "\n")
         .source(c.provenance().trusted() ? c.provenance().source().memorySource() : MemorySource.TOOL)
         .session(s.sessionId()).created(at).updated(at).build();

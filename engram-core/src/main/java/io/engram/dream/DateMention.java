@@ -1,5 +1,6 @@
 package io.engram.dream;
 
+import io.engram.dates.DatePrecision;
 import java.time.LocalDate;
 
 /**
@@ -11,13 +12,4 @@ import java.time.LocalDate;
  * @param date the day, or the first day of the week (Monday), month or year
  * @param annotation the text inserted after the phrase, such as {@code " (2026-05-11)"}
  */
-public record DateMention(String phrase, int start, Precision precision, LocalDate date, String annotation) {
-
-  /** How precise a relative date is. */
-  public enum Precision {
-    DAY,
-    WEEK,
-    MONTH,
-    YEAR
-  }
-}
+public record DateMention(String phrase, int start, DatePrecision precision, LocalDate date, String annotation) {}

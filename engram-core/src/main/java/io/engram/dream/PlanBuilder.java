@@ -58,6 +58,8 @@ final class PlanBuilder {
   private final Map<String, Entry> entries = new LinkedHashMap<>();
   private final List<DreamChange> changes = new ArrayList<>();
   private final List<String> created = new ArrayList<>();
+  /** Files whose description this run changed: their MEMORY.md line is written again from it. */
+  private final java.util.Set<String> redescribed = new LinkedHashSet<>();
   private Optional<MeaningMatch> meaning = Optional.empty();
 
   PlanBuilder(Path memoryDir, Instant now) {
@@ -133,16 +135,26 @@ final class PlanBuilder {
       return;
     }
     changes.add(new DreamChange.Update(e.file, e.text, text, reason));
+    if (!next.description().equals(e.memory.description())) {
+      redescribed.add(e.file);
+    }
     e.memory = next;
     e.text = text;
   }
 
-  /** Pins the relative dates of the body to {@code sessionDate}. */
+  /**
+   * Pins the relative dates of the description and the body to {@code sessionDate}, both at once, so that they
+   * never say different days; the index line follows the description ({@link #index}).
+   */
   void absolutizeDates(Entry e, LocalDate sessionDate) {
-    RelativeDates.Resolution r = RelativeDates.absolutize(e.memory.body(), sessionDate);
-    if (r.changed()) {
-      String phrases = String.join(", ", r.mentions().stream().map(DateMention::phrase).distinct().toList());
-      rewrite(e, e.memory.toBuilder().body(r.text()).build(), "relative dates pinned to " + sessionDate + ": " + phrases);
+    RelativeDates.Resolution d = RelativeDates.absolutize(e.memory.description(), sessionDate);
+    RelativeDates.Resolution b = RelativeDates.absolutize(e.memory.body(), sessionDate);
+    if (d.changed() || b.changed()) {
+      List<DateMention> all = new ArrayList<>(d.mentions());
+      all.addAll(b.mentions());
+      String phrases = String.join(", ", all.stream().map(DateMention::phrase).distinct().toList());
+      rewrite(e, e.memory.toBuilder().description(d.text()).body(b.text()).build(),
+          "relative dates pinned to " + sessionDate + ": " + phrases);
     }
   }
 
@@ -203,12 +215,13 @@ final class PlanBuilder {
   }
 
   /**
-   * The index step: lines for the files this run created, then {@link IndexPruner} (pointers to
-   * missing or trashed files dropped, over-limit pointers of the oldest files dropped).
+   * The index step: the lines of files whose description this run changed written again from it (the line says what
+   * the file says), lines for the files this run created, then {@link IndexPruner} (pointers to missing or trashed
+   * files dropped, over-limit pointers of the oldest files dropped).
    */
   void index(Optional<String> before, IndexPruner pruner) {
     String text = before.orElse("");
-    StringBuilder added = new StringBuilder(text);
+    StringBuilder added = new StringBuilder(inStep(text));
     for (String file : created) {
       Entry e = entries.get(file);
       boolean listed = text.lines().anyMatch(l -> IndexPruner.target(l).filter(file::equals).isPresent());
@@ -229,9 +242,24 @@ final class PlanBuilder {
       }
     } else if (!after.equals(text)) {
       changes.add(pruned.removed().isEmpty()
-          ? new DreamChange.Update(MemoryStores.INDEX_FILE, text, after, "index lines for new memories")
+          ? new DreamChange.Update(MemoryStores.INDEX_FILE, text, after, "index lines for new and redescribed memories")
           : new DreamChange.IndexPrune(MemoryStores.INDEX_FILE, text, after, pruned.removed()));
     }
+  }
+
+  /** {@code index} with the line of every redescribed, live file replaced by the line its memory gives now. */
+  private String inStep(String index) {
+    if (redescribed.isEmpty() || index.isEmpty()) {
+      return index;
+    }
+    StringBuilder out = new StringBuilder(index.length());
+    for (String line : index.split("\n", -1)) {
+      Optional<Entry> e = IndexPruner.target(line).filter(redescribed::contains).map(entries::get)
+          .filter(x -> !x.trashed);
+      out.append(e.map(x -> MemoryStores.indexLine(x.memory, x.file)).orElse(line)).append('\n');
+    }
+    out.setLength(out.length() - 1);
+    return out.toString();
   }
 
   DreamPlan plan() {

@@ -48,7 +48,10 @@
  * two name different specifics such as another port or service; the merged body then keeps one wording of a
  * sentence said twice), {@link Contradictions} (alternatives, negation flips,
  * changed values of the same key, {@link Contradiction}s) and {@link RelativeDates} ("yesterday" becomes
- * "yesterday (2026-05-11)", never inside code, each a {@link DateMention}), in English and Chinese.
+ * "yesterday (2026-05-11)", never inside code, each a {@link DateMention}; the phrases and the one ISO-week
+ * arithmetic that pins them, in six languages, are {@code io.engram.dates}'s). Consolidate pins a memory's
+ * description and body together, and the MEMORY.md line of a file whose description changed is written again from
+ * it, so the three never name different days.
  *
  * <p>Where to start: {@link Dream#run}.
  */

@@ -1,10 +1,10 @@
 package io.engram.extract;
 
+import io.engram.dates.RelativeDate;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
 import java.time.format.TextStyle;
-import java.time.temporal.TemporalAdjusters;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -15,11 +15,11 @@ import java.util.regex.Pattern;
  * day, from the transcript), never from the day the pass runs: {@code next Friday} said on Wednesday
  * 2026-02-11 is 2026-02-13.
  *
- * <p>"next X" is the first X after the day said, "this X" the X of that day's Monday-first week, "by / on /
- * before / until X" the first X on or after it; a month and day without a year is the next such day from
- * the day said (a day up to half a year back stays in that year). 下周X, 本周X / 这周X are the X of the next
- * and the current week, a bare 周X the first on or after the day; 月底 and 年底 the month's and the year's
- * last day. Weeks, months and sprints are not pinned to a day.
+ * <p>Every date is pinned by the one arithmetic relative dates share ({@link RelativeDate#on}), with its ISO weeks:
+ * "next X" and 下周X are the X of the week after the day said's, "this X", 本周X and 这周X the X of its week (so
+ * "next Friday" and 下周五 name the same day); "by / on / before / until X" and a bare 周X the first X on or after it;
+ * 月底 and 年底 the month's and the year's last day. A month and day without a year is the next such day from the
+ * day said (a day up to half a year back stays in that year). Weeks, months and sprints are not pinned to a day.
  */
 final class DeadlineDates {
   private static final Pattern ISO = Pattern.compile("(20\\d\\d)-([01]\\d)-([0-3]\\d)");
@@ -43,10 +43,10 @@ final class DeadlineDates {
     if ((m = RELATIVE.matcher(p)).matches()) {
       DayOfWeek day = DayOfWeek.valueOf(m.group(2).toUpperCase(Locale.ROOT));
       return Optional.of(switch (m.group(1).toLowerCase(Locale.ROOT)) {
-        case "next" -> said.with(TemporalAdjusters.next(day));
-        case "this" -> said.with(DayOfWeek.MONDAY).with(TemporalAdjusters.nextOrSame(day));
-        default -> said.with(TemporalAdjusters.nextOrSame(day));
-      });
+        case "next" -> new RelativeDate.WeekdayOfWeek(1, day);
+        case "this" -> new RelativeDate.WeekdayOfWeek(0, day);
+        default -> new RelativeDate.OnOrAfter(day);
+      }).map(r -> r.on(said).date());
     }
     if ((m = MONTH_DAY.matcher(p)).matches()) {
       Optional<Month> month = month(m.group(1) != null ? m.group(1) : m.group(4));
@@ -58,16 +58,15 @@ final class DeadlineDates {
     }
     if ((m = ZH_WEEKDAY.matcher(p)).matches()) {
       DayOfWeek day = DayOfWeek.of(ZH_DAYS.indexOf(m.group(2).replace("天", "日")) + 1);
-      LocalDate monday = said.with(DayOfWeek.MONDAY);
       return Optional.of(switch (m.group(1)) {
-        case "下" -> monday.plusWeeks(1).with(TemporalAdjusters.nextOrSame(day));
-        case "本", "这" -> monday.with(TemporalAdjusters.nextOrSame(day));
-        default -> said.with(TemporalAdjusters.nextOrSame(day));
-      });
+        case "下" -> new RelativeDate.WeekdayOfWeek(1, day);
+        case "本", "这" -> new RelativeDate.WeekdayOfWeek(0, day);
+        default -> new RelativeDate.OnOrAfter(day);
+      }).map(r -> r.on(said).date());
     }
     return switch (p) {
-      case "月底" -> Optional.of(said.with(TemporalAdjusters.lastDayOfMonth()));
-      case "年底" -> Optional.of(said.with(TemporalAdjusters.lastDayOfYear()));
+      case "月底" -> Optional.of(new RelativeDate.EndOf(java.time.temporal.ChronoUnit.MONTHS).on(said).date());
+      case "年底" -> Optional.of(new RelativeDate.EndOf(java.time.temporal.ChronoUnit.YEARS).on(said).date());
       default -> Optional.empty();
     };
   }

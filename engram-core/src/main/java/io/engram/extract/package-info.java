@@ -12,7 +12,9 @@
  * <p>An {@link Extractor} turns turns into {@link MemoryCandidate}s (each with its {@link CandidateType},
  * {@link CandidateAction}, {@link CandidateSource} and {@link Evidence}) against the memories that exist
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
- * explicit requests, corrections in the phrasings people use ({@link Corrections}), confirmations, project
+ * explicit requests, corrections in the phrasings people use ({@link Corrections}) and by their clause structure
+ * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
+ * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), confirmations, project
  * facts, references and user background from what a person typed, and workflow facts from what the session
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
@@ -33,9 +35,11 @@
  * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
  * it) is skipped with the store's reason.
  *
- * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on labelled turns, and
- * {@link SessionEvaluation} on whole sessions labelled by hand ({@link SessionLabels}: required, optional and
- * must-not memories), each beside a keyword baseline measured in the same run.
+ * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on labelled turns, {@link
+ * SessionEvaluation} on whole sessions labelled by hand ({@link SessionLabels}: required, optional and must-not
+ * memories), and {@link CorrectionEvaluation} how whole the corrections it writes are (found, alternative kept,
+ * reason kept, on a hash split), each beside a keyword baseline measured in the same run. A memory's name is a
+ * readable slug of what it says, in the user's script ({@code io.engram.memory.ReadableNames}).
  *
  * <p>Where to start: {@link ExtractionPass#run}; the command line's {@code engram extract} and the Stop,
  * PreCompact and SessionEnd hooks call it.

@@ -20,7 +20,8 @@
  * two renames leaves a topic file MEMORY.md does not name; every write adds the lines of such files, so the next
  * one puts the index back in step. Reads never rewrite and take no lock ({@link StoreReader}): a bad file comes
  * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
- * name ({@link MemoryNames}, which also refuses names that could leave the directory); a file Claude
+ * name ({@link MemoryNames}, which also refuses names that could leave the directory); a name made from a memory's
+ * text is a short readable slug in the text's own script, never a cut URL or a hash ({@link ReadableNames}); a file Claude
  * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
  * of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines} (200) lines and
  * {@code memory.indexMaxBytes} (25 KB).

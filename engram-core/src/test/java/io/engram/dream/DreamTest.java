@@ -114,6 +114,28 @@ class DreamTest {
   }
 
   @Test
+  void theDescriptionTheIndexLineAndTheBodyArePinnedToTheSameDays() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    f.memory(Memory.builder("outage", MemoryType.PROJECT).description("Yesterday the staging database went down")
+        .body("Yesterday the staging database went down; restored from last Friday's backup.\n").session("s-sun")
+        .build(), MAY_10);
+    f.memory(Memory.builder("zh-release", MemoryType.PROJECT).description("上周五发布了 2.3 版本")
+        .body("上周五发布了 2.3 版本，昨天回滚了。\n").session("s-sun").build(), MAY_10);
+    // a Sunday: "last Friday" and 上周五 are the same day, the Friday of the week before
+    f.transcript("s-sun", Instant.parse("2026-05-17T08:00:00Z"), "Let's look at staging.");
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+
+    assertThat(read(f, "outage").description()).isEqualTo("Yesterday (2026-05-16) the staging database went down");
+    assertThat(read(f, "outage").body()).isEqualTo(
+        "Yesterday (2026-05-16) the staging database went down; restored from last Friday (2026-05-08)'s backup.\n");
+    assertThat(read(f, "zh-release").description()).isEqualTo("上周五（2026-05-08）发布了 2.3 版本");
+    assertThat(read(f, "zh-release").body()).startsWith("上周五（2026-05-08）发布了 2.3 版本，昨天（2026-05-16）回滚了。");
+    String index = Files.readString(f.memoryDir().resolve("MEMORY.md"));
+    assertThat(index).contains("Yesterday (2026-05-16) the staging database went down")
+        .contains("上周五（2026-05-08）发布了 2.3 版本").doesNotContain("Yesterday the staging");
+  }
+
+  @Test
   void aMemoryExtractedTodayFromAnOldTranscriptIsPinnedToThatTranscriptsDay() throws Exception {
     DreamFixture f = new DreamFixture(root);
     // The transcript lives outside Claude Code's directory and its session was not counted (the memory was

@@ -17,8 +17,10 @@ class DeadlineDatesTest {
   }
 
   @Test
-  void weekdaysCountFromTheDayTheyWereSaid() {
-    assertThat(pin("next Friday")).contains(LocalDate.parse("2026-02-13"));
+  void weekdaysCountFromTheDayTheyWereSaidInIsoWeeksAsInChinese() {
+    // said on a Wednesday: "next Friday" is the Friday of next week, as 下周五 is; the coming one is "this Friday"
+    assertThat(pin("next Friday")).contains(LocalDate.parse("2026-02-20")).isEqualTo(pin("下周五"));
+    assertThat(pin("this Friday")).contains(LocalDate.parse("2026-02-13")).isEqualTo(pin("本周五"));
     assertThat(pin("next Wednesday")).contains(LocalDate.parse("2026-02-18"));
     assertThat(pin("this Monday")).contains(LocalDate.parse("2026-02-09"));
     assertThat(pin("by Friday")).contains(LocalDate.parse("2026-02-13"));
@@ -57,10 +59,10 @@ class DeadlineDatesTest {
 
     MemoryCandidate c = new RuleBasedExtractor().extract(List.of(said), List.of()).get(0);
 
-    assertThat(c.name()).isEqualTo("deadline-2026-02-13");
-    assertThat(c.description()).contains("2026-02-13 (next Friday)");
+    assertThat(c.name()).isEqualTo("deadline-2026-02-20");
+    assertThat(c.description()).contains("2026-02-20 (next Friday)");
     assertThat(c.body()).contains("The user said on 2026-02-11: \"The release freeze starts next Friday.\"",
-        "Date: next Friday (2026-02-13), counted from 2026-02-11, the day it was said.");
+        "Date: next Friday (2026-02-20), counted from 2026-02-11, the day it was said.");
   }
 
   @Test
