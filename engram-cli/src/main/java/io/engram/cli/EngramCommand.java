@@ -18,6 +18,7 @@ import io.engram.cli.integration.HooksCommand;
 import io.engram.cli.integration.McpCommand;
 import io.engram.cli.memory.DreamCommand;
 import io.engram.cli.memory.EditCommand;
+import io.engram.cli.memory.ExportCommand;
 import io.engram.cli.memory.ForgetCommand;
 import io.engram.cli.memory.ImportCommand;
 import io.engram.cli.memory.ListCommand;
@@ -68,6 +69,7 @@ import picocli.CommandLine.Spec;
       EditCommand.class,
       ForgetCommand.class,
       RestoreCommand.class,
+      ExportCommand.class,
       ImportCommand.class,
       RecallCommand.class,
       NotesCommand.class,

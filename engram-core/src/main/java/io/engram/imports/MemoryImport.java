@@ -105,7 +105,7 @@ public final class MemoryImport {
             .source(MemorySource.IMPORT).agent(source.agent().id()).created(clock.instant())
             .updated(clock.instant()).build();
         if (!dryRun) {
-          store.write(memory, ChangedBy.CLI);
+          store.write(memory, ChangedBy.IMPORT);
         }
         named.put(i, name);
         written.add(name);

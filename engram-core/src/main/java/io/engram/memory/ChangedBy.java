@@ -20,6 +20,8 @@ public enum ChangedBy {
   TEAM,
   /** An application hosting Engram as a library (the LangChain4j or Spring AI tools). */
   LIBRARY,
+  /** An import ({@code engram import}: a bundle, another Engram home, another agent's own memory). */
+  IMPORT,
   /**
    * Not Engram: the version was found on disk as it was, written by Claude Code, a person's editor, or before the
    * history was kept.

@@ -72,6 +72,19 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public Saved write(Memory memory, ChangedBy by) throws IOException {
+    return write(memory, by, List.of());
+  }
+
+  /**
+   * Writes {@code memory} as an import does: its own {@code updated} is kept (an import changes where a memory lives,
+   * not when it was last changed), and when the store has no history of it yet, {@code earlier} (its versions where it
+   * came from, oldest first) become the first versions of its history here.
+   */
+  Saved adopt(Memory memory, List<MemoryVersion> earlier) throws IOException {
+    return write(memory, ChangedBy.IMPORT, earlier);
+  }
+
+  private Saved write(Memory memory, ChangedBy by, List<MemoryVersion> earlier) throws IOException {
     readOnlyWhenTeam();
     RedactedMemory redacted = RedactedMemory.of(memory, redactor);
     Memory clean = redacted.memory();
@@ -83,14 +96,15 @@ final class DirectoryStore implements MemoryStore {
     // overlap their slowest step; under the lock it is only renamed into place, or rewritten when
     // another writer changed the stored 'created' in between.
     Instant now = clock.instant();
-    Memory staged = stamped(clean, stored(names.locate(clean.name())), now);
+    boolean keepsUpdated = by == ChangedBy.IMPORT;
+    Memory staged = stamped(clean, stored(names.locate(clean.name())), now, keepsUpdated);
     Path staging = dir.resolve(Leftovers.stagingName(UUID.randomUUID().toString()));
     AtomicFiles.writeString(staging, MemoryFormat.format(staged));
     Saved saved;
     try (FileLock lock = lock()) {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
-      Memory stamped = stamped(clean, stored(existing), now);
+      Memory stamped = stamped(clean, stored(existing), now, keepsUpdated);
       Optional<String> before = history.textOf(existing);
       ReplacedFile previous = ReplacedFile.keep(dir, target);
       try {
@@ -113,6 +127,9 @@ final class DirectoryStore implements MemoryStore {
         previous.release();
       }
       names.remember(target, stamped.name());
+      if (existing.isEmpty() && !earlier.isEmpty()) {
+        history.adopt(stamped.name(), earlier);
+      }
       history.record(stamped.name(), by, existing.isEmpty() ? MemoryVersion.Change.CREATED
           : MemoryVersion.Change.EDITED, before, MemoryFormat.format(stamped));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), redacted.kinds());
@@ -139,9 +156,10 @@ final class DirectoryStore implements MemoryStore {
 
   // The stored 'created' stands; the recall fields belong to the store (markRecalled), so a writer that read
   // them before a concurrent mark never takes that mark back: each keeps the later of the two.
-  private static Memory stamped(Memory m, Optional<Memory> stored, Instant now) {
+  private static Memory stamped(Memory m, Optional<Memory> stored, Instant now, boolean keepsUpdated) {
     Memory.Builder b = m.toBuilder()
-        .created(stored.flatMap(Memory::created).or(m::created).orElse(now)).updated(now);
+        .created(stored.flatMap(Memory::created).or(m::created).orElse(now))
+        .updated(keepsUpdated ? m.updated().orElse(now) : now);
     if (stored.isPresent()) {
       Memory s = stored.get();
       b.recallCount(Math.max(m.recallCount(), s.recallCount()));

@@ -119,6 +119,23 @@ public final class MemoryHistory {
   }
 
   /**
+   * Takes {@code earlier} (a memory's versions where it came from, oldest first) as the first versions of the memory
+   * called {@code name}, numbered from 1, when nothing is recorded of it here yet; a memory with a history here keeps
+   * its own. The caller holds the store's lock.
+   */
+  void adopt(String name, List<MemoryVersion> earlier) throws IOException {
+    Path file = fileOf(name);
+    if (Files.exists(file)) {
+      return;
+    }
+    int n = 0;
+    for (MemoryVersion v : earlier) {
+      append(file, new MemoryVersion(++n, v.at(), v.by(), v.change(), redacted(v.text())));
+    }
+    bound(file, n);
+  }
+
+  /**
    * The recorded versions of the memory called {@code name}, oldest first; empty when none were recorded (or no
    * memory can have that name). A complete line that does not read is an error naming the file and line.
    */

@@ -5,11 +5,15 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Finds and opens memory stores.
@@ -23,6 +27,12 @@ import java.util.Optional;
  * The user-level store is always {@code <engram-home>/user/memory/}.
  */
 public final class MemoryStores {
+  /**
+   * What a project's key may be: the name of one directory under the home's {@code projects/} (a path's key starts
+   * with {@code -}, as Claude Code sanitizes it).
+   */
+  private static final Pattern PROJECT_KEY = Pattern.compile("(?!\\.{1,2}$)[A-Za-z0-9._-]{1,200}");
+
   private MemoryStores() {}
 
   /** {@link #open(EngramRoots, EngramSettings, Clock)} on the system clock (UTC). */
@@ -67,6 +77,41 @@ public final class MemoryStores {
     List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
     leftovers.addAll(user.sweepLeftovers());
     return new ProjectMemory(where, project, user, team, leftovers);
+  }
+
+  /**
+   * The memory of the project keyed {@code key} in Engram's layout under {@code engramHome} ({@code
+   * projects/<key>/memory}) with the home's user store, for work over every project of a home (export and import of
+   * all of them); no team mirror, no write listener.
+   */
+  public static ProjectMemory openKey(Path engramHome, String key, EngramSettings settings, Clock clock)
+      throws IOException {
+    if (!PROJECT_KEY.matcher(key).matches()) {
+      throw new IllegalArgumentException("not a project key: '" + key + "'");
+    }
+    HomeLayout home = HomeLayout.of(engramHome);
+    MemoryLocation where = new MemoryLocation(key, home.project(key).memory(), home.userMemory());
+    SecretRedactor redactor = SecretRedactor.standard();
+    MemoryFileCache parsed = new MemoryFileCache();
+    DirectoryStore project = new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor,
+        clock, MemoryWriteListener.NONE, parsed);
+    DirectoryStore user = new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock,
+        MemoryWriteListener.NONE, parsed);
+    List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
+    leftovers.addAll(user.sweepLeftovers());
+    return new ProjectMemory(where, project, user, Optional.empty(), leftovers);
+  }
+
+  /** The keys of the projects with a memory directory under {@code engramHome}, sorted. */
+  public static List<String> projectKeys(Path engramHome) throws IOException {
+    HomeLayout home = HomeLayout.of(engramHome);
+    if (!Files.isDirectory(home.projects())) {
+      return List.of();
+    }
+    try (Stream<Path> list = Files.list(home.projects())) {
+      return list.map(p -> p.getFileName().toString()).filter(k -> PROJECT_KEY.matcher(k).matches())
+          .filter(k -> Files.isDirectory(home.project(k).memory(), LinkOption.NOFOLLOW_LINKS)).sorted().toList();
+    }
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */

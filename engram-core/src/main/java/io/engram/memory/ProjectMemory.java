@@ -70,6 +70,21 @@ public final class ProjectMemory implements MemoryStore {
    *     name, the project's hiding the user's
    */
   public Saved write(Memory memory, MemoryScope scope, ChangedBy by) throws IOException {
+    return storeOf(memory, scope).write(memory, by);
+  }
+
+  /**
+   * Writes {@code memory} into the store of {@code scope} as an import does ({@link ChangedBy#IMPORT}): it keeps its
+   * own {@code updated}, and a memory new to that store takes {@code earlier}, its versions where it came from, as
+   * the first versions of its history.
+   *
+   * @throws IllegalArgumentException as {@link #write(Memory, MemoryScope, ChangedBy)} does
+   */
+  public Saved adopt(Memory memory, MemoryScope scope, List<MemoryVersion> earlier) throws IOException {
+    return storeOf(memory, scope).adopt(memory, earlier);
+  }
+
+  private DirectoryStore storeOf(Memory memory, MemoryScope scope) throws IOException {
     if (scope == MemoryScope.TEAM) {
       throw new IllegalArgumentException("team memory is written by team sync, not directly");
     }
@@ -80,7 +95,7 @@ public final class ProjectMemory implements MemoryStore {
       throw new IllegalArgumentException("a memory named '" + memory.name() + "' already lives in the " + there
           + " store; write it there (--scope " + there + ") or forget it first");
     }
-    return into.write(memory, by);
+    return into;
   }
 
   @Override
