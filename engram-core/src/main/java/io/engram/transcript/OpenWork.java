@@ -27,9 +27,6 @@ public record OpenWork(List<WorkItem> items) {
   private static final Pattern EVERYTHING = Pattern.compile(
       "(?i)\\b(all|them|every|each|remaining|rest|until|continue|keep going|tackle|the others)\\b");
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]{4,}");
-  private static final Pattern COMMAND_ARGS = Pattern.compile("(?s)<command-args>(.*?)</command-args>");
-  private static final Pattern COMMAND_NAME = Pattern.compile("<command-name>([^<]*)</command-name>");
-  private static final Pattern BARE_COMMAND = Pattern.compile("/[\\w:.-]+");
   private static final Pattern INTENT = Pattern.compile(
       "(?i)^(?:next,? |now,? |then,? |first,? )?(?:let me(?! know)|let's|i'll|i will|i'm going to|i am going to)\\b|:$");
   private static final Pattern TASK_NUMBER = Pattern.compile("#(\\d+)");
@@ -84,20 +81,10 @@ public record OpenWork(List<WorkItem> items) {
 
   /**
    * The text of a message a person typed, as a request: a slash command as {@code /name args}; "" when it
-   * asks nothing (a bare {@code /mcp} or {@code /model}).
+   * asks nothing (a bare {@code /mcp} or {@code /model}). See {@link UserRequest}.
    */
   public static String requestText(TranscriptMessage m) {
-    String text = m.text().strip();
-    if (BARE_COMMAND.matcher(text).matches()) {
-      return "";
-    }
-    Matcher name = COMMAND_NAME.matcher(text);
-    if (name.find()) {
-      Matcher args = COMMAND_ARGS.matcher(text);
-      String a = args.find() ? args.group(1).strip() : "";
-      return a.isEmpty() ? "" : name.group(1).strip() + " " + a;
-    }
-    return text;
+    return UserRequest.text(List.of(m), 0);
   }
 
   private static List<WorkItem> taskTools(List<TranscriptMessage> messages) {
@@ -129,17 +116,13 @@ public record OpenWork(List<WorkItem> items) {
   }
 
   private static Optional<WorkItem> openRequest(List<TranscriptMessage> messages, List<WorkItem> tracked) {
-    int at = -1;
-    String request = "";
-    for (int i = messages.size() - 1; i >= 0 && at < 0; i--) {
-      if (messages.get(i).isHumanInput() && !requestText(messages.get(i)).isEmpty()) {
-        at = i;
-        request = requestText(messages.get(i));
-      }
-    }
-    if (at < 0) {
+    List<UserRequest> requests = UserRequest.of(messages);
+    if (requests.isEmpty()) {
       return Optional.empty();
     }
+    UserRequest last = requests.get(requests.size() - 1);
+    int at = last.index();
+    String request = last.stated();
     boolean ended = turnEnded(messages, at);
     boolean openTracked = tracked.stream().anyMatch(WorkItem::isOpen);
     if (ended && !(openTracked && EVERYTHING.matcher(request).find())) {
@@ -173,7 +156,8 @@ public record OpenWork(List<WorkItem> items) {
         } else if (!m.text().isBlank()) {
           answered = !pendingIntent(m.text());
         }
-      } else if (m.role() == Role.USER && m.text().strip().startsWith("[Request interrupted")) {
+      } else if (m.kind() == MessageKind.INTERRUPTION || m.role() == Role.USER
+          && m.text().strip().startsWith("[Request interrupted")) {
         answered = false;
       }
     }

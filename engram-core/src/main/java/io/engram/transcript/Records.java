@@ -60,11 +60,28 @@ final class Records {
   }
 
   /** A prompt queued while the agent was busy, as the user message the model received. */
-  static TranscriptMessage queuedMessage(JsonNode record, String content, int lineNumber) {
-    return TranscriptMessage.builder(Role.USER, List.of(new ContentBlock.Text(content)))
+  static TranscriptMessage queuedMessage(JsonNode record, List<ContentBlock> blocks, int lineNumber) {
+    return TranscriptMessage.builder(Role.USER, blocks)
         .timestamp(instant(record, "timestamp"))
         .lineNumber(lineNumber)
         .build();
+  }
+
+  /**
+   * A user message that carries tool results and text as two messages, the results and then the text: the text
+   * is what the person typed while the tools ran (or a notice) and is read as such.
+   */
+  static List<TranscriptMessage> split(TranscriptMessage m) {
+    List<ContentBlock> results = m.blocks().stream().filter(ContentBlock.ToolResult.class::isInstance).toList();
+    if (m.role() != Role.USER || results.isEmpty() || results.size() == m.blocks().size()) {
+      return List.of(m);
+    }
+    List<ContentBlock> rest = m.blocks().stream().filter(b -> !(b instanceof ContentBlock.ToolResult)).toList();
+    if (rest.stream().allMatch(b -> b.promptText().isBlank() && !(b instanceof ContentBlock.Other))) {
+      return List.of(m);
+    }
+    TranscriptMessage said = m.toBuilder().blocks(rest).kind(null).build();
+    return List.of(m.toBuilder().blocks(results).kind(MessageKind.TOOL_RESULT).build(), said);
   }
 
   static Optional<Usage> usage(JsonNode usage) {

@@ -25,13 +25,17 @@ import java.util.regex.Pattern;
  * Reads Claude Code session transcripts ({@code ~/.claude/projects/<sanitized>/<session>.jsonl}).
  *
  * <p>One pass over the lines, one JSON tree per line: a large file is never held twice. User and
- * assistant records become messages; {@code system} records with subtype {@code compact_boundary}
- * become {@link CompactionBoundary compaction boundaries}; {@code summary} records give titles;
- * prompts queued while the agent was busy ({@code queue-operation} enqueue) become user messages;
- * every other record type ({@code progress}, {@code file-history-snapshot}, other queue operations,
- * types not yet invented) is counted and skipped. A line that is not JSON, not an object, has no
- * type or a user/assistant record without a message object is a {@link ReadProblem} with its line
- * number; reading goes on.
+ * assistant records become messages, each with its {@link MessageKind} ({@link MessageClassifier}, plus what only
+ * the record shows: the text a slash command or a skill expanded to follows the command or names the call that
+ * loaded it); a user record that carries tool results and text typed while the tools ran becomes two messages, the
+ * results and the text. {@code system} records with subtype {@code compact_boundary} become {@link
+ * CompactionBoundary compaction boundaries}; {@code summary} records give titles. A prompt typed while the agent
+ * was busy is a {@code queue-operation} {@code enqueue}: when it is then {@code remove}d it reached the model
+ * mid-turn and becomes a message there; when it is {@code dequeue}d, or a user record with its text follows, that
+ * record holds it; {@code popAll} took it back into the input box; one still queued at the end of the file becomes
+ * a message at the end. Every other record type ({@code progress}, {@code file-history-snapshot}, types not yet
+ * invented) is counted and skipped. A line that is not JSON, not an object, has no type or a user/assistant record
+ * without a message object is a {@link ReadProblem} with its line number; reading goes on.
  */
 public final class TranscriptReader {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -251,11 +255,16 @@ public final class TranscriptReader {
     final List<String> summaries = new ArrayList<>();
     final Map<String, Integer> recordCounts = new HashMap<>();
     final List<ReadProblem> problems = new ArrayList<>();
+    /** Prompts queued while the agent was busy and not yet delivered, oldest first. */
+    final java.util.ArrayDeque<TranscriptMessage> queued = new java.util.ArrayDeque<>();
     Optional<String> sessionId = Optional.empty();
     Optional<String> agentId = Optional.empty();
 
+    // Prompts still queued at the end had not reached the agent yet: they are the latest word, so they end it.
     @Override
     public Transcript transcript(String fallbackSessionId) {
+      messages.addAll(queued);
+      queued.clear();
       return new Transcript(sessionId.orElse(fallbackSessionId), agentId, messages, boundaries, List.of(), summaries,
           recordCounts, problems, CodingAgent.CLAUDE_CODE);
     }
@@ -294,15 +303,30 @@ public final class TranscriptReader {
       }
     }
 
-    /**
-     * A prompt the person typed while the agent was busy ({@code enqueue} with content): the model gets
-     * it mid-turn and no user record holds it, so it becomes a user message here.
-     */
+    /** A prompt typed while the agent was busy, or a background task's notice queued the same way. */
     private void queued(JsonNode record, int lineNumber) {
-      Optional<String> content = Records.text(record, "content");
-      if (Records.text(record, "operation").orElse("").equals("enqueue") && content.isPresent()
-          && !content.get().isBlank()) {
-        messages.add(Records.queuedMessage(record, content.get(), lineNumber));
+      switch (Records.text(record, "operation").orElse("")) {
+        case "enqueue" -> {
+          List<ContentBlock> blocks = Records.blocks(record.get("content"));
+          if (blocks.stream().anyMatch(b -> !b.promptText().isBlank() || b instanceof ContentBlock.Other)) {
+            queued.add(Records.queuedMessage(record, blocks, lineNumber));
+          }
+        }
+        // Delivered into the running turn: the model read it here, and no user record will hold it. A
+        // notice queued beside it comes as a user record of its own, so the person's prompt goes first.
+        case "remove" -> {
+          TranscriptMessage next = queued.stream().filter(q -> q.kind() == MessageKind.PROMPT).findFirst()
+              .orElse(queued.peek());
+          if (next != null) {
+            queued.remove(next);
+            messages.add(next);
+          }
+        }
+        // Sent as the next prompt: the user record that follows holds it.
+        case "dequeue" -> queued.poll();
+        // Taken back into the input box, to be edited or dropped.
+        case "popAll" -> queued.clear();
+        default -> { }
       }
     }
 
@@ -313,7 +337,21 @@ public final class TranscriptReader {
         return;
       }
       Role role = type.equals("assistant") ? Role.ASSISTANT : Role.USER;
-      messages.add(Records.message(record, message, role, lineNumber));
+      TranscriptMessage m = Records.message(record, message, role, lineNumber);
+      if (role == Role.USER && m.isMeta() && m.kind() == MessageKind.SYSTEM_NOTICE
+          && !m.text().strip().startsWith("<") && (record.hasNonNull("sourceToolUseID") || expands())) {
+        m = m.toBuilder().kind(MessageKind.COMMAND_EXPANSION).build();
+      }
+      if (role == Role.USER && !queued.isEmpty()) {
+        String said = m.text().strip();
+        queued.removeIf(q -> q.text().strip().equals(said));
+      }
+      messages.addAll(Records.split(m));
+    }
+
+    // Whether the last message was a slash command, whose expansion comes next.
+    private boolean expands() {
+      return !messages.isEmpty() && messages.get(messages.size() - 1).kind() == MessageKind.SLASH_COMMAND;
     }
 
     private void system(JsonNode record, int lineNumber) {

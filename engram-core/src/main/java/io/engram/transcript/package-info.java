@@ -7,8 +7,9 @@
  * CompactionBoundary}s, the subagent transcripts beside it, the agent that wrote it, and every line it could not
  * use as a {@link ReadProblem} (the rest is still read). Which agent wrote a file is told by its content, never its
  * name ({@link TranscriptFormat#of}: the keys of its first JSON value); each format has one reader behind that
- * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line; prompts queued
- * while the agent was busy become user messages. Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
+ * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line; a prompt typed
+ * while the agent was busy is read once, where the model received it (delivered into the running turn, or as the
+ * next prompt's own record; one taken back is not read). Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
  * Lines or one document ({@code GeminiLines}: records re-appended on update, {@code $set} and {@code $rewindTo}
  * followed as Gemini's loader does), OpenCode's {@code opencode export} ({@code OpenCodeExport}) and Cursor's agent
  * transcripts ({@code CursorLines}). Each translates its agent's tools into one vocabulary, Claude Code's ({@code
@@ -19,6 +20,15 @@
  * know is counted and skipped, never fatal. A session's id comes from its records, else from the file's name (the
  * UUID a rollout's name ends with), so an id is never a whole file name that a secret scan would mask. {@link
  * MessageListReader} reads the plain JSON message lists other agents and frameworks keep.
+ *
+ * <p>Who speaks: every message has a {@link MessageKind}. A user record is often not the person: a tool result, a
+ * command's output, a hook's verdict, a background task's notice, another agent's message, the text a slash
+ * command or skill expanded to, an interruption marker, a compaction summary. {@link MessageClassifier} reads the
+ * kind from the content (the harness's tags and openings, {@code isMeta}, the {@code <synthetic>} model) for every
+ * reader, and the Claude Code reader adds what only the record shows; a kind not known yet is {@link
+ * MessageKind#UNKNOWN}, never a request. Only prompts and slash commands are {@link TranscriptMessage#isHumanInput
+ * human input}. {@link UserRequest} is what the person asked, a slash command as {@code /name args}, and a short
+ * answer ("yes", "c") bound to the question or option it answers.
  *
  * <p>{@link Transcript#segments()} splits a session at its compactions into {@link Segment}s, what the
  * model could see in one stretch. {@link Usage} is what the provider recorded for a request: the real

@@ -27,8 +27,10 @@ class TranscriptReaderTest {
     assertThat(t.recordCounts())
         .containsOnly(entry("assistant", 299), entry("file-history-snapshot", 28), entry("progress", 1333),
             entry("queue-operation", 6), entry("system", 5), entry("user", 192));
-    // 491 user/assistant/system messages, plus 4 prompts queued while the agent was busy.
-    assertThat(t.messages()).hasSize(495);
+    // 491 user/assistant/system messages, plus the 2 prompts queued while the agent was busy and delivered into
+    // the running turn; the 2 background-task notices queued beside them came as user records of their own.
+    assertThat(t.messages()).hasSize(493);
+    assertThat(t.messages()).filteredOn(m -> m.kind() == MessageKind.TASK_NOTIFICATION).hasSize(2);
     assertThat(t.boundaries()).singleElement().satisfies(b -> {
       assertThat(b.lineNumber()).isEqualTo(1256);
       assertThat(b.trigger()).isEqualTo("auto");
@@ -36,7 +38,7 @@ class TranscriptReaderTest {
       assertThat(b.timestamp()).contains(Instant.parse("2026-02-11T21:18:41.543Z"));
     });
     List<Segment> segments = t.segments();
-    assertThat(segments).extracting(s -> s.messages().size()).containsExactly(330, 165);
+    assertThat(segments).extracting(s -> s.messages().size()).containsExactly(328, 165);
     assertThat(segments.get(0).summary()).isEmpty();
     assertThat(segments.get(1).summary()).hasValueSatisfying(s ->
         assertThat(s.text()).startsWith("This session is being continued from a previous conversation"));

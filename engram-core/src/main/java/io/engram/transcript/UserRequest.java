@@ -1,0 +1,124 @@
+package io.engram.transcript;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Something the person asked of the agent, bound to the question it answers when it is a short answer ("yes",
+ * "c", "2", "let's go with B") to what the agent had just asked: alone, "yes" says nothing of the task.
+ *
+ * <p>The requests of a conversation are its typed messages ({@link TranscriptMessage#isHumanInput}): prompts, and
+ * slash commands that ask something (with arguments, or expanding to a prompt; a bare {@code /mcp} or {@code
+ * /clear} asks nothing). A prompt of at most {@value #SHORT_WORDS} words answers the agent when the agent's last
+ * text before it asked a question or offered numbered or lettered options; the question is that text's last
+ * asking sentence, or the option the answer picks.
+ *
+ * @param index the message's index in the list it was read from
+ * @param text what the person typed, word for word ({@code /name args} for a slash command)
+ * @param answers the question or option it answers, when it is a short answer
+ */
+public record UserRequest(int index, String text, Optional<String> answers) {
+  private static final int SHORT_WORDS = 8;
+  private static final int SHORT_CHARS = 80;
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final Pattern OPTION = Pattern.compile(
+      "^\\s*(?:[-*]\\s*)?(?:\\*\\*)?(?:option\\s+)?\\(?([A-Za-z]|\\d{1,2})[.):](?:\\*\\*)?\\s+(.+)$",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern PICK = Pattern.compile(
+      "(?i)^(?:(?:let'?s|lets|go|go with|do|i think|option|yes,?|ok,?|okay,?)\\s+)*\\(?([A-Za-z]|\\d{1,2})\\)?(?:[.)!,]|\\s|$)");
+  private static final Pattern COMMAND_ARGS = Pattern.compile("(?s)<command-args>(.*?)</command-args>");
+  private static final Pattern COMMAND_NAME = Pattern.compile("<command-name>([^<]*)</command-name>");
+
+  public UserRequest {
+    answers = answers == null ? Optional.empty() : answers;
+  }
+
+  /** The request as a summary states it: the words, and for an answer what it answers. */
+  public String stated() {
+    return answers.map(q -> text + " (answering: " + q + ")").orElse(text);
+  }
+
+  /** The requests of {@code messages}, in order. */
+  public static List<UserRequest> of(List<TranscriptMessage> messages) {
+    List<UserRequest> out = new ArrayList<>();
+    int asked = -1;
+    for (int i = 0; i < messages.size(); i++) {
+      TranscriptMessage m = messages.get(i);
+      if (m.kind() == MessageKind.ASSISTANT && !m.text().isBlank()) {
+        asked = i;
+      }
+      if (!m.isHumanInput()) {
+        continue;
+      }
+      String text = text(messages, i);
+      if (text.isEmpty()) {
+        continue;
+      }
+      Optional<String> answers = asked >= 0 && isShort(text) && m.kind() == MessageKind.PROMPT
+          ? question(messages.get(asked).text(), text) : Optional.empty();
+      out.add(new UserRequest(i, text, answers));
+      asked = -1;
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * What message {@code i} asks, word for word: the typed text of a prompt; a slash command as {@code /name args},
+   * or {@code /name} when it expands to a prompt; "" when it asks nothing.
+   */
+  static String text(List<TranscriptMessage> messages, int i) {
+    TranscriptMessage m = messages.get(i);
+    String text = m.typedText().strip();
+    if (m.kind() != MessageKind.SLASH_COMMAND) {
+      return text;
+    }
+    Matcher name = COMMAND_NAME.matcher(text);
+    if (!name.find()) {
+      return text;
+    }
+    Matcher args = COMMAND_ARGS.matcher(text);
+    String a = args.find() ? args.group(1).strip() : "";
+    String command = name.group(1).strip();
+    if (!a.isEmpty()) {
+      return command + " " + a;
+    }
+    boolean expands = i + 1 < messages.size() && messages.get(i + 1).kind() == MessageKind.COMMAND_EXPANSION;
+    return expands ? command : "";
+  }
+
+  private static boolean isShort(String text) {
+    return text.length() <= SHORT_CHARS && text.strip().split("\\s+").length <= SHORT_WORDS && !text.contains("\n");
+  }
+
+  // The option the answer picks, else the last sentence that asks; empty when the agent asked nothing.
+  private static Optional<String> question(String said, String answer) {
+    List<String> options = new ArrayList<>();
+    List<String> letters = new ArrayList<>();
+    for (String line : said.split("\\R")) {
+      Matcher o = OPTION.matcher(line);
+      if (o.matches()) {
+        letters.add(o.group(1).toLowerCase(Locale.ROOT));
+        options.add(line.strip());
+      }
+    }
+    Matcher pick = PICK.matcher(answer.strip());
+    if (options.size() >= 2 && pick.find()) {
+      int at = letters.indexOf(pick.group(1).toLowerCase(Locale.ROOT));
+      if (at >= 0) {
+        return Optional.of(options.get(at).replace("**", ""));
+      }
+    }
+    String[] sentences = SENTENCE.split(said.strip());
+    for (int s = sentences.length - 1; s >= Math.max(0, sentences.length - 4); s--) {
+      String t = sentences[s].strip().replace("**", "");
+      if (t.endsWith("?") && t.length() >= 8) {
+        return Optional.of(t);
+      }
+    }
+    return options.size() >= 2 ? Optional.of(String.join(" / ", options).replace("**", "")) : Optional.empty();
+  }
+}
