@@ -48,8 +48,21 @@ final class Compactor {
     this.router = router;
   }
 
-  /** Compacts {@code input}; never fails on a well-formed input (the offline path always answers). */
+  /**
+   * Compacts {@code input}; never fails on what a transcript holds. A part that fails is left out or stood in
+   * for and a {@link LadderStep.Action#DEGRADED} step says so (the summary's preamble too); when the compaction
+   * as a whole fails, the ladder's last rung keeps the most recent {@code truncateKeepShare} of the messages
+   * with the user's messages word for word.
+   */
   public CompactionResult compact(CompactionInput input) {
+    try {
+      return compactEachPartGuarded(input);
+    } catch (RuntimeException | StackOverflowError e) {
+      return lastRung(input, e);
+    }
+  }
+
+  private CompactionResult compactEachPartGuarded(CompactionInput input) {
     List<TranscriptMessage> all = input.messages();
     int from = Math.min(all.size(), input.notes().map(CoveredNotes::coveredMessages).orElse(0));
     Optional<SessionNotes> notes = input.notes().map(CoveredNotes::notes);
@@ -64,12 +77,13 @@ final class Compactor {
         new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter);
     ContextBudget budget = input.window().budget();
     List<String> readded = new ArrayList<>();
+    List<String> degraded = new ArrayList<>(conversation.degraded());
 
     Answered<LadderOutcome> answered = router.run(
         Purpose.COMPACTION,
         !input.userRequested(),
         model -> withModel(model, pruned.messages(), notes, conversation, scorer, input, readded),
-        () -> offline(conversation, partTokens, budget, scorer, input, readded));
+        () -> offline(conversation, partTokens, budget, scorer, input, readded, degraded));
     LadderOutcome outcome = answered.value();
 
     LossRecord lost = pruned.pruning().loss();
@@ -90,7 +104,15 @@ final class Compactor {
       sections = SummarySections.parse(outcome.summary());
     }
     if (notes.isPresent()) {
-      sections = NotesMerge.into(sections, notes.get());
+      SummarySections unmerged = sections;
+      StageGuard guard = new StageGuard();
+      sections = guard.attempt("merging the session notes", () -> NotesMerge.into(unmerged, notes.get()),
+          () -> unmerged);
+      degraded.addAll(guard.failures());
+    }
+    if (!degraded.isEmpty()) {
+      sections = new SummarySections(sections.analysis(), (sections.preamble() + "\nParts Engram could not read in"
+          + " this transcript, left out: " + String.join("; ", degraded) + ".").strip(), sections.sections());
     }
     String summary = sections.render();
     if (notes.isPresent() && score.isPresent()) {
@@ -103,15 +125,18 @@ final class Compactor {
       lost = lost.plus(LossRecord.fromScore(score.get()));
     }
     int free = (int) Math.max(0, budget.fileTokens() - summaryTokens);
-    FileRestorer.Restored restored =
-        new FileRestorer(settings, counter).restore(conversation.touched(), input.now(), input.baseDir(), free);
+    StageGuard restoring = new StageGuard();
+    FileRestorer.Restored restored = restoring.attempt("restoring the files touched",
+        () -> new FileRestorer(settings, counter).restore(conversation.touched(), input.now(), input.baseDir(), free),
+        () -> new FileRestorer.Restored(List.of(), LossRecord.empty()));
+    degraded.addAll(restoring.failures());
     lost = lost.plus(restored.lost());
     List<CompactionResult.Instruction> instructions = input.instructions().files().stream()
         .map(f -> new CompactionResult.Instruction(f.path().toString(), f.level().label(), f.tokens())).toList();
     return new CompactionResult(
         summary,
         sectionList(sections),
-        new CompactionResult.Scoring(score, outcome.steps(), readded),
+        new CompactionResult.Scoring(score, withDegraded(degraded, outcome.steps()), readded),
         new CompactionResult.Restoration(restored.files(), conversation.todos().items(), instructions,
             input.instructions().render()),
         lost,
@@ -150,11 +175,62 @@ final class Compactor {
   }
 
   private LadderOutcome offline(Conversation conversation, int partTokens, ContextBudget budget,
-      CompactionScorer scorer, CompactionInput input, List<String> readded) {
+      CompactionScorer scorer, CompactionInput input, List<String> readded, List<String> degraded) {
     readded.clear();
-    Summarizer extractive = new ExtractiveSummarizer(conversation, counter, partTokens, budget.summaryTokens(), settings);
-    return new DegradationLadder(settings).run(
+    ExtractiveSummarizer extractive =
+        new ExtractiveSummarizer(conversation, counter, partTokens, budget.summaryTokens(), settings);
+    LadderOutcome outcome = new DegradationLadder(settings).run(
         guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.part().size());
+    degraded.addAll(extractive.failures());
+    return outcome;
+  }
+
+  /** The degraded parts as the first steps, then the ladder's, numbered in order. */
+  private static List<LadderStep> withDegraded(List<String> degraded, List<LadderStep> ladder) {
+    List<LadderStep> steps = new ArrayList<>();
+    degraded.stream().distinct().forEach(d -> steps.add(new LadderStep(steps.size() + 1, LadderStep.Action.DEGRADED,
+        d + ": left out", Optional.empty())));
+    ladder.forEach(l -> steps.add(new LadderStep(steps.size() + 1, l.action(), l.detail(), l.score())));
+    return steps;
+  }
+
+  /**
+   * The last rung, when the compaction as a whole failed: the most recent {@code truncateKeepShare} of the
+   * messages are kept as they are, and the summary says why and quotes what the user asked, word for word.
+   */
+  private CompactionResult lastRung(CompactionInput input, Throwable failure) {
+    List<TranscriptMessage> all = input.messages();
+    int keep = all.isEmpty() ? 0 : Math.max(1, (int) Math.ceil(settings.truncateKeepShare() * all.size()));
+    StageGuard guard = new StageGuard();
+    List<String> asked = guard.attempt("reading the user's messages", () -> Conversation.humanTexts(all), List::of);
+    String reason = "the compaction failed (" + StageGuard.describe(failure) + ")";
+    String quoted = asked.isEmpty() ? "The user typed no message in this part."
+        : String.join("\n", asked.stream().map(t -> "- " + t.replace("\n", "\n  ")).toList());
+    SummarySections sections = new SummarySections("", "Engram could not summarise this part: " + reason
+        + ". The most recent " + keep + " of " + all.size() + " messages are kept as they are.",
+        java.util.Map.of(SummarySection.USER_MESSAGES, quoted));
+    String summary = sections.render();
+    MessageTokens tokens = new MessageTokens(counter);
+    long before = guard.attempt("counting tokens", () -> all.stream().mapToLong(tokens::of).sum(), () -> 0L);
+    long summaryTokens = guard.attempt("counting tokens", () -> (long) counter.count(summary), () -> 0L);
+    long kept = guard.attempt("counting tokens",
+        () -> all.subList(all.size() - keep, all.size()).stream().mapToLong(tokens::of).sum(), () -> 0L);
+    LossRecord lost = LossRecord.empty();
+    for (TranscriptMessage m : all.subList(0, all.size() - keep)) {
+      lost = lost.plus(new LossRecord.Entry(LossRecord.Kind.MESSAGE, m.uuid().orElse("line " + m.lineNumber()),
+          "dropped by truncation", 0));
+    }
+    List<LadderStep> steps = new ArrayList<>();
+    steps.add(new LadderStep(1, LadderStep.Action.DEGRADED, reason + ": no summary", Optional.empty()));
+    guard.failures().forEach(f -> steps.add(new LadderStep(steps.size() + 1, LadderStep.Action.DEGRADED, f,
+        Optional.empty())));
+    steps.add(new LadderStep(steps.size() + 1, LadderStep.Action.TRUNCATE, String.format(java.util.Locale.ROOT,
+        "keeping the most recent %d of %d messages", keep, all.size()), Optional.empty()));
+    return new CompactionResult(summary, sectionList(sections),
+        new CompactionResult.Scoring(Optional.empty(), steps, List.of()),
+        new CompactionResult.Restoration(List.of(), List.of(), List.of(), ""), lost,
+        new CompactionResult.AnsweredBy("offline", "offline", Optional.empty()),
+        new CompactionResult.Sizes(0, keep, before, summaryTokens, summaryTokens + kept));
   }
 
   /** The summarizer with the verbatim guarantee applied to each answer; what any attempt dropped is collected. */

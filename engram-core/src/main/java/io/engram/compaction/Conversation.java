@@ -7,6 +7,7 @@ import io.engram.transcript.OpenWork;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.UserRequest;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,7 @@ import java.util.Optional;
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
  * @param touched the files touched in all of {@code messages}, most recent first (what compaction restores)
  * @param calls the tool calls of {@code messages} with their results, what each call's outcome was worked out once
+ * @param degraded the views that could not be read, each left empty, as sentences ({@link StageGuard})
  */
 record Conversation(
     List<TranscriptMessage> messages,
@@ -40,7 +42,8 @@ record Conversation(
     KeyInformation key,
     Optional<SummarySections> previousSummary,
     List<FileActivity> touched,
-    CallOutcomes calls) {
+    CallOutcomes calls,
+    List<String> degraded) {
 
   Conversation {
     messages = List.copyOf(messages);
@@ -48,40 +51,51 @@ record Conversation(
     files = List.copyOf(files);
     touched = List.copyOf(touched);
     problems = List.copyOf(problems);
+    degraded = List.copyOf(degraded);
   }
 
   /** Reads {@code whole} (every compacted message, unpruned), summarising the messages from {@code from} on. */
   static Conversation of(List<TranscriptMessage> whole, int from, int maxKeywords) {
     int start = Math.max(0, Math.min(from, whole.size()));
     List<TranscriptMessage> part = whole.subList(start, whole.size());
-    List<String> user = humanTexts(whole);
-    List<FileActivity> allFiles = FileActivity.of(whole);
-    CallOutcomes calls = CallOutcomes.of(whole);
-    List<ErrorFix> errors = ErrorFix.of(whole, calls);
-    List<ErrorFix> fixable = errors.stream().filter(e -> !e.byUser()).toList();
-    List<Problem> allProblems = new java.util.ArrayList<>(Problem.of(fixable, calls));
-    allProblems.addAll(Problem.noticed(whole, fixable, calls));
-    allProblems.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
-    WorkState state = WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems, calls);
+    StageGuard guard = new StageGuard();
+    List<String> user = guard.attempt("reading the user's messages", () -> humanTexts(whole), List::of);
+    List<FileActivity> allFiles = guard.attempt("reading the files touched", () -> FileActivity.of(whole), List::of);
+    CallOutcomes calls = guard.attempt("pairing tool calls with their results", () -> CallOutcomes.of(whole),
+        () -> CallOutcomes.of(List.of()));
+    List<Problem> allProblems = guard.attempt("reading the errors and their fixes", () -> {
+      List<ErrorFix> fixable = ErrorFix.of(whole, calls).stream().filter(e -> !e.byUser()).toList();
+      List<Problem> found = new java.util.ArrayList<>(Problem.of(fixable, calls));
+      found.addAll(Problem.noticed(whole, fixable, calls));
+      found.sort(java.util.Comparator.comparingInt(Problem::firstIndex));
+      return found;
+    }, List::of);
+    WorkState state = guard.attempt("reading where the work stands",
+        () -> WorkState.of(whole, OpenWork.of(whole), allFiles, allProblems, calls),
+        () -> WorkState.of(List.of(), new OpenWork(List.of()), List.of(), List.of(), CallOutcomes.of(List.of())));
     List<FileActivity> files = allFiles.stream()
         .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
     List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();
-    StringBuilder prose = new StringBuilder();
-    for (TranscriptMessage m : part) {
-      if (m.role() == Role.ASSISTANT) {
-        prose.append(m.text()).append('\n');
+    KeyInformation key = guard.attempt("reading the key information", () -> {
+      StringBuilder prose = new StringBuilder();
+      for (TranscriptMessage m : part) {
+        if (m.role() == Role.ASSISTANT) {
+          prose.append(m.text()).append('\n');
+        }
       }
-    }
-    List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
-    // Errors the engine only infers from the assistant's words are not held against a summary.
-    List<String> headlines = problems.stream().filter(p -> !p.noticed()).map(Problem::headline)
-        .filter(h -> !h.isBlank()).toList();
-    KeyInformation key =
-        KeyInformation.extract(new KeySources(humanTexts(part), headlines, changed, prose.toString()), maxKeywords);
-    return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1),
-        TodoList.latest(whole), files, problems, state, key,
-        whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
-            .map(m -> SummarySections.parse(m.text())), allFiles, calls);
+      List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
+      // Errors the engine only infers from the assistant's words are not held against a summary.
+      List<String> headlines = problems.stream().filter(p -> !p.noticed()).map(Problem::headline)
+          .filter(h -> !h.isBlank()).toList();
+      return KeyInformation.extract(new KeySources(humanTexts(part), headlines, changed, prose.toString()),
+          maxKeywords);
+    }, KeyInformation::none);
+    TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole), () -> TodoList.latest(List.of()));
+    Optional<SummarySections> previous = guard.attempt("reading the previous compaction's summary",
+        () -> whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
+            .map(m -> SummarySections.parse(m.text())), Optional::empty);
+    return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1), todos, files,
+        problems, state, key, previous, allFiles, calls, guard.failures());
   }
 
   /** The summarised messages. */
@@ -94,9 +108,12 @@ record Conversation(
     return todos.open().stream().map(TodoList.Todo::content).toList();
   }
 
-  /** What people typed in {@code messages}, each request once, slash commands with their arguments. */
+  /**
+   * What people asked in {@code messages}, each request once, word for word: slash commands with their arguments,
+   * a short answer with the question it answers ({@link UserRequest#stated}).
+   */
   static List<String> humanTexts(List<TranscriptMessage> messages) {
-    return messages.stream().filter(TranscriptMessage::isHumanInput).map(OpenWork::requestText)
-        .map(String::strip).filter(t -> !t.isEmpty()).distinct().toList();
+    return UserRequest.of(messages).stream().map(UserRequest::stated).map(String::strip).filter(t -> !t.isEmpty())
+        .distinct().toList();
   }
 }

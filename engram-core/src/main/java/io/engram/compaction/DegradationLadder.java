@@ -25,6 +25,8 @@ import java.util.Optional;
  *   <li>Otherwise (repeated failure, a failing summarizer, or nothing left to try): truncate, keeping the
  *       most recent {@code truncateKeepShare} (30%) of the messages, at least one.
  * </ol>
+ * A first summary that cannot be scored (the scorer fails on this transcript) is kept unscored, and the step says
+ * so.
  */
 final class DegradationLadder {
   private final EngramSettings.Compaction settings;
@@ -48,6 +50,10 @@ final class DegradationLadder {
     SummaryRequest first =
         new SummaryRequest(1, CompactionPrompt.standard(customInstructions), false, List.of());
     Optional<Attempt> best = run.ask(first, LadderStep.Action.SUMMARIZE);
+    if (best.isEmpty() && run.unscored.isPresent()) {
+      return new LadderOutcome(LadderOutcome.Result.SUMMARY, run.unscored.get().render(), Optional.empty(), run.steps,
+          0);
+    }
     int recompactions = 0;
     boolean fragments = false;
     while (best.isPresent()) {
@@ -137,6 +143,7 @@ final class DegradationLadder {
   /** The steps of one run, numbered as they are added. */
   private static final class Run {
     final List<LadderStep> steps = new ArrayList<>();
+    Optional<SummarySections> unscored = Optional.empty();
     final Summarizer summarizer;
     final CompactionScorer scorer;
 
@@ -157,7 +164,16 @@ final class DegradationLadder {
         step(LadderStep.Action.SUMMARIZER_FAILED, "attempt " + request.attempt() + " failed: " + e, Optional.empty());
         return Optional.empty();
       }
-      CompactionScore score = scorer.score(text);
+      CompactionScore score;
+      try {
+        score = scorer.score(text);
+      } catch (RuntimeException | StackOverflowError e) {
+        // The summary may be sound although it cannot be judged: it is kept, said to be unscored.
+        step(LadderStep.Action.DEGRADED, "scoring attempt " + request.attempt() + " failed ("
+            + StageGuard.describe(e) + "): the summary is kept without a score", Optional.empty());
+        unscored = Optional.of(SummarySections.parse(text));
+        return Optional.empty();
+      }
       String detail = String.format(Locale.ROOT, "attempt %d scored %.1f", request.attempt(), score.total());
       step(action, detail, Optional.of(score));
       return Optional.of(new Attempt(SummarySections.parse(text), score));

@@ -32,6 +32,7 @@ final class ExtractiveSummarizer implements Summarizer {
   private final int originalTokens;
   private final int capTokens;
   private final EngramSettings.Compaction settings;
+  private final StageGuard guard = new StageGuard();
 
   /**
    * @param originalTokens the tokens of the summarised messages (the target is a share of it)
@@ -76,21 +77,23 @@ final class ExtractiveSummarizer implements Summarizer {
 
   SummarySections sections(Detail d) {
     Map<SummarySection, String> out = new EnumMap<>(SummarySection.class);
-    out.put(SummarySection.PRIMARY_REQUEST, primaryRequest());
-    out.put(SummarySection.KEY_CONCEPTS, keyConcepts());
-    out.put(SummarySection.FILES_AND_CODE, FileSection.list(c));
-    out.put(SummarySection.ERRORS_AND_FIXES, ErrorSection.of(c));
+    section(out, SummarySection.PRIMARY_REQUEST, this::primaryRequest);
+    section(out, SummarySection.KEY_CONCEPTS, this::keyConcepts);
+    section(out, SummarySection.FILES_AND_CODE, () -> FileSection.list(c));
+    section(out, SummarySection.ERRORS_AND_FIXES, () -> ErrorSection.of(c));
     out.put(SummarySection.PROBLEM_SOLVING, "");
-    out.put(SummarySection.USER_MESSAGES, userMessages());
-    out.put(SummarySection.PENDING_TASKS, WorkSections.pending(c.state()));
-    out.put(SummarySection.CURRENT_WORK, WorkSections.current(c.state(), c));
-    out.put(SummarySection.NEXT_STEP, WorkSections.next(c.state()));
+    section(out, SummarySection.USER_MESSAGES, this::userMessages);
+    section(out, SummarySection.PENDING_TASKS, () -> WorkSections.pending(c.state()));
+    section(out, SummarySection.CURRENT_WORK, () -> WorkSections.current(c.state(), c));
+    section(out, SummarySection.NEXT_STEP, () -> WorkSections.next(c.state()));
     int used = out.values().stream().mapToInt(tokens::count).sum();
     int free = Math.max(0, targetTokens(d) - used);
-    String account = Narrative.account(c, free * 40 / 100, tokens);
-    String code = FileSection.latestCode(c, free * 40 / 100, tokens);
+    String account = guard.attempt("writing the account of the work", () -> Narrative.account(c, free * 40 / 100, tokens),
+        () -> "");
+    String code = guard.attempt("writing the latest code", () -> FileSection.latestCode(c, free * 40 / 100, tokens),
+        () -> "");
     int left = free - tokens.count(account) - tokens.count(code);
-    String decisions = Narrative.decisions(c, left, tokens);
+    String decisions = guard.attempt("writing the decisions", () -> Narrative.decisions(c, left, tokens), () -> "");
     String solving = Excerpts.join(account, decisions);
     out.put(SummarySection.PROBLEM_SOLVING, solving.isBlank()
         ? "No work was recorded beyond the files in 3 and the errors in 4." : solving);
@@ -98,6 +101,18 @@ final class ExtractiveSummarizer implements Summarizer {
     String preamble = String.format(Locale.ROOT,
         "Extractive summary (offline engine, detail level %d) of %d messages.", d.level(), c.part().size());
     return new SummarySections("", preamble, out);
+  }
+
+  /** The parts of the summary that failed so far and what stands in for them, one sentence each. */
+  List<String> failures() {
+    return guard.failures().stream().distinct().toList();
+  }
+
+  // A section whose writer fails says so in its place, and the failure is kept for the ladder's steps.
+  private void section(Map<SummarySection, String> out, SummarySection section, java.util.function.Supplier<String> write) {
+    String part = "writing section " + section.number() + " (" + section.title() + ")";
+    out.put(section, guard.attempt(part, write, () -> "Engram could not write this section from the transcript ("
+        + guard.failures().get(guard.failures().size() - 1) + ")."));
   }
 
   private String primaryRequest() {

@@ -36,6 +36,11 @@ public record LadderStep(
     /** Took a summary whose score reached the pass mark. */
     ACCEPT,
     /** Gave up on summaries and kept the most recent share of the messages. */
-    TRUNCATE
+    TRUNCATE,
+    /**
+     * A part of the compaction failed on this transcript and was left out or stood in for; the detail names
+     * the part and the failure.
+     */
+    DEGRADED
   }
 }

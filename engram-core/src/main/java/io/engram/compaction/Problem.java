@@ -97,7 +97,9 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
   static List<Problem> noticed(List<TranscriptMessage> messages, List<ErrorFix> errors, CallOutcomes calls) {
     java.util.BitSet working = new java.util.BitSet(messages.size());
     for (ErrorFix e : errors) {
-      working.set(e.errorIndex(), e.fix().map(ErrorFix.Fix::callIndex).orElse(messages.size()));
+      // A fix's call may come before the error's result (calls answered out of order): the span is between the two.
+      int end = e.fix().map(ErrorFix.Fix::callIndex).orElse(messages.size());
+      working.set(Math.min(e.errorIndex(), end), Math.max(e.errorIndex(), end));
     }
     List<Problem> out = new ArrayList<>();
     ContentBlock.ToolUse lastCall = null;
