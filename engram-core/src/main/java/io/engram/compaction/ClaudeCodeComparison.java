@@ -3,19 +3,31 @@ package io.engram.compaction;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
+import io.engram.transcript.FileActivity;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.UserRequest;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * The offline compactor beside Claude Code on a session Claude Code compacted: the part before its first
- * compaction is compacted offline, and both summaries are measured the same way (size, the files Claude Code
- * named that Engram kept, scores), with the summaries made to game the score scored on the same span. The
- * three sections a fresh agent continues from are returned as text for a person to judge.
+ * Engram's compaction beside Claude Code's on a real compaction: the transcript as Claude Code had it when it
+ * compacted is compacted by Engram (offline), and both summaries are held to the same yardsticks in the same run:
+ * their size; the files the agent touched afterwards that the summary kept; whether sections 7 to 9 name the
+ * person's last request; whether the next step names what the agent did next ({@link NextStepMatch}); the errors
+ * kept; the score. Summaries made to game the score (a keyword dump, the user messages alone, another session's
+ * summary) are scored on the same span.
  */
 public final class ClaudeCodeComparison {
+  private static final double TASK_WORDS_SHARE = 0.5;
+  private static final int REQUEST_WORDS = 20;
+
   private final EngramSettings settings;
   private final Path home;
 
@@ -29,79 +41,112 @@ public final class ClaudeCodeComparison {
   }
 
   /**
-   * What a session's comparison found.
+   * One compaction's figures.
    *
-   * @param session the session id
-   * @param messages the messages before Claude Code's compaction
-   * @param engramChars the offline summary's characters
-   * @param claudeChars Claude Code's summary's characters
-   * @param claudeFiles the files Claude Code's summary names
-   * @param filesKept how many of them the offline summary names too (by file name)
-   * @param scores the scores of the same span's summaries
-   * @param engram the offline summary's Pending Tasks, Current Work and next step
-   * @param claude Claude Code's
+   * @param messages the messages of the compacted segment
+   * @param engram Engram's summary, measured
+   * @param claude Claude Code's, measured the same way
+   * @param baselines the scores of the summaries made to game the score
+   * @param engramSummary Engram's summary text, to read
    */
-  public record Figures(String session, int messages, int engramChars, int claudeChars, int claudeFiles,
-      int filesKept, Scores scores, Continuation engram, Continuation claude) {
-    /** The offline summary's size over Claude Code's. */
-    public double sizeRatio() {
-      return claudeChars == 0 ? 0 : (double) engramChars / claudeChars;
-    }
-
-    /** The share of the files Claude Code named that the offline summary names too (1 when it named none). */
-    public double filesKeptShare() {
-      return claudeFiles == 0 ? 1 : (double) filesKept / claudeFiles;
-    }
-  }
+  public record Figures(int messages, Measures engram, Measures claude, Baselines baselines, String engramSummary) {}
 
   /**
-   * Totals of the same span's summaries.
+   * One summary, measured.
    *
-   * @param engram the offline summary's
-   * @param claude Claude Code's
-   * @param keywordDump the keyword dump's ({@link AdversarialSummaries#keywordDump})
-   * @param userMessagesAlone the user messages alone ({@link AdversarialSummaries#userMessagesAlone})
-   * @param otherSession another session's real summary, when one was given
+   * @param chars its size in characters
+   * @param filesAfter how many files the agent touched after the compaction that it had touched before
+   * @param filesKept how many of them the summary names
+   * @param taskNamed whether sections 7 to 9 name the person's last request; empty when there was none
+   * @param nextStep whether the next step names what the agent did next; empty when the person spoke first
+   * @param nextStepText its next step (section 9)
+ * @param nextStepWhy what of the agent's next calls it names
+   * @param errorsKept the share of the transcript's errors the summary keeps (0-100)
+   * @param score the summary's score
+   * @param ladder how Engram's compaction went (its ladder steps' actions); empty for Claude Code's
    */
-  public record Scores(double engram, double claude, double keywordDump, double userMessagesAlone,
-      Optional<Double> otherSession) {}
+  public record Measures(int chars, int filesAfter, int filesKept, Optional<Boolean> taskNamed,
+      Optional<Boolean> nextStep, String nextStepText, List<String> nextStepWhy, double errorsKept, double score, List<String> ladder) {}
 
   /**
-   * The sections a fresh agent continues from, as the summary wrote them ("" when absent).
+   * Scores of summaries made to game the score, on the same span.
    *
-   * @param pendingTasks section 7
-   * @param currentWork section 8
-   * @param nextStep section 9
+   * @param keywordDump every heading over the span's keywords and file names
+   * @param userMessagesAlone the user's messages and nothing else
+   * @param otherSession another compaction's real summary, when one was given
    */
-  public record Continuation(String pendingTasks, String currentWork, String nextStep) {
-    static Continuation of(String summary) {
-      SummarySections s = SummarySections.parse(summary);
-      return new Continuation(s.get(SummarySection.PENDING_TASKS).orElse("").strip(),
-          s.get(SummarySection.CURRENT_WORK).orElse("").strip(), s.get(SummarySection.NEXT_STEP).orElse("").strip());
-    }
-  }
+  public record Baselines(double keywordDump, double userMessagesAlone, Optional<Double> otherSession) {}
 
   /**
-   * Compares on {@code session}, scoring {@code otherSummary} (another session's real summary) as a summary of
-   * it when given.
+   * Compares on the transcript {@code before} Claude Code compacted it into {@code claude}, given what the agent
+   * did {@code after}; {@code instructions} are the person's {@code /compact} instructions ("" when automatic).
    *
-   * @throws IllegalArgumentException when the session never compacted
+   * @throws IOException when the compaction cannot read what it needs
    */
-  public Figures compare(Transcript session, Optional<String> otherSummary) throws IOException {
-    String claude = CompactionEvaluation.claudeCodeSummary(session).orElseThrow(() -> new IllegalArgumentException(
-        "session " + session.sessionId() + " holds no compaction by Claude Code to compare with"));
-    Transcript cut = Transcript.ofMessages(session.sessionId(), session.segments().get(0).messages());
-    SessionCompaction compaction = new SessionCompaction(settings, ModelRouter.offline(), home, LoadedInstructions::empty);
-    String ours = compaction.compact(cut, SessionCompaction.Request.userRequested("")
-        .withNotes(SessionCompaction.Notes.NONE)).summary();
-    List<String> claudeFiles = KeyInformation.fileNamesIn(claude);
-    int kept = (int) claudeFiles.stream().filter(f -> ours.contains(FileTypes.baseName(f))).count();
+  public Figures compare(Transcript before, String claude, String instructions, AfterCompaction after,
+      Optional<String> otherSummary) throws IOException {
+    SessionCompaction compaction =
+        new SessionCompaction(settings, ModelRouter.offline(), home, LoadedInstructions::empty);
+    CompactionResult result = compaction.compact(before,
+        SessionCompaction.Request.userRequested(instructions).withNotes(SessionCompaction.Notes.NONE));
+    List<TranscriptMessage> segment = before.segments().get(before.segments().size() - 1).messages();
+    Set<String> filesAfter = filesAfter(segment, after);
+    Optional<String> lastRequest = UserRequest.of(segment).stream().reduce((a, b) -> b).map(UserRequest::stated);
+    List<String> ladder = result.scoring().steps().stream().map(s -> s.action().name()).toList();
+    Measures engram = measure(compaction, before, result.summary(), filesAfter, lastRequest, after, ladder);
+    Measures cc = measure(compaction, before, claude, filesAfter, lastRequest, after, List.of());
     EngramSettings.Compaction c = settings.compaction();
-    Scores scores = new Scores(compaction.score(cut, ours).total(), compaction.score(cut, claude).total(),
-        compaction.score(cut, AdversarialSummaries.keywordDump(cut, c)).total(),
-        compaction.score(cut, AdversarialSummaries.userMessagesAlone(cut, c)).total(),
-        otherSummary.map(o -> compaction.score(cut, o).total()));
-    return new Figures(session.sessionId(), cut.messages().size(), ours.length(), claude.length(), claudeFiles.size(),
-        kept, scores, Continuation.of(ours), Continuation.of(claude));
+    Baselines baselines = new Baselines(compaction.score(before, AdversarialSummaries.keywordDump(before, c)).total(),
+        compaction.score(before, AdversarialSummaries.userMessagesAlone(before, c)).total(),
+        otherSummary.map(o -> compaction.score(before, o).total()));
+    return new Figures(segment.size(), engram, cc, baselines, result.summary());
+  }
+
+  private static Measures measure(SessionCompaction compaction, Transcript before, String summary,
+      Set<String> filesAfter, Optional<String> lastRequest, AfterCompaction after, List<String> ladder) {
+    SummarySections s = SummarySections.parse(summary);
+    int kept = (int) filesAfter.stream().filter(f -> names(summary, f)).count();
+    String continuation = String.join("\n", s.get(SummarySection.PENDING_TASKS).orElse(""),
+        s.get(SummarySection.CURRENT_WORK).orElse(""), s.get(SummarySection.NEXT_STEP).orElse(""));
+    Optional<Boolean> task = lastRequest.map(r -> namesRequest(continuation, r));
+    String next = s.get(SummarySection.NEXT_STEP).orElse("");
+    boolean acted = !after.firstWork(NextStepMatch.FIRST_CALLS).isEmpty();
+    List<String> why = NextStepMatch.why(next, after);
+    CompactionScore score = compaction.score(before, summary);
+    return new Measures(summary.length(), filesAfter.size(), kept, task,
+        acted ? Optional.of(!why.isEmpty()) : Optional.empty(), next.strip(), why,
+        score.evidence().preservation().getOrDefault(KeyKind.ERROR_MESSAGES, 100.0), score.total(), ladder);
+  }
+
+  // The file names the agent touched after the compaction that the compacted segment had touched already.
+  private static Set<String> filesAfter(List<TranscriptMessage> segment, AfterCompaction after) {
+    Set<String> before = new LinkedHashSet<>();
+    FileActivity.of(segment).forEach(f -> before.add(FileTypes.baseName(f.path())));
+    segment.stream().filter(TranscriptMessage::isCompactSummary)
+        .forEach(m -> KeyInformation.fileNamesIn(m.text()).forEach(f -> before.add(FileTypes.baseName(f))));
+    Set<String> out = new LinkedHashSet<>();
+    for (String f : after.filesTouched()) {
+      String name = FileTypes.baseName(f);
+      if (before.contains(name)) {
+        out.add(name);
+      }
+    }
+    return out;
+  }
+
+  private static boolean names(String text, String fileName) {
+    return Pattern.compile("(?<![\\w.-])" + Pattern.quote(fileName) + "(?![\\w-])").matcher(text).find();
+  }
+
+  // The ask is at the start of a request: half of its first content words (at least two) named.
+  private static boolean namesRequest(String text, String request) {
+    List<String> words = new ArrayList<>(new LinkedHashSet<>(KeyMatcher.contentWords(request)));
+    words = words.subList(0, Math.min(words.size(), REQUEST_WORDS));
+    if (words.isEmpty()) {
+      return true;
+    }
+    Set<String> in = new java.util.HashSet<>(KeyMatcher.contentWords(text));
+    long named = words.stream().filter(in::contains).count();
+    return named >= Math.min(words.size(), Math.max(2, Math.ceil(TASK_WORDS_SHARE * words.size())));
   }
 }

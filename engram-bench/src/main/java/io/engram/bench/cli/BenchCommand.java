@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
       TranscriptBench.class,
       HookBench.class,
       CompactionBench.class,
-      ClaudeCodeCompactionBench.class,
+      CompactionSpeedBench.class,
       BenchLocomoCommand.class,
       BenchRecallCommand.class,
       BenchCodingCommand.class,

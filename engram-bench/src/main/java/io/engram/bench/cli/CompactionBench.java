@@ -1,25 +1,26 @@
 package io.engram.bench.cli;
 
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.session.TranscriptFile;
-import io.engram.compaction.CompactionResult;
-import io.engram.compaction.SessionCompaction;
-import io.engram.config.EngramSettings;
-import io.engram.instructions.LoadedInstructions;
-import io.engram.model.ModelRouter;
-import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.compaction.AfterCompaction;
+import io.engram.compaction.ClaudeCodeComparison;
 import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,124 +28,273 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * Benchmark of offline compaction: read + compact every message of a transcript (as if the session had
- * never compacted: the largest input it offers), against a baseline
- * measured in the same run: reading the transcript and counting every message's tokens (what any
- * compaction must do at least). Rounds alternate baseline and compaction; medians are reported.
+ * Engram's compaction against Claude Code's on real compactions: a folder of them, each as the data tools lay it
+ * out ({@code ID.pre.jsonl} the transcript up to the compaction, {@code ID.cc.txt} Claude Code's summary, {@code
+ * ID.next.json} what the agent did next), compared by {@link ClaudeCodeComparison} and reported per part of the
+ * folder's split (a tuning part and a part set aside before tuning), the baseline being Claude Code's summary of
+ * the same span, measured in the same run.
  */
 @Command(
     name = "compaction",
     mixinStandardHelpOptions = true,
-    description = "Time offline compaction of a transcript against reading + token counting it.")
+    description = {"Compare Engram's compaction with Claude Code's on real compactions.",
+      "DIR holds ID.pre.jsonl (the transcript up to the compaction), ID.cc.txt (Claude Code's summary) and"
+          + " ID.next.json (what the agent did next) for each compaction; DIR/split.tsv (id, session, part) says"
+          + " which part each belongs to (without one, three sessions in ten are set aside by a hash of their id).",
+      "For both summaries: size, files the agent touched next that the summary kept, the last request named,"
+          + " the next step against what the agent did next, errors kept, score; and the scores of a keyword"
+          + " dump, the user messages alone and another session's summary."})
 final class CompactionBench implements Runnable {
-  private static long sink;
-
   @Spec CommandSpec spec;
 
-  @Mixin TranscriptFile transcript;
+  @Option(names = "--data", required = true, paramLabel = "DIR", description = "The folder of compactions.")
+  Path data;
 
-  @Option(names = "--iterations", defaultValue = "5", description = "Measured runs (default ${DEFAULT-VALUE}).")
-  int iterations;
+  @Option(names = "--split", paramLabel = "FILE",
+      description = "id, session and part, tab-separated, a header line first (default: DIR/split.tsv).")
+  Path split;
 
-  @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured warm-up runs (default ${DEFAULT-VALUE}).")
-  int warmup;
+  @Option(names = "--part", paramLabel = "PART",
+      description = "Only the compactions of this part (tuning, set-aside, ...); default: every part.")
+  String part;
+
+  @Option(names = "--show", description = "Print both next steps and what they name, for each compaction of the"
+      + " tuning part only (a set-aside part is measured, never read).")
+  boolean show;
 
   @Mixin JsonOption json;
 
-  /** The result: what the compaction produced, then the medians in milliseconds and their ratio (one flat object). */
-  record Result(String file, int messages, long tokensBefore, long tokensAfter, double reductionPercent,
-      double score, @JsonUnwrapped Medians medians) {}
+  /** One compaction's figures, or the failure that stopped it. */
+  record Row(String id, String part, Optional<ClaudeCodeComparison.Figures> figures, Optional<String> failure) {}
 
-  /** Median milliseconds of the baseline (read and count tokens) and of read plus compaction, and their ratio. */
-  record Medians(double baselineMillis, double compactMillis, double ratio) {}
+  /** The totals of one part. */
+  record PartTotals(String part, int compactions, int failures, Rate nextStepEngram, Rate nextStepClaude,
+      Rate filesKeptEngram, Rate filesKeptClaude, Rate taskNamedEngram, Rate taskNamedClaude, double sizeRatio,
+      double medianSizeRatio, double errorsKeptEngram, double errorsKeptClaude, double meanScoreEngram,
+      double meanScoreClaude, Rate claudeAtLeast80, double maxKeywordDump, double maxUserMessagesAlone,
+      double maxOtherSession, Rate baselinesBelow70) {}
+
+  /** A count out of a total, and its percentage. */
+  record Rate(int count, int of) {
+    double percent() {
+      return of == 0 ? 0 : 100.0 * count / of;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%d/%d (%.0f%%)", count, of, percent());
+    }
+  }
+
+  /** Every compaction's row and each part's totals. */
+  record Result(List<Row> rows, List<PartTotals> parts) {}
 
   @Override
   public void run() {
-    if (iterations < 1 || warmup < 0) {
-      throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
+    if (!Files.isDirectory(data)) {
+      throw new UserFacingException("no folder of compactions at " + data);
     }
     GlobalOptions global = GlobalOptions.of(spec);
-    Result r = run(transcript.path(), warmup, iterations, global.settings(), global.roots().engramHome());
-    PrintWriter out = spec.commandLine().getOut();
-    if (json.enabled()) {
-      JsonOutput.print(out, r);
-      return;
+    Map<String, String> parts = parts(split != null ? split : data.resolve("split.tsv"));
+    List<String> ids = ids();
+    if (part != null) {
+      ids = ids.stream().filter(id -> part.equals(part(parts, id))).toList();
     }
-    out.printf(Locale.ROOT, "file: %s (%d messages compacted)%n", r.file(), r.messages());
-    out.printf(Locale.ROOT, "baseline (read + count tokens): %8.1f ms%n", r.medians().baselineMillis());
-    out.printf(Locale.ROOT, "read + offline compaction:      %8.1f ms  ratio %.2f%n", r.medians().compactMillis(),
-        r.medians().ratio());
-    out.printf(Locale.ROOT, "tokens %,d -> %,d (%.1f%% shorter), score %.1f%n", r.tokensBefore(), r.tokensAfter(),
-        r.reductionPercent(), r.score());
+    if (ids.isEmpty()) {
+      throw new UserFacingException("no compaction (ID.pre.jsonl with ID.cc.txt and ID.next.json) in " + data
+          + (part == null ? "" : " for the part " + part));
+    }
+    ClaudeCodeComparison comparison = new ClaudeCodeComparison(global.settings(), global.roots().engramHome());
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      String id = ids.get(i);
+      String p = part(parts, id);
+      err.printf(Locale.ROOT, "[%d/%d] %s (%s)%n", i + 1, ids.size(), id, p);
+      err.flush();
+      Row row = compare(comparison, id, p, other(ids, i, parts));
+      rows.add(row);
+      if (show && !json.enabled() && p.equals("tuning")) {
+        show(out, row);
+      }
+    }
+    Map<String, List<Row>> byPart = new LinkedHashMap<>();
+    rows.forEach(r -> byPart.computeIfAbsent(r.part(), k -> new ArrayList<>()).add(r));
+    List<PartTotals> totals = byPart.entrySet().stream().map(e -> totals(e.getKey(), e.getValue())).toList();
+    if (json.enabled()) {
+      JsonOutput.print(out, new Result(rows, totals));
+    } else {
+      human(out, rows, totals);
+    }
     out.flush();
   }
 
-  static Result run(Path file, int warmup, int iterations, EngramSettings settings, Path home) {
-    SessionCompaction compaction =
-        new SessionCompaction(settings, ModelRouter.offline(), home, LoadedInstructions::empty);
-    double[] base = new double[iterations];
-    double[] compact = new double[iterations];
-    CompactionResult last = null;
-    int messages = 0;
-    for (int round = 0; round < warmup + iterations; round++) {
-      long t0 = System.nanoTime();
-      long counted = baseline(file, settings);
-      long t1 = System.nanoTime();
-      Transcript t = read(file);
-      // The whole session, as if it had never compacted: the largest input the transcript offers.
-      Transcript whole = Transcript.ofMessages(t.sessionId(),
-          t.messages().stream().filter(m -> !m.isCompactSummary()).toList());
-      last = compact(compaction, whole);
-      long t2 = System.nanoTime();
-      messages = whole.messages().size();
-      sink += counted;
-      if (round >= warmup) {
-        base[round - warmup] = (t1 - t0) / 1e6;
-        compact[round - warmup] = (t2 - t1) / 1e6;
+  // A compaction's part: as the split file says, else set aside by a hash of its session's id, the lab's rule.
+  private String part(Map<String, String> parts, String id) {
+    return parts.computeIfAbsent(id, k -> SetAside.setAside(session(k)) ? "set-aside" : "tuning");
+  }
+
+  private Row compare(ClaudeCodeComparison comparison, String id, String p, Optional<String> other) {
+    try {
+      Transcript before = TranscriptReader.read(data.resolve(id + ".pre.jsonl"));
+      String claude = Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
+      JsonNode next = JsonOutput.mapper().readTree(data.resolve(id + ".next.json").toFile());
+      String instructions = next.path("compact_instructions").isTextual() ? next.path("compact_instructions").asText()
+          : "";
+      return new Row(id, p, Optional.of(comparison.compare(before, claude, instructions,
+          AfterCompaction.fromJson(next), other)), Optional.empty());
+    } catch (IOException | RuntimeException e) {
+      // Counted and reported: a compaction that fails is the first thing this benchmark must show.
+      return new Row(id, p, Optional.empty(), Optional.of(e.toString()));
+    }
+  }
+
+  // The summary of the next compaction of the same part from another session: a real summary of other work.
+  private Optional<String> other(List<String> ids, int at, Map<String, String> parts) {
+    for (int k = 1; k < ids.size(); k++) {
+      String id = ids.get((at + k) % ids.size());
+      if (part(parts, id).equals(part(parts, ids.get(at)))
+          && !session(id).equals(session(ids.get(at)))) {
+        try {
+          return Optional.of(Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+          return Optional.empty();
+        }
       }
     }
-    double b = median(base);
-    double c = median(compact);
-    return new Result(file.toString(), messages, last.sizes().tokensBefore(), last.sizes().tokensAfter(),
-        last.sizes().reductionPercent(), last.scoring().score().map(s -> s.total()).orElse(0.0),
-        new Medians(b, c, c / b));
+    return Optional.empty();
   }
 
-  private static CompactionResult compact(SessionCompaction compaction, Transcript whole) {
+  private String session(String id) {
     try {
-      return compaction.compact(whole, SessionCompaction.Request.userRequested("")
-          .withNotes(SessionCompaction.Notes.NONE));
+      return JsonOutput.mapper().readTree(data.resolve(id + ".next.json").toFile()).path("session_id").asText(id);
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return id;
     }
   }
 
-  private static long baseline(Path file, EngramSettings settings) {
-    Transcript t = read(file);
-    JtokkitTokenCounter counter = JtokkitTokenCounter.forModel(model(t), settings.context());
-    long tokens = 0;
-    for (TranscriptMessage m : t.messages()) {
-      tokens += counter.count(m.promptText());
+  private List<String> ids() {
+    try (Stream<Path> files = Files.list(data)) {
+      return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".pre.jsonl"))
+          .map(n -> n.substring(0, n.length() - ".pre.jsonl".length()))
+          .filter(id -> Files.isRegularFile(data.resolve(id + ".cc.txt"))
+              && Files.isRegularFile(data.resolve(id + ".next.json")))
+          .sorted().toList();
+    } catch (IOException e) {
+      throw new UserFacingException("cannot list " + data + ": " + e.getMessage());
     }
-    return tokens;
   }
 
-  private static Transcript read(Path file) {
+  private static Map<String, String> parts(Path file) {
+    Map<String, String> parts = new LinkedHashMap<>();
+    if (!Files.isRegularFile(file)) {
+      return parts;
+    }
     try {
-      return TranscriptReader.read(file);
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+        String[] cols = line.split("\t");
+        if (cols.length >= 3) {
+          parts.put(cols[0], cols[2]);
+        }
+      }
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new UserFacingException("cannot read the split " + file + ": " + e.getMessage());
+    }
+    return parts;
+  }
+
+  static PartTotals totals(String part, List<Row> rows) {
+    List<ClaudeCodeComparison.Figures> f = rows.stream().flatMap(r -> r.figures().stream()).toList();
+    int failures = (int) rows.stream().filter(r -> r.failure().isPresent()).count();
+    List<Double> ratios = f.stream().map(x -> x.claude().chars() == 0 ? 0.0
+        : (double) x.engram().chars() / x.claude().chars()).sorted().toList();
+    long engramChars = f.stream().mapToLong(x -> x.engram().chars()).sum();
+    long claudeChars = f.stream().mapToLong(x -> x.claude().chars()).sum();
+    int baselinesBelow = (int) f.stream().filter(x -> x.baselines().keywordDump() < 70
+        && x.baselines().userMessagesAlone() < 70 && x.baselines().otherSession().orElse(0.0) < 70).count();
+    return new PartTotals(part, rows.size(), failures,
+        rate(f, x -> x.engram().nextStep()), rate(f, x -> x.claude().nextStep()),
+        files(f, true), files(f, false),
+        rate(f, x -> x.engram().taskNamed()), rate(f, x -> x.claude().taskNamed()),
+        claudeChars == 0 ? 0 : (double) engramChars / claudeChars,
+        ratios.isEmpty() ? 0 : ratios.get(ratios.size() / 2),
+        f.stream().mapToDouble(x -> x.engram().errorsKept()).average().orElse(0),
+        f.stream().mapToDouble(x -> x.claude().errorsKept()).average().orElse(0),
+        f.stream().mapToDouble(x -> x.engram().score()).average().orElse(0),
+        f.stream().mapToDouble(x -> x.claude().score()).average().orElse(0),
+        new Rate((int) f.stream().filter(x -> x.claude().score() >= 80).count(), f.size()),
+        f.stream().mapToDouble(x -> x.baselines().keywordDump()).max().orElse(0),
+        f.stream().mapToDouble(x -> x.baselines().userMessagesAlone()).max().orElse(0),
+        f.stream().mapToDouble(x -> x.baselines().otherSession().orElse(0.0)).max().orElse(0),
+        new Rate(baselinesBelow, f.size()));
+  }
+
+  private static Rate rate(List<ClaudeCodeComparison.Figures> f,
+      java.util.function.Function<ClaudeCodeComparison.Figures, Optional<Boolean>> measure) {
+    List<Boolean> known = f.stream().flatMap(x -> measure.apply(x).stream()).toList();
+    return new Rate((int) known.stream().filter(b -> b).count(), known.size());
+  }
+
+  private static Rate files(List<ClaudeCodeComparison.Figures> f, boolean engram) {
+    int kept = f.stream().mapToInt(x -> (engram ? x.engram() : x.claude()).filesKept()).sum();
+    int of = f.stream().mapToInt(x -> (engram ? x.engram() : x.claude()).filesAfter()).sum();
+    return new Rate(kept, of);
+  }
+
+  private static void human(PrintWriter out, List<Row> rows, List<PartTotals> totals) {
+    out.println("| id | part | messages | Engram chars | CC chars | next step E / CC | files kept E / CC"
+        + " | task named E / CC | score E / CC | keyword dump | user msgs | other session | Engram ladder |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (Row r : rows) {
+      if (r.figures().isEmpty()) {
+        out.printf(Locale.ROOT, "| %s | %s | FAILED: %s |%n", r.id(), r.part(), r.failure().orElse(""));
+        continue;
+      }
+      ClaudeCodeComparison.Figures f = r.figures().get();
+      out.printf(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %s / %s | %d/%d / %d/%d | %s / %s | %.1f / %.1f | %.1f"
+              + " | %.1f | %s | %s |%n", r.id(), r.part(), f.messages(), f.engram().chars(), f.claude().chars(),
+          yes(f.engram().nextStep()), yes(f.claude().nextStep()), f.engram().filesKept(), f.engram().filesAfter(),
+          f.claude().filesKept(), f.claude().filesAfter(), yes(f.engram().taskNamed()), yes(f.claude().taskNamed()),
+          f.engram().score(), f.claude().score(), f.baselines().keywordDump(), f.baselines().userMessagesAlone(),
+          f.baselines().otherSession().map(o -> String.format(Locale.ROOT, "%.1f", o)).orElse("-"),
+          String.join(" ", f.engram().ladder()));
+    }
+    for (PartTotals t : totals) {
+      out.println();
+      out.printf(Locale.ROOT, "## %s: %d compactions, %d failed%n", t.part(), t.compactions(), t.failures());
+      out.printf(Locale.ROOT, "next step names what the agent did next: Engram %s, Claude Code %s%n",
+          t.nextStepEngram(), t.nextStepClaude());
+      out.printf(Locale.ROOT, "files touched next, kept: Engram %s, Claude Code %s%n", t.filesKeptEngram(),
+          t.filesKeptClaude());
+      out.printf(Locale.ROOT, "last request named in 7-9: Engram %s, Claude Code %s%n", t.taskNamedEngram(),
+          t.taskNamedClaude());
+      out.printf(Locale.ROOT, "size Engram / Claude Code: %.2fx overall, median %.2fx%n", t.sizeRatio(),
+          t.medianSizeRatio());
+      out.printf(Locale.ROOT, "errors kept: Engram %.0f%%, Claude Code %.0f%%%n", t.errorsKeptEngram(),
+          t.errorsKeptClaude());
+      out.printf(Locale.ROOT, "score: Engram mean %.1f, Claude Code mean %.1f, Claude Code >= 80: %s%n",
+          t.meanScoreEngram(), t.meanScoreClaude(), t.claudeAtLeast80());
+      out.printf(Locale.ROOT, "baselines: keyword dump max %.1f, user messages alone max %.1f, another session's"
+          + " summary max %.1f; all three < 70: %s%n", t.maxKeywordDump(), t.maxUserMessagesAlone(),
+          t.maxOtherSession(), t.baselinesBelow70());
     }
   }
 
-  private static String model(Transcript t) {
-    return t.messages().stream().flatMap(m -> m.model().stream()).reduce((a, b) -> b).orElse("");
+  private void show(PrintWriter out, Row row) {
+    row.figures().ifPresent(f -> {
+      out.println("### " + row.id());
+      out.println("Engram next step (" + yes(f.engram().nextStep()) + " " + f.engram().nextStepWhy() + "):");
+      out.println(f.engram().nextStepText());
+      out.println("Claude Code next step (" + yes(f.claude().nextStep()) + " " + f.claude().nextStepWhy() + "):");
+      out.println(f.claude().nextStepText());
+      out.println();
+      out.flush();
+    });
   }
 
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  private static String yes(Optional<Boolean> b) {
+    return b.map(v -> v ? "yes" : "no").orElse("-");
   }
 }

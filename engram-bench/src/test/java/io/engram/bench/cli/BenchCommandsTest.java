@@ -92,21 +92,42 @@ class BenchCommandsTest {
   }
 
   @Test
-  void compactionAgainstClaudeCodeNeedsASessionThatCompacted() throws Exception {
-    Path transcript = home.resolve("cli-notes.jsonl");
-    java.nio.file.Files.writeString(transcript, """
-        {"type":"user","uuid":"u1","sessionId":"s","message":{"role":"user","content":"Add a --json flag to list."}}
-        {"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","message":{"role":"assistant","content":[{"type":"text","text":"Added it."}]}}
-        """);
-    String never = transcript.toString();
+  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPart() throws Exception {
+    Path data = java.nio.file.Files.createDirectories(home.resolve("compactions"));
+    String head = "\"sessionId\":\"s1\",\"cwd\":\"/w\",";
+    java.nio.file.Files.write(data.resolve("c1.pre.jsonl"), List.of(
+        "{\"type\":\"user\"," + head + "\"uuid\":\"u1\",\"message\":{\"role\":\"user\","
+            + "\"content\":\"Make App.run print hello in src/App.java, please.\"}}",
+        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a1\",\"message\":{\"role\":\"assistant\","
+            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"Let me read it.\"},"
+            + "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Read\",\"input\":{\"file_path\":\"/w/src/App.java\"}}]}}",
+        "{\"type\":\"user\"," + head + "\"uuid\":\"u2\",\"message\":{\"role\":\"user\",\"content\":["
+            + "{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"content\":\"class App { void run() {} }\"}]}}",
+        "{\"type\":\"assistant\"," + head + "\"uuid\":\"a2\",\"message\":{\"role\":\"assistant\","
+            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"Next I'll edit App.java.\"}]}}"));
+    java.nio.file.Files.writeString(data.resolve("c1.cc.txt"), "Summary:\n1. Primary Request and Intent:\n"
+        + "   The user asked to make App.run print hello.\n9. Optional Next Step:\n   Edit App.java so run() prints"
+        + " hello.\n");
+    java.nio.file.Files.writeString(data.resolve("c1.next.json"), "{\"session_id\":\"s1\",\"tool_calls\":["
+        + "{\"tool\":\"Edit\",\"paths\":[\"/w/src/App.java\"],\"housekeeping\":false}],"
+        + "\"files_read_after\":[],\"files_edited_after\":[\"/w/src/App.java\"],\"next_user_message\":null}");
+    java.nio.file.Files.writeString(data.resolve("split.tsv"), "id\tsession_id\tpart\nc1\ts1\ttuning\n");
 
-    Run r = run("compaction-vs-claude", "--data", never);
-    Run none = run("compaction-vs-claude");
+    Run r = run("compaction", "--data", data.toString(), "--json");
+    Run none = run("compaction", "--data", home.resolve("nope").toString());
 
-    assertThat(r.code()).isEqualTo(1);
-    assertThat(r.err()).contains("cli-notes.jsonl").contains("never compacted");
-    assertThat(none.code()).isEqualTo(2);
-    assertThat(none.err()).contains("--data");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    JsonNode row = report.path("rows").get(0);
+    assertThat(row.path("id").asText()).isEqualTo("c1");
+    assertThat(row.path("figures").path("claude").path("nextStep").asBoolean()).isTrue();
+    assertThat(row.path("figures").path("claude").path("filesKept").asInt()).isEqualTo(1);
+    assertThat(row.path("figures").path("engram").path("chars").asInt()).isPositive();
+    JsonNode tuning = report.path("parts").get(0);
+    assertThat(tuning.path("part").asText()).isEqualTo("tuning");
+    assertThat(tuning.path("failures").asInt()).isZero();
+    assertThat(none.code()).isEqualTo(1);
+    assertThat(none.err()).contains("nope");
   }
 
   @Test
@@ -216,7 +237,7 @@ class BenchCommandsTest {
   @Test
   void compactionBenchReportsARatioAgainstItsBaseline(@TempDir Path project) throws Exception {
     Path session = io.engram.cli.session.SmallSession.write(project, home.resolve("s1.jsonl"));
-    Run run = run("compaction", "--json", "--warmup", "0", "--iterations", "1", session.toString());
+    Run run = run("compaction-speed", "--json", "--warmup", "0", "--iterations", "1", session.toString());
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(run.out());
     assertThat(json.path("ratio").asDouble()).isPositive();
