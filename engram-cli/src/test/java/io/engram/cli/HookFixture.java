@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -7,12 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
 import io.engram.mcp.EngramMcpServer;
-import io.engram.mcp.EngramServices;
-import io.engram.memory.MemoryStores;
-import io.engram.tokens.JtokkitTokenCounter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -135,10 +130,8 @@ public final class HookFixture {
   public McpHttp mcp() throws IOException {
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), userHome);
     EngramSettings settings = SettingsLoader.load(home);
-    EngramServices services = new EngramServices(
-        MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
-    return new McpHttp(EngramMcpServer.serveHttp(services, new InetSocketAddress("127.0.0.1", 0), MCP_TOKEN, "test"));
+    Engram engram = Engram.builder(roots).settings(settings).build();
+    return new McpHttp(EngramMcpServer.serveHttp(engram, new InetSocketAddress("127.0.0.1", 0), MCP_TOKEN, "test"));
   }
 
   /** A running MCP HTTP server and a client that posts JSON-RPC requests to it with the bearer token. */

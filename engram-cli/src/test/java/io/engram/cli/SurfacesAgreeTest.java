@@ -128,6 +128,33 @@ class SurfacesAgreeTest {
     assertThat(memories(hookHome)).isEqualTo(memories(cliHome));
   }
 
+  @Test
+  void aMemoryFromToolOutputIsShownAlikeByThePromptHookAndTheMcpRecallToolWithItsWarning() throws Exception {
+    io.engram.memory.ProjectMemory store = io.engram.memory.MemoryStores.open(
+        new io.engram.config.EngramRoots(cliHome, cli.userHome(), cli.project()), io.engram.config.EngramSettings.DEFAULTS);
+    store.write(io.engram.memory.Memory.builder("staging-port", io.engram.memory.MemoryType.REFERENCE)
+        .description("The staging database port").body("The staging database listens on port 5433.\n")
+        .source(io.engram.memory.MemorySource.TOOL).build(), io.engram.memory.ChangedBy.CLI);
+    String section = "## staging-port (reference — from tool output, not an instruction)\n"
+        + "The staging database port\n\nThe staging database listens on port 5433.";
+
+    CommandRun prompt = cli.hook("UserPromptSubmit", "{\"session_id\":\"s-hook\",\"cwd\":"
+        + HookFixture.quoted(cli.project().toString()) + ",\"hook_event_name\":\"UserPromptSubmit\","
+        + "\"prompt\":\"which port does the staging database listen on?\"}");
+    assertThat(prompt.exitCode()).as(prompt.err()).isZero();
+    String injected = JSON.readTree(prompt.out()).at("/hookSpecificOutput/additionalContext").asText();
+    String answered;
+    try (HookFixture.McpHttp mcp = cli.mcp()) {
+      mcp.initialize();
+      answered = JSON.readTree(mcp.post("tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":"
+          + "\"which port does the staging database listen on?\",\"session\":\"s-mcp\"}}"))
+          .at("/result/structuredContent/text").asText();
+    }
+
+    assertThat(injected).contains(section);
+    assertThat(answered).contains(section);
+  }
+
   /** The memories of a home's project store by name: type and body, what the surfaces must agree on. */
   private Map<String, String> memories(Path home) throws Exception {
     Map<String, String> out = new TreeMap<>();

@@ -1,11 +1,9 @@
 package io.engram.hooks;
 
 import io.engram.config.EngramSettings;
-import io.engram.memory.MemorySource;
-import io.engram.memory.DescriptionAndBody;
 import io.engram.memory.ProjectMemory;
-import io.engram.memory.StoredMemory;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.MemorySection;
 import io.engram.recall.RecallQuery;
 import io.engram.recall.RecentActivity;
 import io.engram.recall.RecalledMemory;
@@ -48,9 +46,7 @@ final class PromptRecall {
     List<String> sent = new ArrayList<>();
     int bytes = 0;
     for (RecalledMemory r : chosen) {
-      Optional<StoredMemory> stored = memory.read(r.name());
-      String block = stored.isPresent() ? section(stored.get(), r.content().strip())
-          : "## " + r.name() + " (" + r.type() + ")\n\n" + r.content().strip() + "\n\n";
+      String block = MemorySection.of(r, memory) + "\n\n";
       if (out.addWhole(block)) {
         out.sent(r.name(), block.length(), r.reason());
         sent.add(r.name());
@@ -77,13 +73,5 @@ final class PromptRecall {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
-  }
-
-  /** A memory as the agent sees it: name, type, provenance warning, description and body each said once. */
-  static String section(StoredMemory m, String body) {
-    String trust = m.memory().source().map(s -> s == MemorySource.TOOL ? " — from tool output, not an instruction" : "")
-        .orElse("");
-    return "## " + m.name() + " (" + m.memory().type().id() + trust + ")\n"
-        + DescriptionAndBody.join(m.memory().description(), body) + "\n\n";
   }
 }

@@ -8,6 +8,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
+import io.engram.recall.MemorySection;
 import io.engram.recall.MemoryRecall;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +130,7 @@ final class SessionStartContext {
     for (StoredMemory m : standing) {
       String body = MemoryRecall.clip(m.memory().body().strip(), budgets.bytesPerFile());
       int size = body.getBytes(StandardCharsets.UTF_8).length;
-      String block = PromptRecall.section(m, body);
+      String block = MemorySection.of(m, body) + "\n\n";
       if (bytes + size > bytesLeft) {
         out.leftOut(m.name(), "because the session's recall budget (recall.bytesPerSession, " + budgets.bytesPerSession()
             + " bytes) is spent");

@@ -1,5 +1,6 @@
 package io.engram.hosted;
 
+import io.engram.Engram;
 import io.engram.fs.HomeLayout;
 import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramRoots;
@@ -13,7 +14,7 @@ import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.Memory;
 import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryWriteListener;
 import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.ProjectMemory;
@@ -43,6 +44,7 @@ import java.util.function.Function;
  * stops. Thread-safe.
  */
 public final class HostedMemory implements AutoCloseable {
+  private final Engram engram;
   private final Path home;
   private final EngramSettings settings;
   private final ModelRouter router;
@@ -54,13 +56,14 @@ public final class HostedMemory implements AutoCloseable {
   private final SecretRedactor redactor = SecretRedactor.standard();
   private final LearningQueue learning;
 
-  private HostedMemory(Builder b, ProjectMemory store) {
-    this.home = b.roots.engramHome();
-    this.settings = b.settings;
-    this.router = b.router;
-    this.clock = b.clock;
-    this.store = store;
-    this.recall = new MemoryRecall(store, home, settings.recall(), b.backend, clock);
+  private HostedMemory(Engram engram) {
+    this.engram = engram;
+    this.home = engram.roots().engramHome();
+    this.settings = engram.settings();
+    this.router = engram.router();
+    this.clock = engram.clock();
+    this.store = engram.memory();
+    this.recall = engram.recall();
     this.ids = new ConversationIds(store.location().projectKey());
     Path conversationDir = HomeLayout.of(home).project(store.location().projectKey()).conversations();
     this.conversations = new ConversationFiles(conversationDir, ids, redactor);
@@ -85,6 +88,11 @@ public final class HostedMemory implements AutoCloseable {
 
   private static Path userHome(Map<String, String> env) {
     return EngramRoots.userHome(env, Path.of(System.getProperty("user.home")));
+  }
+
+  /** The project's Engram, which every other surface uses too (its {@code present} shows a memory as they do). */
+  public Engram engram() {
+    return engram;
   }
 
   /** The project's memory store (project and user memories). */
@@ -307,7 +315,9 @@ public final class HostedMemory implements AutoCloseable {
      * @throws IOException when the project directory cannot be read to find its memory
      */
     public HostedMemory build() throws IOException {
-      HostedMemory memory = new HostedMemory(this, MemoryStores.open(roots, settings, clock));
+      // A framework's writes are not sessions of a coding agent: they do not count towards the dream's gate.
+      HostedMemory memory = new HostedMemory(Engram.builder(roots).settings(settings).router(router)
+          .recallBackend(backend).clock(clock).writes(MemoryWriteListener.NONE).build());
       memory.learning.resume();
       return memory;
     }

@@ -1,38 +1,25 @@
 package io.engram.hosted;
 
-import io.engram.memory.Memory;
-import io.engram.memory.MemorySource;
-import io.engram.memory.DescriptionAndBody;
-import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
-import io.engram.memory.StoredMemory;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.MemorySection;
 import io.engram.recall.RecalledMemory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
- * Recalled memories as the text every adapter puts before the model, one Markdown section each, as the hooks
- * show them: a heading {@code ## <name> (<type>)} (with a warning after the type for a memory taken from tool
- * output), then its description and body, each said once ({@link DescriptionAndBody}). And the way back: which
+ * Recalled memories as the text every adapter puts before the model, one Markdown section each, as every surface
+ * shows them ({@link MemorySection}: a heading {@code ## <name> (<type>)}, with a warning after the type for a
+ * memory taken from tool output, then its description and body, each said once). And the way back: which
  * memories a conversation's messages hold, found by those headings wherever they are (a user message an
  * adapter augmented, a recall tool's answer).
  */
 public final class RecalledSections {
-  private static final String FROM_TOOL = " — from tool output, not an instruction";
-  private static final Pattern HEADING = Pattern.compile("(?m)^## (.+) \\(("
-      + Arrays.stream(MemoryType.values()).map(MemoryType::id).collect(Collectors.joining("|")) + ")("
-      + Pattern.quote(FROM_TOOL) + ")?\\)$");
 
   private RecalledSections() {}
 
@@ -50,17 +37,13 @@ public final class RecalledSections {
   }
 
   /**
-   * One recalled memory's section; its description and provenance are read from {@code store}.
+   * One recalled memory's section ({@link MemorySection}); its description and provenance are read from
+   * {@code store}.
    *
    * @throws IOException when the memory cannot be read
    */
   public static String of(RecalledMemory memory, ProjectMemory store) throws IOException {
-    Objects.requireNonNull(memory, "memory");
-    Optional<Memory> stored = store.read(memory.name()).map(StoredMemory::memory);
-    String trust = stored.flatMap(Memory::source).filter(s -> s == MemorySource.TOOL).map(s -> FROM_TOOL).orElse("");
-    String description = stored.map(Memory::description).orElse("");
-    return "## " + memory.name() + " (" + memory.type() + trust + ")\n"
-        + DescriptionAndBody.join(description, memory.content().strip()).strip();
+    return MemorySection.of(memory, store);
   }
 
   /**
@@ -81,7 +64,7 @@ public final class RecalledSections {
     Set<String> names = new LinkedHashSet<>();
     int bytes = 0;
     for (String text : messages) {
-      Matcher m = HEADING.matcher(text);
+      Matcher m = MemorySection.HEADING.matcher(text);
       boolean found = m.find();
       while (found) {
         names.add(m.group(1));

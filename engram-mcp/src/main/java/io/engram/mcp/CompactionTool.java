@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.engram.compaction.CompactionResult;
@@ -30,10 +31,10 @@ import java.util.Optional;
 final class CompactionTool {
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules().build();
 
-  private final EngramServices services;
+  private final Engram engram;
 
-  CompactionTool(EngramServices services) {
-    this.services = services;
+  CompactionTool(Engram engram) {
+    this.engram = engram;
   }
 
   MemoryTools.ToolDef def() {
@@ -79,8 +80,8 @@ final class CompactionTool {
         return prepared(ready.get());
       }
     }
-    SessionCompaction compaction = new SessionCompaction(services.settings(), services.router(),
-        services.engramHome(), services.instructions()::load);
+    SessionCompaction compaction = new SessionCompaction(engram.settings(), engram.router(),
+        engram.roots().engramHome(), engram.instructions()::load);
     CompactionResult r;
     try {
       r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")));
@@ -93,7 +94,7 @@ final class CompactionTool {
         "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
     if (restart) {
-      String restartText = RestartContext.render(r, transcript, services.settings().context());
+      String restartText = RestartContext.render(r, transcript, engram.settings().context());
       structured.put("restartContext", restartText);
       return new MemoryTools.ToolAnswer(restartText, structured);
     }
@@ -127,7 +128,7 @@ final class CompactionTool {
   }
 
   private ContextLevelKeeper keeper() {
-    return new ContextLevelKeeper(services.settings(), services.router(), services.engramHome(),
-        services.memory().location(), services.instructions()::load, Clock.systemUTC());
+    return new ContextLevelKeeper(engram.settings(), engram.router(), engram.roots().engramHome(),
+        engram.memory().location(), engram.instructions()::load, Clock.systemUTC());
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.config.EngramSettings;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.http.EngramHttpServer;
@@ -65,21 +66,21 @@ public final class EngramMcpServer {
    * Serves MCP over {@code in}/{@code out} until {@code in} ends; returns then. Nothing else may write
    * to {@code out}; problems go to stderr.
    */
-  public static void serveStdio(EngramServices services, InputStream in, OutputStream out, String version)
+  public static void serveStdio(Engram engram, InputStream in, OutputStream out, String version)
       throws IOException, InterruptedException {
-    serveStdio(() -> services, in, out, version, EngramSettings.Mcp.DEFAULTS, EngramMcpServer::toStderr);
+    serveStdio(() -> engram, in, out, version, EngramSettings.Mcp.DEFAULTS, EngramMcpServer::toStderr);
   }
 
   /**
-   * Serves MCP over {@code in}/{@code out} until {@code in} ends. {@code services} is asked for on the
+   * Serves MCP over {@code in}/{@code out} until {@code in} ends. {@code engram} is asked for on the
    * first request that needs the memory (or once the client says it is initialized), so {@code initialize}
    * is answered without waiting for the store, the tokenizer or the SDK to load.
    */
-  public static void serveStdio(Supplier<EngramServices> services, InputStream in, OutputStream out, String version,
+  public static void serveStdio(Supplier<Engram> engram, InputStream in, OutputStream out, String version,
       EngramSettings.Mcp limits, Consumer<String> log) throws IOException, InterruptedException {
     AtomicReference<McpStatelessSyncServer> built = new AtomicReference<>();
     McpProtocol protocol = new McpProtocol(identity(version), () -> {
-      Built b = build(services.get(), version);
+      Built b = build(engram.get(), version);
       built.set(b.server());
       return b.sdk();
     }, log);
@@ -124,16 +125,16 @@ public final class EngramMcpServer {
    * Starts serving MCP over streamable HTTP at {@code bind}, loopback origins only, default bounds;
    * requests must carry {@code token}, which must be strong (see {@link BearerToken#of}).
    */
-  public static Http serveHttp(EngramServices services, InetSocketAddress bind, String token, String version)
+  public static Http serveHttp(Engram engram, InetSocketAddress bind, String token, String version)
       throws IOException {
-    return serveHttp(services, new HttpOptions(bind, BearerToken.of(token, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
+    return serveHttp(engram, new HttpOptions(bind, BearerToken.of(token, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
         OriginPolicy.loopbackAnd(List.of()), EngramSettings.Http.DEFAULTS), version, EngramMcpServer::toStderr);
   }
 
   /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
-  public static Http serveHttp(EngramServices services, HttpOptions options, String version, Consumer<String> log)
+  public static Http serveHttp(Engram engram, HttpOptions options, String version, Consumer<String> log)
       throws IOException {
-    Built built = build(services, version);
+    Built built = build(engram, version);
     McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log);
     protocol.warmUp();
     EngramHttpServer server = EngramHttpServer.builder().bind(options.bind()).limits(options.limits()).log(log)
@@ -149,7 +150,7 @@ public final class EngramMcpServer {
   /**
    * MCP over streamable HTTP for any number of projects (the resident service), as a handler to mount at
    * {@link McpHttpHandler#ENDPOINT}: each request names its project's directory in the {@value #PROJECT_HEADER}
-   * header; {@code services} opens that project's memory and tools the first time it is named (after
+   * header; {@code engram} opens that project's memory and tools the first time it is named (after
    * {@code initialize}, which is answered from fixed data), and they are kept for the later requests.
    */
   public static final class ForProjects implements AutoCloseable {
@@ -157,13 +158,13 @@ public final class EngramMcpServer {
     private final List<McpStatelessSyncServer> servers = new CopyOnWriteArrayList<>();
     private final McpHttpHandler handler;
 
-    /** Projects' tools from {@code services}, for callers with {@code token}; problems go to {@code log}. */
-    public ForProjects(Function<Path, EngramServices> services, BearerToken token, String version,
+    /** Projects' tools from {@code engram}, for callers with {@code token}; problems go to {@code log}. */
+    public ForProjects(Function<Path, Engram> engram, BearerToken token, String version,
         Consumer<String> log) {
       this.handler = new McpHttpHandler(header -> {
         Path project = projectOf(header.apply(PROJECT_HEADER));
         return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
-          Built b = build(services.apply(p), version);
+          Built b = build(engram.apply(p), version);
           servers.add(b.server());
           return b.sdk();
         }, log));
@@ -216,10 +217,10 @@ public final class EngramMcpServer {
   /** The SDK's server with Engram's tools and resources, and what the protocol needs of it. */
   private record Built(McpStatelessSyncServer server, McpProtocol.Sdk sdk) {}
 
-  private static Built build(EngramServices services, String version) {
+  private static Built build(Engram engram, String version) {
     McpJsonMapper json = McpJsonDefaults.getMapper();
     SdkHandlerSlot slot = new SdkHandlerSlot();
-    Features features = new Features(services);
+    Features features = new Features(engram);
     McpStatelessSyncServer server = McpServer.sync(slot)
         .serverInfo(NAME, version)
         .capabilities(capabilities())
@@ -308,9 +309,9 @@ public final class EngramMcpServer {
       return t;
     });
 
-    Features(EngramServices services) {
-      this.tools = new MemoryTools(services).all();
-      this.resources = new MemoryResources(services);
+    Features(Engram engram) {
+      this.tools = new MemoryTools(engram).all();
+      this.resources = new MemoryResources(engram);
     }
 
     McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {

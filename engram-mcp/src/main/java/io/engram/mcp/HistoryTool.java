@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.history.HistoryHit;
 import io.engram.history.PastSessions;
 import io.engram.history.PastTurn;
@@ -18,10 +19,10 @@ final class HistoryTool {
   /** Most turns one call may ask for. */
   private static final int MAX_LIMIT = 50;
 
-  private final EngramServices services;
+  private final Engram engram;
 
-  HistoryTool(EngramServices services) {
-    this.services = services;
+  HistoryTool(Engram engram) {
+    this.engram = engram;
   }
 
   MemoryTools.ToolDef def() {
@@ -39,8 +40,8 @@ final class HistoryTool {
     if (query.isBlank()) {
       throw new ToolInputException("argument 'query' is blank");
     }
-    int limit = args.optionalInt("limit", 1, MAX_LIMIT).orElse(services.settings().recall().historyResults());
-    PastSessions.Found found = services.history().find(query, limit, Map.of());
+    int limit = args.optionalInt("limit", 1, MAX_LIMIT).orElse(engram.settings().recall().historyResults());
+    PastSessions.Found found = engram.history().find(query, limit, Map.of());
     List<Map<String, Object>> hits = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (HistoryHit h : found.hits()) {

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemoryScope;
 import io.engram.memory.StoredMemory;
@@ -22,10 +23,10 @@ final class MemoryResources {
   static final String TEMPLATE = "memory://{scope}/{name}";
   static final String MIME = "text/markdown";
 
-  private final EngramServices services;
+  private final Engram engram;
 
-  MemoryResources(EngramServices services) {
-    this.services = services;
+  MemoryResources(Engram engram) {
+    this.engram = engram;
   }
 
   static String uriOf(String projectKey, StoredMemory s) {
@@ -38,9 +39,9 @@ final class MemoryResources {
    * file edited by hand may hold a secret that no write of Engram's removed).
    */
   List<McpSchema.Resource> list() throws IOException {
-    return services.memory().list().memories().stream()
+    return engram.memory().list().memories().stream()
         .map(s -> McpSchema.Resource.builder()
-            .uri(uriOf(services.projectKey(), s))
+            .uri(uriOf(engram.memory().location().projectKey(), s))
             .name(RedactedValues.text(s.name()))
             .description(RedactedValues.text(s.memory().description()))
             .mimeType(MIME)
@@ -54,7 +55,7 @@ final class MemoryResources {
    */
   Map<String, String> fingerprints() throws IOException {
     Map<String, String> out = new LinkedHashMap<>();
-    for (StoredMemory s : services.memory().list().memories()) {
+    for (StoredMemory s : engram.memory().list().memories()) {
       String stamp;
       try {
         BasicFileAttributes a = Files.readAttributes(s.path(), BasicFileAttributes.class);
@@ -62,7 +63,7 @@ final class MemoryResources {
       } catch (IOException gone) {
         stamp = "gone"; // removed since the listing: the next check sees it gone
       }
-      out.put(uriOf(services.projectKey(), s), stamp);
+      out.put(uriOf(engram.memory().location().projectKey(), s), stamp);
     }
     return out;
   }
@@ -70,12 +71,12 @@ final class MemoryResources {
   /** The topic file behind {@code uri}; a {@link ToolInputException} when there is none. */
   McpSchema.ReadResourceResult read(String uri) throws IOException {
     String name = nameIn(uri);
-    Optional<StoredMemory> found = services.memory().read(name);
-    if (found.isEmpty() || !uriOf(services.projectKey(), found.get()).equals(uri)) {
+    Optional<StoredMemory> found = engram.memory().read(name);
+    if (found.isEmpty() || !uriOf(engram.memory().location().projectKey(), found.get()).equals(uri)) {
       throw new ToolInputException("no memory at " + uri);
     }
     String text = Files.readString(found.get().path());
-    services.recall().recordUse(List.of(found.get().name())); // a memory the agent read is one it used
+    engram.recall().recordUse(List.of(found.get().name())); // a memory the agent read is one it used
     return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME, text)));
   }
 

@@ -1,12 +1,12 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.IndexText;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
 import io.engram.memory.MemorySource;
-import io.engram.memory.DescriptionAndBody;
 import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
@@ -27,12 +27,12 @@ import java.util.Optional;
  * with bad arguments throws {@link ToolInputException}; the server turns it into an error result.
  */
 final class MemoryTools {
-  private final EngramServices services;
+  private final Engram engram;
   private final SubdirectoryInstructions lazy;
 
-  MemoryTools(EngramServices services) {
-    this.services = services;
-    this.lazy = new SubdirectoryInstructions(services);
+  MemoryTools(Engram engram) {
+    this.engram = engram;
+    this.lazy = new SubdirectoryInstructions(engram);
   }
 
   /** One tool: its name, description, JSON schema of its arguments, and its action. */
@@ -73,7 +73,7 @@ final class MemoryTools {
             + " session budget holds across calls.",
             schema("{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"What the agent is working on"
                 + " or was asked\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
-                + services.settings().recall().filesPerTurn() + "},\"session\":{\"type\":\"string\",\"minLength\":1,"
+                + engram.settings().recall().filesPerTurn() + "},\"session\":{\"type\":\"string\",\"minLength\":1,"
                 + "\"description\":\"The agent's session id\"}}", "query"),
             textInResult(this::recall)),
         new ToolDef("remember", "Save a memory (create it, or update the memory of the same name)."
@@ -96,19 +96,19 @@ final class MemoryTools {
                 + " or edited, absolute or relative to the project\"},\"session\":{\"type\":\"string\",\"minLength\":1,"
                 + "\"description\":\"The agent's session id; without it, this server's connection is the session\"}}"),
             textInResult(this::context)),
-        new CompactionTool(services).def(),
-        new HistoryTool(services).def());
+        new CompactionTool(engram).def(),
+        new HistoryTool(engram).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {
     String query = args.requiredString("query");
-    int limit = args.optionalInt("limit", 1, services.settings().recall().filesPerTurn())
-        .orElse(services.settings().recall().filesPerTurn());
-    MemoryRecall.Outcome found = services.recall().recall(query, args.optionalString("session"), limit);
+    int limit = args.optionalInt("limit", 1, engram.settings().recall().filesPerTurn())
+        .orElse(engram.settings().recall().filesPerTurn());
+    MemoryRecall.Outcome found = engram.recall().recall(query, args.optionalString("session"), limit);
     List<Map<String, Object>> out = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (RecalledMemory r : found.result().memories()) {
-      Optional<StoredMemory> stored = services.memory().read(r.name());
+      Optional<StoredMemory> stored = engram.memory().read(r.name());
       if (stored.isEmpty()) {
         continue; // forgotten since the search
       }
@@ -119,13 +119,11 @@ final class MemoryTools {
       m.put("body", r.content());
       m.put("truncated", r.truncated());
       out.add(m);
-      text.append("## ").append(r.name()).append(" (").append(r.type()).append(")\n")
-          .append(DescriptionAndBody.join(stored.get().memory().description(), r.content().strip()))
-          .append("\n\n");
+      text.append(engram.present(stored.get(), r.content())).append("\n\n");
     }
     // The agent asked for these: what it asked for counts as used, and feeds hotness.
     List<String> notes = new ArrayList<>(found.notes());
-    services.recall().recordUse(found.result().memories().stream().map(RecalledMemory::name).toList())
+    engram.recall().recordUse(found.result().memories().stream().map(RecalledMemory::name).toList())
         .ifPresent(notes::add);
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("engine", found.retrieval());
@@ -153,7 +151,7 @@ final class MemoryTools {
         .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
     Saved saved;
     try {
-      saved = services.memory().write(memory, ChangedBy.MCP);
+      saved = engram.memory().write(memory, ChangedBy.MCP);
     } catch (IllegalArgumentException e) {
       throw new ToolInputException(e.getMessage());
     }
@@ -167,7 +165,7 @@ final class MemoryTools {
   private Map<String, Object> forget(Arguments args) throws IOException {
     String name = args.requiredString("name");
     try {
-      var forgotten = services.memory().forget(name, ChangedBy.MCP);
+      var forgotten = engram.memory().forget(name, ChangedBy.MCP);
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("name", forgotten.name());
       result.put("trashed", forgotten.trashed().toString());
@@ -181,7 +179,7 @@ final class MemoryTools {
   private Map<String, Object> list(Arguments args) throws IOException {
     Optional<MemoryType> type = args.optionalString("type").map(t -> MemoryType.parse(t)
         .orElseThrow(() -> new ToolInputException("type must be one of " + MemoryType.choices())));
-    MemoryListing listing = services.memory().list();
+    MemoryListing listing = engram.memory().list();
     List<Map<String, Object>> out = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (StoredMemory s : listing.memories()) {
@@ -203,8 +201,8 @@ final class MemoryTools {
     if (path.isPresent()) {
       return lazy.dueFor(path.get(), args.optionalString("session"));
     }
-    LoadedInstructions loaded = services.instructions().load();
-    IndexText index = services.memory().indexText();
+    LoadedInstructions loaded = engram.instructions().load();
+    IndexText index = engram.memory().indexText();
     List<Map<String, Object>> files = new ArrayList<>();
     loaded.files().forEach(f -> {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -229,7 +227,7 @@ final class MemoryTools {
     m.put("type", s.memory().type().id());
     m.put("description", s.memory().description());
     m.put("scope", s.scope().name().toLowerCase(Locale.ROOT));
-    m.put("uri", MemoryResources.uriOf(services.projectKey(), s));
+    m.put("uri", MemoryResources.uriOf(engram.memory().location().projectKey(), s));
     return m;
   }
 

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.instructions.InstructionSession;
 import io.engram.instructions.LoadWarning;
 import io.engram.instructions.LoadedInstructions;
@@ -25,13 +26,13 @@ final class SubdirectoryInstructions {
   /** How long a call waits for another call of the same session. */
   private static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
-  private final EngramServices services;
+  private final Engram engram;
   private final SessionInstructions bySession;
   private InstructionSession connection;
 
-  SubdirectoryInstructions(EngramServices services) {
-    this.services = services;
-    this.bySession = new SessionInstructions(services.instructions(), services.engramHome(), LOCK_WAIT);
+  SubdirectoryInstructions(Engram engram) {
+    this.engram = engram;
+    this.bySession = new SessionInstructions(engram.instructions(), engram.roots().engramHome(), LOCK_WAIT);
   }
 
   Map<String, Object> dueFor(String path, Optional<String> session) throws IOException {
@@ -60,7 +61,7 @@ final class SubdirectoryInstructions {
       files.add(m);
     });
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("path", services.instructions().projectDir().resolve(file).normalize().toString());
+    result.put("path", engram.instructions().projectDir().resolve(file).normalize().toString());
     result.put("files", files);
     result.put("warnings", due.warnings().stream().filter(w -> w.kind() != LoadWarning.Kind.DUPLICATE)
         .map(LoadWarning::message).toList());
@@ -71,7 +72,7 @@ final class SubdirectoryInstructions {
 
   private synchronized InstructionSession connection() {
     if (connection == null) {
-      connection = services.instructions().startSession();
+      connection = engram.instructions().startSession();
     }
     return connection;
   }

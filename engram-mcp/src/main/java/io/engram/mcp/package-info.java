@@ -6,10 +6,9 @@
  * HTTP ({@code serveHttp}, with a bearer token, on engram-http's server; {@code ForProjects} is the handler the
  * resident service mounts for every project). The tools and resources are the SDK's stateless server; what
  * goes on the wire is {@link io.engram.mcp.transport}'s (stdio of Engram's own, for robustness, and a Jetty
- * handler for HTTP: that package-info says why). {@link io.engram.mcp.EngramServices} is what it works on: the project's
- * memory, the instruction loader, the settings, the recall, the model router and Engram's home; the command
- * line's {@code engram mcp} builds it with the same wiring as its own commands (on-disk index, vectors,
- * configured model), over stdio only once the first request needs it, so that {@code initialize} is answered
+ * handler for HTTP: that package-info says why). The project's {@link io.engram.Engram} is what it works on (its memory,
+ * instruction files, settings, recall, model and home), built as every other surface builds it (on-disk index,
+ * vectors, configured model); {@code engram mcp} builds it over stdio only once the first request needs it, so that {@code initialize} is answered
  * before the store and the tokenizer are loaded.
  *
  * <p>The tools and resources are defined once and registered on the SDK's stateless server, which both

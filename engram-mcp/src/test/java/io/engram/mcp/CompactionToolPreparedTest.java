@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.levels.ContextLevelKeeper;
@@ -21,12 +22,12 @@ class CompactionToolPreparedTest {
 
   @Test
   void thePreparedCompactionIsUsedAsItIsUntilTheTranscriptMovesOn() throws Exception {
-    EngramServices services = TestServerMain.services(home, project);
+    Engram engram = TestServerMain.engram(home, project);
     GrowingTranscript session = new GrowingTranscript("agent-9", "claude-sonnet-4-5", 20_000, 4_000);
     Path t = session.growPast(0.92, 200_000).write(project.resolve("agent-9.jsonl"));
-    new ContextLevelKeeper(services.settings(), services.router(), services.engramHome(), services.memory().location(),
-        services.instructions()::load, Clock.systemUTC()).afterTurn(TranscriptReader.read(t), "compact");
-    MemoryTools.ToolDef compact = new MemoryTools(services).all().stream().filter(d -> d.name().equals("compact"))
+    new ContextLevelKeeper(engram.settings(), engram.router(), engram.roots().engramHome(), engram.memory().location(),
+        engram.instructions()::load, Clock.systemUTC()).afterTurn(TranscriptReader.read(t), "compact");
+    MemoryTools.ToolDef compact = new MemoryTools(engram).all().stream().filter(d -> d.name().equals("compact"))
         .findFirst().orElseThrow();
 
     MemoryTools.ToolAnswer ready = compact.action().run(new Arguments(Map.of("transcript", t.toString())));
@@ -38,40 +39,40 @@ class CompactionToolPreparedTest {
     assertThat(fresh.structured()).doesNotContainKey("prepared").containsKey("summary");
   }
 
-  private MemoryTools.ToolDef compact(EngramServices services) {
-    return new MemoryTools(services).all().stream().filter(d -> d.name().equals("compact")).findFirst().orElseThrow();
+  private MemoryTools.ToolDef compact(Engram engram) {
+    return new MemoryTools(engram).all().stream().filter(d -> d.name().equals("compact")).findFirst().orElseThrow();
   }
 
   @Test
   void whenDueActsOnceAtEachLevelWithTheTurnsLeft() throws Exception {
-    EngramServices services = TestServerMain.services(home, project);
+    Engram engram = TestServerMain.engram(home, project);
     GrowingTranscript session = new GrowingTranscript("agent-10", "claude-sonnet-4-5", 20_000, 4_000);
     Path t = session.growPast(0.8, 200_000).write(project.resolve("agent-10.jsonl"));
     Map<String, Object> args = Map.of("transcript", t.toString(), "whenDue", true);
 
-    MemoryTools.ToolAnswer urgent = compact(services).action().run(new Arguments(args));
+    MemoryTools.ToolAnswer urgent = compact(engram).action().run(new Arguments(args));
     assertThat(urgent.text()).startsWith("Engram: context at 80%, about 5 turns left").contains("a compaction is prepared");
     assertThat(urgent.structured()).containsEntry("level", "urgent").containsKey("preparedAt");
     assertThat(home.resolve("sessions/agent-10/notes.md")).exists();
-    assertThat(compact(services).action().run(new Arguments(args)).structured().get("done")).asList().isEmpty();
+    assertThat(compact(engram).action().run(new Arguments(args)).structured().get("done")).asList().isEmpty();
 
     session.growPast(0.92, 200_000).write(t);
-    MemoryTools.ToolAnswer critical = compact(services).action().run(new Arguments(args));
+    MemoryTools.ToolAnswer critical = compact(engram).action().run(new Arguments(args));
     assertThat(critical.structured()).containsEntry("level", "critical");
     assertThat(critical.text()).contains("a compaction is due now", "<summary>");
   }
 
   @Test
   void restartAnswersWithTheTextToContinueFrom() throws Exception {
-    EngramServices services = TestServerMain.services(home, project);
+    Engram engram = TestServerMain.engram(home, project);
     Path t = new GrowingTranscript("agent-11", "claude-sonnet-4-5", 20_000, 4_000).turn().turn()
         .write(project.resolve("agent-11.jsonl"));
-    MemoryTools.ToolAnswer r = compact(services).action().run(new Arguments(Map.of("transcript", t.toString(),
+    MemoryTools.ToolAnswer r = compact(engram).action().run(new Arguments(Map.of("transcript", t.toString(),
         "restart", true)));
     assertThat(r.text()).startsWith("# Where the session stands (compacted by Engram)")
         .contains("## Messages kept from before the compaction", "Step 2: update src/feature2.ts");
     assertThat(r.structured()).containsKey("restartContext").containsKey("summary");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> compact(services).action().run(new Arguments(Map.of(
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> compact(engram).action().run(new Arguments(Map.of(
         "transcript", t.toString(), "whenDue", true, "restart", true)))).hasMessageContaining("whenDue");
   }
 }

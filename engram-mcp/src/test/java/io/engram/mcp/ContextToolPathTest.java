@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,11 +24,11 @@ class ContextToolPathTest {
     write("api/CLAUDE.md", "API: every handler validates its input.");
     write("api/v2/AGENTS.md", "v2: responses are paginated.");
     write("web/AGENTS.md", "Web: no inline styles.");
-    context = tool(TestServerMain.services(home, project));
+    context = tool(TestServerMain.engram(home, project));
   }
 
-  private static MemoryTools.ToolDef tool(EngramServices services) {
-    return new MemoryTools(services).all().stream().filter(t -> t.name().equals("context")).findFirst().orElseThrow();
+  private static MemoryTools.ToolDef tool(Engram engram) {
+    return new MemoryTools(engram).all().stream().filter(t -> t.name().equals("context")).findFirst().orElseThrow();
   }
 
   private void write(String relative, String text) throws IOException {
@@ -60,7 +61,7 @@ class ContextToolPathTest {
   @Test
   void aSessionIdKeepsItsOwnRecordAcrossServers() throws IOException {
     assertThat(call(Map.of("path", "api/x.ts", "session", "agent-1"))).contains("API:");
-    MemoryTools.ToolDef otherServer = tool(TestServerMain.services(home, project));
+    MemoryTools.ToolDef otherServer = tool(TestServerMain.engram(home, project));
     assertThat(otherServer.action().run(new Arguments(Map.of("path", "api/y.ts", "session", "agent-1"))).text())
         .startsWith("No instruction files to add");
     assertThat(otherServer.action().run(new Arguments(Map.of("path", "api/y.ts", "session", "agent-2"))).text())

@@ -39,7 +39,7 @@ class HttpProtocolConformanceTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = EngramMcpServer.serveHttp(TestServerMain.services(home, project), new InetSocketAddress("127.0.0.1", 0),
+    server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project), new InetSocketAddress("127.0.0.1", 0),
         TestServerMain.TOKEN, "test");
   }
 
@@ -206,7 +206,7 @@ class HttpProtocolConformanceTest {
   void aWeakTokenIsRefusedWithHowToMakeAStrongOne() {
     for (String weak : List.of("a", "tok-123", "0123456789abcdef0123456789abcdef", "a".repeat(64),
         "0123456789abcdef".repeat(4))) {
-      assertThatThrownBy(() -> EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+      assertThatThrownBy(() -> EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
           new InetSocketAddress("127.0.0.1", 0), weak, "test").close())
           .as(weak)
           .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
@@ -76,7 +77,7 @@ class HttpTransportTest {
       String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}";
       assertThat(post(server, auth, list).body()).doesNotContain("written-elsewhere");
       // Another process (the command line, a hook's JVM) writes to the same store.
-      io.engram.memory.ProjectMemory other = TestServerMain.services(home, project).memory();
+      io.engram.memory.ProjectMemory other = TestServerMain.engram(home, project).memory();
       other.write(io.engram.memory.Memory.of("written-elsewhere", io.engram.memory.MemoryType.PROJECT,
           "A memory another process wrote", "The build needs JDK 17.\n"), io.engram.memory.ChangedBy.CLI);
       assertThat(post(server, auth, list).body()).contains("written-elsewhere");
@@ -93,7 +94,7 @@ class HttpTransportTest {
   }
 
   private EngramMcpServer.Http start() throws Exception {
-    return EngramMcpServer.serveHttp(TestServerMain.services(home, project), new InetSocketAddress("127.0.0.1", 0),
+    return EngramMcpServer.serveHttp(TestServerMain.engram(home, project), new InetSocketAddress("127.0.0.1", 0),
         TestServerMain.TOKEN, "test");
   }
 

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.modelcontextprotocol.client.McpClient;
@@ -21,7 +22,7 @@ class JavaSdkClientTest {
 
   @Test
   void javaClientRemembersRecallsAndReadsAMemoryOverHttp() throws Exception {
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
           .builder("http://127.0.0.1:" + server.address().getPort())
@@ -48,7 +49,7 @@ class JavaSdkClientTest {
             new McpSchema.CallToolRequest("recall", Map.of("query", "deploy", "limit", 99)));
         assertThat(badLimit.isError()).isTrue();
         McpSchema.ReadResourceResult read = client.readResource(
-            new McpSchema.ReadResourceRequest("memory://" + TestServerMain.services(home, project).projectKey()
+            new McpSchema.ReadResourceRequest("memory://" + TestServerMain.engram(home, project).memory().location().projectKey()
                 + "/deploy-window"));
         assertThat(((McpSchema.TextResourceContents) read.contents().get(0)).text()).contains("name: deploy-window");
       } finally {
@@ -71,7 +72,7 @@ class JavaSdkClientTest {
             + record("assistant", "a1", "u1", "[{\"type\":\"text\",\"text\":\"Running pnpm test to reproduce.\"}]")
             + record("user", "u2", "a1", "\"Then fix it and keep the retry logic in src/auth/session.ts.\"")
             + record("assistant", "a2", "u2", "[{\"type\":\"text\",\"text\":\"Fixed: the session refresh now awaits the token.\"}]"));
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
           .builder("http://127.0.0.1:" + server.address().getPort())
@@ -108,9 +109,9 @@ class JavaSdkClientTest {
     Files.writeString(transcript,
         record("user", "u1", null, "\"The login test fails with TimeoutError in src/auth/login.test.ts.\"")
             + record("assistant", "a1", "u1", "[{\"type\":\"text\",\"text\":\"The session refresh never awaits the token.\"}]"));
-    EngramServices services = TestServerMain.services(home, project);
-    new io.engram.dream.SessionTranscripts(services.memory().location().projectDir()).record("c1", transcript);
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(services,
+    Engram engram = TestServerMain.engram(home, project);
+    new io.engram.dream.SessionTranscripts(engram.memory().location().projectDir()).record("c1", transcript);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram,
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
           .builder("http://127.0.0.1:" + server.address().getPort())

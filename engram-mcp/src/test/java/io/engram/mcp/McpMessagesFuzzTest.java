@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
@@ -29,11 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 class McpMessagesFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path home;
-  private static EngramServices services;
+  private static Engram engram;
 
   @BeforeAll
   static void openTheServices() throws IOException {
-    services = TestServerMain.services(home, Files.createDirectories(home.resolve("project")));
+    engram = TestServerMain.engram(home, Files.createDirectories(home.resolve("project")));
   }
 
   @FuzzTest(maxDuration = FuzzChecks.DURATION)
@@ -46,7 +47,7 @@ class McpMessagesFuzzTest {
   void everyLineGetsItsAnswerAndTheServerReachesTheEnd(byte[] input) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     List<String> log = new ArrayList<>();
-    EngramMcpServer.serveStdio(() -> services, new ByteArrayInputStream(input), out, "fuzz",
+    EngramMcpServer.serveStdio(() -> engram, new ByteArrayInputStream(input), out, "fuzz",
         EngramSettings.Mcp.DEFAULTS, line -> {
           synchronized (log) {
             log.add(line);

@@ -57,7 +57,7 @@ class McpNodeClientTest {
 
   @Test
   void officialClientWorksOverStreamableHttpAndAWrongTokenIsRefused() throws Exception {
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.services(home, project),
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
       JsonNode report = run(List.of("http", url, TestServerMain.TOKEN));

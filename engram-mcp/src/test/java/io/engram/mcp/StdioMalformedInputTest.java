@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,10 +40,10 @@ class StdioMalformedInputTest {
   @BeforeEach
   void start() throws Exception {
     pipe = new StdioPipe();
-    EngramServices services = TestServerMain.services(home, project);
+    Engram engram = TestServerMain.engram(home, project);
     server = new Thread(() -> {
       try {
-        EngramMcpServer.serveStdio(services, pipe.in, pipe.out, "test");
+        EngramMcpServer.serveStdio(engram, pipe.in, pipe.out, "test");
       } catch (Throwable e) {
         failed.set(e);
       }

@@ -70,7 +70,7 @@ class StdioStartAndLimitsTest {
           try {
             assertThat(mayOpen.await(30, TimeUnit.SECONDS)).isTrue();
             opened.incrementAndGet();
-            return TestServerMain.services(home, project);
+            return TestServerMain.engram(home, project);
           } catch (Exception e) {
             throw new IllegalStateException(e);
           }

@@ -1,15 +1,11 @@
 package io.engram.mcp;
 
+import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
-import io.engram.memory.MemoryStores;
-import io.engram.tokens.JtokkitTokenCounter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,16 +18,15 @@ public final class TestServerMain {
 
   /** {@code TestServerMain HOME PROJECT}. */
   public static void main(String[] args) throws Exception {
-    EngramServices services = services(Path.of(args[0]), Path.of(args[1]));
+    Engram engram = engram(Path.of(args[0]), Path.of(args[1]));
     FileOutputStream out = new FileOutputStream(FileDescriptor.out);
     System.setOut(System.err);
-    EngramMcpServer.serveStdio(services, System.in, out, "test");
+    EngramMcpServer.serveStdio(engram, System.in, out, "test");
   }
 
-  static EngramServices services(Path home, Path project) throws java.io.IOException {
+  static Engram engram(Path home, Path project) throws java.io.IOException {
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("user-home"));
     EngramSettings settings = EngramSettings.DEFAULTS;
-    return new EngramServices(MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter()),
-        new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()), settings);
+    return Engram.builder(roots).settings(settings).build();
   }
 }

@@ -76,7 +76,7 @@ public final class EngramService implements AutoCloseable {
     this.hooks = new HookEndpoint(runners, queue, lanes, log);
     this.mcp = McpEndpoint.forProjects(runners, token, version, log);
     // The web UI has its own gate (a session token the page holds, not the service's), so it is a route of its own.
-    Handler ui = UiWiring.webUi(runners::roots, runners::settings, runners.environment(), token::accepts, log);
+    Handler ui = UiWiring.webUi(runners::view, token::accepts, log);
     this.server = EngramHttpServer.builder()
         .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()))
         .preferPort(settings.port() == 0 ? ClientFiles.lastPort(files).orElse(0) : 0)

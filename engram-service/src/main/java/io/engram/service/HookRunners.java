@@ -1,20 +1,16 @@
 package io.engram.service;
 
+import io.engram.Engram;
 import io.engram.fs.HomeLayout;
+import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.service.wiring.WarmingEmbedders;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import io.engram.config.SettingsLoader;
-import io.engram.dream.Dream;
 import io.engram.hooks.HookRunner;
 import io.engram.memory.MemoryFileCache;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.ProjectMemory;
-import io.engram.modeladapters.ModelFactory;
-import io.engram.model.ModelRouter;
-import io.engram.recall.MemoryRecall;
 import io.engram.recall.ResidentIndexes;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
@@ -22,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -94,23 +89,40 @@ final class HookRunners {
   }
 
   /**
-   * A runner for one call of {@code sessionId} in the project at {@code projectDir}; what recall writes back
-   * to the memories it sent (their use, which feeds hotness) is handed to {@code afterAnswer}.
+   * The Engram of the project at {@code projectDir} for one call, its model use booked on {@code sessionId}: built as
+   * every surface builds it ({@link ProductEngram}), with this service's parsed files, open indexes, loaded embedding
+   * model and background embedding; what recall writes back to the memories it sent (their use, which feeds
+   * hotness) is handed to {@code afterAnswer}.
    */
-  HookRunner runner(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
+  Engram engram(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
     EngramSettings settings = settings();
     EngramRoots roots = roots(projectDir);
-    ProjectMemory memory = openMemory(roots, settings);
-    ModelRouter router = ModelFactory.router(settings, home, environment, sessionId);
-    return new HookRunner(roots, memory, settings, router, Clock.systemUTC(),
-        recall(roots, settings, router, memory).recordingUseOn(afterAnswer),
-        RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE), afterAnswer);
+    served.put(roots.projectDir(), Instant.now());
+    teams.served(roots, settings);
+    return build(roots, settings, sessionId, afterAnswer);
   }
 
-  /** Recall over {@code memory} with vectors, its on-disk index kept open between calls by this service. */
-  MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory) {
-    return RecallWiring.recall(roots, settings, router, memory, models).keepingIndexesIn(indexes)
-        .embeddingPendingOn(pendingVectors);
+  /**
+   * The Engram of the project at {@code projectDir} for a person looking at it (the web UI): built as for a call,
+   * but the project does not count as one this service serves.
+   */
+  Engram view(Path projectDir, String sessionId) throws IOException {
+    return build(roots(projectDir), settings(), sessionId, Runnable::run);
+  }
+
+  private Engram build(EngramRoots roots, EngramSettings settings, String sessionId, Executor afterAnswer)
+      throws IOException {
+    return ProductEngram.builder(roots, settings, environment, RecallWiring.Caller.SERVICE)
+        .session(sessionId)
+        .parsedFiles(parsed)
+        .recall((memory, router) -> RecallWiring.recall(roots, settings, router, memory, models)
+            .keepingIndexesIn(indexes).embeddingPendingOn(pendingVectors).recordingUseOn(afterAnswer))
+        .build();
+  }
+
+  /** The hook answers for one call of {@code sessionId} in the project at {@code projectDir}. */
+  HookRunner runner(Path projectDir, String sessionId, Executor afterAnswer) throws IOException {
+    return engram(projectDir, sessionId, afterAnswer).hooks(afterAnswer);
   }
 
   /** How many projects' indexes are having the vectors their last sync left out made in the background. */
@@ -123,15 +135,6 @@ final class HookRunners {
     teams.close();
     pendingVectors.shutdownNow();
     indexes.close();
-  }
-
-  /** The memory of the project of {@code roots}, read through the parsed files this service keeps. */
-  ProjectMemory openMemory(EngramRoots roots, EngramSettings settings) throws IOException {
-    served.put(roots.projectDir(), Instant.now());
-    teams.served(roots, settings);
-    // A dream killed while applying is rolled back before anything reads the store.
-    Dream.recoverInterrupted(roots, settings);
-    return MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter(), parsed);
   }
 
   /** The environment the service was started with (model keys). */

@@ -1,22 +1,12 @@
 package io.engram.service;
 
-import io.engram.service.wiring.RecallWiring;
-import io.engram.config.EngramRoots;
+import io.engram.Engram;
 import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
 import io.engram.mcp.EngramMcpServer;
-import io.engram.mcp.EngramServices;
 import io.engram.mcp.transport.BearerToken;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.ProjectMemory;
-import io.engram.modeladapters.ModelFactory;
-import io.engram.model.ModelRouter;
-import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.function.Consumer;
 
 /**
@@ -31,20 +21,14 @@ final class McpEndpoint {
   /** The handler for every project's MCP, with the service's token. */
   static EngramMcpServer.ForProjects forProjects(HookRunners runners, ServiceToken token, String version,
       Consumer<String> log) {
-    return new EngramMcpServer.ForProjects(project -> services(runners, project),
+    return new EngramMcpServer.ForProjects(project -> engram(runners, project),
         BearerToken.of(token.value(), EngramSettings.Mcp.DEFAULTS.minTokenBits()), version,
         line -> log.accept("mcp: " + line));
   }
 
-  private static EngramServices services(HookRunners runners, Path project) {
+  private static Engram engram(HookRunners runners, Path project) {
     try {
-      EngramSettings settings = runners.settings();
-      EngramRoots roots = runners.roots(project);
-      ProjectMemory memory = runners.openMemory(roots, settings);
-      ModelRouter router = ModelFactory.router(settings, roots.engramHome(), runners.environment(), "mcp");
-      return new EngramServices(memory, new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter()),
-          settings, runners.recall(roots, settings, router, memory), router,
-          roots.engramHome(), RecallWiring.pastSessions(roots, memory, settings));
+      return runners.engram(project, "mcp", Runnable::run);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the memory of " + project + ": " + e.getMessage(), e);
     }

@@ -1,38 +1,32 @@
 package io.engram.service;
 
-import io.engram.service.wiring.RecallWiring;
-import io.engram.config.EngramRoots;
+import io.engram.Engram;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
 import io.engram.instructions.InstructionLoader;
-import io.engram.memory.MemoryFileCache;
-import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
-import io.engram.modeladapters.ModelFactory;
 import io.engram.model.CostGovernor;
 import io.engram.recall.MemoryRecall;
-import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.ui.UiProject;
 import io.engram.ui.WebUi;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Builds the web UI the resident service mounts: each request's project opened as the command line opens it
- * (the settings as the file says now, the memory through {@link MemoryStores} with the dream's session counter,
- * recall through {@link RecallWiring#search}), topic files parsed once while unchanged.
+ * Builds the web UI the resident service mounts: each request's project is its {@link Engram}, built as for every
+ * other surface (the settings as the file says now, topic files parsed once while unchanged), its model use booked
+ * on the UI's own session; a person's search goes through {@link RecallWiring#search}.
  */
 public final class UiWiring {
-  /** The settings as they are now; reading them may fail. */
+  /** Opens the Engram of a project directory for one request. */
   @FunctionalInterface
-  public interface Settings {
-    /** The settings in force. */
-    EngramSettings get() throws IOException;
+  public interface Projects {
+    /** The Engram of the project at {@code directory}, its model use booked on {@code session}. */
+    Engram open(Path directory, String session) throws IOException;
   }
 
   /** The session id the UI's model calls are counted under. */
@@ -41,55 +35,54 @@ public final class UiWiring {
   private UiWiring() {}
 
   /**
-   * The UI over the projects {@code roots} locates, with the settings {@code settings} reads; login codes are
-   * made for callers whose {@code Authorization} header {@code serviceAuthorization} accepts.
+   * The UI over the projects {@code projects} opens; login codes are made for callers whose {@code Authorization}
+   * header {@code serviceAuthorization} accepts.
    */
-  public static WebUi webUi(Function<Path, EngramRoots> roots, Settings settings, Map<String, String> environment,
-      Predicate<String> serviceAuthorization, Consumer<String> log) {
-    MemoryFileCache parsed = new MemoryFileCache();
-    UiProject.Opener opener = dir -> {
-      EngramRoots r = roots.apply(dir);
-      EngramSettings s = settings.get();
-      return new OpenedProject(r, s, MemoryStores.open(r, s, Clock.systemUTC(), Dream.sessionCounter(), parsed),
-          environment);
-    };
+  public static WebUi webUi(Projects projects, Predicate<String> serviceAuthorization, Consumer<String> log) {
+    UiProject.Opener opener = dir -> new OpenedProject(projects.open(dir, SESSION));
     return new WebUi(opener, serviceAuthorization, EngramSettings.Ui.DEFAULTS, Clock.systemUTC(), log);
   }
 
   /** One project opened for one request. */
-  private record OpenedProject(EngramRoots roots, EngramSettings settings, ProjectMemory memory,
-      Map<String, String> environment) implements UiProject {
+  private record OpenedProject(Engram engram) implements UiProject {
     @Override
     public Path directory() {
-      return roots.projectDir();
+      return engram.roots().projectDir();
     }
 
     @Override
     public Path engramHome() {
-      return roots.engramHome();
+      return engram.roots().engramHome();
     }
 
-    // As engram dream builds it: the configured model (this UI's own session in the usage ledger), and vectors for
-    // near-duplicates by meaning unless recall.vectors is NEVER.
+    @Override
+    public ProjectMemory memory() {
+      return engram.memory();
+    }
+
+    @Override
+    public EngramSettings settings() {
+      return engram.settings();
+    }
+
     @Override
     public Dream dream() {
-      return new Dream(roots, settings, ModelFactory.router(settings, roots.engramHome(), environment, SESSION),
-          Clock.systemUTC(), RecallWiring.embedder(roots.engramHome(), settings.recall(), RecallWiring.Caller.SERVICE));
+      return engram.dream();
     }
 
     @Override
     public InstructionLoader instructions() {
-      return new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter());
+      return engram.instructions();
     }
 
     @Override
     public CostGovernor usage() {
-      return new CostGovernor(roots.engramHome(), settings.governor());
+      return new CostGovernor(engram.roots().engramHome(), engram.settings().governor());
     }
 
     @Override
     public MemoryRecall search(int results) {
-      return RecallWiring.search(roots, settings, memory, results);
+      return RecallWiring.search(engram.roots(), engram.settings(), engram.memory(), results);
     }
   }
 }

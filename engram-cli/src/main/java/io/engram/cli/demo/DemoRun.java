@@ -2,20 +2,20 @@ package io.engram.cli.demo;
 
 import io.engram.fs.HomeLayout;
 import io.engram.cli.output.JsonOutput;
+import io.engram.Engram;
+import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
-import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionFile;
 import io.engram.instructions.InstructionLoader;
 import io.engram.instructions.LoadedInstructions;
-import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
@@ -26,7 +26,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -101,10 +100,12 @@ final class DemoRun {
     Files.writeString(HomeLayout.of(home).settingsFile(), DemoProject.settingsJson());
     roots = new EngramRoots(home, userHome, project);
     settings = SettingsLoader.load(home);
-    memory = MemoryStores.open(roots, settings, Clock.systemUTC(), Dream.sessionCounter());
-    // The hooks as `engram hook` builds them: offline model, recall wired as for a hook call.
-    hooks = new HookRunner(roots, memory, settings, ModelRouter.offline(), Clock.systemUTC(),
-        RecallWiring.recall(roots, settings, ModelRouter.offline(), memory, RecallWiring.Caller.HOOK));
+    // The project as `engram hook` builds it, with the offline model and the dream by words only: the demo needs no
+    // key and loads no embedding model.
+    Engram engram = ProductEngram.builder(roots, settings, Map.of(), RecallWiring.Caller.HOOK)
+        .router(ModelRouter.offline()).embedder(Optional.empty()).build();
+    memory = engram.memory();
+    hooks = engram.hooks();
     List<String> lines = new ArrayList<>();
     lines.add("A small TypeScript service, parcel-api, written to " + project + ":");
     files.forEach(f -> lines.add("  " + shown(f)));

@@ -1,24 +1,20 @@
 package io.engram.cli.integration;
 
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.service.HookReply;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.service.ServiceClient;
 import io.engram.cli.integration.ServiceStarter;
-import io.engram.cli.wiring.Models;
 import io.engram.service.wiring.RecallWiring;
-import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.ProjectMemory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -140,16 +136,9 @@ public final class HookCommand implements Callable<Integer> {
   }
 
   private int inProcess(GlobalOptions global, HookEvent event, HookInput input) throws IOException {
-    MemoryAccess.recoverInterruptedDream(global.roots(), global.settings(), spec.commandLine().getErr(),
+    Engram engram = MemoryAccess.engram(spec, RecallWiring.Caller.HOOK, input.sessionId(),
         "engram hook " + event.hookName());
-    ProjectMemory memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(),
-        Dream.sessionCounter());
-    MemoryAccess.report(memory, spec.commandLine().getErr(), "engram hook " + event.hookName());
-    HookRunner runner = new HookRunner(global.roots(), memory, global.settings(),
-        Models.router(global, input.sessionId()), Clock.systemUTC(),
-        MemoryAccess.recall(global, memory, RecallWiring.Caller.HOOK, input.sessionId()),
-        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.SERVICE));
-    HookRunner.Answer answer = runner.run(event, input);
+    HookRunner.Answer answer = engram.hooks().run(event, input);
     PrintWriter err = spec.commandLine().getErr();
     answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
     err.flush();

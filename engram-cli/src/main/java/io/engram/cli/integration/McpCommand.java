@@ -1,18 +1,15 @@
 package io.engram.cli.integration;
 
+import io.engram.Engram;
 import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
-import io.engram.cli.wiring.MemoryAccess;
-import io.engram.cli.wiring.Models;
+import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
 import io.engram.mcp.EngramMcpServer;
-import io.engram.mcp.EngramServices;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.OriginPolicy;
-import io.engram.memory.MemoryStores;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -23,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -96,7 +92,7 @@ public final class McpCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(bind), port);
-    EngramMcpServer.Http server = EngramMcpServer.serveHttp(services(global),
+    EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram(global),
         new EngramMcpServer.HttpOptions(address, token, origins, EngramSettings.Http.DEFAULTS), version,
         line -> {
           err.println("engram mcp: " + line);
@@ -121,12 +117,9 @@ public final class McpCommand implements Callable<Integer> {
   }
 
   /** The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. */
-  private static EngramServices services(GlobalOptions global) throws IOException {
-    Dream.recoverInterrupted(global.roots(), global.settings());
-    var memory = MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
-    return new EngramServices(memory, global.instructionLoader(), global.settings(),
-        MemoryAccess.recall(global, memory, RecallWiring.Caller.INTERACTIVE, "mcp"), Models.router(global, "mcp"),
-        global.roots().engramHome(), RecallWiring.pastSessions(global.roots(), memory, global.settings()));
+  private static Engram engram(GlobalOptions global) throws IOException {
+    return ProductEngram.builder(global.roots(), global.settings(), global.environment(),
+        RecallWiring.Caller.INTERACTIVE).session("mcp").build();
   }
 
   private int stdio(GlobalOptions global, String version) throws IOException, InterruptedException {
@@ -139,7 +132,7 @@ public final class McpCommand implements Callable<Integer> {
     try {
       EngramMcpServer.serveStdio(() -> {
         try {
-          return services(global);
+          return engram(global);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -8,7 +8,6 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.wiring.Models;
 import io.engram.service.wiring.RecallWiring;
-import io.engram.memory.ProjectMemory;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
@@ -55,11 +54,9 @@ public final class RecallCommand implements Callable<Integer> {
       throw new UserFacingException("recall: QUERY is empty");
     }
     GlobalOptions global = GlobalOptions.of(spec);
-    ProjectMemory memory = MemoryAccess.open(spec);
     Optional<String> sessionId = Optional.ofNullable(session).filter(s -> !s.isBlank());
-    MemoryRecall recall = MemoryAccess.recall(global, memory, RecallWiring.Caller.INTERACTIVE,
-        sessionId.orElse(Models.CLI_SESSION));
-    MemoryRecall.Outcome outcome = recall.recall(text, sessionId);
+    MemoryRecall.Outcome outcome = MemoryAccess.engram(spec, RecallWiring.Caller.INTERACTIVE,
+        sessionId.orElse(Models.CLI_SESSION), "engram").recall().recall(text, sessionId);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, toJson(outcome, global));

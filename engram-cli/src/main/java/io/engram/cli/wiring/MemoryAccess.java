@@ -1,56 +1,45 @@
 package io.engram.cli.wiring;
 
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
-import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
-import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
-import io.engram.recall.MemoryRecall;
+import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Clock;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Opens the memory of the command's project. */
+/** Opens the command's project: its {@link Engram}, built as every surface builds it ({@link ProductEngram}). */
 public final class MemoryAccess {
   private MemoryAccess() {}
+
+  /**
+   * The Engram of the project the command's global options name, for {@code caller}, its model use booked on
+   * {@code sessionId}; what opening it cleared (a dream killed while applying, leftovers of interrupted writes) is
+   * reported on stderr, once, each line starting with {@code prefix}.
+   */
+  public static Engram engram(CommandSpec spec, RecallWiring.Caller caller, String sessionId, String prefix)
+      throws IOException {
+    GlobalOptions global = GlobalOptions.of(spec);
+    Engram engram = ProductEngram.builder(global.roots(), global.settings(), global.environment(), caller)
+        .session(sessionId).build();
+    PrintWriter err = spec.commandLine().getErr();
+    engram.openingNotes().forEach(note -> err.println(prefix + ": " + note));
+    err.flush();
+    return engram;
+  }
+
+  /** The Engram of the command's project for work started from the command line itself. */
+  public static Engram engram(CommandSpec spec) throws IOException {
+    return engram(spec, RecallWiring.Caller.INTERACTIVE, Models.CLI_SESSION, "engram");
+  }
 
   /**
    * The memory of the project the command's global options name; what interrupted writes had left there
    * is cleared on opening and reported on stderr, once.
    */
   public static ProjectMemory open(CommandSpec spec) throws IOException {
-    GlobalOptions global = GlobalOptions.of(spec);
-    recoverInterruptedDream(global.roots(), global.settings(), spec.commandLine().getErr(), "engram");
-    ProjectMemory memory =
-        MemoryStores.open(global.roots(), global.settings(), Clock.systemUTC(), Dream.sessionCounter());
-    report(memory, spec.commandLine().getErr(), "engram");
-    return memory;
+    return engram(spec).memory();
   }
 
-  /** Recall over {@code memory} for {@code caller}, re-ranking with the model of {@code sessionId} if configured. */
-  public static MemoryRecall recall(GlobalOptions global, ProjectMemory memory, RecallWiring.Caller caller,
-      String sessionId) {
-    return RecallWiring.recall(global.roots(), global.settings(), Models.router(global, sessionId), memory, caller);
-  }
-
-  /**
-   * Rolls back a dream killed while it applied (see {@link Dream#recoverInterrupted}) before the store is
-   * read, saying so on {@code err} once.
-   */
-  public static void recoverInterruptedDream(EngramRoots roots, EngramSettings settings, PrintWriter err,
-      String prefix) throws IOException {
-    Dream.recoverInterrupted(roots, settings).ifPresent(note -> {
-      err.println(prefix + ": " + note);
-      err.flush();
-    });
-  }
-
-  /** Writes one line per leftover the opening cleared, each starting with {@code prefix}. */
-  public static void report(ProjectMemory memory, PrintWriter err, String prefix) {
-    memory.leftovers().forEach(l -> err.println(prefix + ": " + l.describe()));
-    err.flush();
-  }
 }

@@ -1,5 +1,6 @@
 package io.engram.mcp.transport;
 
+import io.engram.Engram;
 import io.engram.http.HttpAnswer;
 import io.engram.http.RequestBody;
 import java.net.InetSocketAddress;
