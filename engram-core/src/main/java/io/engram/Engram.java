@@ -6,6 +6,7 @@ import io.engram.dream.Dream;
 import io.engram.history.PastSessions;
 import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionLoader;
+import io.engram.memory.MemoryChanges;
 import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryWriteListener;
@@ -46,6 +47,7 @@ public final class Engram {
   private final String session;
   private final Function<String, ModelRouter> models;
   private final ProjectMemory memory;
+  private final MemoryChanges changes;
   private final RecallFactory recalls;
   // Made on first use: a command that only lists memories builds no model client and no recall.
   private ModelRouter router;
@@ -63,6 +65,7 @@ public final class Engram {
     this.session = b.session;
     this.models = b.models;
     this.memory = memory;
+    this.changes = b.changes;
     this.recalls = recall;
     this.embedder = b.embedder;
     this.sessionIndexes = b.sessionIndexes;
@@ -92,6 +95,14 @@ public final class Engram {
   /** The project's memory (project, user and team stores merged). */
   public ProjectMemory memory() {
     return memory;
+  }
+
+  /**
+   * The change events of {@link #memory()}'s stores (and of every other store opened with the same events): a surface
+   * that shows memories subscribes to follow what the others write.
+   */
+  public MemoryChanges changes() {
+    return changes;
   }
 
   /** Recall over {@link #memory()}, its model use booked on the builder's session. */
@@ -202,6 +213,7 @@ public final class Engram {
     private Function<Path, SearchIndex> sessionIndexes = dir -> SearchIndex.inMemory();
     private MemoryWriteListener writes = Dream.sessionCounter();
     private MemoryFileCache parsed = new MemoryFileCache();
+    private MemoryChanges changes = new MemoryChanges();
     private Optional<ProjectMemory> opened = Optional.empty();
 
     private Builder(EngramRoots roots) {
@@ -278,7 +290,19 @@ public final class Engram {
       return this;
     }
 
-    /** A memory already opened over the same roots and settings, used as it is (tests, a framework's own store). */
+    /**
+     * Where the stores publish their changes (default: events of this Engram's own); a process that builds an Engram
+     * call after call keeps one, so that every surface in it hears what the others write.
+     */
+    public Builder changes(MemoryChanges value) {
+      this.changes = Objects.requireNonNull(value, "changes");
+      return this;
+    }
+
+    /**
+     * A memory already opened over the same roots and settings, used as it is (tests, a framework's own store); its
+     * stores publish to the events they were opened with, not to {@link #changes}.
+     */
     public Builder memory(ProjectMemory value) {
       this.opened = Optional.of(value);
       return this;
@@ -300,7 +324,7 @@ public final class Engram {
       }
       List<String> notes = new ArrayList<>();
       Dream.recoverInterrupted(roots, settings).ifPresent(notes::add);
-      ProjectMemory memory = MemoryStores.open(roots, settings, clock, writes, parsed);
+      ProjectMemory memory = MemoryStores.open(roots, settings, clock, writes, parsed, changes);
       memory.leftovers().forEach(l -> notes.add(l.describe()));
       return new Engram(this, memory, recalls, notes);
     }

@@ -5,9 +5,10 @@
  *
  * <p><b>The handle.</b> {@link io.engram.hosted.HostedMemory} opens a project's memory (project and user
  * stores, as {@code engram} does for the same project directory) from an Engram home and a project
- * directory; nothing is global, so two handles on two homes never meet. Recall, remember and forget go
- * through the same entry points as every other surface ({@code MemoryRecall}, the memory store with its
- * validation and redaction).
+ * directory; nothing is global, so two handles on two homes never meet. It is built over the project's
+ * {@link io.engram.Engram} (its {@code engram()}), as every other surface is, so recall, remember and forget go
+ * through the same entry points ({@code MemoryRecall}, the memory store with its validation and redaction) and a
+ * memory is shown as everywhere else ({@code Engram.present}).
  *
  * <p><b>Conversations.</b> A framework names its conversations with its own ids (a LangChain4j memory id,
  * a Spring AI conversation id). Each becomes an Engram session whose id is derived from the project and

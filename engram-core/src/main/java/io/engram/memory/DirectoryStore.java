@@ -36,6 +36,7 @@ final class DirectoryStore implements MemoryStore {
   private final StoreReader reader;
   private final StoreTrash trash;
   private final MemoryWriteListener listener;
+  private final MemoryChanges changes;
   private final MemoryHistory history;
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
@@ -45,6 +46,11 @@ final class DirectoryStore implements MemoryStore {
 
   DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener, MemoryFileCache parsed) {
+    this(dir, scope, settings, redactor, clock, listener, parsed, new MemoryChanges());
+  }
+
+  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed, MemoryChanges changes) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
@@ -54,6 +60,7 @@ final class DirectoryStore implements MemoryStore {
     this.index = new IndexFile(this.dir, names, parsed, settings.maxTopicBytes());
     this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index);
     this.listener = listener;
+    this.changes = changes;
     this.history = MemoryHistory.of(this.dir, settings, redactor, clock);
     this.trash = new StoreTrash(this.dir, scope, settings, clock, names, index, history);
   }
@@ -138,6 +145,7 @@ final class DirectoryStore implements MemoryStore {
     }
     // Every write passes here, whichever caller made it (CLI, extraction, MCP, hooks, the dream), so
     // the listener hears each one: the dream counts the sessions that touched memory this way.
+    changes.publish(new MemoryChange(dir, saved.stored().name(), MemoryChange.Kind.WRITTEN));
     listener.written(dir, saved, now);
     return saved;
   }
@@ -182,17 +190,23 @@ final class DirectoryStore implements MemoryStore {
   @Override
   public Forgotten forget(String name, ChangedBy by) throws IOException {
     readOnlyWhenTeam();
+    Forgotten forgotten;
     try (FileLock lock = lock()) {
-      return trash.forget(name, by);
+      forgotten = trash.forget(name, by);
     }
+    changes.publish(new MemoryChange(dir, forgotten.name(), MemoryChange.Kind.FORGOTTEN));
+    return forgotten;
   }
 
   @Override
   public StoredMemory restore(String name, ChangedBy by) throws IOException {
     readOnlyWhenTeam();
+    StoredMemory restored;
     try (FileLock lock = lock()) {
-      return trash.restore(name, by);
+      restored = trash.restore(name, by);
     }
+    changes.publish(new MemoryChange(dir, restored.name(), MemoryChange.Kind.RESTORED));
+    return restored;
   }
 
   /**

@@ -66,14 +66,23 @@ public final class MemoryStores {
    */
   public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
       MemoryWriteListener listener, MemoryFileCache parsed) throws IOException {
+    return open(roots, settings, clock, listener, parsed, new MemoryChanges());
+  }
+
+  /**
+   * As {@link #open(EngramRoots, EngramSettings, Clock, MemoryWriteListener, MemoryFileCache)}, the project and user
+   * stores publishing every change to {@code changes} (the team mirror changes only through team sync).
+   */
+  public static ProjectMemory open(EngramRoots roots, EngramSettings settings, Clock clock,
+      MemoryWriteListener listener, MemoryFileCache parsed, MemoryChanges changes) throws IOException {
     MemoryLocation where = locate(roots, settings);
     SecretRedactor redactor = SecretRedactor.standard();
     DirectoryStore project = new DirectoryStore(where.projectDir(), MemoryScope.PROJECT, settings.memory(), redactor,
-        clock, listener, parsed);
-    DirectoryStore user =
-        new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock, listener, parsed);
+        clock, listener, parsed, changes);
+    DirectoryStore user = new DirectoryStore(where.userDir(), MemoryScope.USER, settings.memory(), redactor, clock,
+        listener, parsed, changes);
     Optional<DirectoryStore> team = where.team().map(t -> new DirectoryStore(t.directory(), MemoryScope.TEAM,
-        settings.memory(), redactor, clock, MemoryWriteListener.NONE, parsed));
+        settings.memory(), redactor, clock, MemoryWriteListener.NONE, parsed, changes));
     List<Leftover> leftovers = new ArrayList<>(project.sweepLeftovers());
     leftovers.addAll(user.sweepLeftovers());
     return new ProjectMemory(where, project, user, team, leftovers);

@@ -46,7 +46,10 @@
  * user store; {@link ProjectMemory#markRecalled} records recall use without touching {@code updated}.
  *
  * <p>A store tells a {@link MemoryWriteListener} about every write; the dream registers one to count the
- * sessions that touched memory, so this package knows nothing of the dream. A {@link MemoryFileCache}
+ * sessions that touched memory, so this package knows nothing of the dream. Every write, forget and restore is also
+ * published, once on disk, to the {@link MemoryChanges} the store was opened with (a {@link MemoryChange} each): a
+ * process keeps one for all its stores, so that a surface showing memories (MCP's resources) hears at once what
+ * another wrote; a subscriber that throws cannot fail the change, and what another process writes is not published. A {@link MemoryFileCache}
  * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
  * one per call): a file is parsed again when its inode, modification time or size changes, or, while its modification time is
  * recent (an edit in place within one tick of a coarse clock), when a checksum of its bytes does.

@@ -243,6 +243,11 @@ public final class EngramMcpServer {
       public Map<String, String> fingerprints() throws IOException {
         return features.resources.fingerprints();
       }
+
+      @Override
+      public void onChange(Runnable changed) {
+        features.resources.onChange(changed);
+      }
     };
     return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
         () -> new IllegalStateException("the SDK built its server without a handler")), json, resources));

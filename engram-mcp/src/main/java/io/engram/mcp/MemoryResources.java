@@ -1,6 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
+import io.engram.memory.MemoryLocation;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemoryScope;
 import io.engram.memory.StoredMemory;
@@ -9,11 +10,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Memories as MCP resources: {@code memory://<project-key>/<name>} for the project's memories and
@@ -66,6 +69,21 @@ final class MemoryResources {
       out.put(uriOf(engram.memory().location().projectKey(), s), stamp);
     }
     return out;
+  }
+
+  /**
+   * Runs {@code changed} whenever a store of this project (its own or the user's) is changed through the Engram's
+   * change events, that is by this process, whichever surface wrote.
+   */
+  void onChange(Runnable changed) {
+    MemoryLocation where = engram.memory().location();
+    Set<Path> dirs = Set.of(where.projectDir().toAbsolutePath().normalize(),
+        where.userDir().toAbsolutePath().normalize());
+    engram.changes().subscribe(change -> {
+      if (dirs.contains(change.memoryDir())) {
+        changed.run();
+      }
+    });
   }
 
   /** The topic file behind {@code uri}; a {@link ToolInputException} when there is none. */

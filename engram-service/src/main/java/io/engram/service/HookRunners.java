@@ -10,6 +10,7 @@ import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
 import io.engram.config.SettingsLoader;
 import io.engram.hooks.HookRunner;
+import io.engram.memory.MemoryChanges;
 import io.engram.memory.MemoryFileCache;
 import io.engram.recall.ResidentIndexes;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -46,6 +47,8 @@ final class HookRunners {
   private final Map<String, String> environment;
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
+  // Every project's stores publish here, so that what a hook writes reaches MCP's sessions at once.
+  private final MemoryChanges changes = new MemoryChanges();
   private final ResidentIndexes indexes = new ResidentIndexes();
   // Embeds, one slice at a time, what a recall's sync left keyword-only (a large store new to its index).
   private final ExecutorService pendingVectors = Executors.newSingleThreadExecutor(r -> {
@@ -115,6 +118,7 @@ final class HookRunners {
     return ProductEngram.builder(roots, settings, environment, RecallWiring.Caller.SERVICE)
         .session(sessionId)
         .parsedFiles(parsed)
+        .changes(changes)
         .recall((memory, router) -> RecallWiring.recall(roots, settings, router, memory, models)
             .keepingIndexesIn(indexes).embeddingPendingOn(pendingVectors).recordingUseOn(afterAnswer))
         .build();

@@ -20,7 +20,8 @@
  * collector with a heap that starts small and grows up to {@code service.maxHeapMiB}.
  *
  * <p>Hook calls ({@code HookEndpoint}): SessionStart and UserPromptSubmit are answered at once with hybrid
- * recall ({@code HookRunners} builds a {@code HookRunner} per call: settings re-read when {@code settings.json}
+ * recall ({@code HookRunners} builds the project's {@code io.engram.Engram} per call, through {@code ProductEngram}
+ * with the service's caches and one set of store change events for every surface: settings re-read when {@code settings.json}
  * changes, the project's stores opened for the call so what other processes wrote is seen, parsed topic files
  * and MEMORY.md's entries kept while unchanged ({@code io.engram.memory.MemoryFileCache}), each project's Lucene
  * index kept open between calls without a lock or a writer and opened again when another process committed to it
@@ -49,7 +50,7 @@
  * header, and a project's tools are opened the first time it is named and kept (their memory reads the files
  * as they are, through the same parsed-file cache as the hooks).
  *
- * <p>The web UI (engram-ui's {@code WebUi}, wired by {@code io.engram.service.UiWiring}) is mounted at
+ * <p>The web UI (engram-ui's {@code WebUi}, wired by {@code io.engram.service.UiWiring} over the same Engrams) is mounted at
  * {@code /ui/} with a gate of its own: a one-time login code, asked for with the token, traded by the page for a
  * session token it holds and sends in a header (no cookie: a cookie would reach every port of 127.0.0.1).
  *

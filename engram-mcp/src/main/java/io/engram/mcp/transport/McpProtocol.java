@@ -33,8 +33,9 @@ import java.util.function.Supplier;
  *
  * <p>A client with a session ({@link McpSession}: stdio, or streamable HTTP with {@code Mcp-Session-Id}) is
  * offered {@code resources.listChanged} and {@code subscribe}: {@code resources/list} is answered from the store
- * as it is at that moment, and the store is compared with what it was after every tool call and every
- * {@code mcp.changeCheckMillis} while a session is open (so changes by other processes are seen too), each
+ * as it is at that moment, and the store is compared with what it was when this process changes it (the store's
+ * change events), after every tool call, and every {@code mcp.changeCheckMillis} while a session is open (so changes
+ * by other processes are seen too), each
  * session told {@code notifications/resources/list_changed} when memories came or went and
  * {@code notifications/resources/updated} for each resource it subscribed to that changed or went.
  */
@@ -89,6 +90,12 @@ public final class McpProtocol {
 
     /** Each resource's URI with a fingerprint that changes whenever its content does. */
     Map<String, String> fingerprints() throws IOException;
+
+    /**
+     * Runs {@code changed} (quickly, on the changer's thread) whenever this process changes the resources, so that
+     * sessions are told at once; changes by other processes are found by the periodic check. By default, never.
+     */
+    default void onChange(Runnable changed) {}
   }
 
   private static final Set<McpProtocol> WATCHED = ConcurrentHashMap.newKeySet();
@@ -126,6 +133,7 @@ public final class McpProtocol {
       sdk = CompletableFuture.supplyAsync(() -> {
         Sdk built = factory.get();
         baseline(built); // before any request can change the store, so the first change is told too
+        built.resources().onChange(() -> CHECKS.execute(this::checkChanges));
         return built;
       }, task -> {
         Thread t = new Thread(task, "engram-mcp-start");

@@ -1,0 +1,54 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.Engram;
+import io.engram.config.EngramRoots;
+import io.engram.memory.ChangedBy;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryScope;
+import io.engram.memory.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * MCP's resources follow the store's change events: a write by any surface of the process to the project's or the
+ * user's memory is told at once (so sessions hear of it without waiting for the periodic check), and another
+ * project's writes are not.
+ */
+class MemoryResourcesChangesTest {
+  @TempDir Path home;
+  @TempDir Path root;
+
+  @Test
+  void aChangeToThisProjectsOrTheUsersMemoryByAnotherSurfaceIsToldAndAnotherProjectsIsNot() throws Exception {
+    Path app = Files.createDirectories(root.resolve("app"));
+    Engram mcp = TestServerMain.engram(home, app);
+    AtomicInteger told = new AtomicInteger();
+    new MemoryResources(mcp).onChange(told::incrementAndGet);
+    // The hooks of the same process build an Engram of their own for each call, on the same events.
+    Engram hook = Engram.builder(roots(app)).changes(mcp.changes()).build();
+    Engram otherProject = Engram.builder(roots(Files.createDirectories(root.resolve("other"))))
+        .changes(mcp.changes()).build();
+
+    hook.memory().write(Memory.builder("port", MemoryType.REFERENCE).body("5433\n").build(), ChangedBy.EXTRACTION);
+    assertThat(told).hasValue(1);
+    hook.memory().write(Memory.builder("tabs", MemoryType.USER).body("Two spaces.\n").build(), MemoryScope.USER,
+        ChangedBy.CLI);
+    assertThat(told).hasValue(2);
+    hook.memory().forget("port", ChangedBy.UI);
+    assertThat(told).hasValue(3);
+    otherProject.memory().write(Memory.builder("deploy", MemoryType.PROJECT).body("./deploy.sh\n").build(),
+        ChangedBy.CLI);
+    assertThat(told).hasValue(3);
+  }
+
+  private EngramRoots roots(Path project) {
+    return EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("user-home"));
+  }
+}
