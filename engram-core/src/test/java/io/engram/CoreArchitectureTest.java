@@ -7,9 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaCodeUnit;
-import com.tngtech.archunit.core.domain.JavaField;
-import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -17,10 +14,9 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.engram.testing.PackageCycles;
-import java.util.LinkedHashSet;
+import io.engram.testing.PublicFaces;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -94,7 +90,7 @@ class CoreArchitectureTest {
           JavaClass target = d.getTargetClass();
           boolean otherCorePackage = CORE.contain(target.getName())
               && !target.getPackageName().equals(c.getPackageName());
-          if (otherCorePackage && !effectivelyPublic(target)) {
+          if (otherCorePackage && !PublicFaces.effectivelyPublic(target)) {
             events.add(SimpleConditionEvent.violated(d, d.getDescription()));
           }
         });
@@ -105,33 +101,7 @@ class CoreArchitectureTest {
 
   @Test
   void thePublicFaceNamesOnlyPublicTypes() {
-    ArchCondition<JavaClass> exposeOnlyPublicTypes = new ArchCondition<>(
-        "name only public Engram types in the signatures of their public members") {
-      @Override
-      public void check(JavaClass c, ConditionEvents events) {
-        if (!effectivelyPublic(c)) {
-          return;
-        }
-        for (JavaMember member : c.getMembers()) {
-          if (!member.getModifiers().contains(JavaModifier.PUBLIC)
-              && !member.getModifiers().contains(JavaModifier.PROTECTED)) {
-            continue;
-          }
-          Set<JavaClass> named = new LinkedHashSet<>();
-          if (member instanceof JavaField f) {
-            named.addAll(f.getType().getAllInvolvedRawTypes());
-          } else if (member instanceof JavaCodeUnit u) {
-            named.addAll(u.getReturnType().getAllInvolvedRawTypes());
-            u.getParameterTypes().forEach(t -> named.addAll(t.getAllInvolvedRawTypes()));
-            u.getThrowsClause().getTypes().forEach(named::add);
-          }
-          named.stream().filter(t -> CORE.contain(t.getName()) && !effectivelyPublic(t)).forEach(t ->
-              events.add(SimpleConditionEvent.violated(member, member.getFullName() + " names the non-public "
-                  + t.getName())));
-        }
-      }
-    };
-    classes().should(exposeOnlyPublicTypes).check(CORE);
+    PublicFaces.assertWhole(CORE);
   }
 
   @Test
@@ -142,15 +112,5 @@ class CoreArchitectureTest {
             Collectors.mapping(JavaClass::getName, Collectors.toList())));
     bySimpleName.values().removeIf(names -> names.size() < 2);
     assertThat(bySimpleName).as("types whose names can be confused").isEmpty();
-  }
-
-  /** Public, and so is every class it is nested in. */
-  private static boolean effectivelyPublic(JavaClass c) {
-    for (Optional<JavaClass> at = Optional.of(c); at.isPresent(); at = at.get().getEnclosingClass()) {
-      if (!at.get().getModifiers().contains(JavaModifier.PUBLIC)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -1,12 +1,19 @@
 package io.engram.bench;
 
+import io.engram.bench.cli.BenchCommand;
 import io.engram.testing.PackageCycles;
+import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
 
-/** The shape of engram-bench's main code: its packages form no cycle. */
+/** The shape of engram-bench's main code: its packages form no cycle, and their public faces name only public types. */
 class BenchArchitectureTest {
   @Test
   void packagesFormNoCycle() {
-    PackageCycles.assertNoneInModuleOf(io.engram.bench.cli.BenchCommand.class);
+    PackageCycles.assertNoneInModuleOf(BenchCommand.class);
+  }
+
+  @Test
+  void publicMembersNameOnlyPublicTypes() {
+    PublicFaces.assertWholeInModuleOf(BenchCommand.class);
   }
 }

@@ -53,7 +53,8 @@ public final class PackageCycles {
     slices().assignedFrom(EACH_PACKAGE).should().beFreeOfCycles().check(classes);
   }
 
-  private static JavaClasses mainClassesBeside(Class<?> member) {
+  /** The main classes of the module {@code member} was loaded from (its {@code target/classes}, or its jar). */
+  static JavaClasses mainClassesBeside(Class<?> member) {
     Path where;
     try {
       where = Path.of(member.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -1,12 +1,18 @@
 package io.engram.service;
 
 import io.engram.testing.PackageCycles;
+import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
 
-/** The shape of engram-service's main code: its packages form no cycle. */
+/** The shape of engram-service's main code: its packages form no cycle, and their public faces name only public types. */
 class ServiceArchitectureTest {
   @Test
   void packagesFormNoCycle() {
     PackageCycles.assertNoneInModuleOf(EngramService.class);
+  }
+
+  @Test
+  void publicMembersNameOnlyPublicTypes() {
+    PublicFaces.assertWholeInModuleOf(EngramService.class);
   }
 }
