@@ -1,8 +1,10 @@
 package io.engram;
 
+import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.extract.ExtractionPass;
 import io.engram.history.PastSessions;
 import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionLoader;
@@ -150,6 +152,16 @@ public final class Engram {
    */
   public HookRunner hooks(Executor afterAnswer) {
     return new HookRunner(roots, memory, settings, router(), clock, recall(), embedder, afterAnswer);
+  }
+
+  /** The extraction pass that learns memories from a transcript, its model use booked on {@code sessionId}. */
+  public ExtractionPass extraction(String sessionId) {
+    return new ExtractionPass(settings, router(sessionId), memory, roots.engramHome(), clock);
+  }
+
+  /** The compactor of this project's sessions, with its instruction files and the builder's session's model. */
+  public SessionCompaction compaction() {
+    return new SessionCompaction(settings, router(), roots.engramHome(), instructions()::load);
   }
 
   /** The dream over this project, merging near-duplicates by meaning when an embedder is at hand. */

@@ -7,7 +7,6 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextWindow;
-import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.ChangedBy;
@@ -68,7 +67,7 @@ public final class HostedMemory implements AutoCloseable {
     Path conversationDir = HomeLayout.of(home).project(store.location().projectKey()).conversations();
     this.conversations = new ConversationFiles(conversationDir, ids, redactor);
     this.learning = new LearningQueue(conversationDir.resolve("learning"),
-        transcript -> new ExtractionPass(settings, router, store, home, clock).run(transcript, false));
+        transcript -> engram.extraction(transcript.sessionId()).run(transcript, false));
   }
 
   /**

@@ -80,8 +80,7 @@ final class CompactionTool {
         return prepared(ready.get());
       }
     }
-    SessionCompaction compaction = new SessionCompaction(engram.settings(), engram.router(),
-        engram.roots().engramHome(), engram.instructions()::load);
+    SessionCompaction compaction = engram.compaction();
     CompactionResult r;
     try {
       r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")));

@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -7,7 +8,7 @@ import io.engram.instructions.InstructionFile;
 import io.engram.instructions.LoadWarning;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.IndexText;
-import io.engram.memory.MemoryStores;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.ProjectMemory;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
@@ -59,8 +60,9 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     GlobalOptions global = GlobalOptions.of(spec);
-    LoadedInstructions loaded = global.instructionLoader().load();
-    ProjectMemory memory = MemoryStores.open(global.roots(), global.settings());
+    Engram engram = MemoryAccess.engram(spec);
+    LoadedInstructions loaded = engram.instructions().load();
+    ProjectMemory memory = engram.memory();
     IndexText index = memory.indexText();
     MemoryIndexRow indexRow = new MemoryIndexRow(
         memory.location().projectDir().resolve("MEMORY.md").toString(),

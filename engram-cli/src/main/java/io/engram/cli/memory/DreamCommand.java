@@ -1,11 +1,9 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.wiring.Models;
-import io.engram.service.wiring.RecallWiring;
 import io.engram.dream.Dream;
 import io.engram.dream.DreamOptions;
 import io.engram.dream.DreamProgress;
@@ -16,7 +14,6 @@ import io.engram.dream.LockStatus;
 import io.engram.dream.UndoResult;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -81,10 +78,8 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     if (undo && (force || dryRun)) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--undo takes no --force or --dry-run");
     }
-    GlobalOptions global = GlobalOptions.of(spec);
-    // Vectors as recall has them for an interactive caller: near-duplicates by meaning unless recall.vectors is NEVER.
-    Dream dream = new Dream(global.roots(), global.settings(), Models.router(global), Clock.systemUTC(),
-        RecallWiring.embedder(global.roots().engramHome(), global.settings().recall(), RecallWiring.Caller.INTERACTIVE));
+    // Near-duplicates by meaning unless recall.vectors is NEVER, as every surface's dream.
+    Dream dream = MemoryAccess.engram(spec).dream();
     PrintWriter out = spec.commandLine().getOut();
     if (undo) {
       return printUndo(out, dream.undo());

@@ -1,11 +1,11 @@
 package io.engram.cli.session;
 
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.LevelWiring;
-import io.engram.cli.wiring.Models;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
 import io.engram.compaction.RestartContext;
@@ -128,11 +128,9 @@ public final class CompactCommand implements Runnable {
   private void compactNow(GlobalOptions global, Transcript t) {
     SessionCompaction.Notes chosen = notes != null ? new SessionCompaction.Notes.Given(readNotes(), notesThrough)
         : noSessionNotes ? SessionCompaction.Notes.NONE : SessionCompaction.Notes.KEPT;
-    SessionCompaction compaction = new SessionCompaction(global.settings(), Models.router(global),
-        global.roots().engramHome(), global.instructionLoader()::load);
     CompactionResult r;
     try {
-      r = compaction.compact(t, SessionCompaction.Request.userRequested(instructions).withNotes(chosen));
+      r = MemoryAccess.engram(spec).compaction().compact(t, SessionCompaction.Request.userRequested(instructions).withNotes(chosen));
     } catch (IOException | IllegalArgumentException e) {
       throw new UserFacingException(e.getMessage());
     }
@@ -168,9 +166,8 @@ public final class CompactCommand implements Runnable {
     }
     CompactionScore s;
     try {
-      s = new SessionCompaction(global.settings(), Models.router(global), global.roots().engramHome(),
-          global.instructionLoader()::load).score(transcript.read(), summary);
-    } catch (IllegalArgumentException e) {
+      s = MemoryAccess.engram(spec).compaction().score(transcript.read(), summary);
+    } catch (IOException | IllegalArgumentException e) {
       throw new UserFacingException(e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();

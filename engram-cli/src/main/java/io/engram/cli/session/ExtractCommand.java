@@ -1,19 +1,14 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.cli.wiring.Models;
 import io.engram.extract.ExtractionOutcome;
-import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
-import io.engram.memory.ProjectMemory;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -55,12 +50,8 @@ public final class ExtractCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    GlobalOptions global = GlobalOptions.of(spec);
     Transcript t = transcript.read(session.id());
-    ProjectMemory store = MemoryAccess.open(spec);
-    ExtractionPass pass = new ExtractionPass(global.settings(), Models.router(global, t.sessionId()), store,
-        global.roots().engramHome(), Clock.systemUTC());
-    ExtractionReport report = pass.run(t, dryRun);
+    ExtractionReport report = MemoryAccess.engram(spec).extraction(t.sessionId()).run(t, dryRun);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, json(report));

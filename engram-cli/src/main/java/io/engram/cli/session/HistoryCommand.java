@@ -6,7 +6,6 @@ import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.service.wiring.RecallWiring;
 import io.engram.history.HistoryHit;
 import io.engram.history.PastSessions;
 import io.engram.history.PastTurn;
@@ -84,7 +83,7 @@ public final class HistoryCommand implements Callable<Integer> {
       String name = t.getFileName().toString();
       extra.put(name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name, t);
     }
-    PastSessions sessions = RecallWiring.pastSessions(global.roots(), MemoryAccess.open(spec), global.settings());
+    PastSessions sessions = MemoryAccess.engram(spec).history();
     PastSessions.Found found = sessions.find(text, n, extra);
     PrintWriter out = spec.commandLine().getOut();
     List<Hit> hits = found.hits().stream().map(HistoryCommand::hit).toList();

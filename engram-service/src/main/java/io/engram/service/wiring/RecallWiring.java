@@ -6,7 +6,6 @@ import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.ModelResources;
 import io.engram.embeddings.OnnxBertEmbedder;
-import io.engram.history.PastSessions;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
@@ -110,14 +109,6 @@ public final class RecallWiring {
     BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
         "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
     return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
-  }
-
-  /**
-   * The past sessions of {@code memory}'s project, indexed by keywords on disk under Engram's home, ranked by
-   * {@code settings}' recall section.
-   */
-  public static PastSessions pastSessions(EngramRoots roots, ProjectMemory memory, EngramSettings settings) {
-    return new PastSessions(memory, roots.engramHome(), LuceneSearchIndex::onDisk, settings.recall());
   }
 
   /** Where models that do not ship in engram.jar are looked for: {@code <engram-home>/models/}. */
