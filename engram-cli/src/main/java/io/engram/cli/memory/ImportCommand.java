@@ -43,8 +43,8 @@ import picocli.CommandLine.Spec;
  * export} wrote, another Engram home, or what another agent keeps of its own memory.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = {"Bring memories into this project's memory, merged with what is here so nothing is there twice.",
-        "engram import PATH reads a bundle 'engram export' wrote (a .zip or a directory); --from engram-home PATH"
+    description = {"Bring memories in, merged with what is here so nothing is there twice.",
+        "With PATH, it reads a bundle 'engram export' wrote (a .zip or a directory); --from engram-home PATH"
             + " reads another Engram home (this project's memories, or every project's with --all). Each memory keeps"
             + " its frontmatter, its store (project or user) and, when the source kept them, its versions; one of"
             + " the same name, or one that says the same under another name, is merged into what is here.",
