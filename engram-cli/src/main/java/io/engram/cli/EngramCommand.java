@@ -1,6 +1,7 @@
 package io.engram.cli;
 
 import io.engram.cli.config.ConfigCommand;
+import io.engram.cli.config.ModelsCommand;
 import io.engram.cli.config.UsageCommand;
 import io.engram.cli.demo.DemoCommand;
 import io.engram.cli.global.EngramVersion;
@@ -86,6 +87,7 @@ import picocli.CommandLine.Spec;
       UiCommand.class,
       TeamCommand.class,
       ConfigCommand.class,
+      ModelsCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

@@ -43,6 +43,31 @@ public interface Embedder {
     return List.of();
   }
 
+  /**
+   * Which model reads {@code query} and on what scale: the floors set for that model ({@code recall.vectorFloors},
+   * {@code recall.anchorMargins}) hold for the query's cosines times {@code scale}. A single model reads every query
+   * itself at scale 1; a pair routes a query to one of its two ({@code PairedEmbedder} in engram-embeddings).
+   */
+  default Reading reading(String query) {
+    return new Reading(name(), 1.0);
+  }
+
+  /**
+   * The model that reads a query and how a cosine with the query compares with that model's own.
+   *
+   * @param model the name of the reading model, as settings key its floors
+   * @param scale what that model's cosine is multiplied by in this embedder's vectors (positive)
+   */
+  record Reading(String model, double scale) {
+    /** Checks the scale is positive. */
+    public Reading {
+      java.util.Objects.requireNonNull(model, "model");
+      if (!(scale > 0)) {
+        throw new IllegalArgumentException("scale must be positive: " + scale);
+      }
+    }
+  }
+
   /** How many components every vector has. */
   int dimension();
 

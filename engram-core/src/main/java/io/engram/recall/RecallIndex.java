@@ -302,23 +302,23 @@ public final class RecallIndex {
   }
 
   /**
-   * The cosine a memory must reach for {@code query} to clear the relevance floor by meaning: the model's absolute
-   * floor ({@code recall.vectorFloors}) and, for a model with an anchor margin, the nearest reference prompt's cosine
-   * plus that margin, whichever is higher; infinite without vectors or any floor for the model.
+   * The cosine a memory must reach for {@code query} to clear the relevance floor by meaning, by the floors of the
+   * model that reads the query ({@link Embedder#reading}): its absolute floor ({@code recall.vectorFloors}) and, for a
+   * model with an anchor margin, the nearest reference prompt's cosine plus that margin, whichever is higher, times the
+   * reading's scale (a reference prompt is a prompt, so it meets the query on the reading model's own scale); infinite
+   * without vectors or any floor for the model.
    */
   public double vectorFloor(String query, EngramSettings.Recall settings) {
     if (embedder.isEmpty()) {
       return Double.POSITIVE_INFINITY;
     }
-    String model = embedder.get().name();
-    double absolute = settings.vectorFloor(model);
-    java.util.OptionalDouble margin = settings.anchorMargin(model);
+    Embedder.Reading reading = embedder.get().reading(query);
+    double absolute = settings.vectorFloor(reading.model());
+    java.util.OptionalDouble margin = settings.anchorMargin(reading.model());
     java.util.OptionalDouble anchor = margin.isPresent() ? anchorCosine(query) : java.util.OptionalDouble.empty();
-    if (anchor.isEmpty()) {
-      return absolute;
-    }
-    double relative = anchor.getAsDouble() + margin.getAsDouble();
-    return absolute == Double.POSITIVE_INFINITY ? relative : Math.max(absolute, relative);
+    double floor = anchor.isEmpty() ? absolute : Math.max(absolute == Double.POSITIVE_INFINITY ? -1 : absolute,
+        anchor.getAsDouble() + margin.getAsDouble());
+    return floor * reading.scale();
   }
 
   /** The model the vectors come from, when vector search takes part. */

@@ -51,7 +51,7 @@ final class RelevanceAnchors {
 
   /** The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script. */
   static double nearest(Embedder embedder, String query, float[] queryVector) {
-    boolean cjk = cjk(query);
+    boolean cjk = Script.of(query) == Script.CJK;
     float[][] anchors = (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
         e -> embedQueries(e, cjk ? CJK : LATIN));
     double best = -1;
@@ -63,24 +63,5 @@ final class RelevanceAnchors {
 
   private static float[][] embedQueries(Embedder e, List<String> texts) {
     return texts.stream().map(e::embedQuery).toArray(float[][]::new);
-  }
-
-  /** Whether at least three in ten of {@code text}'s letters are Chinese, Japanese or Korean. */
-  static boolean cjk(String text) {
-    int letters = 0;
-    int cjk = 0;
-    for (int i = 0; i < text.length(); ) {
-      int cp = text.codePointAt(i);
-      i += Character.charCount(cp);
-      if (Character.isLetter(cp)) {
-        letters++;
-        Character.UnicodeScript s = Character.UnicodeScript.of(cp);
-        if (s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-            || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL) {
-          cjk++;
-        }
-      }
-    }
-    return letters > 0 && cjk * 10 >= letters * 3;
   }
 }

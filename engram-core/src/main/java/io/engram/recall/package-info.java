@@ -47,7 +47,8 @@
  * cosine reaches {@link RecallIndex#vectorFloor}: the model's absolute floor and, for a model with an entry in {@code
  * recall.anchorMargins}, that margin above the cosine of the nearest of a dozen reference prompts in the query's script
  * ({@link RelevanceAnchors}: requests to a coding agent that no memory answers, English or Chinese), so the floor is
- * calibrated for each query, model and script.
+ * calibrated for each query, model and script. The floors are those of the model that reads the query ({@link
+ * Embedder#reading}): a pair of models routes each query by its {@link Script} and scales its cosines.
  *
  * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
  * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link

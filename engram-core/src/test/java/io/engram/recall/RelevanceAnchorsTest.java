@@ -57,9 +57,9 @@ class RelevanceAnchorsTest {
 
   @Test
   void aChinesePromptIsMeasuredAgainstTheChineseReferencePrompts() {
-    assertThat(RelevanceAnchors.cjk("把这个失败的测试修好")).isTrue();
-    assertThat(RelevanceAnchors.cjk("在 SettlementService 里加个每天执行的任务")).isTrue();
-    assertThat(RelevanceAnchors.cjk("fix the failing test in OrderService")).isFalse();
+    assertThat(Script.of("把这个失败的测试修好")).isEqualTo(Script.CJK);
+    assertThat(Script.of("在 SettlementService 里加个每天执行的任务")).isEqualTo(Script.CJK);
+    assertThat(Script.of("fix the failing test in OrderService")).isEqualTo(Script.LATIN);
     assertThat(index().anchorCosine("这个测试又挂了")).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
   }
 

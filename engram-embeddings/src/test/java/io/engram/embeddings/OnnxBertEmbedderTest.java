@@ -105,7 +105,7 @@ class OnnxBertEmbedderTest {
   @Test
   void aMissingResourceIsNamedInTheError() {
     BertModel missing = new BertModel("nothing", "no-such-model.onnx", BertModel.ALL_MINILM_L6_V2_Q.tokenizerResource(),
-        384, Pooling.MEAN, "", "", "example:no-such-artifact:1");
+        384, Pooling.MEAN, "", "", "example:no-such-artifact:1", java.util.Optional.empty());
 
     assertThatThrownBy(() -> OnnxBertEmbedder.load(missing))
         .isInstanceOf(IllegalStateException.class)
@@ -115,7 +115,7 @@ class OnnxBertEmbedderTest {
   @Test
   void aDimensionTheGraphDoesNotHaveIsRefusedAtLoad() {
     BertModel wrong = new BertModel("wrong", BertModel.ALL_MINILM_L6_V2_Q.onnxResource(),
-        BertModel.ALL_MINILM_L6_V2_Q.tokenizerResource(), 768, Pooling.MEAN, "", "", "example:wrong:1");
+        BertModel.ALL_MINILM_L6_V2_Q.tokenizerResource(), 768, Pooling.MEAN, "", "", "example:wrong:1", java.util.Optional.empty());
 
     assertThatThrownBy(() -> OnnxBertEmbedder.load(wrong))
         .isInstanceOf(IllegalStateException.class)

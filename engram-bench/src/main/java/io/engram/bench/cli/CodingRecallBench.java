@@ -24,7 +24,7 @@ final class CodingRecallBench {
   /** One model's figures. */
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
-      List<Floor> anchorGrid) {}
+      List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage) {}
 
   /**
    * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
@@ -36,6 +36,7 @@ final class CodingRecallBench {
       double precision, double cut) {}
 
   private static final List<Integer> KS = List.of(1, 3, 5);
+  private static final List<Double> ANCHOR_MARGINS = List.of(-0.05, 0.0, 0.03, 0.06, 0.08, 0.1, 0.12);
   static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
 
   private final CodingSet set;
@@ -50,6 +51,7 @@ final class CodingRecallBench {
     Map<String, List<List<String>>> rankings = new LinkedHashMap<>();
     List<List<Candidate>> recallRanked = new ArrayList<>();
     List<Double> anchors = new ArrayList<>();
+    List<Embedder.Reading> readings = new ArrayList<>(); // which model reads each query, on what scale
     List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
@@ -59,6 +61,7 @@ final class CodingRecallBench {
         List<Candidate> ranked = index.search(RecallQuery.of(q.text()), settings, now);
         recallRanked.add(ranked);
         anchors.add(index.anchorCosine(q.text()).orElse(Double.NaN));
+        readings.add(embedder.map(e -> e.reading(q.text())).orElse(new Embedder.Reading("none", 1)));
         floors.add(index.vectorFloor(q.text(), settings));
         add(rankings, "recall", ranked.stream().map(Candidate::id).toList());
         add(rankings, "bm25", lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList());
@@ -102,15 +105,17 @@ final class CodingRecallBench {
     List<Floor> anchorGrid = new ArrayList<>();
     if (embedder.isPresent()) {
       for (double kf : List.of(settings.keywordFloor(), 0.5, 2.0)) {
-        for (double margin : List.of(-0.05, 0.0, 0.03, 0.06, 0.1)) {
-          anchorGrid.add(anchored(recallRanked, anchors, kf, vectorFloor, margin, null));
+        for (double margin : ANCHOR_MARGINS) {
+          anchorGrid.add(anchored(recallRanked, anchors, readings, kf, margin, null));
         }
       }
-      for (String lang : languages()) {
-        anchorGrid.add(anchored(recallRanked, anchors, settings.keywordFloor(), vectorFloor, 0.03, lang));
-      }
     }
-    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid);
+    Map<String, List<Floor>> anchorByLanguage = new java.util.TreeMap<>();
+    for (String lang : embedder.isPresent() ? languages() : java.util.Set.<String>of()) {
+      anchorByLanguage.put(lang, ANCHOR_MARGINS.stream()
+          .map(m -> anchored(recallRanked, anchors, readings, settings.keywordFloor(), m, lang)).toList());
+    }
+    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage);
   }
 
   private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {
@@ -173,15 +178,17 @@ final class CodingRecallBench {
 
   /**
    * What the floor sends when each query's vector floor is its nearest reference prompt's cosine plus {@code margin}
-   * (at least {@code configured}); the returned floor's {@code vectorFloor} is the margin.
+   * (at least the reading model's absolute floor), on the reading's scale, as {@link RecallIndex#vectorFloor} computes
+   * it; the returned floor's {@code vectorFloor} is the margin.
    */
-  Floor anchored(List<List<Candidate>> ranked, List<Double> anchors, double keywordFloor, double configured,
-      double margin, String lang) {
+  Floor anchored(List<List<Candidate>> ranked, List<Double> anchors, List<Embedder.Reading> readings,
+      double keywordFloor, double margin, String lang) {
     List<List<Candidate>> cut = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
       double a = anchors.get(i);
-      double floor = Double.isNaN(a) ? configured
-          : configured == Double.POSITIVE_INFINITY ? a + margin : Math.max(configured, a + margin);
+      double configured = settings.vectorFloor(readings.get(i).model());
+      double floor = readings.get(i).scale() * (Double.isNaN(a) ? configured
+          : Math.max(configured == Double.POSITIVE_INFINITY ? -1 : configured, a + margin));
       cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, floor)).toList());
     }
     Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);

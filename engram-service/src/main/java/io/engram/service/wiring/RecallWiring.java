@@ -6,6 +6,7 @@ import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.ModelResources;
 import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.embeddings.PairedEmbedder;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
@@ -96,7 +97,8 @@ public final class RecallWiring {
 
   /**
    * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
-   * artifact jar in {@code <engram-home>/models/}.
+   * artifact jar in {@code <engram-home>/models/}; two names joined by {@code +} are a pair that reads each query with
+   * the model of its script, Latin first, then Chinese, Japanese and Korean ({@link PairedEmbedder}).
    *
    * @throws IllegalArgumentException for a name no known model has
    * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
@@ -106,8 +108,17 @@ public final class RecallWiring {
   }
 
   private static Embedder embedder(Path engramHome, String name) {
+    int plus = name.indexOf('+');
+    if (plus > 0) {
+      return PairedEmbedder.of(model(engramHome, name.substring(0, plus)), model(engramHome, name.substring(plus + 1)));
+    }
+    return model(engramHome, name);
+  }
+
+  private static Embedder model(Path engramHome, String name) {
     BertModel model = BertModel.named(name).orElseThrow(() -> new IllegalArgumentException(
-        "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()));
+        "recall.embeddingModel: no embedding model is called \"" + name + "\"; known: " + BertModel.names()
+            + ", or two of them joined by + (the Latin model, then the CJK one)"));
     return OnnxBertEmbedder.shared(model, ModelResources.classpathAnd(modelsDirectory(engramHome)));
   }
 

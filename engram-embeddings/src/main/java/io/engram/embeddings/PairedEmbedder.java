@@ -1,0 +1,110 @@
+package io.engram.embeddings;
+
+import io.engram.recall.Embedder;
+import io.engram.recall.Script;
+import io.engram.recall.Vectors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Two embedding models, each reading the queries of the script it knows: a query mostly in Chinese, Japanese or Korean
+ * ({@link Script#CJK}) is read by the CJK model, any other by the Latin model, and a memory in either script is found
+ * from both. A stored text's vector is both models' unit vectors one after the other, each weighed √½; a query's
+ * vector is its reading model's unit vector in that model's place and zeros in the other's. So one vector field, one
+ * index and one search serve both models, and a query's cosine with a memory is its reading model's own cosine times
+ * √½ ({@link #reading}): the floors set for that model hold, scaled.
+ *
+ * <p>Blends were measured too (a query read by both models, weighed by its script): on the tuning part of the Chinese
+ * coding set each ranked below routing, so a query is read by one model only, and only that model runs for it.
+ *
+ * <p>Token vectors follow the same layout: a stored text's are both models' tokens, each padded with zeros in the
+ * other model's place; a query's are its reading model's, so a query token meets only that model's tokens.
+ */
+public final class PairedEmbedder implements Embedder {
+  private static final double HALF = Math.sqrt(0.5);
+
+  private final Embedder latin;
+  private final Embedder cjk;
+
+  private PairedEmbedder(Embedder latin, Embedder cjk) {
+    this.latin = Objects.requireNonNull(latin, "latin");
+    this.cjk = Objects.requireNonNull(cjk, "cjk");
+  }
+
+  /** {@code latin} reading queries in Latin (and any other non-CJK) script, {@code cjk} those in CJK. */
+  public static PairedEmbedder of(Embedder latin, Embedder cjk) {
+    return new PairedEmbedder(latin, cjk);
+  }
+
+  @Override
+  public float[] embed(String text) {
+    return join(latin.embed(text), HALF, cjk.embed(text), HALF);
+  }
+
+  @Override
+  public List<float[]> embedAll(List<String> texts) {
+    List<float[]> a = latin.embedAll(texts);
+    List<float[]> b = cjk.embedAll(texts);
+    List<float[]> out = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      out.add(join(a.get(i), HALF, b.get(i), HALF));
+    }
+    return out;
+  }
+
+  @Override
+  public float[] embedQuery(String query) {
+    return cjk(query)
+        ? join(new float[latin.dimension()], 0, cjk.embedQuery(query), 1)
+        : join(latin.embedQuery(query), 1, new float[cjk.dimension()], 0);
+  }
+
+  @Override
+  public List<float[]> tokenVectors(String text, boolean query) {
+    List<float[]> out = new ArrayList<>();
+    boolean cjkQuery = query && cjk(text);
+    if (!query || !cjkQuery) {
+      latin.tokenVectors(text, query).forEach(v -> out.add(join(v, 1, new float[cjk.dimension()], 0)));
+    }
+    if (!query || cjkQuery) {
+      cjk.tokenVectors(text, query).forEach(v -> out.add(join(new float[latin.dimension()], 0, v, 1)));
+    }
+    return out;
+  }
+
+  /** The model of {@code query}'s script, its cosines scaled by √½ (a stored text weighs each model so). */
+  @Override
+  public Reading reading(String query) {
+    return new Reading((cjk(query) ? cjk : latin).name(), HALF);
+  }
+
+  @Override
+  public int dimension() {
+    return latin.dimension() + cjk.dimension();
+  }
+
+  /** The two models' names joined by {@code +}, Latin first, as {@code recall.embeddingModel} names a pair. */
+  @Override
+  public String name() {
+    return latin.name() + "+" + cjk.name();
+  }
+
+  private static boolean cjk(String text) {
+    return Script.of(text) == Script.CJK;
+  }
+
+  /** {@code a} as a unit vector times {@code wa}, then {@code b} as a unit vector times {@code wb}. */
+  private static float[] join(float[] a, double wa, float[] b, double wb) {
+    float[] out = new float[a.length + b.length];
+    float[] ua = Vectors.unit(a);
+    float[] ub = Vectors.unit(b);
+    for (int i = 0; i < ua.length; i++) {
+      out[i] = (float) (ua[i] * wa);
+    }
+    for (int i = 0; i < ub.length; i++) {
+      out[a.length + i] = (float) (ub[i] * wb);
+    }
+    return out;
+  }
+}
