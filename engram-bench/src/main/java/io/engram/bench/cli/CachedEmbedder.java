@@ -123,6 +123,11 @@ final class CachedEmbedder implements Embedder {
   }
 
   @Override
+  public Reading reading(String query) {
+    return model.reading(query);
+  }
+
+  @Override
   public int dimension() {
     return model.dimension();
   }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "List the embedding models and install one that does not ship in engram.jar.",
-      "engram.jar carries all-MiniLM-L6-v2-q (English). 'engram models add bge-small-zh-v1.5-q' installs the Chinese"
+      "The jar carries all-MiniLM-L6-v2-q (English). 'engram models add bge-small-zh-v1.5-q' installs the Chinese"
           + " model; then set recall.embeddingModel to all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q in <home>/settings.json"
           + " and each prompt is read by the model of its script."},
     subcommands = {ModelsCommand.ListModels.class, ModelsCommand.Add.class})
@@ -37,7 +37,7 @@ public final class ModelsCommand implements Runnable {
 
   @Override
   public void run() {
-    spec.commandLine().getSubcommands().get("list").execute();
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 
   /** One model and where it is. */
