@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarFile;
 
 /**
@@ -37,6 +39,8 @@ public final class PackageCycles {
     }
   };
 
+  private static final Map<Class<?>, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
+
   private PackageCycles() {}
 
   /**
@@ -53,8 +57,16 @@ public final class PackageCycles {
     slices().assignedFrom(EACH_PACKAGE).should().beFreeOfCycles().check(classes);
   }
 
-  /** The main classes of the module {@code member} was loaded from (its {@code target/classes}, or its jar). */
+  /**
+   * The main classes of the module {@code member} was loaded from (its {@code target/classes}, or its jar), imported
+   * once per test JVM: every rule of a module's architecture test checks the same classes, and importing them is
+   * the slow part.
+   */
   static JavaClasses mainClassesBeside(Class<?> member) {
+    return IMPORTED.computeIfAbsent(member, PackageCycles::importMainClassesBeside);
+  }
+
+  private static JavaClasses importMainClassesBeside(Class<?> member) {
     Path where;
     try {
       where = Path.of(member.getProtectionDomain().getCodeSource().getLocation().toURI());
