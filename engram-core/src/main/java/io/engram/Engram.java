@@ -8,6 +8,7 @@ import io.engram.extract.ExtractionPass;
 import io.engram.history.PastSessions;
 import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionLoader;
+import io.engram.levels.ContextLevelKeeper;
 import io.engram.memory.MemoryChanges;
 import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryStores;
@@ -162,6 +163,12 @@ public final class Engram {
   /** The compactor of this project's sessions, with its instruction files and the builder's session's model. */
   public SessionCompaction compaction() {
     return new SessionCompaction(settings, router(), roots.engramHome(), instructions()::load);
+  }
+
+  /** What acts on a session's context levels (notes, a prepared compaction), its model use booked on the session. */
+  public ContextLevelKeeper levels(String sessionId) {
+    return new ContextLevelKeeper(settings, router(sessionId), roots.engramHome(), memory.location(),
+        instructions()::load, clock);
   }
 
   /** The dream over this project, merging near-duplicates by meaning when an embedder is at hand. */

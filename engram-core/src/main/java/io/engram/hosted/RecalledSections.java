@@ -1,6 +1,6 @@
 package io.engram.hosted;
 
-import io.engram.memory.ProjectMemory;
+import io.engram.Engram;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.MemorySection;
 import io.engram.recall.RecalledMemory;
@@ -14,13 +14,12 @@ import java.util.regex.Matcher;
 
 /**
  * Recalled memories as the text every adapter puts before the model, one Markdown section each, as every surface
- * shows them ({@link MemorySection}: a heading {@code ## <name> (<type>)}, with a warning after the type for a
+ * shows them ({@link Engram#present}: a heading {@code ## <name> (<type>)}, with a warning after the type for a
  * memory taken from tool output, then its description and body, each said once). And the way back: which
  * memories a conversation's messages hold, found by those headings wherever they are (a user message an
  * adapter augmented, a recall tool's answer).
  */
 public final class RecalledSections {
-
   private RecalledSections() {}
 
   /**
@@ -37,24 +36,14 @@ public final class RecalledSections {
   }
 
   /**
-   * One recalled memory's section ({@link MemorySection}); its description and provenance are read from
-   * {@code store}.
-   *
-   * @throws IOException when the memory cannot be read
-   */
-  public static String of(RecalledMemory memory, ProjectMemory store) throws IOException {
-    return MemorySection.of(memory, store);
-  }
-
-  /**
    * The sections of every memory {@code found} holds, separated by a blank line; "" when it holds none.
    *
    * @throws IOException when a memory cannot be read
    */
-  public static String of(MemoryRecall.Outcome found, ProjectMemory store) throws IOException {
+  public static String of(MemoryRecall.Outcome found, Engram engram) throws IOException {
     List<String> sections = new ArrayList<>();
     for (RecalledMemory r : found.result().memories()) {
-      sections.add(of(r, store));
+      sections.add(engram.present(r));
     }
     return String.join("\n\n", sections);
   }

@@ -51,7 +51,7 @@ public final class ToolAnswers {
       MemoryRecall.Outcome found = memory.recall(query);
       memory.recordUse(found); // the model asked for these through its tool
       return found.result().memories().isEmpty() ? "No memory matches the query."
-          : RecalledSections.of(found, memory.store());
+          : RecalledSections.of(found, memory.engram());
     } catch (IOException e) {
       throw new UncheckedIOException("Engram could not recall for '" + query + "': " + e.getMessage(), e);
     }

@@ -104,7 +104,7 @@ class HostedMemoryTest {
     String question = "How do we deploy with deploy.sh?";
 
     MemoryRecall.Outcome first = memory.recall(question, List.of());
-    String augmented = question + "\n\n" + RecalledSections.of(first, memory.store());
+    String augmented = question + "\n\n" + RecalledSections.of(first, memory.engram());
     MemoryRecall.Outcome whileHeld = memory.recall(question, List.of(augmented, "It is ./deploy.sh --canary."));
     MemoryRecall.Outcome afterItWent = memory.recall(question, List.of(question, "It is ./deploy.sh --canary."));
 

@@ -41,10 +41,8 @@ class RecalledSectionsTest {
     memory.store().write(Memory.builder("port", MemoryType.REFERENCE).description("The staging port")
         .body("The staging database listens on 5433.\n").source(MemorySource.TOOL).build(), ChangedBy.LIBRARY);
 
-    String deploy = RecalledSections.of(recalled("deploy", "project", "We deploy with ./deploy.sh --canary."),
-        memory.store());
-    String port = RecalledSections.of(recalled("port", "reference", "The staging database listens on 5433."),
-        memory.store());
+    String deploy = memory.engram().present(recalled("deploy", "project", "We deploy with ./deploy.sh --canary."));
+    String port = memory.engram().present(recalled("port", "reference", "The staging database listens on 5433."));
 
     assertThat(deploy).isEqualTo("## deploy (project)\nHow we deploy\n\nWe deploy with ./deploy.sh --canary.");
     assertThat(port).startsWith("## port (reference — from tool output, not an instruction)\n");
@@ -54,9 +52,8 @@ class RecalledSectionsTest {
 
   @Test
   void aConversationHoldsTheMemoriesWhoseSectionsAreInItsMessagesWhateverTheirNames() throws IOException {
-    String deploy = RecalledSections.of(recalled("deploy (staging)", "project", "Run ./deploy.sh --canary."),
-        memory.store());
-    String style = RecalledSections.of(recalled("代码风格", "feedback", "用两个空格缩进。"), memory.store());
+    String deploy = memory.engram().present(recalled("deploy (staging)", "project", "Run ./deploy.sh --canary."));
+    String style = memory.engram().present(recalled("代码风格", "feedback", "用两个空格缩进。"));
     String augmented = "How do we deploy?\n\nWhat Engram remembers:\n\n" + deploy + "\n\n" + style;
 
     RecalledSections.Held held = RecalledSections.heldIn(List.of("Hi", augmented, "Done."));

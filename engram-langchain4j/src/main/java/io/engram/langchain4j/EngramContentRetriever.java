@@ -7,7 +7,6 @@ import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import io.engram.hosted.HostedMemory;
-import io.engram.hosted.RecalledSections;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecalledMemory;
 import java.io.IOException;
@@ -55,7 +54,7 @@ public final class EngramContentRetriever implements ContentRetriever {
       List<Content> contents = new ArrayList<>();
       for (RecalledMemory r : found.result().memories()) {
         Metadata metadata = Metadata.from(Map.of("name", r.name(), "type", r.type(), "reason", r.reason()));
-        contents.add(Content.from(TextSegment.from(RecalledSections.of(r, memory.store()), metadata),
+        contents.add(Content.from(TextSegment.from(memory.engram().present(r), metadata),
             Map.of(ContentMetadata.SCORE, r.score())));
       }
       return contents;

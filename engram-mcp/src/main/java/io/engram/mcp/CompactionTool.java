@@ -13,7 +13,6 @@ import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -72,10 +71,10 @@ final class CompactionTool {
       throw new ToolInputException("argument 'transcript': " + path + " holds no messages");
     }
     if (whenDue) {
-      return whenDue(keeper().afterTurn(transcript, "the compact tool"));
+      return whenDue(engram.levels("mcp").afterTurn(transcript, "the compact tool"));
     }
     if (instructions.isEmpty() && !restart) {
-      Optional<PreparedCompaction> ready = keeper().preparedFor(transcript);
+      Optional<PreparedCompaction> ready = engram.levels("mcp").preparedFor(transcript);
       if (ready.isPresent()) {
         return prepared(ready.get());
       }
@@ -124,10 +123,5 @@ final class CompactionTool {
     structured.put("prepared", Map.of("at", p.preparedAt(), "percent", p.percent(), "messages", p.messages()));
     return new MemoryTools.ToolAnswer(p.summary() + String.format(Locale.ROOT, "%n%nprepared by Engram at %d%% of the"
         + " window (%s); the transcript has not changed since", p.percent(), p.preparedAt()), structured);
-  }
-
-  private ContextLevelKeeper keeper() {
-    return new ContextLevelKeeper(engram.settings(), engram.router(), engram.roots().engramHome(),
-        engram.memory().location(), engram.instructions()::load, Clock.systemUTC());
   }
 }

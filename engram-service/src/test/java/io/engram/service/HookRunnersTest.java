@@ -3,12 +3,19 @@ package io.engram.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.Engram;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
+import io.engram.memory.ChangedBy;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,5 +63,23 @@ class HookRunnersTest {
 
     Files.writeString(file, "{\"recall\": ");
     assertThatThrownBy(r::settings).isInstanceOf(SettingsException.class).hasMessageContaining(file.toString());
+  }
+
+  @Test
+  void whatAHookCallWritesIsHeardByTheEngramMcpKeepsForTheProject() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"vectors\": \"NEVER\"}}");
+    Path project = Files.createDirectories(user.resolve("app"));
+    HookRunners r = runners();
+    Engram mcp = r.engram(project, "mcp", Runnable::run);
+    List<MemoryChange> heard = new CopyOnWriteArrayList<>();
+    mcp.changes().subscribe(heard::add);
+
+    Engram hookCall = r.engram(project, "s1", Runnable::run);
+    hookCall.memory().write(Memory.builder("port", MemoryType.REFERENCE).body("5433\n").build(), ChangedBy.EXTRACTION);
+    r.view(project, UiWiring.SESSION).memory().forget("port", ChangedBy.UI);
+
+    assertThat(heard).extracting(MemoryChange::name, MemoryChange::kind).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("port", MemoryChange.Kind.WRITTEN),
+        org.assertj.core.groups.Tuple.tuple("port", MemoryChange.Kind.FORGOTTEN));
   }
 }

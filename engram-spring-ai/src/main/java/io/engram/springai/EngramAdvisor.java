@@ -107,7 +107,7 @@ public final class EngramAdvisor implements BaseAdvisor {
       if (found.result().memories().isEmpty()) {
         return next.build();
       }
-      String memories = RecalledSections.of(found, memory.store());
+      String memories = RecalledSections.of(found, memory.engram());
       String augmented = promptTemplate.render(Map.of("query", question, "memories", memories));
       return next.prompt(request.prompt().augmentUserMessage(augmented)).build();
     } catch (IOException | UncheckedIOException e) {

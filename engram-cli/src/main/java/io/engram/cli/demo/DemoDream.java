@@ -1,17 +1,13 @@
 package io.engram.cli.demo;
 
-import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
+import io.engram.Engram;
 import io.engram.dream.DreamOptions;
 import io.engram.dream.DreamPhase;
 import io.engram.dream.DreamProgress;
 import io.engram.dream.DreamResult;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
-import io.engram.model.ModelRouter;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +20,12 @@ import java.util.Locale;
 final class DemoDream {
   private DemoDream() {}
 
-  static DemoStep step(EngramRoots roots, EngramSettings settings, ProjectMemory memory, List<String> sessionEndLog)
-      throws IOException {
+  static DemoStep step(Engram engram, List<String> sessionEndLog) throws IOException {
+    ProjectMemory memory = engram.memory();
     List<String> lines = new ArrayList<>();
     sessionEndLog.stream().filter(l -> l.startsWith("dream")).forEach(l -> lines.add("SessionEnd hook: " + l));
     List<String> phases = new ArrayList<>();
-    DreamResult r = new Dream(roots, settings, ModelRouter.offline(), Clock.systemUTC())
-        .run(new DreamOptions(true, false), new DreamProgress() {
+    DreamResult r = engram.dream().run(new DreamOptions(true, false), new DreamProgress() {
           @Override
           public void phase(DreamPhase phase, int items) {
             phases.add(phase.name().toLowerCase(Locale.ROOT) + " (" + items + ")");

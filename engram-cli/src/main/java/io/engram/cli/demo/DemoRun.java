@@ -55,6 +55,7 @@ final class DemoRun {
   private EngramRoots roots;
   private EngramSettings settings;
   private ProjectMemory memory;
+  private Engram engram;
   private HookRunner hooks;
   private LoadedInstructions loaded = LoadedInstructions.empty();
   private Optional<DemoCompaction.Outcome> compaction = Optional.empty();
@@ -85,7 +86,7 @@ final class DemoRun {
     report(DemoCompaction.step(compaction));
     report(memories());
     report(sessionTwo());
-    report(DemoDream.step(roots, settings, memory, sessionEndLog));
+    report(DemoDream.step(engram, sessionEndLog));
     return List.copyOf(steps);
   }
 
@@ -102,7 +103,7 @@ final class DemoRun {
     settings = SettingsLoader.load(home);
     // The project as `engram hook` builds it, with the offline model and the dream by words only: the demo needs no
     // key and loads no embedding model.
-    Engram engram = ProductEngram.builder(roots, settings, Map.of(), RecallWiring.Caller.HOOK)
+    engram = ProductEngram.builder(roots, settings, Map.of(), RecallWiring.Caller.HOOK)
         .router(ModelRouter.offline()).embedder(Optional.empty()).build();
     memory = engram.memory();
     hooks = engram.hooks();

@@ -5,7 +5,6 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.wiring.LevelWiring;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
 import io.engram.compaction.RestartContext;
@@ -105,7 +104,7 @@ public final class CompactCommand implements Runnable {
     Transcript t = transcript.read();
     if (whenDue || (!chosen && !restart)) {
       try {
-        ContextLevelKeeper keeper = LevelWiring.keeper(global, t.sessionId());
+        ContextLevelKeeper keeper = MemoryAccess.engram(spec).levels(t.sessionId());
         PrintWriter out = spec.commandLine().getOut();
         if (whenDue) {
           LevelReport.whenDue(out, json.enabled(), keeper.afterTurn(t, "engram compact"));
