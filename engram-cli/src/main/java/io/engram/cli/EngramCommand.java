@@ -22,6 +22,7 @@ import io.engram.cli.memory.EditCommand;
 import io.engram.cli.memory.ExportCommand;
 import io.engram.cli.memory.ForgetCommand;
 import io.engram.cli.memory.ImportCommand;
+import io.engram.cli.memory.InboxCommand;
 import io.engram.cli.memory.ListCommand;
 import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
@@ -72,6 +73,7 @@ import picocli.CommandLine.Spec;
       RestoreCommand.class,
       ExportCommand.class,
       ImportCommand.class,
+      InboxCommand.class,
       RecallCommand.class,
       NotesCommand.class,
       ExtractCommand.class,

@@ -20,7 +20,8 @@ class HelpTextTest extends CommandHelpContract {
   @Override
   protected List<String> commandsWithoutJson() {
     return List.of("engram", "engram hooks", "engram edit", "engram mcp", "engram hook", "engram daemon",
-        "engram daemon run", "engram team", "engram models", "engram help", "engram generate-completion");
+        "engram daemon run", "engram team", "engram models", "engram inbox", "engram help",
+        "engram generate-completion");
   }
 
   @Test

@@ -71,6 +71,8 @@ public record EngramSettings(
    * Every change to a memory keeps its versions in the store's history: at most {@code historyMaxVersions} (50)
    * per memory and {@code historyMaxBytes} (16 MiB) per store, the oldest versions dropped first (a memory's
    * oldest versions past its cap; past the store's, the histories of the memories changed longest ago, whole).
+   * {@code review} says whether what extraction and the dream learn is written at once ({@code OFF}) or proposed
+   * to the review inbox for the person to accept, edit or reject ({@code PROPOSE}).
    */
   public record Memory(
       Layout layout,
@@ -82,9 +84,18 @@ public record EngramSettings(
       int maxMemoryBytes,
       int trashRetentionDays,
       int historyMaxVersions,
-      int historyMaxBytes) {
+      int historyMaxBytes,
+      Review review) {
     public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30, 50, 16 << 20);
+        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30, 50, 16 << 20, Review.OFF);
+  }
+
+  /** Whether learnt memories are written at once or proposed to the review inbox first. */
+  public enum Review {
+    /** Extraction and the dream write what they learn. */
+    OFF,
+    /** Extraction and the dream propose; a person accepts, edits or rejects each proposal in the inbox. */
+    PROPOSE
   }
 
   /** Where the per-project memory directory lives. */

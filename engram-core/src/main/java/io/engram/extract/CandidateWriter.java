@@ -4,6 +4,7 @@ import io.engram.memory.ChangedBy;
 import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.InvalidMemoryNameException;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStore;
@@ -11,6 +12,9 @@ import io.engram.memory.MemoryTooLargeException;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
+import io.engram.review.Inbox;
+import io.engram.review.Proposal;
+import io.engram.review.ProposedChange;
 import io.engram.transcript.CodingAgent;
 import java.io.IOException;
 import java.time.Instant;
@@ -44,16 +48,20 @@ final class CandidateWriter {
   private final List<TurnText> turns;
   /** Memories written (or, in a dry run, that would be) by this pass, by slug: later candidates merge into them. */
   private final Map<String, Memory> pending = new HashMap<>();
+  /** Where the memories go instead of the store when a person reviews them first. */
+  private final Optional<Inbox> inbox;
 
   /**
    * A boundary for one pass.
    *
    * @param agent the agent whose session the candidates were read from
    * @param turns the texts the candidates' evidence indexes into, for their dates
+   * @param inbox where the memories are proposed instead of written, when a person reviews them first
    */
   CandidateWriter(MemoryStore store, String sessionId, CodingAgent agent, boolean dryRun, int cap,
-      List<TurnText> turns) {
+      List<TurnText> turns, Optional<Inbox> inbox) {
     this.store = store;
+    this.inbox = inbox;
     this.sessionId = sessionId;
     this.agent = agent;
     this.dryRun = dryRun;
@@ -121,6 +129,9 @@ final class CandidateWriter {
     saidAt(c).ifPresent(at -> b.created(at).updated(at));
     Memory memory = b.build();
     pending.put(MemoryNames.slug(c.name()), memory);
+    if (inbox.isPresent()) {
+      return proposed(c, memory, Optional.empty(), "create " + type.id() + " memory '" + c.name() + "'");
+    }
     Optional<String> path = Optional.empty();
     if (!dryRun) {
       Saved saved = store.write(memory, ChangedBy.EXTRACTION);
@@ -149,6 +160,10 @@ final class CandidateWriter {
         .description(existing.description().isBlank() ? c.description() : existing.description())
         .build();
     pending.put(MemoryNames.slug(existing.name()), merged);
+    if (inbox.isPresent()) {
+      return proposed(c, merged, Optional.of(MemoryFormat.format(existing)), "add to " + existing.type().id()
+          + " memory '" + existing.name() + "': " + Terms.clip(addition, 80));
+    }
     Optional<String> path = Optional.empty();
     if (!dryRun) {
       path = Optional.of(store.write(merged, ChangedBy.EXTRACTION).stored().path().toString());
@@ -156,6 +171,25 @@ final class CandidateWriter {
     return new ExtractionOutcome(ExtractionOutcome.Kind.UPDATED, existing.name(), existing.type(),
         new ExtractionOutcome.Origin(source(c), c.provenance().trusted()), c.description(), addition,
         Optional.of("merged into the existing memory '" + existing.name() + "'"), path);
+  }
+
+  /** {@code memory} proposed to the inbox (in a dry run, only reported as what would be proposed). */
+  private ExtractionOutcome proposed(MemoryCandidate c, Memory memory, Optional<String> before, String summary)
+      throws IOException {
+    String why = "the user said: \"" + Terms.clip(c.provenance().evidence().quote(), 300) + '"';
+    Optional<String> note;
+    if (dryRun) {
+      note = Optional.of("would be proposed to the review inbox");
+    } else {
+      Optional<Proposal> p = inbox.get().propose(Proposal.Origin.EXTRACTION,
+          sessionId.isEmpty() ? Optional.empty() : Optional.of(sessionId), summary, why,
+          List.of(new ProposedChange.Write(memory.name(), before, MemoryFormat.format(memory))));
+      note = Optional.of(p.map(x -> "waiting in the review inbox as " + x.id())
+          .orElse("already waiting in the review inbox, or rejected there"));
+    }
+    return new ExtractionOutcome(ExtractionOutcome.Kind.PROPOSED, memory.name(), memory.type(),
+        new ExtractionOutcome.Origin(source(c), c.provenance().trusted()), memory.description(), memory.body(), note,
+        Optional.empty());
   }
 
   /** The transcript message the candidate's evidence was read from, when the session's transcript named it. */

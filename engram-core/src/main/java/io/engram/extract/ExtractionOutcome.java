@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What became of one candidate at the write boundary.
  *
- * @param kind created, updated (merged into an existing memory) or skipped
+ * @param kind created, updated (merged into an existing memory), skipped, or proposed to the review inbox
  * @param name the memory's name (the existing one for an update)
  * @param type its type
  * @param origin the provenance recorded in the memory, and whether the text may be trusted
@@ -27,14 +27,19 @@ public record ExtractionOutcome(
     Optional<String> reason,
     Optional<String> path) {
 
-  /** The three fates of a candidate. */
+  /** The fates of a candidate. */
   public enum Kind {
     /** A new topic file (or, in a dry run, one that would be written). */
     CREATED,
     /** Merged into the body of an existing memory. */
     UPDATED,
     /** Not written; {@link #reason()} says why. */
-    SKIPPED
+    SKIPPED,
+    /**
+     * Not written but proposed to the review inbox ({@code memory.review}: {@code PROPOSE}), as a new memory or an
+     * update of one; {@link #reason()} names the proposal.
+     */
+    PROPOSED
   }
 
   /**

@@ -8,6 +8,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
+import io.engram.review.Inbox;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptPosition;
 import io.engram.transcript.TranscriptReader;
@@ -40,6 +41,7 @@ public final class ExtractionPass {
   private final ModelRouter router;
   private final ProjectMemory store;
   private final ExtractionStateFile states;
+  private final Path engramHome;
   private final Clock clock;
 
   /**
@@ -56,6 +58,7 @@ public final class ExtractionPass {
     this.router = Objects.requireNonNull(router, "router");
     this.store = Objects.requireNonNull(store, "store");
     this.states = new ExtractionStateFile(Objects.requireNonNull(engramHome, "engramHome"));
+    this.engramHome = engramHome;
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
@@ -159,9 +162,16 @@ public final class ExtractionPass {
         model -> new ModelExtractor(model, index, cap).extract(texts, input.from(), existing),
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
-        new CandidateWriter(store, transcript.sessionId(), transcript.agent(), dryRun, cap, texts).write(answered.value());
+        new CandidateWriter(store, transcript.sessionId(), transcript.agent(), dryRun, cap, texts, inbox())
+            .write(answered.value());
     return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
         outcomes);
+  }
+
+  /** The review inbox the pass proposes to, when {@code memory.review} is {@code PROPOSE}. */
+  private Optional<Inbox> inbox() {
+    return settings.memory().review() == EngramSettings.Review.PROPOSE
+        ? Optional.of(Inbox.of(engramHome, store.location().projectKey(), clock)) : Optional.empty();
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */

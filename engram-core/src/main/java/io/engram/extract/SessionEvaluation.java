@@ -73,7 +73,7 @@ public final class SessionEvaluation {
       }
       List<MemoryCandidate> candidates = extractor.extract(input.texts(), 0, List.of());
       int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
-      return new CandidateWriter(empty, transcript.sessionId(), transcript.agent(), true, cap, input.texts()).write(candidates).stream()
+      return new CandidateWriter(empty, transcript.sessionId(), transcript.agent(), true, cap, input.texts(), Optional.empty()).write(candidates).stream()
           .filter(o -> o.kind() != ExtractionOutcome.Kind.SKIPPED)
           .toList();
     } finally {

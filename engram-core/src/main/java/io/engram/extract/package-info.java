@@ -28,7 +28,8 @@
  * candidate to the write boundary: a memory resting on tool output is refused, whatever the extractor
  * said, and what the session did makes project facts only; a name that exists is merged into that memory; new memories get their source and
  * session. {@link ExtractionReport} lists an {@link ExtractionOutcome} per candidate (created, updated,
- * skipped with why). A dry run does everything but the writes and the state. Given the transcript file
+ * skipped with why, or proposed: with {@code memory.review} at {@code PROPOSE} the boundary writes nothing and
+ * each memory waits in the review inbox, {@code io.engram.review}, with the words it was read from). A dry run does everything but the writes and the state. Given the transcript file
  * ({@code run(Path, String, boolean)}), the pass reads from the byte offset where the last pass over it stopped ({@link
  * io.engram.transcript.TranscriptCheckpoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
  * pieces of at most {@code extraction.maxReadBytes}: its time and memory follow what was appended, not the

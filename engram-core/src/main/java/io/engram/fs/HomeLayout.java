@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * lib/                         the installed jar and its record
  * service/                     the resident service's files
  * user/memory/                 the user's memories
- * projects/KEY/                one project: memory/, team/, index/MODE/, history/, conversations/
+ * projects/KEY/                one project: memory/, team/, index/MODE/, history/, conversations/, inbox/
  * sessions/ID/                 one agent session: session.json (its ledger) and the files of its notes,
  *                              compaction and injections
  * </pre>
@@ -145,6 +145,11 @@ public record HomeLayout(Path home) {
     /** {@code conversations/}: the conversations a Java framework's agent keeps. */
     public Path conversations() {
       return dir.resolve("conversations");
+    }
+
+    /** {@code inbox/}: what extraction and the dream propose, waiting for the person's review. */
+    public Path inbox() {
+      return dir.resolve("inbox");
     }
   }
 

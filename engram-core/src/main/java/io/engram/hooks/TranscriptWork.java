@@ -49,6 +49,7 @@ final class TranscriptWork {
         case CREATED -> log.add("remembered " + o.type().id() + " memory '" + o.name() + "'");
         case UPDATED -> log.add("updated " + o.type().id() + " memory '" + o.name() + "'");
         case SKIPPED -> log.add("skipped '" + o.name() + "': " + o.reason().orElse("not written"));
+        case PROPOSED -> log.add("proposed " + o.type().id() + " memory '" + o.name() + "' to the review inbox");
       }
       written += o.kind() == ExtractionOutcome.Kind.SKIPPED ? 0 : 1;
     }

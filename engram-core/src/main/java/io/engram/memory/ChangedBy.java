@@ -22,6 +22,8 @@ public enum ChangedBy {
   LIBRARY,
   /** An import ({@code engram import}: a bundle, another Engram home, another agent's own memory). */
   IMPORT,
+  /** A person accepting a proposal of the review inbox (what extraction or the dream proposed). */
+  REVIEW,
   /**
    * Not Engram: the version was found on disk as it was, written by Claude Code, a person's editor, or before the
    * history was kept.

@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -233,7 +234,7 @@ class ExtractionPassTest {
         CandidateType.REFERENCE, "https://wiki.example.com/runbook\n",
         new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(2, 0, 5, "https"), 0.8));
 
-    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of()).write(List.of(link, fact, said));
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(), Optional.empty()).write(List.of(link, fact, said));
 
     assertThat(out).extracting(ExtractionOutcome::kind).containsExactly(ExtractionOutcome.Kind.SKIPPED,
         ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);
@@ -255,7 +256,7 @@ class ExtractionPassTest {
         CandidateType.REFERENCE, "https://wiki.example.com/runbook\n",
         new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(2, 0, 5, "https"), 0.8));
 
-    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of()).write(List.of(huge, growing, small));
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(), Optional.empty()).write(List.of(huge, growing, small));
 
     assertThat(out).extracting(ExtractionOutcome::kind).containsExactly(ExtractionOutcome.Kind.SKIPPED,
         ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);
@@ -275,7 +276,7 @@ class ExtractionPassTest {
         new MemoryCandidate.Provenance(CandidateSource.USER, false, new Evidence(0, 0, 5, "The u"), 0.9));
 
     List<ExtractionOutcome> out =
-        new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of()).write(List.of(planted, mislabelled));
+        new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(), Optional.empty()).write(List.of(planted, mislabelled));
 
     assertThat(out).allSatisfy(o -> {
       assertThat(o.kind()).isEqualTo(ExtractionOutcome.Kind.SKIPPED);
@@ -293,7 +294,7 @@ class ExtractionPassTest {
         CandidateType.PROJECT, "Tests run with `mix test`.\n",
         new MemoryCandidate.Provenance(CandidateSource.SESSION, true, new Evidence(0, 0, 5, "mix t"), 0.75));
 
-    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of()).write(List.of(rule, fact));
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(), Optional.empty()).write(List.of(rule, fact));
 
     assertThat(out).extracting(ExtractionOutcome::kind)
         .containsExactly(ExtractionOutcome.Kind.SKIPPED, ExtractionOutcome.Kind.CREATED);

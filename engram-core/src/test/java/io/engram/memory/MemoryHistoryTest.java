@@ -36,7 +36,7 @@ class MemoryHistoryTest {
   private static EngramSettings.Memory bounded(int versions, int bytes) {
     EngramSettings.Memory d = EngramSettings.Memory.DEFAULTS;
     return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
-        d.indexMaxBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(), versions, bytes);
+        d.indexMaxBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(), versions, bytes, d.review());
   }
 
   @Test

@@ -63,7 +63,7 @@ class MemoryStoresTest {
     MemoryLocation shared = MemoryStores.locate(roots(wt), EngramSettings.DEFAULTS);
     assertThat(shared).isEqualTo(MemoryStores.locate(roots(main), EngramSettings.DEFAULTS));
     EngramSettings isolated = withMemory(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", true,
-        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20));
+        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20, EngramSettings.Review.OFF));
     assertThat(MemoryStores.locate(roots(wt), isolated).projectKey()).endsWith("-feature");
   }
 
@@ -71,7 +71,7 @@ class MemoryStoresTest {
   void claudeCodeLayoutUsesClaudeCodesSanitizedPath() throws Exception {
     Path project = Files.createDirectories(tmp.resolve("work/my_app.v2"));
     EngramSettings cc = withMemory(new EngramSettings.Memory(EngramSettings.Layout.CLAUDE_CODE, "~/.claude", false,
-        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20));
+        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20, EngramSettings.Review.OFF));
     MemoryLocation l = MemoryStores.locate(roots(project), cc);
     String expected = project.toString().replaceAll("[^A-Za-z0-9]", "-");
     assertThat(l.projectDir()).isEqualTo(tmp.resolve("user/.claude/projects").resolve(expected).resolve("memory"));

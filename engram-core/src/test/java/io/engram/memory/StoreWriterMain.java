@@ -19,7 +19,7 @@ public final class StoreWriterMain {
   static EngramSettings.Memory withLimit(EngramSettings.Memory d, int maxMemoryBytes) {
     return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
         d.indexMaxBytes(), d.maxTopicBytes(), maxMemoryBytes, d.trashRetentionDays(),
-        d.historyMaxVersions(), d.historyMaxBytes());
+        d.historyMaxVersions(), d.historyMaxBytes(), d.review());
   }
 
   private StoreWriterMain() {}

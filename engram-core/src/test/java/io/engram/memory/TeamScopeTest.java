@@ -102,7 +102,7 @@ class TeamScopeTest {
     EngramSettings.Memory m = d.memory();
     return new EngramSettings(d.instructions(), new EngramSettings.Memory(layout, m.claudeHome(), m.isolateWorktrees(),
         m.indexMaxLines(), m.indexMaxBytes(), m.maxTopicBytes(), m.maxMemoryBytes(), m.trashRetentionDays(),
-        m.historyMaxVersions(), m.historyMaxBytes()), d.notes(),
+        m.historyMaxVersions(), m.historyMaxBytes(), m.review()), d.notes(),
         d.extraction(), d.dream(), d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(),
         d.team());
   }

@@ -15,7 +15,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +51,7 @@ public final class EditCommand implements java.util.concurrent.Callable<Integer>
     try {
       Files.writeString(temp, original, StandardCharsets.UTF_8);
       while (true) {
-        runEditor(temp);
+        TextEditor.open(editor, temp);
         String edited = Files.readString(temp, StandardCharsets.UTF_8);
         if (edited.equals(original)) {
           out.println("no changes to '" + current.name() + "'");
@@ -91,31 +90,5 @@ public final class EditCommand implements java.util.concurrent.Callable<Integer>
     err.flush();
     String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
     return answer != null && !answer.strip().toLowerCase(Locale.ROOT).startsWith("n");
-  }
-
-  private void runEditor(Path file) throws IOException {
-    String cmd = editor != null ? editor : firstSet(System.getenv("VISUAL"), System.getenv("EDITOR"), "vi");
-    boolean windows = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win");
-    List<String> argv = windows
-        ? List.of("cmd", "/c", cmd + " \"" + file + "\"")
-        : List.of("sh", "-c", cmd + " \"$1\"", "engram-edit", file.toString());
-    try {
-      int code = new ProcessBuilder(argv).inheritIO().start().waitFor();
-      if (code != 0) {
-        throw new UserFacingException("editor '" + cmd + "' exited with code " + code + "; nothing saved");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new UserFacingException("interrupted while waiting for the editor; nothing saved");
-    }
-  }
-
-  private static String firstSet(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v;
-      }
-    }
-    return "vi";
   }
 }

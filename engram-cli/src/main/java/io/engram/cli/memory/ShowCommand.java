@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 /** {@code engram show NAME [--history]}: one memory, frontmatter and body, or every version it had. */
 @Command(name = "show", mixinStandardHelpOptions = true, description = {"Show one memory: its file and its text.",
     "With --history, every version the memory had (also after it was forgotten): when, by what (cli, ui, mcp,"
-        + " extraction, dream, team, library, import, outside), the change, and the diff to the version before.",
+        + " extraction, dream, team, library, import, review, outside), the change, and the diff to the version before.",
     "A memory keeps its ${bundle:memory.historyMaxVersions} newest versions."})
 public final class ShowCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;

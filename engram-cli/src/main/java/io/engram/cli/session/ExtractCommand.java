@@ -42,7 +42,8 @@ public final class ExtractCommand implements Callable<Integer> {
 
   /** What {@code --json} prints: the pass and its memories, written, updated and skipped. */
   record ExtractJson(String sessionId, boolean dryRun, String engine, Optional<String> fallbackReason,
-      @JsonUnwrapped ExtractionReport.MessagesRead read, List<Row> written, List<Row> updated, List<Row> skipped) {}
+      @JsonUnwrapped ExtractionReport.MessagesRead read, List<Row> written, List<Row> updated, List<Row> skipped,
+      List<Row> proposed) {}
 
   /** One memory the pass wrote, merged or skipped ({@code reason} says why), with its file if any. */
   record Row(String name, String type, String source, boolean trusted, String description, String body,
@@ -68,6 +69,7 @@ public final class ExtractCommand implements Callable<Integer> {
         case CREATED -> dryRun ? "would create" : "created";
         case UPDATED -> dryRun ? "would update" : "updated";
         case SKIPPED -> "skipped";
+        case PROPOSED -> dryRun ? "would propose" : "proposed";
       };
       out.printf("%-12s %-9s %-40s [%s%s]%s%n", verb, o.type().id(), o.name(), o.origin().source().id(),
           o.origin().trusted() ? "" : ", untrusted", o.reason().map(r -> " " + r).orElse(""));
@@ -82,7 +84,7 @@ public final class ExtractCommand implements Callable<Integer> {
   private static ExtractJson json(ExtractionReport r) {
     return new ExtractJson(r.sessionId(), r.dryRun(), r.engine(), r.fallbackReason(), r.read(),
         rows(r.of(ExtractionOutcome.Kind.CREATED)), rows(r.of(ExtractionOutcome.Kind.UPDATED)),
-        rows(r.of(ExtractionOutcome.Kind.SKIPPED)));
+        rows(r.of(ExtractionOutcome.Kind.SKIPPED)), rows(r.of(ExtractionOutcome.Kind.PROPOSED)));
   }
 
   private static List<Row> rows(List<ExtractionOutcome> outcomes) {

@@ -50,7 +50,7 @@ class NotesAndExtractCommandsTest {
     JsonNode dry = JsonOutput.mapper().readTree(run("extract", fixture().toString(), "--dry-run", "--json").out());
     assertThat(dry.get("dryRun").asBoolean()).isTrue();
     assertThat(dry.fieldNames()).toIterable().containsExactly("sessionId", "dryRun", "engine", "fallbackReason",
-        "fromMessage", "toMessage", "turnTexts", "skippedRanges", "written", "updated", "skipped");
+        "fromMessage", "toMessage", "turnTexts", "skippedRanges", "written", "updated", "skipped", "proposed");
     assertThat(dry.get("written")).isNotEmpty();
     assertThat(dry.get("written").get(0).get("path").isNull()).isTrue();
     assertThat(run("list", "--json").out()).doesNotContain("pnpm");
