@@ -142,6 +142,22 @@ try {
     undoButtons: await page.locator('button.undo').count() });
   await page.screenshot({ path: shots + '/10-dream-undone.png', fullPage: true });
 
+  // The review inbox: two proposals wait; one is accepted after an edit, the other rejected.
+  await page.goto(baseUrl + '/ui/#/inbox');
+  await page.locator('section.proposal').first().waitFor();
+  const waiting = await page.locator('section.proposal').count();
+  const first = page.locator('section.proposal', { hasText: 'offline-tests' });
+  const proposed = await first.locator('textarea').inputValue();
+  await first.locator('textarea').fill(proposed.replace('Run the tests offline.', 'Run the tests offline: ./mvnw -o.'));
+  await page.screenshot({ path: shots + '/10b-inbox.png', fullPage: true });
+  await first.locator('button.accept').click();
+  await page.locator('#message', { hasText: 'accepted' }).waitFor();
+  const accepted = await page.locator('#message').innerText();
+  await page.locator('section.proposal', { hasText: 'use-yarn' }).locator('button.reject').click();
+  await page.locator('#inbox-empty').waitFor();
+  step('inbox', { waiting, accepted, rejected: await page.locator('#message').innerText(),
+    empty: await page.locator('#inbox-empty').innerText() });
+
   // The instructions a session loads, and the model token ledger.
   await page.goto(baseUrl + '/ui/#/instructions');
   await page.locator('#instruction-total').waitFor();

@@ -22,6 +22,7 @@ import io.engram.recall.MemoryRecall;
 import io.engram.recall.MemorySection;
 import io.engram.recall.RecalledMemory;
 import io.engram.recall.SearchIndex;
+import io.engram.review.Inbox;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -195,6 +196,11 @@ public final class Engram {
   /** The session notes kept under Engram's home. */
   public NotesStore notes() {
     return new NotesStore(roots.engramHome());
+  }
+
+  /** The project's review inbox: what extraction and the dream propose when {@code memory.review} is PROPOSE. */
+  public Inbox inbox() {
+    return Inbox.of(roots.engramHome(), memory.location().projectKey(), clock);
   }
 
   /**

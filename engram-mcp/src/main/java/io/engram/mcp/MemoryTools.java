@@ -97,7 +97,8 @@ final class MemoryTools {
                 + "\"description\":\"The agent's session id; without it, this server's connection is the session\"}}"),
             textInResult(this::context)),
         new CompactionTool(engram).def(),
-        new HistoryTool(engram).def());
+        new HistoryTool(engram).def(),
+        new InboxTool(engram).def());
   }
 
   private Map<String, Object> recall(Arguments args) throws IOException {

@@ -14,7 +14,8 @@
  * <p>The tools and resources are defined once and registered on the SDK's stateless server, which both
  * transports share. {@code MemoryTools} holds each tool's JSON schema and action: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with
  * the session budgets when a session id is given), {@code remember}, {@code forget}, {@code list}, {@code
- * context} and {@code compact}. {@code context} with a {@code path} answers with the instruction files of
+ * context}, {@code compact}, {@code history} and {@code inbox} (the review inbox, {@code InboxTool}: list,
+ * show, accept with or without an edit, reject, as {@code engram inbox} does). {@code context} with a {@code path} answers with the instruction files of
  * the subdirectories down to that file that the session has not had ({@code SubdirectoryInstructions}: per
  * session id under Engram's home, else per server connection). {@code CompactionTool} checks that the transcript is an absolute {@code
  * .jsonl} path and calls {@link io.engram.compaction.SessionCompaction} as {@code engram compact} does; its

@@ -70,7 +70,8 @@ class McpNodeClientTest {
 
   private static void assertScenario(JsonNode r) {
     assertThat(r.get("server").asText()).isEqualTo("engram");
-    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "forget", "history", "list", "recall", "remember");
+    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "forget", "history", "inbox", "list", "recall",
+        "remember");
     assertThat(texts(r.get("rememberSchemaRequired"))).contains("name", "type", "body");
     assertThat(r.at("/remember/isError").asBoolean()).isFalse();
     assertThat(r.at("/remember/text").asText()).contains("saved memory 'tests-need-redis'");

@@ -25,7 +25,9 @@
  * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
  * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
  * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
- * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code SessionsApi} lists the
+ * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code InboxApi} lists what
+ * waits in the review inbox ({@link io.engram.review.Inbox}) and accepts (the memory edited or not) or rejects
+ * a proposal, the calls of {@code engram inbox}. {@code SessionsApi} lists the
  * sessions the hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}) and gives one
  * session's timeline: the window at each request from {@link io.engram.context.ContextTimeline} (what
  * {@code engram stats} shows), the level lines from the settings, the transcript's compactions with the

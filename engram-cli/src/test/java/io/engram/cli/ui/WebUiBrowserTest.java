@@ -12,13 +12,19 @@ import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
+import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
+import io.engram.review.Inbox;
+import io.engram.review.Proposal;
+import io.engram.review.ProposedChange;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The web UI in a real browser: Debian's Chromium, headless, driven by playwright-core
  * ({@code src/test/browser/ui.mjs}) against a service running in this JVM on a temporary home. One browser
  * launch logs in through {@code engram ui --print-url}'s link, finds a memory, searches, edits it and reads its
- * versions and the diff of the edit, forgets and restores it, follows its provenance to the turn that wrote it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
+ * versions and the diff of the edit, forgets and restores it, reviews the inbox (accepts an edited proposal, rejects another), follows its provenance to the turn that wrote it, checks that a memory's text runs no script, previews a dream, applies it, opens its diff and
  * undoes it, opens a compacted session's window chart, checks that another local server the browser visits gets no
  * credential and its page reads nothing, and that a browser without the session is refused;
  * screenshots go to {@code target/ui-screenshots/}. Under {@code CI=true} a missing node, chromium or
@@ -90,6 +96,9 @@ class WebUiBrowserTest {
     String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
     Files.writeString(index, indexBefore);
     recordCompactedSession(memory.location().projectDir());
+    Inbox inbox = Inbox.of(home, memory.location().projectKey(), Clock.systemUTC());
+    propose(inbox, "offline-tests", "Run the tests offline.\n");
+    propose(inbox, "use-yarn", "Use yarn, not npm.\n");
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
     CommandRun ui = CommandRun.in(home, project, "ui", "--print-url");
     assertThat(ui.exitCode()).as(ui.err()).isZero();
@@ -143,8 +152,18 @@ class WebUiBrowserTest {
     assertThat(step(report, "dreamUndone").get("message").asText()).contains("undid dream run");
     assertThat(step(report, "dreamUndone").get("undoButtons").asInt()).isZero();
     assertThat(Files.readString(index)).as("the undo put MEMORY.md back").contains("gone.md");
+    JsonNode reviewed = step(report, "inbox");
+    assertThat(reviewed.get("waiting").asInt()).isEqualTo(2);
+    assertThat(reviewed.get("accepted").asText()).contains("accepted", "offline-tests");
+    assertThat(reviewed.get("rejected").asText()).contains("rejected");
+    assertThat(memory.read("offline-tests").orElseThrow().memory().body()).contains("./mvnw -o");
+    assertThat(memory.read("offline-tests").orElseThrow().memory().session()).as("provenance kept").contains("s-ui");
+    assertThat(memory.history("offline-tests")).extracting(v -> v.by().id()).containsExactly("review");
+    assertThat(memory.read("use-yarn")).isEmpty();
+    assertThat(inbox.pending()).isEmpty();
     assertThat(step(report, "instructions").get("files").asInt()).isEqualTo(1);
-    assertThat(step(report, "instructions").get("index").asText()).contains("of 4 lines");
+    assertThat(step(report, "instructions").get("index").asText()).as("the accepted proposal added a line")
+        .contains("of 5 lines");
     assertThat(step(report, "usage").get("text").asText()).contains("Model usage");
     JsonNode session = step(report, "session");
     assertThat(session.get("summary").asText()).contains("3 request(s), 1 compaction(s)");
@@ -162,6 +181,14 @@ class WebUiBrowserTest {
     assertThat(body).contains("localhost:6380");
     assertThat(memory.trashed()).isEmpty();
     assertThat(SHOTS.resolve("04-edited.png")).isNotEmptyFile();
+  }
+
+  private static void propose(Inbox inbox, String name, String body) throws Exception {
+    Memory m = Memory.builder(name, MemoryType.FEEDBACK).description("About " + name).body(body)
+        .source(MemorySource.USER).session("s-ui").build();
+    inbox.propose(Proposal.Origin.EXTRACTION, Optional.of("s-ui"), "create feedback memory '" + name + "'",
+        "the user said: \"" + body.strip() + "\"", List.of(new ProposedChange.Write(name, Optional.empty(),
+        MemoryFormat.format(m))));
   }
 
   /**

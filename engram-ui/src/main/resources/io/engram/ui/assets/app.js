@@ -289,6 +289,42 @@ async function showDreams() {
       : el('div', { id: 'dream-runs' }, data.runs.map(dreamRun)));
 }
 
+// ---- review inbox ------------------------------------------------------------------------------------------
+
+function proposalView(p) {
+  const main = p.changes.find((c) => c.kind === 'write');
+  const editor = main ? el('textarea', { class: 'editor proposal-text', spellcheck: 'false' }) : null;
+  if (editor) editor.value = main.after;
+  const review = async (action) => {
+    try {
+      const edited = editor && editor.value !== main.after ? editor.value : null;
+      const r = action === 'accept' ? await post('inbox/accept', { id: p.id, edited })
+        : await post('inbox/reject', { id: p.id });
+      say(action === 'accept' ? `accepted ${r.id}: wrote ${r.written.join(', ')}` : `rejected ${r.id}`);
+      showInbox();
+    } catch (e) { say(e.message, true); }
+  };
+  return el('section', { class: 'proposal', 'data-id': p.id },
+    el('h3', {}, p.summary),
+    el('p', { class: 'why' }, `${p.origin} · ${when(p.at)}` + (p.session ? ` · session ${p.session}` : '')),
+    el('p', { class: 'reason' }, p.reason),
+    p.changes.filter((c) => c !== main).map((c) => el('p', { class: 'change' },
+      c.kind === 'write' ? `also writes '${c.name}'` : `moves '${c.name}' to the trash`)),
+    editor,
+    el('div', { class: 'actions' },
+      el('button', { class: 'primary accept', onclick: () => review('accept') }, 'Accept'),
+      el('button', { class: 'danger reject', onclick: () => review('reject') }, 'Reject')));
+}
+
+async function showInbox() {
+  const data = await get('inbox');
+  view.replaceChildren(el('h2', {}, 'Inbox'),
+    el('p', {}, 'What extraction and the dream propose (memory.review: PROPOSE) waits here for your yes. Edit a'
+      + ' memory before you accept it; a rejected proposal is not made again.'),
+    data.proposals.length === 0 ? el('p', { id: 'inbox-empty' }, 'Nothing waits for your review.')
+      : el('div', { id: 'proposals' }, data.proposals.map(proposalView)));
+}
+
 // ---- instructions and usage ------------------------------------------------------------------------------
 
 const number = (n) => Number(n).toLocaleString('en-US');
@@ -466,6 +502,7 @@ const routes = [
   [/^#\/memory\/(.+)$/, (m) => showMemory(decodeURIComponent(m[1])), 'nav-memories'],
   [/^#\/trash$/, () => showTrash(), 'nav-trash'],
   [/^#\/dreams$/, () => showDreams(), 'nav-dreams'],
+  [/^#\/inbox$/, () => showInbox(), 'nav-inbox'],
   [/^#\/instructions$/, () => showInstructions(), 'nav-instructions'],
   [/^#\/usage$/, () => showUsage(), 'nav-usage'],
   [/^#\/sessions$/, () => showSessions(), 'nav-sessions'],
