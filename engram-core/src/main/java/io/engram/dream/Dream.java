@@ -9,6 +9,7 @@ import io.engram.memory.MemoryWriteListener;
 import io.engram.model.ModelRouter;
 import io.engram.recall.Embedder;
 import io.engram.redact.SecretRedactor;
+import io.engram.review.Inbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -184,6 +185,14 @@ public final class Dream {
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
         return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
+      }
+      if (settings.memory().review() == EngramSettings.Review.PROPOSE) {
+        // A person reviews what the dream would change: it waits in the inbox, and the run counts as a
+        // consolidation, so the next one starts from what is accepted by then.
+        DreamProposals.propose(p.plan(), dir,
+            Inbox.of(roots.engramHome(), MemoryStores.locate(roots, settings).projectKey(), clock));
+        held.commit(clock.instant());
+        return result(DreamResult.Outcome.PROPOSED, gates, Optional.empty(), p, purged);
       }
       String runId = UndoJournal.newRunId(start);
       SortedSet<String> snapshot = new TreeSet<>(p.plan().touchedPaths());

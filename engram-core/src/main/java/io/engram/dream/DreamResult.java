@@ -27,6 +27,11 @@ public final class DreamResult {
   public enum Outcome {
     /** The plan was applied. */
     APPLIED,
+    /**
+     * The plan waits in the review inbox ({@code memory.review} at PROPOSE): nothing was written;
+     * {@link DreamResult#problems()} names each proposal.
+     */
+    PROPOSED,
     /** A dry run: the plan and diff were built, nothing was written. */
     DRY_RUN,
     /** Everything was consolidated already; the run was stamped as a consolidation. */

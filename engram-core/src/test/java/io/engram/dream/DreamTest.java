@@ -73,6 +73,35 @@ class DreamTest {
   }
 
   @Test
+  void inReviewModeTheDreamProposesItsMergeAndAcceptingItMergesAsTheRunWould() throws Exception {
+    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
+        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
+        MAY_10);
+    Path dir = f.memoryDir();
+    String before = Files.readString(dir.resolve("redis-for-tests.md"));
+
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+
+    assertThat(r.outcome()).isEqualTo(DreamResult.Outcome.PROPOSED);
+    assertThat(Files.readString(dir.resolve("redis-for-tests.md"))).isEqualTo(before);
+    io.engram.memory.ProjectMemory store = MemoryStores.open(f.roots, f.settings);
+    io.engram.review.Inbox inbox = io.engram.review.Inbox.of(f.roots.engramHome(), store.location().projectKey(),
+        java.time.Clock.systemUTC());
+    io.engram.review.Proposal merge = inbox.pending().stream().filter(p -> p.summary().startsWith("merge"))
+        .findFirst().orElseThrow();
+    assertThat(merge.origin()).isEqualTo(io.engram.review.Proposal.Origin.DREAM);
+
+    inbox.accept(merge.id(), java.util.Optional.empty(), store);
+
+    assertThat(dir.resolve("redis-for-tests.md")).doesNotExist();
+    assertThat(Files.readString(dir.resolve("redis-tests-again.md"))).contains("Flush it between runs.");
+  }
+
+  @Test
   void aContradictionMarksTheOlderMemorySupersededAndKeepsIt() throws Exception {
     DreamFixture f = seeded();
     f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);

@@ -131,6 +131,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       case DRY_RUN -> "dry run, nothing written";
       case NOTHING_TO_DO -> "nothing to consolidate";
       case TIMED_OUT -> "stopped at its time budget, nothing written";
+      case PROPOSED -> "proposed to the review inbox (engram inbox list), nothing written";
       default -> "applied, run " + r.runId().orElse("?");
     };
     out.println(Ansi.AUTO.string("@|bold dream|@ " + what + ": " + r.memories() + " memories, "
