@@ -10,13 +10,13 @@ import io.engram.notes.NotesStore;
 import io.engram.notes.StoredNotes;
 import io.engram.recall.MemorySection;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.StandingMemories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,7 +28,7 @@ import java.util.Set;
  *       line, with the path of the whole file);
  *   <li>the user's standing memories ({@code user} and {@code feedback}): every one that fits the cap (three
  *       quarters of the room left when an index follows) and the session's recall budget, corrections first, then
- *       the most used, then the newest ({@link #STANDING_ORDER}); each one left out is named with its true reason;
+ *       the most used, then the newest ({@link StandingMemories#ORDER}); each one left out is named with its true reason;
  *   <li>MEMORY.md of the project and of the user (not in the Claude Code layout, where Claude Code loads it
  *       itself), each under the absolute path of its memory directory, which its links are relative to;
  *       cut at a line when the room runs out.
@@ -97,17 +97,6 @@ final class SessionStartContext {
     }
   }
 
-  /**
-   * The order standing memories go in: corrections (feedback) before preferences (user), then the more used (how
-   * often the agent asked for or read one, then how lately), then the newest.
-   */
-  static final Comparator<StoredMemory> STANDING_ORDER = Comparator
-      .comparing((StoredMemory m) -> m.memory().type() == MemoryType.FEEDBACK ? 0 : 1)
-      .thenComparing(Comparator.comparingInt((StoredMemory m) -> m.memory().recallCount()).reversed())
-      .thenComparing(m -> m.memory().lastRecalled().orElse(Instant.EPOCH), Comparator.reverseOrder())
-      .thenComparing(m -> m.memory().updated().orElse(Instant.EPOCH), Comparator.reverseOrder())
-      .thenComparing(StoredMemory::name);
-
   private HookState standing(HookState state, InjectedContext out, int room) throws IOException {
     Instant now = clock.instant();
     EngramSettings.Recall budgets = settings.recall();
@@ -115,12 +104,12 @@ final class SessionStartContext {
     List<StoredMemory> standing = memory.list().memories().stream()
         .filter(m -> m.memory().type() == MemoryType.USER || m.memory().type() == MemoryType.FEEDBACK)
         .filter(m -> !m.memory().isSuperseded(now) && !seen.contains(m.name()))
-        .sorted(STANDING_ORDER)
+        .sorted(StandingMemories.ORDER)
         .toList();
     if (standing.isEmpty()) {
       return state;
     }
-    String heading = "# Standing preferences and corrections (Engram memory)\n\n";
+    String heading = StandingMemories.HEADING;
     int bytesLeft = budgets.bytesPerSession() - state.recallBytes();
     int charsLeft = room - heading.length();
     StringBuilder blocks = new StringBuilder();

@@ -20,6 +20,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.Saved;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.StandingMemories;
 import io.engram.redact.SecretRedactor;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.Transcript;
@@ -251,8 +252,10 @@ public final class HostedMemory implements AutoCloseable {
   public HostedCompaction compact(String conversationId, List<TranscriptMessage> messages) throws IOException {
     Transcript transcript = HostedTranscript.of(sessionId(conversationId), messages);
     SessionCompaction compaction = new SessionCompaction(settings, router, home, LoadedInstructions::empty);
+    StandingMemories standing = StandingMemories.select(store.list().memories(), clock.instant(),
+        settings.hooks().contextCharCap(), settings.recall().bytesPerFile());
     return new HostedCompaction(compaction.compact(transcript,
-        SessionCompaction.Request.userRequested("").withNotes(SessionCompaction.Notes.KEPT).asAutomatic()));
+        SessionCompaction.Request.userRequested("").withNotes(SessionCompaction.Notes.KEPT).asAutomatic()), standing);
   }
 
   /**

@@ -40,6 +40,10 @@
  * <p><b>Compaction.</b> Before a call, {@link io.engram.hosted.HostedMemory#compactIfDue} counts the
  * conversation's tokens against the model's window and, at the level where Claude Code compacts by itself
  * (the critical level, 92% by default), runs Engram's compactor; its summary keeps the user's messages word
- * for word and the open tasks, and replaces the conversation's older messages.
+ * for word and the open tasks, and replaces the conversation's older messages. The message that replaces them
+ * ({@link io.engram.hosted.HostedCompaction#continuation}) also carries the project's standing rules, its
+ * {@code feedback} and {@code user} memories, word for word within the cap a session's start has ({@link
+ * io.engram.recall.StandingMemories}), so the first turn after a compaction obeys what the summary may have left
+ * out; {@link io.engram.hosted.HostedCompaction#standing} says which went and which did not fit.
  */
 package io.engram.hosted;

@@ -57,6 +57,11 @@
  * {@link RecalledMemory} in the {@link RecallResult} carries its reason ({@code bm25 #2 + vector #1, hot});
  * everything left out says why. {@link Manifest} is the session-start list of current memories.
  *
+ * <p>{@link StandingMemories} are the rules sent whole rather than searched for: the {@code feedback} and {@code
+ * user} memories, corrections first, word for word within a cap, at a session's start and again after each
+ * compaction (the SessionStart hook after {@code compact}, and the continuation message of a Java framework's
+ * compacted conversation), each one left out named.
+ *
  * <p>Where to start: {@link MemoryRecall#recall}.
  */
 package io.engram.recall;

@@ -130,4 +130,31 @@ class HostedMemoryTest {
         .contains("Step 5: rename parseLine in Parser.java.");
     assertThat(HostedCompaction.isContinuation(compaction.continuation())).isTrue();
   }
+
+  @Test
+  void afterACompactionEveryStandingRuleIsInTheFirstMessageWordForWord() throws IOException {
+    HostedMemory memory = memory();
+    memory.remember("offline-tests", "feedback", "Tests run offline", "Don't run the whole suite with ./mvnw test;"
+        + " use ./mvnw -o -Dtest=OwnerControllerTests test so it stays offline: the full build downloads too much.");
+    memory.remember("lockfile", "feedback", "Only pnpm's lockfile", "npm 会生成 package-lock.json，我们只提交"
+        + " pnpm-lock.yaml，所以不要用 npm install。");
+    memory.remember("role", "user", "Backend engineer", "A backend engineer, new to React: explain the frontend.");
+    memory.remember("schema", "project", "Where the schema is", "The schema is in src/main/resources/db.");
+    List<TranscriptMessage> conversation = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      conversation.add(TranscriptMessage.text(Role.USER, "Step " + i + ": rename parseLine in Parser.java."));
+      conversation.add(TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.Text("Done. ".repeat(50)))));
+    }
+
+    HostedCompaction compaction = memory.compact("c", conversation);
+
+    String first = compaction.continuation();
+    for (String rule : List.of("offline-tests", "lockfile", "role")) {
+      String body = memory.store().read(rule).orElseThrow().memory().body().strip();
+      assertThat(first).as(rule).contains(body);
+    }
+    assertThat(first).doesNotContain("src/main/resources/db");
+    assertThat(compaction.standing().sent()).containsExactly("lockfile", "offline-tests", "role");
+    assertThat(compaction.standing().leftOut()).isEmpty();
+  }
 }
