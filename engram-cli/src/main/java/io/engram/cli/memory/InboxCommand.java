@@ -1,10 +1,9 @@
 package io.engram.cli.memory;
 
-import io.engram.cli.global.GlobalOptions;
+import io.engram.Engram;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.memory.ProjectMemory;
 import io.engram.review.Inbox;
 import io.engram.review.Proposal;
 import io.engram.review.ProposedChange;
@@ -13,7 +12,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +52,7 @@ public final class InboxCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      List<Proposal> waiting = inbox(spec, MemoryAccess.open(spec)).pending();
+      List<Proposal> waiting = MemoryAccess.engram(spec).inbox().pending();
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
         JsonOutput.print(out, new Waiting(waiting));
@@ -71,9 +69,6 @@ public final class InboxCommand implements Runnable {
     }
   }
 
-  static Inbox inbox(CommandSpec spec, ProjectMemory store) {
-    return Inbox.of(GlobalOptions.of(spec).roots().engramHome(), store.location().projectKey(), Clock.systemUTC());
-  }
 
   /** {@code engram inbox show ID}. */
   @Command(name = "show", mixinStandardHelpOptions = true,
@@ -87,7 +82,7 @@ public final class InboxCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      Proposal p = inbox(spec, MemoryAccess.open(spec)).find(id);
+      Proposal p = MemoryAccess.engram(spec).inbox().find(id);
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
         JsonOutput.print(out, p);
@@ -134,8 +129,8 @@ public final class InboxCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      ProjectMemory store = MemoryAccess.open(spec);
-      Inbox inbox = inbox(spec, store);
+      Engram engram = MemoryAccess.engram(spec);
+      Inbox inbox = engram.inbox();
       Optional<String> edited = Optional.empty();
       if (file != null) {
         edited = Optional.of(Files.readString(file, StandardCharsets.UTF_8));
@@ -143,7 +138,7 @@ public final class InboxCommand implements Runnable {
         edited = Optional.of(edited(inbox.find(id)));
       }
       Proposal p = inbox.find(id);
-      List<String> written = inbox.accept(p.id(), edited, store);
+      List<String> written = inbox.accept(p.id(), edited, engram.memory());
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
         JsonOutput.print(out, new Accepted(p.id(), written));
@@ -183,7 +178,7 @@ public final class InboxCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      Inbox inbox = inbox(spec, MemoryAccess.open(spec));
+      Inbox inbox = MemoryAccess.engram(spec).inbox();
       List<String> done = new ArrayList<>();
       for (String id : ids) {
         done.add(inbox.reject(id).id());
