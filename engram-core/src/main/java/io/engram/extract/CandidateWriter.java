@@ -176,7 +176,8 @@ final class CandidateWriter {
   /** {@code memory} proposed to the inbox (in a dry run, only reported as what would be proposed). */
   private ExtractionOutcome proposed(MemoryCandidate c, Memory memory, Optional<String> before, String summary)
       throws IOException {
-    String why = "the user said: \"" + Terms.clip(c.provenance().evidence().quote(), 300) + '"';
+    String quote = '"' + Terms.clip(c.provenance().evidence().quote(), 300) + '"';
+    String why = source(c) == MemorySource.USER ? "the user said: " + quote : "read from " + source(c).id() + ": " + quote;
     Optional<String> note;
     if (dryRun) {
       note = Optional.of("would be proposed to the review inbox");
