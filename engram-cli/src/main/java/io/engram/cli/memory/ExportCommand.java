@@ -1,7 +1,7 @@
 package io.engram.cli.memory;
 
+import io.engram.Engram;
 import io.engram.cli.global.UserFacingException;
-import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -49,16 +48,16 @@ public final class ExportCommand implements java.util.concurrent.Callable<Intege
 
   @Override
   public Integer call() throws IOException {
-    GlobalOptions global = GlobalOptions.of(spec);
-    ProjectMemory memory = MemoryAccess.open(spec);
+    Engram engram = MemoryAccess.engram(spec);
+    ProjectMemory memory = engram.memory();
     Path target = out != null ? out
         : Path.of("engram-memories-" + (all ? "all" : memory.location().projectKey()) + ".zip");
     if (Files.exists(target) && !Files.isDirectory(target)) {
       throw new UserFacingException(target + " exists; name another --out, or move it away first");
     }
-    MemoryExport export = new MemoryExport(global.settings(), Clock.systemUTC());
+    MemoryExport export = new MemoryExport(engram.settings(), engram.clock());
     MemoryExport.Exported r = all
-        ? export.all(global.roots().engramHome(), Optional.of(memory), versions, target)
+        ? export.all(engram.roots().engramHome(), Optional.of(memory), versions, target)
         : export.project(memory, versions, target);
     PrintWriter o = spec.commandLine().getOut();
     if (json.enabled()) {

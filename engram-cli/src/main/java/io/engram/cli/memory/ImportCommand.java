@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -17,11 +18,9 @@ import io.engram.portable.BundleEntry;
 import io.engram.portable.BundleImport;
 import io.engram.portable.BundleSource;
 import io.engram.recall.Embedder;
-import io.engram.service.wiring.RecallWiring;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,8 +97,9 @@ public final class ImportCommand implements Callable<Integer> {
 
   private int fromAgent(ImportSource source) throws IOException {
     GlobalOptions global = GlobalOptions.of(spec);
-    MemoryImport.ImportReport report = MemoryImport.of(MemoryAccess.open(spec), global.settings(), embedder(global),
-        Clock.systemUTC()).run(source, AgentHomes.of(global.roots(), global.settings(), global.environment()), dryRun);
+    Engram engram = MemoryAccess.engram(spec);
+    MemoryImport.ImportReport report = MemoryImport.of(engram.memory(), engram.settings(), embedder(engram),
+        engram.clock()).run(source, AgentHomes.of(global.roots(), global.settings(), global.environment()), dryRun);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     report.problems().forEach(p -> err.println("engram: " + p));
@@ -128,17 +128,17 @@ public final class ImportCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), source.equals(BUNDLE)
           ? "name the bundle to import (engram import PATH), or an agent with --from" : "--from engram-home needs a PATH");
     }
-    GlobalOptions global = GlobalOptions.of(spec);
-    EngramSettings settings = global.settings();
-    ProjectMemory here = MemoryAccess.open(spec);
+    Engram engram = MemoryAccess.engram(spec);
+    EngramSettings settings = engram.settings();
+    ProjectMemory here = engram.memory();
     BundleSource src = source.equals(BUNDLE) ? new BundleSource.Bundle(path)
         : new BundleSource.EngramHome(path, all ? Optional.empty() : Optional.of(here.location().projectKey()));
     List<BundleEntry> entries = src.read(settings.memory().maxTopicBytes());
-    BundleImport importer = new BundleImport(NearDuplicates.of(settings.dream(), embedder(global)));
+    BundleImport importer = new BundleImport(NearDuplicates.of(settings.dream(), embedder(engram)));
     List<Outcome> outcomes = new ArrayList<>();
     for (Map.Entry<String, List<BundleEntry>> p : byProject(entries, here.location().projectKey()).entrySet()) {
       ProjectMemory target = p.getKey().equals(here.location().projectKey()) ? here
-          : MemoryStores.openKey(global.roots().engramHome(), p.getKey(), settings, Clock.systemUTC());
+          : MemoryStores.openKey(engram.roots().engramHome(), p.getKey(), settings, engram.clock());
       BundleImport.Report r = importer.run(target, p.getValue(), src.describe(), dryRun);
       r.outcomes().forEach(o -> outcomes.add(new Outcome(p.getKey(), o.kind().name().toLowerCase(Locale.ROOT),
           o.source(), o.name(), o.into().orElse(""), o.reason().orElse(""))));
@@ -171,11 +171,9 @@ public final class ImportCommand implements Callable<Integer> {
     return out;
   }
 
-  private Optional<Embedder> embedder(GlobalOptions global) {
-    Optional<Supplier<Embedder>> supplier = RecallWiring.embedder(global.roots().engramHome(),
-        global.settings().recall(), RecallWiring.Caller.INTERACTIVE);
+  private Optional<Embedder> embedder(Engram engram) {
     try {
-      return supplier.map(Supplier::get);
+      return engram.embedder().map(Supplier::get);
     } catch (RuntimeException e) {
       // No model to compare meanings with: memories are still compared by their words.
       spec.commandLine().getErr().println("engram: comparing by words only: " + e.getMessage());
