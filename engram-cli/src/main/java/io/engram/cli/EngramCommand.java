@@ -7,6 +7,7 @@ import io.engram.cli.demo.DemoCommand;
 import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
+import io.engram.cli.install.CompletionCommand;
 import io.engram.cli.install.InstallCommand;
 import io.engram.cli.install.UninstallCommand;
 import io.engram.cli.instructions.AddCommand;
@@ -28,6 +29,7 @@ import io.engram.cli.memory.RecallCommand;
 import io.engram.cli.memory.RememberCommand;
 import io.engram.cli.memory.RestoreCommand;
 import io.engram.cli.memory.ShowCommand;
+import io.engram.cli.output.JsonOutput;
 import io.engram.cli.output.RedactedOutput;
 import io.engram.cli.session.CompactCommand;
 import io.engram.cli.session.ExtractCommand;
@@ -42,12 +44,15 @@ import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code engram} command: the root of every subcommand. */
@@ -90,7 +95,7 @@ import picocli.CommandLine.Spec;
       TeamCommand.class,
       ConfigCommand.class,
       ModelsCommand.class,
-      AutoComplete.GenerateCompletion.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -147,9 +152,28 @@ public final class EngramCommand implements Runnable {
     CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, args) -> handleUsageError(e, args, usage));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    offerEnumValuesInLowerCase(cli);
     // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
     cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
     return RedactedOutput.install(cli);
+  }
+
+  /**
+   * Shell completion offers each enum option's values as the help texts spell them and users type them, in
+   * lower case ({@code --type user}); picocli would offer the constants' names ({@code USER}). Parsing takes
+   * either case.
+   */
+  static void offerEnumValuesInLowerCase(CommandLine cli) {
+    CommandSpec spec = cli.getCommandSpec();
+    for (OptionSpec option : List.copyOf(spec.options())) {
+      if (option.type().isEnum()) {
+        List<String> values = Arrays.stream(option.type().getEnumConstants())
+            .map(v -> ((Enum<?>) v).name().toLowerCase(Locale.ROOT)).toList();
+        spec.remove(option);
+        spec.addOption(option.toBuilder().completionCandidates(values).build());
+      }
+    }
+    cli.getSubcommands().values().forEach(EngramCommand::offerEnumValuesInLowerCase);
   }
 
   /**
@@ -180,14 +204,46 @@ public final class EngramCommand implements Runnable {
       err.flush();
       return 1;
     }
+    if (java.util.Arrays.asList(args).contains("--json")) {
+      JsonOutput.print(where.getOut(), new Failure(e.getMessage(), 2));
+      return 2;
+    }
     return usage.handleParseException(e, args);
+  }
+
+  /**
+   * What a command given {@code --json} prints when it fails, on standard output where its result would have
+   * been, so that a script reads JSON whatever happened.
+   *
+   * @param error what went wrong, as the text mode says it
+   * @param exitCode the exit code: 1 for an error, 2 for a usage error
+   */
+  record Failure(String error, int exitCode) {}
+
+  /** True when a command the arguments name was given {@code --json}. */
+  private static boolean jsonRequested(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult at = parsed; at != null; at = at.subcommand()) {
+      if (at.hasMatchedOption("--json")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static int handleError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
     PrintWriter err = cli.getErr();
-    if (e instanceof UserFacingException || e instanceof SettingsException
+    boolean expected = e instanceof UserFacingException || e instanceof SettingsException
         || e instanceof IllegalArgumentException || e instanceof java.io.IOException
-        || e instanceof java.io.UncheckedIOException) {
+        || e instanceof java.io.UncheckedIOException;
+    if (jsonRequested(parsed)) {
+      JsonOutput.print(cli.getOut(), new Failure(expected ? e.getMessage() : "internal error: " + e, 1));
+      if (!expected) {
+        e.printStackTrace(err);
+        err.flush();
+      }
+      return 1;
+    }
+    if (expected) {
       err.println(cli.getColorScheme().errorText("engram: " + e.getMessage()));
     } else {
       err.println(cli.getColorScheme().errorText("engram: internal error: " + e));

@@ -2,6 +2,8 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cli.output.JsonOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -59,17 +61,43 @@ class EngramCommandTest {
   @Test
   void brokenSettingsFileIsAnErrorWithCodeOne(@TempDir Path home) throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"nope\": 1}}");
-    CommandRun run = CommandRun.of("--home", home.toString(), "config", "--json");
+    CommandRun run = CommandRun.of("--home", home.toString(), "config");
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains("settings.json").contains("nope");
   }
 
   @Test
-  void configJsonShowsEffectiveSettings(@TempDir Path home) throws Exception {
+  void configJsonShowsWhereTheFilesAreAndTheEffectiveSettings(@TempDir Path home, @TempDir Path project)
+      throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"filesPerTurn\": 7}}");
-    CommandRun run = CommandRun.of("--home", home.toString(), "config", "--json");
+    CommandRun run = CommandRun.of("--home", home.toString(), "--project", project.toString(), "config", "--json");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("\"filesPerTurn\" : 7");
+    JsonNode config = JsonOutput.mapper().readTree(run.out());
+    assertThat(config.get("settings").get("recall").get("filesPerTurn").asInt()).isEqualTo(7);
+    assertThat(config.get("home").asText()).isEqualTo(home.toString());
+    assertThat(config.get("settingsFile").asText()).isEqualTo(home.resolve("settings.json").toString());
+    assertThat(config.get("project").asText()).isEqualTo(project.toString());
+    assertThat(config.get("projectMemory").asText()).startsWith(home.toString()).endsWith("memory");
+    assertThat(config.get("userMemory").asText()).startsWith(home.toString()).endsWith("memory");
+    CommandRun text = CommandRun.of("--home", home.toString(), "--project", project.toString(), "config");
+    assertThat(text.out()).contains("memory:   " + config.get("projectMemory").asText())
+        .contains(config.get("userMemory").asText());
+  }
+
+  @Test
+  void inJsonModeAnErrorIsJsonOnStandardOutputWithItsExitCode(@TempDir Path home) throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"nope\": 1}}");
+    CommandRun failed = CommandRun.of("--home", home.toString(), "config", "--json");
+    CommandRun usage = CommandRun.of("--home", home.toString(), "list", "--type", "diary", "--json");
+
+    assertThat(failed.exitCode()).isEqualTo(1);
+    JsonNode error = JsonOutput.mapper().readTree(failed.out());
+    assertThat(error.get("error").asText()).contains("settings.json").contains("nope");
+    assertThat(error.get("exitCode").asInt()).isEqualTo(1);
+    assertThat(usage.exitCode()).isEqualTo(2);
+    JsonNode usageError = JsonOutput.mapper().readTree(usage.out());
+    assertThat(usageError.get("error").asText()).contains("diary");
+    assertThat(usageError.get("exitCode").asInt()).isEqualTo(2);
   }
 
   @Test

@@ -16,7 +16,7 @@ class HelpTextTest extends CommandHelpContract {
 
   // Groups print their usage; edit hands the file to an editor; mcp and hook speak their protocols on stdout
   // (hook's answer is JSON already); daemon run is the service itself, whose output is its log; help and
-  // generate-completion are picocli's.
+  // generate-completion print picocli's help and a completion script.
   @Override
   protected List<String> commandsWithoutJson() {
     return List.of("engram", "engram hooks", "engram edit", "engram mcp", "engram hook", "engram daemon",

@@ -111,6 +111,20 @@ public final class ClaudeHookSettings {
     return edit(settingsFile, lockDir, root -> new Delta(List.of(), removeOurs(root)));
   }
 
+  /**
+   * The events whose hooks in {@code settingsFile} run Engram; empty when the file is absent. Claude Code runs
+   * the hooks of every settings file that applies, so Engram's in two of them run twice.
+   *
+   * @throws IllegalArgumentException when the file is not a JSON object with a {@code hooks} object
+   */
+  public static List<String> engramEvents(Path settingsFile) throws IOException {
+    if (!Files.exists(settingsFile)) {
+      return List.of();
+    }
+    // What removing them would remove, from a copy nobody writes.
+    return removeOurs(parse(settingsFile, Files.readString(settingsFile)));
+  }
+
   /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */
   private static List<String> removeOurs(ObjectNode root) {
     List<String> events = new ArrayList<>();

@@ -1,10 +1,17 @@
 package io.engram.cli.config;
 
-import io.engram.fs.HomeLayout;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
 import io.engram.config.SettingsLoader;
+import io.engram.fs.HomeLayout;
+import io.engram.memory.MemoryLocation;
+import io.engram.memory.MemoryStores;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,27 +22,47 @@ import picocli.CommandLine.Spec;
     name = "config",
     mixinStandardHelpOptions = true,
     description = {
-      "Show Engram's home, the project and the effective settings.",
+      "Show where Engram's home, the project and the memories are, and the settings.",
       "The effective settings are the defaults overlaid with <home>/settings.json."})
-public final class ConfigCommand implements Runnable {
+public final class ConfigCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin JsonOption json;
 
+  /**
+   * What {@code --json} prints: where Engram's files are, and the effective settings.
+   *
+   * @param home Engram's home
+   * @param settingsFile the settings file read (it may not exist)
+   * @param project the project directory
+   * @param projectMemory the directory of the project's memories
+   * @param userMemory the directory of the user's memories, shared by every project
+   * @param settings the effective settings, as {@code settings.json} would spell them
+   */
+  record Config(String home, String settingsFile, String project, String projectMemory, String userMemory,
+      JsonNode settings) {}
+
   @Override
-  public void run() {
+  public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     GlobalOptions global = GlobalOptions.of(spec);
+    Path settingsFile = HomeLayout.of(global.roots().engramHome()).settingsFile();
+    MemoryLocation memory = MemoryStores.locate(global.roots(), global.settings());
+    String settings = SettingsLoader.toJson(global.settings());
     if (json.enabled()) {
-      out.println(SettingsLoader.toJson(global.settings()));
-      out.flush();
-      return;
+      JsonOutput.print(out, new Config(global.roots().engramHome().toString(), settingsFile.toString(),
+          global.roots().projectDir().toString(), memory.projectDir().toString(), memory.userDir().toString(),
+          JsonOutput.mapper().readTree(settings)));
+      return 0;
     }
     out.println("home:     " + global.roots().engramHome());
-    out.println("settings: " + HomeLayout.of(global.roots().engramHome()).settingsFile());
+    out.println("settings: " + settingsFile);
     out.println("project:  " + global.roots().projectDir());
+    out.println("memory:   " + memory.projectDir() + " (the project's)");
+    out.println("          " + memory.userDir() + " (the user's, in every project)");
     out.println();
-    out.println(SettingsLoader.toJson(global.settings()));
+    out.println(settings);
     out.flush();
+    return 0;
   }
 }

@@ -1,6 +1,7 @@
 package io.engram.cli.install;
 
 import io.engram.cli.global.RunningJar;
+import io.engram.cli.output.ShellWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,9 +51,9 @@ public final class LauncherScript {
    * there (and its path can be passed on; see {@link ClassArchive#nameable}).
    */
   static String withArchive(Path jar, Path java, String version, Path archive) {
-    String where = "jar=" + quote(jar.toString());
+    String where = "jar=" + ShellWords.quoted(jar.toString());
     if (ClassArchive.nameable(archive)) {
-      where += "\ncds=\nif [ -f " + quote(archive.toString()) + " ]; then cds=" + quote(ClassArchive.options(archive))
+      where += "\ncds=\nif [ -f " + ShellWords.quoted(archive.toString()) + " ]; then cds=" + ShellWords.quoted(ClassArchive.options(archive))
           + "; fi";
     }
     return script(RUN_JAR, where, java, version, defaultShell());
@@ -60,7 +61,7 @@ public final class LauncherScript {
 
   /** The script for {@code jar} run by {@code shell} (bash, or any POSIX shell). */
   static String text(Path jar, Path java, String version, Path shell) {
-    return script(RUN_JAR, "jar=" + quote(jar.toString()), java, version, shell);
+    return script(RUN_JAR, "jar=" + ShellWords.quoted(jar.toString()), java, version, shell);
   }
 
   // $cds (the class archive's options, or nothing) is left unquoted so that it splits into its options.
@@ -68,7 +69,7 @@ public final class LauncherScript {
 
   /** The same script running the main class from {@code classPath} instead of a jar (for tests). */
   static String forClassPath(String classPath, Path java, String version) {
-    return script("-cp \"$cp\" " + RunningJar.MAIN_CLASS, "cp=" + quote(classPath), java, version,
+    return script("-cp \"$cp\" " + RunningJar.MAIN_CLASS, "cp=" + ShellWords.quoted(classPath), java, version,
         defaultShell());
   }
 
@@ -167,7 +168,7 @@ public final class LauncherScript {
         + MARK + "\n"
         + "# engram " + version + ". ENGRAM_JAVA_OPTS passes options to the JVM.\n"
         + where + "\n"
-        + "if command -v java >/dev/null 2>&1; then java=java; else java=" + quote(java.toString()) + "; fi\n"
+        + "if command -v java >/dev/null 2>&1; then java=java; else java=" + ShellWords.quoted(java.toString()) + "; fi\n"
         + "if [ \"$#\" -eq 2 ] && [ \"$1\" = hook ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
         + "  # A Claude Code hook: Engram's resident service answers in milliseconds, over bash's /dev/tcp or through\n"
         + "  # curl; a JVM starts only when it cannot. Exit 0 or 1, never 2 (Claude Code reads 2 as \"block\").\n"
@@ -218,10 +219,5 @@ public final class LauncherScript {
       return (head.startsWith("#!" + SH + "\n") || head.startsWith("#!" + BASH + "\n"))
           && head.substring(head.indexOf('\n') + 1).startsWith(MARK + "\n");
     }
-  }
-
-  /** {@code text} quoted for a POSIX shell: in single quotes, each single quote written as {@code '\''}. */
-  static String quote(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
   }
 }

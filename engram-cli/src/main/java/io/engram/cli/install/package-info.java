@@ -6,6 +6,10 @@
  * PATH and {@link io.engram.cli.global.RunningJar} the jar this code runs from. {@code ClassArchive} writes the
  * jar's class-data archive (AppCDS) by running it once, and the launcher starts java with it while it is there.
  *
+ * <p>{@link io.engram.cli.install.CompletionCommand} prints the shell completion script: picocli's, with enum
+ * values in lower case as the help spells them, and the project's memory names where a command takes one, asked
+ * of {@code engram list --names} while completing.
+ *
  * <p>Where to start: {@link io.engram.cli.install.Installer}.
  */
 package io.engram.cli.install;

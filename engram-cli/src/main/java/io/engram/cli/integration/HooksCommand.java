@@ -10,6 +10,7 @@ import io.engram.cli.global.RunningJar;
 import io.engram.cli.install.SearchPath;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ShellWords;
 import io.engram.fs.GitIgnore;
 import io.engram.hooks.ClaudeHookSettings;
 import io.engram.instructions.InstructionLoader;
@@ -75,7 +76,11 @@ public final class HooksCommand implements Runnable {
     }
 
     Path file() {
-      return switch (scope) {
+      return file(scope);
+    }
+
+    Path file(Scope of) {
+      return switch (of) {
         case project -> global().roots().projectDir().resolve(".claude").resolve("settings.json");
         case local -> global().roots().projectDir().resolve(".claude").resolve("settings.local.json");
         case user -> global().roots().userHome().resolve(".claude").resolve("settings.json");
@@ -144,6 +149,7 @@ public final class HooksCommand implements Runnable {
             .ifPresent(g -> notes.add("Listed " + root.relativize(file) + " in " + g + " (personal settings stay out of git)."));
       }
       notes.add(0, "Hooks run: " + run + " hook EVENT");
+      warnings.addAll(alsoInstalled(file));
       if (run.startsWith("java ")) {
         warnings.add("these hooks start a JVM for every call; the launcher 'engram install' puts on the PATH asks"
             + " Engram's resident service first, in milliseconds");
@@ -156,6 +162,31 @@ public final class HooksCommand implements Runnable {
             + " status'), or in a JVM of its own when the service is down.");
       }
       return print(change, Optional.of(run), notes, warnings);
+    }
+
+    /**
+     * A warning for each other settings file that already runs Engram's hooks: Claude Code runs the hooks of the
+     * user's, the project's and the project's local settings alike, so each event would run Engram twice.
+     */
+    private List<String> alsoInstalled(Path installed) throws IOException {
+      List<String> warnings = new ArrayList<>();
+      for (Scope other : Scope.values()) {
+        Path file = file(other);
+        if (!file.equals(installed)) {
+          List<String> events;
+          try {
+            events = ClaudeHookSettings.engramEvents(file);
+          } catch (IllegalArgumentException e) {
+            continue; // not a settings file Claude Code can read either
+          }
+          if (!events.isEmpty()) {
+            warnings.add(file + " already runs Engram's hooks (" + String.join(", ", events) + "), and Claude Code"
+                + " runs both: each event would run Engram twice. Keep one: 'engram hooks uninstall --scope "
+                + other + "' removes those.");
+          }
+        }
+      }
+      return warnings;
     }
 
     private String portableCommand(List<String> warnings) {
@@ -177,21 +208,17 @@ public final class HooksCommand implements Runnable {
       if (launcher.isPresent()) {
         notes.add("These are personal settings, so the command names this machine's launcher, "
             + launcher.get() + ".");
-        return quote(launcher.get().toString());
+        return ShellWords.quoted(launcher.get().toString());
       }
       Optional<Path> jar = RunningJar.engram();
       if (jar.isPresent()) {
         warnings.add("these are personal settings, so the command names this machine's jar, " + jar.get()
             + ". It breaks if that jar moves (a rebuild or 'mvn clean'): 'engram install' gives a stable one.");
-        return "java -jar " + quote(jar.get().toString());
+        return "java -jar " + ShellWords.quoted(jar.get().toString());
       }
       warnings.add("'engram' is not installed here and this engram runs from no jar; the hooks run 'engram',"
           + " so install it ('./engram install').");
       return "engram";
-    }
-
-    private static String quote(String path) {
-      return "'" + path.replace("'", "'\\''") + "'";
     }
   }
 

@@ -98,12 +98,15 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     return r.gates().closed().contains(Gate.LOCK) || r.outcome() == DreamResult.Outcome.TIMED_OUT ? 1 : 0;
   }
 
+  /** Prints what {@code --undo} did; exits 1 when there was nothing to undo, saying why. */
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
     if (json.enabled()) {
       JsonOutput.print(out, new Undone(undone.isPresent(), undone.map(UndoResult::runId),
           undone.map(UndoResult::restored).orElse(List.of()), undone.map(UndoResult::removed).orElse(List.of())));
     } else if (undone.isEmpty()) {
-      out.println("no dream run to undo");
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("engram: no dream run to undo: no dream has changed this project's memory since the last undo");
+      err.flush();
     } else {
       UndoResult u = undone.get();
       out.printf("undid dream run %s: restored %d file(s)%s%n", u.runId(), u.restored().size(),
@@ -112,7 +115,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       u.removed().forEach(p -> out.println("  set aside " + p));
     }
     out.flush();
-    return 0;
+    return undone.isPresent() ? 0 : 1;
   }
 
   private void printText(PrintWriter out, DreamResult r) {

@@ -2,6 +2,7 @@ package io.engram.cli.memory;
 
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ShellWords;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
@@ -36,7 +37,8 @@ public final class ForgetCommand implements java.util.concurrent.Callable<Intege
       JsonOutput.print(out, new Forgot(f.name(), f.original().toString(), f.trashed().toString()));
       return 0;
     }
-    out.printf("forgot '%s' (moved to %s; 'engram restore %s' brings it back)%n", name, f.trashed(), name);
+    out.printf("forgot '%s' (moved to %s; bring it back with: engram restore %s)%n", name, f.trashed(),
+        ShellWords.word(name));
     out.flush();
     return 0;
   }

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.DisplayWidth;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
@@ -29,6 +30,9 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
   @Option(names = "--type", paramLabel = "TYPE", description = "Only this type: user | feedback | project | reference")
   MemoryType type;
 
+  @Option(names = "--names", description = "Print only the names, one a line (for scripts and shell completion).")
+  boolean names;
+
   @Mixin JsonOption json;
 
   /** What {@code --json} prints. */
@@ -48,15 +52,21 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
     List<StoredMemory> shown = listing.memories().stream()
         .filter(m -> type == null || m.memory().type() == type).toList();
     PrintWriter out = spec.commandLine().getOut();
+    if (names) {
+      shown.forEach(m -> out.println(m.name()));
+      out.flush();
+      return 0;
+    }
     if (json.enabled()) {
       JsonOutput.print(out, new Listing(shown.stream().map(MemoryJson::of).toList(),
           listing.problems().stream().map(p -> new Problem(p.path().toString(), p.reason())).toList()));
       return 0;
     }
-    int width = shown.stream().mapToInt(m -> m.name().length()).max().orElse(4);
+    // Columns in display width: a Chinese name takes two columns a character, and String.format counts one.
+    int width = shown.stream().mapToInt(m -> DisplayWidth.of(m.name())).max().orElse(4);
     for (StoredMemory m : shown) {
-      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %-" + width + "s  %s%s",
-          m.memory().type().id(), m.name(), m.memory().description(),
+      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %s  %s%s",
+          m.memory().type().id(), DisplayWidth.padded(m.name(), width), m.memory().description(),
           m.memory().agent().map(a -> "  @|faint (from " + agentName(a) + ")|@").orElse(""))));
     }
     if (shown.isEmpty()) {

@@ -51,11 +51,6 @@ class LauncherScriptTest {
         .isEqualTo("[-jar][" + tmp.resolve("home/lib/engram.jar") + "][list]\n");
   }
 
-  @Test
-  void quotingSurvivesSingleQuotes() {
-    assertThat(LauncherScript.quote("a'b")).isEqualTo("'a'\\''b'");
-  }
-
   static Path fakeJava(Path dir) throws Exception {
     Files.createDirectories(dir);
     Path java = dir.resolve("java");

@@ -66,6 +66,21 @@ class HooksInstallTest {
   }
 
   @Test
+  void installingInTheLocalFileWarnsThatTheProjectFileAlreadyRunsEngramsHooks() throws Exception {
+    Path bin = installedLauncherDir();
+    assertThat(engram(bin + ":/bin", "hooks", "install").err()).isEmpty();
+
+    CommandRun local = engram(bin + ":/bin", "hooks", "install", "--scope", "local");
+
+    assertThat(local.exitCode()).isZero();
+    assertThat(local.err()).contains(project().resolve(".claude/settings.json") + " already runs Engram's hooks")
+        .contains("each event would run Engram twice").contains("engram hooks uninstall --scope project");
+    assertThat(engram(bin + ":/bin", "hooks", "uninstall", "--scope", "project").exitCode()).isZero();
+    assertThat(engram(bin + ":/bin", "hooks", "install", "--scope", "local").err())
+        .doesNotContain("already runs Engram's hooks");
+  }
+
+  @Test
   void theProjectFileSaysWhenEngramIsNotOnThePath() throws Exception {
     CommandRun run = engram("/nonexistent", "hooks", "install");
     assertThat(run.exitCode()).isZero();

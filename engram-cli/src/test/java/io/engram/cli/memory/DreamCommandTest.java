@@ -7,6 +7,7 @@ import io.engram.cli.CommandRun;
 import io.engram.cli.output.JsonOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +62,10 @@ class DreamCommandTest {
     assertThat(undo.out()).contains("undid dream run", "restored redis-tests.md");
     assertThat(Files.readString(dir.resolve("redis-tests.md"))).isEqualTo(before);
     assertThat(Files.readString(dir.resolve("MEMORY.md"))).isEqualTo(index);
-    assertThat(run("dream", "--undo").out()).contains("no dream run to undo");
+    CommandRun again = run("dream", "--undo");
+    assertThat(again.exitCode()).isEqualTo(1);
+    assertThat(again.err()).contains("no dream run to undo: no dream has changed this project's memory");
+    assertThat(again.out()).isEmpty();
   }
 
   @Test
@@ -77,8 +81,9 @@ class DreamCommandTest {
     assertThat(json.fieldNames()).toIterable().containsExactly("outcome", "gates", "runId", "engine", "memories",
         "sessions", "candidates", "counts", "changes", "diff", "problems", "purgedTrash");
     assertThat(r.err()).isEmpty();
-    JsonNode undo = JsonOutput.mapper().readTree(run("dream", "--undo", "--json").out());
-    assertThat(undo.get("undone").asBoolean()).isFalse();
+    CommandRun nothingToUndo = run("dream", "--undo", "--json");
+    assertThat(nothingToUndo.exitCode()).isEqualTo(1);
+    assertThat(JsonOutput.mapper().readTree(nothingToUndo.out()).get("undone").asBoolean()).isFalse();
   }
 
   @Test
@@ -145,9 +150,17 @@ class DreamCommandTest {
   }
 
   @Test
-  void theProgressBarFillsWithItsItems() {
-    assertThat(DreamProgressDisplay.bar(0, 4)).isEqualTo("[------------------------]");
-    assertThat(DreamProgressDisplay.bar(2, 4)).isEqualTo("[############------------]");
-    assertThat(DreamProgressDisplay.bar(0, 0)).isEqualTo("[########################]");
+  void offATerminalADreamOverThirtyMemoriesSaysAFewLinesNotOneAMemory() {
+    for (int i = 0; i < 30; i++) {
+      run("remember", "--type", "project", "--name", "fact-" + i, "Service " + i + " listens on port " + (5000 + i) + ".");
+    }
+
+    CommandRun r = run("dream", "--force");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> progress = r.err().lines().filter(l -> l.startsWith("dream: ")).toList();
+    assertThat(progress).anyMatch(l -> l.startsWith("dream: orient (")).anyMatch(l -> l.startsWith("dream: prune"));
+    // Four phases, each a line and at most three more at its quarters; it was a line a step and a memory (126).
+    assertThat(progress).hasSizeLessThanOrEqualTo(16);
   }
 }

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
+import io.engram.cli.output.DisplayWidth;
 import io.engram.cli.output.JsonOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -136,6 +138,29 @@ class MemoryCommandsTest {
     CommandRun restored = run("restore", "freeze");
     assertThat(restored.exitCode()).as(restored.err()).isZero();
     assertThat(run("show", "freeze").out()).contains("Merge freeze from March 5");
+  }
+
+  @Test
+  void listColumnsLineUpInTerminalColumnsWithChineseNames() {
+    run("remember", "--type", "feedback", "--name", "代码风格", "--description", "Two-space indent", "用两个空格缩进。");
+    run("remember", "--type", "feedback", "--name", "deploy-notes", "--description", "Canary first", "Canary.");
+
+    List<String> lines = run("list").out().lines().toList();
+
+    String chinese = lines.stream().filter(l -> l.contains("代码风格")).findFirst().orElseThrow();
+    String ascii = lines.stream().filter(l -> l.contains("deploy-notes")).findFirst().orElseThrow();
+    assertThat(DisplayWidth.of(chinese.substring(0, chinese.indexOf("Two-space indent"))))
+        .isEqualTo(DisplayWidth.of(ascii.substring(0, ascii.indexOf("Canary first"))));
+  }
+
+  @Test
+  void theRestoreHintOfANameWithSpacesIsACommandTheShellRunsAsIs() {
+    run("remember", "--type", "project", "--name", "Bad Name With Spaces", "Merge freeze from March 5");
+
+    CommandRun forgot = run("forget", "Bad Name With Spaces");
+
+    assertThat(forgot.out()).contains("bring it back with: engram restore 'Bad Name With Spaces')");
+    assertThat(run("restore", "Bad Name With Spaces").exitCode()).isZero();
   }
 
   @Test

@@ -1,0 +1,81 @@
+package io.engram.cli.output;
+
+import java.io.PrintWriter;
+
+/**
+ * A long command's progress on stderr, suited to where stderr goes. On a terminal, one bar redrawn in place
+ * ({@code [#####-----] consolidate 3/8 file.md}). Elsewhere (a log, a pipe, CI) a few plain lines: one as a phase
+ * starts, and for a phase of many items one as it passes each quarter of them, so that 30 items or 3,000 give
+ * the same handful of lines, and a long phase still shows it is moving.
+ */
+public final class ProgressDisplay {
+  private static final int BAR = 24;
+  /** A phase with fewer items gets only its opening line off a terminal. */
+  private static final int QUARTERS_FROM = 8;
+
+  private final PrintWriter err;
+  private final boolean terminal;
+  private final String command;
+  private String phase = "";
+  private int total;
+  private int done;
+  private int quarter;
+  private boolean drawn;
+
+  /**
+   * Progress of {@code command} (the prefix of each line) on {@code err}.
+   *
+   * @param terminal whether {@code err} is a terminal, where the bar is redrawn in place
+   */
+  public ProgressDisplay(PrintWriter err, boolean terminal, String command) {
+    this.err = err;
+    this.terminal = terminal;
+    this.command = command;
+  }
+
+  /** A phase called {@code name} starts, with {@code items} items to go through (0 when it has none). */
+  public void phase(String name, int items) {
+    phase = name;
+    total = items;
+    done = 0;
+    quarter = 0;
+    if (terminal) {
+      draw("");
+    } else {
+      err.println(command + ": " + name + " (" + items + " item" + (items == 1 ? "" : "s") + ")");
+      err.flush();
+    }
+  }
+
+  /** One item of the current phase is done; {@code label} names it. */
+  public void item(String label) {
+    done++;
+    if (terminal) {
+      draw(label);
+    } else if (total >= QUARTERS_FROM && done < total && done * 4 / total > quarter) {
+      quarter = done * 4 / total;
+      err.println(command + ": " + phase + " " + done + "/" + total);
+      err.flush();
+    }
+  }
+
+  /** Clears the bar's line on a terminal, so the command's result starts on a clean line. */
+  public void finish() {
+    if (terminal && drawn) {
+      err.print("\r\033[2K");
+      err.flush();
+    }
+  }
+
+  static String bar(int done, int total) {
+    int filled = total <= 0 ? BAR : Math.min(BAR, done * BAR / total);
+    return "[" + "#".repeat(filled) + "-".repeat(BAR - filled) + "]";
+  }
+
+  private void draw(String label) {
+    String shown = label.length() > 50 ? label.substring(0, 47) + "..." : label;
+    err.print("\r\033[2K" + bar(done, total) + " " + phase + " " + done + "/" + total + " " + shown);
+    err.flush();
+    drawn = true;
+  }
+}
