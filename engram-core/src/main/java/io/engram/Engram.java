@@ -37,8 +37,9 @@ import java.util.function.Supplier;
 
 /**
  * Engram for one project: the one object every surface (the hooks, the resident service, MCP, the web UI, the
- * command line, the Java adapters) asks for the project's memory, recall over it, the hook answers, the dream, past
- * sessions and instruction files, so that each answers as the others do. Built once per project and call from the
+ * command line, the Java adapters) asks for the project's memory, recall over it, the hook answers, extraction,
+ * compaction, the context levels, the dream, past sessions and instruction files, so that each answers as the
+ * others do. Built once per project and call from the
  * roots and the settings with {@link #builder}; what the outside worlds add (the on-disk index, the embedding model,
  * the configured model) is given to the builder as ports, and everything else has the product's default.
  *
@@ -53,14 +54,14 @@ public final class Engram {
   private final ProjectMemory memory;
   private final MemoryChanges changes;
   private final RecallFactory recalls;
+  private final Optional<Supplier<Embedder>> embedder;
+  private final Function<Path, SearchIndex> sessionIndexes;
+  private final List<String> openingNotes;
   // Made on first use: a command that only lists memories builds no model client and no recall.
   private ModelRouter router;
   private MemoryRecall recall;
   private InstructionLoader instructions;
   private PastSessions history;
-  private final Optional<Supplier<Embedder>> embedder;
-  private final Function<Path, SearchIndex> sessionIndexes;
-  private final List<String> openingNotes;
 
   private Engram(Builder b, ProjectMemory memory, RecallFactory recall, List<String> openingNotes) {
     this.roots = b.roots;

@@ -512,11 +512,13 @@ public record EngramSettings(
    * UserPromptSubmit) and for the others (Stop, PreCompact, SessionEnd; Claude Code bounds SessionEnd to
    * about 1.5 s whatever is written). What each hook call injected is appended to the session's injection ledger
    * (one JSON line per call); past {@code injectionLedgerMaxBytes} (1 MiB, some thousands of calls) its oldest
-   * lines are dropped, so a session that never ends cannot fill the disk.
+   * lines are dropped, so a session that never ends cannot fill the disk. A call that finds the session's ledger
+   * locked by another call of the same session (a hook, recall's levels, MCP's {@code context}) waits up to
+   * {@code sessionLockWaitMillis} for it, then gives up with a line that says which call holds it.
    */
   public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds,
-      int injectionLedgerMaxBytes) {
-    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30, 1 << 20);
+      int injectionLedgerMaxBytes, int sessionLockWaitMillis) {
+    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30, 1 << 20, 2_000);
   }
 
   /**

@@ -163,6 +163,7 @@ final class SettingsRanges {
       entry("hooks.contextTimeoutSeconds", Range.atLeast(1)),
       entry("hooks.afterTurnTimeoutSeconds", Range.atLeast(1)),
       entry("hooks.injectionLedgerMaxBytes", Range.atLeast(4_096)),
+      entry("hooks.sessionLockWaitMillis", Range.atLeast(1)),
       entry("service.idleSeconds", Range.atLeast(1)),
       entry("service.queueRescanSeconds", Range.atLeast(1)),
       entry("service.port", Range.between(0, 65_535)),

@@ -48,9 +48,6 @@ import java.util.function.Supplier;
  * previous turn's extraction.
  */
 public final class HookRunner {
-  /** How long a hook waits for another hook of the same session before giving up. */
-  public static final Duration LOCK_WAIT = Duration.ofSeconds(2);
-
   private final ProjectMemory memory;
   private final EngramSettings settings;
   private final Path home;
@@ -63,6 +60,7 @@ public final class HookRunner {
   private final WindowLevels levels;
   private final Optional<Executor> afterAnswer;
   private final Clock clock;
+  private final Duration lockWait;
 
   /**
    * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
@@ -106,6 +104,7 @@ public final class HookRunner {
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Optional<Executor> afterAnswer) {
     this.afterAnswer = afterAnswer;
     this.clock = clock;
+    this.lockWait = Duration.ofMillis(settings.hooks().sessionLockWaitMillis());
     this.prompts = new PromptRecall(memory, settings.recall(), recall);
     this.memory = memory;
     this.settings = settings;
@@ -114,7 +113,7 @@ public final class HookRunner {
     this.work = new TranscriptWork(memory, settings, home, router, clock);
     this.dream = new DreamAtSessionEnd(roots, settings, router, clock, dreamEmbedder);
     this.start = new SessionStartContext(memory, settings, notes, clock);
-    this.instructionsOnRead = new InstructionsOnRead(roots, settings.instructions());
+    this.instructionsOnRead = new InstructionsOnRead(roots, settings);
     this.levels = new WindowLevels(roots, memory.location(), settings, router, clock);
   }
 
@@ -173,8 +172,8 @@ public final class HookRunner {
         return new SessionStateFile.Changed<>(after, text.isBlank() ? Optional.<String>empty() : Optional.of(text));
       };
       Optional<String> context = afterAnswer.isPresent()
-          ? stateFile.update(LOCK_WAIT, HookRunner::busy, inject, afterAnswer.get())
-          : stateFile.update(LOCK_WAIT, HookRunner::busy, inject);
+          ? stateFile.update(lockWait, HookRunner::busy, inject, afterAnswer.get())
+          : stateFile.update(lockWait, HookRunner::busy, inject);
       Answer answer = new Answer(context, log);
       answered.accept(answer);
       if (context.isPresent() && !made.isEmpty()) {
@@ -194,7 +193,7 @@ public final class HookRunner {
       case PRE_COMPACT -> {
         boolean kept = transcript.isPresent() ? work.keepNotes(transcript.get(), true, log)
             : notes.read(input.sessionId()).isPresent();
-        stateFile.update(LOCK_WAIT, HookRunner::busy, before -> new SessionStateFile.Changed<>(before.withHandover(kept), 0));
+        stateFile.update(lockWait, HookRunner::busy, before -> new SessionStateFile.Changed<>(before.withHandover(kept), 0));
         levels.compactionStarting(input.sessionId(), log);
         answered.accept(new Answer(Optional.empty(), log));
         if (transcript.isPresent()) {
@@ -279,7 +278,7 @@ public final class HookRunner {
       log.add("session " + input.sessionId() + " resumed session " + owner + " in " + path
           + "; its work continues where that session's stopped");
       if (!known) {
-        stateFile.update(LOCK_WAIT, HookRunner::busy,
+        stateFile.update(lockWait, HookRunner::busy,
             before -> new SessionStateFile.Changed<>(before.resuming(owner), 0));
       }
     }

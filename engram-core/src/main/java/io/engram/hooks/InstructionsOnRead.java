@@ -10,6 +10,7 @@ import io.engram.instructions.SessionInstructions;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,9 +31,9 @@ final class InstructionsOnRead {
 
   private final SessionInstructions sessions;
 
-  InstructionsOnRead(EngramRoots roots, EngramSettings.Instructions settings) {
-    this.sessions = new SessionInstructions(new InstructionLoader(settings, roots, new JtokkitTokenCounter()),
-        roots.engramHome(), HookRunner.LOCK_WAIT);
+  InstructionsOnRead(EngramRoots roots, EngramSettings settings) {
+    this.sessions = new SessionInstructions(new InstructionLoader(settings.instructions(), roots,
+        new JtokkitTokenCounter()), roots.engramHome(), Duration.ofMillis(settings.hooks().sessionLockWaitMillis()));
   }
 
   /**

@@ -41,7 +41,6 @@ import java.util.function.Supplier;
  */
 public final class ContextLevelKeeper {
   /** How long a call waits for another call of the same session. */
-  private static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
   private final EngramSettings settings;
   private final Path home;
@@ -120,7 +119,7 @@ public final class ContextLevelKeeper {
    * holds no message yet.
    */
   public Optional<Outcome> afterTurn(Path file, String sessionId, String compactCommand) throws IOException {
-    ContextTally tally = LevelProgress.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock), before -> {
+    ContextTally tally = LevelProgress.file(home, sessionId).update(lockWait(), lock -> busy(sessionId, lock), before -> {
       LevelProgress after = before.readOn(file, settings.extraction().maxReadBytes(), settings.context());
       return new SessionStateFile.Changed<>(after, after.tally());
     });
@@ -186,7 +185,7 @@ public final class ContextLevelKeeper {
       }
     }
     String told = notice;
-    LevelState.file(home, id).update(LOCK_WAIT, lock -> busy(id, lock),
+    LevelState.file(home, id).update(lockWait(), lock -> busy(id, lock),
         s -> new SessionStateFile.Changed<>(s.actedOn(reading.segment(), advice.level(), told), 0));
     log.add(advice.headline() + ": " + done.stream().map(a -> a.name().toLowerCase(java.util.Locale.ROOT)
         .replace('_', ' ')).toList());
@@ -195,7 +194,7 @@ public final class ContextLevelKeeper {
 
   /** The notice waiting for the agent's next prompt, handed out once. */
   public Optional<String> takeNotice(String sessionId) throws IOException {
-    return LevelState.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock), s ->
+    return LevelState.file(home, sessionId).update(lockWait(), lock -> busy(sessionId, lock), s ->
         new SessionStateFile.Changed<>(s.withoutNotice(), s.notice().isEmpty() ? Optional.<String>empty()
             : Optional.of(s.notice())));
   }
@@ -206,7 +205,7 @@ public final class ContextLevelKeeper {
    */
   public boolean compactionStarting(String sessionId) throws IOException {
     Optional<PreparedCompaction> ready = prepared.read(sessionId);
-    return LevelState.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock), s -> {
+    return LevelState.file(home, sessionId).update(lockWait(), lock -> busy(sessionId, lock), s -> {
       boolean handover = ready.isPresent() && ready.get().segment() == s.segment();
       // A notice about the window being compacted would be stale after it.
       return new SessionStateFile.Changed<>(s.withHandover(handover).withoutNotice(), handover);
@@ -218,7 +217,7 @@ public final class ContextLevelKeeper {
    * file with the restart text (restored files fenced, messages kept by priority) for the agent to read.
    */
   public Optional<String> takeHandover(String sessionId) throws IOException {
-    boolean pending = LevelState.file(home, sessionId).update(LOCK_WAIT, lock -> busy(sessionId, lock),
+    boolean pending = LevelState.file(home, sessionId).update(lockWait(), lock -> busy(sessionId, lock),
         s -> new SessionStateFile.Changed<>(s.withHandover(false), s.handoverPending()));
     Path restart = prepared.restartFile(sessionId);
     return pending ? prepared.read(sessionId).map(p -> LevelNotice.handover(p,
@@ -278,5 +277,9 @@ public final class ContextLevelKeeper {
 
   private static String busy(String sessionId, Path lock) {
     return "another call of session " + sessionId + " holds " + lock + "; the context level was not acted on";
+  }
+
+  private Duration lockWait() {
+    return Duration.ofMillis(settings.hooks().sessionLockWaitMillis());
   }
 }

@@ -23,16 +23,14 @@ import java.util.Optional;
  * one, the server's own connection is the session, held in memory from the first such call.
  */
 final class SubdirectoryInstructions {
-  /** How long a call waits for another call of the same session. */
-  private static final Duration LOCK_WAIT = Duration.ofSeconds(2);
-
   private final Engram engram;
   private final SessionInstructions bySession;
   private InstructionSession connection;
 
   SubdirectoryInstructions(Engram engram) {
     this.engram = engram;
-    this.bySession = new SessionInstructions(engram.instructions(), engram.roots().engramHome(), LOCK_WAIT);
+    this.bySession = new SessionInstructions(engram.instructions(), engram.roots().engramHome(),
+        Duration.ofMillis(engram.settings().hooks().sessionLockWaitMillis()));
   }
 
   Map<String, Object> dueFor(String path, Optional<String> session) throws IOException {
