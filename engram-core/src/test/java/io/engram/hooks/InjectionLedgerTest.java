@@ -61,6 +61,33 @@ class InjectionLedgerTest {
   }
 
   @Test
+  void afterACompactionEveryStandingRuleComesBackWordForWordAndTheLedgerNamesEach() throws IOException {
+    List<Memory> rules = List.of(
+        Memory.of("offline-tests", MemoryType.FEEDBACK, "Tests run offline", "Don't run the whole suite with"
+            + " ./mvnw test; use ./mvnw -o -Dtest=OwnerControllerTests test so it stays offline.\n"),
+        Memory.of("lockfile", MemoryType.FEEDBACK, "Only pnpm's lockfile", "npm 会生成 package-lock.json，我们只提交"
+            + " pnpm-lock.yaml，所以不要用 npm install。\n"),
+        Memory.of("role", MemoryType.USER, "Backend engineer", "A backend engineer, new to React.\n"));
+    for (Memory m : rules) {
+      store.write(m);
+    }
+    store.write(Memory.of("schema", MemoryType.PROJECT, "Where the schema is", "src/main/resources/db.\n"));
+    runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"s1\",\"source\":\"startup\"}"));
+
+    String after = runner.run(HookEvent.SESSION_START,
+        HookInput.parse("{\"session_id\":\"s1\",\"source\":\"compact\"}")).additionalContext().orElseThrow();
+
+    for (Memory m : rules) {
+      assertThat(after).as(m.name()).contains(m.body().strip());
+    }
+    InjectionLedger.Entry compacted = InjectionLedger.read(home, "s1").get(1);
+    assertThat(compacted.hook()).isEqualTo("SessionStart");
+    assertThat(compacted.memories()).extracting(InjectionLedger.Item::memory)
+        .containsExactlyInAnyOrder("offline-tests", "lockfile", "role");
+    assertThat(compacted.memories()).allSatisfy(i -> assertThat(i.why()).contains("standing"));
+  }
+
+  @Test
   void aResidentCallerWritesTheEntryAfterTheAnswerAndItLands() throws IOException {
     store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "Running the tests", "The tests need Redis on 6379.\n"));
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
