@@ -54,7 +54,7 @@ class HelpDefaultsTest {
     EngramSettings.Recall changed = new EngramSettings.Recall(r.manifestMaxFiles(), r.manifestIndexLines(), 7,
         6 * 1024, 30_000, r.bytesPerSession(), r.rerankShortList(), r.fusionK(), r.hotnessHalfLifeDays(),
         r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors(),
-        r.embeddingModel(), r.keywordFloor(), r.vectorFloors(), r.anchorMargins(), r.exactVectorLimit(), r.hnswMaxConnections(),
+        r.embeddingModel(), r.keywordFloor(), r.vectorFloors(), r.anchorMargins(), r.keywordGate(), r.exactVectorLimit(), r.hnswMaxConnections(),
         r.hnswBeamWidth(), r.hnswCandidates(), r.contextShare(), r.secondPassShare(), r.dateBoost(), r.activityMessages(), r.activityTailBytes(),
         r.historyResults(), r.coverageWeight(), r.rescoring());
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),

@@ -178,6 +178,7 @@ public record EngramSettings(
       double keywordFloor,
       Map<String, Double> vectorFloors,
       Map<String, Double> anchorMargins,
+      double keywordGate,
       int exactVectorLimit,
       int hnswMaxConnections,
       int hnswBeamWidth,
@@ -207,7 +208,10 @@ public record EngramSettings(
      * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors} and, for a model with an entry
      * in {@code anchorMargins}, exceeds by that margin the cosine of the nearest of Engram's reference prompts in the
      * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an absolute
-     * cosine does not calibrate across models and scripts. Vector search is
+     * cosine does not calibrate across models and scripts. For such a model a memory that clears by keywords must also
+     * come within {@code keywordGate} of that reference prompt's cosine (-0.15: a shared rare word is not enough when
+     * the model puts the memory further from the prompt than everyday requests; docs/BENCHMARKS.md, "A keyword match
+     * the model vouches for"). Vector search is
      * exact up to {@code exactVectorLimit} vectors (100,000: the true neighbours, where the HNSW graph found
      * 0.62 of them on the bench's synthetic vectors at 100k and four times the candidates only 0.76), above it an
      * HNSW graph ({@code hnswMaxConnections}, {@code hnswBeamWidth}) searched with {@code hnswCandidates}
@@ -229,14 +233,14 @@ public record EngramSettings(
             Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
             Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
                 "bge-small-en-v1.5-q", 0.6),
-            Map.of("all-MiniLM-L6-v2-q", 0.0, "bge-small-zh-v1.5-q", 0.03),
+            Map.of("all-MiniLM-L6-v2-q", 0.0, "bge-small-zh-v1.5-q", 0.03), -0.15,
             100_000, 32, 200, 200, 0.3, 0.2, 1.0, 20, 256 * 1024, 10, 0.4, Rescoring.DEFAULTS);
 
     /** The same settings sending at most {@code files} memories a turn. */
     public Recall withFilesPerTurn(int files) {
       return new Recall(manifestMaxFiles, manifestIndexLines, files, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, coverageWeight, rescoring);
     }
@@ -245,7 +249,7 @@ public record EngramSettings(
     public Recall withExpansion(double context, double secondPass, double dates) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
           historyResults, coverageWeight, rescoring);
     }
@@ -254,7 +258,7 @@ public record EngramSettings(
     public Recall withCoverageWeight(double weight) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, weight, rescoring);
     }
@@ -263,7 +267,7 @@ public record EngramSettings(
     public Recall withRescoring(Rescoring other) {
       return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
           rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, exactVectorLimit, hnswMaxConnections,
+          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
           hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
           historyResults, coverageWeight, other);
     }

@@ -93,6 +93,7 @@ final class SettingsRanges {
       entry("recall.keywordFloor", Range.fraction()),
       entry("recall.vectorFloors.*", Range.between(-1, 1)),
       entry("recall.anchorMargins.*", Range.between(-1, 1)),
+      entry("recall.keywordGate", Range.between(-2, 2)),
       entry("recall.exactVectorLimit", Range.atLeast(0)),
       entry("recall.hnswMaxConnections", Range.between(2, 512)),
       entry("recall.hnswBeamWidth", Range.between(1, 3200)),

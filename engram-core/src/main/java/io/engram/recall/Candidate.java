@@ -46,6 +46,16 @@ public record Candidate(String id, double fused, OptionalInt keywordRank, Option
 
   /** Whether it clears the relevance floor: coverage at least {@code keywordFloor}, or a cosine at least {@code vectorFloor}. */
   public boolean clears(double keywordFloor, double vectorFloor) {
-    return fused > 0 && (coverage >= keywordFloor || (cosine.isPresent() && cosine.getAsDouble() >= vectorFloor));
+    return clears(keywordFloor, vectorFloor, Double.NEGATIVE_INFINITY);
+  }
+
+  /**
+   * Whether it clears the relevance floor: coverage at least {@code keywordFloor} with a cosine, when it has one, at
+   * least {@code keywordGate}; or a cosine at least {@code vectorFloor}.
+   */
+  public boolean clears(double keywordFloor, double vectorFloor, double keywordGate) {
+    boolean vouched = cosine.isEmpty() || cosine.getAsDouble() >= keywordGate;
+    return fused > 0 && ((coverage >= keywordFloor && vouched)
+        || (cosine.isPresent() && cosine.getAsDouble() >= vectorFloor));
   }
 }

@@ -321,6 +321,25 @@ public final class RecallIndex {
     return floor * reading.scale();
   }
 
+  /**
+   * The cosine a memory that clears the floor by keywords must also reach for {@code query}: for a model with an anchor
+   * margin, the nearest reference prompt's cosine plus {@code recall.keywordGate}, on the reading's scale (a shared
+   * word is not enough when the model puts the memory further from the prompt than everyday requests); without one,
+   * no bound.
+   */
+  public double keywordGate(String query, EngramSettings.Recall settings) {
+    if (embedder.isEmpty()) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    Embedder.Reading reading = embedder.get().reading(query);
+    if (settings.anchorMargin(reading.model()).isEmpty()) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    java.util.OptionalDouble anchor = anchorCosine(query);
+    return anchor.isEmpty() ? Double.NEGATIVE_INFINITY
+        : (anchor.getAsDouble() + settings.keywordGate()) * reading.scale();
+  }
+
   /** The model the vectors come from, when vector search takes part. */
   public Optional<String> vectorModel() {
     return embedder.map(Embedder::name);

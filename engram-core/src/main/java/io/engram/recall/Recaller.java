@@ -103,6 +103,7 @@ public final class Recaller {
     Instant now = clock.instant();
     double keywordFloor = settings.keywordFloor();
     double vectorFloor = index.vectorFloor(query.text(), settings);
+    double keywordGate = index.keywordGate(query.text(), settings);
     List<Ranked> out = new ArrayList<>();
     int belowFloor = 0;
     for (Candidate c : index.search(query, settings, now)) {
@@ -118,9 +119,10 @@ public final class Recaller {
         leftOut.add(new RecallResult.LeftOut(c.id(), "already sent this session"));
         continue;
       }
-      if (!c.clears(keywordFloor, vectorFloor)) {
+      if (!c.clears(keywordFloor, vectorFloor, keywordGate)) {
         if (c.fused() > 0 && belowFloor++ < settings.filesPerTurn()) {
-          leftOut.add(new RecallResult.LeftOut(c.id(), "below the relevance floor (" + floorReason(c, vectorFloor) + ")"));
+          leftOut.add(new RecallResult.LeftOut(c.id(), "below the relevance floor ("
+              + floorReason(c, vectorFloor, keywordGate) + ")"));
         }
         continue;
       }
@@ -132,9 +134,12 @@ public final class Recaller {
     return out;
   }
 
-  private String floorReason(Candidate c, double vectorFloor) {
-    String words = String.format(java.util.Locale.ROOT, "matches %.0f%% of the query's words, the floor is %.0f%%",
-        100 * c.coverage(), 100 * settings.keywordFloor());
+  private String floorReason(Candidate c, double vectorFloor, double keywordGate) {
+    String words = c.coverage() >= settings.keywordFloor()
+        ? String.format(java.util.Locale.ROOT, "matches %.0f%% of the query's words, but by meaning it is further from"
+            + " the prompt than everyday requests: the keyword gate is %.2f", 100 * c.coverage(), keywordGate)
+        : String.format(java.util.Locale.ROOT, "matches %.0f%% of the query's words, the floor is %.0f%%",
+            100 * c.coverage(), 100 * settings.keywordFloor());
     if (c.cosine().isEmpty() || vectorFloor == Double.POSITIVE_INFINITY) {
       return words;
     }

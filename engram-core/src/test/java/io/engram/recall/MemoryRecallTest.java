@@ -363,7 +363,7 @@ class MemoryRecallTest {
         d.bytesPerFile(), d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(),
         d.hotnessHalfLifeDays(), d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(),
         d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.exactVectorLimit(), d.hnswMaxConnections(),
+        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.keywordGate(), d.exactVectorLimit(), d.hnswMaxConnections(),
         d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
         d.historyResults(), d.coverageWeight(), d.rescoring());
     assertThat(recall(one).manifest().omitted()).isEqualTo(1);

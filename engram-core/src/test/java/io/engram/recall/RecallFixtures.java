@@ -38,7 +38,7 @@ final class RecallFixtures {
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
         perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
         d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.exactVectorLimit(), d.hnswMaxConnections(),
+        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.keywordGate(), d.exactVectorLimit(), d.hnswMaxConnections(),
         d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
         d.historyResults(), d.coverageWeight(), d.rescoring());
   }
@@ -54,7 +54,7 @@ final class RecallFixtures {
     return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), d.filesPerTurn(), d.bytesPerFile(),
         d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
         d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), java.util.Map.of(model, floor), margins, d.exactVectorLimit(),
+        d.embeddingModel(), d.keywordFloor(), java.util.Map.of(model, floor), margins, d.keywordGate(), d.exactVectorLimit(),
         d.hnswMaxConnections(), d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(),
         d.dateBoost(), d.activityMessages(), d.activityTailBytes(), d.historyResults(), d.coverageWeight(),
         d.rescoring());

@@ -64,9 +64,33 @@ class RelevanceAnchorsTest {
   }
 
   @Test
+  void aKeywordMatchMustComeWithinTheGateOfTheNearestReferencePrompt() {
+    EngramSettings.Recall anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
+    RecallIndex index = index();
+    double gate = index.keywordGate("please fix the failing test", anchored);
+
+    assertThat(gate).isCloseTo(1.0 + anchored.keywordGate(), org.assertj.core.data.Offset.offset(0.01));
+    // A model without an anchor margin keeps the keyword route as it was.
+    assertThat(index.keywordGate("please fix the failing test", RecallFixtures.withVectorFloor("topic", 0.5)))
+        .isEqualTo(Double.NEGATIVE_INFINITY);
+
+    Candidate farByMeaning = new Candidate("m", 1.0, java.util.OptionalInt.of(1), java.util.OptionalInt.empty(), 0.8,
+        java.util.OptionalDouble.of(gate - 0.1), List.of());
+    Candidate near = new Candidate("m", 1.0, java.util.OptionalInt.of(1), java.util.OptionalInt.empty(), 0.8,
+        java.util.OptionalDouble.of(gate + 0.01), List.of());
+    Candidate unmeasured = new Candidate("m", 1.0, java.util.OptionalInt.of(1), java.util.OptionalInt.empty(), 0.8,
+        java.util.OptionalDouble.empty(), List.of());
+    assertThat(farByMeaning.clears(0.3, 2.0)).isTrue();
+    assertThat(farByMeaning.clears(0.3, 2.0, gate)).isFalse();
+    assertThat(near.clears(0.3, 2.0, gate)).isTrue();
+    assertThat(unmeasured.clears(0.3, 2.0, gate)).isTrue();
+  }
+
+  @Test
   void withoutVectorsThereIsNoVectorFloor() {
     RecallIndex keywords = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
     assertThat(keywords.anchorCosine("fix the test")).isEmpty();
     assertThat(keywords.vectorFloor("fix the test", EngramSettings.Recall.DEFAULTS)).isInfinite();
+    assertThat(keywords.keywordGate("fix the test", EngramSettings.Recall.DEFAULTS)).isEqualTo(Double.NEGATIVE_INFINITY);
   }
 }

@@ -147,6 +147,8 @@ final class BenchCodingCommand implements Runnable {
       for (CodingRecallBench.Floor g : row.result().anchorGrid()) {
         out.printf("%-22s   anchored %s%n", "", floorText(g).replace("cosine", "margin"));
       }
+      row.result().gatedGrid().forEach((lang, grid) -> grid.forEach(g ->
+          out.printf("%-22s   gated    %-8s %s%n", "", lang, floorText(g).replace("cosine", "gate  "))));
       row.result().anchorGridByLanguage().forEach((lang, grid) -> grid.forEach(g ->
           out.printf("%-22s   anchored %-8s %s%n", "", lang, floorText(g).replace("cosine", "margin"))));
       for (CodingRecallBench.Floor g : row.result().floorGrid()) {

@@ -24,7 +24,7 @@ final class CodingRecallBench {
   /** One model's figures. */
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
-      List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage) {}
+      List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid) {}
 
   /**
    * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
@@ -37,6 +37,7 @@ final class CodingRecallBench {
 
   private static final List<Integer> KS = List.of(1, 3, 5);
   private static final List<Double> ANCHOR_MARGINS = List.of(-0.05, 0.0, 0.03, 0.06, 0.08, 0.1, 0.12);
+  private static final List<Double> GATES = List.of(-0.15, -0.1, -0.05, 0.0);
   static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
 
   private final CodingSet set;
@@ -53,6 +54,7 @@ final class CodingRecallBench {
     List<Double> anchors = new ArrayList<>();
     List<Embedder.Reading> readings = new ArrayList<>(); // which model reads each query, on what scale
     List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
+    List<Double> gates = new ArrayList<>(); // and the cosine a keyword match must reach
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
       index.sync(set.memories());
@@ -63,6 +65,7 @@ final class CodingRecallBench {
         anchors.add(index.anchorCosine(q.text()).orElse(Double.NaN));
         readings.add(embedder.map(e -> e.reading(q.text())).orElse(new Embedder.Reading("none", 1)));
         floors.add(index.vectorFloor(q.text(), settings));
+        gates.add(index.keywordGate(q.text(), settings));
         add(rankings, "recall", ranked.stream().map(Candidate::id).toList());
         add(rankings, "bm25", lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList());
         if (embedder.isPresent()) {
@@ -88,7 +91,7 @@ final class CodingRecallBench {
     }
     String model = embedder.map(Embedder::name).orElse("none");
     double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
-    Floor chosen = floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
+    Floor chosen = floorPerQuery(recallRanked, floors, gates, settings.keywordFloor(), vectorFloor, null);
     List<Floor> grid = new ArrayList<>();
     for (double kf : KEYWORD_FLOORS) {
       if (embedder.isEmpty()) {
@@ -100,7 +103,7 @@ final class CodingRecallBench {
     }
     Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
     for (String lang : languages()) {
-      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
+      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, gates, settings.keywordFloor(), vectorFloor, lang));
     }
     List<Floor> anchorGrid = new ArrayList<>();
     if (embedder.isPresent()) {
@@ -115,7 +118,17 @@ final class CodingRecallBench {
       anchorByLanguage.put(lang, ANCHOR_MARGINS.stream()
           .map(m -> anchored(recallRanked, anchors, readings, settings.keywordFloor(), m, lang)).toList());
     }
-    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage);
+    Map<String, List<Floor>> gated = new java.util.TreeMap<>();
+    if (embedder.isPresent()) {
+      List<String> langs = new ArrayList<>(languages());
+      langs.add(0, "all");
+      for (String lang : langs) {
+        gated.put(lang, GATES.stream().map(g -> gated(recallRanked, floors, anchors, readings, settings.keywordFloor(), g,
+            lang.equals("all") ? null : lang)).toList());
+      }
+    }
+    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
+        gated);
   }
 
   private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {
@@ -196,15 +209,34 @@ final class CodingRecallBench {
   }
 
   /**
+   * What recall's floor sends when a memory that clears by keywords must also be no further from the prompt, by the
+   * model, than the nearest reference prompt plus {@code gate} (on the reading's scale; a memory without a cosine keeps
+   * the keyword route); the vector route as recall computes it. The returned floor's {@code vectorFloor} is the gate.
+   */
+  Floor gated(List<List<Candidate>> ranked, List<Double> floors, List<Double> anchors, List<Embedder.Reading> readings,
+      double keywordFloor, double gate, String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      double a = anchors.get(i);
+      double vf = floors.get(i);
+      double kg = Double.isNaN(a) ? Double.NEGATIVE_INFINITY : readings.get(i).scale() * (a + gate);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, vf, kg)).toList());
+    }
+    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    return new Floor(keywordFloor, gate, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
+  }
+
+  /**
    * What recall's floor sends, each query with the vector floor recall computed for it; the returned floor's {@code
    * vectorFloor} is the model's absolute one.
    */
-  private Floor floorPerQuery(List<List<Candidate>> ranked, List<Double> floors, double keywordFloor, double absolute,
-      String lang) {
+  private Floor floorPerQuery(List<List<Candidate>> ranked, List<Double> floors, List<Double> gates,
+      double keywordFloor, double absolute, String lang) {
     List<List<Candidate>> cut = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
       double f = floors.get(i);
-      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, f)).toList());
+      double g = gates.get(i);
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, f, g)).toList());
     }
     Floor sent = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
     Floor held = floor(ranked, keywordFloor, absolute, lang);

@@ -37,13 +37,13 @@ final class LocomoFloor {
   }
 
   void add(List<String> evidence, List<Candidate> ranked) {
-    add(evidence, ranked, vectorFloor);
+    add(evidence, ranked, vectorFloor, Double.NEGATIVE_INFINITY);
   }
 
-  /** As {@link #add(List, List)} with the vector floor recall computed for this question. */
-  void add(List<String> evidence, List<Candidate> ranked, double vectorFloor) {
+  /** As {@link #add(List, List)} with the vector floor and the keyword gate recall computed for this question. */
+  void add(List<String> evidence, List<Candidate> ranked, double vectorFloor, double keywordGate) {
     questions++;
-    List<Candidate> cleared = ranked.stream().filter(c -> c.clears(keywordFloor, vectorFloor)).toList();
+    List<Candidate> cleared = ranked.stream().filter(c -> c.clears(keywordFloor, vectorFloor, keywordGate)).toList();
     if (cleared.isEmpty()) {
       nothing++;
     }
@@ -53,7 +53,7 @@ final class LocomoFloor {
       for (String e : evidence) {
         if (top.contains(e)) {
           found[i]++;
-          if (ranked.stream().filter(c -> c.id().equals(e)).noneMatch(c -> c.clears(keywordFloor, vectorFloor))) {
+          if (ranked.stream().filter(c -> c.id().equals(e)).noneMatch(c -> c.clears(keywordFloor, vectorFloor, keywordGate))) {
             cut[i]++;
           }
         }
