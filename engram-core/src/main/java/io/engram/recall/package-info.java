@@ -48,7 +48,10 @@
  * recall.anchorMargins}, that margin above the cosine of the nearest of a dozen reference prompts in the query's script
  * ({@link RelevanceAnchors}: requests to a coding agent that no memory answers, English or Chinese), so the floor is
  * calibrated for each query, model and script. The floors are those of the model that reads the query ({@link
- * Embedder#reading}): a pair of models routes each query by its {@link Script} and scales its cosines.
+ * Embedder#reading}): a pair of models routes each query by its {@link Script} and scales its cosines. For such a
+ * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference
+ * prompt's cosine ({@link RecallIndex#keywordGate}): a shared rare word alone does not send a memory the model puts
+ * further from the prompt than everyday requests.
  *
  * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
  * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link
