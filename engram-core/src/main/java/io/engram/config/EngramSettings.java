@@ -592,15 +592,16 @@ public record EngramSettings(
    * @param workers threads that run stdio requests
    * @param maxMessageBytes the longest JSON-RPC message, an HTTP body or a stdio line (4 MiB)
    * @param minTokenBits the least entropy of an HTTP bearer token (32 random bytes)
-   * @param stdioDrainMillis how long requests still running when stdin ends may take before the server exits
+   * @param stdioWaitNoticeMillis how often the stdio server says it still waits for requests that are running when
+   *     stdin ends; it answers every request it read before it exits, however long they take
    * @param changeCheckMillis how often, while a client with a session is connected, the store is compared with
    *     what it was, so that changes other processes made are told too (a tool call's are told at once)
    * @param keepAliveMillis how often an idle HTTP event stream gets a comment, so no idle bound closes it
    * @param maxSessions HTTP sessions kept at once (the one idle longest goes first)
    * @param sessionIdleMillis how long an HTTP session without an open stream is kept after its last request
    */
-  public record Mcp(int workers, int maxMessageBytes, int minTokenBits, int stdioDrainMillis, int changeCheckMillis,
-      int keepAliveMillis, int maxSessions, int sessionIdleMillis) {
+  public record Mcp(int workers, int maxMessageBytes, int minTokenBits, int stdioWaitNoticeMillis,
+      int changeCheckMillis, int keepAliveMillis, int maxSessions, int sessionIdleMillis) {
     public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 256, 5_000, 2_000, 25_000, 256, 3_600_000);
   }
 

@@ -50,7 +50,7 @@ class StdioStartAndLimitsTest {
   void aLineOverTheBoundIsRefusedAndLoggedAndTheNextIsServed() throws Exception {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
     mayOpen.countDown();
-    Thread server = serve(new EngramSettings.Mcp(d.workers(), 1_000, d.minTokenBits(), d.stdioDrainMillis(),
+    Thread server = serve(new EngramSettings.Mcp(d.workers(), 1_000, d.minTokenBits(), d.stdioWaitNoticeMillis(),
         d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis()));
     pipe.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(50_000) + "\"}}");
     JsonNode refused = next();
@@ -61,6 +61,39 @@ class StdioStartAndLimitsTest {
     assertThat(log).anySatisfy(l -> assertThat(l).contains("stdin line 1", "longer than 1000 bytes"));
     pipe.endInput();
     server.join(5_000);
+  }
+
+  @Test
+  void everyRequestReadBeforeTheEndOfInputIsAnsweredAndDoneHoweverLongItTakes() throws Exception {
+    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
+    Thread server = serve(new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), d.minTokenBits(), 100,
+        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis()));
+    int writes = 60;
+    pipe.send(INIT);
+    for (int i = 0; i < writes; i++) {
+      pipe.send("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"tools/call\",\"params\":{\"name\":"
+          + "\"remember\",\"arguments\":{\"type\":\"project\",\"name\":\"batch-" + i + "\",\"description\":\"d\","
+          + "\"body\":\"piped write " + i + "\"}}}");
+    }
+    pipe.endInput();
+    // The tools wait for the memory to open, long after the input ended (and after many wait notices).
+    Thread.sleep(1_500);
+    mayOpen.countDown();
+    List<Integer> answered = new java.util.ArrayList<>();
+    while (answered.size() <= writes) {
+      JsonNode message = next();
+      if (message.has("id")) {
+        answered.add(message.get("id").asInt()); // notifications of changed resources come between the answers
+      }
+    }
+    server.join(30_000);
+    assertThat(server.isAlive()).isFalse();
+    assertThat(answered).containsAll(java.util.stream.IntStream.range(100, 100 + writes).boxed().toList());
+    try (var files = java.nio.file.Files.walk(home)) {
+      assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("batch-") && n.endsWith(".md")))
+          .hasSize(writes);
+    }
+    assertThat(log).anySatisfy(l -> assertThat(l).contains("still running", "each will be answered"));
   }
 
   private Thread serve(EngramSettings.Mcp limits) {

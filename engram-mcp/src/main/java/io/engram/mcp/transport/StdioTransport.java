@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * spec names: a request its answer, a line that is not a message its error (with {@code id: null} when
  * the id cannot be read), then the next line is read. {@code initialize} is answered on the reading
  * thread; other requests run on {@code workers} threads, so a slow tool call never holds up a ping.
- * At the end of the input the server stops reading, lets running requests finish for a bounded time and
- * returns.
+ * At the end of the input the server stops reading and returns once every request it read has been answered:
+ * a client that pipes a batch of writes and closes its end gets every one done, however long the last takes.
  */
 public final class StdioTransport {
   private static final Map<String, Object> CONTEXT = Map.of("transport", "stdio");
@@ -97,9 +97,11 @@ public final class StdioTransport {
       }
     } finally {
       workers.shutdown();
-      if (!workers.awaitTermination(limits.stdioDrainMillis(), TimeUnit.MILLISECONDS)) {
-        log.accept("input ended; requests still running after " + limits.stdioDrainMillis() + " ms were dropped");
-        workers.shutdownNow();
+      long waited = 0;
+      while (!workers.awaitTermination(limits.stdioWaitNoticeMillis(), TimeUnit.MILLISECONDS)) {
+        waited += limits.stdioWaitNoticeMillis();
+        log.accept("input ended; " + (limits.workers() * 4 - inFlight.availablePermits())
+            + " request(s) still running after " + waited + " ms, each will be answered");
       }
     }
   }

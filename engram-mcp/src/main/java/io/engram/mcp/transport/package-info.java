@@ -33,7 +33,8 @@
  * one page). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
  * (stderr) only, so no class name or exception text reaches a client. After 20 refused stdin lines only one
  * line per 1000 is logged: a client that never reads stderr cannot block the server on a full pipe. At the
- * end of stdin, running requests get {@code stdioDrainMillis} (5 s) to finish; then the server returns and
+ * end of stdin, every request already read is answered (a piped batch of writes is done whole, however long it
+ * takes; the log says every {@code stdioWaitNoticeMillis} that it still waits); then the server returns and
  * {@code engram mcp} exits 0.
  *
  * <h2>HTTP</h2>
