@@ -8,6 +8,7 @@ import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStore;
+import io.engram.memory.MemoryTextException;
 import io.engram.memory.MemoryTooLargeException;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
@@ -84,13 +85,16 @@ final class CandidateWriter {
     return List.copyOf(out);
   }
 
-  /** {@link #one}, or a skip naming the limit when the memory (new or merged) would be over it. */
+  /**
+   * {@link #one}, or a skip with the store's reason when it refuses the memory (new or merged): over the size limit,
+   * a name that maps to another memory's file, a control character in its text.
+   */
   private ExtractionOutcome oneWithinTheLimit(MemoryCandidate c) throws IOException {
     String slug = MemoryNames.isValid(c.name()) ? MemoryNames.slug(c.name()) : "";
     Memory before = pending.get(slug);
     try {
       return one(c);
-    } catch (MemoryTooLargeException e) {
+    } catch (MemoryTooLargeException | InvalidMemoryNameException | MemoryTextException e) {
       if (before == null) {
         pending.remove(slug);
       } else {

@@ -93,7 +93,10 @@ final class DirectoryStore implements MemoryStore {
 
   private Saved write(Memory memory, ChangedBy by, List<MemoryVersion> earlier) throws IOException {
     readOnlyWhenTeam();
-    RedactedMemory redacted = RedactedMemory.of(memory, redactor);
+    Memory text = memory.toBuilder().description(MemoryTextException.withLineFeeds(memory.description()))
+        .body(MemoryTextException.withLineFeeds(memory.body())).build();
+    MemoryTextException.check(text);
+    RedactedMemory redacted = RedactedMemory.of(text, redactor);
     Memory clean = redacted.memory();
     String slug = MemoryNames.slug(clean.name());
     MemoryTooLargeException.check(clean, settings.maxMemoryBytes());
@@ -111,8 +114,13 @@ final class DirectoryStore implements MemoryStore {
     try (FileLock lock = lock()) {
       Optional<Path> existing = names.locate(clean.name());
       Path target = existing.orElseGet(() -> names.freeFile(slug));
-      Memory stamped = stamped(clean, stored(existing), now, keepsUpdated);
-      Optional<String> before = history.textOf(existing);
+      Optional<Memory> before = stored(existing);
+      if (before.isPresent() && !before.get().name().equals(clean.name())) {
+        // Deploy Order, deploy-order and deploy_order map to one file: a write never replaces another's memory.
+        throw InvalidMemoryNameException.taken(clean.name(), target.getFileName().toString(), before.get().name());
+      }
+      Memory stamped = stamped(clean, before, now, keepsUpdated);
+      Optional<String> previousText = history.textOf(existing);
       ReplacedFile previous = ReplacedFile.keep(dir, target);
       try {
         if (stamped.equals(staged)) {
@@ -138,7 +146,7 @@ final class DirectoryStore implements MemoryStore {
         history.adopt(stamped.name(), earlier);
       }
       history.record(stamped.name(), by, existing.isEmpty() ? MemoryVersion.Change.CREATED
-          : MemoryVersion.Change.EDITED, before, MemoryFormat.format(stamped));
+          : MemoryVersion.Change.EDITED, previousText, MemoryFormat.format(stamped));
       saved = new Saved(new StoredMemory(stamped, target, scope), existing.isEmpty(), redacted.kinds());
     } finally {
       Files.deleteIfExists(staging);

@@ -8,6 +8,16 @@ public final class InvalidMemoryNameException extends IllegalArgumentException {
     super("invalid memory name " + quote(name) + ": " + reason);
   }
 
+  /**
+   * {@code name} maps to the file {@code file}, which holds the memory named {@code holder}: a write under this name
+   * would replace another memory.
+   */
+  static InvalidMemoryNameException taken(String name, String file, String holder) {
+    return new InvalidMemoryNameException(name, "it maps to the file " + file + ", which holds the memory "
+        + quote(holder) + "; use that name to change that memory, or a name that maps to a file of its own"
+        + " (names differing only in case, spaces, dashes or underscores map to one file)");
+  }
+
   private static String quote(String name) {
     String shown = name.replace("\0", "\\0").replace("\n", "\\n").replace("\r", "\\r");
     return "'" + (shown.length() > 80 ? shown.substring(0, 80) + "..." : shown) + "'";

@@ -16,7 +16,7 @@ public final class MemoryEdit {
    */
   public static Memory checked(String edited, StoredMemory current) throws InvalidMemoryException {
     Memory m = MemoryFormat.parse(edited, current.path());
-    if (!MemoryNames.slug(m.name()).equals(MemoryNames.slug(current.name()))) {
+    if (!m.name().equals(current.name())) {
       throw new IllegalArgumentException("the name cannot change in an edit (was '" + current.name()
           + "', now '" + m.name() + "'); remember it under the new name and forget the old one");
     }

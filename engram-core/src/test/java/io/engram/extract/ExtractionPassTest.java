@@ -394,6 +394,25 @@ class ExtractionPassTest {
   }
 
   @Test
+  void aCandidateTheStoreRefusesIsSkippedWithItsReasonAndTheRestAreWritten() throws Exception {
+    MemoryCandidate coloured = new MemoryCandidate(CandidateAction.CREATE, "red-text", "colours",
+        CandidateType.PROJECT, "the build prints \u001b[31merrors\u001b[0m in red\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 5, "t"), 0.8));
+    MemoryCandidate small = new MemoryCandidate(CandidateAction.CREATE, "runbook", "Runbook",
+        CandidateType.REFERENCE, "https://wiki.example.com/runbook\n",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(1, 0, 5, "https"), 0.8));
+
+    List<ExtractionOutcome> out = new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(),
+        Optional.empty())
+        .write(List.of(coloured, small));
+
+    assertThat(out).extracting(ExtractionOutcome::kind).containsExactly(ExtractionOutcome.Kind.SKIPPED,
+        ExtractionOutcome.Kind.CREATED);
+    assertThat(out.get(0).reason()).hasValueSatisfying(r -> assertThat(r).contains("control character U+001B"));
+    assertThat(store.read("red-text")).isEmpty();
+  }
+
+  @Test
   void aNameThatWouldLeaveTheMemoryDirectoryIsRefused() throws Exception {
     ScriptedModel model = new ScriptedModel().answers("""
         {"memories": [{"action": "create", "name": "../../outside", "description": "escape", "type": "project",

@@ -173,6 +173,20 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void rememberRefusesANameThatMapsToAnotherMemorysFileAndControlCharacters() throws Exception {
+    run("remember", "--type", "project", "--name", "deploy-order", "api, then web");
+    for (String other : List.of("Deploy Order", "deploy_order")) {
+      CommandRun r = run("remember", "--type", "project", "--name", other, "web first");
+      assertThat(r.exitCode()).as(other).isEqualTo(1);
+      assertThat(r.err()).contains("maps to the file deploy-order.md", "'deploy-order'");
+    }
+    assertThat(run("show", "deploy-order").out()).contains("api, then web").doesNotContain("web first");
+    CommandRun escape = run("remember", "--type", "project", "--name", "colour", "red \u001b[31mtext");
+    assertThat(escape.exitCode()).isEqualTo(1);
+    assertThat(escape.err()).contains("control character U+001B", "nothing was written");
+  }
+
+  @Test
   void editSavesAValidChangeFromTheEditor() throws Exception {
     run("remember", "--type", "feedback", "--name", "style", "Use tabs");
     Path editor = script("sed -i 's/Use tabs/Use two spaces/' \"$1\"");
