@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * Values given to secret-looking names: {@code password=...}, {@code "api_key": "..."}, {@code token: ...}
- * in code, {@code .env}, JSON, YAML, TOML and properties files; {@code --password ...} on command lines;
- * {@code <password>...</password>} in XML; and prose ("the admin password is ...", "密码是 ...").
+ * in code, {@code .env}, JSON, YAML, TOML and properties files; {@code --password ...} and {@code --http-password=...}
+ * on command lines of any tool; {@code <password>...</password>} in XML. Prose is {@link ProseSecrets}' job, the
+ * credential options of known tools {@link CommandLines}'.
  *
  * <p>A quoted value is a secret unless it is a placeholder. An unquoted one must also not read as code: a
  * call, a variable or a dotted reference ({@code process.env.TOKEN}), a type ({@code token: string}), or,
@@ -23,17 +24,21 @@ final class Assignments {
   /**
    * The word of a name that makes it hold a secret; every match starts with one of {@link #NAME_KEYWORDS}, so
    * the rules are tried only where one occurs. "key" counts after api, access, private, auth, account, secret;
-   * "pass" as the end of a name (DB_PASS), not as the English word ("tests pass: ...").
+   * "pass" as the end of a name (DB_PASS) or a name of its own ({@code pass = ...} in rclone's configuration);
+   * "psk" is a Wi-Fi key.
    */
   private static final String NAME =
-      "(?:passw(?:or)?d|passphrase|(?<=[_.-])pass(?![a-z])|pwd|secret|token|credentials?"
-          + "|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
-  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential"};
+      "(?:passw(?:or)?d|passphrase|(?<=[_.-])pass(?![a-z])|(?<=(?m:^)[ \\t]{0,8})pass(?![\\w-])|pwd|secret|token|credentials?"
+          + "|(?<![a-z])psk|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
+  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
 
-  /** A value: double-, single- or back-quoted, or a bare run. */
+  /**
+   * A value: double-, single- or back-quoted, a quote the line never closes (a text cut after the value), or a bare
+   * run (not ending with a sentence's full stop).
+   */
   private static final String VALUE =
       "(\\\\\"[^\"\\\\\\n]{1,512}\\\\\"|\"(?:[^\"\\\\\\n]|\\\\.){1,512}\"|'[^'\\n]{1,512}'|`[^`\\n]{1,512}`"
-          + "|[^\\s\"'`,;]{1,512})";
+          + "|[\"'][^\"'\\n]{1,512}+(?=\\n|\\z)|[^\\s\"'`,;]{0,511}[^\\s\"'`,;.])";
 
   private static final Set<String> TYPES =
       Set.of("str", "string", "number", "int", "integer", "long", "bool", "boolean", "any", "bytes", "byte", "char",
@@ -60,12 +65,9 @@ final class Assignments {
           + "|continuation|count|reasoning|prompt|completion|cached|has|is|no|show|hide|forgot|reset|new_?|confirm)"
           + "[_.-]?$");
 
-  /** A call or an index: {@code getPassword()}, {@code os.environ["X"]}, {@code args[0]}. */
-  private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$]+[(\\[]|^\\(");
   private static final Pattern JSON_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
   /** The name of a constant or an environment variable: APP_SECRET_KEY. */
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++");
-  private static final Pattern DOTTED_REFERENCE = Pattern.compile("[A-Za-z_$][\\w$]*+(?:\\.[A-Za-z_$][\\w$]*+)++");
 
   static List<PatternRule> rules() {
     SecretCheck structured = Assignments::structuredValue;
@@ -78,34 +80,23 @@ final class Assignments {
         PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)" + NAME + "([\\w.-]{0,30}+)[ \\t]*+:[ \\t]*[A-Za-z_][\\w\\[\\]|., ]{0,40}?[ \\t]*(=)(?!=)[ \\t]*" + VALUE,
             3, structured, NAME_KEYWORDS),
-        // command-line flags: --password hunter2, --api-key=...
+        // command-line options of any tool: --password hunter2, --api-key=..., --http-password X, -storepass X
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
-            "(?i)(?<![\\w-])--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token)"
-                + "(?:[ \\t]+|=)" + VALUE, 1,
-            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.startsWith("-") && !isReference(unquote(secret)),
-            "--pass", "-pass", "--token", "-token", "--api", "-api", "--secret", "-secret", "--client-secret",
-            "--auth-token"),
+            "(?i)(?<![\\w-])--?((?:[a-z0-9]++-){0,3})(?:password|passwd|pass|passphrase|token|api-?key|secret"
+                + "|storepass|keypass|bearer)(?:[ \\t]+|=)" + VALUE, 2,
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.startsWith("-")
+                && !ProseValues.namesSomethingElse(unquote(secret)) && !NOT_SECRET_PREFIX.matcher(m.group(1)).find(),
+            "pass", "token", "api", "secret", "bearer"),
         // XML elements: <password>...</password>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
             "(?i)<(?:[\\w-]{0,30}:)?[\\w-]{0,30}?" + NAME + "([\\w-]{0,30}+)>([^<\\n]{1,512})</", 2,
-            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !describesSecret(m.group(1)), NAME_KEYWORDS),
-        // prose: the admin password is X; my token was X; the password for prod is X
-        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
-            "(?i)\\b(?:passw(?:or)?d|passphrase|secret|token|api[ _-]?key|access[ _-]?key|credentials?)"
-                + "(?:[ \\t]+(?:for|of|on|to)[ \\t]+[\\w.@:/-]{1,60}){0,2}"
-                + "[ \\t]+(?:is|was|are|were|equals|=)(?:[ \\t]+(?:now|still|just|actually|set[ \\t]+to|changed[ \\t]+to))?"
-                + "[ \\t]*:?[ \\t]+" + VALUE,
-            1, Assignments::proseValue, "pass", "secret", "token", "api", "access", "credential"),
-        // prose in Chinese: 密码是 X, 令牌：X
-        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT,
-            "(?:密码|口令|密钥|令牌|秘钥)[ \\t]*(?:是|为|[:：=])[ \\t]*([^\\s，。；,;]{3,512})", 1,
-            (secret, m, t) -> !Placeholders.isPlaceholder(secret), "密码", "口令", "密钥", "令牌", "秘钥"));
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !describesSecret(m.group(1)), NAME_KEYWORDS));
   }
 
   /** A value given to a secret name in code or configuration. */
   private static boolean structuredValue(String secret, MatchResult m, ScannedText t) {
     String name = t.text().substring(m.start(), m.start(1));
-    if (describesSecret(m.group(1))) {
+    if (describesSecret(m.group(1)) || continuesWord(m.group(1))) {
       return false;
     }
     if (secret.length() >= 2 && secret.charAt(0) == '\\' && "ntr".indexOf(secret.charAt(1)) >= 0) {
@@ -116,6 +107,12 @@ final class Assignments {
       return false; // a file: lib/token.ex:132
     }
     int nameStart = m.start();
+    if (inParameterExpansion(t.text(), nameStart)) {
+      return false; // ${DB_PASS:?missing}, ${TOKEN:-}: the shell's default or message, not a value
+    }
+    if (nameStart > 0 && "\"'`".indexOf(previous) >= 0 && m.end(2) == m.start(3) && secret.charAt(0) == previous) {
+      return false; // "password=" is itself a string in code, and the quote after it closes that string
+    }
     int from = Math.max(0, nameStart - 24);
     String before = t.text().substring(from, nameStart);
     if (NOT_SECRET_PREFIX.matcher(before).find()) {
@@ -129,18 +126,20 @@ final class Assignments {
         && "ntr\"".indexOf(secret.charAt(escape + 1)) >= 0) {
       secret = secret.substring(0, escape); // the rest is the next line of a JSON-escaped text
     }
-    secret = secret.replaceAll("[)\\]}>]+$", "");
+    secret = secret.replaceAll("[)\\]}>?!]+$", "");
     if (!m.group(2).equals("=") && JSON_NUMBER.matcher(secret).matches()) {
       return false; // a number in JSON or YAML
     }
-    if (secret.isEmpty() || Placeholders.isPlaceholder(secret)) {
-      return false;
+    if (secret.isEmpty() || Placeholders.isPlaceholder(secret) || secret.chars().noneMatch(Character::isLetterOrDigit)
+        || ")]};,".indexOf(secret.charAt(secret.length() > 1 && "\"'`".indexOf(secret.charAt(0)) >= 0 ? 1 : 0)) >= 0) {
+      return false; // punctuation, or the end of one structure and the start of another: "pass:"}],
     }
     char q = secret.charAt(0);
     if (q == '"' || q == '\'' || q == '`') {
       return secret.length() > 2 && !CONSTANT_NAME.matcher(secret.substring(1, secret.length() - 1)).matches();
     }
-    if (isReference(secret) || TYPES.contains(secret.toLowerCase(Locale.ROOT))) {
+    if (ProseValues.namesSomethingElse(secret) || TYPES.contains(secret.toLowerCase(Locale.ROOT))
+        || !m.group(2).equals("=") && CONSTANT_NAME.matcher(secret).matches()) {
       return false;
     }
     if (secret.chars().allMatch(Character::isLetter)) {
@@ -157,6 +156,31 @@ final class Assignments {
     return true;
   }
 
+  /** True when the name ending at {@code nameStart}'s word is a shell parameter: {@code ${NAME...}}. */
+  private static boolean inParameterExpansion(String text, int nameStart) {
+    int i = nameStart;
+    while (i > 0 && (Character.isLetterOrDigit(text.charAt(i - 1)) || text.charAt(i - 1) == '_')) {
+      i--;
+    }
+    return i >= 2 && text.charAt(i - 1) == '{' && text.charAt(i - 2) == '$';
+  }
+
+  /**
+   * True when the name's part after the secret word goes on with the same word: "izer" of {@code Tokenizer},
+   * "ary" of {@code secretary}; not a plural, and not a second word ({@code _type}, {@code Key}, {@code key}).
+   */
+  private static boolean continuesWord(String suffix) {
+    if (suffix.isEmpty() || !Character.isLowerCase(suffix.charAt(0)) || suffix.equals("s")) {
+      return false;
+    }
+    for (String word : List.of("key", "token", "pass", "value", "str", "hash", "id", "s_")) {
+      if (suffix.startsWith(word)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** True when a name's part after the secret word ends in a word like "type" or "length". */
   private static boolean describesSecret(String suffix) {
     if (suffix.isEmpty()) {
@@ -168,35 +192,7 @@ final class Assignments {
   }
 
   /** A value said in prose: not an ordinary word. */
-  private static boolean proseValue(String secret, MatchResult m, ScannedText t) {
-    String v = stripTrailingPunctuation(secret);
-    if (Placeholders.isPlaceholder(v)) {
-      return false;
-    }
-    char q = v.isEmpty() ? ' ' : v.charAt(0);
-    if (q == '"' || q == '\'' || q == '`') {
-      return v.length() > 2;
-    }
-    if (v.length() < 4 || isReference(v)) {
-      return false;
-    }
-    boolean word = v.chars().allMatch(c -> Character.isLetter(c) || c == '-' || c == '\'');
-    return !(word && v.length() <= 12);
-  }
-
-  private static boolean isReference(String v) {
-    return CALL_OR_INDEX.matcher(v).find() || DOTTED_REFERENCE.matcher(v).matches() || v.startsWith("&");
-  }
-
   private static String unquote(String v) {
     return v.length() >= 2 && (v.charAt(0) == '"' || v.charAt(0) == '\'') ? v.substring(1, v.length() - 1) : v;
-  }
-
-  private static String stripTrailingPunctuation(String v) {
-    int end = v.length();
-    while (end > 0 && ".,;:!?)".indexOf(v.charAt(end - 1)) >= 0) {
-      end--;
-    }
-    return v.substring(0, end);
   }
 }

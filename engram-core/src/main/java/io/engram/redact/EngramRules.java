@@ -40,7 +40,32 @@ final class EngramRules {
             (secret, m, t) -> !Placeholders.isPlaceholder(secret), "bearer"),
         PatternRule.onLines(SecretKind.BASIC_AUTH,
             "(?i)authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?basic[ \\t]+([A-Za-z0-9+/]{6,}={0,2})", 1,
-            (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"));
-    return java.util.stream.Stream.concat(providers.stream(), Assignments.rules().stream()).toList();
+            (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"),
+        // a Cloudflare Origin CA key, also cut short (gitleaks' rule wants all 146 digits of its last part)
+        PatternRule.onLines(new SecretKind("cloudflare-origin-ca-key"), "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{16,}+", 0,
+            SecretCheck.ANY, "v1.0-"));
+    List<PatternRule> headers = List.of(
+        // Authorization and Proxy-Authorization with any scheme, or none: the credential after it
+        PatternRule.onLines(SecretKind.BEARER_TOKEN,
+            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?(?!digest\\b)(?:[a-z][\\w-]{1,20}[ \\t]+)?"
+                + "([^\\s\"',;]{8,}+)",
+            1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"),
+        // Digest: everything after the scheme
+        PatternRule.onLines(SecretKind.BEARER_TOKEN,
+            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?digest[ \\t]+([^\\r\\n]+?)[\"']?[ \\t]*$", 1,
+            SecretCheck.ANY, "authorization"),
+        // headers named for a credential: X-Auth-Token, X-API-Key, X-Auth-User-Service-Key, PRIVATE-TOKEN
+        PatternRule.onLines(SecretKind.BEARER_TOKEN,
+            "(?i)(?<![\\w-])(?:x-[\\w-]{0,40}?(?:token|key|secret|auth|password)[\\w-]{0,20}+|private-token|api-key|apikey)"
+                + "[\"']?[ \\t]*:[ \\t]*[\"']?([^\\s\"',;]{8,}+)",
+            1, (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.contains("://"),
+            "x-", "private-token", "api-key", "apikey"),
+        // cookies that hold a session: Cookie: session=...; sid=...
+        PatternRule.onLines(SecretKind.BEARER_TOKEN,
+            "(?i)(?:\\bcookie[\"']?[ \\t]*:[ \\t]*|;[ \\t]*)[\\w.-]*?(?:sess|sid|token|auth|jwt|remember|login)[\\w.-]*+"
+                + "=([^;\\s\"']{8,}+)",
+            1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "cookie"));
+    return java.util.stream.Stream.of(providers, headers, CredentialFiles.rules(), Assignments.rules())
+        .flatMap(List::stream).toList();
   }
 }

@@ -11,9 +11,10 @@ import java.util.List;
  *
  * <p>Left alone on purpose: hexadecimal runs (git hashes, UUIDs, checksums: a hex secret is caught only by an
  * assignment or a provider rule), subresource-integrity hashes ({@code sha512-...}), {@code base64,} data,
- * file paths, identifiers (camelCase, snake_case, dotted names), and ids: tokens with the type prefix of a
- * public object id ({@code toolu_}, {@code msg_}, {@code req_}, {@code chatcmpl-}...) and values of JSON keys
- * that name an id ({@code "requestId": "..."}). Secret formats with a prefix are the provider rules' job.
+ * public keys (an SSH key blob, a certificate or public key in base64 of its PEM text), file paths, identifiers
+ * (camelCase, snake_case, dotted names), and ids: tokens with the type prefix of a public object id ({@code
+ * toolu_}, {@code msg_}, {@code req_}, {@code ord_}, {@code chatcmpl-}...) and values of keys that name an id
+ * ({@code "requestId": "..."}, {@code x-amz-id-2: ...}). Secret formats with a prefix are the provider rules' job.
  */
 final class HighEntropyTokens implements Detector {
   private final int minLength;
@@ -80,7 +81,8 @@ final class HighEntropyTokens implements Detector {
         return false;
       }
     }
-    if (isIdPrefixed(s, start, end) || isIdValue(s, start)) {
+    if (isIdPrefixed(s, start, end) || isIdValue(s, start) || isPublicKey(s, start, end) || isUlid(s, start, end)
+        || isDigest(s, start) || isFileName(s, end)) {
       return false;
     }
     CharSequence t = s.subSequence(start, end);
@@ -96,7 +98,58 @@ final class HighEntropyTokens implements Detector {
   private static final java.util.Set<String> ID_PREFIXES = java.util.Set.of("toolu", "srvtoolu", "msg", "msgbatch",
       "req", "call", "chatcmpl", "run", "asst", "thread", "file", "batch", "resp", "evt", "cus", "ch", "pi", "in",
       "sub", "prod", "price", "acct", "txn", "ses", "sess", "usr", "user", "org", "proj", "ws", "step", "vs", "ft",
-      "ftjob", "modr", "cmpl", "item", "fc", "rs", "conv", "compact", "agent");
+      "ftjob", "modr", "cmpl", "item", "fc", "rs", "conv", "compact", "agent", "ord", "order", "inv", "pm", "card",
+      "src", "seti", "sku", "ref", "job", "task", "doc", "obj");
+
+  /** A token followed by a file name's extension ({@code aW1hZ2Ut....png}): the name of a file, not a secret. */
+  private static boolean isFileName(String s, int end) {
+    if (end + 2 > s.length() || s.charAt(end) != '.') {
+      return false;
+    }
+    int i = end + 1;
+    while (i < s.length() && i - end <= 6 && (Character.isLowerCase(s.charAt(i)) || Character.isDigit(s.charAt(i)))) {
+      i++;
+    }
+    return i > end + 1 && i - end <= 6 && Character.isLowerCase(s.charAt(end + 1))
+        && (i == s.length() || !Character.isLetterOrDigit(s.charAt(i)));
+  }
+
+  /** A ULID: 26 characters of Crockford's base32 in upper case, the first a time's (0 to 7). */
+  private static boolean isUlid(String s, int start, int end) {
+    if (end - start != 26 || s.charAt(start) > '7') {
+      return false;
+    }
+    for (int i = start; i < end; i++) {
+      char c = s.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' && "ILOU".indexOf(c) < 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A digest named by its algorithm: {@code SHA256:nThbg6...} (an SSH key's fingerprint), {@code md5:...}. */
+  private static boolean isDigest(String s, int start) {
+    if (start < 2 || s.charAt(start - 1) != ':') {
+      return false;
+    }
+    int i = start - 1;
+    while (i > 0 && Character.isLetterOrDigit(s.charAt(i - 1))) {
+      i--;
+    }
+    String algorithm = s.substring(i, start - 1).toLowerCase(java.util.Locale.ROOT);
+    return algorithm.startsWith("sha") || algorithm.equals("md5") || algorithm.startsWith("blake");
+  }
+
+  /** An SSH public key blob ({@code AAAAC3NzaC1lZDI1NTE5...}) or the base64 of a PEM block that is not a private key. */
+  private static boolean isPublicKey(String s, int start, int end) {
+    String t = s.substring(start, Math.min(end, start + 64));
+    if (t.startsWith(CredentialFiles.BASE64_PEM)) {
+      return !CredentialFiles.decodesTo(s.substring(start, Math.min(end, start + 120)), "PRIVATE");
+    }
+    return t.startsWith("AAAA") && (CredentialFiles.decodesPrefix(t, "ssh-") || CredentialFiles.decodesPrefix(t, "ecdsa-")
+        || CredentialFiles.decodesPrefix(t, "sk-"));
+  }
 
   private static boolean isIdPrefixed(String s, int start, int end) {
     int i = start;
@@ -121,10 +174,12 @@ final class HighEntropyTokens implements Detector {
       i--;
     }
     int keyEnd = i + 1;
-    while (i >= 0 && i > keyEnd - 40 && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+    while (i >= 0 && i > keyEnd - 40 && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_'
+        || s.charAt(i) == '-')) {
       i--;
     }
-    String key = s.substring(i + 1, keyEnd).toLowerCase(java.util.Locale.ROOT);
+    // a numbered key (x-amz-id-2) names what its name names
+    String key = s.substring(i + 1, keyEnd).toLowerCase(java.util.Locale.ROOT).replaceAll("[-_]\\d+$", "");
     return key.endsWith("id") || key.endsWith("uuid") || key.endsWith("hash") || key.endsWith("sha")
         || key.endsWith("digest") || key.endsWith("etag") || key.equals("signature");
   }

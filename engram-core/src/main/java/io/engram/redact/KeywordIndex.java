@@ -7,8 +7,10 @@ import java.util.List;
 /**
  * Finds every occurrence of a fixed set of lower-case keywords in one pass over a text (Aho-Corasick,
  * compiled to a full transition table over ASCII), so that the cost of the keyword prefilter does not grow
- * with the number of rules. Keywords that are not ASCII (a few CJK words) are compared where their first
- * character occurs.
+ * with the number of rules; ASCII letters are compared without case. A keyword that starts with a character
+ * beyond ASCII ({@code 密码}, {@code пароль}) is compared, without case, where its first character occurs; one
+ * that starts with ASCII and goes beyond it ({@code clé}, {@code schlüssel}) is found by its ASCII start and
+ * checked whole there.
  */
 final class KeywordIndex {
   private static final int ALPHABET = 128;
@@ -18,11 +20,32 @@ final class KeywordIndex {
   private final int[] next;
   /** For each state, the ids of the keywords that end there (its own and those of its suffixes). */
   private final int[][] ends;
-  /** Ids of the non-ASCII keywords, by their first character. */
+  /** Ids of the keywords that start beyond ASCII, by their first character in lower case. */
   private final java.util.Map<Character, List<Integer>> wide = new java.util.HashMap<>();
+  /** For a keyword that starts with ASCII and goes beyond it, by its id: the id of its ASCII start, or -1. */
+  private final int[] asciiStart;
 
   KeywordIndex(List<String> keywords) {
-    this.keywords = List.copyOf(keywords);
+    List<String> all = new ArrayList<>(keywords);
+    asciiStart = new int[keywords.size()];
+    java.util.Arrays.fill(asciiStart, -1);
+    for (int id = 0; id < keywords.size(); id++) {
+      String k = keywords.get(id);
+      int ascii = 0;
+      while (ascii < k.length() && k.charAt(ascii) < ALPHABET) {
+        ascii++;
+      }
+      if (ascii > 0 && ascii < k.length()) {
+        String start = k.substring(0, ascii);
+        int at = all.indexOf(start);
+        if (at < 0) {
+          at = all.size();
+          all.add(start);
+        }
+        asciiStart[id] = at;
+      }
+    }
+    this.keywords = List.copyOf(all);
     List<int[]> gotoRows = new ArrayList<>();
     List<List<Integer>> out = new ArrayList<>();
     gotoRows.add(filled());
@@ -33,10 +56,9 @@ final class KeywordIndex {
         throw new IllegalArgumentException("keywords must be non-empty and lower-case: '" + k + "'");
       }
       if (!k.chars().allMatch(c -> c < ALPHABET)) {
-        if (k.charAt(0) < ALPHABET) {
-          throw new IllegalArgumentException("a keyword that is not ASCII must start with a non-ASCII character: '" + k + "'");
+        if (k.charAt(0) >= ALPHABET) {
+          wide.computeIfAbsent(k.charAt(0), c -> new ArrayList<>()).add(id);
         }
-        wide.computeIfAbsent(k.charAt(0), c -> new ArrayList<>()).add(id);
         continue;
       }
       int state = 0;
@@ -84,6 +106,19 @@ final class KeywordIndex {
     }
   }
 
+  private static boolean matchesAt(CharSequence text, int at, String keyword) {
+    if (text.length() - at < keyword.length()) {
+      return false;
+    }
+    for (int k = 0; k < keyword.length(); k++) {
+      char c = text.charAt(at + k);
+      if (c != keyword.charAt(k) && Character.toLowerCase(c) != keyword.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static int[] filled() {
     int[] row = new int[ALPHABET];
     Arrays.fill(row, -1);
@@ -99,6 +134,7 @@ final class KeywordIndex {
     hits[id][counts[id]++] = at;
   }
 
+  /** The keywords, by id: those given first, then the ASCII starts added for keywords that go beyond ASCII. */
   List<String> keywords() {
     return keywords;
   }
@@ -124,13 +160,20 @@ final class KeywordIndex {
         continue;
       }
       state = 0;
-      List<Integer> starting = wide.isEmpty() ? null : wide.get((char) c);
+      List<Integer> starting = wide.isEmpty() ? null : wide.get(Character.toLowerCase((char) c));
       if (starting != null) {
         for (int id : starting) {
-          String k = keywords.get(id);
-          if (text.length() - i >= k.length() && k.contentEquals(text.subSequence(i, i + k.length()))) {
+          if (matchesAt(text, i, keywords.get(id))) {
             add(hits, counts, id, i);
           }
+        }
+      }
+    }
+    for (int id = 0; id < asciiStart.length; id++) {
+      int start = asciiStart[id];
+      for (int k = 0; start >= 0 && k < counts[start]; k++) {
+        if (matchesAt(text, hits[start][k], keywords.get(id))) {
+          add(hits, counts, id, hits[start][k]);
         }
       }
     }

@@ -87,24 +87,27 @@ record PatternRule(SecretKind kind, Pattern pattern, int secretGroup, List<Strin
         lineEnd = Math.min(s.length(), text.lineEnd(text.lineOf(at) + extraLines) + 1);
       }
       m.region(at, lineEnd);
-      if (m.lookingAt() && m.end() > m.start()) {
+      // A match that is no secret ("secrets-env: DB_PASSWORD=...") hides nothing: the keywords inside it are tried.
+      if (m.lookingAt() && m.end() > m.start() && add(m, text, priority, out)) {
         last = m.end();
-        add(m, text, priority, out);
       }
     }
   }
 
-  private void add(Matcher m, ScannedText text, int priority, List<Finding> out) {
+  /** Adds the match's secret when it is one; true when it was. */
+  private boolean add(Matcher m, ScannedText text, int priority, List<Finding> out) {
     int g = group(m);
     int start = m.start(g);
     if (start < 0 || start == m.end(g)) {
-      return;
+      return false;
     }
     String secret = m.group(g);
     if (!secret.contains("[REDACTED") && check.accepts(secret, m, text)) {
       int quote = quoteWidth(secret);
       out.add(new Finding(start + quote, m.end(g) - quote, kind, priority));
+      return true;
     }
+    return false;
   }
 
   /** How many characters of quoting surround {@code secret} (they are kept, so JSON and code stay valid). */

@@ -13,6 +13,10 @@ final class Placeholders {
           "your-token", "your-password", "your-api-key", "yourpassword", "mypassword", "dummy", "test", "todo",
           "tbd", "empty", "hidden", "masked", "omitted", "n/a", "na", "unset", "default", "env", "value");
 
+  /** Words that ask for a value to be put in: YOUR_CLIENT_SECRET, your-api-key, enter_token, CHANGE_ME. */
+  private static final java.util.regex.Pattern TEMPLATE = java.util.regex.Pattern.compile(
+      "(?i)(?:your|insert|enter|put|replace)[_-]?[a-z_-]*+|(?:change|replace)[_-]?(?:me|it|this)");
+
   /** True when {@code value} (quotes around it ignored) stands for a secret rather than being one. */
   static boolean isPlaceholder(String value) {
     String v = value.strip();
@@ -24,6 +28,7 @@ final class Placeholders {
         || v.startsWith("%") || v.startsWith("#") || v.chars().allMatch(c -> c == '*' || c == 'x' || c == 'X' || c == '.')) {
       return true;
     }
-    return WORDS.contains(v.toLowerCase(Locale.ROOT)) || GitleaksRules.globallyAllowed(v);
+    String word = v.replaceAll("[/\\\\|,;:.!?)\\]}'\"`]+$", "");
+    return WORDS.contains(word.toLowerCase(Locale.ROOT)) || TEMPLATE.matcher(v).matches() || GitleaksRules.globallyAllowed(v);
   }
 }

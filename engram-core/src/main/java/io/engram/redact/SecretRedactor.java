@@ -8,8 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -28,11 +26,10 @@ import java.util.stream.Stream;
  * Every pattern runs in time linear in the text (checked on adversarial inputs by the tests).
  */
 public final class SecretRedactor {
-  private static final Pattern PRIVATE_SPAN = Pattern.compile("(?is)<private>.*?(?:</private>|\\z)");
-
   private static final SecretRedactor STANDARD = new SecretRedactor(
       Stream.<Stream<? extends Detector>>of(EngramRules.all().stream(), GitleaksRules.rules().stream(),
-          Stream.of(new UrlCredentials(), new HighEntropyTokens(20, 3.7, 0.5)))
+          Stream.of(new CommandLines(), new NetrcEntries(), new PgpassLines(), new ProseSecrets(), new UrlCredentials(),
+              new HighEntropyTokens(20, 3.7, 0.5)))
           .<Detector>flatMap(s -> s).toList());
 
   private final List<Detector> detectors;
@@ -76,22 +73,19 @@ public final class SecretRedactor {
 
   /** Redacts {@code text}; the result says what kinds of secret were removed. */
   public Redaction redact(String text) {
+    return redact(text, null);
+  }
+
+  /** Redacts {@code text}; each secret removed (its text and kind) is put in {@code removed} when one is given. */
+  private Redaction redact(String text, Map<String, SecretKind> removed) {
     Set<SecretKind> kinds = new LinkedHashSet<>();
     int count = 0;
     String rest = text;
-    if (text.regionMatches(true, 0, "<private>", 0, 9) || containsIgnoreCase(text, "<private>")) {
-      Matcher m = PRIVATE_SPAN.matcher(text);
-      StringBuilder out = new StringBuilder(text.length());
-      int last = 0;
-      while (m.find()) {
-        out.append(text, last, m.start());
-        last = m.end();
-        count++;
-      }
-      if (count > 0) {
-        kinds.add(SecretKind.PRIVATE_SPAN);
-        rest = out.append(text, last, text.length()).toString();
-      }
+    List<int[]> spans = PrivateSpans.find(text);
+    if (!spans.isEmpty()) {
+      count += spans.size();
+      kinds.add(SecretKind.PRIVATE_SPAN);
+      rest = without(text, spans);
     }
     List<Finding> findings = find(rest);
     if (findings.isEmpty()) {
@@ -101,6 +95,9 @@ public final class SecretRedactor {
     int last = 0;
     for (Finding f : findings) {
       out.append(rest, last, f.start()).append(f.kind().marker());
+      if (removed != null && rest.substring(f.start(), f.end()).strip().length() >= MIN_SHARED_SECRET) {
+        removed.putIfAbsent(rest.substring(f.start(), f.end()), f.kind());
+      }
       last = f.end();
       kinds.add(f.kind());
       count++;
@@ -109,9 +106,69 @@ public final class SecretRedactor {
     return new Redaction(out.toString(), new ArrayList<>(kinds), count);
   }
 
+  /**
+   * Redacts texts that belong together, such as the fields of one memory: a secret found in one of them is also
+   * removed wherever it stands in the others, so a field that holds it without the words that make it a secret (a
+   * name cut from its body: {@code echo 'PASS' | docker login}) keeps none of it. The results are in order.
+   */
+  public List<Redaction> redactTogether(List<String> texts) {
+    List<Redaction> each = new ArrayList<>(texts.size());
+    Map<String, SecretKind> found = new HashMap<>();
+    for (String text : texts) {
+      each.add(redact(text, found));
+    }
+    if (found.isEmpty()) {
+      return each;
+    }
+    List<String> longestFirst = found.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed())
+        .toList();
+    List<Redaction> out = new ArrayList<>(each.size());
+    for (Redaction r : each) {
+      String text = r.text();
+      Set<SecretKind> kinds = new LinkedHashSet<>(r.kinds());
+      int count = r.count();
+      for (String secret : longestFirst) {
+        for (int at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
+          SecretKind kind = found.get(secret);
+          text = text.substring(0, at) + kind.marker() + text.substring(at + secret.length());
+          kinds.add(kind);
+          count++;
+        }
+      }
+      out.add(new Redaction(text, new ArrayList<>(kinds), count));
+    }
+    return out;
+  }
+
+  /** A secret shorter than this is not looked for in the other texts of {@link #redactTogether}. */
+  private static final int MIN_SHARED_SECRET = 4;
+
+  private static String without(String text, List<int[]> spans) {
+    StringBuilder out = new StringBuilder(text.length());
+    int last = 0;
+    for (int[] span : spans) {
+      out.append(text, last, span[0]);
+      last = span[1];
+    }
+    return out.append(text, last, text.length()).toString();
+  }
+
+  /** How far past a cut a secret may reach and still be redacted whole by {@link #head}: a long private key block. */
+  static final int CUT_MARGIN = 8192;
+
+  /**
+   * The redacted start of {@code text}, enough of it to be cut at {@code chars} characters: every secret that starts
+   * before the cut (and ends within {@link #CUT_MARGIN} of it) is redacted whole, so the cut never leaves a part of
+   * one that no rule recognises any longer. Whoever shortens a text calls this first, then cuts what it returns.
+   */
+  public String head(String text, int chars) {
+    long end = (long) chars + CUT_MARGIN;
+    return redact(text.length() <= end ? text : text.substring(0, (int) end)).text();
+  }
+
   /** True when {@code text} holds anything this redactor would remove. */
   public boolean containsSecret(String text) {
-    return containsIgnoreCase(text, "<private>") || !find(text).isEmpty();
+    return !PrivateSpans.find(text).isEmpty() || !find(text).isEmpty();
   }
 
   /** The detectors, in priority order (tests run each on adversarial input). */
@@ -167,15 +224,5 @@ public final class SecretRedactor {
       }
     }
     return run;
-  }
-
-  private static boolean containsIgnoreCase(String text, String lowerNeedle) {
-    int n = lowerNeedle.length();
-    for (int i = text.indexOf('<'); i >= 0 && i + n <= text.length(); i = text.indexOf('<', i + 1)) {
-      if (text.regionMatches(true, i, lowerNeedle, 0, n)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

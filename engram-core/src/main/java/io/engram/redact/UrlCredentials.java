@@ -59,12 +59,12 @@ final class UrlCredentials implements Detector {
     out.add(new Finding(from, to, SecretKind.CONNECTION_STRING, priority));
   }
 
-  /** The last {@code @} in {@code [start, end)} that is followed by a host name, or -1. */
+  /** The last {@code @} in {@code [start, end)} that is followed by a host name (or ends a cut URL), or -1. */
   private static int lastHostAt(String s, int start, int end) {
     int colon = indexOf(s, start, end, ":");
     int pathMark = indexOf(s, start, end, "/?#");
-    for (int i = end - 2; i > start; i--) {
-      if (s.charAt(i) == '@' && isHostStart(s.charAt(i + 1))) {
+    for (int i = end - 1; i > start; i--) {
+      if (s.charAt(i) == '@' && (i + 1 == end ? colon > start && colon < i : isHostStart(s.charAt(i + 1)))) {
         // A user name never holds a path: in "host/@name" the @ belongs to the path, not to credentials.
         int userEnd = colon >= 0 && colon < i ? colon : i;
         if (pathMark < 0 || pathMark >= userEnd) {

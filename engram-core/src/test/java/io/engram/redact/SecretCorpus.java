@@ -16,6 +16,12 @@ import java.util.function.Function;
  * is met in (prose, shell, .env, JSON, YAML, code, logs); and look-alike text that is no secret (code,
  * paths, hashes, UUIDs, checksums, URLs without credentials, versions, coordinates, identifiers, placeholders),
  * from {@code redact/non-secrets.txt} plus generated hashes and UUIDs.
+ *
+ * <p>Beside them, secrets as people write them ({@link #asWritten()}, hand-written in
+ * {@code redact/secrets-as-written.tsv}: credential options of command-line tools, credential files, prose in ten
+ * languages, labels before assignments, {@code <private>} spans, authorization headers) and ordinary technical notes
+ * ({@link #ordinaryNotes()}). A part of each is set aside by a hash of its text ({@link #isSetAside}): rules are
+ * not tuned on it, and its figures are reported on their own.
  */
 public final class SecretCorpus {
   /** A text holding secrets: after redaction none of {@code secrets} may remain in it. */
@@ -42,7 +48,7 @@ public final class SecretCorpus {
 
   /** Every non-secret text of the corpus. */
   public static List<String> nonSecrets() {
-    List<String> out = new ArrayList<>(lines("/redact/non-secrets.txt"));
+    List<String> out = new ArrayList<>(lines("/redact/non-secrets.txt", true));
     SecretCorpus c = new SecretCorpus(7);
     for (int i = 0; i < 25; i++) {
       out.add("commit " + c.s(HEX, 40) + " fixed the flaky test");
@@ -51,6 +57,59 @@ public final class SecretCorpus {
       out.add(c.s(HEX, 64) + "  engram-0.1.0.tar.gz");
     }
     return out;
+  }
+
+  /** Secrets as people write them: command lines, credential files, prose in ten languages, labels, private spans. */
+  public static List<SecretCase> asWritten() {
+    return cases("/redact/secrets-as-written.tsv");
+  }
+
+  /** A second set aside: secrets as people write them, written after the rules and measured once before changes. */
+  public static List<SecretCase> heldOut() {
+    return cases("/redact/held-out-secrets.tsv");
+  }
+
+  /** The ordinary notes of the second set aside. */
+  public static List<String> heldOutNotes() {
+    return lines("/redact/held-out-notes.txt", false).stream().map(SecretCorpus::unescape).toList();
+  }
+
+  private static List<SecretCase> cases(String resource) {
+    return lines(resource, false).stream().map(l -> {
+      String[] f = l.split("\t");
+      List<String> secrets = java.util.Arrays.stream(f, 2, f.length).map(SecretCorpus::unescape).toList();
+      return new SecretCase(f[0], unescape(f[1]), secrets);
+    }).toList();
+  }
+
+  /** Ordinary technical notes that hold no secret (file names, hashes, ids, placeholders, prose about passwords). */
+  public static List<String> ordinaryNotes() {
+    return lines("/redact/ordinary-notes.txt", false).stream().map(SecretCorpus::unescape).toList();
+  }
+
+  /** True for the part of a corpus set aside from tuning: the texts whose SHA-256 starts with a byte divisible by 4. */
+  public static boolean isSetAside(String text) {
+    try {
+      byte first = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8))[0];
+      return (first & 0xFF) % 4 == 0;
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A corpus line's text: \\n, \\t and \\\\ stand for a line break, a tab and a backslash. */
+  private static String unescape(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\' && i + 1 < s.length()) {
+        char next = s.charAt(++i);
+        b.append(next == 'n' ? '\n' : next == 't' ? '\t' : next);
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 
   private List<SecretCase> all() {
@@ -215,10 +274,10 @@ public final class SecretCorpus {
     return new String(c);
   }
 
-  private static List<String> lines(String resource) {
+  private static List<String> lines(String resource, boolean lineBreaks) {
     try (InputStream in = SecretCorpus.class.getResourceAsStream(resource)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-          .filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> l.replace("\\n", "\n")).toList();
+          .filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> lineBreaks ? l.replace("\\n", "\n") : l).toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,0 +1,407 @@
+package io.engram.redact;
+
+import io.engram.redact.ProseLanguages.Language;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+
+/**
+ * Secrets said in prose, in every language of {@link ProseLanguages}: "the root password for the staging box is X",
+ * "wifi key is X", "Das Kennwort lautet X", "le mot de passe root du serveur est X", "пароль от базы X", "密码是X",
+ * "パスワードはXです", "비밀번호는 X입니다", a passphrase of several words, and "login: admin / X".
+ *
+ * <p>From a noun, the clause is read word by word: up to {@link #MAX_GAP} words that qualify the noun ("for the
+ * staging box"), then a joiner ("is", "lautet", "—", "是", "は"), then the value: a quoted span, or the first word
+ * that {@link ProseValues#couldBeSecret could be the secret}; ordinary words between the joiner and the value are
+ * passed over ("is now X", "use config X") as long as none ends the search (an article or preposition: "is in the
+ * vault"), and a value found past them must {@link ProseValues#looksLikePassword look like a password}. A noun
+ * followed at once (or after a prepositional phrase) by such a password needs no joiner ("with password X"). A
+ * word that describes the noun ("password policy", "token count") ends the search at once.
+ */
+final class ProseSecrets implements Detector {
+  /** How many words may stand between a noun and its joiner. */
+  static final int MAX_GAP = 8;
+  /** How many ordinary words may stand between a joiner and its value. */
+  private static final int MAX_SKIPPED = 3;
+  /** The longest word read as a gap word or a value: a longer run of text without a space is no prose. */
+  private static final int MAX_TOKEN = 130;
+  /** How many words a passphrase may have. */
+  private static final int MAX_PHRASE_WORDS = 10;
+  /** Joiners of every language: "password -> X". */
+  private static final List<String> ARROWS = List.of("->", "=>", "→", "⇒");
+  private static final String OPENING = "\"'`“‘«„「『‹";
+  private static final String CLOSING = "\"'`”’»“」』›";
+
+  private final List<String> keywords;
+
+  ProseSecrets() {
+    List<String> all = new ArrayList<>();
+    for (Language l : ProseLanguages.ALL) {
+      l.keywords().forEach(k -> add(all, k));
+      l.loginKeywords().forEach(k -> add(all, k));
+    }
+    this.keywords = List.copyOf(all);
+  }
+
+  private static void add(List<String> all, String k) {
+    String lower = k.toLowerCase(Locale.ROOT);
+    if (!all.contains(lower)) {
+      all.add(lower);
+    }
+  }
+
+  @Override
+  public List<String> keywords() {
+    return keywords;
+  }
+
+  @Override
+  public void find(ScannedText scanned, int priority, List<Finding> out) {
+    String text = scanned.text();
+    for (Language l : ProseLanguages.ALL) {
+      if (!scanned.mentions(keywordsOf(l))) {
+        continue;
+      }
+      Matcher nouns = l.nouns().matcher(scanned.subject()).useTransparentBounds(true).useAnchoringBounds(false);
+      Matcher logins = l.logins().matcher(scanned.subject()).useTransparentBounds(true).useAnchoringBounds(false);
+      for (String k : l.keywords()) {
+        for (int at : scanned.hits(k.toLowerCase(Locale.ROOT))) {
+          nouns.region(at, text.length());
+          if (nouns.lookingAt() && bounded(text, nouns.start(), nouns.end(), l)) {
+            new Clause(text, l, priority, out).afterNoun(nouns.start(), nouns.end(), sortOf(l, nouns.group()));
+          }
+        }
+      }
+      for (String k : l.loginKeywords()) {
+        for (int at : scanned.hits(k.toLowerCase(Locale.ROOT))) {
+          logins.region(at, text.length());
+          if (logins.lookingAt() && bounded(text, logins.start(), logins.end(), l)) {
+            new Clause(text, l, priority, out).pairAfter(logins.end());
+          }
+        }
+      }
+    }
+  }
+
+  private static List<String> keywordsOf(Language l) {
+    List<String> all = new ArrayList<>(l.keywords());
+    all.addAll(l.loginKeywords());
+    return all.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
+  }
+
+  /** What kind of value a noun takes. */
+  enum Sort { SECRET, PIN, PHRASE }
+
+  private static Sort sortOf(Language l, String noun) {
+    return l.phrases().matcher(noun).matches() ? Sort.PHRASE : l.pins().matcher(noun).matches() ? Sort.PIN : Sort.SECRET;
+  }
+
+  /** A noun stands as a word of its own: no letter or digit before it (unless it ends a compound) or after it. */
+  private static boolean bounded(String text, int start, int end, Language l) {
+    if (l.cjk()) {
+      return true;
+    }
+    if (start > 0 && ("_./$@\\".indexOf(text.charAt(start - 1)) >= 0
+        || !l.compounds() && Character.isLetterOrDigit(text.charAt(start - 1)))) {
+      return false; // a part of an identifier (DB_PASSWORD), a path, or another word
+    }
+    int word = start;
+    while (word > 0 && start - word < 64 && (Character.isLetterOrDigit(text.charAt(word - 1)) || text.charAt(word - 1) == '-')) {
+      word--;
+    }
+    if (text.charAt(word) == '-') {
+      return false; // an option of a command line (--dest-creds): CommandLines reads those
+    }
+    if (end < text.length()) {
+      char c = text.charAt(end);
+      if (Character.isLetterOrDigit(c) || (c == '-' || c == '_') && end + 1 < text.length()
+          && Character.isLetter(text.charAt(end + 1))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** How far a clause is read: a noun's gap, joiner and value fit in it many times over. */
+  static final int MAX_CLAUSE = 400;
+
+  /** Where a clause ends: a line break, or a sentence mark before a space or the end; at most {@link #MAX_CLAUSE}. */
+  static int clauseEnd(String text, int from) {
+    int limit = Math.min(text.length(), from + MAX_CLAUSE);
+    for (int i = from; i < limit; i++) {
+      char c = text.charAt(i);
+      if (c == '\n' || c == '\r' || "。！？；，、".indexOf(c) >= 0
+          || c == '\\' && i + 1 < limit && (text.charAt(i + 1) == 'n' || text.charAt(i + 1) == 'r')) {
+        return i; // a line break, also as JSON escapes it
+      }
+      if (".,;!?".indexOf(c) >= 0 && (i + 1 == text.length() || Character.isWhitespace(text.charAt(i + 1)))) {
+        return i;
+      }
+    }
+    return limit;
+  }
+
+  /** One clause of a text read from a noun or a login word on. */
+  private record Clause(String text, Language l, int priority, List<Finding> out) {
+    void afterNoun(int nounStart, int nounEnd, Sort sort) {
+      int end = clauseEnd(text, nounEnd);
+      int i = nounEnd;
+      int gap = 0;
+      boolean prepositional = false;
+      boolean weak = l.weak().matcher(text.substring(nounStart, nounEnd)).matches();
+      while (true) {
+        int spaced = skipSpaces(i, end);
+        if (spaced >= end) {
+          return;
+        }
+        int joined = joinerAt(spaced, end);
+        if (joined >= 0) {
+          if (!weak || gap == 0 && !Character.isLetter(text.charAt(joined - 1))) {
+            value(nounStart, joined, end, sort);
+          }
+          return;
+        }
+        if (weak) {
+          return; // "pass" is a verb as often as a noun: only "pass = X" and "pass: X" are read
+        }
+        if (l.cjk()) {
+          if (spaced > i && sort != Sort.PHRASE) {
+            int runEnd = asciiRun(spaced, end);
+            String v = runEnd < 0 ? "" : text.substring(spaced, runEnd);
+            if (ProseValues.looksLikePassword(v)) {
+              emit(spaced, runEnd);
+            }
+          }
+          return;
+        }
+        int tokenEnd = tokenEnd(spaced, end);
+        if (tokenEnd < 0) {
+          return;
+        }
+        String token = ProseValues.stripTrailing(text.substring(spaced, tokenEnd));
+        String lower = token.toLowerCase(Locale.ROOT);
+        if (gap == 0 && l.describing().contains(lower)) {
+          return;
+        }
+        if ((gap == 0 || prepositional && gap <= 3) && ProseValues.looksLikePassword(token)) {
+          emit(spaced, spaced + token.length());
+          return;
+        }
+        if (isCode(token)) {
+          return; // "token === undefined) return res.status(401)": code, not a clause
+        }
+        prepositional |= gap == 0 && l.prepositions().contains(lower);
+        if (++gap > MAX_GAP) {
+          return;
+        }
+        char last = text.charAt(tokenEnd - 1);
+        if (last == ':' || last == '：') {
+          value(nounStart, tokenEnd, end, sort); // "API key for the weather service: VALUE"
+          return;
+        }
+        i = tokenEnd;
+      }
+    }
+
+    /** The value after a joiner ending at {@code from}: quoted, a passphrase, a PIN, or the first likely word. */
+    private void value(int nounStart, int from, int end, Sort sort) {
+      int i = from;
+      int skipped = 0;
+      while (skipped <= MAX_SKIPPED) {
+        i = skipSpaces(i, end);
+        int joined = joinerAt(i, end);
+        if (joined > i) {
+          i = joined;
+          continue;
+        }
+        if (i >= end) {
+          return;
+        }
+        int escaped = text.charAt(i) == '\\' && i + 1 < end ? 1 : 0; // \" in JSON-escaped text
+        int quote = OPENING.indexOf(text.charAt(i + escaped));
+        if (quote >= 0) {
+          quoted(nounStart, i + escaped, CLOSING.charAt(quote), escaped == 1);
+          return;
+        }
+        int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
+        if (tokenEnd <= i) {
+          return;
+        }
+        String token = ProseValues.stripTrailing(text.substring(i, tokenEnd));
+        if (token.isEmpty()) {
+          return;
+        }
+        if (sort == Sort.PHRASE && phrase(i, end)) {
+          return;
+        }
+        if (sort == Sort.PIN && token.chars().allMatch(Character::isDigit) && token.length() >= 4
+            && token.length() <= 12) {
+          emit(i, i + token.length());
+          return;
+        }
+        boolean found = skipped == 0 ? ProseValues.couldBeSecret(token) : ProseValues.looksLikePassword(token);
+        if (found) {
+          emit(i, i + token.length());
+          return;
+        }
+        if (!ProseValues.isOrdinaryWord(token) || l.stops().contains(token.toLowerCase(Locale.ROOT))) {
+          return;
+        }
+        skipped++;
+        i = tokenEnd;
+      }
+    }
+
+    private void quoted(int nounStart, int open, char close, boolean escaped) {
+      int to = text.indexOf(close, open + 1);
+      if (escaped && to > 0 && text.charAt(to - 1) == '\\') {
+        to--;
+      }
+      int lineEnd = text.indexOf('\n', open);
+      if (to < 0 || lineEnd >= 0 && to > lineEnd || to - open - 1 < 3) {
+        return;
+      }
+      // "password=" inside a string literal of code: the quote after the joiner closes the one before the noun
+      if (nounStart > 0 && text.charAt(nounStart - 1) == text.charAt(open) && open > 0 && text.charAt(open - 1) != ' ') {
+        return;
+      }
+      String inner = text.substring(open + 1, to).strip();
+      if (!inner.isEmpty() && ")]};,".indexOf(inner.charAt(0)) < 0 && inner.chars().anyMatch(Character::isLetterOrDigit)
+          && !Placeholders.isPlaceholder(inner) && !ProseValues.readsAsSomethingElse(inner)) {
+        int start = open + 1 + text.substring(open + 1, to).indexOf(inner);
+        emit(start, start + inner.length());
+      }
+    }
+
+    /** A passphrase: two or more words to the end of the clause, none of them a stop word. */
+    private boolean phrase(int from, int end) {
+      int i = from;
+      int words = 0;
+      int last = from;
+      while (i < end && words < MAX_PHRASE_WORDS) {
+        int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
+        if (tokenEnd <= i) {
+          break;
+        }
+        String token = ProseValues.stripTrailing(text.substring(i, tokenEnd));
+        if (token.isEmpty() || l.stops().contains(token.toLowerCase(Locale.ROOT))) {
+          return false;
+        }
+        words++;
+        last = i + token.length();
+        int next = skipSpaces(tokenEnd, end);
+        if (l.cjk() && (next == tokenEnd || next > tokenEnd + 1)) {
+          break;
+        }
+        i = next;
+      }
+      if (words < 2) {
+        return false;
+      }
+      emit(from, last);
+      return true;
+    }
+
+    /** After a login word: "admin / VALUE" (or "admin/VALUE") within the clause, past a joiner. */
+    void pairAfter(int from) {
+      int end = Math.min(clauseEnd(text, from), from + 80);
+      int slash = from;
+      while (slash < end && text.charAt(slash) != '/') {
+        slash++;
+      }
+      if (slash >= end) {
+        return;
+      }
+      int userStart = slash;
+      while (userStart > from && text.charAt(userStart - 1) == ' ') {
+        userStart--;
+      }
+      int userEnd = userStart;
+      while (userStart > from && (Character.isLetterOrDigit(text.charAt(userStart - 1))
+          || "._@+-".indexOf(text.charAt(userStart - 1)) >= 0)) {
+        userStart--;
+      }
+      if (userStart == userEnd || userStart == from) {
+        return;
+      }
+      int v = skipSpaces(slash + 1, end);
+      int vEnd = l.cjk() ? asciiRun(v, end) : tokenEnd(v, end);
+      if (vEnd <= v) {
+        return;
+      }
+      String token = ProseValues.stripTrailing(text.substring(v, vEnd));
+      if (ProseValues.couldBeSecret(token)) {
+        emit(v, v + token.length());
+      }
+    }
+
+    /** A word of code between a noun and its joiner: operators, brackets, a call ({@code status(401)}). */
+    private static boolean isCode(String token) {
+      for (int k = 0; k < token.length(); k++) {
+        char c = token.charAt(k);
+        if ("{}[];=<>|&$".indexOf(c) >= 0 || c == '(' && k > 0 || c == ')' && k + 1 < token.length()) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** The end of a joiner standing at {@code i}, or -1. Word joiners need a word boundary after them. */
+    private int joinerAt(int i, int end) {
+      for (String arrow : ARROWS) {
+        if (text.startsWith(arrow, i)) {
+          return i + arrow.length();
+        }
+      }
+      for (String j : l.joiners()) {
+        if (i + j.length() > end || !text.regionMatches(true, i, j, 0, j.length())) {
+          continue;
+        }
+        int after = i + j.length();
+        boolean word = Character.isLetter(j.charAt(j.length() - 1));
+        if (word && !l.cjk() && after < text.length() && !Character.isWhitespace(text.charAt(after))
+            && text.charAt(after) != ':') {
+          continue; // a joiner is a word of its own: "es" is not the start of "Es!Root-9043"
+        }
+        if (j.equals("=") && after < text.length() && text.charAt(after) == '=') {
+          continue;
+        }
+        return after;
+      }
+      return -1;
+    }
+
+    private int skipSpaces(int i, int end) {
+      while (i < end && (text.charAt(i) == ' ' || text.charAt(i) == '\t' || text.charAt(i) == '\u00a0'
+          || text.charAt(i) == '\u3000')) {
+        i++;
+      }
+      return i;
+    }
+
+    /** The end of the word at {@code i}, or -1 when it runs past {@link #MAX_TOKEN}: no word of prose. */
+    private int tokenEnd(int i, int end) {
+      int limit = Math.min(end, i + MAX_TOKEN);
+      while (i < limit && !Character.isWhitespace(text.charAt(i))) {
+        i++;
+      }
+      return i == limit && limit < end ? -1 : i;
+    }
+
+    /** The end of the run of printable ASCII at {@code i} (a value inside text without spaces), or -1 when too long. */
+    private int asciiRun(int i, int end) {
+      int limit = Math.min(end, i + MAX_TOKEN);
+      while (i < limit && text.charAt(i) > ' ' && text.charAt(i) < 127) {
+        i++;
+      }
+      return i == limit && limit < end ? -1 : i;
+    }
+
+    private void emit(int start, int end) {
+      if (end > start && !text.substring(start, end).contains("[REDACTED")) {
+        out.add(new Finding(start, end, SecretKind.PASSWORD_ASSIGNMENT, priority));
+      }
+    }
+  }
+}
