@@ -39,7 +39,8 @@ final class Calls {
       if (!value.isEmpty()) {
         String first = value.lines().findFirst().orElse("");
         if (first.length() > MAX_TARGET_CHARS) {
-          first = first.substring(0, MAX_TARGET_CHARS) + " ...";
+          first = io.engram.redact.SecretRedactor.standard().head(first, MAX_TARGET_CHARS); // redacted before the cut
+          first = first.length() > MAX_TARGET_CHARS ? first.substring(0, MAX_TARGET_CHARS) + " ..." : first;
         }
         return call.name() + " `" + first + "`";
       }

@@ -148,6 +148,7 @@ public record CompactionScore(
 
   private static String shorten(String item) {
     String one = item.replaceAll("\\s+", " ").strip();
+    one = one.length() <= 120 ? one : io.engram.redact.SecretRedactor.standard().head(one, 117);
     return one.length() <= 120 ? one : one.substring(0, 117) + "...";
   }
 }

@@ -35,9 +35,13 @@ final class Excerpts {
     return "  " + text.strip().replace("\n", "\n  ");
   }
 
-  /** The text cut to about {@code chars} characters at a word boundary, marked with " ...". */
+  /** The text cut to about {@code chars} characters at a word boundary, marked with " ..."; redacted before the cut. */
   static String shorten(String text, int chars) {
     String t = text.strip();
+    if (t.length() <= chars) {
+      return t;
+    }
+    t = io.engram.redact.SecretRedactor.standard().head(t, chars);
     if (t.length() <= chars) {
       return t;
     }

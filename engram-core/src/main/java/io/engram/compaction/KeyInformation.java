@@ -75,6 +75,10 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
     if (line.length() <= MAX_ERROR_CHARS) {
       return line;
     }
+    line = io.engram.redact.SecretRedactor.standard().head(line, MAX_ERROR_CHARS); // redacted before the cut
+    if (line.length() <= MAX_ERROR_CHARS) {
+      return line;
+    }
     int cut = line.lastIndexOf(' ', MAX_ERROR_CHARS);
     return line.substring(0, cut > MAX_ERROR_CHARS / 2 ? cut : MAX_ERROR_CHARS);
   }

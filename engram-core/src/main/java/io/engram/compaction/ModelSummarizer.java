@@ -41,7 +41,7 @@ final class ModelSummarizer implements Summarizer {
           out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT)).append("]: ")
               .append(t.text()).append('\n');
         } else if (b instanceof ContentBlock.ToolUse u) {
-          String input = u.input().toString();
+          String input = io.engram.redact.SecretRedactor.standard().head(u.input().toString(), MAX_TOOL_INPUT_CHARS);
           out.append("[tool call ").append(u.name()).append("]: ")
               .append(input.length() > MAX_TOOL_INPUT_CHARS ? input.substring(0, MAX_TOOL_INPUT_CHARS) + " ..." : input)
               .append('\n');

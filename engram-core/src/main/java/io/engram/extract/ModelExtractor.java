@@ -148,7 +148,9 @@ final class ModelExtractor implements Extractor {
     };
   }
 
+  /** Redacted before it is cut: a cut secret is no longer found. */
   private static String clip(String text, int max) {
-    return text.length() <= max ? text : text.substring(0, max) + "\n[… cut]";
+    String t = text.length() <= max ? text : io.engram.redact.SecretRedactor.standard().head(text, max);
+    return t.length() <= max ? t : t.substring(0, max) + "\n[… cut]";
   }
 }

@@ -134,8 +134,9 @@ final class OfflineNotes {
     return text.strip().replaceAll("\\s+", " ");
   }
 
+  /** {@code text} at most {@code max} code points long, redacted before it is cut (a cut secret is no longer found). */
   static String clip(String text, int max) {
-    String t = text.strip();
+    String t = io.engram.redact.SecretRedactor.standard().head(text, max).strip();
     if (t.codePointCount(0, t.length()) <= max) {
       return t;
     }
