@@ -3,6 +3,8 @@ package io.engram.memory;
 import io.engram.redact.Redaction;
 import io.engram.redact.SecretKind;
 import io.engram.redact.SecretRedactor;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,42 +24,55 @@ record RedactedMemory(Memory memory, List<SecretKind> kinds) {
 
   /**
    * {@code m} with its name, description, body, paths, provenance and unknown frontmatter keys redacted: a secret
-   * must not reach the disk through a field the format does not know either.
+   * must not reach the disk through a field the format does not know either. The fields are redacted together
+   * ({@link SecretRedactor#redactTogether}): a secret found in the body is also taken out of a name that holds it
+   * without its context, before the name becomes a file name.
    */
   static RedactedMemory of(Memory m, SecretRedactor redactor) {
+    List<String> strings = new ArrayList<>(List.of(m.name(), m.description(), m.body()));
+    strings.addAll(m.paths());
+    m.agent().ifPresent(strings::add);
+    m.session().ifPresent(strings::add);
+    m.turn().ifPresent(strings::add);
+    m.unknownKeys().values().forEach(v -> collect(v, strings));
+    List<Redaction> redacted = redactor.redactTogether(strings);
     Set<SecretKind> kinds = new LinkedHashSet<>();
-    Memory.Builder b = m.toBuilder()
-        .name(scrub(m.name(), redactor, kinds))
-        .description(scrub(m.description(), redactor, kinds))
-        .body(scrub(m.body(), redactor, kinds));
-    b.paths(m.paths().stream().map(p -> scrub(p, redactor, kinds)).toList());
-    m.agent().ifPresent(a -> b.agent(scrub(a, redactor, kinds)));
-    m.session().ifPresent(s -> b.session(scrub(s, redactor, kinds)));
-    m.turn().ifPresent(t -> b.turn(scrub(t, redactor, kinds)));
+    redacted.forEach(r -> kinds.addAll(r.kinds()));
+    Iterator<String> clean = redacted.stream().map(Redaction::text).iterator();
+    Memory.Builder b = m.toBuilder().name(clean.next()).description(clean.next()).body(clean.next());
+    b.paths(m.paths().stream().map(p -> clean.next()).toList());
+    m.agent().ifPresent(a -> b.agent(clean.next()));
+    m.session().ifPresent(s -> b.session(clean.next()));
+    m.turn().ifPresent(t -> b.turn(clean.next()));
     Map<String, Object> unknown = new LinkedHashMap<>();
-    m.unknownKeys().forEach((k, v) -> unknown.put(k, scrubValue(v, redactor, kinds)));
+    m.unknownKeys().forEach((k, v) -> unknown.put(k, rebuild(v, clean)));
     return new RedactedMemory(b.unknownKeys(unknown).build(), List.copyOf(kinds));
   }
 
-  /** Redacts strings inside a YAML value of any shape (scalars, lists, maps). */
-  private static Object scrubValue(Object v, SecretRedactor redactor, Set<SecretKind> kinds) {
+  /** The strings inside a YAML value of any shape (scalars, lists, maps), in the order {@link #rebuild} reads them. */
+  private static void collect(Object v, List<String> out) {
     if (v instanceof String s) {
-      return scrub(s, redactor, kinds);
+      out.add(s);
+    } else if (v instanceof List<?> list) {
+      list.forEach(x -> collect(x, out));
+    } else if (v instanceof Map<?, ?> map) {
+      map.values().forEach(x -> collect(x, out));
+    }
+  }
+
+  /** {@code v} with each of its strings replaced by the next of {@code clean}. */
+  private static Object rebuild(Object v, Iterator<String> clean) {
+    if (v instanceof String) {
+      return clean.next();
     }
     if (v instanceof List<?> list) {
-      return list.stream().map(x -> scrubValue(x, redactor, kinds)).toList();
+      return list.stream().map(x -> rebuild(x, clean)).toList();
     }
     if (v instanceof Map<?, ?> map) {
       Map<Object, Object> out = new LinkedHashMap<>();
-      map.forEach((k, x) -> out.put(k, scrubValue(x, redactor, kinds)));
+      map.forEach((k, x) -> out.put(k, rebuild(x, clean)));
       return out;
     }
     return v;
-  }
-
-  private static String scrub(String text, SecretRedactor redactor, Set<SecretKind> kinds) {
-    Redaction r = redactor.redact(text);
-    kinds.addAll(r.kinds());
-    return r.text();
   }
 }

@@ -27,6 +27,18 @@ class RedactedMemoryTest {
   }
 
   @Test
+  void aSecretFoundInTheBodyIsTakenOutOfANameThatHoldsItWithoutItsContext() {
+    // The name alone says nothing of a credential; the body says what the echoed word is.
+    Memory m = Memory.builder("echo 'Ech0Piped!9' | docker login", MemoryType.PROJECT).description("registry login")
+        .body("echo 'Ech0Piped!9' | docker login -u ci --password-stdin").build();
+
+    Memory clean = RedactedMemory.of(m, SecretRedactor.standard()).memory();
+
+    assertThat(clean.name() + clean.body()).doesNotContain("Ech0Piped");
+    assertThat(MemoryNames.slug(clean.name())).doesNotContain("ech0piped");
+  }
+
+  @Test
   void aMemoryWithoutSecretsComesBackEqualWithNoKinds() {
     Memory m = Memory.builder("style", MemoryType.FEEDBACK).description("tabs").body("use two spaces")
         .paths(List.of("src/")).session("s1").unknownKeys(Map.of("tags", List.of("a", Map.of("k", "v"))))
