@@ -151,16 +151,19 @@ final class SecretExits implements AutoCloseable {
     String outputs = printed();
     for (SecretCorpus.SecretCase c : cases) {
       for (String secret : c.secrets()) {
-        String lower = secret.toLowerCase(Locale.ROOT);
+        // a PIN is a number: found only as a whole number, not inside a longer one (a timestamp, an id)
+        java.util.function.Predicate<String> holds = secret.chars().allMatch(Character::isDigit)
+            ? java.util.regex.Pattern.compile("(?<!\\d)" + secret + "(?!\\d)").asPredicate()
+            : t -> t.contains(secret.toLowerCase(Locale.ROOT)) || t.contains(secret);
         files.forEach((path, content) -> {
-          if (path.toLowerCase(Locale.ROOT).contains(lower) || content.contains(lower)) {
+          if (holds.test(path.toLowerCase(Locale.ROOT)) || holds.test(content)) {
             leaks.add(c.family() + " secret '" + secret + "' in " + path);
           }
         });
-        if (requests.contains(secret) || requestTexts.contains(secret)) {
+        if (holds.test(requests) || holds.test(requestTexts)) {
           leaks.add(c.family() + " secret '" + secret + "' in a model request");
         }
-        if (outputs.contains(secret)) {
+        if (holds.test(outputs)) {
           leaks.add(c.family() + " secret '" + secret + "' in printed output");
         }
       }
@@ -169,6 +172,37 @@ final class SecretExits implements AutoCloseable {
         + " %d outputs; %d leaks%n", cases.size(), files.size(), modelRequests.size(), printed.size(), leaks.size());
     leaks.stream().limit(50).forEach(l -> System.out.println("  leak: " + l));
     return leaks;
+  }
+
+  /**
+   * Every case of the corpora the tests drive through every exit: the provider families ({@link
+   * SecretCorpus#secrets()}) and secrets as people write them ({@link SecretCorpus#asWritten()}, {@link
+   * SecretCorpus#heldOut()}).
+   */
+  static List<SecretCorpus.SecretCase> everyCase() {
+    List<SecretCorpus.SecretCase> all = new ArrayList<>(SecretCorpus.secrets());
+    all.addAll(SecretCorpus.asWritten());
+    all.addAll(SecretCorpus.heldOut());
+    return all;
+  }
+
+  /**
+   * The secrets that the redactor leaves in their own case's text (the corpus tests report them): no exit may leak
+   * any other, so a leak of one of these is the redactor's miss, not an exit that skipped redaction.
+   */
+  static List<String> missedByTheRedactor(List<SecretCorpus.SecretCase> cases) {
+    List<String> missed = new ArrayList<>();
+    for (SecretCorpus.SecretCase c : cases) {
+      String out = io.engram.redact.SecretRedactor.standard().redact(c.text()).text();
+      c.secrets().stream().filter(out::contains).forEach(missed::add);
+    }
+    System.out.println("secrets the redactor itself leaves in their case: " + missed);
+    return missed;
+  }
+
+  /** The leaks that are not one of {@code missed}: what an exit let through on its own. */
+  static List<String> beyond(List<String> leaks, List<String> missed) {
+    return leaks.stream().filter(l -> missed.stream().noneMatch(m -> l.contains("'" + m + "'"))).toList();
   }
 
   /** The message texts of every recorded request, JSON-decoded. */
