@@ -10,6 +10,9 @@ import java.util.List;
  * time ({@code 12:30:45}) has no host; JSON ({@code "2026-02-12T14:58:15.339Z","x":...}) has quotes in its fields.
  */
 final class PgpassLines implements Detector {
+  /** The longest password read: bounds the work per colon in a text of many. */
+  private static final int MAX_PASSWORD = 512;
+
   @Override
   public List<String> keywords() {
     return List.of(":");
@@ -39,7 +42,8 @@ final class PgpassLines implements Detector {
       }
       int passStart = userEnd + 1;
       int passEnd = passStart;
-      while (passEnd < s.length() && !Character.isWhitespace(s.charAt(passEnd)) && "'\"`".indexOf(s.charAt(passEnd)) < 0) {
+      int passLimit = Math.min(s.length(), passStart + MAX_PASSWORD);
+      while (passEnd < passLimit && !Character.isWhitespace(s.charAt(passEnd)) && "'\"`".indexOf(s.charAt(passEnd)) < 0) {
         passEnd += s.charAt(passEnd) == '\\' && passEnd + 1 < s.length() ? 2 : 1;
       }
       String password = s.substring(passStart, passEnd);

@@ -59,6 +59,7 @@ final class ProseSecrets implements Detector {
   @Override
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String text = scanned.text();
+    ClauseEnds ends = new ClauseEnds(text);
     for (Language l : ProseLanguages.ALL) {
       if (!scanned.mentions(keywordsOf(l))) {
         continue;
@@ -69,7 +70,7 @@ final class ProseSecrets implements Detector {
         for (int at : scanned.hits(k.toLowerCase(Locale.ROOT))) {
           nouns.region(at, text.length());
           if (nouns.lookingAt() && bounded(text, nouns.start(), nouns.end(), l)) {
-            new Clause(text, l, priority, out).afterNoun(nouns.start(), nouns.end(), sortOf(l, nouns.group()));
+            new Clause(text, ends, l, priority, out).afterNoun(nouns.start(), nouns.end(), sortOf(l, nouns.group()));
           }
         }
       }
@@ -77,7 +78,7 @@ final class ProseSecrets implements Detector {
         for (int at : scanned.hits(k.toLowerCase(Locale.ROOT))) {
           logins.region(at, text.length());
           if (logins.lookingAt() && bounded(text, logins.start(), logins.end(), l)) {
-            new Clause(text, l, priority, out).pairAfter(logins.end());
+            new Clause(text, ends, l, priority, out).pairAfter(logins.end());
           }
         }
       }
@@ -123,29 +124,10 @@ final class ProseSecrets implements Detector {
     return true;
   }
 
-  /** How far a clause is read: a noun's gap, joiner and value fit in it many times over. */
-  static final int MAX_CLAUSE = 400;
-
-  /** Where a clause ends: a line break, or a sentence mark before a space or the end; at most {@link #MAX_CLAUSE}. */
-  static int clauseEnd(String text, int from) {
-    int limit = Math.min(text.length(), from + MAX_CLAUSE);
-    for (int i = from; i < limit; i++) {
-      char c = text.charAt(i);
-      if (c == '\n' || c == '\r' || "。！？；，、".indexOf(c) >= 0
-          || c == '\\' && i + 1 < limit && (text.charAt(i + 1) == 'n' || text.charAt(i + 1) == 'r')) {
-        return i; // a line break, also as JSON escapes it
-      }
-      if (".,;!?".indexOf(c) >= 0 && (i + 1 == text.length() || Character.isWhitespace(text.charAt(i + 1)))) {
-        return i;
-      }
-    }
-    return limit;
-  }
-
   /** One clause of a text read from a noun or a login word on. */
-  private record Clause(String text, Language l, int priority, List<Finding> out) {
+  private record Clause(String text, ClauseEnds ends, Language l, int priority, List<Finding> out) {
     void afterNoun(int nounStart, int nounEnd, Sort sort) {
-      int end = clauseEnd(text, nounEnd);
+      int end = ends.after(nounEnd);
       int i = nounEnd;
       int gap = 0;
       boolean prepositional = false;
@@ -254,12 +236,11 @@ final class ProseSecrets implements Detector {
     }
 
     private void quoted(int nounStart, int open, char close, boolean escaped) {
-      int to = text.indexOf(close, open + 1);
+      int to = closing(open, close);
       if (escaped && to > 0 && text.charAt(to - 1) == '\\') {
         to--;
       }
-      int lineEnd = text.indexOf('\n', open);
-      if (to < 0 || lineEnd >= 0 && to > lineEnd || to - open - 1 < 3) {
+      if (to < 0 || to - open - 1 < 3) {
         return;
       }
       // "password=" inside a string literal of code: the quote after the joiner closes the one before the noun
@@ -272,6 +253,21 @@ final class ProseSecrets implements Detector {
         int start = open + 1 + text.substring(open + 1, to).indexOf(inner);
         emit(start, start + inner.length());
       }
+    }
+
+    /** Where the quote opened at {@code open} closes on its line, within {@link ClauseEnds#MAX_CLAUSE}; -1 if not. */
+    private int closing(int open, char close) {
+      int limit = Math.min(text.length(), open + 1 + ClauseEnds.MAX_CLAUSE);
+      for (int i = open + 1; i < limit; i++) {
+        char c = text.charAt(i);
+        if (c == close) {
+          return i;
+        }
+        if (c == '\n') {
+          return -1;
+        }
+      }
+      return -1;
     }
 
     /** A passphrase: two or more words to the end of the clause, none of them a stop word. */
@@ -305,7 +301,7 @@ final class ProseSecrets implements Detector {
 
     /** After a login word: "admin / VALUE" (or "admin/VALUE") within the clause, past a joiner. */
     void pairAfter(int from) {
-      int end = Math.min(clauseEnd(text, from), from + 80);
+      int end = Math.min(ends.after(from), from + 80);
       int slash = from;
       while (slash < end && text.charAt(slash) != '/') {
         slash++;
