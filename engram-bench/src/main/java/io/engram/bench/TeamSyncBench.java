@@ -112,7 +112,7 @@ public final class TeamSyncBench {
         writeOwn(work, names.get(m), name, "Change " + c + " of member " + m + ": the staging database moved to"
             + " host db" + (m * 100 + c) + ".internal.");
         long s = System.nanoTime();
-        String state = one.share(name, false).state();
+        String state = one.share(name).state();
         shares[k++] = System.nanoTime() - s;
         if (!state.equals("shared")) {
           throw new IllegalStateException(name + " was " + state);

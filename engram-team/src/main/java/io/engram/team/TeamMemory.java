@@ -82,8 +82,9 @@ public final class TeamMemory {
    * @param slug its identity in the team
    * @param state {@code shared} (in the team now), {@code removed} (gone from the team, kept there as a removal
    *     every mirror learns of), {@code queued} (the database is unreachable: it goes out at the next sync) or
-   *     {@code conflict} (someone changed it since the version it was edited from; kept as a conflict)
-   * @param version the team version it made, when shared or removed
+   *     {@code conflict} (someone changed it since the version it was edited from; kept as a conflict), or
+   *     {@code resolved} (a conflict settled, as the database recorded it)
+   * @param version the team version it made, when shared, removed or resolved
    * @param detail why it was queued, or whom it conflicts with
    * @param redacted whether secrets were taken out before it left
    */
@@ -92,16 +93,16 @@ public final class TeamMemory {
 
   /**
    * Shares the member's memory {@code name} with the team. {@code user} and {@code feedback} memories are personal
-   * and refused unless {@code force}; secrets are redacted again; a memory over {@code memory.maxMemoryBytes} is
+   * and refused (the database refuses them too, whatever a client sends); secrets are redacted again; a memory over {@code memory.maxMemoryBytes} is
    * refused. Throws {@link TeamRefusedException} when the database refuses it (no writer role, for one).
    */
-  public Shared share(String name, boolean force) throws IOException {
+  public Shared share(String name) throws IOException {
     TeamLink link = project.link();
     StoredMemory own = ownCopy(name);
     MemoryType type = own.memory().type();
-    if (!force && (type == MemoryType.USER || type == MemoryType.FEEDBACK)) {
-      throw new IllegalArgumentException("'" + own.name() + "' is a " + type.id() + " memory: personal, so not shared"
-          + " with the team; share it anyway with --force");
+    if (type == MemoryType.USER || type == MemoryType.FEEDBACK) {
+      throw new IllegalArgumentException("'" + own.name() + "' is a " + type.id() + " memory: personal, so never shared"
+          + " with the team (a team memory is a project or reference memory)");
     }
     TeamContent content = TeamContent.of(own.memory(), project.origin(own.scope().name().toLowerCase(java.util.Locale.ROOT),
         own.path().getFileName().toString()), project.redactor());
@@ -254,7 +255,7 @@ public final class TeamMemory {
         return new Shared(name, change.slug(), "removed", Optional.of(applied.version()), Optional.empty(), false);
       }
       if (outcome instanceof TeamStore.Applied applied) {
-        return new Shared(name, change.slug(), "shared", Optional.of(applied.version()), Optional.empty(), redacted);
+        return new Shared(name, change.slug(), change.kind() == PendingChange.Kind.RESOLVE ? "resolved" : "shared", Optional.of(applied.version()), Optional.empty(), redacted);
       }
       if (outcome instanceof TeamStore.Conflicted c) {
         return new Shared(name, change.slug(), "conflict", Optional.empty(), Optional.of("version " + c.teamVersion()

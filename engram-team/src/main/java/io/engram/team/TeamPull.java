@@ -8,9 +8,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Brings the mirror up to date with the team database: the project's rows changed after the state's cursor, in
- * change order, a batch at a time, each batch written to the mirror before the cursor moves past it. A full pull
- * starts from zero and removes from the mirror whatever the database no longer holds.
+ * Brings the mirror up to date with the team database: the project's rows changed after the state's cursor, all of
+ * them read before any is written (a batch at a time, in one read-only transaction that sees one snapshot), so a
+ * database lost in the middle of a pull leaves the mirror and its cursor as they were. Then they are written in
+ * change order, a batch at a time, the cursor moving past each batch once its files are on disk. A full pull starts
+ * from zero and removes from the mirror whatever the database no longer holds.
  */
 final class TeamPull {
   private final TeamProject project;
@@ -41,9 +43,9 @@ final class TeamPull {
 
   Result pull(SyncState start, boolean full) throws IOException {
     int batch = project.team().pullBatchSize();
+    List<List<TeamRow>> pages = store.changesSince(full ? 0 : start.cursor(), batch);
     MirrorWriter writer = new MirrorWriter(project.mirror().directory(), project.redactor(),
         project.settings().memory().maxTopicBytes(), project.team().mirrorSyncThreads());
-    long cursor = full ? 0 : start.cursor();
     SyncState state = start;
     Set<String> changed = new HashSet<>();
     Set<String> live = new HashSet<>();
@@ -51,9 +53,12 @@ final class TeamPull {
     int rows = 0;
     int written = 0;
     int removed = 0;
-    while (true) {
-      List<TeamRow> page = store.changesSince(cursor, batch);
-      boolean last = page.size() < batch;
+    if (pages.isEmpty() && full) {
+      pages = List.of(List.of()); // a full pull of an empty project still removes what the mirror holds
+    }
+    for (int i = 0; i < pages.size(); i++) {
+      List<TeamRow> page = pages.get(i);
+      boolean last = i == pages.size() - 1;
       page.forEach(r -> {
         changed.add(r.slug());
         if (r.deleted()) {
@@ -62,23 +67,15 @@ final class TeamPull {
           live.add(r.slug());
         }
       });
-      if (page.isEmpty() && !full) {
-        break;
-      }
       MirrorWriter.Applied applied = writer.apply(page, state.yields(),
           full && last ? Optional.of(Set.copyOf(live)) : Optional.empty());
       rows += page.size();
       written += applied.written();
       removed += applied.removed();
       skipped.addAll(applied.skipped());
-      if (!page.isEmpty()) {
-        cursor = page.get(page.size() - 1).changeSeq();
-      }
+      long cursor = page.isEmpty() ? (full ? 0 : state.cursor()) : page.get(page.size() - 1).changeSeq();
       state = state.pulled(cursor, applied.held());
       state.write(project.files().state());
-      if (last) {
-        break;
-      }
     }
     return new Result(state, changed, new Report(rows, written, removed, skipped, full));
   }

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,8 +22,8 @@ import java.util.UUID;
  * order; a change is applied only against the version it was made from, else kept as a conflict.
  */
 final class TeamStore {
-  private static final String COLUMNS = "slug, name, type, description, body, source, session, origin, fields::text,"
-      + " created_at";
+  private static final String COLUMNS = "slug, name, type, description, body, source, session, origin, paths,"
+      + " supersedes, valid_until, created_at";
   private static final String ROW_COLUMNS = COLUMNS + ", author, updated_by, updated_at, version, deleted, change_id,"
       + " change_seq";
 
@@ -80,23 +81,45 @@ final class TeamStore {
     });
   }
 
-  /** The project's changes after change number {@code after}, in order, at most {@code limit}. */
-  List<TeamRow> changesSince(long after, int limit) throws IOException {
-    return db.run("pulling team changes", c -> {
-      try (PreparedStatement p = c.prepareStatement("SELECT " + ROW_COLUMNS + " FROM engram.memories"
-          + " WHERE project_key = ? AND change_seq > ? ORDER BY change_seq LIMIT ?")) {
-        p.setString(1, project);
-        p.setLong(2, after);
-        p.setInt(3, limit);
-        List<TeamRow> rows = new ArrayList<>();
-        try (ResultSet r = p.executeQuery()) {
-          while (r.next()) {
-            rows.add(row(r));
-          }
+  /**
+   * Every change of the project after change number {@code after}, in order, in pages of at most {@code pageSize}
+   * rows, read in one read-only transaction that sees one snapshot of the database: all of them, or an exception.
+   */
+  List<List<TeamRow>> changesSince(long after, int pageSize) throws IOException {
+    return db.inTransaction("pulling team changes", c -> {
+      try (java.sql.Statement s = c.createStatement()) {
+        s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      }
+      List<List<TeamRow>> pages = new ArrayList<>();
+      long cursor = after;
+      while (true) {
+        List<TeamRow> page = page(c, cursor, pageSize);
+        if (page.isEmpty()) {
+          return pages;
         }
-        return rows;
+        pages.add(page);
+        cursor = page.get(page.size() - 1).changeSeq();
+        if (page.size() < pageSize) {
+          return pages;
+        }
       }
     });
+  }
+
+  private List<TeamRow> page(Connection c, long after, int limit) throws SQLException {
+    try (PreparedStatement p = c.prepareStatement("SELECT " + ROW_COLUMNS + " FROM engram.memories"
+        + " WHERE project_key = ? AND change_seq > ? ORDER BY change_seq LIMIT ?")) {
+      p.setString(1, project);
+      p.setLong(2, after);
+      p.setInt(3, limit);
+      List<TeamRow> rows = new ArrayList<>();
+      try (ResultSet r = p.executeQuery()) {
+        while (r.next()) {
+          rows.add(row(r));
+        }
+      }
+      return rows;
+    }
   }
 
   /** The project's conflicts nobody has resolved yet, oldest first. */
@@ -108,8 +131,8 @@ final class TeamStore {
         List<TeamConflict> out = new ArrayList<>();
         try (ResultSet r = p.executeQuery()) {
           while (r.next()) {
-            out.add(new TeamConflict(r.getLong(1), r.getString(2), content(r, 2), r.getInt(12), r.getInt(13),
-                r.getString(14), r.getTimestamp(15).toInstant(), r.getObject(16, UUID.class)));
+            out.add(new TeamConflict(r.getLong(1), r.getString(2), content(r, 2), r.getInt(14), r.getInt(15),
+                r.getString(16), r.getTimestamp(17).toInstant(), r.getObject(18, UUID.class)));
           }
         }
         return out;
@@ -170,11 +193,11 @@ final class TeamStore {
 
   private int insert(Connection c, String slug, TeamContent content, UUID changeId) throws SQLException {
     try (PreparedStatement p = c.prepareStatement("INSERT INTO engram.memories (project_key, slug, name, type,"
-        + " description, body, source, session, origin, fields, created_at, change_id)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) RETURNING version")) {
+        + " description, body, source, session, origin, paths, supersedes, valid_until, created_at, change_id)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING version")) {
       p.setString(1, project);
       p.setString(2, slug);
-      int i = bindContent(p, 3, content);
+      int i = bindContent(c, p, 3, content);
       if (content.created().isPresent()) {
         p.setTimestamp(i++, Timestamp.from(content.created().get()));
       } else {
@@ -188,9 +211,9 @@ final class TeamStore {
   int update(Connection c, String slug, TeamContent content, UUID changeId, boolean deleted, int expected)
       throws SQLException {
     try (PreparedStatement p = c.prepareStatement("UPDATE engram.memories SET name = ?, type = ?, description = ?,"
-        + " body = ?, source = ?, session = ?, origin = ?, fields = ?::jsonb, deleted = ?, change_id = ?"
-        + " WHERE project_key = ? AND slug = ? AND version = ? RETURNING version")) {
-      int i = bindContent(p, 1, content);
+        + " body = ?, source = ?, session = ?, origin = ?, paths = ?, supersedes = ?, valid_until = ?, deleted = ?,"
+        + " change_id = ? WHERE project_key = ? AND slug = ? AND version = ? RETURNING version")) {
+      int i = bindContent(c, p, 1, content);
       p.setBoolean(i++, deleted);
       p.setObject(i++, changeId);
       p.setString(i++, project);
@@ -202,12 +225,12 @@ final class TeamStore {
 
   private long conflict(Connection c, PendingChange change, int base, int teamVersion) throws SQLException {
     try (PreparedStatement p = c.prepareStatement("INSERT INTO engram.conflicts (project_key, slug, name, type,"
-        + " description, body, source, session, origin, fields, base_version, team_version, change_id)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING")) {
+        + " description, body, source, session, origin, paths, supersedes, valid_until, base_version, team_version,"
+        + " change_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING")) {
       p.setString(1, project);
       p.setString(2, change.slug());
       TeamContent content = change.content().orElseThrow();
-      int i = bindContent(p, 3, content);
+      int i = bindContent(c, p, 3, content);
       p.setInt(i++, base);
       p.setInt(i++, teamVersion);
       p.setObject(i, change.changeId());
@@ -222,8 +245,11 @@ final class TeamStore {
     }
   }
 
-  /** Binds name, type, description, body, source, session, origin and fields; returns the next parameter index. */
-  private static int bindContent(PreparedStatement p, int from, TeamContent content) throws SQLException {
+  /**
+   * Binds name, type, description, body, source, session, origin, paths, supersedes and valid_until; returns the next
+   * parameter index.
+   */
+  private static int bindContent(Connection c, PreparedStatement p, int from, TeamContent content) throws SQLException {
     int i = from;
     p.setString(i++, content.name());
     p.setString(i++, content.type().id());
@@ -232,7 +258,13 @@ final class TeamStore {
     p.setString(i++, content.source().map(MemorySource::id).orElse(null));
     p.setString(i++, content.session().orElse(null));
     p.setString(i++, content.origin());
-    p.setString(i++, Json.compact(content.fields()));
+    p.setArray(i++, c.createArrayOf("text", content.paths().toArray()));
+    p.setArray(i++, c.createArrayOf("text", content.supersedes().toArray()));
+    if (content.validUntil().isPresent()) {
+      p.setTimestamp(i++, Timestamp.from(content.validUntil().get()));
+    } else {
+      p.setNull(i++, Types.TIMESTAMP_WITH_TIMEZONE);
+    }
     return i;
   }
 
@@ -253,17 +285,24 @@ final class TeamStore {
   }
 
   static TeamRow row(ResultSet r) throws SQLException {
-    return new TeamRow(r.getString(1), content(r, 1), r.getString(11), r.getString(12), r.getTimestamp(13).toInstant(),
-        r.getInt(14), r.getBoolean(15), r.getObject(16, UUID.class), r.getLong(17));
+    return new TeamRow(r.getString(1), content(r, 1), r.getString(13), r.getString(14), r.getTimestamp(15).toInstant(),
+        r.getInt(16), r.getBoolean(17), r.getObject(18, UUID.class), r.getLong(19));
   }
 
-  /** The content in the ten columns from {@code first} ({@link #COLUMNS} order: slug first). */
+  /** The content in the twelve columns from {@code first} ({@link #COLUMNS} order: slug first). */
   static TeamContent content(ResultSet r, int first) throws SQLException {
-    Timestamp created = r.getTimestamp(first + 9);
     return new TeamContent(r.getString(first + 1), MemoryType.parse(r.getString(first + 2)).orElseThrow(),
         r.getString(first + 3), r.getString(first + 4),
         Optional.ofNullable(r.getString(first + 5)).flatMap(MemorySource::parse),
-        Optional.ofNullable(r.getString(first + 6)), r.getString(first + 7), Json.map(r.getString(first + 8)),
-        Optional.ofNullable(created).map(Timestamp::toInstant));
+        Optional.ofNullable(r.getString(first + 6)), r.getString(first + 7), strings(r.getArray(first + 8)),
+        strings(r.getArray(first + 9)), instant(r.getTimestamp(first + 10)), instant(r.getTimestamp(first + 11)));
+  }
+
+  private static List<String> strings(java.sql.Array a) throws SQLException {
+    return a == null ? List.of() : List.of((String[]) a.getArray());
+  }
+
+  private static Optional<Instant> instant(Timestamp t) {
+    return Optional.ofNullable(t).map(Timestamp::toInstant);
   }
 }

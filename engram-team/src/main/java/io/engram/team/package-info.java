@@ -4,18 +4,24 @@
  * <p><b>Schema.</b> {@link io.engram.team.TeamSchema} applies the Flyway migrations in {@code db/team} (an
  * administrator's job, {@code engram team migrate}). Every member logs in as a PostgreSQL role of their own in the
  * group {@code engram_member}; {@code engram.members} gives them a role per project ({@link io.engram.team.TeamRole}:
- * reader, writer, maintainer), and row-level security, column grants and triggers enforce it in the database, not
- * in the client. Triggers stamp the author, who changed a memory last, its version and the project's change number
+ * reader, writer, maintainer), and row-level security, column grants, constraints and triggers enforce it in the
+ * database, not in the client, whatever SQL a member sends: only project and reference memories, at most 64 KiB,
+ * text without control characters, in typed columns (paths, supersedes, valid_until: no free JSON whose keys a
+ * mirror would write as frontmatter); a writer changes, removes and restores only their own memories, a maintainer
+ * any; a member reads the member lists of their own projects only (the rank function reads the list with the
+ * owner's rights and answers for the caller alone). Triggers stamp the author, who changed a memory last, its version and the project's change number
  * (drawn under a per-project advisory lock, so "everything after change N" is an exact sync cursor), and write the
  * audit log as the schema's owner; a member can read the log of their projects but never write it.
  *
  * <p><b>Sharing.</b> {@link io.engram.team.TeamMemory} is the one entry point (the CLI's {@code engram team}).
- * {@code share} reads the member's own memory, refuses {@code user} and {@code feedback} memories (personal) unless
- * forced and anything over {@code memory.maxMemoryBytes}, redacts secrets again ({@link io.engram.team.TeamContent}),
+ * {@code share} reads the member's own memory, refuses {@code user} and {@code feedback} memories (personal) and
+ * anything over {@code memory.maxMemoryBytes}, redacts secrets again ({@link io.engram.team.TeamContent}),
  * and queues the change in the durable {@link io.engram.team.Outbox} (one JSON file per change, atomic, under the
  * outbox's lock) before sending it. A change carries the team version it was made from: the database takes it only
  * against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
- * to, until {@code engram team resolve} settles it; nothing is overwritten silently. A change id recognises a retry
+ * to, until {@code engram team resolve} settles it (the edit's author, keeping the team's version; the memory's
+ * author or a maintainer, either way; a resolution is reported only once the database recorded it); nothing is
+ * overwritten silently. A change id recognises a retry
  * whose answer was lost. Once the team holds exactly the words of the member's project copy, the copy goes to the
  * trash ({@link io.engram.team.LocalCopies}) and the member follows the team's version. {@code remove} queues a
  * removal made against the version the mirror holds (one changed since is refused, not removed unseen); the
@@ -23,8 +29,9 @@
  * every mirror learns of it at its next pull (and the watchers at once, through the notification), and audits it.
  *
  * <p><b>Sync.</b> {@link io.engram.team.TeamSync}, one per project at a time across processes: push the outbox
- * ({@link io.engram.team.TeamPush}; with the database unreachable it stops and everything stays queued), pull the
- * rows changed after the cursor in batches into the mirror ({@link io.engram.team.TeamPull},
+ * ({@link io.engram.team.TeamPush}; with the database unreachable it stops and everything stays queued), read every
+ * row changed after the cursor in one snapshot (a database lost midway leaves everything as it was), then write them
+ * in batches into the mirror ({@link io.engram.team.TeamPull},
  * {@link io.engram.team.MirrorWriter}: atomic files under the mirror's store lock, secrets redacted again, file names
  * derived from names, never taken from the database), keep the open conflicts on disk, then review: a team memory
  * that one of the member's own corrections contradicts is marked superseded in this member's mirror, so recall

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -52,8 +51,8 @@ class OutboxTest {
 
   private static PendingChange share(String slug) {
     TeamContent content = new TeamContent(slug, MemoryType.PROJECT, "About " + slug, "Body of " + slug,
-        Optional.empty(), Optional.empty(), "host:project/" + slug + ".md", Map.of("paths", List.of("src/App.java")),
-        Optional.of(T));
+        Optional.empty(), Optional.empty(), "host:project/" + slug + ".md", List.of("src/App.java"), List.of(),
+        Optional.empty(), Optional.of(T));
     return new PendingChange(UUID.randomUUID(), PendingChange.Kind.SHARE, slug, Optional.of(content), 0, T,
         Optional.empty(), Optional.empty());
   }

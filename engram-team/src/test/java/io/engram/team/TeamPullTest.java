@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.SettingsLoader;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStores;
@@ -35,7 +36,7 @@ class TeamPullTest {
     TeamMemory ben = PG.database().writer(root, "ben", "batch");
     for (String name : new String[] {"alpha-fact", "beta-fact", "gamma-fact"}) {
       own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
-      assertThat(ada.share(name, false).state()).isEqualTo("shared");
+      assertThat(ada.share(name).state()).isEqualTo("shared");
     }
     Path mirror = ben.status().mirror();
     // A directory where a memory's file must go: the batch cannot be written.
@@ -55,12 +56,43 @@ class TeamPullTest {
   }
 
   @Test
+  void aDatabaseThatFailsInTheMiddleOfAPullLeavesTheMirrorAndItsCursorAsTheyWere() throws Exception {
+    TeamMemory ada = PG.database().writer(root, "ada", "midway");
+    for (String name : new String[] {"alpha-fact", "beta-fact", "poison"}) {
+      own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
+      ada.share(name);
+    }
+    // Ben pulls one row a batch; reading the third row fails, after two batches were read.
+    TeamMemory ben = PG.database().writer(root, "ben", "midway",
+        SettingsLoader.parse("{\"team\":{\"pullBatchSize\":1}}", "test"));
+    PG.database().sql("CREATE FUNCTION public.lost_here() RETURNS boolean LANGUAGE plpgsql AS"
+            + " $$ BEGIN RAISE EXCEPTION 'the database went away'; END $$",
+        "CREATE POLICY lost_midway ON engram.memories AS RESTRICTIVE FOR SELECT TO ben"
+            + " USING (slug <> 'poison' OR public.lost_here())",
+        "ALTER ROLE ben SET enable_seqscan = off");
+    try {
+      assertThatThrownBy(() -> ben.sync(false)).isInstanceOf(IOException.class);
+      Path mirror = ben.status().mirror();
+      try (Stream<Path> files = Files.exists(mirror) ? Files.list(mirror) : Stream.empty()) {
+        assertThat(files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith("-fact.md"))).isEmpty();
+      }
+      assertThat(ben.status().lastSync()).isEmpty();
+    } finally {
+      PG.database().sql("DROP POLICY lost_midway ON engram.memories", "DROP FUNCTION public.lost_here()",
+          "ALTER ROLE ben RESET enable_seqscan");
+    }
+    SyncReport again = ben.sync(false);
+    assertThat(again.pulled()).isEqualTo(3);
+    assertThat(again.teamMemories()).isEqualTo(3);
+  }
+
+  @Test
   void aFullRePullRewritesOnlyTheFilesThatDifferAndRemovesWhatTheTeamDoesNotHold() throws Exception {
     TeamMemory ada = PG.database().writer(root, "ada", "full");
     TeamMemory ben = PG.database().writer(root, "ben", "full");
     for (String name : new String[] {"alpha-fact", "beta-fact"}) {
       own("ada", name, MemoryType.PROJECT, "The " + name + " holds for every build of the shop.");
-      ada.share(name, false);
+      ada.share(name);
     }
     assertThat(ben.sync(false).written()).isEqualTo(2);
     Path mirror = ben.status().mirror();
@@ -83,14 +115,14 @@ class TeamPullTest {
     own("ben", "use-pnpm", MemoryType.FEEDBACK, "Install the dependencies with pnpm install before the first build.");
     own("ada", "install-deps", MemoryType.PROJECT, "Install the dependencies with npm install before the first build.");
     own("ada", "dev-port", MemoryType.PROJECT, "The dev server runs on port 8080.");
-    ada.share("install-deps", false);
-    ada.share("dev-port", false);
+    ada.share("install-deps");
+    ada.share("dev-port");
     ben.sync(false);
     assertThat(supersededBy(ben, "install-deps")).contains("use-pnpm");
     assertThat(supersededBy(ben, "dev-port")).isEmpty();
 
     own("ada", "release-day", MemoryType.PROJECT, "Releases go out on Tuesdays.");
-    ada.share("release-day", false);
+    ada.share("release-day");
     SyncReport incremental = ben.sync(false);
 
     assertThat(incremental.pulled()).isEqualTo(1);

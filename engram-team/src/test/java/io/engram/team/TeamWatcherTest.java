@@ -35,7 +35,7 @@ class TeamWatcherTest {
       MemoryStores.open(TestDatabase.roots(root, "ada"), EngramSettings.DEFAULTS, Clock.systemUTC())
           .write(Memory.builder("cache-ttl", MemoryType.PROJECT).description("Cache lifetime")
               .body("The HTTP cache keeps pages for 300 seconds.").build());
-      assertThat(ada.share("cache-ttl", false).state()).isEqualTo("shared");
+      assertThat(ada.share("cache-ttl").state()).isEqualTo("shared");
 
       waitFor(() -> ben.status().teamMemories() == 1);
       waitFor(() -> log.stream().anyMatch(l -> l.startsWith("team sync: pulled 1")));

@@ -87,21 +87,18 @@ public final class TeamCommand implements Runnable {
     }
   }
 
-  /** {@code engram team share NAME [--force]}. */
+  /** {@code engram team share NAME}. */
   @Command(name = "share", mixinStandardHelpOptions = true,
       description = {"Share one of your memories with the team.",
-          "Secrets are redacted again before it leaves; user and feedback memories are personal and refused unless"
-              + " --force. With the database down the share is queued and goes out at the next sync."})
+          "Secrets are redacted again before it leaves; user and feedback memories are personal and never"
+              + " shared. With the database down the share is queued and goes out at the next sync."})
   static final class Share extends Base {
     @Parameters(paramLabel = "NAME", description = "The memory's name.")
     String name;
 
-    @Option(names = "--force", description = "Share a user or feedback memory too.")
-    boolean force;
-
     @Override
     public Integer call() throws IOException {
-      TeamMemory.Shared s = team().share(name, force);
+      TeamMemory.Shared s = team().share(name);
       return print(s, List.of(describe(s)));
     }
   }
@@ -211,6 +208,7 @@ public final class TeamCommand implements Runnable {
     return switch (s.state()) {
       case "shared" -> "shared '" + s.name() + "' with the team (version " + s.version().orElse(0) + ")"
           + (s.redacted() ? "; secrets were redacted before it left" : "");
+      case "resolved" -> "resolved the conflict on '" + s.name() + "' (team version " + s.version().orElse(0) + ")";
       case "removed" -> "removed '" + s.name() + "' from the team (version " + s.version().orElse(0) + "); every"
           + " member's mirror drops it at their next sync";
       case "conflict" -> "conflict on '" + s.name() + "': " + s.detail().orElse("");

@@ -116,13 +116,19 @@ class TeamCommandTest {
     ada.ok("team", "sync");
     assertThat(Files.readString(Path.of(ada.listed("api-port").get("path").asText()))).contains("9090");
 
-    JsonNode resolved = ben.json("team", "resolve", "api-port", "--keep", "conflict");
-    assertThat(resolved.get("state").asText()).isEqualTo("shared");
+    // Ben may not write his edit over ada's memory: the database refuses, says why, and the conflict stays open.
+    CommandRun notHis = ben.run("team", "resolve", "api-port", "--keep", "conflict");
+    assertThat(notHis.exitCode()).isEqualTo(1);
+    assertThat(notHis.err()).contains("refused").contains("only its author (ada) or a maintainer");
+    assertThat(ben.json("team", "sync").get("openConflicts").asInt()).isEqualTo(1);
+    // Ada, the memory's author, takes ben's edit.
+    JsonNode resolved = ada.json("team", "resolve", "api-port", "--keep", "conflict");
+    assertThat(resolved.get("state").asText()).isEqualTo("resolved");
     assertThat(resolved.get("version").asInt()).isEqualTo(3);
     assertThat(ada.json("team", "sync").get("openConflicts").asInt()).isZero();
     JsonNode now = ada.listed("api-port");
     assertThat(now.get("scope").asText()).isEqualTo("team");
-    assertThat(Files.readString(Path.of(now.get("path").asText()))).contains("7070").contains("changedBy: ben");
+    assertThat(Files.readString(Path.of(now.get("path").asText()))).contains("7070").contains("changedBy: ada");
   }
 
   @Test

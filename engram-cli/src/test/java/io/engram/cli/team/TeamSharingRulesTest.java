@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What may leave a member's machine and how far a team memory is trusted: personal memories stay unless forced,
+ * What may leave a member's machine and how far a team memory is trusted: personal memories never leave,
  * secrets are redacted again, the size limit holds, the mirror is read-only (the dream never deletes from it),
  * and a member's own correction wins over a team memory it contradicts.
  */
@@ -33,7 +33,7 @@ class TeamSharingRulesTest {
   }
 
   @Test
-  void userAndFeedbackMemoriesAreRefusedUnlessForced() throws Exception {
+  void userAndFeedbackMemoriesAreNeverShared() throws Exception {
     TeamMember ada = member("ada", "git@github.com:acme/personal.git");
     ada.remember("prefers-short-answers", "user", "Ada prefers short answers without summaries.");
     ada.remember("no-mocks", "feedback", "Do not mock the database in integration tests; use the real one.");
@@ -42,10 +42,10 @@ class TeamSharingRulesTest {
     CommandRun feedback = ada.run("team", "share", "no-mocks");
 
     assertThat(user.exitCode()).isEqualTo(1);
-    assertThat(user.err()).contains("is a user memory: personal").contains("--force");
+    assertThat(user.err()).contains("is a user memory: personal");
     assertThat(feedback.exitCode()).isEqualTo(1);
     assertThat(ada.json("team", "status").get("pending")).isEmpty();
-    assertThat(ada.json("team", "share", "no-mocks", "--force").get("state").asText()).isEqualTo("shared");
+    assertThat(ada.run("team", "share", "no-mocks", "--force").exitCode()).isEqualTo(2);
   }
 
   @Test

@@ -40,11 +40,17 @@ public final class TestDatabase {
    * {@code git@github.com:acme/<repository>}, connected to this database and granted the writer role on it.
    */
   public TeamMemory writer(Path root, String member, String repository) throws IOException, SQLException {
+    return writer(root, member, repository, EngramSettings.DEFAULTS);
+  }
+
+  /** {@link #writer(Path, String, String)} with {@code settings}. */
+  public TeamMemory writer(Path root, String member, String repository, EngramSettings settings)
+      throws IOException, SQLException {
     EngramRoots roots = roots(root, member);
     Files.createDirectories(roots.projectDir().resolve(".git"));
     Files.writeString(roots.projectDir().resolve(".git/config"),
         "[remote \"origin\"]\n\turl = git@github.com:acme/" + repository + ".git\n");
-    TeamMemory team = TeamMemory.of(roots, EngramSettings.DEFAULTS, Map.of(TeamPassword.ENV, password(member)),
+    TeamMemory team = TeamMemory.of(roots, settings, Map.of(TeamPassword.ENV, password(member)),
         Clock.systemUTC());
     String key = team.connect(url(member), member).link().projectKey();
     grant(key, member, TeamRole.WRITER);
