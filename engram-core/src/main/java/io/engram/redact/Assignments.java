@@ -25,12 +25,12 @@ final class Assignments {
    * The word of a name that makes it hold a secret; every match starts with one of {@link #NAME_KEYWORDS}, so
    * the rules are tried only where one occurs. "key" counts after api, access, private, auth, account, secret;
    * "pass" as the end of a name (DB_PASS) or a name of its own ({@code pass = ...} in rclone's configuration);
-   * "psk" is a Wi-Fi key.
+   * "psk" is a Wi-Fi key; {@code SSHPASS} is what {@code sshpass -e} reads.
    */
   private static final String NAME =
       "(?:passw(?:or)?d|passphrase|(?<=[_.-])pass(?![a-z])|(?<=(?m:^)[ \\t]{0,8})pass(?![\\w-])|pwd|secret|token|credentials?"
-          + "|(?<![a-z])psk|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
-  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
+          + "|(?<![a-z])psk|(?<![a-z])sshpass(?![a-z])|(?<=(?:api|access|private|auth|account|secret)[_.-]?)key)";
+  private static final String[] NAME_KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk", "sshpass"};
 
   /**
    * A value: double-, single- or back-quoted, a quote the line never closes (a text cut after the value), or a bare

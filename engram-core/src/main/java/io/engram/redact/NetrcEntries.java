@@ -9,6 +9,7 @@ import java.util.Set;
  * words are read as the file's grammar has them, a keyword and its value, and the value of {@code password} and
  * {@code account} is the secret. Reading stops at the first word that is no keyword of the file, so prose that
  * merely names a machine ("machine github.com login octocat # the password comes from the keychain") is left alone.
+ * An entry may stand inside quotes ({@code echo "machine ... password ..." >> ~/.netrc}): a quote ends a word.
  */
 final class NetrcEntries implements Detector {
   private static final Set<String> WITH_VALUE = Set.of("machine", "login", "password", "account", "port");
@@ -27,7 +28,7 @@ final class NetrcEntries implements Detector {
     int readTo = 0;
     for (String k : keywords()) {
       for (int at : scanned.hits(k)) {
-        if (at < readTo || at > 0 && !Character.isWhitespace(text.charAt(at - 1)) && text.charAt(at - 1) != '`') {
+        if (at < readTo || at > 0 && !Character.isWhitespace(text.charAt(at - 1)) && "`'\"".indexOf(text.charAt(at - 1)) < 0) {
           continue;
         }
         readTo = read(text, at, priority, out);
@@ -75,7 +76,7 @@ final class NetrcEntries implements Detector {
   }
 
   private static int wordEnd(String text, int i) {
-    while (i < text.length() && !Character.isWhitespace(text.charAt(i)) && text.charAt(i) != '`') {
+    while (i < text.length() && !Character.isWhitespace(text.charAt(i)) && "`'\"".indexOf(text.charAt(i)) < 0) {
       i++;
     }
     return i;

@@ -13,6 +13,10 @@ final class Placeholders {
           "your-token", "your-password", "your-api-key", "yourpassword", "mypassword", "dummy", "test", "todo",
           "tbd", "empty", "hidden", "masked", "omitted", "n/a", "na", "unset", "default", "env", "value");
 
+  /** What a value is, written in capitals in its place: {@code password PASS}, {@code -p PASSWORD}. */
+  private static final Set<String> SELF_NAMES =
+      Set.of("pass", "password", "passwd", "pwd", "token", "secret", "key", "apikey", "api_key", "passphrase");
+
   /** Words that ask for a value to be put in: YOUR_CLIENT_SECRET, your-api-key, enter_token, CHANGE_ME. */
   private static final java.util.regex.Pattern TEMPLATE = java.util.regex.Pattern.compile(
       "(?i)(?:your|insert|enter|put|replace)[_-]?[a-z_-]*+|(?:change|replace)[_-]?(?:me|it|this)");
@@ -29,6 +33,8 @@ final class Placeholders {
       return true;
     }
     String word = v.replaceAll("[/\\\\|,;:.!?)\\]}'\"`]+$", "");
-    return WORDS.contains(word.toLowerCase(Locale.ROOT)) || TEMPLATE.matcher(v).matches() || GitleaksRules.globallyAllowed(v);
+    return WORDS.contains(word.toLowerCase(Locale.ROOT)) || TEMPLATE.matcher(v).matches()
+        || word.equals(word.toUpperCase(Locale.ROOT)) && SELF_NAMES.contains(word.toLowerCase(Locale.ROOT))
+        || GitleaksRules.globallyAllowed(v);
   }
 }

@@ -1,15 +1,30 @@
 /**
  * Secret redaction: what keeps API keys, tokens and passwords off the disk and inside the process.
  *
- * <p>{@link SecretRedactor} runs detectors of four sorts and merges what they find: the provider rules adopted
+ * <p>{@link SecretRedactor} runs detectors of several sorts and merges what they find: the provider rules adopted
  * from gitleaks (216 rules, carried as data in {@code gitleaks-rules.toml} beside this package's classes with
  * gitleaks' MIT licence, read by {@code GitleaksRules}; each with its keywords, entropy threshold and
  * allowlists, as gitleaks applies them), Engram's own rules ({@code EngramRules}: lenient provider formats,
- * private key blocks, bearer and basic credentials; {@code Assignments}: secret-looking names given a value in
- * code, {@code .env}, JSON, YAML, XML, command lines and prose), credentials in URLs of every scheme
- * ({@code UrlCredentials}), and random-looking tokens ({@code HighEntropyTokens}). Each secret becomes a
- * marker naming its {@link SecretKind}; quotes around a value are kept, so JSON and code stay well formed; a
- * {@code <private>...</private>} span is dropped without a trace. Redaction is idempotent.
+ * private key blocks, authorization and credential headers and cookies; {@code Assignments}: secret-looking names
+ * given a value in code, {@code .env}, JSON, YAML, XML and the options of any command line; {@code CredentialFiles}:
+ * registry auths, base64 private keys, directives such as {@code requirepass}), credentials in URLs of every scheme
+ * ({@code UrlCredentials}), random-looking tokens ({@code HighEntropyTokens}), and secrets as people write them.
+ *
+ * <p>Secrets as people write them: {@code CommandLines} splits a command into words as the shell would
+ * ({@code ShellWords}) wherever a tool of {@code CredentialOptions}' table stands (databases, docker and registries,
+ * redis, ssh and remote shells, curl and wget, cloud command lines, archives and keys) and cuts out the arguments its
+ * manual says are credentials ({@code mysql -pX}, {@code docker login -p X}, {@code curl -u user:X}, {@code echo X |
+ * docker login --password-stdin}); {@code NetrcEntries} and {@code PgpassLines} read those files' grammars, on one
+ * line or several; {@code ProseSecrets} reads a clause from a secret's noun to its value in ten languages
+ * ({@code ProseLanguages}: English, Chinese, Japanese, Korean, German, French, Spanish, Portuguese, Italian,
+ * Russian), with {@code ProseValues} saying whether a word is the secret or something else (a path, a reference,
+ * a quantity, a placeholder); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
+ * nesting. Each secret becomes a marker naming its {@link SecretKind}; quotes around a value are kept, so JSON and
+ * code stay well formed; a {@code <private>} span is dropped without a trace. Redaction is idempotent.
+ *
+ * <p>Before any cut: whoever shortens a text redacts it first ({@code SecretRedactor.head}), so a token cut short is
+ * still recognised whole; the fields of one memory are redacted together ({@code redactTogether}), so a name that
+ * holds a secret without the words that make it one loses it before it becomes a file name.
  *
  * <p>Cost: one pass over the text finds every rule's keywords ({@code KeywordIndex}, Aho-Corasick: gitleaks'
  * prefilter); only the rules one of whose keywords occurred are run (the redactor maps each keyword to the rules

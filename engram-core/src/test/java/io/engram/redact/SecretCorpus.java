@@ -74,6 +74,16 @@ public final class SecretCorpus {
     return lines("/redact/held-out-notes.txt", false).stream().map(SecretCorpus::unescape).toList();
   }
 
+  /** A third set aside, written after this round's rules were finished and measured once before any change. */
+  public static List<SecretCase> fresh() {
+    return cases("/redact/fresh-secrets.tsv");
+  }
+
+  /** The ordinary notes of the third set aside. */
+  public static List<String> freshNotes() {
+    return lines("/redact/fresh-notes.txt", false).stream().map(SecretCorpus::unescape).toList();
+  }
+
   private static List<SecretCase> cases(String resource) {
     return lines(resource, false).stream().map(l -> {
       String[] f = l.split("\t");
