@@ -46,6 +46,9 @@ import java.util.function.Supplier;
  * <p>One way to show a memory to an agent: {@link #present(RecalledMemory)}.
  */
 public final class Engram {
+  /** The session that work started from the command line, without an agent session, is booked on. */
+  public static final String COMMAND_LINE_SESSION = "cli";
+
   private final EngramRoots roots;
   private final EngramSettings settings;
   private final Clock clock;
@@ -231,7 +234,7 @@ public final class Engram {
     private final EngramRoots roots;
     private EngramSettings settings = EngramSettings.DEFAULTS;
     private Clock clock = Clock.systemUTC();
-    private String session = "cli";
+    private String session = COMMAND_LINE_SESSION;
     private Function<String, ModelRouter> models = s -> ModelRouter.offline();
     private MemoryRecall.Backend backend = MemoryRecall.Backend.keywordInMemory();
     private Optional<RecallFactory> recall = Optional.empty();
@@ -258,7 +261,7 @@ public final class Engram {
       return this;
     }
 
-    /** The session whose model use {@link #router()} and recall book (default {@code cli}). */
+    /** The session whose model use {@link #router()} and recall book (default {@link #COMMAND_LINE_SESSION}). */
     public Builder session(String value) {
       this.session = Objects.requireNonNull(value, "session");
       return this;

@@ -1,12 +1,12 @@
 package io.engram.cli.memory;
 
+import io.engram.Engram;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.cli.wiring.Models;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
@@ -56,7 +56,7 @@ public final class RecallCommand implements Callable<Integer> {
     GlobalOptions global = GlobalOptions.of(spec);
     Optional<String> sessionId = Optional.ofNullable(session).filter(s -> !s.isBlank());
     MemoryRecall.Outcome outcome = MemoryAccess.engram(spec, RecallWiring.Caller.INTERACTIVE,
-        sessionId.orElse(Models.CLI_SESSION), "engram").recall().recall(text, sessionId);
+        sessionId.orElse(Engram.COMMAND_LINE_SESSION), "engram").recall().recall(text, sessionId);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, toJson(outcome, global));

@@ -31,7 +31,7 @@ public final class MemoryAccess {
 
   /** The Engram of the command's project for work started from the command line itself. */
   public static Engram engram(CommandSpec spec) throws IOException {
-    return engram(spec, RecallWiring.Caller.INTERACTIVE, Models.CLI_SESSION, "engram");
+    return engram(spec, RecallWiring.Caller.INTERACTIVE, Engram.COMMAND_LINE_SESSION, "engram");
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.engram.cli.wiring;
 
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
@@ -14,9 +15,6 @@ import java.util.Map;
  * {@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY}).
  */
 public final class Models {
-  /** The session id booked for work started from the command line without an agent session. */
-  public static final String CLI_SESSION = "cli";
-
   private Models() {}
 
   /** The router for {@code sessionId}; offline when nothing is configured, never failing on a bad configuration. */
@@ -26,7 +24,7 @@ public final class Models {
 
   /** The router for work started from the command line itself. */
   public static ModelRouter router(GlobalOptions global) {
-    return router(global, CLI_SESSION);
+    return router(global, Engram.COMMAND_LINE_SESSION);
   }
 
   static ModelRouter router(GlobalOptions global, Map<String, String> env, String sessionId) {
