@@ -59,7 +59,7 @@ class McpCommandProcessTest {
       List<String> names = new ArrayList<>();
       tools.at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
       assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "list", "context", "compact",
-          "history");
+          "history", "inbox");
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();
