@@ -5,7 +5,9 @@ import io.engram.recall.Script;
 import io.engram.recall.Vectors;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Two embedding models, each reading the queries of the script it knows: a query mostly in Chinese, Japanese or Korean
@@ -23,6 +25,7 @@ import java.util.Objects;
  */
 public final class PairedEmbedder implements Embedder {
   private static final double HALF = Math.sqrt(0.5);
+  private static final Map<List<Embedder>, PairedEmbedder> SHARED = new ConcurrentHashMap<>();
 
   private final Embedder latin;
   private final Embedder cjk;
@@ -35,6 +38,15 @@ public final class PairedEmbedder implements Embedder {
   /** {@code latin} reading queries in Latin (and any other non-CJK) script, {@code cjk} those in CJK. */
   public static PairedEmbedder of(Embedder latin, Embedder cjk) {
     return new PairedEmbedder(latin, cjk);
+  }
+
+  /**
+   * The pair of {@code latin} and {@code cjk}, one instance for the two in this JVM: what recall keeps for a model
+   * instance (the reference prompts' vectors, documents' token vectors) is then kept across calls, as it is for a
+   * single shared model.
+   */
+  public static PairedEmbedder shared(Embedder latin, Embedder cjk) {
+    return SHARED.computeIfAbsent(List.of(latin, cjk), k -> new PairedEmbedder(latin, cjk));
   }
 
   @Override

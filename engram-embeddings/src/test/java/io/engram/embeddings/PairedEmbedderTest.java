@@ -93,6 +93,12 @@ class PairedEmbedderTest {
   }
 
   @Test
+  void theSharedPairOfTwoModelsIsOneInstanceSoWhatRecallKeepsPerModelIsKept() {
+    assertThat(PairedEmbedder.shared(english, chinese)).isSameAs(PairedEmbedder.shared(english, chinese))
+        .isNotSameAs(PairedEmbedder.shared(chinese, english));
+  }
+
+  @Test
   void aQueryTokenMeetsOnlyTheTokensOfItsReadingModel() {
     List<float[]> stored = pair.tokenVectors("缓存 cache", false);
     List<float[]> query = pair.tokenVectors("cache", true);

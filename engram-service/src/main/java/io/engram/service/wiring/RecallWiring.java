@@ -110,7 +110,8 @@ public final class RecallWiring {
   private static Embedder embedder(Path engramHome, String name) {
     int plus = name.indexOf('+');
     if (plus > 0) {
-      return PairedEmbedder.of(model(engramHome, name.substring(0, plus)), model(engramHome, name.substring(plus + 1)));
+      return PairedEmbedder.shared(model(engramHome, name.substring(0, plus)),
+          model(engramHome, name.substring(plus + 1)));
     }
     return model(engramHome, name);
   }
