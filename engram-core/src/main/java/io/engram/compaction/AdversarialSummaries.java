@@ -46,6 +46,6 @@ public final class AdversarialSummaries {
 
   private static Conversation conversation(Transcript transcript, EngramSettings.Compaction settings) {
     List<TranscriptMessage> segment = transcript.segments().get(transcript.segments().size() - 1).messages();
-    return Conversation.of(segment, 0, settings.maxTechnicalKeywords());
+    return Conversation.of(segment, 0, settings.maxTechnicalKeywords(), settings.userQuoteChars());
   }
 }

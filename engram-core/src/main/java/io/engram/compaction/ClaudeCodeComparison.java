@@ -62,11 +62,13 @@ public final class ClaudeCodeComparison {
    * @param nextStepText its next step (section 9)
  * @param nextStepWhy what of the agent's next calls it names
    * @param errorsKept the share of the transcript's errors the summary keeps (0-100)
-   * @param score the summary's score
+   * @param score the summary's score total
+ * @param parts its parts: SC, KP, CC and CR
    * @param ladder how Engram's compaction went (its ladder steps' actions); empty for Claude Code's
    */
   public record Measures(int chars, int filesAfter, int filesKept, Optional<Boolean> taskNamed,
-      Optional<Boolean> nextStep, String nextStepText, List<String> nextStepWhy, double errorsKept, double score, List<String> ladder) {}
+      Optional<Boolean> nextStep, String nextStepText, List<String> nextStepWhy, double errorsKept, double score,
+      List<Double> parts, List<String> ladder) {}
 
   /**
    * Scores of summaries made to game the score, on the same span.
@@ -115,7 +117,8 @@ public final class ClaudeCodeComparison {
     CompactionScore score = compaction.score(before, summary);
     return new Measures(summary.length(), filesAfter.size(), kept, task,
         acted ? Optional.of(!why.isEmpty()) : Optional.empty(), next.strip(), why,
-        score.evidence().preservation().getOrDefault(KeyKind.ERROR_MESSAGES, 100.0), score.total(), ladder);
+        score.evidence().preservation().getOrDefault(KeyKind.ERROR_MESSAGES, 100.0), score.total(),
+        List.of(score.sections(), score.keyInformation(), score.continuity(), score.compression()), ladder);
   }
 
   // The file names the agent touched after the compaction that the compacted segment had touched already.

@@ -71,7 +71,7 @@ final class Compactor {
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
     PrunedConversation pruned =
         PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), tokens);
-    Conversation conversation = Conversation.of(all, from, settings.maxTechnicalKeywords());
+    Conversation conversation = Conversation.of(all, from, settings.maxTechnicalKeywords(), settings.userQuoteChars());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
     CompactionScorer scorer =
         new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter);
@@ -154,7 +154,7 @@ final class Compactor {
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
     PrunedConversation pruned =
         PrunedConversation.of(all, target, settings.pruneProtectRecent(), new MessageTokens(counter));
-    Conversation conversation = Conversation.of(all, 0, settings.maxTechnicalKeywords());
+    Conversation conversation = Conversation.of(all, 0, settings.maxTechnicalKeywords(), settings.userQuoteChars());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
     return new CompactionScorer(settings, conversation.key(), Continuity.of(conversation), partTokens, counter)
         .score(summary);
@@ -202,7 +202,8 @@ final class Compactor {
     List<TranscriptMessage> all = input.messages();
     int keep = all.isEmpty() ? 0 : Math.max(1, (int) Math.ceil(settings.truncateKeepShare() * all.size()));
     StageGuard guard = new StageGuard();
-    List<String> asked = guard.attempt("reading the user's messages", () -> Conversation.humanTexts(all), List::of);
+    List<String> asked = guard.attempt("reading the user's messages",
+        () -> Conversation.humanTexts(all, settings.userQuoteChars()), List::of);
     String reason = "the compaction failed (" + StageGuard.describe(failure) + ")";
     String quoted = asked.isEmpty() ? "The user typed no message in this part."
         : String.join("\n", asked.stream().map(t -> "- " + t.replace("\n", "\n  ")).toList());

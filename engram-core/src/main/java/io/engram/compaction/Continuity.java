@@ -1,57 +1,75 @@
 package io.engram.compaction;
 
-import io.engram.transcript.CallOutcomes;
-import io.engram.transcript.Role;
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.FileOperation;
+import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a summary must say for the work to go on, and how CC, the continuity part of the score, checks it:
- * by content, never by template words. Pending Tasks must name the open work (40 points, by the share it
- * names), Current Work the task at the cut (30), and the next step's first sentence the next unfinished
- * action (30), which a quote of something already done is not. A section earns its points only when it
- * holds a statement ({@link Prose}); for the next step the statement may run on past the first sentence in
- * its line, since an imperative ("Continue with gqc.6.") is short of the function words of prose. With
- * nothing open, nothing in progress or no action pending, a section that says so in a statement earns them.
+ * CC, the continuity part of the score: whether sections 7, 8 and 9 let the work go on, judged against the
+ * transcript rather than against Engram's own reading of it, and by meaning, so a paraphrase earns as much as a
+ * quote.
  *
- * @param open how each open piece of work is named: its id, else its title
- * @param current how the task at the cut is named, if there is one
- * @param next the words that name the next action (any one will do)
- * @param done the assistant's stated intents that were carried out (what a stale next step quotes)
+ * <p>What remains to do is read from the transcript's last stretch: the person's last request, what the agent
+ * said after it (its last words and the plans it stated, in its text and its visible reasoning), the files it
+ * changed since, and the items its todo list or task tools still have open. Each word of those is weighed by how
+ * particular it is to that stretch: a word said all through the session (the project's name, "session",
+ * "test") weighs little, a name said only at the end weighs much; file names and identifiers weigh double.
+ *
+ * <ul>
+ *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by most of their words);
+ *       with none open, any statement.
+ *   <li>Current Work (30): the weighted share of the last stretch's words that sections 7 to 9 hold, full marks
+ *       from {@value #COVERAGE_FOR_FULL} on.
+ *   <li>Next step (30): the section names the live work: two of its most particular words, or one file name or
+ *       identifier (half marks for one plain word).
+ * </ul>
+ * A section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
+ * words will do): headings over keywords say nothing. Another
+ * session's summary, a keyword dump and the user's messages alone stay low because they either name little of the
+ * last stretch or say nothing.
+ *
+ * @param open the open todo and task items, by title
+ * @param live the words of the last stretch with their weights
  */
-record Continuity(List<String> open, Optional<String> current, List<String> next, List<String> done) {
-  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z(`*\"])|\\n");
-  private static final double STALE_SHARE = 0.7;
-  private static final int RECENT_INTENTS = 12;
+record Continuity(List<String> open, Map<String, Double> live) {
+  /** The weighted share of the last stretch's words at which Current Work earns its full 30. */
+  static final double COVERAGE_FOR_FULL = 0.35;
+  private static final int PARTICULAR = 12;
+  private static final int STRETCH_CHARS = 4_000;
+  private static final Pattern NAME = Pattern.compile(
+      "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"
+          + "|\\b[A-Za-z]+(?:[.-][A-Za-z0-9]+)*[.-]\\d+(?:\\.\\d+)*\\b");
 
   Continuity {
     open = List.copyOf(open);
-    next = List.copyOf(next);
-    done = List.copyOf(done);
+    live = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(live));
   }
 
   /** No expectation: a section earns its points by holding a statement. */
   static Continuity none() {
-    return new Continuity(List.of(), Optional.empty(), List.of(), List.of());
+    return new Continuity(List.of(), Map.of());
   }
 
-  /** What the state of {@code c} asks of a summary. */
+  /** What the transcript of {@code c} asks of a summary. */
   static Continuity of(Conversation c) {
-    WorkState s = c.state();
-    // The user's request stands over the tracked work it asked for: with tracked work open, naming that is enough.
-    boolean tracked = s.open().stream().anyMatch(w -> w.source() != WorkItem.Source.REQUEST);
-    // Nor need an epic be named when its open children are.
-    List<WorkItem> items = s.open();
-    List<String> open = items.stream().filter(w -> !tracked || w.source() != WorkItem.Source.REQUEST)
-        .filter(w -> w.id().isEmpty() || items.stream().noneMatch(o -> o.id().startsWith(w.id() + ".")))
-        .map(NextStep::name).toList();
-    Optional<String> current = s.current().map(NextStep::name);
-    return new Continuity(open, current, s.nextTerms(), carriedOut(c.messages(), c.calls()));
+    List<String> open = c.state().work().open().stream()
+        .filter(w -> w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL)
+        .map(WorkItem::title).filter(t -> !t.isBlank()).toList();
+    return new Continuity(open, liveWords(c.messages(), c.state().live(), c.files()));
   }
 
   /** The three parts, each 0 to its weight, and what a summary missed. */
@@ -64,75 +82,78 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
   Result score(SummarySections summary) {
     List<String> missing = new ArrayList<>();
     String pendingText = summary.get(SummarySection.PENDING_TASKS).orElse("");
+    String currentText = summary.get(SummarySection.CURRENT_WORK).orElse("");
+    String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
     double pending = 0;
     if (Prose.says(pendingText)) {
-      if (open.isEmpty()) {
-        pending = 40;
-      } else {
-        long named = open.stream().filter(o -> names(pendingText, o)).count();
-        pending = 40.0 * named / open.size();
-        open.stream().filter(o -> !names(pendingText, o)).forEach(o -> missing.add("the open work " + o + " in 7"));
-      }
+      long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
+      pending = open.isEmpty() ? 40 : 40.0 * named / open.size();
+      open.stream().filter(o -> !names(pendingText + "\n" + currentText, o))
+          .forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
     } else {
       missing.add("a statement of the open work in 7");
     }
-    String currentText = summary.get(SummarySection.CURRENT_WORK).orElse("");
-    double cur = Prose.says(currentText) && current.map(name -> names(currentText, name)).orElse(true) ? 30 : 0;
-    if (cur == 0) {
-      missing.add(current.map(n -> "the task at the cut, " + n + ", in 8").orElse("a statement of the work in 8"));
+    double current = 0;
+    if (Prose.says(currentText)) {
+      current = live.isEmpty() ? 30
+          : 30 * Math.min(1, coverage(pendingText + "\n" + currentText + "\n" + nextText) / COVERAGE_FOR_FULL);
     }
-    String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
-    String lead = lead(nextText);
-    boolean stale = done.stream().anyMatch(d -> quotes(lead, d)) && next.stream().noneMatch(n -> names(lead, n));
-    boolean right = next.isEmpty() || next.stream().anyMatch(n -> names(lead, n));
-    // The first sentence must name the action; the statement may run on in its line: an imperative such as
-    // "Continue with gqc.6." or "Run the tests." is short of function words, and the line explains it.
-    double nxt = Prose.statement(firstLine(nextText)) && right && !stale ? 30 : 0;
-    if (nxt == 0) {
-      missing.add(stale ? "a next step in 9 that is still to do, not a quote of what was done"
-          : "the next unfinished action in 9" + (next.isEmpty() ? "" : " (" + next.get(0) + ")"));
+    if (current < 30) {
+      missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(3)));
     }
-    return new Result(pending, cur, nxt, missing);
+    double next = 0;
+    // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
+    if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
+      next = live.isEmpty() ? 30 : 30 * namesLiveWork(nextText);
+    }
+    if (next < 30) {
+      missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(3)));
+    }
+    return new Result(pending, current, next, missing);
   }
 
-  /** Whether {@code text} names {@code name}: an id as a token, a title by most of its words. */
-  static boolean names(String text, String name) {
-    if (!name.contains(" ")) {
-      if (token(text, name)) {
-        return true;
+  // The weighted share of the live words that the text holds.
+  private double coverage(String text) {
+    Set<String> in = words(text).keySet();
+    double all = live.values().stream().mapToDouble(Double::doubleValue).sum();
+    double held = live.entrySet().stream().filter(e -> in.contains(e.getKey())).mapToDouble(Map.Entry::getValue).sum();
+    return all == 0 ? 1 : held / all;
+  }
+
+  // 1 when the text names a file or identifier of the live work or two of its most particular words, 0.5 for one.
+  private double namesLiveWork(String text) {
+    Map<String, Boolean> in = words(text);
+    List<String> top = particular(PARTICULAR);
+    long plain = 0;
+    for (String w : top) {
+      if (in.containsKey(w)) {
+        if (in.get(w)) {
+          return 1;
+        }
+        plain++;
       }
-      // "gqc.6" names "spotter-gqc.6": the project prefix of a tracker id is often left out.
-      int dash = name.indexOf('-');
-      String rest = dash > 0 ? name.substring(dash + 1) : "";
-      return rest.length() >= 3 && rest.matches(".*[.\\d].*") && token(text, rest);
+    }
+    return plain >= 2 ? 1 : plain == 1 ? 0.5 : 0;
+  }
+
+  private List<String> particular(int n) {
+    return live.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(n)
+        .map(Map.Entry::getKey).toList();
+  }
+
+  /** Whether {@code text} names an item: an id as a token, a title by half of its words. */
+  static boolean names(String text, String name) {
+    if (!name.strip().contains(" ")) {
+      return Pattern.compile("(?<![\\w.])" + Pattern.quote(name.strip()) + "(?![\\w-]|\\.\\d)",
+          Pattern.CASE_INSENSITIVE).matcher(text).find();
     }
     List<String> words = KeyMatcher.contentWords(name);
     if (words.isEmpty()) {
       return true;
     }
-    List<String> in = KeyMatcher.contentWords(text);
+    Set<String> in = new HashSet<>(KeyMatcher.contentWords(text));
     long kept = words.stream().distinct().filter(in::contains).count();
-    return kept >= 0.6 * words.stream().distinct().count();
-  }
-
-  private static boolean token(String text, String name) {
-    return Pattern.compile("(?<![\\w.])" + Pattern.quote(name) + "(?![\\w-]|\\.\\d)", Pattern.CASE_INSENSITIVE)
-        .matcher(text).find();
-  }
-
-  private static boolean quotes(String lead, String intent) {
-    List<String> words = KeyMatcher.contentWords(intent);
-    if (words.size() < 3) {
-      return false;
-    }
-    List<String> in = KeyMatcher.contentWords(lead);
-    return words.stream().distinct().filter(in::contains).count() >= STALE_SHARE * words.stream().distinct().count();
-  }
-
-  /** The first sentence of a section, emphasis and list marks taken off. */
-  static String lead(String body) {
-    String[] sentences = SENTENCE.split(firstLine(body), 2);
-    return sentences.length == 0 ? "" : sentences[0].strip();
+    return kept >= 0.5 * words.stream().distinct().count();
   }
 
   /** The first non-blank line of a section, emphasis and list marks taken off. */
@@ -141,27 +162,68 @@ record Continuity(List<String> open, Optional<String> current, List<String> next
     return first.replaceFirst("^(?:[-*•+]|\\d{1,2}[.)])\\s+", "").replace("**", "");
   }
 
-  // The assistant's last sentences before calls that worked, most recent first: what it said it would do and did.
-  private static List<String> carriedOut(List<TranscriptMessage> messages, CallOutcomes calls) {
-    List<String> out = new ArrayList<>();
-    boolean followedByWork = false;
-    for (int i = messages.size() - 1; i >= 0 && out.size() < RECENT_INTENTS; i--) {
+  // The words of the last stretch, each weighed by how rarely the session said it before that stretch.
+  private static Map<String, Double> liveWords(List<TranscriptMessage> messages, LiveIntent intent,
+      List<FileActivity> files) {
+    int from = intent.request().map(UserRequest::index).orElse(0);
+    StringBuilder stretch = new StringBuilder();
+    intent.request().ifPresent(r -> stretch.append(Excerpts.shorten(r.stated(), STRETCH_CHARS / 4)).append('\n'));
+    intent.plan().ifPresent(p -> stretch.append(p).append('\n'));
+    StringBuilder said = new StringBuilder();
+    for (int i = messages.size() - 1; i > from && said.length() < STRETCH_CHARS / 2; i--) {
       TranscriptMessage m = messages.get(i);
-      if (m.role() != Role.ASSISTANT) {
+      if (m.kind() == MessageKind.ASSISTANT) {
+        said.insert(0, m.text() + "\n");
+      }
+    }
+    stretch.append(Excerpts.shorten(said.toString(), STRETCH_CHARS / 2)).append('\n');
+    // The files changed since the request: what the work made (the files only read may be shared with any other
+    // session of the same project, and would lift another session's summary).
+    files.stream().filter(f -> f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
+        && t.messageIndex() > from)).forEach(f -> stretch.append(FileTypes.baseName(f.path())).append('\n'));
+    Map<String, Boolean> live = words(stretch.toString());
+    Map<String, Integer> df = new HashMap<>();
+    int docs = 0;
+    for (TranscriptMessage m : messages.subList(0, Math.min(from + 1, messages.size()))) {
+      if (m.kind() != MessageKind.ASSISTANT && !m.isHumanInput()) {
         continue;
       }
-      boolean worked = m.toolUses().stream().anyMatch(calls::worked);
-      String text = m.text().strip();
-      if (!text.isEmpty()) {
-        if (worked || followedByWork) {
-          String[] sentences = text.split("(?<=[.!?:])\\s+");
-          out.add(sentences[sentences.length - 1].toLowerCase(Locale.ROOT));
-        }
-        followedByWork = false;
+      docs++;
+      for (String w : words(m.text() + " " + inputs(m)).keySet()) {
+        df.merge(w, 1, Integer::sum);
       }
-      if (worked && text.isEmpty()) {
-        followedByWork = true;
+    }
+    Map<String, Double> weights = new LinkedHashMap<>();
+    for (Map.Entry<String, Boolean> e : live.entrySet()) {
+      double idf = Math.log(1 + (docs + 1.0) / (1 + df.getOrDefault(e.getKey(), 0)));
+      weights.put(e.getKey(), idf * (e.getValue() ? 2 : 1));
+    }
+    return weights;
+  }
+
+  private static String inputs(TranscriptMessage m) {
+    StringBuilder out = new StringBuilder();
+    for (ContentBlock.ToolUse use : m.toolUses()) {
+      for (String field : List.of("file_path", "command", "pattern", "description")) {
+        out.append(' ').append(use.inputText(field));
       }
+    }
+    return out.toString();
+  }
+
+  // Content words (lower-cased, a plural's "s" taken off) and names (files, identifiers), each marked as a name.
+  static Map<String, Boolean> words(String text) {
+    Map<String, Boolean> out = new LinkedHashMap<>();
+    Matcher names = NAME.matcher(text);
+    while (names.find()) {
+      String n = names.group().toLowerCase(Locale.ROOT);
+      if (n.length() >= 4) {
+        out.put(n, true);
+      }
+    }
+    for (String w : KeyMatcher.contentWords(text)) {
+      String stem = w.length() > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
+      out.putIfAbsent(stem, false);
     }
     return out;
   }

@@ -18,11 +18,11 @@ import java.util.Optional;
  *
  * @param messages every compacted message (the notes' part included), as recorded
  * @param from index of the first message to summarise (the ones before are covered by session notes)
- * @param userMessages the text of every message a person typed in the compacted part, in order
+ * @param userMessages what the person asked in the compacted part, in order, as a summary quotes it ({@link UserQuote})
  * @param lastRequest the last of them, or ""
  * @param todos the todo list the last TodoWrite of the compacted part left
  * @param files the files touched in the summarised messages, most recent first
- * @param problems the errors of the summarised messages, one per distinct error
+ * @param problems the real failures of the summarised messages ({@link Problem#real}), one per distinct error
  * @param state where the work stands at the cut
  * @param key the key information of the summarised messages
  * @param previousSummary the summary of an earlier compaction that opens the compacted part, parsed
@@ -56,10 +56,16 @@ record Conversation(
 
   /** Reads {@code whole} (every compacted message, unpruned), summarising the messages from {@code from} on. */
   static Conversation of(List<TranscriptMessage> whole, int from, int maxKeywords) {
+    return of(whole, from, maxKeywords, io.engram.config.EngramSettings.Compaction.DEFAULTS.userQuoteChars());
+  }
+
+  /** As {@link #of(List, int, int)}, a user message longer than {@code quoteChars} quoted by its ends. */
+  static Conversation of(List<TranscriptMessage> whole, int from, int maxKeywords, int quoteChars) {
     int start = Math.max(0, Math.min(from, whole.size()));
     List<TranscriptMessage> part = whole.subList(start, whole.size());
     StageGuard guard = new StageGuard();
-    List<String> user = guard.attempt("reading the user's messages", () -> humanTexts(whole), List::of);
+    List<String> user = guard.attempt("reading the user's messages", () -> humanTexts(whole, quoteChars),
+        List::of);
     List<FileActivity> allFiles = guard.attempt("reading the files touched", () -> FileActivity.of(whole), List::of);
     CallOutcomes calls = guard.attempt("pairing tool calls with their results", () -> CallOutcomes.of(whole),
         () -> CallOutcomes.of(List.of()));
@@ -75,7 +81,7 @@ record Conversation(
         () -> WorkState.of(List.of(), new OpenWork(List.of()), List.of(), List.of(), CallOutcomes.of(List.of())));
     List<FileActivity> files = allFiles.stream()
         .filter(f -> f.touches().get(f.touches().size() - 1).messageIndex() >= start).toList();
-    List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start).toList();
+    List<Problem> problems = allProblems.stream().filter(p -> p.lastIndex() >= start && p.real(calls)).toList();
     KeyInformation key = guard.attempt("reading the key information", () -> {
       StringBuilder prose = new StringBuilder();
       for (TranscriptMessage m : part) {
@@ -87,10 +93,11 @@ record Conversation(
       // Errors the engine only infers from the assistant's words are not held against a summary.
       List<String> headlines = problems.stream().filter(p -> !p.noticed()).map(Problem::headline)
           .filter(h -> !h.isBlank()).toList();
-      return KeyInformation.extract(new KeySources(humanTexts(part), headlines, changed, prose.toString()),
-          maxKeywords);
+      return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
+          prose.toString()), maxKeywords);
     }, KeyInformation::none);
-    TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole), () -> TodoList.latest(List.of()));
+    TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole),
+        () -> TodoList.latest(List.of()));
     Optional<SummarySections> previous = guard.attempt("reading the previous compaction's summary",
         () -> whole.stream().filter(TranscriptMessage::isCompactSummary).reduce((a, b) -> b)
             .map(m -> SummarySections.parse(m.text())), Optional::empty);
@@ -112,8 +119,8 @@ record Conversation(
    * What people asked in {@code messages}, each request once, word for word: slash commands with their arguments,
    * a short answer with the question it answers ({@link UserRequest#stated}).
    */
-  static List<String> humanTexts(List<TranscriptMessage> messages) {
-    return UserRequest.of(messages).stream().map(UserRequest::stated).map(String::strip).filter(t -> !t.isEmpty())
-        .distinct().toList();
+  static List<String> humanTexts(List<TranscriptMessage> messages, int quoteChars) {
+    return UserRequest.of(messages).stream().map(UserRequest::stated).map(t -> UserQuote.of(t, quoteChars))
+        .filter(t -> !t.isEmpty()).distinct().toList();
   }
 }

@@ -44,7 +44,8 @@ final class ErrorSection {
     for (Problem p : c.problems()) {
       items.add(item(p));
     }
-    return items.isEmpty() ? "No command or tool call failed in this part of the conversation."
+    return items.isEmpty()
+        ? "No real failure in this part of the conversation: no build, test, check or program run failed."
         : String.join("\n", items);
   }
 
@@ -106,7 +107,7 @@ final class ErrorSection {
     List<ErrorFix.Change> changes = p.changes();
     if (!p.resolved()) {
       String tried = changes.isEmpty() ? "" : " Tried: " + describe(changes, 3) + ".";
-      return "Still failing at the cut: not resolved." + tried;
+      return "Unresolved at the cut: no later `" + Calls.label(p.call()) + "` succeeded." + tried;
     }
     ErrorFix.Fix fix = p.fix().get();
     if (changes.isEmpty()) {

@@ -88,8 +88,8 @@ final class ExtractiveSummarizer implements Summarizer {
     section(out, SummarySection.NEXT_STEP, () -> WorkSections.next(c.state()));
     int used = out.values().stream().mapToInt(tokens::count).sum();
     int free = Math.max(0, targetTokens(d) - used);
-    String account = guard.attempt("writing the account of the work", () -> Narrative.account(c, free * 40 / 100, tokens),
-        () -> "");
+    String account = guard.attempt("writing the account of the work",
+        () -> Narrative.account(c, free * 40 / 100, tokens), () -> "");
     String code = guard.attempt("writing the latest code", () -> FileSection.latestCode(c, free * 40 / 100, tokens),
         () -> "");
     int left = free - tokens.count(account) - tokens.count(code);
@@ -109,7 +109,8 @@ final class ExtractiveSummarizer implements Summarizer {
   }
 
   // A section whose writer fails says so in its place, and the failure is kept for the ladder's steps.
-  private void section(Map<SummarySection, String> out, SummarySection section, java.util.function.Supplier<String> write) {
+  private void section(Map<SummarySection, String> out, SummarySection section,
+      java.util.function.Supplier<String> write) {
     String part = "writing section " + section.number() + " (" + section.title() + ")";
     out.put(section, guard.attempt(part, write, () -> "Engram could not write this section from the transcript ("
         + guard.failures().get(guard.failures().size() - 1) + ")."));
@@ -151,21 +152,7 @@ final class ExtractiveSummarizer implements Summarizer {
   }
 
   private String keyConcepts() {
-    List<String> words = c.key().of(KeyKind.TECHNICAL_KEYWORDS);
-    if (words.isEmpty()) {
-      return "None stood out.";
-    }
-    List<String> lines = new ArrayList<>();
-    StringBuilder line = new StringBuilder("-");
-    for (String w : words) {
-      if (line.length() + w.length() > 110) {
-        lines.add(line.substring(0, line.length() - 1));
-        line = new StringBuilder("-");
-      }
-      line.append(' ').append(w).append(',');
-    }
-    lines.add(line.substring(0, line.length() - 1));
-    return String.join("\n", lines);
+    return ConceptPhrases.of(c.key().of(KeyKind.TECHNICAL_KEYWORDS), c.part());
   }
 
   /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */

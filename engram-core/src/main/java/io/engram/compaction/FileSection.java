@@ -50,11 +50,22 @@ final class FileSection {
       if (!f.changed() || !f.exists()) {
         continue;
       }
-      Calls.lastChange(c.messages(), f).ifPresent(text -> blocks.add("- " + display(f.path(), root) + ", "
-          + (f.lastOperation() == FileOperation.WRITE ? "as written" : "its last edit") + ":\n  ```\n"
-          + Excerpts.indent(Excerpts.firstLines(text, SNIPPET_LINES)) + "\n  ```"));
+      Calls.lastChange(c.messages(), f).filter(FileSection::showsCode).ifPresent(text -> {
+        String shown = Excerpts.firstLines(text, SNIPPET_LINES);
+        String fence = SummarySections.Fence.around(shown);
+        blocks.add("- " + display(f.path(), root) + ", "
+            + (f.lastOperation() == FileOperation.WRITE ? "as written" : "its last edit") + ":\n  " + fence + "\n"
+            + Excerpts.indent(shown) + "\n  " + fence);
+      });
     }
     return Excerpts.fit("Latest code of the changed files still present, most recent first:", blocks, budget, tokens);
+  }
+
+  // A change that is only comments, blank lines or a line or two says nothing of the code: it is not shown.
+  private static boolean showsCode(String text) {
+    long code = text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("//") && !l.startsWith("#")
+        && !l.startsWith("*") && !l.startsWith("/*") && !l.startsWith("--") && !l.startsWith("<!--")).count();
+    return code >= 2;
   }
 
   /** What the session did to a file: created, written, edited (how often), deleted or moved away. */

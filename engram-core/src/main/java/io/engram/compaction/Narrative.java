@@ -10,9 +10,14 @@ import io.engram.transcript.ShellCommand;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +31,11 @@ final class Narrative {
       "(?i)\\b(instead of|rather than|decided|switch(?:ed)? to|because|the fix is|root cause"
           + "|the approach|trade-?off|so that|the right (?:way|place))\\b");
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final Pattern RETRACTS = Pattern.compile("(?i)\\b(?:actually|i was wrong|that's wrong|that is wrong"
+      + "|not the (?:root )?cause|correction|scratch that|on second thought|turns out|i misread|i was mistaken"
+      + "|was incorrect|not actually|wrong about)\\b");
+  private static final Pattern CONCLUSION = Pattern.compile(
+      "(?i)\\b(?:root cause|the fix is|bottom line|in short|the conclusion|the real (?:issue|problem|cause))\\b");
   private static final int MAX_FILES_NAMED = 6;
   private static final int DECISION_CHARS = 220;
 
@@ -39,7 +49,7 @@ final class Narrative {
         .sorted(java.util.Comparator.comparingInt(w -> w.startedIndex().get())).toList();
     if (!started.isEmpty()) {
       // Items started together (an epic and its first tasks) share one line.
-      java.util.Map<Integer, List<WorkItem>> byStart = new java.util.TreeMap<>();
+      Map<Integer, List<WorkItem>> byStart = new java.util.TreeMap<>();
       started.forEach(w -> byStart.computeIfAbsent(w.startedIndex().get(), k -> new ArrayList<>()).add(w));
       List<Integer> starts = new ArrayList<>(byStart.keySet());
       for (int i = 0; i < starts.size(); i++) {
@@ -66,21 +76,42 @@ final class Narrative {
     return newest("What was done, in order:", entries, budget, tokens);
   }
 
-  /** The assistant's sentences that say what it decided and why, within {@code budget} tokens (newest kept). */
+  /**
+   * The assistant's sentences that say what it decided and why, within {@code budget} tokens (newest kept). A
+   * later word wins: a sentence that takes something back ("actually", "I was wrong", "not the cause") drops the
+   * earlier ones it shares words with, and of several conclusions of one kind ("the root cause is", "the fix is",
+   * "bottom line") only the last stands.
+   */
   static String decisions(Conversation c, int budget, TokenCounter tokens) {
-    Set<String> seen = new LinkedHashSet<>();
+    Map<String, String> kept = new LinkedHashMap<>();
     for (TranscriptMessage m : c.part()) {
       if (m.role() != Role.ASSISTANT) {
         continue;
       }
       for (String s : SENTENCE.split(m.text())) {
         String t = s.strip().replaceAll("\\s+", " ");
-        if (t.length() >= 20 && DECISION.matcher(t).find() && !t.endsWith(":")) {
-          seen.add("- " + Excerpts.shorten(t, DECISION_CHARS));
+        if (t.length() < 20 || t.endsWith(":")) {
+          continue;
+        }
+        if (RETRACTS.matcher(t).find()) {
+          Set<String> words = new HashSet<>(KeyMatcher.contentWords(t));
+          kept.values().removeIf(d -> KeyMatcher.contentWords(d).stream().distinct().filter(words::contains)
+              .count() >= 2);
+        }
+        Matcher conclusion = CONCLUSION.matcher(t);
+        String kind = conclusion.find() ? conclusion.group().toLowerCase(Locale.ROOT) : "";
+        if (!kind.isEmpty()) {
+          kept.values().removeIf(d -> d.toLowerCase(Locale.ROOT).contains(kind));
+        }
+        if (DECISION.matcher(t).find() && !RETRACTS.matcher(t).lookingAt()) {
+          String line = "- " + Excerpts.shorten(t, DECISION_CHARS);
+          kept.remove(line);
+          kept.put(line, t);
         }
       }
     }
-    return newest("Decisions and reasons the assistant gave:", new ArrayList<>(seen), budget, tokens);
+    return newest("Decisions and reasons the assistant gave (later ones win):", new ArrayList<>(kept.keySet()),
+        budget, tokens);
   }
 
   // What happened in messages from..to: the files changed, the checks that passed, commits and closes.

@@ -1,29 +1,37 @@
 package io.engram.compaction;
 
 import io.engram.transcript.OpenWork;
+import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The next unfinished action at the cut, never a quote of something already done. In order: an error
- * still blocking the work (make the failing call succeed); the task being worked on (finish it with the
- * steps it still needs); the user's request still being answered (continue it); open tracked work of a
- * session that works through its tracker or todo list (start the next item); else nothing is pending.
+ * The next unfinished action at the cut, from the latest live intent ({@link LiveIntent}): never a quote of
+ * something done, and naming what the agent is about to touch (the file, the command, the check). In order: a
+ * check still failing (fix it where it points, then run it again); the task being worked on, with the plan the
+ * agent stated and the steps it still needs; the person's request still being answered, with that plan; open
+ * tracked work to take up; a question the agent asked and waits on; else nothing is pending. Each is followed by
+ * the files the work centres on and, when files changed after the session's last passing check, that check.
  *
  * @param text the action as sentences, the first one saying what to do
  * @param terms the words a statement of the action must use
  */
 record NextStep(String text, List<String> terms) {
   private static final int QUOTE_CHARS = 240;
+  private static final Pattern FILE_NAME = Pattern.compile("[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
 
   NextStep {
     terms = List.copyOf(terms);
   }
 
   static NextStep of(OpenWork work, Optional<WorkItem> current, boolean uncommitted, List<Workflow.Step> remaining,
-      Optional<Problem> blocking, String tracker, Optional<String> intent) {
+      Optional<Problem> blocking, String tracker, LiveIntent live) {
     // The next item to take up: not the current one, not a parent whose children are listed (an epic),
     // an open one before a blocked one.
     List<WorkItem> open = work.open();
@@ -34,45 +42,77 @@ record NextStep(String text, List<String> terms) {
     String then = after.map(w -> " Then " + ref(w) + ".").orElse("");
     List<String> terms = new ArrayList<>();
     current.ifPresent(w -> terms.add(w.source() == WorkItem.Source.REQUEST ? firstSentence(w.title()) : name(w)));
+    String plan = live.plan().map(p -> " " + (live.planCarriedOut() ? "The agent was doing: " : "The agent had said,"
+        + " and not yet done: ") + "\"" + Excerpts.shorten(oneLine(p), QUOTE_CHARS) + "\"").orElse("");
     if (blocking.isPresent()) {
       Problem p = blocking.get();
-      terms.add(Calls.label(p.call()));
+      String command = Calls.label(p.call());
+      terms.add(command);
       String forWhat = current.filter(w -> w.source() != WorkItem.Source.REQUEST).map(w -> " for " + ref(w)).orElse("");
-      List<String> rest = remaining.stream()
-          .filter(s -> s.command().isEmpty() || !Calls.label(p.call()).equals(s.command()))
+      List<String> rest = remaining.stream().filter(s -> s.command().isEmpty() || !command.equals(s.command()))
           .map(s -> s.instruction(current.map(WorkItem::id).orElse(""), tracker)).toList();
-      return new NextStep("Make `" + Calls.label(p.call()) + "` succeed" + forWhat + ": it still fails with \""
-          + Excerpts.shorten(p.headline(), QUOTE_CHARS) + "\"" + (p.occurrences() > 1 ? " after " + p.occurrences()
-          + " attempts" : "") + "." + (uncommitted ? " Its changes are not committed, although the tracker has it"
-          + " closed." : "") + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".")
-          + then, terms);
+      return new NextStep("Fix what makes `" + command + "` fail" + forWhat + ": \""
+          + Excerpts.shorten(p.headline(), QUOTE_CHARS) + "\"" + (p.occurrences() > 1 ? " (" + p.occurrences()
+          + " attempts)" : "") + ", then run `" + command + "` again." + where(pointedAt(p), live) + plan
+          + (uncommitted ? " Its changes are not committed, although the tracker has it closed." : "")
+          + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".") + then, terms);
     }
+    String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("");
     if (current.isPresent() && current.get().source() != WorkItem.Source.REQUEST) {
       WorkItem w = current.get();
       List<String> steps = remaining.stream().map(s -> s.instruction(w.id(), tracker)).toList();
-      String text = steps.isEmpty() ? "Continue " + ref(w) + "." : "Finish " + ref(w) + ": " + String.join(", ", steps) + ".";
-      return new NextStep(text + then, terms);
+      String text = steps.isEmpty() ? "Continue " + ref(w) + "." : "Finish " + ref(w) + ": " + String.join(", ", steps)
+          + ".";
+      return new NextStep(text + plan + where(List.of(), live) + (steps.isEmpty() ? check : "") + then, terms);
     }
-    String said = intent.map(i -> " The assistant had just said, and not yet done: \"" + Excerpts.shorten(oneLine(i),
-        QUOTE_CHARS) + "\".").orElse("");
-    if (current.isPresent()) {
-      return new NextStep("Continue with the user's request: \"" + firstSentence(current.get().title()) + "\"."
-          + said + then, terms);
+    Optional<String> request = live.request().map(UserRequest::stated);
+    if (current.isPresent() || !live.answered() && request.isPresent()) {
+      String asked = current.map(WorkItem::title).orElse(request.orElse(""));
+      return new NextStep("Continue with the user's request: \"" + firstSentence(asked) + "\"." + plan
+          + where(List.of(), live) + check + then, terms);
     }
-    Optional<WorkItem> request = work.open().stream().filter(w -> w.source() == WorkItem.Source.REQUEST).findFirst();
+    Optional<WorkItem> pendingRequest = open.stream().filter(w -> w.source() == WorkItem.Source.REQUEST).findFirst();
     boolean working = work.items().stream().anyMatch(w -> w.startedIndex().isPresent()
         || w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL);
-    if (after.isPresent() && (working || request.isPresent())) {
+    if (after.isPresent() && (working || pendingRequest.isPresent())) {
       terms.add(name(after.get()));
-      return new NextStep("Start " + ref(after.get()) + request.map(r -> ", as the user asked: \""
-          + Excerpts.shorten(oneLine(r.title()), QUOTE_CHARS) + "\"").orElse("") + ".", terms);
+      return new NextStep("Start " + ref(after.get()) + pendingRequest.map(r -> ", as the user asked: \""
+          + Excerpts.shorten(oneLine(r.title()), QUOTE_CHARS) + "\"").orElse("") + "." + check, terms);
     }
-    if (request.isPresent()) {
-      terms.add(name(request.get()));
-      return new NextStep("Answer the user's request: \"" + firstSentence(request.get().title()) + "\".", terms);
+    if (pendingRequest.isPresent()) {
+      terms.add(name(pendingRequest.get()));
+      return new NextStep("Answer the user's request: \"" + firstSentence(pendingRequest.get().title()) + "\"."
+          + where(List.of(), live) + check, terms);
     }
-    return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request.",
-        terms);
+    if (!check.isEmpty()) {
+      return new NextStep("Check the changes made for the last request with `" + live.check().get() + "`."
+          + where(List.of(), live) + " Then wait for the user's next request.", terms);
+    }
+    return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
+        + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""), terms);
+  }
+
+  // The files a step is about: those the error names first, then those the agent touched last.
+  private static String where(List<String> named, LiveIntent live) {
+    Set<String> files = new LinkedHashSet<>(named);
+    files.addAll(live.fileNames());
+    if (files.isEmpty()) {
+      return "";
+    }
+    List<String> shown = new ArrayList<>(files).subList(0, Math.min(3, files.size()));
+    return " The files it touched last: " + String.join(", ", shown.stream().map(f -> "`" + f + "`").toList()) + ".";
+  }
+
+  // The file names an error's key lines point at ("resume_test.go:74: expected ...").
+  private static List<String> pointedAt(Problem p) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String line : p.keyLines()) {
+      Matcher m = FILE_NAME.matcher(line);
+      while (m.find() && names.size() < 2) {
+        names.add(m.group());
+      }
+    }
+    return List.copyOf(names);
   }
 
   /** An item as a summary names it: its id and title, or its title in quotes. */
@@ -91,7 +131,8 @@ record NextStep(String text, List<String> terms) {
   /** The first sentence of a request (its ask; what follows often says how, and may be done already). */
   static String firstSentence(String text) {
     String one = oneLine(text);
-    java.util.regex.Matcher end = java.util.regex.Pattern.compile("[.!?](?=\\s+\\S)").matcher(one);
+    // A list marker ("1.", "a.") ends no sentence.
+    java.util.regex.Matcher end = java.util.regex.Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)").matcher(one);
     return Excerpts.shorten(end.find() && end.end() >= 20 ? one.substring(0, end.end()) : one, QUOTE_CHARS);
   }
 

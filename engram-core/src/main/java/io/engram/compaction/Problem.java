@@ -1,6 +1,7 @@
 package io.engram.compaction;
 
 import io.engram.transcript.CallOutcomes;
+import io.engram.transcript.CommandKind;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.Role;
@@ -51,6 +52,22 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
   Problem {
     keyLines = List.copyOf(keyLines);
     changes = List.copyOf(changes);
+  }
+
+  /**
+   * Whether a person would call it a failure: a build, test, check or program run that failed, or a tool's own
+   * error (an edit the harness refused included), rather than a look that found nothing (a file that does not
+   * exist, a search with no match) or the assistant's words about a problem it then did not fix.
+   */
+  boolean real(CallOutcomes calls) {
+    if (noticed) {
+      return !changes.isEmpty();
+    }
+    return switch (call.name()) {
+      case "Read", "Glob", "Grep", "LS", "TodoWrite", "WebSearch" -> false;
+      case "Bash" -> calls.commands(call).stream().anyMatch(c -> CommandKind.of(c) != CommandKind.LOOK);
+      default -> true;
+    };
   }
 
   /** Whether it was fixed before the cut. */

@@ -44,6 +44,16 @@ final class Prose {
     return false;
   }
 
+  /** How many plain words (letters only, not part of a name, a path or a number) {@code text} has. */
+  static int plainWords(String text) {
+    Matcher m = PLAIN.matcher(CONTINUITY.matcher(text).replaceAll(" "));
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
   /** Whether {@code line} is a statement (see the class comment). */
   static boolean statement(String line) {
     String plainLine = CONTINUITY.matcher(line).replaceAll(" ");

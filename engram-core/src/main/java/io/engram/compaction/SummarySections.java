@@ -66,12 +66,11 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     EnumMap<SummarySection, StringBuilder> found = new EnumMap<>(SummarySection.class);
     StringBuilder preamble = new StringBuilder();
     StringBuilder current = preamble;
-    boolean fenced = false;
-    for (String line : body.split("\r?\n|\r", -1)) {
-      if (line.strip().startsWith("```")) {
-        fenced = !fenced;
-      }
-      Optional<Heading> heading = fenced ? Optional.empty()
+    String[] lines = body.split("\r?\n|\r", -1);
+    boolean[] inFence = Fence.closedFences(lines);
+    for (int l = 0; l < lines.length; l++) {
+      String line = lines[l];
+      Optional<Heading> heading = inFence[l] ? Optional.empty()
           : heading(line).filter(h -> !found.containsKey(h.section()));
       if (heading.isPresent()) {
         current = new StringBuilder(heading.get().inline());
@@ -137,6 +136,80 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
 
   /** Deeper indentation is body text: a quoted message's lines, a nested list. */
   private static final int MAX_INDENT = 3;
+
+  /**
+   * Code fences as Markdown reads them: a fence opens with three or more backticks or tildes and closes only on a
+   * line of at least as many of the same character and nothing else, so a quoted file's own ``` inside a longer
+   * fence neither closes it nor hides the headings after it.
+   */
+  static final class Fence {
+    private char mark;
+    private int length;
+
+    /** Reads {@code line}; whether it is inside a fence (its opening and closing lines included). */
+    boolean step(String line) {
+      String s = line.strip();
+      int run = 0;
+      char c = s.isEmpty() ? 0 : s.charAt(0);
+      while (run < s.length() && s.charAt(run) == c && (c == '`' || c == '~')) {
+        run++;
+      }
+      if (length == 0) {
+        if (run >= 3) {
+          mark = c;
+          length = run;
+        }
+        return run >= 3;
+      }
+      if (c == mark && run >= length && run == s.length()) {
+        length = 0;
+      }
+      return true;
+    }
+
+    boolean open() {
+      return length > 0;
+    }
+
+    /**
+     * For each line, whether it lies inside a code fence that closes (its opening and closing lines included). A
+     * fence that never closes is read as text: a quoted message cut in the middle of its code must not swallow the
+     * sections after it.
+     */
+    static boolean[] closedFences(String[] lines) {
+      boolean[] in = new boolean[lines.length];
+      int from = 0;
+      while (from < lines.length) {
+        Fence fence = new Fence();
+        int openedAt = -1;
+        for (int l = from; l < lines.length; l++) {
+          boolean was = fence.open();
+          in[l] = fence.step(lines[l]);
+          if (!was && fence.open()) {
+            openedAt = l;
+          }
+        }
+        if (!fence.open()) {
+          break;
+        }
+        // Unclosed: its opening line is text, and what follows it is read again.
+        java.util.Arrays.fill(in, openedAt, lines.length, false);
+        from = openedAt + 1;
+      }
+      return in;
+    }
+
+    /** A fence for {@code text}: backticks, one more than the longest run of them inside it, at least three. */
+    static String around(String text) {
+      int longest = 0;
+      int run = 0;
+      for (int i = 0; i < text.length(); i++) {
+        run = text.charAt(i) == '`' ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      return "`".repeat(Math.max(3, longest + 1));
+    }
+  }
 
   private record Alias(String text, SummarySection section) {}
 
@@ -229,28 +302,22 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
   }
 
   /** The character ranges of fenced code blocks (from an opening ``` line to its closing one, or the end). */
+  // The spans of text inside closed code fences.
   private static List<int[]> fences(String text) {
+    String[] lines = text.split("\n", -1);
+    boolean[] inFence = Fence.closedFences(lines);
     List<int[]> out = new java.util.ArrayList<>();
     int at = 0;
-    int open = -1;
-    while (at <= text.length()) {
-      int end = text.indexOf('\n', at);
-      int lineEnd = end < 0 ? text.length() : end;
-      if (text.substring(at, lineEnd).strip().startsWith("```")) {
-        if (open < 0) {
-          open = at;
+    for (int l = 0; l < lines.length; l++) {
+      int end = at + lines[l].length();
+      if (inFence[l]) {
+        if (!out.isEmpty() && out.get(out.size() - 1)[1] == at - 1) {
+          out.get(out.size() - 1)[1] = end;
         } else {
-          out.add(new int[] {open, lineEnd});
-          open = -1;
+          out.add(new int[] {at, end});
         }
       }
-      if (end < 0) {
-        break;
-      }
       at = end + 1;
-    }
-    if (open >= 0) {
-      out.add(new int[] {open, text.length()});
     }
     return out;
   }

@@ -57,6 +57,8 @@ final class WorkSections {
       lines.add(c.lastRequest().isBlank() ? "Nothing was in progress at the cut."
           : "Nothing was in progress at the cut: the last request was answered.");
     }
+    s.live().plan().filter(p -> s.live().planCarriedOut())
+        .ifPresent(p -> lines.add("What the agent said it was doing at the cut: \"" + p + "\""));
     s.blocking().ifPresent(p -> lines.add("Blocked: `" + Calls.label(p.call()) + "` still fails with \""
         + Excerpts.shorten(p.headline(), 200) + "\"" + (p.occurrences() > 1 ? " (" + p.occurrences() + " attempts)" : "")
         + "."));

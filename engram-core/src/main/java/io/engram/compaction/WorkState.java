@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param remaining the steps {@code current} still needs
  * @param blocking the unresolved error that stops the work at the cut, if any
  * @param tracker the program of the task tracker the session drives ({@code bd}), or ""
- * @param intent the assistant's last words when they say what it will do and nothing was done after them
+ * @param live what the session was about to do: the last request, the agent's stated plan, the files, the check
  * @param next the next unfinished action, as a sentence
  * @param nextTerms the words a statement of that action must use (an id, a title's words, a command)
  */
@@ -40,7 +40,7 @@ record WorkState(
     List<Workflow.Step> remaining,
     Optional<Problem> blocking,
     String tracker,
-    Optional<String> intent,
+    LiveIntent live,
     String next,
     List<String> nextTerms) {
 
@@ -69,12 +69,13 @@ record WorkState(
     List<Workflow.Step> remaining = current.isPresent() && current.get().source() != WorkItem.Source.REQUEST
         ? workflow.remaining(messages, files, from, !current.get().isOpen(), calls) : List.of();
     int after = current.map(w -> from).orElse(lastDone(tracked));
-    Optional<Problem> blocking = problems.stream().filter(p -> !p.noticed() && !p.resolved() && p.lastIndex() >= after)
-        .reduce((a, b) -> b);
+    LiveIntent live = LiveIntent.of(messages, files, calls);
+    int since = Math.max(after, live.request().map(io.engram.transcript.UserRequest::index).orElse(0));
+    Optional<Problem> blocking = problems.stream().filter(p -> !p.noticed() && !p.resolved() && p.lastIndex() >= since)
+        .filter(p -> blocks(p, calls)).reduce((a, b) -> b);
     String tracker = trackerProgram(messages, calls);
-    Optional<String> intent = pendingIntent(messages);
-    NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, intent);
-    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, intent, next.text(),
+    NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, live);
+    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, live, next.text(),
         next.terms());
   }
 
@@ -115,23 +116,10 @@ record WorkState(
     return changed;
   }
 
-  // The assistant's last text, when nothing was done after it and it says what it will do next.
-  private static Optional<String> pendingIntent(List<TranscriptMessage> messages) {
-    for (int i = messages.size() - 1; i >= 0; i--) {
-      TranscriptMessage m = messages.get(i);
-      if (!m.toolUses().isEmpty() || m.isHumanInput()) {
-        return Optional.empty();
-      }
-      if (m.role() == io.engram.transcript.Role.ASSISTANT && !m.text().isBlank()) {
-        String text = m.text().strip();
-        if (!OpenWork.pendingIntent(text)) {
-          return Optional.empty();
-        }
-        String[] sentences = text.split("(?<=[.!?])\\s+");
-        return Optional.of(sentences[sentences.length - 1]);
-      }
-    }
-    return Optional.empty();
+  // Only a failed build, test, check or program run holds the work up ({@link Problem#real}, run in a shell): a
+  // look that failed was followed by another look, and an edit the harness refused is redone at once.
+  private static boolean blocks(Problem p, CallOutcomes calls) {
+    return p.call().name().equals("Bash") && p.real(calls);
   }
 
   private static int lastDone(List<WorkItem> tracked) {

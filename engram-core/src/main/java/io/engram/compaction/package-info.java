@@ -20,20 +20,28 @@
  * router in the background when the compaction is automatic, or offline from the extractive summarizer. It
  * writes the nine {@link SummarySection}s from the state of the work at the cut ({@code WorkState}: the
  * open work of every kind the transcript keeps, the task in progress, what of it is done and which steps of
- * the session's own workflow are not, the errors still failing): Pending Tasks with their state, Current
- * Work as done and not done, a Next Step that is the next unfinished action (never a quote of something
- * done), each error with the assistant's reading of its cause and the edits that fixed it, the latest code
- * of files that still exist, a short account of what was done per task, and every user message word for
- * word. It aims at Claude Code's size ({@code summaryShare} of the part, at least {@code summaryMinTokens}),
- * drops a detail whole rather than cutting it, and copies no raw tool output.
+ * the session's own workflow are not, the errors still failing) and from the latest live intent ({@code
+ * LiveIntent}: the person's last real request, never a notice, another agent's message or a bare "yes"; the plan
+ * the agent stated after it; the files it touched last; the check to run again): Pending Tasks with their state,
+ * Current Work as done and not done, a Next Step that is the next unfinished action naming the file, command or
+ * check (a failure counts as still failing only when no later run of the same call passed), the real failures
+ * (builds, tests, checks and programs run, tool errors; not a look that found nothing) each with its fix or
+ * marked open, the assistant's decisions with a later retraction winning, the concepts as the agent's own short
+ * sentences ({@code ConceptPhrases}), the latest code of files that still exist (never a comment-only change;
+ * fenced longer than any fence it quotes), a short account of what was done per task, and every user message
+ * word for word ({@code UserQuote}: a long paste by its beginning and end). It aims at Claude Code's size ({@code
+ * summaryShare} of the part, at least {@code summaryMinTokens}), drops a detail whole rather than cutting it, and
+ * copies no raw tool output.
  *
  * <p>Every attempt then passes the verbatim guarantee (user messages, the last request and open todos
  * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC
  * + 0.1 CR}. SC counts a required section only when it says something of its kind (a statement, a file
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
- * being those a person would call errors; CC checks Pending Tasks, Current Work and the next step against
- * the state of the work (the open items named, the task in progress, a next step still to do), so template
- * words earn nothing (the next step's first sentence must name the next action; the statement it needs may run
+ * being those a person would call errors; CC ({@code Continuity}) judges Pending Tasks, Current Work and the next
+ * step against the transcript's last stretch by meaning, not against Engram's own summary: the open todo and task
+ * items named, the words of the last request and of what the agent said and touched after it (weighed by how
+ * particular they are to that stretch), a next step that names the live work, so a paraphrase earns as much as a
+ * quote and template words earn nothing (the next step needs a statement, which may run
  * on in its line); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
  * made to game it ({@link AdversarialSummaries}) score below the retry band. The degradation ladder accepts

@@ -459,7 +459,8 @@ public record EngramSettings(
    * the share of the model window the conversation handed to the summarizer may fill before old tool
    * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
    * tokens and at least {@code summaryMinTokens} (or 30% of them when that is less), the size of a model's
-   * summary of a long session.
+   * summary of a long session; a user message longer than {@code userQuoteChars} is quoted by its beginning and
+   * its end, word for word, with what lies between (a pasted log, a file) said to be left out.
    */
   public record Compaction(
       double weightSections,
@@ -480,9 +481,10 @@ public record EngramSettings(
       int pruneProtectRecent,
       double pruneTargetShare,
       double summaryShare,
-      int summaryMinTokens) {
-    public static final Compaction DEFAULTS =
-        new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70, 0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500);
+      int summaryMinTokens,
+      int userQuoteChars) {
+    public static final Compaction DEFAULTS = new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70,
+        0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500, 2_000);
   }
 
   /**

@@ -152,6 +152,7 @@ final class SettingsRanges {
       entry("compaction.pruneTargetShare", Range.fraction()),
       entry("compaction.summaryShare", Range.fraction()),
       entry("compaction.summaryMinTokens", Range.atLeast(1)),
+      entry("compaction.userQuoteChars", Range.atLeast(200)),
       entry("model.timeoutSeconds", Range.atLeast(1)),
       entry("model.maxRetries", Range.atLeast(0)),
       entry("model.maxOutputTokens", Range.atLeast(1)),

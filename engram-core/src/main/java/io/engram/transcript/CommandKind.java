@@ -30,7 +30,8 @@ public enum CommandKind {
       "tox", "nox", "mocha", "ava", "karma", "playwright", "cypress", "bats");
   private static final Set<String> WITH_SUBCOMMANDS = Set.of("mix", "npm", "yarn", "pnpm", "bun", "deno", "cargo", "go",
       "mvn", "mvnw", "gradle", "gradlew", "dotnet", "make", "rake", "swift", "zig", "flutter", "dart", "sbt", "lein",
-      "stack", "cabal", "just", "uv", "poetry", "hatch", "pdm", "bundle", "python", "python3", "npx", "bunx");
+      "stack", "cabal", "just", "uv", "poetry", "hatch", "pdm", "bundle", "python", "python3", "npx", "bunx", "mise",
+      "task", "nx", "turbo");
   private static final Set<String> LINTERS = Set.of("credo", "dialyzer", "eslint", "ruff", "flake8", "pylint", "mypy",
       "pyright", "clippy", "golangci-lint", "staticcheck", "rubocop", "shellcheck", "checkstyle", "spotbugs", "pmd",
       "stylelint", "biome", "tslint", "hadolint", "sobelow", "lint", "vet", "typecheck", "check");

@@ -38,7 +38,7 @@ final class FailureSignals {
           + "|not found|undefined|no such|never match|too complex|expected|invalid|missing|refused|panic"
           + "|traceback|not formatted|requires|unresolved|does not exist|doesn't exist|no upstream|were given"
           + "|prefer|could be|should be|warning|too (?:long|complex|many|deep)"
-          + "|\\[[A-Z]+\\]");
+          + "|(?-i:\\[[A-Z]+\\])|--- fail|^fail:");
   private static final Pattern GENERIC = Pattern.compile(
       "(?i)^(?:exit code \\d+|pre-commit validation failed:?.*|fix these issues before committing\\.?"
           + "|error:?|errors:?|\\[[a-z]+\\]|-+|_+|=+|\\.+|failures?:?|stacktrace:|code:.*|no\\b.*\\bspecified\\b.*)$");
@@ -47,7 +47,8 @@ final class FailureSignals {
       "(?i)never match|too complex|not formatted|undefined|no such|not found|cannot|could not|expected"
           + "|missing|requires|does not exist|doesn't exist|no upstream|permission denied|unused|[1-9]\\d* failures?"
           + "|[1-9]\\d* failed|not configured|conflict|timed? ?out|refused|unknown|were given|no function clause"
-          + "|does not match|doesn't match|mismatch");
+          + "|does not match|doesn't match|mismatch"
+          + "|--- fail|^fail(?:ed)?\\b");                  // a failing test named: Go, Jest/Vitest, pytest
   /** "[ERROR] MainTest..." is a log line, not the header of a checker's section. */
   private static final Pattern LOG_LEVEL = Pattern.compile("ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|NOTE");
   private static final Pattern SECTION = Pattern.compile("\\[([A-Z][A-Z _-]{1,30})\\](.*)");

@@ -22,7 +22,8 @@ public final class MessageClassifier {
   private static final Pattern NOTICE_BLOCK = Pattern.compile(
       "(?s)^<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics|user-memory-input)>.*</\\1>$");
   /** A whole message inside one tag with a hyphen or underscore in its name. */
-  private static final Pattern WRAPPED = Pattern.compile("(?s)^<([a-z][a-z0-9]*[-_][a-z0-9_-]+)(?:\\s[^>]*)?>.*</\\1>$");
+  private static final Pattern WRAPPED =
+      Pattern.compile("(?s)^<([a-z][a-z0-9]*[-_][a-z0-9_-]+)(?:\\s[^>]*)?>.*</\\1>$");
   private static final Pattern OPENING_TAG = Pattern.compile("^<([a-zA-Z][\\w-]*)[\\s>/]");
   private static final Set<String> SLASH = Set.of("command-name", "command-message", "command-args");
   private static final Set<String> OUTPUT = Set.of("local-command-stdout", "local-command-stderr", "bash-stdout",

@@ -34,10 +34,22 @@ public record ShellCommand(String program, List<String> args, String dir) {
     return args.stream().filter(a -> !a.startsWith("-")).findFirst().map(a -> a.toLowerCase(Locale.ROOT)).orElse("");
   }
 
-  /** {@code program subcommand}, the way a person names what was run ({@code mix test}, {@code git commit}). */
+  /**
+   * {@code program subcommand}, the way a person names what was run ({@code mix test}, {@code git commit}); a task
+   * runner's {@code run} or {@code exec} with the script it runs ({@code npm run lint}, {@code mise run test:ci}).
+   */
   public String label() {
     String sub = subcommand();
-    return sub.isEmpty() || sub.contains("/") || sub.length() > 30 ? name() : name() + " " + sub;
+    if (sub.isEmpty() || sub.contains("/") || sub.length() > 30) {
+      return name();
+    }
+    if (sub.equals("run") || sub.equals("exec")) {
+      List<String> plain = args.stream().filter(a -> !a.startsWith("-")).toList();
+      if (plain.size() > 1 && !plain.get(1).contains("/") && plain.get(1).length() <= 30) {
+        return name() + " " + sub + " " + plain.get(1);
+      }
+    }
+    return name() + " " + sub;
   }
 
   /** The simple commands of {@code line}, in order ({@code &&}, {@code ||}, {@code ;}, pipes and new lines split it). */

@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
  *
  * <p>The requests of a conversation are its typed messages ({@link TranscriptMessage#isHumanInput}): prompts, and
  * slash commands that ask something (with arguments, or expanding to a prompt; a bare {@code /mcp} or {@code
- * /clear} asks nothing). A prompt of at most {@value #SHORT_WORDS} words answers the agent when the agent's last
- * text before it asked a question or offered numbered or lettered options; the question is that text's last
- * asking sentence, or the option the answer picks.
+ * /clear} asks nothing). A prompt answers the agent when it is short (at most three words, or at most {@value
+ * #SHORT_WORDS} opening with an answer: "yes", "ok", "let's", a letter or a number) and is not itself a question,
+ * and the agent's last text before it picked out options or ended asking: it is bound to the option it picks,
+ * else to the question in the text's last two sentences.
  *
  * @param index the message's index in the list it was read from
  * @param text what the person typed, word for word ({@code /name args} for a slash command)
@@ -29,7 +30,11 @@ public record UserRequest(int index, String text, Optional<String> answers) {
       "^\\s*(?:[-*]\\s*)?(?:\\*\\*)?(?:option\\s+)?\\(?([A-Za-z]|\\d{1,2})[.):](?:\\*\\*)?\\s+(.+)$",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PICK = Pattern.compile(
-      "(?i)^(?:(?:let'?s|lets|go|go with|do|i think|option|yes,?|ok,?|okay,?)\\s+)*\\(?([A-Za-z]|\\d{1,2})\\)?(?:[.)!,]|\\s|$)");
+      "(?i)^(?:(?:let'?s|lets|go|go with|do|i think|option|yes,?|ok,?|okay,?)\\s+)*"
+          + "\\(?([A-Za-z]|\\d{1,2})\\)?(?:[.)!,]|\\s|$)");
+  private static final Pattern ANSWER = Pattern.compile("(?i)^(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|sure|go|"
+      + "do it|please|correct|right|exactly|agreed|fine|sounds good|let'?s|option|[A-Za-z0-9][.):]"
+      + "|\\(?[A-Za-z0-9]\\))\\b");
   private static final Pattern COMMAND_ARGS = Pattern.compile("(?s)<command-args>(.*?)</command-args>");
   private static final Pattern COMMAND_NAME = Pattern.compile("<command-name>([^<]*)</command-name>");
 
@@ -90,8 +95,12 @@ public record UserRequest(int index, String text, Optional<String> answers) {
     return expands ? command : "";
   }
 
+  // An answer is short, is not itself a question, and is either a few words or opens with a word that answers.
   private static boolean isShort(String text) {
-    return text.length() <= SHORT_CHARS && text.strip().split("\\s+").length <= SHORT_WORDS && !text.contains("\n");
+    String t = text.strip();
+    int words = t.split("\\s+").length;
+    return t.length() <= SHORT_CHARS && words <= SHORT_WORDS && !t.contains("\n") && !t.endsWith("?")
+        && (words <= 3 || ANSWER.matcher(t).find());
   }
 
   // The option the answer picks, else the last sentence that asks; empty when the agent asked nothing.
@@ -113,12 +122,12 @@ public record UserRequest(int index, String text, Optional<String> answers) {
       }
     }
     String[] sentences = SENTENCE.split(said.strip());
-    for (int s = sentences.length - 1; s >= Math.max(0, sentences.length - 4); s--) {
+    for (int s = sentences.length - 1; s >= Math.max(0, sentences.length - 2); s--) {
       String t = sentences[s].strip().replace("**", "");
       if (t.endsWith("?") && t.length() >= 8) {
         return Optional.of(t);
       }
     }
-    return options.size() >= 2 ? Optional.of(String.join(" / ", options).replace("**", "")) : Optional.empty();
+    return Optional.empty();
   }
 }

@@ -2,40 +2,61 @@ package io.engram.compaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.transcript.Role;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ContinuityTest {
-  /** gqc.6 in progress, gqc.7 open; "now add the flash display to the template." was said and done. */
-  private static final Continuity STATE = new Continuity(List.of("gqc.6", "gqc.7"), Optional.of("gqc.6"),
-      List.of("gqc.6"), List.of("now add the flash display to the template."));
+  /** gqc.7 and gqc.8 open; the last stretch was about gqc.6's parser in Parser.java and its tests. */
+  private static final Continuity STATE = new Continuity(List.of("gqc.7", "gqc.8"),
+      Map.of("gqc.6", 3.0, "parser.java", 3.0, "parser", 1.0, "quoted", 1.5, "field", 1.0, "test", 0.3));
 
-  private static double next(String nextStep) {
-    return STATE.score(SummarySections.parse(DegradationLadderTest.summary("App.java was edited.",
-        "- [in progress] gqc.6 and [open] gqc.7 are still to do.", "Working on gqc.6 at the cut.", nextStep)))
-        .next();
+  private static Continuity.Result score(String current, String next) {
+    return STATE.score(SummarySections.parse(DegradationLadderTest.summary("Parser.java was edited.",
+        "- [open] gqc.7 and gqc.8 are still to do.", current, next)));
   }
 
   @Test
-  void anImperativeThatNamesTheNextActionEarnsTheNextStepWhenItsLineExplainsIt() {
-    assertThat(next("Continue completing gqc.6. The parser still needs its tests and a compile check.")).isEqualTo(30);
-    assertThat(next("- **Finish gqc.6**: write its tests, then run the whole suite before the commit.")).isEqualTo(30);
+  void aNextStepThatNamesTheFileOrTwoParticularWordsOfTheLastStretchEarnsItsThirty() {
+    assertThat(score("Working on the parser.", "Make Parser.java accept the last field.").next()).isEqualTo(30);
+    assertThat(score("Working on the parser.", "Teach the parser to read a quoted field at the end of a line.")
+        .next()).isEqualTo(30);
   }
 
   @Test
-  void namingTheTaskWithNothingSaidAroundItEarnsNothing() {
-    assertThat(next("Continue gqc.6.")).isZero();
-    assertThat(next("gqc.6 next step continue so far")).isZero();
+  void aParaphraseEarnsAsMuchAsAQuoteAndAnotherTaskEarnsNothing() {
+    double paraphrase = score("The gqc.6 parser was being taught to read a quoted field.", "Finish it.").current();
+    double elsewhere = score("Working on the review page and its layout at the cut.", "Finish it.").current();
+    assertThat(paraphrase).isEqualTo(30);
+    assertThat(elsewhere).isZero();
   }
 
   @Test
-  void theActionMustBeInTheFirstSentenceNotLaterInTheLine() {
-    assertThat(next("Keep going with the work as it was planned. Then gqc.6 gets its tests.")).isZero();
+  void headingsOverKeywordsSayNothing() {
+    assertThat(score("gqc.6 parser quoted", "Parser.java gqc.6").total()).isLessThanOrEqualTo(40);
   }
 
   @Test
-  void aQuoteOfSomethingAlreadyDoneIsStale() {
-    assertThat(next("Now add the flash display to the template, as the plan says.")).isZero();
+  void openTodosMustBeNamedInPendingTasks() {
+    Continuity.Result one = STATE.score(SummarySections.parse(DegradationLadderTest.summary("Parser.java was edited.",
+        "- [open] gqc.7 is still to do.", "Working on the parser.", "Make Parser.java accept the last field.")));
+    assertThat(one.pending()).isEqualTo(20);
+  }
+
+  @Test
+  void theLastStretchIsWeighedAgainstWhatTheWholeSessionSaid() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      ms.add(TranscriptMessage.text(Role.USER, "Look at the session importer again, round " + i + "."));
+      ms.add(TranscriptMessage.text(Role.ASSISTANT, "The session importer reads every session file."));
+    }
+    ms.add(TranscriptMessage.text(Role.USER, "Now make the session importer skip zeroWidthJoiner characters."));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "I'll strip zeroWidthJoiner in Importer.sanitize next."));
+    Conversation c = Conversation.of(ms, 0, 25);
+    Map<String, Double> live = Continuity.of(c).live();
+    assertThat(live.get("zerowidthjoiner")).isGreaterThan(2 * live.get("session"));
   }
 }

@@ -23,8 +23,8 @@ class DegradationLadderTest {
               KeyKind.FILE_NAMES, List.of("src/App.java", "pom.xml"),
               KeyKind.USER_INSTRUCTIONS, List.of("use records")));
   /** The state of the work the summaries are held against: gqc.6 in progress, gqc.7 and gqc.8 open. */
-  static final Continuity STATE = new Continuity(List.of("gqc.7", "gqc.8"), java.util.Optional.of("gqc.6"),
-      List.of("gqc.6"), List.of("now add the flash display to the template."));
+  static final Continuity STATE = new Continuity(List.of("gqc.7", "gqc.8"),
+      Map.of("gqc.6", 3.0, "parser", 1.0, "tests", 1.0));
   static final CompactionScorer SCORER =
       new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, STATE, 300, CompactionScorerTest.WORDS);
   static final DegradationLadder LADDER = new DegradationLadder(EngramSettings.Compaction.DEFAULTS);

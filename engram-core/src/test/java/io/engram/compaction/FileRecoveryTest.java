@@ -22,7 +22,7 @@ class FileRecoveryTest {
         d.weightCompression(), d.passScore(), d.retryScore(), d.truncateKeepShare(), files, fileTokens,
         d.targetReductionMin(), d.targetReductionMax(), d.maxRecompactions(), d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
-        d.summaryShare(), d.summaryMinTokens());
+        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars());
   }
 
   @Test

@@ -176,6 +176,28 @@ class SummarySectionsTest {
   }
 
   @Test
+  void aFenceQuotedInsideALongerFenceNeitherClosesItNorHidesTheHeadingsAfterIt() {
+    String quoted = "## Notes\n```go\ncwd, _ := os.Getwd()\n```\n1. **Paths** are relative";
+    String fence = SummarySections.Fence.around(quoted);
+    SummarySections s = SummarySections.parse("<summary>\n3. Files and Code Sections:\n- CLAUDE.md:\n  " + fence
+        + "\n" + quoted + "\n  " + fence + "\n4. Errors and fixes:\nnone\n8. Current Work:\nediting\n</summary>");
+    assertThat(fence).isEqualTo("````");
+    assertThat(s.get(SummarySection.FILES_AND_CODE).orElseThrow()).contains("1. **Paths** are relative");
+    assertThat(s.get(SummarySection.ERRORS_AND_FIXES)).contains("none");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("editing");
+  }
+
+  @Test
+  void aFenceThatNeverClosesInAQuotedMessageHidesNoSectionAfterIt() {
+    String text = "<summary>\n6. All user messages:\n- here is the log:\n  ```\n  line one\n  [... cut ...]\n"
+        + "7. Pending Tasks:\n- [in progress] read the log\n8. Current Work:\nreading\n</summary>\n";
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.PENDING_TASKS)).contains("- [in progress] read the log");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("reading");
+    assertThat(s.render()).containsOnlyOnce("</summary>");
+  }
+
+  @Test
   void renderRoundTrips() {
     SummarySections s = SummarySections.parse("## Current Work\nediting\n## Key Concepts\n- DP");
     SummarySections again = SummarySections.parse(s.render());

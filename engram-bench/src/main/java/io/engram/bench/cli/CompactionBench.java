@@ -245,19 +245,22 @@ final class CompactionBench implements Runnable {
 
   private static void human(PrintWriter out, List<Row> rows, List<PartTotals> totals) {
     out.println("| id | part | messages | Engram chars | CC chars | next step E / CC | files kept E / CC"
-        + " | task named E / CC | score E / CC | keyword dump | user msgs | other session | Engram ladder |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        + " | task named E / CC | score E / CC | CC's SC KP CC CR | keyword dump | user msgs | other session"
+        + " | Engram ladder |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : rows) {
       if (r.figures().isEmpty()) {
         out.printf(Locale.ROOT, "| %s | %s | FAILED: %s |%n", r.id(), r.part(), r.failure().orElse(""));
         continue;
       }
       ClaudeCodeComparison.Figures f = r.figures().get();
-      out.printf(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %s / %s | %d/%d / %d/%d | %s / %s | %.1f / %.1f | %.1f"
-              + " | %.1f | %s | %s |%n", r.id(), r.part(), f.messages(), f.engram().chars(), f.claude().chars(),
+      out.printf(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %s / %s | %d/%d / %d/%d | %s / %s | %.1f / %.1f | %s"
+              + " | %.1f | %.1f | %s | %s |%n", r.id(), r.part(), f.messages(), f.engram().chars(), f.claude().chars(),
           yes(f.engram().nextStep()), yes(f.claude().nextStep()), f.engram().filesKept(), f.engram().filesAfter(),
           f.claude().filesKept(), f.claude().filesAfter(), yes(f.engram().taskNamed()), yes(f.claude().taskNamed()),
-          f.engram().score(), f.claude().score(), f.baselines().keywordDump(), f.baselines().userMessagesAlone(),
+          f.engram().score(), f.claude().score(), String.join(" ", f.claude().parts().stream()
+              .map(x -> String.format(Locale.ROOT, "%.0f", x)).toList()),
+          f.baselines().keywordDump(), f.baselines().userMessagesAlone(),
           f.baselines().otherSession().map(o -> String.format(Locale.ROOT, "%.1f", o)).orElse("-"),
           String.join(" ", f.engram().ladder()));
     }

@@ -1,0 +1,174 @@
+package io.engram.compaction;
+
+import io.engram.transcript.CallOutcomes;
+import io.engram.transcript.CommandKind;
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.FileActivity;
+import io.engram.transcript.FileTouch;
+import io.engram.transcript.MessageKind;
+import io.engram.transcript.ShellCommand;
+import io.engram.transcript.TranscriptMessage;
+import io.engram.transcript.UserRequest;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What the session was about to do at the cut, read from its last stretch: the person's last real request, the
+ * plan the agent stated after it (its last words that say what it will do, in its text or its visible reasoning),
+ * the files the agent touched last, and the check to run when files changed after the session's
+ * last passing one. What the next step and the task in progress are written from.
+ *
+ * @param request the person's last request, if any
+ * @param plan the agent's latest statement of what it will do since that request
+ * @param planCarriedOut whether calls followed that statement (it is being done, not still to start)
+ * @param files the files the agent touched last, read or changed, most recent first
+ * @param check the session's check command to run, when files changed after it last passed
+ * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
+ */
+record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
+    Optional<String> check, boolean answered) {
+  private static final int MAX_FILES = 3;
+  private static final int PLAN_CHARS = 300;
+  private static final int CHECK_CHARS = 120;
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  private static final Pattern INTENT = Pattern.compile(
+      "(?i)(?:^|\\b)(?:let me|let's|i'll|i will|i need to|i should|i'm going to|i am going to|now i|next,? i"
+          + "|then i'll|the next step is|next step:|now let me|now let's)\\b");
+  private static final Pattern NOT_A_PLAN = Pattern.compile("(?i)\\b(?:let me know|if you(?:'d)? like|want me to|"
+      + "shall i|should i|would you like)\\b");
+  private static final Set<CommandKind> CHECKS =
+      EnumSet.of(CommandKind.TEST, CommandKind.LINT, CommandKind.BUILD, CommandKind.FORMAT);
+
+  LiveIntent {
+    files = List.copyOf(files);
+  }
+
+  /** The live intent at the end of {@code messages}. */
+  static LiveIntent of(List<TranscriptMessage> messages, List<FileActivity> activity, CallOutcomes calls) {
+    Optional<UserRequest> request = UserRequest.of(messages).stream().reduce((a, b) -> b);
+    int from = request.map(UserRequest::index).orElse(0);
+    int planAt = -1;
+    String plan = "";
+    for (int i = messages.size() - 1; i > from && planAt < 0; i--) {
+      TranscriptMessage m = messages.get(i);
+      if (m.kind() != MessageKind.ASSISTANT) {
+        continue;
+      }
+      plan = statedPlan(m);
+      if (!plan.isEmpty()) {
+        planAt = i;
+      }
+    }
+    boolean carriedOut = false;
+    boolean answered = false;
+    for (int i = Math.max(from + 1, planAt); planAt >= 0 && i < messages.size(); i++) {
+      carriedOut |= messages.get(i).kind() == MessageKind.ASSISTANT && !messages.get(i).toolUses().isEmpty();
+    }
+    TranscriptMessage last = lastAssistant(messages, from);
+    if (last != null && last.toolUses().isEmpty() && !last.text().isBlank() && statedPlan(last).isEmpty()) {
+      answered = true;
+    }
+    return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
+        focus(activity), check(messages, activity, calls), answered);
+  }
+
+  // The last sentence of an agent's message that says what it will do: its text first, then its reasoning.
+  private static String statedPlan(TranscriptMessage m) {
+    for (boolean text : new boolean[] {true, false}) {
+      String said = m.blocks().stream()
+          .filter(b -> text ? b instanceof ContentBlock.Text : b instanceof ContentBlock.Thinking)
+          .map(ContentBlock::promptText).reduce("", (a, b) -> a + "\n" + b);
+      List<String> sentences = new ArrayList<>();
+      for (String s : SENTENCE.split(said.strip())) {
+        String t = s.strip().replaceAll("\\s+", " ");
+        if (t.length() >= 12 && INTENT.matcher(t).find() && !NOT_A_PLAN.matcher(t).find()) {
+          sentences.add(t.endsWith(":") ? t.substring(0, t.length() - 1) + "." : t);
+        }
+      }
+      if (!sentences.isEmpty()) {
+        return Excerpts.shorten(sentences.get(sentences.size() - 1), PLAN_CHARS);
+      }
+    }
+    return "";
+  }
+
+  private static TranscriptMessage lastAssistant(List<TranscriptMessage> messages, int from) {
+    for (int i = messages.size() - 1; i > from; i--) {
+      if (messages.get(i).kind() == MessageKind.ASSISTANT) {
+        return messages.get(i);
+      }
+    }
+    return null;
+  }
+
+  // The files touched last, read or changed, most recent first: an agent mostly goes on with the file it just
+  // read or edited (on the tuning part of the real compactions, the last three files touched name a file of the
+  // agent's next calls in 36 of 56, the files changed since the request in 22).
+  private static List<String> focus(List<FileActivity> activity) {
+    Map<String, Integer> touched = new LinkedHashMap<>();
+    for (FileActivity f : activity) {
+      for (FileTouch t : f.touches()) {
+        touched.merge(f.path(), t.messageIndex(), Math::max);
+      }
+    }
+    List<String> out = newestFirst(touched);
+    return out.subList(0, Math.min(MAX_FILES, out.size()));
+  }
+
+  private static List<String> newestFirst(Map<String, Integer> at) {
+    return at.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+        .map(Map.Entry::getKey).toList();
+  }
+
+  // The session's last command line that ran checks, when a file changed after it last passed.
+  private static Optional<String> check(List<TranscriptMessage> messages, List<FileActivity> activity,
+      CallOutcomes calls) {
+    int lastChange = Workflow.lastChange(activity, 0, messages.size() - 1);
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
+      for (int u = uses.size() - 1; u >= 0; u--) {
+        ContentBlock.ToolUse use = uses.get(u);
+        if (!use.name().equals("Bash")) {
+          continue;
+        }
+        List<String> checks = calls.commands(use).stream().filter(c -> CHECKS.contains(CommandKind.of(c)))
+            .map(LiveIntent::written).toList();
+        if (checks.isEmpty()) {
+          continue;
+        }
+        boolean passedAfterChange = i > lastChange && calls.worked(use);
+        return passedAfterChange || lastChange < 0 ? Optional.empty()
+            : Optional.of(Excerpts.shorten(String.join(" && ", checks), CHECK_CHARS));
+      }
+    }
+    return Optional.empty();
+  }
+
+  // A check as a person would type it again: the program and its words up to the first redirect or pipe.
+  private static String written(ShellCommand c) {
+    List<String> words = new ArrayList<>(List.of(c.program()));
+    for (String a : c.args()) {
+      if (a.matches("\\d*>.*") || a.contains("\n")) {
+        break;
+      }
+      words.add(a.contains(" ") ? "\"" + a + "\"" : a);
+    }
+    return String.join(" ", words);
+  }
+
+  /** The files as a summary names them: their last two path parts. */
+  List<String> fileNames() {
+    return files.stream().map(LiveIntent::shortName).toList();
+  }
+
+  static String shortName(String path) {
+    String[] parts = path.replace('\\', '/').split("/");
+    return parts.length <= 2 ? path : parts[parts.length - 2] + "/" + parts[parts.length - 1];
+  }
+}

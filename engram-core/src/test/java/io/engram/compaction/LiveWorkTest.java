@@ -1,0 +1,131 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.engram.transcript.ContentBlock;
+import io.engram.transcript.Role;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The next step, the quoting of user messages, the key concepts and the decisions, each from what the transcript
+ * holds at the cut: the latest live intent, the person's words as typed, the agent's own sentences, later words
+ * winning over earlier ones.
+ */
+class LiveWorkTest {
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private static TranscriptMessage call(String id, String tool, String field, String value) {
+    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
+        JSON.objectNode().put(field, value))));
+  }
+
+  private static TranscriptMessage result(String id, String text, boolean error) {
+    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, error)));
+  }
+
+  /** A session that ran its checks, then changed the importer and said it would run the tests. */
+  private static List<TranscriptMessage> session() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Make the importer skip blank rows."));
+    ms.add(call("t1", "Bash", "command", "mise run lint && mise run test"));
+    ms.add(result("t1", "ok", false));
+    ms.add(call("t2", "Read", "file_path", "/w/src/importer/rows.go"));
+    ms.add(result("t2", "package importer", false));
+    ms.add(call("t3", "Edit", "file_path", "/w/src/importer/rows.go"));
+    ms.add(result("t3", "updated", false));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "The loop now skips blank rows. Now let me run the tests."));
+    return ms;
+  }
+
+  @Test
+  void theNextStepNamesTheFileTheAgentChangedAndTheCheckItRunsAfterChanges() {
+    Conversation c = Conversation.of(session(), 0, 25);
+    String next = c.state().next();
+    assertThat(next).contains("Make the importer skip blank rows.").contains("`importer/rows.go`")
+        .contains("`mise run lint && mise run test`").contains("Now let me run the tests.");
+    AfterCompaction after = new AfterCompaction(List.of(new AfterCompaction.Call("Bash", "mise run test", List.of(),
+        "", false)), java.util.Optional.empty(), List.of(), List.of(), java.util.Optional.empty());
+    assertThat(NextStepMatch.why(next, after)).contains("command mise run test", "check test");
+  }
+
+  @Test
+  void aFailedLookIsNeverWhatBlocksTheWorkNorAnErrorToReport() {
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    ms.add(call("t4", "Read", "file_path", "/w/src/importer/gone.go"));
+    ms.add(result("t4", "File does not exist.", true));
+    Conversation c = Conversation.of(ms, 0, 25);
+    assertThat(c.state().blocking()).isEmpty();
+    assertThat(c.problems()).isEmpty();
+    assertThat(ErrorSection.of(c)).startsWith("No real failure in this part");
+  }
+
+  @Test
+  void aCheckStillFailingIsTheNextStepAndOneThatPassedLaterIsNot() {
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    ms.add(call("t5", "Bash", "command", "mise run test"));
+    ms.add(result("t5", "[test] ERROR task failed\n--- FAIL: TestBlankRows (0.00s)\n    rows_test.go:14: expected 2"
+        + " rows, got 3", true));
+    Conversation failing = Conversation.of(ms, 0, 25);
+    assertThat(failing.state().next()).startsWith("Fix what makes `mise run test` fail").contains("rows_test.go")
+        .contains("TestBlankRows").doesNotContain("task failed");
+    ms.add(call("t6", "Bash", "command", "mise run test"));
+    ms.add(result("t6", "ok", false));
+    Conversation fixed = Conversation.of(ms, 0, 25);
+    assertThat(fixed.state().blocking()).isEmpty();
+    assertThat(ErrorSection.of(fixed)).contains("Fixed by").doesNotContain("Unresolved at the cut");
+  }
+
+  @Test
+  void aLongPastedMessageIsQuotedByItsEndsWordForWordWithItsHeadingsAndSaysWhatWasLeftOut() {
+    String pasted = "## Plan\n\nPlease fix the importer.\n\n" + "log line\n".repeat(500) + "Thanks, and commit it.";
+    String quoted = UserQuote.of(pasted, 2_000);
+    assertThat(quoted).startsWith("## Plan\n\nPlease fix the importer.").endsWith("Thanks, and commit it.")
+        .contains("characters of this message left out").hasSizeLessThan(2_200);
+    assertThat(UserQuote.of("## Short\n\n- a list", 2_000)).isEqualTo("## Short\n\n- a list");
+  }
+
+  @Test
+  void aConceptIsTheAgentsOwnShortestSentenceAboutItNotAListOfNames() {
+    List<TranscriptMessage> ms = List.of(TranscriptMessage.text(Role.ASSISTANT,
+        "Let me look at RowFilter now. The RowFilter drops rows whose cells are all blank. The filter runs before parseRow reads a row."));
+    String section = ConceptPhrases.of(List.of("RowFilter", "parseRow", "unusedName"), ms);
+    assertThat(section).contains("- `RowFilter`: The RowFilter drops rows whose cells are all blank.")
+        .contains("- `parseRow`: The filter runs before parseRow reads a row.").contains("Also named: `unusedName`.")
+        .doesNotContain("Let me look");
+  }
+
+  @Test
+  void aTableRowOrALineOfCodeIsNeverTakenForAConcept() {
+    List<TranscriptMessage> ms = List.of(TranscriptMessage.text(Role.ASSISTANT,
+        "| 4 | Multiple files | MEDIUM | RowFilter |\nif RowFilter(row) { return nil }\n"
+            + "The RowFilter keeps only the rows that hold at least one value."));
+    assertThat(ConceptPhrases.of(List.of("RowFilter"), ms))
+        .isEqualTo("- `RowFilter`: The RowFilter keeps only the rows that hold at least one value.");
+  }
+
+  @Test
+  void theNextStepNamesTheFileTheAgentReadLastNotOnlyTheOnesItChanged() {
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    ms.add(call("t7", "Read", "file_path", "/w/src/importer/rows_test.go"));
+    ms.add(result("t7", "package importer", false));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Let me look at the test to see what it expects."));
+    assertThat(Conversation.of(ms, 0, 25).state().next()).contains("`importer/rows_test.go`", "`importer/rows.go`");
+  }
+
+  @Test
+  void aLaterRetractionWinsOverTheConclusionItTakesBack() {
+    List<TranscriptMessage> ms = List.of(
+        TranscriptMessage.text(Role.USER, "Why do imports hang?"),
+        TranscriptMessage.text(Role.ASSISTANT, "The root cause is the connection pool being too small for the batch."),
+        TranscriptMessage.text(Role.ASSISTANT, "Actually the connection pool is not the cause: the batch waits on a"
+            + " lock because the reader never closes it."),
+        TranscriptMessage.text(Role.ASSISTANT, "The root cause is the reader holding the table lock, so the fix is to"
+            + " close it after each batch."));
+    String decisions = Narrative.decisions(Conversation.of(ms, 0, 25), 2_000, new io.engram.tokens.JtokkitTokenCounter());
+    assertThat(decisions).contains("reader holding the table lock").doesNotContain("pool being too small");
+  }
+}
