@@ -26,6 +26,9 @@ record NextStep(String text, List<String> terms) {
   private static final int QUOTE_CHARS = 240;
   private static final Pattern FILE_NAME = Pattern.compile("[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
 
+  /** The end of a sentence; a list marker ("1.", "a.") ends none. */
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)");
+
   NextStep {
     terms = List.copyOf(terms);
   }
@@ -131,8 +134,7 @@ record NextStep(String text, List<String> terms) {
   /** The first sentence of a request (its ask; what follows often says how, and may be done already). */
   static String firstSentence(String text) {
     String one = oneLine(text);
-    // A list marker ("1.", "a.") ends no sentence.
-    java.util.regex.Matcher end = java.util.regex.Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)").matcher(one);
+    Matcher end = SENTENCE_END.matcher(one);
     return Excerpts.shorten(end.find() && end.end() >= 20 ? one.substring(0, end.end()) : one, QUOTE_CHARS);
   }
 
