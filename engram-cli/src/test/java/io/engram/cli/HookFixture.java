@@ -98,11 +98,21 @@ public final class HookFixture {
    * project is the input's {@code cwd}.
    */
   public CommandRun hook(String event, String stdin) {
+    return hookWith(stdin, "hook", event);
+  }
+
+  /** Runs {@code engram hook --agent AGENT EVENT} with {@code stdin} as its input, as that agent does. */
+  public CommandRun hook(String agent, String event, String stdin) {
+    return hookWith(stdin, "hook", "--agent", agent, event);
+  }
+
+  private CommandRun hookWith(String stdin, String... command) {
     InputStream before = System.in;
     System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
     try {
-      return CommandRun.inEnvironment(environment, "--home", home.toString(), "--user-home", userHome.toString(),
-          "hook", event);
+      List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--user-home", userHome.toString()));
+      all.addAll(List.of(command));
+      return CommandRun.inEnvironment(environment, all.toArray(String[]::new));
     } finally {
       System.setIn(before);
     }

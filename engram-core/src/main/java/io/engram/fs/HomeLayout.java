@@ -230,6 +230,16 @@ public record HomeLayout(Path home) {
       return dir.resolve("injections.lock");
     }
 
+    /** {@code opencode-session.json}: the session Engram's OpenCode plugin handed to a hook, redacted. */
+    public Path openCodeSession() {
+      return dir.resolve("opencode-session.json");
+    }
+
+    /** {@code opencode-session.lock}: held while the OpenCode session is replaced. */
+    public Path openCodeSessionLock() {
+      return dir.resolve("opencode-session.lock");
+    }
+
     /**
      * A state file an earlier version kept beside the ledger ({@code hook-state.json}, {@code recall-state.json},
      * ...), read once for a section the ledger does not hold yet.

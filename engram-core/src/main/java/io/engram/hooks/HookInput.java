@@ -82,13 +82,21 @@ public record HookInput(
    * object, {@code session_id} missing, a field of the wrong type).
    */
   public static HookInput parse(String json) {
-    JsonNode root;
+    return of(tree(json));
+  }
+
+  /** The JSON value {@code json} holds; throws {@link IllegalArgumentException} when it is not one JSON value. */
+  static JsonNode tree(String json) {
     try {
-      root = JSON.readTree(json);
+      return JSON.readTree(json);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("hook input on stdin is not JSON: "
           + e.getOriginalMessage().replaceAll("\\R", " "));
     }
+  }
+
+  /** The input {@code root} holds, checked as {@link #parse} checks it. */
+  static HookInput of(JsonNode root) {
     if (root == null || !root.isObject()) {
       throw new IllegalArgumentException("hook input on stdin must be a JSON object");
     }

@@ -3,11 +3,11 @@ package io.engram.imports;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.memory.MemoryStores;
+import io.engram.transcript.AgentSessionFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Where the agents keep their own memory for one project.
@@ -18,9 +18,6 @@ import java.util.Optional;
  * @param geminiHome Gemini CLI's home ({@code ~/.gemini})
  */
 public record AgentHomes(Path projectRoot, Path claudeMemoryDir, Path codexHome, Path geminiHome) {
-  /** Environment variable that moves Codex's home. */
-  public static final String CODEX_HOME_ENV = "CODEX_HOME";
-
   public AgentHomes {
     Objects.requireNonNull(projectRoot, "projectRoot");
     Objects.requireNonNull(claudeMemoryDir, "claudeMemoryDir");
@@ -31,8 +28,7 @@ public record AgentHomes(Path projectRoot, Path claudeMemoryDir, Path codexHome,
   /** The places for the project of {@code roots}, as each agent finds them from its defaults and {@code env}. */
   public static AgentHomes of(EngramRoots roots, EngramSettings settings, Map<String, String> env) throws IOException {
     Path root = MemoryStores.projectRoot(roots, settings);
-    Path codex = Optional.ofNullable(env.get(CODEX_HOME_ENV)).filter(s -> !s.isBlank()).map(Path::of)
-        .orElse(roots.userHome().resolve(".codex"));
+    Path codex = AgentSessionFiles.codexHome(roots.userHome(), env);
     return new AgentHomes(root.toAbsolutePath().normalize(),
         MemoryStores.claudeProjectDir(roots, settings).resolve("memory"), codex, roots.userHome().resolve(".gemini"));
   }

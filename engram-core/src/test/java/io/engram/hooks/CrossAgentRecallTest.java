@@ -76,6 +76,35 @@ class CrossAgentRecallTest {
         .allSatisfy(m -> assertThat(m.agent()).contains("claude-code"));
   }
 
+  @Test
+  void aMemoryLearntInACursorConversationIsRecalledInGeminiCliEachSpeakingItsOwnHookContract() throws IOException {
+    String conversation = "668320d2-2fd8-4888-b33c-2a466fec86e7";
+    Path transcript = home.resolve("u/.cursor/projects/work-app/agent-transcripts/" + conversation + "/"
+        + conversation + ".jsonl");
+    Files.createDirectories(transcript.getParent());
+    Files.writeString(transcript, "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":"
+        + "\"<user_query>\\nNever commit directly to main; always open a pull request instead.\\n</user_query>\"}]}}\n"
+        + "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Understood.\"}]}}\n");
+    HookDialect.Places places = new HookDialect.Places(home,
+        io.engram.transcript.AgentSessionFiles.of(home.resolve("u"), Map.of()));
+
+    // Cursor's stop: no session_id, no cwd, no transcript_path.
+    HookDialect.Call stop = HookDialect.CURSOR.call(HookEvent.STOP, "{\"conversation_id\":\"" + conversation
+        + "\",\"hook_event_name\":\"stop\",\"status\":\"completed\",\"workspace_roots\":[\"" + project + "\"]}",
+        places);
+    runner().run(stop.event(), stop.input());
+    // A correction is a standing memory: Gemini CLI's next session starts with it.
+    HookDialect.Call start = HookDialect.GEMINI.call(HookEvent.SESSION_START, "{\"session_id\":\"g1\","
+        + "\"transcript_path\":\"\",\"cwd\":\"" + project + "\",\"hook_event_name\":\"SessionStart\","
+        + "\"timestamp\":\"2026-03-01T10:00:00Z\",\"source\":\"startup\"}", places);
+    HookRunner.Answer gemini = runner().run(start.event(), start.input());
+
+    String stdout = HookDialect.GEMINI.stdout(start.event(), gemini.additionalContext());
+    assertThat(stdout).contains("\"hookEventName\":\"SessionStart\"", "pull request");
+    assertThat(store().list().memories()).extracting(m -> m.memory().agent().orElse(""))
+        .containsOnly("cursor");
+  }
+
   private static String codexLine(String type, String payload) {
     return "{\"timestamp\":\"2026-03-01T09:00:00Z\",\"type\":\"" + type + "\",\"payload\":" + payload + "}\n";
   }

@@ -1,11 +1,13 @@
 package io.engram.service;
 
 import io.engram.config.EngramSettings;
+import io.engram.hooks.HookDialect;
 import io.engram.http.EngramHttpServer;
 import io.engram.http.HttpAnswer;
 import io.engram.http.RequestBody;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.transport.McpHttpHandler;
+import io.engram.transcript.AgentSessionFiles;
 import io.engram.ui.WebUi;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -63,8 +65,8 @@ public final class EngramService implements AutoCloseable {
     }
   }
 
-  private EngramService(ServiceFiles files, HeldLock held, HookRunners runners, ServiceToken token, String version,
-      Consumer<String> log) throws IOException {
+  private EngramService(ServiceFiles files, HeldLock held, HookRunners runners, HookDialect.Places places,
+      ServiceToken token, String version, Consumer<String> log) throws IOException {
     this.files = files;
     this.held = held;
     this.runners = runners;
@@ -73,7 +75,7 @@ public final class EngramService implements AutoCloseable {
     EngramSettings.Service settings = runners.settings().service();
     this.queue = new WorkQueue(files.queue(), Clock.systemUTC());
     this.lanes = new ProjectLanes(settings.workers());
-    this.hooks = new HookEndpoint(runners, queue, lanes, log);
+    this.hooks = new HookEndpoint(runners, places, queue, lanes, log);
     this.mcp = McpEndpoint.forProjects(runners, token, version, log);
     // The web UI has its own gate (a session token the page holds, not the service's), so it is a route of its own.
     Handler ui = UiWiring.webUi(runners::view, token::accepts, log);
@@ -109,8 +111,10 @@ public final class EngramService implements AutoCloseable {
     }
     try {
       HookRunners runners = new HookRunners(home.toAbsolutePath().normalize(), userHome, environment, log);
-      EngramService service = new EngramService(files, lock.get(), runners, ServiceToken.readOrCreate(files.token()),
-          version, log);
+      HookDialect.Places places = new HookDialect.Places(home.toAbsolutePath().normalize(),
+          AgentSessionFiles.of(userHome, environment));
+      EngramService service = new EngramService(files, lock.get(), runners, places,
+          ServiceToken.readOrCreate(files.token()), version, log);
       service.open();
       return service;
     } catch (IOException | RuntimeException e) {
@@ -243,7 +247,13 @@ public final class EngramService implements AutoCloseable {
           String body = new String(RequestBody.read(request), StandardCharsets.UTF_8);
           Optional<Path> project = Optional.ofNullable(request.getHeaders().get("Engram-Project"))
               .filter(p -> !p.isBlank()).map(Path::of);
-          HookEndpoint.Reply reply = hooks.answer(path.substring("/hook/".length()), body, project);
+          String agent = Optional.ofNullable(request.getHeaders().get(ServiceClient.AGENT_HEADER)).orElse("claude");
+          Optional<HookDialect> dialect = HookDialect.parse(agent);
+          if (dialect.isEmpty()) {
+            return HttpAnswer.text(HookEndpoint.REFUSED, "unknown agent '" + agent + "' (expected "
+                + HookDialect.choices() + ")");
+          }
+          HookEndpoint.Reply reply = hooks.answer(path.substring("/hook/".length()), body, project, dialect.get());
           return HttpAnswer.text(reply.status(), reply.body());
         } else if (path.equals("/status") && method.equals("GET")) {
           return HttpAnswer.json(200, ServiceStatus.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(status()));

@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.hooks.HookDialect;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
@@ -35,28 +36,40 @@ final class HookEndpoint {
   static final int ANSWER_YOURSELF = 421;
 
   private final HookRunners runners;
+  private final HookDialect.Places places;
   private final WorkQueue queue;
   private final ProjectLanes lanes;
   private final Consumer<String> log;
 
-  HookEndpoint(HookRunners runners, WorkQueue queue, ProjectLanes lanes, Consumer<String> log) {
+  HookEndpoint(HookRunners runners, HookDialect.Places places, WorkQueue queue, ProjectLanes lanes,
+      Consumer<String> log) {
     this.runners = runners;
+    this.places = places;
     this.queue = queue;
     this.lanes = lanes;
     this.log = log;
   }
 
-  /** Answers {@code eventName} with the hook JSON {@code body}; {@code project} overrides the input's cwd. */
-  Reply answer(String eventName, String body, Optional<Path> project) {
-    Optional<HookEvent> event = HookEvent.parse(eventName);
+  /**
+   * Answers {@code eventName} with the hook JSON {@code body} as {@code dialect}'s agent sends it (its event names and
+   * fields, its answer's shape); {@code project} overrides the input's cwd.
+   */
+  Reply answer(String eventName, String body, Optional<Path> project, HookDialect dialect) {
+    Optional<HookEvent> event = dialect.event(eventName);
     if (event.isEmpty()) {
       return new Reply(REFUSED, "unknown event '" + eventName + "' (expected " + HookEvent.choices() + ")");
     }
-    HookInput input;
+    HookDialect.Call call;
     try {
-      input = HookInput.parse(body).requireExistingCwd();
-    } catch (IllegalArgumentException e) {
+      call = dialect.call(event.get(), body, places);
+      call.input().requireExistingCwd();
+    } catch (IllegalArgumentException | IOException e) {
       return new Reply(REFUSED, e.getMessage());
+    }
+    HookInput input = call.input();
+    call.notes().forEach(n -> log.accept(event.get().hookName() + " " + input.sessionId() + ": " + n));
+    if (event.get().injectsContext() && !dialect.receivesContext(event.get())) {
+      return Reply.ok(dialect.stdout(event.get(), Optional.empty())); // the agent could not take what it found
     }
     Optional<Path> dir = project.or(input::cwd);
     if (dir.isEmpty()) {
@@ -67,14 +80,15 @@ final class HookEndpoint {
         HookRunner.Answer answer = runners.runner(dir.get(), input.sessionId(), afterAnswer(dir.get()))
             .run(event.get(), input);
         answer.log().forEach(l -> log.accept(event.get().hookName() + " " + input.sessionId() + ": " + l));
-        return Reply.ok(HookReply.stdout(event.get(), answer));
+        return Reply.ok(dialect.stdout(event.get(), answer.additionalContext()));
       }
-      WorkQueue.Job job = queue.enqueue(event.get(), dir.get().toAbsolutePath().normalize(), body);
+      WorkQueue.Job job = queue.enqueue(event.get(), dir.get().toAbsolutePath().normalize(), call.body());
       CompletableFuture<HookRunner.Answer> answered = run(job);
+      String empty = dialect.stdout(event.get(), Optional.empty());
       if (event.get() == HookEvent.PRE_COMPACT) {
-        return waitFor(answered, Duration.ofSeconds(runners.settings().service().preCompactWaitSeconds()), job);
+        return waitFor(answered, Duration.ofSeconds(runners.settings().service().preCompactWaitSeconds()), job, empty);
       }
-      return Reply.ok("");
+      return Reply.ok(empty);
     } catch (IllegalArgumentException e) {
       return new Reply(REFUSED, e.getMessage());
     } catch (IOException e) {
@@ -120,19 +134,20 @@ final class HookEndpoint {
     }
   }
 
-  private Reply waitFor(CompletableFuture<HookRunner.Answer> answered, Duration wait, WorkQueue.Job job) {
+  private Reply waitFor(CompletableFuture<HookRunner.Answer> answered, Duration wait, WorkQueue.Job job,
+      String empty) {
     try {
       answered.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-      return Reply.ok("");
+      return Reply.ok(empty);
     } catch (TimeoutException e) {
       log.accept("PreCompact " + job.id() + ": notes not ready after " + wait.toSeconds() + " s; answered so the"
           + " compaction is not held up, the work goes on");
-      return Reply.ok("");
+      return Reply.ok(empty);
     } catch (ExecutionException e) {
       return new Reply(REFUSED, "PreCompact failed: " + e.getCause().getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return Reply.ok("");
+      return Reply.ok(empty);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.hooks.HookDialect;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,6 +23,12 @@ import java.util.Optional;
  * system gives a dead service's id to other processes.
  */
 public final class ServiceClient {
+  /**
+   * The request header that names the coding agent whose hook a call carries ({@code codex}, {@code gemini}...);
+   * without it the call is Claude Code's. The launcher sends it for {@code engram hook --agent AGENT EVENT}.
+   */
+  public static final String AGENT_HEADER = "Engram-Agent";
+
   private final ServiceFiles files;
   private final ServiceInfo info;
   private final ServiceToken token;
@@ -83,12 +91,19 @@ public final class ServiceClient {
     }
   }
 
-  /**
-   * Forwards a hook call; empty when the service cannot be reached in time (the caller then answers the
-   * hook itself). {@code project}, when given, overrides the input's cwd.
-   */
+  /** Forwards a Claude Code hook call, as {@link #hook(HookEvent, HookDialect, String, Optional, Duration)} does. */
   public Optional<Reply> hook(HookEvent event, String body, Optional<Path> project, Duration timeout) {
-    return call("POST", "/hook/" + event.hookName(), Optional.of(body), project, timeout);
+    return hook(event, HookDialect.CLAUDE_CODE, body, project, timeout);
+  }
+
+  /**
+   * Forwards a hook call of {@code dialect}'s agent; empty when the service cannot be reached in time (the caller
+   * then answers the hook itself). {@code project}, when given, overrides the input's cwd.
+   */
+  public Optional<Reply> hook(HookEvent event, HookDialect dialect, String body, Optional<Path> project,
+      Duration timeout) {
+    return call("POST", "/hook/" + event.hookName(), Optional.of(body), project,
+        Map.of(AGENT_HEADER, dialect.agent().id()), timeout);
   }
 
   /** The service's status; empty when it does not answer. */
@@ -162,6 +177,11 @@ public final class ServiceClient {
 
   private Optional<Reply> call(String method, String path, Optional<String> body, Optional<Path> project,
       Duration timeout) {
+    return call(method, path, body, project, Map.of(), timeout);
+  }
+
+  private Optional<Reply> call(String method, String path, Optional<String> body, Optional<Path> project,
+      Map<String, String> headers, Duration timeout) {
     try {
       HttpURLConnection c = (HttpURLConnection) new URL(info.url() + path).openConnection(Proxy.NO_PROXY);
       c.setRequestMethod(method);
@@ -169,6 +189,7 @@ public final class ServiceClient {
       c.setReadTimeout((int) timeout.toMillis());
       c.setRequestProperty("Authorization", token.bearer());
       project.ifPresent(p -> c.setRequestProperty("Engram-Project", p.toAbsolutePath().normalize().toString()));
+      headers.forEach(c::setRequestProperty);
       if (body.isPresent()) {
         byte[] bytes = body.get().getBytes(StandardCharsets.UTF_8);
         c.setDoOutput(true);

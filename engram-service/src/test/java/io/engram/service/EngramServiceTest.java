@@ -3,6 +3,7 @@ package io.engram.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.hooks.HookDialect;
 import io.engram.hooks.HookEvent;
 import io.engram.notes.NotesStore;
 import java.io.IOException;
@@ -132,6 +133,32 @@ class EngramServiceTest {
         + " is not an existing directory; no memory store opened");
     assertThat(client.status(Duration.ofSeconds(5)).orElseThrow().projects())
         .extracting(ServiceStatus.Project::dir).contains(project.toAbsolutePath().normalize().toString());
+  }
+
+  @Test
+  void anotherAgentsCallIsAnsweredInItsOwnShapeAndAnAgentEngramDoesNotKnowIsRefused() throws Exception {
+    start("{\"recall\":{\"vectors\":\"NEVER\"}}");
+    ServiceClient client = ServiceClient.find(home).orElseThrow();
+
+    ServiceClient.Reply gemini = client.hook(HookEvent.STOP, HookDialect.GEMINI, "{\"session_id\":\"g1\","
+        + "\"transcript_path\":\"\",\"cwd\":\"" + project + "\",\"hook_event_name\":\"AfterAgent\"}",
+        Optional.empty(), Duration.ofSeconds(10)).orElseThrow();
+    ServiceClient.Reply cursor = client.hook(HookEvent.USER_PROMPT_SUBMIT, HookDialect.CURSOR,
+        "{\"conversation_id\":\"c1\",\"workspace_roots\":[\"" + project + "\"],\"prompt\":\"hi\"}", Optional.empty(),
+        Duration.ofSeconds(10)).orElseThrow();
+    java.net.http.HttpResponse<String> unknown = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create(client.info().url() + "/hook/Stop"))
+            .header("Authorization", "Bearer " + Files.readString(home.resolve("service/token")).strip())
+            .header(ServiceClient.AGENT_HEADER, "copilot")
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"session_id\":\"x\"}")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+
+    assertThat(gemini.status()).isEqualTo(200);
+    assertThat(gemini.body()).isEqualTo("{}");
+    assertThat(cursor.status()).isEqualTo(200);
+    assertThat(cursor.body()).isEqualTo("{\"continue\":true}");
+    assertThat(unknown.statusCode()).isEqualTo(HookEndpoint.REFUSED);
+    assertThat(unknown.body()).contains("unknown agent 'copilot'");
   }
 
   @Test

@@ -96,6 +96,15 @@ public final class GlobalOptions {
     return roots;
   }
 
+  /**
+   * Engram's home and the user's home, resolved without fixing the project: a hook reads its input (which names the
+   * project) with them before {@link #roots()} is resolved once, with that project.
+   */
+  public EngramRoots homes() {
+    return roots != null ? roots
+        : EngramRoots.resolve(Optional.ofNullable(home), Optional.empty(), environment, userHome());
+  }
+
   // The hidden option and the system property are test overrides; $HOME is what Claude Code goes by.
   private Path userHome() {
     if (userHome != null) {

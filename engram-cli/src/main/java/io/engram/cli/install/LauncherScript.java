@@ -15,8 +15,9 @@ import java.nio.file.Path;
  * PATH, else with the Java that installed it. Its second line
  * marks it as Engram's, which is how install and uninstall tell it from a file they must not touch.
  *
- * <p>For {@code engram hook EVENT} (what Claude Code runs before every prompt and after every turn) it first
- * asks Engram's resident service: under bash 4 or later with bash's own {@code /dev/tcp} and the address line
+ * <p>For {@code engram hook EVENT} and {@code engram hook --agent AGENT EVENT} (what a coding agent runs before every
+ * prompt and after every turn) it first asks Engram's resident service, naming the agent in an {@code Engram-Agent}
+ * header (only the agents Engram knows are passed on; any other spelling goes to the JVM, which refuses it by name): under bash 4 or later with bash's own {@code /dev/tcp} and the address line
  * the service left in {@code <home>/service/hook-EVENT.addr} (no process started: a curl alone costs about as
  * much as the service's whole answer), else with {@code curl} and the configuration in
  * {@code <home>/service/hook-EVENT.curl}; a JVM start alone costs more than the whole answer. Only when the
@@ -92,8 +93,8 @@ public final class LauncherScript {
         local LC_ALL=C port seconds auth status line length=0 body=
         [ -f "$service/hook-$1.addr" ] && read -r port seconds auth < "$service/hook-$1.addr" || return 0
         { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
-        printf 'POST /hook/%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
-          "$1" "$auth" "${#input}" "$input" >&3 2>/dev/null || { exec 3<&-; return 0; }
+        printf 'POST /hook/%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Agent: %s\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
+          "$1" "$auth" "$agent" "${#input}" "$input" >&3 2>/dev/null || { exec 3<&-; return 0; }
         reached=1
         IFS= read -r -t "$seconds" status <&3
         if [ $? -gt 128 ]; then
@@ -169,32 +170,37 @@ public final class LauncherScript {
         + "# engram " + version + ". ENGRAM_JAVA_OPTS passes options to the JVM.\n"
         + where + "\n"
         + "if command -v java >/dev/null 2>&1; then java=java; else java=" + ShellWords.quoted(java.toString()) + "; fi\n"
-        + "if [ \"$#\" -eq 2 ] && [ \"$1\" = hook ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
-        + "  # A Claude Code hook: Engram's resident service answers in milliseconds, over bash's /dev/tcp or through\n"
+        + "event= agent=claude\n"
+        + "if [ \"$#\" -eq 2 ] && [ \"$1\" = hook ]; then event=$2; fi\n"
+        + "if [ \"$#\" -eq 4 ] && [ \"$1\" = hook ] && [ \"$2\" = --agent ]; then\n"
+        + "  case $3 in claude|claude-code|codex|gemini|opencode|cursor) agent=$3; event=$4 ;; esac\n"
+        + "fi\n"
+        + "if [ -n \"$event\" ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
+        + "  # A coding agent's hook: Engram's resident service answers in milliseconds, over bash's /dev/tcp or through\n"
         + "  # curl; a JVM starts only when it cannot. Exit 0 or 1, never 2 (Claude Code reads 2 as \"block\").\n"
         + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
-        + "  conf=\"$service/hook-$2.curl\"\n"
+        + "  conf=\"$service/hook-$event.curl\"\n"
         + "  reached=\n"
         + OVER_TCP.indent(2)
         + "  case ${BASH_VERSION:-} in\n"
-        + "    [4-9].*|[1-9][0-9]*) input=$(< /dev/stdin); hook_over_tcp \"$2\" ;;\n"
+        + "    [4-9].*|[1-9][0-9]*) input=$(< /dev/stdin); hook_over_tcp \"$event\" ;;\n"
         + "    *) input=$(cat) ;;\n"
         + "  esac\n"
         + "  if [ -z \"$reached\" ] && [ -f \"$conf\" ] && command -v curl >/dev/null 2>&1; then\n"
-        + "    answer=$(printf '%s' \"$input\" | curl -q -K \"$conf\" -w '%{http_code}' 2>/dev/null)\n"
+        + "    answer=$(printf '%s' \"$input\" | curl -q -K \"$conf\" -H \"Engram-Agent: $agent\" -w '%{http_code}' 2>/dev/null)\n"
         + "    code=$?\n"
         + "    case $answer in\n"
         + "      *200) answer=${answer%200}; [ -z \"$answer\" ] || printf '%s\\n' \"$answer\"; exit 0 ;;\n"
-        + "      *422) printf 'engram hook %s: %s\\n' \"$2\" \"${answer%422}\" >&2; exit 1 ;;\n"
+        + "      *422) printf 'engram hook %s: %s\\n' \"$event\" \"${answer%422}\" >&2; exit 1 ;;\n"
         + "    esac\n"
         + "    # 28: the service took the call but did not answer in time; a JVM now would be later still, and\n"
         + "    # would do the call's work a second time.\n"
         + "    if [ \"$code\" -eq 28 ]; then\n"
-        + "      echo \"engram hook $2: the Engram service did not answer in time (see engram daemon status)\" >&2\n"
+        + "      echo \"engram hook $event: the Engram service did not answer in time (see engram daemon status)\" >&2\n"
         + "      exit 1\n"
         + "    fi\n"
         + "  fi\n"
-        + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " hook \"$2\" || exit 1\n"
+        + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " \"$@\" || exit 1\n"
         + "  exit 0\n"
         + "fi\n"
         + "project=\n"
