@@ -47,6 +47,16 @@
  * </ul>
  * The answer is the additional context for the agent, if any, and the log lines for stderr.
  *
+ * <p>Other coding agents call the same hooks in their own contract ({@code engram hook --agent AGENT EVENT}):
+ * {@link HookDialect} reads each agent's event names and input fields into a {@link HookInput} on the way in (Cursor's
+ * {@code conversation_id} and {@code workspace_roots}, a byte-order mark, a transcript the input does not name found
+ * by the session's id in the agent's own place through {@link io.engram.transcript.AgentSessionFiles}, an OpenCode
+ * session its plugin hands over kept redacted in the session's directory) and writes the answer in the shape the
+ * agent reads on the way out, so {@link HookRunner} speaks Claude Code's contract alone and every surface that
+ * answers a hook (its own JVM, the resident service) translates alike. An event whose context the agent cannot take
+ * (Cursor's {@code beforeSubmitPrompt}) is answered without recalling, so nothing is counted as sent that never
+ * arrived.
+ *
  * <p>{@link ClaudeHookSettings} installs Engram's hooks into a Claude Code settings file and removes them,
  * leaving every other key and hook as it was: Engram's entries are recognised by their command, replaced
  * rather than duplicated, and the file is rewritten atomically under a lock.

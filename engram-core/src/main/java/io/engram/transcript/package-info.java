@@ -19,7 +19,9 @@
  * around a query) is marked so that it never passes for what someone typed; a kind of record a reader does not
  * know is counted and skipped, never fatal. A session's id comes from its records, else from the file's name (the
  * UUID a rollout's name ends with), so an id is never a whole file name that a secret scan would mask. {@link
- * MessageListReader} reads the plain JSON message lists other agents and frameworks keep.
+ * MessageListReader} reads the plain JSON message lists other agents and frameworks keep. {@link AgentSessionFiles}
+ * says where Codex and Cursor keep their sessions, and finds one session's file by its id for a hook whose input
+ * names none.
  *
  * <p>Who speaks: every message has a {@link MessageKind}. A user record is often not the person: a tool result, a
  * command's output, a hook's verdict, a background task's notice, another agent's message, the text a slash
