@@ -39,6 +39,8 @@ final class GeminiLines extends JsonLines {
   private final List<Cut> cuts = new ArrayList<>();
   private final LinkedHashMap<String, Slot> live = new LinkedHashMap<>();
   private Optional<String> model = Optional.empty();
+  /** What a record's number counts: its line, or its place in the one document's messages. */
+  private ReadProblem.Place place = ReadProblem.Place.LINE;
 
   GeminiLines() {
     super(CodingAgent.GEMINI);
@@ -47,6 +49,7 @@ final class GeminiLines extends JsonLines {
   /** Reads a chat kept as one JSON document: its metadata and its {@code messages}, in order. */
   static Transcript document(JsonNode root, String fallbackSessionId) {
     GeminiLines lines = new GeminiLines();
+    lines.place = ReadProblem.Place.MESSAGE;
     lines.record(root, 0);
     int position = 0;
     for (JsonNode message : root.path("messages")) {
@@ -54,7 +57,7 @@ final class GeminiLines extends JsonLines {
       if (message.isObject()) {
         lines.record(message, position);
       } else {
-        lines.problems.add(new ReadProblem(position, "message is not a JSON object"));
+        lines.problems.add(ReadProblem.atMessage(position, "message is not a JSON object"));
       }
     }
     return lines.transcript(fallbackSessionId);
@@ -83,7 +86,7 @@ final class GeminiLines extends JsonLines {
       live.put(id, new Slot(record, before == null ? lineNumber : before.lineNumber(), false));
     } else {
       count("unknown");
-      problems.add(new ReadProblem(lineNumber, "neither a message, a metadata record nor an update"));
+      problems.add(new ReadProblem(place, lineNumber, "neither a message, a metadata record nor an update"));
     }
   }
 

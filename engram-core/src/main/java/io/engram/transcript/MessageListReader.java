@@ -21,8 +21,8 @@ import java.util.Optional;
  * {@code assistant}, {@code system}/{@code developer}, or {@code tool}) and {@code content} as a string
  * or an array of content blocks. Both shapes of tool use are understood: Anthropic {@code tool_use} /
  * {@code tool_result} blocks, and OpenAI {@code tool_calls} with a {@code role: "tool"} reply carrying
- * {@code tool_call_id}. An entry that cannot be used is a {@link ReadProblem} whose line number is the
- * entry's 1-based position in the list.
+ * {@code tool_call_id}. An entry that cannot be used is a {@link ReadProblem} at its 1-based position in
+ * the list ({@link ReadProblem.Place#MESSAGE}).
  */
 public final class MessageListReader {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -75,7 +75,7 @@ public final class MessageListReader {
 
   private static Optional<TranscriptMessage> message(JsonNode entry, int position, List<ReadProblem> problems) {
     if (!entry.isObject()) {
-      problems.add(new ReadProblem(position, "message is not a JSON object"));
+      problems.add(ReadProblem.atMessage(position, "message is not a JSON object"));
       return Optional.empty();
     }
     String roleName = Records.text(entry, "role").orElse("");
@@ -94,7 +94,7 @@ public final class MessageListReader {
                 entry.path("is_error").asBoolean(false)));
       }
       default -> {
-        problems.add(new ReadProblem(position, "unknown role \"" + roleName + "\""));
+        problems.add(ReadProblem.atMessage(position, "unknown role \"" + roleName + "\""));
         return Optional.empty();
       }
     }

@@ -42,7 +42,7 @@ final class OpenCodeExport {
       if (message.isObject() && message.path("info").isObject()) {
         export.message(message, position);
       } else {
-        export.problems.add(new ReadProblem(position, "message without an info object"));
+        export.problems.add(ReadProblem.atMessage(position, "message without an info object"));
       }
     }
     return new Transcript(Records.text(info, "id").orElse(fallbackSessionId), Optional.empty(), export.messages,
@@ -72,7 +72,7 @@ final class OpenCodeExport {
       Optional<String> model = Records.text(info, "modelID");
       steps(parts, id, at, dir, model, tokens(info.path("tokens")), position);
     } else {
-      problems.add(new ReadProblem(position, "unknown role \"" + role + "\""));
+      problems.add(ReadProblem.atMessage(position, "unknown role \"" + role + "\""));
     }
   }
 

@@ -20,7 +20,9 @@ class MessageListReaderTest {
     assertThat(t.messages().get(3).toolResults()).singleElement()
         .isEqualTo(new ContentBlock.ToolResult("call_1", "# Demo project", false));
     assertThat(t.messages().get(4).text()).isEqualTo("It is a demo project.");
-    assertThat(t.problems()).extracting(ReadProblem::lineNumber).containsExactly(6, 7);
+    assertThat(t.problems()).extracting(ReadProblem::place, ReadProblem::number)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(ReadProblem.Place.MESSAGE, 6),
+            org.assertj.core.groups.Tuple.tuple(ReadProblem.Place.MESSAGE, 7));
     assertThat(t.problems().get(0).message()).contains("wizard");
     assertThat(FileActivity.of(t.messages())).singleElement()
         .satisfies(f -> assertThat(f.reads()).isEqualTo(1));

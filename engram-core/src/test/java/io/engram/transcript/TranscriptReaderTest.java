@@ -98,7 +98,7 @@ class TranscriptReaderTest {
   @Test
   void reportsBrokenLinesOfTheEdgeCaseFileAndReadsTheRest() throws IOException {
     Transcript t = TranscriptReader.read(TestResources.path(CC + "claude-code-log__edge_cases.jsonl"));
-    assertThat(t.problems()).extracting(ReadProblem::lineNumber).containsExactly(11, 13, 14, 15, 16);
+    assertThat(t.problems()).extracting(ReadProblem::number).containsExactly(11, 13, 14, 15, 16);
     assertThat(t.problems().get(0).message()).contains("without a message object");
     assertThat(t.messages()).hasSize(13);
     assertThat(t.summaries()).singleElement().asString().startsWith("Tested various edge cases");
@@ -121,7 +121,7 @@ class TranscriptReaderTest {
     Transcript t = TranscriptReader.read(resource("synthetic-session.jsonl"));
     assertThat(t.sessionId()).isEqualTo("syn-1");
     assertThat(t.problems()).singleElement().satisfies(p -> {
-      assertThat(p.lineNumber()).isEqualTo(9);
+      assertThat(p.number()).isEqualTo(9);
       assertThat(p.message()).startsWith("not valid JSON");
     });
     assertThat(t.recordCounts()).containsOnly(entry("user", 6), entry("assistant", 5), entry("progress", 1),
