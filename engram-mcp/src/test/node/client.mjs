@@ -1,7 +1,9 @@
 // Drives Engram's MCP server with the official MCP TypeScript SDK client and prints what it saw as one
 // JSON object on stdout; McpNodeClientTest asserts on it.
-//   node client.mjs stdio <command> [args...]
-//   node client.mjs http <url> <token>
+//   node client.mjs stdio <transcript> <command> [args...]
+//   node client.mjs http <transcript> <url> <token>
+// The client checks every structured result against the tool's output schema itself (callTool throws when one
+// does not validate), so a call recorded without "thrown" passed that check.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -12,7 +14,7 @@ import {
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
-const [mode, ...rest] = process.argv.slice(2);
+const [mode, transcript, ...rest] = process.argv.slice(2);
 const report = { mode };
 
 function transportFor(token) {
@@ -46,58 +48,97 @@ async function told(what, ms = 10000) {
   }
   return report.notifications.includes(what);
 }
+
+// One tool call as the report keeps it; "thrown" holds what the client threw (a protocol error, or a structured
+// result that did not validate against the tool's output schema).
+async function call(name, args) {
+  try {
+    const r = await client.callTool({ name, arguments: args });
+    return { isError: r.isError ?? false, text: text(r), structured: r.structuredContent ?? null };
+  } catch (e) {
+    return { isError: true, thrown: String(e.message ?? e), code: e.code ?? null };
+  }
+}
+
 await client.connect(transportFor(mode === "http" ? rest[1] : undefined));
 report.server = client.getServerVersion()?.name;
+report.serverVersion = client.getServerVersion()?.version;
 report.resourcesCapability = client.getServerCapabilities()?.resources ?? {};
-report.tools = (await client.listTools()).tools.map((t) => t.name).sort();
+const tools = (await client.listTools()).tools;
+report.tools = tools.map((t) => t.name).sort();
+report.toolDetails = Object.fromEntries(tools.map((t) => [t.name, {
+  title: t.title ?? null,
+  annotations: t.annotations ?? null,
+  outputSchema: t.outputSchema?.type ?? null,
+  undescribed: Object.entries(t.inputSchema?.properties ?? {}).filter(([, p]) => !p.description).map(([k]) => k),
+  typeDescription: t.inputSchema?.properties?.type?.description ?? null,
+}]));
 // A roots change announced by a client that never declared roots: the server must not ask for them.
 await client.transport.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
-report.rememberSchemaRequired = (await client.listTools()).tools.find((t) => t.name === "remember")?.inputSchema?.required ?? [];
+report.rememberSchemaRequired = tools.find((t) => t.name === "remember")?.inputSchema?.required ?? [];
 
-const remembered = await client.callTool({
-  name: "remember",
-  arguments: {
-    name: "tests-need-redis",
-    description: "How to run the test suite",
-    type: "project",
-    body: "The integration tests need a Redis server on localhost:6379; start it with `docker run -p 6379:6379 redis`.",
-  },
+report.remember = await call("remember", {
+  name: "tests-need-redis",
+  description: "How to run the test suite",
+  type: "project",
+  body: "The integration tests need a Redis server on localhost:6379; start it with `docker run -p 6379:6379 redis`.",
 });
-report.remember = { isError: remembered.isError ?? false, text: text(remembered) };
 report.toldRemembered = await told("list_changed");
 
-const listed = await client.callTool({ name: "list", arguments: {} });
-report.list = { isError: listed.isError ?? false, names: (listed.structuredContent?.memories ?? []).map((m) => m.name) };
+const listed = await call("list", { type: "project" });
+report.list = { ...listed, names: (listed.structured?.memories ?? []).map((m) => m.name) };
 
-const recalled = await client.callTool({ name: "recall", arguments: { query: "what do the tests need redis" } });
-report.recall = { isError: recalled.isError ?? false, names: (recalled.structuredContent?.memories ?? []).map((m) => m.name), text: text(recalled) };
+// The whole list a page at a time: the default page, then every page of two.
+const firstPage = await call("list", {});
+report.listDefaultPage = { count: firstPage.structured?.memories?.length, total: firstPage.structured?.total,
+  nextCursor: firstPage.structured?.nextCursor ?? null, thrown: firstPage.thrown ?? null };
+report.listPaged = [];
+report.listPages = 0;
+for (let cursor; report.listPages < 100;) {
+  const page = await call("list", cursor ? { limit: 2, cursor } : { limit: 2 });
+  report.listPages++;
+  report.listPaged.push(...(page.structured?.memories ?? []).map((m) => m.name));
+  cursor = page.structured?.nextCursor;
+  if (!cursor) break;
+}
+report.badCursor = await call("list", { cursor: "not-a-cursor" });
 
-const resources = await client.listResources();
-report.resources = resources.resources.map((r) => r.uri);
-const uri = resources.resources.find((r) => r.name === "tests-need-redis")?.uri
-  ?? recalled.structuredContent?.memories?.[0]?.uri;
+const recalled = await call("recall", { query: "what do the tests need redis" });
+report.recall = { ...recalled, names: (recalled.structured?.memories ?? []).map((m) => m.name) };
+
+// resources/list a page at a time, as a client follows nextCursor.
+report.resourcePages = 0;
+report.resources = [];
+for (let cursor; report.resourcePages < 100;) {
+  const page = await client.listResources(cursor ? { cursor } : {});
+  report.resourcePages++;
+  report.resources.push(...page.resources.map((r) => r.uri));
+  cursor = page.nextCursor;
+  if (!cursor) break;
+}
+const uri = report.resources.find((u) => u.endsWith("/tests-need-redis"));
 const read = await client.readResource({ uri });
 report.read = { uri, text: read.contents.map((c) => c.text).join("") };
 await client.subscribeResource({ uri });
 
-const context = await client.callTool({ name: "context", arguments: {} });
-report.context = { isError: context.isError ?? false, text: text(context) };
+report.context = await call("context", {});
+report.history = await call("history", { query: "redis" });
+report.compact = await call("compact", { transcript });
+report.badInput = await call("remember", { name: "x", description: "d", type: "nonsense", body: "b" });
+report.unknownTool = await call("no-such-tool", {});
 
-let bad;
-try {
-  bad = await client.callTool({ name: "remember", arguments: { name: "x", description: "d", type: "nonsense", body: "b" } });
-  report.badInput = { isError: bad.isError ?? false, text: text(bad) };
-} catch (e) {
-  report.badInput = { isError: true, text: String(e.message ?? e), thrown: true };
-}
-
-const forgotten = await client.callTool({ name: "forget", arguments: { name: "tests-need-redis" } });
-report.forget = { isError: forgotten.isError ?? false, text: text(forgotten) };
+report.forget = await call("forget", { name: "tests-need-redis" });
 report.toldForgotten = await told(`updated ${uri}`);
-const forgottenAgain = await client.callTool({ name: "forget", arguments: { name: "tests-need-redis" } });
-report.forgetAgain = { isError: forgottenAgain.isError ?? false, text: text(forgottenAgain) };
-const after = await client.callTool({ name: "list", arguments: {} });
-report.listAfterForget = (after.structuredContent?.memories ?? []).map((m) => m.name);
+report.forgetAgain = await call("forget", { name: "tests-need-redis" });
+const after = await call("list", { type: "project" });
+report.listAfterForget = (after.structured?.memories ?? []).map((m) => m.name);
+
+// Two forgotten memories of one name: restore brings back the entry it is given, not the newest.
+await call("remember", { name: "tests-need-redis", description: "second version", type: "project", body: "Redis 7 now." });
+report.forgetSecond = await call("forget", { name: "tests-need-redis" });
+report.restore = await call("restore", { trashId: report.forget.structured?.trashId });
+report.restoreOverExisting = await call("restore", { name: "tests-need-redis" });
+report.restoredText = (await client.readResource({ uri })).contents.map((c) => c.text).join("");
 await client.close();
 
 if (mode === "http") {

@@ -601,10 +601,14 @@ public record EngramSettings(
    * @param keepAliveMillis how often an idle HTTP event stream gets a comment, so no idle bound closes it
    * @param maxSessions HTTP sessions kept at once (the one idle longest goes first)
    * @param sessionIdleMillis how long an HTTP session without an open stream is kept after its last request
+   * @param pageSize the memories one page of the {@code list} tool or of {@code resources/list} holds unless the
+   *     call asks for fewer (50: a few kilobytes a model reads at once; the rest comes with the next cursor)
+   * @param maxPageSize the most memories one {@code list} page may ask for
    */
   public record Mcp(int workers, int maxMessageBytes, int minTokenBits, int stdioWaitNoticeMillis,
-      int changeCheckMillis, int keepAliveMillis, int maxSessions, int sessionIdleMillis) {
-    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 256, 5_000, 2_000, 25_000, 256, 3_600_000);
+      int changeCheckMillis, int keepAliveMillis, int maxSessions, int sessionIdleMillis, int pageSize,
+      int maxPageSize) {
+    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 256, 5_000, 2_000, 25_000, 256, 3_600_000, 50, 200);
   }
 
   /**

@@ -217,6 +217,14 @@ final class DirectoryStore implements MemoryStore {
     return restored;
   }
 
+  /** Brings back the trash entry stored as {@code trashFile} (a file name in the trash), under the lock. */
+  StoredMemory restoreEntry(String trashFile, ChangedBy by) throws IOException {
+    readOnlyWhenTeam();
+    try (FileLock lock = lock()) {
+      return trash.restoreEntry(trashFile, by);
+    }
+  }
+
   /**
    * Records that recall surfaced the memories called {@code wanted} at {@code when}: sets {@code
    * lastRecalled}, adds one to {@code recallCount}, and changes nothing else ({@code updated} stays, so

@@ -156,6 +156,24 @@ public final class ProjectMemory implements MemoryStore {
   }
 
   /**
+   * Brings back the trash entry {@code trashId} names ({@link TrashedMemory#id}), whichever other entries have its
+   * name; refused, as {@link #restore} is, while a memory of that name exists.
+   *
+   * @throws NoSuchMemoryException when no trash holds that entry
+   */
+  public StoredMemory restoreEntry(String trashId, ChangedBy by) throws IOException {
+    int slash = trashId.indexOf('/');
+    String scope = slash < 0 ? "" : trashId.substring(0, slash);
+    DirectoryStore store = switch (scope) {
+      case "project" -> project;
+      case "user" -> user;
+      default -> throw new NoSuchMemoryException("no trash entry '" + trashId + "': an entry is <project|user>/<file>,"
+          + " as the trash lists it");
+    };
+    return store.restoreEntry(trashId.substring(slash + 1), by);
+  }
+
+  /**
    * The recorded versions of the memory called {@code name}, oldest first: from the store that holds it (project,
    * user, then team), else from the first whose history has it (a forgotten memory, or a shared copy retired in
    * favour of the team's, whose mirror keeps no history); empty when none has.

@@ -55,8 +55,19 @@ final class StoreTrash {
 
   /** Brings back the newest trashed memory called {@code name}, with its index line, where it was. */
   StoredMemory restore(String name, ChangedBy by) throws IOException {
-    Trash.Entry entry = trash.newest(name, settings.maxTopicBytes())
-        .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir));
+    return restore(trash.newest(name, settings.maxTopicBytes())
+        .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir)), by);
+  }
+
+  /** Brings back the entry stored as {@code trashFile}, whichever other entries have its name. */
+  StoredMemory restoreEntry(String trashFile, ChangedBy by) throws IOException {
+    return restore(trash.list(settings.maxTopicBytes()).stream()
+        .filter(e -> e.file().getFileName().toString().equals(trashFile)).findFirst()
+        .orElseThrow(() -> new NoSuchMemoryException("no trash entry '" + trashFile + "' in " + dir)), by);
+  }
+
+  private StoredMemory restore(Trash.Entry entry, ChangedBy by) throws IOException {
+    String name = entry.memory().name();
     Path target = dir.resolve(entry.originalFileName());
     if (Files.exists(target) || names.locate(entry.memory().name()).isPresent()) {
       throw new IOException("cannot restore '" + name + "': a memory with that name or file now exists at "

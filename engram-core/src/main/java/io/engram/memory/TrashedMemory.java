@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A forgotten memory the trash still holds, restorable by name until {@code memory.trashRetentionDays} after
+ * A forgotten memory the trash still holds, restorable by name or by its {@link #id} until {@code memory.trashRetentionDays} after
  * {@code trashedAt}.
  *
  * @param memory the memory as it was when forgotten
@@ -24,5 +24,13 @@ public record TrashedMemory(Memory memory, MemoryScope scope, Instant trashedAt,
   /** The memory's name. */
   public String name() {
     return memory.name();
+  }
+
+  /**
+   * This entry's identity, {@code <scope>/<trash file name>}: two forgotten memories of one name are two entries,
+   * and {@link ProjectMemory#restoreEntry} brings back the one this names.
+   */
+  public String id() {
+    return scope.name().toLowerCase(java.util.Locale.ROOT) + "/" + file.getFileName();
   }
 }

@@ -38,6 +38,25 @@ class TrashListingAndEditCheckTest {
   }
 
   @Test
+  void aTrashEntryIsRestoredByItsIdWhateverNewerEntryHasItsName() throws Exception {
+    ProjectMemory early = open(Instant.parse("2026-05-01T00:00:00Z"));
+    early.write(Memory.of("uses-gradle", MemoryType.PROJECT, "the build", "Gradle 7."));
+    early.forget("uses-gradle");
+    ProjectMemory later = open(Instant.parse("2026-05-02T00:00:00Z"));
+    later.write(Memory.of("uses-gradle", MemoryType.PROJECT, "the build", "Gradle 8."));
+    later.forget("uses-gradle");
+    TrashedMemory older = later.trashed().get(1);
+
+    assertThat(older.id()).startsWith("project/20260501T").endsWith("--uses-gradle.md");
+    assertThat(later.restoreEntry(older.id(), ChangedBy.UI).memory().body()).contains("Gradle 7.");
+    assertThat(later.trashed()).extracting(m -> m.memory().body().strip()).containsExactly("Gradle 8.");
+    assertThatThrownBy(() -> later.restoreEntry("project/no-such-entry.md", ChangedBy.UI))
+        .isInstanceOf(NoSuchMemoryException.class).hasMessageContaining("no trash entry");
+    assertThatThrownBy(() -> later.restoreEntry("elsewhere/x.md", ChangedBy.UI))
+        .isInstanceOf(NoSuchMemoryException.class);
+  }
+
+  @Test
   void anEditMustParseAndKeepTheName() throws Exception {
     ProjectMemory memory = open(Instant.parse("2026-05-01T00:00:00Z"));
     memory.write(Memory.of("uses-gradle", MemoryType.PROJECT, "the build", "Gradle 8."));

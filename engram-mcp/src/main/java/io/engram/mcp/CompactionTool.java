@@ -36,22 +36,60 @@ final class CompactionTool {
     this.engram = engram;
   }
 
-  MemoryTools.ToolDef def() {
-    return new MemoryTools.ToolDef("compact", "Compact a Claude Code transcript (.jsonl): the 9-section summary of"
-        + " the messages after its last compaction, its quality score (0.3 SC + 0.4 KP + 0.2 CC + 0.1 CR), the files"
-        + " and todos to restore, the instruction files to re-inject, and what was lost.",
-        "{\"type\":\"object\",\"properties\":{\"transcript\":{\"type\":\"string\",\"minLength\":1,\"description\":"
-            + "\"Absolute path of the session's .jsonl transcript\"},\"instructions\":{\"type\":\"string\","
-            + "\"description\":\"Extra instructions for the summary, as in /compact TEXT\"},\"restart\":{\"type\":"
-            + "\"boolean\",\"description\":\"Answer with the text to continue from: the summary, the restored files"
-            + " fenced as data, the open todos and the messages kept by priority\"},\"whenDue\":{\"type\":\"boolean\","
+  /** The structured content: a compaction as {@code engram compact --json} prints it, or what acting on the level did. */
+  private static final String OUTPUT = """
+      {"type":"object","properties":{\
+      "summary":{"type":"string","description":"The summary that replaces the compacted messages"},\
+      "sections":{"type":"array","items":{"type":"object","properties":{"number":{"type":"integer"},\
+      "title":{"type":"string"},"text":{"type":"string"}},"required":["number","title","text"]}},\
+      "score":{"type":"object","description":"0.3 SC + 0.4 KP + 0.2 CC + 0.1 CR and its parts; absent when the\
+       ladder ended in truncation","properties":{"total":{"type":"number"}}},\
+      "steps":{"type":"array","items":{"type":"object"},"description":"Each degradation-ladder step"},\
+      "readded":{"type":"array","items":{"type":"string"},"description":"What was put back word for word"},\
+      "restoredFiles":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},\
+      "score":{"type":"number"},"tokens":{"type":"integer"}}},"description":"Files to read again, best first"},\
+      "todos":{"type":"array","items":{"type":"object"}},\
+      "instructions":{"type":"array","items":{"type":"object"},"description":"Instruction files to re-inject"},\
+      "restoredTokens":{"type":"integer"},\
+      "lost":{"type":"object","description":"What was dropped, entry by entry"},\
+      "engine":{"type":"string","description":"model or offline"},\
+      "engineId":{"type":"string"},\
+      "fallbackReason":{"type":"string","description":"Why the offline engine ran though a model is\
+       configured"},\
+      "summarizedFrom":{"type":"integer"},"keptMessages":{"type":"integer"},\
+      "tokensBefore":{"type":"integer"},"summaryTokens":{"type":"integer"},"tokensAfter":{"type":"integer"},\
+      "reductionPercent":{"type":"number"},\
+      "restartContext":{"type":"string","description":"With restart: the text to continue from"},\
+      "prepared":{"type":"object","description":"Present when Engram had prepared this compaction as the window\
+       filled","properties":{"at":{"type":"string"},"percent":{"type":"integer"},"messages":{"type":"integer"}}},\
+      "level":{"type":"string","description":"With whenDue: how full the window is (ok, warning, urgent,\
+       critical)"},\
+      "percent":{"type":"integer","description":"With whenDue: the window's fill in percent"},\
+      "turnsLeft":{"type":"object","description":"With whenDue: the turns left before the window is full"},\
+      "done":{"type":"array","items":{"type":"string"},"description":"With whenDue: what was done at this level"},\
+      "notice":{"type":"string"},"preparedAt":{"type":"string"}},\
+      "anyOf":[{"required":["summary","sections","tokensBefore","tokensAfter"]},\
+      {"required":["level","percent","done"]}]}""";
+
+  ToolDef def() {
+    return new ToolDef("compact", "Compact a session", "Compact a Claude Code transcript (.jsonl): the 9-section"
+        + " summary of the messages after its last compaction, its quality score (0.3 SC + 0.4 KP + 0.2 CC + 0.1"
+        + " CR), the files and todos to restore, the instruction files to re-inject, and what was lost. It takes"
+        + " seconds on a long session: send a progressToken to hear each stage; a cancelled call stops at its"
+        + " next stage.",
+        ToolDef.Effect.writes(false, false),
+        Schemas.arguments("\"transcript\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Absolute path"
+            + " of the session's .jsonl transcript\"},\"instructions\":{\"type\":\"string\",\"description\":"
+            + "\"Extra instructions for the summary, as in /compact TEXT\"},\"restart\":{\"type\":\"boolean\","
+            + "\"description\":\"Answer with the text to continue from: the summary, the restored files fenced as"
+            + " data, the open todos and the messages kept by priority\"},\"whenDue\":{\"type\":\"boolean\","
             + "\"description\":\"Act on how full the window is instead (notes at 60%, a prepared compaction at 80%,"
-            + " the compaction at 92%, each once), with the turns left\"}},"
-            + "\"required\":[\"transcript\"],\"additionalProperties\":false}",
-        this::run);
+            + " the compaction at 92%, each once), with the turns left\"}", "transcript"),
+        OUTPUT, this::run);
   }
 
-  private MemoryTools.ToolAnswer run(Arguments args) throws IOException {
+  private ToolDef.ToolAnswer run(ToolCall call) throws IOException {
+    Arguments args = call.args();
     Path path = Path.of(args.requiredString("transcript"));
     if (!path.isAbsolute()) {
       throw new ToolInputException("argument 'transcript' must be an absolute path, was " + path);
@@ -86,21 +124,20 @@ final class CompactionTool {
     } catch (IllegalArgumentException e) {
       throw new ToolInputException("argument 'transcript': " + e.getMessage());
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> structured = JSON.convertValue(r, Map.class);
+    Map<String, Object> structured = asMap(r);
     String text = r.summary() + r.scoring().score().map(s -> String.format(Locale.ROOT,
         "%n%nscore %.1f (SC %.0f, KP %.0f, CC %.0f, CR %.0f); %,d -> %,d tokens", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression(), r.sizes().tokensBefore(), r.sizes().tokensAfter())).orElse("");
     if (restart) {
       String restartText = RestartContext.render(r, transcript, engram.settings().context());
       structured.put("restartContext", restartText);
-      return new MemoryTools.ToolAnswer(restartText, structured);
+      return new ToolDef.ToolAnswer(restartText, structured);
     }
-    return new MemoryTools.ToolAnswer(text, structured);
+    return new ToolDef.ToolAnswer(text, structured);
   }
 
   /** What acting on the window's level did, as {@code engram compact --when-due --json} says it. */
-  private static MemoryTools.ToolAnswer whenDue(ContextLevelKeeper.Outcome o) {
+  private static ToolDef.ToolAnswer whenDue(ContextLevelKeeper.Outcome o) {
     Map<String, Object> structured = new java.util.LinkedHashMap<>();
     structured.put("level", o.advice().level().name().toLowerCase(Locale.ROOT));
     structured.put("percent", o.advice().percent());
@@ -112,16 +149,23 @@ final class CompactionTool {
     String text = o.notice().orElse(o.advice().headline() + (o.done().isEmpty() && !o.advice().actions().isEmpty()
         ? "; already acted on at this level" : ""));
     boolean compacted = o.done().contains(io.engram.context.LevelAction.COMPACT);
-    return new MemoryTools.ToolAnswer(compacted ? text + "\n\n" + o.prepared().map(PreparedCompaction::summary)
+    return new ToolDef.ToolAnswer(compacted ? text + "\n\n" + o.prepared().map(PreparedCompaction::summary)
         .orElse("") : text, structured);
   }
 
   /** The compaction Engram prepared when the window reached its urgent or critical level, used as it is. */
-  private MemoryTools.ToolAnswer prepared(PreparedCompaction p) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> structured = JSON.convertValue(p.result(), Map.class);
+  private ToolDef.ToolAnswer prepared(PreparedCompaction p) {
+    Map<String, Object> structured = asMap(p.result());
     structured.put("prepared", Map.of("at", p.preparedAt(), "percent", p.percent(), "messages", p.messages()));
-    return new MemoryTools.ToolAnswer(p.summary() + String.format(Locale.ROOT, "%n%nprepared by Engram at %d%% of the"
+    return new ToolDef.ToolAnswer(p.summary() + String.format(Locale.ROOT, "%n%nprepared by Engram at %d%% of the"
         + " window (%s); the transcript has not changed since", p.percent(), p.preparedAt()), structured);
+  }
+
+  /** A compaction's JSON form without its empty optional fields (absent, not null, as the output schema says). */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object r) {
+    Map<String, Object> m = JSON.convertValue(r, Map.class);
+    m.values().removeIf(java.util.Objects::isNull);
+    return m;
   }
 }

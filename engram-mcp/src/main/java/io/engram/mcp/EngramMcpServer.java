@@ -3,6 +3,10 @@ package io.engram.mcp;
 import io.engram.Engram;
 import io.engram.config.EngramSettings;
 import io.engram.mcp.transport.BearerToken;
+import io.engram.mcp.transport.CallControl;
+import io.engram.mcp.transport.LogLevel;
+import io.modelcontextprotocol.common.McpTransportContext;
+import java.util.concurrent.CancellationException;
 import io.engram.http.EngramHttpServer;
 import io.engram.mcp.transport.McpHttpHandler;
 import io.engram.mcp.transport.McpProtocol;
@@ -23,7 +27,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -226,17 +229,14 @@ public final class EngramMcpServer {
         .capabilities(capabilities())
         .instructions(INSTRUCTIONS)
         .tools(features.tools.stream().map(t -> new McpStatelessServerFeatures.SyncToolSpecification(
-            tool(json, t), (context, request) -> features.call(t, request.arguments()))).toList())
+            tool(json, t), (context, request) -> features.call(t, request.arguments(), context))).toList())
         .resourceTemplates(new McpStatelessServerFeatures.SyncResourceTemplateSpecification(
             template(), (context, request) -> features.read(request.uri())))
         .build();
-    features.onChange = () -> sync(features, server::listResources, server::addResource, server::removeResource,
-        r -> new McpStatelessServerFeatures.SyncResourceSpecification(r, (c, request) -> features.read(request.uri())));
-    features.onChange.run();
     McpProtocol.Resources resources = new McpProtocol.Resources() {
       @Override
-      public void refresh() {
-        features.onChange.run();
+      public List<McpSchema.Resource> list() throws IOException {
+        return features.resources.list();
       }
 
       @Override
@@ -250,7 +250,9 @@ public final class EngramMcpServer {
       }
     };
     return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
-        () -> new IllegalStateException("the SDK built its server without a handler")), json, resources));
+        () -> new IllegalStateException("the SDK built its server without a handler")), json, resources,
+        features.tools.stream().map(ToolDef::name).collect(java.util.stream.Collectors.toCollection(
+            java.util.TreeSet::new))));
   }
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
@@ -263,8 +265,12 @@ public final class EngramMcpServer {
     return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
   }
 
-  private static McpSchema.Tool tool(McpJsonMapper json, MemoryTools.ToolDef t) {
-    return McpSchema.Tool.builder().name(t.name()).description(t.description()).inputSchema(json, t.inputSchema())
+  private static McpSchema.Tool tool(McpJsonMapper json, ToolDef t) {
+    ToolDef.Effect e = t.effect();
+    return McpSchema.Tool.builder().name(t.name()).title(t.title()).description(t.description())
+        .inputSchema(json, t.inputSchema()).outputSchema(json, t.outputSchema())
+        .annotations(new McpSchema.ToolAnnotations(t.title(), e.readOnly(), e.readOnly() ? null : e.destructive(),
+            e.idempotent(), false, null))
         .build();
   }
 
@@ -275,62 +281,34 @@ public final class EngramMcpServer {
         .build();
   }
 
-  /**
-   * Keeps the server's resource list equal to the store's memories: at start, after each tool call, and before
-   * each {@code resources/list} (so it is true whoever changed the store). Serialized: two callers may run it at once.
-   */
-  private static synchronized <S> void sync(Features features, java.util.function.Supplier<List<McpSchema.Resource>> current,
-      java.util.function.Consumer<S> add, java.util.function.Consumer<String> remove,
-      java.util.function.Function<McpSchema.Resource, S> spec) {
-    List<McpSchema.Resource> wanted;
-    try {
-      wanted = features.resources.list();
-    } catch (IOException e) {
-      return; // the list stays as it was; reads through the template still work
-    }
-    Map<String, McpSchema.Resource> have = new LinkedHashMap<>();
-    current.get().forEach(r -> have.put(r.uri(), r));
-    for (McpSchema.Resource r : wanted) {
-      McpSchema.Resource old = have.remove(r.uri());
-      if (old != null && !old.equals(r)) {
-        remove.accept(r.uri());
-      }
-      if (old == null || !old.equals(r)) {
-        add.accept(spec.apply(r));
-      }
-    }
-    have.keySet().forEach(remove);
-  }
-
   /** The tools and resources, shared by both transports. */
   private static final class Features {
-    final List<MemoryTools.ToolDef> tools;
+    final List<ToolDef> tools;
     final MemoryResources resources;
-    volatile Runnable onChange = () -> {};
-    // Resource updates block on the SDK's reactor pipeline, so they must not run on a request thread.
-    private final java.util.concurrent.ExecutorService resync = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "engram-mcp-resources");
-      t.setDaemon(true);
-      return t;
-    });
 
     Features(Engram engram) {
-      this.tools = new MemoryTools(engram).all();
+      this.tools = EngramTools.all(engram, EngramSettings.Mcp.DEFAULTS);
       this.resources = new MemoryResources(engram);
     }
 
-    McpSchema.CallToolResult call(MemoryTools.ToolDef tool, Map<String, Object> arguments) {
+    McpSchema.CallToolResult call(ToolDef tool, Map<String, Object> arguments, McpTransportContext context) {
+      CallControl control = context.get(CallControl.KEY) instanceof CallControl c ? c : CallControl.none();
+      long started = System.nanoTime();
       try {
         // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
         // may hold secrets that no write removed.
-        MemoryTools.ToolAnswer answer = tool.action().run(new Arguments(arguments));
+        ToolDef.ToolAnswer answer = tool.action().run(new ToolCall(new Arguments(arguments), control));
+        control.log(LogLevel.DEBUG, tool.name() + " answered in " + (System.nanoTime() - started) / 1_000_000 + " ms");
         return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
             .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
       } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
-        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(tool.name() + ": " + e.getMessage()))
-            .isError(true).build();
-      } finally {
-        resync.execute(onChange);
+        String message = RedactedValues.text(tool.name() + ": " + e.getMessage());
+        control.log(LogLevel.WARNING, message);
+        return McpSchema.CallToolResult.builder().addTextContent(message).isError(true).build();
+      } catch (CancellationException e) {
+        control.log(LogLevel.INFO, tool.name() + " stopped: cancelled by the client after "
+            + (System.nanoTime() - started) / 1_000_000 + " ms");
+        return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": cancelled").isError(true).build();
       }
     }
 

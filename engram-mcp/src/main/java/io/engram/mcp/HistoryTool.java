@@ -25,17 +25,31 @@ final class HistoryTool {
     this.engram = engram;
   }
 
-  MemoryTools.ToolDef def() {
-    return new MemoryTools.ToolDef("history", "Search what was said and done in this project's past sessions:"
-        + " the person's prompts and the agent's words, tool names and files (not tool output). Each hit names"
-        + " its session, date and the transcript line it begins on.",
-        "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":"
-            + "\"Words of what was said or done\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
-            + MAX_LIMIT + "}},\"required\":[\"query\"],\"additionalProperties\":false}",
+  ToolDef def() {
+    String hit = Schemas.object("\"session\":{\"type\":\"string\"},\"date\":{\"type\":\"string\",\"description\":"
+        + "\"When the turn was said (ISO-8601), empty when the transcript does not say\"},\"role\":{\"type\":"
+        + "\"string\",\"description\":\"user or assistant\"},\"link\":{\"type\":\"string\",\"description\":"
+        + "\"<transcript>:<line> where the turn begins\"},\"uuid\":{\"type\":\"string\"},\"score\":{\"type\":"
+        + "\"number\"},\"tools\":" + Schemas.strings("Tools the turn called") + ",\"files\":"
+        + Schemas.strings("Files the turn named or touched") + ",\"text\":{\"type\":\"string\"}",
+        "session", "date", "role", "link", "uuid", "score", "tools", "files", "text");
+    return new ToolDef("history", "Search past sessions", "Search what was said and done in this project's past"
+        + " sessions: the person's prompts and the agent's words, tool names and files (not tool output). Call it"
+        + " when the user refers to earlier work (\"like we did last week\"). Each hit names its session, date and"
+        + " the transcript line it begins on.",
+        ToolDef.Effect.READ_ONLY,
+        Schemas.arguments("\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Words of what was"
+            + " said or done\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" + MAX_LIMIT
+            + ",\"description\":\"The most turns to return (default "
+            + engram.settings().recall().historyResults() + ")\"}", "query"),
+        Schemas.object("\"hits\":{\"type\":\"array\",\"items\":" + hit + "},\"problems\":"
+            + Schemas.strings("Transcripts that could not be read") + ",\"text\":" + Schemas.TEXT,
+            "hits", "problems", "text"),
         this::run);
   }
 
-  private MemoryTools.ToolAnswer run(Arguments args) throws IOException {
+  private ToolDef.ToolAnswer run(ToolCall call) throws IOException {
+    Arguments args = call.args();
     String query = args.requiredString("query");
     if (query.isBlank()) {
       throw new ToolInputException("argument 'query' is blank");
@@ -66,6 +80,6 @@ final class HistoryTool {
     result.put("problems", found.read().problems());
     String answer = hits.isEmpty() ? "No past turn matches the query." : text.toString().strip();
     result.put("text", answer);
-    return new MemoryTools.ToolAnswer(answer, result);
+    return new ToolDef.ToolAnswer(answer, result);
   }
 }

@@ -23,21 +23,39 @@ final class InboxTool {
     this.engram = engram;
   }
 
-  MemoryTools.ToolDef def() {
-    return new MemoryTools.ToolDef("inbox", "The review inbox: memories extraction and the dream propose (with"
+  ToolDef def() {
+    return new ToolDef("inbox", "Review inbox", "The review inbox: memories extraction and the dream propose (with"
         + " memory.review at PROPOSE) wait here for the person's yes. 'list' shows what waits; 'show' one proposal"
         + " whole; 'accept' writes it, keeping its provenance (with 'edited', a whole topic file whose description,"
         + " body and type replace the proposal's); 'reject' drops it for good. Accept or reject only on the"
         + " person's word.",
-        "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"show\",\"accept\","
-            + "\"reject\"]},\"id\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The proposal's id, or a"
-            + " prefix only it has\"},\"edited\":{\"type\":\"string\",\"minLength\":1,\"description\":\"For accept:"
-            + " the memory as the person edited it, frontmatter and body\"}},\"required\":[\"action\"],"
-            + "\"additionalProperties\":false}",
-        this::run);
+        ToolDef.Effect.writes(true, false),
+        Schemas.arguments("\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"show\",\"accept\",\"reject\"],"
+            + "\"description\":\"list = what waits; show = one proposal whole; accept = write it (the person said"
+            + " yes); reject = drop it for good (the person said no)\"},\"id\":{\"type\":\"string\",\"minLength\":1,"
+            + "\"description\":\"For show, accept and reject: the proposal's id, or a prefix only it has\"},"
+            + "\"edited\":{\"type\":\"string\",\"minLength\":1,\"description\":\"For accept: the memory as the"
+            + " person edited it, frontmatter and body\"}", "action"),
+        Schemas.object("\"proposals\":{\"type\":\"array\",\"description\":\"With list: what waits\",\"items\":"
+            + PROPOSAL + "},\"proposal\":" + PROPOSAL.replace("\"properties\":{", "\"properties\":{\"changes\":{"
+                + "\"type\":\"array\",\"description\":\"What accepting writes (write) or trashes (forget)\","
+                + "\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"kind\":{\"type\":"
+                + "\"string\",\"enum\":[\"write\",\"forget\"]},\"after\":{\"type\":\"string\",\"description\":"
+                + "\"The topic file a write leaves\"}},\"required\":[\"name\",\"kind\"]}},")
+            + ",\"id\":{\"type\":\"string\",\"description\":\"With accept and reject: the proposal's id\"},"
+            + "\"written\":" + Schemas.strings("With accept: the memories written") + ",\"text\":" + Schemas.TEXT,
+            "text"),
+        call -> run(call.args()));
   }
 
-  private MemoryTools.ToolAnswer run(Arguments args) throws IOException {
+  /** A proposal as list and show give it. */
+  private static final String PROPOSAL = Schemas.object("\"id\":{\"type\":\"string\"},\"origin\":{\"type\":"
+      + "\"string\",\"description\":\"What proposed it (extraction, dream)\"},\"at\":{\"type\":\"string\"},"
+      + "\"session\":{\"type\":\"string\",\"description\":\"The session it was learnt in; empty when none\"},"
+      + "\"summary\":{\"type\":\"string\"},\"reason\":{\"type\":\"string\",\"description\":\"Why, and where the"
+      + " words were read from\"}", "id", "origin", "at", "session", "summary", "reason");
+
+  private ToolDef.ToolAnswer run(Arguments args) throws IOException {
     String action = args.requiredString("action");
     Inbox inbox = engram.inbox();
     Map<String, Object> result = new LinkedHashMap<>();
@@ -94,7 +112,7 @@ final class InboxTool {
           + action + "'");
     }
     result.put("text", text);
-    return new MemoryTools.ToolAnswer(text, result);
+    return new ToolDef.ToolAnswer(text, result);
   }
 
   private static Map<String, Object> row(Proposal p) {

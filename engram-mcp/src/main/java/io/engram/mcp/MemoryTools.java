@@ -1,9 +1,10 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
-import io.engram.instructions.LoadedInstructions;
+import io.engram.config.EngramSettings;
+import io.engram.mcp.transport.PageCursor;
 import io.engram.memory.ChangedBy;
-import io.engram.memory.IndexText;
+import io.engram.memory.Forgotten;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
 import io.engram.memory.MemorySource;
@@ -11,9 +12,7 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.Saved;
 import io.engram.memory.StoredMemory;
-import io.engram.recall.MemoryRecall;
-import io.engram.recall.RecallResult;
-import io.engram.recall.RecalledMemory;
+import io.engram.memory.TrashedMemory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,123 +22,74 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Engram tools an MCP client can call: what each takes (a JSON schema) and what it does. A call
- * with bad arguments throws {@link ToolInputException}; the server turns it into an error result.
+ * The tools that change or list the memories: {@code remember}, {@code forget}, {@code restore} and {@code list}
+ * (a page at a time: {@code mcp.pageSize} memories unless the call asks for fewer, then {@code nextCursor}).
  */
 final class MemoryTools {
   private final Engram engram;
-  private final SubdirectoryInstructions lazy;
+  private final EngramSettings.Mcp limits;
 
-  MemoryTools(Engram engram) {
+  MemoryTools(Engram engram, EngramSettings.Mcp limits) {
     this.engram = engram;
-    this.lazy = new SubdirectoryInstructions(engram);
-  }
-
-  /** One tool: its name, description, JSON schema of its arguments, and its action. */
-  record ToolDef(String name, String description, String inputSchema, Action action) {}
-
-  /** What a tool does with its arguments; returns its answer. */
-  @FunctionalInterface
-  interface Action {
-    ToolAnswer run(Arguments args) throws IOException;
-  }
-
-  /**
-   * A tool's answer: the text content an agent reads, and the structured content (a JSON object).
-   *
-   * @param text the text content
-   * @param structured the structured content
-   */
-  record ToolAnswer(String text, Map<String, Object> structured) {}
-
-  /** What the memory tools do: a structured result that carries its own text content under {@code text}. */
-  @FunctionalInterface
-  private interface TextInResult {
-    Map<String, Object> run(Arguments args) throws IOException;
-  }
-
-  private static Action textInResult(TextInResult tool) {
-    return args -> {
-      Map<String, Object> result = tool.run(args);
-      return new ToolAnswer(String.valueOf(result.get("text")), result);
-    };
+    this.limits = limits;
   }
 
   List<ToolDef> all() {
     return List.of(
-        new ToolDef("recall", "Find the memories relevant to a query (hybrid search: BM25 over names,"
-            + " descriptions and bodies, plus vectors when enabled; superseded memories left out; within the"
-            + " per-turn recall budgets). With a session id, no memory is sent twice in that session and the"
-            + " session budget holds across calls.",
-            schema("{\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"What the agent is working on"
-                + " or was asked\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":"
-                + engram.settings().recall().filesPerTurn() + "},\"session\":{\"type\":\"string\",\"minLength\":1,"
-                + "\"description\":\"The agent's session id\"}}", "query"),
-            textInResult(this::recall)),
-        new ToolDef("remember", "Save a memory (create it, or update the memory of the same name)."
-            + " Secrets are redacted before anything is written.",
-            schema("{\"name\":{\"type\":\"string\",\"minLength\":1},"
-                + "\"description\":{\"type\":\"string\",\"minLength\":1,\"description\":\"One line: when is this useful\"},"
-                + "\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]},"
-                + "\"body\":{\"type\":\"string\",\"minLength\":1}}", "name", "description", "type", "body"),
-            textInResult(this::remember)),
-        new ToolDef("forget", "Move a memory to the trash (restorable with `engram restore`).",
-            schema("{\"name\":{\"type\":\"string\",\"minLength\":1}}", "name"), textInResult(this::forget)),
-        new ToolDef("list", "List the memories of this project and the user, optionally of one type.",
-            schema("{\"type\":{\"type\":\"string\",\"enum\":[\"user\",\"feedback\",\"project\",\"reference\"]}}"),
-            textInResult(this::list)),
-        new ToolDef("context", "What a session starting in this project loads: the instruction files"
-            + " (CLAUDE.md, AGENTS.md and kin, in prompt order) and the MEMORY.md index. With a path (a file you are"
-            + " about to read or edit), only the instruction files of the subdirectories down to it that this"
-            + " session has not been given yet: call it before working in a subdirectory.",
-            schema("{\"path\":{\"type\":\"string\",\"minLength\":1,\"description\":\"A file about to be read"
-                + " or edited, absolute or relative to the project\"},\"session\":{\"type\":\"string\",\"minLength\":1,"
-                + "\"description\":\"The agent's session id; without it, this server's connection is the session\"}}"),
-            textInResult(this::context)),
-        new CompactionTool(engram).def(),
-        new HistoryTool(engram).def(),
-        new InboxTool(engram).def());
+        new ToolDef("remember", "Remember", "Save a memory for later sessions, or replace the memory of the same"
+            + " name. Save what the user states as a preference, a correction of what you did, or a fact about"
+            + " the project worth knowing next time; not what the code or git already says. Secrets are redacted"
+            + " before anything is written.",
+            ToolDef.Effect.writes(true, true),
+            Schemas.arguments("\"name\":" + Schemas.NAME.replace("(list and recall show the names)",
+                "; an existing name replaces that memory")
+                + ",\"description\":{\"type\":\"string\",\"minLength\":1,\"description\":\"One line saying when the"
+                + " memory is useful: recall matches on it\"},\"type\":" + Schemas.TYPE
+                + ",\"body\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The memory itself, in Markdown:"
+                + " the fact, preference or correction, why it holds and how to apply it\"}",
+                "name", "description", "type", "body"),
+            Schemas.object("\"memory\":" + Schemas.MEMORY + ",\"created\":{\"type\":\"boolean\",\"description\":"
+                + "\"false when it replaced a memory of the same name\"},\"redacted\":"
+                + Schemas.strings("The kinds of secret taken out before writing") + ",\"text\":" + Schemas.TEXT,
+                "memory", "created", "redacted", "text"),
+            this::remember),
+        new ToolDef("forget", "Forget", "Move a memory to the trash, for instance one the user says is wrong or"
+            + " outdated. It stays restorable (the restore tool) for the trash's retention time.",
+            ToolDef.Effect.writes(true, true),
+            Schemas.arguments("\"name\":" + Schemas.NAME, "name"),
+            Schemas.object("\"name\":{\"type\":\"string\"},\"trashId\":{\"type\":\"string\",\"description\":\"The"
+                + " trash entry it became: give it to restore to bring back this very entry\"},\"text\":"
+                + Schemas.TEXT, "name", "trashId", "text"),
+            this::forget),
+        new ToolDef("restore", "Restore a forgotten memory", "Bring a forgotten memory back from the trash:"
+            + " by trashId (what forget answered) for one entry, or by name for the newest trashed memory of that"
+            + " name. Refused while a memory of that name exists.",
+            ToolDef.Effect.writes(false, true),
+            Schemas.arguments("\"name\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The name of the"
+                + " forgotten memory; its newest trash entry comes back\"},\"trashId\":{\"type\":\"string\","
+                + "\"minLength\":1,\"description\":\"One trash entry, as forget answered it; wins over name\"}"),
+            Schemas.object("\"memory\":" + Schemas.MEMORY + ",\"text\":" + Schemas.TEXT, "memory", "text"),
+            this::restore),
+        new ToolDef("list", "List memories", "List the memories of this project and of the user (name, type,"
+            + " description), optionally of one type, " + limits.pageSize() + " at a time by name: when the answer"
+            + " has a nextCursor, call again with it for the next page. To find memories about a subject, recall"
+            + " is better.",
+            ToolDef.Effect.READ_ONLY,
+            Schemas.arguments("\"type\":" + Schemas.TYPE.replace("\"description\":\"The kind of memory:",
+                "\"description\":\"Only memories of this kind:") + ",\"limit\":{\"type\":\"integer\",\"minimum\":1,"
+                + "\"maximum\":" + limits.maxPageSize() + ",\"description\":\"The most memories in this page"
+                + " (default " + limits.pageSize() + ")\"},\"cursor\":{\"type\":\"string\",\"minLength\":1,"
+                + "\"description\":\"The nextCursor of the page before; absent for the first page\"}"),
+            Schemas.object("\"memories\":{\"type\":\"array\",\"items\":" + Schemas.MEMORY + "},\"total\":{\"type\":"
+                + "\"integer\",\"description\":\"How many memories match, over all pages\"},\"nextCursor\":"
+                + "{\"type\":\"string\",\"description\":\"Present when more memories follow: pass it as cursor\"},"
+                + "\"problems\":" + Schemas.strings("Files that could not be read as memories") + ",\"text\":"
+                + Schemas.TEXT, "memories", "total", "problems", "text"),
+            this::list));
   }
 
-  private Map<String, Object> recall(Arguments args) throws IOException {
-    String query = args.requiredString("query");
-    int limit = args.optionalInt("limit", 1, engram.settings().recall().filesPerTurn())
-        .orElse(engram.settings().recall().filesPerTurn());
-    MemoryRecall.Outcome found = engram.recall().recall(query, args.optionalString("session"), limit);
-    List<Map<String, Object>> out = new ArrayList<>();
-    StringBuilder text = new StringBuilder();
-    for (RecalledMemory r : found.result().memories()) {
-      Optional<StoredMemory> stored = engram.memory().read(r.name());
-      if (stored.isEmpty()) {
-        continue; // forgotten since the search
-      }
-      Map<String, Object> m = summary(stored.get());
-      m.put("score", Math.round(r.score() * 1000) / 1000.0);
-      m.put("bytes", r.bytes());
-      m.put("reason", r.reason());
-      m.put("body", r.content());
-      m.put("truncated", r.truncated());
-      out.add(m);
-      text.append(engram.present(stored.get(), r.content())).append("\n\n");
-    }
-    // The agent asked for these: what it asked for counts as used, and feeds hotness.
-    List<String> notes = new ArrayList<>(found.notes());
-    engram.recall().recordUse(found.result().memories().stream().map(RecalledMemory::name).toList())
-        .ifPresent(notes::add);
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("engine", found.retrieval());
-    result.put("memories", out);
-    List<Map<String, Object>> leftOut = new ArrayList<>();
-    for (RecallResult.LeftOut l : found.result().leftOut()) {
-      leftOut.add(new LinkedHashMap<>(Map.of("id", l.id(), "reason", l.reason())));
-    }
-    result.put("leftOut", leftOut);
-    result.put("notes", notes);
-    result.put("text", out.isEmpty() ? "No memory matches the query." : text.toString().strip());
-    return result;
-  }
-
-  private Map<String, Object> remember(Arguments args) throws IOException {
+  private ToolDef.ToolAnswer remember(ToolCall call) throws IOException {
+    Arguments args = call.args();
     String name = args.requiredString("name");
     MemoryType type = MemoryType.parse(args.requiredString("type"))
         .orElseThrow(() -> new ToolInputException("type must be one of " + MemoryType.choices()));
@@ -156,73 +106,104 @@ final class MemoryTools {
     } catch (IllegalArgumentException e) {
       throw new ToolInputException(e.getMessage());
     }
-    Map<String, Object> result = summary(saved.stored());
+    String text = (saved.created() ? "saved" : "updated") + " memory '" + saved.stored().name() + "'";
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("memory", summary(engram, saved.stored()));
     result.put("created", saved.created());
     result.put("redacted", saved.redacted().stream().map(Object::toString).toList());
-    result.put("text", (saved.created() ? "saved" : "updated") + " memory '" + saved.stored().name() + "'");
-    return result;
+    result.put("text", text);
+    return new ToolDef.ToolAnswer(text, result);
   }
 
-  private Map<String, Object> forget(Arguments args) throws IOException {
-    String name = args.requiredString("name");
+  private ToolDef.ToolAnswer forget(ToolCall call) throws IOException {
+    String name = call.args().requiredString("name");
+    Forgotten forgotten;
     try {
-      var forgotten = engram.memory().forget(name, ChangedBy.MCP);
-      Map<String, Object> result = new LinkedHashMap<>();
-      result.put("name", forgotten.name());
-      result.put("trashed", forgotten.trashed().toString());
-      result.put("text", "moved memory '" + forgotten.name() + "' to the trash");
-      return result;
+      forgotten = engram.memory().forget(name, ChangedBy.MCP);
     } catch (NoSuchMemoryException e) {
       throw new ToolInputException(e.getMessage());
     }
+    String text = "moved memory '" + forgotten.name() + "' to the trash (restore brings it back)";
+    String trashId = engram.memory().trashed().stream().filter(t -> t.file().equals(forgotten.trashed()))
+        .map(TrashedMemory::id).findFirst().orElse(forgotten.trashed().getFileName().toString());
+    return new ToolDef.ToolAnswer(text, new LinkedHashMap<>(Map.of("name", forgotten.name(), "trashId", trashId,
+        "text", text)));
   }
 
-  private Map<String, Object> list(Arguments args) throws IOException {
+  private ToolDef.ToolAnswer restore(ToolCall call) throws IOException {
+    Optional<String> trashId = call.args().optionalString("trashId");
+    Optional<String> name = call.args().optionalString("name");
+    if (trashId.isEmpty() && name.isEmpty()) {
+      throw new ToolInputException("give the name of the forgotten memory, or the trashId forget answered");
+    }
+    StoredMemory restored;
+    try {
+      restored = trashId.isPresent() ? engram.memory().restoreEntry(trashId.get(), ChangedBy.MCP)
+          : engram.memory().restore(name.get(), ChangedBy.MCP);
+    } catch (NoSuchMemoryException e) {
+      throw new ToolInputException(e.getMessage());
+    }
+    String text = "restored memory '" + restored.name() + "'";
+    return new ToolDef.ToolAnswer(text, new LinkedHashMap<>(Map.of("memory", summary(engram, restored),
+        "text", text)));
+  }
+
+  private ToolDef.ToolAnswer list(ToolCall call) throws IOException {
+    Arguments args = call.args();
     Optional<MemoryType> type = args.optionalString("type").map(t -> MemoryType.parse(t)
         .orElseThrow(() -> new ToolInputException("type must be one of " + MemoryType.choices())));
+    int limit = args.optionalInt("limit", 1, limits.maxPageSize()).orElse(limits.pageSize());
+    Optional<String> after = args.optionalString("cursor").map(MemoryTools::positionIn);
     MemoryListing listing = engram.memory().list();
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<StoredMemory> matching = listing.memories().stream()
+        .filter(s -> type.isEmpty() || s.memory().type() == type.get())
+        .sorted(java.util.Comparator.comparing(MemoryTools::position)).toList();
+    List<Map<String, Object>> page = new ArrayList<>();
     StringBuilder text = new StringBuilder();
-    for (StoredMemory s : listing.memories()) {
-      if (type.isEmpty() || s.memory().type() == type.get()) {
-        out.add(summary(s));
-        text.append("- ").append(s.name()).append(" [").append(s.memory().type().id()).append("] ")
-            .append(s.memory().description()).append('\n');
+    Optional<String> next = Optional.empty();
+    for (StoredMemory s : matching) {
+      if (after.isPresent() && position(s).compareTo(after.get()) <= 0) {
+        continue;
       }
+      if (page.size() == limit) {
+        next = Optional.of(cursorAfter(page.get(page.size() - 1)));
+        break;
+      }
+      page.add(summary(engram, s));
+      text.append("- ").append(s.name()).append(" [").append(s.memory().type().id()).append("] ")
+          .append(s.memory().description()).append('\n');
     }
+    String shown = page.isEmpty() ? (after.isPresent() ? "No more memories." : "No memories.") : text.toString()
+        .strip() + next.map(c -> "\n\n" + page.size() + " shown of " + matching.size() + "; for the next page call"
+        + " list with cursor \"" + c + "\"").orElse("");
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("memories", out);
+    result.put("memories", page);
+    result.put("total", matching.size());
+    next.ifPresent(c -> result.put("nextCursor", c));
     result.put("problems", listing.problems().stream().map(Object::toString).toList());
-    result.put("text", out.isEmpty() ? "No memories." : text.toString().strip());
-    return result;
+    result.put("text", shown);
+    return new ToolDef.ToolAnswer(shown, result);
   }
 
-  private Map<String, Object> context(Arguments args) throws IOException {
-    Optional<String> path = args.optionalString("path");
-    if (path.isPresent()) {
-      return lazy.dueFor(path.get(), args.optionalString("session"));
+  /** Where a memory sorts in the listing (the store lists by name; scope breaks a tie). */
+  private static String position(StoredMemory s) {
+    return s.name() + "@" + s.scope().name().toLowerCase(Locale.ROOT);
+  }
+
+  private static String cursorAfter(Map<String, Object> shown) {
+    return PageCursor.after(shown.get("name") + "@" + shown.get("scope"));
+  }
+
+  private static String positionIn(String cursor) {
+    try {
+      return PageCursor.position(cursor);
+    } catch (IllegalArgumentException e) {
+      throw new ToolInputException("argument 'cursor': " + e.getMessage());
     }
-    LoadedInstructions loaded = engram.instructions().load();
-    IndexText index = engram.memory().indexText();
-    List<Map<String, Object>> files = new ArrayList<>();
-    loaded.files().forEach(f -> {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("path", f.path().toString());
-      m.put("level", f.level().name().toLowerCase(Locale.ROOT));
-      m.put("chars", f.chars());
-      files.add(m);
-    });
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("files", files);
-    result.put("warnings", loaded.warnings().stream().map(Object::toString).toList());
-    result.put("memoryIndex", index.text());
-    result.put("memoryIndexNote", index.cutNote());
-    String text = loaded.render() + (index.text().isBlank() ? "" : "\n\n# Memory index (MEMORY.md)\n\n" + index.text());
-    result.put("text", text.strip().isEmpty() ? "No instruction files and no memories." : text.strip());
-    return result;
   }
 
-  private Map<String, Object> summary(StoredMemory s) {
+  /** A memory as every tool shows it. */
+  static Map<String, Object> summary(Engram engram, StoredMemory s) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", s.name());
     m.put("type", s.memory().type().id());
@@ -230,14 +211,5 @@ final class MemoryTools {
     m.put("scope", s.scope().name().toLowerCase(Locale.ROOT));
     m.put("uri", MemoryResources.uriOf(engram.memory().location().projectKey(), s));
     return m;
-  }
-
-  private static String schema(String properties, String... required) {
-    StringBuilder req = new StringBuilder();
-    for (String r : required) {
-      req.append(req.length() == 0 ? "" : ",").append('"').append(r).append('"');
-    }
-    return "{\"type\":\"object\",\"properties\":" + properties + ",\"required\":[" + req
-        + "],\"additionalProperties\":false}";
   }
 }

@@ -12,23 +12,28 @@
  * before the store and the tokenizer are loaded.
  *
  * <p>The tools and resources are defined once and registered on the SDK's stateless server, which both
- * transports share. {@code MemoryTools} holds each tool's JSON schema and action: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with
- * the session budgets when a session id is given), {@code remember}, {@code forget}, {@code list}, {@code
- * context}, {@code compact}, {@code history} and {@code inbox} (the review inbox, {@code InboxTool}: list,
- * show, accept with or without an edit, reject, as {@code engram inbox} does). {@code context} with a {@code path} answers with the instruction files of
+ * transports share. A tool is a {@code ToolDef}: its name, a title, a description a model can act on, its effect
+ * (read-only, destructive, idempotent: told to clients as {@code annotations}, {@code openWorldHint} false), the JSON
+ * schema of its arguments with every argument described ({@code Schemas} holds the shared pieces: what user,
+ * feedback, project and reference mean) and the schema of its structured result, which every answer validates
+ * against (the SDK checks it, and so do the clients). {@code EngramTools} lists them, the one place a new tool is
+ * added: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with the session budgets when a session id
+ * is given), {@code remember}, {@code forget} (answering the trash entry's id), {@code restore} (by that id or by
+ * name), {@code list} (a page of {@code mcp.pageSize} memories by name, then a {@code nextCursor}), {@code context},
+ * {@code history}, {@code compact} and {@code inbox} (the review inbox, {@code InboxTool}: list, show, accept with or
+ * without an edit, reject, as {@code engram inbox} does). {@code context} with a {@code path} answers with the instruction files of
  * the subdirectories down to that file that the session has not had ({@code SubdirectoryInstructions}: per
  * session id under Engram's home, else per server connection). {@code CompactionTool} checks that the transcript is an absolute {@code
  * .jsonl} path and calls {@link io.engram.compaction.SessionCompaction} as {@code engram compact} does; its
  * structured content is the {@link io.engram.compaction.CompactionResult} in the JSON form {@code engram
- * compact --json} prints, its text content the summary and its score. The SDK validates arguments against
- * the schema first; a bad argument, an unknown memory or an I/O failure is an {@code isError} result naming
- * the problem, never a protocol error.
+ * compact --json} prints (empty optional fields left out), its text content the summary and its score. The SDK
+ * validates arguments against the schema first; a bad argument, an unknown memory or an I/O failure is an {@code
+ * isError} result naming the problem, never a protocol error. A tool receives a {@code ToolCall}: its arguments,
+ * and the client it may tell progress and log messages to.
  *
  * <p>{@code MemoryResources} serves every memory as {@code memory://<project-key>/<name>} or {@code
- * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time. The SDK's resource
- * list is brought in line with the store at start, after every tool call (on a thread of its own: updating it
- * from inside a tool call deadlocks the SDK's synchronous server) and before every {@code resources/list}, so that
- * list is true whoever changed the store; clients with a session are told of changes (see the transport package).
+ * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time; {@code resources/list} is
+ * answered by the transport package from the store as it is, a page at a time.
  *
  * <p>The SDK brings Jackson 3 ({@code tools.jackson}, beside the core's Jackson 2, in other packages),
  * Reactor, a JSON-schema validator and SLF4J; the command line adds SLF4J's no-op provider, and in stdio

@@ -27,20 +27,19 @@ class CompactionToolPreparedTest {
     Path t = session.growPast(0.92, 200_000).write(project.resolve("agent-9.jsonl"));
     new ContextLevelKeeper(engram.settings(), engram.router(), engram.roots().engramHome(), engram.memory().location(),
         engram.instructions()::load, Clock.systemUTC()).afterTurn(TranscriptReader.read(t), "compact");
-    MemoryTools.ToolDef compact = new MemoryTools(engram).all().stream().filter(d -> d.name().equals("compact"))
-        .findFirst().orElseThrow();
+    ToolDef compact = EngramTools.named(engram, "compact");
 
-    MemoryTools.ToolAnswer ready = compact.action().run(new Arguments(Map.of("transcript", t.toString())));
+    ToolDef.ToolAnswer ready = compact.action().run(ToolCall.of(Map.of("transcript", t.toString())));
     assertThat(ready.text()).contains("<summary>", "prepared by Engram at 92% of the window");
     assertThat(ready.structured()).containsKey("prepared").containsKey("tokensBefore");
 
     session.turn().write(t);
-    MemoryTools.ToolAnswer fresh = compact.action().run(new Arguments(Map.of("transcript", t.toString())));
+    ToolDef.ToolAnswer fresh = compact.action().run(ToolCall.of(Map.of("transcript", t.toString())));
     assertThat(fresh.structured()).doesNotContainKey("prepared").containsKey("summary");
   }
 
-  private MemoryTools.ToolDef compact(Engram engram) {
-    return new MemoryTools(engram).all().stream().filter(d -> d.name().equals("compact")).findFirst().orElseThrow();
+  private ToolDef compact(Engram engram) {
+    return EngramTools.named(engram, "compact");
   }
 
   @Test
@@ -50,14 +49,14 @@ class CompactionToolPreparedTest {
     Path t = session.growPast(0.8, 200_000).write(project.resolve("agent-10.jsonl"));
     Map<String, Object> args = Map.of("transcript", t.toString(), "whenDue", true);
 
-    MemoryTools.ToolAnswer urgent = compact(engram).action().run(new Arguments(args));
+    ToolDef.ToolAnswer urgent = compact(engram).action().run(ToolCall.of(args));
     assertThat(urgent.text()).startsWith("Engram: context at 80%, about 5 turns left").contains("a compaction is prepared");
     assertThat(urgent.structured()).containsEntry("level", "urgent").containsKey("preparedAt");
     assertThat(home.resolve("sessions/agent-10/notes.md")).exists();
-    assertThat(compact(engram).action().run(new Arguments(args)).structured().get("done")).asList().isEmpty();
+    assertThat(compact(engram).action().run(ToolCall.of(args)).structured().get("done")).asList().isEmpty();
 
     session.growPast(0.92, 200_000).write(t);
-    MemoryTools.ToolAnswer critical = compact(engram).action().run(new Arguments(args));
+    ToolDef.ToolAnswer critical = compact(engram).action().run(ToolCall.of(args));
     assertThat(critical.structured()).containsEntry("level", "critical");
     assertThat(critical.text()).contains("a compaction is due now", "<summary>");
   }
@@ -67,12 +66,12 @@ class CompactionToolPreparedTest {
     Engram engram = TestServerMain.engram(home, project);
     Path t = new GrowingTranscript("agent-11", "claude-sonnet-4-5", 20_000, 4_000).turn().turn()
         .write(project.resolve("agent-11.jsonl"));
-    MemoryTools.ToolAnswer r = compact(engram).action().run(new Arguments(Map.of("transcript", t.toString(),
+    ToolDef.ToolAnswer r = compact(engram).action().run(ToolCall.of(Map.of("transcript", t.toString(),
         "restart", true)));
     assertThat(r.text()).startsWith("# Where the session stands (compacted by Engram)")
         .contains("## Messages kept from before the compaction", "Step 2: update src/feature2.ts");
     assertThat(r.structured()).containsKey("restartContext").containsKey("summary");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> compact(engram).action().run(new Arguments(Map.of(
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> compact(engram).action().run(ToolCall.of(Map.of(
         "transcript", t.toString(), "whenDue", true, "restart", true)))).hasMessageContaining("whenDue");
   }
 }

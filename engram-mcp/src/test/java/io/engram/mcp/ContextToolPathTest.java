@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ContextToolPathTest {
   @TempDir Path home;
   @TempDir Path project;
-  MemoryTools.ToolDef context;
+  ToolDef context;
 
   @BeforeEach
   void start() throws IOException {
@@ -27,8 +27,8 @@ class ContextToolPathTest {
     context = tool(TestServerMain.engram(home, project));
   }
 
-  private static MemoryTools.ToolDef tool(Engram engram) {
-    return new MemoryTools(engram).all().stream().filter(t -> t.name().equals("context")).findFirst().orElseThrow();
+  private static ToolDef tool(Engram engram) {
+    return EngramTools.named(engram, "context");
   }
 
   private void write(String relative, String text) throws IOException {
@@ -38,7 +38,7 @@ class ContextToolPathTest {
   }
 
   private String call(Map<String, Object> args) throws IOException {
-    return context.action().run(new Arguments(args)).text();
+    return context.action().run(ToolCall.of(args)).text();
   }
 
   @Test
@@ -61,10 +61,10 @@ class ContextToolPathTest {
   @Test
   void aSessionIdKeepsItsOwnRecordAcrossServers() throws IOException {
     assertThat(call(Map.of("path", "api/x.ts", "session", "agent-1"))).contains("API:");
-    MemoryTools.ToolDef otherServer = tool(TestServerMain.engram(home, project));
-    assertThat(otherServer.action().run(new Arguments(Map.of("path", "api/y.ts", "session", "agent-1"))).text())
+    ToolDef otherServer = tool(TestServerMain.engram(home, project));
+    assertThat(otherServer.action().run(ToolCall.of(Map.of("path", "api/y.ts", "session", "agent-1"))).text())
         .startsWith("No instruction files to add");
-    assertThat(otherServer.action().run(new Arguments(Map.of("path", "api/y.ts", "session", "agent-2"))).text())
+    assertThat(otherServer.action().run(ToolCall.of(Map.of("path", "api/y.ts", "session", "agent-2"))).text())
         .contains("API:");
     // The connection without a session id is a session of its own.
     assertThat(call(Map.of("path", "api/z.ts"))).contains("API:");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.EngramSettings;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code .ci/setup} installs them); outside CI it is skipped with a message saying how to enable it.
  */
 class McpNodeClientTest {
+  private static final int SEEDED = TestServerMain.SEEDED;
   private static final Path NODE_DIR = Path.of("src", "test", "node").toAbsolutePath();
   private static String node;
 
@@ -48,19 +50,21 @@ class McpNodeClientTest {
 
   @Test
   void officialClientUsesEveryToolAndAResourceOverStdio() throws Exception {
+    Path transcript = seed();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    JsonNode report = run(List.of("stdio", java, "-cp", classpath, TestServerMain.class.getName(),
-        home.toString(), project.toString()));
+    JsonNode report = run(List.of("stdio", transcript.toString(), java, "-cp", classpath,
+        TestServerMain.class.getName(), home.toString(), project.toString()));
     assertScenario(report);
   }
 
   @Test
   void officialClientWorksOverStreamableHttpAndAWrongTokenIsRefused() throws Exception {
+    Path transcript = seed();
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
       String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
-      JsonNode report = run(List.of("http", url, TestServerMain.TOKEN));
+      JsonNode report = run(List.of("http", transcript.toString(), url, TestServerMain.TOKEN));
       assertScenario(report);
       assertThat(report.get("wrongTokenStatus").asInt()).isEqualTo(401);
       assertThat(report.get("wrongToken").asText()).contains("unauthorized");
@@ -68,25 +72,54 @@ class McpNodeClientTest {
     }
   }
 
+  private Path seed() throws IOException {
+    return TestServerMain.seed(home, project);
+  }
+
   private static void assertScenario(JsonNode r) {
     assertThat(r.get("server").asText()).isEqualTo("engram");
-    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "forget", "history", "inbox", "list", "recall",
-        "remember");
+    assertThat(r.get("serverVersion").asText()).isEqualTo("test");
+    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "forget", "history", "inbox", "list",
+        "recall", "remember", "restore");
+    assertToolDetails(r.get("toolDetails"));
     assertThat(texts(r.get("rememberSchemaRequired"))).contains("name", "type", "body");
-    assertThat(r.at("/remember/isError").asBoolean()).isFalse();
+    assertThat(r.at("/remember/isError").asBoolean()).as("%s", r.get("remember")).isFalse();
     assertThat(r.at("/remember/text").asText()).contains("saved memory 'tests-need-redis'");
     assertThat(texts(r.at("/list/names"))).containsExactly("tests-need-redis");
+    JsonNode firstPage = r.get("listDefaultPage");
+    assertThat(firstPage.get("count").asInt()).as("the default page: %s", firstPage)
+        .isEqualTo(EngramSettings.Mcp.DEFAULTS.pageSize());
+    assertThat(firstPage.get("total").asInt()).isEqualTo(SEEDED + 1);
+    assertThat(firstPage.get("nextCursor").asText()).isNotBlank();
+    assertThat(texts(r.get("listPaged"))).as("every memory once, in pages of two").hasSize(SEEDED + 1)
+        .doesNotHaveDuplicates().contains("tests-need-redis", "seeded-00", String.format("seeded-%02d", SEEDED - 1));
+    assertThat(r.get("listPages").asInt()).isEqualTo((SEEDED + 2) / 2);
+    assertThat(r.at("/badCursor/isError").asBoolean()).isTrue();
+    assertThat(r.at("/badCursor/text").asText()).contains("cursor");
     assertThat(texts(r.at("/recall/names"))).containsExactly("tests-need-redis");
     assertThat(r.at("/recall/text").asText()).contains("localhost:6379");
+    assertThat(r.get("resources")).as("every memory, page after page").hasSize(SEEDED + 1);
+    assertThat(r.get("resourcePages").asInt()).isEqualTo(2);
     assertThat(r.at("/read/uri").asText()).startsWith("memory://").endsWith("/tests-need-redis");
     assertThat(r.at("/read/text").asText()).contains("name: tests-need-redis", "type: project", "Redis server");
+    for (String tool : List.of("context", "history", "compact")) {
+      assertThat(r.at("/" + tool + "/isError").asBoolean()).as("%s: %s", tool, r.get(tool)).isFalse();
+    }
     assertThat(r.at("/context/text").asText()).contains("tests-need-redis");
+    assertThat(r.at("/compact/structured/summary").asText()).contains("<summary>");
     assertThat(r.at("/badInput/isError").asBoolean()).isTrue();
-    assertThat(r.at("/badInput/text").asText()).contains("type");
+    assertThat(r.at("/badInput/text").asText() + r.at("/badInput/thrown").asText()).contains("type");
+    assertThat(r.at("/unknownTool/code").asInt()).isEqualTo(-32602);
+    assertThat(r.at("/unknownTool/thrown").asText()).contains("'no-such-tool'").contains("recall");
     assertThat(r.at("/forget/isError").asBoolean()).isFalse();
+    assertThat(r.at("/forget/structured/trashId").asText()).startsWith("project/");
     assertThat(r.at("/forgetAgain/isError").asBoolean()).isTrue();
     assertThat(r.at("/forgetAgain/text").asText()).contains("no memory named 'tests-need-redis'");
     assertThat(r.get("listAfterForget")).isEmpty();
+    assertThat(r.at("/restore/isError").asBoolean()).as("%s", r.get("restore")).isFalse();
+    assertThat(r.get("restoredText").asText()).as("the entry asked for, not the newest of that name")
+        .contains("Redis server").doesNotContain("Redis 7 now");
+    assertThat(r.at("/restoreOverExisting/isError").asBoolean()).isTrue();
     assertThat(texts(r.get("serverRequests"))).as("requests the server sent to a client that declared nothing")
         .isEmpty();
     assertThat(r.at("/resourcesCapability/listChanged").asBoolean()).isTrue();
@@ -95,6 +128,31 @@ class McpNodeClientTest {
         r.get("notifications")).isTrue();
     assertThat(r.get("toldForgotten").asBoolean()).as("told the subscribed memory changed once it was forgotten: %s",
         r.get("notifications")).isTrue();
+  }
+
+  /** Every tool has a title, annotations that say what it does, an output schema, and every argument described. */
+  private static void assertToolDetails(JsonNode details) {
+    details.fields().forEachRemaining(e -> {
+      JsonNode t = e.getValue();
+      assertThat(t.get("title").asText()).as(e.getKey()).isNotBlank();
+      assertThat(t.get("outputSchema").asText()).as(e.getKey()).isEqualTo("object");
+      assertThat(t.get("undescribed")).as("%s's arguments without a description", e.getKey()).isEmpty();
+      assertThat(t.at("/annotations/openWorldHint").asBoolean(true)).as(e.getKey()).isFalse();
+    });
+    for (String readOnly : List.of("recall", "list", "context", "history")) {
+      assertThat(details.at("/" + readOnly + "/annotations/readOnlyHint").asBoolean()).as(readOnly).isTrue();
+    }
+    for (String writes : List.of("remember", "forget", "restore", "compact")) {
+      assertThat(details.at("/" + writes + "/annotations/readOnlyHint").asBoolean()).as(writes).isFalse();
+    }
+    assertThat(details.at("/forget/annotations/destructiveHint").asBoolean()).isTrue();
+    assertThat(details.at("/remember/annotations/destructiveHint").asBoolean()).as("it replaces a same-named one")
+        .isTrue();
+    assertThat(details.at("/restore/annotations/destructiveHint").asBoolean(true)).isFalse();
+    assertThat(details.at("/restore/annotations/idempotentHint").asBoolean()).isTrue();
+    assertThat(details.at("/compact/annotations/idempotentHint").asBoolean(true)).isFalse();
+    assertThat(details.at("/remember/typeDescription").asText()).contains("user =", "feedback =", "project =",
+        "reference =");
   }
 
   private static JsonNode run(List<String> args) throws IOException, InterruptedException {

@@ -51,7 +51,8 @@ class StdioStartAndLimitsTest {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
     mayOpen.countDown();
     Thread server = serve(new EngramSettings.Mcp(d.workers(), 1_000, d.minTokenBits(), d.stdioWaitNoticeMillis(),
-        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis()));
+        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(),
+        d.maxPageSize()));
     pipe.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(50_000) + "\"}}");
     JsonNode refused = next();
     assertThat(refused.at("/error/code").asInt()).isEqualTo(-32600);

@@ -24,6 +24,21 @@ public final class TestServerMain {
     EngramMcpServer.serveStdio(engram, System.in, out, "test");
   }
 
+  /** Memories {@link #seed} writes: more than a page of {@code list} and of {@code resources/list}. */
+  static final int SEEDED = 55;
+
+  /** Writes {@link #SEEDED} reference memories and a short session transcript; returns the transcript. */
+  static Path seed(Path home, Path project) throws java.io.IOException {
+    io.engram.memory.ProjectMemory memory = engram(home, project).memory();
+    for (int i = 0; i < SEEDED; i++) {
+      memory.write(io.engram.memory.Memory.of(String.format("seeded-%02d", i), io.engram.memory.MemoryType.REFERENCE,
+          "seeded reference " + i, "Dashboard " + i + " lives at https://dash.example.com/" + i + "."),
+          io.engram.memory.ChangedBy.CLI);
+    }
+    return new io.engram.testing.GrowingTranscript("agent-node", "claude-sonnet-4-5", 2_000, 500)
+        .growPast(0.05, 200_000).write(project.resolve("agent-node.jsonl"));
+  }
+
   static Engram engram(Path home, Path project) throws java.io.IOException {
     EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("user-home"));
     EngramSettings settings = EngramSettings.DEFAULTS;

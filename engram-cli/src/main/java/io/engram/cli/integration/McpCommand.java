@@ -69,7 +69,7 @@ public final class McpCommand implements Callable<Integer> {
     }
     GlobalOptions global = GlobalOptions.of(spec);
     global.settings(); // a broken settings file stops the command here, not at the first request
-    String version = new EngramVersion().getVersion()[0];
+    String version = EngramVersion.number();
     if (port == null) {
       return stdio(global, version);
     }

@@ -58,8 +58,11 @@ class McpCommandProcessTest {
       JsonNode tools = replies.stream().filter(r -> r.path("id").asInt() == 2).findFirst().orElseThrow();
       List<String> names = new ArrayList<>();
       tools.at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
-      assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "list", "context", "compact",
-          "history", "inbox");
+      assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "restore", "list", "context",
+          "compact", "history", "inbox");
+      JsonNode init = replies.stream().filter(r -> r.path("id").asInt() == 1).findFirst().orElseThrow();
+      assertThat(init.at("/result/serverInfo/version").asText()).as("the version the service's MCP gives too")
+          .isEqualTo(io.engram.cli.EngramVersion.number());
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();

@@ -64,20 +64,23 @@ public final class McpProtocol {
    * @param handler answers requests
    * @param json the SDK's JSON mapper, for its result objects
    * @param resources the resources as they are now
+   * @param tools the names of the tools it offers
    */
-  public record Sdk(McpStatelessServerHandler handler, McpJsonMapper json, Resources resources) {
+  public record Sdk(McpStatelessServerHandler handler, McpJsonMapper json, Resources resources, Set<String> tools) {
     /** A server whose resources never change. */
-    public Sdk(McpStatelessServerHandler handler, McpJsonMapper json) {
-      this(handler, json, Resources.NONE);
+    public Sdk(McpStatelessServerHandler handler, McpJsonMapper json, Set<String> tools) {
+      this(handler, json, Resources.NONE, tools);
     }
   }
 
   /** The resources as they are now: what {@code resources/list} answers, and what is compared for changes. */
   public interface Resources {
-    /** Resources that never change. */
+    /** No resources. */
     Resources NONE = new Resources() {
       @Override
-      public void refresh() {}
+      public List<McpSchema.Resource> list() {
+        return List.of();
+      }
 
       @Override
       public Map<String, String> fingerprints() {
@@ -85,8 +88,8 @@ public final class McpProtocol {
       }
     };
 
-    /** Brings the SDK's resource list in line with the store (called before it answers {@code resources/list}). */
-    void refresh();
+    /** Every resource as it is now. */
+    List<McpSchema.Resource> list() throws IOException;
 
     /** Each resource's URI with a fingerprint that changes whenever its content does. */
     Map<String, String> fingerprints() throws IOException;
@@ -281,13 +284,53 @@ public final class McpProtocol {
       return JsonRpcError.internal().response(id);
     }
     if (request.method().equals("resources/list")) {
-      server.resources().refresh(); // the store as it is now, whoever changed it
+      return resourcesPage(server, request);
+    }
+    if (request.method().equals("tools/call") && !server.tools().contains(request.params().orElseThrow()
+        .get("name").textValue())) {
+      return JsonRpcError.invalidParams("Unknown tool: '" + request.params().get().get("name").textValue()
+          + "'; this server's tools are " + String.join(", ", server.tools())).response(id);
     }
     String answer = viaSdk(server, request, context);
     if (request.method().equals("tools/call") && !sessions.isEmpty()) {
       CHECKS.execute(this::checkChanges); // a tool may have changed memories
     }
     return answer;
+  }
+
+  /**
+   * One page of {@code resources/list}, by URI, from the store as it is now (whoever changed it): {@code pageSize}
+   * resources, then a {@code nextCursor} naming the last one, so a page boundary holds while memories come and go.
+   */
+  private String resourcesPage(Sdk server, JsonRpcMessage.Request request) {
+    Optional<String> after;
+    try {
+      after = Optional.ofNullable(request.params().map(p -> p.get("cursor")).filter(JsonNode::isTextual)
+          .map(JsonNode::textValue).orElse(null)).map(PageCursor::position);
+    } catch (IllegalArgumentException e) {
+      return JsonRpcError.invalidParams(e.getMessage()).response(Optional.of(request.id()));
+    }
+    List<McpSchema.Resource> all;
+    try {
+      all = server.resources().list();
+    } catch (IOException e) {
+      log.accept("resources/list failed: " + e.getMessage());
+      return JsonRpcError.internal().response(Optional.of(request.id()));
+    }
+    List<McpSchema.Resource> page = all.stream().sorted(java.util.Comparator.comparing(McpSchema.Resource::uri))
+        .filter(r -> after.isEmpty() || r.uri().compareTo(after.get()) > 0)
+        .limit(EngramSettings.Mcp.DEFAULTS.pageSize() + 1L).toList();
+    String next = null;
+    if (page.size() > EngramSettings.Mcp.DEFAULTS.pageSize()) {
+      page = page.subList(0, EngramSettings.Mcp.DEFAULTS.pageSize());
+      next = PageCursor.after(page.get(page.size() - 1).uri());
+    }
+    try {
+      return result(request.id(), server.json().writeValueAsString(new McpSchema.ListResourcesResult(page, next)));
+    } catch (IOException e) {
+      log.accept("resources/list failed: " + e);
+      return JsonRpcError.internal().response(Optional.of(request.id()));
+    }
   }
 
   private String viaSdk(Sdk server, JsonRpcMessage.Request request, Map<String, Object> context) {

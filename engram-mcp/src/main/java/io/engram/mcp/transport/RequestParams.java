@@ -6,11 +6,11 @@ import java.util.Set;
 
 /**
  * The shape MCP gives the params of each request this server answers, checked before anything acts on
- * them, so a wrong shape is -32602 with a sentence rather than a failure deep in a deserializer.
+ * them, so a wrong shape is -32602 with a sentence rather than a failure deep in a deserializer. Only
+ * {@code resources/list} comes in pages; a cursor for another list is refused.
  */
 final class RequestParams {
-  private static final Set<String> LISTS = Set.of("tools/list", "resources/list", "resources/templates/list",
-      "prompts/list");
+  private static final Set<String> LISTS = Set.of("tools/list", "resources/templates/list", "prompts/list");
 
   private RequestParams() {}
 
@@ -23,9 +23,13 @@ final class RequestParams {
     if (p.has("_meta") && !p.get("_meta").isObject()) {
       return invalid("\"_meta\" must be an object");
     }
+    if (method.equals("resources/list")) {
+      return p.hasNonNull("cursor") && !p.get("cursor").isTextual() ? invalid("\"cursor\" must be a string")
+          : Optional.empty();
+    }
     if (LISTS.contains(method)) {
       return p.hasNonNull("cursor")
-          ? invalid("unknown cursor: this server never hands one out, every list comes in one page")
+          ? invalid("unknown cursor: this list comes in one page and never hands one out")
           : Optional.empty();
     }
     return switch (method) {

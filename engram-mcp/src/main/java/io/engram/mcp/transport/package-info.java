@@ -29,8 +29,11 @@
  * <h2>Requests</h2>
  *
  * <p>{@link io.engram.mcp.transport.RequestParams} checks the shape MCP gives each method's params before the
- * SDK sees them (-32602: an array, a missing tool name or URI, any {@code cursor}, since every list comes in
- * one page). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
+ * SDK sees them (-32602: an array, a missing tool name or URI, a {@code cursor} for a list that comes in one page).
+ * {@code resources/list} is answered here, from the store as it is, {@code mcp.pageSize} resources by URI and a
+ * {@code nextCursor} after the last ({@code PageCursor}: plain text, so a page boundary holds while memories come
+ * and go). A call of a tool the server does not have is -32602 naming the tool asked for and the tools there are
+ * (the SDK's own message names none). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
  * (stderr) only, so no class name or exception text reaches a client. After 20 refused stdin lines only one
  * line per 1000 is logged: a client that never reads stderr cannot block the server on a full pipe. At the
  * end of stdin, every request already read is answered (a piped batch of writes is done whole, however long it

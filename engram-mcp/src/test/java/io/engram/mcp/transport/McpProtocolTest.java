@@ -78,7 +78,7 @@ class McpProtocolTest {
         throw new IllegalStateException("store locked");
       }
       return new McpProtocol.Sdk(handler(Mono.just(McpSchema.JSONRPCResponse.result(7, Map.of("tools", List.of())))),
-          McpJsonDefaults.getMapper());
+          McpJsonDefaults.getMapper(), java.util.Set.of());
     }, log::add);
     String list = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}";
     assertThat(answer(protocol, list).at("/error/code").asInt()).isEqualTo(-32603);
@@ -98,7 +98,7 @@ class McpProtocolTest {
   private McpProtocol protocol(McpStatelessServerHandler handler) {
     return new McpProtocol(new McpProtocol.ServerIdentity("engram", "test", "use it"), () -> {
       built.incrementAndGet();
-      return new McpProtocol.Sdk(handler, McpJsonDefaults.getMapper());
+      return new McpProtocol.Sdk(handler, McpJsonDefaults.getMapper(), java.util.Set.of());
     }, log::add);
   }
 

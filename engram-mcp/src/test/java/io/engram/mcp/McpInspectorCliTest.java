@@ -1,0 +1,154 @@
+package io.engram.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MCP Inspector's command line ({@code @modelcontextprotocol/inspector --cli}, on the TypeScript SDK's second
+ * line) against the server: over stdio its portability check of every tool schema ({@code --strict}), over streamable
+ * HTTP the calls a person makes with it. One HTTP server for the class; each case is one Inspector process. Under
+ * {@code CI=true} a missing node or {@code node_modules} fails the test; elsewhere it is skipped.
+ */
+class McpInspectorCliTest {
+  private static final Path NODE_DIR = Path.of("src", "test", "node").toAbsolutePath();
+  private static final Path INSPECTOR =
+      NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+  private static String node;
+
+  @TempDir static Path home;
+  @TempDir static Path project;
+  private static EngramMcpServer.Http server;
+  private static String url;
+
+  @BeforeAll
+  static void start() throws Exception {
+    node = onPath("node");
+    if (node == null || !Files.isRegularFile(INSPECTOR)) {
+      String why = (node == null ? "node is not on the PATH" : "the MCP Inspector is not installed")
+          + "; run .ci/setup (or `npm ci` in " + NODE_DIR + ")";
+      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+        fail("CI=true but " + why);
+      }
+      Assumptions.assumeTrue(false, "skipped: " + why);
+    }
+    TestServerMain.seed(home, project);
+    server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project), new InetSocketAddress("127.0.0.1", 0),
+        TestServerMain.TOKEN, "test");
+    url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void everyToolSchemaPassesTheStrictPortabilityCheckOverStdio() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Result r = inspector(List.of(java, "-cp", classpath, TestServerMain.class.getName(), home.toString(),
+        project.toString(), "--method", "tools/list", "--strict"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.err()).as("the Inspector's findings on the schemas (it prints none when all is well)")
+        .doesNotContain("Warning:", "Error:");
+    for (JsonNode tool : r.json().get("tools")) {
+      String name = tool.get("name").asText();
+      assertThat(tool.path("title").asText()).as(name).isNotBlank();
+      assertThat(tool.path("outputSchema").path("type").asText()).as(name).isEqualTo("object");
+      assertThat(tool.path("annotations").has("readOnlyHint")).as(name).isTrue();
+    }
+  }
+
+  @Test
+  void aListPageValidatesAgainstItsSchemaAndNamesTheNextCursor() throws Exception {
+    Result r = inspector(http("--method", "tools/call", "--tool-name", "list", "--tool-arg", "limit=3"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode page = r.json().get("structuredContent");
+    assertThat(page.get("memories")).hasSize(3);
+    assertThat(page.get("total").asInt()).isEqualTo(TestServerMain.SEEDED);
+    assertThat(page.get("nextCursor").asText()).isEqualTo("after seeded-02@project");
+    assertThat(r.json().path("isError").asBoolean()).isFalse();
+  }
+
+  @Test
+  void theInspectorListsEveryResourcePageAfterPage() throws Exception {
+    Result r = inspector(http("--method", "resources/list"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.json().get("resources")).hasSize(TestServerMain.SEEDED);
+  }
+
+  @Test
+  void anUnknownToolIsRefusedByName() throws Exception {
+    Result r = inspector(http("--method", "tools/call", "--tool-name", "recal", "--tool-arg", "query=x"));
+    assertThat(r.out() + r.err()).contains("'recal'");
+  }
+
+  @Test
+  void initializeGivesTheOneServerVersion() throws Exception {
+    Result r = inspector(http("--method", "initialize"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.json().at("/serverInfo/version").asText()).isEqualTo("test");
+  }
+
+  private static List<String> http(String... args) {
+    List<String> all = new ArrayList<>(List.of(url, "--transport", "http", "--header",
+        "Authorization: Bearer " + TestServerMain.TOKEN));
+    all.addAll(List.of(args));
+    return all;
+  }
+
+  private record Result(int exit, String out, String err) {
+    JsonNode json() throws java.io.IOException {
+      return new ObjectMapper().readTree(out);
+    }
+  }
+
+  private static Result inspector(List<String> args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(node, INSPECTOR.toString(), "--cli"));
+    command.addAll(args);
+    Path err = Files.createTempFile("inspector", ".err");
+    try {
+      ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile()).redirectError(err.toFile());
+      // The Inspector keeps a catalog of servers; this one stays in the test's home, never the user's.
+      builder.environment().put("MCP_CATALOG_PATH", home.resolve("inspector-catalog.json").toString());
+      Process p = builder.start();
+      p.getOutputStream().close();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        fail("the Inspector did not finish within 60 s");
+      }
+      return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(err));
+    } finally {
+      Files.deleteIfExists(err);
+    }
+  }
+
+  private static String onPath(String name) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      File f = new File(dir, name);
+      if (f.canExecute()) {
+        return f.getAbsolutePath();
+      }
+    }
+    return null;
+  }
+}
