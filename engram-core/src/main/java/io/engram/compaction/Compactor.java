@@ -55,14 +55,25 @@ final class Compactor {
    * with the user's messages word for word.
    */
   public CompactionResult compact(CompactionInput input) {
+    return compact(input, CompactionProgress.NONE);
+  }
+
+  /**
+   * Compacts {@code input}, telling {@code progress} of each stage (which may stop it: {@link CompactionProgress});
+   * a stop is passed on, never taken for a failure to degrade from.
+   */
+  CompactionResult compact(CompactionInput input, CompactionProgress progress) {
     try {
-      return compactEachPartGuarded(input);
+      return compactEachPartGuarded(input, progress);
+    } catch (java.util.concurrent.CancellationException stopped) {
+      throw stopped;
     } catch (RuntimeException | StackOverflowError e) {
       return lastRung(input, e);
     }
   }
 
-  private CompactionResult compactEachPartGuarded(CompactionInput input) {
+  private CompactionResult compactEachPartGuarded(CompactionInput input, CompactionProgress progress) {
+    progress.stage(1, "counting and pruning the messages");
     List<TranscriptMessage> all = input.messages();
     int from = Math.min(all.size(), input.notes().map(CoveredNotes::coveredMessages).orElse(0));
     Optional<SessionNotes> notes = input.notes().map(CoveredNotes::notes);
@@ -71,6 +82,7 @@ final class Compactor {
     long target = (long) (input.window().windowTokens() * settings.pruneTargetShare());
     PrunedConversation pruned =
         PrunedConversation.of(all.subList(from, all.size()), target, settings.pruneProtectRecent(), tokens);
+    progress.stage(2, "reading the key information");
     Conversation conversation = Conversation.of(all, from, settings.maxTechnicalKeywords(), settings.userQuoteChars());
     int partTokens = (int) Math.min(Integer.MAX_VALUE, pruned.tokens());
     CompactionScorer scorer =
@@ -82,8 +94,8 @@ final class Compactor {
     Answered<LadderOutcome> answered = router.run(
         Purpose.COMPACTION,
         !input.userRequested(),
-        model -> withModel(model, pruned.messages(), notes, conversation, scorer, input, readded),
-        () -> offline(conversation, partTokens, budget, scorer, input, readded, degraded));
+        model -> withModel(model, pruned.messages(), notes, conversation, scorer, input, readded, progress),
+        () -> offline(conversation, partTokens, budget, scorer, input, readded, degraded, progress));
     LadderOutcome outcome = answered.value();
 
     LossRecord lost = pruned.pruning().loss();
@@ -125,6 +137,7 @@ final class Compactor {
       lost = lost.plus(LossRecord.fromScore(score.get()));
     }
     int free = (int) Math.max(0, budget.fileTokens() - summaryTokens);
+    progress.stage(4, "restoring the files touched");
     StageGuard restoring = new StageGuard();
     FileRestorer.Restored restored = restoring.attempt("restoring the files touched",
         () -> new FileRestorer(settings, counter).restore(conversation.touched(), input.now(), input.baseDir(), free),
@@ -161,10 +174,11 @@ final class Compactor {
   }
 
   private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,
-      Conversation conversation, CompactionScorer scorer, CompactionInput input, List<String> readded) {
+      Conversation conversation, CompactionScorer scorer, CompactionInput input, List<String> readded,
+      CompactionProgress progress) {
     Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens);
     LadderOutcome outcome = new DegradationLadder(settings).run(
-        guard(summarizer, conversation, readded), scorer, input.customInstructions(), messages.size());
+        guard(summarizer, conversation, readded, progress), scorer, input.customInstructions(), messages.size());
     Optional<LadderStep> failed = outcome.steps().stream()
         .filter(s -> s.action() == LadderStep.Action.SUMMARIZER_FAILED).findFirst();
     if (failed.isPresent() && outcome.result() == LadderOutcome.Result.TRUNCATED) {
@@ -175,12 +189,13 @@ final class Compactor {
   }
 
   private LadderOutcome offline(Conversation conversation, int partTokens, ContextBudget budget,
-      CompactionScorer scorer, CompactionInput input, List<String> readded, List<String> degraded) {
+      CompactionScorer scorer, CompactionInput input, List<String> readded, List<String> degraded,
+      CompactionProgress progress) {
     readded.clear();
     ExtractiveSummarizer extractive =
         new ExtractiveSummarizer(conversation, counter, partTokens, budget.summaryTokens(), settings);
     LadderOutcome outcome = new DegradationLadder(settings).run(
-        guard(extractive, conversation, readded), scorer, input.customInstructions(), conversation.part().size());
+        guard(extractive, conversation, readded, progress), scorer, input.customInstructions(), conversation.part().size());
     degraded.addAll(extractive.failures());
     return outcome;
   }
@@ -235,8 +250,10 @@ final class Compactor {
   }
 
   /** The summarizer with the verbatim guarantee applied to each answer; what any attempt dropped is collected. */
-  private static Summarizer guard(Summarizer inner, Conversation conversation, List<String> readded) {
+  private static Summarizer guard(Summarizer inner, Conversation conversation, List<String> readded,
+      CompactionProgress progress) {
     return request -> {
+      progress.stage(3, "summary attempt " + request.attempt());
       SummarySections parsed = SummarySections.parse(inner.summarize(request));
       return guarded(parsed, conversation, readded).render();
     };

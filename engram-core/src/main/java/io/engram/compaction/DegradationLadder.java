@@ -160,6 +160,8 @@ final class DegradationLadder {
       String text;
       try {
         text = Objects.requireNonNullElse(summarizer.summarize(request), "");
+      } catch (java.util.concurrent.CancellationException e) {
+        throw e; // the caller stopped the compaction: not a summarizer that failed
       } catch (RuntimeException e) {
         step(LadderStep.Action.SUMMARIZER_FAILED, "attempt " + request.attempt() + " failed: " + e, Optional.empty());
         return Optional.empty();

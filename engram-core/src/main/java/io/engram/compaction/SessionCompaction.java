@@ -141,6 +141,19 @@ public final class SessionCompaction {
    *     that is not in the segment
    */
   public CompactionResult compact(Transcript transcript, Request request) throws IOException {
+    return compact(transcript, request, CompactionProgress.NONE);
+  }
+
+  /**
+   * Compacts the current segment of {@code transcript}, telling {@code progress} of each stage; a {@link
+   * java.util.concurrent.CancellationException} it throws stops the compaction.
+   *
+   * @throws IOException when the kept notes cannot be read
+   * @throws IllegalArgumentException when the transcript holds no message, or given notes cover a message
+   *     that is not in the segment
+   */
+  public CompactionResult compact(Transcript transcript, Request request, CompactionProgress progress)
+      throws IOException {
     if (transcript.messages().isEmpty()) {
       throw new IllegalArgumentException("the transcript of session " + transcript.sessionId()
           + " holds no messages");
@@ -156,7 +169,7 @@ public final class SessionCompaction {
       input = input.withNotes(covered.get());
     }
     return new Compactor(settings, JtokkitTokenCounter.forModel(model, settings.context()),
-        router.forSession(transcript.sessionId())).compact(input);
+        router.forSession(transcript.sessionId())).compact(input, progress);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.engram.compaction;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
 /**
@@ -15,10 +16,15 @@ final class StageGuard {
 
   private final List<String> failures = new ArrayList<>();
 
-  /** The result of {@code work}, or {@code fallback} when it throws; {@code part} names it for people. */
+  /**
+   * The result of {@code work}, or {@code fallback} when it throws; {@code part} names it for people. A caller's
+   * stop ({@link CancellationException}) is no failure of the part: it is passed on.
+   */
   <T> T attempt(String part, Supplier<T> work, Supplier<T> fallback) {
     try {
       return work.get();
+    } catch (CancellationException stopped) {
+      throw stopped;
     } catch (RuntimeException | StackOverflowError e) {
       failures.add(part + " failed (" + describe(e) + ")");
       return fallback.get();

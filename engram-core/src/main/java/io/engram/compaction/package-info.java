@@ -64,6 +64,10 @@
  * compacted messages that fit the messages' share in the budget's priority ({@code engram compact --restart},
  * the MCP {@code compact} tool's {@code restart}, the prepared compaction's {@code restart-context.md}).
  *
+ * <p>A caller that wants to hear the stages (the MCP tool's progress) passes a {@link CompactionProgress}; a {@link
+ * java.util.concurrent.CancellationException} it throws stops the compaction where it is: the ladder and the model
+ * router pass it on rather than treat it as a summarizer or a model that failed.
+ *
  * <p>Where to start: {@link SessionCompaction#compact}.
  */
 package io.engram.compaction;

@@ -2,7 +2,9 @@ package io.engram.dream;
 
 /**
  * Receives a dream run's progress: each phase with its number of items, then one call per item. The
- * engine calls it from the running thread; implementations must not throw.
+ * engine calls it from the running thread. An implementation may throw {@link
+ * java.util.concurrent.CancellationException} while the dream plans, to stop it: nothing is applied and the lock is
+ * released; once {@link DreamPhase#APPLY} begins it must not throw (half a plan would be left applied).
  */
 public interface DreamProgress {
 

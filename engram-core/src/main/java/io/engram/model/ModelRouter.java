@@ -95,6 +95,8 @@ public final class ModelRouter {
       return new Answered<>(value, Engine.MODEL, metered.id(), Optional.empty(), metered.spent());
     } catch (ModelException e) {
       return offlineAnswer(offline, Optional.of(describe(e)), metered.spent());
+    } catch (java.util.concurrent.CancellationException e) {
+      throw e; // the caller stopped the work: no reason to try offline
     } catch (RuntimeException e) {
       return offlineAnswer(
           offline, Optional.of("model path failed: " + e.getClass().getSimpleName() + ": " + e.getMessage()),

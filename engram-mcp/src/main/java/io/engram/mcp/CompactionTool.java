@@ -3,6 +3,7 @@ package io.engram.mcp;
 import io.engram.Engram;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.engram.compaction.CompactionProgress;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.RestartContext;
 import io.engram.compaction.SessionCompaction;
@@ -29,6 +30,9 @@ import java.util.Optional;
  */
 final class CompactionTool {
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules().build();
+
+  /** The stages a compaction reports: reading the transcript, then the compaction's own. */
+  private static final int STAGES = 1 + CompactionProgress.STAGES;
 
   private final Engram engram;
 
@@ -104,6 +108,7 @@ final class CompactionTool {
       throw new ToolInputException("argument 'whenDue' acts on the window's level: it takes no 'restart' or"
           + " 'instructions'");
     }
+    call.step(1, STAGES, "reading the transcript");
     Transcript transcript = TranscriptReader.read(path);
     if (transcript.messages().isEmpty()) {
       throw new ToolInputException("argument 'transcript': " + path + " holds no messages");
@@ -119,8 +124,14 @@ final class CompactionTool {
     }
     SessionCompaction compaction = engram.compaction();
     CompactionResult r;
+    double[] last = {1};
     try {
-      r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")));
+      r = compaction.compact(transcript, SessionCompaction.Request.userRequested(instructions.orElse("")),
+          (stage, what) -> {
+            // A stage that comes again (the summary's next attempt) is a tenth further on, so progress still grows.
+            last[0] = Math.max(stage + 1, last[0] + 0.1);
+            call.step(last[0], STAGES, what);
+          });
     } catch (IllegalArgumentException e) {
       throw new ToolInputException("argument 'transcript': " + e.getMessage());
     }

@@ -232,6 +232,8 @@ public final class EngramMcpServer {
             tool(json, t), (context, request) -> features.call(t, request.arguments(), context))).toList())
         .resourceTemplates(new McpStatelessServerFeatures.SyncResourceTemplateSpecification(
             template(), (context, request) -> features.read(request.uri())))
+        .prompts(features.prompts.prompts())
+        .completions(features.prompts.completions())
         .build();
     McpProtocol.Resources resources = new McpProtocol.Resources() {
       @Override
@@ -257,12 +259,15 @@ public final class EngramMcpServer {
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
       + " you are working on before acting; call `remember` when the user states a preference, a correction or"
-      + " a project fact worth keeping; `context` shows the instruction files and the memory index; `compact`"
-      + " summarises a session transcript with its quality score; `history` searches what was said and done in"
-      + " this project's past sessions, when you need it.";
+      + " a project fact worth keeping, and `forget` when one is wrong (`restore` brings it back); `list` pages"
+      + " through them; `context` shows the instruction files and the memory index; `compact` summarises a session"
+      + " transcript with its quality score; `dream` consolidates the memories; `history` searches what was said"
+      + " and done in this project's past sessions, when you need it.";
 
   private static McpSchema.ServerCapabilities capabilities() {
-    return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
+    // What the SDK's handler answers; initialize tells the client (McpProtocol), with what its transport adds.
+    return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).completions()
+        .logging().build();
   }
 
   private static McpSchema.Tool tool(McpJsonMapper json, ToolDef t) {
@@ -285,19 +290,22 @@ public final class EngramMcpServer {
   private static final class Features {
     final List<ToolDef> tools;
     final MemoryResources resources;
+    final EngramPrompts prompts;
 
     Features(Engram engram) {
       this.tools = EngramTools.all(engram, EngramSettings.Mcp.DEFAULTS);
       this.resources = new MemoryResources(engram);
+      this.prompts = new EngramPrompts(engram);
     }
 
     McpSchema.CallToolResult call(ToolDef tool, Map<String, Object> arguments, McpTransportContext context) {
       CallControl control = context.get(CallControl.KEY) instanceof CallControl c ? c : CallControl.none();
+      ToolCall call = new ToolCall(new Arguments(arguments), control);
       long started = System.nanoTime();
       try {
         // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
         // may hold secrets that no write removed.
-        ToolDef.ToolAnswer answer = tool.action().run(new ToolCall(new Arguments(arguments), control));
+        ToolDef.ToolAnswer answer = tool.action().run(call);
         control.log(LogLevel.DEBUG, tool.name() + " answered in " + (System.nanoTime() - started) / 1_000_000 + " ms");
         return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
             .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
@@ -306,8 +314,8 @@ public final class EngramMcpServer {
         control.log(LogLevel.WARNING, message);
         return McpSchema.CallToolResult.builder().addTextContent(message).isError(true).build();
       } catch (CancellationException e) {
-        control.log(LogLevel.INFO, tool.name() + " stopped: cancelled by the client after "
-            + (System.nanoTime() - started) / 1_000_000 + " ms");
+        control.log(LogLevel.INFO, tool.name() + " stopped" + (call.stage().isEmpty() ? "" : " at " + call.stage())
+            + ": cancelled by the client after " + (System.nanoTime() - started) / 1_000_000 + " ms");
         return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": cancelled").isError(true).build();
       }
     }

@@ -17,7 +17,7 @@ final class EngramTools {
         List.of(new RecallTool(engram).def()),
         memory.all(),
         List.of(new ContextTool(engram).def(), new HistoryTool(engram).def(), new CompactionTool(engram).def(),
-            new InboxTool(engram).def()))
+            new DreamTool(engram).def(), new InboxTool(engram).def()))
         .flatMap(List::stream).toList();
   }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.CancellationException;
 final class ToolCall {
   private final Arguments arguments;
   private final CallControl control;
+  private volatile String stage = "";
 
   ToolCall(Arguments arguments, CallControl control) {
     this.arguments = arguments;
@@ -27,12 +28,23 @@ final class ToolCall {
   }
 
   /**
-   * Stage {@code done} of {@code total} begins ({@code message} says which); throws {@link CancellationException}
-   * instead when the client cancelled the call.
+   * Stage {@code done} of {@code total} begins ({@code message} says which; a fraction for a stage that repeats);
+   * throws {@link CancellationException} instead when the client cancelled the call.
    */
-  void step(int done, int total, String message) {
+  void step(double done, int total, String message) {
     stopIfCancelled();
+    report(done, total, message);
+  }
+
+  /** Tells the client of stage {@code done} of {@code total}, even once the call is cancelled and cannot stop. */
+  void report(double done, int total, String message) {
+    stage = message + " (" + (int) Math.floor(done) + " of " + total + ")";
     control.progress(done, total, message);
+  }
+
+  /** The stage the call last began, for what is said when it stops; empty before the first. */
+  String stage() {
+    return stage;
   }
 
   /** Throws {@link CancellationException} when the client cancelled the call. */

@@ -20,8 +20,10 @@
  * added: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with the session budgets when a session id
  * is given), {@code remember}, {@code forget} (answering the trash entry's id), {@code restore} (by that id or by
  * name), {@code list} (a page of {@code mcp.pageSize} memories by name, then a {@code nextCursor}), {@code context},
- * {@code history}, {@code compact} and {@code inbox} (the review inbox, {@code InboxTool}: list, show, accept with or
- * without an edit, reject, as {@code engram inbox} does). {@code context} with a {@code path} answers with the instruction files of
+ * {@code history}, {@code compact}, {@code dream} ({@code DreamTool}: {@link io.engram.dream.Dream} as
+ * {@code engram dream} runs it, its phases as progress; cancelled while it plans it changes nothing, once it applies
+ * it finishes) and {@code inbox} (the review inbox, {@code InboxTool}: list, show, accept with or without an edit,
+ * reject, as {@code engram inbox} does). {@code context} with a {@code path} answers with the instruction files of
  * the subdirectories down to that file that the session has not had ({@code SubdirectoryInstructions}: per
  * session id under Engram's home, else per server connection). {@code CompactionTool} checks that the transcript is an absolute {@code
  * .jsonl} path and calls {@link io.engram.compaction.SessionCompaction} as {@code engram compact} does; its
@@ -29,7 +31,15 @@
  * compact --json} prints (empty optional fields left out), its text content the summary and its score. The SDK
  * validates arguments against the schema first; a bad argument, an unknown memory or an I/O failure is an {@code
  * isError} result naming the problem, never a protocol error. A tool receives a {@code ToolCall}: its arguments,
- * and the client it may tell progress and log messages to.
+ * and the client it tells its stages to ({@code step}: progress when asked for, and the point where a cancelled
+ * call stops). {@code compact} reports reading the transcript and then {@link io.engram.compaction.CompactionProgress}'s
+ * stages.
+ *
+ * <p>{@code EngramPrompts} are the prompts clients offer as commands: {@code recall} (what Engram remembers for the
+ * task given), {@code remember} (save this, with the type when given), {@code about} (a memory by name, else what
+ * recall finds for the topic) and {@code compact} (compact this session now through the tool); and the completions
+ * of {@code about}'s topic and the resource template's {@code name} (memory names, those starting with what was
+ * typed first, of the scope given) and {@code scope}, and of {@code remember}'s type.
  *
  * <p>{@code MemoryResources} serves every memory as {@code memory://<project-key>/<name>} or {@code
  * memory://user/<name>} (template {@code memory://{scope}/{name}}), readable at any time; {@code resources/list} is

@@ -130,9 +130,26 @@ class HttpProtocolConformanceTest {
   void malformedBodiesAreParseOrInvalidRequestErrorsWith400() throws Exception {
     assertError(send(AUTH, "{\"jsonrpc\":"), -32700);
     assertError(send(AUTH, "hello world"), -32700);
-    assertError(send(AUTH, "[" + TOOLS + "]"), -32600);
+    assertError(send(AUTH + "MCP-Protocol-Version: 2025-06-18\r\n", "[" + TOOLS + "]"), -32600);
+    assertError(send(AUTH, "[]"), -32600);
     assertError(send(AUTH, "{\"foo\":1}"), -32600);
     assertThat(send(AUTH, "{\"foo\":1}").status()).isEqualTo(400);
+  }
+
+  @Test
+  void aBatchIsAnsweredWithAnArrayUnderTheOneVersionThatHasThem() throws Exception {
+    RawHttp.Answer answer = send(AUTH + "MCP-Protocol-Version: 2025-03-26\r\n", "[" + TOOLS + ","
+        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"},{\"jsonrpc\":\"2.0\",\"id\":9,"
+        + "\"method\":\"ping\"},{\"foo\":1}]");
+    assertThat(answer.status()).isEqualTo(200);
+    JsonNode answers = new ObjectMapper().readTree(answer.body());
+    assertThat(answers.isArray()).isTrue();
+    assertThat(answers).hasSize(3);
+    assertThat(answers.get(0).at("/result/tools").isArray()).isTrue();
+    assertThat(answers.get(1).get("id").asInt()).isEqualTo(9);
+    assertThat(answers.get(2).at("/error/code").asInt()).isEqualTo(-32600);
+    assertThat(send(AUTH + "MCP-Protocol-Version: 2025-03-26\r\n",
+        "[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]").status()).isEqualTo(202);
   }
 
   @Test

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The MCP Inspector's command line ({@code @modelcontextprotocol/inspector --cli}, on the TypeScript SDK's second
  * line) against the server: over stdio its portability check of every tool schema ({@code --strict}), over streamable
- * HTTP the calls a person makes with it. One HTTP server for the class; each case is one Inspector process. Under
+ * HTTP the calls a person makes with it (its command line has no completion method: McpNodeClientTest completes).
+ * One HTTP server for the class; each case is one Inspector process. Under
  * {@code CI=true} a missing node or {@code node_modules} fails the test; elsewhere it is skipped.
  */
 class McpInspectorCliTest {
@@ -102,10 +103,24 @@ class McpInspectorCliTest {
   }
 
   @Test
+  void aPromptBringsWhatEngramRemembersAboutATopic() throws Exception {
+    Result r = inspector(http("--method", "prompts/get", "--prompt-name", "about", "--prompt-args", "topic=seeded-07"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.json().at("/messages/0/content/text").asText()).contains("## seeded-07", "dash.example.com/7");
+  }
+
+  @Test
+  void theLogLevelIsSet() throws Exception {
+    Result r = inspector(http("--method", "logging/setLevel", "--log-level", "debug"));
+    assertThat(r.exit()).as(r.out() + r.err()).isZero();
+  }
+
+  @Test
   void initializeGivesTheOneServerVersion() throws Exception {
     Result r = inspector(http("--method", "initialize"));
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.json().at("/serverInfo/version").asText()).isEqualTo("test");
+    assertThat(r.json().at("/capabilities").toString()).contains("\"prompts\"", "\"completions\"", "\"logging\"");
   }
 
   private static List<String> http(String... args) {

@@ -72,14 +72,90 @@ class McpNodeClientTest {
     }
   }
 
+  @Test
+  void promptsCompletionsLoggingProgressAndCancellationOverStdio() throws Exception {
+    Path small = seed();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    assertFeatures(run("features.mjs", List.of("stdio", small.toString(), longSession().toString(), java, "-cp",
+        classpath, TestServerMain.class.getName(), home.toString(), project.toString())));
+  }
+
+  @Test
+  void promptsCompletionsLoggingProgressCancellationAndBatchesOverStreamableHttp() throws Exception {
+    Path small = seed();
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
+      String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
+      JsonNode report = run("features.mjs", List.of("http", small.toString(), longSession().toString(), url,
+          TestServerMain.TOKEN));
+      assertFeatures(report);
+      assertThat(report.at("/batch 2025-03-26/answered").toString()).as("a batch under 2025-03-26: %s",
+          report.get("batch 2025-03-26")).isEqualTo("[2,3]");
+      assertThat(report.at("/batch 2025-06-18/answered")).isEmpty();
+      assertThat(report.at("/batch 2025-06-18/error").asText()).contains("-32600", "2025-03-26 only");
+    }
+  }
+
   private Path seed() throws IOException {
     return TestServerMain.seed(home, project);
+  }
+
+  /** A real recorded session of 2.7 MB (core's test fixture): reading and compacting it takes a few seconds. */
+  private Path longSession() throws IOException {
+    Path file = project.resolve("long-session.jsonl");
+    try (var in = McpNodeClientTest.class.getResourceAsStream(
+        "/transcripts/claude-code/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl")) {
+      assertThat(in).as("core's recorded session on the test class path").isNotNull();
+      Files.copy(in, file);
+    }
+    return file;
+  }
+
+  private static void assertFeatures(JsonNode r) {
+    assertThat(r.at("/capabilities/logging").isObject()).as("%s", r.get("capabilities")).isTrue();
+    assertThat(r.at("/capabilities/completions").isObject()).isTrue();
+    assertThat(r.at("/capabilities/prompts").isObject()).isTrue();
+    List<String> prompts = new ArrayList<>();
+    r.get("prompts").forEach(p -> prompts.add(p.get("name").asText() + " " + p.get("arguments")));
+    assertThat(prompts).containsExactlyInAnyOrder("recall [\"task*\"]", "remember [\"what*\",\"type\"]",
+        "about [\"topic*\"]", "compact [\"instructions\"]");
+    r.get("prompts").forEach(p -> assertThat(p.get("title").asText()).isNotBlank());
+    assertThat(r.at("/promptRecall/text").asText()).contains("make the integration tests pass with redis");
+    assertThat(r.at("/promptRemember/text").asText()).contains("the user prefers tabs", "remember tool",
+        "the type user");
+    assertThat(r.at("/promptAbout/text").asText()).contains("## seeded-07", "https://dash.example.com/7");
+    assertThat(r.at("/promptCompact/text").asText()).contains("compact tool", "keep the failing test");
+    assertThat(r.at("/promptMissing/code").asInt()).isEqualTo(-32602);
+    assertThat(r.at("/promptMissing/thrown").asText()).contains("'topic' is required");
+    assertThat(texts(r.at("/completeTopic/values"))).hasSize(10).allMatch(v -> v.startsWith("seeded-1"));
+    assertThat(texts(r.at("/completeType/values"))).containsExactly("feedback");
+    assertThat(texts(r.at("/completeUri/values"))).hasSize(10).allMatch(v -> v.startsWith("seeded-2"));
+    assertThat(r.at("/completeUserScope/values")).as("no user memory is called seeded-*").isEmpty();
+    assertThat(r.get("logs").toString()).as("debug messages once the client set the level")
+        .contains("list answered in");
+    List<String> compactStages = new ArrayList<>();
+    r.get("compactProgress").forEach(p -> compactStages.add(p.get("progress").asText() + " " + p.get("message").asText()));
+    assertThat(compactStages).first().isEqualTo("1 reading the transcript");
+    assertThat(compactStages).contains("2 counting and pruning the messages", "4 summary attempt 1")
+        .last().isEqualTo("5 restoring the files touched");
+    assertThat(r.at("/compact/isError").asBoolean()).isFalse();
+    assertThat(r.get("dreamProgress").toString()).contains("orient", "consolidate", "prune");
+    assertThat(r.at("/dream/outcome").asText()).isEqualTo("dry_run");
+    // Cancelled at its first stage: the client stops waiting, the server stops at its next stage and says so, and
+    // no answer comes for the request (the client would report one for an id it no longer knows).
+    assertThat(r.get("cancelOutcome").asText()).startsWith("rejected");
+    assertThat(r.get("cancelProgress")).hasSize(1);
+    assertThat(r.at("/stopLog/data").asText()).as("the log messages: %s", r.get("logs"))
+        .startsWith("compact stopped at reading the transcript (1 of 5): cancelled by the client");
+    assertThat(r.get("clientErrors")).as("what the client saw that it did not expect").isEmpty();
+    assertThat(r.get("pingAfterCancel").asBoolean()).isTrue();
   }
 
   private static void assertScenario(JsonNode r) {
     assertThat(r.get("server").asText()).isEqualTo("engram");
     assertThat(r.get("serverVersion").asText()).isEqualTo("test");
-    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "forget", "history", "inbox", "list",
+    assertThat(texts(r.get("tools"))).containsExactly("compact", "context", "dream", "forget", "history", "inbox", "list",
         "recall", "remember", "restore");
     assertToolDetails(r.get("toolDetails"));
     assertThat(texts(r.get("rememberSchemaRequired"))).contains("name", "type", "body");
@@ -142,10 +218,11 @@ class McpNodeClientTest {
     for (String readOnly : List.of("recall", "list", "context", "history")) {
       assertThat(details.at("/" + readOnly + "/annotations/readOnlyHint").asBoolean()).as(readOnly).isTrue();
     }
-    for (String writes : List.of("remember", "forget", "restore", "compact")) {
+    for (String writes : List.of("remember", "forget", "restore", "compact", "dream")) {
       assertThat(details.at("/" + writes + "/annotations/readOnlyHint").asBoolean()).as(writes).isFalse();
     }
     assertThat(details.at("/forget/annotations/destructiveHint").asBoolean()).isTrue();
+    assertThat(details.at("/dream/annotations/destructiveHint").asBoolean()).as("it merges memories away").isTrue();
     assertThat(details.at("/remember/annotations/destructiveHint").asBoolean()).as("it replaces a same-named one")
         .isTrue();
     assertThat(details.at("/restore/annotations/destructiveHint").asBoolean(true)).isFalse();
@@ -156,7 +233,11 @@ class McpNodeClientTest {
   }
 
   private static JsonNode run(List<String> args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(node, "client.mjs"));
+    return run("client.mjs", args);
+  }
+
+  private static JsonNode run(String script, List<String> args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(node, script));
     command.addAll(args);
     Path err = Files.createTempFile("mcp-node", ".err");
     try {

@@ -59,7 +59,7 @@ class McpCommandProcessTest {
       List<String> names = new ArrayList<>();
       tools.at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
       assertThat(names).containsExactlyInAnyOrder("recall", "remember", "forget", "restore", "list", "context",
-          "compact", "history", "inbox");
+          "compact", "dream", "history", "inbox");
       JsonNode init = replies.stream().filter(r -> r.path("id").asInt() == 1).findFirst().orElseThrow();
       assertThat(init.at("/result/serverInfo/version").asText()).as("the version the service's MCP gives too")
           .isEqualTo(io.engram.cli.EngramVersion.number());

@@ -95,11 +95,7 @@ final class HttpSessions {
 
   /** Opens {@code entry}'s event stream on this request; the request lasts as long as the stream. */
   void stream(Entry entry, Request request, Response response, Callback callback) {
-    EngramHttpServer.streaming(request);
-    response.setStatus(200);
-    response.getHeaders().put("Content-Type", "text/event-stream");
-    response.getHeaders().put("Cache-Control", "no-store");
-    Stream stream = new Stream(response, callback, limits.keepAliveMillis());
+    Stream stream = open(request, response, callback, limits.keepAliveMillis());
     Stream old = entry.stream;
     entry.stream = stream;
     entry.session.sendTo(stream::event);
@@ -107,6 +103,22 @@ final class HttpSessions {
       old.close();
     }
     stream.write(": engram\n\n"); // the head goes out now: the client knows its stream is open
+  }
+
+  /**
+   * An event stream that answers one POST: the request's progress and log messages, then its answer; the caller
+   * closes it.
+   */
+  static Stream answerStream(Request request, Response response, Callback callback) {
+    return open(request, response, callback, EngramSettings.Mcp.DEFAULTS.keepAliveMillis());
+  }
+
+  private static Stream open(Request request, Response response, Callback callback, long writeMillis) {
+    EngramHttpServer.streaming(request);
+    response.setStatus(200);
+    response.getHeaders().put("Content-Type", "text/event-stream");
+    response.getHeaders().put("Cache-Control", "no-store");
+    return new Stream(response, callback, writeMillis);
   }
 
   /** Ends every session and stops the keep-alive thread (the server is stopping). */

@@ -36,6 +36,11 @@ public record JsonRpcError(int code, String message) {
     return new JsonRpcError(INVALID_PARAMS, "Invalid params: " + why);
   }
 
+  /** A request the client cancelled (LSP's -32800), for a transport that must answer something. */
+  static JsonRpcError cancelled() {
+    return new JsonRpcError(-32800, "Request cancelled by the client");
+  }
+
   static JsonRpcError internal() {
     return new JsonRpcError(INTERNAL_ERROR, "Internal error: the server failed to answer; its log (stderr) says why");
   }

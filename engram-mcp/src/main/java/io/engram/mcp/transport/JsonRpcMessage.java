@@ -9,9 +9,9 @@ import java.util.Optional;
 
 /**
  * One message from an MCP client, read and checked against JSON-RPC 2.0 and MCP: a request (string or
- * integer id), a notification, a response to a server request, or something invalid with the error the
- * JSON-RPC spec names for it (-32700 for what is not JSON, -32600 for JSON that is not a message; batches
- * are refused, MCP sends one message at a time since 2025-06-18).
+ * integer id), a notification, a response to a server request, a batch of those (JSON-RPC's array, which only
+ * MCP 2025-03-26 allows: {@link McpProtocol#batch} decides), or something invalid with the error the JSON-RPC spec
+ * names for it (-32700 for what is not JSON, -32600 for JSON that is not a message, an empty batch among them).
  */
 public sealed interface JsonRpcMessage {
   /** A request: it gets exactly one answer with its {@code id}. */
@@ -22,6 +22,9 @@ public sealed interface JsonRpcMessage {
 
   /** A response to a request of the server's: never answered, whatever it holds, so no two peers loop. */
   record Response(Optional<JsonNode> id) implements JsonRpcMessage {}
+
+  /** A JSON-RPC batch: its messages in order, each read as a message of its own (a batch inside is invalid). */
+  record Batch(java.util.List<JsonRpcMessage> messages) implements JsonRpcMessage {}
 
   /** Not a valid message: it gets {@code error}, with the id when one could be read. */
   record Invalid(JsonRpcError error, Optional<JsonNode> id) implements JsonRpcMessage {
@@ -55,8 +58,14 @@ public sealed interface JsonRpcMessage {
 
   private static JsonRpcMessage of(JsonNode node, String text) {
     if (node.isArray()) {
-      return new Invalid(JsonRpcError.invalidRequest("batches are not supported; send one message at a time"),
-          Optional.empty());
+      if (node.isEmpty()) {
+        return new Invalid(JsonRpcError.invalidRequest("an empty batch"), Optional.empty());
+      }
+      java.util.List<JsonRpcMessage> messages = new java.util.ArrayList<>();
+      node.forEach(m -> messages.add(m.isArray()
+          ? new Invalid(JsonRpcError.invalidRequest("a batch inside a batch"), Optional.empty())
+          : of(m, m.toString())));
+      return new Batch(java.util.List.copyOf(messages));
     }
     if (!(node instanceof ObjectNode message)) {
       return new Invalid(JsonRpcError.invalidRequest("a message is a JSON object"), Optional.empty());

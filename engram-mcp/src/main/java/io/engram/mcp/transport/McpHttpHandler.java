@@ -16,7 +16,9 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * MCP's streamable HTTP transport as a Jetty handler for the endpoint ({@value #ENDPOINT}): a POST carries one
- * JSON-RPC message; a request is answered with {@code application/json}, a notification or response with 202.
+ * JSON-RPC message (or, under 2025-03-26, a batch); a request is answered with {@code application/json} (or, a tool
+ * call that asked for progress, with an event stream of its progress and log messages and then its answer), a
+ * notification or response with 202, a cancelled request with 202 or a stream that ends without an answer.
  * Every request is answered alike with or without a session; a session ({@link HttpSessions}, given by
  * {@code initialize} in {@code Mcp-Session-Id}, unless the caller says with {@value #RELAY_HEADER} that it cannot
  * read a stream) is only how the server reaches the client: GET with it opens the event stream of its
@@ -69,7 +71,7 @@ public final class McpHttpHandler extends Handler.Abstract {
     }
     switch (request.getMethod()) {
       case "POST" -> {
-        return answer(request, session).send(response, callback);
+        return post(request, response, callback, session);
       }
       case "GET" -> {
         if (session.isPresent()) {
@@ -110,48 +112,77 @@ public final class McpHttpHandler extends Handler.Abstract {
     return Optional.empty();
   }
 
-  private HttpAnswer answer(Request request, Optional<HttpSessions.Entry> session) throws java.io.IOException {
+  private boolean post(Request request, Response response, Callback callback, Optional<HttpSessions.Entry> session)
+      throws java.io.IOException {
     Function<String, List<String>> header = name -> request.getHeaders().getFields(name).stream()
         .map(HttpField::getValue).toList();
     byte[] body;
     try {
       body = RequestBody.read(request);
     } catch (RequestBody.TooLarge e) {
-      return HttpAnswer.text(413, "content too large: " + e.getMessage());
+      return HttpAnswer.text(413, "content too large: " + e.getMessage()).send(response, callback);
     }
     JsonRpcMessage message = JsonRpcMessage.parse(body, 0, body.length);
     if (message instanceof JsonRpcMessage.Invalid invalid) {
-      return HttpAnswer.json(400, invalid.response());
+      return HttpAnswer.json(400, invalid.response()).send(response, callback);
     }
     boolean initialize = message instanceof JsonRpcMessage.Request r && McpProtocol.isInitialize(r);
     List<String> versions = header.apply("MCP-Protocol-Version");
     String version = versions.isEmpty() ? McpProtocol.DEFAULT_HTTP_VERSION : versions.get(versions.size() - 1);
     if (!initialize && !McpProtocol.VERSIONS.contains(version)) {
       return HttpAnswer.json(400, JsonRpcError.invalidRequest("unsupported MCP-Protocol-Version (this server speaks "
-          + String.join(", ", McpProtocol.VERSIONS) + ")").response(Optional.empty()));
+          + String.join(", ", McpProtocol.VERSIONS) + ")").response(Optional.empty())).send(response, callback);
     }
     McpProtocol protocol;
     try {
       protocol = session.isPresent() ? session.get().protocol : router.route(header);
     } catch (IllegalArgumentException e) {
       return HttpAnswer.json(400, JsonRpcError.invalidRequest(e.getMessage()).response(
-          message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty()));
+          message instanceof JsonRpcMessage.Request r ? Optional.of(r.id()) : Optional.empty()))
+          .send(response, callback);
+    }
+    InetSocketAddress remote = (InetSocketAddress) request.getConnectionMetaData().getRemoteSocketAddress();
+    Map<String, Object> context = Map.of("transport", "http", "remote", String.valueOf(remote), "protocolVersion",
+        version);
+    Optional<McpSession> client = session.map(e -> e.session);
+    // What a request tells on the way goes to the session's event stream, unless it streams its own answer.
+    java.util.function.Consumer<String> toSession = m -> client.ifPresent(c -> c.send(m));
+    if (message instanceof JsonRpcMessage.Batch batch) {
+      String spoken = client.flatMap(McpSession::protocolVersion).orElse(version);
+      Optional<String> answers = protocol.batch(batch, context, client, spoken, toSession);
+      return answers.map(a -> HttpAnswer.json(a.startsWith("[") ? 200 : 400, a)).orElse(HttpAnswer.empty(202))
+          .send(response, callback);
     }
     if (message instanceof JsonRpcMessage.Request r) {
-      InetSocketAddress remote = (InetSocketAddress) request.getConnectionMetaData().getRemoteSocketAddress();
-      Map<String, Object> context = Map.of("transport", "http", "remote", String.valueOf(remote), "protocolVersion",
-          version);
       if (initialize && session.isEmpty() && header.apply(RELAY_HEADER).isEmpty()) {
         String id = sessions.open(protocol);
         HttpSessions.Entry opened = sessions.find(id).orElseThrow();
         return HttpAnswer.json(200, protocol.answer(r, context, Optional.of(opened.session)))
-            .with(SESSION_HEADER, id);
+            .with(SESSION_HEADER, id).send(response, callback);
       }
-      return HttpAnswer.json(200, protocol.answer(r, context, session.map(e -> e.session)));
+      if (streams(r, header)) {
+        HttpSessions.Stream stream = HttpSessions.answerStream(request, response, callback);
+        protocol.answer(r, context, client, stream::event).ifPresent(stream::event);
+        stream.close();
+        return true;
+      }
+      return protocol.answer(r, context, client, toSession).map(a -> HttpAnswer.json(200, a))
+          .orElse(HttpAnswer.empty(202)).send(response, callback);
     }
     if (message instanceof JsonRpcMessage.Notification n) {
-      protocol.notification(n);
+      protocol.notification(n, client);
     }
-    return HttpAnswer.empty(202);
+    return HttpAnswer.empty(202).send(response, callback);
+  }
+
+  /**
+   * Whether {@code request}'s answer comes as an event stream: a tool call that asked for progress, from a client
+   * that accepts streams, hears its progress and log messages there before its answer (a cancelled one ends the
+   * stream without an answer).
+   */
+  private static boolean streams(JsonRpcMessage.Request request, Function<String, List<String>> header) {
+    return request.method().equals("tools/call")
+        && request.params().map(p -> p.path("_meta").has("progressToken")).orElse(false)
+        && header.apply("Accept").stream().anyMatch(a -> a.contains("text/event-stream"));
   }
 }

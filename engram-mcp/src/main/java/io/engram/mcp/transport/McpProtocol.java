@@ -101,6 +101,14 @@ public final class McpProtocol {
     default void onChange(Runnable changed) {}
   }
 
+  /** The one protocol version with JSON-RPC batches. */
+  static final String BATCH_VERSION = "2025-03-26";
+
+  /** A running request: the session it came in (null: none) and its id as JSON text. */
+  private record Running(McpSession session, String id) {}
+
+  private final Map<Running, CallControl> running = new ConcurrentHashMap<>();
+
   private static final Set<McpProtocol> WATCHED = ConcurrentHashMap.newKeySet();
   private static final ScheduledExecutorService CHECKS = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "engram-mcp-changes");
@@ -156,10 +164,19 @@ public final class McpProtocol {
     return building.join();
   }
 
-  /** Handles a notification: none is answered; {@code notifications/initialized} starts {@link #warmUp()}. */
-  public void notification(JsonRpcMessage.Notification notification) {
+  /**
+   * Handles a notification of the client with {@code session} (empty: none): none is answered; {@code
+   * notifications/initialized} starts {@link #warmUp()}, {@code notifications/cancelled} stops the request it names.
+   */
+  public void notification(JsonRpcMessage.Notification notification, Optional<McpSession> session) {
     if ("notifications/initialized".equals(notification.method())) {
       warmUp();
+    } else if ("notifications/cancelled".equals(notification.method())) {
+      JsonNode id = notification.params().map(p -> p.get("requestId")).orElse(null);
+      CallControl running = id == null ? null : this.running.get(new Running(session.orElse(null), id.toString()));
+      if (running != null) {
+        running.cancel();
+      }
     }
   }
 
@@ -237,17 +254,64 @@ public final class McpProtocol {
     return answer(request, context, Optional.empty());
   }
 
+  /** The answer to {@code request} of a client with {@code session}, its notifications sent to the session. */
+  public String answer(JsonRpcMessage.Request request, Map<String, Object> context, Optional<McpSession> session) {
+    return answer(request, context, session, message -> session.ifPresent(s -> s.send(message)))
+        .orElseGet(() -> JsonRpcError.cancelled().response(Optional.of(request.id())));
+  }
+
   /**
    * The answer to {@code request} of a client with {@code session} (empty: none): one JSON line, a result or an
-   * error, with the request's id; never throws.
+   * error, with the request's id; empty when the client cancelled it, which gets no answer. What the request tells
+   * on the way (progress, log messages) goes to {@code notifications}. Never throws.
    */
-  public String answer(JsonRpcMessage.Request request, Map<String, Object> context, Optional<McpSession> session) {
+  public Optional<String> answer(JsonRpcMessage.Request request, Map<String, Object> context,
+      Optional<McpSession> session, Consumer<String> notifications) {
+    Running key = new Running(session.orElse(null), request.id().toString());
+    CallControl control = new CallControl(request.params().map(p -> p.path("_meta").get("progressToken"))
+        .filter(t -> t.isTextual() || t.isIntegralNumber()), notifications,
+        () -> session.map(McpSession::level).orElse(McpSession.DEFAULT_LEVEL));
+    running.put(key, control);
     try {
-      return answerOrThrow(request, context, session);
+      Map<String, Object> withControl = new java.util.HashMap<>(context);
+      withControl.put(CallControl.KEY, control);
+      String answer = answerOrThrow(request, withControl, session);
+      return control.cancelled() ? Optional.empty() : Optional.of(answer);
     } catch (RuntimeException e) { // whatever broke, the client still gets its one answer
       log.accept(request.method() + " failed: " + e);
-      return JsonRpcError.internal().response(Optional.of(request.id()));
+      return Optional.of(JsonRpcError.internal().response(Optional.of(request.id())));
+    } finally {
+      running.remove(key, control);
     }
+  }
+
+  /**
+   * The answers to a batch (JSON-RPC 2.0, which MCP 2025-03-26 requires servers to accept and later revisions
+   * removed): one array of the answers to its requests, in order, or empty when it held only notifications and
+   * responses. Refused as a whole, with one error, under any other protocol version and when it holds {@code
+   * initialize}.
+   */
+  public Optional<String> batch(JsonRpcMessage.Batch batch, Map<String, Object> context, Optional<McpSession> session,
+      String protocolVersion, Consumer<String> notifications) {
+    if (!BATCH_VERSION.equals(protocolVersion)) {
+      return Optional.of(JsonRpcError.invalidRequest("batches are part of MCP " + BATCH_VERSION + " only; this"
+          + " connection speaks " + protocolVersion + ": send one message at a time").response(Optional.empty()));
+    }
+    if (batch.messages().stream().anyMatch(m -> m instanceof JsonRpcMessage.Request r && isInitialize(r))) {
+      return Optional.of(JsonRpcError.invalidRequest("initialize must not be part of a batch")
+          .response(Optional.empty()));
+    }
+    List<String> answers = new java.util.ArrayList<>();
+    for (JsonRpcMessage m : batch.messages()) {
+      if (m instanceof JsonRpcMessage.Request r) {
+        answer(r, context, session, notifications).ifPresent(answers::add);
+      } else if (m instanceof JsonRpcMessage.Notification n) {
+        notification(n, session);
+      } else if (m instanceof JsonRpcMessage.Invalid invalid) {
+        answers.add(invalid.response());
+      }
+    }
+    return answers.isEmpty() ? Optional.empty() : Optional.of("[" + String.join(",", answers) + "]");
   }
 
   private String answerOrThrow(JsonRpcMessage.Request request, Map<String, Object> context,
@@ -258,7 +322,18 @@ public final class McpProtocol {
       return refused.get().response(id);
     }
     if (isInitialize(request)) {
-      return result(request.id(), initializeResult(request.params().orElseThrow(), session.isPresent()).toString());
+      ObjectNode initialized = initializeResult(request.params().orElseThrow(), session.isPresent());
+      session.ifPresent(s -> s.negotiated(initialized.get("protocolVersion").textValue()));
+      return result(request.id(), initialized.toString());
+    }
+    if ("logging/setLevel".equals(request.method())) {
+      Optional<LogLevel> level = LogLevel.of(request.params().orElseThrow().path("level").asText(""));
+      if (level.isEmpty()) {
+        return JsonRpcError.invalidParams("\"level\" must be one of debug, info, notice, warning, error, critical,"
+            + " alert, emergency").response(id);
+      }
+      session.ifPresent(s -> s.level(level.get())); // without a session there is nowhere to send messages
+      return result(request.id(), "{}");
     }
     if ("ping".equals(request.method())) {
       return result(request.id(), "{}");
@@ -378,6 +453,9 @@ public final class McpProtocol {
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("resources").put("subscribe", notifies).put("listChanged", notifies);
     capabilities.putObject("tools").put("listChanged", false);
+    capabilities.putObject("prompts").put("listChanged", false);
+    capabilities.putObject("completions");
+    capabilities.putObject("logging");
     result.putObject("serverInfo").put("name", identity.name()).put("version", identity.version());
     result.put("instructions", identity.instructions());
     return result;

@@ -1,17 +1,24 @@
 package io.engram.mcp.transport;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * One client's session, where the server can reach it (a stdio connection, or an HTTP session's event stream):
- * the resources it subscribed to, and where its notifications go. A client without one (a stateless HTTP
- * caller, the launcher's relay) is told no notifications are offered.
+ * the protocol version it negotiated, the resources it subscribed to, the least severe log message it wants
+ * ({@code logging/setLevel}; warnings until it says), and where its notifications go. A client without one (a
+ * stateless HTTP caller, the launcher's relay) is told no notifications are offered.
  */
 public final class McpSession {
+  /** The level of the log messages a session gets until it sets one. */
+  static final LogLevel DEFAULT_LEVEL = LogLevel.WARNING;
+
   private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
   private volatile Consumer<String> sink;
+  private volatile LogLevel level = DEFAULT_LEVEL;
+  private volatile String protocolVersion;
 
   /** A session whose notifications go to {@code sink} (one JSON-RPC message each); none until it is set. */
   public McpSession(Consumer<String> sink) {
@@ -21,6 +28,23 @@ public final class McpSession {
   /** Where the notifications go from now on ({@code message -> { }} while the client has no stream open). */
   public void sendTo(Consumer<String> messages) {
     this.sink = messages;
+  }
+
+  /** The protocol version {@code initialize} settled on; empty before it. */
+  public Optional<String> protocolVersion() {
+    return Optional.ofNullable(protocolVersion);
+  }
+
+  void negotiated(String version) {
+    this.protocolVersion = version;
+  }
+
+  LogLevel level() {
+    return level;
+  }
+
+  void level(LogLevel least) {
+    this.level = least;
   }
 
   void subscribe(String uri) {

@@ -36,6 +36,8 @@ final class RequestParams {
       case "initialize" -> initialize(p);
       case "tools/call" -> string(p, "name").or(() -> objectOrAbsent(p, "arguments"));
       case "resources/read", "resources/subscribe", "resources/unsubscribe" -> string(p, "uri");
+      case "logging/setLevel" -> string(p, "level");
+      case "prompts/get" -> string(p, "name").or(() -> objectOrAbsent(p, "arguments"));
       default -> Optional.empty();
     };
   }

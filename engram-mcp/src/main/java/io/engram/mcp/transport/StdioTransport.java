@@ -17,9 +17,11 @@ import java.util.function.Consumer;
  * MCP's stdio transport: one JSON-RPC message per line in, one per line out. Every line gets what the
  * spec names: a request its answer, a line that is not a message its error (with {@code id: null} when
  * the id cannot be read), then the next line is read. {@code initialize} is answered on the reading
- * thread; other requests run on {@code workers} threads, so a slow tool call never holds up a ping.
- * At the end of the input the server stops reading and returns once every request it read has been answered:
- * a client that pipes a batch of writes and closes its end gets every one done, however long the last takes.
+ * thread; other requests (and batches, under the one protocol version that has them) run on {@code workers}
+ * threads, so a slow tool call never holds up a ping or the cancellation of that call. A cancelled request gets no
+ * answer. At the end of the input the server stops reading and returns once every request it read has been
+ * answered: a client that pipes a batch of writes and closes its end gets every one done, however long the last
+ * takes.
  */
 public final class StdioTransport {
   private static final Map<String, Object> CONTEXT = Map.of("transport", "stdio");
@@ -79,20 +81,18 @@ public final class StdioTransport {
         if (message instanceof JsonRpcMessage.Invalid invalid) {
           refuse(line.number(), invalid);
         } else if (message instanceof JsonRpcMessage.Notification notification) {
-          protocol.notification(notification);
-        } else if (message instanceof JsonRpcMessage.Request request) {
-          if (McpProtocol.isInitialize(request)) {
-            write(protocol.answer(request, CONTEXT, Optional.of(session)));
-          } else {
-            inFlight.acquire();
-            workers.execute(() -> {
-              try {
-                write(protocol.answer(request, CONTEXT, Optional.of(session)));
-              } finally {
-                inFlight.release();
-              }
-            });
-          }
+          protocol.notification(notification, Optional.of(session));
+        } else if (message instanceof JsonRpcMessage.Request request && McpProtocol.isInitialize(request)) {
+          write(protocol.answer(request, CONTEXT, Optional.of(session)));
+        } else if (message instanceof JsonRpcMessage.Request || message instanceof JsonRpcMessage.Batch) {
+          inFlight.acquire();
+          workers.execute(() -> {
+            try {
+              answer(message, session).ifPresent(this::write);
+            } finally {
+              inFlight.release();
+            }
+          });
         } // a Response is dropped: this server sends no requests, so there is nothing to match it with
       }
     } finally {
@@ -104,6 +104,15 @@ public final class StdioTransport {
             + " request(s) still running after " + waited + " ms, each will be answered");
       }
     }
+  }
+
+  /** The line to write for a request or a batch; empty for a cancelled request or a batch of notifications. */
+  private Optional<String> answer(JsonRpcMessage message, McpSession session) {
+    if (message instanceof JsonRpcMessage.Batch batch) {
+      return protocol.batch(batch, CONTEXT, Optional.of(session), session.protocolVersion().orElse("none"),
+          this::write);
+    }
+    return protocol.answer((JsonRpcMessage.Request) message, CONTEXT, Optional.of(session), this::write);
   }
 
   private void refuse(long lineNumber, JsonRpcMessage.Invalid invalid) {

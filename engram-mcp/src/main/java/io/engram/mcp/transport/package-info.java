@@ -75,6 +75,21 @@
  * went: {@code notifications/resources/list_changed} to every session; a memory that changed or went:
  * {@code notifications/resources/updated} to the sessions subscribed to it.
  *
+ * <h2>Progress, cancellation, logging, batches</h2>
+ *
+ * <p>Each request runs with a {@link io.engram.mcp.transport.CallControl} the tools find in the SDK's transport
+ * context: a tool call with {@code _meta.progressToken} gets {@code notifications/progress} at each stage (growing
+ * values, a total, a sentence), and {@code notifications/message} carries log messages at or above the level the
+ * session set with {@code logging/setLevel} (warning until it does; {@link io.engram.mcp.transport.LogLevel}).
+ * {@code notifications/cancelled} marks the request it names (by id, within the same session) cancelled: the tool
+ * stops at its next stage, says so in a log message, and no answer is sent (over HTTP a streamed answer ends without
+ * one, a plain one is 202). Over stdio these go on the connection; over HTTP a tool call that asked for progress from
+ * a client accepting {@code text/event-stream} is answered as an event stream carrying them, then its answer, and
+ * other requests' messages go to the session's GET stream. A JSON-RPC batch (an array) is answered with the array
+ * of its answers when the connection speaks 2025-03-26, whose servers must accept them, and refused whole (-32600)
+ * under any later version, which removed them, or when it holds {@code initialize}; over HTTP the version is the
+ * session's, else {@code MCP-Protocol-Version}'s.
+ *
  * <p>Given up on both transports: requests to the client (sampling, elicitation, roots) and resumable streams,
  * none of which Engram's tools use. The official TypeScript client and the SDK's Java client talk to both
  * unchanged ({@code McpNodeClientTest} also waits for the notifications; {@code JavaSdkClientTest}).

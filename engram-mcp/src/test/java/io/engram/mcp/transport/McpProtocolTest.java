@@ -43,7 +43,8 @@ class McpProtocolTest {
   @Test
   void theInitializedNotificationStartsBuildingTheSdkServer() throws Exception {
     McpProtocol protocol = protocol(failingHandler());
-    protocol.notification(new JsonRpcMessage.Notification("notifications/initialized", java.util.Optional.empty()));
+    protocol.notification(new JsonRpcMessage.Notification("notifications/initialized", java.util.Optional.empty()),
+        java.util.Optional.empty());
     protocol.sdk();
     assertThat(built).hasValue(1);
   }
