@@ -54,16 +54,8 @@ final class ContextTool {
     } else {
       LoadedInstructions loaded = engram.instructions().load();
       IndexText index = engram.memory().indexText();
-      List<Map<String, Object>> files = new ArrayList<>();
-      loaded.files().forEach(f -> {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("path", f.path().toString());
-        m.put("level", f.level().name().toLowerCase(Locale.ROOT));
-        m.put("chars", f.chars());
-        files.add(m);
-      });
       result = new LinkedHashMap<>();
-      result.put("files", files);
+      result.put("files", files(loaded));
       result.put("warnings", loaded.warnings().stream().map(Object::toString).toList());
       result.put("memoryIndex", index.text());
       result.put("memoryIndexNote", index.cutNote());
@@ -72,5 +64,18 @@ final class ContextTool {
       result.put("text", text.strip().isEmpty() ? "No instruction files and no memories." : text.strip());
     }
     return new ToolDef.ToolAnswer(String.valueOf(result.get("text")), result);
+  }
+
+  /** The instruction files as the answer lists them: path, level and size. */
+  static List<Map<String, Object>> files(LoadedInstructions loaded) {
+    List<Map<String, Object>> files = new ArrayList<>();
+    loaded.files().forEach(f -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("path", f.path().toString());
+      m.put("level", f.level().name().toLowerCase(Locale.ROOT));
+      m.put("chars", f.chars());
+      files.add(m);
+    });
+    return files;
   }
 }

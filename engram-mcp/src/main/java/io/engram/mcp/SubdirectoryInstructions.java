@@ -9,10 +9,8 @@ import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -50,17 +48,9 @@ final class SubdirectoryInstructions {
     } else {
       due = connection().filesForRead(file);
     }
-    List<Map<String, Object>> files = new ArrayList<>();
-    due.files().forEach(f -> {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("path", f.path().toString());
-      m.put("level", f.level().name().toLowerCase(Locale.ROOT));
-      m.put("chars", f.chars());
-      files.add(m);
-    });
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("path", engram.instructions().projectDir().resolve(file).normalize().toString());
-    result.put("files", files);
+    result.put("files", ContextTool.files(due));
     result.put("warnings", due.warnings().stream().filter(w -> w.kind() != LoadWarning.Kind.DUPLICATE)
         .map(LoadWarning::message).toList());
     String text = due.render();

@@ -220,6 +220,16 @@ class HttpProtocolConformanceTest {
   }
 
   @Test
+  void aToolCallThatAsksForProgressIsAnsweredAsAStreamExceptToTheRelay() throws Exception {
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list\","
+        + "\"arguments\":{\"limit\":1},\"_meta\":{\"progressToken\":\"p1\"}}}";
+    assertThat(send(AUTH, call).head()).containsIgnoringCase("content-type: text/event-stream");
+    RawHttp.Answer relayed = send(AUTH + "Engram-Relay: stdio\r\n", call);
+    assertThat(relayed.head()).containsIgnoringCase("content-type: application/json");
+    assertThat(JSON.readTree(relayed.body()).get("id").asInt()).isEqualTo(4);
+  }
+
+  @Test
   void aWeakTokenIsRefusedWithHowToMakeAStrongOne() {
     for (String weak : List.of("a", "tok-123", "0123456789abcdef0123456789abcdef", "a".repeat(64),
         "0123456789abcdef".repeat(4))) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code CI=true} a missing node or {@code node_modules} fails the test; elsewhere it is skipped.
  */
 class McpInspectorCliTest {
-  private static final Path NODE_DIR = Path.of("src", "test", "node").toAbsolutePath();
-  private static final Path INSPECTOR =
-      NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+  private static final Path NODE_DIR = NodeClients.DIR;
+  private static final String INSPECTOR = "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js";
   private static String node;
 
   @TempDir static Path home;
@@ -39,15 +36,7 @@ class McpInspectorCliTest {
 
   @BeforeAll
   static void start() throws Exception {
-    node = onPath("node");
-    if (node == null || !Files.isRegularFile(INSPECTOR)) {
-      String why = (node == null ? "node is not on the PATH" : "the MCP Inspector is not installed")
-          + "; run .ci/setup (or `npm ci` in " + NODE_DIR + ")";
-      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        fail("CI=true but " + why);
-      }
-      Assumptions.assumeTrue(false, "skipped: " + why);
-    }
+    node = NodeClients.node(INSPECTOR);
     TestServerMain.seed(home, project);
     server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project), new InetSocketAddress("127.0.0.1", 0),
         TestServerMain.TOKEN, "test");
@@ -137,7 +126,7 @@ class McpInspectorCliTest {
   }
 
   private static Result inspector(List<String> args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(node, INSPECTOR.toString(), "--cli"));
+    List<String> command = new ArrayList<>(List.of(node, NODE_DIR.resolve(INSPECTOR).toString(), "--cli"));
     command.addAll(args);
     Path err = Files.createTempFile("inspector", ".err");
     try {
@@ -155,15 +144,5 @@ class McpInspectorCliTest {
     } finally {
       Files.deleteIfExists(err);
     }
-  }
-
-  private static String onPath(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      File f = new File(dir, name);
-      if (f.canExecute()) {
-        return f.getAbsolutePath();
-      }
-    }
-    return null;
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.EngramSettings;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpNodeClientTest {
   private static final int SEEDED = TestServerMain.SEEDED;
-  private static final Path NODE_DIR = Path.of("src", "test", "node").toAbsolutePath();
+  private static final Path NODE_DIR = NodeClients.DIR;
   private static String node;
 
   @TempDir Path home;
@@ -35,17 +33,7 @@ class McpNodeClientTest {
 
   @BeforeAll
   static void findNode() {
-    boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-    node = onPath("node");
-    boolean sdk = Files.isDirectory(NODE_DIR.resolve("node_modules/@modelcontextprotocol/sdk"));
-    if (node == null || !sdk) {
-      String why = (node == null ? "node is not on the PATH" : "the npm packages are not installed")
-          + "; run .ci/setup (or `npm ci` in " + NODE_DIR + ")";
-      if (ci) {
-        fail("CI=true but " + why);
-      }
-      Assumptions.assumeTrue(false, "skipped: " + why);
-    }
+    node = NodeClients.node("node_modules/@modelcontextprotocol/sdk");
   }
 
   @Test
@@ -262,15 +250,5 @@ class McpNodeClientTest {
     List<String> out = new ArrayList<>();
     array.forEach(n -> out.add(n.asText()));
     return out;
-  }
-
-  private static String onPath(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      File f = new File(dir, name);
-      if (f.canExecute()) {
-        return f.getAbsolutePath();
-      }
-    }
-    return null;
   }
 }

@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 /**
  * One running request as its tool sees it: the progress notifications it may send (only when the client gave a
  * {@code progressToken}, each with a larger {@code progress} than the one before), the log messages it may send
- * ({@code notifications/message}, at or above the level the client asked for with {@code logging/setLevel}), and
+ * ({@code notifications/message}, at or above the level the client asked for with {@code logging/setLevel}; none
+ * before it asks), and
  * whether the client cancelled it ({@code notifications/cancelled}). A tool finds it in the SDK's transport context
  * under {@link #KEY}; a cancelled tool stops at its next step, and its answer is never sent.
  */
@@ -22,11 +23,11 @@ public final class CallControl {
 
   private final Optional<JsonNode> progressToken;
   private final Consumer<String> out;
-  private final Supplier<LogLevel> level;
+  private final Supplier<Optional<LogLevel>> level;
   private volatile boolean cancelled;
   private double lastProgress = Double.NEGATIVE_INFINITY; // guarded by this
 
-  CallControl(Optional<JsonNode> progressToken, Consumer<String> out, Supplier<LogLevel> level) {
+  CallControl(Optional<JsonNode> progressToken, Consumer<String> out, Supplier<Optional<LogLevel>> level) {
     this.progressToken = progressToken;
     this.out = out;
     this.level = level;
@@ -34,7 +35,7 @@ public final class CallControl {
 
   /** A call that tells nothing and is never cancelled (a caller outside MCP). */
   public static CallControl none() {
-    return new CallControl(Optional.empty(), message -> { }, () -> LogLevel.EMERGENCY);
+    return new CallControl(Optional.empty(), message -> { }, Optional::empty);
   }
 
   /**
@@ -58,7 +59,7 @@ public final class CallControl {
 
   /** Sends {@code text} as a log message at {@code severity}, if the client asked for messages that severe. */
   public void log(LogLevel severity, String text) {
-    if (severity.compareTo(level.get()) >= 0) {
+    if (level.get().filter(least -> severity.compareTo(least) >= 0).isPresent()) {
       out.accept(message(severity, text));
     }
   }

@@ -178,10 +178,10 @@ public final class McpHttpHandler extends Handler.Abstract {
   /**
    * Whether {@code request}'s answer comes as an event stream: a tool call that asked for progress, from a client
    * that accepts streams, hears its progress and log messages there before its answer (a cancelled one ends the
-   * stream without an answer).
+   * stream without an answer). Never for the launcher's relay, which reads one JSON answer.
    */
   private static boolean streams(JsonRpcMessage.Request request, Function<String, List<String>> header) {
-    return request.method().equals("tools/call")
+    return header.apply(RELAY_HEADER).isEmpty() && request.method().equals("tools/call")
         && request.params().map(p -> p.path("_meta").has("progressToken")).orElse(false)
         && header.apply("Accept").stream().anyMatch(a -> a.contains("text/event-stream"));
   }

@@ -270,7 +270,7 @@ public final class McpProtocol {
     Running key = new Running(session.orElse(null), request.id().toString());
     CallControl control = new CallControl(request.params().map(p -> p.path("_meta").get("progressToken"))
         .filter(t -> t.isTextual() || t.isIntegralNumber()), notifications,
-        () -> session.map(McpSession::level).orElse(McpSession.DEFAULT_LEVEL));
+        () -> session.flatMap(McpSession::level));
     running.put(key, control);
     try {
       Map<String, Object> withControl = new java.util.HashMap<>(context);

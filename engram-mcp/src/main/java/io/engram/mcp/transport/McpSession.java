@@ -8,16 +8,13 @@ import java.util.function.Consumer;
 /**
  * One client's session, where the server can reach it (a stdio connection, or an HTTP session's event stream):
  * the protocol version it negotiated, the resources it subscribed to, the least severe log message it wants
- * ({@code logging/setLevel}; warnings until it says), and where its notifications go. A client without one (a
+ * ({@code logging/setLevel}; none until it asks), and where its notifications go. A client without one (a
  * stateless HTTP caller, the launcher's relay) is told no notifications are offered.
  */
 public final class McpSession {
-  /** The level of the log messages a session gets until it sets one. */
-  static final LogLevel DEFAULT_LEVEL = LogLevel.WARNING;
-
   private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
   private volatile Consumer<String> sink;
-  private volatile LogLevel level = DEFAULT_LEVEL;
+  private volatile Optional<LogLevel> level = Optional.empty();
   private volatile String protocolVersion;
 
   /** A session whose notifications go to {@code sink} (one JSON-RPC message each); none until it is set. */
@@ -39,12 +36,13 @@ public final class McpSession {
     this.protocolVersion = version;
   }
 
-  LogLevel level() {
+  /** The least severe log message the client asked for; empty: it asked for none. */
+  Optional<LogLevel> level() {
     return level;
   }
 
   void level(LogLevel least) {
-    this.level = least;
+    this.level = Optional.of(least);
   }
 
   void subscribe(String uri) {

@@ -80,7 +80,7 @@
  * <p>Each request runs with a {@link io.engram.mcp.transport.CallControl} the tools find in the SDK's transport
  * context: a tool call with {@code _meta.progressToken} gets {@code notifications/progress} at each stage (growing
  * values, a total, a sentence), and {@code notifications/message} carries log messages at or above the level the
- * session set with {@code logging/setLevel} (warning until it does; {@link io.engram.mcp.transport.LogLevel}).
+ * session set with {@code logging/setLevel} (none until it does; {@link io.engram.mcp.transport.LogLevel}).
  * {@code notifications/cancelled} marks the request it names (by id, within the same session) cancelled: the tool
  * stops at its next stage, says so in a log message, and no answer is sent (over HTTP a streamed answer ends without
  * one, a plain one is 202). Over stdio these go on the connection; over HTTP a tool call that asked for progress from
