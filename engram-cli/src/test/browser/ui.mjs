@@ -1,9 +1,10 @@
 // Drives Engram's web UI in headless Chromium with playwright-core and prints one JSON report line.
-// Usage: node ui.mjs CHROMIUM LOGIN_URL BASE_URL SCREENSHOT_DIR
+// Usage: node ui.mjs CHROMIUM LOGIN_URL BASE_URL SCREENSHOT_DIR DOCS_SCREENSHOT_DIR
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
+import { pages } from './pages.mjs';
 
-const [executablePath, loginUrl, baseUrl, shots] = process.argv.slice(2);
+const [executablePath, loginUrl, baseUrl, shots, docs] = process.argv.slice(2);
 const report = { steps: [], dialogs: [], consoleErrors: [] };
 const step = (name, data) => report.steps.push({ name, ...data });
 
@@ -181,6 +182,9 @@ try {
     compactions: await page.locator('#compactions').innerText(),
     injections: await page.locator('#injections').innerText(), notes: await page.locator('#session-notes').innerText() });
   await page.screenshot({ path: shots + '/13-session.png', fullPage: true });
+
+  // Every page item by item on this tab, at a desktop's width and a phone's; it ends by logging out.
+  await pages(page, baseUrl, shots, docs, step);
 
   // Another browser without the session: the same address is refused.
   const stranger = await browser.newContext();

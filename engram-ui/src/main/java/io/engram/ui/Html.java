@@ -1,6 +1,9 @@
 package io.engram.ui;
 
+import java.util.List;
 import java.util.Locale;
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
 import java.util.regex.Pattern;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
@@ -25,9 +28,11 @@ final class Html {
       return allowed(url, "http:", "https:") ? url : "";
     }
   };
-  private static final Parser PARSER = Parser.builder().build();
-  private static final HtmlRenderer RENDERER = HtmlRenderer.builder().escapeHtml(true).sanitizeUrls(true)
-      .urlSanitizer(SAFE_URLS).build();
+  // GitHub's tables: memories written from tool output and by models hold them often.
+  private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
+  private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
+  private static final HtmlRenderer RENDERER = HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true)
+      .sanitizeUrls(true).urlSanitizer(SAFE_URLS).build();
 
   private Html() {}
 

@@ -8,6 +8,8 @@ import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryEdit;
 import io.engram.memory.MemoryListing;
+import io.engram.memory.MemorySource;
+import io.engram.memory.MemoryType;
 import io.engram.memory.MemoryVersion;
 import io.engram.memory.NoSuchMemoryException;
 import io.engram.memory.ProjectMemory;
@@ -29,9 +31,9 @@ import java.util.Optional;
 
 /**
  * The memory part of the UI's JSON API (under {@code /ui/api/}), over one project: the list (search, filters,
- * pages), one memory with its provenance and its versions ({@link ProjectMemory#history}), the trash, and the
- * three changes a person makes (edit, forget, restore), each through
- * the same core call as the command line's.
+ * pages), one memory with its provenance and its versions ({@link ProjectMemory#history}) or, for a name a dream
+ * merged away, the memory it went into ({@link MergedInto}), the trash, and the four changes a person makes
+ * (create, edit, forget, restore a trash entry by its id), each through the same core call as the command line's.
  */
 final class MemoryApi {
   private final UiProject project;
@@ -50,8 +52,11 @@ final class MemoryApi {
    * body rendered, and the file's text for editing.
    */
   record Detail(MemoryRows.Row memory, String path, Optional<Instant> created, Optional<String> session,
-      Optional<String> turn, List<String> supersedes, Optional<String> supersededBy, Optional<Instant> validUntil, List<String> paths,
-      Map<String, String> otherFields, String bodyHtml, String text) {}
+      Optional<String> turn, List<String> supersedes, Optional<String> supersededBy, Optional<Instant> validUntil,
+      List<String> paths, Map<String, Object> otherFields, String bodyHtml, String text) {}
+
+  /** A name that is no memory now because a dream merged it into another: which one, and which run did it. */
+  record Merged(String name, String into, String run) {}
 
   /** One version of a memory: when, by what, the change, and the diff to the version before it. */
   record VersionRow(int number, Instant at, String by, String change, String diff) {}
@@ -59,8 +64,8 @@ final class MemoryApi {
   /** A memory's versions, newest first. */
   record History(String name, List<VersionRow> versions) {}
 
-  /** A memory in the trash. */
-  record Trashed(String name, String type, String scope, String description, Instant trashedAt) {}
+  /** A memory in the trash; {@code id} names this entry whatever other entries have its name. */
+  record Trashed(String id, String name, String type, String scope, String description, Instant trashedAt) {}
 
   /** What an edit saved. */
   record Edited(String name, String path, List<String> redacted) {}
@@ -72,6 +77,7 @@ final class MemoryApi {
       case "memories" -> requireGet(get, () -> x.json(200, list(x)));
       case "memory" -> requireGet(get, () -> x.json(200, detail(x.param("name")
           .orElseThrow(() -> new UiExchange.Refusal(400, "name a memory: ?name=...")))));
+      case "memory/create" -> requirePost(get, () -> x.json(200, create(x.jsonBody(settings.maxRequestBytes()))));
       case "memory/history" -> requireGet(get, () -> x.json(200, history(x.param("name")
           .orElseThrow(() -> new UiExchange.Refusal(400, "name a memory: ?name=...")))));
       case "trash" -> requireGet(get, () -> x.json(200, trash()));
@@ -126,12 +132,17 @@ final class MemoryApi {
         Optional.of(outcome.retrieval() + "; index " + outcome.index()), listing.problems());
   }
 
-  private Detail detail(String name) throws IOException, UiExchange.Refusal {
-    StoredMemory s = project.memory().read(name)
-        .orElseThrow(() -> new UiExchange.Refusal(404, "no memory named '" + name + "'"));
+  /** The memory called {@code name}; for a name a dream merged away, where it went ({@link Merged}). */
+  private Object detail(String name) throws IOException, UiExchange.Refusal {
+    Optional<StoredMemory> found = project.memory().read(name);
+    if (found.isEmpty()) {
+      return MergedInto.find(project.dream().history(), name, project.memory().list().memories())
+          .orElseThrow(() -> new UiExchange.Refusal(404, "no memory named '" + name + "'"));
+    }
+    StoredMemory s = found.get();
     Memory m = s.memory();
-    Map<String, String> other = new LinkedHashMap<>();
-    m.unknownKeys().forEach((k, v) -> other.put(k, String.valueOf(v)));
+    // Values as the frontmatter holds them (lists and maps of any depth): the page lays them out.
+    Map<String, Object> other = new LinkedHashMap<>(m.unknownKeys());
     return new Detail(MemoryRows.row(s, Instant.now(), Optional.empty()), s.path().toString(), m.created(),
         m.session(), m.turn(), m.supersedes(), m.supersededBy(), m.validUntil(), m.paths(), other, Html.markdown(m.body()),
         Files.readString(s.path(), StandardCharsets.UTF_8));
@@ -158,7 +169,7 @@ final class MemoryApi {
 
   private static Trashed trashed(TrashedMemory t) {
     Memory m = t.memory();
-    return new Trashed(t.name(), m.type().id(), t.scope().name().toLowerCase(Locale.ROOT), m.description(),
+    return new Trashed(t.id(), t.name(), m.type().id(), t.scope().name().toLowerCase(Locale.ROOT), m.description(),
         t.trashedAt());
   }
 
@@ -186,11 +197,12 @@ final class MemoryApi {
     }
   }
 
-  private WebUi.Done restore(JsonNode body) throws IOException, UiExchange.Refusal {
-    String name = UiExchange.field(body, "name");
+  /** Restores the trash entry {@code id} names (the page's buttons), else the newest entry called {@code name}. */
+  private Restored restore(JsonNode body) throws IOException, UiExchange.Refusal {
     try {
-      StoredMemory m = project.memory().restore(name, ChangedBy.UI);
-      return new WebUi.Done("restored '" + m.name() + "'");
+      StoredMemory m = body.hasNonNull("id") ? project.memory().restoreEntry(UiExchange.field(body, "id"), ChangedBy.UI)
+          : project.memory().restore(UiExchange.field(body, "name"), ChangedBy.UI);
+      return new Restored(m.name(), "restored '" + m.name() + "'");
     } catch (NoSuchMemoryException e) {
       throw new UiExchange.Refusal(404, e.getMessage());
     } catch (IOException e) {
@@ -199,6 +211,33 @@ final class MemoryApi {
         throw new UiExchange.Refusal(409, e.getMessage());
       }
       throw e;
+    }
+  }
+
+  /** What a restore brought back. */
+  record Restored(String name, String done) {}
+
+  /** A memory a person writes from the page: refused when one of that name exists (editing is for that). */
+  private Restored create(JsonNode body) throws IOException, UiExchange.Refusal {
+    String name = UiExchange.field(body, "name").strip();
+    if (project.memory().read(name).isPresent()) {
+      throw new UiExchange.Refusal(409, "a memory named '" + name + "' exists: open it to edit it");
+    }
+    MemoryType type = MemoryType.parse(UiExchange.field(body, "type"))
+        .orElseThrow(() -> new UiExchange.Refusal(422, "type must be one of " + MemoryType.choices()));
+    String description = UiExchange.field(body, "description").strip();
+    if (description.contains("\n")) {
+      throw new UiExchange.Refusal(422, "the description is one line");
+    }
+    String text = UiExchange.field(body, "body");
+    try {
+      Saved saved = project.memory().write(Memory.builder(name, type).description(description)
+          .body(text.endsWith("\n") ? text : text + "\n").source(MemorySource.USER).build(), ChangedBy.UI);
+      return new Restored(saved.stored().name(), "created '" + saved.stored().name() + "'"
+          + (saved.redacted().isEmpty() ? "" : " (redacted: " + String.join(", ",
+              saved.redacted().stream().map(k -> k.label()).toList()) + ")"));
+    } catch (IllegalArgumentException e) {
+      throw new UiExchange.Refusal(422, "not created: " + e.getMessage());
     }
   }
 

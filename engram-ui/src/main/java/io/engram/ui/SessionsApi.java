@@ -39,8 +39,11 @@ final class SessionsApi {
     this.project = project;
   }
 
-  /** One recorded session: its id, transcript and when the transcript last changed (absent when it is gone). */
-  record SessionRow(String id, String transcript, Optional<Instant> modified) {}
+  /**
+   * One recorded session as a person picks it from the list: its id and transcript, when the transcript last changed
+   * (absent when it is gone), and what the transcript says ({@link SessionSummary}, empty when it cannot be read).
+   */
+  record SessionRow(String id, String transcript, Optional<Instant> modified, Optional<SessionSummary> summary) {}
 
   /** The list, the most recently changed first. */
   record Sessions(List<SessionRow> sessions) {}
@@ -90,11 +93,13 @@ final class SessionsApi {
 
   Sessions list() throws IOException {
     List<SessionRow> rows = new ArrayList<>();
+    Map<String, List<String>> learned = SessionSummary.learnedBySession(project.memory().list().memories());
     for (Map.Entry<String, Path> e : recorded().entrySet()) {
       Path t = e.getValue();
       Optional<Instant> modified = Files.isRegularFile(t)
           ? Optional.of(Files.getLastModifiedTime(t).toInstant()) : Optional.empty();
-      rows.add(new SessionRow(e.getKey(), t.toString(), modified));
+      rows.add(new SessionRow(e.getKey(), t.toString(), modified, modified.flatMap(m -> SessionSummary.of(t)
+          .map(summary -> summary.withLearned(learned.getOrDefault(e.getKey(), List.of()))))));
     }
     rows.sort(Comparator.comparing((SessionRow r) -> r.modified().orElse(Instant.EPOCH)).reversed());
     return new Sessions(rows);

@@ -2,10 +2,12 @@ package io.engram.ui;
 
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.history.PastSessions;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.CostGovernor;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -38,6 +40,14 @@ public interface UiProject {
 
   /** The instruction loader {@code engram context} uses for the project. */
   InstructionLoader instructions();
+
+  /**
+   * The project's past sessions, as {@code engram history} searches them; by default through an index built for
+   * each search.
+   */
+  default PastSessions history() {
+    return new PastSessions(memory(), engramHome(), dir -> SearchIndex.inMemory(), settings().recall());
+  }
 
   /** The model token ledger of the home, with the caps in force ({@code engram usage}). */
   CostGovernor usage();

@@ -135,6 +135,8 @@ public final class WebUi extends Handler.Abstract {
         new SessionsApi(project).answer(x, route);
       } else if (route.equals("instructions") && reads) {
         x.json(200, InstructionsApi.ledger(project));
+      } else if (route.equals("history")) {
+        new HistoryApi(project, settings.searchResults()).answer(x);
       } else if (route.equals("usage") && reads) {
         x.json(200, new Usage(project.usage().ledgerFile().toString(), project.usage().days()));
       } else {

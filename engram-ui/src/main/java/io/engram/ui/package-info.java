@@ -21,14 +21,19 @@
  * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped; its
  * provenance, the session and transcript message that wrote it, linked to that turn's timeline; its versions from
  * {@link io.engram.memory.ProjectMemory#history}, each with its diff to the one before), and
- * edits ({@link io.engram.memory.MemoryEdit}, the check {@code engram edit} makes), forgets and restores
- * through {@link io.engram.memory.ProjectMemory}, as the command line does. {@code DreamApi} lists the
+ * creates, edits ({@link io.engram.memory.MemoryEdit}, the check {@code engram edit} makes), forgets and restores
+ * (a trash entry by its id, so two forgotten memories of one name are two rows) through {@link
+ * io.engram.memory.ProjectMemory}, as the command line does; a name a dream merged away answers where it went
+ * ({@code MergedInto}, from the runs' history), and the page follows it. A frontmatter key beyond the usual ones is
+ * sent as the file holds it (lists and maps of any depth) and laid out nested; a body's Markdown tables are tables. {@code DreamApi} lists the
  * applied dream runs ({@link io.engram.dream.Dream#history}: phases, changes, unified diff), previews a forced
  * dream as a dry run, applies it, and undoes the last run with {@link io.engram.dream.Dream#undo}, the calls
  * of {@code engram dream --dry-run --force}, {@code --force} and {@code --undo}. {@code InboxApi} lists what
  * waits in the review inbox ({@link io.engram.review.Inbox}) and accepts (the memory edited or not) or rejects
  * a proposal, the calls of {@code engram inbox}. {@code SessionsApi} lists the
- * sessions the hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}) and gives one
+ * sessions the hooks recorded for the project ({@link io.engram.dream.SessionTranscripts}), each with what a person
+ * picks it by ({@code SessionSummary}: the agent, the first prompt, when and how long, its compactions, the memories
+ * learnt in it; read once per transcript file while it is unchanged) and gives one
  * session's timeline: the window at each request from {@link io.engram.context.ContextTimeline} (what
  * {@code engram stats} shows), the level lines from the settings, the transcript's compactions with the
  * compaction Engram prepared for the segment each closed ({@link io.engram.levels.PreparedCompaction#read}:
@@ -37,7 +42,13 @@
  * names the request that answered it, which the page rings. The page draws the chart as inline SVG.
  * {@code InstructionsApi} is the
  * {@code engram context} view from the same {@link io.engram.instructions.InstructionLoader}; the usage view
- * is the {@link io.engram.model.CostGovernor}'s ledger, every day of it.
+ * is the {@link io.engram.model.CostGovernor}'s ledger, every day of it. {@code HistoryApi} searches the past
+ * sessions as {@code engram history} does ({@link io.engram.history.PastSessions}), each hit linked to its turn.
+ *
+ * <p>The page: a status message belongs to the page it was said on and goes when the person navigates elsewhere; a
+ * disabled button looks disabled; editing has Cancel; the header has Log out ({@code POST /ui/logout} ends the
+ * session, the tab forgets its token). At a phone's width nothing scrolls sideways: every table row becomes a card
+ * whose cells carry their column's heading.
  *
  * <p>Where to start: {@link io.engram.ui.WebUi#handle}, then {@code assets/app.js}.
  */

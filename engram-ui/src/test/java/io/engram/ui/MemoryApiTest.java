@@ -110,7 +110,7 @@ class MemoryApiTest {
     assertThat(d.get("session").asText()).isEqualTo("s-42");
     assertThat(d.get("turn").asText()).isEqualTo("u-7");
     assertThat(d.get("text").asText()).contains("name: xss-probe");
-    assertThat(get("/ui/api/memory?name=gone-helper").get("otherFields").get("stale").asText())
+    assertThat(get("/ui/api/memory?name=gone-helper").get("otherFields").get("stale").toString())
         .contains("FooHelper.java");
     assertThat(ui.get("/ui/api/memory?name=nothing", Optional.of(session)).statusCode()).isEqualTo(404);
   }
@@ -166,6 +166,30 @@ class MemoryApiTest {
     assertThat(ui.memory().read("tests-need-redis").orElseThrow().memory().body()).contains("localhost:6379");
     assertThat(get("/ui/api/trash")).isEmpty();
     assertThat(ui.change(session, "/ui/api/memory/restore", name).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void aTrashEntryIsRestoredByItsIdAndANewMemoryIsCreatedOnce() throws Exception {
+    ui.remember(Memory.of("dup-note", MemoryType.PROJECT, "written twice", "v1"));
+    assertThat(ui.change(session, "/ui/api/memory/forget", json(Map.of("name", "dup-note"))).statusCode()).isEqualTo(200);
+    Thread.sleep(5);
+    ui.remember(Memory.of("dup-note", MemoryType.PROJECT, "written twice", "v2"));
+    assertThat(ui.change(session, "/ui/api/memory/forget", json(Map.of("name", "dup-note"))).statusCode()).isEqualTo(200);
+    JsonNode trash = get("/ui/api/trash");
+    String older = trash.get(1).get("id").asText();
+    assertThat(older).isNotEqualTo(trash.get(0).get("id").asText());
+
+    assertThat(ui.change(session, "/ui/api/memory/restore", json(Map.of("id", older))).body()).contains("dup-note");
+    assertThat(ui.memory().read("dup-note").orElseThrow().memory().body()).contains("v1");
+
+    String created = json(Map.of("name", "release-needs-changelog", "type", "feedback", "description",
+        "what a release needs", "body", "A CHANGELOG entry."));
+    assertThat(ui.change(session, "/ui/api/memory/create", created).statusCode()).isEqualTo(200);
+    assertThat(ui.memory().read("release-needs-changelog").orElseThrow().memory().type()).isEqualTo(MemoryType.FEEDBACK);
+    assertThat(ui.change(session, "/ui/api/memory/create", created).statusCode()).as("one of that name exists")
+        .isEqualTo(409);
+    assertThat(ui.change(session, "/ui/api/memory/create", json(Map.of("name", "x", "type", "opinion",
+        "description", "d", "body", "b"))).statusCode()).isEqualTo(422);
   }
 
   private static String json(Map<String, String> fields) throws Exception {

@@ -17,6 +17,11 @@ import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
+import io.engram.notes.NotesSection;
+import io.engram.notes.NotesState;
+import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotes;
+import io.engram.notes.StoredNotes;
 import io.engram.review.Inbox;
 import io.engram.review.Proposal;
 import io.engram.review.ProposedChange;
@@ -92,6 +97,7 @@ class WebUiBrowserTest {
             + "[tab](<java\tscript:window.__pwned=1>) [entity](java&#10;script:window.__pwned=1)"
             + " [docs](https://example.com/docs) [mail](mailto:ops@example.com)"));
     Files.writeString(project.resolve("CLAUDE.md"), "# Project\n\nRun ./mvnw verify.\n");
+    roughEdges(memory);
     Path index = memory.location().projectDir().resolve("MEMORY.md");
     String indexBefore = Files.readString(index) + "- [gone](gone.md) - a file deleted by hand\n";
     Files.writeString(index, indexBefore);
@@ -104,14 +110,18 @@ class WebUiBrowserTest {
     assertThat(ui.exitCode()).as(ui.err()).isZero();
     Files.createDirectories(SHOTS);
 
-    JsonNode report = run(List.of(node, "ui.mjs", chromium, ui.out().strip(), service.info().url(), SHOTS.toString()));
+    Path docs = Path.of(Optional.ofNullable(System.getenv("ENGRAM_UI_DOCS")).orElse(SHOTS.resolve("docs").toString()))
+        .toAbsolutePath();
+    Files.createDirectories(docs);
+    JsonNode report = run(List.of(node, "ui.mjs", chromium, ui.out().strip(), service.info().url(), SHOTS.toString(),
+        docs.toString()));
 
     JsonNode refused = step(report, "refused");
     assertThat(refused.get("status").asInt()).as("the API without the session's token").isEqualTo(401);
     assertThat(refused.get("text").asText()).contains("not logged in").doesNotContain("tests-need-redis");
     JsonNode list = step(report, "list");
     assertThat(list.get("url").asText()).isEqualTo(service.info().url() + "/ui/");
-    assertThat(list.get("rows").asInt()).isEqualTo(3);
+    assertThat(list.get("rows").asInt()).isEqualTo(6);
     assertThat(list.get("cookies")).as("no cookie, which every port of 127.0.0.1 would receive").isEmpty();
     assertThat(list.get("tokenHeld").asInt()).as("the tab holds the session's token").isEqualTo(64);
     assertThat(step(report, "search").get("first").asText()).isEqualTo("tests-need-redis");
@@ -177,6 +187,8 @@ class WebUiBrowserTest {
     assertThat(report.get("consoleErrors").toString()).as("only the refusals the test provoked")
         .doesNotContain("Content Security Policy");
 
+    assertPages(report, memory);
+
     String body = memory.read("tests-need-redis").orElseThrow().memory().body();
     assertThat(body).contains("localhost:6380");
     assertThat(memory.trashed()).isEmpty();
@@ -189,6 +201,88 @@ class WebUiBrowserTest {
     inbox.propose(Proposal.Origin.EXTRACTION, Optional.of("s-ui"), "create feedback memory '" + name + "'",
         "the user said: \"" + body.strip() + "\"", List.of(new ProposedChange.Write(name, Optional.empty(),
         MemoryFormat.format(m))));
+  }
+
+  /**
+   * What the page items need: a memory whose frontmatter holds a key beyond the usual ones with lists and maps and
+   * whose body has a Markdown table, two forgotten memories of one name, two near-duplicates a dream merges, and
+   * session notes with a line longer than any screen.
+   */
+  private void roughEdges(ProjectMemory memory) throws Exception {
+    memory.write(Memory.of("nested-fields", MemoryType.REFERENCE, "the on-call runbook",
+        "Runbook first.\n\n| service | port |\n|---|---|\n| redis | 6379 |\n| postgres | 5433 |\n"));
+    Path file = memory.read("nested-fields").orElseThrow().path();
+    Files.writeString(file, Files.readString(file).replaceFirst("\n---\n", "\nlinks:\n  - title: runbook\n"
+        + "    url: https://runbook.example.com\n  - title: dashboard\n    tags: [red, blue]\nowners: [alice, bob]\n"
+        + "escalation:\n  first: alice\n  then:\n    - bob\n---\n"));
+    memory.write(Memory.of("dup-note", MemoryType.PROJECT, "a note written twice", "dup-note v1: the first text."));
+    memory.forget("dup-note");
+    Thread.sleep(5); // the two trash entries' stamps differ
+    memory.write(Memory.of("dup-note", MemoryType.PROJECT, "a note written twice", "dup-note v2: the second text."));
+    memory.forget("dup-note");
+    String vpn = "Deploying to staging needs the corporate VPN (vpn.example.com) connected first, then make deploy.";
+    memory.write(Memory.of("deploy-needs-vpn", MemoryType.PROJECT, "deploying to staging needs the VPN", vpn));
+    memory.write(Memory.of("deploy-needs-the-vpn", MemoryType.PROJECT, "deploying to staging needs the VPN", vpn));
+    new NotesStore(home).write(new StoredNotes(SessionNotes.EMPTY.with(NotesSection.CURRENT_STATE,
+        "Fixing the build: " + "the-flaky-integration-test-that-needs-redis-".repeat(12) + "end."),
+        new NotesState("s-ui", 2, Optional.of("a1"), 100_000, 1, java.time.Instant.parse("2026-01-01T10:00:30Z"),
+            "offline")));
+  }
+
+  private void assertPages(JsonNode report, ProjectMemory memory) throws Exception {
+    JsonNode nested = step(report, "nested");
+    assertThat(nested.get("fields").asText()).doesNotContain("[object").contains("runbook", "https://runbook.example.com",
+        "red, blue", "alice, bob", "first", "bob");
+    assertThat(nested.get("tables").asInt()).as("a Markdown table rendered as a table").isEqualTo(1);
+    assertThat(nested.get("cells").toString()).contains("redis", "6379", "5433");
+    JsonNode cancel = step(report, "cancel");
+    assertThat(cancel.get("editorHidden").asBoolean()).isTrue();
+    assertThat(cancel.get("bodyVisible").asBoolean()).isTrue();
+    assertThat(cancel.get("editorText").asText()).doesNotContain("not saved").contains("Runbook first.");
+    JsonNode message = step(report, "message");
+    assertThat(message.get("said").asText()).startsWith("saved nested-fields");
+    assertThat(message.get("afterNavigating").asText()).as("the status after going to another page").isEmpty();
+    assertThat(step(report, "trashRows").get("ids")).hasSize(2);
+    assertThat(step(report, "trashRestore").get("body").asText()).as("the older entry's button restores the older entry")
+        .contains("dup-note v1").doesNotContain("v2");
+    JsonNode disabled = step(report, "disabled");
+    assertThat(disabled.at("/prev/disabled").asBoolean()).isTrue();
+    assertThat(disabled.at("/prev/cursor").asText()).isEqualTo("not-allowed");
+    assertThat(disabled.at("/prev/color").asText()).isNotEqualTo(disabled.at("/show/color").asText());
+    JsonNode apply = step(report, "applyDisabled");
+    assertThat(apply.at("/apply/disabled").asBoolean()).as("nothing left to consolidate: %s", apply).isTrue();
+    assertThat(apply.at("/apply/background").asText()).as("a disabled primary button is not the enabled blue")
+        .isNotEqualTo("rgb(36, 88, 179)");
+    assertThat(apply.at("/apply/cursor").asText()).isEqualTo("not-allowed");
+    JsonNode created = step(report, "created");
+    assertThat(created.get("message").asText()).contains("created 'release-needs-changelog'");
+    assertThat(memory.read("release-needs-changelog").orElseThrow().memory().body()).contains("CHANGELOG entry");
+    JsonNode landed = step(report, "merged").get("landed");
+    List<String> hashes = List.of(landed.at("/deploy-needs-vpn/hash").asText(),
+        landed.at("/deploy-needs-the-vpn/hash").asText());
+    assertThat(hashes).as("both names lead to the memory that holds the text: %s", landed).containsOnly(hashes.get(0));
+    assertThat(landed.toString()).contains("was merged into").doesNotContain("\"error\":1");
+    JsonNode sessions = step(report, "sessions");
+    assertThat(sessions.get("firstPrompt").asText()).contains("Fix the build", "s-ui");
+    assertThat(sessions.get("agent").asText()).isEqualTo("Claude Code");
+    assertThat(sessions.get("length").asText()).contains("3 prompt(s)");
+    assertThat(sessions.get("compactions").asText()).isEqualTo("1");
+    assertThat(sessions.get("learned").asText()).contains("tests-need-redis");
+    JsonNode notes = step(report, "notes");
+    assertThat(notes.get("scroll").asInt()).as("the notes box wraps").isLessThanOrEqualTo(notes.get("client").asInt());
+    JsonNode history = step(report, "history");
+    assertThat(history.get("hits").asInt()).isPositive();
+    assertThat(history.get("link").asText()).startsWith("#/session/s-ui");
+    assertThat(step(report, "historyLink").get("hash").asText()).startsWith("#/session/s-ui");
+    JsonNode phone = step(report, "phone");
+    phone.get("widths").fields().forEachRemaining(w -> assertThat(w.getValue().asInt())
+        .as("%s scrolls sideways at 390 px by", w.getKey()).isLessThanOrEqualTo(0));
+    assertThat(phone.get("cellLabel").asText()).isEqualTo("Agent");
+    JsonNode logout = step(report, "logout");
+    assertThat(logout.get("notice").asText()).contains("Logged out");
+    assertThat(logout.get("held").isNull()).isTrue();
+    assertThat(logout.get("replayStatus").asInt()).as("the ended session's token").isEqualTo(401);
+    assertThat(logout.get("logoutVisible").asBoolean()).isFalse();
   }
 
   /**

@@ -15,16 +15,20 @@ function el(tag, attrs, ...children) {
     if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === undefined || c === null) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
 }
 
-function say(text, isError) {
+// A status message belongs to the page it was said on (or the page an action goes to next): navigating anywhere
+// else clears it.
+let messagePage = '';
+function say(text, isError, page) {
   message.textContent = text || '';
   message.className = isError ? 'error' : '';
+  messagePage = page || window.location.hash;
 }
 
 async function answer(response) {
@@ -90,7 +94,8 @@ async function showMemories() {
       ['import', 'import'], ['session', 'session'], ['unknown', 'unknown']]),
     choice('stale', 'Stale', [['any', 'any'], ['yes', 'yes'], ['no', 'no']]),
     choice('superseded', 'Superseded', [['any', 'any'], ['yes', 'yes'], ['no', 'no']]),
-    el('button', { type: 'submit', class: 'primary', id: 'apply' }, 'Show'));
+    el('button', { type: 'submit', class: 'primary', id: 'apply' }, 'Show'),
+    el('a', { href: '#/new', id: 'new-memory', class: 'button' }, 'New memory'));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const data = new FormData(form);
@@ -125,10 +130,16 @@ async function showMemories() {
 
 async function showMemory(name) {
   const d = await get('memory', { name });
+  if (d.into) {
+    // A dream merged this memory into another: that one holds its text now.
+    const target = '#/memory/' + encodeURIComponent(d.into);
+    say(`'${d.name}' was merged into '${d.into}' by dream run ${d.run}`, false, target);
+    window.location.replace(target);
+    return;
+  }
   const m = d.memory;
   const field = (label, value) => (value === undefined || value === null || value === '' ||
-    (Array.isArray(value) && value.length === 0)) ? [] : [el('dt', {}, label),
-    el('dd', {}, Array.isArray(value) ? value.join(', ') : String(value))];
+    (Array.isArray(value) && value.length === 0)) ? [] : [el('dt', {}, label), el('dd', {}, fieldValue(value))];
   const body = el('div', { class: 'body', id: 'memory-body' });
   body.innerHTML = d.bodyHtml; // rendered by the server with raw HTML escaped and unsafe links removed
   const editor = el('textarea', { class: 'editor', id: 'editor', hidden: true, spellcheck: 'false' });
@@ -140,16 +151,21 @@ async function showMemory(name) {
       showMemory(m.name);
     } catch (e) { say(e.message, true); }
   } }, 'Save');
-  const edit = el('button', { id: 'edit', onclick: () => {
-    editor.hidden = false; save.hidden = false; body.hidden = true; edit.hidden = true; editor.focus();
-  } }, 'Edit');
+  const editing = (on) => {
+    editor.hidden = !on; save.hidden = !on; cancel.hidden = !on; body.hidden = on; edit.hidden = on;
+  };
+  const cancel = el('button', { id: 'cancel', hidden: true, onclick: () => {
+    editor.value = d.text; // nothing typed is kept
+    editing(false);
+  } }, 'Cancel');
+  const edit = el('button', { id: 'edit', onclick: () => { editing(true); editor.focus(); } }, 'Edit');
   const history = el('div', { id: 'memory-history' }, el('p', { class: 'why' }, 'Loading the history…'));
   const forget = el('button', { class: 'danger', id: 'forget', onclick: async () => {
     try {
       const r = await post('memory/forget', { name: m.name });
       say(r.done);
       view.replaceChildren(el('h2', {}, m.name), el('p', { id: 'forgotten' }, 'Forgotten: it is in the trash.'),
-        el('button', { id: 'restore', class: 'primary', onclick: () => restore(m.name) }, 'Restore'));
+        el('button', { id: 'restore', class: 'primary', onclick: () => restore({ name: m.name }) }, 'Restore'));
     } catch (e) { say(e.message, true); }
   } }, 'Forget');
   view.replaceChildren(
@@ -163,9 +179,23 @@ async function showMemory(name) {
       field('Recalled', m.recallCount + ' time(s)'), field('Last recalled', when(m.lastRecalled)),
       field('Supersedes', d.supersedes), field('Superseded by', d.supersededBy), field('Valid until', when(d.validUntil)),
       field('About', d.paths), Object.entries(d.otherFields).map(([k, v]) => field(k, v))),
-    body, editor, el('div', { class: 'actions' }, edit, save, forget),
+    body, editor, el('div', { class: 'actions' }, edit, save, cancel, forget),
     el('h3', {}, 'History'), history);
   showHistory(m.name, history);
+}
+
+// A frontmatter value as the file holds it: a scalar as text, a list of scalars joined, anything deeper as a
+// nested list or definition list (a key beyond the usual ones may hold any YAML).
+function fieldValue(value) {
+  if (Array.isArray(value)) {
+    return value.every((v) => v === null || typeof v !== 'object') ? value.map((v) => String(v)).join(', ')
+      : el('ul', { class: 'nested' }, value.map((v) => el('li', {}, fieldValue(v))));
+  }
+  if (value !== null && typeof value === 'object') {
+    return el('dl', { class: 'nested' }, Object.entries(value).map(([k, v]) => [el('dt', {}, k),
+      el('dd', {}, fieldValue(v))]));
+  }
+  return String(value);
 }
 
 // Which session wrote the memory, and from which message of its transcript: a link to that turn's timeline.
@@ -195,11 +225,12 @@ async function showHistory(name, area) {
   })));
 }
 
-async function restore(name) {
+// Brings back a trash entry by its id (a trash row's button), or the newest entry of a name (right after a forget).
+async function restore(which) {
   try {
-    const r = await post('memory/restore', { name });
-    say(r.done);
-    const target = '#/memory/' + encodeURIComponent(name);
+    const r = await post('memory/restore', which);
+    const target = '#/memory/' + encodeURIComponent(r.name);
+    say(r.done, false, target);
     if (window.location.hash === target) route(); else window.location.hash = target;
   } catch (e) { say(e.message, true); }
 }
@@ -209,10 +240,63 @@ async function showTrash() {
   view.replaceChildren(el('h2', {}, 'Trash'),
     items.length === 0 ? el('p', {}, 'The trash is empty.') : el('table', { id: 'trash' },
       el('thead', {}, el('tr', {}, ['Name', 'Type', 'Scope', 'Description', 'Forgotten', ''].map((h) => el('th', {}, h)))),
-      el('tbody', {}, items.map((t) => el('tr', { class: 'trash-row', 'data-name': t.name },
+      el('tbody', {}, items.map((t) => el('tr', { class: 'trash-row', 'data-name': t.name, 'data-id': t.id },
         el('td', {}, t.name), el('td', {}, t.type), el('td', {}, t.scope), el('td', {}, t.description),
         el('td', {}, when(t.trashedAt)),
-        el('td', {}, el('button', { class: 'restore', onclick: () => restore(t.name) }, 'Restore')))))));
+        el('td', {}, el('button', { class: 'restore', onclick: () => restore({ id: t.id }) }, 'Restore')))))));
+}
+
+// ---- a new memory, and the past sessions ------------------------------------------------------------------
+
+function showNewMemory() {
+  const form = el('form', { id: 'new-form', class: 'stacked' },
+    el('label', {}, 'Name', el('input', { name: 'name', id: 'new-name', required: true,
+      placeholder: 'a short kebab-case name, e.g. tests-need-redis' })),
+    el('label', {}, 'Type', el('select', { name: 'type', id: 'new-type' }, [['project', 'project: this project\'s work and facts'],
+      ['feedback', 'feedback: a correction or a way of working'], ['user', 'user: who you are, your preferences'],
+      ['reference', 'reference: a pointer to a dashboard, tracker or document']].map(([v, t]) => el('option', { value: v }, t)))),
+    el('label', {}, 'Description (one line: when it is useful)', el('input', { name: 'description', id: 'new-description',
+      required: true })),
+    el('label', {}, 'Body (Markdown)', el('textarea', { name: 'body', id: 'new-body', class: 'editor', required: true })),
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create'),
+      el('a', { href: '#/memories', class: 'button', id: 'new-cancel' }, 'Cancel')));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = Object.fromEntries(new FormData(form).entries());
+    try {
+      const r = await post('memory/create', data);
+      const target = '#/memory/' + encodeURIComponent(r.name);
+      say(r.done, false, target);
+      window.location.hash = target;
+    } catch (err) { say(err.message, true); }
+  });
+  view.replaceChildren(el('p', {}, el('a', { href: '#/memories' }, '← all memories')), el('h2', {}, 'New memory'), form);
+}
+
+const historyState = { q: '' };
+
+async function showPastSessions() {
+  const form = el('form', { class: 'filters', id: 'history-form' },
+    el('label', {}, 'Search past sessions (what engram history finds)', el('input', { type: 'search', name: 'q',
+      id: 'history-q', value: historyState.q, placeholder: 'words that were said or done' })),
+    el('button', { type: 'submit', class: 'primary', id: 'history-search' }, 'Search'));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    historyState.q = new FormData(form).get('q') || '';
+    showPastSessions().catch((err) => say(err.message, true));
+  });
+  const parts = [el('h2', {}, 'Past sessions'), form];
+  if (historyState.q.trim()) {
+    const found = await get('history', { q: historyState.q });
+    parts.push(found.hits.length === 0 ? el('p', { id: 'no-hits' }, 'No past turn matches.')
+      : el('ol', { id: 'history-hits' }, found.hits.map((h) => el('li', { class: 'history-hit' },
+        el('p', {}, el('a', { href: '#/session/' + encodeURIComponent(h.session) + (h.uuid ? '/turn/'
+          + encodeURIComponent(h.uuid) : ''), class: 'hit-link' }, h.session), ` ${when(h.at)} · ${h.role}`,
+        h.tools.length ? ' · ' + h.tools.join(', ') : ''),
+        el('p', { class: 'hit-text' }, h.text.length > 400 ? h.text.slice(0, 400) + '…' : h.text)))));
+    if (found.problems.length) parts.push(el('ul', { class: 'error' }, found.problems.map((p) => el('li', {}, p))));
+  }
+  view.replaceChildren(...parts);
 }
 
 // ---- dreams --------------------------------------------------------------------------------------------
@@ -392,10 +476,20 @@ async function showSessions() {
   view.replaceChildren(el('h2', {}, 'Sessions'),
     el('p', { class: 'why' }, 'The sessions whose transcripts the hooks recorded for this project.'),
     data.sessions.length === 0 ? el('p', { id: 'no-sessions' }, 'No session recorded yet.') : el('table', { id: 'sessions' },
-      el('thead', {}, el('tr', {}, ['Session', 'Last change', 'Transcript'].map((h) => el('th', {}, h)))),
-      el('tbody', {}, data.sessions.map((s) => el('tr', { class: 'session-row', 'data-id': s.id },
-        el('td', {}, el('a', { href: '#/session/' + encodeURIComponent(s.id) }, s.id)),
-        el('td', {}, s.modified ? when(s.modified) : 'transcript gone'), el('td', { class: 'why' }, s.transcript))))));
+      el('thead', {}, el('tr', {}, ['First prompt', 'Agent', 'Started', 'Length', 'Compactions', 'Memories learned']
+        .map((h) => el('th', {}, h)))),
+      el('tbody', {}, data.sessions.map((s) => {
+        const u = s.summary;
+        return el('tr', { class: 'session-row', 'data-id': s.id },
+          el('td', { class: 'first-prompt' }, el('a', { href: '#/session/' + encodeURIComponent(s.id) },
+            u && u.firstPrompt ? u.firstPrompt : s.id), el('div', { class: 'why' }, s.id)),
+          el('td', { class: 'agent' }, u ? u.agent : ''),
+          el('td', {}, u && u.started ? when(u.started) : s.modified ? when(s.modified) : 'transcript gone'),
+          el('td', { class: 'length' }, u ? `${u.turns} prompt(s), ${u.messages} message(s), ${u.minutes} min` : ''),
+          el('td', { class: 'compactions' }, u ? String(u.compactions) : ''),
+          el('td', { class: 'learned' }, u && u.learned.length ? u.learned.map((n, i) => [i ? ', ' : '', memoryLink(n)])
+            : '—'));
+      }))));
 }
 
 function scoreText(p) {
@@ -501,6 +595,8 @@ async function showSession(id, turn) {
 const routes = [
   [/^#\/memory\/(.+)$/, (m) => showMemory(decodeURIComponent(m[1])), 'nav-memories'],
   [/^#\/trash$/, () => showTrash(), 'nav-trash'],
+  [/^#\/new$/, () => showNewMemory(), 'nav-memories'],
+  [/^#\/history$/, () => showPastSessions(), 'nav-history'],
   [/^#\/dreams$/, () => showDreams(), 'nav-dreams'],
   [/^#\/inbox$/, () => showInbox(), 'nav-inbox'],
   [/^#\/instructions$/, () => showInstructions(), 'nav-instructions'],
@@ -514,12 +610,14 @@ const routes = [
 
 async function route() {
   const hash = window.location.hash;
+  if (hash !== messagePage) say('');
   for (const [pattern, show, nav] of routes) {
     const m = hash.match(pattern);
     if (m) {
       document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('current', a.id === nav));
       try {
         await show(m);
+        labelCells(view);
       } catch (e) {
         view.replaceChildren(el('p', { class: 'error' }, e.message));
       }
@@ -529,7 +627,29 @@ async function route() {
   view.replaceChildren(el('p', { class: 'error' }, 'no page ' + hash));
 }
 
+// Each cell knows its column's heading, which a phone-width layout shows beside it (a table is a list of cards there).
+function labelCells(root) {
+  for (const table of root.querySelectorAll('table')) {
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((td, i) => { if (headings[i]) td.dataset.label = headings[i]; });
+    }
+  }
+}
+
+async function logOut() {
+  try {
+    await fetch('/ui/logout', { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json',
+      'X-Engram-Session': sessionStorage.getItem(SESSION) || '' }, body: '{}' });
+  } catch (e) {
+    // the service may be gone: the tab forgets the session all the same
+  }
+  sessionStorage.removeItem(SESSION);
+  loggedOut('Logged out. Run engram ui for a new login link.');
+}
+
 function loggedOut(why) {
+  document.getElementById('logout').hidden = true;
   document.getElementById('project').textContent = '';
   view.replaceChildren(el('p', { id: 'notice', class: 'error' }, why),
     el('p', {}, 'The Engram UI opens with a one-time link: run ', el('code', {}, 'engram ui'),
@@ -561,10 +681,12 @@ async function start() {
     loggedOut('not logged in: run `engram ui` for a login link');
     return;
   }
+  document.getElementById('logout').hidden = false;
   get('project').then((p) => { document.getElementById('project').textContent = p.directory; }).catch(() => {});
   route();
 }
 
 // A login link opened in a tab already on this page changes only the fragment: it logs in all the same.
 window.addEventListener('hashchange', () => (/^#login=/.test(window.location.hash) ? start() : route()));
+document.getElementById('logout').addEventListener('click', logOut);
 start();
