@@ -251,7 +251,7 @@ async function showTrash() {
 function showNewMemory() {
   const form = el('form', { id: 'new-form', class: 'stacked' },
     el('label', {}, 'Name', el('input', { name: 'name', id: 'new-name', required: true,
-      placeholder: 'a short kebab-case name, e.g. tests-need-redis' })),
+      placeholder: 'a short kebab-case name, e.g. build-needs-java-17' })),
     el('label', {}, 'Type', el('select', { name: 'type', id: 'new-type' }, [['project', 'project: this project\'s work and facts'],
       ['feedback', 'feedback: a correction or a way of working'], ['user', 'user: who you are, your preferences'],
       ['reference', 'reference: a pointer to a dashboard, tracker or document']].map(([v, t]) => el('option', { value: v }, t)))),
