@@ -62,7 +62,7 @@ class McpCommandProcessTest {
           "compact", "dream", "history", "inbox");
       JsonNode init = replies.stream().filter(r -> r.path("id").asInt() == 1).findFirst().orElseThrow();
       assertThat(init.at("/result/serverInfo/version").asText()).as("the version the service's MCP gives too")
-          .isEqualTo(io.engram.cli.EngramVersion.number());
+          .isEqualTo(io.engram.cli.global.EngramVersion.number());
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();
