@@ -74,7 +74,7 @@ class SurfacesAgreeTest {
     assertThat(fromMcp).isEqualTo(fromCli);
     assertThat(fromCli.fieldNames()).toIterable().containsExactlyInAnyOrder("summary", "sections", "score", "steps",
         "readded", "restoredFiles", "todos", "instructions", "restoredTokens", "lost", "engine", "engineId",
-        "fallbackReason", "summarizedFrom", "keptMessages", "tokensBefore", "summaryTokens", "tokensAfter",
+        "summarizedFrom", "keptMessages", "tokensBefore", "summaryTokens", "tokensAfter",
         "reductionPercent");
     assertThat(fromCli.path("restoredFiles").findValues("content")).isEmpty();
   }

@@ -1,6 +1,7 @@
 package io.engram.compaction;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.redact.SecretRedactor;
@@ -96,9 +97,11 @@ public record CompactionResult(
    *
    * @param engine {@code model} or {@code offline}
    * @param engineId the model's {@code provider:model}, or {@code offline}
-   * @param fallbackReason why the offline engine ran although a model was configured
+   * @param fallbackReason why the offline engine ran although a model was configured; absent from the JSON form
+   *     when none, as every surface prints it
    */
-  public record AnsweredBy(String engine, String engineId, Optional<String> fallbackReason) {
+  public record AnsweredBy(String engine, String engineId,
+      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> fallbackReason) {
     public AnsweredBy {
       Objects.requireNonNull(engine, "engine");
       Objects.requireNonNull(engineId, "engineId");
