@@ -142,6 +142,14 @@ try {
   step('dreamUndone', { message: await page.locator('#message').innerText(),
     undoButtons: await page.locator('button.undo').count() });
   await page.screenshot({ path: shots + '/10-dream-undone.png', fullPage: true });
+  // What the undo put back, seen as the next dream would see it (later pages write memories and dream again).
+  await page.goto(baseUrl + '/ui/#/instructions');
+  await page.locator('#instruction-total').waitFor();
+  await page.goto(baseUrl + '/ui/#/dreams');
+  await page.locator('#gates').waitFor();
+  await page.click('#dream-preview');
+  await page.locator('#preview-diff').waitFor();
+  step('afterUndo', { diff: await page.locator('#preview-diff').innerText() });
 
   // The review inbox: two proposals wait; one is accepted after an edit, the other rejected.
   await page.goto(baseUrl + '/ui/#/inbox');

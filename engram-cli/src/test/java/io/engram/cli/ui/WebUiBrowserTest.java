@@ -161,7 +161,8 @@ class WebUiBrowserTest {
     assertThat(applied.get("diff").asText()).contains("-- [gone](gone.md)");
     assertThat(step(report, "dreamUndone").get("message").asText()).contains("undid dream run");
     assertThat(step(report, "dreamUndone").get("undoButtons").asInt()).isZero();
-    assertThat(Files.readString(index)).as("the undo put MEMORY.md back").contains("gone.md");
+    assertThat(step(report, "afterUndo").get("diff").asText()).as("the undo put MEMORY.md back, its dangling line too")
+        .contains("-- [gone](gone.md)");
     JsonNode reviewed = step(report, "inbox");
     assertThat(reviewed.get("waiting").asInt()).isEqualTo(2);
     assertThat(reviewed.get("accepted").asText()).contains("accepted", "offline-tests");
@@ -172,8 +173,9 @@ class WebUiBrowserTest {
     assertThat(memory.read("use-yarn")).isEmpty();
     assertThat(inbox.pending()).isEmpty();
     assertThat(step(report, "instructions").get("files").asInt()).isEqualTo(1);
-    assertThat(step(report, "instructions").get("index").asText()).as("the accepted proposal added a line")
-        .contains("of 5 lines");
+    assertThat(step(report, "instructions").get("index").asText())
+        .as("the undo put back every line of MEMORY.md, and the accepted proposal added one")
+        .contains("of " + (indexBefore.lines().count() + 1) + " lines");
     assertThat(step(report, "usage").get("text").asText()).contains("Model usage");
     JsonNode session = step(report, "session");
     assertThat(session.get("summary").asText()).contains("3 request(s), 1 compaction(s)");
