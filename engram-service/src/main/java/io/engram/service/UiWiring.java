@@ -3,6 +3,7 @@ package io.engram.service;
 import io.engram.Engram;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
+import io.engram.history.PastSessions;
 import io.engram.instructions.InstructionLoader;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.CostGovernor;
@@ -73,6 +74,11 @@ public final class UiWiring {
     @Override
     public InstructionLoader instructions() {
       return engram.instructions();
+    }
+
+    @Override
+    public PastSessions history() {
+      return engram.history();
     }
 
     @Override
