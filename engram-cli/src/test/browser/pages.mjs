@@ -105,7 +105,7 @@ export async function pages(page, baseUrl, shots, docs, step) {
   await page.click('#history-search');
   await page.locator('#history-hits li, #no-hits').first().waitFor();
   const hits = page.locator('li.history-hit');
-  step('history', { hits: await hits.count(), first: await hits.first().innerText(),
+  step('pastSessions', { hits: await hits.count(), first: await hits.first().innerText(),
     link: await hits.first().locator('a.hit-link').getAttribute('href') });
   await docShot('history');
   await hits.first().locator('a.hit-link').click();
