@@ -34,7 +34,7 @@ final class DreamTool {
         Schemas.arguments("\"dryRun\":{\"type\":\"boolean\",\"description\":\"Plan and show the changes and their"
             + " diff, write nothing\"},\"force\":{\"type\":\"boolean\",\"description\":\"Run although the time and"
             + " session gates are closed (a dream usually waits a day and a few sessions)\"}"),
-        Schemas.object("\"outcome\":{\"type\":\"string\",\"enum\":[\"applied\",\"dry_run\",\"nothing_to_do\","
+        Schemas.object("\"outcome\":{\"type\":\"string\",\"enum\":[\"applied\",\"proposed\",\"dry_run\",\"nothing_to_do\","
             + "\"gated\",\"timed_out\"]},\"runId\":{\"type\":\"string\",\"description\":\"The applied run, for"
             + " engram dream --undo\"},\"engine\":{\"type\":\"string\",\"description\":\"model or offline\"},"
             + "\"memories\":{\"type\":\"integer\"},\"candidates\":{\"type\":\"integer\"},\"changes\":"
@@ -65,6 +65,8 @@ final class DreamTool {
     result.put("problems", r.problems());
     String text = switch (r.outcome()) {
       case APPLIED -> "dream applied (run " + r.runId().orElse("") + "): " + r.changes().size() + " change(s)";
+      case PROPOSED -> "dream proposed " + r.changes().size() + " change(s) to the review inbox (the inbox tool),"
+          + " nothing written";
       case DRY_RUN -> "dream preview, nothing written: " + r.changes().size() + " change(s)";
       case NOTHING_TO_DO -> "dream: nothing to consolidate";
       case GATED -> "dream held back by its gates (" + String.join(", ", closed) + "); force runs it anyway";

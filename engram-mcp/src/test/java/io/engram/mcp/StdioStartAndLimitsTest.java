@@ -68,7 +68,7 @@ class StdioStartAndLimitsTest {
   void everyRequestReadBeforeTheEndOfInputIsAnsweredAndDoneHoweverLongItTakes() throws Exception {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
     Thread server = serve(new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), d.minTokenBits(), 100,
-        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis()));
+        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(), d.maxPageSize()));
     int writes = 60;
     pipe.send(INIT);
     for (int i = 0; i < writes; i++) {
