@@ -148,7 +148,7 @@ class StdioMalformedInputTest {
     pipe.endInput();
     JsonNode tools = answer();
     assertThat(tools.path("id").asInt()).isEqualTo(30);
-    assertThat(tools.path("result").path("tools").size()).isEqualTo(9);
+    assertThat(tools.path("result").path("tools").size()).isEqualTo(10);
   }
 
   private void assertServing(int id) throws Exception {

@@ -39,7 +39,7 @@ class StdioStartAndLimitsTest {
     pipe.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
     assertThat(next().get("id").asInt()).as("ping answered while the memory is still opening").isEqualTo(3);
     mayOpen.countDown();
-    assertThat(next().at("/result/tools").size()).isEqualTo(9);
+    assertThat(next().at("/result/tools").size()).isEqualTo(10);
     assertThat(opened).hasValue(1);
     pipe.endInput();
     server.join(5_000);
