@@ -170,7 +170,8 @@ class WebUiBrowserTest {
     assertThat(reviewed.get("rejected").asText()).contains("rejected");
     assertThat(memory.read("offline-tests").orElseThrow().memory().body()).contains("./mvnw -o");
     assertThat(memory.read("offline-tests").orElseThrow().memory().session()).as("provenance kept").contains("s-ui");
-    assertThat(memory.history("offline-tests")).extracting(v -> v.by().id()).containsExactly("review");
+    assertThat(memory.history("offline-tests")).as("written by the review (the pages' later dream may touch it)")
+        .extracting(v -> v.by().id()).startsWith("review");
     assertThat(memory.read("use-yarn")).isEmpty();
     assertThat(inbox.pending()).isEmpty();
     assertThat(step(report, "instructions").get("files").asInt()).isEqualTo(1);
