@@ -122,7 +122,8 @@ export async function pages(page, baseUrl, shots, docs, step) {
   const widths = {};
   for (const [hash, ready] of [['#/memories', 'tr.memory-row'], ['#/memory/nested-fields', '#memory-body'], ['#/trash', '#trash, p'],
     ['#/sessions', 'tr.session-row'], ['#/session/s-ui', '#window-chart'], ['#/dreams', '#gates'], ['#/history', '#history-form'],
-    ['#/instructions', '#instruction-total'], ['#/usage', '#usage-days, #no-usage'], ['#/new', '#new-form']]) {
+    ['#/inbox', '#inbox-empty, #proposals'], ['#/instructions', '#instruction-total'], ['#/usage', '#usage-days, #no-usage'],
+    ['#/new', '#new-form']]) {
     await go(hash, ready);
     widths[hash] = await overflow();
   }
