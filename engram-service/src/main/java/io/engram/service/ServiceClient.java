@@ -120,7 +120,8 @@ public final class ServiceClient {
   /**
    * Stops the service of {@code home} if one answers: asks it, waits up to 10 s until it no longer answers (it
    * finishes the work it is doing), then signals the process it named as its own, which runs its shutdown (the
-   * queue keeps unfinished work). Returns that process id; empty when none answered within {@code wait}.
+   * queue keeps unfinished work), and waits for that process to exit. Returns that process id; empty when none
+   * answered within {@code wait}.
    */
   public static Optional<Long> stopRunning(Path home, Duration wait) throws InterruptedException {
     Optional<Running> running = running(home, wait);
@@ -133,10 +134,27 @@ public final class ServiceClient {
     while (running.get().client().status(wait).isPresent() && java.time.Instant.now().isBefore(deadline)) {
       Thread.sleep(50);
     }
-    if (running.get().client().status(wait).isPresent() && pid != ProcessHandle.current().pid()) {
-      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+    if (pid != ProcessHandle.current().pid()) {
+      Optional<ProcessHandle> process = ProcessHandle.of(pid);
+      if (running.get().client().status(wait).isPresent()) {
+        process.ifPresent(ProcessHandle::destroy);
+      }
+      // Stopped means gone: the service stops answering before its process has removed its files and exited,
+      // and a caller that looks next (a start, a status) must not find it half there.
+      long left = Math.max(0, java.time.Duration.between(java.time.Instant.now(), deadline).toMillis());
+      process.ifPresent(h -> awaitExit(h, Math.max(left, 2_000)));
     }
     return Optional.of(pid);
+  }
+
+  private static void awaitExit(ProcessHandle process, long millis) {
+    try {
+      process.onExit().get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      // still there: the caller's next look tells a stale service.json from a live service by its process
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Asks the service to stop; true when it said it would. */
