@@ -106,10 +106,22 @@ public record EngramSettings(
     CLAUDE_CODE
   }
 
-  /** Session notes thresholds and caps. */
+  /** Session notes: when they start, when they are brought up to date, how long they grow. */
   public record Notes(
-      int startTokens, int updateGrowthTokens, int updateToolCalls, int sectionTokenCap, int totalTokenCap) {
-    public static final Notes DEFAULTS = new Notes(10_000, 5_000, 3, 2_000, 12_000);
+      @Setting(byDefault = "10_000", min = 0, help = "Context tokens a session reaches before its notes are first"
+          + " written") int startTokens,
+      @Setting(byDefault = "5_000", min = 0, help = "Context tokens the session must grow by since the last update"
+          + " before the notes are updated again (with updateToolCalls)") int updateGrowthTokens,
+      @Setting(byDefault = "3", min = 0, help = "Tool calls since the last update before the notes are updated"
+          + " again (with updateGrowthTokens)") int updateToolCalls,
+      @Setting(byDefault = "2_000", min = 1, help = "Most tokens one section of the notes holds") int sectionTokenCap,
+      @Setting(byDefault = "12_000", min = 1, help = "Most tokens the notes hold in all") int totalTokenCap) {
+    public static final Notes DEFAULTS = SettingDeclarations.defaults(Notes.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Notes with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -119,8 +131,19 @@ public record EngramSettings(
    * over a transcript file reads what was appended since the last one in pieces of at most {@code
    * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is.
    */
-  public record Extraction(boolean enabled, int maxMemoriesPerTurn, int maxSentenceChars, int maxReadBytes) {
-    public static final Extraction DEFAULTS = new Extraction(true, 5, 1_000, 8 << 20);
+  public record Extraction(
+      @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
+      @Setting(byDefault = "5", min = 1, help = "Most memories one turn's extraction writes") int maxMemoriesPerTurn,
+      @Setting(byDefault = "1_000", min = 1, help = "Longest sentence the offline rules read; a longer run is"
+          + " pasted output") int maxSentenceChars,
+      @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"
+          + " pass reads (8 MiB, whole lines)") int maxReadBytes) {
+    public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Extraction with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -494,20 +517,38 @@ public record EngramSettings(
    * retry (it doubles); a server's {@code retry-after} above {@code maxRetryAfterSeconds} fails the call.
    */
   public record Model(
-      String provider,
-      String name,
-      String baseUrl,
-      int timeoutSeconds,
-      int maxRetries,
-      int maxOutputTokens,
-      int retryBackoffMillis,
-      int maxRetryAfterSeconds) {
-    public static final Model DEFAULTS = new Model("offline", "", "", 60, 3, 4_096, 500, 60);
+      @Setting(byDefault = "offline", help = "Who answers: offline, anthropic or openai (ENGRAM_MODEL overrides"
+          + " provider and name)") String provider,
+      @Setting(byDefault = "", help = "The model's name; empty for the provider's default") String name,
+      @Setting(byDefault = "", help = "The API's base URL; empty for the provider's own") String baseUrl,
+      @Setting(byDefault = "60", min = 1, help = "Seconds one HTTP attempt may take") int timeoutSeconds,
+      @Setting(byDefault = "3", min = 0, help = "Retries of a failed call") int maxRetries,
+      @Setting(byDefault = "4_096", min = 1, help = "Most tokens a model's answer may hold") int maxOutputTokens,
+      @Setting(byDefault = "500", min = 0, help = "First wait before a retry, in ms (it doubles)")
+          int retryBackoffMillis,
+      @Setting(byDefault = "60", min = 0, help = "A server's retry-after above this many seconds fails the call")
+          int maxRetryAfterSeconds) {
+    public static final Model DEFAULTS = SettingDeclarations.defaults(Model.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Model with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /** Token caps on background model work, and how many days the usage ledger keeps. */
-  public record Governor(long sessionTokenCap, long dailyTokenCap, int ledgerKeepDays) {
-    public static final Governor DEFAULTS = new Governor(200_000, 2_000_000, 31);
+  public record Governor(
+      @Setting(byDefault = "200_000", min = 0, help = "Most tokens of background model work in one session")
+          long sessionTokenCap,
+      @Setting(byDefault = "2_000_000", min = 0, help = "Most tokens of background model work in one day")
+          long dailyTokenCap,
+      @Setting(byDefault = "31", min = 1, help = "Days the usage ledger keeps") int ledgerKeepDays) {
+    public static final Governor DEFAULTS = SettingDeclarations.defaults(Governor.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Governor with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -522,9 +563,23 @@ public record EngramSettings(
    * locked by another call of the same session (a hook, recall's levels, MCP's {@code context}) waits up to
    * {@code sessionLockWaitMillis} for it, then gives up with a line that says which call holds it.
    */
-  public record Hooks(int contextCharCap, int contextTimeoutSeconds, int afterTurnTimeoutSeconds,
-      int injectionLedgerMaxBytes, int sessionLockWaitMillis) {
-    public static final Hooks DEFAULTS = new Hooks(9_500, 10, 30, 1 << 20, 2_000);
+  public record Hooks(
+      @Setting(byDefault = "9_500", min = 500, max = 9_999, help = "Most characters one hook injects (Claude Code"
+          + " replaces more than 10,000 by a file path)") int contextCharCap,
+      @Setting(byDefault = "10", min = 1, help = "Timeout in seconds hooks install writes for SessionStart and"
+          + " UserPromptSubmit") int contextTimeoutSeconds,
+      @Setting(byDefault = "30", min = 1, help = "Timeout in seconds hooks install writes for Stop, PreCompact and"
+          + " SessionEnd") int afterTurnTimeoutSeconds,
+      @Setting(byDefault = "1_048_576", min = 4_096, help = "Size of a session's injection ledger past which its"
+          + " oldest lines are dropped") int injectionLedgerMaxBytes,
+      @Setting(byDefault = "2_000", min = 1, help = "How long a call waits, in ms, for another call of the same"
+          + " session to release its ledger") int sessionLockWaitMillis) {
+    public static final Hooks DEFAULTS = SettingDeclarations.defaults(Hooks.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Hooks with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -540,9 +595,29 @@ public record EngramSettings(
    * service to answer. The service's Java heap grows as needed up to {@code maxHeapMiB} (a store of 10,000 memories
    * used about 160 MiB of it).
    */
-  public record Service(int idleSeconds, int port, int workers, int queueRescanSeconds, int answerMillis,
-      int sessionEndAnswerMillis, int preCompactWaitSeconds, int startWaitSeconds, int maxHeapMiB) {
-    public static final Service DEFAULTS = new Service(1_800, 0, 2, 30, 8_000, 800, 20, 30, 512);
+  public record Service(
+      @Setting(byDefault = "1_800", min = 1, help = "Seconds without a request or pending work after which the"
+          + " service exits") int idleSeconds,
+      @Setting(byDefault = "0", min = 0, max = 65_535, help = "The service's port; 0 takes the previous run's when"
+          + " free, else any") int port,
+      @Setting(byDefault = "2", min = 1, help = "Threads doing the background work of all projects") int workers,
+      @Setting(byDefault = "30", min = 1, help = "Seconds between reads of the work queue for what a failed run"
+          + " left behind") int queueRescanSeconds,
+      @Setting(byDefault = "8_000", min = 100, help = "How long a hook client waits for the service's answer, in"
+          + " ms") int answerMillis,
+      @Setting(byDefault = "800", min = 100, help = "How long the SessionEnd hook waits for the service's answer,"
+          + " in ms") int sessionEndAnswerMillis,
+      @Setting(byDefault = "20", min = 0, help = "Seconds PreCompact waits for the session notes to be brought up"
+          + " to date") int preCompactWaitSeconds,
+      @Setting(byDefault = "30", min = 1, help = "Seconds engram daemon start waits for the service to answer")
+          int startWaitSeconds,
+      @Setting(byDefault = "512", min = 64, help = "The service's largest Java heap, in MiB") int maxHeapMiB) {
+    public static final Service DEFAULTS = SettingDeclarations.defaults(Service.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Service with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -555,9 +630,26 @@ public record EngramSettings(
    * waits up to {@code syncLockWaitSeconds} for it. A pulled batch's mirror files are forced to disk together
    * from up to {@code mirrorSyncThreads} threads (the file system then commits them in a few journal commits).
    */
-  public record Team(int connectTimeoutSeconds, int maxConnections, int pullBatchSize, int watchDebounceMillis,
-      int watchFallbackSeconds, int reconnectMaxSeconds, int syncLockWaitSeconds, int mirrorSyncThreads) {
-    public static final Team DEFAULTS = new Team(5, 2, 1_000, 250, 300, 60, 60, 16);
+  public record Team(
+      @Setting(byDefault = "5", min = 1, help = "Seconds to wait for the team database") int connectTimeoutSeconds,
+      @Setting(byDefault = "2", min = 1, help = "Most database connections a command holds") int maxConnections,
+      @Setting(byDefault = "1_000", min = 1, help = "Rows a sync pulls at a time") int pullBatchSize,
+      @Setting(byDefault = "250", min = 0, help = "Least ms between two syncs the service's watcher runs on"
+          + " notifications") int watchDebounceMillis,
+      @Setting(byDefault = "300", min = 1, help = "Seconds after which the watcher syncs without a notification")
+          int watchFallbackSeconds,
+      @Setting(byDefault = "60", min = 1, help = "Longest wait in seconds before reconnecting to a lost database")
+          int reconnectMaxSeconds,
+      @Setting(byDefault = "60", min = 0, help = "Seconds a sync waits for another sync of the same project")
+          int syncLockWaitSeconds,
+      @Setting(byDefault = "16", min = 1, max = 256, help = "Threads forcing a pulled batch's mirror files to disk")
+          int mirrorSyncThreads) {
+    public static final Team DEFAULTS = SettingDeclarations.defaults(Team.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Team with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**

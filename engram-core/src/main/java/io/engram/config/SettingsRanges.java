@@ -36,11 +36,27 @@ final class SettingsRanges {
       return new Range(min, false, max);
     }
 
+    /** The range a setting's declaration gives. */
+    static Range of(Setting declared) {
+      return new Range(declared.min(), declared.aboveMin(), declared.max());
+    }
+
+    /** Whether the range lets every number through. */
+    boolean unbounded() {
+      return min == Double.NEGATIVE_INFINITY && max == Double.POSITIVE_INFINITY;
+    }
+
     boolean contains(double value) {
       return (aboveMin ? value > min : value >= min) && value <= max;
     }
 
     String describe() {
+      if (unbounded()) {
+        return "any number";
+      }
+      if (min == Double.NEGATIVE_INFINITY) {
+        return "at most " + number(max);
+      }
       if (max == Double.POSITIVE_INFINITY) {
         return aboveMin ? "greater than " + number(min) : "at least " + number(min);
       }
@@ -49,7 +65,10 @@ final class SettingsRanges {
     }
   }
 
-  /** Every numeric setting's range, by key; {@code *} stands for any key of a map. */
+  /**
+   * The range of every numeric setting not yet declared with {@link Setting}, by key; {@code *} stands for any key
+   * of a map. A declared setting's range is its declaration's.
+   */
   static final Map<String, Range> RANGES = Map.ofEntries(
       entry("instructions.maxImportHops", Range.atLeast(0)),
       entry("instructions.warnChars", Range.atLeast(1)),
@@ -60,14 +79,6 @@ final class SettingsRanges {
       entry("memory.trashRetentionDays", Range.atLeast(0)),
       entry("memory.historyMaxVersions", Range.atLeast(1)),
       entry("memory.historyMaxBytes", Range.atLeast(65_536)),
-      entry("notes.startTokens", Range.atLeast(0)),
-      entry("notes.updateGrowthTokens", Range.atLeast(0)),
-      entry("notes.updateToolCalls", Range.atLeast(0)),
-      entry("notes.sectionTokenCap", Range.atLeast(1)),
-      entry("notes.totalTokenCap", Range.atLeast(1)),
-      entry("extraction.maxMemoriesPerTurn", Range.atLeast(1)),
-      entry("extraction.maxSentenceChars", Range.atLeast(1)),
-      entry("extraction.maxReadBytes", Range.atLeast(1)),
       entry("dream.minHoursBetween", Range.atLeast(0)),
       entry("dream.minSessions", Range.atLeast(0)),
       entry("dream.indexMaxLines", Range.atLeast(1)),
@@ -152,51 +163,23 @@ final class SettingsRanges {
       entry("compaction.pruneTargetShare", Range.fraction()),
       entry("compaction.summaryShare", Range.fraction()),
       entry("compaction.summaryMinTokens", Range.atLeast(1)),
-      entry("compaction.userQuoteChars", Range.atLeast(200)),
-      entry("model.timeoutSeconds", Range.atLeast(1)),
-      entry("model.maxRetries", Range.atLeast(0)),
-      entry("model.maxOutputTokens", Range.atLeast(1)),
-      entry("model.retryBackoffMillis", Range.atLeast(0)),
-      entry("model.maxRetryAfterSeconds", Range.atLeast(0)),
-      entry("governor.sessionTokenCap", Range.atLeast(0)),
-      entry("governor.dailyTokenCap", Range.atLeast(0)),
-      entry("governor.ledgerKeepDays", Range.atLeast(1)),
-      entry("hooks.contextCharCap", Range.between(500, 9_999)),
-      entry("hooks.contextTimeoutSeconds", Range.atLeast(1)),
-      entry("hooks.afterTurnTimeoutSeconds", Range.atLeast(1)),
-      entry("hooks.injectionLedgerMaxBytes", Range.atLeast(4_096)),
-      entry("hooks.sessionLockWaitMillis", Range.atLeast(1)),
-      entry("service.idleSeconds", Range.atLeast(1)),
-      entry("service.queueRescanSeconds", Range.atLeast(1)),
-      entry("service.port", Range.between(0, 65_535)),
-      entry("service.workers", Range.atLeast(1)),
-      entry("service.answerMillis", Range.atLeast(100)),
-      entry("service.sessionEndAnswerMillis", Range.atLeast(100)),
-      entry("service.preCompactWaitSeconds", Range.atLeast(0)),
-      entry("service.startWaitSeconds", Range.atLeast(1)),
-      entry("service.maxHeapMiB", Range.atLeast(64)),
-      entry("team.connectTimeoutSeconds", Range.atLeast(1)),
-      entry("team.maxConnections", Range.atLeast(1)),
-      entry("team.pullBatchSize", Range.atLeast(1)),
-      entry("team.watchDebounceMillis", Range.atLeast(0)),
-      entry("team.watchFallbackSeconds", Range.atLeast(1)),
-      entry("team.reconnectMaxSeconds", Range.atLeast(1)),
-      entry("team.syncLockWaitSeconds", Range.atLeast(0)),
-      entry("team.mirrorSyncThreads", Range.between(1, 256)));
+      entry("compaction.userQuoteChars", Range.atLeast(200)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {
-    for (Numeric n : numericSettings(settings)) {
-      Range range = RANGES.get(n.rangeKey());
-      if (range == null) {
-        throw new IllegalStateException("numeric setting without a range: " + n.rangeKey());
-      }
+    checkEach(settings, "", origin);
+    checkTogether(settings, origin);
+  }
+
+  /** Checks each numeric setting of a section ({@code prefix} its key, empty for all settings) against its range. */
+  static void checkEach(Record section, String prefix, String origin) {
+    for (Numeric n : numericSettings(section, prefix)) {
+      Range range = n.range();
       if (!range.contains(n.value())) {
         throw new SettingsException(origin + ": '" + n.key() + "' must be " + range.describe() + ", not "
             + number(n.value()));
       }
     }
-    checkTogether(settings, origin);
   }
 
   private static void checkTogether(EngramSettings settings, String origin) {
@@ -237,13 +220,17 @@ final class SettingsRanges {
     }
   }
 
-  /** A numeric setting: its key, the key its range is listed under, and its value. */
-  record Numeric(String key, String rangeKey, double value) {}
+  /** A numeric setting: its key, the key its range is listed under, the range, and its value. */
+  record Numeric(String key, String rangeKey, Range range, double value) {}
 
   /** Every numeric setting in {@code settings}, map entries included. */
   static List<Numeric> numericSettings(EngramSettings settings) {
+    return numericSettings(settings, "");
+  }
+
+  private static List<Numeric> numericSettings(Record section, String prefix) {
     List<Numeric> found = new ArrayList<>();
-    collect(settings, "", found);
+    collect(section, prefix, found);
     return found;
   }
 
@@ -251,18 +238,31 @@ final class SettingsRanges {
     for (RecordComponent c : record.getClass().getRecordComponents()) {
       String key = path.isEmpty() ? c.getName() : path + "." + c.getName();
       Object value = read(c, record);
+      Setting declared = c.getAnnotation(Setting.class);
       if (value instanceof Record nested) {
         collect(nested, key, found);
       } else if (value instanceof Number number) {
-        found.add(new Numeric(key, key, number.doubleValue()));
+        found.add(new Numeric(key, key, range(declared, key), number.doubleValue()));
       } else if (value instanceof Map<?, ?> map) {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           if (e.getValue() instanceof Number number) {
-            found.add(new Numeric(key + "." + e.getKey(), key + ".*", number.doubleValue()));
+            found.add(new Numeric(key + "." + e.getKey(), key + ".*", range(declared, key + ".*"),
+                number.doubleValue()));
           }
         }
       }
     }
+  }
+
+  private static Range range(Setting declared, String key) {
+    if (declared != null) {
+      return Range.of(declared);
+    }
+    Range listed = RANGES.get(key);
+    if (listed == null) {
+      throw new IllegalStateException("numeric setting without a range: " + key);
+    }
+    return listed;
   }
 
   private static Object read(RecordComponent component, Record record) {
@@ -273,7 +273,7 @@ final class SettingsRanges {
     }
   }
 
-  private static String number(double value) {
+  static String number(double value) {
     return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
   }
 }

@@ -50,7 +50,7 @@ final class SettingsShape {
     }
   }
 
-  private static void checkValue(Type type, JsonNode value, String key, String origin) {
+  static void checkValue(Type type, JsonNode value, String key, String origin) {
     Class<?> raw = rawClass(type);
     if (value.isNull()) {
       throw new SettingsException(origin + ": '" + key + "' is null; it takes " + describe(type)

@@ -1,0 +1,173 @@
+package io.engram.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The settings as their {@link Setting} declarations say: a section's defaults built from them, a copy of a section
+ * with one value changed, and the list of every declared setting with its key, for the README's table and the
+ * command line.
+ */
+final class SettingDeclarations {
+  // Reads the defaults as written in the declarations; SettingsShape has checked each value's JSON type first.
+  private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_SINGLE_QUOTES).build();
+
+  private SettingDeclarations() {}
+
+  /** A declared setting: its key, its Java type and its declaration. */
+  record Declared(String key, Type type, Setting setting) {
+    /** The values a setting takes, in words ("a whole number, at least 1"). */
+    String takes() {
+      String kind = SettingsShape.describe(type);
+      SettingsRanges.Range range = SettingsRanges.Range.of(setting);
+      return range.unbounded() ? kind : kind + ", " + (kind.startsWith("an object") ? "each " : "")
+          + range.describe();
+    }
+  }
+
+  /**
+   * The defaults of {@code section} as its components declare them; a nested section's are its own {@code
+   * DEFAULTS}. Throws an {@link IllegalStateException} when a declaration is missing, of the wrong type or out of
+   * its own range: a programming error the first test that touches the settings finds.
+   */
+  static <R extends Record> R defaults(Class<R> section) {
+    ObjectNode tree = JsonNodeFactory.instance.objectNode();
+    String origin = "the declaration of " + section.getSimpleName();
+    for (RecordComponent c : section.getRecordComponents()) {
+      if (c.getType().isRecord()) {
+        tree.set(c.getName(), READER.valueToTree(nestedDefaults(c.getType())));
+        continue;
+      }
+      Setting declared = c.getAnnotation(Setting.class);
+      if (declared == null) {
+        throw new IllegalStateException(section.getSimpleName() + "." + c.getName() + " has no @Setting");
+      }
+      JsonNode value = read(declared.byDefault(), c);
+      try {
+        SettingsShape.checkValue(c.getGenericType(), value, section.getSimpleName() + "." + c.getName(), origin);
+      } catch (SettingsException e) {
+        throw new IllegalStateException(e.getMessage(), e);
+      }
+      tree.set(c.getName(), value);
+    }
+    try {
+      R defaults = READER.treeToValue(tree, section);
+      SettingsRanges.checkEach(defaults, section.getSimpleName(), origin);
+      return defaults;
+    } catch (SettingsException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(origin + ": " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /**
+   * {@code section} with its component {@code name} set to {@code value} (a number of any boxed type for a number),
+   * checked against the declaration's range.
+   *
+   * @throws IllegalArgumentException if the section has no such component, or the value does not fit it
+   */
+  static <R extends Record> R with(R section, String name, Object value) {
+    RecordComponent[] components = section.getClass().getRecordComponents();
+    Object[] values = new Object[components.length];
+    Class<?>[] types = new Class<?>[components.length];
+    boolean found = false;
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+      if (components[i].getName().equals(name)) {
+        values[i] = fit(components[i], value);
+        found = true;
+      } else {
+        values[i] = read(components[i], section);
+      }
+    }
+    if (!found) {
+      throw new IllegalArgumentException(section.getClass().getSimpleName() + " has no setting " + name);
+    }
+    try {
+      @SuppressWarnings("unchecked")
+      R copy = (R) section.getClass().getDeclaredConstructor(types).newInstance(values);
+      return copy;
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot copy " + section.getClass().getSimpleName(), e);
+    }
+  }
+
+  /** Every declared setting under {@code root}, nested sections included, keys prefixed by {@code prefix}. */
+  static List<Declared> all(Class<? extends Record> root, String prefix) {
+    List<Declared> found = new ArrayList<>();
+    collect(root, prefix, found);
+    return found;
+  }
+
+  private static void collect(Class<?> section, String prefix, List<Declared> into) {
+    for (RecordComponent c : section.getRecordComponents()) {
+      String key = prefix.isEmpty() ? c.getName() : prefix + "." + c.getName();
+      if (c.getType().isRecord()) {
+        collect(c.getType(), key, into);
+      } else if (c.getAnnotation(Setting.class) != null) {
+        into.add(new Declared(key, c.getGenericType(), c.getAnnotation(Setting.class)));
+      }
+    }
+  }
+
+  private static Object fit(RecordComponent component, Object value) {
+    Class<?> type = component.getType();
+    Object fitted = value;
+    if (type == double.class && value instanceof Number n) {
+      fitted = n.doubleValue();
+    } else if (type == long.class && (value instanceof Integer || value instanceof Long)) {
+      fitted = ((Number) value).longValue();
+    } else if (type == int.class && !(value instanceof Integer)
+        || type == boolean.class && !(value instanceof Boolean)
+        || !type.isPrimitive() && !type.isInstance(value)) {
+      throw new IllegalArgumentException(component.getName() + " takes " + SettingsShape.describe(
+          component.getGenericType()) + ", not " + value);
+    }
+    Setting declared = component.getAnnotation(Setting.class);
+    if (declared != null && fitted instanceof Number n && !SettingsRanges.Range.of(declared).contains(n.doubleValue())) {
+      throw new IllegalArgumentException(component.getName() + " must be "
+          + SettingsRanges.Range.of(declared).describe() + ", not " + value);
+    }
+    return fitted;
+  }
+
+  private static JsonNode read(String text, RecordComponent component) {
+    Class<?> type = component.getType();
+    if (type == String.class || type.isEnum()) {
+      return JsonNodeFactory.instance.textNode(text);
+    }
+    boolean number = type == int.class || type == long.class || type == double.class;
+    try {
+      return READER.readTree(number ? text.replace("_", "") : text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the default of " + component.getName() + " is not valid: " + text, e);
+    }
+  }
+
+  private static Object nestedDefaults(Class<?> section) {
+    try {
+      return section.getField("DEFAULTS").get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(section.getSimpleName() + " has no DEFAULTS", e);
+    }
+  }
+
+  private static Object read(RecordComponent component, Record record) {
+    try {
+      return component.getAccessor().invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("cannot read setting " + component.getName(), e);
+    }
+  }
+}
