@@ -9,6 +9,24 @@ export async function pages(page, baseUrl, shots, docs, step) {
   };
   const docShot = (name) => page.screenshot({ path: docs + '/' + name + '.png' });
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // The header keeps one line on a screen, however long the project's directory: each part's middle lies within the
+  // first part's height.
+  const header = () => page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const parts = [...document.querySelectorAll('header > *')].filter((e) => !e.hidden).map((e) => ({ id: e.id || e.tagName, box: box(e) }));
+    const first = parts[0].box;
+    const project = document.getElementById('project');
+    return { offLine: parts.filter((p) => p.box.top + p.box.height / 2 > first.bottom).map((p) => p.id),
+      parts: parts.map((p) => p.id), title: project.title, cut: project.scrollWidth > project.clientWidth };
+  });
+  const headers = {};
+  for (const width of [1400, 1100]) {
+    await page.setViewportSize({ width, height: 760 });
+    await go('#/memories', 'tr.memory-row');
+    await page.waitForFunction(() => document.getElementById('project').textContent);
+    headers[width] = await header();
+  }
+  step('header', { widths: headers });
   await page.setViewportSize({ width: 1100, height: 760 });
 
   // A key beyond the usual ones holding lists and maps, and a Markdown table in the body.

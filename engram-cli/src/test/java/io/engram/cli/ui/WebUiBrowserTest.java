@@ -235,6 +235,14 @@ class WebUiBrowserTest {
   }
 
   private void assertPages(JsonNode report, ProjectMemory memory) throws Exception {
+    step(report, "header").get("widths").fields().forEachRemaining(w -> {
+      JsonNode header = w.getValue();
+      assertThat(header.get("offLine")).as("parts of the header below its first line at %s px: %s", w.getKey(), header)
+          .isEmpty();
+      assertThat(texts(header.get("parts"))).as("at %s px", w.getKey()).contains("NAV", "project", "logout");
+      assertThat(header.get("title").asText()).as("the whole directory in the tooltip").endsWith(
+          project.getFileName().toString());
+    });
     JsonNode nested = step(report, "nested");
     assertThat(nested.get("fields").asText()).doesNotContain("[object").contains("runbook", "https://runbook.example.com",
         "red, blue", "alice, bob", "first", "bob");
@@ -323,6 +331,12 @@ class WebUiBrowserTest {
         {"at":"2026-01-01T10:00:01Z","hook":"UserPromptSubmit","chars":420,\
         "memories":[{"memory":"tests-need-redis","chars":180,"why":"keywords: redis"}],"leftOut":[]}
         """);
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> out = new java.util.ArrayList<>();
+    array.forEach(n -> out.add(n.asText()));
+    return out;
   }
 
   private static JsonNode step(JsonNode report, String name) {

@@ -650,7 +650,7 @@ async function logOut() {
 
 function loggedOut(why) {
   document.getElementById('logout').hidden = true;
-  document.getElementById('project').textContent = '';
+  document.getElementById('project').replaceChildren();
   view.replaceChildren(el('p', { id: 'notice', class: 'error' }, why),
     el('p', {}, 'The Engram UI opens with a one-time link: run ', el('code', {}, 'engram ui'),
       ' in your project (or ', el('code', {}, 'engram ui --print-url'), ' to print it) and open the link it gives.'));
@@ -682,7 +682,11 @@ async function start() {
     return;
   }
   document.getElementById('logout').hidden = false;
-  get('project').then((p) => { document.getElementById('project').textContent = p.directory; }).catch(() => {});
+  get('project').then((p) => {
+    const project = document.getElementById('project');
+    project.replaceChildren(el('bdi', {}, p.directory));
+    project.title = p.directory;
+  }).catch(() => {});
   route();
 }
 
