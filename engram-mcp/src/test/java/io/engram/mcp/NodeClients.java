@@ -1,16 +1,14 @@
 package io.engram.mcp;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.io.File;
+import io.engram.testing.ExternalTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
+import java.util.Optional;
 
 /**
  * Where the Node.js clients the tests drive the server with live ({@code src/test/node}: the official TypeScript SDK
- * and the MCP Inspector). Under {@code CI=true} a missing node or package fails the test ({@code .ci/setup} installs
- * them); elsewhere the test is skipped with a message saying how to enable it.
+ * and the MCP Inspector). A missing node or package fails the test under {@code CI=true} and skips it elsewhere
+ * ({@link ExternalTools#missing}).
  */
 final class NodeClients {
   static final Path DIR = Path.of("src", "test", "node").toAbsolutePath();
@@ -19,25 +17,11 @@ final class NodeClients {
 
   /** The node executable, once {@code installed} (a path under {@link #DIR}) is there too. */
   static String node(String installed) {
-    String node = onPath("node");
-    if (node == null || !Files.exists(DIR.resolve(installed))) {
-      String why = (node == null ? "node is not on the PATH" : installed + " is not installed")
-          + "; run .ci/setup (or `npm ci` in " + DIR + ")";
-      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        fail("CI=true but " + why);
-      }
-      Assumptions.assumeTrue(false, "skipped: " + why);
+    Optional<String> node = ExternalTools.onPath("node");
+    if (node.isEmpty() || !Files.exists(DIR.resolve(installed))) {
+      ExternalTools.missing((node.isEmpty() ? "node is not on the PATH" : installed + " is not installed")
+          + "; run .ci/setup (or `npm ci` in " + DIR + ")");
     }
-    return node;
-  }
-
-  private static String onPath(String name) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      File f = new File(dir, name);
-      if (f.canExecute()) {
-        return f.getAbsolutePath();
-      }
-    }
-    return null;
+    return node.orElseThrow();
   }
 }
