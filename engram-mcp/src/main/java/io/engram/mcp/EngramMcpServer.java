@@ -2,17 +2,16 @@ package io.engram.mcp;
 
 import io.engram.Engram;
 import io.engram.config.EngramSettings;
+import io.engram.http.EngramHttpServer;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.CallControl;
 import io.engram.mcp.transport.LogLevel;
-import io.modelcontextprotocol.common.McpTransportContext;
-import java.util.concurrent.CancellationException;
-import io.engram.http.EngramHttpServer;
 import io.engram.mcp.transport.McpHttpHandler;
 import io.engram.mcp.transport.McpProtocol;
 import io.engram.mcp.transport.OriginPolicy;
 import io.engram.mcp.transport.SdkHandlerSlot;
 import io.engram.mcp.transport.StdioTransport;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -26,19 +25,24 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
- * Engram's MCP server: tools {@code recall}, {@code remember}, {@code forget}, {@code list},
- * {@code context}, {@code compact}; every memory as a resource ({@code memory://<project-key>/<name>},
+ * Engram's MCP server: tools {@code recall}, {@code remember}, {@code forget}, {@code restore}, {@code list},
+ * {@code context}, {@code history}, {@code compact}, {@code dream} and {@code inbox}; prompts and completions
+ * ({@link EngramPrompts}); every memory as a resource ({@code memory://<project-key>/<name>},
  * {@code memory://user/<name>}). The tools and resources are the MCP Java SDK's stateless server; what is
  * on the wire (stdio, streamable HTTP) is {@link io.engram.mcp.transport}'s, which answers
  * {@code initialize} before the SDK and the memory store are loaded. Every tool
@@ -61,9 +65,15 @@ public final class EngramMcpServer {
    * @param token the bearer token every request must carry
    * @param origins the browser origins it serves besides loopback ones
    * @param limits the server's bounds (connections, read times, sizes)
+   * @param mcp the MCP bounds (pages, how often to look for changes made by other processes)
    */
   public record HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins,
-      EngramSettings.Http limits) {}
+      EngramSettings.Http limits, EngramSettings.Mcp mcp) {
+    /** Options with the default MCP bounds. */
+    public HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins, EngramSettings.Http limits) {
+      this(bind, token, origins, limits, EngramSettings.Mcp.DEFAULTS);
+    }
+  }
 
   /**
    * Serves MCP over {@code in}/{@code out} until {@code in} ends; returns then. Nothing else may write
@@ -83,10 +93,10 @@ public final class EngramMcpServer {
       EngramSettings.Mcp limits, Consumer<String> log) throws IOException, InterruptedException {
     AtomicReference<McpStatelessSyncServer> built = new AtomicReference<>();
     McpProtocol protocol = new McpProtocol(identity(version), () -> {
-      Built b = build(engram.get(), version);
+      Built b = build(engram.get(), version, limits);
       built.set(b.server());
       return b.sdk();
-    }, log);
+    }, log, limits.changeCheckMillis());
     try {
       StdioTransport.serve(protocol, in, out, limits, log);
     } finally {
@@ -137,11 +147,11 @@ public final class EngramMcpServer {
   /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
   public static Http serveHttp(Engram engram, HttpOptions options, String version, Consumer<String> log)
       throws IOException {
-    Built built = build(engram, version);
-    McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log);
+    Built built = build(engram, version, options.mcp());
+    McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log, options.mcp().changeCheckMillis());
     protocol.warmUp();
     EngramHttpServer server = EngramHttpServer.builder().bind(options.bind()).limits(options.limits()).log(log)
-        .name("engram-mcp-http").route(McpHttpHandler.ENDPOINT, EngramSettings.Mcp.DEFAULTS.maxMessageBytes(),
+        .name("engram-mcp-http").route(McpHttpHandler.ENDPOINT, options.mcp().maxMessageBytes(),
             new McpHttpHandler(header -> protocol, options.token(), options.origins()))
         .start();
     return new Http(built.server()::close, server);
@@ -167,7 +177,7 @@ public final class EngramMcpServer {
       this.handler = new McpHttpHandler(header -> {
         Path project = projectOf(header.apply(PROJECT_HEADER));
         return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
-          Built b = build(engram.apply(p), version);
+          Built b = build(engram.apply(p), version, EngramSettings.Mcp.DEFAULTS);
           servers.add(b.server());
           return b.sdk();
         }, log));
@@ -194,7 +204,7 @@ public final class EngramMcpServer {
     Path project;
     try {
       project = Path.of(values.get(0).strip());
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       throw new IllegalArgumentException(PROJECT_HEADER + " is not a path: " + e.getMessage());
     }
     if (!project.isAbsolute() || !Files.isDirectory(project)) {
@@ -220,10 +230,10 @@ public final class EngramMcpServer {
   /** The SDK's server with Engram's tools and resources, and what the protocol needs of it. */
   private record Built(McpStatelessSyncServer server, McpProtocol.Sdk sdk) {}
 
-  private static Built build(Engram engram, String version) {
+  private static Built build(Engram engram, String version, EngramSettings.Mcp limits) {
     McpJsonMapper json = McpJsonDefaults.getMapper();
     SdkHandlerSlot slot = new SdkHandlerSlot();
-    Features features = new Features(engram);
+    Features features = new Features(engram, limits);
     McpStatelessSyncServer server = McpServer.sync(slot)
         .serverInfo(NAME, version)
         .capabilities(capabilities())
@@ -253,8 +263,7 @@ public final class EngramMcpServer {
     };
     return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
         () -> new IllegalStateException("the SDK built its server without a handler")), json, resources,
-        features.tools.stream().map(ToolDef::name).collect(java.util.stream.Collectors.toCollection(
-            java.util.TreeSet::new))));
+        features.tools.stream().map(ToolDef::name).collect(Collectors.toCollection(TreeSet::new))));
   }
 
   private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
@@ -292,8 +301,8 @@ public final class EngramMcpServer {
     final MemoryResources resources;
     final EngramPrompts prompts;
 
-    Features(Engram engram) {
-      this.tools = EngramTools.all(engram, EngramSettings.Mcp.DEFAULTS);
+    Features(Engram engram, EngramSettings.Mcp limits) {
+      this.tools = EngramTools.all(engram, limits);
       this.resources = new MemoryResources(engram);
       this.prompts = new EngramPrompts(engram);
     }

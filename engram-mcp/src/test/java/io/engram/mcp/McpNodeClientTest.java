@@ -5,14 +5,25 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.Engram;
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.mcp.transport.BearerToken;
+import io.engram.mcp.transport.OriginPolicy;
+import io.engram.memory.ChangedBy;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryType;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,17 +57,42 @@ class McpNodeClientTest {
     assertScenario(report);
   }
 
+  /**
+   * The scenario over streamable HTTP; then a write by another surface of the server's process (the resident
+   * service's hooks build an Engram of their own on the same change events) reaches a subscribed client through the
+   * store's change events, with no tool call and long before the periodic check for other processes' changes, set
+   * here to ten minutes.
+   */
   @Test
-  void officialClientWorksOverStreamableHttpAndAWrongTokenIsRefused() throws Exception {
+  void officialClientWorksOverStreamableHttpAndIsToldOfAnotherSurfacesWritesAtOnce() throws Exception {
     Path transcript = seed();
-    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
-        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
+    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
+    EngramSettings.Mcp rarely = new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), d.minTokenBits(),
+        d.stdioWaitNoticeMillis(), 600_000, d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(),
+        d.maxPageSize());
+    Engram engram = TestServerMain.engram(home, project);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram, new EngramMcpServer.HttpOptions(
+        new InetSocketAddress("127.0.0.1", 0), BearerToken.of(TestServerMain.TOKEN, d.minTokenBits()),
+        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Http.DEFAULTS, rarely), "test", line -> { })) {
       String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
       JsonNode report = run(List.of("http", transcript.toString(), url, TestServerMain.TOKEN));
       assertScenario(report);
       assertThat(report.get("wrongTokenStatus").asInt()).isEqualTo(401);
       assertThat(report.get("wrongToken").asText()).contains("unauthorized");
       assertThat(report.get("noToken").asText()).contains("unauthorized");
+
+      Engram hooks = Engram.builder(EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(),
+          home.resolve("user-home"))).changes(engram.changes()).build();
+      JsonNode changes = run("changes.mjs", List.of(url, TestServerMain.TOKEN, "seeded-07"), () -> {
+        hooks.memory().write(Memory.of("deploy-needs-vpn", MemoryType.PROJECT, "deploying needs the VPN",
+            "Connect the VPN before make deploy."), ChangedBy.EXTRACTION);
+        hooks.memory().write(Memory.of("seeded-07", MemoryType.REFERENCE, "seeded reference 7",
+            "Dashboard 7 moved to https://dash.example.com/seven."), ChangedBy.EXTRACTION);
+      });
+      List<String> told = new ArrayList<>();
+      changes.get("notifications").forEach(n -> told.add(n.get("what").asText()));
+      assertThat(told).as("what the client was told after the writes: %s", changes).contains("list_changed",
+          "updated " + changes.get("uri").asText());
     }
   }
 
@@ -225,6 +261,12 @@ class McpNodeClientTest {
   }
 
   private static JsonNode run(String script, List<String> args) throws IOException, InterruptedException {
+    return run(script, args, null);
+  }
+
+  /** Runs {@code script}; when it prints the line {@code ready}, runs {@code onReady} (none: null). */
+  private static JsonNode run(String script, List<String> args, Callable onReady)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(node, script));
     command.addAll(args);
     Path err = Files.createTempFile("mcp-node", ".err");
@@ -232,18 +274,30 @@ class McpNodeClientTest {
       Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile())
           .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
       p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
+      StringBuilder out = new StringBuilder();
+      BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        if (onReady != null && line.equals("ready")) {
+          onReady.call();
+        }
+        out.append(line).append('\n');
+      }
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         fail("node client did not finish within 60 s");
       }
-      String stdout = new String(out, StandardCharsets.UTF_8).strip();
+      String stdout = out.toString().strip();
       assertThat(p.exitValue()).as("node client exit code; stderr:%n%s", Files.readString(err)).isZero();
       String last = stdout.substring(stdout.lastIndexOf('\n') + 1);
       return new ObjectMapper().readTree(last);
     } finally {
       Files.deleteIfExists(err);
     }
+  }
+
+  /** What the test does while a client waits. */
+  private interface Callable {
+    void call() throws IOException;
   }
 
   private static List<String> texts(JsonNode array) {

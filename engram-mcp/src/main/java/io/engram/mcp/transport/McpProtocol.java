@@ -3,11 +3,11 @@ package io.engram.mcp.transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.EngramSettings;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerHandler;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.engram.config.EngramSettings;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -109,19 +110,15 @@ public final class McpProtocol {
 
   private final Map<Running, CallControl> running = new ConcurrentHashMap<>();
 
-  private static final Set<McpProtocol> WATCHED = ConcurrentHashMap.newKeySet();
+  /** One thread for every protocol's checks: they are short, and a check never runs beside another. */
   private static final ScheduledExecutorService CHECKS = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "engram-mcp-changes");
     t.setDaemon(true);
     return t;
   });
 
-  static {
-    long every = EngramSettings.Mcp.DEFAULTS.changeCheckMillis();
-    CHECKS.scheduleWithFixedDelay(() -> WATCHED.forEach(McpProtocol::checkChanges), every, every,
-        TimeUnit.MILLISECONDS);
-  }
-
+  private final long changeCheckMillis;
+  private final AtomicBoolean watched = new AtomicBoolean();
   private final Set<McpSession> sessions = ConcurrentHashMap.newKeySet();
   private final Object checkLock = new Object();
   private Map<String, String> seen; // guarded by checkLock
@@ -131,11 +128,26 @@ public final class McpProtocol {
   private final Consumer<String> log;
   private CompletableFuture<Sdk> sdk;
 
-  /** A protocol for {@code identity} whose tools come from {@code factory}; problems go to {@code log}. */
+  /**
+   * A protocol for {@code identity} whose tools come from {@code factory}, looking for changes by other processes
+   * every {@code mcp.changeCheckMillis} of the defaults; problems go to {@code log}.
+   */
   public McpProtocol(ServerIdentity identity, Supplier<Sdk> factory, Consumer<String> log) {
+    this(identity, factory, log, EngramSettings.Mcp.DEFAULTS.changeCheckMillis());
+  }
+
+  /**
+   * A protocol for {@code identity} whose tools come from {@code factory}, looking for changes by other processes
+   * every {@code changeCheckMillis} while a session is open; problems go to {@code log}.
+   */
+  public McpProtocol(ServerIdentity identity, Supplier<Sdk> factory, Consumer<String> log, long changeCheckMillis) {
+    if (changeCheckMillis <= 0) {
+      throw new IllegalArgumentException("changeCheckMillis must be positive, was " + changeCheckMillis);
+    }
     this.identity = identity;
     this.factory = factory;
     this.log = log;
+    this.changeCheckMillis = changeCheckMillis;
   }
 
   /** Starts building the SDK's server in the background, unless it is built or being built. */
@@ -183,7 +195,9 @@ public final class McpProtocol {
   /** Starts telling {@code session} about changes to the resources. */
   public void open(McpSession session) {
     sessions.add(session);
-    WATCHED.add(this);
+    if (watched.compareAndSet(false, true)) {
+      CHECKS.scheduleWithFixedDelay(this::checkChanges, changeCheckMillis, changeCheckMillis, TimeUnit.MILLISECONDS);
+    }
     CHECKS.execute(this::checkChanges); // the state the session starts from
   }
 
