@@ -43,22 +43,29 @@ public record EngramSettings(
 
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
-      List<String> fileNames,
-      String localFileName,
-      String managedPath,
-      String userDir,
-      boolean stopAtRepoRoot,
-      int maxImportHops,
-      int warnChars) {
-    public static final Instructions DEFAULTS =
-        new Instructions(
-            List.of("CLAUDE.md", "AGENTS.md"),
-            "CLAUDE.local.md",
-            "/etc/claude-code/CLAUDE.md",
-            "~/.claude",
-            false,
-            5,
-            40_000);
+      @Setting(byDefault = "['CLAUDE.md', 'AGENTS.md']", help = "Names of the instruction files read in each"
+          + " directory") List<String> fileNames,
+      @Setting(byDefault = "CLAUDE.local.md", help = "Name of the personal instruction file, not committed")
+          String localFileName,
+      @Setting(byDefault = "/etc/claude-code/CLAUDE.md", help = "The organisation's managed instruction file")
+          String managedPath,
+      @Setting(byDefault = "~/.claude", help = "Directory of the user's own instruction file") String userDir,
+      @Setting(byDefault = "false", help = "Whether the walk up from the project stops at the git repository's root"
+          + " (else at /)") boolean stopAtRepoRoot,
+      @Setting(byDefault = "5", min = 0, help = "How deep @imports are followed") int maxImportHops,
+      @Setting(byDefault = "40_000", min = 1, help = "Characters past which an instruction file is reported as"
+          + " large") int warnChars) {
+    public static final Instructions DEFAULTS = SettingDeclarations.defaults(Instructions.class);
+
+    /** Keeps the list unmodifiable. */
+    public Instructions {
+      fileNames = List.copyOf(fileNames);
+    }
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Instructions with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -75,19 +82,28 @@ public record EngramSettings(
    * to the review inbox for the person to accept, edit or reject ({@code PROPOSE}).
    */
   public record Memory(
-      Layout layout,
-      String claudeHome,
-      boolean isolateWorktrees,
-      int indexMaxLines,
-      int indexMaxBytes,
-      int maxTopicBytes,
-      int maxMemoryBytes,
-      int trashRetentionDays,
-      int historyMaxVersions,
-      int historyMaxBytes,
-      Review review) {
-    public static final Memory DEFAULTS =
-        new Memory(Layout.ENGRAM, "~/.claude", false, 200, 25_000, 1_048_576, 64 * 1024, 30, 50, 16 << 20, Review.OFF);
+      @Setting(byDefault = "ENGRAM", help = "Where a project's memories live: ENGRAM (under Engram's home) or"
+          + " CLAUDE_CODE (Claude Code's project directory, shared with it)") Layout layout,
+      @Setting(byDefault = "~/.claude", help = "Claude Code's home, for the CLAUDE_CODE layout") String claudeHome,
+      @Setting(byDefault = "false", help = "Whether each git worktree of a repository keeps memories of its own")
+          boolean isolateWorktrees,
+      @Setting(byDefault = "200", min = 1, help = "Lines of MEMORY.md loaded into a session") int indexMaxLines,
+      @Setting(byDefault = "25_000", min = 1, help = "Bytes of MEMORY.md loaded into a session") int indexMaxBytes,
+      @Setting(byDefault = "1_048_576", min = 1, help = "Most bytes read of one topic file") int maxTopicBytes,
+      @Setting(byDefault = "65_536", min = 1, help = "Largest memory a write accepts (description and body); a"
+          + " larger one is refused, never cut") int maxMemoryBytes,
+      @Setting(byDefault = "30", min = 0, help = "Days the trash keeps a forgotten memory") int trashRetentionDays,
+      @Setting(byDefault = "50", min = 1, help = "Versions kept of one memory") int historyMaxVersions,
+      @Setting(byDefault = "16_777_216", min = 65_536, help = "Bytes of history kept per memory directory, the"
+          + " oldest dropped first") int historyMaxBytes,
+      @Setting(byDefault = "OFF", help = "OFF: extraction and the dream write what they learn; PROPOSE: they"
+          + " propose it to the review inbox") Review review) {
+    public static final Memory DEFAULTS = SettingDeclarations.defaults(Memory.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Memory with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /** Whether learnt memories are written at once or proposed to the review inbox first. */
@@ -161,18 +177,31 @@ public record EngramSettings(
    * merge on the test half; docs/BENCHMARKS.md, "Merging by meaning").
    */
   public record Dream(
-      int minHoursBetween,
-      int minSessions,
-      String lockFileName,
-      int indexMaxLines,
-      double mergeSimilarity,
-      int staleScanMaxFiles,
-      long staleScanMaxFileBytes,
-      int timeBudgetSeconds,
-      int lockMaxAgeSeconds,
-      Map<String, Double> meaningSimilarity) {
-    public static final Dream DEFAULTS = new Dream(24, 5, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 15, 120,
-        Map.of("all-MiniLM-L6-v2-q", 0.8, "all-MiniLM-L6-v2", 0.8));
+      @Setting(byDefault = "24", min = 0, help = "Hours since the last dream before another runs") int minHoursBetween,
+      @Setting(byDefault = "5", min = 0, help = "Sessions that touched memory since the last dream before another"
+          + " runs") int minSessions,
+      @Setting(byDefault = ".consolidate-lock", help = "Name of the dream's lock file in the memory directory")
+          String lockFileName,
+      @Setting(byDefault = "200", min = 1, help = "Lines the dream prunes MEMORY.md to") int indexMaxLines,
+      @Setting(byDefault = "0.8", min = 0, max = 1, help = "Word-bigram Jaccard at or above which two memories"
+          + " merge") double mergeSimilarity,
+      @Setting(byDefault = "20_000", min = 0, help = "Most files the staleness scan searches for symbols")
+          int staleScanMaxFiles,
+      @Setting(byDefault = "1_000_000", min = 1, help = "Largest file the staleness scan searches")
+          long staleScanMaxFileBytes,
+      @Setting(byDefault = "15", min = 1, help = "Seconds a dream may plan before it stops and applies nothing")
+          int timeBudgetSeconds,
+      @Setting(byDefault = "120", min = 1, help = "Seconds after which a dream's lock is taken over")
+          int lockMaxAgeSeconds,
+      @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.8, 'all-MiniLM-L6-v2': 0.8}", min = 0, max = 1, help = "Cosine,"
+          + " per embedding model, at or above which two memories naming the same specifics merge by meaning")
+          Map<String, Double> meaningSimilarity) {
+    public static final Dream DEFAULTS = SettingDeclarations.defaults(Dream.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Dream with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
 
     /** Keeps the map unmodifiable. */
     public Dream {
@@ -182,117 +211,96 @@ public record EngramSettings(
 
   /** Recall budgets, manifest size, ranking, the embedding model, the relevance floor and past-session search. */
   public record Recall(
-      int manifestMaxFiles,
-      int manifestIndexLines,
-      int filesPerTurn,
-      int bytesPerFile,
-      int bytesPerTurn,
-      int bytesPerSession,
-      int rerankShortList,
-      int fusionK,
-      double hotnessHalfLifeDays,
-      int candidatesPerRetriever,
-      double hotnessWeight,
-      double vectorWeight,
-      Fusion fusion,
-      double vectorShare,
-      Vectors vectors,
-      String embeddingModel,
-      double keywordFloor,
-      Map<String, Double> vectorFloors,
-      Map<String, Double> anchorMargins,
-      double keywordGate,
-      int exactVectorLimit,
-      int hnswMaxConnections,
-      int hnswBeamWidth,
-      int hnswCandidates,
-      double contextShare,
-      double secondPassShare,
-      double dateBoost,
-      int activityMessages,
-      int activityTailBytes,
-      int historyResults,
-      double coverageWeight,
+      @Setting(byDefault = "200", min = 1, help = "Most memories in the manifest a model reranker sees")
+          int manifestMaxFiles,
+      @Setting(byDefault = "200", min = 0, help = "Lines of MEMORY.md in the manifest") int manifestIndexLines,
+      @Setting(byDefault = "5", min = 1, help = "Most memories recalled a turn") int filesPerTurn,
+      @Setting(byDefault = "4_096", min = 1, help = "Most bytes recalled of one memory") int bytesPerFile,
+      @Setting(byDefault = "20_480", min = 1, help = "Most bytes recalled a turn") int bytesPerTurn,
+      @Setting(byDefault = "61_440", min = 1, help = "Most bytes recalled in a session") int bytesPerSession,
+      @Setting(byDefault = "20", min = 1, help = "Best candidates a model reranker sees") int rerankShortList,
+      @Setting(byDefault = "60", min = 0, help = "k of reciprocal rank fusion (fusion RRF)") int fusionK,
+      @Setting(byDefault = "30", aboveMin = true, min = 0, help = "Days in which a memory's hotness halves")
+          double hotnessHalfLifeDays,
+      @Setting(byDefault = "50", min = 1, help = "Candidates each retriever hands to fusion")
+          int candidatesPerRetriever,
+      @Setting(byDefault = "0.3", min = 0, max = 1, help = "Share of a cold memory's score its coldness takes")
+          double hotnessWeight,
+      @Setting(byDefault = "0.25", min = 0, help = "Weight of the vector ranking against BM25's 1 (fusion RRF)")
+          double vectorWeight,
+      @Setting(byDefault = "SCORES", help = "How the keyword and vector rankings are fused: SCORES or RRF")
+          Fusion fusion,
+      @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the cosine in a fused score (fusion SCORES)")
+          double vectorShare,
+      @Setting(byDefault = "AUTO", help = "Whether recall embeds: AUTO (not in a hook's own JVM), ALWAYS or NEVER")
+          Vectors vectors,
+      @Setting(byDefault = "all-MiniLM-L6-v2-q", help = "The embedding model") String embeddingModel,
+      @Setting(byDefault = "0.3", min = 0, max = 1, help = "Share of the query's IDF weight a keyword match must"
+          + " cover to be sent") double keywordFloor,
+      @Setting(byDefault = "{'e5-small-v2-q': 0.8, 'all-MiniLM-L6-v2-q': 0.35, 'all-MiniLM-L6-v2': 0.35,"
+          + " 'bge-small-en-v1.5-q': 0.6}", min = -1, max = 1, help = "Cosine, per embedding model, a vector match"
+          + " must reach to be sent") Map<String, Double> vectorFloors,
+      @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.0, 'bge-small-zh-v1.5-q': 0.03}", min = -1, max = 1,
+          help = "Margin, per embedding model, by which a match must beat the nearest reference prompt of its"
+          + " script") Map<String, Double> anchorMargins,
+      @Setting(byDefault = "-0.15", min = -2, max = 2, help = "How near that reference prompt a keyword match must"
+          + " come, for a model with a margin") double keywordGate,
+      @Setting(byDefault = "100_000", min = 0, help = "Vectors up to which vector search is exact (above, an HNSW"
+          + " graph)") int exactVectorLimit,
+      @Setting(byDefault = "32", min = 2, max = 512, help = "Connections per node of the HNSW graph")
+          int hnswMaxConnections,
+      @Setting(byDefault = "200", min = 1, max = 3_200, help = "Beam width building the HNSW graph")
+          int hnswBeamWidth,
+      @Setting(byDefault = "200", min = 1, help = "Candidates an HNSW search visits") int hnswCandidates,
+      @Setting(byDefault = "0.3", min = 0, max = 1, help = "Weight of the recent activity's search (files being"
+          + " edited, the last error) against the prompt's") double contextShare,
+      @Setting(byDefault = "0.2", min = 0, max = 1, help = "Weight of the second pass on what the first found")
+          double secondPassShare,
+      @Setting(byDefault = "1.0", min = 0, help = "Lift of a memory dated within a period the query names (1: its"
+          + " score doubles)") double dateBoost,
+      @Setting(byDefault = "20", min = 0, help = "Last messages of the transcript read for the recent activity")
+          int activityMessages,
+      @Setting(byDefault = "262_144", min = 1_024, help = "Bytes of the transcript's end read for the recent"
+          + " activity") int activityTailBytes,
+      @Setting(byDefault = "10", min = 1, help = "Turns engram history shows") int historyResults,
+      @Setting(byDefault = "0.4", min = 0, max = 0.9, help = "Weight of a candidate's keyword coverage of the query"
+          + " in its score") double coverageWeight,
       Rescoring rescoring) {
     /**
-     * Defaults: budgets of 5 files a turn, 4 KB a file, 20 KB a turn and 60 KB a session; RRF k = 60 (the
-     * value of the RRF paper); 50 candidates from each retriever before fusion; hotness scales a fused score
-     * by between {@code 1 - hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides
-     * a strong match; the vector ranking's RRF terms are weighted 0.25 against BM25's 1.
-     * {@code fusion}: SCORES (min-max normalised scores, {@code (1 - vectorShare) * bm25 + vectorShare *
-     * cosine}) replaced RRF as the default: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts
-     * held-out recall@5 from 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; {@code vectorWeight} and
-     * {@code fusionK} apply to RRF. {@code vectors}: AUTO embeds in the command line, the MCP server and the
-     * resident service (which answers hooks), but not in a hook call answered in a JVM of its own, which would
-     * pay seconds to load the embedding model (docs/BENCHMARKS.md, "Vectors in hooks").
+     * Why these defaults: RRF k = 60 is the RRF paper's; hotness scales a fused score by between {@code 1 -
+     * hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides a strong match. SCORES
+     * fusion replaced RRF: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts held-out recall@5 from
+     * 65.1 (RRF) and 65.9 (BM25 alone) to 68.3. AUTO vectors skip a hook answered in its own JVM, which would pay
+     * seconds to load the model (docs/BENCHMARKS.md, "Vectors in hooks").
      *
-     * <p>{@code embeddingModel} names the model (docs/BENCHMARKS.md, "Embedding models"). The relevance
-     * floor: a memory is sent only when its keyword match covers at least {@code keywordFloor} of the
-     * query's IDF weight or its cosine reaches the model's entry of {@code vectorFloors} and, for a model with an entry
-     * in {@code anchorMargins}, exceeds by that margin the cosine of the nearest of Engram's reference prompts in the
-     * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an absolute
-     * cosine does not calibrate across models and scripts. For such a model a memory that clears by keywords must also
-     * come within {@code keywordGate} of that reference prompt's cosine (-0.15: a shared rare word is not enough when
-     * the model puts the memory further from the prompt than everyday requests; docs/BENCHMARKS.md, "A keyword match
-     * the model vouches for"). Vector search is
-     * exact up to {@code exactVectorLimit} vectors (100,000: the true neighbours, where the HNSW graph found
-     * 0.62 of them on the bench's synthetic vectors at 100k and four times the candidates only 0.76), above it an
-     * HNSW graph ({@code hnswMaxConnections}, {@code hnswBeamWidth}) searched with {@code hnswCandidates}
-     * candidates. {@code contextShare} weighs
-     * the recent activity's search (files being edited, the last error) against the prompt's,
-     * {@code secondPassShare} the second pass on what the first found, {@code dateBoost} the lift of a
-     * memory dated within a period the query names (1.0: its score doubles; chosen on the LoCoMo dev split,
-     * where 0.2 / 0.6 / 1.0 gave recall@5 67.7 / 68.6 / 68.9 with MiniLM and 68.9 / 69.8 / 70.1 with e5). The activity is read from the last
-     * {@code activityMessages} messages of the transcript's last {@code activityTailBytes} bytes.
-     * {@code historyResults}: turns {@code engram history} shows. {@code coverageWeight}: a candidate's score
-     * is scaled by {@code 1 - coverageWeight + coverageWeight * coverage}, its keyword coverage (the IDF-weighted
-     * share of the query's distinct terms it holds), so a document holding more of what was asked comes before
-     * one that repeats one word of it (0.4, chosen on the LoCoMo dev split: recall@5 68.9 -> 71.2 with MiniLM;
-     * docs/BENCHMARKS.md, "Keyword coverage in the ranking"). {@code rescoring}: the last stage of the ranking,
-     * named features of each candidate added to its score ({@link Rescoring}).
+     * <p>The relevance floor: a memory is sent when its keyword match covers {@code keywordFloor} of the query's
+     * IDF weight or its cosine reaches the model's {@code vectorFloors} entry and, for a model with an {@code
+     * anchorMargins} entry, beats by that margin the cosine of the nearest of Engram's reference prompts in the
+     * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an
+     * absolute cosine does not calibrate across models and scripts. A keyword match must also come within {@code
+     * keywordGate} (-0.15) of that prompt's cosine (docs/BENCHMARKS.md, "A keyword match the model vouches for").
+     * Vector search is exact up to 100,000 vectors: there the HNSW graph found 0.62 of the true neighbours on the
+     * bench's synthetic vectors, and with four times the candidates only 0.76. {@code dateBoost} 1.0 was chosen on
+     * the LoCoMo dev split (0.2 / 0.6 / 1.0: recall@5 67.7 / 68.6 / 68.9 with MiniLM, 68.9 / 69.8 / 70.1 with e5);
+     * {@code coverageWeight} 0.4 there too (recall@5 68.9 -> 71.2 with MiniLM; docs/BENCHMARKS.md, "Keyword
+     * coverage in the ranking"). {@code rescoring} is the ranking's last stage ({@link Rescoring}).
      */
-    public static final Recall DEFAULTS =
-        new Recall(200, 200, 5, 4 * 1024, 20 * 1024, 60 * 1024, 20, 60, 30.0, 50, 0.3, 0.25, Fusion.SCORES, 0.4,
-            Vectors.AUTO, "all-MiniLM-L6-v2-q", 0.3,
-            Map.of("e5-small-v2-q", 0.8, "all-MiniLM-L6-v2-q", 0.35, "all-MiniLM-L6-v2", 0.35,
-                "bge-small-en-v1.5-q", 0.6),
-            Map.of("all-MiniLM-L6-v2-q", 0.0, "bge-small-zh-v1.5-q", 0.03), -0.15,
-            100_000, 32, 200, 200, 0.3, 0.2, 1.0, 20, 256 * 1024, 10, 0.4, Rescoring.DEFAULTS);
+    public static final Recall DEFAULTS = SettingDeclarations.defaults(Recall.class);
+
+    /** Keeps the maps unmodifiable. */
+    public Recall {
+      vectorFloors = Map.copyOf(vectorFloors);
+      anchorMargins = Map.copyOf(anchorMargins);
+    }
 
     /** The same settings sending at most {@code files} memories a turn. */
     public Recall withFilesPerTurn(int files) {
-      return new Recall(manifestMaxFiles, manifestIndexLines, files, bytesPerFile, bytesPerTurn, bytesPerSession,
-          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
-          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
-          historyResults, coverageWeight, rescoring);
+      return with("filesPerTurn", files);
     }
 
-    /** The same settings with other weights for the activity, the second pass and dates (0 turns one off). */
-    public Recall withExpansion(double context, double secondPass, double dates) {
-      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
-          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
-          hnswBeamWidth, hnswCandidates, context, secondPass, dates, activityMessages, activityTailBytes,
-          historyResults, coverageWeight, rescoring);
-    }
-
-    /** The same settings with another weight of keyword coverage in the ranking (0: off). */
-    public Recall withCoverageWeight(double weight) {
-      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
-          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
-          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
-          historyResults, weight, rescoring);
-    }
-
-    /** The same settings with another last stage of the ranking ({@link Rescoring#OFF}: none). */
-    public Recall withRescoring(Rescoring other) {
-      return new Recall(manifestMaxFiles, manifestIndexLines, filesPerTurn, bytesPerFile, bytesPerTurn, bytesPerSession,
-          rerankShortList, fusionK, hotnessHalfLifeDays, candidatesPerRetriever, hotnessWeight, vectorWeight, fusion,
-          vectorShare, vectors, embeddingModel, keywordFloor, vectorFloors, anchorMargins, keywordGate, exactVectorLimit, hnswMaxConnections,
-          hnswBeamWidth, hnswCandidates, contextShare, secondPassShare, dateBoost, activityMessages, activityTailBytes,
-          historyResults, coverageWeight, other);
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Recall with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
     }
 
     /**
@@ -338,17 +346,38 @@ public record EngramSettings(
    * @param tokenCandidates how many of the best candidates get {@code tokens}: each costs one run of the model the
    *     first time its text is seen
    */
-  public record Rescoring(double ownText, double timeAnswer, double dated, double substance, double group,
-      double answers, double question, double tokens, double replyTokens, int substanceWords, int tokenCandidates) {
+  public record Rescoring(
+      @Setting(byDefault = "0.15", min = 0, max = 10, help = "Weight of the share of the query's words in a"
+          + " document's own text") double ownText,
+      @Setting(byDefault = "0.25", min = 0, max = 10, help = "Weight of a when question met by a document that says"
+          + " when") double timeAnswer,
+      @Setting(byDefault = "0.2", min = 0, max = 10, help = "Weight of being dated within the period the query"
+          + " names") double dated,
+      @Setting(byDefault = "0.6", min = 0, max = 10, help = "Weight of how much a document's own text says")
+          double substance,
+      @Setting(byDefault = "0.5", min = 0, max = 10, help = "Weight of the best score in a document's group (a past"
+          + " turn's session)") double group,
+      @Setting(byDefault = "0.4", min = 0, max = 10, help = "Weight of the score of the question a document"
+          + " answers") double answers,
+      @Setting(byDefault = "0.15", min = 0, max = 0.9, help = "Share of its score a document that ends in a"
+          + " question mark loses") double question,
+      @Setting(byDefault = "0.5", min = 0, max = 10, help = "Weight of the token-by-token match of a document's"
+          + " words with the query's (with vectors)") double tokens,
+      @Setting(byDefault = "0.3", min = 0, max = 10, help = "Weight of the token match of a document's reply")
+          double replyTokens,
+      @Setting(byDefault = "40", min = 1, max = 10_000, help = "Distinct words at which substance is full")
+          int substanceWords,
+      @Setting(byDefault = "30", min = 0, max = 200, help = "Best candidates matched token by token")
+          int tokenCandidates) {
     /**
-     * Defaults: the first four fitted on the LoCoMo dev split by coordinate ascent on recall@5 (71.2 -> 74.1 with
-     * MiniLM), then {@code group}, {@code answers} and {@code question} on a grid with those kept (74.1 -> 77.1;
-     * 76.5 fitting on six conversations and measuring the seventh), then {@code tokens}, {@code replyTokens} and
-     * {@code tokenCandidates} on a grid with those kept (77.2 -> 78.8). Memories have no group, no reply and rarely
-     * end in a question, so the coding set's ranking is the four weights' and the token match's (MRR 0.852; 0.857
-     * without the token match).
+     * Why these defaults: the first four fitted on the LoCoMo dev split by coordinate ascent on recall@5 (71.2 ->
+     * 74.1 with MiniLM), then {@code group}, {@code answers} and {@code question} on a grid with those kept (74.1 ->
+     * 77.1; 76.5 fitting on six conversations and measuring the seventh), then {@code tokens}, {@code replyTokens}
+     * and {@code tokenCandidates} on a grid with those kept (77.2 -> 78.8). Memories have no group, no reply and
+     * rarely end in a question, so the coding set's ranking is the four weights' and the token match's (MRR 0.852;
+     * 0.857 without the token match).
      */
-    public static final Rescoring DEFAULTS = new Rescoring(0.15, 0.25, 0.2, 0.6, 0.5, 0.4, 0.15, 0.5, 0.3, 40, 30);
+    public static final Rescoring DEFAULTS = SettingDeclarations.defaults(Rescoring.class);
 
     /** No last stage: recall's ranking as the earlier steps leave it. */
     public static final Rescoring OFF = new Rescoring(0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 20);
@@ -369,36 +398,10 @@ public record EngramSettings(
           + (repliesMatched ? replyTokens : 0);
     }
 
-    /**
-     * The same weights with the feature {@code name} (a component's name) left out, for ablations.
-     *
-     * @throws IllegalArgumentException if {@code name} is not one of the weights
-     */
-    public Rescoring without(String name) {
-      return switch (name) {
-        case "ownText" -> with(0, timeAnswer, dated, substance, group, answers, question, tokens, replyTokens);
-        case "timeAnswer" -> with(ownText, 0, dated, substance, group, answers, question, tokens, replyTokens);
-        case "dated" -> with(ownText, timeAnswer, 0, substance, group, answers, question, tokens, replyTokens);
-        case "substance" -> with(ownText, timeAnswer, dated, 0, group, answers, question, tokens, replyTokens);
-        case "group" -> with(ownText, timeAnswer, dated, substance, 0, answers, question, tokens, replyTokens);
-        case "answers" -> with(ownText, timeAnswer, dated, substance, group, 0, question, tokens, replyTokens);
-        case "question" -> with(ownText, timeAnswer, dated, substance, group, answers, 0, tokens, replyTokens);
-        case "tokens" -> with(ownText, timeAnswer, dated, substance, group, answers, question, 0, replyTokens);
-        case "replyTokens" -> with(ownText, timeAnswer, dated, substance, group, answers, question, tokens, 0);
-        default -> throw new IllegalArgumentException("no rescoring weight is named " + name);
-      };
+    /** These weights with {@code name} set to {@code value}, checked against its declared range. */
+    public Rescoring with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
     }
-
-    private Rescoring with(double ownText, double timeAnswer, double dated, double substance, double group,
-        double answers, double question, double tokens, double replyTokens) {
-      return new Rescoring(ownText, timeAnswer, dated, substance, group, answers, question, tokens, replyTokens,
-          substanceWords, tokenCandidates);
-    }
-
-    /** The names {@link #without} takes, in the record's order. */
-    public static final List<String> WEIGHTS =
-        List.of("ownText", "timeAnswer", "dated", "substance", "group", "answers", "question", "tokens",
-            "replyTokens");
   }
 
   /** How recall fuses the keyword and vector rankings. */
@@ -424,37 +427,46 @@ public record EngramSettings(
    * {@code turnsLeft} says how the turns left before the critical level are estimated.
    */
   public record Context(
-      int defaultWindowTokens,
-      Map<String, Integer> modelWindows,
-      double warningRatio,
-      double urgentRatio,
-      double criticalRatio,
-      double systemShare,
-      double summaryShare,
-      double filesShare,
-      double messagesShare,
-      double tokenCorrection,
-      Map<String, Double> modelTokenCorrections,
+      @Setting(byDefault = "200_000", min = 1, help = "Context window of a model without an entry in modelWindows")
+          int defaultWindowTokens,
+      @Setting(byDefault = "{'claude-sonnet-4-5[1m]': 1000000, 'claude-sonnet-4[1m]': 1000000}", min = 1,
+          help = "Context window per model name") Map<String, Integer> modelWindows,
+      @Setting(byDefault = "0.60", min = 0, max = 1, help = "Share of the window at which the warning level starts")
+          double warningRatio,
+      @Setting(byDefault = "0.80", min = 0, max = 1, help = "Share of the window at which the urgent level starts")
+          double urgentRatio,
+      @Setting(byDefault = "0.92", min = 0, max = 1, help = "Share of the window at which the critical level"
+          + " starts") double criticalRatio,
+      @Setting(byDefault = "0.05", min = 0, max = 1, help = "Share of a request's budget for the system prompt")
+          double systemShare,
+      @Setting(byDefault = "0.20", min = 0, max = 1, help = "Share of a request's budget for the summary")
+          double summaryShare,
+      @Setting(byDefault = "0.45", min = 0, max = 1, help = "Share of a request's budget for files")
+          double filesShare,
+      @Setting(byDefault = "0.30", min = 0, max = 1, help = "Share of a request's budget for messages")
+          double messagesShare,
+      @Setting(byDefault = "1.30", aboveMin = true, min = 0, help = "Factor from o200k_base token counts to"
+          + " Claude's") double tokenCorrection,
+      @Setting(byDefault = "{'claude-opus-4-6': 1.23, 'claude-haiku-4-5': 1.64}", aboveMin = true, min = 0,
+          help = "That factor for the models whose name starts with the key") Map<String, Double>
+          modelTokenCorrections,
       TurnsLeft turnsLeft) {
-    public static final Context DEFAULTS =
-        new Context(
-            200_000,
-            Map.of("claude-sonnet-4-5[1m]", 1_000_000, "claude-sonnet-4[1m]", 1_000_000),
-            0.60,
-            0.80,
-            0.92,
-            0.05,
-            0.20,
-            0.45,
-            0.30,
-            1.30,
-            Map.of("claude-opus-4-6", 1.23, "claude-haiku-4-5", 1.64),
-            TurnsLeft.DEFAULTS);
+    public static final Context DEFAULTS = SettingDeclarations.defaults(Context.class);
+
+    /** Keeps the maps unmodifiable. */
+    public Context {
+      modelWindows = Map.copyOf(modelWindows);
+      modelTokenCorrections = Map.copyOf(modelTokenCorrections);
+    }
 
     /** These settings with other turn estimates. */
     public Context withTurnsLeft(TurnsLeft estimates) {
-      return new Context(defaultWindowTokens, modelWindows, warningRatio, urgentRatio, criticalRatio, systemShare,
-          summaryShare, filesShare, messagesShare, tokenCorrection, modelTokenCorrections, estimates);
+      return with("turnsLeft", estimates);
+    }
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Context with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
     }
   }
 
@@ -464,9 +476,25 @@ public record EngramSettings(
    * {@code minTurns}; before that, the typical ranges for a session at the warning level
    * ({@code warningLow}-{@code warningHigh} turns) and at the urgent level ({@code urgentLow}-{@code urgentHigh}).
    */
-  public record TurnsLeft(int warningLow, int warningHigh, int urgentLow, int urgentHigh, int recentTurns,
-      int minTurns) {
-    public static final TurnsLeft DEFAULTS = new TurnsLeft(25, 30, 8, 12, 5, 2);
+  public record TurnsLeft(
+      @Setting(byDefault = "25", min = 0, help = "Fewest turns left shown at the warning level before the session"
+          + " has a history") int warningLow,
+      @Setting(byDefault = "30", min = 0, help = "Most turns left shown at the warning level before the session"
+          + " has a history") int warningHigh,
+      @Setting(byDefault = "8", min = 0, help = "Fewest turns left shown at the urgent level before the session has"
+          + " a history") int urgentLow,
+      @Setting(byDefault = "12", min = 0, help = "Most turns left shown at the urgent level before the session has"
+          + " a history") int urgentHigh,
+      @Setting(byDefault = "5", min = 1, help = "Last turns whose mean growth estimates the turns left")
+          int recentTurns,
+      @Setting(byDefault = "2", min = 1, help = "Turns a session needs before its own growth is used")
+          int minTurns) {
+    public static final TurnsLeft DEFAULTS = SettingDeclarations.defaults(TurnsLeft.class);
+
+    /** These estimates with {@code name} set to {@code value}, checked against its declared range. */
+    public TurnsLeft with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -486,28 +514,48 @@ public record EngramSettings(
    * its end, word for word, with what lies between (a pasted log, a file) said to be left out.
    */
   public record Compaction(
-      double weightSections,
-      double weightKeyInfo,
-      double weightContinuity,
-      double weightCompression,
-      int passScore,
-      int retryScore,
-      double truncateKeepShare,
-      int maxRestoredFiles,
-      int maxRestoredFileTokens,
-      double targetReductionMin,
-      double targetReductionMax,
-      int maxRecompactions,
-      double severeLossShare,
-      double fuzzyMatchShare,
-      int maxTechnicalKeywords,
-      int pruneProtectRecent,
-      double pruneTargetShare,
-      double summaryShare,
-      int summaryMinTokens,
-      int userQuoteChars) {
-    public static final Compaction DEFAULTS = new Compaction(0.3, 0.4, 0.2, 0.1, 80, 70, 0.30, 19, 8_000, 0.70,
-        0.80, 2, 0.5, 0.6, 25, 10, 0.5, 0.03, 2_500, 2_000);
+      @Setting(byDefault = "0.3", min = 0, max = 1, help = "Weight of the sections present in a summary's score")
+          double weightSections,
+      @Setting(byDefault = "0.4", min = 0, max = 1, help = "Weight of the key information kept in a summary's"
+          + " score") double weightKeyInfo,
+      @Setting(byDefault = "0.2", min = 0, max = 1, help = "Weight of continuity (the next step) in a summary's"
+          + " score") double weightContinuity,
+      @Setting(byDefault = "0.1", min = 0, max = 1, help = "Weight of compression in a summary's score")
+          double weightCompression,
+      @Setting(byDefault = "80", min = 0, max = 100, help = "Score at which a summary passes") int passScore,
+      @Setting(byDefault = "70", min = 0, max = 100, help = "Score below which a summary is made again")
+          int retryScore,
+      @Setting(byDefault = "0.30", min = 0, max = 1, help = "Share of the messages the last rung of the ladder"
+          + " keeps") double truncateKeepShare,
+      @Setting(byDefault = "19", min = 0, help = "Most files read back after a compaction") int maxRestoredFiles,
+      @Setting(byDefault = "8_000", min = 1, help = "Most tokens of one file read back") int maxRestoredFileTokens,
+      @Setting(byDefault = "0.70", min = 0, max = 1, help = "Least share of the tokens a compaction aims to remove")
+          double targetReductionMin,
+      @Setting(byDefault = "0.80", min = 0, max = 1, help = "Most share of the tokens a compaction aims to remove")
+          double targetReductionMax,
+      @Setting(byDefault = "2", min = 0, help = "Degraded re-compactions the ladder tries before it gives up")
+          int maxRecompactions,
+      @Setting(byDefault = "0.5", min = 0, max = 1, help = "Preservation share of a kind of key information below"
+          + " which the ladder keeps original fragments") double severeLossShare,
+      @Setting(byDefault = "0.6", min = 0, max = 1, help = "Share of a long message's content words a summary must"
+          + " hold to preserve it") double fuzzyMatchShare,
+      @Setting(byDefault = "25", min = 0, help = "Most technical keywords taken from the original")
+          int maxTechnicalKeywords,
+      @Setting(byDefault = "10", min = 0, help = "Most recent messages that keep their tool outputs when old ones"
+          + " are pruned") int pruneProtectRecent,
+      @Setting(byDefault = "0.5", min = 0, max = 1, help = "Share of the window the summarizer's input may fill"
+          + " before old tool outputs are pruned") double pruneTargetShare,
+      @Setting(byDefault = "0.03", min = 0, max = 1, help = "Share of the summarised tokens the offline summary aims"
+          + " at") double summaryShare,
+      @Setting(byDefault = "2_500", min = 1, help = "Fewest tokens the offline summary aims at") int summaryMinTokens,
+      @Setting(byDefault = "2_000", min = 200, help = "Characters past which a user message is quoted by its"
+          + " beginning and its end") int userQuoteChars) {
+    public static final Compaction DEFAULTS = SettingDeclarations.defaults(Compaction.class);
+
+    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
+    public Compaction with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
@@ -655,69 +703,84 @@ public record EngramSettings(
   /**
    * Bounds of the embedded HTTP server (the resident service's one port for hooks, the UI and MCP, and
    * {@code engram mcp --http}) against clients that misbehave or attack. Like {@link Mcp} they are not read
-   * from {@code settings.json}: a defence is not a preference.
-   *
-   * @param requestReadMillis time a request's head may take from the connection's first byte (or the end of the
-   *     previous request), and its body from the end of its head; past it the connection is closed
-   * @param idleMillis how long a connection may stay open without a byte read or written
-   * @param maxConnections open connections in all
-   * @param maxConnectionsPerClient open connections from one client address; a newcomer past either bound
-   *     closes the connection that has waited longest without a request being answered on it
-   * @param maxHeaderBytes the longest request head (request line and header fields)
-   * @param maxBodyBytes the largest request body of a route that names no bound of its own (a hook's input)
-   * @param maxThreads threads that run requests (reading a head or waiting for a client costs none)
+   * from {@code settings.json}: a defence is not a preference. A newcomer past either bound of connections closes
+   * the connection that has waited longest without a request being answered on it; reading a head or waiting for a
+   * client costs no thread.
    */
   public record Http(
-      int requestReadMillis,
-      int idleMillis,
-      int maxConnections,
-      int maxConnectionsPerClient,
-      int maxHeaderBytes,
-      int maxBodyBytes,
-      int maxThreads) {
-    public static final Http DEFAULTS = new Http(10_000, 60_000, 64, 16, 16 * 1024, 4 * 1024 * 1024, 32);
+      @Setting(byDefault = "10_000", min = 1, help = "ms a request's head may take from the connection's first byte"
+          + " (or the previous request's end), and its body from the end of its head") int requestReadMillis,
+      @Setting(byDefault = "60_000", min = 1, help = "ms a connection may stay open without a byte read or written")
+          int idleMillis,
+      @Setting(byDefault = "64", min = 1, help = "Open connections in all") int maxConnections,
+      @Setting(byDefault = "16", min = 1, help = "Open connections from one client address")
+          int maxConnectionsPerClient,
+      @Setting(byDefault = "16_384", min = 1, help = "Longest request head (request line and header fields)")
+          int maxHeaderBytes,
+      @Setting(byDefault = "4_194_304", min = 1, help = "Largest request body of a route that names no bound of its"
+          + " own (a hook's input)") int maxBodyBytes,
+      @Setting(byDefault = "32", min = 1, help = "Threads that run requests") int maxThreads) {
+    public static final Http DEFAULTS = SettingDeclarations.defaults(Http.class);
+
+    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
+    public Http with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
    * Bounds of the MCP server ({@code engram mcp}) against clients that misbehave or attack; over HTTP the
    * server's own bounds are {@link Http}'s. They are not read from {@code settings.json}: a defence is not a
-   * preference.
-   *
-   * @param workers threads that run stdio requests
-   * @param maxMessageBytes the longest JSON-RPC message, an HTTP body or a stdio line (4 MiB)
-   * @param minTokenBits the least entropy of an HTTP bearer token (32 random bytes)
-   * @param stdioWaitNoticeMillis how often the stdio server says it still waits for requests that are running when
-   *     stdin ends; it answers every request it read before it exits, however long they take
-   * @param changeCheckMillis how often, while a client with a session is connected, the store is compared with
-   *     what it was, so that changes other processes made are told too (a tool call's are told at once)
-   * @param keepAliveMillis how often an idle HTTP event stream gets a comment, so no idle bound closes it
-   * @param maxSessions HTTP sessions kept at once (the one idle longest goes first)
-   * @param sessionIdleMillis how long an HTTP session without an open stream is kept after its last request
-   * @param pageSize the memories one page of the {@code list} tool or of {@code resources/list} holds unless the
-   *     call asks for fewer (50: a few kilobytes a model reads at once; the rest comes with the next cursor)
-   * @param maxPageSize the most memories one {@code list} page may ask for
+   * preference. The stdio server answers every request it read before it exits, however long they take; a tool
+   * call's changes are told at once, other processes' at the next check.
    */
-  public record Mcp(int workers, int maxMessageBytes, int minTokenBits, int stdioWaitNoticeMillis,
-      int changeCheckMillis, int keepAliveMillis, int maxSessions, int sessionIdleMillis, int pageSize,
-      int maxPageSize) {
-    public static final Mcp DEFAULTS = new Mcp(4, 4 * 1024 * 1024, 256, 5_000, 2_000, 25_000, 256, 3_600_000, 50, 200);
+  public record Mcp(
+      @Setting(byDefault = "4", min = 1, help = "Threads that run stdio requests") int workers,
+      @Setting(byDefault = "4_194_304", min = 1, help = "Longest JSON-RPC message, an HTTP body or a stdio line")
+          int maxMessageBytes,
+      @Setting(byDefault = "256", min = 128, help = "Least entropy of an HTTP bearer token, in bits") int minTokenBits,
+      @Setting(byDefault = "5_000", min = 1, help = "How often, in ms, the stdio server says it still waits for"
+          + " running requests once stdin ended") int stdioWaitNoticeMillis,
+      @Setting(byDefault = "2_000", min = 1, help = "How often, in ms, the store is compared with what it was while"
+          + " a client with a session is connected") int changeCheckMillis,
+      @Setting(byDefault = "25_000", min = 1, help = "How often, in ms, an idle HTTP event stream gets a comment")
+          int keepAliveMillis,
+      @Setting(byDefault = "256", min = 1, help = "HTTP sessions kept at once (the one idle longest goes first)")
+          int maxSessions,
+      @Setting(byDefault = "3_600_000", min = 1, help = "ms an HTTP session without an open stream is kept after its"
+          + " last request") int sessionIdleMillis,
+      @Setting(byDefault = "50", min = 1, help = "Memories on one page of the list tool or of resources/list unless"
+          + " the call asks for fewer") int pageSize,
+      @Setting(byDefault = "200", min = 1, help = "Most memories one list page may ask for") int maxPageSize) {
+    public static final Mcp DEFAULTS = SettingDeclarations.defaults(Mcp.class);
+
+    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
+    public Mcp with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 
   /**
    * Bounds of the web UI the resident service serves under {@code /ui/} ({@code engram ui}). Like {@link Mcp}
    * they are not read from {@code settings.json}.
-   *
-   * @param loginCodeSeconds how long a one-time login URL stays valid (2 minutes: long enough to open it)
-   * @param sessionIdleMinutes how long a browser session lives without a request (8 hours: a working day)
-   * @param maxSessions browser sessions kept at once; the oldest goes when a new one would exceed it
-   * @param pageSize memories a list page shows unless the page asks for another size
-   * @param maxPageSize the most memories one page may ask for
-   * @param searchResults memories a search shows (what recall ranks, without its per-turn byte budget)
-   * @param maxRequestBytes the largest request body (an edited memory is at most {@code memory.maxMemoryBytes}
-   *     plus its frontmatter)
    */
-  public record Ui(int loginCodeSeconds, int sessionIdleMinutes, int maxSessions, int pageSize, int maxPageSize,
-      int searchResults, int maxRequestBytes) {
-    public static final Ui DEFAULTS = new Ui(120, 480, 32, 50, 500, 50, 256 * 1024);
+  public record Ui(
+      @Setting(byDefault = "120", min = 1, help = "Seconds a one-time login URL stays valid") int loginCodeSeconds,
+      @Setting(byDefault = "480", min = 1, help = "Minutes a browser session lives without a request")
+          int sessionIdleMinutes,
+      @Setting(byDefault = "32", min = 1, help = "Browser sessions kept at once (the oldest goes first)")
+          int maxSessions,
+      @Setting(byDefault = "50", min = 1, help = "Memories a list page shows unless it asks for another size")
+          int pageSize,
+      @Setting(byDefault = "500", min = 1, help = "Most memories one page may ask for") int maxPageSize,
+      @Setting(byDefault = "50", min = 1, help = "Memories a search shows") int searchResults,
+      @Setting(byDefault = "262_144", min = 1, help = "Largest request body (an edited memory with its"
+          + " frontmatter)") int maxRequestBytes) {
+    public static final Ui DEFAULTS = SettingDeclarations.defaults(Ui.class);
+
+    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
+    public Ui with(String name, Object value) {
+      return SettingDeclarations.with(this, name, value);
+    }
   }
 }

@@ -26,6 +26,20 @@ final class SettingDeclarations {
 
   /** A declared setting: its key, its Java type and its declaration. */
   record Declared(String key, Type type, Setting setting) {
+    /** The default as {@code settings.json} spells it, in compact JSON. */
+    String byDefault() {
+      Class<?> raw = type instanceof Class<?> c ? c : Object.class;
+      if (raw == String.class || raw.isEnum()) {
+        return JsonNodeFactory.instance.textNode(setting.byDefault()).toString();
+      }
+      try {
+        boolean number = raw == int.class || raw == long.class || raw == double.class;
+        return READER.readTree(number ? setting.byDefault().replace("_", "") : setting.byDefault()).toString();
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("the default of " + key + " is not valid: " + setting.byDefault(), e);
+      }
+    }
+
     /** The values a setting takes, in words ("a whole number, at least 1"). */
     String takes() {
       String kind = SettingsShape.describe(type);
@@ -101,6 +115,23 @@ final class SettingDeclarations {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot copy " + section.getClass().getSimpleName(), e);
     }
+  }
+
+  /**
+   * The Markdown table of every setting of {@code settings.json}: key, what it takes, its default and what it does,
+   * in the order the records declare them.
+   */
+  static String markdownTable() {
+    StringBuilder out = new StringBuilder("| Setting | Takes | Default | What it does |\n|---|---|---|---|\n");
+    for (Declared d : all(EngramSettings.class, "")) {
+      out.append("| `").append(d.key()).append("` | ").append(cell(d.takes())).append(" | `")
+          .append(d.byDefault()).append("` | ").append(cell(d.setting().help())).append(" |\n");
+    }
+    return out.toString();
+  }
+
+  private static String cell(String text) {
+    return text.replace("|", "\\|");
   }
 
   /** Every declared setting under {@code root}, nested sections included, keys prefixed by {@code prefix}. */

@@ -1,7 +1,5 @@
 package io.engram.config;
 
-import static java.util.Map.entry;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -9,33 +7,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The allowed range of every numeric setting, and the few rules that tie two settings together (the
- * context warning levels rise, the budget shares fit in the window, the score weights add up to one).
+ * Checks every numeric setting against the range its {@link Setting} declares, and the few rules that tie two
+ * settings together (the context warning levels rise, the budget shares fit in the window, the score weights add
+ * up to one).
  *
- * <p>{@link #check} walks the bound settings by reflection, so a numeric setting that has no range here
- * is a programming error caught by the tests, never a setting that escapes validation.
+ * <p>{@link #check} walks the bound settings by reflection, so a numeric setting without a declaration is a
+ * programming error caught by the tests, never a setting that escapes validation.
  */
 final class SettingsRanges {
   private SettingsRanges() {}
 
   /** An inclusive range of allowed values; {@code aboveMin} makes the lower bound exclusive. */
   record Range(double min, boolean aboveMin, double max) {
-    static Range atLeast(long min) {
-      return new Range(min, false, Double.POSITIVE_INFINITY);
-    }
-
-    static Range fraction() {
-      return new Range(0, false, 1);
-    }
-
-    static Range positive() {
-      return new Range(0, true, Double.POSITIVE_INFINITY);
-    }
-
-    static Range between(double min, double max) {
-      return new Range(min, false, max);
-    }
-
     /** The range a setting's declaration gives. */
     static Range of(Setting declared) {
       return new Range(declared.min(), declared.aboveMin(), declared.max());
@@ -65,105 +48,6 @@ final class SettingsRanges {
     }
   }
 
-  /**
-   * The range of every numeric setting not yet declared with {@link Setting}, by key; {@code *} stands for any key
-   * of a map. A declared setting's range is its declaration's.
-   */
-  static final Map<String, Range> RANGES = Map.ofEntries(
-      entry("instructions.maxImportHops", Range.atLeast(0)),
-      entry("instructions.warnChars", Range.atLeast(1)),
-      entry("memory.indexMaxLines", Range.atLeast(1)),
-      entry("memory.indexMaxBytes", Range.atLeast(1)),
-      entry("memory.maxTopicBytes", Range.atLeast(1)),
-      entry("memory.maxMemoryBytes", Range.atLeast(1)),
-      entry("memory.trashRetentionDays", Range.atLeast(0)),
-      entry("memory.historyMaxVersions", Range.atLeast(1)),
-      entry("memory.historyMaxBytes", Range.atLeast(65_536)),
-      entry("dream.minHoursBetween", Range.atLeast(0)),
-      entry("dream.minSessions", Range.atLeast(0)),
-      entry("dream.indexMaxLines", Range.atLeast(1)),
-      entry("dream.mergeSimilarity", Range.fraction()),
-      entry("dream.meaningSimilarity.*", Range.fraction()),
-      entry("dream.staleScanMaxFiles", Range.atLeast(0)),
-      entry("dream.staleScanMaxFileBytes", Range.atLeast(1)),
-      entry("dream.timeBudgetSeconds", Range.atLeast(1)),
-      entry("dream.lockMaxAgeSeconds", Range.atLeast(1)),
-      entry("recall.manifestMaxFiles", Range.atLeast(1)),
-      entry("recall.manifestIndexLines", Range.atLeast(0)),
-      entry("recall.filesPerTurn", Range.atLeast(1)),
-      entry("recall.bytesPerFile", Range.atLeast(1)),
-      entry("recall.bytesPerTurn", Range.atLeast(1)),
-      entry("recall.bytesPerSession", Range.atLeast(1)),
-      entry("recall.rerankShortList", Range.atLeast(1)),
-      entry("recall.fusionK", Range.atLeast(0)),
-      entry("recall.hotnessHalfLifeDays", Range.positive()),
-      entry("recall.candidatesPerRetriever", Range.atLeast(1)),
-      entry("recall.hotnessWeight", Range.fraction()),
-      entry("recall.vectorWeight", Range.atLeast(0)),
-      entry("recall.vectorShare", Range.fraction()),
-      entry("recall.keywordFloor", Range.fraction()),
-      entry("recall.vectorFloors.*", Range.between(-1, 1)),
-      entry("recall.anchorMargins.*", Range.between(-1, 1)),
-      entry("recall.keywordGate", Range.between(-2, 2)),
-      entry("recall.exactVectorLimit", Range.atLeast(0)),
-      entry("recall.hnswMaxConnections", Range.between(2, 512)),
-      entry("recall.hnswBeamWidth", Range.between(1, 3200)),
-      entry("recall.hnswCandidates", Range.atLeast(1)),
-      entry("recall.contextShare", Range.fraction()),
-      entry("recall.secondPassShare", Range.fraction()),
-      entry("recall.dateBoost", Range.atLeast(0)),
-      entry("recall.activityMessages", Range.atLeast(0)),
-      entry("recall.activityTailBytes", Range.atLeast(1024)),
-      entry("recall.historyResults", Range.atLeast(1)),
-      entry("recall.coverageWeight", Range.between(0, 0.9)),
-      entry("recall.rescoring.ownText", Range.between(0, 10)),
-      entry("recall.rescoring.timeAnswer", Range.between(0, 10)),
-      entry("recall.rescoring.dated", Range.between(0, 10)),
-      entry("recall.rescoring.substance", Range.between(0, 10)),
-      entry("recall.rescoring.group", Range.between(0, 10)),
-      entry("recall.rescoring.answers", Range.between(0, 10)),
-      entry("recall.rescoring.question", Range.between(0, 0.9)),
-      entry("recall.rescoring.tokens", Range.between(0, 10)),
-      entry("recall.rescoring.replyTokens", Range.between(0, 10)),
-      entry("recall.rescoring.substanceWords", Range.between(1, 10_000)),
-      entry("recall.rescoring.tokenCandidates", Range.between(0, 200)),
-      entry("context.defaultWindowTokens", Range.atLeast(1)),
-      entry("context.modelWindows.*", Range.atLeast(1)),
-      entry("context.warningRatio", Range.fraction()),
-      entry("context.urgentRatio", Range.fraction()),
-      entry("context.criticalRatio", Range.fraction()),
-      entry("context.systemShare", Range.fraction()),
-      entry("context.summaryShare", Range.fraction()),
-      entry("context.filesShare", Range.fraction()),
-      entry("context.messagesShare", Range.fraction()),
-      entry("context.tokenCorrection", Range.positive()),
-      entry("context.modelTokenCorrections.*", Range.positive()),
-      entry("context.turnsLeft.warningLow", Range.atLeast(0)),
-      entry("context.turnsLeft.warningHigh", Range.atLeast(0)),
-      entry("context.turnsLeft.urgentLow", Range.atLeast(0)),
-      entry("context.turnsLeft.urgentHigh", Range.atLeast(0)),
-      entry("context.turnsLeft.recentTurns", Range.atLeast(1)),
-      entry("context.turnsLeft.minTurns", Range.atLeast(1)),
-      entry("compaction.weightSections", Range.fraction()),
-      entry("compaction.weightKeyInfo", Range.fraction()),
-      entry("compaction.weightContinuity", Range.fraction()),
-      entry("compaction.weightCompression", Range.fraction()),
-      entry("compaction.passScore", Range.between(0, 100)),
-      entry("compaction.retryScore", Range.between(0, 100)),
-      entry("compaction.truncateKeepShare", Range.fraction()),
-      entry("compaction.maxRestoredFiles", Range.atLeast(0)),
-      entry("compaction.maxRestoredFileTokens", Range.atLeast(1)),
-      entry("compaction.targetReductionMin", Range.fraction()),
-      entry("compaction.targetReductionMax", Range.fraction()),
-      entry("compaction.maxRecompactions", Range.atLeast(0)),
-      entry("compaction.severeLossShare", Range.fraction()),
-      entry("compaction.fuzzyMatchShare", Range.fraction()),
-      entry("compaction.maxTechnicalKeywords", Range.atLeast(0)),
-      entry("compaction.pruneProtectRecent", Range.atLeast(0)),
-      entry("compaction.pruneTargetShare", Range.fraction()),
-      entry("compaction.summaryShare", Range.fraction()),
-      entry("compaction.summaryMinTokens", Range.atLeast(1)),
-      entry("compaction.userQuoteChars", Range.atLeast(200)));
 
   /** Throws a {@link SettingsException} naming {@code origin}, the key and its range at the first violation. */
   static void check(EngramSettings settings, String origin) {
@@ -255,14 +139,10 @@ final class SettingsRanges {
   }
 
   private static Range range(Setting declared, String key) {
-    if (declared != null) {
-      return Range.of(declared);
+    if (declared == null) {
+      throw new IllegalStateException("numeric setting without a declaration: " + key);
     }
-    Range listed = RANGES.get(key);
-    if (listed == null) {
-      throw new IllegalStateException("numeric setting without a range: " + key);
-    }
-    return listed;
+    return Range.of(declared);
   }
 
   private static Object read(RecordComponent component, Record record) {

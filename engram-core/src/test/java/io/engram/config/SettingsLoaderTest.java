@@ -177,7 +177,7 @@ class SettingsLoaderTest {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"question\":1}}}", "s.json"))
         .hasMessage("s.json: 'recall.rescoring.question' must be from 0 to 0.9, not 1");
     assertThat(SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"group\":0,\"answers\":0}}}", "s.json")
-        .recall().rescoring()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.without("group").without("answers"));
+        .recall().rescoring()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.with("group", 0.0).with("answers", 0.0));
   }
 
   @Test
@@ -236,14 +236,23 @@ class SettingsLoaderTest {
   }
 
   @Test
-  void everyNumericSettingNotDeclaredHasARangeAndEveryRangeASetting() {
-    java.util.Set<String> declared = new java.util.HashSet<>();
+  void everySettingIsDeclared() {
+    java.util.Set<String> declared = new java.util.TreeSet<>();
     SettingDeclarations.all(EngramSettings.class, "").forEach(d -> declared.add(d.key()));
-    java.util.Set<String> numeric = new java.util.TreeSet<>();
-    SettingsRanges.numericSettings(EngramSettings.DEFAULTS).stream()
-        .filter(n -> !declared.contains(n.rangeKey().replace(".*", "")))
-        .forEach(n -> numeric.add(n.rangeKey()));
-    assertThat(numeric).isEqualTo(new java.util.TreeSet<>(SettingsRanges.RANGES.keySet()));
+    java.util.Set<String> all = new java.util.TreeSet<>();
+    collectKeys(EngramSettings.class, "", all);
+    assertThat(declared).isEqualTo(all);
+  }
+
+  private static void collectKeys(Class<?> section, String prefix, java.util.Set<String> into) {
+    for (RecordComponent c : section.getRecordComponents()) {
+      String key = prefix.isEmpty() ? c.getName() : prefix + "." + c.getName();
+      if (c.getType().isRecord()) {
+        collectKeys(c.getType(), key, into);
+      } else {
+        into.add(key);
+      }
+    }
   }
 
   @Test

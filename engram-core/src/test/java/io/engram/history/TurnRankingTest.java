@@ -34,7 +34,7 @@ class TurnRankingTest {
 
   private SessionHistory history(EngramSettings.Rescoring rescoring) {
     return new SessionHistory(home.resolve("history"), dir -> SearchIndex.inMemory(),
-        EngramSettings.Recall.DEFAULTS.withRescoring(rescoring),
+        EngramSettings.Recall.DEFAULTS.with("rescoring", rescoring),
         Clock.fixed(Instant.parse("2026-05-10T00:00:00Z"), ZoneOffset.UTC));
   }
 

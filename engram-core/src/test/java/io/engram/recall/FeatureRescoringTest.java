@@ -111,9 +111,9 @@ class FeatureRescoringTest {
     List<Candidate> out = FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other), ON);
 
     assertThat(out).extracting(Candidate::id).startsWith("D14:23");
-    EngramSettings.Rescoring noAnswers = ON.without("answers");
+    EngramSettings.Rescoring noAnswers = ON.with("answers", 0.0);
     assertThat(FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other),
-        noAnswers.without("question"))).extracting(Candidate::id).startsWith("D14:22");
+        noAnswers.with("question", 0.0))).extracting(Candidate::id).startsWith("D14:22");
   }
 
   @Test
@@ -124,7 +124,7 @@ class FeatureRescoringTest {
     Map<String, RecallDocument> docs = byId(stated, reply);
 
     List<Candidate> on = FeatureRescoring.rescore("Lisbon conference flight", ranked, docs, ON);
-    List<Candidate> off = FeatureRescoring.rescore("Lisbon conference flight", ranked, docs, ON.without("answers"));
+    List<Candidate> off = FeatureRescoring.rescore("Lisbon conference flight", ranked, docs, ON.with("answers", 0.0));
 
     // Only the scaling back differs (the answers weight counts in it): the scores keep their ratio.
     assertThat(on).extracting(Candidate::id).containsExactly("D2:1", "D2:2");
@@ -139,7 +139,7 @@ class FeatureRescoringTest {
     List<Candidate> ranked = List.of(found("a.md", 1.0), found("b.md", 0.8));
 
     assertThat(FeatureRescoring.rescore("deploy on friday", ranked, byId(a, b), ON)).isEqualTo(
-        FeatureRescoring.rescore("deploy on friday", ranked, byId(a, b), ON.without("group").without("answers")));
+        FeatureRescoring.rescore("deploy on friday", ranked, byId(a, b), ON.with("group", 0.0).with("answers", 0.0)));
   }
 
   @Test
@@ -196,7 +196,7 @@ class FeatureRescoringTest {
 
     assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(a, b), ON,
         FeatureRescoring.TokenMatches.NONE)).isEqualTo(FeatureRescoring.rescore("adoption interview", ranked,
-        byId(a, b), ON.without("tokens").without("replyTokens")));
+        byId(a, b), ON.with("tokens", 0.0).with("replyTokens", 0.0)));
   }
 
   @Test

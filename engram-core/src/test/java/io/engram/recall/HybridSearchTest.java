@@ -47,7 +47,7 @@ class HybridSearchTest {
 
     List<Candidate> ranked = search(docs, RecallQuery.of("Where did Alice's puppy compete?"), DEFAULTS);
     List<Candidate> without = search(docs, RecallQuery.of("Where did Alice's puppy compete?"),
-        DEFAULTS.withExpansion(DEFAULTS.contextShare(), 0, DEFAULTS.dateBoost()));
+        DEFAULTS.with("secondPassShare", 0.0));
 
     assertThat(ranked.get(0).id()).isEqualTo("adoption");
     assertThat(find(ranked, "contest")).hasValueSatisfying(c -> {

@@ -87,7 +87,7 @@ class RecallIndexTest {
     TokenEmbedder model = new TokenEmbedder();
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
     index.sync(session());
-    EngramSettings.Recall one = EngramSettings.Recall.DEFAULTS.withRescoring(new EngramSettings.Rescoring(
+    EngramSettings.Recall one = EngramSettings.Recall.DEFAULTS.with("rescoring", new EngramSettings.Rescoring(
         0.15, 0.25, 0.2, 0.6, 0.5, 0.4, 0.15, 0.4, 0.1, 40, 1));
 
     index.search(RecallQuery.of("cat dragon novel"), one, java.time.Instant.now());
@@ -104,8 +104,8 @@ class RecallIndexTest {
     failing.failTokens = true;
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(failing));
     index.sync(session());
-    EngramSettings.Recall noTokens = EngramSettings.Recall.DEFAULTS.withRescoring(
-        EngramSettings.Rescoring.DEFAULTS.without("tokens").without("replyTokens"));
+    EngramSettings.Recall noTokens = EngramSettings.Recall.DEFAULTS.with("rescoring",
+        EngramSettings.Rescoring.DEFAULTS.with("tokens", 0.0).with("replyTokens", 0.0));
     java.time.Instant now = java.time.Instant.now();
 
     assertThat(index.search(RecallQuery.of("cat dragon novel"), EngramSettings.Recall.DEFAULTS, now))
@@ -282,11 +282,13 @@ class RecallIndexTest {
         RecallFixtures.doc("r1", "redis holds the session cache"),
         RecallFixtures.doc("r2", "redis runs in docker for tests"),
         RecallFixtures.doc("r3", "redis eviction policy")));
-    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.withExpansion(0, 0, 0).withCoverageWeight(0)
-        .withRescoring(EngramSettings.Rescoring.OFF);
+    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.with("contextShare", 0.0)
+        .with("secondPassShare", 0.0).with("dateBoost", 0.0).with("coverageWeight", 0)
+        .with("rescoring", EngramSettings.Rescoring.OFF);
 
     List<Candidate> plain = index.search(RecallQuery.of("flaky redis"), without, RecallFixtures.NOW);
-    List<Candidate> covered = index.search(RecallQuery.of("flaky redis"), without.withCoverageWeight(0.9), RecallFixtures.NOW);
+    List<Candidate> covered =
+        index.search(RecallQuery.of("flaky redis"), without.with("coverageWeight", 0.9), RecallFixtures.NOW);
 
     assertThat(plain).extracting(Candidate::id).first().isEqualTo("repeats");
     assertThat(covered).extracting(Candidate::id).first().isEqualTo("both");

@@ -49,6 +49,10 @@ final class LocomoBench {
   /** The row of recall's ranking before its last stage ({@code recall.rescoring} off). */
   static final String WITHOUT_RESCORING = "without rescoring";
 
+  /** The rescoring weights left out one at a time, in the record's order. */
+  private static final List<String> RESCORING_WEIGHTS = List.of("ownText", "timeAnswer", "dated", "substance", "group",
+      "answers", "question", "tokens", "replyTokens");
+
   /** The name of the ablation row that leaves the rescoring's feature {@code weight} out. */
   static String ablation(String weight) {
     return "rescoring - " + weight;
@@ -60,6 +64,10 @@ final class LocomoBench {
   private final Params params;
   private final Optional<Embedder> embedder;
   private final EngramSettings.Recall settings;
+  // The variants the run compares with the settings: without the last stage, without keyword coverage, text only.
+  private final EngramSettings.Recall withoutRescoring;
+  private final EngramSettings.Recall withoutCoverage;
+  private final EngramSettings.Recall textOnly;
   private final Map<String, RecallTally> all = new LinkedHashMap<>();
   private final Map<String, RecallTally> split = new LinkedHashMap<>();
   private final LocomoFloor floor;
@@ -72,9 +80,12 @@ final class LocomoBench {
     this.params = params;
     this.embedder = embedder;
     this.settings = settings;
+    this.withoutRescoring = settings.with("rescoring", EngramSettings.Rescoring.OFF);
+    this.withoutCoverage = settings.with("coverageWeight", 0.0);
+    this.textOnly = settings.with("contextShare", 0.0).with("secondPassShare", 0.0).with("dateBoost", 0.0);
     List<String> names = new ArrayList<>(List.of("hybrid", WITHOUT_RESCORING));
     if (params.ablations()) {
-      EngramSettings.Rescoring.WEIGHTS.forEach(w -> names.add(ablation(w)));
+      RESCORING_WEIGHTS.forEach(w -> names.add(ablation(w)));
     }
     names.addAll(List.of("without coverage", "text only", "bm25"));
     if (embedder.isPresent()) {
@@ -154,17 +165,14 @@ final class LocomoBench {
     hybridTime.add(System.nanoTime() - t1);
     record("hybrid", q, ids(ranked), inSplit);
     floor.add(q.evidence(), ranked, index.vectorFloor(q.question(), settings), index.keywordGate(q.question(), settings));
-    List<Candidate> before =
-        index.search(RecallQuery.of(q.question()), settings.withRescoring(EngramSettings.Rescoring.OFF), now);
+    List<Candidate> before = index.search(RecallQuery.of(q.question()), withoutRescoring, now);
     record(WITHOUT_RESCORING, q, ids(before), inSplit);
     if (params.ablations()) {
-      EngramSettings.Rescoring.WEIGHTS.forEach(w -> record(ablation(w), q, ids(index.search(
-          RecallQuery.of(q.question()), settings.withRescoring(settings.rescoring().without(w)), now)), inSplit));
+      RESCORING_WEIGHTS.forEach(w -> record(ablation(w), q, ids(index.search(
+          RecallQuery.of(q.question()), settings.with("rescoring", settings.rescoring().with(w, 0.0)), now)), inSplit));
     }
-    record("without coverage", q, ids(index.search(RecallQuery.of(q.question()), settings.withCoverageWeight(0), now)),
-        inSplit);
-    record("text only", q, ids(index.search(RecallQuery.of(q.question()), settings.withExpansion(0, 0, 0), now)),
-        inSplit);
+    record("without coverage", q, ids(index.search(RecallQuery.of(q.question()), withoutCoverage, now)), inSplit);
+    record("text only", q, ids(index.search(RecallQuery.of(q.question()), textOnly, now)), inSplit);
     List<SearchIndex.Hit> vector =
         embedder.isEmpty() ? List.of() : lucene.vectorSearch(embedder.get().embedQuery(q.question()), n);
     dump.ifPresent(d -> d.question(conversation, q, before, ranked, keyword, vector));
