@@ -12,6 +12,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -46,6 +48,7 @@ public final class ScriptedModel implements LanguageModel {
   private final Deque<Step> queue = new ArrayDeque<>();
   private final List<Rule> rules = new ArrayList<>();
   private final List<ModelRequest> requests = new ArrayList<>();
+  private volatile CountDownLatch release = new CountDownLatch(0);
 
   /** A model with the id {@value #DEFAULT_ID} and nothing scripted yet. */
   public ScriptedModel() {
@@ -133,9 +136,32 @@ public final class ScriptedModel implements LanguageModel {
     return request -> textOf(request).contains(fragment);
   }
 
+  /**
+   * Holds every request, once it is recorded, until {@code release} opens (at most a minute), as a slow model
+   * would: for tests that a caller does not wait for the model. Other calls on this model are not held up.
+   */
+  public ScriptedModel holdsUntil(CountDownLatch release) {
+    this.release = Objects.requireNonNull(release, "release");
+    return this;
+  }
+
   @Override
-  public synchronized ModelResponse complete(ModelRequest request) {
-    requests.add(request);
+  public ModelResponse complete(ModelRequest request) {
+    synchronized (this) {
+      requests.add(request);
+    }
+    try {
+      if (!release.await(1, TimeUnit.MINUTES)) {
+        throw new AssertionError("the model was held for a minute and never released");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ModelException(ModelException.Kind.TIMEOUT, "interrupted while held");
+    }
+    return answer(request);
+  }
+
+  private synchronized ModelResponse answer(ModelRequest request) {
     Step step = rules.stream()
         .filter(rule -> rule.matcher().test(request))
         .map(Rule::step)

@@ -1,6 +1,7 @@
 package io.engram.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.data.message.ChatMessage;
@@ -15,8 +16,13 @@ import dev.langchain4j.service.TokenStream;
 import io.engram.examples.scripted.ChatRequests;
 import io.engram.examples.scripted.ScriptedOpenAiServer;
 import io.engram.examples.scripted.ScriptedReply;
+import io.engram.config.EngramSettings;
 import io.engram.hosted.HostedMemory;
 import io.engram.memory.StoredMemory;
+import io.engram.model.CostGovernor;
+import io.engram.model.ModelException;
+import io.engram.model.ModelRouter;
+import io.engram.testing.ScriptedModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -136,6 +143,27 @@ class EngramAgentTest {
     assertThat(timesSent(0, "deploy")).isEqualTo(1);
     assertThat(timesSent(1, "deploy")).isEqualTo(1);
     assertThat(ChatRequests.lastOf(server.requests().get(1), "user")).contains("## deploy (project)");
+  }
+
+  @Test
+  void theAnswerComesBackWhileTheExtractionModelIsStillWorkingOnTheExchange() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    ScriptedModel extraction = new ScriptedModel().holdsUntil(release)
+        .failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
+    memory.close();
+    memory = HostedMemory.builder(home, project).router(ModelRouter.of(extraction,
+        new CostGovernor(home, EngramSettings.DEFAULTS.governor()), "test")).build();
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Noted: ./deploy.sh --canary.")));
+    Assistant assistant = agent();
+
+    String answer = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        () -> assistant.chat("c", "Remember that we deploy with ./deploy.sh --canary."));
+    assertThat(answer).contains("./deploy.sh --canary");
+    assertThat(memory.awaitLearning(Duration.ofMillis(200))).as("the exchange is still being learnt from").isFalse();
+    release.countDown();
+    assertThat(memory.awaitLearning(Duration.ofSeconds(30))).isTrue();
+    assertThat(extraction.sentText()).as("the extraction model was asked about the exchange")
+        .contains("./deploy.sh --canary");
   }
 
   @Test

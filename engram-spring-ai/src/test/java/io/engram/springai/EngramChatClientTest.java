@@ -1,6 +1,7 @@
 package io.engram.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.engram.config.EngramSettings;
 import io.engram.examples.scripted.ChatRequests;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -286,6 +288,37 @@ class EngramChatClientTest {
       return properties.memoryBuilder().router(ModelRouter.of(MODEL,
           new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
     }
+  }
+
+  /** Engram's memory with an extraction model that holds each call until the test releases it, then fails. */
+  @Configuration
+  static class HeldExtraction {
+    static final CountDownLatch RELEASE = new CountDownLatch(1);
+    static final ScriptedModel MODEL = new ScriptedModel().holdsUntil(RELEASE);
+
+    @Bean
+    HostedMemory engramMemory(EngramProperties properties) throws IOException {
+      MODEL.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
+      return properties.memoryBuilder().router(ModelRouter.of(MODEL,
+          new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
+    }
+  }
+
+  @Test
+  void theAnswerComesBackWhileTheExtractionModelIsStillWorkingOnTheExchange() throws Exception {
+    server.otherwise(request -> Optional.of(ScriptedReply.text("Noted: ./deploy.sh --canary.")));
+    ConfigurableApplicationContext context = start(List.of(HeldExtraction.class));
+    ChatClient client = client(context);
+
+    String answer = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        () -> ask(client, "c", "Remember that we deploy with ./deploy.sh --canary."));
+    assertThat(answer).contains("./deploy.sh --canary");
+    assertThat(memory(context).awaitLearning(Duration.ofMillis(200))).as("the exchange is still being learnt from")
+        .isFalse();
+    HeldExtraction.RELEASE.countDown();
+    assertThat(memory(context).awaitLearning(Duration.ofSeconds(30))).isTrue();
+    assertThat(HeldExtraction.MODEL.sentText()).as("the extraction model was asked about the exchange")
+        .contains("./deploy.sh --canary");
   }
 
   @Test
