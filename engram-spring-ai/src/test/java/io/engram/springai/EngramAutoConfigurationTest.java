@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.hosted.HostedMemory;
 import java.io.InputStream;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,7 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.model.chat.memory.autoconfigure.ChatMemoryAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -115,19 +118,35 @@ class EngramAutoConfigurationTest {
             .hasMessageContaining("engram.window-tokens must be positive"));
   }
 
+  /**
+   * The configuration metadata IDEs read names exactly the properties Engram binds ({@link EngramProperties}'
+   * components in Spring's kebab case) and the ones its conditions read, each with a description, the type it binds
+   * to, and the default where the property has one.
+   */
   @Test
-  void everyEngramPropertyIsDescribedInTheConfigurationMetadata() throws Exception {
+  void theConfigurationMetadataDescribesExactlyThePropertiesEngramReads() throws Exception {
     Map<String, JsonNode> described = new HashMap<>();
     try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
       assertThat(in).as("spring-configuration-metadata.json on the class path").isNotNull();
       new ObjectMapper().readTree(in).path("properties").forEach(p -> described.put(p.path("name").asText(), p));
     }
+    Map<String, String> read = new HashMap<>();
+    for (RecordComponent c : EngramProperties.class.getRecordComponents()) {
+      read.put("engram." + c.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), c.getType().getName());
+    }
+    ConditionalOnProperty condition = EngramAutoConfiguration.class.getAnnotation(ConditionalOnProperty.class);
+    for (String name : condition.name()) {
+      read.put(condition.prefix() + "." + name, Boolean.class.getName());
+    }
 
-    assertThat(described).containsKeys("engram.enabled", "engram.home", "engram.project", "engram.window-tokens",
-        "engram.learn");
-    described.forEach((name, property) -> assertThat(property.path("description").asText()).as(name).isNotBlank());
-    assertThat(described.get("engram.window-tokens").path("type").asText()).isEqualTo("java.lang.Integer");
+    assertThat(described.keySet()).as("the properties described").containsExactlyInAnyOrderElementsOf(read.keySet());
+    read.forEach((name, type) -> {
+      assertThat(described.get(name).path("description").asText()).as(name).isNotBlank();
+      assertThat(described.get(name).path("type").asText()).as(name).isEqualTo(type);
+    });
     assertThat(described.get("engram.enabled").path("defaultValue").asBoolean()).isTrue();
+    assertThat(described.get("engram.learn").path("defaultValue").isBoolean()).as("engram.learn's default").isTrue();
+    assertThat(described.get("engram.learn").path("defaultValue").asBoolean()).isTrue();
   }
 
   @Configuration
