@@ -159,6 +159,7 @@ try {
   const proposed = await first.locator('textarea').inputValue();
   await first.locator('textarea').fill(proposed.replace('Run the tests offline.', 'Run the tests offline: ./mvnw -o.'));
   await page.screenshot({ path: shots + '/10b-inbox.png', fullPage: true });
+  await page.screenshot({ path: docs + '/inbox.png' });
   await first.locator('button.accept').click();
   await page.locator('#message', { hasText: 'accepted' }).waitFor();
   const accepted = await page.locator('#message').innerText();
