@@ -138,29 +138,30 @@ public record ShellCommand(String program, List<String> args, String dir) {
     return words;
   }
 
-  // A heredoc's body is data (a commit message, a file's text), not commands.
+  // A heredoc's body is data (a commit message, a file's text), not commands; the rest of the marker's line is
+  // commands ("cat <<EOF | git commit -F -", "git commit -F - <<EOF && git push", "cat <<EOF > notes.md").
+  // A here-string (<<<) has no body.
+  private static final java.util.regex.Pattern HEREDOC =
+      java.util.regex.Pattern.compile("(?<!<)<<(?!<)-?\\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\1");
+
   private static String withoutHeredocs(String line) {
-    int at = line.indexOf("<<");
-    if (at < 0) {
+    if (!line.contains("<<")) {
       return line;
     }
     StringBuilder out = new StringBuilder();
-    String[] lines = line.split("\n", -1);
     String end = null;
-    for (String l : lines) {
+    for (String l : line.split("\n", -1)) {
       if (end != null) {
         if (l.strip().equals(end)) {
           end = null;
-          out.append(l.replace(l.strip(), "")).append('\n');
+          out.append('\n');
         }
         continue;
       }
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("<<-?\\s*['\"]?([A-Za-z_]+)['\"]?").matcher(l);
+      java.util.regex.Matcher m = HEREDOC.matcher(l);
       if (m.find()) {
-        end = m.group(1);
-        out.append(l, 0, m.start());
-        // What follows the marker on the same line ( ")" closing a $(cat <<EOF ...) ) comes after the body.
-        out.append('\n');
+        end = m.group(2);
+        out.append(l, 0, m.start()).append(l.substring(m.end())).append('\n');
         continue;
       }
       out.append(l).append('\n');
