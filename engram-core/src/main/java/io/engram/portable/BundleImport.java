@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Imports memories into a project's memory, merging by meaning so that nothing is there twice: a memory of the same
@@ -92,6 +93,15 @@ public final class BundleImport {
    * says what it would do. Each memory new here goes into the store it came from (project or user).
    */
   public Report run(ProjectMemory target, List<BundleEntry> entries, String source, boolean dryRun) throws IOException {
+    return run(target, entries, source, dryRun, file -> { });
+  }
+
+  /**
+   * As {@link #run(ProjectMemory, List, String, boolean)}, telling {@code done} each entry's file once it is dealt
+   * with (comparing by meaning makes a large import long: a command shows its progress with it).
+   */
+  public Report run(ProjectMemory target, List<BundleEntry> entries, String source, boolean dryRun,
+      Consumer<String> done) throws IOException {
     List<Outcome> outcomes = new ArrayList<>();
     // What the stores hold, kept in step with what this import writes (or, in a dry run, would write); the team's
     // read-only mirror is not written to and not merged into.
@@ -108,6 +118,7 @@ public final class BundleImport {
         MemoryNames.slug(incoming.name());
       } catch (InvalidMemoryException | InvalidMemoryNameException ex) {
         outcomes.add(skip(e, e.file(), "not a memory: " + ex.getMessage()));
+        done.accept(e.file());
         continue;
       }
       try {
@@ -115,6 +126,7 @@ public final class BundleImport {
       } catch (IllegalArgumentException ex) { // a name, size or place the store refuses
         outcomes.add(skip(e, incoming.name(), ex.getMessage()));
       }
+      done.accept(e.file());
     }
     return new Report(source, dryRun, outcomes);
   }

@@ -4,6 +4,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ProgressDisplay;
 import io.engram.config.EngramSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -56,8 +57,10 @@ final class BenchHistoryCommand implements Runnable {
     EngramSettings settings = GlobalOptions.of(spec).settings();
     HistoryLatencyBench bench = new HistoryLatencyBench(turns, queries, settings.recall().historyResults(),
         settings.recall());
+    ProgressDisplay progress = ProgressDisplay.of(spec, "bench history", json.enabled());
     List<HistoryLatencyBench.SizeResult> results = new ArrayList<>();
     for (int n : sessions) {
+      progress.phase(String.format("%,d sessions (size %d of %d)", n, results.size() + 1, sessions.size()), 0);
       Path work = null;
       try {
         work = Files.createTempDirectory("engram-bench-history");
@@ -68,6 +71,7 @@ final class BenchHistoryCommand implements Runnable {
         HookBenchRig.deleteQuietly(work);
       }
     }
+    progress.finish();
     Report report = new Report(turns, queries, results);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {

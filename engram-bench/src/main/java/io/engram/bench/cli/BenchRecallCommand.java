@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ProgressDisplay;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
 import io.engram.index.LuceneSearchIndex;
@@ -98,12 +99,20 @@ final class BenchRecallCommand implements Runnable {
     }
     RecallLatencyBench bench = new RecallLatencyBench(projection, queries, settings.fusionK(), vectorSearch,
         moreCandidates);
+    // Each size takes from a second to minutes: say which one runs as it starts.
+    ProgressDisplay progress = ProgressDisplay.of(spec, "bench recall", json.enabled());
     List<RecallLatencyBench.SizeResult> results = new ArrayList<>();
     for (int size : sizes) {
+      progress.phase(String.format("%,d memories (size %d of %d)", size, results.size() + 1, sizes.size()), 0);
       results.add(bench.run(size, 42L + size));
     }
+    if (modelSample > 0) {
+      progress.phase("the embedding model's own rate (" + modelSample + " memories)", 0);
+    }
+    ModelRate rate = modelRate(model == null ? settings.embeddingModel() : model);
+    progress.finish();
     Report report = new Report(projection.name() + " (word-seeded Gaussian vectors, summed and normalised)", queries,
-        vectorSearch, results, modelRate(model == null ? settings.embeddingModel() : model));
+        vectorSearch, results, rate);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, report);

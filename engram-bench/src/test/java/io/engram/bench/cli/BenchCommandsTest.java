@@ -174,6 +174,18 @@ class BenchCommandsTest {
   }
 
   @Test
+  void offATerminalABenchSaysEachSizeAsItStartsAndWithJsonNothing() {
+    Run r = run("recall", "--sizes", "30,60", "--queries", "2", "--model-sample", "0");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err().lines()).containsExactly("bench recall: 30 memories (size 1 of 2)",
+        "bench recall: 60 memories (size 2 of 2)");
+    Run h = run("history", "--sessions", "2", "--turns", "2", "--queries", "2", "--json");
+    assertThat(h.code()).as(h.err()).isZero();
+    assertThat(h.err()).isEmpty();
+  }
+
+  @Test
   void historyBenchMeasuresTheIncrementalCheckAgainstTheFullOne() throws Exception {
     Run r = run("history", "--sessions", "6", "--turns", "4", "--queries", "3", "--json");
 

@@ -5,6 +5,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ProgressDisplay;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.config.EngramSettings;
 import io.engram.dream.NearDuplicates;
@@ -136,13 +137,17 @@ public final class ImportCommand implements Callable<Integer> {
     List<BundleEntry> entries = src.read(settings.memory().maxTopicBytes());
     BundleImport importer = new BundleImport(NearDuplicates.of(settings.dream(), embedder(engram)));
     List<Outcome> outcomes = new ArrayList<>();
+    ProgressDisplay progress = ProgressDisplay.of(spec, "import", json.enabled());
     for (Map.Entry<String, List<BundleEntry>> p : byProject(entries, here.location().projectKey()).entrySet()) {
-      ProjectMemory target = p.getKey().equals(here.location().projectKey()) ? here
+      boolean current = p.getKey().equals(here.location().projectKey());
+      ProjectMemory target = current ? here
           : MemoryStores.openKey(engram.roots().engramHome(), p.getKey(), settings, engram.clock());
-      BundleImport.Report r = importer.run(target, p.getValue(), src.describe(), dryRun);
+      progress.phase(current ? "this project's memories" : "project " + p.getKey(), p.getValue().size());
+      BundleImport.Report r = importer.run(target, p.getValue(), src.describe(), dryRun, progress::item);
       r.outcomes().forEach(o -> outcomes.add(new Outcome(p.getKey(), o.kind().name().toLowerCase(Locale.ROOT),
           o.source(), o.name(), o.into().orElse(""), o.reason().orElse(""))));
     }
+    progress.finish();
     print(src.describe(), outcomes);
     return 0;
   }

@@ -1,6 +1,8 @@
 package io.engram.cli.output;
 
 import java.io.PrintWriter;
+import java.io.Writer;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * A long command's progress on stderr, suited to where stderr goes. On a terminal, one bar redrawn in place
@@ -33,7 +35,20 @@ public final class ProgressDisplay {
     this.command = command;
   }
 
-  /** A phase called {@code name} starts, with {@code items} items to go through (0 when it has none). */
+  /**
+   * The progress of the command {@code spec} runs, as every long command shows it: on its stderr, a bar when that is
+   * a terminal, a few lines otherwise, and nothing with {@code --json} ({@code quiet}), whose callers read stdout
+   * alone.
+   */
+  public static ProgressDisplay of(CommandSpec spec, String command, boolean quiet) {
+    return new ProgressDisplay(quiet ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getErr(),
+        System.console() != null, command);
+  }
+
+  /**
+   * A phase called {@code name} starts, with {@code items} items to go through (0 when it has none to count: then
+   * it shows its name alone, without a bar or a count).
+   */
   public void phase(String name, int items) {
     phase = name;
     total = items;
@@ -42,7 +57,7 @@ public final class ProgressDisplay {
     if (terminal) {
       draw("");
     } else {
-      err.println(command + ": " + name + " (" + items + " item" + (items == 1 ? "" : "s") + ")");
+      err.println(command + ": " + name + (items == 0 ? "" : " (" + items + " item" + (items == 1 ? "" : "s") + ")"));
       err.flush();
     }
   }
@@ -74,7 +89,8 @@ public final class ProgressDisplay {
 
   private void draw(String label) {
     String shown = label.length() > 50 ? label.substring(0, 47) + "..." : label;
-    err.print("\r\033[2K" + bar(done, total) + " " + phase + " " + done + "/" + total + " " + shown);
+    err.print("\r\033[2K" + (total == 0 ? phase + " " + shown
+        : bar(done, total) + " " + phase + " " + done + "/" + total + " " + shown).strip());
     err.flush();
     drawn = true;
   }

@@ -52,8 +52,12 @@ class ExportImportCommandsTest {
     assertThat(memories(in("b", "list", "--json"))).isEqualTo(memories(in("a", "list", "--json")));
     assertThat(in("b", "show", "no-mocks", "--history").out()).contains("version 1", "version 2");
 
+    assertThat(imported.err()).as("no progress with --json").isEmpty();
+
     CommandRun again = in("b", "import", bundle.toString());
     assertThat(again.out()).contains("0 created, 0 merged, 3 unchanged, 0 skipped");
+    assertThat(again.err().lines()).as("its progress, off a terminal").containsExactly(
+        "import: this project's memories (3 items)");
   }
 
   @Test

@@ -34,6 +34,12 @@ class ProgressDisplayTest {
   }
 
   @Test
+  void aPhaseWithNothingToCountShowsItsNameAlone() {
+    assertThat(shown(false, 0).lines()).containsExactly("index: embed");
+    assertThat(shown(true, 0)).isEqualTo("\r\033[2Kembed\r\033[2K");
+  }
+
+  @Test
   void theBarFillsWithItsItems() {
     assertThat(ProgressDisplay.bar(0, 4)).isEqualTo("[------------------------]");
     assertThat(ProgressDisplay.bar(2, 4)).isEqualTo("[############------------]");
