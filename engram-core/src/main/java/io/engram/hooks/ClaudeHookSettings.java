@@ -1,14 +1,9 @@
 package io.engram.hooks;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.config.EngramSettings;
-import io.engram.fs.AtomicFiles;
-import io.engram.fs.FileLock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,17 +22,20 @@ import java.util.regex.Pattern;
  * object is refused untouched.
  */
 public final class ClaudeHookSettings {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   // Searched (find) after the first "engram", not matched with leading and trailing '.*': that shape
   // backtracks over every "engram" in a long command and takes time quadratic in its length.
   private static final Pattern ENGRAM = Pattern.compile("engram", Pattern.CASE_INSENSITIVE);
-  private static final Pattern HOOK_EVENT = Pattern.compile("\\shook\\s+(" + String.join("|",
-      java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList()) + ")\\b",
-      Pattern.CASE_INSENSITIVE);
+  // Any agent's name for an event Engram answers, after an optional --agent AGENT (or --agent=AGENT).
+  private static final Pattern HOOK_EVENT = Pattern.compile("\\shook\\s+(?:--agent(?:=|\\s+)\\S+\\s+)?(" + String.join("|",
+      java.util.Arrays.stream(HookDialect.values()).flatMap(d -> java.util.Arrays.stream(HookEvent.values())
+          .map(d::eventName)).distinct().toList()) + ")\\b", Pattern.CASE_INSENSITIVE);
 
   private ClaudeHookSettings() {}
 
-  /** True when {@code command} runs an Engram hook: "engram", then somewhere after it " hook EVENT". */
+  /**
+   * True when {@code command} runs an Engram hook: "engram", then somewhere after it " hook EVENT" (or " hook --agent
+   * AGENT EVENT", in any agent's name for the event).
+   */
   static boolean isOurs(String command) {
     java.util.regex.Matcher engram = ENGRAM.matcher(command);
     return engram.find() && HOOK_EVENT.matcher(command).region(engram.end(), command.length()).find();
@@ -75,7 +73,7 @@ public final class ClaudeHookSettings {
         added.add(e.hookName());
       }
       added.removeIf(removed::contains);
-      return new Delta(added, List.of());
+      return new JsonConfigFile.Delta(added, List.of());
     });
   }
 
@@ -89,7 +87,12 @@ public final class ClaudeHookSettings {
    * (or the jar {@code java -jar} names) is gone. A command whose program cannot be told runs unguarded.
    */
   static String commandLine(String command, HookEvent event) {
-    String run = command + " hook " + event.hookName();
+    return commandLine(command, "hook " + event.hookName());
+  }
+
+  /** The shell line that runs {@code command + " " + arguments}, guarded as {@link #commandLine(String, HookEvent)} is. */
+  static String commandLine(String command, String arguments) {
+    String run = command + " " + arguments;
     java.util.regex.Matcher jar = JAVA_JAR.matcher(command);
     if (jar.lookingAt()) {
       return "[ -f " + jar.group(1) + " ] || exit 0; " + run;
@@ -108,7 +111,7 @@ public final class ClaudeHookSettings {
     if (!Files.exists(settingsFile)) {
       return new Change(settingsFile, List.of(), List.of(), false);
     }
-    return edit(settingsFile, lockDir, root -> new Delta(List.of(), removeOurs(root)));
+    return edit(settingsFile, lockDir, root -> new JsonConfigFile.Delta(List.of(), removeOurs(root)));
   }
 
   /**
@@ -122,11 +125,11 @@ public final class ClaudeHookSettings {
       return List.of();
     }
     // What removing them would remove, from a copy nobody writes.
-    return removeOurs(parse(settingsFile, Files.readString(settingsFile)));
+    return removeOurs(JsonConfigFile.parse(settingsFile, Files.readString(settingsFile), List.of("hooks")));
   }
 
   /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */
-  private static List<String> removeOurs(ObjectNode root) {
+  static List<String> removeOurs(ObjectNode root) {
     List<String> events = new ArrayList<>();
     JsonNode hooks = root.get("hooks");
     if (hooks == null || !hooks.isObject()) {
@@ -171,45 +174,8 @@ public final class ClaudeHookSettings {
     return events;
   }
 
-  private record Delta(List<String> added, List<String> removed) {}
-
-  @FunctionalInterface
-  private interface Edit {
-    Delta apply(ObjectNode root);
-  }
-
-  private static Change edit(Path file, Path lockDir, Edit edit) throws IOException {
-    Path absolute = file.toAbsolutePath().normalize();
-    Files.createDirectories(absolute.getParent());
-    String key = Integer.toHexString(absolute.toString().hashCode());
-    try (FileLock lock = FileLock.acquire(lockDir.resolve("claude-settings-" + key + ".lock"))) {
-      String before = Files.exists(file) ? Files.readString(file) : "";
-      ObjectNode root = parse(file, before);
-      Delta change = edit.apply(root);
-      String after = JSON.writeValueAsString(root) + "\n";
-      boolean write = !after.equals(before) && !(before.isBlank() && root.isEmpty());
-      if (write) {
-        AtomicFiles.writeString(file, after);
-      }
-      return new Change(file, change.added(), change.removed(), write);
-    }
-  }
-
-  private static ObjectNode parse(Path file, String text) {
-    if (text.isBlank()) {
-      return JSON.createObjectNode();
-    }
-    try {
-      JsonNode node = JSON.readTree(text);
-      if (node instanceof ObjectNode o) {
-        if (o.has("hooks") && !o.get("hooks").isObject()) {
-          throw new IllegalArgumentException(file + ": \"hooks\" must be a JSON object; left unchanged");
-        }
-        return o;
-      }
-      throw new IllegalArgumentException(file + " is not a JSON object; left unchanged");
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(file + " is not valid JSON (" + e.getOriginalMessage() + "); left unchanged");
-    }
+  private static Change edit(Path file, Path lockDir, JsonConfigFile.Edit edit) throws IOException {
+    JsonConfigFile.Result r = JsonConfigFile.edit(file, lockDir, List.of("hooks"), edit);
+    return new Change(r.file(), r.delta().added(), r.delta().removed(), r.written());
   }
 }

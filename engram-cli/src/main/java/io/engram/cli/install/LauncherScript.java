@@ -2,6 +2,8 @@ package io.engram.cli.install;
 
 import io.engram.cli.global.RunningJar;
 import io.engram.cli.output.ShellWords;
+import io.engram.hooks.HookDialect;
+import io.engram.hooks.HookEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +17,9 @@ import java.nio.file.Path;
  * PATH, else with the Java that installed it. Its second line
  * marks it as Engram's, which is how install and uninstall tell it from a file they must not touch.
  *
- * <p>For {@code engram hook EVENT} and {@code engram hook --agent AGENT EVENT} (what a coding agent runs before every
- * prompt and after every turn) it first asks Engram's resident service, naming the agent in an {@code Engram-Agent}
+ * <p>For {@code engram hook EVENT} and {@code engram hook --agent AGENT EVENT} (or {@code --agent=AGENT}; what a coding
+ * agent runs before every prompt and after every turn, the event in Claude Code's name or the agent's own, such as
+ * Gemini CLI's {@code BeforeAgent} or Cursor's {@code stop}) it first asks Engram's resident service, naming the agent in an {@code Engram-Agent}
  * header (only the agents Engram knows are passed on; any other spelling goes to the JVM, which refuses it by name): under bash 4 or later with bash's own {@code /dev/tcp} and the address line
  * the service left in {@code <home>/service/hook-EVENT.addr} (no process started: a curl alone costs about as
  * much as the service's whole answer), else with {@code curl} and the configuration in
@@ -175,6 +178,14 @@ public final class LauncherScript {
         + "if [ \"$#\" -eq 4 ] && [ \"$1\" = hook ] && [ \"$2\" = --agent ]; then\n"
         + "  case $3 in claude|claude-code|codex|gemini|opencode|cursor) agent=$3; event=$4 ;; esac\n"
         + "fi\n"
+        + "if [ \"$#\" -eq 3 ] && [ \"$1\" = hook ]; then\n"
+        + "  case $2 in --agent=claude|--agent=claude-code|--agent=codex|--agent=gemini|--agent=opencode|--agent=cursor)"
+        + " agent=${2#--agent=}; event=$3 ;; esac\n"
+        + "fi\n"
+        + "# The service's files are named for Claude Code's events: an agent's own name for one is read as that.\n"
+        + "case $agent:$event in\n"
+        + ownEventNames()
+        + "esac\n"
         + "if [ -n \"$event\" ] && [ \"${ENGRAM_SERVICE:-}\" != off ]; then\n"
         + "  # A coding agent's hook: Engram's resident service answers in milliseconds, over bash's /dev/tcp or through\n"
         + "  # curl; a JVM starts only when it cannot. Exit 0 or 1, never 2 (Claude Code reads 2 as \"block\").\n"
@@ -213,6 +224,21 @@ public final class LauncherScript {
         + "  case ${BASH_VERSION:-} in [4-9].*|[1-9][0-9]*) mcp_over_tcp ;; esac\n"
         + "fi\n"
         + "exec \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " \"$@\"\n";
+  }
+
+  /** A case arm per agent's own name for an event ({@code gemini:BeforeAgent) event=UserPromptSubmit ;;}). */
+  private static String ownEventNames() {
+    StringBuilder arms = new StringBuilder();
+    for (HookDialect dialect : HookDialect.values()) {
+      for (HookEvent event : HookEvent.values()) {
+        String own = dialect.eventName(event);
+        if (!own.equals(event.hookName())) {
+          arms.append("  ").append(dialect.agent().id()).append(':').append(own).append(") event=")
+              .append(event.hookName()).append(" ;;\n");
+        }
+      }
+    }
+    return arms.toString();
   }
 
   /** Whether {@code file} is a launcher written by {@code engram install} (a regular file, not a link, with the mark). */

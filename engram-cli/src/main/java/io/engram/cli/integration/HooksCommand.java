@@ -12,7 +12,10 @@ import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.output.ShellWords;
 import io.engram.fs.GitIgnore;
+import io.engram.hooks.AgentSetup;
 import io.engram.hooks.ClaudeHookSettings;
+import io.engram.hooks.EngramCommand;
+import io.engram.hooks.HookDialect;
 import io.engram.instructions.InstructionLoader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,17 +29,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code engram hooks install|uninstall}: Engram's hooks in Claude Code's settings. */
+/**
+ * {@code engram hooks install|uninstall [--agent AGENT]}: Engram in a coding agent's own files (its hooks, its MCP
+ * server entry, its instruction-file setting, OpenCode's plugin), written by {@link AgentSetup}.
+ */
 @Command(
     name = "hooks",
     mixinStandardHelpOptions = true,
     description = {
-      "Install or remove Engram's Claude Code hooks.",
-      "The hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse (for the tools"
-          + " that read or change a file: Read, Edit, Write, MultiEdit, NotebookEdit); other hooks and settings"
-          + " are left as they are."},
+      "Set Engram up in a coding agent, or take it out again: Claude Code (the default), Codex, Gemini CLI, Cursor"
+          + " or OpenCode (--agent).",
+      "For Claude Code the hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse"
+          + " (for the tools that read or change a file: Read, Edit, Write, MultiEdit, NotebookEdit); each other"
+          + " agent gets the same events in its own names, its MCP server entry for 'engram mcp', and OpenCode a"
+          + " plugin. Other hooks and settings are left as they are."},
     subcommands = {HooksCommand.Install.class, HooksCommand.Uninstall.class})
 public final class HooksCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -56,8 +65,11 @@ public final class HooksCommand implements Runnable {
     user
   }
 
-  /** What {@code --json} prints: the file, the hook events added and removed, and what install or uninstall said. */
-  record Edited(String file, List<String> added, List<String> removed, boolean written,
+  /** One file {@code --json} names: what of Engram's it holds, the events, servers and settings added and removed. */
+  record EditedFile(String file, String part, List<String> added, List<String> removed, boolean written) {}
+
+  /** What {@code --json} prints: the agent, each file, the command the hooks run, and what install or uninstall said. */
+  record Edited(String agent, List<EditedFile> files,
       @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> command, List<String> notes,
       List<String> warnings) {}
 
@@ -65,9 +77,27 @@ public final class HooksCommand implements Runnable {
     @Spec CommandSpec spec;
 
     @Option(names = "--scope", defaultValue = "project", paramLabel = "SCOPE",
-        description = "project (.claude/settings.json, committed), local (.claude/settings.local.json, personal)"
-            + " or user (~/.claude/settings.json, personal); default: ${DEFAULT-VALUE}.")
+        description = "project (the project's files, committed: .claude/settings.json, .codex/, .gemini/, .cursor/,"
+            + " .opencode/), local (Claude Code only: .claude/settings.local.json, personal) or user (the agent's"
+            + " files in your home, personal); default: ${DEFAULT-VALUE}.")
     Scope scope;
+
+    @Option(names = "--agent", defaultValue = "claude", paramLabel = "AGENT",
+        description = "claude, codex, gemini, cursor or opencode; default: ${DEFAULT-VALUE}.")
+    String agent;
+
+    HookDialect dialect() {
+      return HookDialect.parse(agent).orElseThrow(() -> new ParameterException(spec.commandLine(),
+          "--agent " + agent + " is not an agent Engram sets up; choose " + HookDialect.choices()));
+    }
+
+    AgentSetup.Scope setupScope() {
+      return AgentSetup.Scope.valueOf(scope.name().toUpperCase(java.util.Locale.ROOT));
+    }
+
+    AgentSetup.Places places() {
+      return new AgentSetup.Places(global().roots().projectDir(), global().roots().userHome(), global().environment());
+    }
 
     @Mixin JsonOption json;
 
@@ -80,11 +110,8 @@ public final class HooksCommand implements Runnable {
     }
 
     Path file(Scope of) {
-      return switch (of) {
-        case project -> global().roots().projectDir().resolve(".claude").resolve("settings.json");
-        case local -> global().roots().projectDir().resolve(".claude").resolve("settings.local.json");
-        case user -> global().roots().userHome().resolve(".claude").resolve("settings.json");
-      };
+      return AgentSetup.hooksFile(dialect(), AgentSetup.Scope.valueOf(of.name().toUpperCase(java.util.Locale.ROOT)),
+          places());
     }
 
     Path lockDir() {
@@ -92,24 +119,28 @@ public final class HooksCommand implements Runnable {
     }
 
     /**
-     * Prints the change, the command the hooks run (install only), the notes (stdout) and the warnings (stderr;
-     * both in the JSON with --json).
+     * Prints each file's change, the command the hooks run (install only), the notes (stdout) and the warnings
+     * (stderr; both in the JSON with --json).
      */
-    int print(ClaudeHookSettings.Change change, Optional<String> command, List<String> notes, List<String> warnings) {
+    int print(AgentSetup.Outcome outcome, Optional<String> command, List<String> notes, List<String> warnings) {
       PrintWriter out = spec.commandLine().getOut();
+      List<String> said = new ArrayList<>(notes);
+      said.addAll(outcome.notes());
       if (json.enabled()) {
-        JsonOutput.print(out, new Edited(change.file().toString(), change.added(), change.removed(), change.written(),
-            command, notes, warnings));
+        JsonOutput.print(out, new Edited(dialect().agent().id(), outcome.files().stream().map(f -> new EditedFile(
+            f.file().toString(), f.part(), f.added(), f.removed(), f.written())).toList(), command, said, warnings));
       } else {
-        if (!change.written()) {
-          out.println(change.file() + ": unchanged");
-        } else {
-          out.println(change.file() + ": " + (change.added().isEmpty() ? "" : "added " + String.join(", ", change.added()))
-              + (change.added().isEmpty() || change.removed().isEmpty() ? "" : "; ")
-              + (change.removed().isEmpty() ? "" : "removed " + String.join(", ", change.removed()))
-              + (change.added().isEmpty() && change.removed().isEmpty() ? "Engram's hooks refreshed" : ""));
+        for (AgentSetup.FileChange change : outcome.files()) {
+          if (!change.written()) {
+            out.println(change.file() + ": unchanged");
+          } else {
+            out.println(change.file() + ": " + (change.added().isEmpty() ? "" : "added " + String.join(", ", change.added()))
+                + (change.added().isEmpty() || change.removed().isEmpty() ? "" : "; ")
+                + (change.removed().isEmpty() ? "" : "removed " + String.join(", ", change.removed()))
+                + (change.added().isEmpty() && change.removed().isEmpty() ? "Engram's " + change.part() + " refreshed" : ""));
+          }
         }
-        notes.forEach(out::println);
+        said.forEach(out::println);
         PrintWriter err = spec.commandLine().getErr();
         warnings.forEach(w -> err.println("engram: " + w));
         err.flush();
@@ -121,7 +152,7 @@ public final class HooksCommand implements Runnable {
 
   @Command(name = "install", mixinStandardHelpOptions = true,
       description = {
-        "Write Engram's hooks into a Claude Code settings file.",
+        "Write Engram's hooks and its MCP server entry into a coding agent's settings (--agent, default claude).",
         "Running it again leaves one entry per event. The committed project file gets the portable command"
             + " 'engram hook EVENT', which works for anyone who has run 'engram install'. The personal files"
             + " (--scope local or user) get this machine's absolute path to engram, so the hooks run even"
@@ -141,15 +172,23 @@ public final class HooksCommand implements Runnable {
       String run = command != null ? command
           : scope == Scope.project ? portableCommand(warnings) : personalCommand(notes, warnings);
       Path file = file();
-      ClaudeHookSettings.Change change = ClaudeHookSettings.install(file, run, global().settings().hooks(), lockDir());
-      new InstalledHooks(global().roots().engramHome()).added(file);
+      HookDialect dialect = dialect();
+      AgentSetup.Outcome outcome = AgentSetup.install(dialect, setupScope(), places(), EngramCommand.of(run),
+          global().settings(), lockDir());
+      if (dialect == HookDialect.CLAUDE_CODE) {
+        new InstalledHooks(global().roots().engramHome()).added(file);
+      }
       if (scope == Scope.local) {
         Path root = InstructionLoader.findRepoRoot(global().roots().projectDir()).orElse(global().roots().projectDir());
         GitIgnore.ensureListed(root, file, lockDir())
             .ifPresent(g -> notes.add("Listed " + root.relativize(file) + " in " + g + " (personal settings stay out of git)."));
       }
-      notes.add(0, "Hooks run: " + run + " hook EVENT");
-      warnings.addAll(alsoInstalled(file));
+      notes.add(0, "Hooks run: " + run + " hook " + (dialect == HookDialect.CLAUDE_CODE ? ""
+          : "--agent " + dialect.agent().id() + " ") + "EVENT");
+      notes.addAll(afterInstall(dialect));
+      if (dialect == HookDialect.CLAUDE_CODE) {
+        warnings.addAll(alsoInstalled(file));
+      }
       if (run.startsWith("java ")) {
         warnings.add("these hooks start a JVM for every call; the launcher 'engram install' puts on the PATH asks"
             + " Engram's resident service first, in milliseconds");
@@ -161,7 +200,20 @@ public final class HooksCommand implements Runnable {
             ? "over bash's /dev/tcp" : "curl") + " to 127.0.0.1; started by the first hook, see 'engram daemon"
             + " status'), or in a JVM of its own when the service is down.");
       }
-      return print(change, Optional.of(run), notes, warnings);
+      return print(outcome, Optional.of(run), notes, warnings);
+    }
+
+    // What the person still has to do in the agent itself before Engram's hooks run there.
+    private static List<String> afterInstall(HookDialect dialect) {
+      return switch (dialect) {
+        case CODEX -> List.of("Codex runs hooks it has not seen only once you trust them: open /hooks in Codex and"
+            + " trust Engram's (older Codex also needs [features] codex_hooks = true in config.toml).");
+        case GEMINI -> List.of("Gemini CLI asks you to trust a project's hooks the first time it sees them.");
+        case CURSOR -> List.of("Cursor reads hooks.json when it starts: restart Cursor (or its agent) to load them.");
+        case OPENCODE -> List.of("OpenCode loads the plugin when it starts; it calls Engram at session start, on each"
+            + " prompt, when a turn ends and before a compaction.");
+        case CLAUDE_CODE -> List.of();
+      };
     }
 
     /**
@@ -223,13 +275,17 @@ public final class HooksCommand implements Runnable {
   }
 
   @Command(name = "uninstall", mixinStandardHelpOptions = true,
-      description = {"Remove Engram's hooks from a Claude Code settings file.", "Other hooks and settings stay."})
+      description = {"Take Engram's hooks, MCP server entry, instruction setting and plugin out of a coding agent's"
+          + " files (--agent, default claude).", "Other hooks and settings stay; a file left empty is deleted."})
   static final class Uninstall extends Edit {
     @Override
     public Integer call() throws IOException {
-      ClaudeHookSettings.Change change = ClaudeHookSettings.uninstall(file(), lockDir());
-      new InstalledHooks(global().roots().engramHome()).removed(file());
-      return print(change, Optional.empty(), List.of(), List.of());
+      HookDialect dialect = dialect();
+      AgentSetup.Outcome outcome = AgentSetup.uninstall(dialect, setupScope(), places(), lockDir());
+      if (dialect == HookDialect.CLAUDE_CODE) {
+        new InstalledHooks(global().roots().engramHome()).removed(file());
+      }
+      return print(outcome, Optional.empty(), List.of(), List.of());
     }
   }
 }

@@ -36,6 +36,7 @@ class LauncherOverTcpTest {
   Path launcher;
   HttpServer server;
   final List<String> received = new CopyOnWriteArrayList<>();
+  final List<String> agents = new CopyOnWriteArrayList<>();
   volatile int status = 200;
   volatile String answer = "";
   volatile long delayMillis;
@@ -53,6 +54,7 @@ class LauncherOverTcpTest {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
     server.createContext("/", exchange -> {
       try (exchange) {
+        agents.add(String.valueOf(exchange.getRequestHeaders().getFirst("Engram-Agent")));
         received.add(exchange.getRequestURI().getPath() + " " + exchange.getRequestHeaders().getFirst("Authorization")
             + " " + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
         sleep(delayMillis);
@@ -97,7 +99,13 @@ class LauncherOverTcpTest {
   }
 
   private Run hook(String stdin, String locale) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(List.of(launcher.toString(), "hook", "UserPromptSubmit"));
+    return hook(stdin, locale, "hook", "UserPromptSubmit");
+  }
+
+  private Run hook(String stdin, String locale, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command);
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
     pb.environment().put("ENGRAM_HOME", home.toString());
@@ -119,6 +127,24 @@ class LauncherOverTcpTest {
       assertThat(run.err()).doesNotContain("curl ran");
       assertThat(received).containsExactly("/hook/UserPromptSubmit Bearer t0ken " + input);
     }
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource({
+      "hook --agent gemini BeforeAgent, gemini",
+      "hook --agent=gemini BeforeAgent, gemini",
+      "hook --agent cursor beforeSubmitPrompt, cursor",
+      "hook --agent codex UserPromptSubmit, codex",
+  })
+  void anAgentsOwnNameForTheEventGoesToTheServiceAsClaudeCodesWithTheAgentNamed(String args, String agent)
+      throws Exception {
+    answer = "{}";
+    Run run = hook("{\"session_id\":\"s\"}", "C.UTF-8", args.split(" "));
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("{}\n");
+    assertThat(received).containsExactly("/hook/UserPromptSubmit Bearer t0ken {\"session_id\":\"s\"}");
+    assertThat(agents).containsExactly(agent);
   }
 
   @Test

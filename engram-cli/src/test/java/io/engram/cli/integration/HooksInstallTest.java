@@ -149,4 +149,40 @@ class HooksInstallTest {
       assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("settings.json");
     }
   }
+
+  @Test
+  void eachAgentIsSetUpInItsOwnFilesWithAgentSpelledEitherWayAndTakenOutAgain() throws Exception {
+    CommandRun codex = engram("/bin", "hooks", "install", "--agent=codex", "--json");
+    CommandRun gemini = engram("/bin", "hooks", "install", "--agent", "gemini", "--scope", "user");
+
+    assertThat(codex.exitCode()).as(codex.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(codex.out());
+    assertThat(json.get("agent").asText()).isEqualTo("codex");
+    assertThat(json.get("files")).extracting(f -> f.get("file").asText()).containsExactly(
+        project().resolve(".codex/hooks.json").toString(), project().resolve(".codex/config.toml").toString());
+    assertThat(json.get("notes").toString()).contains("trust");
+    assertThat(commands(project().resolve(".codex/hooks.json")))
+        .containsExactly("engram hook --agent codex SessionStart", "engram hook --agent codex UserPromptSubmit",
+            "engram hook --agent codex PreCompact", "engram hook --agent codex Stop");
+    assertThat(Files.readString(project().resolve(".codex/config.toml"))).contains("[mcp_servers.engram]");
+    assertThat(gemini.exitCode()).as(gemini.err()).isZero();
+    assertThat(commands(user().resolve(".gemini/settings.json"))).anyMatch(c -> c.endsWith("--agent gemini BeforeAgent"));
+
+    CommandRun removed = engram("/bin", "hooks", "uninstall", "--agent", "codex");
+    assertThat(removed.exitCode()).as(removed.err()).isZero();
+    assertThat(project().resolve(".codex/hooks.json")).doesNotExist();
+    assertThat(project().resolve(".codex/config.toml")).doesNotExist();
+  }
+
+  @Test
+  void anAgentEngramDoesNotKnowIsAUsageErrorAndAScopeTheAgentLacksIsRefusedByName() throws Exception {
+    CommandRun unknown = engram("/bin", "hooks", "install", "--agent", "copilot");
+    CommandRun local = engram("/bin", "hooks", "install", "--agent", "cursor", "--scope", "local");
+
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--agent copilot").contains("claude, codex, gemini, opencode, cursor");
+    assertThat(local.exitCode()).isEqualTo(1);
+    assertThat(local.err()).contains("Cursor has no personal project settings");
+    assertThat(project().resolve(".cursor")).doesNotExist();
+  }
 }
