@@ -2,6 +2,7 @@ package io.engram.transcript;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -46,5 +47,21 @@ public enum CodingAgent {
       return Optional.of(CLAUDE_CODE);
     }
     return Arrays.stream(values()).filter(a -> a.id.equals(t)).findFirst();
+  }
+
+  /**
+   * The agent an MCP client's name ({@code clientInfo.name}: {@code claude-code}, {@code codex-mcp-client}, {@code
+   * gemini-cli-mcp-client}, {@code cursor-vscode}, {@code opencode}) or an {@code ENGRAM_AGENT} value names: its id
+   * or spelling as {@link #parse} takes it, else the one agent whose id (or {@code claude}) the name contains.
+   */
+  public static Optional<CodingAgent> ofClient(String name) {
+    Optional<CodingAgent> exact = parse(name).filter(a -> a != OTHER);
+    if (exact.isPresent()) {
+      return exact;
+    }
+    String n = name.toLowerCase(Locale.ROOT);
+    List<CodingAgent> named = Arrays.stream(values()).filter(a -> a != OTHER)
+        .filter(a -> n.contains(a == CLAUDE_CODE ? "claude" : a.id)).toList();
+    return named.size() == 1 ? Optional.of(named.get(0)) : Optional.empty();
   }
 }

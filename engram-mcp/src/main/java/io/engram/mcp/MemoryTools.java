@@ -99,7 +99,8 @@ final class MemoryTools {
     }
     String body = args.requiredString("body");
     Memory memory = Memory.builder(name, type).description(description)
-        .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).build();
+        .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).agent(call.agent().orElse(null))
+        .build();
     Saved saved;
     try {
       saved = engram.memory().write(memory, ChangedBy.MCP);

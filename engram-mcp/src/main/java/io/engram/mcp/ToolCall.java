@@ -1,6 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.mcp.transport.CallControl;
+import io.engram.transcript.CodingAgent;
 import io.engram.mcp.transport.LogLevel;
 import java.util.concurrent.CancellationException;
 
@@ -25,6 +26,18 @@ final class ToolCall {
 
   Arguments args() {
     return arguments;
+  }
+
+  /**
+   * The agent the call comes from as a memory records it: the id of a coding agent Engram knows ({@code codex} for a
+   * client called {@code codex-mcp-client}), else the client's own name in lower case, letters, digits, dots and
+   * dashes only; empty when neither the transport nor the client named one.
+   */
+  java.util.Optional<String> agent() {
+    return control.agent().map(a -> CodingAgent.ofClient(a).map(CodingAgent::id)
+        .orElseGet(() -> a.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9.-]+", "-")
+            .replaceAll("^-+|-+$", "")))
+        .filter(a -> !a.isEmpty()).map(a -> a.length() > 40 ? a.substring(0, 40) : a);
   }
 
   /**

@@ -18,7 +18,9 @@
  * feedback, project and reference mean) and the schema of its structured result, which every answer validates
  * against (the SDK checks it, and so do the clients). {@code EngramTools} lists them, the one place a new tool is
  * added: {@code recall} (through {@link io.engram.recall.MemoryRecall}, with the session budgets when a session id
- * is given), {@code remember}, {@code forget} (answering the trash entry's id), {@code restore} (by that id or by
+ * is given), {@code remember} (the memory records the agent it came from: the {@code ENGRAM_AGENT} the agent's MCP
+ * entry sets, over stdio or passed on by the launcher's relay in {@code Engram-Agent}, else the name the client gave
+ * in {@code initialize}, as {@link io.engram.transcript.CodingAgent#ofClient} reads it), {@code forget} (answering the trash entry's id), {@code restore} (by that id or by
  * name), {@code list} (a page of {@code mcp.pageSize} memories by name, then a {@code nextCursor}), {@code context},
  * {@code history}, {@code compact}, {@code dream} ({@code DreamTool}: {@link io.engram.dream.Dream} as
  * {@code engram dream} runs it, its phases as progress; cancelled while it plans it changes nothing, once it applies

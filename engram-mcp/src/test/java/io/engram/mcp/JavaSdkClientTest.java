@@ -58,6 +58,44 @@ class JavaSdkClientTest {
     }
   }
 
+  @Test
+  void aMemoryWrittenThroughMcpRecordsTheAgentTheClientNamesOrTheRelayPassesOn() throws Exception {
+    Engram engram = TestServerMain.engram(home, project);
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram, new InetSocketAddress("127.0.0.1", 0),
+        TestServerMain.TOKEN, "test")) {
+      remember(server, "codex-mcp-client", null, "codex-said");
+      remember(server, "some-client", "cursor", "cursor-said");
+      remember(server, "Zed Editor 1.0", null, "zed-said");
+    }
+
+    assertThat(engram.memory().read("codex-said").orElseThrow().memory().agent()).contains("codex");
+    assertThat(engram.memory().read("cursor-said").orElseThrow().memory().agent()).contains("cursor");
+    assertThat(engram.memory().read("zed-said").orElseThrow().memory().agent()).contains("zed-editor-1.0");
+  }
+
+  private static void remember(EngramMcpServer.Http server, String clientName, String agentHeader, String name) {
+    HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+        .builder("http://127.0.0.1:" + server.address().getPort())
+        .endpoint(server.endpoint())
+        .httpRequestCustomizer((request, method, uri, body, context) -> {
+          request.header("Authorization", "Bearer " + TestServerMain.TOKEN);
+          if (agentHeader != null) {
+            request.header("Engram-Agent", agentHeader);
+          }
+        })
+        .build();
+    McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20))
+        .clientInfo(new McpSchema.Implementation(clientName, "1.0")).build();
+    try {
+      client.initialize();
+      McpSchema.CallToolResult saved = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+          "name", name, "description", "Who said it", "type", "project", "body", "Said through MCP.")));
+      assertThat(saved.isError()).isFalse();
+    } finally {
+      client.closeGracefully();
+    }
+  }
+
   private static String record(String type, String uuid, String parent, String content) {
     return "{\"type\":\"" + type + "\",\"uuid\":\"" + uuid + "\",\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"")
         + ",\"sessionId\":\"c1\",\"timestamp\":\"2026-12-01T10:00:0" + uuid.length() % 10 + "Z\",\"cwd\":\"/work/app\","

@@ -126,7 +126,9 @@ public final class LauncherScript {
       # MCP over stdio relayed to the Engram service by bash over /dev/tcp, for the project $project. Returns (the
       # JVM serves instead) when no service can be reached before the first message; exits when stdin ends.
       mcp_over_tcp() {
-        local LC_ALL=C port auth line status hline length body id
+        local LC_ALL=C port auth line status hline length body id agent
+        # The agent that started 'engram mcp' (ENGRAM_AGENT, which Engram's MCP entries set), for what it writes.
+        agent=${ENGRAM_AGENT:-}; agent=${agent//[^A-Za-z0-9._-]/}
         case $project in /*) ;; *) project=$PWD/$project ;; esac
         case $project in *[![:print:]]*) return 0 ;; esac
         [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr" || return 0
@@ -137,8 +139,8 @@ public final class LauncherScript {
           if ! { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
             mcp_service_again && { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || { mcp_error "$line"; continue; }
           fi
-          printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nEngram-Relay: stdio\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
-            "$auth" "$project" "${#line}" "$line" >&3 2>/dev/null
+          printf 'POST /mcp HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Project: %s\\r\\nEngram-Relay: stdio\\r\\nEngram-Agent: %s\\r\\nContent-Type: application/json\\r\\nAccept: application/json, text/event-stream\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
+            "$auth" "$project" "$agent" "${#line}" "$line" >&3 2>/dev/null
           status= length=0 body=
           IFS= read -r status <&3
           while IFS= read -r hline <&3 && [ ${#hline} -gt 1 ]; do

@@ -11,31 +11,44 @@ import java.util.function.Supplier;
  * One running request as its tool sees it: the progress notifications it may send (only when the client gave a
  * {@code progressToken}, each with a larger {@code progress} than the one before), the log messages it may send
  * ({@code notifications/message}, at or above the level the client asked for with {@code logging/setLevel}; none
- * before it asks), and
+ * before it asks), the agent it comes from, and
  * whether the client cancelled it ({@code notifications/cancelled}). A tool finds it in the SDK's transport context
  * under {@link #KEY}; a cancelled tool stops at its next step, and its answer is never sent.
  */
 public final class CallControl {
   /** Where the transport context holds it. */
   public static final String KEY = "engram.call";
+  /** Where the transport context holds the agent the transport names for its client (a string). */
+  public static final String AGENT = "engram.agent";
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final Optional<JsonNode> progressToken;
   private final Consumer<String> out;
   private final Supplier<Optional<LogLevel>> level;
+  private final Optional<String> agent;
   private volatile boolean cancelled;
   private double lastProgress = Double.NEGATIVE_INFINITY; // guarded by this
 
-  CallControl(Optional<JsonNode> progressToken, Consumer<String> out, Supplier<Optional<LogLevel>> level) {
+  CallControl(Optional<JsonNode> progressToken, Consumer<String> out, Supplier<Optional<LogLevel>> level,
+      Optional<String> agent) {
     this.progressToken = progressToken;
     this.out = out;
     this.level = level;
+    this.agent = agent;
   }
 
   /** A call that tells nothing and is never cancelled (a caller outside MCP). */
   public static CallControl none() {
-    return new CallControl(Optional.empty(), message -> { }, Optional::empty);
+    return new CallControl(Optional.empty(), message -> { }, Optional::empty, Optional.empty());
+  }
+
+  /**
+   * The coding agent (or other client) the call comes from, as the transport or the client named it ({@code codex},
+   * {@code codex-mcp-client}); empty when neither did.
+   */
+  public Optional<String> agent() {
+    return agent;
   }
 
   /**

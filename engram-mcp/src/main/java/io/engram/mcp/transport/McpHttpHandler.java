@@ -34,6 +34,9 @@ public final class McpHttpHandler extends Handler.Abstract {
   /** The header of a caller that relays stdio and reads no event stream (the launcher): it gets no session. */
   public static final String RELAY_HEADER = "Engram-Relay";
 
+  /** The header in which the launcher's relay names the agent that started {@code engram mcp}. */
+  public static final String AGENT_HEADER = "Engram-Agent";
+
   private static final String SESSION_HEADER = "Mcp-Session-Id";
 
   /**
@@ -142,8 +145,11 @@ public final class McpHttpHandler extends Handler.Abstract {
           .send(response, callback);
     }
     InetSocketAddress remote = (InetSocketAddress) request.getConnectionMetaData().getRemoteSocketAddress();
-    Map<String, Object> context = Map.of("transport", "http", "remote", String.valueOf(remote), "protocolVersion",
-        version);
+    Map<String, Object> context = new java.util.HashMap<>(Map.of("transport", "http", "remote", String.valueOf(remote),
+        "protocolVersion", version));
+    // The launcher's relay passes on the ENGRAM_AGENT of the agent that started 'engram mcp'.
+    header.apply(AGENT_HEADER).stream().filter(a -> !a.isBlank()).findFirst().ifPresent(a -> context.put(
+        CallControl.AGENT, a));
     Optional<McpSession> client = session.map(e -> e.session);
     // What a request tells on the way goes to the session's event stream, unless it streams its own answer.
     java.util.function.Consumer<String> toSession = m -> client.ifPresent(c -> c.send(m));

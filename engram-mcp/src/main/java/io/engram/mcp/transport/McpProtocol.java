@@ -282,9 +282,13 @@ public final class McpProtocol {
   public Optional<String> answer(JsonRpcMessage.Request request, Map<String, Object> context,
       Optional<McpSession> session, Consumer<String> notifications) {
     Running key = new Running(session.orElse(null), request.id().toString());
+    // Whose call: the agent the transport names (ENGRAM_AGENT over stdio, the relay's Engram-Agent header), else the
+    // name the client gave in initialize.
+    Optional<String> agent = context.get(CallControl.AGENT) instanceof String a && !a.isBlank() ? Optional.of(a)
+        : session.flatMap(McpSession::client);
     CallControl control = new CallControl(request.params().map(p -> p.path("_meta").get("progressToken"))
         .filter(t -> t.isTextual() || t.isIntegralNumber()), notifications,
-        () -> session.flatMap(McpSession::level));
+        () -> session.flatMap(McpSession::level), agent);
     running.put(key, control);
     try {
       Map<String, Object> withControl = new java.util.HashMap<>(context);
@@ -338,6 +342,10 @@ public final class McpProtocol {
     if (isInitialize(request)) {
       ObjectNode initialized = initializeResult(request.params().orElseThrow(), session.isPresent());
       session.ifPresent(s -> s.negotiated(initialized.get("protocolVersion").textValue()));
+      JsonNode client = request.params().orElseThrow().path("clientInfo").path("name");
+      if (client.isTextual() && !client.asText().isBlank()) {
+        session.ifPresent(s -> s.client(client.asText()));
+      }
       return result(request.id(), initialized.toString());
     }
     if ("logging/setLevel".equals(request.method())) {

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * One client's session, where the server can reach it (a stdio connection, or an HTTP session's event stream):
- * the protocol version it negotiated, the resources it subscribed to, the least severe log message it wants
+ * the protocol version it negotiated, the name it gave, the resources it subscribed to, the least severe log message it wants
  * ({@code logging/setLevel}; none until it asks), and where its notifications go. A client without one (a
  * stateless HTTP caller, the launcher's relay) is told no notifications are offered.
  */
@@ -16,6 +16,7 @@ public final class McpSession {
   private volatile Consumer<String> sink;
   private volatile Optional<LogLevel> level = Optional.empty();
   private volatile String protocolVersion;
+  private volatile String client;
 
   /** A session whose notifications go to {@code sink} (one JSON-RPC message each); none until it is set. */
   public McpSession(Consumer<String> sink) {
@@ -34,6 +35,15 @@ public final class McpSession {
 
   void negotiated(String version) {
     this.protocolVersion = version;
+  }
+
+  /** The name the client gave in {@code initialize} ({@code clientInfo.name}); empty before it or when it gave none. */
+  public Optional<String> client() {
+    return Optional.ofNullable(client);
+  }
+
+  void client(String name) {
+    this.client = name;
   }
 
   /** The least severe log message the client asked for; empty: it asked for none. */

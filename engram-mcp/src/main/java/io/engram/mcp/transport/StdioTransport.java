@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * takes.
  */
 public final class StdioTransport {
-  private static final Map<String, Object> CONTEXT = Map.of("transport", "stdio");
+  // The agent that started this process names itself in ENGRAM_AGENT (the MCP entry 'engram hooks install' writes).
+  private static final Map<String, Object> CONTEXT = agent(System.getenv("ENGRAM_AGENT"));
   private final McpProtocol protocol;
   private final OutputStream out;
   private final EngramSettings.Mcp limits;
@@ -46,6 +47,11 @@ public final class StdioTransport {
   public static void serve(McpProtocol protocol, InputStream in, OutputStream out, EngramSettings.Mcp limits,
       Consumer<String> log) throws IOException, InterruptedException {
     new StdioTransport(protocol, out, limits, log).run(in);
+  }
+
+  private static Map<String, Object> agent(String agent) {
+    return agent == null || agent.isBlank() ? Map.of("transport", "stdio")
+        : Map.of("transport", "stdio", CallControl.AGENT, agent);
   }
 
   private void run(InputStream in) throws IOException, InterruptedException {
