@@ -67,9 +67,7 @@ class McpNodeClientTest {
   void officialClientWorksOverStreamableHttpAndIsToldOfAnotherSurfacesWritesAtOnce() throws Exception {
     Path transcript = seed();
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
-    EngramSettings.Mcp rarely = new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), d.minTokenBits(),
-        d.stdioWaitNoticeMillis(), 600_000, d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(),
-        d.maxPageSize());
+    EngramSettings.Mcp rarely = d.with("changeCheckMillis", 600_000);
     Engram engram = TestServerMain.engram(home, project);
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram, new EngramMcpServer.HttpOptions(
         new InetSocketAddress("127.0.0.1", 0), BearerToken.of(TestServerMain.TOKEN, d.minTokenBits()),
