@@ -35,6 +35,10 @@ final class McpServerEntry {
     }
     ObjectNode entry = servers.putObject(NAME);
     List<String> words = new ArrayList<>(command.words());
+    if (dialect == HookDialect.CURSOR) {
+      // Cursor may start a server outside the workspace; it fills in ${workspaceFolder} itself.
+      words.addAll(List.of("--project", "${workspaceFolder}"));
+    }
     words.add("mcp");
     CodingAgent agent = dialect.agent();
     if (dialect == HookDialect.OPENCODE) {

@@ -152,6 +152,8 @@ class AgentSetupTest {
     assertThat(cursor.get("hooks").fieldNames()).toIterable()
         .containsExactlyInAnyOrder("sessionStart", "preCompact", "stop", "sessionEnd");
     assertThat(cursor.at("/hooks/stop/0/command").asText()).endsWith("engram hook --agent cursor stop");
+    assertThat(JSON.readTree(project.resolve(".cursor/mcp.json").toFile()).at("/mcpServers/engram/args"))
+        .extracting(JsonNode::asText).containsExactly("--project", "${workspaceFolder}", "mcp");
     for (String command : List.of(prompt.get("command").asText(), cursor.at("/hooks/stop/0/command").asText())) {
       assertThat(ClaudeHookSettings.isOurs(command)).isTrue();
     }
