@@ -240,7 +240,7 @@ public record EngramSettings(
       @Setting(byDefault = "{'e5-small-v2-q': 0.8, 'all-MiniLM-L6-v2-q': 0.35, 'all-MiniLM-L6-v2': 0.35,"
           + " 'bge-small-en-v1.5-q': 0.6}", min = -1, max = 1, help = "Cosine, per embedding model, a vector match"
           + " must reach to be sent") Map<String, Double> vectorFloors,
-      @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.0, 'bge-small-zh-v1.5-q': 0.03}", min = -1, max = 1,
+      @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.0, 'bge-small-zh-v1.5-q': -0.03}", min = -1, max = 1,
           help = "Margin, per embedding model, by which a match must beat the nearest reference prompt of its"
           + " script") Map<String, Double> anchorMargins,
       @Setting(byDefault = "-0.15", min = -2, max = 2, help = "How near that reference prompt a keyword match must"

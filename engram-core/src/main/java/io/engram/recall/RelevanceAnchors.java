@@ -7,13 +7,16 @@ import java.util.WeakHashMap;
 
 /**
  * The vector floor calibrated for each query, its model and its script: a memory clears the floor by meaning only when
- * it is closer to the prompt than any of a few reference prompts written in the prompt's script, which no memory is
- * about (everyday requests to a coding agent). An absolute cosine does not calibrate: one model puts any two Chinese
- * texts at 0.35 to 0.45, another puts every text at 0.5 and above, and a prompt no memory answers still has a nearest
- * memory. How close the reference prompts come is the model's own measure of "related only by being a prompt".
+ * it is closer to the prompt than any of the reference prompts written in the prompt's script, which no memory is
+ * about: everyday requests to a coding agent, and questions of general programming knowledge. An absolute cosine does
+ * not calibrate: one model puts any two Chinese texts at 0.35 to 0.45, another puts every text at 0.5 and above, and a
+ * prompt no memory answers still has a nearest memory. How close the reference prompts come is the model's own measure
+ * of "related only by being a prompt" and, for a question about a language or a tool, "related only by its topic": a
+ * textbook question about Go sits near a reference question about Go and far from none of the project's memories.
+ * Measured on the tuning data only (docs/BENCHMARKS.md, "Reference prompts that ask what a textbook answers").
  */
 final class RelevanceAnchors {
-  /** Requests in English that no memory answers, of the kinds people type to a coding agent. */
+  /** Requests and questions in English that no memory answers, of the kinds people type to a coding agent. */
   static final List<String> LATIN = List.of(
       "Can you explain what this function does?",
       "Fix the failing test.",
@@ -26,9 +29,39 @@ final class RelevanceAnchors {
       "What is the difference between these two approaches?",
       "Add logging to this code.",
       "Thanks, that works now.",
-      "Continue with the next step.");
+      "Continue with the next step.",
+      "How does a linked list differ from an array?",
+      "What is the difference between a stack and a queue?",
+      "Explain how HTTPS encryption works.",
+      "How do I parse JSON in JavaScript?",
+      "What is dependency injection?",
+      "How do I write a recursive function to compute factorial?",
+      "What is the difference between SQL and NoSQL databases?",
+      "How does a load balancer work?",
+      "What are Python decorators?",
+      "Explain the observer design pattern.",
+      "How do I convert a string to an integer in Java?",
+      "What is memoization?",
+      "How do threads communicate in Java?",
+      "What is the difference between git fetch and git pull?",
+      "How do I write a regular expression for an email address?",
+      "What is a REST API?",
+      "Explain what Docker containers are.",
+      "How does DNS resolution work?",
+      "What is a deadlock and how do I avoid it?",
+      "How do I sort a dictionary by value in Python?",
+      "What is the difference between == and equals in Java?",
+      "How do promises work in JavaScript?",
+      "What is tail recursion?",
+      "Explain the difference between unit tests and integration tests.",
+      "What is a virtual machine?",
+      "How do I merge two sorted arrays?",
+      "What are microservices?",
+      "How do I reverse a string in Go?",
+      "What is functional programming?",
+      "Recommend a good movie for the weekend.");
 
-  /** The same kinds of requests in Chinese. */
+  /** The same kinds of requests and questions in Chinese. */
   static final List<String> CJK = List.of(
       "帮我解释一下这个函数是做什么的",
       "把这个失败的测试修好",
@@ -41,7 +74,37 @@ final class RelevanceAnchors {
       "这两种写法有什么区别？",
       "给这段代码加点日志",
       "好的，现在可以了，谢谢",
-      "继续下一步吧");
+      "继续下一步吧",
+      "链表和数组有什么区别？",
+      "栈和队列的区别是什么？",
+      "HTTPS 的加密过程是怎样的？",
+      "JavaScript 里怎么解析 JSON？",
+      "什么是依赖注入？",
+      "用递归写一个计算阶乘的函数",
+      "SQL 数据库和 NoSQL 数据库有什么区别？",
+      "负载均衡是怎么工作的？",
+      "Python 的装饰器是什么？",
+      "讲一下观察者模式",
+      "Java 里字符串怎么转成整数？",
+      "什么是记忆化搜索？",
+      "Java 线程之间怎么通信？",
+      "git fetch 和 git pull 有什么区别？",
+      "写一个匹配邮箱地址的正则表达式",
+      "什么是 REST API？",
+      "解释一下 Docker 容器是什么",
+      "DNS 解析的过程是怎样的？",
+      "什么是死锁，怎么避免？",
+      "Python 里字典怎么按值排序？",
+      "Java 里 == 和 equals 有什么区别？",
+      "JavaScript 的 Promise 是怎么工作的？",
+      "什么是尾递归？",
+      "单元测试和集成测试有什么区别？",
+      "什么是虚拟机？",
+      "怎么合并两个有序数组？",
+      "什么是微服务？",
+      "Go 里怎么反转一个字符串？",
+      "什么是函数式编程？",
+      "推荐一部适合周末看的电影");
 
   // Each model embeds the reference prompts of a script once per process, when a query in that script first asks.
   private static final Map<Embedder, float[][]> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());

@@ -3,29 +3,45 @@ package io.engram.recall;
 /**
  * The script a text is mostly written in, as far as recall cares: where an embedding model reads it well, and which
  * reference prompts calibrate its floor ({@link RelevanceAnchors}).
+ *
+ * <p>Words are counted, not letters: a Chinese, Japanese or Korean character is about a word, a run of Latin letters
+ * is one, so a Chinese prompt that names {@code MySqlIntegrationTests} stays Chinese. Counted by letters, the 21 letters
+ * of that one name outweighed seven Chinese words, and a prompt the Latin model cannot read (it sees no CJK character)
+ * went to it.
  */
 public enum Script {
   /** Latin letters and anything that is not CJK. */
   LATIN,
-  /** At least three in ten of the letters are Chinese, Japanese or Korean. */
+  /** At least half of the words are CJK characters. */
   CJK;
 
-  /** The script of {@code text}: {@link #CJK} when at least three in ten of its letters are CJK. */
+  /** The script of {@code text}: {@link #CJK} when CJK characters are at least half of its words. */
   public static Script of(CharSequence text) {
-    int letters = 0;
     int cjk = 0;
+    int otherWords = 0;
+    boolean inWord = false;
     for (int i = 0; i < text.length(); ) {
       int cp = Character.codePointAt(text, i);
       i += Character.charCount(cp);
-      if (Character.isLetter(cp)) {
-        letters++;
-        Character.UnicodeScript s = Character.UnicodeScript.of(cp);
-        if (s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-            || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL) {
-          cjk++;
-        }
+      if (isCjk(cp)) {
+        cjk++;
+        inWord = false;
+      } else if (Character.isLetter(cp)) {
+        otherWords += inWord ? 0 : 1;
+        inWord = true;
+      } else {
+        inWord = false;
       }
     }
-    return letters > 0 && cjk * 10 >= letters * 3 ? CJK : LATIN;
+    return cjk > 0 && cjk >= otherWords ? CJK : LATIN;
+  }
+
+  private static boolean isCjk(int cp) {
+    if (!Character.isLetter(cp)) {
+      return false;
+    }
+    Character.UnicodeScript s = Character.UnicodeScript.of(cp);
+    return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
+        || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL;
   }
 }

@@ -45,10 +45,11 @@
  *
  * <p>The relevance floor: a candidate is sent only when its keyword coverage reaches {@code recall.keywordFloor} or its
  * cosine reaches {@link RecallIndex#vectorFloor}: the model's absolute floor and, for a model with an entry in {@code
- * recall.anchorMargins}, that margin above the cosine of the nearest of a dozen reference prompts in the query's script
- * ({@link RelevanceAnchors}: requests to a coding agent that no memory answers, English or Chinese), so the floor is
- * calibrated for each query, model and script. The floors are those of the model that reads the query ({@link
- * Embedder#reading}): a pair of models routes each query by its {@link Script} and scales its cosines. For such a
+ * recall.anchorMargins}, that margin above the cosine of the nearest of 42 reference prompts in the query's script
+ * ({@link RelevanceAnchors}: requests to a coding agent and textbook programming questions that no memory answers,
+ * English or Chinese), so the floor is calibrated for each query, model and script. The floors are those of the model
+ * that reads the query ({@link Embedder#reading}): a pair of models routes each query by its {@link Script}, counted in
+ * words (a CJK character is one), and scales its cosines. For such a
  * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference
  * prompt's cosine ({@link RecallIndex#keywordGate}): a shared rare word alone does not send a memory the model puts
  * further from the prompt than everyday requests.

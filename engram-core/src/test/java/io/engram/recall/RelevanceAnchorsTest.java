@@ -60,6 +60,12 @@ class RelevanceAnchorsTest {
     assertThat(Script.of("把这个失败的测试修好")).isEqualTo(Script.CJK);
     assertThat(Script.of("在 SettlementService 里加个每天执行的任务")).isEqualTo(Script.CJK);
     assertThat(Script.of("fix the failing test in OrderService")).isEqualTo(Script.LATIN);
+    // Words, not letters: one long identifier does not outweigh the Chinese around it, nor a word or two of Chinese
+    // an English sentence.
+    assertThat(Script.of("怎么跑 MySqlIntegrationTests")).isEqualTo(Script.CJK);
+    assertThat(Script.of("Kubernetes 的 Deployment 和 StatefulSet 有什么区别？")).isEqualTo(Script.CJK);
+    assertThat(Script.of("please fix the 订单 test in the payment service")).isEqualTo(Script.LATIN);
+    assertThat(Script.of("1234 !?")).isEqualTo(Script.LATIN);
     assertThat(index().anchorCosine("这个测试又挂了")).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
   }
 
