@@ -48,6 +48,11 @@ final class BenchLocomoCommand implements Runnable {
       description = "Conversation the team's first split tuned on; the split's recall leaves it out (default: ${DEFAULT-VALUE}).")
   String tunedOn;
 
+  @Option(names = "--part", paramLabel = "PART", defaultValue = "ALL",
+      description = "Which questions: ALL, TUNING or HELD_OUT (three in ten, by a hash of the conversation's sample id"
+          + " and the question's place in it; default: ${DEFAULT-VALUE}).")
+  SetAside part;
+
   @Option(names = "--no-vectors", description = "BM25 only: skip loading the embedding model.")
   boolean noVectors;
 
@@ -81,7 +86,7 @@ final class BenchLocomoCommand implements Runnable {
     List<LocomoData.Conversation> conversations;
     Optional<CachedEmbedder> embedder;
     try {
-      conversations = LocomoData.read(data);
+      conversations = LocomoData.read(data).stream().map(c -> c.part(part)).toList();
       String modelName = model == null ? settings.embeddingModel() : model;
       embedder = noVectors ? Optional.empty() : Optional.of(CachedEmbedder.over(
           RecallWiring.embedder(GlobalOptions.of(spec).roots(), modelName), Optional.ofNullable(vectorCache)));

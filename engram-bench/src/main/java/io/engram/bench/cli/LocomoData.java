@@ -42,7 +42,22 @@ final class LocomoData {
   record Question(String question, int category, List<String> evidence) {}
 
   /** One conversation. */
-  record Conversation(String sampleId, List<Turn> turns, List<Question> questions) {}
+  record Conversation(String sampleId, List<Turn> turns, List<Question> questions) {
+    /**
+     * The same conversation with the questions of {@code part} only: a question's id for the split is the sample id and
+     * its 0-based place among the conversation's questions ({@code conv-26/14}), so files that ask the same questions in
+     * another language split alike.
+     */
+    Conversation part(SetAside part) {
+      List<Question> kept = new ArrayList<>();
+      for (int i = 0; i < questions.size(); i++) {
+        if (part.holds(sampleId + "/" + i)) {
+          kept.add(questions.get(i));
+        }
+      }
+      return new Conversation(sampleId, turns, List.copyOf(kept));
+    }
+  }
 
   private LocomoData() {}
 

@@ -230,6 +230,23 @@ class BenchCommandsTest {
   }
 
   @Test
+  void aConversationsTuningAndSetAsidePartsSplitItsQuestionsByTheirIds() {
+    List<LocomoData.Question> questions = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      questions.add(new LocomoData.Question("q" + i, 4, List.of("D1:" + (i + 1))));
+    }
+    LocomoData.Conversation conv = new LocomoData.Conversation("conv-x", List.of(), questions);
+
+    List<LocomoData.Question> tuning = conv.part(SetAside.TUNING).questions();
+    List<LocomoData.Question> heldOut = conv.part(SetAside.HELD_OUT).questions();
+
+    assertThat(heldOut).isNotEmpty().hasSizeLessThan(tuning.size()).doesNotContainAnyElementsOf(tuning);
+    assertThat(tuning.size() + heldOut.size()).isEqualTo(40);
+    assertThat(heldOut).allMatch(q -> SetAside.setAside("conv-x/" + questions.indexOf(q)));
+    assertThat(conv.part(SetAside.ALL).questions()).isEqualTo(questions);
+  }
+
+  @Test
   void transcriptBenchReportsRatiosAgainstTheBaseline() throws Exception {
     Path session = home.resolve("stats-session.jsonl");
     try (var in = BenchCommandsTest.class.getResourceAsStream("/stats-session.jsonl")) {
