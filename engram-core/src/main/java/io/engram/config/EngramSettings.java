@@ -234,7 +234,8 @@ public record EngramSettings(
           double vectorShare,
       @Setting(byDefault = "AUTO", help = "Whether recall embeds: AUTO (not in a hook's own JVM), ALWAYS or NEVER")
           Vectors vectors,
-      @Setting(byDefault = "all-MiniLM-L6-v2-q", help = "The embedding model") String embeddingModel,
+      @Setting(byDefault = "auto", help = "The embedding model: auto (MiniLM, with bge-small-zh-v1.5-q for CJK"
+          + " prompts once installed), a model's name, or two joined by +") String embeddingModel,
       @Setting(byDefault = "0.3", min = 0, max = 1, help = "Share of the query's IDF weight a keyword match must"
           + " cover to be sent") double keywordFloor,
       @Setting(byDefault = "{'e5-small-v2-q': 0.8, 'all-MiniLM-L6-v2-q': 0.35, 'all-MiniLM-L6-v2': 0.35,"
@@ -273,7 +274,9 @@ public record EngramSettings(
      * 65.1 (RRF) and 65.9 (BM25 alone) to 68.3. AUTO vectors skip a hook answered in its own JVM, which would pay
      * seconds to load the model (docs/BENCHMARKS.md, "Vectors in hooks").
      *
-     * <p>The relevance floor: a memory is sent when its keyword match covers {@code keywordFloor} of the query's
+     * <p>{@code embeddingModel} {@code auto} reads prompts with MiniLM and, once {@code engram models add} has
+     * installed bge-small-zh-v1.5-q, Chinese, Japanese and Korean ones with it; two names joined by {@code +} are such
+     * a pair, one name that model alone. The relevance floor: a memory is sent when its keyword match covers {@code keywordFloor} of the query's
      * IDF weight or its cosine reaches the model's {@code vectorFloors} entry and, for a model with an {@code
      * anchorMargins} entry, beats by that margin the cosine of the nearest of Engram's reference prompts in the
      * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an

@@ -8,21 +8,22 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The model recall uses by default ships in this module, and behaves as a sentence embedder. */
+/**
+ * The model recall uses by default (recall.embeddingModel auto, before any model is installed) ships in this module,
+ * and behaves as a sentence embedder.
+ */
 class DefaultModelTest {
   private static OnnxBertEmbedder embedder;
 
   @BeforeAll
   static void loadOnce() {
-    embedder = OnnxBertEmbedder.shared(BertModel.named(EngramSettings.Recall.DEFAULTS.embeddingModel()).orElseThrow());
+    embedder = OnnxBertEmbedder.shared(BertModel.ALL_MINILM_L6_V2_Q);
   }
 
   @Test
   void theDefaultModelIsOnTheClasspathWithNothingToFetch() {
-    BertModel model = BertModel.named(EngramSettings.Recall.DEFAULTS.embeddingModel()).orElseThrow();
-
-    assertThat(model).isEqualTo(BertModel.ALL_MINILM_L6_V2_Q);
-    assertThat(ModelResources.classpath().has(model)).isTrue();
+    assertThat(EngramSettings.Recall.DEFAULTS.embeddingModel()).isEqualTo("auto");
+    assertThat(ModelResources.classpath().has(BertModel.ALL_MINILM_L6_V2_Q)).isTrue();
   }
 
   @Test

@@ -161,7 +161,7 @@ final class HookRunners {
     new JtokkitTokenCounter().count("warm up");
     try {
       EngramSettings settings = settings();
-      String name = settings.recall().embeddingModel();
+      String name = RecallWiring.modelName(home, settings.recall());
       RecallWiring.embedder(home, settings.recall(), RecallWiring.Caller.SERVICE)
           .ifPresent(load -> models.await(RecallWiring.modelKey(home, name), load).embedAll(List.of("warm up")));
     } catch (IOException | RuntimeException | LinkageError e) {

@@ -111,7 +111,7 @@ final class BenchCodingCommand implements Runnable {
 
   private List<String> modelNames(EngramSettings.Recall settings, GlobalOptions global) {
     if (models == null || models.isEmpty()) {
-      return List.of(settings.embeddingModel());
+      return List.of(RecallWiring.modelName(global.roots().engramHome(), settings));
     }
     if (models.size() == 1 && models.get(0).equals("all")) {
       ModelResources here = ModelResources.classpathAnd(RecallWiring.modelsDirectory(global.roots()));

@@ -87,7 +87,8 @@ final class BenchLocomoCommand implements Runnable {
     Optional<CachedEmbedder> embedder;
     try {
       conversations = LocomoData.read(data).stream().map(c -> c.part(part)).toList();
-      String modelName = model == null ? settings.embeddingModel() : model;
+      String modelName = model == null
+          ? RecallWiring.modelName(GlobalOptions.of(spec).roots().engramHome(), settings) : model;
       embedder = noVectors ? Optional.empty() : Optional.of(CachedEmbedder.over(
           RecallWiring.embedder(GlobalOptions.of(spec).roots(), modelName), Optional.ofNullable(vectorCache)));
     } catch (IOException e) {

@@ -109,7 +109,8 @@ final class BenchRecallCommand implements Runnable {
     if (modelSample > 0) {
       progress.phase("the embedding model's own rate (" + modelSample + " memories)", 0);
     }
-    ModelRate rate = modelRate(model == null ? settings.embeddingModel() : model);
+    ModelRate rate = modelRate(model == null
+        ? RecallWiring.modelName(GlobalOptions.of(spec).roots().engramHome(), settings) : model);
     progress.finish();
     Report report = new Report(projection.name() + " (word-seeded Gaussian vectors, summed and normalised)", queries,
         vectorSearch, results, rate);

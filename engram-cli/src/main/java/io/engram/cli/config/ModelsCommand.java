@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
     description = {
       "List the embedding models and install one that does not ship in engram.jar.",
       "The jar carries all-MiniLM-L6-v2-q (English). 'engram models add bge-small-zh-v1.5-q' installs the Chinese"
-          + " model; then set recall.embeddingModel to all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q in <home>/settings.json"
-          + " and each prompt is read by the model of its script."},
+          + " model, and from then on each prompt is read by the model of its script (recall.embeddingModel auto; set it"
+          + " to one model's name to use that one alone)."},
     subcommands = {ModelsCommand.ListModels.class, ModelsCommand.Add.class})
 public final class ModelsCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,7 +55,8 @@ public final class ModelsCommand implements Runnable {
     public void run() {
       GlobalOptions global = GlobalOptions.of(spec);
       Path dir = RecallWiring.modelsDirectory(global.roots());
-      List<String> configured = List.of(global.settings().recall().embeddingModel().split("\\+"));
+      List<String> configured = List.of(RecallWiring.modelName(global.roots().engramHome(), global.settings().recall())
+          .split("\\+"));
       List<ModelView> views = BertModel.KNOWN.stream().map(m -> new ModelView(m.name(),
           ModelResources.classpath().has(m) ? "engram.jar" : ModelResources.classpathAnd(dir).has(m)
               ? dir.toString() : "not installed",

@@ -50,7 +50,7 @@ public final class RecallWiring {
   public static MemoryRecall recall(EngramRoots roots, EngramSettings settings, ModelRouter router, ProjectMemory memory,
       WarmingEmbedders models) {
     Path home = roots.engramHome();
-    String name = settings.recall().embeddingModel();
+    String name = modelName(home, settings.recall());
     return recall(roots, settings, router, memory, embedder(home, settings.recall(), Caller.SERVICE)
         .map(load -> models.warming(modelKey(home, name), name, load)));
   }
@@ -92,8 +92,26 @@ public final class RecallWiring {
     EngramSettings.Vectors mode = recall.vectors();
     boolean on = mode == EngramSettings.Vectors.ALWAYS
         || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
-    return on ? Optional.of(() -> embedder(engramHome, recall.embeddingModel())) : Optional.empty();
+    return on ? Optional.of(() -> embedder(engramHome, modelName(engramHome, recall))) : Optional.empty();
   }
+
+  /**
+   * The model {@code recall.embeddingModel} names for the home {@code engramHome}: the setting itself, or for {@code
+   * auto} (the default) the pair of the jar's MiniLM and bge-small-zh-v1.5-q once {@code engram models add} has put the
+   * Chinese model in {@code <engram-home>/models/}, MiniLM alone until then. Installing the model is all it takes.
+   */
+  public static String modelName(Path engramHome, EngramSettings.Recall recall) {
+    String configured = recall.embeddingModel();
+    if (!configured.strip().equalsIgnoreCase(AUTO)) {
+      return configured;
+    }
+    boolean chinese = ModelResources.classpathAnd(modelsDirectory(engramHome)).has(BertModel.BGE_SMALL_ZH_V15_Q);
+    return chinese ? BertModel.ALL_MINILM_L6_V2_Q.name() + "+" + BertModel.BGE_SMALL_ZH_V15_Q.name()
+        : BertModel.ALL_MINILM_L6_V2_Q.name();
+  }
+
+  /** The value of {@code recall.embeddingModel} that picks the models by what is installed ({@link #modelName}). */
+  public static final String AUTO = "auto";
 
   /**
    * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
