@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * The team memory of one project on this machine: the one entry point the CLI (and the resident service) use to
@@ -147,9 +148,18 @@ public final class TeamMemory {
 
   /** Pushes the outbox and pulls what changed; {@code full} pulls the whole project again. */
   public SyncReport sync(boolean full) throws IOException {
+    return sync(full, step -> { });
+  }
+
+  /**
+   * As {@link #sync(boolean)}, telling {@code step} each step as it starts (connecting, sending, pulling, reviewing),
+   * so that a command can show where a slow sync is.
+   */
+  public SyncReport sync(boolean full, Consumer<String> step) throws IOException {
     TeamLink link = project.link();
+    step.accept("connecting to " + link.url());
     try (TeamDatabase db = open(link)) {
-      return new TeamSync(project, new TeamStore(db, link.projectKey())).sync(full);
+      return new TeamSync(project, new TeamStore(db, link.projectKey())).sync(full, step);
     } catch (TeamUnreachableException e) {
       SyncState state = SyncState.read(project.files().state());
       state.attempted(project.clock().instant(), Optional.of(e.getMessage())).write(project.files().state());

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.Set;
 
 /**
@@ -34,20 +35,23 @@ final class TeamSync {
     this.outbox = new Outbox(project.files());
   }
 
-  /** Pushes and pulls; {@code full} pulls everything again and rebuilds the mirror. */
-  SyncReport sync(boolean full) throws IOException {
+  /** Pushes and pulls, telling {@code step} each step; {@code full} pulls everything again and rebuilds the mirror. */
+  SyncReport sync(boolean full, Consumer<String> step) throws IOException {
     Instant start = project.clock().instant();
     try (FileLock lock = lock()) {
       SyncState state = SyncState.read(project.files().state());
       try {
+        step.accept("sending " + outbox.read().entries().size() + " queued change(s)");
         TeamPush.Result pushed = new TeamPush(project, store, outbox).push(state);
         state = pushed.state();
         state.write(project.files().state());
+        step.accept(full ? "pulling every team memory" : "pulling the team's changes");
         TeamPull.Result pulled = new TeamPull(project, store).pull(state, full);
         state = pulled.state();
         state.write(project.files().state());
         List<TeamConflict> conflicts = store.openConflicts();
         ConflictFiles.write(project.files().conflicts(), conflicts);
+        step.accept("reviewing what changed");
         state = review(state, pulled.changedSlugs(), full);
         state = state.attempted(project.clock().instant(), Optional.empty());
         state.write(project.files().state());

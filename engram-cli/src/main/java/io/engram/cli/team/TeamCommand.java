@@ -3,6 +3,7 @@ package io.engram.cli.team;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ProgressDisplay;
 import io.engram.team.SyncReport;
 import io.engram.team.TeamMemory;
 import io.engram.team.TeamSchema;
@@ -151,10 +152,13 @@ public final class TeamCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       SyncReport r;
+      ProgressDisplay progress = ProgressDisplay.of(spec, "team sync", json.enabled());
       try {
-        r = team().sync(full);
+        r = team().sync(full, step -> progress.phase(step, 0));
       } catch (TeamUnreachableException e) {
         throw new TeamUnreachableMessage(e.getMessage() + "; queued changes stay queued");
+      } finally {
+        progress.finish();
       }
       List<String> lines = new java.util.ArrayList<>(List.of(String.format(
           "sent %d change(s)%s; pulled %d (%d written, %d removed)%s; %d team memories; %d open conflict(s); %d still"

@@ -38,10 +38,15 @@ class TeamCommandTest {
     JsonNode shared = ada.json("team", "share", "deploy-order");
     assertThat(shared.get("state").asText()).isEqualTo("shared");
     assertThat(shared.get("version").asInt()).isEqualTo(1);
-    ada.ok("team", "sync");
+    CommandRun sent = ada.ok("team", "sync");
+    assertThat(sent.err().lines()).as("each step as it starts, off a terminal").hasSize(4)
+        .first().asString().startsWith("team sync: connecting to jdbc:postgresql:");
+    assertThat(sent.err().lines().skip(1)).containsExactly("team sync: sending 0 queued change(s)",
+        "team sync: pulling the team's changes", "team sync: reviewing what changed");
     JsonNode synced = ben.json("team", "sync");
     assertThat(synced.get("pulled").asInt()).isEqualTo(1);
     assertThat(synced.get("teamMemories").asInt()).isEqualTo(1);
+    assertThat(ben.run("team", "sync", "--json").err()).as("no progress with --json").isEmpty();
 
     JsonNode seen = ben.listed("deploy-order");
     assertThat(seen.get("scope").asText()).isEqualTo("team");
