@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.output.ProgressDisplay;
 import io.engram.dream.Dream;
 import io.engram.dream.DreamOptions;
-import io.engram.dream.DreamProgress;
 import io.engram.dream.DreamResult;
 import io.engram.dream.Gate;
 import io.engram.dream.GateReport;
@@ -84,12 +84,9 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
     if (undo) {
       return printUndo(out, dream.undo());
     }
-    DreamProgress progress = json.enabled() ? DreamProgress.NONE
-        : new DreamProgressDisplay(spec.commandLine().getErr(), System.console() != null);
+    DreamProgressDisplay progress = new DreamProgressDisplay(ProgressDisplay.of(spec, "dream", json.enabled()));
     DreamResult r = dream.run(new DreamOptions(force, dryRun), progress);
-    if (progress instanceof DreamProgressDisplay d) {
-      d.finish();
-    }
+    progress.finish();
     if (json.enabled()) {
       JsonOutput.print(out, toJson(r));
     } else {

@@ -3,15 +3,14 @@ package io.engram.cli.memory;
 import io.engram.cli.output.ProgressDisplay;
 import io.engram.dream.DreamPhase;
 import io.engram.dream.DreamProgress;
-import java.io.PrintWriter;
 import java.util.Locale;
 
 /** A dream's progress on stderr, shown as every long command's is ({@link ProgressDisplay}). */
 final class DreamProgressDisplay implements DreamProgress {
   private final ProgressDisplay display;
 
-  DreamProgressDisplay(PrintWriter err, boolean terminal) {
-    this.display = new ProgressDisplay(err, terminal, "dream");
+  DreamProgressDisplay(ProgressDisplay display) {
+    this.display = display;
   }
 
   @Override
