@@ -277,20 +277,25 @@ class EngramChatClientTest {
         .startsWith("Notes you kept:\n## deploy (project)\n").endsWith("The question: How do we deploy the service?");
   }
 
-  /** Engram's memory with an extraction model that records what it is sent (and fails, so the rules answer). */
+  /** Engram's memory as the properties place it, with {@code model} for extraction; it fails, so the rules answer. */
+  private static HostedMemory extractingWith(ScriptedModel model, EngramProperties properties) throws IOException {
+    model.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
+    return properties.memoryBuilder().router(ModelRouter.of(model,
+        new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
+  }
+
+  /** Engram's memory with an extraction model that records what it is sent. */
   @Configuration
   static class RecordedExtraction {
     static final ScriptedModel MODEL = new ScriptedModel();
 
     @Bean
     HostedMemory engramMemory(EngramProperties properties) throws IOException {
-      MODEL.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
-      return properties.memoryBuilder().router(ModelRouter.of(MODEL,
-          new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
+      return extractingWith(MODEL, properties);
     }
   }
 
-  /** Engram's memory with an extraction model that holds each call until the test releases it, then fails. */
+  /** Engram's memory with an extraction model that holds each call until the test releases it. */
   @Configuration
   static class HeldExtraction {
     static final CountDownLatch RELEASE = new CountDownLatch(1);
@@ -298,9 +303,7 @@ class EngramChatClientTest {
 
     @Bean
     HostedMemory engramMemory(EngramProperties properties) throws IOException {
-      MODEL.failsWhen(request -> true, new ModelException(ModelException.Kind.SERVER, "scripted failure"));
-      return properties.memoryBuilder().router(ModelRouter.of(MODEL,
-          new CostGovernor(properties.home(), EngramSettings.DEFAULTS.governor()), "test")).build();
+      return extractingWith(MODEL, properties);
     }
   }
 
