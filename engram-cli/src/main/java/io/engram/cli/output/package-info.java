@@ -9,7 +9,9 @@
  * is JSON too, on stdout ({@code {"error": ..., "exitCode": ...}}; the root command's error handlers write it).
  *
  * <p><b>Text for people.</b> {@link io.engram.cli.output.ProgressDisplay} shows a long command's progress as
- * suits stderr: a bar redrawn in place on a terminal, a few lines (a phase, its quarters) in a log.
+ * suits stderr: a bar redrawn in place on a terminal, a few lines (a phase, its quarters) in a log, nothing with
+ * {@code --json}; every long command (dream, import, team sync, the benches) gets it from
+ * {@link io.engram.cli.output.ProgressDisplay#of}.
  * {@link io.engram.cli.output.DisplayWidth} measures text in terminal columns (a CJK character takes two), so
  * columns line up; {@link io.engram.cli.output.ShellWords} quotes a word as a shell reads it, for the commands
  * a hint tells the user to run and the ones Engram writes into scripts and settings.
