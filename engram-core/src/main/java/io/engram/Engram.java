@@ -149,7 +149,7 @@ public final class Engram {
 
   /** The answers to Claude Code's hook events for this project. */
   public HookRunner hooks() {
-    return new HookRunner(roots, memory, settings, router(), clock, recall(), embedder);
+    return new HookRunner(roots, memory, settings, router(), clock, recall(), embedder, Optional.empty());
   }
 
   /**
@@ -157,7 +157,7 @@ public final class Engram {
    * need (see {@link HookRunner}).
    */
   public HookRunner hooks(Executor afterAnswer) {
-    return new HookRunner(roots, memory, settings, router(), clock, recall(), embedder, afterAnswer);
+    return new HookRunner(roots, memory, settings, router(), clock, recall(), embedder, Optional.of(afterAnswer));
   }
 
   /** The extraction pass that learns memories from a transcript, its model use booked on {@code sessionId}. */

@@ -1,13 +1,10 @@
 package io.engram.bench;
 
+import io.engram.Engram;
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.ProjectMemory;
-import io.engram.model.ModelRouter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,8 +75,7 @@ public final class TranscriptPassBench {
     long readNanos = System.nanoTime() - readStart;
     Path project = Files.createDirectories(dir.resolve("project"));
     EngramRoots roots = new EngramRoots(dir.resolve("home"), dir.resolve("user"), project);
-    ProjectMemory store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
-    HookRunner runner = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
+    HookRunner runner = Engram.builder(roots).build().hooks();
     String session = sessionOf(lines);
     HookInput stop = HookInput.parse("{\"session_id\":\"" + session + "\",\"transcript_path\":\""
         + file.toString().replace("\\", "\\\\") + "\",\"cwd\":\"" + project.toString().replace("\\", "\\\\") + "\"}");

@@ -1,6 +1,7 @@
 package io.engram.bench;
 
 import io.engram.bench.cli.BenchCommand;
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -15,5 +16,10 @@ class BenchArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(BenchCommand.class);
+  }
+
+  @Test
+  void hooksComeFromTheEngram() {
+    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(BenchCommand.class);
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -14,5 +15,10 @@ class CliArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(EngramCommand.class);
+  }
+
+  @Test
+  void hooksComeFromTheEngram() {
+    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramCommand.class);
   }
 }

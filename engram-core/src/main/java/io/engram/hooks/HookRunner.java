@@ -63,44 +63,27 @@ public final class HookRunner {
   private final Duration lockWait;
 
   /**
-   * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under
-   * Engram's home; background work (extraction, notes, dream) goes through {@code router} (offline when no
-   * model is configured); recall is keyword search over an in-memory index (see the other constructor for
-   * the on-disk, hybrid one).
+   * A runner over {@code memory} of the project of {@code roots}, keeping session state and notes under Engram's home;
+   * background work (extraction, notes, dream) goes through {@code router} (offline when no model is configured);
+   * recall is keyword search over an in-memory index. For this package's tests: everything else asks {@code
+   * io.engram.Engram#hooks} (CoreArchitectureTest holds every module's main code to that).
    */
-  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock) {
+  HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock) {
     this(roots, memory, settings, router, clock, new MemoryRecall(memory, roots.engramHome(), settings.recall(),
-        MemoryRecall.Backend.keywordInMemory(), clock));
-  }
-
-  /** A runner that recalls with {@code recall} (built by the caller over the same memory and home). */
-  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
-      MemoryRecall recall) {
-    this(roots, memory, settings, router, clock, recall, Optional.empty());
+        MemoryRecall.Backend.keywordInMemory(), clock), Optional.empty(), Optional.empty());
   }
 
   /**
-   * A runner whose session-end dream merges near-duplicates by meaning with {@code dreamEmbedder}, as {@code engram
-   * dream} does: the dream runs after the hook has answered, so loading the model costs the agent nothing.
-   */
-  public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
-      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder) {
-    this(roots, memory, settings, router, clock, recall, dreamEmbedder, Optional.empty());
-  }
-
-  /**
-   * A runner as above whose SessionStart and UserPromptSubmit leave to {@code afterAnswer} (a resident process
-   * runs it once the agent has its answer) the writes the answer does not need: the sync of the session's hook
-   * state (renamed into place before the answer, so the next call and other processes see it, and only a power
-   * loss in between could cost a repeated memory) and the entry of the injection ledger (a failure there is the
+   * The runner {@code io.engram.Engram} builds, the only one outside this package: it recalls with {@code recall}
+   * (over the same memory and home); its session-end dream merges near-duplicates by meaning with {@code
+   * dreamEmbedder}, as {@code engram dream} does (the dream runs after the hook has answered, so loading the model
+   * costs the agent nothing). With {@code afterAnswer} (a resident process runs it once the agent has its answer),
+   * SessionStart and UserPromptSubmit leave to it the writes the answer does not need: the sync of the session's hook
+   * state (renamed into place before the answer, so the next call and other processes see it, and only a power loss
+   * in between could cost a repeated memory) and the entry of the injection ledger (a failure there is the
    * executor's to report).
    */
   public HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
-      MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Executor afterAnswer) {
-    this(roots, memory, settings, router, clock, recall, dreamEmbedder, Optional.of(afterAnswer));
-  }
-
-  private HookRunner(EngramRoots roots, ProjectMemory memory, EngramSettings settings, ModelRouter router, Clock clock,
       MemoryRecall recall, Optional<Supplier<Embedder>> dreamEmbedder, Optional<Executor> afterAnswer) {
     this.afterAnswer = afterAnswer;
     this.clock = clock;

@@ -94,7 +94,8 @@ class InjectionLedgerTest {
     java.util.List<Runnable> later = new java.util.ArrayList<>();
     HookRunner resident = new HookRunner(roots, store, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC(),
         new io.engram.recall.MemoryRecall(store, home, EngramSettings.DEFAULTS.recall(),
-            io.engram.recall.MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()), Optional.empty(), later::add);
+            io.engram.recall.MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()), Optional.empty(),
+        Optional.of(later::add));
 
     String recalled = resident.run(HookEvent.USER_PROMPT_SUBMIT,
         HookInput.parse("{\"session_id\":\"s1\",\"prompt\":\"how do I run the tests?\"}")).additionalContext()

@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -14,5 +15,10 @@ class McpArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(EngramMcpServer.class);
+  }
+
+  @Test
+  void hooksComeFromTheEngram() {
+    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramMcpServer.class);
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -14,5 +15,10 @@ class ServiceArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(EngramService.class);
+  }
+
+  @Test
+  void hooksComeFromTheEngram() {
+    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramService.class);
   }
 }

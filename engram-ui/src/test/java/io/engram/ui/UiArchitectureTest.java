@@ -1,5 +1,6 @@
 package io.engram.ui;
 
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -14,5 +15,10 @@ class UiArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(WebUi.class);
+  }
+
+  @Test
+  void hooksComeFromTheEngram() {
+    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(WebUi.class);
   }
 }
