@@ -92,8 +92,9 @@ record Conversation(
       }
       List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
       // Errors the engine only infers from the assistant's words are not held against a summary.
-      List<String> headlines = problems.stream().filter(p -> !p.noticed()).map(Problem::headline)
-          .filter(h -> !h.isBlank()).toList();
+      // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
+      List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank())
+          .map(p -> String.join("\n", p.keyLines())).toList();
       return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
           prose.toString()), maxKeywords);
     }, KeyInformation::none);

@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
  */
 record KeyInformation(Map<KeyKind, List<String>> items) {
   private static final int MAX_ERROR_CHARS = 300;
+  private static final int ERROR_LINES = 3;
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");
   private static final Pattern PATH_TOKEN =
@@ -57,13 +58,26 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
     Map<KeyKind, List<String>> items = new EnumMap<>(KeyKind.class);
     items.put(KeyKind.FILE_NAMES, fileNames(sources));
     List<String> errors =
-        sources.toolErrors().stream().map(KeyInformation::errorLine).filter(e -> !e.isEmpty()).distinct().toList();
+        sources.toolErrors().stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty()).distinct().toList();
     items.put(KeyKind.ERROR_MESSAGES, errors);
     items.put(KeyKind.USER_INSTRUCTIONS,
         sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
     String all = String.join("\n", sources.userMessages()) + "\n" + sources.freeText();
     items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
     return new KeyInformation(items);
+  }
+
+  /**
+   * The lines of an error, the one that carries its message ({@link #errorLine}) first, then up to two others,
+   * each at most 300 characters: a summary keeps the error when it keeps any of them ({@link KeyMatcher}).
+   */
+  static String errorLines(String toolError) {
+    String first = errorLine(toolError);
+    List<String> lines = new ArrayList<>(List.of(first));
+    toolError.replace("\\n", "\n").lines().map(String::strip).filter(l -> !l.isEmpty())
+        .map(KeyInformation::errorLine).filter(l -> !l.isEmpty() && !lines.contains(l)).limit(ERROR_LINES - 1)
+        .forEach(lines::add);
+    return first.isEmpty() ? "" : String.join("\n", lines);
   }
 
   /** The line of a tool error that carries its message, at most 300 characters. */

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *   <li>Error messages and user instructions: first an exact match, case-insensitive with whitespace
  *       collapsed. Failing that, an item with at least {@value #SHORT_TOKENS} content words is preserved
  *       when at least {@code fuzzyShare} (default 0.6) of its distinct content words occur in the
- *       summary; a shorter item needs the exact match. An error message is also preserved when it names
+ *       summary; a shorter item needs the exact match. An error message (its key lines, the one that carries
+ *       its message first) is preserved when any of its lines is, by these rules or when the line names
  *       identifiers and the summary names the most telling of them (a function with its arity such as
  *       {@code with_span/3} or a snake_case name such as {@code secret_key_base}, else a {@code CamelCase}
  *       name, else an exception class such as {@code BadMapError}): that is how a person retells an error. Content words are lower-cased runs of letters
@@ -58,7 +59,7 @@ final class KeyMatcher {
     return switch (kind) {
       case FILE_NAMES -> fileName(item);
       case TECHNICAL_KEYWORDS -> keyword(item);
-      case ERROR_MESSAGES -> fuzzy(item) || identifiers(item);
+      case ERROR_MESSAGES -> item.lines().anyMatch(line -> fuzzy(line) || identifiers(line));
       case USER_INSTRUCTIONS -> fuzzy(item);
     };
   }

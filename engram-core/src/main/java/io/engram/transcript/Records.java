@@ -1,6 +1,7 @@
 package io.engram.transcript;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -10,6 +11,7 @@ import java.util.Optional;
 
 /** Field access and content-block parsing shared by the readers; lenient about shapes. */
 final class Records {
+  private static final ObjectMapper JSON = new ObjectMapper();
   private Records() {}
 
   static Optional<String> text(JsonNode node, String field) {
@@ -61,10 +63,23 @@ final class Records {
 
   /** A prompt queued while the agent was busy, as the user message the model received. */
   static TranscriptMessage queuedMessage(JsonNode record, List<ContentBlock> blocks, int lineNumber) {
-    return TranscriptMessage.builder(Role.USER, blocks)
+    TranscriptMessage.Builder m = TranscriptMessage.builder(Role.USER, blocks)
         .timestamp(instant(record, "timestamp"))
-        .lineNumber(lineNumber)
-        .build();
+        .lineNumber(lineNumber);
+    // The harness queues its own events as JSON objects (a background task started: task_id, description,
+    // task_type); what a person types while the agent works is text.
+    return machineWritten(record.get("content")) ? m.kind(MessageKind.TASK_NOTIFICATION).build() : m.build();
+  }
+
+  private static boolean machineWritten(JsonNode content) {
+    if (content == null || !content.isTextual() || !content.asText().strip().startsWith("{")) {
+      return false;
+    }
+    try {
+      return JSON.readTree(content.asText()).isObject();
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   /**

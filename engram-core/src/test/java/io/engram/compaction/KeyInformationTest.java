@@ -18,12 +18,23 @@ class KeyInformationTest {
     KeyInformation k = KeyInformation.extract(sources, 40);
     // The changed files and those the user named; a file the assistant only mentions is not key.
     assertThat(k.of(KeyKind.FILE_NAMES)).containsExactly("C:/work/src/App.java", "/repo/pom.xml");
-    assertThat(k.of(KeyKind.ERROR_MESSAGES)).containsExactly("[ERROR] Failed to compile App.java: cannot find symbol");
+    // The line that carries the message first, then the error's other lines.
+    assertThat(k.of(KeyKind.ERROR_MESSAGES)).singleElement().asString()
+        .startsWith("[ERROR] Failed to compile App.java: cannot find symbol\n");
     assertThat(k.of(KeyKind.USER_INSTRUCTIONS))
         .containsExactly("Fix the NPE in src/App.java please", "run `mvn test`");
     // Names, not commands: keywords come from the user's and the assistant's prose.
     assertThat(k.of(KeyKind.TECHNICAL_KEYWORDS)).contains("FileRecovery", "io.engram.compaction")
         .doesNotContain("mvn test");
+  }
+
+  @Test
+  void anErrorIsKeptByAnyOfItsLines() {
+    // A compiler's first line names the package; the line after it says what is wrong, and a person retells that.
+    String error = KeyInformation.errorLines("# example.com/cli/cmd\ncmd/summarise_test.go:252:37: undefined: strings");
+    assertThat(new KeyMatcher("Fixed summarise_test.go: `strings` was undefined, the import was missing.", 0.6)
+        .preserved(KeyKind.ERROR_MESSAGES, error)).isTrue();
+    assertThat(new KeyMatcher("Renamed the checkpoint writer.", 0.6).preserved(KeyKind.ERROR_MESSAGES, error)).isFalse();
   }
 
   @Test

@@ -81,6 +81,21 @@ class MessageKindTest {
   }
 
   @Test
+  void aBackgroundTaskTheHarnessQueuedAsJsonIsNeverThePersonsPrompt() throws IOException {
+    // Claude Code 2.1.45 queues a background task's start as a JSON object; this one was never dequeued.
+    String lines = """
+        {"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Install Chakra UI"}}
+        {"type":"queue-operation","operation":"enqueue","sessionId":"s","content":"{\\"task_id\\":\\"b9f9f4e\\",\\"description\\":\\"Install Chakra UI v3\\",\\"task_type\\":\\"local_bash\\"}"}
+        {"type":"queue-operation","operation":"enqueue","sessionId":"s","content":"and keep the old theme"}
+        """;
+    Transcript t = TranscriptReader.read(new java.io.StringReader(lines), "s");
+    assertThat(t.messages()).filteredOn(m -> m.text().contains("task_id")).singleElement()
+        .satisfies(m -> assertThat(m.kind()).isEqualTo(MessageKind.TASK_NOTIFICATION));
+    assertThat(t.userMessages()).extracting(TranscriptMessage::typedText)
+        .containsExactly("Install Chakra UI", "and keep the old theme");
+  }
+
+  @Test
   void onlyWhatThePersonTypedIsHumanInput() throws IOException {
     Transcript t = read(KINDS);
     assertThat(t.userMessages()).extracting(TranscriptMessage::typedText).allSatisfy(text -> {
