@@ -51,12 +51,8 @@ class HelpDefaultsTest {
   @Test
   void changedSettingsChangeTheText() {
     EngramSettings.Recall r = D.recall();
-    EngramSettings.Recall changed = new EngramSettings.Recall(r.manifestMaxFiles(), r.manifestIndexLines(), 7,
-        6 * 1024, 30_000, r.bytesPerSession(), r.rerankShortList(), r.fusionK(), r.hotnessHalfLifeDays(),
-        r.candidatesPerRetriever(), r.hotnessWeight(), 0.5, r.fusion(), r.vectorShare(), r.vectors(),
-        r.embeddingModel(), r.keywordFloor(), r.vectorFloors(), r.anchorMargins(), r.keywordGate(), r.exactVectorLimit(), r.hnswMaxConnections(),
-        r.hnswBeamWidth(), r.hnswCandidates(), r.contextShare(), r.secondPassShare(), r.dateBoost(), r.activityMessages(), r.activityTailBytes(),
-        r.historyResults(), r.coverageWeight(), r.rescoring());
+    EngramSettings.Recall changed = r.with("filesPerTurn", 7).with("bytesPerFile", 6 * 1024).with("bytesPerTurn", 30_000)
+        .with("vectorWeight", 0.5);
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
         D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service(), D.team()));
 

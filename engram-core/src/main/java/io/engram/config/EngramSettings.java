@@ -41,6 +41,11 @@ public record EngramSettings(
           Service.DEFAULTS,
           Team.DEFAULTS);
 
+  /** These settings with the section {@code name} replaced by {@code value}. */
+  public EngramSettings with(String name, Object value) {
+    return SettingDeclarations.with(this, name, value);
+  }
+
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
       @Setting(byDefault = "['CLAUDE.md', 'AGENTS.md']", help = "Names of the instruction files read in each"
@@ -131,7 +136,9 @@ public record EngramSettings(
       @Setting(byDefault = "3", min = 0, help = "Tool calls since the last update before the notes are updated"
           + " again (with updateGrowthTokens)") int updateToolCalls,
       @Setting(byDefault = "2_000", min = 1, help = "Most tokens one section of the notes holds") int sectionTokenCap,
-      @Setting(byDefault = "12_000", min = 1, help = "Most tokens the notes hold in all") int totalTokenCap) {
+      @Setting(byDefault = "12_000", min = 1, help = "Most tokens the notes hold in all") int totalTokenCap,
+      @Setting(byDefault = "4_000", min = 1, help = "Most tokens a model's answer updating the notes may hold")
+          int maxAnswerTokens) {
     public static final Notes DEFAULTS = SettingDeclarations.defaults(Notes.class);
 
     /** These settings with {@code name} set to {@code value}, checked against its declared range. */
@@ -153,7 +160,9 @@ public record EngramSettings(
       @Setting(byDefault = "1_000", min = 1, help = "Longest sentence the offline rules read; a longer run is"
           + " pasted output") int maxSentenceChars,
       @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"
-          + " pass reads (8 MiB, whole lines)") int maxReadBytes) {
+          + " pass reads (8 MiB, whole lines)") int maxReadBytes,
+      @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")
+          int maxAnswerTokens) {
     public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
 
     /** These settings with {@code name} set to {@code value}, checked against its declared range. */
@@ -246,6 +255,9 @@ public record EngramSettings(
           + " script") Map<String, Double> anchorMargins,
       @Setting(byDefault = "-0.15", min = -2, max = 2, help = "How near that reference prompt a keyword match must"
           + " come, for a model with a margin") double keywordGate,
+      @Setting(byDefault = "2_000", min = 0, help = "How long, in ms, one recall's sync of the on-disk index embeds"
+          + " before it leaves the rest to later calls (what is not embedded yet is found by keywords)")
+          int embeddingBudgetMillis,
       @Setting(byDefault = "100_000", min = 0, help = "Vectors up to which vector search is exact (above, an HNSW"
           + " graph)") int exactVectorLimit,
       @Setting(byDefault = "32", min = 2, max = 512, help = "Connections per node of the HNSW graph")

@@ -166,9 +166,12 @@ final class SettingDeclarations {
           component.getGenericType()) + ", not " + value);
     }
     Setting declared = component.getAnnotation(Setting.class);
-    if (declared != null && fitted instanceof Number n && !SettingsRanges.Range.of(declared).contains(n.doubleValue())) {
-      throw new IllegalArgumentException(component.getName() + " must be "
-          + SettingsRanges.Range.of(declared).describe() + ", not " + value);
+    List<Object> numbers = fitted instanceof java.util.Map<?, ?> map ? List.copyOf(map.values()) : List.of(fitted);
+    for (Object v : numbers) {
+      if (declared != null && v instanceof Number n && !SettingsRanges.Range.of(declared).contains(n.doubleValue())) {
+        throw new IllegalArgumentException(component.getName() + " must be "
+            + SettingsRanges.Range.of(declared).describe() + ", not " + v);
+      }
     }
     return fitted;
   }

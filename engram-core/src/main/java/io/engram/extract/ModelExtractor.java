@@ -22,7 +22,6 @@ import java.util.Objects;
 final class ModelExtractor implements Extractor {
   static final int MAX_TOOL_CHARS = 3_000;
   static final int MAX_CALL_CHARS = 300;
-  static final int MAX_ANSWER_TOKENS = 3_000;
 
   static final String SYSTEM = """
       You maintain the long-term memory of a coding agent. Read the new turns of a conversation and decide
@@ -61,11 +60,13 @@ final class ModelExtractor implements Extractor {
   private final LanguageModel model;
   private final String indexText;
   private final int maxMemories;
+  private final int maxAnswerTokens;
 
-  ModelExtractor(LanguageModel model, String indexText, int maxMemories) {
+  ModelExtractor(LanguageModel model, String indexText, int maxMemories, int maxAnswerTokens) {
     this.model = Objects.requireNonNull(model, "model");
     this.indexText = Objects.requireNonNull(indexText, "indexText");
     this.maxMemories = maxMemories;
+    this.maxAnswerTokens = maxAnswerTokens;
   }
 
   @Override
@@ -90,7 +91,7 @@ final class ModelExtractor implements Extractor {
     }
     List<ChatMessage> messages = new ArrayList<>(conversation);
     messages.add(ChatMessage.user(task(existing)));
-    ModelRequest request = ModelRequest.of(SYSTEM, messages, MAX_ANSWER_TOKENS)
+    ModelRequest request = ModelRequest.of(SYSTEM, messages, maxAnswerTokens)
         .withCacheablePrefix(conversation.size());
     return StructuredOutput.ask(model, request, answer -> candidates(answer, turns)).value();
   }

@@ -1,5 +1,6 @@
 package io.engram.notes;
 
+import io.engram.config.EngramSettings;
 import io.engram.model.ChatMessage;
 import io.engram.model.ModelRequest;
 import io.engram.transcript.ContentBlock;
@@ -17,7 +18,6 @@ import java.util.Objects;
 final class NotesPrompt {
   /** Longest stretch of new messages sent, in characters; the oldest part is cut first. */
   static final int MAX_MESSAGE_CHARS = 120_000;
-  static final int MAX_ANSWER_TOKENS = 4_000;
 
   static final String SYSTEM = """
       You keep the session notes of a coding agent's session, so that the session can continue after its
@@ -54,13 +54,14 @@ final class NotesPrompt {
 
   private NotesPrompt() {}
 
-  static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, int sectionCap) {
+  static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, EngramSettings.Notes settings) {
+    int sectionCap = settings.sectionTokenCap();
     String conversation = render(newMessages);
     String notes = current.equals(SessionNotes.EMPTY) ? "(no notes yet)" : current.render();
     // The system text is the stable prefix across updates and sessions: mark it cacheable.
     return ModelRequest.of(String.format(SYSTEM, sectionCap), List.of(
         ChatMessage.user("Current notes:\n\n" + notes + "\n\nNew messages:\n\n" + conversation
-            + "\n\nAnswer with the JSON object.")), MAX_ANSWER_TOKENS).withCacheablePrefix(0);
+            + "\n\nAnswer with the JSON object.")), settings.maxAnswerTokens()).withCacheablePrefix(0);
   }
 
   private static String line(TranscriptMessage m, ContentBlock b) {

@@ -148,7 +148,7 @@ public final class SessionNotesKeeper {
     SessionNotes withEntries = logged;
     Answered<SessionNotes> answered = router.run(Purpose.SESSION_NOTES, true,
         model -> StructuredOutput.ask(model,
-                NotesPrompt.request(withEntries, fresh, settings.notes().sectionTokenCap()), NotesPrompt.Answer.class)
+                NotesPrompt.request(withEntries, fresh, settings.notes()), NotesPrompt.Answer.class)
             .value().applyTo(withEntries),
         () -> OfflineNotes.update(before, progress.ledger(), entries));
     SessionNotes fitted = new NotesBudget(settings.notes(),
@@ -220,7 +220,7 @@ public final class SessionNotesKeeper {
     List<TranscriptMessage> fresh = transcript.messages().subList(from, end);
     return router.run(Purpose.SESSION_NOTES, true,
         model -> StructuredOutput.ask(model,
-                NotesPrompt.request(before, fresh, settings.notes().sectionTokenCap()), NotesPrompt.Answer.class)
+                NotesPrompt.request(before, fresh, settings.notes()), NotesPrompt.Answer.class)
             .value().applyTo(before),
         () -> new OfflineNotes(turns).update(before, transcript, from, end));
   }

@@ -96,7 +96,7 @@ public final class MemoryRecall {
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
     this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
-        OpenedIndex.EMBEDDING_BUDGET);
+        Duration.ofMillis(settings.embeddingBudgetMillis()));
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,

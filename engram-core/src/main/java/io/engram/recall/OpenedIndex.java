@@ -23,12 +23,6 @@ final class OpenedIndex implements AutoCloseable {
   /** How long a call waits for another process's use of the on-disk index. */
   static final Duration INDEX_WAIT = Duration.ofSeconds(1);
 
-  /**
-   * How long one call's sync of the on-disk index embeds before it leaves the rest to later calls: a store new to
-   * the index (10,000 memories take minutes to embed) is answered at once, by keywords where vectors are missing.
-   */
-  static final Duration EMBEDDING_BUDGET = Duration.ofSeconds(2);
-
   final RecallIndex index;
   final String description;
   /** Documents this call's sync left keyword-only (the embedding budget ran out); the next syncs embed them. */
@@ -68,14 +62,9 @@ final class OpenedIndex implements AutoCloseable {
     return new OpenedIndex(index, "in memory (" + why + ")", search, Optional.empty());
   }
 
-  /** The on-disk index in {@code dir}, in step with {@code docs}; see the class comment for the fallbacks. */
-  static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
-      Optional<Embedder> embedder, List<String> notes) throws IOException {
-    return onDisk(opener, dir, docs, embedder, notes, Optional.empty(), EMBEDDING_BUDGET, false);
-  }
-
   /**
-   * As above; with {@code resident}, the index kept there from an earlier call is used when it is still what is
+   * The on-disk index in {@code dir}, in step with {@code docs} (see the class comment for the fallbacks); with {@code
+   * resident}, the index kept there from an earlier call is used when it is still what is
    * stored, and the index is kept there again when this call is done; the sync embeds for about {@code
    * embeddingBudget}, only new or changed content when {@code waitingLeftToCatchUp} (a background {@link
    * VectorCatchUp} embeds the rest).

@@ -18,7 +18,7 @@
  * hotter and keeps winning.
  *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
- * most about 2 s, {@link OpenedIndex#EMBEDDING_BUDGET}, new and changed content first; what is left is found by
+ * most {@code recall.embeddingBudgetMillis}, 2 s, new and changed content first; what is left is found by
  * keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
  * VectorCatchUp} slices in the background, which hold the index's lock only to read what lacks a vector and to store
  * what they embedded, never while the model runs) and searches it; a keyword hit still waiting for its vector gets

@@ -66,6 +66,8 @@ class SettingDeclarationsTest {
         .hasMessage("sectionTokenCap takes a whole number, not 5");
     assertThatThrownBy(() -> n.with("sectionTokenCap", 0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("sectionTokenCap must be at least 1, not 0");
+    assertThatThrownBy(() -> EngramSettings.Dream.DEFAULTS.with("meaningSimilarity", java.util.Map.of("m", 1.5)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("meaningSimilarity must be from 0 to 1, not 1.5");
   }
 
   @Test

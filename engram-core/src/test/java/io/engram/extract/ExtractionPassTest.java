@@ -115,9 +115,7 @@ class ExtractionPassTest {
   @Test
   void aLongAppendIsReadInPiecesOfBoundedSizeWithOneReportForThePass() throws Exception {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings smallPieces = new EngramSettings(d.instructions(), d.memory(), d.notes(),
-        new EngramSettings.Extraction(true, 5, 1_000, 300), d.dream(), d.recall(), d.context(), d.compaction(),
-        d.model(), d.governor(), d.hooks(), d.service(), d.team());
+    EngramSettings smallPieces = d.with("extraction", d.extraction().with("maxReadBytes", 300));
     Path file = tmp.resolve("s1.jsonl");
     Files.writeString(file, userLine("u1", "We use pnpm, not npm.") + progressLine(1) + progressLine(2)
         + userLine("u2", "The tests need Redis running.") + progressLine(3) + userLine("u3", "Always squash merge commits."));
@@ -344,10 +342,13 @@ class ExtractionPassTest {
           "type": "project", "body": "Staging is reset every Sunday night.", "source": "inferred", "turn": 2,
           "quote": "reset every Sunday"}]}""");
 
-    ExtractionReport report = pass(scripted(model)).run(conversation().build(), false);
+    EngramSettings d = EngramSettings.DEFAULTS;
+    ExtractionReport report = new ExtractionPass(d.with("extraction", d.extraction().with("maxAnswerTokens", 1_234)),
+        scripted(model), store, home, clock).run(conversation().build(), false);
 
     assertThat(report.engine()).isEqualTo("scripted:test");
     assertThat(report.fallbackReason()).isEmpty();
+    assertThat(model.request(0).maxTokens()).as("extraction.maxAnswerTokens bounds the answer").isEqualTo(1_234);
     assertThat(store.read("package-manager").orElseThrow().memory().source()).contains(MemorySource.USER);
     assertThat(store.read("staging-resets").orElseThrow().memory().source()).contains(MemorySource.MODEL);
     assertThat(model.requests()).singleElement().satisfies(r -> {

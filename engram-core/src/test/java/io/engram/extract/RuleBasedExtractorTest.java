@@ -88,9 +88,9 @@ class RuleBasedExtractorTest {
     String many =
         "Never use tabs. Never use var. Never log secrets. Never skip tests. Never push to main. "
             + "Never squash. The runbook is at https://grafana.acme.io/d/x.";
-    RuleBasedExtractor capped = new RuleBasedExtractor(new EngramSettings.Extraction(true, 2, 1_000, 8 << 20));
+    RuleBasedExtractor capped = new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS.with("maxMemoriesPerTurn", 2));
     assertThat(capped.extract(List.of(TurnText.of(TurnRole.USER, many)), List.of())).hasSize(2);
-    assertThat(new RuleBasedExtractor(new EngramSettings.Extraction(false, 5, 1_000, 8 << 20))
+    assertThat(new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS.with("enabled", false))
             .extract(List.of(TurnText.of(TurnRole.USER, many)), List.of()))
         .isEmpty();
   }

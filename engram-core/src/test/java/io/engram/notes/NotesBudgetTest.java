@@ -33,7 +33,7 @@ class NotesBudgetTest {
 
   @Test
   void longSectionKeepsItsLeadingWholeLinesAndSaysWhatWasCut() {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(10_000, 5_000, 3, 50, 1_000), WORDS);
+    NotesBudget b = new NotesBudget(caps(50, 1_000), WORDS);
     SessionNotes n = SessionNotes.EMPTY.with(NotesSection.FILES_AND_FUNCTIONS, lines("file", 20, 10));
     SessionNotes fit = b.fit(n);
     String text = fit.filesAndFunctions();
@@ -45,7 +45,7 @@ class NotesBudgetTest {
 
   @Test
   void worklogLosesItsOldestEntriesFirst() {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(10_000, 5_000, 3, 30, 1_000), WORDS);
+    NotesBudget b = new NotesBudget(caps(30, 1_000), WORDS);
     List<String> entries = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       entries.add("step" + i + " did four words");
@@ -59,7 +59,7 @@ class NotesBudgetTest {
 
   @Test
   void wholeCapDropsWorklogBeforeShorteningOtherSections() {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(10_000, 5_000, 3, 100, 120), WORDS);
+    NotesBudget b = new NotesBudget(caps(100, 120), WORDS);
     SessionNotes n =
         new SessionNotes(
             lines("state", 5, 10), lines("file", 5, 10), "", List.of("old entry here", "newer entry here", "newest entry"));
@@ -72,7 +72,7 @@ class NotesBudgetTest {
 
   @Test
   void wholeCapShortensTheLargestSectionWhenTheWorklogIsGone() {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(10_000, 5_000, 3, 100, 120), WORDS);
+    NotesBudget b = new NotesBudget(caps(100, 120), WORDS);
     SessionNotes n = new SessionNotes(lines("s", 9, 10), lines("f", 3, 10), lines("e", 2, 10), List.of("x"));
     SessionNotes fit = b.fit(n);
     assertThat(b.tokens(n)).isGreaterThan(120);
@@ -84,7 +84,7 @@ class NotesBudgetTest {
 
   @Test
   void aSingleLineLongerThanTheCapIsCutInsideTheLine() {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(10_000, 5_000, 3, 40, 1_000), WORDS);
+    NotesBudget b = new NotesBudget(caps(40, 1_000), WORDS);
     SessionNotes fit = b.fit(SessionNotes.EMPTY.with(NotesSection.CURRENT_STATE, "w ".repeat(500)));
     assertThat(b.tokens(fit, NotesSection.CURRENT_STATE)).isLessThanOrEqualTo(40).isGreaterThan(20);
     assertThat(fit.currentState()).contains("…");
@@ -112,7 +112,7 @@ class NotesBudgetTest {
       @ForAll @IntRange(min = 0, max = 60) int entries,
       @ForAll @IntRange(min = 5, max = 80) int sectionCap,
       @ForAll @IntRange(min = 20, max = 300) int totalCap) {
-    NotesBudget b = new NotesBudget(new EngramSettings.Notes(1, 1, 1, sectionCap, totalCap), WORDS);
+    NotesBudget b = new NotesBudget(caps(sectionCap, totalCap), WORDS);
     List<String> log = new ArrayList<>();
     for (int i = 0; i < entries; i++) {
       log.add("entry " + i + " with some words");
@@ -123,5 +123,10 @@ class NotesBudgetTest {
     }
     // Headings alone cost 9 word-tokens; below that no content can fit.
     assertThat(b.tokens(fit)).isLessThanOrEqualTo(Math.max(totalCap, 9));
+  }
+
+  /** The default notes settings with these caps. */
+  private static EngramSettings.Notes caps(int section, int total) {
+    return EngramSettings.Notes.DEFAULTS.with("sectionTokenCap", section).with("totalTokenCap", total);
   }
 }

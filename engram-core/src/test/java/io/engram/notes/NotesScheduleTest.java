@@ -31,7 +31,8 @@ class NotesScheduleTest {
 
   @Test
   void thresholdsComeFromSettings() {
-    NotesSchedule s = new NotesSchedule(new EngramSettings.Notes(100, 50, 1, 2_000, 12_000));
+    NotesSchedule s = new NotesSchedule(EngramSettings.Notes.DEFAULTS.with("startTokens", 100)
+        .with("updateGrowthTokens", 50).with("updateToolCalls", 1));
     assertThat(s.decide(100, OptionalLong.empty(), 0)).isEqualTo(NotesAction.START);
     assertThat(s.decide(150, OptionalLong.of(100), 1)).isEqualTo(NotesAction.UPDATE);
   }

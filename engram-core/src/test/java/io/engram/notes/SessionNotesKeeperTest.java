@@ -259,6 +259,7 @@ class SessionNotesKeeperTest {
     assertThat(u.notes().worklog()).hasSize(2).last().isEqualTo("did the second task");
     assertThat(model.requests()).singleElement().satisfies(r -> {
       assertThat(r.cacheSystem()).isTrue();
+      assertThat(r.maxTokens()).isEqualTo(EngramSettings.DEFAULTS.notes().maxAnswerTokens());
       assertThat(r.messages().get(0).text()).contains("Current notes:").contains("first task")
           .contains("[user] second task");
     });

@@ -359,13 +359,7 @@ class MemoryRecallTest {
         "deploy-dashboard");
     assertThat(m.render()).contains("- [project] tests-need-redis: Integration tests need a local Redis");
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
-    EngramSettings.Recall one = new EngramSettings.Recall(1, d.manifestIndexLines(), d.filesPerTurn(),
-        d.bytesPerFile(), d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(),
-        d.hotnessHalfLifeDays(), d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(),
-        d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.keywordGate(), d.exactVectorLimit(), d.hnswMaxConnections(),
-        d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
-        d.historyResults(), d.coverageWeight(), d.rescoring());
+    EngramSettings.Recall one = d.with("manifestMaxFiles", 1);
     assertThat(recall(one).manifest().omitted()).isEqualTo(1);
   }
 

@@ -35,12 +35,8 @@ final class RecallFixtures {
 
   static EngramSettings.Recall settings(int files, int perFile, int perTurn, int perSession) {
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
-    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), files, perFile, perTurn,
-        perSession, d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(), d.candidatesPerRetriever(),
-        d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), d.vectorFloors(), d.anchorMargins(), d.keywordGate(), d.exactVectorLimit(), d.hnswMaxConnections(),
-        d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(), d.dateBoost(), d.activityMessages(), d.activityTailBytes(),
-        d.historyResults(), d.coverageWeight(), d.rescoring());
+    return d.with("filesPerTurn", files).with("bytesPerFile", perFile).with("bytesPerTurn", perTurn)
+        .with("bytesPerSession", perSession);
   }
 
   /** The default settings with a vector floor of {@code floor} for {@code model} alone. */
@@ -51,12 +47,6 @@ final class RecallFixtures {
   /** The same, with the anchor margins {@code margins}. */
   static EngramSettings.Recall withVectorFloor(String model, double floor, java.util.Map<String, Double> margins) {
     EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
-    return new EngramSettings.Recall(d.manifestMaxFiles(), d.manifestIndexLines(), d.filesPerTurn(), d.bytesPerFile(),
-        d.bytesPerTurn(), d.bytesPerSession(), d.rerankShortList(), d.fusionK(), d.hotnessHalfLifeDays(),
-        d.candidatesPerRetriever(), d.hotnessWeight(), d.vectorWeight(), d.fusion(), d.vectorShare(), d.vectors(),
-        d.embeddingModel(), d.keywordFloor(), java.util.Map.of(model, floor), margins, d.keywordGate(), d.exactVectorLimit(),
-        d.hnswMaxConnections(), d.hnswBeamWidth(), d.hnswCandidates(), d.contextShare(), d.secondPassShare(),
-        d.dateBoost(), d.activityMessages(), d.activityTailBytes(), d.historyResults(), d.coverageWeight(),
-        d.rescoring());
+    return d.with("vectorFloors", java.util.Map.of(model, floor)).with("anchorMargins", margins);
   }
 }
