@@ -1,13 +1,10 @@
 package io.engram.hooks;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.config.EngramSettings;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Engram's hooks in a coding agent's hook settings, in the agent's own shape. Codex ({@code hooks.json}) and Gemini
@@ -58,40 +55,11 @@ final class AgentHookEntries {
 
   /** Takes out every Engram hook; the events that had one. Events and groups left empty go too. */
   static List<String> remove(ObjectNode root, HookDialect dialect) {
-    if (dialect != HookDialect.CURSOR) {
-      return ClaudeHookSettings.removeOurs(root);
-    }
-    List<String> events = new ArrayList<>();
-    if (!(root.get("hooks") instanceof ObjectNode hooks)) {
-      return events;
-    }
-    Iterator<Map.Entry<String, JsonNode>> fields = hooks.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> event = fields.next();
-      if (!event.getValue().isArray()) {
-        continue;
-      }
-      boolean hadOurs = false;
-      for (Iterator<JsonNode> it = event.getValue().elements(); it.hasNext(); ) {
-        JsonNode entry = it.next();
-        if (entry.path("command").isTextual() && ClaudeHookSettings.isOurs(entry.get("command").asText())) {
-          it.remove();
-          hadOurs = true;
-        }
-      }
-      if (hadOurs) {
-        events.add(event.getKey());
-      }
-      if (event.getValue().isEmpty()) {
-        fields.remove();
-      }
-    }
-    if (hooks.isEmpty()) {
-      root.remove("hooks");
-      // The version line goes with the last hook only when Engram's were all there was.
-      if (root.size() == 1 && root.path("version").asInt() == 1 && !events.isEmpty()) {
-        root.remove("version");
-      }
+    boolean cursor = dialect == HookDialect.CURSOR;
+    List<String> events = ClaudeHookSettings.removeOurs(root, !cursor);
+    // Cursor's version line goes with the last hook only when Engram's were all there was.
+    if (cursor && !events.isEmpty() && !root.has("hooks") && root.size() == 1 && root.path("version").asInt() == 1) {
+      root.remove("version");
     }
     return events;
   }

@@ -130,9 +130,17 @@ public final class ClaudeHookSettings {
 
   /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */
   static List<String> removeOurs(ObjectNode root) {
+    return removeOurs(root, true);
+  }
+
+  /**
+   * Removes every Engram command hook of {@code root}'s {@code hooks}, whose events hold groups of hooks ({@code
+   * grouped}: Claude Code's, Codex's and Gemini CLI's shape) or the hooks themselves (Cursor's); returns the events
+   * that had one. Empty groups and events, and an empty {@code hooks}, go too.
+   */
+  static List<String> removeOurs(ObjectNode root, boolean grouped) {
     List<String> events = new ArrayList<>();
-    JsonNode hooks = root.get("hooks");
-    if (hooks == null || !hooks.isObject()) {
+    if (!(root.get("hooks") instanceof ObjectNode hooks)) {
       return events;
     }
     Iterator<Map.Entry<String, JsonNode>> fields = hooks.fields();
@@ -142,24 +150,18 @@ public final class ClaudeHookSettings {
         continue;
       }
       boolean hadOurs = false;
-      Iterator<JsonNode> groups = event.getValue().elements();
-      while (groups.hasNext()) {
-        JsonNode group = groups.next();
-        JsonNode list = group.get("hooks");
-        if (list == null || !list.isArray()) {
-          continue;
-        }
-        Iterator<JsonNode> hs = list.elements();
-        while (hs.hasNext()) {
-          JsonNode h = hs.next();
-          if (h.path("command").isTextual() && isOurs(h.get("command").asText())) {
-            hs.remove();
-            hadOurs = true;
+      if (grouped) {
+        for (Iterator<JsonNode> groups = event.getValue().elements(); groups.hasNext(); ) {
+          JsonNode list = groups.next().get("hooks");
+          if (list != null && list.isArray()) {
+            hadOurs |= removeOursFrom(list);
+            if (list.isEmpty()) {
+              groups.remove();
+            }
           }
         }
-        if (list.isEmpty()) {
-          groups.remove();
-        }
+      } else {
+        hadOurs = removeOursFrom(event.getValue());
       }
       if (hadOurs) {
         events.add(event.getKey());
@@ -172,6 +174,19 @@ public final class ClaudeHookSettings {
       root.remove("hooks");
     }
     return events;
+  }
+
+  // Takes the hooks whose command is Engram's out of {@code list}; whether there was one.
+  private static boolean removeOursFrom(JsonNode list) {
+    boolean removed = false;
+    for (Iterator<JsonNode> hs = list.elements(); hs.hasNext(); ) {
+      JsonNode h = hs.next();
+      if (h.path("command").isTextual() && isOurs(h.get("command").asText())) {
+        hs.remove();
+        removed = true;
+      }
+    }
+    return removed;
   }
 
   private static Change edit(Path file, Path lockDir, JsonConfigFile.Edit edit) throws IOException {

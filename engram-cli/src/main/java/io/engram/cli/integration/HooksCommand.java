@@ -92,7 +92,11 @@ public final class HooksCommand implements Runnable {
     }
 
     AgentSetup.Scope setupScope() {
-      return AgentSetup.Scope.valueOf(scope.name().toUpperCase(java.util.Locale.ROOT));
+      return setup(scope);
+    }
+
+    static AgentSetup.Scope setup(Scope of) {
+      return AgentSetup.Scope.valueOf(of.name().toUpperCase(java.util.Locale.ROOT));
     }
 
     AgentSetup.Places places() {
@@ -110,8 +114,7 @@ public final class HooksCommand implements Runnable {
     }
 
     Path file(Scope of) {
-      return AgentSetup.hooksFile(dialect(), AgentSetup.Scope.valueOf(of.name().toUpperCase(java.util.Locale.ROOT)),
-          places());
+      return AgentSetup.hooksFile(dialect(), setup(of), places());
     }
 
     Path lockDir() {
