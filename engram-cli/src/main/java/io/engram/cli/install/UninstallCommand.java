@@ -5,6 +5,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.service.ServiceClient;
+import io.engram.hooks.AgentSetup;
 import io.engram.hooks.ClaudeHookSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,8 +30,8 @@ import picocli.CommandLine.Spec;
       "Remove what 'engram install' wrote, and nothing else.",
       "Removes the launcher <prefix>/bin/engram and, when no other installed launcher is left, the jars under"
           + " <home>/lib and the install record; then it also stops the resident service and takes Engram's hooks"
-          + " out of every settings file 'engram hooks install' wrote them into (and the user's), naming any file"
-          + " it could not change. A launcher that install did not write is refused and left alone. Memories and"
+          + " out of every settings file 'engram hooks install' wrote them into (and the user's), and what it wrote"
+          + " for every other agent (--agent), naming any file it could not change. A launcher that install did not write is refused and left alone. Memories and"
           + " settings stay."})
 public final class UninstallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -89,7 +90,8 @@ public final class UninstallCommand implements Callable<Integer> {
     return 0;
   }
 
-  // The recorded settings files and the user's own: each loses Engram's hooks, or is named as still calling it.
+  // The recorded settings files and the user's own, then the other agents' setups: each loses Engram's hooks (and, for
+  // another agent, all that hooks install wrote there), or is named as still calling it.
   private void removeHooks(GlobalOptions global, List<String> removed, List<String> left) {
     Path home = global.roots().engramHome();
     InstalledHooks record = new InstalledHooks(home);
@@ -109,6 +111,27 @@ public final class UninstallCommand implements Callable<Integer> {
         record.removed(file);
       } catch (IOException | RuntimeException e) {
         left.add(file + " (" + e.getMessage() + ")");
+      }
+    }
+    List<InstalledHooks.Setup> setups;
+    try {
+      setups = record.setups();
+    } catch (IOException e) {
+      setups = List.of(); // already said above
+    }
+    for (InstalledHooks.Setup setup : setups) {
+      AgentSetup.Places places = new AgentSetup.Places(setup.project(), global.roots().userHome(),
+          global.environment());
+      try {
+        for (AgentSetup.FileChange change : AgentSetup.uninstall(setup.dialect(), setup.scope(), places,
+            HomeLayout.of(home).locks()).files()) {
+          if (!change.removed().isEmpty()) {
+            removed.add(change.file().toString());
+          }
+        }
+        record.removed(setup);
+      } catch (IOException | RuntimeException e) {
+        left.add(setup.dialect().agent().displayName() + " in " + setup.project() + " (" + e.getMessage() + ")");
       }
     }
   }

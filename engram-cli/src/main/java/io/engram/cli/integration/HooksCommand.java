@@ -178,8 +178,11 @@ public final class HooksCommand implements Runnable {
       HookDialect dialect = dialect();
       AgentSetup.Outcome outcome = AgentSetup.install(dialect, setupScope(), places(), EngramCommand.of(run),
           global().settings(), lockDir());
+      InstalledHooks record = new InstalledHooks(global().roots().engramHome());
       if (dialect == HookDialect.CLAUDE_CODE) {
-        new InstalledHooks(global().roots().engramHome()).added(file);
+        record.added(file);
+      } else {
+        record.added(new InstalledHooks.Setup(dialect, setupScope(), global().roots().projectDir()));
       }
       if (scope == Scope.local) {
         Path root = InstructionLoader.findRepoRoot(global().roots().projectDir()).orElse(global().roots().projectDir());
@@ -285,8 +288,11 @@ public final class HooksCommand implements Runnable {
     public Integer call() throws IOException {
       HookDialect dialect = dialect();
       AgentSetup.Outcome outcome = AgentSetup.uninstall(dialect, setupScope(), places(), lockDir());
+      InstalledHooks record = new InstalledHooks(global().roots().engramHome());
       if (dialect == HookDialect.CLAUDE_CODE) {
-        new InstalledHooks(global().roots().engramHome()).removed(file());
+        record.removed(file());
+      } else {
+        record.removed(new InstalledHooks.Setup(dialect, setupScope(), global().roots().projectDir()));
       }
       return print(outcome, Optional.empty(), List.of(), List.of());
     }

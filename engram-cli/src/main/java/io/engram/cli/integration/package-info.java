@@ -1,6 +1,7 @@
 /**
- * Engram inside an agent: {@code hook EVENT} answers one Claude Code hook call, {@code hooks
- * install|uninstall} writes those hooks into Claude Code's settings, {@code daemon start|stop|status|run}
+ * Engram inside an agent: {@code hook [--agent AGENT] EVENT} answers one hook call (Claude Code's contract, or the
+ * agent's own through {@link io.engram.hooks.HookDialect}), {@code hooks install|uninstall [--agent AGENT]} sets
+ * Engram up in that agent's files, {@code daemon start|stop|status|run}
  * manages the resident service ({@link io.engram.service}), and {@code mcp} serves the project's memory as
  * an MCP server (stdio or HTTP).
  *
@@ -15,10 +16,10 @@
  * answers. {@code DaemonCommand} starts the service detached and waits until it answers, stops it, shows its
  * status, or runs it in the foreground.
  *
- * <p>{@code HooksCommand} edits the settings file of a scope ({@code project}: {@code
- * .claude/settings.json}, committed; {@code local}: {@code .claude/settings.local.json}; {@code user}: {@code
- * ~/.claude/settings.json}) through {@link io.engram.hooks.ClaudeHookSettings}, locking under {@code
- * <home>/locks} so nothing is left in {@code .claude/}. The command the hooks run: {@code --command} when
+ * <p>{@code HooksCommand} edits the files of a scope ({@code project}: the project's, committed, such as {@code
+ * .claude/settings.json}; {@code local}: Claude Code's {@code .claude/settings.local.json}; {@code user}: the agent's
+ * files in the home directory) through {@link io.engram.hooks.AgentSetup}, locking under {@code <home>/locks} so
+ * nothing is left in the agent's folder. The command the hooks run: {@code --command} when
  * given; for the committed project file the portable {@code engram} (with a warning when it is not on the
  * PATH), since a shared file must not name this machine's paths; for the personal files this machine's
  * launcher (on the PATH, else the one {@code engram install} recorded), else {@code java -jar '<running

@@ -101,6 +101,10 @@ class InstallCommandTest {
     assertThat(engram("/bin", "--project", project.toString(), "hooks", "install", "--command", "engram").exitCode())
         .isZero();
     assertThat(engram("/bin", "hooks", "install", "--scope", "user", "--command", "engram").exitCode()).isZero();
+    assertThat(engram("/bin", "--project", project.toString(), "hooks", "install", "--agent", "cursor", "--command",
+        "engram").exitCode()).isZero();
+    assertThat(engram("/bin", "hooks", "install", "--agent", "gemini", "--scope", "user", "--command", "engram")
+        .exitCode()).isZero();
     java.nio.file.Files.writeString(java.nio.file.Files.createDirectories(home).resolve("settings.json"),
         "{\"recall\":{\"vectors\":\"NEVER\"}}");
     io.engram.service.EngramService service = io.engram.service.EngramService.start(home, user(), Map.of(),
@@ -112,7 +116,10 @@ class InstallCommandTest {
           .readTree(removed.out());
       assertThat(out.get("serviceStopped").asBoolean()).isTrue();
       assertThat(out.get("hooksRemoved").toString()).contains(project.resolve(".claude/settings.json").toString(),
-          user().resolve(".claude/settings.json").toString());
+          user().resolve(".claude/settings.json").toString(), project.resolve(".cursor/hooks.json").toString(),
+          user().resolve(".gemini/settings.json").toString());
+      assertThat(project.resolve(".cursor/hooks.json")).doesNotExist();
+      assertThat(user().resolve(".gemini/settings.json")).doesNotExist();
       assertThat(out.get("hooksLeft")).isEmpty();
       assertThat(io.engram.service.ServiceClient.running(home, java.time.Duration.ofSeconds(1))).isEmpty();
       assertThat(java.nio.file.Files.readString(project.resolve(".claude/settings.json"))).doesNotContain("engram");
