@@ -22,7 +22,7 @@ public record EngramSettings(
     Governor governor,
     Hooks hooks,
     Service service,
-    Team team) {
+    Team team) implements SettingsSection<EngramSettings> {
 
   /** The settings Engram runs with when the settings file is absent or empty. */
   public static final EngramSettings DEFAULTS =
@@ -41,11 +41,6 @@ public record EngramSettings(
           Service.DEFAULTS,
           Team.DEFAULTS);
 
-  /** These settings with the section {@code name} replaced by {@code value}. */
-  public EngramSettings with(String name, Object value) {
-    return SettingDeclarations.with(this, name, value);
-  }
-
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
       @Setting(byDefault = "['CLAUDE.md', 'AGENTS.md']", help = "Names of the instruction files read in each"
@@ -59,17 +54,12 @@ public record EngramSettings(
           + " (else at /)") boolean stopAtRepoRoot,
       @Setting(byDefault = "5", min = 0, help = "How deep @imports are followed") int maxImportHops,
       @Setting(byDefault = "40_000", min = 1, help = "Characters past which an instruction file is reported as"
-          + " large") int warnChars) {
+          + " large") int warnChars) implements SettingsSection<Instructions> {
     public static final Instructions DEFAULTS = SettingDeclarations.defaults(Instructions.class);
 
     /** Keeps the list unmodifiable. */
     public Instructions {
       fileNames = List.copyOf(fileNames);
-    }
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Instructions with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
     }
   }
 
@@ -102,13 +92,8 @@ public record EngramSettings(
       @Setting(byDefault = "16_777_216", min = 65_536, help = "Bytes of history kept per memory directory, the"
           + " oldest dropped first") int historyMaxBytes,
       @Setting(byDefault = "OFF", help = "OFF: extraction and the dream write what they learn; PROPOSE: they"
-          + " propose it to the review inbox") Review review) {
+          + " propose it to the review inbox") Review review) implements SettingsSection<Memory> {
     public static final Memory DEFAULTS = SettingDeclarations.defaults(Memory.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Memory with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /** Whether learnt memories are written at once or proposed to the review inbox first. */
@@ -138,13 +123,8 @@ public record EngramSettings(
       @Setting(byDefault = "2_000", min = 1, help = "Most tokens one section of the notes holds") int sectionTokenCap,
       @Setting(byDefault = "12_000", min = 1, help = "Most tokens the notes hold in all") int totalTokenCap,
       @Setting(byDefault = "4_000", min = 1, help = "Most tokens a model's answer updating the notes may hold")
-          int maxAnswerTokens) {
+          int maxAnswerTokens) implements SettingsSection<Notes> {
     public static final Notes DEFAULTS = SettingDeclarations.defaults(Notes.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Notes with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -162,13 +142,8 @@ public record EngramSettings(
       @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"
           + " pass reads (8 MiB, whole lines)") int maxReadBytes,
       @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")
-          int maxAnswerTokens) {
+          int maxAnswerTokens) implements SettingsSection<Extraction> {
     public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Extraction with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -204,13 +179,8 @@ public record EngramSettings(
           int lockMaxAgeSeconds,
       @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.8, 'all-MiniLM-L6-v2': 0.8}", min = 0, max = 1, help = "Cosine,"
           + " per embedding model, at or above which two memories naming the same specifics merge by meaning")
-          Map<String, Double> meaningSimilarity) {
+          Map<String, Double> meaningSimilarity) implements SettingsSection<Dream> {
     public static final Dream DEFAULTS = SettingDeclarations.defaults(Dream.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Dream with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
 
     /** Keeps the map unmodifiable. */
     public Dream {
@@ -278,7 +248,7 @@ public record EngramSettings(
       @Setting(byDefault = "10", min = 1, help = "Turns engram history shows") int historyResults,
       @Setting(byDefault = "0.4", min = 0, max = 0.9, help = "Weight of a candidate's keyword coverage of the query"
           + " in its score") double coverageWeight,
-      Rescoring rescoring) {
+      Rescoring rescoring) implements SettingsSection<Recall> {
     /**
      * Why these defaults: RRF k = 60 is the RRF paper's; hotness scales a fused score by between {@code 1 -
      * hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides a strong match. SCORES
@@ -311,11 +281,6 @@ public record EngramSettings(
     /** The same settings sending at most {@code files} memories a turn. */
     public Recall withFilesPerTurn(int files) {
       return with("filesPerTurn", files);
-    }
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Recall with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
     }
 
     /**
@@ -383,7 +348,7 @@ public record EngramSettings(
       @Setting(byDefault = "40", min = 1, max = 10_000, help = "Distinct words at which substance is full")
           int substanceWords,
       @Setting(byDefault = "30", min = 0, max = 200, help = "Best candidates matched token by token")
-          int tokenCandidates) {
+          int tokenCandidates) implements SettingsSection<Rescoring> {
     /**
      * Why these defaults: the first four fitted on the LoCoMo dev split by coordinate ascent on recall@5 (71.2 ->
      * 74.1 with MiniLM), then {@code group}, {@code answers} and {@code question} on a grid with those kept (74.1 ->
@@ -411,11 +376,6 @@ public record EngramSettings(
     public double additive(boolean grouped, boolean tokenMatched, boolean repliesMatched) {
       return ownText + timeAnswer + dated + substance + (grouped ? group + answers : 0) + (tokenMatched ? tokens : 0)
           + (repliesMatched ? replyTokens : 0);
-    }
-
-    /** These weights with {@code name} set to {@code value}, checked against its declared range. */
-    public Rescoring with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
     }
   }
 
@@ -465,7 +425,7 @@ public record EngramSettings(
       @Setting(byDefault = "{'claude-opus-4-6': 1.23, 'claude-haiku-4-5': 1.64}", aboveMin = true, min = 0,
           help = "That factor for the models whose name starts with the key") Map<String, Double>
           modelTokenCorrections,
-      TurnsLeft turnsLeft) {
+      TurnsLeft turnsLeft) implements SettingsSection<Context> {
     public static final Context DEFAULTS = SettingDeclarations.defaults(Context.class);
 
     /** Keeps the maps unmodifiable. */
@@ -477,11 +437,6 @@ public record EngramSettings(
     /** These settings with other turn estimates. */
     public Context withTurnsLeft(TurnsLeft estimates) {
       return with("turnsLeft", estimates);
-    }
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Context with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
     }
   }
 
@@ -503,13 +458,8 @@ public record EngramSettings(
       @Setting(byDefault = "5", min = 1, help = "Last turns whose mean growth estimates the turns left")
           int recentTurns,
       @Setting(byDefault = "2", min = 1, help = "Turns a session needs before its own growth is used")
-          int minTurns) {
+          int minTurns) implements SettingsSection<TurnsLeft> {
     public static final TurnsLeft DEFAULTS = SettingDeclarations.defaults(TurnsLeft.class);
-
-    /** These estimates with {@code name} set to {@code value}, checked against its declared range. */
-    public TurnsLeft with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -564,13 +514,8 @@ public record EngramSettings(
           + " at") double summaryShare,
       @Setting(byDefault = "2_500", min = 1, help = "Fewest tokens the offline summary aims at") int summaryMinTokens,
       @Setting(byDefault = "2_000", min = 200, help = "Characters past which a user message is quoted by its"
-          + " beginning and its end") int userQuoteChars) {
+          + " beginning and its end") int userQuoteChars) implements SettingsSection<Compaction> {
     public static final Compaction DEFAULTS = SettingDeclarations.defaults(Compaction.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Compaction with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -590,13 +535,8 @@ public record EngramSettings(
       @Setting(byDefault = "500", min = 0, help = "First wait before a retry, in ms (it doubles)")
           int retryBackoffMillis,
       @Setting(byDefault = "60", min = 0, help = "A server's retry-after above this many seconds fails the call")
-          int maxRetryAfterSeconds) {
+          int maxRetryAfterSeconds) implements SettingsSection<Model> {
     public static final Model DEFAULTS = SettingDeclarations.defaults(Model.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Model with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /** Token caps on background model work, and how many days the usage ledger keeps. */
@@ -605,13 +545,9 @@ public record EngramSettings(
           long sessionTokenCap,
       @Setting(byDefault = "2_000_000", min = 0, help = "Most tokens of background model work in one day")
           long dailyTokenCap,
-      @Setting(byDefault = "31", min = 1, help = "Days the usage ledger keeps") int ledgerKeepDays) {
+      @Setting(byDefault = "31", min = 1, help = "Days the usage ledger keeps")
+          int ledgerKeepDays) implements SettingsSection<Governor> {
     public static final Governor DEFAULTS = SettingDeclarations.defaults(Governor.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Governor with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -636,13 +572,8 @@ public record EngramSettings(
       @Setting(byDefault = "1_048_576", min = 4_096, help = "Size of a session's injection ledger past which its"
           + " oldest lines are dropped") int injectionLedgerMaxBytes,
       @Setting(byDefault = "2_000", min = 1, help = "How long a call waits, in ms, for another call of the same"
-          + " session to release its ledger") int sessionLockWaitMillis) {
+          + " session to release its ledger") int sessionLockWaitMillis) implements SettingsSection<Hooks> {
     public static final Hooks DEFAULTS = SettingDeclarations.defaults(Hooks.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Hooks with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -674,13 +605,9 @@ public record EngramSettings(
           + " to date") int preCompactWaitSeconds,
       @Setting(byDefault = "30", min = 1, help = "Seconds engram daemon start waits for the service to answer")
           int startWaitSeconds,
-      @Setting(byDefault = "512", min = 64, help = "The service's largest Java heap, in MiB") int maxHeapMiB) {
+      @Setting(byDefault = "512", min = 64, help = "The service's largest Java heap, in MiB")
+          int maxHeapMiB) implements SettingsSection<Service> {
     public static final Service DEFAULTS = SettingDeclarations.defaults(Service.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Service with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -706,13 +633,8 @@ public record EngramSettings(
       @Setting(byDefault = "60", min = 0, help = "Seconds a sync waits for another sync of the same project")
           int syncLockWaitSeconds,
       @Setting(byDefault = "16", min = 1, max = 256, help = "Threads forcing a pulled batch's mirror files to disk")
-          int mirrorSyncThreads) {
+          int mirrorSyncThreads) implements SettingsSection<Team> {
     public static final Team DEFAULTS = SettingDeclarations.defaults(Team.class);
-
-    /** These settings with {@code name} set to {@code value}, checked against its declared range. */
-    public Team with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -734,13 +656,9 @@ public record EngramSettings(
           int maxHeaderBytes,
       @Setting(byDefault = "4_194_304", min = 1, help = "Largest request body of a route that names no bound of its"
           + " own (a hook's input)") int maxBodyBytes,
-      @Setting(byDefault = "32", min = 1, help = "Threads that run requests") int maxThreads) {
+      @Setting(byDefault = "32", min = 1, help = "Threads that run requests")
+          int maxThreads) implements SettingsSection<Http> {
     public static final Http DEFAULTS = SettingDeclarations.defaults(Http.class);
-
-    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
-    public Http with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -766,13 +684,9 @@ public record EngramSettings(
           + " last request") int sessionIdleMillis,
       @Setting(byDefault = "50", min = 1, help = "Memories on one page of the list tool or of resources/list unless"
           + " the call asks for fewer") int pageSize,
-      @Setting(byDefault = "200", min = 1, help = "Most memories one list page may ask for") int maxPageSize) {
+      @Setting(byDefault = "200", min = 1, help = "Most memories one list page may ask for")
+          int maxPageSize) implements SettingsSection<Mcp> {
     public static final Mcp DEFAULTS = SettingDeclarations.defaults(Mcp.class);
-
-    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
-    public Mcp with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 
   /**
@@ -790,12 +704,7 @@ public record EngramSettings(
       @Setting(byDefault = "500", min = 1, help = "Most memories one page may ask for") int maxPageSize,
       @Setting(byDefault = "50", min = 1, help = "Memories a search shows") int searchResults,
       @Setting(byDefault = "262_144", min = 1, help = "Largest request body (an edited memory with its"
-          + " frontmatter)") int maxRequestBytes) {
+          + " frontmatter)") int maxRequestBytes) implements SettingsSection<Ui> {
     public static final Ui DEFAULTS = SettingDeclarations.defaults(Ui.class);
-
-    /** These bounds with {@code name} set to {@code value}, checked against its declared range. */
-    public Ui with(String name, Object value) {
-      return SettingDeclarations.with(this, name, value);
-    }
   }
 }

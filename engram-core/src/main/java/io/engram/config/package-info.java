@@ -9,8 +9,8 @@
  *
  * <p>A setting is declared once, by a {@link Setting} annotation on its record component: the default (as
  * {@code settings.json} writes it), the range and one sentence of help. The section's {@code DEFAULTS}, the
- * range errors, the help texts' variables and the README's table are read from the declarations; a section's
- * {@code with(name, value)} is a copy with one value changed, checked against its range.
+ * range errors, the help texts' variables and the README's table are read from the declarations; every section is a
+ * {@link SettingsSection}, whose {@code with(name, value)} is a copy with one value changed, checked against its range.
  *
  * <p>{@link SettingsLoader} reads {@code <home>/settings.json}, which names only what it changes, and
  * overlays it on the defaults. Unknown keys, nulls, values of the wrong JSON type and numbers out of range
