@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.EngramCommand;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -15,6 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +72,47 @@ class McpCommandProcessTest {
     }
     assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();
+  }
+
+  /**
+   * {@code engram mcp --http} as a user starts it, met by the MCP Java SDK's own client: the version it gives is the
+   * one stdio gives (the test above), the bare number.
+   */
+  @Test
+  void overStreamableHttpTheOfficialClientGetsTheSameVersion() throws Exception {
+    String token = "7c2e9a41d0b86f35e1a4c9d72b08f6e3a5d1c7b94e20f8a6c3b5d9e1f7a2c4b6";
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    ProcessBuilder builder = new ProcessBuilder(java, "-cp", classpath, EngramCommand.class.getName(), "--home",
+        home.toString(), "--project", project.toString(), "mcp", "--http", "0");
+    builder.environment().put("ENGRAM_MCP_TOKEN", token);
+    Process p = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      String url = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+        for (String line = err.readLine(); line != null; line = err.readLine()) {
+          Matcher m = Pattern.compile("listening on (http://\\S+?)(/mcp)$").matcher(line);
+          if (m.find()) {
+            return m.group(1);
+          }
+        }
+        throw new AssertionError("engram mcp --http ended without saying where it listens");
+      });
+      McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport.builder(url).endpoint("/mcp")
+          .httpRequestCustomizer((request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer " + token)).build())
+          .requestTimeout(Duration.ofSeconds(30)).build();
+      try {
+        McpSchema.InitializeResult init = client.initialize();
+        assertThat(init.serverInfo().name()).isEqualTo("engram");
+        assertThat(init.serverInfo().version()).isEqualTo(io.engram.cli.global.EngramVersion.number());
+      } finally {
+        client.closeGracefully();
+      }
+    } finally {
+      p.destroy();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
   }
 
   @Test
