@@ -1,19 +1,15 @@
 package io.engram.cli.demo;
 
+import io.engram.Engram;
 import io.engram.compaction.CompactionResult;
 import io.engram.compaction.CompactionScore;
 import io.engram.compaction.SessionCompaction;
-import io.engram.config.EngramSettings;
-import io.engram.instructions.LoadedInstructions;
-import io.engram.model.ModelRouter;
 import io.engram.notes.NotesSection;
-import io.engram.notes.NotesStore;
 import io.engram.notes.SessionNotes;
 import io.engram.notes.StoredNotes;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,11 +22,10 @@ final class DemoCompaction {
   /** What the compaction produced, for the narration and the JSON record. */
   record Outcome(CompactionResult result, List<String> narration, StepData.Compaction data) {}
 
-  static Outcome run(Transcript transcript, EngramSettings settings, LoadedInstructions instructions, Path home)
-      throws IOException {
-    CompactionResult r = new SessionCompaction(settings, ModelRouter.offline(), home, () -> instructions)
-        .compact(transcript, SessionCompaction.Request.userRequested("").asAutomatic());
-    if (r.sizes().summarizedFrom() == 0 && new NotesStore(home).read(transcript.sessionId()).isPresent()) {
+  static Outcome run(Transcript transcript, Engram engram) throws IOException {
+    CompactionResult r = engram.compaction().compact(transcript, SessionCompaction.Request.userRequested("")
+        .asAutomatic());
+    if (r.sizes().summarizedFrom() == 0 && engram.notes().read(transcript.sessionId()).isPresent()) {
       throw new IllegalStateException("the session notes end outside the part being compacted");
     }
     List<String> lines = new ArrayList<>();

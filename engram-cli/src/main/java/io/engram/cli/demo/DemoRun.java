@@ -14,12 +14,10 @@ import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionFile;
-import io.engram.instructions.InstructionLoader;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
-import io.engram.notes.NotesStore;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
@@ -80,8 +78,8 @@ final class DemoRun {
     report(instructions());
     report(sessionOne());
     report(levels.step(settings.context()));
-    report(DemoCompaction.notesStep(new NotesStore(home).read(SESSION_ONE),
-        shown(new NotesStore(home).notesFile(SESSION_ONE)), notesUpdates, handedOver, compaction.isPresent(),
+    report(DemoCompaction.notesStep(engram.notes().read(SESSION_ONE),
+        shown(engram.notes().notesFile(SESSION_ONE)), notesUpdates, handedOver, compaction.isPresent(),
         settings.notes().startTokens()));
     report(DemoCompaction.step(compaction));
     report(memories());
@@ -118,7 +116,7 @@ final class DemoRun {
   }
 
   private DemoStep instructions() {
-    loaded = new InstructionLoader(settings.instructions(), roots, counter).load();
+    loaded = engram.instructions().load();
     List<String> lines = new ArrayList<>(List.of("What a session in the project loads, in prompt order (the ledger):"));
     List<StepData.LedgerRow> rows = new ArrayList<>();
     for (InstructionFile f : loaded.files()) {
@@ -197,7 +195,7 @@ final class DemoRun {
       lines.add("        PreCompact hook: " + n.replaceAll(" \\(.*", ""));
       notesUpdates.add(new StepData.NotesUpdate(notesTurn(lines), "PreCompact", used, n));
     }
-    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), settings, loaded, home);
+    DemoCompaction.Outcome outcome = DemoCompaction.run(TranscriptReader.read(transcript), engram);
     compaction = Optional.of(outcome);
     int before = t.lines().size();
     t.compacted(outcome.result().summary(), used);
