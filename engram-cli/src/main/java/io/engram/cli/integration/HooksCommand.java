@@ -40,9 +40,8 @@ import picocli.CommandLine.Spec;
     name = "hooks",
     mixinStandardHelpOptions = true,
     description = {
-      "Set Engram up in a coding agent, or take it out again: Claude Code (the default), Codex, Gemini CLI, Cursor"
-          + " or OpenCode (--agent).",
-      "For Claude Code the hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse"
+      "Set Engram up in a coding agent, or take it out again.",
+      "The agent is Claude Code unless --agent names Codex, Gemini CLI, Cursor or OpenCode. For Claude Code the hooks are SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd and PostToolUse"
           + " (for the tools that read or change a file: Read, Edit, Write, MultiEdit, NotebookEdit); each other"
           + " agent gets the same events in its own names, its MCP server entry for 'engram mcp', and OpenCode a"
           + " plugin. Other hooks and settings are left as they are."},
@@ -155,7 +154,8 @@ public final class HooksCommand implements Runnable {
 
   @Command(name = "install", mixinStandardHelpOptions = true,
       description = {
-        "Write Engram's hooks and its MCP server entry into a coding agent's settings (--agent, default claude).",
+        "Write Engram's hooks and MCP server entry into a coding agent's settings.",
+        "The agent is Claude Code unless --agent names another.",
         "Running it again leaves one entry per event. The committed project file gets the portable command"
             + " 'engram hook EVENT', which works for anyone who has run 'engram install'. The personal files"
             + " (--scope local or user) get this machine's absolute path to engram, so the hooks run even"
@@ -281,8 +281,8 @@ public final class HooksCommand implements Runnable {
   }
 
   @Command(name = "uninstall", mixinStandardHelpOptions = true,
-      description = {"Take Engram's hooks, MCP server entry, instruction setting and plugin out of a coding agent's"
-          + " files (--agent, default claude).", "Other hooks and settings stay; a file left empty is deleted."})
+      description = {"Take Engram out of a coding agent's settings again.", "Its hooks, MCP server entry,"
+          + " instruction setting and plugin go (from Claude Code unless --agent names another agent). Other hooks and settings stay; a file left empty is deleted."})
   static final class Uninstall extends Edit {
     @Override
     public Integer call() throws IOException {
