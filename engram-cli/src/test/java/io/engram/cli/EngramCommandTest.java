@@ -67,6 +67,29 @@ class EngramCommandTest {
   }
 
   @Test
+  void configSettingsListsEverySettingWithItsValueDefaultAndHelpFromItsDeclaration(@TempDir Path home)
+      throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"filesPerTurn\": 7}}");
+    CommandRun run = CommandRun.of("--home", home.toString(), "config", "--settings", "--json");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode all = JsonOutput.mapper().readTree(run.out());
+    assertThat(all.size()).isEqualTo(io.engram.config.EngramSettings.described().size());
+    JsonNode files = null;
+    for (JsonNode s : all) {
+      if (s.get("key").asText().equals("recall.filesPerTurn")) {
+        files = s;
+      }
+    }
+    assertThat(files).isNotNull();
+    assertThat(files.get("value").asInt()).isEqualTo(7);
+    assertThat(files.get("byDefault").asInt()).isEqualTo(5);
+    assertThat(files.get("takes").asText()).isEqualTo("a whole number, at least 1");
+    assertThat(files.get("help").asText()).isEqualTo("Most memories recalled a turn");
+    CommandRun text = CommandRun.of("--home", home.toString(), "config", "--settings");
+    assertThat(text.out()).contains("recall.filesPerTurn = 7 (default 5)", "recall.bytesPerFile = 4096\n");
+  }
+
+  @Test
   void configJsonShowsWhereTheFilesAreAndTheEffectiveSettings(@TempDir Path home, @TempDir Path project)
       throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"recall\": {\"filesPerTurn\": 7}}");

@@ -41,6 +41,11 @@ public record EngramSettings(
           Service.DEFAULTS,
           Team.DEFAULTS);
 
+  /** Every setting {@code settings.json} may name, as its {@link Setting} declaration describes it. */
+  public static List<SettingDescription> described() {
+    return SettingDeclarations.described();
+  }
+
   /** Instruction files: which names are read, where traversal stops, how deep imports go. */
   public record Instructions(
       @Setting(byDefault = "['CLAUDE.md', 'AGENTS.md']", help = "Names of the instruction files read in each"

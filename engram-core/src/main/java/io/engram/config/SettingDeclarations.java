@@ -123,11 +123,17 @@ final class SettingDeclarations {
    */
   static String markdownTable() {
     StringBuilder out = new StringBuilder("| Setting | Takes | Default | What it does |\n|---|---|---|---|\n");
-    for (Declared d : all(EngramSettings.class, "")) {
+    for (SettingDescription d : described()) {
       out.append("| `").append(d.key()).append("` | ").append(cell(d.takes())).append(" | `")
-          .append(d.byDefault()).append("` | ").append(cell(d.setting().help())).append(" |\n");
+          .append(d.byDefault()).append("` | ").append(cell(d.help())).append(" |\n");
     }
     return out.toString();
+  }
+
+  /** Every setting of {@code settings.json}, in the order the records declare them. */
+  static List<SettingDescription> described() {
+    return all(EngramSettings.class, "").stream()
+        .map(d -> new SettingDescription(d.key(), d.takes(), d.byDefault(), d.setting().help())).toList();
   }
 
   private static String cell(String text) {
