@@ -28,16 +28,7 @@ final class SettingDeclarations {
   record Declared(String key, Type type, Setting setting) {
     /** The default as {@code settings.json} spells it, in compact JSON. */
     String byDefault() {
-      Class<?> raw = type instanceof Class<?> c ? c : Object.class;
-      if (raw == String.class || raw.isEnum()) {
-        return JsonNodeFactory.instance.textNode(setting.byDefault()).toString();
-      }
-      try {
-        boolean number = raw == int.class || raw == long.class || raw == double.class;
-        return READER.readTree(number ? setting.byDefault().replace("_", "") : setting.byDefault()).toString();
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("the default of " + key + " is not valid: " + setting.byDefault(), e);
-      }
+      return read(setting.byDefault(), type instanceof Class<?> c ? c : Object.class, key).toString();
     }
 
     /** The values a setting takes, in words ("a whole number, at least 1"). */
@@ -66,7 +57,7 @@ final class SettingDeclarations {
       if (declared == null) {
         throw new IllegalStateException(section.getSimpleName() + "." + c.getName() + " has no @Setting");
       }
-      JsonNode value = read(declared.byDefault(), c);
+      JsonNode value = read(declared.byDefault(), c.getType(), section.getSimpleName() + "." + c.getName());
       try {
         SettingsShape.checkValue(c.getGenericType(), value, section.getSimpleName() + "." + c.getName(), origin);
       } catch (SettingsException e) {
@@ -182,8 +173,9 @@ final class SettingDeclarations {
     return fitted;
   }
 
-  private static JsonNode read(String text, RecordComponent component) {
-    Class<?> type = component.getType();
+  // A default as written in a declaration: a string or an enum constant as it is, a number with its digits grouped
+  // by '_' or not, anything else JSON (single quotes allowed).
+  private static JsonNode read(String text, Class<?> type, String key) {
     if (type == String.class || type.isEnum()) {
       return JsonNodeFactory.instance.textNode(text);
     }
@@ -191,7 +183,7 @@ final class SettingDeclarations {
     try {
       return READER.readTree(number ? text.replace("_", "") : text);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("the default of " + component.getName() + " is not valid: " + text, e);
+      throw new IllegalStateException("the default of " + key + " is not valid: " + text, e);
     }
   }
 
