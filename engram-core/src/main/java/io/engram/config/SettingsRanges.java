@@ -104,14 +104,10 @@ final class SettingsRanges {
     }
   }
 
-  /** A numeric setting: its key, the key its range is listed under, the range, and its value. */
-  record Numeric(String key, String rangeKey, Range range, double value) {}
+  /** A numeric setting (a map's entry is one each): its key, its declared range and its value. */
+  private record Numeric(String key, Range range, double value) {}
 
-  /** Every numeric setting in {@code settings}, map entries included. */
-  static List<Numeric> numericSettings(EngramSettings settings) {
-    return numericSettings(settings, "");
-  }
-
+  // Every numeric setting in the section, map entries included.
   private static List<Numeric> numericSettings(Record section, String prefix) {
     List<Numeric> found = new ArrayList<>();
     collect(section, prefix, found);
@@ -126,12 +122,11 @@ final class SettingsRanges {
       if (value instanceof Record nested) {
         collect(nested, key, found);
       } else if (value instanceof Number number) {
-        found.add(new Numeric(key, key, range(declared, key), number.doubleValue()));
+        found.add(new Numeric(key, range(declared, key), number.doubleValue()));
       } else if (value instanceof Map<?, ?> map) {
         for (Map.Entry<?, ?> e : map.entrySet()) {
           if (e.getValue() instanceof Number number) {
-            found.add(new Numeric(key + "." + e.getKey(), key + ".*", range(declared, key + ".*"),
-                number.doubleValue()));
+            found.add(new Numeric(key + "." + e.getKey(), range(declared, key), number.doubleValue()));
           }
         }
       }
