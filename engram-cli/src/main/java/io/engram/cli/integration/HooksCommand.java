@@ -212,8 +212,8 @@ public final class HooksCommand implements Runnable {
     // What the person still has to do in the agent itself before Engram's hooks run there.
     private static List<String> afterInstall(HookDialect dialect) {
       return switch (dialect) {
-        case CODEX -> List.of("Codex runs hooks it has not seen only once you trust them: open /hooks in Codex and"
-            + " trust Engram's (older Codex also needs [features] codex_hooks = true in config.toml).");
+        case CODEX -> List.of("Codex runs hooks it has not seen only once you have reviewed and trusted them in its"
+            + " terminal UI (older Codex also needs [features] codex_hooks = true in config.toml).");
         case GEMINI -> List.of("Gemini CLI asks you to trust a project's hooks the first time it sees them.");
         case CURSOR -> List.of("Cursor reads hooks.json when it starts: restart Cursor (or its agent) to load them.");
         case OPENCODE -> List.of("OpenCode loads the plugin when it starts; it calls Engram at session start, on each"
