@@ -102,7 +102,8 @@ class CostGovernorTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<Process> processes = new ArrayList<>();
     for (String session : List.of("p1", "p2")) {
-      processes.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+      processes.add(new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+          System.getProperty("java.class.path"),
           LedgerWriterProcess.class.getName(), home.toString(), session, "25")
           .redirectErrorStream(true).start());
     }
