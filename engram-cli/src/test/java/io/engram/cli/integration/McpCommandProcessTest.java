@@ -43,7 +43,8 @@ class McpCommandProcessTest {
   void stdioModeWritesOnlyProtocolMessagesToStdout() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Process p = new ProcessBuilder(java, "-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(),
+    Process p = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classpath,
+        EngramCommand.class.getName(), "--home", home.toString(),
         "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try (OutputStream in = p.getOutputStream()) {
       in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
@@ -83,7 +84,8 @@ class McpCommandProcessTest {
     String token = "7c2e9a41d0b86f35e1a4c9d72b08f6e3a5d1c7b94e20f8a6c3b5d9e1f7a2c4b6";
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    ProcessBuilder builder = new ProcessBuilder(java, "-cp", classpath, EngramCommand.class.getName(), "--home",
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classpath,
+        EngramCommand.class.getName(), "--home",
         home.toString(), "--project", project.toString(), "mcp", "--http", "0");
     builder.environment().put("ENGRAM_MCP_TOKEN", token);
     Process p = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
