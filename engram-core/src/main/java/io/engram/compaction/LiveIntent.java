@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * @param plan the agent's latest statement of what it will do since that request
  * @param planCarriedOut whether calls followed that statement (it is being done, not still to start)
  * @param files the files the agent touched last, read or changed, most recent first
- * @param check the session's check command to run, when files changed after it last passed
+ * @param check the session's check commands to run (one line per kind of check it ran), joined as "a`, `b",
+ *     when files changed after they last passed
  * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
@@ -126,28 +127,37 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
         .map(Map.Entry::getKey).toList();
   }
 
-  // The session's last command line that ran checks, when a file changed after it last passed.
+  // The session's checks still to run: for each kind of check it ran (build, test, lint, format), its last
+  // command line, when a file changed after that line last passed; in the order the session ran them.
   private static Optional<String> check(List<TranscriptMessage> messages, List<FileActivity> activity,
       CallOutcomes calls) {
     int lastChange = Workflow.lastChange(activity, 0, messages.size() - 1);
-    for (int i = messages.size() - 1; i >= 0; i--) {
+    if (lastChange < 0) {
+      return Optional.empty();
+    }
+    Set<CommandKind> seen = EnumSet.noneOf(CommandKind.class);
+    List<String> toRun = new ArrayList<>();
+    for (int i = messages.size() - 1; i >= 0 && seen.size() < CHECKS.size(); i--) {
       List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
       for (int u = uses.size() - 1; u >= 0; u--) {
         ContentBlock.ToolUse use = uses.get(u);
         if (!use.name().equals("Bash")) {
           continue;
         }
-        List<String> checks = calls.commands(use).stream().filter(c -> CHECKS.contains(CommandKind.of(c)))
-            .map(LiveIntent::written).toList();
+        List<ShellCommand> checks = calls.commands(use).stream().filter(c -> CHECKS.contains(CommandKind.of(c)))
+            .filter(c -> !seen.contains(CommandKind.of(c))).toList();
         if (checks.isEmpty()) {
           continue;
         }
-        boolean passedAfterChange = i > lastChange && calls.worked(use);
-        return passedAfterChange || lastChange < 0 ? Optional.empty()
-            : Optional.of(Excerpts.shorten(String.join(" && ", checks), CHECK_CHARS));
+        checks.forEach(c -> seen.add(CommandKind.of(c)));
+        String line = Excerpts.shorten(String.join(" && ", checks.stream().map(LiveIntent::written).toList()),
+            CHECK_CHARS);
+        if (!(i > lastChange && calls.worked(use)) && !toRun.contains(line)) {
+          toRun.add(0, line);
+        }
       }
     }
-    return Optional.empty();
+    return toRun.isEmpty() ? Optional.empty() : Optional.of(String.join("`, `", toRun));
   }
 
   // A check as a person would type it again: the program and its words up to the first redirect or pipe.

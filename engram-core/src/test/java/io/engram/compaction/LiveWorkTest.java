@@ -53,6 +53,25 @@ class LiveWorkTest {
   }
 
   @Test
+  void everyKindOfCheckTheSessionRanIsStillToRunAfterAChangeNotOnlyTheLast() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Make the importer skip blank rows."));
+    ms.add(call("t1", "Bash", "command", "go test ./importer/... 2>&1 | tail -20"));
+    ms.add(result("t1", "ok", false));
+    ms.add(call("t2", "Edit", "file_path", "/w/src/importer/rows.go"));
+    ms.add(result("t2", "updated", false));
+    ms.add(call("t3", "Bash", "command", "mise run lint"));
+    ms.add(result("t3", "ok", false));
+    ms.add(call("t4", "Edit", "file_path", "/w/src/importer/rows.go"));
+    ms.add(result("t4", "updated", false));
+    ms.add(call("t5", "Bash", "command", "go build ./..."));
+    ms.add(result("t5", "", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    // The tests and the lint ran before the last change; the build passed after it.
+    assertThat(next).contains("`go test ./importer/...`, `mise run lint`").doesNotContain("go build");
+  }
+
+  @Test
   void aFailedLookIsNeverWhatBlocksTheWorkNorAnErrorToReport() {
     List<TranscriptMessage> ms = new ArrayList<>(session());
     ms.add(call("t4", "Read", "file_path", "/w/src/importer/gone.go"));
