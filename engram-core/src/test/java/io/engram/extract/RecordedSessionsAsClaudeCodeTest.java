@@ -13,6 +13,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.testing.TestResources;
+import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.Transcript;
@@ -50,6 +51,8 @@ class RecordedSessionsAsClaudeCodeTest {
       "gemini/entire__session-8a7ae754.json",
       "gemini/git-ai__session-simple.jsonl",
       "opencode/entire__ses_2fd419c71ffeqSOLZEn9Pmpv8P.json",
+      "opencode/nivalis__ses_288a619a2ffe7ERuoRX8IhBLBz.json",
+      "opencode/session-bridge__ses_277daa810ffePOBsdfS6gm8uA2.json",
       "cursor/git-ai__cursor-session-simple.jsonl",
   })
   void extractionLearnsFromTheAgentsFileWhatItLearnsFromTheSameSessionInClaudeCodes(String fixture) throws Exception {
@@ -61,6 +64,8 @@ class RecordedSessionsAsClaudeCodeTest {
     assertThat(again.userMessages()).extracting(TranscriptMessage::typedText)
         .containsExactlyElementsOf(read.userMessages().stream().map(TranscriptMessage::typedText).toList());
     assertThat(again.toolCallCounts()).isEqualTo(read.toolCallCounts());
+    assertThat(again.boundaries()).extracting(CompactionBoundary::trigger)
+        .containsExactlyElementsOf(read.boundaries().stream().map(CompactionBoundary::trigger).toList());
     assertThat(learned("own", own, read.sessionId())).isEqualTo(learned("claude", claude, read.sessionId()));
   }
 
@@ -86,11 +91,23 @@ class RecordedSessionsAsClaudeCodeTest {
     return learned;
   }
 
-  /** {@code t} as Claude Code writes a session: one line per message, tool calls by id, results in user lines. */
+  /**
+   * {@code t} as Claude Code writes a session: one line per message, tool calls by id, results in user lines; a
+   * compaction as its {@code compact_boundary} record, the summary after it marked {@code isCompactSummary}.
+   */
   private static String asClaudeCode(Transcript t) throws IOException {
     StringBuilder out = new StringBuilder();
     int n = 0;
-    for (TranscriptMessage m : t.messages()) {
+    for (int i = 0; i < t.messages().size(); i++) {
+      TranscriptMessage m = t.messages().get(i);
+      for (CompactionBoundary boundary : t.boundaries()) {
+        if (boundary.messageIndex() == i) {
+          ObjectNode record = JSON.createObjectNode().put("type", "system").put("subtype", "compact_boundary")
+              .put("uuid", "b" + i).put("sessionId", t.sessionId());
+          record.putObject("compactMetadata").put("trigger", boundary.trigger());
+          out.append(JSON.writeValueAsString(record)).append('\n');
+        }
+      }
       if (m.role() == Role.SYSTEM) {
         continue;
       }
@@ -104,6 +121,9 @@ class RecordedSessionsAsClaudeCodeTest {
       }
       if (m.isSidechain()) {
         line.put("isSidechain", true);
+      }
+      if (m.isCompactSummary()) {
+        line.put("isCompactSummary", true);
       }
       ObjectNode message = line.putObject("message").put("role", m.role() == Role.USER ? "user" : "assistant");
       m.model().ifPresent(model -> message.put("model", model));

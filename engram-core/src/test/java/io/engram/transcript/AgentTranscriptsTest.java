@@ -28,6 +28,9 @@ class AgentTranscriptsTest {
       "gemini/entire__session-8a7ae754.json, GEMINI_DOCUMENT, 8a7ae754-b89d-49f0-9ea4-84a573764244, 1, 3, 0",
       "gemini/git-ai__session-simple.jsonl, GEMINI, git-ai__session-simple, 1, 4, 0",
       "opencode/entire__ses_2fd419c71ffeqSOLZEn9Pmpv8P.json, OPENCODE_EXPORT, ses_2fd419c71ffeqSOLZEn9Pmpv8P, 2, 21, 0",
+      "opencode/nivalis__ses_288a619a2ffe7ERuoRX8IhBLBz.json, OPENCODE_EXPORT, ses_288a619a2ffe7ERuoRX8IhBLBz, 3, 10, 0",
+      "opencode/session-bridge__ses_277daa810ffePOBsdfS6gm8uA2.json, OPENCODE_EXPORT, ses_277daa810ffePOBsdfS6gm8uA2,"
+          + " 3, 72, 1",
       "cursor/git-ai__cursor-session-simple.jsonl, CURSOR, git-ai__cursor-session-simple, 1, 10, 0",
   })
   void readsEveryTypedMessageAndToolCallOfARecordedSession(String file, TranscriptFormat format, String session,
@@ -80,6 +83,7 @@ class AgentTranscriptsTest {
       "codex/codemie__rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl",
       "gemini/codemie__session-2025-12-01T21-45-5b959dae.json",
       "opencode/entire__ses_2fd419c71ffeqSOLZEn9Pmpv8P.json",
+      "opencode/session-bridge__ses_277daa810ffePOBsdfS6gm8uA2.json",
       "cursor/git-ai__cursor-session-simple.jsonl",
   })
   void namesTheFilesASessionTouchedInTheVocabularyEveryViewReads(String file) throws Exception {
