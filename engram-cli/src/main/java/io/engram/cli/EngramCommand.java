@@ -26,6 +26,7 @@ import io.engram.cli.memory.ImportCommand;
 import io.engram.cli.memory.InboxCommand;
 import io.engram.cli.memory.ListCommand;
 import io.engram.cli.memory.RecallCommand;
+import io.engram.cli.memory.ReindexCommand;
 import io.engram.cli.memory.RememberCommand;
 import io.engram.cli.memory.RestoreCommand;
 import io.engram.cli.memory.ShowCommand;
@@ -80,6 +81,7 @@ import picocli.CommandLine.Spec;
       ImportCommand.class,
       InboxCommand.class,
       RecallCommand.class,
+      ReindexCommand.class,
       NotesCommand.class,
       ExtractCommand.class,
       CompactCommand.class,

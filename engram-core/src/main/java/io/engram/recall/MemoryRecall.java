@@ -200,6 +200,74 @@ public final class MemoryRecall {
   }
 
   /**
+   * What {@link #reindex} did.
+   *
+   * @param memories the memories in the store
+   * @param embedded how many of them the index holds with a vector now (0 without an embedding model)
+   * @param retrieval how recall finds them now: {@code bm25} or {@code bm25 + vectors (<model>)}
+   * @param index where the index is, or why there is none on disk
+   * @param notes anything that went less than well (index rebuilt or busy, model not loaded)
+   */
+  public record Reindexed(int memories, int embedded, String retrieval, String index, List<String> notes) {
+    /** Copies the list. */
+    public Reindexed {
+      notes = List.copyOf(notes);
+    }
+  }
+
+  /** How far {@link #reindex} has come: {@code embedded} of {@code memories} hold a vector. */
+  @FunctionalInterface
+  public interface ReindexProgress {
+    /** Called after each step of about the embedding budget, the first included. */
+    void embedded(int embedded, int memories);
+  }
+
+  /**
+   * Brings the on-disk index in step with every memory and embeds all that lack a vector, where a recall embeds for
+   * its budget only and leaves the rest to later calls: the first embedding of a large store, done at once. It goes
+   * in steps of about the embedding budget, the index's lock taken for each, so the recalls asked meanwhile wait
+   * for one step at most, and reports after each.
+   */
+  public synchronized Reindexed reindex(ReindexProgress progress) throws IOException {
+    List<String> notes = new ArrayList<>();
+    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), clock.instant());
+    int total = docs.all().size();
+    Optional<Embedder> embedder;
+    try {
+      embedder = embedder();
+    } catch (EmbedderNotReady e) {
+      notes.add(e.getMessage() + ": nothing embedded, run reindex again once it has loaded");
+      return new Reindexed(total, 0, "bm25", indexDirectory(Optional.empty()).toString(), notes);
+    }
+    model.problem().ifPresent(p -> notes.add("vectors off: " + p));
+    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
+    if (backend.onDisk().isEmpty()) {
+      return new Reindexed(total, 0, "bm25", "none on disk: each recall indexes in memory", notes);
+    }
+    int lacking = Integer.MAX_VALUE;
+    while (true) {
+      // Not left to a background catch-up, as a resident process's recall leaves them: this call embeds them all.
+      try (OpenedIndex opened = OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(),
+          embedder, notes, resident, embeddingBudget, false)) {
+        if (!opened.onDisk()) {
+          notes.add("the index was left as it was: run reindex again");
+          return new Reindexed(total, 0, "bm25", opened.description, notes);
+        }
+        int embedded = embedder.isEmpty() ? 0 : total - opened.unembedded;
+        progress.embedded(embedded, total);
+        // Each step embeds at least one batch; a step that embeds none means the model gave up: stop, say so.
+        if (opened.unembedded == 0 || opened.unembedded >= lacking) {
+          if (opened.unembedded > 0) {
+            notes.add(opened.unembedded + " memories could not be embedded: found by keywords");
+          }
+          return new Reindexed(total, embedded, retrieval, opened.description, notes);
+        }
+        lacking = opened.unembedded;
+      }
+    }
+  }
+
+  /**
    * The session-start manifest: up to {@code manifestMaxFiles} current memories (superseded ones left
    * out), newest first, one line each (name and description); older ones stay searchable.
    */
@@ -252,6 +320,8 @@ public final class MemoryRecall {
       where = opened.description;
       vectors = opened.index.hybrid();
       if (opened.unembedded > 0) {
+        notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
+            + " until the next recalls embed them");
         schedulePendingVectors();
       }
       try {

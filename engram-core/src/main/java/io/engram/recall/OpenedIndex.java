@@ -49,6 +49,11 @@ final class OpenedIndex implements AutoCloseable {
     this.dir = dir;
   }
 
+  /** Whether this is the on-disk index (not an in-memory one standing in because it was busy or unusable). */
+  boolean onDisk() {
+    return lock.isPresent();
+  }
+
   /** Marks the index as not to be kept: the call went wrong with it. */
   void failed() {
     failed = true;
@@ -87,10 +92,6 @@ final class OpenedIndex implements AutoCloseable {
         RecallIndex.SyncReport r = index.sync(docs);
         String how = r.added() + r.updated() + r.removed() == 0 ? "unchanged"
             : r.added() + " added, " + r.updated() + " updated, " + r.removed() + " removed";
-        if (r.unembedded() > 0) {
-          notes.add(r.unembedded() + " of " + docs.size() + " memories are not embedded yet: found by keywords until"
-              + " the next recalls embed them");
-        }
         return new OpenedIndex(index, "on disk at " + dir + (kept.isPresent() ? ", kept open" : "") + " (" + how + ", "
             + r.unchanged() + " unchanged)", r.unembedded(), search, lock, resident, dir);
       } catch (RuntimeException e) {

@@ -166,6 +166,38 @@ class MemoryRecallTest {
   }
 
   @Test
+  void reindexEmbedsTheWholeStoreInStepsOfTheBudgetAndReportsEachStep() throws IOException {
+    writeNotes(150);
+    RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();
+    MemoryRecall recall = oneBatchASync(model, new java.util.ArrayDeque<>());
+    List<String> steps = new java.util.ArrayList<>();
+
+    MemoryRecall.Reindexed done = recall.reindex((embedded, memories) -> steps.add(embedded + "/" + memories));
+
+    // 153 memories (the three of setUp and 150 notes), one batch of 64 a step with a zero budget.
+    assertThat(steps).containsExactly("64/153", "128/153", "153/153");
+    assertThat(done.embedded()).isEqualTo(153);
+    assertThat(done.retrieval()).startsWith("bm25 + vectors");
+    assertThat(documentsEmbedded(model)).isEqualTo(153);
+    MemoryRecall.Outcome after = recall.recall("zebra crossing", Optional.empty());
+    assertThat(after.notes()).noneMatch(n -> n.contains("not embedded yet"));
+    assertThat(after.index()).contains("unchanged");
+    assertThat(documentsEmbedded(model)).isEqualTo(153);
+  }
+
+  @Test
+  void reindexWithoutAModelBuildsTheKeywordIndexInOneStep() throws IOException {
+    writeNotes(100);
+    List<String> steps = new java.util.ArrayList<>();
+
+    MemoryRecall.Reindexed done = recall().reindex((embedded, memories) -> steps.add(embedded + "/" + memories));
+
+    assertThat(steps).containsExactly("0/103");
+    assertThat(done.retrieval()).isEqualTo("bm25");
+    assertThat(done.index()).contains("103 added");
+  }
+
+  @Test
   void withoutAResidentProcessTheNextRecallEmbedsTheNextSlice() throws IOException {
     writeNotes(150);
     RecallIndexTest.CountingEmbedder model = new RecallIndexTest.CountingEmbedder();

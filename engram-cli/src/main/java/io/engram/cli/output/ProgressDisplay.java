@@ -64,7 +64,12 @@ public final class ProgressDisplay {
 
   /** One item of the current phase is done; {@code label} names it. */
   public void item(String label) {
-    done++;
+    reached(done + 1, label);
+  }
+
+  /** {@code count} items of the current phase are done, for work that goes in steps of many; {@code label} says where. */
+  public void reached(int count, String label) {
+    done = count;
     if (terminal) {
       draw(label);
     } else if (total >= QUARTERS_FROM && done < total && done * 4 / total > quarter) {

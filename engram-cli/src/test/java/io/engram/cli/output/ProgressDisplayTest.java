@@ -40,6 +40,18 @@ class ProgressDisplayTest {
   }
 
   @Test
+  void workInStepsOfManyItemsShowsTheQuarterItPassedOnce() {
+    StringWriter err = new StringWriter();
+    ProgressDisplay display = new ProgressDisplay(new PrintWriter(err), false, "reindex");
+    display.phase("embed", 808);
+    display.reached(100, "");
+    display.reached(500, "");
+    display.reached(808, "");
+
+    assertThat(err.toString().lines()).containsExactly("reindex: embed (808 items)", "reindex: embed 500/808");
+  }
+
+  @Test
   void theBarFillsWithItsItems() {
     assertThat(ProgressDisplay.bar(0, 4)).isEqualTo("[------------------------]");
     assertThat(ProgressDisplay.bar(2, 4)).isEqualTo("[############------------]");
