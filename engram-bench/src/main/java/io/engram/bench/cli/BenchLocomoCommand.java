@@ -61,7 +61,8 @@ final class BenchLocomoCommand implements Runnable {
   String model;
 
   @Option(names = "--vector-cache", paramLabel = "FILE",
-      description = "Keep the model's vectors in FILE and reuse them in later runs (benchmarks only).")
+      description = "Keep the model's vectors in FILE and reuse them in later runs (benchmarks only); a pair of models"
+          + " keeps each model's beside it, its name before the extension (vc.bin: vc-MODEL.bin).")
   Path vectorCache;
 
   @Option(names = "--candidates-out", paramLabel = "FILE",
@@ -84,18 +85,34 @@ final class BenchLocomoCommand implements Runnable {
     }
     EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
     List<LocomoData.Conversation> conversations;
-    Optional<CachedEmbedder> embedder;
+    Optional<Embedder> embedder;
+    List<CachedEmbedder> cached = new java.util.ArrayList<>();
+    List<Path> cacheFiles = new java.util.ArrayList<>();
     try {
       conversations = LocomoData.read(data).stream().map(c -> c.part(part)).toList();
       String modelName = model == null
           ? RecallWiring.modelName(GlobalOptions.of(spec).roots().engramHome(), settings) : model;
-      embedder = noVectors ? Optional.empty() : Optional.of(CachedEmbedder.over(
-          RecallWiring.embedder(GlobalOptions.of(spec).roots(), modelName), Optional.ofNullable(vectorCache)));
+      if (noVectors) {
+        embedder = Optional.empty();
+      } else if (modelName.indexOf('+') > 0) { // a pair over each model's own cache: the same texts, read once
+        String[] names = modelName.split("\\+", 2);
+        for (String name : names) {
+          Optional<Path> file = Optional.ofNullable(vectorCache).map(f -> besides(f, name));
+          cached.add(CachedEmbedder.over(RecallWiring.embedder(GlobalOptions.of(spec).roots(), name), file));
+          file.ifPresent(cacheFiles::add);
+        }
+        embedder = Optional.of(io.engram.embeddings.PairedEmbedder.of(cached.get(0), cached.get(1)));
+      } else {
+        cached.add(CachedEmbedder.over(RecallWiring.embedder(GlobalOptions.of(spec).roots(), modelName),
+            Optional.ofNullable(vectorCache)));
+        Optional.ofNullable(vectorCache).ifPresent(cacheFiles::add);
+        embedder = Optional.of(cached.get(0));
+      }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e.getMessage(), e);
     }
     LocomoBench bench = new LocomoBench(new LocomoBench.Params(ks, window, tunedOn, ablations),
-        embedder.map(e -> (Embedder) e), settings);
+        embedder, settings);
     LocomoReport report;
     if (candidatesOut == null) {
       report = bench.run(data.toString(), conversations);
@@ -106,11 +123,12 @@ final class BenchLocomoCommand implements Runnable {
         throw new java.io.UncheckedIOException("cannot write " + candidatesOut + ": " + e.getMessage(), e);
       }
     }
-    if (embedder.isPresent() && vectorCache != null) {
+    for (int i = 0; i < cacheFiles.size(); i++) {
       try {
-        embedder.get().save(vectorCache);
+        cached.get(i).save(cacheFiles.get(i));
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot write the vector cache " + vectorCache + ": " + e.getMessage(), e);
+        throw new java.io.UncheckedIOException("cannot write the vector cache " + cacheFiles.get(i) + ": "
+            + e.getMessage(), e);
       }
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -120,6 +138,14 @@ final class BenchLocomoCommand implements Runnable {
     }
     print(out, report);
     out.flush();
+  }
+
+  /** {@code file} with {@code model} before its extension: {@code vc.bin} and MiniLM give {@code vc-MiniLM.bin}. */
+  private static Path besides(Path file, String model) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    return file.resolveSibling(stem + "-" + model + (dot > 0 ? name.substring(dot) : ""));
   }
 
   private void print(PrintWriter out, LocomoReport report) {
