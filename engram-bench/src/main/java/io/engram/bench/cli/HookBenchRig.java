@@ -62,9 +62,19 @@ final class HookBenchRig implements AutoCloseable {
   }
 
   /** Seeds the store and starts the service. */
-  static HookBenchRig start(Path dir, Path launcher, Path java, int memories) throws IOException {
+  static HookBenchRig start(Path dir, Path launcher, Path java, int memories, Optional<Path> models)
+      throws IOException {
     HookBenchRig rig = new HookBenchRig(dir, launcher, java);
     Files.createDirectories(rig.project);
+    if (models.isPresent()) { // model jars installed as engram models add leaves them: recall.embeddingModel auto uses them
+      Path into = io.engram.fs.HomeLayout.of(rig.home).models();
+      Files.createDirectories(into);
+      try (var jars = Files.newDirectoryStream(models.get(), "*.jar")) {
+        for (Path jar : jars) {
+          Files.copy(jar, into.resolve(jar.getFileName()));
+        }
+      }
+    }
     seed(rig.roots(rig.project), memories, "");
     Run started = rig.run(List.of(launcher.toString(), "daemon", "start"), Optional.empty(), Map.of());
     if (started.exit() != 0) {
