@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
  * <p>What the person typed is the text inside {@code <user_query>}; what Cursor adds around it ({@code
  * <timestamp>}, {@code <attached_files>}, {@code <external_links>}, images) is not theirs and is left out. An
  * assistant line holds text and {@code tool_use} blocks ({@code Shell}, {@code Read}, {@code Write}, {@code
- * StrReplace}, ...), taken into the transcript's vocabulary with ids made from their line; Cursor records no tool
+ * StrReplace}, {@code ApplyPatch} with the patch as its whole input, ...), taken into the transcript's vocabulary with ids made from their line; Cursor records no tool
  * results. What Cursor hid stands as {@code [REDACTED]}: a block of nothing else is the agent's hidden reasoning, and
- * the marker is cut from the end of a text. Lines of other shapes (later versions' events) are counted and skipped.
+ * the marker is cut from the end of a text. Lines of other shapes ({@code turn_ended}, the {@code metadata} line a
+ * transcript may start with, later versions' events) are counted and skipped.
  */
 final class CursorLines extends JsonLines {
   private static final Pattern QUERY = Pattern.compile("<user_query>\\s*(.*?)\\s*</user_query>", Pattern.DOTALL);

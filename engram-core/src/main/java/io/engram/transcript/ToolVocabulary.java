@@ -67,6 +67,7 @@ final class ToolVocabulary {
       Map.entry("Read", new Term("Read", Map.of("file_path", List.of("path", "target_file")))),
       Map.entry("Write", new Term("Write", Map.of("file_path", List.of("path"), "content", List.of("contents")))),
       Map.entry("StrReplace", new Term("Edit", Map.of("file_path", List.of("path")))),
+      Map.entry("ApplyPatch", new Term("apply_patch", Map.of("patch", List.of("input")))),
       Map.entry("Delete", new Term("Delete", Map.of("file_path", List.of("path", "target_file")))),
       Map.entry("Grep", new Term("Grep", Map.of())),
       Map.entry("Glob", new Term("Glob", Map.of("pattern", List.of("glob_pattern"),

@@ -10,11 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The kinds of session file Engram reads, told apart by their content, never by their name: the keys of the first
- * JSON value in the file say which agent wrote it.
+ * record that only one agent writes say which agent wrote the file. A record no reader claims (a kind added in a
+ * later version, or one every agent could write: Cursor at times starts a transcript with a {@code metadata} line) does
+ * not decide; the records after it do, up to {@value #RECORDS_LOOKED_AT}.
  *
  * <p>Line formats ({@link #linesAppended()}) are JSON Lines an agent appends to: they are read on from a byte offset
  * and a history can index what was appended since. Document formats are one JSON value written whole again on every
@@ -40,6 +43,11 @@ public enum TranscriptFormat {
   private static final Set<String> CODEX_TYPES = Set.of("session_meta", "response_item", "event_msg", "turn_context",
       "compacted", "token_usage_record");
   private static final Set<String> GEMINI_MESSAGE_TYPES = Set.of("user", "gemini", "info", "error", "warning");
+  // The record types Claude Code writes; a record of another type does not say the file is Claude Code's.
+  private static final Set<String> CLAUDE_CODE_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
+      "file-history-snapshot", "queue-operation", "custom-title", "tag", "attachment");
+  /** How many records are looked at for one that decides the format, before the file is taken for Claude Code's. */
+  static final int RECORDS_LOOKED_AT = 32;
 
   private final CodingAgent agent;
   private final boolean linesAppended;
@@ -60,9 +68,9 @@ public enum TranscriptFormat {
   }
 
   /**
-   * The format of {@code file}, from the top-level keys of its first JSON value (streamed: a large first record is
-   * not held). An empty file, or one whose start is not JSON, is {@link #CLAUDE_CODE}, whose reader reports every bad
-   * line.
+   * The format of {@code file}, from the top-level keys of its first record that decides (streamed: a large record is
+   * not held). An empty file, one whose start is not JSON, or one where no record decides is {@link #CLAUDE_CODE},
+   * whose reader reports every bad line.
    *
    * @throws IOException when the file cannot be read
    */
@@ -79,53 +87,60 @@ public enum TranscriptFormat {
 
   private static TranscriptFormat of(JsonParser parser) throws IOException {
     try (parser) {
-      JsonToken first = parser.nextToken();
-      if (first == JsonToken.START_ARRAY) {
-        return MESSAGE_LIST;
-      }
-      if (first != JsonToken.START_OBJECT) {
-        return CLAUDE_CODE;
-      }
-      Map<String, JsonToken> keys = new HashMap<>();
-      Map<String, String> texts = new HashMap<>();
-      for (JsonToken t = parser.nextToken(); t == JsonToken.FIELD_NAME; t = parser.nextToken()) {
-        String key = parser.currentName();
-        JsonToken value = parser.nextToken();
-        keys.put(key, value);
-        if (value == JsonToken.VALUE_STRING && (key.equals("type") || key.equals("role"))) {
-          texts.put(key, parser.getText());
+      for (int record = 0; record < RECORDS_LOOKED_AT; record++) {
+        JsonToken first = parser.nextToken();
+        if (first == JsonToken.START_ARRAY) {
+          return record == 0 ? MESSAGE_LIST : CLAUDE_CODE;
         }
-        parser.skipChildren();
+        if (first != JsonToken.START_OBJECT) {
+          return CLAUDE_CODE;
+        }
+        Map<String, JsonToken> keys = new HashMap<>();
+        Map<String, String> texts = new HashMap<>();
+        for (JsonToken t = parser.nextToken(); t == JsonToken.FIELD_NAME; t = parser.nextToken()) {
+          String key = parser.currentName();
+          JsonToken value = parser.nextToken();
+          keys.put(key, value);
+          if (value == JsonToken.VALUE_STRING && (key.equals("type") || key.equals("role"))) {
+            texts.put(key, parser.getText());
+          }
+          parser.skipChildren();
+        }
+        Optional<TranscriptFormat> decided = of(keys, texts);
+        if (decided.isPresent()) {
+          return decided.get();
+        }
       }
-      return of(keys, texts);
+      return CLAUDE_CODE;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return CLAUDE_CODE; // not JSON: the Claude Code reader reports each line it cannot use
     }
   }
 
-  private static TranscriptFormat of(Map<String, JsonToken> keys, Map<String, String> texts) {
+  /** The format {@code keys} (a record's top-level keys and their first tokens) say; empty when they do not decide. */
+  private static Optional<TranscriptFormat> of(Map<String, JsonToken> keys, Map<String, String> texts) {
     String type = texts.getOrDefault("type", "");
     boolean messages = keys.get("messages") == JsonToken.START_ARRAY;
     if (keys.containsKey("payload") && CODEX_TYPES.contains(type)) {
-      return CODEX;
+      return Optional.of(CODEX);
     }
     if (keys.containsKey("sessionId") && keys.containsKey("projectHash")) {
-      return messages ? GEMINI_DOCUMENT : GEMINI;
+      return Optional.of(messages ? GEMINI_DOCUMENT : GEMINI);
     }
     if (keys.containsKey("$set") || keys.containsKey("$rewindTo")
         || (keys.containsKey("id") && keys.containsKey("content") && !keys.containsKey("message")
             && GEMINI_MESSAGE_TYPES.contains(type))) {
-      return GEMINI;
+      return Optional.of(GEMINI);
     }
     if (keys.get("info") == JsonToken.START_OBJECT && messages) {
-      return OPENCODE_EXPORT;
+      return Optional.of(OPENCODE_EXPORT);
     }
     if (keys.containsKey("role") && keys.get("message") == JsonToken.START_OBJECT && !keys.containsKey("type")) {
-      return CURSOR;
+      return Optional.of(CURSOR);
     }
     if (messages && !keys.containsKey("type")) {
-      return MESSAGE_LIST;
+      return Optional.of(MESSAGE_LIST);
     }
-    return CLAUDE_CODE;
+    return CLAUDE_CODE_TYPES.contains(type) ? Optional.of(CLAUDE_CODE) : Optional.empty();
   }
 }
