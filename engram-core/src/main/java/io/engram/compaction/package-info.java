@@ -22,8 +22,8 @@
  * open work of every kind the transcript keeps, the task in progress, what of it is done and which steps of
  * the session's own workflow are not, the errors still failing) and from the latest live intent ({@code
  * LiveIntent}: the person's last real request, never a notice, another agent's message or a bare "yes"; the plan
- * the agent stated after it; the files it touched last; the checks to run again, each kind the session ran whose last run came before the
- * latest change): Pending Tasks with their state,
+ * the agent stated after it; the files it touched last; the checks to run again, each kind the session ran whose
+ * last run came before the latest change): Pending Tasks with their state,
  * Current Work as done and not done, a Next Step that is the next unfinished action naming the file, command or
  * check (a failure counts as still failing only when no later run of the same call passed), the real failures
  * (builds, tests, checks and programs run, tool errors; not a look that found nothing) each with its fix or
@@ -38,9 +38,9 @@
  * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC
  * + 0.1 CR}. SC counts a required section only when it says something of its kind (a statement, a file
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
- * being those a person would call errors, each kept when any of its key lines is; CC ({@code Continuity}) judges Pending Tasks, Current Work and the next
- * step against the transcript's last stretch by meaning, not against Engram's own summary: the open todo and task
- * items named, the words of the last request and of what the agent said and touched after it (weighed by how
+ * being those a person would call errors, each kept when any of its key lines is; CC ({@code Continuity}) judges
+ * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning, not against
+ * Engram's own summary: the open todo and task items named, the words of the last request and of what the agent said and touched after it (weighed by how
  * particular they are to that stretch), a next step that names the live work, so a paraphrase earns as much as a
  * quote and template words earn nothing (the next step needs a statement, which may run
  * on in its line); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for

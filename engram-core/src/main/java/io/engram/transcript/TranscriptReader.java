@@ -34,8 +34,8 @@ import java.util.regex.Pattern;
  * mid-turn and becomes a message there; when it is {@code dequeue}d, or a user record with its text follows, that
  * record holds it; {@code popAll} took it back into the input box; one still queued at the end of the file becomes
  * a message at the end. What the harness queues itself, a JSON object (a background task started), is a task
- * notification, never the person's. Every other record type ({@code progress}, {@code file-history-snapshot}, types not yet
- * invented) is counted and skipped. A line that is not JSON, not an object, has no type or a user/assistant record
+ * notification, never the person's. Every other record type ({@code progress}, {@code file-history-snapshot}, types
+ * not yet invented) is counted and skipped. A line that is not JSON, not an object, has no type or a user/assistant record
  * without a message object is a {@link ReadProblem} with its line number; reading goes on.
  */
 public final class TranscriptReader {
