@@ -40,8 +40,8 @@
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
  * being those a person would call errors, each kept when any of its key lines is; CC ({@code Continuity}) judges
  * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning, not against
- * Engram's own summary: the open todo and task items named, the words of the last request and of what the agent said and touched after it (weighed by how
- * particular they are to that stretch), a next step that names the live work, so a paraphrase earns as much as a
+ * Engram's own summary: the open todo and task items named, the words of the last request and of what the agent
+ * said and touched after it (weighed by how particular they are to that stretch), a next step that names the live work, so a paraphrase earns as much as a
  * quote and template words earn nothing (the next step needs a statement, which may run
  * on in its line); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
