@@ -36,7 +36,7 @@ public final class ReindexCommand implements Callable<Integer> {
     MemoryRecall.Reindexed r = MemoryAccess.engram(spec, RecallWiring.Caller.INTERACTIVE,
         Engram.COMMAND_LINE_SESSION, "engram").recall().reindex((embedded, memories) -> {
           if (!started[0]) {
-            progress.phase("embedding", memories);
+            progress.phase("indexing", memories);
             started[0] = true;
           }
           progress.reached(embedded, "");

@@ -43,7 +43,7 @@ class ReindexCommandTest {
     CommandRun r = run("reindex");
 
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.err().lines()).containsExactly("reindex: embedding (100 items)", "reindex: embedding 64/100");
+    assertThat(r.err().lines()).containsExactly("reindex: indexing (100 items)", "reindex: indexing 64/100");
     assertThat(r.out()).contains("100 memories indexed, 100 with a vector; recall finds them by bm25 + vectors");
     CommandRun recall = run("recall", "generated sources", "--json");
     assertThat(recall.exitCode()).as(recall.err()).isZero();
