@@ -76,6 +76,38 @@ class ExportImportCommandsTest {
   }
 
   @Test
+  void withTheShippedModelAParaphraseUnderAnotherNameIsMergedAndByWordsAloneItIsNot() throws Exception {
+    in("a", "remember", "--type", "project", "--name", "docker-before-verify", "--description",
+        "Integration tests require a running Docker",
+        "Run Docker before ./mvnw verify: the integration tests start their databases in containers.");
+    in("a", "remember", "--type", "project", "--name", "docker-image-tags", "--description",
+        "Release images are tagged with the git tag, never latest",
+        "Docker images for a release are tagged with the release's git tag; nothing is pushed as latest.");
+    Path bundle = tmp.resolve("out/memories.zip");
+    Files.createDirectories(bundle.getParent());
+    assertThat(in("a", "export", "--out", bundle.toString()).exitCode()).isZero();
+    for (String home : List.of("b", "words")) {
+      in(home, "remember", "--type", "project", "--name", "integration-tests-need-docker", "--description",
+          "Integration tests need Docker running", "The integration tests start their databases in containers,"
+          + " so Docker must be running before ./mvnw verify.");
+    }
+    Files.writeString(tmp.resolve("words/settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
+
+    CommandRun meaningRun = in("b", "import", bundle.toString(), "--json");
+    JsonNode byMeaning = JsonOutput.mapper().readTree(meaningRun.out());
+    JsonNode byWords = JsonOutput.mapper().readTree(in("words", "import", bundle.toString(), "--json").out());
+
+    // The model finds that the paraphrase says what the memory here says (a cosine of 0.96 with all-MiniLM-L6-v2-q,
+    // over the 0.80 of dream.meaningSimilarity); the release tags, about Docker too (0.25), stay apart.
+    assertThat(byMeaning.get("counts").get("merged").asInt()).as(meaningRun.err() + meaningRun.out()).isEqualTo(1);
+    assertThat(byMeaning.get("counts").get("created").asInt()).isEqualTo(1);
+    assertThat(in("b", "list").out()).contains("integration-tests-need-docker", "docker-image-tags")
+        .doesNotContain("docker-before-verify");
+    assertThat(byWords.get("counts").get("merged").asInt()).as(byWords.toString()).isZero();
+    assertThat(byWords.get("counts").get("created").asInt()).isEqualTo(2);
+  }
+
+  @Test
   void badSourcesAreClearErrors() throws Exception {
     assertThat(in("b", "import", "--from", "codex-x", "x").exitCode()).isEqualTo(2);
     assertThat(in("b", "import", "--from", "codex", "x").err()).contains("PATH and --all are for a bundle");
