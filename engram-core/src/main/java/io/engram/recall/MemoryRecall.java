@@ -321,7 +321,7 @@ public final class MemoryRecall {
       vectors = opened.index.hybrid();
       if (opened.unembedded > 0) {
         notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
-            + " until the next recalls embed them");
+            + " until the next recalls (or a reindex) embed them");
         schedulePendingVectors();
       }
       try {

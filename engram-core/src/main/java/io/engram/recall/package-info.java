@@ -21,7 +21,8 @@
  * most {@code recall.embeddingBudgetMillis}, 2 s, new and changed content first; what is left is found by
  * keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
  * VectorCatchUp} slices in the background, which hold the index's lock only to read what lacks a vector and to store
- * what they embedded, never while the model runs) and searches it; a keyword hit still waiting for its vector gets
+ * what they embedded, never while the model runs; {@link MemoryRecall#reindex} embeds it all at once, in steps of the
+ * budget, reporting each) and searches it; a keyword hit still waiting for its vector gets
  * its cosine computed for the query ({@link RecallIndex#EXACT_COSINES} of them), so the floor and the fusion see it: BM25 and,
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
  * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
