@@ -53,7 +53,9 @@ final class Assignments {
       "provider", "source", "store", "storage", "location", "input", "param", "column", "prompt", "strength",
       "required", "enabled", "timeout", "rotation", "index", "budget", "manager", "ref", "reference", "encoder", "mode",
       "scope", "scopes", "lifetime", "window", "encoding", "charset", "algorithm", "algo", "digest", "cipher",
-      "rounds", "iterations", "reset", "change", "confirm", "confirmation", "check", "strategy", "method", "flow",
+      "rounds", "iterations", "days", "hours", "minutes", "seconds", "secs", "ms", "millis", "weeks", "months",
+      "years", "age", "interval", "period", "delay", "retries", "attempts", "bits", "reset", "change", "confirm",
+      "confirmation", "check", "strategy", "method", "flow",
       "grant", "class", "handler", "service", "helper", "util", "utils", "factory", "generator", "parser",
       "request", "response", "error", "exception", "key_id", "keyid", "valid", "invalid", "expired", "set", "before",
       "after", "used", "total", "remaining", "left", "spent", "estimate", "estimated", "per", "cost", "rate");
@@ -62,7 +64,8 @@ final class Assignments {
   /** Words just before a secret name that make it something else: max_tokens, csrf_token, public_key... */
   private static final Pattern NOT_SECRET_PREFIX = Pattern.compile(
       "(?i)(?<![a-z0-9])(?:max|num|input|output|total|csrf|xsrf|public|primary|foreign|sort|partition|cache|page|next|prev"
-          + "|continuation|count|reasoning|prompt|completion|cached|has|is|no|show|hide|forgot|reset|new_?|confirm)"
+          + "|continuation|count|reasoning|prompt|completion|cached|has|is|no|show|hide|forgot|reset|new_?|confirm"
+          + "|existing)"
           + "[_.-]?$");
 
   private static final Pattern JSON_NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?");
@@ -85,7 +88,8 @@ final class Assignments {
             "(?i)(?<![\\w-])--?((?:[a-z0-9]++-){0,3})(?:password|passwd|pass|passphrase|token|api-?key|secret"
                 + "|storepass|keypass|bearer)(?:[ \\t]+|=)" + VALUE, 2,
             (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.startsWith("-")
-                && !ProseValues.namesSomethingElse(unquote(secret)) && !NOT_SECRET_PREFIX.matcher(m.group(1)).find(),
+                && !ProseValues.isFunctionWord(unquote(secret)) && !ProseValues.namesSomethingElse(unquote(secret))
+                && !NOT_SECRET_PREFIX.matcher(m.group(1)).find(),
             "pass", "token", "api", "secret", "bearer"),
         // XML elements: <password>...</password>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,

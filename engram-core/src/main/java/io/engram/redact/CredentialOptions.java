@@ -104,8 +104,10 @@ final class CredentialOptions {
     // caches, queues, directories
     tool("redis-cli valkey-cli keydb-cli redis-benchmark memtier_benchmark", "", "-a _", "--pass _", "--pass=",
         "--password _", "--password=");
+    tool("redis-cli valkey-cli keydb-cli", "auth", "#last");
     tool("rabbitmqctl", "add_user", "#1");
     tool("rabbitmqctl", "change_password", "#1");
+    tool("mosquitto_pub mosquitto_sub mosquitto_rr", "", "-P _", "--pw _");
     tool("ldapsearch ldapadd ldapmodify ldapdelete ldappasswd ldapwhoami ldapcompare ldapmodrdn", "", "-w _", "-w+");
     // remote shells and file transfer
     add("sshpass", "", true, "-p _", "-p+");
@@ -151,6 +153,7 @@ final class CredentialOptions {
     tool("htpasswd", "-b", "#last");
     tool("htpasswd", "-bc", "#last");
     tool("htpasswd", "-nb", "#last");
+    tool("ssh-keygen", "", "-N _", "-P _");
     tool("gpg gpg2", "", "--passphrase _", "--passphrase=");
     tool("cryptsetup", "", "<");
     tool("wpa_passphrase", "", "#1");

@@ -58,14 +58,14 @@ final class EngramRules {
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
             "(?i)(?<![\\w-])(?:x-[\\w-]{0,40}?(?:token|key|secret|auth|password)[\\w-]{0,20}+|private-token|api-key|apikey)"
                 + "[\"']?[ \\t]*:[ \\t]*[\"']?([^\\s\"',;]{8,}+)",
-            1, (secret, m, t) -> !Placeholders.isPlaceholder(secret) && !secret.contains("://"),
+            1, (secret, m, t) -> !ProseValues.namesSomethingElse(secret) && !secret.contains("://"),
             "x-", "private-token", "api-key", "apikey"),
         // cookies that hold a session: Cookie: session=...; sid=...
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
             "(?i)(?:\\bcookie[\"']?[ \\t]*:[ \\t]*|;[ \\t]*)[\\w.-]*?(?:sess|sid|token|auth|jwt|remember|login)[\\w.-]*+"
                 + "=([^;\\s\"']{8,}+)",
             1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "cookie"));
-    return java.util.stream.Stream.of(providers, headers, CredentialFiles.rules(), Assignments.rules())
+    return java.util.stream.Stream.of(providers, headers, CredentialFiles.rules(), Assignments.rules(), NamedPairs.rules())
         .flatMap(List::stream).toList();
   }
 }

@@ -82,7 +82,7 @@ final class HighEntropyTokens implements Detector {
       }
     }
     if (isIdPrefixed(s, start, end) || isIdValue(s, start) || isPublicKey(s, start, end) || isUlid(s, start, end)
-        || isDigest(s, start) || isFileName(s, end)) {
+        || isDigest(s, start) || isFileName(s, end) || isResourceName(s, start, end) || encodesText(s, start, end)) {
       return false;
     }
     CharSequence t = s.subSequence(start, end);
@@ -138,8 +138,68 @@ final class HighEntropyTokens implements Detector {
       i--;
     }
     String algorithm = s.substring(i, start - 1).toLowerCase(java.util.Locale.ROOT);
-    return algorithm.startsWith("sha") || algorithm.equals("md5") || algorithm.startsWith("blake");
+    return algorithm.startsWith("sha") || algorithm.equals("md5") || algorithm.startsWith("blake")
+        || algorithm.equals("h1"); // Go's go.sum: h1 is its SHA-256 of a module's files
   }
+
+  /** Keys whose value is a digest of something public: Content-MD5, x-amz-checksum-crc32, Sec-WebSocket-Accept. */
+  private static final java.util.regex.Pattern DIGEST_KEY =
+      java.util.regex.Pattern.compile("(?:md5|sha\\d*+|crc\\d*+c?|checksum|digest|fingerprint|integrity|accept)$");
+
+  /**
+   * The name of a resource, lower-case words and digits joined by hyphens, its first part a word: a Kubernetes pod
+   * ({@code api-7d9f8b6c5d-x2k4p}), an AWS resource ({@code subnet-0a1b2c3d4e5f6a7b8}), a cache key with a hash ({@code
+   * deps-linux-7c2e91f0...}); every later part short or hexadecimal, as a random secret's never all are.
+   */
+  private static boolean isResourceName(String s, int start, int end) {
+    int part = start;
+    boolean first = true;
+    for (int i = start; i <= end; i++) {
+      char c = i < end ? s.charAt(i) : '-';
+      if (c == '-') {
+        String p = s.substring(part, i);
+        boolean word = p.length() >= 2 && p.chars().allMatch(ch -> ch >= 'a' && ch <= 'z');
+        boolean hex = p.chars().allMatch(ch -> ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f');
+        if (p.isEmpty() || (first ? !word : p.length() > 10 && !hex)) {
+          return false;
+        }
+        first = false;
+        part = i + 1;
+      } else if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return !first && part > start;
+  }
+
+  /**
+   * Base64 of readable text ({@code eyJhbGciOiJSUzI1NiJ9}, a JWT's header, is {@code {"alg":"RS256"}}): text with
+   * spaces, quotes or braces, and no {@code user:password} pair, which an encoded credential is.
+   */
+  private static boolean encodesText(String s, int start, int end) {
+    String t = s.substring(start, end).replace('-', '+').replace('_', '/');
+    int padding = (4 - t.length() % 4) % 4;
+    if (padding == 3) {
+      return false;
+    }
+    byte[] bytes;
+    try {
+      bytes = java.util.Base64.getDecoder().decode(t + "==".substring(0, padding));
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    boolean spaced = false;
+    for (byte b : bytes) {
+      if (b < 0x20 && b != '\n' && b != '\t' && b != '\r' || b > 0x7e) {
+        return false;
+      }
+      spaced |= b == ' ' || b == '"' || b == '{' || b == '<';
+    }
+    String decoded = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII);
+    return spaced && !CREDENTIAL_PAIR.matcher(decoded).matches();
+  }
+
+  private static final java.util.regex.Pattern CREDENTIAL_PAIR = java.util.regex.Pattern.compile("[^\\s:\"'{}<>]{1,64}:\\S+");
 
   /** An SSH public key blob ({@code AAAAC3NzaC1lZDI1NTE5...}) or the base64 of a PEM block that is not a private key. */
   private static boolean isPublicKey(String s, int start, int end) {
@@ -180,8 +240,8 @@ final class HighEntropyTokens implements Detector {
     }
     // a numbered key (x-amz-id-2) names what its name names
     String key = s.substring(i + 1, keyEnd).toLowerCase(java.util.Locale.ROOT).replaceAll("[-_]\\d+$", "");
-    return key.endsWith("id") || key.endsWith("uuid") || key.endsWith("hash") || key.endsWith("sha")
-        || key.endsWith("digest") || key.endsWith("etag") || key.equals("signature");
+    return key.endsWith("id") || key.endsWith("uuid") || key.endsWith("hash") || key.endsWith("etag")
+        || key.equals("signature") || DIGEST_KEY.matcher(key).find();
   }
 
   /**

@@ -32,6 +32,9 @@ final class Placeholders {
         || v.startsWith("%") || v.startsWith("#") || v.chars().allMatch(c -> c == '*' || c == 'x' || c == 'X' || c == '.')) {
       return true;
     }
+    if (v.length() == 1) {
+      return true; // one letter stands for a value: --password=X
+    }
     String word = v.replaceAll("[/\\\\|,;:.!?)\\]}'\"`]+$", "");
     return WORDS.contains(word.toLowerCase(Locale.ROOT)) || TEMPLATE.matcher(v).matches()
         || word.equals(word.toUpperCase(Locale.ROOT)) && SELF_NAMES.contains(word.toLowerCase(Locale.ROOT))

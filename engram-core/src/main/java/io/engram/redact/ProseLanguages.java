@@ -23,7 +23,15 @@ final class ProseLanguages {
    */
   record Language(String code, List<String> keywords, Pattern nouns, Pattern pins, Pattern phrases, Pattern weak,
       List<String> joiners, Set<String> stops, Set<String> prepositions, Set<String> describing, Pattern logins,
-      List<String> loginKeywords, boolean cjk, boolean compounds) {}
+      List<String> loginKeywords, boolean cjk, boolean compounds, Pattern places) {
+    /** Languages whose prose has no places where it is stored; {@code places} says what follows a value that is one. */
+    Language(String code, List<String> keywords, Pattern nouns, Pattern pins, Pattern phrases, Pattern weak,
+        List<String> joiners, Set<String> stops, Set<String> prepositions, Set<String> describing, Pattern logins,
+        List<String> loginKeywords, boolean cjk, boolean compounds) {
+      this(code, keywords, nouns, pins, phrases, weak, joiners, stops, prepositions, describing, logins, loginKeywords,
+          cjk, compounds, Pattern.compile("$^"));
+    }
+  }
 
   private static Pattern p(String regex) {
     return Pattern.compile("(?iu)" + regex);
@@ -36,12 +44,16 @@ final class ProseLanguages {
       "endpoint", "url", "header", "name", "ids", "id", "usage", "store", "storage", "format", "validation", "check",
       "management", "generator", "encoder", "refresh", "lifetime", "scope", "scopes", "sauce");
 
+  /** English names of a secret that Chinese, Japanese and Korean prose uses as they are ("token 改成了 X"). */
+  private static final String BORROWED =
+      "(?:api|access|secret)[ _-]?keys?|(?:access|api|auth|bearer|bot)?[ _-]?tokens?|passwords?|passwd|secrets?";
+
   static final List<Language> ALL = List.of(
       new Language("en", List.of("pass", "pwd", "pw", "secret", "token", "api", "access", "cred", "key", "pin", "psk",
           "pre-shared", "shared",
-          "seed", "mnemonic", "login", "logon", "user", "account", "sign"),
+          "seed", "mnemonic", "login", "logon", "user", "account", "sign", "recovery", "backup"),
           p("pass[ -]?phrases?|seed[ -]phrase|recovery[ -]phrase|mnemonic|passwords?|passwd|passcodes?|pwd|pw|pass"
-              + "|secret[ _-]?keys?|secrets?|(?:access|auth|api|bearer|bot|refresh)?[ _-]?tokens?|api[ _-]?keys?"
+              + "|(?:recovery|backup)[ -]codes?|secret[ _-]?keys?|secrets?|(?:access|auth|api|bearer|bot|refresh)?[ _-]?tokens?|api[ _-]?keys?"
               + "|access[ _-]?keys?|credentials|creds|pin(?:[ -]?code)?|psk|pre-shared[ -]key|shared[ -]secret"
               + "|(?<=(?:wi-?fi|wlan|wpa2?|network|license|licence|product|activation|recovery|encryption|signing"
               + "|master|router|wireless|serial) ?)keys?"),
@@ -53,7 +65,7 @@ final class ProseLanguages {
               "also", "still", "being", "hashed", "encrypted", "there", "here", "this", "that", "it", "its", "our",
               "your", "my", "their", "his", "her", "in,", "either", "only", "never", "always", "must", "should"),
           Set.of("for", "of", "on", "to", "at", "in", "from"), DESCRIBING_EN,
-          p("log[ -]?in|logon|sign[ -]?in|creds|credentials|user(?:name)?/pass(?:word)?|accounts?"),
+          p("log[ -]?in(?:to)?|logon|sign[ -]?in|creds|credentials|user(?:name)?/pass(?:word)?|accounts?"),
           List.of("login", "log", "logon", "sign", "creds", "credentials", "user", "account"), false, false),
       new Language("de", List.of("passwort", "kennwort", "passphrase", "zugangsdaten", "zugangscode", "schlüssel",
           "token", "pin", "geheimnis", "anmeldung"),
@@ -110,18 +122,22 @@ final class ProseLanguages {
           Set.of("от", "для", "к", "на", "у"), Set.of("политика", "длина", "сброс", "срок"),
           p("логин/пароль|логин|учётка|учетка|учётная запись|учетная запись"), List.of("логин", "учётк", "учетк",
           "учётная", "учетная"), false, false),
-      new Language("zh", List.of("密码", "口令", "密钥", "令牌", "秘钥", "暗码", "通行码"),
-          p("密码短语|助记词|密码|口令|密钥|令牌|秘钥|暗码|通行码"), p("$^"), p("密码短语|助记词"), p("$^"),
+      new Language("zh", List.of("密码", "口令", "密钥", "令牌", "秘钥", "暗码", "通行码", "token", "secret", "pass", "api", "access"),
+          p("密码短语|助记词|密码|口令|密钥|令牌|秘钥|暗码|通行码|" + BORROWED), p("$^"), p("密码短语|助记词"), p("$^"),
           List.of("改成了", "改成", "改为", "设为", "设置为", "换成", "是", "为", "為", "：", ":", "="),
           Set.of(), Set.of(), Set.of(), p("账号/密码|帐号/密码|账号|帐号|用户名/密码|账户"),
-          List.of("账号", "帐号", "用户名", "账户"), true, false),
-      new Language("ja", List.of("パスワード", "パスフレーズ", "暗証番号", "合言葉", "トークン", "キー"),
-          p("パスフレーズ|パスワード|暗証番号|合言葉|トークン|(?<=(?:API|api|アクセス|シークレット|秘密) ?)キー"),
+          List.of("账号", "帐号", "用户名", "账户"), true, false, p("[ \t]*(?:里|中|上|内)")),
+      new Language("ja", List.of("パスワード", "パスフレーズ", "暗証番号", "合言葉", "トークン", "キー", "token", "secret",
+          "pass", "api", "access"),
+          p(BORROWED + "|パスフレーズ|パスワード|暗証番号|合言葉|トークン|(?<=(?:API|api|アクセス|シークレット|秘密) ?)キー"),
           p("暗証番号"), p("パスフレーズ"), p("$^"),
           List.of("は", "が", "を", "も", "：", ":", "="),
-          Set.of(), Set.of(), Set.of(), p("アカウント|ログイン|ID/パスワード"), List.of("アカウント", "ログイン"), true, false),
-      new Language("ko", List.of("비밀번호", "비번", "암호", "패스워드", "토큰", "키"),
-          p("비밀번호|비번|암호|패스워드|토큰|(?<=(?:API|api|액세스|시크릿|비밀) ?)키"), p("$^"), p("$^"), p("$^"),
+          Set.of(), Set.of(), Set.of(), p("アカウント|ログイン|ID/パスワード"), List.of("アカウント", "ログイン"), true, false,
+          p("[ \t]*(?:に|で|から|へ|の中)(?:は|も)?[ \t]*(?:保存|保管|ある|あり|入|記載|書|置|登録|管理)")),
+      new Language("ko", List.of("비밀번호", "비번", "암호", "패스워드", "토큰", "키", "token", "secret", "pass", "api",
+          "access"),
+          p(BORROWED + "|비밀번호|비번|암호|패스워드|토큰|(?<=(?:API|api|액세스|시크릿|비밀) ?)키"), p("$^"), p("$^"), p("$^"),
           List.of("는", "은", "가", "이", "를", "을", "도", "：", ":", "="),
-          Set.of(), Set.of(), Set.of(), p("계정|아이디|로그인"), List.of("계정", "아이디", "로그인"), true, false));
+          Set.of(), Set.of(), Set.of(), p("계정|아이디|로그인"), List.of("계정", "아이디", "로그인"), true, false,
+          p("[ \t]*(?:에|에서)(?:는|도)?[ \t]*(?:저장|보관|있|들어|기록|관리)")));
 }

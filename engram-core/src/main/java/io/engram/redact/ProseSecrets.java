@@ -101,7 +101,9 @@ final class ProseSecrets implements Detector {
   /** A noun stands as a word of its own: no letter or digit before it (unless it ends a compound) or after it. */
   private static boolean bounded(String text, int start, int end, Language l) {
     if (l.cjk()) {
-      return true;
+      // an English noun inside CJK prose is still a word of its own: not the start of "tokenizer"
+      return !(isAsciiWordChar(text.charAt(start)) && start > 0 && isAsciiWordChar(text.charAt(start - 1)))
+          && !(isAsciiWordChar(text.charAt(end - 1)) && end < text.length() && isAsciiWordChar(text.charAt(end)));
     }
     if (start > 0 && ("_./$@\\".indexOf(text.charAt(start - 1)) >= 0
         || !l.compounds() && Character.isLetterOrDigit(text.charAt(start - 1)))) {
@@ -124,6 +126,10 @@ final class ProseSecrets implements Detector {
     return true;
   }
 
+  private static boolean isAsciiWordChar(char c) {
+    return c < 128 && (Character.isLetterOrDigit(c) || c == '_');
+  }
+
   /** One clause of a text read from a noun or a login word on. */
   private record Clause(String text, ClauseEnds ends, Language l, int priority, List<Finding> out) {
     void afterNoun(int nounStart, int nounEnd, Sort sort) {
@@ -132,6 +138,9 @@ final class ProseSecrets implements Detector {
       int gap = 0;
       boolean prepositional = false;
       boolean weak = l.weak().matcher(text.substring(nounStart, nounEnd)).matches();
+      if (!l.cjk() && (text.startsWith("'s ", nounEnd) || text.startsWith("’s ", nounEnd))) {
+        return; // the secret's name, the password's hash: something of the secret, not the secret
+      }
       while (true) {
         int spaced = skipSpaces(i, end);
         if (spaced >= end) {
@@ -139,8 +148,11 @@ final class ProseSecrets implements Detector {
         }
         int joined = joinerAt(spaced, end);
         if (joined >= 0) {
-          if (!weak || gap == 0 && !Character.isLetter(text.charAt(joined - 1))) {
-            value(nounStart, joined, end, sort);
+          if (!weak) {
+            value(nounStart, joined, end, sort, false);
+          } else if (gap == 0) {
+            // "pass" is a verb as often as a noun: after "is" its value must look like a password ("the pass is X")
+            value(nounStart, joined, end, sort, Character.isLetter(text.charAt(joined - 1)));
           }
           return;
         }
@@ -166,6 +178,10 @@ final class ProseSecrets implements Detector {
         if (gap == 0 && l.describing().contains(lower)) {
           return;
         }
+        if (gap == 0 && sort == Sort.PIN && isPin(token)) {
+          emit(spaced, spaced + token.length()); // "use PIN 582914"
+          return;
+        }
         if ((gap == 0 || prepositional && gap <= 3) && ProseValues.looksLikePassword(token)) {
           emit(spaced, spaced + token.length());
           return;
@@ -179,15 +195,18 @@ final class ProseSecrets implements Detector {
         }
         char last = text.charAt(tokenEnd - 1);
         if (last == ':' || last == '：') {
-          value(nounStart, tokenEnd, end, sort); // "API key for the weather service: VALUE"
+          value(nounStart, tokenEnd, end, sort, false); // "API key for the weather service: VALUE"
           return;
         }
         i = tokenEnd;
       }
     }
 
-    /** The value after a joiner ending at {@code from}: quoted, a passphrase, a PIN, or the first likely word. */
-    private void value(int nounStart, int from, int end, Sort sort) {
+    /**
+     * The value after a joiner ending at {@code from}: quoted, a passphrase, a PIN, or the first likely word; when
+     * {@code strict}, only a word right after the joiner that looks like a password.
+     */
+    private void value(int nounStart, int from, int end, Sort sort, boolean strict) {
       int i = from;
       int skipped = 0;
       while (skipped <= MAX_SKIPPED) {
@@ -217,17 +236,27 @@ final class ProseSecrets implements Detector {
         if (sort == Sort.PHRASE && phrase(i, end)) {
           return;
         }
+        if (strict) {
+          if (ProseValues.looksLikePassword(token)) {
+            emit(i, i + token.length());
+          }
+          return;
+        }
         if (sort == Sort.PIN && token.chars().allMatch(Character::isDigit) && token.length() >= 4
             && token.length() <= 12) {
           emit(i, i + token.length());
           return;
         }
         boolean found = skipped == 0 ? ProseValues.couldBeSecret(token) : ProseValues.looksLikePassword(token);
+        if (found && l.cjk() && l.places().matcher(text).region(tokenEnd, end).lookingAt()) {
+          return; // "パスワードは1Passwordに保存": where it is kept, not what it is
+        }
         if (found) {
           emit(i, i + token.length());
           return;
         }
-        if (!ProseValues.isOrdinaryWord(token) || l.stops().contains(token.toLowerCase(Locale.ROOT))) {
+        String lower = token.toLowerCase(Locale.ROOT);
+        if (!ProseValues.isOrdinaryWord(token) || l.stops().contains(lower) || stopsOfTheNoun(nounStart).contains(lower)) {
           return;
         }
         skipped++;
@@ -330,6 +359,29 @@ final class ProseSecrets implements Detector {
       if (ProseValues.couldBeSecret(token)) {
         emit(v, v + token.length());
       }
+    }
+
+    /**
+     * The stop words of every language that has the noun at {@code nounStart}: "password" is English and Italian, and
+     * English text read with the Italian words must still stop at "the".
+     */
+    private java.util.Set<String> stopsOfTheNoun(int nounStart) {
+      if (l.cjk()) {
+        return java.util.Set.of();
+      }
+      java.util.Set<String> stops = new java.util.HashSet<>();
+      for (Language other : ProseLanguages.ALL) {
+        if (other != l && !other.cjk() && other.nouns().matcher(text).region(nounStart, text.length()).lookingAt()) {
+          stops.addAll(other.stops());
+        }
+      }
+      return stops;
+    }
+
+    /** A PIN said after its noun without a joiner: 4 to 12 digits, not one digit repeated (a default, 0000). */
+    private static boolean isPin(String token) {
+      return token.length() >= 4 && token.length() <= 12 && token.chars().allMatch(Character::isDigit)
+          && token.chars().distinct().count() > 1;
     }
 
     /** A word of code between a noun and its joiner: operators, brackets, a call ({@code status(401)}). */

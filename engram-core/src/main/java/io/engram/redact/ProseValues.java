@@ -24,7 +24,7 @@ final class ProseValues {
   private static final Pattern YAML_TAG = Pattern.compile("![A-Za-z][\\w.:-]*+");
   private static final Pattern SECRET_NAME = Pattern.compile(
       "(?i).*(?:passw(?:or)?d|passphrase|secret|token|psk|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key"
-          + "|credentials?|_auth)");
+          + "|credentials?|_auth|[_.-]pass|pwd)");
 
   /** English words that a value never is: after an option or a keyword, they show the text is prose. */
   private static final java.util.Set<String> FUNCTION_WORDS = java.util.Set.of("a", "an", "the", "is", "are", "was",

@@ -64,13 +64,14 @@ class SecretsAsWrittenTest {
   }
 
   @Test
-  void theFourthSetAsideKeepsItsFirstFigures() {
-    // Measured once when it was written (53 of 54 caught, 1 of 40 notes changed) and not tuned on since.
+  void theFourthSetAsideIsRedactedAndItsNotesLeftAlone() {
+    // First measured at 53 of 54 caught and 1 of 40 notes changed; its XML key and value pair and its "--password flag"
+    // were mended by general rules since, so it is tuning data now.
     Result result = detect(SecretCorpus.fourth(), c -> true, true);
     System.out.printf("secrets as written, fourth set aside: %s%n", result);
     double falsePositives = falsePositives(SecretCorpus.fourthNotes(), true, "fourth set-aside");
     assertThat(result.rate()).as("fourth set-aside detection in %%").isGreaterThanOrEqualTo(98.0);
-    assertThat(falsePositives).as("fourth set-aside false positives in %%").isLessThanOrEqualTo(2.5);
+    assertThat(falsePositives).as("fourth set-aside false positives in %%").isLessThanOrEqualTo(1.0);
   }
 
   @Test
@@ -82,9 +83,9 @@ class SecretsAsWrittenTest {
     long beforeChanged = SecretCorpus.fifthNotes().stream().filter(n -> !BaselineRedactor.standard().redact(n).text().equals(n)).count();
     System.out.printf("fifth set, 14-rule baseline: %d caught, %d notes changed%n", before, beforeChanged);
     // First measured before any change: 112 of 124 caught (90.3 %), 15 of 445 notes changed (3.37 %); the 14-rule
-    // baseline 47 and 20 in the same run.
-    assertThat(result.rate()).as("fifth set-aside detection in %%").isGreaterThanOrEqualTo(90.3);
-    assertThat(falsePositives).as("fifth set-aside false positives in %%").isLessThanOrEqualTo(3.4);
+    // baseline 47 and 20 in the same run. Mended since by general rules, so it is tuning data now.
+    assertThat(result.rate()).as("fifth set-aside detection in %%").isGreaterThanOrEqualTo(98.0);
+    assertThat(falsePositives).as("fifth set-aside false positives in %%").isLessThanOrEqualTo(0.5);
   }
 
   @Test
@@ -93,10 +94,12 @@ class SecretsAsWrittenTest {
     cases.addAll(SecretCorpus.heldOut());
     cases.addAll(SecretCorpus.fresh());
     cases.addAll(SecretCorpus.fourth());
+    cases.addAll(SecretCorpus.fifth());
     List<String> notes = new ArrayList<>(SecretCorpus.ordinaryNotes());
     notes.addAll(SecretCorpus.heldOutNotes());
     notes.addAll(SecretCorpus.freshNotes());
     notes.addAll(SecretCorpus.fourthNotes());
+    notes.addAll(SecretCorpus.fifthNotes());
     long ours = cases.stream().filter(c -> caught(c, REDACTOR.redact(c.text()).text())).count();
     long plain = cases.stream().filter(c -> caught(c, BaselineRedactor.standard().redact(c.text()).text())).count();
     long oursChanged = notes.stream().filter(n -> !REDACTOR.redact(n).text().equals(n)).count();
