@@ -30,6 +30,8 @@ final class ProseSecrets implements Detector {
   private static final int MAX_PHRASE_WORDS = 10;
   /** Joiners of every language: "password -> X". */
   private static final List<String> ARROWS = List.of("->", "=>", "→", "⇒");
+  /** Words that set a second value against the first: "not X but Y". */
+  private static final List<String> CONTRASTS = List.of("ではなく", "じゃなくて", "じゃなく", "而是", "아니라", "아니고", "but");
   private static final String OPENING = "\"'`“‘«„「『‹";
   private static final String CLOSING = "\"'`”’»“」』›";
 
@@ -149,7 +151,13 @@ final class ProseSecrets implements Detector {
         int joined = joinerAt(spaced, end);
         if (joined >= 0) {
           if (!weak) {
+            int before = out.size();
             value(nounStart, joined, end, sort, false);
+            if (out.size() == before) {
+              appositive(end);
+            } else {
+              contrasted(out.get(out.size() - 1).end(), end, sort);
+            }
           } else if (gap == 0) {
             // "pass" is a verb as often as a noun: after "is" its value must look like a password ("the pass is X")
             value(nounStart, joined, end, sort, Character.isLetter(text.charAt(joined - 1)));
@@ -376,6 +384,45 @@ final class ProseSecrets implements Detector {
         }
       }
       return stops;
+    }
+
+    /**
+     * A value set off by a comma at the end of a sentence whose joiner found none: "the password to the VPN is the
+     * same as before, Vpn-Same-4455". The clause after the comma must be that one word, and it must look like a
+     * password.
+     */
+    private void appositive(int clauseEnd) {
+      if (clauseEnd >= text.length() || text.charAt(clauseEnd) != ',') {
+        return;
+      }
+      int from = skipSpaces(clauseEnd + 1, text.length());
+      int to = ends.after(from);
+      int tokenEnd = l.cjk() ? asciiRun(from, to) : tokenEnd(from, to);
+      if (tokenEnd <= from || skipSpaces(tokenEnd, to) < to) {
+        return;
+      }
+      String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
+      if (ProseValues.looksLikePassword(token)) {
+        emit(from, from + token.length());
+      }
+    }
+
+    /** A second value after the first and a contrast: "暗証番号は 8841 ではなく 907163 です" (not 8841 but 907163). */
+    private void contrasted(int valueEnd, int end, Sort sort) {
+      int i = skipSpaces(valueEnd, end);
+      for (String contrast : CONTRASTS) {
+        if (text.startsWith(contrast, i)) {
+          int from = skipSpaces(i + contrast.length(), end);
+          int tokenEnd = l.cjk() ? asciiRun(from, end) : tokenEnd(from, end);
+          if (tokenEnd > from) {
+            String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
+            if (ProseValues.looksLikePassword(token) || sort == Sort.PIN && isPin(token)) {
+              emit(from, from + token.length());
+            }
+          }
+          return;
+        }
+      }
     }
 
     /** A PIN said after its noun without a joiner: 4 to 12 digits, not one digit repeated (a default, 0000). */
