@@ -62,9 +62,17 @@ final class ProseSecrets implements Detector {
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String text = scanned.text();
     ClauseEnds ends = new ClauseEnds(text);
+    int cjk = -1; // whether the text holds Chinese, Japanese or Korean script: found once, when first asked
     for (Language l : ProseLanguages.ALL) {
       if (!scanned.mentions(keywordsOf(l))) {
         continue;
+      }
+      if (l.cjk()) {
+        // English nouns count in CJK prose only ("token 改成了 X"); a text in no CJK script has none to read
+        cjk = cjk < 0 ? (holdsCjkScript(text) ? 1 : 0) : cjk;
+        if (cjk == 0) {
+          continue;
+        }
       }
       Matcher nouns = l.nouns().matcher(scanned.subject()).useTransparentBounds(true).useAnchoringBounds(false);
       Matcher logins = l.logins().matcher(scanned.subject()).useTransparentBounds(true).useAnchoringBounds(false);
@@ -126,6 +134,17 @@ final class ProseSecrets implements Detector {
       }
     }
     return true;
+  }
+
+  private static boolean holdsCjkScript(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= '\u3040' && (c <= '\u30ff' || c >= '\u3400' && c <= '\u9fff' || c >= '\uac00' && c <= '\ud7af'
+          || c >= '\uf900' && c <= '\ufaff')) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isAsciiWordChar(char c) {
