@@ -21,7 +21,9 @@ final class NamedPairs {
 
   private static final String[] KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
   private static final String NAME_FIELD = "(?:key|name|id|property|param(?:eter)?|parameterkey|variable)";
-  private static final String VALUE_FIELD = "(?:value|defaultvalue|parametervalue|content)";
+  private static final String VALUE_FIELD = "(?:value|defaultvalue|parametervalue)";
+  /** The attribute rules need a value field on their line: the lines worth reading. */
+  private static final String[] VALUE_KEYWORDS = {"value"};
   private static final String QUOTED = "(\"[^\"\\n]{0,512}\"|'[^'\\n]{0,512}')";
   private static final String NAME = "([^\"'\\n<>=]{1,100})";
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++");
@@ -30,22 +32,40 @@ final class NamedPairs {
     return List.of(
         // <add key="SmtpPassword" value="..."/>, <param name="token" value="..."/>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])" + NAME
-            + "\\1[^<>\\n]{0,200}?\\b" + VALUE_FIELD + "[ \\t]*=[ \\t]*" + QUOTED, 3, named(2), KEYWORDS),
+            + "\\1[^<>\\n]{0,200}?\\b" + VALUE_FIELD + "[ \\t]*=[ \\t]*" + QUOTED, 3, named(2), VALUE_KEYWORDS),
         // <add value="..." key="SmtpPassword"/>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)\\b" + VALUE_FIELD + "[ \\t]*=[ \\t]*" + QUOTED
-            + "[^<>\\n]{0,200}?\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\2", 1, named(3), KEYWORDS),
+            + "[^<>\\n]{0,200}?\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\2", 1, named(3), VALUE_KEYWORDS),
         // <entry key="password">...</entry>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)<[\\w:.-]++[^<>\\n]{0,200}?\\b" + NAME_FIELD
-            + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\1[^<>\\n]{0,200}>([^<\\n]{1,512})</", 3, named(2), KEYWORDS),
+            + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\1[^<>\\n]{0,200}>([^<\\n]{1,512})</", 3, named(2), "</"),
         // {"name": "DB_PASSWORD", "value": "..."}, and in YAML the value on the next line: - name: X \n value: ...
-        new PatternRule(SecretKind.PASSWORD_ASSIGNMENT, Pattern.compile("(?i)[\"']?\\b" + NAME_FIELD
-            + "[\"']?[ \\t]*[:=][ \\t]*([\"']?)([\\w.:/-]{1,100})\\1[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*-?[ \\t]*)?[\"']?"
+        // tried where a name field's word stands, the next line read too
+        new PatternRule(SecretKind.PASSWORD_ASSIGNMENT, Pattern.compile("(?i)" + NAME_FIELD
+            + "\\b[\"']?[ \\t]*[:=][ \\t]*([\"']?)([\\w.:/-]{1,100})\\1[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*-?[ \\t]*)?[\"']?"
             + VALUE_FIELD + "[\"']?[ \\t]*[:=][ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}'|[^\\s\"',}{\\[]{1,512})"),
-            3, List.of(KEYWORDS), 1, false, false, named(2)),
-        // define('DB_PASSWORD', '...'), Map.of("password", "..."), setProperty("db.password", "...")
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
-            "([\"'])([\\w.:-]{1,100})\\1[ \\t]*,[ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}')", 3,
-            named(2).and((secret, m, t) -> !ProseValues.isOrdinaryWord(unquote(secret))), KEYWORDS));
+            3, List.of("key", "name", "id", "property", "param", "variable"), 1, false, true, named(2)),
+        // define('DB_PASSWORD', '...'), Map.of("password", "..."), setProperty("db.password", "..."): tried at each
+        // secret word, the name found back to its opening quote
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT, "(?i)(?:pass|pwd|secret|token|key|credential|psk)"
+            + "[\\w.:-]{0,60}+([\"'])[ \\t]*,[ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}')", 2,
+            (secret, m, t) -> literalName(t.text(), m.start(), m.end(1) - 1).filter(ProseValues::namesSecret).isPresent()
+                && isValue(unquote(secret)) && !ProseValues.isOrdinaryWord(unquote(secret)), KEYWORDS));
+  }
+
+  /** The string literal that ends at {@code close} (its closing quote) and holds {@code inside}: its text, if any. */
+  private static java.util.Optional<String> literalName(String text, int inside, int close) {
+    char quote = text.charAt(close);
+    for (int i = inside - 1; i >= 0 && inside - i <= 40; i--) {
+      char c = text.charAt(i);
+      if (c == quote) {
+        return java.util.Optional.of(text.substring(i + 1, close));
+      }
+      if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == ':' || c == '-')) {
+        return java.util.Optional.empty();
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** The record's name (group {@code group}) names a secret, and its value is one. */
