@@ -22,36 +22,65 @@ final class NamedPairs {
   private static final String[] KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
   private static final String NAME_FIELD = "(?:key|name|id|property|param(?:eter)?|parameterkey|variable)";
   private static final String VALUE_FIELD = "(?:value|defaultvalue|parametervalue)";
-  /** The attribute rules need a value field on their line: the lines worth reading. */
-  private static final String[] VALUE_KEYWORDS = {"value"};
   private static final String QUOTED = "(\"[^\"\\n]{0,512}\"|'[^'\\n]{0,512}')";
   private static final String NAME = "([^\"'\\n<>=]{1,100})";
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++");
 
   static List<PatternRule> rules() {
     return List.of(
-        // <add key="SmtpPassword" value="..."/>, <param name="token" value="..."/>
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])" + NAME
-            + "\\1[^<>\\n]{0,200}?\\b" + VALUE_FIELD + "[ \\t]*=[ \\t]*" + QUOTED, 3, named(2), VALUE_KEYWORDS),
-        // <add value="..." key="SmtpPassword"/>
-        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)\\b" + VALUE_FIELD + "[ \\t]*=[ \\t]*" + QUOTED
-            + "[^<>\\n]{0,200}?\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\2", 1, named(3), VALUE_KEYWORDS),
+        // <add key="SmtpPassword" value="..."/>, {"name": "DB_PASSWORD", "value": "..."}, - name: X \n  value: ...:
+        // tried where a value field stands, its record's name looked for before it on its line or the line above
+        PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT, "(?i)value[\"']?[ \\t]*[:=][ \\t]*(\"[^\"\\n]{1,512}\"|"
+            + "'[^'\\n]{1,512}'|[^\\s\"',}{\\[<>/]{1,512})", 1,
+            (secret, m, t) -> nameBefore(t.text(), m.start()).or(() -> nameAfter(t.text(), m.end()))
+                .filter(ProseValues::namesSecret).isPresent() && isValue(unquote(secret)), "value"),
         // <entry key="password">...</entry>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)<[\\w:.-]++[^<>\\n]{0,200}?\\b" + NAME_FIELD
             + "[ \\t]*=[ \\t]*([\"'])" + NAME + "\\1[^<>\\n]{0,200}>([^<\\n]{1,512})</", 3, named(2), "</"),
-        // {"name": "DB_PASSWORD", "value": "..."}, and in YAML the value on the next line: - name: X \n value: ...
-        // tried where a name field's word stands, the next line read too
-        new PatternRule(SecretKind.PASSWORD_ASSIGNMENT, Pattern.compile("(?i)" + NAME_FIELD
-            + "\\b[\"']?[ \\t]*[:=][ \\t]*([\"']?)([\\w.:/-]{1,100})\\1[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*-?[ \\t]*)?[\"']?"
-            + VALUE_FIELD + "[\"']?[ \\t]*[:=][ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}'|[^\\s\"',}{\\[]{1,512})"),
-            3, List.of("key", "name", "id", "property", "param", "variable"), 1, false, true, named(2)),
         // define('DB_PASSWORD', '...'), Map.of("password", "..."), setProperty("db.password", "..."): tried at each
         // secret word, the name found back to its opening quote
         PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT, "(?i)(?:pass|pwd|secret|token|key|credential|psk)"
-            + "[\\w.:-]{0,60}+([\"'])[ \\t]*,[ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}')", 2,
+            + "[\\w.:-]{0,60}+([\"'])[ \\t]*,[ \\t]*(\"[^\"\\n]{1,512}\"|'[^'\\n]{1,512}')(?![ \\t]*:)", 2,
             (secret, m, t) -> literalName(t.text(), m.start(), m.end(1) - 1).filter(ProseValues::namesSecret).isPresent()
                 && isValue(unquote(secret)) && !ProseValues.isOrdinaryWord(unquote(secret)), KEYWORDS));
   }
+
+  /**
+   * The name field of the record whose value field starts at {@code valueAt}: the last {@code key="..."}, {@code
+   * "name": "..."} or {@code name: ...} before it on its line, or on the line above (YAML's list item), with nothing
+   * but the record's own punctuation after that name before the value field.
+   */
+  static java.util.Optional<String> nameBefore(String text, int valueAt) {
+    int lineStart = text.lastIndexOf('\n', valueAt - 1) + 1;
+    int from = lineStart == 0 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1;
+    java.util.regex.Matcher m = NAME_FIELD_BEFORE.matcher(text).useTransparentBounds(true)
+        .region(Math.max(from, valueAt - 400), valueAt);
+    String name = null;
+    while (m.find()) {
+      name = m.group(2);
+    }
+    return java.util.Optional.ofNullable(name);
+  }
+
+  /** The name attribute after the value in the same XML element: {@code <add value="..." key="DbPassword"/>}. */
+  static java.util.Optional<String> nameAfter(String text, int valueEnd) {
+    int close = text.indexOf('>', valueEnd);
+    int lineEnd = text.indexOf('\n', valueEnd);
+    int end = close < 0 ? -1 : lineEnd < 0 ? close : Math.min(close, lineEnd);
+    if (end < 0 || end - valueEnd > 400) {
+      return java.util.Optional.empty();
+    }
+    java.util.regex.Matcher m = NAME_ATTRIBUTE.matcher(text).region(valueEnd, end);
+    return m.find() ? java.util.Optional.of(m.group(2)) : java.util.Optional.empty();
+  }
+
+  private static final Pattern NAME_ATTRIBUTE =
+      Pattern.compile("(?i)\\b" + NAME_FIELD + "[ \\t]*=[ \\t]*([\"'])([^\"'\\n<>=]{1,100})\\1");
+
+  private static final Pattern NAME_FIELD_BEFORE = Pattern.compile("(?i)\\b" + NAME_FIELD
+      + "[\"']?[ \\t]*[:=][ \\t]*([\"']?)([\\w.:/-]{1,100})\\1(?=[ \\t]*,?[ \\t]*(?:\\r?\\n[ \\t]*-?[ \\t]*)?[\"']?"
+      + "(?:(?!(?:default|parameter)?value\\b)[\\w-]{1,40}[ \\t]*=[ \\t]*(?:\"[^\"\\n]*\"|'[^'\\n]*')[ \\t]*)*+"
+      + "(?:default|parameter)?value\\b)");
 
   /** The string literal that ends at {@code close} (its closing quote) and holds {@code inside}: its text, if any. */
   private static java.util.Optional<String> literalName(String text, int inside, int close) {
