@@ -82,14 +82,16 @@ final class HighEntropyTokens implements Detector {
       }
     }
     if (isIdPrefixed(s, start, end) || isIdValue(s, start) || isPublicKey(s, start, end) || isUlid(s, start, end)
-        || isDigest(s, start) || isFileName(s, end) || isResourceName(s, start, end) || encodesText(s, start, end)) {
+        || isDigest(s, start) || isFileName(s, end)) {
       return false;
     }
     CharSequence t = s.subSequence(start, end);
     if (slash && looksLikePath(t.toString())) {
       return false;
     }
-    return wordShare(t) < maxWordShare && Entropy.of(t) >= minBits;
+    // the costlier looks last, for the few tokens that read as random
+    return wordShare(t) < maxWordShare && Entropy.of(t) >= minBits && !isResourceName(s, start, end)
+        && !encodesText(s, start, end);
   }
 
   private static final String[] INTEGRITY = {"sha1-", "sha256-", "sha384-", "sha512-"};
