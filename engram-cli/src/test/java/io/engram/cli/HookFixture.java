@@ -87,10 +87,18 @@ public final class HookFixture {
 
   /** Runs {@code engram --home HOME --project PROJECT --user-home USER ARGS...}. */
   public CommandRun run(String... args) {
-    List<String> all = new ArrayList<>(List.of("--home", home.toString(), "--project", project.toString(),
-        "--user-home", userHome.toString()));
+    List<String> all = new ArrayList<>(globalArguments());
     all.addAll(List.of(args));
     return CommandRun.inEnvironment(environment, all.toArray(String[]::new));
+  }
+
+  /** One command line for many runs against this home and project, as {@link #run} gives each (see the type). */
+  public CommandRun.Reused reused() {
+    return CommandRun.reused(environment, globalArguments());
+  }
+
+  private List<String> globalArguments() {
+    return List.of("--home", home.toString(), "--project", project.toString(), "--user-home", userHome.toString());
   }
 
   /**

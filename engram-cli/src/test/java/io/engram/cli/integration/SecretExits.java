@@ -32,7 +32,10 @@ final class SecretExits implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final List<String> modelRequests = Collections.synchronizedList(new ArrayList<>());
-  private final List<String> printed = new ArrayList<>();
+  private final List<String> printed = Collections.synchronizedList(new ArrayList<>());
+  /** Homes beside the fixture's, written by {@link #runEach} when it spreads its commands over several. */
+  private final List<Path> otherHomes = new ArrayList<>();
+  private long phaseStart = System.nanoTime();
   private final HttpServer model;
   private final HookFixture fixture;
 
@@ -80,12 +83,60 @@ final class SecretExits implements AutoCloseable {
   }
 
   String printed() {
-    return String.join("\n", printed);
+    synchronized (printed) {
+      return String.join("\n", printed);
+    }
   }
 
   /** Runs {@code engram ARGS...} against the home and keeps what it printed. */
   void run(String... args) {
     record(fixture.run(args));
+  }
+
+  /**
+   * Runs each of {@code commands} ({@code engram ARGS...}) in turn through one command line ({@link
+   * CommandRun.Reused}: built once, every option reset before each parse) and keeps what each printed.
+   */
+  void runEach(List<String[]> commands) {
+    runEach(commands, fixture.reused());
+  }
+
+  /**
+   * Runs {@code commands} as {@link #runEach(List)} does, {@code perHome} of them against each of fresh homes under
+   * {@code root} (searched with the fixture's home): a store's every write rewrites its MEMORY.md, so a thousand
+   * memories in one home cost the square of what they cost spread over ten.
+   */
+  void runEach(List<String[]> commands, int perHome, Path root) throws IOException {
+    for (int from = 0; from < commands.size(); from += perHome) {
+      runEach(commands.subList(from, Math.min(commands.size(), from + perHome)), fixture.withHome(newHome(root)).reused());
+    }
+  }
+
+  /** A fresh home under {@code root}, searched with the fixture's from now on. */
+  Path newHome(Path root) throws IOException {
+    Path home = Files.createDirectories(root.resolve("home-" + otherHomes.size()));
+    otherHomes.add(home);
+    return home;
+  }
+
+  private void runEach(List<String[]> commands, CommandRun.Reused cli) {
+    for (String[] args : commands) {
+      record(cli.run(args));
+    }
+  }
+
+  /** The homes this searches: the fixture's and those {@link #runEach(List, int, Path)} wrote. */
+  List<Path> homes() {
+    List<Path> all = new ArrayList<>(List.of(fixture.home()));
+    all.addAll(otherHomes);
+    return all;
+  }
+
+  /** Prints how long the phase that ends here took, so that a slow exit shows in the test's output. */
+  void phase(String name) {
+    long now = System.nanoTime();
+    System.out.printf("  %-40s %6d ms%n", name, (now - phaseStart) / 1_000_000);
+    phaseStart = now;
   }
 
   void record(CommandRun r) {
@@ -164,7 +215,7 @@ final class SecretExits implements AutoCloseable {
           leaks.add(c.family() + " secret '" + secret + "' in a model request");
         }
         if (holds.test(outputs)) {
-          leaks.add(c.family() + " secret '" + secret + "' in printed output");
+          leaks.add(c.family() + " secret '" + secret + "' in printed output: ..." + around(outputs, secret) + "...");
         }
       }
     }
@@ -176,14 +227,23 @@ final class SecretExits implements AutoCloseable {
 
   /**
    * Every case of the corpora the tests drive through every exit: the provider families ({@link
-   * SecretCorpus#secrets()}) and secrets as people write them ({@link SecretCorpus#asWritten()}, {@link
-   * SecretCorpus#heldOut()}).
+   * SecretCorpus#secrets()}) and every set of secrets as people write them.
    */
   static List<SecretCorpus.SecretCase> everyCase() {
     List<SecretCorpus.SecretCase> all = new ArrayList<>(SecretCorpus.secrets());
     all.addAll(SecretCorpus.asWritten());
     all.addAll(SecretCorpus.heldOut());
+    all.addAll(SecretCorpus.fresh());
+    all.addAll(SecretCorpus.fourth());
+    all.addAll(SecretCorpus.fifth());
     return all;
+  }
+
+  /** Up to 60 characters on each side of where {@code secret} first stands in {@code text} (in any case). */
+  private static String around(String text, String secret) {
+    int at = text.toLowerCase(Locale.ROOT).indexOf(secret.toLowerCase(Locale.ROOT));
+    return at < 0 ? "" : text.substring(Math.max(0, at - 60), Math.min(text.length(), at + secret.length() + 60))
+        .replace('\n', ' ');
   }
 
   /**
@@ -216,18 +276,24 @@ final class SecretExits implements AutoCloseable {
     return out.toString();
   }
 
-  /** Every file under the home: relative path to its bytes as lower-case ISO-8859-1 text (binary files too). */
+  /**
+   * Every file under the homes ({@link #homes}): its path (relative to its home, after the home's name when it is not
+   * the fixture's) to its bytes as lower-case ISO-8859-1 text (binary files too).
+   */
   Map<String, String> filesUnder() throws IOException {
-    Path dir = fixture.home();
     Map<String, String> out = new HashMap<>();
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.filter(Files::isRegularFile).toList()) {
-        out.put(dir.relativize(p).toString(),
-            new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+    for (Path dir : homes()) {
+      String prefix = dir.equals(fixture.home()) ? "" : dir.getFileName() + "/";
+      try (Stream<Path> s = Files.walk(dir)) {
+        for (Path p : s.filter(Files::isRegularFile).toList()) {
+          out.put(prefix + dir.relativize(p),
+              new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+        }
       }
     }
     return out;
   }
+
 
   static String oneLine(String text) {
     return text.replaceAll("\\s+", " ").strip();

@@ -64,30 +64,41 @@ class SecretsNeverLeaveTest {
     Files.writeString(HomeLayout.of(home).settingsFile(), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
     Path transcript = transcript(cases);
 
+    // Every case as a memory of its own (name, description, body), each a whole run of `engram remember`, through
+    // one command line built once per home and a hundred cases to a home: a command line was some 150 ms to build, and
+    // each write rewrites MEMORY.md, which grows with the store.
+    List<String[]> remembers = new ArrayList<>();
     for (int i = 0; i < cases.size(); i++) {
       String text = cases.get(i).text();
-      exits.run("remember", "--type", "project", "--name", "note " + i + " " + SecretExits.prefix(text, 60),
-          "--description", SecretExits.oneLine(text), text);
+      remembers.add(new String[] {"remember", "--type", "project", "--name",
+          "note " + i + " " + SecretExits.prefix(text, 60), "--description", SecretExits.oneLine(text), text});
     }
+    exits.runEach(remembers, 100, work);
+    exits.phase("remember, each case");
     exits.run("extract", "--dry-run", "--json", transcript.toString());
     exits.run("extract", "--json", transcript.toString());
     exits.run("notes", "--force", "--json", transcript.toString());
     exits.run("notes", "--force", transcript.toString());
     exits.run("compact", "--json", transcript.toString());
     exits.run("compact", transcript.toString());
+    exits.phase("extract, notes, compact");
     for (String event : List.of("Stop", "PreCompact", "SessionEnd")) {
       exits.record(f.hook(event, f.hookInput(SESSION, transcript, ",\"hook_event_name\":\"" + event + "\","
           + "\"trigger\":\"auto\",\"reason\":\"exit\"")));
     }
+    exits.phase("Stop, PreCompact, SessionEnd hooks");
     exits.run("list", "--json");
     exits.run("recall", "--json", "deploy token password key");
     exits.run("recall", "staging deploy credentials");
     exits.run("show", "note 0");
     exits.run("dream", "--force", "--json");
     // The hooks started the resident service and queued SessionEnd's work for it: it is searched once done.
+    exits.phase("list, recall, show, dream");
     exits.settleService(Duration.ofMinutes(2));
+    exits.phase("the service's queued work");
 
     List<String> leaks = exits.leaks(cases);
+    exits.phase("searching the home, requests and output");
 
     // The paths really ran: memories written, the model asked by extraction, notes and compaction.
     Map<String, String> files = exits.filesUnder();
