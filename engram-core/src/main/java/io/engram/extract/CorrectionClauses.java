@@ -33,7 +33,7 @@ final class CorrectionClauses {
       Pattern lead, Pattern turn) {}
 
   private static final String EN_NOT_DIRECTED = "(?!(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|have|know|think|understand|see|get|care|mind|"
-      + "bother|worry|remember|forget|want|like|mean|seem|seems|agree|recall|believe|expect|suppose)\\b)";
+      + "bother|worry|remember|forget|want|like|mean|seem|seems|agree|recall|believe|expect|suppose|happen|occur)\\b)";
 
   static final Language ENGLISH = new Language("en",
       Pattern.compile("(?i)(?:^|[,;:(—–-]\\s*|\\b(?:and|but|so|please|just|also|then|we|you|i|they|it)\\s+|\\*\\*\\s*)"
@@ -59,11 +59,11 @@ final class CorrectionClauses {
 
   static final Language CHINESE = new Language("zh",
       Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用|直接|再)|"
-          + "不应该?|不该|避免|不用再)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
+          + "不应该?|不该|避免|不用再|不推荐|不建议)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
       Pattern.compile("而不是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
       Pattern.compile("改用|换成|应该|应当|必须|要用|请用|请使用|请直接|统一|一律|只用|只能|直接用|使用|用|标准做法|"
-          + "正确做法|更稳妥|而是|推荐|建议|MUST|按"),
-      Pattern.compile("因为|由于|否则|不然|以免|免得|以防|才能|导致|会|理由|原因|Rationale|所以|为了|容易|兼容|报错|出错|失败|慢"),
+          + "正确|更稳妥|而是|推荐|建议|MUST|按|让|直接把"),
+      Pattern.compile("因为|由于|否则|不然|以免|免得|以防|才能|导致|会|理由|原因|Rationale|所以|为了|容易|兼容|报错|出错|失败|慢|浪费"),
       Pattern.compile("(?:不要|别|禁止|不能)(?:再)?(?:用|使用|改|动|碰|删)?(?:它|这个|那个|这些|那些|这样|了)"
           + "(?![\\p{IsHan}A-Za-z])"),
       Pattern.compile("^(?:这|那|它|后者|前者|因为|由于|否则|不然|所以|这样|理由|原因)"),
@@ -73,6 +73,13 @@ final class CorrectionClauses {
   private static final Pattern UNDIRECTED = Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|doesn'?t)\\s+"
       + "(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|know|think|want|like|mean|have|care|mind|remember)\\b");
   private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
+  /**
+   * What makes a sentence about the one thing at hand whatever else it says: a time that bounds it ("don't make any
+   * changes yet", "for now") or a request put as a question ("can you change it to 1:30 instead").
+   */
+  private static final Pattern ONE_OFF = Pattern.compile(
+      "(?i)\\b(?:yet|for\\s+now|right\\s+now|this\\s+time|just\\s+now)\\b|\\b(?:can|could|would)\\s+you\\b"
+          + "|暂时|先别|这次|目前先");
 
   private CorrectionClauses() {}
 
@@ -119,6 +126,9 @@ final class CorrectionClauses {
    */
   static boolean aboutTheTaskAtHand(String sentence) {
     Language l = of(sentence);
+    if (ONE_OFF.matcher(sentence).find()) {
+      return true;
+    }
     if (l == ENGLISH && UNDIRECTED.matcher(sentence).find() && !l.avoid().matcher(sentence).find()
         && !l.contrast().matcher(sentence).find()) {
       return true;

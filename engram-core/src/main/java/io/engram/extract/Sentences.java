@@ -24,6 +24,14 @@ final class Sentences {
   // other line break ends one (list items, headings, lines of a log).
   private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})");
 
+  /**
+   * What opens a line without being its words: a list bullet or number, a heading's or comment's marks, a check or
+   * cross ("❌ Never use `any`", "- 不要手动修改", "// 请勿直接修改"). Instruction files and code comments write rules
+   * this way; the sentence is read, and kept, from its first word.
+   */
+  private static final Pattern DECORATION = Pattern.compile(
+      "(?:(?:-{1,2}|[*+•]|\\d{1,3}[.)]|#{1,6}|/{2,})[ \\t]++|(?:[❌✅✔✗✘⛔🚫⚠]\\uFE0F?|\\*\\*)[ \\t]*+)++");
+
   private Sentences() {}
 
   static List<Sentence> of(String text) {
@@ -47,6 +55,10 @@ final class Sentences {
     }
     while (e > s && Character.isWhitespace(prose.charAt(e - 1))) {
       e--;
+    }
+    Matcher decoration = DECORATION.matcher(prose).region(s, e);
+    if (decoration.lookingAt()) {
+      s = decoration.end();
     }
     if (e > s) {
       out.add(new Sentence(prose.substring(s, e), s, e));

@@ -56,6 +56,37 @@ class WholeCorrectionsTest {
   }
 
   @Test
+  void aRuleWrittenAsAListItemOrACommentIsReadFromItsFirstWord() {
+    assertThat(user("❌ Never use `require()` - use ESModules `import`")).singleElement()
+        .satisfies(m -> assertThat(m.body()).startsWith("Never use").contains("import"));
+    assertThat(user("- Never hardcode URLs - use relative paths for API calls")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("hardcode urls", "relative paths"));
+    assertThat(user("// 此文件由工具自动生成，请勿直接修改。")).singleElement()
+        .satisfies(m -> assertThat(m.body()).startsWith("此文件").contains("自动生成"));
+  }
+
+  @Test
+  void aChineseNotRecommendedIsACorrectionAndLetNamesWhatToDo() {
+    assertThat(user("容器也可以安装，但是这是做边缘网络转发的，不推荐使用容器，容器本身就是有性能损耗的。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("不推荐使用容器", "性能损耗"));
+    assertThat(user("不要手动指定 `Content-Length`。让 curl 或 HTTP 客户端自动计算。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("content-length", "自动计算"));
+  }
+
+  @Test
+  void aRequestForTheTaskAtHandIsNoRule() {
+    assertThat(user("dont make any changes yet. what is the point of the rewind?")).isEmpty();
+    assertThat(user("for the first level can you quickly change it to 1:30 instead of 40 something seconds")).isEmpty();
+    assertThat(user("then the title stuff appears really quickly and disappears..that shouldnt happen")).isEmpty();
+  }
+
+  @Test
+  void aNameSetAgainstAnotherAfterAsIsACorrection() {
+    assertThat(user("Claude Rule should appear as \"Claude Rule\", not just \"Rule\"")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("claude rule", "just \"rule\""));
+  }
+
+  @Test
   void aContrastWithoutADontIsACorrection() {
     assertThat(user("We should be using the strong types instead of string wherever we can.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("strong types", "instead of string"));
