@@ -21,8 +21,6 @@ final class NamedPairs {
 
   private static final String[] KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
   private static final String NAME_FIELD = "(?:key|name|id|property|param(?:eter)?|parameterkey|variable)";
-  private static final String VALUE_FIELD = "(?:value|defaultvalue|parametervalue)";
-  private static final String QUOTED = "(\"[^\"\\n]{0,512}\"|'[^'\\n]{0,512}')";
   private static final String NAME = "([^\"'\\n<>=]{1,100})";
   private static final Pattern CONSTANT_NAME = Pattern.compile("[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++");
 
@@ -52,9 +50,13 @@ final class NamedPairs {
    */
   static java.util.Optional<String> nameBefore(String text, int valueAt) {
     int lineStart = text.lastIndexOf('\n', valueAt - 1) + 1;
-    int from = lineStart == 0 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1;
-    java.util.regex.Matcher m = NAME_FIELD_BEFORE.matcher(text).useTransparentBounds(true)
-        .region(Math.max(from, valueAt - 400), valueAt);
+    int from = Math.max(lineStart == 0 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1, valueAt - 200);
+    // Only a name that holds a secret's word matters: a record without one is passed over before any pattern runs.
+    String before = text.substring(from, valueAt).toLowerCase(java.util.Locale.ROOT);
+    if (java.util.Arrays.stream(KEYWORDS).noneMatch(before::contains)) {
+      return java.util.Optional.empty();
+    }
+    java.util.regex.Matcher m = NAME_FIELD_BEFORE.matcher(text).useTransparentBounds(true).region(from, valueAt);
     String name = null;
     while (m.find()) {
       name = m.group(2);
