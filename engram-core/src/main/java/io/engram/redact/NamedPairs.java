@@ -29,8 +29,10 @@ final class NamedPairs {
         // <add key="SmtpPassword" value="..."/>, {"name": "DB_PASSWORD", "value": "..."}, - name: X \n  value: ...:
         // tried where a value field stands, its record's name looked for before it on its line or the line above
         PatternRule.atKeywords(SecretKind.PASSWORD_ASSIGNMENT, "(?i)value[\"']?[ \\t]*[:=][ \\t]*(\"[^\"\\n]{1,512}\"|"
-            + "'[^'\\n]{1,512}'|[^\\s\"',}{\\[<>/]{1,512})", 1,
-            (secret, m, t) -> nameBefore(t.text(), m.start()).or(() -> nameAfter(t.text(), m.end()))
+            + "'[^'\\n]{1,512}'|[^\\s\"',}{\\[<>/]{1,128})", 1,
+            (secret, m, t) -> nameBefore(t.text(), m.start())
+                // an XML attribute's value is quoted: only then may its element name it after the value
+                .or(() -> secret.charAt(0) == '"' || secret.charAt(0) == '\'' ? nameAfter(t.text(), m.end()) : java.util.Optional.empty())
                 .filter(ProseValues::namesSecret).isPresent() && isValue(unquote(secret)), "value"),
         // <entry key="password">...</entry>
         PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT, "(?i)<[\\w:.-]++[^<>\\n]{0,200}?\\b" + NAME_FIELD
@@ -49,8 +51,15 @@ final class NamedPairs {
    * but the record's own punctuation after that name before the value field.
    */
   static java.util.Optional<String> nameBefore(String text, int valueAt) {
-    int lineStart = text.lastIndexOf('\n', valueAt - 1) + 1;
-    int from = Math.max(lineStart == 0 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1, valueAt - 200);
+    // from the start of the line above, at most 200 characters back
+    int from = Math.max(0, valueAt - 200);
+    int breaks = 0;
+    for (int i = valueAt - 1; i >= from; i--) {
+      if (text.charAt(i) == '\n' && ++breaks == 2) {
+        from = i + 1;
+        break;
+      }
+    }
     // Only a name that holds a secret's word matters: a record without one is passed over before any pattern runs.
     String before = text.substring(from, valueAt).toLowerCase(java.util.Locale.ROOT);
     if (java.util.Arrays.stream(KEYWORDS).noneMatch(before::contains)) {
@@ -66,10 +75,12 @@ final class NamedPairs {
 
   /** The name attribute after the value in the same XML element: {@code <add value="..." key="DbPassword"/>}. */
   static java.util.Optional<String> nameAfter(String text, int valueEnd) {
-    int close = text.indexOf('>', valueEnd);
-    int lineEnd = text.indexOf('\n', valueEnd);
-    int end = close < 0 ? -1 : lineEnd < 0 ? close : Math.min(close, lineEnd);
-    if (end < 0 || end - valueEnd > 400) {
+    int end = valueEnd;
+    int limit = Math.min(text.length(), valueEnd + 200);
+    while (end < limit && text.charAt(end) != '>' && text.charAt(end) != '\n') {
+      end++;
+    }
+    if (end >= limit || text.charAt(end) != '>') {
       return java.util.Optional.empty();
     }
     java.util.regex.Matcher m = NAME_ATTRIBUTE.matcher(text).region(valueEnd, end);
