@@ -167,8 +167,9 @@ record Continuity(List<String> open, Map<String, Double> live) {
       List<FileActivity> files) {
     int from = intent.request().map(UserRequest::index).orElse(0);
     StringBuilder stretch = new StringBuilder();
-    intent.request().ifPresent(r -> stretch.append(Excerpts.shorten(r.stated(), STRETCH_CHARS / 4)).append('\n'));
-    intent.plan().ifPresent(p -> stretch.append(p).append('\n'));
+    intent.request().ifPresent(r -> stretch.append(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4))
+        .append('\n'));
+    intent.plan().ifPresent(p -> stretch.append(withoutSecrets(p)).append('\n'));
     StringBuilder said = new StringBuilder();
     for (int i = messages.size() - 1; i > from && said.length() < STRETCH_CHARS / 2; i--) {
       TranscriptMessage m = messages.get(i);
@@ -176,7 +177,7 @@ record Continuity(List<String> open, Map<String, Double> live) {
         said.insert(0, m.text() + "\n");
       }
     }
-    stretch.append(Excerpts.shorten(said.toString(), STRETCH_CHARS / 2)).append('\n');
+    stretch.append(Excerpts.shorten(withoutSecrets(said.toString()), STRETCH_CHARS / 2)).append('\n');
     // The files changed since the request: what the work made (the files only read may be shared with any other
     // session of the same project, and would lift another session's summary).
     files.stream().filter(f -> f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
@@ -200,6 +201,16 @@ record Continuity(List<String> open, Map<String, Double> live) {
     }
     return weights;
   }
+
+  /**
+   * {@code text} redacted before it is cut or split into words, its markers dropped: the live words are printed as
+   * what a summary missed ("ru-api-kl-40, ключ, api"), where a word alone no longer reads as the secret it was.
+   */
+  private static String withoutSecrets(String text) {
+    return REDACTION_MARKER.matcher(io.engram.redact.SecretRedactor.standard().redact(text).text()).replaceAll(" ");
+  }
+
+  private static final Pattern REDACTION_MARKER = Pattern.compile("\\[REDACTED:[a-z0-9-]+\\]");
 
   private static String inputs(TranscriptMessage m) {
     StringBuilder out = new StringBuilder();
