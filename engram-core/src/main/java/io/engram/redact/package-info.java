@@ -6,7 +6,9 @@
  * gitleaks' MIT licence, read by {@code GitleaksRules}; each with its keywords, entropy threshold and
  * allowlists, as gitleaks applies them), Engram's own rules ({@code EngramRules}: lenient provider formats,
  * private key blocks, authorization and credential headers and cookies; {@code Assignments}: secret-looking names
- * given a value in code, {@code .env}, JSON, YAML, XML and the options of any command line; {@code CredentialFiles}:
+ * given a value in code, {@code .env}, JSON, YAML, XML and the options of any command line; {@code NamedPairs}: a
+ * secret's name and its value as two fields of one record, {@code <add key="SmtpPassword" value="..."/>}, a
+ * Kubernetes {@code name}/{@code value}, {@code define('DB_PASSWORD', '...')}; {@code CredentialFiles}:
  * registry auths, base64 private keys, directives such as {@code requirepass}), credentials in URLs of every scheme
  * ({@code UrlCredentials}), random-looking tokens ({@code HighEntropyTokens}), and secrets as people write them.
  *
