@@ -174,6 +174,36 @@ class HttpProtocolConformanceTest {
   }
 
   @Test
+  void eightParallelWritesAreAllAnsweredAndAllKept() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Callable<RawHttp.Answer>> calls = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        String remember = "{\"jsonrpc\":\"2.0\",\"id\":" + (200 + i) + ",\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"remember\",\"arguments\":{\"type\":\"project\",\"name\":\"rule " + i + "\","
+            + "\"description\":\"rule number " + i + "\",\"body\":\"Rule " + i + " of the deploy checklist.\"}}}";
+        calls.add(() -> send(AUTH, remember));
+      }
+      List<Future<RawHttp.Answer>> answers = pool.invokeAll(calls, 60, TimeUnit.SECONDS);
+      for (int i = 0; i < 8; i++) {
+        RawHttp.Answer a = answers.get(i).get();
+        assertThat(a.status()).isEqualTo(200);
+        JsonNode json = JSON.readTree(a.body());
+        assertThat(json.path("id").asInt()).isEqualTo(200 + i);
+        assertThat(json.at("/result/isError").asBoolean()).as(a.body()).isFalse();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":300,\"method\":\"tools/call\",\"params\":"
+        + "{\"name\":\"list\",\"arguments\":{}}}";
+    String listed = send(AUTH, list).body();
+    for (int i = 0; i < 8; i++) {
+      assertThat(listed).containsAnyOf("rule-" + i, "rule " + i);
+    }
+  }
+
+  @Test
   void aBodyOver4MiBGets413() throws Exception {
     String big = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(4 * 1024 * 1024)
         + "\"}}";

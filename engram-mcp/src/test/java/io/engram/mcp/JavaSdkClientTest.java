@@ -59,6 +59,49 @@ class JavaSdkClientTest {
   }
 
   @Test
+  void fourClientsWritingAtOnceAreEachAnswered() throws Exception {
+    try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
+        new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
+      java.util.List<McpSyncClient> clients = new java.util.ArrayList<>();
+      for (int c = 0; c < 4; c++) {
+        McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
+            .builder("http://127.0.0.1:" + server.address().getPort())
+            .endpoint(server.endpoint())
+            .httpRequestCustomizer((request, method, uri, body, context) ->
+                request.header("Authorization", "Bearer " + TestServerMain.TOKEN))
+            .build()).requestTimeout(Duration.ofSeconds(20)).build();
+        client.initialize();
+        clients.add(client);
+      }
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+      try {
+        java.util.List<java.util.concurrent.Future<Boolean>> written = new java.util.ArrayList<>();
+        for (int c = 0; c < 4; c++) {
+          McpSyncClient client = clients.get(c);
+          int n = c;
+          written.add(pool.submit(() -> {
+            for (int i = 0; i < 10; i++) {
+              McpSchema.CallToolResult saved = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+                  "name", "rule " + n + " " + i, "description", "Rule " + i + " of client " + n, "type", "project",
+                  "body", "Rule " + i + " of client " + n + " of the deploy checklist.")));
+              if (Boolean.TRUE.equals(saved.isError())) {
+                return false;
+              }
+            }
+            return true;
+          }));
+        }
+        for (java.util.concurrent.Future<Boolean> f : written) {
+          assertThat(f.get(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+      } finally {
+        pool.shutdownNow();
+        clients.forEach(McpSyncClient::closeGracefully);
+      }
+    }
+  }
+
+  @Test
   void aMemoryWrittenThroughMcpRecordsTheAgentTheClientNamesOrTheRelayPassesOn() throws Exception {
     Engram engram = TestServerMain.engram(home, project);
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram, new InetSocketAddress("127.0.0.1", 0),
