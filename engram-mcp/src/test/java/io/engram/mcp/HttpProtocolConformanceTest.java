@@ -154,52 +154,58 @@ class HttpProtocolConformanceTest {
 
   @Test
   void eightParallelCallsAreAllAnswered() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(8);
-    try {
-      List<Callable<RawHttp.Answer>> calls = new ArrayList<>();
-      for (int i = 0; i < 8; i++) {
-        String recall = "{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"tools/call\",\"params\":"
-            + "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy " + i + "\"}}}";
-        calls.add(() -> send(AUTH, recall));
-      }
-      List<Future<RawHttp.Answer>> answers = pool.invokeAll(calls, 60, TimeUnit.SECONDS);
-      for (int i = 0; i < 8; i++) {
-        RawHttp.Answer a = answers.get(i).get();
-        assertThat(a.status()).isEqualTo(200);
-        assertThat(JSON.readTree(a.body()).path("id").asInt()).isEqualTo(100 + i);
-      }
-    } finally {
-      pool.shutdownNow();
+    List<String> recalls = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      recalls.add("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy " + i + "\"}}}");
+    }
+    List<RawHttp.Answer> answers = sendAtOnce(recalls);
+    for (int i = 0; i < 8; i++) {
+      RawHttp.Answer a = answers.get(i);
+      assertThat(a.status()).isEqualTo(200);
+      assertThat(JSON.readTree(a.body()).path("id").asInt()).isEqualTo(100 + i);
     }
   }
 
   @Test
   void eightParallelWritesAreAllAnsweredAndAllKept() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(8);
-    try {
-      List<Callable<RawHttp.Answer>> calls = new ArrayList<>();
-      for (int i = 0; i < 8; i++) {
-        String remember = "{\"jsonrpc\":\"2.0\",\"id\":" + (200 + i) + ",\"method\":\"tools/call\",\"params\":"
-            + "{\"name\":\"remember\",\"arguments\":{\"type\":\"project\",\"name\":\"rule " + i + "\","
-            + "\"description\":\"rule number " + i + "\",\"body\":\"Rule " + i + " of the deploy checklist.\"}}}";
-        calls.add(() -> send(AUTH, remember));
-      }
-      List<Future<RawHttp.Answer>> answers = pool.invokeAll(calls, 60, TimeUnit.SECONDS);
-      for (int i = 0; i < 8; i++) {
-        RawHttp.Answer a = answers.get(i).get();
-        assertThat(a.status()).isEqualTo(200);
-        JsonNode json = JSON.readTree(a.body());
-        assertThat(json.path("id").asInt()).isEqualTo(200 + i);
-        assertThat(json.at("/result/isError").asBoolean()).as(a.body()).isFalse();
-      }
-    } finally {
-      pool.shutdownNow();
+    List<String> remembers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      remembers.add("{\"jsonrpc\":\"2.0\",\"id\":" + (200 + i) + ",\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"remember\",\"arguments\":{\"type\":\"project\",\"name\":\"rule " + i + "\","
+          + "\"description\":\"rule number " + i + "\",\"body\":\"Rule " + i + " of the deploy checklist.\"}}}");
+    }
+    List<RawHttp.Answer> answers = sendAtOnce(remembers);
+    for (int i = 0; i < 8; i++) {
+      RawHttp.Answer a = answers.get(i);
+      assertThat(a.status()).isEqualTo(200);
+      JsonNode json = JSON.readTree(a.body());
+      assertThat(json.path("id").asInt()).isEqualTo(200 + i);
+      assertThat(json.at("/result/isError").asBoolean()).as(a.body()).isFalse();
     }
     String list = "{\"jsonrpc\":\"2.0\",\"id\":300,\"method\":\"tools/call\",\"params\":"
         + "{\"name\":\"list\",\"arguments\":{}}}";
     String listed = send(AUTH, list).body();
     for (int i = 0; i < 8; i++) {
       assertThat(listed).containsAnyOf("rule-" + i, "rule " + i);
+    }
+  }
+
+  /** Each body posted on a thread of its own, all at once; the answers in the bodies' order. */
+  private List<RawHttp.Answer> sendAtOnce(List<String> bodies) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(bodies.size());
+    try {
+      List<Callable<RawHttp.Answer>> calls = new ArrayList<>();
+      for (String body : bodies) {
+        calls.add(() -> send(AUTH, body));
+      }
+      List<RawHttp.Answer> answers = new ArrayList<>();
+      for (Future<RawHttp.Answer> answer : pool.invokeAll(calls, 60, TimeUnit.SECONDS)) {
+        answers.add(answer.get());
+      }
+      return answers;
+    } finally {
+      pool.shutdownNow();
     }
   }
 

@@ -11,7 +11,13 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +68,7 @@ class JavaSdkClientTest {
   void fourClientsWritingAtOnceAreEachAnswered() throws Exception {
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(TestServerMain.engram(home, project),
         new InetSocketAddress("127.0.0.1", 0), TestServerMain.TOKEN, "test")) {
-      java.util.List<McpSyncClient> clients = new java.util.ArrayList<>();
+      List<McpSyncClient> clients = new ArrayList<>();
       for (int c = 0; c < 4; c++) {
         McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
             .builder("http://127.0.0.1:" + server.address().getPort())
@@ -73,9 +79,9 @@ class JavaSdkClientTest {
         client.initialize();
         clients.add(client);
       }
-      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+      ExecutorService pool = Executors.newFixedThreadPool(4);
       try {
-        java.util.List<java.util.concurrent.Future<Boolean>> written = new java.util.ArrayList<>();
+        List<Future<Boolean>> written = new ArrayList<>();
         for (int c = 0; c < 4; c++) {
           McpSyncClient client = clients.get(c);
           int n = c;
@@ -91,8 +97,8 @@ class JavaSdkClientTest {
             return true;
           }));
         }
-        for (java.util.concurrent.Future<Boolean> f : written) {
-          assertThat(f.get(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        for (Future<Boolean> f : written) {
+          assertThat(f.get(60, TimeUnit.SECONDS)).isTrue();
         }
       } finally {
         pool.shutdownNow();
@@ -209,7 +215,7 @@ class JavaSdkClientTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> json = (Map<String, Object>) found.structuredContent();
         @SuppressWarnings("unchecked")
-        Map<String, Object> first = ((java.util.List<Map<String, Object>>) json.get("hits")).get(0);
+        Map<String, Object> first = ((List<Map<String, Object>>) json.get("hits")).get(0);
         assertThat(first).containsEntry("session", "c1").containsEntry("role", "assistant")
             .containsEntry("link", transcript.toAbsolutePath().normalize() + ":2");
         assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("never awaits the token");
