@@ -53,6 +53,22 @@ export async function pages(page, baseUrl, shots, docs, step) {
   await go('#/trash', 'tr.trash-row');
   step('message', { said, afterNavigating: await page.locator('#message').innerText() });
 
+  // A page left before its answer came does not draw over the next one: the memory's read is held back until the
+  // person is on the trash, then let through.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const memoryRead = (url) => url.pathname === '/ui/api/memory';
+  await page.route(memoryRead, async (route) => { await held; await route.continue(); });
+  await page.goto(baseUrl + '/ui/#/memory/nested-fields');
+  await go('#/trash', 'tr.trash-row');
+  const late = page.waitForResponse((r) => memoryRead(new URL(r.url())));
+  release();
+  await late;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  step('lateAnswer', { trashShown: await page.locator('#trash').isVisible(), memoryShown: await page.locator('#memory-name').count(),
+    hash: await page.evaluate(() => window.location.hash) });
+  await page.unroute(memoryRead);
+
   // Two trashed memories of one name: the older one's button brings back the older one.
   const dupRows = page.locator('tr.trash-row[data-name="dup-note"]');
   step('trashRows', { ids: await dupRows.evaluateAll((rows) => rows.map((r) => r.dataset.id)) });

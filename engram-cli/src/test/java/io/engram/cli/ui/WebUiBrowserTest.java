@@ -251,6 +251,9 @@ class WebUiBrowserTest {
     JsonNode message = step(report, "message");
     assertThat(message.get("said").asText()).startsWith("saved nested-fields");
     assertThat(message.get("afterNavigating").asText()).as("the status after going to another page").isEmpty();
+    JsonNode late = step(report, "lateAnswer");
+    assertThat(late.get("trashShown").asBoolean()).as("the page gone to stays, whatever came late: %s", late).isTrue();
+    assertThat(late.get("memoryShown").asInt()).as("the page left draws nothing: %s", late).isZero();
     assertThat(step(report, "trashRows").get("ids")).hasSize(2);
     assertThat(step(report, "trashRestore").get("body").asText()).as("the older entry's button restores the older entry")
         .contains("dup-note v1").doesNotContain("v2");

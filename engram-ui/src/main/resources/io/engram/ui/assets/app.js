@@ -44,11 +44,18 @@ async function answer(response) {
   return body;
 }
 
+// Every navigation turns the page; a read asked for on an earlier page never answers once its reply comes late, so
+// a slow page the person already left cannot draw over the one they went to (a save re-reads its memory, and the
+// person may be on the trash before that read returns).
+let pageTurns = 0;
 async function get(path, params) {
   const query = params ? '?' + new URLSearchParams(params).toString() : '';
-  return answer(await fetch('/ui/api/' + path + query, {
+  const askedOn = pageTurns;
+  const response = await fetch('/ui/api/' + path + query, {
     credentials: 'omit', headers: { 'X-Engram-Session': sessionStorage.getItem(SESSION) || '' }
-  }));
+  });
+  if (askedOn !== pageTurns) return new Promise(() => {});
+  return answer(response);
 }
 
 async function post(path, body) {
@@ -691,6 +698,9 @@ async function start() {
 }
 
 // A login link opened in a tab already on this page changes only the fragment: it logs in all the same.
-window.addEventListener('hashchange', () => (/^#login=/.test(window.location.hash) ? start() : route()));
+window.addEventListener('hashchange', () => {
+  pageTurns++;
+  return /^#login=/.test(window.location.hash) ? start() : route();
+});
 document.getElementById('logout').addEventListener('click', logOut);
 start();
