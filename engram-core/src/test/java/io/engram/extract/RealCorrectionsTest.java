@@ -2,50 +2,65 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
- * The offline extractor on a set of real corrections kept outside the repository (public transcripts and files;
- * {@code ENGRAM_CORRECTIONS} names the folder holding {@code corrections.jsonl}), beside the keyword baseline in the
- * same run, per part of the hash split and per language. It prints the figures docs/BENCHMARKS.md keeps.
+ * The offline extractor on sets of real corrections kept outside the repository (public transcripts and files;
+ * {@code ENGRAM_CORRECTIONS} names the folders holding {@code corrections.jsonl}, separated as on a class path),
+ * beside the keyword baseline in the same run, per part of the hash split and per language. It prints the figures
+ * docs/BENCHMARKS.md keeps. {@code ENGRAM_CORRECTIONS_HELD_OUT=1} adds the set-aside part, and the whole of each set
+ * (for a set put aside whole, never tuned on); {@code ENGRAM_CORRECTIONS_MISSES=1} prints the tuning part's misses.
  */
 @EnabledIfEnvironmentVariable(named = "ENGRAM_CORRECTIONS", matches = ".+")
 class RealCorrectionsTest {
 
   @Test
   void printsHowWholeTheCorrectionsAreOnEachPart() throws IOException {
-    Path file = Path.of(System.getenv("ENGRAM_CORRECTIONS")).resolve("corrections.jsonl");
-    List<CorrectionEvaluation.Item> items;
-    try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      items = CorrectionEvaluation.read(in);
+    for (String folder : System.getenv("ENGRAM_CORRECTIONS").split(File.pathSeparator)) {
+      Path file = Path.of(folder).resolve("corrections.jsonl");
+      List<CorrectionEvaluation.Item> items;
+      try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        items = CorrectionEvaluation.read(in);
+      }
+      assertThat(items).isNotEmpty();
+      System.out.println("== " + file);
+      print(items);
     }
-    assertThat(items).isNotEmpty();
+  }
+
+  private static void print(List<CorrectionEvaluation.Item> items) {
     boolean showHeldOut = "1".equals(System.getenv("ENGRAM_CORRECTIONS_HELD_OUT"));
-    for (String part : showHeldOut ? List.of("tuning", "held-out") : List.of("tuning")) {
+    for (String part : showHeldOut ? List.of("tuning", "held-out", "whole") : List.of("tuning")) {
       for (String lang : List.of("en", "zh", "all")) {
-        java.util.function.Predicate<CorrectionEvaluation.Item> in = i -> (i.setAside() == part.equals("held-out"))
+        Predicate<CorrectionEvaluation.Item> in = i -> (part.equals("whole") || i.setAside() == part.equals("held-out"))
             && (lang.equals("all") || i.lang().equals(lang));
         List<CorrectionEvaluation.Outcome> rules = CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in);
         List<CorrectionEvaluation.Outcome> base = CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in);
         System.out.println(part + " " + lang + " rules:    " + CorrectionEvaluation.score(rules));
         System.out.println(part + " " + lang + " baseline: " + CorrectionEvaluation.score(base));
         if (part.equals("tuning") && lang.equals("all") && "1".equals(System.getenv("ENGRAM_CORRECTIONS_MISSES"))) {
-          for (CorrectionEvaluation.Outcome o : rules) {
-            boolean miss = o.item().expected().isPresent() && !(o.found() && o.alternativeKept() && o.reasonKept());
-            boolean fp = o.item().expected().isEmpty() && !o.written().isEmpty();
-            if (miss || fp) {
-              System.out.println("--- " + o.item().id() + " " + o.item().expected() + "\n  " + o.item().text()
-                  .replace('\n', ' ') + "\n  => " + o.written().stream()
-                  .map(c -> c.name() + " | " + c.description() + " | " + c.body().replace('\n', ' ')).toList());
-            }
-          }
+          printMisses(rules);
         }
+      }
+    }
+  }
+
+  private static void printMisses(List<CorrectionEvaluation.Outcome> outcomes) {
+    for (CorrectionEvaluation.Outcome o : outcomes) {
+      boolean miss = o.item().expected().isPresent() && !(o.found() && o.alternativeKept() && o.reasonKept());
+      boolean fp = o.item().expected().isEmpty() && !o.written().isEmpty();
+      if (miss || fp) {
+        System.out.println("--- " + o.item().id() + " " + o.item().expected() + "\n  " + o.item().text()
+            .replace('\n', ' ') + "\n  => " + o.written().stream()
+            .map(c -> c.name() + " | " + c.description() + " | " + c.body().replace('\n', ' ')).toList());
       }
     }
   }
