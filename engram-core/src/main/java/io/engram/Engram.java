@@ -17,6 +17,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
 import io.engram.notes.NotesStore;
+import io.engram.notes.SessionNotesKeeper;
 import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.MemorySection;
@@ -174,6 +175,11 @@ public final class Engram {
   public ContextLevelKeeper levels(String sessionId) {
     return new ContextLevelKeeper(settings, router(sessionId), roots.engramHome(), memory.location(),
         instructions()::load, clock);
+  }
+
+  /** The keeper of {@code sessionId}'s notes, its model use booked on the session. */
+  public SessionNotesKeeper notesKeeper(String sessionId) {
+    return SessionNotesKeeper.forProject(settings, router(sessionId), roots.engramHome(), memory.location(), clock);
   }
 
   /** The dream over this project, merging near-duplicates by meaning when an embedder is at hand. */

@@ -2,6 +2,7 @@ package io.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
@@ -12,7 +13,6 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
-import io.engram.model.ModelRouter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ public final class DreamRunBench {
     Path dir = MemoryStores.locate(roots, settings).projectDir();
     int files = seed(dir, facts.subList(0, n));
     Instant now = START.plusSeconds(86_400L * 60);
-    Dream dream = new Dream(roots, settings, ModelRouter.offline(), Clock.fixed(now, ZoneOffset.UTC));
+    Dream dream = Engram.builder(roots).settings(settings).clock(Clock.fixed(now, ZoneOffset.UTC)).build().dream();
 
     long t0 = System.nanoTime();
     int listed = MemoryStores.directory(dir, settings.memory(), Clock.systemUTC()).list().memories().size();

@@ -1,22 +1,19 @@
 package io.engram.bench;
 
+import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.http.EngramHttpServer;
-import io.engram.dream.Dream;
-import io.engram.index.LuceneSearchIndex;
-import io.engram.instructions.InstructionLoader;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFileCache;
 import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
-import io.engram.memory.ProjectMemory;
-import io.engram.model.CostGovernor;
-import io.engram.model.ModelRouter;
+import io.engram.memory.MemoryWriteListener;
 import io.engram.recall.MemoryRecall;
-import io.engram.tokens.JtokkitTokenCounter;
+import io.engram.service.wiring.ProductEngram;
+import io.engram.service.wiring.RecallWiring;
 import io.engram.ui.UiProject;
 import io.engram.ui.WebUi;
 import java.io.IOException;
@@ -33,7 +30,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -81,8 +77,8 @@ public final class WebUiPageBench {
       System.out.printf("WebUiPageBench: %,d memories%n", n);
       System.out.printf("  cold: list through the store %s; first page (list through the UI's cache + JSON) %s (%.2fx)%n",
           ms(coldList), ms(coldPage), (double) coldPage / coldList);
-      long baseline = median(() -> MemoryStores.open(roots, settings, Clock.systemUTC(), io.engram.memory
-          .MemoryWriteListener.NONE, parsed).list());
+      long baseline = median(
+          () -> MemoryStores.open(roots, settings, Clock.systemUTC(), MemoryWriteListener.NONE, parsed).list());
       System.out.printf("  warm baseline: list every memory through the store %s%n", ms(baseline));
       Map<String, String> pages = new java.util.LinkedHashMap<>();
       pages.put("first page (50 rows)", "/ui/api/memories");
@@ -114,52 +110,22 @@ public final class WebUiPageBench {
     System.out.println("  in Chromium (ms): " + out.substring(out.lastIndexOf('\n') + 1));
   }
 
+  // The project as the service opens it; the search is recall by BM25 on disk alone (vectors off), what this
+  // bench has always timed.
   private static UiProject project(EngramRoots roots, EngramSettings settings, MemoryFileCache parsed)
       throws IOException {
-    ProjectMemory memory = MemoryStores.open(roots, settings, Clock.systemUTC(),
-        io.engram.memory.MemoryWriteListener.NONE, parsed);
+    EngramSettings keywords = settings.with("recall", settings.recall().with("vectors", EngramSettings.Vectors.NEVER));
+    Engram engram = ProductEngram.builder(roots, keywords, Map.of(), RecallWiring.Caller.SERVICE)
+        .writes(MemoryWriteListener.NONE).parsedFiles(parsed).build();
     return new UiProject() {
       @Override
-      public Path directory() {
-        return roots.projectDir();
-      }
-
-      @Override
-      public Path engramHome() {
-        return roots.engramHome();
-      }
-
-      @Override
-      public EngramSettings settings() {
-        return settings;
-      }
-
-      @Override
-      public ProjectMemory memory() {
-        return memory;
+      public Engram engram() {
+        return engram;
       }
 
       @Override
       public MemoryRecall search(int results) {
-        MemoryRecall.Backend keywords = new MemoryRecall.Backend(Optional.of(LuceneSearchIndex::onDisk),
-            Optional.empty(), Optional.empty());
-        return new MemoryRecall(memory, roots.engramHome(), settings.recall().withFilesPerTurn(results), keywords,
-            Clock.systemUTC()).recordingUseOn(unrecorded -> { });
-      }
-
-      @Override
-      public Dream dream() {
-        return new Dream(roots, settings, ModelRouter.offline(), Clock.systemUTC());
-      }
-
-      @Override
-      public InstructionLoader instructions() {
-        return new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter());
-      }
-
-      @Override
-      public CostGovernor usage() {
-        return new CostGovernor(roots.engramHome(), settings.governor());
+        return RecallWiring.search(roots, keywords, engram.memory(), results);
       }
     };
   }

@@ -18,7 +18,7 @@ class CliArchitectureTest {
   }
 
   @Test
-  void hooksComeFromTheEngram() {
-    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramCommand.class);
+  void enginesComeFromTheEngram() {
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(EngramCommand.class);
   }
 }

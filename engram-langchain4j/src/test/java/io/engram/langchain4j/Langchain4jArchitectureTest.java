@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import java.nio.file.Path;
@@ -26,6 +27,11 @@ class Langchain4jArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(EngramContentRetriever.class);
+  }
+
+  @Test
+  void enginesComeFromTheEngram() {
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(EngramContentRetriever.class);
   }
 
   @Test

@@ -18,7 +18,7 @@ class McpArchitectureTest {
   }
 
   @Test
-  void hooksComeFromTheEngram() {
-    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramMcpServer.class);
+  void enginesComeFromTheEngram() {
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(EngramMcpServer.class);
   }
 }

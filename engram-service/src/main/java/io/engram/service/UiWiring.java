@@ -2,11 +2,6 @@ package io.engram.service;
 
 import io.engram.Engram;
 import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
-import io.engram.history.PastSessions;
-import io.engram.instructions.InstructionLoader;
-import io.engram.memory.ProjectMemory;
-import io.engram.model.CostGovernor;
 import io.engram.recall.MemoryRecall;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.ui.UiProject;
@@ -46,46 +41,6 @@ public final class UiWiring {
 
   /** One project opened for one request. */
   private record OpenedProject(Engram engram) implements UiProject {
-    @Override
-    public Path directory() {
-      return engram.roots().projectDir();
-    }
-
-    @Override
-    public Path engramHome() {
-      return engram.roots().engramHome();
-    }
-
-    @Override
-    public ProjectMemory memory() {
-      return engram.memory();
-    }
-
-    @Override
-    public EngramSettings settings() {
-      return engram.settings();
-    }
-
-    @Override
-    public Dream dream() {
-      return engram.dream();
-    }
-
-    @Override
-    public InstructionLoader instructions() {
-      return engram.instructions();
-    }
-
-    @Override
-    public PastSessions history() {
-      return engram.history();
-    }
-
-    @Override
-    public CostGovernor usage() {
-      return new CostGovernor(engram.roots().engramHome(), engram.settings().governor());
-    }
-
     @Override
     public MemoryRecall search(int results) {
       return RecallWiring.search(engram.roots(), engram.settings(), engram.memory(), results);

@@ -18,7 +18,8 @@ class ServiceArchitectureTest {
   }
 
   @Test
-  void hooksComeFromTheEngram() {
-    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(EngramService.class);
+  void enginesComeFromTheEngram() {
+    // The product's ports (recall over the Lucene index, the embedder) are made for the Engram's builder there.
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(EngramService.class, "io.engram.service.wiring..");
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.springai;
 
+import io.engram.testing.CompositionRoot;
 import io.engram.testing.PackageCycles;
 import io.engram.testing.PublicFaces;
 import org.junit.jupiter.api.Test;
@@ -14,5 +15,10 @@ class SpringAiArchitectureTest {
   @Test
   void publicMembersNameOnlyPublicTypes() {
     PublicFaces.assertWholeInModuleOf(EngramAutoConfiguration.class);
+  }
+
+  @Test
+  void enginesComeFromTheEngram() {
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(EngramAutoConfiguration.class);
   }
 }

@@ -7,7 +7,6 @@ import io.engram.review.NoSuchProposalException;
 import io.engram.review.Proposal;
 import io.engram.review.StaleProposalException;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,7 +23,7 @@ final class InboxApi {
 
   InboxApi(UiProject project) {
     this.memory = project.memory();
-    this.inbox = Inbox.of(project.engramHome(), memory.location().projectKey(), Clock.systemUTC());
+    this.inbox = project.inbox();
   }
 
   /** The proposals waiting, oldest first. */

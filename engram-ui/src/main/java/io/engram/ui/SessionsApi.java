@@ -131,7 +131,7 @@ final class SessionsApi {
           prepared.filter(p -> p.segment() == closedSegment)));
     }
     Optional<Prepared> pending = prepared.filter(p -> p.segment() >= boundaries.size());
-    String notes = new NotesStore(project.engramHome()).read(id).map(StoredNotes::notes)
+    String notes = project.notes().read(id).map(StoredNotes::notes)
         .map(n -> n.render()).orElse("");
     List<String> problems = new ArrayList<>(t.problems().stream().map(Object::toString).toList());
     List<InjectionLedger.Entry> injections = List.of();

@@ -14,8 +14,8 @@
  * sniffing, caching and scripts from elsewhere ({@code UiExchange}'s Content-Security-Policy allows no inline
  * script).
  *
- * <p>The data comes from core's public entry points through {@link io.engram.ui.UiProject}, which the mounting
- * side opens per request for the session's project: {@code MemoryApi} lists memories ({@code MemoryRows}:
+ * <p>The data comes from the project's {@link io.engram.Engram} through {@link io.engram.ui.UiProject}, which the
+ * mounting side opens per request for the session's project: {@code MemoryApi} lists memories ({@code MemoryRows}:
  * filters by type, scope, trust, stale and superseded, pages of {@code ui.pageSize}), searches with the same
  * hybrid {@link io.engram.recall.MemoryRecall} the hooks use (without re-ranking or recording use), shows one
  * memory (its body rendered by {@code Html} from Markdown with raw HTML escaped and unsafe links dropped; its

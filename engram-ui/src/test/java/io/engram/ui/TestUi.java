@@ -1,16 +1,14 @@
 package io.engram.ui;
 
+import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.http.EngramHttpServer;
-import io.engram.dream.Dream;
-import io.engram.instructions.InstructionLoader;
 import io.engram.model.CostGovernor;
-import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
+import io.engram.memory.MemoryWriteListener;
 import io.engram.memory.ProjectMemory;
-import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -51,31 +49,11 @@ final class TestUi implements AutoCloseable {
     Files.createDirectories(dir.resolve("user"));
     EngramRoots roots = new EngramRoots(home, dir.resolve("user"), project);
     UiProject.Opener opener = projectDir -> new UiProject() {
-      private final ProjectMemory memory = MemoryStores.open(roots, EngramSettings.DEFAULTS);
+      private final Engram engram = Engram.builder(roots).writes(MemoryWriteListener.NONE).build();
 
       @Override
-      public Path directory() {
-        return projectDir;
-      }
-
-      @Override
-      public Path engramHome() {
-        return home;
-      }
-
-      @Override
-      public EngramSettings settings() {
-        return EngramSettings.DEFAULTS;
-      }
-
-      @Override
-      public ProjectMemory memory() {
-        return memory;
-      }
-
-      @Override
-      public InstructionLoader instructions() {
-        return new InstructionLoader(EngramSettings.DEFAULTS.instructions(), roots, new JtokkitTokenCounter());
+      public Engram engram() {
+        return engram;
       }
 
       @Override
@@ -84,13 +62,8 @@ final class TestUi implements AutoCloseable {
       }
 
       @Override
-      public Dream dream() {
-        return new Dream(roots, EngramSettings.DEFAULTS, ModelRouter.offline(), Clock.systemUTC());
-      }
-
-      @Override
       public MemoryRecall search(int results) {
-        return new MemoryRecall(memory, home, EngramSettings.DEFAULTS.recall().withFilesPerTurn(results),
+        return new MemoryRecall(engram.memory(), home, EngramSettings.DEFAULTS.recall().withFilesPerTurn(results),
             MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()).recordingUseOn(task -> { });
       }
     };

@@ -18,7 +18,7 @@ class UiArchitectureTest {
   }
 
   @Test
-  void hooksComeFromTheEngram() {
-    CompositionRoot.assertHooksComeFromTheEngramInModuleOf(WebUi.class);
+  void enginesComeFromTheEngram() {
+    CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(WebUi.class);
   }
 }

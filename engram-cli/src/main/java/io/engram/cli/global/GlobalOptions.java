@@ -3,8 +3,6 @@ package io.engram.cli.global;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
-import io.engram.instructions.InstructionLoader;
-import io.engram.tokens.JtokkitTokenCounter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -115,11 +113,6 @@ public final class GlobalOptions {
       return Path.of(property);
     }
     return EngramRoots.userHome(environment, Path.of(System.getProperty("user.home")));
-  }
-
-  /** The instruction loader for the resolved project, settings and user home. */
-  public InstructionLoader instructionLoader() {
-    return new InstructionLoader(settings().instructions(), roots(), new JtokkitTokenCounter());
   }
 
   /** The settings of the resolved home. */

@@ -5,6 +5,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.instructions.AddScope;
 import io.engram.instructions.QuickAdd;
 import java.io.IOException;
@@ -64,7 +65,8 @@ public final class AddCommand implements Runnable {
     GlobalOptions global = GlobalOptions.of(spec);
     QuickAdd.Result r;
     try {
-      QuickAdd add = new QuickAdd(global.instructionLoader(), HomeLayout.of(global.roots().engramHome()).locks());
+      QuickAdd add = new QuickAdd(MemoryAccess.engram(spec).instructions(),
+          HomeLayout.of(global.roots().engramHome()).locks());
       r = under == null ? add.append(addScope, String.join(" ", text))
           : add.appendUnder(addScope, String.join(" ", text), under);
     } catch (IOException e) {

@@ -5,6 +5,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.instructions.ProjectInit;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,7 +48,8 @@ public final class InitCommand implements Runnable {
     GlobalOptions global = GlobalOptions.of(spec);
     ProjectInit.Outcome o;
     try {
-      o = new ProjectInit(global.instructionLoader(), HomeLayout.of(global.roots().engramHome()).locks()).run(force);
+      o = new ProjectInit(MemoryAccess.engram(spec).instructions(), HomeLayout.of(global.roots().engramHome()).locks())
+          .run(force);
     } catch (IOException e) {
       throw new UserFacingException("cannot write the project file: " + e.getMessage());
     }

@@ -1,21 +1,17 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.cli.global.GlobalOptions;
+import io.engram.Engram;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.cli.wiring.Models;
-import io.engram.memory.MemoryLocation;
-import io.engram.memory.MemoryStores;
+import io.engram.cli.wiring.MemoryAccess;
 import io.engram.notes.NotesStore;
 import io.engram.notes.NotesUpdate;
 import io.engram.notes.SessionNotes;
-import io.engram.notes.SessionNotesKeeper;
 import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -61,13 +57,10 @@ public final class NotesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    GlobalOptions global = GlobalOptions.of(spec);
     Transcript t = transcript.read(session.id());
-    MemoryLocation where = MemoryStores.locate(global.roots(), global.settings());
-    NotesStore store = new NotesStore(global.roots().engramHome());
-    SessionNotesKeeper keeper = SessionNotesKeeper.forProject(global.settings(), Models.router(global, t.sessionId()),
-        global.roots().engramHome(), where, Clock.systemUTC());
-    NotesUpdate u = keeper.update(t, force);
+    Engram engram = MemoryAccess.engram(spec);
+    NotesStore store = engram.notes();
+    NotesUpdate u = engram.notesKeeper(t.sessionId()).update(t, force);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, json(u, store.notesFile(t.sessionId())));
