@@ -17,10 +17,10 @@
  * redis, ssh and remote shells, curl and wget, cloud command lines, archives and keys) and cuts out the arguments its
  * manual says are credentials ({@code mysql -pX}, {@code docker login -p X}, {@code curl -u user:X}, {@code echo X |
  * docker login --password-stdin}); {@code NetrcEntries} and {@code PgpassLines} read those files' grammars, on one
- * line or several; {@code ProseSecrets} reads a clause from a secret's noun to its value in ten languages
- * ({@code ProseLanguages}: English, Chinese, Japanese, Korean, German, French, Spanish, Portuguese, Italian,
- * Russian), with {@code ProseValues} saying whether a word is the secret or something else (a path, a reference,
- * a quantity, a placeholder); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
+ * line or several; {@code ProseSecrets} finds a secret's nouns in ten languages ({@code ProseLanguages}: English,
+ * Chinese, Japanese, Korean, German, French, Spanish, Portuguese, Italian, Russian) and {@code ProseClause} reads
+ * from each to its value over the words {@code ProseWords} tells apart, with {@code ProseValues} saying whether a
+ * word is the secret or something else (a path, a reference, a quantity, a placeholder); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
  * nesting. Each secret becomes a marker naming its {@link SecretKind}; quotes around a value are kept, so JSON and
  * code stay well formed; a {@code <private>} span is dropped without a trace. Redaction is idempotent.
  *

@@ -1,0 +1,298 @@
+package io.engram.redact;
+
+import io.engram.redact.ProseLanguages.Language;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One clause of a text read from a secret's noun or a login word on, in one language of {@link ProseLanguages}.
+ *
+ * <p>From a noun, the clause is read word by word: up to {@link #MAX_GAP} words that qualify the noun ("for the
+ * staging box"), then a joiner ("is", "lautet", "—", "是", "は"), then the value: a quoted span, or the first word
+ * that {@link ProseValues#couldBeSecret could be the secret}; ordinary words between the joiner and the value are
+ * passed over ("is now X", "use config X") as long as none ends the search (an article or preposition: "is in the
+ * vault"), and a value found past them must {@link ProseValues#looksLikePassword look like a password}. A noun
+ * followed at once (or after a prepositional phrase) by such a password needs no joiner ("with password X"). A
+ * word that describes the noun ("password policy", "token count") ends the search at once. From a login word, the
+ * clause holds "admin / VALUE".
+ */
+record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<Finding> out) {
+  /** How many words may stand between a noun and its joiner. */
+  static final int MAX_GAP = 8;
+  /** How many ordinary words may stand between a joiner and its value. */
+  private static final int MAX_SKIPPED = 3;
+  /** How many words a passphrase may have. */
+  private static final int MAX_PHRASE_WORDS = 10;
+  /** Words that set a second value against the first: "not X but Y". */
+  private static final List<String> CONTRASTS =
+      List.of("ではなく", "じゃなくて", "じゃなく", "而是", "아니라", "아니고", "but");
+
+  /** What kind of value a noun takes. */
+  enum Sort { SECRET, PIN, PHRASE }
+
+  void afterNoun(int nounStart, int nounEnd, Sort sort) {
+    int end = ends.after(nounEnd);
+    int i = nounEnd;
+    int gap = 0;
+    boolean prepositional = false;
+    boolean weak = l.weak().matcher(text.substring(nounStart, nounEnd)).matches();
+    if (!l.cjk() && (text.startsWith("'s ", nounEnd) || text.startsWith("’s ", nounEnd))) {
+      return; // the secret's name, the password's hash: something of the secret, not the secret
+    }
+    while (true) {
+      int spaced = skipSpaces(i, end);
+      if (spaced >= end) {
+        return;
+      }
+      int joined = joinerAt(spaced, end);
+      if (joined >= 0) {
+        if (!weak) {
+          int before = out.size();
+          value(nounStart, joined, end, sort, false);
+          if (out.size() == before) {
+            appositive(end);
+          } else {
+            contrasted(out.get(out.size() - 1).end(), end, sort);
+          }
+        } else if (gap == 0) {
+          // "pass" is a verb as often as a noun: after "is" its value must look like a password ("the pass is X")
+          value(nounStart, joined, end, sort, Character.isLetter(text.charAt(joined - 1)));
+        }
+        return;
+      }
+      if (weak) {
+        return; // "pass" is a verb as often as a noun: only "pass = X" and "pass: X" are read
+      }
+      if (l.cjk()) {
+        if (spaced > i && sort != Sort.PHRASE) {
+          int runEnd = asciiRun(spaced, end);
+          String v = runEnd < 0 ? "" : text.substring(spaced, runEnd);
+          if (ProseValues.looksLikePassword(v)) {
+            emit(spaced, runEnd);
+          }
+        }
+        return;
+      }
+      int tokenEnd = tokenEnd(spaced, end);
+      if (tokenEnd < 0) {
+        return;
+      }
+      String token = ProseValues.stripTrailing(text.substring(spaced, tokenEnd));
+      String lower = token.toLowerCase(Locale.ROOT);
+      if (gap == 0 && l.describing().contains(lower)) {
+        return;
+      }
+      if (gap == 0 && sort == Sort.PIN && ProseWords.isPin(token)) {
+        emit(spaced, spaced + token.length()); // "use PIN 582914"
+        return;
+      }
+      if ((gap == 0 || prepositional && gap <= 3) && ProseValues.looksLikePassword(token)) {
+        emit(spaced, spaced + token.length());
+        return;
+      }
+      if (ProseWords.isCode(token)) {
+        return; // "token === undefined) return res.status(401)": code, not a clause
+      }
+      prepositional |= gap == 0 && l.prepositions().contains(lower);
+      if (++gap > MAX_GAP) {
+        return;
+      }
+      char last = text.charAt(tokenEnd - 1);
+      if (last == ':' || last == '：') {
+        value(nounStart, tokenEnd, end, sort, false); // "API key for the weather service: VALUE"
+        return;
+      }
+      i = tokenEnd;
+    }
+  }
+
+  /**
+   * The value after a joiner ending at {@code from}: quoted, a passphrase, a PIN, or the first likely word; when
+   * {@code strict}, only a word right after the joiner that looks like a password.
+   */
+  private void value(int nounStart, int from, int end, Sort sort, boolean strict) {
+    int i = from;
+    int skipped = 0;
+    while (skipped <= MAX_SKIPPED) {
+      i = skipSpaces(i, end);
+      int joined = joinerAt(i, end);
+      if (joined > i) {
+        i = joined;
+        continue;
+      }
+      if (i >= end) {
+        return;
+      }
+      int escaped = text.charAt(i) == '\\' && i + 1 < end ? 1 : 0; // \" in JSON-escaped text
+      int quote = ProseWords.OPENING.indexOf(text.charAt(i + escaped));
+      if (quote >= 0) {
+        quoted(nounStart, i + escaped, ProseWords.CLOSING.charAt(quote), escaped == 1);
+        return;
+      }
+      int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
+      if (tokenEnd <= i) {
+        return;
+      }
+      String token = ProseValues.stripTrailing(text.substring(i, tokenEnd));
+      if (token.isEmpty()) {
+        return;
+      }
+      if (sort == Sort.PHRASE && phrase(i, end)) {
+        return;
+      }
+      if (strict) {
+        if (ProseValues.looksLikePassword(token)) {
+          emit(i, i + token.length());
+        }
+        return;
+      }
+      if (sort == Sort.PIN && token.chars().allMatch(Character::isDigit) && token.length() >= 4
+          && token.length() <= 12) {
+        emit(i, i + token.length());
+        return;
+      }
+      boolean found = skipped == 0 ? ProseValues.couldBeSecret(token) : ProseValues.looksLikePassword(token);
+      if (found && l.cjk() && l.places().matcher(text).region(tokenEnd, end).lookingAt()) {
+        return; // "パスワードは1Passwordに保存": where it is kept, not what it is
+      }
+      if (found) {
+        emit(i, i + token.length());
+        return;
+      }
+      String lower = token.toLowerCase(Locale.ROOT);
+      if (!ProseValues.isOrdinaryWord(token) || l.stops().contains(lower)
+          || stopsOfTheNoun(nounStart).contains(lower)) {
+        return;
+      }
+      skipped++;
+      i = tokenEnd;
+    }
+  }
+
+  private void quoted(int nounStart, int open, char close, boolean escaped) {
+    int to = ProseWords.closing(text, open, close);
+    if (escaped && to > 0 && text.charAt(to - 1) == '\\') {
+      to--;
+    }
+    if (to < 0 || to - open - 1 < 3) {
+      return;
+    }
+    // "password=" inside a string literal of code: the quote after the joiner closes the one before the noun
+    if (nounStart > 0 && text.charAt(nounStart - 1) == text.charAt(open) && open > 0 && text.charAt(open - 1) != ' ') {
+      return;
+    }
+    String inner = text.substring(open + 1, to).strip();
+    if (!inner.isEmpty() && ")]};,".indexOf(inner.charAt(0)) < 0 && inner.chars().anyMatch(Character::isLetterOrDigit)
+        && !Placeholders.isPlaceholder(inner) && !ProseValues.readsAsSomethingElse(inner)) {
+      int start = open + 1 + text.substring(open + 1, to).indexOf(inner);
+      emit(start, start + inner.length());
+    }
+  }
+
+  /** A passphrase: two or more words to the end of the clause, none of them a stop word. */
+  private boolean phrase(int from, int end) {
+    int i = from;
+    int words = 0;
+    int last = from;
+    while (i < end && words < MAX_PHRASE_WORDS) {
+      int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
+      if (tokenEnd <= i) {
+        break;
+      }
+      String token = ProseValues.stripTrailing(text.substring(i, tokenEnd));
+      if (token.isEmpty() || l.stops().contains(token.toLowerCase(Locale.ROOT))) {
+        return false;
+      }
+      words++;
+      last = i + token.length();
+      int next = skipSpaces(tokenEnd, end);
+      if (l.cjk() && (next == tokenEnd || next > tokenEnd + 1)) {
+        break;
+      }
+      i = next;
+    }
+    if (words < 2) {
+      return false;
+    }
+    emit(from, last);
+    return true;
+  }
+
+  /**
+   * The stop words of every language that has the noun at {@code nounStart}: "password" is English and Italian, and
+   * English text read with the Italian words must still stop at "the".
+   */
+  private java.util.Set<String> stopsOfTheNoun(int nounStart) {
+    if (l.cjk()) {
+      return java.util.Set.of();
+    }
+    java.util.Set<String> stops = new java.util.HashSet<>();
+    for (Language other : ProseLanguages.ALL) {
+      if (other != l && !other.cjk() && other.nouns().matcher(text).region(nounStart, text.length()).lookingAt()) {
+        stops.addAll(other.stops());
+      }
+    }
+    return stops;
+  }
+
+  /**
+   * A value set off by a comma at the end of a sentence whose joiner found none: "the password to the VPN is the
+   * same as before, Vpn-Same-4455". The clause after the comma must be that one word, and it must look like a
+   * password.
+   */
+  private void appositive(int clauseEnd) {
+    if (clauseEnd >= text.length() || text.charAt(clauseEnd) != ',') {
+      return;
+    }
+    int from = skipSpaces(clauseEnd + 1, text.length());
+    int to = ends.after(from);
+    int tokenEnd = l.cjk() ? asciiRun(from, to) : tokenEnd(from, to);
+    if (tokenEnd <= from || skipSpaces(tokenEnd, to) < to) {
+      return;
+    }
+    String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
+    if (ProseValues.looksLikePassword(token)) {
+      emit(from, from + token.length());
+    }
+  }
+
+  /** A second value after the first and a contrast: "暗証番号は 8841 ではなく 907163 です" (not 8841 but 907163). */
+  private void contrasted(int valueEnd, int end, Sort sort) {
+    int i = skipSpaces(valueEnd, end);
+    for (String contrast : CONTRASTS) {
+      if (text.startsWith(contrast, i)) {
+        int from = skipSpaces(i + contrast.length(), end);
+        int tokenEnd = l.cjk() ? asciiRun(from, end) : tokenEnd(from, end);
+        if (tokenEnd > from) {
+          String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
+          if (ProseValues.looksLikePassword(token) || sort == Sort.PIN && ProseWords.isPin(token)) {
+            emit(from, from + token.length());
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  private int joinerAt(int i, int end) {
+    return ProseWords.joinerAt(text, l, i, end);
+  }
+
+  private int skipSpaces(int i, int end) {
+    return ProseWords.skipSpaces(text, i, end);
+  }
+
+  private int tokenEnd(int i, int end) {
+    return ProseWords.tokenEnd(text, i, end);
+  }
+
+  private int asciiRun(int i, int end) {
+    return ProseWords.asciiRun(text, i, end);
+  }
+
+  void emit(int start, int end) {
+    if (end > start && !text.substring(start, end).contains("[REDACTED")) {
+      out.add(new Finding(start, end, SecretKind.PASSWORD_ASSIGNMENT, priority));
+    }
+  }
+}
