@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
       "DIR holds ID.pre.jsonl (the transcript up to the compaction), ID.cc.txt (Claude Code's summary) and"
           + " ID.next.json (what the agent did next) for each compaction; DIR/split.tsv (id, session, part) says"
           + " which part each belongs to (without one, three sessions in ten are set aside by a hash of their id).",
+      "A column complete (in the split or in DIR/index.tsv) set to no marks a transcript that begins mid-session:"
+          + " such slices are totalled apart from the whole compactions of their part.",
       "For both summaries: size, files the agent touched next that the summary kept, the last request named,"
           + " the next step against what the agent did next, errors kept, score; and the scores of a keyword"
           + " dump, the user messages alone and another session's summary."})
@@ -59,13 +61,17 @@ final class CompactionBench implements Runnable {
   String part;
 
   @Option(names = "--show", description = "Print both next steps and what they name, for each compaction of the"
-      + " tuning part only (a set-aside part is measured, never read).")
+      + " tuning parts only (those whose name starts with tuning; a set-aside part is measured, never read).")
   boolean show;
 
   @Mixin JsonOption json;
 
-  /** One compaction's figures, or the failure that stopped it. */
-  record Row(String id, String part, Optional<ClaudeCodeComparison.Figures> figures, Optional<String> failure) {}
+  /**
+   * One compaction's figures, or the failure that stopped it; {@code whole} when its transcript holds all that
+   * Claude Code summarised (from the session's start or an earlier compaction), not a slice from mid-session.
+   */
+  record Row(String id, String part, boolean whole, Optional<ClaudeCodeComparison.Figures> figures,
+      Optional<String> failure) {}
 
   /** The totals of one part. */
   record PartTotals(String part, int compactions, int failures, Rate nextStepEngram, Rate nextStepClaude,
@@ -95,7 +101,10 @@ final class CompactionBench implements Runnable {
       throw new UserFacingException("no folder of compactions at " + data);
     }
     GlobalOptions global = GlobalOptions.of(spec);
-    Map<String, String> parts = parts(split != null ? split : data.resolve("split.tsv"));
+    Path splitFile = split != null ? split : data.resolve("split.tsv");
+    Map<String, String> parts = column(splitFile, "part", 2);
+    Map<String, String> complete = column(data.resolve("index.tsv"), "complete", -1);
+    complete.putAll(column(splitFile, "complete", -1));
     List<String> ids = ids();
     if (part != null) {
       ids = ids.stream().filter(id -> part.equals(part(parts, id))).toList();
@@ -113,14 +122,17 @@ final class CompactionBench implements Runnable {
       String p = part(parts, id);
       err.printf(Locale.ROOT, "[%d/%d] %s (%s)%n", i + 1, ids.size(), id, p);
       err.flush();
-      Row row = compare(comparison, id, p, other(ids, i, parts));
+      Row row = compare(comparison, id, p, !"no".equals(complete.get(id)), other(ids, i, parts));
       rows.add(row);
-      if (show && !json.enabled() && p.equals("tuning")) {
+      if (show && !json.enabled() && p.startsWith("tuning")) {
         show(out, row);
       }
     }
+    // Slices from mid-session are totalled apart: the score sees little of what their summary summarised.
     Map<String, List<Row>> byPart = new LinkedHashMap<>();
-    rows.forEach(r -> byPart.computeIfAbsent(r.part(), k -> new ArrayList<>()).add(r));
+    rows.stream().sorted(java.util.Comparator.comparing((Row r) -> !r.whole()))
+        .forEach(r -> byPart.computeIfAbsent(r.part() + (r.whole() ? "" : ", slices from mid-session"),
+            k -> new ArrayList<>()).add(r));
     List<PartTotals> totals = byPart.entrySet().stream().map(e -> totals(e.getKey(), e.getValue())).toList();
     if (json.enabled()) {
       JsonOutput.print(out, new Result(rows, totals));
@@ -135,18 +147,18 @@ final class CompactionBench implements Runnable {
     return parts.computeIfAbsent(id, k -> SetAside.setAside(session(k)) ? "set-aside" : "tuning");
   }
 
-  private Row compare(ClaudeCodeComparison comparison, String id, String p, Optional<String> other) {
+  private Row compare(ClaudeCodeComparison comparison, String id, String p, boolean whole, Optional<String> other) {
     try {
       Transcript before = TranscriptReader.read(data.resolve(id + ".pre.jsonl"));
       String claude = Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
       JsonNode next = JsonOutput.mapper().readTree(data.resolve(id + ".next.json").toFile());
       String instructions = next.path("compact_instructions").isTextual() ? next.path("compact_instructions").asText()
           : "";
-      return new Row(id, p, Optional.of(comparison.compare(before, claude, instructions,
+      return new Row(id, p, whole, Optional.of(comparison.compare(before, claude, instructions,
           AfterCompaction.fromJson(next), other)), Optional.empty());
     } catch (IOException | RuntimeException e) {
       // Counted and reported: a compaction that fails is the first thing this benchmark must show.
-      return new Row(id, p, Optional.empty(), Optional.of(e.toString()));
+      return new Row(id, p, whole, Optional.empty(), Optional.of(e.toString()));
     }
   }
 
@@ -186,23 +198,30 @@ final class CompactionBench implements Runnable {
     }
   }
 
-  private static Map<String, String> parts(Path file) {
-    Map<String, String> parts = new LinkedHashMap<>();
+  // One column of a tab-separated file with a header line, by id (its first column): the column the header names,
+  // else the one at {@code at} (none when negative); empty when the file is absent.
+  private static Map<String, String> column(Path file, String name, int at) {
+    Map<String, String> values = new LinkedHashMap<>();
     if (!Files.isRegularFile(file)) {
-      return parts;
+      return values;
     }
     try {
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+      if (lines.isEmpty()) {
+        return values;
+      }
+      int col = List.of(lines.get(0).split("\t")).indexOf(name);
+      col = col >= 0 ? col : at;
+      for (String line : lines.subList(1, lines.size())) {
         String[] cols = line.split("\t");
-        if (cols.length >= 3) {
-          parts.put(cols[0], cols[2]);
+        if (col >= 0 && cols.length > col) {
+          values.put(cols[0], cols[col]);
         }
       }
     } catch (IOException e) {
-      throw new UserFacingException("cannot read the split " + file + ": " + e.getMessage());
+      throw new UserFacingException("cannot read " + file + ": " + e.getMessage());
     }
-    return parts;
+    return values;
   }
 
   static PartTotals totals(String part, List<Row> rows) {

@@ -92,7 +92,7 @@ class BenchCommandsTest {
   }
 
   @Test
-  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPart() throws Exception {
+  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPartWithSlicesApart() throws Exception {
     Path data = java.nio.file.Files.createDirectories(home.resolve("compactions"));
     String head = "\"sessionId\":\"s1\",\"cwd\":\"/w\",";
     java.nio.file.Files.write(data.resolve("c1.pre.jsonl"), List.of(
@@ -111,7 +111,11 @@ class BenchCommandsTest {
     java.nio.file.Files.writeString(data.resolve("c1.next.json"), "{\"session_id\":\"s1\",\"tool_calls\":["
         + "{\"tool\":\"Edit\",\"paths\":[\"/w/src/App.java\"],\"housekeeping\":false}],"
         + "\"files_read_after\":[],\"files_edited_after\":[\"/w/src/App.java\"],\"next_user_message\":null}");
-    java.nio.file.Files.writeString(data.resolve("split.tsv"), "id\tsession_id\tpart\nc1\ts1\ttuning\n");
+    for (String ext : List.of(".pre.jsonl", ".cc.txt", ".next.json")) {
+      java.nio.file.Files.copy(data.resolve("c1" + ext), data.resolve("c2" + ext));
+    }
+    java.nio.file.Files.writeString(data.resolve("split.tsv"),
+        "id\tsession_id\tpart\tcomplete\nc1\ts1\ttuning\tyes\nc2\ts2\ttuning\tno\n");
 
     Run r = run("compaction", "--data", data.toString(), "--json");
     Run none = run("compaction", "--data", home.resolve("nope").toString());
@@ -125,6 +129,8 @@ class BenchCommandsTest {
     assertThat(row.path("figures").path("engram").path("chars").asInt()).isPositive();
     JsonNode tuning = report.path("parts").get(0);
     assertThat(tuning.path("part").asText()).isEqualTo("tuning");
+    assertThat(tuning.path("compactions").asInt()).isEqualTo(1);
+    assertThat(report.path("parts").get(1).path("part").asText()).isEqualTo("tuning, slices from mid-session");
     assertThat(tuning.path("failures").asInt()).isZero();
     assertThat(none.code()).isEqualTo(1);
     assertThat(none.err()).contains("nope");
