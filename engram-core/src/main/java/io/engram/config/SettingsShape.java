@@ -41,7 +41,7 @@ final class SettingsShape {
       String key = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
       RecordComponent component = known.get(field.getKey());
       if (component == null) {
-        throw new SettingsException(origin + ": unknown key '" + printable(key) + "'"
+        throw new SettingsException(origin + ": unknown key '" + OneLine.escape(key) + "'"
             + suggestion(field.getKey(), known.keySet())
             + " (known keys " + (path.isEmpty() ? "at the top level" : "in '" + path + "'") + ": "
             + String.join(", ", known.keySet()) + ")");
@@ -156,22 +156,7 @@ final class SettingsShape {
   }
 
   private static String quote(String text) {
-    return "\"" + printable(text.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
-  }
-
-  /** {@code text} with line breaks and other control or invisible characters as escapes: an error stays one line. */
-  private static String printable(String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    text.codePoints().forEach(c -> {
-      if (c == '\n') {
-        out.append("\\n");
-      } else if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT || c == 0x2028 || c == 0x2029) {
-        out.append(String.format("\\u%04X", c));
-      } else {
-        out.appendCodePoint(c);
-      }
-    });
-    return out.toString();
+    return "\"" + OneLine.escape(text.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
   }
 
   private static List<String> enumNames(Class<?> raw) {

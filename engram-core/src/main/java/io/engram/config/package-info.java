@@ -20,6 +20,9 @@
  * directory. Engines never read {@code user.home} or the environment themselves, so a test points every
  * root at a temporary directory.
  *
+ * <p>{@link OneLine} escapes what a message quotes from a user's file (a key, a value, a memory's name or fault), so
+ * that every error stays one line and shows every character.
+ *
  * <p>Where to start: {@link SettingsLoader#load} for the settings, {@link EngramRoots#resolve} for the roots.
  */
 package io.engram.config;

@@ -1,5 +1,6 @@
 package io.engram.memory;
 
+import io.engram.config.OneLine;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -14,27 +15,8 @@ public final class InvalidMemoryException extends IOException {
    * control characters; they are shown escaped, so the fault is one line in a log or a listing.
    */
   public InvalidMemoryException(Path path, String reason) {
-    super(path + ": " + oneLine(reason));
-    this.problem = new MemoryProblem(path, oneLine(reason));
-  }
-
-  private static String oneLine(String reason) {
-    StringBuilder out = new StringBuilder(reason.length());
-    reason.codePoints().forEach(c -> {
-      switch (c) {
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
-            out.append(String.format("\\u%04x", c));
-          } else {
-            out.appendCodePoint(c);
-          }
-        }
-      }
-    });
-    return out.toString();
+    super(path + ": " + OneLine.escape(reason));
+    this.problem = new MemoryProblem(path, OneLine.escape(reason));
   }
 
   /** The file and what is wrong with it. */

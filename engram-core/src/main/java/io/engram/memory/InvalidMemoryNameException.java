@@ -1,5 +1,7 @@
 package io.engram.memory;
 
+import io.engram.config.OneLine;
+
 /** A memory name that cannot become a file inside the memory directory; the message says why. */
 public final class InvalidMemoryNameException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -19,7 +21,7 @@ public final class InvalidMemoryNameException extends IllegalArgumentException {
   }
 
   private static String quote(String name) {
-    String shown = name.replace("\0", "\\0").replace("\n", "\\n").replace("\r", "\\r");
+    String shown = OneLine.escape(name);
     return "'" + (shown.length() > 80 ? shown.substring(0, 80) + "..." : shown) + "'";
   }
 }
