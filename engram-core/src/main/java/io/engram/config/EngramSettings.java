@@ -197,7 +197,6 @@ public record EngramSettings(
   public record Recall(
       @Setting(byDefault = "200", min = 1, help = "Most memories in the manifest a model reranker sees")
           int manifestMaxFiles,
-      @Setting(byDefault = "200", min = 0, help = "Lines of MEMORY.md in the manifest") int manifestIndexLines,
       @Setting(byDefault = "5", min = 1, help = "Most memories recalled a turn") int filesPerTurn,
       @Setting(byDefault = "4_096", min = 1, help = "Most bytes recalled of one memory") int bytesPerFile,
       @Setting(byDefault = "20_480", min = 1, help = "Most bytes recalled a turn") int bytesPerTurn,

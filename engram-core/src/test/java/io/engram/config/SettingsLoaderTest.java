@@ -62,7 +62,7 @@ class SettingsLoaderTest {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"filesPerTurm\":8}}", "settings.json"))
         .isInstanceOf(SettingsException.class)
         .hasMessageStartingWith("settings.json: unknown key 'recall.filesPerTurm'; did you mean 'filesPerTurn'?")
-        .hasMessageContaining("known keys in 'recall': manifestMaxFiles, manifestIndexLines, filesPerTurn,");
+        .hasMessageContaining("known keys in 'recall': manifestMaxFiles, filesPerTurn,");
   }
 
   @Test
