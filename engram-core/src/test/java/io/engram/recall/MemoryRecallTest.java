@@ -7,6 +7,7 @@ import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
@@ -116,10 +117,15 @@ class MemoryRecallTest {
     assertThat(loaded.notes()).noneMatch(n -> n.contains("still loading"));
   }
 
+  // Topic files as the store writes them, put in place directly: a store write each rewrites MEMORY.md and syncs
+  // both files, which made up most of this class's time (these tests are about embedding, not writing).
   private void writeNotes(int n) throws IOException {
+    Path dir = store.location().projectDir();
     for (int i = 0; i < n; i++) {
-      store.write(Memory.of(String.format("note-%03d", i), MemoryType.PROJECT, "Note " + i + " about the build",
-          "The build step " + i + " caches the kitten images.\n"));
+      String name = String.format("note-%03d", i);
+      Memory note = Memory.builder(name, MemoryType.PROJECT).description("Note " + i + " about the build")
+          .body("The build step " + i + " caches the kitten images.\n").created(T0).updated(T0).build();
+      Files.writeString(dir.resolve(name + ".md"), MemoryFormat.format(note));
     }
   }
 
