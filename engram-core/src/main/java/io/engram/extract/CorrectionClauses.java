@@ -41,9 +41,16 @@ final class CorrectionClauses {
           + "aren'?t\\s+to|are\\s+not\\s+to|no\\s+longer|stop|quit|avoid)\\s+" + EN_NOT_DIRECTED + "\\w"
           // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")
           + "|\\b(?:should\\s+not|shouldn'?t|must\\s+not|mustn'?t|shall\\s+not)\\s+(?:be\\s+\\w+(?:ed|en)\\b|"
-          + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"),
+          + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"
+          // "No emoji in responses.": a bare noun phrase under "no" forbids it; a verb makes it a report ("No files
+          // were found"), a comma an answer ("No, ...")
+          + "|^no\\s+(?!(?:worries|problem|need|way|idea|thanks|luck|matter|doubt|one|longer|change|changes|issue|issues)\\b)"
+          + "(?![^.!?]*\\b(?:is|are|was|were|be|been|has|have|had|found|can|could|will|would|do|does|did|exists?|seems?|"
+          + "matches?|available)\\b)[\\w`-]+(?:\\s+[\\w`/.-]+){0,5}\\s*[.!]?$"),
       Pattern.compile("(?i)\\binstead\\b|\\brather\\s+than\\b|\\breplace\\b.{1,80}?\\bwith\\b"
-          + "|\\b(?:use|run|call|prefer|write|keep)\\b.{1,60}?\\band\\s+not\\b"),
+          + "|\\b(?:use|run|call|prefer|write|keep|only)\\b.{1,60}?\\band\\s+not\\b"
+          // "it is now called X, not Y anymore": the name set against one no longer used
+          + "|,\\s*not\\s+\\S[^,;.]{0,40}?\\s+any\\s?more\\b"),
       Pattern.compile("(?i)\\b(?:instead|rather|use|using|prefer|should|must|only|always|replace|switch\\s+to|go\\s+with|"
           + "stick\\s+to|run|call|read|keep|put)\\b"),
       Pattern.compile("(?i)\\b(?:because|since|so\\s+that|so\\s+(?:it|they|we|the|you)|otherwise|that\\s+way|that'?ll|"
@@ -60,9 +67,9 @@ final class CorrectionClauses {
   static final Language CHINESE = new Language("zh",
       Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用|直接|再)|"
           + "不应该?|不该|避免|不用再|不推荐|不建议)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
-      Pattern.compile("而不是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
+      Pattern.compile("而不是|而不仅仅是|而不只是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
       Pattern.compile("改用|换成|应该|应当|必须|要用|请用|请使用|请直接|统一|一律|只用|只能|直接用|使用|用|标准做法|"
-          + "正确|更稳妥|而是|推荐|建议|MUST|按|让|直接把"),
+          + "正确|更稳妥|而是|推荐|建议|MUST|按|让|直接把|始终|总是|一律|永远|只关注|都用"),
       Pattern.compile("因为|由于|否则|不然|以免|免得|以防|才能|导致|会|理由|原因|Rationale|所以|为了|容易|兼容|报错|出错|失败|慢|浪费"),
       Pattern.compile("(?:不要|别|禁止|不能)(?:再)?(?:用|使用|改|动|碰|删)?(?:它|这个|那个|这些|那些|这样|了)"
           + "(?![\\p{IsHan}A-Za-z])"),
@@ -71,7 +78,9 @@ final class CorrectionClauses {
 
   private static final List<Language> LANGUAGES = List.of(ENGLISH, CHINESE);
   private static final Pattern UNDIRECTED = Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|doesn'?t)\\s+"
-      + "(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|know|think|want|like|mean|have|care|mind|remember)\\b");
+      + "(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|know|think|mean|have|care|mind|remember)\\b"
+      // a dislike of the thing at hand ("I don't like this"); of a thing it names, a preference ("I dont like emdashes")
+      + "|\\b(?:don'?t|do\\s+not)\\s+(?:really\\s+)?(?:want|like)\\s+(?:it|this|that|these|those|them|to|when|how|what)\\b");
   private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
   /**
    * What makes a sentence about the one thing at hand whatever else it says: a time that bounds it ("don't make any
@@ -137,6 +146,11 @@ final class CorrectionClauses {
     // "the API base URL comes from API_URL, never hardcode it": the pronoun has its thing in the sentence
     return pronoun.find() && Terms.of(sentence.substring(0, pronoun.start())).isEmpty()
         && !l.contrast().matcher(sentence).find() && !l.instead().matcher(withoutAvoid(l, sentence)).find();
+  }
+
+  /** Whether {@code sentence} rejects a pronoun alone ("don't use it", 不要再用它). */
+  static boolean rejectsAPronoun(String sentence) {
+    return of(sentence).pronounObject().matcher(sentence).find();
   }
 
   /** Whether {@code sentence} opens by setting what follows against what came before ("Instead, ...", 而是...). */

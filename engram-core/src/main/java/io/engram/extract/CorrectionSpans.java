@@ -38,7 +38,9 @@ final class CorrectionSpans {
       }
     } else if (core > 0 && sameParagraph(text, sentences.get(core - 1), c)
         && (!CorrectionClauses.hasAlternative(withoutCore(c.text())) && states(sentences.get(core - 1), c)
-            || givesReason(sentences.get(core - 1)))) {
+            || givesReason(sentences.get(core - 1))
+            // "... the same PrismaService, pooled by Nest. Inject PrismaService, don't use it": "it" is named before
+            || CorrectionClauses.rejectsAPronoun(c.text()) && names(sentences.get(core - 1)))) {
       from = core - 1;
     }
     int to = core;
@@ -48,7 +50,7 @@ final class CorrectionSpans {
           && (!CorrectionClauses.isCore(next.text()) || CorrectionClauses.turnsBack(next.text()))
           && sameParagraph(text, sentences.get(to), next)
           && (CorrectionClauses.hasReason(next.text()) || CorrectionClauses.hasAlternative(next.text())
-              || CorrectionClauses.refersBack(next.text()));
+              || CorrectionClauses.refersBack(next.text()) || sharesTerm(next, c));
       if (!joins) {
         break;
       }
@@ -75,6 +77,19 @@ final class CorrectionSpans {
     String p = previous.text();
     return !Intents.isQuestion(p) && p.length() <= MAX_JOINED && !CorrectionClauses.isCore(p)
         && CorrectionClauses.hasReason(p);
+  }
+
+  /** A statement after the core that names one of its things ("Don't mock the database. Test against a real database."). */
+  private static boolean sharesTerm(Sentence next, Sentence core) {
+    Set<String> shared = Terms.of(next.text());
+    shared.retainAll(Terms.of(core.text()));
+    return !shared.isEmpty();
+  }
+
+  /** A statement that can name what a pronoun stands for. */
+  private static boolean names(Sentence previous) {
+    String p = previous.text();
+    return !Intents.isQuestion(p) && p.length() <= MAX_JOINED && !CorrectionClauses.isCore(p) && !Terms.of(p).isEmpty();
   }
 
   private static boolean states(Sentence previous, Sentence core) {

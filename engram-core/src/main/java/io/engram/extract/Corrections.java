@@ -65,7 +65,7 @@ final class Corrections {
           + "\\s+(?:instead of|rather than)\\s+(?:calling\\s+|using\\s+|running\\s+)?(?:the\\s+)?(.+?)[.!]?$"),
       // it's Y, not X (that ...)
       Pattern.compile("(?i)^it'?s\\s+" + OBJ + SEP + "not\\s+" + OBJ + "(?:" + SEP + ".*)?[.!]?$"),
-      Pattern.compile("(?i)\\b(?:with|using|uses|use|on|in|from|as)\\s+" + OBJ + "\\s*,\\s*not\\s+(?:with\\s+|from\\s+|in\\s+|on\\s+)?"
+      Pattern.compile("(?i)\\b(?:with|using|uses|use|on|in|from|as|called|named)\\s+" + OBJ + "\\s*,\\s*not\\s+(?:with\\s+|from\\s+|in\\s+|on\\s+)?"
           + "(?:the\\s+)?(.+?)[.!]?$"),
       Pattern.compile("^(?:我们)?(?:\\p{IsHan}{1,6}?)?(?:用的是|使用的是|用)\\s*(.{1,30}?)\\s*(?:来)?(?:跑|运行|执行|做)?\\s*[，,]"
           + "\\s*(?:而)?不是\\s*(.{1,30}?)[。！!]?$"),

@@ -21,12 +21,21 @@ final class Intents {
                   + "(?:\\s*(?:that|this|:|,|-))?\\s*"),
           Pattern.compile("(?i)^(?:note|keep in mind|bear in mind|for future reference|fyi)\\b(?:\\s*(?:that|:|,|-))?\\s*"),
           Pattern.compile("(?i)\\b(?:make a note|take note)\\b(?:\\s*(?:that|of|:|,))?\\s*"),
+          Pattern.compile("(?i)\\badd (?:a |this |these |the following )?(?:new )?rules?\\b[\\s:,-]*"),
+          Pattern.compile("(?:加入|添加|新增|加一条|记一条)(?:一条|以下|这些|这条)?规则[：:，,\\s]*"),
           Pattern.compile("(?i)\\bdon'?t forget\\b(?:\\s*(?:that|:|,))?\\s*"),
           Pattern.compile("(?<![我你他她])(?:请记住|记住|记下|记一下|记得|别忘了|不要忘了|不要忘记|注意(?!到|力))[，,：:\\s]*"));
 
   private static final List<Pattern> STANDING =
       List.of(
           Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future)\\b[\\s,:-]*"),
+          // "Refresh should always sync with the remote": a modal "always" holds from now on, wherever it stands
+          Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+always\\b\\s*"),
+          // ".collab should live in .entire": how a thing is to be, not a change to make ("should be updated")
+          Pattern.compile("(?i)^(?!(?:i|i'd|we|you|it|this|that|these|those|there|their|they|he|she)\\b)"
+              + "(?:the\\s+|our\\s+|all\\s+|every\\s+|each\\s+)?[\\w.`'\"/-]+(?:\\s+[\\w.`'\"/-]+){0,3}\\s+"
+              + "(?:should|must|needs?\\s+to)\\s+(?:only\\s+)?(?!be\\s+\\w+(?:ed|en|wn)\\b)(?:live|be|stay|go|use|run|have|"
+              + "show|appear|open|include|come|sit|point|print|display|start|read|return|work)\\b"),
           // "Always the same error", "never mind": a description, not a rule, when no verb follows.
           Pattern.compile(
               "(?i)^(?:always|never|every time|each time|whenever)\\b(?!\\s+(?:the|a|an|same|this|that|these|those|it|"
@@ -42,6 +51,8 @@ final class Intents {
                   + "(?!\\s+(?:worry|know|think|understand|see|get|have|care|mind|bother|remember|forget)\\b)\\s*"),
           Pattern.compile("(?i)\\b(?:use|prefer|pick|choose)\\b.{1,60}?\\b(?:instead of|rather than|over)\\b"),
           Pattern.compile("(?i)^(?:i prefer|i'?d prefer|i'?d rather|i like it when|i don'?t like (?:it )?when|i hate (?:it )?when)\\b\\s*"),
+          // "i dont like emdashes": a dislike of a thing it names is a preference; of "this" or "it", a verdict on the thing at hand
+          Pattern.compile("(?i)(?:^|[+,;]\\s*|\\band\\s+)i\\s+(?:really\\s+)?(?:don'?t|do not)\\s+(?:like|want)\\s+(?!(?:it|this|that|these|those|them|to|when|how|the way|what)\\b)"),
           Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能)(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),
           Pattern.compile("^我(?:更)?(?:喜欢|偏好|习惯|希望你|讨厌|不喜欢)\\s*"));

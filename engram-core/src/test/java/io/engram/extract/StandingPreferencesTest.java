@@ -1,0 +1,68 @@
+package io.engram.extract;
+
+import static io.engram.extract.Fixtures.all;
+import static io.engram.extract.Fixtures.user;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A standing preference is kept though it says no "don't": a bare "No X.", a name set against the one it replaces,
+ * a dislike of a thing named, an "always" under a modal, a rule the user asks to add, how a thing is to be; and the
+ * sentences that say what "it" is or what to do instead stay with it. A report, a verdict on the thing at hand and a
+ * change to make are none.
+ */
+class StandingPreferencesTest {
+
+  @Test
+  void aBareNoBeforeANounPhraseForbidsIt() {
+    assertThat(user("No trailing summaries in commit messages.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("trailing summaries"));
+    assertThat(user("No tests were found for the module.")).isEmpty();
+    assertThat(user("No worries.")).isEmpty();
+  }
+
+  @Test
+  void aNameSetAgainstTheOneItReplacesIsKeptWithBoth() {
+    assertThat(user("The command is now called sync, not pull anymore.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("sync", "pull"));
+    assertThat(user("print the banner only on success and not on early exits")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("only on success", "early exits"));
+    assertThat(user("请始终直接运行这些脚本，而不仅仅是贴出命令。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("直接运行", "贴出命令"));
+  }
+
+  @Test
+  void aDislikeOfANamedThingIsAPreferenceAndOfTheThingAtHandIsNot() {
+    assertThat(user("fewer words + i dont like semicolons at line ends")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("semicolons"));
+    assertThat(user("i don't like this, try again")).isEmpty();
+    assertThat(user("I don't want to commit yet")).isEmpty();
+  }
+
+  @Test
+  void aModalAlwaysAndHowAThingIsToBeHoldFromNowOn() {
+    assertThat(user("The reload button should always fetch from the remote first")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("always fetch from the remote"));
+    assertThat(user("Generated clients should live in the gen folder")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("gen folder"));
+    assertThat(user("The changelog should be updated with this and committed.")).isEmpty();
+    assertThat(user("i think there should be a spot where all the cars park")).isEmpty();
+  }
+
+  @Test
+  void aRuleTheUserAsksToAddIsKept() {
+    assertThat(user("加入规则：每次提交前先运行格式化。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("每次提交前先运行格式化"));
+    assertThat(user("Add a rule: tag releases from the release branch.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("tag releases from the release branch"));
+  }
+
+  @Test
+  void theSentenceThatNamesWhatItIsAndTheNextThatSaysWhatToDoJoin() {
+    assertThat(user("旧的 DbHelper 只是转发到连接池。新代码请直接注入 DataSource，不要再用它。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("dbhelper", "datasource"));
+    assertThat(user("Don't stub the clock in these tests. Drive the clock from a fixed seed.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("stub the clock", "fixed seed"));
+  }
+}
