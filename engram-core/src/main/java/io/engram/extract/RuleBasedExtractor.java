@@ -95,7 +95,7 @@ public final class RuleBasedExtractor implements Extractor {
         : Optional.of(turn.timestamp().atZone(ZoneOffset.UTC).toLocalDate());
     List<Sentence> sentences = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
-    for (Sentence s : Sentences.of(turn.text())) {
+    for (Sentence s : Sentences.of(CodeLines.blank(turn.text()))) {
       // A sentence longer than any stated rule is pasted output, one without three letters or digits
       // states nothing, and a repeated one says nothing new: the rules need not read them.
       if (s.text().length() <= settings.maxSentenceChars() && hasWords(s.text()) && seen.add(s.text())) {

@@ -1,0 +1,67 @@
+package io.engram.extract;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Lines of code a person pasted among their words: a statement, a call, an assignment, an entry of an object literal.
+ * What a program prints or says to its own users ({@code alert('请不要再减')}, {@code raise Error("not allowed")}) is
+ * not the person speaking, and a comment beside a statement says what that statement does ("pool_pre_ping=True  #
+ * avoid stale connections"), so both are blanked before the rules read a turn. A comment beside code that addresses
+ * whoever edits it ("// never change this by hand") is kept, as a comment on a line of its own always is.
+ *
+ * <p>Blanking replaces characters by spaces, so offsets into the turn stay valid.
+ */
+final class CodeLines {
+  private static final Pattern LINE = Pattern.compile("(?m)^.*$");
+  private static final Pattern STATEMENT = Pattern.compile(
+      "^\\s*(?:"
+          // x = ..., self.name = ..., $data['k'] = ...
+          + "[\\w$.]+(?:\\[[^\\]]*\\])*\\s*(?:[-+*/]?=)(?!=)\\s*\\S"
+          // f(...), a.b.c(...), await f(...), new F(...): a call whose parentheses close on the line
+          + "|(?:await\\s+|new\\s+)?[\\w$]+(?:\\.[\\w$]+)*\\s*\\(.*\\)\\s*[;,]?\\s*(?:(?://|#).*)?$"
+          + "|(?:return|raise|throw)\\s+\\S"
+          + "|(?:const|let|var)\\s+[\\w$]+\\s*="
+          + "|def\\s+\\w+\\s*\\(|function\\s*[\\w$]*\\s*\\(|from\\s+[\\w.]+\\s+import\\s|import\\s+[\\w.{}*, ]+(?:\\s+from\\s|;)"
+          + "|(?:public|private|protected)\\s+[\\w<>\\[\\], ]+[\\s(]"
+          + "|(?:if|for|while|switch|catch)\\s*\\(|with\\s+[\\w.]+\\("
+          // key: 'value',  "key": "value",
+          + "|[\"']?[\\w$-]+[\"']?\\s*:\\s*[\"'`].*[\"'`]\\s*,\\s*(?:(?://|#).*)?$"
+          + ")");
+  /** A line ending as a statement does: a semicolon or a brace, with code punctuation before it. */
+  private static final Pattern TERMINATED = Pattern.compile("^[^\\p{IsHan}]*[(=][^\\n]*[;{}]\\s*(?:(?://|#).*)?$");
+  /** Where a comment opens beside code: {@code //} or a {@code #} after a space, outside the simplest quotes. */
+  private static final Pattern TRAILING_COMMENT = Pattern.compile("(?://|(?<=\\s)#)(?=[^\"'`]*$)");
+  /** A comment that speaks to whoever edits the code rather than describing it. */
+  private static final Pattern ADDRESSED = Pattern.compile(
+      "(?i)\\b(?:never|always|don'?t|do not|must not|must|should not|shouldn'?t)\\b|不要|别|请勿|切勿|禁止|不能|以后|今后|务必");
+
+  private CodeLines() {}
+
+  /** {@code text} with its lines of code blanked, keeping a comment beside code only when it addresses the reader. */
+  static String blank(String text) {
+    if (text.indexOf('(') < 0 && text.indexOf('=') < 0 && text.indexOf(':') < 0) {
+      return text;
+    }
+    StringBuilder out = null;
+    Matcher line = LINE.matcher(text);
+    while (line.find()) {
+      String l = line.group();
+      if (l.isBlank() || !(STATEMENT.matcher(l).find() || TERMINATED.matcher(l).find())) {
+        continue;
+      }
+      int keepFrom = l.length();
+      Matcher comment = TRAILING_COMMENT.matcher(l);
+      if (comment.find() && ADDRESSED.matcher(l.substring(comment.end())).find()) {
+        keepFrom = comment.start();
+      }
+      if (out == null) {
+        out = new StringBuilder(text);
+      }
+      for (int i = line.start(); i < line.start() + keepFrom; i++) {
+        out.setCharAt(i, ' ');
+      }
+    }
+    return out == null ? text : out.toString();
+  }
+}
