@@ -74,6 +74,11 @@ record NextStep(String text, List<String> terms) {
       return new NextStep("Continue with the user's request: \"" + firstSentence(asked) + "\"." + plan
           + where(List.of(), live) + check + then, terms);
     }
+    if (request.isEmpty() && !live.answered() && live.plan().isPresent()) {
+      // No request since an earlier compaction, and the agent's turn goes on: its stated plan is the work.
+      return new NextStep("Go on with what the agent was doing: \"" + Excerpts.shorten(oneLine(live.plan().get()),
+          QUOTE_CHARS) + "\"." + where(List.of(), live) + check + then, terms);
+    }
     Optional<WorkItem> pendingRequest = open.stream().filter(w -> w.source() == WorkItem.Source.REQUEST).findFirst();
     boolean working = work.items().stream().anyMatch(w -> w.startedIndex().isPresent()
         || w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL);
@@ -95,15 +100,21 @@ record NextStep(String text, List<String> terms) {
         + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""), terms);
   }
 
-  // The files a step is about: those the error names first, then those the agent touched last.
+  // The files a step is about: those the error names first, then those the agent touched last, then those its
+  // latest words named and it has not changed since.
   private static String where(List<String> named, LiveIntent live) {
     Set<String> files = new LinkedHashSet<>(named);
     files.addAll(live.fileNames());
-    if (files.isEmpty()) {
-      return "";
-    }
     List<String> shown = new ArrayList<>(files).subList(0, Math.min(3, files.size()));
-    return " The files it touched last: " + String.join(", ", shown.stream().map(f -> "`" + f + "`").toList()) + ".";
+    List<String> next = live.namedNotTouched().stream().filter(f -> !shown.contains(f)).toList();
+    Optional<String> plan = live.planFile().filter(p -> !shown.contains(LiveIntent.shortName(p)));
+    return (shown.isEmpty() ? "" : " The files it touched last: " + quoted(shown) + ".")
+        + (next.isEmpty() ? "" : " It named next, not changed yet: " + quoted(next) + ".")
+        + plan.map(p -> " The session's plan: `" + p + "`.").orElse("");
+  }
+
+  private static String quoted(List<String> files) {
+    return String.join(", ", files.stream().map(f -> "`" + f + "`").toList());
   }
 
   // The file names an error's key lines point at ("resume_test.go:74: expected ...").

@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
  * @param timestamp when it was written
  * @param cwd the agent's working directory at the time
  * @param gitBranch the branch checked out at the time
+ * @param slug the session's name as Claude Code records it on each line, which also names the session's plan file
+ *     ({@code ~/.claude/plans/<slug>.md})
  * @param model the model that wrote it (assistant messages)
  * @param requestId the provider's message id; the records of one model response share it
  * @param usage token usage of the request that produced it (assistant messages, when recorded)
@@ -33,6 +35,7 @@ public record TranscriptMessage(
     Optional<Instant> timestamp,
     Optional<String> cwd,
     Optional<String> gitBranch,
+    Optional<String> slug,
     Optional<String> model,
     Optional<String> requestId,
     Optional<Usage> usage,
@@ -50,6 +53,7 @@ public record TranscriptMessage(
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(cwd, "cwd");
     Objects.requireNonNull(gitBranch, "gitBranch");
+    Objects.requireNonNull(slug, "slug");
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(requestId, "requestId");
     Objects.requireNonNull(usage, "usage");
@@ -61,8 +65,8 @@ public record TranscriptMessage(
       Optional<Instant> timestamp, Optional<String> cwd, Optional<String> gitBranch, Optional<String> model,
       Optional<String> requestId, Optional<Usage> usage, boolean isSidechain, boolean isCompactSummary,
       boolean isMeta, int lineNumber) {
-    this(role, blocks, uuid, parentUuid, timestamp, cwd, gitBranch, model, requestId, usage, isSidechain,
-        isCompactSummary, isMeta, lineNumber,
+    this(role, blocks, uuid, parentUuid, timestamp, cwd, gitBranch, Optional.empty(), model, requestId, usage,
+        isSidechain, isCompactSummary, isMeta, lineNumber,
         MessageClassifier.classify(role, blocks, isMeta, isCompactSummary, model.orElse("")));
   }
 
@@ -83,7 +87,7 @@ public record TranscriptMessage(
   public Builder toBuilder() {
     boolean given = kind != MessageClassifier.classify(role, blocks, isMeta, isCompactSummary, model.orElse(""));
     return new Builder(role, blocks).uuid(uuid).parentUuid(parentUuid).timestamp(timestamp).cwd(cwd)
-        .gitBranch(gitBranch).model(model).requestId(requestId).usage(usage).sidechain(isSidechain)
+        .gitBranch(gitBranch).slug(slug).model(model).requestId(requestId).usage(usage).sidechain(isSidechain)
         .compactSummary(isCompactSummary).meta(isMeta).lineNumber(lineNumber).kind(given ? kind : null);
   }
 
@@ -148,6 +152,7 @@ public record TranscriptMessage(
     private Optional<Instant> timestamp = Optional.empty();
     private Optional<String> cwd = Optional.empty();
     private Optional<String> gitBranch = Optional.empty();
+    private Optional<String> slug = Optional.empty();
     private Optional<String> model = Optional.empty();
     private Optional<String> requestId = Optional.empty();
     private Optional<Usage> usage = Optional.empty();
@@ -204,6 +209,12 @@ public record TranscriptMessage(
       return this;
     }
 
+    /** The session's name, which names its plan file. */
+    public Builder slug(Optional<String> value) {
+      this.slug = value;
+      return this;
+    }
+
     /** The model that wrote it. */
     public Builder model(Optional<String> value) {
       this.model = value;
@@ -256,8 +267,8 @@ public record TranscriptMessage(
     public TranscriptMessage build() {
       MessageKind k = kind != null ? kind
           : MessageClassifier.classify(role, blocks, meta, compactSummary, model.orElse(""));
-      return new TranscriptMessage(role, blocks, uuid, parentUuid, timestamp, cwd, gitBranch, model, requestId,
-          usage, sidechain, compactSummary, meta, lineNumber, k);
+      return new TranscriptMessage(role, blocks, uuid, parentUuid, timestamp, cwd, gitBranch, slug, model,
+          requestId, usage, sidechain, compactSummary, meta, lineNumber, k);
     }
   }
 }

@@ -8,7 +8,8 @@
  * use as a {@link ReadProblem} (the rest is still read). Which agent wrote a file is told by its content, never its
  * name ({@link TranscriptFormat#of}: the keys of its first record that only one agent writes, past records none
  * claims, such as the metadata line a Cursor transcript may start with); each format has one reader behind that
- * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line; a prompt typed
+ * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line, each with the
+ * working directory, branch and the session's slug (which also names its plan file); a prompt typed
  * while the agent was busy is read once, where the model received it (delivered into the running turn, or as the
  * next prompt's own record; one taken back is not read). Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
  * Lines or one document ({@code GeminiLines}: records re-appended on update, {@code $set} and {@code $rewindTo}

@@ -136,6 +136,56 @@ class LiveWorkTest {
   }
 
   @Test
+  void theFilesTheAgentNamedAndHasNotChangedYetComeAfterTheOnesItTouchedLast() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Resolve the merge conflicts, keep our side."));
+    for (String f : List.of("state.go", "auto_commit.go", "manual_commit.go", "types.go")) {
+      ms.add(call("r-" + f, "Read", "file_path", "/w/cli/strategy/" + f));
+      ms.add(result("r-" + f, "package strategy", false));
+    }
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "The conflicts: 1. `strategy/state.go` keeps Phase; 2."
+        + " auto_commit.go keeps StepCount; 3. manual_commit.go drops the converters; see https://x.io/a/b.go"
+        + " and config.Load. Let me resolve them one by one."));
+    ms.add(call("e1", "Edit", "file_path", "/w/cli/strategy/state.go"));
+    ms.add(result("e1", "updated", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).contains("The files it touched last: `strategy/state.go`, `strategy/types.go`,"
+        + " `strategy/manual_commit.go`.").contains("It named next, not changed yet: `strategy/auto_commit.go`.")
+        .doesNotContain("b.go").doesNotContain("config.Load");
+  }
+
+  @Test
+  void withNoRequestSinceAnEarlierCompactionTheAgentsStatedPlanIsWhatGoesOnWhileItsTurnDoes() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.builder(Role.USER, List.of(new ContentBlock.Text("This session is being continued from a"
+        + " previous conversation that ran out of context. Summary: narrowing except blocks."))).compactSummary(true)
+        .build());
+    ms.add(call("e1", "Edit", "file_path", "/w/app/client.py"));
+    ms.add(result("e1", "updated", false));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Now let me handle the remaining files: subscription_client.py"
+        + " first."));
+    ms.add(call("r1", "Read", "file_path", "/w/app/subscription_client.py"));
+    ms.add(result("r1", "import httpx", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).startsWith("Go on with what the agent was doing: \"Now let me handle the remaining files")
+        .contains("`app/subscription_client.py`");
+  }
+
+  @Test
+  void aSessionCarryingOutAPlanAcceptedInPlanModeNamesThePlanFileItsSlugNames() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.builder(Role.USER, List.of(new ContentBlock.Text("Implement the following plan:\n\n"
+        + "# Plan: skip blank rows\n\n1. Change rows.go"))).slug(java.util.Optional.of("typed-pondering-ripple"))
+        .build());
+    ms.addAll(session().subList(1, session().size()));
+    assertThat(Conversation.of(ms, 0, 25).state().next())
+        .contains("The session's plan: `~/.claude/plans/typed-pondering-ripple.md`.");
+    List<TranscriptMessage> plain = new ArrayList<>(session());
+    plain.set(0, plain.get(0).toBuilder().slug(java.util.Optional.of("typed-pondering-ripple")).build());
+    assertThat(Conversation.of(plain, 0, 25).state().next()).doesNotContain("plans/");
+  }
+
+  @Test
   void aLaterRetractionWinsOverTheConclusionItTakesBack() {
     List<TranscriptMessage> ms = List.of(
         TranscriptMessage.text(Role.USER, "Why do imports hang?"),

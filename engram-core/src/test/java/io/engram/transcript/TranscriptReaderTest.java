@@ -70,6 +70,9 @@ class TranscriptReaderTest {
     assertThat(t.messages().stream().flatMap(m -> m.model().stream()).distinct())
         .containsExactlyInAnyOrder("claude-opus-4-6", "claude-haiku-4-5-20251001");
     assertThat(t.messages().stream().flatMap(m -> m.requestId().stream()).distinct()).hasSize(217);
+    // Claude Code 2.1 writes the session's slug, the name of its plan file, on every line.
+    assertThat(t.messages().stream().flatMap(m -> m.slug().stream()).distinct())
+        .containsExactly("lexical-painting-whisper");
   }
 
   @Test
