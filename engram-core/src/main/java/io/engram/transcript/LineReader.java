@@ -18,8 +18,8 @@ interface LineReader {
       case GEMINI -> new GeminiLines();
       case CURSOR -> new CursorLines();
       case CLAUDE_CODE -> new TranscriptReader.State();
-      case GEMINI_DOCUMENT, OPENCODE_EXPORT, MESSAGE_LIST ->
-          throw new IllegalArgumentException(format + " is one JSON document, not lines");
+      case GEMINI_DOCUMENT, OPENCODE_EXPORT, MESSAGE_LIST, SPECSTORY_MARKDOWN ->
+          throw new IllegalArgumentException(format + " is one document, not lines");
     };
   }
 }

@@ -74,7 +74,28 @@ final class ToolVocabulary {
           "path", List.of("target_directory")))),
       Map.entry("LS", new Term("LS", Map.of("path", List.of("target_directory")))),
       Map.entry("WebSearch", new Term("WebSearch", Map.of("query", List.of("search_term")))),
-      Map.entry("EditNotebook", new Term("NotebookEdit", Map.of("notebook_path", List.of("target_notebook")))));
+      Map.entry("EditNotebook", new Term("NotebookEdit", Map.of("notebook_path", List.of("target_notebook")))),
+      // The names the IDE's agent gives its tools, as SpecStory records them.
+      Map.entry("run_terminal_cmd", new Term("Bash", Map.of())),
+      Map.entry("run_terminal_command_v2", new Term("Bash", Map.of())),
+      Map.entry("read_file", new Term("Read", Map.of("file_path", List.of("target_file", "path")))),
+      Map.entry("read_file_v2", new Term("Read", Map.of("file_path", List.of("target_file", "path")))),
+      Map.entry("edit_file", new Term("Edit", Map.of("file_path", List.of("target_file", "path")))),
+      Map.entry("edit_file_v2", new Term("Edit", Map.of("file_path", List.of("target_file", "path")))),
+      Map.entry("search_replace", new Term("Edit", Map.of("file_path", List.of("target_file", "path"),
+          "old_string", List.of("old_str"), "new_string", List.of("new_str")))),
+      Map.entry("write", new Term("Write", Map.of("file_path", List.of("target_file", "path"),
+          "content", List.of("contents")))),
+      Map.entry("delete_file", new Term("Delete", Map.of("file_path", List.of("target_file", "path")))),
+      Map.entry("list_dir", new Term("LS", Map.of("path", List.of("target_directory", "relative_workspace_path")))),
+      Map.entry("glob_file_search", new Term("Glob", Map.of("pattern", List.of("glob_pattern"),
+          "path", List.of("target_directory")))),
+      Map.entry("file_search", new Term("Glob", Map.of("pattern", List.of("query")))),
+      Map.entry("grep", new Term("Grep", Map.of())),
+      Map.entry("grep_search", new Term("Grep", Map.of("pattern", List.of("query"), "glob", List.of("include_pattern")))),
+      Map.entry("ripgrep_raw_search", new Term("Grep", Map.of())),
+      Map.entry("web_search", new Term("WebSearch", Map.of("query", List.of("search_term")))),
+      Map.entry("todo_write", new Term("TodoWrite", Map.of())));
 
   /** Shells whose {@code -c} or {@code -lc} argument is the command a Codex {@code shell} call ran. */
   private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh",
@@ -122,6 +143,11 @@ final class ToolVocabulary {
         return new ContentBlock.ToolUse(id, name, given);
       }
     }
+  }
+
+  /** The vocabulary's name for {@code agent}'s tool {@code name}; the name itself for a tool the table does not know. */
+  static String nameOf(CodingAgent agent, String name) {
+    return call(agent, "", name, JSON.objectNode()).name();
   }
 
   private static ContentBlock.ToolUse mapped(Map<String, Term> table, String id, String name, ObjectNode given) {

@@ -3,9 +3,12 @@ package io.engram.transcript;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -18,6 +21,9 @@ import java.util.Set;
  * record that only one agent writes say which agent wrote the file. A record no reader claims (a kind added in a
  * later version, or one every agent could write: Cursor at times starts a transcript with a {@code metadata} line) does
  * not decide; the records after it do, up to {@value #RECORDS_LOOKED_AT}.
+ *
+ * <p>A file that does not start as JSON does is Markdown when its start is SpecStory's (its comment, its heading or
+ * its role lines); any other is left to the Claude Code reader, which reports every line it cannot use.
  *
  * <p>Line formats ({@link #linesAppended()}) are JSON Lines an agent appends to: they are read on from a byte offset
  * and a history can index what was appended since. Document formats are one JSON value written whole again on every
@@ -37,7 +43,12 @@ public enum TranscriptFormat {
   /** Cursor agent transcripts ({@code ~/.cursor/projects/<workspace>/agent-transcripts/<id>.jsonl}). */
   CURSOR(CodingAgent.CURSOR, true),
   /** A plain JSON list of chat messages, as other agents and frameworks keep them ({@link MessageListReader}). */
-  MESSAGE_LIST(CodingAgent.OTHER, false);
+  MESSAGE_LIST(CodingAgent.OTHER, false),
+  /**
+   * A session SpecStory saved as Markdown ({@code .specstory/history/*.md}), rewritten whole as it goes on: Cursor's,
+   * or the terminal agent's its header names ({@code SpecStoryMarkdown}).
+   */
+  SPECSTORY_MARKDOWN(CodingAgent.CURSOR, false);
 
   private static final JsonFactory JSON = new JsonFactory();
   private static final Set<String> CODEX_TYPES = Set.of("session_meta", "response_item", "event_msg", "turn_context",
@@ -46,6 +57,8 @@ public enum TranscriptFormat {
   // The record types Claude Code writes; a record of another type does not say the file is Claude Code's.
   private static final Set<String> CLAUDE_CODE_TYPES = Set.of("user", "assistant", "system", "summary", "progress",
       "file-history-snapshot", "queue-operation", "custom-title", "tag", "attachment");
+  /** How much of a file's start is looked at for Markdown, when it does not start as JSON does. */
+  static final int HEAD_CHARS = 1 << 16;
   /** How many records are looked at for one that decides the format, before the file is taken for Claude Code's. */
   static final int RECORDS_LOOKED_AT = 32;
 
@@ -75,14 +88,35 @@ public enum TranscriptFormat {
    * @throws IOException when the file cannot be read
    */
   public static TranscriptFormat of(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), HEAD_CHARS)) {
+      in.mark(HEAD_CHARS);
+      byte[] head = in.readNBytes(HEAD_CHARS);
+      in.reset();
+      if (markdown(new String(head, 0, Math.min(head.length, 64), StandardCharsets.UTF_8),
+          () -> new String(head, StandardCharsets.UTF_8))) {
+        return SPECSTORY_MARKDOWN;
+      }
       return of(JSON.createParser(in));
     }
   }
 
-  /** The format of the JSON text {@code reader} holds, as {@link #of(Path)} tells it. */
+  /** The format of the text {@code reader} holds, as {@link #of(Path)} tells it. */
   static TranscriptFormat of(Reader reader) throws IOException {
-    return of(JSON.createParser(reader));
+    BufferedReader in = new BufferedReader(reader, HEAD_CHARS);
+    in.mark(HEAD_CHARS);
+    char[] head = new char[HEAD_CHARS];
+    int read = Math.max(0, in.read(head, 0, HEAD_CHARS));
+    in.reset();
+    if (markdown(new String(head, 0, Math.min(read, 64)), () -> new String(head, 0, read))) {
+      return SPECSTORY_MARKDOWN;
+    }
+    return of(JSON.createParser(in));
+  }
+
+  // A start that opens a JSON value is never decoded further: only a file that does not is looked at as Markdown.
+  private static boolean markdown(String start, java.util.function.Supplier<String> head) {
+    String s = start.stripLeading();
+    return !s.isEmpty() && s.charAt(0) != '{' && s.charAt(0) != '[' && SpecStoryMarkdown.looksLike(head.get());
   }
 
   private static TranscriptFormat of(JsonParser parser) throws IOException {

@@ -176,7 +176,7 @@ public final class TranscriptReader {
     if (from.byteOffset() == bytes.length) {
       return new TranscriptTail(Transcript.ofMessages(stem(file), List.of(), format.agent()), from, from);
     }
-    throw new IOException("transcript " + file + " is one JSON document (" + format.agent().displayName()
+    throw new IOException("transcript " + file + " is one document (" + format.agent().displayName()
         + "), rewritten whole: it cannot be read on from byte " + from.byteOffset() + "; read it from its start");
   }
 
@@ -207,8 +207,11 @@ public final class TranscriptReader {
     return state.transcript(fallbackSessionId);
   }
 
-  /** A session kept as one JSON document: an OpenCode export, a Gemini CLI chat, a list of messages. */
+  /** A session kept as one document: an OpenCode export, a Gemini CLI chat, a list of messages, SpecStory's Markdown. */
   private static Transcript document(TranscriptFormat format, String json, String sessionId) {
+    if (format == TranscriptFormat.SPECSTORY_MARKDOWN) {
+      return SpecStoryMarkdown.read(json, sessionId);
+    }
     JsonNode root;
     try {
       root = MAPPER.readTree(json);

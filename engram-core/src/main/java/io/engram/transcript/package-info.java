@@ -13,10 +13,12 @@
  * while the agent was busy is read once, where the model received it (delivered into the running turn, or as the
  * next prompt's own record; one taken back is not read). Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
  * Lines or one document ({@code GeminiLines}: records re-appended on update, {@code $set} and {@code $rewindTo}
- * followed as Gemini's loader does), OpenCode's {@code opencode export} ({@code OpenCodeExport}) and Cursor's agent
- * transcripts ({@code CursorLines}). Each translates its agent's tools into one vocabulary, Claude Code's ({@code
- * ToolVocabulary}: {@code exec_command}, {@code run_shell_command}, {@code bash} and {@code Shell} are all {@code
- * Bash}), so every view and engine works on every agent's sessions; what the harness wrote rather than the person
+ * followed as Gemini's loader does), OpenCode's {@code opencode export} ({@code OpenCodeExport}), Cursor's agent
+ * transcripts ({@code CursorLines}) and the Markdown SpecStory saves a Cursor or Claude Code session as ({@code
+ * .specstory/history/*.md}, {@code SpecStoryMarkdown}: turns by their role lines, calls from each version's
+ * rendering by {@code SpecStoryTool}, fenced code never taken for a turn). Each translates its agent's tools into one vocabulary, Claude Code's ({@code
+ * ToolVocabulary}: {@code exec_command}, {@code run_shell_command}, {@code bash}, {@code Shell} and {@code
+ * run_terminal_cmd} are all {@code Bash}), so every view and engine works on every agent's sessions; what the harness wrote rather than the person
  * (Codex's instructions and environment, Gemini's session context, OpenCode's synthetic parts, Cursor's wrappers
  * around a query) is marked so that it never passes for what someone typed; a kind of record a reader does not
  * know is counted and skipped, never fatal. A session's id comes from its records, else from the file's name (the

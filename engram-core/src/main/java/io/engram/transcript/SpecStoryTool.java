@@ -1,0 +1,352 @@
+package io.engram.transcript;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One tool call as SpecStory wrote it into a session's Markdown, read back into a call and its result in the
+ * transcript's vocabulary.
+ *
+ * <p>What SpecStory keeps of a call is what it shows: the tool's name, a summary ({@code Run command: ...}, {@code
+ * Read file: ...}, {@code Searched codebase "..."}), a description, code spans ({@code `./path`}, {@code path `src`
+ * pattern `TODO`}), {@code Parameters:} as JSON, and fenced blocks: the command, the content written, the diff and
+ * the output. Each is read into the input field the vocabulary names for the tool ({@code command}, {@code
+ * file_path}, {@code pattern}, {@code path}, {@code query}, {@code todos}), the file an edit wrote is also taken from
+ * its output ("The file ... has been updated"), and the block SpecStory labels or shapes as output ({@code Result:},
+ * {@code **Error:**}, the block after a command, a {@code text} block) is the result. The first Cursor versions wrote
+ * no tags: a part that is only a shell block and its output, a diff, a {@code Read file:} line, a {@code <details>}
+ * search or listing, or a failed call's notice ("Model provided invalid arguments to terminal tool.", "Could not
+ * find file ...") is read as that call.
+ */
+final class SpecStoryTool {
+  static final Pattern LABELLED = Pattern.compile("^Tool use: \\*\\*([^*]+)\\*\\*(.*)$");
+  private static final Pattern TAG_NAME = Pattern.compile("data-tool-name=\"([^\"]*)\"");
+  private static final Pattern SUMMARY = Pattern.compile("<summary>(.*?)(?:</summary>|$)");
+  private static final Pattern SUMMARY_NAMED = Pattern.compile("^Tool use: \\*\\*([^*]*)\\*\\*\\s*(?:•\\s*)?(.*)$");
+  private static final Pattern CODE_SPAN = Pattern.compile("(?:(path|pattern|include|glob|type|query|url) )?`([^`]*)`");
+  private static final Pattern CHECKBOX = Pattern.compile("^\\s*[-*] \\[(.)\\]\\s*(?:[🔥❄️🌡️]+\\s*)?(.+)$");
+  private static final Pattern EDITED = Pattern.compile(
+      "(?:The file |File created successfully at: |Applied edit to |Wrote to )(\\S+?)(?: has been updated|:?\\s*$)",
+      Pattern.MULTILINE);
+  private static final List<Map.Entry<Pattern, String>> SUMMARIES = List.of(
+      Map.entry(Pattern.compile("^Run command: (.+)$"), "command"),
+      Map.entry(Pattern.compile("^(?:Read|Edit|Write|Delete|Create) file:? (.+?)$"), "file_path"),
+      Map.entry(Pattern.compile("^Searched (?:codebase|files|the workspace) \"(.+?)\""), "pattern"),
+      Map.entry(Pattern.compile("^Grep (?:search )?for \"(.+?)\""), "pattern"),
+      Map.entry(Pattern.compile("^Listed directory (.+?)(?: •.*)?$"), "path"),
+      Map.entry(Pattern.compile("^Searched web [`\"](.+?)[`\"]"), "query"));
+  private static final Set<String> SHELLS = Set.of("bash", "sh", "shell", "zsh", "console", "powershell", "ps1",
+      "cmd", "pwsh", "fish");
+  private static final Set<String> OUTPUT_LABELS = Set.of("Result:", "**Result:**", "Output:", "**Output:**",
+      "**Error:**", "Error:");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A call, its result when SpecStory kept one, and the line the call starts on. */
+  record Call(ContentBlock.ToolUse use, Optional<ContentBlock.ToolResult> result, int line) {
+    /** The same call, failed: a cancelled call, or one whose arguments the agent refused. */
+    Call failed(String why) {
+      String before = result.map(r -> r.text() + "\n").orElse("");
+      return new Call(use, Optional.of(new ContentBlock.ToolResult(use.id(), before + why, true)), line);
+    }
+  }
+
+  /** A fenced block of a call's body and the label line before it ("" when none). */
+  private record Block(String language, String content, String label) {}
+
+  private SpecStoryTool() {}
+
+  /** A {@code <tool-use data-tool-name=...>} block (version 2.1). */
+  static Call tagged(List<String> lines, int line, CodingAgent agent) {
+    Matcher tag = TAG_NAME.matcher(lines.get(0));
+    return summarised(tag.find() ? tag.group(1) : "", "", lines, line, agent);
+  }
+
+  /**
+   * A call whose body may hold a {@code <summary>} ("Tool use: **Name** • what it did"): the summary, where the line
+   * before gave none, and the name, where the tag gave none, are taken from it, and the HTML around is dropped.
+   */
+  private static Call summarised(String name, String summary, List<String> lines, int line, CodingAgent agent) {
+    List<String> body = new ArrayList<>();
+    boolean summarised = !summary.isEmpty();
+    for (String l : lines) {
+      Matcher s = SUMMARY.matcher(l);
+      if (s.find()) {
+        if (!summarised) {
+          summarised = true;
+          Matcher named = SUMMARY_NAMED.matcher(s.group(1).strip());
+          summary = named.matches() ? named.group(2) : s.group(1).strip();
+          name = name.isEmpty() && named.matches() ? named.group(1) : name;
+        }
+        continue;
+      }
+      body.add(l.replaceAll("</?(?:tool-use|details)\\b[^>]*>", ""));
+    }
+    return read(name, summary, body, line, agent);
+  }
+
+  /** A {@code Tool use: **Name** summary} line and the rest of its part (2025). */
+  static Call labelled(List<SpecStoryPiece> part, int line, CodingAgent agent) {
+    Matcher m = LABELLED.matcher(part.get(0).lines().get(0));
+    m.matches();
+    String summary = m.group(2).strip().replaceFirst("^•\\s*", "");
+    return summarised(m.group(1).strip(), summary,
+        SpecStoryPiece.text(part.subList(1, part.size())).lines().toList(), line, agent);
+  }
+
+  /**
+   * A part that is one call without a name: a failed call's notice, and, in a file of the first versions ({@code
+   * unnamedCalls}), a shell block with its output, a diff, a {@code Read file:} line or a {@code <details>} search;
+   * else empty.
+   */
+  static Optional<Call> bare(List<SpecStoryPiece> part, boolean unnamedCalls, CodingAgent agent) {
+    List<SpecStoryPiece> pieces = part.stream().filter(p -> !p.blank()).toList();
+    if (pieces.isEmpty()) {
+      return Optional.empty();
+    }
+    SpecStoryPiece first = pieces.get(0);
+    int line = first.line();
+    boolean fences = pieces.stream().allMatch(p -> p.kind() == SpecStoryPiece.Kind.FENCE);
+    String language = SpecStoryMarkdown.fenceLanguage(first.lines().get(0));
+    if (!unnamedCalls) {
+      return failure(pieces, agent);
+    }
+    if (fences && pieces.size() <= 2 && SHELLS.contains(language)) {
+      return Optional.of(read("run_terminal_cmd", "", SpecStoryPiece.text(pieces).lines().toList(), line, agent));
+    }
+    if (fences && language.equals("diff")) {
+      return Optional.of(read("edit_file", "", SpecStoryPiece.text(pieces).lines().toList(), line, agent));
+    }
+    if (pieces.size() == 1 && first.kind() == SpecStoryPiece.Kind.DETAILS) {
+      return details(first, agent);
+    }
+    Matcher read = Pattern.compile("^Read file: (.+)$").matcher(first.lines().get(0).strip());
+    if (pieces.size() == 1 && first.kind() == SpecStoryPiece.Kind.TEXT && read.matches()) {
+      return Optional.of(read("read_file", "Read file: " + read.group(1), List.of(), line, agent));
+    }
+    return failure(pieces, agent);
+  }
+
+  // The notice SpecStory writes where a call failed before it ran: the call, with the notice as its error.
+  private static Optional<Call> failure(List<SpecStoryPiece> pieces, CodingAgent agent) {
+    if (pieces.size() != 1 || pieces.get(0).kind() != SpecStoryPiece.Kind.TEXT) {
+      return Optional.empty();
+    }
+    int line = pieces.get(0).line();
+    String said = pieces.get(0).lines().get(0).strip();
+    Matcher missing = Pattern.compile("^Could not find file '?(.+?)'?(?: in the workspace)?\\.?$").matcher(said);
+    if (missing.matches()) {
+      return Optional.of(read("read_file", "Read file: " + missing.group(1), List.of(), line, agent).failed(said));
+    }
+    Matcher refused = Pattern.compile("^Model provided invalid arguments (?:to|for) (.+?) tool.*$").matcher(said);
+    if (refused.matches()) {
+      String tool = switch (refused.group(1)) {
+        case "terminal" -> "run_terminal_cmd";
+        case "read file" -> "read_file";
+        case "grep" -> "grep_search";
+        case "edit file" -> "edit_file";
+        default -> refused.group(1).replace(' ', '_');
+      };
+      return Optional.of(read(tool, "", List.of(), line, agent).failed(said));
+    }
+    return Optional.empty();
+  }
+
+  /** The notice a part gives that the call before it was stopped ("Cancelled"), else empty. */
+  static Optional<String> cancellation(List<SpecStoryPiece> part) {
+    List<SpecStoryPiece> pieces = part.stream().filter(p -> !p.blank()).toList();
+    return pieces.size() == 1 && pieces.get(0).kind() == SpecStoryPiece.Kind.TEXT
+        && pieces.get(0).lines().get(0).strip().equals("Cancelled") ? Optional.of("Cancelled") : Optional.empty();
+  }
+
+  /** The reasoning a {@code <think>} block holds, without its tags and heading. */
+  static String thought(List<String> lines) {
+    return String.join("\n", lines).replaceAll("</?think>|</?details>|<summary>Thought Process</summary>", "")
+        .strip();
+  }
+
+  // A <details> part of the first versions: a search, a listing or an MCP call, told by its summary.
+  private static Optional<Call> details(SpecStoryPiece piece, CodingAgent agent) {
+    Matcher found = SUMMARY.matcher(piece.lines().stream().filter(l -> l.contains("<summary>")).findFirst().orElse(""));
+    String summary = found.find() ? found.group(1).strip() : "";
+    String body = String.join("\n", piece.lines());
+    String name;
+    if (summary.startsWith("Searched codebase")) {
+      name = "codebase_search";
+    } else if (summary.startsWith("Grep")) {
+      name = "grep_search";
+    } else if (summary.startsWith("Listed ")) {
+      name = "list_dir";
+      summary = summary.startsWith("Listed current directory") ? "Listed directory ." : summary;
+    } else if (summary.startsWith("Searched web")) {
+      name = "web_search";
+    } else if (summary.startsWith("Searched files")) {
+      name = "file_search";
+    } else if (summary.startsWith("MCP tool call")) {
+      Matcher called = Pattern.compile("\\*Called tool\\*: (?:.+? - )?([\\w.-]+):").matcher(body);
+      name = called.find() ? called.group(1) : "mcp";
+    } else {
+      return Optional.empty();
+    }
+    return Optional.of(summarised(name, summary, piece.lines(), piece.line(), agent));
+  }
+
+  private static Call read(String name, String summary, List<String> body, int line, CodingAgent agent) {
+    String vocabulary = ToolVocabulary.nameOf(agent, name);
+    ObjectNode input = JsonNodeFactory.instance.objectNode();
+    List<Block> blocks = new ArrayList<>();
+    List<String> text = new ArrayList<>();
+    parse(body, blocks, text, input);
+    List<String> spans = new ArrayList<>();
+    text.forEach(l -> spans(l, input, spans));
+    Block output = null;
+    Block given = null;
+    List<String> diffs = new ArrayList<>();
+    for (Block block : blocks) {
+      String label = block.label();
+      if (label.equals("Parameters:") || label.equals("Additional data:")) {
+        continue;
+      }
+      if (block.language().equals("diff")) {
+        diffs.add(block.content());
+      } else if (OUTPUT_LABELS.contains(label) || block.language().equals("text") || given != null
+          || vocabulary.equals("Read")) {
+        output = block;
+      } else {
+        given = block;
+      }
+    }
+    if (!diffs.isEmpty()) {
+      input.put("diff", String.join("\n", diffs));
+    }
+    fill(vocabulary, input, given, output, spans, text, summary);
+    for (Map.Entry<Pattern, String> known : SUMMARIES) {
+      Matcher m = known.getKey().matcher(summary);
+      if (m.find()) {
+        put(input, known.getValue(), m.group(1));
+      }
+    }
+    String id = "md-" + line;
+    ContentBlock.ToolUse use = ToolVocabulary.call(agent, id, name, input);
+    Optional<ContentBlock.ToolResult> result = Optional.ofNullable(output).map(o -> new ContentBlock.ToolResult(id,
+        o.content(), o.label().equals("**Error:**") || o.label().equals("Error:")
+            || o.content().startsWith("<tool_use_error>")));
+    return new Call(use, result, line);
+  }
+
+  /**
+   * The code spans of a line that holds nothing else but the names of the fields they give ({@code `./path`},
+   * {@code path `src` pattern `TODO`}): named ones into {@code input}, the others into {@code spans}. A sentence
+   * with code in it gives nothing.
+   */
+  private static void spans(String line, ObjectNode input, List<String> spans) {
+    if (!spansOnly(line)) {
+      return;
+    }
+    Matcher span = CODE_SPAN.matcher(line);
+    while (span.find()) {
+      if (span.group(1) == null) {
+        spans.add(span.group(2));
+      } else {
+        put(input, span.group(1).equals("include") ? "glob" : span.group(1), span.group(2));
+      }
+    }
+  }
+
+  private static boolean spansOnly(String line) {
+    return line.contains("`") && CODE_SPAN.matcher(line).replaceAll("").isBlank();
+  }
+
+  /** Puts what the call's parts say into the input fields its tool has in the vocabulary. */
+  private static void fill(String tool, ObjectNode input, Block given, Block output, List<String> spans,
+      List<String> text, String summary) {
+    String first = spans.isEmpty() ? "" : spans.get(0);
+    switch (tool) {
+      case "Bash" -> put(input, "command", given != null ? given.content() : first);
+      case "Read", "LS" -> put(input, tool.equals("Read") ? "file_path" : "path", first);
+      case "Edit", "Write", "MultiEdit", "Delete", "NotebookEdit", "apply_patch" -> {
+        Matcher edited = EDITED.matcher(output == null ? "" : output.content());
+        put(input, "file_path", edited.find() ? edited.group(1) : first);
+        if (given != null) {
+          put(input, "content", given.content());
+        }
+      }
+      case "Grep", "Glob" -> put(input, "pattern", first);
+      case "WebSearch" -> put(input, "query", first);
+      case "WebFetch" -> put(input, "url", first);
+      case "TodoWrite" -> input.set("todos", todos(text));
+      default -> { }
+    }
+    String description = text.stream().filter(l -> !spansOnly(l)).map(String::strip)
+        .filter(l -> !l.isEmpty() && !l.startsWith("|") && !l.endsWith(":")
+            && !CHECKBOX.matcher(l).matches() && !l.startsWith("**Chunk") && !l.startsWith("Lines added"))
+        .findFirst().orElse(summary);
+    put(input, "description", description);
+  }
+
+  private static void put(ObjectNode input, String field, String value) {
+    if (!input.hasNonNull(field) && value != null && !value.isBlank()) {
+      input.put(field, value.strip());
+    }
+  }
+
+  /** The fenced blocks of a body, its other lines, and the fields of its {@code Parameters:} JSON. */
+  private static void parse(List<String> body, List<Block> blocks, List<String> text, ObjectNode input) {
+    String label = "";
+    for (int i = 0; i < body.size(); i++) {
+      String line = body.get(i);
+      Optional<String> fence = SpecStoryMarkdown.fenceOpened(line);
+      if (fence.isEmpty()) {
+        if (!line.isBlank()) {
+          text.add(line);
+          label = line.strip();
+        }
+        continue;
+      }
+      int end = i + 1;
+      while (end < body.size() && !SpecStoryMarkdown.closes(body.get(end), fence.get())) {
+        end++;
+      }
+      String content = String.join("\n", body.subList(i + 1, Math.min(end, body.size())));
+      blocks.add(new Block(SpecStoryMarkdown.fenceLanguage(line), content, label));
+      if (label.equals("Parameters:")) {
+        try {
+          JsonNode parameters = JSON.readTree(content);
+          if (parameters != null && parameters.isObject()) {
+            parameters.fields().forEachRemaining(f -> input.set(f.getKey(), f.getValue()));
+          }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          text.add(content); // kept as what the call was given, in words
+        }
+      }
+      label = "";
+      i = end;
+    }
+  }
+
+  /** A task list's checkboxes as TodoWrite's items: [X] done, [⚡] or [-] under way, [ ] to do. */
+  private static ArrayNode todos(List<String> text) {
+    ArrayNode todos = JsonNodeFactory.instance.arrayNode();
+    for (String line : text) {
+      Matcher box = CHECKBOX.matcher(line);
+      if (box.matches()) {
+        String status = switch (box.group(1)) {
+          case "X", "x", "✓" -> "completed";
+          case "⚡", "-", "~" -> "in_progress";
+          default -> "pending";
+        };
+        todos.addObject().put("content", box.group(2).strip()).put("status", status);
+      }
+    }
+    return todos;
+  }
+}
