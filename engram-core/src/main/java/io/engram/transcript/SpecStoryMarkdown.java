@@ -37,6 +37,8 @@ final class SpecStoryMarkdown {
   private static final Pattern FENCE = Pattern.compile("^( {0,3}(?:`{3,}|~{3,}))\\s*([^`\\s]*).*$");
   private static final Pattern TIME = Pattern.compile(
       "(\\d{4}-\\d{2}-\\d{2})[ T_](\\d{2})[:-](\\d{2})(?:[:-](\\d{2})(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})$");
+  /** A paragraph that is one element, as harness notices are. */
+  private static final Pattern ELEMENT = Pattern.compile("(?s)^<([a-z][\\w-]*)(?:\\s[^>]*)?>.*</\\1>$");
   private static final Pattern NAMED_CALL = Pattern.compile("(?m)^Tool use: \\*\\*");
   private static final Pattern CURSOR_MODEL = Pattern.compile("^model (\\S+?),.*");
 
@@ -145,8 +147,8 @@ final class SpecStoryMarkdown {
       if (section.role() == Role.USER) {
         String said = SpecStoryPiece.text(section.units()).replaceAll("(?s)(\\s*\\n---\\s*)+$", "").strip();
         if (!said.isEmpty()) {
-          TranscriptMessage user = stamp(TranscriptMessage.builder(Role.USER,
-              List.of(new ContentBlock.Text(said))), section, section.line()).build();
+          TranscriptMessage user = stamp(TranscriptMessage.builder(Role.USER, userBlocks(said)), section,
+              section.line()).build();
           if (section.sidechain()) {
             user = user.toBuilder().kind(MessageKind.AGENT_MESSAGE).build();
           } else if (user.kind() == MessageKind.COMPACT_SUMMARY) {
@@ -160,6 +162,33 @@ final class SpecStoryMarkdown {
         return;
       }
       new AgentTurn(this, section).read();
+    }
+
+    /**
+     * A user turn's text as the blocks the agent recorded: SpecStory joins them with blank lines, so a paragraph that
+     * is one element ({@code <ide_opened_file>...</ide_opened_file>}) is a block of its own again, and the notice an
+     * IDE adds is told from what the person typed after it.
+     */
+    private static List<ContentBlock> userBlocks(String said) {
+      List<ContentBlock> blocks = new ArrayList<>();
+      StringBuilder typed = new StringBuilder();
+      for (String paragraph : said.split("\n\\s*\n")) {
+        if (ELEMENT.matcher(paragraph.strip()).matches()) {
+          add(blocks, typed);
+          blocks.add(new ContentBlock.Text(paragraph.strip()));
+        } else {
+          typed.append(typed.length() == 0 ? "" : "\n\n").append(paragraph);
+        }
+      }
+      add(blocks, typed);
+      return blocks;
+    }
+
+    private static void add(List<ContentBlock> blocks, StringBuilder typed) {
+      if (!typed.toString().isBlank()) {
+        blocks.add(new ContentBlock.Text(typed.toString().strip()));
+      }
+      typed.setLength(0);
     }
 
     TranscriptMessage.Builder stamp(TranscriptMessage.Builder message, Section section, int line) {

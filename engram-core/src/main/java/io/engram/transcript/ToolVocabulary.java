@@ -27,6 +27,7 @@ final class ToolVocabulary {
 
   private static final Map<String, Term> CODEX = Map.of(
       "exec_command", new Term("Bash", Map.of("command", List.of("cmd"))),
+      "shell_command", new Term("Bash", Map.of()),
       "write_stdin", new Term("BashOutput", Map.of("bash_id", List.of("session_id"))),
       "view_image", new Term("Read", Map.of("file_path", List.of("path"))),
       "web_search", new Term("WebSearch", Map.of()));

@@ -75,6 +75,8 @@ class SpecStoryMarkdownTest {
   void claudeCodeCallsKeepTheirFilesCommandsAndSidechain() throws Exception {
     Transcript t = TranscriptReader.read(TestResources.path("transcripts/specstory/claude-code-v2.md"));
 
+    assertThat(t.userMessages()).extracting(TranscriptMessage::typedText)
+        .containsExactly("add a --dry-run flag to the release script");
     assertThat(calls(t, "Bash").get(0).inputText("command")).isEqualTo("sh scripts/release.sh 1.2.0 --dry-run");
     assertThat(calls(t, "Read").get(0).inputText("file_path")).isEqualTo("./scripts/release.sh");
     assertThat(calls(t, "Grep").get(0).inputText("pattern")).isEqualTo("release");

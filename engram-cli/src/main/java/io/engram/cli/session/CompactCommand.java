@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
     name = "compact",
     mixinStandardHelpOptions = true,
     description = {
-      "Compact the current segment of a Claude Code transcript.",
+      "Compact the current segment of an agent's transcript.",
       "The segment is the messages after the last compaction. Prints the 9-section summary (model, or the"
           + " offline extractive compactor), its score (SC/KP/CC/CR), the degradation-ladder steps, the files and"
           + " todos to restore, the instruction files re-injected, and what was lost. When Engram prepared a"

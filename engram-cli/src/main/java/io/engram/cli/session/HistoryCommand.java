@@ -47,7 +47,7 @@ public final class HistoryCommand implements Callable<Integer> {
   Integer limit;
 
   @Option(names = "--transcript", paramLabel = "FILE",
-      description = "Also read this transcript (.jsonl) into the history; repeatable.")
+      description = "Also read this transcript (any agent's, or SpecStory's .md) into the history; repeatable.")
   List<Path> transcripts = List.of();
 
   @Mixin JsonOption json;

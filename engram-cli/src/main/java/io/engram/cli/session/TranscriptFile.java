@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
  * that names it.
  */
 public final class TranscriptFile {
-  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A session file of Claude Code, Codex, Gemini CLI, OpenCode (opencode export) or Cursor.")
+  @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A session file of Claude Code, Codex, Gemini CLI, OpenCode (opencode export) or Cursor, or one"
+      + " SpecStory saved (.specstory/history/*.md).")
   Path file;
 
   /** The file as given. */
