@@ -33,7 +33,9 @@ final class CorrectionSpans {
     int from = core;
     if (CorrectionClauses.turnsBack(c.text())) {
       // "Instead, ..." sets itself against what was just said: that is what not to do.
-      while (from > 0 && core - from < MAX_FORWARD && sameParagraph(text, sentences.get(from - 1), sentences.get(from))) {
+      // it needs what it turns from, which may close the paragraph before ("... remove X.\n\nInstead, ...")
+      while (from > 0 && core - from < MAX_FORWARD
+          && (from == core || sameParagraph(text, sentences.get(from - 1), sentences.get(from)))) {
         from--;
       }
     } else if (core > 0 && sameParagraph(text, sentences.get(core - 1), c)

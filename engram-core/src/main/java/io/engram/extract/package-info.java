@@ -14,11 +14,15 @@
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
  * explicit requests, corrections in the phrasings people use ({@link Corrections}) and by their clause structure
  * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
- * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), confirmations, project
+ * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), standing
+ * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "X should always ...", 加入规则),
+ * confirmations, project
  * facts, references and user background from what a person typed, and workflow facts from what the session
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
- * tool output is evidence only); with a model, the
+ * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
+ * program says to its users, and a comment describing the statement beside it, are not the person speaking));
+ * with a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.
  *

@@ -64,5 +64,8 @@ class StandingPreferencesTest {
         .satisfies(m -> assertThat(all(m)).contains("dbhelper", "datasource"));
     assertThat(user("Don't stub the clock in these tests. Drive the clock from a fixed seed.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("stub the clock", "fixed seed"));
+    assertThat(user("I'd also like to drop every contains-check in the parser tests.\n\nInstead, compare each result with "
+        + "one literal string.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("contains-check", "one literal string"));
   }
 }
