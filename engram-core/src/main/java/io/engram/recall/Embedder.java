@@ -53,6 +53,18 @@ public interface Embedder {
   }
 
   /**
+   * The models of this embedder other than the one {@link #reading} names that can also read {@code query}, each as an
+   * embedder whose query vectors live in this embedder's space (its {@link #reading} says on what scale): a pair's CJK
+   * model for a Latin query, since it reads English too and only it reads all of a memory written in Chinese. Recall
+   * searches with each, and a memory written in another script than the query scores the mean of all the readings,
+   * each measured from its model's own nearest reference prompt ({@link SecondReadings}). The default, one model, has
+   * none.
+   */
+  default List<Embedder> otherReaders(String query) {
+    return List.of();
+  }
+
+  /**
    * The model that reads a query and how a cosine with the query compares with that model's own.
    *
    * @param model the name of the reading model, as settings key its floors

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Keeps a {@link SearchIndex} in step with a set of memories and answers hybrid queries over it.
@@ -61,6 +62,7 @@ public final class RecallIndex {
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
   // Documents the last sync left without a vector (the budget ran out, or the catch-up has them).
   private final Set<String> keywordOnly = new HashSet<>();
+  private final DocumentScripts scripts = new DocumentScripts();
   private final Optional<QueryVectors> queries;
   private final Optional<TokenMatch> tokenMatch;
 
@@ -130,6 +132,7 @@ public final class RecallIndex {
     index.commit();
     documents.clear();
     documents.putAll(wanted);
+    scripts.follow(wanted.values(), changed.stream().map(RecallDocument::id).collect(Collectors.toSet()));
     tokenMatch.ifPresent(t -> t.follow(wanted.values()));
     return new SyncReport(added, changed.size() - added - done.waiting(), removed,
         wanted.size() - changed.size() + done.waiting(), done.unembedded());
@@ -350,7 +353,11 @@ public final class RecallIndex {
       return List.of();
     }
     try {
-      return index.vectorSearch(queries.get().vector(query), limit);
+      float[] vector = queries.get().vector(query);
+      Script script = Script.of(query);
+      return scripts.anyOtherThan(script)
+          ? SecondReadings.search(index, embedder.get(), query, vector, limit, id -> scripts.otherThan(id, script))
+          : index.vectorSearch(vector, limit);
     } catch (RuntimeException e) {
       return List.of(); // an embedder failure must not lose recall: BM25 alone still answers
     }

@@ -50,7 +50,8 @@
  * ({@link RelevanceAnchors}: requests to a coding agent and textbook programming questions that no memory answers,
  * English or Chinese), so the floor is calibrated for each query, model and script. The floors are those of the model
  * that reads the query ({@link Embedder#reading}): a pair of models routes each query by its {@link Script}, counted in
- * words (a CJK character is one), and scales its cosines. For such a
+ * words (a CJK character is one), and scales its cosines; a memory in the other script is also searched by the
+ * model that reads both scripts and scores the mean of the readings ({@link SecondReadings}). For such a
  * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference
  * prompt's cosine ({@link RecallIndex#keywordGate}): a shared rare word alone does not send a memory the model puts
  * further from the prompt than everyday requests.

@@ -18,7 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * √½ ({@link #reading}): the floors set for that model hold, scaled.
  *
  * <p>Blends were measured too (a query read by both models, weighed by its script): on the tuning part of the Chinese
- * coding set each ranked below routing, so a query is read by one model only, and only that model runs for it.
+ * coding set each ranked below routing, so a query's vector is its reading model's. A Latin query is searched by the
+ * CJK model as well ({@link #otherReaders}), each search's cosines measured from its own model's reference prompts, so
+ * an English question finds a memory written in Chinese, of which the Latin model reads only the English names.
  *
  * <p>Token vectors follow the same layout: a stored text's are both models' tokens, each padded with zeros in the
  * other model's place; a query's are its reading model's, so a query token meets only that model's tokens.
@@ -29,10 +31,13 @@ public final class PairedEmbedder implements Embedder {
 
   private final Embedder latin;
   private final Embedder cjk;
+  // The CJK model as a second reader of Latin queries: one instance, so its reference prompts are embedded once.
+  private final Embedder cjkReadingLatin;
 
   private PairedEmbedder(Embedder latin, Embedder cjk) {
     this.latin = Objects.requireNonNull(latin, "latin");
     this.cjk = Objects.requireNonNull(cjk, "cjk");
+    this.cjkReadingLatin = new CjkReader();
   }
 
   /** {@code latin} reading queries in Latin (and any other non-CJK) script, {@code cjk} those in CJK. */
@@ -85,6 +90,15 @@ public final class PairedEmbedder implements Embedder {
     return out;
   }
 
+  /**
+   * For a Latin query, the CJK model as well: it reads English too, and a memory written in Chinese alone is
+   * invisible to the Latin model. A CJK query has no other reader (the Latin model has no CJK words).
+   */
+  @Override
+  public List<Embedder> otherReaders(String query) {
+    return cjk(query) ? List.of() : List.of(cjkReadingLatin);
+  }
+
   /** The model of {@code query}'s script, its cosines scaled by √½ (a stored text weighs each model so). */
   @Override
   public Reading reading(String query) {
@@ -100,6 +114,34 @@ public final class PairedEmbedder implements Embedder {
   @Override
   public String name() {
     return latin.name() + "+" + cjk.name();
+  }
+
+  /** The CJK model reading any query, in the pair's space: stored texts as the pair embeds them. */
+  private final class CjkReader implements Embedder {
+    @Override
+    public float[] embed(String text) {
+      return PairedEmbedder.this.embed(text);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return join(new float[latin.dimension()], 0, cjk.embedQuery(query), 1);
+    }
+
+    @Override
+    public Reading reading(String query) {
+      return new Reading(cjk.name(), HALF);
+    }
+
+    @Override
+    public int dimension() {
+      return PairedEmbedder.this.dimension();
+    }
+
+    @Override
+    public String name() {
+      return cjk.name() + " in " + PairedEmbedder.this.name();
+    }
   }
 
   private static boolean cjk(String text) {

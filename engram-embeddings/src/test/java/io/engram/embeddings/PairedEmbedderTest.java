@@ -70,6 +70,21 @@ class PairedEmbedderTest {
   }
 
   @Test
+  void aLatinQueryIsAlsoReadByTheCjkModelInThePairsSpace() {
+    List<Embedder> others = pair.otherReaders("how do we deploy?");
+
+    assertThat(pair.otherReaders("怎么部署到测试环境？")).isEmpty();
+    assertThat(others).hasSize(1);
+    Embedder second = others.get(0);
+    assertThat(second.reading("how do we deploy?").model()).isEqualTo("zh");
+    assertThat(second).isSameAs(pair.otherReaders("another question").get(0));
+    String memory = "部署前先清缓存";
+    double own = Vectors.cosine(chinese.embedQuery("deploy 部署"), chinese.embed(memory));
+    double paired = Vectors.cosine(second.embedQuery("deploy 部署"), pair.embed(memory));
+    assertThat(paired).isCloseTo(own * second.reading("deploy 部署").scale(), within(1e-6));
+  }
+
+  @Test
   void aQuerysCosineWithAStoredTextIsItsReadingModelsOwnScaledByTheReading() {
     String memory = "部署前先清缓存 (clear the cache before a deploy)";
     for (String query : List.of("clear the cache", "部署之前要做什么")) {

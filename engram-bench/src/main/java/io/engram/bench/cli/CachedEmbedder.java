@@ -128,6 +128,11 @@ final class CachedEmbedder implements Embedder {
   }
 
   @Override
+  public List<Embedder> otherReaders(String query) {
+    return model.otherReaders(query);
+  }
+
+  @Override
   public int dimension() {
     return model.dimension();
   }

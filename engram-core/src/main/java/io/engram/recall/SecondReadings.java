@@ -1,0 +1,73 @@
+package io.engram.recall;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * A query searched by every model of the embedder that can read it ({@link Embedder#otherReaders}), for the memories
+ * written in another script than the query: the model that reads the query may read little of them (MiniLM reads the
+ * English names in a Chinese memory and nothing else), a model that reads both scripts reads all of it. Such a memory
+ * scores the mean of all the readings, each model's cosine measured from its own nearest reference prompt
+ * ({@link RelevanceAnchors}): cosines of different models do not compare (one puts any two texts near 0.1, another near
+ * 0.5), their distances above what an unrelated prompt reaches do. The mean keeps what each reading sees and halves the
+ * noise of the one that cannot read the memory; the better reading alone lets that noise win (measured). A memory in
+ * the query's own script keeps the main reading alone, so an English store ranks as the English model ranks it.
+ */
+final class SecondReadings {
+  private SecondReadings() {}
+
+  /**
+   * The {@code limit} nearest memories to {@code query}, best first, on the main reading's scale: {@code mainVector} is
+   * the query as {@code embedder} embeds it; a memory that {@code otherScript} accepts scores the mean of every
+   * reading, one reading that did not place it among its {@code limit} nearest counting its lowest score there (at
+   * most what the memory would have had). Another reading's score is the main reading's anchor cosine plus the
+   * memory's distance above that model's own anchor.
+   */
+  static List<SearchIndex.Hit> search(SearchIndex index, Embedder embedder, String query, float[] mainVector,
+      int limit, Predicate<String> otherScript) {
+    List<SearchIndex.Hit> main = index.vectorSearch(mainVector, limit);
+    List<Embedder> others = embedder.otherReaders(query);
+    if (others.isEmpty()) {
+      return main;
+    }
+    double scale = embedder.reading(query).scale();
+    double mainAnchor = RelevanceAnchors.nearest(embedder, query, mainVector);
+    List<Map<String, Double>> readings = new ArrayList<>();
+    readings.add(byId(main));
+    for (Embedder other : others) {
+      float[] vector = other.embedQuery(query);
+      double otherScale = other.reading(query).scale();
+      double shift = mainAnchor - RelevanceAnchors.nearest(other, query, vector);
+      readings.add(byId(index.vectorSearch(vector, limit).stream()
+          .map(h -> new SearchIndex.Hit(h.id(), (h.score() / otherScale + shift) * scale)).toList()));
+    }
+    Map<String, Double> scores = new HashMap<>();
+    main.stream().filter(h -> !otherScript.test(h.id())).forEach(h -> scores.put(h.id(), h.score()));
+    Set<String> otherIds = new LinkedHashSet<>();
+    readings.forEach(r -> r.keySet().stream().filter(otherScript).forEach(otherIds::add));
+    for (String id : otherIds) {
+      double sum = 0;
+      for (Map<String, Double> reading : readings) {
+        Double score = reading.get(id);
+        sum += score != null ? score : reading.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+      }
+      scores.put(id, sum / readings.size());
+    }
+    List<SearchIndex.Hit> out = new ArrayList<>(scores.size());
+    scores.forEach((id, score) -> out.add(new SearchIndex.Hit(id, score)));
+    out.sort(Comparator.comparingDouble(SearchIndex.Hit::score).reversed().thenComparing(SearchIndex.Hit::id));
+    return out.subList(0, Math.min(limit, out.size()));
+  }
+
+  private static Map<String, Double> byId(List<SearchIndex.Hit> hits) {
+    Map<String, Double> out = new HashMap<>();
+    hits.forEach(h -> out.put(h.id(), h.score()));
+    return out;
+  }
+}
