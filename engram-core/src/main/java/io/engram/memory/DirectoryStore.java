@@ -58,9 +58,12 @@ final class DirectoryStore implements MemoryStore {
     this.clock = clock;
     this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.index = new IndexFile(this.dir, names, parsed, settings.maxTopicBytes());
-    this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index);
+    this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index, changes);
     this.listener = listener;
     this.changes = changes;
+    if (scope != MemoryScope.TEAM) {
+      changes.watch(this.dir);
+    }
     this.history = MemoryHistory.of(this.dir, settings, redactor, clock);
     this.trash = new StoreTrash(this.dir, scope, settings, clock, names, index, history);
   }

@@ -56,6 +56,17 @@ public final class MemoryFileCache {
 
   private final Map<Path, Map<Path, Parsed>> byDirectory = new ConcurrentHashMap<>();
   private final Map<Path, IndexEntries> indexes = new ConcurrentHashMap<>();
+  private final Map<Path, KeptListing> listings = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicLong listingsKept = new java.util.concurrent.atomic.AtomicLong();
+
+  /**
+   * What a directory's listing was made from: the count of its changes told by the watching events, and its own and
+   * MEMORY.md's stamps (a rename into it, a file added or removed changes the directory's).
+   */
+  record ListingStamp(long version, Object directoryKey, long directoryNanos, Object indexKey, long indexNanos,
+      long indexSize) {}
+
+  private record KeptListing(ListingStamp stamp, MemoryListing listing) {}
 
   private record IndexEntries(Stamp stamp, List<MemoryIndex.Entry> entries) {}
 
@@ -133,6 +144,56 @@ public final class MemoryFileCache {
       }
     }
     return crc.getValue();
+  }
+
+  /**
+   * The stamp of {@code dir}'s listing now, {@code version} being its count of changes: empty when a listing made
+   * now must not be kept (the directory or its index changed so recently that a coarse clock could hide the next
+   * change).
+   */
+  static Optional<ListingStamp> listingStamp(Path dir, Path index, long version) throws IOException {
+    BasicFileAttributes d;
+    try {
+      d = Files.readAttributes(dir, BasicFileAttributes.class);
+    } catch (java.nio.file.NoSuchFileException e) {
+      return Optional.empty();
+    }
+    long now = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+    long dirNanos = d.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+    Object indexKey = "none";
+    long indexNanos = 0;
+    long indexSize = -1;
+    try {
+      BasicFileAttributes i = Files.readAttributes(index, BasicFileAttributes.class,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      indexKey = i.fileKey() == null ? index : i.fileKey();
+      indexNanos = i.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+      indexSize = i.size();
+    } catch (java.nio.file.NoSuchFileException e) {
+      // no index: the stamp says so
+    }
+    if (now - dirNanos < RACY_NANOS || now - indexNanos < RACY_NANOS) {
+      return Optional.empty();
+    }
+    return Optional.of(new ListingStamp(version, d.fileKey() == null ? dir : d.fileKey(), dirNanos, indexKey,
+        indexNanos, indexSize));
+  }
+
+  /** The listing of {@code dir} kept with {@code stamp}, when one was. */
+  Optional<MemoryListing> listing(Path dir, ListingStamp stamp) {
+    KeptListing kept = listings.get(dir);
+    return kept != null && kept.stamp().equals(stamp) ? Optional.of(kept.listing()) : Optional.empty();
+  }
+
+  /** Keeps {@code listing} of {@code dir}, made from what {@code stamp} describes. */
+  void keepListing(Path dir, ListingStamp stamp, MemoryListing listing) {
+    listings.put(dir, new KeptListing(stamp, listing));
+    listingsKept.incrementAndGet();
+  }
+
+  /** How many listings were kept so far (each made by reading the directory). */
+  long listingsMade() {
+    return listingsKept.get();
   }
 
   /** Forgets the files of {@code dir} that are not among {@code present} (deleted or renamed since). */

@@ -26,9 +26,10 @@ final class StoreReader {
   private final NameCache names;
   private final MemoryFileCache parsed;
   private final IndexFile index;
+  private final MemoryChanges changes;
 
   StoreReader(Path dir, MemoryScope scope, EngramSettings.Memory settings, Clock clock, NameCache names,
-      MemoryFileCache parsed, IndexFile index) {
+      MemoryFileCache parsed, IndexFile index, MemoryChanges changes) {
     this.dir = dir;
     this.scope = scope;
     this.settings = settings;
@@ -36,6 +37,7 @@ final class StoreReader {
     this.names = names;
     this.parsed = parsed;
     this.index = index;
+    this.changes = changes;
   }
 
   Optional<StoredMemory> read(String name) throws IOException {
@@ -51,7 +53,24 @@ final class StoreReader {
     }
   }
 
+  /**
+   * The listing, kept between calls while the events the store was opened with watch its directory and tell no change
+   * since, and the directory and MEMORY.md are as they were (a listing of a team store, whose shown ages move on, is
+   * never kept): a resident process then neither lists the directory nor looks at each file again.
+   */
   MemoryListing list() throws IOException {
+    Optional<MemoryFileCache.ListingStamp> stamp = scope != MemoryScope.TEAM && changes.watches(dir)
+        ? MemoryFileCache.listingStamp(dir, index.path(), changes.version(dir)) : Optional.empty();
+    Optional<MemoryListing> kept = stamp.flatMap(s -> parsed.listing(dir, s));
+    if (kept.isPresent()) {
+      return kept.get();
+    }
+    MemoryListing listing = read();
+    stamp.ifPresent(s -> parsed.keepListing(dir, s, listing));
+    return listing;
+  }
+
+  private MemoryListing read() throws IOException {
     List<StoredMemory> memories = new ArrayList<>();
     List<MemoryProblem> problems = new ArrayList<>();
     Map<String, Path> bySlug = new HashMap<>();

@@ -49,10 +49,14 @@
  * sessions that touched memory, so this package knows nothing of the dream. Every write, forget and restore is also
  * published, once on disk, to the {@link MemoryChanges} the store was opened with (a {@link MemoryChange} each): a
  * process keeps one for all its stores, so that a surface showing memories (MCP's resources) hears at once what
- * another wrote; a subscriber that throws cannot fail the change, and what another process writes is not published. A {@link MemoryFileCache}
- * handed to {@link MemoryStores#open} keeps parsed topic files across stores (the resident service opens
- * one per call): a file is parsed again when its inode, modification time or size changes, or, while its modification time is
- * recent (an edit in place within one tick of a coarse clock), when a checksum of its bytes does.
+ * another wrote; a subscriber that throws cannot fail the change. Events made {@link MemoryChanges#watching()} (the
+ * resident service's) also watch each store directory through the operating system, so that what another process
+ * writes or a person edits by hand is told too. A {@link MemoryFileCache} handed to {@link MemoryStores#open} keeps
+ * parsed topic files across stores (the resident service opens one per call): a file is parsed again when its inode,
+ * modification time or size changes, or, while its modification time is recent (an edit in place within one tick of
+ * a coarse clock), when a checksum of its bytes does. Under watching events it also keeps each directory's listing,
+ * used again while the events tell no change to the directory and its and MEMORY.md's times are as they were: a call
+ * then neither lists the directory nor looks at each file.
  *
  * <p>A memory's history: every write, forget and restore appends the memory's new version to {@code
  * .engram-history/<slug>.jsonl} ({@link MemoryHistory}, one {@link MemoryVersion} a JSON line) while the store's

@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  * Builds the {@link HookRunner} for one call in the service: the settings of the home (read again when
  * {@code settings.json} changes on disk: its modification time and size are checked on every call), the
  * project's memory opened for the call (the stores see the files as they are now, so what another
- * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change), recall
+ * process wrote is seen; a {@link MemoryFileCache} spares parsing the files that did not change, and keeps each
+ * directory's listing while the watched {@link MemoryChanges} tell no change to it), recall
  * with vectors (the embedding model is loaded once, in the background, and shared by every project: until it is
  * loaded recall answers with keywords only, so no prompt waits for it; each project's on-disk index
  * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it; what a
@@ -47,8 +48,10 @@ final class HookRunners {
   private final Map<String, String> environment;
   private final Map<Path, Instant> served = new ConcurrentHashMap<>();
   private final MemoryFileCache parsed = new MemoryFileCache();
-  // Every project's stores publish here, so that what a hook writes reaches MCP's sessions at once.
-  private final MemoryChanges changes = new MemoryChanges();
+  // Every project's stores publish here, so that what a hook writes reaches MCP's sessions at once; the memory
+  // directories are watched, so that what other processes write (or a person edits) is told too, and the listings
+  // kept between calls follow it.
+  private final MemoryChanges changes = MemoryChanges.watching();
   private final ResidentIndexes indexes = new ResidentIndexes();
   // Embeds, one slice at a time, what a recall's sync left keyword-only (a large store new to its index).
   private final ExecutorService pendingVectors = Executors.newSingleThreadExecutor(r -> {
@@ -139,6 +142,7 @@ final class HookRunners {
     teams.close();
     pendingVectors.shutdownNow();
     indexes.close();
+    changes.close();
   }
 
   /** The environment the service was started with (model keys). */

@@ -78,8 +78,10 @@ class HookRunnersTest {
     hookCall.memory().write(Memory.builder("port", MemoryType.REFERENCE).body("5433\n").build(), ChangedBy.EXTRACTION);
     r.view(project, UiWiring.SESSION).memory().forget("port", ChangedBy.UI);
 
-    assertThat(heard).extracting(MemoryChange::name, MemoryChange::kind).containsExactly(
+    // The service watches the memory directories, so its own changes may be told again by the watch.
+    assertThat(heard).extracting(MemoryChange::name, MemoryChange::kind).containsSubsequence(
         org.assertj.core.groups.Tuple.tuple("port", MemoryChange.Kind.WRITTEN),
         org.assertj.core.groups.Tuple.tuple("port", MemoryChange.Kind.FORGOTTEN));
+    assertThat(heard).extracting(MemoryChange::name).containsOnly("port");
   }
 }
