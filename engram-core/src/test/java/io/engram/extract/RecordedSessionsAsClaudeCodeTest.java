@@ -32,7 +32,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The real recorded sessions of Codex, Gemini CLI, OpenCode and Cursor ({@code transcripts/README.md}), each written
+ * The real recorded sessions of Codex, Gemini CLI, OpenCode and Cursor ({@code transcripts/README.md}), and Cursor
+ * sessions in SpecStory's Markdown, each written
  * again as a Claude Code transcript with the same content (what the person typed, what the agent said, every tool call
  * and its result, in order, at the same times and in the same directory): extraction learns from the agent's own file
  * exactly what it learns from Claude Code's, and both read to the same typed messages and tool calls.
@@ -54,6 +55,9 @@ class RecordedSessionsAsClaudeCodeTest {
       "opencode/nivalis__ses_288a619a2ffe7ERuoRX8IhBLBz.json",
       "opencode/session-bridge__ses_277daa810ffePOBsdfS6gm8uA2.json",
       "cursor/git-ai__cursor-session-simple.jsonl",
+      "specstory/cursor-v2.md",
+      "specstory/cursor-2025.md",
+      "specstory/cursor-first.md",
   })
   void extractionLearnsFromTheAgentsFileWhatItLearnsFromTheSameSessionInClaudeCodes(String fixture) throws Exception {
     Path own = TestResources.path("transcripts/" + fixture);
