@@ -40,7 +40,7 @@ final class SpecStoryMarkdown {
   /** A paragraph that is one element, as harness notices are. */
   private static final Pattern ELEMENT = Pattern.compile("(?s)^<([a-z][\\w-]*)(?:\\s[^>]*)?>.*</\\1>$");
   private static final Pattern NAMED_CALL = Pattern.compile("(?m)^Tool use: \\*\\*");
-  private static final Pattern CURSOR_MODEL = Pattern.compile("^model (\\S+?),.*");
+  private static final Pattern CURSOR_MODEL = Pattern.compile("^model (\\S+?)(?:,.*)?$");
 
   private SpecStoryMarkdown() {}
 

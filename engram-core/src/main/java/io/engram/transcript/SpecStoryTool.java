@@ -33,7 +33,12 @@ final class SpecStoryTool {
   private static final Pattern TAG_NAME = Pattern.compile("data-tool-name=\"([^\"]*)\"");
   private static final Pattern SUMMARY = Pattern.compile("<summary>(.*?)(?:</summary>|$)");
   private static final Pattern SUMMARY_NAMED = Pattern.compile("^Tool use: \\*\\*([^*]*)\\*\\*\\s*(?:•\\s*)?(.*)$");
-  private static final Pattern CODE_SPAN = Pattern.compile("(?:(path|pattern|include|glob|type|query|url) )?`([^`]*)`");
+  private static final Pattern CODE_SPAN = Pattern.compile(
+      "(?:(path|pattern|include|glob|type|query|url|in|Directory:|Path:) )?`([^`]*)`");
+  /** A patch's file as Codex's calls show it: {@code **Update: `src/a.ts`**}. */
+  private static final Pattern PATCHED = Pattern.compile("^\\*\\*(?:Update|Add|Create|Delete|Move)[^:]*: `(.+?)`\\*\\*$");
+  /** An output given on its label's line ({@code Result: 3 matches}). */
+  private static final Pattern INLINE_RESULT = Pattern.compile("^(?:Result|Output): (.+)$");
   private static final Pattern CHECKBOX = Pattern.compile("^\\s*[-*] \\[(.)\\]\\s*(?:[🔥❄️🌡️]+\\s*)?(.+)$");
   private static final Pattern EDITED = Pattern.compile(
       "(?:The file |File created successfully at: |Applied edit to |Wrote to )(\\S+?)(?: has been updated|:?\\s*$)",
@@ -205,9 +210,12 @@ final class SpecStoryTool {
     ObjectNode input = JsonNodeFactory.instance.objectNode();
     List<Block> blocks = new ArrayList<>();
     List<String> text = new ArrayList<>();
-    parse(body, blocks, text, input);
+    parse(body, blocks, text, input, !Set.of("Write", "Edit", "MultiEdit").contains(vocabulary));
     List<String> spans = new ArrayList<>();
+    spans(summary, input, spans);
     text.forEach(l -> spans(l, input, spans));
+    text.stream().map(l -> PATCHED.matcher(l.strip())).filter(Matcher::matches).findFirst()
+        .ifPresent(m -> put(input, "file_path", m.group(1)));
     Block output = null;
     Block given = null;
     List<String> diffs = new ArrayList<>();
@@ -219,7 +227,7 @@ final class SpecStoryTool {
       if (block.language().equals("diff")) {
         diffs.add(block.content());
       } else if (OUTPUT_LABELS.contains(label) || block.language().equals("text") || given != null
-          || vocabulary.equals("Read")) {
+          || vocabulary.equals("Read") || vocabulary.equals("Bash") && !SHELLS.contains(block.language())) {
         output = block;
       } else {
         given = block;
@@ -227,6 +235,13 @@ final class SpecStoryTool {
     }
     if (!diffs.isEmpty()) {
       input.put("diff", String.join("\n", diffs));
+    }
+    if (output == null) {
+      output = text.stream().map(l -> INLINE_RESULT.matcher(l.strip())).filter(Matcher::matches).findFirst()
+          .map(m -> new Block("", m.group(1), "Result:")).orElse(null);
+    }
+    if (vocabulary.equals("apply_patch")) {
+      patch(body).ifPresent(patch -> put(input, "patch", patch));
     }
     fill(vocabulary, input, given, output, spans, text, summary);
     for (Map.Entry<Pattern, String> known : SUMMARIES) {
@@ -254,12 +269,46 @@ final class SpecStoryTool {
     }
     Matcher span = CODE_SPAN.matcher(line);
     while (span.find()) {
-      if (span.group(1) == null) {
-        spans.add(span.group(2));
-      } else {
-        put(input, span.group(1).equals("include") ? "glob" : span.group(1), span.group(2));
+      String name = span.group(1) == null ? "" : span.group(1);
+      switch (name) {
+        case "", "Path:" -> spans.add(span.group(2));
+        case "Directory:" -> put(input, "dir_path", span.group(2));
+        case "include", "in" -> put(input, "glob", span.group(2));
+        default -> put(input, name, span.group(2));
       }
     }
+  }
+
+  /**
+   * The patch a Codex {@code apply_patch} call applied, in Codex's own format ({@code *** Update File: PATH} and the
+   * hunks), from SpecStory's rendering of it: a {@code **Update: `PATH`**} line before each file's diff.
+   */
+  private static Optional<String> patch(List<String> body) {
+    StringBuilder patch = new StringBuilder();
+    String fence = null;
+    for (String line : body) {
+      if (fence != null) {
+        if (SpecStoryMarkdown.closes(line, fence)) {
+          fence = null;
+        } else {
+          patch.append(line).append('\n');
+        }
+        continue;
+      }
+      Matcher file = PATCHED.matcher(line.strip());
+      if (file.matches()) {
+        String op = line.strip().substring(2).split("[ :]")[0];
+        patch.append("*** ").append(switch (op) {
+          case "Add", "Create" -> "Add";
+          case "Delete" -> "Delete";
+          default -> "Update";
+        }).append(" File: ").append(file.group(1)).append('\n');
+      } else {
+        fence = SpecStoryMarkdown.fenceOpened(line).orElse(null);
+      }
+    }
+    return patch.length() == 0 ? Optional.empty()
+        : Optional.of("*** Begin Patch\n" + patch + "*** End Patch");
   }
 
   private static boolean spansOnly(String line) {
@@ -287,9 +336,9 @@ final class SpecStoryTool {
       default -> { }
     }
     String description = text.stream().filter(l -> !spansOnly(l)).map(String::strip)
-        .filter(l -> !l.isEmpty() && !l.startsWith("|") && !l.endsWith(":")
+        .filter(l -> !l.isEmpty() && !l.startsWith("|") && !l.endsWith(":") && !INLINE_RESULT.matcher(l).matches()
             && !CHECKBOX.matcher(l).matches() && !l.startsWith("**Chunk") && !l.startsWith("Lines added"))
-        .findFirst().orElse(summary);
+        .findFirst().orElse(spansOnly(summary) ? "" : summary);
     put(input, "description", description);
   }
 
@@ -299,8 +348,12 @@ final class SpecStoryTool {
     }
   }
 
-  /** The fenced blocks of a body, its other lines, and the fields of its {@code Parameters:} JSON. */
-  private static void parse(List<String> body, List<Block> blocks, List<String> text, ObjectNode input) {
+  /**
+   * The fenced blocks of a body, its other lines, and the fields of its {@code Parameters:} JSON, or, where {@code
+   * jsonInput}, of a JSON block it starts with (what a tool without a rendering of its own is given).
+   */
+  private static void parse(List<String> body, List<Block> blocks, List<String> text, ObjectNode input,
+      boolean jsonInput) {
     String label = "";
     for (int i = 0; i < body.size(); i++) {
       String line = body.get(i);
@@ -318,14 +371,18 @@ final class SpecStoryTool {
       }
       String content = String.join("\n", body.subList(i + 1, Math.min(end, body.size())));
       blocks.add(new Block(SpecStoryMarkdown.fenceLanguage(line), content, label));
-      if (label.equals("Parameters:")) {
+      boolean input0 = jsonInput && blocks.size() == 1 && label.isEmpty() && text.isEmpty()
+          && SpecStoryMarkdown.fenceLanguage(line).equals("json");
+      if (label.equals("Parameters:") || input0) {
         try {
           JsonNode parameters = JSON.readTree(content);
           if (parameters != null && parameters.isObject()) {
             parameters.fields().forEachRemaining(f -> input.set(f.getKey(), f.getValue()));
           }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          text.add(content); // kept as what the call was given, in words
+          if (!input0) {
+            text.add(content); // kept as what the call was given, in words
+          }
         }
       }
       label = "";

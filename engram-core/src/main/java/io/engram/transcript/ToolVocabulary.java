@@ -115,7 +115,9 @@ final class ToolVocabulary {
             return new ContentBlock.ToolUse(id, "Bash", given);
           }
           case "update_plan" -> {
-            given.set("todos", todos(given.path("plan"), "step"));
+            if (given.has("plan") || !given.has("todos")) {
+              given.set("todos", todos(given.path("plan"), "step"));
+            }
             return new ContentBlock.ToolUse(id, "TodoWrite", given);
           }
           case "apply_patch" -> {

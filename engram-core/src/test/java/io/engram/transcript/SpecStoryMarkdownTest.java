@@ -26,6 +26,8 @@ class SpecStoryMarkdownTest {
       "claude-code-v2.md, CLAUDE_CODE, 8f14e45f-ceea-467f-a0e6-8a1b2c3d4e5f, 1, 8, 1",
       "cursor-2025.md, CURSOR, cursor-2025, 1, 3, 0",
       "cursor-first.md, CURSOR, cursor-first, 2, 6, 0",
+      "codex-v2.md, CODEX, 019d7a1e-33b4-7c21-9e0f-5a6b7c8d9e0f, 1, 4, 0",
+      "gemini-v2.md, GEMINI, 6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, 1, 5, 0",
   })
   void readsEveryTypedMessageAndToolCallOfEachVersion(String file, CodingAgent agent, String session, int typed,
       int calls, int compactions) throws Exception {
@@ -117,6 +119,28 @@ class SpecStoryMarkdownTest {
     assertThat(calls(t, "Edit").get(0).inputText("file_path")).isEqualTo("src/app.ts");
     assertThat(FileActivity.of(t.messages())).extracting(FileActivity::path)
         .contains("src/config/SettingsLoader.ts", "src/app.ts");
+  }
+
+  @Test
+  void codexAndGeminiCallsAsSpecStoryRendersThem() throws Exception {
+    Transcript codex = TranscriptReader.read(TestResources.path("transcripts/specstory/codex-v2.md"));
+    Transcript gemini = TranscriptReader.read(TestResources.path("transcripts/specstory/gemini-v2.md"));
+
+    assertThat(calls(codex, "Bash")).extracting(c -> c.inputText("command"))
+        .containsExactly("rg -n \"header\" src/export", "python -m pytest tests/test_csv.py -q");
+    assertThat(resultOf(codex, calls(codex, "Bash").get(0)).text()).contains("write_rows(rows[1:])");
+    assertThat(calls(codex, "apply_patch").get(0).inputText("file_path")).isEqualTo("src/export/csv.py");
+    assertThat(FileActivity.of(codex.messages())).extracting(FileActivity::path).containsExactly("src/export/csv.py");
+    assertThat(TodoList.latest(codex.messages()).open()).extracting(TodoList.Todo::content)
+        .containsExactly("Add a test for the header row");
+    assertThat(calls(gemini, "Grep").get(0)).satisfies(c -> {
+      assertThat(c.inputText("pattern")).isEqualTo("favicon");
+      assertThat(c.inputText("glob")).isEqualTo("*.html");
+    });
+    assertThat(resultOf(gemini, calls(gemini, "Grep").get(0)).text()).isEqualTo("Found 1 match in web/login.html");
+    assertThat(calls(gemini, "Bash").get(0).inputText("command")).isEqualTo("ls static");
+    assertThat(calls(gemini, "Edit").get(0).inputText("file_path")).isEqualTo("web/login.html");
+    assertThat(calls(gemini, "save_memory").get(0).inputText("fact")).isEqualTo("The login page's icon is static/logo.png");
   }
 
   @Test
