@@ -44,7 +44,9 @@ final class CorrectionClauses {
           + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"
           // "No emoji in responses.": a bare noun phrase under "no" forbids it; a verb makes it a report ("No files
           // were found"), a comma an answer ("No, ...")
+          // (a program's identifier, "No initial_attribution in metadata", makes it a program's report too)
           + "|^no\\s+(?!(?:worries|problem|need|way|idea|thanks|luck|matter|doubt|one|longer|change|changes|issue|issues)\\b)"
+          + "(?![^.!?]*\\b[a-z]+_\\w)"
           + "(?![^.!?]*\\b(?:is|are|was|were|be|been|has|have|had|found|can|could|will|would|do|does|did|exists?|seems?|"
           + "matches?|available)\\b)[\\w`-]+(?:\\s+[\\w`/.-]+){0,5}\\s*[.!]?$"),
       Pattern.compile("(?i)\\binstead\\b|\\brather\\s+than\\b|\\breplace\\b.{1,80}?\\bwith\\b"

@@ -31,11 +31,6 @@ final class Intents {
           Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future)\\b[\\s,:-]*"),
           // "Refresh should always sync with the remote": a modal "always" holds from now on, wherever it stands
           Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+always\\b\\s*"),
-          // ".collab should live in .entire": how a thing is to be, not a change to make ("should be updated")
-          Pattern.compile("(?i)^(?!(?:i|i'd|we|you|it|this|that|these|those|there|their|they|he|she)\\b)"
-              + "(?:the\\s+|our\\s+|all\\s+|every\\s+|each\\s+)?[\\w.`'\"/-]+(?:\\s+[\\w.`'\"/-]+){0,3}\\s+"
-              + "(?:should|must|needs?\\s+to)\\s+(?:only\\s+)?(?!be\\s+\\w+(?:ed|en|wn)\\b)(?:live|be|stay|go|use|run|have|"
-              + "show|appear|open|include|come|sit|point|print|display|start|read|return|work)\\b"),
           // "Always the same error", "never mind": a description, not a rule, when no verb follows.
           Pattern.compile(
               "(?i)^(?:always|never|every time|each time|whenever)\\b(?!\\s+(?:the|a|an|same|this|that|these|those|it|"
