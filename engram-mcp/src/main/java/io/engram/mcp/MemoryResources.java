@@ -73,7 +73,8 @@ final class MemoryResources {
 
   /**
    * Runs {@code changed} whenever a store of this project (its own or the user's) is changed through the Engram's
-   * change events, that is by this process, whichever surface wrote.
+   * change events: by this process, whichever surface wrote, and under watching events (the service's, {@code engram
+   * mcp}'s) by any other process or a hand edit too.
    */
   void onChange(Runnable changed) {
     MemoryLocation where = engram.memory().location();

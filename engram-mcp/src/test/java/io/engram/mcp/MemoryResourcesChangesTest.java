@@ -6,6 +6,7 @@ import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryChanges;
 import io.engram.memory.MemoryScope;
 import io.engram.memory.MemoryType;
 import java.nio.file.Files;
@@ -46,6 +47,28 @@ class MemoryResourcesChangesTest {
     otherProject.memory().write(Memory.builder("deploy", MemoryType.PROJECT).body("./deploy.sh\n").build(),
         ChangedBy.CLI);
     assertThat(told).hasValue(3);
+  }
+
+  @Test
+  void underWatchingEventsAWriteByAnotherProcessIsToldWithoutThePeriodicCheck() throws Exception {
+    Path app = Files.createDirectories(root.resolve("app"));
+    // The memory directory exists before the server opens it, as it does once a project has memories.
+    Engram other = Engram.builder(roots(app)).build(); // its own events: another process's
+    other.memory().write(Memory.builder("port", MemoryType.REFERENCE).body("5433\n").build(), ChangedBy.CLI);
+    try (MemoryChanges watching = MemoryChanges.watching()) {
+      Engram mcp = Engram.builder(roots(app)).changes(watching).build();
+      AtomicInteger told = new AtomicInteger();
+      new MemoryResources(mcp).onChange(told::incrementAndGet);
+
+      other.memory().write(Memory.builder("tabs", MemoryType.PROJECT).body("Two spaces.\n").build(), ChangedBy.CLI);
+
+      long end = System.nanoTime() + 10_000_000_000L;
+      while (told.get() == 0 && System.nanoTime() < end) {
+        Thread.sleep(20);
+      }
+      assertThat(told.get()).as("told of the other process's write").isPositive();
+      assertThat(new MemoryResources(mcp).list()).extracting(r -> r.uri()).anyMatch(u -> u.endsWith("/tabs"));
+    }
   }
 
   private EngramRoots roots(Path project) {

@@ -7,6 +7,7 @@ import io.engram.cli.global.UserFacingException;
 import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.config.EngramSettings;
+import io.engram.memory.MemoryChanges;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.OriginPolicy;
@@ -116,10 +117,14 @@ public final class McpCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. */
+  /**
+   * The project's memory, tools and model; opening them loads the tokenizer and more, so stdio defers it. The server
+   * lives as long as its client: its memory directories are watched, so that what another process writes is told to
+   * the client at once and the listing is kept while nothing changes (as in the service).
+   */
   private static Engram engram(GlobalOptions global) throws IOException {
     return ProductEngram.builder(global.roots(), global.settings(), global.environment(),
-        RecallWiring.Caller.INTERACTIVE).session("mcp").build();
+        RecallWiring.Caller.INTERACTIVE).session("mcp").changes(MemoryChanges.watching()).build();
   }
 
   private int stdio(GlobalOptions global, String version) throws IOException, InterruptedException {
