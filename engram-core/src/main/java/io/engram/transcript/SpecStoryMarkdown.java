@@ -87,7 +87,7 @@ final class SpecStoryMarkdown {
     if (reading.messages.isEmpty() && !text.isBlank()) {
       reading.problems.add(new ReadProblem(1, "no SpecStory turn (_**User**_, _**Agent**_) found"));
     }
-    return new Transcript(reading.sessionId.orElse(fallbackSessionId), Optional.empty(), reading.messages,
+    return new Transcript(pathSafe(reading.sessionId.orElse(fallbackSessionId)), Optional.empty(), reading.messages,
         reading.boundaries, List.of(), reading.titles, reading.counts, reading.problems, reading.agent);
   }
 
@@ -307,6 +307,20 @@ final class SpecStoryMarkdown {
       }
       pending = null;
     }
+  }
+
+  /**
+   * A session id that can name a directory, from the file's name when the Markdown names no session: SpecStory names
+   * its files after the first prompt, in the person's language ({@code 调整布局以改善视觉效果.md}). A name that is
+   * already safe stays; another keeps its safe part and gains a short hash of the whole, so two names stay apart.
+   */
+  static String pathSafe(String id) {
+    String safe = id.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
+    if (safe.equals(id) && !safe.isEmpty() && safe.length() <= 128) {
+      return safe;
+    }
+    String kept = safe.length() > 100 ? safe.substring(0, 100) : safe;
+    return (kept.isEmpty() ? "specstory" : kept) + "-" + Integer.toHexString(id.hashCode());
   }
 
   private static Optional<Instant> instant(Matcher m) {

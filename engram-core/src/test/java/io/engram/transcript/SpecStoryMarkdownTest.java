@@ -2,13 +2,16 @@ package io.engram.transcript;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.testing.TestResources;
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -141,6 +144,19 @@ class SpecStoryMarkdownTest {
     assertThat(calls(gemini, "Bash").get(0).inputText("command")).isEqualTo("ls static");
     assertThat(calls(gemini, "Edit").get(0).inputText("file_path")).isEqualTo("web/login.html");
     assertThat(calls(gemini, "save_memory").get(0).inputText("fact")).isEqualTo("The login page's icon is static/logo.png");
+  }
+
+  @Test
+  void aFileNamedInChineseGivesASessionIdAPathCanHold(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("调整布局以改善视觉效果.md"), "## SpecStory\n\n_**User**_\n\n改成上下排列\n");
+    Path other = Files.writeString(dir.resolve("修改书签页面.md"), "## SpecStory\n\n_**User**_\n\n改一下\n");
+
+    String id = TranscriptReader.read(file).sessionId();
+
+    assertThat(id).matches("[A-Za-z0-9._-]{1,128}").isNotEqualTo(TranscriptReader.read(other).sessionId());
+    assertThat(SecretRedactor.standard().redact("session " + id).count()).as("a session id is not a secret").isZero();
+    assertThat(TranscriptReader.read(TestResources.path("transcripts/specstory/cursor-first.md")).sessionId())
+        .isEqualTo("cursor-first");
   }
 
   @Test
