@@ -1,6 +1,7 @@
 package io.engram.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.config.EngramSettings;
 import io.engram.memory.ProjectMemory;
 import io.engram.review.Inbox;
 import io.engram.review.NoSuchProposalException;
@@ -15,13 +16,12 @@ import java.util.Optional;
  * rejecting one, each the same call as {@code engram inbox list}, {@code accept} and {@code reject}.
  */
 final class InboxApi {
-  /** The largest edited memory a request may carry. */
-  private static final int MAX_BODY = 256 * 1024;
-
   private final Inbox inbox;
   private final ProjectMemory memory;
+  private final EngramSettings.Ui settings;
 
-  InboxApi(UiProject project) {
+  InboxApi(UiProject project, EngramSettings.Ui settings) {
+    this.settings = settings;
     this.memory = project.memory();
     this.inbox = project.inbox();
   }
@@ -63,10 +63,10 @@ final class InboxApi {
     }
   }
 
-  private static JsonNode post(UiExchange x, boolean get) throws IOException, UiExchange.Refusal {
+  private JsonNode post(UiExchange x, boolean get) throws IOException, UiExchange.Refusal {
     if (get) {
       throw new UiExchange.Refusal(405, "change with POST");
     }
-    return x.jsonBody(MAX_BODY);
+    return x.jsonBody(settings.maxRequestBytes()); // an edited memory with its frontmatter
   }
 }

@@ -130,7 +130,7 @@ public final class WebUi extends Handler.Abstract {
       if (route.startsWith("dream")) {
         new DreamApi(project.dream()).answer(x, route);
       } else if (route.equals("inbox") || route.startsWith("inbox/")) {
-        new InboxApi(project).answer(x, route);
+        new InboxApi(project, settings).answer(x, route);
       } else if (route.equals("sessions") || route.startsWith("sessions/")) {
         new SessionsApi(project).answer(x, route);
       } else if (route.equals("instructions") && reads) {
