@@ -37,10 +37,12 @@ import java.util.regex.Pattern;
  *     accepted there, named by the session's slug
  * @param check the session's check commands to run (one line per kind of check it ran), joined as "a`, `b",
  *     when files changed after they last passed
+ * @param push the session's push command, when it pushed before and committed after its last push
  * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
-    List<String> named, Optional<String> planFile, Optional<String> check, boolean answered) {
+    List<String> named, Optional<String> planFile, Optional<String> check, Optional<String> push,
+    boolean answered) {
   private static final int MAX_FILES = 3;
   private static final int MAX_NAMED = 2;
   private static final String PLAN_ACCEPTED = "Implement the following plan";
@@ -92,7 +94,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
     }
     return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
         focus(activity), named(messages, from, activity), planFile(messages, activity),
-        check(messages, activity, calls), answered);
+        check(messages, activity, calls), push(messages, calls), answered);
   }
 
   // The last sentence of an agent's message that says what it will do: its text first, then its reasoning.
@@ -233,6 +235,29 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       }
     }
     return toRun.isEmpty() ? Optional.empty() : Optional.of(String.join("`, `", toRun));
+  }
+
+  // A session that pushes goes on pushing: its last push command, when a commit worked after the last push that did.
+  private static Optional<String> push(List<TranscriptMessage> messages, CallOutcomes calls) {
+    String push = "";
+    boolean committed = false;
+    for (TranscriptMessage m : messages) {
+      for (ContentBlock.ToolUse use : m.toolUses()) {
+        if (!use.name().equals("Bash") || !calls.worked(use)) {
+          continue;
+        }
+        for (ShellCommand c : calls.commands(use)) {
+          CommandKind kind = CommandKind.of(c);
+          if (kind == CommandKind.PUSH) {
+            push = written(c);
+            committed = false;
+          } else if (kind == CommandKind.COMMIT) {
+            committed = true;
+          }
+        }
+      }
+    }
+    return committed && !push.isEmpty() ? Optional.of(push) : Optional.empty();
   }
 
   // A check as a person would type it again: the program and its words up to the first redirect or pipe.

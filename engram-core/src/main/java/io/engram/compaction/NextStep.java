@@ -60,7 +60,8 @@ record NextStep(String text, List<String> terms) {
           + (uncommitted ? " Its changes are not committed, although the tracker has it closed." : "")
           + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".") + then, terms);
     }
-    String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("");
+    String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("")
+        + live.push().map(p -> " The commits since the last push are not pushed yet: `" + p + "`.").orElse("");
     if (current.isPresent() && current.get().source() != WorkItem.Source.REQUEST) {
       WorkItem w = current.get();
       List<String> steps = remaining.stream().map(s -> s.instruction(w.id(), tracker)).toList();
@@ -92,9 +93,14 @@ record NextStep(String text, List<String> terms) {
       return new NextStep("Answer the user's request: \"" + firstSentence(pendingRequest.get().title()) + "\"."
           + where(List.of(), live) + check, terms);
     }
-    if (!check.isEmpty()) {
+    if (live.check().isPresent()) {
       return new NextStep("Check the changes made for the last request with `" + live.check().get() + "`."
-          + where(List.of(), live) + " Then wait for the user's next request.", terms);
+          + where(List.of(), live) + live.push().map(p -> " Then push the commits: `" + p + "`.").orElse("")
+          + " Then wait for the user's next request.", terms);
+    }
+    if (live.push().isPresent()) {
+      return new NextStep("Push the commits made since the session's last push: `" + live.push().get() + "`."
+          + " Then wait for the user's next request.", terms);
     }
     return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
         + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""), terms);

@@ -186,6 +186,29 @@ class LiveWorkTest {
   }
 
   @Test
+  void aSessionThatPushesIsToPushTheCommitsMadeAfterItsLastPush() {
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    ms.add(call("c1", "Bash", "command", "git commit -am 'skip blank rows' && git push origin rows"));
+    ms.add(result("c1", "pushed", false));
+    ms.add(call("e9", "Edit", "file_path", "/w/src/importer/rows.go"));
+    ms.add(result("e9", "updated", false));
+    ms.add(call("c2", "Bash", "command", "git commit -am 'review comments'"));
+    ms.add(result("c2", "1 file changed", false));
+    ms.add(TranscriptMessage.text(Role.USER, "Now reply to the review."));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Now let me reply to the review comments."));
+    assertThat(Conversation.of(ms, 0, 25).state().next())
+        .contains("The commits since the last push are not pushed yet: `git push origin rows`.");
+    List<TranscriptMessage> pushed = new ArrayList<>(ms);
+    pushed.add(call("p1", "Bash", "command", "git push origin rows"));
+    pushed.add(result("p1", "pushed", false));
+    assertThat(Conversation.of(pushed, 0, 25).state().next()).doesNotContain("not pushed");
+    List<TranscriptMessage> never = new ArrayList<>(session());
+    never.add(call("c3", "Bash", "command", "git commit -am 'skip blank rows'"));
+    never.add(result("c3", "1 file changed", false));
+    assertThat(Conversation.of(never, 0, 25).state().next()).doesNotContain("push");
+  }
+
+  @Test
   void aLaterRetractionWinsOverTheConclusionItTakesBack() {
     List<TranscriptMessage> ms = List.of(
         TranscriptMessage.text(Role.USER, "Why do imports hang?"),
