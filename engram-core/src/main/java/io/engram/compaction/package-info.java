@@ -25,7 +25,8 @@
  * the agent stated after it; the files it touched last, and those its latest words named and it has not changed
  * since; the plan file of a session that planned in Claude Code's plan mode or carries out a plan accepted there,
  * which the session's slug names; the checks to run again, each kind the session ran whose last run came before
- * the latest change; with no request since an earlier compaction, the plan the agent is carrying out while its turn
+ * the latest change; the push still to do when the session pushes and committed after its last push; with no
+ * request since an earlier compaction, the plan the agent is carrying out while its turn
  * goes on): Pending Tasks with their state,
  * Current Work as done and not done, a Next Step that is the next unfinished action naming the file, command or
  * check (a failure counts as still failing only when no later run of the same call passed), the real failures
