@@ -42,9 +42,8 @@ final class CorrectionClauses {
           // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")
           + "|\\b(?:should\\s+not|shouldn'?t|must\\s+not|mustn'?t|shall\\s+not)\\s+(?:be\\s+\\w+(?:ed|en)\\b|"
           + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"
-          // "No emoji in responses.": a bare noun phrase under "no" forbids it; a verb makes it a report ("No files
-          // were found"), a comma an answer ("No, ...")
-          // (a program's identifier, "No initial_attribution in metadata", makes it a program's report too)
+          // "No emoji in responses.": a bare noun phrase under "no" forbids it; a verb ("No files were found") or a
+          // program's identifier ("No initial_attribution in metadata") makes it a report, a comma an answer ("No, ...")
           + "|^no\\s+(?!(?:worries|problem|need|way|idea|thanks|luck|matter|doubt|one|longer|change|changes|issue|issues)\\b)"
           + "(?![^.!?]*\\b[a-z]+_\\w)"
           + "(?![^.!?]*\\b(?:is|are|was|were|be|been|has|have|had|found|can|could|will|would|do|does|did|exists?|seems?|"
@@ -71,7 +70,7 @@ final class CorrectionClauses {
           + "不应该?|不该|(?:^|请|应该?|应当|要|尽量|务必)避免|不用再|不推荐|不建议)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
       Pattern.compile("而不是|而不仅仅是|而不只是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
       Pattern.compile("改用|换成|应该|应当|必须|要用|请用|请使用|请直接|统一|一律|只用|只能|直接用|使用|用|标准做法|"
-          + "正确|更稳妥|而是|推荐|建议|MUST|按|让|直接把|始终|总是|一律|永远|只关注|都用"),
+          + "正确|更稳妥|而是|推荐|建议|MUST|按|让|直接把|始终|总是|永远|只关注|都用"),
       Pattern.compile("因为|由于|否则|不然|以免|免得|以防|才能|导致|会|理由|原因|Rationale|所以|为了|容易|兼容|报错|出错|失败|慢|浪费"),
       Pattern.compile("(?:不要|别|禁止|不能)(?:再)?(?:用|使用|改|动|碰|删)?(?:它|这个|那个|这些|那些|这样|了)"
           + "(?![\\p{IsHan}A-Za-z])"),

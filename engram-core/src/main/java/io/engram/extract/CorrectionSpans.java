@@ -81,9 +81,9 @@ final class CorrectionSpans {
         && CorrectionClauses.hasReason(p);
   }
 
-  /** A statement after the core that names one of its things ("Don't mock the database. Test against a real database."). */
-  private static boolean sharesTerm(Sentence next, Sentence core) {
-    Set<String> shared = Terms.of(next.text());
+  /** A sentence that names one of the core's things ("Don't mock the database. Test against a real database."). */
+  private static boolean sharesTerm(Sentence other, Sentence core) {
+    Set<String> shared = Terms.of(other.text());
     shared.retainAll(Terms.of(core.text()));
     return !shared.isEmpty();
   }
@@ -99,10 +99,8 @@ final class CorrectionSpans {
     if (Intents.isQuestion(p) || p.length() > MAX_JOINED || CorrectionClauses.isCore(p)) {
       return false;
     }
-    Set<String> shared = Terms.of(p);
-    shared.retainAll(Terms.of(core.text()));
     // a statement of what is used, or a short command line ("yarn start"), names the alternative; a request does not
-    return !shared.isEmpty() || p.length() <= SHORT_STATEMENT && ToolNames.named(p)
+    return sharesTerm(previous, core) || p.length() <= SHORT_STATEMENT && ToolNames.named(p)
         || p.matches("(?is).*\\b(?:is|are|uses|only)\\b.*|.*(?:是|只|用|使用).*");
   }
 
