@@ -141,8 +141,8 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   }
 
   // The files the latest assistant message since the request that names any names (in its text or reasoning),
-  // less those changed after it. On the tuning compactions, adding them to the last three files touched names a
-  // file of the agent's next calls in 3 more of 88 and in none fewer.
+  // less those changed after it, as a summary names them. In a prototype over the tuning compactions, adding them to
+  // the last three files touched named a file of the agent's next calls in 3 more of 88 and in none fewer.
   private static List<String> named(List<TranscriptMessage> messages, int from, List<FileActivity> activity) {
     for (int i = messages.size() - 1; i > from; i--) {
       TranscriptMessage m = messages.get(i);
@@ -275,12 +275,6 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   /** The files as a summary names them: their last two path parts. */
   List<String> fileNames() {
     return files.stream().map(LiveIntent::shortName).toList();
-  }
-
-  /** The named files not yet changed, as a summary names them, less those {@link #fileNames} holds. */
-  List<String> namedNotTouched() {
-    List<String> touched = fileNames();
-    return named.stream().filter(n -> !touched.contains(n)).toList();
   }
 
   static String shortName(String path) {

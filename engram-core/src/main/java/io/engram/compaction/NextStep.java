@@ -112,7 +112,7 @@ record NextStep(String text, List<String> terms) {
     Set<String> files = new LinkedHashSet<>(named);
     files.addAll(live.fileNames());
     List<String> shown = new ArrayList<>(files).subList(0, Math.min(3, files.size()));
-    List<String> next = live.namedNotTouched().stream().filter(f -> !shown.contains(f)).toList();
+    List<String> next = live.named().stream().filter(f -> !shown.contains(f)).toList();
     Optional<String> plan = live.planFile().filter(p -> !shown.contains(LiveIntent.shortName(p)));
     return (shown.isEmpty() ? "" : " The files it touched last: " + quoted(shown) + ".")
         + (next.isEmpty() ? "" : " It named next, not changed yet: " + quoted(next) + ".")
