@@ -23,20 +23,19 @@ import java.util.regex.Pattern;
  * the output. Each is read into the input field the vocabulary names for the tool ({@code command}, {@code
  * file_path}, {@code pattern}, {@code path}, {@code query}, {@code todos}), the file an edit wrote is also taken from
  * its output ("The file ... has been updated"), and the block SpecStory labels or shapes as output ({@code Result:},
- * {@code **Error:**}, the block after a command, a {@code text} block) is the result. The first Cursor versions wrote
- * no tags: a part that is only a shell block and its output, a diff, a {@code Read file:} line, a {@code <details>}
- * search or listing, or a failed call's notice ("Model provided invalid arguments to terminal tool.", "Could not
- * find file ...") is read as that call.
+ * {@code **Error:**}, the block after a command, a {@code text} block) is the result. {@link SpecStoryUntagged} reads
+ * the calls the Cursor extension's first versions wrote without a tag.
  */
 final class SpecStoryTool {
   static final Pattern LABELLED = Pattern.compile("^Tool use: \\*\\*([^*]+)\\*\\*(.*)$");
   private static final Pattern TAG_NAME = Pattern.compile("data-tool-name=\"([^\"]*)\"");
-  private static final Pattern SUMMARY = Pattern.compile("<summary>(.*?)(?:</summary>|$)");
+  static final Pattern SUMMARY = Pattern.compile("<summary>(.*?)(?:</summary>|$)");
   private static final Pattern SUMMARY_NAMED = Pattern.compile("^Tool use: \\*\\*([^*]*)\\*\\*\\s*(?:•\\s*)?(.*)$");
   private static final Pattern CODE_SPAN = Pattern.compile(
       "(?:(path|pattern|include|glob|type|query|url|in|Directory:|Path:) )?`([^`]*)`");
   /** A patch's file as Codex's calls show it: {@code **Update: `src/a.ts`**}. */
-  private static final Pattern PATCHED = Pattern.compile("^\\*\\*(?:Update|Add|Create|Delete|Move)[^:]*: `(.+?)`\\*\\*$");
+  private static final Pattern PATCHED =
+      Pattern.compile("^\\*\\*(?:Update|Add|Create|Delete|Move)[^:]*: `(.+?)`\\*\\*$");
   /** An output given on its label's line ({@code Result: 3 matches}). */
   private static final Pattern INLINE_RESULT = Pattern.compile("^(?:Result|Output): (.+)$");
   private static final Pattern CHECKBOX = Pattern.compile("^\\s*[-*] \\[(.)\\]\\s*(?:[🔥❄️🌡️]+\\s*)?(.+)$");
@@ -50,7 +49,7 @@ final class SpecStoryTool {
       Map.entry(Pattern.compile("^Grep (?:search )?for \"(.+?)\""), "pattern"),
       Map.entry(Pattern.compile("^Listed directory (.+?)(?: •.*)?$"), "path"),
       Map.entry(Pattern.compile("^Searched web [`\"](.+?)[`\"]"), "query"));
-  private static final Set<String> SHELLS = Set.of("bash", "sh", "shell", "zsh", "console", "powershell", "ps1",
+  static final Set<String> SHELLS = Set.of("bash", "sh", "shell", "zsh", "console", "powershell", "ps1",
       "cmd", "pwsh", "fish");
   private static final Set<String> OUTPUT_LABELS = Set.of("Result:", "**Result:**", "Output:", "**Output:**",
       "**Error:**", "Error:");
@@ -80,7 +79,7 @@ final class SpecStoryTool {
    * A call whose body may hold a {@code <summary>} ("Tool use: **Name** • what it did"): the summary, where the line
    * before gave none, and the name, where the tag gave none, are taken from it, and the HTML around is dropped.
    */
-  private static Call summarised(String name, String summary, List<String> lines, int line, CodingAgent agent) {
+  static Call summarised(String name, String summary, List<String> lines, int line, CodingAgent agent) {
     List<String> body = new ArrayList<>();
     boolean summarised = !summary.isEmpty();
     for (String l : lines) {
@@ -108,104 +107,13 @@ final class SpecStoryTool {
         SpecStoryPiece.text(part.subList(1, part.size())).lines().toList(), line, agent);
   }
 
-  /**
-   * A part that is one call without a name: a failed call's notice, and, in a file of the first versions ({@code
-   * unnamedCalls}), a shell block with its output, a diff, a {@code Read file:} line or a {@code <details>} search;
-   * else empty.
-   */
-  static Optional<Call> bare(List<SpecStoryPiece> part, boolean unnamedCalls, CodingAgent agent) {
-    List<SpecStoryPiece> pieces = part.stream().filter(p -> !p.blank()).toList();
-    if (pieces.isEmpty()) {
-      return Optional.empty();
-    }
-    SpecStoryPiece first = pieces.get(0);
-    int line = first.line();
-    boolean fences = pieces.stream().allMatch(p -> p.kind() == SpecStoryPiece.Kind.FENCE);
-    String language = SpecStoryMarkdown.fenceLanguage(first.lines().get(0));
-    if (!unnamedCalls) {
-      return failure(pieces, agent);
-    }
-    if (fences && pieces.size() <= 2 && SHELLS.contains(language)) {
-      return Optional.of(read("run_terminal_cmd", "", SpecStoryPiece.text(pieces).lines().toList(), line, agent));
-    }
-    if (fences && language.equals("diff")) {
-      return Optional.of(read("edit_file", "", SpecStoryPiece.text(pieces).lines().toList(), line, agent));
-    }
-    if (pieces.size() == 1 && first.kind() == SpecStoryPiece.Kind.DETAILS) {
-      return details(first, agent);
-    }
-    Matcher read = Pattern.compile("^Read file: (.+)$").matcher(first.lines().get(0).strip());
-    if (pieces.size() == 1 && first.kind() == SpecStoryPiece.Kind.TEXT && read.matches()) {
-      return Optional.of(read("read_file", "Read file: " + read.group(1), List.of(), line, agent));
-    }
-    return failure(pieces, agent);
-  }
-
-  // The notice SpecStory writes where a call failed before it ran: the call, with the notice as its error.
-  private static Optional<Call> failure(List<SpecStoryPiece> pieces, CodingAgent agent) {
-    if (pieces.size() != 1 || pieces.get(0).kind() != SpecStoryPiece.Kind.TEXT) {
-      return Optional.empty();
-    }
-    int line = pieces.get(0).line();
-    String said = pieces.get(0).lines().get(0).strip();
-    Matcher missing = Pattern.compile("^Could not find file '?(.+?)'?(?: in the workspace)?\\.?$").matcher(said);
-    if (missing.matches()) {
-      return Optional.of(read("read_file", "Read file: " + missing.group(1), List.of(), line, agent).failed(said));
-    }
-    Matcher refused = Pattern.compile("^Model provided invalid arguments (?:to|for) (.+?) tool.*$").matcher(said);
-    if (refused.matches()) {
-      String tool = switch (refused.group(1)) {
-        case "terminal" -> "run_terminal_cmd";
-        case "read file" -> "read_file";
-        case "grep" -> "grep_search";
-        case "edit file" -> "edit_file";
-        default -> refused.group(1).replace(' ', '_');
-      };
-      return Optional.of(read(tool, "", List.of(), line, agent).failed(said));
-    }
-    return Optional.empty();
-  }
-
-  /** The notice a part gives that the call before it was stopped ("Cancelled"), else empty. */
-  static Optional<String> cancellation(List<SpecStoryPiece> part) {
-    List<SpecStoryPiece> pieces = part.stream().filter(p -> !p.blank()).toList();
-    return pieces.size() == 1 && pieces.get(0).kind() == SpecStoryPiece.Kind.TEXT
-        && pieces.get(0).lines().get(0).strip().equals("Cancelled") ? Optional.of("Cancelled") : Optional.empty();
-  }
-
   /** The reasoning a {@code <think>} block holds, without its tags and heading. */
   static String thought(List<String> lines) {
     return String.join("\n", lines).replaceAll("</?think>|</?details>|<summary>Thought Process</summary>", "")
         .strip();
   }
 
-  // A <details> part of the first versions: a search, a listing or an MCP call, told by its summary.
-  private static Optional<Call> details(SpecStoryPiece piece, CodingAgent agent) {
-    Matcher found = SUMMARY.matcher(piece.lines().stream().filter(l -> l.contains("<summary>")).findFirst().orElse(""));
-    String summary = found.find() ? found.group(1).strip() : "";
-    String body = String.join("\n", piece.lines());
-    String name;
-    if (summary.startsWith("Searched codebase")) {
-      name = "codebase_search";
-    } else if (summary.startsWith("Grep")) {
-      name = "grep_search";
-    } else if (summary.startsWith("Listed ")) {
-      name = "list_dir";
-      summary = summary.startsWith("Listed current directory") ? "Listed directory ." : summary;
-    } else if (summary.startsWith("Searched web")) {
-      name = "web_search";
-    } else if (summary.startsWith("Searched files")) {
-      name = "file_search";
-    } else if (summary.startsWith("MCP tool call")) {
-      Matcher called = Pattern.compile("\\*Called tool\\*: (?:.+? - )?([\\w.-]+):").matcher(body);
-      name = called.find() ? called.group(1) : "mcp";
-    } else {
-      return Optional.empty();
-    }
-    return Optional.of(summarised(name, summary, piece.lines(), piece.line(), agent));
-  }
-
-  private static Call read(String name, String summary, List<String> body, int line, CodingAgent agent) {
+  static Call read(String name, String summary, List<String> body, int line, CodingAgent agent) {
     String vocabulary = ToolVocabulary.nameOf(agent, name);
     ObjectNode input = JsonNodeFactory.instance.objectNode();
     List<Block> blocks = new ArrayList<>();

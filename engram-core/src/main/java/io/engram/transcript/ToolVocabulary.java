@@ -93,7 +93,8 @@ final class ToolVocabulary {
           "path", List.of("target_directory")))),
       Map.entry("file_search", new Term("Glob", Map.of("pattern", List.of("query")))),
       Map.entry("grep", new Term("Grep", Map.of())),
-      Map.entry("grep_search", new Term("Grep", Map.of("pattern", List.of("query"), "glob", List.of("include_pattern")))),
+      Map.entry("grep_search", new Term("Grep", Map.of("pattern", List.of("query"),
+          "glob", List.of("include_pattern")))),
       Map.entry("ripgrep_raw_search", new Term("Grep", Map.of())),
       Map.entry("web_search", new Term("WebSearch", Map.of("query", List.of("search_term")))),
       Map.entry("todo_write", new Term("TodoWrite", Map.of())));
