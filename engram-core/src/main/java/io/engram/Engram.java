@@ -117,7 +117,8 @@ public final class Engram {
   /** Recall over {@link #memory()}, its model use booked on the builder's session. */
   public synchronized MemoryRecall recall() {
     if (recall == null) {
-      recall = recalls.open(memory, router());
+      recall = recalls.open(memory, router())
+          .waitingForTheSession(java.time.Duration.ofMillis(settings.hooks().sessionLockWaitMillis()));
     }
     return recall;
   }

@@ -563,7 +563,7 @@ public record EngramSettings(
    * about 1.5 s whatever is written). What each hook call injected is appended to the session's injection ledger
    * (one JSON line per call); past {@code injectionLedgerMaxBytes} (1 MiB, some thousands of calls) its oldest
    * lines are dropped, so a session that never ends cannot fill the disk. A call that finds the session's ledger
-   * locked by another call of the same session (a hook, recall's levels, MCP's {@code context}) waits up to
+   * locked by another call of the same session (a hook, a recall of the session, the context levels, MCP's {@code context}) waits up to
    * {@code sessionLockWaitMillis} for it, then gives up with a line that says which call holds it.
    */
   public record Hooks(

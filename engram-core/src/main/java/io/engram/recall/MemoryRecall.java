@@ -91,17 +91,20 @@ public final class MemoryRecall {
   // Where the vectors a sync left out are made after the answer (a resident process's), and how long a sync embeds.
   private final Optional<Executor> pendingVectors;
   private final Duration embeddingBudget;
+  // How long a recall waits for another of the same session to release the session's ledger.
+  private final Duration sessionLockWait;
   private final LoadedEmbedder model;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
     this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
-        Duration.ofMillis(settings.embeddingBudgetMillis()));
+        Duration.ofMillis(settings.embeddingBudgetMillis()),
+        Duration.ofMillis(EngramSettings.Hooks.DEFAULTS.sessionLockWaitMillis()));
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
       Executor useRecording, Optional<ResidentIndexes> resident, Optional<Executor> pendingVectors,
-      Duration embeddingBudget) {
+      Duration embeddingBudget, Duration sessionLockWait) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -111,6 +114,7 @@ public final class MemoryRecall {
     this.resident = resident;
     this.pendingVectors = pendingVectors;
     this.embeddingBudget = embeddingBudget;
+    this.sessionLockWait = sessionLockWait;
     this.model = new LoadedEmbedder(backend.embedder());
   }
 
@@ -122,7 +126,7 @@ public final class MemoryRecall {
    */
   public MemoryRecall recordingUseOn(Executor executor) {
     return new MemoryRecall(memory, home, settings, backend, clock, executor, resident, pendingVectors,
-        embeddingBudget);
+        embeddingBudget, sessionLockWait);
   }
 
   /**
@@ -131,7 +135,7 @@ public final class MemoryRecall {
    */
   public MemoryRecall keepingIndexesIn(ResidentIndexes indexes) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes), pendingVectors,
-        embeddingBudget);
+        embeddingBudget, sessionLockWait);
   }
 
   /**
@@ -142,12 +146,22 @@ public final class MemoryRecall {
    */
   public MemoryRecall embeddingPendingOn(Executor executor) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, Optional.of(executor),
-        embeddingBudget);
+        embeddingBudget, sessionLockWait);
   }
 
   /** This recall, its syncs embedding for about {@code budget} each (tests use zero: one batch a sync). */
   MemoryRecall withEmbeddingBudget(Duration budget) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors, budget);
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors, budget,
+        sessionLockWait);
+  }
+
+  /**
+   * This recall, waiting up to {@code wait} for another recall of the same session to release the session's ledger
+   * ({@code hooks.sessionLockWaitMillis}, which the project's {@code Engram} gives it).
+   */
+  public MemoryRecall waitingForTheSession(Duration wait) {
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors,
+        embeddingBudget, wait);
   }
 
   /**
@@ -175,9 +189,9 @@ public final class MemoryRecall {
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
-    Duration wait = RecallSessionState.LOCK_WAIT;
+    Duration wait = sessionLockWait;
     return RecallSessionState.file(home, sessionId.get()).update(wait,
-        lock -> "another recall of this session holds " + lock + " for over " + wait.toSeconds() + " s; try again",
+        lock -> "another recall of this session holds " + lock + " for over " + wait.toMillis() + " ms; try again",
         before -> {
           Outcome out = run(query, new LinkedHashSet<>(before.surfaced()), before.bytes(), sessionId, s);
           List<String> names = out.result().memories().stream().map(RecalledMemory::name).toList();

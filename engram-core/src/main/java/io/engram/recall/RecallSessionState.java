@@ -3,7 +3,6 @@ package io.engram.recall;
 import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -23,8 +22,6 @@ public record RecallSessionState(List<String> surfaced, int bytes) {
   /** Recall's section of a session's ledger; an earlier version kept it in {@code recall-state.json}. */
   public static final SessionLedger.Section<RecallSessionState> SECTION =
       SessionLedger.Section.formerly("recall-state.json", "recall", RecallSessionState.class, NEW);
-
-  static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
   public RecallSessionState {
     surfaced = List.copyOf(surfaced);

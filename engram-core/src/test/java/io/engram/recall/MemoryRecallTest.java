@@ -35,9 +35,11 @@ class MemoryRecallTest {
   @TempDir Path project;
   ProjectMemory store;
 
+  EngramRoots roots;
+
   @BeforeEach
   void open() throws IOException {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
     store = MemoryStores.open(roots, EngramSettings.DEFAULTS, WRITE_CLOCK);
     store.write(Memory.of("tests-need-redis", MemoryType.PROJECT, "Integration tests need a local Redis",
         "Start redis-server on port 6379 before running the integration tests.\n"));
@@ -369,6 +371,44 @@ class MemoryRecallTest {
     assertThat(o.notes()).anyMatch(n -> n.contains("deleted and rebuilt"));
     assertThat(o.index()).contains("on disk").contains("3 added");
     assertThat(recall().recall("redis", Optional.empty()).notes()).isEmpty();
+  }
+
+  @Test
+  void aRecallOfASessionWhoseLedgerIsHeldWaitsTheWaitItWasGivenThenSaysWhoHoldsIt() throws Exception {
+    java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    CompletableFuture<Object> holder = CompletableFuture.supplyAsync(() -> {
+      try {
+        return io.engram.fs.SessionLedger.of(home, "busy").update(java.time.Duration.ofSeconds(5), lock -> "held",
+            sections -> {
+              entered.countDown();
+              try {
+                release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return null;
+            });
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    try {
+      assertThat(entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      long start = System.nanoTime();
+
+      // The project's Engram gives its recall the wait of hooks.sessionLockWaitMillis.
+      EngramSettings settings = EngramSettings.DEFAULTS.with("hooks",
+          EngramSettings.Hooks.DEFAULTS.with("sessionLockWaitMillis", 100));
+      io.engram.Engram engram = io.engram.Engram.builder(roots).settings(settings).memory(store).build();
+      assertThatThrownBy(() -> engram.recall().recall("redis", Optional.of("busy")))
+          .isInstanceOf(IOException.class).hasMessageContaining("another recall of this session holds")
+          .hasMessageContaining("for over 100 ms");
+      assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofMillis(1_500));
+    } finally {
+      release.countDown();
+      holder.join();
+    }
   }
 
   @Test
