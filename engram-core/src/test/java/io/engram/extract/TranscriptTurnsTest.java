@@ -76,6 +76,7 @@ class TranscriptTurnsTest {
         user("<command-name>/compact</command-name>\n<command-message>compact</command-message>"),
         user("<local-command-stdout>done</local-command-stdout>"),
         user("Base directory for this skill: /x/skills/docs\n\n# Docs skill"),
+        user("Implement the following plan:\n\n# Plan: retry\n\nNever retry a failed upload more than twice."),
         user("<system-reminder>\nRead the todo list.\n</system-reminder>"),
         user("Fix the build please.\n<system-reminder>internal</system-reminder>")));
 
