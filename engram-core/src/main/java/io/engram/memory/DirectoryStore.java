@@ -61,8 +61,9 @@ final class DirectoryStore implements MemoryStore {
     this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index, changes);
     this.listener = listener;
     this.changes = changes;
-    if (scope != MemoryScope.TEAM) {
-      changes.watch(this.dir);
+    // Under watching events (few: one a long-running process) the parsed files follow what the watch reports.
+    if (scope != MemoryScope.TEAM && changes.watch(this.dir)) {
+      parsed.follow(changes);
     }
     this.history = MemoryHistory.of(this.dir, settings, redactor, clock);
     this.trash = new StoreTrash(this.dir, scope, settings, clock, names, index, history);

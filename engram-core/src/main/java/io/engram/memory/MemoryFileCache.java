@@ -57,6 +57,8 @@ public final class MemoryFileCache {
   private final Map<Path, Map<Path, Parsed>> byDirectory = new ConcurrentHashMap<>();
   private final Map<Path, IndexEntries> indexes = new ConcurrentHashMap<>();
   private final Map<Path, KeptListing> listings = new ConcurrentHashMap<>();
+  private final Set<MemoryChanges> followed = java.util.Collections.newSetFromMap(
+      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()));
   private final java.util.concurrent.atomic.AtomicLong listingsKept = new java.util.concurrent.atomic.AtomicLong();
 
   /**
@@ -194,6 +196,22 @@ public final class MemoryFileCache {
   /** How many listings were kept so far (each made by reading the directory). */
   long listingsMade() {
     return listingsKept.get();
+  }
+
+  /**
+   * From now on forgets what was parsed of a file {@code changes} tell changed (a report of the watch names the
+   * file), so that an edit the file's stamp cannot show (in place, of the same size, its time put back) is read
+   * again; once per events, however many stores are opened with them.
+   */
+  void follow(MemoryChanges changes) {
+    if (followed.add(changes)) {
+      changes.subscribe(change -> {
+        Map<Path, Parsed> files = byDirectory.get(change.memoryDir());
+        if (files != null) {
+          files.remove(change.memoryDir().resolve(change.name() + ".md"));
+        }
+      });
+    }
   }
 
   /** Forgets the files of {@code dir} that are not among {@code present} (deleted or renamed since). */

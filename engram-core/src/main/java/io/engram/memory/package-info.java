@@ -54,7 +54,8 @@
  * writes or a person edits by hand is told too. A {@link MemoryFileCache} handed to {@link MemoryStores#open} keeps
  * parsed topic files across stores (the resident service opens one per call): a file is parsed again when its inode,
  * modification time or size changes, or, while its modification time is recent (an edit in place within one tick of
- * a coarse clock), when a checksum of its bytes does. Under watching events it also keeps each directory's listing,
+ * a coarse clock), when a checksum of its bytes does, or when the watching events report it changed (an edit in place
+ * with its time put back shows in nothing else). Under watching events it also keeps each directory's listing,
  * used again while the events tell no change to the directory and its and MEMORY.md's times are as they were: a call
  * then neither lists the directory nor looks at each file.
  *

@@ -68,16 +68,20 @@ class WatchedChangesTest {
     assertThat(names(service())).containsExactly("redis-port", "use-pnpm");
     assertThat(parsed.listingsMade()).isEqualTo(made);
 
-    // An edit in place, of the same size: the directory's time stays, only the watch tells it.
+    // An edit in place, of the same size, its time put back to one long past: neither the directory's time nor the
+    // file's stamp (inode, time, size) shows it; only the watch tells it.
+    Path file = dir.resolve("redis-port.md");
+    FileTime old = FileTime.from(Instant.now().minusSeconds(60));
+    Files.setLastModifiedTime(file, old);
+    await(() -> heard.stream().anyMatch(c -> c.name().equals("redis-port"))); // the new time is reported too
+    assertThat(body(service(), "redis-port")).contains("6379"); // parsed with a time old enough to trust
     heard.clear();
     long listed = parsed.listingsMade();
-    Path file = dir.resolve("redis-port.md");
-    Instant before = Files.getLastModifiedTime(file).toInstant();
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       String text = Files.readString(file);
       ch.write(ByteBuffer.wrap("6380".getBytes(StandardCharsets.UTF_8)), text.indexOf("6379"));
     }
-    Files.setLastModifiedTime(file, FileTime.from(before)); // even with its time put back
+    Files.setLastModifiedTime(file, old);
     await(() -> heard.stream().anyMatch(c -> c.name().equals("redis-port")));
     assertThat(service().memory().read("redis-port").orElseThrow().memory().body()).contains("6380");
     assertThat(body(service(), "redis-port")).contains("6380");
