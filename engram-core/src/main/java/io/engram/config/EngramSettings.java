@@ -215,6 +215,9 @@ public record EngramSettings(
           Fusion fusion,
       @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the cosine in a fused score (fusion SCORES)")
           double vectorShare,
+      @Setting(byDefault = "{'bge-small-zh-v1.5-q': 0.55}", min = 0, max = 1, help = "Share of the cosine in a fused"
+          + " score, per embedding model reading the prompt (a model without an entry: vectorShare)")
+          Map<String, Double> vectorShares,
       @Setting(byDefault = "AUTO", help = "Whether recall embeds: AUTO (not in a hook's own JVM), ALWAYS or NEVER")
           Vectors vectors,
       @Setting(byDefault = "auto", help = "The embedding model: auto (MiniLM, with bge-small-zh-v1.5-q for CJK"
@@ -257,8 +260,10 @@ public record EngramSettings(
      * Why these defaults: RRF k = 60 is the RRF paper's; hotness scales a fused score by between {@code 1 -
      * hotnessWeight} (cold) and 1 (hot), so decay reorders close calls but never hides a strong match. SCORES
      * fusion replaced RRF: with {@code vectorShare} 0.4, chosen on conv-26 only, it lifts held-out recall@5 from
-     * 65.1 (RRF) and 65.9 (BM25 alone) to 68.3. AUTO vectors skip a hook answered in its own JVM, which would pay
-     * seconds to load the model (docs/BENCHMARKS.md, "Vectors in hooks").
+     * 65.1 (RRF) and 65.9 (BM25 alone) to 68.3; a prompt bge-small-zh reads (Chinese) takes 0.55, chosen on the tuning
+     * parts of the Chinese coding set and of MemoryBank's Chinese chats (docs/BENCHMARKS.md, "A vector share for the
+     * model that reads the prompt"), where bge-small-zh's cosines rank better than keywords. AUTO vectors skip a hook
+     * answered in its own JVM, which would pay seconds to load the model (docs/BENCHMARKS.md, "Vectors in hooks").
      *
      * <p>{@code embeddingModel} {@code auto} reads prompts with MiniLM and, once {@code engram models add} has
      * installed bge-small-zh-v1.5-q, Chinese, Japanese and Korean ones with it; two names joined by {@code +} are such
@@ -278,6 +283,7 @@ public record EngramSettings(
 
     /** Keeps the maps unmodifiable. */
     public Recall {
+      vectorShares = Map.copyOf(vectorShares);
       vectorFloors = Map.copyOf(vectorFloors);
       anchorMargins = Map.copyOf(anchorMargins);
     }
@@ -294,6 +300,12 @@ public record EngramSettings(
     public java.util.OptionalDouble anchorMargin(String model) {
       Double m = anchorMargins.get(model);
       return m == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(m);
+    }
+
+    /** These settings with {@code model}'s entry of {@code vectorShares} as the vector share, when it has one. */
+    public Recall readBy(String model) {
+      Double share = vectorShares.get(model);
+      return share == null ? this : with("vectorShare", share);
     }
 
     /** The cosine a vector match must reach for {@code model}; a model without an entry has no vector floor. */

@@ -266,7 +266,8 @@ public final class RecallIndex {
    * coverage and cosine for the relevance floor; relative dates count back from {@code now}.
    */
   public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
-    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents, settings)
+    EngramSettings.Recall read = embedder.map(e -> settings.readBy(e.reading(query.text()).model())).orElse(settings);
+    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents, read)
         .run(query, now);
     EngramSettings.Rescoring weights = settings.rescoring();
     List<Candidate> rescored = FeatureRescoring.rescore(query.text(), ranked, documents, weights);

@@ -41,6 +41,15 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void aModelsVectorShareReplacesTheSharedOneWhenThatModelReadsThePrompt() {
+    EngramSettings.Recall r = SettingsLoader.parse("{\"recall\":{\"vectorShare\":0.3,"
+        + "\"vectorShares\":{\"model-a\":0.8}}}", "test").recall();
+    assertThat(r.readBy("model-a").vectorShare()).isEqualTo(0.8);
+    assertThat(r.readBy("model-b").vectorShare()).isEqualTo(0.3);
+    assertThat(r.readBy("model-a").filesPerTurn()).isEqualTo(r.filesPerTurn());
+  }
+
+  @Test
   void overlayChangesOnlyWhatItNames() {
     EngramSettings s = SettingsLoader.parse("{\"recall\":{\"filesPerTurn\":8}}", "test");
     assertThat(s.recall().filesPerTurn()).isEqualTo(8);
