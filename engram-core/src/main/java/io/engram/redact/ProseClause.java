@@ -21,6 +21,8 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
   static final int MAX_GAP = 8;
   /** How many ordinary words may stand between a joiner and its value. */
   private static final int MAX_SKIPPED = 3;
+  /** How many characters may qualify a noun in a language written without spaces ("密码我设成了"). */
+  private static final int MAX_QUALIFIER = 16;
   /** How many words a passphrase may have. */
   private static final int MAX_PHRASE_WORDS = 10;
   /** Words that set a second value against the first: "not X but Y". */
@@ -66,9 +68,17 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
       if (l.cjk()) {
         if (spaced > i && sort != Sort.PHRASE) {
           int runEnd = asciiRun(spaced, end);
-          String v = runEnd < 0 ? "" : text.substring(spaced, runEnd);
-          if (ProseValues.looksLikePassword(v)) {
-            emit(spaced, runEnd);
+          String v = runEnd < 0 ? "" : ProseValues.stripTrailing(text.substring(spaced, runEnd));
+          // a value set off by spaces that ends its clause stands alone: "SMTP 授权码 hxqkzmwpbvtnrlsd，"
+          boolean alone = runEnd >= 0 && skipSpaces(runEnd, end) >= end && v.length() >= 8;
+          if (ProseValues.looksLikePassword(v) || alone && ProseValues.couldBeSecret(v)) {
+            emit(spaced, spaced + v.length());
+          }
+        } else if (gap++ == 0) {
+          int past = pastQualifiers(spaced, end);
+          if (past > spaced) {
+            i = past; // "密码我设成了 X", "用户名和密码都是 X", "临时密码（用完就改）：X"
+            continue;
           }
         }
         return;
@@ -272,6 +282,29 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         return;
       }
     }
+  }
+
+  /**
+   * Past the words that qualify a noun in a language written without spaces, up to a joiner: at most {@link
+   * #MAX_QUALIFIER} characters of that script, and an aside in brackets.
+   */
+  private int pastQualifiers(int from, int end) {
+    int i = from;
+    while (i < end && i - from < MAX_QUALIFIER && joinerAt(i, end) < 0) {
+      char c = text.charAt(i);
+      if (c == '（' || c == '(') {
+        int close = text.indexOf(c == '（' ? '）' : ')', i);
+        if (close < 0 || close >= end || close - i > MAX_QUALIFIER) {
+          return from;
+        }
+        i = close + 1;
+      } else if (ProseSecrets.isUnspacedScript(c)) {
+        i++;
+      } else {
+        return from;
+      }
+    }
+    return i < end && joinerAt(i, end) >= 0 ? i : from;
   }
 
   private int joinerAt(int i, int end) {

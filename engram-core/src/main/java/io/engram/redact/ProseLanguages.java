@@ -29,7 +29,7 @@ final class ProseLanguages {
         List<String> joiners, Set<String> stops, Set<String> prepositions, Set<String> describing, Pattern logins,
         List<String> loginKeywords, boolean cjk, boolean compounds) {
       this(code, keywords, nouns, pins, phrases, weak, joiners, stops, prepositions, describing, logins, loginKeywords,
-          cjk, compounds, Pattern.compile("$^"));
+          cjk, compounds, Pattern.compile("(?!)")); // "$^" would match an empty region: a value at the text's end
     }
   }
 
@@ -45,8 +45,8 @@ final class ProseLanguages {
       "management", "generator", "encoder", "refresh", "lifetime", "scope", "scopes", "sauce");
 
   /** English names of a secret that Chinese, Japanese and Korean prose uses as they are ("token 改成了 X"). */
-  private static final String BORROWED =
-      "(?:api|access|secret)[ _-]?keys?|(?:access|api|auth|bearer|bot)?[ _-]?tokens?|passwords?|passwd|secrets?";
+  private static final String BORROWED = "(?:api|access|secret)[ _-]?keys?|(?:access|api|auth|bearer|bot)?[ _-]?tokens?"
+      + "|passwords?|passwd|(?:app|client)?[ _-]?secrets?";
 
   static final List<Language> ALL = List.of(
       new Language("en", List.of("pass", "pwd", "pw", "secret", "token", "api", "access", "cred", "key", "pin", "psk",
@@ -122,11 +122,15 @@ final class ProseLanguages {
           Set.of("от", "для", "к", "на", "у"), Set.of("политика", "длина", "сброс", "срок"),
           p("логин/пароль|логин|учётка|учетка|учётная запись|учетная запись"), List.of("логин", "учётк", "учетк",
           "учётная", "учетная"), false, false),
-      new Language("zh", List.of("密码", "口令", "密钥", "令牌", "秘钥", "暗码", "通行码", "token", "secret", "pass", "api", "access"),
-          p("密码短语|助记词|密码|口令|密钥|令牌|秘钥|暗码|通行码|" + BORROWED), p("$^"), p("密码短语|助记词"), p("$^"),
-          List.of("改成了", "改成", "改为", "设为", "设置为", "换成", "不是", "是", "为", "為", "：", ":", "="),
-          Set.of(), Set.of(), Set.of(), p("账号/密码|帐号/密码|账号|帐号|用户名/密码|账户"),
-          List.of("账号", "帐号", "用户名", "账户"), true, false, p("[ \t]*(?:里|中|上|内)")),
+      new Language("zh", List.of("密码", "密碼", "口令", "密钥", "密鑰", "金鑰", "私钥", "私鑰", "令牌", "秘钥", "秘鑰", "暗码",
+          "通行码", "授权码", "授權碼", "token", "secret", "pass", "api", "access", "app", "client"),
+          p("密码短语|助记词|密碼|密码|口令|密钥|密鑰|金鑰|私钥|私鑰|令牌|秘钥|秘鑰|暗码|通行码|授权码|授權碼|" + BORROWED),
+          p("$^"), p("密码短语|助记词"), p("$^"),
+          List.of("改成了", "改成", "改为", "改為", "设成了", "设成", "设为", "設為", "设置为", "设置成", "換成", "换成", "不是", "是",
+              "为", "為", "：", ":", "="),
+          Set.of(), Set.of(), Set.of(), p("账号/密码|帐号/密码|帳號/密碼|账号|帐号|帳號|賬號|用户名/密码|用户名|用戶名|账户|帳戶"),
+          List.of("账号", "帐号", "帳號", "賬號", "用户名", "用戶名", "账户", "帳戶"), true, false,
+          p("[ \t]*(?:里|中|上|内|裡)")),
       new Language("ja", List.of("パスワード", "パスフレーズ", "暗証番号", "合言葉", "トークン", "キー", "token", "secret",
           "pass", "api", "access"),
           p(BORROWED + "|パスフレーズ|パスワード|暗証番号|合言葉|トークン|(?<=(?:API|api|アクセス|シークレット|秘密) ?)キー"),
@@ -139,5 +143,38 @@ final class ProseLanguages {
           p(BORROWED + "|비밀번호|비번|암호|패스워드|토큰|(?<=(?:API|api|액세스|시크릿|비밀) ?)키"), p("$^"), p("$^"), p("$^"),
           List.of("는", "은", "가", "이", "를", "을", "도", "：", ":", "="),
           Set.of(), Set.of(), Set.of(), p("계정|아이디|로그인"), List.of("계정", "아이디", "로그인"), true, false,
-          p("[ \t]*(?:에|에서)(?:는|도)?[ \t]*(?:저장|보관|있|들어|기록|관리)")));
+          p("[ \t]*(?:에|에서)(?:는|도)?[ \t]*(?:저장|보관|있|들어|기록|관리)")),
+      plain("nl", List.of("wachtwoord", "toegangscode", "pincode", "sleutel"),
+          "wachtwoord(?:en)?|toegangscode|pincode|(?<=(?:api|wifi|wlan|wpa|toegangs|netwerk)-?)sleutel",
+          List.of("is nu", "is", "was", "luidt", "=", ":"), Set.of("de", "het", "een", "in", "op", "niet", "geen",
+              "staat", "opgeslagen", "bewaard"), Set.of("van", "voor", "bij"), true),
+      plain("sv", List.of("lösenord", "lösen", "nyckel"), "lösenord(?:et|en)?|(?<=(?:api|wifi|wlan|wpa)-?)nyckel(?:n)?",
+          List.of("är nu", "är", "var", "=", ":"), Set.of("den", "det", "en", "ett", "i", "på", "inte", "sparat",
+              "sparad"), Set.of("till", "för", "på"), true),
+      plain("pl", List.of("hasł", "hasl", "klucz"), "hasło|hasła|hasłem|haslo|klucz(?:e)? (?:api|dostępu)|klucz",
+          List.of("to", "jest", "brzmi", "=", ":"), Set.of("w", "na", "nie", "jest", "to"), Set.of("do", "dla", "od"),
+          false),
+      plain("tr", List.of("şifre", "sifre", "parola", "anahtar"), "şifre(?:si|niz|miz)?|sifre(?:si)?|parola(?:sı)?"
+          + "|(?:api )?anahtar(?:ı)?", List.of("=", ":", "ise"), Set.of("bir", "yok", "değil"), Set.of(), false),
+      plain("vi", List.of("mật khẩu", "mat khau", "khóa", "mã pin"), "mật khẩu|mat khau|khóa api|mã pin",
+          List.of("là", "=", ":"), Set.of("trong", "không", "ở", "được"), Set.of("của", "cho"), false),
+      plain("id", List.of("kata sandi", "sandi", "kunci"), "kata sandi|sandi|kunci (?:api|akses)",
+          List.of("adalah", "yaitu", "ialah", "=", ":"), Set.of("di", "tidak", "ada", "yang"),
+          Set.of("untuk", "dari", "ke"), false),
+      plain("ar", List.of("كلمة", "الرقم", "مفتاح"), "كلمة (?:المرور|السر|مرور)|الرقم السري|مفتاح (?:api|الوصول)",
+          List.of("هي", "هو", "=", ":"), Set.of("في", "لا", "ليست"), Set.of(), false),
+      plain("hi", List.of("पासवर्ड", "कूटशब्द"), "पासवर्ड|कूटशब्द", List.of("है", "=", ":"), Set.of("में", "नहीं"),
+          Set.of(), false),
+      new Language("th", List.of("รหัสผ่าน", "รหัส"), p("รหัสผ่าน|รหัส"), p("$^"), p("$^"), p("$^"),
+          List.of("คือ", "เป็น", "：", ":", "="), Set.of(), Set.of(), Set.of(), p("$^"), List.of(), true, false));
+
+  /**
+   * A language read with its nouns, joiners, stop words and prepositions alone: no PIN or passphrase nouns, no
+   * describing words, no login pairs.
+   */
+  private static Language plain(String code, List<String> keywords, String nouns, List<String> joiners,
+      Set<String> stops, Set<String> prepositions, boolean compounds) {
+    return new Language(code, keywords, p(nouns), p("$^"), p("$^"), p("$^"), joiners, stops, prepositions, Set.of(),
+        p("$^"), List.of(), false, compounds);
+  }
 }

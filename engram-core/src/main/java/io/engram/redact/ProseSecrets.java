@@ -151,13 +151,17 @@ final class ProseSecrets implements Detector {
 
   private static boolean holdsCjkScript(String text) {
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c >= '\u3040' && (c <= '\u30ff' || c >= '\u3400' && c <= '\u9fff' || c >= '\uac00' && c <= '\ud7af'
-          || c >= '\uf900' && c <= '\ufaff')) {
+      if (isUnspacedScript(text.charAt(i))) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A letter of a script written without spaces between words: Chinese, Japanese, Korean, Thai. */
+  static boolean isUnspacedScript(char c) {
+    return c >= '\u0e00' && c <= '\u0e7f' || c >= '\u3040' && (c <= '\u30ff' || c >= '\u3400' && c <= '\u9fff'
+        || c >= '\uac00' && c <= '\ud7af' || c >= '\uf900' && c <= '\ufaff');
   }
 
   private static boolean isAsciiWordChar(char c) {
