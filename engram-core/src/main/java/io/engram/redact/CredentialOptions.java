@@ -105,6 +105,7 @@ final class CredentialOptions {
     tool("redis-cli valkey-cli keydb-cli redis-benchmark memtier_benchmark", "", "-a _", "--pass _", "--pass=",
         "--password _", "--password=");
     tool("redis-cli valkey-cli keydb-cli", "auth", "#last");
+    tool("redis-cli valkey-cli keydb-cli acl", "setuser", ">+");
     tool("rabbitmqctl", "add_user", "#1");
     tool("rabbitmqctl", "change_password", "#1");
     tool("mosquitto_pub mosquitto_sub mosquitto_rr", "", "-P _", "--pw _");
@@ -115,6 +116,11 @@ final class CredentialOptions {
     tool("xfreerdp wlfreerdp sdl-freerdp xfreerdp3", "", "/p:+", "-p _");
     tool("smbclient rpcclient smbmap smbget", "", "-U _%", "--user _%", "--user=%", "--password=");
     tool("net", "use", "#last");
+    tool("net", "user", "#1");
+    tool("cmdkey", "", "/pass:+", "/p:+");
+    tool("schtasks", "", "/rp _", "/RP _", "/p _", "/P _");
+    tool("runas", "", "/password:+");
+    tool("convertto-securestring", "", "#0", "-string _", "-String _");
     tool("lftp", "", "-u _,");
     tool("ncftp ncftpput ncftpget ncftpls", "", "-p _");
     tool("evil-winrm", "", "-p _");
@@ -139,6 +145,8 @@ final class CredentialOptions {
     tool("ngrok", "add-authtoken", "#0");
     tool("snyk", "auth", "#0");
     tool("twine", "", "-p _", "--password _", "--password=");
+    tool("dotnet nuget", "source", "-p _", "--password _", "--password=");
+    tool("setenv", "", "*secret* _");
     tool("gcloud", "", "--password _", "--password=");
     tool("gh", "login", "<--with-token");
     tool("aws npm yarn pnpm git pip pip3 poetry conda gh heroku", "set", "*secret* _");

@@ -3,10 +3,14 @@ package io.engram.redact;
 import java.util.List;
 
 /**
- * Credentials in the user part of a URL of any scheme: {@code scheme://user:password@host}. The password
- * runs from the first {@code :} of the user part to the last {@code @} before the host, so passwords that
- * hold {@code @}, {@code :} or {@code /} are redacted whole. A user part without a password is redacted
- * when it looks like a token ({@code https://ghp_...@github.com}), not when it is a plain user name.
+ * Credentials in URLs of any scheme. In the user part, {@code scheme://user:password@host}: the password runs from
+ * the first {@code :} of the user part to the last {@code @} before the host, so passwords that hold {@code @},
+ * {@code :} or {@code /} are redacted whole; a user part without a password is redacted when it looks like a token
+ * ({@code https://ghp_...@github.com}), not when it is a plain user name. In the query, the value of a parameter
+ * that names a secret ({@code ?key=}, {@code access_token=}, {@code sig=}, {@code X-Amz-Security-Token=}), whatever
+ * its shape: a UUID is a key when a webhook's URL says so. In the path, what follows a webhook's segment ({@code
+ * /api/webhooks/ID/TOKEN}, {@code /bot/v2/hook/UUID}): the URL itself is the credential. And Go's data source names,
+ * {@code user:password@tcp(host)/db}, which have no scheme.
  */
 final class UrlCredentials implements Detector {
   /** How far past {@code ://} a user part may reach; bounds the work per occurrence. */
@@ -14,7 +18,7 @@ final class UrlCredentials implements Detector {
 
   @Override
   public List<String> keywords() {
-    return List.of("://");
+    return List.of("://", "@tcp(", "@unix(");
   }
 
   @Override
@@ -33,18 +37,79 @@ final class UrlCredentials implements Detector {
         end++;
       }
       int atSign = lastHostAt(s, start, end);
-      if (atSign < 0) {
-        continue;
+      if (atSign >= 0 && !s.substring(start, atSign).contains("[REDACTED")) {
+        int colon = indexOf(s, start, atSign, ":");
+        if (colon >= 0) {
+          add(s, colon + 1, atSign, priority, out);
+        } else if (looksLikeToken(s.substring(start, atSign))) {
+          add(s, start, atSign, priority, out);
+        }
       }
-      if (s.substring(start, atSign).contains("[REDACTED")) {
-        continue; // already redacted
+      pathAndQuery(s, Math.max(start, atSign + 1), end, priority, out);
+    }
+    for (String network : List.of("@tcp(", "@unix(")) {
+      for (int at : scanned.hits(network)) {
+        dataSourceName(s, at, priority, out);
       }
-      int colon = indexOf(s, start, atSign, ":");
-      if (colon >= 0) {
-        add(s, colon + 1, atSign, priority, out);
-      } else if (looksLikeToken(s.substring(start, atSign))) {
-        add(s, start, atSign, priority, out);
+    }
+  }
+
+  /** Segments of a path that name a webhook: what follows one is its secret. */
+  private static final java.util.Set<String> HOOKS = java.util.Set.of("hook", "hooks", "webhook", "webhooks",
+      "webhookb2");
+  /** Query parameters that name a secret beside those {@link ProseValues#namesSecret} knows. */
+  private static final java.util.Set<String> SECRET_PARAMETERS = java.util.Set.of("key", "apikey", "api_key", "sig",
+      "signature", "pass", "pw", "auth", "x-amz-security-token", "x-goog-signature", "access_token", "client_secret");
+
+  /** Secrets in the path after a webhook's segment and in the query's parameters that name one. */
+  private void pathAndQuery(String s, int from, int end, int priority, List<Finding> out) {
+    int slash = indexOf(s, from, end, "/?#");
+    boolean hook = false;
+    int i = slash;
+    while (i >= 0 && i < end && s.charAt(i) == '/') {
+      int next = i + 1;
+      while (next < end && "/?#".indexOf(s.charAt(next)) < 0 && s.charAt(next) < 128) {
+        next++;
       }
+      String segment = s.substring(i + 1, next);
+      if (hook && segment.length() >= 16 && segment.chars().anyMatch(Character::isDigit)) {
+        add(s, i + 1, next, priority, out);
+      }
+      hook |= HOOKS.contains(segment.toLowerCase(java.util.Locale.ROOT));
+      i = next;
+    }
+    if (i < 0 || i >= end || s.charAt(i) != '?') {
+      return;
+    }
+    int p = i + 1;
+    while (p < end) {
+      int stop = p;
+      while (stop < end && s.charAt(stop) != '&' && s.charAt(stop) != '#' && s.charAt(stop) > ' ' && s.charAt(stop) < 128) {
+        stop++;
+      }
+      int eq = indexOf(s, p, stop, "=");
+      if (eq > p) {
+        String name = s.substring(p, eq).toLowerCase(java.util.Locale.ROOT);
+        if (SECRET_PARAMETERS.contains(name) || ProseValues.namesSecret(name)) {
+          add(s, eq + 1, stop, priority, out);
+        }
+      }
+      if (stop >= end || s.charAt(stop) != '&') {
+        return;
+      }
+      p = stop + 1;
+    }
+  }
+
+  /** {@code user:password@tcp(host)/db}: the password between the user's first colon and the {@code @}. */
+  private void dataSourceName(String s, int at, int priority, List<Finding> out) {
+    int start = at;
+    while (start > 0 && at - start < MAX_AUTHORITY && !isBreak(s.charAt(start - 1))) {
+      start--;
+    }
+    int colon = indexOf(s, start, at, ":");
+    if (colon > start) {
+      add(s, colon + 1, at, priority, out);
     }
   }
 
