@@ -11,11 +11,26 @@ import java.util.List;
 final class EngramRules {
   private EngramRules() {}
 
+  /** A private key block holds a key's worth of armor, not "..." where one is pasted (a run of 16 base64 characters). */
+  private static boolean holdsArmor(String block) {
+    int run = 0;
+    for (int i = block.indexOf('\n') + 1; i > 0 && i < block.length(); i++) {
+      char c = block.charAt(i);
+      run = Character.isLetterOrDigit(c) || c == '+' || c == '/' ? run + 1 : 0;
+      if (run >= 16) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static List<PatternRule> all() {
     List<PatternRule> providers = List.of(
+        // a block of any label that says private, secret or static key (OpenVPN's), holding a key's worth of armor
         PatternRule.onText(SecretKind.PRIVATE_KEY,
-            "-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?)-----[^\"]*?(?:-----END \\1-----|(?=\")|\\z)",
-            "-----begin"),
+            "-----BEGIN ([A-Za-z0-9 ]{0,40}(?:PRIVATE KEY(?: BLOCK)?|SECRET KEY|[Ss]tatic [Kk]ey V\\d))-----"
+                + "[^\"]*?(?:-----END \\1-----|(?=\")|\\z)",
+            (block, m, t) -> holdsArmor(block), "-----begin"),
         PatternRule.onLines(SecretKind.ANTHROPIC_KEY, "\\bsk-ant-[A-Za-z0-9_-]{20,}", 0, SecretCheck.ANY, "sk-ant-"),
         PatternRule.onLines(SecretKind.OPENAI_KEY, "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}", 0,
             SecretCheck.ANY, "sk-"),

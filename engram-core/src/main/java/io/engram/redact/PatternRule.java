@@ -39,7 +39,11 @@ record PatternRule(SecretKind kind, Pattern pattern, int secretGroup, List<Strin
 
   /** A rule whose matches may span lines: it runs on the whole text when one of {@code keywords} occurs. */
   static PatternRule onText(SecretKind kind, String regex, String... keywords) {
-    return new PatternRule(kind, Pattern.compile(regex), 0, List.of(keywords), 0, true, false, SecretCheck.ANY);
+    return onText(kind, regex, SecretCheck.ANY, keywords);
+  }
+
+  static PatternRule onText(SecretKind kind, String regex, SecretCheck check, String... keywords) {
+    return new PatternRule(kind, Pattern.compile(regex), 0, List.of(keywords), 0, true, false, check);
   }
 
   @Override

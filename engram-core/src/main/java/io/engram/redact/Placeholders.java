@@ -21,6 +21,54 @@ final class Placeholders {
   private static final java.util.regex.Pattern TEMPLATE = java.util.regex.Pattern.compile(
       "(?i)(?:your|insert|enter|put|replace)[_-]?[a-z_-]*+|(?:change|replace)[_-]?(?:me|it|this)");
 
+  /** One part of a provider's type prefix: {@code sk-}, {@code ghp_}, {@code proj-}. */
+  private static final java.util.regex.Pattern PREFIX_PART = java.util.regex.Pattern.compile("[A-Za-z0-9]{1,12}[_-]");
+
+  /**
+   * True when {@code value} is a template a secret is written into: a provider's type prefix alone ({@code sk-}), or
+   * after up to two parts of one, a run of one filler character ({@code xxxx}, {@code ****}, {@code ...}) up to its
+   * end or to punctuation, or words asking for it ({@code your-key}). No real secret repeats one character for its
+   * whole random part.
+   */
+  static boolean isTemplate(String value) {
+    String rest = value.strip();
+    java.util.regex.Matcher part = PREFIX_PART.matcher(rest);
+    for (int parts = 0; parts <= 2; parts++) {
+      if (parts > 0) {
+        if (!part.reset(rest).lookingAt()) {
+          return false;
+        }
+        rest = rest.substring(part.end());
+        if (rest.isEmpty()) {
+          return true;
+        }
+      }
+      if (isFiller(rest) || TEMPLATE.matcher(rest).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isFiller(String v) {
+    char c = v.charAt(0);
+    int run = 0;
+    while (run < v.length() && v.charAt(run) == c) {
+      run++;
+    }
+    char next = run < v.length() ? v.charAt(run) : ' ';
+    return "xX*.•".indexOf(c) >= 0 && run >= 3 && !Character.isLetterOrDigit(next) && next != '-' && next != '_';
+  }
+
+  /**
+   * An identifier that names a secret in lower case ({@code app_password}, {@code db-token}): a variable's or
+   * setting's name standing where its value goes, as a psql variable does ({@code PASSWORD :'app_password'}).
+   */
+  private static boolean namesItsSecret(String word) {
+    return word.length() >= 6 && word.chars().allMatch(c -> c >= 'a' && c <= 'z' || c == '_' || c == '-' || c == '.')
+        && ProseValues.namesSecret(word);
+  }
+
   /** True when {@code value} (quotes around it ignored) stands for a secret rather than being one. */
   static boolean isPlaceholder(String value) {
     String v = value.strip();
@@ -36,7 +84,7 @@ final class Placeholders {
       return true; // one letter stands for a value: --password=X
     }
     String word = v.replaceAll("[/\\\\|,;:.!?)\\]}'\"`]+$", "");
-    return WORDS.contains(word.toLowerCase(Locale.ROOT)) || TEMPLATE.matcher(v).matches()
+    return WORDS.contains(word.toLowerCase(Locale.ROOT)) || isTemplate(v) || namesItsSecret(word)
         || word.equals(word.toUpperCase(Locale.ROOT)) && SELF_NAMES.contains(word.toLowerCase(Locale.ROOT))
         || GitleaksRules.globallyAllowed(v);
   }

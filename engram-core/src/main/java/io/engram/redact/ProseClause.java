@@ -96,7 +96,8 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         emit(spaced, spaced + token.length()); // "use PIN 582914"
         return;
       }
-      if ((gap == 0 || prepositional && gap <= 3) && ProseValues.looksLikePassword(token)) {
+      if ((gap == 0 || prepositional && gap <= 3)
+          && (ProseValues.looksLikePassword(token) || ProseValues.looksLikeKey(token))) {
         emit(spaced, spaced + token.length());
         return;
       }

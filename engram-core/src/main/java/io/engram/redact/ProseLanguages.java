@@ -56,7 +56,7 @@ final class ProseLanguages {
               + "|(?:recovery|backup)[ -]codes?|secret[ _-]?keys?|secrets?|(?:access|auth|api|bearer|bot|refresh)?[ _-]?tokens?|api[ _-]?keys?"
               + "|access[ _-]?keys?|credentials|creds|pin(?:[ -]?code)?|psk|pre-shared[ -]key|shared[ -]secret"
               + "|(?<=(?:wi-?fi|wlan|wpa2?|network|license|licence|product|activation|recovery|encryption|signing"
-              + "|master|router|wireless|serial) ?)keys?"),
+              + "|master|router|wireless|serial|private) ?)keys?"),
           p("pin(?:[ -]?code)?|passcodes?"), p("pass[ -]?phrases?|seed[ -]phrase|recovery[ -]phrase|mnemonic"), p("pass"),
           List.of("is now", "is", "was", "are", "were", "equals", "to", "=", ":", "reads"),
           Set.of("the", "a", "an", "in", "on", "at", "under", "inside", "behind", "from", "with", "by", "via",

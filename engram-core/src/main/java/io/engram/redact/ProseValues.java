@@ -109,6 +109,18 @@ final class ProseValues {
     return (lower ? 1 : 0) + (upper ? 1 : 0) + (digit ? 1 : 0) + (symbol ? 1 : 0) >= 3;
   }
 
+  /**
+   * True when {@code v} looks like a random key on its own: 16 to 200 letters and digits, both, spread as random
+   * text's are ({@link Entropy} of 3.3 bits a character), and nothing {@link #readsAsSomethingElse} says it is: a
+   * key in hexadecimal ({@code 0x4c08...}), which {@link #looksLikePassword} does not take, having one case.
+   */
+  static boolean looksLikeKey(String v) {
+    String body = v.startsWith("0x") ? v.substring(2) : v;
+    return body.length() >= 16 && body.length() <= 200 && body.chars().allMatch(Character::isLetterOrDigit)
+        && body.chars().anyMatch(Character::isDigit) && body.chars().anyMatch(Character::isLetter)
+        && Entropy.of(body) >= 3.3 && !readsAsSomethingElse(v);
+  }
+
   /** True when {@code word} is the name of a secret: {@code aws_secret_access_key}, {@code _authToken}, {@code psk}. */
   static boolean namesSecret(String word) {
     return word.length() <= 80 && SECRET_NAME.matcher(word).matches();

@@ -29,7 +29,7 @@ public final class SecretRedactor {
   private static final SecretRedactor STANDARD = new SecretRedactor(
       Stream.<Stream<? extends Detector>>of(EngramRules.all().stream(), GitleaksRules.rules().stream(),
           Stream.of(new CommandLines(), new NetrcEntries(), new PgpassLines(), new ProseSecrets(), new UrlCredentials(),
-              new DatabaseStatements(),
+              new DatabaseStatements(), new CredentialCalls(),
               new HighEntropyTokens(20, 3.7, 0.5)))
           .<Detector>flatMap(s -> s).toList());
 
@@ -190,6 +190,8 @@ public final class SecretRedactor {
     for (int i = run.nextSetBit(0); i >= 0; i = run.nextSetBit(i + 1)) {
       detectors.get(i).find(scanned, i, raw);
     }
+    // a template a secret is written into is none, whichever rule took it: sk-..., ghp_xxxx, sk-your-key
+    raw.removeIf(f -> f.kind() != SecretKind.PRIVATE_KEY && Placeholders.isTemplate(text.substring(f.start(), f.end())));
     if (raw.isEmpty()) {
       return raw;
     }
