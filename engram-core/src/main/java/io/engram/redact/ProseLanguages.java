@@ -168,6 +168,60 @@ final class ProseLanguages {
       new Language("th", List.of("รหัสผ่าน", "รหัส"), p("รหัสผ่าน|รหัส"), p("$^"), p("$^"), p("$^"),
           List.of("คือ", "เป็น", "：", ":", "="), Set.of(), Set.of(), Set.of(), p("$^"), List.of(), true, false));
 
+  /** Every language's keywords, lower-case, once each: the words one of which a secret's noun holds. */
+  static final List<String> KEYWORDS = ALL.stream().flatMap(l -> l.keywords().stream())
+      .map(k -> k.toLowerCase(java.util.Locale.ROOT)).distinct().toList();
+
+  /**
+   * True when {@code s[from, to)} holds a secret's noun of any language as a word of its own (not a part of an
+   * identifier: {@code check_password}, {@code TokenStore}); in a language without spaces, anywhere.
+   */
+  static boolean holdsNoun(String s, int from, int to) {
+    for (Language l : ALL) {
+      java.util.regex.Matcher m = l.nouns().matcher(s).region(from, to).useTransparentBounds(true);
+      while (m.find()) {
+        if (l.cjk() || m.start() == m.end()) {
+          if (m.end() > m.start()) {
+            return true;
+          }
+          continue;
+        }
+        boolean before = m.start() > 0 && isWordChar(s.charAt(m.start() - 1));
+        boolean after = m.end() < s.length() && isWordChar(s.charAt(m.end()));
+        if (!before && !after) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The lines of a text that hold one of {@link #KEYWORDS}, at most {@code maxLength} long, in order and once each:
+   * {start, end} with end at the line feed or the text's end.
+   */
+  static List<int[]> linesWithKeywords(ScannedText scanned, int maxLength) {
+    java.util.TreeSet<Integer> lines = new java.util.TreeSet<>();
+    for (String k : KEYWORDS) {
+      for (int at : scanned.hits(k)) {
+        lines.add(scanned.lineOf(at));
+      }
+    }
+    List<int[]> out = new java.util.ArrayList<>();
+    for (int line : lines) {
+      int start = scanned.lineStart(line);
+      int end = scanned.lineEnd(line);
+      if (end - start <= maxLength) {
+        out.add(new int[] {start, end});
+      }
+    }
+    return out;
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_';
+  }
+
   /**
    * A language read with its nouns, joiners, stop words and prepositions alone: no PIN or passphrase nouns, no
    * describing words, no login pairs.

@@ -29,7 +29,7 @@ public final class SecretRedactor {
   private static final SecretRedactor STANDARD = new SecretRedactor(
       Stream.<Stream<? extends Detector>>of(EngramRules.all().stream(), GitleaksRules.rules().stream(),
           Stream.of(new CommandLines(), new NetrcEntries(), new PgpassLines(), new ProseSecrets(), new UrlCredentials(),
-              new DatabaseStatements(), new CredentialCalls(),
+              new DatabaseStatements(), new CredentialCalls(), new NextLineValues(), new SecretColumns(),
               new HighEntropyTokens(20, 3.7, 0.5)))
           .<Detector>flatMap(s -> s).toList());
 

@@ -1,0 +1,106 @@
+package io.engram.redact;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Secrets in a column of a table whose header names a secret: a Markdown table ({@code | user | password |}) or
+ * comma- or tab-separated values ({@code username,password,host}). The header's cell must be the name of a secret
+ * ({@code password}, {@code api key}, {@code 密码}), not a word about one ({@code password_set}); each row below with
+ * as many cells gives the cell in that column, when it {@link ProseValues#couldBeSecret could be the secret}.
+ */
+final class SecretColumns implements Detector {
+  /** How many rows under a header are read. */
+  private static final int MAX_ROWS = 1000;
+  /** The longest line read as a header. */
+  private static final int MAX_HEADER = 300;
+  /** The longest cell read as a header's. */
+  private static final int MAX_HEADER_CELL = 40;
+
+  @Override
+  public List<String> keywords() {
+    return ProseLanguages.KEYWORDS;
+  }
+
+  @Override
+  public void find(ScannedText scanned, int priority, List<Finding> out) {
+    String s = scanned.text();
+    for (int[] line : ProseLanguages.linesWithKeywords(scanned, MAX_HEADER)) {
+      int lineStart = line[0];
+      int lineEnd = line[1];
+      if (lineEnd >= s.length()) {
+        continue;
+      }
+      for (char separator : new char[] {'|', ',', '\t'}) {
+        List<int[]> header = cells(s, lineStart, lineEnd, separator);
+        for (int column = 0; header.size() >= 2 && column < header.size(); column++) {
+          int[] cell = header.get(column);
+          if (namesSecret(s.substring(cell[0], cell[1]))) {
+            rows(s, lineEnd + 1, separator, header.size(), column, priority, out);
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean namesSecret(String cell) {
+    String c = cell.strip();
+    return !c.isEmpty() && c.length() <= MAX_HEADER_CELL && (ProseValues.namesSecret(c.replace(' ', '_'))
+        || ProseLanguages.holdsNoun(c, 0, c.length()) && c.chars().allMatch(ch -> Character.isLetter(ch) || ch == ' '));
+  }
+
+  private static void rows(String s, int from, char separator, int width, int column, int priority, List<Finding> out) {
+    int line = from;
+    for (int rows = 0; rows < MAX_ROWS && line < s.length(); rows++) {
+      int end = s.indexOf('\n', line);
+      end = end < 0 ? s.length() : end;
+      List<int[]> cells = cells(s, line, end, separator);
+      if (cells.size() != width) {
+        return;
+      }
+      int[] cell = cells.get(column);
+      String v = s.substring(cell[0], cell[1]);
+      if (!v.chars().allMatch(c -> c == '-' || c == ':' || c == ' ') && ProseValues.couldBeSecret(v)
+          && !v.contains(" ") && !v.contains("[REDACTED")) {
+        out.add(new Finding(cell[0], cell[1], SecretKind.PASSWORD_ASSIGNMENT, priority));
+      }
+      line = end + 1;
+    }
+  }
+
+  /** The cells of a line split at {@code separator}, each trimmed; a Markdown row's outer bars are no cells. */
+  private static List<int[]> cells(String s, int from, int to, char separator) {
+    List<int[]> cells = new ArrayList<>();
+    int start = from;
+    int end = to;
+    if (separator == '|') {
+      while (start < end && s.charAt(start) == ' ') {
+        start++;
+      }
+      while (end > start && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\r')) {
+        end--;
+      }
+      if (end - start < 2 || s.charAt(start) != '|' || s.charAt(end - 1) != '|') {
+        return cells;
+      }
+      start++;
+      end--;
+    }
+    int cell = start;
+    for (int i = start; i <= end; i++) {
+      if (i == end || s.charAt(i) == separator) {
+        int a = cell;
+        int b = i;
+        while (a < b && Character.isWhitespace(s.charAt(a))) {
+          a++;
+        }
+        while (b > a && Character.isWhitespace(s.charAt(b - 1))) {
+          b--;
+        }
+        cells.add(new int[] {a, b});
+        cell = i + 1;
+      }
+    }
+    return cells;
+  }
+}
