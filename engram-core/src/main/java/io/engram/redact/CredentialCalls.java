@@ -17,6 +17,8 @@ final class CredentialCalls implements Detector {
       "pdo", "client");
   /** Methods that make or open what their receiver names: the receiver is the callee that counts. */
   private static final List<String> OPENERS = List.of("new", "start", "open", "create", "connect", "login", "build");
+  /** The longest callee read, {@code Net::SMTP.start}: a longer run of name characters is no call's name. */
+  private static final int MAX_NAME = 80;
   /** How far an argument list is read: a call of credentials fits in it. */
   private static final int MAX_ARGUMENTS = 400;
 
@@ -32,7 +34,7 @@ final class CredentialCalls implements Detector {
     for (String k : KEYWORDS) {
       for (int at : scanned.hits(k)) {
         int end = at;
-        while (end < text.length() && isNameChar(text.charAt(end))) {
+        while (end < text.length() && end - at < MAX_NAME && isNameChar(text.charAt(end))) {
           end++;
         }
         int open = end;
@@ -57,7 +59,7 @@ final class CredentialCalls implements Detector {
   /** The name before a call's parenthesis at {@code end}: {@code Net::SMTP.start}, {@code smtp.PlainAuth}. */
   private static String callee(String text, int end) {
     int start = end;
-    while (start > 0 && end - start < 120 && (isNameChar(text.charAt(start - 1)))) {
+    while (start > 0 && end - start < MAX_NAME && isNameChar(text.charAt(start - 1))) {
       start--;
     }
     return text.substring(start, end);

@@ -18,19 +18,30 @@ final class DatabaseStatements implements Detector {
       + "|set[ \\t]+password\\b[^;\\n=]{0,120}=)[ \\t]*");
   private static final Pattern REDIS_ACL = Pattern.compile("(?i)\\bacl[ \\t]+setuser[ \\t]+\\S+");
 
+  /** The words a statement that sets a password starts with: only the lines that hold one are read. */
+  private static final List<String> KEYWORDS = List.of("create user", "alter user", "create role", "alter role",
+      "create login", "alter login", "set password", "setuser");
+
   @Override
   public List<String> keywords() {
-    return List.of("identified", "password", "setuser");
+    return KEYWORDS;
   }
 
   @Override
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String text = scanned.text();
-    Matcher sql = SQL.matcher(scanned.subject());
-    while (sql.find()) {
-      value(text, sql.end(), priority, out);
+    for (int[] region : scanned.regions(KEYWORDS, 0)) {
+      Matcher sql = SQL.matcher(scanned.subject()).region(region[0], region[1]);
+      while (sql.find()) {
+        value(text, sql.end(), priority, out);
+      }
+      acl(scanned, region, priority, out);
     }
-    Matcher acl = REDIS_ACL.matcher(scanned.subject());
+  }
+
+  private static void acl(ScannedText scanned, int[] region, int priority, List<Finding> out) {
+    String text = scanned.text();
+    Matcher acl = REDIS_ACL.matcher(scanned.subject()).region(region[0], region[1]);
     while (acl.find()) {
       // the rules after the user name: ">X" adds the password X ("<X" removes one, "#hash" gives its hash)
       int i = acl.end();

@@ -49,6 +49,11 @@ final class EngramRules {
             SecretCheck.ANY, "aiza", "ya29."),
         PatternRule.onLines(new SecretKind("stripe-webhook-secret"), "\\bwhsec_[A-Za-z0-9+/]{24,}", 0, SecretCheck.ANY,
             "whsec_"),
+        // Mailgun's private API key and Braintree's access token: their published formats
+        PatternRule.onLines(new SecretKind("mailgun-key"), "\\bkey-[0-9a-z]{32}\\b", 0, SecretCheck.ANY, "key-"),
+        PatternRule.onLines(new SecretKind("braintree-token"),
+            "\\baccess_token\\$(?:production|sandbox)\\$[0-9a-z]{16}\\$[0-9a-f]{32}\\b", 0, SecretCheck.ANY,
+            "access_token$"),
         PatternRule.onLines(SecretKind.JWT, "\\beyJ[A-Za-z0-9_-]{5,}+\\.eyJ[A-Za-z0-9_-]{5,}+\\.[A-Za-z0-9_-]{5,}", 0,
             SecretCheck.ANY, "eyj"),
         PatternRule.onLines(SecretKind.BEARER_TOKEN, "(?i)\\bbearer[ \\t]+([A-Za-z0-9._~+/-]{16,}=*)", 1,

@@ -6,7 +6,8 @@ package io.engram.redact;
  * of a key that names an id, a ULID, an id in upper case and digits, a hexadecimal number), a digest named by its
  * algorithm, a file's name, an SSH or PEM public key, a line of a public key's or certificate's armored block, a
  * value encrypted by sops, and a key said to be public ("PublicKey =", "the public key is", "公钥"). By their meaning,
- * for the few that read as random: the name of a resource, and base64 of readable text that holds no credential.
+ * for the few that read as random: the name of a resource, and base64 of readable text that holds no credential and
+ * no secret the redactor finds in it.
  */
 final class LookAlikeTokens {
   private LookAlikeTokens() {}
@@ -22,13 +23,13 @@ final class LookAlikeTokens {
       }
     }
     return isIdPrefixed(s, start, end) || isIdValue(s, start) || isPublicKey(s, start, end) || isUlid(s, start, end)
-        || isUpperCaseId(s, start, end) || isHexNumber(s, start, end) || isDigest(s, start) || isFileName(s, end)
-        || PublicBlocks.inArmor(s, start) || PublicBlocks.saidPublic(s, start) || PublicBlocks.inSopsValue(s, start);
+        || isUpperCaseId(s, start, end) || isHexNumber(s, start, end) || isDigest(s, start) || isFileName(s, end);
   }
 
-  /** True when {@code s[start, end)}, which reads as random, is no secret by what it is. */
+  /** True when {@code s[start, end)}, which reads as random, is no secret by what it is or what surrounds it. */
   static boolean byMeaning(String s, int start, int end) {
-    return isResourceName(s, start, end) || encodesText(s, start, end);
+    return PublicBlocks.inArmor(s, start) || PublicBlocks.saidPublic(s, start) || PublicBlocks.inSopsValue(s, start)
+        || isResourceName(s, start, end) || encodesText(s, start, end);
   }
 
   /**
@@ -165,7 +166,8 @@ final class LookAlikeTokens {
       spaced |= b == ' ' || b == '"' || b == '{' || b == '<';
     }
     String decoded = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII);
-    return spaced && !CREDENTIAL_PAIR.matcher(decoded).matches();
+    // readable text that holds a secret encodes it: "export REDIS_PASSWORD=..." in base64 is a secret
+    return spaced && !CREDENTIAL_PAIR.matcher(decoded).matches() && !SecretRedactor.standard().containsSecret(decoded);
   }
 
   private static final java.util.regex.Pattern CREDENTIAL_PAIR = java.util.regex.Pattern.compile("[^\\s:\"'{}<>]{1,64}:\\S+");

@@ -24,6 +24,9 @@ final class NextLineValues implements Detector {
   @Override
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String s = scanned.text();
+    if (s.indexOf('\n') < 0) {
+      return; // one line holds no label with its value below, nor a header with its rows
+    }
     for (int[] line : ProseLanguages.linesWithKeywords(scanned, MAX_LABEL)) {
       if (line[1] < s.length() && isLabel(s, line[0], line[1])) {
         value(s, line[1] + 1, priority, out);

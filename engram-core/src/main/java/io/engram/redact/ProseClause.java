@@ -87,6 +87,11 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
       if (tokenEnd < 0) {
         return;
       }
+      int quote = ProseWords.OPENING.indexOf(text.charAt(spaced));
+      if (gap == 0 && quote >= 0) {
+        quotedWord(spaced, ProseWords.CLOSING.charAt(quote)); // user "alice" password "X", as fetchmail writes it
+        return;
+      }
       String token = ProseValues.stripTrailing(text.substring(spaced, tokenEnd));
       String lower = token.toLowerCase(Locale.ROOT);
       if (gap == 0 && l.describing().contains(lower)) {
@@ -197,6 +202,18 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         && !Placeholders.isPlaceholder(inner) && !ProseValues.readsAsSomethingElse(inner)) {
       int start = open + 1 + text.substring(open + 1, to).indexOf(inner);
       emit(start, start + inner.length());
+    }
+  }
+
+  /** A quoted word right after the noun, with no joiner: one word that could be the secret. */
+  private void quotedWord(int open, char close) {
+    int to = ProseWords.closing(text, open, close);
+    if (to > open + 1) {
+      String inner = text.substring(open + 1, to);
+      if (inner.chars().noneMatch(Character::isWhitespace) && ProseValues.couldBeSecret(inner)
+          && !Placeholders.isPlaceholder(inner)) {
+        emit(open + 1, to);
+      }
     }
   }
 

@@ -201,14 +201,19 @@ final class ProseLanguages {
    * {start, end} with end at the line feed or the text's end.
    */
   static List<int[]> linesWithKeywords(ScannedText scanned, int maxLength) {
-    java.util.TreeSet<Integer> lines = new java.util.TreeSet<>();
+    java.util.BitSet lines = new java.util.BitSet();
     for (String k : KEYWORDS) {
+      int end = -1;
       for (int at : scanned.hits(k)) {
-        lines.add(scanned.lineOf(at));
+        if (at >= end) {
+          int line = scanned.lineOf(at);
+          lines.set(line);
+          end = scanned.lineEnd(line);
+        }
       }
     }
     List<int[]> out = new java.util.ArrayList<>();
-    for (int line : lines) {
+    for (int line = lines.nextSetBit(0); line >= 0; line = lines.nextSetBit(line + 1)) {
       int start = scanned.lineStart(line);
       int end = scanned.lineEnd(line);
       if (end - start <= maxLength) {

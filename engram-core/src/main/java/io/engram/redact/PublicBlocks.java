@@ -21,7 +21,10 @@ final class PublicBlocks {
 
   /** True when the token at {@code start} is on a line of armor in a block whose label says it is public. */
   static boolean inArmor(String s, int start) {
-    int line = s.lastIndexOf('\n', start - 1) + 1;
+    if (start > 0 && s.charAt(start - 1) != '\n') {
+      return false; // armor fills its lines
+    }
+    int line = start;
     for (int lines = 0; lines < MAX_ARMOR_LINES && line > 0; lines++) {
       int previous = s.lastIndexOf('\n', line - 2) + 1;
       if (s.startsWith("-----BEGIN ", previous)) {
@@ -54,9 +57,11 @@ final class PublicBlocks {
 
   /** True when "public" stands before the token at {@code start} on its line, and no word of a secret between. */
   static boolean saidPublic(String s, int start) {
-    int from = Math.max(0, start - SAID_WITHIN);
-    int line = s.lastIndexOf('\n', start - 1);
-    String before = s.substring(Math.max(from, line + 1), start);
+    int from = start;
+    while (from > 0 && start - from < SAID_WITHIN && s.charAt(from - 1) != '\n') {
+      from--;
+    }
+    String before = s.substring(from, start);
     int publicAt = Math.max(before.toLowerCase(Locale.ROOT).lastIndexOf("public"), before.lastIndexOf("公钥"));
     if (publicAt < 0) {
       return false;
@@ -67,15 +72,15 @@ final class PublicBlocks {
 
   /** True when the token at {@code start} is inside a sops-encrypted value on its line. */
   static boolean inSopsValue(String s, int start) {
-    int open = s.lastIndexOf("ENC[", start);
-    if (open < 0 || start - open > MAX_SOPS_VALUE) {
-      return false;
-    }
-    for (int i = open; i < start; i++) {
-      if (s.charAt(i) == ']' || s.charAt(i) == '\n') {
+    for (int i = start - 1; i >= 3 && start - i < MAX_SOPS_VALUE; i--) {
+      char c = s.charAt(i);
+      if (c == ']' || c == '\n') {
         return false;
       }
+      if (c == '[' && s.startsWith("ENC", i - 3)) {
+        return true;
+      }
     }
-    return true;
+    return false;
   }
 }

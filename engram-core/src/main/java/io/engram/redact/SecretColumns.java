@@ -25,6 +25,9 @@ final class SecretColumns implements Detector {
   @Override
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String s = scanned.text();
+    if (s.indexOf('\n') < 0) {
+      return; // one line holds no label with its value below, nor a header with its rows
+    }
     for (int[] line : ProseLanguages.linesWithKeywords(scanned, MAX_HEADER)) {
       int lineStart = line[0];
       int lineEnd = line[1];
@@ -32,6 +35,10 @@ final class SecretColumns implements Detector {
         continue;
       }
       for (char separator : new char[] {'|', ',', '\t'}) {
+        int first = s.indexOf(separator, lineStart);
+        if (first < 0 || first >= lineEnd) {
+          continue;
+        }
         List<int[]> header = cells(s, lineStart, lineEnd, separator);
         for (int column = 0; header.size() >= 2 && column < header.size(); column++) {
           int[] cell = header.get(column);
@@ -45,8 +52,9 @@ final class SecretColumns implements Detector {
 
   private static boolean namesSecret(String cell) {
     String c = cell.strip();
-    return !c.isEmpty() && c.length() <= MAX_HEADER_CELL && (ProseValues.namesSecret(c.replace(' ', '_'))
-        || ProseLanguages.holdsNoun(c, 0, c.length()) && c.chars().allMatch(ch -> Character.isLetter(ch) || ch == ' '));
+    return !c.isEmpty() && c.length() <= MAX_HEADER_CELL
+        && c.chars().allMatch(ch -> Character.isLetter(ch) || ch == ' ' || ch == '_' || ch == '-')
+        && (ProseValues.namesSecret(c.replace(' ', '_')) || ProseLanguages.holdsNoun(c, 0, c.length()));
   }
 
   private static void rows(String s, int from, char separator, int width, int column, int priority, List<Finding> out) {

@@ -15,6 +15,8 @@ import java.util.List;
 final class UrlCredentials implements Detector {
   /** How far past {@code ://} a user part may reach; bounds the work per occurrence. */
   private static final int MAX_AUTHORITY = 2048;
+  /** How far before {@code @tcp(} a data source name's user and password may reach. */
+  private static final int MAX_USER_PART = 256;
 
   @Override
   public List<String> keywords() {
@@ -104,7 +106,7 @@ final class UrlCredentials implements Detector {
   /** {@code user:password@tcp(host)/db}: the password between the user's first colon and the {@code @}. */
   private void dataSourceName(String s, int at, int priority, List<Finding> out) {
     int start = at;
-    while (start > 0 && at - start < MAX_AUTHORITY && !isBreak(s.charAt(start - 1))) {
+    while (start > 0 && at - start < MAX_USER_PART && !isBreak(s.charAt(start - 1)) && s.charAt(start - 1) != '@') {
       start--;
     }
     int colon = indexOf(s, start, at, ":");
