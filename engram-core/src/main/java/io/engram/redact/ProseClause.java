@@ -23,11 +23,6 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
   private static final int MAX_SKIPPED = 3;
   /** How many characters may qualify a noun in a language written without spaces ("密码我设成了"). */
   private static final int MAX_QUALIFIER = 16;
-  /** How many words a passphrase may have. */
-  private static final int MAX_PHRASE_WORDS = 10;
-  /** Words that set a second value against the first: "not X but Y". */
-  private static final List<String> CONTRASTS =
-      List.of("ではなく", "じゃなくて", "じゃなく", "而是", "아니라", "아니고", "but");
 
   /** What kind of value a noun takes. */
   enum Sort { SECRET, PIN, PHRASE }
@@ -52,9 +47,9 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
           int before = out.size();
           value(nounStart, joined, end, sort, false);
           if (out.size() == before) {
-            appositive(end);
+            new ProseAfterValue(this).appositive(end);
           } else {
-            contrasted(out.get(out.size() - 1).end(), end, sort);
+            new ProseAfterValue(this).contrasted(out.get(out.size() - 1).end(), end, sort);
           }
         } else if (gap == 0) {
           // "pass" is a verb as often as a noun: after "is" its value must look like a password ("the pass is X")
@@ -88,9 +83,8 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         return;
       }
       int quote = ProseWords.OPENING.indexOf(text.charAt(spaced));
-      if (gap == 0 && quote >= 0) {
-        quotedWord(spaced, ProseWords.CLOSING.charAt(quote)); // user "alice" password "X", as fetchmail writes it
-        return;
+      if (gap == 0 && quote >= 0 && quotedWord(spaced, ProseWords.CLOSING.charAt(quote))) {
+        return; // user "alice" password "X", as fetchmail writes it
       }
       String token = ProseValues.stripTrailing(text.substring(spaced, tokenEnd));
       String lower = token.toLowerCase(Locale.ROOT);
@@ -153,7 +147,7 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
       if (token.isEmpty()) {
         return;
       }
-      if (sort == Sort.PHRASE && phrase(i, end)) {
+      if (sort == Sort.PHRASE && new ProseAfterValue(this).phrase(i, end)) {
         return;
       }
       if (strict) {
@@ -205,44 +199,15 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
     }
   }
 
-  /** A quoted word right after the noun, with no joiner: one word that could be the secret. */
-  private void quotedWord(int open, char close) {
+  /** A quoted word right after the noun, with no joiner, when it is one word that could be the secret. */
+  private boolean quotedWord(int open, char close) {
     int to = ProseWords.closing(text, open, close);
-    if (to > open + 1) {
-      String inner = text.substring(open + 1, to);
-      if (inner.chars().noneMatch(Character::isWhitespace) && ProseValues.couldBeSecret(inner)
-          && !Placeholders.isPlaceholder(inner)) {
-        emit(open + 1, to);
-      }
-    }
-  }
-
-  /** A passphrase: two or more words to the end of the clause, none of them a stop word. */
-  private boolean phrase(int from, int end) {
-    int i = from;
-    int words = 0;
-    int last = from;
-    while (i < end && words < MAX_PHRASE_WORDS) {
-      int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
-      if (tokenEnd <= i) {
-        break;
-      }
-      String token = ProseValues.stripTrailing(text.substring(i, tokenEnd));
-      if (token.isEmpty() || l.stops().contains(token.toLowerCase(Locale.ROOT))) {
-        return false;
-      }
-      words++;
-      last = i + token.length();
-      int next = skipSpaces(tokenEnd, end);
-      if (l.cjk() && (next == tokenEnd || next > tokenEnd + 1)) {
-        break;
-      }
-      i = next;
-    }
-    if (words < 2) {
+    String inner = to > open + 1 ? text.substring(open + 1, to) : "";
+    if (inner.isEmpty() || inner.chars().anyMatch(Character::isWhitespace) || !ProseValues.couldBeSecret(inner)
+        || Placeholders.isPlaceholder(inner)) {
       return false;
     }
-    emit(from, last);
+    emit(open + 1, to);
     return true;
   }
 
@@ -261,45 +226,6 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
       }
     }
     return stops;
-  }
-
-  /**
-   * A value set off by a comma at the end of a sentence whose joiner found none: "the password to the VPN is the
-   * same as before, Vpn-Same-4455". The clause after the comma must be that one word, and it must look like a
-   * password.
-   */
-  private void appositive(int clauseEnd) {
-    if (clauseEnd >= text.length() || text.charAt(clauseEnd) != ',') {
-      return;
-    }
-    int from = skipSpaces(clauseEnd + 1, text.length());
-    int to = ends.after(from);
-    int tokenEnd = l.cjk() ? asciiRun(from, to) : tokenEnd(from, to);
-    if (tokenEnd <= from || skipSpaces(tokenEnd, to) < to) {
-      return;
-    }
-    String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
-    if (ProseValues.looksLikePassword(token)) {
-      emit(from, from + token.length());
-    }
-  }
-
-  /** A second value after the first and a contrast: "暗証番号は 8841 ではなく 907163 です" (not 8841 but 907163). */
-  private void contrasted(int valueEnd, int end, Sort sort) {
-    int i = skipSpaces(valueEnd, end);
-    for (String contrast : CONTRASTS) {
-      if (text.startsWith(contrast, i)) {
-        int from = skipSpaces(i + contrast.length(), end);
-        int tokenEnd = l.cjk() ? asciiRun(from, end) : tokenEnd(from, end);
-        if (tokenEnd > from) {
-          String token = ProseValues.stripTrailing(text.substring(from, tokenEnd));
-          if (ProseValues.looksLikePassword(token) || sort == Sort.PIN && ProseWords.isPin(token)) {
-            emit(from, from + token.length());
-          }
-        }
-        return;
-      }
-    }
   }
 
   /**
