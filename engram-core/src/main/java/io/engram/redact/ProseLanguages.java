@@ -180,15 +180,14 @@ final class ProseLanguages {
     for (Language l : ALL) {
       java.util.regex.Matcher m = l.nouns().matcher(s).region(from, to).useTransparentBounds(true);
       while (m.find()) {
-        if (l.cjk() || m.start() == m.end()) {
-          if (m.end() > m.start()) {
-            return true;
-          }
+        if (m.start() == m.end()) {
           continue;
         }
+        // a noun in a script without spaces stands anywhere; a word of letters (also borrowed into one) on its own
+        boolean unspaced = l.cjk() && ProseSecrets.isUnspacedScript(s.charAt(m.start()));
         boolean before = m.start() > 0 && isWordChar(s.charAt(m.start() - 1));
         boolean after = m.end() < s.length() && isWordChar(s.charAt(m.end()));
-        if (!before && !after) {
+        if (unspaced || !before && !after) {
           return true;
         }
       }

@@ -97,9 +97,9 @@ class SecretsAsWrittenTest {
     long beforeChanged = SecretCorpus.sixthNotes().stream().filter(n -> !BaselineRedactor.standard().redact(n).text().equals(n)).count();
     System.out.printf("sixth set, 14-rule baseline: %d caught, %d notes changed%n", before, beforeChanged);
     // First measured before any change: 116 of 179 caught (64.8 %), 19 of 336 notes changed (5.65 %); the 14-rule
-    // baseline 50 and 16 in the same run.
-    assertThat(result.rate()).as("sixth set-aside detection in %%").isGreaterThanOrEqualTo(64.8);
-    assertThat(falsePositives).as("sixth set-aside false positives in %%").isLessThanOrEqualTo(5.7);
+    // baseline 50 and 16 in the same run. Mended since by general rules, so it is tuning data now.
+    assertThat(result.rate()).as("sixth set-aside detection in %%").isGreaterThanOrEqualTo(95.0);
+    assertThat(falsePositives).as("sixth set-aside false positives in %%").isLessThanOrEqualTo(1.0);
   }
 
   @Test
@@ -109,11 +109,13 @@ class SecretsAsWrittenTest {
     cases.addAll(SecretCorpus.fresh());
     cases.addAll(SecretCorpus.fourth());
     cases.addAll(SecretCorpus.fifth());
+    cases.addAll(SecretCorpus.sixth());
     List<String> notes = new ArrayList<>(SecretCorpus.ordinaryNotes());
     notes.addAll(SecretCorpus.heldOutNotes());
     notes.addAll(SecretCorpus.freshNotes());
     notes.addAll(SecretCorpus.fourthNotes());
     notes.addAll(SecretCorpus.fifthNotes());
+    notes.addAll(SecretCorpus.sixthNotes());
     long ours = cases.stream().filter(c -> caught(c, REDACTOR.redact(c.text()).text())).count();
     long plain = cases.stream().filter(c -> caught(c, BaselineRedactor.standard().redact(c.text()).text())).count();
     long oursChanged = notes.stream().filter(n -> !REDACTOR.redact(n).text().equals(n)).count();
