@@ -10,11 +10,8 @@ import java.util.List;
  * identifiers such as {@code Base64UrlSafeEncoderV2Test} or {@code test_redacts_every_secret_2024}.
  *
  * <p>Left alone on purpose: hexadecimal runs (git hashes, UUIDs, checksums: a hex secret is caught only by an
- * assignment or a provider rule), subresource-integrity hashes ({@code sha512-...}), {@code base64,} data,
- * public keys (an SSH key blob, a certificate or public key in base64 of its PEM text), file paths, identifiers
- * (camelCase, snake_case, dotted names), and ids: tokens with the type prefix of a public object id ({@code
- * toolu_}, {@code msg_}, {@code req_}, {@code ord_}, {@code chatcmpl-}...) and values of keys that name an id
- * ({@code "requestId": "..."}, {@code x-amz-id-2: ...}). Secret formats with a prefix are the provider rules' job.
+ * assignment or a provider rule), and what {@link LookAlikeTokens} says is no secret (ids, digests, public keys,
+ * file and resource names, base64 of readable text). Secret formats with a prefix are the provider rules' job.
  */
 final class HighEntropyTokens implements Detector {
   private final int minLength;

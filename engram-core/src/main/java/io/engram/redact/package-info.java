@@ -9,19 +9,27 @@
  * given a value in code, {@code .env}, JSON, YAML, XML and the options of any command line; {@code NamedPairs}: a
  * secret's name and its value as two fields of one record, {@code <add key="SmtpPassword" value="..."/>}, a
  * Kubernetes {@code name}/{@code value}, {@code define('DB_PASSWORD', '...')}; {@code CredentialFiles}:
- * registry auths, base64 private keys, directives such as {@code requirepass}), credentials in URLs of every scheme
- * ({@code UrlCredentials}), random-looking tokens ({@code HighEntropyTokens}), and secrets as people write them.
+ * registry auths, base64 private keys, directives such as {@code requirepass}), credentials in URLs of every scheme,
+ * in their query parameters and webhook paths, and in Go's data source names ({@code UrlCredentials}), random-looking
+ * tokens ({@code HighEntropyTokens}, which leaves alone what {@code LookAlikeTokens} and {@code PublicBlocks} say is
+ * public: ids, digests, public keys and certificates, sops values), and secrets as people write them.
  *
  * <p>Secrets as people write them: {@code CommandLines} splits a command into words as the shell would
  * ({@code ShellWords}) wherever a tool of {@code CredentialOptions}' table stands (databases, docker and registries,
  * redis, ssh and remote shells, curl and wget, cloud command lines, archives and keys) and cuts out the arguments its
  * manual says are credentials ({@code mysql -pX}, {@code docker login -p X}, {@code curl -u user:X}, {@code echo X |
  * docker login --password-stdin}); {@code NetrcEntries} and {@code PgpassLines} read those files' grammars, on one
- * line or several; {@code ProseSecrets} finds a secret's nouns in ten languages ({@code ProseLanguages}: English,
- * Chinese, Japanese, Korean, German, French, Spanish, Portuguese, Italian, Russian) and {@code ProseClause} reads
- * from each to its value over the words {@code ProseWords} tells apart, with {@code ProseValues} saying whether a
- * word is the secret or something else (a path, a reference, a quantity, a placeholder); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
- * nesting. Each secret becomes a marker naming its {@link SecretKind}; quotes around a value are kept, so JSON and
+ * line or several; {@code ProseSecrets} finds a secret's nouns in nineteen languages ({@code ProseLanguages}: English,
+ * Chinese (simplified and traditional), Japanese, Korean, German, French, Spanish, Portuguese, Italian, Russian,
+ * Dutch, Swedish, Polish, Turkish, Vietnamese, Indonesian, Arabic, Hindi, Thai) and {@code ProseClause} reads from
+ * each to its value over the words {@code ProseWords} tells apart ({@code ProseAfterValue}: a passphrase, a value
+ * after a comma or a contrast), with {@code ProseValues} saying whether a word is the secret or something else (a
+ * path, a reference, a quantity, a placeholder); secrets placed rather than named: a value on the line after its
+ * label ({@code NextLineValues}), a table's column whose header names a secret ({@code SecretColumns}), credentials
+ * passed to a call by position ({@code CredentialCalls}), passwords set by SQL or Redis statements ({@code
+ * DatabaseStatements}); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
+ * nesting. A provider's prefix before filler or a request to fill it ({@code sk-...}, {@code ghp_xxxx}) is a template
+ * ({@code Placeholders}), whichever rule took it. Each secret becomes a marker naming its {@link SecretKind}; quotes around a value are kept, so JSON and
  * code stay well formed; a {@code <private>} span is dropped without a trace. Redaction is idempotent.
  *
  * <p>Before any cut: whoever shortens a text redacts it first ({@code SecretRedactor.head}), so a token cut short is
