@@ -88,9 +88,12 @@ final class CredentialCalls implements Detector {
     for (int i = open; i < limit; i++) {
       char c = text.charAt(i);
       if (c == '"' || c == '\'') {
-        int close = text.indexOf(c, i + 1);
-        if (close < 0 || close >= limit || text.lastIndexOf('\n', close) > i) {
-          return;
+        int close = i + 1;
+        while (close < limit && text.charAt(close) != c && text.charAt(close) != '\n') {
+          close++;
+        }
+        if (close >= limit || text.charAt(close) != c) {
+          return; // a literal left open on its line: no call of code
         }
         if (depth == 1 && argumentStart && index > 0 && isCredential(text.substring(i + 1, close))) {
           out.add(new Finding(i + 1, close, SecretKind.PASSWORD_ASSIGNMENT, priority));

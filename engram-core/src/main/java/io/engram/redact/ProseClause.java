@@ -237,8 +237,12 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
     while (i < end && i - from < MAX_QUALIFIER && joinerAt(i, end) < 0) {
       char c = text.charAt(i);
       if (c == '（' || c == '(') {
-        int close = text.indexOf(c == '（' ? '）' : ')', i);
-        if (close < 0 || close >= end || close - i > MAX_QUALIFIER) {
+        char closing = c == '（' ? '）' : ')';
+        int close = i + 1;
+        while (close < end && close - i <= MAX_QUALIFIER && text.charAt(close) != closing) {
+          close++;
+        }
+        if (close >= end || text.charAt(close) != closing) {
           return from;
         }
         i = close + 1;

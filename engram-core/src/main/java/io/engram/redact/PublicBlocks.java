@@ -12,8 +12,8 @@ import java.util.Locale;
 final class PublicBlocks {
   private PublicBlocks() {}
 
-  /** How many lines of armor are walked back to the block's first line. */
-  private static final int MAX_ARMOR_LINES = 400;
+  /** How many lines of armor are walked back to the block's first line: a 4096-bit key's block has some 60. */
+  private static final int MAX_ARMOR_LINES = 96;
   /** How far before a token its being public is said. */
   private static final int SAID_WITHIN = 48;
   /** How far back on its line a sops value may open. */

@@ -28,11 +28,12 @@ final class SecretColumns implements Detector {
     if (s.indexOf('\n') < 0) {
       return; // one line holds no label with its value below, nor a header with its rows
     }
+    int tableEnd = 0;
     for (int[] line : ProseLanguages.linesWithKeywords(scanned, MAX_HEADER)) {
       int lineStart = line[0];
       int lineEnd = line[1];
-      if (lineEnd >= s.length()) {
-        continue;
+      if (lineEnd >= s.length() || lineStart < tableEnd) {
+        continue; // a row of a table already read is no header of its own
       }
       for (char separator : new char[] {'|', ',', '\t'}) {
         int first = s.indexOf(separator, lineStart);
@@ -43,7 +44,7 @@ final class SecretColumns implements Detector {
         for (int column = 0; header.size() >= 2 && column < header.size(); column++) {
           int[] cell = header.get(column);
           if (namesSecret(s.substring(cell[0], cell[1]))) {
-            rows(s, lineEnd + 1, separator, header.size(), column, priority, out);
+            tableEnd = Math.max(tableEnd, rows(s, lineEnd + 1, separator, header.size(), column, priority, out));
           }
         }
       }
@@ -57,14 +58,15 @@ final class SecretColumns implements Detector {
         && (ProseValues.namesSecret(c.replace(' ', '_')) || ProseLanguages.holdsNoun(c, 0, c.length()));
   }
 
-  private static void rows(String s, int from, char separator, int width, int column, int priority, List<Finding> out) {
+  /** Reads the rows from {@code from} on; returns where the table ends. */
+  private static int rows(String s, int from, char separator, int width, int column, int priority, List<Finding> out) {
     int line = from;
     for (int rows = 0; rows < MAX_ROWS && line < s.length(); rows++) {
       int end = s.indexOf('\n', line);
       end = end < 0 ? s.length() : end;
       List<int[]> cells = cells(s, line, end, separator);
       if (cells.size() != width) {
-        return;
+        return line;
       }
       int[] cell = cells.get(column);
       String v = s.substring(cell[0], cell[1]);
@@ -74,6 +76,7 @@ final class SecretColumns implements Detector {
       }
       line = end + 1;
     }
+    return line;
   }
 
   /** The cells of a line split at {@code separator}, each trimmed; a Markdown row's outer bars are no cells. */
