@@ -14,7 +14,8 @@ final class EngramRules {
   /** A private key block holds a key's worth of armor, not "..." where one is pasted (a run of 16 base64 characters). */
   private static boolean holdsArmor(String block) {
     int run = 0;
-    for (int i = block.indexOf('\n') + 1; i > 0 && i < block.length(); i++) {
+    int label = block.indexOf("-----", 11); // the end of the BEGIN line, also where a text's lines were joined
+    for (int i = label < 0 ? block.length() : label + 5; i < block.length(); i++) {
       char c = block.charAt(i);
       run = Character.isLetterOrDigit(c) || c == '+' || c == '/' ? run + 1 : 0;
       if (run >= 16) {

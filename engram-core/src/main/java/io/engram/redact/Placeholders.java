@@ -51,6 +51,9 @@ final class Placeholders {
   }
 
   private static boolean isFiller(String v) {
+    if (v.isEmpty()) {
+      return false;
+    }
     char c = v.charAt(0);
     int run = 0;
     while (run < v.length() && v.charAt(run) == c) {
