@@ -40,9 +40,9 @@ final class CredentialCalls implements Detector {
         int open = end;
         boolean tuple = false;
         if (k.equals("auth") && end == at + 4) {
-          int eq = skipSpaces(text, end);
+          int eq = ProseWords.skipSpaces(text, end, text.length());
           if (eq < text.length() && text.charAt(eq) == '=') {
-            open = skipSpaces(text, eq + 1);
+            open = ProseWords.skipSpaces(text, eq + 1, text.length());
             tuple = true; // auth=("user", "X")
           }
         }
@@ -123,12 +123,5 @@ final class CredentialCalls implements Detector {
 
   private static boolean isNameChar(char c) {
     return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == ':' || c == '$';
-  }
-
-  private static int skipSpaces(String text, int i) {
-    while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
-      i++;
-    }
-    return i;
   }
 }
