@@ -665,8 +665,11 @@ public record EngramSettings(
           + " (or the previous request's end), and its body from the end of its head") int requestReadMillis,
       @Setting(byDefault = "60_000", min = 1, help = "ms a connection may stay open without a byte read or written")
           int idleMillis,
-      @Setting(byDefault = "64", min = 1, help = "Open connections in all") int maxConnections,
-      @Setting(byDefault = "16", min = 1, help = "Open connections from one client address")
+      @Setting(byDefault = "256", min = 1, help = "Open connections in all") int maxConnections,
+      // Every local agent, hook and browser tab comes from 127.0.0.1, and an MCP client keeps a pool: four Java SDK
+      // clients writing at once hold 17 connections. Past the bound the longest waiting one is closed, which a
+      // client reusing it at that moment sees as a failed request.
+      @Setting(byDefault = "64", min = 1, help = "Open connections from one client address")
           int maxConnectionsPerClient,
       @Setting(byDefault = "16_384", min = 1, help = "Longest request head (request line and header fields)")
           int maxHeaderBytes,

@@ -95,6 +95,9 @@ final class HttpSessions {
 
   /** Opens {@code entry}'s event stream on this request; the request lasts as long as the stream. */
   void stream(Entry entry, Request request, Response response, Callback callback) {
+    // A session's stream is long-lived: a newcomer past the connection bounds may close it, and its client opens
+    // it again. The stream that answers one POST is not (closing it would lose the answer).
+    EngramHttpServer.streaming(request);
     Stream stream = open(request, response, callback, limits.keepAliveMillis());
     Stream old = entry.stream;
     entry.stream = stream;
@@ -107,14 +110,13 @@ final class HttpSessions {
 
   /**
    * An event stream that answers one POST: the request's progress and log messages, then its answer; the caller
-   * closes it.
+   * closes it. Its connection counts as one being answered, so the connection bounds never close it.
    */
   static Stream answerStream(Request request, Response response, Callback callback) {
     return open(request, response, callback, EngramSettings.Mcp.DEFAULTS.keepAliveMillis());
   }
 
   private static Stream open(Request request, Response response, Callback callback, long writeMillis) {
-    EngramHttpServer.streaming(request);
     response.setStatus(200);
     response.getHeaders().put("Content-Type", "text/event-stream");
     response.getHeaders().put("Cache-Control", "no-store");
