@@ -50,16 +50,12 @@ class SecondReadingsTest {
 
   @Test
   void aMemoryOnlyTheSecondModelCanReadIsFoundAtTheHeightThatModelGivesIt() {
-    InMemorySearchIndex index = new InMemorySearchIndex();
-    RecallIndex recall = new RecallIndex(index, Optional.of(new EnglishModel()));
-    recall.sync(List.of(RecallFixtures.doc("park", "The dog park opens at seven."),
-        RecallFixtures.doc("chinese-park", "狗公园七点开门。"), RecallFixtures.doc("tax", "Taxes are due in April.")));
+    InMemorySearchIndex index = parks();
     String question = "when does the dog park open?";
     float[] vector = new EnglishModel().embedQuery(question);
 
     List<SearchIndex.Hit> mainOnly = index.vectorSearch(vector, 3);
-    List<SearchIndex.Hit> both = SecondReadings.search(index, new EnglishModel(), question, vector, 3,
-        id -> id.startsWith("chinese"));
+    List<SearchIndex.Hit> both = bothReadings(index, question, vector);
 
     assertThat(mainOnly.get(0).id()).isEqualTo("park");
     assertThat(mainOnly.stream().filter(h -> h.id().equals("chinese-park")).findFirst().orElseThrow().score())
@@ -82,18 +78,27 @@ class SecondReadingsTest {
 
   @Test
   void aMemoryInTheQuerysOwnScriptKeepsTheMainReadingAlone() {
-    InMemorySearchIndex index = new InMemorySearchIndex();
-    RecallIndex recall = new RecallIndex(index, Optional.of(new EnglishModel()));
-    recall.sync(List.of(RecallFixtures.doc("park", "The dog park opens at seven."),
-        RecallFixtures.doc("chinese-park", "狗公园七点开门。"), RecallFixtures.doc("tax", "Taxes are due in April.")));
+    InMemorySearchIndex index = parks();
     String question = "when does the tax office open?";
     float[] vector = new EnglishModel().embedQuery(question);
 
     List<SearchIndex.Hit> mainOnly = index.vectorSearch(vector, 3);
-    List<SearchIndex.Hit> both = SecondReadings.search(index, new EnglishModel(), question, vector, 3,
-        id -> id.startsWith("chinese"));
+    List<SearchIndex.Hit> both = bothReadings(index, question, vector);
 
     assertThat(both.stream().filter(h -> !h.id().startsWith("chinese")))
         .containsExactlyElementsOf(mainOnly.stream().filter(h -> !h.id().startsWith("chinese")).toList());
+  }
+
+  /** An English, a Chinese and an unrelated English memory, embedded by the English model. */
+  private static InMemorySearchIndex parks() {
+    InMemorySearchIndex index = new InMemorySearchIndex();
+    new RecallIndex(index, Optional.of(new EnglishModel())).sync(List.of(
+        RecallFixtures.doc("park", "The dog park opens at seven."), RecallFixtures.doc("chinese-park", "狗公园七点开门。"),
+        RecallFixtures.doc("tax", "Taxes are due in April.")));
+    return index;
+  }
+
+  private static List<SearchIndex.Hit> bothReadings(InMemorySearchIndex index, String question, float[] vector) {
+    return SecondReadings.search(index, new EnglishModel(), question, vector, 3, id -> id.startsWith("chinese"));
   }
 }
