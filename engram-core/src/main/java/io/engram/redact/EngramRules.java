@@ -71,9 +71,10 @@ final class EngramRules {
             "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?(?!digest\\b)(?:[a-z][\\w-]{1,20}[ \\t]+)?"
                 + "([^\\s\"',;]{8,}+)",
             1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"),
-        // Digest: everything after the scheme
+        // Digest: everything after the scheme, to the end of its line (not only of the text: "$" is the text's end)
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
-            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?digest[ \\t]+([^\\r\\n]+?)[\"']?[ \\t]*$", 1,
+            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?digest[ \\t]+([^\\r\\n]+?)[\"']?[ \\t]*"
+                + "(?=[\\r\\n]|\\z)", 1,
             SecretCheck.ANY, "authorization"),
         // headers named for a credential: X-Auth-Token, X-API-Key, X-Auth-User-Service-Key, PRIVATE-TOKEN
         PatternRule.onLines(SecretKind.BEARER_TOKEN,

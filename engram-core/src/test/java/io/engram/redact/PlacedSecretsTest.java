@@ -37,6 +37,8 @@ class PlacedSecretsTest {
       "用户名和密码都是 Zh-Both-Pw-7 => Zh-Both-Pw-7",
       "<tls-auth> -----BEGIN OpenVPN Static key V1----- 1f0e2d3c4b5a69788796a5b4c3d2e1f0 -----END OpenVPN Static key V1-----"
           + " => 1f0e2d3c4b5a69788796a5b4c3d2e1f0",
+      "Authorization: Digest username=\"ops\", response=\"7f3c9a2b8d1e4f60a5b7c9d2e4f6a8b0\"\\nthe next line"
+          + " => 7f3c9a2b8d1e4f60a5b7c9d2e4f6a8b0",
       "the private key of the test wallet is 0x8f2a0b5c7d1e3f4a6b9c0d2e4f6a8b1c3d5e7f9a0b1c2d3e4f5a6b7c8d9e0f1a => 0x8f2a0b5c7d1e3f4a6b9c0d2e4f6a8b1c3d5e7f9a0b1c2d3e4f5a6b7c8d9e0f1a"})
   void isRedacted(String text, String secret) {
     assertThat(REDACTOR.redact(text.replace("\\n", "\n")).text()).doesNotContain(secret);
