@@ -99,14 +99,26 @@ final class TokenMatch {
     return out;
   }
 
-  /** The mean over {@code asked} of each token's best cosine among {@code own} (unit vectors, {@link #bytes}). */
+  /**
+   * The mean over {@code asked} of each token's best cosine among {@code own} (unit vectors, {@link #bytes}). A dot
+   * product runs over the span of the query token's non-zero components only: a pair of models gives a query token
+   * one model's half and zeros in the other's, which would double the work of every comparison for nothing.
+   */
   static double match(List<float[]> asked, List<byte[]> own) {
     double sum = 0;
     for (float[] q : asked) {
+      int from = 0;
+      int to = q.length;
+      while (from < to && q[from] == 0) {
+        from++;
+      }
+      while (to > from && q[to - 1] == 0) {
+        to--;
+      }
       double best = Double.NEGATIVE_INFINITY;
       for (byte[] d : own) {
         double dot = 0;
-        for (int i = 0; i < q.length; i++) {
+        for (int i = from; i < to; i++) {
           dot += q[i] * d[i];
         }
         best = Math.max(best, dot / 127);

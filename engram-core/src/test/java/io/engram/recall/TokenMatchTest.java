@@ -168,4 +168,14 @@ class TokenMatchTest {
           .isCloseTo(Vectors.dot(a, b), offset(0.01));
     }
   }
+
+  @Test
+  void aQueryTokenWithZerosInOneModelsHalfMatchesAsOverTheWholeVector() {
+    List<float[]> asked = List.of(new float[] {0, 0, 0.6f, 0.8f}, new float[] {0.8f, 0.6f, 0, 0});
+    List<byte[]> own = List.of(TokenMatch.bytes(new float[] {0, 0, 0.8f, 0.6f}),
+        TokenMatch.bytes(new float[] {0.6f, -0.8f, 0, 0}), TokenMatch.bytes(new float[] {0.5f, 0.5f, 0.5f, 0.5f}));
+
+    // token 1: best 0.96 (the first); token 2: best 0.7 (the third); their mean, within the bytes' rounding
+    assertThat(TokenMatch.match(asked, own)).isCloseTo((0.96 + 0.7) / 2, offset(0.02));
+  }
 }
