@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.redact.SecretRedactor;
 import io.engram.transcript.OpenWork;
 import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
@@ -155,7 +156,8 @@ record NextStep(String text, List<String> terms) {
     return Excerpts.shorten(end.find() && end.end() >= 20 ? one.substring(0, end.end()) : one, QUOTE_CHARS);
   }
 
+  // Redacted while its lines are its own: a secret laid out over lines is found only there.
   private static String oneLine(String text) {
-    return text.strip().replaceAll("\\s+", " ");
+    return SecretRedactor.standard().redact(text).text().strip().replaceAll("\\s+", " ");
   }
 }

@@ -2,6 +2,7 @@ package io.engram.notes;
 
 import io.engram.extract.TranscriptTurn;
 import io.engram.extract.TranscriptTurns;
+import io.engram.redact.SecretRedactor;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.Transcript;
@@ -65,7 +66,7 @@ final class OfflineNotes {
       String entry = worklogEntry(turn);
       if (!entry.isEmpty()) {
         entries.add(new NotesProgress.PendingEntry(base + turn.startIndex(),
-            io.engram.redact.SecretRedactor.standard().redact(entry).text()));
+            SecretRedactor.standard().redact(entry).text()));
       }
     }
     return entries;
@@ -130,13 +131,17 @@ final class OfflineNotes {
         .orElse(lines.isEmpty() ? "" : lines.get(0));
   }
 
+  /**
+   * {@code text} on one line, redacted while its lines are still its own: a secret laid out over lines (a block
+   * scalar, a table's column, a value under its label, a command continued with a backslash) is found only there.
+   */
   static String oneLine(String text) {
-    return text.strip().replaceAll("\\s+", " ");
+    return SecretRedactor.standard().redact(text).text().strip().replaceAll("\\s+", " ");
   }
 
   /** {@code text} at most {@code max} code points long, redacted before it is cut (a cut secret is no longer found). */
   static String clip(String text, int max) {
-    String t = io.engram.redact.SecretRedactor.standard().head(text, max).strip();
+    String t = SecretRedactor.standard().head(text, max).strip();
     if (t.codePointCount(0, t.length()) <= max) {
       return t;
     }

@@ -1,6 +1,8 @@
 package io.engram.redact;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A secret written on the line after its label: "the new password is:" then the value after a blank line, a fence or
@@ -15,6 +17,8 @@ final class NextLineValues implements Detector {
   private static final int MAX_LABEL = 100;
   /** How many blank or fence lines may stand between a label and its value. */
   private static final int MAX_SKIPPED_LINES = 2;
+  /** An XML element opened where its line ends, after words of any kind. */
+  private static final Pattern OPEN_TAG_AT_END = Pattern.compile("<([\\p{L}_][\\p{L}_-]{0,29})>$");
 
   @Override
   public List<String> keywords() {
@@ -44,8 +48,9 @@ final class NextLineValues implements Detector {
     if (last == ':' || last == '：') {
       return ProseLanguages.holdsNoun(bare, 0, bare.length() - 1);
     }
-    // the noun alone: Password, <password>, "password", 密码
-    String word = bare.replaceAll("^[<\"'`*#\\s]+|[>\"'`*\\s]+$", "");
+    // the noun alone: Password, <password>, "password", 密码; or an element opened at the line's end: Note: <password>
+    Matcher tag = OPEN_TAG_AT_END.matcher(bare);
+    String word = tag.find() ? tag.group(1) : bare.replaceAll("^[<\"'`*#\\s]+|[>\"'`*\\s]+$", "");
     return !word.isEmpty() && word.length() <= 30 && !word.contains(" ") && ProseLanguages.holdsNoun(word, 0, word.length())
         && word.chars().allMatch(c -> Character.isLetter(c) || c == '-' || c == '_');
   }

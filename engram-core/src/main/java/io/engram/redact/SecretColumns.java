@@ -41,6 +41,9 @@ final class SecretColumns implements Detector {
           continue;
         }
         List<int[]> header = cells(s, lineStart, lineEnd, separator);
+        if (header.isEmpty() && separator == '|' && first > lineStart) {
+          header = proseThenHeader(s, first, lineEnd);
+        }
         for (int column = 0; header.size() >= 2 && column < header.size(); column++) {
           int[] cell = header.get(column);
           if (namesSecret(s.substring(cell[0], cell[1]))) {
@@ -49,6 +52,20 @@ final class SecretColumns implements Detector {
         }
       }
     }
+  }
+
+  /**
+   * A Markdown table's header after words on its line ({@code Keep these: | user | password |}): read from its first
+   * bar when the next line is the table's delimiter row of as many cells, which no line of prose is.
+   */
+  private static List<int[]> proseThenHeader(String s, int firstBar, int lineEnd) {
+    List<int[]> header = cells(s, firstBar, lineEnd, '|');
+    int next = lineEnd + 1;
+    int nextEnd = s.indexOf('\n', next);
+    List<int[]> delimiter = cells(s, next, nextEnd < 0 ? s.length() : nextEnd, '|');
+    boolean delimits = delimiter.size() == header.size() && delimiter.stream()
+        .allMatch(c -> c[1] > c[0] && s.substring(c[0], c[1]).chars().allMatch(ch -> ch == '-' || ch == ':'));
+    return delimits ? header : List.of();
   }
 
   private static boolean namesSecret(String cell) {

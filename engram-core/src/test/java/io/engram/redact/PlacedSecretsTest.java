@@ -2,6 +2,7 @@ package io.engram.redact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +24,8 @@ class PlacedSecretsTest {
       "\"token\":\\n  \"Tk9-Next-Line-44\" => Tk9-Next-Line-44",
       "预发库密码如下：\\nYf-Db-5531 => Yf-Db-5531",
       "| host | password |\\n|---|---|\\n| db1 | Col-Db1-Pw7 | => Col-Db1-Pw7",
+      "Remember this: <password>\\n  Xml-Note-Pw-5\\n</password> => Xml-Note-Pw-5",
+      "Keep these: | host | password |\\n|---|---|\\n| db2 | Col-Db2-Pw8 | => Col-Db2-Pw8",
       "user,pwd\\nops,Csv-Ops-Pw3 => Csv-Ops-Pw3",
       "conn = pymysql.connect(\"db\", \"report\", \"Py-Conn-Pw5\") => Py-Conn-Pw5",
       "new NetworkCredential(\"svc\", \"Cs-Net-Pw9\") => Cs-Net-Pw9",
@@ -69,5 +72,16 @@ class PlacedSecretsTest {
   void isLeftAlone(String text) {
     String t = text.replace("\\n", "\n");
     assertThat(REDACTOR.redact(t).text()).isEqualTo(t);
+  }
+
+  @Test
+  void aSecretPlacedOnItsLinesIsFoundInTextThatWasQuotedAsJson() {
+    // What a model request or a --json answer holds: the lines of a turn with each break written as \n.
+    String quoted = "[\"Remember this: <password>\\n  Xml-Esc-Pw-3\\n</password>\", \"cache:\\n  password: |\\n"
+        + "    Blk-Esc-Pw-4\"]";
+    String redacted = REDACTOR.redact(quoted).text();
+    assertThat(redacted).doesNotContain("Xml-Esc-Pw-3").doesNotContain("Blk-Esc-Pw-4").contains("\\n  ");
+    // A backslash written as \\ before an n is no break: the text stays as it was.
+    assertThat(REDACTOR.redact("C:\\\\new\\\\notes.txt").text()).isEqualTo("C:\\\\new\\\\notes.txt");
   }
 }

@@ -236,6 +236,7 @@ final class SecretExits implements AutoCloseable {
     all.addAll(SecretCorpus.fresh());
     all.addAll(SecretCorpus.fourth());
     all.addAll(SecretCorpus.fifth());
+    all.addAll(SecretCorpus.sixth());
     return all;
   }
 
