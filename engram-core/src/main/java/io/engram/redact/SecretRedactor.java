@@ -40,6 +40,8 @@ public final class SecretRedactor {
   private final int[][] detectorsByKeyword;
   /** The detectors that name no keyword: they run on every text. */
   private final BitSet keywordless = new BitSet();
+  /** The detectors that read a secret's place on its lines ({@link Detector#readsPlacement()}). */
+  private final BitSet placementReaders = new BitSet();
 
   private SecretRedactor(List<Detector> detectors) {
     this.detectors = List.copyOf(detectors);
@@ -49,6 +51,9 @@ public final class SecretRedactor {
       List<String> named = this.detectors.get(i).keywords();
       if (named.isEmpty()) {
         keywordless.set(i);
+      }
+      if (this.detectors.get(i).readsPlacement()) {
+        placementReaders.set(i);
       }
       for (String k : named) {
         if (keywordIds.putIfAbsent(k, all.size()) == null) {
@@ -185,10 +190,10 @@ public final class SecretRedactor {
   /** Every finding of every detector, overlapping ones merged into one, named by the most specific detector. */
   private List<Finding> find(String text) {
     List<Finding> raw = new ArrayList<>();
-    findIn(text, raw);
+    findIn(text, false, raw);
     String lines = escapedBreaksAsLines(text);
     if (lines != text) {
-      findIn(lines, raw); // same length: each finding stands where it stands in text
+      findIn(lines, true, raw); // same length: each finding stands where it stands in text
     }
     // a template a secret is written into is none, whichever rule took it: sk-..., ghp_xxxx, sk-your-key
     raw.removeIf(f -> f.kind() != SecretKind.PRIVATE_KEY && Placeholders.isTemplate(text.substring(f.start(), f.end())));
@@ -212,9 +217,16 @@ public final class SecretRedactor {
     return merged;
   }
 
-  private void findIn(String text, List<Finding> raw) {
+  // With placementOnly, only the detectors that read a secret's place on its lines run (the rest read the same text).
+  private void findIn(String text, boolean placementOnly, List<Finding> raw) {
+    if (placementOnly && placementReaders.isEmpty()) {
+      return;
+    }
     ScannedText scanned = scan(text);
     BitSet run = detectorsToRun(scanned);
+    if (placementOnly) {
+      run.and(placementReaders);
+    }
     for (int i = run.nextSetBit(0); i >= 0; i = run.nextSetBit(i + 1)) {
       detectors.get(i).find(scanned, i, raw);
     }
