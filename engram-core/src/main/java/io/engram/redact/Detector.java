@@ -12,12 +12,4 @@ sealed interface Detector permits PatternRule, UrlCredentials, HighEntropyTokens
 
   /** Adds what this detector finds in {@code text} to {@code out}, each finding with {@code priority}. */
   void find(ScannedText text, int priority, List<Finding> out);
-
-  /**
-   * Whether this detector reads a secret by where it is placed on its lines (under its label, in a table's column):
-   * such a detector also reads a quoted text's written line breaks ({@code \n}) as lines.
-   */
-  default boolean readsPlacement() {
-    return false;
-  }
 }

@@ -21,11 +21,6 @@ final class NextLineValues implements Detector {
   private static final Pattern OPEN_TAG_AT_END = Pattern.compile("<([\\p{L}_][\\p{L}_-]{0,29})>$");
 
   @Override
-  public boolean readsPlacement() {
-    return true;
-  }
-
-  @Override
   public List<String> keywords() {
     return ProseLanguages.KEYWORDS;
   }

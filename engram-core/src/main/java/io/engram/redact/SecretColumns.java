@@ -18,11 +18,6 @@ final class SecretColumns implements Detector {
   private static final int MAX_HEADER_CELL = 40;
 
   @Override
-  public boolean readsPlacement() {
-    return true;
-  }
-
-  @Override
   public List<String> keywords() {
     return ProseLanguages.KEYWORDS;
   }

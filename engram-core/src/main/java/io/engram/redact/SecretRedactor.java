@@ -40,8 +40,6 @@ public final class SecretRedactor {
   private final int[][] detectorsByKeyword;
   /** The detectors that name no keyword: they run on every text. */
   private final BitSet keywordless = new BitSet();
-  /** The detectors that read a secret's place on its lines ({@link Detector#readsPlacement()}). */
-  private final BitSet placementReaders = new BitSet();
 
   private SecretRedactor(List<Detector> detectors) {
     this.detectors = List.copyOf(detectors);
@@ -51,9 +49,6 @@ public final class SecretRedactor {
       List<String> named = this.detectors.get(i).keywords();
       if (named.isEmpty()) {
         keywordless.set(i);
-      }
-      if (this.detectors.get(i).readsPlacement()) {
-        placementReaders.set(i);
       }
       for (String k : named) {
         if (keywordIds.putIfAbsent(k, all.size()) == null) {
@@ -189,11 +184,11 @@ public final class SecretRedactor {
 
   /** Every finding of every detector, overlapping ones merged into one, named by the most specific detector. */
   private List<Finding> find(String text) {
+    ScannedText scanned = scan(text);
     List<Finding> raw = new ArrayList<>();
-    findIn(text, false, raw);
-    String lines = escapedBreaksAsLines(text);
-    if (lines != text) {
-      findIn(lines, true, raw); // same length: each finding stands where it stands in text
+    BitSet run = detectorsToRun(scanned);
+    for (int i = run.nextSetBit(0); i >= 0; i = run.nextSetBit(i + 1)) {
+      detectors.get(i).find(scanned, i, raw);
     }
     // a template a secret is written into is none, whichever rule took it: sk-..., ghp_xxxx, sk-your-key
     raw.removeIf(f -> f.kind() != SecretKind.PRIVATE_KEY && Placeholders.isTemplate(text.substring(f.start(), f.end())));
@@ -215,46 +210,6 @@ public final class SecretRedactor {
     }
     merged.add(open);
     return merged;
-  }
-
-  // With placementOnly, only the detectors that read a secret's place on its lines run (the rest read the same text).
-  private void findIn(String text, boolean placementOnly, List<Finding> raw) {
-    if (placementOnly && placementReaders.isEmpty()) {
-      return;
-    }
-    ScannedText scanned = scan(text);
-    BitSet run = detectorsToRun(scanned);
-    if (placementOnly) {
-      run.and(placementReaders);
-    }
-    for (int i = run.nextSetBit(0); i >= 0; i = run.nextSetBit(i + 1)) {
-      detectors.get(i).find(scanned, i, raw);
-    }
-  }
-
-  /**
-   * {@code text} with each escaped line break ({@code \n} as JSON and string literals write it) turned into a
-   * line break and a space, so that the detectors that read a secret by where it is placed on its lines (a value
-   * under its label, a table's column, an element's text) also find it in a text that was quoted before it came
-   * here; the same length, so a finding stands where it does in {@code text}. The same string when there is none.
-   */
-  private static String escapedBreaksAsLines(String text) {
-    int at = text.indexOf("\\n");
-    if (at < 0) {
-      return text;
-    }
-    char[] chars = text.toCharArray();
-    for (; at >= 0; at = text.indexOf("\\n", at + 2)) {
-      int backslashes = 0;
-      for (int i = at - 1; i >= 0 && chars[i] == '\\'; i--) {
-        backslashes++;
-      }
-      if (backslashes % 2 == 0) { // an escaped backslash before the n is a backslash, not a break
-        chars[at] = '\n';
-        chars[at + 1] = ' ';
-      }
-    }
-    return new String(chars);
   }
 
   /**

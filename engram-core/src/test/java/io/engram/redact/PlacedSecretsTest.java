@@ -2,7 +2,6 @@ package io.engram.redact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,16 +71,5 @@ class PlacedSecretsTest {
   void isLeftAlone(String text) {
     String t = text.replace("\\n", "\n");
     assertThat(REDACTOR.redact(t).text()).isEqualTo(t);
-  }
-
-  @Test
-  void aSecretPlacedOnItsLinesIsFoundInTextThatWasQuotedAsJson() {
-    // What a model request or a --json answer holds: the lines of a turn with each break written as \n.
-    String quoted = "[\"Remember this: <password>\\n  Xml-Esc-Pw-3\\n</password>\", \"cache:\\n  password: |\\n"
-        + "    Blk-Esc-Pw-4\"]";
-    String redacted = REDACTOR.redact(quoted).text();
-    assertThat(redacted).doesNotContain("Xml-Esc-Pw-3").doesNotContain("Blk-Esc-Pw-4").contains("\\n  ");
-    // A backslash written as \\ before an n is no break: the text stays as it was.
-    assertThat(REDACTOR.redact("C:\\\\new\\\\notes.txt").text()).isEqualTo("C:\\\\new\\\\notes.txt");
   }
 }
