@@ -156,8 +156,7 @@ record NextStep(String text, List<String> terms) {
     return Excerpts.shorten(end.find() && end.end() >= 20 ? one.substring(0, end.end()) : one, QUOTE_CHARS);
   }
 
-  // Redacted while its lines are its own: a secret laid out over lines is found only there.
   private static String oneLine(String text) {
-    return SecretRedactor.standard().redact(text).text().strip().replaceAll("\\s+", " ");
+    return SecretRedactor.standard().oneLine(text);
   }
 }

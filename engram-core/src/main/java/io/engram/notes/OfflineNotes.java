@@ -131,12 +131,9 @@ final class OfflineNotes {
         .orElse(lines.isEmpty() ? "" : lines.get(0));
   }
 
-  /**
-   * {@code text} on one line, redacted while its lines are still its own: a secret laid out over lines (a block
-   * scalar, a table's column, a value under its label, a command continued with a backslash) is found only there.
-   */
+  /** {@code text} redacted, then on one line ({@link SecretRedactor#oneLine}). */
   static String oneLine(String text) {
-    return SecretRedactor.standard().redact(text).text().strip().replaceAll("\\s+", " ");
+    return SecretRedactor.standard().oneLine(text);
   }
 
   /** {@code text} at most {@code max} code points long, redacted before it is cut (a cut secret is no longer found). */

@@ -29,7 +29,7 @@ final class NextLineValues implements Detector {
   public void find(ScannedText scanned, int priority, List<Finding> out) {
     String s = scanned.text();
     if (s.indexOf('\n') < 0) {
-      return; // one line holds no label with its value below, nor a header with its rows
+      return; // one line holds no label with its value below
     }
     for (int[] line : ProseLanguages.linesWithKeywords(scanned, MAX_LABEL)) {
       if (line[1] < s.length() && isLabel(s, line[0], line[1])) {

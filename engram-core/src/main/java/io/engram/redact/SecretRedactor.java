@@ -167,6 +167,15 @@ public final class SecretRedactor {
     return redact(text.length() <= end ? text : text.substring(0, (int) end)).text();
   }
 
+  /**
+   * {@code text} redacted, then on one line (each run of whitespace a space): a secret laid out over lines (a block
+   * scalar, a table's column, a value under its label, a command continued with a backslash) is found only while its
+   * lines are its own. Whoever puts a text on one line calls this instead of joining it first.
+   */
+  public String oneLine(String text) {
+    return redact(text).text().strip().replaceAll("\\s+", " ");
+  }
+
   /** True when {@code text} holds anything this redactor would remove. */
   public boolean containsSecret(String text) {
     return !PrivateSpans.find(text).isEmpty() || !find(text).isEmpty();

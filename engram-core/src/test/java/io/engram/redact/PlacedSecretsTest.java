@@ -72,4 +72,13 @@ class PlacedSecretsTest {
     String t = text.replace("\\n", "\n");
     assertThat(REDACTOR.redact(t).text()).isEqualTo(t);
   }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", value = {
+      "cache:\\n  password: |\\n    Blk-One-Line-3 => Blk-One-Line-3",
+      "mysql -h db.acme.io \\\\n  -u root \\\\n  -pCont-One-Line-9 => Cont-One-Line-9"})
+  void isRedactedBeforeItIsPutOnOneLine(String text, String secret) {
+    String line = REDACTOR.oneLine(text.replace("\\n", "\n"));
+    assertThat(line).doesNotContain(secret).doesNotContain("\n").contains("[REDACTED:");
+  }
 }
