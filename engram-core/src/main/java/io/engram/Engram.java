@@ -191,7 +191,7 @@ public final class Engram {
   /** The project's past sessions, searched through the builder's session index. */
   public synchronized PastSessions history() {
     if (history == null) {
-      history = new PastSessions(memory, roots.engramHome(), sessionIndexes, settings.recall());
+      history = new PastSessions(memory, roots, sessionIndexes, settings.recall());
     }
     return history;
   }

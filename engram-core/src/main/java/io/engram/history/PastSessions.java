@@ -1,27 +1,37 @@
 package io.engram.history;
 
+import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Search over a project's past sessions, as {@code engram history} and the MCP {@code history} tool ask it:
- * the transcripts Engram has recorded for the project ({@link SessionTranscripts}), plus any named, are read
- * into its {@link SessionHistory} up to their end, then searched. Only ever called on request: nothing here
- * is injected into a session.
+ * the transcripts Engram has recorded for the project ({@link SessionTranscripts}), the sessions SpecStory saved
+ * in the project ({@code .specstory/history/*.md}: Cursor's have no hook that would record them), plus any named,
+ * are read into its {@link SessionHistory} up to their end, then searched. Only ever called on request: nothing
+ * here is injected into a session.
  */
 public final class PastSessions {
+  /** Where SpecStory saves a project's sessions, under the project's directory. */
+  static final Path SPECSTORY_HISTORY = Path.of(".specstory", "history");
+
   private final SessionHistory history;
   private final Path memoryDir;
+  private final Optional<Path> savedSessions;
 
   /**
    * The past sessions of the project whose memory is {@code memory}, kept under {@code home}, their index
@@ -29,15 +39,30 @@ public final class PastSessions {
    */
   public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener,
       EngramSettings.Recall settings) {
-    Objects.requireNonNull(memory, "memory");
-    this.memoryDir = memory.location().projectDir();
-    this.history = new SessionHistory(SessionHistory.directory(home, memory.location().projectKey()), opener,
-        settings, Clock.systemUTC());
+    this(memory, home, Optional.empty(), opener, settings);
   }
 
   /** The same, ranked by the default recall settings. */
   public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener) {
     this(memory, home, opener, EngramSettings.Recall.DEFAULTS);
+  }
+
+  /**
+   * The past sessions of the project under {@code roots}, with the sessions SpecStory saved in its directory;
+   * their index opened by {@code opener}, their turns ranked by the recall {@code settings}.
+   */
+  public PastSessions(ProjectMemory memory, EngramRoots roots, Function<Path, SearchIndex> opener,
+      EngramSettings.Recall settings) {
+    this(memory, roots.engramHome(), Optional.of(roots.projectDir().resolve(SPECSTORY_HISTORY)), opener, settings);
+  }
+
+  private PastSessions(ProjectMemory memory, Path home, Optional<Path> savedSessions,
+      Function<Path, SearchIndex> opener, EngramSettings.Recall settings) {
+    Objects.requireNonNull(memory, "memory");
+    this.memoryDir = memory.location().projectDir();
+    this.savedSessions = savedSessions;
+    this.history = new SessionHistory(SessionHistory.directory(home, memory.location().projectKey()), opener,
+        settings, Clock.systemUTC());
   }
 
   /**
@@ -56,14 +81,34 @@ public final class PastSessions {
 
   /**
    * The turns of past sessions best matching {@code query}, at most {@code limit}, after reading what is new
-   * in the recorded transcripts and in {@code alsoRead} (session id to transcript).
+   * in the recorded transcripts, the saved SpecStory sessions, and {@code alsoRead} (session id to transcript).
    */
   public Found find(String query, int limit, Map<String, Path> alsoRead) throws IOException {
     if (query.isBlank()) {
       throw new IllegalArgumentException("the history query is empty");
     }
     Map<String, Path> transcripts = new TreeMap<>(new SessionTranscripts(memoryDir).read());
+    savedSessions.ifPresent(dir -> transcripts.putAll(specStorySessions(dir)));
     transcripts.putAll(alsoRead);
     return history.syncAndSearch(transcripts, query, limit);
+  }
+
+  /**
+   * The sessions SpecStory saved in {@code dir}, each under its file's name (as {@code engram history --transcript}
+   * names one, so that naming it too reads it once). A directory that cannot be listed gives none: the search
+   * goes on over the other transcripts.
+   */
+  static Map<String, Path> specStorySessions(Path dir) {
+    Map<String, Path> found = new TreeMap<>();
+    if (!Files.isDirectory(dir)) {
+      return found;
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      files.filter(f -> f.getFileName().toString().endsWith(".md") && Files.isRegularFile(f))
+          .forEach(f -> found.put(f.getFileName().toString(), f));
+    } catch (IOException | UncheckedIOException e) {
+      return Map.of();
+    }
+    return found;
   }
 }

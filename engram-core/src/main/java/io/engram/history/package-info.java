@@ -2,6 +2,10 @@
  * Past sessions, searchable: what was said and done in a project's earlier sessions, found by its words
  * ({@code engram history QUERY}, the MCP {@code history} tool) and never injected into a session unasked.
  *
+ * <p>{@link PastSessions} gathers what is read: the transcripts the hooks recorded for the project, the sessions
+ * SpecStory saved in the project's directory ({@code .specstory/history}, where Cursor's sessions are, since no
+ * hook records them) and any named.
+ *
  * <p>{@link SessionHistory} reads the transcripts Engram has seen incrementally (from the byte offset
  * where the last read stopped) into {@link PastTurn}s: each prompt the person typed, and what the agent
  * said and did until the next one (its text, the tools it called, the files they named; never the tools'

@@ -11,6 +11,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.recall.SearchIndex;
 import io.engram.testing.TestResources;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -26,10 +27,11 @@ class PastSessionsTest {
   @TempDir Path home;
   @TempDir Path project;
   ProjectMemory memory;
+  EngramRoots roots;
 
   @BeforeEach
   void open() throws IOException {
-    EngramRoots roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
+    roots = EngramRoots.resolve(Optional.of(home), Optional.of(project), Map.of(), home.resolve("u"));
     memory = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC());
   }
 
@@ -64,6 +66,34 @@ class PastSessionsTest {
     PastSessions.Found found = sessions.find("did you push", 1, Map.of(SESSION, TRANSCRIPT));
 
     assertThat(found.hits()).singleElement().satisfies(h -> assertThat(h.turn().link()).endsWith(SESSION + ".jsonl:1859"));
+  }
+
+  @Test
+  void theSessionsSpecStorySavedInTheProjectAreSearchedOnceEvenWhenNamedToo() throws IOException {
+    Path saved = project.resolve(".specstory").resolve("history");
+    Files.createDirectories(saved);
+    Path cursor = Files.copy(TestResources.path("transcripts/specstory/cursor-v2.md"),
+        saved.resolve("2026-02-10_09-15Z-fix-the-flaky-date-parser-test.md"));
+    Files.writeString(saved.resolve("notes.txt"), "not a session");
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory(), EngramSettings.Recall.DEFAULTS);
+
+    PastSessions.Found found = sessions.find("DateParserTest fails every other run", 3,
+        Map.of(cursor.getFileName().toString(), cursor));
+
+    assertThat(found.read().transcripts()).isEqualTo(1);
+    assertThat(found.read().problems()).isEmpty();
+    assertThat(found.hits()).isNotEmpty();
+    assertThat(found.hits().get(0).turn().link()).contains("fix-the-flaky-date-parser-test.md:");
+  }
+
+  @Test
+  void withoutTheProjectsDirectoryNoSavedSessionIsRead() throws IOException {
+    Path saved = project.resolve(".specstory").resolve("history");
+    Files.createDirectories(saved);
+    Files.copy(TestResources.path("transcripts/specstory/cursor-v2.md"), saved.resolve("cursor.md"));
+    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+
+    assertThat(sessions.find("DateParserTest fails every other run", 3, Map.of()).read().transcripts()).isZero();
   }
 
   @Test

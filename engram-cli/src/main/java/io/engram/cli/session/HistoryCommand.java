@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Search what was said and done in this project's past sessions.",
-      "Reads the transcripts Engram has seen for the project (and any --transcript) from where the last read"
+      "Reads the transcripts Engram has seen for the project, the sessions SpecStory saved in it"
+          + " (.specstory/history/*.md) and any --transcript, from where the last read"
           + " stopped, then finds the turns matching QUERY: the person's prompts and the agent's words, tool"
           + " names and files (never tool output). Each hit names its session, date and the transcript line"
           + " it begins on. Nothing here is ever sent to a session unasked."})
