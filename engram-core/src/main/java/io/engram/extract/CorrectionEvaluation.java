@@ -24,8 +24,9 @@ import java.util.function.Predicate;
  * a sentence that corrects nothing) is a false positive. Phrases match case-insensitively, in the name,
  * description and body together.
  *
- * <p>Items fall in the tuning or the set-aside part by a SHA-256 of their id (three in ten set aside), so the split
- * is fixed before anything is tuned, and a file cannot move an item across it.
+ * <p>Items fall in the tuning or the set-aside part by a SHA-256 of their id (three in ten set aside unless the set
+ * says another share when it is built), so the split is fixed before anything is tuned, and a file cannot move an
+ * item across it.
  */
 final class CorrectionEvaluation {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -48,10 +49,15 @@ final class CorrectionEvaluation {
   record Item(String id, String lang, String previous, String text, Optional<Expected> expected) {
     /** Whether the item falls in the set-aside part: the first four bytes of SHA-256(id), modulo 10, below 3. */
     boolean setAside() {
+      return setAside(3);
+    }
+
+    /** Whether the item falls in a set-aside part of {@code tenths} in ten (the same hash, another share). */
+    boolean setAside(int tenths) {
       try {
         byte[] h = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
         long first = ((h[0] & 0xffL) << 24) | ((h[1] & 0xff) << 16) | ((h[2] & 0xff) << 8) | (h[3] & 0xff);
-        return first % 10 < 3;
+        return first % 10 < tenths;
       } catch (NoSuchAlgorithmException e) {
         throw new IllegalStateException("every JVM has SHA-256", e);
       }

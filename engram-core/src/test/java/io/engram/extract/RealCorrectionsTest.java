@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * beside the keyword baseline in the same run, per part of the hash split and per language. It prints the figures
  * docs/BENCHMARKS.md keeps. {@code ENGRAM_CORRECTIONS_HELD_OUT=1} adds the set-aside part, and the whole of each set
  * (for a set put aside whole, never tuned on); {@code ENGRAM_CORRECTIONS_MISSES=1} prints the tuning part's misses.
+ * A set whose folder holds {@code set-aside-tenths} (one number) was split with that share set aside when it was built.
  */
 @EnabledIfEnvironmentVariable(named = "ENGRAM_CORRECTIONS", matches = ".+")
 class RealCorrectionsTest {
@@ -31,16 +33,21 @@ class RealCorrectionsTest {
         items = CorrectionEvaluation.read(in);
       }
       assertThat(items).isNotEmpty();
-      System.out.println("== " + file);
-      print(items);
+      Path share = Path.of(folder).resolve("set-aside-tenths");
+      int tenths = Files.exists(share) ? Integer.parseInt(Files.readString(share).strip()) : 3;
+      System.out.println("== " + file + " (" + tenths + " in 10 set aside)");
+      print(items, tenths);
     }
   }
 
-  private static void print(List<CorrectionEvaluation.Item> items) {
+  private static void print(List<CorrectionEvaluation.Item> items, int tenths) {
     boolean showHeldOut = "1".equals(System.getenv("ENGRAM_CORRECTIONS_HELD_OUT"));
     for (String part : showHeldOut ? List.of("tuning", "held-out", "whole") : List.of("tuning")) {
-      for (String lang : List.of("en", "zh", "all")) {
-        Predicate<CorrectionEvaluation.Item> in = i -> (part.equals("whole") || i.setAside() == part.equals("held-out"))
+      List<String> langs = new ArrayList<>(items.stream().map(CorrectionEvaluation.Item::lang).distinct()
+          .sorted().toList());
+      langs.add("all");
+      for (String lang : langs) {
+        Predicate<CorrectionEvaluation.Item> in = i -> (part.equals("whole") || i.setAside(tenths) == part.equals("held-out"))
             && (lang.equals("all") || i.lang().equals(lang));
         List<CorrectionEvaluation.Outcome> rules = CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in);
         List<CorrectionEvaluation.Outcome> base = CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in);

@@ -1,0 +1,60 @@
+package io.engram.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import java.util.Optional;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class CorrectionEvaluationTest {
+
+  @Property
+  void aLargerSetAsideShareHoldsEveryItemASmallerOneHolds(@ForAll String id, @ForAll @IntRange(max = 10) int tenths) {
+    CorrectionEvaluation.Item item = new CorrectionEvaluation.Item(id, "en", "", "text", Optional.empty());
+    if (item.setAside(tenths)) {
+      assertThat(item.setAside(Math.min(10, tenths + 1))).isTrue();
+    }
+    assertThat(item.setAside(0)).isFalse();
+    assertThat(item.setAside(10)).isTrue();
+    assertThat(item.setAside()).isEqualTo(item.setAside(3));
+  }
+
+  @Test
+  void aHalfShareSetsAsideAboutHalfOfManyIds() {
+    long aside = java.util.stream.IntStream.range(0, 2000)
+        .mapToObj(n -> new CorrectionEvaluation.Item("id-" + n, "en", "", "t", Optional.empty()))
+        .filter(i -> i.setAside(5)).count();
+    assertThat(aside).isBetween(900L, 1100L);
+  }
+
+  @Test
+  void readsLabelsAndScoresWhatIsFoundKeptAndWrittenFromNegatives() throws IOException {
+    String jsonl = """
+        {"id": "a", "lang": "en", "prev": "", "text": "Don't use npm here, use pnpm because the lockfile is pnpm's.", \
+        "expected": {"avoid": "npm", "instead": "pnpm", "reason": "lockfile"}}
+        {"id": "b", "lang": "en", "prev": "", "text": "Can you rename the button?", "expected": null}
+        """;
+    List<CorrectionEvaluation.Item> items = CorrectionEvaluation.read(new StringReader(jsonl));
+    assertThat(items).extracting(CorrectionEvaluation.Item::id).containsExactly("a", "b");
+    CorrectionEvaluation.Score score = CorrectionEvaluation.score(
+        CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, i -> true));
+    assertThat(score.corrections()).isEqualTo(1);
+    assertThat(score.found()).isEqualTo(1);
+    assertThat(score.alternativeKept()).isEqualTo(1);
+    assertThat(score.reasonKept()).isEqualTo(1);
+    assertThat(score.negatives()).isEqualTo(1);
+    assertThat(score.falsePositives()).isZero();
+  }
+
+  @Test
+  void aLineThatIsNoLabelSaysWhichLine() {
+    assertThatThrownBy(() -> CorrectionEvaluation.read(new StringReader("{\"id\": \"a\", \"text\": \"x\"}\nnot json")))
+        .isInstanceOf(IOException.class).hasMessageContaining("line 2");
+  }
+}
