@@ -20,9 +20,13 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Help.Column;
+import picocli.CommandLine.Help.TextTable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,15 +39,31 @@ import picocli.CommandLine.Spec;
       "Save a memory (create, or update the memory of the same name).",
       "Secrets are redacted, and text the person marked private is dropped, before anything is written."},
     footerHeading = "%nWhat each type is for:%n",
-    footer = {
-      "  user       who you are: your role, background and what you know, so answers fit you (private)",
-      "  feedback   how you want the agent to work: a correction (what not to do, what to do instead, why) or an"
-          + " approach you confirmed; sent at every session start",
-      "  project    facts about the work the code does not show: decisions, deadlines, which tools, who owns what"
-          + " (shareable with the team)",
-      "  reference  where to look outside the code: dashboards, trackers, docs, runbooks (shareable with the team)"})
+    modelTransformer = RememberCommand.TypePurposes.class)
 public final class RememberCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
+
+  /**
+   * The help's footer: each type and what it is for ({@link MemoryType#purpose()}, written once there), the purpose
+   * wrapped under itself: a footer of plain lines would wrap to the first column.
+   */
+  static final class TypePurposes implements CommandLine.IModelTransformer {
+    private static final int TYPE_COLUMN = 13;
+
+    @Override
+    public CommandSpec transform(CommandSpec command) {
+      command.usageMessage().sectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+        int width = help.commandSpec().usageMessage().width();
+        TextTable table = TextTable.forColumns(help.colorScheme(),
+            new Column(TYPE_COLUMN, 2, Column.Overflow.SPAN), new Column(width - TYPE_COLUMN, 0, Column.Overflow.WRAP));
+        for (MemoryType t : MemoryType.values()) {
+          table.addRowValues(t.id(), t.purpose());
+        }
+        return table.toString();
+      });
+      return command;
+    }
+  }
 
   @Option(names = "--type", required = true, paramLabel = "TYPE",
       description = "user | feedback | project | reference (what each is for: below)")

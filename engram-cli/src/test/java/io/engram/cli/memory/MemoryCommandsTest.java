@@ -108,10 +108,14 @@ class MemoryCommandsTest {
 
   @Test
   void rememberHelpSaysWhatEachTypeIsFor() {
-    String help = run("remember", "--help").out().replaceAll("\\s+", " ");
+    String out = run("remember", "--help").out();
+    String help = out.replaceAll("\\s+", " ");
     for (io.engram.memory.MemoryType t : io.engram.memory.MemoryType.values()) {
       assertThat(help).contains(t.id() + " " + t.purpose());
     }
+    // Each purpose wraps under itself, never back to the first column.
+    assertThat(out.substring(out.indexOf("What each type is for:")).lines().skip(1).filter(l -> !l.isBlank()))
+        .hasSizeGreaterThan(4).allSatisfy(l -> assertThat(l).startsWith("  "));
   }
 
   @Test
