@@ -54,6 +54,10 @@ final class BenchCodingCommand implements Runnable {
           + " the prompt when none answers it; default: ${DEFAULT-VALUE}).")
   SetAside part;
 
+  @Option(names = "--misses", description = "Also list each query whose expected memory recall left out of its top 3:"
+      + " where recall, BM25 and vectors ranked it, its keyword coverage and cosine, and recall's top 3.")
+  boolean misses;
+
   @Mixin JsonOption json;
 
   /** One model's costs and figures. */
@@ -104,7 +108,7 @@ final class BenchCodingCommand implements Runnable {
     if (json.enabled()) {
       JsonOutput.print(out, report);
     } else {
-      print(out, report, settings);
+      print(out, report, settings, misses);
     }
     out.flush();
   }
@@ -120,7 +124,7 @@ final class BenchCodingCommand implements Runnable {
     return models;
   }
 
-  private static void print(PrintWriter out, Report r, EngramSettings.Recall settings) {
+  private static void print(PrintWriter out, Report r, EngramSettings.Recall settings, boolean misses) {
     out.printf("coding set %s (%s): %d memories, %d queries (%d with no answer in the store)%n%n", r.data(), r.part(),
         r.memories(), r.queries(), r.unanswerable());
     out.printf("%-22s %7s %9s %8s  %-34s %-34s%n", "model", "load s", "embed/s", "query ms", "hit@1/3/5 vector bm25 recall",
@@ -153,6 +157,15 @@ final class BenchCodingCommand implements Runnable {
           out.printf("%-22s   anchored %-8s %s%n", "", lang, floorText(g).replace("cosine", "margin"))));
       for (CodingRecallBench.Floor g : row.result().floorGrid()) {
         out.printf("%-22s   grid     %s%n", "", floorText(g));
+      }
+    }
+    if (misses) {
+      for (Row row : r.models()) {
+        out.printf("%nmisses at 3, %s: recall / bm25 / vector rank (0: not found), coverage, cosine%n", row.model());
+        for (CodingRecallBench.Miss m : row.result().misses()) {
+          out.printf("  %-4s %2d %2d %2d %.2f %.3f %s <- %s | top: %s%n", m.lang(), m.recallRank(), m.bm25Rank(),
+              m.vectorRank(), m.coverage(), m.cosine(), m.expected(), m.query(), String.join(", ", m.recallTop()));
+        }
       }
     }
   }

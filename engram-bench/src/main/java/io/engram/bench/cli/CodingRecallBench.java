@@ -24,7 +24,15 @@ final class CodingRecallBench {
   /** One model's figures. */
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
-      List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid) {}
+      List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid,
+      List<Miss> misses) {}
+
+  /**
+   * A query whose expected memory recall did not rank in its top 3, for failure analysis: where each ranking put
+   * it (0 when it did not find it) and what recall put first.
+   */
+  record Miss(String query, String lang, String expected, int recallRank, int bm25Rank, int vectorRank,
+      double coverage, double cosine, List<String> recallTop) {}
 
   /**
    * What one floor sends. Shares in percent: {@code answered} queries with an answer that get an expected
@@ -55,6 +63,7 @@ final class CodingRecallBench {
     List<Embedder.Reading> readings = new ArrayList<>(); // which model reads each query, on what scale
     List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
     List<Double> gates = new ArrayList<>(); // and the cosine a keyword match must reach
+    List<Miss> misses = new ArrayList<>();
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
       index.sync(set.memories());
@@ -66,12 +75,16 @@ final class CodingRecallBench {
         readings.add(embedder.map(e -> e.reading(q.text())).orElse(new Embedder.Reading("none", 1)));
         floors.add(index.vectorFloor(q.text(), settings));
         gates.add(index.keywordGate(q.text(), settings));
-        add(rankings, "recall", ranked.stream().map(Candidate::id).toList());
-        add(rankings, "bm25", lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList());
+        List<String> recallIds = ranked.stream().map(Candidate::id).toList();
+        List<String> bm25Ids = lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList();
+        List<String> vectorIds = embedder.isEmpty() ? List.of()
+            : lucene.vectorSearch(embedder.get().embedQuery(q.text()), 50).stream().map(SearchIndex.Hit::id).toList();
+        add(rankings, "recall", recallIds);
+        add(rankings, "bm25", bm25Ids);
         if (embedder.isPresent()) {
-          add(rankings, "vector", lucene.vectorSearch(embedder.get().embedQuery(q.text()), 50).stream()
-              .map(SearchIndex.Hit::id).toList());
+          add(rankings, "vector", vectorIds);
         }
+        miss(q, ranked, recallIds, bm25Ids, vectorIds).ifPresent(misses::add);
       }
     }
     Map<String, Double> hitAt = new LinkedHashMap<>();
@@ -128,7 +141,21 @@ final class CodingRecallBench {
       }
     }
     return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
-        gated);
+        gated, misses);
+  }
+
+  /** The query as a {@link Miss} when recall's top 3 lacks every memory it expects. */
+  private static Optional<Miss> miss(CodingSet.Query q, List<Candidate> ranked, List<String> recallIds,
+      List<String> bm25Ids, List<String> vectorIds) {
+    if (q.expected().isEmpty() || recallIds.stream().limit(3).anyMatch(q.expected()::contains)) {
+      return Optional.empty();
+    }
+    String expected = q.expected().stream().sorted().findFirst().orElseThrow();
+    Optional<Candidate> found = ranked.stream().filter(c -> c.id().equals(expected)).findFirst();
+    return Optional.of(new Miss(q.text(), q.lang(), expected, recallIds.indexOf(expected) + 1,
+        bm25Ids.indexOf(expected) + 1, vectorIds.indexOf(expected) + 1, found.map(Candidate::coverage).orElse(0.0),
+        found.flatMap(c -> c.cosine().isPresent() ? Optional.of(c.cosine().getAsDouble()) : Optional.empty())
+            .orElse(Double.NaN), recallIds.stream().limit(3).toList()));
   }
 
   private void add(Map<String, List<List<String>>> rankings, String name, List<String> ids) {

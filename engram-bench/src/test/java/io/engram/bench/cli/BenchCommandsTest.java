@@ -137,6 +137,27 @@ class BenchCommandsTest {
   }
 
   @Test
+  void codingBenchListsEachQueryRecallMissedWithWhereEveryRankingPutItsMemory() throws Exception {
+    String data = Path.of(BenchCommandsTest.class.getResource("/bench/coding-recall.json").toURI()).toString();
+
+    Run listed = run("coding", "--data", data, "--no-vectors", "--misses");
+    Run json = run("coding", "--data", data, "--no-vectors", "--json");
+
+    assertThat(listed.code()).as(listed.err()).isZero();
+    JsonNode model = new ObjectMapper().readTree(json.out()).path("models").get(0);
+    JsonNode misses = model.path("result").path("misses");
+    double hitAt3 = model.path("result").path("hitAt").path("recall@3").asDouble();
+    int answerable = new ObjectMapper().readTree(json.out()).path("queries").asInt()
+        - new ObjectMapper().readTree(json.out()).path("unanswerable").asInt();
+    assertThat(misses.size()).isPositive().isEqualTo(Math.round(answerable * (100 - hitAt3) / 100));
+    JsonNode first = misses.get(0);
+    assertThat(first.path("recallRank").asInt()).isNotIn(1, 2, 3);
+    assertThat(first.path("recallTop").size()).isLessThanOrEqualTo(3);
+    assertThat(listed.out()).contains("misses at 3, none (bm25 only)")
+        .contains(first.path("expected").asText() + " <- " + first.path("query").asText());
+  }
+
+  @Test
   void locomoBenchNamesAMissingFile() {
     Run r = run("locomo", "--data", home.resolve("nope.json").toString());
 
