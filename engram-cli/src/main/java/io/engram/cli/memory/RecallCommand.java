@@ -1,18 +1,21 @@
 package io.engram.cli.memory;
 
-import io.engram.Engram;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
+import io.engram.config.EngramSettings;
+import io.engram.embeddings.BertModel;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -57,11 +60,13 @@ public final class RecallCommand implements Callable<Integer> {
     Optional<String> sessionId = Optional.ofNullable(session).filter(s -> !s.isBlank());
     MemoryRecall.Outcome outcome = MemoryAccess.engram(spec, RecallWiring.Caller.INTERACTIVE,
         sessionId.orElse(Engram.COMMAND_LINE_SESSION), "engram").recall().recall(text, sessionId);
+    List<String> notes = new ArrayList<>(outcome.notes());
+    chineseModelMissing(text, global).ifPresent(notes::add);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, toJson(outcome, global));
+      JsonOutput.print(out, toJson(outcome, notes, global));
     } else {
-      printHuman(out, outcome);
+      printHuman(out, outcome, notes);
     }
     out.flush();
     return 0;
@@ -82,7 +87,26 @@ public final class RecallCommand implements Callable<Integer> {
   record Budgets(int files, int filesPerTurn, int bytesPerFile, int turnBytes, int bytesPerTurn, int sessionBytes,
       int bytesPerSession) {}
 
-  private static RecallJson toJson(MemoryRecall.Outcome outcome, GlobalOptions global) {
+  /**
+   * A note for a query written in Chinese when the models are picked by what is installed and the Chinese one is
+   * not: the English model reads Chinese poorly (any two Chinese texts score alike), so such a query is matched by
+   * its words alone, and the person asking is the one who can install the model.
+   */
+  static Optional<String> chineseModelMissing(String query, GlobalOptions global) {
+    EngramSettings.Recall recall = global.settings().recall();
+    boolean auto = recall.embeddingModel().strip().equalsIgnoreCase(RecallWiring.AUTO)
+        && recall.vectors() != EngramSettings.Vectors.NEVER;
+    boolean han = query.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+    if (!auto || !han
+        || RecallWiring.modelName(global.roots().engramHome(), recall).contains("+")) {
+      return Optional.empty();
+    }
+    return Optional.of("this query is in Chinese and only the English model is installed, so its words are matched"
+        + " but not its meaning; 'engram models add " + BertModel.BGE_SMALL_ZH_V15_Q.name() + "' installs the"
+        + " Chinese model");
+  }
+
+  private static RecallJson toJson(MemoryRecall.Outcome outcome, List<String> notes, GlobalOptions global) {
     RecallResult r = outcome.result();
     List<Recalled> memories = r.memories().stream()
         .map(m -> new Recalled(m.name(), m.id(), m.type(), Math.round(m.score() * 1e6) / 1e6, m.bytes(),
@@ -92,10 +116,10 @@ public final class RecallCommand implements Callable<Integer> {
     Budgets budgets = new Budgets(r.memories().size(), s.filesPerTurn(), s.bytesPerFile(), r.turnBytes(),
         s.bytesPerTurn(), r.sessionBytes(), s.bytesPerSession());
     return new RecallJson(r.query(), outcome.session(), new Search(outcome.retrieval(), r.reranked(), outcome.index()),
-        memories, r.leftOut(), budgets, outcome.notes());
+        memories, r.leftOut(), budgets, notes);
   }
 
-  private static void printHuman(PrintWriter out, MemoryRecall.Outcome outcome) {
+  private static void printHuman(PrintWriter out, MemoryRecall.Outcome outcome, List<String> notes) {
     RecallResult r = outcome.result();
     if (r.memories().isEmpty()) {
       out.println("no memory recalled for this query");
@@ -111,6 +135,6 @@ public final class RecallCommand implements Callable<Integer> {
     }
     out.println("used " + r.turnBytes() + " bytes this turn, " + r.sessionBytes() + " in the session; "
         + outcome.retrieval() + (r.reranked() ? ", re-ranked by the model" : "") + "; index " + outcome.index());
-    outcome.notes().forEach(n -> out.println("note: " + n));
+    notes.forEach(n -> out.println("note: " + n));
   }
 }

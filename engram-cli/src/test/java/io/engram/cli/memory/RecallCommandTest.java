@@ -104,4 +104,29 @@ class RecallCommandTest {
     assertThat(r.get("retrieval").asText()).startsWith("bm25 + vectors (");
     assertThat(r.get("memories").get(0).get("name").asText()).isEqualTo("use-pnpm");
   }
+
+  @Test
+  void aChineseQueryWithoutTheChineseModelSaysHowToInstallIt() throws Exception {
+    Files.delete(home.resolve("settings.json"));
+
+    JsonNode chinese = json("recall", "我们用哪个包管理器？", "--json");
+    JsonNode english = json("recall", "which package manager do we use", "--json");
+    CommandRun human = run("recall", "我们用哪个包管理器？");
+
+    assertThat(chinese.get("notes").toString()).contains("engram models add bge-small-zh-v1.5-q");
+    assertThat(english.get("notes").toString()).doesNotContain("models add");
+    assertThat(human.out()).contains("note: this query is in Chinese");
+  }
+
+  @Test
+  void withVectorsOffAChineseQueryGetsNoModelNote() throws Exception {
+    assertThat(json("recall", "我们用哪个包管理器？", "--json").get("notes").toString()).doesNotContain("models add");
+  }
+
+  @Test
+  void withAModelChosenByNameAChineseQueryGetsNoModelNote() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"embeddingModel\":\"all-MiniLM-L6-v2-q\"}}");
+
+    assertThat(json("recall", "我们用哪个包管理器？", "--json").get("notes").toString()).doesNotContain("models add");
+  }
 }
