@@ -22,14 +22,14 @@
  * open work of every kind the transcript keeps, the task in progress, what of it is done and which steps of
  * the session's own workflow are not, the errors still failing) and from the latest live intent ({@code
  * LiveIntent}: the person's last real request, never a notice, another agent's message or a bare "yes"; the plan
- * the agent stated after it; the files it touched last, and those its latest words named and it has not changed
+ * the agent stated after it; the five files it touched last, and those its latest words named and it has not changed
  * since; the plan file of a session that planned in Claude Code's plan mode or carries out a plan accepted there,
  * which the session's slug names; the checks to run again, each kind the session ran whose last run came before
  * the latest change; the push still to do when the session pushes and committed after its last push; with no
  * request since an earlier compaction, the plan the agent is carrying out while its turn
  * goes on): Pending Tasks with their state,
  * Current Work as done and not done, a Next Step that is the next unfinished action naming the file, command or
- * check (a failure counts as still failing only when no later run of the same call passed), the real failures
+ * check (and the files the agent's own open tasks name in their titles and descriptions) (a failure counts as still failing only when no later run of the same call passed), the real failures
  * (builds, tests, checks and programs run, tool errors; not a look that found nothing) each with its fix or
  * marked open, the assistant's decisions with a later retraction winning, the concepts as the agent's own short
  * sentences ({@code ConceptPhrases}), the latest code of files that still exist (never a comment-only change;

@@ -42,7 +42,7 @@ public record OpenWork(List<WorkItem> items) {
     int todoAt = lastIndexOf(messages, "TodoWrite");
     for (TodoList.Todo t : todos.items()) {
       WorkItem.State state = TrackerCommands.state(t.status()).orElse(WorkItem.State.OPEN);
-      tracked.add(new WorkItem("", t.content(), WorkItem.Source.TODO, state, todoAt, todoAt,
+      tracked.add(new WorkItem("", t.content(), "", WorkItem.Source.TODO, state, todoAt, todoAt,
           state == WorkItem.State.IN_PROGRESS ? Optional.of(todoAt) : Optional.empty()));
     }
     tracked.addAll(taskTools(messages));
@@ -100,11 +100,11 @@ public record OpenWork(List<WorkItem> items) {
         if (use.name().equals("TaskCreate")) {
           Matcher n = TASK_NUMBER.matcher(r.text());
           String id = n.find() ? n.group(1) : String.valueOf(tasks.size() + 1);
-          tasks.put(id, new WorkItem(id, use.inputText("subject"), WorkItem.Source.TASK_TOOL, WorkItem.State.OPEN,
-              i, i, Optional.empty()));
+          tasks.put(id, new WorkItem(id, use.inputText("subject"), use.inputText("description"),
+              WorkItem.Source.TASK_TOOL, WorkItem.State.OPEN, i, i, Optional.empty()));
         } else if (use.name().equals("TaskUpdate") && tasks.containsKey(use.inputText("taskId"))) {
           String id = use.inputText("taskId");
-          WorkItem t = tasks.get(id).titled(use.inputText("subject"));
+          WorkItem t = tasks.get(id).titled(use.inputText("subject")).described(use.inputText("description"));
           String status = use.inputText("status");
           int at = i;
           tasks.put(id, status.equals("deleted") ? t.with(WorkItem.State.DONE, at)
@@ -139,7 +139,7 @@ public record OpenWork(List<WorkItem> items) {
       }
     }
     WorkItem.State state = ended ? WorkItem.State.OPEN : WorkItem.State.IN_PROGRESS;
-    return Optional.of(new WorkItem("", request, WorkItem.Source.REQUEST, state, at, messages.size() - 1,
+    return Optional.of(new WorkItem("", request, "", WorkItem.Source.REQUEST, state, at, messages.size() - 1,
         state == WorkItem.State.IN_PROGRESS ? Optional.of(at) : Optional.empty()));
   }
 

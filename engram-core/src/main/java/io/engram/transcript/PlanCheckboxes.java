@@ -65,7 +65,7 @@ final class PlanCheckboxes {
         WorkItem.State state = mark.equals("x") ? WorkItem.State.DONE
             : mark.equals(" ") ? WorkItem.State.OPEN : WorkItem.State.IN_PROGRESS;
         int at = changedAt.get(file);
-        items.add(new WorkItem("", box.group(2).strip(), WorkItem.Source.PLAN, state, at, at,
+        items.add(new WorkItem("", box.group(2).strip(), "", WorkItem.Source.PLAN, state, at, at,
             state == WorkItem.State.IN_PROGRESS ? Optional.of(at) : Optional.empty()));
       }
     });

@@ -97,7 +97,7 @@ final class TrackerWork {
   }
 
   private static WorkItem fresh(String id, String title, int index) {
-    return new WorkItem(id, title, WorkItem.Source.TRACKER, WorkItem.State.OPEN, index, index, Optional.empty());
+    return new WorkItem(id, title, "", WorkItem.Source.TRACKER, WorkItem.State.OPEN, index, index, Optional.empty());
   }
 
   private static String lastCreateTitle(ContentBlock.ToolUse use) {

@@ -8,13 +8,14 @@ import java.util.Optional;
  *
  * @param id the tracker's or task tool's id ({@code spotter-4te.3}, {@code 12}), or "" when it has none
  * @param title what the work is, or "" when the session never showed it
+ * @param detail what the session wrote about it beyond its title (a task's description), or ""
  * @param source where the session keeps it
  * @param state its state at the end of the messages it was read from
  * @param firstIndex index of the message where it first appears
  * @param lastIndex index of the message that last changed or showed it
  * @param startedIndex index of the message that last put it in progress, if any
  */
-public record WorkItem(String id, String title, Source source, State state, int firstIndex, int lastIndex,
+public record WorkItem(String id, String title, String detail, Source source, State state, int firstIndex, int lastIndex,
     Optional<Integer> startedIndex) {
 
   /** Where a session keeps a piece of work. */
@@ -59,10 +60,16 @@ public record WorkItem(String id, String title, Source source, State state, int 
 
   WorkItem with(State newState, int index) {
     Optional<Integer> started = newState == State.IN_PROGRESS ? Optional.of(index) : startedIndex;
-    return new WorkItem(id, title, source, newState, firstIndex, Math.max(lastIndex, index), started);
+    return new WorkItem(id, title, detail, source, newState, firstIndex, Math.max(lastIndex, index), started);
   }
 
   WorkItem titled(String newTitle) {
-    return newTitle.isBlank() ? this : new WorkItem(id, newTitle, source, state, firstIndex, lastIndex, startedIndex);
+    return newTitle.isBlank() ? this
+        : new WorkItem(id, newTitle, detail, source, state, firstIndex, lastIndex, startedIndex);
+  }
+
+  WorkItem described(String newDetail) {
+    return newDetail.isBlank() ? this
+        : new WorkItem(id, title, newDetail, source, state, firstIndex, lastIndex, startedIndex);
   }
 }

@@ -139,7 +139,7 @@ class LiveWorkTest {
   void theFilesTheAgentNamedAndHasNotChangedYetComeAfterTheOnesItTouchedLast() {
     List<TranscriptMessage> ms = new ArrayList<>();
     ms.add(TranscriptMessage.text(Role.USER, "Resolve the merge conflicts, keep our side."));
-    for (String f : List.of("state.go", "auto_commit.go", "manual_commit.go", "types.go")) {
+    for (String f : List.of("auto_commit.go", "state.go", "hooks.go", "session.go", "manual_commit.go", "types.go")) {
       ms.add(call("r-" + f, "Read", "file_path", "/w/cli/strategy/" + f));
       ms.add(result("r-" + f, "package strategy", false));
     }
@@ -150,8 +150,42 @@ class LiveWorkTest {
     ms.add(result("e1", "updated", false));
     String next = Conversation.of(ms, 0, 25).state().next();
     assertThat(next).contains("The files it touched last: `strategy/state.go`, `strategy/types.go`,"
-        + " `strategy/manual_commit.go`.").contains("It named next, not changed yet: `strategy/auto_commit.go`.")
+        + " `strategy/manual_commit.go`, `strategy/session.go`, `strategy/hooks.go`.")
+        .contains("It named next, not changed yet: `strategy/auto_commit.go`.")
         .doesNotContain("b.go").doesNotContain("config.Load");
+  }
+
+  @Test
+  void theNextStepNamesTheFilesTheAgentsOpenTasksNameInProgressFirstWhateverTheirLanguage() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "把签名改成新的类型。"));
+    ms.add(task("c1", "TaskCreate", JSON.objectNode().put("subject", "更新调用方")
+        .put("description", "修改 cli/explain.go 和 strategy/auto_commit.go 里的调用")));
+    ms.add(result("c1", "Task #1 created successfully", false));
+    ms.add(task("c2", "TaskCreate", JSON.objectNode().put("subject", "删除旧类型")
+        .put("description", "从 checkpoint/committed.go 删掉 ReadCommittedResult")));
+    ms.add(result("c2", "Task #2 created successfully", false));
+    ms.add(task("u2", "TaskUpdate", JSON.objectNode().put("taskId", "2").put("status", "in_progress")));
+    ms.add(result("u2", "Updated task #2 status", false));
+    ms.add(call("r1", "Read", "file_path", "/w/cli/explain.go"));
+    ms.add(result("r1", "package cli", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).contains("The files it touched last: `cli/explain.go`.")
+        .contains("Its open tasks name: `committed.go`, `auto_commit.go`.");
+  }
+
+  @Test
+  void aTaskNamesNoFileWhenItsWordsHoldNone() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Tidy the importer."));
+    ms.add(task("c1", "TaskCreate", JSON.objectNode().put("subject", "Rename the loop variables")
+        .put("description", "see https://x.io/docs/a.go and config.Load")));
+    ms.add(result("c1", "Task #1 created successfully", false));
+    assertThat(Conversation.of(ms, 0, 25).state().next()).doesNotContain("open tasks name");
+  }
+
+  private static TranscriptMessage task(String id, String tool, com.fasterxml.jackson.databind.node.ObjectNode input) {
+    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool, input)));
   }
 
   @Test
