@@ -44,6 +44,30 @@ public interface Embedder {
   }
 
   /**
+   * A search query as the model reads it: its vector ({@link #embedQuery}) and, asked for later, its content tokens'
+   * vectors ({@link #tokenVectors} with {@code query} true), each exactly what those give. A model that makes both in
+   * one run overrides this, so that a recall asking for both (the vector search, then the token match) runs it once
+   * per query; the default embeds the query now and reads its tokens when they are asked for.
+   */
+  default QueryReading readQuery(String query) {
+    return new QueryReading(embedQuery(query), () -> tokenVectors(query, true));
+  }
+
+  /**
+   * A query's vector and how to get its content tokens' vectors ({@link #readQuery}).
+   *
+   * @param vector the query's vector, as {@link #embedQuery} gives it
+   * @param tokens its content tokens' vectors, as {@link #tokenVectors} gives them for a query
+   */
+  record QueryReading(float[] vector, java.util.function.Supplier<List<float[]>> tokens) {
+    /** Checks both are there. */
+    public QueryReading {
+      java.util.Objects.requireNonNull(vector, "vector");
+      java.util.Objects.requireNonNull(tokens, "tokens");
+    }
+  }
+
+  /**
    * Which model reads {@code query} and on what scale: the floors set for that model ({@code recall.vectorFloors},
    * {@code recall.anchorMargins}) hold for the query's cosines times {@code scale}. A single model reads every query
    * itself at scale 1; a pair routes a query to one of its two ({@code PairedEmbedder} in engram-embeddings).

@@ -1,28 +1,62 @@
 package io.engram.recall;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A query's vector, embedded once however many steps of one search ask for it (the vector search, the cosines of
- * documents still waiting for their vectors), and those cosines. Not thread-safe: one per {@link RecallIndex}.
+ * The queries of one search as the model reads them ({@link Embedder#readQuery}), each read once however many steps
+ * ask for it (the vector search, the cosines of documents still waiting for their vectors, the token match; a prompt
+ * and the agent's activity are two queries), and those cosines. Not thread-safe: one per {@link RecallIndex}.
  */
 final class QueryVectors {
+  /** Queries kept: a search asks for the text and the activity, and the text again. */
+  private static final int KEPT = 4;
+
   private final Embedder embedder;
-  private String embedded = "";
-  private float[] vector;
+  private final Map<String, Read> read = new LinkedHashMap<>(8, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Read> eldest) {
+      return size() > KEPT;
+    }
+  };
+
+  /** A query's reading, and its tokens once asked for. */
+  private static final class Read {
+    final Embedder.QueryReading reading;
+    List<float[]> tokens;
+
+    Read(Embedder.QueryReading reading) {
+      this.reading = reading;
+    }
+  }
 
   QueryVectors(Embedder embedder) {
     this.embedder = embedder;
   }
 
-  /** The vector of {@code query}, embedded when it is not the last one asked for. */
+  /** The vector of {@code query}, embedded the first time it is asked for. */
   float[] vector(String query) {
-    if (vector == null || !embedded.equals(query)) {
-      vector = embedder.embedQuery(query);
-      embedded = query;
+    return reading(query).reading.vector();
+  }
+
+  /** The vectors of {@code query}'s content tokens ({@link Embedder#tokenVectors}), read once per query. */
+  List<float[]> tokens(String query) {
+    Read r = reading(query);
+    if (r.tokens == null) {
+      r.tokens = r.reading.tokens().get();
     }
-    return vector;
+    return r.tokens;
+  }
+
+  private Read reading(String query) {
+    Read r = read.get(query);
+    if (r == null) {
+      r = new Read(embedder.readQuery(query));
+      read.put(query, r);
+    }
+    return r;
   }
 
   /** The cosine with {@code query} of each of {@code docs}, embedded now, in order. */

@@ -91,7 +91,7 @@ public final class RecallIndex {
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.queries = embedder.map(QueryVectors::new);
-    this.tokenMatch = embedder.map(TokenMatch::new);
+    this.tokenMatch = embedder.map(e -> new TokenMatch(e, queries.orElseThrow()));
     if (embeddingBudget.isNegative()) {
       throw new IllegalArgumentException("embeddingBudget is negative: " + embeddingBudget);
     }

@@ -36,8 +36,11 @@ public enum Script {
     return cjk > 0 && cjk >= otherWords ? CJK : LATIN;
   }
 
+  /** Below Hangul Jamo (U+1100) no letter is CJK: Latin text is told so without a script table's search per letter. */
+  private static final int FIRST_CJK = 0x1100;
+
   private static boolean isCjk(int cp) {
-    if (!Character.isLetter(cp)) {
+    if (cp < FIRST_CJK || !Character.isLetter(cp)) {
       return false;
     }
     Character.UnicodeScript s = Character.UnicodeScript.of(cp);

@@ -25,14 +25,19 @@ import java.util.Set;
  */
 final class TokenMatch {
   private final Embedder embedder;
+  private final QueryVectors queries;
   private final TokenVectorCache kept;
   // Each document that another follows in its group, to the one that follows it (its reply).
   private final Map<String, String> replies = new HashMap<>();
-  private String lastQuery = "";
-  private List<float[]> queryTokens = List.of();
 
   TokenMatch(Embedder embedder) {
+    this(embedder, new QueryVectors(embedder));
+  }
+
+  /** A match reading each query's tokens through {@code queries} (the index's: one run of the model per query). */
+  TokenMatch(Embedder embedder, QueryVectors queries) {
     this.embedder = embedder;
+    this.queries = queries;
     this.kept = TokenVectorCache.of(embedder);
   }
 
@@ -89,68 +94,26 @@ final class TokenMatch {
     }
     Map<String, Double> out = new HashMap<>();
     List<String> texts = docs.stream().map(RecallDocument::ownText).toList();
-    Map<String, List<byte[]>> read = read(texts);
+    Map<String, TokenRows> read = read(texts);
     for (int i = 0; i < docs.size(); i++) {
-      List<byte[]> own = read.get(texts.get(i));
+      TokenRows own = read.get(texts.get(i));
       if (!own.isEmpty()) {
-        out.put(docs.get(i).id(), match(asked, own));
+        out.put(docs.get(i).id(), own.match(asked));
       }
-    }
-    return out;
-  }
-
-  /**
-   * The mean over {@code asked} of each token's best cosine among {@code own} (unit vectors, {@link #bytes}). A dot
-   * product runs over the span of the query token's non-zero components only: a pair of models gives a query token
-   * one model's half and zeros in the other's, which would double the work of every comparison for nothing.
-   */
-  static double match(List<float[]> asked, List<byte[]> own) {
-    double sum = 0;
-    for (float[] q : asked) {
-      int from = 0;
-      int to = q.length;
-      while (from < to && q[from] == 0) {
-        from++;
-      }
-      while (to > from && q[to - 1] == 0) {
-        to--;
-      }
-      double best = Double.NEGATIVE_INFINITY;
-      for (byte[] d : own) {
-        double dot = 0;
-        for (int i = from; i < to; i++) {
-          dot += q[i] * d[i];
-        }
-        best = Math.max(best, dot / 127);
-      }
-      sum += best;
-    }
-    return sum / asked.size();
-  }
-
-  /** A unit vector's components as bytes, {@code round(127 x)}. */
-  static byte[] bytes(float[] v) {
-    byte[] out = new byte[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = (byte) Math.round(Math.max(-1, Math.min(1, v[i])) * 127);
     }
     return out;
   }
 
   private List<float[]> queryTokens(String query) {
-    if (!query.equals(lastQuery)) {
-      queryTokens = query.isBlank() ? List.of() : embedder.tokenVectors(query, true);
-      lastQuery = query;
-    }
-    return queryTokens;
+    return query.isBlank() ? List.of() : queries.tokens(query);
   }
 
   // The token vectors of each distinct text, those not kept read now, side by side.
-  private Map<String, List<byte[]>> read(List<String> texts) {
-    Map<String, List<byte[]>> out = new HashMap<>();
+  private Map<String, TokenRows> read(List<String> texts) {
+    Map<String, TokenRows> out = new HashMap<>();
     Set<String> absent = new LinkedHashSet<>();
     for (String text : texts) {
-      Optional<List<byte[]>> got = kept.get(text);
+      Optional<TokenRows> got = kept.get(text);
       if (got.isPresent()) {
         out.put(text, got.get());
       } else {
@@ -158,8 +121,8 @@ final class TokenMatch {
       }
     }
     List<String> missing = List.copyOf(absent);
-    List<List<byte[]>> made = (missing.size() < 2 ? missing.stream() : missing.parallelStream())
-        .map(t -> embedder.tokenVectors(t, false).stream().map(TokenMatch::bytes).toList()).toList();
+    List<TokenRows> made = (missing.size() < 2 ? missing.stream() : missing.parallelStream())
+        .map(t -> TokenRows.of(embedder.tokenVectors(t, false))).toList();
     for (int i = 0; i < missing.size(); i++) {
       out.put(missing.get(i), made.get(i));
       kept.put(missing.get(i), made.get(i));

@@ -1,16 +1,14 @@
 package io.engram.recall;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
 
 /**
  * The token vectors an embedding model made for documents, kept by the text they were read from for as long as the
- * model is in use in this process, a component in a byte ({@code round(127 x)}: a cosine moves by about 0.004 at
- * most), up to {@link #KEPT_BYTES} in all, the least recently used given up first. One per model instance, not per
- * index: the resident service builds a {@link RecallIndex} for every call, and a memory's tokens are read once for
+ * model is in use in this process, as {@link TokenRows} (a component in a byte, a model's zeros left out), up to
+ * {@link #KEPT_BYTES} in all, the least recently used given up first. One per model instance, not per index: the resident service builds a {@link RecallIndex} for every call, and a memory's tokens are read once for
  * all of them. Thread-safe.
  */
 final class TokenVectorCache {
@@ -19,7 +17,7 @@ final class TokenVectorCache {
 
   private static final Map<Embedder, TokenVectorCache> BY_MODEL = new WeakHashMap<>();
 
-  private final LinkedHashMap<String, List<byte[]>> kept = new LinkedHashMap<>(64, 0.75f, true);
+  private final LinkedHashMap<String, TokenRows> kept = new LinkedHashMap<>(64, 0.75f, true);
   private long keptBytes;
 
   private TokenVectorCache() {}
@@ -32,17 +30,17 @@ final class TokenVectorCache {
   }
 
   /** What was kept for {@code text}, now the most recently used. */
-  synchronized Optional<List<byte[]>> get(String text) {
+  synchronized Optional<TokenRows> get(String text) {
     return Optional.ofNullable(kept.get(text));
   }
 
   /** Keeps {@code tokens} for {@code text}, giving up the least recently used past the limit. */
-  synchronized void put(String text, List<byte[]> tokens) {
+  synchronized void put(String text, TokenRows tokens) {
     long size = size(tokens);
     if (size > KEPT_BYTES) {
       return;
     }
-    List<byte[]> before = kept.put(text, tokens);
+    TokenRows before = kept.put(text, tokens);
     keptBytes += size - (before == null ? 0 : size(before));
     var eldest = kept.entrySet().iterator();
     while (keptBytes > KEPT_BYTES && eldest.hasNext()) {
@@ -56,7 +54,7 @@ final class TokenVectorCache {
     return kept.size();
   }
 
-  private static long size(List<byte[]> tokens) {
-    return tokens.stream().mapToLong(v -> v.length).sum();
+  private static long size(TokenRows tokens) {
+    return tokens.size();
   }
 }

@@ -128,10 +128,10 @@ class TokenMatchTest {
     TokenVectorCache cache = TokenVectorCache.of(new FamilyEmbedder());
     int third = (int) (TokenVectorCache.KEPT_BYTES / 3) + 1;
 
-    cache.put("first", List.of(new byte[third]));
-    cache.put("second", List.of(new byte[third]));
+    cache.put("first", rows(third));
+    cache.put("second", rows(third));
     cache.get("first");
-    cache.put("third", List.of(new byte[third]));
+    cache.put("third", rows(third));
 
     assertThat(cache.get("second")).isEmpty();
     assertThat(cache.get("first")).isPresent();
@@ -164,7 +164,7 @@ class TokenMatchTest {
       a = Vectors.unit(a);
       b = Vectors.unit(b);
 
-      assertThat(TokenMatch.match(List.of(a), List.of(TokenMatch.bytes(b))))
+      assertThat(TokenRows.of(List.of(b)).match(List.of(a)))
           .isCloseTo(Vectors.dot(a, b), offset(0.01));
     }
   }
@@ -172,10 +172,81 @@ class TokenMatchTest {
   @Test
   void aQueryTokenWithZerosInOneModelsHalfMatchesAsOverTheWholeVector() {
     List<float[]> asked = List.of(new float[] {0, 0, 0.6f, 0.8f}, new float[] {0.8f, 0.6f, 0, 0});
-    List<byte[]> own = List.of(TokenMatch.bytes(new float[] {0, 0, 0.8f, 0.6f}),
-        TokenMatch.bytes(new float[] {0.6f, -0.8f, 0, 0}), TokenMatch.bytes(new float[] {0.5f, 0.5f, 0.5f, 0.5f}));
+    TokenRows own = TokenRows.of(List.of(new float[] {0, 0, 0.8f, 0.6f}, new float[] {0.6f, -0.8f, 0, 0},
+        new float[] {0.5f, 0.5f, 0.5f, 0.5f}));
 
     // token 1: best 0.96 (the first); token 2: best 0.7 (the third); their mean, within the bytes' rounding
-    assertThat(TokenMatch.match(asked, own)).isCloseTo((0.96 + 0.7) / 2, offset(0.02));
+    assertThat(own.match(asked)).isCloseTo((0.96 + 0.7) / 2, offset(0.02));
+  }
+
+  @Test
+  void aQueryTokenMeetingOnlyTheOtherModelsTokensScoresZeroAsAProductOfZerosWould() {
+    // Every token of the document is the other model's: the whole-vector dot product with each is 0.
+    TokenRows own = TokenRows.of(List.of(new float[] {0, 0, 0.8f, 0.6f}, new float[] {0, 0, -0.6f, 0.8f}));
+
+    assertThat(own.match(List.<float[]>of(new float[] {0.8f, -0.6f, 0, 0}))).isEqualTo(0.0);
+  }
+
+  @Test
+  void theMatchIsTheWholeVectorLoopsToTheLastBit() {
+    // One model (384) and a pair (384 + 512, a token zero in the other's half), documents with components that the
+    // bytes round to zero at either end, query tokens in one model's half or the other's, one to eleven of them.
+    java.util.Random random = new java.util.Random(11);
+    for (int n = 0; n < 400; n++) {
+      boolean pair = n % 2 == 0;
+      int dim = pair ? 896 : 384;
+      List<float[]> asked = new ArrayList<>();
+      int queryTokens = 1 + random.nextInt(11);
+      for (int k = 0; k < queryTokens; k++) {
+        asked.add(token(random, dim, pair && random.nextInt(3) == 0 ? 384 : 0, pair ? (random.nextInt(3) == 0 ? dim : 384)
+            : dim));
+      }
+      List<float[]> docTokens = new ArrayList<>();
+      int docLength = 1 + random.nextInt(60);
+      for (int t = 0; t < docLength; t++) {
+        boolean other = pair && random.nextBoolean();
+        float[] v = token(random, dim, other ? 384 : 0, other ? dim : 384);
+        if (random.nextInt(4) == 0) { // tiny ends, which the bytes round to zero
+          v[other ? 384 : 0] = 0.001f;
+          v[(other ? dim : 384) - 1] = -0.001f;
+        }
+        docTokens.add(v);
+      }
+      List<byte[]> whole = docTokens.stream().map(TokenRows::bytes).toList();
+
+      assertThat(TokenRows.of(docTokens).match(asked)).isEqualTo(wholeVectorMatch(asked, whole));
+    }
+  }
+
+  // A unit vector, random in [from, to) and zero elsewhere.
+  private static float[] token(java.util.Random random, int dim, int from, int to) {
+    float[] v = new float[dim];
+    for (int i = from; i < to; i++) {
+      v[i] = (float) random.nextGaussian();
+    }
+    return Vectors.unit(v);
+  }
+
+  // The match as first written: every query token against every document token over the whole vector, in order.
+  private static double wholeVectorMatch(List<float[]> asked, List<byte[]> own) {
+    double sum = 0;
+    for (float[] q : asked) {
+      double best = Double.NEGATIVE_INFINITY;
+      for (byte[] d : own) {
+        double dot = 0;
+        for (int i = 0; i < q.length; i++) {
+          dot += q[i] * d[i];
+        }
+        best = Math.max(best, dot / 127);
+      }
+      sum += best;
+    }
+    return sum / asked.size();
+  }
+
+  private static TokenRows rows(int bytes) {
+    float[] v = new float[bytes];
+    java.util.Arrays.fill(v, 0.5f); // bytes of 64: none trimmed
+    return TokenRows.of(List.of(v));
   }
 }

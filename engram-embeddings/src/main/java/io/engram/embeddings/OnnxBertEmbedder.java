@@ -152,19 +152,35 @@ public final class OnnxBertEmbedder implements Embedder {
    */
   @Override
   public List<float[]> tokenVectors(String text, boolean query) {
-    return hidden((query ? model.queryPrefix() : model.passagePrefix()) + text, (ids, mask, states) -> {
-      boolean[] keep = query ? contentTokens(ids) : null;
-      int dim = model.dimension();
-      List<float[]> out = new ArrayList<>(ids.length);
-      for (int t = 1; t < ids.length - 1; t++) {
-        if (keep == null || keep[t]) {
-          float[] v = new float[dim];
-          states.get(t * dim, v);
-          out.add(SentenceVectors.unit(v));
-        }
-      }
-      return out;
+    return hidden((query ? model.queryPrefix() : model.passagePrefix()) + text,
+        (ids, mask, states) -> tokens(ids, states, query));
+  }
+
+  /**
+   * The query's vector and its content tokens' vectors from one run of the model: both read the same text (the query
+   * prefix and the query), so each is exactly what {@link #embedQuery} and {@link #tokenVectors} give.
+   */
+  @Override
+  public QueryReading readQuery(String query) {
+    return hidden(model.queryPrefix() + query, (ids, mask, states) -> {
+      float[] vector = SentenceVectors.unit(SentenceVectors.pool(model.pooling(), states, mask, model.dimension()));
+      List<float[]> tokens = tokens(ids, states, true);
+      return new QueryReading(vector, () -> tokens);
     });
+  }
+
+  private List<float[]> tokens(long[] ids, FloatBuffer states, boolean query) {
+    boolean[] keep = query ? contentTokens(ids) : null;
+    int dim = model.dimension();
+    List<float[]> out = new ArrayList<>(ids.length);
+    for (int t = 1; t < ids.length - 1; t++) {
+      if (keep == null || keep[t]) {
+        float[] v = new float[dim];
+        states.get(t * dim, v);
+        out.add(SentenceVectors.unit(v));
+      }
+    }
+    return out;
   }
 
   // A word's pieces are kept or left together, judged on the whole word; the query prefix is no content.

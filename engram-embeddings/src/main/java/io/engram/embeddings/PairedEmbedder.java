@@ -90,6 +90,17 @@ public final class PairedEmbedder implements Embedder {
     return out;
   }
 
+  /** The reading model's reading of {@code query} (one run of it), in its place in the pair's vectors. */
+  @Override
+  public QueryReading readQuery(String query) {
+    boolean cjkQuery = cjk(query);
+    QueryReading own = (cjkQuery ? cjk : latin).readQuery(query);
+    java.util.function.UnaryOperator<float[]> placed = cjkQuery
+        ? v -> join(new float[latin.dimension()], 0, v, 1)
+        : v -> join(v, 1, new float[cjk.dimension()], 0);
+    return new QueryReading(placed.apply(own.vector()), () -> own.tokens().get().stream().map(placed).toList());
+  }
+
   /**
    * For a Latin query, the CJK model as well: it reads English too, and a memory written in Chinese alone is
    * invisible to the Latin model. A CJK query has no other reader (the Latin model has no CJK words).

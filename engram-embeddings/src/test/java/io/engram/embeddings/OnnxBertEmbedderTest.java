@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import io.engram.recall.Embedder;
 import io.engram.recall.Vectors;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,6 +91,22 @@ class OnnxBertEmbedderTest {
 
     assertThat(pieces).isGreaterThan(1);
     assertThat(embedder.tokenVectors("is kubernetes", true)).hasSize(pieces);
+  }
+
+  @Test
+  void aQueryReadInOneRunIsExactlyItsVectorAndItsContentTokens() {
+    for (String query : List.of("when did the deploy fail?", "run the MySqlIntegrationTests against docker",
+        "怎么在本地跑集成测试？", "what did you do?", "")) {
+      Embedder.QueryReading read = embedder.readQuery(query);
+      List<float[]> tokens = read.tokens().get();
+      List<float[]> oneByOne = embedder.tokenVectors(query, true);
+
+      assertThat(read.vector()).containsExactly(embedder.embedQuery(query));
+      assertThat(tokens).hasSameSizeAs(oneByOne);
+      for (int i = 0; i < tokens.size(); i++) {
+        assertThat(tokens.get(i)).containsExactly(oneByOne.get(i));
+      }
+    }
   }
 
   @Test

@@ -123,4 +123,28 @@ class PairedEmbedderTest {
     assertThat(Vectors.dot(query.get(0), stored.get(0))).isGreaterThan(0.5);
     assertThat(Vectors.dot(query.get(0), stored.get(1))).isZero();
   }
+
+  @Test
+  void aQueryReadOnceIsWhatItsVectorAndTokensAreOneByOne() {
+    for (String query : List.of("how do we deploy the cache?", "怎么部署到测试环境？")) {
+      Embedder.QueryReading read = pair.readQuery(query);
+      List<float[]> tokens = read.tokens().get();
+      List<float[]> oneByOne = pair.tokenVectors(query, true);
+
+      assertThat(read.vector()).containsExactly(pair.embedQuery(query));
+      assertThat(tokens).hasSameSizeAs(oneByOne);
+      for (int i = 0; i < tokens.size(); i++) {
+        assertThat(tokens.get(i)).containsExactly(oneByOne.get(i));
+      }
+    }
+  }
+
+  @Test
+  void aQueryIsReadByItsReadingModelAlone() {
+    pair.readQuery("how do we deploy?");
+    pair.readQuery("怎么部署到测试环境？");
+
+    assertThat(english.queries).containsExactly("how do we deploy?");
+    assertThat(chinese.queries).containsExactly("怎么部署到测试环境？");
+  }
 }
