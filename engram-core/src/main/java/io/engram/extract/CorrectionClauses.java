@@ -36,9 +36,14 @@ final class CorrectionClauses {
       + "bother|worry|remember|forget|want|like|mean|seem|seems|agree|recall|believe|expect|suppose|happen|occur)\\b)";
 
   static final Language ENGLISH = new Language("en",
-      Pattern.compile("(?i)(?:^|[,;:(—–-]\\s*|\\b(?:and|but|so|please|just|also|then|we|you|i|they|it)\\s+|\\*\\*\\s*)"
+      // the speaker's own negation ("I don't follow", "so I don't waste my time") reports; it directs nobody
+      Pattern.compile("(?i)(?:^|[,;:(—–-]\\s*|\\b(?:and|but|so|please|just|also|then|we|you|they|it)\\s+|\\*\\*\\s*)"
           + "(?:really\\s+)?(?:don'?t|do\\s+not|never|must\\s+not|mustn'?t|should\\s+not|shouldn'?t|shall\\s+not|"
           + "aren'?t\\s+to|are\\s+not\\s+to|no\\s+longer|stop|quit|avoid)\\s+" + EN_NOT_DIRECTED + "\\w"
+          // "You do not need the MCP server to read local files": what the agent need not do, it should stop doing
+          + "|\\byou\\s+(?:don'?t|do\\s+not)\\s+need\\s+(?:to\\s+)?+(?!(?:do\\s+)?(?:anything|that|this|it)\\b)\\w"
+          // "we don't need the read-only mode anymore": what is needed no longer is dropped from now on
+          + "|\\b(?:we|you)\\s+(?:don'?t|do\\s+not)\\s+need\\b[^.;!?]{1,60}?\\bany\\s?more\\b"
           // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")
           + "|\\b(?:should\\s+not|shouldn'?t|must\\s+not|mustn'?t|shall\\s+not)\\s+(?:be\\s+\\w+(?:ed|en)\\b|"
           + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"
@@ -50,6 +55,8 @@ final class CorrectionClauses {
           + "matches?|available)\\b)[\\w`-]+(?:\\s+[\\w`/.-]+){0,5}\\s*[.!]?$"),
       Pattern.compile("(?i)\\binstead\\b|\\brather\\s+than\\b|\\breplace\\b.{1,80}?\\bwith\\b"
           + "|\\b(?:use|run|call|prefer|write|keep|only)\\b.{1,60}?\\band\\s+not\\b"
+          // "not through the CLI, rather by calling the function"
+          + "|\\bnot\\b[^.;!?]{1,60}?\\brather\\b(?!\\s+than)"
           // "it is now called X, not Y anymore": the name set against one no longer used
           + "|,\\s*not\\s+\\S[^,;.]{0,40}?\\s+any\\s?more\\b"),
       Pattern.compile("(?i)\\b(?:instead|rather|use|using|prefer|should|must|only|always|replace|switch\\s+to|go\\s+with|"
@@ -61,7 +68,7 @@ final class CorrectionClauses {
           + "rationale|for\\s+consistency|more\\s+(?:robust|consistent|reliable)|easier\\s+to|slow(?:er)?|breaks?|"
           + "causes?|fails?|hard\\s+to|difficult\\s+to|confusing|unreadable|fragile|flaky|error-prone|wrong|broken)\\b"),
       Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|never|stop|avoid)\\s+\\w+\\s+"
-          + "(?:it|that|this|them|those|these|anything|everything|something|him|her)\\b"),
+          + "(?:it|that|this|them|those|these|anything|everything|something|him|her|any)\\b"),
       Pattern.compile("(?i)^(?:this|that|it|these|those|they|which|we|our|otherwise|because|since|so)\\b"),
       Pattern.compile("(?i)^(?:instead|rather)\\b"));
 
@@ -91,7 +98,31 @@ final class CorrectionClauses {
       "(?i)\\b(?:yet|for\\s+now|right\\s+now|this\\s+time|just\\s+now)\\b|\\b(?:can|could|would)\\s+you\\b"
           + "|暂时|先别|这次|目前先");
 
+  /**
+   * A request to edit the work in front of the person, or their report of an edit: an imperative of editing ("put the
+   * error message underneath instead", "lets extract this to a common function instead of duplicating it", 帮我把...改成...)
+   * or "I changed X to Y instead of Z". What it sets aside is one state of the work, not a way of working.
+   */
+  private static final Pattern EDIT = Pattern.compile(
+      "(?i)^(?:(?:ok(?:ay)?|great|good|nice|cool|perfect|fantastic|phenomenal|awesome|thanks|no|yes|so|and|but|also|"
+          + "now|then|please|pls|let'?s|lets|instead|update\\s+\\d+)\\b[\\s,.!:;-]*)*"
+          + "(?:(?:find|put|remove|update|extract|move|rename|add|change|make(?!\\s+sure)|fix|colou?r|create|re-?write|"
+          + "show|sort|position|place|delete|set|give|turn|convert|display|try|draw|label|split|merge|refactor|revert|"
+          + "optimi[sz]e|simplify|improve|adjust|increase|decrease|reduce|resize|clean)\\b"
+          + "|i\\s+(?:also\\s+|just\\s+|already\\s+)?(?!(?:told|said|asked|mentioned|meant|explained|specified|wanted|"
+          + "needed|decided|preferred)\\b)(?:\\w+ed|made|did|put|wrote|set|left|undid|ran)\\b)"
+          + "|^(?:请)?帮我|^把.{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)");
+  /** What makes a sentence hold from now on, whatever its verb: a time, a recurrence, a rule. */
+  private static final Pattern STANDING = Pattern.compile(
+      "(?i)\\b(?:always|never|from\\s+now\\s+on|going\\s+forward|every\\s+time|each\\s+time|whenever|any\\s?more|"
+          + "rules?|remember)\\b|以后|今后|每次|始终|总是|永远|一律|规则|记住");
+
   private CorrectionClauses() {}
+
+  /** Whether {@code sentence} asks for an edit of the work at hand, or reports one, without saying it holds on. */
+  static boolean asksForAnEdit(String sentence) {
+    return EDIT.matcher(sentence.strip()).find() && !STANDING.matcher(sentence).find();
+  }
 
   /** The language whose markers read {@code sentence}: Chinese when it holds Han characters, else English. */
   static Language of(String sentence) {

@@ -20,6 +20,8 @@ final class CorrectionSpans {
   private static final int MAX_FORWARD = 2;
   private static final int SHORT_STATEMENT = 40;
   private static final int MAX_JOINED = 300;
+  private static final java.util.regex.Pattern JUST = java.util.regex.Pattern.compile(
+      "(?i)^(?:(?:please|pls|ok(?:ay)?|no|so|then)\\b[\\s,.!]*)*just\\s+\\w|^(?:请)?直接");
   private static final java.util.regex.Pattern CLAUSE_END = java.util.regex.Pattern.compile("[,;，；。!！]|\\.(?:\\s|$)");
 
   private CorrectionSpans() {}
@@ -42,7 +44,9 @@ final class CorrectionSpans {
         && (!CorrectionClauses.hasAlternative(withoutCore(c.text())) && states(sentences.get(core - 1), c)
             || givesReason(sentences.get(core - 1))
             // "... the same PrismaService, pooled by Nest. Inject PrismaService, don't use it": "it" is named before
-            || CorrectionClauses.rejectsAPronoun(c.text()) && names(sentences.get(core - 1)))) {
+            || CorrectionClauses.rejectsAPronoun(c.text()) && names(sentences.get(core - 1))
+            // "please just do the import. don't make me navigate to a web page.": the "just" is what to do instead
+            || JUST.matcher(sentences.get(core - 1).text()).find() && !Intents.isQuestion(sentences.get(core - 1).text()))) {
       from = core - 1;
     }
     int to = core;

@@ -30,13 +30,17 @@ final class Intents {
       List.of(
           Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future)\\b[\\s,:-]*"),
           // "Refresh should always sync with the remote": a modal "always" holds from now on, wherever it stands
-          Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+always\\b\\s*"),
+          Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+(?:just\\s+|\\w+ly\\s+)?always\\b\\s*"),
+          // "apply the changes yourself, always": a closing "always" holds the whole request from now on
+          Pattern.compile("(?i)[,;]\\s*always\\s*[.!]*\\s*$"),
           // "Always the same error", "never mind": a description, not a rule, when no verb follows.
           Pattern.compile(
               "(?i)^(?:always|never|every time|each time|whenever)\\b(?!\\s+(?:the|a|an|same|this|that|these|those|it|"
                   + "its|is|was|were|been|mind|fails?|failing|failed|happens?|crash\\w*|breaks?|works?|returns?|"
                   + "gives?|shows?|seems?)\\b)\\s*"),
           Pattern.compile("(?:以后都|以后也|以后(?!再)|今后|从现在开始|从现在起|下次(?!再)|每次都|永远不要|永远别)[，,：:\\s]*"),
+          // "Please git commit after each successful sub-task": a request that recurs holds from now on
+          Pattern.compile("(?i)\\b(?:after|before)\\s+(?:each|every)\\b"),
           Pattern.compile("^(?:始终|总是|一律|务必|一定要)\\s*"));
 
   private static final List<Pattern> CORRECTION =
@@ -46,8 +50,9 @@ final class Intents {
                   + "(?!\\s+(?:worry|know|think|understand|see|get|have|care|mind|bother|remember|forget)\\b)\\s*"),
           Pattern.compile("(?i)\\b(?:use|prefer|pick|choose)\\b.{1,60}?\\b(?:instead of|rather than|over)\\b"),
           Pattern.compile("(?i)^(?:i prefer|i'?d prefer|i'?d rather|i like it when|i don'?t like (?:it )?when|i hate (?:it )?when)\\b\\s*"),
-          // "i dont like emdashes": a dislike of a thing it names is a preference; of "this" or "it", a verdict on the thing at hand
-          Pattern.compile("(?i)(?:^|[+,;]\\s*|\\band\\s+)i\\s+(?:really\\s+)?(?:don'?t|do not)\\s+(?:like|want)\\s+(?!(?:it|this|that|these|those|them|to|when|how|the way|what)\\b)"),
+          // "i dont like emdashes": a dislike of a kind of thing is a preference; of "this", "it" or "the bold", a verdict on
+          // the thing at hand
+          Pattern.compile("(?i)(?:^|[+,;]\\s*|\\band\\s+)i\\s+(?:really\\s+)?(?:don'?t|do not)\\s+(?:like|want)\\s+(?!(?:it|this|that|these|those|them|to|when|how|the|what)\\b)"),
           Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能)(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),
           Pattern.compile("^我(?:更)?(?:喜欢|偏好|习惯|希望你|讨厌|不喜欢)\\s*"));

@@ -95,7 +95,7 @@ public final class RuleBasedExtractor implements Extractor {
         : Optional.of(turn.timestamp().atZone(ZoneOffset.UTC).toLocalDate());
     List<Sentence> sentences = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
-    for (Sentence s : Sentences.of(CodeLines.blank(turn.text()))) {
+    for (Sentence s : Sentences.of(PastedVoices.blank(CodeLines.blank(turn.text())))) {
       // A sentence longer than any stated rule is pasted output, one without three letters or digits
       // states nothing, and a repeated one says nothing new: the rules need not read them.
       if (s.text().length() <= settings.maxSentenceChars() && hasWords(s.text()) && seen.add(s.text())) {
@@ -110,7 +110,9 @@ public final class RuleBasedExtractor implements Extractor {
       }
       Sentence s = sentences.get(i);
       boolean core = !Secrets.contains(s.text()) && !Intents.isQuestion(s.text())
-          && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent());
+          && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent()
+              // "I don't want vertical scaling of the text. I prefer truncation.": a stated preference has its span too
+              || Intents.read(s.text()).filter(t -> t.kind() == Intent.Kind.CORRECTION).isPresent());
       List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said);
       if (drafts.isEmpty() && core) {
         drafts = SentenceRules.correction(s.text());

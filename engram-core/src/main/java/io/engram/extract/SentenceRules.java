@@ -94,7 +94,8 @@ final class SentenceRules {
       return previousAssistant.flatMap(SentenceRules::confirmed).map(List::of).orElse(List.of());
     }
     if (ONE_OFF.matcher(i.rest()).find()
-        || i.kind() == Intent.Kind.CORRECTION && CorrectionClauses.aboutTheTaskAtHand(i.rest())) {
+        || i.kind() == Intent.Kind.CORRECTION && (CorrectionClauses.aboutTheTaskAtHand(i.rest())
+            || CorrectionClauses.asksForAnEdit(i.rest()))) {
       return List.of();
     }
     if (i.kind() == Intent.Kind.EXPLICIT && FACT.matcher(i.rest()).find()) {
@@ -117,7 +118,8 @@ final class SentenceRules {
     boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
     boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
     String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
-    if (ONE_OFF.matcher(judged).find() || c.use().isEmpty() && CorrectionClauses.aboutTheTaskAtHand(c.text())) {
+    if (ONE_OFF.matcher(judged).find() || CorrectionClauses.asksForAnEdit(sentence)
+        || c.use().isEmpty() && CorrectionClauses.aboutTheTaskAtHand(c.text())) {
       return List.of();
     }
     if (tool && c.use().isPresent()) {
