@@ -8,6 +8,7 @@ import io.engram.dream.MemoryText;
 import io.engram.dream.NearDuplicates;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.embeddings.PairedEmbedder;
 import io.engram.recall.Embedder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -80,28 +81,22 @@ public final class MergeByMeaningBench {
 
   private MergeByMeaningBench() {}
 
-  /** Arguments: {@code --data FILE}. */
+  /** Arguments: {@code --data FILE [--distinct LOCOMO.json] [--memories SET.json] [--model NAME]}. */
   public static void main(String[] args) throws IOException {
-    Path data = null;
+    Map<String, String> options = new HashMap<>();
     for (int i = 0; i + 1 < args.length; i += 2) {
-      if (args[i].equals("--data")) {
-        data = Path.of(args[i + 1]);
-      }
+      options.put(args[i], args[i + 1]);
     }
-    if (data == null) {
-      System.err.println("usage: MergeByMeaningBench --data merge-pairs.jsonl");
+    if (!options.containsKey("--data")) {
+      System.err.println("usage: MergeByMeaningBench --data merge-pairs.jsonl [--distinct locomo.json]"
+          + " [--memories memories.json] [--model NAME | --model LATIN+CJK]");
       System.exit(2);
     }
-    Path distinct = null;
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      if (args[i].equals("--distinct")) {
-        distinct = Path.of(args[i + 1]);
-      }
-    }
-    Embedder model = new CachingEmbedder(OnnxBertEmbedder.shared(BertModel.ALL_MINILM_L6_V2_Q));
-    Report r = run(read(data), model);
+    Embedder model = new CachingEmbedder(model(options.getOrDefault("--model", BertModel.ALL_MINILM_L6_V2_Q.name())));
+    Report r = run(read(Path.of(options.get("--data"))), model);
     print(r);
-    if (distinct != null) {
+    if (options.containsKey("--distinct")) {
+      Path distinct = Path.of(options.get("--distinct"));
       for (double t : new double[] {r.shipped(), r.chosen()}) {
         int[] d = distinctMerges(distinct, detector(model, t));
         System.out.printf(Locale.ROOT, "distinct facts (%s), threshold %.2f: %d merged pairs of %d (%.4f%%), %d of %d"
@@ -111,6 +106,55 @@ public final class MergeByMeaningBench {
       System.out.printf(Locale.ROOT, "distinct facts (%s), words only: %d merged pairs of %d, %d of %d memories in a"
           + " merge%n", distinct.getFileName(), w[0], w[1], w[2], w[3]);
     }
+    if (options.containsKey("--memories")) {
+      Path set = Path.of(options.get("--memories"));
+      List<MemoryText> memories = memories(set);
+      for (double t : new double[] {r.shipped(), r.chosen()}) {
+        NearDuplicates d = detector(model, t);
+        System.out.printf(Locale.ROOT, "distinct memories (%s), threshold %.2f: %d merged pairs of %d, %d of %d"
+            + " memories in a merge%n", set.getFileName(), t, d.find(memories).size(),
+            memories.size() * (memories.size() - 1) / 2, d.groups(memories).stream().mapToInt(List::size).sum(),
+            memories.size());
+      }
+    }
+  }
+
+  /**
+   * The embedder called {@code name}: one known model, or two joined by {@code +} read as recall reads them (a pair:
+   * a stored text is both models' vectors, so two texts' cosine is the mean of the two models' cosines). A model
+   * that is not in engram.jar is read from its artifact jar on the class path.
+   */
+  static Embedder model(String name) {
+    String[] parts = name.split("\\+");
+    List<Embedder> models = new ArrayList<>();
+    for (String part : parts) {
+      models.add(OnnxBertEmbedder.shared(BertModel.named(part).orElseThrow(() -> new IllegalArgumentException(
+          "unknown model " + part + "; known: " + BertModel.names()))));
+    }
+    if (models.size() == 1) {
+      return models.get(0);
+    }
+    if (models.size() == 2) {
+      return PairedEmbedder.of(models.get(0), models.get(1));
+    }
+    throw new IllegalArgumentException("one model or a pair joined by +, was " + name);
+  }
+
+  /**
+   * The memories of a recall set ({@code {"memories": [{"name", "description", "body"}]}}, as the coding sets are
+   * written), each a distinct fact: any merge among them is a wrong one.
+   */
+  static List<MemoryText> memories(Path set) throws IOException {
+    List<MemoryText> out = new ArrayList<>();
+    Instant at = T0;
+    for (JsonNode m : new ObjectMapper().readTree(set.toFile()).path("memories")) {
+      at = at.plusSeconds(60);
+      String description = m.path("description").asText();
+      String body = m.path("body").asText();
+      out.add(new MemoryText(m.path("name").asText("m" + out.size()),
+          body.startsWith(description) ? body : description + "\n" + body, at));
+    }
+    return out;
   }
 
   static void print(Report r) {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * Finds memories that say nearly the same thing and merges them.
@@ -49,12 +50,13 @@ public final class NearDuplicates {
 
   /**
    * A detector with the thresholds of {@code settings}: by words, and by meaning with {@code embedder} when
-   * {@code dream.meaningSimilarity} has a threshold for its model ({@link Embedder#name()}); empty {@code
-   * meaning} otherwise.
+   * {@code dream.meaningSimilarity} has a threshold for its model ({@link Embedder#name()}), else with the first of
+   * its models that has one ({@link Embedder#models()}: a pair's Latin model, whose threshold was measured, where the
+   * pair's own cosine merged wrong pairs that model did not); empty {@code meaning} when none has.
    */
   public static NearDuplicates of(EngramSettings.Dream settings, Optional<Embedder> embedder) {
-    Optional<MeaningMatch> meaning = embedder.flatMap(e -> meaningThreshold(settings, e.name())
-        .map(t -> new MeaningMatch(e, t)));
+    Optional<MeaningMatch> meaning = embedder.flatMap(e -> Stream.concat(Stream.of(e), e.models().stream())
+        .flatMap(m -> meaningThreshold(settings, m.name()).map(t -> new MeaningMatch(m, t)).stream()).findFirst());
     return new NearDuplicates(settings.mergeSimilarity(), meaning);
   }
 

@@ -104,6 +104,15 @@ public interface Embedder {
     }
   }
 
+  /**
+   * The models this embedder is made of, each its own embedder in its own space: a single model is itself; a pair is
+   * its two, Latin first. What compares two stored texts at a threshold set per model (the dream's merge by meaning)
+   * uses one of them, since a pair's cosine, the mean of two models', is on neither model's scale.
+   */
+  default List<Embedder> models() {
+    return List.of(this);
+  }
+
   /** How many components every vector has. */
   int dimension();
 

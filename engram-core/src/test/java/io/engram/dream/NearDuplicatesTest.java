@@ -101,7 +101,7 @@ class NearDuplicatesTest {
    * Vectors of concepts: each word counts for the concept it names, so paraphrases that name the same
    * concepts in other words have cosine 1 and the words-only detector still sees little in common.
    */
-  private static final class ConceptEmbedder implements Embedder {
+  private static class ConceptEmbedder implements Embedder {
     private static final List<String> CONCEPTS = List.of("docker", "containers", "tests", "before", "database", "port");
     private static final Map<String, String> WORDS = Map.ofEntries(Map.entry("docker", "docker"),
         Map.entry("daemon", "docker"), Map.entry("testcontainers", "containers"), Map.entry("containers", "containers"),
@@ -171,5 +171,40 @@ class NearDuplicatesTest {
     Embedder unknown = new ConceptEmbedder();
     assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(unknown)).meaning()).isEmpty();
     assertThat(NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, "all-MiniLM-L6-v2-q")).contains(0.8);
+  }
+
+  @Test
+  void anEmbedderMadeOfModelsMergesByTheFirstModelThatHasAThreshold() {
+    Embedder latin = new ConceptEmbedder() {
+      @Override
+      public String name() {
+        return "all-MiniLM-L6-v2-q";
+      }
+    };
+    Embedder pair = new ConceptEmbedder() {
+      @Override
+      public List<Embedder> models() {
+        return List.of(latin, new ConceptEmbedder());
+      }
+
+      @Override
+      public String name() {
+        return "all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q";
+      }
+    };
+
+    Optional<MeaningMatch> meaning = NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(pair)).meaning();
+
+    assertThat(meaning).hasValueSatisfying(m -> assertThat(m.threshold()).isEqualTo(0.8));
+    MemoryText a = mem("docker.md", "Integration tests use Testcontainers, so Docker must run before them.", 1);
+    MemoryText b = mem("containers.md", "Start the Docker daemon first: the integration tests need containers.", 2);
+    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(pair)).find(List.of(a, b))).hasSize(1);
+    Embedder noneKnown = new ConceptEmbedder() {
+      @Override
+      public List<Embedder> models() {
+        return List.of(new ConceptEmbedder(), new ConceptEmbedder());
+      }
+    };
+    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(noneKnown)).meaning()).isEmpty();
   }
 }

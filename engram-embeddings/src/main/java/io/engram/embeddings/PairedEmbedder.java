@@ -116,6 +116,12 @@ public final class PairedEmbedder implements Embedder {
     return new Reading((cjk(query) ? cjk : latin).name(), HALF);
   }
 
+  /** The Latin model, then the CJK one. */
+  @Override
+  public List<Embedder> models() {
+    return List.of(latin, cjk);
+  }
+
   @Override
   public int dimension() {
     return latin.dimension() + cjk.dimension();

@@ -108,6 +108,12 @@ class PairedEmbedderTest {
   }
 
   @Test
+  void itsModelsAreTheLatinOneThenTheCjkOne() {
+    assertThat(pair.models()).containsExactly(english, chinese);
+    assertThat(english.models()).containsExactly(english);
+  }
+
+  @Test
   void theSharedPairOfTwoModelsIsOneInstanceSoWhatRecallKeepsPerModelIsKept() {
     assertThat(PairedEmbedder.shared(english, chinese)).isSameAs(PairedEmbedder.shared(english, chinese))
         .isNotSameAs(PairedEmbedder.shared(chinese, english));
