@@ -107,19 +107,36 @@ final class RelevanceAnchors {
       "推荐一部适合周末看的电影");
 
   // Each model embeds the reference prompts of a script once per process, when a query in that script first asks.
-  private static final Map<Embedder, float[][]> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
-  private static final Map<Embedder, float[][]> CJK_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Embedder, Anchors> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Embedder, Anchors> CJK_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** The reference prompts' vectors and their lengths, each measured once rather than per query. */
+  private record Anchors(float[][] vectors, double[] norms) {
+    static Anchors of(float[][] vectors) {
+      double[] norms = new double[vectors.length];
+      for (int i = 0; i < vectors.length; i++) {
+        norms[i] = Math.sqrt(Vectors.dot(vectors[i], vectors[i]));
+      }
+      return new Anchors(vectors, norms);
+    }
+  }
 
   private RelevanceAnchors() {}
 
-  /** The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script. */
+  /**
+   * The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script:
+   * {@link Vectors#cosine} with each, the lengths measured once.
+   */
   static double nearest(Embedder embedder, String query, float[] queryVector) {
     boolean cjk = Script.of(query) == Script.CJK;
-    float[][] anchors = (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
-        e -> embedQueries(e, cjk ? CJK : LATIN));
+    Anchors anchors = (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
+        e -> Anchors.of(embedQueries(e, cjk ? CJK : LATIN)));
+    double norm = Math.sqrt(Vectors.dot(queryVector, queryVector));
     double best = -1;
-    for (float[] anchor : anchors) {
-      best = Math.max(best, Vectors.cosine(queryVector, anchor));
+    for (int i = 0; i < anchors.vectors().length; i++) {
+      double nb = anchors.norms()[i];
+      double cosine = norm == 0 || nb == 0 ? 0 : Vectors.dot(queryVector, anchors.vectors()[i]) / (norm * nb);
+      best = Math.max(best, cosine);
     }
     return best;
   }

@@ -17,6 +17,9 @@ public enum Script {
 
   /** The script of {@code text}: {@link #CJK} when CJK characters are at least half of its words. */
   public static Script of(CharSequence text) {
+    if (!anyCharFrom(text, FIRST_CJK)) {
+      return LATIN; // no CJK letter can be in it (a supplementary one is written with surrogates, above it)
+    }
     int cjk = 0;
     int otherWords = 0;
     boolean inWord = false;
@@ -38,6 +41,15 @@ public enum Script {
 
   /** Below Hangul Jamo (U+1100) no letter is CJK: Latin text is told so without a script table's search per letter. */
   private static final int FIRST_CJK = 0x1100;
+
+  private static boolean anyCharFrom(CharSequence text, int first) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= first) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   private static boolean isCjk(int cp) {
     if (cp < FIRST_CJK || !Character.isLetter(cp)) {

@@ -99,4 +99,34 @@ class RelevanceAnchorsTest {
     assertThat(keywords.vectorFloor("fix the test", EngramSettings.Recall.DEFAULTS)).isInfinite();
     assertThat(keywords.keywordGate("fix the test", EngramSettings.Recall.DEFAULTS)).isEqualTo(Double.NEGATIVE_INFINITY);
   }
+
+  @Test
+  void theNearestReferenceIsTheHighestCosineToTheLastBit() {
+    // Vectors from each text's hash, so every reference prompt lies somewhere else.
+    Embedder hashed = new Embedder() {
+      @Override
+      public float[] embed(String text) {
+        java.util.Random r = new java.util.Random(text.hashCode());
+        float[] v = new float[64];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = (float) r.nextGaussian();
+        }
+        return v;
+      }
+
+      @Override
+      public int dimension() {
+        return 64;
+      }
+    };
+    for (String query : List.of("how do I run the tests", "部署之前要做什么", "fix it", "Explain dependency injection")) {
+      float[] q = hashed.embedQuery(query);
+      double expected = -1;
+      for (String reference : Script.of(query) == Script.CJK ? RelevanceAnchors.CJK : RelevanceAnchors.LATIN) {
+        expected = Math.max(expected, Vectors.cosine(q, hashed.embedQuery(reference)));
+      }
+
+      assertThat(RelevanceAnchors.nearest(hashed, query, q)).isEqualTo(expected);
+    }
+  }
 }
