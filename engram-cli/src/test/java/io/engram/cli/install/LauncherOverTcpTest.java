@@ -179,6 +179,36 @@ class LauncherOverTcpTest {
   }
 
   @Test
+  void anAnswerCutShortFailsTheHookWithoutAJvmRatherThanPrintAPart() throws Exception {
+    // A service that says 200 and closes the connection before the whole body: it took the call, so no JVM does it
+    // again, and half an answer is not printed as if it were one.
+    try (java.net.ServerSocket raw = new java.net.ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+      Thread serving = new Thread(() -> {
+        try (java.net.Socket s = raw.accept()) {
+          StringBuilder request = new StringBuilder(); // read whole, so that the launcher's write is not refused
+          byte[] buffer = new byte[8192];
+          for (int n; !request.toString().endsWith("}") && (n = s.getInputStream().read(buffer)) > 0; ) {
+            request.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+          }
+          s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n"
+              + "\r\n{\"hookSpecificOutput\":").getBytes(StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+          // the launcher's side shows what happened
+        }
+      });
+      serving.start();
+      address(raw.getLocalPort(), 5);
+
+      Run run = hook("{\"session_id\":\"s\"}", "C.UTF-8");
+      serving.join();
+
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.out()).isEmpty();
+      assertThat(run.err()).contains("cut short").doesNotContain("curl ran").doesNotContain("java");
+    }
+  }
+
+  @Test
   void anErrorStatusGoesToTheJvmWithTheSameInputAndItsFailureIsExitOneNeverTwo() throws Exception {
     status = 500;
     answer = "internal error";
