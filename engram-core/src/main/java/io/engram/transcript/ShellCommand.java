@@ -76,7 +76,10 @@ public record ShellCommand(String program, List<String> args, String dir) {
     return out;
   }
 
-  /** The line split at {@code &&}, {@code ||}, {@code ;}, {@code |} and new lines outside quotes. */
+  /**
+   * The line split at {@code &&}, {@code ||}, {@code ;}, {@code |} and new lines outside quotes; a new line after a
+   * backslash continues the command.
+   */
   static List<String> split(String line) {
     List<String> parts = new ArrayList<>();
     StringBuilder current = new StringBuilder();
@@ -91,6 +94,10 @@ public record ShellCommand(String program, List<String> args, String dir) {
       } else if (c == '\'' || c == '"') {
         quote = c;
         current.append(c);
+      } else if (c == '\\' && i + 1 < line.length() && line.charAt(i + 1) == '\n') {
+        // A backslash before a new line continues the command on the next line.
+        current.append(' ');
+        i++;
       } else if (c == ';' || c == '|' || c == '\n' || (c == '&' && i + 1 < line.length() && line.charAt(i + 1) == '&')) {
         parts.add(current.toString());
         current.setLength(0);
