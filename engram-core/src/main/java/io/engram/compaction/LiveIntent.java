@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  * @param files the files the agent touched last, read or changed, most recent first
  * @param named the files the agent's latest words since the request name, in its order, that it has not changed
  *     since it named them (an agent working through a list names the files before it turns to each)
+ * @param commands the shell commands the agent ran last that do more than look, as written, most recent first, one
+ *     per command as a person names it
  * @param planFile the plan file of a session that planned in Claude Code's plan mode or carries out a plan
  *     accepted there, named by the session's slug
  * @param check the session's check commands to run (one line per kind of check it ran), joined as "a`, `b",
@@ -41,10 +43,12 @@ import java.util.regex.Pattern;
  * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
-    List<String> named, Optional<String> planFile, Optional<String> check, Optional<String> push,
+    List<String> named, List<String> commands, Optional<String> planFile, Optional<String> check,
+    Optional<String> push,
     boolean answered) {
   static final int MAX_FILES = 5;
   private static final int MAX_NAMED = 2;
+  private static final int MAX_COMMANDS = 3;
   private static final String PLAN_ACCEPTED = "Implement the following plan";
   private static final Set<String> PLAN_MODE = Set.of("EnterPlanMode", "ExitPlanMode");
   // A file name as written in prose, with or without its path (group 1 the name, group 2 its extension); a word
@@ -53,7 +57,9 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       "(?<![\\w.@:/-])(?:~?/|\\./)?(?:[\\w.@-]+/)*([\\w.@-]*[\\w@-]\\.([A-Za-z][A-Za-z0-9]{0,9}))\\b(?![/(@])");
   private static final int PLAN_CHARS = 300;
   private static final int CHECK_CHARS = 120;
-  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
+  // A sentence ends at . ! ? and a space, or at a full stop of Chinese or Japanese (no space follows those).
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");
+  private static final int MIN_NARRATION = 6;
   private static final Pattern INTENT = Pattern.compile(
       "(?i)(?:^|\\b)(?:let me|let's|i'll|i will|i need to|i should|i'm going to|i am going to|now i|next,? i"
           + "|then i'll|the next step is|next step:|now let me|now let's)\\b");
@@ -65,6 +71,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   LiveIntent {
     files = List.copyOf(files);
     named = List.copyOf(named);
+    commands = List.copyOf(commands);
   }
 
   /** The live intent at the end of {@code messages}. */
@@ -83,6 +90,12 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
         planAt = i;
       }
     }
+    if (planAt < 0) {
+      for (int i = messages.size() - 1; i > from && planAt < 0; i--) {
+        plan = narration(messages, i, from);
+        planAt = plan.isEmpty() ? -1 : i;
+      }
+    }
     boolean carriedOut = false;
     boolean answered = false;
     for (int i = Math.max(from + 1, planAt); planAt >= 0 && i < messages.size(); i++) {
@@ -93,7 +106,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       answered = true;
     }
     return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
-        focus(activity), named(messages, from, activity), planFile(messages, activity),
+        focus(activity), named(messages, from, activity), commands(messages, calls), planFile(messages, activity),
         check(messages, activity, calls), push(messages, calls), answered);
   }
 
@@ -112,6 +125,26 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       }
       if (!sentences.isEmpty()) {
         return Excerpts.shorten(sentences.get(sentences.size() - 1), PLAN_CHARS);
+      }
+    }
+    return "";
+  }
+
+  // The agent's words right before a call, in whatever language it writes: what the call is for. Used when none of
+  // its sentences since the request holds a phrase of the plan lexicon above, which knows English only.
+  private static String narration(List<TranscriptMessage> messages, int at, int from) {
+    if (messages.get(at).kind() != MessageKind.ASSISTANT || messages.get(at).toolUses().isEmpty()) {
+      return "";
+    }
+    for (int j = at - 1; j > from && messages.get(j).kind() == MessageKind.ASSISTANT; j--) {
+      String said = messages.get(j).blocks().stream().filter(b -> b instanceof ContentBlock.Text)
+          .map(ContentBlock::promptText).reduce("", (a, b) -> a + "\n" + b).strip();
+      if (!said.isEmpty()) {
+        String[] sentences = SENTENCE.split(said);
+        String last = sentences[sentences.length - 1].strip().replaceAll("\\s+", " ");
+        return last.codePointCount(0, last.length()) < MIN_NARRATION ? ""
+            : Excerpts.shorten(last.endsWith(":") ? last.substring(0, last.length() - 1) + "."
+                : last.endsWith("：") ? last.substring(0, last.length() - 1) + "。" : last, PLAN_CHARS);
       }
     }
     return "";
@@ -243,6 +276,30 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       }
     }
     return toRun.isEmpty() ? Optional.empty() : Optional.of(String.join("`, `", toRun));
+  }
+
+  // The commands run last, as files touched last are: an agent often runs again, or goes on from, what it just ran.
+  // On the 41 tuning compactions whose first calls after the cut run a command of two words or more (git add,
+  // go build), the last 1, 3 and 5 distinct commands before the cut name one in 15, 19 and 22. Commands that only
+  // look (grep, cat, git status) are left out: they say little of the work.
+  private static List<String> commands(List<TranscriptMessage> messages, CallOutcomes calls) {
+    Map<String, String> byPhrase = new LinkedHashMap<>();
+    for (int i = messages.size() - 1; i >= 0 && byPhrase.size() < MAX_COMMANDS; i--) {
+      List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
+      for (int u = uses.size() - 1; u >= 0 && byPhrase.size() < MAX_COMMANDS; u--) {
+        if (!uses.get(u).name().equals("Bash")) {
+          continue;
+        }
+        List<ShellCommand> commands = calls.commands(uses.get(u));
+        for (int c = commands.size() - 1; c >= 0 && byPhrase.size() < MAX_COMMANDS; c--) {
+          ShellCommand command = commands.get(c);
+          if (CommandKind.of(command) != CommandKind.LOOK) {
+            byPhrase.putIfAbsent(NextStepMatch.phrase(command), Excerpts.shorten(written(command), CHECK_CHARS));
+          }
+        }
+      }
+    }
+    return List.copyOf(byPhrase.values());
   }
 
   // A session that pushes goes on pushing: its last push command, when a commit worked after the last push that did.

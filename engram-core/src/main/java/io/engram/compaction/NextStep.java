@@ -110,7 +110,8 @@ record NextStep(String text, List<String> terms) {
   }
 
   // The files a step is about: those the error names first, then those the agent touched last, then those its
-  // latest words named and it has not changed since, then those its open tasks name.
+  // latest words named and it has not changed since, then those its open tasks name; then the commands it ran last
+  // that are not a check the step already names.
   private static String where(List<String> named, LiveIntent live, List<String> tasksNamed) {
     Set<String> files = new LinkedHashSet<>(named);
     files.addAll(live.fileNames());
@@ -119,9 +120,11 @@ record NextStep(String text, List<String> terms) {
     List<String> tasks = tasksNamed.stream().filter(f -> shown.stream().noneMatch(s -> sameFile(s, f))
         && next.stream().noneMatch(s -> sameFile(s, f))).toList();
     Optional<String> plan = live.planFile().filter(p -> !shown.contains(LiveIntent.shortName(p)));
+    List<String> commands = live.commands().stream().filter(c -> !live.check().orElse("").contains(c)).toList();
     return (shown.isEmpty() ? "" : " The files it touched last: " + quoted(shown) + ".")
         + (next.isEmpty() ? "" : " It named next, not changed yet: " + quoted(next) + ".")
         + (tasks.isEmpty() ? "" : " Its open tasks name: " + quoted(tasks) + ".")
+        + (commands.isEmpty() ? "" : " The commands it ran last: " + quoted(commands) + ".")
         + plan.map(p -> " The session's plan: `" + p + "`.").orElse("");
   }
 

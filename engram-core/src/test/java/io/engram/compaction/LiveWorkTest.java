@@ -67,8 +67,9 @@ class LiveWorkTest {
     ms.add(call("t5", "Bash", "command", "go build ./..."));
     ms.add(result("t5", "", false));
     String next = Conversation.of(ms, 0, 25).state().next();
-    // The tests and the lint ran before the last change; the build passed after it.
-    assertThat(next).contains("`go test ./importer/...`, `mise run lint`").doesNotContain("go build");
+    // The tests and the lint ran before the last change; the build passed after it: a command run last, no check.
+    assertThat(next).contains("Then check the changes with `go test ./importer/...`, `mise run lint`.")
+        .doesNotContain("check the changes with `go build").contains("The commands it ran last: `go build ./...`.");
   }
 
   @Test
@@ -182,6 +183,61 @@ class LiveWorkTest {
         .put("description", "see https://x.io/docs/a.go and config.Load")));
     ms.add(result("c1", "Task #1 created successfully", false));
     assertThat(Conversation.of(ms, 0, 25).state().next()).doesNotContain("open tasks name");
+  }
+
+  @Test
+  void inAnyLanguageTheAgentsWordsBeforeItsLatestCallAreWhatItWasDoing() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "タイムアウトを30秒にしてください。"));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "設定を確認しました。次に config.go のタイムアウトを変更します："));
+    ms.add(call("e1", "Edit", "file_path", "/w/app/config.go"));
+    ms.add(result("e1", "updated", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).contains("The agent was doing: \"次に config.go のタイムアウトを変更します。\"");
+  }
+
+  @Test
+  void aSentenceOfThePlanLexiconWinsOverTheWordsBeforeALaterCall() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Make the timeout 30 seconds."));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Let me change the timeout in config.go and then run the tests."));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Changing it now:"));
+    ms.add(call("e1", "Edit", "file_path", "/w/app/config.go"));
+    ms.add(result("e1", "updated", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).contains("Let me change the timeout in config.go and then run the tests.")
+        .doesNotContain("Changing it now");
+  }
+
+  @Test
+  void wordsBeforeACallAreNoPlanWhenNoCallFollowsThem() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "タイムアウトを30秒にしてください。"));
+    ms.add(call("e1", "Edit", "file_path", "/w/app/config.go"));
+    ms.add(result("e1", "updated", false));
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "config.go のタイムアウトを30秒に変更しました。"));
+    assertThat(Conversation.of(ms, 0, 25).state().next()).doesNotContain("The agent was doing");
+  }
+
+  @Test
+  void theNextStepNamesTheCommandsTheAgentRanLastThatDoMoreThanLook() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Bring back my stashed work and make it build."));
+    ms.add(call("b1", "Bash", "command", "go build ./... 2>&1 | head -50"));
+    ms.add(result("b1", "ok", false));
+    ms.add(call("b2", "Bash", "command", "git stash pop"));
+    ms.add(result("b2", "CONFLICT (content): Merge conflict in cli/state.go", false));
+    ms.add(call("b3", "Bash", "command", "git status && grep -n '<<<<' cli/state.go"));
+    ms.add(result("b3", "both modified: cli/state.go", false));
+    String next = Conversation.of(ms, 0, 25).state().next();
+    assertThat(next).contains("The commands it ran last: `git stash pop`, `go build ./...`.")
+        .doesNotContain("`git status`").doesNotContain("`grep");
+  }
+
+  @Test
+  void aCommandTheStepAlreadyNamesAsACheckIsNotNamedAgainAsOneRunLast() {
+    String next = Conversation.of(session(), 0, 25).state().next();
+    assertThat(next).contains("`mise run lint && mise run test`").doesNotContain("The commands it ran last");
   }
 
   private static TranscriptMessage task(String id, String tool, com.fasterxml.jackson.databind.node.ObjectNode input) {
