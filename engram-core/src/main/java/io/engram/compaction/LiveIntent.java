@@ -1,17 +1,14 @@
 package io.engram.compaction;
 
 import io.engram.transcript.CallOutcomes;
-import io.engram.transcript.CommandKind;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
 import io.engram.transcript.FileTouch;
 import io.engram.transcript.MessageKind;
-import io.engram.transcript.ShellCommand;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.UserRequest;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,11 +41,9 @@ import java.util.regex.Pattern;
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
     List<String> named, List<String> commands, Optional<String> planFile, Optional<String> check,
-    Optional<String> push,
-    boolean answered) {
+    Optional<String> push, boolean answered) {
   static final int MAX_FILES = 5;
   private static final int MAX_NAMED = 2;
-  private static final int MAX_COMMANDS = 3;
   private static final String PLAN_ACCEPTED = "Implement the following plan";
   private static final Set<String> PLAN_MODE = Set.of("EnterPlanMode", "ExitPlanMode");
   // A file name as written in prose, with or without its path (group 1 the name, group 2 its extension); a word
@@ -56,7 +51,6 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   private static final Pattern FILE_NAME = Pattern.compile(
       "(?<![\\w.@:/-])(?:~?/|\\./)?(?:[\\w.@-]+/)*([\\w.@-]*[\\w@-]\\.([A-Za-z][A-Za-z0-9]{0,9}))\\b(?![/(@])");
   private static final int PLAN_CHARS = 300;
-  private static final int CHECK_CHARS = 120;
   // A sentence ends at . ! ? and a space, or at a full stop of Chinese or Japanese (no space follows those).
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");
   private static final int MIN_NARRATION = 6;
@@ -65,8 +59,6 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
           + "|then i'll|the next step is|next step:|now let me|now let's)\\b");
   private static final Pattern NOT_A_PLAN = Pattern.compile("(?i)\\b(?:let me know|if you(?:'d)? like|want me to|"
       + "shall i|should i|would you like)\\b");
-  private static final Set<CommandKind> CHECKS =
-      EnumSet.of(CommandKind.TEST, CommandKind.LINT, CommandKind.BUILD, CommandKind.FORMAT);
 
   LiveIntent {
     files = List.copyOf(files);
@@ -106,8 +98,9 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       answered = true;
     }
     return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
-        focus(activity), named(messages, from, activity), commands(messages, calls), planFile(messages, activity),
-        check(messages, activity, calls), push(messages, calls), answered);
+        focus(activity), named(messages, from, activity), SessionCommands.ranLast(messages, calls),
+        planFile(messages, activity), SessionCommands.check(messages, activity, calls),
+        SessionCommands.push(messages, calls), answered);
   }
 
   // The last sentence of an agent's message that says what it will do: its text first, then its reasoning.
@@ -243,98 +236,6 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   private static List<String> newestFirst(Map<String, Integer> at) {
     return at.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
         .map(Map.Entry::getKey).toList();
-  }
-
-  // The session's checks still to run: for each kind of check it ran (build, test, lint, format), its last
-  // command line, when a file changed after that line last passed; in the order the session ran them.
-  private static Optional<String> check(List<TranscriptMessage> messages, List<FileActivity> activity,
-      CallOutcomes calls) {
-    int lastChange = Workflow.lastChange(activity, 0, messages.size() - 1);
-    if (lastChange < 0) {
-      return Optional.empty();
-    }
-    Set<CommandKind> seen = EnumSet.noneOf(CommandKind.class);
-    List<String> toRun = new ArrayList<>();
-    for (int i = messages.size() - 1; i >= 0 && seen.size() < CHECKS.size(); i--) {
-      List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
-      for (int u = uses.size() - 1; u >= 0; u--) {
-        ContentBlock.ToolUse use = uses.get(u);
-        if (!use.name().equals("Bash")) {
-          continue;
-        }
-        List<ShellCommand> checks = calls.commands(use).stream().filter(c -> CHECKS.contains(CommandKind.of(c)))
-            .filter(c -> !seen.contains(CommandKind.of(c))).toList();
-        if (checks.isEmpty()) {
-          continue;
-        }
-        checks.forEach(c -> seen.add(CommandKind.of(c)));
-        String line = Excerpts.shorten(String.join(" && ", checks.stream().map(LiveIntent::written).toList()),
-            CHECK_CHARS);
-        if (!(i > lastChange && calls.worked(use)) && !toRun.contains(line)) {
-          toRun.add(0, line);
-        }
-      }
-    }
-    return toRun.isEmpty() ? Optional.empty() : Optional.of(String.join("`, `", toRun));
-  }
-
-  // The commands run last, as files touched last are: an agent often runs again, or goes on from, what it just ran.
-  // On the 41 tuning compactions whose first calls after the cut run a command of two words or more (git add,
-  // go build), the last 1, 3 and 5 distinct commands before the cut name one in 15, 19 and 22. Commands that only
-  // look (grep, cat, git status) are left out: they say little of the work.
-  private static List<String> commands(List<TranscriptMessage> messages, CallOutcomes calls) {
-    Map<String, String> byPhrase = new LinkedHashMap<>();
-    for (int i = messages.size() - 1; i >= 0 && byPhrase.size() < MAX_COMMANDS; i--) {
-      List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
-      for (int u = uses.size() - 1; u >= 0 && byPhrase.size() < MAX_COMMANDS; u--) {
-        if (!uses.get(u).name().equals("Bash")) {
-          continue;
-        }
-        List<ShellCommand> commands = calls.commands(uses.get(u));
-        for (int c = commands.size() - 1; c >= 0 && byPhrase.size() < MAX_COMMANDS; c--) {
-          ShellCommand command = commands.get(c);
-          if (CommandKind.of(command) != CommandKind.LOOK) {
-            byPhrase.putIfAbsent(NextStepMatch.phrase(command), Excerpts.shorten(written(command), CHECK_CHARS));
-          }
-        }
-      }
-    }
-    return List.copyOf(byPhrase.values());
-  }
-
-  // A session that pushes goes on pushing: its last push command, when a commit worked after the last push that did.
-  private static Optional<String> push(List<TranscriptMessage> messages, CallOutcomes calls) {
-    String push = "";
-    boolean committed = false;
-    for (TranscriptMessage m : messages) {
-      for (ContentBlock.ToolUse use : m.toolUses()) {
-        if (!use.name().equals("Bash") || !calls.worked(use)) {
-          continue;
-        }
-        for (ShellCommand c : calls.commands(use)) {
-          CommandKind kind = CommandKind.of(c);
-          if (kind == CommandKind.PUSH) {
-            push = written(c);
-            committed = false;
-          } else if (kind == CommandKind.COMMIT) {
-            committed = true;
-          }
-        }
-      }
-    }
-    return committed && !push.isEmpty() ? Optional.of(push) : Optional.empty();
-  }
-
-  // A check as a person would type it again: the program and its words up to the first redirect or pipe.
-  private static String written(ShellCommand c) {
-    List<String> words = new ArrayList<>(List.of(c.program()));
-    for (String a : c.args()) {
-      if (a.matches("\\d*>.*") || a.contains("\n")) {
-        break;
-      }
-      words.add(a.contains(" ") ? "\"" + a + "\"" : a);
-    }
-    return String.join(" ", words);
   }
 
   /** The files as a summary names them: their last two path parts. */

@@ -15,8 +15,8 @@ class ShellCommandTest {
 
   @Test
   void aBackslashAtTheEndOfALineContinuesTheCommandOnTheNext() {
-    List<ShellCommand> commands = ShellCommand.parse(
-        "printf 'n\\ny\\n' | git add -p cmd/cli/auto_commit.go \\\n  cmd/cli/session.go \\\n  cmd/cli/rewind.go\ngit status");
+    List<ShellCommand> commands = ShellCommand.parse("printf 'n\\ny\\n' | git add -p cmd/cli/auto_commit.go \\\n"
+        + "  cmd/cli/session.go \\\n  cmd/cli/rewind.go\ngit status");
     assertThat(commands).extracting(ShellCommand::program).containsExactly("printf", "git", "git");
     assertThat(commands.get(1).args()).containsExactly("add", "-p", "cmd/cli/auto_commit.go", "cmd/cli/session.go",
         "cmd/cli/rewind.go");
@@ -24,7 +24,8 @@ class ShellCommandTest {
 
   @Test
   void aBackslashInsideQuotesOrBeforeAnotherCharacterContinuesNothing() {
-    assertThat(ShellCommand.parse("echo 'a \\\nb'\nls")).extracting(ShellCommand::program).containsExactly("echo", "ls");
+    assertThat(ShellCommand.parse("echo 'a \\\nb'\nls")).extracting(ShellCommand::program)
+        .containsExactly("echo", "ls");
     assertThat(ShellCommand.parse("grep -n 'a\\|b' x.go\nls")).extracting(ShellCommand::program)
         .containsExactly("grep", "ls");
   }
