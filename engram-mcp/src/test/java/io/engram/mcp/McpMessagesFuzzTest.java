@@ -11,7 +11,6 @@ import io.engram.config.EngramSettings;
 import io.engram.testing.FuzzChecks;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +32,18 @@ class McpMessagesFuzzTest {
   private static Engram engram;
 
   @BeforeAll
-  static void openTheServices() throws IOException {
+  static void openTheServices() throws Exception {
     engram = TestServerMain.engram(home, Files.createDirectories(home.resolve("project")));
+    // The first remember and recall load the embedding model and open the index: seconds on a busy machine, which
+    // the first input that remembers or recalls paid inside its hang limit. Paid here, each input's time is its own.
+    String warmUp = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
+        + "\"arguments\":{\"name\":\"warm-up\",\"type\":\"project\",\"description\":\"d\",\"body\":\"tests need redis\"}}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\","
+        + "\"arguments\":{\"query\":\"what do the tests need\"}}}\n";
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    EngramMcpServer.serveStdio(() -> engram, new ByteArrayInputStream(warmUp.getBytes(StandardCharsets.UTF_8)), out,
+        "warm-up", EngramSettings.Mcp.DEFAULTS, line -> {});
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"id\":2").doesNotContain("\"error\"");
   }
 
   @FuzzTest(maxDuration = FuzzChecks.DURATION)
