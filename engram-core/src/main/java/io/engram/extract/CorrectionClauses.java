@@ -111,7 +111,8 @@ final class CorrectionClauses {
           + "optimi[sz]e|simplify|improve|adjust|increase|decrease|reduce|resize|clean)\\b"
           + "|i\\s+(?:also\\s+|just\\s+|already\\s+)?(?!(?:told|said|asked|mentioned|meant|explained|specified|wanted|"
           + "needed|decided|preferred)\\b)(?:\\w+ed|made|did|put|wrote|set|left|undid|ran)\\b)"
-          + "|^(?:请)?帮我|^把.{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)");
+          // 帮我... anywhere asks for work; 把 X 改成/放在 Y moves one thing of it
+          + "|帮我|把[^，,。；;]{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)");
   /** What makes a sentence hold from now on, whatever its verb: a time, a recurrence, a rule. */
   private static final Pattern STANDING = Pattern.compile(
       "(?i)\\b(?:always|never|from\\s+now\\s+on|going\\s+forward|every\\s+time|each\\s+time|whenever|any\\s?more|"

@@ -13,7 +13,8 @@ import java.util.Set;
  * ("This is slow"), and is not a question or the core of another correction. Backward, the one sentence before joins
  * when the core names nothing to do instead and that sentence states it ("Package manager is pnpm. Don't use npm."):
  * a statement that shares a word with the core, says what is or is used, or is a short command line; or when it
- * gives the reason ("They're hard to read. Use literal strings instead."). A core that opens against what came before
+ * gives the reason ("They're hard to read. Use literal strings instead."); or when it asks to "just" do something
+ * ("please just do the import. don't make me open a web page."). A core that opens against what came before
  * ("Instead, ...") takes up to two sentences before it. A blank line ends a correction either way.
  */
 final class CorrectionSpans {

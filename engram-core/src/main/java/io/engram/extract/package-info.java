@@ -21,7 +21,11 @@
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
  * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
- * program says to its users, and a comment describing the statement beside it, are not the person speaking));
+ * program says to its users, and a comment describing the statement beside it, are not the person speaking), and
+ * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment).
+ * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
+ * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
+ * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one);
  * with a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.
