@@ -5,6 +5,7 @@ import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
 import io.engram.transcript.FileTouch;
+import io.engram.transcript.MessageClassifier;
 import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.UserRequest;
@@ -44,7 +45,6 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
     Optional<String> push, boolean answered) {
   static final int MAX_FILES = 5;
   private static final int MAX_NAMED = 2;
-  private static final String PLAN_ACCEPTED = "Implement the following plan";
   private static final Set<String> PLAN_MODE = Set.of("EnterPlanMode", "ExitPlanMode");
   // A file name as written in prose, with or without its path (group 1 the name, group 2 its extension); a word
   // inside a path or a URL starts none, so each token is tried once.
@@ -222,7 +222,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
     for (TranscriptMessage m : messages) {
       slug = m.slug().orElse(slug);
       planned |= m.toolUses().stream().anyMatch(u -> PLAN_MODE.contains(u.name()))
-          || m.isHumanInput() && m.text().stripLeading().startsWith(PLAN_ACCEPTED);
+          || m.isHumanInput() && MessageClassifier.handsOverAPlan(m.text());
     }
     if (!planned || slug.isBlank()) {
       return Optional.empty();
