@@ -137,7 +137,9 @@ public record EngramSettings(
    * characters: a rule, fact or preference a person states is far shorter, and a longer run without a
    * sentence end is pasted output (a log line, a base64 blob, minified code) that no rule is for. A pass
    * over a transcript file reads what was appended since the last one in pieces of at most {@code
-   * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is.
+   * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is. A pass records where it
+   * got to in the session's ledger, waiting up to {@code ledgerWaitMillis} (10 s: it runs after the turn, and the
+   * ledger is held only while a call writes it) for another call of the session.
    */
   public record Extraction(
       @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
@@ -147,7 +149,10 @@ public record EngramSettings(
       @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"
           + " pass reads (8 MiB, whole lines)") int maxReadBytes,
       @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")
-          int maxAnswerTokens) implements SettingsSection<Extraction> {
+          int maxAnswerTokens,
+      @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, a pass waits for another call of the session to"
+          + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis)
+      implements SettingsSection<Extraction> {
     public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
   }
 
@@ -255,6 +260,12 @@ public record EngramSettings(
       @Setting(byDefault = "10", min = 1, help = "Turns engram history shows") int historyResults,
       @Setting(byDefault = "0.4", min = 0, max = 0.9, help = "Weight of a candidate's keyword coverage of the query"
           + " in its score") double coverageWeight,
+      @Setting(byDefault = "1_000", min = 0, help = "How long, in ms, a recall waits for another process's use of"
+          + " the on-disk index before it searches an in-memory keyword index") int indexWaitMillis,
+      @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, the background embedding of what a sync left"
+          + " keyword-only waits for a recall holding the on-disk index") int catchUpIndexWaitMillis,
+      @Setting(byDefault = "5_000", min = 0, help = "How long, in ms, engram history waits for another process's use"
+          + " of the project's session history") int historyLockWaitMillis,
       Rescoring rescoring) implements SettingsSection<Recall> {
     /**
      * Why these defaults: RRF k = 60 is the RRF paper's; hotness scales a fused score by between {@code 1 -
@@ -278,6 +289,12 @@ public record EngramSettings(
      * the LoCoMo dev split (0.2 / 0.6 / 1.0: recall@5 67.7 / 68.6 / 68.9 with MiniLM, 68.9 / 69.8 / 70.1 with e5);
      * {@code coverageWeight} 0.4 there too (recall@5 68.9 -> 71.2 with MiniLM; docs/BENCHMARKS.md, "Keyword
      * coverage in the ranking"). {@code rescoring} is the ranking's last stage ({@link Rescoring}).
+     *
+     * <p>The waits: a recall holds the on-disk index for well under a second, so another recall waits {@code
+     * indexWaitMillis} (1 s) and then answers from an in-memory keyword index rather than keep a prompt waiting; the
+     * background embedding holds it for about 0.1 s per commit and is in no hurry, so it waits {@code
+     * catchUpIndexWaitMillis} (10 s) before it gives up the slice; a history search or sync waits {@code
+     * historyLockWaitMillis} (5 s) for another process's, then says the history is in use.
      */
     public static final Recall DEFAULTS = SettingDeclarations.defaults(Recall.class);
 

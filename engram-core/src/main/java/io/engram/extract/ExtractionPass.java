@@ -139,7 +139,8 @@ public final class ExtractionPass {
     ExtractionReport report = extract(transcript, dryRun, base + from, base + to, input);
     if (!dryRun) {
       states.write(new ExtractionState(id, base + to, lastUuid(transcript, previous), clock.instant(),
-          previous.map(ExtractionState::runs).orElse(0) + 1, end));
+          previous.map(ExtractionState::runs).orElse(0) + 1, end),
+          java.time.Duration.ofMillis(settings.extraction().ledgerWaitMillis()));
     }
     return report;
   }

@@ -23,8 +23,6 @@ import java.util.Optional;
 final class ExtractionStateFile {
   private static final SessionLedger.Section<JsonNode> SECTION = SessionLedger.Section.formerly(
       "extraction-state.json", "extraction", JsonNode.class, com.fasterxml.jackson.databind.node.NullNode.getInstance());
-  // Never contended for long: the pass holds the extraction lock, and the ledger's lock only while it writes.
-  private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(10);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path home;
@@ -68,7 +66,12 @@ final class ExtractionStateFile {
         root.get("readLines").asInt()), root.get("readChecksum").asLong()));
   }
 
-  void write(ExtractionState state) throws IOException {
+  /**
+   * Records {@code state}, waiting up to {@code ledgerWait} (extraction.ledgerWaitMillis) for another call of the
+   * session that holds the ledger: never for long, as the pass holds the extraction lock, and a call holds the
+   * ledger's only while it writes.
+   */
+  void write(ExtractionState state, java.time.Duration ledgerWait) throws IOException {
     ObjectNode root = JSON.createObjectNode();
     root.put("sessionId", state.sessionId());
     root.put("processedMessages", state.processedMessages());
@@ -81,7 +84,7 @@ final class ExtractionStateFile {
       root.put("readChecksum", p.checksum());
     });
     SessionLedger ledger = SessionLedger.of(home, state.sessionId());
-    ledger.update(LOCK_WAIT, lock -> "another call of session " + state.sessionId() + " holds " + lock
+    ledger.update(ledgerWait, lock -> "another call of session " + state.sessionId() + " holds " + lock
         + "; where extraction got to was not recorded", sections -> {
           sections.put(SECTION, root);
           return null;

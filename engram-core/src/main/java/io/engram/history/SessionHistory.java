@@ -39,9 +39,6 @@ import java.util.function.Function;
  * the history lock.
  */
 public final class SessionHistory {
-  /** How long a call waits for another process's use of the history. */
-  static final Duration LOCK_WAIT = Duration.ofSeconds(5);
-
   /**
    * Where, in the history directory, the index's check keeps the catalogue's stamps; without that file the next
    * call compares the whole catalogue with the index (benchmarks remove it to measure that).
@@ -243,7 +240,7 @@ public final class SessionHistory {
   private FileLock lock() throws IOException {
     Files.createDirectories(dir);
     Path lockFile = dir.resolve("history.lock");
-    return FileLock.tryAcquire(lockFile, LOCK_WAIT).orElseThrow(() -> new IOException(
+    return FileLock.tryAcquire(lockFile, Duration.ofMillis(settings.historyLockWaitMillis())).orElseThrow(() -> new IOException(
         "the session history " + dir + " is in use by another process (" + lockFile + "); try again"));
   }
 

@@ -39,6 +39,7 @@ public final class MemoryHistory {
   /** The hidden folder beside the topic files that holds the histories. */
   public static final String DIR = ".engram-history";
   private static final String SUFFIX = ".jsonl";
+  // Not a setting: as the store's leftovers (Leftovers.ABANDONED), a margin far beyond any write, which no user tunes.
   private static final Duration ABANDONED = Duration.ofHours(1);
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();

@@ -262,7 +262,7 @@ public final class MemoryRecall {
     while (true) {
       // Not left to a background catch-up, as a resident process's recall leaves them: this call embeds them all.
       try (OpenedIndex opened = OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(),
-          embedder, notes, resident, embeddingBudget, false)) {
+          embedder, notes, resident, indexWait(), embeddingBudget, false)) {
         if (!opened.onDisk()) {
           notes.add("the index was left as it was: run reindex again");
           return new Reindexed(total, 0, "bm25", opened.description, notes);
@@ -396,7 +396,11 @@ public final class MemoryRecall {
       return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
     }
     return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident,
-        embeddingBudget, catchingUp());
+        indexWait(), embeddingBudget, catchingUp());
+  }
+
+  private Duration indexWait() {
+    return Duration.ofMillis(settings.indexWaitMillis());
   }
 
   /** Whether a background catch-up embeds what a sync leaves keyword-only (a resident process's). */
@@ -419,7 +423,7 @@ public final class MemoryRecall {
     }
     StoreDocuments docs = StoreDocuments.of(memory.list().memories(), clock.instant());
     return new VectorCatchUp(backend.onDisk().orElseThrow(), dir, resident.orElseThrow(), embedder.get(),
-        embeddingBudget).run(docs.all());
+        embeddingBudget, Duration.ofMillis(settings.catchUpIndexWaitMillis())).run(docs.all());
   }
 
   private Optional<Embedder> embedder() {

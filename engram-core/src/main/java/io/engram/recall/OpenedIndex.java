@@ -20,9 +20,6 @@ import java.util.Optional;
  * process committed to it, handed back, writer released, before the lock is.
  */
 final class OpenedIndex implements AutoCloseable {
-  /** How long a call waits for another process's use of the on-disk index. */
-  static final Duration INDEX_WAIT = Duration.ofSeconds(1);
-
   final RecallIndex index;
   final String description;
   /** Documents this call's sync left keyword-only (the embedding budget ran out); the next syncs embed them. */
@@ -68,16 +65,17 @@ final class OpenedIndex implements AutoCloseable {
   }
 
   /**
-   * The on-disk index in {@code dir}, in step with {@code docs} (see the class comment for the fallbacks); with {@code
+   * The on-disk index in {@code dir}, in step with {@code docs} (see the class comment for the fallbacks), waiting
+   * up to {@code indexWait} for another process's use of it (recall.indexWaitMillis); with {@code
    * resident}, the index kept there from an earlier call is used when it is still what is
    * stored, and the index is kept there again when this call is done; the sync embeds for about {@code
    * embeddingBudget}, only new or changed content when {@code waitingLeftToCatchUp} (a background {@link
    * VectorCatchUp} embeds the rest).
    */
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
-      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration embeddingBudget,
-      boolean waitingLeftToCatchUp) throws IOException {
-    Optional<FileLock> lock = lock(dir, INDEX_WAIT);
+      Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration indexWait,
+      Duration embeddingBudget, boolean waitingLeftToCatchUp) throws IOException {
+    Optional<FileLock> lock = lock(dir, indexWait);
     if (lock.isEmpty()) {
       // Keywords only: embedding every memory again in memory would take longer than waiting (minutes at 10,000).
       notes.add("the index " + dir + " is in use by another process; this call searched an in-memory keyword index");

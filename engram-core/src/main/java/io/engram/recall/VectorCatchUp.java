@@ -26,28 +26,32 @@ final class VectorCatchUp {
 
   /**
    * How many vectors are stored under one hold of the lock (one commit). Storing 1,500 at once held the index for
-   * 1.4 to 4.0 s (past the 1 s a recall waits before it searches an in-memory index by keywords alone); 256 at a time
-   * hold it for at most about 0.1 s, and stored 10,000 in 8.2 s of commits in all, against 14.6 s at 64 a commit.
+   * 1.4 to 4.0 s (past the 1 s a recall waits, recall.indexWaitMillis, before it searches an in-memory index by
+   * keywords alone); 256 at a time hold it for at most about 0.1 s, and stored 10,000 in 8.2 s of commits in all,
+   * against 14.6 s at 64 a commit.
    */
   static final int STORE_CHUNK = 4 * RecallIndex.BATCH;
-
-  /** How long a slice waits for a recall holding the index: a recall holds it for well under a second. */
-  static final Duration INDEX_WAIT = Duration.ofSeconds(10);
 
   private final MemoryRecall.IndexOpener opener;
   private final Path dir;
   private final ResidentIndexes resident;
   private final Embedder embedder;
   private final long sliceNanos;
+  // How long a slice waits for a recall holding the index (recall.catchUpIndexWaitMillis).
+  private final Duration indexWait;
 
-  /** The catch-up of the index in {@code dir}, kept open in {@code resident}, embedding for {@code budget} per budget. */
+  /**
+   * The catch-up of the index in {@code dir}, kept open in {@code resident}, embedding for {@code budget} per budget,
+   * waiting up to {@code indexWait} for a recall holding the index.
+   */
   VectorCatchUp(MemoryRecall.IndexOpener opener, Path dir, ResidentIndexes resident, Embedder embedder,
-      Duration budget) {
+      Duration budget, Duration indexWait) {
     this.opener = opener;
     this.dir = dir;
     this.resident = resident;
     this.embedder = embedder;
     this.sliceNanos = budget.toNanos() * BUDGETS_A_SLICE;
+    this.indexWait = indexWait;
   }
 
   /**
@@ -86,7 +90,7 @@ final class VectorCatchUp {
    * again before the lock goes; empty when another process held the lock too long.
    */
   private <T> Optional<T> underLock(Function<RecallIndex, T> work) throws IOException {
-    Optional<FileLock> lock = OpenedIndex.lock(dir, INDEX_WAIT);
+    Optional<FileLock> lock = OpenedIndex.lock(dir, indexWait);
     if (lock.isEmpty()) {
       return Optional.empty();
     }

@@ -57,6 +57,8 @@ public final class ModelDownload {
   /** Downloads from {@code repository} (a Maven repository's base URL). */
   public static ModelDownload from(URI repository) {
     String base = repository.toString();
+    // Not settings: bounds that only end a download that hangs (a model is tens of MB; engram models add shows its
+    // progress and can be run again), not knobs of how Engram behaves.
     return new ModelDownload(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
         .followRedirects(HttpClient.Redirect.NORMAL).build(), URI.create(base.endsWith("/") ? base : base + "/"));
   }

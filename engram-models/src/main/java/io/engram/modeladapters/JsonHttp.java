@@ -31,6 +31,8 @@ final class JsonHttp {
 
   JsonHttp(ModelEndpoint endpoint) {
     this.endpoint = endpoint;
+    // The connection alone gets at most 10 s of the endpoint's timeout (model.timeoutSeconds, the setting): a server
+    // that takes longer to accept is down, and the rest of the time is for its answer.
     this.client =
         HttpClient.newBuilder()
             .connectTimeout(endpoint.timeout().compareTo(Duration.ofSeconds(10)) < 0

@@ -114,7 +114,7 @@ final class ClassArchive {
     try {
       p.getOutputStream().close();
       if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // a killed JVM is gone in well under that; not a knob
         return Optional.of("java did not finish within " + timeout.toSeconds() + " s");
       }
     } catch (InterruptedException e) {

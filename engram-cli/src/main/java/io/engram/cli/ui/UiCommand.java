@@ -87,6 +87,7 @@ public final class UiCommand implements Callable<Integer> {
         try {
           Process p = new ProcessBuilder(opener, url).redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+          // Not a setting: an opener hands the URL to the browser and exits at once; past 5 s the URL printed serves.
           return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
           return false;
