@@ -21,6 +21,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
@@ -104,11 +109,56 @@ final class SecretExits implements AutoCloseable {
   /**
    * Runs {@code commands} as {@link #runEach(List)} does, {@code perHome} of them against each of fresh homes under
    * {@code root} (searched with the fixture's home): a store's every write rewrites its MEMORY.md, so a thousand
-   * memories in one home cost the square of what they cost spread over ten.
+   * memories in one home cost the square of what they cost spread over ten. The homes are written side by side
+   * ({@link #acrossHomes}).
    */
-  void runEach(List<String[]> commands, int perHome, Path root) throws IOException {
-    for (int from = 0; from < commands.size(); from += perHome) {
-      runEach(commands.subList(from, Math.min(commands.size(), from + perHome)), fixture.withHome(newHome(root)).reused());
+  void runEach(List<String[]> commands, int perHome, Path root) throws Exception {
+    int homes = (commands.size() + perHome - 1) / perHome;
+    acrossHomes(homes, root, (home, i) -> runEach(commands.subList(i * perHome,
+        Math.min(commands.size(), (i + 1) * perHome)), home.reused()));
+  }
+
+  /** What {@link #acrossHomes} does in the {@code index}th home, driven through {@code home}. */
+  interface HomeWork {
+    void run(HookFixture home, int index) throws Exception;
+  }
+
+  /**
+   * Makes {@code count} fresh homes under {@code root} ({@link #newHome}) and does {@code work} in each, four homes at
+   * a time: a write spends most of its time waiting for the disk (a file and a directory flushed per replaced file),
+   * and writes to separate homes share no file and no lock, so their waits overlap. The first failure is rethrown
+   * once every home is done.
+   */
+  void acrossHomes(int count, Path root, HomeWork work) throws Exception {
+    List<HookFixture> homes = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      homes.add(fixture.withHome(newHome(root)));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Void>> done = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        int index = i;
+        done.add(pool.submit(() -> {
+          work.run(homes.get(index), index);
+          return null;
+        }));
+      }
+      Exception first = null;
+      for (Future<Void> f : done) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          if (first == null) {
+            first = e.getCause() instanceof Exception cause ? cause : e;
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+    } finally {
+      pool.shutdownNow();
     }
   }
 
@@ -197,24 +247,39 @@ final class SecretExits implements AutoCloseable {
   List<String> leaks(List<SecretCorpus.SecretCase> cases) throws IOException {
     List<String> leaks = new ArrayList<>();
     Map<String, String> files = filesUnder();
-    String requests = String.join("\n", modelRequests);
-    String requestTexts = requestTexts();
     String outputs = printed();
+    // Each text is searched once for every secret (NeedleIndex); a secret is then looked up in what each text holds.
+    List<String> needles = new ArrayList<>();
+    for (SecretCorpus.SecretCase c : cases) {
+      for (String secret : c.secrets()) {
+        needles.add(secret);
+        needles.add(secret.toLowerCase(Locale.ROOT));
+      }
+    }
+    NeedleIndex index = new NeedleIndex(needles);
+    Map<String, Set<String>> inFiles = new HashMap<>();
+    files.forEach((path, content) -> {
+      Set<String> found = index.foundIn(path.toLowerCase(Locale.ROOT));
+      found.addAll(index.foundIn(content));
+      inFiles.put(path, found);
+    });
+    Set<String> inRequests = index.foundIn(String.join("\n", modelRequests));
+    inRequests.addAll(index.foundIn(requestTexts()));
+    Set<String> inOutputs = index.foundIn(outputs);
     for (SecretCorpus.SecretCase c : cases) {
       for (String secret : c.secrets()) {
         // a PIN is a number: found only as a whole number, not inside a longer one (a timestamp, an id)
-        java.util.function.Predicate<String> holds = secret.chars().allMatch(Character::isDigit)
-            ? java.util.regex.Pattern.compile("(?<!\\d)" + secret + "(?!\\d)").asPredicate()
-            : t -> t.contains(secret.toLowerCase(Locale.ROOT)) || t.contains(secret);
+        java.util.function.Predicate<Set<String>> holds = NeedleIndex.digitsOnly(secret) ? found -> found.contains(secret)
+            : found -> found.contains(secret.toLowerCase(Locale.ROOT)) || found.contains(secret);
         files.forEach((path, content) -> {
-          if (holds.test(path.toLowerCase(Locale.ROOT)) || holds.test(content)) {
+          if (holds.test(inFiles.get(path))) {
             leaks.add(c.family() + " secret '" + secret + "' in " + path);
           }
         });
-        if (holds.test(requests) || holds.test(requestTexts)) {
+        if (holds.test(inRequests)) {
           leaks.add(c.family() + " secret '" + secret + "' in a model request");
         }
-        if (holds.test(outputs)) {
+        if (holds.test(inOutputs)) {
           leaks.add(c.family() + " secret '" + secret + "' in printed output: ..." + around(outputs, secret) + "...");
         }
       }

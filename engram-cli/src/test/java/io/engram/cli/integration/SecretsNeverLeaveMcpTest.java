@@ -38,10 +38,10 @@ class SecretsNeverLeaveMcpTest {
     List<SecretCorpus.SecretCase> cases = SecretExits.everyCase();
     // A hundred cases to a home, each home served by its own MCP server: every write rewrites MEMORY.md, which grows
     // with the store, so a thousand memories in one home cost the square of what they cost spread over ten.
-    for (int from = 0; from < cases.size(); from += 100) {
-      try (HookFixture.McpHttp mcp = exits.fixture().withHome(exits.newHome(root)).mcp()) {
+    exits.acrossHomes((cases.size() + 99) / 100, root, (home, h) -> {
+      try (HookFixture.McpHttp mcp = home.mcp()) {
         exits.initialize(mcp);
-        for (int i = from; i < Math.min(cases.size(), from + 100); i++) {
+        for (int i = h * 100; i < Math.min(cases.size(), (h + 1) * 100); i++) {
           String text = cases.get(i).text();
           exits.post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
               + HookFixture.quoted("mcp " + i + " " + SecretExits.prefix(text, 40)) + ",\"description\":"
@@ -50,7 +50,7 @@ class SecretsNeverLeaveMcpTest {
         exits.post(mcp, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy token password\"}}");
         exits.post(mcp, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");
       }
-    }
+    });
     exits.phase("remember each case, recall, list");
 
     List<String> leaks = exits.leaks(cases);
