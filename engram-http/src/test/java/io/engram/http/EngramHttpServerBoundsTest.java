@@ -21,13 +21,23 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Denial of service by slow and huge requests: connections that send part of a request and stall, never send,
  * never read, or send a body of 400 MiB, with the time bounds shortened to a second so the test runs fast. None
- * of them may hold up a valid client, and each is closed within its bound.
+ * of them may hold up a valid client, and each is closed within its bound. Each test has a server of its own and
+ * mostly waits for a bound to pass, so the tests run side by side; the one that weighs the heap runs beside none
+ * that fills it.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class EngramHttpServerBoundsTest {
+  /** The heap, which the 400 MiB test weighs and a test holding megabytes of unread answers fills. */
+  private static final String HEAP = "heap";
+
   private static final int READ_BOUND_MILLIS = 1_000;
   private static final String AUTH = "Authorization: Bearer right\r\n";
   private static final String STALLED_HEAD = "POST /echo HTTP/1.1\r\nHost: x\r\n";
@@ -127,6 +137,7 @@ class EngramHttpServerBoundsTest {
   }
 
   @Test
+  @ResourceLock(value = HEAP, mode = ResourceAccessMode.READ)
   void clientsThatNeverReadTheirAnswersHoldNoWorker() throws Exception {
     start(16);
     List<Socket> deaf = open(6, post(AUTH, "x".repeat(60_000)).repeat(40)); // 2.4 MB of answers each, never read
@@ -147,6 +158,7 @@ class EngramHttpServerBoundsTest {
   }
 
   @Test
+  @ResourceLock(HEAP)
   void aBodyOf400MiBIsRefusedBeforeItIsReadWhetherItsLengthIsSaidOrNot() throws Exception {
     start(16);
     long before = usedHeap();

@@ -19,6 +19,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * kill -9 of a real second JVM at random points of memory writes (with the search index kept in step),
@@ -28,7 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Checks that belong to work under way elsewhere (crash leftovers are cleaned by the store's integrity
  * work; the dream's lock expiry and all-or-nothing apply by the dream's) are measured and reported, and end
  * the test as aborted with their finding, after every other check has passed.
+ *
+ * <p>The three workloads run side by side: each has its own home, project and child JVMs, and most of their time is
+ * spent waiting for a child to start and for the moment it is killed.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class KillNineTest {
   private static final int ROUNDS = Integer.getInteger("engram.faults.rounds", 3);
   private static final long SEED = Long.getLong("engram.faults.seed", System.nanoTime());
