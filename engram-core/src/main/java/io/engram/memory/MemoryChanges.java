@@ -12,6 +12,7 @@ import java.nio.file.WatchService;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,6 +50,8 @@ public final class MemoryChanges implements AutoCloseable {
 
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
   private final Map<Path, AtomicLong> versions = new ConcurrentHashMap<>();
+  // Every change told, of any directory, and every loss of track of one: what stamp() reads.
+  private final AtomicLong told = new AtomicLong();
   private final Optional<DirectoryWatch> watch;
 
   /** Events of this process's changes only. */
@@ -80,6 +83,7 @@ public final class MemoryChanges implements AutoCloseable {
    * is passed over, so it cannot fail the write that was made.
    */
   void publish(MemoryChange change) {
+    told.incrementAndGet();
     versions.computeIfAbsent(change.memoryDir(), d -> new AtomicLong()).incrementAndGet();
     for (Listener l : listeners) {
       try {
@@ -97,6 +101,15 @@ public final class MemoryChanges implements AutoCloseable {
   long version(Path dir) {
     AtomicLong v = versions.get(dir);
     return v == null ? 0 : v.get();
+  }
+
+  /**
+   * A stamp of every change told so far, of every store opened with these events: while it stays the same, no memory
+   * of a watched store changed, whichever process changed it. Empty when other processes' changes are not told
+   * (events made with {@code new}, or no native watch on this platform): a cache must then look at the files.
+   */
+  public OptionalLong stamp() {
+    return watch.isPresent() ? OptionalLong.of(told.get()) : OptionalLong.empty();
   }
 
   /** Starts watching {@code dir} when these events watch directories; false when they do not or cannot. */
@@ -128,6 +141,7 @@ public final class MemoryChanges implements AutoCloseable {
 
   /** {@code dir} changed in ways not reported one by one (the queue overflowed, the watch began or ended). */
   void lost(Path dir) {
+    told.incrementAndGet();
     versions.computeIfAbsent(dir, d -> new AtomicLong()).incrementAndGet();
   }
 

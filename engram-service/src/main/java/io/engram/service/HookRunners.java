@@ -37,7 +37,8 @@ import java.util.function.Consumer;
  * directory's listing while the watched {@link MemoryChanges} tell no change to it), recall
  * with vectors (the embedding model is loaded once, in the background, and shared by every project: until it is
  * loaded recall answers with keywords only, so no prompt waits for it; each project's on-disk index
- * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it; what a
+ * kept open between calls in {@link ResidentIndexes}, opened again when another process committed to it (asked only
+ * once the watched {@link MemoryChanges} told a change since the last call); what a
  * recall's sync left unembedded is embedded on a background thread, a slice at a time), and
  * the model router of the call's session. Also remembers which projects it served, and keeps the team store of each
  * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
@@ -52,7 +53,8 @@ final class HookRunners {
   // directories are watched, so that what other processes write (or a person edits) is told too, and the listings
   // kept between calls follow it.
   private final MemoryChanges changes = MemoryChanges.watching();
-  private final ResidentIndexes indexes = new ResidentIndexes();
+  // Following the same events: a kept index is asked whether another process committed to it only after a change.
+  private final ResidentIndexes indexes = new ResidentIndexes(changes);
   // Embeds, one slice at a time, what a recall's sync left keyword-only (a large store new to its index).
   private final ExecutorService pendingVectors = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "engram-pending-vectors");

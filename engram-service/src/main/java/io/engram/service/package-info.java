@@ -24,8 +24,8 @@
  * with the service's caches and one set of store change events for every surface: settings re-read when {@code settings.json}
  * changes, the project's stores opened for the call so what other processes wrote is seen, parsed topic files
  * and MEMORY.md's entries kept while unchanged ({@code io.engram.memory.MemoryFileCache}), each project's Lucene
- * index kept open between calls without a lock or a writer and opened again when another process committed to it
- * ({@code io.engram.recall.ResidentIndexes}), one embedding model shared by all projects, loaded in the background
+ * index kept open between calls without a lock or a writer and opened again when another process committed to it,
+ * asked only after the watched store events told a change ({@code io.engram.recall.ResidentIndexes}), one embedding model shared by all projects, loaded in the background
  * after the start ({@code io.engram.service.wiring.WarmingEmbedders}: until it is loaded, recall answers keyword-only at
  * once and says so); what the call writes back follows the answer in the project's lane: each memory's use, the
  * injection ledger's entry, and the sync of the session's hook state (renamed into place before the answer, so the
