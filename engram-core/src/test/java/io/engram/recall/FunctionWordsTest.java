@@ -33,4 +33,26 @@ class FunctionWordsTest {
   void stripLeavesWhatTheQuestionIsAbout() {
     assertThat(FunctionWords.strip("when can we deploy?").strip()).isEqualTo("deploy?");
   }
+
+  @Test
+  void stripBlanksChineseQuestionWordsPronounsAndParticlesSoNoCharacterPairSpansThem() {
+    assertThat(FunctionWords.strip("数据库的字符集该怎么选？")).isEqualTo("数据库 字符集该 选？");
+    assertThat(FunctionWords.strip("我们为什么不用它呢")).isEqualTo("  不用它 ");
+  }
+
+  @Test
+  void chineseWordsThatHoldAFunctionCharacterKeepIt() {
+    assertThat(FunctionWords.strip("先了解目的")).isEqualTo("先了解目的");
+  }
+
+  @Test
+  void aChineseCharacterCarriesContentUnlessItIsOnlyEverPartOfAFunctionWord() {
+    assertThat(FunctionWords.carriesContent("库")).isTrue();
+    assertThat(FunctionWords.carriesContent("解")).isTrue();
+    assertThat(FunctionWords.carriesContent("什")).isFalse();
+    assertThat(FunctionWords.carriesContent("么")).isFalse();
+    assertThat(FunctionWords.carriesContent("的")).isFalse();
+    assertThat(FunctionWords.carriesContent("怎么")).isFalse();
+    assertThat(FunctionWords.carriesContent("数据")).isTrue();
+  }
 }

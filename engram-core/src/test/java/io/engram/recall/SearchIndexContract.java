@@ -67,6 +67,17 @@ public abstract class SearchIndexContract extends KeywordSearchContract {
   }
 
   @Test
+  void aChineseQuestionCoversAMemoryByWhatItAsksNotByItsQuestionWordsOrParticles() {
+    index().upsert(entry("charset", "建表字符集", "建表一律用 utf8mb4，备注里的表情符号才存得下。"));
+    index().upsert(entry("what-is-it", "问题记录", "什么时候都先查日志，这是我们的习惯。"));
+
+    Map<String, Double> asked = index().keywordCoverage("我们的建表字符集该用什么？", List.of("charset", "what-is-it"));
+
+    assertThat(asked.get("charset")).isGreaterThan(0.6);
+    assertThat(asked.get("what-is-it")).isZero();
+  }
+
+  @Test
   void anEmptyIndexFindsNothingAndIgnoresRemovalsAndCommits() {
     index().remove("never-indexed");
     index().commit();
