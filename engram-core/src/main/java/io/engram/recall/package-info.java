@@ -8,11 +8,10 @@
  * callers with and without vectors never undo each other's work) is opened under its lock and kept in step
  * by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
  * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. A resident
- * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back
- * only while no other process has committed to it, which it asks the index only after its store events told a
- * change. With a
- * session id, what was sent and how many bytes are kept in the session's ledger ({@link RecallSessionState#SECTION},
- * shared with the hooks), read and rewritten under its lock around the whole call, so the budgets and the no-repeat
+ * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back as
+ * it is while the process's store events tell no change, and once one is told, only if no other process committed
+ * to it since. With a session id, what was sent and how many bytes are kept in the session's ledger ({@link
+ * RecallSessionState#SECTION}, shared with the hooks), read and rewritten under its lock around the whole call, so the budgets and the no-repeat
  * rule hold across processes and across surfaces. What recall sends
  * is not use: {@link MemoryRecall#recordUse} writes {@code lastRecalled} and {@code recallCount} back, which feeds
  * hotness, only for what the agent asked for through a tool or read, so a wrong memory a hook sent never grows
