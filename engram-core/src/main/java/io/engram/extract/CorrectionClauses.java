@@ -113,16 +113,14 @@ final class CorrectionClauses {
           + "needed|decided|preferred)\\b)(?:\\w+ed|made|did|put|wrote|set|left|undid|ran)\\b)"
           // 帮我... anywhere asks for work; 把 X 改成/放在 Y moves one thing of it
           + "|帮我|把[^，,。；;]{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)");
-  /** What makes a sentence hold from now on, whatever its verb: a time, a recurrence, a rule. */
-  private static final Pattern STANDING = Pattern.compile(
-      "(?i)\\b(?:always|never|from\\s+now\\s+on|going\\s+forward|every\\s+time|each\\s+time|whenever|any\\s?more|"
-          + "rules?|remember)\\b|以后|今后|每次|始终|总是|永远|一律|规则|记住");
-
   private CorrectionClauses() {}
 
-  /** Whether {@code sentence} asks for an edit of the work at hand, or reports one, without saying it holds on. */
+  /**
+   * Whether {@code sentence} asks for an edit of the work at hand, or reports one, without saying it holds on (a
+   * standing marker or a request to remember, {@link Intents}).
+   */
   static boolean asksForAnEdit(String sentence) {
-    return EDIT.matcher(sentence.strip()).find() && !STANDING.matcher(sentence).find();
+    return EDIT.matcher(sentence.strip()).find() && !Intents.holdsOn(sentence);
   }
 
   /** The language whose markers read {@code sentence}: Chinese when it holds Han characters, else English. */

@@ -76,6 +76,11 @@ final class Intents {
     return QUESTION.matcher(sentence.strip()).find();
   }
 
+  /** Whether {@code sentence} says it holds from now on ("always", "after each", 以后) or asks to be remembered. */
+  static boolean holdsOn(String sentence) {
+    return read(sentence).filter(i -> i.kind() == Intent.Kind.STANDING || i.kind() == Intent.Kind.EXPLICIT).isPresent();
+  }
+
   /** The request in {@code sentence}, if it holds one. Questions hold none. */
   static Optional<Intent> read(String sentence) {
     String s = LEAD.matcher(sentence.strip()).replaceFirst("");
