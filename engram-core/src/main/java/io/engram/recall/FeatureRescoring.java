@@ -148,8 +148,7 @@ final class FeatureRescoring {
    */
   static Features features(Set<String> asked, boolean asksWhen, Candidate c, RecallDocument doc, int substanceWords,
       double groupScore, double answered) {
-    String own = doc.ownText();
-    Set<String> words = terms(own);
+    Set<String> words = ownTerms(doc.ownText());
     long held = asked.stream().filter(words::contains).count();
     double ownText = asked.isEmpty() ? 0 : held / (double) asked.size();
     double timeAnswer = asksWhen && TimeExpressions.saysWhen(doc.body()) ? 1 : 0;
@@ -161,5 +160,23 @@ final class FeatureRescoring {
   /** The distinct index terms of {@code text}. */
   static Set<String> terms(String text) {
     return new HashSet<>(TextTerms.of(text));
+  }
+
+  /** Documents' own texts whose terms are kept: more than a recall's candidates, fewer than a large store's memories. */
+  static final int KEPT_TEXTS = 4_096;
+
+  // A document's terms, kept by its own text: a recall rescores its candidates twice (before and with the token
+  // match), and a resident process rescores the same memories prompt after prompt.
+  private static final Map<String, Set<String>> OWN_TERMS = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Set<String>> eldest) {
+          return size() > KEPT_TEXTS;
+        }
+      });
+
+  /** {@link #terms} of a document's own text, kept for the texts seen last. */
+  static Set<String> ownTerms(String text) {
+    return OWN_TERMS.computeIfAbsent(text, t -> Set.copyOf(terms(t)));
   }
 }

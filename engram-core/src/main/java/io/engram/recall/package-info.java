@@ -33,7 +33,8 @@
  * well the best match of its group matched, how well the question it replies to matched, and, for the best 30
  * when the model gives token vectors, how closely the document's own words, and its reply's, meet the question's
  * token by token ({@link TokenMatch}: each content word of the question at its best cosine among the document's
- * tokens; a document's token vectors are read once and kept per model for the process, {@link TokenVectorCache});
+ * tokens; a document's token vectors are read once and kept per model for the process as bytes without the other
+ * model's zeros, {@link TokenRows}, {@link TokenVectorCache});
  * a document that is itself a question loses a share). A {@link RecallDocument} may carry context (a past turn's neighbours):
  * searched and embedded, never its own words; and a group (a past turn's session) with the document it follows
  * there. A memory has neither, so for memories those features are inert; past sessions' turns have both, and
@@ -43,6 +44,9 @@
  * Vectors} the vector arithmetic. An embedder's supplier that throws {@link EmbedderNotReady} (a resident
  * process's model still loading) makes that call keyword-only, said in its retrieval and notes, and is asked again
  * on the next.
+ *
+ * <p>A query is read by the model once per search ({@link Embedder#readQuery}: its vector and its content tokens'
+ * vectors from one run, kept by {@link QueryVectors} for every step that asks).
  *
  * <p>The relevance floor: a candidate is sent only when its keyword coverage reaches {@code recall.keywordFloor} or its
  * cosine reaches {@link RecallIndex#vectorFloor}: the model's absolute floor and, for a model with an entry in {@code

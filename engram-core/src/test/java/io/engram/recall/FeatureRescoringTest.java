@@ -225,4 +225,13 @@ class FeatureRescoringTest {
     assertThat(index.documents().get("D1:2").ownText()).doesNotContain("pottery");
     assertThat(index.documents().get("D1:2").searchText()).contains("pottery");
   }
+
+  @Test
+  void aDocumentsTermsAreKeptByItsTextSoAChangedTextIsReadAgain() {
+    String text = "redis\nThe tests need a running redis server " + System.nanoTime();
+
+    assertThat(FeatureRescoring.ownTerms(text)).isEqualTo(FeatureRescoring.terms(text))
+        .isSameAs(FeatureRescoring.ownTerms(text));
+    assertThat(FeatureRescoring.ownTerms(text + " and kafka")).contains("kafka");
+  }
 }
