@@ -93,18 +93,20 @@ public final class MemoryRecall {
   private final Duration embeddingBudget;
   // How long a recall waits for another of the same session to release the session's ledger.
   private final Duration sessionLockWait;
+  // Where a query's reading by the model begins while the store is listed and the index synced (a resident process's).
+  private final Optional<Executor> queryReading;
   private final LoadedEmbedder model;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
     this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
         Duration.ofMillis(settings.embeddingBudgetMillis()),
-        Duration.ofMillis(EngramSettings.Hooks.DEFAULTS.sessionLockWaitMillis()));
+        Duration.ofMillis(EngramSettings.Hooks.DEFAULTS.sessionLockWaitMillis()), Optional.empty());
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
       Executor useRecording, Optional<ResidentIndexes> resident, Optional<Executor> pendingVectors,
-      Duration embeddingBudget, Duration sessionLockWait) {
+      Duration embeddingBudget, Duration sessionLockWait, Optional<Executor> queryReading) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -115,6 +117,7 @@ public final class MemoryRecall {
     this.pendingVectors = pendingVectors;
     this.embeddingBudget = embeddingBudget;
     this.sessionLockWait = sessionLockWait;
+    this.queryReading = queryReading;
     this.model = new LoadedEmbedder(backend.embedder());
   }
 
@@ -126,7 +129,7 @@ public final class MemoryRecall {
    */
   public MemoryRecall recordingUseOn(Executor executor) {
     return new MemoryRecall(memory, home, settings, backend, clock, executor, resident, pendingVectors,
-        embeddingBudget, sessionLockWait);
+        embeddingBudget, sessionLockWait, queryReading);
   }
 
   /**
@@ -135,7 +138,7 @@ public final class MemoryRecall {
    */
   public MemoryRecall keepingIndexesIn(ResidentIndexes indexes) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes), pendingVectors,
-        embeddingBudget, sessionLockWait);
+        embeddingBudget, sessionLockWait, queryReading);
   }
 
   /**
@@ -146,13 +149,24 @@ public final class MemoryRecall {
    */
   public MemoryRecall embeddingPendingOn(Executor executor) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, Optional.of(executor),
-        embeddingBudget, sessionLockWait);
+        embeddingBudget, sessionLockWait, queryReading);
+  }
+
+  /**
+   * This recall, beginning each query's reading by the model on {@code executor} while it lists the store and brings
+   * the index in step, instead of after ({@link QueryAhead}): a resident process answers while the agent waits, and
+   * the machine has a second core. The answers are the same; the caller reads the query itself when no thread of
+   * {@code executor} has begun it by the time the search needs it.
+   */
+  public MemoryRecall readingQueriesOn(Executor executor) {
+    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors,
+        embeddingBudget, sessionLockWait, Optional.of(executor));
   }
 
   /** This recall, its syncs embedding for about {@code budget} each (tests use zero: one batch a sync). */
   MemoryRecall withEmbeddingBudget(Duration budget) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors, budget,
-        sessionLockWait);
+        sessionLockWait, queryReading);
   }
 
   /**
@@ -161,7 +175,7 @@ public final class MemoryRecall {
    */
   public MemoryRecall waitingForTheSession(Duration wait) {
     return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors,
-        embeddingBudget, wait);
+        embeddingBudget, wait, queryReading);
   }
 
   /**
@@ -315,7 +329,6 @@ public final class MemoryRecall {
       EngramSettings.Recall settings) throws IOException {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();
-    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
     Optional<String> warming = Optional.empty();
     Optional<Embedder> embedder;
     try {
@@ -326,11 +339,14 @@ public final class MemoryRecall {
       notes.add("keyword search only for now: " + e.getMessage());
     }
     model.problem().ifPresent(p -> notes.add("vectors off: " + p));
+    List<QueryAhead> ahead = readAhead(query, embedder, settings);
+    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
     Set<String> surfacedIds = docs.ids(surfacedNames);
     RecallResult result;
     String where;
     boolean vectors;
     try (OpenedIndex opened = open(docs, embedder, notes)) {
+      ahead.forEach(opened.index::readAhead);
       where = opened.description;
       vectors = opened.index.hybrid();
       if (opened.unembedded > 0) {
@@ -358,6 +374,19 @@ public final class MemoryRecall {
     String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
         .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
+  }
+
+  // The query's texts (the prompt, and the activity when it is searched) begun on the query-reading executor.
+  private List<QueryAhead> readAhead(RecallQuery query, Optional<Embedder> embedder, EngramSettings.Recall settings) {
+    if (queryReading.isEmpty() || embedder.isEmpty()) {
+      return List.of();
+    }
+    List<String> texts = new ArrayList<>(List.of(query.text()));
+    if (settings.contextShare() > 0) {
+      query.activity().ifPresent(texts::add);
+    }
+    return texts.stream().filter(t -> !t.isBlank())
+        .map(t -> QueryAhead.begin(t, embedder.get(), queryReading.get())).toList();
   }
 
   /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The queries of one search as the model reads them ({@link Embedder#readQuery}), each read once however many steps
@@ -22,13 +23,21 @@ final class QueryVectors {
     }
   };
 
-  /** A query's reading, and its tokens once asked for. */
+  /** A query's reading, once made, and its tokens once asked for. */
   private static final class Read {
-    final Embedder.QueryReading reading;
+    final Supplier<Embedder.QueryReading> source;
+    Embedder.QueryReading reading;
     List<float[]> tokens;
 
-    Read(Embedder.QueryReading reading) {
-      this.reading = reading;
+    Read(Supplier<Embedder.QueryReading> source) {
+      this.source = source;
+    }
+
+    Embedder.QueryReading reading() {
+      if (reading == null) {
+        reading = source.get();
+      }
+      return reading;
     }
   }
 
@@ -36,16 +45,21 @@ final class QueryVectors {
     this.embedder = embedder;
   }
 
+  /** Takes {@code query}'s reading from {@code ahead}, begun before the search (see {@link QueryAhead}). */
+  void ahead(QueryAhead ahead) {
+    read.putIfAbsent(ahead.query(), new Read(ahead::reading));
+  }
+
   /** The vector of {@code query}, embedded the first time it is asked for. */
   float[] vector(String query) {
-    return reading(query).reading.vector();
+    return reading(query).reading().vector();
   }
 
   /** The vectors of {@code query}'s content tokens ({@link Embedder#tokenVectors}), read once per query. */
   List<float[]> tokens(String query) {
     Read r = reading(query);
     if (r.tokens == null) {
-      r.tokens = r.reading.tokens().get();
+      r.tokens = r.reading().tokens().get();
     }
     return r.tokens;
   }
@@ -53,7 +67,7 @@ final class QueryVectors {
   private Read reading(String query) {
     Read r = read.get(query);
     if (r == null) {
-      r = new Read(embedder.readQuery(query));
+      r = new Read(() -> embedder.readQuery(query));
       read.put(query, r);
     }
     return r;

@@ -246,6 +246,14 @@ public final class RecallIndex {
     return java.util.Collections.unmodifiableMap(documents);
   }
 
+  /**
+   * Takes the reading of a query begun before this index was synced ({@link QueryAhead}), which the search then uses
+   * instead of reading the query itself; without vectors, nothing.
+   */
+  void readAhead(QueryAhead ahead) {
+    queries.ifPresent(q -> q.ahead(ahead));
+  }
+
   /** Whether vector search takes part. */
   public boolean hybrid() {
     return embedder.isPresent();

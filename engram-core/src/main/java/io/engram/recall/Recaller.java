@@ -102,11 +102,13 @@ public final class Recaller {
   private List<Ranked> rank(RecallQuery query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
     double keywordFloor = settings.keywordFloor();
+    // The search first: its keyword steps go on while a query's vector, begun ahead, is still being made.
+    List<Candidate> found = index.search(query, settings, now);
     double vectorFloor = index.vectorFloor(query.text(), settings);
     double keywordGate = index.keywordGate(query.text(), settings);
     List<Ranked> out = new ArrayList<>();
     int belowFloor = 0;
-    for (Candidate c : index.search(query, settings, now)) {
+    for (Candidate c : found) {
       RecallDocument doc = docs.get(c.id());
       if (doc == null) {
         continue;

@@ -46,7 +46,9 @@
  * on the next.
  *
  * <p>A query is read by the model once per search ({@link Embedder#readQuery}: its vector and its content tokens'
- * vectors from one run, kept by {@link QueryVectors} for every step that asks).
+ * vectors from one run, kept by {@link QueryVectors} for every step that asks); a resident process begins that run on
+ * another thread while the store is listed and the index synced ({@link MemoryRecall#readingQueriesOn}, {@link
+ * QueryAhead}), and matches the best candidates' tokens side by side. None of it changes an answer.
  *
  * <p>The relevance floor: a candidate is sent only when its keyword coverage reaches {@code recall.keywordFloor} or its
  * cosine reaches {@link RecallIndex#vectorFloor}: the model's absolute floor and, for a model with an entry in {@code

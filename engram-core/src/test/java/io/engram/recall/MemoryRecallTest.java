@@ -119,6 +119,65 @@ class MemoryRecallTest {
     assertThat(loaded.notes()).noneMatch(n -> n.contains("still loading"));
   }
 
+  /** Words on axes, token vectors too, and the queries read counted; safe to call from several threads. */
+  private static final class SharedEmbedder implements Embedder {
+    final RecallIndexTest.TokenEmbedder words = new RecallIndexTest.TokenEmbedder();
+    final java.util.Map<String, Integer> queriesRead = new java.util.concurrent.ConcurrentHashMap<>();
+    volatile boolean failQueries;
+
+    @Override
+    public synchronized float[] embed(String text) {
+      return words.embed(text);
+    }
+
+    @Override
+    public synchronized List<float[]> tokenVectors(String text, boolean query) {
+      return words.tokenVectors(text, query);
+    }
+
+    @Override
+    public QueryReading readQuery(String query) {
+      queriesRead.merge(query, 1, Integer::sum);
+      if (failQueries) {
+        throw new IllegalStateException("model unavailable");
+      }
+      return Embedder.super.readQuery(query);
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+  }
+
+  @Test
+  void queriesReadAheadOnAnotherThreadGiveTheSameAnswersAndAreEachReadOnce() throws IOException {
+    SharedEmbedder model = new SharedEmbedder();
+    MemoryRecall.Backend backend =
+        new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      MemoryRecall inline = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK);
+      MemoryRecall ahead = inline.readingQueriesOn(pool);
+      for (RecallQuery query : List.of(RecallQuery.of("redis integration tests"), RecallQuery.of("kitten"),
+          new RecallQuery("which package manager", Optional.of("editing package.json and the pnpm lockfile")))) {
+        model.queriesRead.clear();
+        RecallResult expected = inline.recall(query, Optional.empty(), 5).result();
+        java.util.Map<String, Integer> readInline = java.util.Map.copyOf(model.queriesRead);
+        model.queriesRead.clear();
+
+        assertThat(ahead.recall(query, Optional.empty(), 5).result()).isEqualTo(expected);
+        assertThat(model.queriesRead).isEqualTo(readInline).allSatisfy((text, times) -> assertThat(times).isOne());
+      }
+      model.failQueries = true; // the model fails: keywords still answer, as without reading ahead
+      assertThat(names(ahead.recall("redis integration tests", Optional.empty())))
+          .isEqualTo(names(inline.recall("redis integration tests", Optional.empty())))
+          .containsExactly("tests-need-redis");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   // Topic files as the store writes them, put in place directly: a store write each rewrites MEMORY.md and syncs
   // both files, which made up most of this class's time (these tests are about embedding, not writing).
   private void writeNotes(int n) throws IOException {

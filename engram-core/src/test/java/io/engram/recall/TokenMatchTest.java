@@ -218,6 +218,23 @@ class TokenMatchTest {
     }
   }
 
+  @Test
+  void documentsMatchedSideBySideScoreAsEachAlone() {
+    FamilyEmbedder model = new FamilyEmbedder();
+    List<RecallDocument> docs = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      docs.add(doc("d" + i, "John read " + i + " novels while the pasta " + (i % 3 == 0 ? "cooked" : "burned")));
+    }
+    TokenMatch match = new TokenMatch(model);
+
+    var together = match.scores("what novel did John cook?", docs);
+
+    assertThat(together).hasSize(64);
+    for (RecallDocument d : docs) {
+      assertThat(together.get(d.id())).isEqualTo(match.scores("what novel did John cook?", List.of(d)).get(d.id()));
+    }
+  }
+
   // A unit vector, random in [from, to) and zero elsewhere.
   private static float[] token(java.util.Random random, int dim, int from, int to) {
     float[] v = new float[dim];

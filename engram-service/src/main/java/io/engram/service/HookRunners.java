@@ -61,6 +61,13 @@ final class HookRunners {
     t.setDaemon(true);
     return t;
   });
+  // Reads each prompt with the model while its recall lists the store and syncs the index (a thread per prompt in
+  // flight, kept a minute between prompts).
+  private final ExecutorService queryReading = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "engram-query-reading");
+    t.setDaemon(true);
+    return t;
+  });
   private final WarmingEmbedders models = new WarmingEmbedders();
   private final TeamWatchers teams;
   private volatile Loaded loaded = new Loaded(EngramSettings.DEFAULTS, Optional.empty());
@@ -125,7 +132,8 @@ final class HookRunners {
         .parsedFiles(parsed)
         .changes(changes)
         .recall((memory, router) -> RecallWiring.recall(roots, settings, router, memory, models)
-            .keepingIndexesIn(indexes).embeddingPendingOn(pendingVectors).recordingUseOn(afterAnswer))
+            .keepingIndexesIn(indexes).embeddingPendingOn(pendingVectors).readingQueriesOn(queryReading)
+            .recordingUseOn(afterAnswer))
         .build();
   }
 
@@ -143,6 +151,7 @@ final class HookRunners {
   void close() {
     teams.close();
     pendingVectors.shutdownNow();
+    queryReading.shutdownNow();
     indexes.close();
     changes.close();
   }

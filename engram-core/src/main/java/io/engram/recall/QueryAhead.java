@@ -1,0 +1,62 @@
+package io.engram.recall;
+
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A query's reading by the model ({@link Embedder#readQuery}) begun on another thread while the recall lists the store
+ * and brings its index in step, taken when the search first needs it. Whichever comes first reads it: the caller reads
+ * it itself when no thread has begun, so a query is never read twice and never waited for longer than reading it takes
+ * (a busy or refusing executor costs nothing but the hand-over). A failed reading fails every taking as it would have
+ * failed the caller. Thread-safe.
+ */
+final class QueryAhead {
+  private final String query;
+  private final FutureTask<Embedder.QueryReading> reading;
+
+  private QueryAhead(String query, FutureTask<Embedder.QueryReading> reading) {
+    this.query = query;
+    this.reading = reading;
+  }
+
+  /** Begins reading {@code query} with {@code embedder} on {@code executor}. */
+  static QueryAhead begin(String query, Embedder embedder, Executor executor) {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(embedder, "embedder");
+    FutureTask<Embedder.QueryReading> task = new FutureTask<>(() -> embedder.readQuery(query));
+    try {
+      executor.execute(task);
+    } catch (RejectedExecutionException e) {
+      // the caller reads it when it needs it
+    }
+    return new QueryAhead(query, task);
+  }
+
+  /** The query being read. */
+  String query() {
+    return query;
+  }
+
+  /** The reading, read now on this thread if no other has begun it, else once that thread has finished it. */
+  Embedder.QueryReading reading() {
+    reading.run(); // does nothing once begun elsewhere
+    try {
+      return reading.get();
+    } catch (ExecutionException e) {
+      Throwable why = e.getCause();
+      if (why instanceof RuntimeException r) {
+        throw r;
+      }
+      if (why instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(why);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the query was read", e);
+    }
+  }
+}
