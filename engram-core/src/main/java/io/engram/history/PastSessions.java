@@ -13,7 +13,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -31,38 +30,24 @@ public final class PastSessions {
 
   private final SessionHistory history;
   private final Path memoryDir;
-  private final Optional<Path> savedSessions;
+  private final Path savedSessions;
 
   /**
-   * The past sessions of the project whose memory is {@code memory}, kept under {@code home}, their index
-   * opened by {@code opener}, their turns ranked by the recall {@code settings}.
-   */
-  public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener,
-      EngramSettings.Recall settings) {
-    this(memory, home, Optional.empty(), opener, settings);
-  }
-
-  /** The same, ranked by the default recall settings. */
-  public PastSessions(ProjectMemory memory, Path home, Function<Path, SearchIndex> opener) {
-    this(memory, home, opener, EngramSettings.Recall.DEFAULTS);
-  }
-
-  /**
-   * The past sessions of the project under {@code roots}, with the sessions SpecStory saved in its directory;
-   * their index opened by {@code opener}, their turns ranked by the recall {@code settings}.
+   * The past sessions of the project under {@code roots} whose memory is {@code memory}, with the sessions SpecStory
+   * saved in its directory; their index opened by {@code opener}, their turns ranked by the recall {@code settings}.
    */
   public PastSessions(ProjectMemory memory, EngramRoots roots, Function<Path, SearchIndex> opener,
       EngramSettings.Recall settings) {
-    this(memory, roots.engramHome(), Optional.of(roots.projectDir().resolve(SPECSTORY_HISTORY)), opener, settings);
-  }
-
-  private PastSessions(ProjectMemory memory, Path home, Optional<Path> savedSessions,
-      Function<Path, SearchIndex> opener, EngramSettings.Recall settings) {
     Objects.requireNonNull(memory, "memory");
     this.memoryDir = memory.location().projectDir();
-    this.savedSessions = savedSessions;
-    this.history = new SessionHistory(SessionHistory.directory(home, memory.location().projectKey()), opener,
-        settings, Clock.systemUTC());
+    this.savedSessions = roots.projectDir().resolve(SPECSTORY_HISTORY);
+    this.history = new SessionHistory(SessionHistory.directory(roots.engramHome(), memory.location().projectKey()),
+        opener, settings, Clock.systemUTC());
+  }
+
+  /** The same, ranked by the default recall settings. */
+  public PastSessions(ProjectMemory memory, EngramRoots roots, Function<Path, SearchIndex> opener) {
+    this(memory, roots, opener, EngramSettings.Recall.DEFAULTS);
   }
 
   /**
@@ -88,7 +73,7 @@ public final class PastSessions {
       throw new IllegalArgumentException("the history query is empty");
     }
     Map<String, Path> transcripts = new TreeMap<>(new SessionTranscripts(memoryDir).read());
-    savedSessions.ifPresent(dir -> transcripts.putAll(specStorySessions(dir)));
+    transcripts.putAll(specStorySessions(savedSessions));
     transcripts.putAll(alsoRead);
     return history.syncAndSearch(transcripts, query, limit);
   }

@@ -38,7 +38,7 @@ class PastSessionsTest {
   @Test
   void theTranscriptsEngramRecordedForTheProjectAreSearched() throws IOException {
     new SessionTranscripts(memory.location().projectDir()).record(SESSION, TRANSCRIPT);
-    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory());
 
     PastSessions.Found found = sessions.find("SQLite-safe table rewrite", 3, Map.of());
 
@@ -51,7 +51,7 @@ class PastSessionsTest {
 
   @Test
   void withNoRecordedSessionNothingIsFoundAndNothingFails() throws IOException {
-    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory());
 
     PastSessions.Found found = sessions.find("SQLite-safe table rewrite", 3, Map.of());
 
@@ -61,7 +61,7 @@ class PastSessionsTest {
 
   @Test
   void aNamedTranscriptIsReadBesideTheRecordedOnes() throws IOException {
-    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory());
 
     PastSessions.Found found = sessions.find("did you push", 1, Map.of(SESSION, TRANSCRIPT));
 
@@ -75,7 +75,7 @@ class PastSessionsTest {
     Path cursor = Files.copy(TestResources.path("transcripts/specstory/cursor-v2.md"),
         saved.resolve("2026-02-10_09-15Z-fix-the-flaky-date-parser-test.md"));
     Files.writeString(saved.resolve("notes.txt"), "not a session");
-    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory(), EngramSettings.Recall.DEFAULTS);
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory());
 
     PastSessions.Found found = sessions.find("DateParserTest fails every other run", 3,
         Map.of(cursor.getFileName().toString(), cursor));
@@ -87,18 +87,8 @@ class PastSessionsTest {
   }
 
   @Test
-  void withoutTheProjectsDirectoryNoSavedSessionIsRead() throws IOException {
-    Path saved = project.resolve(".specstory").resolve("history");
-    Files.createDirectories(saved);
-    Files.copy(TestResources.path("transcripts/specstory/cursor-v2.md"), saved.resolve("cursor.md"));
-    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
-
-    assertThat(sessions.find("DateParserTest fails every other run", 3, Map.of()).read().transcripts()).isZero();
-  }
-
-  @Test
   void anEmptyQueryIsRefused() {
-    PastSessions sessions = new PastSessions(memory, home, dir -> SearchIndex.inMemory());
+    PastSessions sessions = new PastSessions(memory, roots, dir -> SearchIndex.inMemory());
 
     assertThatThrownBy(() -> sessions.find("  ", 3, Map.of())).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("empty");
