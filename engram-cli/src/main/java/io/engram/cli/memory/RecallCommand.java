@@ -13,6 +13,7 @@ import io.engram.service.wiring.RecallWiring;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
+import io.engram.recall.Script;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -88,16 +89,16 @@ public final class RecallCommand implements Callable<Integer> {
       int bytesPerSession) {}
 
   /**
-   * A note for a query written in Chinese when the models are picked by what is installed and the Chinese one is
-   * not: the English model reads Chinese poorly (any two Chinese texts score alike), so such a query is matched by
-   * its words alone, and the person asking is the one who can install the model.
+   * A note for a query the Chinese model would read ({@link Script#CJK}, as the pair routes it) when the models are
+   * picked by what is installed and the Chinese one is not: the English model reads Chinese poorly (any two Chinese
+   * texts score alike), so such a query is matched by its words alone, and the person asking is the one who can
+   * install the model.
    */
   static Optional<String> chineseModelMissing(String query, GlobalOptions global) {
     EngramSettings.Recall recall = global.settings().recall();
     boolean auto = recall.embeddingModel().strip().equalsIgnoreCase(RecallWiring.AUTO)
         && recall.vectors() != EngramSettings.Vectors.NEVER;
-    boolean han = query.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
-    if (!auto || !han
+    if (!auto || Script.of(query) != Script.CJK
         || RecallWiring.modelName(global.roots().engramHome(), recall).contains("+")) {
       return Optional.empty();
     }
