@@ -7,13 +7,10 @@ import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
-import io.engram.config.EngramSettings;
-import io.engram.embeddings.BertModel;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.RecallResult;
 import io.engram.recall.RecalledMemory;
-import io.engram.recall.Script;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -62,7 +59,7 @@ public final class RecallCommand implements Callable<Integer> {
     MemoryRecall.Outcome outcome = MemoryAccess.engram(spec, RecallWiring.Caller.INTERACTIVE,
         sessionId.orElse(Engram.COMMAND_LINE_SESSION), "engram").recall().recall(text, sessionId);
     List<String> notes = new ArrayList<>(outcome.notes());
-    chineseModelMissing(text, global).ifPresent(notes::add);
+    ChineseModelNote.forQuery(text, global).ifPresent(notes::add);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, toJson(outcome, notes, global));
@@ -87,25 +84,6 @@ public final class RecallCommand implements Callable<Integer> {
   /** The budgets used and their limits. */
   record Budgets(int files, int filesPerTurn, int bytesPerFile, int turnBytes, int bytesPerTurn, int sessionBytes,
       int bytesPerSession) {}
-
-  /**
-   * A note for a query the Chinese model would read ({@link Script#CJK}, as the pair routes it) when the models are
-   * picked by what is installed and the Chinese one is not: the English model reads Chinese poorly (any two Chinese
-   * texts score alike), so such a query is matched by its words alone, and the person asking is the one who can
-   * install the model.
-   */
-  static Optional<String> chineseModelMissing(String query, GlobalOptions global) {
-    EngramSettings.Recall recall = global.settings().recall();
-    boolean auto = recall.embeddingModel().strip().equalsIgnoreCase(RecallWiring.AUTO)
-        && recall.vectors() != EngramSettings.Vectors.NEVER;
-    if (!auto || Script.of(query) != Script.CJK
-        || RecallWiring.modelName(global.roots().engramHome(), recall).contains("+")) {
-      return Optional.empty();
-    }
-    return Optional.of("this query is in Chinese and only the English model is installed, so its words are matched"
-        + " but not its meaning; 'engram models add " + BertModel.BGE_SMALL_ZH_V15_Q.name() + "' installs the"
-        + " Chinese model");
-  }
 
   private static RecallJson toJson(MemoryRecall.Outcome outcome, List<String> notes, GlobalOptions global) {
     RecallResult r = outcome.result();

@@ -1,6 +1,7 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -90,8 +91,11 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
   @Parameters(arity = "1..*", paramLabel = "TEXT", description = "The memory's text; '-' reads it from stdin.")
   List<String> text;
 
-  /** What {@code --json} prints: the memory's fields, whether it is new, and the kinds of secret redacted. */
-  record Remembered(@JsonUnwrapped MemoryJson memory, boolean created, List<String> redacted) {}
+  /**
+   * What {@code --json} prints: the memory's fields, whether it is new, the kinds of secret redacted, and notes for the
+   * person (such as the model that would let recall read the memory's language).
+   */
+  record Remembered(@JsonUnwrapped MemoryJson memory, boolean created, List<String> redacted, List<String> notes) {}
 
   @Override
   public Integer call() throws IOException {
@@ -110,7 +114,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
         .source(source).build();
     ProjectMemory store = MemoryAccess.open(spec);
     Saved saved = into.isPresent() ? store.write(memory, into.get(), ChangedBy.CLI) : store.write(memory, ChangedBy.CLI);
-    print(saved);
+    print(saved, ChineseModelNote.forMemory(body, GlobalOptions.of(spec)).stream().toList());
     return 0;
   }
 
@@ -126,11 +130,11 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     };
   }
 
-  private void print(Saved saved) {
+  private void print(Saved saved, List<String> notes) {
     PrintWriter out = spec.commandLine().getOut();
     List<String> redacted = saved.redacted().stream().map(SecretKind::label).toList();
     if (json.enabled()) {
-      JsonOutput.print(out, new Remembered(MemoryJson.of(saved.stored()), saved.created(), redacted));
+      JsonOutput.print(out, new Remembered(MemoryJson.of(saved.stored()), saved.created(), redacted, notes));
       return;
     }
     out.printf("%s %s memory '%s' -> %s%n", saved.created() ? "saved" : "updated",
@@ -138,6 +142,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     if (!redacted.isEmpty()) {
       out.println("redacted before writing: " + String.join(", ", redacted));
     }
+    notes.forEach(n -> out.println("note: " + n));
     out.flush();
   }
 

@@ -119,6 +119,21 @@ class RecallCommandTest {
   }
 
   @Test
+  void aChineseMemorySavedWithoutTheChineseModelSaysHowToInstallIt() throws Exception {
+    Files.delete(home.resolve("settings.json"));
+
+    JsonNode chinese = json("remember", "--type", "feedback", "--json", "不要用 npm，本项目只用 pnpm，因为 CI 只认 pnpm-lock.yaml");
+    JsonNode english = json("remember", "--type", "feedback", "--json", "Use pnpm, not npm: CI reads pnpm-lock.yaml only");
+    CommandRun human = run("remember", "--type", "project", "数据库迁移用 Flyway，脚本放在 db/migration");
+
+    assertThat(chinese.get("notes").toString()).contains("engram models add bge-small-zh-v1.5-q");
+    assertThat(chinese.get("created").asBoolean()).isTrue();
+    assertThat(english.get("notes").size()).isZero();
+    assertThat(human.exitCode()).as(human.err()).isZero();
+    assertThat(human.out()).contains("saved project memory").contains("note: this memory is in Chinese");
+  }
+
+  @Test
   void withVectorsOffAChineseQueryGetsNoModelNote() throws Exception {
     assertThat(json("recall", "我们用哪个包管理器？", "--json").get("notes").toString()).doesNotContain("models add");
   }
