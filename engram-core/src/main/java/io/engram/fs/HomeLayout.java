@@ -81,6 +81,19 @@ public record HomeLayout(Path home) {
     return home.resolve("user").resolve("memory");
   }
 
+  /**
+   * {@code approved-imports.jsonl}: the imports from a project's instruction files to files outside its repository
+   * that the person approved, one JSON line each.
+   */
+  public Path approvedImports() {
+    return home.resolve("approved-imports.jsonl");
+  }
+
+  /** The lock of {@link #approvedImports()}. */
+  public Path approvedImportsLock() {
+    return lock("approved-imports");
+  }
+
   /** {@code projects/}. */
   public Path projects() {
     return home.resolve("projects");

@@ -19,12 +19,18 @@ import java.util.Set;
  *
  * <p>{@code seen} holds the real paths already loaded; it is shared across the passes of a session so
  * that a file is loaded once per session however many ways lead to it.
+ *
+ * <p>A project file may import only from its own repository (the nearest directory with {@code .git} above its real
+ * path, else its own directory), by real path, so a link inside the repository to a file outside counts as outside;
+ * anything else it imports waits for the person's approval ({@link ImportApprovals}). The user's, local and managed
+ * files are the person's or the organisation's own and import from anywhere.
  */
 final class LoadPass {
   private final EngramSettings.Instructions settings;
   private final EngramRoots roots;
   private final TokenCounter tokens;
   private final Set<Path> seen;
+  private final ImportApprovals approvals;
   private final List<InstructionFile> files = new ArrayList<>();
   private final List<LoadWarning> warnings = new ArrayList<>();
 
@@ -33,6 +39,7 @@ final class LoadPass {
     this.roots = roots;
     this.tokens = tokens;
     this.seen = seen;
+    this.approvals = ImportApprovals.in(roots.engramHome());
   }
 
   /** Loads {@code path} if it exists, then its imports; an absent top-level file is not an error. */
@@ -59,6 +66,12 @@ final class LoadPass {
       return;
     }
     Read read = (Read) outcome;
+    if (level == InstructionLevel.PROJECT && !realChain.isEmpty() && outside(last(realChain), read.realPath())) {
+      warn(path, Kind.EXTERNAL_IMPORT, path + ": imported from " + last(chain) + ":" + line + ", outside "
+          + repository(last(realChain)) + "; a project file's import from elsewhere is followed once you approve it"
+          + " ('engram context --approve-imports')", chain);
+      return;
+    }
     if (realChain.contains(read.realPath())) {
       warn(path, Kind.IMPORT_CYCLE,
           path + ": import cycle via " + last(chain) + ":" + line + ", not followed", chain);
@@ -108,6 +121,16 @@ final class LoadPass {
       }
       load(target, level, nextChain, nextReal, ref.line());
     }
+  }
+
+  private boolean outside(Path importer, Path target) {
+    return !target.startsWith(repository(importer)) && !approvals.approves(importer, target);
+  }
+
+  /** The repository a project file belongs to: the nearest directory above it holding {@code .git}, else its own. */
+  private static Path repository(Path realFile) {
+    Path dir = realFile.getParent();
+    return InstructionLoader.findRepoRoot(dir).orElse(dir);
   }
 
   private Path resolve(Path importer, String ref) {

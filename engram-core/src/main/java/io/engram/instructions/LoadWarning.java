@@ -27,6 +27,11 @@ public record LoadWarning(Path path, Kind kind, String message, List<Path> impor
     OVERSIZED(true),
     /** An {@code @path} import names a file that does not exist. */
     MISSING_IMPORT(false),
+    /**
+     * A project file (one checked into a repository) imports a file outside that repository, and the person has not
+     * approved it ({@link ImportApprovals}); not followed.
+     */
+    EXTERNAL_IMPORT(false),
     /** An import leads back to a file already on the import chain; not followed. */
     IMPORT_CYCLE(false),
     /** An import lies deeper than the configured maximum number of hops; not followed. */

@@ -17,6 +17,12 @@
  * nothing is ever cut. {@link LoadedInstructions} is the ledger: every file loaded and every file left
  * out, with the reason, and the prompt text ({@code render()}).
  *
+ * <p>A project file comes with its repository, from whoever wrote it, and what it imports reaches the model's
+ * provider: its imports are followed inside its repository only (by real path, so a link out counts as out), and one
+ * to a file elsewhere ({@code @~/.aws/credentials}) waits for the person's approval, kept per importing file and
+ * imported file in Engram's home ({@link ImportApprovals}; {@code engram context --approve-imports}). The user's,
+ * local and managed files are the person's or the organisation's own and import from anywhere.
+ *
  * <p>{@link InstructionSession} is one session's view: the files loaded at start, and those of each
  * directory strictly below the project down to a file the agent reads, loaded the first time
  * ({@code filesForRead(path)}). After a compaction a new session reloads everything from disk. Its

@@ -34,11 +34,16 @@ class ImportLoadingTest {
   }
 
   @Test
-  void absoluteAndHomeRelativeImportsResolve() {
+  void absoluteAndHomeRelativeImportsResolveOnceApprovedOutsideTheRepository() throws Exception {
     Fixture f = new Fixture(tmp);
     Path shared = f.write("shared/rules.md", "shared rules");
     f.write("home/notes/me.md", "about me");
     f.write("repo/CLAUDE.md", "@" + shared + "\n\n@~/notes/me.md");
+    LoadedInstructions before = f.loader("repo").load();
+    assertThat(f.paths(before)).containsExactly("repo/CLAUDE.md");
+
+    ImportApprovals.in(f.root.resolve("engram")).approve(before.warnings());
+
     assertThat(f.paths(f.loader("repo").load()))
         .containsExactly("repo/CLAUDE.md", "shared/rules.md", "home/notes/me.md");
   }

@@ -4,6 +4,7 @@ import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.instructions.ImportApprovals;
 import io.engram.instructions.InstructionFile;
 import io.engram.instructions.LoadWarning;
 import io.engram.instructions.LoadedInstructions;
@@ -32,7 +33,10 @@ import picocli.CommandLine.Spec;
       "The files come in prompt order (later = higher priority), with sizes, import chains and everything"
           + " skipped or flagged; then the auto-memory index (MEMORY.md: its first"
           + " ${bundle:memory.indexMaxLines} lines / ${bundle:memory.indexMaxBytes.kb}) and what"
-          + " of it was cut."
+          + " of it was cut.",
+      "A project file (checked into its repository) that imports a file from outside the repository is not"
+          + " followed until you approve it: --approve-imports approves each such import listed here, for that"
+          + " file and that import alone."
     })
 public final class ContextCommand implements java.util.concurrent.Callable<Integer> {
   @Spec CommandSpec spec;
@@ -41,6 +45,10 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
 
   @Option(names = "--prompt", description = "Print the combined prompt text instead of the ledger.")
   boolean prompt;
+
+  @Option(names = "--approve-imports", description = "Approve the imports from this project's files to files outside"
+      + " its repository that the ledger lists as left out, then show the ledger with them loaded.")
+  boolean approveImports;
 
   /** One loaded file in the JSON ledger. */
   record FileRow(String path, String level, List<String> importedFrom, int chars, int tokens) {}
@@ -62,6 +70,18 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
     GlobalOptions global = GlobalOptions.of(spec);
     Engram engram = MemoryAccess.engram(spec);
     LoadedInstructions loaded = engram.instructions().load();
+    if (approveImports) {
+      List<LoadWarning> approved = ImportApprovals.in(global.roots().engramHome()).approve(loaded.warnings());
+      // Progress and confirmations go to stderr, so --json and --prompt stay what a script reads.
+      PrintWriter err = spec.commandLine().getErr();
+      approved.forEach(w -> err.println("approved: " + w.importedFrom().get(w.importedFrom().size() - 1)
+          + " may import " + w.path()));
+      if (approved.isEmpty()) {
+        err.println("no import outside a repository was waiting for approval");
+      }
+      err.flush();
+      loaded = engram.instructions().load();
+    }
     ProjectMemory memory = engram.memory();
     IndexText index = memory.indexText();
     MemoryIndexRow indexRow = new MemoryIndexRow(

@@ -91,6 +91,27 @@ class InstructionCommandsTest {
   }
 
   @Test
+  void aProjectFilesImportFromOutsideTheRepositoryWaitsForApproveImports() throws Exception {
+    write(userHome.resolve(".claude/team-rules.md"), "always run the linter");
+    write(repo.resolve("CLAUDE.md"), "root\n\n@~/.claude/team-rules.md");
+
+    CommandRun before = run(repo, "context", "--prompt");
+    CommandRun ledger = run(repo, "context");
+    CommandRun approve = run(repo, "context", "--approve-imports", "--json");
+    CommandRun after = run(repo, "context", "--prompt");
+    CommandRun twice = run(repo, "context", "--approve-imports");
+
+    assertThat(before.out()).contains("root").doesNotContain("always run the linter");
+    assertThat(ledger.out()).contains("external_import: " + userHome.resolve(".claude/team-rules.md"))
+        .contains("--approve-imports");
+    assertThat(approve.exitCode()).as(approve.err()).isZero();
+    assertThat(approve.err()).contains("approved: " + repo.resolve("CLAUDE.md") + " may import");
+    assertThat(JsonOutput.mapper().readTree(approve.out()).get("files")).hasSize(2);
+    assertThat(after.out()).contains("always run the linter");
+    assertThat(twice.err()).contains("no import outside a repository was waiting for approval");
+  }
+
+  @Test
   void addAppendsToTheChosenScopeAndIgnoresNewLocalFiles() throws Exception {
     CommandRun project = run(repo, "add", "use", "pnpm,", "not", "npm");
     assertThat(project.exitCode()).as(project.err()).isZero();
