@@ -83,8 +83,8 @@ class ExternalImportsTest {
   @Test
   void aDamagedApprovalsFileApprovesNothingAndBreaksNoLoad() throws Exception {
     Fixture f = new Fixture(tmp);
-    f.write("shared/rules.md", "shared rules");
-    f.write("repo/CLAUDE.md", "@../shared/rules.md");
+    f.write("common/rules.md", "common rules");
+    f.write("repo/CLAUDE.md", "@../common/rules.md");
     f.write("engram/approved-imports.jsonl", "{not json\n");
 
     LoadedInstructions loaded = f.loader("repo").load();
@@ -92,6 +92,6 @@ class ExternalImportsTest {
     assertThat(f.paths(loaded)).containsExactly("repo/CLAUDE.md");
     assertThat(f.kinds(loaded)).containsExactly(Kind.EXTERNAL_IMPORT);
     assertThat(ImportApprovals.in(f.root.resolve("engram")).approve(loaded.warnings())).hasSize(1);
-    assertThat(f.paths(f.loader("repo").load())).containsExactly("repo/CLAUDE.md", "shared/rules.md");
+    assertThat(f.paths(f.loader("repo").load())).containsExactly("repo/CLAUDE.md", "common/rules.md");
   }
 }
