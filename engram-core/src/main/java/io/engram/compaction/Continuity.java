@@ -26,29 +26,48 @@ import java.util.regex.Pattern;
  * <p>What remains to do is read from the transcript's last stretch: the person's last request, what the agent
  * said after it (its last words and the plans it stated, in its text and its visible reasoning), the files it
  * changed since, and the items its todo list or task tools still have open. Each word of those is weighed by how
- * particular it is to that stretch: a word said all through the session (the project's name, "session",
- * "test") weighs little, a name said only at the end weighs much; file names and identifiers weigh double.
+ * particular it is to that stretch, its inverse document frequency over every turn of the segment (the person's
+ * and the agent's, with the agent's tool inputs): a word said all through the session (the project's name, a file
+ * every session of the repository touches, "test") weighs little, a name said only at the end weighs much; file
+ * names and identifiers weigh double.
  *
  * <ul>
  *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by most of their words);
- *       with none open, any statement.
+ *       with none open, how much of the person's last request sections 7 to 9 hold, by weight, full marks from
+ *       {@value #REQUEST_FOR_FULL} on.
  *   <li>Current Work (30): the weighted share of the last stretch's words that sections 7 to 9 hold, full marks
  *       from {@value #COVERAGE_FOR_FULL} on.
- *   <li>Next step (30): the section names the live work: two of its most particular words, or one file name or
- *       identifier (half marks for one plain word).
+ *   <li>Next step (30): the weighted share of the last stretch's words that the section holds, full marks from
+ *       {@value #NEXT_FOR_FULL} on: a file name counts by how particular it is to the stretch, so a name every
+ *       session of the repository says earns little on its own.
  * </ul>
  * A section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
- * words will do): headings over keywords say nothing. Another
- * session's summary, a keyword dump and the user's messages alone stay low because they either name little of the
- * last stretch or say nothing.
+ * words will do): headings over keywords say nothing. The three together count only as far as what sections 7 to 9
+ * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
+ * counted, so a single name decides little) earns nothing up to {@value #GROUNDED_NONE} and all from {@value
+ * #GROUNDED_FULL}; another session's summary names its own functions, tests and tasks, which this transcript never
+ * held, even where it shares the repository's file names. Another session's summary, a keyword dump and the user's
+ * messages alone stay low because they name little of the last stretch, name what the transcript does not hold, or
+ * say nothing.
  *
  * @param open the open todo and task items, by title
  * @param live the words of the last stretch with their weights
+ * @param request the words of the person's last request with their weights; empty when there was none
+ * @param held the file names and identifiers the segment holds, lower-cased; empty when unknown (then every name
+ *     counts as held)
  */
-record Continuity(List<String> open, Map<String, Double> live) {
+record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held) {
   /** The weighted share of the last stretch's words at which Current Work earns its full 30. */
   static final double COVERAGE_FOR_FULL = 0.35;
-  private static final int PARTICULAR = 12;
+  /** The weighted share of the last request's words at which Pending Tasks, with nothing open, earns its full 40. */
+  static final double REQUEST_FOR_FULL = 0.2;
+  /** The weighted share of the last stretch's words at which the next step earns its full 30. */
+  static final double NEXT_FOR_FULL = 0.15;
+  /** The share of the names of sections 7 to 9 the transcript holds at or below which continuity counts nothing. */
+  static final double GROUNDED_NONE = 0.4;
+  /** The share from which it counts whole. */
+  static final double GROUNDED_FULL = 0.8;
+  private static final int PARTICULAR = 3;
   private static final int STRETCH_CHARS = 4_000;
   private static final Pattern NAME = Pattern.compile(
       "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"
@@ -57,6 +76,13 @@ record Continuity(List<String> open, Map<String, Double> live) {
   Continuity {
     open = List.copyOf(open);
     live = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(live));
+    request = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(request));
+    held = Set.copyOf(held);
+  }
+
+  /** What a transcript whose last request and names are not known asks: the open items and the live words. */
+  Continuity(List<String> open, Map<String, Double> live) {
+    this(open, live, Map.of(), Set.of());
   }
 
   /** No expectation: a section earns its points by holding a statement. */
@@ -69,7 +95,14 @@ record Continuity(List<String> open, Map<String, Double> live) {
     List<String> open = c.state().work().open().stream()
         .filter(w -> w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL)
         .map(WorkItem::title).filter(t -> !t.isBlank()).toList();
-    return new Continuity(open, liveWords(c.messages(), c.state().live(), c.files()));
+    Map<String, Integer> df = new HashMap<>();
+    int turns = documentFrequencies(c.messages(), df);
+    LiveIntent intent = c.state().live();
+    Map<String, Double> request = intent.request()
+        .map(r -> weighed(words(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4)), df, turns))
+        .orElse(Map.of());
+    return new Continuity(open, weighed(words(stretch(c.messages(), intent, c.files())), df, turns), request,
+        names(c.messages()));
   }
 
   /** The three parts, each 0 to its weight, and what a summary missed. */
@@ -84,56 +117,60 @@ record Continuity(List<String> open, Map<String, Double> live) {
     String pendingText = summary.get(SummarySection.PENDING_TASKS).orElse("");
     String currentText = summary.get(SummarySection.CURRENT_WORK).orElse("");
     String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
+    Map<String, Boolean> said = words(pendingText + "\n" + currentText + "\n" + nextText);
+    double grounded = grounded(said);
     double pending = 0;
     if (Prose.says(pendingText)) {
       long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
-      pending = open.isEmpty() ? 40 : 40.0 * named / open.size();
+      pending = !open.isEmpty() ? 40.0 * named / open.size()
+          : live.isEmpty() ? 40
+          : 40 * Math.min(1, coverage(said, request.isEmpty() ? live : request) / REQUEST_FOR_FULL);
       open.stream().filter(o -> !names(pendingText + "\n" + currentText, o))
           .forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
+      if (open.isEmpty() && pending < 40) {
+        missing.add("what the last request asked, in 7 to 9");
+      }
     } else {
       missing.add("a statement of the open work in 7");
     }
     double current = 0;
     if (Prose.says(currentText)) {
-      current = live.isEmpty() ? 30
-          : 30 * Math.min(1, coverage(pendingText + "\n" + currentText + "\n" + nextText) / COVERAGE_FOR_FULL);
+      current = live.isEmpty() ? 30 : 30 * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
     }
     if (current < 30) {
-      missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(3)));
+      missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(PARTICULAR)));
     }
     double next = 0;
     // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
     if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
-      next = live.isEmpty() ? 30 : 30 * namesLiveWork(nextText);
+      next = live.isEmpty() ? 30 : 30 * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
     }
     if (next < 30) {
-      missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(3)));
+      missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(PARTICULAR)));
     }
-    return new Result(pending, current, next, missing);
+    if (grounded < 1) {
+      missing.add("names the transcript holds in 7 to 9, not another session's");
+    }
+    return new Result(grounded * pending, grounded * current, grounded * next, missing);
   }
 
-  // The weighted share of the live words that the text holds.
-  private double coverage(String text) {
-    Set<String> in = words(text).keySet();
-    double all = live.values().stream().mapToDouble(Double::doubleValue).sum();
-    double held = live.entrySet().stream().filter(e -> in.contains(e.getKey())).mapToDouble(Map.Entry::getValue).sum();
+  // The weighted share of the words of {@code of} that {@code text}'s words hold.
+  private static double coverage(Map<String, Boolean> text, Map<String, Double> of) {
+    double all = of.values().stream().mapToDouble(Double::doubleValue).sum();
+    double held = of.entrySet().stream().filter(e -> text.containsKey(e.getKey()))
+        .mapToDouble(Map.Entry::getValue).sum();
     return all == 0 ? 1 : held / all;
   }
 
-  // 1 when the text names a file or identifier of the live work or two of its most particular words, 0.5 for one.
-  private double namesLiveWork(String text) {
-    Map<String, Boolean> in = words(text);
-    List<String> top = particular(PARTICULAR);
-    long plain = 0;
-    for (String w : top) {
-      if (in.containsKey(w)) {
-        if (in.get(w)) {
-          return 1;
-        }
-        plain++;
-      }
+  // 0 to 1: how far the names of the text are the transcript's, one more held and named counted.
+  private double grounded(Map<String, Boolean> text) {
+    if (held.isEmpty()) {
+      return 1;
     }
-    return plain >= 2 ? 1 : plain == 1 ? 0.5 : 0;
+    long names = text.values().stream().filter(b -> b).count();
+    long in = text.entrySet().stream().filter(e -> e.getValue() && held.contains(e.getKey())).count();
+    double share = (in + 1.0) / (names + 1.0);
+    return Math.max(0, Math.min(1, (share - GROUNDED_NONE) / (GROUNDED_FULL - GROUNDED_NONE)));
   }
 
   private List<String> particular(int n) {
@@ -162,9 +199,8 @@ record Continuity(List<String> open, Map<String, Double> live) {
     return first.replaceFirst("^(?:[-*•+]|\\d{1,2}[.)])\\s+", "").replace("**", "");
   }
 
-  // The words of the last stretch, each weighed by how rarely the session said it before that stretch.
-  private static Map<String, Double> liveWords(List<TranscriptMessage> messages, LiveIntent intent,
-      List<FileActivity> files) {
+  // The last stretch as text: the request, the agent's plan and its words since, the files it changed since.
+  private static String stretch(List<TranscriptMessage> messages, LiveIntent intent, List<FileActivity> files) {
     int from = intent.request().map(UserRequest::index).orElse(0);
     StringBuilder stretch = new StringBuilder();
     intent.request().ifPresent(r -> stretch.append(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4))
@@ -182,24 +218,48 @@ record Continuity(List<String> open, Map<String, Double> live) {
     // session of the same project, and would lift another session's summary).
     files.stream().filter(f -> f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
         && t.messageIndex() > from)).forEach(f -> stretch.append(FileTypes.baseName(f.path())).append('\n'));
-    Map<String, Boolean> live = words(stretch.toString());
-    Map<String, Integer> df = new HashMap<>();
-    int docs = 0;
-    for (TranscriptMessage m : messages.subList(0, Math.min(from + 1, messages.size()))) {
+    return stretch.toString();
+  }
+
+  // In how many of the segment's turns (the person's and the agent's, with its tool inputs) each word occurs; the
+  // number of turns.
+  private static int documentFrequencies(List<TranscriptMessage> messages, Map<String, Integer> df) {
+    int turns = 0;
+    for (TranscriptMessage m : messages) {
       if (m.kind() != MessageKind.ASSISTANT && !m.isHumanInput()) {
         continue;
       }
-      docs++;
+      turns++;
       for (String w : words(m.text() + " " + inputs(m)).keySet()) {
         df.merge(w, 1, Integer::sum);
       }
     }
+    return turns;
+  }
+
+  // Each word weighed by its inverse document frequency over the turns, a name double: a word of every turn weighs
+  // next to nothing, one of a single turn the most.
+  private static Map<String, Double> weighed(Map<String, Boolean> words, Map<String, Integer> df, int turns) {
     Map<String, Double> weights = new LinkedHashMap<>();
-    for (Map.Entry<String, Boolean> e : live.entrySet()) {
-      double idf = Math.log(1 + (docs + 1.0) / (1 + df.getOrDefault(e.getKey(), 0)));
+    for (Map.Entry<String, Boolean> e : words.entrySet()) {
+      double idf = Math.log((turns + 1.0) / (df.getOrDefault(e.getKey(), 0) + 0.5));
       weights.put(e.getKey(), idf * (e.getValue() ? 2 : 1));
     }
     return weights;
+  }
+
+  // The file names and identifiers anywhere in the messages: their text, tool calls and tool results.
+  private static Set<String> names(List<TranscriptMessage> messages) {
+    Set<String> out = new HashSet<>();
+    for (TranscriptMessage m : messages) {
+      Matcher names = NAME.matcher(m.promptText());
+      while (names.find()) {
+        if (names.group().length() >= 4) {
+          out.add(names.group().toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    return out;
   }
 
   /**

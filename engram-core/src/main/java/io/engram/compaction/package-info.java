@@ -45,10 +45,12 @@
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
  * being those a person would call errors, each kept when any of its key lines is; CC ({@code Continuity}) judges
  * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning, not against
- * Engram's own summary: the open todo and task items named, the words of the last request and of what the agent
- * said and touched after it (weighed by how particular they are to that stretch), a next step that names the live work, so a paraphrase earns as much as a
- * quote and template words earn nothing (the next step needs a statement, which may run
- * on in its line); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
+ * Engram's own summary: the open todo and task items named, or with none open the person's last request; the words
+ * of that request and of what the agent said and changed after it, each weighed by how particular it is to the
+ * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little);
+ * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
+ * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
+ * sections 7 to 9 use are the transcript's own: another session's summary names its own functions and tasks; CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
  * made to game it ({@link AdversarialSummaries}) score below the retry band. The degradation ladder accepts
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key

@@ -20,7 +20,7 @@ class ContinuityTest {
   }
 
   @Test
-  void aNextStepThatNamesTheFileOrTwoParticularWordsOfTheLastStretchEarnsItsThirty() {
+  void aNextStepThatHoldsEnoughOfTheLastStretchsParticularWordsEarnsItsThirty() {
     assertThat(score("Working on the parser.", "Make Parser.java accept the last field.").next()).isEqualTo(30);
     assertThat(score("Working on the parser.", "Teach the parser to read a quoted field at the end of a line.")
         .next()).isEqualTo(30);
@@ -32,6 +32,43 @@ class ContinuityTest {
     double elsewhere = score("Working on the review page and its layout at the cut.", "Finish it.").current();
     assertThat(paraphrase).isEqualTo(30);
     assertThat(elsewhere).isZero();
+  }
+
+  @Test
+  void aFileNameEveryTurnOfTheSessionSaidEarnsTheNextStepLittleOnItsOwn() {
+    Continuity state = new Continuity(List.of(), Map.of("catalog.java", 0.2, "exportcsv", 4.0, "quote", 2.0,
+        "comma", 2.0, "title", 1.0));
+    Continuity.Result shared = state.score(SummarySections.parse(DegradationLadderTest.summary("Catalog.java.",
+        "- The export is still to do.", "Working on the export.", "Run the tests of Catalog.java again.")));
+    Continuity.Result particular = state.score(SummarySections.parse(DegradationLadderTest.summary("Catalog.java.",
+        "- The export is still to do.", "Working on the export.", "Make exportCsv quote a title.")));
+    assertThat(shared.next()).isLessThan(5);
+    assertThat(particular.next()).isEqualTo(30);
+  }
+
+  @Test
+  void withNothingOpenPendingTasksEarnsAsMuchAsItSaysOfTheLastRequest() {
+    Continuity state = new Continuity(List.of(), Map.of("exportcsv", 4.0, "quote", 2.0),
+        Map.of("csv", 3.0, "export", 3.0, "comma", 2.0, "quoted", 2.0), java.util.Set.of());
+    double asked = state.score(SummarySections.parse(DegradationLadderTest.summary("Catalog.java.",
+        "- The CSV export, with a title holding a comma quoted.", "Working.", "Make exportCsv quote."))).pending();
+    double anything = state.score(SummarySections.parse(DegradationLadderTest.summary("Catalog.java.",
+        "- The review page needs its layout fixed.", "Working.", "Make exportCsv quote."))).pending();
+    assertThat(asked).isEqualTo(40);
+    assertThat(anything).isZero();
+  }
+
+  @Test
+  void namesTheTranscriptNeverHeldTakeTheContinuityAway() {
+    Continuity state = new Continuity(List.of("gqc.7"), Map.of("gqc.6", 3.0, "parser.java", 3.0, "quoted", 1.5),
+        Map.of(), java.util.Set.of("gqc.6", "gqc.7", "parser.java"));
+    String ours = DegradationLadderTest.summary("Parser.java.", "- [open] gqc.7 is still to do.",
+        "The gqc.6 parser in Parser.java reads a quoted field.", "Finish gqc.6 in Parser.java and run its tests.");
+    String foreign = DegradationLadderTest.summary("Parser.java.", "- [open] gqc.7 is still to do, after rel.4 and"
+        + " rel.5 in ReleaseNotes.java.", "The gqc.6 parser in Parser.java reads a quoted field; LayoutGrid.java, grid_cells and"
+        + " render_page were changed.", "Finish gqc.6 in Parser.java and run its tests, then ReviewPage.java.");
+    assertThat(state.score(SummarySections.parse(ours)).total()).isEqualTo(100);
+    assertThat(state.score(SummarySections.parse(foreign)).total()).isZero();
   }
 
   @Test
