@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * at a word, never inside one, and never becomes a hash.
  *
  * <p>Words: runs of Latin letters and digits (English function words left out, {@link #STOP}); runs of Han
- * characters and kana (one run, as Japanese mixes them), or of Hangul, each kept up to {@code CJK_RUN} characters,
- * trailing particles ({@code 的了吧呢啊吗}) dropped. The result goes through {@link MemoryNames#slug} unchanged, so the name is also its file name.
+ * characters and kana (one run, as Japanese mixes them), or of Hangul, trailing particles ({@code 的了吧呢啊吗})
+ * dropped: the first kept up to {@code CJK_RUN} characters, a later one only when it fits whole. The result goes
+ * through {@link MemoryNames#slug} unchanged, so the name is also its file name.
  */
 public final class ReadableNames {
   /** Longest name made from text, in characters. */
@@ -74,7 +75,9 @@ public final class ReadableNames {
       if (CJK.matcher(w).lookingAt()) {
         w = trimParticles(w);
         int room = Math.min(CJK_RUN, CJK_TOTAL - cjk);
-        if (w.isEmpty() || room <= 1) {
+        // Only a name's first run is ever cut (it may be a whole sentence: nothing else would name the memory); a
+        // later run that does not fit whole is left out, so "以后回答都用中文，代码注释用英文" never ends in "用英".
+        if (w.isEmpty() || room <= 1 || cjk > 0 && w.length() > room) {
           continue;
         }
         w = w.length() > room ? w.substring(0, room) : w;

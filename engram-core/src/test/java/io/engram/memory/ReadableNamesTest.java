@@ -20,6 +20,9 @@ class ReadableNamesTest {
     assertThat(ReadableNames.of("日志应该用 slf4j 的吧", 5)).isEqualTo("日志应该用-slf4j");
     assertThat(ReadableNames.of("テストは pytest で実行してください", 5)).isEqualTo("テストは-pytest-で実行してください");
     assertThat(ReadableNames.of("一二三四五六七八九十一二三四五六七八九十", 5)).isEqualTo("一二三四五六七八九十");
+    assertThat(ReadableNames.of("以后回答都用中文，代码注释用英文。", 5)).isEqualTo("以后回答都用中文");
+    assertThat(ReadableNames.of("数据库迁移用 Flyway，脚本放在 migration，命名规则见文档", 8))
+        .isEqualTo("数据库迁移用-flyway-脚本放在-migration");
   }
 
   @Test
