@@ -68,13 +68,15 @@ final class CompactionBench implements Runnable {
 
   /**
    * One compaction's figures, or the failure that stopped it; {@code whole} when its transcript holds all that
-   * Claude Code summarised (from the session's start or an earlier compaction), not a slice from mid-session.
+   * Claude Code summarised (from the session's start or an earlier compaction), not a slice from mid-session;
+   * {@code empty} when its transcript holds no message at all (a slice that begins at the compaction), so there is
+   * nothing to compact or score: counted apart, neither compared nor a failure.
    */
   record Row(String id, String part, boolean whole, Optional<ClaudeCodeComparison.Figures> figures,
-      Optional<String> failure) {}
+      Optional<String> failure, boolean empty) {}
 
   /** The totals of one part. */
-  record PartTotals(String part, int compactions, int failures, Rate nextStepEngram, Rate nextStepClaude,
+  record PartTotals(String part, int compactions, int failures, int empty, Rate nextStepEngram, Rate nextStepClaude,
       Rate filesKeptEngram, Rate filesKeptClaude, Rate taskNamedEngram, Rate taskNamedClaude, double sizeRatio,
       double medianSizeRatio, double errorsKeptEngram, double errorsKeptClaude, double meanScoreEngram,
       double meanScoreClaude, Rate claudeAtLeast80, double maxKeywordDump, double maxUserMessagesAlone,
@@ -150,15 +152,18 @@ final class CompactionBench implements Runnable {
   private Row compare(ClaudeCodeComparison comparison, String id, String p, boolean whole, Optional<String> other) {
     try {
       Transcript before = TranscriptReader.read(data.resolve(id + ".pre.jsonl"));
+      if (before.messages().isEmpty()) {
+        return new Row(id, p, whole, Optional.empty(), Optional.empty(), true);
+      }
       String claude = Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
       JsonNode next = JsonOutput.mapper().readTree(data.resolve(id + ".next.json").toFile());
       String instructions = next.path("compact_instructions").isTextual() ? next.path("compact_instructions").asText()
           : "";
       return new Row(id, p, whole, Optional.of(comparison.compare(before, claude, instructions,
-          AfterCompaction.fromJson(next), other)), Optional.empty());
+          AfterCompaction.fromJson(next), other)), Optional.empty(), false);
     } catch (IOException | RuntimeException e) {
       // Counted and reported: a compaction that fails is the first thing this benchmark must show.
-      return new Row(id, p, whole, Optional.empty(), Optional.of(e.toString()));
+      return new Row(id, p, whole, Optional.empty(), Optional.of(e.toString()), false);
     }
   }
 
@@ -233,7 +238,7 @@ final class CompactionBench implements Runnable {
     long claudeChars = f.stream().mapToLong(x -> x.claude().chars()).sum();
     int baselinesBelow = (int) f.stream().filter(x -> x.baselines().keywordDump() < 70
         && x.baselines().userMessagesAlone() < 70 && x.baselines().otherSession().orElse(0.0) < 70).count();
-    return new PartTotals(part, rows.size(), failures,
+    return new PartTotals(part, rows.size(), failures, (int) rows.stream().filter(Row::empty).count(),
         rate(f, x -> x.engram().nextStep()), rate(f, x -> x.claude().nextStep()),
         files(f, true), files(f, false),
         rate(f, x -> x.engram().taskNamed()), rate(f, x -> x.claude().taskNamed()),
@@ -268,6 +273,10 @@ final class CompactionBench implements Runnable {
         + " | Engram ladder |");
     out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : rows) {
+      if (r.empty()) {
+        out.printf(Locale.ROOT, "| %s | %s | not compared: the transcript holds no message |%n", r.id(), r.part());
+        continue;
+      }
       if (r.figures().isEmpty()) {
         out.printf(Locale.ROOT, "| %s | %s | FAILED: %s |%n", r.id(), r.part(), r.failure().orElse(""));
         continue;
@@ -285,7 +294,8 @@ final class CompactionBench implements Runnable {
     }
     for (PartTotals t : totals) {
       out.println();
-      out.printf(Locale.ROOT, "## %s: %d compactions, %d failed%n", t.part(), t.compactions(), t.failures());
+      out.printf(Locale.ROOT, "## %s: %d compactions, %d failed, %d with no message to compare%n", t.part(),
+          t.compactions(), t.failures(), t.empty());
       out.printf(Locale.ROOT, "next step names what the agent did next: Engram %s, Claude Code %s%n",
           t.nextStepEngram(), t.nextStepClaude());
       out.printf(Locale.ROOT, "files touched next, kept: Engram %s, Claude Code %s%n", t.filesKeptEngram(),

@@ -92,7 +92,8 @@ class BenchCommandsTest {
   }
 
   @Test
-  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPartWithSlicesApart() throws Exception {
+  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPartWithSlicesAndEmptyOnesApart()
+      throws Exception {
     Path data = java.nio.file.Files.createDirectories(home.resolve("compactions"));
     String head = "\"sessionId\":\"s1\",\"cwd\":\"/w\",";
     java.nio.file.Files.write(data.resolve("c1.pre.jsonl"), List.of(
@@ -114,8 +115,13 @@ class BenchCommandsTest {
     for (String ext : List.of(".pre.jsonl", ".cc.txt", ".next.json")) {
       java.nio.file.Files.copy(data.resolve("c1" + ext), data.resolve("c2" + ext));
     }
+    // A slice that begins at the compaction: its file holds no message, only a record of another kind.
+    java.nio.file.Files.writeString(data.resolve("c3.pre.jsonl"),
+        "{\"type\":\"file-history-snapshot\",\"messageId\":\"m1\",\"snapshot\":{}}\n");
+    java.nio.file.Files.copy(data.resolve("c1.cc.txt"), data.resolve("c3.cc.txt"));
+    java.nio.file.Files.writeString(data.resolve("c3.next.json"), "{\"session_id\":\"s3\",\"tool_calls\":[]}");
     java.nio.file.Files.writeString(data.resolve("split.tsv"),
-        "id\tsession_id\tpart\tcomplete\nc1\ts1\ttuning\tyes\nc2\ts2\ttuning\tno\n");
+        "id\tsession_id\tpart\tcomplete\nc1\ts1\ttuning\tyes\nc2\ts2\ttuning\tno\nc3\ts3\ttuning\tyes\n");
 
     Run r = run("compaction", "--data", data.toString(), "--json");
     Run none = run("compaction", "--data", home.resolve("nope").toString());
@@ -129,9 +135,11 @@ class BenchCommandsTest {
     assertThat(row.path("figures").path("engram").path("chars").asInt()).isPositive();
     JsonNode tuning = report.path("parts").get(0);
     assertThat(tuning.path("part").asText()).isEqualTo("tuning");
-    assertThat(tuning.path("compactions").asInt()).isEqualTo(1);
+    assertThat(tuning.path("compactions").asInt()).isEqualTo(2);
     assertThat(report.path("parts").get(1).path("part").asText()).isEqualTo("tuning, slices from mid-session");
     assertThat(tuning.path("failures").asInt()).isZero();
+    assertThat(tuning.path("empty").asInt()).isEqualTo(1);
+    assertThat(report.path("rows").get(2).path("empty").asBoolean()).isTrue();
     assertThat(none.code()).isEqualTo(1);
     assertThat(none.err()).contains("nope");
   }
