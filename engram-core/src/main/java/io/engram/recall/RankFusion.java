@@ -30,7 +30,7 @@ public final class RankFusion {
     addNormalised(keyword, 1 - vectorShare, 0, true, acc, ranks);
     addNormalised(vector, vectorShare, 1, false, acc, ranks);
     Map<String, Double> cosines = new HashMap<>();
-    vector.forEach(h -> cosines.putIfAbsent(h.id(), h.score()));
+    vector.forEach(h -> cosines.putIfAbsent(h.id(), h.cosine()));
     return candidates(acc, ranks, cosines);
   }
 
@@ -67,7 +67,7 @@ public final class RankFusion {
       ranks.computeIfAbsent(id, x -> new int[2])[1] = i + 1;
     }
     Map<String, Double> cosines = new HashMap<>();
-    vector.forEach(h -> cosines.putIfAbsent(h.id(), h.score()));
+    vector.forEach(h -> cosines.putIfAbsent(h.id(), h.cosine()));
     return candidates(acc, ranks, cosines);
   }
 

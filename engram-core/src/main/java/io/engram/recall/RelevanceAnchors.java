@@ -141,6 +141,18 @@ final class RelevanceAnchors {
     return best;
   }
 
+  /** The reference prompts of {@code script} as {@code embedder} reads them as queries, embedded once per process. */
+  static float[][] queryVectors(Embedder embedder, Script script) {
+    boolean cjk = script == Script.CJK;
+    return (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
+        e -> Anchors.of(embedQueries(e, cjk ? CJK : LATIN))).vectors();
+  }
+
+  /** The reference prompts of {@code script}, in the order of the other script's (the same prompts, translated). */
+  static List<String> texts(Script script) {
+    return script == Script.CJK ? CJK : LATIN;
+  }
+
   private static float[][] embedQueries(Embedder e, List<String> texts) {
     return texts.stream().map(e::embedQuery).toArray(float[][]::new);
   }

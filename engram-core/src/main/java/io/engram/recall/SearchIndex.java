@@ -51,8 +51,16 @@ public interface SearchIndex extends Closeable {
    *
    * @param id the document's key
    * @param score BM25 score for keyword search, cosine similarity (-1..1) for vector search
+   * @param cosine for vector search, the cosine the relevance floor judges: the score, unless the ranking calibrated
+   *     it ({@link SecondReadings}: a memory in the other script than the query ranks on its script's scale, and is
+   *     sent only when its own cosine clears the floor); for keyword search, the score
    */
-  record Hit(String id, double score) {}
+  record Hit(String id, double score, double cosine) {
+    /** A hit whose score is also what the floor judges. */
+    public Hit(String id, double score) {
+      this(id, score, score);
+    }
+  }
 
   /** Adds the entry, or replaces the entry with the same id. */
   void upsert(Entry entry);

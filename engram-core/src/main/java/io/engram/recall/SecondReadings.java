@@ -18,6 +18,13 @@ import java.util.function.Predicate;
  * 0.5), their distances above what an unrelated prompt reaches do. The mean keeps what each reading sees and halves the
  * noise of the one that cannot read the memory; the better reading alone lets that noise win (measured). A memory in
  * the query's own script keeps the main reading alone, so an English store ranks as the English model ranks it.
+ *
+ * <p>With two models (the pair), each reading of a memory in the other script is also calibrated across scripts
+ * ({@link ScriptShifts}) before it ranks, so a Chinese question's English answer is not outranked by Chinese memories
+ * that share only its topic, nor an English question's Chinese answer by English ones; a Chinese query, which only the
+ * Chinese model reads, is calibrated too. The calibration moves the ranking only: a hit's {@link SearchIndex.Hit#cosine}
+ * stays the uncalibrated mean, which the relevance floor judges (calibrated, the floor let through a third of the prompts
+ * no memory answers on the tuning data; docs/BENCHMARKS.md, "Cosines across scripts on one scale").
  */
 final class SecondReadings {
   private SecondReadings() {}
@@ -27,28 +34,40 @@ final class SecondReadings {
    * the query as {@code embedder} embeds it; a memory that {@code otherScript} accepts scores the mean of every
    * reading, one reading that did not place it among its {@code limit} nearest counting its lowest score there (at
    * most what the memory would have had). Another reading's score is the main reading's anchor cosine plus the
-   * memory's distance above that model's own anchor.
+   * memory's distance above that model's own anchor. With two models, the scores of memories in the other script are
+   * calibrated across scripts and their cosines are not.
    */
   static List<SearchIndex.Hit> search(SearchIndex index, Embedder embedder, String query, float[] mainVector,
       int limit, Predicate<String> otherScript) {
     List<SearchIndex.Hit> main = index.vectorSearch(mainVector, limit);
     List<Embedder> others = embedder.otherReaders(query);
-    if (others.isEmpty()) {
+    boolean calibrated = embedder.models().size() > 1;
+    if (others.isEmpty() && !calibrated) {
       return main;
     }
+    Script script = Script.of(query);
     double scale = embedder.reading(query).scale();
-    double mainAnchor = RelevanceAnchors.nearest(embedder, query, mainVector);
     List<Map<String, Double>> readings = new ArrayList<>();
     readings.add(byId(main));
+    List<ScriptShifts.Means> across = new ArrayList<>();
+    if (calibrated) {
+      across.add(ScriptShifts.across(embedder, embedder, script));
+    }
+    double mainAnchor = others.isEmpty() ? 0 : RelevanceAnchors.nearest(embedder, query, mainVector);
     for (Embedder other : others) {
       float[] vector = other.embedQuery(query);
       double otherScale = other.reading(query).scale();
       double shift = mainAnchor - RelevanceAnchors.nearest(other, query, vector);
       readings.add(byId(index.vectorSearch(vector, limit).stream()
           .map(h -> new SearchIndex.Hit(h.id(), (h.score() / otherScale + shift) * scale)).toList()));
+      if (calibrated) {
+        across.add(ScriptShifts.across(other, embedder, script).plus(shift));
+      }
     }
-    Map<String, Double> scores = new HashMap<>();
-    main.stream().filter(h -> !otherScript.test(h.id())).forEach(h -> scores.put(h.id(), h.score()));
+    ScriptShifts.Calibration calibration = calibrated
+        ? ScriptShifts.between(ScriptShifts.within(embedder, embedder, script), across) : ScriptShifts.Calibration.NONE;
+    Map<String, SearchIndex.Hit> scores = new HashMap<>();
+    main.stream().filter(h -> !otherScript.test(h.id())).forEach(h -> scores.put(h.id(), h));
     Set<String> otherIds = new LinkedHashSet<>();
     readings.forEach(r -> r.keySet().stream().filter(otherScript).forEach(otherIds::add));
     for (String id : otherIds) {
@@ -57,10 +76,10 @@ final class SecondReadings {
         Double score = reading.get(id);
         sum += score != null ? score : reading.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
       }
-      scores.put(id, sum / readings.size());
+      double cosine = sum / readings.size();
+      scores.put(id, new SearchIndex.Hit(id, calibration.apply(cosine / scale) * scale, cosine));
     }
-    List<SearchIndex.Hit> out = new ArrayList<>(scores.size());
-    scores.forEach((id, score) -> out.add(new SearchIndex.Hit(id, score)));
+    List<SearchIndex.Hit> out = new ArrayList<>(scores.values());
     out.sort(Comparator.comparingDouble(SearchIndex.Hit::score).reversed().thenComparing(SearchIndex.Hit::id));
     return out.subList(0, Math.min(limit, out.size()));
   }
