@@ -151,7 +151,14 @@ public record EngramSettings(
       @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")
           int maxAnswerTokens,
       @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, a pass waits for another call of the session to"
-          + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis)
+          + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis,
+      @Setting(byDefault = "0.4", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
+          + " which a turn the offline rules pass over is kept as a correction; 1 turns the model off")
+          double learntCorrectionMin,
+      @Setting(byDefault = "0.1", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
+          + " correction the offline rules read is dropped; 0 keeps every one") double learntCorrectionKeep,
+      @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
+          + " whole as a correction") int learntCorrectionMaxChars)
       implements SettingsSection<Extraction> {
     public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
   }

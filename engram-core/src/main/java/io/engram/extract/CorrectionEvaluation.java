@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  *
  * <p>A correction is found when a candidate of its turn holds its key phrase (what not to do, or what to do
  * instead when the correction names no "don't"); the alternative and the reason are kept when that candidate
- * holds their phrases too. A candidate from a negative item (a one-off request, a correction of the task at hand,
+ * holds their phrases too; a found correction is kept whole when its memory keeps every one of them the person said.
+ * A candidate from a negative item (a one-off request, a correction of the task at hand,
  * a sentence that corrects nothing) is a false positive. Phrases match case-insensitively, in the name,
  * description and body together.
  *
@@ -54,10 +55,15 @@ final class CorrectionEvaluation {
 
     /** Whether the item falls in a set-aside part of {@code tenths} in ten (the same hash, another share). */
     boolean setAside(int tenths) {
+      return tenth() < tenths;
+    }
+
+    /** Which tenth the item falls in: the first four bytes of SHA-256(id), modulo 10. */
+    int tenth() {
       try {
         byte[] h = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
         long first = ((h[0] & 0xffL) << 24) | ((h[1] & 0xff) << 16) | ((h[2] & 0xff) << 8) | (h[3] & 0xff);
-        return first % 10 < tenths;
+        return (int) (first % 10);
       } catch (NoSuchAlgorithmException e) {
         throw new IllegalStateException("every JVM has SHA-256", e);
       }
@@ -66,7 +72,7 @@ final class CorrectionEvaluation {
 
   /** Counts over a part of the set. */
   record Score(int corrections, int found, int withAlternative, int alternativeKept, int withReason, int reasonKept,
-      int negatives, int falsePositives) {
+      int keptWhole, int negatives, int falsePositives) {
     double foundRate() {
       return rate(found, corrections);
     }
@@ -86,8 +92,9 @@ final class CorrectionEvaluation {
     @Override
     public String toString() {
       return String.format(Locale.ROOT, "found %d/%d (%.2f), alternative kept %d/%d (%.2f), reason kept %d/%d (%.2f),"
-          + " false positives %d on %d negatives", found, corrections, foundRate(), alternativeKept, withAlternative,
-          alternativeRate(), reasonKept, withReason, reasonRate(), falsePositives, negatives);
+          + " kept whole %d/%d found (%.2f), false positives %d on %d negatives", found, corrections, foundRate(),
+          alternativeKept, withAlternative, alternativeRate(), reasonKept, withReason, reasonRate(), keptWhole, found,
+          rate(keptWhole, found), falsePositives, negatives);
     }
   }
 
@@ -152,6 +159,7 @@ final class CorrectionEvaluation {
     int alternativeKept = 0;
     int withReason = 0;
     int reasonKept = 0;
+    int keptWhole = 0;
     int negatives = 0;
     int falsePositives = 0;
     for (Outcome o : outcomes) {
@@ -171,8 +179,10 @@ final class CorrectionEvaluation {
         withReason++;
         reasonKept += o.reasonKept() ? 1 : 0;
       }
+      boolean alternativeWhole = e.instead().isEmpty() || e.avoid().isEmpty() || o.alternativeKept();
+      keptWhole += o.found() && alternativeWhole && (e.reason().isEmpty() || o.reasonKept()) ? 1 : 0;
     }
-    return new Score(corrections, found, withAlternative, alternativeKept, withReason, reasonKept, negatives,
+    return new Score(corrections, found, withAlternative, alternativeKept, withReason, reasonKept, keptWhole, negatives,
         falsePositives);
   }
 

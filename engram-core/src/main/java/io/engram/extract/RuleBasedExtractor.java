@@ -23,13 +23,25 @@ import java.util.Optional;
  * own calls and how they ended. Sentences holding secrets are skipped. A date the person gives relative to
  * the day ("next Friday") is pinned to the day of the turn it was said in, never to the day of the pass.
  * At most {@code maxMemoriesPerTurn} candidates come from one turn, the most confident first.
+ *
+ * <p>A turn the rules pass over is still kept as a correction, whole, when the learnt model ({@link
+ * CorrectionClassifier}) puts it at or above {@code learntCorrectionMin} and it is at most {@code
+ * learntCorrectionMaxChars} long; a correction the rules read is dropped when the model puts its turn below {@code
+ * learntCorrectionKeep}.
  */
 public final class RuleBasedExtractor implements Extractor {
+  private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
   private final EngramSettings.Extraction settings;
+  private final CorrectionClassifier classifier;
 
-  /** An extractor with the given per-turn cap. */
+  /** An extractor with the given settings and the learnt correction model this package ships. */
   public RuleBasedExtractor(EngramSettings.Extraction settings) {
+    this(settings, SHIPPED);
+  }
+
+  RuleBasedExtractor(EngramSettings.Extraction settings, CorrectionClassifier classifier) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.classifier = Objects.requireNonNull(classifier, "classifier");
   }
 
   /** An extractor with the default per-turn cap. */
@@ -103,6 +115,7 @@ public final class RuleBasedExtractor implements Extractor {
       }
     }
     List<MemoryCandidate> found = new ArrayList<>();
+    List<MemoryCandidate> corrections = new ArrayList<>();
     int consumed = -1;
     for (int i = 0; i < sentences.size(); i++) {
       if (i <= consumed) {
@@ -127,7 +140,7 @@ public final class RuleBasedExtractor implements Extractor {
           to = sentences.get(span.to());
           consumed = Math.max(consumed, span.to());
         }
-        found.add(
+        MemoryCandidate c =
             new MemoryCandidate(
                 CandidateAction.CREATE,
                 d.name(),
@@ -136,9 +149,14 @@ public final class RuleBasedExtractor implements Extractor {
                 d.body(),
                 new MemoryCandidate.Provenance(CandidateSource.USER, true,
                     new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
-                    d.confidence())));
+                    d.confidence()));
+        found.add(c);
+        if (core) {
+          corrections.add(c);
+        }
       }
     }
+    found = withLearnt(index, turn, previousAssistant, sentences, found, corrections);
     if (found.size() <= settings.maxMemoriesPerTurn()) {
       return found;
     }
@@ -146,5 +164,36 @@ public final class RuleBasedExtractor implements Extractor {
         .sorted(Comparator.comparingDouble((MemoryCandidate c) -> c.provenance().confidence()).reversed())
         .limit(settings.maxMemoriesPerTurn())
         .toList();
+  }
+
+  /**
+   * What the learnt model adds to, or takes from, what the rules read in one turn: a correction the rules read by its
+   * clauses goes when the model finds the turn unlike any correction; a turn the rules pass over is kept whole when
+   * the model finds it like one, unless a sentence of it is about the work at hand by the rules' reading (this
+   * file, this time, what you suggested, an edit asked for), which the model is not let to overrule, or it only asks.
+   */
+  private List<MemoryCandidate> withLearnt(int index, TurnText turn, Optional<String> previousAssistant,
+      List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> corrections) {
+    boolean asks = settings.learntCorrectionMin() < 1 || settings.learntCorrectionKeep() > 0;
+    if (classifier.isEmpty() || !asks || sentences.isEmpty()) {
+      return found;
+    }
+    double p = classifier.probability(turn.text(), previousAssistant);
+    List<MemoryCandidate> kept = p >= settings.learntCorrectionKeep() ? found
+        : found.stream().filter(c -> !corrections.contains(c)).toList();
+    boolean ruled = kept.stream().anyMatch(c -> c.type() == CandidateType.FEEDBACK || c.type() == CandidateType.PROJECT);
+    Sentence first = sentences.get(0);
+    Sentence last = sentences.get(sentences.size() - 1);
+    String whole = turn.text().substring(first.start(), last.end()).strip();
+    if (ruled || p < settings.learntCorrectionMin() || whole.length() > settings.learntCorrectionMaxChars()
+        || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()))
+        || sentences.stream().allMatch(s -> Intents.isQuestion(s.text()))) {
+      return kept;
+    }
+    List<MemoryCandidate> out = new ArrayList<>(kept);
+    out.add(new MemoryCandidate(CandidateAction.CREATE, Terms.slug("", whole, 5), Terms.clip(whole, 150),
+        CandidateType.FEEDBACK, whole, new MemoryCandidate.Provenance(CandidateSource.USER, true,
+            new Evidence(index, first.start(), last.end(), whole), Math.min(0.9, p))));
+    return out;
   }
 }

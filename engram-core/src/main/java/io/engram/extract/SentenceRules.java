@@ -109,6 +109,15 @@ final class SentenceRules {
    * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
    * is about the one thing at hand.
    */
+  /**
+   * Whether the sentence is about the work at hand by these rules' reading: a one-off (this file, this time, what you
+   * suggested), or, unless it says it holds on ("always", 以后), an edit asked for or a "don't" of the thing at hand.
+   */
+  static boolean atHand(String sentence) {
+    return ONE_OFF.matcher(sentence).find() || !Intents.holdsOn(sentence)
+        && (CorrectionClauses.asksForAnEdit(sentence) || CorrectionClauses.aboutTheTaskAtHand(sentence));
+  }
+
   static List<Draft> correction(String sentence) {
     return corrected(Corrections.general(sentence), sentence);
   }

@@ -25,8 +25,19 @@
  * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment).
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
- * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one);
- * with a model, the
+ * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one).
+ *
+ * <p>Beside the rules, a learnt model ({@link CorrectionClassifier}: a logistic regression over a turn's words, word
+ * pairs and Han characters, its length, whether it asks, whether the agent spoke just before, and what the rules read
+ * of it) says how likely a turn is a standing correction. A turn the rules pass over is kept whole when the model is
+ * sure enough ({@code extraction.learntCorrectionMin}), so what to do instead and why stay in it; a correction the
+ * rules read goes when the model finds its turn unlike any ({@code extraction.learntCorrectionKeep}); the rules'
+ * reading of the work at hand (this file, this time, an edit asked for) and a turn that only asks are never overruled.
+ * Its weights are a resource of this package, fitted offline by {@link CorrectionLab} (the lab's {@code
+ * CorrectionsBench}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
+ * alone and a keyword baseline.
+ *
+ * <p>With a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.
  *
@@ -47,7 +58,8 @@
  * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on labelled turns, {@link
  * SessionEvaluation} on whole sessions labelled by hand ({@link SessionLabels}: required, optional and must-not
  * memories), and {@link CorrectionEvaluation} how whole the corrections it writes are (found, alternative kept,
- * reason kept, on a hash split), each beside a keyword baseline measured in the same run. A memory's name is a
+ * reason kept, and kept whole: every one of those the person said, on a hash split), each beside a keyword baseline
+ * measured in the same run. A memory's name is a
  * readable slug of what it says, in the user's script ({@code io.engram.memory.ReadableNames}).
  *
  * <p>Where to start: {@link ExtractionPass#run}; the command line's {@code engram extract} and the Stop,

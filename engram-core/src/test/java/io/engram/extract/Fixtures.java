@@ -11,6 +11,13 @@ final class Fixtures {
     return new RuleBasedExtractor().extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
   }
 
+  /** What the offline rules alone, without the learnt correction model, read in one turn the user typed. */
+  static List<MemoryCandidate> rulesOnly(String text) {
+    var settings = io.engram.config.EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMin", 1.0)
+        .with("learntCorrectionKeep", 0.0);
+    return new RuleBasedExtractor(settings).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
+  }
+
   static List<MemoryCandidate> tool(String text) {
     return new RuleBasedExtractor().extract(List.of(TurnText.of(TurnRole.TOOL_OUTPUT, text)), List.of());
   }

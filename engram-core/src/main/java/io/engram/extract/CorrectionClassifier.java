@@ -1,0 +1,203 @@
+package io.engram.extract;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a turn a person typed is a standing correction: a logistic regression over language-neutral features of
+ * the turn, learnt from labelled real turns (English, Chinese and others) rather than written as rules.
+ *
+ * <p>Features are binary: the turn's words and word pairs (a Han character is a word, so Chinese needs no segmenter),
+ * its first word (an imperative or a "no"), whether it asks a question, its length, whether the agent spoke just
+ * before it, and what the phrasing rules ({@link CorrectionClauses}, {@link Corrections}) and a plain keyword list say
+ * of it (a correction's clauses, a request, a preference, a rule said to hold on): the rules are features among
+ * others, so the model learns how far to trust them. Code a person pastes and
+ * others' words they pass on are blanked first ({@link CodeLines}, {@link PastedVoices}).
+ *
+ * <p>The weights are a resource of this package, written by {@link CorrectionLab#train} from the labelled sets;
+ * one {@code feature<TAB>weight} a line, the bias first.
+ */
+final class CorrectionClassifier {
+  static final String RESOURCE = "correction-classifier.tsv";
+  private static final String BIAS = "__bias";
+  private static final double MIN_WEIGHT = 0.02;
+  private static final Pattern WORD = Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}][\\p{L}\\p{N}'’_-]*");
+  private static final Pattern KEYWORD =
+      Pattern.compile("(?i)\\b(remember|always|never|don'?t|from now on|note that)\\b|记住|以后|不要|别忘了|下次");
+
+  private final Map<String, Double> weights;
+
+  CorrectionClassifier(Map<String, Double> weights) {
+    this.weights = Map.copyOf(weights);
+  }
+
+  /** The weights shipped in this package, or none (a model that never fires) when the resource is absent. */
+  static CorrectionClassifier shipped() {
+    try (InputStream in = CorrectionClassifier.class.getResourceAsStream(RESOURCE)) {
+      return in == null ? new CorrectionClassifier(Map.of()) : read(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading the correction classifier's weights", e);
+    }
+  }
+
+  static CorrectionClassifier read(InputStream in) throws IOException {
+    Map<String, Double> w = new HashMap<>();
+    BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    String line;
+    int n = 0;
+    while ((line = r.readLine()) != null) {
+      n++;
+      int tab = line.lastIndexOf('\t');
+      if (line.isBlank() || tab < 0) {
+        continue;
+      }
+      try {
+        w.put(line.substring(0, tab), Double.parseDouble(line.substring(tab + 1)));
+      } catch (NumberFormatException e) {
+        throw new IOException("correction classifier line " + n + ": not a weight: " + line, e);
+      }
+    }
+    return new CorrectionClassifier(w);
+  }
+
+  void write(Writer out) throws IOException {
+    out.write(BIAS + "\t" + weights.getOrDefault(BIAS, 0.0) + "\n");
+    for (Map.Entry<String, Double> e : new TreeMap<>(weights).entrySet()) {
+      if (!e.getKey().equals(BIAS)) {
+        out.write(e.getKey().replace('\t', ' ').replace('\n', ' ') + "\t"
+            + String.format(Locale.ROOT, "%.4f", e.getValue()) + "\n");
+      }
+    }
+  }
+
+  boolean isEmpty() {
+    return weights.isEmpty();
+  }
+
+  /** The probability that the turn is a standing correction. */
+  double probability(String turn, Optional<String> previousAssistant) {
+    return probability(features(turn, previousAssistant));
+  }
+
+  double probability(Set<String> features) {
+    if (weights.isEmpty()) {
+      return 0;
+    }
+    double z = weights.getOrDefault(BIAS, 0.0);
+    for (String f : features) {
+      z += weights.getOrDefault(f, 0.0);
+    }
+    return 1 / (1 + Math.exp(-z));
+  }
+
+  /** The turn's features. */
+  static Set<String> features(String turn, Optional<String> previousAssistant) {
+    String text = PastedVoices.blank(CodeLines.blank(turn)).toLowerCase(Locale.ROOT);
+    Set<String> f = new LinkedHashSet<>();
+    List<String> words = new ArrayList<>();
+    Matcher m = WORD.matcher(text);
+    while (m.find()) {
+      words.add(m.group().replace('’', '\''));
+    }
+    for (int i = 0; i < words.size(); i++) {
+      f.add("w:" + words.get(i));
+      if (i > 0) {
+        f.add("b:" + words.get(i - 1) + " " + words.get(i));
+      }
+    }
+    if (!words.isEmpty()) {
+      f.add("first:" + words.get(0));
+    }
+    int len = text.strip().length();
+    f.add(len <= 40 ? "len:short" : len <= 150 ? "len:mid" : len <= 400 ? "len:long" : "len:longer");
+    if (text.indexOf('?') >= 0 || text.indexOf('？') >= 0) {
+      f.add("cue:question");
+    }
+    if (previousAssistant.filter(p -> !p.isBlank()).isPresent()) {
+      f.add("cue:after-agent");
+    }
+    if (KEYWORD.matcher(text).find()) {
+      f.add("cue:keyword");
+    }
+    for (Sentence s : Sentences.of(text)) {
+      if (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent()) {
+        f.add("cue:rule-clause");
+      }
+      Intents.read(s.text()).ifPresent(i -> f.add("cue:intent-" + i.kind().name().toLowerCase(Locale.ROOT)));
+    }
+    return f;
+  }
+
+  /** One labelled turn, as features. */
+  record Example(Set<String> features, boolean positive) {}
+
+  /**
+   * Fits the weights: logistic loss, the two classes weighed equally, an L2 penalty, full-batch gradient descent
+   * with AdaGrad steps. Deterministic: the same examples give the same weights.
+   */
+  static CorrectionClassifier train(List<Example> examples, double l2, int epochs) {
+    Map<String, Integer> index = new HashMap<>();
+    index.put(BIAS, 0);
+    List<int[]> rows = new ArrayList<>();
+    for (Example e : examples) {
+      int[] row = new int[e.features().size() + 1];
+      int k = 0;
+      row[k++] = 0;
+      for (String f : e.features()) {
+        row[k++] = index.computeIfAbsent(f, x -> index.size());
+      }
+      rows.add(row);
+    }
+    long positives = examples.stream().filter(Example::positive).count();
+    double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
+    double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
+    double[] w = new double[index.size()];
+    double[] g2 = new double[w.length];
+    double rate = 0.5;
+    for (int epoch = 0; epoch < epochs; epoch++) {
+      double[] grad = new double[w.length];
+      for (int i = 0; i < rows.size(); i++) {
+        int[] row = rows.get(i);
+        double z = 0;
+        for (int j : row) {
+          z += w[j];
+        }
+        double p = 1 / (1 + Math.exp(-z));
+        boolean y = examples.get(i).positive();
+        double d = (p - (y ? 1 : 0)) * (y ? posWeight : negWeight);
+        for (int j : row) {
+          grad[j] += d;
+        }
+      }
+      for (int j = 0; j < w.length; j++) {
+        double g = grad[j] / rows.size() + (j == 0 ? 0 : l2 * w[j]);
+        g2[j] += g * g;
+        w[j] -= rate * g / (Math.sqrt(g2[j]) + 1e-8);
+      }
+    }
+    Map<String, Double> weights = new HashMap<>();
+    // A weight too small to move a probability is a feature seen once or twice: left out, the file stays small.
+    index.forEach((f, j) -> {
+      if (j == 0 || Math.abs(w[j]) >= MIN_WEIGHT) {
+        weights.put(f, w[j]);
+      }
+    });
+    return new CorrectionClassifier(weights);
+  }
+}

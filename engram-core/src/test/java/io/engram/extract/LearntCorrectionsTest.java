@@ -1,0 +1,77 @@
+package io.engram.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.config.EngramSettings;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The learnt correction model inside the offline extractor: a turn the rules pass over is kept whole when the model
+ * finds it a correction, a correction the rules read goes when the model finds its turn unlike any, and the rules'
+ * reading of the work at hand is not overruled. A model of a few weights stands in for the shipped one, so what is
+ * tested is the mechanism, not the weights.
+ */
+class LearntCorrectionsTest {
+  private static final CorrectionClassifier LIKES_OVERENGINEERING =
+      new CorrectionClassifier(Map.of("__bias", -3.0, "w:overengineering", 6.0));
+  private static final CorrectionClassifier FINDS_NOTHING = new CorrectionClassifier(Map.of("__bias", -10.0));
+
+  private static List<MemoryCandidate> extract(CorrectionClassifier model, EngramSettings.Extraction settings,
+      String text) {
+    return new RuleBasedExtractor(settings, model).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
+  }
+
+  private static List<MemoryCandidate> extract(CorrectionClassifier model, String text) {
+    return extract(model, EngramSettings.Extraction.DEFAULTS, text);
+  }
+
+  @Test
+  void aTurnTheRulesPassOverIsKeptWholeWhenTheModelFindsACorrection() {
+    String turn = "The evaluation harness is a bit much. You are overengineering too early; ship the simple loop"
+        + " first, because nobody reads its numbers.";
+
+    assertThat(Fixtures.rulesOnly(turn)).isEmpty();
+    assertThat(extract(LIKES_OVERENGINEERING, turn)).singleElement().satisfies(m -> {
+      assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK);
+      assertThat(m.body()).contains("overengineering too early", "ship the simple loop", "nobody reads its numbers");
+      assertThat(m.provenance().evidence().quote()).isEqualTo(m.body());
+    });
+  }
+
+  @Test
+  void theRulesReadingOfTheWorkAtHandIsNotOverruled() {
+    assertThat(extract(LIKES_OVERENGINEERING, "Stop overengineering this function for now.")).isEmpty();
+    assertThat(extract(LIKES_OVERENGINEERING, "Isn't this overengineering?")).isEmpty();
+  }
+
+  @Test
+  void aTurnLongerThanTheLimitIsNotKeptWhole() {
+    StringBuilder turn = new StringBuilder("You are overengineering too early.");
+    for (int i = 1; i <= 20; i++) {
+      turn.append(" Step ").append(i).append(" of the loop works today.");
+    }
+    assertThat(extract(LIKES_OVERENGINEERING, turn.toString())).isEmpty();
+    assertThat(extract(LIKES_OVERENGINEERING,
+        EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMaxChars", 2_000), turn.toString())).hasSize(1);
+  }
+
+  @Test
+  void aCorrectionTheRulesReadGoesWhenTheModelFindsItsTurnUnlikeAnyButOtherKindsStay() {
+    String correction = "Don't use npm in this repo, use pnpm.";
+    assertThat(Fixtures.rulesOnly(correction)).isNotEmpty();
+    assertThat(extract(FINDS_NOTHING, correction)).isEmpty();
+    assertThat(extract(FINDS_NOTHING, EngramSettings.Extraction.DEFAULTS.with("learntCorrectionKeep", 0.0),
+        correction)).isNotEmpty();
+    String reference = "The runbook is at https://wiki.example.com/runbooks/deploy.";
+    assertThat(extract(FINDS_NOTHING, reference)).isEqualTo(Fixtures.rulesOnly(reference));
+  }
+
+  @Test
+  void aMinimumOfOneTurnsTheModelOff() {
+    EngramSettings.Extraction off = EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMin", 1.0)
+        .with("learntCorrectionKeep", 0.0);
+    assertThat(extract(LIKES_OVERENGINEERING, off, "You are overengineering too early.")).isEmpty();
+  }
+}
