@@ -57,7 +57,9 @@
  * English or Chinese), so the floor is calibrated for each query, model and script. The floors are those of the model
  * that reads the query ({@link Embedder#reading}): a pair of models routes each query by its {@link Script}, counted in
  * words (a CJK character is one), and scales its cosines; a memory in the other script is also searched by the
- * model that reads both scripts and scores the mean of the readings ({@link SecondReadings}). For such a
+ * model that reads both scripts and scores the mean of the readings ({@link SecondReadings}); with two models that
+ * mean is ranked on the query's script's scale ({@link ScriptShifts}: a line through the cosines of unrelated and of
+ * translated reference prompts, within and across scripts), while the floor judges it uncalibrated. For such a
  * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference
  * prompt's cosine ({@link RecallIndex#keywordGate}): a shared rare word alone does not send a memory the model puts
  * further from the prompt than everyday requests.
