@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
           + " ID.next.json (what the agent did next) for each compaction; DIR/split.tsv (id, session, part) says"
           + " which part each belongs to (without one, three sessions in ten are set aside by a hash of their id).",
       "A column complete (in the split or in DIR/index.tsv) set to no marks a transcript that begins mid-session:"
-          + " such slices are totalled apart from the whole compactions of their part.",
+          + " such slices are totalled apart from the whole compactions of their part; a compaction whose transcript"
+          + " holds no message (a slice that begins at the compaction) is counted apart, not compared.",
       "For both summaries: size, files the agent touched next that the summary kept, the last request named,"
           + " the next step against what the agent did next, errors kept, score; and the scores of a keyword"
           + " dump, the user messages alone and another session's summary."})
