@@ -61,7 +61,10 @@ final class RelevanceAnchors {
       "What is functional programming?",
       "Recommend a good movie for the weekend.");
 
-  /** The same kinds of requests and questions in Chinese. */
+  /**
+   * The same requests and questions in Chinese, in the same order: each translates its English one ({@link
+   * ScriptShifts} pairs them).
+   */
   static final List<String> CJK = List.of(
       "帮我解释一下这个函数是做什么的",
       "把这个失败的测试修好",
@@ -128,9 +131,7 @@ final class RelevanceAnchors {
    * {@link Vectors#cosine} with each, the lengths measured once.
    */
   static double nearest(Embedder embedder, String query, float[] queryVector) {
-    boolean cjk = Script.of(query) == Script.CJK;
-    Anchors anchors = (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
-        e -> Anchors.of(embedQueries(e, cjk ? CJK : LATIN)));
+    Anchors anchors = anchors(embedder, Script.of(query));
     double norm = Math.sqrt(Vectors.dot(queryVector, queryVector));
     double best = -1;
     for (int i = 0; i < anchors.vectors().length; i++) {
@@ -143,9 +144,12 @@ final class RelevanceAnchors {
 
   /** The reference prompts of {@code script} as {@code embedder} reads them as queries, embedded once per process. */
   static float[][] queryVectors(Embedder embedder, Script script) {
-    boolean cjk = script == Script.CJK;
-    return (cjk ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
-        e -> Anchors.of(embedQueries(e, cjk ? CJK : LATIN))).vectors();
+    return anchors(embedder, script).vectors();
+  }
+
+  private static Anchors anchors(Embedder embedder, Script script) {
+    return (script == Script.CJK ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
+        e -> Anchors.of(embedQueries(e, texts(script))));
   }
 
   /** The reference prompts of {@code script}, in the order of the other script's (the same prompts, translated). */

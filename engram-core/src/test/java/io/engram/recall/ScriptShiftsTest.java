@@ -61,6 +61,13 @@ class ScriptShiftsTest {
   }
 
   @Test
+  void theReferencePromptsOfTheTwoScriptsArePairedOneToOne() {
+    assertThat(RelevanceAnchors.texts(Script.CJK)).hasSameSizeAs(RelevanceAnchors.texts(Script.LATIN))
+        .allMatch(t -> Script.of(t) == Script.CJK);
+    assertThat(RelevanceAnchors.texts(Script.LATIN)).allMatch(t -> Script.of(t) == Script.LATIN);
+  }
+
+  @Test
   void aChineseQuestionFindsTheEnglishMemoryThatAnswersItAboveAChineseOneThatDoesNot() {
     ScriptMindedModel model = new ScriptMindedModel();
     InMemorySearchIndex index = new InMemorySearchIndex();
