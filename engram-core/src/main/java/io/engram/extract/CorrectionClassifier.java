@@ -64,10 +64,13 @@ final class CorrectionClassifier {
     while ((line = r.readLine()) != null) {
       n++;
       int tab = line.lastIndexOf('\t');
-      if (line.isBlank() || tab < 0) {
+      if (line.isBlank()) {
         continue;
       }
       try {
+        if (tab < 0) {
+          throw new NumberFormatException("no tab before the weight");
+        }
         w.put(line.substring(0, tab), Double.parseDouble(line.substring(tab + 1)));
       } catch (NumberFormatException e) {
         throw new IOException("correction classifier line " + n + ": not a weight: " + line, e);

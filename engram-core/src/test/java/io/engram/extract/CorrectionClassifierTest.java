@@ -67,6 +67,9 @@ class CorrectionClassifierTest {
     byte[] bad = "__bias\t-1.0\nw:never\tlots\n".getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> CorrectionClassifier.read(new ByteArrayInputStream(bad)))
         .isInstanceOf(IOException.class).hasMessageContaining("line 2");
+    byte[] noTab = "__bias\t-1.0\n\nw:never 0.5\n".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> CorrectionClassifier.read(new ByteArrayInputStream(noTab)))
+        .isInstanceOf(IOException.class).hasMessageContaining("line 3");
   }
 
   @Test
