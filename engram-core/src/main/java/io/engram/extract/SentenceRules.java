@@ -105,11 +105,6 @@ final class SentenceRules {
   }
 
   /**
-   * The drafts of a sentence no specific rule read that is still the core of a correction ({@link
-   * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
-   * is about the one thing at hand.
-   */
-  /**
    * Whether the sentence is about the work at hand by these rules' reading: a one-off (this file, this time, what you
    * suggested), or, unless it says it holds on ("always", 以后), an edit asked for or a "don't" of the thing at hand.
    */
@@ -118,6 +113,11 @@ final class SentenceRules {
         && (CorrectionClauses.asksForAnEdit(sentence) || CorrectionClauses.aboutTheTaskAtHand(sentence));
   }
 
+  /**
+   * The drafts of a sentence no specific rule read that is still the core of a correction ({@link
+   * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
+   * is about the one thing at hand.
+   */
   static List<Draft> correction(String sentence) {
     return corrected(Corrections.general(sentence), sentence);
   }
