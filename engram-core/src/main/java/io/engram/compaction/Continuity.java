@@ -248,18 +248,38 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     return weights;
   }
 
-  // The file names and identifiers anywhere in the messages: their text, tool calls and tool results.
+  // The file names and identifiers anywhere in the messages: their text, tool calls and tool results. A name is made
+  // of letters, digits, dots, underscores and hyphens only, and each kind has a dot, an underscore, a hyphen or a
+  // capital letter: the pattern is tried on the runs of those characters that have one, once each, not on the whole
+  // text (most of a session's output is plain words; a long run would cost the pattern its square).
   private static Set<String> names(List<TranscriptMessage> messages) {
+    Set<String> tried = new HashSet<>();
     Set<String> out = new HashSet<>();
     for (TranscriptMessage m : messages) {
-      Matcher names = NAME.matcher(m.promptText());
-      while (names.find()) {
-        if (names.group().length() >= 4) {
-          out.add(names.group().toLowerCase(Locale.ROOT));
+      for (String token : NOT_IN_A_NAME.split(m.promptText())) {
+        if (token.length() >= 4 && mayHoldAName(token) && tried.add(token)) {
+          Matcher names = NAME.matcher(token);
+          while (names.find()) {
+            if (names.group().length() >= 4) {
+              out.add(names.group().toLowerCase(Locale.ROOT));
+            }
+          }
         }
       }
     }
     return out;
+  }
+
+  private static final Pattern NOT_IN_A_NAME = Pattern.compile("[^\\w.-]+");
+
+  private static boolean mayHoldAName(String token) {
+    for (int i = 0; i < token.length(); i++) {
+      char ch = token.charAt(i);
+      if (ch == '.' || ch == '_' || ch == '-' || Character.isUpperCase(ch)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
