@@ -18,9 +18,9 @@ if [ "${1:-}" = "--last-run" ]; then
 else
   mkdir -p target
   rm -rf engram-cli/target/reliability
-  # `verify` runs the fuzz tests on their stored inputs, the fault suite, then fuzzes each parser (one JVM
+  # `verify` runs the fuzz tests on their stored inputs (engram-fuzz holds the core's), the fault suite, then fuzzes each parser (one JVM
   # each). libFuzzer writes its statistics to the JVM's own stderr, which lands in Maven's output.
-  ./mvnw -B -pl engram-cli -am verify -Dtest='*FuzzTest,KillNineTest,DiskFullTest' \
+  ./mvnw -B -pl engram-cli,engram-fuzz -am verify -Dtest='*FuzzTest,KillNineTest,DiskFullTest' \
     -Dsurefire.failIfNoSpecifiedTests=false -Dengram.faults.rounds="$rounds" > "$log" 2>&1 || status=$?
 fi
 
