@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 
 /**
  * Reads one candidate instruction file defensively: every way a file can be bad becomes a
@@ -21,7 +22,7 @@ final class FileReading {
   private FileReading() {}
 
   /** The outcome of reading one path. */
-  sealed interface Outcome permits Absent, Read, Failed {}
+  sealed interface Outcome permits Absent, Read, Failed, Refused {}
 
   /** Nothing at this path (not even a dangling link): the normal case for most candidates. */
   record Absent() implements Outcome {}
@@ -32,7 +33,18 @@ final class FileReading {
   /** The path exists but cannot be used. */
   record Failed(Kind kind, String message) implements Outcome {}
 
+  /** The path resolves to a file the caller does not admit (a real path outside where it may read): not read. */
+  record Refused(Path realPath) implements Outcome {}
+
   static Outcome read(Path path) {
+    return read(path, real -> true);
+  }
+
+  /**
+   * Reads {@code path} when {@code admit} accepts its real path, decided before a byte of the file is read: a file
+   * outside where the caller may read is not pulled into memory at all.
+   */
+  static Outcome read(Path path, Predicate<Path> admit) {
     if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
       return new Absent();
     }
@@ -48,6 +60,9 @@ final class FileReading {
       return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + reason(e) + ")");
     } catch (IOException e) {
       return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + reason(e) + ")");
+    }
+    if (!admit.test(real)) {
+      return new Refused(real);
     }
     if (!Files.isRegularFile(real)) {
       return new Failed(Kind.NOT_A_FILE, path + ": not a regular file");

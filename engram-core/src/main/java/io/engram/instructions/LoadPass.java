@@ -53,7 +53,10 @@ final class LoadPass {
 
   /** {@code line} is where the import stands in the last file of {@code chain}; 0 for a top-level file. */
   private void load(Path path, InstructionLevel level, List<Path> chain, List<Path> realChain, int line) {
-    FileReading.Outcome outcome = FileReading.read(path);
+    // A project file's import must resolve inside its repository or be approved before it is read at all.
+    boolean gated = level == InstructionLevel.PROJECT && !realChain.isEmpty();
+    FileReading.Outcome outcome = gated ? FileReading.read(path, real -> !outside(last(realChain), real))
+        : FileReading.read(path);
     if (outcome instanceof FileReading.Absent) {
       if (!chain.isEmpty()) {
         warn(path, Kind.MISSING_IMPORT,
@@ -65,13 +68,13 @@ final class LoadPass {
       warn(path, failed.kind(), failed.message(), chain);
       return;
     }
-    Read read = (Read) outcome;
-    if (level == InstructionLevel.PROJECT && !realChain.isEmpty() && outside(last(realChain), read.realPath())) {
+    if (outcome instanceof FileReading.Refused) {
       warn(path, Kind.EXTERNAL_IMPORT, path + ": imported from " + last(chain) + ":" + line + ", outside "
           + repository(last(realChain)) + "; a project file's import from elsewhere is followed once you approve it"
           + " ('engram context --approve-imports')", chain);
       return;
     }
+    Read read = (Read) outcome;
     if (realChain.contains(read.realPath())) {
       warn(path, Kind.IMPORT_CYCLE,
           path + ": import cycle via " + last(chain) + ":" + line + ", not followed", chain);

@@ -29,6 +29,18 @@ class ExternalImportsTest {
   }
 
   @Test
+  void aFileOutsideIsRefusedBeforeAByteOfItIsRead() {
+    Fixture f = new Fixture(tmp);
+    f.writeBytes("home/dump.bin", new byte[] {'k', 'e', 'y', 0, 1, 2});
+    f.write("repo/CLAUDE.md", "@~/dump.bin");
+
+    LoadedInstructions loaded = f.loader("repo").load();
+
+    // Were its bytes read, the NUL in them would have made it BINARY.
+    assertThat(f.kinds(loaded)).containsExactly(Kind.EXTERNAL_IMPORT);
+  }
+
+  @Test
   void aLinkInsideTheRepositoryToAFileOutsideCountsAsOutside() throws Exception {
     Fixture f = new Fixture(tmp);
     Path secret = f.write("home/.netrc", "machine example.com password hunter2hunter2");
