@@ -128,7 +128,15 @@ public record EngramSettings(
       @Setting(byDefault = "2_000", min = 1, help = "Most tokens one section of the notes holds") int sectionTokenCap,
       @Setting(byDefault = "12_000", min = 1, help = "Most tokens the notes hold in all") int totalTokenCap,
       @Setting(byDefault = "4_000", min = 1, help = "Most tokens a model's answer updating the notes may hold")
-          int maxAnswerTokens) implements SettingsSection<Notes> {
+          int maxAnswerTokens,
+      @Setting(byDefault = "120_000", min = 1_000, help = "Most characters of new messages one model update of the"
+          + " notes is sent, the oldest cut first") int promptMessageChars,
+      @Setting(byDefault = "30", min = 0, help = "Most files the offline notes list, the most recently touched first")
+          int listedFiles,
+      @Setting(byDefault = "8", min = 0, help = "Most names the offline notes list for one file") int symbolsPerFile,
+      @Setting(byDefault = "15", min = 0, help = "Most errors the offline notes list, the latest") int listedErrors,
+      @Setting(byDefault = "10", min = 0, help = "Most user corrections the offline notes list, the latest")
+          int listedCorrections) implements SettingsSection<Notes> {
     public static final Notes DEFAULTS = SettingDeclarations.defaults(Notes.class);
   }
 

@@ -1,5 +1,6 @@
 package io.engram.notes;
 
+import io.engram.config.EngramSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.redact.SecretRedactor;
 import io.engram.transcript.ContentBlock;
@@ -35,6 +36,8 @@ import java.util.regex.Pattern;
  */
 record NotesLedger(String request, String reply, List<String> todos, List<FileNote> files, List<ErrorNote> errors,
     List<String> corrections) {
+  // Not settings: what the ledger remembers beyond what the notes list (notes.listedFiles, notes.listedErrors), so
+  // that a file or an error that comes again keeps its counts; they bound the progress file, not the notes.
   static final int FILES_KEPT = 200;
   static final int ERRORS_KEPT = 50;
 
@@ -79,14 +82,14 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     corrections = List.copyOf(corrections);
   }
 
-  /** This ledger after the main-line messages {@code fresh}, which follow those it has seen. */
-  NotesLedger plus(List<TranscriptMessage> fresh) {
+  /** This ledger after the main-line messages {@code fresh}, which follow those it has seen, within {@code limits}. */
+  NotesLedger plus(List<TranscriptMessage> fresh, EngramSettings.Notes limits) {
     List<TranscriptMessage> messages = fresh.stream().filter(m -> !m.isSidechain()).toList();
     if (messages.isEmpty()) {
       return this;
     }
-    return new NotesLedger(latestRequest(messages), lastReply(messages), todos(messages), files(messages),
-        errors(messages), corrections(messages));
+    return new NotesLedger(latestRequest(messages), lastReply(messages), todos(messages), files(messages, limits),
+        errors(messages), corrections(messages, limits));
   }
 
   private String latestRequest(List<TranscriptMessage> messages) {
@@ -128,7 +131,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         .map(t -> redacted("- [" + t.status() + "] " + OfflineNotes.oneLine(t.content()))).toList();
   }
 
-  private List<FileNote> files(List<TranscriptMessage> messages) {
+  private List<FileNote> files(List<TranscriptMessage> messages, EngramSettings.Notes limits) {
     Map<String, Set<String>> symbols = symbolsByFile(messages);
     Map<String, FileNote> byPath = new LinkedHashMap<>();
     List<FileActivity> touched = FileActivity.of(messages);
@@ -141,7 +144,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
       names.addAll(symbols.getOrDefault(f.path(), Set.of()));
       byPath.put(path, new FileNote(path, f.reads() + (before == null ? 0 : before.reads()),
           f.writes() + (before == null ? 0 : before.writes()), f.edits() + (before == null ? 0 : before.edits()),
-          f.lastOperation().name(), names.stream().limit(OfflineNotes.MAX_SYMBOLS_PER_FILE).toList()));
+          f.lastOperation().name(), names.stream().limit(limits.symbolsPerFile()).toList()));
     }
     // A directory removed now removes the files under it that were touched before.
     List<String> removed = touched.stream().filter(f -> f.lastOperation() == FileOperation.DELETE)
@@ -168,7 +171,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     return all.subList(Math.max(0, all.size() - ERRORS_KEPT), all.size());
   }
 
-  private List<String> corrections(List<TranscriptMessage> messages) {
+  private List<String> corrections(List<TranscriptMessage> messages, EngramSettings.Notes limits) {
     List<String> all = new ArrayList<>(corrections);
     for (TranscriptMessage m : messages) {
       if (TranscriptTurns.isHumanText(m)) {
@@ -178,7 +181,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         }
       }
     }
-    return all.subList(Math.max(0, all.size() - OfflineNotes.MAX_CORRECTIONS), all.size());
+    return all.subList(Math.max(0, all.size() - limits.listedCorrections()), all.size());
   }
 
   /** The Current State section. */
@@ -198,25 +201,25 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** The Files and Functions section. */
-  String filesSection() {
+  String filesSection(EngramSettings.Notes limits) {
     StringBuilder sb = new StringBuilder();
-    for (FileNote f : files.subList(0, Math.min(OfflineNotes.MAX_FILES, files.size()))) {
+    for (FileNote f : files.subList(0, Math.min(limits.listedFiles(), files.size()))) {
       sb.append("- `").append(f.path()).append("`: ").append(counts(f));
       if (!f.symbols().isEmpty()) {
         sb.append("; symbols: ").append(String.join(", ", f.symbols()));
       }
       sb.append('\n');
     }
-    if (files.size() > OfflineNotes.MAX_FILES) {
-      sb.append("- (").append(files.size() - OfflineNotes.MAX_FILES).append(" older files not listed)\n");
+    if (files.size() > limits.listedFiles()) {
+      sb.append("- (").append(files.size() - limits.listedFiles()).append(" older files not listed)\n");
     }
     return sb.toString();
   }
 
   /** The Errors and Corrections section. */
-  String errorsSection() {
+  String errorsSection(EngramSettings.Notes limits) {
     StringBuilder sb = new StringBuilder();
-    for (ErrorNote e : errors.subList(Math.max(0, errors.size() - OfflineNotes.MAX_ERRORS), errors.size())) {
+    for (ErrorNote e : errors.subList(Math.max(0, errors.size() - limits.listedErrors()), errors.size())) {
       sb.append("- ").append(e.line()).append(e.times() > 1 ? " (" + e.times() + " times)" : "").append('\n');
     }
     corrections.forEach(c -> sb.append("- User correction: ").append(c).append('\n'));

@@ -33,7 +33,7 @@ import java.util.Optional;
  */
 record NotesProgress(TranscriptCheckpoint checkpoint, int messagesRead, String lastUuid, ContextTally context,
     int toolCalls, long lowestSize, List<PendingEntry> pending, NotesLedger ledger) {
-  /** The pending worklog entries kept: more than the notes' worklog holds within its budget. */
+  /** The pending worklog entries kept: more than the notes' worklog holds within its budget, which bounds what is shown. */
   static final int PENDING_KEPT = 200;
 
   /** Nothing read. */
@@ -81,7 +81,7 @@ record NotesProgress(TranscriptCheckpoint checkpoint, int messagesRead, String l
     }
     String uuid = n == 0 ? lastUuid : messages.get(n - 1).uuid().orElse("");
     return new NotesProgress(TranscriptCheckpoint.of(file, to), messagesRead + n, uuid,
-        context.plus(window, settings), calls, lowest, entries, ledger.plus(messages));
+        context.plus(window, settings), calls, lowest, entries, engine.plus(ledger, messages));
   }
 
   /** This progress once the notes were written: nothing pending. */

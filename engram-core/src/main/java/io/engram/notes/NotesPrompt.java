@@ -16,9 +16,6 @@ import java.util.Objects;
  * not re-sent by the model, so an update can never drop them).
  */
 final class NotesPrompt {
-  /** Longest stretch of new messages sent, in characters; the oldest part is cut first. */
-  static final int MAX_MESSAGE_CHARS = 120_000;
-
   static final String SYSTEM = """
       You keep the session notes of a coding agent's session, so that the session can continue after its
       context is compacted. Update the notes from the new messages. Answer with one JSON object only:
@@ -56,7 +53,7 @@ final class NotesPrompt {
 
   static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, EngramSettings.Notes settings) {
     int sectionCap = settings.sectionTokenCap();
-    String conversation = render(newMessages);
+    String conversation = render(newMessages, settings.promptMessageChars());
     String notes = current.equals(SessionNotes.EMPTY) ? "(no notes yet)" : current.render();
     // The system text is the stable prefix across updates and sessions: mark it cacheable.
     return ModelRequest.of(String.format(SYSTEM, sectionCap), List.of(
@@ -77,7 +74,8 @@ final class NotesPrompt {
     return "";
   }
 
-  static String render(List<TranscriptMessage> messages) {
+  /** {@code messages} as the model reads them, at most {@code maxChars} of them (the oldest part is cut first). */
+  static String render(List<TranscriptMessage> messages, int maxChars) {
     StringBuilder sb = new StringBuilder();
     for (TranscriptMessage m : messages) {
       if (m.isSidechain() || m.isMeta()) {
@@ -90,7 +88,7 @@ final class NotesPrompt {
         }
       }
     }
-    return sb.length() <= MAX_MESSAGE_CHARS ? sb.toString()
-        : "[… earlier messages cut]\n" + sb.substring(sb.length() - MAX_MESSAGE_CHARS);
+    return sb.length() <= maxChars ? sb.toString()
+        : "[… earlier messages cut]\n" + sb.substring(sb.length() - maxChars);
   }
 }

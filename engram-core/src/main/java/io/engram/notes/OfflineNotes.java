@@ -1,5 +1,6 @@
 package io.engram.notes;
 
+import io.engram.config.EngramSettings;
 import io.engram.extract.TranscriptTurn;
 import io.engram.extract.TranscriptTurns;
 import io.engram.redact.SecretRedactor;
@@ -26,30 +27,34 @@ import java.util.regex.Pattern;
  * entry per turn since the last update is appended.
  */
 final class OfflineNotes {
-  static final int MAX_FILES = 30;
-  static final int MAX_SYMBOLS_PER_FILE = 8;
-  static final int MAX_ERRORS = 15;
-  static final int MAX_CORRECTIONS = 10;
-
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
   private static final Pattern TELLING = Pattern.compile(
       "(?i)error|fail|exception|cannot|can't|not found|undefined|denied|refused|invalid|expected");
 
   private final TranscriptTurns turns;
+  private final EngramSettings.Notes limits;
 
-  OfflineNotes(TranscriptTurns turns) {
+  /** An engine splitting turns with {@code turns}, whose lists are as long as {@code limits} say. */
+  OfflineNotes(TranscriptTurns turns, EngramSettings.Notes limits) {
     this.turns = turns;
+    this.limits = limits;
   }
 
   SessionNotes update(SessionNotes previous, Transcript transcript, int from, int to) {
-    return update(previous, NotesLedger.EMPTY.plus(transcript.messages().subList(0, to)), entries(transcript, from, to));
+    return update(previous, NotesLedger.EMPTY.plus(transcript.messages().subList(0, to), limits),
+        entries(transcript, from, to));
+  }
+
+  /** {@code ledger} after the main-line messages {@code fresh}. */
+  NotesLedger plus(NotesLedger ledger, List<TranscriptMessage> fresh) {
+    return ledger.plus(fresh, limits);
   }
 
   /** The notes whose state sections are {@code ledger}'s, with {@code entries} after {@code previous}'s worklog. */
-  static SessionNotes update(SessionNotes previous, NotesLedger ledger, List<String> entries) {
-    SessionNotes notes = new SessionNotes(ledger.currentState(), ledger.filesSection(), ledger.errorsSection(),
-        previous.worklog());
+  SessionNotes update(SessionNotes previous, NotesLedger ledger, List<String> entries) {
+    SessionNotes notes = new SessionNotes(ledger.currentState(), ledger.filesSection(limits),
+        ledger.errorsSection(limits), previous.worklog());
     for (String entry : entries) {
       notes = notes.plusWorklogEntry(entry);
     }
