@@ -128,6 +128,7 @@ public final class ModelsCommand implements Runnable {
 
   /** The download's progress on stderr: a bar redrawn in place on a terminal, a line every tenth elsewhere. */
   static final class Bar implements ModelDownload.Progress {
+    // The bar's width in columns: drawn in place on one line of an 80-column terminal beside the figures.
     private static final int WIDTH = 24;
 
     private final PrintWriter err;

@@ -49,6 +49,7 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
    * wrapped under itself: a footer of plain lines would wrap to the first column.
    */
   static final class TypePurposes implements CommandLine.IModelTransformer {
+    // Layout: the longest type's name ("reference") with its indent and a gap, so every purpose starts in one column.
     private static final int TYPE_COLUMN = 13;
 
     @Override

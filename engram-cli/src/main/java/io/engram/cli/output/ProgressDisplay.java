@@ -11,6 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * the same handful of lines, and a long phase still shows it is moving.
  */
 public final class ProgressDisplay {
+  // The bar's width in columns, room on an 80-column line for the phase's name and counts.
   private static final int BAR = 24;
   /** A phase with fewer items gets only its opening line off a terminal. */
   private static final int QUARTERS_FROM = 8;
