@@ -26,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * other model's place; a query's are its reading model's, so a query token meets only that model's tokens.
  */
 public final class PairedEmbedder implements Embedder {
+  // Each model's unit vector scaled by the square root of one half: the two joined weigh the same and the whole is a
+  // unit vector again.
   private static final double HALF = Math.sqrt(0.5);
   private static final Map<List<Embedder>, PairedEmbedder> SHARED = new ConcurrentHashMap<>();
 
