@@ -16,6 +16,8 @@ public final class BearerToken {
   /** How to make a token, for messages. */
   public static final String HOW_TO_MAKE_ONE = "make one with `openssl rand -base64 32` or `engram mcp --new-token`";
 
+  // A weak-token check, not a preference: ten repeated or consecutive characters (aaaaaaaaaa, 0123456789) do not come
+  // by chance in a random token of 32 bytes.
   private static final int LONGEST_RUN = 10;
 
   private final byte[] value;

@@ -48,6 +48,7 @@ public final class McpProtocol {
   public static final String DEFAULT_HTTP_VERSION = "2025-03-26";
 
   private static final String INITIALIZE = "initialize";
+  // MCP's error code for a resource that does not exist (the specification's resources/read).
   private static final int RESOURCE_NOT_FOUND = -32002;
 
   /**
