@@ -33,7 +33,9 @@ import java.util.TreeMap;
  */
 record SessionSummary(String agent, String firstPrompt, Optional<Instant> started, Optional<Instant> ended,
     long minutes, int messages, int turns, int compactions, List<String> learned) {
+  // Layout: what one row of the sessions list has room for, about two lines of it.
   static final int PROMPT_CHARS = 200;
+  // Sessions whose summary is kept (each a few hundred bytes): more than a project's list shows, so it is read once.
   private static final int CACHED = 512;
 
   /** Summaries by file, size and last change, the least recently used going first. */
