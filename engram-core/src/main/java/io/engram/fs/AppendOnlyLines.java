@@ -21,6 +21,7 @@ import java.util.Optional;
  * through {@link AtomicFiles}. Never follows a symbolic link.
  */
 public final class AppendOnlyLines {
+  // A read buffer (8 KiB, a page or two): the lines found are the same at any size.
   private static final int CHUNK = 8192;
 
   private AppendOnlyLines() {}
