@@ -28,6 +28,7 @@ import java.util.Optional;
  */
 final class ResumedTranscript {
   private static final ObjectMapper JSON = new ObjectMapper();
+  // A read buffer for scanning the transcript back from its end (64 KiB): the record found is the same at any size.
   private static final int BLOCK = 1 << 16;
   /** How much of another agent's session is read for its id: the record naming it comes first. */
   private static final long HEAD = 1 << 18;
