@@ -37,6 +37,7 @@ import java.util.regex.Pattern;
 final class AgentMemoryFiles {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern GEMINI_ADDED = Pattern.compile("^##\\s+Gemini Added Memories\\s*$");
+  // Codex's own naming of a project's memory folder: the first 16 hex digits of the SHA-256 of its real path.
   private static final int CODEX_BUCKET_HEX = 16;
 
   private AgentMemoryFiles() {}

@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
 final class MarkdownFacts {
   private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.+?)\\s*#*\\s*$");
   private static final Pattern ITEM = Pattern.compile("^[-*+]\\s+(.+)$");
+  // A memory's name is the first words of its fact: 8 tell one fact of a file from another and stay a short file name.
   private static final int NAME_WORDS = 8;
+  // A description is one line of the MEMORY.md index, which stays under about 150 characters as Claude Code writes it.
   private static final int DESCRIPTION_CHARS = 150;
 
   private MarkdownFacts() {}
