@@ -16,8 +16,11 @@ import java.util.Set;
 final class HeadingChooser {
   /** A section must score this much to take the rule: a word of its heading, or two of its topic. */
   private static final int ENOUGH = 3;
+  // The score of a shared word of the heading itself, above a topic's and a rule's: one such word is ENOUGH.
   private static final int HEADING_WORD = 3;
+  // A topic's word (see HEADING_WORD).
   private static final int TOPIC_WORD = 2;
+  // A word of a rule already under the heading (see HEADING_WORD).
   private static final int BODY_WORD = 1;
 
   private static final Set<String> STOP = Set.of("no", "do", "is", "in", "on", "at", "to", "of", "or", "be", "it",

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  * Demo"). Links keep their text and lose their address.
  */
 final class ReadmeSummary {
+  // The Project paragraph engram init writes, which the person edits: a README's first paragraph is rarely longer.
   private static final int MAX_CHARS = 400;
   /** A paragraph of one word is a label ("WIP"), not a description. */
   private static final int MIN_WORDS = 2;

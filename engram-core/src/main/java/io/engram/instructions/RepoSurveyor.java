@@ -29,7 +29,10 @@ final class RepoSurveyor {
       Set.of(".git", "node_modules", "target", "build", "dist", "out", ".venv", "venv", "__pycache__",
           ".idea", ".gradle", "vendor", ".mvn", ".tox", ".next");
 
+  // Not a setting: a sample for ranking the languages of engram init's starting file; more files give the same ranking
+  // slower.
   private static final int MAX_FILES = 20_000;
+  // A project's sources lie within a dozen directories of its root; deeper trees are generated or vendored.
   private static final int MAX_DEPTH = 12;
 
   /**
