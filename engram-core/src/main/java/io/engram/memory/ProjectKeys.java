@@ -2,6 +2,7 @@ package io.engram.memory;
 
 /** The directory-name forms of project identities: Claude Code's exact sanitizing, and Engram's key. */
 final class ProjectKeys {
+  // Claude Code's own sanitizing of a project's path: cut at 200 characters, then a hash of the whole.
   private static final int MAX_SANITIZED = 200;
 
   private ProjectKeys() {}

@@ -24,7 +24,9 @@ public final class ReadableNames {
   /** Longest name made from text, in characters. */
   public static final int MAX_CHARS = 48;
 
+  // A name's form for Chinese, Japanese and Korean: a run of up to 10 characters says as much as a few Latin words.
   private static final int CJK_RUN = 10;
+  // And at most 14 of them in all: the first run whole and a short later one, well within MAX_CHARS.
   private static final int CJK_TOTAL = 14;
   private static final Pattern URL = Pattern.compile("(?i)\\b(?:https?|ftp|file)://[^\\s)>\\]\"'`]+|\\bwww\\.[^\\s)>\\]\"'`]+");
   private static final Pattern SLASHED = Pattern.compile("[^\\s/]*(?:/[^\\s/]*)+");
