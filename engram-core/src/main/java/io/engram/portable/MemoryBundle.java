@@ -46,6 +46,7 @@ public final class MemoryBundle {
   public static final int FORMAT = 1;
   /** The manifest's name at the bundle's root. */
   public static final String MANIFEST = "engram-bundle.json";
+  // A defence, not a preference: an archive of more entries than a store holds is refused as it is read.
   private static final int MAX_ENTRIES = 100_000;
   private static final Pattern PATH = Pattern.compile(
       "(?:projects/(?!\\.{1,2}/)([A-Za-z0-9._-]{1,200})|user)/(memory|history)/([^/\\\\]{1,200})");
