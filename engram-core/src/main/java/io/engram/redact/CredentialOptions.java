@@ -33,6 +33,7 @@ final class CredentialOptions {
   record Argument(String option, Form form, String part, int position) {
     enum Form { ATTACHED, EQUALS, NEXT_WORD, POSITIONAL, NAMED, STDIN }
 
+    // The position that means the last argument, as a tool's spec writes "last".
     static final int LAST = -1;
 
     static Argument parse(String spec) {

@@ -13,6 +13,8 @@ import java.util.List;
  * checked whole there.
  */
 final class KeywordIndex {
+  // ASCII: the automaton's transitions are a table over the first 128 characters; a keyword beyond it is looked up
+  // by its first character.
   private static final int ALPHABET = 128;
 
   private final List<String> keywords;
