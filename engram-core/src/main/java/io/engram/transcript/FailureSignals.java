@@ -53,6 +53,7 @@ final class FailureSignals {
   private static final Pattern LOG_LEVEL = Pattern.compile("ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|NOTE");
   private static final Pattern SECTION = Pattern.compile("\\[([A-Z][A-Z _-]{1,30})\\](.*)");
   private static final Pattern WARNING = Pattern.compile("(?i)^warning\\b|\\bwarning:");
+  // A failure line is quoted within the width of two terminal lines, cut at a word; the rest is its output.
   private static final int MAX_LINE = 240;
   /** Shorter lines are fragments (":error", "Type:"), not a message. */
   private static final int MIN_MESSAGE_LINE = 12;

@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * @param answers the question or option it answers, when it is a short answer
  */
 public record UserRequest(int index, String text, Optional<String> answers) {
+  // A short answer ("yes", "ok, go ahead", "2") fits in a few words and a line; a longer message is a request.
   private static final int SHORT_WORDS = 8;
+  // And in a line's length (see SHORT_WORDS).
   private static final int SHORT_CHARS = 80;
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
   private static final Pattern OPTION = Pattern.compile(
