@@ -70,9 +70,14 @@ final class CorrectionEvaluation {
     }
   }
 
-  /** Counts over a part of the set. */
+  /**
+   * Counts over a part of the set.
+   *
+   * @param falsePositives candidates written from negative turns
+   * @param negativesWritten negative turns with at least one candidate: a person reads one wrong proposal per turn
+   */
   record Score(int corrections, int found, int withAlternative, int alternativeKept, int withReason, int reasonKept,
-      int keptWhole, int negatives, int falsePositives) {
+      int keptWhole, int negatives, int falsePositives, int negativesWritten) {
     double foundRate() {
       return rate(found, corrections);
     }
@@ -85,6 +90,11 @@ final class CorrectionEvaluation {
       return rate(reasonKept, withReason);
     }
 
+    /** Negative turns with a candidate, per 100 negative turns. */
+    double falsePositivesPer100() {
+      return negatives == 0 ? 0 : 100.0 * negativesWritten / negatives;
+    }
+
     private static double rate(int n, int of) {
       return of == 0 ? 1.0 : (double) n / of;
     }
@@ -92,9 +102,10 @@ final class CorrectionEvaluation {
     @Override
     public String toString() {
       return String.format(Locale.ROOT, "found %d/%d (%.2f), alternative kept %d/%d (%.2f), reason kept %d/%d (%.2f),"
-          + " kept whole %d/%d found (%.2f), false positives %d on %d negatives", found, corrections, foundRate(),
-          alternativeKept, withAlternative, alternativeRate(), reasonKept, withReason, reasonRate(), keptWhole, found,
-          rate(keptWhole, found), falsePositives, negatives);
+          + " kept whole %d/%d found (%.2f), false positives %d on %d negatives (%d turns, %.1f per 100)", found,
+          corrections, foundRate(), alternativeKept, withAlternative, alternativeRate(), reasonKept, withReason,
+          reasonRate(), keptWhole, found, rate(keptWhole, found), falsePositives, negatives, negativesWritten,
+          falsePositivesPer100());
     }
   }
 
@@ -162,10 +173,12 @@ final class CorrectionEvaluation {
     int keptWhole = 0;
     int negatives = 0;
     int falsePositives = 0;
+    int negativesWritten = 0;
     for (Outcome o : outcomes) {
       if (o.item().expected().isEmpty()) {
         negatives++;
         falsePositives += o.written().size();
+        negativesWritten += o.written().isEmpty() ? 0 : 1;
         continue;
       }
       Expected e = o.item().expected().get();
@@ -183,7 +196,7 @@ final class CorrectionEvaluation {
       keptWhole += o.found() && alternativeWhole && (e.reason().isEmpty() || o.reasonKept()) ? 1 : 0;
     }
     return new Score(corrections, found, withAlternative, alternativeKept, withReason, reasonKept, keptWhole, negatives,
-        falsePositives);
+        falsePositives, negativesWritten);
   }
 
   private static String text(MemoryCandidate c) {

@@ -53,6 +53,28 @@ class CorrectionEvaluationTest {
   }
 
   @Test
+  void aNegativeTurnWithSeveralCandidatesIsOneTurnWrittenPerHundred() throws IOException {
+    String jsonl = """
+        {"id": "a", "lang": "en", "prev": "", "text": "x", "expected": null}
+        {"id": "b", "lang": "en", "prev": "", "text": "y", "expected": null}
+        {"id": "c", "lang": "en", "prev": "", "text": "z", "expected": null}
+        {"id": "d", "lang": "en", "prev": "", "text": "w", "expected": null}
+        """;
+    MemoryCandidate one = new MemoryCandidate(CandidateAction.CREATE, "one", "one", CandidateType.FEEDBACK, "one",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 1, "x"), 0.5));
+    Extractor writesTwoForX = (turns, existing) -> turns.get(turns.size() - 1).text().equals("x")
+        ? List.of(one, one) : List.of();
+
+    CorrectionEvaluation.Score score = CorrectionEvaluation.score(CorrectionEvaluation.outcomes(writesTwoForX,
+        CorrectionEvaluation.read(new StringReader(jsonl)), i -> true));
+
+    assertThat(score.falsePositives()).isEqualTo(2);
+    assertThat(score.negativesWritten()).isEqualTo(1);
+    assertThat(score.falsePositivesPer100()).isEqualTo(25.0);
+    assertThat(score.toString()).contains("false positives 2 on 4 negatives (1 turns, 25.0 per 100)");
+  }
+
+  @Test
   void aLineThatIsNoLabelSaysWhichLine() {
     assertThatThrownBy(() -> CorrectionEvaluation.read(new StringReader("{\"id\": \"a\", \"text\": \"x\"}\nnot json")))
         .isInstanceOf(IOException.class).hasMessageContaining("line 2");
