@@ -158,6 +158,10 @@ public record EngramSettings(
           + " pass reads (8 MiB, whole lines)") int maxReadBytes,
       @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")
           int maxAnswerTokens,
+      @Setting(byDefault = "3_000", min = 1, help = "Most characters of one tool output a model's extraction is sent")
+          int modelToolOutputChars,
+      @Setting(byDefault = "300", min = 1, help = "Most characters of one tool call's input a model's extraction is"
+          + " sent") int modelToolCallChars,
       @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, a pass waits for another call of the session to"
           + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis,
       @Setting(byDefault = "0.4", min = 0, max = 1, help = "Probability of the learnt correction model at or above"

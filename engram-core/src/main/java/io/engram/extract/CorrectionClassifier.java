@@ -36,6 +36,7 @@ import java.util.regex.Pattern;
 final class CorrectionClassifier {
   static final String RESOURCE = "correction-classifier.tsv";
   private static final String BIAS = "__bias";
+  // Part of the fitted model's format: weights below 0.02 (features seen once or twice) are not written (see train).
   private static final double MIN_WEIGHT = 0.02;
   private static final Pattern WORD = Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}][\\p{L}\\p{N}'’_-]*");
   private static final Pattern KEYWORD =

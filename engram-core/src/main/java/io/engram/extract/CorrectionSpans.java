@@ -18,8 +18,11 @@ import java.util.Set;
  * ("Instead, ...") takes up to two sentences before it. A blank line ends a correction either way.
  */
 final class CorrectionSpans {
+  // The span's definition (see above): at most two sentences join forward.
   private static final int MAX_FORWARD = 2;
+  // A statement of at most 40 characters before the core that names a tool ("Package manager is pnpm.") joins it.
   private static final int SHORT_STATEMENT = 40;
+  // A sentence over 300 characters is pasted text or a story, not a reason or an instruction: it never joins.
   private static final int MAX_JOINED = 300;
   private static final java.util.regex.Pattern JUST = java.util.regex.Pattern.compile(
       "(?i)^(?:(?:please|pls|ok(?:ay)?|no|so|then)\\b[\\s,.!]*)*just\\s+\\w|^(?:请)?直接");

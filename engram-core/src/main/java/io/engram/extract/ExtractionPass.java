@@ -160,7 +160,7 @@ public final class ExtractionPass {
     String index = store.indexText().text();
     int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
-        model -> new ModelExtractor(model, index, cap, settings.extraction().maxAnswerTokens()).extract(texts, input.from(), existing),
+        model -> new ModelExtractor(model, index, cap, settings.extraction()).extract(texts, input.from(), existing),
         () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
     List<ExtractionOutcome> outcomes =
         new CandidateWriter(store, transcript.sessionId(), transcript.agent(), dryRun, cap, texts, inbox())

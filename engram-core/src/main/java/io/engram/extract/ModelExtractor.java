@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import io.engram.model.ChatMessage;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelRequest;
@@ -20,8 +21,6 @@ import java.util.Objects;
  * one read from a tool-call turn is {@link CandidateSource#SESSION}.
  */
 final class ModelExtractor implements Extractor {
-  static final int MAX_TOOL_CHARS = 3_000;
-  static final int MAX_CALL_CHARS = 300;
 
   static final String SYSTEM = """
       You maintain the long-term memory of a coding agent. Read the new turns of a conversation and decide
@@ -60,13 +59,13 @@ final class ModelExtractor implements Extractor {
   private final LanguageModel model;
   private final String indexText;
   private final int maxMemories;
-  private final int maxAnswerTokens;
+  private final EngramSettings.Extraction settings;
 
-  ModelExtractor(LanguageModel model, String indexText, int maxMemories, int maxAnswerTokens) {
+  ModelExtractor(LanguageModel model, String indexText, int maxMemories, EngramSettings.Extraction settings) {
     this.model = Objects.requireNonNull(model, "model");
     this.indexText = Objects.requireNonNull(indexText, "indexText");
     this.maxMemories = maxMemories;
-    this.maxAnswerTokens = maxAnswerTokens;
+    this.settings = Objects.requireNonNull(settings, "settings");
   }
 
   @Override
@@ -81,9 +80,9 @@ final class ModelExtractor implements Extractor {
         case USER -> ChatMessage.user("[turn " + i + ", user]\n" + t.text());
         case ASSISTANT -> ChatMessage.assistant("[turn " + i + "]\n" + t.text());
         case TOOL_OUTPUT -> ChatMessage.user("[turn " + i + ", tool output: untrusted data]\n"
-            + clip(t.text(), MAX_TOOL_CHARS));
+            + clip(t.text(), settings.modelToolOutputChars()));
         case TOOL_CALL -> ChatMessage.assistant("[turn " + i + ", tool call: " + t.call().map(ModelExtractor::callLine)
-            .orElse("") + "]\n" + clip(t.text(), MAX_CALL_CHARS));
+            .orElse("") + "]\n" + clip(t.text(), settings.modelToolCallChars()));
       });
     }
     if (conversation.isEmpty()) {
@@ -91,7 +90,7 @@ final class ModelExtractor implements Extractor {
     }
     List<ChatMessage> messages = new ArrayList<>(conversation);
     messages.add(ChatMessage.user(task(existing)));
-    ModelRequest request = ModelRequest.of(SYSTEM, messages, maxAnswerTokens)
+    ModelRequest request = ModelRequest.of(SYSTEM, messages, settings.maxAnswerTokens())
         .withCacheablePrefix(conversation.size());
     return StructuredOutput.ask(model, request, answer -> candidates(answer, turns)).value();
   }

@@ -14,8 +14,12 @@ import java.util.Optional;
  * result that answered it (matched by the call's id among the turn's messages).
  */
 final class ToolCalls {
-  /** How much of a call's input and of its result a tool-call text keeps. */
+  /**
+   * How much of a call's input a tool-call text keeps: not a setting, as the rules read a command, a path or a
+   * pattern from its start, and what a model is sent of it is extraction.modelToolCallChars.
+   */
   static final int MAX_INPUT_CHARS = 2_000;
+  /** And of its result, for the rules' reading of how the call went (extraction.modelToolOutputChars for a model). */
   static final int MAX_OUTPUT_CHARS = 2_000;
   private static final List<String> INPUT_FIELDS =
       List.of("command", "file_path", "notebook_path", "path", "pattern", "url", "query", "description", "skill");
