@@ -206,6 +206,10 @@ public record EngramSettings(
           int timeBudgetSeconds,
       @Setting(byDefault = "120", min = 1, help = "Seconds after which a dream's lock is taken over")
           int lockMaxAgeSeconds,
+      @Setting(byDefault = "2_000", min = 1, help = "Most characters of one memory's body a model's dream is sent")
+          int modelBodyChars,
+      @Setting(byDefault = "4_000", min = 1, help = "Most tokens a model's answer to a dream may hold")
+          int maxAnswerTokens,
       @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.8, 'all-MiniLM-L6-v2': 0.8}", min = 0, max = 1, help = "Cosine,"
           + " per embedding model, at or above which two memories naming the same specifics merge by meaning")
           Map<String, Double> meaningSimilarity) implements SettingsSection<Dream> {

@@ -192,7 +192,7 @@ final class Consolidation {
       progress.item(e.file);
     }
     Answered<Decisions> answer =
-        router.run(Purpose.DREAM, true, model -> ModelDecider.decide(model, b.active()), () -> offlineMerges(b));
+        router.run(Purpose.DREAM, true, model -> ModelDecider.decide(model, b.active(), settings.dream()), () -> offlineMerges(b));
     Decisions d = answer.value();
     for (Decisions.Merge m : d.merges()) {
       Optional<PlanBuilder.Entry> target = b.byFile(m.target());

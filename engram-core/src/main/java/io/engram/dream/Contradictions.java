@@ -36,6 +36,8 @@ import java.util.Set;
  * superseded (kept, visible, undoable), never deleted.
  */
 public final class Contradictions {
+  // The negation rule's meaning of "the same statement": a Jaccard of 0.8 on the two sentences' content words, so
+  // that only the polarity differs; part of the rule, as its word lists are, not a preference.
   static final double SAME_STATEMENT = 0.8;
 
   private Contradictions() {}

@@ -11,6 +11,7 @@ import java.util.Optional;
  * which is still a correct diff.
  */
 final class DreamDiff {
+  // The unified diff's own context, as diff -u and git diff give it: three lines.
   static final int CONTEXT = 3;
   /** Beyond this many cells of the comparison table the diff falls back to "replace everything". */
   static final long MAX_CELLS = 4_000_000L;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.EngramSettings;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelRequest;
 import io.engram.model.StructuredOutput;
@@ -35,13 +36,13 @@ final class ModelDecider {
       {"merges":[{"target":"name","sources":["name"]}],"supersessions":[{"older":"name","newer":"name",
       "reason":"one line"}],"rewrites":[{"name":"name","body":"markdown"}]}
       Empty arrays are fine.""";
-  private static final int BODY_CHARS = 2_000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ModelDecider() {}
 
-  /** Asks {@code model} and returns the validated decisions, by file name. */
-  static Decisions decide(LanguageModel model, List<PlanBuilder.Entry> active) {
+  /** Asks {@code model}, within the bounds of {@code settings}, and returns the validated decisions, by file name. */
+  static Decisions decide(LanguageModel model, List<PlanBuilder.Entry> active, EngramSettings.Dream settings) {
+    int bodyChars = settings.modelBodyChars();
     ArrayNode list = JSON.createArrayNode();
     Map<String, String> fileByName = new HashMap<>();
     Map<String, String> bodyByFile = new HashMap<>();
@@ -53,10 +54,10 @@ final class ModelDecider {
       m.put("description", e.memory.description());
       m.put("updated", e.updated().toString());
       String body = e.memory.body();
-      m.put("body", body.length() > BODY_CHARS ? body.substring(0, BODY_CHARS) + "..." : body);
+      m.put("body", body.length() > bodyChars ? body.substring(0, bodyChars) + "..." : body);
       fileByName.put(e.memory.name(), e.file);
     }
-    ModelRequest request = ModelRequest.of(SYSTEM, list.toString(), 4_000);
+    ModelRequest request = ModelRequest.of(SYSTEM, list.toString(), settings.maxAnswerTokens());
     return StructuredOutput.ask(model, request, answer -> parse(answer, fileByName, bodyByFile)).value();
   }
 

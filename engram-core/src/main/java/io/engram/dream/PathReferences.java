@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * feature/login}) are returned; {@link StalenessCheck} checks them only where the project anchors them.
  */
 final class PathReferences {
+  // A word over 1,000 characters is pasted data (base64, minified code), never a path: it is not looked at.
   private static final int MAX_WORD = 1_000;
   private static final Pattern LINK = Pattern.compile("\\[[^\\[\\]\\n]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
   private static final Pattern CODE = Pattern.compile("(?<!`)(`++)([^`\\n]+?)\\1(?!`)");

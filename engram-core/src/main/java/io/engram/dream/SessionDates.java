@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  * sees, so an unpinned phrase in such a memory came with that later write.
  */
 final class SessionDates {
+  // A transcript's first timestamp is on its first records; 200 lines pass the opening snapshots and metadata.
   static final int MAX_LINES = 200;
   private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\"\\s*:\\s*\"([^\"]{10,40})\"");
   private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");

@@ -64,8 +64,7 @@ class DreamGatesTest {
 
   @Test
   void settingsChangeTheNumbers(@TempDir Path memory) throws Exception {
-    EngramSettings.Dream lenient = new EngramSettings.Dream(1, 1, ".consolidate-lock", 200, 0.8, 20_000, 1_000_000, 15, 120,
-        EngramSettings.Dream.DEFAULTS.meaningSimilarity());
+    EngramSettings.Dream lenient = EngramSettings.Dream.DEFAULTS.with("minHoursBetween", 1).with("minSessions", 1);
     new DreamStateFile(memory).stampConsolidation(NOW.minusSeconds(7300), NOW.minusSeconds(7200));
     new DreamStateFile(memory).recordSession("only", NOW);
     assertThat(new DreamGates(memory, lenient).check(NOW, false).open()).isTrue();

@@ -269,8 +269,7 @@ class DreamTest {
   @Test
   void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Dream small = new EngramSettings.Dream(24, 5, ".consolidate-lock", 3, 0.8, 20_000, 1_000_000, 15, 120,
-        EngramSettings.Dream.DEFAULTS.meaningSimilarity());
+    EngramSettings.Dream small = d.dream().with("indexMaxLines", 3);
     DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
         d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team()));
     for (int i = 1; i <= 4; i++) {

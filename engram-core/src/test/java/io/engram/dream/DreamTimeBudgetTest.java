@@ -23,9 +23,7 @@ class DreamTimeBudgetTest {
   private static EngramSettings withBudget(int seconds) {
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings.Dream b = d.dream();
-    EngramSettings.Dream dream = new EngramSettings.Dream(b.minHoursBetween(), b.minSessions(), b.lockFileName(),
-        b.indexMaxLines(), b.mergeSimilarity(), b.staleScanMaxFiles(), b.staleScanMaxFileBytes(), seconds,
-        b.lockMaxAgeSeconds(), b.meaningSimilarity());
+    EngramSettings.Dream dream = b.with("timeBudgetSeconds", seconds);
     return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), dream, d.recall(), d.context(),
         d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
   }
