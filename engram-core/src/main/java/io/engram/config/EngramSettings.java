@@ -280,6 +280,10 @@ public record EngramSettings(
           int activityMessages,
       @Setting(byDefault = "262_144", min = 1_024, help = "Bytes of the transcript's end read for the recent"
           + " activity") int activityTailBytes,
+      @Setting(byDefault = "6", min = 0, help = "Most files the recent activity names, the newest first")
+          int activityFiles,
+      @Setting(byDefault = "300", min = 0, help = "Most characters of the last error the recent activity keeps")
+          int activityErrorChars,
       @Setting(byDefault = "10", min = 1, help = "Turns engram history shows") int historyResults,
       @Setting(byDefault = "0.4", min = 0, max = 0.9, help = "Weight of a candidate's keyword coverage of the query"
           + " in its score") double coverageWeight,

@@ -68,8 +68,7 @@ final class PromptRecall {
       return Optional.empty();
     }
     try {
-      return RecentActivity.ofTranscriptTail(input.transcriptPath().get(), settings.activityTailBytes(),
-          settings.activityMessages());
+      return RecentActivity.ofTranscriptTail(input.transcriptPath().get(), settings);
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }

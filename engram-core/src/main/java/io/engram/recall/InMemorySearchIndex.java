@@ -18,9 +18,13 @@ import java.util.PriorityQueue;
  * (as BM25F does). Thread-safe; nothing is written to disk.
  */
 final class InMemorySearchIndex implements SearchIndex {
+  // BM25's standard k1, as Lucene's BM25Similarity has it, so this index ranks as the on-disk one does.
   private static final double K1 = 1.2;
+  // BM25's standard b (length normalisation), as Lucene's.
   private static final double B = 0.75;
+  // The field boosts of engram-index's KeywordQueries, kept equal so that the two indexes rank alike.
   private static final double NAME_WEIGHT = 2.0;
+  // The description's boost, as NAME_WEIGHT.
   private static final double DESCRIPTION_WEIGHT = 1.5;
 
   private record Doc(String hash, double length, Map<String, Double> termFreqs, float[] unitVector) {}

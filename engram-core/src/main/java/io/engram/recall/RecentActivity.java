@@ -1,5 +1,6 @@
 package io.engram.recall;
 
+import io.engram.config.EngramSettings;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
@@ -24,20 +25,19 @@ import java.util.Optional;
  * lines of the last error a tool reported. Raw tool output is never used, only an error's head.
  */
 public final class RecentActivity {
-  /** How many files are named, newest first. */
-  static final int FILES = 6;
-  /** How much of the last error is kept. */
-  static final int ERROR_CHARS = 300;
-
   private RecentActivity() {}
 
-  /** The activity of the last {@code lastMessages} of {@code messages}; empty when there is nothing to say. */
-  public static Optional<String> of(List<TranscriptMessage> messages, int lastMessages) {
+  /**
+   * The activity of the last {@code settings.activityMessages()} of {@code messages}, naming at most {@code
+   * activityFiles} files and {@code activityErrorChars} of the last error; empty when there is nothing to say.
+   */
+  public static Optional<String> of(List<TranscriptMessage> messages, EngramSettings.Recall settings) {
+    int lastMessages = settings.activityMessages();
     List<TranscriptMessage> recent = messages.subList(Math.max(0, messages.size() - lastMessages), messages.size());
     List<String> parts = new ArrayList<>();
     List<String> files = new ArrayList<>();
     for (FileActivity f : FileActivity.of(recent)) {
-      if (files.size() == FILES) {
+      if (files.size() >= settings.activityFiles()) {
         break;
       }
       String verb = f.lastOperation() == FileOperation.READ ? "read" : "edited";
@@ -46,21 +46,22 @@ public final class RecentActivity {
     if (!files.isEmpty()) {
       parts.add("files: " + String.join(", ", files));
     }
-    lastError(recent).ifPresent(e -> parts.add("error: " + e));
+    lastError(recent, settings.activityErrorChars()).ifPresent(e -> parts.add("error: " + e));
     return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", parts));
   }
 
   /**
-   * The activity at the end of the transcript {@code file}: only its last {@code tailBytes} bytes are read
-   * (a session's transcript can be hundreds of megabytes), from the first whole line in them; a session kept as one
-   * JSON document is read whole.
+   * The activity at the end of the transcript {@code file}: only its last {@code settings.activityTailBytes()} bytes
+   * are read (a session's transcript can be hundreds of megabytes), from the first whole line in them; a session kept
+   * as one JSON document is read whole.
    */
-  public static Optional<String> ofTranscriptTail(Path file, int tailBytes, int lastMessages) throws IOException {
+  public static Optional<String> ofTranscriptTail(Path file, EngramSettings.Recall settings) throws IOException {
+    int tailBytes = settings.activityTailBytes();
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     if (!TranscriptFormat.of(file).linesAppended()) { // one document: its end alone is not JSON
-      return of(TranscriptReader.read(file).mainLine(), lastMessages);
+      return of(TranscriptReader.read(file).mainLine(), settings);
     }
     String tail;
     try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
@@ -75,7 +76,7 @@ public final class RecentActivity {
       }
     }
     Transcript t = TranscriptReader.read(new StringReader(tail), "tail");
-    return of(t.mainLine(), lastMessages);
+    return of(t.mainLine(), settings);
   }
 
   /** {@code a/b/auth/TokenCache.java} becomes {@code auth/TokenCache.java TokenCache}. */
@@ -88,13 +89,13 @@ public final class RecentActivity {
     return folder + name + (dot > 0 ? " " + name.substring(0, dot) : "");
   }
 
-  private static Optional<String> lastError(List<TranscriptMessage> messages) {
+  private static Optional<String> lastError(List<TranscriptMessage> messages, int maxChars) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       List<ContentBlock.ToolResult> results = messages.get(i).toolResults();
       for (int j = results.size() - 1; j >= 0; j--) {
         if (results.get(j).isError() && !results.get(j).text().isBlank()) {
           String text = results.get(j).text().strip();
-          return Optional.of(text.length() <= ERROR_CHARS ? text : text.substring(0, ERROR_CHARS));
+          return Optional.of(text.length() <= maxChars ? text : text.substring(0, maxChars));
         }
       }
     }
