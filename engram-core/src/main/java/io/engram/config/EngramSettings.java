@@ -304,7 +304,7 @@ public record EngramSettings(
      * answered in its own JVM, which would pay seconds to load the model (docs/BENCHMARKS.md, "Vectors in hooks").
      *
      * <p>{@code embeddingModel} {@code auto} reads prompts with MiniLM and, once {@code engram models add} has
-     * installed bge-small-zh-v1.5-q, Chinese, Japanese and Korean ones with it; two names joined by {@code +} are such
+     * installed bge-small-zh-v1.5-q, Chinese and Japanese ones with it; two names joined by {@code +} are such
      * a pair, one name that model alone. The relevance floor: a memory is sent when its keyword match covers {@code keywordFloor} of the query's
      * IDF weight or its cosine reaches the model's {@code vectorFloors} entry and, for a model with an {@code
      * anchorMargins} entry, beats by that margin the cosine of the nearest of Engram's reference prompts in the

@@ -68,6 +68,17 @@ public interface Embedder {
   }
 
   /**
+   * Whether a model of this embedder reads text in {@code script} well enough for its cosines to mean anything. Recall
+   * searches and judges a query in a script no model reads by its words alone: a model that sees such a text as
+   * unknown words, or letter by letter, puts every two texts of it close together, and its cosines let memories
+   * through that share nothing with the prompt. The default, for a model of unknown vocabulary, is that it reads
+   * every script.
+   */
+  default boolean reads(Script script) {
+    return true;
+  }
+
+  /**
    * Which model reads {@code query} and on what scale: the floors set for that model ({@code recall.vectorFloors},
    * {@code recall.anchorMargins}) hold for the query's cosines times {@code scale}. A single model reads every query
    * itself at scale 1; a pair routes a query to one of its two ({@code PairedEmbedder} in engram-embeddings).

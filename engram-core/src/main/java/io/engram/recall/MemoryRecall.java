@@ -348,7 +348,7 @@ public final class MemoryRecall {
     try (OpenedIndex opened = open(docs, embedder, notes)) {
       ahead.forEach(opened.index::readAhead);
       where = opened.description;
-      vectors = opened.index.hybrid();
+      vectors = opened.index.hybrid() && opened.index.readable(query.text());
       if (opened.unembedded > 0) {
         notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
             + " until the next recalls (or a reindex) embed them");
@@ -372,7 +372,9 @@ public final class MemoryRecall {
     }
     Optional<Embedder> used = vectors ? embedder : Optional.empty();
     String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
-        .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded" : "bm25");
+        .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded"
+            : embedder.isPresent() && !embedder.get().reads(Script.of(query.text()))
+                ? "bm25 (" + embedder.get().name() + " does not read this query's script)" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
   }
 
@@ -385,7 +387,7 @@ public final class MemoryRecall {
     if (settings.contextShare() > 0) {
       query.activity().ifPresent(texts::add);
     }
-    return texts.stream().filter(t -> !t.isBlank())
+    return texts.stream().filter(t -> !t.isBlank() && embedder.get().reads(Script.of(t)))
         .map(t -> QueryAhead.begin(t, embedder.get(), queryReading.get())).toList();
   }
 

@@ -303,7 +303,7 @@ public final class RecallIndex {
    * embedder, for a blank query, or when the model fails.
    */
   public java.util.OptionalDouble anchorCosine(String query) {
-    if (queries.isEmpty() || query.isBlank()) {
+    if (queries.isEmpty() || query.isBlank() || !readable(query)) {
       return java.util.OptionalDouble.empty();
     }
     try {
@@ -318,10 +318,10 @@ public final class RecallIndex {
    * model that reads the query ({@link Embedder#reading}): its absolute floor ({@code recall.vectorFloors}) and, for a
    * model with an anchor margin, the nearest reference prompt's cosine plus that margin, whichever is higher, times the
    * reading's scale (a reference prompt is a prompt, so it meets the query on the reading model's own scale); infinite
-   * without vectors or any floor for the model.
+   * without vectors, for a query the model does not read ({@link #readable}), or with no floor for the model.
    */
   public double vectorFloor(String query, EngramSettings.Recall settings) {
-    if (embedder.isEmpty()) {
+    if (embedder.isEmpty() || !readable(query)) {
       return Double.POSITIVE_INFINITY;
     }
     Embedder.Reading reading = embedder.get().reading(query);
@@ -340,7 +340,7 @@ public final class RecallIndex {
    * no bound.
    */
   public double keywordGate(String query, EngramSettings.Recall settings) {
-    if (embedder.isEmpty()) {
+    if (embedder.isEmpty() || !readable(query)) {
       return Double.NEGATIVE_INFINITY;
     }
     Embedder.Reading reading = embedder.get().reading(query);
@@ -357,8 +357,16 @@ public final class RecallIndex {
     return embedder.map(Embedder::name);
   }
 
+  /**
+   * Whether the model reads {@code query}'s script ({@link Embedder#reads}); a query it does not read is searched and
+   * floored by its words alone, as without a model.
+   */
+  public boolean readable(String query) {
+    return embedder.isPresent() && embedder.get().reads(Script.of(query));
+  }
+
   private List<SearchIndex.Hit> vectorHits(String query, int limit) {
-    if (queries.isEmpty() || query.isBlank()) {
+    if (queries.isEmpty() || query.isBlank() || !readable(query)) {
       return List.of();
     }
     try {
@@ -378,7 +386,7 @@ public final class RecallIndex {
    * its words alone.
    */
   private List<SearchIndex.Hit> exactCosines(String query, List<SearchIndex.Hit> keywordHits) {
-    if (queries.isEmpty() || keywordOnly.isEmpty() || query.isBlank()) {
+    if (queries.isEmpty() || keywordOnly.isEmpty() || query.isBlank() || !readable(query)) {
       return List.of();
     }
     List<RecallDocument> waiting = keywordHits.stream().map(h -> documents.get(h.id()))

@@ -8,19 +8,29 @@ package io.engram.recall;
  * is one, so a Chinese prompt that names {@code MySqlIntegrationTests} stays Chinese. Counted by letters, the 21 letters
  * of that one name outweighed seven Chinese words, and a prompt the Latin model cannot read (it sees no CJK character)
  * went to it.
+ *
+ * <p>Korean is a script of its own: a model that reads Chinese and Japanese need not read it (bge-small-zh has no
+ * Hangul in its vocabulary, and reads any Korean text as the same unknown word), so which model reads a Korean text,
+ * if any, is asked apart ({@link Embedder#reads}).
  */
 public enum Script {
   /** Latin letters and anything that is not CJK. */
   LATIN,
-  /** At least half of the words are CJK characters. */
-  CJK;
+  /** At least half of the words are Chinese or Japanese characters (Han, Hiragana, Katakana). */
+  CJK,
+  /** At least half of the words are CJK characters, more of them Korean (Hangul) than Chinese or Japanese. */
+  HANGUL;
 
-  /** The script of {@code text}: {@link #CJK} when CJK characters are at least half of its words. */
+  /**
+   * The script of {@code text}: {@link #HANGUL} or {@link #CJK} when CJK characters are at least half of its words,
+   * Hangul if more of them are Hangul than Han or kana.
+   */
   public static Script of(CharSequence text) {
     if (!anyCharFrom(text, FIRST_CJK)) {
       return LATIN; // no CJK letter can be in it (a supplementary one is written with surrogates, above it)
     }
     int cjk = 0;
+    int hangul = 0;
     int otherWords = 0;
     boolean inWord = false;
     for (int i = 0; i < text.length(); ) {
@@ -28,6 +38,7 @@ public enum Script {
       i += Character.charCount(cp);
       if (isCjk(cp)) {
         cjk++;
+        hangul += Character.UnicodeScript.of(cp) == Character.UnicodeScript.HANGUL ? 1 : 0;
         inWord = false;
       } else if (Character.isLetter(cp)) {
         otherWords += inWord ? 0 : 1;
@@ -36,7 +47,10 @@ public enum Script {
         inWord = false;
       }
     }
-    return cjk > 0 && cjk >= otherWords ? CJK : LATIN;
+    if (cjk == 0 || cjk < otherWords) {
+      return LATIN;
+    }
+    return hangul > cjk - hangul ? HANGUL : CJK;
   }
 
   /** Below Hangul Jamo (U+1100) no letter is CJK: Latin text is told so without a script table's search per letter. */

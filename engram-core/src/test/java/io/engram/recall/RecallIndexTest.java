@@ -241,6 +241,42 @@ class RecallIndexTest {
   }
 
   @Test
+  void aQueryInAScriptTheModelDoesNotReadIsSearchedAndFlooredByItsWordsAlone() {
+    CountingEmbedder model = new CountingEmbedder();
+    Embedder readsNoKorean = new Embedder() {
+      @Override
+      public float[] embed(String text) {
+        return model.embed(text);
+      }
+
+      @Override
+      public int dimension() {
+        return model.dimension();
+      }
+
+      @Override
+      public boolean reads(Script script) {
+        return script != Script.HANGUL;
+      }
+    };
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(readsNoKorean));
+    index.sync(List.of(RecallFixtures.doc("pets", "a kitten sleeps"), RecallFixtures.doc("work", "배포 체크리스트")));
+    model.embedded.clear();
+    EngramSettings.Recall settings = EngramSettings.DEFAULTS.recall();
+
+    List<Candidate> korean = index.search("고양이 cat 배포", 10, 60);
+
+    assertThat(index.readable("고양이 cat 배포")).isFalse();
+    assertThat(korean).extracting(Candidate::id).containsExactly("work");
+    assertThat(korean.get(0).vectorRank()).isEmpty();
+    assertThat(index.vectorFloor("고양이 cat 배포", settings)).isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(index.anchorCosine("고양이 cat 배포")).isEmpty();
+    assertThat(model.embedded).isEmpty();
+    assertThat(index.readable("cat")).isTrue();
+    assertThat(index.search("cat", 10, 60)).extracting(Candidate::id).first().isEqualTo("pets");
+  }
+
+  @Test
   void duplicateIdsAreRejected() {
     RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
     assertThatThrownBy(() -> index.sync(List.of(RecallFixtures.doc("a", "x"), RecallFixtures.doc("a", "y"))))

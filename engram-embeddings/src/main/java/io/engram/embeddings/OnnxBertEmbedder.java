@@ -8,6 +8,7 @@ import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
 import io.engram.recall.Embedder;
 import io.engram.recall.FunctionWords;
+import io.engram.recall.Script;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -38,6 +39,7 @@ public final class OnnxBertEmbedder implements Embedder {
   private final OrtEnvironment environment;
   private final OrtSession session;
   private final boolean wantsTokenTypes;
+  private final boolean readsHangul;
 
   private OnnxBertEmbedder(BertModel model, WordPieceTokenizer tokenizer, OrtEnvironment environment,
       OrtSession session) throws OrtException {
@@ -46,6 +48,8 @@ public final class OnnxBertEmbedder implements Embedder {
     this.environment = environment;
     this.session = session;
     this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
+    this.readsHangul = tokenizer.holdsAny(
+        cp -> Character.UnicodeBlock.of(cp) == Character.UnicodeBlock.HANGUL_SYLLABLES);
     checkShapes();
   }
 
@@ -123,6 +127,17 @@ public final class OnnxBertEmbedder implements Embedder {
   @Override
   public float[] embedQuery(String query) {
     return vector(model.queryPrefix() + query);
+  }
+
+  /**
+   * Every script but Korean; Korean when the vocabulary holds Hangul syllables, the unit a Korean word is written in.
+   * Without them a model reads Korean as unknown words (bge-small-zh) or letter by letter, after splitting each
+   * syllable into its jamo (the English models): on a Korean coding set its cosines let most prompts no memory answers
+   * through and found no memory the keywords missed, so such a model does not read Korean.
+   */
+  @Override
+  public boolean reads(Script script) {
+    return script != Script.HANGUL || readsHangul;
   }
 
   @Override

@@ -10,9 +10,10 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Two embedding models, each reading the queries of the script it knows: a query mostly in Chinese, Japanese or Korean
- * ({@link Script#CJK}) is read by the CJK model, any other by the Latin model, and a memory in either script is found
- * from both. A stored text's vector is both models' unit vectors one after the other, each weighed √½; a query's
+ * Two embedding models, each reading the queries of the script it knows: a query mostly in Chinese or Japanese
+ * ({@link Script#CJK}) is read by the CJK model, one in Korean by it only if it reads Korean ({@link #reads}), any
+ * other by the Latin model, and a memory in either script is found from both. A stored text's vector is both
+ * models' unit vectors one after the other, each weighed √½; a query's
  * vector is its reading model's unit vector in that model's place and zeros in the other's. So one vector field, one
  * index and one search serve both models, and a query's cosine with a memory is its reading model's own cosine times
  * √½ ({@link #reading}): the floors set for that model hold, scaled.
@@ -129,6 +130,12 @@ public final class PairedEmbedder implements Embedder {
     return latin.dimension() + cjk.dimension();
   }
 
+  /** Whether either model reads {@code script}. */
+  @Override
+  public boolean reads(Script script) {
+    return latin.reads(script) || cjk.reads(script);
+  }
+
   /** The two models' names joined by {@code +}, Latin first, as {@code recall.embeddingModel} names a pair. */
   @Override
   public String name() {
@@ -163,8 +170,10 @@ public final class PairedEmbedder implements Embedder {
     }
   }
 
-  private static boolean cjk(String text) {
-    return Script.of(text) == Script.CJK;
+  // Korean goes to the CJK model only when it reads Korean (bge-small-zh has no Hangul and does not).
+  private boolean cjk(String text) {
+    Script script = Script.of(text);
+    return script == Script.CJK || script == Script.HANGUL && cjk.reads(script);
   }
 
   /** {@code a} as a unit vector times {@code wa}, then {@code b} as a unit vector times {@code wb}. */

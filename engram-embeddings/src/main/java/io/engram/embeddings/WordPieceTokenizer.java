@@ -101,6 +101,11 @@ public final class WordPieceTokenizer {
     return maxLength;
   }
 
+  /** Whether any vocabulary entry holds a code point {@code letter} accepts. */
+  public boolean holdsAny(java.util.function.IntPredicate letter) {
+    return vocabulary.keySet().stream().anyMatch(piece -> piece.codePoints().anyMatch(letter));
+  }
+
   /** How many entries the vocabulary has; every id is below this. */
   public int vocabularySize() {
     return vocabulary.size();

@@ -20,9 +20,14 @@
  *
  * <p>{@link io.engram.embeddings.PairedEmbedder} reads each query with the model of its script ({@code
  * recall.embeddingModel = all-MiniLM-L6-v2-q+bge-small-zh-v1.5-q}, or {@code auto}, the default, once bge-small-zh is
- * installed: prompts mostly in Chinese, Japanese or Korean words by bge, the rest by MiniLM) and stores both models' vectors of a memory side by side in one vector, so a memory in either
- * language is found from both and one index serves the pair; a query's cosines are its model's own times √½, which
+ * installed: prompts mostly in Chinese or Japanese words by bge, the rest by MiniLM) and stores both models' vectors
+ * of a memory side by side in one vector, so a memory in either language is found from both and one index serves
+ * the pair; a query's cosines are its model's own times √½, which
  * {@link io.engram.recall.Embedder.Reading} tells recall's floors.
+ *
+ * <p>A model reads Korean only when its vocabulary holds Hangul syllables ({@link
+ * io.engram.embeddings.OnnxBertEmbedder#reads}); none of the models offered does (bge-small-zh has no Hangul, the
+ * English ones see each syllable's jamo one by one), so recall judges a Korean prompt by its words.
  *
  * <p>{@link io.engram.embeddings.WordPieceTokenizer} reproduces HuggingFace's {@code BertNormalizer},
  * {@code BertPreTokenizer}, WordPiece and the {@code [CLS]}/{@code [SEP]} template with truncation, all read

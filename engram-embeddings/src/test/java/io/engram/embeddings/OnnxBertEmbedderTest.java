@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.engram.recall.Embedder;
+import io.engram.recall.Script;
 import io.engram.recall.Vectors;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +31,13 @@ class OnnxBertEmbedderTest {
       float[] expected = reference.embed(text).content().vector();
       assertThat(Vectors.cosine(embedder.embed(text), expected)).as("cosine for %s", text).isGreaterThan(0.9999);
     }
+  }
+
+  @Test
+  void theEnglishModelReadsLatinAndChineseButNotKoreanWhichItSeesOnlyLetterByLetter() {
+    assertThat(embedder.reads(Script.LATIN)).isTrue();
+    assertThat(embedder.reads(Script.CJK)).isTrue();
+    assertThat(embedder.reads(Script.HANGUL)).isFalse();
   }
 
   @Test

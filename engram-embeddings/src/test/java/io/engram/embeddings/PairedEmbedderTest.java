@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.engram.recall.Embedder;
+import io.engram.recall.Script;
 import io.engram.recall.Vectors;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ class PairedEmbedderTest {
     private final String name;
     private final List<String> words;
     final List<String> queries = new ArrayList<>();
+    boolean readsKorean = true;
 
     WordModel(String name, String... words) {
       this.name = name;
@@ -49,6 +51,11 @@ class PairedEmbedderTest {
     }
 
     @Override
+    public boolean reads(Script script) {
+      return script != Script.HANGUL || readsKorean;
+    }
+
+    @Override
     public String name() {
       return name;
     }
@@ -67,6 +74,23 @@ class PairedEmbedderTest {
     assertThat(chinese.queries).containsExactly("怎么部署到测试环境？");
     assertThat(pair.reading("how do we deploy?").model()).isEqualTo("en");
     assertThat(pair.reading("怎么在测试环境上部署 order-service？").model()).isEqualTo("zh");
+  }
+
+  @Test
+  void aKoreanQueryGoesToTheCjkModelOnlyWhenItReadsKorean() {
+    chinese.readsKorean = false;
+    pair.embedQuery("배포는 어떻게 해?");
+
+    assertThat(english.queries).containsExactly("배포는 어떻게 해?");
+    assertThat(chinese.queries).isEmpty();
+    assertThat(pair.reads(Script.HANGUL)).isTrue();
+
+    english.readsKorean = false;
+    assertThat(pair.reads(Script.HANGUL)).isFalse();
+    chinese.readsKorean = true;
+    pair.embedQuery("배포는 어떻게 해?");
+    assertThat(chinese.queries).containsExactly("배포는 어떻게 해?");
+    assertThat(pair.reading("배포는 어떻게 해?").model()).isEqualTo("zh");
   }
 
   @Test

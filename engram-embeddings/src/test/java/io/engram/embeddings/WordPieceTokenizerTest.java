@@ -124,6 +124,16 @@ class WordPieceTokenizerTest {
     assertThat(tiny(vocab + ",\"Spring\":5").encode("Spring BOOT")).containsExactly(1, 5, 0, 2);
   }
 
+  @Test
+  void holdsAnyTellsWhetherAVocabularyHasALetterOfAKind() throws IOException {
+    String vocab = "\"[UNK]\":0,\"[CLS]\":1,\"[SEP]\":2,\"spring\":3,\"##배포\":4";
+    java.util.function.IntPredicate syllable =
+        cp -> Character.UnicodeBlock.of(cp) == Character.UnicodeBlock.HANGUL_SYLLABLES;
+
+    assertThat(tiny(vocab).holdsAny(syllable)).isTrue();
+    assertThat(tiny("\"[UNK]\":0,\"[CLS]\":1,\"[SEP]\":2,\"ᄀ\":3").holdsAny(syllable)).isFalse();
+  }
+
   private static WordPieceTokenizer tiny(String vocab) throws IOException {
     String json = "{\"model\":{\"type\":\"WordPiece\",\"unk_token\":\"[UNK]\",\"vocab\":{" + vocab + "}},"
         + "\"normalizer\":{\"type\":\"BertNormalizer\",\"lowercase\":false},"

@@ -134,6 +134,19 @@ class RecallCommandTest {
   }
 
   @Test
+  void aJapaneseQueryIsToldItIsJapaneseAndAKoreanOneIsMatchedByItsWordsWithoutANoteForAModelThatCannotReadIt()
+      throws Exception {
+    Files.delete(home.resolve("settings.json"));
+
+    CommandRun japanese = run("recall", "テストの実行方法は？");
+    JsonNode korean = json("recall", "패키지 매니저는 뭘 써?", "--json");
+
+    assertThat(japanese.out()).contains("note: this query is in Japanese");
+    assertThat(korean.get("notes").toString()).doesNotContain("models add");
+    assertThat(korean.get("retrieval").asText()).startsWith("bm25 (").contains("does not read this query's script");
+  }
+
+  @Test
   void withVectorsOffAChineseQueryGetsNoModelNote() throws Exception {
     assertThat(json("recall", "我们用哪个包管理器？", "--json").get("notes").toString()).doesNotContain("models add");
   }

@@ -116,7 +116,7 @@ public final class RecallWiring {
   /**
    * The embedding model called {@code name}, shared in this JVM: read from engram.jar, else from the model's
    * artifact jar in {@code <engram-home>/models/}; two names joined by {@code +} are a pair that reads each query with
-   * the model of its script, Latin first, then Chinese, Japanese and Korean ({@link PairedEmbedder}).
+   * the model of its script, Latin first, then Chinese and Japanese ({@link PairedEmbedder}).
    *
    * @throws IllegalArgumentException for a name no known model has
    * @throws IllegalStateException when the model's files are in neither place (the message says what to fetch)
