@@ -36,9 +36,10 @@ import java.util.regex.Pattern;
  */
 record NotesLedger(String request, String reply, List<String> todos, List<FileNote> files, List<ErrorNote> errors,
     List<String> corrections) {
-  // Not settings: what the ledger remembers beyond what the notes list (notes.listedFiles, notes.listedErrors), so
-  // that a file or an error that comes again keeps its counts; they bound the progress file, not the notes.
+  // Not a setting: the files the ledger remembers beyond those the notes list (notes.listedFiles), so that a file
+  // touched again keeps its counts; it bounds the progress file, not the notes.
   static final int FILES_KEPT = 200;
+  // Not a setting either: the errors remembered beyond those listed (notes.listedErrors), for their counts.
   static final int ERRORS_KEPT = 50;
 
   static final NotesLedger EMPTY = new NotesLedger("", "", List.of(), List.of(), List.of(), List.of());
