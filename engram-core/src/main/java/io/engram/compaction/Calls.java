@@ -13,6 +13,8 @@ import java.util.Optional;
 
 /** How the extractive summary names tool calls, finds a file's last change and splits text into sentences. */
 final class Calls {
+  // The offline summary's format: a call is named by its target within 160 characters, about two-thirds of a line; a
+  // longer command is a script, named by its description.
   private static final int MAX_TARGET_CHARS = 160;
 
   private Calls() {}

@@ -25,7 +25,9 @@ import java.util.regex.Pattern;
  * summary) are scored on the same span.
  */
 public final class ClaudeCodeComparison {
+  // The bench's yardstick (bench compaction), not the product's: half of the request's first content words named.
   private static final double TASK_WORDS_SHARE = 0.5;
+  // The bench's too: the first 20 content words of a request, where its ask is.
   private static final int REQUEST_WORDS = 20;
 
   private final EngramSettings settings;

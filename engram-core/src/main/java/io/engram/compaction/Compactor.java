@@ -176,7 +176,8 @@ final class Compactor {
   private LadderOutcome withModel(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes,
       Conversation conversation, CompactionScorer scorer, CompactionInput input, List<String> readded,
       CompactionProgress progress) {
-    Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens);
+    Summarizer summarizer = new ModelSummarizer(model, messages, notes, maxOutputTokens,
+        settings.modelToolInputChars());
     LadderOutcome outcome = new DegradationLadder(settings).run(
         guard(summarizer, conversation, readded, progress), scorer, input.customInstructions(), messages.size());
     Optional<LadderStep> failed = outcome.steps().stream()

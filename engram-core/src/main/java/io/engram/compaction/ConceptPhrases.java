@@ -15,13 +15,17 @@ import java.util.regex.Pattern;
  * together on a last line.
  */
 final class ConceptPhrases {
+  // The offline summary's format: at most ten concepts explained, a line each, the rest named on a last line.
   private static final int MAX_PHRASES = 10;
+  // A phrase is one sentence of 30 to 170 characters: shorter is a fragment ("Fixed it."), longer a paragraph.
   private static final int MIN_CHARS = 30;
+  // The longest such sentence (see MIN_CHARS).
   private static final int MAX_CHARS = 170;
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
   private static final Pattern FILLER = Pattern.compile(
       "(?i)^(?:let me|let's|now\\b|i'll|i will|i need|i should|perfect|great|good|ok\\b|okay|done|first,|next,)");
   private static final Pattern CODE = Pattern.compile("\\||[{};]|:=|=>|->|//|\\bfunc\\b|\\breturn\\b");
+  // A sentence whose characters are mostly words (three-quarters) is prose, not code pasted in a reply.
   private static final double PROSE_SHARE = 0.75;
   private static final Pattern MARKUP = Pattern.compile("^[-*#>\\d.)\\s]+|\\*\\*");
 

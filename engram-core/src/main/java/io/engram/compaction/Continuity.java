@@ -67,7 +67,9 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   static final double GROUNDED_NONE = 0.4;
   /** The share from which it counts whole. */
   static final double GROUNDED_FULL = 0.8;
+  // The score's explanation: how many missing names a line of what 8 and 9 should say gives as examples.
   private static final int PARTICULAR = 3;
+  // The score's definition: the last stretch is about a page, a quarter of it the request, half the agent's words since.
   private static final int STRETCH_CHARS = 4_000;
   private static final Pattern NAME = Pattern.compile(
       "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"

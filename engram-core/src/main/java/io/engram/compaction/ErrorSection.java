@@ -33,7 +33,9 @@ final class ErrorSection {
     {"File has not been read yet", "the tool edits only files read in the session: the file had to be read first."},
     {"File has been modified since read", "the file changed on disk after it was read, so it had to be read again."},
   };
+  // The offline summary's format: an error's cause in one or two sentences, at most about four lines.
   private static final int CAUSE_CHARS = 320;
+  // And what was being attempted, in one short sentence.
   private static final int INTENT_CHARS = 140;
 
   private ErrorSection() {}

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 
 /** How the extractive summary cuts text down: shortening at word boundaries, indenting, and token budgets. */
 final class Excerpts {
+  // A line over 200 characters is data (minified code, a log record), shown by its length rather than quoted.
   private static final int LONG_LINE = 200;
 
   private Excerpts() {}

@@ -25,8 +25,6 @@ import java.util.Map;
  * a detail that does not fit is left out whole, and no raw tool output is copied.
  */
 final class ExtractiveSummarizer implements Summarizer {
-  private static final double SMALL_PART_SHARE = 0.3;
-
   private final Conversation c;
   private final TokenCounter tokens;
   private final int originalTokens;
@@ -67,11 +65,12 @@ final class ExtractiveSummarizer implements Summarizer {
 
   /**
    * The size a first attempt aims at for a part of {@code originalTokens}, before the window's cap:
-   * {@code summaryShare} of it, at least {@code summaryMinTokens} or 30% of it when that is less.
+   * {@code summaryShare} of it, at least {@code summaryMinTokens} or, when that is less, the share of it the least
+   * target reduction leaves (30%): a small part is summarised within the target band, not above it.
    */
   static int aimTokens(int originalTokens, EngramSettings.Compaction settings) {
     double share = originalTokens * settings.summaryShare();
-    double floor = Math.min(settings.summaryMinTokens(), originalTokens * SMALL_PART_SHARE);
+    double floor = Math.min(settings.summaryMinTokens(), originalTokens * (1 - settings.targetReductionMin()));
     return (int) Math.round(Math.max(share, floor));
   }
 

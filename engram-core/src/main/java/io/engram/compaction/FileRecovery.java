@@ -22,6 +22,7 @@ import java.util.List;
 public final class FileRecovery {
   /** The number of token buckets the budget is divided into, at most. */
   static final int MAX_BUCKETS = 4_096;
+  // Floating-point tolerance: a choice must gain more than rounding noise to replace an equal one.
   private static final double EPSILON = 1e-9;
 
   private final int maxFiles;

@@ -13,7 +13,9 @@ import java.util.List;
  * allows, the latest code of the changed files that still exist at the cut.
  */
 final class FileSection {
+  // The offline summary's format: a changed file is shown by its first 12 lines, a screenful of its head.
   private static final int SNIPPET_LINES = 12;
+  // Files only read are named, at most 40, a line of each; the section is about what changed.
   private static final int MAX_READ_ONLY = 40;
 
   private FileSection() {}

@@ -27,6 +27,7 @@ import java.util.Map;
  * Names are matched case-insensitively on the base name before the extension is looked at.
  */
 final class FileTypes {
+  // The file-type score of the table above for anything it does not name.
   static final int UNKNOWN = 30;
 
   private static final Map<String, Integer> BY_NAME = new HashMap<>();

@@ -28,7 +28,10 @@ import java.util.stream.Collectors;
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  */
 record KeyInformation(Map<KeyKind, List<String>> items) {
+  // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
+  // it.
   private static final int MAX_ERROR_CHARS = 300;
+  // And its key lines, at most three: the message, then the lines that say where.
   private static final int ERROR_LINES = 3;
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");

@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
  * </ul>
  */
 final class KeyMatcher {
+  // The matching rule's definition (above): an item of fewer content words must match exactly.
   static final int SHORT_TOKENS = 4;
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
   private static final Pattern IDENTIFIER = Pattern.compile(

@@ -14,15 +14,16 @@ import java.util.Optional;
  */
 final class ModelSummarizer implements Summarizer {
   static final String SYSTEM = "You are a helpful AI assistant tasked with summarizing conversations.";
-  private static final int MAX_TOOL_INPUT_CHARS = 2_000;
 
   private final LanguageModel model;
   private final String conversation;
   private final int maxTokens;
 
-  ModelSummarizer(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes, int maxTokens) {
+  /** A summarizer sending {@code model} the conversation, each tool call's input cut to {@code toolInputChars}. */
+  ModelSummarizer(LanguageModel model, List<TranscriptMessage> messages, Optional<SessionNotes> notes, int maxTokens,
+      int toolInputChars) {
     this.model = model;
-    this.conversation = render(messages, notes);
+    this.conversation = render(messages, notes, toolInputChars);
     this.maxTokens = maxTokens;
   }
 
@@ -31,7 +32,7 @@ final class ModelSummarizer implements Summarizer {
     return model.complete(ModelRequest.of(SYSTEM, conversation + "\n\n" + request.prompt(), maxTokens)).text();
   }
 
-  static String render(List<TranscriptMessage> messages, Optional<SessionNotes> notes) {
+  static String render(List<TranscriptMessage> messages, Optional<SessionNotes> notes, int toolInputChars) {
     StringBuilder out = new StringBuilder();
     notes.ifPresent(n -> out.append("Session notes kept for the earlier part of this conversation:\n")
         .append(n.render()).append("\nThe conversation since those notes:\n\n"));
@@ -41,9 +42,9 @@ final class ModelSummarizer implements Summarizer {
           out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT)).append("]: ")
               .append(t.text()).append('\n');
         } else if (b instanceof ContentBlock.ToolUse u) {
-          String input = io.engram.redact.SecretRedactor.standard().head(u.input().toString(), MAX_TOOL_INPUT_CHARS);
+          String input = io.engram.redact.SecretRedactor.standard().head(u.input().toString(), toolInputChars);
           out.append("[tool call ").append(u.name()).append("]: ")
-              .append(input.length() > MAX_TOOL_INPUT_CHARS ? input.substring(0, MAX_TOOL_INPUT_CHARS) + " ..." : input)
+              .append(input.length() > toolInputChars ? input.substring(0, toolInputChars) + " ..." : input)
               .append('\n');
         } else if (b instanceof ContentBlock.ToolResult r) {
           out.append(r.isError() ? "[tool error]: " : "[tool result]: ").append(r.text()).append('\n');

@@ -36,7 +36,9 @@ final class Narrative {
       + "|was incorrect|not actually|wrong about)\\b");
   private static final Pattern CONCLUSION = Pattern.compile(
       "(?i)\\b(?:root cause|the fix is|bottom line|in short|the conclusion|the real (?:issue|problem|cause))\\b");
+  // The offline summary's format: a stretch of work names at most six of the files it changed.
   private static final int MAX_FILES_NAMED = 6;
+  // A decision is quoted within 220 characters, about three lines.
   private static final int DECISION_CHARS = 220;
 
   private Narrative() {}

@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * @param terms the words a statement of the action must use
  */
 record NextStep(String text, List<String> terms) {
+  // The offline summary's format: the next step quotes within 240 characters, about three lines.
   private static final int QUOTE_CHARS = 240;
+  // And names at most three files of its task.
   private static final int MAX_TASK_FILES = 3;
   private static final Pattern FILE_NAME = Pattern.compile("[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
 

@@ -38,6 +38,7 @@ import java.util.regex.Pattern;
  */
 record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences, int firstIndex, int lastIndex,
     String reading, List<ErrorFix.Change> changes, Optional<ErrorFix.Fix> fix, boolean noticed) {
+  // A problem is told by its three key lines: its message, then where it happened.
   private static final int KEY_LINES = 3;
   /** How many messages after the sentence its fix may come (the next edit, not one much later). */
   private static final int CHANGE_WINDOW = 8;

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
  * summary's preamble. A user's compaction never fails on what a transcript holds.
  */
 final class StageGuard {
+  // A failed stage is told in one short line: its exception's class and message within 200 characters, and where.
   private static final int DETAIL_CHARS = 200;
 
   private final List<String> failures = new ArrayList<>();

@@ -35,6 +35,7 @@ final class TechnicalKeywords {
       Pattern.compile("(?<![\\w$.\\\\])[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*){0,15}(\\()?");
   private static final Pattern CAMEL = Pattern.compile(".*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]{2}).*");
   private static final Pattern SNAKE = Pattern.compile("_*[A-Za-z][A-Za-z0-9]*_+[A-Za-z0-9][A-Za-z0-9_]*");
+  // Key information's definition: with five names used more than once, a name used once is not a key one.
   private static final int MIN_REPEATED = 5;
   private static final Set<String> HARNESS = Set.of("TodoWrite", "MultiEdit", "NotebookEdit", "NotebookRead",
       "WebFetch", "WebSearch", "TaskOutput", "TaskCreate", "TaskUpdate", "TaskList", "TaskGet", "KillShell",

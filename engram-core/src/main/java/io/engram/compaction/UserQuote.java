@@ -7,6 +7,7 @@ package io.engram.compaction;
  * they paste around them.
  */
 final class UserQuote {
+  // A long message's beginning says what is asked: it gets three-quarters of the quote, its end the rest.
   private static final double HEAD_SHARE = 0.75;
 
   private UserQuote() {}

@@ -534,7 +534,8 @@ public record EngramSettings(
    * the most recent messages keep their tool outputs when old ones are pruned; {@code pruneTargetShare} is
    * the share of the model window the conversation handed to the summarizer may fill before old tool
    * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
-   * tokens and at least {@code summaryMinTokens} (or 30% of them when that is less), the size of a model's
+   * tokens and at least {@code summaryMinTokens} (or, when that is less, the share {@code targetReductionMin} leaves of
+   * them: 30%), the size of a model's
    * summary of a long session; a user message longer than {@code userQuoteChars} is quoted by its beginning and
    * its end, word for word, with what lies between (a pasted log, a file) said to be left out.
    */
@@ -574,7 +575,9 @@ public record EngramSettings(
           + " at") double summaryShare,
       @Setting(byDefault = "2_500", min = 1, help = "Fewest tokens the offline summary aims at") int summaryMinTokens,
       @Setting(byDefault = "2_000", min = 200, help = "Characters past which a user message is quoted by its"
-          + " beginning and its end") int userQuoteChars) implements SettingsSection<Compaction> {
+          + " beginning and its end") int userQuoteChars,
+      @Setting(byDefault = "2_000", min = 1, help = "Most characters of one tool call's input a model's compaction is"
+          + " sent") int modelToolInputChars) implements SettingsSection<Compaction> {
     public static final Compaction DEFAULTS = SettingDeclarations.defaults(Compaction.class);
   }
 

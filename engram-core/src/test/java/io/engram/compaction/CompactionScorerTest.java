@@ -78,9 +78,9 @@ class CompactionScorerTest {
 
   @Test
   void weightsComeFromTheSettings() {
-    EngramSettings.Compaction onlyKeyInfo =
-        new EngramSettings.Compaction(0, 1, 0, 0, 80, 70, 0.3, 19, 8000, 0.7, 0.8, 2, 0.5, 0.6, 40, 10, 0.5, 0.03, 1500,
-            2000);
+    EngramSettings.Compaction onlyKeyInfo = EngramSettings.Compaction.DEFAULTS.with("weightSections", 0)
+        .with("weightKeyInfo", 1).with("weightContinuity", 0).with("weightCompression", 0)
+        .with("maxTechnicalKeywords", 40).with("summaryMinTokens", 1500);
     CompactionScore s = new CompactionScorer(onlyKeyInfo, ORIGINAL, 10, WORDS).score("nothing here");
     assertThat(s.total()).isEqualTo(s.keyInformation());
   }

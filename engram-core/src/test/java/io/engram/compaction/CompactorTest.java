@@ -258,11 +258,12 @@ class CompactorTest {
   void offlineReCompactionsKeepMoreDetailEachTime() {
     EngramSettings.Compaction d = SETTINGS.compaction();
     // A pass mark no summary can reach and a retry band that takes every score: the ladder re-compacts.
+    // Built whole: a pass mark of 101 is outside the declared range, which with() checks.
     EngramSettings.Compaction strict = new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(),
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
         d.maxRestoredFileTokens(), d.targetReductionMin(), d.targetReductionMax(), 2, d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
-        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars());
+        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars(), d.modelToolInputChars());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
         SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service(), SETTINGS.team());

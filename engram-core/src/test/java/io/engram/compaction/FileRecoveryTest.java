@@ -18,11 +18,7 @@ import org.junit.jupiter.api.Test;
 class FileRecoveryTest {
   static EngramSettings.Compaction limits(int files, int fileTokens) {
     EngramSettings.Compaction d = EngramSettings.Compaction.DEFAULTS;
-    return new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(), d.weightContinuity(),
-        d.weightCompression(), d.passScore(), d.retryScore(), d.truncateKeepShare(), files, fileTokens,
-        d.targetReductionMin(), d.targetReductionMax(), d.maxRecompactions(), d.severeLossShare(),
-        d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
-        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars());
+    return d.with("maxRestoredFiles", files).with("maxRestoredFileTokens", fileTokens);
   }
 
   @Test
