@@ -1,0 +1,97 @@
+package io.engram;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every number the product holds as a constant is either a setting ({@code io.engram.config.EngramSettings}, declared
+ * once with its default, range and help) or a definition whose comment says why it has that value: the source of
+ * every module but the lab ({@code engram-bench}, whose numbers are the benchmarks' own) is read, and a numeric
+ * constant with no comment on its line or the line before fails.
+ */
+class NumericConstantsTest {
+  private static final String LAB = "engram-bench";
+
+  @Test
+  void everyNumericConstantOfTheProductSaysWhyItHasItsValue() throws IOException {
+    List<UnexplainedConstants.Constant> all = productConstants();
+    // Far fewer would mean the scan stopped finding them, not that they went.
+    assertThat(all).as("numeric constants found in the product's sources").hasSizeGreaterThan(50);
+    assertThat(all.stream().filter(c -> !c.explained()).map(Object::toString).toList())
+        .as("numeric constants with no comment: make a tunable one a setting of io.engram.config.EngramSettings,"
+            + " and say on or above any other why it has its value (a format's, a protocol's, an algorithm's)")
+        .isEmpty();
+  }
+
+  @Test
+  void aConstantWithNoCommentIsFoundAndOneWithACommentIsNot() {
+    String source = """
+        final class Planted {
+          static final int UNEXPLAINED = 30;
+          // The protocol's own code.
+          static final int ABOVE = -32700;
+          private static final double ON_ITS_LINE = 0.5; // the standard b of BM25
+          /** The seed's ratio. */
+          public static final long JAVADOC = 4L;
+          static final java.time.Duration WAIT = java.time.Duration.ofSeconds(2);
+          final static float SWAPPED = 1f;
+          static final String NOT_A_NUMBER = "x";
+          static final int[] NOT_ONE_NUMBER = {1};
+        }
+        """;
+    List<UnexplainedConstants.Constant> found = UnexplainedConstants.in(Path.of("Planted.java"), source);
+
+    assertThat(found).extracting(UnexplainedConstants.Constant::name)
+        .containsExactly("UNEXPLAINED", "ABOVE", "ON_ITS_LINE", "JAVADOC", "WAIT", "SWAPPED");
+    assertThat(found).filteredOn(c -> !c.explained()).extracting(Object::toString)
+        .containsExactly("Planted.java:2 UNEXPLAINED", "Planted.java:8 WAIT", "Planted.java:9 SWAPPED");
+  }
+
+  @Test
+  void aCommentExplainsOnlyTheConstantRightBelowIt() {
+    String source = """
+        // Two bounds, one comment.
+        static final int FIRST = 1;
+        static final int SECOND = 2;
+        """;
+
+    assertThat(UnexplainedConstants.in(Path.of("Grouped.java"), source)).filteredOn(c -> !c.explained())
+        .extracting(UnexplainedConstants.Constant::name).containsExactly("SECOND");
+  }
+
+  @Test
+  void theScanReadsEveryProductModuleAndNotTheLab() throws IOException {
+    List<Path> files = productConstants().stream().map(UnexplainedConstants.Constant::file).distinct().toList();
+
+    assertThat(files).anyMatch(f -> f.startsWith("engram-core")).anyMatch(f -> f.startsWith("engram-mcp"))
+        .anyMatch(f -> f.startsWith("engram-cli")).noneMatch(f -> f.startsWith(LAB));
+  }
+
+  private static List<UnexplainedConstants.Constant> productConstants() throws IOException {
+    Path root = repositoryRoot();
+    List<UnexplainedConstants.Constant> all = new ArrayList<>();
+    try (Stream<Path> modules = Files.list(root)) {
+      for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("engram-")
+          && !m.getFileName().toString().equals(LAB) && Files.isRegularFile(m.resolve("pom.xml"))).sorted().toList()) {
+        all.addAll(UnexplainedConstants.inModule(module));
+      }
+    }
+    return all;
+  }
+
+  private static Path repositoryRoot() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null && !(Files.isDirectory(dir.resolve("engram-core")) && Files.isRegularFile(dir.resolve("pom.xml")))) {
+      dir = dir.getParent();
+    }
+    assertThat(dir).as("the repository root above %s", Path.of("").toAbsolutePath()).isNotNull();
+    return dir;
+  }
+}
