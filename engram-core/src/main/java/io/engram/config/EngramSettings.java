@@ -751,7 +751,9 @@ public record EngramSettings(
       @Setting(byDefault = "50", min = 1, help = "Memories on one page of the list tool or of resources/list unless"
           + " the call asks for fewer") int pageSize,
       @Setting(byDefault = "200", min = 1, help = "Most memories one list page may ask for")
-          int maxPageSize) implements SettingsSection<Mcp> {
+          int maxPageSize,
+      @Setting(byDefault = "50", min = 1, help = "Most past turns one call of the history tool may ask for")
+          int maxHistoryTurns) implements SettingsSection<Mcp> {
     public static final Mcp DEFAULTS = SettingDeclarations.defaults(Mcp.class);
   }
 

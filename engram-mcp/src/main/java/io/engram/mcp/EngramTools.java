@@ -16,7 +16,7 @@ final class EngramTools {
     return java.util.stream.Stream.of(
         List.of(new RecallTool(engram).def()),
         memory.all(),
-        List.of(new ContextTool(engram).def(), new HistoryTool(engram).def(), new CompactionTool(engram).def(),
+        List.of(new ContextTool(engram).def(), new HistoryTool(engram, limits).def(), new CompactionTool(engram).def(),
             new DreamTool(engram).def(), new InboxTool(engram).def()))
         .flatMap(List::stream).toList();
   }

@@ -1,6 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
+import io.engram.config.EngramSettings;
 import io.engram.history.HistoryHit;
 import io.engram.history.PastSessions;
 import io.engram.history.PastTurn;
@@ -16,13 +17,13 @@ import java.util.Map;
  * ({@code <transcript>:<line>}). Answers only when called; nothing of it is injected into a session.
  */
 final class HistoryTool {
-  /** Most turns one call may ask for. */
-  private static final int MAX_LIMIT = 50;
-
   private final Engram engram;
+  private final int maxLimit;
 
-  HistoryTool(Engram engram) {
+  /** The tool over {@code engram}'s history, a call asking for at most {@code limits.maxHistoryTurns()} turns. */
+  HistoryTool(Engram engram, EngramSettings.Mcp limits) {
     this.engram = engram;
+    this.maxLimit = limits.maxHistoryTurns();
   }
 
   ToolDef def() {
@@ -39,7 +40,7 @@ final class HistoryTool {
         + " the transcript line it begins on.",
         ToolDef.Effect.READ_ONLY,
         Schemas.arguments("\"query\":{\"type\":\"string\",\"minLength\":1,\"description\":\"Words of what was"
-            + " said or done\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" + MAX_LIMIT
+            + " said or done\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":" + maxLimit
             + ",\"description\":\"The most turns to return (default "
             + engram.settings().recall().historyResults() + ")\"}", "query"),
         Schemas.object("\"hits\":{\"type\":\"array\",\"items\":" + hit + "},\"problems\":"
@@ -54,7 +55,7 @@ final class HistoryTool {
     if (query.isBlank()) {
       throw new ToolInputException("argument 'query' is blank");
     }
-    int limit = args.optionalInt("limit", 1, MAX_LIMIT).orElse(engram.settings().recall().historyResults());
+    int limit = args.optionalInt("limit", 1, maxLimit).orElse(engram.settings().recall().historyResults());
     PastSessions.Found found = engram.history().find(query, limit, Map.of());
     List<Map<String, Object>> hits = new ArrayList<>();
     StringBuilder text = new StringBuilder();

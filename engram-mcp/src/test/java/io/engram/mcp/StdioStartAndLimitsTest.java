@@ -50,9 +50,7 @@ class StdioStartAndLimitsTest {
   void aLineOverTheBoundIsRefusedAndLoggedAndTheNextIsServed() throws Exception {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
     mayOpen.countDown();
-    Thread server = serve(new EngramSettings.Mcp(d.workers(), 1_000, d.minTokenBits(), d.stdioWaitNoticeMillis(),
-        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(),
-        d.maxPageSize()));
+    Thread server = serve(d.with("maxMessageBytes", 1_000));
     pipe.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(50_000) + "\"}}");
     JsonNode refused = next();
     assertThat(refused.at("/error/code").asInt()).isEqualTo(-32600);
@@ -67,8 +65,7 @@ class StdioStartAndLimitsTest {
   @Test
   void everyRequestReadBeforeTheEndOfInputIsAnsweredAndDoneHoweverLongItTakes() throws Exception {
     EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
-    Thread server = serve(new EngramSettings.Mcp(d.workers(), d.maxMessageBytes(), d.minTokenBits(), 100,
-        d.changeCheckMillis(), d.keepAliveMillis(), d.maxSessions(), d.sessionIdleMillis(), d.pageSize(), d.maxPageSize()));
+    Thread server = serve(d.with("stdioWaitNoticeMillis", 100));
     int writes = 60;
     pipe.send(INIT);
     for (int i = 0; i < writes; i++) {
