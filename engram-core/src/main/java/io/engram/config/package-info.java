@@ -3,14 +3,20 @@
  * Engram works under.
  *
  * <p>{@link EngramSettings} holds every tunable value in one record per area (instruction files, memory,
- * notes, extraction, dream, recall, context, compaction, model, cost governor), each with a {@code
- * DEFAULTS} constant; engines take the section they need in their constructor and never read a number
- * from anywhere else.
+ * notes, extraction, dream, recall, context, compaction, model, cost governor, hooks, the service, team memory),
+ * each with a {@code DEFAULTS} constant; engines take the section they need in their constructor and never read a
+ * number from anywhere else. The bounds of the HTTP server, the MCP server and the web UI ({@code Http}, {@code Mcp},
+ * {@code Ui}) are declared the same way but not read from {@code settings.json}: a defence is not a preference.
  *
  * <p>A setting is declared once, by a {@link Setting} annotation on its record component: the default (as
  * {@code settings.json} writes it), the range and one sentence of help. The section's {@code DEFAULTS}, the
  * range errors, the help texts' variables and the README's table are read from the declarations; every section is a
  * {@link SettingsSection}, whose {@code with(name, value)} is a copy with one value changed, checked against its range.
+ *
+ * <p>Every number a user or an operator could want otherwise (a limit of what is shown, stored or sent to a model, a
+ * count kept, a wait, a threshold of a decision) is a setting; the composition root hands each engine its section. A
+ * number that is no setting (a format's or a protocol's, an algorithm's definition, a buffer's size, a defence against
+ * hostile input, a benchmark's yardstick) says why where it is declared.
  *
  * <p>{@link SettingsLoader} reads {@code <home>/settings.json}, which names only what it changes, and
  * overlays it on the defaults. Unknown keys, nulls, values of the wrong JSON type and numbers out of range
