@@ -211,7 +211,7 @@ public final class Engram {
 
   /** The project's review inbox: what extraction and the dream propose when {@code memory.review} is PROPOSE. */
   public Inbox inbox() {
-    return Inbox.of(roots.engramHome(), memory.location().projectKey(), clock);
+    return Inbox.of(roots.engramHome(), memory.location().projectKey(), settings.memory(), clock);
   }
 
   /**

@@ -97,7 +97,9 @@ public record EngramSettings(
       @Setting(byDefault = "16_777_216", min = 65_536, help = "Bytes of history kept per memory directory, the"
           + " oldest dropped first") int historyMaxBytes,
       @Setting(byDefault = "OFF", help = "OFF: extraction and the dream write what they learn; PROPOSE: they"
-          + " propose it to the review inbox") Review review) implements SettingsSection<Memory> {
+          + " propose it to the review inbox") Review review,
+      @Setting(byDefault = "500", min = 0, help = "Rejected proposals the review inbox keeps, so that they are not"
+          + " proposed again (the oldest dropped)") int rejectedKept) implements SettingsSection<Memory> {
     public static final Memory DEFAULTS = SettingDeclarations.defaults(Memory.class);
   }
 

@@ -190,7 +190,8 @@ public final class Dream {
         // A person reviews what the dream would change: it waits in the inbox, and the run counts as a
         // consolidation, so the next one starts from what is accepted by then.
         DreamProposals.propose(p.plan(), dir,
-            Inbox.of(roots.engramHome(), MemoryStores.locate(roots, settings).projectKey(), clock));
+            Inbox.of(roots.engramHome(), MemoryStores.locate(roots, settings).projectKey(), settings.memory(),
+                clock));
         held.commit(clock.instant());
         return result(DreamResult.Outcome.PROPOSED, gates, Optional.empty(), p, purged);
       }

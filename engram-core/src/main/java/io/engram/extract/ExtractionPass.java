@@ -172,7 +172,7 @@ public final class ExtractionPass {
   /** The review inbox the pass proposes to, when {@code memory.review} is {@code PROPOSE}. */
   private Optional<Inbox> inbox() {
     return settings.memory().review() == EngramSettings.Review.PROPOSE
-        ? Optional.of(Inbox.of(engramHome, store.location().projectKey(), clock)) : Optional.empty();
+        ? Optional.of(Inbox.of(engramHome, store.location().projectKey(), settings.memory(), clock)) : Optional.empty();
   }
 
   /** The stored state of {@code sessionId}, if a pass ran for it. */

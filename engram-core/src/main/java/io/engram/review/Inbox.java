@@ -3,6 +3,7 @@ package io.engram.review;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.HomeLayout;
@@ -34,7 +35,7 @@ import java.util.stream.Stream;
  * A project's review inbox: what extraction and the dream propose when {@code memory.review} is {@code PROPOSE},
  * waiting for a person to accept, edit or reject it. One JSON file per proposal in the project's {@code inbox/}
  * under Engram's home, written atomically under the inbox's lock; a rejected one moves to {@code
- * rejected/}, so the same proposal is not made again (at most {@code REJECTED_KEPT} are kept, the oldest dropped).
+ * rejected/}, so the same proposal is not made again (at most {@code memory.rejectedKept} are kept, the oldest dropped).
  *
  * <p>A proposal's id is a hash of what it would write: proposing what is already waiting, or what was rejected, adds
  * nothing. Accepting one checks that every memory it changes still says what it said when it was proposed, then
@@ -43,24 +44,27 @@ import java.util.stream.Stream;
  * is refused ({@link StaleProposalException}), never applied over it.
  */
 public final class Inbox {
-  /** How many rejected proposals are kept to recognise them again. */
-  static final int REJECTED_KEPT = 500;
   private static final String SUFFIX = ".json";
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules()
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
 
   private final Path dir;
+  private final int rejectedKept;
   private final Clock clock;
 
-  /** The inbox kept in {@code dir}. */
-  public Inbox(Path dir, Clock clock) {
+  /** The inbox kept in {@code dir}, keeping {@code rejectedKept} rejected proposals to recognise them again. */
+  public Inbox(Path dir, int rejectedKept, Clock clock) {
     this.dir = Objects.requireNonNull(dir, "dir");
+    this.rejectedKept = rejectedKept;
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  /** The inbox of the project keyed {@code projectKey} in the Engram home {@code engramHome}. */
-  public static Inbox of(Path engramHome, String projectKey, Clock clock) {
-    return new Inbox(HomeLayout.of(engramHome).project(projectKey).inbox(), clock);
+  /**
+   * The inbox of the project keyed {@code projectKey} in the Engram home {@code engramHome}, keeping as many rejected
+   * proposals as {@code settings.rejectedKept()}.
+   */
+  public static Inbox of(Path engramHome, String projectKey, EngramSettings.Memory settings, Clock clock) {
+    return new Inbox(HomeLayout.of(engramHome).project(projectKey).inbox(), settings.rejectedKept(), clock);
   }
 
   /** Where the inbox keeps its proposals. */
@@ -242,7 +246,7 @@ public final class Inbox {
     try (Stream<Path> list = Files.list(rejected())) {
       kept = list.sorted(Comparator.comparing(this::modified)).toList();
     }
-    for (int i = 0; i < kept.size() - REJECTED_KEPT; i++) {
+    for (int i = 0; i < kept.size() - rejectedKept; i++) {
       Files.deleteIfExists(kept.get(i));
     }
   }

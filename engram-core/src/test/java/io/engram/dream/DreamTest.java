@@ -90,7 +90,7 @@ class DreamTest {
     assertThat(Files.readString(dir.resolve("redis-for-tests.md"))).isEqualTo(before);
     io.engram.memory.ProjectMemory store = MemoryStores.open(f.roots, f.settings);
     io.engram.review.Inbox inbox = io.engram.review.Inbox.of(f.roots.engramHome(), store.location().projectKey(),
-        java.time.Clock.systemUTC());
+        f.settings.memory(), java.time.Clock.systemUTC());
     io.engram.review.Proposal merge = inbox.pending().stream().filter(p -> p.summary().startsWith("merge"))
         .findFirst().orElseThrow();
     assertThat(merge.origin()).isEqualTo(io.engram.review.Proposal.Origin.DREAM);

@@ -277,8 +277,7 @@ class DirectoryStoreTest {
     assertThat(byLines.loadedLines()).isEqualTo(200);
     assertThat(byLines.totalLines()).isEqualTo(250);
     assertThat(byLines.cutNote()).contains("200 of 250 lines", "50 lines left out");
-    IndexText byBytes = store(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", false, 200,
-        1000, 1 << 20, 64 * 1024, 30, 50, 16 << 20, EngramSettings.Review.OFF)).indexText();
+    IndexText byBytes = store(EngramSettings.Memory.DEFAULTS.with("indexMaxBytes", 1000)).indexText();
     assertThat(byBytes.loadedBytes()).isLessThanOrEqualTo(1000);
     assertThat(byBytes.text()).endsWith("\n").startsWith("- [m0](m0.md)");
     assertThat(byBytes.truncated()).isTrue();

@@ -35,8 +35,10 @@ class MemoryHistoryTest {
 
   private static EngramSettings.Memory bounded(int versions, int bytes) {
     EngramSettings.Memory d = EngramSettings.Memory.DEFAULTS;
+    // Built whole: a history of 3,000 bytes is below the declared least, which with() checks.
     return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
-        d.indexMaxBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(), versions, bytes, d.review());
+        d.indexMaxBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(), versions, bytes, d.review(),
+        d.rejectedKept());
   }
 
   @Test

@@ -62,16 +62,14 @@ class MemoryStoresTest {
     Files.writeString(wt.resolve(".git"), "gitdir: " + gitDir + "\n");
     MemoryLocation shared = MemoryStores.locate(roots(wt), EngramSettings.DEFAULTS);
     assertThat(shared).isEqualTo(MemoryStores.locate(roots(main), EngramSettings.DEFAULTS));
-    EngramSettings isolated = withMemory(new EngramSettings.Memory(EngramSettings.Layout.ENGRAM, "~/.claude", true,
-        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20, EngramSettings.Review.OFF));
+    EngramSettings isolated = withMemory(EngramSettings.Memory.DEFAULTS.with("isolateWorktrees", true));
     assertThat(MemoryStores.locate(roots(wt), isolated).projectKey()).endsWith("-feature");
   }
 
   @Test
   void claudeCodeLayoutUsesClaudeCodesSanitizedPath() throws Exception {
     Path project = Files.createDirectories(tmp.resolve("work/my_app.v2"));
-    EngramSettings cc = withMemory(new EngramSettings.Memory(EngramSettings.Layout.CLAUDE_CODE, "~/.claude", false,
-        200, 25_000, 1 << 20, 64 * 1024, 30, 50, 16 << 20, EngramSettings.Review.OFF));
+    EngramSettings cc = withMemory(EngramSettings.Memory.DEFAULTS.with("layout", EngramSettings.Layout.CLAUDE_CODE));
     MemoryLocation l = MemoryStores.locate(roots(project), cc);
     String expected = project.toString().replaceAll("[^A-Za-z0-9]", "-");
     assertThat(l.projectDir()).isEqualTo(tmp.resolve("user/.claude/projects").resolve(expected).resolve("memory"));

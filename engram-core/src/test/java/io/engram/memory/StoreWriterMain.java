@@ -17,9 +17,7 @@ public final class StoreWriterMain {
   static final EngramSettings.Memory LARGE_MEMORIES = withLimit(EngramSettings.Memory.DEFAULTS, 1 << 20);
 
   static EngramSettings.Memory withLimit(EngramSettings.Memory d, int maxMemoryBytes) {
-    return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
-        d.indexMaxBytes(), d.maxTopicBytes(), maxMemoryBytes, d.trashRetentionDays(),
-        d.historyMaxVersions(), d.historyMaxBytes(), d.review());
+    return d.with("maxMemoryBytes", maxMemoryBytes);
   }
 
   private StoreWriterMain() {}

@@ -100,9 +100,7 @@ class TeamScopeTest {
   private static EngramSettings withLayout(EngramSettings.Layout layout) {
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings.Memory m = d.memory();
-    return new EngramSettings(d.instructions(), new EngramSettings.Memory(layout, m.claudeHome(), m.isolateWorktrees(),
-        m.indexMaxLines(), m.indexMaxBytes(), m.maxTopicBytes(), m.maxMemoryBytes(), m.trashRetentionDays(),
-        m.historyMaxVersions(), m.historyMaxBytes(), m.review()), d.notes(),
+    return new EngramSettings(d.instructions(), m.with("layout", layout), d.notes(),
         d.extraction(), d.dream(), d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(),
         d.team());
   }

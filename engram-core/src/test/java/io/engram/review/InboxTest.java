@@ -44,7 +44,7 @@ class InboxTest {
     home = tmp.resolve("home");
     Path project = Files.createDirectories(tmp.resolve("project"));
     store = MemoryStores.open(new EngramRoots(home, tmp.resolve("user"), project), EngramSettings.DEFAULTS, clock);
-    inbox = Inbox.of(home, store.location().projectKey(), clock);
+    inbox = Inbox.of(home, store.location().projectKey(), EngramSettings.Memory.DEFAULTS, clock);
   }
 
   private ExtractionReport proposingPass() throws IOException {
@@ -128,6 +128,19 @@ class InboxTest {
     Memory again = MemoryFormat.parse(p.main().orElseThrow().after(), tmp).toBuilder().session("s8").build();
     assertThat(inbox.propose(Proposal.Origin.EXTRACTION, Optional.of("s8"), "again", "again",
         List.of(new ProposedChange.Write(again.name(), Optional.empty(), MemoryFormat.format(again))))).isEmpty();
+  }
+
+  @Test
+  void theInboxKeepsAsManyRejectedProposalsAsTheSettingSays() throws Exception {
+    inbox = Inbox.of(home, store.location().projectKey(), EngramSettings.Memory.DEFAULTS.with("rejectedKept", 1),
+        clock);
+
+    inbox.reject(propose("test-offline", "Run tests offline.\n").id());
+    inbox.reject(propose("lint-first", "Run the linter before the tests.\n").id());
+
+    try (java.util.stream.Stream<Path> rejected = Files.list(inbox.directory().resolve("rejected"))) {
+      assertThat(rejected).hasSize(1);
+    }
   }
 
   @Test

@@ -99,7 +99,7 @@ class WebUiBrowserTest {
     Files.writeString(index, indexBefore);
     int indexLines = memory.indexText().totalLines(); // the page shows the project's index with the user's after it
     recordCompactedSession(memory.location().projectDir());
-    Inbox inbox = Inbox.of(home, memory.location().projectKey(), Clock.systemUTC());
+    Inbox inbox = Inbox.of(home, memory.location().projectKey(), EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
     propose(inbox, "offline-tests", "Run the tests offline.\n");
     propose(inbox, "use-yarn", "Use yarn, not npm.\n");
     service = EngramService.start(home, user, Map.of(), "test", line -> { });
