@@ -112,6 +112,7 @@ final class RelevanceAnchors {
   // Each model embeds the reference prompts of a script once per process, when a query in that script first asks.
   private static final Map<Embedder, Anchors> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
   private static final Map<Embedder, Anchors> CJK_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Embedder, Anchors> JAPANESE_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
 
   /** The reference prompts' vectors and their lengths, each measured once rather than per query. */
   private record Anchors(float[][] vectors, double[] norms) {
@@ -127,11 +128,16 @@ final class RelevanceAnchors {
   private RelevanceAnchors() {}
 
   /**
-   * The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script:
-   * {@link Vectors#cosine} with each, the lengths measured once.
+   * The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script, the
+   * Japanese ones for a CJK query written with kana when a pair reads it (its CJK model): {@link Vectors#cosine} with
+   * each, the lengths measured once. The English model alone, which reads Japanese barely, keeps the Chinese ones: the
+   * Japanese ones came so near every Japanese prompt that its keyword gate dropped memories the words had found.
    */
   static double nearest(Embedder embedder, String query, float[] queryVector) {
-    Anchors anchors = anchors(embedder, Script.of(query));
+    Script script = Script.of(query);
+    Anchors anchors = script == Script.CJK && hasKana(query) && embedder.models().size() > 1
+        ? JAPANESE_VECTORS.computeIfAbsent(embedder, e -> Anchors.of(embedQueries(e, JAPANESE)))
+        : anchors(embedder, script);
     double norm = Math.sqrt(Vectors.dot(queryVector, queryVector));
     double best = -1;
     for (int i = 0; i < anchors.vectors().length; i++) {
@@ -157,7 +163,64 @@ final class RelevanceAnchors {
     return script == Script.CJK ? CJK : LATIN;
   }
 
+  // Hiragana or katakana: Japanese writes them between its kanji, Chinese never does.
+  private static boolean hasKana(String text) {
+    return text.codePoints().anyMatch(cp -> {
+      Character.UnicodeScript s = Character.UnicodeScript.of(cp);
+      return s == Character.UnicodeScript.HIRAGANA || s == Character.UnicodeScript.KATAKANA;
+    });
+  }
+
   private static float[][] embedQueries(Embedder e, List<String> texts) {
     return texts.stream().map(e::embedQuery).toArray(float[][]::new);
   }
+
+  /**
+   * The same requests and questions in Japanese, in the English ones' order. A Japanese prompt is {@link Script#CJK},
+   * read by the pair's Chinese model as a Chinese one is, but measured against Chinese prompts it sits far from all of
+   * them (another language), the floor falls, and most memories written in Japanese cleared it for any prompt.
+   */
+  static final List<String> JAPANESE = List.of(
+      "この関数が何をしているか説明してくれる？",
+      "失敗しているテストを直して",
+      "このクラスの単体テストを書いて",
+      "このエラーメッセージはどういう意味？",
+      "このメソッドをリファクタリングして短くして",
+      "リストを逆順に並べ替えるにはどうすればいい？",
+      "この変数の名前を全部変えて",
+      "この差分の変更点をまとめて",
+      "この二つのやり方の違いは何？",
+      "このコードにログを追加して",
+      "ありがとう、これで動くようになった",
+      "次のステップに進んで",
+      "連結リストと配列はどう違うの？",
+      "スタックとキューの違いは何？",
+      "HTTPS の暗号化の仕組みを説明して",
+      "JavaScript で JSON をパースするには？",
+      "依存性注入とは何ですか？",
+      "階乗を計算する再帰関数を書くには？",
+      "SQL データベースと NoSQL データベースの違いは？",
+      "ロードバランサーはどうやって動いているの？",
+      "Python のデコレータとは何？",
+      "オブザーバーパターンを説明して",
+      "Java で文字列を整数に変換するには？",
+      "メモ化とは何ですか？",
+      "Java のスレッド同士はどうやって通信するの？",
+      "git fetch と git pull の違いは何？",
+      "メールアドレスにマッチする正規表現の書き方は？",
+      "REST API とは何ですか？",
+      "Docker のコンテナとは何か説明して",
+      "DNS の名前解決はどういう流れ？",
+      "デッドロックとは何で、どう避ければいい？",
+      "Python で辞書を値でソートするには？",
+      "Java の == と equals の違いは何？",
+      "JavaScript の Promise はどう動くの？",
+      "末尾再帰とは何ですか？",
+      "単体テストと結合テストの違いを説明して",
+      "仮想マシンとは何ですか？",
+      "ソート済みの配列を二つマージするには？",
+      "マイクロサービスとは何ですか？",
+      "Go で文字列を反転するには？",
+      "関数型プログラミングとは何ですか？",
+      "週末に見るのにいい映画をおすすめして");
 }

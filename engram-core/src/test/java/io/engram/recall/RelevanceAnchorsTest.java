@@ -69,6 +69,43 @@ class RelevanceAnchorsTest {
     assertThat(index().anchorCosine("这个测试又挂了")).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
   }
 
+  /** Reads "テスト" on an axis of its own; a pair (two models) when {@code pair}. */
+  static final class KanaEmbedder implements Embedder {
+    private final boolean pair;
+
+    KanaEmbedder(boolean pair) {
+      this.pair = pair;
+    }
+
+    @Override
+    public float[] embed(String text) {
+      return new float[] {text.split("テスト", -1).length - 1, text.split("测试", -1).length - 1, 0.05f};
+    }
+
+    @Override
+    public int dimension() {
+      return 3;
+    }
+
+    @Override
+    public List<Embedder> models() {
+      return pair ? List.of(this, this) : List.of(this);
+    }
+  }
+
+  @Test
+  void aJapanesePromptReadByAPairIsMeasuredAgainstTheJapaneseReferencePromptsAndByOneModelAgainstTheChinese() {
+    String prompt = "テストが落ちた";
+    KanaEmbedder pair = new KanaEmbedder(true);
+    KanaEmbedder single = new KanaEmbedder(false);
+
+    assertThat(RelevanceAnchors.nearest(pair, prompt, pair.embedQuery(prompt))).isGreaterThan(0.99);
+    assertThat(RelevanceAnchors.nearest(single, prompt, single.embedQuery(prompt))).isLessThan(0.1);
+    // A Chinese prompt is measured against the Chinese ones either way.
+    assertThat(RelevanceAnchors.nearest(pair, "测试挂了", pair.embedQuery("测试挂了"))).isGreaterThan(0.99);
+    assertThat(RelevanceAnchors.JAPANESE).hasSameSizeAs(RelevanceAnchors.LATIN);
+  }
+
   @Test
   void aKeywordMatchMustComeWithinTheGateOfTheNearestReferencePrompt() {
     EngramSettings.Recall anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
