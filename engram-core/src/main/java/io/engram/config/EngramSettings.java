@@ -154,6 +154,8 @@ public record EngramSettings(
   public record Extraction(
       @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
       @Setting(byDefault = "5", min = 1, help = "Most memories one turn's extraction writes") int maxMemoriesPerTurn,
+      @Setting(byDefault = "0.5", min = 0, max = 1, help = "Share of a learnt memory's words a stored memory's name and"
+          + " description must hold for the offline rules to update it rather than add another") double updateSimilarity,
       @Setting(byDefault = "1_000", min = 1, help = "Longest sentence the offline rules read; a longer run is"
           + " pasted output") int maxSentenceChars,
       @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"

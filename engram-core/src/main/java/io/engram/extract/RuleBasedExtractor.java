@@ -88,7 +88,8 @@ public final class RuleBasedExtractor implements Extractor {
     List<MemoryCandidate> out = new ArrayList<>();
     for (MemoryCandidate c : byName.values()) {
       Optional<String> same =
-          Similarity.match(c.name(), c.provenance().evidence().quote() + " " + c.description(), existing);
+          Similarity.match(c.name(), c.provenance().evidence().quote() + " " + c.description(), existing,
+              settings.updateSimilarity());
       out.add(same.map(c::asUpdateOf).orElse(c));
     }
     return List.copyOf(out);

@@ -7,15 +7,16 @@ import java.util.Set;
 
 /** Finds the stored memory a candidate restates, so that it becomes an update instead of a duplicate. */
 final class Similarity {
-  /** Share of the smaller term set that must be shared. */
-  static final double THRESHOLD = 0.5;
   /** Fewest shared terms: one shared word ("tests") is not the same knowledge. */
   static final int MIN_SHARED = 2;
 
   private Similarity() {}
 
-  /** The name of the most similar existing memory, if one is similar enough. */
-  static Optional<String> match(String name, String key, List<ExistingMemory> existing) {
+  /**
+   * The name of the most similar existing memory, if one is similar enough: its terms share at least {@code
+   * threshold} of the smaller term set ({@link #score}).
+   */
+  static Optional<String> match(String name, String key, List<ExistingMemory> existing, double threshold) {
     Set<String> mine = new HashSet<>(Terms.of(name.replace('-', ' ')));
     mine.addAll(Terms.of(key));
     String best = null;
@@ -32,7 +33,7 @@ final class Similarity {
         best = e.name();
       }
     }
-    return bestScore >= THRESHOLD ? Optional.of(best) : Optional.empty();
+    return bestScore >= threshold ? Optional.of(best) : Optional.empty();
   }
 
   /** Overlap coefficient, or 0 when fewer than {@link #MIN_SHARED} terms are shared. */
