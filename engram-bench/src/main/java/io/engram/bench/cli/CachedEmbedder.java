@@ -132,6 +132,21 @@ final class CachedEmbedder implements Embedder {
     return model.otherReaders(query);
   }
 
+  /**
+   * The wrapped embedder's models: recall tells a pair by them (its calibration across scripts, its Japanese reference
+   * prompts), so a cached pair must still count as two, or a benchmark measures another ranking than the product's.
+   */
+  @Override
+  public List<Embedder> models() {
+    List<Embedder> models = model.models();
+    return models.size() == 1 && models.get(0) == model ? List.of(this) : models;
+  }
+
+  @Override
+  public boolean reads(io.engram.recall.Script script) {
+    return model.reads(script);
+  }
+
   @Override
   public int dimension() {
     return model.dimension();
