@@ -2,6 +2,7 @@ package io.engram;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +76,7 @@ class NumericConstantsTest {
   }
 
   private static List<UnexplainedConstants.Constant> productConstants() throws IOException {
-    Path root = repositoryRoot();
+    Path root = RepositoryRoot.find();
     List<UnexplainedConstants.Constant> all = new ArrayList<>();
     try (Stream<Path> modules = Files.list(root)) {
       for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("engram-")
@@ -84,14 +85,5 @@ class NumericConstantsTest {
       }
     }
     return all;
-  }
-
-  private static Path repositoryRoot() {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !(Files.isDirectory(dir.resolve("engram-core")) && Files.isRegularFile(dir.resolve("pom.xml")))) {
-      dir = dir.getParent();
-    }
-    assertThat(dir).as("the repository root above %s", Path.of("").toAbsolutePath()).isNotNull();
-    return dir;
   }
 }

@@ -2,6 +2,7 @@ package io.engram;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -43,12 +44,7 @@ class RepositoryTextTest {
 
   @BeforeAll
   static void findRepository() throws IOException {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !(Files.isDirectory(dir.resolve("engram-core")) && Files.isRegularFile(dir.resolve("pom.xml")))) {
-      dir = dir.getParent();
-    }
-    assertThat(dir).as("the repository root above %s", Path.of("").toAbsolutePath()).isNotNull();
-    root = dir;
+    root = RepositoryRoot.find();
     scanned = textFiles(root);
   }
 

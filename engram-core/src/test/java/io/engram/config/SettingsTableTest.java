@@ -2,6 +2,7 @@ package io.engram.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ class SettingsTableTest {
 
   @Test
   void theReadmesTableOfSettingsIsTheDeclarationsTable() throws IOException {
-    Path readme = repositoryRoot().resolve("README.md");
+    Path readme = RepositoryRoot.find().resolve("README.md");
     String text = Files.readString(readme, StandardCharsets.UTF_8);
     int start = text.indexOf(START);
     int end = text.indexOf(END);
@@ -42,14 +43,5 @@ class SettingsTableTest {
     assertThat(table).contains("| `recall.filesPerTurn` | a whole number, at least 1 | `5` | Most memories recalled"
         + " a turn |");
     assertThat(table).contains("| `memory.layout` | one of \"ENGRAM\", \"CLAUDE_CODE\" | `\"ENGRAM\"` |");
-  }
-
-  private static Path repositoryRoot() {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !(Files.isDirectory(dir.resolve("engram-core")) && Files.isRegularFile(dir.resolve("pom.xml")))) {
-      dir = dir.getParent();
-    }
-    assertThat(dir).as("the repository root above %s", Path.of("").toAbsolutePath()).isNotNull();
-    return dir;
   }
 }
