@@ -79,7 +79,8 @@ public record EngramSettings(
    * per memory and {@code historyMaxBytes} (16 MiB) per store, the oldest versions dropped first (a memory's
    * oldest versions past its cap; past the store's, the histories of the memories changed longest ago, whole).
    * {@code review} says whether what extraction and the dream learn is written at once ({@code OFF}) or proposed
-   * to the review inbox for the person to accept, edit or reject ({@code PROPOSE}).
+   * to the review inbox for the person to accept, edit or reject ({@code PROPOSE}); the last {@code rejectedKept}
+   * rejected proposals are remembered, so that one is not proposed again.
    */
   public record Memory(
       @Setting(byDefault = "ENGRAM", help = "Where a project's memories live: ENGRAM (under Engram's home) or"
@@ -539,8 +540,8 @@ public record EngramSettings(
    * the share of the model window the conversation handed to the summarizer may fill before old tool
    * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
    * tokens and at least {@code summaryMinTokens} (or, when that is less, the share {@code targetReductionMin} leaves of
-   * them: 30%), the size of a model's
-   * summary of a long session; a user message longer than {@code userQuoteChars} is quoted by its beginning and
+   * them: 30%), the size of a model's summary of a long session; a model's summarizer is sent at most {@code
+   * modelToolInputChars} of each tool call's input; a user message longer than {@code userQuoteChars} is quoted by its beginning and
    * its end, word for word, with what lies between (a pasted log, a file) said to be left out.
    */
   public record Compaction(
