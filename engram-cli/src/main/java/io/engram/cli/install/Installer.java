@@ -40,7 +40,8 @@ public final class Installer {
 
   private static final String VERSION_ENTRY = "io/engram/cli/version.properties";
   private static final Pattern SAFE_VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,63}");
-  // Writing the class archive runs the jar once: the first embedding model load included, on a slow disk.
+  // Writing the class archive runs the jar once: the first embedding model load included, on a slow disk. Not a
+  // setting: past it the install goes on without the archive and says so; engram only starts a little slower.
   private static final Duration ARCHIVE_TIMEOUT = Duration.ofMinutes(2);
 
   private final Path lib;
