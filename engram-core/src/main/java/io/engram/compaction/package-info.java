@@ -56,7 +56,8 @@
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key
  * information fell under half it adds the lost fragments; else it truncates to the last 30% of the
  * messages. Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
- * same way without compacting, and {@link ClaudeCodeComparison} sets the offline summary beside Claude
+ * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
+ * ClaudeCodeFraming}: its rendered analysis and the lines before and after, which no reader counts), and {@link ClaudeCodeComparison} sets the offline summary beside Claude
  * Code's own on a session it compacted.
  *
  * <p>After the summary, every file the segment touched is read from disk (relative paths against the

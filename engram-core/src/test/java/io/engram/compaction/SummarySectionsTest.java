@@ -238,6 +238,87 @@ class SummarySectionsTest {
     return pieces.list().ofMaxSize(30).map(l -> String.join("", l));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"258c7280-ae70-4798-800f-63464d01a85d.jsonl", "ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl"})
+  void theSummaryClaudeCodeHandsOnIsReadWithoutItsFraming(String file) throws IOException {
+    String handedOn = compactSummary("transcripts/claude-code/" + file);
+    assertThat(handedOn).startsWith("This session is being continued").contains("\nAnalysis:\n")
+        .contains("If you need specific details from before compaction");
+    SummarySections s = SummarySections.parse(handedOn);
+    assertThat(s.sections().keySet()).isEqualTo(EnumSet.allOf(SummarySection.class));
+    assertThat(s.analysis()).startsWith("Let me chronologically analyze the conversation");
+    assertThat(s.preamble()).isEmpty();
+    assertThat(String.join("\n", s.sections().values()))
+        .doesNotContain("If you need specific details", "without asking the user any further questions", ".jsonl");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+    "Please continue the conversation from where we left it off without asking the user any further questions."
+        + " Continue with the last task that you were asked to work on.",
+    "Please continue the conversation from where we left off without asking the user any further questions."
+        + " Continue with the last task that you were asked to work on.",
+    "Continue the conversation from where it left off without asking the user any further questions. Resume"
+        + " directly \u2014 do not acknowledge the summary, do not recap what was happening, do not preface with"
+        + " \"I'll continue\" or similar. Pick up the last task as if the break never happened."})
+  void everyWordingOfTheLinesClaudeCodeAppendsIsTakenOff(String goOn) {
+    String text = "This session is being continued from a previous conversation that ran out of context. The"
+        + " conversation is summarized below:\nAnalysis:\nLet me go through it.\n\nSummary:\n"
+        + "8. Current Work:\nEditing Parser.java.\n\n9. Optional Next Step:\nRun ParserTest.\n\n"
+        + "If you need specific details from before compaction (like exact code snippets, error messages, or content"
+        + " you generated), read the full transcript at: C:\\Users\\dev\\.claude\\projects\\D--app\\1b2c.jsonl\n"
+        + goOn + "   \n";
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("Run ParserTest.");
+    assertThat(s.analysis()).isEqualTo("Let me go through it.");
+    assertThat(s.preamble()).isEmpty();
+  }
+
+  @Test
+  void theRenderedAnalysisCannotTakeTheHeadingsOfTheSummary() {
+    String text = """
+        Analysis:
+        Let me analyze the conversation chronologically:
+        7. **Remaining Tasks**: TST-2 blocked by DOM-3
+        Current state: 76 tests pass, 2 fail.
+
+        Summary:
+        7. Pending Tasks:
+           - Fix the two failing Settings tests
+
+        8. Current Work:
+           Reading Settings.java.
+        """;
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.PENDING_TASKS)).contains("- Fix the two failing Settings tests");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("Reading Settings.java.");
+    assertThat(s.analysis()).contains("TST-2", "76 tests pass");
+  }
+
+  @Test
+  void aSummaryThatQuotesTheAppendedLinesKeepsThemWhereTheyAreNotAtTheEnd() {
+    String text = "Summary:\n9. Optional Next Step:\nThe user asked: \"Please continue the conversation from where we"
+        + " left off without asking the user any further questions.\" Then run the tests.\n";
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.NEXT_STEP).orElseThrow()).contains("Please continue the conversation");
+    String onItsOwnLine = "9. Optional Next Step:\nPlease continue the conversation from where we left off without"
+        + " asking the user any further questions.\nThen run the tests.";
+    assertThat(SummarySections.parse(onItsOwnLine).get(SummarySection.NEXT_STEP).orElseThrow())
+        .contains("Please continue the conversation", "Then run the tests.");
+  }
+
+  private static String compactSummary(String file) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    for (String line : Files.readAllLines(TestResources.path(file))) {
+      JsonNode record = mapper.readTree(line);
+      if (record.path("isCompactSummary").asBoolean()) {
+        JsonNode content = record.path("message").path("content");
+        return content.isTextual() ? content.asText() : content.path(0).path("text").asText();
+      }
+    }
+    throw new AssertionError("no compaction summary in " + file);
+  }
+
   private static String lastAssistantText(String file) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
     String text = "";

@@ -1,0 +1,73 @@
+package io.engram.compaction;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What Claude Code writes around a summary when it hands it to the session that goes on, taken off before the
+ * summary is read: the line before it ("This session is being continued from a previous conversation that ran out of
+ * context. ..."), the lines after it ("If you need specific details from before compaction ... read the full
+ * transcript at: ....jsonl", "Please continue the conversation from where we left it off without asking the user any
+ * further questions. ..." and its later wordings), and its rendering of the model's tagged answer: the {@code
+ * <analysis>} block as a line "Analysis:" and the text up to a line "Summary:", the {@code <summary>} block as the
+ * text after it. Read as a summary, the lines after it would be part of the last section (a next step that asks to go
+ * on without questions, naming a transcript file the session never held), and the analysis, often numbered by
+ * subject ("7. **Remaining tasks**: ..."), would take the headings of the real sections.
+ *
+ * <p>Only whole lines at the very start and end are taken, so a summary that quotes one of them keeps it.
+ */
+final class ClaudeCodeFraming {
+  private static final Pattern BEFORE = Pattern.compile(
+      "This session is being continued from a previous conversation that ran out of context\\b.*");
+  private static final List<Pattern> AFTER = List.of(
+      Pattern.compile("(?i)If you need specific details from before compaction\\b.*"),
+      Pattern.compile("(?i)(?:Please )?continue the conversation from where (?:we|it) left (?:it )?off"
+          + " without asking the user any further questions\\b.*"));
+  private static final String ANALYSIS = "Analysis:";
+  private static final String SUMMARY = "Summary:";
+
+  private ClaudeCodeFraming() {}
+
+  /**
+   * {@code text} without Claude Code's framing.
+   *
+   * @param analysis the rendered analysis (the text between a first line "Analysis:" and the first line "Summary:"
+   *     after it), when the summary came in that form
+   * @param summary the rest: the summary itself
+   */
+  record Unframed(Optional<String> analysis, String summary) {}
+
+  static Unframed unframe(String text) {
+    List<String> lines = Arrays.asList(text.split("\r?\n|\r", -1));
+    int from = 0;
+    int to = lines.size();
+    while (from < to && lines.get(from).isBlank()) {
+      from++;
+    }
+    if (from < to && BEFORE.matcher(lines.get(from).strip()).matches()) {
+      from++;
+    }
+    while (to > from && (lines.get(to - 1).isBlank() || appended(lines.get(to - 1)))) {
+      to--;
+    }
+    int first = from;
+    while (first < to && lines.get(first).isBlank()) {
+      first++;
+    }
+    if (first < to && lines.get(first).strip().equals(ANALYSIS)) {
+      for (int l = first + 1; l < to; l++) {
+        if (lines.get(l).strip().equals(SUMMARY)) {
+          return new Unframed(Optional.of(String.join("\n", lines.subList(first + 1, l))),
+              String.join("\n", lines.subList(l + 1, to)));
+        }
+      }
+    }
+    return new Unframed(Optional.empty(), String.join("\n", lines.subList(from, to)));
+  }
+
+  private static boolean appended(String line) {
+    return AFTER.stream().anyMatch(p -> p.matcher(line.strip()).matches());
+  }
+}
