@@ -2,7 +2,6 @@ package io.engram.compaction;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -14,7 +13,8 @@ import java.util.regex.Pattern;
  * <analysis>} block as a line "Analysis:" and the text up to a line "Summary:", the {@code <summary>} block as the
  * text after it. Read as a summary, the lines after it would be part of the last section (a next step that asks to go
  * on without questions, naming a transcript file the session never held), and the analysis, often numbered by
- * subject ("7. **Remaining tasks**: ..."), would take the headings of the real sections.
+ * subject ("7. **Remaining tasks**: ..."), would take the headings of the real sections. The analysis is handed on
+ * with the summary, so it is read apart, not dropped.
  *
  * <p>Only whole lines at the very start and end are taken, so a summary that quotes one of them keeps it.
  */
@@ -34,10 +34,10 @@ final class ClaudeCodeFraming {
    * {@code text} without Claude Code's framing.
    *
    * @param analysis the rendered analysis (the text between a first line "Analysis:" and the first line "Summary:"
-   *     after it), when the summary came in that form
+   *     after it), or empty when the summary did not come in that form
    * @param summary the rest: the summary itself
    */
-  record Unframed(Optional<String> analysis, String summary) {}
+  record Unframed(String analysis, String summary) {}
 
   static Unframed unframe(String text) {
     List<String> lines = Arrays.asList(text.split("\r?\n|\r", -1));
@@ -59,12 +59,12 @@ final class ClaudeCodeFraming {
     if (first < to && lines.get(first).strip().equals(ANALYSIS)) {
       for (int l = first + 1; l < to; l++) {
         if (lines.get(l).strip().equals(SUMMARY)) {
-          return new Unframed(Optional.of(String.join("\n", lines.subList(first + 1, l))),
+          return new Unframed(String.join("\n", lines.subList(first + 1, l)),
               String.join("\n", lines.subList(l + 1, to)));
         }
       }
     }
-    return new Unframed(Optional.empty(), String.join("\n", lines.subList(from, to)));
+    return new Unframed("", String.join("\n", lines.subList(from, to)));
   }
 
   private static boolean appended(String line) {

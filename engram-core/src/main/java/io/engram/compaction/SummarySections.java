@@ -26,9 +26,10 @@ import java.util.stream.Collectors;
  * <p>The text it reads may quote what it summarises: the summary block runs from the first opening tag
  * to the last closing one, tags and headings inside fenced code blocks do not count, and when the block
  * holds no heading while the text around it does (a quoted {@code <summary>} of a task notification was
- * taken for the block), the text around it is read. What Claude Code writes around a summary it hands on (its
- * rendered analysis, the lines before and after) is taken off first ({@link ClaudeCodeFraming}), so no reader counts
- * it. It never fails: any text yields a (possibly empty) result.
+ * taken for the block), the text around it is read. What Claude Code writes around a summary it hands on is taken
+ * off first ({@link ClaudeCodeFraming}): the lines before and after it, which no reader counts, and its rendered
+ * analysis, read apart from the sections and kept as the preamble, since the next session reads it too. It never
+ * fails: any text yields a (possibly empty) result.
  *
  * @param analysis the text inside {@code <analysis>} tags, or empty
  * @param preamble text before the first heading, or empty
@@ -51,9 +52,15 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
   /** Splits {@code text} into sections; never throws. */
   public static SummarySections parse(String framed) {
     ClaudeCodeFraming.Unframed unframed = ClaudeCodeFraming.unframe(framed);
-    String text = unframed.summary();
+    SummarySections read = parseTagged(unframed.summary());
+    // Claude Code hands its rendered analysis on with the summary: it is read as text before the first section.
+    return unframed.analysis().isBlank() ? read : new SummarySections(read.analysis(),
+        (unframed.analysis().strip() + "\n\n" + read.preamble()).strip(), read.sections());
+  }
+
+  private static SummarySections parseTagged(String text) {
     List<int[]> fences = fences(text);
-    String analysis = unframed.analysis().or(() -> between(text, "analysis", fences)).orElse("");
+    String analysis = between(text, "analysis", fences).orElse("");
     String outside = withoutBlock(text, "analysis", fences);
     SummarySections inBlock = split(between(text, "summary", fences).orElse(outside), analysis);
     // A quoted "<summary>...</summary>" (a task notification in a user message) is not the summary: when the

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  *
  * <p>The requests of a conversation are its typed messages ({@link TranscriptMessage#isHumanInput}): prompts, and
  * slash commands that ask something (with arguments, or expanding to a prompt; a bare {@code /mcp} or {@code
- * /clear} asks nothing). A prompt answers the agent when it is short (at most three words, or at most {@value
+ * /clear} asks nothing). {@code /compact}, typed or queued, asks for the compaction itself, its arguments being
+ * instructions for the summary: it is no request of the work. A prompt answers the agent when it is short (at most three words, or at most {@value
  * #SHORT_WORDS} opening with an answer: "yes", "ok", "let's", a letter or a number) and is not itself a question,
  * and the agent's last text before it picked out options or ended asking: it is bound to the option it picks,
  * else to the question in the text's last two sentences.
@@ -39,6 +40,8 @@ public record UserRequest(int index, String text, Optional<String> answers) {
       + "|\\(?[A-Za-z0-9]\\))\\b");
   private static final Pattern COMMAND_ARGS = Pattern.compile("(?s)<command-args>(.*?)</command-args>");
   private static final Pattern COMMAND_NAME = Pattern.compile("<command-name>([^<]*)</command-name>");
+  // Typed while the agent was busy, the command comes as a queued prompt: "/compact" or "/compact focus on X".
+  private static final Pattern COMPACT = Pattern.compile("(?s)/compact(?:\\s.*)?");
 
   public UserRequest {
     answers = answers == null ? Optional.empty() : answers;
@@ -81,7 +84,7 @@ public record UserRequest(int index, String text, Optional<String> answers) {
     TranscriptMessage m = messages.get(i);
     String text = m.typedText().strip();
     if (m.kind() != MessageKind.SLASH_COMMAND) {
-      return text;
+      return COMPACT.matcher(text).matches() ? "" : text;
     }
     Matcher name = COMMAND_NAME.matcher(text);
     if (!name.find()) {
@@ -90,6 +93,9 @@ public record UserRequest(int index, String text, Optional<String> answers) {
     Matcher args = COMMAND_ARGS.matcher(text);
     String a = args.find() ? args.group(1).strip() : "";
     String command = name.group(1).strip();
+    if (command.equals("/compact")) {
+      return "";
+    }
     if (!a.isEmpty()) {
       return command + " " + a;
     }

@@ -246,8 +246,8 @@ class SummarySectionsTest {
         .contains("If you need specific details from before compaction");
     SummarySections s = SummarySections.parse(handedOn);
     assertThat(s.sections().keySet()).isEqualTo(EnumSet.allOf(SummarySection.class));
-    assertThat(s.analysis()).startsWith("Let me chronologically analyze the conversation");
-    assertThat(s.preamble()).isEmpty();
+    assertThat(s.preamble()).startsWith("Let me chronologically analyze the conversation")
+        .doesNotContain("This session is being continued");
     assertThat(String.join("\n", s.sections().values()))
         .doesNotContain("If you need specific details", "without asking the user any further questions", ".jsonl");
   }
@@ -270,8 +270,7 @@ class SummarySectionsTest {
         + goOn + "   \n";
     SummarySections s = SummarySections.parse(text);
     assertThat(s.get(SummarySection.NEXT_STEP)).contains("Run ParserTest.");
-    assertThat(s.analysis()).isEqualTo("Let me go through it.");
-    assertThat(s.preamble()).isEmpty();
+    assertThat(s.preamble()).isEqualTo("Let me go through it.");
   }
 
   @Test
@@ -292,7 +291,7 @@ class SummarySectionsTest {
     SummarySections s = SummarySections.parse(text);
     assertThat(s.get(SummarySection.PENDING_TASKS)).contains("- Fix the two failing Settings tests");
     assertThat(s.get(SummarySection.CURRENT_WORK)).contains("Reading Settings.java.");
-    assertThat(s.analysis()).contains("TST-2", "76 tests pass");
+    assertThat(s.preamble()).contains("TST-2", "76 tests pass");
   }
 
   @Test

@@ -96,6 +96,19 @@ class MessageKindTest {
   }
 
   @Test
+  void theCompactCommandTypedOrQueuedIsNoRequestOfTheWork() throws IOException {
+    // Claude Code 2.1.x: "/compact" typed while the agent was busy stays queued at the cut; typed at the prompt it is
+    // a slash command, with its instructions for the summary as arguments.
+    String lines = """
+        {"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Run the crypto tests"}}
+        {"type":"user","uuid":"u2","parentUuid":"u1","sessionId":"s","message":{"role":"user","content":"<command-name>/compact</command-name>\\n<command-message>compact</command-message>\\n<command-args>keep the test names</command-args>"}}
+        {"type":"queue-operation","operation":"enqueue","sessionId":"s","content":"/compact"}
+        """;
+    Transcript t = TranscriptReader.read(new java.io.StringReader(lines), "s");
+    assertThat(UserRequest.of(t.messages())).extracting(UserRequest::text).containsExactly("Run the crypto tests");
+  }
+
+  @Test
   void onlyWhatThePersonTypedIsHumanInput() throws IOException {
     Transcript t = read(KINDS);
     assertThat(t.userMessages()).extracting(TranscriptMessage::typedText).allSatisfy(text -> {
