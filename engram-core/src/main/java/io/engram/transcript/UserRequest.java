@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  * "c", "2", "let's go with B") to what the agent had just asked: alone, "yes" says nothing of the task.
  *
  * <p>The requests of a conversation are its typed messages ({@link TranscriptMessage#isHumanInput}): prompts, and
- * slash commands that ask something (with arguments, or expanding to a prompt; a bare {@code /mcp} or {@code
- * /clear} asks nothing). {@code /compact}, typed or queued, asks for the compaction itself, its arguments being
+ * slash commands that ask something (expanding to a prompt, or with arguments and not run by the harness itself; a
+ * bare {@code /mcp} or {@code /clear}, or {@code /model default} that printed its output, asks nothing). {@code /compact}, typed or queued, asks for the compaction itself, its arguments being
  * instructions for the summary: it is no request of the work. A prompt answers the agent when it is short (at most three words, or at most {@value
  * #SHORT_WORDS} opening with an answer: "yes", "ok", "let's", a letter or a number) and is not itself a question,
  * and the agent's last text before it picked out options or ended asking: it is bound to the option it picks,
@@ -96,11 +96,13 @@ public record UserRequest(int index, String text, Optional<String> answers) {
     if (command.equals("/compact")) {
       return "";
     }
-    if (!a.isEmpty()) {
+    MessageKind next = i + 1 < messages.size() ? messages.get(i + 1).kind() : MessageKind.UNKNOWN;
+    // A command the harness ran itself ("/model default", "/add-dir ../lib") printed its output: it set something
+    // up and asked the agent nothing.
+    if (!a.isEmpty() && next != MessageKind.COMMAND_OUTPUT) {
       return command + " " + a;
     }
-    boolean expands = i + 1 < messages.size() && messages.get(i + 1).kind() == MessageKind.COMMAND_EXPANSION;
-    return expands ? command : "";
+    return next == MessageKind.COMMAND_EXPANSION ? command : "";
   }
 
   // An answer is short, is not itself a question, and is either a few words or opens with a word that answers.

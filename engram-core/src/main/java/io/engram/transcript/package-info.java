@@ -34,7 +34,8 @@
  * reader, and the Claude Code reader adds what only the record shows; a kind not known yet is {@link
  * MessageKind#UNKNOWN}, never a request. Only prompts and slash commands are {@link TranscriptMessage#isHumanInput
  * human input}. {@link UserRequest} is what the person asked, a slash command as {@code /name args}, and a short
- * answer ("yes", "c") bound to the question or option it answers.
+ * answer ("yes", "c") bound to the question or option it answers; {@code /compact} and a command the harness ran
+ * itself ({@code /model default}) ask nothing of the work.
  *
  * <p>{@link Transcript#segments()} splits a session at its compactions into {@link Segment}s, what the
  * model could see in one stretch. {@link Usage} is what the provider recorded for a request: the real

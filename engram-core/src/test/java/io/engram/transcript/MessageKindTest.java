@@ -109,6 +109,19 @@ class MessageKindTest {
   }
 
   @Test
+  void aCommandTheHarnessRanItselfIsNoRequestWhileOneThatExpandsIs() throws IOException {
+    // "/model default" prints its output; a project command with arguments expands to a prompt.
+    String lines = """
+        {"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"<command-name>/model</command-name>\\n<command-message>model</command-message>\\n<command-args>default</command-args>"}}
+        {"type":"user","uuid":"u2","parentUuid":"u1","sessionId":"s","message":{"role":"user","content":"<local-command-stdout>Set model to Default (Opus 4.6)</local-command-stdout>"}}
+        {"type":"user","uuid":"u3","parentUuid":"u2","sessionId":"s","message":{"role":"user","content":"<command-name>/review-pr</command-name>\\n<command-message>review-pr</command-message>\\n<command-args>181</command-args>"}}
+        {"type":"user","uuid":"u4","parentUuid":"u3","isMeta":true,"sessionId":"s","message":{"role":"user","content":[{"type":"text","text":"Review the pull request given as the argument."}]}}
+        """;
+    Transcript t = TranscriptReader.read(new java.io.StringReader(lines), "s");
+    assertThat(UserRequest.of(t.messages())).extracting(UserRequest::text).containsExactly("/review-pr 181");
+  }
+
+  @Test
   void onlyWhatThePersonTypedIsHumanInput() throws IOException {
     Transcript t = read(KINDS);
     assertThat(t.userMessages()).extracting(TranscriptMessage::typedText).allSatisfy(text -> {
