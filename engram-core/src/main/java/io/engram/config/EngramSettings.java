@@ -134,6 +134,10 @@ public record EngramSettings(
           int maxAnswerTokens,
       @Setting(byDefault = "120_000", min = 1_000, help = "Most characters of new messages one model update of the"
           + " notes is sent, the oldest cut first") int promptMessageChars,
+      @Setting(byDefault = "400", min = 1, help = "Most characters of one tool call's input a model update of the notes"
+          + " is sent") int modelToolCallChars,
+      @Setting(byDefault = "1_500", min = 1, help = "Most characters of one tool result a model update of the notes is"
+          + " sent") int modelToolOutputChars,
       @Setting(byDefault = "30", min = 0, help = "Most files the offline notes list, the most recently touched first")
           int listedFiles,
       @Setting(byDefault = "8", min = 0, help = "Most names the offline notes list for one file") int symbolsPerFile,

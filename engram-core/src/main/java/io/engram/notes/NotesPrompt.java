@@ -53,7 +53,7 @@ final class NotesPrompt {
 
   static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, EngramSettings.Notes settings) {
     int sectionCap = settings.sectionTokenCap();
-    String conversation = render(newMessages, settings.promptMessageChars());
+    String conversation = render(newMessages, settings);
     String notes = current.equals(SessionNotes.EMPTY) ? "(no notes yet)" : current.render();
     // The system text is the stable prefix across updates and sessions: mark it cacheable.
     return ModelRequest.of(String.format(SYSTEM, sectionCap), List.of(
@@ -61,28 +61,32 @@ final class NotesPrompt {
             + "\n\nAnswer with the JSON object.")), settings.maxAnswerTokens()).withCacheablePrefix(0);
   }
 
-  private static String line(TranscriptMessage m, ContentBlock b) {
+  private static String line(TranscriptMessage m, ContentBlock b, EngramSettings.Notes settings) {
     if (b instanceof ContentBlock.Text t) {
       return "[" + m.role().name().toLowerCase() + "] " + t.text();
     }
     if (b instanceof ContentBlock.ToolUse u) {
-      return "[tool call] " + u.name() + " " + OfflineNotes.clip(u.input().toString(), 400);
+      return "[tool call] " + u.name() + " " + OfflineNotes.clip(u.input().toString(), settings.modelToolCallChars());
     }
     if (b instanceof ContentBlock.ToolResult r) {
-      return "[tool result" + (r.isError() ? ", error" : "") + "] " + OfflineNotes.clip(r.text(), 1500);
+      return "[tool result" + (r.isError() ? ", error" : "") + "] " + OfflineNotes.clip(r.text(), settings.modelToolOutputChars());
     }
     return "";
   }
 
-  /** {@code messages} as the model reads them, at most {@code maxChars} of them (the oldest part is cut first). */
-  static String render(List<TranscriptMessage> messages, int maxChars) {
+  /**
+   * {@code messages} as the model reads them, at most {@code settings.promptMessageChars()} of them (the oldest part
+   * is cut first), each tool call's input and result cut as the settings say.
+   */
+  static String render(List<TranscriptMessage> messages, EngramSettings.Notes settings) {
+    int maxChars = settings.promptMessageChars();
     StringBuilder sb = new StringBuilder();
     for (TranscriptMessage m : messages) {
       if (m.isSidechain() || m.isMeta()) {
         continue;
       }
       for (ContentBlock b : m.blocks()) {
-        String line = line(m, b);
+        String line = line(m, b, settings);
         if (!line.isEmpty()) {
           sb.append(line).append("\n\n");
         }
