@@ -168,10 +168,22 @@ public final class RuleBasedExtractor implements Extractor {
   }
 
   /**
+   * Whether a negation of the turn is about what the agent just did by the rules' reading of its clauses: it says what
+   * the speaker needs ("they don't really need to exist"), or it rejects only a pronoun ("no don't set it", 别改了)
+   * and no sentence says it holds on. A time word ("in the future state") does not make such a negation a rule.
+   */
+  private static boolean rejectsWhatWasJustDone(List<Sentence> sentences) {
+    return sentences.stream().anyMatch(s -> CorrectionClauses.aboutTheTaskAtHand(s.text()))
+        || sentences.stream().anyMatch(s -> CorrectionClauses.rejectsAPronoun(s.text()))
+            && sentences.stream().noneMatch(s -> Intents.holdsOn(s.text()));
+  }
+
+  /**
    * What the learnt model adds to, or takes from, what the rules read in one turn: a correction the rules read by its
    * clauses goes when the model finds the turn unlike any correction; a turn the rules pass over is kept whole when
    * the model finds it like one, unless a sentence of it is about the work at hand by the rules' reading (this
-   * file, this time, what you suggested, an edit asked for), which the model is not let to overrule, or it only asks.
+   * file, this time, what you suggested, an edit asked for, a "don't" of what the speaker needs or of a pronoun alone),
+   * which the model is not let to overrule, or it only asks.
    */
   private List<MemoryCandidate> withLearnt(int index, TurnText turn, Optional<String> previousAssistant,
       List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> corrections) {
@@ -188,6 +200,7 @@ public final class RuleBasedExtractor implements Extractor {
     String whole = turn.text().substring(first.start(), last.end()).strip();
     if (ruled || p < settings.learntCorrectionMin() || whole.length() > settings.learntCorrectionMaxChars()
         || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()))
+        || rejectsWhatWasJustDone(sentences)
         || sentences.stream().allMatch(s -> Intents.isQuestion(s.text()))) {
       return kept;
     }

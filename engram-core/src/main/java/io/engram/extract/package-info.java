@@ -32,7 +32,8 @@
  * of it) says how likely a turn is a standing correction. A turn the rules pass over is kept whole when the model is
  * sure enough ({@code extraction.learntCorrectionMin}), so what to do instead and why stay in it; a correction the
  * rules read goes when the model finds its turn unlike any ({@code extraction.learntCorrectionKeep}); the rules'
- * reading of the work at hand (this file, this time, an edit asked for) and a turn that only asks are never overruled.
+ * reading of the work at hand (this file, this time, an edit asked for, a "don't" of what the speaker needs or of a
+ * pronoun alone) and a turn that only asks are never overruled.
  * Its weights are a resource of this package, fitted offline by {@link CorrectionLab} (the lab's {@code
  * CorrectionsBench}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
  * alone and a keyword baseline.
