@@ -120,7 +120,10 @@ public record EngramSettings(
     CLAUDE_CODE
   }
 
-  /** Session notes: when they start, when they are brought up to date, how long they grow. */
+  /**
+   * Session notes: when they start, when they are brought up to date, how long they grow, what a model updating them
+   * is sent, and what the offline engine writes without one ({@link NotesOffline}).
+   */
   public record Notes(
       @Setting(byDefault = "10_000", min = 0, help = "Context tokens a session reaches before its notes are first"
           + " written") int startTokens,
@@ -138,13 +141,37 @@ public record EngramSettings(
           + " is sent") int modelToolCallChars,
       @Setting(byDefault = "1_500", min = 1, help = "Most characters of one tool result a model update of the notes is"
           + " sent") int modelToolOutputChars,
-      @Setting(byDefault = "30", min = 0, help = "Most files the offline notes list, the most recently touched first")
-          int listedFiles,
-      @Setting(byDefault = "8", min = 0, help = "Most names the offline notes list for one file") int symbolsPerFile,
-      @Setting(byDefault = "15", min = 0, help = "Most errors the offline notes list, the latest") int listedErrors,
-      @Setting(byDefault = "10", min = 0, help = "Most user corrections the offline notes list, the latest")
-          int listedCorrections) implements SettingsSection<Notes> {
+      NotesOffline offline) implements SettingsSection<Notes> {
     public static final Notes DEFAULTS = SettingDeclarations.defaults(Notes.class);
+  }
+
+  /**
+   * What the offline notes engine writes without a model: how many files, names, errors and corrections it lists, and
+   * how much of each text it quotes; the notes' token caps ({@code notes.sectionTokenCap}, {@code totalTokenCap}) then
+   * bound the whole.
+   */
+  public record NotesOffline(
+      @Setting(byDefault = "30", min = 0, help = "Most files the offline notes list, the most recently touched first")
+          int files,
+      @Setting(byDefault = "8", min = 0, help = "Most names the offline notes list for one file") int symbolsPerFile,
+      @Setting(byDefault = "15", min = 0, help = "Most errors the offline notes list, the latest") int errors,
+      @Setting(byDefault = "10", min = 0, help = "Most user corrections the offline notes list, the latest")
+          int corrections,
+      @Setting(byDefault = "1_200", min = 1, help = "Most characters of the latest request the offline notes quote")
+          int requestChars,
+      @Setting(byDefault = "800", min = 1, help = "Most characters of the last reply the offline notes quote")
+          int replyChars,
+      @Setting(byDefault = "200", min = 1, help = "Most characters of an error's line the offline notes quote")
+          int errorChars,
+      @Setting(byDefault = "300", min = 1, help = "Most characters of a user correction the offline notes quote")
+          int correctionChars,
+      @Setting(byDefault = "160", min = 1, help = "Most characters of a request one worklog entry quotes")
+          int worklogRequestChars,
+      @Setting(byDefault = "200", min = 1, help = "Most characters of a reply one worklog entry quotes")
+          int worklogResultChars,
+      @Setting(byDefault = "80", min = 1, help = "Most characters of a tool call's command or path the offline notes"
+          + " quote") int callChars) implements SettingsSection<NotesOffline> {
+    public static final NotesOffline DEFAULTS = SettingDeclarations.defaults(NotesOffline.class);
   }
 
   /**

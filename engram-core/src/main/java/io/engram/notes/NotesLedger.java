@@ -36,10 +36,10 @@ import java.util.regex.Pattern;
  */
 record NotesLedger(String request, String reply, List<String> todos, List<FileNote> files, List<ErrorNote> errors,
     List<String> corrections) {
-  // Not a setting: the files the ledger remembers beyond those the notes list (notes.listedFiles), so that a file
+  // Not a setting: the files the ledger remembers beyond those the notes list (notes.offline.files), so that a file
   // touched again keeps its counts; it bounds the progress file, not the notes.
   static final int FILES_KEPT = 200;
-  // Not a setting either: the errors remembered beyond those listed (notes.listedErrors), for their counts.
+  // Not a setting either: the errors remembered beyond those listed (notes.offline.errors), for their counts.
   static final int ERRORS_KEPT = 50;
 
   static final NotesLedger EMPTY = new NotesLedger("", "", List.of(), List.of(), List.of(), List.of());
@@ -84,31 +84,31 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** This ledger after the main-line messages {@code fresh}, which follow those it has seen, within {@code limits}. */
-  NotesLedger plus(List<TranscriptMessage> fresh, EngramSettings.Notes limits) {
+  NotesLedger plus(List<TranscriptMessage> fresh, EngramSettings.NotesOffline limits) {
     List<TranscriptMessage> messages = fresh.stream().filter(m -> !m.isSidechain()).toList();
     if (messages.isEmpty()) {
       return this;
     }
-    return new NotesLedger(latestRequest(messages), lastReply(messages), todos(messages), files(messages, limits),
-        errors(messages), corrections(messages, limits));
+    return new NotesLedger(latestRequest(messages, limits), lastReply(messages, limits), todos(messages),
+        files(messages, limits), errors(messages, limits), corrections(messages, limits));
   }
 
-  private String latestRequest(List<TranscriptMessage> messages) {
+  private String latestRequest(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
     int at = lastRequestIndex(messages);
     if (at < 0) {
       return request;
     }
     TranscriptMessage m = messages.get(at);
     return redacted("Latest request" + m.timestamp().map(t -> " (" + TIME.format(t) + ")").orElse("") + ": "
-        + OfflineNotes.clip(TranscriptTurns.humanText(m), 1200));
+        + OfflineNotes.clip(TranscriptTurns.humanText(m), limits.requestChars()));
   }
 
-  private String lastReply(List<TranscriptMessage> messages) {
+  private String lastReply(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
     int request = lastRequestIndex(messages);
     for (int i = messages.size() - 1; i > request; i--) {
       TranscriptMessage m = messages.get(i);
       if (m.role() == Role.ASSISTANT && !m.text().isBlank()) {
-        return redacted(OfflineNotes.clip(m.text(), 800));
+        return redacted(OfflineNotes.clip(m.text(), limits.replyChars()));
       }
     }
     return request >= 0 ? "" : reply;
@@ -132,7 +132,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         .map(t -> redacted("- [" + t.status() + "] " + OfflineNotes.oneLine(t.content()))).toList();
   }
 
-  private List<FileNote> files(List<TranscriptMessage> messages, EngramSettings.Notes limits) {
+  private List<FileNote> files(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
     Map<String, Set<String>> symbols = symbolsByFile(messages);
     Map<String, FileNote> byPath = new LinkedHashMap<>();
     List<FileActivity> touched = FileActivity.of(messages);
@@ -159,12 +159,13 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     return all.subList(0, Math.min(FILES_KEPT, all.size()));
   }
 
-  private List<ErrorNote> errors(List<TranscriptMessage> messages) {
+  private List<ErrorNote> errors(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
     Map<String, Integer> lines = new LinkedHashMap<>();
     errors.forEach(e -> lines.put(e.line(), e.times()));
     for (ErrorFix e : ErrorFix.of(messages)) {
-      String line = OfflineNotes.callLabel(e.call()) + " failed: " + OfflineNotes.clip(OfflineNotes.errorLine(e.error()), 200)
-          + e.fix().map(f -> " -> fixed by " + OfflineNotes.callLabel(f.call())).orElse(" (unresolved)");
+      String line = OfflineNotes.callLabel(e.call(), limits) + " failed: "
+          + OfflineNotes.clip(OfflineNotes.errorLine(e.error()), limits.errorChars())
+          + e.fix().map(f -> " -> fixed by " + OfflineNotes.callLabel(f.call(), limits)).orElse(" (unresolved)");
       lines.merge(redacted(line), 1, Integer::sum);
     }
     List<ErrorNote> all = new ArrayList<>();
@@ -172,17 +173,17 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     return all.subList(Math.max(0, all.size() - ERRORS_KEPT), all.size());
   }
 
-  private List<String> corrections(List<TranscriptMessage> messages, EngramSettings.Notes limits) {
+  private List<String> corrections(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
     List<String> all = new ArrayList<>(corrections);
     for (TranscriptMessage m : messages) {
       if (TranscriptTurns.isHumanText(m)) {
         String text = TranscriptTurns.humanText(m).strip();
         if (CORRECTION.matcher(text).find()) {
-          all.add(redacted(OfflineNotes.clip(OfflineNotes.oneLine(text), 300)));
+          all.add(redacted(OfflineNotes.clip(OfflineNotes.oneLine(text), limits.correctionChars())));
         }
       }
     }
-    return all.subList(Math.max(0, all.size() - limits.listedCorrections()), all.size());
+    return all.subList(Math.max(0, all.size() - limits.corrections()), all.size());
   }
 
   /** The Current State section. */
@@ -202,25 +203,25 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** The Files and Functions section. */
-  String filesSection(EngramSettings.Notes limits) {
+  String filesSection(EngramSettings.NotesOffline limits) {
     StringBuilder sb = new StringBuilder();
-    for (FileNote f : files.subList(0, Math.min(limits.listedFiles(), files.size()))) {
+    for (FileNote f : files.subList(0, Math.min(limits.files(), files.size()))) {
       sb.append("- `").append(f.path()).append("`: ").append(counts(f));
       if (!f.symbols().isEmpty()) {
         sb.append("; symbols: ").append(String.join(", ", f.symbols()));
       }
       sb.append('\n');
     }
-    if (files.size() > limits.listedFiles()) {
-      sb.append("- (").append(files.size() - limits.listedFiles()).append(" older files not listed)\n");
+    if (files.size() > limits.files()) {
+      sb.append("- (").append(files.size() - limits.files()).append(" older files not listed)\n");
     }
     return sb.toString();
   }
 
   /** The Errors and Corrections section. */
-  String errorsSection(EngramSettings.Notes limits) {
+  String errorsSection(EngramSettings.NotesOffline limits) {
     StringBuilder sb = new StringBuilder();
-    for (ErrorNote e : errors.subList(Math.max(0, errors.size() - limits.listedErrors()), errors.size())) {
+    for (ErrorNote e : errors.subList(Math.max(0, errors.size() - limits.errors()), errors.size())) {
       sb.append("- ").append(e.line()).append(e.times() > 1 ? " (" + e.times() + " times)" : "").append('\n');
     }
     corrections.forEach(c -> sb.append("- User correction: ").append(c).append('\n'));

@@ -33,10 +33,10 @@ final class OfflineNotes {
       "(?i)error|fail|exception|cannot|can't|not found|undefined|denied|refused|invalid|expected");
 
   private final TranscriptTurns turns;
-  private final EngramSettings.Notes limits;
+  private final EngramSettings.NotesOffline limits;
 
-  /** An engine splitting turns with {@code turns}, whose lists are as long as {@code limits} say. */
-  OfflineNotes(TranscriptTurns turns, EngramSettings.Notes limits) {
+  /** An engine splitting turns with {@code turns}, whose lists and quotes are as long as {@code limits} say. */
+  OfflineNotes(TranscriptTurns turns, EngramSettings.NotesOffline limits) {
     this.turns = turns;
     this.limits = limits;
   }
@@ -106,23 +106,23 @@ final class OfflineNotes {
     if (first != null && first.timestamp().isPresent()) {
       sb.append(TIME.format(first.timestamp().get())).append(' ');
     }
-    sb.append(turn.humanInput() ? "Request: " + clip(oneLine(TranscriptTurns.humanText(first)), 160) : "(continued)");
+    sb.append(turn.humanInput() ? "Request: " + clip(oneLine(TranscriptTurns.humanText(first)), limits.worklogRequestChars()) : "(continued)");
     if (!tools.isEmpty()) {
       List<String> parts = new ArrayList<>();
       tools.forEach((name, n) -> parts.add(n > 1 ? name + " x" + n : name));
       sb.append(" | tools: ").append(String.join(", ", parts));
     }
     if (!reply.isEmpty()) {
-      sb.append(" | result: ").append(clip(oneLine(reply), 200));
+      sb.append(" | result: ").append(clip(oneLine(reply), limits.worklogResultChars()));
     }
     return sb.toString();
   }
 
-  static String callLabel(ContentBlock.ToolUse call) {
+  static String callLabel(ContentBlock.ToolUse call, EngramSettings.NotesOffline limits) {
     for (String field : List.of("file_path", "command", "pattern", "url")) {
       String v = call.inputText(field);
       if (!v.isEmpty()) {
-        return "`" + call.name() + " " + clip(oneLine(v), 80) + "`";
+        return "`" + call.name() + " " + clip(oneLine(v), limits.callChars()) + "`";
       }
     }
     return "`" + call.name() + "`";

@@ -94,7 +94,7 @@ public final class SessionNotesKeeper {
       // Notes kept with no reading of this file: still its notes when it holds their last message in place.
       boolean matched = kept.isPresent() || covered == 0;
       Optional<String> coveredUuid = stored.flatMap(p -> p.state().lastUuid());
-      OfflineNotes engine = new OfflineNotes(turns, settings.notes());
+      OfflineNotes engine = new OfflineNotes(turns, settings.notes().offline());
       List<TranscriptMessage> lastPiece = List.of();
       int lastBase = progress.messagesRead();
       TranscriptPosition at = progress.checkpoint().position();
@@ -150,7 +150,7 @@ public final class SessionNotesKeeper {
         model -> StructuredOutput.ask(model,
                 NotesPrompt.request(withEntries, fresh, settings.notes()), NotesPrompt.Answer.class)
             .value().applyTo(withEntries),
-        () -> new OfflineNotes(turns, settings.notes()).update(before, progress.ledger(), entries));
+        () -> new OfflineNotes(turns, settings.notes().offline()).update(before, progress.ledger(), entries));
     SessionNotes fitted = new NotesBudget(settings.notes(),
         JtokkitTokenCounter.forModel(progress.context().model(), settings.context())).fit(redacted(answered.value()));
     int updates = previous.map(p -> p.state().updates()).orElse(0) + 1;
@@ -222,7 +222,7 @@ public final class SessionNotesKeeper {
         model -> StructuredOutput.ask(model,
                 NotesPrompt.request(before, fresh, settings.notes()), NotesPrompt.Answer.class)
             .value().applyTo(before),
-        () -> new OfflineNotes(turns, settings.notes()).update(before, transcript, from, end));
+        () -> new OfflineNotes(turns, settings.notes().offline()).update(before, transcript, from, end));
   }
 
   /** True when the stored state still describes this transcript (it covers no more than exists, and the uuid matches). */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LinearTimeScansTest {
   @Test
   void offlineNotesScanInLinearTime() {
-    OfflineNotes notes = new OfflineNotes(TranscriptTurns.watching(List.of()), EngramSettings.Notes.DEFAULTS);
+    OfflineNotes notes = new OfflineNotes(TranscriptTurns.watching(List.of()), EngramSettings.NotesOffline.DEFAULTS);
     AdversarialText.eachScansInTime(text -> {
       // The text shared out between the four places the notes read: a quadratic scan of a quarter still takes
       // far longer than the budget, and grows sixteenfold when the text does fourfold.
