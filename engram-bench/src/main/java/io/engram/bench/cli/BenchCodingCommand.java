@@ -166,6 +166,12 @@ final class BenchCodingCommand implements Runnable {
           out.printf("  %-4s %2d %2d %2d %.2f %.3f %s <- %s | top: %s%n", m.lang(), m.recallRank(), m.bm25Rank(),
               m.vectorRank(), m.coverage(), m.cosine(), m.expected(), m.query(), String.join(", ", m.recallTop()));
         }
+        out.printf("%nsent for prompts no memory answers, %s: the first's coverage and cosine, the vector floor and"
+            + " keyword gate%n", row.model());
+        for (CodingRecallBench.Unwanted u : row.result().unwanted()) {
+          out.printf("  %-4s %.2f %.3f %.3f %.3f %s | sent: %s%n", u.lang(), u.coverage(), u.cosine(), u.vectorFloor(),
+              u.keywordGate(), u.query(), String.join(", ", u.sent()));
+        }
       }
     }
   }

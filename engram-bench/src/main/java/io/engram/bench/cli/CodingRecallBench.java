@@ -25,7 +25,14 @@ final class CodingRecallBench {
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
       List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid,
-      List<Miss> misses) {}
+      List<Miss> misses, List<Unwanted> unwanted) {}
+
+  /**
+   * A query no memory answers that recall's floor still sent memories for: the first one's coverage and cosine, the
+   * query's vector floor and keyword gate, and every memory sent, to see which way it came through.
+   */
+  record Unwanted(String query, String lang, double coverage, double cosine, double vectorFloor, double keywordGate,
+      List<String> sent) {}
 
   /**
    * A query whose expected memory recall did not rank in its top 3, for failure analysis: where each ranking put
@@ -64,6 +71,7 @@ final class CodingRecallBench {
     List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
     List<Double> gates = new ArrayList<>(); // and the cosine a keyword match must reach
     List<Miss> misses = new ArrayList<>();
+    List<Unwanted> unwanted = new ArrayList<>();
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
       index.sync(set.memories());
@@ -85,6 +93,7 @@ final class CodingRecallBench {
           add(rankings, "vector", vectorIds);
         }
         miss(q, ranked, recallIds, bm25Ids, vectorIds).ifPresent(misses::add);
+        unwanted(q, ranked, floors.get(floors.size() - 1), gates.get(gates.size() - 1)).ifPresent(unwanted::add);
       }
     }
     Map<String, Double> hitAt = new LinkedHashMap<>();
@@ -141,7 +150,19 @@ final class CodingRecallBench {
       }
     }
     return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
-        gated, misses);
+        gated, misses, unwanted);
+  }
+
+  /** The query as {@link Unwanted} when no memory answers it and recall's floor sends some. */
+  private Optional<Unwanted> unwanted(CodingSet.Query q, List<Candidate> ranked, double floor, double gate) {
+    List<Candidate> sent = ranked.stream().filter(c -> c.clears(settings.keywordFloor(), floor, gate))
+        .limit(settings.filesPerTurn()).toList();
+    if (!q.expected().isEmpty() || sent.isEmpty()) {
+      return Optional.empty();
+    }
+    Candidate first = sent.get(0);
+    return Optional.of(new Unwanted(q.text(), q.lang(), first.coverage(), first.cosine().orElse(Double.NaN), floor,
+        gate, sent.stream().map(Candidate::id).toList()));
   }
 
   /** The query as a {@link Miss} when recall's top 3 lacks every memory it expects. */
