@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * One {@link RecallQuery}'s retrieval over a {@link SearchIndex}, in up to four steps:
@@ -39,19 +42,22 @@ final class HybridSearch {
   private final BiFunction<String, Integer, List<SearchIndex.Hit>> vectors;
   private final BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines;
   private final Map<String, RecallDocument> documents;
+  private final BiPredicate<String, Script> otherScript;
   private final EngramSettings.Recall settings;
 
   /**
    * Over {@code index}; {@code vectors} gives a text's nearest stored vectors, {@code exactCosines} the cosines,
-   * computed for the text, of those of its keyword hits that have no stored vector yet.
+   * computed for the text, of those of its keyword hits that have no stored vector yet; {@code otherScript} says
+   * whether a document is written in another script than a text's.
    */
   HybridSearch(SearchIndex index, BiFunction<String, Integer, List<SearchIndex.Hit>> vectors,
       BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines,
-      Map<String, RecallDocument> documents, EngramSettings.Recall settings) {
+      Map<String, RecallDocument> documents, BiPredicate<String, Script> otherScript, EngramSettings.Recall settings) {
     this.index = index;
     this.vectors = vectors;
     this.exactCosines = exactCosines;
     this.documents = documents;
+    this.otherScript = otherScript;
     this.settings = settings;
   }
 
@@ -108,9 +114,39 @@ final class HybridSearch {
     boolean wanted = rrf ? settings.vectorWeight() > 0 : settings.vectorShare() > 0;
     List<SearchIndex.Hit> vector = wanted ? withExactCosines(vectors.apply(text, n), exactCosines.apply(text, keyword))
         : List.of();
-    return rrf ? RankFusion.reciprocalRanks(keyword, vector, settings.fusionK(), settings.vectorWeight())
-        : RankFusion.scores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare());
+    Set<String> blind = keywordBlind(text, keyword, vector);
+    return rrf ? RankFusion.reciprocalRanks(keyword, vector, settings.fusionK(), settings.vectorWeight(), blind)
+        : RankFusion.scores(keyword, vector, vector.isEmpty() ? 0 : settings.vectorShare(), blind);
   }
+
+  /**
+   * The documents found by vectors that the text's keywords could not have reached, which fusion judges by their
+   * meaning alone ({@link RankFusion#scores(List, List, double, Set)}): those written in Latin letters for a Chinese
+   * or Japanese text, or in CJK characters for a Latin one, when the text holds no word that could match them. A
+   * Chinese text reaches an English document only through a Latin word (a name in code); an English text reaches a Chinese one only through the names in code that it holds, and did when
+   * its keyword search found one. A keyword index cannot match a Chinese question to its English answer, so without
+   * this the answer lost the keyword share of its score to every Chinese memory sharing a word with the question;
+   * where the text names something the other script's memories could hold, a memory missing it is fused as usual.
+   * Its keyword coverage, which the relevance floor reads, stays what the keywords found.
+   */
+  private Set<String> keywordBlind(String text, List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector) {
+    Script script = Script.of(text);
+    if (vector.isEmpty() || script == Script.HANGUL) {
+      return Set.of(); // no model reads Korean: its vector hits say nothing either
+    }
+    Script counterpart = script == Script.CJK ? Script.LATIN : Script.CJK;
+    Predicate<String> inCounterpart = id -> otherScript.test(id, script)
+        && !otherScript.test(id, counterpart);
+    boolean reaches = script == Script.CJK ? Script.holdsOtherLetters(text)
+        : keyword.stream().map(SearchIndex.Hit::id).anyMatch(inCounterpart);
+    if (reaches) {
+      return Set.of();
+    }
+    Set<String> out = new HashSet<>();
+    vector.stream().map(SearchIndex.Hit::id).filter(inCounterpart).forEach(out::add);
+    return out;
+  }
+
 
   /** The stored vectors' hits with the computed cosines of documents they could not hold, best first. */
   private static List<SearchIndex.Hit> withExactCosines(List<SearchIndex.Hit> stored, List<SearchIndex.Hit> exact) {

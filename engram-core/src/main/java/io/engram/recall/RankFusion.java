@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /** Fusion of a keyword and a vector ranking into one list of {@link Candidate}s, best first. */
 public final class RankFusion {
@@ -22,6 +23,16 @@ public final class RankFusion {
    * candidate found by vectors carries its cosine.
    */
   public static List<Candidate> scores(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, double vectorShare) {
+    return scores(keyword, vector, vectorShare, Set.of());
+  }
+
+  /**
+   * As {@link #scores(List, List, double)}, except that a document of {@code keywordBlind} that the keyword ranking
+   * does not hold counts its vector score in the keyword share too: the keyword search could not have found it (a
+   * memory in another script than the query, which shares no word with it), so its absence there says nothing.
+   */
+  public static List<Candidate> scores(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, double vectorShare,
+      Set<String> keywordBlind) {
     if (vectorShare < 0 || vectorShare > 1) {
       throw new IllegalArgumentException("vectorShare must be within 0..1, was " + vectorShare);
     }
@@ -29,6 +40,9 @@ public final class RankFusion {
     Map<String, int[]> ranks = new LinkedHashMap<>();
     addNormalised(keyword, 1 - vectorShare, 0, true, acc, ranks);
     addNormalised(vector, vectorShare, 1, false, acc, ranks);
+    if (vectorShare > 0) {
+      blindToKeywords(keywordBlind, ranks, acc, (1 - vectorShare) / vectorShare);
+    }
     Map<String, Double> cosines = new HashMap<>();
     vector.forEach(h -> cosines.putIfAbsent(h.id(), h.cosine()));
     return candidates(acc, ranks, cosines);
@@ -54,6 +68,15 @@ public final class RankFusion {
   /** Weighted reciprocal rank fusion: vector terms count {@code vectorWeight / (k + rank)}. */
   public static List<Candidate> reciprocalRanks(
       List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k, double vectorWeight) {
+    return reciprocalRanks(keyword, vector, k, vectorWeight, Set.of());
+  }
+
+  /**
+   * As {@link #reciprocalRanks(List, List, int, double)}, except that a document of {@code keywordBlind} that the
+   * keyword ranking does not hold counts its vector rank there too (as {@link #scores(List, List, double, Set)} says).
+   */
+  public static List<Candidate> reciprocalRanks(List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector, int k,
+      double vectorWeight, Set<String> keywordBlind) {
     Map<String, double[]> acc = new HashMap<>();
     Map<String, int[]> ranks = new LinkedHashMap<>();
     for (int i = 0; i < keyword.size(); i++) {
@@ -66,9 +89,26 @@ public final class RankFusion {
       acc.computeIfAbsent(id, x -> new double[1])[0] += vectorWeight / (k + i + 1);
       ranks.computeIfAbsent(id, x -> new int[2])[1] = i + 1;
     }
+    if (vectorWeight > 0) {
+      blindToKeywords(keywordBlind, ranks, acc, 1 / vectorWeight);
+    }
     Map<String, Double> cosines = new HashMap<>();
     vector.forEach(h -> cosines.putIfAbsent(h.id(), h.cosine()));
     return candidates(acc, ranks, cosines);
+  }
+
+  /**
+   * Gives each document of {@code blind} found by vectors alone its vector term once more, times {@code ratio} (the
+   * keyword weight over the vector weight), in place of the keyword term it could not have.
+   */
+  private static void blindToKeywords(Set<String> blind, Map<String, int[]> ranks, Map<String, double[]> acc,
+      double ratio) {
+    for (String id : blind) {
+      int[] r = ranks.get(id);
+      if (r != null && r[0] == 0 && r[1] > 0) {
+        acc.get(id)[0] *= 1 + ratio;
+      }
+    }
   }
 
   private static List<Candidate> candidates(Map<String, double[]> acc, Map<String, int[]> ranks,

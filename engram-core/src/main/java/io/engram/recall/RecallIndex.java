@@ -275,8 +275,8 @@ public final class RecallIndex {
    */
   public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
     EngramSettings.Recall read = embedder.map(e -> settings.readBy(e.reading(query.text()).model())).orElse(settings);
-    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents, read)
-        .run(query, now);
+    List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents,
+        scripts::otherThan, read).run(query, now);
     EngramSettings.Rescoring weights = settings.rescoring();
     List<Candidate> rescored = FeatureRescoring.rescore(query.text(), ranked, documents, weights);
     FeatureRescoring.TokenMatches matches = tokenMatch.map(t -> t.matches(query.text(), rescored, documents, weights))
@@ -293,7 +293,7 @@ public final class RecallIndex {
   public static List<Candidate> keywordRanking(SearchIndex index, Map<String, RecallDocument> known, RecallQuery query,
       EngramSettings.Recall settings, Instant now) {
     List<Candidate> ranked = new HybridSearch(index, (text, limit) -> List.of(), (text, hits) -> List.of(), known,
-        settings).run(query, now);
+        (id, script) -> false, settings).run(query, now);
     return FeatureRescoring.rescore(query.text(), ranked, known, settings.rescoring());
   }
 

@@ -53,6 +53,18 @@ public enum Script {
     return hangul > cjk - hangul ? HANGUL : CJK;
   }
 
+  /** Whether {@code text} holds a letter that is not CJK (a Latin word, a name in code). */
+  static boolean holdsOtherLetters(CharSequence text) {
+    for (int i = 0; i < text.length(); ) {
+      int cp = Character.codePointAt(text, i);
+      i += Character.charCount(cp);
+      if (Character.isLetter(cp) && !isCjk(cp)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Below Hangul Jamo (U+1100) no letter is CJK: Latin text is told so without a script table's search per letter. */
   private static final int FIRST_CJK = 0x1100;
 

@@ -25,9 +25,11 @@
  * budget, reporting each) and searches it; a keyword hit still waiting for its vector gets
  * its cosine computed for the query ({@link RecallIndex#EXACT_COSINES} of them), so the floor and the fusion see it: BM25 and,
  * with an {@link Embedder}, vector search, 50 {@link Candidate}s each, fused by min-max normalised scores
- * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion, then weighed by keyword coverage
- * (the share of the question's words a document holds, {@code recall.coverageWeight}; {@link HybridSearch}
- * has every step), then rescored by a few named features ({@link FeatureRescoring}, {@code recall.rescoring}: the
+ * (0.6 BM25 + 0.4 cosine by default) or by weighted reciprocal rank fusion (a memory in another script than the
+ * query that its words could not reach, a Chinese question's English answer, counts its vector score in the keyword
+ * share too, rather than losing that share to every memory that shares a word with the question), then weighed by
+ * keyword coverage (the share of the question's words a document holds, {@code recall.coverageWeight};
+ * {@link HybridSearch} has every step), then rescored by a few named features ({@link FeatureRescoring}, {@code recall.rescoring}: the
  * question's words in the document's own text rather than only in the context it carries, a "when" question
  * meeting a text that says when, a date within the period asked about, how much the document's own text says, how
  * well the best match of its group matched, how well the question it replies to matched, and, for the best 30

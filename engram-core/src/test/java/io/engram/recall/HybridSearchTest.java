@@ -90,4 +90,77 @@ class HybridSearchTest {
       assertThat(c.clears(DEFAULTS.keywordFloor(), Double.POSITIVE_INFINITY)).isFalse();
     });
   }
+
+  /** Reads a dog, a park and roadworks alike in English and Chinese, one dimension each. */
+  private static final class SharedMeaning implements Embedder {
+    @Override
+    public float[] embed(String text) {
+      String t = text.toLowerCase(java.util.Locale.ROOT);
+      return new float[] {count(t, "dog") + count(t, "狗"), count(t, "park") + count(t, "公园"),
+          count(t, "road") + count(t, "修路"), 0.1f};
+    }
+
+    @Override
+    public int dimension() {
+      return 4;
+    }
+
+    private static float count(String text, String word) {
+      return text.split(word, -1).length - 1;
+    }
+  }
+
+  /** Hybrid search of {@code query} over {@code docs}, each document's script read from its text, with no rescoring. */
+  private static List<Candidate> acrossScripts(List<RecallDocument> docs, String query) {
+    InMemorySearchIndex index = new InMemorySearchIndex();
+    Embedder model = new SharedMeaning();
+    new RecallIndex(index, Optional.of(model)).sync(docs);
+    java.util.Map<String, RecallDocument> byId = new java.util.HashMap<>();
+    docs.forEach(d -> byId.put(d.id(), d));
+    return new HybridSearch(index, (text, n) -> index.vectorSearch(model.embedQuery(text), n),
+        (text, hits) -> List.of(), byId, (id, script) -> Script.of(byId.get(id).ownText()) != script, DEFAULTS).run(RecallQuery.of(query), NOW);
+  }
+
+  @Test
+  void aMemoryInTheOtherScriptIsNotHeldBackByKeywordsThatCouldNotMatchIt() {
+    List<RecallDocument> docs = List.of(doc("en-park", "The dog park opens at seven."),
+        doc("zh-road", "公园门口在修路，先绕到东门。"));
+
+    List<Candidate> ranked = acrossScripts(docs, "狗公园几点开门？");
+
+    // zh-road shares the word 公园 with the question; the English answer shares none, and cannot: it is found by
+    // meaning, and judged by its meaning alone rather than as a document the keywords missed
+    assertThat(find(ranked, "zh-road").orElseThrow().keywordRank()).isPresent();
+    assertThat(ranked.get(0).id()).isEqualTo("en-park");
+    assertThat(ranked.get(0).keywordRank()).isEmpty();
+    assertThat(ranked.get(0).coverage()).as("the floor still reads what the keywords found").isZero();
+  }
+
+  @Test
+  void anEnglishPromptThatReachesNoChineseMemoryByItsWordsFindsTheChineseAnswer() {
+    List<RecallDocument> docs = List.of(doc("zh-park", "狗公园七点开门。"),
+        doc("en-road", "The park entrance is closed for roadworks."));
+
+    List<Candidate> ranked = acrossScripts(docs, "When does the dog park open?");
+
+    assertThat(ranked.get(0).id()).isEqualTo("zh-park");
+    assertThat(find(ranked, "en-road").orElseThrow().keywordRank()).isPresent();
+  }
+
+  @Test
+  void aPromptWhoseWordsReachTheOtherScriptIsFusedAsUsual() {
+    List<RecallDocument> docs = List.of(doc("en-park", "The dog park opens at seven."),
+        doc("en-ranger", "Ranger shifts are posted weekly."),
+        doc("zh-road", "公园门口在修路，先绕到东门。"));
+
+    List<Candidate> ranked = acrossScripts(docs, "Ranger 说狗公园几点开门？");
+
+    // "Ranger" is a word an English memory can hold (it reaches one), so an English memory without it counts that
+    // against it: the best cosine, found by vectors alone, keeps only the vector share, weighed by its coverage of none
+    assertThat(find(ranked, "en-ranger").orElseThrow().keywordRank()).isPresent();
+    Candidate park = find(ranked, "en-park").orElseThrow();
+    assertThat(park.keywordRank()).isEmpty();
+    assertThat(park.fused()).isCloseTo(DEFAULTS.vectorShare() * (1 - DEFAULTS.coverageWeight()),
+        org.assertj.core.data.Offset.offset(1e-9));
+  }
 }

@@ -301,6 +301,28 @@ class RecallIndexTest {
   }
 
   @Test
+  void aDocumentTheKeywordsCouldNotReachCountsItsVectorScoreInTheirShare() {
+    List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 4.0));
+    List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("c", 0.5),
+        new SearchIndex.Hit("a", 0.1));
+    java.util.Set<String> blind = java.util.Set.of("b", "c");
+
+    List<Candidate> scores = RankFusion.scores(keyword, vector, 0.4, blind);
+    List<Candidate> ranks = RankFusion.reciprocalRanks(keyword, vector, 60, 0.25, blind);
+
+    assertThat(scores).extracting(Candidate::id).containsExactly("b", "a", "c");
+    assertThat(scores.get(0).fused()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(scores.get(2).fused()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(RankFusion.scores(keyword, vector, 0.4).get(1).fused()).as("not blind: the vector share alone")
+        .isCloseTo(0.4, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(ranks.get(0).id()).isEqualTo("b");
+    assertThat(ranks.get(0).fused()).isCloseTo(1.25 / 61, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(ranks.stream().filter(c -> c.id().equals("a")).findFirst().orElseThrow().fused())
+        .as("a document the keywords found keeps its own terms").isCloseTo(1.0 / 61 + 0.25 / 63,
+            org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
   void scoreFusionWithoutVectorsIsTheKeywordOrder() {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("x", 3.0), new SearchIndex.Hit("y", 2.0));
     assertThat(RankFusion.scores(keyword, List.of(), 0)).extracting(Candidate::id).containsExactly("x", "y");

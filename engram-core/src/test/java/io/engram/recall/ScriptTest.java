@@ -37,4 +37,12 @@ class ScriptTest {
     assertThat(Script.of("run the MySqlIntegrationTests")).isEqualTo(Script.LATIN);
     assertThat(Script.of("한국어 ᄀ")).isEqualTo(Script.HANGUL);
   }
+
+  @Test
+  void aTextHoldsOtherLettersWhenAnyWordIsNotCjk() {
+    assertThat(Script.holdsOtherLetters("怎么运行 MySqlIntegrationTests 这个测试？")).isTrue();
+    assertThat(Script.holdsOtherLetters("消息积压越来越多，先排查什么？ 2 次")).isFalse();
+    assertThat(Script.holdsOtherLetters("Καλημέρα")).isTrue();
+    assertThat(Script.holdsOtherLetters("")).isFalse();
+  }
 }
