@@ -36,7 +36,7 @@ final class PromptRecall {
     if (prompt.isBlank() || left <= 0) {
       return state;
     }
-    MemoryRecall.Outcome found = recall.recall(new RecallQuery(prompt, activity(input)), state.surfacedSet(),
+    MemoryRecall.Outcome found = recall.recall(RecallQuery.ofPrompt(prompt, activity(input)), state.surfacedSet(),
         state.recallBytes());
     List<RecalledMemory> chosen = found.result().memories();
     if (chosen.isEmpty()) {

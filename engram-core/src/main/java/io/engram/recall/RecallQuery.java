@@ -17,8 +17,16 @@ public record RecallQuery(String text, Optional<String> activity) {
     activity = Objects.requireNonNull(activity, "activity").filter(a -> !a.isBlank());
   }
 
-  /** A query of the text alone. */
+  /** A query of the text alone, as {@link #ofPrompt} reads it. */
   public static RecallQuery of(String text) {
-    return new RecallQuery(text, Optional.empty());
+    return ofPrompt(text, Optional.empty());
+  }
+
+  /**
+   * The query for what a person typed: its own words, and only the lines that say what went wrong of any output
+   * pasted into it ({@link PastedText}), with the recent {@code activity}.
+   */
+  public static RecallQuery ofPrompt(String prompt, Optional<String> activity) {
+    return new RecallQuery(PastedText.focus(prompt), activity);
   }
 }

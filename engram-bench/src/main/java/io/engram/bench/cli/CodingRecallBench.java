@@ -77,12 +77,14 @@ final class CodingRecallBench {
       index.sync(set.memories());
       Instant now = CodingSet.DATED.plusSeconds(86_400);
       for (CodingSet.Query q : set.queries()) {
-        List<Candidate> ranked = index.search(RecallQuery.of(q.text()), settings, now);
+        RecallQuery query = RecallQuery.of(q.text()); // as recall reads a prompt: pasted output set apart
+        String text = query.text();
+        List<Candidate> ranked = index.search(query, settings, now);
         recallRanked.add(ranked);
-        anchors.add(index.anchorCosine(q.text()).orElse(Double.NaN));
-        readings.add(embedder.map(e -> e.reading(q.text())).orElse(new Embedder.Reading("none", 1)));
-        floors.add(index.vectorFloor(q.text(), settings));
-        gates.add(index.keywordGate(q.text(), settings));
+        anchors.add(index.anchorCosine(text).orElse(Double.NaN));
+        readings.add(embedder.map(e -> e.reading(text)).orElse(new Embedder.Reading("none", 1)));
+        floors.add(index.vectorFloor(text, settings));
+        gates.add(index.keywordGate(text, settings));
         List<String> recallIds = ranked.stream().map(Candidate::id).toList();
         List<String> bm25Ids = lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList();
         List<String> vectorIds = embedder.isEmpty() ? List.of()
