@@ -14,14 +14,17 @@ import java.util.Optional;
  * corrections.jsonl} in each; folders separated as on a class path).
  *
  * <p>Usage: {@code java -cp engram-bench/target/benchmarks.jar io.engram.bench.CorrectionsBench --sets DIRS
- * (--folds N | --train FILE | --measure)}. {@code --folds} cross-validates by hash: each part scored by a model trained
- * on the others, beside the keyword baseline and the rules alone ({@link CorrectionLab#crossValidate}); {@code
+ * (--folds N [--misses] | --train FILE | --measure)}. {@code --folds} cross-validates by hash: each part scored by a
+ * model trained on the others, beside the keyword baseline and the rules alone ({@link CorrectionLab#crossValidate});
+ * with {@code --misses} it lists instead what the default build misses or writes wrongly on each fold, with the fold
+ * model's probability ({@link CorrectionLab#misses}); {@code
  * --train} fits the model on every item and writes its weights (the resource engram-core ships, {@code
  * io/engram/extract/correction-classifier.tsv}); {@code --measure} scores the shipped build, the rules alone and the
  * baseline on sets put aside whole.
  */
 public final class CorrectionsBench {
-  private static final String USAGE = "usage: CorrectionsBench --sets DIRS (--folds N | --train FILE | --measure)";
+  private static final String USAGE =
+      "usage: CorrectionsBench --sets DIRS (--folds N [--misses] | --train FILE | --measure)";
 
   private CorrectionsBench() {}
 
@@ -39,11 +42,13 @@ public final class CorrectionsBench {
     Optional<Integer> folds = Optional.empty();
     Optional<Path> train = Optional.empty();
     boolean measure = false;
+    boolean misses = false;
     List<String> rest = new ArrayList<>(args);
     while (!rest.isEmpty()) {
       String a = rest.remove(0);
-      if (a.equals("--measure")) {
-        measure = true;
+      if (a.equals("--measure") || a.equals("--misses")) {
+        measure |= a.equals("--measure");
+        misses |= a.equals("--misses");
         continue;
       }
       if (!List.of("--sets", "--folds", "--train").contains(a) || rest.isEmpty()) {
@@ -68,11 +73,14 @@ public final class CorrectionsBench {
         default -> train = Optional.of(Path.of(v));
       }
     }
-    if (sets.isEmpty() || (folds.isEmpty() && train.isEmpty() && !measure) || folds.filter(n -> n < 2).isPresent()) {
+    if (sets.isEmpty() || (folds.isEmpty() && train.isEmpty() && !measure) || folds.filter(n -> n < 2).isPresent()
+        || misses && folds.isEmpty()) {
       err.println(USAGE);
       return 2;
     }
-    if (folds.isPresent()) {
+    if (folds.isPresent() && misses) {
+      CorrectionLab.misses(sets, folds.get(), out);
+    } else if (folds.isPresent()) {
       CorrectionLab.crossValidate(sets, folds.get(), out);
     }
     if (train.isPresent()) {

@@ -44,6 +44,19 @@ class CorrectionsBenchTest {
   }
 
   @Test
+  void listsWhatTheDefaultBuildGetsWrongOnTurnsItsFoldModelNeverSaw(@TempDir Path dir) throws Exception {
+    Path sets = set(dir);
+
+    assertThat(run("--sets", sets.toString(), "--folds", "2", "--misses")).isZero();
+
+    // the rules read no correction in "never use toolN here" (a "here" of the work at hand): each is a miss
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .containsPattern("missed fold [01] p \\d\\.\\d\\d p\\d+ \\[en\\] Never use tool\\d+ here")
+        .doesNotContain("cross-validation");
+    assertThat(run("--sets", sets.toString(), "--misses")).isEqualTo(2);
+  }
+
+  @Test
   void trainsWeightsThatTheMeasureReadsBack(@TempDir Path dir) throws Exception {
     Path weights = dir.resolve("out").resolve("weights.tsv");
     assertThat(run("--sets", set(dir).toString(), "--train", weights.toString())).isZero();

@@ -75,6 +75,29 @@ public final class CorrectionLab {
     }
   }
 
+  /**
+   * Prints, fold by fold, what the default build gets wrong on turns its model never saw: each correction it misses
+   * and each negative turn it writes for, with the probability the fold's model gives the turn, for reading the errors
+   * of the learnt model rather than those of a model that has seen the turn.
+   */
+  public static void misses(List<Path> sets, int folds, PrintStream out) throws IOException {
+    List<CorrectionEvaluation.Item> items = read(sets);
+    for (int fold = 0; fold < folds; fold++) {
+      int f = fold;
+      Predicate<CorrectionEvaluation.Item> test = i -> i.tenth() % folds == f;
+      CorrectionClassifier model = trainOn(items, test.negate());
+      Extractor build = new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS, model);
+      for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
+        CorrectionEvaluation.Item i = o.item();
+        boolean missed = i.expected().isPresent() && !o.found();
+        if (missed || i.expected().isEmpty() && !o.written().isEmpty()) {
+          out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s", missed ? "missed" : "written", f,
+              model.probability(i.text(), previous(i)), i.id(), i.lang(), i.text().replace('\n', ' ')));
+        }
+      }
+    }
+  }
+
   /** Trains on every item of the sets and writes the weights to {@code target}. */
   public static void train(List<Path> sets, Path target) throws IOException {
     CorrectionClassifier model = trainOn(read(sets), i -> true);
@@ -114,12 +137,15 @@ public final class CorrectionLab {
     List<CorrectionClassifier.Example> examples = new ArrayList<>();
     for (CorrectionEvaluation.Item i : items) {
       if (part.test(i)) {
-        Optional<String> prev = i.previous().isBlank() ? Optional.empty() : Optional.of(i.previous());
-        examples.add(new CorrectionClassifier.Example(CorrectionClassifier.features(i.text(), prev),
+        examples.add(new CorrectionClassifier.Example(CorrectionClassifier.features(i.text(), previous(i)),
             i.expected().isPresent()));
       }
     }
     return CorrectionClassifier.train(examples, L2, EPOCHS);
+  }
+
+  private static Optional<String> previous(CorrectionEvaluation.Item i) {
+    return i.previous().isBlank() ? Optional.empty() : Optional.of(i.previous());
   }
 
   private static EngramSettings.Extraction settings(double min, double keep) {
