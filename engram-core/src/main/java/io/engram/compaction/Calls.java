@@ -13,17 +13,14 @@ import java.util.Optional;
 
 /** How the extractive summary names tool calls, finds a file's last change and splits text into sentences. */
 final class Calls {
-  // The offline summary's format: a call is named by its target within 160 characters, about two-thirds of a line; a
-  // longer command is a script, named by its description.
-  private static final int MAX_TARGET_CHARS = 160;
-
   private Calls() {}
 
   /**
-   * A call as {@code Tool target}: its file (the last three parts of the path), URL, pattern or first
-   * command line (at most 160 characters).
+   * A call as {@code Tool target}: its file (the last three parts of the path), URL, pattern or first command line
+   * (at most {@code maxChars}, the offline summary's {@code callChars}); a longer command is a script, named by its
+   * description.
    */
-  static String describe(ContentBlock.ToolUse call) {
+  static String describe(ContentBlock.ToolUse call, int maxChars) {
     for (String field : List.of("file_path", "notebook_path")) {
       String value = call.inputText(field).strip();
       if (!value.isEmpty()) {
@@ -33,16 +30,16 @@ final class Calls {
     String command = call.inputText("command").strip();
     String description = call.inputText("description").strip();
     // A command of many lines or a long one would be cut mid-way; the call's own description says it whole.
-    if (!description.isEmpty() && (command.contains("\n") || command.length() > MAX_TARGET_CHARS)) {
+    if (!description.isEmpty() && (command.contains("\n") || command.length() > maxChars)) {
       return call.name() + " (" + description + ")";
     }
     for (String field : List.of("path", "url", "pattern", "command", "description")) {
       String value = call.inputText(field).strip();
       if (!value.isEmpty()) {
         String first = value.lines().findFirst().orElse("");
-        if (first.length() > MAX_TARGET_CHARS) {
-          first = io.engram.redact.SecretRedactor.standard().head(first, MAX_TARGET_CHARS); // redacted before the cut
-          first = first.length() > MAX_TARGET_CHARS ? first.substring(0, MAX_TARGET_CHARS) + " ..." : first;
+        if (first.length() > maxChars) {
+          first = io.engram.redact.SecretRedactor.standard().head(first, maxChars); // redacted before the cut
+          first = first.length() > maxChars ? first.substring(0, maxChars) + " ..." : first;
         }
         return call.name() + " `" + first + "`";
       }

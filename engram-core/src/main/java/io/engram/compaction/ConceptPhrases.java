@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.EngramSettings;
 import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
@@ -12,15 +13,12 @@ import java.util.regex.Pattern;
  * Key Technical Concepts as short phrases: each of the session's most used names with the agent's own shortest
  * sentence about it (one that says what it is or does, not what the agent was about to do), so the section reads as
  * concepts rather than a list of identifiers. Names the agent never explained in a sentence of their own are named
- * together on a last line.
+ * together on a last line. At most {@code concepts} are explained, each by a sentence of at most {@code
+ * conceptChars} (a longer one is a paragraph).
  */
 final class ConceptPhrases {
-  // The offline summary's format: at most ten concepts explained, a line each, the rest named on a last line.
-  private static final int MAX_PHRASES = 10;
-  // A phrase is one sentence of 30 to 170 characters: shorter is a fragment ("Fixed it."), longer a paragraph.
+  // A phrase is one sentence of at least 30 characters: a shorter one is a fragment ("Fixed it.").
   private static final int MIN_CHARS = 30;
-  // The longest such sentence (see MIN_CHARS).
-  private static final int MAX_CHARS = 170;
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
   private static final Pattern FILLER = Pattern.compile(
       "(?i)^(?:let me|let's|now\\b|i'll|i will|i need|i should|perfect|great|good|ok\\b|okay|done|first,|next,)");
@@ -41,7 +39,7 @@ final class ConceptPhrases {
   }
 
   /** The section's text for {@code keywords}, most used first, explained from {@code messages}. */
-  static String of(List<String> keywords, List<TranscriptMessage> messages) {
+  static String of(List<String> keywords, List<TranscriptMessage> messages, EngramSettings.CompactionOffline limits) {
     Map<String, String> explained = new LinkedHashMap<>();
     List<String> named = new ArrayList<>();
     List<String> sentences = new ArrayList<>();
@@ -49,7 +47,8 @@ final class ConceptPhrases {
       if (m.kind() == MessageKind.ASSISTANT) {
         for (String s : SENTENCE.split(m.text())) {
           String t = MARKUP.matcher(s.strip()).replaceAll("").strip();
-          if (t.length() >= MIN_CHARS && t.length() <= MAX_CHARS && !FILLER.matcher(t).find() && !t.endsWith(":")
+          if (t.length() >= MIN_CHARS && t.length() <= limits.conceptChars() && !FILLER.matcher(t).find()
+              && !t.endsWith(":")
               && !t.endsWith("?") && prose(t)) {
             sentences.add(t);
           }
@@ -64,7 +63,7 @@ final class ConceptPhrases {
           best = s;
         }
       }
-      if (!best.isEmpty() && explained.size() < MAX_PHRASES) {
+      if (!best.isEmpty() && explained.size() < limits.concepts()) {
         explained.put(k, best);
       } else {
         named.add(k);

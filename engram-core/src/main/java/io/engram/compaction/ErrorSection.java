@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.EngramSettings;
 import io.engram.transcript.ErrorFix;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.regex.Pattern;
  * Section 4 of the extractive summary: each distinct error with what it meant and what fixed it. The
  * cause is the assistant's own reading of the error (its sentences after the error that explain, preferred
  * when they name what the error names); the fix is the change made before the error was seen fixed (an
- * edit, a write, a command), with the assistant's words for it, never the re-run that merely confirmed it.
+ * edit, a write, a command), with the assistant's words for it, never the re-run that merely confirmed it. How much of
+ * each it quotes is the {@code compaction.offline} group.
  */
 final class ErrorSection {
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
@@ -33,42 +35,41 @@ final class ErrorSection {
     {"File has not been read yet", "the tool edits only files read in the session: the file had to be read first."},
     {"File has been modified since read", "the file changed on disk after it was read, so it had to be read again."},
   };
-  // The offline summary's format: an error's cause in one or two sentences, at most about four lines.
-  private static final int CAUSE_CHARS = 320;
-  // And what was being attempted, in one short sentence.
-  private static final int INTENT_CHARS = 140;
+  // A sentence shorter than 12 characters ("It failed.") explains nothing.
+  private static final int MIN_SENTENCE_CHARS = 12;
 
   private ErrorSection() {}
 
   /** The section: one item per problem, oldest first; "" lines never. */
-  static String of(Conversation c) {
+  static String of(Conversation c, EngramSettings.CompactionOffline limits) {
     List<String> items = new ArrayList<>();
     for (Problem p : c.problems()) {
-      items.add(item(p));
+      items.add(item(p, limits));
     }
     return items.isEmpty()
         ? "No real failure in this part of the conversation: no build, test, check or program run failed."
         : String.join("\n", items);
   }
 
-  static String item(Problem p) {
+  static String item(Problem p, EngramSettings.CompactionOffline limits) {
     if (p.noticed()) {
       return "- Found after `" + Calls.label(p.call()) + "` (the assistant's words; the diagnostic itself is not"
-          + " in the transcript): " + Excerpts.shorten(p.headline(), 300) + "\n  " + outcome(p);
+          + " in the transcript): " + Excerpts.shorten(p.headline(), limits.noticedErrorChars()) + "\n  "
+          + outcome(p, limits);
     }
     String times = p.occurrences() > 1 ? " (" + p.occurrences() + " times)" : "";
     StringBuilder out = new StringBuilder("- `" + Calls.label(p.call()) + "` failed" + times + ": "
-        + String.join(" / ", p.keyLines().stream().map(l -> Excerpts.shorten(l, 200)).toList()));
-    String cause = cause(p);
+        + String.join(" / ", p.keyLines().stream().map(l -> Excerpts.shorten(l, limits.errorLineChars())).toList()));
+    String cause = cause(p, limits.causeChars());
     if (!cause.isBlank()) {
       out.append("\n  Cause: ").append(cause);
     }
-    out.append("\n  ").append(outcome(p));
+    out.append("\n  ").append(outcome(p, limits));
     return out.toString();
   }
 
-  /** The assistant's sentences that explain the error, at most about 320 characters; "" when none does. */
-  static String cause(Problem p) {
+  /** The assistant's sentences that explain the error, at most {@code maxChars}; "" when none does. */
+  static String cause(Problem p, int maxChars) {
     for (String[] known : TOOL_MEANINGS) {
       if (p.headline().contains(known[0])) {
         return known[1];
@@ -77,7 +78,7 @@ final class ErrorSection {
     List<String> sentences = new ArrayList<>();
     for (String s : SENTENCE.split(p.reading())) {
       String t = s.strip();
-      if (t.length() >= 12 && !t.endsWith(":")) {
+      if (t.length() >= MIN_SENTENCE_CHARS && !t.endsWith(":")) {
         sentences.add(t);
       }
     }
@@ -99,16 +100,16 @@ final class ErrorSection {
     }
     String cause = sentences.get(best);
     if (best + 1 < sentences.size() && scores.get(best + 1) >= 2
-        && cause.length() + sentences.get(best + 1).length() < CAUSE_CHARS) {
+        && cause.length() + sentences.get(best + 1).length() < maxChars) {
       cause = cause + " " + sentences.get(best + 1);
     }
-    return Excerpts.shorten(cause, CAUSE_CHARS).replaceAll("\\s+", " ");
+    return Excerpts.shorten(cause, maxChars).replaceAll("\\s+", " ");
   }
 
-  private static String outcome(Problem p) {
+  private static String outcome(Problem p, EngramSettings.CompactionOffline limits) {
     List<ErrorFix.Change> changes = p.changes();
     if (!p.resolved()) {
-      String tried = changes.isEmpty() ? "" : " Tried: " + describe(changes, 3) + ".";
+      String tried = changes.isEmpty() ? "" : " Tried: " + describe(changes, limits) + ".";
       return "Unresolved at the cut: no later `" + Calls.label(p.call()) + "` succeeded." + tried;
     }
     ErrorFix.Fix fix = p.fix().get();
@@ -116,18 +117,19 @@ final class ErrorSection {
       boolean same = Calls.label(fix.call()).equals(Calls.label(p.call()))
           && fix.call().inputText("command").equals(p.call().inputText("command"));
       return MINOR_TOOLS.contains(p.call().name()) || same
-          ? "Fixed by: doing it again (" + Calls.describe(fix.call()) + ")."
-          : "Fixed by: " + Calls.describe(fix.call()) + ".";
+          ? "Fixed by: doing it again (" + Calls.describe(fix.call(), limits.callChars()) + ")."
+          : "Fixed by: " + Calls.describe(fix.call(), limits.callChars()) + ".";
     }
-    return "Fixed by: " + describe(changes, 3) + "; then `" + Calls.label(fix.call()) + "` "
+    return "Fixed by: " + describe(changes, limits) + "; then `" + Calls.label(fix.call()) + "` "
         + (fix.passed() ? "passed." : "got past it (and failed for another reason, below).");
   }
 
-  private static String describe(List<ErrorFix.Change> changes, int max) {
+  private static String describe(List<ErrorFix.Change> changes, EngramSettings.CompactionOffline limits) {
+    int max = limits.fixChanges();
     List<String> parts = new ArrayList<>();
     for (ErrorFix.Change change : changes.subList(0, Math.min(max, changes.size()))) {
-      String intent = intent(change.intent());
-      parts.add(Calls.describe(change.call()) + (intent.isEmpty() ? "" : " (\"" + intent + "\")"));
+      String intent = intent(change.intent(), limits.intentChars());
+      parts.add(Calls.describe(change.call(), limits.callChars()) + (intent.isEmpty() ? "" : " (\"" + intent + "\")"));
     }
     if (changes.size() > max) {
       parts.add((changes.size() - max) + " more changes");
@@ -136,11 +138,11 @@ final class ErrorSection {
   }
 
   // The assistant's words for a change, its last sentence before the call ("Let me rewrite it as a macro").
-  private static String intent(String text) {
+  private static String intent(String text, int maxChars) {
     String[] sentences = SENTENCE.split(text.strip());
     String last = sentences.length == 0 ? "" : sentences[sentences.length - 1].strip();
     last = last.endsWith(":") ? last.substring(0, last.length() - 1) : last;
-    return Excerpts.shorten(last, INTENT_CHARS).replaceAll("\\s+", " ");
+    return Excerpts.shorten(last, maxChars).replaceAll("\\s+", " ");
   }
 
   private static Set<String> words(String text) {

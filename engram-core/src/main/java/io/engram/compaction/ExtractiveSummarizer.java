@@ -20,16 +20,21 @@ import java.util.Map;
  * it and the names of the files only read, every distinct error with its cause and fix, every user message
  * word for word, the open work with its state, what was being done at the cut with what of it is done and
  * not done, and the next unfinished action ({@link WorkState}). What the core leaves of the budget goes
- * to details, in this order: an account of the work, one line per task or request (40%), the latest code of
- * the changed files (40%), and the decisions the assistant stated (the rest). Nothing is cut mid-sentence:
+ * to details, in this order: an account of the work, one line per task or request ({@code accountShare}, 40%), the
+ * latest code of the changed files ({@code codeShare}, 40%), and the decisions the assistant stated (the rest); how
+ * much each detail quotes is the {@code compaction.offline} group of settings. Nothing is cut mid-sentence:
  * a detail that does not fit is left out whole, and no raw tool output is copied.
  */
 final class ExtractiveSummarizer implements Summarizer {
+  // A typed message shorter than 12 characters ("ok", "go on", "yes please") asks nothing new: it is no request.
+  private static final int MIN_REQUEST_CHARS = 12;
+
   private final Conversation c;
   private final TokenCounter tokens;
   private final int originalTokens;
   private final int capTokens;
   private final EngramSettings.Compaction settings;
+  private final EngramSettings.CompactionOffline limits;
   private final StageGuard guard = new StageGuard();
 
   /**
@@ -43,6 +48,7 @@ final class ExtractiveSummarizer implements Summarizer {
     this.originalTokens = originalTokens;
     this.capTokens = capTokens;
     this.settings = settings;
+    this.limits = settings.offline();
   }
 
   /** How much an attempt may hold: the first aims at the target; re-compactions allow more. */
@@ -78,21 +84,22 @@ final class ExtractiveSummarizer implements Summarizer {
     Map<SummarySection, String> out = new EnumMap<>(SummarySection.class);
     section(out, SummarySection.PRIMARY_REQUEST, this::primaryRequest);
     section(out, SummarySection.KEY_CONCEPTS, this::keyConcepts);
-    section(out, SummarySection.FILES_AND_CODE, () -> FileSection.list(c));
-    section(out, SummarySection.ERRORS_AND_FIXES, () -> ErrorSection.of(c));
+    section(out, SummarySection.FILES_AND_CODE, () -> FileSection.list(c, limits));
+    section(out, SummarySection.ERRORS_AND_FIXES, () -> ErrorSection.of(c, limits));
     out.put(SummarySection.PROBLEM_SOLVING, "");
     section(out, SummarySection.USER_MESSAGES, this::userMessages);
     section(out, SummarySection.PENDING_TASKS, () -> WorkSections.pending(c.state()));
-    section(out, SummarySection.CURRENT_WORK, () -> WorkSections.current(c.state(), c));
+    section(out, SummarySection.CURRENT_WORK, () -> WorkSections.current(c.state(), c, limits));
     section(out, SummarySection.NEXT_STEP, () -> WorkSections.next(c.state()));
     int used = out.values().stream().mapToInt(tokens::count).sum();
     int free = Math.max(0, targetTokens(d) - used);
     String account = guard.attempt("writing the account of the work",
-        () -> Narrative.account(c, free * 40 / 100, tokens), () -> "");
-    String code = guard.attempt("writing the latest code", () -> FileSection.latestCode(c, free * 40 / 100, tokens),
-        () -> "");
+        () -> Narrative.account(c, share(free, limits.accountShare()), tokens, limits), () -> "");
+    String code = guard.attempt("writing the latest code",
+        () -> FileSection.latestCode(c, share(free, limits.codeShare()), tokens, limits), () -> "");
     int left = free - tokens.count(account) - tokens.count(code);
-    String decisions = guard.attempt("writing the decisions", () -> Narrative.decisions(c, left, tokens), () -> "");
+    String decisions = guard.attempt("writing the decisions", () -> Narrative.decisions(c, left, tokens, limits),
+        () -> "");
     String solving = Excerpts.join(account, decisions);
     out.put(SummarySection.PROBLEM_SOLVING, solving.isBlank()
         ? "No work was recorded beyond the files in 3 and the errors in 4." : solving);
@@ -100,6 +107,11 @@ final class ExtractiveSummarizer implements Summarizer {
     String preamble = String.format(Locale.ROOT,
         "Extractive summary (offline engine, detail level %d) of %d messages.", d.level(), c.part().size());
     return new SummarySections("", preamble, out);
+  }
+
+  // The whole tokens a share of the free tokens is, rounded down.
+  private static int share(int free, double share) {
+    return (int) Math.floor(free * share);
   }
 
   /** The parts of the summary that failed so far and what stands in for them, one sentence each. */
@@ -117,18 +129,19 @@ final class ExtractiveSummarizer implements Summarizer {
 
   private String primaryRequest() {
     String earlier = previous(SummarySection.PRIMARY_REQUEST)
-        .map(p -> "Before the previous compaction (from its summary): " + Excerpts.shorten(oneLine(p), 600) + "\n")
+        .map(p -> "Before the previous compaction (from its summary): "
+            + Excerpts.shorten(oneLine(p), limits.earlierRequestChars()) + "\n")
         .orElse("");
     List<String> requests = substantiveRequests();
     if (requests.isEmpty()) {
       return earlier + "No request typed by the user in this part of the conversation.";
     }
     StringBuilder out = new StringBuilder(earlier).append("The user asked: \"")
-        .append(Excerpts.shorten(oneLine(requests.get(0)), 400)).append("\"");
+        .append(Excerpts.shorten(oneLine(requests.get(0)), limits.firstRequestChars())).append("\"");
     if (requests.size() > 1) {
       out.append(String.format(Locale.ROOT, " Then %d more request%s (all quoted in 6), the latest: \"%s\"",
           requests.size() - 1, requests.size() > 2 ? "s" : "",
-          Excerpts.shorten(oneLine(requests.get(requests.size() - 1)), 240)));
+          Excerpts.shorten(oneLine(requests.get(requests.size() - 1)), limits.latestRequestChars())));
     }
     out.append('.');
     long tracked = c.state().work().items().stream()
@@ -147,11 +160,11 @@ final class ExtractiveSummarizer implements Summarizer {
   }
 
   private List<String> substantiveRequests() {
-    return c.userMessages().stream().filter(t -> t.length() >= 12).toList();
+    return c.userMessages().stream().filter(t -> t.length() >= MIN_REQUEST_CHARS).toList();
   }
 
   private String keyConcepts() {
-    return ConceptPhrases.of(c.key().of(KeyKind.TECHNICAL_KEYWORDS), c.part());
+    return ConceptPhrases.of(c.key().of(KeyKind.TECHNICAL_KEYWORDS), c.part(), limits);
   }
 
   /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */

@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.EngramSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
@@ -10,18 +11,14 @@ import java.util.List;
 /**
  * Section 3 of the extractive summary: every file the session changed (what was done to it, most recent
  * first, deleted and moved-away files marked as gone), the files only read (by name), and, as the budget
- * allows, the latest code of the changed files that still exist at the cut.
+ * allows, the latest code of the changed files that still exist at the cut: the head of each ({@code codeLines}).
+ * Files only read are named, at most {@code readOnlyFiles} of them: the section is about what changed.
  */
 final class FileSection {
-  // The offline summary's format: a changed file is shown by its first 12 lines, a screenful of its head.
-  private static final int SNIPPET_LINES = 12;
-  // Files only read are named, at most 40, a line of each; the section is about what changed.
-  private static final int MAX_READ_ONLY = 40;
-
   private FileSection() {}
 
   /** The list of files, changed ones with what was done to them, then the names of those only read. */
-  static String list(Conversation c) {
+  static String list(Conversation c, EngramSettings.CompactionOffline limits) {
     List<String> lines = new ArrayList<>();
     List<String> readOnly = new ArrayList<>();
     String root = root(c);
@@ -33,7 +30,7 @@ final class FileSection {
       }
     }
     if (!readOnly.isEmpty()) {
-      List<String> named = readOnly.subList(0, Math.min(MAX_READ_ONLY, readOnly.size()));
+      List<String> named = readOnly.subList(0, Math.min(limits.readOnlyFiles(), readOnly.size()));
       lines.add("- Read only: " + String.join(", ", named)
           + (readOnly.size() > named.size() ? " and " + (readOnly.size() - named.size()) + " more" : "") + ".");
     }
@@ -45,7 +42,7 @@ final class FileSection {
   }
 
   /** The latest code of the changed files that still exist, most recently changed first, within {@code budget}. */
-  static String latestCode(Conversation c, int budget, TokenCounter tokens) {
+  static String latestCode(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
     List<String> blocks = new ArrayList<>();
     String root = root(c);
     for (FileActivity f : c.files()) {
@@ -53,7 +50,7 @@ final class FileSection {
         continue;
       }
       Calls.lastChange(c.messages(), f).filter(FileSection::showsCode).ifPresent(text -> {
-        String shown = Excerpts.firstLines(text, SNIPPET_LINES);
+        String shown = Excerpts.firstLines(text, limits.codeLines());
         String fence = SummarySections.Fence.around(shown);
         blocks.add("- " + display(f.path(), root) + ", "
             + (f.lastOperation() == FileOperation.WRITE ? "as written" : "its last edit") + ":\n  " + fence + "\n"

@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.EngramSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
  * Section 5 of the extractive summary: a short account of what was done and decided. One line per piece
  * of tracked work the session took on (its state, the files it changed, the checks that passed), or, in a
  * session that tracks nothing, one line per request of the user; then the assistant's sentences that say
- * what was decided and why.
+ * what was decided and why. How much each line names and quotes is the {@code compaction.offline} group.
  */
 final class Narrative {
   private static final Pattern DECISION = Pattern.compile(
@@ -36,15 +37,13 @@ final class Narrative {
       + "|was incorrect|not actually|wrong about)\\b");
   private static final Pattern CONCLUSION = Pattern.compile(
       "(?i)\\b(?:root cause|the fix is|bottom line|in short|the conclusion|the real (?:issue|problem|cause))\\b");
-  // The offline summary's format: a stretch of work names at most six of the files it changed.
-  private static final int MAX_FILES_NAMED = 6;
-  // A decision is quoted within 220 characters, about three lines.
-  private static final int DECISION_CHARS = 220;
+  // A sentence shorter than 20 characters ("That works.") states no decision.
+  private static final int MIN_SENTENCE_CHARS = 20;
 
   private Narrative() {}
 
   /** The account of the work, one line per piece of work, within {@code budget} tokens (the newest kept). */
-  static String account(Conversation c, int budget, TokenCounter tokens) {
+  static String account(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
     List<String> entries = new ArrayList<>();
     List<WorkItem> started = c.state().work().items().stream()
         .filter(w -> w.startedIndex().isPresent() && w.source() != WorkItem.Source.REQUEST)
@@ -58,7 +57,7 @@ final class Narrative {
         int from = starts.get(i);
         int to = i + 1 < starts.size() ? starts.get(i + 1) - 1 : c.messages().size() - 1;
         List<String> names = byStart.get(from).stream().map(w -> NextStep.ref(w) + ", " + w.state().label()).toList();
-        entries.add("- " + String.join("; ", names) + ": " + work(c, from, to));
+        entries.add("- " + String.join("; ", names) + ": " + work(c, from, to, limits.accountFiles()));
       }
     } else {
       List<Integer> requests = new ArrayList<>();
@@ -71,8 +70,8 @@ final class Narrative {
         int from = requests.get(r);
         int to = r + 1 < requests.size() ? requests.get(r + 1) - 1 : c.messages().size() - 1;
         String asked = Excerpts.shorten(io.engram.transcript.OpenWork.requestText(c.messages().get(from))
-            .replaceAll("\\s+", " "), 90);
-        entries.add("- After \"" + asked + "\": " + work(c, from, to));
+            .replaceAll("\\s+", " "), limits.accountRequestChars());
+        entries.add("- After \"" + asked + "\": " + work(c, from, to, limits.accountFiles()));
       }
     }
     return newest("What was done, in order:", entries, budget, tokens);
@@ -84,7 +83,7 @@ final class Narrative {
    * earlier ones it shares words with, and of several conclusions of one kind ("the root cause is", "the fix is",
    * "bottom line") only the last stands.
    */
-  static String decisions(Conversation c, int budget, TokenCounter tokens) {
+  static String decisions(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
     Map<String, String> kept = new LinkedHashMap<>();
     for (TranscriptMessage m : c.part()) {
       if (m.role() != Role.ASSISTANT) {
@@ -92,7 +91,7 @@ final class Narrative {
       }
       for (String s : SENTENCE.split(m.text())) {
         String t = s.strip().replaceAll("\\s+", " ");
-        if (t.length() < 20 || t.endsWith(":")) {
+        if (t.length() < MIN_SENTENCE_CHARS || t.endsWith(":")) {
           continue;
         }
         if (RETRACTS.matcher(t).find()) {
@@ -106,7 +105,7 @@ final class Narrative {
           kept.values().removeIf(d -> d.toLowerCase(Locale.ROOT).contains(kind));
         }
         if (DECISION.matcher(t).find() && !RETRACTS.matcher(t).lookingAt()) {
-          String line = "- " + Excerpts.shorten(t, DECISION_CHARS);
+          String line = "- " + Excerpts.shorten(t, limits.decisionChars());
           kept.remove(line);
           kept.put(line, t);
         }
@@ -116,8 +115,8 @@ final class Narrative {
         budget, tokens);
   }
 
-  // What happened in messages from..to: the files changed, the checks that passed, commits and closes.
-  private static String work(Conversation c, int from, int to) {
+  // What happened in messages from..to: the files changed (at most filesNamed), the checks that passed.
+  private static String work(Conversation c, int from, int to, int filesNamed) {
     List<String> parts = new ArrayList<>();
     Set<String> changed = new LinkedHashSet<>();
     for (FileActivity f : c.files()) {
@@ -128,7 +127,7 @@ final class Narrative {
       }
     }
     if (!changed.isEmpty()) {
-      List<String> named = new ArrayList<>(changed).subList(0, Math.min(MAX_FILES_NAMED, changed.size()));
+      List<String> named = new ArrayList<>(changed).subList(0, Math.min(filesNamed, changed.size()));
       parts.add("changed " + String.join(", ", named)
           + (changed.size() > named.size() ? " and " + (changed.size() - named.size()) + " more files" : ""));
     }

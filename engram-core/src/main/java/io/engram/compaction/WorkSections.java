@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.EngramSettings;
 import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.TranscriptMessage;
@@ -33,7 +34,7 @@ final class WorkSections {
   }
 
   /** Current Work: the task at the cut, what of it is done and what is not, and the last action. */
-  static String current(WorkState s, Conversation c) {
+  static String current(WorkState s, Conversation c, EngramSettings.CompactionOffline limits) {
     List<String> lines = new ArrayList<>();
     if (s.current().isPresent()) {
       WorkItem w = s.current().get();
@@ -44,7 +45,7 @@ final class WorkSections {
         done.add("changed " + changes(s.changedForCurrent(), c));
       }
       if (w.source() == WorkItem.Source.REQUEST) {
-        done.addAll(looked(c.messages(), w.firstIndex()));
+        done.addAll(looked(c.messages(), w.firstIndex(), limits));
       }
       if (!done.isEmpty()) {
         lines.add("Done for it so far: " + String.join("; ", done) + ".");
@@ -60,9 +61,10 @@ final class WorkSections {
     s.live().plan().filter(p -> s.live().planCarriedOut())
         .ifPresent(p -> lines.add("What the agent said it was doing at the cut: \"" + p + "\""));
     s.blocking().ifPresent(p -> lines.add("Blocked: `" + Calls.label(p.call()) + "` still fails with \""
-        + Excerpts.shorten(p.headline(), 200) + "\"" + (p.occurrences() > 1 ? " (" + p.occurrences() + " attempts)" : "")
+        + Excerpts.shorten(p.headline(), limits.errorLineChars()) + "\""
+        + (p.occurrences() > 1 ? " (" + p.occurrences() + " attempts)" : "")
         + "."));
-    lastAction(c.messages(), c.calls()).ifPresent(lines::add);
+    lastAction(c.messages(), c.calls(), limits.callChars()).ifPresent(lines::add);
     return String.join("\n", lines);
   }
 
@@ -88,7 +90,8 @@ final class WorkSections {
   }
 
   // What was looked at since a request: searches, pages, files read, commands run (said as done).
-  private static List<String> looked(List<TranscriptMessage> messages, int from) {
+  private static List<String> looked(List<TranscriptMessage> messages, int from,
+      EngramSettings.CompactionOffline limits) {
     java.util.Set<String> searched = new java.util.LinkedHashSet<>();
     java.util.Set<String> fetched = new java.util.LinkedHashSet<>();
     java.util.Set<String> read = new java.util.LinkedHashSet<>();
@@ -96,10 +99,12 @@ final class WorkSections {
     for (TranscriptMessage m : messages.subList(Math.min(from, messages.size()), messages.size())) {
       for (ContentBlock.ToolUse use : m.toolUses()) {
         switch (use.name()) {
-          case "WebSearch" -> searched.add("\"" + Excerpts.shorten(use.inputText("query"), 80) + "\"");
-          case "WebFetch" -> fetched.add(Excerpts.shorten(use.inputText("url"), 100));
+          case "WebSearch" ->
+              searched.add("\"" + Excerpts.shorten(use.inputText("query"), limits.searchChars()) + "\"");
+          case "WebFetch" -> fetched.add(Excerpts.shorten(use.inputText("url"), limits.urlChars()));
           case "Read" -> read.add(FileTypes.baseName(use.inputText("file_path")));
-          case "Grep", "Glob" -> read.add(use.name() + " " + Excerpts.shorten(use.inputText("pattern"), 40));
+          case "Grep", "Glob" ->
+              read.add(use.name() + " " + Excerpts.shorten(use.inputText("pattern"), limits.patternChars()));
           case "Bash" -> ran.add("`" + Calls.label(use) + "`");
           default -> { }
         }
@@ -122,13 +127,15 @@ final class WorkSections {
   }
 
   // The last tool call and whether it worked: what the agent did just before the cut, said as done.
-  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages, CallOutcomes calls) {
+  private static java.util.Optional<String> lastAction(List<TranscriptMessage> messages, CallOutcomes calls,
+      int callChars) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       List<ContentBlock.ToolUse> uses = messages.get(i).toolUses();
       if (!uses.isEmpty()) {
         ContentBlock.ToolUse use = uses.get(uses.size() - 1);
         String outcome = calls.result(use).isEmpty() ? "no result before the cut" : calls.failed(use) ? "it failed" : "done";
-        return java.util.Optional.of("The last action before the cut: " + Calls.describe(use) + " (" + outcome + ").");
+        return java.util.Optional.of("The last action before the cut: " + Calls.describe(use, callChars) + " ("
+            + outcome + ").");
       }
     }
     return java.util.Optional.empty();

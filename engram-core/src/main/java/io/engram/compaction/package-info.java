@@ -37,7 +37,8 @@
  * fenced longer than any fence it quotes), a short account of what was done per task, and every user message
  * word for word ({@code UserQuote}: a long paste by its beginning and end). It aims at Claude Code's size ({@code
  * summaryShare} of the part, at least {@code summaryMinTokens}), drops a detail whole rather than cutting it, and
- * copies no raw tool output.
+ * copies no raw tool output; how much of each text it quotes and how many things it lists are the {@code
+ * compaction.offline} group of settings.
  *
  * <p>Every attempt then passes the verbatim guarantee (user messages, the last request and open todos
  * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC

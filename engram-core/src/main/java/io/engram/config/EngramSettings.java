@@ -573,7 +573,8 @@ public record EngramSettings(
    * tokens and at least {@code summaryMinTokens} (or, when that is less, the share {@code targetReductionMin} leaves of
    * them: 30%), the size of a model's summary of a long session; a model's summarizer is sent at most {@code
    * modelToolInputChars} of each tool call's input; a user message longer than {@code userQuoteChars} is quoted by its beginning and
-   * its end, word for word, with what lies between (a pasted log, a file) said to be left out.
+   * its end, word for word, with what lies between (a pasted log, a file) said to be left out. What the offline
+   * summary quotes and lists is its own group, {@link CompactionOffline}.
    */
   public record Compaction(
       @Setting(byDefault = "0.3", min = 0, max = 1, help = "Weight of the sections present in a summary's score")
@@ -613,8 +614,60 @@ public record EngramSettings(
       @Setting(byDefault = "2_000", min = 200, help = "Characters past which a user message is quoted by its"
           + " beginning and its end") int userQuoteChars,
       @Setting(byDefault = "2_000", min = 1, help = "Most characters of one tool call's input a model's compaction is"
-          + " sent") int modelToolInputChars) implements SettingsSection<Compaction> {
+          + " sent") int modelToolInputChars,
+      CompactionOffline offline) implements SettingsSection<Compaction> {
     public static final Compaction DEFAULTS = SettingDeclarations.defaults(Compaction.class);
+  }
+
+  /**
+   * What the offline summary writes without a model: how much of each text it quotes, how many things it lists, and
+   * how the tokens its sections' cores leave are shared between its details (the account of the work, the latest
+   * code, then the decisions); {@code summaryShare} and {@code summaryMinTokens} bound the whole. What the score reads
+   * of the transcript (its key information, the live intent and the next step) is defined where it is read, not here.
+   */
+  public record CompactionOffline(
+      @Setting(byDefault = "400", min = 1, help = "Most characters of the first request the offline summary quotes in"
+          + " section 1") int firstRequestChars,
+      @Setting(byDefault = "240", min = 1, help = "Most characters of the latest request the offline summary quotes in"
+          + " section 1") int latestRequestChars,
+      @Setting(byDefault = "600", min = 1, help = "Most characters of a previous compaction's primary request the"
+          + " offline summary carries forward") int earlierRequestChars,
+      @Setting(byDefault = "10", min = 0, help = "Most key concepts the offline summary explains in a sentence; the"
+          + " others are only named") int concepts,
+      @Setting(byDefault = "170", min = 30, help = "Longest sentence of the agent's the offline summary explains a"
+          + " concept with") int conceptChars,
+      @Setting(byDefault = "40", min = 0, help = "Most files only read the offline summary names") int readOnlyFiles,
+      @Setting(byDefault = "12", min = 1, help = "Most lines of a changed file's latest code the offline summary shows")
+          int codeLines,
+      @Setting(byDefault = "160", min = 1, help = "Most characters of a command, path or pattern that names a tool"
+          + " call; a longer command is named by its description") int callChars,
+      @Setting(byDefault = "200", min = 1, help = "Most characters of one line of an error the offline summary quotes")
+          int errorLineChars,
+      @Setting(byDefault = "300", min = 1, help = "Most characters of an error known only from the agent's words the"
+          + " offline summary quotes") int noticedErrorChars,
+      @Setting(byDefault = "320", min = 1, help = "Most characters of an error's cause, in the agent's words, the"
+          + " offline summary quotes") int causeChars,
+      @Setting(byDefault = "140", min = 1, help = "Most characters of the agent's words for one change made to fix an"
+          + " error") int intentChars,
+      @Setting(byDefault = "3", min = 1, help = "Most changes the offline summary lists for one error's fix or"
+          + " attempts") int fixChanges,
+      @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the tokens the sections' cores leave that the"
+          + " account of the work may fill") double accountShare,
+      @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the tokens the sections' cores leave that the"
+          + " latest code may fill; the decisions get what the two leave") double codeShare,
+      @Setting(byDefault = "90", min = 1, help = "Most characters of a request that heads a line of the account of"
+          + " the work") int accountRequestChars,
+      @Setting(byDefault = "6", min = 0, help = "Most changed files one line of the account of the work names")
+          int accountFiles,
+      @Setting(byDefault = "220", min = 1, help = "Most characters of one decision of the agent's the offline summary"
+          + " quotes") int decisionChars,
+      @Setting(byDefault = "80", min = 1, help = "Most characters of a web search the current work's account quotes")
+          int searchChars,
+      @Setting(byDefault = "100", min = 1, help = "Most characters of a fetched address the current work's account"
+          + " quotes") int urlChars,
+      @Setting(byDefault = "40", min = 1, help = "Most characters of a search pattern the current work's account"
+          + " quotes") int patternChars) implements SettingsSection<CompactionOffline> {
+    public static final CompactionOffline DEFAULTS = SettingDeclarations.defaults(CompactionOffline.class);
   }
 
   /**

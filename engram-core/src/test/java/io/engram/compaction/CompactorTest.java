@@ -263,7 +263,7 @@ class CompactorTest {
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
         d.maxRestoredFileTokens(), d.targetReductionMin(), d.targetReductionMax(), 2, d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
-        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars(), d.modelToolInputChars());
+        d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars(), d.modelToolInputChars(), d.offline());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
         SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service(), SETTINGS.team());

@@ -3,6 +3,7 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.engram.config.EngramSettings;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class LiveWorkTest {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+  private static final EngramSettings.CompactionOffline LIMITS = EngramSettings.CompactionOffline.DEFAULTS;
 
   private static TranscriptMessage call(String id, String tool, String field, String value) {
     return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
@@ -80,7 +82,7 @@ class LiveWorkTest {
     Conversation c = Conversation.of(ms, 0, 25);
     assertThat(c.state().blocking()).isEmpty();
     assertThat(c.problems()).isEmpty();
-    assertThat(ErrorSection.of(c)).startsWith("No real failure in this part");
+    assertThat(ErrorSection.of(c, LIMITS)).startsWith("No real failure in this part");
   }
 
   @Test
@@ -96,7 +98,7 @@ class LiveWorkTest {
     ms.add(result("t6", "ok", false));
     Conversation fixed = Conversation.of(ms, 0, 25);
     assertThat(fixed.state().blocking()).isEmpty();
-    assertThat(ErrorSection.of(fixed)).contains("Fixed by").doesNotContain("Unresolved at the cut");
+    assertThat(ErrorSection.of(fixed, LIMITS)).contains("Fixed by").doesNotContain("Unresolved at the cut");
   }
 
   @Test
@@ -112,7 +114,7 @@ class LiveWorkTest {
   void aConceptIsTheAgentsOwnShortestSentenceAboutItNotAListOfNames() {
     List<TranscriptMessage> ms = List.of(TranscriptMessage.text(Role.ASSISTANT,
         "Let me look at RowFilter now. The RowFilter drops rows whose cells are all blank. The filter runs before parseRow reads a row."));
-    String section = ConceptPhrases.of(List.of("RowFilter", "parseRow", "unusedName"), ms);
+    String section = ConceptPhrases.of(List.of("RowFilter", "parseRow", "unusedName"), ms, LIMITS);
     assertThat(section).contains("- `RowFilter`: The RowFilter drops rows whose cells are all blank.")
         .contains("- `parseRow`: The filter runs before parseRow reads a row.").contains("Also named: `unusedName`.")
         .doesNotContain("Let me look");
@@ -123,7 +125,7 @@ class LiveWorkTest {
     List<TranscriptMessage> ms = List.of(TranscriptMessage.text(Role.ASSISTANT,
         "| 4 | Multiple files | MEDIUM | RowFilter |\nif RowFilter(row) { return nil }\n"
             + "The RowFilter keeps only the rows that hold at least one value."));
-    assertThat(ConceptPhrases.of(List.of("RowFilter"), ms))
+    assertThat(ConceptPhrases.of(List.of("RowFilter"), ms, LIMITS))
         .isEqualTo("- `RowFilter`: The RowFilter keeps only the rows that hold at least one value.");
   }
 
@@ -307,7 +309,8 @@ class LiveWorkTest {
             + " lock because the reader never closes it."),
         TranscriptMessage.text(Role.ASSISTANT, "The root cause is the reader holding the table lock, so the fix is to"
             + " close it after each batch."));
-    String decisions = Narrative.decisions(Conversation.of(ms, 0, 25), 2_000, new io.engram.tokens.JtokkitTokenCounter());
+    String decisions = Narrative.decisions(Conversation.of(ms, 0, 25), 2_000,
+        new io.engram.tokens.JtokkitTokenCounter(), LIMITS);
     assertThat(decisions).contains("reader holding the table lock").doesNotContain("pool being too small");
   }
 }
