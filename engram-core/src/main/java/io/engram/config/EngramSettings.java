@@ -541,6 +541,7 @@ public record EngramSettings(
    * below it divided by the mean growth of the session's last {@code recentTurns} turns, once it has at least
    * {@code minTurns}; before that, the typical ranges for a session at the warning level
    * ({@code warningLow}-{@code warningHigh} turns) and at the urgent level ({@code urgentLow}-{@code urgentHigh}).
+   * A session's tally keeps its last {@link #TURNS_KEPT} turns, the most {@code recentTurns} may be.
    */
   public record TurnsLeft(
       @Setting(byDefault = "25", min = 0, help = "Fewest turns left shown at the warning level before the session"
@@ -551,10 +552,15 @@ public record EngramSettings(
           + " a history") int urgentLow,
       @Setting(byDefault = "12", min = 0, help = "Most turns left shown at the urgent level before the session has"
           + " a history") int urgentHigh,
-      @Setting(byDefault = "5", min = 1, help = "Last turns whose mean growth estimates the turns left")
-          int recentTurns,
+      @Setting(byDefault = "5", min = 1, max = TurnsLeft.TURNS_KEPT, help = "Last turns whose mean growth estimates"
+          + " the turns left") int recentTurns,
       @Setting(byDefault = "2", min = 1, help = "Turns a session needs before its own growth is used")
           int minTurns) implements SettingsSection<TurnsLeft> {
+    /**
+     * The turns whose start a session's tally keeps ({@code ContextTally}): far more than the estimate looks at, and
+     * few enough that the tally stays small however long the session runs.
+     */
+    public static final int TURNS_KEPT = 64;
     public static final TurnsLeft DEFAULTS = SettingDeclarations.defaults(TurnsLeft.class);
   }
 

@@ -17,7 +17,8 @@ import java.util.Objects;
  *
  * <p>It holds what the current segment adds up to (the estimate of every message, the last recorded usage and
  * the estimate since) and where the segment's recent turns started; a compaction boundary starts it again.
- * Only the last {@link #TURNS_KEPT} turn starts are kept, so it stays small however long the session runs.
+ * Only the last {@link EngramSettings.TurnsLeft#TURNS_KEPT} turn starts are kept, so it stays small however long the
+ * session runs.
  *
  * @param segment the index of the current segment (the compactions seen)
  * @param messages messages read so far, all segments and sidechains included
@@ -29,9 +30,6 @@ import java.util.Objects;
  */
 public record ContextTally(int segment, int messages, long estimate, long measuredAt, long since,
     List<TurnStart> starts, String model) {
-  /** The turn starts kept: far more than the recent turns the level advice looks at. */
-  public static final int TURNS_KEPT = 64;
-
   /** Nothing read yet. */
   public static final ContextTally START = new ContextTally(0, 0, 0, -1, 0, List.of(), "");
 
@@ -77,7 +75,8 @@ public record ContextTally(int segment, int messages, long estimate, long measur
     }
     String latest = ContextReading.modelOf(window);
     return new ContextTally(r.segment, messages + all.size(), r.estimate, r.measuredAt, r.since,
-        r.starts.subList(Math.max(0, r.starts.size() - TURNS_KEPT), r.starts.size()), latest.isEmpty() ? model : latest);
+        r.starts.subList(Math.max(0, r.starts.size() - EngramSettings.TurnsLeft.TURNS_KEPT), r.starts.size()),
+        latest.isEmpty() ? model : latest);
   }
 
   /** True when the size is anchored on recorded usage. */

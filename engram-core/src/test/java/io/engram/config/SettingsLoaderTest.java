@@ -165,6 +165,15 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void moreRecentTurnsThanASessionKeepsIsAnErrorNamingTheRange() {
+    assertThatThrownBy(() -> SettingsLoader.parse("{\"context\":{\"turnsLeft\":{\"recentTurns\":65}}}", "s.json"))
+        .isInstanceOf(SettingsException.class)
+        .hasMessage("s.json: 'context.turnsLeft.recentTurns' must be from 1 to 64, not 65");
+    assertThat(SettingsLoader.parse("{\"context\":{\"turnsLeft\":{\"recentTurns\":64}}}", "s.json").context()
+        .turnsLeft().recentTurns()).isEqualTo(EngramSettings.TurnsLeft.TURNS_KEPT);
+  }
+
+  @Test
   void aFractionAboveOneIsAnErrorNamingTheRange() {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"vectorShare\":1.5}}", "s.json"))
         .hasMessage("s.json: 'recall.vectorShare' must be from 0 to 1, not 1.5");
