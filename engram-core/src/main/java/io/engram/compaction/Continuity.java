@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * quote.
  *
  * <p>What remains to do is read from the transcript's last stretch: the person's last request, what the agent
- * said after it (its last words and the plans it stated, in its text and its visible reasoning), the files it
- * changed since, and the items its todo list or task tools still have open. Each word of those is weighed by how
+ * said after it (its last words and the plans it stated, in its text and its visible reasoning), the last five files
+ * it changed since, and the items its todo list or task tools still have open. Each word of those is weighed by how
  * particular it is to that stretch, its inverse document frequency over every turn of the segment (the person's
  * and the agent's, with the agent's tool inputs): a word said all through the session (the project's name, a file
  * every session of the repository touches, "test") weighs little, a name said only at the end weighs much; file
@@ -34,14 +34,17 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by most of their words);
  *       with none open, how much of the person's last request sections 7 to 9 hold, by weight, full marks from
- *       {@value #REQUEST_FOR_FULL} on.
+ *       {@value #REQUEST_FOR_FULL} on (a request of fewer than {@value #MIN_REQUEST_WORDS} content words, "its
+ *       loaded", is read with the stretch after it).
  *   <li>Current Work (30): the weighted share of the last stretch's words that sections 7 to 9 hold, full marks
  *       from {@value #COVERAGE_FOR_FULL} on.
  *   <li>Next step (30): the weighted share of the last stretch's words that the section holds, full marks from
  *       {@value #NEXT_FOR_FULL} on: a file name counts by how particular it is to the stretch, so a name every
  *       session of the repository says earns little on its own.
  * </ul>
- * A section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
+ * Only the words of the scripts sections 7 to 9 are written in count ({@link WritingScripts}): a summary in English of
+ * a session held in Japanese is judged on the names and Latin words it could hold, not on the request's kana. A
+ * section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
  * words will do): headings over keywords say nothing. The three together count only as far as what sections 7 to 9
  * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
  * counted, so a single name decides little) earns nothing up to {@value #GROUNDED_NONE} and all from {@value
@@ -69,6 +72,8 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   static final double GROUNDED_FULL = 0.8;
   // The score's explanation: how many missing names a line of what 8 and 9 should say gives as examples.
   private static final int PARTICULAR = 3;
+  // A request of fewer content words is judged with the stretch after it.
+  static final int MIN_REQUEST_WORDS = 3;
   // The score's definition: the last stretch is about a page, a quarter of it the request, half the agent's words since.
   private static final int STRETCH_CHARS = 4_000;
   private static final Pattern NAME = Pattern.compile(
@@ -121,12 +126,18 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
     Map<String, Boolean> said = words(pendingText + "\n" + currentText + "\n" + nextText);
     double grounded = grounded(said);
+    // Judged on the words it could hold: those of the scripts it writes in.
+    Set<Character.UnicodeScript> scripts = WritingScripts.own(said.keySet());
+    Map<String, Double> live = WritingScripts.within(this.live, scripts);
+    // A request of a word or two ("its loaded", "skip 5 and do the rest") says little of what it asks: what the
+    // agent said and did after it does.
+    Map<String, Double> asked = request.size() < MIN_REQUEST_WORDS ? live : WritingScripts.within(request, scripts);
     double pending = 0;
     if (Prose.says(pendingText)) {
       long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
       pending = !open.isEmpty() ? 40.0 * named / open.size()
           : live.isEmpty() ? 40
-          : 40 * Math.min(1, coverage(said, request.isEmpty() ? live : request) / REQUEST_FOR_FULL);
+          : 40 * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
       open.stream().filter(o -> !names(pendingText + "\n" + currentText, o))
           .forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
       if (open.isEmpty() && pending < 40) {
@@ -218,9 +229,16 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     stretch.append(Excerpts.shorten(withoutSecrets(said.toString()), STRETCH_CHARS / 2)).append('\n');
     // The files changed since the request: what the work made (the files only read may be shared with any other
     // session of the same project, and would lift another session's summary).
-    files.stream().filter(f -> f.touches().stream().anyMatch(t -> t.operation() != FileOperation.READ
-        && t.messageIndex() > from)).forEach(f -> stretch.append(FileTypes.baseName(f.path())).append('\n'));
+    // The last few of them, as the next step names them (LiveIntent's): a long list would outweigh every word said.
+    files.stream().filter(f -> lastChange(f) > from)
+        .sorted(java.util.Comparator.comparingInt(Continuity::lastChange).reversed()).limit(LiveIntent.MAX_FILES)
+        .forEach(f -> stretch.append(FileTypes.baseName(f.path())).append('\n'));
     return stretch.toString();
+  }
+
+  private static int lastChange(FileActivity f) {
+    return f.touches().stream().filter(t -> t.operation() != FileOperation.READ).mapToInt(t -> t.messageIndex())
+        .max().orElse(-1);
   }
 
   // In how many of the segment's turns (the person's and the agent's, with its tool inputs) each word occurs; the

@@ -96,4 +96,45 @@ class ContinuityTest {
     Map<String, Double> live = Continuity.of(c).live();
     assertThat(live.get("zerowidthjoiner")).isGreaterThan(2 * live.get("session"));
   }
+  @Test
+  void aSummaryInEnglishOfAJapaneseRequestIsJudgedOnTheWordsItCouldHold() {
+    // The person asked in Japanese which manual checks to make; the summary says so in English, naming the file.
+    Map<String, Double> live = new java.util.LinkedHashMap<>();
+    KeyMatcher.contentWords("確認方法教えて下さい").forEach(w -> live.put(w, 1.0));
+    live.put("fetch.rs", 4.0);
+    live.put("tracked", 2.0);
+    Continuity state = new Continuity(List.of(), live, live, java.util.Set.of("fetch.rs"));
+    Continuity.Result english = state.score(SummarySections.parse(DegradationLadderTest.summary("fetch.rs.",
+        "- Give the user the manual checks for the tracked fetch in fetch.rs.", "The tracked fetch in fetch.rs is done.",
+        "List the manual checks of the tracked fetch in fetch.rs.")));
+    Continuity.Result elsewhere = state.score(SummarySections.parse(DegradationLadderTest.summary("fetch.rs.",
+        "- The review page needs its layout fixed.", "Working on the layout of the review page.",
+        "Fix the layout of the review page.")));
+    assertThat(english.total()).isEqualTo(100);
+    assertThat(elsewhere.total()).isZero();
+  }
+
+  @Test
+  void aRequestOfAWordOrTwoIsJudgedWithWhatTheAgentSaidAfterIt() {
+    Continuity state = new Continuity(List.of(), Map.of("loaded", 2.0, "ipfs_local_api_url", 6.0, "restart", 3.0),
+        Map.of("loaded", 2.0), java.util.Set.of("ipfs_local_api_url"));
+    double pending = state.score(SummarySections.parse(DegradationLadderTest.summary("api.ts.",
+        "- Restart the API with IPFS_LOCAL_API_URL set.", "Debugging the upload.", "Restart the API."))).pending();
+    assertThat(pending).isEqualTo(40);
+  }
+
+  @Test
+  void onlyTheLastFewFilesChangedSinceTheRequestWeighInTheLastStretch() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Rename the feed views."));
+    for (int i = 0; i < 8; i++) {
+      ms.add(TranscriptMessage.of(Role.ASSISTANT, List.of(new io.engram.transcript.ContentBlock.ToolUse("t" + i, "Edit",
+          com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+              .put("file_path", "src/Feed" + i + "View.swift")))));
+      ms.add(TranscriptMessage.of(Role.USER, List.of(new io.engram.transcript.ContentBlock.ToolResult("t" + i, "ok",
+          false))));
+    }
+    Map<String, Double> live = Continuity.of(Conversation.of(ms, 0, 25)).live();
+    assertThat(live.keySet()).contains("feed7view.swift", "feed3view.swift").doesNotContain("feed2view.swift");
+  }
 }
