@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>SC: a required section counts when it says something of its kind: Key Technical Concepts any
- *       item; Errors and fixes a statement, or "none" when nothing failed; Files and Code Sections a file
+ *       item; Errors and fixes a statement, or "none" when nothing failed; Pending Tasks a statement, or "none" when
+ *       no todo or task is open; Files and Code Sections a file
  *       name or a statement; All user messages one of the user's messages (or a statement when there were
  *       none); the others a statement ({@link Prose}). A heading over keywords or continuity words earns
  *       nothing.
@@ -26,7 +27,6 @@ import java.util.regex.Pattern;
  * Only the summary's text counts: the analysis block is the model's scratch pad and is dropped before use.
  */
 final class CompactionScorer {
-  private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
   private static final Pattern FILE = Pattern.compile("[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
 
   private final EngramSettings.Compaction settings;
@@ -112,7 +112,9 @@ final class CompactionScorer {
       case KEY_CONCEPTS -> true;
       // "None." is all there is to say when nothing failed.
       case ERRORS_AND_FIXES -> Prose.says(body)
-          || original.of(KeyKind.ERROR_MESSAGES).isEmpty() && NONE.matcher(body).find();
+          || original.of(KeyKind.ERROR_MESSAGES).isEmpty() && Prose.saysNone(body);
+      // And when no todo or task is open, "None" is what Pending Tasks has to say.
+      case PENDING_TASKS -> Prose.says(body) || continuity.open().isEmpty() && Prose.saysNone(body);
       case FILES_AND_CODE -> FILE.matcher(body).find() || Prose.says(body);
       case USER_MESSAGES -> original.of(KeyKind.USER_INSTRUCTIONS).isEmpty() ? Prose.says(body)
           : original.of(KeyKind.USER_INSTRUCTIONS).stream()

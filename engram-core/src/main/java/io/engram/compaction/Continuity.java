@@ -135,7 +135,8 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // agent said and did after it does.
     Map<String, Double> asked = request.size() < MIN_REQUEST_WORDS ? live : WritingScripts.within(request, scripts);
     double pending = 0;
-    if (Prose.says(pendingText)) {
+    // With nothing open, "None pending" says what there is to say; the request must still be in 7 to 9.
+    if (Prose.says(pendingText) || open.isEmpty() && Prose.saysNone(pendingText)) {
       long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
       pending = !open.isEmpty() ? 40.0 * named / open.size()
           : live.isEmpty() ? 40

@@ -29,6 +29,8 @@ final class Prose {
       "our", "your", "my", "i", "me", "us", "them", "do", "does", "did", "still", "because", "since", "until",
       "while", "without", "about", "over", "under", "before", "only", "also", "than", "so", "yet", "each");
 
+  private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
+
   private Prose() {}
 
   /** Whether some line of {@code text} is a statement. */
@@ -42,6 +44,11 @@ final class Prose {
       }
     }
     return false;
+  }
+
+  /** Whether {@code text} says there is none ("None.", "No errors"): all a section has to say when nothing is there. */
+  static boolean saysNone(String text) {
+    return NONE.matcher(text).find();
   }
 
   /** How many plain words (letters only, not part of a name, a path or a number) {@code text} has. */

@@ -91,4 +91,14 @@ class CompactionScorerTest {
         .score("text");
     assertThat(s.ratio()).isEqualTo(1.0);
   }
+  @Test
+  void noneIsWhatPendingTasksSaysWhenNothingIsOpen() {
+    String summary = "<summary>\n7. Pending Tasks:\n- None explicitly pending\n</summary>";
+    Continuity nothingOpen = new Continuity(List.of(), Map.of("parser", 1.0));
+    Continuity oneOpen = new Continuity(List.of("add a test for the parser"), Map.of("parser", 1.0));
+    assertThat(new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, nothingOpen, 160, WORDS)
+        .score(summary).evidence().missingSections()).doesNotContain(SummarySection.PENDING_TASKS);
+    assertThat(new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, oneOpen, 160, WORDS)
+        .score(summary).evidence().missingSections()).contains(SummarySection.PENDING_TASKS);
+  }
 }
