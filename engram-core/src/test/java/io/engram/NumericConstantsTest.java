@@ -1,6 +1,7 @@
 package io.engram;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.engram.testing.RepositoryRoot;
 import java.io.IOException;
@@ -53,6 +54,22 @@ class NumericConstantsTest {
         .containsExactly("UNEXPLAINED", "ABOVE", "ON_ITS_LINE", "JAVADOC", "WAIT", "SWAPPED");
     assertThat(found).filteredOn(c -> !c.explained()).extracting(Object::toString)
         .containsExactly("Planted.java:2 UNEXPLAINED", "Planted.java:8 WAIT", "Planted.java:9 SWAPPED");
+  }
+
+  @Test
+  void anInterfacesConstantsAreFoundThoughTheyDoNotSayStaticFinal() {
+    String source = """
+        interface Port {
+          int UNEXPLAINED = 4;
+          /** The port's contract. */
+          double EXPLAINED = 2.0;
+          int count();
+        }
+        """;
+
+    assertThat(UnexplainedConstants.in(Path.of("Port.java"), source)).extracting(Object::toString, c -> c.explained())
+        .containsExactly(tuple("Port.java:2 UNEXPLAINED", false),
+            tuple("Port.java:4 EXPLAINED", true));
   }
 
   @Test

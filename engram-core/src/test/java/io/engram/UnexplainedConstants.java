@@ -11,14 +11,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Finds the numeric constants of a Java source ({@code static final} numbers and durations) and which of them say
+ * Finds the numeric constants of a Java source ({@code static final} numbers and durations, and an interface's, which
+ * are static and final without saying so: a field of a number type named in capitals) and which of them say
  * nothing of why they hold their value: no comment on the declaration's line or on the line before it. A tunable
  * number belongs in the settings; any other constant is a definition, and its comment says where it comes from.
  */
 final class UnexplainedConstants {
   private static final Pattern DECLARATION = Pattern.compile(
-      "\\b(?:static\\s+final|final\\s+static)\\s+(?:byte|short|int|long|float|double|(?:java\\.time\\.)?Duration)"
-          + "\\s+([A-Z][A-Z0-9_]*)\\s*=");
+      "(?:\\b(?:static\\s+final|final\\s+static)\\s+|^\\s*(?:public\\s+)?)"
+          + "(?:byte|short|int|long|float|double|(?:java\\.time\\.)?Duration)\\s+([A-Z][A-Z0-9_]*)\\s*=");
 
   private UnexplainedConstants() {}
 

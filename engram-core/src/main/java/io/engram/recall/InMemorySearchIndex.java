@@ -13,19 +13,15 @@ import java.util.PriorityQueue;
  * exact (brute-force) cosine search over the stored vectors.
  *
  * <p>Lets recall work without the Lucene module, and is the baseline the benchmarks compare Lucene
- * against. Fields are weighted as the Lucene index boosts them: a term in the name counts 2 times, in
- * the description 1.5 times, in the body once, in both the term frequencies and the document lengths
- * (as BM25F does). Thread-safe; nothing is written to disk.
+ * against. Fields are weighted as the Lucene index boosts them ({@link SearchIndex#NAME_BOOST}, {@link
+ * SearchIndex#DESCRIPTION_BOOST}): a term in the name counts 2 times, in the description 1.5 times, in the body
+ * once, in both the term frequencies and the document lengths (as BM25F does). Thread-safe; nothing is written to disk.
  */
 final class InMemorySearchIndex implements SearchIndex {
   // BM25's standard k1, as Lucene's BM25Similarity has it, so this index ranks as the on-disk one does.
   private static final double K1 = 1.2;
   // BM25's standard b (length normalisation), as Lucene's.
   private static final double B = 0.75;
-  // The field boosts of engram-index's KeywordQueries, kept equal so that the two indexes rank alike.
-  private static final double NAME_WEIGHT = 2.0;
-  // The description's boost, as NAME_WEIGHT.
-  private static final double DESCRIPTION_WEIGHT = 1.5;
 
   private record Doc(String hash, double length, Map<String, Double> termFreqs, float[] unitVector) {}
 
@@ -37,8 +33,8 @@ final class InMemorySearchIndex implements SearchIndex {
   public synchronized void upsert(Entry entry) {
     remove(entry.id());
     Map<String, Double> freqs = new HashMap<>();
-    double length = addTerms(entry.name(), NAME_WEIGHT, freqs)
-        + addTerms(entry.description(), DESCRIPTION_WEIGHT, freqs)
+    double length = addTerms(entry.name(), NAME_BOOST, freqs)
+        + addTerms(entry.description(), DESCRIPTION_BOOST, freqs)
         + addTerms(entry.body(), 1.0, freqs);
     for (Map.Entry<String, Double> f : freqs.entrySet()) {
       postings.computeIfAbsent(f.getKey(), k -> new HashMap<>()).put(entry.id(), f.getValue());

@@ -14,6 +14,14 @@ import java.util.Optional;
  * immediately; {@link #commit()} makes them durable for on-disk indexes.
  */
 public interface SearchIndex extends Closeable {
+  /**
+   * How many times a term in an entry's name counts against once in its body, in every implementation (Lucene's
+   * engram-index boosts its query by it, the in-memory index its term frequencies), so that they rank alike: a name
+   * says what a memory is about in a few words.
+   */
+  double NAME_BOOST = 2.0;
+  /** How many times a term in an entry's description counts against once in its body, as {@link #NAME_BOOST}. */
+  double DESCRIPTION_BOOST = 1.5;
 
   /**
    * A new, empty index held in memory: BM25 over the same fields and exact cosine search, in core, for

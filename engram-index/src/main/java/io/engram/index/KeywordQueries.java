@@ -1,5 +1,6 @@
 package io.engram.index;
 
+import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -31,8 +32,9 @@ import org.apache.lucene.util.Bits;
  * description (boost 1.5) and the body, and the share of the query's weight each candidate holds.
  */
 final class KeywordQueries {
-  /** The indexed text fields and their boosts. */
-  static final Map<String, Float> FIELD_BOOSTS = Map.of("name", 2.0f, "description", 1.5f, "body", 1.0f);
+  /** The indexed text fields and their boosts, the port's ({@link SearchIndex#NAME_BOOST}) against the body's 1. */
+  static final Map<String, Float> FIELD_BOOSTS = Map.of("name", (float) SearchIndex.NAME_BOOST,
+      "description", (float) SearchIndex.DESCRIPTION_BOOST, "body", 1.0f);
   /** Lucene refuses boolean queries over 1024 clauses; three fields per term stays below it. */
   private static final int MAX_QUERY_TERMS = 300;
 
