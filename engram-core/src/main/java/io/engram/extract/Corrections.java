@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Corrections in the phrasings people use, English and Chinese: "no, use X", "don't use X here, use Y",
- * "not X, Y", "use Y, not X", "use Y instead of X", "instead of X, use Y", "it's Y, not X", "we don't do X here",
+ * "not X, Y", "use Y, not X", "use Y instead of X", "instead of X, use Y", "it's Y, not X", "use Y as the package
+ * manager" (a tool given a role), "we don't do X here",
  * "we use Y, not X", "actually, ...", "that's not how we do it: ...", 不要用X，用Y, 别用X, 不是X，是Y, 改用Y，不要用X,
  * 测试用Y跑，不是X, 提交信息不要写X，用Y, 我们这里不用X, 其实我们用的是Y，不是X.
  *
@@ -82,6 +83,11 @@ final class Corrections {
   /** After "no" or "actually", a bare "use Y": the correction names only what to use. */
   private static final Pattern USE_ONLY =
       Pattern.compile("(?i)^(?:just\\s+|please\\s+)?(?:use|switch to|go with)\\s+([^,;:]{1,50}?)[.!]?$");
+  /** A tool given a role ("use uv as the package manager", 用 pnpm 作为包管理器): a choice that holds for the project. */
+  private static final Pattern USE_AS = Pattern.compile("(?i)^(?:please\\s+)?(?:always\\s+)?(?:use|using)\\s+"
+      + "(?!(?:it|this|that|these|those|them|one|mine|yours)\\b)([^,;:\\s]{1,30})"
+      + "\\s+as\\s+(?:the|our|a|an)\\s+\\p{L}[\\p{L}\\s-]{1,40}?[.!]?$|^(?:请)?(?:统一)?(?:用|使用)\\s*([^，,。\\s]{1,30}?)\\s*(?:作为|当作)"
+      + "\\p{IsHan}{1,12}[。！!]?$");
   /** What a "no" or "actually" may lead into without correcting anything. */
   private static final Pattern CONVERSATIONAL = Pattern.compile(
       "(?i)^(?:never ?mind|forget (?:it|that)|not yet|no worries|no problem|all good)\\b|^(?:算了|没事)");
@@ -129,6 +135,11 @@ final class Corrections {
     Matcher useOnly = USE_ONLY.matcher(rest);
     if (negative && useOnly.find()) {
       return Optional.of(new Correction(Kind.RULE, rest, Optional.of(clean(useOnly.group(1))), Optional.empty()));
+    }
+    Matcher useAs = USE_AS.matcher(rest);
+    if (useAs.find()) {
+      String tool = useAs.group(1) != null ? useAs.group(1) : useAs.group(2);
+      return Optional.of(new Correction(Kind.RULE, rest, Optional.of(clean(tool)), Optional.empty()));
     }
     if (WE_DONT.matcher(rest).find()) {
       return Optional.of(new Correction(Kind.RULE, rest, Optional.empty(), Optional.empty()));

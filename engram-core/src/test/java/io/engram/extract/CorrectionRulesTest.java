@@ -160,6 +160,16 @@ class CorrectionRulesTest {
   }
 
   @Test
+  void aToolGivenARoleIsTheProjectsChoice() {
+    assertThat(user("use uv as the package manager")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("uv", "package manager"));
+    assertThat(user("统一使用 pnpm 作为包管理器。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("pnpm", "包管理器"));
+    // a thing at hand given a role for the next step is no choice for the project
+    assertThat(user("use this as the base for the next step")).isEmpty();
+  }
+
+  @Test
   void aSingleBacktickedWordIsCodeNotATool() {
     assertThat(user("Stop using `any` in the TypeScript code, use `unknown` and narrow it.")).singleElement()
         .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));
