@@ -47,6 +47,15 @@ class LearntCorrectionsTest {
   }
 
   @Test
+  void aDontOfWhatTheAgentJustDidIsNotKeptHoweverSureTheModel() {
+    CorrectionClassifier likesEveryTurn = new CorrectionClassifier(Map.of("__bias", 5.0));
+
+    assertThat(extract(likesEveryTurn, "no don't set it, let's see if it keeps happening")).isEmpty();
+    assertThat(extract(likesEveryTurn, "nah, they don't really need to exist in the future state")).isEmpty();
+    assertThat(extract(likesEveryTurn, "You are overengineering too early.")).hasSize(1);
+  }
+
+  @Test
   void aTurnLongerThanTheLimitIsNotKeptWhole() {
     StringBuilder turn = new StringBuilder("You are overengineering too early.");
     for (int i = 1; i <= 20; i++) {
