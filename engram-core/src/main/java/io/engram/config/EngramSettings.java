@@ -181,7 +181,8 @@ public record EngramSettings(
    * over a transcript file reads what was appended since the last one in pieces of at most {@code
    * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is. A pass records where it
    * got to in the session's ledger, waiting up to {@code ledgerWaitMillis} (10 s: it runs after the turn, and the
-   * ledger is held only while a call writes it) for another call of the session.
+   * ledger is held only while a call writes it) for another call of the session. How much of what a person said the
+   * offline rules write into a memory is its own group, {@link ExtractionOffline}.
    */
   public record Extraction(
       @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
@@ -206,9 +207,40 @@ public record EngramSettings(
       @Setting(byDefault = "0.1", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
           + " correction the offline rules read is dropped; 0 keeps every one") double learntCorrectionKeep,
       @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
-          + " whole as a correction") int learntCorrectionMaxChars)
+          + " whole as a correction") int learntCorrectionMaxChars,
+      ExtractionOffline offline)
       implements SettingsSection<Extraction> {
     public static final Extraction DEFAULTS = SettingDeclarations.defaults(Extraction.class);
+  }
+
+  /**
+   * How much of what a person said the offline rules write into a memory: its description and body, the words of
+   * theirs it quotes, and the names it gives in one line (a tool, a command, who the user is).
+   */
+  public record ExtractionOffline(
+      @Setting(byDefault = "150", min = 1, help = "Most characters of the description of a memory the offline rules"
+          + " write") int descriptionChars,
+      @Setting(byDefault = "600", min = 1, help = "Most characters of the rule or fact the offline rules write as a"
+          + " memory's body") int bodyChars,
+      @Setting(byDefault = "2_000", min = 1, help = "Most characters of the words around a rule, read over several"
+          + " sentences, its memory's body holds") int spanChars,
+      @Setting(byDefault = "300", min = 1, help = "Most characters of the person's own words a memory the offline"
+          + " rules write quotes") int quoteChars,
+      @Setting(byDefault = "400", min = 1, help = "Most characters of the person's own words a deadline's memory"
+          + " quotes") int deadlineQuoteChars,
+      @Setting(byDefault = "80", min = 1, help = "Most characters of what a description names (the checks, the"
+          + " generators, a link's purpose, who the user is)") int namedChars,
+      @Setting(byDefault = "60", min = 1, help = "Most characters of the tool a tool choice's description names")
+          int toolChars,
+      @Setting(byDefault = "200", min = 1, help = "Most characters of the tool a tool choice's body names")
+          int toolBodyChars,
+      @Setting(byDefault = "40", min = 1, help = "Most characters of the tool a tool choice says not to use")
+          int avoidedToolChars,
+      @Setting(byDefault = "100", min = 1, help = "Most characters of a confirmed approach its memory's description"
+          + " quotes") int approachChars,
+      @Setting(byDefault = "500", min = 1, help = "Most characters of a confirmed approach its memory's body quotes")
+          int approachBodyChars) implements SettingsSection<ExtractionOffline> {
+    public static final ExtractionOffline DEFAULTS = SettingDeclarations.defaults(ExtractionOffline.class);
   }
 
   /**

@@ -41,6 +41,10 @@ import java.util.Optional;
  * {@code cap} memories are written per pass.
  */
 final class CandidateWriter {
+  // A proposal to add to a memory is one line of the review inbox, which names the addition by its first 80
+  // characters (about a terminal's width); the proposal holds the whole.
+  private static final int PROPOSAL_LINE_CHARS = 80;
+
   private final MemoryStore store;
   private final String sessionId;
   private final CodingAgent agent;
@@ -166,7 +170,7 @@ final class CandidateWriter {
     pending.put(MemoryNames.slug(existing.name()), merged);
     if (inbox.isPresent()) {
       return proposed(c, merged, Optional.of(MemoryFormat.format(existing)), "add to " + existing.type().id()
-          + " memory '" + existing.name() + "': " + Terms.clip(addition, 80));
+          + " memory '" + existing.name() + "': " + Terms.clip(addition, PROPOSAL_LINE_CHARS));
     }
     Optional<String> path = Optional.empty();
     if (!dryRun) {

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,7 +30,7 @@ final class CommitChecks {
   private CommitChecks() {}
 
   /** The commit checks the session established, if any. */
-  static Optional<WorkFact> find(List<WorkEvent> events) {
+  static Optional<WorkFact> find(List<WorkEvent> events, EngramSettings.ExtractionOffline limits) {
     Set<String> refusedBy = new LinkedHashSet<>();
     Set<String> fixes = new LinkedHashSet<>();
     List<Integer> turns = new ArrayList<>();
@@ -79,11 +80,12 @@ final class CommitChecks {
       return Optional.empty();
     }
     return Optional.of(fact(refusedBy, fixes, noVerifyRefused, habitual, windows, refusals, commits, turns,
-        establishedAt));
+        establishedAt, limits.namedChars()));
   }
 
   private static WorkFact fact(Set<String> refusedBy, Set<String> fixes, boolean noVerify, List<String> habitual,
-      Map<String, Integer> windows, int refusals, int commits, List<Integer> turns, int establishedAt) {
+      Map<String, Integer> windows, int refusals, int commits, List<Integer> turns, int establishedAt,
+      int namedChars) {
     StringBuilder fact = new StringBuilder();
     List<String> evidence = new ArrayList<>();
     if (!refusedBy.isEmpty()) {
@@ -108,7 +110,8 @@ final class CommitChecks {
     List<String> named = new ArrayList<>(refusedBy);
     habitual.stream().filter(h -> named.stream().noneMatch(n -> h.toLowerCase(Locale.ROOT).contains(n)))
         .forEach(named::add);
-    return new WorkFact("commit-checks", "Checks every commit must pass here: " + Terms.clip(String.join(", ", named), 80),
+    return new WorkFact("commit-checks",
+        "Checks every commit must pass here: " + Terms.clip(String.join(", ", named), namedChars),
         fact.toString(), String.join("; ", evidence), turns, establishedAt);
   }
 

@@ -1,5 +1,7 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
+
 /**
  * What one rule read from one sentence, before provenance, naming against the store and caps.
  *
@@ -14,7 +16,7 @@ record Draft(CandidateType type, String name, String description, String body, S
    * @param span the correction's sentences as they stand in the turn
    * @param core the sentence this draft was read from, one of them
    */
-  Draft within(String span, String core) {
+  Draft within(String span, String core, EngramSettings.ExtractionOffline limits) {
     if (span.equals(core.strip())) {
       return this;
     }
@@ -22,11 +24,12 @@ record Draft(CandidateType type, String name, String description, String body, S
     String before = at < 0 ? "" : span.substring(0, at).strip();
     String after = at < 0 ? span : span.substring(at + core.length()).strip();
     String rest = (before + " " + after).strip();
-    String joined = Terms.clip(span, 2_000);
-    String body = this.body.contains(Terms.clip(core, 600)) || Terms.clip(core, 600).contains(this.body)
+    String joined = Terms.clip(span, limits.spanChars());
+    String body = this.body.contains(Terms.clip(core, limits.bodyChars()))
+        || Terms.clip(core, limits.bodyChars()).contains(this.body)
         ? joined : this.body.strip() + "\n\n" + rest;
-    String description = type == CandidateType.FEEDBACK ? Terms.clip(span, 150)
-        : Terms.clip(this.description + " — " + rest, 150);
+    String description = type == CandidateType.FEEDBACK ? Terms.clip(span, limits.descriptionChars())
+        : Terms.clip(this.description + " — " + rest, limits.descriptionChars());
     return new Draft(type, name, description, body, key, confidence);
   }
 }

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,8 @@ final class GeneratorUse {
   private GeneratorUse() {}
 
   /** The generator the session established, if any. */
-  static Optional<WorkFact> find(List<TurnText> turns, List<WorkEvent> events) {
+  static Optional<WorkFact> find(List<TurnText> turns, List<WorkEvent> events,
+      EngramSettings.ExtractionOffline limits) {
     Set<String> generators = new LinkedHashSet<>();
     Set<String> applies = new LinkedHashSet<>();
     Set<String> edited = new LinkedHashSet<>();
@@ -52,7 +54,7 @@ final class GeneratorUse {
         + (applies.isEmpty() ? "" : ", then run " + String.join(", ", applies.stream().map(a -> "`" + a + "`").toList()))
         + ".";
     return Optional.of(new WorkFact("codegen-after-schema-changes",
-        "What to run after a schema or resource change: " + Terms.clip(gens, 80), fact,
+        "What to run after a schema or resource change: " + Terms.clip(gens, limits.namedChars()), fact,
         "ran the generator " + runs + " time" + (runs == 1 ? "" : "s") + (applied == 0 ? "" : " and the migrations "
             + applied + " time" + (applied == 1 ? "" : "s")) + ", all succeeded",
         evidence, establishedAt));

@@ -9,6 +9,9 @@ import java.util.regex.Pattern;
  * feedback memory. It is what a "grep for remember" extractor would do.
  */
 final class KeywordBaselineExtractor implements Extractor {
+  // The baseline's description is the sentence's first 100 characters, as a keyword dump shows it; a baseline keeps
+  // its shape, so its figures compare from one run to the next.
+  private static final int DESCRIPTION_CHARS = 100;
   private static final Pattern KEYWORD =
       Pattern.compile("(?i)\\b(remember|always|never|don'?t|from now on|note that)\\b|记住|以后|不要|别忘了|下次");
 
@@ -25,7 +28,7 @@ final class KeywordBaselineExtractor implements Extractor {
               new MemoryCandidate(
                   CandidateAction.CREATE,
                   Terms.slug("", s.text(), 5),
-                  Terms.clip(s.text(), 100),
+                  Terms.clip(s.text(), DESCRIPTION_CHARS),
                   CandidateType.FEEDBACK,
                   s.text(),
                   new MemoryCandidate.Provenance(

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,7 +72,8 @@ final class ProjectFacts {
   private ProjectFacts() {}
 
   /** The package manager a sentence states, or a command the user asks to run that reveals it. */
-  static Optional<Draft> packageManager(String sentence, boolean statementsOnly) {
+  static Optional<Draft> packageManager(String sentence, boolean statementsOnly,
+      EngramSettings.ExtractionOffline limits) {
     Matcher st = PM_STATEMENT.matcher(sentence);
     String pm = null;
     double confidence = 0.8;
@@ -97,7 +99,7 @@ final class ProjectFacts {
       body.append(" Commands: ");
       body.append(String.join(", ", commands.stream().map(c -> "`" + c + "`").toList())).append('.');
     }
-    body.append("\n\nFrom the user: \"").append(Terms.clip(sentence, 300)).append('"');
+    body.append("\n\nFrom the user: \"").append(Terms.clip(sentence, limits.quoteChars())).append('"');
     return Optional.of(
         new Draft(
             CandidateType.PROJECT,
@@ -109,7 +111,7 @@ final class ProjectFacts {
   }
 
   /** Services the tests need running (Redis, Postgres, Docker...). */
-  static Optional<Draft> testServices(String sentence) {
+  static Optional<Draft> testServices(String sentence, EngramSettings.ExtractionOffline limits) {
     if (!TEST_CONTEXT.matcher(sentence).find() || !NEED.matcher(sentence).find()) {
       return Optional.empty();
     }
@@ -127,7 +129,7 @@ final class ProjectFacts {
             CandidateType.PROJECT,
             "tests-need-" + String.join("-", services.stream().limit(3).toList()),
             "What must be running before the tests: " + list,
-            "The tests need: " + list + ".\n\nFrom the user: \"" + Terms.clip(sentence, 300) + '"',
+            "The tests need: " + list + ".\n\nFrom the user: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
             "tests need " + list,
             0.7));
   }
@@ -136,7 +138,8 @@ final class ProjectFacts {
    * A deadline, freeze or release date; with the day it was said, the date is pinned to the calendar from that
    * day (the sentence itself is quoted as said).
    */
-  static Optional<Draft> deadline(String sentence, Optional<java.time.LocalDate> said) {
+  static Optional<Draft> deadline(String sentence, Optional<java.time.LocalDate> said,
+      EngramSettings.ExtractionOffline limits) {
     Matcher d = DATE.matcher(sentence);
     if (!d.find() || !DEADLINE_WORD.matcher(sentence).find()) {
       return Optional.empty();
@@ -147,7 +150,7 @@ final class ProjectFacts {
         .orElse(date.replaceAll("(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号]", "$1-$2"));
     String shown = day.filter(x -> !x.toString().equals(date)).map(x -> x + " (" + date + ")").orElse(date);
     String quoted = said.map(s -> "The user said on " + s + ": \"").orElse("The user said: \"")
-        + Terms.clip(sentence, 400) + '"';
+        + Terms.clip(sentence, limits.deadlineQuoteChars()) + '"';
     String when = day.isPresent() && !day.get().toString().equals(date)
         ? "Date: " + date + " (" + day.get() + "), counted from " + said.get() + ", the day it was said."
         : day.isPresent() ? "Date: " + date + "."

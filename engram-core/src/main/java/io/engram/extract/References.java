@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +52,7 @@ final class References {
   private References() {}
 
   /** One draft per URL that points at an outside system the user will want again. */
-  static List<Draft> read(String sentence) {
+  static List<Draft> read(String sentence, EngramSettings.ExtractionOffline limits) {
     List<Draft> out = new ArrayList<>();
     Matcher m = URL.matcher(sentence);
     while (m.find()) {
@@ -71,13 +72,13 @@ final class References {
           kind == null
               ? Terms.slug("link", host, 3)
               : kind[1] + (label.isEmpty() ? "" : "-" + Terms.slug("", label, 1));
-      String what = kind == null ? "what this link is for: " + Terms.clip(sentence, 80) : kind[2];
+      String what = kind == null ? "what this link is for: " + Terms.clip(sentence, limits.namedChars()) : kind[2];
       out.add(
           new Draft(
               CandidateType.REFERENCE,
               name.replaceAll("-+$", ""),
               "Where to find " + what + ": " + url,
-              url + "\n\nFrom: \"" + Terms.clip(sentence, 300) + '"',
+              url + "\n\nFrom: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
               host + " " + (kind == null ? "" : kind[1]),
               kind == null ? 0.6 : 0.8));
     }

@@ -82,7 +82,7 @@ public final class RuleBasedExtractor implements Extractor {
       }
       previousAssistant = Optional.empty();
     }
-    for (MemoryCandidate c : SessionWork.candidates(turns, from)) {
+    for (MemoryCandidate c : SessionWork.candidates(turns, from, settings.offline())) {
       byName.putIfAbsent(c.name(), c);
     }
     List<MemoryCandidate> out = new ArrayList<>();
@@ -127,16 +127,16 @@ public final class RuleBasedExtractor implements Extractor {
           && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent()
               // "I don't want vertical scaling of the text. I prefer truncation.": a stated preference has its span too
               || Intents.read(s.text()).filter(t -> t.kind() == Intent.Kind.CORRECTION).isPresent());
-      List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said);
+      List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said, settings.offline());
       if (drafts.isEmpty() && core) {
-        drafts = SentenceRules.correction(s.text());
+        drafts = SentenceRules.correction(s.text(), settings.offline());
       }
       for (Draft d : drafts) {
         Sentence from = s;
         Sentence to = s;
         if (core && (d.type() == CandidateType.FEEDBACK || d.type() == CandidateType.PROJECT)) {
           CorrectionSpans.Span span = CorrectionSpans.around(turn.text(), sentences, i);
-          d = d.within(span.text(), s.text());
+          d = d.within(span.text(), s.text(), settings.offline());
           from = sentences.get(span.from());
           to = sentences.get(span.to());
           consumed = Math.max(consumed, span.to());
@@ -205,7 +205,8 @@ public final class RuleBasedExtractor implements Extractor {
       return kept;
     }
     List<MemoryCandidate> out = new ArrayList<>(kept);
-    out.add(new MemoryCandidate(CandidateAction.CREATE, Terms.slug("", whole, 5), Terms.clip(whole, 150),
+    out.add(new MemoryCandidate(CandidateAction.CREATE, Terms.slug("", whole, 5),
+        Terms.clip(whole, settings.offline().descriptionChars()),
         CandidateType.FEEDBACK, whole, new MemoryCandidate.Provenance(CandidateSource.USER, true,
             new Evidence(index, first.start(), last.end(), whole), Math.min(0.9, p))));
     return out;

@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -35,63 +36,45 @@ final class SentenceRules {
   private SentenceRules() {}
 
   /**
-   * The drafts a sentence of tool output yields: what {@link #read} would give of it that is a reference
-   * (a pointer to an outside system), never a rule or a fact, which tool output cannot state.
-   */
-  static List<Draft> references(String sentence) {
-    if (Secrets.contains(sentence) || Intents.isQuestion(sentence)) {
-      return List.of();
-    }
-    return References.read(sentence);
-  }
-
-  /**
-   * The drafts {@code sentence} yields.
+   * The drafts {@code sentence} yields, said on {@code said} (the day relative dates count from), their texts as long
+   * as {@code limits} say.
    *
    * @param previousAssistant the assistant's last message before this turn, for confirmations
    */
-  static List<Draft> read(String sentence, Optional<String> previousAssistant) {
-    return read(sentence, previousAssistant, Optional.empty());
-  }
-
-  /**
-   * The drafts {@code sentence} yields, said on {@code said} (the day relative dates count from).
-   *
-   * @param previousAssistant the assistant's last message before this turn, for confirmations
-   */
-  static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said) {
+  static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said,
+      EngramSettings.ExtractionOffline limits) {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
     if (Intents.isQuestion(sentence)) {
       return List.of();
     }
-    List<Draft> out = References.read(sentence);
+    List<Draft> out = References.read(sentence, limits);
     if (!out.isEmpty()) {
       return out;
     }
-    Optional<Draft> user = UserProfile.read(sentence);
+    Optional<Draft> user = UserProfile.read(sentence, limits);
     if (user.isPresent()) {
       return List.of(user.get());
     }
     Optional<Intent> intent = Intents.read(sentence);
     Optional<Draft> fact =
-        ProjectFacts.packageManager(sentence, intent.isPresent())
-            .or(() -> ProjectFacts.testServices(sentence))
-            .or(() -> ProjectFacts.deadline(sentence, said));
+        ProjectFacts.packageManager(sentence, intent.isPresent(), limits)
+            .or(() -> ProjectFacts.testServices(sentence, limits))
+            .or(() -> ProjectFacts.deadline(sentence, said, limits));
     if (fact.isPresent()) {
       return List.of(fact.get());
     }
     Optional<Corrections.Correction> correction = Corrections.read(sentence);
     if (correction.isPresent()) {
-      return corrected(correction.get(), sentence);
+      return corrected(correction.get(), sentence, limits);
     }
     if (intent.isEmpty()) {
       return List.of();
     }
     Intent i = intent.get();
     if (i.kind() == Intent.Kind.CONFIRMATION) {
-      return previousAssistant.flatMap(SentenceRules::confirmed).map(List::of).orElse(List.of());
+      return previousAssistant.flatMap(a -> confirmed(a, limits)).map(List::of).orElse(List.of());
     }
     if (ONE_OFF.matcher(i.rest()).find()
         || i.kind() == Intent.Kind.CORRECTION && (CorrectionClauses.aboutTheTaskAtHand(i.rest())
@@ -99,9 +82,9 @@ final class SentenceRules {
       return List.of();
     }
     if (i.kind() == Intent.Kind.EXPLICIT && FACT.matcher(i.rest()).find()) {
-      return List.of(projectNote(i.rest()));
+      return List.of(projectNote(i.rest(), limits));
     }
-    return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9));
+    return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9, limits));
   }
 
   /**
@@ -118,12 +101,13 @@ final class SentenceRules {
    * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
    * is about the one thing at hand.
    */
-  static List<Draft> correction(String sentence) {
-    return corrected(Corrections.general(sentence), sentence);
+  static List<Draft> correction(String sentence, EngramSettings.ExtractionOffline limits) {
+    return corrected(Corrections.general(sentence), sentence, limits);
   }
 
   /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
-  private static List<Draft> corrected(Corrections.Correction c, String sentence) {
+  private static List<Draft> corrected(Corrections.Correction c, String sentence,
+      EngramSettings.ExtractionOffline limits) {
     boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
     boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
     String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
@@ -132,50 +116,54 @@ final class SentenceRules {
       return List.of();
     }
     if (tool && c.use().isPresent()) {
-      return List.of(toolChoice(c.use().get(), c.avoid(), sentence));
+      return List.of(toolChoice(c.use().get(), c.avoid(), sentence, limits));
     }
     // "migrations go through Flyway, never ...": a statement of which tool the project uses
     boolean statesTool = c.use().isEmpty() && FACT_OF_TOOL.matcher(c.text()).find() && ToolNames.named(c.text());
     return List.of(c.kind() == Corrections.Kind.FACT || tool || statesTool
-        ? projectNote(c.text()) : feedback(c.text(), 0.8));
+        ? projectNote(c.text(), limits) : feedback(c.text(), 0.8, limits));
   }
 
-  private static Draft toolChoice(String use, Optional<String> avoid, String sentence) {
+  private static Draft toolChoice(String use, Optional<String> avoid, String sentence,
+      EngramSettings.ExtractionOffline limits) {
     boolean chinese = CorrectionClauses.of(sentence) == CorrectionClauses.CHINESE;
-    String not = avoid.map(a -> (chinese ? "，不用 " : ", not ") + Terms.clip(a, 40)).orElse("");
+    String not = avoid.map(a -> (chinese ? "，不用 " : ", not ") + Terms.clip(a, limits.avoidedToolChars()))
+        .orElse("");
     return new Draft(
         CandidateType.PROJECT,
         Terms.slug(chinese ? "用" : "use", use, 3),
-        (chinese ? "本项目用的工具：" : "Which tool to use in this project: ") + Terms.clip(use, 60) + not,
-        (chinese ? "用 " : "Use ") + Terms.clip(use, 200) + not + (chinese ? "。" : ".") + "\n\n"
-            + (chinese ? "用户原话：“" + Terms.clip(sentence, 300) + "”" : "The user said: \"" + Terms.clip(sentence, 300) + '"'),
+        (chinese ? "本项目用的工具：" : "Which tool to use in this project: ") + Terms.clip(use, limits.toolChars())
+            + not,
+        (chinese ? "用 " : "Use ") + Terms.clip(use, limits.toolBodyChars()) + not + (chinese ? "。" : ".") + "\n\n"
+            + (chinese ? "用户原话：“" + Terms.clip(sentence, limits.quoteChars()) + "”"
+                : "The user said: \"" + Terms.clip(sentence, limits.quoteChars()) + '"'),
         use + " " + avoid.orElse(""),
         0.8);
   }
 
-  private static Draft feedback(String rule, double confidence) {
+  private static Draft feedback(String rule, double confidence, EngramSettings.ExtractionOffline limits) {
     String clean = rule.replaceAll("^[\\s,，:：-]+", "");
     return new Draft(
         CandidateType.FEEDBACK,
         Terms.slug("", clean, 5),
-        Terms.clip(clean, 150),
-        Terms.clip(clean, 600),
+        Terms.clip(clean, limits.descriptionChars()),
+        Terms.clip(clean, limits.bodyChars()),
         clean,
         confidence);
   }
 
-  private static Draft projectNote(String fact) {
+  private static Draft projectNote(String fact, EngramSettings.ExtractionOffline limits) {
     return new Draft(
         CandidateType.PROJECT,
         Terms.slug("", fact, 5),
-        Terms.clip(fact, 150),
-        Terms.clip(fact, 600),
+        Terms.clip(fact, limits.descriptionChars()),
+        Terms.clip(fact, limits.bodyChars()),
         fact,
         0.8);
   }
 
   /** The approach the assistant described in its first substantial sentence, now confirmed by the user. */
-  private static Optional<Draft> confirmed(String assistant) {
+  private static Optional<Draft> confirmed(String assistant, EngramSettings.ExtractionOffline limits) {
     for (Sentence s : Sentences.of(assistant)) {
       String t = s.text();
       long letters = t.codePoints().filter(c -> CONFIRM_FLOOR.matcher(Character.toString(c)).matches()).count();
@@ -184,8 +172,8 @@ final class SentenceRules {
             new Draft(
                 CandidateType.FEEDBACK,
                 Terms.slug("", t, 5),
-                "Approach the user confirmed: " + Terms.clip(t, 100),
-                "The user confirmed this approach; keep doing it: " + Terms.clip(t, 500),
+                "Approach the user confirmed: " + Terms.clip(t, limits.approachChars()),
+                "The user confirmed this approach; keep doing it: " + Terms.clip(t, limits.approachBodyChars()),
                 t,
                 0.7));
       }

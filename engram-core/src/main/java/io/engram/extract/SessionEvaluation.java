@@ -28,6 +28,9 @@ import java.util.stream.Stream;
  * required labels. {@link #printTable} sets the offline rules beside the keyword baseline, per session.
  */
 public final class SessionEvaluation {
+  // The table's session column (its row format's %-50s): a longer id is cut to fit it, marked with an ellipsis.
+  private static final int SESSION_COLUMN = 50;
+
   private SessionEvaluation() {}
 
   /** Counts over sessions. */
@@ -168,6 +171,6 @@ public final class SessionEvaluation {
   }
 
   private static String clip(String s) {
-    return s.length() <= 50 ? s : s.substring(0, 49) + "…";
+    return s.length() <= SESSION_COLUMN ? s : s.substring(0, SESSION_COLUMN - 1) + "…";
   }
 }

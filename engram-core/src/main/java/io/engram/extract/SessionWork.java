@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -29,20 +30,20 @@ final class SessionWork {
    * The facts {@code turns} establish; with {@code from}, only those established by a call at or after that
    * index (the earlier turns were read by an earlier pass, which wrote what they established).
    */
-  static List<MemoryCandidate> candidates(List<TurnText> turns, int from) {
+  static List<MemoryCandidate> candidates(List<TurnText> turns, int from, EngramSettings.ExtractionOffline limits) {
     List<WorkEvent> events = WorkEvent.of(turns);
     List<WorkFact> facts = new ArrayList<>();
     TrackerUse.find(events).ifPresent(facts::add);
-    Optional<WorkFact> checks = CommitChecks.find(events);
+    Optional<WorkFact> checks = CommitChecks.find(events, limits);
     checks.ifPresent(facts::add);
-    GeneratorUse.find(turns, events).ifPresent(facts::add);
+    GeneratorUse.find(turns, events, limits).ifPresent(facts::add);
     IgnoredPaths.find(events).ifPresent(facts::add);
     testCommand(events).filter(t -> checks.isEmpty() || !checks.get().fact().contains("`" + t.name() + "`"))
         .map(SessionWork::testFact).ifPresent(facts::add);
     List<MemoryCandidate> out = new ArrayList<>();
     for (WorkFact f : facts) {
       if (f.establishedAt() >= from) {
-        out.add(candidate(f, turns));
+        out.add(candidate(f, turns, limits.descriptionChars()));
       }
     }
     return out;
@@ -95,14 +96,14 @@ final class SessionWork {
         "Tests run with `" + t.name() + "`.", "it passed " + t.runs() + " times", t.turns(), t.establishedAt());
   }
 
-  private static MemoryCandidate candidate(WorkFact f, List<TurnText> turns) {
+  private static MemoryCandidate candidate(WorkFact f, List<TurnText> turns, int descriptionChars) {
     TurnText at = turns.get(f.establishedAt());
     String when = at.timestamp().equals(Instant.EPOCH) ? ""
         : ", " + at.timestamp().atZone(ZoneOffset.UTC).toLocalDate();
     String session = at.sessionId().isEmpty() ? "this session" : "session " + at.sessionId();
     String body = f.fact() + "\n\nEstablished by what " + session + when + " did: " + f.evidence() + " ("
         + where(f.turns(), turns) + ").";
-    return new MemoryCandidate(CandidateAction.CREATE, f.name(), Terms.clip(f.description(), 150),
+    return new MemoryCandidate(CandidateAction.CREATE, f.name(), Terms.clip(f.description(), descriptionChars),
         CandidateType.PROJECT, body, new MemoryCandidate.Provenance(CandidateSource.SESSION, true,
         new Evidence(f.establishedAt(), 0, at.text().length(), at.text()), 0.75));
   }

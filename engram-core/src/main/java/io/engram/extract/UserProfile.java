@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.EngramSettings;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -32,7 +33,7 @@ final class UserProfile {
 
   private UserProfile() {}
 
-  static Optional<Draft> read(String sentence) {
+  static Optional<Draft> read(String sentence, EngramSettings.ExtractionOffline limits) {
     for (Pattern p : PATTERNS) {
       Matcher m = p.matcher(sentence);
       if (m.find()) {
@@ -41,8 +42,9 @@ final class UserProfile {
             new Draft(
                 CandidateType.USER,
                 Terms.slug("user", who, 4),
-                "Who the user is (background to tailor explanations): " + Terms.clip(m.group().strip(), 80),
-                "The user said: \"" + Terms.clip(sentence, 300) + '"',
+                "Who the user is (background to tailor explanations): "
+                    + Terms.clip(m.group().strip(), limits.namedChars()),
+                "The user said: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
                 who,
                 0.8));
       }

@@ -31,6 +31,21 @@ class RuleBasedExtractorTest {
   }
 
   @Test
+  void aRulesMemoryIsAsLongAsTheOfflineSettingsSay() {
+    TurnText said = new TurnText(TurnRole.USER,
+        "Never squash merge commits on the release branches of this repository.", Instant.EPOCH, "s1", false);
+    EngramSettings.Extraction short_ = EngramSettings.Extraction.DEFAULTS.with("offline",
+        EngramSettings.ExtractionOffline.DEFAULTS.with("descriptionChars", 30).with("bodyChars", 40));
+
+    assertThat(extractor.extract(List.of(said), List.of())).singleElement()
+        .satisfies(c -> assertThat(c.description()).contains("release branches of this repository"));
+    assertThat(new RuleBasedExtractor(short_).extract(List.of(said), List.of())).singleElement().satisfies(c -> {
+      assertThat(c.description()).hasSizeLessThanOrEqualTo(30).doesNotContain("release");
+      assertThat(c.body()).hasSizeLessThanOrEqualTo(40).doesNotContain("repository");
+    });
+  }
+
+  @Test
   void sentencesHoldingSecretsAreNeverProposed() {
     assertThat(Fixtures.user("Remember the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789.")).isEmpty();
     assertThat(Fixtures.user("Always use password=hunter2hunter2 for the test db.")).isEmpty();

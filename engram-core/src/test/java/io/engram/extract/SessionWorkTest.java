@@ -2,11 +2,13 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.EngramSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SessionWorkTest {
+  private static final EngramSettings.ExtractionOffline LIMITS = EngramSettings.ExtractionOffline.DEFAULTS;
   private final List<TurnText> turns = new ArrayList<>();
 
   private SessionWorkTest user(String text) {
@@ -30,7 +32,7 @@ class SessionWorkTest {
   }
 
   private List<MemoryCandidate> facts() {
-    return SessionWork.candidates(turns, 0);
+    return SessionWork.candidates(turns, 0, LIMITS);
   }
 
   private MemoryCandidate fact(String name) {
@@ -149,13 +151,13 @@ class SessionWorkTest {
     user("one").ran("bd update a-1 --status in_progress", "ok").ran("bd close a-1", "ok");
     int from = turns.size();
     user("two").ran("bd close a-2", "ok");
-    assertThat(SessionWork.candidates(turns, from)).isEmpty();
+    assertThat(SessionWork.candidates(turns, from, LIMITS)).isEmpty();
 
     List<TurnText> earlier = new ArrayList<>(turns.subList(0, 2));
     earlier.add(TurnText.of(TurnRole.USER, "next"));
     int next = earlier.size();
     earlier.add(TurnText.of(new ToolCall("Bash", "bd close a-1", ToolCall.Outcome.SUCCEEDED, "ok")));
-    assertThat(SessionWork.candidates(earlier, next)).extracting(MemoryCandidate::name)
+    assertThat(SessionWork.candidates(earlier, next, LIMITS)).extracting(MemoryCandidate::name)
         .containsExactly("task-tracker-beads");
   }
 
