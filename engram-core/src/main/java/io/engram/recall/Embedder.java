@@ -33,6 +33,16 @@ public interface Embedder {
   }
 
   /**
+   * The vectors of fixed texts that ship with Engram (the reference prompts recall calibrates its floors on), in order,
+   * as queries when {@code query} is true ({@link #embedQuery}) and as stored texts otherwise ({@link #embed}): the same
+   * texts and the same vectors in every process, so a model may keep them between processes rather than run on them
+   * again in each. The default embeds them now.
+   */
+  default List<float[]> embedFixed(List<String> texts, boolean query) {
+    return query ? texts.stream().map(this::embedQuery).toList() : embedAll(texts);
+  }
+
+  /**
    * The vectors of {@code text}'s tokens as the model reads them in context, each of length 1, in order: what recall's
    * last stage matches a query against a document with, word by word ({@code recall.rescoring.tokens}). For a search
    * query ({@code query} true) only the tokens of words that carry content are kept ({@link

@@ -172,8 +172,9 @@ final class RelevanceAnchors {
   }
 
   private static float[][] embedQueries(Embedder e, List<String> texts) {
-    return texts.stream().map(e::embedQuery).toArray(float[][]::new);
+    return e.embedFixed(texts, true).toArray(float[][]::new);
   }
+
 
   /**
    * The same requests and questions in Japanese, in the English ones' order. A Japanese prompt is {@link Script#CJK},

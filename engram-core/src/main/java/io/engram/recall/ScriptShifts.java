@@ -101,6 +101,6 @@ final class ScriptShifts {
 
   private static float[][] stored(Embedder store, Script script) {
     return STORED.computeIfAbsent(store, s -> Collections.synchronizedMap(new EnumMap<>(Script.class)))
-        .computeIfAbsent(script, s -> store.embedAll(RelevanceAnchors.texts(s)).toArray(float[][]::new));
+        .computeIfAbsent(script, s -> store.embedFixed(RelevanceAnchors.texts(s), false).toArray(float[][]::new));
   }
 }

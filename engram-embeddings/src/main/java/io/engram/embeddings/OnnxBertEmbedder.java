@@ -14,12 +14,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -40,10 +42,14 @@ public final class OnnxBertEmbedder implements Embedder {
   private final OrtSession session;
   private final boolean wantsTokenTypes;
   private final boolean readsHangul;
+  // Where the vectors of fixed texts are kept between processes ({@link #embedFixed}): beside the models read from a
+  // directory; none for a model read from the classpath alone.
+  private final Optional<Path> fixedVectors;
 
   private OnnxBertEmbedder(BertModel model, WordPieceTokenizer tokenizer, OrtEnvironment environment,
-      OrtSession session) throws OrtException {
+      OrtSession session, Optional<Path> fixedVectors) throws OrtException {
     this.model = model;
+    this.fixedVectors = fixedVectors;
     this.tokenizer = tokenizer;
     this.environment = environment;
     this.session = session;
@@ -89,7 +95,8 @@ public final class OnnxBertEmbedder implements Embedder {
     byte[] graph = from.read(model, model.onnxResource());
     OrtEnvironment environment = RuntimeLibraries.environment(from.nativeDirectory());
     try (OrtSession.SessionOptions options = sessionOptions()) {
-      return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options));
+      return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options),
+          from.directory().map(d -> d.resolve("vectors")));
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime cannot load " + model.onnxResource() + ": " + e.getMessage(), e);
     }
@@ -121,6 +128,16 @@ public final class OnnxBertEmbedder implements Embedder {
   @Override
   public List<float[]> embedAll(List<String> texts) {
     return (texts.size() < 2 ? texts.stream() : texts.parallelStream()).map(this::embed).toList();
+  }
+
+  /**
+   * The vectors of fixed texts, kept in {@code vectors/} beside the models directory this model was read with (when
+   * it was): a later process reads them rather than running the model on them ({@link FixedTextVectors}).
+   */
+  @Override
+  public List<float[]> embedFixed(List<String> texts, boolean query) {
+    return fixedVectors.map(dir -> FixedTextVectors.of(dir, model.name(), query, texts,
+        () -> Embedder.super.embedFixed(texts, query))).orElseGet(() -> Embedder.super.embedFixed(texts, query));
   }
 
   /** The vector of a search query (the model's query prefix, if any, is prepended). */

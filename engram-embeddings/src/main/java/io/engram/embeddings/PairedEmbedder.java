@@ -80,6 +80,29 @@ public final class PairedEmbedder implements Embedder {
         : join(latin.embedQuery(query), 1, new float[cjk.dimension()], 0);
   }
 
+  /**
+   * Each model's vectors of fixed texts ({@link Embedder#embedFixed}), kept as each model keeps them, placed as {@link
+   * #embedQuery} and {@link #embedAll} place them.
+   */
+  @Override
+  public List<float[]> embedFixed(List<String> texts, boolean query) {
+    if (!query) {
+      List<float[]> a = latin.embedFixed(texts, false);
+      List<float[]> b = cjk.embedFixed(texts, false);
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (int i = 0; i < texts.size(); i++) {
+        out.add(join(a.get(i), HALF, b.get(i), HALF));
+      }
+      return out;
+    }
+    List<String> cjkTexts = texts.stream().filter(this::cjk).toList();
+    List<String> latinTexts = texts.stream().filter(t -> !cjk(t)).toList();
+    java.util.Iterator<float[]> c = cjk.embedFixed(cjkTexts, true).iterator();
+    java.util.Iterator<float[]> l = latin.embedFixed(latinTexts, true).iterator();
+    return texts.stream().map(t -> cjk(t) ? join(new float[latin.dimension()], 0, c.next(), 1)
+        : join(l.next(), 1, new float[cjk.dimension()], 0)).toList();
+  }
+
   @Override
   public List<float[]> tokenVectors(String text, boolean query) {
     List<float[]> out = new ArrayList<>();
@@ -152,6 +175,12 @@ public final class PairedEmbedder implements Embedder {
     @Override
     public float[] embedQuery(String query) {
       return join(new float[latin.dimension()], 0, cjk.embedQuery(query), 1);
+    }
+
+    @Override
+    public List<float[]> embedFixed(List<String> texts, boolean query) {
+      return query ? cjk.embedFixed(texts, true).stream().map(v -> join(new float[latin.dimension()], 0, v, 1)).toList()
+          : PairedEmbedder.this.embedFixed(texts, false);
     }
 
     @Override

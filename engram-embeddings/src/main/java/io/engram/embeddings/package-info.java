@@ -51,6 +51,12 @@
  * makes that directory while it loads, and only asks for it to go at exit; it is removed once the libraries are
  * loaded, so a killed process leaves nothing either.
  *
+ * <p>The vectors of the fixed texts recall calibrates its floors on (its reference prompts, {@link
+ * io.engram.recall.Embedder#embedFixed}) are kept in {@code vectors/} of the models directory, one file per model,
+ * kind and list of texts ({@code FixedTextVectors}), so a command-line recall with the pair reads them rather than
+ * running both models on some 200 prompts in every new JVM (a new JVM's first two recalls with the pair: 2.6 s of
+ * processor time before, 1.7 s after; docs/BENCHMARKS.md, "The reference prompts' vectors kept between processes").
+ *
  * <p>Each text runs as its own sequence, never padded into a batch: the quantized graph quantizes
  * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and
  * {@code embedAll} use the passage prefix, {@code embedQuery} the query prefix.

@@ -177,4 +177,22 @@ class PairedEmbedderTest {
     assertThat(english.queries).containsExactly("how do we deploy?");
     assertThat(chinese.queries).containsExactly("怎么部署到测试环境？");
   }
+
+  @Test
+  void fixedTextsArePlacedAsQueriesAndStoredTextsAre() {
+    WordModel latin = new WordModel("latin", "dog", "park");
+    WordModel cjk = new WordModel("cjk", "狗", "公园", "dog");
+    PairedEmbedder pair = PairedEmbedder.of(latin, cjk);
+    List<String> texts = List.of("the dog park", "狗公园", "a dog");
+
+    List<float[]> queries = pair.embedFixed(texts, true);
+    List<float[]> stored = pair.embedFixed(texts, false);
+
+    for (int i = 0; i < texts.size(); i++) {
+      assertThat(queries.get(i)).containsExactly(pair.embedQuery(texts.get(i)));
+      assertThat(stored.get(i)).containsExactly(pair.embed(texts.get(i)));
+    }
+    Embedder reader = pair.otherReaders("the dog park").get(0);
+    assertThat(reader.embedFixed(texts, true).get(0)).containsExactly(reader.embedQuery(texts.get(0)));
+  }
 }
