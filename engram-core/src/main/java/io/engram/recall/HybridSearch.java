@@ -123,11 +123,12 @@ final class HybridSearch {
    * The documents found by vectors that the text's keywords could not have reached, which fusion judges by their
    * meaning alone ({@link RankFusion#scores(List, List, double, Set)}): those written in Latin letters for a Chinese
    * or Japanese text, or in CJK characters for a Latin one, when the text holds no word that could match them. A
-   * Chinese text reaches an English document only through a Latin word (a name in code); an English text reaches a Chinese one only through the names in code that it holds, and did when
-   * its keyword search found one. A keyword index cannot match a Chinese question to its English answer, so without
-   * this the answer lost the keyword share of its score to every Chinese memory sharing a word with the question;
-   * where the text names something the other script's memories could hold, a memory missing it is fused as usual.
-   * Its keyword coverage, which the relevance floor reads, stays what the keywords found.
+   * Chinese text reaches an English document only through a Latin word (a name in code); an English text reaches a
+   * Chinese one only through the names in code that it holds, and did when its keyword search found one. A keyword
+   * index cannot match a Chinese question to its English answer, so without this the answer lost the keyword share of
+   * its score to every Chinese memory sharing a word with the question; where the text names something the other
+   * script's memories could hold, a memory missing it is fused as usual. Its keyword coverage, which the relevance
+   * floor reads, stays what the keywords found.
    */
   private Set<String> keywordBlind(String text, List<SearchIndex.Hit> keyword, List<SearchIndex.Hit> vector) {
     Script script = Script.of(text);
@@ -146,7 +147,6 @@ final class HybridSearch {
     vector.stream().map(SearchIndex.Hit::id).filter(inCounterpart).forEach(out::add);
     return out;
   }
-
 
   /** The stored vectors' hits with the computed cosines of documents they could not hold, best first. */
   private static List<SearchIndex.Hit> withExactCosines(List<SearchIndex.Hit> stored, List<SearchIndex.Hit> exact) {
