@@ -48,7 +48,8 @@
  * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning, not against
  * Engram's own summary: the open todo and task items named, or with none open the person's last request; the words
  * of that request and of what the agent said and changed after it, each weighed by how particular it is to the
- * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little);
+ * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little),
+ * only those of the scripts the summary writes in ({@code WritingScripts});
  * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own: another session's summary names its own functions and tasks; CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
