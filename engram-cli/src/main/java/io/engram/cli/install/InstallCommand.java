@@ -1,16 +1,19 @@
 package io.engram.cli.install;
 
-import io.engram.cli.global.RunningJar;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.global.GlobalOptions;
+import io.engram.cli.global.RunningJar;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.service.ServiceClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,14 +44,18 @@ public final class InstallCommand implements Callable<Integer> {
 
   @Mixin JsonOption json;
 
-  /** What {@code --json} prints: the version, the launcher, each file written and whether bin is on the PATH. */
-  record Installed(String version, String launcher, boolean changed, List<Step> steps, boolean binOnPath) {}
+  /**
+   * What {@code --json} prints: the version, the launcher, each file written, whether bin is on the PATH, and the
+   * version of the resident service install stopped (empty when none ran or nothing changed).
+   */
+  record Installed(String version, String launcher, boolean changed, List<Step> steps, boolean binOnPath,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) String serviceStopped) {}
 
   /** One file install wrote, linked or left, or uninstall removed; {@code note} only when there is one. */
   record Step(String path, String action, @JsonInclude(JsonInclude.Include.NON_EMPTY) String note) {}
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws IOException, InterruptedException {
     GlobalOptions global = GlobalOptions.of(spec);
     Path source = jar != null ? jar.toAbsolutePath() : RunningJar.engram().orElseThrow(() ->
         new UserFacingException("install: this engram does not run from a jar; build it and run './engram install'"
@@ -56,23 +63,42 @@ public final class InstallCommand implements Callable<Integer> {
     Path bin = binDir(global, prefix);
     Installer.Outcome outcome = new Installer(global.roots().engramHome())
         .install(source, bin, Path.of(System.getProperty("java.home"), "bin", "java"));
+    // A resident service runs the jar it started from and answers every hook and MCP call, so it never idles out
+    // while the person works: left running, it would go on answering with the old code. Stopped, the next call
+    // starts the installed one.
+    String stopped = outcome.changed() ? stopService(global) : "";
     SearchPath path = SearchPath.of(global.environment());
     boolean onPath = path.contains(bin);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, new Installed(outcome.version(), outcome.launcher().toString(), outcome.changed(),
-          steps(outcome), onPath));
+          steps(outcome), onPath, stopped));
     } else if (!outcome.changed()) {
       out.println("engram " + outcome.version() + " is already installed (" + outcome.launcher() + "); nothing changed.");
     } else {
       out.println("Installed engram " + outcome.version() + ":");
       outcome.steps().forEach(s -> out.println("  " + String.format("%-10s", s.action().name().toLowerCase(Locale.ROOT))
           + s.path() + (s.note().isEmpty() ? "" : " " + s.note())));
+      if (!stopped.isEmpty()) {
+        out.println("  stopped   the resident service (engram " + stopped + "); the next hook or MCP call starts "
+            + outcome.version());
+      }
       out.println("'engram uninstall" + (prefix == null ? "" : " --prefix " + prefix) + "' removes it again.");
     }
     out.flush();
     warnAboutPath(bin, outcome.launcher(), path, onPath);
     return 0;
+  }
+
+  /** Stops the home's running service; its version, or empty when none answered. */
+  private static String stopService(GlobalOptions global) throws InterruptedException {
+    Path home = global.roots().engramHome();
+    Duration wait = Duration.ofMillis(global.settings().service().answerMillis());
+    Optional<String> version = ServiceClient.running(home, wait).map(r -> r.status().version());
+    if (version.isEmpty() || ServiceClient.stopRunning(home, wait).isEmpty()) {
+      return "";
+    }
+    return version.get();
   }
 
   /** The directory the launcher goes in: {@code PREFIX/bin}, by default {@code ~/.local/bin}. */

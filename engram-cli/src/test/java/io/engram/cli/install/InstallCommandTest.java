@@ -130,6 +130,30 @@ class InstallCommandTest {
   }
 
   @Test
+  void installingAnotherVersionStopsTheServiceStillRunningTheOldOneAndReinstallingTheSameLeavesIt() throws Exception {
+    Path home = user().resolve(".engram");
+    Path old = jar("1.2.3");
+    engram("/bin", "install", "--jar", old.toString());
+    Files.writeString(home.resolve("settings.json"), "{\"recall\":{\"vectors\":\"NEVER\"}}");
+    io.engram.service.EngramService service = io.engram.service.EngramService.start(home, user(), Map.of(),
+        "1.2.3", line -> { });
+    try {
+      CommandRun same = engram("/bin", "install", "--jar", old.toString(), "--json");
+      assertThat(new ObjectMapper().readTree(same.out()).has("serviceStopped")).isFalse();
+      assertThat(io.engram.service.ServiceClient.running(home, java.time.Duration.ofSeconds(2))).isPresent();
+
+      CommandRun upgrade = engram("/bin", "install", "--jar", jar("1.2.4").toString());
+
+      assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
+      assertThat(upgrade.out()).contains("stopped   the resident service (engram 1.2.3); the next hook or MCP call"
+          + " starts 1.2.4");
+      assertThat(io.engram.service.ServiceClient.running(home, java.time.Duration.ofSeconds(1))).isEmpty();
+    } finally {
+      service.close();
+    }
+  }
+
+  @Test
   void uninstallRefusesALauncherItDidNotWrite() throws Exception {
     Path launcher = user().resolve(".local/bin/engram");
     Files.createDirectories(launcher.getParent());
