@@ -17,6 +17,11 @@
  * hotness, only for what the agent asked for through a tool or read, so a wrong memory a hook sent never grows
  * hotter and keeps winning.
  *
+ * <p>What is searched is the person's words ({@link RecallQuery#ofPrompt}): output pasted into a prompt (a fenced
+ * block, or a run of lines no one types: timestamps, stack frames, log levels) is set apart and only its lines that
+ * say what went wrong are kept with the question ({@link PastedText}); searched whole, a log before a question let no
+ * memory cover enough of the prompt's words, and made the prompt's vector the log's.
+ *
  * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
  * most {@code recall.embeddingBudgetMillis}, 2 s, new and changed content first; what is left is found by
  * keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
