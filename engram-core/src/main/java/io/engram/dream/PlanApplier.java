@@ -35,6 +35,9 @@ import java.util.function.Consumer;
  * rolls an incomplete one back before it plans, so a run is applied whole or not at all.
  */
 final class PlanApplier {
+  // A file the dream rewrites is read whole: one past twice the topic cap (and 1 MiB at least) is no topic file an edit
+  // could have made, and is not read.
+  private static final int READ_FLOOR_BYTES = 1 << 20;
   private final Path memoryDir;
   private final MemoryStore store;
   private final long maxTopicBytes;
@@ -134,7 +137,7 @@ final class PlanApplier {
 
   private Optional<String> read(Path file) throws IOException {
     try {
-      if (Files.size(file) > Math.max(maxTopicBytes * 2, 1 << 20)) {
+      if (Files.size(file) > Math.max(maxTopicBytes * 2, READ_FLOOR_BYTES)) {
         throw new IOException(file + " is too large for the dream to rewrite");
       }
       return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));

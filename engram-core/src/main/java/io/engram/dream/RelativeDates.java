@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
  * Bare weekdays ("on Friday", 周五) are ambiguous and left alone.
  */
 public final class RelativeDates {
+  // A date already pinned is written just before the phrase: 16 characters hold an ISO date and its joiner.
+  private static final int PINNED_BEFORE_CHARS = 16;
   private static final Pattern ALREADY_AFTER =
       Pattern.compile("\\s*[(（]\\s*(?:week of\\s+|semana del\\s+|Woche ab\\s+|semaine du\\s+)?\\d{4}");
   private static final Pattern ALREADY_BEFORE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}\\s*[(（]?\\s*$");
@@ -98,7 +100,7 @@ public final class RelativeDates {
     if (ALREADY_AFTER.matcher(text).region(f.end(), to).lookingAt()) {
       return true;
     }
-    int back = Math.max(0, f.start() - 16);
+    int back = Math.max(0, f.start() - PINNED_BEFORE_CHARS);
     return ALREADY_BEFORE.matcher(text.substring(back, f.start())).find();
   }
 }

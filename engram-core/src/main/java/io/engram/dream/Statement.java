@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * key/value reading when it has the form "X is Y", "X: Y" or "X = Y".
  */
 final class Statement {
+  // "The last few words" before a position: 24 characters, about four words ("instead of the", "不再").
+  private static final int WORDS_BEFORE_CHARS = 24;
   /**
    * The longest sentence read as a statement. Longer "sentences" are logs, blobs or minified lines, which
    * state no value a person would contradict; the bound keeps each sentence's scans short, so reading a
@@ -132,7 +134,7 @@ final class Statement {
 
   /** True when the last few words before a position put what follows in the past ("from", "instead of", 不再). */
   static boolean pastBefore(String lowerTextBefore) {
-    String before = lowerTextBefore.substring(Math.max(0, lowerTextBefore.length() - 24));
+    String before = lowerTextBefore.substring(Math.max(0, lowerTextBefore.length() - WORDS_BEFORE_CHARS));
     before = before.substring(lastClauseBreak(before) + 1);
     return PAST_MARK.matcher(before).find();
   }
