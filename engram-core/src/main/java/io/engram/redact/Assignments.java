@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
  * {@code token_type}, {@code max_tokens}, {@code password_length}, {@code public_key}...
  */
 final class Assignments {
+  // The words that say a name holds no secret ("example", "your") come right before it: 24 characters, a few words.
+  private static final int BEFORE_NAME_CHARS = 24;
   private Assignments() {}
 
   /**
@@ -117,7 +119,7 @@ final class Assignments {
     if (nameStart > 0 && "\"'`".indexOf(previous) >= 0 && m.end(2) == m.start(3) && secret.charAt(0) == previous) {
       return false; // "password=" is itself a string in code, and the quote after it closes that string
     }
-    int from = Math.max(0, nameStart - 24);
+    int from = Math.max(0, nameStart - BEFORE_NAME_CHARS);
     String before = t.text().substring(from, nameStart);
     if (NOT_SECRET_PREFIX.matcher(before).find()) {
       return false;

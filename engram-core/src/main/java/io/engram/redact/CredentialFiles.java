@@ -13,6 +13,8 @@ import java.util.List;
  * {@code .netrc}). {@link NetrcEntries} reads {@code .netrc} entries, {@link PgpassLines} {@code .pgpass} lines.
  */
 final class CredentialFiles {
+  // A credential file decoded from base64 opens with text: its first 64 characters are printable.
+  private static final int PRINTABLE_HEAD = 64;
   private CredentialFiles() {}
 
   /** Base64 of {@code -----BEGIN}: a PEM block encoded once more. */
@@ -53,7 +55,7 @@ final class CredentialFiles {
     whole = whole.substring(0, whole.length() - whole.length() % 4);
     try {
       String decoded = new String(Base64.getDecoder().decode(whole), StandardCharsets.ISO_8859_1);
-      return decoded.contains(needle) && decoded.chars().limit(64).allMatch(c -> c >= 32 && c < 127 || c == '\n');
+      return decoded.contains(needle) && decoded.chars().limit(PRINTABLE_HEAD).allMatch(c -> c >= 32 && c < 127 || c == '\n');
     } catch (IllegalArgumentException e) {
       return false;
     }

@@ -10,6 +10,10 @@ package io.engram.redact;
  * no secret the redactor finds in it.
  */
 final class LookAlikeTokens {
+  // A key blob says what it is at its start: its first 64 base64 characters (48 bytes) hold an SSH key's type name.
+  private static final int KEY_HEAD_CHARS = 64;
+  // A PEM block's base64 holds its header line ("-----BEGIN ... PRIVATE KEY-----") in its first 120 characters.
+  private static final int PEM_HEADER_CHARS = 120;
   private LookAlikeTokens() {}
 
   /** True when {@code s[start, end)} is no secret by its place in {@code s} or its shape. */
@@ -174,9 +178,9 @@ final class LookAlikeTokens {
 
   /** An SSH public key blob ({@code AAAAC3NzaC1lZDI1NTE5...}) or the base64 of a PEM block that is not a private key. */
   private static boolean isPublicKey(String s, int start, int end) {
-    String t = s.substring(start, Math.min(end, start + 64));
+    String t = s.substring(start, Math.min(end, start + KEY_HEAD_CHARS));
     if (t.startsWith(CredentialFiles.BASE64_PEM)) {
-      return !CredentialFiles.decodesTo(s.substring(start, Math.min(end, start + 120)), "PRIVATE");
+      return !CredentialFiles.decodesTo(s.substring(start, Math.min(end, start + PEM_HEADER_CHARS)), "PRIVATE");
     }
     return t.startsWith("AAAA") && (CredentialFiles.decodesPrefix(t, "ssh-") || CredentialFiles.decodesPrefix(t, "ecdsa-")
         || CredentialFiles.decodesPrefix(t, "sk-"));

@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
  * names a variable.
  */
 final class NamedPairs {
+  // A value's name is looked for within 200 characters of it, before or after: a line of configuration and the one
+  // above it (YAML's list item).
+  private static final int NAME_REACH = 200;
   private NamedPairs() {}
 
   private static final String[] KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
@@ -52,7 +55,7 @@ final class NamedPairs {
    */
   static java.util.Optional<String> nameBefore(String text, int valueAt) {
     // from the start of the line above, at most 200 characters back
-    int from = Math.max(0, valueAt - 200);
+    int from = Math.max(0, valueAt - NAME_REACH);
     int breaks = 0;
     for (int i = valueAt - 1; i >= from; i--) {
       if (text.charAt(i) == '\n' && ++breaks == 2) {
@@ -76,7 +79,7 @@ final class NamedPairs {
   /** The name attribute after the value in the same XML element: {@code <add value="..." key="DbPassword"/>}. */
   static java.util.Optional<String> nameAfter(String text, int valueEnd) {
     int end = valueEnd;
-    int limit = Math.min(text.length(), valueEnd + 200);
+    int limit = Math.min(text.length(), valueEnd + NAME_REACH);
     while (end < limit && text.charAt(end) != '>' && text.charAt(end) != '\n') {
       end++;
     }

@@ -16,6 +16,8 @@ import java.util.regex.Matcher;
  * in a text that holds one of those scripts.
  */
 final class ProseSecrets implements Detector {
+  // "admin / VALUE" follows its login word closely: the pair is looked for within 80 characters, a line of prose.
+  private static final int LOGIN_PAIR_CHARS = 80;
   private final List<String> keywords;
 
   ProseSecrets() {
@@ -79,7 +81,7 @@ final class ProseSecrets implements Detector {
   /** After a login word: "admin / VALUE" (or "admin/VALUE") within the clause, past a joiner. */
   private static void loginPair(ProseClause clause, int from) {
     String text = clause.text();
-    int end = Math.min(clause.ends().after(from), from + 80);
+    int end = Math.min(clause.ends().after(from), from + LOGIN_PAIR_CHARS);
     int slash = from;
     while (slash < end && text.charAt(slash) != '/') {
       slash++;

@@ -10,6 +10,7 @@ import java.util.Locale;
  * back only while they are armor, a line only {@link #SAID_WITHIN} characters back.
  */
 final class PublicBlocks {
+  private static final String BEGIN = "-----BEGIN ";
   private PublicBlocks() {}
 
   /** How many lines of armor are walked back to the block's first line: a 4096-bit key's block has some 60. */
@@ -27,9 +28,9 @@ final class PublicBlocks {
     int line = start;
     for (int lines = 0; lines < MAX_ARMOR_LINES && line > 0; lines++) {
       int previous = s.lastIndexOf('\n', line - 2) + 1;
-      if (s.startsWith("-----BEGIN ", previous)) {
-        int labelEnd = s.indexOf("-----", previous + 11);
-        String label = labelEnd < 0 || labelEnd > line ? "" : s.substring(previous + 11, labelEnd);
+      if (s.startsWith(BEGIN, previous)) {
+        int labelEnd = s.indexOf("-----", previous + BEGIN.length());
+        String label = labelEnd < 0 || labelEnd > line ? "" : s.substring(previous + BEGIN.length(), labelEnd);
         return !label.contains("PRIVATE") && !label.contains("SECRET")
             && (label.contains("PUBLIC") || label.contains("CERTIFICATE"));
       }
