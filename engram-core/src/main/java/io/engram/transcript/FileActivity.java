@@ -25,6 +25,10 @@ import java.util.Set;
  * @param touches every operation, oldest first
  */
 public record FileActivity(String path, List<FileTouch> touches) {
+  private static final String ADD = "*** Add File: ";
+  private static final String UPDATE = "*** Update File: ";
+  private static final String DELETE = "*** Delete File: ";
+  private static final String MOVE = "*** Move to: ";
   public FileActivity {
     touches = List.copyOf(touches);
     if (touches.isEmpty()) {
@@ -147,16 +151,16 @@ public record FileActivity(String path, List<FileTouch> touches) {
   private static void patched(String patch, Map<String, FileOperation> ops) {
     String updated = "";
     for (String line : patch.split("\\R")) {
-      if (line.startsWith("*** Add File: ")) {
-        put(ops, line.substring(14).strip(), FileOperation.WRITE);
-      } else if (line.startsWith("*** Update File: ")) {
-        updated = line.substring(17).strip();
+      if (line.startsWith(ADD)) {
+        put(ops, line.substring(ADD.length()).strip(), FileOperation.WRITE);
+      } else if (line.startsWith(UPDATE)) {
+        updated = line.substring(UPDATE.length()).strip();
         put(ops, updated, FileOperation.EDIT);
-      } else if (line.startsWith("*** Delete File: ")) {
-        put(ops, line.substring(17).strip(), FileOperation.DELETE);
-      } else if (line.startsWith("*** Move to: ") && !updated.isEmpty()) {
+      } else if (line.startsWith(DELETE)) {
+        put(ops, line.substring(DELETE.length()).strip(), FileOperation.DELETE);
+      } else if (line.startsWith(MOVE) && !updated.isEmpty()) {
         put(ops, updated, FileOperation.DELETE);
-        put(ops, line.substring(13).strip(), FileOperation.WRITE);
+        put(ops, line.substring(MOVE.length()).strip(), FileOperation.WRITE);
       }
     }
   }

@@ -59,6 +59,8 @@ public enum TranscriptFormat {
       "file-history-snapshot", "queue-operation", "custom-title", "tag", "attachment");
   /** How much of a file's start is looked at for Markdown, when it does not start as JSON does. */
   static final int HEAD_CHARS = 1 << 16;
+  // Whether a file opens as JSON ('{' or '[') shows in its first 64 characters, past any leading blank.
+  private static final int OPENING_CHARS = 64;
   /** How many records are looked at for one that decides the format, before the file is taken for Claude Code's. */
   static final int RECORDS_LOOKED_AT = 32;
 
@@ -92,7 +94,7 @@ public enum TranscriptFormat {
       in.mark(HEAD_CHARS);
       byte[] head = in.readNBytes(HEAD_CHARS);
       in.reset();
-      if (markdown(new String(head, 0, Math.min(head.length, 64), StandardCharsets.UTF_8),
+      if (markdown(new String(head, 0, Math.min(head.length, OPENING_CHARS), StandardCharsets.UTF_8),
           () -> new String(head, StandardCharsets.UTF_8))) {
         return SPECSTORY_MARKDOWN;
       }
@@ -107,7 +109,7 @@ public enum TranscriptFormat {
     char[] head = new char[HEAD_CHARS];
     int read = Math.max(0, in.read(head, 0, HEAD_CHARS));
     in.reset();
-    if (markdown(new String(head, 0, Math.min(read, 64)), () -> new String(head, 0, read))) {
+    if (markdown(new String(head, 0, Math.min(read, OPENING_CHARS)), () -> new String(head, 0, read))) {
       return SPECSTORY_MARKDOWN;
     }
     return of(JSON.createParser(in));
