@@ -17,6 +17,8 @@ import java.util.Map;
  * themselves, so a new setting is checked without being listed here.
  */
 final class SettingsShape {
+  // A wrong string in a settings file is named in the error by its first 40 characters: enough to find it.
+  private static final int SHOWN_CHARS = 40;
   private SettingsShape() {}
 
   /** Throws a {@link SettingsException} naming {@code origin} and the key at the first mismatch. */
@@ -139,7 +141,7 @@ final class SettingsShape {
   private static String found(JsonNode value) {
     if (value.isTextual()) {
       String text = value.asText();
-      return "the string " + quote(text.length() > 40 ? text.substring(0, 40) + "..." : text);
+      return "the string " + quote(text.length() > SHOWN_CHARS ? text.substring(0, SHOWN_CHARS) + "..." : text);
     }
     if (value.isBoolean()) {
       return value.asText();

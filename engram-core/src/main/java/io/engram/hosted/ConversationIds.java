@@ -12,6 +12,9 @@ import java.util.Objects;
  * Engram's session ids name folders, and the same conversation id in two projects is two sessions.
  */
 record ConversationIds(String projectKey) {
+  // A conversation's id keeps 24 hex digits (96 bits) of its hash: no two of a project's conversations meet, and it
+  // stays short enough to read in a file name.
+  private static final int ID_HEX_DIGITS = 24;
   ConversationIds {
     Objects.requireNonNull(projectKey, "projectKey");
   }
@@ -24,7 +27,7 @@ record ConversationIds(String projectKey) {
       sha.update(projectKey.getBytes(StandardCharsets.UTF_8));
       sha.update((byte) 0);
       sha.update(conversationId.getBytes(StandardCharsets.UTF_8));
-      return "conv-" + HexFormat.of().formatHex(sha.digest()).substring(0, 24);
+      return "conv-" + HexFormat.of().formatHex(sha.digest()).substring(0, ID_HEX_DIGITS);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }

@@ -16,6 +16,8 @@ import java.util.Optional;
  * and one whose start changed (after a compaction) does not.
  */
 final class HostedTranscript {
+  // A message's id keeps 32 hex digits (128 bits) of its hash, a UUID's size: no two messages of a store meet.
+  private static final int ID_HEX_DIGITS = 32;
   private HostedTranscript() {}
 
   static Transcript of(String sessionId, List<TranscriptMessage> messages) {
@@ -37,7 +39,7 @@ final class HostedTranscript {
       sha.update(m.role().name().getBytes(StandardCharsets.UTF_8));
       sha.update((byte) 0);
       sha.update(m.promptText().getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(sha.digest()).substring(0, 32);
+      return HexFormat.of().formatHex(sha.digest()).substring(0, ID_HEX_DIGITS);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }

@@ -4,6 +4,8 @@ import io.engram.config.OneLine;
 
 /** A memory name that cannot become a file inside the memory directory; the message says why. */
 public final class InvalidMemoryNameException extends IllegalArgumentException {
+  // A name shown in the error is cut at 80 characters, a line: enough to know it, however long it was.
+  private static final int SHOWN_CHARS = 80;
   private static final long serialVersionUID = 1L;
 
   InvalidMemoryNameException(String name, String reason) {
@@ -22,6 +24,6 @@ public final class InvalidMemoryNameException extends IllegalArgumentException {
 
   private static String quote(String name) {
     String shown = OneLine.escape(name);
-    return "'" + (shown.length() > 80 ? shown.substring(0, 80) + "..." : shown) + "'";
+    return "'" + (shown.length() > SHOWN_CHARS ? shown.substring(0, SHOWN_CHARS) + "..." : shown) + "'";
   }
 }

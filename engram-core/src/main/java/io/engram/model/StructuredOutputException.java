@@ -7,6 +7,8 @@ package io.engram.model;
  * cost, so the governor can still book them.
  */
 public final class StructuredOutputException extends ModelException {
+  // The error keeps the first 500 characters of the last answer: enough to see what the model wrote instead.
+  private static final int ANSWER_KEPT_CHARS = 500;
   private static final long serialVersionUID = 1L;
 
   private final String lastAnswer;
@@ -15,7 +17,7 @@ public final class StructuredOutputException extends ModelException {
 
   public StructuredOutputException(String message, String lastAnswer, TokenUsage usage, int attempts) {
     super(Kind.BAD_ANSWER, message);
-    this.lastAnswer = lastAnswer.length() > 500 ? lastAnswer.substring(0, 500) + "..." : lastAnswer;
+    this.lastAnswer = lastAnswer.length() > ANSWER_KEPT_CHARS ? lastAnswer.substring(0, ANSWER_KEPT_CHARS) + "..." : lastAnswer;
     this.usage = usage;
     this.attempts = attempts;
   }

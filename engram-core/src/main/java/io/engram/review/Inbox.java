@@ -44,6 +44,9 @@ import java.util.stream.Stream;
  * is refused ({@link StaleProposalException}), never applied over it.
  */
 public final class Inbox {
+  // A proposal's id keeps 12 hex digits (48 bits) of its hash: short enough to type in `engram review`, and a
+  // store's proposals, a few hundred at most, do not meet.
+  private static final int ID_HEX_DIGITS = 12;
   private static final String SUFFIX = ".json";
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules()
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
@@ -227,7 +230,7 @@ public final class Inbox {
         sha.update(text.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) 1);
       }
-      return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+      return HexFormat.of().formatHex(sha.digest()).substring(0, ID_HEX_DIGITS);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
