@@ -28,6 +28,8 @@ record NextStep(String text, List<String> terms) {
   private static final int QUOTE_CHARS = 240;
   // And names at most three files of its task.
   private static final int MAX_TASK_FILES = 3;
+  // A first sentence shorter than 20 characters ("Next, the tests.") is no request's ask: the whole is quoted.
+  private static final int MIN_FIRST_SENTENCE = 20;
   private static final Pattern FILE_NAME = Pattern.compile("[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
 
   /** The end of a sentence; a list marker ("1.", "a.") ends none. */
@@ -183,7 +185,7 @@ record NextStep(String text, List<String> terms) {
   static String firstSentence(String text) {
     String one = oneLine(text);
     Matcher end = SENTENCE_END.matcher(one);
-    return Excerpts.shorten(end.find() && end.end() >= 20 ? one.substring(0, end.end()) : one, QUOTE_CHARS);
+    return Excerpts.shorten(end.find() && end.end() >= MIN_FIRST_SENTENCE ? one.substring(0, end.end()) : one, QUOTE_CHARS);
   }
 
   private static String oneLine(String text) {
