@@ -17,6 +17,11 @@ import java.util.Optional;
 
 /** The demo's compaction: the offline {@link SessionCompaction} on session one's transcript, reusing its session notes. */
 final class DemoCompaction {
+  // The demo prints to a terminal: a ladder step's detail within 90 characters and a notes section within 100 keep
+  // each on about one line beside its label.
+  private static final int STEP_DETAIL_CHARS = 90;
+  // A notes section's text (see STEP_DETAIL_CHARS).
+  private static final int NOTES_SECTION_CHARS = 100;
   private DemoCompaction() {}
 
   /** What the compaction produced, for the narration and the JSON record. */
@@ -36,7 +41,7 @@ final class DemoCompaction {
         "score %.1f = 0.3 x SC %.0f + 0.4 x KP %.0f + 0.2 x CC %.0f + 0.1 x CR %.0f", s.total(), s.sections(),
         s.keyInformation(), s.continuity(), s.compression())));
     r.scoring().steps().forEach(st -> lines.add("ladder step " + st.number() + ": " + st.action().name().toLowerCase(Locale.ROOT)
-        + " - " + DemoRun.cut(st.detail(), 90)));
+        + " - " + DemoRun.cut(st.detail(), STEP_DETAIL_CHARS)));
     lines.add("sections: " + String.join(", ", r.sections().stream().map(CompactionResult.Section::title).toList()));
     r.restored().restoredFiles().forEach(f -> lines.add(String.format(Locale.ROOT, "restore %-28s FileScore %5.1f  %4d tokens",
         f.path(), f.score(), f.tokens())));
@@ -74,7 +79,7 @@ final class DemoCompaction {
           + kept.get().state().coveredMessages() + " messages:");
       for (NotesSection section : NotesSection.values()) {
         String text = n.text(section).strip();
-        lines.add("  " + section.heading() + ": " + DemoRun.cut(text.isEmpty() ? "(empty)" : text, 100));
+        lines.add("  " + section.heading() + ": " + DemoRun.cut(text.isEmpty() ? "(empty)" : text, NOTES_SECTION_CHARS));
       }
     }
     StepData.Notes data = new StepData.Notes(notesUpdates, kept.map(k -> k.state().coveredMessages()),

@@ -18,6 +18,8 @@ import java.util.Locale;
  * forces the offline dream and checks that no memory of the story was lost.
  */
 final class DemoDream {
+  // The demo prints to a terminal: a change the dream made is shown within 150 characters, two lines at most.
+  private static final int CHANGE_CHARS = 150;
   private DemoDream() {}
 
   static DemoStep step(Engram engram, List<String> sessionEndLog) throws IOException {
@@ -38,7 +40,7 @@ final class DemoDream {
     lines.add(String.format(Locale.ROOT, "%s (%s): read %d memories and %d session transcripts, %d candidates",
         r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' '), r.engine(), r.memories(), r.sessions().size(),
         r.candidates()));
-    r.changes().forEach(c -> lines.add("  " + DemoRun.cut(c, 150)));
+    r.changes().forEach(c -> lines.add("  " + DemoRun.cut(c, CHANGE_CHARS)));
     r.runId().ifPresent(id -> lines.add("undo journal: run " + id + " (engram dream --undo)"));
     List<StoredMemory> after = memory.list().memories();
     StepData.Dream data = new StepData.Dream(sessionEndLog.stream().filter(l -> l.startsWith("dream")).toList(),

@@ -39,6 +39,11 @@ import java.util.function.Consumer;
  * {@code .claude/projects/}). Every layer runs as it would for a real agent, through the hooks.
  */
 final class DemoRun {
+  // The demo prints to a terminal: a turn's prompt within 70 characters fits its line after "turn N", and a memory's
+  // description within 80 after its type and name.
+  private static final int PROMPT_CHARS = 70;
+  // A memory's description (see PROMPT_CHARS).
+  private static final int DESCRIPTION_CHARS = 80;
   static final String SESSION_ONE = "5f1c2a9e-demo-4e0b-9a51-session000001";
   static final String SESSION_TWO = "8b3d7e41-demo-4c2a-8f60-session000002";
 
@@ -166,7 +171,7 @@ final class DemoRun {
       List<String> remembered = stop.log().stream().filter(s -> s.startsWith("remembered") || s.startsWith("updated"))
           .toList();
       List<String> recalledNames = DemoRecall.namesIn(recall.additionalContext().orElse(""), memory.list().memories());
-      lines.add(String.format(Locale.ROOT, "turn %d  \"%s\"", turnNo, cut(prompt, 70)));
+      lines.add(String.format(Locale.ROOT, "turn %d  \"%s\"", turnNo, cut(prompt, PROMPT_CHARS)));
       lines.add(String.format(Locale.ROOT, "        context %,d tokens (%.0f%%, %s)%s", used, share,
           level.name().toLowerCase(Locale.ROOT),
           recalledNames.isEmpty() ? "" : "; UserPromptSubmit recalled " + String.join(", ", recalledNames)));
@@ -223,7 +228,7 @@ final class DemoRun {
         + shown(memory.location().projectDir())
         + "):"));
     all.forEach(m -> lines.add(String.format(Locale.ROOT, "  %-9s %-32s %s", m.memory().type().id(), m.name(),
-        cut(m.memory().description(), 80))));
+        cut(m.memory().description(), DESCRIPTION_CHARS))));
     DemoStep step = DemoStep.ok("memories", "What Engram remembered", lines, new StepData.Memories(all.stream()
         .map(m -> new StepData.MemoryRow(m.name(), m.memory().type().id(), m.memory().description(),
             m.memory().source().map(Enum::name).orElse("")))

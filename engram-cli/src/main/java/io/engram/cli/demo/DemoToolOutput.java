@@ -2,6 +2,8 @@ package io.engram.cli.demo;
 
 /** The tool outputs of the demo's session one, shaped like the real tools' (vitest, pnpm, eslint, git, Read). */
 final class DemoToolOutput {
+  // pnpm draws its progress bar 80 characters wide; the demo's tool output is what pnpm prints.
+  private static final int PNPM_BAR = 80;
   static final String[] SUITES = {
     "parcels", "routes", "tracking", "labels", "carriers", "webhooks", "billing", "notifications"
   };
@@ -21,7 +23,7 @@ final class DemoToolOutput {
 
   static String pnpmInstall() {
     StringBuilder out = new StringBuilder("Lockfile is up to date, resolution step is skipped\nPackages: +412\n");
-    out.append("+".repeat(80)).append('\n');
+    out.append("+".repeat(PNPM_BAR)).append('\n');
     String[] deps = {"fastify 4.28.1", "ioredis 5.4.1", "typescript 5.6.3", "vitest 2.1.4", "eslint 9.14.0",
         "@vitest/coverage-v8 2.1.4", "pino 9.5.0", "zod 3.23.8"};
     for (int i = 0; i < 412; i += 12) {

@@ -42,6 +42,8 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nWhat each type is for:%n",
     modelTransformer = RememberCommand.TypePurposes.class)
 public final class RememberCommand implements java.util.concurrent.Callable<Integer> {
+  // What was remembered is confirmed by its first line, within 150 characters (two lines of a terminal).
+  private static final int FIRST_LINE_CHARS = 150;
   @Spec CommandSpec spec;
 
   /**
@@ -158,6 +160,6 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
 
   static String firstLine(String body) {
     String line = body.strip().lines().findFirst().orElse("").strip();
-    return line.length() <= 150 ? line : line.substring(0, 147) + "...";
+    return line.length() <= FIRST_LINE_CHARS ? line : line.substring(0, FIRST_LINE_CHARS - 3) + "...";
   }
 }

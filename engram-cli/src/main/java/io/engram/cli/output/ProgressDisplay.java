@@ -11,6 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * the same handful of lines, and a long phase still shows it is moving.
  */
 public final class ProgressDisplay {
+  // The progress line is redrawn in place, so it must fit one line of a terminal: its label within 50 characters.
+  private static final int LABEL_CHARS = 50;
   // The bar's width in columns, room on an 80-column line for the phase's name and counts.
   private static final int BAR = 24;
   /** A phase with fewer items gets only its opening line off a terminal. */
@@ -94,7 +96,7 @@ public final class ProgressDisplay {
   }
 
   private void draw(String label) {
-    String shown = label.length() > 50 ? label.substring(0, 47) + "..." : label;
+    String shown = label.length() > LABEL_CHARS ? label.substring(0, LABEL_CHARS - 3) + "..." : label;
     err.print("\r\033[2K" + (total == 0 ? phase + " " + shown
         : bar(done, total) + " " + phase + " " + done + "/" + total + " " + shown).strip());
     err.flush();

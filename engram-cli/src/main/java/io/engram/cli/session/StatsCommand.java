@@ -44,6 +44,8 @@ import picocli.CommandLine.Spec;
           + " their content, and plain JSON lists of chat messages."
     })
 public final class StatsCommand implements Runnable {
+  // The text lists the first ten files the session touched, a screenful under the counts; --json gives them all.
+  private static final int LISTED_FILES = 10;
   @Spec CommandSpec spec;
 
   @Mixin TranscriptFile transcript;
@@ -87,7 +89,7 @@ public final class StatsCommand implements Runnable {
         counts.userMessages());
     out.printf("tool calls:   %d %s%n", counts.toolCalls(), counts.toolCallCounts());
     out.printf("files:        %d touched%n", work.files().size());
-    work.files().stream().limit(10).forEach(f ->
+    work.files().stream().limit(LISTED_FILES).forEach(f ->
         out.printf("  %-60s reads %d, writes %d, edits %d%n", f.path(), f.reads(), f.writes(), f.edits()));
     out.printf("errors:       %d, fixed later: %d%n", work.errors(), work.errorsFixed());
     out.printf("open todos:   %d%n", work.openTodos().size());
