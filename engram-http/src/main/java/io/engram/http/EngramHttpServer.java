@@ -32,6 +32,11 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * with {@link #builder()}; {@link #close()} stops it.
  */
 public final class EngramHttpServer implements AutoCloseable {
+  // Slow readers are looked for four times per read limit, but not more often than every 50 ms (a check costs a pass
+  // over the connections) nor less often than every second (a slow client is cut within a second of its limit).
+  private static final long MIN_CHECK_MILLIS = 50;
+  // See MIN_CHECK_MILLIS.
+  private static final long MAX_CHECK_MILLIS = 1_000;
   private final Server server;
   private final ServerConnector connector;
   private final Scheduler.Task sweep;
@@ -168,7 +173,7 @@ public final class EngramHttpServer implements AutoCloseable {
         LifeCycle.stop(server);
         throw new IOException("cannot start the HTTP server on " + host.getHostAddress() + ": " + e.getMessage(), e);
       }
-      long every = Math.max(50, Math.min(1_000, limits.requestReadMillis() / 4));
+      long every = Math.max(MIN_CHECK_MILLIS, Math.min(MAX_CHECK_MILLIS, limits.requestReadMillis() / 4));
       Scheduler scheduler = connector.getScheduler();
       Scheduler.Task[] task = new Scheduler.Task[1];
       Runnable sweep = new Runnable() {

@@ -23,6 +23,12 @@ import java.util.Optional;
  * system gives a dead service's id to other processes.
  */
 public final class ServiceClient {
+  // A service that stopped answering has at least two seconds to exit: it removes its files first, which takes
+  // well under that.
+  private static final long EXIT_WAIT_MILLIS = 2_000;
+  // A local service accepts a connection at once or not at all: connecting waits a second at most, whatever the call's
+  // own time limit.
+  private static final long CONNECT_WAIT_MILLIS = 1_000;
   /**
    * The request header that names the coding agent whose hook a call carries ({@code codex}, {@code gemini}...);
    * without it the call is Claude Code's. The launcher sends it for {@code engram hook --agent AGENT EVENT}.
@@ -142,7 +148,7 @@ public final class ServiceClient {
       // Stopped means gone: the service stops answering before its process has removed its files and exited,
       // and a caller that looks next (a start, a status) must not find it half there.
       long left = Math.max(0, java.time.Duration.between(java.time.Instant.now(), deadline).toMillis());
-      process.ifPresent(h -> awaitExit(h, Math.max(left, 2_000)));
+      process.ifPresent(h -> awaitExit(h, Math.max(left, EXIT_WAIT_MILLIS)));
     }
     return Optional.of(pid);
   }
@@ -203,7 +209,7 @@ public final class ServiceClient {
     try {
       HttpURLConnection c = (HttpURLConnection) new URL(info.url() + path).openConnection(Proxy.NO_PROXY);
       c.setRequestMethod(method);
-      c.setConnectTimeout((int) Math.min(timeout.toMillis(), 1_000));
+      c.setConnectTimeout((int) Math.min(timeout.toMillis(), CONNECT_WAIT_MILLIS));
       c.setReadTimeout((int) timeout.toMillis());
       c.setRequestProperty("Authorization", token.bearer());
       project.ifPresent(p -> c.setRequestProperty("Engram-Project", p.toAbsolutePath().normalize().toString()));

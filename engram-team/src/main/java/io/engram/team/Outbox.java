@@ -18,6 +18,8 @@ import java.util.List;
  * own lock; taking changes out happens under the sync's lock.
  */
 final class Outbox {
+  // A queued change's file name starts with its time in epoch milliseconds: 13 digits until the year 2286.
+  private static final int STAMP_DIGITS = 13;
   private static final String LOCK = ".outbox-lock";
 
   private final Path dir;
@@ -46,8 +48,8 @@ final class Outbox {
     // Under the lock, each name sorts after every queued one (even within one millisecond), so the outbox
     // sends in the order the changes were made.
     try (FileLock lock = FileLock.acquire(dir.resolve(LOCK))) {
-      long after = files(dir).stream().map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{13}-.*"))
-          .mapToLong(n -> Long.parseLong(n.substring(0, 13))).max().orElse(-1);
+      long after = files(dir).stream().map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d{" + STAMP_DIGITS + "}-.*"))
+          .mapToLong(n -> Long.parseLong(n.substring(0, STAMP_DIGITS))).max().orElse(-1);
       long stamp = Math.max(change.queued().toEpochMilli(), after + 1);
       Path file = dir.resolve(String.format("%013d-%s.json", stamp, change.changeId()));
       AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(change));

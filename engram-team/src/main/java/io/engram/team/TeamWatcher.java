@@ -22,6 +22,8 @@ import org.postgresql.PGNotification;
  * (re)connection starts with a sync, so nothing that happened meanwhile is missed.
  */
 public final class TeamWatcher implements AutoCloseable {
+  // Notifications are awaited half a second at a time, so that close() is seen within half a second (see watch).
+  private static final int WAIT_SLICE_MILLIS = 500;
   private final TeamMemory team;
   private final Consumer<String> log;
   private final Thread thread;
@@ -76,7 +78,7 @@ public final class TeamWatcher implements AutoCloseable {
       long waited = (System.nanoTime() - lastSync) / 1_000_000;
       // Short waits, so that close() is seen within half a second: closing the connection under a blocked
       // read is not something the driver promises to interrupt.
-      PGNotification[] heard = pg.getNotifications((int) Math.max(1, Math.min(500, fallbackMillis - waited)));
+      PGNotification[] heard = pg.getNotifications((int) Math.max(1, Math.min(WAIT_SLICE_MILLIS, fallbackMillis - waited)));
       boolean ours = false;
       for (PGNotification n : heard == null ? new PGNotification[0] : heard) {
         ours |= wanted.equals(n.getParameter());
