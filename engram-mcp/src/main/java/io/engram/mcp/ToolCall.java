@@ -10,6 +10,9 @@ import java.util.concurrent.CancellationException;
  * stages: the client that asked for progress hears of each, and a call the client cancelled stops there.
  */
 final class ToolCall {
+  // An agent named by its MCP client is recorded by its first 40 characters, as a file name's part: a client's name
+  // is a word or two.
+  private static final int AGENT_ID_CHARS = 40;
   private final Arguments arguments;
   private final CallControl control;
   private volatile String stage = "";
@@ -37,7 +40,7 @@ final class ToolCall {
     return control.agent().map(a -> CodingAgent.ofClient(a).map(CodingAgent::id)
         .orElseGet(() -> a.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9.-]+", "-")
             .replaceAll("^-+|-+$", "")))
-        .filter(a -> !a.isEmpty()).map(a -> a.length() > 40 ? a.substring(0, 40) : a);
+        .filter(a -> !a.isEmpty()).map(a -> a.length() > AGENT_ID_CHARS ? a.substring(0, AGENT_ID_CHARS) : a);
   }
 
   /**

@@ -24,6 +24,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * better use of the time. Every message passes through {@link ApiKey#scrub}.
  */
 final class JsonHttp {
+  // A reply that is not the API's JSON error is shown by its first 300 characters: enough to see what answered (a
+  // proxy's page, a gateway's message) without pasting a whole page into an error.
+  private static final int RAW_REPLY_CHARS = 300;
   static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final ModelEndpoint endpoint;
@@ -120,7 +123,7 @@ final class JsonHttp {
       // not JSON: fall through to the raw text
     }
     String raw = body.strip();
-    return raw.isEmpty() ? "(empty body)" : raw.length() > 300 ? raw.substring(0, 300) + "..." : raw;
+    return raw.isEmpty() ? "(empty body)" : raw.length() > RAW_REPLY_CHARS ? raw.substring(0, RAW_REPLY_CHARS) + "..." : raw;
   }
 
   private static Duration retryAfter(HttpResponse<?> response) {
