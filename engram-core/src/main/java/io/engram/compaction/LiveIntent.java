@@ -43,6 +43,8 @@ import java.util.regex.Pattern;
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
     List<String> named, List<String> commands, Optional<String> planFile, Optional<String> check,
     Optional<String> push, boolean answered) {
+  // The live intent is the continuity score's reading of the cut as much as the summary's (Continuity reads its
+  // request and plan), so its bounds are definitions, not settings: a setting would move what the score expects.
   // Measured (see focus): the last five files touched, where the gain per name falls off on the tuning compactions.
   static final int MAX_FILES = 5;
   // And at most two files the last message names and nothing changed after it (see named).
@@ -52,7 +54,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   // inside a path or a URL starts none, so each token is tried once.
   private static final Pattern FILE_NAME = Pattern.compile(
       "(?<![\\w.@:/-])(?:~?/|\\./)?(?:[\\w.@-]+/)*([\\w.@-]*[\\w@-]\\.([A-Za-z][A-Za-z0-9]{0,9}))\\b(?![/(@])");
-  // A plan's sentence is quoted within 300 characters, about four lines.
+  // A plan's sentence is quoted within 300 characters, about four lines; the continuity score reads the plan too.
   private static final int PLAN_CHARS = 300;
   // A sentence ends at . ! ? and a space, or at a full stop of Chinese or Japanese (no space follows those).
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");

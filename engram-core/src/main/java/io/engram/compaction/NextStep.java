@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * @param terms the words a statement of the action must use
  */
 record NextStep(String text, List<String> terms) {
-  // The offline summary's format: the next step quotes within 240 characters, about three lines.
+  // The next step is worked out with the live intent, in the one reading of where the work stands (WorkState) that
+  // the summary and the continuity score share, and its bounds were measured with the lab's next-step match: they
+  // are definitions of that reading, not settings. It quotes within 240 characters, about three lines.
   private static final int QUOTE_CHARS = 240;
   // And names at most three files of its task.
   private static final int MAX_TASK_FILES = 3;

@@ -38,8 +38,14 @@ import java.util.regex.Pattern;
  */
 record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences, int firstIndex, int lastIndex,
     String reading, List<ErrorFix.Change> changes, Optional<ErrorFix.Fix> fix, boolean noticed) {
-  // A problem is told by its three key lines: its message, then where it happened.
+  // A problem is told by its three key lines: its message, then where it happened. Key information (which the score
+  // checks a summary for) reads them too, so this is a definition, not a setting.
   private static final int KEY_LINES = 3;
+  // A sentence that names a problem the agent only noticed is one of 20 to 400 characters: a shorter one is a
+  // fragment ("That failed."), a longer one a pasted paragraph, not the agent's own words.
+  private static final int MIN_NOTICED_CHARS = 20;
+  // See MIN_NOTICED_CHARS.
+  private static final int MAX_NOTICED_CHARS = 400;
   /** How many messages after the sentence its fix may come (the next edit, not one much later). */
   private static final int CHANGE_WINDOW = 8;
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
@@ -130,7 +136,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
       if (lastCall != null && lastOk && !m.text().isBlank() && !working.get(i)) {
         for (String sentence : SENTENCE.split(m.text().strip())) {
           String t = sentence.strip();
-          if (t.length() >= 20 && t.length() <= 400 && NAMES_PROBLEM.matcher(t).find()) {
+          if (t.length() >= MIN_NOTICED_CHARS && t.length() <= MAX_NOTICED_CHARS && NAMES_PROBLEM.matcher(t).find()) {
             out.add(fixedAfter(messages, i, lastCall, t, calls));
             break;
           }

@@ -19,7 +19,8 @@ import java.util.Set;
  * run, the push still to do, and the commands it ran last.
  */
 final class SessionCommands {
-  // The offline summary's format: a command that checks the work is quoted within 120 characters, a line.
+  // Part of the live intent, which the continuity score reads (so a definition, not a setting): a command that
+  // checks the work is quoted within 120 characters, a line.
   private static final int CHECK_CHARS = 120;
   // At most three such commands, the latest.
   private static final int MAX_COMMANDS = 3;
