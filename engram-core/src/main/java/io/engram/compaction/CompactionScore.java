@@ -39,6 +39,11 @@ public record CompactionScore(
 
   /** Ratio above which the summary is longer than the target band (70% shorter). */
   public static final double BAND_TOP_RATIO = 0.30;
+  // The advice for a summary made again names at most ten of a kind of lost items, each within 120 characters (a
+  // line): enough to show what kind was lost without sending the lost items whole.
+  private static final int ADVICE_EXAMPLES = 10;
+  // See ADVICE_EXAMPLES.
+  private static final int ADVICE_ITEM_CHARS = 120;
 
   public CompactionScore {
     Objects.requireNonNull(evidence, "evidence");
@@ -131,7 +136,7 @@ public record CompactionScore(
     }
     evidence.lost().forEach((kind, items) -> {
       if (!items.isEmpty()) {
-        List<String> named = items.stream().limit(10).map(i -> "\"" + shorten(i) + "\"").toList();
+        List<String> named = items.stream().limit(ADVICE_EXAMPLES).map(i -> "\"" + shorten(i) + "\"").toList();
         advice.add(String.format(Locale.ROOT, "Keep the %s (%d lost), for example: %s.",
             kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), items.size(), String.join(", ", named)));
       }
@@ -148,7 +153,8 @@ public record CompactionScore(
 
   private static String shorten(String item) {
     String one = item.replaceAll("\\s+", " ").strip();
-    one = one.length() <= 120 ? one : io.engram.redact.SecretRedactor.standard().head(one, 117);
-    return one.length() <= 120 ? one : one.substring(0, 117) + "...";
+    int cut = ADVICE_ITEM_CHARS - 3;
+    one = one.length() <= ADVICE_ITEM_CHARS ? one : io.engram.redact.SecretRedactor.standard().head(one, cut);
+    return one.length() <= ADVICE_ITEM_CHARS ? one : one.substring(0, cut) + "...";
   }
 }
