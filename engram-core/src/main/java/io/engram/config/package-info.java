@@ -12,6 +12,9 @@
  * {@code settings.json} writes it), the range and one sentence of help. The section's {@code DEFAULTS}, the
  * range errors, the help texts' variables and the README's table are read from the declarations; every section is a
  * {@link SettingsSection}, whose {@code with(name, value)} is a copy with one value changed, checked against its range.
+ * A section may hold a group of its own, a section record as one of its components: what each offline engine writes
+ * without a model is such a group ({@code notes.offline}, {@code extraction.offline}, {@code compaction.offline}),
+ * which the section hands to the engine's writer.
  *
  * <p>Every number a user or an operator could want otherwise (a limit of what is shown, stored or sent to a model, a
  * count kept, a wait, a threshold of a decision) is a setting; the composition root hands each engine its section. A
