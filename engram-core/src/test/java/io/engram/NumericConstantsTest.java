@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Every number the product holds as a constant is either a setting ({@code io.engram.config.EngramSettings}, declared
  * once with its default, range and help) or a definition whose comment says why it has that value: the source of
  * every module but the lab ({@code engram-bench}, whose numbers are the benchmarks' own) is read, and a numeric
- * constant with no comment on its line or the line before fails.
+ * constant with no comment on its line or the line before fails, as does a length written as a bare number in a call
+ * that cuts a text or a list ({@link InlineLengths}).
  */
 class NumericConstantsTest {
   private static final String LAB = "engram-bench";
@@ -85,6 +86,36 @@ class NumericConstantsTest {
   }
 
   @Test
+  void noLengthIsWrittenAsABareNumberInACallThatCuts() throws IOException {
+    List<InlineLengths.Literal> found = new ArrayList<>();
+    for (Path module : productModules()) {
+      found.addAll(UnexplainedConstants.inModule(module, InlineLengths::in));
+    }
+
+    assertThat(found.stream().map(Object::toString).toList())
+        .as("lengths written as numbers in a call that cuts: make a tunable one a setting of"
+            + " io.engram.config.EngramSettings, and any other a named constant that says why")
+        .isEmpty();
+  }
+
+  @Test
+  void aLengthInACuttingCallIsFoundAndANamedOneOrAStringIsNot() {
+    String source = """
+        final class Planted {
+          String a(String s) { return Terms.clip(s, 150); }
+          String b(String s) { return s.substring(0, LIMIT); }
+          String c(String s) { return s.substring(0, 3) + "substring(0, 40)"; }
+          // s.substring(0, 40) in a comment
+          String d(java.util.List<String> l) { return l.stream().limit(1_000).toList().toString(); }
+          double e(double x) { return Math.max(10, x); }
+        }
+        """;
+
+    assertThat(InlineLengths.in(Path.of("Planted.java"), source)).extracting(Object::toString)
+        .containsExactly("Planted.java:2 clip", "Planted.java:6 limit");
+  }
+
+  @Test
   void theScanReadsEveryProductModuleAndNotTheLab() throws IOException {
     List<Path> files = productConstants().stream().map(UnexplainedConstants.Constant::file).distinct().toList();
 
@@ -93,14 +124,18 @@ class NumericConstantsTest {
   }
 
   private static List<UnexplainedConstants.Constant> productConstants() throws IOException {
-    Path root = RepositoryRoot.find();
     List<UnexplainedConstants.Constant> all = new ArrayList<>();
-    try (Stream<Path> modules = Files.list(root)) {
-      for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("engram-")
-          && !m.getFileName().toString().equals(LAB) && Files.isRegularFile(m.resolve("pom.xml"))).sorted().toList()) {
-        all.addAll(UnexplainedConstants.inModule(module));
-      }
+    for (Path module : productModules()) {
+      all.addAll(UnexplainedConstants.inModule(module));
     }
     return all;
+  }
+
+  // Every module of the repository but the lab.
+  private static List<Path> productModules() throws IOException {
+    try (Stream<Path> modules = Files.list(RepositoryRoot.find())) {
+      return modules.filter(m -> m.getFileName().toString().startsWith("engram-")
+          && !m.getFileName().toString().equals(LAB) && Files.isRegularFile(m.resolve("pom.xml"))).sorted().toList();
+    }
   }
 }

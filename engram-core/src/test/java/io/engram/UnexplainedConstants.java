@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -53,14 +54,22 @@ final class UnexplainedConstants {
 
   /** The numeric constants of every {@code .java} file under {@code src/main} of {@code module}. */
   static List<Constant> inModule(Path module) throws IOException {
+    return inModule(module, UnexplainedConstants::in);
+  }
+
+  /**
+   * What {@code scan} finds in every {@code .java} file under {@code src/main} of {@code module}, each file named
+   * from the repository's root.
+   */
+  static <T> List<T> inModule(Path module, BiFunction<Path, String, List<T>> scan) throws IOException {
     Path main = module.resolve("src/main");
     if (!Files.isDirectory(main)) {
       return List.of();
     }
-    List<Constant> found = new ArrayList<>();
+    List<T> found = new ArrayList<>();
     try (Stream<Path> files = Files.walk(main)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
-        found.addAll(in(module.getParent().relativize(file), Files.readString(file, StandardCharsets.UTF_8)));
+        found.addAll(scan.apply(module.getParent().relativize(file), Files.readString(file, StandardCharsets.UTF_8)));
       }
     }
     return found;
