@@ -70,45 +70,6 @@ final class CorrectionEvaluation {
     }
   }
 
-  /**
-   * Counts over a part of the set.
-   *
-   * @param falsePositives candidates written from negative turns
-   * @param negativesWritten negative turns with at least one candidate: a person reads one wrong proposal per turn
-   */
-  record Score(int corrections, int found, int withAlternative, int alternativeKept, int withReason, int reasonKept,
-      int keptWhole, int negatives, int falsePositives, int negativesWritten) {
-    double foundRate() {
-      return rate(found, corrections);
-    }
-
-    double alternativeRate() {
-      return rate(alternativeKept, withAlternative);
-    }
-
-    double reasonRate() {
-      return rate(reasonKept, withReason);
-    }
-
-    /** Negative turns with a candidate, per 100 negative turns. */
-    double falsePositivesPer100() {
-      return negatives == 0 ? 0 : 100.0 * negativesWritten / negatives;
-    }
-
-    private static double rate(int n, int of) {
-      return of == 0 ? 1.0 : (double) n / of;
-    }
-
-    @Override
-    public String toString() {
-      return String.format(Locale.ROOT, "found %d/%d (%.2f), alternative kept %d/%d (%.2f), reason kept %d/%d (%.2f),"
-          + " kept whole %d/%d found (%.2f), false positives %d on %d negatives (%d turns, %.1f per 100)", found,
-          corrections, foundRate(), alternativeKept, withAlternative, alternativeRate(), reasonKept, withReason,
-          reasonRate(), keptWhole, found, rate(keptWhole, found), falsePositives, negatives, negativesWritten,
-          falsePositivesPer100());
-    }
-  }
-
   /** One item's outcome, for reading the misses. */
   record Outcome(Item item, boolean found, boolean alternativeKept, boolean reasonKept, List<MemoryCandidate> written) {}
 
@@ -163,7 +124,7 @@ final class CorrectionEvaluation {
     return out;
   }
 
-  static Score score(List<Outcome> outcomes) {
+  static CorrectionScore score(List<Outcome> outcomes) {
     int corrections = 0;
     int found = 0;
     int withAlternative = 0;
@@ -195,7 +156,7 @@ final class CorrectionEvaluation {
       boolean alternativeWhole = e.instead().isEmpty() || e.avoid().isEmpty() || o.alternativeKept();
       keptWhole += o.found() && alternativeWhole && (e.reason().isEmpty() || o.reasonKept()) ? 1 : 0;
     }
-    return new Score(corrections, found, withAlternative, alternativeKept, withReason, reasonKept, keptWhole, negatives,
+    return new CorrectionScore(corrections, found, withAlternative, alternativeKept, withReason, reasonKept, keptWhole, negatives,
         falsePositives, negativesWritten);
   }
 

@@ -2,7 +2,6 @@ package io.engram.extract;
 
 import io.engram.config.EngramSettings;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -36,66 +36,107 @@ public final class CorrectionLab {
   /** A way to extract, by name, given the model trained for the fold. */
   private record Arm(String name, Function<CorrectionClassifier, Extractor> extractor) {}
 
-  /** Prints, per arm, found / alternative / reason / false positives summed over the folds, then per fold. */
-  public static void crossValidate(List<Path> sets, int folds, PrintStream out) throws IOException {
+  /**
+   * One way to extract, scored on every fold: {@code total} over all of them, {@code byLanguage} over each language's
+   * items, {@code perFold} fold by fold.
+   */
+  public record ArmScore(String name, CorrectionScore total, Map<String, CorrectionScore> byLanguage,
+      List<CorrectionScore> perFold) {}
+
+  /**
+   * A cross-validation's figures: the keyword baseline, the rules alone and the default build (rules with the fold's
+   * model at the settings' thresholds), then, when asked, the rules with the model at other thresholds.
+   */
+  public record CrossValidation(int folds, int items, List<ArmScore> arms) {}
+
+  /**
+   * A turn the default build got wrong on a fold whose model never saw it: a correction {@code missed}, or a negative
+   * turn it wrote for; {@code probability} is what the fold's model gives the turn.
+   */
+  public record Miss(boolean missed, int fold, double probability, String id, String lang, String text) {}
+
+  /** The shipped build, the rules alone and the keyword baseline on one language of a set (or "all"), in one run. */
+  public record Measured(Path set, String lang, int items, CorrectionScore build, CorrectionScore rules,
+      CorrectionScore baseline) {}
+
+  /** The name of the default build's arm in a cross-validation. */
+  public static final String BUILD = "rules + learnt, defaults";
+
+  /** The name of the keyword baseline's arm in a cross-validation. */
+  public static final String BASELINE = "keyword baseline";
+
+  /**
+   * Scores, per arm, what is found, kept whole and written wrongly, summed over the folds and per fold; with {@code
+   * thresholds}, also the rules with the model at each other pair of thresholds (the tuning grid); {@code foldDone}
+   * hears each fold's number as it finishes.
+   */
+  public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, IntConsumer foldDone)
+      throws IOException {
     List<CorrectionEvaluation.Item> items = read(sets);
-    EngramSettings.Extraction rulesOnly = settings(1, 0);
     List<Arm> arms = new ArrayList<>();
-    arms.add(new Arm("keyword baseline", c -> new KeywordBaselineExtractor()));
-    arms.add(new Arm("rules", c -> new RuleBasedExtractor(rulesOnly, c)));
-    for (double min : new double[] {0.3, 0.4, 0.5, 0.6}) {
+    arms.add(new Arm(BASELINE, c -> new KeywordBaselineExtractor()));
+    arms.add(new Arm("rules", c -> new RuleBasedExtractor(settings(1, 0), c)));
+    arms.add(new Arm(BUILD, c -> new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS, c)));
+    // The grid the shipped thresholds were chosen from.
+    for (double min : thresholds ? new double[] {0.3, 0.4, 0.5, 0.6} : new double[0]) {
       for (double keep : new double[] {0, 0.1, 0.2}) {
+        if (min == EngramSettings.Extraction.DEFAULTS.learntCorrectionMin()
+            && keep == EngramSettings.Extraction.DEFAULTS.learntCorrectionKeep()) {
+          continue; // the default build's arm
+        }
         arms.add(new Arm(String.format(Locale.ROOT, "rules kept >= %.1f + learnt >= %.1f", keep, min),
             c -> new RuleBasedExtractor(settings(min, keep), c)));
       }
     }
     Map<String, List<CorrectionEvaluation.Outcome>> all = new LinkedHashMap<>();
-    Map<String, List<String>> perFold = new LinkedHashMap<>();
+    Map<String, List<CorrectionScore>> perFold = new LinkedHashMap<>();
     for (int fold = 0; fold < folds; fold++) {
-      int f = fold;
-      Predicate<CorrectionEvaluation.Item> test = i -> i.tenth() % folds == f;
+      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold);
       CorrectionClassifier model = trainOn(items, test.negate());
       for (Arm arm : arms) {
         List<CorrectionEvaluation.Outcome> o = CorrectionEvaluation.outcomes(arm.extractor().apply(model), items, test);
         all.computeIfAbsent(arm.name(), k -> new ArrayList<>()).addAll(o);
-        CorrectionEvaluation.Score s = CorrectionEvaluation.score(o);
-        perFold.computeIfAbsent(arm.name(), k -> new ArrayList<>())
-            .add(s.found() + "/" + s.corrections() + " fp " + s.falsePositives() + "/" + s.negatives());
+        perFold.computeIfAbsent(arm.name(), k -> new ArrayList<>()).add(CorrectionEvaluation.score(o));
       }
+      foldDone.accept(fold);
     }
-    out.println("cross-validation, " + folds + " folds by hash, " + items.size() + " items");
+    List<String> langs = items.stream().map(CorrectionEvaluation.Item::lang).distinct().sorted().toList();
+    List<ArmScore> scores = new ArrayList<>();
     for (Arm arm : arms) {
-      out.println(String.format(Locale.ROOT, "%-44s %s", arm.name(), CorrectionEvaluation.score(all.get(arm.name()))));
-      for (String lang : List.of("en", "zh")) {
-        List<CorrectionEvaluation.Outcome> part = all.get(arm.name()).stream()
-            .filter(o -> o.item().lang().equals(lang)).toList();
-        out.println(String.format(Locale.ROOT, "%-44s   %s: %s", "", lang, CorrectionEvaluation.score(part)));
+      Map<String, CorrectionScore> byLanguage = new LinkedHashMap<>();
+      for (String lang : langs) {
+        byLanguage.put(lang, CorrectionEvaluation.score(all.get(arm.name()).stream()
+            .filter(o -> o.item().lang().equals(lang)).toList()));
       }
-      out.println(String.format(Locale.ROOT, "%-44s   folds: %s", "", String.join(" | ", perFold.get(arm.name()))));
+      scores.add(new ArmScore(arm.name(), CorrectionEvaluation.score(all.get(arm.name())), byLanguage,
+          List.copyOf(perFold.get(arm.name()))));
     }
+    return new CrossValidation(folds, items.size(), List.copyOf(scores));
   }
 
   /**
-   * Prints, fold by fold, what the default build gets wrong on turns its model never saw: each correction it misses
-   * and each negative turn it writes for, with the probability the fold's model gives the turn, for reading the errors
-   * of the learnt model rather than those of a model that has seen the turn.
+   * Fold by fold, what the default build gets wrong on turns its model never saw: each correction it misses and each
+   * negative turn it writes for, with the probability the fold's model gives the turn, for reading the errors of the
+   * learnt model rather than those of a model that has seen the turn; {@code foldDone} hears each fold's number as it
+   * finishes.
    */
-  public static void misses(List<Path> sets, int folds, PrintStream out) throws IOException {
+  public static List<Miss> misses(List<Path> sets, int folds, IntConsumer foldDone) throws IOException {
     List<CorrectionEvaluation.Item> items = read(sets);
+    List<Miss> misses = new ArrayList<>();
     for (int fold = 0; fold < folds; fold++) {
-      int f = fold;
-      Predicate<CorrectionEvaluation.Item> test = i -> i.tenth() % folds == f;
+      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold);
       CorrectionClassifier model = trainOn(items, test.negate());
       Extractor build = new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS, model);
       for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
         CorrectionEvaluation.Item i = o.item();
         boolean missed = i.expected().isPresent() && !o.found();
         if (missed || i.expected().isEmpty() && !o.written().isEmpty()) {
-          out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s", missed ? "missed" : "written", f,
-              model.probability(i.text(), previous(i)), i.id(), i.lang(), i.text().replace('\n', ' ')));
+          misses.add(new Miss(missed, fold, model.probability(i.text(), previous(i)), i.id(), i.lang(), i.text()));
         }
       }
+      foldDone.accept(fold);
     }
+    return List.copyOf(misses);
   }
 
   /** Trains on every item of the sets and writes the weights to {@code target}. */
@@ -110,26 +151,31 @@ public final class CorrectionLab {
   }
 
   /**
-   * Prints, per set, the final build (rules with the shipped model), the rules alone and the keyword baseline, in
-   * one run, on every item of the set: for a set put aside whole.
+   * The shipped build (rules with the shipped model), the rules alone and the keyword baseline, in one run, on every
+   * item of each set, per language and over all: for a set put aside whole.
    */
-  public static void measure(List<Path> sets, PrintStream out) throws IOException {
+  public static List<Measured> measure(List<Path> sets) throws IOException {
+    List<Measured> measured = new ArrayList<>();
     for (Path set : sets) {
       List<CorrectionEvaluation.Item> items = read(List.of(set));
-      out.println("== " + set + " (" + items.size() + " items, whole)");
       List<String> langs = new ArrayList<>(items.stream().map(CorrectionEvaluation.Item::lang).distinct().sorted()
           .toList());
       langs.add("all");
       for (String lang : langs) {
         Predicate<CorrectionEvaluation.Item> in = i -> lang.equals("all") || i.lang().equals(lang);
-        out.println(lang + " final:    " + CorrectionEvaluation.score(
-            CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in)));
-        out.println(lang + " rules:    " + CorrectionEvaluation.score(CorrectionEvaluation.outcomes(
-            new RuleBasedExtractor(settings(1, 0), CorrectionClassifier.shipped()), items, in)));
-        out.println(lang + " baseline: " + CorrectionEvaluation.score(
-            CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in)));
+        measured.add(new Measured(set, lang, (int) items.stream().filter(in).count(),
+            CorrectionEvaluation.score(CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in)),
+            CorrectionEvaluation.score(CorrectionEvaluation.outcomes(
+                new RuleBasedExtractor(settings(1, 0), CorrectionClassifier.shipped()), items, in)),
+            CorrectionEvaluation.score(CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in))));
       }
     }
+    return List.copyOf(measured);
+  }
+
+  // A fold: the items whose tenth (the sets' own SHA-256 split) falls to it.
+  private static Predicate<CorrectionEvaluation.Item> inFold(int folds, int fold) {
+    return i -> i.tenth() % folds == fold;
   }
 
   private static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items,

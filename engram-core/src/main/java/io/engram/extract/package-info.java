@@ -35,7 +35,7 @@
  * reading of the work at hand (this file, this time, an edit asked for, a "don't" of what the speaker needs or of a
  * pronoun alone) and a turn that only asks are never overruled.
  * Its weights are a resource of this package, fitted offline by {@link CorrectionLab} (the lab's {@code
- * CorrectionsBench}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
+ * bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
  * alone and a keyword baseline.
  *
  * <p>With a model, the

@@ -42,7 +42,7 @@ class CorrectionEvaluationTest {
         """;
     List<CorrectionEvaluation.Item> items = CorrectionEvaluation.read(new StringReader(jsonl));
     assertThat(items).extracting(CorrectionEvaluation.Item::id).containsExactly("a", "b");
-    CorrectionEvaluation.Score score = CorrectionEvaluation.score(
+    CorrectionScore score = CorrectionEvaluation.score(
         CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, i -> true));
     assertThat(score.corrections()).isEqualTo(1);
     assertThat(score.found()).isEqualTo(1);
@@ -65,7 +65,7 @@ class CorrectionEvaluationTest {
     Extractor writesTwoForX = (turns, existing) -> turns.get(turns.size() - 1).text().equals("x")
         ? List.of(one, one) : List.of();
 
-    CorrectionEvaluation.Score score = CorrectionEvaluation.score(CorrectionEvaluation.outcomes(writesTwoForX,
+    CorrectionScore score = CorrectionEvaluation.score(CorrectionEvaluation.outcomes(writesTwoForX,
         CorrectionEvaluation.read(new StringReader(jsonl)), i -> true));
 
     assertThat(score.falsePositives()).isEqualTo(2);

@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
       BenchCodingCommand.class,
       BenchHistoryCommand.class,
       IndexWritesBench.class,
+      CorrectionsBench.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -1,0 +1,191 @@
+package io.engram.bench.cli;
+
+import io.engram.cli.global.UserFacingException;
+import io.engram.cli.output.JsonOption;
+import io.engram.cli.output.JsonOutput;
+import io.engram.extract.CorrectionLab;
+import io.engram.extract.CorrectionScore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.IntConsumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench corrections}: the correction extraction's lab ({@link CorrectionLab}) on labelled sets of real
+ * corrections: cross-validation of the default build (the rules with the learnt model) beside the rules alone and the
+ * keyword baseline in the same run, what the build gets wrong on each fold, the training of the shipped weights, and
+ * the one measure of a set put aside whole.
+ */
+@Command(
+    name = "corrections",
+    mixinStandardHelpOptions = true,
+    description = {"Measure correction extraction on labelled sets of real corrections.",
+      "Each DIR holds corrections.jsonl, one labelled turn a line (id, lang, prev: the agent's text before, text,"
+          + " expected: the phrases a memory must keep (avoid, instead, reason), or null for a turn that is no"
+          + " correction).",
+      "By default cross-validates: the items are split into --folds parts by SHA-256 of their id and each part is"
+          + " scored by a model trained on the others, for the default build, the rules alone and the keyword"
+          + " baseline, with the build's ratio to the baseline. --misses lists what the build gets wrong on each fold;"
+          + " --train writes the weights fitted on every item; --measure scores the shipped build, the rules alone"
+          + " and the baseline on sets put aside whole (measure such a set once)."})
+final class CorrectionsBench implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--sets", required = true, split = ",", paramLabel = "DIR",
+      description = "Folders of labelled corrections, comma-separated or the option repeated.")
+  List<Path> sets;
+
+  @Option(names = "--folds", defaultValue = "5", paramLabel = "N",
+      description = "Parts of the cross-validation (default: ${DEFAULT-VALUE}).")
+  int folds;
+
+  @Option(names = "--thresholds", description = "Also score the rules with the model at other thresholds.")
+  boolean thresholds;
+
+  @Option(names = "--misses", description = "List each correction the build misses and each other turn it writes"
+      + " for, fold by fold, with the probability the fold's model gives the turn.")
+  boolean misses;
+
+  @Option(names = "--train", paramLabel = "FILE", description = "Fit the model on every item and write its weights"
+      + " to FILE (the resource engram-core ships: io/engram/extract/correction-classifier.tsv).")
+  Path train;
+
+  @Option(names = "--measure", description = "Score the shipped build, the rules alone and the baseline on every item"
+      + " of each set, for sets put aside whole.")
+  boolean measure;
+
+  @Mixin JsonOption json;
+
+  /**
+   * The build's figures over the keyword baseline's, measured in the same run (corrections found, negative turns
+   * written to per 100); empty where the baseline's is 0.
+   */
+  record AgainstBaseline(OptionalDouble foundRatio, OptionalDouble falsePositivesPer100Ratio) {
+    static AgainstBaseline of(CorrectionScore build, CorrectionScore baseline) {
+      return new AgainstBaseline(ratio(build.found(), baseline.found()),
+          ratio(build.falsePositivesPer100(), baseline.falsePositivesPer100()));
+    }
+
+    private static OptionalDouble ratio(double a, double b) {
+      return b == 0 ? OptionalDouble.empty() : OptionalDouble.of(a / b);
+    }
+
+    @Override
+    public String toString() {
+      return "found x" + text(foundRatio) + ", false-positive turns x" + text(falsePositivesPer100Ratio);
+    }
+
+    private static String text(OptionalDouble ratio) {
+      return ratio.isPresent() ? String.format(Locale.ROOT, "%.2f", ratio.getAsDouble()) : "- (baseline 0)";
+    }
+  }
+
+  /** A cross-validation with the build's ratio to the baseline. */
+  record CrossValidationReport(CorrectionLab.CrossValidation crossValidation, AgainstBaseline buildAgainstBaseline) {}
+
+  /** One set's measure, per language and over all, with the build's ratio to the baseline. */
+  record MeasureRow(CorrectionLab.Measured measured, AgainstBaseline buildAgainstBaseline) {}
+
+  /** Where the weights went. */
+  record Trained(Path weights, List<Path> sets) {}
+
+  @Override
+  public void run() {
+    int actions = (misses ? 1 : 0) + (train != null ? 1 : 0) + (measure ? 1 : 0);
+    if (actions > 1) {
+      throw new ParameterException(spec.commandLine(), "--misses, --train and --measure are one at a time");
+    }
+    if (folds < 2) {
+      throw new ParameterException(spec.commandLine(), "--folds takes 2 or more, not " + folds);
+    }
+    for (Path set : sets) {
+      if (!Files.isRegularFile(set.resolve("corrections.jsonl"))) {
+        throw new UserFacingException("no corrections.jsonl in " + set);
+      }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    IntConsumer progress = fold -> {
+      err.printf(Locale.ROOT, "fold %d/%d done%n", fold + 1, folds);
+      err.flush();
+    };
+    try {
+      if (misses) {
+        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, progress);
+        print(out, list, () -> list.forEach(m -> out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s",
+            m.missed() ? "missed" : "written", m.fold(), m.probability(), m.id(), m.lang(),
+            m.text().replace('\n', ' ')))));
+      } else if (train != null) {
+        CorrectionLab.train(sets, train);
+        print(out, new Trained(train, sets), () -> out.println("weights written to " + train));
+      } else if (measure) {
+        List<MeasureRow> rows = CorrectionLab.measure(sets).stream()
+            .map(m -> new MeasureRow(m, AgainstBaseline.of(m.build(), m.baseline()))).toList();
+        print(out, rows, () -> human(out, rows));
+      } else {
+        CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, progress);
+        CrossValidationReport report = new CrossValidationReport(cv,
+            AgainstBaseline.of(arm(cv, CorrectionLab.BUILD), arm(cv, CorrectionLab.BASELINE)));
+        print(out, report, () -> human(out, report));
+      }
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read the corrections: " + e.getMessage());
+    }
+    out.flush();
+  }
+
+  private void print(PrintWriter out, Object result, Runnable human) {
+    if (json.enabled()) {
+      JsonOutput.print(out, result);
+    } else {
+      human.run();
+    }
+  }
+
+  private static CorrectionScore arm(CorrectionLab.CrossValidation cv, String name) {
+    Optional<CorrectionLab.ArmScore> arm = cv.arms().stream().filter(a -> a.name().equals(name)).findFirst();
+    return arm.orElseThrow(() -> new IllegalStateException("no arm " + name)).total();
+  }
+
+  private static void human(PrintWriter out, CrossValidationReport report) {
+    CorrectionLab.CrossValidation cv = report.crossValidation();
+    out.println("cross-validation, " + cv.folds() + " folds by hash, " + cv.items() + " items");
+    for (CorrectionLab.ArmScore arm : cv.arms()) {
+      out.println(String.format(Locale.ROOT, "%-36s %s", arm.name(), arm.total()));
+      for (Map.Entry<String, CorrectionScore> lang : arm.byLanguage().entrySet()) {
+        out.println(String.format(Locale.ROOT, "%-36s   %s: %s", "", lang.getKey(), lang.getValue()));
+      }
+      out.println(String.format(Locale.ROOT, "%-36s   folds: %s", "", String.join(" | ", arm.perFold().stream()
+          .map(s -> s.found() + "/" + s.corrections() + " fp " + s.negativesWritten() + "/" + s.negatives())
+          .toList())));
+    }
+    out.println("build against the keyword baseline, same folds: " + report.buildAgainstBaseline());
+  }
+
+  private static void human(PrintWriter out, List<MeasureRow> rows) {
+    Path set = null;
+    for (MeasureRow row : rows) {
+      CorrectionLab.Measured m = row.measured();
+      if (!m.set().equals(set)) {
+        set = m.set();
+        out.println("== " + set + ", every item (set aside whole)");
+      }
+      out.println(m.lang() + " (" + m.items() + " items) build:    " + m.build());
+      out.println(m.lang() + " rules:    " + m.rules());
+      out.println(m.lang() + " baseline: " + m.baseline());
+      out.println(m.lang() + " build against the baseline: " + row.buildAgainstBaseline());
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.engram.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CorrectionsBenchTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = BenchCommand.newCommandLine(System.getenv());
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    List<String> all = new ArrayList<>(List.of("--home", dir.toString(), "--project", dir.toString(), "corrections"));
+    all.addAll(List.of(args));
+    return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+  }
+
+  // Twelve standing corrections the keyword baseline reads ("never"), twelve requests it does not.
+  private Path set(String name) throws Exception {
+    Path set = Files.createDirectories(dir.resolve(name));
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      lines.add("{\"id\":\"" + name + "p" + i + "\",\"lang\":\"en\",\"text\":\"Never use tool" + i
+          + " here, use make" + i + " because it is faster.\",\"expected\":{\"avoid\":\"tool" + i + "\",\"instead\":"
+          + "\"make" + i + "\",\"reason\":\"faster\"}}");
+      lines.add("{\"id\":\"" + name + "n" + i + "\",\"lang\":\"en\",\"text\":\"Can you look at issue " + i
+          + " and tell me what you find?\",\"expected\":null}");
+    }
+    Files.write(set.resolve("corrections.jsonl"), lines);
+    return set;
+  }
+
+  @Test
+  void crossValidatesTheBuildBesideTheRulesAndTheKeywordBaselineWithItsRatioToTheBaseline() throws Exception {
+    Run r = run("--sets", set("a") + "," + set("b"), "--folds", "2", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).contains("fold 1/2 done", "fold 2/2 done");
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    JsonNode cv = report.path("crossValidation");
+    assertThat(cv.path("folds").asInt()).isEqualTo(2);
+    assertThat(cv.path("items").asInt()).isEqualTo(48);
+    assertThat(cv.path("arms").findValuesAsText("name"))
+        .containsExactly("keyword baseline", "rules", "rules + learnt, defaults");
+    JsonNode baseline = cv.path("arms").get(0);
+    assertThat(baseline.path("total").path("corrections").asInt()).isEqualTo(24);
+    assertThat(baseline.path("total").path("found").asInt()).isEqualTo(24);
+    assertThat(baseline.path("perFold")).hasSize(2);
+    assertThat(baseline.path("byLanguage").path("en").path("negatives").asInt()).isEqualTo(24);
+    int buildFound = cv.path("arms").get(2).path("total").path("found").asInt();
+    assertThat(report.path("buildAgainstBaseline").path("foundRatio").asDouble()).isEqualTo(buildFound / 24.0);
+  }
+
+  @Test
+  void printsTheTuningGridWhenAskedAndTheRatioInText() throws Exception {
+    Run r = run("--sets", set("a").toString(), "--folds", "2", "--thresholds");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("2 folds by hash, 24 items", "keyword baseline", "rules + learnt, defaults",
+        "rules kept >= 0.2 + learnt >= 0.3", "folds: ", "build against the keyword baseline, same folds: found x")
+        .doesNotContain("rules kept >= 0.1 + learnt >= 0.4"); // the defaults' arm, not run twice
+  }
+
+  @Test
+  void listsWhatTheBuildGetsWrongOnTurnsItsFoldModelNeverSaw() throws Exception {
+    Run r = run("--sets", set("a").toString(), "--folds", "2", "--misses");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    // the rules read no correction in "never use toolN here" (a "here" of the work at hand): each is a miss
+    assertThat(r.out()).containsPattern("missed fold [01] p \\d\\.\\d\\d ap\\d+ \\[en\\] Never use tool\\d+ here")
+        .doesNotContain("cross-validation");
+  }
+
+  @Test
+  void trainsWeightsAndMeasuresASetPutAsideWholeBesideTheBaseline() throws Exception {
+    Path weights = dir.resolve("out").resolve("weights.tsv");
+    Run trained = run("--sets", set("a").toString(), "--train", weights.toString());
+
+    assertThat(trained.code()).as(trained.err()).isZero();
+    assertThat(Files.readAllLines(weights).get(0)).startsWith("__bias\t");
+    assertThat(Files.readString(weights)).contains("w:never\t");
+
+    Run measured = run("--sets", dir.resolve("a").toString(), "--measure", "--json");
+    assertThat(measured.code()).as(measured.err()).isZero();
+    JsonNode rows = new ObjectMapper().readTree(measured.out());
+    assertThat(rows.findValuesAsText("lang")).containsExactly("en", "all");
+    assertThat(rows.get(1).path("measured").path("baseline").path("found").asInt()).isEqualTo(12);
+    assertThat(rows.get(1).path("buildAgainstBaseline").has("falsePositivesPer100Ratio")).isTrue();
+  }
+
+  @Test
+  void usageErrorsExitWithTwoAndAMissingSetWithOne() throws Exception {
+    Path a = set("a");
+    assertThat(run().code()).isEqualTo(2);
+    assertThat(run("--sets", a.toString(), "--folds", "many").code()).isEqualTo(2);
+    Run oneFold = run("--sets", a.toString(), "--folds", "1");
+    assertThat(oneFold.code()).isEqualTo(2);
+    assertThat(oneFold.err()).contains("--folds takes 2 or more");
+    assertThat(run("--sets", a.toString(), "--measure", "--misses").err()).contains("one at a time");
+
+    Run missing = run("--sets", dir.resolve("nowhere").toString());
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("no corrections.jsonl in " + dir.resolve("nowhere"));
+  }
+}
