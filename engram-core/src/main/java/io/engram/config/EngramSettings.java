@@ -660,7 +660,7 @@ public record EngramSettings(
   /**
    * What the offline summary writes without a model: how much of each text it quotes, how many things it lists, and
    * how the tokens its sections' cores leave are shared between its details (the account of the work, the latest
-   * code, then the decisions); {@code summaryShare} and {@code summaryMinTokens} bound the whole. What the score reads
+   * code, then the decisions: {@code accountShare} and {@code codeShare} add up to at most 1); {@code summaryShare} and {@code summaryMinTokens} bound the whole. What the score reads
    * of the transcript (its key information, the live intent and the next step) is defined where it is read, not here.
    */
   public record CompactionOffline(

@@ -86,6 +86,11 @@ final class SettingsRanges {
       throw new SettingsException(origin + ": 'compaction.weightSections', 'weightKeyInfo', 'weightContinuity'"
           + " and 'weightCompression' must add up to 1, not " + number(weights));
     }
+    double details = k.offline().accountShare() + k.offline().codeShare();
+    if (details > 1 + 1e-9) {
+      throw new SettingsException(origin + ": 'compaction.offline.accountShare' and 'codeShare' share what the"
+          + " sections' cores leave, and must add up to at most 1, not " + number(details));
+    }
     requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
     requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
         "compaction.targetReductionMax", k.targetReductionMax());

@@ -217,6 +217,17 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void theOfflineSummarysDetailSharesMustFitWhatTheCoresLeave() {
+    assertThatThrownBy(() -> SettingsLoader.parse(
+        "{\"compaction\":{\"offline\":{\"accountShare\":0.5,\"codeShare\":0.75}}}", "s.json"))
+        .isInstanceOf(SettingsException.class)
+        .hasMessage("s.json: 'compaction.offline.accountShare' and 'codeShare' share what the sections' cores leave,"
+            + " and must add up to at most 1, not 1.25");
+    assertThat(SettingsLoader.parse("{\"compaction\":{\"offline\":{\"codeShare\":0.6}}}", "s.json").compaction()
+        .offline().codeShare()).isEqualTo(0.6);
+  }
+
+  @Test
   void budgetSharesMustFitTheWindow() {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"context\":{\"filesShare\":0.9}}", "s.json"))
         .hasMessageContaining("must add up to at most 1");
