@@ -14,6 +14,13 @@ final class LookAlikeTokens {
   private static final int KEY_HEAD_CHARS = 64;
   // A PEM block's base64 holds its header line ("-----BEGIN ... PRIVATE KEY-----") in its first 120 characters.
   private static final int PEM_HEADER_CHARS = 120;
+  // An upper-case id is shorter than 32 characters; an upper-case key that long has a provider's prefix its rule reads.
+  private static final int SHORTEST_UPPER_CASE_KEY = 32;
+  // A ULID's length, by its specification: 26 characters of Crockford's base32.
+  private static final int ULID_LENGTH = 26;
+  // A resource name's later parts are words of at most 10 letters ("subnet", "linux") or hexadecimal; a longer
+  // part that is neither is random text.
+  private static final int LONGEST_NAME_PART = 10;
   private LookAlikeTokens() {}
 
   /** True when {@code s[start, end)} is no secret by its place in {@code s} or its shape. */
@@ -41,7 +48,7 @@ final class LookAlikeTokens {
    * distribution, an order number). Keys in upper case have a provider's prefix, which its rule reads.
    */
   private static boolean isUpperCaseId(String s, int start, int end) {
-    if (end - start >= 32) {
+    if (end - start >= SHORTEST_UPPER_CASE_KEY) {
       return false;
     }
     for (int i = start; i < end; i++) {
@@ -90,7 +97,7 @@ final class LookAlikeTokens {
 
   /** A ULID: 26 characters of Crockford's base32 in upper case, the first a time's (0 to 7). */
   private static boolean isUlid(String s, int start, int end) {
-    if (end - start != 26 || s.charAt(start) > '7') {
+    if (end - start != ULID_LENGTH || s.charAt(start) > '7') {
       return false;
     }
     for (int i = start; i < end; i++) {
@@ -134,7 +141,7 @@ final class LookAlikeTokens {
         String p = s.substring(part, i);
         boolean word = p.length() >= 2 && p.chars().allMatch(ch -> ch >= 'a' && ch <= 'z');
         boolean hex = p.chars().allMatch(ch -> ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f');
-        if (p.isEmpty() || (first ? !word : p.length() > 10 && !hex)) {
+        if (p.isEmpty() || (first ? !word : p.length() > LONGEST_NAME_PART && !hex)) {
           return false;
         }
         first = false;

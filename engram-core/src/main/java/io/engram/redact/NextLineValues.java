@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 final class NextLineValues implements Detector {
   /** The longest line read as a label. */
   private static final int MAX_LABEL = 100;
+  // A label alone on its line is one noun ("Password", "db_password"): a longer word is a value, not a label.
+  private static final int MAX_LABEL_WORD = 30;
   /** How many blank or fence lines may stand between a label and its value. */
   private static final int MAX_SKIPPED_LINES = 2;
   /** An XML element opened where its line ends, after words of any kind. */
@@ -51,7 +53,7 @@ final class NextLineValues implements Detector {
     // the noun alone: Password, <password>, "password", 密码; or an element opened at the line's end: Note: <password>
     Matcher tag = OPEN_TAG_AT_END.matcher(bare);
     String word = tag.find() ? tag.group(1) : bare.replaceAll("^[<\"'`*#\\s]+|[>\"'`*\\s]+$", "");
-    return !word.isEmpty() && word.length() <= 30 && !word.contains(" ") && ProseLanguages.holdsNoun(word, 0, word.length())
+    return !word.isEmpty() && word.length() <= MAX_LABEL_WORD && !word.contains(" ") && ProseLanguages.holdsNoun(word, 0, word.length())
         && word.chars().allMatch(c -> Character.isLetter(c) || c == '-' || c == '_');
   }
 

@@ -156,8 +156,8 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         }
         return;
       }
-      if (sort == Sort.PIN && token.chars().allMatch(Character::isDigit) && token.length() >= 4
-          && token.length() <= 12) {
+      if (sort == Sort.PIN && token.chars().allMatch(Character::isDigit) && token.length() >= ProseWords.SHORTEST_PIN
+          && token.length() <= ProseWords.LONGEST_PIN) {
         emit(i, i + token.length());
         return;
       }

@@ -9,6 +9,21 @@ import java.util.regex.Pattern;
  * also look like a password ({@link #looksLikePassword}).
  */
 final class ProseValues {
+  // Prose's words are short: a run of letters longer than 12 may be a passphrase and is read as a value.
+  static final int LONGEST_ORDINARY_WORD = 12;
+  // A token's random part after its type's dot ("hvs.CAES...") runs to 12 characters or more; a shorter one is a
+  // field's name (config.password).
+  private static final int SHORTEST_RANDOM_PART = 12;
+  // A password is 6 characters or more: what the common password policies ask at least.
+  private static final int SHORTEST_PASSWORD = 6;
+  // Past 128 characters a run without spaces is a blob or encoded data, not a password.
+  private static final int LONGEST_PASSWORD = 128;
+  // A random key is 16 characters or more: 64 bits in hexadecimal, the least a key is made of.
+  private static final int SHORTEST_KEY = 16;
+  // Past 200 characters a run of letters and digits is encoded data (a certificate, an image), not a key.
+  private static final int LONGEST_KEY = 200;
+  // The longest secret's name read ("aws_secret_access_key" and its kin are far shorter): bounds the pattern's work.
+  private static final int LONGEST_SECRET_NAME = 80;
   private ProseValues() {}
 
   private static final Pattern CALL_OR_INDEX = Pattern.compile("^[\\w.$:]+[(\\[]|^\\(");
@@ -49,7 +64,7 @@ final class ProseValues {
 
   /** One word of letters (any script, with {@code -} or {@code '}), at most 12 long: prose, not a secret. */
   static boolean isOrdinaryWord(String v) {
-    if (v.isEmpty() || v.length() > 12) {
+    if (v.isEmpty() || v.length() > LONGEST_ORDINARY_WORD) {
       return false;
     }
     return v.chars().allMatch(c -> Character.isLetter(c) || c == '-' || c == '\'' || c == '’');
@@ -64,7 +79,7 @@ final class ProseValues {
       return false;
     }
     int dot = v.indexOf('.');
-    return v.indexOf('.', dot + 1) >= 0 || v.length() - dot - 1 < 12 || !looksLikePassword(v.substring(dot + 1));
+    return v.indexOf('.', dot + 1) >= 0 || v.length() - dot - 1 < SHORTEST_RANDOM_PART || !looksLikePassword(v.substring(dot + 1));
   }
 
   /** A value that stands for another: a placeholder, a call, a reference to a variable, a URL, a path. */
@@ -89,7 +104,7 @@ final class ProseValues {
    * the quotes, brackets and separators code is written with, and nothing {@link #readsAsSomethingElse} says it is.
    */
   static boolean looksLikePassword(String v) {
-    if (v.length() < 6 || v.length() > 128 || readsAsSomethingElse(v) || CODE.matcher(v).find()) {
+    if (v.length() < SHORTEST_PASSWORD || v.length() > LONGEST_PASSWORD || readsAsSomethingElse(v) || CODE.matcher(v).find()) {
       return false;
     }
     boolean lower = false;
@@ -116,14 +131,14 @@ final class ProseValues {
    */
   static boolean looksLikeKey(String v) {
     String body = v.startsWith("0x") ? v.substring(2) : v;
-    return body.length() >= 16 && body.length() <= 200 && body.chars().allMatch(Character::isLetterOrDigit)
+    return body.length() >= SHORTEST_KEY && body.length() <= LONGEST_KEY && body.chars().allMatch(Character::isLetterOrDigit)
         && body.chars().anyMatch(Character::isDigit) && body.chars().anyMatch(Character::isLetter)
         && Entropy.of(body) >= 3.3 && !readsAsSomethingElse(v);
   }
 
   /** True when {@code word} is the name of a secret: {@code aws_secret_access_key}, {@code _authToken}, {@code psk}. */
   static boolean namesSecret(String word) {
-    return word.length() <= 80 && SECRET_NAME.matcher(word).matches();
+    return word.length() <= LONGEST_SECRET_NAME && SECRET_NAME.matcher(word).matches();
   }
 
   /** A path: it starts with a slash, dot or tilde and slash, or one of its slash-separated parts is a lower-case word. */

@@ -11,6 +11,10 @@ import java.util.List;
 final class ProseWords {
   /** The longest word read as a gap word or a value: a longer run of text without a space is no prose. */
   static final int MAX_TOKEN = 130;
+  // A PIN is 4 digits or more: a card's, a phone's.
+  static final int SHORTEST_PIN = 4;
+  // The longest PIN a bank or a device takes is 12 digits; a longer run is a number (an account's, an order's).
+  static final int LONGEST_PIN = 12;
   /** Joiners of every language: "password -> X". */
   private static final List<String> ARROWS = List.of("->", "=>", "→", "⇒");
   /** Quotes that open a value, and at the same place in {@link #CLOSING} the quote that closes it. */
@@ -87,7 +91,7 @@ final class ProseWords {
 
   /** A PIN said after its noun without a joiner: 4 to 12 digits, not one digit repeated (a default, 0000). */
   static boolean isPin(String token) {
-    return token.length() >= 4 && token.length() <= 12 && token.chars().allMatch(Character::isDigit)
+    return token.length() >= SHORTEST_PIN && token.length() <= LONGEST_PIN && token.chars().allMatch(Character::isDigit)
         && token.chars().distinct().count() > 1;
   }
 

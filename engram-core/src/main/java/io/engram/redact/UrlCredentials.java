@@ -17,6 +17,9 @@ final class UrlCredentials implements Detector {
   private static final int MAX_AUTHORITY = 2048;
   /** How far before {@code @tcp(} a data source name's user and password may reach. */
   private static final int MAX_USER_PART = 256;
+  // A token is 16 characters or more (64 bits in hexadecimal); a shorter user part or webhook segment is a name or
+  // an id.
+  private static final int SHORTEST_TOKEN = 16;
 
   @Override
   public List<String> keywords() {
@@ -74,7 +77,7 @@ final class UrlCredentials implements Detector {
         next++;
       }
       String segment = s.substring(i + 1, next);
-      if (hook && segment.length() >= 16 && segment.chars().anyMatch(Character::isDigit)) {
+      if (hook && segment.length() >= SHORTEST_TOKEN && segment.chars().anyMatch(Character::isDigit)) {
         add(s, i + 1, next, priority, out);
       }
       hook |= HOOKS.contains(segment.toLowerCase(java.util.Locale.ROOT));
@@ -152,7 +155,7 @@ final class UrlCredentials implements Detector {
   }
 
   private static boolean looksLikeToken(String user) {
-    if (user.length() < 16) {
+    if (user.length() < SHORTEST_TOKEN) {
       return false;
     }
     boolean digit = user.chars().anyMatch(Character::isDigit);
