@@ -18,6 +18,8 @@ import java.util.Set;
  */
 public record ShellCommand(String program, List<String> args, String dir) {
   private static final Set<String> WRAPPERS = Set.of("sudo", "env", "time", "nice", "nohup", "exec", "command");
+  // A subcommand or a script's name is a word a person says ("test", "test:ci"); a longer argument is a value.
+  private static final int LONGEST_SUBCOMMAND = 30;
 
   public ShellCommand {
     args = List.copyOf(args);
@@ -40,12 +42,12 @@ public record ShellCommand(String program, List<String> args, String dir) {
    */
   public String label() {
     String sub = subcommand();
-    if (sub.isEmpty() || sub.contains("/") || sub.length() > 30) {
+    if (sub.isEmpty() || sub.contains("/") || sub.length() > LONGEST_SUBCOMMAND) {
       return name();
     }
     if (sub.equals("run") || sub.equals("exec")) {
       List<String> plain = args.stream().filter(a -> !a.startsWith("-")).toList();
-      if (plain.size() > 1 && !plain.get(1).contains("/") && plain.get(1).length() <= 30) {
+      if (plain.size() > 1 && !plain.get(1).contains("/") && plain.get(1).length() <= LONGEST_SUBCOMMAND) {
         return name() + " " + sub + " " + plain.get(1);
       }
     }
