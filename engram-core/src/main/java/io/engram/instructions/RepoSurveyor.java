@@ -34,6 +34,8 @@ final class RepoSurveyor {
   private static final int MAX_FILES = 20_000;
   // A project's sources lie within a dozen directories of its root; deeper trees are generated or vendored.
   private static final int MAX_DEPTH = 12;
+  // A CONTRIBUTING bullet of 12 characters or fewer is a list's item ("- Java 17", "- macOS"), not a rule.
+  private static final int SHORTEST_RULE = 12;
 
   /**
    * Programming languages by extension. Documentation and data formats (Markdown, JSON, YAML...) are
@@ -161,7 +163,7 @@ final class RepoSurveyor {
         inFence = !inFence;
       } else if (inFence && !s.isEmpty() && !s.startsWith("#")) {
         hints.add("`" + s.replaceFirst("^\\$\\s*", "") + "`");
-      } else if (!inFence && (s.startsWith("- ") || s.startsWith("* ")) && s.length() > 12) {
+      } else if (!inFence && (s.startsWith("- ") || s.startsWith("* ")) && s.length() > SHORTEST_RULE) {
         hints.add(s.substring(2).strip());
       }
       if (hints.size() == 8) {
