@@ -22,6 +22,8 @@ final class FrontmatterFields {
       Set.of("name", "description", "type", "created", "updated", "source", "agent", "session", "turn", "supersedes",
           "supersededBy", "validUntil", "lastRecalled", "recallCount", "paths");
 
+  // A date without a time, as LocalDate.parse reads it; a longer value holds a time too.
+  private static final String ISO_DATE = "yyyy-MM-dd";
   private static final Pattern PLAIN = Pattern.compile("[\\p{L}\\p{N}_(/.][^\\n\\r\\t]*");
   private static final Pattern NUMBERISH = Pattern.compile("[-+]?(0[xob][0-9a-f_]+|\\.?[0-9][0-9_.eE+:-]*|\\.[0-9_]*(e[-+]?[0-9]+)?|\\.inf|\\.nan)",
       Pattern.CASE_INSENSITIVE);
@@ -172,7 +174,7 @@ final class FrontmatterFields {
     }
     String s = v.get().strip();
     try {
-      if (s.length() == 10) {
+      if (s.length() == ISO_DATE.length()) {
         return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant();
       }
       return OffsetDateTime.parse(s).toInstant();
