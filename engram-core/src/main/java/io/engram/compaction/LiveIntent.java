@@ -60,6 +60,8 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+");
   // A last sentence of fewer than six characters ("Done.", "OK") narrates nothing.
   private static final int MIN_NARRATION = 6;
+  // A sentence of fewer than 12 characters ("Let me see.") states no plan, however it opens.
+  private static final int MIN_PLAN_SENTENCE = 12;
   private static final Pattern INTENT = Pattern.compile(
       "(?i)(?:^|\\b)(?:let me|let's|i'll|i will|i need to|i should|i'm going to|i am going to|now i|next,? i"
           + "|then i'll|the next step is|next step:|now let me|now let's)\\b");
@@ -118,7 +120,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       List<String> sentences = new ArrayList<>();
       for (String s : SENTENCE.split(said.strip())) {
         String t = s.strip().replaceAll("\\s+", " ");
-        if (t.length() >= 12 && INTENT.matcher(t).find() && !NOT_A_PLAN.matcher(t).find()) {
+        if (t.length() >= MIN_PLAN_SENTENCE && INTENT.matcher(t).find() && !NOT_A_PLAN.matcher(t).find()) {
           sentences.add(t.endsWith(":") ? t.substring(0, t.length() - 1) + "." : t);
         }
       }

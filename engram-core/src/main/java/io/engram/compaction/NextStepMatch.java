@@ -27,6 +27,8 @@ public final class NextStepMatch {
   /** How many of the agent's calls after the compaction count as "what it did next". */
   public static final int FIRST_CALLS = 3;
 
+  // A word a person names a command by ("test", "commit") is short; a longer argument is a value and ends the phrase.
+  private static final int LONGEST_PHRASE_WORD = 30;
   private static final Pattern FILE_NAME = Pattern.compile("[\\w.@-]*[\\w@-]\\.[A-Za-z0-9]{1,10}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{3,}");
   private static final Map<CommandKind, Pattern> CHECK_WORDS = Map.of(
@@ -90,7 +92,7 @@ public final class NextStepMatch {
         }
         continue;
       }
-      if (a.contains("/") || a.contains("=") || a.contains("\n") || a.length() > 30) {
+      if (a.contains("/") || a.contains("=") || a.contains("\n") || a.length() > LONGEST_PHRASE_WORD) {
         break;
       }
       words.add(a.toLowerCase(Locale.ROOT));

@@ -28,6 +28,9 @@ import java.util.Set;
  *     session used for it
  */
 record Workflow(List<Step> steps) {
+  // A word of a command a person repeats is short ("test", "--offline"); a longer argument is a value (a query, a
+  // message) and ends what is repeated.
+  private static final int LONGEST_REPEATED_WORD = 40;
   private static final Set<String> TEST_DIRS = Set.of("test", "tests", "spec", "specs", "__tests__");
 
   /** A kind of step a task goes through before it is finished. */
@@ -171,7 +174,8 @@ record Workflow(List<Step> steps) {
   private static String written(ShellCommand c) {
     List<String> words = new ArrayList<>(List.of(c.program()));
     for (String a : c.args()) {
-      if (a.startsWith("-m") || a.equals("--message") || a.matches("\\d*>.*") || a.contains("\n") || a.length() > 40) {
+      if (a.startsWith("-m") || a.equals("--message") || a.matches("\\d*>.*") || a.contains("\n")
+          || a.length() > LONGEST_REPEATED_WORD) {
         break;
       }
       if (!a.contains("/") && !a.contains(".")) {
