@@ -7,9 +7,9 @@ import java.util.regex.Pattern;
  * Text a person passes on that is someone else speaking: a prompt written for a model ("You are a read-only
  * classifier. Do not write files ..."; a sub-agent's brief lands in a transcript as a user turn), and a reviewer's or a
  * bot's comment pasted in (a paragraph labelled "CodeRabbit:", "Review comment:", 审查意见：, or a line that says where it
- * comes from, "(from Copilot)", （来自 CodeRabbit）). Its "don't" is an instruction to that model or a suggestion from that
- * reviewer, never the person's own rule, so it is blanked before the rules read a turn; what the person says around it
- * stays.
+ * comes from, "(from Copilot)", "(quoted from the docs)", （来自 CodeRabbit）). Its "don't" is an instruction to that
+ * model or a suggestion from that reviewer, never the person's own rule, so it is blanked before the rules read a turn;
+ * what the person says around it stays.
  *
  * <p>Blanking replaces characters by spaces, so offsets into the turn stay valid.
  */
@@ -23,7 +23,7 @@ final class PastedVoices {
           + "deepsource|[\\w-]*bot(?:\\[bot\\])?|(?:代码)?(?:审查|评审|审核|检视)意见)\\s*(?:\\([^)\\n]*\\))?\\s*[:：]");
   /** A line that ends by saying whose words it holds. */
   private static final Pattern ATTRIBUTED = Pattern.compile(
-      "(?m)^.*[（(]\\s*(?:from|by|via|来自|出自)\\s*[^()（）\\n]{1,40}[)）]\\s*$");
+      "(?im)^.*[（(]\\s*(?:(?:quoted|taken|copied)\\s+)?(?:from|by|via|来自|出自|引自)\\s*[^()（）\\n]{1,40}[)）]\\s*$");
   private static final Pattern PARAGRAPH_END = Pattern.compile("\\n[ \\t]*\\n");
 
   private PastedVoices() {}

@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
  * Splits a turn's text into sentences, after blanking what is not the user's own prose.
  *
  * <p>Blanking (replacing by spaces) keeps offsets valid for evidence spans. Fenced code, harness tags
- * such as {@code <command-name>} or {@code <system-reminder>}, {@code <private>} spans and quoted
- * lines are not statements of the user and are never read. Semicolons do not split: "never X; always Y"
- * is one rule, and neither does a line break before a lower-case letter, which only wraps a line.
+ * such as {@code <command-name>} or {@code <system-reminder>}, {@code <private>} spans and the quote lines of
+ * someone else ({@link QuotedLines}) are not statements of the user and are never read. Semicolons do not split:
+ * "never X; always Y" is one rule, and neither does a line break before a lower-case letter, which only wraps a line.
  */
 final class Sentences {
   private static final Pattern FENCE = Pattern.compile("(?s)```.*?(```|\\z)");
@@ -19,7 +19,7 @@ final class Sentences {
       Pattern.compile(
           "(?s)<(private|command-[a-z]+|local-command-[a-z]+|system-reminder|bash-[a-z]+)>.*?(</\\1>|\\z)");
   private static final Pattern HARNESS_LINE =
-      Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted|>).*$");
+      Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted).*$");
   // A line break before a lower-case letter wraps a sentence ("...so we don't commit it\nwhich removes..."); any
   // other line break ends one (list items, headings, lines of a log).
   private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})");
@@ -35,7 +35,7 @@ final class Sentences {
   private Sentences() {}
 
   static List<Sentence> of(String text) {
-    String prose = blank(blank(blank(text, FENCE), TAGGED), HARNESS_LINE);
+    String prose = QuotedLines.blankOthers(blank(blank(blank(text, FENCE), TAGGED), HARNESS_LINE));
     List<Sentence> out = new ArrayList<>();
     Matcher m = BOUNDARY.matcher(prose);
     int from = 0;

@@ -22,7 +22,9 @@
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
  * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
  * program says to its users, and a comment describing the statement beside it, are not the person speaking), and
- * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment).
+ * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment;
+ * {@link QuotedLines}: a Markdown quote the person answers, reports or signs, where a quote that is the whole turn, or
+ * closes it after a framing of theirs, "Remember:" or 规则：, is their own rule).
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
  * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one).
