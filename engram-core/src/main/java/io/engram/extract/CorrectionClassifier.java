@@ -38,6 +38,13 @@ final class CorrectionClassifier {
   private static final String BIAS = "__bias";
   // Part of the fitted model's format: weights below 0.02 (features seen once or twice) are not written (see train).
   private static final double MIN_WEIGHT = 0.02;
+  // A turn's length as a feature, in four buckets (up to 40, 150, 400 characters, longer): the shipped weights were
+  // trained on these bounds, so a new bound needs the model trained again (CorrectionLab#train).
+  private static final int SHORT_TURN = 40;
+  // The second bucket's bound: see SHORT_TURN.
+  private static final int MID_TURN = 150;
+  // The third bucket's bound: see SHORT_TURN.
+  private static final int LONG_TURN = 400;
   private static final Pattern WORD = Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}][\\p{L}\\p{N}'’_-]*");
   private static final Pattern KEYWORD =
       Pattern.compile("(?i)\\b(remember|always|never|don'?t|from now on|note that)\\b|记住|以后|不要|别忘了|下次");
@@ -129,7 +136,7 @@ final class CorrectionClassifier {
       f.add("first:" + words.get(0));
     }
     int len = text.strip().length();
-    f.add(len <= 40 ? "len:short" : len <= 150 ? "len:mid" : len <= 400 ? "len:long" : "len:longer");
+    f.add(len <= SHORT_TURN ? "len:short" : len <= MID_TURN ? "len:mid" : len <= LONG_TURN ? "len:long" : "len:longer");
     if (text.indexOf('?') >= 0 || text.indexOf('？') >= 0) {
       f.add("cue:question");
     }

@@ -76,7 +76,7 @@ final class ProjectFacts {
       EngramSettings.ExtractionOffline limits) {
     Matcher st = PM_STATEMENT.matcher(sentence);
     String pm = null;
-    double confidence = 0.8;
+    double confidence = RuleConfidence.SAID;
     if (st.find()) {
       pm = firstGroup(st);
     }
@@ -87,10 +87,10 @@ final class ProjectFacts {
           + "build it with|test it with|跑|运行|执行|用)\\s*`?", "").strip());
       if (pm == null) {
         pm = cmd.group(1);
-        confidence = 0.6;
+        confidence = RuleConfidence.GUESSED;
       }
     }
-    if (pm == null || statementsOnly && confidence < 0.8) {
+    if (pm == null || statementsOnly && confidence < RuleConfidence.SAID) {
       return Optional.empty();
     }
     String tool = canonical(pm);
@@ -131,7 +131,7 @@ final class ProjectFacts {
             "What must be running before the tests: " + list,
             "The tests need: " + list + ".\n\nFrom the user: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
             "tests need " + list,
-            0.7));
+            RuleConfidence.INFERRED));
   }
 
   /**
@@ -162,7 +162,7 @@ final class ProjectFacts {
             "Deadline or freeze date that constrains the work: " + shown,
             quoted + "\n\n" + when,
             date + " " + sentence,
-            0.7));
+            RuleConfidence.INFERRED));
   }
 
   private static String firstGroup(Matcher m) {

@@ -80,7 +80,7 @@ final class References {
               "Where to find " + what + ": " + url,
               url + "\n\nFrom: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
               host + " " + (kind == null ? "" : kind[1]),
-              kind == null ? 0.6 : 0.8));
+              kind == null ? RuleConfidence.GUESSED : RuleConfidence.SAID));
     }
     return out;
   }

@@ -208,7 +208,7 @@ public final class RuleBasedExtractor implements Extractor {
     out.add(new MemoryCandidate(CandidateAction.CREATE, Terms.slug("", whole, 5),
         Terms.clip(whole, settings.offline().descriptionChars()),
         CandidateType.FEEDBACK, whole, new MemoryCandidate.Provenance(CandidateSource.USER, true,
-            new Evidence(index, first.start(), last.end(), whole), Math.min(0.9, p))));
+            new Evidence(index, first.start(), last.end(), whole), Math.min(RuleConfidence.STATED, p))));
     return out;
   }
 }

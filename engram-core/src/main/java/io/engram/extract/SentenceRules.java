@@ -31,6 +31,9 @@ final class SentenceRules {
   private static final Pattern FACT_OF_TOOL = Pattern.compile(
       "(?i)^(?:the\\s+|our\\s+|all\\s+)?[\\w/.*-]+(?:\\s+[\\w/.*-]+){0,3}?\\s+(?:go(?:es)?\\s+through|(?:is|are)\\s+"
           + "(?:done|run|built|managed|handled|written)\\s+(?:with|by|in|through))\\b");
+  // The agent's first sentence of 12 letters or digits or more describes its approach; a shorter one acknowledges
+  // ("Sure!", "Got it, on it.").
+  private static final int APPROACH_LETTERS = 12;
   private static final Pattern CONFIRM_FLOOR = Pattern.compile("[\\p{L}\\p{N}]");
 
   private SentenceRules() {}
@@ -84,7 +87,8 @@ final class SentenceRules {
     if (i.kind() == Intent.Kind.EXPLICIT && FACT.matcher(i.rest()).find()) {
       return List.of(projectNote(i.rest(), limits));
     }
-    return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? 0.8 : 0.9, limits));
+    return List.of(feedback(i.rest(), i.kind() == Intent.Kind.CORRECTION ? RuleConfidence.SAID : RuleConfidence.STATED,
+        limits));
   }
 
   /**
@@ -121,7 +125,7 @@ final class SentenceRules {
     // "migrations go through Flyway, never ...": a statement of which tool the project uses
     boolean statesTool = c.use().isEmpty() && FACT_OF_TOOL.matcher(c.text()).find() && ToolNames.named(c.text());
     return List.of(c.kind() == Corrections.Kind.FACT || tool || statesTool
-        ? projectNote(c.text(), limits) : feedback(c.text(), 0.8, limits));
+        ? projectNote(c.text(), limits) : feedback(c.text(), RuleConfidence.SAID, limits));
   }
 
   private static Draft toolChoice(String use, Optional<String> avoid, String sentence,
@@ -138,7 +142,7 @@ final class SentenceRules {
             + (chinese ? "用户原话：“" + Terms.clip(sentence, limits.quoteChars()) + "”"
                 : "The user said: \"" + Terms.clip(sentence, limits.quoteChars()) + '"'),
         use + " " + avoid.orElse(""),
-        0.8);
+        RuleConfidence.SAID);
   }
 
   private static Draft feedback(String rule, double confidence, EngramSettings.ExtractionOffline limits) {
@@ -159,7 +163,7 @@ final class SentenceRules {
         Terms.clip(fact, limits.descriptionChars()),
         Terms.clip(fact, limits.bodyChars()),
         fact,
-        0.8);
+        RuleConfidence.SAID);
   }
 
   /** The approach the assistant described in its first substantial sentence, now confirmed by the user. */
@@ -167,7 +171,7 @@ final class SentenceRules {
     for (Sentence s : Sentences.of(assistant)) {
       String t = s.text();
       long letters = t.codePoints().filter(c -> CONFIRM_FLOOR.matcher(Character.toString(c)).matches()).count();
-      if (letters >= 12 && !Intents.isQuestion(t) && !Secrets.contains(t)) {
+      if (letters >= APPROACH_LETTERS && !Intents.isQuestion(t) && !Secrets.contains(t)) {
         return Optional.of(
             new Draft(
                 CandidateType.FEEDBACK,
@@ -175,7 +179,7 @@ final class SentenceRules {
                 "Approach the user confirmed: " + Terms.clip(t, limits.approachChars()),
                 "The user confirmed this approach; keep doing it: " + Terms.clip(t, limits.approachBodyChars()),
                 t,
-                0.7));
+                RuleConfidence.INFERRED));
       }
     }
     return Optional.empty();

@@ -105,6 +105,6 @@ final class SessionWork {
         + where(f.turns(), turns) + ").";
     return new MemoryCandidate(CandidateAction.CREATE, f.name(), Terms.clip(f.description(), descriptionChars),
         CandidateType.PROJECT, body, new MemoryCandidate.Provenance(CandidateSource.SESSION, true,
-        new Evidence(f.establishedAt(), 0, at.text().length(), at.text()), 0.75));
+        new Evidence(f.establishedAt(), 0, at.text().length(), at.text()), RuleConfidence.SHOWN));
   }
 }

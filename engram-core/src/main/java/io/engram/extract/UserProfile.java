@@ -46,7 +46,7 @@ final class UserProfile {
                     + Terms.clip(m.group().strip(), limits.namedChars()),
                 "The user said: \"" + Terms.clip(sentence, limits.quoteChars()) + '"',
                 who,
-                0.8));
+                RuleConfidence.SAID));
       }
     }
     return Optional.empty();
