@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * once with its default, range and help) or a definition whose comment says why it has that value: the source of
  * every module but the lab ({@code engram-bench}, whose numbers are the benchmarks' own) is read, and a numeric
  * constant with no comment on its line or the line before fails, as does a length written as a bare number in a call
- * that cuts a text or a list ({@link InlineLengths}).
+ * that cuts a text or a list, or in a comparison with a length, a size or a count ({@link InlineLengths}).
  */
 class NumericConstantsTest {
   private static final String LAB = "engram-bench";
@@ -113,6 +113,40 @@ class NumericConstantsTest {
 
     assertThat(InlineLengths.in(Path.of("Planted.java"), source)).extracting(Object::toString)
         .containsExactly("Planted.java:2 clip", "Planted.java:6 limit");
+  }
+
+  @Test
+  void noLengthIsComparedWithABareNumber() throws IOException {
+    List<InlineLengths.Literal> found = new ArrayList<>();
+    for (Path module : productModules()) {
+      found.addAll(UnexplainedConstants.inModule(module, InlineLengths::compared));
+    }
+
+    assertThat(found.stream().map(Object::toString).toList())
+        .as("lengths written as numbers in a comparison with a length, a size or a count: make a tunable one a setting"
+            + " of io.engram.config.EngramSettings, and any other a named constant that says why")
+        .isEmpty();
+  }
+
+  @Test
+  void aLengthInAComparisonIsFoundAndANamedOneOrAStringIsNot() {
+    String source = """
+        final class Planted {
+          boolean a(String s) { return s.length() > 30; }
+          boolean b(java.util.List<String> l) { return l.size() >= 12; }
+          boolean c(int letters) { return letters>=12; }
+          boolean d(String s) { return 128 < s.trim().length(); }
+          boolean e(int[] a, int lineCount) { return a.length == 26 || lineCount != 1_000; }
+          boolean f(String s) { return s.length() > LIMIT && s.length() <= 3 && 2 < s.length(); }
+          boolean g(String s) { return "s.length() > 40".isEmpty(); }
+          // s.length() > 40 in a comment
+          boolean h(int status, String s) { return status >= 200 && count(s) > 40 && (s.length() << 12) > 0; }
+        }
+        """;
+
+    assertThat(InlineLengths.compared(Path.of("Planted.java"), source)).extracting(Object::toString)
+        .containsExactly("Planted.java:2 length()", "Planted.java:3 size()", "Planted.java:4 letters",
+            "Planted.java:5 length()", "Planted.java:6 length");
   }
 
   @Test
