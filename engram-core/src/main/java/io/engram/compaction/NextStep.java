@@ -21,9 +21,8 @@ import java.util.regex.Pattern;
  * the files the work centres on and, when files changed after the session's last passing check, that check.
  *
  * @param text the action as sentences, the first one saying what to do
- * @param terms the words a statement of the action must use
  */
-record NextStep(String text, List<String> terms) {
+record NextStep(String text) {
   // The next step is worked out with the live intent, in the one reading of where the work stands (WorkState) that
   // the summary and the continuity score share, and its bounds were measured with the lab's next-step match: they
   // are definitions of that reading, not settings. It quotes within 240 characters, about three lines.
@@ -37,10 +36,6 @@ record NextStep(String text, List<String> terms) {
   /** The end of a sentence; a list marker ("1.", "a.") ends none. */
   private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)");
 
-  NextStep {
-    terms = List.copyOf(terms);
-  }
-
   static NextStep of(OpenWork work, Optional<WorkItem> current, boolean uncommitted, List<Workflow.Step> remaining,
       Optional<Problem> blocking, String tracker, LiveIntent live) {
     // The next item to take up: not the current one, not a parent whose children are listed (an epic),
@@ -52,14 +47,11 @@ record NextStep(String text, List<String> terms) {
         .min(java.util.Comparator.comparingInt((WorkItem w) -> w.state() == WorkItem.State.BLOCKED ? 1 : 0));
     String then = after.map(w -> " Then " + ref(w) + ".").orElse("");
     List<String> tasksNamed = taskFiles(current, open);
-    List<String> terms = new ArrayList<>();
-    current.ifPresent(w -> terms.add(w.source() == WorkItem.Source.REQUEST ? firstSentence(w.title()) : name(w)));
     String plan = live.plan().map(p -> " " + (live.planCarriedOut() ? "The agent was doing: " : "The agent had said,"
         + " and not yet done: ") + "\"" + Excerpts.shorten(oneLine(p), QUOTE_CHARS) + "\"").orElse("");
     if (blocking.isPresent()) {
       Problem p = blocking.get();
       String command = Calls.label(p.call());
-      terms.add(command);
       String forWhat = current.filter(w -> w.source() != WorkItem.Source.REQUEST).map(w -> " for " + ref(w)).orElse("");
       List<String> rest = remaining.stream().filter(s -> s.command().isEmpty() || !command.equals(s.command()))
           .map(s -> s.instruction(current.map(WorkItem::id).orElse(""), tracker)).toList();
@@ -67,7 +59,7 @@ record NextStep(String text, List<String> terms) {
           + Excerpts.shorten(p.headline(), QUOTE_CHARS) + "\"" + (p.occurrences() > 1 ? " (" + p.occurrences()
           + " attempts)" : "") + ", then run `" + command + "` again." + where(pointedAt(p), live, tasksNamed) + plan
           + (uncommitted ? " Its changes are not committed, although the tracker has it closed." : "")
-          + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".") + then, terms);
+          + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".") + then);
     }
     String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("")
         + live.push().map(p -> " The commits since the last push are not pushed yet: `" + p + "`.").orElse("");
@@ -76,43 +68,41 @@ record NextStep(String text, List<String> terms) {
       List<String> steps = remaining.stream().map(s -> s.instruction(w.id(), tracker)).toList();
       String text = steps.isEmpty() ? "Continue " + ref(w) + "." : "Finish " + ref(w) + ": " + String.join(", ", steps)
           + ".";
-      return new NextStep(text + plan + where(List.of(), live, tasksNamed) + (steps.isEmpty() ? check : "") + then, terms);
+      return new NextStep(text + plan + where(List.of(), live, tasksNamed) + (steps.isEmpty() ? check : "") + then);
     }
     Optional<String> request = live.request().map(UserRequest::stated);
     if (current.isPresent() || !live.answered() && request.isPresent()) {
       String asked = current.map(WorkItem::title).orElse(request.orElse(""));
       return new NextStep("Continue with the user's request: \"" + firstSentence(asked) + "\"." + plan
-          + where(List.of(), live, tasksNamed) + check + then, terms);
+          + where(List.of(), live, tasksNamed) + check + then);
     }
     if (request.isEmpty() && !live.answered() && live.plan().isPresent()) {
       // No request since an earlier compaction, and the agent's turn goes on: its stated plan is the work.
       return new NextStep("Go on with what the agent was doing: \"" + Excerpts.shorten(oneLine(live.plan().get()),
-          QUOTE_CHARS) + "\"." + where(List.of(), live, tasksNamed) + check + then, terms);
+          QUOTE_CHARS) + "\"." + where(List.of(), live, tasksNamed) + check + then);
     }
     Optional<WorkItem> pendingRequest = open.stream().filter(w -> w.source() == WorkItem.Source.REQUEST).findFirst();
     boolean working = work.items().stream().anyMatch(w -> w.startedIndex().isPresent()
         || w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL);
     if (after.isPresent() && (working || pendingRequest.isPresent())) {
-      terms.add(name(after.get()));
       return new NextStep("Start " + ref(after.get()) + pendingRequest.map(r -> ", as the user asked: \""
-          + Excerpts.shorten(oneLine(r.title()), QUOTE_CHARS) + "\"").orElse("") + "." + check, terms);
+          + Excerpts.shorten(oneLine(r.title()), QUOTE_CHARS) + "\"").orElse("") + "." + check);
     }
     if (pendingRequest.isPresent()) {
-      terms.add(name(pendingRequest.get()));
       return new NextStep("Answer the user's request: \"" + firstSentence(pendingRequest.get().title()) + "\"."
-          + where(List.of(), live, tasksNamed) + check, terms);
+          + where(List.of(), live, tasksNamed) + check);
     }
     if (live.check().isPresent()) {
       return new NextStep("Check the changes made for the last request with `" + live.check().get() + "`."
           + where(List.of(), live, tasksNamed) + live.push().map(p -> " Then push the commits: `" + p + "`.").orElse("")
-          + " Then wait for the user's next request.", terms);
+          + " Then wait for the user's next request.");
     }
     if (live.push().isPresent()) {
       return new NextStep("Push the commits made since the session's last push: `" + live.push().get() + "`."
-          + " Then wait for the user's next request.", terms);
+          + " Then wait for the user's next request.");
     }
     return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
-        + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""), terms);
+        + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""));
   }
 
   // The files a step is about: those the error names first, then those the agent touched last, then those its
@@ -176,11 +166,6 @@ record NextStep(String text, List<String> terms) {
       return "\"" + Excerpts.shorten(oneLine(w.title()), QUOTE_CHARS) + "\"";
     }
     return w.title().isEmpty() ? w.id() : w.id() + " (" + Excerpts.shorten(oneLine(w.title()), QUOTE_CHARS) + ")";
-  }
-
-  /** What names an item: its id, else its title. */
-  static String name(WorkItem w) {
-    return w.id().isEmpty() ? oneLine(w.title()) : w.id();
   }
 
   /** The first sentence of a request (its ask; what follows often says how, and may be done already). */

@@ -30,7 +30,6 @@ import java.util.Optional;
  * @param tracker the program of the task tracker the session drives ({@code bd}), or ""
  * @param live what the session was about to do: the last request, the agent's stated plan, the files, the check
  * @param next the next unfinished action, as a sentence
- * @param nextTerms the words a statement of that action must use (an id, a title's words, a command)
  */
 record WorkState(
     OpenWork work,
@@ -41,13 +40,11 @@ record WorkState(
     Optional<Problem> blocking,
     String tracker,
     LiveIntent live,
-    String next,
-    List<String> nextTerms) {
+    String next) {
 
   WorkState {
     changedForCurrent = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(changedForCurrent));
     remaining = List.copyOf(remaining);
-    nextTerms = List.copyOf(nextTerms);
   }
 
   /** The state at the end of {@code messages}. */
@@ -75,8 +72,7 @@ record WorkState(
         .filter(p -> blocks(p, calls)).reduce((a, b) -> b);
     String tracker = trackerProgram(messages, calls);
     NextStep next = NextStep.of(work, current, uncommitted, remaining, blocking, tracker, live);
-    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, live, next.text(),
-        next.terms());
+    return new WorkState(work, current, uncommitted, changed, remaining, blocking, tracker, live, next.text());
   }
 
   /** The open pieces of work, the request included. */
