@@ -9,6 +9,8 @@ import java.util.List;
  * ({@link Assignments}).
  */
 final class EngramRules {
+  // A run of 16 base64 characters is a key's armor; a block where one is pasted holds "..." or a placeholder.
+  private static final int ARMOR_RUN = 16;
   private EngramRules() {}
 
   /** A private key block holds a key's worth of armor, not "..." where one is pasted (a run of 16 base64 characters). */
@@ -18,7 +20,7 @@ final class EngramRules {
     for (int i = label < 0 ? block.length() : label + 5; i < block.length(); i++) {
       char c = block.charAt(i);
       run = Character.isLetterOrDigit(c) || c == '+' || c == '/' ? run + 1 : 0;
-      if (run >= 16) {
+      if (run >= ARMOR_RUN) {
         return true;
       }
     }

@@ -20,6 +20,8 @@ final class NamedPairs {
   // A value's name is looked for within 200 characters of it, before or after: a line of configuration and the one
   // above it (YAML's list item).
   private static final int NAME_REACH = 200;
+  // A literal that names a secret ("db_password") is short: its opening quote is looked for 40 characters back.
+  private static final int LITERAL_NAME_REACH = 40;
   private NamedPairs() {}
 
   private static final String[] KEYWORDS = {"pass", "pwd", "secret", "token", "key", "credential", "psk"};
@@ -101,7 +103,7 @@ final class NamedPairs {
   /** The string literal that ends at {@code close} (its closing quote) and holds {@code inside}: its text, if any. */
   private static java.util.Optional<String> literalName(String text, int inside, int close) {
     char quote = text.charAt(close);
-    for (int i = inside - 1; i >= 0 && inside - i <= 40; i--) {
+    for (int i = inside - 1; i >= 0 && inside - i <= LITERAL_NAME_REACH; i--) {
       char c = text.charAt(i);
       if (c == quote) {
         return java.util.Optional.of(text.substring(i + 1, close));

@@ -12,6 +12,8 @@ import java.util.List;
 final class PgpassLines implements Detector {
   /** The longest password read: bounds the work per colon in a text of many. */
   private static final int MAX_PASSWORD = 512;
+  // A database's or a user's name is far shorter (PostgreSQL's names are at most 63 bytes): bounds the work per colon.
+  private static final int MAX_FIELD = 128;
 
   @Override
   public List<String> keywords() {
@@ -68,7 +70,7 @@ final class PgpassLines implements Detector {
   /** The end of a database or user field starting at {@code i}: word characters, {@code . * @ $ + -}, escapes. */
   private static int field(String s, int i) {
     int end = i;
-    while (end < s.length() && end - i < 128) {
+    while (end < s.length() && end - i < MAX_FIELD) {
       char c = s.charAt(end);
       if (c == '\\' && end + 1 < s.length()) {
         end += 2;

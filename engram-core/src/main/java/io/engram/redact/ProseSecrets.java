@@ -18,6 +18,8 @@ import java.util.regex.Matcher;
 final class ProseSecrets implements Detector {
   // "admin / VALUE" follows its login word closely: the pair is looked for within 80 characters, a line of prose.
   private static final int LOGIN_PAIR_CHARS = 80;
+  // The word a noun stands in is read back at most 64 characters: a longer run is no word, and it bounds the work.
+  private static final int WORD_REACH = 64;
   private final List<String> keywords;
 
   ProseSecrets() {
@@ -135,7 +137,7 @@ final class ProseSecrets implements Detector {
       return false; // a part of an identifier (DB_PASSWORD), a path, or another word
     }
     int word = start;
-    while (word > 0 && start - word < 64 && (Character.isLetterOrDigit(text.charAt(word - 1)) || text.charAt(word - 1) == '-')) {
+    while (word > 0 && start - word < WORD_REACH && (Character.isLetterOrDigit(text.charAt(word - 1)) || text.charAt(word - 1) == '-')) {
       word--;
     }
     if (text.charAt(word) == '-') {

@@ -15,6 +15,8 @@ final class PublicBlocks {
 
   /** How many lines of armor are walked back to the block's first line: a 4096-bit key's block has some 60. */
   private static final int MAX_ARMOR_LINES = 96;
+  // Armor lines are at most 76 characters (RFC 4880) and its header lines short: a line past 100 is text.
+  private static final int MAX_ARMOR_LINE = 100;
   /** How far before a token its being public is said. */
   private static final int SAID_WITHIN = 48;
   /** How far back on its line a sops value may open. */
@@ -44,7 +46,7 @@ final class PublicBlocks {
 
   /** A line of base64 armor, or a header line inside a block ({@code Comment: ...}). */
   private static boolean isArmor(String s, int from, int to) {
-    if (to - from > 100) {
+    if (to - from > MAX_ARMOR_LINE) {
       return false;
     }
     for (int i = from; i < to; i++) {

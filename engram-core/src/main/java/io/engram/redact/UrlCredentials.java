@@ -20,6 +20,9 @@ final class UrlCredentials implements Detector {
   // A token is 16 characters or more (64 bits in hexadecimal); a shorter user part or webhook segment is a name or
   // an id.
   private static final int SHORTEST_TOKEN = 16;
+  // Below a bare key's 3.3 bits a character (ProseValues): a URL's user part with letters and digits is already
+  // where a token goes, so a less random one is read as a token too.
+  private static final double TOKEN_USER_BITS = 3.0;
 
   @Override
   public List<String> keywords() {
@@ -160,7 +163,7 @@ final class UrlCredentials implements Detector {
     }
     boolean digit = user.chars().anyMatch(Character::isDigit);
     boolean letter = user.chars().anyMatch(Character::isLetter);
-    return digit && letter && Entropy.of(user) > 3.0;
+    return digit && letter && Entropy.of(user) > TOKEN_USER_BITS;
   }
 
   private static boolean isSchemeChar(char c) {
