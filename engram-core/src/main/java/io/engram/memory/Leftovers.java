@@ -33,6 +33,8 @@ final class Leftovers {
 
   /** Marks the process id in a leftover's name, so that an older name's digits are never taken for one. */
   static final String PID_MARK = "p";
+  // A process id is a long: a longer run of digits after the mark than Long.MAX_VALUE has is no process id.
+  private static final int MAX_PID_DIGITS = String.valueOf(Long.MAX_VALUE).length();
 
   private Leftovers() {}
 
@@ -120,7 +122,7 @@ final class Leftovers {
       core = name.substring(dot + 1);
     }
     int dash = core.indexOf('-');
-    if (!core.startsWith(PID_MARK) || dash <= PID_MARK.length() || dash > 20) {
+    if (!core.startsWith(PID_MARK) || dash <= PID_MARK.length() || dash > PID_MARK.length() + MAX_PID_DIGITS) {
       return OptionalLong.empty();
     }
     try {
