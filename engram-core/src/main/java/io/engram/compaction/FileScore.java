@@ -9,7 +9,9 @@ import java.util.Set;
 
 /**
  * How useful a file is to restore after compaction:
- * {@code total = 0.35 TS + 0.25 FS + 0.2 OS + 0.15 FTS + 0.05 RS}.
+ * {@code total = 0.35 TS + 0.25 FS + 0.2 OS + 0.15 FTS + 0.05 RS}. The formula and every number in it (each part's
+ * below) are the seed's file-restoration score, written as the seed writes it: definitions of that score, not
+ * settings.
  *
  * @param time TS, from the hours since the last operation ({@link #timeScore})
  * @param frequency FS ({@link #frequencyScore})
