@@ -36,6 +36,9 @@ import java.util.Set;
  * A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
  */
 final class SessionStartContext {
+  // An index is shown when 200 characters of it fit after its heading, a few of its lines: a smaller room would show
+  // its heading and hardly a line.
+  private static final int MIN_INDEX_ROOM = 200;
   private final ProjectMemory memory;
   private final EngramSettings settings;
   private final NotesStore notes;
@@ -71,7 +74,7 @@ final class SessionStartContext {
           + "; its links are relative to that directory)\n\n";
       String body = index.text().text().strip() + "\n"
           + (index.text().truncated() ? "(" + index.text().cutNote() + ")\n" : "") + "\n";
-      if (heading.length() + 200 < out.room()) {
+      if (heading.length() + MIN_INDEX_ROOM < out.room()) {
         out.addLines(heading + body, out.room(), "read " + index.dir().resolve("MEMORY.md") + " for the rest");
       }
     }
