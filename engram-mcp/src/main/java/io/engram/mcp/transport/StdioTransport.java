@@ -26,6 +26,11 @@ import java.util.function.Consumer;
 public final class StdioTransport {
   // The agent that started this process names itself in ENGRAM_AGENT (the MCP entry 'engram hooks install' writes).
   private static final Map<String, Object> CONTEXT = agent(System.getenv("ENGRAM_AGENT"));
+  // The first 20 refused lines are logged each, enough to see what a client sends wrong; after them one in 1000, so
+  // that a flood cannot fill a stderr nobody reads.
+  private static final int LOGGED_REFUSALS = 20;
+  // See LOGGED_REFUSALS.
+  private static final int REFUSALS_PER_LOG = 1000;
   private final McpProtocol protocol;
   private final OutputStream out;
   private final EngramSettings.Mcp limits;
@@ -123,10 +128,11 @@ public final class StdioTransport {
 
   private void refuse(long lineNumber, JsonRpcMessage.Invalid invalid) {
     // A client may not read our stderr: a flood of bad lines must not fill that pipe and block us.
-    if (++refused <= 20 || refused % 1000 == 0) {
+    if (++refused <= LOGGED_REFUSALS || refused % REFUSALS_PER_LOG == 0) {
       log.accept("stdin line " + lineNumber + ": " + invalid.error().message()
-          + (refused == 20 ? " (further refused lines are counted, one log line per 1000)" : "")
-          + (refused > 20 ? " (" + refused + " lines refused so far)" : ""));
+          + (refused == LOGGED_REFUSALS ? " (further refused lines are counted, one log line per " + REFUSALS_PER_LOG
+              + ")" : "")
+          + (refused > LOGGED_REFUSALS ? " (" + refused + " lines refused so far)" : ""));
     }
     write(invalid.response());
   }
