@@ -29,6 +29,8 @@ import java.util.function.Supplier;
 final class FixedTextVectors {
   // The file's first bytes, the format's name and version: another format is embedded again, never misread.
   private static final int MAGIC = 0x45475631; // "EGV1"
+  // The file's header: the magic, the count of vectors and their dimension, an int each.
+  private static final int HEADER_BYTES = 3 * Integer.BYTES;
 
   private FixedTextVectors() {}
 
@@ -54,7 +56,7 @@ final class FixedTextVectors {
         return Optional.empty();
       }
       ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file));
-      if (in.remaining() < 12 || in.getInt() != MAGIC || in.getInt() != count) {
+      if (in.remaining() < HEADER_BYTES || in.getInt() != MAGIC || in.getInt() != count) {
         return Optional.empty();
       }
       int dimension = in.getInt();
@@ -79,7 +81,7 @@ final class FixedTextVectors {
     if (dimension == 0 || vectors.stream().anyMatch(v -> v.length != dimension)) {
       return;
     }
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(12 + vectors.size() * dimension * Float.BYTES);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(HEADER_BYTES + vectors.size() * dimension * Float.BYTES);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeInt(MAGIC);
       out.writeInt(vectors.size());
