@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -87,12 +88,7 @@ class NumericConstantsTest {
 
   @Test
   void noLengthIsWrittenAsABareNumberInACallThatCuts() throws IOException {
-    List<InlineLengths.Literal> found = new ArrayList<>();
-    for (Path module : productModules()) {
-      found.addAll(UnexplainedConstants.inModule(module, InlineLengths::in));
-    }
-
-    assertThat(found.stream().map(Object::toString).toList())
+    assertThat(productLengths(InlineLengths::in))
         .as("lengths written as numbers in a call that cuts: make a tunable one a setting of"
             + " io.engram.config.EngramSettings, and any other a named constant that says why")
         .isEmpty();
@@ -117,12 +113,7 @@ class NumericConstantsTest {
 
   @Test
   void noLengthIsComparedWithABareNumber() throws IOException {
-    List<InlineLengths.Literal> found = new ArrayList<>();
-    for (Path module : productModules()) {
-      found.addAll(UnexplainedConstants.inModule(module, InlineLengths::compared));
-    }
-
-    assertThat(found.stream().map(Object::toString).toList())
+    assertThat(productLengths(InlineLengths::compared))
         .as("lengths written as numbers in a comparison with a length, a size or a count: make a tunable one a setting"
             + " of io.engram.config.EngramSettings, and any other a named constant that says why")
         .isEmpty();
@@ -163,6 +154,16 @@ class NumericConstantsTest {
       all.addAll(UnexplainedConstants.inModule(module));
     }
     return all;
+  }
+
+  // What a scan of InlineLengths finds in the product's sources, one line each.
+  private static List<String> productLengths(BiFunction<Path, String, List<InlineLengths.Literal>> scan)
+      throws IOException {
+    List<String> found = new ArrayList<>();
+    for (Path module : productModules()) {
+      UnexplainedConstants.inModule(module, scan).forEach(l -> found.add(l.toString()));
+    }
+    return found;
   }
 
   // Every module of the repository but the lab.
