@@ -12,6 +12,8 @@ final class KeywordBaselineExtractor implements Extractor {
   // The baseline's description is the sentence's first 100 characters, as a keyword dump shows it; a baseline keeps
   // its shape, so its figures compare from one run to the next.
   private static final int DESCRIPTION_CHARS = 100;
+  // The baseline ranks nothing: every sentence it keeps has the same confidence, halfway.
+  private static final double CONFIDENCE = 0.5;
   private static final Pattern KEYWORD =
       Pattern.compile("(?i)\\b(remember|always|never|don'?t|from now on|note that)\\b|记住|以后|不要|别忘了|下次");
 
@@ -32,7 +34,7 @@ final class KeywordBaselineExtractor implements Extractor {
                   CandidateType.FEEDBACK,
                   s.text(),
                   new MemoryCandidate.Provenance(
-                      CandidateSource.USER, true, new Evidence(i, s.start(), s.end(), s.text()), 0.5)));
+                      CandidateSource.USER, true, new Evidence(i, s.start(), s.end(), s.text()), CONFIDENCE)));
         }
       }
     }

@@ -21,6 +21,11 @@ import java.util.Objects;
  * one read from a tool-call turn is {@link CandidateSource#SESSION}.
  */
 final class ModelExtractor implements Extractor {
+  // The model states no confidence: what it read in a person's or the agent's words ranks as what a rule reads said
+  // plainly (RuleConfidence.SAID), set by hand like the rules' own.
+  private static final double FROM_WORDS = RuleConfidence.SAID;
+  // What it read in tool output, never an instruction, ranks below every reading of the rules.
+  private static final double FROM_TOOL = 0.5;
 
   static final String SYSTEM = """
       You maintain the long-term memory of a coding agent. Read the new turns of a conversation and decide
@@ -135,7 +140,7 @@ final class ModelExtractor implements Extractor {
           : new Evidence(item.turn(), at, at + item.quote().length(), item.quote());
       out.add(new MemoryCandidate(action, item.name().strip(), item.description().strip().replaceAll("\\s+", " "),
           CandidateType.fromLabel(item.type()), item.body().strip() + "\n",
-          new MemoryCandidate.Provenance(source, !fromTool, evidence, fromTool ? 0.5 : 0.8)));
+          new MemoryCandidate.Provenance(source, !fromTool, evidence, fromTool ? FROM_TOOL : FROM_WORDS)));
     }
     return List.copyOf(out);
   }
