@@ -326,6 +326,9 @@ public record EngramSettings(
       @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.0, 'bge-small-zh-v1.5-q': -0.03}", min = -1, max = 1,
           help = "Margin, per embedding model, by which a match must beat the nearest reference prompt of its"
           + " script") Map<String, Double> anchorMargins,
+      @Setting(byDefault = "{'all-MiniLM-L6-v2-q': 0.15}", min = -1, max = 1, help = "Margin, per embedding model"
+          + " reading the prompt, by which a memory in another script must beat the nearest reference prompt of the"
+          + " memory's script (a pair only)") Map<String, Double> otherScriptMargins,
       @Setting(byDefault = "-0.15", min = -2, max = 2, help = "How near that reference prompt a keyword match must"
           + " come, for a model with a margin") double keywordGate,
       @Setting(byDefault = "2_000", min = 0, help = "How long, in ms, one recall's sync of the on-disk index embeds"
@@ -379,6 +382,11 @@ public record EngramSettings(
      * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an
      * absolute cosine does not calibrate across models and scripts. A keyword match must also come within {@code
      * keywordGate} (-0.15) of that prompt's cosine (docs/BENCHMARKS.md, "A keyword match the model vouches for").
+     * With a pair, a memory in the other script than the prompt beats instead by its {@code otherScriptMargins} entry
+     * the nearest reference prompt of the memory's script, stored as memories are: MiniLM's 0.15 for an English prompt
+     * is the least margin at which no tuning set's prompts that no memory answers got more memories, and bge-small-zh,
+     * which reads English too poorly for a Chinese prompt's English answer to stand out, has none (docs/BENCHMARKS.md,
+     * "A memory in the other script judged by references of its script").
      * Vector search is exact up to 100,000 vectors: there the HNSW graph found 0.62 of the true neighbours on the
      * bench's synthetic vectors, and with four times the candidates only 0.76. {@code dateBoost} 1.0 was chosen on
      * the LoCoMo dev split (0.2 / 0.6 / 1.0: recall@5 67.7 / 68.6 / 68.9 with MiniLM, 68.9 / 69.8 / 70.1 with e5);
@@ -398,6 +406,7 @@ public record EngramSettings(
       vectorShares = Map.copyOf(vectorShares);
       vectorFloors = Map.copyOf(vectorFloors);
       anchorMargins = Map.copyOf(anchorMargins);
+      otherScriptMargins = Map.copyOf(otherScriptMargins);
     }
 
     /** The same settings sending at most {@code files} memories a turn. */
@@ -411,6 +420,16 @@ public record EngramSettings(
      */
     public java.util.OptionalDouble anchorMargin(String model) {
       Double m = anchorMargins.get(model);
+      return m == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(m);
+    }
+
+    /**
+     * How far above the nearest reference prompt of a memory's script, stored as memories are, the cosine of a memory
+     * written in another script than the prompt must be when {@code model} reads the prompt; empty for a model without
+     * an entry, whose memories in either script have the prompt's floor.
+     */
+    public java.util.OptionalDouble otherScriptMargin(String model) {
+      Double m = otherScriptMargins.get(model);
       return m == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(m);
     }
 

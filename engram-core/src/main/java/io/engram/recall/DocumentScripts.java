@@ -31,8 +31,13 @@ final class DocumentScripts {
 
   /** Whether the document {@code id} is held and written in another script than {@code script}. */
   boolean otherThan(String id, Script script) {
+    return otherScript(id, script).isPresent();
+  }
+
+  /** The script of the document {@code id}, when it is held and written in another script than {@code script}. */
+  java.util.Optional<Script> otherScript(String id, Script script) {
     Script own = scripts.get(id);
-    return own != null && own != script;
+    return own != null && own != script ? java.util.Optional.of(own) : java.util.Optional.empty();
   }
 
   /** Whether any document held is written in another script than {@code script}. */

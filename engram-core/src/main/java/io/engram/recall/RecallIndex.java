@@ -352,6 +352,36 @@ public final class RecallIndex {
         : (anchor.getAsDouble() + settings.keywordGate()) * reading.scale();
   }
 
+  /**
+   * The relevance floor of {@code query}, candidate by candidate: {@code recall.keywordFloor}, the {@link #keywordGate}
+   * and the {@link #vectorFloor} for a memory in the query's script; with a pair ({@link Embedder#models}: the cosines
+   * of a memory in the other script are the mean of readings, {@link SecondReadings}) whose reading model has a {@code
+   * recall.otherScriptMargins} entry, a memory in the other script has the floor of the nearest reference prompt of its
+   * own script ({@link RelevanceFloor}).
+   */
+  public RelevanceFloor relevanceFloor(String query, EngramSettings.Recall settings) {
+    double vectorFloor = vectorFloor(query, settings);
+    double keywordGate = keywordGate(query, settings);
+    if (embedder.isEmpty() || embedder.get().models().size() < 2 || !readable(query)) {
+      return RelevanceFloor.fixed(settings.keywordFloor(), vectorFloor, keywordGate);
+    }
+    Embedder e = embedder.get();
+    Embedder.Reading reading = e.reading(query);
+    Script script = Script.of(query);
+    return new RelevanceFloor(settings.keywordFloor(), vectorFloor, keywordGate, id -> scripts.otherScript(id, script),
+        memoryScript -> nearestReference(query, memoryScript), settings.otherScriptMargin(reading.model()),
+        reading.scale());
+  }
+
+  // NaN when the model fails: the query's own floor then holds.
+  private double nearestReference(String query, Script memoryScript) {
+    try {
+      return SecondReadings.nearestReference(embedder.get(), query, queries.orElseThrow().vector(query), memoryScript);
+    } catch (RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
   /** The model the vectors come from, when vector search takes part. */
   public Optional<String> vectorModel() {
     return embedder.map(Embedder::name);

@@ -18,7 +18,7 @@ import java.util.Set;
  *
  * <p>A turn runs: hybrid retrieval ({@link RecallIndex#search}); superseded memories and those already
  * sent in this session are left out, and so is every candidate below the relevance floor ({@link
- * Candidate#clears}: too little of the query's words and too far in meaning): an empty answer is a good
+ * RelevanceFloor#clears}: too little of the query's words and too far in meaning): an empty answer is a good
  * answer, and nothing scoring 0 is ever sent. The fused score is scaled by hotness ({@link Hotness}); a
  * {@link Reranker}, if any, picks from the short list and the manifest; when it fails or picks nothing
  * valid, the hybrid order stands. Then the budgets: at most {@code filesPerTurn} files,
@@ -101,11 +101,9 @@ public final class Recaller {
 
   private List<Ranked> rank(RecallQuery query, Map<String, RecallDocument> docs, List<RecallResult.LeftOut> leftOut) {
     Instant now = clock.instant();
-    double keywordFloor = settings.keywordFloor();
     // The search first: its keyword steps go on while a query's vector, begun ahead, is still being made.
     List<Candidate> found = index.search(query, settings, now);
-    double vectorFloor = index.vectorFloor(query.text(), settings);
-    double keywordGate = index.keywordGate(query.text(), settings);
+    RelevanceFloor floor = index.relevanceFloor(query.text(), settings);
     List<Ranked> out = new ArrayList<>();
     int belowFloor = 0;
     for (Candidate c : found) {
@@ -121,10 +119,10 @@ public final class Recaller {
         leftOut.add(new RecallResult.LeftOut(c.id(), "already sent this session"));
         continue;
       }
-      if (!c.clears(keywordFloor, vectorFloor, keywordGate)) {
+      if (!floor.clears(c)) {
         if (c.fused() > 0 && belowFloor++ < settings.filesPerTurn()) {
           leftOut.add(new RecallResult.LeftOut(c.id(), "below the relevance floor ("
-              + floorReason(c, vectorFloor, keywordGate) + ")"));
+              + floorReason(c, floor.vectorFloor(c), floor.keywordGate()) + ")"));
         }
         continue;
       }

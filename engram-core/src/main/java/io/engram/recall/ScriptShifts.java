@@ -99,7 +99,8 @@ final class ScriptShifts {
     return new Means(unrelated / ((double) queries.length * stored.length - n), same / n);
   }
 
-  private static float[][] stored(Embedder store, Script script) {
+  /** The reference prompts of {@code script} as {@code store} stores a memory, embedded once per process. */
+  static float[][] stored(Embedder store, Script script) {
     return STORED.computeIfAbsent(store, s -> Collections.synchronizedMap(new EnumMap<>(Script.class)))
         .computeIfAbsent(script, s -> store.embedFixed(RelevanceAnchors.texts(s), false).toArray(float[][]::new));
   }

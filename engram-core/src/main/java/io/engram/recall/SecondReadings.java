@@ -84,6 +84,37 @@ final class SecondReadings {
     return out.subList(0, Math.min(limit, out.size()));
   }
 
+  /**
+   * The cosine {@link #search} gives a memory in another script than {@code query} that is as near the query as the
+   * nearest of the reference prompts of {@code memoryScript}, stored as memories are ({@link RelevanceAnchors}, which no
+   * memory is about): the mean of every reading, uncalibrated, as a hit's {@link SearchIndex.Hit#cosine}. The
+   * relevance floor of such a memory starts there: a translation of the prompt clears it, a text that shares only the
+   * prompt's topic or form meets the references. {@code mainVector} is the query as {@code embedder} embeds it.
+   */
+  static double nearestReference(Embedder embedder, String query, float[] mainVector, Script memoryScript) {
+    float[][] stored = ScriptShifts.stored(embedder, memoryScript);
+    double[] sums = new double[stored.length];
+    for (int j = 0; j < stored.length; j++) {
+      sums[j] = Vectors.cosine(mainVector, stored[j]);
+    }
+    List<Embedder> others = embedder.otherReaders(query);
+    double scale = embedder.reading(query).scale();
+    double mainAnchor = others.isEmpty() ? 0 : RelevanceAnchors.nearest(embedder, query, mainVector);
+    for (Embedder other : others) {
+      float[] vector = other.embedQuery(query);
+      double otherScale = other.reading(query).scale();
+      double shift = mainAnchor - RelevanceAnchors.nearest(other, query, vector);
+      for (int j = 0; j < stored.length; j++) {
+        sums[j] += (Vectors.cosine(vector, stored[j]) / otherScale + shift) * scale;
+      }
+    }
+    double best = Double.NEGATIVE_INFINITY;
+    for (double sum : sums) {
+      best = Math.max(best, sum / (1 + others.size()));
+    }
+    return best;
+  }
+
   private static Map<String, Double> byId(List<SearchIndex.Hit> hits) {
     Map<String, Double> out = new HashMap<>();
     hits.forEach(h -> out.put(h.id(), h.score()));

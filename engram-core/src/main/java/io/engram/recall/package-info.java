@@ -66,7 +66,10 @@
  * words (a CJK character is one), and scales its cosines; a memory in the other script is also searched by the
  * model that reads both scripts and scores the mean of the readings ({@link SecondReadings}); with two models that
  * mean is ranked on the query's script's scale ({@link ScriptShifts}: a line through the cosines of unrelated and of
- * translated reference prompts, within and across scripts), while the floor judges it uncalibrated. A query in a
+ * translated reference prompts, within and across scripts), while the floor judges it uncalibrated, against the
+ * nearest reference prompt of the memory's own script, stored as memories are, when the reading model has an entry in
+ * {@code recall.otherScriptMargins} ({@link RelevanceFloor}: a model's cosines across two languages run lower than
+ * within one, so the query's own floor held back an English question's Chinese answer). A query in a
  * script no model reads ({@link Embedder#reads}: Korean, with the models offered) is searched and floored by its words
  * alone, as without a model: cosines of a model that sees it as unknown words put every two such texts close. For such a
  * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference

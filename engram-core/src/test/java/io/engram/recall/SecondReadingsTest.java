@@ -89,6 +89,28 @@ class SecondReadingsTest {
         .containsExactlyElementsOf(mainOnly.stream().filter(h -> !h.id().startsWith("chinese")).toList());
   }
 
+  @Test
+  void theNearestReferenceOfAScriptScoresAsTheSearchScoresThatReferenceStoredAsAMemory() {
+    InMemorySearchIndex index = new InMemorySearchIndex();
+    List<RecallDocument> references = new java.util.ArrayList<>();
+    for (int i = 0; i < RelevanceAnchors.CJK.size(); i++) {
+      references.add(RecallFixtures.doc("reference-" + i, RelevanceAnchors.CJK.get(i)));
+    }
+    references.add(RecallFixtures.doc("reference-dog", "狗"));
+    new RecallIndex(index, Optional.of(new EnglishModel())).sync(references.subList(0, references.size() - 1));
+    String question = "when does the dog park open?";
+    float[] vector = new EnglishModel().embedQuery(question);
+
+    double nearest = SecondReadings.nearestReference(new EnglishModel(), question, vector, Script.CJK);
+    double searched = SecondReadings.search(index, new EnglishModel(), question, vector, 100, id -> true).stream()
+        .mapToDouble(SearchIndex.Hit::cosine).max().orElseThrow();
+
+    assertThat(nearest).isCloseTo(searched, org.assertj.core.data.Offset.offset(1e-6)); // the index keeps floats
+    new RecallIndex(index, Optional.of(new EnglishModel())).sync(references);
+    assertThat(SecondReadings.search(index, new EnglishModel(), question, vector, 100, id -> true).get(0).cosine())
+        .as("a memory about the question's dog comes nearer than any reference prompt").isGreaterThan(nearest + 0.1);
+  }
+
   /** An English, a Chinese and an unrelated English memory, embedded by the English model. */
   private static InMemorySearchIndex parks() {
     InMemorySearchIndex index = new InMemorySearchIndex();

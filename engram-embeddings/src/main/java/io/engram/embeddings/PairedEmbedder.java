@@ -167,6 +167,9 @@ public final class PairedEmbedder implements Embedder {
 
   /** The CJK model reading any query, in the pair's space: stored texts as the pair embeds them. */
   private final class CjkReader implements Embedder {
+    // The last query read: recall asks for it twice, for the search and for the floor of memories in Chinese.
+    private volatile Map.Entry<String, float[]> last;
+
     @Override
     public float[] embed(String text) {
       return PairedEmbedder.this.embed(text);
@@ -174,7 +177,13 @@ public final class PairedEmbedder implements Embedder {
 
     @Override
     public float[] embedQuery(String query) {
-      return join(new float[latin.dimension()], 0, cjk.embedQuery(query), 1);
+      Map.Entry<String, float[]> kept = last;
+      if (kept != null && kept.getKey().equals(query)) {
+        return kept.getValue().clone();
+      }
+      float[] vector = join(new float[latin.dimension()], 0, cjk.embedQuery(query), 1);
+      last = Map.entry(query, vector.clone());
+      return vector;
     }
 
     @Override

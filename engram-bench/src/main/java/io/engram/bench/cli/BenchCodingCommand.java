@@ -153,6 +153,8 @@ final class BenchCodingCommand implements Runnable {
       }
       row.result().gatedGrid().forEach((lang, grid) -> grid.forEach(g ->
           out.printf("%-22s   gated    %-8s %s%n", "", lang, floorText(g).replace("cosine", "gate  "))));
+      row.result().otherScriptGrid().forEach((lang, grid) -> grid.forEach(g ->
+          out.printf("%-22s   across   %-8s %s%n", "", lang, floorText(g).replace("cosine", "margin"))));
       row.result().anchorGridByLanguage().forEach((lang, grid) -> grid.forEach(g ->
           out.printf("%-22s   anchored %-8s %s%n", "", lang, floorText(g).replace("cosine", "margin"))));
       for (CodingRecallBench.Floor g : row.result().floorGrid()) {

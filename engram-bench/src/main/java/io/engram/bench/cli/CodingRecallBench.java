@@ -6,6 +6,7 @@ import io.engram.recall.Candidate;
 import io.engram.recall.Embedder;
 import io.engram.recall.RecallIndex;
 import io.engram.recall.RecallQuery;
+import io.engram.recall.RelevanceFloor;
 import io.engram.recall.SearchIndex;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ final class CodingRecallBench {
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
       List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid,
-      List<Miss> misses, List<Unwanted> unwanted) {}
+      Map<String, List<Floor>> otherScriptGrid, List<Miss> misses, List<Unwanted> unwanted) {}
 
   /**
    * A query no memory answers that recall's floor still sent memories for: the first one's coverage and cosine, the
@@ -53,6 +54,7 @@ final class CodingRecallBench {
   private static final List<Integer> KS = List.of(1, 3, 5);
   private static final List<Double> ANCHOR_MARGINS = List.of(-0.05, 0.0, 0.03, 0.06, 0.08, 0.1, 0.12);
   private static final List<Double> GATES = List.of(-0.15, -0.1, -0.05, 0.0);
+  private static final List<Double> OTHER_SCRIPT_MARGINS = List.of(0.0, 0.03, 0.06, 0.08, 0.1, 0.12, 0.15);
   static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
 
   private final CodingSet set;
@@ -68,8 +70,7 @@ final class CodingRecallBench {
     List<List<Candidate>> recallRanked = new ArrayList<>();
     List<Double> anchors = new ArrayList<>();
     List<Embedder.Reading> readings = new ArrayList<>(); // which model reads each query, on what scale
-    List<Double> floors = new ArrayList<>(); // each query's vector floor as recall computes it
-    List<Double> gates = new ArrayList<>(); // and the cosine a keyword match must reach
+    List<RelevanceFloor> floors = new ArrayList<>(); // each query's relevance floor as recall computes it
     List<Miss> misses = new ArrayList<>();
     List<Unwanted> unwanted = new ArrayList<>();
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
@@ -83,8 +84,7 @@ final class CodingRecallBench {
         recallRanked.add(ranked);
         anchors.add(index.anchorCosine(text).orElse(Double.NaN));
         readings.add(embedder.map(e -> e.reading(text)).orElse(new Embedder.Reading("none", 1)));
-        floors.add(index.vectorFloor(text, settings));
-        gates.add(index.keywordGate(text, settings));
+        floors.add(index.relevanceFloor(text, settings));
         List<String> recallIds = ranked.stream().map(Candidate::id).toList();
         List<String> bm25Ids = lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList();
         List<String> vectorIds = embedder.isEmpty() ? List.of()
@@ -95,7 +95,7 @@ final class CodingRecallBench {
           add(rankings, "vector", vectorIds);
         }
         miss(q, ranked, recallIds, bm25Ids, vectorIds).ifPresent(misses::add);
-        unwanted(q, ranked, floors.get(floors.size() - 1), gates.get(gates.size() - 1)).ifPresent(unwanted::add);
+        unwanted(q, ranked, floors.get(floors.size() - 1)).ifPresent(unwanted::add);
       }
     }
     Map<String, Double> hitAt = new LinkedHashMap<>();
@@ -115,7 +115,7 @@ final class CodingRecallBench {
     }
     String model = embedder.map(Embedder::name).orElse("none");
     double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
-    Floor chosen = floorPerQuery(recallRanked, floors, gates, settings.keywordFloor(), vectorFloor, null);
+    Floor chosen = floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
     List<Floor> grid = new ArrayList<>();
     for (double kf : KEYWORD_FLOORS) {
       if (embedder.isEmpty()) {
@@ -127,7 +127,7 @@ final class CodingRecallBench {
     }
     Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
     for (String lang : languages()) {
-      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, gates, settings.keywordFloor(), vectorFloor, lang));
+      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
     }
     List<Floor> anchorGrid = new ArrayList<>();
     if (embedder.isPresent()) {
@@ -151,20 +151,28 @@ final class CodingRecallBench {
             lang.equals("all") ? null : lang)).toList());
       }
     }
+    Map<String, List<Floor>> otherScript = new java.util.TreeMap<>();
+    if (embedder.isPresent() && embedder.get().models().size() > 1) {
+      List<String> langs = new ArrayList<>(languages());
+      langs.add(0, "all");
+      for (String lang : langs) {
+        otherScript.put(lang, OTHER_SCRIPT_MARGINS.stream().map(m -> otherScriptMargin(recallRanked, floors, m,
+            lang.equals("all") ? null : lang)).toList());
+      }
+    }
     return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
-        gated, misses, unwanted);
+        gated, otherScript, misses, unwanted);
   }
 
   /** The query as {@link Unwanted} when no memory answers it and recall's floor sends some. */
-  private Optional<Unwanted> unwanted(CodingSet.Query q, List<Candidate> ranked, double floor, double gate) {
-    List<Candidate> sent = ranked.stream().filter(c -> c.clears(settings.keywordFloor(), floor, gate))
-        .limit(settings.filesPerTurn()).toList();
+  private Optional<Unwanted> unwanted(CodingSet.Query q, List<Candidate> ranked, RelevanceFloor floor) {
+    List<Candidate> sent = ranked.stream().filter(floor::clears).limit(settings.filesPerTurn()).toList();
     if (!q.expected().isEmpty() || sent.isEmpty()) {
       return Optional.empty();
     }
     Candidate first = sent.get(0);
-    return Optional.of(new Unwanted(q.text(), q.lang(), first.coverage(), first.cosine().orElse(Double.NaN), floor,
-        gate, sent.stream().map(Candidate::id).toList()));
+    return Optional.of(new Unwanted(q.text(), q.lang(), first.coverage(), first.cosine().orElse(Double.NaN),
+        floor.vectorFloor(first), floor.keywordGate(), sent.stream().map(Candidate::id).toList()));
   }
 
   /** The query as a {@link Miss} when recall's top 3 lacks every memory it expects. */
@@ -263,14 +271,15 @@ final class CodingRecallBench {
    * model, than the nearest reference prompt plus {@code gate} (on the reading's scale; a memory without a cosine keeps
    * the keyword route); the vector route as recall computes it. The returned floor's {@code vectorFloor} is the gate.
    */
-  Floor gated(List<List<Candidate>> ranked, List<Double> floors, List<Double> anchors, List<Embedder.Reading> readings,
+  Floor gated(List<List<Candidate>> ranked, List<RelevanceFloor> floors, List<Double> anchors,
+      List<Embedder.Reading> readings,
       double keywordFloor, double gate, String lang) {
     List<List<Candidate>> cut = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
       double a = anchors.get(i);
-      double vf = floors.get(i);
+      RelevanceFloor rf = floors.get(i);
       double kg = Double.isNaN(a) ? Double.NEGATIVE_INFINITY : readings.get(i).scale() * (a + gate);
-      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, vf, kg)).toList());
+      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, rf.vectorFloor(c), kg)).toList());
     }
     Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
     return new Floor(keywordFloor, gate, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
@@ -280,18 +289,33 @@ final class CodingRecallBench {
    * What recall's floor sends, each query with the vector floor recall computed for it; the returned floor's {@code
    * vectorFloor} is the model's absolute one.
    */
-  private Floor floorPerQuery(List<List<Candidate>> ranked, List<Double> floors, List<Double> gates,
-      double keywordFloor, double absolute, String lang) {
+  private Floor floorPerQuery(List<List<Candidate>> ranked, List<RelevanceFloor> floors, double keywordFloor,
+      double absolute, String lang) {
     List<List<Candidate>> cut = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
-      double f = floors.get(i);
-      double g = gates.get(i);
-      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, f, g)).toList());
+      cut.add(ranked.get(i).stream().filter(floors.get(i)::clears).toList());
     }
     Floor sent = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
     Floor held = floor(ranked, keywordFloor, absolute, lang);
     return new Floor(keywordFloor, absolute, sent.answered(), sent.expectedSent(), sent.silent(), sent.precision(),
         held.cut());
+  }
+
+  /**
+   * What recall's floor sends when a memory in the other script than the query must beat the nearest reference prompt
+   * of its own script by {@code margin} ({@code recall.otherScriptMargins}), the rest of each query's floor as recall
+   * computes it; the returned floor's {@code vectorFloor} is the margin.
+   */
+  private Floor otherScriptMargin(List<List<Candidate>> ranked, List<RelevanceFloor> floors, double margin,
+      String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      RelevanceFloor rf = floors.get(i).withOtherScriptMargin(margin);
+      cut.add(ranked.get(i).stream().filter(rf::clears).toList());
+    }
+    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    return new Floor(settings.keywordFloor(), margin, f.answered(), f.expectedSent(), f.silent(), f.precision(),
+        f.cut());
   }
 
   /** What the floor sends for the queries labelled {@code lang} (all when null). */

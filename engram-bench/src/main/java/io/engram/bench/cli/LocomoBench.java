@@ -164,7 +164,7 @@ final class LocomoBench {
     List<Candidate> ranked = index.search(RecallQuery.of(q.question()), settings, now);
     hybridTime.add(System.nanoTime() - t1);
     record("hybrid", q, ids(ranked), inSplit);
-    floor.add(q.evidence(), ranked, index.vectorFloor(q.question(), settings), index.keywordGate(q.question(), settings));
+    floor.add(q.evidence(), ranked, index.relevanceFloor(q.question(), settings));
     List<Candidate> before = index.search(RecallQuery.of(q.question()), withoutRescoring, now);
     record(WITHOUT_RESCORING, q, ids(before), inSplit);
     if (params.ablations()) {

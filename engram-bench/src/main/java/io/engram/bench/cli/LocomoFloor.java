@@ -1,6 +1,7 @@
 package io.engram.bench.cli;
 
 import io.engram.recall.Candidate;
+import io.engram.recall.RelevanceFloor;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,13 +38,13 @@ final class LocomoFloor {
   }
 
   void add(List<String> evidence, List<Candidate> ranked) {
-    add(evidence, ranked, vectorFloor, Double.NEGATIVE_INFINITY);
+    add(evidence, ranked, RelevanceFloor.fixed(keywordFloor, vectorFloor, Double.NEGATIVE_INFINITY));
   }
 
-  /** As {@link #add(List, List)} with the vector floor and the keyword gate recall computed for this question. */
-  void add(List<String> evidence, List<Candidate> ranked, double vectorFloor, double keywordGate) {
+  /** As {@link #add(List, List)} with the relevance floor recall computed for this question. */
+  void add(List<String> evidence, List<Candidate> ranked, RelevanceFloor floor) {
     questions++;
-    List<Candidate> cleared = ranked.stream().filter(c -> c.clears(keywordFloor, vectorFloor, keywordGate)).toList();
+    List<Candidate> cleared = ranked.stream().filter(floor::clears).toList();
     if (cleared.isEmpty()) {
       nothing++;
     }
@@ -53,7 +54,7 @@ final class LocomoFloor {
       for (String e : evidence) {
         if (top.contains(e)) {
           found[i]++;
-          if (ranked.stream().filter(c -> c.id().equals(e)).noneMatch(c -> c.clears(keywordFloor, vectorFloor, keywordGate))) {
+          if (ranked.stream().filter(c -> c.id().equals(e)).noneMatch(floor::clears)) {
             cut[i]++;
           }
         }
