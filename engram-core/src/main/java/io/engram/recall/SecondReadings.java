@@ -53,15 +53,11 @@ final class SecondReadings {
     if (calibrated) {
       across.add(ScriptShifts.across(embedder, embedder, script));
     }
-    double mainAnchor = others.isEmpty() ? 0 : RelevanceAnchors.nearest(embedder, query, mainVector);
-    for (Embedder other : others) {
-      float[] vector = other.embedQuery(query);
-      double otherScale = other.reading(query).scale();
-      double shift = mainAnchor - RelevanceAnchors.nearest(other, query, vector);
-      readings.add(byId(index.vectorSearch(vector, limit).stream()
-          .map(h -> new SearchIndex.Hit(h.id(), (h.score() / otherScale + shift) * scale)).toList()));
+    for (OtherReading other : otherReadings(embedder, query, mainVector, others)) {
+      readings.add(byId(index.vectorSearch(other.vector(), limit).stream()
+          .map(h -> new SearchIndex.Hit(h.id(), other.onMainScale(h.score()))).toList()));
       if (calibrated) {
-        across.add(ScriptShifts.across(other, embedder, script).plus(shift));
+        across.add(ScriptShifts.across(other.model(), embedder, script).plus(other.shift()));
       }
     }
     ScriptShifts.Calibration calibration = calibrated
@@ -97,15 +93,10 @@ final class SecondReadings {
     for (int j = 0; j < stored.length; j++) {
       sums[j] = Vectors.cosine(mainVector, stored[j]);
     }
-    List<Embedder> others = embedder.otherReaders(query);
-    double scale = embedder.reading(query).scale();
-    double mainAnchor = others.isEmpty() ? 0 : RelevanceAnchors.nearest(embedder, query, mainVector);
-    for (Embedder other : others) {
-      float[] vector = other.embedQuery(query);
-      double otherScale = other.reading(query).scale();
-      double shift = mainAnchor - RelevanceAnchors.nearest(other, query, vector);
+    List<OtherReading> others = otherReadings(embedder, query, mainVector, embedder.otherReaders(query));
+    for (OtherReading other : others) {
       for (int j = 0; j < stored.length; j++) {
-        sums[j] += (Vectors.cosine(vector, stored[j]) / otherScale + shift) * scale;
+        sums[j] += other.onMainScale(Vectors.cosine(other.vector(), stored[j]));
       }
     }
     double best = Double.NEGATIVE_INFINITY;
@@ -113,6 +104,33 @@ final class SecondReadings {
       best = Math.max(best, sum / (1 + others.size()));
     }
     return best;
+  }
+
+  /**
+   * Another model's reading of a query: its vector, and how its cosines come onto the main reading's scale (divided by
+   * its own scale, moved by {@code shift}, the main reading's nearest reference prompt's cosine less its own, times
+   * the main reading's scale).
+   */
+  private record OtherReading(Embedder model, float[] vector, double otherScale, double shift, double scale) {
+    double onMainScale(double cosine) {
+      return (cosine / otherScale + shift) * scale;
+    }
+  }
+
+  private static List<OtherReading> otherReadings(Embedder embedder, String query, float[] mainVector,
+      List<Embedder> others) {
+    if (others.isEmpty()) {
+      return List.of();
+    }
+    double scale = embedder.reading(query).scale();
+    double mainAnchor = RelevanceAnchors.nearest(embedder, query, mainVector);
+    List<OtherReading> out = new ArrayList<>(others.size());
+    for (Embedder other : others) {
+      float[] vector = other.embedQuery(query);
+      out.add(new OtherReading(other, vector, other.reading(query).scale(),
+          mainAnchor - RelevanceAnchors.nearest(other, query, vector), scale));
+    }
+    return out;
   }
 
   private static Map<String, Double> byId(List<SearchIndex.Hit> hits) {
