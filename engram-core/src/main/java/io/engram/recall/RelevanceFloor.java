@@ -67,19 +67,9 @@ public final class RelevanceFloor {
     return Double.isNaN(reference) ? vectorFloor : reference + margin.getAsDouble() * scale;
   }
 
-  /** The query's vector floor, which a memory in its own script has. */
-  public double vectorFloor() {
-    return vectorFloor;
-  }
-
   /** The cosine a keyword match must also reach. */
   public double keywordGate() {
     return keywordGate;
-  }
-
-  /** The share of the query's words a keyword match must cover. */
-  public double keywordFloor() {
-    return keywordFloor;
   }
 
   /** This floor with {@code margin} for memories in the other script (the lab's grid); the measured references kept. */
