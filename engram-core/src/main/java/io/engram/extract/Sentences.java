@@ -18,8 +18,11 @@ final class Sentences {
   private static final Pattern TAGGED =
       Pattern.compile(
           "(?s)<(private|command-[a-z]+|local-command-[a-z]+|system-reminder|bash-[a-z]+)>.*?(</\\1>|\\z)");
-  private static final Pattern HARNESS_LINE =
-      Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted).*$");
+  // Lines an agent harness writes into a user turn: Claude Code's caveat and interruption notes, and the message
+  // Cursor sends when a plan is built ("Implement the plan as specified ... To-do's from the plan have already been
+  // created. Do not create them again."), whose "don't"s are the harness's, not the person's.
+  private static final Pattern HARNESS_LINE = Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted"
+      + "|Implement the plan as specified|To-do's from the plan have already been created).*$");
   // A line break before a lower-case letter wraps a sentence ("...so we don't commit it\nwhich removes..."); any
   // other line break ends one (list items, headings, lines of a log).
   private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})");

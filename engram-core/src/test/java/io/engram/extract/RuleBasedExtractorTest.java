@@ -59,6 +59,9 @@ class RuleBasedExtractorTest {
     assertThat(Fixtures.user("<command-name>/x</command-name><command-args>always use tabs</command-args>")).isEmpty();
     assertThat(Fixtures.user("<private>Remember that my manager is Bob.</private>")).isEmpty();
     assertThat(Fixtures.user("> Never do this (quoted from the docs)")).isEmpty();
+    // what Cursor sends when a plan is built is the harness speaking
+    assertThat(Fixtures.user("Implement the plan as specified, it is attached for your reference. Do NOT edit the plan"
+        + " file itself.\n\nTo-do's from the plan have already been created. Do not create them again.")).isEmpty();
   }
 
   @Test
