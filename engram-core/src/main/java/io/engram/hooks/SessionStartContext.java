@@ -72,7 +72,8 @@ final class SessionStartContext {
     for (Index index : indexes) {
       String heading = "# " + index.whose() + " memory index (MEMORY.md in " + index.dir()
           + "; its links are relative to that directory)\n\n";
-      String body = index.text().text().strip() + "\n"
+      // An index line holds a memory's description, which may hold a tag only the harness should write.
+      String body = MemorySection.harnessTagsInert(index.text().text().strip()) + "\n"
           + (index.text().truncated() ? "(" + index.text().cutNote() + ")\n" : "") + "\n";
       if (heading.length() + MIN_INDEX_ROOM < out.room()) {
         out.addLines(heading + body, out.room(), "read " + index.dir().resolve("MEMORY.md") + " for the rest");

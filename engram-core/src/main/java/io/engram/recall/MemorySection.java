@@ -64,8 +64,15 @@ public final class MemorySection {
    * not only one shaped like a section's, since a reader (a person, an agent) takes any heading for structure.
    */
   static String inert(String text) {
-    String headings = ANY_HEADING.matcher(text).replaceAll("$1\\\\$2");
-    return headings.indexOf('<') < 0 ? headings : TAG.matcher(headings).replaceAll(m -> harnessLike(m.group(2))
+    return harnessTagsInert(ANY_HEADING.matcher(text).replaceAll("$1\\\\$2"));
+  }
+
+  /**
+   * {@code text} with each harness-like tag behind a backslash, its headings left as they are: for text whose headings
+   * are its own structure (a memory index), but whose lines come from memories' descriptions.
+   */
+  public static String harnessTagsInert(String text) {
+    return text.indexOf('<') < 0 ? text : TAG.matcher(text).replaceAll(m -> harnessLike(m.group(2))
         ? java.util.regex.Matcher.quoteReplacement("\\<" + m.group(1) + m.group(2)) : "$0");
   }
 
