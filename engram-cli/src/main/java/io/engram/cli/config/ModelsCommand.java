@@ -10,7 +10,6 @@ import io.engram.service.wiring.RecallWiring;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -106,9 +105,7 @@ public final class ModelsCommand implements Runnable {
         out.flush();
         return;
       }
-      // A URL names its scheme before "://" (or is a file: URL); anything else is a directory's path.
-      ModelDownload download = ModelDownload.from(repository.contains("://") || repository.startsWith("file:")
-          ? URI.create(repository) : Path.of(repository).toAbsolutePath().toUri());
+      ModelDownload download = ModelDownload.from(repository);
       Bar bar = new Bar(spec.commandLine().getErr(), System.console() != null, model.name());
       ModelDownload.Installed installed;
       try {
