@@ -339,6 +339,8 @@ public final class MemoryRecall {
       notes.add("keyword search only for now: " + e.getMessage());
     }
     model.problem().ifPresent(p -> notes.add("vectors off: " + p));
+    // A model that does not read the prompt's script leaves it to keywords (RecallIndex#readable).
+    boolean unread = embedder.isPresent() && !embedder.get().reads(Script.of(query.text()));
     List<QueryAhead> ahead = readAhead(query, embedder, settings);
     StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
     Set<String> surfacedIds = docs.ids(surfacedNames);
@@ -348,7 +350,7 @@ public final class MemoryRecall {
     try (OpenedIndex opened = open(docs, embedder, notes)) {
       ahead.forEach(opened.index::readAhead);
       where = opened.description;
-      vectors = opened.index.hybrid() && opened.index.readable(query.text());
+      vectors = opened.index.hybrid() && !unread;
       if (opened.unembedded > 0) {
         notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
             + " until the next recalls (or a reindex) embed them");
@@ -373,8 +375,7 @@ public final class MemoryRecall {
     Optional<Embedder> used = vectors ? embedder : Optional.empty();
     String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
         .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded"
-            : embedder.isPresent() && !embedder.get().reads(Script.of(query.text()))
-                ? "bm25 (" + embedder.get().name() + " does not read this query's script)" : "bm25");
+            : unread ? "bm25 (" + embedder.get().name() + " does not read this query's script)" : "bm25");
     return new Outcome(result, retrieval, where, session, notes);
   }
 

@@ -109,73 +109,6 @@ final class RelevanceAnchors {
       "什么是函数式编程？",
       "推荐一部适合周末看的电影");
 
-  // Each model embeds the reference prompts of a script once per process, when a query in that script first asks.
-  private static final Map<Embedder, Anchors> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
-  private static final Map<Embedder, Anchors> CJK_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
-  private static final Map<Embedder, Anchors> JAPANESE_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
-
-  /** The reference prompts' vectors and their lengths, each measured once rather than per query. */
-  private record Anchors(float[][] vectors, double[] norms) {
-    static Anchors of(float[][] vectors) {
-      double[] norms = new double[vectors.length];
-      for (int i = 0; i < vectors.length; i++) {
-        norms[i] = Math.sqrt(Vectors.dot(vectors[i], vectors[i]));
-      }
-      return new Anchors(vectors, norms);
-    }
-  }
-
-  private RelevanceAnchors() {}
-
-  /**
-   * The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script, the
-   * Japanese ones for a CJK query written with kana when a pair reads it (its CJK model): {@link Vectors#cosine} with
-   * each, the lengths measured once. The English model alone, which reads Japanese barely, keeps the Chinese ones: the
-   * Japanese ones came so near every Japanese prompt that its keyword gate dropped memories the words had found.
-   */
-  static double nearest(Embedder embedder, String query, float[] queryVector) {
-    Script script = Script.of(query);
-    Anchors anchors = script == Script.CJK && hasKana(query) && embedder.models().size() > 1
-        ? JAPANESE_VECTORS.computeIfAbsent(embedder, e -> Anchors.of(embedQueries(e, JAPANESE)))
-        : anchors(embedder, script);
-    double norm = Math.sqrt(Vectors.dot(queryVector, queryVector));
-    double best = -1;
-    for (int i = 0; i < anchors.vectors().length; i++) {
-      double nb = anchors.norms()[i];
-      double cosine = norm == 0 || nb == 0 ? 0 : Vectors.dot(queryVector, anchors.vectors()[i]) / (norm * nb);
-      best = Math.max(best, cosine);
-    }
-    return best;
-  }
-
-  /** The reference prompts of {@code script} as {@code embedder} reads them as queries, embedded once per process. */
-  static float[][] queryVectors(Embedder embedder, Script script) {
-    return anchors(embedder, script).vectors();
-  }
-
-  private static Anchors anchors(Embedder embedder, Script script) {
-    return (script == Script.CJK ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
-        e -> Anchors.of(embedQueries(e, texts(script))));
-  }
-
-  /** The reference prompts of {@code script}, in the order of the other script's (the same prompts, translated). */
-  static List<String> texts(Script script) {
-    return script == Script.CJK ? CJK : LATIN;
-  }
-
-  // Hiragana or katakana: Japanese writes them between its kanji, Chinese never does.
-  private static boolean hasKana(String text) {
-    return text.codePoints().anyMatch(cp -> {
-      Character.UnicodeScript s = Character.UnicodeScript.of(cp);
-      return s == Character.UnicodeScript.HIRAGANA || s == Character.UnicodeScript.KATAKANA;
-    });
-  }
-
-  private static float[][] embedQueries(Embedder e, List<String> texts) {
-    return e.embedFixed(texts, true).toArray(float[][]::new);
-  }
-
-
   /**
    * The same requests and questions in Japanese, in the English ones' order. A Japanese prompt is {@link Script#CJK},
    * read by the pair's Chinese model as a Chinese one is, but measured against Chinese prompts it sits far from all of
@@ -224,4 +157,62 @@ final class RelevanceAnchors {
       "Go で文字列を反転するには？",
       "関数型プログラミングとは何ですか？",
       "週末に見るのにいい映画をおすすめして");
+
+  // Each model embeds the reference prompts of a script once per process, when a query in that script first asks.
+  private static final Map<Embedder, Anchors> LATIN_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Embedder, Anchors> CJK_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Embedder, Anchors> JAPANESE_VECTORS = Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** The reference prompts' vectors and their lengths, each measured once rather than per query. */
+  private record Anchors(float[][] vectors, double[] norms) {
+    static Anchors of(float[][] vectors) {
+      double[] norms = new double[vectors.length];
+      for (int i = 0; i < vectors.length; i++) {
+        norms[i] = Math.sqrt(Vectors.dot(vectors[i], vectors[i]));
+      }
+      return new Anchors(vectors, norms);
+    }
+  }
+
+  private RelevanceAnchors() {}
+
+  /**
+   * The highest cosine between {@code queryVector} (the vector of {@code query}) and the references of its script, the
+   * Japanese ones for a CJK query written with kana when a pair reads it (its CJK model): {@link Vectors#cosine} with
+   * each, the lengths measured once. The English model alone, which reads Japanese barely, keeps the Chinese ones: the
+   * Japanese ones came so near every Japanese prompt that its keyword gate dropped memories the words had found.
+   */
+  static double nearest(Embedder embedder, String query, float[] queryVector) {
+    Script script = Script.of(query);
+    Anchors anchors = script == Script.CJK && Script.hasKana(query) && embedder.models().size() > 1
+        ? JAPANESE_VECTORS.computeIfAbsent(embedder, e -> Anchors.of(embedQueries(e, JAPANESE)))
+        : anchors(embedder, script);
+    double norm = Math.sqrt(Vectors.dot(queryVector, queryVector));
+    double best = -1;
+    for (int i = 0; i < anchors.vectors().length; i++) {
+      double nb = anchors.norms()[i];
+      double cosine = norm == 0 || nb == 0 ? 0 : Vectors.dot(queryVector, anchors.vectors()[i]) / (norm * nb);
+      best = Math.max(best, cosine);
+    }
+    return best;
+  }
+
+  /** The reference prompts of {@code script} as {@code embedder} reads them as queries, embedded once per process. */
+  static float[][] queryVectors(Embedder embedder, Script script) {
+    return anchors(embedder, script).vectors();
+  }
+
+  private static Anchors anchors(Embedder embedder, Script script) {
+    return (script == Script.CJK ? CJK_VECTORS : LATIN_VECTORS).computeIfAbsent(embedder,
+        e -> Anchors.of(embedQueries(e, texts(script))));
+  }
+
+  /** The reference prompts of {@code script}, in the order of the other script's (the same prompts, translated). */
+  static List<String> texts(Script script) {
+    return script == Script.CJK ? CJK : LATIN;
+  }
+
+  private static float[][] embedQueries(Embedder e, List<String> texts) {
+    return e.embedFixed(texts, true).toArray(float[][]::new);
+  }
 }

@@ -36,9 +36,10 @@ public enum Script {
     for (int i = 0; i < text.length(); ) {
       int cp = Character.codePointAt(text, i);
       i += Character.charCount(cp);
-      if (isCjk(cp)) {
+      Character.UnicodeScript script = cjkScript(cp);
+      if (script != null) {
         cjk++;
-        hangul += Character.UnicodeScript.of(cp) == Character.UnicodeScript.HANGUL ? 1 : 0;
+        hangul += script == Character.UnicodeScript.HANGUL ? 1 : 0;
         inWord = false;
       } else if (Character.isLetter(cp)) {
         otherWords += inWord ? 0 : 1;
@@ -51,6 +52,17 @@ public enum Script {
       return LATIN;
     }
     return hangul > cjk - hangul ? HANGUL : CJK;
+  }
+
+  /**
+   * Whether {@code text} holds hiragana or katakana: Japanese writes them between its kanji, Chinese never does, so a
+   * {@link #CJK} text with them is Japanese.
+   */
+  public static boolean hasKana(CharSequence text) {
+    return text.codePoints().anyMatch(cp -> {
+      Character.UnicodeScript s = Character.UnicodeScript.of(cp);
+      return s == Character.UnicodeScript.HIRAGANA || s == Character.UnicodeScript.KATAKANA;
+    });
   }
 
   /** Whether {@code text} holds a letter that is not CJK (a Latin word, a name in code). */
@@ -78,11 +90,16 @@ public enum Script {
   }
 
   private static boolean isCjk(int cp) {
+    return cjkScript(cp) != null;
+  }
+
+  // The script of a CJK letter (Han, kana or Hangul), looked up once; null for any other code point.
+  private static Character.UnicodeScript cjkScript(int cp) {
     if (cp < FIRST_CJK || !Character.isLetter(cp)) {
-      return false;
+      return null;
     }
     Character.UnicodeScript s = Character.UnicodeScript.of(cp);
     return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-        || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL;
+        || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL ? s : null;
   }
 }

@@ -31,9 +31,7 @@ final class ChineseModelNote {
 
   // Kana are Japanese alone; Han without them is taken for Chinese, the language most such text here is in.
   private static String language(String text) {
-    boolean kana = text.codePoints().anyMatch(cp -> Character.UnicodeScript.of(cp) == Character.UnicodeScript.HIRAGANA
-        || Character.UnicodeScript.of(cp) == Character.UnicodeScript.KATAKANA);
-    return kana ? "Japanese" : "Chinese";
+    return Script.hasKana(text) ? "Japanese" : "Chinese";
   }
 
   private static Optional<String> due(String text, GlobalOptions global) {
