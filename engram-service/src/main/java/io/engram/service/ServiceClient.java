@@ -126,10 +126,10 @@ public final class ServiceClient {
   /**
    * Stops the service of {@code home} if one answers: asks it, waits up to 10 s until it no longer answers (it
    * finishes the work it is doing), then signals the process it named as its own, which runs its shutdown (the
-   * queue keeps unfinished work), and waits for that process to exit. Returns that process id; empty when none
-   * answered within {@code wait}.
+   * queue keeps unfinished work), and waits for that process to exit. Returns the status it answered before it
+   * stopped (its process id, its version); empty when none answered within {@code wait}.
    */
-  public static Optional<Long> stopRunning(Path home, Duration wait) throws InterruptedException {
+  public static Optional<ServiceStatus> stopRunning(Path home, Duration wait) throws InterruptedException {
     Optional<Running> running = running(home, wait);
     if (running.isEmpty()) {
       return Optional.empty();
@@ -150,7 +150,7 @@ public final class ServiceClient {
       long left = Math.max(0, java.time.Duration.between(java.time.Instant.now(), deadline).toMillis());
       process.ifPresent(h -> awaitExit(h, Math.max(left, EXIT_WAIT_MILLIS)));
     }
-    return Optional.of(pid);
+    return Optional.of(running.get().status());
   }
 
   private static void awaitExit(ProcessHandle process, long millis) {

@@ -7,13 +7,13 @@ import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.service.ServiceClient;
+import io.engram.service.ServiceStatus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -92,13 +92,8 @@ public final class InstallCommand implements Callable<Integer> {
 
   /** Stops the home's running service; its version, or empty when none answered. */
   private static String stopService(GlobalOptions global) throws InterruptedException {
-    Path home = global.roots().engramHome();
-    Duration wait = Duration.ofMillis(global.settings().service().answerMillis());
-    Optional<String> version = ServiceClient.running(home, wait).map(r -> r.status().version());
-    if (version.isEmpty() || ServiceClient.stopRunning(home, wait).isEmpty()) {
-      return "";
-    }
-    return version.get();
+    return ServiceClient.stopRunning(global.roots().engramHome(),
+        Duration.ofMillis(global.settings().service().answerMillis())).map(ServiceStatus::version).orElse("");
   }
 
   /** The directory the launcher goes in: {@code PREFIX/bin}, by default {@code ~/.local/bin}. */

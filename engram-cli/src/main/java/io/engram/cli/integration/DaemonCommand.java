@@ -126,7 +126,7 @@ public final class DaemonCommand implements Runnable {
   static final class Stop extends Base {
     @Override
     public Integer call() throws Exception {
-      String action = ServiceClient.stopRunning(home(), answerWait()).map(pid -> "stopped (pid " + pid + ")")
+      String action = ServiceClient.stopRunning(home(), answerWait()).map(s -> "stopped (pid " + s.pid() + ")")
           .orElse("not running");
       PrintWriter out = spec.commandLine().getOut();
       if (json.enabled()) {
