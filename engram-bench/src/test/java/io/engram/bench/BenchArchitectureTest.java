@@ -21,8 +21,10 @@ class BenchArchitectureTest {
   @Test
   void enginesComeFromTheEngram() {
     // Two benchmarks time one engine alone (instruction parsing without token counts, compaction without
-    // instruction files); every other bench asks the Engram.
+    // instruction files), and the comparison with Claude Code's summaries compacts without instruction files too;
+    // every other bench asks the Engram.
     CompositionRoot.assertEnginesComeFromTheEngramInModuleOf(BenchCommand.class,
-        "io.engram.bench.cli.InstructionsBench", "io.engram.bench.cli.CompactionSpeedBench");
+        "io.engram.bench.cli.InstructionsBench", "io.engram.bench.cli.CompactionSpeedBench",
+        "io.engram.compaction.ClaudeCodeComparison");
   }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,6 +25,8 @@ final class SessionCommands {
   private static final int CHECK_CHARS = 120;
   // At most three such commands, the latest.
   private static final int MAX_COMMANDS = 3;
+  // A word a person names a command by ("test", "commit") is short; a longer argument is a value and ends the phrase.
+  private static final int LONGEST_PHRASE_WORD = 30;
   private static final Set<CommandKind> CHECKS =
       EnumSet.of(CommandKind.TEST, CommandKind.LINT, CommandKind.BUILD, CommandKind.FORMAT);
 
@@ -78,7 +81,7 @@ final class SessionCommands {
         for (int c = commands.size() - 1; c >= 0 && byPhrase.size() < MAX_COMMANDS; c--) {
           ShellCommand command = commands.get(c);
           if (CommandKind.of(command) != CommandKind.LOOK) {
-            byPhrase.putIfAbsent(NextStepMatch.phrase(command), Excerpts.shorten(written(command), CHECK_CHARS));
+            byPhrase.putIfAbsent(phrase(command), Excerpts.shorten(written(command), CHECK_CHARS));
           }
         }
       }
@@ -107,6 +110,27 @@ final class SessionCommands {
       }
     }
     return committed && !push.isEmpty() ? Optional.of(push) : Optional.empty();
+  }
+
+  // The command as a person names it: its program and up to two words, no options, paths or values. The lab's
+  // yardstick of a next step (NextStepMatch, in engram-bench) names a command the same way.
+  static String phrase(ShellCommand c) {
+    List<String> words = new ArrayList<>(List.of(c.name()));
+    List<String> args = c.args();
+    for (int i = 0; i < args.size() && words.size() < 3; i++) {
+      String a = args.get(i);
+      if (a.startsWith("-")) {
+        if (a.equals("-C") || a.equals("-c") || a.equals("--git-dir") || a.equals("-f")) {
+          i++;
+        }
+        continue;
+      }
+      if (a.contains("/") || a.contains("=") || a.contains("\n") || a.length() > LONGEST_PHRASE_WORD) {
+        break;
+      }
+      words.add(a.toLowerCase(Locale.ROOT));
+    }
+    return String.join(" ", words);
   }
 
   // A check as a person would type it again: the program and its words up to the first redirect or pipe.

@@ -54,13 +54,15 @@
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own: another session's summary names its own functions and tasks; CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
- * made to game it ({@link AdversarialSummaries}) score below the retry band. The degradation ladder accepts
+ * made to game it (the lab's {@code AdversarialSummaries}) score below the retry band. The degradation ladder accepts
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key
  * information fell under half it adds the lost fragments; else it truncates to the last 30% of the
  * messages. Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
  * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
- * ClaudeCodeFraming}: its rendered analysis and the lines before and after, which no reader counts), and {@link ClaudeCodeComparison} sets the offline summary beside Claude
- * Code's own on a session it compacted.
+ * ClaudeCodeFraming}: its rendered analysis and the lines before and after, which no reader counts). The yardsticks the
+ * score and the compactor are judged by (Claude Code's own summary beside the offline one, summaries made to game
+ * the score, hand-labelled compaction points, the agent's next calls) are the lab's, in engram-bench under this
+ * package's name.
  *
  * <p>After the summary, every file the segment touched is read from disk (relative paths against the
  * message's working directory), valued by its FileScore (recency, how often it was read, written and

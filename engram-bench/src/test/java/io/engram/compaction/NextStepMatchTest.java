@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -12,6 +13,14 @@ class NextStepMatchTest {
   private static AfterCompaction ran(String command) {
     return new AfterCompaction(List.of(new AfterCompaction.Call("Bash", command, List.of(), "", false)),
         Optional.empty(), List.of(), List.of(), Optional.empty());
+  }
+
+  @Test
+  void aNextStepQuotingTheChecksToRunNamesTheCommandAndTheCheck() {
+    // the next step the offline compactor writes after a change (LiveWorkTest in engram-core)
+    String next = "Make the importer skip blank rows. Last touched: `importer/rows.go`. Then run"
+        + " `mise run lint && mise run test`. Now let me run the tests.";
+    assertThat(NextStepMatch.why(next, ran("mise run test"))).contains("command mise run test", "check test");
   }
 
   @ParameterizedTest

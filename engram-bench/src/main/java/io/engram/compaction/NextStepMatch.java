@@ -27,8 +27,6 @@ public final class NextStepMatch {
   /** How many of the agent's calls after the compaction count as "what it did next". */
   public static final int FIRST_CALLS = 3;
 
-  // A word a person names a command by ("test", "commit") is short; a longer argument is a value and ends the phrase.
-  private static final int LONGEST_PHRASE_WORD = 30;
   private static final Pattern FILE_NAME = Pattern.compile("[\\w.@-]*[\\w@-]\\.[A-Za-z0-9]{1,10}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{3,}");
   private static final Map<CommandKind, Pattern> CHECK_WORDS = Map.of(
@@ -59,7 +57,7 @@ public final class NextStepMatch {
       }
       if (!call.command().isBlank()) {
         for (ShellCommand c : ShellCommand.parse(call.command())) {
-          String phrase = phrase(c);
+          String phrase = SessionCommands.phrase(c);
           if (phrase.contains(" ") && nextStep.toLowerCase(Locale.ROOT).contains(phrase)) {
             found.add("command " + phrase);
           }
@@ -80,33 +78,13 @@ public final class NextStepMatch {
     return found.stream().distinct().toList();
   }
 
-  /** The command as a person names it: its program and up to two words, no options, paths or values. */
-  static String phrase(ShellCommand c) {
-    List<String> words = new ArrayList<>(List.of(c.name()));
-    List<String> args = c.args();
-    for (int i = 0; i < args.size() && words.size() < 3; i++) {
-      String a = args.get(i);
-      if (a.startsWith("-")) {
-        if (a.equals("-C") || a.equals("-c") || a.equals("--git-dir") || a.equals("-f")) {
-          i++;
-        }
-        continue;
-      }
-      if (a.contains("/") || a.contains("=") || a.contains("\n") || a.length() > LONGEST_PHRASE_WORD) {
-        break;
-      }
-      words.add(a.toLowerCase(Locale.ROOT));
-    }
-    return String.join(" ", words);
-  }
-
   // A task runner's script named for a check (mise run test:ci, npm run lint) is that check.
   private static CommandKind kind(ShellCommand c) {
     CommandKind kind = CommandKind.of(c);
     if (kind != CommandKind.OTHER && kind != CommandKind.LOOK) {
       return kind;
     }
-    String[] words = phrase(c).split(" ");
+    String[] words = SessionCommands.phrase(c).split(" ");
     String last = words[words.length - 1];
     if (words.length >= 2 && CHECK_SCRIPT.matcher(last).matches()) {
       String l = last.toLowerCase(Locale.ROOT);
@@ -114,7 +92,7 @@ public final class NextStepMatch {
           ? CommandKind.LINT : l.startsWith("build") ? CommandKind.BUILD : CommandKind.FORMAT;
     }
     if (c.name().equals("git") && !c.args().isEmpty()) {
-      String sub = phrase(c).replace("git ", "");
+      String sub = SessionCommands.phrase(c).replace("git ", "");
       return sub.startsWith("commit") ? CommandKind.COMMIT : sub.startsWith("push") ? CommandKind.PUSH : kind;
     }
     return kind;
