@@ -21,7 +21,12 @@
  * Claude Code's own summary beside the offline one ({@code ClaudeCodeComparison}, with what the agent did next,
  * {@code AfterCompaction}, and whether a next step named it, {@code NextStepMatch}), summaries made to game the
  * score ({@code AdversarialSummaries}) and the hand-labelled compaction points ({@code CompactionLabel}, {@code
- * CompactionEvaluation}). None ships in engram.jar; the product's packages keep their small public faces.
+ * CompactionEvaluation}); in {@code io.engram.extract}, precision and recall on labelled turns ({@code
+ * ExtractionEvaluation}, {@code LabelledTranscripts}, {@code LabelledItem}) and on hand-labelled sessions ({@code
+ * SessionEvaluation}, {@code SessionLabels}), how whole the corrections written are ({@code CorrectionEvaluation},
+ * {@code CorrectionScore}), the keyword baseline they are set beside ({@code KeywordBaselineExtractor}), and the
+ * learnt correction model's cross-validation and training ({@code CorrectionLab}). None ships in engram.jar; the
+ * product's packages keep their small public faces.
  *
  * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link
  * io.engram.bench.ExtractionBench} for a harness.

@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * others, so the model learns how far to trust them. Code a person pastes and
  * others' words they pass on are blanked first ({@link CodeLines}, {@link PastedVoices}).
  *
- * <p>The weights are a resource of this package, written by {@link CorrectionLab#train} from the labelled sets;
+ * <p>The weights are a resource of this package, written by the lab's {@code CorrectionLab.train} (engram-bench)
+ * from the labelled sets;
  * one {@code feature<TAB>weight} a line, the bias first.
  */
 final class CorrectionClassifier {

@@ -36,8 +36,8 @@
  * rules read goes when the model finds its turn unlike any ({@code extraction.learntCorrectionKeep}); the rules'
  * reading of the work at hand (this file, this time, an edit asked for, a "don't" of what the speaker needs or of a
  * pronoun alone) and a turn that only asks are never overruled.
- * Its weights are a resource of this package, fitted offline by {@link CorrectionLab} (the lab's {@code
- * bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
+ * Its weights are a resource of this package, fitted offline by the lab ({@code CorrectionLab} in engram-bench,
+ * {@code bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
  * alone and a keyword baseline.
  *
  * <p>With a model, the
@@ -58,11 +58,11 @@
  * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
  * it) is skipped with the store's reason.
  *
- * <p>{@link ExtractionEvaluation} measures an extractor's precision and recall on labelled turns, {@link
- * SessionEvaluation} on whole sessions labelled by hand ({@link SessionLabels}: required, optional and must-not
- * memories), and {@link CorrectionEvaluation} how whole the corrections it writes are (found, alternative kept,
- * reason kept, and kept whole: every one of those the person said, on a hash split), each beside a keyword baseline
- * measured in the same run. A memory's name is a
+ * <p>The lab (engram-bench, under this package's name) measures an extractor's precision and recall on labelled
+ * turns ({@code ExtractionEvaluation}), on whole sessions labelled by hand ({@code SessionEvaluation}: required,
+ * optional and must-not memories), and how whole the corrections it writes are ({@code CorrectionEvaluation}: found,
+ * alternative kept, reason kept, and kept whole, on a hash split), each beside a keyword baseline measured in the
+ * same run. A memory's name is a
  * readable slug of what it says, in the user's script ({@code io.engram.memory.ReadableNames}).
  *
  * <p>Where to start: {@link ExtractionPass#run}; the command line's {@code engram extract} and the Stop,
