@@ -25,8 +25,8 @@
  * ExtractionEvaluation}, {@code LabelledTranscripts}, {@code LabelledItem}) and on hand-labelled sessions ({@code
  * SessionEvaluation}, {@code SessionLabels}), how whole the corrections written are ({@code CorrectionEvaluation},
  * {@code CorrectionScore}), the keyword baseline they are set beside ({@code KeywordBaselineExtractor}), and the
- * learnt correction model's cross-validation and training ({@code CorrectionLab}). None ships in engram.jar; the
- * product's packages keep their small public faces.
+ * learnt correction model's cross-validation ({@code CorrectionLab}) and training ({@code CorrectionTraining}).
+ * None ships in engram.jar; the product's packages keep their small public faces.
  *
  * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link
  * io.engram.bench.ExtractionBench} for a harness.

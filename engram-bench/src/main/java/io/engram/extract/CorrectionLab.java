@@ -145,7 +145,7 @@ public final class CorrectionLab {
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      model.write(w);
+      CorrectionTraining.write(model, w);
     }
     Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
@@ -180,14 +180,14 @@ public final class CorrectionLab {
 
   private static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items,
       Predicate<CorrectionEvaluation.Item> part) {
-    List<CorrectionClassifier.Example> examples = new ArrayList<>();
+    List<CorrectionTraining.Example> examples = new ArrayList<>();
     for (CorrectionEvaluation.Item i : items) {
       if (part.test(i)) {
-        examples.add(new CorrectionClassifier.Example(CorrectionClassifier.features(i.text(), previous(i)),
+        examples.add(new CorrectionTraining.Example(CorrectionClassifier.features(i.text(), previous(i)),
             i.expected().isPresent()));
       }
     }
-    return CorrectionClassifier.train(examples, L2, EPOCHS);
+    return CorrectionTraining.train(examples, L2, EPOCHS);
   }
 
   private static Optional<String> previous(CorrectionEvaluation.Item i) {

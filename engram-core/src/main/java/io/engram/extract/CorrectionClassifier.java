@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,17 +28,16 @@ import java.util.regex.Pattern;
  * others, so the model learns how far to trust them. Code a person pastes and
  * others' words they pass on are blanked first ({@link CodeLines}, {@link PastedVoices}).
  *
- * <p>The weights are a resource of this package, written by the lab's {@code CorrectionLab.train} (engram-bench)
- * from the labelled sets;
+ * <p>The weights are a resource of this package, fitted by the lab ({@code CorrectionTraining}, in engram-bench)
+ * on the labelled sets;
  * one {@code feature<TAB>weight} a line, the bias first.
  */
 final class CorrectionClassifier {
   static final String RESOURCE = "correction-classifier.tsv";
-  private static final String BIAS = "__bias";
-  // Part of the fitted model's format: weights below 0.02 (features seen once or twice) are not written (see train).
-  private static final double MIN_WEIGHT = 0.02;
+  // The bias's name among the features' weights (one a line, the bias first).
+  static final String BIAS = "__bias";
   // A turn's length as a feature, in four buckets (up to 40, 150, 400 characters, longer): the shipped weights were
-  // trained on these bounds, so a new bound needs the model trained again (CorrectionLab#train).
+  // trained on these bounds, so a new bound needs the model trained again (the lab's CorrectionTraining).
   private static final int SHORT_TURN = 40;
   // The second bucket's bound: see SHORT_TURN.
   private static final int MID_TURN = 150;
@@ -88,14 +85,9 @@ final class CorrectionClassifier {
     return new CorrectionClassifier(w);
   }
 
-  void write(Writer out) throws IOException {
-    out.write(BIAS + "\t" + weights.getOrDefault(BIAS, 0.0) + "\n");
-    for (Map.Entry<String, Double> e : new TreeMap<>(weights).entrySet()) {
-      if (!e.getKey().equals(BIAS)) {
-        out.write(e.getKey().replace('\t', ' ').replace('\n', ' ') + "\t"
-            + String.format(Locale.ROOT, "%.4f", e.getValue()) + "\n");
-      }
-    }
+  // The lab's training writes them in the format read() reads.
+  Map<String, Double> weights() {
+    return weights;
   }
 
   boolean isEmpty() {
@@ -154,62 +146,5 @@ final class CorrectionClassifier {
       Intents.read(s.text()).ifPresent(i -> f.add("cue:intent-" + i.kind().name().toLowerCase(Locale.ROOT)));
     }
     return f;
-  }
-
-  /** One labelled turn, as features. */
-  record Example(Set<String> features, boolean positive) {}
-
-  /**
-   * Fits the weights: logistic loss, the two classes weighed equally, an L2 penalty, full-batch gradient descent
-   * with AdaGrad steps. Deterministic: the same examples give the same weights.
-   */
-  static CorrectionClassifier train(List<Example> examples, double l2, int epochs) {
-    Map<String, Integer> index = new HashMap<>();
-    index.put(BIAS, 0);
-    List<int[]> rows = new ArrayList<>();
-    for (Example e : examples) {
-      int[] row = new int[e.features().size() + 1];
-      int k = 0;
-      row[k++] = 0;
-      for (String f : e.features()) {
-        row[k++] = index.computeIfAbsent(f, x -> index.size());
-      }
-      rows.add(row);
-    }
-    long positives = examples.stream().filter(Example::positive).count();
-    double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
-    double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
-    double[] w = new double[index.size()];
-    double[] g2 = new double[w.length];
-    double rate = 0.5;
-    for (int epoch = 0; epoch < epochs; epoch++) {
-      double[] grad = new double[w.length];
-      for (int i = 0; i < rows.size(); i++) {
-        int[] row = rows.get(i);
-        double z = 0;
-        for (int j : row) {
-          z += w[j];
-        }
-        double p = 1 / (1 + Math.exp(-z));
-        boolean y = examples.get(i).positive();
-        double d = (p - (y ? 1 : 0)) * (y ? posWeight : negWeight);
-        for (int j : row) {
-          grad[j] += d;
-        }
-      }
-      for (int j = 0; j < w.length; j++) {
-        double g = grad[j] / rows.size() + (j == 0 ? 0 : l2 * w[j]);
-        g2[j] += g * g;
-        w[j] -= rate * g / (Math.sqrt(g2[j]) + 1e-8);
-      }
-    }
-    Map<String, Double> weights = new HashMap<>();
-    // A weight too small to move a probability is a feature seen once or twice: left out, the file stays small.
-    index.forEach((f, j) -> {
-      if (j == 0 || Math.abs(w[j]) >= MIN_WEIGHT) {
-        weights.put(f, w[j]);
-      }
-    });
-    return new CorrectionClassifier(weights);
   }
 }

@@ -1,0 +1,91 @@
+package io.engram.extract;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Fits the learnt correction model's weights ({@link CorrectionClassifier}, which reads them from its resource) and
+ * writes them in that resource's format: the lab's half of the model, which the product never runs.
+ */
+final class CorrectionTraining {
+  // Part of the fitted model's format: weights below 0.02 (features seen once or twice) are not written.
+  private static final double MIN_WEIGHT = 0.02;
+
+  private CorrectionTraining() {}
+
+  /** One labelled turn, as features. */
+  record Example(Set<String> features, boolean positive) {}
+
+  /**
+   * Fits the weights: logistic loss, the two classes weighed equally, an L2 penalty, full-batch gradient descent
+   * with AdaGrad steps. Deterministic: the same examples give the same weights.
+   */
+  static CorrectionClassifier train(List<Example> examples, double l2, int epochs) {
+    Map<String, Integer> index = new HashMap<>();
+    index.put(CorrectionClassifier.BIAS, 0);
+    List<int[]> rows = new ArrayList<>();
+    for (Example e : examples) {
+      int[] row = new int[e.features().size() + 1];
+      int k = 0;
+      row[k++] = 0;
+      for (String f : e.features()) {
+        row[k++] = index.computeIfAbsent(f, x -> index.size());
+      }
+      rows.add(row);
+    }
+    long positives = examples.stream().filter(Example::positive).count();
+    double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
+    double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
+    double[] w = new double[index.size()];
+    double[] g2 = new double[w.length];
+    double rate = 0.5;
+    for (int epoch = 0; epoch < epochs; epoch++) {
+      double[] grad = new double[w.length];
+      for (int i = 0; i < rows.size(); i++) {
+        int[] row = rows.get(i);
+        double z = 0;
+        for (int j : row) {
+          z += w[j];
+        }
+        double p = 1 / (1 + Math.exp(-z));
+        boolean y = examples.get(i).positive();
+        double d = (p - (y ? 1 : 0)) * (y ? posWeight : negWeight);
+        for (int j : row) {
+          grad[j] += d;
+        }
+      }
+      for (int j = 0; j < w.length; j++) {
+        double g = grad[j] / rows.size() + (j == 0 ? 0 : l2 * w[j]);
+        g2[j] += g * g;
+        w[j] -= rate * g / (Math.sqrt(g2[j]) + 1e-8);
+      }
+    }
+    Map<String, Double> weights = new HashMap<>();
+    // A weight too small to move a probability is a feature seen once or twice: left out, the file stays small.
+    index.forEach((f, j) -> {
+      if (j == 0 || Math.abs(w[j]) >= MIN_WEIGHT) {
+        weights.put(f, w[j]);
+      }
+    });
+    return new CorrectionClassifier(weights);
+  }
+
+  /** Writes {@code model}'s weights as its resource holds them: one {@code feature<TAB>weight} a line, the bias first. */
+  static void write(CorrectionClassifier model, Writer out) throws IOException {
+    Map<String, Double> weights = model.weights();
+    out.write(CorrectionClassifier.BIAS + "\t" + weights.getOrDefault(CorrectionClassifier.BIAS, 0.0) + "\n");
+    for (Map.Entry<String, Double> e : new TreeMap<>(weights).entrySet()) {
+      if (!e.getKey().equals(CorrectionClassifier.BIAS)) {
+        out.write(e.getKey().replace('\t', ' ').replace('\n', ' ') + "\t"
+            + String.format(Locale.ROOT, "%.4f", e.getValue()) + "\n");
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.engram.extract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CorrectionTrainingTest {
+
+  private static CorrectionTraining.Example example(String text, boolean positive) {
+    return new CorrectionTraining.Example(CorrectionClassifier.features(text, Optional.empty()), positive);
+  }
+
+  private static List<CorrectionTraining.Example> toySet() {
+    List<CorrectionTraining.Example> set = new ArrayList<>();
+    for (String tool : List.of("npm", "yarn", "gradle", "pip", "poetry", "maven")) {
+      set.add(example("Never use " + tool + " in this repo, we standardised on something else.", true));
+      set.add(example("Can you run " + tool + " install and tell me what breaks?", false));
+    }
+    set.add(example("以后不要用 npm，统一用 pnpm。", true));
+    set.add(example("帮我看看这个报错是什么意思？", false));
+    return set;
+  }
+
+  @Test
+  void learnsToTellAStandingRuleFromARequestOnTurnsItNeverSaw() {
+    CorrectionClassifier model = CorrectionTraining.train(toySet(), 1e-3, 300);
+
+    assertThat(model.probability("Never use bower here, we standardised on something else.", Optional.empty()))
+        .isGreaterThan(0.7);
+    assertThat(model.probability("Can you run bower install and tell me what breaks?", Optional.empty()))
+        .isLessThan(0.3);
+  }
+
+  @Test
+  void trainingIsDeterministic() {
+    CorrectionClassifier a = CorrectionTraining.train(toySet(), 1e-3, 50);
+    CorrectionClassifier b = CorrectionTraining.train(toySet(), 1e-3, 50);
+    String turn = "Never use pip, use uv.";
+    assertThat(a.probability(turn, Optional.empty())).isEqualTo(b.probability(turn, Optional.empty()));
+  }
+
+  @Test
+  void weightsWrittenAndReadBackGiveTheSameProbabilities() throws IOException {
+    CorrectionClassifier model = CorrectionTraining.train(toySet(), 1e-3, 100);
+    StringWriter out = new StringWriter();
+    CorrectionTraining.write(model, out);
+    CorrectionClassifier back = CorrectionClassifier.read(
+        new ByteArrayInputStream(out.toString().getBytes(StandardCharsets.UTF_8)));
+
+    for (String turn : List.of("Never use npm.", "以后不要用 yarn。", "What does this error mean?")) {
+      assertThat(back.probability(turn, Optional.empty()))
+          .isCloseTo(model.probability(turn, Optional.empty()), org.assertj.core.data.Offset.offset(1e-3));
+    }
+  }
+}
