@@ -34,6 +34,12 @@ public record CompactionScore(
     double ratio,
     @JsonUnwrapped Evidence evidence) {
 
+  /** Full marks, of every part and of the total: the score's scale is 0-100, which its bands (80, 70) are read on. */
+  public static final double FULL = 100;
+
+  // The seed's CR for an over-compressed summary: half marks.
+  private static final double OVER_COMPRESSED_SCORE = 50;
+
   /** The seed's ratio below which a summary is over-compressed: the edge for a short part. */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
 
@@ -77,14 +83,14 @@ public record CompactionScore(
 
   /** SC for {@code present} of the 8 required sections. */
   public static double sectionScore(int present) {
-    return 100.0 * present / SummarySection.requiredCount();
+    return FULL * present / SummarySection.requiredCount();
   }
 
   /** KP: the mean of the per-kind preservation shares (0-100), over all four kinds. */
   public static double keyInformationScore(Map<KeyKind, Double> preservation) {
     double sum = 0;
     for (KeyKind kind : KeyKind.values()) {
-      sum += preservation.getOrDefault(kind, 100.0);
+      sum += preservation.getOrDefault(kind, FULL);
     }
     return sum / KeyKind.values().length;
   }
@@ -100,12 +106,12 @@ public record CompactionScore(
    */
   public static double compressionScore(double ratio, double floorRatio) {
     if (ratio < floorRatio) {
-      return 50;
+      return OVER_COMPRESSED_SCORE;
     }
     if (ratio <= BAND_TOP_RATIO) {
-      return 100;
+      return FULL;
     }
-    return Math.max(0, 100 * (1 - ratio) / (1 - BAND_TOP_RATIO));
+    return Math.max(0, FULL * (1 - ratio) / (1 - BAND_TOP_RATIO));
   }
 
   /**
@@ -142,7 +148,7 @@ public record CompactionScore(
       }
     });
     evidence.continuityMissing().forEach(m -> advice.add("Say " + m + "."));
-    if (compression < 100) {
+    if (compression < FULL) {
       advice.add(ratio < BAND_TOP_RATIO
           ? String.format(Locale.ROOT, "The summary is over-compressed (%.0f%% of the original); keep more detail.",
               ratio * 100)

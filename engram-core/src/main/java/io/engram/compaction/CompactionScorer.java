@@ -79,7 +79,8 @@ final class CompactionScorer {
           missing.add(item);
         }
       }
-      preservation.put(kind, items.isEmpty() ? 100.0 : 100.0 * (items.size() - missing.size()) / items.size());
+      preservation.put(kind, items.isEmpty() ? CompactionScore.FULL
+          : CompactionScore.FULL * (items.size() - missing.size()) / items.size());
       lost.put(kind, missing);
     }
     List<SummarySection> missingSections = new ArrayList<>();

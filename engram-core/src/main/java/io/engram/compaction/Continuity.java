@@ -60,6 +60,14 @@ import java.util.regex.Pattern;
  *     counts as held)
  */
 record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held) {
+  // What CC is: its 100 points shared out among the three sections a continuing agent reads, the open work first.
+  // A definition of the score (the ladder's 80 and 70 are read on it), not a tunable.
+  /** Pending Tasks' points of CC's 100. */
+  static final double PENDING_POINTS = 40;
+  /** Current Work's points. */
+  static final double CURRENT_POINTS = 30;
+  /** The next step's points. */
+  static final double NEXT_POINTS = 30;
   // The three shares below were fitted on the 144 tuning compactions of six groups of teams: the highest share of
   // Claude Code's summaries at 80 or more while no baseline's score rises past the margin it had under 70.
   /** The weighted share of the last stretch's words at which Current Work earns its full 30. */
@@ -138,12 +146,12 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // With nothing open, "None pending" says what there is to say; the request must still be in 7 to 9.
     if (Prose.says(pendingText) || open.isEmpty() && Prose.saysNone(pendingText)) {
       long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
-      pending = !open.isEmpty() ? 40.0 * named / open.size()
-          : live.isEmpty() ? 40
-          : 40 * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
+      pending = !open.isEmpty() ? PENDING_POINTS * named / open.size()
+          : live.isEmpty() ? PENDING_POINTS
+          : PENDING_POINTS * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
       open.stream().filter(o -> !names(pendingText + "\n" + currentText, o))
           .forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
-      if (open.isEmpty() && pending < 40) {
+      if (open.isEmpty() && pending < PENDING_POINTS) {
         missing.add("what the last request asked, in 7 to 9");
       }
     } else {
@@ -151,17 +159,19 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     }
     double current = 0;
     if (Prose.says(currentText)) {
-      current = live.isEmpty() ? 30 : 30 * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
+      current = live.isEmpty() ? CURRENT_POINTS
+          : CURRENT_POINTS * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
     }
-    if (current < 30) {
+    if (current < CURRENT_POINTS) {
       missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(PARTICULAR)));
     }
     double next = 0;
     // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
     if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
-      next = live.isEmpty() ? 30 : 30 * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
+      next = live.isEmpty() ? NEXT_POINTS
+          : NEXT_POINTS * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
     }
-    if (next < 30) {
+    if (next < NEXT_POINTS) {
       missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(PARTICULAR)));
     }
     if (grounded < 1) {

@@ -114,7 +114,7 @@ final class DegradationLadder {
 
   private List<KeyKind> severeLosses(CompactionScore score) {
     return score.evidence().preservation().entrySet().stream()
-        .filter(e -> e.getValue() < settings.severeLossShare() * 100)
+        .filter(e -> e.getValue() < settings.severeLossShare() * CompactionScore.FULL)
         .filter(e -> !score.evidence().lost().getOrDefault(e.getKey(), List.of()).isEmpty())
         .map(Map.Entry::getKey)
         .toList();

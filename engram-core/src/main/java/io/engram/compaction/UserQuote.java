@@ -9,6 +9,9 @@ package io.engram.compaction;
 final class UserQuote {
   // A long message's beginning says what is asked: it gets three-quarters of the quote, its end the rest.
   private static final double HEAD_SHARE = 0.75;
+  // A cut moves to a line break within 400 characters of where the share falls (five or six lines of a pasted log),
+  // else to a space: a quote cut mid-line reads as a quote damaged.
+  private static final int LINE_BREAK_REACH = 400;
 
   private UserQuote() {}
 
@@ -34,7 +37,7 @@ final class UserQuote {
   private static int cut(String t, int at, boolean before) {
     int clamped = Math.max(0, Math.min(t.length(), at));
     int line = before ? t.lastIndexOf('\n', clamped) : t.indexOf('\n', clamped);
-    if (line > 0 && Math.abs(line - clamped) < 400) {
+    if (line > 0 && Math.abs(line - clamped) < LINE_BREAK_REACH) {
       return before ? line : line + 1;
     }
     int space = before ? t.lastIndexOf(' ', clamped) : t.indexOf(' ', clamped);
