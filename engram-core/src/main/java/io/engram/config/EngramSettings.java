@@ -651,8 +651,6 @@ public record EngramSettings(
       @Setting(byDefault = "8_000", min = 1, help = "Most tokens of one file read back") int maxRestoredFileTokens,
       @Setting(byDefault = "0.70", min = 0, max = 1, help = "Least share of the tokens a compaction aims to remove")
           double targetReductionMin,
-      @Setting(byDefault = "0.80", min = 0, max = 1, help = "Most share of the tokens a compaction aims to remove")
-          double targetReductionMax,
       @Setting(byDefault = "2", min = 0, help = "Degraded re-compactions the ladder tries before it gives up")
           int maxRecompactions,
       @Setting(byDefault = "0.5", min = 0, max = 1, help = "Preservation share of a kind of key information below"

@@ -92,8 +92,6 @@ final class SettingsRanges {
           + " sections' cores leave, and must add up to at most 1, not " + number(details));
     }
     requireOrder(origin, "compaction.retryScore", k.retryScore(), "compaction.passScore", k.passScore());
-    requireOrder(origin, "compaction.targetReductionMin", k.targetReductionMin(),
-        "compaction.targetReductionMax", k.targetReductionMax());
     // A hook client must give up on the service before Claude Code gives up on the hook.
     requireOrder(origin, "service.answerMillis", settings.service().answerMillis(),
         "hooks.contextTimeoutSeconds (in ms)", settings.hooks().contextTimeoutSeconds() * 1000.0);

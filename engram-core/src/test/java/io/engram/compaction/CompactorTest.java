@@ -261,7 +261,7 @@ class CompactorTest {
     // Built whole: a pass mark of 101 is outside the declared range, which with() checks.
     EngramSettings.Compaction strict = new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(),
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
-        d.maxRestoredFileTokens(), d.targetReductionMin(), d.targetReductionMax(), 2, d.severeLossShare(),
+        d.maxRestoredFileTokens(), d.targetReductionMin(), 2, d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
         d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars(), d.modelToolInputChars(), d.offline());
     EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
