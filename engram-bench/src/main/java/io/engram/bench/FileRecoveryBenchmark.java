@@ -3,7 +3,7 @@ package io.engram.bench;
 import io.engram.compaction.FileRecovery;
 import io.engram.compaction.RecoveryCandidate;
 import io.engram.compaction.RecoveryPlan;
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,7 +40,7 @@ public class FileRecoveryBenchmark {
   @Param({"20000", "50000", "100000"})
   public int budget;
 
-  private final EngramSettings.Compaction settings = EngramSettings.Compaction.DEFAULTS;
+  private final CompactionSettings settings = CompactionSettings.DEFAULTS;
   private final FileRecovery recovery = new FileRecovery(settings);
   private List<RecoveryCandidate> candidates;
 
@@ -73,7 +73,7 @@ public class FileRecoveryBenchmark {
   }
 
   /** Total score of the greedy choice, within the same file and token limits as the knapsack. */
-  static double greedy(List<RecoveryCandidate> candidates, int budget, EngramSettings.Compaction settings) {
+  static double greedy(List<RecoveryCandidate> candidates, int budget, CompactionSettings settings) {
     List<RecoveryCandidate> sorted = new ArrayList<>(candidates);
     sorted.sort(Comparator.comparingDouble((RecoveryCandidate c) -> c.score() / Math.max(1, c.tokens())).reversed());
     long used = 0;

@@ -2,7 +2,7 @@ package io.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.dream.MeaningMatch;
 import io.engram.dream.MemoryText;
 import io.engram.dream.NearDuplicates;
@@ -235,7 +235,7 @@ public final class MergeByMeaningBench {
         bestScore = f;
       }
     }
-    double shipped = NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, model.name()).orElse(best);
+    double shipped = NearDuplicates.meaningThreshold(DreamSettings.DEFAULTS, model.name()).orElse(best);
     NearDuplicates meaning = detector(embedder, shipped);
     NearDuplicates words = new NearDuplicates(WORDS);
     int[] kept = new int[2];

@@ -1,7 +1,7 @@
 package io.engram.bench;
 
 import com.sun.net.httpserver.HttpServer;
-import io.engram.config.EngramSettings;
+import io.engram.config.GovernorSettings;
 import io.engram.model.ChatMessage;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRequest;
@@ -77,7 +77,7 @@ public final class ModelsBench {
       HttpRequest raw = HttpRequest.newBuilder(base.resolve("/v1/messages"))
           .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
       ModelRouter router = ModelRouter.of(model, new CostGovernor(home,
-          new EngramSettings.Governor(Long.MAX_VALUE, Long.MAX_VALUE, 31)), "bench");
+          new GovernorSettings(Long.MAX_VALUE, Long.MAX_VALUE, 31)), "bench");
 
       Callable<Object> baseline = () -> client.send(raw, HttpResponse.BodyHandlers.ofString()).body();
       Callable<Object> adapter = () -> model.complete(request).text();

@@ -2,6 +2,7 @@ package io.engram.bench;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import io.engram.team.SyncReport;
 import io.engram.team.TeamMemory;
 import io.engram.team.testing.PostgresCluster;
@@ -135,7 +136,7 @@ public final class TeamSyncBench {
    * as batches of {@code team.pullBatchSize} ({@code AtomicBatch}: forced together, the directory once per batch).
    */
   private static void mirrorWrites(Path dir, int files) throws IOException {
-    EngramSettings.Team settings = EngramSettings.DEFAULTS.team();
+    TeamSettings settings = EngramSettings.DEFAULTS.team();
     byte[] body = ("---\nname: fact\ndescription: A fact about the build\ntype: project\n---\n\n"
         + "The unit tests of module m7 need the fixture set f7 and take about 17 seconds on a laptop.\n")
         .getBytes(java.nio.charset.StandardCharsets.UTF_8);

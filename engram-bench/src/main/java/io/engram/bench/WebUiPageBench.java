@@ -3,6 +3,8 @@ package io.engram.bench;
 import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
+import io.engram.config.UiSettings;
 import io.engram.http.EngramHttpServer;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChanges;
@@ -65,10 +67,10 @@ public final class WebUiPageBench {
     MemoryFileCache parsed = new MemoryFileCache();
     MemoryChanges watching = MemoryChanges.watching(); // as the service's (HookRunners)
     UiProject.Opener opener = dir -> project(roots, settings, parsed, watching);
-    WebUi ui = new WebUi(opener, h -> false, EngramSettings.Ui.DEFAULTS, Clock.systemUTC(), System.err::println);
+    WebUi ui = new WebUi(opener, h -> false, UiSettings.DEFAULTS, Clock.systemUTC(), System.err::println);
     EngramHttpServer server = EngramHttpServer.builder()
         .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), ui).start();
+        .route(WebUi.PATH + "*", UiSettings.DEFAULTS.maxRequestBytes(), ui).start();
     String base = "http://127.0.0.1:" + server.address().getPort();
     HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     try {
@@ -124,7 +126,7 @@ public final class WebUiPageBench {
   // bench has always timed.
   private static UiProject project(EngramRoots roots, EngramSettings settings, MemoryFileCache parsed,
       MemoryChanges watching) throws IOException {
-    EngramSettings keywords = settings.with("recall", settings.recall().with("vectors", EngramSettings.Vectors.NEVER));
+    EngramSettings keywords = settings.with("recall", settings.recall().with("vectors", RecallSettings.Vectors.NEVER));
     Engram engram = ProductEngram.builder(roots, keywords, Map.of(), RecallWiring.Caller.SERVICE)
         .writes(MemoryWriteListener.NONE).parsedFiles(parsed).changes(watching).build();
     return new UiProject() {

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ public final class AdversarialSummaries {
    * Every section heading, each followed by the span's technical keywords, the names of the files it
    * changed and the continuity words: everything the old score counted, and nothing said.
    */
-  public static String keywordDump(Transcript transcript, EngramSettings.Compaction settings) {
+  public static String keywordDump(Transcript transcript, CompactionSettings settings) {
     Conversation c = conversation(transcript, settings);
     Set<String> bag = new LinkedHashSet<>(c.key().of(KeyKind.TECHNICAL_KEYWORDS));
     bag.addAll(c.key().of(KeyKind.FILE_NAMES));
@@ -37,14 +37,14 @@ public final class AdversarialSummaries {
   }
 
   /** The span's user messages word for word under their heading, and nothing else. */
-  public static String userMessagesAlone(Transcript transcript, EngramSettings.Compaction settings) {
+  public static String userMessagesAlone(Transcript transcript, CompactionSettings settings) {
     Conversation c = conversation(transcript, settings);
     List<String> lines = new ArrayList<>();
     c.userMessages().forEach(m -> lines.add("- " + m.replace("\n", "\n  ")));
     return "<summary>\n6. All user messages:\n" + String.join("\n", lines) + "\n</summary>\n";
   }
 
-  private static Conversation conversation(Transcript transcript, EngramSettings.Compaction settings) {
+  private static Conversation conversation(Transcript transcript, CompactionSettings settings) {
     List<TranscriptMessage> segment = transcript.segments().get(transcript.segments().size() - 1).messages();
     return Conversation.of(segment, 0, settings.maxTechnicalKeywords(), settings.userQuoteChars());
   }

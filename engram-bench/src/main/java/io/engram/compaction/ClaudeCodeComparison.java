@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.config.CompactionSettings;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
@@ -99,7 +100,7 @@ public final class ClaudeCodeComparison {
     List<String> ladder = result.scoring().steps().stream().map(s -> s.action().name()).toList();
     Measures engram = measure(compaction, before, result.summary(), filesAfter, lastRequest, after, ladder);
     Measures cc = measure(compaction, before, claude, filesAfter, lastRequest, after, List.of());
-    EngramSettings.Compaction c = settings.compaction();
+    CompactionSettings c = settings.compaction();
     Baselines baselines = new Baselines(compaction.score(before, AdversarialSummaries.keywordDump(before, c)).total(),
         compaction.score(before, AdversarialSummaries.userMessagesAlone(before, c)).total(),
         otherSummary.map(o -> compaction.score(before, o).total()));

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -76,12 +76,12 @@ public final class CorrectionLab {
     List<Arm> arms = new ArrayList<>();
     arms.add(new Arm(BASELINE, c -> new KeywordBaselineExtractor()));
     arms.add(new Arm("rules", c -> new RuleBasedExtractor(settings(1, 0), c)));
-    arms.add(new Arm(BUILD, c -> new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS, c)));
+    arms.add(new Arm(BUILD, c -> new RuleBasedExtractor(ExtractionSettings.DEFAULTS, c)));
     // The grid the shipped thresholds were chosen from.
     for (double min : thresholds ? new double[] {0.3, 0.4, 0.5, 0.6} : new double[0]) {
       for (double keep : new double[] {0, 0.1, 0.2}) {
-        if (min == EngramSettings.Extraction.DEFAULTS.learntCorrectionMin()
-            && keep == EngramSettings.Extraction.DEFAULTS.learntCorrectionKeep()) {
+        if (min == ExtractionSettings.DEFAULTS.learntCorrectionMin()
+            && keep == ExtractionSettings.DEFAULTS.learntCorrectionKeep()) {
           continue; // the default build's arm
         }
         arms.add(new Arm(String.format(Locale.ROOT, "rules kept >= %.1f + learnt >= %.1f", keep, min),
@@ -126,7 +126,7 @@ public final class CorrectionLab {
     for (int fold = 0; fold < folds; fold++) {
       Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold);
       CorrectionClassifier model = trainOn(items, test.negate());
-      Extractor build = new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS, model);
+      Extractor build = new RuleBasedExtractor(ExtractionSettings.DEFAULTS, model);
       for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
         CorrectionEvaluation.Item i = o.item();
         boolean missed = i.expected().isPresent() && !o.found();
@@ -194,8 +194,8 @@ public final class CorrectionLab {
     return i.previous().isBlank() ? Optional.empty() : Optional.of(i.previous());
   }
 
-  private static EngramSettings.Extraction settings(double min, double keep) {
-    return EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep);
+  private static ExtractionSettings settings(double min, double keep) {
+    return ExtractionSettings.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep);
   }
 
   private static List<CorrectionEvaluation.Item> read(List<Path> sets) throws IOException {

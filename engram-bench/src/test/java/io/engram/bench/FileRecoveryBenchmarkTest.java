@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.compaction.FileRecovery;
 import io.engram.compaction.RecoveryCandidate;
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class FileRecoveryBenchmarkTest {
   @Test
   void theKnapsackRestoresAtLeastTheGreedyScoreOnEveryBenchmarkedSession() {
-    EngramSettings.Compaction settings = EngramSettings.Compaction.DEFAULTS;
+    CompactionSettings settings = CompactionSettings.DEFAULTS;
     System.out.println("| files | budget | score knapsack / greedy |");
     for (int files : new int[] {30, 100, 300}) {
       for (int budget : new int[] {20_000, 50_000, 100_000}) {

@@ -2,7 +2,7 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +53,7 @@ class RealCorrectionsTest {
             && (lang.equals("all") || i.lang().equals(lang));
         List<CorrectionEvaluation.Outcome> rules = CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in);
         List<CorrectionEvaluation.Outcome> alone = CorrectionEvaluation.outcomes(new RuleBasedExtractor(
-            EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMin", 1.0).with("learntCorrectionKeep", 0.0)),
+            ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 1.0).with("learntCorrectionKeep", 0.0)),
             items, in);
         List<CorrectionEvaluation.Outcome> base = CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in);
         System.out.println(part + " " + lang + " shipped:     " + CorrectionEvaluation.score(rules));

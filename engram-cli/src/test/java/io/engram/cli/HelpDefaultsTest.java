@@ -2,7 +2,10 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.DreamSettings;
 import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
+import io.engram.config.RecallSettings;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +23,7 @@ class HelpDefaultsTest {
   @Test
   void recallsHelpShowsTheRecallBudgetsOfTheDefaults() {
     String help = help("recall");
-    EngramSettings.Recall r = D.recall();
+    RecallSettings r = D.recall();
     assertThat(help).contains("(" + r.filesPerTurn() + " files, " + r.bytesPerFile() / 1024 + " KB each, "
         + r.bytesPerTurn() / 1024 + " KB a turn, " + r.bytesPerSession() / 1024 + " KB a session)");
   }
@@ -28,7 +31,7 @@ class HelpDefaultsTest {
   @Test
   void notesHelpShowsTheNotesScheduleOfTheDefaults() {
     String help = help("notes");
-    EngramSettings.Notes n = D.notes();
+    NotesSettings n = D.notes();
     assertThat(help).contains(String.format(Locale.ROOT, "Notes start at %,d context tokens", n.startTokens()))
         .contains(String.format(Locale.ROOT, "after +%,d tokens and %d tool calls", n.updateGrowthTokens(),
             n.updateToolCalls()));
@@ -36,7 +39,7 @@ class HelpDefaultsTest {
 
   @Test
   void dreamsHelpShowsTheGatesOfTheDefaults() {
-    EngramSettings.Dream d = D.dream();
+    DreamSettings d = D.dream();
     assertThat(help("dream")).contains("Runs only when " + d.minHoursBetween() + " hours and " + d.minSessions()
         + " sessions that touched memory");
   }
@@ -50,8 +53,8 @@ class HelpDefaultsTest {
 
   @Test
   void changedSettingsChangeTheText() {
-    EngramSettings.Recall r = D.recall();
-    EngramSettings.Recall changed = r.with("filesPerTurn", 7).with("bytesPerFile", 6 * 1024).with("bytesPerTurn", 30_000)
+    RecallSettings r = D.recall();
+    RecallSettings changed = r.with("filesPerTurn", 7).with("bytesPerFile", 6 * 1024).with("bytesPerTurn", 30_000)
         .with("vectorWeight", 0.5);
     HelpDefaults text = new HelpDefaults(new EngramSettings(D.instructions(), D.memory(), D.notes(), D.extraction(),
         D.dream(), changed, D.context(), D.compaction(), D.model(), D.governor(), D.hooks(), D.service(), D.team()));

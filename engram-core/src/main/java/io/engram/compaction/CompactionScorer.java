@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * Scores summaries of one original conversation: holds the original's key information, where its work
- * stands ({@link Continuity}) and its size, and the weights of {@link EngramSettings.Compaction}.
+ * stands ({@link Continuity}) and its size, and the weights of {@link CompactionSettings}.
  *
  * <ul>
  *   <li>SC: a required section counts when it says something of its kind: Key Technical Concepts any
@@ -29,14 +29,14 @@ import java.util.regex.Pattern;
 final class CompactionScorer {
   private static final Pattern FILE = Pattern.compile("[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
 
-  private final EngramSettings.Compaction settings;
+  private final CompactionSettings settings;
   private final KeyInformation original;
   private final Continuity continuity;
   private final int originalTokens;
   private final TokenCounter tokens;
 
   /** A scorer with no expectation on the state of the work (see {@link Continuity#none()}). */
-  CompactionScorer(EngramSettings.Compaction settings, KeyInformation original, int originalTokens, TokenCounter tokens) {
+  CompactionScorer(CompactionSettings settings, KeyInformation original, int originalTokens, TokenCounter tokens) {
     this(settings, original, Continuity.none(), originalTokens, tokens);
   }
 
@@ -47,7 +47,7 @@ final class CompactionScorer {
    * @param originalTokens the tokens of that part (the denominator of the compression ratio)
    * @param tokens counts the summary's tokens
    */
-  CompactionScorer(EngramSettings.Compaction settings, KeyInformation original, Continuity continuity,
+  CompactionScorer(CompactionSettings settings, KeyInformation original, Continuity continuity,
       int originalTokens, TokenCounter tokens) {
     if (originalTokens < 0) {
       throw new IllegalArgumentException("originalTokens must not be negative: " + originalTokens);

@@ -1,5 +1,7 @@
 package io.engram.compaction;
 
+import io.engram.config.CompactionSettings;
+import io.engram.config.ContextSettings;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextBudget;
 import io.engram.model.Answered;
@@ -33,8 +35,8 @@ import java.util.Optional;
  * </ol>
  */
 final class Compactor {
-  private final EngramSettings.Compaction settings;
-  private final EngramSettings.Context context;
+  private final CompactionSettings settings;
+  private final ContextSettings context;
   private final int maxOutputTokens;
   private final TokenCounter counter;
   private final ModelRouter router;

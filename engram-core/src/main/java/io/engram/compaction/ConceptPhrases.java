@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ final class ConceptPhrases {
   }
 
   /** The section's text for {@code keywords}, most used first, explained from {@code messages}. */
-  static String of(List<String> keywords, List<TranscriptMessage> messages, EngramSettings.CompactionOffline limits) {
+  static String of(List<String> keywords, List<TranscriptMessage> messages, CompactionSettings.Offline limits) {
     Map<String, String> explained = new LinkedHashMap<>();
     List<String> named = new ArrayList<>();
     List<String> sentences = new ArrayList<>();

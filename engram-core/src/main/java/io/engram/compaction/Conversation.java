@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ErrorFix;
 import io.engram.transcript.FileActivity;
@@ -57,7 +57,7 @@ record Conversation(
 
   /** Reads {@code whole} (every compacted message, unpruned), summarising the messages from {@code from} on. */
   static Conversation of(List<TranscriptMessage> whole, int from, int maxKeywords) {
-    return of(whole, from, maxKeywords, EngramSettings.Compaction.DEFAULTS.userQuoteChars());
+    return of(whole, from, maxKeywords, CompactionSettings.DEFAULTS.userQuoteChars());
   }
 
   /** As {@link #of(List, int, int)}, a user message longer than {@code quoteChars} quoted by its ends. */

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,10 +29,10 @@ import java.util.Optional;
  * so.
  */
 final class DegradationLadder {
-  private final EngramSettings.Compaction settings;
+  private final CompactionSettings settings;
 
   /** A ladder with the thresholds of {@code settings}. */
-  public DegradationLadder(EngramSettings.Compaction settings) {
+  public DegradationLadder(CompactionSettings settings) {
     this.settings = settings;
   }
 

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.ErrorFix;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +41,7 @@ final class ErrorSection {
   private ErrorSection() {}
 
   /** The section: one item per problem, oldest first; "" lines never. */
-  static String of(Conversation c, EngramSettings.CompactionOffline limits) {
+  static String of(Conversation c, CompactionSettings.Offline limits) {
     List<String> items = new ArrayList<>();
     for (Problem p : c.problems()) {
       items.add(item(p, limits));
@@ -51,7 +51,7 @@ final class ErrorSection {
         : String.join("\n", items);
   }
 
-  static String item(Problem p, EngramSettings.CompactionOffline limits) {
+  static String item(Problem p, CompactionSettings.Offline limits) {
     if (p.noticed()) {
       return "- Found after `" + Calls.label(p.call()) + "` (the assistant's words; the diagnostic itself is not"
           + " in the transcript): " + Excerpts.shorten(p.headline(), limits.noticedErrorChars()) + "\n  "
@@ -106,7 +106,7 @@ final class ErrorSection {
     return Excerpts.shorten(cause, maxChars).replaceAll("\\s+", " ");
   }
 
-  private static String outcome(Problem p, EngramSettings.CompactionOffline limits) {
+  private static String outcome(Problem p, CompactionSettings.Offline limits) {
     List<ErrorFix.Change> changes = p.changes();
     if (!p.resolved()) {
       String tried = changes.isEmpty() ? "" : " Tried: " + describe(changes, limits) + ".";
@@ -124,7 +124,7 @@ final class ErrorSection {
         + (fix.passed() ? "passed." : "got past it (and failed for another reason, below).");
   }
 
-  private static String describe(List<ErrorFix.Change> changes, EngramSettings.CompactionOffline limits) {
+  private static String describe(List<ErrorFix.Change> changes, CompactionSettings.Offline limits) {
     int max = limits.fixChanges();
     List<String> parts = new ArrayList<>();
     for (ErrorFix.Change change : changes.subList(0, Math.min(max, changes.size()))) {

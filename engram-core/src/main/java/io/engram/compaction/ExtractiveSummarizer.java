@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -33,8 +33,8 @@ final class ExtractiveSummarizer implements Summarizer {
   private final TokenCounter tokens;
   private final int originalTokens;
   private final int capTokens;
-  private final EngramSettings.Compaction settings;
-  private final EngramSettings.CompactionOffline limits;
+  private final CompactionSettings settings;
+  private final CompactionSettings.Offline limits;
   private final StageGuard guard = new StageGuard();
 
   /**
@@ -42,7 +42,7 @@ final class ExtractiveSummarizer implements Summarizer {
    * @param capTokens the most the summary may use (its share of the window); its core may exceed it
    */
   ExtractiveSummarizer(
-      Conversation c, TokenCounter tokens, int originalTokens, int capTokens, EngramSettings.Compaction settings) {
+      Conversation c, TokenCounter tokens, int originalTokens, int capTokens, CompactionSettings settings) {
     this.c = c;
     this.tokens = tokens;
     this.originalTokens = originalTokens;
@@ -74,7 +74,7 @@ final class ExtractiveSummarizer implements Summarizer {
    * {@code summaryShare} of it, at least {@code summaryMinTokens} or, when that is less, the share of it the least
    * target reduction leaves (30%): a small part is summarised within the target band, not above it.
    */
-  static int aimTokens(int originalTokens, EngramSettings.Compaction settings) {
+  static int aimTokens(int originalTokens, CompactionSettings settings) {
     double share = originalTokens * settings.summaryShare();
     double floor = Math.min(settings.summaryMinTokens(), originalTokens * (1 - settings.targetReductionMin()));
     return (int) Math.round(Math.max(share, floor));

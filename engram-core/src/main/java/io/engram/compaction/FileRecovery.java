@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -29,7 +29,7 @@ public final class FileRecovery {
   private final int maxFileTokens;
 
   /** A recovery with the limits of {@code settings}. */
-  public FileRecovery(EngramSettings.Compaction settings) {
+  public FileRecovery(CompactionSettings settings) {
     this.maxFiles = settings.maxRestoredFiles();
     this.maxFileTokens = settings.maxRestoredFileTokens();
   }

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileTouch;
@@ -25,10 +25,10 @@ final class FileRestorer {
   /** Files over this many bytes per allowed token are not read: they cannot fit anyway. */
   private static final int MAX_BYTES_PER_TOKEN = 8;
 
-  private final EngramSettings.Compaction settings;
+  private final CompactionSettings settings;
   private final TokenCounter counter;
 
-  FileRestorer(EngramSettings.Compaction settings, TokenCounter counter) {
+  FileRestorer(CompactionSettings settings, TokenCounter counter) {
     this.settings = settings;
     this.counter = counter;
   }

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
@@ -18,7 +18,7 @@ final class FileSection {
   private FileSection() {}
 
   /** The list of files, changed ones with what was done to them, then the names of those only read. */
-  static String list(Conversation c, EngramSettings.CompactionOffline limits) {
+  static String list(Conversation c, CompactionSettings.Offline limits) {
     List<String> lines = new ArrayList<>();
     List<String> readOnly = new ArrayList<>();
     String root = root(c);
@@ -42,7 +42,7 @@ final class FileSection {
   }
 
   /** The latest code of the changed files that still exist, most recently changed first, within {@code budget}. */
-  static String latestCode(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
+  static String latestCode(Conversation c, int budget, TokenCounter tokens, CompactionSettings.Offline limits) {
     List<String> blocks = new ArrayList<>();
     String root = root(c);
     for (FileActivity f : c.files()) {

@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
@@ -43,7 +43,7 @@ final class Narrative {
   private Narrative() {}
 
   /** The account of the work, one line per piece of work, within {@code budget} tokens (the newest kept). */
-  static String account(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
+  static String account(Conversation c, int budget, TokenCounter tokens, CompactionSettings.Offline limits) {
     List<String> entries = new ArrayList<>();
     List<WorkItem> started = c.state().work().items().stream()
         .filter(w -> w.startedIndex().isPresent() && w.source() != WorkItem.Source.REQUEST)
@@ -83,7 +83,7 @@ final class Narrative {
    * earlier ones it shares words with, and of several conclusions of one kind ("the root cause is", "the fix is",
    * "bottom line") only the last stands.
    */
-  static String decisions(Conversation c, int budget, TokenCounter tokens, EngramSettings.CompactionOffline limits) {
+  static String decisions(Conversation c, int budget, TokenCounter tokens, CompactionSettings.Offline limits) {
     Map<String, String> kept = new LinkedHashMap<>();
     for (TranscriptMessage m : c.part()) {
       if (m.role() != Role.ASSISTANT) {

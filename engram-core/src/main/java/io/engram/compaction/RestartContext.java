@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextBudget;
 import io.engram.context.ContextReading;
 import io.engram.context.ContextWindow;
@@ -30,7 +30,7 @@ public final class RestartContext {
    * The restart text for {@code result}, the compaction of {@code transcript}'s current segment, within the
    * budget of the window of the transcript's last model, counted with that model's corrected counter.
    */
-  public static String render(CompactionResult result, Transcript transcript, EngramSettings.Context settings) {
+  public static String render(CompactionResult result, Transcript transcript, ContextSettings settings) {
     String model = ContextReading.modelOf(transcript);
     List<Segment> segments = transcript.segments();
     return render(result, segments.get(segments.size() - 1).messages(),

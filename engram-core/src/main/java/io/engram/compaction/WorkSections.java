@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.CallOutcomes;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.TranscriptMessage;
@@ -34,7 +34,7 @@ final class WorkSections {
   }
 
   /** Current Work: the task at the cut, what of it is done and what is not, and the last action. */
-  static String current(WorkState s, Conversation c, EngramSettings.CompactionOffline limits) {
+  static String current(WorkState s, Conversation c, CompactionSettings.Offline limits) {
     List<String> lines = new ArrayList<>();
     if (s.current().isPresent()) {
       WorkItem w = s.current().get();
@@ -91,7 +91,7 @@ final class WorkSections {
 
   // What was looked at since a request: searches, pages, files read, commands run (said as done).
   private static List<String> looked(List<TranscriptMessage> messages, int from,
-      EngramSettings.CompactionOffline limits) {
+      CompactionSettings.Offline limits) {
     java.util.Set<String> searched = new java.util.LinkedHashSet<>();
     java.util.Set<String> fetched = new java.util.LinkedHashSet<>();
     java.util.Set<String> read = new java.util.LinkedHashSet<>();

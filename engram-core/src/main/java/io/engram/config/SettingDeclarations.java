@@ -47,7 +47,7 @@ final class SettingDeclarations {
    */
   static <R extends Record> R defaults(Class<R> section) {
     ObjectNode tree = JsonNodeFactory.instance.objectNode();
-    String origin = "the declaration of " + section.getSimpleName();
+    String origin = "the declaration of " + label(section);
     for (RecordComponent c : section.getRecordComponents()) {
       if (c.getType().isRecord()) {
         tree.set(c.getName(), READER.valueToTree(nestedDefaults(c.getType())));
@@ -55,11 +55,11 @@ final class SettingDeclarations {
       }
       Setting declared = c.getAnnotation(Setting.class);
       if (declared == null) {
-        throw new IllegalStateException(section.getSimpleName() + "." + c.getName() + " has no @Setting");
+        throw new IllegalStateException(label(section) + "." + c.getName() + " has no @Setting");
       }
-      JsonNode value = read(declared.byDefault(), c.getType(), section.getSimpleName() + "." + c.getName());
+      JsonNode value = read(declared.byDefault(), c.getType(), label(section) + "." + c.getName());
       try {
-        SettingsShape.checkValue(c.getGenericType(), value, section.getSimpleName() + "." + c.getName(), origin);
+        SettingsShape.checkValue(c.getGenericType(), value, label(section) + "." + c.getName(), origin);
       } catch (SettingsException e) {
         throw new IllegalStateException(e.getMessage(), e);
       }
@@ -67,7 +67,7 @@ final class SettingDeclarations {
     }
     try {
       R defaults = READER.treeToValue(tree, section);
-      SettingsRanges.checkEach(defaults, section.getSimpleName(), origin);
+      SettingsRanges.checkEach(defaults, label(section), origin);
       return defaults;
     } catch (SettingsException e) {
       throw new IllegalStateException(e.getMessage(), e);
@@ -97,14 +97,14 @@ final class SettingDeclarations {
       }
     }
     if (!found) {
-      throw new IllegalArgumentException(section.getClass().getSimpleName() + " has no setting " + name);
+      throw new IllegalArgumentException(label(section.getClass()) + " has no setting " + name);
     }
     try {
       @SuppressWarnings("unchecked")
       R copy = (R) section.getClass().getDeclaredConstructor(types).newInstance(values);
       return copy;
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot copy " + section.getClass().getSimpleName(), e);
+      throw new IllegalStateException("cannot copy " + label(section.getClass()), e);
     }
   }
 
@@ -191,7 +191,7 @@ final class SettingDeclarations {
     try {
       return section.getField("DEFAULTS").get(null);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(section.getSimpleName() + " has no DEFAULTS", e);
+      throw new IllegalStateException(label(section) + " has no DEFAULTS", e);
     }
   }
 
@@ -201,5 +201,12 @@ final class SettingDeclarations {
     } catch (IllegalAccessException | InvocationTargetException e) {
       throw new IllegalStateException("cannot read setting " + component.getName(), e);
     }
+  }
+
+  // A section's name in a declaration's error: a group nested in its section (CompactionSettings.Offline) by both.
+  private static String label(Class<?> section) {
+    Class<?> outer = section.getEnclosingClass();
+    return outer != null && outer.isRecord() ? outer.getSimpleName() + "." + section.getSimpleName()
+        : section.getSimpleName();
   }
 }

@@ -67,10 +67,10 @@ final class SettingsRanges {
   }
 
   private static void checkTogether(EngramSettings settings, String origin) {
-    EngramSettings.Context c = settings.context();
+    ContextSettings c = settings.context();
     requireOrder(origin, "context.warningRatio", c.warningRatio(), "context.urgentRatio", c.urgentRatio());
     requireOrder(origin, "context.urgentRatio", c.urgentRatio(), "context.criticalRatio", c.criticalRatio());
-    EngramSettings.TurnsLeft t = c.turnsLeft();
+    ContextSettings.TurnsLeft t = c.turnsLeft();
     requireOrder(origin, "context.turnsLeft.warningLow", t.warningLow(), "context.turnsLeft.warningHigh",
         t.warningHigh());
     requireOrder(origin, "context.turnsLeft.urgentLow", t.urgentLow(), "context.turnsLeft.urgentHigh", t.urgentHigh());
@@ -80,7 +80,7 @@ final class SettingsRanges {
       throw new SettingsException(origin + ": 'context.systemShare', 'summaryShare', 'filesShare' and"
           + " 'messagesShare' must add up to at most 1, not " + number(shares));
     }
-    EngramSettings.Compaction k = settings.compaction();
+    CompactionSettings k = settings.compaction();
     double weights = k.weightSections() + k.weightKeyInfo() + k.weightContinuity() + k.weightCompression();
     if (Math.abs(weights - 1) > 1e-9) {
       throw new SettingsException(origin + ": 'compaction.weightSections', 'weightKeyInfo', 'weightContinuity'"

@@ -2,19 +2,22 @@
  * Every default number and name of Engram, the user's overrides of them, and the filesystem roots
  * Engram works under.
  *
- * <p>{@link EngramSettings} holds every tunable value in one record per area (instruction files, memory,
- * notes, extraction, dream, recall, context, compaction, model, cost governor, hooks, the service, team memory),
- * each with a {@code DEFAULTS} constant; engines take the section they need in their constructor and never read a
- * number from anywhere else. The bounds of the HTTP server, the MCP server and the web UI ({@code Http}, {@code Mcp},
- * {@code Ui}) are declared the same way but not read from {@code settings.json}: a defence is not a preference.
+ * <p>{@link EngramSettings} holds every tunable value in one record per area, each in a file of its own
+ * ({@link InstructionsSettings}, {@link MemorySettings}, {@link NotesSettings}, {@link ExtractionSettings}, {@link
+ * DreamSettings}, {@link RecallSettings}, {@link ContextSettings}, {@link CompactionSettings}, {@link ModelSettings},
+ * the cost {@link GovernorSettings}, {@link HooksSettings}, the {@link ServiceSettings}, {@link TeamSettings}), each
+ * with a {@code DEFAULTS} constant; engines take the section they need in their constructor and never read a number
+ * from anywhere else. The bounds of the HTTP server, the MCP server and the web UI ({@link HttpSettings}, {@link
+ * McpSettings}, {@link UiSettings}) are declared the same way but not read from {@code settings.json}: a defence is
+ * not a preference.
  *
  * <p>A setting is declared once, by a {@link Setting} annotation on its record component: the default (as
  * {@code settings.json} writes it), the range and one sentence of help. The section's {@code DEFAULTS}, the
  * range errors, the help texts' variables and the README's table are read from the declarations; every section is a
  * {@link SettingsSection}, whose {@code with(name, value)} is a copy with one value changed, checked against its range.
- * A section may hold a group of its own, a section record as one of its components: what each offline engine writes
- * without a model is such a group ({@code notes.offline}, {@code extraction.offline}, {@code compaction.offline}),
- * which the section hands to the engine's writer.
+ * A section may hold a group of its own, a record nested in the section's as one of its components: what each
+ * offline engine writes without a model is such a group ({@code notes.offline}, {@code extraction.offline}, {@code
+ * compaction.offline}: {@code CompactionSettings.Offline}), which the section hands to the engine's writer.
  *
  * <p>Every number a user or an operator could want otherwise (a limit of what is shown, stored or sent to a model, a
  * count kept, a wait, a threshold of a decision) is a setting; the composition root hands each engine its section. A

@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.ErrorFix;
@@ -32,7 +32,7 @@ public record ContextBudget(
    *
    * @throws IllegalArgumentException when a share is negative or the shares add up to more than 1
    */
-  public static ContextBudget of(int windowTokens, EngramSettings.Context settings) {
+  public static ContextBudget of(int windowTokens, ContextSettings settings) {
     double[] shares = {
       settings.systemShare(), settings.summaryShare(), settings.filesShare(), settings.messagesShare()
     };

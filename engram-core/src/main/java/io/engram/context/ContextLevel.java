@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 
 /** How full a context window is, and what the agent loop should do about it. */
 public enum ContextLevel {
@@ -14,7 +14,7 @@ public enum ContextLevel {
   CRITICAL;
 
   /** The level for a used/window ratio under the given thresholds. */
-  public static ContextLevel of(double ratio, EngramSettings.Context settings) {
+  public static ContextLevel of(double ratio, ContextSettings settings) {
     if (ratio > settings.criticalRatio()) {
       return CRITICAL;
     }

@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.Role;
@@ -36,7 +36,7 @@ public record ContextReading(
   }
 
   /** Reads {@code transcript} with the window and token correction of its last model. */
-  public static ContextReading of(Transcript transcript, EngramSettings.Context settings) {
+  public static ContextReading of(Transcript transcript, ContextSettings settings) {
     String model = modelOf(transcript);
     return of(transcript, ContextWindow.forModel(model, settings), JtokkitTokenCounter.forModel(model, settings));
   }

@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.CompactionBoundary;
@@ -17,7 +17,7 @@ import java.util.Objects;
  *
  * <p>It holds what the current segment adds up to (the estimate of every message, the last recorded usage and
  * the estimate since) and where the segment's recent turns started; a compaction boundary starts it again.
- * Only the last {@link EngramSettings.TurnsLeft#TURNS_KEPT} turn starts are kept, so it stays small however long the
+ * Only the last {@link ContextSettings.TurnsLeft#TURNS_KEPT} turn starts are kept, so it stays small however long the
  * session runs.
  *
  * @param segment the index of the current segment (the compactions seen)
@@ -53,7 +53,7 @@ public record ContextTally(int segment, int messages, long estimate, long measur
    * This tally after {@code window}, a transcript read from where this tally stopped (its message and boundary
    * indexes count from its own first message), counted with the calibrated counter of the session's model.
    */
-  public ContextTally plus(Transcript window, EngramSettings.Context settings) {
+  public ContextTally plus(Transcript window, ContextSettings settings) {
     String latest = ContextReading.modelOf(window);
     return plus(window, JtokkitTokenCounter.forModel(latest.isEmpty() ? model : latest, settings));
   }
@@ -75,7 +75,7 @@ public record ContextTally(int segment, int messages, long estimate, long measur
     }
     String latest = ContextReading.modelOf(window);
     return new ContextTally(r.segment, messages + all.size(), r.estimate, r.measuredAt, r.since,
-        r.starts.subList(Math.max(0, r.starts.size() - EngramSettings.TurnsLeft.TURNS_KEPT), r.starts.size()),
+        r.starts.subList(Math.max(0, r.starts.size() - ContextSettings.TurnsLeft.TURNS_KEPT), r.starts.size()),
         latest.isEmpty() ? model : latest);
   }
 
@@ -104,7 +104,7 @@ public record ContextTally(int segment, int messages, long estimate, long measur
   }
 
   /** The reading against the window of the session's last model. */
-  public ContextReading reading(EngramSettings.Context settings) {
+  public ContextReading reading(ContextSettings settings) {
     return reading(ContextWindow.forModel(model, settings));
   }
 

@@ -1,7 +1,7 @@
 package io.engram.context;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.Role;
@@ -54,7 +54,7 @@ public final class ContextTimeline {
   public record Position(int messageIndex, int lineNumber, Optional<Instant> at, int segment) {}
 
   /** The points of {@code transcript}'s main line, counted with o200k_base and each model's correction. */
-  public static List<Point> of(Transcript transcript, EngramSettings.Context settings) {
+  public static List<Point> of(Transcript transcript, ContextSettings settings) {
     return of(transcript, settings, new JtokkitTokenCounter());
   }
 
@@ -62,7 +62,7 @@ public final class ContextTimeline {
    * The points, counting with {@code rawCounter} (uncorrected) and scaling by the correction the
    * settings give each request's model.
    */
-  public static List<Point> of(Transcript transcript, EngramSettings.Context settings, TokenCounter rawCounter) {
+  public static List<Point> of(Transcript transcript, ContextSettings settings, TokenCounter rawCounter) {
     List<Point> points = new ArrayList<>();
     int base = 0;
     for (Segment segment : transcript.segments()) {

@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import java.util.Map;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Map;
  * @param windowTokens the window size
  * @param settings the level thresholds and budget shares that apply to it
  */
-public record ContextWindow(String model, int windowTokens, EngramSettings.Context settings) {
+public record ContextWindow(String model, int windowTokens, ContextSettings settings) {
   public ContextWindow {
     if (windowTokens <= 0) {
       throw new IllegalArgumentException("window size must be positive, was " + windowTokens);
@@ -21,7 +21,7 @@ public record ContextWindow(String model, int windowTokens, EngramSettings.Conte
    * The window of {@code model}: an exact entry of {@code modelWindows}, else the longest entry the
    * name starts with (so dated model ids match their family), else the default window.
    */
-  public static ContextWindow forModel(String model, EngramSettings.Context settings) {
+  public static ContextWindow forModel(String model, ContextSettings settings) {
     Integer exact = settings.modelWindows().get(model);
     if (exact != null) {
       return new ContextWindow(model, exact, settings);

@@ -1,6 +1,6 @@
 package io.engram.context;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,10 +13,10 @@ import java.util.Optional;
  * 8-12 at urgent).
  */
 public final class LevelActions {
-  private final EngramSettings.Context settings;
+  private final ContextSettings settings;
 
   /** The policy under {@code settings}' levels and turn estimates. */
-  public LevelActions(EngramSettings.Context settings) {
+  public LevelActions(ContextSettings settings) {
     this.settings = settings;
   }
 
@@ -48,7 +48,7 @@ public final class LevelActions {
   }
 
   private Optional<TurnEstimate> turnsLeft(ContextWindow window, long tokens, ContextLevel level, List<Long> growth) {
-    EngramSettings.TurnsLeft seeds = settings.turnsLeft();
+    ContextSettings.TurnsLeft seeds = settings.turnsLeft();
     if (level == ContextLevel.CRITICAL) {
       return Optional.empty(); // nothing is left to count: the compaction is due now
     }

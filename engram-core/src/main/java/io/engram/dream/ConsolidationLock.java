@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
@@ -55,7 +55,7 @@ final class ConsolidationLock implements AutoCloseable {
    * live run holds it.
    */
   public static Optional<ConsolidationLock> tryAcquire(
-      Path memoryDir, EngramSettings.Dream settings, Instant now) throws IOException {
+      Path memoryDir, DreamSettings settings, Instant now) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
       LockStatus status = inspect(lockFile, settings, now);
@@ -75,12 +75,12 @@ final class ConsolidationLock implements AutoCloseable {
   }
 
   /** Reports whether the lock is free, held by a live run, or left stale by a dead one, as of now. */
-  public static LockStatus status(Path memoryDir, EngramSettings.Dream settings) throws IOException {
+  public static LockStatus status(Path memoryDir, DreamSettings settings) throws IOException {
     return status(memoryDir, settings, Instant.now());
   }
 
   /** Reports whether the lock is free, held by a live and recent run, or stale, as of {@code now}. */
-  public static LockStatus status(Path memoryDir, EngramSettings.Dream settings, Instant now) throws IOException {
+  public static LockStatus status(Path memoryDir, DreamSettings settings, Instant now) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
       return inspect(lockFile, settings, now);
@@ -91,7 +91,7 @@ final class ConsolidationLock implements AutoCloseable {
    * Rolls back a stale lock left by a dead run, if there is one; true when it recovered one. {@link
    * #tryAcquire} does this itself; a session start may call it to restore the mtime early.
    */
-  public static boolean recoverStale(Path memoryDir, EngramSettings.Dream settings) throws IOException {
+  public static boolean recoverStale(Path memoryDir, DreamSettings settings) throws IOException {
     Path lockFile = lockFile(memoryDir, settings);
     try (FileLock guard = FileLock.acquire(memoryDir.resolve(GUARD))) {
       LockStatus status = inspect(lockFile, settings, Instant.now());
@@ -163,11 +163,11 @@ final class ConsolidationLock implements AutoCloseable {
     return Files.exists(lockFile) && Files.readString(lockFile).equals(body.render());
   }
 
-  static Path lockFile(Path memoryDir, EngramSettings.Dream settings) {
+  static Path lockFile(Path memoryDir, DreamSettings settings) {
     return memoryDir.resolve(settings.lockFileName());
   }
 
-  private static LockStatus inspect(Path lockFile, EngramSettings.Dream settings, Instant now) throws IOException {
+  private static LockStatus inspect(Path lockFile, DreamSettings settings, Instant now) throws IOException {
     if (!Files.exists(lockFile)) {
       return new LockStatus.Free(Optional.empty());
     }

@@ -2,6 +2,7 @@ package io.engram.dream;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.memory.MemoryHistory;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryStores;
@@ -186,7 +187,7 @@ public final class Dream {
         held.commit(clock.instant());
         return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
       }
-      if (settings.memory().review() == EngramSettings.Review.PROPOSE) {
+      if (settings.memory().review() == MemorySettings.Review.PROPOSE) {
         // A person reviews what the dream would change: it waits in the inbox, and the run counts as a
         // consolidation, so the next one starts from what is accepted by then.
         DreamProposals.propose(p.plan(), dir,

@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,10 +19,10 @@ import java.util.Set;
  */
 final class DreamGates {
   private final Path memoryDir;
-  private final EngramSettings.Dream settings;
+  private final DreamSettings settings;
 
   /** Gates for the memory directory {@code memoryDir} with the numbers of {@code settings}. */
-  public DreamGates(Path memoryDir, EngramSettings.Dream settings) {
+  public DreamGates(Path memoryDir, DreamSettings settings) {
     this.memoryDir = memoryDir;
     this.settings = settings;
   }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelRequest;
 import io.engram.model.StructuredOutput;
@@ -41,7 +41,7 @@ final class ModelDecider {
   private ModelDecider() {}
 
   /** Asks {@code model}, within the bounds of {@code settings}, and returns the validated decisions, by file name. */
-  static Decisions decide(LanguageModel model, List<PlanBuilder.Entry> active, EngramSettings.Dream settings) {
+  static Decisions decide(LanguageModel model, List<PlanBuilder.Entry> active, DreamSettings settings) {
     int bodyChars = settings.modelBodyChars();
     ArrayNode list = JSON.createArrayNode();
     Map<String, String> fileByName = new HashMap<>();

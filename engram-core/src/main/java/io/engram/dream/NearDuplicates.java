@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.recall.Embedder;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,7 +44,7 @@ public final class NearDuplicates {
   }
 
   /** A detector with the threshold of {@code settings}, by words only. */
-  public static NearDuplicates of(EngramSettings.Dream settings) {
+  public static NearDuplicates of(DreamSettings settings) {
     return new NearDuplicates(settings.mergeSimilarity());
   }
 
@@ -54,14 +54,14 @@ public final class NearDuplicates {
    * its models that has one ({@link Embedder#models()}: a pair's Latin model, whose threshold was measured, where the
    * pair's own cosine merged wrong pairs that model did not); empty {@code meaning} when none has.
    */
-  public static NearDuplicates of(EngramSettings.Dream settings, Optional<Embedder> embedder) {
+  public static NearDuplicates of(DreamSettings settings, Optional<Embedder> embedder) {
     Optional<MeaningMatch> meaning = embedder.flatMap(e -> Stream.concat(Stream.of(e), e.models().stream())
         .flatMap(m -> meaningThreshold(settings, m.name()).map(t -> new MeaningMatch(m, t)).stream()).findFirst());
     return new NearDuplicates(settings.mergeSimilarity(), meaning);
   }
 
   /** The meaning threshold {@code settings} hold for the model called {@code model} (case ignored). */
-  public static Optional<Double> meaningThreshold(EngramSettings.Dream settings, String model) {
+  public static Optional<Double> meaningThreshold(DreamSettings settings, String model) {
     return settings.meaningSimilarity().entrySet().stream()
         .filter(e -> e.getKey().equalsIgnoreCase(model.strip())).map(Map.Entry::getValue).findFirst();
   }

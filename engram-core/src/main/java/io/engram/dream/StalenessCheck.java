@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -70,7 +70,7 @@ final class StalenessCheck {
   private final long maxFileBytes;
 
   /** A check against {@code projectDir} with the bounds {@code staleScanMaxFiles} and {@code staleScanMaxFileBytes}. */
-  public static StalenessCheck of(Path projectDir, EngramSettings.Dream settings) {
+  public static StalenessCheck of(Path projectDir, DreamSettings settings) {
     return new StalenessCheck(projectDir, settings.staleScanMaxFiles(), settings.staleScanMaxFileBytes());
   }
 

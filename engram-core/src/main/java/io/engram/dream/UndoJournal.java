@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.MemorySettings;
 import io.engram.fs.AtomicFiles;
-import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.MemoryHistory;
@@ -58,7 +58,7 @@ final class UndoJournal {
 
   /** The journal of the memory directory {@code memoryDir}, recording undone files in its default-bounded history. */
   public UndoJournal(Path memoryDir) {
-    this(memoryDir, MemoryHistory.of(memoryDir, EngramSettings.Memory.DEFAULTS, SecretRedactor.standard(),
+    this(memoryDir, MemoryHistory.of(memoryDir, MemorySettings.DEFAULTS, SecretRedactor.standard(),
         Clock.systemUTC()));
   }
 

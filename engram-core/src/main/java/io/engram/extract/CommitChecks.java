@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +30,7 @@ final class CommitChecks {
   private CommitChecks() {}
 
   /** The commit checks the session established, if any. */
-  static Optional<WorkFact> find(List<WorkEvent> events, EngramSettings.ExtractionOffline limits) {
+  static Optional<WorkFact> find(List<WorkEvent> events, ExtractionSettings.Offline limits) {
     Set<String> refusedBy = new LinkedHashSet<>();
     Set<String> fixes = new LinkedHashSet<>();
     List<Integer> turns = new ArrayList<>();

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 
 /**
  * What one rule read from one sentence, before provenance, naming against the store and caps.
@@ -16,7 +16,7 @@ record Draft(CandidateType type, String name, String description, String body, S
    * @param span the correction's sentences as they stand in the turn
    * @param core the sentence this draft was read from, one of them
    */
-  Draft within(String span, String core, EngramSettings.ExtractionOffline limits) {
+  Draft within(String span, String core, ExtractionSettings.Offline limits) {
     if (span.equals(core.strip())) {
       return this;
     }

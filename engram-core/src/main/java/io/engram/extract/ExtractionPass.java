@@ -1,5 +1,6 @@
 package io.engram.extract;
 
+import io.engram.config.MemorySettings;
 import io.engram.transcript.TranscriptCheckpoint;
 import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
@@ -171,7 +172,7 @@ public final class ExtractionPass {
 
   /** The review inbox the pass proposes to, when {@code memory.review} is {@code PROPOSE}. */
   private Optional<Inbox> inbox() {
-    return settings.memory().review() == EngramSettings.Review.PROPOSE
+    return settings.memory().review() == MemorySettings.Review.PROPOSE
         ? Optional.of(Inbox.of(engramHome, store.location().projectKey(), settings.memory(), clock)) : Optional.empty();
   }
 

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,7 +17,7 @@ final class GeneratorUse {
 
   /** The generator the session established, if any. */
   static Optional<WorkFact> find(List<TurnText> turns, List<WorkEvent> events,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     Set<String> generators = new LinkedHashSet<>();
     Set<String> applies = new LinkedHashSet<>();
     Set<String> edited = new LinkedHashSet<>();

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import io.engram.model.ChatMessage;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelRequest;
@@ -64,9 +64,9 @@ final class ModelExtractor implements Extractor {
   private final LanguageModel model;
   private final String indexText;
   private final int maxMemories;
-  private final EngramSettings.Extraction settings;
+  private final ExtractionSettings settings;
 
-  ModelExtractor(LanguageModel model, String indexText, int maxMemories, EngramSettings.Extraction settings) {
+  ModelExtractor(LanguageModel model, String indexText, int maxMemories, ExtractionSettings settings) {
     this.model = Objects.requireNonNull(model, "model");
     this.indexText = Objects.requireNonNull(indexText, "indexText");
     this.maxMemories = maxMemories;

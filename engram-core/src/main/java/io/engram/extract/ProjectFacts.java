@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -73,7 +73,7 @@ final class ProjectFacts {
 
   /** The package manager a sentence states, or a command the user asks to run that reveals it. */
   static Optional<Draft> packageManager(String sentence, boolean statementsOnly,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     Matcher st = PM_STATEMENT.matcher(sentence);
     String pm = null;
     double confidence = RuleConfidence.SAID;
@@ -111,7 +111,7 @@ final class ProjectFacts {
   }
 
   /** Services the tests need running (Redis, Postgres, Docker...). */
-  static Optional<Draft> testServices(String sentence, EngramSettings.ExtractionOffline limits) {
+  static Optional<Draft> testServices(String sentence, ExtractionSettings.Offline limits) {
     if (!TEST_CONTEXT.matcher(sentence).find() || !NEED.matcher(sentence).find()) {
       return Optional.empty();
     }
@@ -139,7 +139,7 @@ final class ProjectFacts {
    * day (the sentence itself is quoted as said).
    */
   static Optional<Draft> deadline(String sentence, Optional<java.time.LocalDate> said,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     Matcher d = DATE.matcher(sentence);
     if (!d.find() || !DEADLINE_WORD.matcher(sentence).find()) {
       return Optional.empty();

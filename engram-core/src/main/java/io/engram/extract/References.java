@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,7 +52,7 @@ final class References {
   private References() {}
 
   /** One draft per URL that points at an outside system the user will want again. */
-  static List<Draft> read(String sentence, EngramSettings.ExtractionOffline limits) {
+  static List<Draft> read(String sentence, ExtractionSettings.Offline limits) {
     List<Draft> out = new ArrayList<>();
     Matcher m = URL.matcher(sentence);
     while (m.find()) {

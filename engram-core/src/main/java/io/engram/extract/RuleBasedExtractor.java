@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -31,22 +31,22 @@ import java.util.Optional;
  */
 public final class RuleBasedExtractor implements Extractor {
   private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
-  private final EngramSettings.Extraction settings;
+  private final ExtractionSettings settings;
   private final CorrectionClassifier classifier;
 
   /** An extractor with the given settings and the learnt correction model this package ships. */
-  public RuleBasedExtractor(EngramSettings.Extraction settings) {
+  public RuleBasedExtractor(ExtractionSettings settings) {
     this(settings, SHIPPED);
   }
 
-  RuleBasedExtractor(EngramSettings.Extraction settings, CorrectionClassifier classifier) {
+  RuleBasedExtractor(ExtractionSettings settings, CorrectionClassifier classifier) {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.classifier = Objects.requireNonNull(classifier, "classifier");
   }
 
   /** An extractor with the default per-turn cap. */
   public RuleBasedExtractor() {
-    this(EngramSettings.Extraction.DEFAULTS);
+    this(ExtractionSettings.DEFAULTS);
   }
 
   @Override

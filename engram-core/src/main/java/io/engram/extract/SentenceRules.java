@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -45,7 +45,7 @@ final class SentenceRules {
    * @param previousAssistant the assistant's last message before this turn, for confirmations
    */
   static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
@@ -105,13 +105,13 @@ final class SentenceRules {
    * CorrectionClauses#isCore}): a rule for the agent, or a project fact when it picks the project's tool; none when it
    * is about the one thing at hand.
    */
-  static List<Draft> correction(String sentence, EngramSettings.ExtractionOffline limits) {
+  static List<Draft> correction(String sentence, ExtractionSettings.Offline limits) {
     return corrected(Corrections.general(sentence), sentence, limits);
   }
 
   /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
   private static List<Draft> corrected(Corrections.Correction c, String sentence,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
     boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
     String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
@@ -129,7 +129,7 @@ final class SentenceRules {
   }
 
   private static Draft toolChoice(String use, Optional<String> avoid, String sentence,
-      EngramSettings.ExtractionOffline limits) {
+      ExtractionSettings.Offline limits) {
     boolean chinese = CorrectionClauses.of(sentence) == CorrectionClauses.CHINESE;
     String not = avoid.map(a -> (chinese ? "，不用 " : ", not ") + Terms.clip(a, limits.avoidedToolChars()))
         .orElse("");
@@ -145,7 +145,7 @@ final class SentenceRules {
         RuleConfidence.SAID);
   }
 
-  private static Draft feedback(String rule, double confidence, EngramSettings.ExtractionOffline limits) {
+  private static Draft feedback(String rule, double confidence, ExtractionSettings.Offline limits) {
     String clean = rule.replaceAll("^[\\s,，:：-]+", "");
     return new Draft(
         CandidateType.FEEDBACK,
@@ -156,7 +156,7 @@ final class SentenceRules {
         confidence);
   }
 
-  private static Draft projectNote(String fact, EngramSettings.ExtractionOffline limits) {
+  private static Draft projectNote(String fact, ExtractionSettings.Offline limits) {
     return new Draft(
         CandidateType.PROJECT,
         Terms.slug("", fact, 5),
@@ -167,7 +167,7 @@ final class SentenceRules {
   }
 
   /** The approach the assistant described in its first substantial sentence, now confirmed by the user. */
-  private static Optional<Draft> confirmed(String assistant, EngramSettings.ExtractionOffline limits) {
+  private static Optional<Draft> confirmed(String assistant, ExtractionSettings.Offline limits) {
     for (Sentence s : Sentences.of(assistant)) {
       String t = s.text();
       long letters = t.codePoints().filter(c -> CONFIRM_FLOOR.matcher(Character.toString(c)).matches()).count();

@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ final class SessionWork {
    * The facts {@code turns} establish; with {@code from}, only those established by a call at or after that
    * index (the earlier turns were read by an earlier pass, which wrote what they established).
    */
-  static List<MemoryCandidate> candidates(List<TurnText> turns, int from, EngramSettings.ExtractionOffline limits) {
+  static List<MemoryCandidate> candidates(List<TurnText> turns, int from, ExtractionSettings.Offline limits) {
     List<WorkEvent> events = WorkEvent.of(turns);
     List<WorkFact> facts = new ArrayList<>();
     TrackerUse.find(events).ifPresent(facts::add);

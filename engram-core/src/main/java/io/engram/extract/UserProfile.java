@@ -1,6 +1,6 @@
 package io.engram.extract;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -33,7 +33,7 @@ final class UserProfile {
 
   private UserProfile() {}
 
-  static Optional<Draft> read(String sentence, EngramSettings.ExtractionOffline limits) {
+  static Optional<Draft> read(String sentence, ExtractionSettings.Offline limits) {
     for (Pattern p : PATTERNS) {
       Matcher m = p.matcher(sentence);
       if (m.find()) {

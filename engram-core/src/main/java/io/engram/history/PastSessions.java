@@ -1,7 +1,7 @@
 package io.engram.history;
 
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.dream.SessionTranscripts;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.SearchIndex;
@@ -37,7 +37,7 @@ public final class PastSessions {
    * saved in its directory; their index opened by {@code opener}, their turns ranked by the recall {@code settings}.
    */
   public PastSessions(ProjectMemory memory, EngramRoots roots, Function<Path, SearchIndex> opener,
-      EngramSettings.Recall settings) {
+      RecallSettings settings) {
     Objects.requireNonNull(memory, "memory");
     this.memoryDir = memory.location().projectDir();
     this.savedSessions = roots.projectDir().resolve(SPECSTORY_HISTORY);
@@ -47,7 +47,7 @@ public final class PastSessions {
 
   /** The same, ranked by the default recall settings. */
   public PastSessions(ProjectMemory memory, EngramRoots roots, Function<Path, SearchIndex> opener) {
-    this(memory, roots, opener, EngramSettings.Recall.DEFAULTS);
+    this(memory, roots, opener, RecallSettings.DEFAULTS);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.engram.history;
 
+import io.engram.config.RecallSettings;
 import io.engram.fs.HomeLayout;
-import io.engram.config.EngramSettings;
 import io.engram.fs.FileLock;
 import io.engram.fs.FileTrees;
 import io.engram.recall.SearchIndex;
@@ -47,7 +47,7 @@ public final class SessionHistory {
 
   private final Path dir;
   private final Function<Path, SearchIndex> opener;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   private final Clock clock;
 
   /**
@@ -55,7 +55,7 @@ public final class SessionHistory {
    * {@code opener} (the Lucene index on disk, or {@link SearchIndex#inMemory()}, rebuilt each call), its turns
    * ranked by the recall {@code settings}, relative dates in a query counted back from {@code clock}'s now.
    */
-  public SessionHistory(Path dir, Function<Path, SearchIndex> opener, EngramSettings.Recall settings, Clock clock) {
+  public SessionHistory(Path dir, Function<Path, SearchIndex> opener, RecallSettings settings, Clock clock) {
     this.dir = Objects.requireNonNull(dir, "dir");
     this.opener = Objects.requireNonNull(opener, "opener");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -64,7 +64,7 @@ public final class SessionHistory {
 
   /** The history kept in {@code dir}, ranked by the default recall settings. */
   public SessionHistory(Path dir, Function<Path, SearchIndex> opener) {
-    this(dir, opener, EngramSettings.Recall.DEFAULTS, Clock.systemUTC());
+    this(dir, opener, RecallSettings.DEFAULTS, Clock.systemUTC());
   }
 
   /** The history directory of the project {@code projectKey} under Engram's {@code home}. */

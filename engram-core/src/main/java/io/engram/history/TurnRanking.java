@@ -1,6 +1,6 @@
 package io.engram.history;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.recall.Candidate;
 import io.engram.recall.RecallDocument;
 import io.engram.recall.RecallIndex;
@@ -24,11 +24,11 @@ import java.util.function.Function;
 final class TurnRanking {
   private final SearchIndex index;
   private final Function<String, Map<String, PastTurn>> sessions;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   private final Map<String, List<PastTurn>> ordered = new HashMap<>();
 
   /** Over {@code index}, reading a session's turns by id through {@code sessions}. */
-  TurnRanking(SearchIndex index, Function<String, Map<String, PastTurn>> sessions, EngramSettings.Recall settings) {
+  TurnRanking(SearchIndex index, Function<String, Map<String, PastTurn>> sessions, RecallSettings settings) {
     this.index = index;
     this.sessions = sessions;
     this.settings = settings;

@@ -2,7 +2,7 @@ package io.engram.hooks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.HooksSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +18,7 @@ final class AgentHookEntries {
   private AgentHookEntries() {}
 
   static JsonConfigFile.Delta install(ObjectNode root, HookDialect dialect, EngramCommand command,
-      EngramSettings.Hooks timeouts) {
+      HooksSettings timeouts) {
     List<String> removed = remove(root, dialect);
     ObjectNode hooks = JsonConfigFile.object(root, "hooks");
     if (dialect == HookDialect.CURSOR && !root.has("version")) {

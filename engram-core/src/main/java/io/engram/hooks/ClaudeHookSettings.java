@@ -3,7 +3,7 @@ package io.engram.hooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.HooksSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ public final class ClaudeHookSettings {
    * timeouts of {@code timeouts}; an existing Engram entry is replaced, not duplicated. The lock is taken in
    * {@code lockDir}.
    */
-  public static Change install(Path settingsFile, String command, EngramSettings.Hooks timeouts, Path lockDir)
+  public static Change install(Path settingsFile, String command, HooksSettings timeouts, Path lockDir)
       throws IOException {
     return edit(settingsFile, lockDir, root -> {
       List<String> removed = removeOurs(root);

@@ -1,5 +1,6 @@
 package io.engram.hooks;
 
+import io.engram.config.DreamSettings;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.dream.Dream;
@@ -25,7 +26,7 @@ import java.util.function.Supplier;
  */
 final class DreamAtSessionEnd {
   private final Dream dream;
-  private final EngramSettings.Dream settings;
+  private final DreamSettings settings;
 
   DreamAtSessionEnd(EngramRoots roots, EngramSettings settings, ModelRouter router, Clock clock,
       Optional<Supplier<Embedder>> embedder) {

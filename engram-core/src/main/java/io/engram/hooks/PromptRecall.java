@@ -1,6 +1,6 @@
 package io.engram.hooks;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.memory.ProjectMemory;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.MemorySection;
@@ -20,10 +20,10 @@ import java.util.Optional;
  */
 final class PromptRecall {
   private final ProjectMemory memory;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   private final MemoryRecall recall;
 
-  PromptRecall(ProjectMemory memory, EngramSettings.Recall settings, MemoryRecall recall) {
+  PromptRecall(ProjectMemory memory, RecallSettings settings, MemoryRecall recall) {
     this.memory = memory;
     this.settings = settings;
     this.recall = recall;

@@ -1,6 +1,8 @@
 package io.engram.hooks;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
+import io.engram.config.RecallSettings;
 import io.engram.memory.IndexText;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryType;
@@ -85,7 +87,7 @@ final class SessionStartContext {
   private record Index(String whose, Path dir, IndexText text) {}
 
   private List<Index> indexes() throws IOException {
-    if (settings.memory().layout() == EngramSettings.Layout.CLAUDE_CODE) {
+    if (settings.memory().layout() == MemorySettings.Layout.CLAUDE_CODE) {
       return List.of();
     }
     List<Index> found = new ArrayList<>();
@@ -103,7 +105,7 @@ final class SessionStartContext {
 
   private HookState standing(HookState state, InjectedContext out, int room) throws IOException {
     Instant now = clock.instant();
-    EngramSettings.Recall budgets = settings.recall();
+    RecallSettings budgets = settings.recall();
     Set<String> seen = state.surfacedSet();
     List<StoredMemory> standing = memory.list().memories().stream()
         .filter(m -> m.memory().type() == MemoryType.USER || m.memory().type() == MemoryType.FEEDBACK)

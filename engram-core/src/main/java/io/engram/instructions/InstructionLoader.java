@@ -1,7 +1,7 @@
 package io.engram.instructions;
 
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.tokens.TokenCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,12 +27,12 @@ public final class InstructionLoader {
   /** Where Claude Code keeps the managed file on macOS. */
   static final String MACOS_MANAGED_PATH = "/Library/Application Support/ClaudeCode/CLAUDE.md";
 
-  private final EngramSettings.Instructions settings;
+  private final InstructionsSettings settings;
   private final EngramRoots roots;
   private final TokenCounter tokens;
 
   /** A loader for the project directory of {@code roots}, configured by {@code settings}. */
-  public InstructionLoader(EngramSettings.Instructions settings, EngramRoots roots, TokenCounter tokens) {
+  public InstructionLoader(InstructionsSettings settings, EngramRoots roots, TokenCounter tokens) {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.roots = Objects.requireNonNull(roots, "roots");
     this.tokens = Objects.requireNonNull(tokens, "tokens");
@@ -124,7 +124,7 @@ public final class InstructionLoader {
    * so on macOS it becomes Claude Code's macOS location; any other configured value is kept as is.
    */
   static String managedPathFor(String configured, String osName) {
-    boolean isDefault = configured.equals(EngramSettings.Instructions.DEFAULTS.managedPath());
+    boolean isDefault = configured.equals(InstructionsSettings.DEFAULTS.managedPath());
     return isDefault && osName.toLowerCase(java.util.Locale.ROOT).startsWith("mac")
         ? MACOS_MANAGED_PATH : configured;
   }

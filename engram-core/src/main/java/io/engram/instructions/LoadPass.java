@@ -1,7 +1,7 @@
 package io.engram.instructions;
 
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.instructions.FileReading.Failed;
 import io.engram.instructions.FileReading.Read;
 import io.engram.instructions.LoadWarning.Kind;
@@ -26,7 +26,7 @@ import java.util.Set;
  * files are the person's or the organisation's own and import from anywhere.
  */
 final class LoadPass {
-  private final EngramSettings.Instructions settings;
+  private final InstructionsSettings settings;
   private final EngramRoots roots;
   private final TokenCounter tokens;
   private final Set<Path> seen;
@@ -34,7 +34,7 @@ final class LoadPass {
   private final List<InstructionFile> files = new ArrayList<>();
   private final List<LoadWarning> warnings = new ArrayList<>();
 
-  LoadPass(EngramSettings.Instructions settings, EngramRoots roots, TokenCounter tokens, Set<Path> seen) {
+  LoadPass(InstructionsSettings settings, EngramRoots roots, TokenCounter tokens, Set<Path> seen) {
     this.settings = settings;
     this.roots = roots;
     this.tokens = tokens;

@@ -1,6 +1,6 @@
 package io.engram.levels;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextTally;
 import io.engram.fs.SessionLedger;
 import io.engram.fs.SessionStateFile;
@@ -34,7 +34,7 @@ record LevelProgress(TranscriptCheckpoint checkpoint, ContextTally tally) {
    * This progress after the lines of {@code file} it has not read, in pieces of at most {@code maxBytes}; read
    * again from the start when the file is no longer the one read.
    */
-  LevelProgress readOn(Path file, long maxBytes, EngramSettings.Context settings) throws IOException {
+  LevelProgress readOn(Path file, long maxBytes, ContextSettings settings) throws IOException {
     LevelProgress p = checkpoint.holdsIn(file) ? this : START;
     long size = Files.size(file);
     while (true) {

@@ -1,6 +1,6 @@
 package io.engram.memory;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.SymbolicLinks;
@@ -28,7 +28,7 @@ final class DirectoryStore implements MemoryStore {
 
   private final Path dir;
   private final MemoryScope scope;
-  private final EngramSettings.Memory settings;
+  private final MemorySettings settings;
   private final SecretRedactor redactor;
   private final Clock clock;
   private final NameCache names;
@@ -39,17 +39,17 @@ final class DirectoryStore implements MemoryStore {
   private final MemoryChanges changes;
   private final MemoryHistory history;
 
-  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+  DirectoryStore(Path dir, MemoryScope scope, MemorySettings settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener) {
     this(dir, scope, settings, redactor, clock, listener, new MemoryFileCache());
   }
 
-  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+  DirectoryStore(Path dir, MemoryScope scope, MemorySettings settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener, MemoryFileCache parsed) {
     this(dir, scope, settings, redactor, clock, listener, parsed, new MemoryChanges());
   }
 
-  DirectoryStore(Path dir, MemoryScope scope, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock,
+  DirectoryStore(Path dir, MemoryScope scope, MemorySettings settings, SecretRedactor redactor, Clock clock,
       MemoryWriteListener listener, MemoryFileCache parsed, MemoryChanges changes) {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;

@@ -2,7 +2,7 @@ package io.engram.memory;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.AppendOnlyLines;
 import io.engram.fs.SymbolicLinks;
 import io.engram.redact.SecretRedactor;
@@ -46,11 +46,11 @@ public final class MemoryHistory {
 
   private final Path memoryDir;
   private final Path dir;
-  private final EngramSettings.Memory settings;
+  private final MemorySettings settings;
   private final SecretRedactor redactor;
   private final Clock clock;
 
-  private MemoryHistory(Path memoryDir, EngramSettings.Memory settings, SecretRedactor redactor, Clock clock) {
+  private MemoryHistory(Path memoryDir, MemorySettings settings, SecretRedactor redactor, Clock clock) {
     this.memoryDir = memoryDir.toAbsolutePath().normalize();
     this.dir = this.memoryDir.resolve(DIR);
     this.settings = settings;
@@ -59,7 +59,7 @@ public final class MemoryHistory {
   }
 
   /** The history of the store directory {@code memoryDir}, bounded by {@code settings}. */
-  public static MemoryHistory of(Path memoryDir, EngramSettings.Memory settings, SecretRedactor redactor,
+  public static MemoryHistory of(Path memoryDir, MemorySettings settings, SecretRedactor redactor,
       Clock clock) {
     return new MemoryHistory(memoryDir, settings, redactor, clock);
   }

@@ -1,5 +1,6 @@
 package io.engram.memory;
 
+import io.engram.config.MemorySettings;
 import io.engram.fs.HomeLayout;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -124,19 +125,19 @@ public final class MemoryStores {
   }
 
   /** A single store over {@code dir} with no write listener, for tools that work on one directory. */
-  public static MemoryStore directory(Path dir, EngramSettings.Memory settings, Clock clock) {
+  public static MemoryStore directory(Path dir, MemorySettings settings, Clock clock) {
     return directory(dir, settings, clock, MemoryWriteListener.NONE);
   }
 
   /** A single store over {@code dir} telling {@code listener} about every write. */
-  public static MemoryStore directory(Path dir, EngramSettings.Memory settings, Clock clock,
+  public static MemoryStore directory(Path dir, MemorySettings settings, Clock clock,
       MemoryWriteListener listener) {
     return new DirectoryStore(dir, MemoryScope.PROJECT, settings, SecretRedactor.standard(), clock, listener);
   }
 
   /** Where the memory of {@code roots.projectDir()} lives under {@code settings}; reads {@code .git}. */
   public static MemoryLocation locate(EngramRoots roots, EngramSettings settings) throws IOException {
-    EngramSettings.Memory m = settings.memory();
+    MemorySettings m = settings.memory();
     Optional<GitProject> git = GitProject.find(roots.projectDir());
     Path root = git.map(g -> m.isolateWorktrees() ? g.worktreeRoot() : g.mainRoot()).orElse(roots.projectDir());
     HomeLayout home = HomeLayout.of(roots.engramHome());
@@ -146,7 +147,7 @@ public final class MemoryStores {
     // in one team.
     Optional<TeamMirror> team = remote.map(ProjectKeys::claudeSanitize).map(k -> new TeamMirror(k,
         home.project(k).teamMemory()));
-    if (m.layout() == EngramSettings.Layout.CLAUDE_CODE) {
+    if (m.layout() == MemorySettings.Layout.CLAUDE_CODE) {
       String key = ProjectKeys.claudeSanitize(root.toString());
       Path dir = roots.expand(m.claudeHome()).resolve("projects").resolve(key).resolve("memory");
       return new MemoryLocation(key, dir.toAbsolutePath().normalize(), userDir, team);

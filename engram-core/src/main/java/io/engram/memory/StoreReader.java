@@ -1,6 +1,6 @@
 package io.engram.memory;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.SymbolicLinks;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -21,14 +21,14 @@ import java.util.Set;
 final class StoreReader {
   private final Path dir;
   private final MemoryScope scope;
-  private final EngramSettings.Memory settings;
+  private final MemorySettings settings;
   private final Clock clock;
   private final NameCache names;
   private final MemoryFileCache parsed;
   private final IndexFile index;
   private final MemoryChanges changes;
 
-  StoreReader(Path dir, MemoryScope scope, EngramSettings.Memory settings, Clock clock, NameCache names,
+  StoreReader(Path dir, MemoryScope scope, MemorySettings settings, Clock clock, NameCache names,
       MemoryFileCache parsed, IndexFile index, MemoryChanges changes) {
     this.dir = dir;
     this.scope = scope;

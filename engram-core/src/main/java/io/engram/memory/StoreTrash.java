@@ -1,6 +1,6 @@
 package io.engram.memory;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +16,14 @@ import java.util.Optional;
 final class StoreTrash {
   private final Path dir;
   private final MemoryScope scope;
-  private final EngramSettings.Memory settings;
+  private final MemorySettings settings;
   private final Clock clock;
   private final NameCache names;
   private final IndexFile index;
   private final MemoryHistory history;
   private final Trash trash;
 
-  StoreTrash(Path dir, MemoryScope scope, EngramSettings.Memory settings, Clock clock, NameCache names,
+  StoreTrash(Path dir, MemoryScope scope, MemorySettings settings, Clock clock, NameCache names,
       IndexFile index, MemoryHistory history) {
     this.dir = dir;
     this.scope = scope;

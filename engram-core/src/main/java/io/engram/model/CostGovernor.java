@@ -1,7 +1,7 @@
 package io.engram.model;
 
+import io.engram.config.GovernorSettings;
 import io.engram.fs.HomeLayout;
-import io.engram.config.EngramSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
@@ -28,11 +28,11 @@ import java.util.Optional;
 public final class CostGovernor {
   private final Path ledgerFile;
   private final Path lockFile;
-  private final EngramSettings.Governor caps;
+  private final GovernorSettings caps;
   private final Clock clock;
 
   /** A governor over the ledger in {@code engramHome}, with UTC days taken from {@code clock}. */
-  public CostGovernor(Path engramHome, EngramSettings.Governor caps, Clock clock) {
+  public CostGovernor(Path engramHome, GovernorSettings caps, Clock clock) {
     HomeLayout home = HomeLayout.of(engramHome);
     this.ledgerFile = home.usageLedger();
     this.lockFile = home.usageLock();
@@ -41,7 +41,7 @@ public final class CostGovernor {
   }
 
   /** A governor on the system clock. */
-  public CostGovernor(Path engramHome, EngramSettings.Governor caps) {
+  public CostGovernor(Path engramHome, GovernorSettings caps) {
     this(engramHome, caps, Clock.systemUTC());
   }
 

@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.CompactionBoundary;
@@ -18,9 +18,9 @@ import java.util.List;
  * session's model ({@link JtokkitTokenCounter#forModel}).
  */
 final class ContextSize {
-  private final EngramSettings.Context settings;
+  private final ContextSettings settings;
 
-  ContextSize(EngramSettings.Context settings) {
+  ContextSize(ContextSettings settings) {
     this.settings = settings;
   }
 

@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.tokens.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,11 +17,11 @@ import java.util.Objects;
 final class NotesBudget {
   static final String MARKER = "[… %d more lines trimmed to fit the notes budget]";
 
-  private final EngramSettings.Notes settings;
+  private final NotesSettings settings;
   private final TokenCounter tokens;
 
   /** A budget with the caps of {@code settings}, counted by {@code tokens}. */
-  public NotesBudget(EngramSettings.Notes settings, TokenCounter tokens) {
+  public NotesBudget(NotesSettings settings, TokenCounter tokens) {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.tokens = Objects.requireNonNull(tokens, "tokens");
     if (settings.sectionTokenCap() <= 0 || settings.totalTokenCap() <= 0) {

@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.redact.SecretRedactor;
 import io.engram.transcript.ContentBlock;
@@ -84,7 +84,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** This ledger after the main-line messages {@code fresh}, which follow those it has seen, within {@code limits}. */
-  NotesLedger plus(List<TranscriptMessage> fresh, EngramSettings.NotesOffline limits) {
+  NotesLedger plus(List<TranscriptMessage> fresh, NotesSettings.Offline limits) {
     List<TranscriptMessage> messages = fresh.stream().filter(m -> !m.isSidechain()).toList();
     if (messages.isEmpty()) {
       return this;
@@ -93,7 +93,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         files(messages, limits), errors(messages, limits), corrections(messages, limits));
   }
 
-  private String latestRequest(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
+  private String latestRequest(List<TranscriptMessage> messages, NotesSettings.Offline limits) {
     int at = lastRequestIndex(messages);
     if (at < 0) {
       return request;
@@ -103,7 +103,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         + OfflineNotes.clip(TranscriptTurns.humanText(m), limits.requestChars()));
   }
 
-  private String lastReply(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
+  private String lastReply(List<TranscriptMessage> messages, NotesSettings.Offline limits) {
     int request = lastRequestIndex(messages);
     for (int i = messages.size() - 1; i > request; i--) {
       TranscriptMessage m = messages.get(i);
@@ -132,7 +132,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
         .map(t -> redacted("- [" + t.status() + "] " + OfflineNotes.oneLine(t.content()))).toList();
   }
 
-  private List<FileNote> files(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
+  private List<FileNote> files(List<TranscriptMessage> messages, NotesSettings.Offline limits) {
     Map<String, Set<String>> symbols = symbolsByFile(messages);
     Map<String, FileNote> byPath = new LinkedHashMap<>();
     List<FileActivity> touched = FileActivity.of(messages);
@@ -159,7 +159,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     return all.subList(0, Math.min(FILES_KEPT, all.size()));
   }
 
-  private List<ErrorNote> errors(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
+  private List<ErrorNote> errors(List<TranscriptMessage> messages, NotesSettings.Offline limits) {
     Map<String, Integer> lines = new LinkedHashMap<>();
     errors.forEach(e -> lines.put(e.line(), e.times()));
     for (ErrorFix e : ErrorFix.of(messages)) {
@@ -173,7 +173,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
     return all.subList(Math.max(0, all.size() - ERRORS_KEPT), all.size());
   }
 
-  private List<String> corrections(List<TranscriptMessage> messages, EngramSettings.NotesOffline limits) {
+  private List<String> corrections(List<TranscriptMessage> messages, NotesSettings.Offline limits) {
     List<String> all = new ArrayList<>(corrections);
     for (TranscriptMessage m : messages) {
       if (TranscriptTurns.isHumanText(m)) {
@@ -203,7 +203,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** The Files and Functions section. */
-  String filesSection(EngramSettings.NotesOffline limits) {
+  String filesSection(NotesSettings.Offline limits) {
     StringBuilder sb = new StringBuilder();
     for (FileNote f : files.subList(0, Math.min(limits.files(), files.size()))) {
       sb.append("- `").append(f.path()).append("`: ").append(counts(f));
@@ -219,7 +219,7 @@ record NotesLedger(String request, String reply, List<String> todos, List<FileNo
   }
 
   /** The Errors and Corrections section. */
-  String errorsSection(EngramSettings.NotesOffline limits) {
+  String errorsSection(NotesSettings.Offline limits) {
     StringBuilder sb = new StringBuilder();
     for (ErrorNote e : errors.subList(Math.max(0, errors.size() - limits.errors()), errors.size())) {
       sb.append("- ").append(e.line()).append(e.times() > 1 ? " (" + e.times() + " times)" : "").append('\n');

@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextTally;
 import io.engram.transcript.CompactionBoundary;
 import io.engram.transcript.Transcript;
@@ -61,7 +61,7 @@ record NotesProgress(TranscriptCheckpoint checkpoint, int messagesRead, String l
    * what came since message {@code covered} (where the notes stand) is counted and logged as pending.
    */
   NotesProgress after(Transcript window, TranscriptPosition to, Path file, int covered, OfflineNotes engine,
-      EngramSettings.Context settings) throws IOException {
+      ContextSettings settings) throws IOException {
     List<TranscriptMessage> messages = window.messages();
     int n = messages.size();
     int from = Math.min(n, Math.max(0, covered - messagesRead));

@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.model.ChatMessage;
 import io.engram.model.ModelRequest;
 import io.engram.transcript.ContentBlock;
@@ -51,7 +51,7 @@ final class NotesPrompt {
 
   private NotesPrompt() {}
 
-  static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, EngramSettings.Notes settings) {
+  static ModelRequest request(SessionNotes current, List<TranscriptMessage> newMessages, NotesSettings settings) {
     int sectionCap = settings.sectionTokenCap();
     String conversation = render(newMessages, settings);
     String notes = current.equals(SessionNotes.EMPTY) ? "(no notes yet)" : current.render();
@@ -61,7 +61,7 @@ final class NotesPrompt {
             + "\n\nAnswer with the JSON object.")), settings.maxAnswerTokens()).withCacheablePrefix(0);
   }
 
-  private static String line(TranscriptMessage m, ContentBlock b, EngramSettings.Notes settings) {
+  private static String line(TranscriptMessage m, ContentBlock b, NotesSettings settings) {
     if (b instanceof ContentBlock.Text t) {
       return "[" + m.role().name().toLowerCase() + "] " + t.text();
     }
@@ -78,7 +78,7 @@ final class NotesPrompt {
    * {@code messages} as the model reads them, at most {@code settings.promptMessageChars()} of them (the oldest part
    * is cut first), each tool call's input and result cut as the settings say.
    */
-  static String render(List<TranscriptMessage> messages, EngramSettings.Notes settings) {
+  static String render(List<TranscriptMessage> messages, NotesSettings settings) {
     int maxChars = settings.promptMessageChars();
     StringBuilder sb = new StringBuilder();
     for (TranscriptMessage m : messages) {

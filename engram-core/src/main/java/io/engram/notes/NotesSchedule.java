@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -15,10 +15,10 @@ import java.util.OptionalLong;
  * and the pass waits.
  */
 final class NotesSchedule {
-  private final EngramSettings.Notes settings;
+  private final NotesSettings settings;
 
   /** A schedule with the thresholds of {@code settings}. */
-  public NotesSchedule(EngramSettings.Notes settings) {
+  public NotesSchedule(NotesSettings settings) {
     this.settings = Objects.requireNonNull(settings, "settings");
   }
 

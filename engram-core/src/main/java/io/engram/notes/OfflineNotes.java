@@ -1,6 +1,6 @@
 package io.engram.notes;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurn;
 import io.engram.extract.TranscriptTurns;
 import io.engram.redact.SecretRedactor;
@@ -33,10 +33,10 @@ final class OfflineNotes {
       "(?i)error|fail|exception|cannot|can't|not found|undefined|denied|refused|invalid|expected");
 
   private final TranscriptTurns turns;
-  private final EngramSettings.NotesOffline limits;
+  private final NotesSettings.Offline limits;
 
   /** An engine splitting turns with {@code turns}, whose lists and quotes are as long as {@code limits} say. */
-  OfflineNotes(TranscriptTurns turns, EngramSettings.NotesOffline limits) {
+  OfflineNotes(TranscriptTurns turns, NotesSettings.Offline limits) {
     this.turns = turns;
     this.limits = limits;
   }
@@ -118,7 +118,7 @@ final class OfflineNotes {
     return sb.toString();
   }
 
-  static String callLabel(ContentBlock.ToolUse call, EngramSettings.NotesOffline limits) {
+  static String callLabel(ContentBlock.ToolUse call, NotesSettings.Offline limits) {
     for (String field : List.of("file_path", "command", "pattern", "url")) {
       String v = call.inputText(field);
       if (!v.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.engram.notes;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.fs.FileLock;
 import io.engram.memory.MemoryLocation;
@@ -255,7 +256,7 @@ public final class SessionNotesKeeper {
   }
 
   private String waitReason(long tokens, OptionalLong baseline, int toolCalls) {
-    EngramSettings.Notes n = settings.notes();
+    NotesSettings n = settings.notes();
     if (baseline.isEmpty()) {
       return String.format("context holds %,d tokens; notes start at %,d", tokens, n.startTokens());
     }

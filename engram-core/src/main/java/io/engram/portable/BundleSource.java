@@ -1,6 +1,6 @@
 package io.engram.portable;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.HomeLayout;
 import io.engram.memory.InvalidMemoryException;
 import io.engram.memory.MemoryFormat;
@@ -96,7 +96,7 @@ public sealed interface BundleSource {
    */
   static List<BundleEntry> topicFiles(Path dir, Optional<String> project, boolean withVersions, long maxBytes)
       throws IOException {
-    MemoryHistory history = MemoryHistory.of(dir, EngramSettings.Memory.DEFAULTS, SecretRedactor.standard(),
+    MemoryHistory history = MemoryHistory.of(dir, MemorySettings.DEFAULTS, SecretRedactor.standard(),
         Clock.systemUTC());
     List<BundleEntry> out = new ArrayList<>();
     List<Path> files;

@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,7 +40,7 @@ final class FeatureRescoring {
   record Features(double ownText, double timeAnswer, double dated, double substance, double group, double answers,
       double question, double tokens, double replyTokens) {
     /** The candidate's normalised score {@code base} with these features weighed in, before the scaling back. */
-    double weighed(double base, EngramSettings.Rescoring w) {
+    double weighed(double base, RecallSettings.Rescoring w) {
       double sum = base + w.ownText() * ownText + w.timeAnswer() * timeAnswer + w.dated() * dated
           + w.substance() * substance + w.group() * group + w.answers() * answers + w.tokens() * tokens
           + w.replyTokens() * replyTokens;
@@ -66,7 +66,7 @@ final class FeatureRescoring {
 
   /** {@code ranked} rescored by {@code weights} without token matches, best first; unchanged when no weight is set. */
   static List<Candidate> rescore(String query, List<Candidate> ranked, Map<String, RecallDocument> documents,
-      EngramSettings.Rescoring weights) {
+      RecallSettings.Rescoring weights) {
     return rescore(query, ranked, documents, weights, TokenMatches.NONE);
   }
 
@@ -75,7 +75,7 @@ final class FeatureRescoring {
    * candidates that have them; unchanged when no weight is set.
    */
   static List<Candidate> rescore(String query, List<Candidate> ranked, Map<String, RecallDocument> documents,
-      EngramSettings.Rescoring weights, TokenMatches matches) {
+      RecallSettings.Rescoring weights, TokenMatches matches) {
     if (!weights.enabled() || ranked.isEmpty()) {
       return ranked;
     }

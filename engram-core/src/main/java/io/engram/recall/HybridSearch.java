@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,7 +43,7 @@ final class HybridSearch {
   private final BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines;
   private final Map<String, RecallDocument> documents;
   private final BiPredicate<String, Script> otherScript;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
 
   /**
    * Over {@code index}; {@code vectors} gives a text's nearest stored vectors, {@code exactCosines} the cosines,
@@ -52,7 +52,7 @@ final class HybridSearch {
    */
   HybridSearch(SearchIndex index, BiFunction<String, Integer, List<SearchIndex.Hit>> vectors,
       BiFunction<String, List<SearchIndex.Hit>, List<SearchIndex.Hit>> exactCosines,
-      Map<String, RecallDocument> documents, BiPredicate<String, Script> otherScript, EngramSettings.Recall settings) {
+      Map<String, RecallDocument> documents, BiPredicate<String, Script> otherScript, RecallSettings settings) {
     this.index = index;
     this.vectors = vectors;
     this.exactCosines = exactCosines;
@@ -110,7 +110,7 @@ final class HybridSearch {
   private List<Candidate> fused(String text) {
     int n = settings.candidatesPerRetriever();
     List<SearchIndex.Hit> keyword = index.keywordSearch(text, n);
-    boolean rrf = settings.fusion() == EngramSettings.Fusion.RRF;
+    boolean rrf = settings.fusion() == RecallSettings.Fusion.RRF;
     boolean wanted = rrf ? settings.vectorWeight() > 0 : settings.vectorShare() > 0;
     List<SearchIndex.Hit> vector = wanted ? withExactCosines(vectors.apply(text, n), exactCosines.apply(text, keyword))
         : List.of();

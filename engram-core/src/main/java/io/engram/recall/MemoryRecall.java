@@ -1,7 +1,8 @@
 package io.engram.recall;
 
+import io.engram.config.HooksSettings;
+import io.engram.config.RecallSettings;
 import io.engram.fs.HomeLayout;
-import io.engram.config.EngramSettings;
 import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import java.io.IOException;
@@ -83,7 +84,7 @@ public final class MemoryRecall {
 
   private final ProjectMemory memory;
   private final Path home;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   private final Backend backend;
   private final Clock clock;
   private final Executor useRecording;
@@ -98,13 +99,13 @@ public final class MemoryRecall {
   private final LoadedEmbedder model;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
-  public MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock) {
+  public MemoryRecall(ProjectMemory memory, Path home, RecallSettings settings, Backend backend, Clock clock) {
     this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
         Duration.ofMillis(settings.embeddingBudgetMillis()),
-        Duration.ofMillis(EngramSettings.Hooks.DEFAULTS.sessionLockWaitMillis()), Optional.empty());
+        Duration.ofMillis(HooksSettings.DEFAULTS.sessionLockWaitMillis()), Optional.empty());
   }
 
-  private MemoryRecall(ProjectMemory memory, Path home, EngramSettings.Recall settings, Backend backend, Clock clock,
+  private MemoryRecall(ProjectMemory memory, Path home, RecallSettings settings, Backend backend, Clock clock,
       Executor useRecording, Optional<ResidentIndexes> resident, Optional<Executor> pendingVectors,
       Duration embeddingBudget, Duration sessionLockWait, Optional<Executor> queryReading) {
     this.memory = Objects.requireNonNull(memory, "memory");
@@ -199,7 +200,7 @@ public final class MemoryRecall {
     if (maxFiles <= 0) {
       throw new IllegalArgumentException("maxFiles must be positive, was " + maxFiles);
     }
-    EngramSettings.Recall s = settings.withFilesPerTurn(Math.min(maxFiles, settings.filesPerTurn()));
+    RecallSettings s = settings.withFilesPerTurn(Math.min(maxFiles, settings.filesPerTurn()));
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
@@ -326,7 +327,7 @@ public final class MemoryRecall {
   }
 
   private synchronized Outcome run(RecallQuery query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
-      EngramSettings.Recall settings) throws IOException {
+      RecallSettings settings) throws IOException {
     List<String> notes = new ArrayList<>();
     Instant now = clock.instant();
     Optional<String> warming = Optional.empty();
@@ -380,7 +381,7 @@ public final class MemoryRecall {
   }
 
   // The query's texts (the prompt, and the activity when it is searched) begun on the query-reading executor.
-  private List<QueryAhead> readAhead(RecallQuery query, Optional<Embedder> embedder, EngramSettings.Recall settings) {
+  private List<QueryAhead> readAhead(RecallQuery query, Optional<Embedder> embedder, RecallSettings settings) {
     if (queryReading.isEmpty() || embedder.isEmpty()) {
       return List.of();
     }

@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -273,11 +273,11 @@ public final class RecallIndex {
    * fused, the activity, a second pass and the dates the text names), each candidate with its keyword
    * coverage and cosine for the relevance floor; relative dates count back from {@code now}.
    */
-  public List<Candidate> search(RecallQuery query, EngramSettings.Recall settings, Instant now) {
-    EngramSettings.Recall read = embedder.map(e -> settings.readBy(e.reading(query.text()).model())).orElse(settings);
+  public List<Candidate> search(RecallQuery query, RecallSettings settings, Instant now) {
+    RecallSettings read = embedder.map(e -> settings.readBy(e.reading(query.text()).model())).orElse(settings);
     List<Candidate> ranked = new HybridSearch(index, this::vectorHits, this::exactCosines, documents,
         scripts::otherThan, read).run(query, now);
-    EngramSettings.Rescoring weights = settings.rescoring();
+    RecallSettings.Rescoring weights = settings.rescoring();
     List<Candidate> rescored = FeatureRescoring.rescore(query.text(), ranked, documents, weights);
     FeatureRescoring.TokenMatches matches = tokenMatch.map(t -> t.matches(query.text(), rescored, documents, weights))
         .orElse(FeatureRescoring.TokenMatches.NONE);
@@ -287,11 +287,11 @@ public final class RecallIndex {
 
   /**
    * Recall's ranking without vectors over an index another component keeps (the past sessions' turns): the keyword
-   * steps of {@link #search(RecallQuery, EngramSettings.Recall, Instant)} and its last stage, which reads what
+   * steps of {@link #search(RecallQuery, RecallSettings, Instant)} and its last stage, which reads what
    * {@code known} says of each candidate (a candidate it does not name keeps its keyword score).
    */
   public static List<Candidate> keywordRanking(SearchIndex index, Map<String, RecallDocument> known, RecallQuery query,
-      EngramSettings.Recall settings, Instant now) {
+      RecallSettings settings, Instant now) {
     List<Candidate> ranked = new HybridSearch(index, (text, limit) -> List.of(), (text, hits) -> List.of(), known,
         (id, script) -> false, settings).run(query, now);
     return FeatureRescoring.rescore(query.text(), ranked, known, settings.rescoring());
@@ -320,7 +320,7 @@ public final class RecallIndex {
    * reading's scale (a reference prompt is a prompt, so it meets the query on the reading model's own scale); infinite
    * without vectors, for a query the model does not read ({@link #readable}), or with no floor for the model.
    */
-  public double vectorFloor(String query, EngramSettings.Recall settings) {
+  public double vectorFloor(String query, RecallSettings settings) {
     if (embedder.isEmpty() || !readable(query)) {
       return Double.POSITIVE_INFINITY;
     }
@@ -339,7 +339,7 @@ public final class RecallIndex {
    * word is not enough when the model puts the memory further from the prompt than everyday requests); without one,
    * no bound.
    */
-  public double keywordGate(String query, EngramSettings.Recall settings) {
+  public double keywordGate(String query, RecallSettings settings) {
     if (embedder.isEmpty() || !readable(query)) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -359,7 +359,7 @@ public final class RecallIndex {
    * recall.otherScriptMargins} entry, a memory in the other script has the floor of the nearest reference prompt of its
    * own script ({@link RelevanceFloor}).
    */
-  public RelevanceFloor relevanceFloor(String query, EngramSettings.Recall settings) {
+  public RelevanceFloor relevanceFloor(String query, RecallSettings settings) {
     double vectorFloor = vectorFloor(query, settings);
     double keywordGate = keywordGate(query, settings);
     if (embedder.isEmpty() || embedder.get().models().size() < 2 || !readable(query)) {

@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,14 +28,14 @@ import java.util.Set;
  */
 public final class Recaller {
   private final RecallIndex index;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   private final Optional<Reranker> reranker;
   private final Clock clock;
   private final Set<String> surfaced = new LinkedHashSet<>();
   private int sessionBytes;
 
   /** A session's recaller over {@code index}, with budgets and ranking from {@code settings}. */
-  public Recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker, Clock clock) {
+  public Recaller(RecallIndex index, RecallSettings settings, Optional<Reranker> reranker, Clock clock) {
     this(index, settings, reranker, clock, Set.of(), 0);
   }
 
@@ -43,7 +43,7 @@ public final class Recaller {
    * A recaller resuming a session that already sent the ids {@code surfaced} and {@code sessionBytes}
    * bytes (the state a previous process of the same session persisted).
    */
-  public Recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker, Clock clock,
+  public Recaller(RecallIndex index, RecallSettings settings, Optional<Reranker> reranker, Clock clock,
       Set<String> surfaced, int sessionBytes) {
     this.index = Objects.requireNonNull(index, "index");
     this.settings = Objects.requireNonNull(settings, "settings");

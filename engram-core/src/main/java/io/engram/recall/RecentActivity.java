@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.FileActivity;
 import io.engram.transcript.FileOperation;
@@ -31,7 +31,7 @@ public final class RecentActivity {
    * The activity of the last {@code settings.activityMessages()} of {@code messages}, naming at most {@code
    * activityFiles} files and {@code activityErrorChars} of the last error; empty when there is nothing to say.
    */
-  public static Optional<String> of(List<TranscriptMessage> messages, EngramSettings.Recall settings) {
+  public static Optional<String> of(List<TranscriptMessage> messages, RecallSettings settings) {
     int lastMessages = settings.activityMessages();
     List<TranscriptMessage> recent = messages.subList(Math.max(0, messages.size() - lastMessages), messages.size());
     List<String> parts = new ArrayList<>();
@@ -55,7 +55,7 @@ public final class RecentActivity {
    * are read (a session's transcript can be hundreds of megabytes), from the first whole line in them; a session kept
    * as one JSON document is read whole.
    */
-  public static Optional<String> ofTranscriptTail(Path file, EngramSettings.Recall settings) throws IOException {
+  public static Optional<String> ofTranscriptTail(Path file, RecallSettings settings) throws IOException {
     int tailBytes = settings.activityTailBytes();
     if (!Files.isRegularFile(file)) {
       return Optional.empty();

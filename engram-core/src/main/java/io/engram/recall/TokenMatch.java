@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -57,7 +57,7 @@ final class TokenMatch {
    * weights ask for them; none when they do not, or when the model fails (the ranking without them still answers).
    */
   FeatureRescoring.TokenMatches matches(String query, List<Candidate> rescored, Map<String, RecallDocument> documents,
-      EngramSettings.Rescoring weights) {
+      RecallSettings.Rescoring weights) {
     if (weights.tokens() + weights.replyTokens() <= 0 || query.isBlank()) {
       return FeatureRescoring.TokenMatches.NONE;
     }

@@ -3,7 +3,7 @@ package io.engram.review;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.HomeLayout;
@@ -66,7 +66,7 @@ public final class Inbox {
    * The inbox of the project keyed {@code projectKey} in the Engram home {@code engramHome}, keeping as many rejected
    * proposals as {@code settings.rejectedKept()}.
    */
-  public static Inbox of(Path engramHome, String projectKey, EngramSettings.Memory settings, Clock clock) {
+  public static Inbox of(Path engramHome, String projectKey, MemorySettings settings, Clock clock) {
     return new Inbox(HomeLayout.of(engramHome).project(projectKey).inbox(), settings.rejectedKept(), clock);
   }
 

@@ -3,7 +3,7 @@ package io.engram.tokens;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import java.util.Map;
 
 /** Counts tokens with the o200k_base encoding (jtokkit), scaled by a per-model correction factor. */
@@ -30,12 +30,12 @@ public final class JtokkitTokenCounter implements TokenCounter {
    * A counter corrected for {@code model}: the factor of the longest key of
    * {@code modelTokenCorrections} the model name starts with, else {@code tokenCorrection}.
    */
-  public static JtokkitTokenCounter forModel(String model, EngramSettings.Context settings) {
+  public static JtokkitTokenCounter forModel(String model, ContextSettings settings) {
     return new JtokkitTokenCounter(correctionFor(model, settings));
   }
 
   /** The correction factor the settings give {@code model}. */
-  public static double correctionFor(String model, EngramSettings.Context settings) {
+  public static double correctionFor(String model, ContextSettings settings) {
     String best = "";
     double factor = settings.tokenCorrection();
     for (Map.Entry<String, Double> e : settings.modelTokenCorrections().entrySet()) {

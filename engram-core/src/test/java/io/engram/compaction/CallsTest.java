@@ -3,13 +3,13 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.ContentBlock;
 import org.junit.jupiter.api.Test;
 
 class CallsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final int CALL_CHARS = EngramSettings.CompactionOffline.DEFAULTS.callChars();
+  private static final int CALL_CHARS = CompactionSettings.Offline.DEFAULTS.callChars();
 
   private static ContentBlock.ToolUse bash(String command, String description) {
     return new ContentBlock.ToolUse("t1", "Bash",

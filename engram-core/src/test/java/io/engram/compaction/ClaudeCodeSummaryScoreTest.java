@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.testing.TestResources;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
@@ -31,7 +31,7 @@ class ClaudeCodeSummaryScoreTest {
     String dir = "transcripts/claude-code/";
     Before before = readUntilCompaction(dir + session + ".jsonl");
     String summary = lastAssistantText(dir + session + "/subagents/" + agent + ".jsonl");
-    EngramSettings.Compaction settings = EngramSettings.Compaction.DEFAULTS;
+    CompactionSettings settings = CompactionSettings.DEFAULTS;
     KeyInformation key = KeyInformation.extract(before.sources(), settings.maxTechnicalKeywords());
     CompactionScore score = new CompactionScorer(settings, key, before.preTokens(), new JtokkitTokenCounter()).score(summary);
     System.out.printf("%s: total %.1f SC %.1f KP %.1f CC %.1f CR %.1f ratio %.3f pres %s%n  lost %s%n",

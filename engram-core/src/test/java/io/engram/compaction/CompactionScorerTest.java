@@ -3,7 +3,7 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ class CompactionScorerTest {
         8. Current Work: next step is `mvn -q test`
         </summary>
         """;
-    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, 160, WORDS).score(summary);
+    CompactionScore s = new CompactionScorer(CompactionSettings.DEFAULTS, ORIGINAL, 160, WORDS).score(summary);
 
     // Present with content: 1 (a statement), 2 (any item), 3 (a file name), 6 (a user message). 4 says no
     // sentence ("NullPointerException in App.main fixed" has no function words), 8 neither; 5 and 7 are
@@ -68,7 +68,7 @@ class CompactionScorerTest {
 
   @Test
   void overCompressedSummaryGetsHalfTheCompressionScore() {
-    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, KeyInformation.none(), 1000, WORDS)
+    CompactionScore s = new CompactionScorer(CompactionSettings.DEFAULTS, KeyInformation.none(), 1000, WORDS)
         .score("## Current Work\nediting");
     assertThat(s.ratio()).isLessThan(0.15);
     assertThat(s.compression()).isEqualTo(50.0);
@@ -78,7 +78,7 @@ class CompactionScorerTest {
 
   @Test
   void weightsComeFromTheSettings() {
-    EngramSettings.Compaction onlyKeyInfo = EngramSettings.Compaction.DEFAULTS.with("weightSections", 0)
+    CompactionSettings onlyKeyInfo = CompactionSettings.DEFAULTS.with("weightSections", 0)
         .with("weightKeyInfo", 1).with("weightContinuity", 0).with("weightCompression", 0)
         .with("maxTechnicalKeywords", 40).with("summaryMinTokens", 1500);
     CompactionScore s = new CompactionScorer(onlyKeyInfo, ORIGINAL, 10, WORDS).score("nothing here");
@@ -87,7 +87,7 @@ class CompactionScorerTest {
 
   @Test
   void emptyOriginalGivesRatioOne() {
-    CompactionScore s = new CompactionScorer(EngramSettings.Compaction.DEFAULTS, KeyInformation.none(), 0, WORDS)
+    CompactionScore s = new CompactionScorer(CompactionSettings.DEFAULTS, KeyInformation.none(), 0, WORDS)
         .score("text");
     assertThat(s.ratio()).isEqualTo(1.0);
   }
@@ -96,9 +96,9 @@ class CompactionScorerTest {
     String summary = "<summary>\n7. Pending Tasks:\n- None explicitly pending\n</summary>";
     Continuity nothingOpen = new Continuity(List.of(), Map.of("parser", 1.0));
     Continuity oneOpen = new Continuity(List.of("add a test for the parser"), Map.of("parser", 1.0));
-    assertThat(new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, nothingOpen, 160, WORDS)
+    assertThat(new CompactionScorer(CompactionSettings.DEFAULTS, ORIGINAL, nothingOpen, 160, WORDS)
         .score(summary).evidence().missingSections()).doesNotContain(SummarySection.PENDING_TASKS);
-    assertThat(new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, oneOpen, 160, WORDS)
+    assertThat(new CompactionScorer(CompactionSettings.DEFAULTS, ORIGINAL, oneOpen, 160, WORDS)
         .score(summary).evidence().missingSections()).contains(SummarySection.PENDING_TASKS);
   }
 }

@@ -2,6 +2,7 @@ package io.engram.compaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.CompactionSettings;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ class CompactionSettingsTest {
 
   @Test
   void defaultsCarryTheSpecNumbers() {
-    EngramSettings.Compaction c = EngramSettings.Compaction.DEFAULTS;
+    CompactionSettings c = CompactionSettings.DEFAULTS;
     assertThat(c.weightSections() + c.weightKeyInfo() + c.weightContinuity() + c.weightCompression())
         .isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
     assertThat(c.passScore()).isEqualTo(80);

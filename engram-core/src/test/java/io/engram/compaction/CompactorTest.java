@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.CompactionSettings;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextWindow;
 import io.engram.model.CostGovernor;
@@ -256,10 +257,10 @@ class CompactorTest {
 
   @Test
   void offlineReCompactionsKeepMoreDetailEachTime() {
-    EngramSettings.Compaction d = SETTINGS.compaction();
+    CompactionSettings d = SETTINGS.compaction();
     // A pass mark no summary can reach and a retry band that takes every score: the ladder re-compacts.
     // Built whole: a pass mark of 101 is outside the declared range, which with() checks.
-    EngramSettings.Compaction strict = new EngramSettings.Compaction(d.weightSections(), d.weightKeyInfo(),
+    CompactionSettings strict = new CompactionSettings(d.weightSections(), d.weightKeyInfo(),
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
         d.maxRestoredFileTokens(), d.targetReductionMin(), 2, d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),

@@ -8,7 +8,7 @@ import static io.engram.compaction.LadderStep.Action.SUMMARIZER_FAILED;
 import static io.engram.compaction.LadderStep.Action.TRUNCATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -26,8 +26,8 @@ class DegradationLadderTest {
   static final Continuity STATE = new Continuity(List.of("gqc.7", "gqc.8"),
       Map.of("gqc.6", 3.0, "parser", 1.0, "tests", 1.0));
   static final CompactionScorer SCORER =
-      new CompactionScorer(EngramSettings.Compaction.DEFAULTS, ORIGINAL, STATE, 300, CompactionScorerTest.WORDS);
-  static final DegradationLadder LADDER = new DegradationLadder(EngramSettings.Compaction.DEFAULTS);
+      new CompactionScorer(CompactionSettings.DEFAULTS, ORIGINAL, STATE, 300, CompactionScorerTest.WORDS);
+  static final DegradationLadder LADDER = new DegradationLadder(CompactionSettings.DEFAULTS);
 
   static final String BOTH_FILES = "App.java and pom.xml were edited for the parser.";
   static final String ONE_FILE = "App.java was edited for the parser.";

@@ -3,7 +3,7 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -16,14 +16,14 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class FileRecoveryTest {
-  static EngramSettings.Compaction limits(int files, int fileTokens) {
-    EngramSettings.Compaction d = EngramSettings.Compaction.DEFAULTS;
+  static CompactionSettings limits(int files, int fileTokens) {
+    CompactionSettings d = CompactionSettings.DEFAULTS;
     return d.with("maxRestoredFiles", files).with("maxRestoredFileTokens", fileTokens);
   }
 
   @Test
   void prefersTwoSmallFilesOverOneLargeOfHigherScore() {
-    FileRecovery r = new FileRecovery(EngramSettings.Compaction.DEFAULTS);
+    FileRecovery r = new FileRecovery(CompactionSettings.DEFAULTS);
     RecoveryPlan plan = r.choose(List.of(
         new RecoveryCandidate("big.java", 90, 900),
         new RecoveryCandidate("a.java", 60, 500),
@@ -44,7 +44,7 @@ class FileRecoveryTest {
     }
     many.add(new RecoveryCandidate("limit.java", 1, 8_000));
     many.add(new RecoveryCandidate("over.java", 1000, 8_001));
-    RecoveryPlan plan = new FileRecovery(EngramSettings.Compaction.DEFAULTS).choose(many, 100_000);
+    RecoveryPlan plan = new FileRecovery(CompactionSettings.DEFAULTS).choose(many, 100_000);
     assertThat(plan.chosen()).hasSize(19).allMatch(c -> c.score() >= 71);
     assertThat(plan.tooLarge()).extracting(RecoveryCandidate::path).containsExactly("over.java");
     assertThat(plan.tokenGranularity()).isEqualTo(25);
@@ -52,7 +52,7 @@ class FileRecoveryTest {
 
   @Test
   void noBudgetRestoresNothing() {
-    RecoveryPlan plan = new FileRecovery(EngramSettings.Compaction.DEFAULTS)
+    RecoveryPlan plan = new FileRecovery(CompactionSettings.DEFAULTS)
         .choose(List.of(new RecoveryCandidate("a.java", 60, 1)), 0);
     assertThat(plan.chosen()).isEmpty();
     assertThat(plan.tooLarge()).hasSize(1);
@@ -66,7 +66,7 @@ class FileRecoveryTest {
       many.add(new RecoveryCandidate("f" + i, random.nextDouble() * 100, random.nextInt(9_000)));
     }
     long start = System.nanoTime();
-    RecoveryPlan plan = new FileRecovery(EngramSettings.Compaction.DEFAULTS).choose(many, 100_000);
+    RecoveryPlan plan = new FileRecovery(CompactionSettings.DEFAULTS).choose(many, 100_000);
     assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(5_000);
     assertThat(plan.totalTokens()).isLessThanOrEqualTo(100_000);
     assertThat(plan.chosen()).hasSizeLessThanOrEqualTo(19);

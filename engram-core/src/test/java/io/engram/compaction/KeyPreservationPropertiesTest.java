@@ -2,7 +2,7 @@ package io.engram.compaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -21,7 +21,7 @@ class KeyPreservationPropertiesTest {
     // Error texts are read with escaped "\\n" as line breaks, so the original is too.
     String errorText = String.join("\n", errors).replace("\\n", "\n");
     String original = String.join("\n", user) + "\n" + errorText + "\n" + sources.freeText();
-    KeyMatcher matcher = new KeyMatcher(original, EngramSettings.Compaction.DEFAULTS.fuzzyMatchShare());
+    KeyMatcher matcher = new KeyMatcher(original, CompactionSettings.DEFAULTS.fuzzyMatchShare());
     for (KeyKind kind : KeyKind.values()) {
       for (String item : key.of(kind)) {
         assertThat(matcher.preserved(kind, item)).as(kind + " " + item).isTrue();

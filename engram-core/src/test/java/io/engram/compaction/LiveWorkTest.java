@@ -3,7 +3,7 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class LiveWorkTest {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-  private static final EngramSettings.CompactionOffline LIMITS = EngramSettings.CompactionOffline.DEFAULTS;
+  private static final CompactionSettings.Offline LIMITS = CompactionSettings.Offline.DEFAULTS;
 
   private static TranscriptMessage call(String id, String tool, String field, String value) {
     return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,

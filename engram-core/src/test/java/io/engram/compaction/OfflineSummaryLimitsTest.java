@@ -2,7 +2,7 @@ package io.engram.compaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.CompactionSettings;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.transcript.TranscriptMessage;
@@ -18,15 +18,15 @@ class OfflineSummaryLimitsTest {
       .tool("Read", "{\"file_path\":\"/p/Config.java\"}", "class Config {}")
       .assistant("All three read.").build().messages();
 
-  private static SummarySections summary(EngramSettings.CompactionOffline limits) {
-    EngramSettings.Compaction settings = EngramSettings.Compaction.DEFAULTS.with("offline", limits);
+  private static SummarySections summary(CompactionSettings.Offline limits) {
+    CompactionSettings settings = CompactionSettings.DEFAULTS.with("offline", limits);
     return new ExtractiveSummarizer(Conversation.of(SESSION, 0, 25), new JtokkitTokenCounter(), 100_000, 0, settings)
         .sections(ExtractiveSummarizer.Detail.of(0));
   }
 
   @Test
   void theDefaultsNameEveryFileReadAndQuoteTheRequestWhole() {
-    SummarySections s = summary(EngramSettings.CompactionOffline.DEFAULTS);
+    SummarySections s = summary(CompactionSettings.Offline.DEFAULTS);
 
     assertThat(s.get(SummarySection.FILES_AND_CODE)).hasValueSatisfying(t -> assertThat(t)
         .contains("Lexer.java", "Parser.java", "Config.java").doesNotContain("more"));
@@ -36,7 +36,7 @@ class OfflineSummaryLimitsTest {
 
   @Test
   void fewerFilesAndAShorterQuoteWhenTheSettingsSaySo() {
-    SummarySections s = summary(EngramSettings.CompactionOffline.DEFAULTS.with("readOnlyFiles", 1)
+    SummarySections s = summary(CompactionSettings.Offline.DEFAULTS.with("readOnlyFiles", 1)
         .with("firstRequestChars", 40));
 
     assertThat(s.get(SummarySection.FILES_AND_CODE)).hasValueSatisfying(t -> assertThat(t)

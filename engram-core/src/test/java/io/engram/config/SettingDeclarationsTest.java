@@ -23,7 +23,7 @@ class SettingDeclarationsTest {
       @Setting(byDefault = "1_000", min = 0, help = "grouped digits") long big,
       @Setting(byDefault = "0.25", min = 0, max = 1, help = "a share") double share,
       @Setting(byDefault = "plain text", help = "a string as it is") String text,
-      @Setting(byDefault = "CLAUDE_CODE", help = "an enum constant") EngramSettings.Layout layout,
+      @Setting(byDefault = "CLAUDE_CODE", help = "an enum constant") MemorySettings.Layout layout,
       @Setting(byDefault = "['a.md', 'b.md']", help = "a list") List<String> names,
       @Setting(byDefault = "{'m': 0.5}", min = 0, max = 1, help = "a map") java.util.Map<String, Double> perModel) {}
 
@@ -33,7 +33,7 @@ class SettingDeclarationsTest {
     assertThat(k.big()).isEqualTo(1_000L);
     assertThat(k.share()).isEqualTo(0.25);
     assertThat(k.text()).isEqualTo("plain text");
-    assertThat(k.layout()).isEqualTo(EngramSettings.Layout.CLAUDE_CODE);
+    assertThat(k.layout()).isEqualTo(MemorySettings.Layout.CLAUDE_CODE);
     assertThat(k.names()).containsExactly("a.md", "b.md");
     assertThat(k.perModel()).containsEntry("m", 0.5);
   }
@@ -50,23 +50,23 @@ class SettingDeclarationsTest {
 
   @Test
   void withChangesOneValueAndKeepsTheOthers() {
-    EngramSettings.Notes n = EngramSettings.Notes.DEFAULTS.with("sectionTokenCap", 50);
+    NotesSettings n = NotesSettings.DEFAULTS.with("sectionTokenCap", 50);
     assertThat(n.sectionTokenCap()).isEqualTo(50);
-    assertThat(n.with("sectionTokenCap", EngramSettings.Notes.DEFAULTS.sectionTokenCap()))
-        .isEqualTo(EngramSettings.Notes.DEFAULTS);
-    assertThat(EngramSettings.Governor.DEFAULTS.with("dailyTokenCap", 5).dailyTokenCap()).isEqualTo(5L);
+    assertThat(n.with("sectionTokenCap", NotesSettings.DEFAULTS.sectionTokenCap()))
+        .isEqualTo(NotesSettings.DEFAULTS);
+    assertThat(GovernorSettings.DEFAULTS.with("dailyTokenCap", 5).dailyTokenCap()).isEqualTo(5L);
   }
 
   @Test
   void withRefusesAnUnknownNameAValueOfAnotherTypeAndOneOutOfRange() {
-    EngramSettings.Notes n = EngramSettings.Notes.DEFAULTS;
+    NotesSettings n = NotesSettings.DEFAULTS;
     assertThatThrownBy(() -> n.with("sectionCap", 5)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Notes has no setting sectionCap");
+        .hasMessage("NotesSettings has no setting sectionCap");
     assertThatThrownBy(() -> n.with("sectionTokenCap", "5")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("sectionTokenCap takes a whole number, not 5");
     assertThatThrownBy(() -> n.with("sectionTokenCap", 0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("sectionTokenCap must be at least 1, not 0");
-    assertThatThrownBy(() -> EngramSettings.Dream.DEFAULTS.with("meaningSimilarity", java.util.Map.of("m", 1.5)))
+    assertThatThrownBy(() -> DreamSettings.DEFAULTS.with("meaningSimilarity", java.util.Map.of("m", 1.5)))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("meaningSimilarity must be from 0 to 1, not 1.5");
   }
 

@@ -42,7 +42,7 @@ class SettingsLoaderTest {
 
   @Test
   void aModelsVectorShareReplacesTheSharedOneWhenThatModelReadsThePrompt() {
-    EngramSettings.Recall r = SettingsLoader.parse("{\"recall\":{\"vectorShare\":0.3,"
+    RecallSettings r = SettingsLoader.parse("{\"recall\":{\"vectorShare\":0.3,"
         + "\"vectorShares\":{\"model-a\":0.8}}}", "test").recall();
     assertThat(r.readBy("model-a").vectorShare()).isEqualTo(0.8);
     assertThat(r.readBy("model-b").vectorShare()).isEqualTo(0.3);
@@ -170,7 +170,7 @@ class SettingsLoaderTest {
         .isInstanceOf(SettingsException.class)
         .hasMessage("s.json: 'context.turnsLeft.recentTurns' must be from 1 to 64, not 65");
     assertThat(SettingsLoader.parse("{\"context\":{\"turnsLeft\":{\"recentTurns\":64}}}", "s.json").context()
-        .turnsLeft().recentTurns()).isEqualTo(EngramSettings.TurnsLeft.TURNS_KEPT);
+        .turnsLeft().recentTurns()).isEqualTo(ContextSettings.TurnsLeft.TURNS_KEPT);
   }
 
   @Test
@@ -183,10 +183,10 @@ class SettingsLoaderTest {
   void aNegativeRescoringWeightIsAnErrorAndTheOtherWeightsKeepTheirDefaults() {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"substance\":-0.5}}}", "s.json"))
         .hasMessage("s.json: 'recall.rescoring.substance' must be from 0 to 10, not -0.5");
-    EngramSettings.Rescoring r =
+    RecallSettings.Rescoring r =
         SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"ownText\":0}}}", "s.json").recall().rescoring();
     assertThat(r.ownText()).isZero();
-    assertThat(r.substance()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.substance());
+    assertThat(r.substance()).isEqualTo(RecallSettings.Rescoring.DEFAULTS.substance());
     assertThat(r.enabled()).isTrue();
   }
 
@@ -195,7 +195,7 @@ class SettingsLoaderTest {
     assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"question\":1}}}", "s.json"))
         .hasMessage("s.json: 'recall.rescoring.question' must be from 0 to 0.9, not 1");
     assertThat(SettingsLoader.parse("{\"recall\":{\"rescoring\":{\"group\":0,\"answers\":0}}}", "s.json")
-        .recall().rescoring()).isEqualTo(EngramSettings.Rescoring.DEFAULTS.with("group", 0.0).with("answers", 0.0));
+        .recall().rescoring()).isEqualTo(RecallSettings.Rescoring.DEFAULTS.with("group", 0.0).with("answers", 0.0));
   }
 
   @Test
@@ -295,7 +295,7 @@ class SettingsLoaderTest {
   @Test
   void enumLayoutIsReadByName() {
     EngramSettings s = SettingsLoader.parse("{\"memory\":{\"layout\":\"CLAUDE_CODE\"}}", "t");
-    assertThat(s.memory().layout()).isEqualTo(EngramSettings.Layout.CLAUDE_CODE);
+    assertThat(s.memory().layout()).isEqualTo(MemorySettings.Layout.CLAUDE_CODE);
   }
 
   @Property(tries = 500)

@@ -3,7 +3,7 @@ package io.engram.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.TokenCounter;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
@@ -17,7 +17,7 @@ class ContextBudgetTest {
 
   @Test
   void splitsTheWindowFiveTwentyFortyFiveThirty() {
-    ContextBudget b = ContextBudget.of(200_000, EngramSettings.Context.DEFAULTS);
+    ContextBudget b = ContextBudget.of(200_000, ContextSettings.DEFAULTS);
     assertThat(b.systemTokens()).isEqualTo(10_000);
     assertThat(b.summaryTokens()).isEqualTo(40_000);
     assertThat(b.fileTokens()).isEqualTo(90_000);
@@ -26,8 +26,8 @@ class ContextBudgetTest {
 
   @Test
   void sharesAboveOneAreRejected() {
-    EngramSettings.Context bad = new EngramSettings.Context(
-        200_000, Map.of(), 0.6, 0.8, 0.92, 0.5, 0.5, 0.45, 0.3, 1.0, Map.of(), EngramSettings.TurnsLeft.DEFAULTS);
+    ContextSettings bad = new ContextSettings(
+        200_000, Map.of(), 0.6, 0.8, 0.92, 0.5, 0.5, 0.45, 0.3, 1.0, Map.of(), ContextSettings.TurnsLeft.DEFAULTS);
     assertThatThrownBy(() -> ContextBudget.of(1000, bad)).hasMessageContaining("more than 1");
   }
 

@@ -2,7 +2,7 @@ package io.engram.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.testing.GrowingTranscript;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.transcript.TranscriptReader;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ContextReadingTest {
-  private static final EngramSettings.Context S = EngramSettings.Context.DEFAULTS;
+  private static final ContextSettings S = ContextSettings.DEFAULTS;
   @TempDir Path dir;
 
   @Test

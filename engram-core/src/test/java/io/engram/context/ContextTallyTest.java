@@ -2,6 +2,7 @@ package io.engram.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.ContextSettings;
 import io.engram.config.EngramSettings;
 import io.engram.testing.TestResources;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -54,7 +55,7 @@ class ContextTallyTest {
   void aCompactionStartsTheTallyAgainAndOnlyRecentTurnsAreKept(int compactions) throws IOException {
     StringBuilder lines = new StringBuilder();
     for (int c = 0; c < compactions; c++) {
-      for (int i = 0; i < EngramSettings.TurnsLeft.TURNS_KEPT + 10; i++) {
+      for (int i = 0; i < ContextSettings.TurnsLeft.TURNS_KEPT + 10; i++) {
         lines.append("{\"type\":\"user\",\"uuid\":\"u").append(c).append('-').append(i)
             .append("\",\"sessionId\":\"s\",\"message\":{\"role\":\"user\",\"content\":\"step ").append(i).append("\"}}\n");
       }
@@ -67,22 +68,22 @@ class ContextTallyTest {
     ContextTally tally = ContextTally.START.plus(TranscriptReader.read(file), EngramSettings.DEFAULTS.context());
     assertThat(tally.segment()).isEqualTo(compactions);
     assertThat(tally.starts()).hasSize(1);
-    assertThat(tally.messages()).isEqualTo(compactions * (EngramSettings.TurnsLeft.TURNS_KEPT + 10) + 1);
+    assertThat(tally.messages()).isEqualTo(compactions * (ContextSettings.TurnsLeft.TURNS_KEPT + 10) + 1);
     assertThat(tally.tokens()).isPositive();
   }
 
   @org.junit.jupiter.api.Test
   void onlyTheRecentTurnStartsAreKept() throws IOException {
     StringBuilder lines = new StringBuilder();
-    for (int i = 0; i < EngramSettings.TurnsLeft.TURNS_KEPT * 3; i++) {
+    for (int i = 0; i < ContextSettings.TurnsLeft.TURNS_KEPT * 3; i++) {
       lines.append("{\"type\":\"user\",\"uuid\":\"u").append(i)
           .append("\",\"sessionId\":\"s\",\"message\":{\"role\":\"user\",\"content\":\"step ").append(i).append("\"}}\n");
     }
     Path file = dir.resolve("long.jsonl");
     Files.writeString(file, lines);
     ContextTally tally = ContextTally.START.plus(TranscriptReader.read(file), EngramSettings.DEFAULTS.context());
-    assertThat(tally.starts()).hasSize(EngramSettings.TurnsLeft.TURNS_KEPT);
-    assertThat(tally.reading(EngramSettings.DEFAULTS.context()).turnGrowth()).hasSize(EngramSettings.TurnsLeft.TURNS_KEPT);
+    assertThat(tally.starts()).hasSize(ContextSettings.TurnsLeft.TURNS_KEPT);
+    assertThat(tally.reading(EngramSettings.DEFAULTS.context()).turnGrowth()).hasSize(ContextSettings.TurnsLeft.TURNS_KEPT);
   }
 
   private static List<Long> last(List<Long> all, int n) {

@@ -2,7 +2,7 @@ package io.engram.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.testing.TestResources;
 import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class ContextTimelineTest {
-  private static final EngramSettings.Context S = EngramSettings.Context.DEFAULTS;
+  private static final ContextSettings S = ContextSettings.DEFAULTS;
 
   // Levels per request counted independently in Python from the recorded usage of each message.id.
   @Test

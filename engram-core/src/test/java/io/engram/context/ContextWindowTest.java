@@ -3,12 +3,12 @@ package io.engram.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ContextWindowTest {
-  private static final EngramSettings.Context S = EngramSettings.Context.DEFAULTS;
+  private static final ContextSettings S = ContextSettings.DEFAULTS;
 
   @Test
   void levelsChangeStrictlyAboveTheirThresholds() {
@@ -27,9 +27,9 @@ class ContextWindowTest {
   @Test
   void oneMillionVariantsAndPrefixesAreLookedUp() {
     assertThat(ContextWindow.forModel("claude-sonnet-4-5[1m]", S).windowTokens()).isEqualTo(1_000_000);
-    EngramSettings.Context custom = new EngramSettings.Context(
+    ContextSettings custom = new ContextSettings(
         100_000, Map.of("gpt-4o", 128_000, "gpt-4o-mini", 64_000), 0.6, 0.8, 0.92, 0.05, 0.2, 0.45, 0.3,
-        1.0, Map.of(), EngramSettings.TurnsLeft.DEFAULTS);
+        1.0, Map.of(), ContextSettings.TurnsLeft.DEFAULTS);
     assertThat(ContextWindow.forModel("gpt-4o-mini-2024", custom).windowTokens()).isEqualTo(64_000);
     assertThat(ContextWindow.forModel("gpt-4o-2024", custom).windowTokens()).isEqualTo(128_000);
     assertThat(ContextWindow.forModel("llama3", custom).windowTokens()).isEqualTo(100_000);

@@ -2,7 +2,7 @@ package io.engram.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 class LevelActionsTest {
-  private static final EngramSettings.Context S = EngramSettings.Context.DEFAULTS;
+  private static final ContextSettings S = ContextSettings.DEFAULTS;
   private static final ContextWindow WINDOW = new ContextWindow("m", 200_000, S);
   private final LevelActions policy = new LevelActions(S);
 
@@ -62,7 +62,7 @@ class LevelActionsTest {
 
   @Test
   void theTypicalRangesAreSettings() {
-    EngramSettings.Context mine = S.withTurnsLeft(new EngramSettings.TurnsLeft(40, 50, 10, 15, 3, 3));
+    ContextSettings mine = S.withTurnsLeft(new ContextSettings.TurnsLeft(40, 50, 10, 15, 3, 3));
     LevelActions custom = new LevelActions(mine);
     ContextWindow w = new ContextWindow("m", 200_000, mine);
     assertThat(custom.advise(w, 125_000, List.of(1_000L, 1_000L)).headline()).endsWith("about 40-50 turns left");

@@ -2,7 +2,7 @@ package io.engram.dream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ConsolidationLockTest {
-  private static final EngramSettings.Dream DREAM = EngramSettings.Dream.DEFAULTS;
+  private static final DreamSettings DREAM = DreamSettings.DEFAULTS;
   private static final Instant PRIOR = Instant.parse("2026-05-01T08:00:00Z");
 
   @Test

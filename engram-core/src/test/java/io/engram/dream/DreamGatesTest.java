@@ -2,7 +2,7 @@ package io.engram.dream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DreamGatesTest {
-  private static final EngramSettings.Dream DREAM = EngramSettings.Dream.DEFAULTS;
+  private static final DreamSettings DREAM = DreamSettings.DEFAULTS;
   private static final Instant NOW = Instant.parse("2026-05-12T18:00:00Z");
 
   @Test
@@ -64,7 +64,7 @@ class DreamGatesTest {
 
   @Test
   void settingsChangeTheNumbers(@TempDir Path memory) throws Exception {
-    EngramSettings.Dream lenient = EngramSettings.Dream.DEFAULTS.with("minHoursBetween", 1).with("minSessions", 1);
+    DreamSettings lenient = DreamSettings.DEFAULTS.with("minHoursBetween", 1).with("minSessions", 1);
     new DreamStateFile(memory).stampConsolidation(NOW.minusSeconds(7300), NOW.minusSeconds(7200));
     new DreamStateFile(memory).recordSession("only", NOW);
     assertThat(new DreamGates(memory, lenient).check(NOW, false).open()).isTrue();

@@ -3,6 +3,7 @@ package io.engram.dream;
 import static io.engram.dream.DreamFixture.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.DreamSettings;
 import io.engram.config.EngramSettings;
 import io.engram.extract.ExtractionPass;
 import io.engram.memory.Memory;
@@ -269,7 +270,7 @@ class DreamTest {
   @Test
   void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Dream small = d.dream().with("indexMaxLines", 3);
+    DreamSettings small = d.dream().with("indexMaxLines", 3);
     DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
         d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team()));
     for (int i = 1; i <= 4; i++) {

@@ -3,6 +3,7 @@ package io.engram.dream;
 import static io.engram.dream.DreamFixture.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.DreamSettings;
 import io.engram.config.EngramSettings;
 import io.engram.memory.MemoryType;
 import io.engram.model.ModelRouter;
@@ -22,8 +23,8 @@ class DreamTimeBudgetTest {
 
   private static EngramSettings withBudget(int seconds) {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Dream b = d.dream();
-    EngramSettings.Dream dream = b.with("timeBudgetSeconds", seconds);
+    DreamSettings b = d.dream();
+    DreamSettings dream = b.with("timeBudgetSeconds", seconds);
     return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), dream, d.recall(), d.context(),
         d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
   }

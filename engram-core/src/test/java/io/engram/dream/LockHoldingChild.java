@@ -1,6 +1,6 @@
 package io.engram.dream;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.fs.AtomicFiles;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -14,7 +14,7 @@ public final class LockHoldingChild {
 
   public static void main(String[] args) throws Exception {
     Path memory = Path.of(args[0]);
-    var lock = ConsolidationLock.tryAcquire(memory, EngramSettings.Dream.DEFAULTS, Instant.now());
+    var lock = ConsolidationLock.tryAcquire(memory, DreamSettings.DEFAULTS, Instant.now());
     if (lock.isEmpty()) {
       AtomicFiles.writeString(memory.resolve("child-result"), "busy");
       return;

@@ -3,7 +3,7 @@ package io.engram.dream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.recall.Embedder;
 import java.time.Instant;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class NearDuplicatesTest {
   private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
-  private final NearDuplicates detector = NearDuplicates.of(EngramSettings.Dream.DEFAULTS);
+  private final NearDuplicates detector = NearDuplicates.of(DreamSettings.DEFAULTS);
 
   private static MemoryText mem(String id, String text, int day) {
     return new MemoryText(id, text, T0.plusSeconds(86_400L * day));
@@ -169,8 +169,8 @@ class NearDuplicatesTest {
   @Test
   void aModelWithoutAThresholdMergesByWordsOnly() {
     Embedder unknown = new ConceptEmbedder();
-    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(unknown)).meaning()).isEmpty();
-    assertThat(NearDuplicates.meaningThreshold(EngramSettings.Dream.DEFAULTS, "all-MiniLM-L6-v2-q")).contains(0.8);
+    assertThat(NearDuplicates.of(DreamSettings.DEFAULTS, Optional.of(unknown)).meaning()).isEmpty();
+    assertThat(NearDuplicates.meaningThreshold(DreamSettings.DEFAULTS, "all-MiniLM-L6-v2-q")).contains(0.8);
   }
 
   @Test
@@ -193,18 +193,18 @@ class NearDuplicatesTest {
       }
     };
 
-    Optional<MeaningMatch> meaning = NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(pair)).meaning();
+    Optional<MeaningMatch> meaning = NearDuplicates.of(DreamSettings.DEFAULTS, Optional.of(pair)).meaning();
 
     assertThat(meaning).hasValueSatisfying(m -> assertThat(m.threshold()).isEqualTo(0.8));
     MemoryText a = mem("docker.md", "Integration tests use Testcontainers, so Docker must run before them.", 1);
     MemoryText b = mem("containers.md", "Start the Docker daemon first: the integration tests need containers.", 2);
-    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(pair)).find(List.of(a, b))).hasSize(1);
+    assertThat(NearDuplicates.of(DreamSettings.DEFAULTS, Optional.of(pair)).find(List.of(a, b))).hasSize(1);
     Embedder noneKnown = new ConceptEmbedder() {
       @Override
       public List<Embedder> models() {
         return List.of(new ConceptEmbedder(), new ConceptEmbedder());
       }
     };
-    assertThat(NearDuplicates.of(EngramSettings.Dream.DEFAULTS, Optional.of(noneKnown)).meaning()).isEmpty();
+    assertThat(NearDuplicates.of(DreamSettings.DEFAULTS, Optional.of(noneKnown)).meaning()).isEmpty();
   }
 }

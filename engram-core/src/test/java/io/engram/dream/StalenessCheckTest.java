@@ -2,7 +2,7 @@ package io.engram.dream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.DreamSettings;
 import io.engram.dream.PathFinding.Kind;
 import io.engram.dream.PathFinding.Status;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ class StalenessCheckTest {
   }
 
   private List<PathFinding> check(String... refs) throws Exception {
-    return StalenessCheck.of(project, EngramSettings.Dream.DEFAULTS).check(List.of(refs));
+    return StalenessCheck.of(project, DreamSettings.DEFAULTS).check(List.of(refs));
   }
 
   @Test
@@ -81,7 +81,7 @@ class StalenessCheckTest {
     refs.put("auth.md", List.of("AuthService", "src/old/Login.java"));
     refs.put("build.md", List.of("pom.xml"));
     refs.put("empty.md", List.of());
-    Map<String, List<PathFinding>> out = StalenessCheck.of(project, EngramSettings.Dream.DEFAULTS).checkAll(refs);
+    Map<String, List<PathFinding>> out = StalenessCheck.of(project, DreamSettings.DEFAULTS).checkAll(refs);
     assertThat(out.keySet()).containsExactly("auth.md", "build.md", "empty.md");
     assertThat(out.get("auth.md")).extracting(PathFinding::stale).containsExactly(false, true);
     assertThat(out.get("build.md")).extracting(PathFinding::stale).containsExactly(false);

@@ -2,7 +2,7 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,13 +18,13 @@ class LearntCorrectionsTest {
       new CorrectionClassifier(Map.of("__bias", -3.0, "w:overengineering", 6.0));
   private static final CorrectionClassifier FINDS_NOTHING = new CorrectionClassifier(Map.of("__bias", -10.0));
 
-  private static List<MemoryCandidate> extract(CorrectionClassifier model, EngramSettings.Extraction settings,
+  private static List<MemoryCandidate> extract(CorrectionClassifier model, ExtractionSettings settings,
       String text) {
     return new RuleBasedExtractor(settings, model).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
   }
 
   private static List<MemoryCandidate> extract(CorrectionClassifier model, String text) {
-    return extract(model, EngramSettings.Extraction.DEFAULTS, text);
+    return extract(model, ExtractionSettings.DEFAULTS, text);
   }
 
   @Test
@@ -63,7 +63,7 @@ class LearntCorrectionsTest {
     }
     assertThat(extract(LIKES_OVERENGINEERING, turn.toString())).isEmpty();
     assertThat(extract(LIKES_OVERENGINEERING,
-        EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMaxChars", 2_000), turn.toString())).hasSize(1);
+        ExtractionSettings.DEFAULTS.with("learntCorrectionMaxChars", 2_000), turn.toString())).hasSize(1);
   }
 
   @Test
@@ -71,7 +71,7 @@ class LearntCorrectionsTest {
     String correction = "Don't use npm in this repo, use pnpm.";
     assertThat(Fixtures.rulesOnly(correction)).isNotEmpty();
     assertThat(extract(FINDS_NOTHING, correction)).isEmpty();
-    assertThat(extract(FINDS_NOTHING, EngramSettings.Extraction.DEFAULTS.with("learntCorrectionKeep", 0.0),
+    assertThat(extract(FINDS_NOTHING, ExtractionSettings.DEFAULTS.with("learntCorrectionKeep", 0.0),
         correction)).isNotEmpty();
     String reference = "The runbook is at https://wiki.example.com/runbooks/deploy.";
     assertThat(extract(FINDS_NOTHING, reference)).isEqualTo(Fixtures.rulesOnly(reference));
@@ -79,7 +79,7 @@ class LearntCorrectionsTest {
 
   @Test
   void aMinimumOfOneTurnsTheModelOff() {
-    EngramSettings.Extraction off = EngramSettings.Extraction.DEFAULTS.with("learntCorrectionMin", 1.0)
+    ExtractionSettings off = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 1.0)
         .with("learntCorrectionKeep", 0.0);
     assertThat(extract(LIKES_OVERENGINEERING, off, "You are overengineering too early.")).isEmpty();
   }

@@ -3,7 +3,7 @@ package io.engram.extract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,8 +34,8 @@ class RuleBasedExtractorTest {
   void aRulesMemoryIsAsLongAsTheOfflineSettingsSay() {
     TurnText said = new TurnText(TurnRole.USER,
         "Never squash merge commits on the release branches of this repository.", Instant.EPOCH, "s1", false);
-    EngramSettings.Extraction short_ = EngramSettings.Extraction.DEFAULTS.with("offline",
-        EngramSettings.ExtractionOffline.DEFAULTS.with("descriptionChars", 30).with("bodyChars", 40));
+    ExtractionSettings short_ = ExtractionSettings.DEFAULTS.with("offline",
+        ExtractionSettings.Offline.DEFAULTS.with("descriptionChars", 30).with("bodyChars", 40));
 
     assertThat(extractor.extract(List.of(said), List.of())).singleElement()
         .satisfies(c -> assertThat(c.description()).contains("release branches of this repository"));
@@ -106,9 +106,9 @@ class RuleBasedExtractorTest {
     String many =
         "Never use tabs. Never use var. Never log secrets. Never skip tests. Never push to main. "
             + "Never squash. The runbook is at https://grafana.acme.io/d/x.";
-    RuleBasedExtractor capped = new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS.with("maxMemoriesPerTurn", 2));
+    RuleBasedExtractor capped = new RuleBasedExtractor(ExtractionSettings.DEFAULTS.with("maxMemoriesPerTurn", 2));
     assertThat(capped.extract(List.of(TurnText.of(TurnRole.USER, many)), List.of())).hasSize(2);
-    assertThat(new RuleBasedExtractor(EngramSettings.Extraction.DEFAULTS.with("enabled", false))
+    assertThat(new RuleBasedExtractor(ExtractionSettings.DEFAULTS.with("enabled", false))
             .extract(List.of(TurnText.of(TurnRole.USER, many)), List.of()))
         .isEmpty();
   }

@@ -2,13 +2,13 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ExtractionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SessionWorkTest {
-  private static final EngramSettings.ExtractionOffline LIMITS = EngramSettings.ExtractionOffline.DEFAULTS;
+  private static final ExtractionSettings.Offline LIMITS = ExtractionSettings.Offline.DEFAULTS;
   private final List<TurnText> turns = new ArrayList<>();
 
   private SessionWorkTest user(String text) {

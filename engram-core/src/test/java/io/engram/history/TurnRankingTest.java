@@ -4,7 +4,7 @@ import static io.engram.history.TranscriptLines.agent;
 import static io.engram.history.TranscriptLines.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,20 +32,20 @@ class TurnRankingTest {
     return Map.of("s1", asked, "s2", mention);
   }
 
-  private SessionHistory history(EngramSettings.Rescoring rescoring) {
+  private SessionHistory history(RecallSettings.Rescoring rescoring) {
     return new SessionHistory(home.resolve("history"), dir -> SearchIndex.inMemory(),
-        EngramSettings.Recall.DEFAULTS.with("rescoring", rescoring),
+        RecallSettings.DEFAULTS.with("rescoring", rescoring),
         Clock.fixed(Instant.parse("2026-05-10T00:00:00Z"), ZoneOffset.UTC));
   }
 
   @Test
   void theReplyToAMatchingQuestionComesBeforeAPassingMentionElsewhere() throws IOException {
-    SessionHistory ranked = history(EngramSettings.Rescoring.DEFAULTS);
+    SessionHistory ranked = history(RecallSettings.Rescoring.DEFAULTS);
     ranked.sync(transcripts());
 
     List<String> order = ranked.search("how to rotate the signing key", 4).stream()
         .map(h -> h.turn().sessionId() + "/" + h.turn().role()).toList();
-    List<String> keywordsOnly = history(EngramSettings.Rescoring.OFF).search("how to rotate the signing key", 4)
+    List<String> keywordsOnly = history(RecallSettings.Rescoring.OFF).search("how to rotate the signing key", 4)
         .stream().map(h -> h.turn().sessionId() + "/" + h.turn().role()).toList();
 
     assertThat(order.indexOf("s1/assistant")).isLessThan(order.indexOf("s2/user"));
@@ -56,11 +56,11 @@ class TurnRankingTest {
 
   @Test
   void aTurnIsADocumentOfItsSessionFollowingTheTurnBeforeItWithItsNeighboursAsContext() throws IOException {
-    SessionHistory history = history(EngramSettings.Rescoring.DEFAULTS);
+    SessionHistory history = history(RecallSettings.Rescoring.DEFAULTS);
     history.sync(transcripts());
     Map<String, PastTurn> s1 = history.turns("s1");
     List<PastTurn> turns = s1.values().stream().sorted(java.util.Comparator.comparingInt(PastTurn::line)).toList();
-    TurnRanking ranking = new TurnRanking(SearchIndex.inMemory(), s -> s1, EngramSettings.Recall.DEFAULTS);
+    TurnRanking ranking = new TurnRanking(SearchIndex.inMemory(), s -> s1, RecallSettings.DEFAULTS);
 
     var reply = ranking.document(turns.get(1));
     var question = ranking.document(turns.get(0));

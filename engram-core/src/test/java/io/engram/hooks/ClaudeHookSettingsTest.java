@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.HooksSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -16,7 +16,7 @@ class ClaudeHookSettingsTest {
   @TempDir Path dir;
   @TempDir Path locks;
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final EngramSettings.Hooks HOOKS = EngramSettings.Hooks.DEFAULTS;
+  private static final HooksSettings HOOKS = HooksSettings.DEFAULTS;
 
   @Test
   void installKeepsOtherHooksAndSettingsAndIsIdempotent() throws Exception {

@@ -3,7 +3,7 @@ package io.engram.instructions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.instructions.LoadWarning.Kind;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +18,8 @@ class BadInputTest {
   void anOversizedFileIsLoadedInFullAndWarned() {
     Fixture f = new Fixture(tmp);
     f.write("repo/CLAUDE.md", "x".repeat(120));
-    EngramSettings.Instructions d = f.settings();
-    EngramSettings.Instructions small = new EngramSettings.Instructions(d.fileNames(), d.localFileName(),
+    InstructionsSettings d = f.settings();
+    InstructionsSettings small = new InstructionsSettings(d.fileNames(), d.localFileName(),
         d.managedPath(), d.userDir(), true, d.maxImportHops(), 100);
     LoadedInstructions loaded = f.loader("repo", small).load();
     assertThat(loaded.files()).singleElement().satisfies(file -> assertThat(file.chars()).isEqualTo(120));

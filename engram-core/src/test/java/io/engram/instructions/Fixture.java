@@ -1,7 +1,7 @@
 package io.engram.instructions;
 
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.tokens.TokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,14 +61,14 @@ final class Fixture {
     }
   }
 
-  EngramSettings.Instructions settings(boolean stopAtRepoRoot) {
-    EngramSettings.Instructions d = EngramSettings.Instructions.DEFAULTS;
-    return new EngramSettings.Instructions(
+  InstructionsSettings settings(boolean stopAtRepoRoot) {
+    InstructionsSettings d = InstructionsSettings.DEFAULTS;
+    return new InstructionsSettings(
         d.fileNames(), d.localFileName(), etc.resolve("CLAUDE.md").toString(), "~/.claude", stopAtRepoRoot,
         d.maxImportHops(), d.warnChars());
   }
 
-  EngramSettings.Instructions settings() {
+  InstructionsSettings settings() {
     return settings(true);
   }
 
@@ -76,7 +76,7 @@ final class Fixture {
     return loader(projectRelative, settings());
   }
 
-  InstructionLoader loader(String projectRelative, EngramSettings.Instructions settings) {
+  InstructionLoader loader(String projectRelative, InstructionsSettings settings) {
     Path project = mkdirs(root.resolve(projectRelative));
     return new InstructionLoader(settings, new EngramRoots(root.resolve("engram"), home, project), WORDS);
   }

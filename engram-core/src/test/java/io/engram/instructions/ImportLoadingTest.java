@@ -2,7 +2,7 @@ package io.engram.instructions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.instructions.LoadWarning.Kind;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,8 +82,8 @@ class ImportLoadingTest {
     f.write("repo/CLAUDE.md", "@i1.md");
     f.write("repo/i1.md", "@i2.md");
     f.write("repo/i2.md", "two");
-    EngramSettings.Instructions d = f.settings();
-    EngramSettings.Instructions oneHop = new EngramSettings.Instructions(d.fileNames(), d.localFileName(),
+    InstructionsSettings d = f.settings();
+    InstructionsSettings oneHop = new InstructionsSettings(d.fileNames(), d.localFileName(),
         d.managedPath(), d.userDir(), true, 1, d.warnChars());
     LoadedInstructions loaded = f.loader("repo", oneHop).load();
     assertThat(f.paths(loaded)).containsExactly("repo/CLAUDE.md", "repo/i1.md");

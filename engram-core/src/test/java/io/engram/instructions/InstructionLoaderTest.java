@@ -2,7 +2,7 @@ package io.engram.instructions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -89,9 +89,9 @@ class InstructionLoaderTest {
     f.write("repo/GEMINI.md", "g");
     f.write("home/.claude/GEMINI.md", "user g");
     f.write("etc/GEMINI.md", "managed g");
-    EngramSettings.Instructions d = f.settings();
-    EngramSettings.Instructions geminiOnly =
-        new EngramSettings.Instructions(List.of("GEMINI.md"), d.localFileName(), d.managedPath(), d.userDir(),
+    InstructionsSettings d = f.settings();
+    InstructionsSettings geminiOnly =
+        new InstructionsSettings(List.of("GEMINI.md"), d.localFileName(), d.managedPath(), d.userDir(),
             true, d.maxImportHops(), d.warnChars());
 
     assertThat(f.paths(f.loader("repo", geminiOnly).load()))
@@ -170,7 +170,7 @@ class InstructionLoaderTest {
 
   @Test
   void theDefaultManagedPathFollowsThePlatformButAConfiguredOneIsKept() {
-    String linux = EngramSettings.Instructions.DEFAULTS.managedPath();
+    String linux = InstructionsSettings.DEFAULTS.managedPath();
     assertThat(InstructionLoader.managedPathFor(linux, "Linux")).isEqualTo("/etc/claude-code/CLAUDE.md");
     assertThat(InstructionLoader.managedPathFor(linux, "Mac OS X"))
         .isEqualTo("/Library/Application Support/ClaudeCode/CLAUDE.md");

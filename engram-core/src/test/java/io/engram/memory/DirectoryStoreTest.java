@@ -3,7 +3,7 @@ package io.engram.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.redact.SecretKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +24,10 @@ class DirectoryStoreTest {
   private final MutableClock clock = new MutableClock(T0);
 
   private MemoryStore store() {
-    return store(EngramSettings.Memory.DEFAULTS);
+    return store(MemorySettings.DEFAULTS);
   }
 
-  private MemoryStore store(EngramSettings.Memory settings) {
+  private MemoryStore store(MemorySettings settings) {
     return MemoryStores.directory(dir, settings, clock);
   }
 
@@ -219,7 +219,7 @@ class DirectoryStoreTest {
 
   @Test
   void aMemoryOverTheSizeLimitIsRefusedWholeWithAnErrorNamingTheLimit() throws Exception {
-    int limit = EngramSettings.Memory.DEFAULTS.maxMemoryBytes();
+    int limit = MemorySettings.DEFAULTS.maxMemoryBytes();
     assertThat(limit).isEqualTo(64 * 1024);
     String blob = "A".repeat(200 * 1024);
     assertThatThrownBy(() -> store().write(Memory.of("build-log", MemoryType.PROJECT, "a pasted log", blob)))
@@ -277,7 +277,7 @@ class DirectoryStoreTest {
     assertThat(byLines.loadedLines()).isEqualTo(200);
     assertThat(byLines.totalLines()).isEqualTo(250);
     assertThat(byLines.cutNote()).contains("200 of 250 lines", "50 lines left out");
-    IndexText byBytes = store(EngramSettings.Memory.DEFAULTS.with("indexMaxBytes", 1000)).indexText();
+    IndexText byBytes = store(MemorySettings.DEFAULTS.with("indexMaxBytes", 1000)).indexText();
     assertThat(byBytes.loadedBytes()).isLessThanOrEqualTo(1000);
     assertThat(byBytes.text()).endsWith("\n").startsWith("- [m0](m0.md)");
     assertThat(byBytes.truncated()).isTrue();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.memory.DirectoryStoreTest.MutableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ class MemoryHistoryTest {
   @TempDir Path tmp;
   private final MutableClock clock = new MutableClock(T0);
 
-  private ProjectMemory open(EngramSettings.Memory memory) throws Exception {
+  private ProjectMemory open(MemorySettings memory) throws Exception {
     Files.createDirectories(tmp.resolve("project"));
     EngramSettings d = EngramSettings.DEFAULTS;
     EngramSettings settings = new EngramSettings(d.instructions(), memory, d.notes(), d.extraction(), d.dream(),
@@ -30,13 +31,13 @@ class MemoryHistoryTest {
   }
 
   private ProjectMemory open() throws Exception {
-    return open(EngramSettings.Memory.DEFAULTS);
+    return open(MemorySettings.DEFAULTS);
   }
 
-  private static EngramSettings.Memory bounded(int versions, int bytes) {
-    EngramSettings.Memory d = EngramSettings.Memory.DEFAULTS;
+  private static MemorySettings bounded(int versions, int bytes) {
+    MemorySettings d = MemorySettings.DEFAULTS;
     // Built whole: a history of 3,000 bytes is below the declared least, which with() checks.
-    return new EngramSettings.Memory(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
+    return new MemorySettings(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
         d.indexMaxBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(), versions, bytes, d.review(),
         d.rejectedKept());
   }

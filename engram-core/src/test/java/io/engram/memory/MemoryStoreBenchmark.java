@@ -1,6 +1,6 @@
 package io.engram.memory;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.redact.SecretRedactor;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ public final class MemoryStoreBenchmark {
           AtomicFiles.writeString(raw.resolve("MEMORY.md"), index.toString());
         }
       });
-      MemoryStore store = MemoryStores.directory(root.resolve("store"), EngramSettings.Memory.DEFAULTS,
+      MemoryStore store = MemoryStores.directory(root.resolve("store"), MemorySettings.DEFAULTS,
           Clock.systemUTC());
       long storeWrite = time(() -> {
         for (int i = 0; i < n; i++) {

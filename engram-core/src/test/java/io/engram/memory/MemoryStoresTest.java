@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -62,14 +63,14 @@ class MemoryStoresTest {
     Files.writeString(wt.resolve(".git"), "gitdir: " + gitDir + "\n");
     MemoryLocation shared = MemoryStores.locate(roots(wt), EngramSettings.DEFAULTS);
     assertThat(shared).isEqualTo(MemoryStores.locate(roots(main), EngramSettings.DEFAULTS));
-    EngramSettings isolated = withMemory(EngramSettings.Memory.DEFAULTS.with("isolateWorktrees", true));
+    EngramSettings isolated = withMemory(MemorySettings.DEFAULTS.with("isolateWorktrees", true));
     assertThat(MemoryStores.locate(roots(wt), isolated).projectKey()).endsWith("-feature");
   }
 
   @Test
   void claudeCodeLayoutUsesClaudeCodesSanitizedPath() throws Exception {
     Path project = Files.createDirectories(tmp.resolve("work/my_app.v2"));
-    EngramSettings cc = withMemory(EngramSettings.Memory.DEFAULTS.with("layout", EngramSettings.Layout.CLAUDE_CODE));
+    EngramSettings cc = withMemory(MemorySettings.DEFAULTS.with("layout", MemorySettings.Layout.CLAUDE_CODE));
     MemoryLocation l = MemoryStores.locate(roots(project), cc);
     String expected = project.toString().replaceAll("[^A-Za-z0-9]", "-");
     assertThat(l.projectDir()).isEqualTo(tmp.resolve("user/.claude/projects").resolve(expected).resolve("memory"));
@@ -108,7 +109,7 @@ class MemoryStoresTest {
     return new EngramRoots(tmp.resolve("home"), tmp.resolve("user"), project);
   }
 
-  private static EngramSettings withMemory(EngramSettings.Memory m) {
+  private static EngramSettings withMemory(MemorySettings m) {
     EngramSettings d = EngramSettings.DEFAULTS;
     return new EngramSettings(d.instructions(), m, d.notes(), d.extraction(), d.dream(), d.recall(), d.context(),
         d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());

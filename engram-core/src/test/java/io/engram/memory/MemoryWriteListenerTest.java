@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,18 +40,18 @@ class MemoryWriteListenerTest {
 
   @Test
   void aListenerThatFailsFailsTheCallButTheMemoryIsAlreadyStored() throws Exception {
-    MemoryStore store = MemoryStores.directory(root, EngramSettings.Memory.DEFAULTS, CLOCK, (dir, saved, at) -> {
+    MemoryStore store = MemoryStores.directory(root, MemorySettings.DEFAULTS, CLOCK, (dir, saved, at) -> {
       throw new IOException("listener broke");
     });
     assertThatThrownBy(() -> store.write(Memory.builder("a", MemoryType.PROJECT).body("one\n").build()))
         .hasMessage("listener broke");
-    assertThat(MemoryStores.directory(root, EngramSettings.Memory.DEFAULTS, CLOCK).read("a")).isPresent();
+    assertThat(MemoryStores.directory(root, MemorySettings.DEFAULTS, CLOCK).read("a")).isPresent();
   }
 
   @Test
   void readsAndForgetsAreNotTold() throws Exception {
     List<String> heard = new ArrayList<>();
-    MemoryStore store = MemoryStores.directory(root, EngramSettings.Memory.DEFAULTS, CLOCK,
+    MemoryStore store = MemoryStores.directory(root, MemorySettings.DEFAULTS, CLOCK,
         (dir, saved, at) -> heard.add(saved.stored().name()));
     store.write(Memory.builder("a", MemoryType.PROJECT).body("one\n").build());
     store.read("a");

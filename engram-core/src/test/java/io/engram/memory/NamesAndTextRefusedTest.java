@@ -3,7 +3,7 @@ package io.engram.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +15,7 @@ class NamesAndTextRefusedTest {
   @TempDir Path dir;
 
   private MemoryStore store() {
-    return MemoryStores.directory(dir, EngramSettings.Memory.DEFAULTS, java.time.Clock.systemUTC());
+    return MemoryStores.directory(dir, MemorySettings.DEFAULTS, java.time.Clock.systemUTC());
   }
 
   @Test

@@ -1,6 +1,6 @@
 package io.engram.memory;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -14,9 +14,9 @@ public final class StoreWriterMain {
   static final int CHURN_LINES = 4000;
 
   /** The default settings with room for the churned memory (about 280 KB), so that a torn write has time to happen. */
-  static final EngramSettings.Memory LARGE_MEMORIES = withLimit(EngramSettings.Memory.DEFAULTS, 1 << 20);
+  static final MemorySettings LARGE_MEMORIES = withLimit(MemorySettings.DEFAULTS, 1 << 20);
 
-  static EngramSettings.Memory withLimit(EngramSettings.Memory d, int maxMemoryBytes) {
+  static MemorySettings withLimit(MemorySettings d, int maxMemoryBytes) {
     return d.with("maxMemoryBytes", maxMemoryBytes);
   }
 

@@ -3,7 +3,7 @@ package io.engram.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ class SymbolicLinksInStoreTest {
   @TempDir Path outside;
 
   private MemoryStore store() {
-    return MemoryStores.directory(dir, EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+    return MemoryStores.directory(dir, MemorySettings.DEFAULTS, Clock.systemUTC());
   }
 
   private static final String SECRET_FILE = "---\nname: leaked\ndescription: outside\ntype: project\n---\nouter text\n";
@@ -79,7 +79,7 @@ class SymbolicLinksInStoreTest {
   @Test
   void aMemoryDirectoryThatIsItselfALinkStillWorks() throws Exception {
     Path linkedDir = Files.createSymbolicLink(outside.resolve("memory-link"), dir);
-    MemoryStore viaLink = MemoryStores.directory(linkedDir, EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+    MemoryStore viaLink = MemoryStores.directory(linkedDir, MemorySettings.DEFAULTS, Clock.systemUTC());
     viaLink.write(Memory.of("a", MemoryType.PROJECT, "d", "b\n"));
     assertThat(store().read("a")).isPresent();
   }

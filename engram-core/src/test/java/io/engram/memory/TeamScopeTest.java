@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,7 +23,7 @@ class TeamScopeTest {
   @Test
   void theTeamKeyComesFromTheRemoteWhateverTheLayout() throws Exception {
     Path project = repo(tmp.resolve("checkout"), "git@github.com:Acme/App.git");
-    EngramSettings claude = withLayout(EngramSettings.Layout.CLAUDE_CODE);
+    EngramSettings claude = withLayout(MemorySettings.Layout.CLAUDE_CODE);
     TeamMirror mirror = MemoryStores.locate(roots(project), claude).team().orElseThrow();
     assertThat(mirror.projectKey()).isEqualTo("github-com-acme-app");
     assertThat(mirror.directory()).isEqualTo(tmp.resolve("home/projects/github-com-acme-app/team/memory"));
@@ -97,9 +98,9 @@ class TeamScopeTest {
     return new EngramRoots(tmp.resolve("home"), tmp.resolve("user"), project);
   }
 
-  private static EngramSettings withLayout(EngramSettings.Layout layout) {
+  private static EngramSettings withLayout(MemorySettings.Layout layout) {
     EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings.Memory m = d.memory();
+    MemorySettings m = d.memory();
     return new EngramSettings(d.instructions(), m.with("layout", layout), d.notes(),
         d.extraction(), d.dream(), d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(),
         d.team());

@@ -1,10 +1,10 @@
 package io.engram.model;
 
+import io.engram.config.GovernorSettings;
 import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CostGovernorTest {
   @TempDir Path home;
 
-  private final EngramSettings.Governor caps = new EngramSettings.Governor(1_000, 1_500, 31);
+  private final GovernorSettings caps = new GovernorSettings(1_000, 1_500, 31);
   private final Clock day1 = Clock.fixed(Instant.parse("2026-05-11T23:59:00Z"), ZoneOffset.UTC);
   private final Clock day2 = Clock.fixed(Instant.parse("2026-05-12T00:01:00Z"), ZoneOffset.UTC);
 

@@ -2,7 +2,7 @@ package io.engram.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.GovernorSettings;
 import io.engram.testing.ScriptedModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +15,7 @@ class MeteredModelTest {
   @Test
   void everyRequestLeavesWithoutItsSecretsWhateverTheEngineBuilt() {
     ScriptedModel model = new ScriptedModel().answers("ok");
-    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, new EngramSettings.Governor(1_000_000, 1_000_000, 31)),
+    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, new GovernorSettings(1_000_000, 1_000_000, 31)),
         "s1");
     String token = "ghp_" + "Ab1Cd2Ef3Gh4".repeat(3);
     router.run(Purpose.EXTRACTION, true, m -> m.complete(new ModelRequest(

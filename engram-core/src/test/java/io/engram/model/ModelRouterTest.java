@@ -3,7 +3,7 @@ package io.engram.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.GovernorSettings;
 import io.engram.testing.ScriptedModel;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,7 +13,7 @@ class ModelRouterTest {
   @TempDir Path home;
 
   private CostGovernor governor(long sessionCap) {
-    return new CostGovernor(home, new EngramSettings.Governor(sessionCap, 1_000_000, 31));
+    return new CostGovernor(home, new GovernorSettings(sessionCap, 1_000_000, 31));
   }
 
   private static String ask(LanguageModel model) {

@@ -2,7 +2,7 @@ package io.engram.notes;
 
 import static io.engram.testing.AdversarialText.shape;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.testing.AdversarialText;
 import io.engram.testing.TranscriptBuilder;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LinearTimeScansTest {
   @Test
   void offlineNotesScanInLinearTime() {
-    OfflineNotes notes = new OfflineNotes(TranscriptTurns.watching(List.of()), EngramSettings.NotesOffline.DEFAULTS);
+    OfflineNotes notes = new OfflineNotes(TranscriptTurns.watching(List.of()), NotesSettings.Offline.DEFAULTS);
     AdversarialText.eachScansInTime(text -> {
       // The text shared out between the four places the notes read: a quadratic scan of a quarter still takes
       // far longer than the budget, and grows sixteenfold when the text does fourfold.

@@ -2,7 +2,7 @@ package io.engram.notes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCounter;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ class NotesBudgetTest {
 
   @Test
   void notesWithinTheCapsAreUnchanged() {
-    NotesBudget b = new NotesBudget(EngramSettings.Notes.DEFAULTS, new JtokkitTokenCounter());
+    NotesBudget b = new NotesBudget(NotesSettings.DEFAULTS, new JtokkitTokenCounter());
     SessionNotes n = new SessionNotes("short", "a.java", "none", List.of("did a thing"));
     assertThat(b.fit(n)).isSameAs(n);
   }
@@ -92,7 +92,7 @@ class NotesBudgetTest {
 
   @Test
   void defaultCapsHoldWithTheRealTokenizer() {
-    NotesBudget b = new NotesBudget(EngramSettings.Notes.DEFAULTS, new JtokkitTokenCounter());
+    NotesBudget b = new NotesBudget(NotesSettings.DEFAULTS, new JtokkitTokenCounter());
     List<String> entries = new ArrayList<>();
     for (int i = 0; i < 2_000; i++) {
       entries.add("Step " + i + ": edited src/main/java/io/engram/Thing" + i + ".java and ran the tests");
@@ -126,7 +126,7 @@ class NotesBudgetTest {
   }
 
   /** The default notes settings with these caps. */
-  private static EngramSettings.Notes caps(int section, int total) {
-    return EngramSettings.Notes.DEFAULTS.with("sectionTokenCap", section).with("totalTokenCap", total);
+  private static NotesSettings caps(int section, int total) {
+    return NotesSettings.DEFAULTS.with("sectionTokenCap", section).with("totalTokenCap", total);
   }
 }

@@ -3,12 +3,12 @@ package io.engram.notes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class NotesScheduleTest {
-  private final NotesSchedule schedule = new NotesSchedule(EngramSettings.Notes.DEFAULTS);
+  private final NotesSchedule schedule = new NotesSchedule(NotesSettings.DEFAULTS);
 
   @Test
   void startsOnlyOnceTheContextHoldsTenThousandTokens() {
@@ -31,7 +31,7 @@ class NotesScheduleTest {
 
   @Test
   void thresholdsComeFromSettings() {
-    NotesSchedule s = new NotesSchedule(EngramSettings.Notes.DEFAULTS.with("startTokens", 100)
+    NotesSchedule s = new NotesSchedule(NotesSettings.DEFAULTS.with("startTokens", 100)
         .with("updateGrowthTokens", 50).with("updateToolCalls", 1));
     assertThat(s.decide(100, OptionalLong.empty(), 0)).isEqualTo(NotesAction.START);
     assertThat(s.decide(150, OptionalLong.of(100), 1)).isEqualTo(NotesAction.UPDATE);

@@ -2,7 +2,7 @@ package io.engram.notes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.testing.TranscriptBuilder;
 import io.engram.transcript.Transcript;
@@ -17,14 +17,14 @@ class OfflineNotesLimitsTest {
       .tool("Read", "{\"file_path\":\"/p/Parser.java\"}", "class Parser {}")
       .assistant("Both read.").build();
 
-  private static SessionNotes notes(EngramSettings.NotesOffline limits) {
+  private static SessionNotes notes(NotesSettings.Offline limits) {
     return new OfflineNotes(TranscriptTurns.watching(List.of()), limits)
         .update(SessionNotes.EMPTY, SESSION, 0, SESSION.messages().size());
   }
 
   @Test
   void theDefaultsListEveryFileAndQuoteTheRequestWhole() {
-    SessionNotes notes = notes(EngramSettings.NotesOffline.DEFAULTS);
+    SessionNotes notes = notes(NotesSettings.Offline.DEFAULTS);
 
     assertThat(notes.filesAndFunctions()).contains("Lexer.java", "Parser.java").doesNotContain("not listed");
     assertThat(notes.currentState()).contains("and every map and every map");
@@ -32,7 +32,7 @@ class OfflineNotesLimitsTest {
 
   @Test
   void fewerFilesAndAShorterQuoteWhenTheSettingsSaySo() {
-    SessionNotes notes = notes(EngramSettings.NotesOffline.DEFAULTS.with("files", 1).with("requestChars", 40));
+    SessionNotes notes = notes(NotesSettings.Offline.DEFAULTS.with("files", 1).with("requestChars", 40));
 
     assertThat(notes.filesAndFunctions()).contains("Parser.java").doesNotContain("Lexer.java")
         .contains("(1 older files not listed)");

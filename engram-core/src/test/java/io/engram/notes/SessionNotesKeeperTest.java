@@ -3,6 +3,7 @@ package io.engram.notes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.NotesSettings;
 import io.engram.extract.TranscriptTurns;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelRouter;
@@ -234,7 +235,7 @@ class SessionNotesKeeperTest {
 
     SessionNotes n = offline().update(b.build(), false).notes();
 
-    NotesBudget budget = new NotesBudget(EngramSettings.Notes.DEFAULTS, new JtokkitTokenCounter());
+    NotesBudget budget = new NotesBudget(NotesSettings.DEFAULTS, new JtokkitTokenCounter());
     assertThat(budget.tokens(n, NotesSection.WORKLOG)).isLessThanOrEqualTo(2_000);
     assertThat(budget.tokens(n)).isLessThanOrEqualTo(12_000);
     assertThat(n.worklog()).hasSizeLessThan(400);
@@ -290,7 +291,7 @@ class SessionNotesKeeperTest {
     assertThat(u.written()).isTrue();
     assertThat(u.notes().filesAndFunctions()).isNotBlank();
     assertThat(u.notes().worklog()).isNotEmpty();
-    assertThat(new NotesBudget(EngramSettings.Notes.DEFAULTS, new JtokkitTokenCounter()).tokens(u.notes()))
+    assertThat(new NotesBudget(NotesSettings.DEFAULTS, new JtokkitTokenCounter()).tokens(u.notes()))
         .isLessThanOrEqualTo(12_000);
     assertThat(offline().update(t, false).action()).isEqualTo(NotesAction.WAIT);
   }

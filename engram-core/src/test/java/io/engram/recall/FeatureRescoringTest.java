@@ -2,7 +2,7 @@ package io.engram.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class FeatureRescoringTest {
   private static final Instant NOW = Instant.parse("2023-05-20T10:00:00Z");
-  private static final EngramSettings.Rescoring ON = EngramSettings.Rescoring.DEFAULTS;
+  private static final RecallSettings.Rescoring ON = RecallSettings.Rescoring.DEFAULTS;
 
   private static RecallDocument turn(String id, String speaker, String words, String context) {
     return RecallDocument.of(id, speaker, "", words + "\n" + words, NOW).withContext(context);
@@ -111,7 +111,7 @@ class FeatureRescoringTest {
     List<Candidate> out = FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other), ON);
 
     assertThat(out).extracting(Candidate::id).startsWith("D14:23");
-    EngramSettings.Rescoring noAnswers = ON.with("answers", 0.0);
+    RecallSettings.Rescoring noAnswers = ON.with("answers", 0.0);
     assertThat(FeatureRescoring.rescore("What is Max good at catching?", ranked, byId(asked, reply, other),
         noAnswers.with("question", 0.0))).extracting(Candidate::id).startsWith("D14:22");
   }
@@ -149,7 +149,7 @@ class FeatureRescoringTest {
     List<Candidate> ranked = List.of(found("r", 1.0), found("t", 0.9));
 
     assertThat(FeatureRescoring.rescore("adoption interview", ranked, byId(reply, told),
-        EngramSettings.Rescoring.OFF)).isSameAs(ranked);
+        RecallSettings.Rescoring.OFF)).isSameAs(ranked);
   }
 
   @Test
@@ -219,7 +219,7 @@ class FeatureRescoringTest {
     index.sync(List.of(turn("D1:1", "Caroline", "I signed up for the pottery class on saturday mornings", ""),
         turn("D1:2", "Mel", "Cool", "Caroline: I signed up for the pottery class on saturday mornings")));
 
-    List<Candidate> on = index.search(RecallQuery.of("pottery class"), EngramSettings.Recall.DEFAULTS, NOW);
+    List<Candidate> on = index.search(RecallQuery.of("pottery class"), RecallSettings.DEFAULTS, NOW);
 
     assertThat(on).extracting(Candidate::id).containsExactly("D1:1", "D1:2");
     assertThat(index.documents().get("D1:2").ownText()).doesNotContain("pottery");

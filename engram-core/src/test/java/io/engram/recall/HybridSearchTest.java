@@ -4,16 +4,16 @@ import static io.engram.recall.RecallFixtures.NOW;
 import static io.engram.recall.RecallFixtures.doc;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class HybridSearchTest {
-  private static final EngramSettings.Recall DEFAULTS = EngramSettings.Recall.DEFAULTS;
+  private static final RecallSettings DEFAULTS = RecallSettings.DEFAULTS;
 
-  private static List<Candidate> search(List<RecallDocument> docs, RecallQuery query, EngramSettings.Recall s) {
+  private static List<Candidate> search(List<RecallDocument> docs, RecallQuery query, RecallSettings s) {
     return RecallFixtures.index(docs).search(query, s, NOW);
   }
 

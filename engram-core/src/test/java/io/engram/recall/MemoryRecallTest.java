@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.HooksSettings;
+import io.engram.config.RecallSettings;
 import io.engram.fs.FileLock;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryFormat;
@@ -49,14 +51,14 @@ class MemoryRecallTest {
         "Deploys are watched on the grafana dashboard at grafana.example.com/d/deploys.\n"));
   }
 
-  private MemoryRecall recall(EngramSettings.Recall settings) {
+  private MemoryRecall recall(RecallSettings settings) {
     MemoryRecall.Backend backend =
         new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.empty(), Optional.empty());
     return new MemoryRecall(store, home, settings, backend, RECALL_CLOCK);
   }
 
   private MemoryRecall recall() {
-    return recall(EngramSettings.Recall.DEFAULTS);
+    return recall(RecallSettings.DEFAULTS);
   }
 
   private static java.util.List<String> names(MemoryRecall.Outcome o) {
@@ -102,7 +104,7 @@ class MemoryRecallTest {
       }
       return model;
     }), Optional.empty());
-    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK);
+    MemoryRecall recall = new MemoryRecall(store, home, RecallSettings.DEFAULTS, backend, RECALL_CLOCK);
 
     MemoryRecall.Outcome warming = recall.recall("redis integration tests", Optional.of("s1"));
 
@@ -157,7 +159,7 @@ class MemoryRecallTest {
         new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
-      MemoryRecall inline = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK);
+      MemoryRecall inline = new MemoryRecall(store, home, RecallSettings.DEFAULTS, backend, RECALL_CLOCK);
       MemoryRecall ahead = inline.readingQueriesOn(pool);
       for (RecallQuery query : List.of(RecallQuery.of("redis integration tests"), RecallQuery.of("kitten"),
           new RecallQuery("which package manager", Optional.of("editing package.json and the pnpm lockfile")))) {
@@ -199,7 +201,7 @@ class MemoryRecallTest {
   private MemoryRecall oneBatchASync(RecallIndexTest.CountingEmbedder model, java.util.Queue<Runnable> tasks) {
     MemoryRecall.Backend backend =
         new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
-    return new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+    return new MemoryRecall(store, home, RecallSettings.DEFAULTS, backend, RECALL_CLOCK)
         .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO);
   }
 
@@ -327,7 +329,7 @@ class MemoryRecallTest {
     java.util.ArrayDeque<Runnable> tasks = new java.util.ArrayDeque<>();
     MemoryRecall.Backend backend =
         new MemoryRecall.Backend(Optional.of(FileBackedIndex::open), Optional.of(() -> model), Optional.empty());
-    MemoryRecall recall = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS, backend, RECALL_CLOCK)
+    MemoryRecall recall = new MemoryRecall(store, home, RecallSettings.DEFAULTS, backend, RECALL_CLOCK)
         .embeddingPendingOn(tasks::add).withEmbeddingBudget(java.time.Duration.ZERO)
         .keepingIndexesIn(new ResidentIndexes());
     recall.recall("zebra crossing", Optional.empty());
@@ -387,8 +389,8 @@ class MemoryRecallTest {
 
     // A session budget smaller than two memories stops the second call, across instances.
     int one = first.result().memories().get(0).bytes();
-    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
-    EngramSettings.Recall tight = RecallFixtures.settings(d.filesPerTurn(), d.bytesPerFile(), d.bytesPerTurn(), one + 10);
+    RecallSettings d = RecallSettings.DEFAULTS;
+    RecallSettings tight = RecallFixtures.settings(d.filesPerTurn(), d.bytesPerFile(), d.bytesPerTurn(), one + 10);
     MemoryRecall.Outcome a = recall(tight).recall("redis", Optional.of("tight"));
     assertThat(names(a)).containsExactly("tests-need-redis");
     MemoryRecall.Outcome b = recall(tight).recall("pnpm grafana", Optional.of("tight"));
@@ -458,7 +460,7 @@ class MemoryRecallTest {
 
       // The project's Engram gives its recall the wait of hooks.sessionLockWaitMillis.
       EngramSettings settings = EngramSettings.DEFAULTS.with("hooks",
-          EngramSettings.Hooks.DEFAULTS.with("sessionLockWaitMillis", 100));
+          HooksSettings.DEFAULTS.with("sessionLockWaitMillis", 100));
       io.engram.Engram engram = io.engram.Engram.builder(roots).settings(settings).memory(store).build();
       assertThatThrownBy(() -> engram.recall().recall("redis", Optional.of("busy")))
           .isInstanceOf(IOException.class).hasMessageContaining("another recall of this session holds")
@@ -495,8 +497,8 @@ class MemoryRecallTest {
     assertThat(m.entries()).extracting(Manifest.Entry::name).containsExactlyInAnyOrder("tests-need-redis",
         "deploy-dashboard");
     assertThat(m.render()).contains("- [project] tests-need-redis: Integration tests need a local Redis");
-    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
-    EngramSettings.Recall one = d.with("manifestMaxFiles", 1);
+    RecallSettings d = RecallSettings.DEFAULTS;
+    RecallSettings one = d.with("manifestMaxFiles", 1);
     assertThat(recall(one).manifest().omitted()).isEqualTo(1);
   }
 

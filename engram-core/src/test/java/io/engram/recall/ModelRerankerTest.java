@@ -2,7 +2,8 @@ package io.engram.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.GovernorSettings;
+import io.engram.config.RecallSettings;
 import io.engram.model.CostGovernor;
 import io.engram.model.ModelException;
 import io.engram.model.ModelRouter;
@@ -22,8 +23,8 @@ class ModelRerankerTest {
       RecallFixtures.doc("deploy.md", "deploy tests run on staging"));
 
   private RecallResult recallWith(ScriptedModel model) {
-    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.Governor.DEFAULTS), "s1");
-    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), EngramSettings.Recall.DEFAULTS,
+    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, GovernorSettings.DEFAULTS), "s1");
+    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), RecallSettings.DEFAULTS,
         Optional.of(new ModelReranker(router, 2)));
     return recaller.recall("tests");
   }
@@ -80,8 +81,8 @@ class ModelRerankerTest {
   @Test
   void theModelSeesTheManifestWithTypeAndAgeAndMayPickFromIt() {
     ScriptedModel model = new ScriptedModel().answers("[\"pnpm.md\"]");
-    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, EngramSettings.Governor.DEFAULTS), "s1");
-    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), EngramSettings.Recall.DEFAULTS,
+    ModelRouter router = ModelRouter.of(model, new CostGovernor(home, GovernorSettings.DEFAULTS), "s1");
+    Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(docs), RecallSettings.DEFAULTS,
         Optional.of(new ModelReranker(router, 2, RecallFixtures.CLOCK)));
 
     RecallResult r = recaller.recall("redis");

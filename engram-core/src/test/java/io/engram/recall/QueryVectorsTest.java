@@ -92,8 +92,8 @@ class QueryVectorsTest {
         RecallDocument.of("b", "kafka", "", "the tests need kafka", now)));
     model.runs.clear();
 
-    index.vectorFloor("redis tests", io.engram.config.EngramSettings.Recall.DEFAULTS);
-    index.search(RecallQuery.of("redis tests"), io.engram.config.EngramSettings.Recall.DEFAULTS, now);
+    index.vectorFloor("redis tests", io.engram.config.RecallSettings.DEFAULTS);
+    index.search(RecallQuery.of("redis tests"), io.engram.config.RecallSettings.DEFAULTS, now);
 
     assertThat(model.runs).filteredOn(r -> r.contains("redis tests")).containsExactly("read redis tests");
   }

@@ -1,6 +1,6 @@
 package io.engram.recall;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,24 +29,24 @@ final class RecallFixtures {
     return index;
   }
 
-  static Recaller recaller(RecallIndex index, EngramSettings.Recall settings, Optional<Reranker> reranker) {
+  static Recaller recaller(RecallIndex index, RecallSettings settings, Optional<Reranker> reranker) {
     return new Recaller(index, settings, reranker, CLOCK);
   }
 
-  static EngramSettings.Recall settings(int files, int perFile, int perTurn, int perSession) {
-    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+  static RecallSettings settings(int files, int perFile, int perTurn, int perSession) {
+    RecallSettings d = RecallSettings.DEFAULTS;
     return d.with("filesPerTurn", files).with("bytesPerFile", perFile).with("bytesPerTurn", perTurn)
         .with("bytesPerSession", perSession);
   }
 
   /** The default settings with a vector floor of {@code floor} for {@code model} alone. */
-  static EngramSettings.Recall withVectorFloor(String model, double floor) {
+  static RecallSettings withVectorFloor(String model, double floor) {
     return withVectorFloor(model, floor, java.util.Map.of());
   }
 
   /** The same, with the anchor margins {@code margins}. */
-  static EngramSettings.Recall withVectorFloor(String model, double floor, java.util.Map<String, Double> margins) {
-    EngramSettings.Recall d = EngramSettings.Recall.DEFAULTS;
+  static RecallSettings withVectorFloor(String model, double floor, java.util.Map<String, Double> margins) {
+    RecallSettings d = RecallSettings.DEFAULTS;
     return d.with("vectorFloors", java.util.Map.of(model, floor)).with("anchorMargins", margins);
   }
 }

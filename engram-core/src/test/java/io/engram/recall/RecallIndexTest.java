@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +88,7 @@ class RecallIndexTest {
     TokenEmbedder model = new TokenEmbedder();
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
     index.sync(session());
-    EngramSettings.Recall one = EngramSettings.Recall.DEFAULTS.with("rescoring", new EngramSettings.Rescoring(
+    RecallSettings one = RecallSettings.DEFAULTS.with("rescoring", new RecallSettings.Rescoring(
         0.15, 0.25, 0.2, 0.6, 0.5, 0.4, 0.15, 0.4, 0.1, 40, 1));
 
     index.search(RecallQuery.of("cat dragon novel"), one, java.time.Instant.now());
@@ -104,11 +105,11 @@ class RecallIndexTest {
     failing.failTokens = true;
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(failing));
     index.sync(session());
-    EngramSettings.Recall noTokens = EngramSettings.Recall.DEFAULTS.with("rescoring",
-        EngramSettings.Rescoring.DEFAULTS.with("tokens", 0.0).with("replyTokens", 0.0));
+    RecallSettings noTokens = RecallSettings.DEFAULTS.with("rescoring",
+        RecallSettings.Rescoring.DEFAULTS.with("tokens", 0.0).with("replyTokens", 0.0));
     java.time.Instant now = java.time.Instant.now();
 
-    assertThat(index.search(RecallQuery.of("cat dragon novel"), EngramSettings.Recall.DEFAULTS, now))
+    assertThat(index.search(RecallQuery.of("cat dragon novel"), RecallSettings.DEFAULTS, now))
         .isEqualTo(index.search(RecallQuery.of("cat dragon novel"), noTokens, now));
   }
 
@@ -118,9 +119,9 @@ class RecallIndexTest {
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
     index.sync(session());
 
-    index.search(RecallQuery.of("cat dragon"), EngramSettings.Recall.DEFAULTS, java.time.Instant.now());
+    index.search(RecallQuery.of("cat dragon"), RecallSettings.DEFAULTS, java.time.Instant.now());
     int first = model.read.size();
-    index.search(RecallQuery.of("dragon novel"), EngramSettings.Recall.DEFAULTS, java.time.Instant.now());
+    index.search(RecallQuery.of("dragon novel"), RecallSettings.DEFAULTS, java.time.Instant.now());
 
     assertThat(first).isPositive();
     assertThat(model.read).hasSize(first).doesNotHaveDuplicates();
@@ -262,7 +263,7 @@ class RecallIndexTest {
     RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(readsNoKorean));
     index.sync(List.of(RecallFixtures.doc("pets", "a kitten sleeps"), RecallFixtures.doc("work", "배포 체크리스트")));
     model.embedded.clear();
-    EngramSettings.Recall settings = EngramSettings.DEFAULTS.recall();
+    RecallSettings settings = EngramSettings.DEFAULTS.recall();
 
     List<Candidate> korean = index.search("고양이 cat 배포", 10, 60);
 
@@ -340,9 +341,9 @@ class RecallIndexTest {
         RecallFixtures.doc("r1", "redis holds the session cache"),
         RecallFixtures.doc("r2", "redis runs in docker for tests"),
         RecallFixtures.doc("r3", "redis eviction policy")));
-    EngramSettings.Recall without = EngramSettings.Recall.DEFAULTS.with("contextShare", 0.0)
+    RecallSettings without = RecallSettings.DEFAULTS.with("contextShare", 0.0)
         .with("secondPassShare", 0.0).with("dateBoost", 0.0).with("coverageWeight", 0)
-        .with("rescoring", EngramSettings.Rescoring.OFF);
+        .with("rescoring", RecallSettings.Rescoring.OFF);
 
     List<Candidate> plain = index.search(RecallQuery.of("flaky redis"), without, RecallFixtures.NOW);
     List<Candidate> covered =
@@ -371,7 +372,7 @@ class RecallIndexTest {
     List<RecallDocument> docs = fillers(RecallIndex.BATCH);
     docs.add(RecallFixtures.doc("sitter", "The puppy sitter comes on Tuesdays."));
     assertThat(index.sync(docs).unembedded()).isEqualTo(1);
-    EngramSettings.Recall settings = RecallFixtures.withVectorFloor(model.name(), 0.5);
+    RecallSettings settings = RecallFixtures.withVectorFloor(model.name(), 0.5);
 
     // One word of five: under the keyword floor; the meaning (a dog) is the query's.
     RecallResult result = RecallFixtures.recaller(index, settings, Optional.empty())

@@ -4,7 +4,7 @@ import static io.engram.recall.RecallFixtures.NOW;
 import static io.engram.recall.RecallFixtures.doc;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class RecallerTest {
-  private static final EngramSettings.Recall DEFAULTS = EngramSettings.Recall.DEFAULTS;
+  private static final RecallSettings DEFAULTS = RecallSettings.DEFAULTS;
 
   private static List<RecallDocument> redisDocs(int n, int bodyBytes) {
     List<RecallDocument> docs = new ArrayList<>();
@@ -54,7 +54,7 @@ class RecallerTest {
 
   @Test
   void aTurnSendsAtMostTwentyKilobytes() {
-    EngramSettings.Recall s = RecallFixtures.settings(10, 4096, 20 * 1024, 60 * 1024);
+    RecallSettings s = RecallFixtures.settings(10, 4096, 20 * 1024, 60 * 1024);
     Recaller recaller = RecallFixtures.recaller(RecallFixtures.index(redisDocs(8, 5000)), s, Optional.empty());
 
     RecallResult r = recaller.recall("redis");

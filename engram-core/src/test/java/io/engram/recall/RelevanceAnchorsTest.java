@@ -2,7 +2,7 @@ package io.engram.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,8 +43,8 @@ class RelevanceAnchorsTest {
 
   @Test
   void aPromptAsNearToTheReferencePromptsAsToTheMemoryGetsNothingByMeaning() {
-    EngramSettings.Recall anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
-    EngramSettings.Recall absolute = RecallFixtures.withVectorFloor("topic", 0.5);
+    RecallSettings anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
+    RecallSettings absolute = RecallFixtures.withVectorFloor("topic", 0.5);
     RecallIndex index = index();
     String prompt = "please fix the failing test";
 
@@ -108,7 +108,7 @@ class RelevanceAnchorsTest {
 
   @Test
   void aKeywordMatchMustComeWithinTheGateOfTheNearestReferencePrompt() {
-    EngramSettings.Recall anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
+    RecallSettings anchored = RecallFixtures.withVectorFloor("topic", 0.5, Map.of("topic", 0.05));
     RecallIndex index = index();
     double gate = index.keywordGate("please fix the failing test", anchored);
 
@@ -133,8 +133,8 @@ class RelevanceAnchorsTest {
   void withoutVectorsThereIsNoVectorFloor() {
     RecallIndex keywords = new RecallIndex(new InMemorySearchIndex(), Optional.empty());
     assertThat(keywords.anchorCosine("fix the test")).isEmpty();
-    assertThat(keywords.vectorFloor("fix the test", EngramSettings.Recall.DEFAULTS)).isInfinite();
-    assertThat(keywords.keywordGate("fix the test", EngramSettings.Recall.DEFAULTS)).isEqualTo(Double.NEGATIVE_INFINITY);
+    assertThat(keywords.vectorFloor("fix the test", RecallSettings.DEFAULTS)).isInfinite();
+    assertThat(keywords.keywordGate("fix the test", RecallSettings.DEFAULTS)).isEqualTo(Double.NEGATIVE_INFINITY);
   }
 
   @Test

@@ -68,9 +68,9 @@ class RelevanceFloorTest {
     index.sync(List.of(RecallFixtures.doc("dog-park", "The dog park opens at seven."),
         RecallFixtures.doc("tax-office", "税务局周一休息。")));
     String question = "狗公园几点开门？";
-    io.engram.config.EngramSettings.Recall anchored = io.engram.config.EngramSettings.Recall.DEFAULTS
+    io.engram.config.RecallSettings anchored = io.engram.config.RecallSettings.DEFAULTS
         .with("anchorMargins", Map.of(model.name(), 0.05));
-    io.engram.config.EngramSettings.Recall acrossScripts = anchored
+    io.engram.config.RecallSettings acrossScripts = anchored
         .with("otherScriptMargins", Map.of(model.name(), 0.1));
     List<Candidate> found = index.search(RecallQuery.of(question), acrossScripts, java.time.Instant.EPOCH);
     Candidate answer = found.stream().filter(c -> c.id().equals("dog-park")).findFirst().orElseThrow();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.MemorySettings;
 import io.engram.config.SettingsLoader;
 import io.engram.extract.ExtractionOutcome;
 import io.engram.extract.ExtractionPass;
@@ -44,7 +45,7 @@ class InboxTest {
     home = tmp.resolve("home");
     Path project = Files.createDirectories(tmp.resolve("project"));
     store = MemoryStores.open(new EngramRoots(home, tmp.resolve("user"), project), EngramSettings.DEFAULTS, clock);
-    inbox = Inbox.of(home, store.location().projectKey(), EngramSettings.Memory.DEFAULTS, clock);
+    inbox = Inbox.of(home, store.location().projectKey(), MemorySettings.DEFAULTS, clock);
   }
 
   private ExtractionReport proposingPass() throws IOException {
@@ -132,7 +133,7 @@ class InboxTest {
 
   @Test
   void theInboxKeepsAsManyRejectedProposalsAsTheSettingSays() throws Exception {
-    inbox = Inbox.of(home, store.location().projectKey(), EngramSettings.Memory.DEFAULTS.with("rejectedKept", 1),
+    inbox = Inbox.of(home, store.location().projectKey(), MemorySettings.DEFAULTS.with("rejectedKept", 1),
         clock);
 
     inbox.reject(propose("test-offline", "Run tests offline.\n").id());

@@ -26,7 +26,7 @@ class CompositionRootTest {
   /** A surface that reads session notes and the inbox through stores of its own. */
   static final class WiresItsOwnNotes {
     Object notes(Path home) {
-      return List.of(new NotesStore(home), Inbox.of(home, "key", io.engram.config.EngramSettings.Memory.DEFAULTS, Clock.systemUTC()));
+      return List.of(new NotesStore(home), Inbox.of(home, "key", io.engram.config.MemorySettings.DEFAULTS, Clock.systemUTC()));
     }
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.testing.TestResources;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptReader;
@@ -58,7 +58,7 @@ class TokenCalibrationTest {
     for (String name : REAL) {
       all.addAll(TokenCalibration.samples(read(name), new JtokkitTokenCounter()));
     }
-    EngramSettings.Context settings = EngramSettings.Context.DEFAULTS;
+    ContextSettings settings = ContextSettings.DEFAULTS;
     TokenCalibration.Fit pooled = TokenCalibration.fit(all);
     assertThat(pooled.factor()).isCloseTo(settings.tokenCorrection(), within(0.01));
     for (Map.Entry<String, Double> e : settings.modelTokenCorrections().entrySet()) {
@@ -72,7 +72,7 @@ class TokenCalibrationTest {
 
   @Test
   void countersPickTheCorrectionOfTheirModel() {
-    EngramSettings.Context s = EngramSettings.Context.DEFAULTS;
+    ContextSettings s = ContextSettings.DEFAULTS;
     assertThat(JtokkitTokenCounter.correctionFor("claude-haiku-4-5-20251001", s)).isEqualTo(1.64);
     assertThat(JtokkitTokenCounter.correctionFor("claude-opus-4-6", s)).isEqualTo(1.23);
     assertThat(JtokkitTokenCounter.correctionFor("gpt-4o", s)).isEqualTo(s.tokenCorrection());

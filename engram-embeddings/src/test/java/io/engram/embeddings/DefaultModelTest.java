@@ -2,7 +2,7 @@ package io.engram.embeddings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.recall.Vectors;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +22,7 @@ class DefaultModelTest {
 
   @Test
   void theDefaultModelIsOnTheClasspathWithNothingToFetch() {
-    assertThat(EngramSettings.Recall.DEFAULTS.embeddingModel()).isEqualTo("auto");
+    assertThat(RecallSettings.DEFAULTS.embeddingModel()).isEqualTo("auto");
     assertThat(ModelResources.classpath().has(BertModel.ALL_MINILM_L6_V2_Q)).isTrue();
   }
 

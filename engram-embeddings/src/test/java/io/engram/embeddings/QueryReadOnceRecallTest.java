@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
@@ -98,9 +99,9 @@ class QueryReadOnceRecallTest {
     }
     Embedder model = OnnxBertEmbedder.shared(BertModel.ALL_MINILM_L6_V2_Q);
     Clock recallClock = Clock.fixed(T0.plusSeconds(3600), ZoneOffset.UTC);
-    MemoryRecall readOnce = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS,
+    MemoryRecall readOnce = new MemoryRecall(store, home, RecallSettings.DEFAULTS,
         new MemoryRecall.Backend(Optional.empty(), Optional.of(() -> model), Optional.empty()), recallClock);
-    MemoryRecall twoRuns = new MemoryRecall(store, home, EngramSettings.Recall.DEFAULTS,
+    MemoryRecall twoRuns = new MemoryRecall(store, home, RecallSettings.DEFAULTS,
         new MemoryRecall.Backend(Optional.empty(), Optional.of(() -> new TwoRuns(model)), Optional.empty()),
         recallClock);
 

@@ -1,6 +1,6 @@
 package io.engram.http;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Comparator;
@@ -22,7 +22,7 @@ import org.eclipse.jetty.server.internal.HttpConnection;
  * arriving for longer than {@code requestReadMillis}, or whose body has, counted from when its answer began.
  */
 final class ConnectionGuard implements Connection.Listener {
-  private final EngramSettings.Http limits;
+  private final HttpSettings limits;
   private final Consumer<String> log;
   private final Map<Connection, Tracked> open = new ConcurrentHashMap<>();
 
@@ -42,7 +42,7 @@ final class ConnectionGuard implements Connection.Listener {
     }
   }
 
-  ConnectionGuard(EngramSettings.Http limits, Consumer<String> log) {
+  ConnectionGuard(HttpSettings limits, Consumer<String> log) {
     this.limits = limits;
     this.log = log;
   }

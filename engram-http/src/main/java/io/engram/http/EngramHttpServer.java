@@ -1,6 +1,6 @@
 package io.engram.http;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,7 +28,7 @@ import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * Engram's one embedded HTTP server: Jetty's core on one address, each route a Jetty {@link Handler} with a
- * body limit of its own, and the bounds of {@link EngramSettings.Http} against clients that misbehave. Built
+ * body limit of its own, and the bounds of {@link HttpSettings} against clients that misbehave. Built
  * with {@link #builder()}; {@link #close()} stops it.
  */
 public final class EngramHttpServer implements AutoCloseable {
@@ -88,7 +88,7 @@ public final class EngramHttpServer implements AutoCloseable {
     private InetAddress host = InetAddress.getLoopbackAddress();
     private final Set<Integer> ports = new LinkedHashSet<>();
     private int port;
-    private EngramSettings.Http limits = EngramSettings.Http.DEFAULTS;
+    private HttpSettings limits = HttpSettings.DEFAULTS;
     private final PathMappingsHandler routes = new PathMappingsHandler();
     private Consumer<String> log = line -> { };
     private String name = "engram-http";
@@ -114,7 +114,7 @@ public final class EngramHttpServer implements AutoCloseable {
     }
 
     /** The bounds against misbehaving clients. */
-    public Builder limits(EngramSettings.Http bounds) {
+    public Builder limits(HttpSettings bounds) {
       this.limits = bounds;
       return this;
     }

@@ -18,7 +18,7 @@
  *
  * <h2>Bounds</h2>
  *
- * <p>{@link io.engram.http.EngramHttpServer#builder()} takes {@link io.engram.config.EngramSettings.Http}: a
+ * <p>{@link io.engram.http.EngramHttpServer#builder()} takes {@link io.engram.config.HttpSettings}: a
  * connection without a byte for {@code idleMillis} is closed (Jetty's idle timeout, which also bounds a client
  * that does not take its answer); a head over {@code maxHeaderBytes} gets 431; every route has a body limit
  * (413 at once when {@code Content-Length} is over it, and when a chunked body grows past it: nothing is read

@@ -2,7 +2,7 @@ package io.engram.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
 import io.engram.testing.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
@@ -232,8 +232,8 @@ class EngramHttpServerBoundsTest {
   }
 
   private void start(int perClient) throws Exception {
-    EngramSettings.Http d = EngramSettings.Http.DEFAULTS;
-    EngramSettings.Http limits = new EngramSettings.Http(READ_BOUND_MILLIS, 2 * READ_BOUND_MILLIS, d.maxConnections(),
+    HttpSettings d = HttpSettings.DEFAULTS;
+    HttpSettings limits = new HttpSettings(READ_BOUND_MILLIS, 2 * READ_BOUND_MILLIS, d.maxConnections(),
         perClient, d.maxHeaderBytes(), d.maxBodyBytes(), d.maxThreads());
     server = EngramHttpServer.builder().bind(new InetSocketAddress("127.0.0.1", 0)).limits(limits)
         .route("/echo", MAX_BODY, new Echo()).start();

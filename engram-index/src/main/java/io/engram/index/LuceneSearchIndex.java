@@ -1,6 +1,6 @@
 package io.engram.index;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.recall.FunctionWords;
 import io.engram.recall.SearchIndex;
 import java.io.IOException;
@@ -59,13 +59,13 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     /** The vector search the recall settings describe. */
-    public static VectorSearch of(EngramSettings.Recall settings) {
+    public static VectorSearch of(RecallSettings settings) {
       return new VectorSearch(settings.exactVectorLimit(), settings.hnswMaxConnections(), settings.hnswBeamWidth(),
           settings.hnswCandidates());
     }
 
     /** As the default settings say. */
-    public static final VectorSearch DEFAULTS = of(EngramSettings.Recall.DEFAULTS);
+    public static final VectorSearch DEFAULTS = of(RecallSettings.DEFAULTS);
   }
 
   private final VectorSearch vectorSearch;

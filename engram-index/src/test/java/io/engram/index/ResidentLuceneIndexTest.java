@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChanges;
@@ -50,7 +51,7 @@ class ResidentLuceneIndexTest {
   }
 
   private MemoryRecall recall(ProjectMemory memory) {
-    return new MemoryRecall(memory, home, EngramSettings.Recall.DEFAULTS,
+    return new MemoryRecall(memory, home, RecallSettings.DEFAULTS,
         new MemoryRecall.Backend(Optional.of(LuceneSearchIndex::onDisk), Optional.empty(), Optional.empty()),
         Clock.systemUTC());
   }
@@ -157,7 +158,7 @@ class ResidentLuceneIndexTest {
 
   /** Recall over {@code memory} whose on-disk index counts, in {@code asked}, the calls that ask its directory. */
   private MemoryRecall countingAsks(ProjectMemory memory, AtomicInteger asked) {
-    return new MemoryRecall(memory, home, EngramSettings.Recall.DEFAULTS, new MemoryRecall.Backend(
+    return new MemoryRecall(memory, home, RecallSettings.DEFAULTS, new MemoryRecall.Backend(
         Optional.of(dir -> new AskCounting(LuceneSearchIndex.onDisk(dir), asked)), Optional.empty(), Optional.empty()),
         Clock.systemUTC());
   }

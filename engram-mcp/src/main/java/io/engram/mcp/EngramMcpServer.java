@@ -1,7 +1,8 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
+import io.engram.config.McpSettings;
 import io.engram.http.EngramHttpServer;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.CallControl;
@@ -68,10 +69,10 @@ public final class EngramMcpServer {
    * @param mcp the MCP bounds (pages, how often to look for changes made by other processes)
    */
   public record HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins,
-      EngramSettings.Http limits, EngramSettings.Mcp mcp) {
+      HttpSettings limits, McpSettings mcp) {
     /** Options with the default MCP bounds. */
-    public HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins, EngramSettings.Http limits) {
-      this(bind, token, origins, limits, EngramSettings.Mcp.DEFAULTS);
+    public HttpOptions(InetSocketAddress bind, BearerToken token, OriginPolicy origins, HttpSettings limits) {
+      this(bind, token, origins, limits, McpSettings.DEFAULTS);
     }
   }
 
@@ -81,7 +82,7 @@ public final class EngramMcpServer {
    */
   public static void serveStdio(Engram engram, InputStream in, OutputStream out, String version)
       throws IOException, InterruptedException {
-    serveStdio(() -> engram, in, out, version, EngramSettings.Mcp.DEFAULTS, EngramMcpServer::toStderr);
+    serveStdio(() -> engram, in, out, version, McpSettings.DEFAULTS, EngramMcpServer::toStderr);
   }
 
   /**
@@ -90,7 +91,7 @@ public final class EngramMcpServer {
    * is answered without waiting for the store, the tokenizer or the SDK to load.
    */
   public static void serveStdio(Supplier<Engram> engram, InputStream in, OutputStream out, String version,
-      EngramSettings.Mcp limits, Consumer<String> log) throws IOException, InterruptedException {
+      McpSettings limits, Consumer<String> log) throws IOException, InterruptedException {
     AtomicReference<McpStatelessSyncServer> built = new AtomicReference<>();
     McpProtocol protocol = new McpProtocol(identity(version), () -> {
       Built b = build(engram.get(), version, limits);
@@ -140,8 +141,8 @@ public final class EngramMcpServer {
    */
   public static Http serveHttp(Engram engram, InetSocketAddress bind, String token, String version)
       throws IOException {
-    return serveHttp(engram, new HttpOptions(bind, BearerToken.of(token, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
-        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Http.DEFAULTS), version, EngramMcpServer::toStderr);
+    return serveHttp(engram, new HttpOptions(bind, BearerToken.of(token, McpSettings.DEFAULTS.minTokenBits()),
+        OriginPolicy.loopbackAnd(List.of()), HttpSettings.DEFAULTS), version, EngramMcpServer::toStderr);
   }
 
   /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
@@ -177,7 +178,7 @@ public final class EngramMcpServer {
       this.handler = new McpHttpHandler(header -> {
         Path project = projectOf(header.apply(PROJECT_HEADER));
         return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
-          Built b = build(engram.apply(p), version, EngramSettings.Mcp.DEFAULTS);
+          Built b = build(engram.apply(p), version, McpSettings.DEFAULTS);
           servers.add(b.server());
           return b.sdk();
         }, log));
@@ -230,7 +231,7 @@ public final class EngramMcpServer {
   /** The SDK's server with Engram's tools and resources, and what the protocol needs of it. */
   private record Built(McpStatelessSyncServer server, McpProtocol.Sdk sdk) {}
 
-  private static Built build(Engram engram, String version, EngramSettings.Mcp limits) {
+  private static Built build(Engram engram, String version, McpSettings limits) {
     McpJsonMapper json = McpJsonDefaults.getMapper();
     SdkHandlerSlot slot = new SdkHandlerSlot();
     Features features = new Features(engram, limits);
@@ -301,7 +302,7 @@ public final class EngramMcpServer {
     final MemoryResources resources;
     final EngramPrompts prompts;
 
-    Features(Engram engram, EngramSettings.Mcp limits) {
+    Features(Engram engram, McpSettings limits) {
       this.tools = EngramTools.all(engram, limits);
       this.resources = new MemoryResources(engram);
       this.prompts = new EngramPrompts(engram);

@@ -1,7 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
 final class EngramTools {
   private EngramTools() {}
 
-  static List<ToolDef> all(Engram engram, EngramSettings.Mcp limits) {
+  static List<ToolDef> all(Engram engram, McpSettings limits) {
     MemoryTools memory = new MemoryTools(engram, limits);
     return java.util.stream.Stream.of(
         List.of(new RecallTool(engram).def()),
@@ -23,7 +23,7 @@ final class EngramTools {
 
   /** The tool called {@code name}, with the default bounds. */
   static ToolDef named(Engram engram, String name) {
-    return all(engram, EngramSettings.Mcp.DEFAULTS).stream().filter(t -> t.name().equals(name)).findFirst()
+    return all(engram, McpSettings.DEFAULTS).stream().filter(t -> t.name().equals(name)).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no tool " + name));
   }
 }

@@ -1,7 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.engram.history.HistoryHit;
 import io.engram.history.PastSessions;
 import io.engram.history.PastTurn;
@@ -21,7 +21,7 @@ final class HistoryTool {
   private final int maxLimit;
 
   /** The tool over {@code engram}'s history, a call asking for at most {@code limits.maxHistoryTurns()} turns. */
-  HistoryTool(Engram engram, EngramSettings.Mcp limits) {
+  HistoryTool(Engram engram, McpSettings limits) {
     this.engram = engram;
     this.maxLimit = limits.maxHistoryTurns();
   }

@@ -1,7 +1,7 @@
 package io.engram.mcp;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.engram.mcp.transport.PageCursor;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
@@ -27,9 +27,9 @@ import java.util.Optional;
  */
 final class MemoryTools {
   private final Engram engram;
-  private final EngramSettings.Mcp limits;
+  private final McpSettings limits;
 
-  MemoryTools(Engram engram, EngramSettings.Mcp limits) {
+  MemoryTools(Engram engram, McpSettings limits) {
     this.engram = engram;
     this.limits = limits;
   }

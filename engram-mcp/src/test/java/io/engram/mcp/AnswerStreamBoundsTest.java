@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
+import io.engram.config.McpSettings;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.OriginPolicy;
 import io.engram.testing.GrowingTranscript;
@@ -36,12 +37,12 @@ class AnswerStreamBoundsTest {
     Engram engram = TestServerMain.engram(home, project);
     Path transcript = new GrowingTranscript("agent-long", "claude-sonnet-4-5", 20_000, 4_000).growPast(0.92, 600_000)
         .write(project.resolve("agent-long.jsonl"));
-    EngramSettings.Http d = EngramSettings.Http.DEFAULTS;
-    EngramSettings.Http onePerClient = new EngramSettings.Http(d.requestReadMillis(), d.idleMillis(),
+    HttpSettings d = HttpSettings.DEFAULTS;
+    HttpSettings onePerClient = new HttpSettings(d.requestReadMillis(), d.idleMillis(),
         d.maxConnections(), 1, d.maxHeaderBytes(), d.maxBodyBytes(), d.maxThreads());
     List<String> log = new CopyOnWriteArrayList<>();
     EngramMcpServer.HttpOptions options = new EngramMcpServer.HttpOptions(new InetSocketAddress("127.0.0.1", 0),
-        BearerToken.of(TestServerMain.TOKEN, EngramSettings.Mcp.DEFAULTS.minTokenBits()),
+        BearerToken.of(TestServerMain.TOKEN, McpSettings.DEFAULTS.minTokenBits()),
         OriginPolicy.loopbackAnd(List.of()), onePerClient);
     String call = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"compact\","
         + "\"arguments\":{\"transcript\":" + new ObjectMapper().writeValueAsString(transcript.toString()) + "},"

@@ -7,7 +7,7 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.engram.testing.FuzzChecks;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -42,7 +42,7 @@ class McpMessagesFuzzTest {
         + "\"arguments\":{\"query\":\"what do the tests need\"}}}\n";
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     EngramMcpServer.serveStdio(() -> engram, new ByteArrayInputStream(warmUp.getBytes(StandardCharsets.UTF_8)), out,
-        "warm-up", EngramSettings.Mcp.DEFAULTS, line -> {});
+        "warm-up", McpSettings.DEFAULTS, line -> {});
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"id\":2").doesNotContain("\"error\"");
   }
 
@@ -57,7 +57,7 @@ class McpMessagesFuzzTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     List<String> log = new ArrayList<>();
     EngramMcpServer.serveStdio(() -> engram, new ByteArrayInputStream(input), out, "fuzz",
-        EngramSettings.Mcp.DEFAULTS, line -> {
+        McpSettings.DEFAULTS, line -> {
           synchronized (log) {
             log.add(line);
           }

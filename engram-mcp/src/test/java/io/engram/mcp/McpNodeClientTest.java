@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.Engram;
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
+import io.engram.config.McpSettings;
 import io.engram.mcp.transport.BearerToken;
 import io.engram.mcp.transport.OriginPolicy;
 import io.engram.memory.ChangedBy;
@@ -66,12 +67,12 @@ class McpNodeClientTest {
   @Test
   void officialClientWorksOverStreamableHttpAndIsToldOfAnotherSurfacesWritesAtOnce() throws Exception {
     Path transcript = seed();
-    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
-    EngramSettings.Mcp rarely = d.with("changeCheckMillis", 600_000);
+    McpSettings d = McpSettings.DEFAULTS;
+    McpSettings rarely = d.with("changeCheckMillis", 600_000);
     Engram engram = TestServerMain.engram(home, project);
     try (EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram, new EngramMcpServer.HttpOptions(
         new InetSocketAddress("127.0.0.1", 0), BearerToken.of(TestServerMain.TOKEN, d.minTokenBits()),
-        OriginPolicy.loopbackAnd(List.of()), EngramSettings.Http.DEFAULTS, rarely), "test", line -> { })) {
+        OriginPolicy.loopbackAnd(List.of()), HttpSettings.DEFAULTS, rarely), "test", line -> { })) {
       String url = "http://127.0.0.1:" + server.address().getPort() + server.endpoint();
       JsonNode report = run(List.of("http", transcript.toString(), url, TestServerMain.TOKEN));
       assertScenario(report);
@@ -186,7 +187,7 @@ class McpNodeClientTest {
     assertThat(texts(r.at("/list/names"))).containsExactly("tests-need-redis");
     JsonNode firstPage = r.get("listDefaultPage");
     assertThat(firstPage.get("count").asInt()).as("the default page: %s", firstPage)
-        .isEqualTo(EngramSettings.Mcp.DEFAULTS.pageSize());
+        .isEqualTo(McpSettings.DEFAULTS.pageSize());
     assertThat(firstPage.get("total").asInt()).isEqualTo(SEEDED + 1);
     assertThat(firstPage.get("nextCursor").asText()).isNotBlank();
     assertThat(texts(r.get("listPaged"))).as("every memory once, in pages of two").hasSize(SEEDED + 1)

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,7 @@ class StdioStartAndLimitsTest {
 
   @Test
   void initializeIsAnsweredBeforeTheMemoryIsOpenedAndTheToolsWaitForIt() throws Exception {
-    Thread server = serve(EngramSettings.Mcp.DEFAULTS);
+    Thread server = serve(McpSettings.DEFAULTS);
     pipe.send(INIT);
     assertThat(next().at("/result/serverInfo/name").asText()).isEqualTo("engram");
     assertThat(opened).as("memory opened before initialize was answered").hasValue(0);
@@ -48,7 +48,7 @@ class StdioStartAndLimitsTest {
 
   @Test
   void aLineOverTheBoundIsRefusedAndLoggedAndTheNextIsServed() throws Exception {
-    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
+    McpSettings d = McpSettings.DEFAULTS;
     mayOpen.countDown();
     Thread server = serve(d.with("maxMessageBytes", 1_000));
     pipe.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(50_000) + "\"}}");
@@ -64,7 +64,7 @@ class StdioStartAndLimitsTest {
 
   @Test
   void everyRequestReadBeforeTheEndOfInputIsAnsweredAndDoneHoweverLongItTakes() throws Exception {
-    EngramSettings.Mcp d = EngramSettings.Mcp.DEFAULTS;
+    McpSettings d = McpSettings.DEFAULTS;
     Thread server = serve(d.with("stdioWaitNoticeMillis", 100));
     int writes = 60;
     pipe.send(INIT);
@@ -94,7 +94,7 @@ class StdioStartAndLimitsTest {
     assertThat(log).anySatisfy(l -> assertThat(l).contains("still running", "each will be answered"));
   }
 
-  private Thread serve(EngramSettings.Mcp limits) {
+  private Thread serve(McpSettings limits) {
     Thread t = new Thread(() -> {
       try {
         EngramMcpServer.serveStdio(() -> {

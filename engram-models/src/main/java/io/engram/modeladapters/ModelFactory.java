@@ -1,6 +1,7 @@
 package io.engram.modeladapters;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.ModelSettings;
 import io.engram.model.CostGovernor;
 import io.engram.model.LanguageModel;
 import io.engram.model.ModelException;
@@ -35,7 +36,7 @@ public final class ModelFactory {
    * @throws ModelException of kind {@code CONFIGURATION} when the choice cannot work (no key, unknown
    *     provider, no model name, bad URL); the message names what to set and never holds a key
    */
-  public static Optional<ModelEndpoint> endpoint(EngramSettings.Model settings, Map<String, String> env) {
+  public static Optional<ModelEndpoint> endpoint(ModelSettings settings, Map<String, String> env) {
     String provider = settings.provider();
     String name = settings.name();
     String chosen = env.getOrDefault(MODEL_ENV, "").strip();
@@ -83,7 +84,7 @@ public final class ModelFactory {
   }
 
   /** The configured model, or empty for offline; see {@link #endpoint} for the errors. */
-  public static Optional<LanguageModel> create(EngramSettings.Model settings, Map<String, String> env) {
+  public static Optional<LanguageModel> create(ModelSettings settings, Map<String, String> env) {
     return endpoint(settings, env).map(ModelFactory::adapter);
   }
 

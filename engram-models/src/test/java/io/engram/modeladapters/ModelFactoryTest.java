@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
+import io.engram.config.GovernorSettings;
+import io.engram.config.ModelSettings;
 import io.engram.model.Answered;
 import io.engram.model.Engine;
 import io.engram.model.ModelException;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ModelFactoryTest {
-  private final EngramSettings.Model defaults = EngramSettings.Model.DEFAULTS;
+  private final ModelSettings defaults = ModelSettings.DEFAULTS;
 
   @Test
   void offlineIsTheDefault() {
@@ -39,7 +41,7 @@ class ModelFactoryTest {
 
   @Test
   void settingsChooseTheModelWhenTheEnvironmentDoesNot() {
-    EngramSettings.Model settings = new EngramSettings.Model("anthropic", "claude-sonnet-4-5", "", 30, 2, 4_096, 250, 10);
+    ModelSettings settings = new ModelSettings("anthropic", "claude-sonnet-4-5", "", 30, 2, 4_096, 250, 10);
     ModelEndpoint endpoint =
         ModelFactory.endpoint(settings, Map.of("ANTHROPIC_API_KEY", "sk-ant-xyz")).orElseThrow();
     assertThat(endpoint.id()).isEqualTo("anthropic:claude-sonnet-4-5");
@@ -97,7 +99,7 @@ class ModelFactoryTest {
       assertThat(failed.fallbackReason()).get().asString()
           .contains("invalid_request").contains("context too long");
     }
-    assertThat(new io.engram.model.CostGovernor(home, EngramSettings.Governor.DEFAULTS).report()
+    assertThat(new io.engram.model.CostGovernor(home, GovernorSettings.DEFAULTS).report()
         .sessions().get(0).background().total()).isEqualTo(55);
   }
 }

@@ -1,6 +1,6 @@
 package io.engram.service;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ServiceSettings;
 import io.engram.fs.AtomicFiles;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
@@ -25,7 +25,7 @@ final class ClientFiles {
 
   private ClientFiles() {}
 
-  static void write(ServiceFiles files, ServiceInfo info, ServiceToken token, EngramSettings.Service settings)
+  static void write(ServiceFiles files, ServiceInfo info, ServiceToken token, ServiceSettings settings)
       throws IOException {
     for (HookEvent event : HookEvent.values()) {
       AtomicFiles.writeString(files.curlConfig(event), curlConfig(info, token, event, settings),
@@ -70,7 +70,7 @@ final class ClientFiles {
   }
 
   /** How long a client waits for {@code event}'s answer, in seconds. */
-  static double answerSeconds(HookEvent event, EngramSettings.Service s) {
+  static double answerSeconds(HookEvent event, ServiceSettings s) {
     return switch (event) {
       case SESSION_END -> s.sessionEndAnswerMillis() / 1000.0;
       case PRE_COMPACT -> s.preCompactWaitSeconds() + s.answerMillis() / 1000.0;
@@ -82,11 +82,11 @@ final class ClientFiles {
    * The launcher's address line for {@code event}: port, whole seconds to wait for the answer (rounded up: bash
    * before 4 waits in whole seconds only), the {@code Authorization} value.
    */
-  static String hookAddress(ServiceInfo info, ServiceToken token, HookEvent event, EngramSettings.Service s) {
+  static String hookAddress(ServiceInfo info, ServiceToken token, HookEvent event, ServiceSettings s) {
     return info.port() + " " + (long) Math.ceil(answerSeconds(event, s)) + " " + token.bearer() + "\n";
   }
 
-  static String curlConfig(ServiceInfo info, ServiceToken token, HookEvent event, EngramSettings.Service s) {
+  static String curlConfig(ServiceInfo info, ServiceToken token, HookEvent event, ServiceSettings s) {
     return "# How the engram launcher reaches the Engram service for " + event.hookName() + ".\n"
         + "# Written by the service (pid " + info.pid() + "); removed when it stops. Keep it private: it holds the"
         + " token.\n"

@@ -1,6 +1,9 @@
 package io.engram.service;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.HttpSettings;
+import io.engram.config.McpSettings;
+import io.engram.config.ServiceSettings;
+import io.engram.config.UiSettings;
 import io.engram.hooks.HookDialect;
 import io.engram.http.EngramHttpServer;
 import io.engram.http.HttpAnswer;
@@ -72,7 +75,7 @@ public final class EngramService implements AutoCloseable {
     this.runners = runners;
     this.token = token;
     this.log = log;
-    EngramSettings.Service settings = runners.settings().service();
+    ServiceSettings settings = runners.settings().service();
     this.queue = new WorkQueue(files.queue(), Clock.systemUTC());
     this.lanes = new ProjectLanes(settings.workers());
     this.hooks = new HookEndpoint(runners, places, queue, lanes, log);
@@ -82,11 +85,11 @@ public final class EngramService implements AutoCloseable {
     this.server = EngramHttpServer.builder()
         .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()))
         .preferPort(settings.port() == 0 ? ClientFiles.lastPort(files).orElse(0) : 0)
-        .limits(EngramSettings.Http.DEFAULTS)
+        .limits(HttpSettings.DEFAULTS)
         .log(line -> log.accept("http: " + line))
         .name("engram-service-http")
-        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), touching(ui))
-        .route(McpHttpHandler.ENDPOINT, EngramSettings.Mcp.DEFAULTS.maxMessageBytes(), touching(mcp.handler()))
+        .route(WebUi.PATH + "*", UiSettings.DEFAULTS.maxRequestBytes(), touching(ui))
+        .route(McpHttpHandler.ENDPOINT, McpSettings.DEFAULTS.maxMessageBytes(), touching(mcp.handler()))
         .route("/", new ServiceApi())
         .start();
     this.info = new ServiceInfo(ProcessHandle.current().pid(), "127.0.0.1", server.address().getPort(), Instant.now(),
@@ -174,7 +177,7 @@ public final class EngramService implements AutoCloseable {
   }
 
   private void watch() {
-    EngramSettings.Service settings;
+    ServiceSettings settings;
     long lastRescan = System.nanoTime();
     while (stopped.getCount() > 0) {
       try {
@@ -262,7 +265,7 @@ public final class EngramService implements AutoCloseable {
         }
         return HttpAnswer.text(404, "not found: " + method + " " + path);
       } catch (RequestBody.TooLarge e) {
-        return HttpAnswer.text(413, "the request body is over " + EngramSettings.Http.DEFAULTS.maxBodyBytes()
+        return HttpAnswer.text(413, "the request body is over " + HttpSettings.DEFAULTS.maxBodyBytes()
             + " bytes");
       } catch (IOException | RuntimeException e) {
         log.accept("request failed: " + e);

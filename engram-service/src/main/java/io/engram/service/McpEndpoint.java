@@ -1,7 +1,7 @@
 package io.engram.service;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.transport.BearerToken;
 import java.io.IOException;
@@ -22,7 +22,7 @@ final class McpEndpoint {
   static EngramMcpServer.ForProjects forProjects(HookRunners runners, ServiceToken token, String version,
       Consumer<String> log) {
     return new EngramMcpServer.ForProjects(project -> engram(runners, project),
-        BearerToken.of(token.value(), EngramSettings.Mcp.DEFAULTS.minTokenBits()), version,
+        BearerToken.of(token.value(), McpSettings.DEFAULTS.minTokenBits()), version,
         line -> log.accept("mcp: " + line));
   }
 

@@ -1,7 +1,7 @@
 package io.engram.service;
 
 import io.engram.Engram;
-import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import io.engram.recall.MemoryRecall;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.ui.UiProject;
@@ -36,7 +36,7 @@ public final class UiWiring {
    */
   public static WebUi webUi(Projects projects, Predicate<String> serviceAuthorization, Consumer<String> log) {
     UiProject.Opener opener = dir -> new OpenedProject(projects.open(dir, SESSION));
-    return new WebUi(opener, serviceAuthorization, EngramSettings.Ui.DEFAULTS, Clock.systemUTC(), log);
+    return new WebUi(opener, serviceAuthorization, UiSettings.DEFAULTS, Clock.systemUTC(), log);
   }
 
   /** One project opened for one request. */

@@ -2,7 +2,7 @@ package io.engram.team;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -30,7 +30,7 @@ public final class TeamDatabase implements AutoCloseable {
   }
 
   /** Opens a pool to {@code endpoint} with {@code password}; throws when the first connection fails. */
-  public static TeamDatabase open(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+  public static TeamDatabase open(TeamEndpoint endpoint, TeamPassword password, TeamSettings settings)
       throws IOException {
     Objects.requireNonNull(endpoint, "endpoint");
     HikariConfig config = new HikariConfig();
@@ -56,13 +56,13 @@ public final class TeamDatabase implements AutoCloseable {
 
   // One plain connection first: the pool's own fail-fast check sleeps a second after a refused attempt, and a
   // command run with the database down should say so at once and queue its change.
-  private static void probe(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+  private static void probe(TeamEndpoint endpoint, TeamPassword password, TeamSettings settings)
       throws SQLException {
     connect(endpoint, password, settings).close();
   }
 
   /** One connection outside any pool (the watcher's, which LISTENs on it); failures sorted as {@link #open}'s. */
-  static Connection plainConnection(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+  static Connection plainConnection(TeamEndpoint endpoint, TeamPassword password, TeamSettings settings)
       throws IOException {
     try {
       return connect(endpoint, password, settings);
@@ -71,7 +71,7 @@ public final class TeamDatabase implements AutoCloseable {
     }
   }
 
-  private static Connection connect(TeamEndpoint endpoint, TeamPassword password, EngramSettings.Team settings)
+  private static Connection connect(TeamEndpoint endpoint, TeamPassword password, TeamSettings settings)
       throws SQLException {
     java.util.Properties props = new java.util.Properties();
     props.setProperty("user", endpoint.user());

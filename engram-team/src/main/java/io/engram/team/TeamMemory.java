@@ -2,6 +2,7 @@ package io.engram.team;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryType;
@@ -311,7 +312,7 @@ public final class TeamMemory {
         project.team());
   }
 
-  EngramSettings.Team settings() {
+  TeamSettings settings() {
     return project.team();
   }
 

@@ -2,6 +2,7 @@ package io.engram.team;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import io.engram.memory.MemoryLocation;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.ProjectMemory;
@@ -46,7 +47,7 @@ record TeamProject(ProjectMemory memory, TeamMirror mirror, TeamFiles files, Eng
     return host + ":" + scope + "/" + fileName;
   }
 
-  EngramSettings.Team team() {
+  TeamSettings team() {
     return settings.team();
   }
 }

@@ -2,7 +2,7 @@ package io.engram.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import io.engram.team.testing.TeamPostgres;
 import io.engram.team.testing.TestDatabase;
 import java.sql.Connection;
@@ -25,7 +25,7 @@ class TeamSchemaUpgradeTest {
   @Test
   void whatTheRulesRefuseIsRemovedAndTheFreeJsonMovesIntoTypedColumns() throws Exception {
     TestDatabase db = PG.database();
-    try (TeamDatabase admin = TeamDatabase.open(db.adminEndpoint(), db.adminPassword(), EngramSettings.Team.DEFAULTS)) {
+    try (TeamDatabase admin = TeamDatabase.open(db.adminEndpoint(), db.adminPassword(), TeamSettings.DEFAULTS)) {
       Flyway.configure(TeamSchema.class.getClassLoader()).dataSource(admin.dataSource()).schemas(TeamSchema.SCHEMA)
           .createSchemas(true).locations("classpath:db/team").target("1").load().migrate();
     }

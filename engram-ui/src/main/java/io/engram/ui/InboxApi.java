@@ -1,7 +1,7 @@
 package io.engram.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import io.engram.memory.ProjectMemory;
 import io.engram.review.Inbox;
 import io.engram.review.NoSuchProposalException;
@@ -18,9 +18,9 @@ import java.util.Optional;
 final class InboxApi {
   private final Inbox inbox;
   private final ProjectMemory memory;
-  private final EngramSettings.Ui settings;
+  private final UiSettings settings;
 
-  InboxApi(UiProject project, EngramSettings.Ui settings) {
+  InboxApi(UiProject project, UiSettings settings) {
     this.settings = settings;
     this.memory = project.memory();
     this.inbox = project.inbox();

@@ -1,7 +1,7 @@
 package io.engram.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.InvalidMemoryException;
@@ -37,9 +37,9 @@ import java.util.Optional;
  */
 final class MemoryApi {
   private final UiProject project;
-  private final EngramSettings.Ui settings;
+  private final UiSettings settings;
 
-  MemoryApi(UiProject project, EngramSettings.Ui settings) {
+  MemoryApi(UiProject project, UiSettings settings) {
     this.project = project;
     this.settings = settings;
   }

@@ -1,7 +1,7 @@
 package io.engram.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextTimeline;
 import io.engram.dream.SessionTranscripts;
 import io.engram.hooks.InjectionLedger;
@@ -115,7 +115,7 @@ final class SessionsApi {
       throw new UiExchange.Refusal(404, "the transcript of session '" + id + "' is gone: " + file);
     }
     Transcript t = TranscriptReader.read(file);
-    EngramSettings.Context context = project.settings().context();
+    ContextSettings context = project.settings().context();
     List<ContextTimeline.Point> timeline = ContextTimeline.of(t, context);
     List<Point> points = timeline.stream().map(p -> new Point(p.position().lineNumber(), p.position().at(),
         p.position().segment(), p.actualTokens().orElse(p.estimatedTokens()), p.actualTokens().isPresent(),

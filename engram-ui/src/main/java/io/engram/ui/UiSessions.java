@@ -1,6 +1,6 @@
 package io.engram.ui;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -30,10 +30,10 @@ final class UiSessions {
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Code> codes = new ConcurrentHashMap<>();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
-  private final EngramSettings.Ui settings;
+  private final UiSettings settings;
   private final Clock clock;
 
-  UiSessions(EngramSettings.Ui settings, Clock clock) {
+  UiSessions(UiSettings settings, Clock clock) {
     this.settings = settings;
     this.clock = clock;
   }

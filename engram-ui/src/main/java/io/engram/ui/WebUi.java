@@ -1,6 +1,6 @@
 package io.engram.ui;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -36,7 +36,7 @@ public final class WebUi extends Handler.Abstract {
 
   private final UiProject.Opener projects;
   private final Predicate<String> serviceAuthorization;
-  private final EngramSettings.Ui settings;
+  private final UiSettings settings;
   private final UiSessions sessions;
   private final Assets assets = new Assets();
   private final Consumer<String> log;
@@ -45,7 +45,7 @@ public final class WebUi extends Handler.Abstract {
    * A UI over the projects {@code projects} opens; {@code serviceAuthorization} accepts the
    * {@code Authorization} header of a caller allowed to make login codes (the service's token holder).
    */
-  public WebUi(UiProject.Opener projects, Predicate<String> serviceAuthorization, EngramSettings.Ui settings,
+  public WebUi(UiProject.Opener projects, Predicate<String> serviceAuthorization, UiSettings settings,
       Clock clock, Consumer<String> log) {
     this.projects = projects;
     this.serviceAuthorization = serviceAuthorization;

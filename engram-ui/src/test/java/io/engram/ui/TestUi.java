@@ -3,6 +3,7 @@ package io.engram.ui;
 import io.engram.Engram;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.UiSettings;
 import io.engram.http.EngramHttpServer;
 import io.engram.model.CostGovernor;
 import io.engram.memory.Memory;
@@ -67,9 +68,9 @@ final class TestUi implements AutoCloseable {
             MemoryRecall.Backend.keywordInMemory(), Clock.systemUTC()).recordingUseOn(task -> { });
       }
     };
-    ui = new WebUi(opener, SERVICE_TOKEN::equals, EngramSettings.Ui.DEFAULTS, clock, log::add);
+    ui = new WebUi(opener, SERVICE_TOKEN::equals, UiSettings.DEFAULTS, clock, log::add);
     server = EngramHttpServer.builder().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-        .route(WebUi.PATH + "*", EngramSettings.Ui.DEFAULTS.maxRequestBytes(), ui).start();
+        .route(WebUi.PATH + "*", UiSettings.DEFAULTS.maxRequestBytes(), ui).start();
   }
 
   ProjectMemory memory() throws IOException {

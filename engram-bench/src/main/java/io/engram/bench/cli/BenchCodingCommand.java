@@ -3,8 +3,8 @@ package io.engram.bench.cli;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
+import io.engram.config.RecallSettings;
 import io.engram.service.wiring.RecallWiring;
-import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.ModelResources;
 import io.engram.recall.Embedder;
@@ -70,7 +70,7 @@ final class BenchCodingCommand implements Runnable {
   @Override
   public void run() {
     GlobalOptions global = GlobalOptions.of(spec);
-    EngramSettings.Recall settings = global.settings().recall();
+    RecallSettings settings = global.settings().recall();
     CodingSet set;
     try {
       set = CodingSet.read(data).part(part);
@@ -113,7 +113,7 @@ final class BenchCodingCommand implements Runnable {
     out.flush();
   }
 
-  private List<String> modelNames(EngramSettings.Recall settings, GlobalOptions global) {
+  private List<String> modelNames(RecallSettings settings, GlobalOptions global) {
     if (models == null || models.isEmpty()) {
       return List.of(RecallWiring.modelName(global.roots().engramHome(), settings));
     }
@@ -124,7 +124,7 @@ final class BenchCodingCommand implements Runnable {
     return models;
   }
 
-  private static void print(PrintWriter out, Report r, EngramSettings.Recall settings, boolean misses) {
+  private static void print(PrintWriter out, Report r, RecallSettings settings, boolean misses) {
     out.printf("coding set %s (%s): %d memories, %d queries (%d with no answer in the store)%n%n", r.data(), r.part(),
         r.memories(), r.queries(), r.unanswerable());
     out.printf("%-22s %7s %9s %8s  %-34s %-34s%n", "model", "load s", "embed/s", "query ms", "hit@1/3/5 vector bm25 recall",

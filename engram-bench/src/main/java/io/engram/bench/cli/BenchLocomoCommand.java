@@ -3,7 +3,7 @@ package io.engram.bench.cli;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.service.wiring.RecallWiring;
 import io.engram.recall.Embedder;
 import java.io.IOException;
@@ -83,7 +83,7 @@ final class BenchLocomoCommand implements Runnable {
     if (window < 0) {
       throw new IllegalArgumentException("--window must not be negative");
     }
-    EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
+    RecallSettings settings = GlobalOptions.of(spec).settings().recall();
     List<LocomoData.Conversation> conversations;
     Optional<Embedder> embedder;
     List<CachedEmbedder> cached = new java.util.ArrayList<>();
@@ -155,7 +155,7 @@ final class BenchLocomoCommand implements Runnable {
     out.printf("embedder %s; documents: %s; fusion: %s, vector share %s, second pass %s, date boost %s%n",
         report.embedder(), report.method().documents(), report.method().ranking(), report.method().vectorShare(),
         report.method().secondPassShare(), report.method().dateBoost());
-    EngramSettings.Rescoring rs = report.method().rescoring();
+    RecallSettings.Rescoring rs = report.method().rescoring();
     out.printf("rescoring: own text %s, time answer %s, dated %s, substance %s (saturating at %d words), session %s,"
         + " answers %s, question -%s, tokens %s and reply tokens %s (the best %d)%n%n", rs.ownText(), rs.timeAnswer(),
         rs.dated(), rs.substance(), rs.substanceWords(), rs.group(), rs.answers(), rs.question(), rs.tokens(),

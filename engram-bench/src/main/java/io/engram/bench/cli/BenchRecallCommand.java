@@ -5,8 +5,8 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.output.ProgressDisplay;
+import io.engram.config.RecallSettings;
 import io.engram.service.wiring.RecallWiring;
-import io.engram.config.EngramSettings;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Embedder;
 import java.io.PrintWriter;
@@ -85,7 +85,7 @@ final class BenchRecallCommand implements Runnable {
       throw new IllegalArgumentException("--sizes and --queries must be positive, --model-sample not negative");
     }
     RandomProjectionEmbedder projection = new RandomProjectionEmbedder(384);
-    EngramSettings.Recall settings = GlobalOptions.of(spec).settings().recall();
+    RecallSettings settings = GlobalOptions.of(spec).settings().recall();
     LuceneSearchIndex.VectorSearch configured = LuceneSearchIndex.VectorSearch.of(settings);
     if (hnsw != null && hnsw.size() != 3) {
       throw new IllegalArgumentException("--hnsw takes three numbers: M,BEAM,EF; got " + hnsw);

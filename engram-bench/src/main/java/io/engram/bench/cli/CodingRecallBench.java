@@ -1,6 +1,6 @@
 package io.engram.bench.cli;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Candidate;
 import io.engram.recall.Embedder;
@@ -58,9 +58,9 @@ final class CodingRecallBench {
   static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
 
   private final CodingSet set;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
 
-  CodingRecallBench(CodingSet set, EngramSettings.Recall settings) {
+  CodingRecallBench(CodingSet set, RecallSettings settings) {
     this.set = set;
     this.settings = settings;
   }

@@ -2,7 +2,7 @@ package io.engram.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.history.SessionHistory;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.RecallDocument;
@@ -43,9 +43,9 @@ final class HistoryLatencyBench {
   private final int turnsPerSession;
   private final int queries;
   private final int limit;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
 
-  HistoryLatencyBench(int turnsPerSession, int queries, int limit, EngramSettings.Recall settings) {
+  HistoryLatencyBench(int turnsPerSession, int queries, int limit, RecallSettings settings) {
     this.turnsPerSession = turnsPerSession;
     this.queries = queries;
     this.limit = limit;

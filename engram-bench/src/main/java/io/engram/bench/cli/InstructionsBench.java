@@ -5,7 +5,7 @@ import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
+import io.engram.config.InstructionsSettings;
 import io.engram.instructions.InstructionFile;
 import io.engram.instructions.InstructionLoader;
 import io.engram.instructions.LoadedInstructions;
@@ -73,8 +73,8 @@ final class InstructionsBench implements Runnable {
       dir = Files.createTempDirectory("engram-bench-instructions");
       Path project = buildTree(dir);
       EngramRoots roots = new EngramRoots(dir.resolve("engram"), dir.resolve("home"), project);
-      EngramSettings.Instructions d = EngramSettings.Instructions.DEFAULTS;
-      EngramSettings.Instructions settings = new EngramSettings.Instructions(d.fileNames(), d.localFileName(),
+      InstructionsSettings d = InstructionsSettings.DEFAULTS;
+      InstructionsSettings settings = new InstructionsSettings(d.fileNames(), d.localFileName(),
           dir.resolve("etc/CLAUDE.md").toString(), d.userDir(), true, d.maxImportHops(), d.warnChars());
       report(measure(settings, roots));
     } catch (IOException e) {
@@ -84,7 +84,7 @@ final class InstructionsBench implements Runnable {
     }
   }
 
-  private Figures measure(EngramSettings.Instructions settings, EngramRoots roots) throws IOException {
+  private Figures measure(InstructionsSettings settings, EngramRoots roots) throws IOException {
     TokenCounter noTokens = text -> 0;
     InstructionLoader parseOnly = new InstructionLoader(settings, roots, noTokens);
     InstructionLoader full = new InstructionLoader(settings, roots, new JtokkitTokenCounter());

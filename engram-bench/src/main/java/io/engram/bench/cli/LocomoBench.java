@@ -1,6 +1,6 @@
 package io.engram.bench.cli;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.recall.Candidate;
 import io.engram.recall.Embedder;
@@ -63,11 +63,11 @@ final class LocomoBench {
 
   private final Params params;
   private final Optional<Embedder> embedder;
-  private final EngramSettings.Recall settings;
+  private final RecallSettings settings;
   // The variants the run compares with the settings: without the last stage, without keyword coverage, text only.
-  private final EngramSettings.Recall withoutRescoring;
-  private final EngramSettings.Recall withoutCoverage;
-  private final EngramSettings.Recall textOnly;
+  private final RecallSettings withoutRescoring;
+  private final RecallSettings withoutCoverage;
+  private final RecallSettings textOnly;
   private final Map<String, RecallTally> all = new LinkedHashMap<>();
   private final Map<String, RecallTally> split = new LinkedHashMap<>();
   private final LocomoFloor floor;
@@ -76,11 +76,11 @@ final class LocomoBench {
   private Optional<LocomoCandidates> dump = Optional.empty();
   private String conversation = "";
 
-  LocomoBench(Params params, Optional<Embedder> embedder, EngramSettings.Recall settings) {
+  LocomoBench(Params params, Optional<Embedder> embedder, RecallSettings settings) {
     this.params = params;
     this.embedder = embedder;
     this.settings = settings;
-    this.withoutRescoring = settings.with("rescoring", EngramSettings.Rescoring.OFF);
+    this.withoutRescoring = settings.with("rescoring", RecallSettings.Rescoring.OFF);
     this.withoutCoverage = settings.with("coverageWeight", 0.0);
     this.textOnly = settings.with("contextShare", 0.0).with("secondPassShare", 0.0).with("dateBoost", 0.0);
     List<String> names = new ArrayList<>(List.of("hybrid", WITHOUT_RESCORING));
@@ -206,7 +206,7 @@ final class LocomoBench {
     return embedder;
   }
 
-  EngramSettings.Recall settings() {
+  RecallSettings settings() {
     return settings;
   }
 

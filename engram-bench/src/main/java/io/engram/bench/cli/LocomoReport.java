@@ -1,7 +1,7 @@
 package io.engram.bench.cli;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.recall.Embedder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,7 +40,7 @@ record LocomoReport(
 
   /** How the run indexed and ranked, and the conversation the team's first split tuned on. */
   record Method(String documents, String ranking, double vectorShare, double secondPassShare, double dateBoost,
-      EngramSettings.Rescoring rescoring, int candidatesPerRetriever, String tunedOn) {}
+      RecallSettings.Rescoring rescoring, int candidatesPerRetriever, String tunedOn) {}
 
   /** Recall over the conversations other than the tuned one: overall and per category. */
   record Split(String excluding, int questions, Map<String, Double> recall, Map<String, Map<String, Double>> byCategory) {}
@@ -64,10 +64,10 @@ record LocomoReport(
     Map<String, Latencies.Percentiles> latency = new LinkedHashMap<>();
     latency.put("recall", bench.hybridTime().summary());
     latency.put("bm25", bench.bm25Time().summary());
-    EngramSettings.Recall s = bench.settings();
+    RecallSettings s = bench.settings();
     LocomoBench.Params p = bench.params();
     Method method = new Method("one per turn: its words twice, then " + p.window() + " turns either side of its own session"
-        + " as its context; dated by its session, grouped by it", bench.embedder().isPresent() ? s.fusion() == EngramSettings.Fusion.RRF
+        + " as its context; dated by its session, grouped by it", bench.embedder().isPresent() ? s.fusion() == RecallSettings.Fusion.RRF
             ? "weighted reciprocal rank fusion" : "score-normalised (min-max, convex combination)"
             : "none (BM25 only, no embedder)",
         s.vectorShare(), s.secondPassShare(), s.dateBoost(), s.rescoring(),

@@ -7,7 +7,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.session.TranscriptFile;
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.tokens.JtokkitTokenCounter;
 import io.engram.tokens.TokenCalibration;
 import io.engram.transcript.Transcript;
@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
  * subagents), and the same plus counting every message with the corrected o200k counter. Each is run
  * {@code --warmup} times, then {@code --iterations} times, taking turns within each round; the median of each is reported. With several files,
  * the token correction is also fitted over all of them (see {@link TokenCalibration}). Registered as
- * {@code bench transcript}; {@link #run(List, int, int, EngramSettings.Context)} is the entry point.
+ * {@code bench transcript}; {@link #run(List, int, int, ContextSettings)} is the entry point.
  */
 @Command(
     name = "transcript",
@@ -120,7 +120,7 @@ final class TranscriptBench implements Runnable {
   }
 
   /** Runs the benchmark on {@code files.get(0)} and fits the correction over all {@code files}. */
-  static Result run(List<Path> files, int warmup, int iterations, EngramSettings.Context settings) {
+  static Result run(List<Path> files, int warmup, int iterations, ContextSettings settings) {
     if (iterations < 1 || warmup < 0) {
       throw new IllegalArgumentException("iterations must be at least 1 and warmup at least 0");
     }

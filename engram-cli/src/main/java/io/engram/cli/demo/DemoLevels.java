@@ -1,6 +1,6 @@
 package io.engram.cli.demo;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class DemoLevels {
   }
 
   /** The warnings step: the first request above each threshold; fails unless all three were crossed. */
-  DemoStep step(EngramSettings.Context settings) {
+  DemoStep step(ContextSettings settings) {
     List<String> lines = new ArrayList<>(List.of("Window " + DemoProject.WINDOW_TOKENS + " tokens; levels above "
         + pct(settings.warningRatio()) + " / " + pct(settings.urgentRatio()) + " / " + pct(settings.criticalRatio())
         + ":"));

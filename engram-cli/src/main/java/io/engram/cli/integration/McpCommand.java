@@ -4,9 +4,10 @@ import io.engram.Engram;
 import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
+import io.engram.config.HttpSettings;
+import io.engram.config.McpSettings;
 import io.engram.service.wiring.ProductEngram;
 import io.engram.service.wiring.RecallWiring;
-import io.engram.config.EngramSettings;
 import io.engram.memory.MemoryChanges;
 import io.engram.mcp.EngramMcpServer;
 import io.engram.mcp.transport.BearerToken;
@@ -87,14 +88,14 @@ public final class McpCommand implements Callable<Integer> {
     boolean generated = given == null || given.isBlank();
     BearerToken token;
     try {
-      token = generated ? BearerToken.generate() : BearerToken.of(given, EngramSettings.Mcp.DEFAULTS.minTokenBits());
+      token = generated ? BearerToken.generate() : BearerToken.of(given, McpSettings.DEFAULTS.minTokenBits());
     } catch (IllegalArgumentException e) {
       throw new UserFacingException("ENGRAM_MCP_TOKEN: " + e.getMessage());
     }
     PrintWriter err = spec.commandLine().getErr();
     InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(bind), port);
     EngramMcpServer.Http server = EngramMcpServer.serveHttp(engram(global),
-        new EngramMcpServer.HttpOptions(address, token, origins, EngramSettings.Http.DEFAULTS), version,
+        new EngramMcpServer.HttpOptions(address, token, origins, HttpSettings.DEFAULTS), version,
         line -> {
           err.println("engram mcp: " + line);
           err.flush();
@@ -141,7 +142,7 @@ public final class McpCommand implements Callable<Integer> {
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
-      }, System.in, protocol, version, EngramSettings.Mcp.DEFAULTS,
+      }, System.in, protocol, version, McpSettings.DEFAULTS,
           log);
     } finally {
       System.setOut(previous);

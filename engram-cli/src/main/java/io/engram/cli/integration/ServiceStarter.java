@@ -1,8 +1,8 @@
 package io.engram.cli.integration;
 
 import io.engram.cli.global.RunningJar;
+import io.engram.config.ServiceSettings;
 import io.engram.service.ServiceFiles;
-import io.engram.config.EngramSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -36,7 +36,7 @@ public final class ServiceStarter {
    * Starts the service of {@code home} in the background with {@code environment} and the JVM sizing of
    * {@code settings}; returns at once.
    */
-  public static Process startInBackground(Path home, Map<String, String> environment, EngramSettings.Service settings)
+  public static Process startInBackground(Path home, Map<String, String> environment, ServiceSettings settings)
       throws IOException {
     ServiceFiles files = ServiceFiles.of(home).create();
     List<String> command = new ArrayList<>();
@@ -68,7 +68,7 @@ public final class ServiceStarter {
   }
 
   /** The JVM options of the service: the serial collector, a heap of 16 MiB that grows up to the setting. */
-  static List<String> jvmOptions(EngramSettings.Service settings) {
+  static List<String> jvmOptions(ServiceSettings settings) {
     return List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx" + settings.maxHeapMiB() + "m",
         // Give memory back after a peak (the model's load, a large store's first index) instead of keeping it.
         "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");

@@ -1,7 +1,7 @@
 package io.engram.cli.memory;
 
 import io.engram.cli.global.GlobalOptions;
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.embeddings.BertModel;
 import io.engram.recall.Script;
 import io.engram.service.wiring.RecallWiring;
@@ -35,9 +35,9 @@ final class ChineseModelNote {
   }
 
   private static Optional<String> due(String text, GlobalOptions global) {
-    EngramSettings.Recall recall = global.settings().recall();
+    RecallSettings recall = global.settings().recall();
     boolean auto = recall.embeddingModel().strip().equalsIgnoreCase(RecallWiring.AUTO)
-        && recall.vectors() != EngramSettings.Vectors.NEVER;
+        && recall.vectors() != RecallSettings.Vectors.NEVER;
     if (!auto || Script.of(text) != Script.CJK
         || RecallWiring.modelName(global.roots().engramHome(), recall).contains("+")) {
       return Optional.empty();

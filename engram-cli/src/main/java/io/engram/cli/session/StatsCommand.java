@@ -5,7 +5,7 @@ import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
-import io.engram.config.EngramSettings;
+import io.engram.config.ContextSettings;
 import io.engram.context.ContextLevel;
 import io.engram.context.ContextTimeline;
 import io.engram.tokens.JtokkitTokenCounter;
@@ -57,7 +57,7 @@ public final class StatsCommand implements Runnable {
 
   @Override
   public void run() {
-    EngramSettings.Context settings = GlobalOptions.of(spec).settings().context();
+    ContextSettings settings = GlobalOptions.of(spec).settings().context();
     Transcript t = read(transcript.path());
     StatsReport report = StatsReport.of(t, settings);
     PrintWriter out = spec.commandLine().getOut();
@@ -160,7 +160,7 @@ public final class StatsCommand implements Runnable {
     record Window(List<io.engram.transcript.CompactionBoundary> compactions, Map<ContextLevel, Integer> levelCounts,
         List<ContextTimeline.Point> points) {}
 
-    static StatsReport of(Transcript t, EngramSettings.Context settings) {
+    static StatsReport of(Transcript t, ContextSettings settings) {
       Map<Role, Integer> byRole = new TreeMap<>();
       t.messages().forEach(m -> byRole.merge(m.role(), 1, Integer::sum));
       List<ErrorFix> errors = ErrorFix.of(t.messages());

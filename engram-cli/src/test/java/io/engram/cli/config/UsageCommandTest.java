@@ -1,12 +1,12 @@
 package io.engram.cli.config;
 
+import io.engram.config.GovernorSettings;
 import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.CommandRun;
 import io.engram.cli.output.JsonOutput;
-import io.engram.config.EngramSettings;
 import io.engram.model.CostGovernor;
 import io.engram.model.Purpose;
 import io.engram.model.TokenUsage;
@@ -21,7 +21,7 @@ class UsageCommandTest {
 
   private void seedLedger() throws Exception {
     Files.writeString(home.resolve("settings.json"), "{\"governor\": {\"sessionTokenCap\": 1000, \"dailyTokenCap\": 5000}}");
-    CostGovernor governor = new CostGovernor(home, new EngramSettings.Governor(1_000, 5_000, 31));
+    CostGovernor governor = new CostGovernor(home, new GovernorSettings(1_000, 5_000, 31));
     governor.record("sess-a", Purpose.EXTRACTION, true, new TokenUsage(300, 50, 100, 0));
     governor.record("sess-a", Purpose.COMPACTION, false, new TokenUsage(2_000, 500, 0, 0));
     governor.record("sess-b", Purpose.DREAM, true, new TokenUsage(1_200, 0, 0, 0));

@@ -2,15 +2,15 @@ package io.engram.cli.integration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.ServiceSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ServiceStarterTest {
   @Test
   void theServiceJvmStartsSmallWithTheSerialCollectorAndTheHeapCapOfTheSettings() {
-    EngramSettings.Service s = EngramSettings.Service.DEFAULTS;
-    EngramSettings.Service small = new EngramSettings.Service(s.idleSeconds(), s.port(), s.workers(),
+    ServiceSettings s = ServiceSettings.DEFAULTS;
+    ServiceSettings small = new ServiceSettings(s.idleSeconds(), s.port(), s.workers(),
         s.queueRescanSeconds(), s.answerMillis(), s.sessionEndAnswerMillis(), s.preCompactWaitSeconds(),
         s.startWaitSeconds(), 200);
 

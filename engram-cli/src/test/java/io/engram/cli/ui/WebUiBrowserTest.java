@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.cli.CommandRun;
+import io.engram.config.MemorySettings;
 import io.engram.service.EngramService;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -99,7 +100,7 @@ class WebUiBrowserTest {
     Files.writeString(index, indexBefore);
     int indexLines = memory.indexText().totalLines(); // the page shows the project's index with the user's after it
     recordCompactedSession(memory.location().projectDir());
-    Inbox inbox = Inbox.of(home, memory.location().projectKey(), EngramSettings.Memory.DEFAULTS, Clock.systemUTC());
+    Inbox inbox = Inbox.of(home, memory.location().projectKey(), MemorySettings.DEFAULTS, Clock.systemUTC());
     propose(inbox, "offline-tests", "Run the tests offline.\n");
     propose(inbox, "use-yarn", "Use yarn, not npm.\n");
     service = EngramService.start(home, user, Map.of(), "test", line -> { });

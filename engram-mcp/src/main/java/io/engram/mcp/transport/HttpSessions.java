@@ -1,6 +1,6 @@
 package io.engram.mcp.transport;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.engram.http.EngramHttpServer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +29,7 @@ import org.eclipse.jetty.util.FutureCallback;
 final class HttpSessions {
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  private final EngramSettings.Mcp limits;
+  private final McpSettings limits;
   private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "engram-mcp-sessions");
@@ -49,7 +49,7 @@ final class HttpSessions {
     }
   }
 
-  HttpSessions(EngramSettings.Mcp limits) {
+  HttpSessions(McpSettings limits) {
     this.limits = limits;
     ticks.scheduleWithFixedDelay(this::tick, limits.keepAliveMillis(), limits.keepAliveMillis(),
         TimeUnit.MILLISECONDS);
@@ -113,7 +113,7 @@ final class HttpSessions {
    * closes it. Its connection counts as one being answered, so the connection bounds never close it.
    */
   static Stream answerStream(Request request, Response response, Callback callback) {
-    return open(request, response, callback, EngramSettings.Mcp.DEFAULTS.keepAliveMillis());
+    return open(request, response, callback, McpSettings.DEFAULTS.keepAliveMillis());
   }
 
   private static Stream open(Request request, Response response, Callback callback, long writeMillis) {

@@ -52,7 +52,7 @@ public final class McpHttpHandler extends Handler.Abstract {
   private final Router router;
   private final BearerToken token;
   private final OriginPolicy origins;
-  private final HttpSessions sessions = new HttpSessions(io.engram.config.EngramSettings.Mcp.DEFAULTS);
+  private final HttpSessions sessions = new HttpSessions(io.engram.config.McpSettings.DEFAULTS);
 
   /** A handler answering with the protocol {@code router} chooses for each request. */
   public McpHttpHandler(Router router, BearerToken token, OriginPolicy origins) {

@@ -3,7 +3,7 @@ package io.engram.mcp.transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerHandler;
@@ -134,7 +134,7 @@ public final class McpProtocol {
    * every {@code mcp.changeCheckMillis} of the defaults; problems go to {@code log}.
    */
   public McpProtocol(ServerIdentity identity, Supplier<Sdk> factory, Consumer<String> log) {
-    this(identity, factory, log, EngramSettings.Mcp.DEFAULTS.changeCheckMillis());
+    this(identity, factory, log, McpSettings.DEFAULTS.changeCheckMillis());
   }
 
   /**
@@ -417,10 +417,10 @@ public final class McpProtocol {
     }
     List<McpSchema.Resource> page = all.stream().sorted(java.util.Comparator.comparing(McpSchema.Resource::uri))
         .filter(r -> after.isEmpty() || r.uri().compareTo(after.get()) > 0)
-        .limit(EngramSettings.Mcp.DEFAULTS.pageSize() + 1L).toList();
+        .limit(McpSettings.DEFAULTS.pageSize() + 1L).toList();
     String next = null;
-    if (page.size() > EngramSettings.Mcp.DEFAULTS.pageSize()) {
-      page = page.subList(0, EngramSettings.Mcp.DEFAULTS.pageSize());
+    if (page.size() > McpSettings.DEFAULTS.pageSize()) {
+      page = page.subList(0, McpSettings.DEFAULTS.pageSize());
       next = PageCursor.after(page.get(page.size() - 1).uri());
     }
     try {

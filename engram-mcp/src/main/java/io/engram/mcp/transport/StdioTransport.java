@@ -1,6 +1,6 @@
 package io.engram.mcp.transport;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.McpSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,12 +33,12 @@ public final class StdioTransport {
   private static final int REFUSALS_PER_LOG = 1000;
   private final McpProtocol protocol;
   private final OutputStream out;
-  private final EngramSettings.Mcp limits;
+  private final McpSettings limits;
   private final Consumer<String> log;
   private volatile boolean outputBroken;
   private long refused;
 
-  private StdioTransport(McpProtocol protocol, OutputStream out, EngramSettings.Mcp limits, Consumer<String> log) {
+  private StdioTransport(McpProtocol protocol, OutputStream out, McpSettings limits, Consumer<String> log) {
     this.protocol = protocol;
     this.out = out;
     this.limits = limits;
@@ -49,7 +49,7 @@ public final class StdioTransport {
    * Serves {@code protocol} over {@code in}/{@code out} until {@code in} ends; nothing else may write to
    * {@code out}. Problems (refused lines, internal failures) go to {@code log}, one line each.
    */
-  public static void serve(McpProtocol protocol, InputStream in, OutputStream out, EngramSettings.Mcp limits,
+  public static void serve(McpProtocol protocol, InputStream in, OutputStream out, McpSettings limits,
       Consumer<String> log) throws IOException, InterruptedException {
     new StdioTransport(protocol, out, limits, log).run(in);
   }

@@ -1,5 +1,6 @@
 package io.engram.service.wiring;
 
+import io.engram.config.RecallSettings;
 import io.engram.fs.HomeLayout;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
@@ -88,10 +89,10 @@ public final class RecallWiring {
    * near-duplicates by meaning), loaded on first use (the model of {@code recall.embeddingModel}); empty:
    * without one.
    */
-  public static Optional<Supplier<Embedder>> embedder(Path engramHome, EngramSettings.Recall recall, Caller caller) {
-    EngramSettings.Vectors mode = recall.vectors();
-    boolean on = mode == EngramSettings.Vectors.ALWAYS
-        || (mode == EngramSettings.Vectors.AUTO && caller != Caller.HOOK);
+  public static Optional<Supplier<Embedder>> embedder(Path engramHome, RecallSettings recall, Caller caller) {
+    RecallSettings.Vectors mode = recall.vectors();
+    boolean on = mode == RecallSettings.Vectors.ALWAYS
+        || (mode == RecallSettings.Vectors.AUTO && caller != Caller.HOOK);
     return on ? Optional.of(() -> embedder(engramHome, modelName(engramHome, recall))) : Optional.empty();
   }
 
@@ -100,7 +101,7 @@ public final class RecallWiring {
    * auto} (the default) the pair of the jar's MiniLM and bge-small-zh-v1.5-q once {@code engram models add} has put the
    * Chinese model in {@code <engram-home>/models/}, MiniLM alone until then. Installing the model is all it takes.
    */
-  public static String modelName(Path engramHome, EngramSettings.Recall recall) {
+  public static String modelName(Path engramHome, RecallSettings recall) {
     String configured = recall.embeddingModel();
     if (!configured.strip().equalsIgnoreCase(AUTO)) {
       return configured;

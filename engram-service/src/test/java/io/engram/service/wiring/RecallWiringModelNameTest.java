@@ -2,7 +2,7 @@ package io.engram.service.wiring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.EngramSettings;
+import io.engram.config.RecallSettings;
 import io.engram.config.SettingsLoader;
 import io.engram.embeddings.BertModel;
 import io.engram.fs.HomeLayout;
@@ -20,7 +20,7 @@ class RecallWiringModelNameTest {
 
   @Test
   void theDefaultReadsChineseWithTheChineseModelOnceItIsInstalled() throws IOException {
-    EngramSettings.Recall defaults = EngramSettings.Recall.DEFAULTS;
+    RecallSettings defaults = RecallSettings.DEFAULTS;
     assertThat(RecallWiring.modelName(home, defaults)).isEqualTo("all-MiniLM-L6-v2-q");
 
     installed(BertModel.BGE_SMALL_ZH_V15_Q);
@@ -31,7 +31,7 @@ class RecallWiringModelNameTest {
   @Test
   void aModelNamedInTheSettingsIsUsedAsNamed() throws IOException {
     installed(BertModel.BGE_SMALL_ZH_V15_Q);
-    EngramSettings.Recall miniLmAlone = SettingsLoader.parse(
+    RecallSettings miniLmAlone = SettingsLoader.parse(
         "{\"recall\": {\"embeddingModel\": \"all-MiniLM-L6-v2-q\"}}", "settings.json").recall();
 
     assertThat(RecallWiring.modelName(home, miniLmAlone)).isEqualTo("all-MiniLM-L6-v2-q");

@@ -2,6 +2,7 @@ package io.engram.team.testing;
 
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
+import io.engram.config.TeamSettings;
 import io.engram.team.TeamDatabase;
 import io.engram.team.TeamEndpoint;
 import io.engram.team.TeamMemory;
@@ -79,7 +80,7 @@ public final class TestDatabase {
 
   /** Applies the team migrations as the administrator. */
   public TeamSchema.Migration migrate() throws IOException {
-    try (TeamDatabase db = TeamDatabase.open(adminEndpoint(), adminPassword(), EngramSettings.Team.DEFAULTS)) {
+    try (TeamDatabase db = TeamDatabase.open(adminEndpoint(), adminPassword(), TeamSettings.DEFAULTS)) {
       return TeamSchema.migrate(db);
     }
   }
