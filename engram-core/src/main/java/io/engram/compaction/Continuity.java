@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,17 +50,23 @@ import java.util.regex.Pattern;
  * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
  * counted, so a single name decides little) earns nothing up to {@value #GROUNDED_NONE} and all from {@value
  * #GROUNDED_FULL}; another session's summary names its own functions, tests and tasks, which this transcript never
- * held, even where it shares the repository's file names. Another session's summary, a keyword dump and the user's
- * messages alone stay low because they name little of the last stretch, name what the transcript does not hold, or
- * say nothing.
+ * held, even where it shares the repository's file names. And they count nothing when sections 7 to 9 name the work
+ * by another number than the person's last request does ({@link WorkLabels}: "phase 11" where the request, or in a
+ * segment the person has not spoken in, the last message its opening summary carried, asked for phase 6): successive
+ * sessions of a project worked through in numbered phases share its files, its words and the wording of their
+ * requests, and the number alone tells them apart. Another session's summary, a keyword dump and the user's
+ * messages alone stay low because they name little of the last stretch, name what the transcript does not hold, name
+ * other work, or say nothing.
  *
  * @param open the open todo and task items, by title
  * @param live the words of the last stretch with their weights
  * @param request the words of the person's last request with their weights; empty when there was none
  * @param held the file names and identifiers the segment holds, lower-cased; empty when unknown (then every name
  *     counts as held)
+ * @param labels the numbered names of the work the request gives and the session takes up
  */
-record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held) {
+record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held,
+    WorkLabels labels) {
   // What CC is: its 100 points shared out among the three sections a continuing agent reads, the open work first.
   // A definition of the score (the ladder's 80 and 70 are read on it), not a tunable.
   /** Pending Tasks' points of CC's 100. */
@@ -97,6 +104,11 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     held = Set.copyOf(held);
   }
 
+  /** What a transcript whose work has no numbered label asks. */
+  Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held) {
+    this(open, live, request, held, WorkLabels.none());
+  }
+
   /** What a transcript whose last request and names are not known asks: the open items and the live words. */
   Continuity(List<String> open, Map<String, Double> live) {
     this(open, live, Map.of(), Set.of());
@@ -119,7 +131,18 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
         .map(r -> weighed(words(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4)), df, turns))
         .orElse(Map.of());
     return new Continuity(open, weighed(words(stretch(c.messages(), intent, c.files())), df, turns), request,
-        names(c.messages()));
+        names(c.messages()), WorkLabels.of(asked(c), texts(c.messages())));
+  }
+
+  // The person's last request; in a segment they have not spoken in since the compaction that opened it, the last
+  // of the user messages that compaction's summary carried forward.
+  private static String asked(Conversation c) {
+    return c.state().live().request().map(UserRequest::stated).orElseGet(() -> c.previousSummary()
+        .flatMap(p -> p.get(SummarySection.USER_MESSAGES)).map(WorkLabels::lastItem).orElse(""));
+  }
+
+  private static List<String> texts(List<TranscriptMessage> messages) {
+    return messages.stream().map(TranscriptMessage::promptText).toList();
   }
 
   /** The three parts, each 0 to its weight, and what a summary missed. */
@@ -176,6 +199,13 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     }
     if (grounded < 1) {
       missing.add("names the transcript holds in 7 to 9, not another session's");
+    }
+    // Sections 7 to 9 about the work of another number ("phase 11" where the person asked for phase 6) would send
+    // the agent on to other work: they let none of this work go on.
+    Optional<String> contradicted = labels.contradiction(pendingText + "\n" + currentText + "\n" + nextText);
+    if (contradicted.isPresent()) {
+      grounded = 0;
+      missing.add("the work the request names in 7 to 9: " + contradicted.get());
     }
     return new Result(grounded * pending, grounded * current, grounded * next, missing);
   }
