@@ -16,17 +16,18 @@
  * on 1, 10 and 100 MB transcripts, first pass and one appended megabyte) and {@link io.engram.bench.HttpServerBench}
  * (the embedded HTTP server against the JDK's: start, and a hook-sized call). docs/BENCHMARKS.md holds the figures.
  *
- * <p>The evaluations of an engine that read its package-private parts live here under that engine's package name,
- * on the class path beside engram-core (no Java module system splits them): in {@code io.engram.compaction},
- * Claude Code's own summary beside the offline one ({@code ClaudeCodeComparison}, with what the agent did next,
- * {@code AfterCompaction}, and whether a next step named it, {@code NextStepMatch}), summaries made to game the
- * score ({@code AdversarialSummaries}) and the hand-labelled compaction points ({@code CompactionLabel}, {@code
+ * <p>The evaluations of an engine that read its package-private parts live here under that engine's package name, on
+ * the class path beside engram-core (no Java module system splits them): in {@code io.engram.compaction}, Claude
+ * Code's own summary beside the offline one ({@code ClaudeCodeComparison}, with what the agent did next, {@code
+ * AfterCompaction}, and whether a next step named it, {@code NextStepMatch}), summaries made to game the score
+ * ({@code AdversarialSummaries}) and the hand-labelled compaction points ({@code CompactionLabel}, {@code
  * CompactionEvaluation}); in {@code io.engram.extract}, precision and recall on labelled turns ({@code
  * ExtractionEvaluation}, {@code LabelledTranscripts}, {@code LabelledItem}) and on hand-labelled sessions ({@code
- * SessionEvaluation}, {@code SessionLabels}), how whole the corrections written are ({@code CorrectionEvaluation},
- * {@code CorrectionScore}), the keyword baseline they are set beside ({@code KeywordBaselineExtractor}), and the
- * learnt correction model's cross-validation ({@code CorrectionLab}) and training ({@code CorrectionTraining}).
- * None ships in engram.jar; the product's packages keep their small public faces.
+ * SessionEvaluation}, {@code SessionLabels}, {@code PhraseGroups}), how whole the corrections written are ({@code
+ * CorrectionEvaluation}, {@code CorrectionScore}), the keyword baseline they are set beside ({@code
+ * KeywordBaselineExtractor}), and the learnt correction model's cross-validation ({@code CorrectionLab}) and
+ * training ({@code CorrectionTraining}). None ships in engram.jar; the product's packages keep their small public
+ * faces.
  *
  * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link
  * io.engram.bench.ExtractionBench} for a harness.
