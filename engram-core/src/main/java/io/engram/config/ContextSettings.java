@@ -36,10 +36,10 @@ public record ContextSettings(
     TurnsLeft turnsLeft) implements SettingsSection<ContextSettings> {
   public static final ContextSettings DEFAULTS = SettingDeclarations.defaults(ContextSettings.class);
 
-  /** Keeps the maps unmodifiable. */
+  /** Keeps the maps unmodifiable, in the order given. */
   public ContextSettings {
-    modelWindows = Map.copyOf(modelWindows);
-    modelTokenCorrections = Map.copyOf(modelTokenCorrections);
+    modelWindows = SettingMaps.copyOf(modelWindows);
+    modelTokenCorrections = SettingMaps.copyOf(modelTokenCorrections);
   }
 
   /** These settings with other turn estimates. */

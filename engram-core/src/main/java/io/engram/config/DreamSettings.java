@@ -42,8 +42,8 @@ public record DreamSettings(
         Map<String, Double> meaningSimilarity) implements SettingsSection<DreamSettings> {
   public static final DreamSettings DEFAULTS = SettingDeclarations.defaults(DreamSettings.class);
 
-  /** Keeps the map unmodifiable. */
+  /** Keeps the map unmodifiable, in the order given. */
   public DreamSettings {
-    meaningSimilarity = Map.copyOf(meaningSimilarity);
+    meaningSimilarity = SettingMaps.copyOf(meaningSimilarity);
   }
 }

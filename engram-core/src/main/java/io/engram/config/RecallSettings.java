@@ -114,12 +114,12 @@ public record RecallSettings(
    */
   public static final RecallSettings DEFAULTS = SettingDeclarations.defaults(RecallSettings.class);
 
-  /** Keeps the maps unmodifiable. */
+  /** Keeps the maps unmodifiable, in the order given. */
   public RecallSettings {
-    vectorShares = Map.copyOf(vectorShares);
-    vectorFloors = Map.copyOf(vectorFloors);
-    anchorMargins = Map.copyOf(anchorMargins);
-    otherScriptMargins = Map.copyOf(otherScriptMargins);
+    vectorShares = SettingMaps.copyOf(vectorShares);
+    vectorFloors = SettingMaps.copyOf(vectorFloors);
+    anchorMargins = SettingMaps.copyOf(anchorMargins);
+    otherScriptMargins = SettingMaps.copyOf(otherScriptMargins);
   }
 
   /** The same settings sending at most {@code files} memories a turn. */

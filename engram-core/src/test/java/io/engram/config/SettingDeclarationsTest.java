@@ -49,6 +49,18 @@ class SettingDeclarationsTest {
   }
 
   @Test
+  void aMapSettingKeepsTheOrderItIsDeclaredOrGivenInSoItPrintsTheSameOnEveryRun() {
+    assertThat(ContextSettings.DEFAULTS.modelWindows().keySet())
+        .containsExactly("claude-sonnet-4-5[1m]", "claude-sonnet-4[1m]");
+    java.util.Map<String, Double> given = new java.util.LinkedHashMap<>();
+    for (String model : java.util.List.of("z", "a", "m", "b", "y", "c")) {
+      given.put(model, 0.5);
+    }
+    assertThat(RecallSettings.DEFAULTS.with("vectorFloors", given).vectorFloors().keySet())
+        .containsExactly("z", "a", "m", "b", "y", "c");
+  }
+
+  @Test
   void withChangesOneValueAndKeepsTheOthers() {
     NotesSettings n = NotesSettings.DEFAULTS.with("sectionTokenCap", 50);
     assertThat(n.sectionTokenCap()).isEqualTo(50);
