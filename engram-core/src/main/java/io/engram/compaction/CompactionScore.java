@@ -1,6 +1,8 @@
 package io.engram.compaction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.config.CompactionSettings;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -22,6 +24,8 @@ import java.util.Objects;
  * @param compression CR: 100 inside the target band, less outside it ({@link #compressionScore})
  * @param total the weighted sum
  * @param ratio summary tokens / original tokens
+ * @param bandTop the ratio up to which the summary is inside the target band ({@link #bandTop(CompactionSettings)});
+ *     the advice's size sentence names it, and the JSON leaves it out (a setting, not a finding)
  * @param evidence what each part found: missing sections, preservation and lost items per kind, what the
  *     summary failed to say about where the work stands
  */
@@ -32,6 +36,7 @@ public record CompactionScore(
     double compression,
     double total,
     double ratio,
+    @JsonIgnore double bandTop,
     @JsonUnwrapped Evidence evidence) {
 
   /** Full marks, of every part and of the total: the score's scale is 0-100, which its bands (80, 70) are read on. */
@@ -43,8 +48,6 @@ public record CompactionScore(
   /** The seed's ratio below which a summary is over-compressed: the edge for a short part. */
   public static final double OVER_COMPRESSED_RATIO = 0.15;
 
-  /** Ratio above which the summary is longer than the target band (70% shorter). */
-  public static final double BAND_TOP_RATIO = 0.30;
   // The advice for a summary made again names at most ten of a kind of lost items, each within 120 characters (a
   // line): enough to show what kind was lost without sending the lost items whole.
   private static final int ADVICE_EXAMPLES = 10;
@@ -96,22 +99,31 @@ public record CompactionScore(
   }
 
   /**
+   * The ratio above which a summary is longer than the target band: the share of the part that {@code
+   * compaction.targetReductionMin} leaves (0.30, the seed's 70% shorter). The compactor aims within it ({@code
+   * ExtractiveSummarizer.aimTokens}), so a setting that moves the aim moves the band the score rewards with it.
+   */
+  public static double bandTop(CompactionSettings settings) {
+    return 1 - settings.targetReductionMin();
+  }
+
+  /**
    * CR for a summary/original token {@code ratio}, rewarding a target band rather than length: 100 from
-   * {@code floorRatio} to {@value #BAND_TOP_RATIO} (70% shorter, the seed's upper edge), the seed's 50 below
-   * it (over-compressed), and falling linearly from 100 to 0 between {@value #BAND_TOP_RATIO} and 1 (a
-   * summary as long as the original compresses nothing).
+   * {@code floorRatio} to {@code bandTop}, the seed's 50 below it (over-compressed), and falling linearly from 100
+   * to 0 between {@code bandTop} and 1 (a summary as long as the original compresses nothing).
    *
    * @param floorRatio the ratio under which a summary is over-compressed: the seed's {@value
    *     #OVER_COMPRESSED_RATIO} for a short part, less for a long one ({@link #overCompressedRatio})
+   * @param bandTop the band's upper edge ({@link #bandTop(CompactionSettings)})
    */
-  public static double compressionScore(double ratio, double floorRatio) {
+  public static double compressionScore(double ratio, double floorRatio, double bandTop) {
     if (ratio < floorRatio) {
       return OVER_COMPRESSED_SCORE;
     }
-    if (ratio <= BAND_TOP_RATIO) {
+    if (ratio <= bandTop) {
       return FULL;
     }
-    return Math.max(0, FULL * (1 - ratio) / (1 - BAND_TOP_RATIO));
+    return Math.max(0, FULL * (1 - ratio) / (1 - bandTop));
   }
 
   /**
@@ -149,10 +161,11 @@ public record CompactionScore(
     });
     evidence.continuityMissing().forEach(m -> advice.add("Say " + m + "."));
     if (compression < FULL) {
-      advice.add(ratio < BAND_TOP_RATIO
+      advice.add(ratio < bandTop
           ? String.format(Locale.ROOT, "The summary is over-compressed (%.0f%% of the original); keep more detail.",
               ratio * 100)
-          : String.format(Locale.ROOT, "The summary is %.0f%% of the original; aim at 70-80%% shorter.", ratio * 100));
+          : String.format(Locale.ROOT, "The summary is %.0f%% of the original; make it at least %.0f%% shorter.",
+              ratio * 100, (1 - bandTop) * 100));
     }
     return advice;
   }

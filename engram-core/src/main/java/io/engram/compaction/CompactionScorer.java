@@ -94,14 +94,16 @@ final class CompactionScorer {
     double sc = CompactionScore.sectionScore(SummarySection.requiredCount() - missingSections.size());
     double kp = CompactionScore.keyInformationScore(preservation);
     double cc = cont.total();
+    double bandTop = CompactionScore.bandTop(settings);
     double cr = CompactionScore.compressionScore(ratio,
-        CompactionScore.overCompressedRatio(originalTokens, ExtractiveSummarizer.aimTokens(originalTokens, settings)));
+        CompactionScore.overCompressedRatio(originalTokens, ExtractiveSummarizer.aimTokens(originalTokens, settings)),
+        bandTop);
     double total =
         settings.weightSections() * sc
             + settings.weightKeyInfo() * kp
             + settings.weightContinuity() * cc
             + settings.weightCompression() * cr;
-    return new CompactionScore(sc, kp, cc, cr, total, ratio,
+    return new CompactionScore(sc, kp, cc, cr, total, ratio, bandTop,
         new CompactionScore.Evidence(missingSections, preservation, lost, cont.missing()));
   }
 

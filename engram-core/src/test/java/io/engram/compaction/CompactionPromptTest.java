@@ -36,7 +36,7 @@ class CompactionPromptTest {
   @Test
   void degradedPromptQuotesTheScoreAndAdviceBeforeTheInstructions() {
     CompactionScore failed =
-        new CompactionScore(75, 70, 60, 100, 74.5, 0.3, new CompactionScore.Evidence(List.of(SummarySection.PENDING_TASKS),
+        new CompactionScore(75, 70, 60, 100, 74.5, 0.3, 0.3, new CompactionScore.Evidence(List.of(SummarySection.PENDING_TASKS),
             Map.of(KeyKind.FILE_NAMES, 50.0), Map.of(KeyKind.FILE_NAMES, List.of("pom.xml")), List.of("then")));
     String p = CompactionPrompt.degraded("focus on X", failed);
     assertThat(p)

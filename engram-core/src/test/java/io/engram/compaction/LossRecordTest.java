@@ -12,7 +12,7 @@ class LossRecordTest {
   @Test
   void collectsMissingSectionsAndLostKeyInformationFromAScore() {
     CompactionScore score =
-        new CompactionScore(87.5, 90, 100, 100, 90, 0.3, new CompactionScore.Evidence(
+        new CompactionScore(87.5, 90, 100, 100, 90, 0.3, 0.3, new CompactionScore.Evidence(
             List.of(SummarySection.PENDING_TASKS), Map.of(KeyKind.ERROR_MESSAGES, 50.0),
             Map.of(KeyKind.ERROR_MESSAGES, List.of("exit status 2")), List.of()));
     LossRecord r = LossRecord.fromScore(score);
