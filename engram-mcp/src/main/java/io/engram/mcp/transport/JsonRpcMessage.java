@@ -15,7 +15,12 @@ import java.util.Optional;
  */
 public sealed interface JsonRpcMessage {
   /** A request: it gets exactly one answer with its {@code id}. */
-  record Request(JsonNode id, String method, Optional<JsonNode> params, String text) implements JsonRpcMessage {}
+  record Request(JsonNode id, String method, Optional<JsonNode> params, String text) implements JsonRpcMessage {
+    /** The answer to this request whose result is {@code resultJson}, one JSON line. */
+    String result(String resultJson) {
+      return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + resultJson + "}";
+    }
+  }
 
   /** A notification: it gets no answer. */
   record Notification(String method, Optional<JsonNode> params) implements JsonRpcMessage {}

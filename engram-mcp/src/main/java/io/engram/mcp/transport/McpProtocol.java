@@ -1,44 +1,34 @@
 package io.engram.mcp.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.config.McpSettings;
-import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerHandler;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * MCP over any transport: answers {@code initialize} and {@code ping} itself (before anything heavy is
- * loaded), checks each request's params, and hands the rest to the SDK's stateless server, which is built
- * on first need ({@link #warmUp()}). It never sends a request to the client, so it never asks a client for
- * what the client did not declare. Answers carry no exception text: an internal failure is logged and
- * the client gets -32603.
+ * loaded: {@link ConnectionRequests}), checks each request's params, and hands the rest to the SDK's stateless
+ * server, which is built on first need ({@link #warmUp()}). It never sends a request to the client, so it never
+ * asks a client for what the client did not declare. Answers carry no exception text: an internal failure is
+ * logged and the client gets -32603.
  *
  * <p>A client with a session ({@link McpSession}: stdio, or streamable HTTP with {@code Mcp-Session-Id}) is
  * offered {@code resources.listChanged} and {@code subscribe}: {@code resources/list} is answered from the store
- * as it is at that moment, and the store is compared with what it was when this process changes it (the store's
- * change events), after every tool call, and every {@code mcp.changeCheckMillis} while a session is open (so changes
- * by other processes are seen too), each
- * session told {@code notifications/resources/list_changed} when memories came or went and
- * {@code notifications/resources/updated} for each resource it subscribed to that changed or went.
+ * as it is at that moment ({@link ResourcePages}), and each session is told what changed ({@link ResourceChanges}).
+ * The other requests go to the SDK ({@link SdkAnswer}).
  */
 public final class McpProtocol {
   /** The protocol revisions this server speaks, oldest first. */
@@ -48,8 +38,6 @@ public final class McpProtocol {
   public static final String DEFAULT_HTTP_VERSION = "2025-03-26";
 
   private static final String INITIALIZE = "initialize";
-  // MCP's error code for a resource that does not exist (the specification's resources/read).
-  private static final int RESOURCE_NOT_FOUND = -32002;
 
   /**
    * What {@code initialize} tells a client about this server.
@@ -110,21 +98,8 @@ public final class McpProtocol {
   private record Running(McpSession session, String id) {}
 
   private final Map<Running, CallControl> running = new ConcurrentHashMap<>();
-
-  /** One thread for every protocol's checks: they are short, and a check never runs beside another. */
-  private static final ScheduledExecutorService CHECKS = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "engram-mcp-changes");
-    t.setDaemon(true);
-    return t;
-  });
-
-  private final long changeCheckMillis;
-  private final AtomicBoolean watched = new AtomicBoolean();
-  private final Set<McpSession> sessions = ConcurrentHashMap.newKeySet();
-  private final Object checkLock = new Object();
-  private Map<String, String> seen; // guarded by checkLock
-
-  private final ServerIdentity identity;
+  private final ResourceChanges changes;
+  private final ConnectionRequests connection;
   private final Supplier<Sdk> factory;
   private final Consumer<String> log;
   private CompletableFuture<Sdk> sdk;
@@ -145,10 +120,10 @@ public final class McpProtocol {
     if (changeCheckMillis <= 0) {
       throw new IllegalArgumentException("changeCheckMillis must be positive, was " + changeCheckMillis);
     }
-    this.identity = identity;
+    this.connection = new ConnectionRequests(identity);
     this.factory = factory;
     this.log = log;
-    this.changeCheckMillis = changeCheckMillis;
+    this.changes = new ResourceChanges(changeCheckMillis, this::built, log);
   }
 
   /** Starts building the SDK's server in the background, unless it is built or being built. */
@@ -156,8 +131,7 @@ public final class McpProtocol {
     if (sdk == null || sdk.isCompletedExceptionally()) {
       sdk = CompletableFuture.supplyAsync(() -> {
         Sdk built = factory.get();
-        baseline(built); // before any request can change the store, so the first change is told too
-        built.resources().onChange(() -> CHECKS.execute(this::checkChanges));
+        changes.follow(built.resources());
         return built;
       }, task -> {
         Thread t = new Thread(task, "engram-mcp-start");
@@ -175,6 +149,16 @@ public final class McpProtocol {
       building = sdk;
     }
     return building.join();
+  }
+
+  /** The resources of the SDK's server once it is built; empty while it is being built or failed to build. */
+  private Optional<Resources> built() {
+    CompletableFuture<Sdk> building;
+    synchronized (this) {
+      building = sdk;
+    }
+    return building == null || !building.isDone() || building.isCompletedExceptionally() ? Optional.empty()
+        : Optional.of(building.join().resources());
   }
 
   /**
@@ -195,68 +179,12 @@ public final class McpProtocol {
 
   /** Starts telling {@code session} about changes to the resources. */
   public void open(McpSession session) {
-    sessions.add(session);
-    if (watched.compareAndSet(false, true)) {
-      CHECKS.scheduleWithFixedDelay(this::checkChanges, changeCheckMillis, changeCheckMillis, TimeUnit.MILLISECONDS);
-    }
-    CHECKS.execute(this::checkChanges); // the state the session starts from
+    changes.open(session);
   }
 
   /** Stops telling {@code session} anything. */
   public void close(McpSession session) {
-    sessions.remove(session);
-  }
-
-  private void baseline(Sdk built) {
-    synchronized (checkLock) {
-      try {
-        seen = built.resources().fingerprints();
-      } catch (IOException | RuntimeException e) {
-        log.accept("cannot list the resources to look for changes: " + e.getMessage());
-      }
-    }
-  }
-
-  /** Compares the resources with what they were at the last check, and tells each session what changed. */
-  void checkChanges() {
-    synchronized (checkLock) {
-      checkChangesLocked();
-    }
-  }
-
-  private void checkChangesLocked() {
-    CompletableFuture<Sdk> building;
-    synchronized (this) {
-      building = sdk;
-    }
-    if (sessions.isEmpty() || building == null || !building.isDone() || building.isCompletedExceptionally()) {
-      return;
-    }
-    Map<String, String> now;
-    try {
-      now = building.join().resources().fingerprints();
-    } catch (IOException | RuntimeException e) {
-      log.accept("cannot list the resources to look for changes: " + e.getMessage());
-      return;
-    }
-    Map<String, String> before = seen;
-    seen = now;
-    if (before == null) {
-      return;
-    }
-    if (!now.keySet().equals(before.keySet())) {
-      sessions.forEach(s -> s.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}"));
-    }
-    Set<String> uris = new HashSet<>(before.keySet());
-    uris.addAll(now.keySet());
-    for (String uri : uris) {
-      if (!Objects.equals(before.get(uri), now.get(uri))) {
-        ObjectNode note = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-            .put("method", "notifications/resources/updated");
-        note.putObject("params").put("uri", uri);
-        sessions.stream().filter(s -> s.subscribed(uri)).forEach(s -> s.send(note.toString()));
-      }
-    }
+    changes.close(session);
   }
 
   /** Whether {@code request} is the one a client opens a session with. */
@@ -292,7 +220,7 @@ public final class McpProtocol {
         () -> session.flatMap(McpSession::level), agent);
     running.put(key, control);
     try {
-      Map<String, Object> withControl = new java.util.HashMap<>(context);
+      Map<String, Object> withControl = new HashMap<>(context);
       withControl.put(CallControl.KEY, control);
       String answer = answerOrThrow(request, withControl, session);
       return control.cancelled() ? Optional.empty() : Optional.of(answer);
@@ -320,7 +248,7 @@ public final class McpProtocol {
       return Optional.of(JsonRpcError.invalidRequest("initialize must not be part of a batch")
           .response(Optional.empty()));
     }
-    List<String> answers = new java.util.ArrayList<>();
+    List<String> answers = new ArrayList<>();
     for (JsonRpcMessage m : batch.messages()) {
       if (m instanceof JsonRpcMessage.Request r) {
         answer(r, context, session, notifications).ifPresent(answers::add);
@@ -340,39 +268,9 @@ public final class McpProtocol {
     if (refused.isPresent()) {
       return refused.get().response(id);
     }
-    if (isInitialize(request)) {
-      ObjectNode initialized = initializeResult(request.params().orElseThrow(), session.isPresent());
-      session.ifPresent(s -> s.negotiated(initialized.get("protocolVersion").textValue()));
-      JsonNode client = request.params().orElseThrow().path("clientInfo").path("name");
-      if (client.isTextual() && !client.asText().isBlank()) {
-        session.ifPresent(s -> s.client(client.asText()));
-      }
-      return result(request.id(), initialized.toString());
-    }
-    if ("logging/setLevel".equals(request.method())) {
-      Optional<LogLevel> level = LogLevel.of(request.params().orElseThrow().path("level").asText(""));
-      if (level.isEmpty()) {
-        return JsonRpcError.invalidParams("\"level\" must be one of debug, info, notice, warning, error, critical,"
-            + " alert, emergency").response(id);
-      }
-      session.ifPresent(s -> s.level(level.get())); // without a session there is nowhere to send messages
-      return result(request.id(), "{}");
-    }
-    if ("ping".equals(request.method())) {
-      return result(request.id(), "{}");
-    }
-    if (request.method().equals("resources/subscribe") || request.method().equals("resources/unsubscribe")) {
-      if (session.isEmpty()) {
-        return JsonRpcError.invalidRequest("subscriptions need a session: over HTTP, send the Mcp-Session-Id that"
-            + " initialize gave").response(id);
-      }
-      String uri = request.params().orElseThrow().get("uri").textValue();
-      if (request.method().equals("resources/subscribe")) {
-        session.get().subscribe(uri);
-      } else {
-        session.get().unsubscribe(uri);
-      }
-      return result(request.id(), "{}");
+    Optional<String> own = connection.answer(request, session);
+    if (own.isPresent()) {
+      return own.get();
     }
     Sdk server;
     try {
@@ -382,109 +280,17 @@ public final class McpProtocol {
       return JsonRpcError.internal().response(id);
     }
     if (request.method().equals("resources/list")) {
-      return resourcesPage(server, request);
+      return ResourcePages.answer(server, request, log);
     }
     if (request.method().equals("tools/call") && !server.tools().contains(request.params().orElseThrow()
         .get("name").textValue())) {
       return JsonRpcError.invalidParams("Unknown tool: '" + request.params().get().get("name").textValue()
           + "'; this server's tools are " + String.join(", ", server.tools())).response(id);
     }
-    String answer = viaSdk(server, request, context);
-    if (request.method().equals("tools/call") && !sessions.isEmpty()) {
-      CHECKS.execute(this::checkChanges); // a tool may have changed memories
+    String answer = SdkAnswer.of(server, request, context, log);
+    if (request.method().equals("tools/call")) {
+      changes.checkSoon(); // a tool may have changed memories
     }
     return answer;
-  }
-
-  /**
-   * One page of {@code resources/list}, by URI, from the store as it is now (whoever changed it): {@code pageSize}
-   * resources, then a {@code nextCursor} naming the last one, so a page boundary holds while memories come and go.
-   */
-  private String resourcesPage(Sdk server, JsonRpcMessage.Request request) {
-    Optional<String> after;
-    try {
-      after = Optional.ofNullable(request.params().map(p -> p.get("cursor")).filter(JsonNode::isTextual)
-          .map(JsonNode::textValue).orElse(null)).map(PageCursor::position);
-    } catch (IllegalArgumentException e) {
-      return JsonRpcError.invalidParams(e.getMessage()).response(Optional.of(request.id()));
-    }
-    List<McpSchema.Resource> all;
-    try {
-      all = server.resources().list();
-    } catch (IOException e) {
-      log.accept("resources/list failed: " + e.getMessage());
-      return JsonRpcError.internal().response(Optional.of(request.id()));
-    }
-    List<McpSchema.Resource> page = all.stream().sorted(java.util.Comparator.comparing(McpSchema.Resource::uri))
-        .filter(r -> after.isEmpty() || r.uri().compareTo(after.get()) > 0)
-        .limit(McpSettings.DEFAULTS.pageSize() + 1L).toList();
-    String next = null;
-    if (page.size() > McpSettings.DEFAULTS.pageSize()) {
-      page = page.subList(0, McpSettings.DEFAULTS.pageSize());
-      next = PageCursor.after(page.get(page.size() - 1).uri());
-    }
-    try {
-      return result(request.id(), server.json().writeValueAsString(new McpSchema.ListResourcesResult(page, next)));
-    } catch (IOException e) {
-      log.accept("resources/list failed: " + e);
-      return JsonRpcError.internal().response(Optional.of(request.id()));
-    }
-  }
-
-  private String viaSdk(Sdk server, JsonRpcMessage.Request request, Map<String, Object> context) {
-    Optional<JsonNode> id = Optional.of(request.id());
-    try {
-      McpSchema.JSONRPCRequest sdkRequest =
-          (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(server.json(), request.text());
-      McpTransportContext transportContext = McpTransportContext.create(context);
-      McpSchema.JSONRPCResponse response = server.handler().handleRequest(transportContext, sdkRequest)
-          .contextWrite(c -> c.put(McpTransportContext.KEY, transportContext)).block();
-      if (response == null) {
-        log.accept(request.method() + ": the SDK gave no answer");
-        return JsonRpcError.internal().response(id);
-      }
-      if (response.error() != null) {
-        return error(request, response.error());
-      }
-      return result(request.id(), server.json().writeValueAsString(response.result()));
-    } catch (Exception e) { // a failure inside the SDK or a tool: logged whole, answered without detail
-      log.accept(request.method() + " failed: " + e);
-      return JsonRpcError.internal().response(id);
-    }
-  }
-
-  private String error(JsonRpcMessage.Request request, McpSchema.JSONRPCResponse.JSONRPCError error) {
-    int code = error.code() == null ? JsonRpcError.INTERNAL_ERROR : error.code();
-    if (code == JsonRpcError.INTERNAL_ERROR || code > -32000 || error.message() == null) {
-      log.accept(request.method() + " failed: " + error.message());
-      return JsonRpcError.internal().response(Optional.of(request.id()));
-    }
-    ObjectNode response = JsonNodeFactory.instance.objectNode();
-    response.put("jsonrpc", "2.0");
-    response.set("id", request.id());
-    ObjectNode body = response.putObject("error").put("code", code).put("message", error.message());
-    if (code == RESOURCE_NOT_FOUND && error.data() instanceof Map<?, ?> data && data.get("uri") instanceof String uri) {
-      body.putObject("data").put("uri", uri);
-    }
-    return response.toString();
-  }
-
-  private ObjectNode initializeResult(JsonNode params, boolean notifies) {
-    String asked = params.path("protocolVersion").textValue();
-    ObjectNode result = JsonNodeFactory.instance.objectNode();
-    result.put("protocolVersion", VERSIONS.contains(asked) ? asked : VERSIONS.get(VERSIONS.size() - 1));
-    ObjectNode capabilities = result.putObject("capabilities");
-    capabilities.putObject("resources").put("subscribe", notifies).put("listChanged", notifies);
-    capabilities.putObject("tools").put("listChanged", false);
-    capabilities.putObject("prompts").put("listChanged", false);
-    capabilities.putObject("completions");
-    capabilities.putObject("logging");
-    result.putObject("serverInfo").put("name", identity.name()).put("version", identity.version());
-    result.put("instructions", identity.instructions());
-    return result;
-  }
-
-  private static String result(JsonNode id, String resultJson) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + resultJson + "}";
   }
 }

@@ -21,8 +21,9 @@
  *
  * <h2>Fast start</h2>
  *
- * <p>{@code initialize} and {@code ping} are answered by {@link io.engram.mcp.transport.McpProtocol} from
- * fixed data (name, version, capabilities, instructions). The SDK's server, and with it Jackson 3, Reactor,
+ * <p>{@code initialize} and {@code ping} (and {@code logging/setLevel}, {@code resources/subscribe}) are answered
+ * by {@link io.engram.mcp.transport.McpProtocol} from fixed data (name, version, capabilities, instructions:
+ * {@code ConnectionRequests}). The SDK's server, and with it Jackson 3, Reactor,
  * the JSON schema validator, the memory store and the tokenizer, is built in the background once the client
  * sends {@code notifications/initialized}, or on the first request that needs it.
  *
@@ -30,10 +31,11 @@
  *
  * <p>{@link io.engram.mcp.transport.RequestParams} checks the shape MCP gives each method's params before the
  * SDK sees them (-32602: an array, a missing tool name or URI, a {@code cursor} for a list that comes in one page).
- * {@code resources/list} is answered here, from the store as it is, {@code mcp.pageSize} resources by URI and a
- * {@code nextCursor} after the last ({@code PageCursor}: plain text, so a page boundary holds while memories come
- * and go). A call of a tool the server does not have is -32602 naming the tool asked for and the tools there are
- * (the SDK's own message names none). A failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
+ * {@code resources/list} is answered here ({@code ResourcePages}), from the store as it is, {@code mcp.pageSize}
+ * resources by URI and a {@code nextCursor} after the last ({@code PageCursor}: plain text, so a page boundary
+ * holds while memories come and go). A call of a tool the server does not have is -32602 naming the tool asked
+ * for and the tools there are (the SDK's own message names none). The SDK's answer reaches the client through
+ * {@code SdkAnswer}: a failure inside the SDK or a tool is -32603 with a fixed message; its detail goes to the log
  * (stderr) only, so no class name or exception text reaches a client. After 20 refused stdin lines only one
  * line per 1000 is logged: a client that never reads stderr cannot block the server on a full pipe. At the
  * end of stdin, every request already read is answered (a piped batch of writes is done whole, however long it
@@ -69,9 +71,9 @@
  * relay ({@code Engram-Relay}: the launcher's bash relay of {@code engram mcp}, which reads no stream) gets no
  * session and is offered no notifications, so it is never promised what it cannot receive.
  * {@link io.engram.mcp.transport.McpProtocol} answers {@code resources/list} from the store as it is at that
- * moment, and compares the store with what it was (each memory's URI, its topic file's size and last change)
- * after each tool call and every {@code mcp.changeCheckMillis} while a session is open: the changes other
- * processes make (the command line, a hook's JVM, the dream) are told as well as its own. Memories that came or
+ * moment, and {@code ResourceChanges} compares the store with what it was (each memory's URI, its topic file's
+ * size and last change) after each tool call and every {@code mcp.changeCheckMillis} while a session is open: the
+ * changes other processes make (the command line, a hook's JVM, the dream) are told as well as its own. Memories that came or
  * went: {@code notifications/resources/list_changed} to every session; a memory that changed or went:
  * {@code notifications/resources/updated} to the sessions subscribed to it.
  *
