@@ -38,8 +38,9 @@ import java.util.zip.ZipOutputStream;
  * </pre>
  *
  * <p>Reading refuses anything else by name, so a bundle cannot write outside where it is read into: an entry's key
- * and file are plain names, checked before anything is read; an entry over {@code maxEntryBytes} or a bundle of more
- * than {@code MAX_ENTRIES} entries is refused naming it.
+ * and file are plain names, checked before anything is read; an entry over {@code maxEntryBytes}, a bundle of more
+ * than {@code MAX_ENTRIES} entries or one whose files add up to more than {@code MAX_TOTAL_BYTES} is refused naming
+ * it, as it is read: a zip of a few megabytes can inflate to gigabytes.
  */
 public final class MemoryBundle {
   /** The format version this code writes and reads. */
@@ -48,6 +49,9 @@ public final class MemoryBundle {
   public static final String MANIFEST = "engram-bundle.json";
   // A defence, not a preference: an archive of more entries than a store holds is refused as it is read.
   private static final int MAX_ENTRIES = 100_000;
+  // A defence, not a preference: a memory holds at most 64 KB and a store's histories 16 MiB, so a real bundle is
+  // megabytes; a zip whose entries inflate past this (a zip bomb) is refused before it exhausts the heap.
+  private static final long MAX_TOTAL_BYTES = 256L << 20;
   private static final Pattern PATH = Pattern.compile(
       "(?:projects/(?!\\.{1,2}/)([A-Za-z0-9._-]{1,200})|user)/(memory|history)/([^/\\\\]{1,200})");
   private static final ObjectMapper JSON = JsonMapper.builder().findAndAddModules()
@@ -128,10 +132,17 @@ public final class MemoryBundle {
    *     not know, or an entry too large
    */
   public static Contents read(Path in, long maxEntryBytes) throws IOException {
+    return read(in, maxEntryBytes, MAX_TOTAL_BYTES);
+  }
+
+  // The bound on all files together is a parameter so that a test can reach it with a small bundle.
+  static Contents read(Path in, long maxEntryBytes, long maxTotalBytes) throws IOException {
     if (!Files.exists(in)) {
       throw new IOException(in + ": not an Engram bundle: no such file or directory");
     }
-    Map<String, byte[]> files = Files.isDirectory(in) ? readDirectory(in, maxEntryBytes) : readZip(in, maxEntryBytes);
+    Total total = new Total(in, maxTotalBytes);
+    Map<String, byte[]> files = Files.isDirectory(in) ? readDirectory(in, maxEntryBytes, total)
+        : readZip(in, maxEntryBytes, total);
     byte[] manifestBytes = files.remove(MANIFEST);
     if (manifestBytes == null) {
       throw new IOException(in + ": not an Engram bundle (no " + MANIFEST + ")");
@@ -187,7 +198,26 @@ public final class MemoryBundle {
     return out;
   }
 
-  private static Map<String, byte[]> readZip(Path in, long maxEntryBytes) throws IOException {
+  /** The bytes of a bundle's files read so far, refused past {@code max}. */
+  private static final class Total {
+    private final Path in;
+    private final long max;
+    private long bytes;
+
+    Total(Path in, long max) {
+      this.in = in;
+      this.max = max;
+    }
+
+    void add(long n) throws IOException {
+      bytes += n;
+      if (bytes > max) {
+        throw new IOException(in + ": its files add up to more than the " + max + " bytes a bundle may hold; not read");
+      }
+    }
+  }
+
+  private static Map<String, byte[]> readZip(Path in, long maxEntryBytes, Total total) throws IOException {
     Map<String, byte[]> files = new LinkedHashMap<>();
     try (InputStream raw = Files.newInputStream(in); ZipInputStream zip = new ZipInputStream(raw, StandardCharsets.UTF_8)) {
       ZipEntry e;
@@ -198,7 +228,7 @@ public final class MemoryBundle {
         if (files.size() >= MAX_ENTRIES) {
           throw new IOException(in + ": more than " + MAX_ENTRIES + " entries; not read");
         }
-        files.put(e.getName(), bounded(zip, in + ": " + e.getName(), maxEntryBytes));
+        files.put(e.getName(), bounded(zip, in + ": " + e.getName(), maxEntryBytes, total));
       }
     } catch (java.util.zip.ZipException e) {
       throw new IOException(in + ": not a zip file a bundle can be read from: " + e.getMessage(), e);
@@ -206,7 +236,7 @@ public final class MemoryBundle {
     return files;
   }
 
-  private static Map<String, byte[]> readDirectory(Path in, long maxEntryBytes) throws IOException {
+  private static Map<String, byte[]> readDirectory(Path in, long maxEntryBytes, Total total) throws IOException {
     Map<String, byte[]> files = new LinkedHashMap<>();
     try (Stream<Path> walk = Files.walk(in)) {
       for (Path p : (Iterable<Path>) walk.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))::iterator) {
@@ -216,13 +246,14 @@ public final class MemoryBundle {
         if (Files.size(p) > maxEntryBytes) {
           throw new IOException(p + ": " + Files.size(p) + " bytes, over the " + maxEntryBytes + " a bundle's file may have");
         }
+        total.add(Files.size(p));
         files.put(in.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
       }
     }
     return files;
   }
 
-  private static byte[] bounded(InputStream in, String what, long max) throws IOException {
+  private static byte[] bounded(InputStream in, String what, long max, Total sum) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] buf = new byte[8192];
     long total = 0;
@@ -232,6 +263,7 @@ public final class MemoryBundle {
       if (total > max) {
         throw new IOException(what + ": over the " + max + " bytes a bundle's file may have");
       }
+      sum.add(n);
       out.write(buf, 0, n);
     }
     return out.toByteArray();

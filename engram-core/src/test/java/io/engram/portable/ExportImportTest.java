@@ -142,6 +142,28 @@ class ExportImportTest {
   }
 
   @Test
+  void aBundleWhoseFilesInflatePastTheTotalIsRefusedAsItIsReadNotHeldWhole() throws Exception {
+    Path bomb = tmp.resolve("bomb.zip");
+    try (var zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(bomb))) {
+      zip.putNextEntry(new java.util.zip.ZipEntry(MemoryBundle.MANIFEST));
+      zip.write("{\"format\":1,\"exported\":\"2026-05-12T10:00:00Z\",\"projects\":[],\"versions\":false}"
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      for (int i = 0; i < 4; i++) {
+        zip.putNextEntry(new java.util.zip.ZipEntry("user/memory/m" + i + ".md"));
+        zip.write(new byte[1000]);
+      }
+    }
+    assertThatThrownBy(() -> MemoryBundle.read(bomb, 1 << 20, 2500)).hasMessageContaining(bomb.toString())
+        .hasMessageContaining("add up to more than the 2500 bytes");
+    Path dir = Files.createDirectories(tmp.resolve("big/user/memory")).getParent().getParent();
+    Files.writeString(dir.resolve(MemoryBundle.MANIFEST), "{}");
+    for (int i = 0; i < 4; i++) {
+      Files.write(dir.resolve("user/memory/m" + i + ".md"), new byte[1000]);
+    }
+    assertThatThrownBy(() -> MemoryBundle.read(dir, 1 << 20, 2500)).hasMessageContaining("add up to more than");
+  }
+
+  @Test
   void aDryRunSaysWhatItWouldDoAndWritesNothing() throws Exception {
     ProjectMemory a = seeded(tmp.resolve("home-a"));
     Path bundle = tmp.resolve("m.zip");
