@@ -4,7 +4,6 @@ import io.engram.diff.UnifiedDiff;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -46,7 +45,7 @@ public final class ProjectInit {
     String content = StarterFile.render(RepoSurveyor.survey(loader.projectDir()));
     try (FileLock lock = FileLock.acquire(QuickAdd.lockFor(lockDir, file))) {
       boolean existed = Files.exists(file);
-      String old = existed ? Files.readString(file, StandardCharsets.UTF_8) : "";
+      String old = QuickAdd.existingText(file);
       String name = loader.projectDir().relativize(file).toString();
       String diff = UnifiedDiff.diff(existed ? "a/" + name : "/dev/null", "b/" + name, old, content, 3);
       boolean write = (!existed || force) && !old.equals(content);

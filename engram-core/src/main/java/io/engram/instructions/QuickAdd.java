@@ -5,6 +5,7 @@ import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import io.engram.fs.GitIgnore;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -95,7 +96,7 @@ public final class QuickAdd {
     Placed placed;
     try (FileLock lock = FileLock.acquire(lockFor(file))) {
       created = !Files.exists(file);
-      String old = created ? "" : Files.readString(file, StandardCharsets.UTF_8);
+      String old = existingText(file);
       placed = place(MarkdownSections.parse(old), rule, line, under);
       AtomicFiles.writeString(file, placed.text());
     }
@@ -104,6 +105,24 @@ public final class QuickAdd {
       gitignore = ignoreInGit(file);
     }
     return new Result(file, created, line, placed.heading(), placed.headingCreated(), gitignore, quoted);
+  }
+
+  /**
+   * The text of the instruction file {@code file}, "" when there is none: one that is not a regular file or not UTF-8
+   * text is an error that names it, and is left as it is.
+   */
+  static String existingText(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return "";
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new IOException(file + ": not a regular file; not changed");
+    }
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (CharacterCodingException e) {
+      throw new IOException(file + ": not UTF-8 text; not changed", e);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.engram.instructions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,15 @@ class ProjectInitTest {
     assertThat(o.written()).isTrue();
     assertThat(Files.readString(f.repo.resolve("CLAUDE.md"))).isEqualTo(o.content()).contains("`go test ./...`");
     assertThat(o.diff()).startsWith("--- /dev/null\n+++ b/CLAUDE.md\n");
+  }
+
+  @Test
+  void anExistingFileThatIsNotUtf8IsNamedAndNotOverwrittenEvenWithForce() throws Exception {
+    Fixture f = new Fixture(tmp);
+    byte[] latin1 = "# Rules\n- caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Path file = f.writeBytes("repo/CLAUDE.md", latin1);
+    assertThatThrownBy(() -> init(f).run(true)).hasMessageContaining(file + ": not UTF-8 text");
+    assertThat(Files.readAllBytes(file)).isEqualTo(latin1);
   }
 
   @Test

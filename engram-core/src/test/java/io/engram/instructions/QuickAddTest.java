@@ -144,6 +144,20 @@ class QuickAddTest {
   }
 
   @Test
+  void aFileThatIsNotUtf8OrNotAFileIsNamedAndLeftAsItIs() throws Exception {
+    Fixture f = new Fixture(tmp);
+    byte[] latin1 = "# Rules\n- caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Path file = f.writeBytes("repo/CLAUDE.md", latin1);
+    assertThatThrownBy(() -> add(f, "repo").append(AddScope.PROJECT, "use pnpm"))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining(file + ": not UTF-8 text");
+    assertThat(Files.readAllBytes(file)).isEqualTo(latin1);
+    Files.delete(file);
+    Files.createDirectories(file);
+    assertThatThrownBy(() -> add(f, "repo").append(AddScope.PROJECT, "use pnpm"))
+        .hasMessageContaining(file + ": not a regular file");
+  }
+
+  @Test
   void aNewLocalFileIsAddedToTheRepositoryGitignore() throws Exception {
     Fixture f = new Fixture(tmp);
     f.write("repo/.gitignore", "target/");
