@@ -13,10 +13,12 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -61,15 +63,24 @@ public final class SettingsLoader {
   /** Loads the settings of the given home, or the defaults when it has no settings file. */
   public static EngramSettings load(Path home) {
     Path file = HomeLayout.of(home).settingsFile();
-    String text;
+    return read(file).map(text -> parse(text, file.toString())).orElse(EngramSettings.DEFAULTS);
+  }
+
+  /**
+   * The text of the settings file {@code file}, empty when there is none.
+   *
+   * @throws SettingsException naming the file when it cannot be read or is not UTF-8 text
+   */
+  public static Optional<String> read(Path file) {
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
     } catch (NoSuchFileException e) {
-      return EngramSettings.DEFAULTS;
+      return Optional.empty();
+    } catch (CharacterCodingException e) {
+      throw new SettingsException(file + ": not UTF-8 text; save it as UTF-8", e);
     } catch (IOException e) {
       throw new SettingsException("cannot read settings file " + file + ": " + e.getMessage(), e);
     }
-    return parse(text, file.toString());
   }
 
   /** Overlays the JSON text on the defaults; {@code origin} names the text in errors. */

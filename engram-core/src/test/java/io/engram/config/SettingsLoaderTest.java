@@ -30,6 +30,15 @@ class SettingsLoaderTest {
   }
 
   @Test
+  void aFileThatIsNotUtf8IsAnErrorNamingTheFileAndTheEncoding(@TempDir Path home) throws Exception {
+    Path file = HomeLayout.of(home).settingsFile();
+    Files.createDirectories(file.getParent());
+    Files.write(file, new byte[] {'{', (byte) 0xff, '}'});
+    assertThatThrownBy(() -> SettingsLoader.load(home)).isInstanceOf(SettingsException.class)
+        .hasMessageContaining(file.toString()).hasMessageContaining("not UTF-8 text");
+  }
+
+  @Test
   void defaultsCarryTheSpecNumbers() {
     EngramSettings d = EngramSettings.DEFAULTS;
     assertThat(d.recall().filesPerTurn()).isEqualTo(5);

@@ -15,9 +15,6 @@ import io.engram.memory.MemoryFileCache;
 import io.engram.recall.ResidentIndexes;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -89,7 +86,7 @@ final class HookRunners {
    */
   EngramSettings settings() throws IOException {
     Path file = HomeLayout.of(home).settingsFile();
-    Optional<String> now = text(file);
+    Optional<String> now = SettingsLoader.read(file);
     Loaded current = loaded;
     if (!now.equals(current.text())) {
       current = new Loaded(now.map(t -> SettingsLoader.parse(t, file.toString())).orElse(EngramSettings.DEFAULTS), now);
@@ -181,16 +178,6 @@ final class HookRunners {
           .ifPresent(load -> models.await(RecallWiring.modelKey(home, name), load).embedAll(List.of("warm up")));
     } catch (IOException | RuntimeException | LinkageError e) {
       // Recall loads it on first use and says so when it cannot.
-    }
-  }
-
-  private static Optional<String> text(Path file) {
-    try {
-      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw new SettingsException("cannot read settings file " + file + ": " + e.getMessage(), e);
     }
   }
 }
