@@ -2,7 +2,6 @@ package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.global.GlobalOptions;
-import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.config.ContextSettings;
@@ -16,11 +15,7 @@ import io.engram.transcript.FileActivity;
 import io.engram.transcript.Role;
 import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
-import io.engram.transcript.TranscriptReader;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,24 +53,13 @@ public final class StatsCommand implements Runnable {
   @Override
   public void run() {
     ContextSettings settings = GlobalOptions.of(spec).settings().context();
-    Transcript t = read(transcript.path());
+    Transcript t = transcript.read();
     StatsReport report = StatsReport.of(t, settings);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, report);
     } else {
       printText(out, report);
-    }
-  }
-
-  static Transcript read(Path file) {
-    if (!Files.isRegularFile(file)) {
-      throw new UserFacingException("no such transcript: " + file);
-    }
-    try {
-      return TranscriptReader.read(file);
-    } catch (IOException e) {
-      throw new UserFacingException("cannot read " + file + ": " + e.getMessage());
     }
   }
 

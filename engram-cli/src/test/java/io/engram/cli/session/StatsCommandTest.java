@@ -79,6 +79,13 @@ class StatsCommandTest {
   void aMissingFileIsAnErrorWithCodeOne(@TempDir Path home) {
     CommandRun run = CommandRun.in(home, home, "stats", home.resolve("nope.jsonl").toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).contains("no such transcript").contains("nope.jsonl");
+    assertThat(run.err()).contains("transcript not found").contains("nope.jsonl");
+  }
+
+  @Test
+  void aDirectoryIsNamedAsADirectoryNotAsMissing(@TempDir Path home) {
+    CommandRun run = CommandRun.in(home, home, "stats", home.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains(home + " is a directory, not a transcript file").doesNotContain("no such");
   }
 }
