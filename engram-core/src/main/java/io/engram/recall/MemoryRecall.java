@@ -2,7 +2,6 @@ package io.engram.recall;
 
 import io.engram.config.HooksSettings;
 import io.engram.config.RecallSettings;
-import io.engram.fs.HomeLayout;
 import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import java.io.IOException;
@@ -12,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -26,8 +26,8 @@ import java.util.function.Supplier;
  *
  * <p>Each call lists the store, maps every topic file to a {@link RecallDocument} (id = file name;
  * superseded when {@code supersededBy} is set or {@code validUntil} has passed), brings the on-disk
- * index at {@code <home>/projects/<key>/index/<mode>/} in step (only changed memories are re-indexed;
- * the index is a cache, see {@link OpenedIndex} for what happens when it is busy or broken), runs a
+ * index at {@code <home>/projects/<key>/index/<mode>/} in step ({@link ProjectIndex}: only changed memories are
+ * re-indexed; the index is a cache, see {@link OpenedIndex} for what happens when it is busy or broken), runs a
  * {@link Recaller} resumed from the session's state. Use is recorded apart ({@link #recordUse}: {@code lastRecalled}
  * and {@code recallCount}, through {@link ProjectMemory#markRecalled}, which feed hotness), only for what the agent
  * asked for or read.
@@ -97,6 +97,7 @@ public final class MemoryRecall {
   // Where a query's reading by the model begins while the store is listed and the index synced (a resident process's).
   private final Optional<Executor> queryReading;
   private final LoadedEmbedder model;
+  private final ProjectIndex projectIndex;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, RecallSettings settings, Backend backend, Clock clock) {
@@ -120,6 +121,8 @@ public final class MemoryRecall {
     this.sessionLockWait = sessionLockWait;
     this.queryReading = queryReading;
     this.model = new LoadedEmbedder(backend.embedder());
+    this.projectIndex = new ProjectIndex(memory, home, settings, backend.onDisk(), clock, model, resident, pendingVectors,
+        embeddingBudget);
   }
 
   /**
@@ -258,42 +261,7 @@ public final class MemoryRecall {
    * for one step at most, and reports after each.
    */
   public synchronized Reindexed reindex(ReindexProgress progress) throws IOException {
-    List<String> notes = new ArrayList<>();
-    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), clock.instant());
-    int total = docs.all().size();
-    Optional<Embedder> embedder;
-    try {
-      embedder = embedder();
-    } catch (EmbedderNotReady e) {
-      notes.add(e.getMessage() + ": nothing embedded, run reindex again once it has loaded");
-      return new Reindexed(total, 0, "bm25", indexDirectory(Optional.empty()).toString(), notes);
-    }
-    model.problem().ifPresent(p -> notes.add("vectors off: " + p));
-    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
-    if (backend.onDisk().isEmpty()) {
-      return new Reindexed(total, 0, "bm25", "none on disk: each recall indexes in memory", notes);
-    }
-    int lacking = Integer.MAX_VALUE;
-    while (true) {
-      // Not left to a background catch-up, as a resident process's recall leaves them: this call embeds them all.
-      try (OpenedIndex opened = OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(),
-          embedder, notes, resident, indexWait(), embeddingBudget, false)) {
-        if (!opened.onDisk()) {
-          notes.add("the index was left as it was: run reindex again");
-          return new Reindexed(total, 0, "bm25", opened.description, notes);
-        }
-        int embedded = embedder.isEmpty() ? 0 : total - opened.unembedded;
-        progress.embedded(embedded, total);
-        // Each step embeds at least one batch; a step that embeds none means the model gave up: stop, say so.
-        if (opened.unembedded == 0 || opened.unembedded >= lacking) {
-          if (opened.unembedded > 0) {
-            notes.add(opened.unembedded + " memories could not be embedded: found by keywords");
-          }
-          return new Reindexed(total, embedded, retrieval, opened.description, notes);
-        }
-        lacking = opened.unembedded;
-      }
-    }
+    return projectIndex.reindex(progress);
   }
 
   /**
@@ -309,16 +277,7 @@ public final class MemoryRecall {
    * while the embedder is still loading).
    */
   public Path indexDirectory() {
-    try {
-      return indexDirectory(embedder());
-    } catch (EmbedderNotReady e) {
-      return indexDirectory(Optional.empty());
-    }
-  }
-
-  private Path indexDirectory(Optional<Embedder> embedder) {
-    String mode = embedder.map(e -> "hybrid-" + e.name().replaceAll("[^A-Za-z0-9_.-]", "-")).orElse("bm25");
-    return HomeLayout.of(home).project(memory.location().projectKey()).index(mode);
+    return projectIndex.directory();
   }
 
   /** {@code text} cut to {@code maxBytes} UTF-8 bytes at a line boundary, with a closing note when cut. */
@@ -342,20 +301,21 @@ public final class MemoryRecall {
     model.problem().ifPresent(p -> notes.add("vectors off: " + p));
     // A model that does not read the prompt's script leaves it to keywords (RecallIndex#readable).
     boolean unread = embedder.isPresent() && !embedder.get().reads(Script.of(query.text()));
-    List<QueryAhead> ahead = readAhead(query, embedder, settings);
+    List<QueryAhead> ahead = queryReading.isEmpty() || embedder.isEmpty() ? List.of()
+        : QueryAhead.beginAll(query, settings, embedder.get(), queryReading.get());
     StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
     Set<String> surfacedIds = docs.ids(surfacedNames);
     RecallResult result;
     String where;
     boolean vectors;
-    try (OpenedIndex opened = open(docs, embedder, notes)) {
+    try (OpenedIndex opened = projectIndex.open(docs, embedder, notes)) {
       ahead.forEach(opened.index::readAhead);
       where = opened.description;
       vectors = opened.index.hybrid() && !unread;
       if (opened.unembedded > 0) {
         notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
             + " until the next recalls (or a reindex) embed them");
-        schedulePendingVectors();
+        projectIndex.catchUpLater();
       }
       try {
         result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
@@ -380,19 +340,6 @@ public final class MemoryRecall {
     return new Outcome(result, retrieval, where, session, notes);
   }
 
-  // The query's texts (the prompt, and the activity when it is searched) begun on the query-reading executor.
-  private List<QueryAhead> readAhead(RecallQuery query, Optional<Embedder> embedder, RecallSettings settings) {
-    if (queryReading.isEmpty() || embedder.isEmpty()) {
-      return List.of();
-    }
-    List<String> texts = new ArrayList<>(List.of(query.text()));
-    if (settings.contextShare() > 0) {
-      query.activity().ifPresent(texts::add);
-    }
-    return texts.stream().filter(t -> !t.isBlank() && embedder.get().reads(Script.of(t)))
-        .map(t -> QueryAhead.begin(t, embedder.get(), queryReading.get())).toList();
-  }
-
   /**
    * Records that the agent used the memories {@code names} (it asked for them through a tool, or read one):
    * {@code lastRecalled} and {@code recallCount} are written back on the use-recording executor, and feed hotness.
@@ -401,7 +348,7 @@ public final class MemoryRecall {
    *
    * @return a note when the use could not be recorded, empty otherwise
    */
-  public Optional<String> recordUse(java.util.Collection<String> names) {
+  public Optional<String> recordUse(Collection<String> names) {
     if (names.isEmpty()) {
       return Optional.empty();
     }
@@ -422,41 +369,6 @@ public final class MemoryRecall {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private OpenedIndex open(StoreDocuments docs, Optional<Embedder> embedder, List<String> notes) throws IOException {
-    if (backend.onDisk().isEmpty()) {
-      return OpenedIndex.inMemory(docs.all(), embedder, "no on-disk index configured");
-    }
-    return OpenedIndex.onDisk(backend.onDisk().get(), indexDirectory(embedder), docs.all(), embedder, notes, resident,
-        indexWait(), embeddingBudget, catchingUp());
-  }
-
-  private Duration indexWait() {
-    return Duration.ofMillis(settings.indexWaitMillis());
-  }
-
-  /** Whether a background catch-up embeds what a sync leaves keyword-only (a resident process's). */
-  private boolean catchingUp() {
-    return pendingVectors.isPresent() && resident.isPresent() && backend.onDisk().isPresent();
-  }
-
-  private void schedulePendingVectors() {
-    if (catchingUp()) {
-      Path dir = indexDirectory();
-      new PendingVectors(pendingVectors.get(), resident.get()).start(dir, () -> embedSlice(dir));
-    }
-  }
-
-  // One slice of the catch-up; not synchronized: recalls go on while it embeds. Whether any is still left.
-  private boolean embedSlice(Path dir) throws IOException {
-    Optional<Embedder> embedder = embedder();
-    if (embedder.isEmpty() || !indexDirectory(embedder).equals(dir)) {
-      return false; // the model changed since: the next recall syncs the index of the new one
-    }
-    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), clock.instant());
-    return new VectorCatchUp(backend.onDisk().orElseThrow(), dir, resident.orElseThrow(), embedder.get(),
-        embeddingBudget, Duration.ofMillis(settings.catchUpIndexWaitMillis())).run(docs.all());
   }
 
   private Optional<Embedder> embedder() {

@@ -1,5 +1,8 @@
 package io.engram.recall;
 
+import io.engram.config.RecallSettings;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -33,6 +36,19 @@ final class QueryAhead {
       // the caller reads it when it needs it
     }
     return new QueryAhead(query, task);
+  }
+
+  /**
+   * Begins reading on {@code executor} each of {@code query}'s texts the search reads by {@code embedder}: the prompt,
+   * and the activity when it is searched ({@code contextShare} above 0), those in a script the model reads.
+   */
+  static List<QueryAhead> beginAll(RecallQuery query, RecallSettings settings, Embedder embedder, Executor executor) {
+    List<String> texts = new ArrayList<>(List.of(query.text()));
+    if (settings.contextShare() > 0) {
+      query.activity().ifPresent(texts::add);
+    }
+    return texts.stream().filter(t -> !t.isBlank() && embedder.reads(Script.of(t)))
+        .map(t -> begin(t, embedder, executor)).toList();
   }
 
   /** The query being read. */

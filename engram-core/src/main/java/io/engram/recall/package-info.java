@@ -5,7 +5,7 @@
  * UserPromptSubmit hook, the MCP {@code recall} tool). The store is listed and each topic file becomes a
  * {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
  * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
- * callers with and without vectors never undo each other's work) is opened under its lock and kept in step
+ * callers with and without vectors never undo each other's work: {@link ProjectIndex}) is opened under its lock and kept in step
  * by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
  * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. A resident
  * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back as
