@@ -4,28 +4,25 @@ import io.engram.config.RecallSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Keeps a {@link SearchIndex} in step with a set of memories and answers hybrid queries over it.
  *
- * <p>{@link #sync} compares each document's content hash with the one the index holds and re-indexes
- * (and re-embeds) only what changed; documents no longer present are removed. The hash the index keeps
- * names the embedding model too, so an index embedded by another model is re-embedded whole. With an embedding
- * budget, a sync embeds for about that long and indexes the rest by keywords alone, under a hash without the
- * model's name, so that the next sync embeds them: a large store new to the index is answered at once rather
- * than after minutes. {@link #search} runs BM25 and, when an embedder is present, vector search, and fuses the rankings ({@link
- * HybridSearch}). If the embedder fails at query time the keyword ranking alone is used. Not thread-safe
- * for concurrent sync and search; callers serialise them.
+ * <p>{@link #sync} re-indexes (and re-embeds) only what changed and removes what left, embedding within a budget
+ * when it has one ({@link IndexSync}). {@link #search} runs BM25 and, when an embedder is present, vector search, and
+ * fuses the rankings ({@link HybridSearch}); a memory the sync left keyword-only gets its cosine computed for the
+ * query. If the embedder fails at query time the keyword ranking alone is used. The relevance floor of a query is
+ * read on the same model ({@link #relevanceFloor}). Not thread-safe for concurrent sync and search; callers
+ * serialise them.
  */
 public final class RecallIndex {
 
@@ -45,9 +42,6 @@ public final class RecallIndex {
     }
   }
 
-  /** Documents embedded per model call. */
-  static final int BATCH = 64;
-
   /**
    * How many of a query's keyword hits still held by keywords alone get their cosine computed for the query, so the
    * relevance floor and the fusion see them as if embedded: ten texts cost one batch of the model, not a minute.
@@ -56,12 +50,8 @@ public final class RecallIndex {
 
   private final SearchIndex index;
   private final Optional<Embedder> embedder;
-  private final long embeddingBudgetNanos;
-  // In a resident process the background catch-up embeds what already waits: a sync spends its budget on new content.
-  private final boolean waitingLeftToCatchUp;
+  private final IndexSync writes;
   private final Map<String, RecallDocument> documents = new LinkedHashMap<>();
-  // Documents the last sync left without a vector (the budget ran out, or the catch-up has them).
-  private final Set<String> keywordOnly = new HashSet<>();
   private final DocumentScripts scripts = new DocumentScripts();
   private final Optional<QueryVectors> queries;
   private final Optional<TokenMatch> tokenMatch;
@@ -87,109 +77,27 @@ public final class RecallIndex {
    * already indexed by keywords with its current content to a background catch-up ({@link VectorCatchUp}).
    */
   RecallIndex(SearchIndex index, Optional<Embedder> embedder, Duration embeddingBudget, boolean waitingLeftToCatchUp) {
-    this.waitingLeftToCatchUp = waitingLeftToCatchUp;
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
+    this.writes = new IndexSync(index, embedder, embeddingBudget, waitingLeftToCatchUp);
     this.queries = embedder.map(QueryVectors::new);
     this.tokenMatch = embedder.map(e -> new TokenMatch(e, queries.orElseThrow()));
-    if (embeddingBudget.isNegative()) {
-      throw new IllegalArgumentException("embeddingBudget is negative: " + embeddingBudget);
-    }
-    // Saturated: Duration.toNanos overflows past 292 years, and "forever" is the default.
-    this.embeddingBudgetNanos = embeddingBudget.getSeconds() >= Long.MAX_VALUE / 4_000_000_000L ? Long.MAX_VALUE / 4
-        : embeddingBudget.toNanos();
   }
 
-  /** Makes the index hold exactly {@code docs}, re-indexing only the changed ones; commits. */
+  /** Makes the index hold exactly {@code docs}, re-indexing only the changed ones ({@link IndexSync}); commits. */
   public SyncReport sync(Collection<RecallDocument> docs) {
-    Map<String, String> indexed = index.contentHashes();
     Map<String, RecallDocument> wanted = new LinkedHashMap<>();
     for (RecallDocument doc : docs) {
       if (wanted.put(doc.id(), doc) != null) {
         throw new IllegalArgumentException("two recall documents share the id " + doc.id());
       }
     }
-    List<RecallDocument> changed = new ArrayList<>();
-    int added = 0;
-    for (RecallDocument doc : wanted.values()) {
-      String old = indexed.get(doc.id());
-      if (old == null) {
-        added++;
-        changed.add(doc);
-      } else if (!old.equals(indexedHash(doc))) {
-        changed.add(doc);
-      }
-    }
-    int removed = 0;
-    for (String id : indexed.keySet()) {
-      if (!wanted.containsKey(id)) {
-        index.remove(id);
-        removed++;
-      }
-    }
-    keywordOnly.clear();
-    Upserted done = upsertAll(changed, indexed);
-    index.commit();
+    IndexSync.Synced synced = writes.sync(wanted);
     documents.clear();
     documents.putAll(wanted);
-    scripts.follow(wanted.values(), changed.stream().map(RecallDocument::id).collect(Collectors.toSet()));
+    scripts.follow(wanted.values(), synced.changed());
     tokenMatch.ifPresent(t -> t.follow(wanted.values()));
-    return new SyncReport(added, changed.size() - added - done.waiting(), removed,
-        wanted.size() - changed.size() + done.waiting(), done.unembedded());
-  }
-
-  /**
-   * What indexing the changed documents did: {@code unembedded} were left keyword-only, {@code waiting} of them
-   * already were (with this content) and were not touched.
-   */
-  private record Upserted(int unembedded, int waiting) {
-    Upserted plus(int waitingMore) {
-      return new Upserted(unembedded + waitingMore, waiting + waitingMore);
-    }
-  }
-
-  private Upserted upsertAll(List<RecallDocument> changed, Map<String, String> indexed) {
-    // New and changed content first: what already waits by keywords is found meanwhile, the new is not.
-    List<RecallDocument> ordered = new ArrayList<>(changed.size());
-    List<RecallDocument> waitingDocs = new ArrayList<>();
-    for (RecallDocument doc : changed) {
-      (waitsForVector(doc, indexed) ? waitingDocs : ordered).add(doc);
-    }
-    if (waitingLeftToCatchUp) {
-      waitingDocs.forEach(d -> keywordOnly.add(d.id())); // indexed as they are: the catch-up embeds them
-      return upsertEach(ordered, indexed).plus(waitingDocs.size());
-    }
-    ordered.addAll(waitingDocs);
-    return upsertEach(ordered, indexed);
-  }
-
-  private Upserted upsertEach(List<RecallDocument> ordered, Map<String, String> indexed) {
-    long start = System.nanoTime();
-    int unembedded = 0;
-    int waiting = 0;
-    for (int from = 0; from < ordered.size(); from += BATCH) {
-      List<RecallDocument> slice = ordered.subList(from, Math.min(ordered.size(), from + BATCH));
-      // Elapsed time against the budget, not a deadline: nanoTime may be near the end of its range.
-      boolean embedding = embedder.isPresent() && (from == 0 || System.nanoTime() - start < embeddingBudgetNanos);
-      List<float[]> vectors = embedding
-          ? embedder.get().embedAll(slice.stream().map(RecallDocument::searchText).toList()) : null;
-      for (int i = 0; i < slice.size(); i++) {
-        RecallDocument doc = slice.get(i);
-        if (vectors == null && embedder.isPresent()) {
-          unembedded++;
-          keywordOnly.add(doc.id());
-          if (waitsForVector(doc, indexed)) {
-            waiting++;
-            continue; // already indexed by keywords with this content: it waits for vectors made later
-          }
-        }
-        Optional<float[]> vector = vectors == null ? Optional.empty() : Optional.of(vectors.get(i));
-        // A keyword-only entry keeps the content's hash without the model's name, so a later sync embeds it.
-        String hash = vector.isPresent() || embedder.isEmpty() ? indexedHash(doc) : doc.contentHash();
-        index.upsert(new SearchIndex.Entry(doc.id(), hash, doc.name(), doc.description(), doc.indexedBody(), vector));
-      }
-    }
-    return new Upserted(unembedded, waiting);
+    return synced.report();
   }
 
   /**
@@ -197,11 +105,7 @@ public final class RecallIndex {
    * a background catch-up embeds ({@link VectorCatchUp}). Empty without an embedder.
    */
   List<RecallDocument> lackingVectors(Collection<RecallDocument> docs) {
-    if (embedder.isEmpty()) {
-      return List.of();
-    }
-    Map<String, String> indexed = index.contentHashes();
-    return docs.stream().filter(d -> waitsForVector(d, indexed)).toList();
+    return writes.lackingVectors(docs);
   }
 
   /**
@@ -212,38 +116,12 @@ public final class RecallIndex {
    * @throws IllegalArgumentException if the lists differ in length or there is no embedder
    */
   int addVectors(List<RecallDocument> docs, List<float[]> vectors) {
-    if (docs.size() != vectors.size() || embedder.isEmpty()) {
-      throw new IllegalArgumentException("addVectors needs an embedder and one vector per document, had "
-          + vectors.size() + " for " + docs.size());
-    }
-    Map<String, String> indexed = index.contentHashes();
-    int stored = 0;
-    for (int i = 0; i < docs.size(); i++) {
-      RecallDocument doc = docs.get(i);
-      if (waitsForVector(doc, indexed)) {
-        index.upsert(new SearchIndex.Entry(doc.id(), indexedHash(doc), doc.name(), doc.description(),
-            doc.indexedBody(), Optional.of(vectors.get(i))));
-        keywordOnly.remove(doc.id());
-        stored++;
-      }
-    }
-    index.commit();
-    return stored;
-  }
-
-  /** With an embedder, whether {@code indexed} (id to stored hash) holds {@code doc} by keywords alone as it is now. */
-  private static boolean waitsForVector(RecallDocument doc, Map<String, String> indexed) {
-    return doc.contentHash().equals(indexed.get(doc.id()));
-  }
-
-  /** The hash the index keeps for {@code doc}: its content's, and the embedding model's name when vectors are in use. */
-  private String indexedHash(RecallDocument doc) {
-    return embedder.map(e -> doc.contentHash() + "+" + e.name()).orElse(doc.contentHash());
+    return writes.addVectors(docs, vectors);
   }
 
   /** The documents of the last {@link #sync}, by id, in the order given. */
   public Map<String, RecallDocument> documents() {
-    return java.util.Collections.unmodifiableMap(documents);
+    return Collections.unmodifiableMap(documents);
   }
 
   /**
@@ -302,14 +180,14 @@ public final class RecallIndex {
    * RelevanceAnchors}): the model's measure of how close a text comes to a prompt by being a prompt. Empty without an
    * embedder, for a blank query, or when the model fails.
    */
-  public java.util.OptionalDouble anchorCosine(String query) {
+  public OptionalDouble anchorCosine(String query) {
     if (queries.isEmpty() || query.isBlank() || !readable(query)) {
-      return java.util.OptionalDouble.empty();
+      return OptionalDouble.empty();
     }
     try {
-      return java.util.OptionalDouble.of(RelevanceAnchors.nearest(embedder.get(), query, queries.get().vector(query)));
+      return OptionalDouble.of(RelevanceAnchors.nearest(embedder.get(), query, queries.get().vector(query)));
     } catch (RuntimeException e) {
-      return java.util.OptionalDouble.empty(); // the configured floor still holds
+      return OptionalDouble.empty(); // the configured floor still holds
     }
   }
 
@@ -326,8 +204,8 @@ public final class RecallIndex {
     }
     Embedder.Reading reading = embedder.get().reading(query);
     double absolute = settings.vectorFloor(reading.model());
-    java.util.OptionalDouble margin = settings.anchorMargin(reading.model());
-    java.util.OptionalDouble anchor = margin.isPresent() ? anchorCosine(query) : java.util.OptionalDouble.empty();
+    OptionalDouble margin = settings.anchorMargin(reading.model());
+    OptionalDouble anchor = margin.isPresent() ? anchorCosine(query) : OptionalDouble.empty();
     double floor = anchor.isEmpty() ? absolute : Math.max(absolute == Double.POSITIVE_INFINITY ? -1 : absolute,
         anchor.getAsDouble() + margin.getAsDouble());
     return floor * reading.scale();
@@ -347,7 +225,7 @@ public final class RecallIndex {
     if (settings.anchorMargin(reading.model()).isEmpty()) {
       return Double.NEGATIVE_INFINITY;
     }
-    java.util.OptionalDouble anchor = anchorCosine(query);
+    OptionalDouble anchor = anchorCosine(query);
     return anchor.isEmpty() ? Double.NEGATIVE_INFINITY
         : (anchor.getAsDouble() + settings.keywordGate()) * reading.scale();
   }
@@ -416,6 +294,7 @@ public final class RecallIndex {
    * its words alone.
    */
   private List<SearchIndex.Hit> exactCosines(String query, List<SearchIndex.Hit> keywordHits) {
+    Set<String> keywordOnly = writes.keywordOnly();
     if (queries.isEmpty() || keywordOnly.isEmpty() || query.isBlank() || !readable(query)) {
       return List.of();
     }

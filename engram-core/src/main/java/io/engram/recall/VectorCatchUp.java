@@ -30,7 +30,7 @@ final class VectorCatchUp {
    * keywords alone); 256 at a time hold it for at most about 0.1 s, and stored 10,000 in 8.2 s of commits in all,
    * against 14.6 s at 64 a commit.
    */
-  static final int STORE_CHUNK = 4 * RecallIndex.BATCH;
+  static final int STORE_CHUNK = 4 * IndexSync.BATCH;
 
   private final MemoryRecall.IndexOpener opener;
   private final Path dir;

@@ -5,8 +5,8 @@
  * UserPromptSubmit hook, the MCP {@code recall} tool). The store is listed and each topic file becomes a
  * {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
  * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
- * callers with and without vectors never undo each other's work: {@link ProjectIndex}) is opened under its lock and kept in step
- * by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
+ * callers with and without vectors never undo each other's work: {@link ProjectIndex}) is opened under its lock and
+ * kept in step by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,
  * corrupt or failing, it gives way to an in-memory one for the call, and the fallback is reported. A resident
  * process keeps it open between calls ({@link ResidentIndexes}): no lock or writer held in between, taken back as
  * it is while the process's store events tell no change, and once one is told, only if no other process committed
@@ -22,9 +22,9 @@
  * say what went wrong are kept with the question ({@link PastedText}); searched whole, a log before a question let no
  * memory cover enough of the prompt's words, and made the prompt's vector the log's.
  *
- * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents (a recall's sync embeds for at
- * most {@code recall.embeddingBudgetMillis}, 2 s, new and changed content first; what is left is found by
- * keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
+ * <p>{@link RecallIndex} keeps a {@link SearchIndex} in step with the documents ({@link IndexSync}: a recall's sync
+ * embeds for at most {@code recall.embeddingBudgetMillis}, 2 s, new and changed content first; what is left is found
+ * by keywords until the next recalls embed it, or, in a resident process, {@link PendingVectors} runs {@link
  * VectorCatchUp} slices in the background, which hold the index's lock only to read what lacks a vector and to store
  * what they embedded, never while the model runs; {@link MemoryRecall#reindex} embeds it all at once, in steps of the
  * budget, reporting each) and searches it; a keyword hit still waiting for its vector gets

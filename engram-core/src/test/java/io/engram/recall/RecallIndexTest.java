@@ -369,7 +369,7 @@ class RecallIndexTest {
   void aMemoryStillWaitingForItsVectorIsFlooredByItsCosineComputedForTheQuery() {
     CountingEmbedder model = new CountingEmbedder();
     RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(model), java.time.Duration.ZERO);
-    List<RecallDocument> docs = fillers(RecallIndex.BATCH);
+    List<RecallDocument> docs = fillers(IndexSync.BATCH);
     docs.add(RecallFixtures.doc("sitter", "The puppy sitter comes on Tuesdays."));
     assertThat(index.sync(docs).unembedded()).isEqualTo(1);
     RecallSettings settings = RecallFixtures.withVectorFloor(model.name(), 0.5);
@@ -400,15 +400,15 @@ class RecallIndexTest {
     assertThat(model.embedded.subList(before, model.embedded.size())).singleElement().asString()
         .contains("A kitten joined.");
     assertThat(report.added()).isEqualTo(1);
-    assertThat(report.unembedded()).isEqualTo(100 - RecallIndex.BATCH);
-    assertThat(resident.lackingVectors(docs)).hasSize(100 - RecallIndex.BATCH);
+    assertThat(report.unembedded()).isEqualTo(100 - IndexSync.BATCH);
+    assertThat(resident.lackingVectors(docs)).hasSize(100 - IndexSync.BATCH);
   }
 
   @Test
   void vectorsMadeInTheBackgroundAreStoredOnlyForMemoriesUnchangedMeanwhile() {
     CountingEmbedder model = new CountingEmbedder();
     InMemorySearchIndex search = new InMemorySearchIndex();
-    List<RecallDocument> docs = fillers(RecallIndex.BATCH);
+    List<RecallDocument> docs = fillers(IndexSync.BATCH);
     docs.add(RecallFixtures.doc("pet-1", "The kitten sleeps."));
     docs.add(RecallFixtures.doc("pet-2", "The puppy barks."));
     RecallIndex index = new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO);
