@@ -3,11 +3,12 @@
  * "vendredi dernier") read in six languages and pinned to the calendar one way.
  *
  * <p>{@link io.engram.dates.RelativeDatePhrases} finds the phrases of a text with one table per language (English,
- * Chinese, Japanese, Spanish, German, French); the language of Han text is told by its kana, that of Latin text by its
- * common words ({@link io.engram.dates.DateLanguage}), so a word that means a date in one language and something else
- * in another is read only in its own. Each phrase is read into a {@link io.engram.dates.RelativeDate}: a shift of
- * days, a weekday of a week, a week, a month, a year, a count before or after, the first weekday on or after, the end
- * of a month or a year.
+ * Spanish, German and French in {@code LatinDatePhrases}, Chinese and Japanese in {@code HanDatePhrases}, each phrase a
+ * {@code DatePhrase}: its pattern, the words that must be there for it to match, and its meaning); the language of Han
+ * text is told by its kana, that of Latin text by its common words ({@link io.engram.dates.DateLanguage}), so a word
+ * that means a date in one language and something else in another is read only in its own. Each phrase is read into
+ * a {@link io.engram.dates.RelativeDate}: a shift of days, a weekday of a week, a week, a month, a year, a count before
+ * or after, the first weekday on or after, the end of a month or a year.
  *
  * <p>{@link io.engram.dates.RelativeDate#on} is the one date arithmetic ({@code java.time}) every phrase is pinned
  * with. Weeks are ISO weeks, Monday first, in every language: "last", 上, 先週, pasado, letzten and dernier name the

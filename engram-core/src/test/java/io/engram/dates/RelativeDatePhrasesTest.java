@@ -68,9 +68,9 @@ class RelativeDatePhrasesTest {
 
   @Test
   void chineseNumerals() {
-    assertThat(RelativeDatePhrases.DateTables.zhNumber("十")).contains(10);
-    assertThat(RelativeDatePhrases.DateTables.zhNumber("二十三")).contains(23);
-    assertThat(RelativeDatePhrases.DateTables.zhNumber("两")).contains(2);
-    assertThat(RelativeDatePhrases.DateTables.zhNumber("十十")).isEmpty();
+    assertThat(HanDatePhrases.zhNumber("十")).contains(10);
+    assertThat(HanDatePhrases.zhNumber("二十三")).contains(23);
+    assertThat(HanDatePhrases.zhNumber("两")).contains(2);
+    assertThat(HanDatePhrases.zhNumber("十十")).isEmpty();
   }
 }
