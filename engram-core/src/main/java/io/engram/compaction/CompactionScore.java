@@ -3,6 +3,7 @@ package io.engram.compaction;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.config.CompactionSettings;
+import io.engram.redact.SecretRedactor;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -173,7 +174,7 @@ public record CompactionScore(
   private static String shorten(String item) {
     String one = item.replaceAll("\\s+", " ").strip();
     int cut = ADVICE_ITEM_CHARS - 3;
-    one = one.length() <= ADVICE_ITEM_CHARS ? one : io.engram.redact.SecretRedactor.standard().head(one, cut);
+    one = one.length() <= ADVICE_ITEM_CHARS ? one : SecretRedactor.standard().head(one, cut);
     return one.length() <= ADVICE_ITEM_CHARS ? one : one.substring(0, cut) + "...";
   }
 }

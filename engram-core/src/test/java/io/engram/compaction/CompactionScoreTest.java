@@ -3,7 +3,10 @@ package io.engram.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.CompactionSettings;
+import io.engram.config.EngramSettings;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +39,7 @@ class CompactionScoreTest {
 
   @Test
   void theBandOfAShortPartIsTheSeedsAndOfALongPartReachesDownToHalfTheAim() {
-    var settings = io.engram.config.EngramSettings.DEFAULTS.compaction();
+    var settings = EngramSettings.DEFAULTS.compaction();
     // 4,000 tokens: the aim is 30% of them (1,200), half of it is the seed's 15%.
     assertThat(CompactionScore.overCompressedRatio(4_000, ExtractiveSummarizer.aimTokens(4_000, settings)))
         .isCloseTo(0.15, within(1e-9));
@@ -102,7 +105,7 @@ class CompactionScoreTest {
     CompactionScore s = new CompactionScore(75, 80, 40, 50, 60, 0.1, TOP, new CompactionScore.Evidence(
         List.of(SummarySection.PENDING_TASKS), Map.of(KeyKind.FILE_NAMES, 50.0),
         Map.of(KeyKind.FILE_NAMES, List.of("src/Foo.java")), List.of("then")));
-    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(s);
+    JsonNode json = new ObjectMapper().valueToTree(s);
     assertThat(json.fieldNames()).toIterable().containsExactly("sections", "keyInformation", "continuity",
         "compression", "total", "ratio", "missingSections", "preservation", "lost", "continuityMissing");
     assertThat(json.path("lost").path("FILE_NAMES").get(0).asText()).isEqualTo("src/Foo.java");

@@ -5,9 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramSettings;
 import io.engram.config.RecallSettings;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class RecallIndexTest {
@@ -41,7 +47,7 @@ class RecallIndexTest {
   static final class TokenEmbedder implements Embedder {
     final CountingEmbedder sentences = new CountingEmbedder();
     // Documents are read side by side.
-    final List<String> read = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<String> read = Collections.synchronizedList(new ArrayList<>());
     boolean failTokens;
 
     @Override
@@ -58,7 +64,7 @@ class RecallIndexTest {
         read.add(text);
       }
       List<float[]> out = new ArrayList<>();
-      for (String word : text.toLowerCase(java.util.Locale.ROOT).split("\\W+")) {
+      for (String word : text.toLowerCase(Locale.ROOT).split("\\W+")) {
         if (!word.isEmpty() && (!query || FunctionWords.carriesContent(word))) {
           float[] v = new float[16];
           v[Math.floorMod(word.hashCode(), 16)] = 1;
@@ -75,7 +81,7 @@ class RecallIndexTest {
   }
 
   private static List<RecallDocument> session() {
-    java.time.Instant t = java.time.Instant.parse("2024-01-01T00:00:00Z");
+    Instant t = Instant.parse("2024-01-01T00:00:00Z");
     return List.of(
         RecallDocument.of("D1:1", "Tim", "", "what are you reading these days?", t).inGroup("D1", ""),
         RecallDocument.of("D1:2", "John", "", "a fantasy novel about a cat and a dragon", t).inGroup("D1", "D1:1"),
@@ -91,7 +97,7 @@ class RecallIndexTest {
     RecallSettings one = RecallSettings.DEFAULTS.with("rescoring", new RecallSettings.Rescoring(
         0.15, 0.25, 0.2, 0.6, 0.5, 0.4, 0.15, 0.4, 0.1, 40, 1));
 
-    index.search(RecallQuery.of("cat dragon novel"), one, java.time.Instant.now());
+    index.search(RecallQuery.of("cat dragon novel"), one, Instant.now());
 
     // The best candidate and the turn that replies to it: two turns side by side.
     List<String> texts = session().stream().map(RecallDocument::ownText).toList();
@@ -107,7 +113,7 @@ class RecallIndexTest {
     index.sync(session());
     RecallSettings noTokens = RecallSettings.DEFAULTS.with("rescoring",
         RecallSettings.Rescoring.DEFAULTS.with("tokens", 0.0).with("replyTokens", 0.0));
-    java.time.Instant now = java.time.Instant.now();
+    Instant now = Instant.now();
 
     assertThat(index.search(RecallQuery.of("cat dragon novel"), RecallSettings.DEFAULTS, now))
         .isEqualTo(index.search(RecallQuery.of("cat dragon novel"), noTokens, now));
@@ -119,9 +125,9 @@ class RecallIndexTest {
     RecallIndex index = new RecallIndex(SearchIndex.inMemory(), Optional.of(model));
     index.sync(session());
 
-    index.search(RecallQuery.of("cat dragon"), RecallSettings.DEFAULTS, java.time.Instant.now());
+    index.search(RecallQuery.of("cat dragon"), RecallSettings.DEFAULTS, Instant.now());
     int first = model.read.size();
-    index.search(RecallQuery.of("dragon novel"), RecallSettings.DEFAULTS, java.time.Instant.now());
+    index.search(RecallQuery.of("dragon novel"), RecallSettings.DEFAULTS, Instant.now());
 
     assertThat(first).isPositive();
     assertThat(model.read).hasSize(first).doesNotHaveDuplicates();
@@ -135,7 +141,7 @@ class RecallIndexTest {
     List<Candidate> fused = RankFusion.reciprocalRanks(keyword, vector, 60);
 
     assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c");
-    assertThat(fused.get(0).fused()).isCloseTo(1.0 / 62 + 1.0 / 61, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(fused.get(0).fused()).isCloseTo(1.0 / 62 + 1.0 / 61, Offset.offset(1e-12));
     assertThat(fused.get(0).retrievalReason()).isEqualTo("bm25 #2 + vector #1");
     assertThat(fused.get(2).retrievalReason()).isEqualTo("vector #2");
   }
@@ -179,7 +185,7 @@ class RecallIndexTest {
   void aSyncPastItsEmbeddingBudgetLeavesTheRestToKeywordsAndTheNextSyncsEmbedThem() {
     CountingEmbedder embedder = new CountingEmbedder();
     SearchIndex search = new InMemorySearchIndex();
-    RecallIndex index = new RecallIndex(search, Optional.of(embedder), java.time.Duration.ZERO);
+    RecallIndex index = new RecallIndex(search, Optional.of(embedder), Duration.ZERO);
     List<RecallDocument> docs = manyDocs(200, "kitten");
 
     // At least one batch of 64 is embedded whatever the budget; the other 136 are found by keywords meanwhile.
@@ -202,7 +208,7 @@ class RecallIndexTest {
   void aDocumentThatChangesWhileWaitingForItsVectorIsIndexedAgainByItsNewWords() {
     CountingEmbedder embedder = new CountingEmbedder();
     SearchIndex search = new InMemorySearchIndex();
-    RecallIndex index = new RecallIndex(search, Optional.of(embedder), java.time.Duration.ZERO);
+    RecallIndex index = new RecallIndex(search, Optional.of(embedder), Duration.ZERO);
     List<RecallDocument> docs = new ArrayList<>(manyDocs(130, "kitten"));
     index.sync(docs);
     docs.set(129, RecallFixtures.doc("m129", "the puppy learned a new trick"));
@@ -216,7 +222,7 @@ class RecallIndexTest {
   @Test
   void aNegativeEmbeddingBudgetIsRefused() {
     assertThatThrownBy(() -> new RecallIndex(new InMemorySearchIndex(), Optional.empty(),
-        java.time.Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+        Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
   }
 
   @Test
@@ -295,8 +301,8 @@ class RecallIndexTest {
     assertThat(RankFusion.reciprocalRanks(keyword, vector, 60, 0.25)).extracting(Candidate::id).first().isEqualTo("a");
     List<Candidate> fused = RankFusion.scores(keyword, vector, 0.4);
     assertThat(fused).extracting(Candidate::id).containsExactly("b", "a", "c", "d");
-    assertThat(fused.get(0).fused()).isCloseTo(0.6 * (9.9 / 10.0) + 0.4, org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(fused.get(2).fused()).isCloseTo(0.6 * (1.0 / 10.0), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(fused.get(0).fused()).isCloseTo(0.6 * (9.9 / 10.0) + 0.4, Offset.offset(1e-9));
+    assertThat(fused.get(2).fused()).isCloseTo(0.6 * (1.0 / 10.0), Offset.offset(1e-9));
     assertThat(fused.get(3).fused()).isZero(); // the lowest vector hit, absent from BM25
     assertThat(fused.get(0).retrievalReason()).isEqualTo("bm25 #2 + vector #1");
   }
@@ -306,21 +312,21 @@ class RecallIndexTest {
     List<SearchIndex.Hit> keyword = List.of(new SearchIndex.Hit("a", 4.0));
     List<SearchIndex.Hit> vector = List.of(new SearchIndex.Hit("b", 0.9), new SearchIndex.Hit("c", 0.5),
         new SearchIndex.Hit("a", 0.1));
-    java.util.Set<String> blind = java.util.Set.of("b", "c");
+    Set<String> blind = Set.of("b", "c");
 
     List<Candidate> scores = RankFusion.scores(keyword, vector, 0.4, blind);
     List<Candidate> ranks = RankFusion.reciprocalRanks(keyword, vector, 60, 0.25, blind);
 
     assertThat(scores).extracting(Candidate::id).containsExactly("b", "a", "c");
-    assertThat(scores.get(0).fused()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(scores.get(2).fused()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(scores.get(0).fused()).isCloseTo(1.0, Offset.offset(1e-9));
+    assertThat(scores.get(2).fused()).isCloseTo(0.5, Offset.offset(1e-9));
     assertThat(RankFusion.scores(keyword, vector, 0.4).get(1).fused()).as("not blind: the vector share alone")
-        .isCloseTo(0.4, org.assertj.core.data.Offset.offset(1e-9));
+        .isCloseTo(0.4, Offset.offset(1e-9));
     assertThat(ranks.get(0).id()).isEqualTo("b");
-    assertThat(ranks.get(0).fused()).isCloseTo(1.25 / 61, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(ranks.get(0).fused()).isCloseTo(1.25 / 61, Offset.offset(1e-12));
     assertThat(ranks.stream().filter(c -> c.id().equals("a")).findFirst().orElseThrow().fused())
         .as("a document the keywords found keeps its own terms").isCloseTo(1.0 / 61 + 0.25 / 63,
-            org.assertj.core.data.Offset.offset(1e-12));
+            Offset.offset(1e-12));
   }
 
   @Test
@@ -353,7 +359,7 @@ class RecallIndexTest {
     assertThat(covered).extracting(Candidate::id).first().isEqualTo("both");
     Candidate r1 = covered.stream().filter(c -> c.id().equals("r1")).findFirst().orElseThrow();
     Candidate r1Plain = plain.stream().filter(c -> c.id().equals("r1")).findFirst().orElseThrow();
-    assertThat(r1.fused()).isCloseTo(r1Plain.fused() * (0.1 + 0.9 * r1.coverage()), org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(r1.fused()).isCloseTo(r1Plain.fused() * (0.1 + 0.9 * r1.coverage()), Offset.offset(1e-12));
   }
 
   // Filler memories the counting model sees as neither cats nor dogs, listed before the ones a test is about.
@@ -368,7 +374,7 @@ class RecallIndexTest {
   @Test
   void aMemoryStillWaitingForItsVectorIsFlooredByItsCosineComputedForTheQuery() {
     CountingEmbedder model = new CountingEmbedder();
-    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(model), java.time.Duration.ZERO);
+    RecallIndex index = new RecallIndex(new InMemorySearchIndex(), Optional.of(model), Duration.ZERO);
     List<RecallDocument> docs = fillers(IndexSync.BATCH);
     docs.add(RecallFixtures.doc("sitter", "The puppy sitter comes on Tuesdays."));
     assertThat(index.sync(docs).unembedded()).isEqualTo(1);
@@ -382,7 +388,7 @@ class RecallIndexTest {
     Candidate sitter = index.search(RecallQuery.of("puppy walking schedule evenings later"), settings,
         RecallFixtures.NOW).stream().filter(c -> c.id().equals("sitter")).findFirst().orElseThrow();
     assertThat(sitter.coverage()).isLessThan(settings.keywordFloor());
-    assertThat(sitter.cosine()).hasValueCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(sitter.cosine()).hasValueCloseTo(1.0, Offset.offset(0.01));
   }
 
   @Test
@@ -390,11 +396,11 @@ class RecallIndexTest {
     CountingEmbedder model = new CountingEmbedder();
     InMemorySearchIndex search = new InMemorySearchIndex();
     List<RecallDocument> docs = fillers(100);
-    new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO).sync(docs);
+    new RecallIndex(search, Optional.of(model), Duration.ZERO).sync(docs);
     int before = model.embedded.size();
     docs.add(RecallFixtures.doc("new-one", "A kitten joined."));
 
-    RecallIndex resident = new RecallIndex(search, Optional.of(model), java.time.Duration.ofHours(1), true);
+    RecallIndex resident = new RecallIndex(search, Optional.of(model), Duration.ofHours(1), true);
     RecallIndex.SyncReport report = resident.sync(docs);
 
     assertThat(model.embedded.subList(before, model.embedded.size())).singleElement().asString()
@@ -411,14 +417,14 @@ class RecallIndexTest {
     List<RecallDocument> docs = fillers(IndexSync.BATCH);
     docs.add(RecallFixtures.doc("pet-1", "The kitten sleeps."));
     docs.add(RecallFixtures.doc("pet-2", "The puppy barks."));
-    RecallIndex index = new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO);
+    RecallIndex index = new RecallIndex(search, Optional.of(model), Duration.ZERO);
     index.sync(docs);
     List<RecallDocument> lacking = index.lackingVectors(docs);
     assertThat(lacking).extracting(RecallDocument::id).containsExactly("pet-1", "pet-2");
     List<float[]> vectors = model.embedAll(lacking.stream().map(RecallDocument::searchText).toList());
     // The memory changed while its old text was being embedded; a resident recall's sync embeds the new text.
     docs.set(docs.size() - 1, RecallFixtures.doc("pet-2", "Now a kitten lives here."));
-    new RecallIndex(search, Optional.of(model), java.time.Duration.ZERO, true).sync(docs);
+    new RecallIndex(search, Optional.of(model), Duration.ZERO, true).sync(docs);
 
     assertThat(index.addVectors(lacking, vectors)).isEqualTo(1);
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,7 +31,7 @@ public sealed interface JsonRpcMessage {
   record Response(Optional<JsonNode> id) implements JsonRpcMessage {}
 
   /** A JSON-RPC batch: its messages in order, each read as a message of its own (a batch inside is invalid). */
-  record Batch(java.util.List<JsonRpcMessage> messages) implements JsonRpcMessage {}
+  record Batch(List<JsonRpcMessage> messages) implements JsonRpcMessage {}
 
   /** Not a valid message: it gets {@code error}, with the id when one could be read. */
   record Invalid(JsonRpcError error, Optional<JsonNode> id) implements JsonRpcMessage {
@@ -66,11 +68,11 @@ public sealed interface JsonRpcMessage {
       if (node.isEmpty()) {
         return new Invalid(JsonRpcError.invalidRequest("an empty batch"), Optional.empty());
       }
-      java.util.List<JsonRpcMessage> messages = new java.util.ArrayList<>();
+      List<JsonRpcMessage> messages = new ArrayList<>();
       node.forEach(m -> messages.add(m.isArray()
           ? new Invalid(JsonRpcError.invalidRequest("a batch inside a batch"), Optional.empty())
           : of(m, m.toString())));
-      return new Batch(java.util.List.copyOf(messages));
+      return new Batch(List.copyOf(messages));
     }
     if (!(node instanceof ObjectNode message)) {
       return new Invalid(JsonRpcError.invalidRequest("a message is a JSON object"), Optional.empty());
