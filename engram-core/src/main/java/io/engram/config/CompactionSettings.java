@@ -13,7 +13,8 @@ package io.engram.config;
  * the share of the model window the conversation handed to the summarizer may fill before old tool
  * outputs are pruned (oldest first); the offline summary aims at {@code summaryShare} of the summarised
  * tokens and at least {@code summaryMinTokens} (or, when that is less, the share {@code targetReductionMin} leaves of
- * them: 30%), the size of a model's summary of a long session; a model's summarizer is sent at most {@code
+ * them: 30%, the top of the band the score's compression part rewards), the size of a model's summary of a long
+ * session; a model's summarizer is sent at most {@code
  * modelToolInputChars} of each tool call's input; a user message longer than {@code userQuoteChars} is quoted by its beginning and
  * its end, word for word, with what lies between (a pasted log, a file) said to be left out. What the offline
  * summary quotes and lists is its own group, {@link Offline}.
