@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.cli.output.Styled;
 import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
@@ -114,7 +115,7 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
     out.printf("  %d of %d lines, %,d of %,d bytes, %,d tokens  %s%n", row.loadedLines(), row.totalLines(),
         row.loadedBytes(), row.totalBytes(), row.tokens(), row.projectIndex());
     if (index.truncated()) {
-      out.println(Ansi.AUTO.string("  @|yellow truncated|@: " + index.cutNote()));
+      out.println(Ansi.AUTO.string("  @|yellow truncated|@: ") + index.cutNote());
     }
   }
 
@@ -138,7 +139,7 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
   }
 
   private static void printHuman(PrintWriter out, Path project, LoadedInstructions loaded) {
-    out.println(Ansi.AUTO.string("@|bold Instruction files for " + project + "|@ (prompt order; later wins)"));
+    out.println(Styled.bold("Instruction files for " + project) + " (prompt order; later wins)");
     if (loaded.files().isEmpty()) {
       out.println("  (none found)");
     }

@@ -117,7 +117,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
 
   private void printText(PrintWriter out, DreamResult r) {
     if (r.outcome() == DreamResult.Outcome.GATED) {
-      out.println(Ansi.AUTO.string("@|bold dream not run|@: " + gateReasons(r.gates())));
+      out.println(Ansi.AUTO.string("@|bold dream not run|@: ") + gateReasons(r.gates()));
       out.flush();
       return;
     }
@@ -134,8 +134,8 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       case PROPOSED -> "proposed to the review inbox (engram inbox list), nothing written";
       default -> "applied, run " + r.runId().orElse("?");
     };
-    out.println(Ansi.AUTO.string("@|bold dream|@ " + what + ": " + r.memories() + " memories, "
-        + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine()));
+    out.println(Ansi.AUTO.string("@|bold dream|@ ") + what + ": " + r.memories() + " memories, "
+        + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine());
     r.changes().forEach(c -> out.println("  " + c));
     r.problems().forEach(p -> out.println((r.outcome() == DreamResult.Outcome.TIMED_OUT ? "  " : "  skipped: ") + p));
     if (!r.purgedTrash().isEmpty()) {

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Styled;
 import io.engram.cli.output.DisplayWidth;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -65,9 +65,10 @@ public final class ListCommand implements java.util.concurrent.Callable<Integer>
     // Columns in display width: a Chinese name takes two columns a character, and String.format counts one.
     int width = shown.stream().mapToInt(m -> DisplayWidth.of(m.name())).max().orElse(4);
     for (StoredMemory m : shown) {
-      out.println(Ansi.AUTO.string(String.format("@|bold %-9s|@ %s  %s%s",
-          m.memory().type().id(), DisplayWidth.padded(m.name(), width), m.memory().description(),
-          m.memory().agent().map(a -> "  @|faint (from " + agentName(a) + ")|@").orElse(""))));
+      // One line a memory, whatever the description holds; what the memory says is never read as markup.
+      out.println(Styled.bold(String.format("%-9s", m.memory().type().id())) + " "
+          + DisplayWidth.padded(m.name(), width) + "  " + m.memory().description().replaceAll("\\s+", " ").strip()
+          + m.memory().agent().map(a -> "  " + Styled.faint("(from " + agentName(a) + ")")).orElse(""));
     }
     if (shown.isEmpty()) {
       out.println("no memories" + (type == null ? "" : " of type " + type.id()));

@@ -1,6 +1,7 @@
 package io.engram.cli.memory;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.output.Styled;
 import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -104,8 +104,7 @@ public final class RecallCommand implements Callable<Integer> {
       out.println("no memory recalled for this query");
     }
     for (RecalledMemory m : r.memories()) {
-      out.println(Ansi.AUTO.string("@|bold " + m.name() + "|@ (" + m.type() + ", " + m.bytes() + " bytes): "
-          + m.reason()));
+      out.println(Styled.bold(m.name()) + " (" + m.type() + ", " + m.bytes() + " bytes): " + m.reason());
       out.println(m.content().strip());
       out.println();
     }

@@ -194,8 +194,8 @@ public final class CompactCommand implements Runnable {
 
   private static void human(PrintWriter out, CompactionResult r) {
     out.println(r.summary());
-    out.println(Ansi.AUTO.string("@|bold Compaction report|@ (engine " + r.answeredBy().engineId()
-        + r.answeredBy().fallbackReason().map(f -> ", fell back: " + f).orElse("") + ")"));
+    out.println(Ansi.AUTO.string("@|bold Compaction report|@") + " (engine " + r.answeredBy().engineId()
+        + r.answeredBy().fallbackReason().map(f -> ", fell back: " + f).orElse("") + ")");
     r.scoring().score().ifPresentOrElse(
         s -> out.printf(Locale.ROOT, "score %.1f  (SC %.0f, KP %.0f, CC %.0f, CR %.0f)%n", s.total(), s.sections(),
             s.keyInformation(), s.continuity(), s.compression()),

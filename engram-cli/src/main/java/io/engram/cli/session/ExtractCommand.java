@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.output.Styled;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -59,8 +59,8 @@ public final class ExtractCommand implements Callable<Integer> {
       return 0;
     }
     ExtractionReport.MessagesRead read = report.read();
-    out.println(Ansi.AUTO.string("@|bold Session " + report.sessionId() + "|@" + (dryRun ? " (dry run: nothing written)" : "")
-        + ": messages " + read.fromMessage() + ".." + read.toMessage() + ", " + read.turnTexts() + " texts read"));
+    out.println(Styled.bold("Session " + report.sessionId()) + (dryRun ? " (dry run: nothing written)" : "")
+        + ": messages " + read.fromMessage() + ".." + read.toMessage() + ", " + read.turnTexts() + " texts read");
     out.println("engine: " + report.engine() + report.fallbackReason().map(r -> " (fell back: " + r + ")").orElse(""));
     read.skippedRanges().forEach(r ->
         out.printf("skipped messages %d..%d: %s%n", r.fromMessage(), r.toMessage(), r.reason()));

@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.output.Styled;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -110,8 +110,7 @@ public final class HistoryCommand implements Callable<Integer> {
     }
     for (Hit h : hits) {
       Where w = h.where();
-      out.println(Ansi.AUTO.string("@|bold " + w.session() + "|@ " + w.date().orElse("(no date)") + " " + w.role()
-          + " @ " + w.link()));
+      out.println(Styled.bold(w.session()) + " " + w.date().orElse("(no date)") + " " + w.role() + " @ " + w.link());
       Said s = h.said();
       if (!s.tools().isEmpty()) {
         out.println("  tools: " + String.join(", ", s.tools()) + (s.files().isEmpty() ? ""

@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.output.Styled;
 import io.engram.Engram;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -67,7 +67,7 @@ public final class NotesCommand implements Callable<Integer> {
       return 0;
     }
     String status = u.written() ? (u.forced() ? "forced " : "") + u.action().name().toLowerCase() : "wait";
-    out.println(Ansi.AUTO.string("@|bold Session " + u.sessionId() + "|@: " + status + " (" + u.reason() + ")"));
+    out.println(Styled.bold("Session " + u.sessionId()) + ": " + status + " (" + u.reason() + ")");
     u.engine().ifPresent(e -> out.println("engine: " + e + u.fallbackReason().map(r -> " (fell back: " + r + ")").orElse("")));
     out.printf("messages covered: %d; context: %,d tokens%n",
         u.written() ? u.growth().toMessage() : u.growth().fromMessage(), u.growth().contextTokens());

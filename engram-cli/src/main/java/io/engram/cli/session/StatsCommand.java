@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.engram.cli.output.Styled;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -68,7 +68,7 @@ public final class StatsCommand implements Runnable {
     StatsReport.Work work = r.work();
     StatsReport.Tokens tokens = r.tokens();
     StatsReport.Window window = r.window();
-    out.println(Ansi.AUTO.string("@|bold session " + r.sessionId() + "|@ (" + r.agent().displayName() + ")"));
+    out.println(Styled.bold("session " + r.sessionId()) + " (" + r.agent().displayName() + ")");
     out.printf("messages:     %d (%s), typed by the user: %d%n", counts.messages(), counts.messagesByRole(),
         counts.userMessages());
     out.printf("tool calls:   %d %s%n", counts.toolCalls(), counts.toolCallCounts());

@@ -34,6 +34,15 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void listShowsADescriptionAsWrittenOnOneLineNeverAsMarkup() {
+    run("remember", "--type", "project", "--name", "pipes", "--description", "pipe @|bold,red HACK|@ and a@|b\nsecond",
+        "body");
+    CommandRun listed = run("list");
+    assertThat(listed.out().lines()).singleElement().asString()
+        .endsWith("pipes  pipe @|bold,red HACK|@ and a@|b second");
+  }
+
+  @Test
   void rememberRefusesAMemoryOverTheSizeLimitNamingItAndWritesNothing() throws Exception {
     CommandRun r = run("remember", "--type", "project", "--name", "pasted-log", "--description", "a log",
         "q".repeat(200 * 1024));
