@@ -15,6 +15,8 @@
  * {@link io.engram.cli.output.DisplayWidth} measures text in terminal columns (a CJK character takes two), so
  * columns line up; {@link io.engram.cli.output.ShellWords} quotes a word as a shell reads it, for the commands
  * a hint tells the user to run and the ones Engram writes into scripts and settings.
+ * {@link io.engram.cli.output.Styled} styles text a person or a transcript wrote (a description, a session id, a
+ * path) on a terminal without reading it as picocli markup, which is for fixed text alone.
  *
  * <p>Where to start: {@link io.engram.cli.output.JsonOutput#print}.
  */
