@@ -41,7 +41,8 @@ import java.util.stream.Stream;
  * twice does nothing. Each topic file an undo puts back or removes is changed under the store's lock and
  * recorded in the memory's history as the dream's change. Callers hold the {@link ConsolidationLock} around {@code begin}+writes and around
  * {@code undo}, so an undo never interleaves with a run. Undo does not empty the trash: a file the run
- * trashed comes back at its path, and its trash copy ages out with the trash.
+ * trashed comes back at its path, and its trash copy ages out with the trash. MEMORY.md comes back in step with
+ * what other writers did since the run ({@link UndoneIndex}).
  */
 final class UndoJournal {
   /** Where the journals live, relative to the memory directory. */
@@ -159,6 +160,8 @@ final class UndoJournal {
       ObjectNode manifest = (ObjectNode) manifest(id.get());
       List<String> restored = new ArrayList<>();
       List<String> removed = new ArrayList<>();
+      java.util.Set<String> runFiles = new java.util.HashSet<>();
+      manifest.path("files").forEach(f -> runFiles.add(relative(f.path("path").asText())));
       for (JsonNode f : manifest.path("files")) {
         String p = relative(f.path("path").asText());
         Path target = memoryDir.resolve(p);
@@ -167,6 +170,10 @@ final class UndoJournal {
           Optional<String> before = Files.exists(target) ? Optional.of(Files.readString(target)) : Optional.empty();
           if (f.path("existed").asBoolean()) {
             byte[] back = Files.readAllBytes(run.resolve("files").resolve(p));
+            if (p.equals(MemoryStores.INDEX_FILE) && before.isPresent()) {
+              back = UndoneIndex.merge(new String(back, StandardCharsets.UTF_8), before.get(), runFiles,
+                  file -> Files.isRegularFile(memoryDir.resolve(file))).getBytes(StandardCharsets.UTF_8);
+            }
             AtomicFiles.write(target, back);
             restored.add(p);
             if (topicFile) {

@@ -38,6 +38,28 @@ class UndoJournalTest {
   }
 
   @Test
+  void theIndexPutBackKeepsWhatOtherWritersDidSinceTheRun(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("MEMORY.md"), "# Index\n- [a](a.md) - a\n- [b](b.md) - b\n- [c](c.md) - c\n"
+        + "- [d](d.md) - d\n- [e](e.md) - e\n");
+    for (String f : List.of("a", "b", "c", "d", "e")) {
+      Files.writeString(memory.resolve(f + ".md"), f + "\n");
+    }
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("MEMORY.md", "a.md", "b.md"));
+    // The run merges b into a and prunes c's and e's lines; then others save "later" and edit d.
+    Files.writeString(memory.resolve("a.md"), "a and b\n");
+    Files.delete(memory.resolve("b.md"));
+    Files.writeString(memory.resolve("later.md"), "later\n");
+    Files.writeString(memory.resolve("MEMORY.md"), "# Index\n- [a](a.md) - a and b\n- [d](d.md) - d edited\n"
+        + "- [later](later.md) - saved after the run\n");
+
+    journal.undo().orElseThrow();
+
+    assertThat(Files.readString(memory.resolve("MEMORY.md"))).isEqualTo("# Index\n- [a](a.md) - a\n- [b](b.md) - b\n"
+        + "- [c](c.md) - c\n- [d](d.md) - d edited\n- [e](e.md) - e\n- [later](later.md) - saved after the run\n");
+  }
+
+  @Test
   void undoTwiceDoesNothingTheSecondTime(@TempDir Path memory) throws Exception {
     Files.writeString(memory.resolve("a.md"), "v1");
     UndoJournal journal = new UndoJournal(memory);
