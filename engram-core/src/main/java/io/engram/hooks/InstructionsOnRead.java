@@ -23,17 +23,20 @@ import java.util.Set;
  * file there, so those (and the files they import) are not sent again; the other configured names
  * ({@code AGENTS.md} by default) it never loads, and they are what this hook adds. A file directly in the
  * project or outside it costs no more than a path comparison. After a compaction or a clear the session's
- * record is dropped, as the context lost what was sent.
+ * record is dropped, as the context lost what was sent. What is sent stays within {@code hooks.contextCharCap}
+ * like every hook's context: a longer file is sent up to a line that fits, saying where the rest is.
  */
 final class InstructionsOnRead {
   /** The file names Claude Code loads itself below the working directory. */
   private static final Set<String> CLAUDE_CODE_LOADS = Set.of("CLAUDE.md", "CLAUDE.local.md");
 
   private final SessionInstructions sessions;
+  private final int cap;
 
   InstructionsOnRead(EngramRoots roots, EngramSettings settings) {
     this.sessions = new SessionInstructions(new InstructionLoader(settings.instructions(), roots,
         new JtokkitTokenCounter()), roots.engramHome(), Duration.ofMillis(settings.hooks().sessionLockWaitMillis()));
+    this.cap = settings.hooks().contextCharCap();
   }
 
   /**
@@ -56,7 +59,14 @@ final class InstructionsOnRead {
         .forEach(f -> log.add(f.path() + ": loaded by Claude Code itself, not sent again"));
     ours.forEach(f -> log.add("sent instruction file " + f.path()));
     String text = new LoadedInstructions(ours, List.of()).render();
-    return text.isBlank() ? Optional.empty() : Optional.of(text);
+    if (text.isBlank()) {
+      return Optional.empty();
+    }
+    // Within the cap as every other hook's context, whole lines, naming where the rest is.
+    InjectedContext out = new InjectedContext(cap, "");
+    out.addLines(text, cap, "the rest is in " + ours.stream().map(f -> f.path().toString())
+        .collect(java.util.stream.Collectors.joining(", ")) + "; read it there");
+    return Optional.of(out.render());
   }
 
   /** Forgets what the session was sent, after a SessionStart of {@code source} that emptied the context. */

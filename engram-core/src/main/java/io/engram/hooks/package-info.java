@@ -44,6 +44,8 @@
  *   <li>PostToolUse (installed for Read, Edit, Write, MultiEdit and NotebookEdit only): the instruction files of
  *       the directories between the project and the file, the first time the session touches them, except
  *       the CLAUDE.md and CLAUDE.local.md Claude Code loads there itself; a compaction or clear forgets them.
+ *       They too stay within {@code hooks.contextCharCap}: a longer file is sent up to a line, naming where the
+ *       rest is.
  * </ul>
  * The answer is the additional context for the agent, if any, and the log lines for stderr.
  *

@@ -59,6 +59,16 @@ class InstructionsOnReadTest {
   }
 
   @Test
+  void aLargeAgentsFileIsSentWithinTheCapUpToALineSayingWhereTheRestIs() throws IOException {
+    write("big/AGENTS.md", "# Big rules\n" + "- a rule of the big directory, 规则 🚀\n".repeat(20_000));
+    HookRunner.Answer answer = touched("s1", "Read", project.resolve("big/x.ts").toString());
+    assertThat(answer.additionalContext()).hasValueSatisfying(c -> assertThat(c)
+        .hasSizeLessThanOrEqualTo(EngramSettings.DEFAULTS.hooks().contextCharCap())
+        .contains("# Big rules", "- a rule of the big directory, 规则 🚀\n")
+        .contains("more lines not shown here: the rest is in " + project.resolve("big/AGENTS.md")));
+  }
+
+  @Test
   void aSubtreeIsSentOncePerSessionAndAgainInAnotherSession() throws IOException {
     assertThat(touched("s1", "Read", project.resolve("services/api/Handler.java").toString()).additionalContext())
         .isPresent();
