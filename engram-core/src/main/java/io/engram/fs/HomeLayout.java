@@ -1,7 +1,10 @@
 package io.engram.fs;
 
+import io.engram.redact.SecretKind;
+import io.engram.redact.SecretRedactor;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -112,7 +115,8 @@ public record HomeLayout(Path home) {
   /**
    * The files of the session {@code sessionId}. Session ids come from transcripts and hook input, so they are
    * checked before they become a path: letters, digits, {@code .}, {@code _} and {@code -} only, at most 128
-   * characters, not {@code .} or {@code ..} (a Claude Code session id, a UUID, always passes).
+   * characters, not {@code .} or {@code ..}, and no token of a known secret format (a Claude Code session id, a
+   * UUID, always passes).
    *
    * @throws IllegalArgumentException for an id that is not safe in a path
    */
@@ -120,6 +124,14 @@ public record HomeLayout(Path home) {
     if (!SAFE_ID.matcher(sessionId).matches() || sessionId.equals(".") || sessionId.equals("..")) {
       throw new IllegalArgumentException("session id '" + sessionId
           + "' cannot name a directory (letters, digits, '.', '_' and '-' only, at most 128)");
+    }
+    // Secrets never reach disk, file names included: a token of a known format (ghp_..., sk-..., AKIA...) is
+    // refused, unquoted. A random-looking id alone is not, since agents' own session ids can look like one.
+    Optional<SecretKind> secret = SecretRedactor.standard().redact(sessionId).kinds().stream()
+        .filter(k -> !k.equals(SecretKind.HIGH_ENTROPY)).findFirst();
+    if (secret.isPresent()) {
+      throw new IllegalArgumentException("a session id holding a secret (" + secret.get().label()
+          + ") cannot name a directory");
     }
     return new Session(sessionId, sessions().resolve(sessionId));
   }

@@ -130,6 +130,18 @@ class SessionLedgerTest {
   }
 
   @Test
+  void anIdHoldingASecretNeverNamesADirectoryNorIsQuoted() {
+    String token = "ghp_Ab3dEf9hIjK1mNoPqR5tUvWxYz0123456789";
+    assertThatThrownBy(() -> HomeLayout.of(home).session(token)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("holding a secret (github-token)").hasMessageNotContaining(token);
+    assertThat(home.resolve("sessions")).doesNotExist();
+    for (String id : List.of("3f2b8c1e-9a4d-4e7b-8c2f-1a2b3c4d5e6f", "ses_6b1a3c9f2ffeA1b2C3d4E5f6G7",
+        "aB3xK9pQ2mN7vL4wR8tY6uI1oP5sD0fG", "demo-session-1")) {
+      assertThat(HomeLayout.of(home).session(id).dir()).hasFileName(id);
+    }
+  }
+
+  @Test
   void anIdThatCannotNameADirectoryIsRefused() {
     assertThatThrownBy(() -> SessionLedger.of(home, "../escape")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("cannot name a directory");
