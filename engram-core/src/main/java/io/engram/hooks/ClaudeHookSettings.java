@@ -125,7 +125,7 @@ public final class ClaudeHookSettings {
       return List.of();
     }
     // What removing them would remove, from a copy nobody writes.
-    return removeOurs(JsonConfigFile.parse(settingsFile, Files.readString(settingsFile), List.of("hooks")));
+    return removeOurs(JsonConfigFile.parse(settingsFile, JsonConfigFile.text(settingsFile), List.of("hooks")));
   }
 
   /** Removes every Engram command hook; returns the events that had one. Empty groups and events go too. */

@@ -86,7 +86,7 @@ final class CodexConfigToml {
     Files.createDirectories(absolute.getParent());
     String key = Integer.toHexString(absolute.toString().hashCode());
     try (FileLock lock = FileLock.acquire(lockDir.resolve("agent-settings-" + key + ".lock"))) {
-      String before = Files.exists(file) ? Files.readString(file) : "";
+      String before = JsonConfigFile.text(file);
       parse(file, before);
       Edited edited = change.apply(withoutBlocks(before));
       boolean write = !edited.text().equals(before);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,7 +46,7 @@ final class JsonConfigFile {
     Files.createDirectories(absolute.getParent());
     String key = Integer.toHexString(absolute.toString().hashCode());
     try (FileLock lock = FileLock.acquire(lockDir.resolve("agent-settings-" + key + ".lock"))) {
-      String before = Files.exists(file) ? Files.readString(file) : "";
+      String before = text(file);
       ObjectNode root = parse(file, before, mustBeObjects);
       Delta change = edit.apply(root);
       String after = JSON.writeValueAsString(root) + "\n";
@@ -54,6 +55,25 @@ final class JsonConfigFile {
         AtomicFiles.writeString(file, after);
       }
       return new Result(file, change, write);
+    }
+  }
+
+  /**
+   * The text of an agent's settings file, "" when there is none.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a regular file or not UTF-8 text
+   */
+  static String text(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return "";
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException(file + " is not a regular file; left unchanged");
+    }
+    try {
+      return Files.readString(file);
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException(file + " is not UTF-8 text; left unchanged");
     }
   }
 

@@ -69,6 +69,21 @@ class ClaudeHookSettingsTest {
   }
 
   @Test
+  void aSettingsFileThatIsNotUtf8OrNotAFileIsNamedAndLeftAsItWas() throws Exception {
+    Path f = dir.resolve("settings.json");
+    byte[] latin1 = {'{', '"', 'x', '"', ':', '"', (byte) 0xe9, '"', '}'};
+    Files.write(f, latin1);
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", HOOKS, locks))
+        .hasMessage(f + " is not UTF-8 text; left unchanged");
+    assertThatThrownBy(() -> ClaudeHookSettings.uninstall(f, locks)).hasMessageContaining(f + " is not UTF-8 text");
+    assertThat(Files.readAllBytes(f)).isEqualTo(latin1);
+    Files.delete(f);
+    Files.createDirectories(f);
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", HOOKS, locks))
+        .hasMessageContaining(f + " is not a regular file");
+  }
+
+  @Test
   void theFileKeepsItsModeAndNoLockIsLeftBesideIt() throws Exception {
     Path f = dir.resolve(".claude/settings.json");
     Files.createDirectories(f.getParent());
