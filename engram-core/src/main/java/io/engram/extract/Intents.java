@@ -28,7 +28,8 @@ final class Intents {
 
   private static final List<Pattern> STANDING =
       List.of(
-          Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future)\\b[\\s,:-]*"),
+          Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future|next time"
+              + "|for future reference)\\b[\\s,:-]*"),
           // "Refresh should always sync with the remote": a modal "always" holds from now on, wherever it stands
           Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+(?:just\\s+|\\w+ly\\s+)?always\\b\\s*"),
           // "apply the changes yourself, always": a closing "always" holds the whole request from now on

@@ -43,6 +43,15 @@ class StandingPreferencesTest {
   }
 
   @Test
+  void nextTimeAndForFutureReferenceHoldFromNowOnAsXiaCiDoes() {
+    assertThat(rulesOnly("Next time you change the code, let me commit.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("let me commit"));
+    assertThat(rulesOnly("For future reference, the dev server starts with pnpm --filter web dev.")).isNotEmpty();
+    assertThat(rulesOnly("下次改完代码，让我来提交。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("让我来提交"));
+  }
+
+  @Test
   void aModalAlwaysHoldsFromNowOn() {
     assertThat(user("The reload button should always fetch from the remote first")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("always fetch from the remote"));
