@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  *
  * <p>What remains to do is read from the transcript's last stretch: the person's last request, what the agent
  * said after it (its last words and the plans it stated, in its text and its visible reasoning), the last five files
- * it changed since, and the items its todo list or task tools still have open. Each word of those is weighed by how
+ * it changed since, what the person queued while it worked (it gets that right after the cut: still to do, but no
+ * request of the work in progress yet), and the items its todo list or task tools still have open. Each word of those is weighed by how
  * particular it is to that stretch, its inverse document frequency over every turn of the segment (the person's
  * and the agent's, with the agent's tool inputs): a word said all through the session (the project's name, a file
  * every session of the repository touches, "test") weighs little, a name said only at the end weighs much; file
@@ -270,6 +271,12 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
       }
     }
     stretch.append(Excerpts.shorten(withoutSecrets(said.toString()), STRETCH_CHARS / 2)).append('\n');
+    // What the person queued while the agent worked, which it gets right after the cut: still to do, though no
+    // request yet (a summary written before it arrived is not asked to quote it as the task).
+    if (!intent.queued().isEmpty()) {
+      stretch.append(Excerpts.shorten(withoutSecrets(String.join("\n", intent.queued())), STRETCH_CHARS / 4))
+          .append('\n');
+    }
     // The files changed since the request: what the work made (the files only read may be shared with any other
     // session of the same project, and would lift another session's summary).
     // The last few of them, as the next step names them (LiveIntent's): a long list would outweigh every word said.

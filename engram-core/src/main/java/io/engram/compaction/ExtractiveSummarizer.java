@@ -88,7 +88,7 @@ final class ExtractiveSummarizer implements Summarizer {
     section(out, SummarySection.ERRORS_AND_FIXES, () -> ErrorSection.of(c, limits));
     out.put(SummarySection.PROBLEM_SOLVING, "");
     section(out, SummarySection.USER_MESSAGES, this::userMessages);
-    section(out, SummarySection.PENDING_TASKS, () -> WorkSections.pending(c.state()));
+    section(out, SummarySection.PENDING_TASKS, this::pending);
     section(out, SummarySection.CURRENT_WORK, () -> WorkSections.current(c.state(), c, limits));
     section(out, SummarySection.NEXT_STEP, () -> WorkSections.next(c.state()));
     int used = out.values().stream().mapToInt(tokens::count).sum();
@@ -167,19 +167,41 @@ final class ExtractiveSummarizer implements Summarizer {
     return ConceptPhrases.of(c.key().of(KeyKind.TECHNICAL_KEYWORDS), c.part(), limits);
   }
 
+  /** The open work, then what the person queued at the cut, which comes after it. */
+  private String pending() {
+    String open = WorkSections.pending(c.state());
+    List<String> queued = queued().stream()
+        .map(t -> "- [queued at the cut, not yet delivered to the agent] "
+            + t.replace("\n", "\n  ")).toList();
+    if (queued.isEmpty()) {
+      return open;
+    }
+    return (c.state().current().isEmpty() && c.state().open().isEmpty() ? "" : open + "\n") + String.join("\n", queued);
+  }
+
+  // Typed while the agent worked and still queued at the cut: the agent gets them after it, so they are quoted as
+  // the person's, marked, and never taken for the work in progress.
+  private List<String> queued() {
+    return c.state().live().queued().stream().map(t -> UserQuote.of(t, settings.userQuoteChars()))
+        .filter(t -> !t.isEmpty()).toList();
+  }
+
   /** Every user message word for word; those quoted by a previous compaction's summary are carried forward. */
   private String userMessages() {
     String earlier = previous(SummarySection.USER_MESSAGES)
         .map(p -> "Before the previous compaction (carried forward from its summary):\n" + p + "\n")
         .orElse("");
+    List<String> queued = queued().stream()
+        .map(t -> "- (queued at the cut, not yet delivered to the agent) " + t.replace("\n", "\n  ")).toList();
+    String waiting = queued.isEmpty() ? "" : "\n" + String.join("\n", queued);
     if (c.userMessages().isEmpty()) {
-      return earlier + "The user typed no message since.";
+      return earlier + "The user typed no message since." + waiting;
     }
     List<String> lines = new ArrayList<>();
     for (String t : c.userMessages()) {
       lines.add("- " + t.replace("\n", "\n  "));
     }
-    return earlier + String.join("\n", lines);
+    return earlier + String.join("\n", lines) + waiting;
   }
 
   private static String oneLine(String text) {

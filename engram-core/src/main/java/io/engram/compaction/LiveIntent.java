@@ -39,10 +39,12 @@ import java.util.regex.Pattern;
  *     when files changed after they last passed
  * @param push the session's push command, when it pushed before and committed after its last push
  * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
+ * @param queued what the person typed while the agent worked and was still queued at the cut, oldest first: the
+ *     agent gets it after the cut, so it is no request of the work in progress
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
     List<String> named, List<String> commands, Optional<String> planFile, Optional<String> check,
-    Optional<String> push, boolean answered) {
+    Optional<String> push, boolean answered, List<String> queued) {
   // The live intent is the continuity score's reading of the cut as much as the summary's (Continuity reads its
   // request and plan), so its bounds are definitions, not settings: a setting would move what the score expects.
   // Measured (see focus): the last five files touched, where the gain per name falls off on the tuning compactions.
@@ -72,6 +74,7 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
     files = List.copyOf(files);
     named = List.copyOf(named);
     commands = List.copyOf(commands);
+    queued = List.copyOf(queued);
   }
 
   /** The live intent at the end of {@code messages}. */
@@ -108,7 +111,9 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
     return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
         focus(activity), named(messages, from, activity), SessionCommands.ranLast(messages, calls),
         planFile(messages, activity), SessionCommands.check(messages, activity, calls),
-        SessionCommands.push(messages, calls), answered);
+        SessionCommands.push(messages, calls), answered, messages.stream()
+            .filter(m -> m.kind() == MessageKind.QUEUED_PROMPT).map(TranscriptMessage::typedText)
+            .filter(t -> !t.isBlank()).toList());
   }
 
   // The last sentence of an agent's message that says what it will do: its text first, then its reasoning.

@@ -39,7 +39,9 @@ final class ModelSummarizer implements Summarizer {
     for (TranscriptMessage m : messages) {
       for (ContentBlock b : m.blocks()) {
         if (b instanceof ContentBlock.Text t) {
-          out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT)).append("]: ")
+          out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT))
+              .append(m.kind() == io.engram.transcript.MessageKind.QUEUED_PROMPT
+                  ? ", queued at the cut, not yet delivered to the agent" : "").append("]: ")
               .append(t.text()).append('\n');
         } else if (b instanceof ContentBlock.ToolUse u) {
           String input = io.engram.redact.SecretRedactor.standard().head(u.input().toString(), toolInputChars);

@@ -101,6 +101,12 @@ record NextStep(String text) {
       return new NextStep("Push the commits made since the session's last push: `" + live.push().get() + "`."
           + " Then wait for the user's next request.");
     }
+    if (!live.queued().isEmpty()) {
+      // The person's next words are already typed: the agent gets them right after the cut.
+      return new NextStep("Answer the message the user queued at the cut, which reaches the agent next: \""
+          + firstSentence(live.queued().get(0)) + "\"." + request.map(r -> " The last request before it was answered: \""
+          + firstSentence(r) + "\".").orElse(""));
+    }
     return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
         + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""));
   }

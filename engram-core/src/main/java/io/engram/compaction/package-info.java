@@ -35,7 +35,8 @@
  * marked open, the assistant's decisions with a later retraction winning, the concepts as the agent's own short
  * sentences ({@code ConceptPhrases}), the latest code of files that still exist (never a comment-only change;
  * fenced longer than any fence it quotes), a short account of what was done per task, and every user message
- * word for word ({@code UserQuote}: a long paste by its beginning and end). It aims at Claude Code's size ({@code
+ * word for word ({@code UserQuote}: a long paste by its beginning and end; one still queued at the cut, which the
+ * agent gets only after it, marked as not yet delivered and never taken for the task). It aims at Claude Code's size ({@code
  * summaryShare} of the part, at least {@code summaryMinTokens}), drops a detail whole rather than cutting it, and
  * copies no raw tool output; how much of each text it quotes and how many things it lists are the {@code
  * compaction.offline} group of settings.

@@ -5,7 +5,8 @@ package io.engram.transcript;
  * harness passing on a notice, another agent, a summary. A transcript's user records carry much more than what
  * a person typed (Claude Code 2.1 writes background-task notices, hook verdicts, skill bodies and messages between
  * agents of a team as user records); only {@link #PROMPT} and {@link #SLASH_COMMAND} are the person's words to the
- * agent, and a kind not known yet ({@link #UNKNOWN}) is never read as a request.
+ * agent (a prompt still queued at the end, {@link #QUEUED_PROMPT}, has not reached it yet), and a kind not known yet
+ * ({@link #UNKNOWN}) is never read as a request.
  */
 public enum MessageKind {
   /** What the person typed to the agent: a request, a question, an answer, a plan they approved. */
@@ -14,6 +15,12 @@ public enum MessageKind {
   SLASH_COMMAND(true),
   /** A shell command the person ran themselves ({@code !git pull}: {@code <bash-input>}). */
   SHELL_INPUT(true),
+  /**
+   * What the person typed while the agent worked that had not reached it when the transcript ends: still queued at
+   * the cut (a compaction, the end of a turn), delivered only after it. Their words, but no request of the work the
+   * agent is doing yet.
+   */
+  QUEUED_PROMPT(true),
   /** What a command the person ran printed ({@code <local-command-stdout>}, {@code <bash-stdout>}). */
   COMMAND_OUTPUT(false),
   /** The prompt a slash command or a skill expanded to: instructions the person did not type. */

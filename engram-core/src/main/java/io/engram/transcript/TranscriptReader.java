@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * was busy is a {@code queue-operation} {@code enqueue}: when it is then {@code remove}d it reached the model
  * mid-turn and becomes a message there; when it is {@code dequeue}d, or a user record with its text follows, that
  * record holds it; {@code popAll} took it back into the input box; one still queued at the end of the file becomes
- * a message at the end. What the harness queues itself, a JSON object (a background task started), is a task
+ * a message at the end, a {@link MessageKind#QUEUED_PROMPT}: not delivered yet. What the harness queues itself, a JSON object (a background task started), is a task
  * notification, never the person's. Every other record type ({@code progress}, {@code file-history-snapshot}, types
  * not yet invented) is counted and skipped. A line that is not JSON, not an object, has no type or a user/assistant record
  * without a message object is a {@link ReadProblem} with its line number; reading goes on.
@@ -264,10 +264,13 @@ public final class TranscriptReader {
     Optional<String> sessionId = Optional.empty();
     Optional<String> agentId = Optional.empty();
 
-    // Prompts still queued at the end had not reached the agent yet: they are the latest word, so they end it.
+    // Prompts still queued at the end had not reached the agent yet: the latest word, so they end it, marked as not
+    // delivered (the agent gets them after the cut; what it was doing is what came before).
     @Override
     public Transcript transcript(String fallbackSessionId) {
-      messages.addAll(queued);
+      for (TranscriptMessage q : queued) {
+        messages.add(q.kind() == MessageKind.PROMPT ? q.toBuilder().kind(MessageKind.QUEUED_PROMPT).build() : q);
+      }
       queued.clear();
       return new Transcript(sessionId.orElse(fallbackSessionId), agentId, messages, boundaries, List.of(), summaries,
           recordCounts, problems, CodingAgent.CLAUDE_CODE);

@@ -33,7 +33,8 @@
  * kind from the content (the harness's tags and openings, {@code isMeta}, the {@code <synthetic>} model) for every
  * reader, and the Claude Code reader adds what only the record shows; a kind not known yet is {@link
  * MessageKind#UNKNOWN}, never a request. Only prompts and slash commands are {@link TranscriptMessage#isHumanInput
- * human input}. {@link UserRequest} is what the person asked, a slash command as {@code /name args}, and a short
+ * human input}; a prompt the person typed while the agent worked and still queued when the transcript ends is a
+ * {@link MessageKind#QUEUED_PROMPT}: their words, not delivered yet, so no request of the work in progress. {@link UserRequest} is what the person asked, a slash command as {@code /name args}, and a short
  * answer ("yes", "c") bound to the question or option it answers; {@code /compact} and a command the harness ran
  * itself ({@code /model default}) ask nothing of the work.
  *

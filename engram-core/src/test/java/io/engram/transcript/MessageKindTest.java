@@ -91,8 +91,17 @@ class MessageKindTest {
     Transcript t = TranscriptReader.read(new java.io.StringReader(lines), "s");
     assertThat(t.messages()).filteredOn(m -> m.text().contains("task_id")).singleElement()
         .satisfies(m -> assertThat(m.kind()).isEqualTo(MessageKind.TASK_NOTIFICATION));
-    assertThat(t.userMessages()).extracting(TranscriptMessage::typedText)
-        .containsExactly("Install Chakra UI", "and keep the old theme");
+    assertThat(t.userMessages()).extracting(TranscriptMessage::typedText).containsExactly("Install Chakra UI");
+  }
+
+  @Test
+  void aPromptStillQueuedAtTheEndHasNotReachedTheAgentYet() throws IOException {
+    Transcript t = read("transcripts/claude-code/hand-written__queued-at-the-cut.jsonl");
+    TranscriptMessage last = t.messages().get(t.messages().size() - 1);
+    assertThat(last.kind()).isEqualTo(MessageKind.QUEUED_PROMPT);
+    assertThat(last.typedText()).isEqualTo("and then bump the version in build.gradle");
+    assertThat(UserRequest.of(t.messages())).extracting(UserRequest::text)
+        .containsExactly("Make Uploader.java retry a failed upload three times before it gives up.");
   }
 
   @Test
