@@ -1,8 +1,9 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.SameRepositoryScoreTest.call;
+import static io.engram.compaction.SameRepositoryScoreTest.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
@@ -23,20 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * passes.
  */
 class OtherPhaseScoreTest {
-  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final String ASKED = "Now realign to the Review and Mitigation_plan files in docs and check all the"
       + " changes made in phase 6 for consistency, correctness and logic errors.";
 
   @TempDir Path home;
-
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
-        JSON.objectNode().put(field, value))));
-  }
-
-  private static TranscriptMessage result(String id, String text) {
-    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, false)));
-  }
 
   /** The audit of phase 6: the governance documents read, one route fixed, the report still to write. */
   private static List<TranscriptMessage> audit() {

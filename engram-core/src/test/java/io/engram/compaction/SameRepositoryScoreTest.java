@@ -26,12 +26,12 @@ class SameRepositoryScoreTest {
 
   @TempDir Path home;
 
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
+  static TranscriptMessage call(String id, String tool, String field, String value) {
     return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
         JSON.objectNode().put(field, value))));
   }
 
-  private static TranscriptMessage result(String id, String text) {
+  static TranscriptMessage result(String id, String text) {
     return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, false)));
   }
 
