@@ -16,6 +16,7 @@ import io.engram.recall.ResidentIndexes;
 import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,9 @@ import java.util.function.Consumer;
  * one that has one watched ({@link TeamWatchers}), so that teammates' shares reach the mirror without a sync.
  */
 final class HookRunners {
+  // How long a stopping service waits for a model load in flight: a load takes 1-3 s on an idle machine and was
+  // seen at 13 s on two loaded cores; past this the exit goes ahead (a crash then costs nothing the queue keeps).
+  private static final Duration MODEL_LOAD_SETTLE = Duration.ofSeconds(20);
   private final Path home;
   private final Path userHome;
   private final Map<String, String> environment;
@@ -144,13 +148,17 @@ final class HookRunners {
     return indexes.embedding();
   }
 
-  /** Stops the team watchers and the embedding of pending vectors, and closes the indexes kept open. */
+  /**
+   * Stops the team watchers and the embedding of pending vectors, closes the indexes kept open, and lets a model
+   * still loading finish, so that the process's exit does not pull the model runtime from under it.
+   */
   void close() {
     teams.close();
     pendingVectors.shutdownNow();
     queryReading.shutdownNow();
     indexes.close();
     changes.close();
+    models.settle(MODEL_LOAD_SETTLE);
   }
 
   /** The environment the service was started with (model keys). */

@@ -38,7 +38,12 @@ public final class ServiceStarter {
    */
   public static Process startInBackground(Path home, Map<String, String> environment, ServiceSettings settings)
       throws IOException {
-    ServiceFiles files = ServiceFiles.of(home).create();
+    return process(home, ServiceFiles.of(home).create(), environment, settings).start();
+  }
+
+  /** How the service of {@code home} is started: its command, folder, streams and environment. */
+  static ProcessBuilder process(Path home, ServiceFiles files, Map<String, String> environment,
+      ServiceSettings settings) {
     List<String> command = new ArrayList<>();
     Path setsid = Path.of("/usr/bin/setsid");
     if (Files.isExecutable(setsid)) {
@@ -47,6 +52,9 @@ public final class ServiceStarter {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Dfile.encoding=UTF-8");
     command.addAll(jvmOptions(settings));
+    // Should the JVM or a native library crash, its report goes beside the service's log, never into the project
+    // the hook was called from (the service's working directory is its own folder for the same reason).
+    command.add("-XX:ErrorFile=" + files.dir().toAbsolutePath().resolve("hs_err_pid%p.log"));
     command.add("-cp");
     command.add(classPath());
     command.add(RunningJar.MAIN_CLASS);
@@ -55,6 +63,7 @@ public final class ServiceStarter {
     command.add("daemon");
     command.add("run");
     ProcessBuilder pb = new ProcessBuilder(command)
+        .directory(files.dir().toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(ProcessBuilder.Redirect.appendTo(files.log().toFile()))
         .redirectErrorStream(true);
@@ -64,7 +73,7 @@ public final class ServiceStarter {
       pb.environment().put("LC_ALL", "C.UTF-8");
     }
     pb.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
-    return pb.start();
+    return pb;
   }
 
   /** The JVM options of the service: the serial collector, a heap of 16 MiB that grows up to the setting. */

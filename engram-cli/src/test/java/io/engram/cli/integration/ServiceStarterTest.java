@@ -3,8 +3,11 @@ package io.engram.cli.integration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.ServiceSettings;
+import io.engram.service.ServiceFiles;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ServiceStarterTest {
   @Test
@@ -22,5 +25,17 @@ class ServiceStarterTest {
   void aLocaleWithoutUtf8IsNoticed() {
     assertThat(ServiceStarter.hasUtf8Locale(Map.of("LANG", "en_US.UTF-8"))).isTrue();
     assertThat(ServiceStarter.hasUtf8Locale(Map.of("LC_ALL", "C", "LANG", "en_US.UTF-8"))).isFalse();
+  }
+
+  @Test
+  void theServiceRunsInItsOwnFolderAndACrashReportGoesThereNotIntoTheCallersProject(@TempDir Path home) {
+    ServiceFiles files = ServiceFiles.of(home);
+
+    ProcessBuilder service = ServiceStarter.process(home, files, Map.of(), ServiceSettings.DEFAULTS);
+
+    assertThat(service.directory()).isEqualTo(files.dir().toFile());
+    assertThat(service.command()).contains("-XX:ErrorFile=" + files.dir().resolve("hs_err_pid%p.log"));
+    assertThat(service.command().indexOf("-XX:ErrorFile=" + files.dir().resolve("hs_err_pid%p.log")))
+        .isLessThan(service.command().indexOf("-cp"));
   }
 }

@@ -69,4 +69,47 @@ class WarmingEmbeddersTest {
     assertThat(models.loaded("m")).contains(false);
     assertThat(models.loaded("other")).isEmpty();
   }
+
+  @Test
+  void settlingWaitsForALoadInFlightAndGivesUpAtItsLimit() throws InterruptedException {
+    WarmingEmbedders models = new WarmingEmbedders();
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch loading = new CountDownLatch(1);
+    Supplier<Embedder> slowLoad = () -> {
+      loading.countDown();
+      try {
+        release.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return new FixedEmbedder();
+    };
+    assertThat(models.settle(Duration.ofMillis(10))).as("nothing started: nothing to wait for").isTrue();
+    assertThatThrownBy(models.warming("m", "mini", slowLoad)::get).isInstanceOf(EmbedderNotReady.class);
+    assertThat(loading.await(10, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(models.settle(Duration.ofMillis(100))).as("the load is still inside").isFalse();
+
+    Thread releaser = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      release.countDown();
+    });
+    releaser.start();
+    assertThat(models.settle(Duration.ofSeconds(20))).isTrue();
+    assertThat(models.loaded("m")).contains(true);
+  }
+
+  @Test
+  void aFailedLoadHasSettledToo() {
+    WarmingEmbedders models = new WarmingEmbedders();
+    assertThatThrownBy(() -> models.await("m", () -> {
+      throw new IllegalStateException("broken");
+    })).isInstanceOf(IllegalStateException.class);
+
+    assertThat(models.settle(Duration.ofMillis(100))).isTrue();
+  }
 }
