@@ -142,8 +142,9 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
         .flatMap(p -> p.get(SummarySection.USER_MESSAGES)).map(WorkLabels::lastItem).orElse(""));
   }
 
-  private static List<String> texts(List<TranscriptMessage> messages) {
-    return messages.stream().map(TranscriptMessage::promptText).toList();
+  // Each message's text, made as it is read: most requests name no label, and then none is.
+  private static Iterable<String> texts(List<TranscriptMessage> messages) {
+    return () -> messages.stream().map(TranscriptMessage::promptText).iterator();
   }
 
   /** The three parts, each 0 to its weight, and what a summary missed. */

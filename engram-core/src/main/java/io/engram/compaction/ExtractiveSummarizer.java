@@ -88,7 +88,7 @@ final class ExtractiveSummarizer implements Summarizer {
     section(out, SummarySection.ERRORS_AND_FIXES, () -> ErrorSection.of(c, limits));
     out.put(SummarySection.PROBLEM_SOLVING, "");
     section(out, SummarySection.USER_MESSAGES, this::userMessages);
-    section(out, SummarySection.PENDING_TASKS, this::pending);
+    section(out, SummarySection.PENDING_TASKS, () -> WorkSections.pending(c.state(), queued()));
     section(out, SummarySection.CURRENT_WORK, () -> WorkSections.current(c.state(), c, limits));
     section(out, SummarySection.NEXT_STEP, () -> WorkSections.next(c.state()));
     int used = out.values().stream().mapToInt(tokens::count).sum();
@@ -165,18 +165,6 @@ final class ExtractiveSummarizer implements Summarizer {
 
   private String keyConcepts() {
     return ConceptPhrases.of(c.key().of(KeyKind.TECHNICAL_KEYWORDS), c.part(), limits);
-  }
-
-  /** The open work, then what the person queued at the cut, which comes after it. */
-  private String pending() {
-    String open = WorkSections.pending(c.state());
-    List<String> queued = queued().stream()
-        .map(t -> "- [queued at the cut, not yet delivered to the agent] "
-            + t.replace("\n", "\n  ")).toList();
-    if (queued.isEmpty()) {
-      return open;
-    }
-    return (c.state().current().isEmpty() && c.state().open().isEmpty() ? "" : open + "\n") + String.join("\n", queued);
   }
 
   // Typed while the agent worked and still queued at the cut: the agent gets them after it, so they are quoted as

@@ -4,6 +4,7 @@ import io.engram.model.LanguageModel;
 import io.engram.model.ModelRequest;
 import io.engram.notes.SessionNotes;
 import io.engram.transcript.ContentBlock;
+import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +41,7 @@ final class ModelSummarizer implements Summarizer {
       for (ContentBlock b : m.blocks()) {
         if (b instanceof ContentBlock.Text t) {
           out.append('[').append(m.role().name().toLowerCase(java.util.Locale.ROOT))
-              .append(m.kind() == io.engram.transcript.MessageKind.QUEUED_PROMPT
+              .append(m.kind() == MessageKind.QUEUED_PROMPT
                   ? ", queued at the cut, not yet delivered to the agent" : "").append("]: ")
               .append(t.text()).append('\n');
         } else if (b instanceof ContentBlock.ToolUse u) {

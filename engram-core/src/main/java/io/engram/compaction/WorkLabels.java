@@ -51,9 +51,10 @@ record WorkLabels(Map<String, String> byNoun) {
    * The labels of {@code request} that the session says more often than the request does: someone took them up,
    * the agent in its words or its calls, or what they returned.
    *
-   * @param session the text of every message of the session, the request's own among them
+   * @param session the text of every message of the session, the request's own among them: read only when the
+   *     request names a label
    */
-  static WorkLabels of(String request, List<String> session) {
+  static WorkLabels of(String request, Iterable<String> session) {
     Map<String, Map<String, Integer>> asked = labels(request);
     asked.values().removeIf(numbers -> numbers.size() != 1);
     if (asked.isEmpty()) {

@@ -17,8 +17,11 @@ import java.util.Map;
 final class WorkSections {
   private WorkSections() {}
 
-  /** Pending Tasks: the task being worked on first, then the other open work, each with its state. */
-  static String pending(WorkState s) {
+  /**
+   * Pending Tasks: the task being worked on first, then the other open work, each with its state, then what the
+   * person queued at the cut (quoted).
+   */
+  static String pending(WorkState s, List<String> queued) {
     List<String> lines = new ArrayList<>();
     s.current().ifPresent(w -> lines.add("- [" + (s.uncommitted() ? "closed in the tracker, changes not committed"
         : "in progress") + "] " + NextStep.ref(w) + where(w)));
@@ -29,6 +32,8 @@ final class WorkSections {
       String state = w.source() == WorkItem.Source.REQUEST ? "open request of the user" : w.state().label();
       lines.add("- [" + state + "] " + NextStep.ref(w) + where(w));
     }
+    // What the person queued at the cut comes after the open work: the agent gets it once the cut is past.
+    queued.forEach(q -> lines.add("- [queued at the cut, not yet delivered to the agent] " + q.replace("\n", "\n  ")));
     return lines.isEmpty() ? "None: no tracked work is open and the last request was answered."
         : String.join("\n", lines);
   }
