@@ -100,8 +100,12 @@ public final class LauncherScript {
         local LC_ALL=C port seconds auth status rest head length=0 body=
         [ -f "$service/hook-$1.addr" ] && read -r port seconds auth < "$service/hook-$1.addr" || return 0
         { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
+        # A service that refuses the request before reading it all (a body over its bound) closes the connection:
+        # the write then fails rather than kill this shell by SIGPIPE, and curl or the JVM answer instead.
+        trap '' PIPE
         printf 'POST /hook/%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: %s\\r\\nEngram-Agent: %s\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n%s' \\
-          "$1" "$auth" "$agent" "${#input}" "$input" >&3 2>/dev/null || { exec 3<&-; return 0; }
+          "$1" "$auth" "$agent" "${#input}" "$input" >&3 2>/dev/null || { trap - PIPE; exec 3<&-; return 0; }
+        trap - PIPE
         reached=1
         IFS= read -r -t "$seconds" status <&3
         if [ $? -gt 128 ]; then

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.install.LauncherProcess.Run;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -218,6 +219,29 @@ class LauncherOverTcpTest {
     assertThat(run.err()).doesNotContain("curl ran");
     javaExit = "2";
     assertThat(hook("{\"session_id\":\"s\"}", "C.UTF-8").exit()).isEqualTo(1);
+  }
+
+  @Test
+  void aServiceThatRefusesABodyTooLargeUnreadGoesToTheJvmRatherThanKillTheShell() throws Exception {
+    // As the service's body bound does: the head read, 413 sent, the connection closed with the body unread.
+    try (java.net.ServerSocket refusing = new java.net.ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+      Thread t = new Thread(() -> {
+        try (java.net.Socket s = refusing.accept()) {
+          s.getInputStream().readNBytes(200);
+          s.getOutputStream().write("HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+          // The launcher went away: the assertions say what it did.
+        }
+      });
+      t.start();
+      address(refusing.getLocalPort(), 5);
+      script("curl", "cat >/dev/null; printf '413'");
+      Run run = hook("{\"session_id\":\"s\",\"prompt\":\"" + "x".repeat(8 << 20) + "\"}", "C.UTF-8");
+      t.join(10_000);
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.out()).startsWith("java -jar ");
+    }
   }
 
   @Test
