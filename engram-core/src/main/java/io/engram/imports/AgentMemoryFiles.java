@@ -54,8 +54,12 @@ final class AgentMemoryFiles {
   private static List<ImportedMemory> claudeCode(Path dir, Consumer<String> problems) throws IOException {
     List<ImportedMemory> out = new ArrayList<>();
     for (Path file : markdownFiles(dir, false)) {
+      Optional<String> text = text(file, problems);
+      if (text.isEmpty()) {
+        continue;
+      }
       try {
-        Memory m = MemoryFormat.parse(Files.readString(file, StandardCharsets.UTF_8), file);
+        Memory m = MemoryFormat.parse(text.get(), file);
         out.add(new ImportedMemory(m.name(), m.type(), m.description(), m.body(), file));
       } catch (InvalidMemoryException e) {
         problems.accept(file + ": not a memory Claude Code wrote (" + e.getMessage() + "); not imported");
@@ -182,6 +186,9 @@ final class AgentMemoryFiles {
     }
     try {
       return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      problems.accept(file + ": not UTF-8 text; not imported");
+      return Optional.empty();
     } catch (IOException e) {
       problems.accept(file + ": cannot be read (" + e.getMessage() + ")");
       return Optional.empty();

@@ -78,6 +78,19 @@ class MemoryImportTest {
   }
 
   @Test
+  void aFileThatIsNotUtf8IsReportedByNameAndTheOthersComeIn() throws Exception {
+    Path dir = Files.createDirectories(homes.claudeMemoryDir());
+    Files.writeString(dir.resolve("deploy-window.md"), "---\nname: deploy-window\ndescription: when deploys may run\n"
+        + "type: project\n---\nDeploys run only on Tuesdays and Thursdays after 14:00.\n");
+    Path latin1 = Files.write(dir.resolve("caf.md"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
+
+    MemoryImport.ImportReport report = byWords().run(ImportSource.CLAUDE_CODE, homes, false);
+
+    assertThat(report.outcomes()).extracting(ImportOutcome::name).containsExactly("deploy-window");
+    assertThat(report.problems()).containsExactly(latin1 + ": not UTF-8 text; not imported");
+  }
+
+  @Test
   void codexsConsolidatedMemoryOfTheProjectAndOfTheUserIsBroughInOnceEvenWhenImportedAgain() throws Exception {
     Path codex = userHome.resolve(".codex/memories");
     Path projectRoot = Files.createDirectories(codex.resolve(AgentMemoryFiles.codexBucket(project)).resolve("memory"));
