@@ -63,7 +63,8 @@ public record CompactionScore(
    * What the parts of a score found in the summary.
    *
    * @param missingSections the required sections absent or without content, in order
-   * @param preservation per kind, the share (0-100) of items preserved; 100 when the kind had no items
+   * @param preservation per kind, the share (0-100) of items preserved; when the kind had no items, 100 as far as
+   *     the summary's names are the transcript's
    * @param lost per kind, the items not found in the summary
    * @param continuityMissing what the summary failed to say about where the work stands
    */

@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
  *       name or a statement; All user messages one of the user's messages (or a statement when there were
  *       none); the others a statement ({@link Prose}). A heading over keywords or continuity words earns
  *       nothing.
- *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}).
+ *   <li>KP: the mean preservation of the four kinds of key information ({@link KeyMatcher}); a kind the original
+ *       has none of is kept as far as the summary's file names and identifiers are the transcript's ({@link
+ *       Continuity#grounding}): with nothing to keep, a summary that names what the transcript never held keeps
+ *       nothing of it.
  *   <li>CC: Pending Tasks, Current Work and the next step against the state of the work ({@link Continuity}).
  *   <li>CR: the size against the target band ({@link CompactionScore#compressionScore}), whose lower edge is
  *       half the size the compactor aims at for the part ({@link CompactionScore#overCompressedRatio}).
@@ -69,6 +72,9 @@ final class CompactionScorer {
     SummarySections parsed = SummarySections.parse(summary);
     String kept = parsed.preamble() + "\n" + String.join("\n", parsed.sections().values());
     KeyMatcher matcher = new KeyMatcher(kept, settings.fuzzyMatchShare());
+    // A kind the original has none of is kept whole only by a summary that makes none up: as far as the names it
+    // says are the transcript's.
+    double grounding = continuity.grounding(kept);
     Map<KeyKind, Double> preservation = new EnumMap<>(KeyKind.class);
     Map<KeyKind, List<String>> lost = new EnumMap<>(KeyKind.class);
     for (KeyKind kind : KeyKind.values()) {
@@ -79,7 +85,7 @@ final class CompactionScorer {
           missing.add(item);
         }
       }
-      preservation.put(kind, items.isEmpty() ? CompactionScore.FULL
+      preservation.put(kind, items.isEmpty() ? CompactionScore.FULL * grounding
           : CompactionScore.FULL * (items.size() - missing.size()) / items.size());
       lost.put(kind, missing);
     }

@@ -51,7 +51,9 @@ import java.util.regex.Pattern;
  * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
  * counted, so a single name decides little) earns nothing up to {@value #GROUNDED_NONE} and all from {@value
  * #GROUNDED_FULL}; another session's summary names its own functions, tests and tasks, which this transcript never
- * held, even where it shares the repository's file names. And they count nothing when sections 7 to 9 name the work
+ * held, even where it shares the repository's file names; a transcript that names nothing holds none of the names a
+ * summary says. The same share of the whole summary's names is what KP gives a kind of key information the segment
+ * has none of ({@link #grounding}). And they count nothing when sections 7 to 9 name the work
  * by another number than the person's last request does ({@link WorkLabels}: "phase 11" where the request, or in a
  * segment the person has not spoken in, the last message its opening summary carried, asked for phase 6): successive
  * sessions of a project worked through in numbered phases share its files, its words and the wording of their
@@ -62,12 +64,12 @@ import java.util.regex.Pattern;
  * @param open the open todo and task items, by title
  * @param live the words of the last stretch with their weights
  * @param request the words of the person's last request with their weights; empty when there was none
- * @param held the file names and identifiers the segment holds, lower-cased; empty when unknown (then every name
- *     counts as held)
+ * @param held the file names and identifiers the segment holds, lower-cased; empty when they are not known (then
+ *     every name counts as held), where a transcript that names nothing holds an empty set (then no name does)
  * @param labels the numbered names of the work the request gives and the session takes up
  */
-record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held,
-    WorkLabels labels) {
+record Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request,
+    Optional<Set<String>> held, WorkLabels labels) {
   // What CC is: its 100 points shared out among the three sections a continuing agent reads, the open work first.
   // A definition of the score (the ladder's 80 and 70 are read on it), not a tunable.
   /** Pending Tasks' points of CC's 100. */
@@ -102,12 +104,15 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     open = List.copyOf(open);
     live = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(live));
     request = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(request));
-    held = Set.copyOf(held);
+    held = held.map(Set::copyOf);
   }
 
-  /** What a transcript whose work has no numbered label asks. */
+  /**
+   * What a transcript whose work has no numbered label asks; {@code held} empty when the transcript's names are not
+   * known.
+   */
   Continuity(List<String> open, Map<String, Double> live, Map<String, Double> request, Set<String> held) {
-    this(open, live, request, held, WorkLabels.none());
+    this(open, live, request, held.isEmpty() ? Optional.empty() : Optional.of(held), WorkLabels.none());
   }
 
   /** What a transcript whose last request and names are not known asks: the open items and the live words. */
@@ -132,7 +137,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
         .map(r -> weighed(words(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4)), df, turns))
         .orElse(Map.of());
     return new Continuity(open, weighed(words(stretch(c.messages(), intent, c.files())), df, turns), request,
-        names(c.messages()), WorkLabels.of(asked(c), texts(c.messages())));
+        Optional.of(names(c.messages())), WorkLabels.of(asked(c), texts(c.messages())));
   }
 
   // The person's last request; in a segment they have not spoken in since the compaction that opened it, the last
@@ -220,13 +225,22 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     return all == 0 ? 1 : held / all;
   }
 
+  /**
+   * 0 to 1: how far the file names and identifiers of {@code text} are the transcript's, as for sections 7 to 9
+   * (1 when the transcript's names are not known).
+   */
+  double grounding(String text) {
+    return grounded(words(text));
+  }
+
   // 0 to 1: how far the names of the text are the transcript's, one more held and named counted.
   private double grounded(Map<String, Boolean> text) {
     if (held.isEmpty()) {
       return 1;
     }
+    Set<String> holds = held.get();
     long names = text.values().stream().filter(b -> b).count();
-    long in = text.entrySet().stream().filter(e -> e.getValue() && held.contains(e.getKey())).count();
+    long in = text.entrySet().stream().filter(e -> e.getValue() && holds.contains(e.getKey())).count();
     double share = (in + 1.0) / (names + 1.0);
     return Math.max(0, Math.min(1, (share - GROUNDED_NONE) / (GROUNDED_FULL - GROUNDED_NONE)));
   }

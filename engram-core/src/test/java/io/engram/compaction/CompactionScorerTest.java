@@ -91,6 +91,28 @@ class CompactionScorerTest {
         .score("text");
     assertThat(s.ratio()).isEqualTo(1.0);
   }
+
+  @Test
+  void aKindTheOriginalHasNoneOfIsKeptWholeOnlyByASummaryThatMakesNoneUp() {
+    // A transcript with nothing to keep (no file changed, no error, no user message, no keyword) that names
+    // Parser.java and gqc.6; the last stretch was about them.
+    Continuity state = new Continuity(List.of(), Map.of("gqc.6", 3.0, "parser.java", 3.0, "quoted", 1.5),
+        Map.of(), java.util.Set.of("gqc.6", "parser.java"));
+    String own = DegradationLadderTest.summary("Parser.java.", "- None.",
+        "The gqc.6 parser in Parser.java reads a quoted field.", "Finish gqc.6 in Parser.java.");
+    String madeUp = DegradationLadderTest.summary("ReleaseNotes.java, LayoutGrid.java and ReviewPage.java.",
+        "- The notes of rel.4 and rel.5 are still to be written.",
+        "The grid_cells and render_page of LayoutGrid.java were changed.",
+        "Finish ReviewPage.java.");
+    CompactionScorer scorer = new CompactionScorer(CompactionSettings.DEFAULTS, KeyInformation.none(), state, 60, WORDS);
+
+    assertThat(scorer.score(own).keyInformation()).isEqualTo(100);
+    CompactionScore other = scorer.score(madeUp);
+    // Its names are none of the transcript's: nothing of it is what the transcript had, whatever its sections say.
+    assertThat(other.keyInformation()).isZero();
+    assertThat(other.total()).isLessThan(70);
+  }
+
   @Test
   void noneIsWhatPendingTasksSaysWhenNothingIsOpen() {
     String summary = "<summary>\n7. Pending Tasks:\n- None explicitly pending\n</summary>";

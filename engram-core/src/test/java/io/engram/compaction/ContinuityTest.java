@@ -137,4 +137,19 @@ class ContinuityTest {
     Map<String, Double> live = Continuity.of(Conversation.of(ms, 0, 25)).live();
     assertThat(live.keySet()).contains("feed7view.swift", "feed3view.swift").doesNotContain("feed2view.swift");
   }
+
+  @Test
+  void aTranscriptThatNamesNothingHoldsNoneOfTheNamesASummarySays() {
+    Conversation c = Conversation.of(List.of(
+        TranscriptMessage.text(Role.USER, "is the helper still doing something? It seems stuck")), 0, 25);
+    Continuity state = Continuity.of(c);
+    String plain = DegradationLadderTest.summary("None.", "- Find out whether the helper is still doing something.",
+        "The helper seemed stuck.", "Check whether the helper is still doing something.");
+    String named = DegradationLadderTest.summary("None.", "- Find out whether the helper is still doing something.",
+        "The helper seemed stuck in the render_page of LayoutGrid.java, after grid_cells.",
+        "Check whether the helper is still doing something in rel.4.");
+    // The same words with names the transcript never held: the names are made up, and so is the rest.
+    assertThat(state.score(SummarySections.parse(plain)).total()).isPositive();
+    assertThat(state.score(SummarySections.parse(named)).total()).isZero();
+  }
 }
