@@ -110,7 +110,12 @@ public sealed interface BundleSource {
       if (Files.size(f) > maxBytes) {
         throw new IOException(f + ": " + Files.size(f) + " bytes, over the " + maxBytes + " a memory file may have");
       }
-      String text = Files.readString(f, StandardCharsets.UTF_8);
+      String text;
+      try {
+        text = Files.readString(f, StandardCharsets.UTF_8);
+      } catch (java.nio.charset.CharacterCodingException e) {
+        throw new IOException(f + ": not UTF-8 text; not read", e);
+      }
       List<MemoryVersion> versions = List.of();
       if (withVersions) {
         try {

@@ -164,6 +164,14 @@ class ExportImportTest {
   }
 
   @Test
+  void aTopicFileOfAnotherHomeThatIsNotUtf8IsNamed() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("other-home-memory"));
+    Path latin1 = Files.write(dir.resolve("caf.md"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
+    assertThatThrownBy(() -> BundleSource.topicFiles(dir, Optional.empty(), false, 1 << 20))
+        .hasMessage(latin1 + ": not UTF-8 text; not read");
+  }
+
+  @Test
   void aDryRunSaysWhatItWouldDoAndWritesNothing() throws Exception {
     ProjectMemory a = seeded(tmp.resolve("home-a"));
     Path bundle = tmp.resolve("m.zip");
