@@ -72,7 +72,7 @@ class CompactionScorerTest {
         .score("## Current Work\nediting");
     assertThat(s.ratio()).isLessThan(0.15);
     assertThat(s.compression()).isEqualTo(50.0);
-    // SC 0 ("editing" says nothing), KP 100 (nothing to lose), CC 0, CR 50: 0 + 40 + 0 + 5.
+    // SC 0 ("editing" says nothing), KP 100 (nothing to lose, no name made up), CC 0, CR 50: 0 + 40 + 0 + 5.
     assertThat(s.total()).isCloseTo(45.0, within(1e-9));
   }
 
