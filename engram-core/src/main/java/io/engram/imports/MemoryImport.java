@@ -5,12 +5,15 @@ import io.engram.dream.DuplicatePair;
 import io.engram.dream.MemoryText;
 import io.engram.dream.NearDuplicates;
 import io.engram.memory.ChangedBy;
+import io.engram.memory.InvalidMemoryNameException;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryNames;
 import io.engram.memory.MemorySource;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.recall.Embedder;
+import io.engram.redact.Redaction;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -26,7 +29,8 @@ import java.util.Optional;
  * store already says (by words, or by meaning when an embedding model is at hand, as the dream finds
  * near-duplicates: {@link NearDuplicates}) is not written again, and neither is a second one of the import that says
  * what an earlier one said. Each memory written records where it came from: source {@code import} and the agent
- * ({@link Memory#agent()}). A name the store already holds for something else gets the agent's name after it.
+ * ({@link Memory#agent()}). A name the store already holds for something else gets the agent's name after it (and a
+ * number, when that is taken too); a secret in a name is dropped from it, and a name that is only a secret is refused.
  */
 public final class MemoryImport {
   private static final String STORED = "stored:";
@@ -90,17 +94,18 @@ public final class MemoryImport {
     for (int i = 0; i < read.size(); i++) {
       ImportedMemory m = read.get(i);
       String from = m.from().toString();
+      String asRead = SecretRedactor.standard().redact(m.name()).text(); // a report is printed: no secret in it
       String same = knownAs.get(IMPORTED + i);
       if (same != null && same.startsWith(IMPORTED)) {
         same = named.get(Integer.parseInt(same.substring(IMPORTED.length())));
       }
       if (same != null) {
         named.put(i, same);
-        outcomes.add(new ImportOutcome(ImportOutcome.Kind.KNOWN, m.name(), from, Optional.of(same)));
+        outcomes.add(new ImportOutcome(ImportOutcome.Kind.KNOWN, asRead, from, Optional.of(same)));
         continue;
       }
       try {
-        String name = freeName(m.name(), source, stored, written);
+        String name = freeName(withoutSecrets(m), source, stored, written);
         Memory memory = Memory.builder(name, m.type()).description(m.description()).body(m.body())
             .source(MemorySource.IMPORT).agent(source.agent().id()).created(clock.instant())
             .updated(clock.instant()).build();
@@ -111,7 +116,7 @@ public final class MemoryImport {
         written.add(name);
         outcomes.add(new ImportOutcome(ImportOutcome.Kind.CREATED, name, from, Optional.empty()));
       } catch (IllegalArgumentException e) { // a name or a size the store refuses
-        outcomes.add(new ImportOutcome(ImportOutcome.Kind.SKIPPED, m.name(), from, Optional.of(e.getMessage())));
+        outcomes.add(new ImportOutcome(ImportOutcome.Kind.SKIPPED, asRead, from, Optional.of(e.getMessage())));
       }
     }
     return new ImportReport(source.agent().id(), comparison, outcomes, problems, Optional.empty());
@@ -143,10 +148,39 @@ public final class MemoryImport {
     return knownAs;
   }
 
-  private static String freeName(String name, ImportSource source, List<StoredMemory> stored, List<String> created) {
-    String slug = MemoryNames.slug(name);
-    boolean taken = stored.stream().anyMatch(s -> MemoryNames.slug(s.name()).equals(slug))
-        || created.stream().anyMatch(c -> MemoryNames.slug(c).equals(slug));
-    return taken ? name + " (" + source.agent().id() + ")" : name;
+  /**
+   * {@code m}'s name with the secrets it holds dropped: the store refuses such a name (redacted, two of them would be
+   * one), and another agent's name for a memory is not worth losing the memory over. Found as the store finds them,
+   * with the description and body beside it.
+   */
+  private static String withoutSecrets(ImportedMemory m) {
+    Redaction name = SecretRedactor.standard().redactTogether(List.of(m.name(), m.description(), m.body())).get(0);
+    if (!name.changed()) {
+      return m.name();
+    }
+    String left = name.withoutMarkers();
+    if (left.isEmpty()) {
+      throw InvalidMemoryNameException.holdsSecret(name.kinds());
+    }
+    return left;
   }
+
+  /**
+   * {@code name}, or when the store or this import already holds it, the first of "name (agent)", "name (agent 2)",
+   * ... that neither holds: a write under a taken name would replace that memory.
+   */
+  private static String freeName(String name, ImportSource source, List<StoredMemory> stored, List<String> created) {
+    String candidate = name;
+    for (int n = 1; taken(candidate, stored, created); n++) {
+      candidate = name + " (" + source.agent().id() + (n == 1 ? "" : " " + n) + ")";
+    }
+    return candidate;
+  }
+
+  private static boolean taken(String name, List<StoredMemory> stored, List<String> created) {
+    String slug = MemoryNames.slug(name);
+    return stored.stream().anyMatch(s -> MemoryNames.slug(s.name()).equals(slug))
+        || created.stream().anyMatch(c -> MemoryNames.slug(c).equals(slug));
+  }
+
 }

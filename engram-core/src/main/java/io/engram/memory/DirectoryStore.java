@@ -101,6 +101,10 @@ final class DirectoryStore implements MemoryStore {
         .body(MemoryTextException.withLineFeeds(memory.body())).build();
     MemoryTextException.check(text);
     RedactedMemory redacted = RedactedMemory.of(text, redactor);
+    if (!redacted.nameKinds().isEmpty()) {
+      // Redacted, ghp_A... and ghp_B... are one name: the second write would silently replace the first memory.
+      throw InvalidMemoryNameException.holdsSecret(redacted.nameKinds());
+    }
     Memory clean = redacted.memory();
     String slug = MemoryNames.slug(clean.name());
     MemoryTooLargeException.check(clean, settings.maxMemoryBytes());

@@ -1,6 +1,9 @@
 package io.engram.memory;
 
 import io.engram.config.OneLine;
+import io.engram.redact.SecretKind;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /** A memory name that cannot become a file inside the memory directory; the message says why. */
 public final class InvalidMemoryNameException extends IllegalArgumentException {
@@ -9,7 +12,21 @@ public final class InvalidMemoryNameException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   InvalidMemoryNameException(String name, String reason) {
-    super("invalid memory name " + quote(name) + ": " + reason);
+    this("invalid memory name " + quote(name) + ": " + reason);
+  }
+
+  private InvalidMemoryNameException(String message) {
+    super(message);
+  }
+
+  /**
+   * The name holds a secret of {@code kinds}: redacted, it would be a name another secret's redaction gives too, and
+   * a write under it would replace that memory. The message does not quote the name, so the secret is not shown.
+   */
+  public static InvalidMemoryNameException holdsSecret(List<SecretKind> kinds) {
+    return new InvalidMemoryNameException("invalid memory name: it holds a secret ("
+        + kinds.stream().map(SecretKind::label).collect(Collectors.joining(", "))
+        + "); a name becomes a file name and no secret reaches the disk: give the memory a name without it");
   }
 
   /**

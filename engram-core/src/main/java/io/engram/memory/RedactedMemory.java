@@ -14,12 +14,13 @@ import java.util.Set;
 
 /**
  * A memory as a write stores it, every string it holds redacted, with the kinds of secret that were removed (each
- * once, in order of first occurrence).
+ * once, in order of first occurrence) and those of them that were in its name.
  */
-record RedactedMemory(Memory memory, List<SecretKind> kinds) {
+record RedactedMemory(Memory memory, List<SecretKind> kinds, List<SecretKind> nameKinds) {
   RedactedMemory {
     Objects.requireNonNull(memory, "memory");
     kinds = List.copyOf(kinds);
+    nameKinds = List.copyOf(nameKinds);
   }
 
   /**
@@ -46,7 +47,7 @@ record RedactedMemory(Memory memory, List<SecretKind> kinds) {
     m.turn().ifPresent(t -> b.turn(clean.next()));
     Map<String, Object> unknown = new LinkedHashMap<>();
     m.unknownKeys().forEach((k, v) -> unknown.put(k, rebuild(v, clean)));
-    return new RedactedMemory(b.unknownKeys(unknown).build(), List.copyOf(kinds));
+    return new RedactedMemory(b.unknownKeys(unknown).build(), List.copyOf(kinds), redacted.get(0).kinds());
   }
 
   /** The strings inside a YAML value of any shape (scalars, lists, maps), in the order {@link #rebuild} reads them. */

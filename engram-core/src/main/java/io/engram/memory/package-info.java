@@ -9,22 +9,22 @@
  * MemorySource} says where a memory came from, so recall can weigh it and tool output never passes for
  * an instruction. {@link MemoryFormat} reads and writes the format, keeping unknown keys as they were.
  *
- * <p>A {@link MemoryStore} is one directory: {@code MEMORY.md} (one {@code - [title](file.md) - hook}
- * line per topic file, every other line kept as people wrote it; {@link IndexFile} on disk), the topic files,
- * {@code .trash/} (a forgotten file and its index line, restorable, purged after {@code
- * memory.trashRetentionDays}; {@link StoreTrash}) and the {@code .engram-lock} every read-modify-write holds. A
- * write redacts secrets and drops private spans first ({@link RedactedMemory}), then replaces the topic file and
- * MEMORY.md atomically under the lock; the topic file is staged before the lock, so concurrent writers overlap
- * their slowest step. When MEMORY.md cannot be written (a full disk), the topic file is put back as it was (a hard
- * link kept the replaced one: {@link ReplacedFile}), so a failed write changes nothing. A writer killed between the
- * two renames leaves a topic file MEMORY.md does not name; every write adds the lines of such files, so the next
- * one puts the index back in step. Reads never rewrite and take no lock ({@link StoreReader}): a bad file comes
- * back as a {@link MemoryProblem} in the {@link MemoryListing}. A memory's identity is the slug of its
- * name ({@link MemoryNames}, which also refuses names that could leave the directory); a name made from a memory's
- * text is a short readable slug in the text's own script, never a cut URL or a hash ({@link ReadableNames}); a file Claude
- * Code named otherwise is found by its frontmatter and updated in place. {@link IndexText} is the part
- * of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines} (200) lines and
- * {@code memory.indexMaxBytes} (25 KB).
+ * <p>A {@link MemoryStore} is one directory: {@code MEMORY.md} (one {@code - [title](file.md) - hook} line per topic
+ * file, every other line kept as people wrote it; {@link IndexFile} on disk), the topic files, {@code .trash/} (a
+ * forgotten file and its index line, restorable, purged after {@code memory.trashRetentionDays}; {@link StoreTrash})
+ * and the {@code .engram-lock} every read-modify-write holds. A write redacts secrets and drops private spans first
+ * ({@link RedactedMemory}) and refuses a name that held a secret (redacted, two such names would be one, and the second
+ * write would replace the first memory), then replaces the topic file and MEMORY.md atomically under the lock; the
+ * topic file is staged before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be
+ * written (a full disk), the topic file is put back as it was (a hard link kept the replaced one: {@link
+ * ReplacedFile}), so a failed write changes nothing. A writer killed between the two renames leaves a topic file
+ * MEMORY.md does not name; every write adds the lines of such files, so the next one puts the index back in step. Reads
+ * never rewrite and take no lock ({@link StoreReader}): a bad file comes back as a {@link MemoryProblem} in the {@link
+ * MemoryListing}. A memory's identity is the slug of its name ({@link MemoryNames}, which also refuses names that could
+ * leave the directory); a name made from a memory's text is a short readable slug in the text's own script, never a cut
+ * URL or a hash ({@link ReadableNames}); a file Claude Code named otherwise is found by its frontmatter and updated in
+ * place. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
+ * (200) lines and {@code memory.indexMaxBytes} (25 KB).
  *
  * <p>A memory's description and body hold at most {@code memory.maxMemoryBytes} (64 KB); a larger one is
  * refused whole with a {@link MemoryTooLargeException} naming the limit, whoever writes it. Opening a store

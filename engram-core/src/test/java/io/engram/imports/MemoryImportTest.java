@@ -78,6 +78,35 @@ class MemoryImportTest {
   }
 
   @Test
+  void aSecretInAnImportedNameIsDroppedAndNoMemoryReplacesAnother() throws Exception {
+    Path dir = Files.createDirectories(homes.claudeMemoryDir());
+    String first = "ghp_" + "Zx81Qw72Er63".repeat(3);
+    String second = "ghp_" + "Lk09Jh87Gf65".repeat(3);
+    String third = "ghp_" + "Mn34Bv56Cx78".repeat(3);
+    store.write(Memory.builder("ci token (claude-code)", MemoryType.REFERENCE).description("kept")
+        .body("A memory of this store that no import may replace.\n").build(), ChangedBy.CLI);
+    Files.writeString(dir.resolve("a.md"), "---\nname: ci token " + first + "\ndescription: staging pushes\n"
+        + "type: reference\n---\nStaging pushes go through the deploy bot on port 8443.\n");
+    Files.writeString(dir.resolve("b.md"), "---\nname: ci token " + second + "\ndescription: release tags\n"
+        + "type: reference\n---\nRelease tags are signed by the release captain only.\n");
+    Files.writeString(dir.resolve("c.md"), "---\nname: " + third + "\ndescription: nightly mirror\n"
+        + "type: reference\n---\nThe nightly mirror syncs artifacts to the backup bucket.\n");
+
+    MemoryImport.ImportReport report = byWords().run(ImportSource.CLAUDE_CODE, homes, false);
+
+    assertThat(report.outcomes()).extracting(ImportOutcome::kind, ImportOutcome::name).containsExactlyInAnyOrder(
+        org.assertj.core.groups.Tuple.tuple(ImportOutcome.Kind.CREATED, "ci token"),
+        org.assertj.core.groups.Tuple.tuple(ImportOutcome.Kind.CREATED, "ci token (claude-code 2)"),
+        org.assertj.core.groups.Tuple.tuple(ImportOutcome.Kind.SKIPPED, "[REDACTED:github-token]"));
+    assertThat(report.outcomes()).filteredOn(o -> o.kind() == ImportOutcome.Kind.SKIPPED).singleElement()
+        .satisfies(o -> assertThat(o.detail().orElseThrow()).contains("it holds a secret (github-token)"));
+    assertThat(read("ci token (claude-code)").memory().description()).isEqualTo("kept");
+    assertThat(List.of(read("ci token").memory().body(), read("ci token (claude-code 2)").memory().body()))
+        .containsExactlyInAnyOrder("Staging pushes go through the deploy bot on port 8443.\n",
+            "Release tags are signed by the release captain only.\n");
+  }
+
+  @Test
   void aFileThatIsNotUtf8IsReportedByNameAndTheOthersComeIn() throws Exception {
     Path dir = Files.createDirectories(homes.claudeMemoryDir());
     Files.writeString(dir.resolve("deploy-window.md"), "---\nname: deploy-window\ndescription: when deploys may run\n"

@@ -108,6 +108,21 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void aNameHoldingASecretIsRefusedWithoutShowingItAndReplacesNothing() throws Exception {
+    // Written before names were refused: the redacted name of an earlier token.
+    store().write(Memory.of("[REDACTED:github-token]", MemoryType.REFERENCE, "first", "the first token's memory\n"));
+    String token = "ghp_" + "Zx81Qw72Er63".repeat(3);
+
+    assertThatThrownBy(() -> store().write(Memory.of(token, MemoryType.REFERENCE, "second", "another memory\n")))
+        .isInstanceOf(InvalidMemoryNameException.class)
+        .hasMessageContaining("it holds a secret (github-token)").hasMessageNotContaining(token);
+
+    assertThat(store().read("[REDACTED:github-token]").orElseThrow().memory().body())
+        .isEqualTo("the first token's memory\n");
+    assertThat(store().list().memories()).hasSize(1);
+  }
+
+  @Test
   void secretsInUnknownFrontmatterKeysAreRedactedToo() throws Exception {
     Memory m = Memory.builder("ci", MemoryType.REFERENCE).description("CI").body("b")
         .unknownKeys(Map.of("env", java.util.List.of("DB_PASSWORD=s3cret-9", Map.of("k", "AKIAABCDEFGHIJKLMNOP"))))

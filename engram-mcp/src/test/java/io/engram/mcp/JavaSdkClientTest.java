@@ -48,6 +48,13 @@ class JavaSdkClientTest {
         assertThat(tooLarge.isError()).isTrue();
         assertThat(((McpSchema.TextContent) tooLarge.content().get(0)).text())
             .contains("over the limit of 65536 bytes a memory (setting memory.maxMemoryBytes)");
+        // Redacted, every GitHub token is one name: a second such memory would replace the first.
+        String token = "ghp_" + "Qw12Er34Ty56".repeat(3);
+        McpSchema.CallToolResult secretName = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", token, "description", "CI token", "type", "reference", "body", "The CI pushes with a token.")));
+        assertThat(secretName.isError()).isTrue();
+        assertThat(((McpSchema.TextContent) secretName.content().get(0)).text())
+            .contains("invalid memory name: it holds a secret (github-token)").doesNotContain(token);
         McpSchema.CallToolResult found = client.callTool(
             new McpSchema.CallToolRequest("recall", Map.of("query", "when can we deploy?")));
         assertThat(((McpSchema.TextContent) found.content().get(0)).text()).contains("Tuesdays");

@@ -14,6 +14,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.ReadableNames;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Saved;
+import io.engram.redact.Redaction;
 import io.engram.redact.SecretKind;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
@@ -110,9 +111,9 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
     Optional<MemoryScope> into = parseScope();
     // A name derived from the text must not carry a secret into a file name, nor a marker's words; a description
     // keeps the marker, so it still says that something was there ("the password is [REDACTED:password]").
-    String redacted = SecretRedactor.standard().redact(body).text();
-    String n = name != null ? name : nameFrom(redacted.replaceAll("\\[REDACTED:[a-z0-9-]+\\]", " "));
-    String d = description != null ? description : firstLine(redacted);
+    Redaction redacted = SecretRedactor.standard().redact(body);
+    String n = name != null ? name : nameFrom(redacted.withoutMarkers());
+    String d = description != null ? description : firstLine(redacted.text());
     Memory memory = Memory.builder(n, type).description(d).body(body.endsWith("\n") ? body : body + "\n")
         .source(source).build();
     ProjectMemory store = MemoryAccess.open(spec);

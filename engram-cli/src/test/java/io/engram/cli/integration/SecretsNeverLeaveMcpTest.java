@@ -44,8 +44,13 @@ class SecretsNeverLeaveMcpTest {
         for (int i = h * 100; i < Math.min(cases.size(), (h + 1) * 100); i++) {
           String text = cases.get(i).text();
           exits.post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
-              + HookFixture.quoted("mcp " + i + " " + SecretExits.prefix(text, 40)) + ",\"description\":"
+              + HookFixture.quoted("mcp " + i) + ",\"description\":"
               + HookFixture.quoted(SecretExits.oneLine(text)) + ",\"body\":" + HookFixture.quoted(text) + "}}");
+          if (i % 10 == 0) { // a name holding the secret is refused, and the refusal must not show it either
+            exits.post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
+                + HookFixture.quoted("named " + i + " " + SecretExits.prefix(text, 40)) + ",\"description\":\"d\","
+                + "\"body\":" + HookFixture.quoted(text) + "}}");
+          }
         }
         exits.post(mcp, "tools/call", "{\"name\":\"recall\",\"arguments\":{\"query\":\"deploy token password\"}}");
         exits.post(mcp, "tools/call", "{\"name\":\"list\",\"arguments\":{}}");

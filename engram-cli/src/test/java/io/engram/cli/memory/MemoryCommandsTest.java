@@ -76,6 +76,22 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void rememberRefusesANameHoldingASecretAndReplacesNothing() {
+    String first = "ghp_" + "Zx81Qw72Er63".repeat(3);
+    String second = "ghp_" + "Lk09Jh87Gf65".repeat(3);
+    CommandRun kept = run("remember", "--type", "reference", "--name", "ci-token", "The CI pushes with the bot.");
+    assertThat(kept.exitCode()).as(kept.err()).isZero();
+
+    CommandRun refused = run("remember", "--type", "reference", "--name", first, "The CI pushes with a token.");
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).contains("invalid memory name: it holds a secret (github-token)")
+        .doesNotContain(first);
+    CommandRun again = run("remember", "--type", "reference", "--name", second, "Another memory.");
+    assertThat(again.exitCode()).isEqualTo(1);
+    assertThat(run("list").out()).contains("ci-token").doesNotContain("REDACTED");
+  }
+
+  @Test
   void aDerivedDescriptionKeepsTheRedactionMarkerWhereTheSecretWas() throws Exception {
     CommandRun r = run("remember", "--type", "project", "--json",
         "The staging database password is hunter2hunter2 and the API key is sk-ant-api03-" + "x1Y2z3".repeat(15));
