@@ -26,6 +26,15 @@ import java.util.regex.Pattern;
  * nobody repeats, while "phase 6" recurs all through the session: in the agent's words, its calls, the files it
  * reads).
  *
+ * <p>Chinese and Japanese write no space between words, nor between a word and its number: there the noun is the word
+ * next to the number, as far as it can be told without a dictionary. After an ordinal's "第", the one or two Han
+ * characters that follow ("第6阶段" is "阶段" 6, "第6段階" is "段階" 6): an ordinal names one of a series, never a count.
+ * Before a number that ends a word, as a Latin label's does (punctuation, a space or the end after it), the katakana
+ * word ("フェーズ6。") or the last two Han characters, the unit the score reads Han text in ({@link
+ * KeyMatcher#contentWords}: "完成阶段6，然后提交" is "阶段" 6). A number a Han or kana letter follows is a count ("还有3个
+ * 测试", "ファイル3つ") or a word of its own, and no label. A noun read wrongly ("第3步的" as "步的") only misses a
+ * contradiction: a request and a summary must name the same noun for one to count.
+ *
  * @param byNoun the number of each labelled noun, lower-cased ("phase" to "6", "#" to "12")
  */
 record WorkLabels(Map<String, String> byNoun) {
@@ -33,6 +42,15 @@ record WorkLabels(Map<String, String> byNoun) {
   // the number ends one (not "6px", "2026-02-18", "3.5%"): each word is tried once.
   private static final Pattern LABEL = Pattern.compile(
       "(?<![\\p{L}\\p{N}_.#/-])(?:(\\p{L}[\\p{L}-]*)\\s{1,2}#?|#)(\\d+(?:\\.\\d+)*)\\p{Ll}?(?![\\p{L}\\p{N}_%/-]|\\.\\d)");
+  // Where no space parts words: a katakana word (its long-vowel mark is of no script) or two Han characters, then a
+  // number that ends a word, as LABEL's does.
+  private static final Pattern CJK_NOUN_FIRST = Pattern.compile(
+      "(?<![\\p{IsKatakana}ー])(\\p{IsKatakana}[\\p{IsKatakana}ー]+|\\p{IsHan}{2})\\s{0,2}(\\d+(?:\\.\\d+)*)\\p{Ll}?"
+          + "(?![\\p{L}\\p{N}_%/-]|\\.\\d)");
+  // An ordinal: "第", the number, the one or two Han characters of what it counts.
+  private static final Pattern CJK_ORDINAL = Pattern.compile("第\\s{0,2}(\\d+(?:\\.\\d+)*)\\s{0,2}(\\p{IsHan}{1,2})");
+  // The ordinal's mark, which is no part of a noun.
+  private static final char ORDINAL = '第';
   // The noun a "#12" is filed under.
   private static final String HASH = "#";
   // A list item of a summary's section, at its left margin (nested items are indented further).
@@ -112,6 +130,11 @@ record WorkLabels(Map<String, String> byNoun) {
     return noun.equals(HASH) ? "#" + number : noun + " " + number;
   }
 
+  private static boolean spaceless(String noun) {
+    return noun.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN
+        || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA);
+  }
+
   // Each noun of the text with the numbers it is given, and how often.
   private static Map<String, Map<String, Integer>> labels(String text) {
     Map<String, Map<String, Integer>> out = new HashMap<>();
@@ -119,9 +142,20 @@ record WorkLabels(Map<String, String> byNoun) {
     while (m.find()) {
       // A number after "#" is an id whatever word comes before it ("PR #12", "ticket #12").
       String noun = m.group().contains(HASH) ? HASH : m.group(1).toLowerCase(Locale.ROOT);
-      if (noun.equals(HASH) || KeyMatcher.contentWords(noun).equals(List.of(noun))) {
+      // A Chinese or Japanese noun is read by the patterns made for text without spaces, once.
+      if (noun.equals(HASH) || KeyMatcher.contentWords(noun).equals(List.of(noun)) && !spaceless(noun)) {
         out.computeIfAbsent(noun, k -> new HashMap<>()).merge(m.group(2), 1, Integer::sum);
       }
+    }
+    Matcher before = CJK_NOUN_FIRST.matcher(text);
+    while (before.find()) {
+      if (before.group(1).indexOf(ORDINAL) < 0) {
+        out.computeIfAbsent(before.group(1), k -> new HashMap<>()).merge(before.group(2), 1, Integer::sum);
+      }
+    }
+    Matcher ordinal = CJK_ORDINAL.matcher(text);
+    while (ordinal.find()) {
+      out.computeIfAbsent(ordinal.group(2), k -> new HashMap<>()).merge(ordinal.group(1), 1, Integer::sum);
     }
     return out;
   }

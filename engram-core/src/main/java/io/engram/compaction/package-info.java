@@ -57,7 +57,7 @@
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own (another session's summary names its own functions and tasks) and
  * nothing when they name the work by another number than the request does ({@code WorkLabels}: "phase 11" for a
- * session asked for phase 6, the one thing that tells successive sessions of a phased plan apart); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
+ * session asked for phase 6, "第11阶段" for one asked for "第6阶段", the one thing that tells successive sessions of a phased plan apart); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
  * made to game it (the lab's {@code AdversarialSummaries}) score below the retry band. The degradation ladder accepts
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key

@@ -53,6 +53,30 @@ class WorkLabelsTest {
   }
 
   @Test
+  void inChineseAndJapaneseTheNounIsTheWordNextToTheNumberWithoutASpace() {
+    String asked = "检查第6阶段的所有修改是否一致。";
+    WorkLabels zh = WorkLabels.of(asked, List.of(asked, "正在阅读阶段6，以及 Mitigation_plan.md。"));
+    assertThat(zh.byNoun()).isEqualTo(Map.of("阶段", "6"));
+    assertThat(zh.contradiction("- 审核第11阶段的修改。")).contains("阶段 11, not 阶段 6");
+    assertThat(zh.contradiction("- 完成阶段11，然后提交。")).contains("阶段 11, not 阶段 6");
+    assertThat(zh.contradiction("- 第6阶段已审核，第7阶段是下一步。")).isEmpty();
+
+    String askedJa = "第6段階の変更をすべて確認してください。";
+    WorkLabels ja = WorkLabels.of(askedJa, List.of(askedJa, "第6段階の計画を読んでいます。"));
+    assertThat(ja.byNoun()).isEqualTo(Map.of("段階", "6"));
+    assertThat(ja.contradiction("フェーズ 11 と第11段階の監査が次です。")).contains("段階 11, not 段階 6");
+    WorkLabels katakana = new WorkLabels(Map.of("フェーズ", "6"));
+    assertThat(katakana.contradiction("フェーズ11。監査が次です。")).contains("フェーズ 11, not フェーズ 6");
+  }
+
+  @Test
+  void aNumberALetterFollowsIsACountOrAWordInChineseAndJapaneseNoLabel() {
+    String asked = "还有3个测试失败，把标题加高12px，ファイル3つ。";
+    WorkLabels labels = WorkLabels.of(asked, List.of(asked, asked, asked));
+    assertThat(labels.byNoun()).isEmpty();
+  }
+
+  @Test
   void theLastItemOfAListSectionIsItsLastMessageWithItsContinuationLines() {
     String section = "   - **Message 1**: \"Implement the plan\"\n   - **Message 2**: \"Now check phase 6\n"
         + "     - its routes\n     - its tests\"\n";
