@@ -3,6 +3,7 @@ package io.engram.compaction;
 import io.engram.config.CompactionSettings;
 import io.engram.tokens.TokenCounter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -73,8 +74,9 @@ final class CompactionScorer {
     String kept = parsed.preamble() + "\n" + String.join("\n", parsed.sections().values());
     KeyMatcher matcher = new KeyMatcher(kept, settings.fuzzyMatchShare());
     // A kind the original has none of is kept whole only by a summary that makes none up: as far as the names it
-    // says are the transcript's.
-    double grounding = continuity.grounding(kept);
+    // says are the transcript's (read only when there is such a kind).
+    double grounding = Arrays.stream(KeyKind.values()).anyMatch(k -> original.of(k).isEmpty())
+        ? continuity.grounding(kept) : 1;
     Map<KeyKind, Double> preservation = new EnumMap<>(KeyKind.class);
     Map<KeyKind, List<String>> lost = new EnumMap<>(KeyKind.class);
     for (KeyKind kind : KeyKind.values()) {

@@ -131,8 +131,8 @@ record WorkLabels(Map<String, String> byNoun) {
   }
 
   private static boolean spaceless(String noun) {
-    return noun.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN
-        || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA);
+    return noun.codePoints().mapToObj(Character.UnicodeScript::of)
+        .anyMatch(s -> s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.KATAKANA);
   }
 
   // Each noun of the text with the numbers it is given, and how often.
@@ -144,19 +144,23 @@ record WorkLabels(Map<String, String> byNoun) {
       String noun = m.group().contains(HASH) ? HASH : m.group(1).toLowerCase(Locale.ROOT);
       // A Chinese or Japanese noun is read by the patterns made for text without spaces, once.
       if (noun.equals(HASH) || KeyMatcher.contentWords(noun).equals(List.of(noun)) && !spaceless(noun)) {
-        out.computeIfAbsent(noun, k -> new HashMap<>()).merge(m.group(2), 1, Integer::sum);
+        count(out, noun, m.group(2));
       }
     }
     Matcher before = CJK_NOUN_FIRST.matcher(text);
     while (before.find()) {
       if (before.group(1).indexOf(ORDINAL) < 0) {
-        out.computeIfAbsent(before.group(1), k -> new HashMap<>()).merge(before.group(2), 1, Integer::sum);
+        count(out, before.group(1), before.group(2));
       }
     }
     Matcher ordinal = CJK_ORDINAL.matcher(text);
     while (ordinal.find()) {
-      out.computeIfAbsent(ordinal.group(2), k -> new HashMap<>()).merge(ordinal.group(1), 1, Integer::sum);
+      count(out, ordinal.group(2), ordinal.group(1));
     }
     return out;
+  }
+
+  private static void count(Map<String, Map<String, Integer>> labels, String noun, String number) {
+    labels.computeIfAbsent(noun, k -> new HashMap<>()).merge(number, 1, Integer::sum);
   }
 }
