@@ -27,7 +27,8 @@ import java.nio.file.Path;
  * service cannot be reached (no configuration, no curl, nothing listening, an error status) does it start the
  * JVM, which answers the hook itself and starts
  * the service for the next call; when the service took the call but did not answer in time, the hook fails
- * (exit 1) rather than do the call's work a second time, later still. The hook's stdin is read once and handed to whichever answers. Whatever
+ * (exit 1) rather than do the call's work a second time, later still, unless the call was a Stop or a SessionEnd,
+ * whose work the service queues and answers once queued: that hook exits 0 quietly. The hook's stdin is read once and handed to whichever answers. Whatever
  * happens, a hook call exits 0 or 1, never 2, which Claude Code reads as "block".
  *
  * <p>For {@code engram mcp} (stdio; nothing else on the command line but {@code --project DIR}) under bash 4 or
@@ -67,6 +68,13 @@ public final class LauncherScript {
   static String text(Path jar, Path java, String version, Path shell) {
     return script(RUN_JAR, "jar=" + ShellWords.quoted(jar.toString()), java, version, shell);
   }
+
+  // The events whose work the service queues and answers as soon as it is queued: a time-out on one of those is a
+  // service slow to say so (one just started loads its classes on that first call, and SessionEnd waits under a
+  // second), not work lost. The service runs it whether or not the caller waits, and should it never, the next Stop
+  // or SessionEnd reads the transcript on from where extraction stopped: the hook exits 0 and says nothing, since
+  // exit 1 would show the agent an error for work that is being done.
+  private static final String QUEUED = HookEvent.STOP.hookName() + "|" + HookEvent.SESSION_END.hookName();
 
   // $cds (the class archive's options, or nothing) is left unquoted so that it splits into its options.
   private static final String RUN_JAR = "${cds:-} -jar \"$jar\"";
@@ -109,6 +117,8 @@ public final class LauncherScript {
         reached=1
         IFS= read -r -t "$seconds" status <&3
         if [ $? -gt 128 ]; then
+          exec 3<&-
+          case $1 in @QUEUED@) exit 0 ;; esac
           echo "engram hook $1: the Engram service did not answer in time (see engram daemon status)" >&2
           exit 1
         fi
@@ -212,7 +222,7 @@ public final class LauncherScript {
         + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
         + "  conf=\"$service/hook-$event.curl\"\n"
         + "  reached=\n"
-        + OVER_TCP.indent(2)
+        + OVER_TCP.replace("@QUEUED@", QUEUED).indent(2)
         + "  case ${BASH_VERSION:-} in\n"
         + "    [4-9].*|[1-9][0-9]*) input=$(< /dev/stdin); hook_over_tcp \"$event\" ;;\n"
         + "    *) input=$(cat) ;;\n"
@@ -227,6 +237,7 @@ public final class LauncherScript {
         + "    # 28: the service took the call but did not answer in time; a JVM now would be later still, and\n"
         + "    # would do the call's work a second time.\n"
         + "    if [ \"$code\" -eq 28 ]; then\n"
+        + "      case $event in " + QUEUED + ") exit 0 ;; esac\n"
         + "      echo \"engram hook $event: the Engram service did not answer in time (see engram daemon status)\" >&2\n"
         + "      exit 1\n"
         + "    fi\n"

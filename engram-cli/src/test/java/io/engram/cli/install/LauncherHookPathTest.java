@@ -100,6 +100,18 @@ class LauncherHookPathTest {
   }
 
   @Test
+  void aTimeOutOnAStopOrSessionEndWhichTheServiceQueuesExitsZeroQuietlyWithoutAJvm() throws Exception {
+    script("curl", "cat >/dev/null; printf '000'; exit 28");
+    for (String event : List.of("SessionEnd", "Stop")) {
+      Files.writeString(home.resolve("service/hook-" + event + ".curl"), "url = \"http://127.0.0.1:1/\"\n");
+      Run run = hook(event, "{\"session_id\":\"s\"}", "2");
+      assertThat(run.exit()).as(event).isZero();
+      assertThat(run.out()).as(event).isEmpty();
+      assertThat(run.err()).as(event).isEmpty();
+    }
+  }
+
+  @Test
   void withoutTheServicesFilesTheJvmAnswersAndAnEventWithNoFileToo() throws Exception {
     script("curl", "echo curl should not run >&2; exit 99");
     Run run = hook("Stop", "{\"session_id\":\"s\"}", "2");

@@ -180,6 +180,27 @@ class LauncherOverTcpTest {
   }
 
   @Test
+  void aStopOrSessionEndTheServiceIsSlowToAcknowledgeExitsZeroQuietlyWithoutAJvmOrASecondCall() throws Exception {
+    // The service queues these and answers once queued; a service just started took longer than the wait to say so.
+    delayMillis = 2_500;
+    for (String event : List.of("SessionEnd", "Stop")) {
+      received.clear();
+      Files.writeString(home.resolve("service/hook-" + event + ".addr"),
+          server.getAddress().getPort() + " 1 Bearer t0ken\n");
+      Run run = hook("{\"session_id\":\"s\"}", "C.UTF-8", "hook", event);
+      assertThat(run.exit()).as(event).isZero();
+      assertThat(run.out()).as(event).isEmpty();
+      assertThat(run.err()).as(event).isEmpty();
+      // The server answers one call at a time: the call arrives once it has done sleeping over the one before.
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (received.isEmpty() && System.nanoTime() < deadline) {
+        sleep(20);
+      }
+      assertThat(received).as(event).containsExactly("/hook/" + event + " Bearer t0ken {\"session_id\":\"s\"}");
+    }
+  }
+
+  @Test
   void anAnswerCutShortFailsTheHookWithoutAJvmRatherThanPrintAPart() throws Exception {
     // A service that says 200 and closes the connection before the whole body: it took the call, so no JVM does it
     // again, and half an answer is not printed as if it were one.
