@@ -2,6 +2,7 @@ package io.engram.extract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.memory.MemoryNames;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -28,7 +29,9 @@ class ExtractorPropertiesTest {
         assertThat(quote.charAt(i)).isIn(span.charAt(i), ' ');
       }
       assertThat(c.description()).doesNotContain("\n");
-      assertThat(c.name()).matches("[a-z0-9][a-z0-9-]*");
+      // A readable name in the text's own script ("用-pnpm" stays Chinese), already the file name it will have.
+      assertThat(c.name()).matches("[\\p{Ll}\\p{Lo}\\p{Nd}][\\p{Ll}\\p{Lo}\\p{Nd}-]*");
+      assertThat(MemoryNames.slug(c.name())).isEqualTo(c.name());
       assertThat(role).as("tool output is evidence only").isNotEqualTo(TurnRole.TOOL_OUTPUT);
       if (role == TurnRole.TOOL_CALL) {
         assertThat(c.type()).isEqualTo(CandidateType.PROJECT);
