@@ -159,9 +159,6 @@ public final class LauncherScript {
         [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr" || return 0
         { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
         exec 3<&-
-        # A message the service refuses unread (over its body bound) closes the connection: the write fails and the
-        # request gets its error, rather than SIGPIPE ending this relay and with it every tool of the session.
-        trap '' PIPE
         while IFS= read -r line || [ -n "$line" ]; do
           [ -n "$line" ] || continue
           if ! { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
