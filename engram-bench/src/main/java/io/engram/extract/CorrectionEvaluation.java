@@ -1,8 +1,6 @@
 package io.engram.extract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +28,6 @@ import java.util.function.Predicate;
  * item across it.
  */
 final class CorrectionEvaluation {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private CorrectionEvaluation() {}
 
@@ -74,29 +71,18 @@ final class CorrectionEvaluation {
   record Outcome(Item item, boolean found, boolean alternativeKept, boolean reasonKept, List<MemoryCandidate> written) {}
 
   static List<Item> read(Reader in) throws IOException {
-    List<Item> items = new ArrayList<>();
-    BufferedReader r = new BufferedReader(in);
-    String line;
-    int n = 0;
-    while ((line = r.readLine()) != null) {
-      n++;
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        JsonNode j = JSON.readTree(line);
-        JsonNode e = j.path("expected");
-        Optional<Expected> expected = e.isObject()
-            ? Optional.of(new Expected(e.path("avoid").asText(""), e.path("instead").asText(""),
-                e.path("reason").asText("")))
-            : Optional.empty();
-        items.add(new Item(j.get("id").asText(), j.path("lang").asText(""), j.path("prev").asText(""),
-            j.get("text").asText(), expected));
-      } catch (IOException | RuntimeException ex) {
-        throw new IOException("line " + n + ": not a labelled correction: " + ex.getMessage(), ex);
-      }
-    }
-    return List.copyOf(items);
+    return List.copyOf(
+        LabelledLines.read(in, CorrectionEvaluation::item, n -> "line " + n + ": not a labelled correction: "));
+  }
+
+  private static Item item(JsonNode j) {
+    JsonNode e = j.path("expected");
+    Optional<Expected> expected = e.isObject()
+        ? Optional.of(new Expected(e.path("avoid").asText(""), e.path("instead").asText(""),
+            e.path("reason").asText("")))
+        : Optional.empty();
+    return new Item(j.get("id").asText(), j.path("lang").asText(""), j.path("prev").asText(""),
+        j.get("text").asText(), expected);
   }
 
   static List<Outcome> outcomes(Extractor extractor, List<Item> items, Predicate<Item> part) {

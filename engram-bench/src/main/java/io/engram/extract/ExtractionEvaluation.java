@@ -1,8 +1,6 @@
 package io.engram.extract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -22,8 +20,6 @@ import java.util.function.Predicate;
  * #printTable} sets the offline rules beside a keyword baseline, split by split.
  */
 public final class ExtractionEvaluation {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private ExtractionEvaluation() {}
 
   /** Counts over a set of items. */
@@ -54,22 +50,7 @@ public final class ExtractionEvaluation {
 
   /** Reads a labelled set; a bad line fails with its line number. */
   static List<LabelledItem> read(Reader in) throws IOException {
-    List<LabelledItem> items = new ArrayList<>();
-    BufferedReader r = new BufferedReader(in);
-    String line;
-    int n = 0;
-    while ((line = r.readLine()) != null) {
-      n++;
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        items.add(item(JSON.readTree(line)));
-      } catch (RuntimeException | IOException e) {
-        throw new IOException("labelled set, line " + n + ": " + e.getMessage(), e);
-      }
-    }
-    return items;
+    return LabelledLines.read(in, ExtractionEvaluation::item, n -> "labelled set, line " + n + ": ");
   }
 
   /** Runs {@code extractor} on every item that {@code which} accepts, with no existing memories. */
