@@ -1,36 +1,113 @@
 package io.engram.cli.install;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the installed launcher as Claude Code does: hook JSON on stdin, the answer and errors read back. */
+/**
+ * Runs the installed launcher as Claude Code does: hook JSON on stdin, the answer and errors read back. Nothing here
+ * can hang a test: stdin is written, and stdout and stderr read, each on a thread of its own, the wait has a
+ * deadline, and a launcher still running at the deadline is killed with every process it started (a JVM, a curl, a
+ * service) and the test fails with what it had printed by then.
+ */
 final class LauncherProcess {
   /** What one launcher run printed and how it ended. */
   record Run(int exit, String out, String err, long millis) {}
 
+  /** How long the streams may stay open after the launcher ended (a process it started still holding them). */
+  private static final Duration DRAIN = Duration.ofSeconds(5);
+
   private LauncherProcess() {}
 
-  /** Starts {@code pb}, writes {@code stdin}, reads both streams (stderr on its own thread) and waits at most {@code wait}. */
+  /**
+   * Starts {@code pb}, writes {@code stdin}, reads both streams and waits at most {@code wait}; at the deadline the
+   * launcher's process tree is destroyed and the call fails, naming what it had printed.
+   */
   static Run run(ProcessBuilder pb, String stdin, Duration wait) throws Exception {
     long start = System.nanoTime();
     Process p = pb.start();
-    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().close();
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    Drain out = Drain.of(p.getInputStream(), "stdout");
+    Drain err = Drain.of(p.getErrorStream(), "stderr");
+    Thread feed = daemon("stdin", () -> {
+      try (OutputStream in = p.getOutputStream()) {
+        in.write(stdin.getBytes(StandardCharsets.UTF_8));
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        // The launcher ended (or closed stdin) before reading it all: what it printed says why.
       }
     });
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-    return new Run(p.exitValue(), out, err.get(), (System.nanoTime() - start) / 1_000_000);
+    feed.start();
+    if (!p.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+      destroyTree(p);
+      out.await(DRAIN);
+      err.await(DRAIN);
+      fail("the launcher did not end within %s; killed with its children.%nstdout so far:%n%s%nstderr so far:%n%s",
+          wait, out.text(), err.text());
+    }
+    boolean drained = out.await(DRAIN) && err.await(DRAIN);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    if (!drained) {
+      // A process the launcher started outlived it with its stdout or stderr open: stopped so that nothing leaks.
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      fail("the launcher ended (exit %d) but a process it started kept its output open.%nstdout:%n%s%nstderr:%n%s",
+          p.exitValue(), out.text(), err.text());
+    }
+    return new Run(p.exitValue(), out.text(), err.text(), millis);
+  }
+
+  /** Kills {@code p} and every process under it, children first so that none is left to its parent's end. */
+  static void destroyTree(Process p) throws InterruptedException {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+    p.waitFor(5, TimeUnit.SECONDS);
+  }
+
+  private static Thread daemon(String name, Runnable body) {
+    Thread t = new Thread(body, "launcher-" + name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** A stream read to its end on a thread of its own; what was read so far is there at any time. */
+  private static final class Drain {
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final Thread thread;
+
+    private Drain(InputStream in, String name) {
+      thread = daemon(name, () -> {
+        byte[] buffer = new byte[8192];
+        try (in) {
+          for (int n; (n = in.read(buffer)) >= 0; ) {
+            synchronized (bytes) {
+              bytes.write(buffer, 0, n);
+            }
+          }
+        } catch (IOException e) {
+          // Closed under us when the process was destroyed: what was read stays.
+        }
+      });
+    }
+
+    static Drain of(InputStream in, String name) {
+      Drain d = new Drain(in, name);
+      d.thread.start();
+      return d;
+    }
+
+    boolean await(Duration wait) throws InterruptedException {
+      thread.join(wait.toMillis());
+      return !thread.isAlive();
+    }
+
+    String text() {
+      synchronized (bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+      }
+    }
   }
 }
