@@ -14,10 +14,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,6 +42,8 @@ class LauncherMcpOverTcpTest {
   HttpServer server;
   final List<String> received = new CopyOnWriteArrayList<>();
   volatile int status = 200;
+  /** Holds a request whose body asks for it ("hold") unanswered until the test ends (at most a minute). */
+  final CountDownLatch released = new CountDownLatch(1);
 
   @BeforeEach
   void start() throws Exception {
@@ -56,6 +63,14 @@ class LauncherMcpOverTcpTest {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         received.add(exchange.getRequestHeaders().getFirst("Authorization") + " "
             + exchange.getRequestHeaders().getFirst("Engram-Project") + " " + body);
+        if (body.contains("\"hold\"")) {
+          try {
+            released.await(60, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return;
+        }
         if (!body.contains("\"id\"")) {
           exchange.sendResponseHeaders(202, -1);
           return;
@@ -69,6 +84,8 @@ class LauncherMcpOverTcpTest {
         }
       }
     });
+    // A thread per request: one held unanswered does not hold the next.
+    server.setExecutor(Executors.newCachedThreadPool());
     server.start();
     Files.createDirectories(home.resolve("service"));
     Files.writeString(home.resolve("service/mcp.addr"), server.getAddress().getPort() + " Bearer t0ken\n");
@@ -76,12 +93,17 @@ class LauncherMcpOverTcpTest {
 
   @AfterEach
   void stop() {
+    released.countDown();
     if (server != null) {
       server.stop(0);
     }
   }
 
   private Run mcp(String stdin, String... args) throws Exception {
+    return mcp(Map.of(), Duration.ofSeconds(20), stdin, args);
+  }
+
+  private Run mcp(Map<String, String> env, Duration wait, String stdin, String... args) throws Exception {
     List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
     command.addAll(args.length == 0 ? List.of("mcp") : List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile());
@@ -90,7 +112,9 @@ class LauncherMcpOverTcpTest {
     pb.environment().put("PWD", project.toString());
     pb.environment().put("LC_ALL", "C.UTF-8");
     pb.environment().remove("ENGRAM_SERVICE");
-    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
+    pb.environment().remove("ENGRAM_MCP_ANSWER_SECONDS");
+    pb.environment().putAll(env);
+    return LauncherProcess.run(pb, stdin, wait);
   }
 
   @Test
@@ -131,5 +155,58 @@ class LauncherMcpOverTcpTest {
     Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}\n");
     assertThat(run.exit()).isZero();
     assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32603,");
+  }
+
+  /**
+   * A message over the service's bound is not sent (the service would refuse it unread and close the connection):
+   * its request gets an error naming the bound, found where the TypeScript SDK puts the id (last, after a params
+   * that holds an "id" of its own), and the next message is relayed as ever.
+   */
+  @Test
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aMessageOverTheServicesBoundGetsAnErrorNamingItAndTheSessionGoesOn() throws Exception {
+    String big = "{\"method\":\"tools/call\",\"params\":{\"name\":\"remember\",\"arguments\":{\"id\":1,\"body\":\""
+        + "x".repeat(LauncherScript.MAX_MESSAGE) + "\"}},\"jsonrpc\":\"2.0\",\"id\":\"big-8\"}";
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}";
+
+    Run run = mcp(Map.of(), Duration.ofSeconds(90), big + "\n" + ping + "\n");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"big-8\",\"error\":{\"code\":-32600,\"message\":"
+        + "\"message longer than 4194304 bytes, the Engram service's bound: not sent\"}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
+    assertThat(run.err()).contains("longer than 4194304 bytes", "request \"big-8\" got an error");
+    assertThat(received).containsExactly("Bearer t0ken " + project + " " + ping);
+  }
+
+  /**
+   * A service that takes a request and never answers it: past the deadline the request gets an error, stderr says
+   * why, and the next message is relayed; nothing waits for the held request (this test cannot hang: the relay,
+   * the launcher's run and the test each have a deadline).
+   */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aServiceThatDoesNotAnswerInTimeGivesTheRequestAnErrorAndTheSessionGoesOn() throws Exception {
+    String held = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"hold\"}}";
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}";
+
+    Run run = mcp(Map.of("ENGRAM_MCP_ANSWER_SECONDS", "1"), Duration.ofSeconds(30), held + "\n" + ping + "\n");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32603,\"message\":"
+        + "\"the Engram service did not answer within 1 s; see engram daemon status\"}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
+    assertThat(run.err()).contains("engram mcp: the Engram service did not answer within 1 s");
+    assertThat(run.millis()).as("one deadline, not the held request's minute").isLessThan(25_000);
+  }
+
+  /** A notification gets no answer, even when the service fails it; an error names the request's own id. */
+  @Test
+  void aNotificationTheServiceFailsGetsNoAnswerAndAnErrorNamesTheTopLevelId() throws Exception {
+    status = 500;
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{\"id\":3}}\n"
+        + "{\"method\":\"tools/call\",\"params\":{\"arguments\":{\"id\":3}},\"jsonrpc\":\"2.0\",\"id\":4}\n");
+    assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32603,")
+        .hasLineCount(1);
   }
 }
