@@ -164,6 +164,9 @@ class McpNodeClientTest {
         .last().isEqualTo("5 restoring the files touched");
     assertThat(r.at("/compact/isError").asBoolean()).isFalse();
     assertThat(r.get("dreamProgress").toString()).contains("orient", "consolidate", "prune");
+    // Progress is told up to the answer, never after it (read off the wire: the SDK delivers a progress notification
+    // that came in the same read as the answer after the answer, and drops it).
+    assertThat(r.get("lateProgress")).as("progress told after the answer").isEmpty();
     assertThat(r.at("/dream/outcome").asText()).isEqualTo("dry_run");
     // Cancelled at its first stage: the client stops waiting, the server stops at its next stage and says so, and
     // no answer comes for the request (the client would report one for an id it no longer knows).
