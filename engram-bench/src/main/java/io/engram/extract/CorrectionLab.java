@@ -38,10 +38,11 @@ public final class CorrectionLab {
 
   /**
    * One way to extract, scored on every fold: {@code total} over all of them, {@code byLanguage} over each language's
-   * items, {@code perFold} fold by fold.
+   * items, {@code bySet} over each set's items of each language (keyed "set/lang", the set by its folder's name: a
+   * feature that loses to the baseline on one set is seen there), {@code perFold} fold by fold.
    */
   public record ArmScore(String name, CorrectionScore total, Map<String, CorrectionScore> byLanguage,
-      List<CorrectionScore> perFold) {}
+      Map<String, CorrectionScore> bySet, List<CorrectionScore> perFold) {}
 
   /**
    * A cross-validation's figures: the keyword baseline, the rules alone and the default build (rules with the fold's
@@ -72,7 +73,14 @@ public final class CorrectionLab {
    */
   public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, IntConsumer foldDone)
       throws IOException {
-    List<CorrectionEvaluation.Item> items = read(sets);
+    Map<String, String> setOf = new LinkedHashMap<>();
+    List<CorrectionEvaluation.Item> items = new ArrayList<>();
+    for (Path set : sets) {
+      for (CorrectionEvaluation.Item i : read(List.of(set))) {
+        items.add(i);
+        setOf.put(i.id(), set.getFileName() + "/" + i.lang());
+      }
+    }
     List<Arm> arms = new ArrayList<>();
     arms.add(new Arm(BASELINE, c -> new KeywordBaselineExtractor()));
     arms.add(new Arm("rules", c -> new RuleBasedExtractor(settings(1, 0), c)));
@@ -108,7 +116,12 @@ public final class CorrectionLab {
         byLanguage.put(lang, CorrectionEvaluation.score(all.get(arm.name()).stream()
             .filter(o -> o.item().lang().equals(lang)).toList()));
       }
-      scores.add(new ArmScore(arm.name(), CorrectionEvaluation.score(all.get(arm.name())), byLanguage,
+      Map<String, CorrectionScore> bySet = new LinkedHashMap<>();
+      for (String key : setOf.values().stream().distinct().toList()) {
+        bySet.put(key, CorrectionEvaluation.score(all.get(arm.name()).stream()
+            .filter(o -> setOf.get(o.item().id()).equals(key)).toList()));
+      }
+      scores.add(new ArmScore(arm.name(), CorrectionEvaluation.score(all.get(arm.name())), byLanguage, bySet,
           List.copyOf(perFold.get(arm.name()))));
     }
     return new CrossValidation(folds, items.size(), List.copyOf(scores));

@@ -167,6 +167,9 @@ final class CorrectionsBench implements Runnable {
       for (Map.Entry<String, CorrectionScore> lang : arm.byLanguage().entrySet()) {
         out.println(String.format(Locale.ROOT, "%-36s   %s: %s", "", lang.getKey(), lang.getValue()));
       }
+      for (Map.Entry<String, CorrectionScore> set : arm.bySet().entrySet()) {
+        out.println(String.format(Locale.ROOT, "%-36s   set %s: %s", "", set.getKey(), set.getValue()));
+      }
       out.println(String.format(Locale.ROOT, "%-36s   folds: %s", "", String.join(" | ", arm.perFold().stream()
           .map(s -> s.found() + "/" + s.corrections() + " fp " + s.negativesWritten() + "/" + s.negatives())
           .toList())));

@@ -67,6 +67,18 @@ class CorrectionsBenchTest {
   }
 
   @Test
+  void scoresEachSetApartPerLanguageSoALossOnOneSetIsSeen() throws Exception {
+    Run r = run("--sets", set("a") + "," + set("b"), "--folds", "2", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode baseline = new ObjectMapper().readTree(r.out()).path("crossValidation").path("arms").get(0);
+    assertThat(baseline.path("bySet").fieldNames()).toIterable().containsExactly("a/en", "b/en");
+    assertThat(baseline.path("bySet").path("a/en").path("corrections").asInt()).isEqualTo(12);
+    assertThat(baseline.path("bySet").path("b/en").path("negatives").asInt()).isEqualTo(12);
+    assertThat(run("--sets", set("a") + "," + set("b"), "--folds", "2").out()).contains("set a/en: found 12/12");
+  }
+
+  @Test
   void printsTheTuningGridWhenAskedAndTheRatioInText() throws Exception {
     Run r = run("--sets", set("a").toString(), "--folds", "2", "--thresholds");
 
