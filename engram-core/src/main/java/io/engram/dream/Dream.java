@@ -237,7 +237,8 @@ public final class Dream {
 
   /**
    * Restores the memory directory to its state before the last dream run (files the run created are
-   * set aside, trashed files come back). Empty when there is no run to undo. Refuses while a dream
+   * set aside, trashed files come back), except a file someone changed since the run, which is kept as it is and
+   * named in the result with why. Empty when there is no run to undo. Refuses while a dream
    * runs. The consolidation stamp stays: the next dream waits for its gates, or {@code --force}.
    */
   public Optional<UndoResult> undo() throws IOException {

@@ -109,10 +109,15 @@ final class UndoJournal {
     }
   }
 
-  /** Marks run {@code runId} as applied in full; until then {@link #interrupted()} names it. */
+  /**
+   * Marks run {@code runId} as applied in full; until then {@link #interrupted()} names it. Records what each file
+   * is as the run left it (a SHA-256 of its bytes, or that it is not there), so that an undo can tell a file
+   * changed since the run and keep it.
+   */
   public void complete(String runId) throws IOException {
     try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
       ObjectNode manifest = (ObjectNode) manifest(runId);
+      LeftByRun.record(memoryDir, manifest.path("files"), this::relative);
       manifest.put("complete", true);
       AtomicFiles.writeString(root.resolve(runId).resolve("manifest.json"), JSON.writeValueAsString(manifest));
     }
@@ -149,7 +154,11 @@ final class UndoJournal {
     return manifest(runId).path("undone").asBoolean();
   }
 
-  /** Restores the memory directory to its state before the last run; empty when there is none. */
+  /**
+   * Restores the memory directory to its state before the last run; empty when there is none. A file changed since
+   * the run (edited, deleted or made again by someone else: its bytes are not what the run left) is kept as it is
+   * and named in the result with the reason; the rest of the run is undone. MEMORY.md is merged, never kept whole.
+   */
   public Optional<UndoResult> undo() throws IOException {
     try (FileLock held = FileLock.acquire(memoryDir.resolve(LOCK))) {
       Optional<String> id = lastRunId();
@@ -160,10 +169,18 @@ final class UndoJournal {
       ObjectNode manifest = (ObjectNode) manifest(id.get());
       List<String> restored = new ArrayList<>();
       List<String> removed = new ArrayList<>();
+      List<UndoResult.Kept> kept = LeftByRun.changedSince(memoryDir, manifest.path("files"), this::relative);
+      java.util.Set<String> keptPaths = new java.util.HashSet<>();
+      kept.forEach(k -> keptPaths.add(k.path()));
       java.util.Set<String> runFiles = new java.util.HashSet<>();
       manifest.path("files").forEach(f -> runFiles.add(relative(f.path("path").asText())));
+      // A kept file's index line is the one it has now, as for a file the run never touched.
+      runFiles.removeAll(keptPaths);
       for (JsonNode f : manifest.path("files")) {
         String p = relative(f.path("path").asText());
+        if (keptPaths.contains(p)) {
+          continue;
+        }
         Path target = memoryDir.resolve(p);
         boolean topicFile = !p.equals(MemoryStores.INDEX_FILE) && !p.contains("/");
         try (FileLock store = FileLock.acquire(MemoryStores.lockFile(memoryDir))) {
@@ -172,7 +189,7 @@ final class UndoJournal {
             byte[] back = Files.readAllBytes(run.resolve("files").resolve(p));
             if (p.equals(MemoryStores.INDEX_FILE) && before.isPresent()) {
               back = UndoneIndex.merge(new String(back, StandardCharsets.UTF_8), before.get(), runFiles,
-                  file -> Files.isRegularFile(memoryDir.resolve(file))).getBytes(StandardCharsets.UTF_8);
+                  file -> Files.isRegularFile(memoryDir.resolve(file)), keptPaths).getBytes(StandardCharsets.UTF_8);
             }
             AtomicFiles.write(target, back);
             restored.add(p);
@@ -192,7 +209,7 @@ final class UndoJournal {
       }
       manifest.put("undone", true);
       AtomicFiles.writeString(run.resolve("manifest.json"), JSON.writeValueAsString(manifest));
-      return Optional.of(new UndoResult(id.get(), restored, removed));
+      return Optional.of(new UndoResult(id.get(), restored, removed, kept));
     }
   }
 

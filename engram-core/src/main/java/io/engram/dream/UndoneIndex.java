@@ -25,15 +25,19 @@ final class UndoneIndex {
    * @param now MEMORY.md as it is before the undo
    * @param runFiles the files the run touched (relative to the memory directory), whose lines are the snapshot's
    * @param exists whether a file (relative to the memory directory) is there
+   * @param kept files of the run the undo keeps as they are now (changed since): their line is the one they have
+   *     now, and one that is gone has none
    */
-  static String merge(String snapshot, String now, Set<String> runFiles, Predicate<String> exists) {
+  static String merge(String snapshot, String now, Set<String> runFiles, Predicate<String> exists, Set<String> kept) {
     Map<String, String> current = new LinkedHashMap<>();
     now.lines().forEach(line -> IndexPruner.target(line).ifPresent(t -> current.putIfAbsent(t, line)));
     List<String> out = new ArrayList<>();
     Set<String> named = new HashSet<>();
     for (String line : snapshot.lines().toList()) {
       Optional<String> target = IndexPruner.target(line);
-      if (target.isEmpty() || runFiles.contains(target.get())) {
+      if (target.isPresent() && kept.contains(target.get()) && !exists.test(target.get())) {
+        // kept gone: no line
+      } else if (target.isEmpty() || runFiles.contains(target.get())) {
         out.add(line);
       } else {
         out.add(current.getOrDefault(target.get(), line));

@@ -37,7 +37,8 @@
  * memory text is linear in its length: patterns start at the beginning of a run or are bounded, trims are
  * loops ({@code TextEnds}), fenced code is found line by line ({@code FencedCode}), and sentences past {@code
  * Statement.MAX_SENTENCE} are not read for values. {@link Dream#undo()} restores the state before the last run
- * ({@link UndoResult}), keeping the MEMORY.md lines of memories others saved or edited since ({@code UndoneIndex}); {@link Dream#recoverInterrupted} rolls back a run killed while applying, called by
+ * ({@link UndoResult}), keeping a file someone changed since the run as it is and saying so (what the run left is
+ * recorded when it completes: {@code LeftByRun}), and the MEMORY.md lines of memories others saved or edited since ({@code UndoneIndex}); {@link Dream#recoverInterrupted} rolls back a run killed while applying, called by
  * whoever opens the store, so MEMORY.md and the files agree from then on. {@link Dream#history()} lists the applied runs
  * ({@link DreamRun}: phases with their items and time, changes, diff, undone or not), each kept as
  * {@code run.json} beside its undo journal and pruned with it. {@link DreamOptions} say whether to force and

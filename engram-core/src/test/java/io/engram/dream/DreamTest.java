@@ -310,6 +310,32 @@ class DreamTest {
   }
 
   @Test
+  void undoKeepsATopicFileTheUserEditedAfterTheDreamAndSaysSoWhileTheRestIsUndone() throws Exception {
+    DreamFixture f = seeded();
+    Path dir = f.memoryDir();
+    Map<String, String> before = DreamFixture.tree(dir, false);
+    f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    // The dream merged redis-for-tests into redis-tests-again; the user then edits the merged file by hand.
+    Path merged = dir.resolve("redis-tests-again.md");
+    String edited = Files.readString(merged).replace("Flush it between runs.", "Flush it between runs (FLUSHALL).");
+    Files.writeString(merged, edited);
+
+    UndoResult undone = f.dream().undo().orElseThrow();
+
+    assertThat(merged).hasContent(edited);
+    assertThat(undone.kept()).singleElement().satisfies(k -> {
+      assertThat(k.path()).isEqualTo("redis-tests-again.md");
+      assertThat(k.why()).contains("edited since the dream", "kept");
+    });
+    assertThat(undone.restored()).doesNotContain("redis-tests-again.md").contains("redis-for-tests.md");
+    Map<String, String> after = DreamFixture.tree(dir, false);
+    after.remove("redis-tests-again.md");
+    Map<String, String> expected = new java.util.TreeMap<>(before);
+    expected.remove("redis-tests-again.md");
+    assertThat(after).as("every other file as before the dream").isEqualTo(expected);
+  }
+
+  @Test
   void aFileChangedByAnotherWriterMidRunIsKeptAndTheRunStopsForARetry() throws Exception {
     DreamFixture f = seeded();
     Path older = f.memoryDir().resolve("package-manager.md");

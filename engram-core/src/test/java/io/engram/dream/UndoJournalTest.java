@@ -38,6 +38,58 @@ class UndoJournalTest {
   }
 
   @Test
+  void aFileChangedAfterTheRunIsKeptWithItsReasonAndTheRestIsUndone(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("MEMORY.md"), "- [a](a.md) - a\n- [b](b.md) - b\n- [c](c.md) - c\n");
+    for (String f : List.of("a", "b", "c")) {
+      Files.writeString(memory.resolve(f + ".md"), "old " + f + "\n");
+    }
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("MEMORY.md", "a.md", "b.md", "c.md", "d.md", "e.md"));
+    // The run rewrites a, b and c, creates d and e, and drops c's line; then it is done.
+    for (String f : List.of("a", "b", "c", "d", "e")) {
+      Files.writeString(memory.resolve(f + ".md"), "dreamt " + f + "\n");
+    }
+    Files.writeString(memory.resolve("MEMORY.md"), "- [a](a.md) - a by the dream\n- [b](b.md) - b\n- [d](d.md) - d\n"
+        + "- [e](e.md) - e\n");
+    journal.complete("run-1");
+    // Then the user edits a, deletes b and edits d (which the dream made); c and e stay as the dream left them.
+    Files.writeString(memory.resolve("a.md"), "a as the user wrote it\n");
+    Files.delete(memory.resolve("b.md"));
+    Files.writeString(memory.resolve("d.md"), "d as the user wrote it\n");
+    Files.writeString(memory.resolve("MEMORY.md"), "- [a](a.md) - a by the user\n- [d](d.md) - d\n- [e](e.md) - e\n");
+
+    UndoResult result = journal.undo().orElseThrow();
+
+    assertThat(result.kept()).extracting(UndoResult.Kept::path).containsExactly("a.md", "b.md", "d.md");
+    assertThat(result.kept()).extracting(UndoResult.Kept::why).satisfiesExactly(
+        a -> assertThat(a).startsWith("edited since the dream"),
+        b -> assertThat(b).startsWith("deleted since the dream"),
+        d -> assertThat(d).startsWith("edited since the dream"));
+    assertThat(memory.resolve("a.md")).hasContent("a as the user wrote it");
+    assertThat(memory.resolve("b.md")).doesNotExist();
+    assertThat(memory.resolve("d.md")).hasContent("d as the user wrote it");
+    assertThat(memory.resolve("c.md")).hasContent("old c");
+    assertThat(memory.resolve("e.md")).doesNotExist();
+    assertThat(result.restored()).containsExactly("MEMORY.md", "c.md");
+    assertThat(result.removed()).containsExactly("e.md");
+    assertThat(Files.readString(memory.resolve("MEMORY.md"))).as("a kept file's line is the one it has now")
+        .isEqualTo("- [a](a.md) - a by the user\n- [c](c.md) - c\n- [d](d.md) - d\n");
+  }
+
+  @Test
+  void aRunKilledWhileApplyingIsPutBackWhole(@TempDir Path memory) throws Exception {
+    Files.writeString(memory.resolve("a.md"), "old a\n");
+    UndoJournal journal = new UndoJournal(memory);
+    journal.begin("run-1", List.of("a.md"));
+    Files.writeString(memory.resolve("a.md"), "half-dreamt a\n"); // never completed: no record of what it left
+
+    UndoResult result = journal.undo().orElseThrow();
+
+    assertThat(result.kept()).isEmpty();
+    assertThat(memory.resolve("a.md")).hasContent("old a");
+  }
+
+  @Test
   void theIndexPutBackKeepsWhatOtherWritersDidSinceTheRun(@TempDir Path memory) throws Exception {
     Files.writeString(memory.resolve("MEMORY.md"), "# Index\n- [a](a.md) - a\n- [b](b.md) - b\n- [c](c.md) - c\n"
         + "- [d](d.md) - d\n- [e](e.md) - e\n");

@@ -37,7 +37,7 @@ final class DreamApi {
       Map<String, Integer> counts, List<String> changes, List<String> problems, String diff, Gates gates) {}
 
   /** What an undo did. */
-  record Undone(String runId, List<String> restored, List<String> removed) {}
+  record Undone(String runId, List<String> restored, List<String> removed, List<UndoResult.Kept> kept) {}
 
   void answer(UiExchange x, String route) throws IOException, UiExchange.Refusal {
     boolean get = x.method().equals("GET") || x.method().equals("HEAD");
@@ -57,7 +57,7 @@ final class DreamApi {
         if (u.isEmpty()) {
           throw new UiExchange.Refusal(409, "no dream run to undo");
         }
-        x.json(200, new Undone(u.get().runId(), u.get().restored(), u.get().removed()));
+        x.json(200, new Undone(u.get().runId(), u.get().restored(), u.get().removed(), u.get().kept()));
       }
       default -> throw new UiExchange.Refusal(404, "no API " + route);
     }

@@ -71,7 +71,8 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   record Gates(List<String> closed, Optional<Instant> lastConsolidation, int sessionsSince, boolean forced) {}
 
   /** What {@code --undo --json} prints. */
-  record Undone(boolean undone, Optional<String> runId, List<String> restored, List<String> removed) {}
+  record Undone(boolean undone, Optional<String> runId, List<String> restored, List<String> removed,
+      List<UndoResult.Kept> kept) {}
 
   @Override
   public Integer call() throws IOException {
@@ -99,17 +100,20 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
   private int printUndo(PrintWriter out, Optional<UndoResult> undone) {
     if (json.enabled()) {
       JsonOutput.print(out, new Undone(undone.isPresent(), undone.map(UndoResult::runId),
-          undone.map(UndoResult::restored).orElse(List.of()), undone.map(UndoResult::removed).orElse(List.of())));
+          undone.map(UndoResult::restored).orElse(List.of()), undone.map(UndoResult::removed).orElse(List.of()),
+          undone.map(UndoResult::kept).orElse(List.of())));
     } else if (undone.isEmpty()) {
       PrintWriter err = spec.commandLine().getErr();
       err.println("engram: no dream run to undo: no dream has changed this project's memory since the last undo");
       err.flush();
     } else {
       UndoResult u = undone.get();
-      out.printf("undid dream run %s: restored %d file(s)%s%n", u.runId(), u.restored().size(),
-          u.removed().isEmpty() ? "" : ", set aside " + u.removed().size() + " file(s) it created");
+      out.printf("undid dream run %s: restored %d file(s)%s%s%n", u.runId(), u.restored().size(),
+          u.removed().isEmpty() ? "" : ", set aside " + u.removed().size() + " file(s) it created",
+          u.kept().isEmpty() ? "" : ", kept " + u.kept().size() + " file(s) changed since the dream");
       u.restored().forEach(p -> out.println("  restored " + p));
       u.removed().forEach(p -> out.println("  set aside " + p));
+      u.kept().forEach(k -> out.println("  kept " + k.path() + ": " + k.why()));
     }
     out.flush();
     return undone.isPresent() ? 0 : 1;

@@ -69,6 +69,26 @@ class DreamCommandTest {
   }
 
   @Test
+  void undoKeepsAFileEditedSinceTheDreamAndSaysWhichAndWhy() throws Exception {
+    Path dir = seed();
+    String before = Files.readString(dir.resolve("redis-tests.md"));
+    assertThat(run("dream", "--force").exitCode()).isZero();
+    Path merged = dir.resolve("redis-tests-again.md");
+    String edited = Files.readString(merged) + "\nThe user's own line.\n";
+    Files.writeString(merged, edited);
+
+    CommandRun undo = run("dream", "--undo", "--json");
+
+    assertThat(undo.exitCode()).as(undo.err()).isZero();
+    JsonNode kept = JsonOutput.mapper().readTree(undo.out()).get("kept");
+    assertThat(kept).hasSize(1);
+    assertThat(kept.get(0).get("path").asText()).isEqualTo("redis-tests-again.md");
+    assertThat(kept.get(0).get("why").asText()).contains("edited since the dream");
+    assertThat(merged).hasContent(edited);
+    assertThat(dir.resolve("redis-tests.md")).hasContent(before);
+  }
+
+  @Test
   void jsonPrintsOnlyTheJson() throws Exception {
     seed();
     CommandRun r = run("dream", "--force", "--dry-run", "--json");

@@ -353,7 +353,8 @@ function dreamRun(run) {
     try {
       const u = await post('dream/undo', {});
       say(`undid dream run ${u.runId}: restored ${u.restored.length} file(s)`
-        + (u.removed.length ? `, set aside ${u.removed.length}` : ''));
+        + (u.removed.length ? `, set aside ${u.removed.length}` : '')
+        + (u.kept.length ? `; kept ${u.kept.map((k) => `${k.path} (${k.why})`).join(', ')}` : ''));
       showDreams();
     } catch (e) { say(e.message, true); }
   } }, 'Undo') : null;
