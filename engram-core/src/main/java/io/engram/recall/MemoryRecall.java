@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -87,42 +86,32 @@ public final class MemoryRecall {
   private final RecallSettings settings;
   private final Backend backend;
   private final Clock clock;
-  private final Executor useRecording;
-  private final Optional<ResidentIndexes> resident;
-  // Where the vectors a sync left out are made after the answer (a resident process's), and how long a sync embeds.
-  private final Optional<Executor> pendingVectors;
-  private final Duration embeddingBudget;
-  // How long a recall waits for another of the same session to release the session's ledger.
-  private final Duration sessionLockWait;
-  // Where a query's reading by the model begins while the store is listed and the index synced (a resident process's).
-  private final Optional<Executor> queryReading;
-  private final LoadedEmbedder model;
+  private final RecallRuntime runtime;
   private final ProjectIndex projectIndex;
+  private final StoreSearch search;
 
   /** Recall over {@code memory}, keeping the index and session state under Engram's {@code home}. */
   public MemoryRecall(ProjectMemory memory, Path home, RecallSettings settings, Backend backend, Clock clock) {
-    this(memory, home, settings, backend, clock, Runnable::run, Optional.empty(), Optional.empty(),
-        Duration.ofMillis(settings.embeddingBudgetMillis()),
-        Duration.ofMillis(HooksSettings.DEFAULTS.sessionLockWaitMillis()), Optional.empty());
+    this(memory, home, settings, backend, clock, RecallRuntime.oneShot(Duration.ofMillis(settings.embeddingBudgetMillis()),
+        Duration.ofMillis(HooksSettings.DEFAULTS.sessionLockWaitMillis())));
   }
 
   private MemoryRecall(ProjectMemory memory, Path home, RecallSettings settings, Backend backend, Clock clock,
-      Executor useRecording, Optional<ResidentIndexes> resident, Optional<Executor> pendingVectors,
-      Duration embeddingBudget, Duration sessionLockWait, Optional<Executor> queryReading) {
+      RecallRuntime runtime) {
     this.memory = Objects.requireNonNull(memory, "memory");
     this.home = Objects.requireNonNull(home, "home");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.backend = Objects.requireNonNull(backend, "backend");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.useRecording = Objects.requireNonNull(useRecording, "useRecording");
-    this.resident = resident;
-    this.pendingVectors = pendingVectors;
-    this.embeddingBudget = embeddingBudget;
-    this.sessionLockWait = sessionLockWait;
-    this.queryReading = queryReading;
-    this.model = new LoadedEmbedder(backend.embedder());
-    this.projectIndex = new ProjectIndex(memory, home, settings, backend.onDisk(), clock, model, resident, pendingVectors,
-        embeddingBudget);
+    this.runtime = runtime;
+    LoadedEmbedder model = new LoadedEmbedder(backend.embedder());
+    this.projectIndex = new ProjectIndex(memory, home, settings, backend.onDisk(), clock, model, runtime.resident(),
+        runtime.pendingVectors(), runtime.embeddingBudget());
+    this.search = new StoreSearch(memory, backend.reranker(), clock, model, projectIndex, runtime.queryReading());
+  }
+
+  private MemoryRecall with(RecallRuntime changed) {
+    return new MemoryRecall(memory, home, settings, backend, clock, changed);
   }
 
   /**
@@ -132,8 +121,7 @@ public final class MemoryRecall {
    * throws from the task, for the executor to report.
    */
   public MemoryRecall recordingUseOn(Executor executor) {
-    return new MemoryRecall(memory, home, settings, backend, clock, executor, resident, pendingVectors,
-        embeddingBudget, sessionLockWait, queryReading);
+    return with(runtime.withUseRecording(executor));
   }
 
   /**
@@ -141,8 +129,7 @@ public final class MemoryRecall {
    * {@link ResidentIndexes}) instead of opening it and reading its stored hashes each call.
    */
   public MemoryRecall keepingIndexesIn(ResidentIndexes indexes) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, Optional.of(indexes), pendingVectors,
-        embeddingBudget, sessionLockWait, queryReading);
+    return with(runtime.withResident(indexes));
   }
 
   /**
@@ -152,8 +139,7 @@ public final class MemoryRecall {
    * {@link #keepingIndexesIn}, whose {@link ResidentIndexes} lets one such run go per index.
    */
   public MemoryRecall embeddingPendingOn(Executor executor) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, Optional.of(executor),
-        embeddingBudget, sessionLockWait, queryReading);
+    return with(runtime.withPendingVectors(executor));
   }
 
   /**
@@ -163,14 +149,12 @@ public final class MemoryRecall {
    * {@code executor} has begun it by the time the search needs it.
    */
   public MemoryRecall readingQueriesOn(Executor executor) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors,
-        embeddingBudget, sessionLockWait, Optional.of(executor));
+    return with(runtime.withQueryReading(executor));
   }
 
   /** This recall, its syncs embedding for about {@code budget} each (tests use zero: one batch a sync). */
   MemoryRecall withEmbeddingBudget(Duration budget) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors, budget,
-        sessionLockWait, queryReading);
+    return with(runtime.withEmbeddingBudget(budget));
   }
 
   /**
@@ -178,8 +162,7 @@ public final class MemoryRecall {
    * ({@code hooks.sessionLockWaitMillis}, which the project's {@code Engram} gives it).
    */
   public MemoryRecall waitingForTheSession(Duration wait) {
-    return new MemoryRecall(memory, home, settings, backend, clock, useRecording, resident, pendingVectors,
-        embeddingBudget, wait, queryReading);
+    return with(runtime.withSessionLockWait(wait));
   }
 
   /**
@@ -207,7 +190,7 @@ public final class MemoryRecall {
     if (sessionId.isEmpty()) {
       return run(query, Set.of(), 0, Optional.empty(), s);
     }
-    Duration wait = sessionLockWait;
+    Duration wait = runtime.sessionLockWait();
     return RecallSessionState.file(home, sessionId.get()).update(wait,
         lock -> "another recall of this session holds " + lock + " for over " + wait.toMillis() + " ms; try again",
         before -> {
@@ -285,59 +268,9 @@ public final class MemoryRecall {
     return Clip.to(text, maxBytes).text();
   }
 
-  private synchronized Outcome run(RecallQuery query, Set<String> surfacedNames, int sessionBytes, Optional<String> session,
-      RecallSettings settings) throws IOException {
-    List<String> notes = new ArrayList<>();
-    Instant now = clock.instant();
-    Optional<String> warming = Optional.empty();
-    Optional<Embedder> embedder;
-    try {
-      embedder = embedder();
-    } catch (EmbedderNotReady e) {
-      embedder = Optional.empty();
-      warming = Optional.of(e.getMessage());
-      notes.add("keyword search only for now: " + e.getMessage());
-    }
-    model.problem().ifPresent(p -> notes.add("vectors off: " + p));
-    // A model that does not read the prompt's script leaves it to keywords (RecallIndex#readable).
-    boolean unread = embedder.isPresent() && !embedder.get().reads(Script.of(query.text()));
-    List<QueryAhead> ahead = queryReading.isEmpty() || embedder.isEmpty() ? List.of()
-        : QueryAhead.beginAll(query, settings, embedder.get(), queryReading.get());
-    StoreDocuments docs = StoreDocuments.of(memory.list().memories(), now);
-    Set<String> surfacedIds = docs.ids(surfacedNames);
-    RecallResult result;
-    String where;
-    boolean vectors;
-    try (OpenedIndex opened = projectIndex.open(docs, embedder, notes)) {
-      ahead.forEach(opened.index::readAhead);
-      where = opened.description;
-      vectors = opened.index.hybrid() && !unread;
-      if (opened.unembedded > 0) {
-        notes.add(opened.unembedded + " of " + docs.all().size() + " memories are not embedded yet: found by keywords"
-            + " until the next recalls (or a reindex) embed them");
-        projectIndex.catchUpLater();
-      }
-      try {
-        result = new Recaller(opened.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
-            .recall(query);
-      } catch (RuntimeException e) {
-        opened.failed();
-        throw e;
-      }
-    } catch (RuntimeException e) {
-      notes.add("search failed on the index (" + e.getMessage() + "); this call searched an in-memory index");
-      try (OpenedIndex fallback = OpenedIndex.inMemory(docs.all(), Optional.empty(), "search failed")) {
-        where = fallback.description;
-        vectors = false;
-        result = new Recaller(fallback.index, settings, backend.reranker(), clock, surfacedIds, sessionBytes)
-            .recall(query);
-      }
-    }
-    Optional<Embedder> used = vectors ? embedder : Optional.empty();
-    String retrieval = used.map(e -> "bm25 + vectors (" + e.name() + ")")
-        .orElse(warming.isPresent() ? "bm25; vectors once the embedding model has loaded"
-            : unread ? "bm25 (" + embedder.get().name() + " does not read this query's script)" : "bm25");
-    return new Outcome(result, retrieval, where, session, notes);
+  private synchronized Outcome run(RecallQuery query, Set<String> surfacedNames, int sessionBytes,
+      Optional<String> session, RecallSettings settings) throws IOException {
+    return search.run(query, surfacedNames, sessionBytes, session, settings);
   }
 
   /**
@@ -355,7 +288,7 @@ public final class MemoryRecall {
     List<String> used = List.copyOf(names);
     Instant now = clock.instant();
     try {
-      useRecording.execute(() -> markRecalled(used, now));
+      runtime.useRecording().execute(() -> markRecalled(used, now));
       return Optional.empty();
     } catch (RuntimeException e) {
       Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
@@ -369,9 +302,5 @@ public final class MemoryRecall {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private Optional<Embedder> embedder() {
-    return model.get();
   }
 }

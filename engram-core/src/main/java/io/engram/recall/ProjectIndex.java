@@ -90,7 +90,7 @@ final class ProjectIndex {
       return new MemoryRecall.Reindexed(total, 0, "bm25", directory(Optional.empty()).toString(), notes);
     }
     model.problem().ifPresent(p -> notes.add("vectors off: " + p));
-    String retrieval = embedder.map(e -> "bm25 + vectors (" + e.name() + ")").orElse("bm25");
+    String retrieval = StoreSearch.retrieval(embedder);
     if (onDisk.isEmpty()) {
       return new MemoryRecall.Reindexed(total, 0, "bm25", "none on disk: each recall indexes in memory", notes);
     }

@@ -2,7 +2,8 @@
  * Recall: the memories relevant to what the agent is doing now, within budgets, each with its reason.
  *
  * <p>{@link MemoryRecall} is the one entry point every caller uses ({@code engram recall}, the
- * UserPromptSubmit hook, the MCP {@code recall} tool). The store is listed and each topic file becomes a
+ * UserPromptSubmit hook, the MCP {@code recall} tool); what a process lends it (executors, indexes kept open, waits)
+ * is a {@link RecallRuntime}, and one call's search is a {@link StoreSearch}. The store is listed and each topic file becomes a
  * {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
  * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
  * callers with and without vectors never undo each other's work: {@link ProjectIndex}) is opened under its lock and
