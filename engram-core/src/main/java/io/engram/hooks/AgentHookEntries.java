@@ -19,6 +19,8 @@ final class AgentHookEntries {
 
   static JsonConfigFile.Delta install(ObjectNode root, HookDialect dialect, EngramCommand command,
       HooksSettings timeouts) {
+    HookEventLists.ensure(root, dialect.installedEvents().stream().map(dialect::eventName).toList(),
+        dialect != HookDialect.CURSOR);
     List<String> removed = remove(root, dialect);
     ObjectNode hooks = JsonConfigFile.object(root, "hooks");
     if (dialect == HookDialect.CURSOR && !root.has("version")) {

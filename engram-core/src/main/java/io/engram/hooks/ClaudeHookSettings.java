@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * ({@code ... engram... hook <Event>}), so installing twice leaves one entry per event. The file is
  * rewritten atomically, keeping its mode, under a lock kept in a directory the caller names (Engram's
  * home), so nothing but the settings file itself is left in {@code .claude/}; a file that is not a JSON
- * object is refused untouched.
+ * object is refused untouched, as is an event whose value is neither a list nor one hook group ({@link
+ * HookEventLists}: a hand-written group is kept, in a list).
  */
 public final class ClaudeHookSettings {
   // Searched (find) after the first "engram", not matched with leading and trailing '.*': that shape
@@ -57,13 +58,12 @@ public final class ClaudeHookSettings {
   public static Change install(Path settingsFile, String command, HooksSettings timeouts, Path lockDir)
       throws IOException {
     return edit(settingsFile, lockDir, root -> {
+      HookEventLists.ensure(root, java.util.Arrays.stream(HookEvent.values()).map(HookEvent::hookName).toList(), true);
       List<String> removed = removeOurs(root);
-      ObjectNode hooks = root.has("hooks") && root.get("hooks").isObject()
-          ? (ObjectNode) root.get("hooks") : root.putObject("hooks");
+      ObjectNode hooks = JsonConfigFile.object(root, "hooks");
       List<String> added = new ArrayList<>();
       for (HookEvent e : HookEvent.values()) {
-        ArrayNode groups = hooks.has(e.hookName()) && hooks.get(e.hookName()).isArray()
-            ? (ArrayNode) hooks.get(e.hookName()) : hooks.putArray(e.hookName());
+        ArrayNode groups = hooks.get(e.hookName()) instanceof ArrayNode a ? a : hooks.putArray(e.hookName());
         ObjectNode group = groups.addObject();
         e.matcher().ifPresent(m -> group.put("matcher", m));
         ObjectNode hook = group.putArray("hooks").addObject();

@@ -41,6 +41,13 @@ final class JsonConfigFile {
   /** What a change did to one file. */
   record Result(Path file, Delta delta, boolean written) {}
 
+  /** An edit's refusal of what it found (the key and why): the file is named and left as it was. */
+  static final class Refusal extends RuntimeException {
+    Refusal(String what) {
+      super(what);
+    }
+  }
+
   static Result edit(Path file, Path lockDir, List<String> mustBeObjects, Edit edit) throws IOException {
     Path absolute = file.toAbsolutePath().normalize();
     Files.createDirectories(absolute.getParent());
@@ -48,7 +55,12 @@ final class JsonConfigFile {
     try (FileLock lock = FileLock.acquire(lockDir.resolve("agent-settings-" + key + ".lock"))) {
       String before = text(file);
       ObjectNode root = parse(file, before, mustBeObjects);
-      Delta change = edit.apply(root);
+      Delta change;
+      try {
+        change = edit.apply(root);
+      } catch (Refusal r) {
+        throw new IllegalArgumentException(file + ": " + r.getMessage() + "; left unchanged", r);
+      }
       String after = JSON.writeValueAsString(root) + "\n";
       boolean write = !after.equals(before) && !(before.isBlank() && root.isEmpty());
       if (write) {

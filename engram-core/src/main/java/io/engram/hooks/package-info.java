@@ -66,7 +66,9 @@
  * Gemini CLI's {@code context.fileName}) and OpenCode's plugin. Every other key and hook stays as it was: Engram's
  * entries are recognised by their command (or, in Codex's TOML, by the comment lines around Engram's blocks),
  * replaced rather than duplicated, the file is rewritten atomically under a lock, and uninstall takes out exactly
- * those. A file that is not what the agent reads (invalid JSON or TOML) is refused untouched.
+ * those. A file that is not what the agent reads (invalid JSON or TOML) is refused untouched, as is an event whose
+ * value is neither a list nor one hook group written without its list, which is kept, in a list ({@code
+ * HookEventLists}).
  *
  * <p>Where to start: {@link HookRunner#run}.
  */

@@ -194,6 +194,33 @@ class AgentSetupTest {
   }
 
   @Test
+  void geminisAndCursorsHandWrittenHookOutsideAListIsKeptAndAnyOtherShapeRefused() throws IOException {
+    Path settings = Files.createDirectories(project.resolve(".gemini")).resolve("settings.json");
+    Files.writeString(settings, "{\"hooks\":{\"AfterAgent\":{\"hooks\":[{\"type\":\"command\",\"command\":\"say done\"}]}}}");
+    Path cursorHooks = Files.createDirectories(project.resolve(".cursor")).resolve("hooks.json");
+    Files.writeString(cursorHooks, "{\"version\":1,\"hooks\":{\"stop\":{\"command\":\"say done\"}}}");
+
+    AgentSetup.install(HookDialect.GEMINI, Scope.PROJECT, places(), ENGRAM, EngramSettings.DEFAULTS, locks);
+    AgentSetup.install(HookDialect.CURSOR, Scope.PROJECT, places(), ENGRAM, EngramSettings.DEFAULTS, locks);
+
+    JsonNode afterAgent = JSON.readTree(settings.toFile()).at("/hooks/AfterAgent");
+    assertThat(afterAgent).hasSize(2);
+    assertThat(afterAgent.at("/0/hooks/0/command").asText()).isEqualTo("say done");
+    assertThat(afterAgent.at("/1/hooks/0/command").asText()).endsWith("engram hook --agent gemini AfterAgent");
+    JsonNode stop = JSON.readTree(cursorHooks.toFile()).at("/hooks/stop");
+    assertThat(stop).hasSize(2);
+    assertThat(stop.at("/0/command").asText()).isEqualTo("say done");
+
+    String theirs = "{\"hooks\":{\"SessionEnd\":42}}";
+    Files.writeString(settings, theirs);
+    assertThatThrownBy(() -> AgentSetup.install(HookDialect.GEMINI, Scope.PROJECT, places(), ENGRAM,
+        EngramSettings.DEFAULTS, locks)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(settings.toString()).hasMessageContaining("\"SessionEnd\" is a number")
+        .hasMessageContaining("left unchanged");
+    assertThat(Files.readString(settings)).isEqualTo(theirs);
+  }
+
+  @Test
   void anMcpServerNamedEngramThatIsNotEngramsStaysThroughInstallAndUninstall() throws IOException {
     Path mcp = Files.createDirectories(project.resolve(".cursor")).resolve("mcp.json");
     Files.writeString(mcp, "{\"mcpServers\":{\"engram\":{\"command\":\"npx\",\"args\":[\"engram-notes-server\"]}}}");

@@ -48,6 +48,36 @@ class ClaudeHookSettingsTest {
   }
 
   @Test
+  void anEventHeldAsOneGroupWithoutItsListKeepsTheUsersHookAndGetsOursBesideIt() throws Exception {
+    Path f = dir.resolve("settings.json");
+    Files.writeString(f, "{\"hooks\":{\"Stop\":{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}}}");
+
+    ClaudeHookSettings.install(f, "engram", HOOKS, locks);
+    ClaudeHookSettings.Change again = ClaudeHookSettings.install(f, "engram", HOOKS, locks);
+
+    assertThat(again.written()).isFalse();
+    JsonNode stop = JSON.readTree(f.toFile()).at("/hooks/Stop");
+    assertThat(stop.isArray()).isTrue();
+    assertThat(stop).hasSize(2);
+    assertThat(stop.at("/0/hooks/0/command").asText()).isEqualTo("notify-send done");
+    assertThat(ClaudeHookSettings.isOurs(stop.at("/1/hooks/0/command").asText())).isTrue();
+  }
+
+  @Test
+  void anEventHeldAsSomethingElseIsRefusedNamingTheFileAndTheKeyAndNothingChanges() throws Exception {
+    Path f = dir.resolve("settings.json");
+    String theirs = "{\"hooks\":{\"SessionEnd\":\"notify-send bye\",\"Stop\":[]}}";
+    Files.writeString(f, theirs);
+
+    assertThatThrownBy(() -> ClaudeHookSettings.install(f, "engram", HOOKS, locks))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(f.toString())
+        .hasMessageContaining("\"hooks\" > \"SessionEnd\" is a string, not a list of hook groups")
+        .hasMessageContaining("left unchanged");
+    assertThat(Files.readString(f)).isEqualTo(theirs);
+  }
+
+  @Test
   void uninstallRemovesOnlyEngramsHooks() throws Exception {
     Path f = dir.resolve("settings.json");
     Files.writeString(f, "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"notify-send done\"}]}]}}");
