@@ -105,6 +105,16 @@ public enum HookDialect {
     return ownNames.getOrDefault(event, event.hookName());
   }
 
+  /**
+   * The agent's own names of the events Engram answers for it (those {@code hooks install} registers and those it
+   * has a name of its own for), in {@link HookEvent}'s order, for error messages: Gemini CLI's {@code BeforeAgent},
+   * not Claude Code's {@code UserPromptSubmit}.
+   */
+  public String eventChoices() {
+    return Arrays.stream(HookEvent.values()).filter(e -> installed.contains(e) || ownNames.containsKey(e))
+        .map(this::eventName).collect(java.util.stream.Collectors.joining(", "));
+  }
+
   /** The events {@code hooks install} registers for this agent, in {@link HookEvent}'s order. */
   public List<HookEvent> installedEvents() {
     return Arrays.stream(HookEvent.values()).filter(installed::contains).toList();

@@ -86,7 +86,9 @@ public final class HookCommand implements Callable<Integer> {
     HookEvent event = dialect.event(eventName).orElse(null);
     if (event == null) {
       // Exit 1, never 2: Claude Code reads 2 as "block" (it would erase the prompt or keep the agent going).
-      err.println("engram hook: unknown event '" + eventName + "' (expected " + HookEvent.choices() + ")");
+      err.println("engram hook: unknown event '" + eventName + "'"
+          + (dialect == HookDialect.CLAUDE_CODE ? "" : " for " + dialect.agent().displayName())
+          + " (expected " + dialect.eventChoices() + ")");
       err.flush();
       return 1;
     }

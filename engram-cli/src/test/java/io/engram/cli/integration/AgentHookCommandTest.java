@@ -103,6 +103,18 @@ class AgentHookCommandTest {
     assertThat(run.err()).contains("unknown agent 'copilot'", "codex", "cursor");
   }
 
+  @Test
+  void anUnknownEventIsRefusedWithTheAgentsOwnEventNames() {
+    CommandRun gemini = f.hook("gemini", "BeforeModel", "{}");
+    CommandRun claude = f.hook("claude", "BeforeModel", "{}");
+
+    assertThat(gemini.exitCode()).isEqualTo(1);
+    assertThat(gemini.err()).contains("unknown event 'BeforeModel' for Gemini CLI (expected SessionStart, BeforeAgent,"
+        + " PreCompress, AfterAgent, SessionEnd, AfterTool)").doesNotContain("UserPromptSubmit");
+    assertThat(claude.err()).contains("(expected SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd,"
+        + " PostToolUse)");
+  }
+
   private static String codex(String type, String payload) {
     return "{\"timestamp\":\"2026-05-11T13:28:45Z\",\"type\":\"" + type + "\",\"payload\":" + payload + "}\n";
   }
