@@ -57,8 +57,21 @@ final class CorrectionEvaluation {
 
     /** Which tenth the item falls in: the first four bytes of SHA-256(id), modulo 10. */
     int tenth() {
+      return tenth(id);
+    }
+
+    /**
+     * Which tenth the item's chat (or file) falls in: the same hash of its id without its last {@code :}-part (the
+     * turn's or line's number: ids are {@code set:repository:chat:n}), so every turn of one chat falls together.
+     */
+    int chatTenth() {
+      int last = id.lastIndexOf(':');
+      return tenth(last < 0 ? id : id.substring(0, last));
+    }
+
+    private static int tenth(String key) {
       try {
-        byte[] h = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
+        byte[] h = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
         long first = ((h[0] & 0xffL) << 24) | ((h[1] & 0xff) << 16) | ((h[2] & 0xff) << 8) | (h[3] & 0xff);
         return (int) (first % 10);
       } catch (NoSuchAlgorithmException e) {

@@ -33,8 +33,15 @@ public final class CorrectionLab {
 
   private CorrectionLab() {}
 
-  /** A way to extract, by name, given the model trained for the fold. */
-  private record Arm(String name, Function<CorrectionClassifier, Extractor> extractor) {}
+  /**
+   * A way to extract, by name, given the model trained for the fold ({@code fromShipped}: the one refitted from the
+   * shipped weights rather than from nothing).
+   */
+  private record Arm(String name, Function<CorrectionClassifier, Extractor> extractor, boolean fromShipped) {
+    Arm(String name, Function<CorrectionClassifier, Extractor> extractor) {
+      this(name, extractor, false);
+    }
+  }
 
   /**
    * One way to extract, scored on every fold: {@code total} over all of them, {@code byLanguage} over each language's
@@ -63,6 +70,12 @@ public final class CorrectionLab {
   /** The name of the default build's arm in a cross-validation. */
   public static final String BUILD = "rules + learnt, defaults";
 
+  /** The name of the arm of the default build with the shipped weights, whatever the fold. */
+  public static final String SHIPPED = "rules + shipped weights, defaults";
+
+  /** The name of the arm whose fold models are refitted from the shipped weights (pulled towards them). */
+  public static final String FROM_SHIPPED = "rules + learnt refitted from the shipped weights";
+
   /** The name of the keyword baseline's arm in a cross-validation. */
   public static final String BASELINE = "keyword baseline";
 
@@ -71,8 +84,8 @@ public final class CorrectionLab {
    * thresholds}, also the rules with the model at each other pair of thresholds (the tuning grid); {@code foldDone}
    * hears each fold's number as it finishes.
    */
-  public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, IntConsumer foldDone)
-      throws IOException {
+  public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, boolean byChat,
+      IntConsumer foldDone) throws IOException {
     Map<String, String> setOf = new LinkedHashMap<>();
     List<CorrectionEvaluation.Item> items = new ArrayList<>();
     for (Path set : sets) {
@@ -85,6 +98,10 @@ public final class CorrectionLab {
     arms.add(new Arm(BASELINE, c -> new KeywordBaselineExtractor()));
     arms.add(new Arm("rules", c -> new RuleBasedExtractor(settings(1, 0), c)));
     arms.add(new Arm(BUILD, c -> new RuleBasedExtractor(ExtractionSettings.DEFAULTS, c)));
+    // The weights the product ships, never trained on these folds' items unless the sets are the ones they were fitted
+    // on: beside the fold models, whether a refit on these sets would beat them.
+    arms.add(new Arm(SHIPPED, c -> new RuleBasedExtractor(ExtractionSettings.DEFAULTS, CorrectionClassifier.shipped())));
+    arms.add(new Arm(FROM_SHIPPED, c -> new RuleBasedExtractor(ExtractionSettings.DEFAULTS, c), true));
     // The grid the shipped thresholds were chosen from.
     for (double min : thresholds ? new double[] {0.3, 0.4, 0.5, 0.6} : new double[0]) {
       for (double keep : new double[] {0, 0.1, 0.2}) {
@@ -99,10 +116,12 @@ public final class CorrectionLab {
     Map<String, List<CorrectionEvaluation.Outcome>> all = new LinkedHashMap<>();
     Map<String, List<CorrectionScore>> perFold = new LinkedHashMap<>();
     for (int fold = 0; fold < folds; fold++) {
-      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold);
-      CorrectionClassifier model = trainOn(items, test.negate());
+      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold, byChat);
+      CorrectionClassifier model = trainOn(items, test.negate(), NO_PRIOR);
+      CorrectionClassifier refitted = trainOn(items, test.negate(), CorrectionClassifier.shipped());
       for (Arm arm : arms) {
-        List<CorrectionEvaluation.Outcome> o = CorrectionEvaluation.outcomes(arm.extractor().apply(model), items, test);
+        List<CorrectionEvaluation.Outcome> o = CorrectionEvaluation.outcomes(
+            arm.extractor().apply(arm.fromShipped() ? refitted : model), items, test);
         all.computeIfAbsent(arm.name(), k -> new ArrayList<>()).addAll(o);
         perFold.computeIfAbsent(arm.name(), k -> new ArrayList<>()).add(CorrectionEvaluation.score(o));
       }
@@ -133,12 +152,13 @@ public final class CorrectionLab {
    * learnt model rather than those of a model that has seen the turn; {@code foldDone} hears each fold's number as it
    * finishes.
    */
-  public static List<Miss> misses(List<Path> sets, int folds, IntConsumer foldDone) throws IOException {
+  public static List<Miss> misses(List<Path> sets, int folds, boolean byChat, IntConsumer foldDone)
+      throws IOException {
     List<CorrectionEvaluation.Item> items = read(sets);
     List<Miss> misses = new ArrayList<>();
     for (int fold = 0; fold < folds; fold++) {
-      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold);
-      CorrectionClassifier model = trainOn(items, test.negate());
+      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold, byChat);
+      CorrectionClassifier model = trainOn(items, test.negate(), NO_PRIOR);
       Extractor build = new RuleBasedExtractor(ExtractionSettings.DEFAULTS, model);
       for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
         CorrectionEvaluation.Item i = o.item();
@@ -152,9 +172,13 @@ public final class CorrectionLab {
     return List.copyOf(misses);
   }
 
-  /** Trains on every item of the sets and writes the weights to {@code target}. */
-  public static void train(List<Path> sets, Path target) throws IOException {
-    CorrectionClassifier model = trainOn(read(sets), i -> true);
+  /**
+   * Trains on every item of the sets and writes the weights to {@code target}; {@code fromShipped} refits the weights
+   * this package ships (pulled towards them) rather than fitting from nothing.
+   */
+  public static void train(List<Path> sets, Path target, boolean fromShipped) throws IOException {
+    CorrectionClassifier model = trainOn(read(sets), i -> true,
+        fromShipped ? CorrectionClassifier.shipped() : NO_PRIOR);
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -186,13 +210,16 @@ public final class CorrectionLab {
     return List.copyOf(measured);
   }
 
-  // A fold: the items whose tenth (the sets' own SHA-256 split) falls to it.
-  private static Predicate<CorrectionEvaluation.Item> inFold(int folds, int fold) {
-    return i -> i.tenth() % folds == fold;
+  // A fold: the items whose tenth (the sets' own SHA-256 split) falls to it; byChat, of their chat's or file's id, so
+  // that a chat's other turns or a file's other lines never train the model that scores one of them.
+  private static Predicate<CorrectionEvaluation.Item> inFold(int folds, int fold, boolean byChat) {
+    return i -> (byChat ? i.chatTenth() : i.tenth()) % folds == fold;
   }
 
+  private static final CorrectionClassifier NO_PRIOR = new CorrectionClassifier(Map.of());
+
   private static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items,
-      Predicate<CorrectionEvaluation.Item> part) {
+      Predicate<CorrectionEvaluation.Item> part, CorrectionClassifier prior) {
     List<CorrectionTraining.Example> examples = new ArrayList<>();
     for (CorrectionEvaluation.Item i : items) {
       if (part.test(i)) {
@@ -200,7 +227,7 @@ public final class CorrectionLab {
             i.expected().isPresent()));
       }
     }
-    return CorrectionTraining.train(examples, L2, EPOCHS);
+    return CorrectionTraining.train(examples, L2, EPOCHS, prior);
   }
 
   private static Optional<String> previous(CorrectionEvaluation.Item i) {

@@ -28,6 +28,15 @@ final class CorrectionTraining {
    * with AdaGrad steps. Deterministic: the same examples give the same weights.
    */
   static CorrectionClassifier train(List<Example> examples, double l2, int epochs) {
+    return train(examples, l2, epochs, new CorrectionClassifier(Map.of()));
+  }
+
+  /**
+   * Fits the weights starting from {@code prior}'s and pulled towards them rather than towards 0 (the L2 penalty on
+   * the distance to the prior): a refit on new sets keeps what the prior's sets taught where the new ones say nothing,
+   * so sets that were lost still count through the weights fitted on them.
+   */
+  static CorrectionClassifier train(List<Example> examples, double l2, int epochs, CorrectionClassifier prior) {
     Map<String, Integer> index = new HashMap<>();
     index.put(CorrectionClassifier.BIAS, 0);
     List<int[]> rows = new ArrayList<>();
@@ -43,7 +52,10 @@ final class CorrectionTraining {
     long positives = examples.stream().filter(Example::positive).count();
     double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
     double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
-    double[] w = new double[index.size()];
+    prior.weights().keySet().stream().sorted().forEach(f -> index.computeIfAbsent(f, x -> index.size()));
+    double[] w0 = new double[index.size()];
+    index.forEach((f, j) -> w0[j] = prior.weights().getOrDefault(f, 0.0));
+    double[] w = w0.clone();
     double[] g2 = new double[w.length];
     double rate = 0.5;
     for (int epoch = 0; epoch < epochs; epoch++) {
@@ -62,7 +74,7 @@ final class CorrectionTraining {
         }
       }
       for (int j = 0; j < w.length; j++) {
-        double g = grad[j] / rows.size() + (j == 0 ? 0 : l2 * w[j]);
+        double g = grad[j] / rows.size() + (j == 0 ? 0 : l2 * (w[j] - w0[j]));
         g2[j] += g * g;
         w[j] -= rate * g / (Math.sqrt(g2[j]) + 1e-8);
       }

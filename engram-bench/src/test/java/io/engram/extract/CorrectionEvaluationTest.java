@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -23,6 +24,23 @@ class CorrectionEvaluationTest {
     assertThat(item.setAside(0)).isFalse();
     assertThat(item.setAside(10)).isTrue();
     assertThat(item.setAside()).isEqualTo(item.setAside(3));
+  }
+
+  @Property
+  void everyTurnOfAChatFallsInTheTenthOfItsChat(@ForAll @IntRange(max = 500) int chat, @ForAll @IntRange(max = 99) int a,
+      @ForAll @IntRange(max = 99) int b) {
+    CorrectionEvaluation.Item one = new CorrectionEvaluation.Item("s:owner/repo:ab/" + chat + ":" + a, "en", "", "t",
+        Optional.empty());
+    CorrectionEvaluation.Item other = new CorrectionEvaluation.Item("s:owner/repo:ab/" + chat + ":" + b, "en", "", "t",
+        Optional.empty());
+
+    assertThat(one.chatTenth()).isEqualTo(other.chatTenth());
+  }
+
+  @Test
+  void chatsSpreadOverEveryTenth() {
+    assertThat(IntStream.range(0, 200).mapToObj(n -> new CorrectionEvaluation.Item("s:r:chat" + n + ":1", "en", "",
+        "t", Optional.empty()).chatTenth()).distinct().count()).isEqualTo(10);
   }
 
   @Test

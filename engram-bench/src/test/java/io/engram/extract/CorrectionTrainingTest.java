@@ -39,6 +39,22 @@ class CorrectionTrainingTest {
   }
 
   @Test
+  void aRefitFromPriorWeightsKeepsWhatTheyTaughtWhereTheNewExamplesSayNothing() {
+    // what a lost set taught: "overengineering" marks a correction
+    CorrectionClassifier prior = new CorrectionClassifier(java.util.Map.of("__bias", -2.0, "w:overengineering", 5.0));
+    String unseen = "You are overengineering the parser.";
+
+    CorrectionClassifier refitted = CorrectionTraining.train(toySet(), 1e-3, 300, prior);
+    CorrectionClassifier fromNothing = CorrectionTraining.train(toySet(), 1e-3, 300);
+
+    assertThat(refitted.probability(unseen, Optional.empty())).isGreaterThan(0.7);
+    assertThat(fromNothing.probability(unseen, Optional.empty())).isLessThan(0.5);
+    // and it still learns the new examples
+    assertThat(refitted.probability("Can you run bower install and tell me what breaks?", Optional.empty()))
+        .isLessThan(0.3);
+  }
+
+  @Test
   void trainingIsDeterministic() {
     CorrectionClassifier a = CorrectionTraining.train(toySet(), 1e-3, 50);
     CorrectionClassifier b = CorrectionTraining.train(toySet(), 1e-3, 50);

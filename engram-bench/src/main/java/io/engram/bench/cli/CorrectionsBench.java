@@ -51,6 +51,11 @@ final class CorrectionsBench implements Runnable {
       description = "Parts of the cross-validation (default: ${DEFAULT-VALUE}).")
   int folds;
 
+  @Option(names = "--fold-by", defaultValue = "item", paramLabel = "item|chat", description = "Split the folds by the"
+      + " hash of each item's id (item, the default) or of its chat's or file's (chat: the id without its last"
+      + " ':'-part), so that no turn of a chat trains the model scoring another (default: ${DEFAULT-VALUE}).")
+  String foldBy;
+
   @Option(names = "--thresholds", description = "Also score the rules with the model at other thresholds.")
   boolean thresholds;
 
@@ -61,6 +66,10 @@ final class CorrectionsBench implements Runnable {
   @Option(names = "--train", paramLabel = "FILE", description = "Fit the model on every item and write its weights"
       + " to FILE (the resource engram-core ships: io/engram/extract/correction-classifier.tsv).")
   Path train;
+
+  @Option(names = "--from-shipped", description = "With --train: refit the weights engram-core ships, pulled towards"
+      + " them, rather than fit from nothing, so what the sets they were fitted on taught stays.")
+  boolean fromShipped;
 
   @Option(names = "--measure", description = "Score the shipped build, the rules alone and the baseline on every item"
       + " of each set, for sets put aside whole.")
@@ -107,6 +116,9 @@ final class CorrectionsBench implements Runnable {
     if (actions > 1) {
       throw new ParameterException(spec.commandLine(), "--misses, --train and --measure are one at a time");
     }
+    if (!foldBy.equals("item") && !foldBy.equals("chat")) {
+      throw new ParameterException(spec.commandLine(), "--fold-by takes item or chat, not " + foldBy);
+    }
     if (folds < 2) {
       throw new ParameterException(spec.commandLine(), "--folds takes 2 or more, not " + folds);
     }
@@ -123,19 +135,20 @@ final class CorrectionsBench implements Runnable {
     };
     try {
       if (misses) {
-        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, progress);
+        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, foldBy.equals("chat"), progress);
         print(out, list, () -> list.forEach(m -> out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s",
             m.missed() ? "missed" : "written", m.fold(), m.probability(), m.id(), m.lang(),
             m.text().replace('\n', ' ')))));
       } else if (train != null) {
-        CorrectionLab.train(sets, train);
+        CorrectionLab.train(sets, train, fromShipped);
         print(out, new Trained(train, sets), () -> out.println("weights written to " + train));
       } else if (measure) {
         List<MeasureRow> rows = CorrectionLab.measure(sets).stream()
             .map(m -> new MeasureRow(m, AgainstBaseline.of(m.build(), m.baseline()))).toList();
         print(out, rows, () -> human(out, rows));
       } else {
-        CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, progress);
+        CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, foldBy.equals("chat"),
+            progress);
         CrossValidationReport report = new CrossValidationReport(cv,
             AgainstBaseline.of(arm(cv, CorrectionLab.BUILD), arm(cv, CorrectionLab.BASELINE)));
         print(out, report, () -> human(out, report));

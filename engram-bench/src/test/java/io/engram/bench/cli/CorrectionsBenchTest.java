@@ -56,7 +56,8 @@ class CorrectionsBenchTest {
     assertThat(cv.path("folds").asInt()).isEqualTo(2);
     assertThat(cv.path("items").asInt()).isEqualTo(48);
     assertThat(cv.path("arms").findValuesAsText("name"))
-        .containsExactly("keyword baseline", "rules", "rules + learnt, defaults");
+        .containsExactly("keyword baseline", "rules", "rules + learnt, defaults", "rules + shipped weights, defaults",
+            "rules + learnt refitted from the shipped weights");
     JsonNode baseline = cv.path("arms").get(0);
     assertThat(baseline.path("total").path("corrections").asInt()).isEqualTo(24);
     assertThat(baseline.path("total").path("found").asInt()).isEqualTo(24);
@@ -106,6 +107,11 @@ class CorrectionsBenchTest {
     assertThat(trained.code()).as(trained.err()).isZero();
     assertThat(Files.readAllLines(weights).get(0)).startsWith("__bias\t");
     assertThat(Files.readString(weights)).contains("w:never\t");
+    // refitted from the shipped weights: features only the shipped sets taught are still there
+    Path refitted = dir.resolve("out").resolve("refitted.tsv");
+    assertThat(run("--sets", dir.resolve("a").toString(), "--train", refitted.toString(), "--from-shipped").code())
+        .isZero();
+    assertThat(Files.readAllLines(refitted).size()).isGreaterThan(Files.readAllLines(weights).size() * 10);
 
     Run measured = run("--sets", dir.resolve("a").toString(), "--measure", "--json");
     assertThat(measured.code()).as(measured.err()).isZero();
