@@ -57,7 +57,11 @@ final class WorkQueue {
     }
   }
 
-  /** Writes the job for {@code event} and syncs it to disk before returning. */
+  /**
+   * Writes the job for {@code event} and syncs it to disk before returning. The launcher writes the same file for a
+   * Claude Code SessionEnd that no service took ({@code LauncherScript}'s {@code hook_queue}, in bash): a change to
+   * its name or fields is a change there too.
+   */
   Job enqueue(HookEvent event, Path project, String input) throws IOException {
     Files.createDirectories(dir);
     Instant now = clock.instant();

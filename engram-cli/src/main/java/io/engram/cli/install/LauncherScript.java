@@ -29,7 +29,10 @@ import java.nio.file.Path;
  * JVM, which answers the hook itself and starts
  * the service for the next call; when the service took the call but did not answer in time, the hook fails
  * (exit 1) rather than do the call's work a second time, later still, unless the call was a Stop or a SessionEnd,
- * whose work the service queues and answers once queued: that hook exits 0 quietly. The hook's stdin is read once and handed to whichever answers. Whatever
+ * whose work the service queues and answers once queued: that hook exits 0 quietly. A Claude Code SessionEnd that no
+ * service took is queued by the script itself under bash 5 (the job file {@code ServiceClient.handOver} writes, in
+ * {@code <home>/service/queue/}) and the service started in the background, so that the hook ends in milliseconds:
+ * a JVM's start alone can pass SessionEnd's 1.5 s under load. The hook's stdin is read once and handed to whichever answers. Whatever
  * happens, a hook call exits 0 or 1, never 2, which Claude Code reads as "block".
  *
  * <p>For {@code engram mcp} (stdio; nothing else on the command line but {@code --project DIR}) under bash 4 or
@@ -150,6 +153,45 @@ public final class LauncherScript {
           "HTTP/1.1 200 "*) [ -z "$body" ] || printf '%s\\n' "$body"; exit 0 ;;
           "HTTP/1.1 422 "*) printf 'engram hook %s: %s\\n' "$1" "$body" >&2; exit 1 ;;
         esac
+      }
+      # A Claude Code SessionEnd that no service took: its work is queued for the service by bash itself (the job file
+      # the JVM's hand-over writes) and the service started in the background; the hook ends in milliseconds, where a
+      # JVM's start alone can pass SessionEnd's 1.5 s under load. Returns (the JVM answers instead) for input it cannot
+      # queue as it is: bash before 5, a control character, a field missing, a cwd that is not a plain absolute path.
+      hook_queue() {
+        local LC_ALL=C TZ=UTC0 now secs ms at cwd text queue name
+        local said='"hook_event_name"[[:space:]]*:[[:space:]]*"SessionEnd"'
+        local session='"session_id"[[:space:]]*:[[:space:]]*"[^"]'
+        local transcript='"transcript_path"[[:space:]]*:[[:space:]]*"[^"]'
+        local where='"cwd"[[:space:]]*:[[:space:]]*"([^"\\]*)"'
+        [ "$agent" = claude ] || return 0
+        now=${EPOCHREALTIME:-}
+        [[ $now =~ ^[0-9]{10,}[.,][0-9]{6}$ ]] || return 0
+        [[ ${input//[$'\\t\\n\\r']/} != *[[:cntrl:]]* ]] || return 0
+        [[ $input =~ $said && $input =~ $session && $input =~ $transcript && $input =~ $where ]] || return 0
+        cwd=${BASH_REMATCH[1]}
+        [[ ${input#*'"cwd"'} != *'"cwd"'* ]] || return 0
+        case $cwd in /) ;; *//*|*/./*|*/../*|*/.|*/..|*/|[!/]*|'') return 0 ;; esac
+        [ -d "$cwd" ] || return 0
+        secs=${now%[.,]*}; ms=${now#*[.,]}; ms=${ms:0:3}
+        printf -v at '%(%Y-%m-%dT%H:%M:%S)T' "$secs" || return 0
+        printf -v name '%s%s-%d-%06d-SessionEnd.json' "$secs" "$ms" "$$" 1
+        text=${input//\\\\/\\\\\\\\}; text=${text//\\"/\\\\\\"}; text=${text//$'\\n'/\\\\n}; text=${text//$'\\r'/\\\\r}; text=${text//$'\\t'/\\\\t}
+        queue=$service/queue
+        { mkdir -p "$queue" && chmod 700 "$service"; } 2>/dev/null || return 0
+        # Written aside and renamed: the service reads only whole *.json files.
+        if ! (umask 077 && printf '{\\n  "event" : "SessionEnd",\\n  "project" : "%s",\\n  "enqueuedAt" : "%s.%sZ",\\n  "input" : "%s"\\n}\\n' \\
+            "$cwd" "$at" "$ms" "$text" > "$queue/.$name.tmp") 2>/dev/null || ! mv -f "$queue/.$name.tmp" "$queue/$name" 2>/dev/null; then
+          rm -f "$queue/.$name.tmp" 2>/dev/null
+          return 0
+        fi
+        if command -v setsid >/dev/null 2>&1; then
+          (setsid "$java" ${ENGRAM_JAVA_OPTS:-} @RUN@ daemon start >/dev/null 2>&1 </dev/null &)
+        else
+          ("$java" ${ENGRAM_JAVA_OPTS:-} @RUN@ daemon start >/dev/null 2>&1 </dev/null &)
+        fi
+        echo "engram hook SessionEnd: queued for the Engram service" >&2
+        exit 0
       }
       """;
 
@@ -305,7 +347,7 @@ public final class LauncherScript {
         + "  service=\"${ENGRAM_HOME:-$HOME/.engram}/service\"\n"
         + "  conf=\"$service/hook-$event.curl\"\n"
         + "  reached=\n"
-        + OVER_TCP.replace("@QUEUED@", QUEUED).indent(2)
+        + OVER_TCP.replace("@QUEUED@", QUEUED).replace("@RUN@", run).indent(2)
         + "  case ${BASH_VERSION:-} in\n"
         + "    [4-9].*|[1-9][0-9]*) input=$(< /dev/stdin); hook_over_tcp \"$event\" ;;\n"
         + "    *) input=$(cat) ;;\n"
@@ -325,6 +367,9 @@ public final class LauncherScript {
         + "      exit 1\n"
         + "    fi\n"
         + "  fi\n"
+        + "  # No service took it: a Claude Code SessionEnd is queued for the next one without a JVM.\n"
+        + "  case ${BASH_VERSION:-} in [5-9].*|[1-9][0-9]*) [ \"$event\" != " + HookEvent.SESSION_END.hookName()
+        + " ] || hook_queue ;; esac\n"
         + "  printf '%s' \"$input\" | \"$java\" ${ENGRAM_JAVA_OPTS:-} " + run + " \"$@\" || exit 1\n"
         + "  exit 0\n"
         + "fi\n"
