@@ -21,7 +21,7 @@ import java.util.Set;
  * when it has one ({@link IndexSync}). {@link #search} runs BM25 and, when an embedder is present, vector search, and
  * fuses the rankings ({@link HybridSearch}); a memory the sync left keyword-only gets its cosine computed for the
  * query. If the embedder fails at query time the keyword ranking alone is used. The relevance floor of a query is
- * read on the same model ({@link #relevanceFloor}). Not thread-safe for concurrent sync and search; callers
+ * read on the same model ({@link #relevanceFloor}, {@link QueryFloors}). Not thread-safe for concurrent sync and search; callers
  * serialise them.
  */
 public final class RecallIndex {
@@ -55,6 +55,7 @@ public final class RecallIndex {
   private final DocumentScripts scripts = new DocumentScripts();
   private final Optional<QueryVectors> queries;
   private final Optional<TokenMatch> tokenMatch;
+  private final QueryFloors floors;
 
   /** An index over {@code index}, embedding with {@code embedder} when present, every changed document on sync. */
   public RecallIndex(SearchIndex index, Optional<Embedder> embedder) {
@@ -82,6 +83,7 @@ public final class RecallIndex {
     this.writes = new IndexSync(index, embedder, embeddingBudget, waitingLeftToCatchUp);
     this.queries = embedder.map(QueryVectors::new);
     this.tokenMatch = embedder.map(e -> new TokenMatch(e, queries.orElseThrow()));
+    this.floors = new QueryFloors(embedder, queries, scripts);
   }
 
   /** Makes the index hold exactly {@code docs}, re-indexing only the changed ones ({@link IndexSync}); commits. */
@@ -177,87 +179,31 @@ public final class RecallIndex {
 
   /**
    * The cosine between {@code query} and the nearest of the reference prompts in its script ({@link
-   * RelevanceAnchors}): the model's measure of how close a text comes to a prompt by being a prompt. Empty without an
-   * embedder, for a blank query, or when the model fails.
+   * RelevanceAnchors}); empty without an embedder, for a blank query, or when the model fails. See {@link QueryFloors}.
    */
   public OptionalDouble anchorCosine(String query) {
-    if (queries.isEmpty() || query.isBlank() || !readable(query)) {
-      return OptionalDouble.empty();
-    }
-    try {
-      return OptionalDouble.of(RelevanceAnchors.nearest(embedder.get(), query, queries.get().vector(query)));
-    } catch (RuntimeException e) {
-      return OptionalDouble.empty(); // the configured floor still holds
-    }
+    return floors.anchorCosine(query);
   }
 
   /**
-   * The cosine a memory must reach for {@code query} to clear the relevance floor by meaning, by the floors of the
-   * model that reads the query ({@link Embedder#reading}): its absolute floor ({@code recall.vectorFloors}) and, for a
-   * model with an anchor margin, the nearest reference prompt's cosine plus that margin, whichever is higher, times the
-   * reading's scale (a reference prompt is a prompt, so it meets the query on the reading model's own scale); infinite
-   * without vectors, for a query the model does not read ({@link #readable}), or with no floor for the model.
+   * The cosine a memory must reach for {@code query} to clear the relevance floor by meaning, on the model that reads
+   * the query; infinite without vectors or for a query the model does not read ({@link QueryFloors#vectorFloor}).
    */
   public double vectorFloor(String query, RecallSettings settings) {
-    if (embedder.isEmpty() || !readable(query)) {
-      return Double.POSITIVE_INFINITY;
-    }
-    Embedder.Reading reading = embedder.get().reading(query);
-    double absolute = settings.vectorFloor(reading.model());
-    OptionalDouble margin = settings.anchorMargin(reading.model());
-    OptionalDouble anchor = margin.isPresent() ? anchorCosine(query) : OptionalDouble.empty();
-    double floor = anchor.isEmpty() ? absolute : Math.max(absolute == Double.POSITIVE_INFINITY ? -1 : absolute,
-        anchor.getAsDouble() + margin.getAsDouble());
-    return floor * reading.scale();
+    return floors.vectorFloor(query, settings);
   }
 
   /**
-   * The cosine a memory that clears the floor by keywords must also reach for {@code query}: for a model with an anchor
-   * margin, the nearest reference prompt's cosine plus {@code recall.keywordGate}, on the reading's scale (a shared
-   * word is not enough when the model puts the memory further from the prompt than everyday requests); without one,
-   * no bound.
+   * The cosine a memory that clears the floor by keywords must also reach for {@code query}, for a model with an anchor
+   * margin; otherwise no bound ({@link QueryFloors#keywordGate}).
    */
   public double keywordGate(String query, RecallSettings settings) {
-    if (embedder.isEmpty() || !readable(query)) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    Embedder.Reading reading = embedder.get().reading(query);
-    if (settings.anchorMargin(reading.model()).isEmpty()) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    OptionalDouble anchor = anchorCosine(query);
-    return anchor.isEmpty() ? Double.NEGATIVE_INFINITY
-        : (anchor.getAsDouble() + settings.keywordGate()) * reading.scale();
+    return floors.keywordGate(query, settings);
   }
 
-  /**
-   * The relevance floor of {@code query}, candidate by candidate: {@code recall.keywordFloor}, the {@link #keywordGate}
-   * and the {@link #vectorFloor} for a memory in the query's script; with a pair ({@link Embedder#models}: the cosines
-   * of a memory in the other script are the mean of readings, {@link SecondReadings}) whose reading model has a {@code
-   * recall.otherScriptMargins} entry, a memory in the other script has the floor of the nearest reference prompt of its
-   * own script ({@link RelevanceFloor}).
-   */
+  /** The relevance floor of {@code query}, candidate by candidate ({@link QueryFloors#relevanceFloor}). */
   public RelevanceFloor relevanceFloor(String query, RecallSettings settings) {
-    double vectorFloor = vectorFloor(query, settings);
-    double keywordGate = keywordGate(query, settings);
-    if (embedder.isEmpty() || embedder.get().models().size() < 2 || !readable(query)) {
-      return RelevanceFloor.fixed(settings.keywordFloor(), vectorFloor, keywordGate);
-    }
-    Embedder e = embedder.get();
-    Embedder.Reading reading = e.reading(query);
-    Script script = Script.of(query);
-    return new RelevanceFloor(settings.keywordFloor(), vectorFloor, keywordGate, id -> scripts.otherScript(id, script),
-        memoryScript -> nearestReference(query, memoryScript), settings.otherScriptMargin(reading.model()),
-        reading.scale());
-  }
-
-  // NaN when the model fails: the query's own floor then holds.
-  private double nearestReference(String query, Script memoryScript) {
-    try {
-      return SecondReadings.nearestReference(embedder.get(), query, queries.orElseThrow().vector(query), memoryScript);
-    } catch (RuntimeException e) {
-      return Double.NaN;
-    }
+    return floors.relevanceFloor(query, settings);
   }
 
   /** The model the vectors come from, when vector search takes part. */
@@ -270,7 +216,7 @@ public final class RecallIndex {
    * floored by its words alone, as without a model.
    */
   public boolean readable(String query) {
-    return embedder.isPresent() && embedder.get().reads(Script.of(query));
+    return floors.readable(query);
   }
 
   private List<SearchIndex.Hit> vectorHits(String query, int limit) {
