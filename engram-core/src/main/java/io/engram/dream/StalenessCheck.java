@@ -2,14 +2,9 @@ package io.engram.dream;
 
 import io.engram.config.DreamSettings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +30,7 @@ import java.util.regex.Pattern;
  * ({@code target/}, {@code node_modules/}...), which a build makes, and a slashed path with no extension
  * whose first segment is not in the project ({@code and/or}, {@code feature/login}: words, branches).
  *
- * <p>One bounded walk serves all references; it skips {@code .git} and other tool directories and build
+ * <p>One bounded walk serves all references ({@link ProjectWalk}); it skips {@code .git} and other tool directories and build
  * output, reads sources for symbols outside hidden directories only, does not follow links, and reads at
  * most {@code maxFiles} files of at most {@code maxFileBytes} each. A reference not found before the bound
  * is {@link PathFinding.Status#UNKNOWN}.
@@ -88,13 +83,13 @@ final class StalenessCheck {
 
   /** Checks the references of many memories (memory id to references) with one walk of the project. */
   public Map<String, List<PathFinding>> checkAll(Map<String, List<String>> referencesByMemory) throws IOException {
-    Wanted wanted = new Wanted();
+    ProjectWalk.Wanted wanted = new ProjectWalk.Wanted();
     for (List<String> refs : referencesByMemory.values()) {
       for (String ref : refs) {
         classify(ref.strip(), wanted);
       }
     }
-    Walk walk = new Walk(wanted);
+    ProjectWalk walk = new ProjectWalk(projectDir, maxFiles, maxFileBytes, wanted);
     if (!wanted.names.isEmpty() || !wanted.suffixes.isEmpty() || !wanted.symbols.isEmpty()) {
       Files.walkFileTree(projectDir, walk);
     }
@@ -109,16 +104,7 @@ final class StalenessCheck {
     return out;
   }
 
-  /** What the walk must look for, and the references settled without it. */
-  private static final class Wanted {
-    final Set<String> names = new HashSet<>();
-    /** Relative paths (separators as {@code /}, no leading {@code ./}) to find as the end of a project path. */
-    final Set<String> suffixes = new HashSet<>();
-    final Set<String> symbols = new HashSet<>();
-    final Map<String, PathFinding> direct = new LinkedHashMap<>();
-  }
-
-  private void classify(String ref, Wanted wanted) {
+  private void classify(String ref, ProjectWalk.Wanted wanted) {
     String path = LOCATION.matcher(ref).replaceFirst("");
     if (!isFile(path)) {
       wanted.symbols.addAll(symbolParts(ref));
@@ -181,7 +167,7 @@ final class StalenessCheck {
     return Optional.of(projectDir.relativize(resolved).toString().replace('\\', '/'));
   }
 
-  private PathFinding finding(String ref, Wanted wanted, Walk walk) {
+  private PathFinding finding(String ref, ProjectWalk.Wanted wanted, ProjectWalk walk) {
     String trimmed = ref.strip();
     PathFinding settled = wanted.direct.get(trimmed);
     if (settled != null) {
@@ -217,132 +203,5 @@ final class StalenessCheck {
       parts.add(m.group());
     }
     return parts;
-  }
-
-  /** The single bounded walk: finds bare file names, path ends and symbols, stopping when all are found. */
-  private final class Walk extends SimpleFileVisitor<Path> {
-    final Wanted wanted;
-    final Set<String> suffixNames = new HashSet<>();
-    final Set<String> foundNames = new HashSet<>();
-    final Set<String> foundSuffixes = new HashSet<>();
-    final Set<String> foundSymbols = new HashSet<>();
-    int filesRead;
-    boolean truncated;
-
-    Walk(Wanted wanted) {
-      this.wanted = wanted;
-      for (String suffix : wanted.suffixes) {
-        suffixNames.add(suffix.substring(suffix.lastIndexOf('/') + 1));
-      }
-    }
-
-    PathFinding.Status status(boolean found) {
-      if (found) {
-        return PathFinding.Status.PRESENT;
-      }
-      return truncated ? PathFinding.Status.UNKNOWN : PathFinding.Status.MISSING;
-    }
-
-    @Override
-    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-      if (dir.equals(projectDir)) {
-        return FileVisitResult.CONTINUE;
-      }
-      String name = dir.getFileName().toString();
-      if (SKIPPED_DIRS.contains(name) || SKIPPED_HIDDEN_DIRS.contains(name)) {
-        return FileVisitResult.SKIP_SUBTREE;
-      }
-      matchSuffix(dir, name);
-      return done() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-    }
-
-    @Override
-    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-      String name = file.getFileName().toString();
-      if (wanted.names.contains(name)) {
-        foundNames.add(name);
-      }
-      matchSuffix(file, name);
-      if (foundSymbols.size() < wanted.symbols.size() && attrs.isRegularFile() && attrs.size() <= maxFileBytes
-          && SOURCE_EXTENSIONS.contains(extension(name)) && !hidden(file)) {
-        if (filesRead >= maxFiles) {
-          truncated = true;
-          return FileVisitResult.TERMINATE;
-        }
-        filesRead++;
-        search(file);
-      }
-      return done() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-    }
-
-    @Override
-    public FileVisitResult visitFileFailed(Path file, IOException e) {
-      return FileVisitResult.CONTINUE;
-    }
-
-    private boolean done() {
-      return foundNames.size() == wanted.names.size() && foundSuffixes.size() == wanted.suffixes.size()
-          && foundSymbols.size() == wanted.symbols.size();
-    }
-
-    private void matchSuffix(Path path, String name) {
-      if (!suffixNames.contains(name)) {
-        return;
-      }
-      String rel = "/" + projectDir.relativize(path).toString().replace('\\', '/');
-      for (String suffix : wanted.suffixes) {
-        if (rel.endsWith("/" + suffix)) {
-          foundSuffixes.add(suffix);
-        }
-      }
-    }
-
-    private boolean hidden(Path file) {
-      for (Path part : projectDir.relativize(file)) {
-        if (part.toString().startsWith(".")) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private void search(Path file) {
-      String text;
-      try {
-        text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        // An unreadable file (permissions, vanished mid-walk) is skipped like a binary one.
-        return;
-      }
-      for (String symbol : wanted.symbols) {
-        if (!foundSymbols.contains(symbol) && containsWord(text, symbol)) {
-          foundSymbols.add(symbol);
-        }
-      }
-    }
-  }
-
-  static boolean containsWord(String text, String word) {
-    int from = 0;
-    while (true) {
-      int at = text.indexOf(word, from);
-      if (at < 0) {
-        return false;
-      }
-      int end = at + word.length();
-      if ((at == 0 || !isIdentifierChar(text.charAt(at - 1))) && (end == text.length() || !isIdentifierChar(text.charAt(end)))) {
-        return true;
-      }
-      from = at + 1;
-    }
-  }
-
-  private static boolean isIdentifierChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-  }
-
-  private static String extension(String name) {
-    int dot = name.lastIndexOf('.');
-    return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
   }
 }
