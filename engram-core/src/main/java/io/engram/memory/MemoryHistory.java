@@ -8,17 +8,12 @@ import io.engram.fs.SymbolicLinks;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,15 +27,13 @@ import java.util.Optional;
  * records nothing. Every text is redacted again before it is written, so secrets never reach the history.
  *
  * <p>Bounded: at most {@code memory.historyMaxVersions} versions per memory (its oldest dropped), and past
- * {@code memory.historyMaxBytes} in the directory, the histories of the memories changed longest ago go whole.
- * A line cut short by a crash is left out ({@link AppendOnlyLines}).
+ * {@code memory.historyMaxBytes} in the directory, the histories of the memories changed longest ago go whole
+ * ({@link HistoryBounds}). A line cut short by a crash is left out ({@link AppendOnlyLines}).
  */
 public final class MemoryHistory {
   /** The hidden folder beside the topic files that holds the histories. */
   public static final String DIR = ".engram-history";
-  private static final String SUFFIX = ".jsonl";
-  // Not a setting: as the store's leftovers (Leftovers.ABANDONED), a margin far beyond any write, which no user tunes.
-  private static final Duration ABANDONED = Duration.ofHours(1);
+  static final String SUFFIX = ".jsonl";
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -49,6 +42,7 @@ public final class MemoryHistory {
   private final MemorySettings settings;
   private final SecretRedactor redactor;
   private final Clock clock;
+  private final HistoryBounds bounds;
 
   private MemoryHistory(Path memoryDir, MemorySettings settings, SecretRedactor redactor, Clock clock) {
     this.memoryDir = memoryDir.toAbsolutePath().normalize();
@@ -56,6 +50,7 @@ public final class MemoryHistory {
     this.settings = settings;
     this.redactor = redactor;
     this.clock = clock;
+    this.bounds = new HistoryBounds(dir, settings, clock);
   }
 
   /** The history of the store directory {@code memoryDir}, bounded by {@code settings}. */
@@ -94,7 +89,7 @@ public final class MemoryHistory {
     }
     MemoryVersion version = new MemoryVersion(next, now, by, change, redacted(after));
     append(file, version);
-    bound(file, version.number());
+    bounds.keep(file, version.number());
     return Optional.of(version);
   }
 
@@ -133,7 +128,7 @@ public final class MemoryHistory {
     for (MemoryVersion v : earlier) {
       append(file, new MemoryVersion(++n, v.at(), v.by(), v.change(), redacted(v.text())));
     }
-    bound(file, n);
+    bounds.keep(file, n);
   }
 
   /**
@@ -203,86 +198,12 @@ public final class MemoryHistory {
         new Line(v.number(), v.at().toString(), v.by().id(), v.change().id(), v.text())));
   }
 
-  private static MemoryVersion parse(String line, Path file, int lineNumber) throws IOException {
+  static MemoryVersion parse(String line, Path file, int lineNumber) throws IOException {
     try {
       return JSON.readValue(line, Line.class).version();
     } catch (IOException | RuntimeException e) {
       throw new IOException(file + (lineNumber > 0 ? ":" + lineNumber : " (last line)")
           + ": not a memory version: " + e.getMessage(), e);
-    }
-  }
-
-  /** Keeps the memory's newest versions within the per-memory cap, then the directory within its bytes. */
-  private void bound(Path file, int newest) throws IOException {
-    // Versions are numbered without gaps and only the oldest are dropped, so the first line says how many there are
-    // without reading the rest.
-    Optional<String> first = AppendOnlyLines.first(file);
-    int oldest;
-    try {
-      oldest = first.isEmpty() ? newest : parse(first.get(), file, 1).number();
-    } catch (IOException e) {
-      oldest = Integer.MIN_VALUE / 2; // a line edited by hand: count the lines instead
-    }
-    if (newest - oldest + 1 > settings.historyMaxVersions()) {
-      List<String> lines = AppendOnlyLines.read(file);
-      if (lines.size() > settings.historyMaxVersions()) {
-        AppendOnlyLines.replace(file, lines.subList(lines.size() - settings.historyMaxVersions(), lines.size()));
-      }
-    }
-    List<Path> others = new ArrayList<>();
-    long total = 0;
-    Instant old = clock.instant().minus(ABANDONED);
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-      for (Path p : entries) {
-        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        String n = p.getFileName().toString();
-        if (n.endsWith(".tmp") && a.lastModifiedTime().toInstant().isBefore(old)) {
-          Files.deleteIfExists(p); // a rewrite a killed writer left
-        } else if (a.isRegularFile() && n.endsWith(SUFFIX)) {
-          total += a.size();
-          if (!p.equals(file)) {
-            others.add(p);
-          }
-        }
-      }
-    }
-    if (total <= settings.historyMaxBytes()) {
-      return;
-    }
-    others.sort(Comparator.comparing(MemoryHistory::modified));
-    for (Path p : others) {
-      if (total <= settings.historyMaxBytes()) {
-        return;
-      }
-      total -= sizeOf(p);
-      Files.deleteIfExists(p);
-    }
-    // This memory's history alone is over the cap (a few huge versions): its newest that fit stay, the last always.
-    List<String> own = AppendOnlyLines.read(file);
-    long room = settings.historyMaxBytes() / 2;
-    int from = own.size() - 1;
-    long used = own.get(from).length();
-    while (from > 0 && used + own.get(from - 1).length() + 1 <= room) {
-      used += own.get(--from).length() + 1;
-    }
-    AppendOnlyLines.replace(file, own.subList(from, own.size()));
-  }
-
-  private static java.nio.file.attribute.FileTime modified(Path p) {
-    try {
-      return Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS);
-    } catch (IOException e) {
-      return java.nio.file.attribute.FileTime.fromMillis(0);
-    }
-  }
-
-  private static long sizeOf(Path p) {
-    try {
-      return Files.size(p);
-    } catch (NoSuchFileException e) {
-      return 0;
-    } catch (IOException e) {
-      return 0;
     }
   }
 
