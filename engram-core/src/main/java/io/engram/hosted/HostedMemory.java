@@ -2,13 +2,10 @@ package io.engram.hosted;
 
 import io.engram.Engram;
 import io.engram.fs.HomeLayout;
-import io.engram.compaction.SessionCompaction;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.context.ContextLevel;
-import io.engram.context.ContextWindow;
 import io.engram.extract.ExtractionReport;
-import io.engram.instructions.LoadedInstructions;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.Memory;
@@ -20,16 +17,12 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.Saved;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
-import io.engram.recall.StandingMemories;
 import io.engram.redact.SecretRedactor;
-import io.engram.tokens.JtokkitTokenCounter;
-import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptMessage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,23 +38,19 @@ import java.util.function.Function;
  */
 public final class HostedMemory implements AutoCloseable {
   private final Engram engram;
-  private final Path home;
   private final EngramSettings settings;
-  private final ModelRouter router;
-  private final Clock clock;
   private final ProjectMemory store;
   private final MemoryRecall recall;
   private final ConversationIds ids;
   private final ConversationFiles conversations;
   private final SecretRedactor redactor = SecretRedactor.standard();
   private final LearningQueue learning;
+  private final HostedContext context;
 
   private HostedMemory(Engram engram) {
     this.engram = engram;
-    this.home = engram.roots().engramHome();
+    Path home = engram.roots().engramHome();
     this.settings = engram.settings();
-    this.router = engram.router();
-    this.clock = engram.clock();
     this.store = engram.memory();
     this.recall = engram.recall();
     this.ids = new ConversationIds(store.location().projectKey());
@@ -69,6 +58,7 @@ public final class HostedMemory implements AutoCloseable {
     this.conversations = new ConversationFiles(conversationDir, ids, redactor);
     this.learning = new LearningQueue(conversationDir.resolve("learning"),
         transcript -> engram.extraction(transcript.sessionId()).run(transcript, false));
+    this.context = new HostedContext(settings, engram.router(), home, engram.clock(), store);
   }
 
   /**
@@ -200,14 +190,12 @@ public final class HostedMemory implements AutoCloseable {
 
   /** How full {@code messages} make a window of {@code windowTokens} tokens. */
   public ContextLevel level(List<TranscriptMessage> messages, int windowTokens) {
-    ContextWindow window = new ContextWindow("", windowTokens, settings.context());
-    return window.level(tokens(messages));
+    return context.level(messages, windowTokens);
   }
 
   /** The tokens {@code messages} cost (Engram's calibrated estimate). */
   public long tokens(List<TranscriptMessage> messages) {
-    JtokkitTokenCounter counter = JtokkitTokenCounter.forModel("", settings.context());
-    return messages.stream().mapToLong(m -> counter.count(m.promptText())).sum();
+    return context.tokens(messages);
   }
 
   /**
@@ -216,10 +204,7 @@ public final class HostedMemory implements AutoCloseable {
    */
   public Optional<HostedCompaction> compactIfDue(String conversationId, List<TranscriptMessage> messages,
       int windowTokens) throws IOException {
-    if (messages.isEmpty() || !level(messages, windowTokens).compactsAutomatically()) {
-      return Optional.empty();
-    }
-    return Optional.of(compact(conversationId, messages));
+    return context.compactIfDue(sessionId(conversationId), messages, windowTokens);
   }
 
   /**
@@ -234,28 +219,13 @@ public final class HostedMemory implements AutoCloseable {
   public <M> Optional<CompactedConversation<M>> compactIfDue(String conversationId, List<M> messages, int first,
       int end, int windowTokens, Function<M, TranscriptMessage> toTranscript, Function<String, M> continuation)
       throws IOException {
-    if (end - first < 2) {
-      return Optional.empty();
-    }
-    List<TranscriptMessage> transcript = messages.stream().map(toTranscript).toList();
-    if (!level(transcript, windowTokens).compactsAutomatically()) {
-      return Optional.empty();
-    }
-    HostedCompaction compaction = compact(conversationId, transcript.subList(first, end));
-    List<M> kept = new ArrayList<>(messages.subList(0, first));
-    kept.add(continuation.apply(compaction.continuation()));
-    kept.addAll(messages.subList(end, messages.size()));
-    return Optional.of(new CompactedConversation<>(kept, compaction));
+    return context.compactIfDue(sessionId(conversationId), messages, first, end, windowTokens, toTranscript,
+        continuation);
   }
 
   /** Compacts the conversation now, whatever its size. */
   public HostedCompaction compact(String conversationId, List<TranscriptMessage> messages) throws IOException {
-    Transcript transcript = HostedTranscript.of(sessionId(conversationId), messages);
-    SessionCompaction compaction = new SessionCompaction(settings, router, home, LoadedInstructions::empty);
-    StandingMemories standing = StandingMemories.select(store.list().memories(), clock.instant(),
-        settings.hooks().contextCharCap(), settings.recall().bytesPerFile());
-    return new HostedCompaction(compaction.compact(transcript,
-        SessionCompaction.Request.userRequested("").withNotes(SessionCompaction.Notes.KEPT).asAutomatic()), standing);
+    return context.compact(sessionId(conversationId), messages);
   }
 
   /**

@@ -37,7 +37,8 @@
  * at most one waiting pass, which a newer exchange joins, so the work waiting is bounded by the conversations.
  * A pass that fails moves its file to {@code learning/failed/} with the reason.
  *
- * <p><b>Compaction.</b> Before a call, {@link io.engram.hosted.HostedMemory#compactIfDue} counts the
+ * <p><b>Compaction.</b> Before a call, {@link io.engram.hosted.HostedMemory#compactIfDue} (done by {@link
+ * io.engram.hosted.HostedContext}, the conversation's window) counts the
  * conversation's tokens against the model's window and, at the level where Claude Code compacts by itself
  * (the critical level, 92% by default), runs Engram's compactor; its summary keeps the user's messages word
  * for word and the open tasks, and replaces the conversation's older messages. The message that replaces them
