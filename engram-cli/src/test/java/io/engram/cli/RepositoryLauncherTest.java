@@ -2,11 +2,9 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,10 +44,9 @@ class RepositoryLauncherTest {
     ProcessBuilder pb = new ProcessBuilder(link.toString(), "config", "two words").directory(tmp.toFile())
         .redirectErrorStream(true);
     pb.environment().put("PATH", javaDir + ":/usr/bin:/bin");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
-    return out;
+    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(pb, "",
+        java.time.Duration.ofSeconds(20));
+    assertThat(run.exit()).as(run.out()).isZero();
+    return run.out();
   }
 }

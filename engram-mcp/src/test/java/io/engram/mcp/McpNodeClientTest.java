@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 class McpNodeClientTest {
   private static final int SEEDED = TestServerMain.SEEDED;
   private static final Path NODE_DIR = NodeClients.DIR;
+  /** How long one client run may take in all (a compaction of the long session included). */
+  private static final int CLIENT_SECONDS = 120;
   private static String node;
 
   @TempDir Path home;
@@ -266,7 +270,11 @@ class McpNodeClientTest {
     return run(script, args, null);
   }
 
-  /** Runs {@code script}; when it prints the line {@code ready}, runs {@code onReady} (none: null). */
+  /**
+   * Runs {@code script}; when it prints the line {@code ready}, runs {@code onReady} (none: null). Its stdout is read
+   * on a thread of its own and everything has one deadline: a client that hangs is killed with its children (the
+   * server it started) and the test fails with what it printed, never hanging the build.
+   */
   private static JsonNode run(String script, List<String> args, Callable onReady)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(node, script));
@@ -276,17 +284,36 @@ class McpNodeClientTest {
       Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile())
           .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
       p.getOutputStream().close();
+      BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
+      Thread reader = new Thread(() -> {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String line = in.readLine(); line != null; line = in.readLine()) {
+            lines.add(Optional.of(line));
+          }
+        } catch (IOException e) {
+          // Closed when the client was killed: what was read stays.
+        }
+        lines.add(Optional.empty());
+      }, "node-client-stdout");
+      reader.setDaemon(true);
+      reader.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLIENT_SECONDS);
       StringBuilder out = new StringBuilder();
-      BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        if (onReady != null && line.equals("ready")) {
+      while (true) {
+        Optional<String> line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        if (line == null || line.isEmpty()) {
+          if (line == null || !p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            fail(String.format("node client did not finish within %d s; killed with its children.%nstdout:%n%s%n"
+                + "stderr:%n%s", CLIENT_SECONDS, out, Files.readString(err)));
+          }
+          break;
+        }
+        if (onReady != null && line.get().equals("ready")) {
           onReady.call();
         }
-        out.append(line).append('\n');
-      }
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        fail("node client did not finish within 60 s");
+        out.append(line.get()).append('\n');
       }
       String stdout = out.toString().strip();
       assertThat(p.exitValue()).as("node client exit code; stderr:%n%s", Files.readString(err)).isZero();

@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
  * deadline, and a launcher still running at the deadline is killed with every process it started (a JVM, a curl, a
  * service) and the test fails with what it had printed by then.
  */
-final class LauncherProcess {
+public final class LauncherProcess {
   /** What one launcher run printed and how it ended. */
-  record Run(int exit, String out, String err, long millis) {}
+  public record Run(int exit, String out, String err, long millis) {}
 
   /** How long the streams may stay open after the launcher ended (a process it started still holding them). */
   private static final Duration DRAIN = Duration.ofSeconds(5);
@@ -29,7 +29,7 @@ final class LauncherProcess {
    * Starts {@code pb}, writes {@code stdin}, reads both streams and waits at most {@code wait}; at the deadline the
    * launcher's process tree is destroyed and the call fails, naming what it had printed.
    */
-  static Run run(ProcessBuilder pb, String stdin, Duration wait) throws Exception {
+  public static Run run(ProcessBuilder pb, String stdin, Duration wait) throws Exception {
     long start = System.nanoTime();
     Process p = pb.start();
     Drain out = Drain.of(p.getInputStream(), "stdout");
