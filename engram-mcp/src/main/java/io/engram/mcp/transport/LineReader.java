@@ -1,12 +1,15 @@
 package io.engram.mcp.transport;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Splits a byte stream into lines ending in {@code \n} (a {@code \r} before it is dropped), holding at
- * most {@code maxBytes} of one line: the rest of a longer line is skipped and the line reported as too long.
+ * most {@code maxBytes} of one line: the rest of a longer line is skipped and the line reported as too long, with
+ * the top-level id it was read for on the way ({@link TopLevelId}), so that its request can be answered.
  */
 final class LineReader {
   private final InputStream in;
@@ -16,6 +19,7 @@ final class LineReader {
   private int chunkEnd;
   private byte[] line = new byte[8 * 1024];
   private long number;
+  private TopLevelId scan; // of the line being read, once it is too long to keep
 
   /**
    * One line.
@@ -24,8 +28,9 @@ final class LineReader {
    * @param bytes its bytes (only the first {@code length} count)
    * @param length its length without the line end
    * @param tooLong whether it was longer than the limit (then {@code bytes} holds nothing useful)
+   * @param id a too long line's top-level {@code "id"}, when it has one that is a number or a string
    */
-  record Line(long number, byte[] bytes, int length, boolean tooLong) {
+  record Line(long number, byte[] bytes, int length, boolean tooLong, Optional<JsonNode> id) {
     boolean blank() {
       for (int i = 0; i < length; i++) {
         if (bytes[i] != ' ' && bytes[i] != '\t' && bytes[i] != '\r') {
@@ -46,6 +51,7 @@ final class LineReader {
     int length = 0;
     boolean tooLong = false;
     boolean any = false;
+    scan = null;
     while (true) {
       if (chunkStart == chunkEnd) {
         int n = in.read(chunk);
@@ -69,7 +75,12 @@ final class LineReader {
         System.arraycopy(chunk, chunkStart, line, length, take);
         length += take;
       } else {
+        if (!tooLong) {
+          scan = new TopLevelId();
+          scan.feed(line, 0, length);
+        }
         tooLong = true;
+        scan.feed(chunk, chunkStart, take);
       }
       chunkStart = end;
       if (end < chunkEnd) {
@@ -84,6 +95,7 @@ final class LineReader {
     if (!tooLong && length > 0 && line[length - 1] == '\r') {
       length--;
     }
-    return new Line(number, line, tooLong ? 0 : length, tooLong);
+    return new Line(number, line, tooLong ? 0 : length, tooLong,
+        tooLong ? scan.id() : Optional.empty());
   }
 }

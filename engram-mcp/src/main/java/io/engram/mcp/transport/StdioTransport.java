@@ -81,8 +81,10 @@ public final class StdioTransport {
       LineReader lines = new LineReader(in, limits.maxMessageBytes());
       for (LineReader.Line line = lines.next(); line != null && !outputBroken; line = lines.next()) {
         if (line.tooLong()) {
+          // Answered under its id, found on the way past: a client waits for that id, and one it does not know
+          // (null) it reports as unknown and keeps waiting.
           refuse(line.number(), new JsonRpcMessage.Invalid(JsonRpcError.invalidRequest("message longer than "
-              + limits.maxMessageBytes() + " bytes"), Optional.empty()));
+              + limits.maxMessageBytes() + " bytes"), line.id()));
           continue;
         }
         if (line.blank()) {

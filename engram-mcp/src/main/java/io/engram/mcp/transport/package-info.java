@@ -12,7 +12,8 @@
  * {@code roots/list} on {@code notifications/roots/list_changed} whatever the client declared, and an error
  * reply to that request ends its whole inbound pipeline. A line filter in front of it would only catch the
  * first kind, so the transport is replaced instead: {@link io.engram.mcp.transport.LineReader} splits
- * stdin into bounded lines, {@link io.engram.mcp.transport.JsonRpcMessage} classifies each line and names
+ * stdin into bounded lines (a longer one is refused under the top-level id read on the way past it, {@code
+ * TopLevelId}, wherever the client put it), {@link io.engram.mcp.transport.JsonRpcMessage} classifies each line and names
  * the JSON-RPC error for the bad ones (-32700, -32600, {@code id: null} when no id can be read), and
  * requests go to the SDK's <em>stateless</em> server, the one HTTP already used. That server never sends a
  * request to the client, so it cannot ask for what a client did not declare, and a response from the
