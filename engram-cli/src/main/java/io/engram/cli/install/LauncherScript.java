@@ -168,6 +168,8 @@ public final class LauncherScript {
         now=${EPOCHREALTIME:-}
         [[ $now =~ ^[0-9]{10,}[.,][0-9]{6}$ ]] || return 0
         [[ ${input//[$'\\t\\n\\r']/} != *[[:cntrl:]]* ]] || return 0
+        # A byte order mark the JVM drops first: left to it.
+        [[ $input != $'\\xef\\xbb\\xbf'* ]] || return 0
         [[ $input =~ $said && $input =~ $session && $input =~ $transcript && $input =~ $where ]] || return 0
         cwd=${BASH_REMATCH[1]}
         [[ ${input#*'"cwd"'} != *'"cwd"'* ]] || return 0

@@ -121,6 +121,8 @@ class LauncherSessionEndQueueTest {
     }
     Run gemini = hook(input(project.toString()), "hook", "--agent", "gemini", "SessionEnd");
     assertThat(gemini.out()).startsWith("java -jar " + tmp.resolve("engram.jar") + " hook --agent gemini SessionEnd <{");
+    Run marked = hook("\uFEFF" + input(project.toString()), "hook", "SessionEnd");
+    assertThat(marked.out()).startsWith("java -jar " + tmp.resolve("engram.jar") + " hook SessionEnd <");
     Run stop = hook(input(project.toString()).replace("SessionEnd", "Stop"), "hook", "Stop");
     assertThat(stop.out()).startsWith("java -jar " + tmp.resolve("engram.jar") + " hook Stop <{");
     assertThat(queued()).isEmpty();
