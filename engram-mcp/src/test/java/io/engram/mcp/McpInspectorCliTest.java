@@ -129,20 +129,25 @@ class McpInspectorCliTest {
     List<String> command = new ArrayList<>(List.of(node, NODE_DIR.resolve(INSPECTOR).toString(), "--cli"));
     command.addAll(args);
     Path err = Files.createTempFile("inspector", ".err");
+    Path out = Files.createTempFile("inspector", ".out");
     try {
-      ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile()).redirectError(err.toFile());
+      // Both streams to files: nothing is read before the deadline, so a hung Inspector cannot hang the build.
+      ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile()).redirectError(err.toFile())
+          .redirectOutput(out.toFile());
       // The Inspector keeps a catalog of servers; this one stays in the test's home, never the user's.
       builder.environment().put("MCP_CATALOG_PATH", home.resolve("inspector-catalog.json").toString());
       Process p = builder.start();
       p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
-        fail("the Inspector did not finish within 60 s");
+        fail("the Inspector did not finish within 60 s; killed with the server it started.\nstdout:\n"
+            + Files.readString(out) + "\nstderr:\n" + Files.readString(err));
       }
-      return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(err));
+      return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err));
     } finally {
       Files.deleteIfExists(err);
+      Files.deleteIfExists(out);
     }
   }
 }
