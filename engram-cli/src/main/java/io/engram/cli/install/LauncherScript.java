@@ -42,7 +42,8 @@ import java.nio.file.Path;
  * the JVM serves. The relay keeps bounds of its own, so that no message and no service ends it or hangs it: a line
  * over the service's bound ({@code mcp.maxMessageBytes}) is not sent and its request gets a JSON-RPC error naming
  * the bound; a request whose answer does not begin within {@code ENGRAM_MCP_ANSWER_SECONDS} (300 by default) gets
- * an error and a line on stderr; an answer over four times the message bound is not read. The session goes on.
+ * an error and a line on stderr; an answer over sixteen times the message bound (64 MiB) is not read. The session
+ * goes on.
  */
 public final class LauncherScript {
   /** The line that marks a launcher as written by {@code engram install}. */
@@ -83,12 +84,13 @@ public final class LauncherScript {
   // exit 1 would show the agent an error for work that is being done.
   private static final String QUEUED = HookEvent.STOP.hookName() + "|" + HookEvent.SESSION_END.hookName();
 
-  // The relay's bounds: the service's own on a message (a longer one would be refused unread), a larger one on an
-  // answer (a tool's answer may be long: a page of memories, a compaction), and the time a request may wait for its
+  // The relay's bounds: the service's own on a message (a longer one would be refused unread), a far larger one on
+  // an answer (a tool's answer may be long: a page of 200 memories of up to 64 KB each is 13 MB before its JSON, which
+  // carries the text twice), and the time a request may wait for its
   // answer, long enough for a compaction that asks a model several times (each attempt bounded by
   // model.timeoutSeconds), short of a hang.
   static final int MAX_MESSAGE = McpSettings.DEFAULTS.maxMessageBytes();
-  static final int MAX_ANSWER = 4 * MAX_MESSAGE;
+  static final int MAX_ANSWER = 16 * MAX_MESSAGE;
   static final int ANSWER_SECONDS = 300;
 
   // $cds (the class archive's options, or nothing) is left unquoted so that it splits into its options.

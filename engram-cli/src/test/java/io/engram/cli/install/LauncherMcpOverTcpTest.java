@@ -71,6 +71,11 @@ class LauncherMcpOverTcpTest {
           }
           return;
         }
+        if (body.contains("\"huge\"")) {
+          // Says an answer past the relay's bound is coming, and sends none of it.
+          exchange.sendResponseHeaders(200, LauncherScript.MAX_ANSWER + 1L);
+          return;
+        }
         if (!body.contains("\"id\"")) {
           exchange.sendResponseHeaders(202, -1);
           return;
@@ -198,6 +203,18 @@ class LauncherMcpOverTcpTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
     assertThat(run.err()).contains("engram mcp: the Engram service did not answer within 1 s");
     assertThat(run.millis()).as("one deadline, not the held request's minute").isLessThan(25_000);
+  }
+
+  /** An answer over the relay's bound is not read: its request gets an error naming the bound, and the next goes on. */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void anAnswerOverTheRelaysBoundIsNotReadAndItsRequestGetsAnError() throws Exception {
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"huge\"}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}\n");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":6,\"error\":{\"code\":-32603,\"message\":\"the Engram"
+        + " service's answer of " + (LauncherScript.MAX_ANSWER + 1L) + " bytes is over the relay's bound of "
+        + LauncherScript.MAX_ANSWER + " bytes\"}}\n").endsWith("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
   }
 
   /** A notification gets no answer, even when the service fails it; an error names the request's own id. */
