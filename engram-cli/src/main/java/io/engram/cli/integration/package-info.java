@@ -11,7 +11,8 @@
  * recall wired for a hook ({@code RecallWiring.Caller.HOOK}: no vectors under {@code recall.vectors = AUTO},
  * since loading the embedder costs seconds in a new JVM), prints the {@code additionalContext} answer (the log
  * goes to stderr) and starts the service in the background for the next call; a SessionEnd, whose 1.5 s cannot
- * hold that work, is queued for the service instead. {@code ENGRAM_SERVICE=off} keeps every call in its own
+ * hold that work, is queued for the service instead (under bash the launcher queues a Claude Code SessionEnd itself,
+ * the same file, and no JVM starts for it). {@code ENGRAM_SERVICE=off} keeps every call in its own
  * process. The root's {@code LeanCommandLine} builds a command line of {@code hook} alone, for the calls a JVM
  * answers. {@code DaemonCommand} starts the service detached and waits until it answers, stops it, shows its
  * status, or runs it in the foreground.
