@@ -17,6 +17,15 @@ final class References {
               + "|看板|监控|文档|需求|工单|面板|日志|告警|手册|规范");
   private static final Pattern ONE_OFF =
       Pattern.compile("(?i)^(?:please\\s+)?(?:read|fetch|open|summari[sz]e|look at|check out|download|translate)\\b");
+  /**
+   * A link to one item of a tracker or a CI: an issue, a pull or merge request, a commit, a run or job, a ticket
+   * (github.com/o/r/issues/7, /pull/12#discussion_r1, linear.app/t/issue/ENT-212/..., atlassian.net/browse/OPS-4). It
+   * names the piece of work at hand ("analyse this issue: ...", "next one: ..."), not a place to go back to; the
+   * tracker's own address (/issues, a board) is.
+   */
+  private static final Pattern ONE_ITEM = Pattern.compile(
+      "(?i)/(?:issues|pull|pulls|merge_requests|commit|commits|runs|jobs|actions/runs|browse|issue|tickets?)"
+          + "/(?:[a-z]+-)?\\d+(?:[/?#].*)?$|linear\\.app/[^/]+/issue/[a-z0-9]+-\\d+");
 
   /** Known hosts, in order of precedence: a host fragment and the kind of pointer it is. */
   private static final List<String[]> KINDS =
@@ -58,7 +67,7 @@ final class References {
     while (m.find()) {
       String url = m.group().replaceAll("[.,;:!?]+$", "");
       String lower = url.toLowerCase(Locale.ROOT);
-      if (lower.matches("https?://(localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0)([:/].*)?")) {
+      if (lower.matches("https?://(localhost|127\\.0\\.0\\.1|0\\.0\\.0\\.0)([:/].*)?") || ONE_ITEM.matcher(lower).find()) {
         continue;
       }
       String[] kind = kindOf(lower);

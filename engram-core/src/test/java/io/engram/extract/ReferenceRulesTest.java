@@ -39,6 +39,20 @@ class ReferenceRulesTest {
   }
 
   @Test
+  void aLinkToOneIssuePullRequestRunOrTicketIsTheWorkAtHandNotAReference() {
+    assertThat(user("analyse this issue: https://github.com/acme/shell/issues/7714")).isEmpty();
+    assertThat(user("Investigate the issues docs link https://github.com/acme/shell/pull/7542#discussion_r27")).isEmpty();
+    assertThat(user("next one: https://linear.app/acme/issue/ENT-259/code-attribution-is-broken")).isEmpty();
+    assertThat(user("Tickets: https://acme.atlassian.net/browse/OPS-4 is the one")).isEmpty();
+    assertThat(user("main fails: https://github.com/acme/cli/actions/runs/21662191208/job/62449194626")).isEmpty();
+    // the tracker itself is still a place to go back to
+    assertThat(user("Our issues are tracked at https://github.com/acme/shell/issues")).singleElement()
+        .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.REFERENCE));
+    assertThat(user("Our Linear board: https://linear.app/acme/team/ENT/active")).singleElement()
+        .satisfies(m -> assertThat(m.name()).startsWith("linear-tracker"));
+  }
+
+  @Test
   void linksInToolOutputAreEvidenceOnly() {
     assertThat(Fixtures.tool("Errors are reported to https://sentry.io/organizations/acme/issues/")).isEmpty();
     assertThat(Fixtures.tool("Please report incorrect results: https://github.com/rrrene/credo/issues")).isEmpty();
