@@ -38,6 +38,10 @@ class LauncherSessionEndQueueTest {
   @BeforeEach
   void install() throws Exception {
     assumeTrue(Files.isExecutable(BASH), "bash is needed for this path");
+    // Queued by the launcher only under bash 5 (its clock in milliseconds, EPOCHREALTIME); older ones use the JVM.
+    Process version = new ProcessBuilder(BASH.toString(), "-c", "[ -n \"${EPOCHREALTIME:-}\" ]").start();
+    assumeTrue(version.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && version.exitValue() == 0,
+        "bash 5 is needed for this path");
     Path bin = Files.createDirectories(tmp.resolve("fake"));
     home = tmp.resolve("home");
     project = Files.createDirectories(tmp.resolve("project"));
