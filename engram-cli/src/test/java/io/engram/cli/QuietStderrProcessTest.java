@@ -2,15 +2,9 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,16 +35,8 @@ class QuietStderrProcessTest {
         EngramCommand.class.getName(),
         "--home", home.toString(), "--project", project.toString()));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
-      try {
-        return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new Result(p.exitValue(), out, err.get());
+    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(
+        new ProcessBuilder(command), "", java.time.Duration.ofSeconds(60));
+    return new Result(run.exit(), run.out(), run.err());
   }
 }

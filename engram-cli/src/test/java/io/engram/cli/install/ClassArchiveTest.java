@@ -7,12 +7,10 @@ import io.engram.cli.install.Installer.Step;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -38,11 +36,10 @@ class ClassArchiveTest {
     assertThat(step.action()).as(step.note()).isEqualTo(Action.WRITTEN);
     assertThat(archive).isRegularFile();
     assertThat(names(lib)).containsExactlyInAnyOrder("engram-1.0.jar", "engram-1.0.jsa");
-    Process p = new ProcessBuilder(JAVA.toString(), "-XX:SharedArchiveFile=" + archive, "-Xshare:on", "-jar",
-        jar.toString()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
+    LauncherProcess.Run run = LauncherProcess.run(new ProcessBuilder(JAVA.toString(), "-XX:SharedArchiveFile="
+        + archive, "-Xshare:on", "-jar", jar.toString()).redirectErrorStream(true), "", Duration.ofMinutes(1));
+    String out = run.out();
+    assertThat(run.exit()).as(out).isZero();
     assertThat(out).isEqualTo("loaded some classes\n");
   }
 

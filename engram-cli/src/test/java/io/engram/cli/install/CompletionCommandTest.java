@@ -3,12 +3,10 @@ package io.engram.cli.install;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cli.CommandRun;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,9 +31,7 @@ class CompletionCommandTest {
     // Outside a real completion bash's compopt complains on stderr, which is not what is offered.
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", bash).redirectError(ProcessBuilder.Redirect.DISCARD);
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String out = LauncherProcess.run(pb, "", java.time.Duration.ofSeconds(60)).out();
     return out.lines().filter(l -> !l.isEmpty()).toList();
   }
 

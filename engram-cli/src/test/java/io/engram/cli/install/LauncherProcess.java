@@ -11,7 +11,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the installed launcher as Claude Code does: hook JSON on stdin, the answer and errors read back. Nothing here
+ * Runs the installed launcher as Claude Code does (or any command a test runs: a JVM, bash): hook JSON on stdin, the
+ * answer and errors read back. Nothing here
  * can hang a test: stdin is written, and stdout and stderr read, each on a thread of its own, the wait has a
  * deadline, and a launcher still running at the deadline is killed with every process it started (a JVM, a curl, a
  * service) and the test fails with what it had printed by then.

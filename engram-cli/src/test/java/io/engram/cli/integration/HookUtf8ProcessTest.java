@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cli.CommandRun;
 import io.engram.cli.EngramCommand;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,13 +28,11 @@ class HookUtf8ProcessTest {
         "--home", home.toString(), "hook", "UserPromptSubmit"));
     pb.environment().clear();
     pb.environment().put("ENGRAM_SERVICE", "off");
-    Process p = pb.redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    p.getOutputStream().write(("{\"session_id\":\"u1\",\"cwd\":\"" + project + "\",\"prompt\":\"Where does the team"
-        + " meet, which café?\"}").getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).isZero();
+    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD), "{\"session_id\":\"u1\",\"cwd\":\"" + project
+            + "\",\"prompt\":\"Where does the team meet, which café?\"}", java.time.Duration.ofSeconds(60));
+    assertThat(run.exit()).isZero();
+    String out = run.out();
     assertThat(out).contains("Café Nero", "crème brûlée").doesNotContain("Caf?");
   }
 }
