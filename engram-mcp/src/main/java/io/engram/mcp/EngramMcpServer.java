@@ -5,40 +5,26 @@ import io.engram.config.HttpSettings;
 import io.engram.config.McpSettings;
 import io.engram.http.EngramHttpServer;
 import io.engram.mcp.transport.BearerToken;
-import io.engram.mcp.transport.CallControl;
-import io.engram.mcp.transport.LogLevel;
 import io.engram.mcp.transport.McpHttpHandler;
 import io.engram.mcp.transport.McpProtocol;
 import io.engram.mcp.transport.OriginPolicy;
-import io.engram.mcp.transport.SdkHandlerSlot;
 import io.engram.mcp.transport.StdioTransport;
-import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.json.McpJsonDefaults;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpStatelessSyncServer;
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * Engram's MCP server: tools {@code recall}, {@code remember}, {@code forget}, {@code restore}, {@code list},
@@ -54,8 +40,6 @@ public final class EngramMcpServer {
     // The SDK logs through SLF4J; with no provider on the class path SLF4J would print a warning.
     System.setProperty("slf4j.internal.verbosity", "ERROR");
   }
-
-  private static final String NAME = "engram";
 
   private EngramMcpServer() {}
 
@@ -93,8 +77,8 @@ public final class EngramMcpServer {
   public static void serveStdio(Supplier<Engram> engram, InputStream in, OutputStream out, String version,
       McpSettings limits, Consumer<String> log) throws IOException, InterruptedException {
     AtomicReference<McpStatelessSyncServer> built = new AtomicReference<>();
-    McpProtocol protocol = new McpProtocol(identity(version), () -> {
-      Built b = build(engram.get(), version, limits);
+    McpProtocol protocol = new McpProtocol(SdkServer.identity(version), () -> {
+      SdkServer b = SdkServer.of(engram.get(), version, limits);
       built.set(b.server());
       return b.sdk();
     }, log, limits.changeCheckMillis());
@@ -148,8 +132,8 @@ public final class EngramMcpServer {
   /** Starts serving MCP over streamable HTTP as {@code options} say; problems go to {@code log}. */
   public static Http serveHttp(Engram engram, HttpOptions options, String version, Consumer<String> log)
       throws IOException {
-    Built built = build(engram, version, options.mcp());
-    McpProtocol protocol = new McpProtocol(identity(version), built::sdk, log, options.mcp().changeCheckMillis());
+    SdkServer built = SdkServer.of(engram, version, options.mcp());
+    McpProtocol protocol = new McpProtocol(SdkServer.identity(version), built::sdk, log, options.mcp().changeCheckMillis());
     protocol.warmUp();
     EngramHttpServer server = EngramHttpServer.builder().bind(options.bind()).limits(options.limits()).log(log)
         .name("engram-mcp-http").route(McpHttpHandler.ENDPOINT, options.mcp().maxMessageBytes(),
@@ -177,8 +161,8 @@ public final class EngramMcpServer {
         Consumer<String> log) {
       this.handler = new McpHttpHandler(header -> {
         Path project = projectOf(header.apply(PROJECT_HEADER));
-        return protocols.computeIfAbsent(project, p -> new McpProtocol(identity(version), () -> {
-          Built b = build(engram.apply(p), version, McpSettings.DEFAULTS);
+        return protocols.computeIfAbsent(project, p -> new McpProtocol(SdkServer.identity(version), () -> {
+          SdkServer b = SdkServer.of(engram.apply(p), version, McpSettings.DEFAULTS);
           servers.add(b.server());
           return b.sdk();
         }, log));
@@ -222,126 +206,5 @@ public final class EngramMcpServer {
 
   private static void toStderr(String line) {
     System.err.println("engram mcp: " + line);
-  }
-
-  private static McpProtocol.ServerIdentity identity(String version) {
-    return new McpProtocol.ServerIdentity(NAME, version, INSTRUCTIONS);
-  }
-
-  /** The SDK's server with Engram's tools and resources, and what the protocol needs of it. */
-  private record Built(McpStatelessSyncServer server, McpProtocol.Sdk sdk) {}
-
-  private static Built build(Engram engram, String version, McpSettings limits) {
-    McpJsonMapper json = McpJsonDefaults.getMapper();
-    SdkHandlerSlot slot = new SdkHandlerSlot();
-    Features features = new Features(engram, limits);
-    McpStatelessSyncServer server = McpServer.sync(slot)
-        .serverInfo(NAME, version)
-        .capabilities(capabilities())
-        .instructions(INSTRUCTIONS)
-        .tools(features.tools.stream().map(t -> new McpStatelessServerFeatures.SyncToolSpecification(
-            tool(json, t), (context, request) -> features.call(t, request.arguments(), context))).toList())
-        .resourceTemplates(new McpStatelessServerFeatures.SyncResourceTemplateSpecification(
-            template(), (context, request) -> features.read(request.uri())))
-        .prompts(features.prompts.prompts())
-        .completions(features.prompts.completions())
-        .build();
-    McpProtocol.Resources resources = new McpProtocol.Resources() {
-      @Override
-      public List<McpSchema.Resource> list() throws IOException {
-        return features.resources.list();
-      }
-
-      @Override
-      public Map<String, String> fingerprints() throws IOException {
-        return features.resources.fingerprints();
-      }
-
-      @Override
-      public void onChange(Runnable changed) {
-        features.resources.onChange(changed);
-      }
-    };
-    return new Built(server, new McpProtocol.Sdk(slot.handler().orElseThrow(
-        () -> new IllegalStateException("the SDK built its server without a handler")), json, resources,
-        features.tools.stream().map(ToolDef::name).collect(Collectors.toCollection(TreeSet::new))));
-  }
-
-  private static final String INSTRUCTIONS = "Engram is this project's long-term memory. Call `recall` with what"
-      + " you are working on before acting; call `remember` when the user states a preference, a correction or"
-      + " a project fact worth keeping, and `forget` when one is wrong (`restore` brings it back); `list` pages"
-      + " through them; `context` shows the instruction files and the memory index; `compact` summarises a session"
-      + " transcript with its quality score; `dream` consolidates the memories; `history` searches what was said"
-      + " and done in this project's past sessions, when you need it.";
-
-  private static McpSchema.ServerCapabilities capabilities() {
-    // What the SDK's handler answers; initialize tells the client (McpProtocol), with what its transport adds.
-    return McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).completions()
-        .logging().build();
-  }
-
-  private static McpSchema.Tool tool(McpJsonMapper json, ToolDef t) {
-    ToolDef.Effect e = t.effect();
-    return McpSchema.Tool.builder().name(t.name()).title(t.title()).description(t.description())
-        .inputSchema(json, t.inputSchema()).outputSchema(json, t.outputSchema())
-        .annotations(new McpSchema.ToolAnnotations(t.title(), e.readOnly(), e.readOnly() ? null : e.destructive(),
-            e.idempotent(), false, null))
-        .build();
-  }
-
-  private static McpSchema.ResourceTemplate template() {
-    return McpSchema.ResourceTemplate.builder(MemoryResources.TEMPLATE, "memory")
-        .description("One memory's topic file (Markdown with YAML frontmatter)")
-        .mimeType(MemoryResources.MIME)
-        .build();
-  }
-
-  /** The tools and resources, shared by both transports. */
-  private static final class Features {
-    final List<ToolDef> tools;
-    final MemoryResources resources;
-    final EngramPrompts prompts;
-
-    Features(Engram engram, McpSettings limits) {
-      this.tools = EngramTools.all(engram, limits);
-      this.resources = new MemoryResources(engram);
-      this.prompts = new EngramPrompts(engram);
-    }
-
-    McpSchema.CallToolResult call(ToolDef tool, Map<String, Object> arguments, McpTransportContext context) {
-      CallControl control = context.get(CallControl.KEY) instanceof CallControl c ? c : CallControl.none();
-      ToolCall call = new ToolCall(new Arguments(arguments), control);
-      long started = System.nanoTime();
-      try {
-        // Every answer leaves the process: memories a person edited by hand, transcripts and summaries
-        // may hold secrets that no write removed.
-        ToolDef.ToolAnswer answer = tool.action().run(call);
-        control.log(LogLevel.DEBUG, tool.name() + " answered in " + (System.nanoTime() - started) / 1_000_000 + " ms");
-        return McpSchema.CallToolResult.builder().addTextContent(RedactedValues.text(answer.text()))
-            .structuredContent(RedactedValues.of(answer.structured())).isError(false).build();
-      } catch (ToolInputException | IOException | UncheckedIOException | IllegalArgumentException e) {
-        String message = RedactedValues.text(tool.name() + ": " + e.getMessage());
-        control.log(LogLevel.WARNING, message);
-        return McpSchema.CallToolResult.builder().addTextContent(message).isError(true).build();
-      } catch (CancellationException e) {
-        control.log(LogLevel.INFO, tool.name() + " stopped" + (call.stage().isEmpty() ? "" : " at " + call.stage())
-            + ": cancelled by the client after " + (System.nanoTime() - started) / 1_000_000 + " ms");
-        return McpSchema.CallToolResult.builder().addTextContent(tool.name() + ": cancelled").isError(true).build();
-      }
-    }
-
-    McpSchema.ReadResourceResult read(String uri) {
-      try {
-        McpSchema.ReadResourceResult read = resources.read(uri);
-        return new McpSchema.ReadResourceResult(read.contents().stream().map(c -> c instanceof McpSchema.TextResourceContents t
-            ? new McpSchema.TextResourceContents(t.uri(), t.mimeType(), RedactedValues.text(t.text()))
-            : c).toList());
-      } catch (ToolInputException e) {
-        throw McpError.RESOURCE_NOT_FOUND.apply(uri);
-      } catch (IOException e) {
-        throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("cannot read " + uri + ": "
-            + e.getMessage()).build();
-      }
-    }
   }
 }
