@@ -1,7 +1,5 @@
 package io.engram.team;
 
-import io.engram.memory.MemorySource;
-import io.engram.memory.MemoryType;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,11 +19,6 @@ import java.util.UUID;
  * order; a change is applied only against the version it was made from, else kept as a conflict.
  */
 final class TeamStore {
-  private static final String COLUMNS = "slug, name, type, description, body, source, session, origin, paths,"
-      + " supersedes, valid_until, created_at";
-  private static final String ROW_COLUMNS = COLUMNS + ", author, updated_by, updated_at, version, deleted, change_id,"
-      + " change_seq";
-
   private final TeamDatabase db;
   private final String project;
 
@@ -107,7 +99,7 @@ final class TeamStore {
   }
 
   private List<TeamRow> page(Connection c, long after, int limit) throws SQLException {
-    try (PreparedStatement p = c.prepareStatement("SELECT " + ROW_COLUMNS + " FROM engram.memories"
+    try (PreparedStatement p = c.prepareStatement("SELECT " + TeamColumns.ROW + " FROM engram.memories"
         + " WHERE project_key = ? AND change_seq > ? ORDER BY change_seq LIMIT ?")) {
       p.setString(1, project);
       p.setLong(2, after);
@@ -115,7 +107,7 @@ final class TeamStore {
       List<TeamRow> rows = new ArrayList<>();
       try (ResultSet r = p.executeQuery()) {
         while (r.next()) {
-          rows.add(row(r));
+          rows.add(TeamColumns.row(r));
         }
       }
       return rows;
@@ -125,13 +117,13 @@ final class TeamStore {
   /** The project's conflicts nobody has resolved yet, oldest first. */
   List<TeamConflict> openConflicts() throws IOException {
     return db.run("reading open conflicts", c -> {
-      try (PreparedStatement p = c.prepareStatement("SELECT id, " + COLUMNS + ", base_version, team_version, author,"
+      try (PreparedStatement p = c.prepareStatement("SELECT id, " + TeamColumns.CONTENT + ", base_version, team_version, author,"
           + " created_at, change_id FROM engram.conflicts WHERE project_key = ? AND resolution IS NULL ORDER BY id")) {
         p.setString(1, project);
         List<TeamConflict> out = new ArrayList<>();
         try (ResultSet r = p.executeQuery()) {
           while (r.next()) {
-            out.add(new TeamConflict(r.getLong(1), r.getString(2), content(r, 2), r.getInt(14), r.getInt(15),
+            out.add(new TeamConflict(r.getLong(1), r.getString(2), TeamColumns.content(r, 2), r.getInt(14), r.getInt(15),
                 r.getString(16), r.getTimestamp(17).toInstant(), r.getObject(18, UUID.class)));
           }
         }
@@ -197,7 +189,7 @@ final class TeamStore {
         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING version")) {
       p.setString(1, project);
       p.setString(2, slug);
-      int i = bindContent(c, p, 3, content);
+      int i = TeamColumns.bind(c, p, 3, content);
       if (content.created().isPresent()) {
         p.setTimestamp(i++, Timestamp.from(content.created().get()));
       } else {
@@ -213,7 +205,7 @@ final class TeamStore {
     try (PreparedStatement p = c.prepareStatement("UPDATE engram.memories SET name = ?, type = ?, description = ?,"
         + " body = ?, source = ?, session = ?, origin = ?, paths = ?, supersedes = ?, valid_until = ?, deleted = ?,"
         + " change_id = ? WHERE project_key = ? AND slug = ? AND version = ? RETURNING version")) {
-      int i = bindContent(c, p, 1, content);
+      int i = TeamColumns.bind(c, p, 1, content);
       p.setBoolean(i++, deleted);
       p.setObject(i++, changeId);
       p.setString(i++, project);
@@ -230,7 +222,7 @@ final class TeamStore {
       p.setString(1, project);
       p.setString(2, change.slug());
       TeamContent content = change.content().orElseThrow();
-      int i = bindContent(c, p, 3, content);
+      int i = TeamColumns.bind(c, p, 3, content);
       p.setInt(i++, base);
       p.setInt(i++, teamVersion);
       p.setObject(i, change.changeId());
@@ -243,29 +235,6 @@ final class TeamStore {
         return r.getLong(1);
       }
     }
-  }
-
-  /**
-   * Binds name, type, description, body, source, session, origin, paths, supersedes and valid_until; returns the next
-   * parameter index.
-   */
-  private static int bindContent(Connection c, PreparedStatement p, int from, TeamContent content) throws SQLException {
-    int i = from;
-    p.setString(i++, content.name());
-    p.setString(i++, content.type().id());
-    p.setString(i++, content.description());
-    p.setString(i++, content.body());
-    p.setString(i++, content.source().map(MemorySource::id).orElse(null));
-    p.setString(i++, content.session().orElse(null));
-    p.setString(i++, content.origin());
-    p.setArray(i++, c.createArrayOf("text", content.paths().toArray()));
-    p.setArray(i++, c.createArrayOf("text", content.supersedes().toArray()));
-    if (content.validUntil().isPresent()) {
-      p.setTimestamp(i++, Timestamp.from(content.validUntil().get()));
-    } else {
-      p.setNull(i++, Types.TIMESTAMP_WITH_TIMEZONE);
-    }
-    return i;
   }
 
   private void lock(Connection c) throws SQLException {
@@ -282,27 +251,5 @@ final class TeamStore {
       }
       return r.getInt(1);
     }
-  }
-
-  static TeamRow row(ResultSet r) throws SQLException {
-    return new TeamRow(r.getString(1), content(r, 1), r.getString(13), r.getString(14), r.getTimestamp(15).toInstant(),
-        r.getInt(16), r.getBoolean(17), r.getObject(18, UUID.class), r.getLong(19));
-  }
-
-  /** The content in the twelve columns from {@code first} ({@link #COLUMNS} order: slug first). */
-  static TeamContent content(ResultSet r, int first) throws SQLException {
-    return new TeamContent(r.getString(first + 1), MemoryType.parse(r.getString(first + 2)).orElseThrow(),
-        r.getString(first + 3), r.getString(first + 4),
-        Optional.ofNullable(r.getString(first + 5)).flatMap(MemorySource::parse),
-        Optional.ofNullable(r.getString(first + 6)), r.getString(first + 7), strings(r.getArray(first + 8)),
-        strings(r.getArray(first + 9)), instant(r.getTimestamp(first + 10)), instant(r.getTimestamp(first + 11)));
-  }
-
-  private static List<String> strings(java.sql.Array a) throws SQLException {
-    return a == null ? List.of() : List.of((String[]) a.getArray());
-  }
-
-  private static Optional<Instant> instant(Timestamp t) {
-    return Optional.ofNullable(t).map(Timestamp::toInstant);
   }
 }
