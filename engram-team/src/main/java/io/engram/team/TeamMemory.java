@@ -27,10 +27,12 @@ import java.util.function.Consumer;
 public final class TeamMemory {
   private final TeamProject project;
   private final Path userHome;
+  private final ChangeDelivery delivery;
 
   private TeamMemory(TeamProject project, Path userHome) {
     this.project = project;
     this.userHome = userHome;
+    this.delivery = new ChangeDelivery(project, this::open);
   }
 
   /** The team memory of {@code roots.projectDir()}; refuses a project without a git remote. */
@@ -120,10 +122,9 @@ public final class TeamMemory {
     int base = Math.max(TeamMirror.version(own.memory()).orElse(0), state.bases().getOrDefault(slug, 0));
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.SHARE, slug, Optional.of(content),
         base, project.clock().instant(), Optional.empty(), Optional.empty());
-    new Outbox(project.files()).enqueue(change);
     boolean redacted = !content.body().equals(TeamMirror.unattributed(own.memory().body()))
         || !content.description().equals(own.memory().description());
-    return sendNow(link, change, own.name(), redacted, "sharing needs writer");
+    return delivery.send(link, change, own.name(), redacted, "sharing needs writer");
   }
 
   /**
@@ -143,8 +144,7 @@ public final class TeamMemory {
     }
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.REMOVE, slug, Optional.empty(),
         version, project.clock().instant(), Optional.empty(), Optional.empty());
-    new Outbox(project.files()).enqueue(change);
-    return sendNow(link, change, name, false, "removing needs its author or maintainer");
+    return delivery.send(link, change, name, false, "removing needs its author or maintainer");
   }
 
   /** Pushes the outbox and pulls what changed; {@code full} pulls the whole project again. */
@@ -204,8 +204,7 @@ public final class TeamMemory {
     int base = Math.max(TeamSync.mirroredVersion(project, slug), conflict.teamVersion());
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.RESOLVE, slug,
         Optional.of(content), base, project.clock().instant(), Optional.of(conflict.id()), Optional.of(how.id()));
-    new Outbox(project.files()).enqueue(change);
-    return sendNow(link, change, name, false, "resolving needs writer");
+    return delivery.send(link, change, name, false, "resolving needs writer");
   }
 
   /**
@@ -246,42 +245,6 @@ public final class TeamMemory {
     return new Status(link, project.mirror().projectKey(), project.mirror().directory(), state.lastSync(),
         state.lastAttempt(), state.lastError(), TeamSync.count(project.mirror().directory()), pending, refused,
         conflicts, state.proposals().stream().map(SyncState.Proposal::text).toList());
-  }
-
-  private Shared sendNow(TeamLink link, PendingChange change, String name, boolean redacted, String needs)
-      throws IOException {
-    List<TeamPush.Sent> sent;
-    try (TeamDatabase db = open(link)) {
-      TeamStore store = new TeamStore(db, link.projectKey());
-      TeamSync sync = new TeamSync(project, store);
-      sent = sync.push();
-      Optional<TeamPush.Sent> mine = sent.stream().filter(s -> s.slug().equals(change.slug())).reduce((a, b) -> b);
-      if (mine.isEmpty()) {
-        return new Shared(name, change.slug(), "queued", Optional.empty(),
-            Optional.of("another sync is sending it"), redacted);
-      }
-      TeamStore.Outcome outcome = mine.get().outcome();
-      if (outcome instanceof TeamStore.Applied applied && change.kind() == PendingChange.Kind.REMOVE) {
-        sync.dropFromMirror(change.slug());
-        return new Shared(name, change.slug(), "removed", Optional.of(applied.version()), Optional.empty(), false);
-      }
-      if (outcome instanceof TeamStore.Applied applied) {
-        return new Shared(name, change.slug(), change.kind() == PendingChange.Kind.RESOLVE ? "resolved" : "shared", Optional.of(applied.version()), Optional.empty(), redacted);
-      }
-      if (outcome instanceof TeamStore.Conflicted c) {
-        return new Shared(name, change.slug(), "conflict", Optional.empty(), Optional.of("version " + c.teamVersion()
-            + " by " + c.teamChangedBy() + " came first; your edit is kept as conflict " + c.conflictId()
-            + ": engram team sync, then engram team resolve " + name), redacted);
-      }
-      String reason = ((TeamStore.Refused) outcome).reason();
-      Optional<TeamRole> role = store.role();
-      throw new TeamRefusedException("the team database refused '" + name + "' for " + link.member() + " (role in "
-          + link.projectKey() + ": " + role.map(TeamRole::id).orElse("none") + "; " + needs + "): " + reason,
-          null);
-    } catch (TeamUnreachableException e) {
-      return new Shared(name, change.slug(), "queued", Optional.empty(), Optional.of(e.getMessage()
-          + "; it goes out at the next engram team sync"), redacted);
-    }
   }
 
   private StoredMemory ownCopy(String name) throws IOException {
