@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,37 +39,11 @@ import java.util.regex.Pattern;
  * io.engram.bench.MergeByMeaningBench --data FILE [--distinct FILE]}.
  */
 public final class MergeByMeaningBench {
-  private static final Instant T0 = Instant.parse("2026-05-01T00:00:00Z");
   private static final double WORDS = 0.8;
   private static final Pattern SPECIFIC = Pattern.compile("`[^`]+`|\\b\\d[\\d.:]*\\d\\b|\\b\\d\\b");
 
-  /** One planted pair. */
-  record Pair(String id, boolean tune, boolean same, String a, String b) {}
-
-  /** Counts of merge decisions against the labels. */
-  record Score(int truePositives, int falsePositives, int falseNegatives) {
-    double precision() {
-      return truePositives + falsePositives == 0 ? 1.0 : (double) truePositives / (truePositives + falsePositives);
-    }
-
-    double recall() {
-      return truePositives + falseNegatives == 0 ? 1.0 : (double) truePositives / (truePositives + falseNegatives);
-    }
-
-    double f1() {
-      double p = precision();
-      double r = recall();
-      return p + r == 0 ? 0 : 2 * p * r / (p + r);
-    }
-
-    String line() {
-      return String.format(Locale.ROOT, "precision %.2f, recall %.2f, F1 %.2f (%d merged right, %d wrongly, %d missed)",
-          precision(), recall(), f1(), truePositives, falsePositives, falseNegatives);
-    }
-  }
-
   /** The scores of one detector on both halves. */
-  record Scores(Score tunePooled, Score testPairs, Score testPooled) {}
+  record Scores(MergeScoring.Score tunePooled, MergeScoring.Score testPairs, MergeScoring.Score testPooled) {}
 
   /** What one run measured; {@link #main} prints it. */
   record Report(String model, double chosen, double shipped, Scores words, Scores atChosen, Scores atShipped,
@@ -146,7 +119,7 @@ public final class MergeByMeaningBench {
    */
   static List<MemoryText> memories(Path set) throws IOException {
     List<MemoryText> out = new ArrayList<>();
-    Instant at = T0;
+    Instant at = MergeScoring.T0;
     for (JsonNode m : new ObjectMapper().readTree(set.toFile()).path("memories")) {
       at = at.plusSeconds(60);
       String description = m.path("description").asText();
@@ -183,7 +156,7 @@ public final class MergeByMeaningBench {
     int[] out = new int[4];
     for (JsonNode sample : root) {
       List<MemoryText> facts = new ArrayList<>();
-      Instant at = T0;
+      Instant at = MergeScoring.T0;
       for (JsonNode session : sample.path("observation")) {
         for (JsonNode speaker : session) {
           for (JsonNode fact : speaker) {
@@ -200,36 +173,29 @@ public final class MergeByMeaningBench {
     return out;
   }
 
-  private static double fBeta(Score s, double beta) {
-    double p = s.precision();
-    double r = s.recall();
-    double b2 = beta * beta;
-    return p + r == 0 ? 0 : (1 + b2) * p * r / (b2 * p + r);
-  }
-
-  static List<Pair> read(Path file) throws IOException {
+  static List<MergeScoring.Pair> read(Path file) throws IOException {
     ObjectMapper json = new ObjectMapper();
-    List<Pair> out = new ArrayList<>();
+    List<MergeScoring.Pair> out = new ArrayList<>();
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
       if (line.isBlank()) {
         continue;
       }
       JsonNode n = json.readTree(line);
-      out.add(new Pair(n.path("id").asText(), n.path("split").asText().equals("tune"),
+      out.add(new MergeScoring.Pair(n.path("id").asText(), n.path("split").asText().equals("tune"),
           n.path("label").asText().equals("same"), n.path("a").asText(), n.path("b").asText()));
     }
     return out;
   }
 
   /** Chooses the threshold on the tune half and measures the test half, at it and at the shipped one. */
-  static Report run(List<Pair> pairs, Embedder model) {
+  static Report run(List<MergeScoring.Pair> pairs, Embedder model) {
     Embedder embedder = model instanceof CachingEmbedder ? model : new CachingEmbedder(model);
-    List<Pair> tune = pairs.stream().filter(Pair::tune).toList();
-    List<Pair> test = pairs.stream().filter(p -> !p.tune()).toList();
+    List<MergeScoring.Pair> tune = pairs.stream().filter(MergeScoring.Pair::tune).toList();
+    List<MergeScoring.Pair> test = pairs.stream().filter(p -> !p.tune()).toList();
     double best = 0;
     double bestScore = -1;
     for (int t = 50; t <= 99; t++) {
-      double f = fBeta(pooled(tune, detector(embedder, t / 100.0)), 0.5);
+      double f = MergeScoring.fBeta(MergeScoring.pooled(tune, detector(embedder, t / 100.0)), 0.5);
       if (f >= bestScore) {
         best = t / 100.0;
         bestScore = f;
@@ -240,9 +206,9 @@ public final class MergeByMeaningBench {
     NearDuplicates words = new NearDuplicates(WORDS);
     int[] kept = new int[2];
     double[] length = new double[2];
-    for (Pair p : test) {
-      if (p.same() && merges(meaning, p) && !merges(words, p)) {
-        String merged = NearDuplicates.merge(texts(p), meaning.meaning());
+    for (MergeScoring.Pair p : test) {
+      if (p.same() && MergeScoring.merges(meaning, p) && !MergeScoring.merges(words, p)) {
+        String merged = NearDuplicates.merge(MergeScoring.texts(p), meaning.meaning());
         Set<String> specifics = specifics(p.a());
         specifics.addAll(specifics(p.b()));
         kept[1] += specifics.size();
@@ -256,76 +222,13 @@ public final class MergeByMeaningBench {
         new Kept(kept[0], kept[1], length[1] == 0 ? 0 : length[0] / length[1]));
   }
 
-  private static Scores scores(List<Pair> tune, List<Pair> test, NearDuplicates detector) {
-    return new Scores(pooled(tune, detector), pairwise(test, detector), pooled(test, detector));
+  private static Scores scores(List<MergeScoring.Pair> tune, List<MergeScoring.Pair> test, NearDuplicates detector) {
+    return new Scores(MergeScoring.pooled(tune, detector), MergeScoring.pairwise(test, detector),
+        MergeScoring.pooled(test, detector));
   }
 
   private static NearDuplicates detector(Embedder embedder, double threshold) {
     return new NearDuplicates(WORDS, Optional.of(new MeaningMatch(embedder, threshold)));
-  }
-
-  private static List<MemoryText> texts(Pair p) {
-    return List.of(new MemoryText(p.id() + "/a", p.a(), T0), new MemoryText(p.id() + "/b", p.b(), T0.plusSeconds(3600)));
-  }
-
-  private static boolean merges(NearDuplicates detector, Pair p) {
-    return !detector.find(texts(p)).isEmpty();
-  }
-
-  static Score pairwise(List<Pair> pairs, NearDuplicates detector) {
-    int tp = 0;
-    int fp = 0;
-    int fn = 0;
-    for (Pair p : pairs) {
-      boolean merged = merges(detector, p);
-      tp += merged && p.same() ? 1 : 0;
-      fp += merged && !p.same() ? 1 : 0;
-      fn += !merged && p.same() ? 1 : 0;
-    }
-    return new Score(tp, fp, fn);
-  }
-
-  /**
-   * Every distinct text of the pairs in one list: a merge is right only between a memory and its planted
-   * paraphrase; every other merged pair (within a related pair or across pairs) is wrong.
-   */
-  static Score pooled(List<Pair> pairs, NearDuplicates detector) {
-    Map<String, MemoryText> byText = new LinkedHashMap<>();
-    Set<Set<String>> planted = new HashSet<>();
-    int at = 0;
-    for (Pair p : pairs) {
-      for (String t : List.of(p.a(), p.b())) {
-        if (!byText.containsKey(t)) {
-          byText.put(t, new MemoryText("m" + byText.size(), t, T0.plusSeconds(60L * at++)));
-        }
-      }
-      if (p.same()) {
-        planted.add(Set.of(byText.get(p.a()).id(), byText.get(p.b()).id()));
-      }
-    }
-    Map<String, Integer> group = new HashMap<>();
-    List<List<MemoryText>> groups = detector.groups(List.copyOf(byText.values()));
-    for (int g = 0; g < groups.size(); g++) {
-      for (MemoryText m : groups.get(g)) {
-        group.put(m.id(), g);
-      }
-    }
-    List<String> ids = byText.values().stream().map(MemoryText::id).toList();
-    int tp = 0;
-    int fp = 0;
-    for (int i = 0; i < ids.size(); i++) {
-      for (int j = i + 1; j < ids.size(); j++) {
-        Integer gi = group.get(ids.get(i));
-        if (gi != null && gi.equals(group.get(ids.get(j)))) {
-          if (planted.contains(Set.of(ids.get(i), ids.get(j)))) {
-            tp++;
-          } else {
-            fp++;
-          }
-        }
-      }
-    }
-    return new Score(tp, fp, planted.size() - tp);
   }
 
   private static Set<String> specifics(String text) {
@@ -335,40 +238,5 @@ public final class MergeByMeaningBench {
       out.add(m.group());
     }
     return out;
-  }
-
-  /** Embeds each distinct text once across all the thresholds tried. */
-  static final class CachingEmbedder implements Embedder {
-    private final Embedder model;
-    private final Map<String, float[]> cache = new HashMap<>();
-
-    CachingEmbedder(Embedder model) {
-      this.model = model;
-    }
-
-    @Override
-    public float[] embed(String text) {
-      return cache.computeIfAbsent(text, model::embed);
-    }
-
-    @Override
-    public List<float[]> embedAll(List<String> texts) {
-      List<String> missing = texts.stream().filter(t -> !cache.containsKey(t)).distinct().toList();
-      List<float[]> v = model.embedAll(missing);
-      for (int i = 0; i < missing.size(); i++) {
-        cache.put(missing.get(i), v.get(i));
-      }
-      return texts.stream().map(cache::get).toList();
-    }
-
-    @Override
-    public int dimension() {
-      return model.dimension();
-    }
-
-    @Override
-    public String name() {
-      return model.name();
-    }
   }
 }

@@ -19,7 +19,8 @@ import java.util.Optional;
  * Recall on the coding set ({@link CodingSet}) for one embedding model (or none): the rank of the expected
  * memories for vectors alone, BM25 alone and recall's ranking, and what the relevance floor sends: for
  * queries with an answer, how often an expected memory is among the files sent; for queries without one,
- * how often nothing is sent. A grid of floors is measured on the same candidates, to tune the floor.
+ * how often nothing is sent. A grid of floors is measured on the same candidates, to tune the floor ({@link
+ * FloorGrid}).
  */
 final class CodingRecallBench {
   /** One model's figures. */
@@ -59,10 +60,12 @@ final class CodingRecallBench {
 
   private final CodingSet set;
   private final RecallSettings settings;
+  private final FloorGrid grid;
 
   CodingRecallBench(CodingSet set, RecallSettings settings) {
     this.set = set;
     this.settings = settings;
+    this.grid = new FloorGrid(set, settings);
   }
 
   ModelResult run(Optional<Embedder> embedder, List<Double> vectorFloors) {
@@ -115,39 +118,39 @@ final class CodingRecallBench {
     }
     String model = embedder.map(Embedder::name).orElse("none");
     double vectorFloor = embedder.map(e -> settings.vectorFloor(e.name())).orElse(Double.POSITIVE_INFINITY);
-    Floor chosen = floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
-    List<Floor> grid = new ArrayList<>();
+    Floor chosen = grid.floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, null);
+    List<Floor> floorGrid = new ArrayList<>();
     for (double kf : KEYWORD_FLOORS) {
       if (embedder.isEmpty()) {
-        grid.add(floor(recallRanked, kf, Double.POSITIVE_INFINITY));
+        floorGrid.add(grid.floor(recallRanked, kf, Double.POSITIVE_INFINITY));
       }
       for (double vf : embedder.isPresent() ? vectorFloors : List.<Double>of()) {
-        grid.add(floor(recallRanked, kf, vf));
+        floorGrid.add(grid.floor(recallRanked, kf, vf));
       }
     }
     Map<String, Floor> floorByLanguage = new java.util.TreeMap<>();
     for (String lang : languages()) {
-      floorByLanguage.put(lang, floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
+      floorByLanguage.put(lang, grid.floorPerQuery(recallRanked, floors, settings.keywordFloor(), vectorFloor, lang));
     }
     List<Floor> anchorGrid = new ArrayList<>();
     if (embedder.isPresent()) {
       for (double kf : List.of(settings.keywordFloor(), 0.5, 2.0)) {
         for (double margin : ANCHOR_MARGINS) {
-          anchorGrid.add(anchored(recallRanked, anchors, readings, kf, margin, null));
+          anchorGrid.add(grid.anchored(recallRanked, anchors, readings, kf, margin, null));
         }
       }
     }
     Map<String, List<Floor>> anchorByLanguage = new java.util.TreeMap<>();
     for (String lang : embedder.isPresent() ? languages() : java.util.Set.<String>of()) {
       anchorByLanguage.put(lang, ANCHOR_MARGINS.stream()
-          .map(m -> anchored(recallRanked, anchors, readings, settings.keywordFloor(), m, lang)).toList());
+          .map(m -> grid.anchored(recallRanked, anchors, readings, settings.keywordFloor(), m, lang)).toList());
     }
     Map<String, List<Floor>> gated = new java.util.TreeMap<>();
     if (embedder.isPresent()) {
       List<String> langs = new ArrayList<>(languages());
       langs.add(0, "all");
       for (String lang : langs) {
-        gated.put(lang, GATES.stream().map(g -> gated(recallRanked, floors, anchors, readings, settings.keywordFloor(), g,
+        gated.put(lang, GATES.stream().map(g -> grid.gated(recallRanked, floors, anchors, readings, settings.keywordFloor(), g,
             lang.equals("all") ? null : lang)).toList());
       }
     }
@@ -156,11 +159,11 @@ final class CodingRecallBench {
       List<String> langs = new ArrayList<>(languages());
       langs.add(0, "all");
       for (String lang : langs) {
-        otherScript.put(lang, OTHER_SCRIPT_MARGINS.stream().map(m -> otherScriptMargin(recallRanked, floors, m,
+        otherScript.put(lang, OTHER_SCRIPT_MARGINS.stream().map(m -> grid.otherScriptMargin(recallRanked, floors, m,
             lang.equals("all") ? null : lang)).toList());
       }
     }
-    return new ModelResult(model, hitAt, mrr, chosen, grid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
+    return new ModelResult(model, hitAt, mrr, chosen, floorGrid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
         gated, otherScript, misses, unwanted);
   }
 
@@ -220,7 +223,7 @@ final class CodingRecallBench {
         hits++;
       }
     }
-    return percent(hits, n);
+    return FloorGrid.percent(hits, n);
   }
 
   private double mrr(List<List<String>> lists) {
@@ -241,128 +244,5 @@ final class CodingRecallBench {
       }
     }
     return n == 0 ? 0 : Math.round(1000 * sum / n) / 1000.0;
-  }
-
-  Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor) {
-    return floor(ranked, keywordFloor, vectorFloor, null);
-  }
-
-  /**
-   * What the floor sends when each query's vector floor is its nearest reference prompt's cosine plus {@code margin}
-   * (at least the reading model's absolute floor), on the reading's scale, as {@link RecallIndex#vectorFloor} computes
-   * it; the returned floor's {@code vectorFloor} is the margin.
-   */
-  Floor anchored(List<List<Candidate>> ranked, List<Double> anchors, List<Embedder.Reading> readings,
-      double keywordFloor, double margin, String lang) {
-    List<List<Candidate>> cut = new ArrayList<>();
-    for (int i = 0; i < ranked.size(); i++) {
-      double a = anchors.get(i);
-      double configured = settings.vectorFloor(readings.get(i).model());
-      double floor = readings.get(i).scale() * (Double.isNaN(a) ? configured
-          : Math.max(configured == Double.POSITIVE_INFINITY ? -1 : configured, a + margin));
-      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, floor)).toList());
-    }
-    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
-    return new Floor(keywordFloor, margin, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
-  }
-
-  /**
-   * What recall's floor sends when a memory that clears by keywords must also be no further from the prompt, by the
-   * model, than the nearest reference prompt plus {@code gate} (on the reading's scale; a memory without a cosine keeps
-   * the keyword route); the vector route as recall computes it. The returned floor's {@code vectorFloor} is the gate.
-   */
-  Floor gated(List<List<Candidate>> ranked, List<RelevanceFloor> floors, List<Double> anchors,
-      List<Embedder.Reading> readings,
-      double keywordFloor, double gate, String lang) {
-    List<List<Candidate>> cut = new ArrayList<>();
-    for (int i = 0; i < ranked.size(); i++) {
-      double a = anchors.get(i);
-      RelevanceFloor rf = floors.get(i);
-      double kg = Double.isNaN(a) ? Double.NEGATIVE_INFINITY : readings.get(i).scale() * (a + gate);
-      cut.add(ranked.get(i).stream().filter(c -> c.clears(keywordFloor, rf.vectorFloor(c), kg)).toList());
-    }
-    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
-    return new Floor(keywordFloor, gate, f.answered(), f.expectedSent(), f.silent(), f.precision(), f.cut());
-  }
-
-  /**
-   * What recall's floor sends, each query with the vector floor recall computed for it; the returned floor's {@code
-   * vectorFloor} is the model's absolute one.
-   */
-  private Floor floorPerQuery(List<List<Candidate>> ranked, List<RelevanceFloor> floors, double keywordFloor,
-      double absolute, String lang) {
-    List<List<Candidate>> cut = new ArrayList<>();
-    for (int i = 0; i < ranked.size(); i++) {
-      cut.add(ranked.get(i).stream().filter(floors.get(i)::clears).toList());
-    }
-    Floor sent = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
-    Floor held = floor(ranked, keywordFloor, absolute, lang);
-    return new Floor(keywordFloor, absolute, sent.answered(), sent.expectedSent(), sent.silent(), sent.precision(),
-        held.cut());
-  }
-
-  /**
-   * What recall's floor sends when a memory in the other script than the query must beat the nearest reference prompt
-   * of its own script by {@code margin} ({@code recall.otherScriptMargins}), the rest of each query's floor as recall
-   * computes it; the returned floor's {@code vectorFloor} is the margin.
-   */
-  private Floor otherScriptMargin(List<List<Candidate>> ranked, List<RelevanceFloor> floors, double margin,
-      String lang) {
-    List<List<Candidate>> cut = new ArrayList<>();
-    for (int i = 0; i < ranked.size(); i++) {
-      RelevanceFloor rf = floors.get(i).withOtherScriptMargin(margin);
-      cut.add(ranked.get(i).stream().filter(rf::clears).toList());
-    }
-    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
-    return new Floor(settings.keywordFloor(), margin, f.answered(), f.expectedSent(), f.silent(), f.precision(),
-        f.cut());
-  }
-
-  /** What the floor sends for the queries labelled {@code lang} (all when null). */
-  Floor floor(List<List<Candidate>> ranked, double keywordFloor, double vectorFloor, String lang) {
-    int files = settings.filesPerTurn();
-    int answerable = 0;
-    int answered = 0;
-    int expected = 0;
-    int expectedSent = 0;
-    int unanswerable = 0;
-    int silent = 0;
-    int sentForAnswerable = 0;
-    int sentExpected = 0;
-    int heldInTop = 0;
-    int cut = 0;
-    for (int i = 0; i < ranked.size(); i++) {
-      CodingSet.Query q = set.queries().get(i);
-      if (lang != null && !lang.equals(q.lang())) {
-        continue;
-      }
-      List<Candidate> all = ranked.get(i);
-      List<String> sent = all.stream().filter(c -> c.clears(keywordFloor, vectorFloor)).limit(files)
-          .map(Candidate::id).toList();
-      if (q.expected().isEmpty()) {
-        unanswerable++;
-        silent += sent.isEmpty() ? 1 : 0;
-        continue;
-      }
-      answerable++;
-      expected += q.expected().size();
-      answered += sent.stream().anyMatch(q.expected()::contains) ? 1 : 0;
-      expectedSent += (int) sent.stream().filter(q.expected()::contains).count();
-      sentForAnswerable += sent.size();
-      sentExpected += (int) sent.stream().filter(q.expected()::contains).count();
-      for (Candidate c : all.stream().limit(files).toList()) {
-        if (q.expected().contains(c.id())) {
-          heldInTop++;
-          cut += c.clears(keywordFloor, vectorFloor) ? 0 : 1;
-        }
-      }
-    }
-    return new Floor(keywordFloor, vectorFloor == Double.POSITIVE_INFINITY ? -1 : vectorFloor,
-        percent(answered, answerable), percent(expectedSent, expected), percent(silent, unanswerable),
-        percent(sentExpected, sentForAnswerable), percent(cut, heldInTop));
-  }
-
-  private static double percent(int part, int whole) {
-    return whole == 0 ? 0 : Math.round(1000.0 * part / whole) / 10.0;
   }
 }

@@ -3,21 +3,11 @@ package io.engram.bench.cli;
 import io.engram.service.ServiceClient;
 import io.engram.service.ServiceStatus;
 import io.engram.config.EngramRoots;
-import io.engram.config.EngramSettings;
-import io.engram.dream.Dream;
 import io.engram.hooks.HookEvent;
-import io.engram.memory.Memory;
-import io.engram.memory.MemoryFormat;
-import io.engram.memory.MemoryStores;
-import io.engram.memory.MemoryType;
-import io.engram.memory.ProjectMemory;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,20 +15,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * The processes {@code bench hook} times: a temporary Engram home with a store of generated memories,
  * its resident service, the installed launcher, and {@code java -version}. Every call is a process started
- * the same way, so the baseline pays what the hook pays to be started.
+ * the same way ({@link TimedRun}), so the baseline pays what the hook pays to be started; the memories are {@link
+ * GeneratedMemories}.
  */
 final class HookBenchRig implements AutoCloseable {
   /** The prompt every timed hook call asks; the generated memories answer it. */
   private static final String SAMPLE_PROMPT = "How do I run the tests with redis and postgres?";
-
-  private static final String[] TOPICS =
-      {"redis", "postgres", "pnpm", "deploy", "lint", "docker", "kafka", "auth", "cache", "ci"};
 
   private final Path dir;
   private final Path home;
@@ -75,8 +62,8 @@ final class HookBenchRig implements AutoCloseable {
         }
       }
     }
-    seed(rig.roots(rig.project), memories, "");
-    Run started = rig.run(List.of(launcher.toString(), "daemon", "start"), Optional.empty(), Map.of());
+    GeneratedMemories.seed(rig.roots(rig.project), memories, "");
+    TimedRun started = rig.run(List.of(launcher.toString(), "daemon", "start"), Optional.empty(), Map.of());
     if (started.exit() != 0) {
       throw new IOException("engram daemon start failed: " + started.out());
     }
@@ -85,35 +72,6 @@ final class HookBenchRig implements AutoCloseable {
 
   private EngramRoots roots(Path projectDir) {
     return new EngramRoots(home, dir.resolve("user"), projectDir);
-  }
-
-  private static Memory generated(String prefix, int i) {
-    String t = TOPICS[i % TOPICS.length];
-    return Memory.of(prefix + t + "-note-" + i, i % 4 == 0 ? MemoryType.FEEDBACK : MemoryType.PROJECT,
-        "What to know about " + t + " (" + i + ")",
-        "Note " + i + " about " + t + ": the tests need " + t + " configured; see docs/" + t + ".md.\n");
-  }
-
-  private static void seed(EngramRoots roots, int count, String prefix) throws IOException {
-    ProjectMemory store = MemoryStores.open(roots, EngramSettings.DEFAULTS, Clock.systemUTC(), Dream.sessionCounter());
-    for (int i = 0; i < count; i++) {
-      store.write(generated(prefix, i));
-    }
-  }
-
-  // Thousands of memories: topic files and MEMORY.md written directly (through the store, each write rewrites
-  // MEMORY.md, which makes seeding quadratic); the files are what the store itself writes.
-  private static void seedDirectly(EngramRoots roots, int count, String prefix) throws IOException {
-    Path dir = MemoryStores.locate(roots, EngramSettings.DEFAULTS).projectDir();
-    Files.createDirectories(dir);
-    StringBuilder index = new StringBuilder();
-    for (int i = 0; i < count; i++) {
-      Memory m = generated(prefix, i);
-      String file = m.name() + ".md";
-      Files.writeString(dir.resolve(file), MemoryFormat.format(m));
-      index.append(MemoryStores.indexLine(m, file)).append('\n');
-    }
-    Files.writeString(dir.resolve(MemoryStores.INDEX_FILE), index);
   }
 
   /**
@@ -160,7 +118,7 @@ final class HookBenchRig implements AutoCloseable {
 
   private long promptIn(Path where, String session, Map<String, String> env) {
     String input = promptInput(session, where, SAMPLE_PROMPT);
-    Run r = run(List.of(launcher.toString(), "hook", "UserPromptSubmit"), Optional.of(input), env);
+    TimedRun r = run(List.of(launcher.toString(), "hook", "UserPromptSubmit"), Optional.of(input), env);
     if (r.exit() != 0 || !r.out().contains("hookSpecificOutput")) {
       throw new IllegalStateException("the hook gave no context for the sample prompt (exit " + r.exit() + "): "
           + r.out());
@@ -173,14 +131,14 @@ final class HookBenchRig implements AutoCloseable {
     Path transcript = dir.resolve(session + ".jsonl");
     try {
       Files.writeString(transcript, "{\"type\":\"user\",\"uuid\":\"u-" + session + "\",\"sessionId\":\"" + session
-          + "\",\"message\":{\"role\":\"user\",\"content\":\"The tests need " + TOPICS[(thread + i) % TOPICS.length]
+          + "\",\"message\":{\"role\":\"user\",\"content\":\"The tests need " + GeneratedMemories.topic(thread + i)
           + " running on localhost.\"}}\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     String input = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + project + "\",\"transcript_path\":\""
         + transcript + "\",\"hook_event_name\":\"Stop\"}";
-    Run r = run(List.of(launcher.toString(), "hook", "Stop"), Optional.of(input), Map.of());
+    TimedRun r = run(List.of(launcher.toString(), "hook", "Stop"), Optional.of(input), Map.of());
     if (r.exit() != 0) {
       throw new IllegalStateException("hook Stop failed: " + r.out());
     }
@@ -221,7 +179,7 @@ final class HookBenchRig implements AutoCloseable {
   /** Indexes {@code count} more memories in a second project (one recall there) and reads the service's memory. */
   HookBench.Resident indexMore(int count) throws IOException {
     Path second = Files.createDirectories(dir.resolve("project-large"));
-    seedDirectly(roots(second), count, "large-");
+    GeneratedMemories.seedDirectly(roots(second), count, "large-");
     ServiceClient client = ServiceClient.find(home).orElseThrow(() -> new IOException("the service is gone"));
     String input = promptInput("bench-large", second, SAMPLE_PROMPT);
     long start = System.nanoTime();
@@ -274,40 +232,10 @@ final class HookBenchRig implements AutoCloseable {
     run(List.of(launcher.toString(), "daemon", "stop"), Optional.empty(), Map.of());
   }
 
-  private record Run(int exit, String out, long nanos) {}
-
-  private Run run(List<String> command, Optional<String> stdin, Map<String, String> extraEnv) {
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.environment().clear();
-    pb.environment().putAll(environment);
-    pb.environment().putAll(extraEnv);
-    try {
-      Path input = null;
-      if (stdin.isPresent()) {
-        input = Files.createTempFile(dir, "stdin", ".json");
-        Files.writeString(input, stdin.get());
-        pb.redirectInput(input.toFile());
-      } else {
-        pb.redirectInput(new File("/dev/null"));
-      }
-      long start = System.nanoTime();
-      Process p = pb.start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new IOException("'" + String.join(" ", command) + "' took over 120 s");
-      }
-      long nanos = System.nanoTime() - start;
-      if (input != null) {
-        Files.deleteIfExists(input);
-      }
-      return new Run(p.exitValue(), out, nanos);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted");
-    }
+  private TimedRun run(List<String> command, Optional<String> stdin, Map<String, String> extraEnv) {
+    Map<String, String> env = new HashMap<>(environment);
+    env.putAll(extraEnv);
+    return TimedRun.of(command, stdin, env, dir);
   }
 
   private static long count(Path d) throws IOException {
