@@ -11,7 +11,6 @@ import io.engram.instructions.InstructionLoader;
 import io.engram.levels.ContextLevelKeeper;
 import io.engram.memory.MemoryChanges;
 import io.engram.memory.MemoryFileCache;
-import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryWriteListener;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
@@ -24,11 +23,9 @@ import io.engram.recall.MemorySection;
 import io.engram.recall.RecalledMemory;
 import io.engram.recall.SearchIndex;
 import io.engram.review.Inbox;
-import io.engram.tokens.JtokkitTokenCounter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -53,32 +50,21 @@ public final class Engram {
   private final EngramRoots roots;
   private final EngramSettings settings;
   private final Clock clock;
-  private final String session;
-  private final Function<String, ModelRouter> models;
   private final ProjectMemory memory;
   private final MemoryChanges changes;
-  private final RecallFactory recalls;
   private final Optional<Supplier<Embedder>> embedder;
-  private final Function<Path, SearchIndex> sessionIndexes;
   private final List<String> openingNotes;
-  // Made on first use: a command that only lists memories builds no model client and no recall.
-  private ModelRouter router;
-  private MemoryRecall recall;
-  private InstructionLoader instructions;
-  private PastSessions history;
+  private final MadeOnFirstUse parts;
 
-  private Engram(Builder b, ProjectMemory memory, RecallFactory recall, List<String> openingNotes) {
+  private Engram(Builder b, OpenedProject opened, RecallFactory recalls) {
     this.roots = b.roots;
     this.settings = b.settings;
     this.clock = b.clock;
-    this.session = b.session;
-    this.models = b.models;
-    this.memory = memory;
+    this.memory = opened.memory();
     this.changes = b.changes;
-    this.recalls = recall;
     this.embedder = b.embedder;
-    this.sessionIndexes = b.sessionIndexes;
-    this.openingNotes = List.copyOf(openingNotes);
+    this.openingNotes = opened.notes();
+    this.parts = new MadeOnFirstUse(roots, settings, memory, b.session, b.models, recalls, b.sessionIndexes);
   }
 
   /** A builder for the project of {@code roots}: default settings, the system clock, no model, keyword recall. */
@@ -115,25 +101,18 @@ public final class Engram {
   }
 
   /** Recall over {@link #memory()}, its model use booked on the builder's session. */
-  public synchronized MemoryRecall recall() {
-    if (recall == null) {
-      recall = recalls.open(memory, router())
-          .waitingForTheSession(java.time.Duration.ofMillis(settings.hooks().sessionLockWaitMillis()));
-    }
-    return recall;
+  public MemoryRecall recall() {
+    return parts.recall();
   }
 
   /** The model (or the offline engine) the builder's session uses. */
-  public synchronized ModelRouter router() {
-    if (router == null) {
-      router = models.apply(session);
-    }
-    return router;
+  public ModelRouter router() {
+    return parts.router();
   }
 
   /** The model (or the offline engine) for work booked on {@code sessionId}. */
   public ModelRouter router(String sessionId) {
-    return sessionId.equals(session) ? router() : models.apply(sessionId);
+    return parts.router(sessionId);
   }
 
   /** The embedding model the dream merges near-duplicates with, when the settings use vectors. */
@@ -189,19 +168,13 @@ public final class Engram {
   }
 
   /** The project's past sessions, searched through the builder's session index. */
-  public synchronized PastSessions history() {
-    if (history == null) {
-      history = new PastSessions(memory, roots, sessionIndexes, settings.recall());
-    }
-    return history;
+  public PastSessions history() {
+    return parts.history();
   }
 
   /** The loader of the project's instruction files. */
-  public synchronized InstructionLoader instructions() {
-    if (instructions == null) {
-      instructions = new InstructionLoader(settings.instructions(), roots, new JtokkitTokenCounter());
-    }
-    return instructions;
+  public InstructionLoader instructions() {
+    return parts.instructions();
   }
 
   /** The session notes kept under Engram's home. */
@@ -355,14 +328,8 @@ public final class Engram {
         MemoryRecall.Backend b = backend;
         return (memory, router) -> new MemoryRecall(memory, roots.engramHome(), settings.recall(), b, clock);
       });
-      if (opened.isPresent()) {
-        return new Engram(this, opened.get(), recalls, List.of());
-      }
-      List<String> notes = new ArrayList<>();
-      Dream.recoverInterrupted(roots, settings).ifPresent(notes::add);
-      ProjectMemory memory = MemoryStores.open(roots, settings, clock, writes, parsed, changes);
-      memory.leftovers().forEach(l -> notes.add(l.describe()));
-      return new Engram(this, memory, recalls, notes);
+      return new Engram(this, opened.isPresent() ? OpenedProject.asIs(opened.get())
+          : OpenedProject.open(roots, settings, clock, writes, parsed, changes), recalls);
     }
   }
 }
