@@ -14,8 +14,9 @@
  * model for each session, how recall is made (the on-disk Lucene index, vectors), the dream's embedder, the index of
  * past sessions. The product's assembly of those ports is engram-service's {@code ProductEngram}; a framework's is
  * {@link io.engram.hosted.HostedMemory#builder}. Building opens the stores (a dream killed mid-apply rolled back first,
- * leftovers of interrupted writes cleared: {@link io.engram.Engram#openingNotes}); the model client and recall are
- * made on first use, so a command that only lists memories pays for neither. A resident process builds one per call
+ * leftovers of interrupted writes cleared: {@link io.engram.Engram#openingNotes}, {@link io.engram.OpenedProject}); the
+ * model client and recall are made on first use ({@link io.engram.MadeOnFirstUse}), so a command that only lists
+ * memories pays for neither. A resident process builds one per call
  * and passes the caches it keeps (parsed topic files, change events) to each.
  *
  * <p>Where to start: {@link io.engram.Engram#builder}.

@@ -17,7 +17,7 @@
  * write would replace the first memory), then replaces the topic file and MEMORY.md atomically under the lock; the
  * topic file is staged before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be
  * written (a full disk), the topic file is put back as it was (a hard link kept the replaced one: {@link
- * ReplacedFile}), so a failed write changes nothing. A writer killed between the two renames leaves a topic file
+ * ReplacedFile}), so a failed write changes nothing; the write's steps are {@link StoreWriter}'s. A writer killed between the two renames leaves a topic file
  * MEMORY.md does not name; every write adds the lines of such files, so the next one puts the index back in step. Reads
  * never rewrite and take no lock ({@link StoreReader}): a bad file comes back as a {@link MemoryProblem} in the {@link
  * MemoryListing}. A memory's identity is the slug of its name ({@link MemoryNames}, which also refuses names that could
@@ -69,7 +69,7 @@
  * first as {@code outside}; a write that changes only {@code updated} or the recall fields records nothing, and
  * recording recall use never does. Texts are redacted again before they are written. Bounded by {@code
  * memory.historyMaxVersions} per memory and {@code memory.historyMaxBytes} per directory, the oldest dropped
- * first. {@link ProjectMemory#history} reads it, for a forgotten memory too. The frontmatter's {@code agent}, {@code
+ * first ({@link HistoryBounds}). {@link ProjectMemory#history} reads it, for a forgotten memory too. The frontmatter's {@code agent}, {@code
  * session} and {@code turn} are the provenance extraction records: the coding agent ({@code claude-code}, {@code
  * codex}, {@code gemini}, {@code opencode}, {@code cursor}), the session and the transcript message a memory was
  * read from. A project's memories are one store whichever agent wrote them.

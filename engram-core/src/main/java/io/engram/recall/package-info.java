@@ -3,8 +3,8 @@
  *
  * <p>{@link MemoryRecall} is the one entry point every caller uses ({@code engram recall}, the
  * UserPromptSubmit hook, the MCP {@code recall} tool); what a process lends it (executors, indexes kept open, waits)
- * is a {@link RecallRuntime}, and one call's search is a {@link StoreSearch}. The store is listed and each topic file becomes a
- * {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
+ * is a {@link RecallRuntime}, and one call's search is a {@link StoreSearch}. The store is listed and each topic file
+ * becomes a {@link RecallDocument} (superseded when {@code supersededBy} is set or {@code validUntil} has passed).
  * The on-disk index {@code <home>/projects/<key>/index/<mode>/} (one per mode, keyword-only or hybrid, so
  * callers with and without vectors never undo each other's work: {@link ProjectIndex}) is opened under its lock and
  * kept in step by content hash: only documents that changed are re-indexed and re-embedded. The index is a cache: busy,

@@ -11,8 +11,8 @@
  * vectors, configured model); {@code engram mcp} builds it over stdio only once the first request needs it, so that {@code initialize} is answered
  * before the store and the tokenizer are loaded.
  *
- * <p>The tools and resources are defined once and registered on the SDK's stateless server ({@code SdkServer}), which both
- * transports share. A tool is a {@code ToolDef}: its name, a title, a description a model can act on, its effect
+ * <p>The tools and resources are defined once and registered on the SDK's stateless server ({@code SdkServer}),
+ * which both transports share. A tool is a {@code ToolDef}: its name, a title, a description a model can act on, its effect
  * (read-only, destructive, idempotent: told to clients as {@code annotations}, {@code openWorldHint} false), the JSON
  * schema of its arguments with every argument described ({@code Schemas} holds the shared pieces: what user,
  * feedback, project and reference mean) and the schema of its structured result, which every answer validates

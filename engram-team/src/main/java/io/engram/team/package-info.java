@@ -17,8 +17,8 @@
  * {@code share} reads the member's own memory, refuses {@code user} and {@code feedback} memories (personal) and
  * anything over {@code memory.maxMemoryBytes}, redacts secrets again ({@link io.engram.team.TeamContent}),
  * and queues the change in the durable {@link io.engram.team.Outbox} (one JSON file per change, atomic, under the
- * outbox's lock) before sending it. A change carries the team version it was made from: the database takes it only
- * against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
+ * outbox's lock) before sending it ({@link io.engram.team.ChangeDelivery}). A change carries the team version it was
+ * made from: the database takes it only against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
  * to, until {@code engram team resolve} settles it (the edit's author, keeping the team's version; the memory's
  * author or a maintainer, either way; a resolution is reported only once the database recorded it); nothing is
  * overwritten silently. A change id recognises a retry
