@@ -87,10 +87,9 @@ public final class CorrectionLab {
   public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, boolean byChat,
       IntConsumer foldDone) throws IOException {
     Map<String, String> setOf = new LinkedHashMap<>();
-    List<CorrectionEvaluation.Item> items = new ArrayList<>();
+    List<CorrectionEvaluation.Item> items = read(sets);
     for (Path set : sets) {
       for (CorrectionEvaluation.Item i : read(List.of(set))) {
-        items.add(i);
         setOf.put(i.id(), set.getFileName() + "/" + i.lang());
       }
     }
@@ -238,11 +237,21 @@ public final class CorrectionLab {
     return ExtractionSettings.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep);
   }
 
+  // An id names one turn across every set read together: two turns with one id would share a fold by force and be
+  // scored under one set, so a repeated id is refused with where it is.
   private static List<CorrectionEvaluation.Item> read(List<Path> sets) throws IOException {
     List<CorrectionEvaluation.Item> items = new ArrayList<>();
+    Map<String, Path> seen = new java.util.HashMap<>();
     for (Path set : sets) {
       try (var in = Files.newBufferedReader(set.resolve("corrections.jsonl"), StandardCharsets.UTF_8)) {
-        items.addAll(CorrectionEvaluation.read(in));
+        for (CorrectionEvaluation.Item i : CorrectionEvaluation.read(in)) {
+          Path first = seen.putIfAbsent(i.id(), set);
+          if (first != null) {
+            throw new IOException("id " + i.id() + " is on two turns (" + first.resolve("corrections.jsonl") + " and "
+                + set.resolve("corrections.jsonl") + "): every turn needs its own id");
+          }
+          items.add(i);
+        }
       }
     }
     return items;

@@ -122,6 +122,20 @@ class CorrectionsBenchTest {
   }
 
   @Test
+  void aTurnIdOnTwoTurnsIsRefusedWithWhereItIs() throws Exception {
+    Path a = set("a");
+    Files.writeString(a.resolve("corrections.jsonl"), Files.readAllLines(a.resolve("corrections.jsonl")).get(1) + "\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    Run twice = run("--sets", a.toString(), "--folds", "2");
+    assertThat(twice.code()).isEqualTo(1);
+    assertThat(twice.err()).contains("id an0 is on two turns", "corrections.jsonl");
+
+    Run acrossSets = run("--sets", set("b") + "," + set("b2").resolveSibling("b"), "--folds", "2");
+    assertThat(acrossSets.code()).isEqualTo(1);
+    assertThat(acrossSets.err()).contains("id bp0 is on two turns");
+  }
+
+  @Test
   void usageErrorsExitWithTwoAndAMissingSetWithOne() throws Exception {
     Path a = set("a");
     assertThat(run().code()).isEqualTo(2);
