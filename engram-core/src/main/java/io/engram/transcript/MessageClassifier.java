@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  * <p>The harness marks what it writes: a wrapping tag ({@code <task-notification>}, {@code <local-command-stdout>},
  * {@code <teammate-message>}), a fixed opening ("Operation stopped by hook:", "[Request interrupted by user"), the
  * {@code isMeta} flag or the {@code <synthetic>} model. Text blocks that are only a notice ({@code
- * <system-reminder>}, an IDE selection) are set aside before the rest is read. A message wholly wrapped in one tag
+ * <system-reminder>}, an IDE selection) are set aside before the rest is read, and so is the system context a
+ * harness puts before the person's words in their text ({@code <system_instruction>...</system_instruction>
+ * implement}). A message wholly wrapped in one tag
  * whose name has a hyphen or an underscore, as the harness's tags have, is {@link MessageKind#UNKNOWN} when the tag
  * is not a known one: a new kind of notice is never taken for the person's words. What is left is the person's.
  */
@@ -21,6 +23,12 @@ public final class MessageClassifier {
   /** Text blocks that only carry a notice, whatever else the message holds. */
   private static final Pattern NOTICE_BLOCK = Pattern.compile(
       "(?s)^<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics|user-memory-input)>.*</\\1>$");
+  /**
+   * Context a harness puts before the person's words in the same text, each part inside a tag named for the system
+   * ({@code <system_instruction>} of an app that runs agents in parallel, {@code <system-reminder>}): not theirs.
+   */
+  private static final Pattern SYSTEM_PREFIX =
+      Pattern.compile("(?s)^<(system(?:[-_][a-z0-9_-]+)?)(?:\\s[^>]*)?>.*?</\\1>\\s*");
   /** A whole message inside one tag with a hyphen or underscore in its name. */
   private static final Pattern WRAPPED =
       Pattern.compile("(?s)^<([a-z][a-z0-9]*[-_][a-z0-9_-]+)(?:\\s[^>]*)?>.*</\\1>$");
@@ -154,12 +162,23 @@ public final class MessageClassifier {
     StringBuilder out = new StringBuilder();
     for (ContentBlock b : blocks) {
       if (b instanceof ContentBlock.Text t) {
-        String s = t.text().strip();
+        String s = withoutSystemPrefix(t.text().strip());
         if (!s.isEmpty() && !NOTICE_BLOCK.matcher(s).matches()) {
           out.append(out.length() == 0 ? "" : "\n\n").append(s);
         }
       }
     }
     return out.toString();
+  }
+
+  // The text after the system context a harness put before it, however many parts it has.
+  private static String withoutSystemPrefix(String text) {
+    String rest = text;
+    Matcher prefix = SYSTEM_PREFIX.matcher(rest);
+    while (rest.startsWith("<system") && prefix.lookingAt()) {
+      rest = rest.substring(prefix.end());
+      prefix = SYSTEM_PREFIX.matcher(rest);
+    }
+    return rest;
   }
 }

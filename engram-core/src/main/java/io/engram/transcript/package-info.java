@@ -31,7 +31,9 @@
  * command's output, a hook's verdict, a background task's notice, another agent's message, the text a slash
  * command or skill expanded to, an interruption marker, a compaction summary. {@link MessageClassifier} reads the
  * kind from the content (the harness's tags and openings, {@code isMeta}, the {@code <synthetic>} model) for every
- * reader, and the Claude Code reader adds what only the record shows; a kind not known yet is {@link
+ * reader, and the Claude Code reader adds what only the record shows; the system context an app that runs agents
+ * puts before the person's words in their own text ({@code <system_instruction>...</system_instruction>}) is not
+ * theirs and is set aside, as a {@code <system-reminder>} block is; a kind not known yet is {@link
  * MessageKind#UNKNOWN}, never a request. Only prompts and slash commands are {@link TranscriptMessage#isHumanInput
  * human input}; a prompt the person typed while the agent worked and still queued when the transcript ends is a
  * {@link MessageKind#QUEUED_PROMPT}: their words, not delivered yet, so no request of the work in progress. {@link UserRequest} is what the person asked, a slash command as {@code /name args}, and a short

@@ -187,4 +187,20 @@ class MessageKindTest {
             + " class, then run the integration tests."));
     assertThat(UserRequest.of(messages)).singleElement().satisfies(r -> assertThat(r.answers()).isEmpty());
   }
+
+  @Test
+  void theSystemContextAnAppPutsBeforeThePersonsWordsIsNotTheirs() {
+    TranscriptMessage wrapped = TranscriptMessage.text(Role.USER, "<system_instruction>\nYou are working inside an"
+        + " app that runs many coding agents in parallel.\n</system_instruction>\n\n\n<system_instruction>\nThe user"
+        + " has attached these files. Read them before proceeding.\n- /w/.context/attachments/plan.md\n"
+        + "</system_instruction>\n\n\n\nimplement");
+    assertThat(wrapped.kind()).isEqualTo(MessageKind.PROMPT);
+    assertThat(wrapped.typedText()).isEqualTo("implement");
+    assertThat(UserRequest.of(List.of(wrapped))).extracting(UserRequest::text).containsExactly("implement");
+    TranscriptMessage only = TranscriptMessage.text(Role.USER, "<system_instruction>\nYou are working inside an app"
+        + "\n</system_instruction>");
+    assertThat(only.isHumanInput()).isFalse();
+    TranscriptMessage quoted = TranscriptMessage.text(Role.USER, "Why does <system_instruction> show up in the log?");
+    assertThat(quoted.typedText()).isEqualTo("Why does <system_instruction> show up in the log?");
+  }
 }
