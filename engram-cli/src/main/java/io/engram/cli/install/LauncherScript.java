@@ -84,13 +84,13 @@ public final class LauncherScript {
   // exit 1 would show the agent an error for work that is being done.
   private static final String QUEUED = HookEvent.STOP.hookName() + "|" + HookEvent.SESSION_END.hookName();
 
-  // The relay's bounds: the service's own on a message (a longer one would be refused unread), a far larger one on
-  // an answer (a tool's answer may be long: a page of 200 memories of up to 64 KB each is 13 MB before its JSON, which
-  // carries the text twice), and the time a request may wait for its
-  // answer, long enough for a compaction that asks a model several times (each attempt bounded by
-  // model.timeoutSeconds), short of a hang.
+  // The relay's bound on a message is the service's own: a longer one would be refused unread.
   static final int MAX_MESSAGE = McpSettings.DEFAULTS.maxMessageBytes();
+  // An answer may be far longer than a message (a page of 200 memories of up to 64 KB each is 13 MB before its JSON,
+  // which carries the text twice): 16 messages, 64 MiB, refuses only what no legitimate answer reaches.
   static final int MAX_ANSWER = 16 * MAX_MESSAGE;
+  // How long a request may wait for its answer: long enough for a compaction that asks a model several times (each
+  // attempt bounded by model.timeoutSeconds), short of a hang.
   static final int ANSWER_SECONDS = 300;
 
   // $cds (the class archive's options, or nothing) is left unquoted so that it splits into its options.

@@ -13,6 +13,7 @@ import java.util.Optional;
  * bytes counts; anything else (a batch, an object id, a line cut short) finds none.
  */
 final class TopLevelId {
+  // Far past any id a client makes (a number, a UUID, a short name), and small enough to hold while a line streams by.
   private static final int MAX_ID = 256;
 
   private int depth;
