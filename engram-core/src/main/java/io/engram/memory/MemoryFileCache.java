@@ -123,8 +123,10 @@ public final class MemoryFileCache {
       }
       return seen.entries();
     }
-    List<MemoryIndex.Entry> entries =
-        List.copyOf(MemoryIndex.entries(Files.readString(index, java.nio.charset.StandardCharsets.UTF_8)));
+    // Decoded as IndexFile.read decodes it for a session (bytes that are not UTF-8 become U+FFFD): a damaged
+    // MEMORY.md must not stop the listing, recall or a write that reads its entries.
+    List<MemoryIndex.Entry> entries = List.copyOf(MemoryIndex.entries(
+        new String(Files.readAllBytes(index), java.nio.charset.StandardCharsets.UTF_8)));
     indexes.put(index, new IndexEntries(stamp, entries));
     return entries;
   }

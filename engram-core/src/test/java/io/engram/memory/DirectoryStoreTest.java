@@ -171,6 +171,19 @@ class DirectoryStoreTest {
   }
 
   @Test
+  void anIndexThatIsNotUtf8StillListsItsMemoriesAndTakesWrites() throws Exception {
+    store().write(Memory.of("good", MemoryType.PROJECT, "fine", "ok"));
+    byte[] damaged = {(byte) 0xff, (byte) 0xfe, ' ', 'x', '\n', '-', ' ', '[', 'g', 'o', 'n', 'e', ']', '(', 'g', 'o',
+        'n', 'e', '.', 'm', 'd', ')', '\n'};
+    Files.write(dir.resolve("MEMORY.md"), damaged, java.nio.file.StandardOpenOption.APPEND);
+    MemoryListing listing = store().list();
+    assertThat(listing.memories()).extracting(StoredMemory::name).containsExactly("good");
+    assertThat(listing.problems()).anySatisfy(p -> assertThat(p.reason()).contains("gone.md"));
+    store().write(Memory.of("second", MemoryType.PROJECT, "also fine", "ok"));
+    assertThat(store().list().memories()).extracting(StoredMemory::name).containsExactly("good", "second");
+  }
+
+  @Test
   void aWriteRefusesToReplaceAFileItCannotRead() throws Exception {
     Files.writeString(dir.resolve("wrong-type.md"), "---\nname: wrong-type\ntype: opinion\n---\nkeep me");
     assertThatThrownBy(() -> store().write(Memory.of("wrong-type", MemoryType.USER, "d", "b")))
