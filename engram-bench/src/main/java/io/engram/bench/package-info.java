@@ -25,8 +25,9 @@
  * ExtractionEvaluation}, {@code LabelledTranscripts}, {@code LabelledItem}) and on hand-labelled sessions ({@code
  * SessionEvaluation}, {@code SessionLabels}, {@code PhraseGroups}), how whole the corrections written are ({@code
  * CorrectionEvaluation}, {@code CorrectionScore}), the keyword baseline they are set beside ({@code
- * KeywordBaselineExtractor}), and the learnt correction model's cross-validation ({@code CorrectionLab}) and
- * training ({@code CorrectionTraining}). None ships in engram.jar; the product's packages keep their small public
+ * KeywordBaselineExtractor}), and the learnt correction model's cross-validation ({@code CorrectionLab}: per set and
+ * language, folds by the hash of each turn or of its chat, the shipped weights beside the fold models) and training
+ * ({@code CorrectionTraining}, from nothing or refitted from the shipped weights). None ships in engram.jar; the product's packages keep their small public
  * faces.
  *
  * <p>Where to start: {@link io.engram.bench.FileRecoveryBenchmark} for a JMH benchmark, {@link

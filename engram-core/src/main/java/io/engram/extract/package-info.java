@@ -28,6 +28,8 @@
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
  * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one).
+ * A link is a reference to keep when it points at a place to go back to (a dashboard, a tracker, docs), not at one item
+ * of a tracker or a CI (an issue, a pull request, a run, a ticket), which is the work at hand ({@link References}).
  *
  * <p>Beside the rules, a learnt model ({@link CorrectionClassifier}: a logistic regression over a turn's words, word
  * pairs and Han characters, its length, whether it asks, whether the agent spoke just before, and what the rules read
