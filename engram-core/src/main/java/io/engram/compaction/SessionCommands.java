@@ -27,6 +27,10 @@ final class SessionCommands {
   private static final int MAX_COMMANDS = 3;
   // A word a person names a command by ("test", "commit") is short; a longer argument is a value and ends the phrase.
   private static final int LONGEST_PHRASE_WORD = 30;
+  // Programs that run the file they are given.
+  private static final Set<String> INTERPRETERS = Set.of("node", "bun", "deno", "python", "python3", "ruby", "perl",
+      "php", "bash", "sh", "zsh", "tsx", "ts-node", "npx", "bunx", "uv", "go", "java", "swift", "elixir", "mix",
+      "rscript", "lua", "dotnet");
   private static final Set<CommandKind> CHECKS =
       EnumSet.of(CommandKind.TEST, CommandKind.LINT, CommandKind.BUILD, CommandKind.FORMAT);
 
@@ -87,6 +91,79 @@ final class SessionCommands {
       }
     }
     return List.copyOf(byPhrase.values());
+  }
+
+  // The files the agent's commands ran, with the message each was run in last: a script run by its interpreter
+  // (bun cli.ts, python tool.py, ./build.sh), a test file given to its runner (bun test a.test.ts, pytest
+  // test_a.py), a file a build, lint or format command was given. Running a file is working on it as much as
+  // reading it is; FileActivity sees only reads and writes.
+  static Map<String, Integer> filesRun(List<TranscriptMessage> messages, CallOutcomes calls) {
+    Map<String, Integer> run = new LinkedHashMap<>();
+    for (int i = 0; i < messages.size(); i++) {
+      TranscriptMessage m = messages.get(i);
+      for (ContentBlock.ToolUse use : m.toolUses()) {
+        if (!use.name().equals("Bash")) {
+          continue;
+        }
+        for (ShellCommand c : calls.commands(use)) {
+          for (String file : ran(c)) {
+            run.put(resolve(file, c.dir(), m.cwd()), i);
+          }
+        }
+      }
+    }
+    return run;
+  }
+
+  // The files one command runs: its program when that is a script, and the file operands of an interpreter, a
+  // test runner, a build, lint or format command.
+  private static List<String> ran(ShellCommand c) {
+    List<String> files = new ArrayList<>();
+    if (namesScript(c.program())) {
+      files.add(c.program());
+    }
+    CommandKind kind = CommandKind.of(c);
+    if (!INTERPRETERS.contains(c.name()) && !CHECKS.contains(kind)) {
+      return files;
+    }
+    boolean output = false;
+    for (String a : c.args()) {
+      // What a command writes (-o out.html, > log.txt) is its output, not a file it runs.
+      boolean skip = output;
+      output = a.equals("-o") || a.equals("--output") || a.matches("\\d*>>?|<");
+      if (skip || a.startsWith("-") || a.matches("\\d*[<>].*")) {
+        continue;
+      }
+      if (namesScript(a)) {
+        files.add(a);
+      }
+    }
+    return files;
+  }
+
+  private static boolean namesScript(String word) {
+    int dot = word.lastIndexOf('.');
+    return dot > 0 && dot < word.length() - 1 && word.indexOf('/', dot) < 0 && !word.contains("://")
+        && word.chars().noneMatch(ch -> "*?$`(){}[]=\n".indexOf(ch) >= 0)
+        && FileTypes.knownExtension(word.substring(dot + 1));
+  }
+
+  private static String resolve(String path, String dir, Optional<String> cwd) {
+    try {
+      if (path.startsWith("~")) {
+        return path;
+      }
+      java.nio.file.Path p = java.nio.file.Path.of(path);
+      if (!p.isAbsolute() && !dir.isEmpty()) {
+        p = java.nio.file.Path.of(dir).resolve(p);
+      }
+      if (!p.isAbsolute() && cwd.isPresent()) {
+        p = java.nio.file.Path.of(cwd.get()).resolve(p);
+      }
+      return p.normalize().toString();
+    } catch (java.nio.file.InvalidPathException e) {
+      return path;
+    }
   }
 
   // A session that pushes goes on pushing: its last push command, when a commit worked after the last push that did.

@@ -23,8 +23,8 @@
  * the session's own workflow are not, the errors still failing) and from the latest live intent ({@code
  * LiveIntent}: the person's last real request, never a notice, another agent's message or a bare "yes"; the plan
  * the agent stated after it, or in words of no language the plan lexicon knows, what it said right before its
- * latest call; the five files it touched last, and those its latest words named and it has not changed
- * since; the commands it ran last that do more than look ({@code SessionCommands}); the plan file of a session that planned in Claude Code's plan mode or carries out a plan accepted there,
+ * latest call; the five files it touched last (read, changed, or run by its commands: a script, a test file given
+ * to its runner), and those its latest words named and it has not changed since; the commands it ran last that do more than look ({@code SessionCommands}); the plan file of a session that planned in Claude Code's plan mode or carries out a plan accepted there,
  * which the session's slug names; the checks to run again, each kind the session ran whose last run came before
  * the latest change; the push still to do when the session pushes and committed after its last push; with no
  * request since an earlier compaction, the plan the agent is carrying out while its turn
