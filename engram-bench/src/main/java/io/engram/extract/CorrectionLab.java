@@ -110,6 +110,10 @@ public final class CorrectionLab {
         }
         arms.add(new Arm(String.format(Locale.ROOT, "rules kept >= %.1f + learnt >= %.1f", keep, min),
             c -> new RuleBasedExtractor(settings(min, keep), c)));
+        // and the refit from the shipped weights at the same thresholds: whether a refit beats them somewhere on the
+        // curve, not only at the defaults
+        arms.add(new Arm(String.format(Locale.ROOT, "refitted, rules kept >= %.1f + learnt >= %.1f", keep, min),
+            c -> new RuleBasedExtractor(settings(min, keep), c), true));
       }
     }
     Map<String, List<CorrectionEvaluation.Outcome>> all = new LinkedHashMap<>();
