@@ -146,6 +146,16 @@ public final class ClaudeHookSettings {
     Iterator<Map.Entry<String, JsonNode>> fields = hooks.fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> event = fields.next();
+      if (event.getValue() instanceof ObjectNode one) {
+        // One group (or Cursor hook) written without its list, the shape install keeps: ours goes, theirs stays.
+        if (removeOursFromOne(one, grouped)) {
+          events.add(event.getKey());
+          if (!grouped || one.path("hooks").isEmpty()) {
+            fields.remove();
+          }
+        }
+        continue;
+      }
       if (!event.getValue().isArray()) {
         continue;
       }
@@ -174,6 +184,16 @@ public final class ClaudeHookSettings {
       root.remove("hooks");
     }
     return events;
+  }
+
+  // An event's one group (grouped) or one hook (Cursor) written without its list: whether it held Engram's hook, which
+  // is taken out of the group; a Cursor hook that is Engram's is the whole value, for the caller to drop.
+  private static boolean removeOursFromOne(ObjectNode one, boolean grouped) {
+    if (!grouped) {
+      return one.path("command").isTextual() && isOurs(one.get("command").asText());
+    }
+    JsonNode list = one.get("hooks");
+    return list != null && list.isArray() && removeOursFrom(list);
   }
 
   // Takes the hooks whose command is Engram's out of {@code list}; whether there was one.

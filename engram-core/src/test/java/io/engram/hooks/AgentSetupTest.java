@@ -193,6 +193,37 @@ class AgentSetupTest {
     assertThat(Files.readString(settings)).isEqualTo("{\"hooks\": [1]}");
   }
 
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(value = HookDialect.class, names = {"CLAUDE_CODE", "CODEX", "GEMINI", "CURSOR"})
+  void uninstallTakesEngramsHookOutOfAHandWrittenGroupWithoutItsListAndKeepsTheirs(HookDialect dialect)
+      throws IOException {
+    AgentSetup.install(dialect, Scope.PROJECT, places(), ENGRAM, EngramSettings.DEFAULTS, locks);
+    Path hooksFile = AgentSetup.hooksFile(dialect, Scope.PROJECT, places());
+    JsonNode installed = JSON.readTree(hooksFile.toFile()).get("hooks");
+    String event = installed.fieldNames().next();
+    boolean cursor = dialect == HookDialect.CURSOR;
+    JsonNode ours = cursor ? installed.at("/" + event + "/0") : installed.at("/" + event + "/0/hooks/0");
+    assertThat(ClaudeHookSettings.isOurs(ours.path("command").asText())).isTrue();
+    // The person's own hook and Engram's in one event value that is no list: one group, or for Cursor one hook.
+    String theirs = "{\"type\":\"command\",\"command\":\"say done\"}";
+    String written = cursor
+        ? "{\"version\":1,\"hooks\":{\"" + event + "\":" + ours + ",\"zz\":" + theirs + "}}"
+        : "{\"hooks\":{\"" + event + "\":{\"hooks\":[" + theirs + "," + ours + "]}}}";
+    Files.writeString(hooksFile, written);
+
+    AgentSetup.Outcome out = AgentSetup.uninstall(dialect, Scope.PROJECT, places(), locks);
+
+    assertThat(out.files().stream().flatMap(f -> f.removed().stream())).contains(event);
+    JsonNode left = JSON.readTree(hooksFile.toFile()).get("hooks");
+    assertThat(left.toString()).doesNotContain(ours.path("command").asText());
+    if (cursor) {
+      assertThat(left.has(event)).isFalse();
+      assertThat(left.get("zz")).isEqualTo(JSON.readTree(theirs));
+    } else {
+      assertThat(left.get(event)).isEqualTo(JSON.readTree("{\"hooks\":[" + theirs + "]}"));
+    }
+  }
+
   @Test
   void geminisAndCursorsHandWrittenHookOutsideAListIsKeptAndAnyOtherShapeRefused() throws IOException {
     Path settings = Files.createDirectories(project.resolve(".gemini")).resolve("settings.json");
