@@ -29,8 +29,8 @@ import java.util.function.Consumer;
 /**
  * Imports memories into a project's memory, merging by meaning so that nothing is there twice: a memory of the same
  * name is merged with what is there (unchanged when it says the same), one that says the same as another of its type
- * under another name ({@link NearDuplicates}: the dream's word and, with an embedder, meaning match) is merged into
- * it, and only what is new is created, with its frontmatter as it was (provenance, dates) and, from a source that
+ * that was here before the import, under another name ({@link NearDuplicates}: the dream's word and, with an
+ * embedder, meaning match) is merged into it, and only what is new is created, with its frontmatter as it was (provenance, dates) and, from a source that
  * kept them, its versions. A file that is no memory is skipped and named; nothing already here is lost.
  *
  * <p>A merge keeps the memory that is here, its name and description, and adds the sentences of the incoming body it
@@ -111,6 +111,9 @@ public final class BundleImport {
         here.put(MemoryNames.slug(m.name()), m.memory());
       }
     }
+    // Only these are merged into by meaning: the bundle's own memories stood side by side where it came from, so
+    // one it brings is not folded into another it brought (a fresh home would end with fewer than were exported).
+    java.util.Set<String> before = java.util.Set.copyOf(here.keySet());
     for (BundleEntry e : entries) {
       Memory incoming;
       try {
@@ -122,7 +125,7 @@ public final class BundleImport {
         continue;
       }
       try {
-        outcomes.add(one(target, e, incoming, dryRun, here));
+        outcomes.add(one(target, e, incoming, dryRun, here, before));
       } catch (IllegalArgumentException ex) { // a name, size or place the store refuses
         outcomes.add(skip(e, incoming.name(), ex.getMessage()));
       }
@@ -132,12 +135,13 @@ public final class BundleImport {
   }
 
   private Outcome one(ProjectMemory target, BundleEntry e, Memory incoming, boolean dryRun,
-      Map<String, Memory> here) throws IOException {
+      Map<String, Memory> here, java.util.Set<String> before) throws IOException {
     Optional<Memory> same = Optional.ofNullable(here.get(MemoryNames.slug(incoming.name())));
     if (same.isPresent()) {
       return merge(target, e, same.get(), incoming, "same name", dryRun, here);
     }
-    Optional<Memory> alikeOne = sayingTheSame(incoming, here.values());
+    Optional<Memory> alikeOne = sayingTheSame(incoming, here.entrySet().stream()
+        .filter(m -> before.contains(m.getKey())).map(Map.Entry::getValue).toList());
     if (alikeOne.isPresent()) {
       return merge(target, e, alikeOne.get(), incoming, "says the same as '" + alikeOne.get().name() + "'", dryRun,
           here);

@@ -86,6 +86,24 @@ class ExportImportTest {
   }
 
   @Test
+  void twoAlikeMemoriesThatStoodSideBySideInTheBundleBothArriveInAFreshHome() throws Exception {
+    ProjectMemory a = open(tmp.resolve("home-a"));
+    String rule = "不要使用 var 关键字，请写明类型。".repeat(10) + "\n";
+    a.write(Memory.builder("style-java", MemoryType.FEEDBACK).description("反馈规则 Java 代码风格").body(rule).build(),
+        ChangedBy.CLI);
+    a.write(Memory.builder("style-tests", MemoryType.FEEDBACK).description("反馈规则 测试代码风格").body(rule).build(),
+        ChangedBy.CLI);
+    Path bundle = tmp.resolve("alike.zip");
+    new MemoryExport(EngramSettings.DEFAULTS, clock).project(a, false, bundle);
+
+    ProjectMemory b = open(tmp.resolve("home-b"));
+    BundleImport.Report report = importer().run(b, new BundleSource.Bundle(bundle).read(1 << 20), "bundle", false);
+
+    assertThat(report.count(BundleImport.Kind.CREATED)).isEqualTo(2);
+    assertThat(contents(b)).isEqualTo(contents(a));
+  }
+
+  @Test
   void importingTheSameBundleTwiceChangesNothingTheSecondTime() throws Exception {
     ProjectMemory a = seeded(tmp.resolve("home-a"));
     Path bundle = tmp.resolve("bundle-dir");
