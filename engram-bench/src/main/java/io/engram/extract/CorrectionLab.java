@@ -157,11 +157,20 @@ public final class CorrectionLab {
    */
   public static List<Miss> misses(List<Path> sets, int folds, boolean byChat, IntConsumer foldDone)
       throws IOException {
+    return misses(sets, folds, byChat, false, foldDone);
+  }
+
+  /**
+   * The same, with the shipped weights on every fold when {@code shipped} (what the product as shipped gets wrong,
+   * to read on tuning sets); the fold then only says where the turn falls.
+   */
+  public static List<Miss> misses(List<Path> sets, int folds, boolean byChat, boolean shipped, IntConsumer foldDone)
+      throws IOException {
     List<CorrectionEvaluation.Item> items = read(sets);
     List<Miss> misses = new ArrayList<>();
     for (int fold = 0; fold < folds; fold++) {
       Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold, byChat);
-      CorrectionClassifier model = trainOn(items, test.negate(), NO_PRIOR);
+      CorrectionClassifier model = shipped ? CorrectionClassifier.shipped() : trainOn(items, test.negate(), NO_PRIOR);
       Extractor build = new RuleBasedExtractor(ExtractionSettings.DEFAULTS, model);
       for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
         CorrectionEvaluation.Item i = o.item();

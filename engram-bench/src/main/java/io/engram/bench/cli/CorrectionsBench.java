@@ -63,6 +63,10 @@ final class CorrectionsBench implements Runnable {
       + " for, fold by fold, with the probability the fold's model gives the turn.")
   boolean misses;
 
+  @Option(names = "--shipped", description = "With --misses: what the build with the shipped weights gets wrong,"
+      + " rather than with each fold's model.")
+  boolean shipped;
+
   @Option(names = "--train", paramLabel = "FILE", description = "Fit the model on every item and write its weights"
       + " to FILE (the resource engram-core ships: io/engram/extract/correction-classifier.tsv).")
   Path train;
@@ -116,6 +120,9 @@ final class CorrectionsBench implements Runnable {
     if (actions > 1) {
       throw new ParameterException(spec.commandLine(), "--misses, --train and --measure are one at a time");
     }
+    if (shipped && !misses) {
+      throw new ParameterException(spec.commandLine(), "--shipped goes with --misses");
+    }
     if (!foldBy.equals("item") && !foldBy.equals("chat")) {
       throw new ParameterException(spec.commandLine(), "--fold-by takes item or chat, not " + foldBy);
     }
@@ -135,7 +142,8 @@ final class CorrectionsBench implements Runnable {
     };
     try {
       if (misses) {
-        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, foldBy.equals("chat"), progress);
+        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, foldBy.equals("chat"), shipped,
+            progress);
         print(out, list, () -> list.forEach(m -> out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s",
             m.missed() ? "missed" : "written", m.fold(), m.probability(), m.id(), m.lang(),
             m.text().replace('\n', ' ')))));

@@ -100,6 +100,16 @@ class CorrectionsBenchTest {
   }
 
   @Test
+  void listsWhatTheShippedBuildGetsWrongWhenAsked() throws Exception {
+    Run r = run("--sets", set("a").toString(), "--folds", "2", "--misses", "--shipped");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    // the same turns the rules miss, with the shipped model's probability
+    assertThat(r.out()).containsPattern("missed fold [01] p \\d\\.\\d\\d ap\\d+ \\[en\\] Never use tool\\d+ here");
+    assertThat(run("--sets", dir.resolve("a").toString(), "--shipped").code()).isEqualTo(2);
+  }
+
+  @Test
   void trainsWeightsAndMeasuresASetPutAsideWholeBesideTheBaseline() throws Exception {
     Path weights = dir.resolve("out").resolve("weights.tsv");
     Run trained = run("--sets", set("a").toString(), "--train", weights.toString());
