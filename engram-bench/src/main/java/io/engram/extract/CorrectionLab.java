@@ -189,7 +189,7 @@ public final class CorrectionLab {
    * this package ships (pulled towards them) rather than fitting from nothing.
    */
   public static void train(List<Path> sets, Path target, boolean fromShipped) throws IOException {
-    CorrectionClassifier model = trainOn(read(sets), i -> true,
+    CorrectionClassifier model = trainOn(read(sets, false), i -> true,
         fromShipped ? CorrectionClassifier.shipped() : NO_PRIOR);
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
@@ -206,7 +206,7 @@ public final class CorrectionLab {
   public static List<Measured> measure(List<Path> sets) throws IOException {
     List<Measured> measured = new ArrayList<>();
     for (Path set : sets) {
-      List<CorrectionEvaluation.Item> items = read(List.of(set));
+      List<CorrectionEvaluation.Item> items = read(List.of(set), false);
       List<String> langs = new ArrayList<>(items.stream().map(CorrectionEvaluation.Item::lang).distinct().sorted()
           .toList());
       langs.add("all");
@@ -251,15 +251,20 @@ public final class CorrectionLab {
   }
 
   // An id names one turn across every set read together: two turns with one id would share a fold by force and be
-  // scored under one set, so a repeated id is refused with where it is.
+  // scored under one set, so a cross-validation refuses a repeated id with where it is. Measuring a set whole and
+  // training need no fold, and read such a set as it is.
   private static List<CorrectionEvaluation.Item> read(List<Path> sets) throws IOException {
+    return read(sets, true);
+  }
+
+  private static List<CorrectionEvaluation.Item> read(List<Path> sets, boolean uniqueIds) throws IOException {
     List<CorrectionEvaluation.Item> items = new ArrayList<>();
     Map<String, Path> seen = new java.util.HashMap<>();
     for (Path set : sets) {
       try (var in = Files.newBufferedReader(set.resolve("corrections.jsonl"), StandardCharsets.UTF_8)) {
         for (CorrectionEvaluation.Item i : CorrectionEvaluation.read(in)) {
           Path first = seen.putIfAbsent(i.id(), set);
-          if (first != null) {
+          if (first != null && uniqueIds) {
             throw new IOException("id " + i.id() + " is on two turns (" + first.resolve("corrections.jsonl") + " and "
                 + set.resolve("corrections.jsonl") + "): every turn needs its own id");
           }

@@ -139,6 +139,8 @@ class CorrectionsBenchTest {
     Run twice = run("--sets", a.toString(), "--folds", "2");
     assertThat(twice.code()).isEqualTo(1);
     assertThat(twice.err()).contains("id an0 is on two turns", "corrections.jsonl");
+    // measuring a set whole needs no fold: it reads the set as it is
+    assertThat(run("--sets", a.toString(), "--measure").code()).isZero();
 
     Run acrossSets = run("--sets", set("b") + "," + set("b2").resolveSibling("b"), "--folds", "2");
     assertThat(acrossSets.code()).isEqualTo(1);
