@@ -22,7 +22,8 @@ import java.util.Objects;
  *
  * @param segment the index of the current segment (the compactions seen)
  * @param messages messages read so far, all segments and sidechains included
- * @param estimate the estimate of the segment's main-line messages
+ * @param estimate the estimate of the segment's main-line messages before its first recorded usage (after it the
+ *     recorded size is the size, and the estimate is never read)
  * @param measuredAt the last recorded size (prompt plus output) in the segment; -1 when none
  * @param since the estimate of the messages after {@code measuredAt}
  * @param starts the size at the start of each recent turn of the segment, oldest first
@@ -63,12 +64,13 @@ public record ContextTally(int segment, int messages, long estimate, long measur
     Running r = new Running(this);
     List<TranscriptMessage> all = window.messages();
     List<CompactionBoundary> boundaries = window.boundaries();
+    boolean[] seen = sinceSeen(all, boundaries);
     int b = 0;
     for (int i = 0; i < all.size(); i++) {
       for (; b < boundaries.size() && boundaries.get(b).messageIndex() <= i; b++) {
         r.compacted();
       }
-      r.add(all.get(i), counter);
+      r.add(all.get(i), counter, seen[i]);
     }
     for (; b < boundaries.size(); b++) {
       r.compacted();
@@ -77,6 +79,43 @@ public record ContextTally(int segment, int messages, long estimate, long measur
     return new ContextTally(r.segment, messages + all.size(), r.estimate, r.measuredAt, r.since,
         r.starts.subList(Math.max(0, r.starts.size() - ContextSettings.TurnsLeft.TURNS_KEPT), r.starts.size()),
         latest.isEmpty() ? model : latest);
+  }
+
+  /**
+   * For each message of {@code all}, whether the estimate since the last recorded usage, as it stands after that
+   * message, is ever read: by a turn that starts before the next recorded usage or compaction, or at the end of the
+   * window. One pass from the end; a message whose estimate nobody reads is not counted (a long session's tool
+   * output between two recorded usages is most of its text, and counting it is most of the cost).
+   */
+  private static boolean[] sinceSeen(List<TranscriptMessage> all, List<CompactionBoundary> boundaries) {
+    int n = all.size();
+    // A compaction is applied before the first message at or after its index: resetAt[i], before message i.
+    boolean[] resetAt = new boolean[n + 1];
+    for (CompactionBoundary boundary : boundaries) {
+      resetAt[Math.max(0, Math.min(n, boundary.messageIndex()))] = true;
+    }
+    boolean[] seen = new boolean[n];
+    boolean read = !resetAt[n];
+    for (int i = n - 1; i >= 0; i--) {
+      seen[i] = read;
+      TranscriptMessage m = all.get(i);
+      if (!m.isSidechain()) {
+        if (m.isHumanInput()) {
+          read = true;
+        } else if (recorded(m) > 0) {
+          read = false;
+        }
+      }
+      if (resetAt[i]) {
+        read = false;
+      }
+    }
+    return seen;
+  }
+
+  private static long recorded(TranscriptMessage m) {
+    return m.role() == Role.ASSISTANT && m.usage().isPresent()
+        ? m.usage().get().promptTokens() + m.usage().get().outputTokens() : 0;
   }
 
   /** True when the size is anchored on recorded usage. */
@@ -131,17 +170,25 @@ public record ContextTally(int segment, int messages, long estimate, long measur
       starts.clear();
     }
 
-    void add(TranscriptMessage m, TokenCounter counter) {
+    /**
+     * Adds {@code m}; {@code sinceSeen} says whether the estimate since the last recorded usage is read before it is
+     * reset ({@link #sinceSeen}). Once a size is recorded the estimate is never read again in the segment, so only
+     * what a later reading needs is counted: every message before the segment's first recorded usage, and after it
+     * only those whose estimate is read.
+     */
+    void add(TranscriptMessage m, TokenCounter counter, boolean sinceSeen) {
       if (m.isSidechain()) {
         return;
       }
       if (m.isHumanInput()) {
         starts.add(new TurnStart(measuredAt >= 0 ? measuredAt + since : estimate, measuredAt >= 0));
       }
-      long cost = counter.count(m.promptText());
-      estimate += cost;
-      long recorded = m.role() == Role.ASSISTANT && m.usage().isPresent()
-          ? m.usage().get().promptTokens() + m.usage().get().outputTokens() : 0;
+      long recorded = recorded(m);
+      boolean needed = measuredAt < 0 ? recorded <= 0 : recorded <= 0 && sinceSeen;
+      long cost = needed ? counter.count(m.promptText()) : 0;
+      if (measuredAt < 0) {
+        estimate += cost;
+      }
       if (recorded > 0) {
         measuredAt = recorded;
         since = 0;

@@ -83,6 +83,20 @@ public final class ExtractionPass {
    *     (nothing written); later records may carry the id of a session that resumed it
    */
   public Optional<ExtractionReport> run(Path file, String sessionId, boolean dryRun) throws IOException {
+    return run(file, sessionId, dryRun, true);
+  }
+
+  /**
+   * {@link #run(Path, String, boolean)} with the file read as session {@code sessionId} whatever id its records
+   * carry (the {@code extract} command, whose user names the session or takes the file's own): the same pass, in the
+   * same bounded pieces, never declined.
+   */
+  public ExtractionReport runAs(Path file, String sessionId, boolean dryRun) throws IOException {
+    return run(file, sessionId, dryRun, false).orElseThrow();
+  }
+
+  private Optional<ExtractionReport> run(Path file, String sessionId, boolean dryRun, boolean ownersOnly)
+      throws IOException {
     try (FileLock held = states.lock(sessionId)) {
       Optional<ExtractionState> stored = states.read(sessionId);
       Optional<TranscriptCheckpoint> point = stored.flatMap(ExtractionState::readPoint).filter(p -> p.holdsIn(file));
@@ -94,7 +108,8 @@ public final class ExtractionPass {
         Transcript read = tail.transcript();
         // Whose the file is, its first records say; records after them may carry the id of a session that
         // resumed this one, and are read under this one's id.
-        if (at.equals(TranscriptPosition.START) && !read.messages().isEmpty() && !read.sessionId().equals(sessionId)) {
+        if (ownersOnly && at.equals(TranscriptPosition.START) && !read.messages().isEmpty()
+            && !read.sessionId().equals(sessionId)) {
           return Optional.empty();
         }
         Transcript window = read.withSessionId(sessionId);

@@ -74,7 +74,40 @@ public final class SecretRedactor {
 
   /** Redacts {@code text}; the result says what kinds of secret were removed. */
   public Redaction redact(String text) {
-    return redact(text, null);
+    RecentResults recent = this.recent.get();
+    if (recent.holds(text)) {
+      // One of this redactor's recent results handed back in (a text copied into the record that keeps it, a call's
+      // output into its turn): redaction is idempotent, so it would change nothing; a long text is not scanned again.
+      return new Redaction(text, List.of(), 0);
+    }
+    Redaction result = redact(text, null);
+    recent.add(result.text());
+    return result;
+  }
+
+  /**
+   * Per thread, the last texts {@link #redact(String)} returned, compared by identity (a string is immutable, so the
+   * same instance is the same redacted text): a bounded memo of an idempotent function.
+   */
+  private final ThreadLocal<RecentResults> recent = ThreadLocal.withInitial(RecentResults::new);
+
+  private static final class RecentResults {
+    private final String[] texts = new String[64];
+    private int next;
+
+    boolean holds(String text) {
+      for (String t : texts) {
+        if (t == text) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    void add(String text) {
+      texts[next] = text;
+      next = (next + 1) % texts.length;
+    }
   }
 
   /** Redacts {@code text}; each secret removed (its text and kind) is put in {@code removed} when one is given. */

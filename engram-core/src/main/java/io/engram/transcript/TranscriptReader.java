@@ -133,6 +133,9 @@ public final class TranscriptReader {
         throw new IOException("transcript " + file + " is " + channel.size() + " bytes, shorter than the "
             + offset + " already read: it was replaced or truncated");
       }
+      // An earlier reading that took a last line without its line end ends there: the line end, when it comes, closes
+      // that line and is no line of its own.
+      boolean lineOpen = offset > 0 && byteAt(channel, offset - 1) != '\n';
       channel.position(offset);
       java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 16);
       java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream(1 << 12);
@@ -147,9 +150,12 @@ public final class TranscriptReader {
           }
           line.write(bytes, start, i - start);
           start = i + 1;
-          lineNumber++;
           offset += line.size() + 1L;
           String text = line.toString(StandardCharsets.UTF_8);
+          if (!(lineOpen && text.isBlank())) {
+            lineNumber++;
+          }
+          lineOpen = false;
           if (!text.isBlank()) {
             state.accept(text, lineNumber);
           }
@@ -158,8 +164,37 @@ public final class TranscriptReader {
         line.write(bytes, start, buffer.limit() - start);
         buffer.clear();
       }
+      // The file's last line without a line end: still being written, unless it is already a whole JSON object or
+      // array (a cut one never parses, as its closing bracket is missing), as a file an agent finished may end.
+      if (line.size() > 0 && offset < stopAt && offset + line.size() == channel.size()) {
+        String text = line.toString(StandardCharsets.UTF_8);
+        if (text.indexOf('\n') < 0 && isWholeJson(text)) {
+          lineNumber++;
+          offset += line.size();
+          state.accept(text, lineNumber);
+        }
+      }
     }
     return new TranscriptTail(state.transcript(stem(file)), from, new TranscriptPosition(offset, lineNumber));
+  }
+
+  private static byte byteAt(java.nio.channels.FileChannel channel, long position) throws IOException {
+    java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+    return channel.read(one, position) == 1 ? one.get(0) : (byte) '\n';
+  }
+
+  private static boolean isWholeJson(String text) {
+    String t = text.strip();
+    if (t.isEmpty() || (t.charAt(0) != '{' && t.charAt(0) != '[')) {
+      return false;
+    }
+    try (com.fasterxml.jackson.core.JsonParser parser = MAPPER.getFactory().createParser(t)) {
+      parser.nextToken();
+      parser.skipChildren();
+      return parser.nextToken() == null;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**

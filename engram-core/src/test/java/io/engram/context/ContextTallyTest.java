@@ -86,6 +86,45 @@ class ContextTallyTest {
     assertThat(tally.reading(EngramSettings.DEFAULTS.context()).turnGrowth()).hasSize(ContextSettings.TurnsLeft.TURNS_KEPT);
   }
 
+  @org.junit.jupiter.api.Test
+  void toolOutputBetweenRecordedUsagesIsNeverCountedYetTheReadingIsTheWholeFiles() throws IOException {
+    // Each turn: a prompt, a call with its recorded usage, a long tool result, the answer with its recorded usage.
+    // The result's estimate is reset by the answer's usage before anything reads it, so counting it is wasted work.
+    String output = "line of tool output ".repeat(500);
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 20; i++) {
+      lines.append("{\"type\":\"user\",\"uuid\":\"p").append(i).append("\",\"sessionId\":\"s\",\"message\":{\"role\":\"user\","
+          + "\"content\":\"step ").append(i).append("\"}}\n");
+      lines.append("{\"type\":\"assistant\",\"uuid\":\"c").append(i).append("\",\"sessionId\":\"s\",\"message\":{\"role\":"
+          + "\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t").append(i)
+          .append("\",\"name\":\"Bash\",\"input\":{\"command\":\"ls\"}}],\"usage\":{\"input_tokens\":").append(1000 + i * 100)
+          .append(",\"output_tokens\":10}}}\n");
+      lines.append("{\"type\":\"user\",\"uuid\":\"r").append(i).append("\",\"sessionId\":\"s\",\"message\":{\"role\":\"user\","
+          + "\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t").append(i).append("\",\"content\":\"")
+          .append(output).append("\"}]}}\n");
+      lines.append("{\"type\":\"assistant\",\"uuid\":\"a").append(i).append("\",\"sessionId\":\"s\",\"message\":{\"role\":"
+          + "\"assistant\",\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}],"
+          + "\"usage\":{\"input_tokens\":").append(1050 + i * 100).append(",\"output_tokens\":5}}}\n");
+    }
+    Path file = dir.resolve("turns.jsonl");
+    Files.writeString(file, lines);
+    Transcript whole = TranscriptReader.read(file);
+    TokenCounter real = JtokkitTokenCounter.forModel(ContextReading.modelOf(whole), EngramSettings.DEFAULTS.context());
+    long[] countedChars = {0};
+    TokenCounter counting = text -> {
+      countedChars[0] += text.length();
+      return real.count(text);
+    };
+    ContextWindow window = ContextWindow.forModel(ContextReading.modelOf(whole), EngramSettings.DEFAULTS.context());
+    ContextReading expected = ContextReading.of(whole, window, real);
+
+    ContextReading read = ContextTally.START.plus(whole, counting).reading(window);
+
+    assertThat(read.tokens()).isEqualTo(expected.tokens());
+    assertThat(read.turnGrowth()).isEqualTo(last(expected.turnGrowth(), read.turnGrowth().size()));
+    assertThat(countedChars[0]).as("characters counted").isLessThan(output.length());
+  }
+
   private static List<Long> last(List<Long> all, int n) {
     return all.subList(Math.max(0, all.size() - n), all.size());
   }

@@ -171,6 +171,27 @@ class TranscriptReaderTest {
     assertThat(t.messages()).singleElement().satisfies(m -> assertThat(m.lineNumber()).isEqualTo(2));
   }
 
+  @Test
+  void aFinishedFilesLastLineWithoutALineEndIsReadOnceAndTheLinesAfterItKeepTheirNumbers(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path file = dir.resolve("s1.jsonl");
+    String second = userLine("u2", "second");
+    java.nio.file.Files.writeString(file, userLine("u1", "first") + second.strip());
+
+    TranscriptTail all = TranscriptReader.readFrom(file, TranscriptPosition.START);
+
+    assertThat(all.transcript().messages()).extracting(TranscriptMessage::text)
+        .isEqualTo(TranscriptReader.read(file).messages().stream().map(TranscriptMessage::text).toList())
+        .containsExactly("first", "second");
+    assertThat(all.to().byteOffset()).isEqualTo(java.nio.file.Files.size(file));
+    java.nio.file.Files.writeString(file, "\n" + userLine("u3", "third"), java.nio.file.StandardOpenOption.APPEND);
+    TranscriptTail next = TranscriptReader.readFrom(file, all.to());
+    assertThat(next.transcript().messages()).singleElement().satisfies(m -> {
+      assertThat(m.text()).isEqualTo("third");
+      assertThat(m.lineNumber()).isEqualTo(3);
+    });
+  }
+
   private static String userLine(String uuid, String text) {
     return "{\"type\":\"user\",\"uuid\":\"" + uuid + "\",\"sessionId\":\"s1\",\"message\":{\"role\":\"user\","
         + "\"content\":\"" + text + "\"}}\n";

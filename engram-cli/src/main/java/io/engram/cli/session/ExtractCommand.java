@@ -7,7 +7,6 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.extract.ExtractionOutcome;
 import io.engram.extract.ExtractionReport;
-import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -51,8 +50,9 @@ public final class ExtractCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Transcript t = transcript.read(session.id());
-    ExtractionReport report = MemoryAccess.engram(spec).extraction(t.sessionId()).run(t, dryRun);
+    // Read in bounded pieces from where the last pass stopped: a long session is never held whole.
+    String id = transcript.sessionId(session.id());
+    ExtractionReport report = MemoryAccess.engram(spec).extraction(id).runAs(transcript.path(), id, dryRun);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
       JsonOutput.print(out, json(report));

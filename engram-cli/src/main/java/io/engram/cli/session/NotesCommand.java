@@ -9,7 +9,6 @@ import io.engram.cli.wiring.MemoryAccess;
 import io.engram.notes.NotesStore;
 import io.engram.notes.NotesUpdate;
 import io.engram.notes.SessionNotes;
-import io.engram.transcript.Transcript;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,13 +56,14 @@ public final class NotesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Transcript t = transcript.read(session.id());
+    // Read in bounded pieces from where the last update read: a long session is never held whole.
+    String id = transcript.sessionId(session.id());
     Engram engram = MemoryAccess.engram(spec);
     NotesStore store = engram.notes();
-    NotesUpdate u = engram.notesKeeper(t.sessionId()).update(t, force);
+    NotesUpdate u = engram.notesKeeper(id).update(transcript.path(), id, force);
     PrintWriter out = spec.commandLine().getOut();
     if (json.enabled()) {
-      JsonOutput.print(out, json(u, store.notesFile(t.sessionId())));
+      JsonOutput.print(out, json(u, store.notesFile(id)));
       return 0;
     }
     String status = u.written() ? (u.forced() ? "forced " : "") + u.action().name().toLowerCase() : "wait";
@@ -72,7 +72,7 @@ public final class NotesCommand implements Callable<Integer> {
     out.printf("messages covered: %d; context: %,d tokens%n",
         u.written() ? u.growth().toMessage() : u.growth().fromMessage(), u.growth().contextTokens());
     if (u.written() || !u.notes().equals(SessionNotes.EMPTY)) {
-      out.println("notes: " + store.notesFile(t.sessionId()));
+      out.println("notes: " + store.notesFile(id));
       out.println();
       out.print(u.notes().render());
     }

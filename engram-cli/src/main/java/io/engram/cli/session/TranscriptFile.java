@@ -2,6 +2,7 @@ package io.engram.cli.session;
 
 import io.engram.cli.global.UserFacingException;
 import io.engram.transcript.Transcript;
+import io.engram.transcript.TranscriptPosition;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,6 +28,28 @@ public final class TranscriptFile {
   public Transcript read() {
     return read(Optional.empty());
   }
+
+  /**
+   * The session id to work under: {@code sessionId} when one is given ({@code --session}), else the id the file's
+   * first records name (its reader's, as {@link #read()} finds it), read from its first piece only: a command that
+   * goes on to read the file in bounded pieces never holds it whole.
+   */
+  public String sessionId(Optional<String> sessionId) {
+    if (sessionId.isPresent()) {
+      return sessionId.get();
+    }
+    TranscriptReader.whyNotATranscript(file).ifPresent(why -> {
+      throw new UserFacingException(why);
+    });
+    try {
+      return TranscriptReader.readFrom(file, TranscriptPosition.START, HEAD_BYTES).transcript().sessionId();
+    } catch (IOException e) {
+      throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
+    }
+  }
+
+  /** How much of a transcript is read for its session id: the record naming it comes first. */
+  private static final long HEAD_BYTES = 1 << 20;
 
   /** The transcript, under {@code sessionId} when one is given ({@code --session}), else its own. */
   public Transcript read(Optional<String> sessionId) {
