@@ -44,7 +44,12 @@ final class PlanBuilder {
     }
 
     Instant updated() {
-      return memory.updated().or(memory::created).orElse(Instant.EPOCH);
+      return dated().orElse(Instant.EPOCH);
+    }
+
+    /** When the memory last changed, if its frontmatter says (Claude Code's own files carry no dates). */
+    java.util.Optional<Instant> dated() {
+      return memory.updated().or(memory::created);
     }
 
     MemoryText asText() {
@@ -163,13 +168,16 @@ final class PlanBuilder {
     List<MemoryText> all = new ArrayList<>();
     all.add(target.asText());
     sources.forEach(s -> all.add(s.asText()));
-    Instant updated = target.updated();
+    java.util.Optional<Instant> updated = target.dated();
     LinkedHashSet<String> paths = new LinkedHashSet<>(target.memory.paths());
     for (Entry s : sources) {
-      updated = s.updated().isAfter(updated) ? s.updated() : updated;
+      if (s.dated().isPresent() && (updated.isEmpty() || s.dated().get().isAfter(updated.get()))) {
+        updated = s.dated();
+      }
       paths.addAll(s.memory.paths());
     }
-    Memory next = target.memory.toBuilder().body(NearDuplicates.merge(all, meaning)).updated(updated)
+    // The newest date the merged memories carried; none when none carried one (never 1970 for "unknown").
+    Memory next = target.memory.toBuilder().body(NearDuplicates.merge(all, meaning)).updated(updated.orElse(null))
         .paths(List.copyOf(paths)).build();
     String text = MemoryFormat.format(next);
     List<FileEdit> gone = sources.stream()
@@ -183,7 +191,8 @@ final class PlanBuilder {
 
   /** Marks {@code older} superseded by {@code newer} (kept, with supersededBy and validUntil set). */
   void supersede(Entry older, Entry newer, String reason) {
-    Memory o = older.memory.toBuilder().supersededBy(newer.memory.name()).validUntil(newer.updated()).build();
+    Memory o = older.memory.toBuilder().supersededBy(newer.memory.name())
+        .validUntil(newer.dated().orElse(now)).build();
     String text = MemoryFormat.format(o);
     changes.add(new DreamChange.Supersede(older.file, older.text, text, newer.memory.name(), reason));
     older.memory = o;

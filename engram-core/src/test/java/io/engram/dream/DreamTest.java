@@ -74,6 +74,24 @@ class DreamTest {
   }
 
   @Test
+  void mergingMemoriesThatCarryNoDatesWritesNoDateRatherThan1970() throws Exception {
+    DreamFixture f = new DreamFixture(root);
+    Path dir = Files.createDirectories(f.memoryDir());
+    // As Claude Code writes its memory files: name, description and type, no dates.
+    Files.writeString(dir.resolve("redis-for-tests.md"), "---\nname: redis-for-tests\ndescription: Tests need Redis\n"
+        + "type: feedback\n---\nIntegration tests need a local Redis on port 6379. Start it with docker compose up redis"
+        + " first.\n");
+    Files.writeString(dir.resolve("redis-tests-again.md"), "---\nname: redis-tests-again\ndescription: Tests need "
+        + "Redis\ntype: feedback\n---\nIntegration tests need a local Redis on port 6379. Start it with docker compose "
+        + "up redis first. Flush it between runs.\n");
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+    assertThat(r.outcome()).isEqualTo(DreamResult.Outcome.APPLIED);
+    Path kept = Files.exists(dir.resolve("redis-tests-again.md")) ? dir.resolve("redis-tests-again.md")
+        : dir.resolve("redis-for-tests.md");
+    assertThat(Files.readString(kept)).contains("Flush it between runs.").doesNotContain("1970");
+  }
+
+  @Test
   void inReviewModeTheDreamProposesItsMergeAndAcceptingItMergesAsTheRunWould() throws Exception {
     DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
         "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
