@@ -164,9 +164,11 @@ public final class BundleImport {
     Instant incomingAt = incoming.updated().or(incoming::created).orElse(Instant.EPOCH);
     String body = NearDuplicates.merge(List.of(new MemoryText(existing.name(), existing.body(), hereAt),
         new MemoryText(incoming.name(), incoming.body(), incomingAt)), alike.meaning());
+    Instant newer = incomingAt.isAfter(hereAt) ? incomingAt : hereAt;
+    // Neither carried a date (Claude Code's files have none): the merge writes none rather than 1970.
     Memory merged = existing.toBuilder().body(body)
         .description(existing.description().isBlank() ? incoming.description() : existing.description())
-        .updated(incomingAt.isAfter(hereAt) ? incomingAt : hereAt).build();
+        .updated(newer.equals(Instant.EPOCH) ? null : newer).build();
     if (!dryRun) {
       target.write(merged, ChangedBy.IMPORT);
     }

@@ -104,6 +104,24 @@ class ExportImportTest {
   }
 
   @Test
+  void mergingTwoUndatedMemoriesWritesNoDateRatherThan1970() throws Exception {
+    ProjectMemory b = open(tmp.resolve("home-b"));
+    b.write(Memory.builder("tests-need-redis", MemoryType.PROJECT).description("Tests need Redis")
+        .body("Integration tests need a local Redis on port 6379.\n").build(), ChangedBy.CLI);
+    Path file = b.read("tests-need-redis").orElseThrow().path();
+    Files.writeString(file, "---\nname: tests-need-redis\ndescription: Tests need Redis\ntype: project\n---\n"
+        + "Integration tests need a local Redis on port 6379.\n");
+    String incoming = "---\nname: tests-need-redis\ndescription: Tests need Redis\ntype: project\n---\n"
+        + "Integration tests need a local Redis on port 6379.\nFlush it between runs.\n";
+
+    BundleImport.Report r = importer().run(b,
+        List.of(new BundleEntry(Optional.of("k"), "tests-need-redis.md", incoming, List.of())), "bundle", false);
+
+    assertThat(r.count(BundleImport.Kind.MERGED)).isEqualTo(1);
+    assertThat(Files.readString(file)).contains("Flush it between runs.").doesNotContain("1970");
+  }
+
+  @Test
   void importingTheSameBundleTwiceChangesNothingTheSecondTime() throws Exception {
     ProjectMemory a = seeded(tmp.resolve("home-a"));
     Path bundle = tmp.resolve("bundle-dir");
