@@ -1,5 +1,7 @@
 package io.engram.cli;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -35,7 +37,7 @@ class QuietStderrProcessTest {
         EngramCommand.class.getName(),
         "--home", home.toString(), "--project", project.toString()));
     command.addAll(List.of(args));
-    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(
+    io.engram.testing.ChildProcess.Run run = io.engram.testing.ChildProcess.run(
         new ProcessBuilder(command), "", java.time.Duration.ofSeconds(60));
     return new Result(run.exit(), run.out(), run.err());
   }

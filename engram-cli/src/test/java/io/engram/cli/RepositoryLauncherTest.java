@@ -1,5 +1,7 @@
 package io.engram.cli;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -44,7 +46,7 @@ class RepositoryLauncherTest {
     ProcessBuilder pb = new ProcessBuilder(link.toString(), "config", "two words").directory(tmp.toFile())
         .redirectErrorStream(true);
     pb.environment().put("PATH", javaDir + ":/usr/bin:/bin");
-    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(pb, "",
+    io.engram.testing.ChildProcess.Run run = io.engram.testing.ChildProcess.run(pb, "",
         java.time.Duration.ofSeconds(20));
     assertThat(run.exit()).as(run.out()).isZero();
     return run.out();

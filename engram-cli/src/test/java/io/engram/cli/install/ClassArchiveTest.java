@@ -1,5 +1,7 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cli.install.Installer.Action;
@@ -36,7 +38,7 @@ class ClassArchiveTest {
     assertThat(step.action()).as(step.note()).isEqualTo(Action.WRITTEN);
     assertThat(archive).isRegularFile();
     assertThat(names(lib)).containsExactlyInAnyOrder("engram-1.0.jar", "engram-1.0.jsa");
-    LauncherProcess.Run run = LauncherProcess.run(new ProcessBuilder(JAVA.toString(), "-XX:SharedArchiveFile="
+    ChildProcess.Run run = ChildProcess.run(new ProcessBuilder(JAVA.toString(), "-XX:SharedArchiveFile="
         + archive, "-Xshare:on", "-jar", jar.toString()).redirectErrorStream(true), "", Duration.ofMinutes(1));
     String out = run.out();
     assertThat(run.exit()).as(out).isZero();

@@ -1,5 +1,7 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cli.CommandRun;
@@ -31,7 +33,7 @@ class CompletionCommandTest {
     // Outside a real completion bash's compopt complains on stderr, which is not what is offered.
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", bash).redirectError(ProcessBuilder.Redirect.DISCARD);
     pb.environment().put("PATH", bin + ":/usr/bin:/bin");
-    String out = LauncherProcess.run(pb, "", java.time.Duration.ofSeconds(60)).out();
+    String out = ChildProcess.run(pb, "", java.time.Duration.ofSeconds(60)).out();
     return out.lines().filter(l -> !l.isEmpty()).toList();
   }
 

@@ -1,8 +1,10 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.cli.install.LauncherProcess.Run;
+import io.engram.testing.ChildProcess.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -47,7 +49,7 @@ class LauncherHookPathTest {
     pb.environment().put("ENGRAM_HOME", home.toString());
     pb.environment().put("JAVA_EXIT", javaExit);
     pb.environment().remove("ENGRAM_SERVICE");
-    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
+    return ChildProcess.run(pb, stdin, Duration.ofSeconds(20));
   }
 
   @Test

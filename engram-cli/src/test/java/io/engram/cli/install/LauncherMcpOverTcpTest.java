@@ -1,10 +1,12 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import io.engram.cli.install.LauncherProcess.Run;
+import io.engram.testing.ChildProcess.Run;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -119,7 +121,7 @@ class LauncherMcpOverTcpTest {
     pb.environment().remove("ENGRAM_SERVICE");
     pb.environment().remove("ENGRAM_MCP_ANSWER_SECONDS");
     pb.environment().putAll(env);
-    return LauncherProcess.run(pb, stdin, wait);
+    return ChildProcess.run(pb, stdin, wait);
   }
 
   @Test

@@ -1,10 +1,12 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import io.engram.cli.install.LauncherProcess.Run;
+import io.engram.testing.ChildProcess.Run;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -113,7 +115,7 @@ class LauncherOverTcpTest {
     pb.environment().put("LC_ALL", locale);
     pb.environment().put("JAVA_EXIT", javaExit);
     pb.environment().remove("ENGRAM_SERVICE");
-    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
+    return ChildProcess.run(pb, stdin, Duration.ofSeconds(20));
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -62,7 +64,7 @@ class LauncherScriptTest {
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     pb.environment().put("PATH", path);
-    LauncherProcess.Run run = LauncherProcess.run(pb, "", java.time.Duration.ofSeconds(20));
+    ChildProcess.Run run = ChildProcess.run(pb, "", java.time.Duration.ofSeconds(20));
     assertThat(run.exit()).as(run.out()).isZero();
     return run.out();
   }

@@ -1,11 +1,13 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.cli.install.LauncherProcess.Run;
+import io.engram.testing.ChildProcess.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -62,7 +64,7 @@ class LauncherSessionEndQueueTest {
     pb.environment().put("ENGRAM_HOME", home.toString());
     pb.environment().put("TZ", "Asia/Shanghai");
     pb.environment().remove("ENGRAM_SERVICE");
-    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(20));
+    return ChildProcess.run(pb, stdin, Duration.ofSeconds(20));
   }
 
   private String input(String cwd) {

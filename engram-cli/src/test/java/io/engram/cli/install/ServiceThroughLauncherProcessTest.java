@@ -1,11 +1,13 @@
 package io.engram.cli.install;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.engram.cli.CommandRun;
-import io.engram.cli.install.LauncherProcess.Run;
+import io.engram.testing.ChildProcess.Run;
 import io.engram.service.ServiceClient;
 import io.engram.hooks.HookEvent;
 import java.io.IOException;
@@ -88,7 +90,7 @@ class ServiceThroughLauncherProcessTest {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().clear();
     pb.environment().putAll(env);
-    return LauncherProcess.run(pb, stdin, Duration.ofSeconds(90));
+    return ChildProcess.run(pb, stdin, Duration.ofSeconds(90));
   }
 
   @Test

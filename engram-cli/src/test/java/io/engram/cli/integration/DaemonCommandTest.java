@@ -1,5 +1,7 @@
 package io.engram.cli.integration;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,7 @@
 package io.engram.cli.integration;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cli.CommandRun;
@@ -28,7 +30,7 @@ class HookUtf8ProcessTest {
         "--home", home.toString(), "hook", "UserPromptSubmit"));
     pb.environment().clear();
     pb.environment().put("ENGRAM_SERVICE", "off");
-    io.engram.cli.install.LauncherProcess.Run run = io.engram.cli.install.LauncherProcess.run(
+    io.engram.testing.ChildProcess.Run run = io.engram.testing.ChildProcess.run(
         pb.redirectError(ProcessBuilder.Redirect.DISCARD), "{\"session_id\":\"u1\",\"cwd\":\"" + project
             + "\",\"prompt\":\"Where does the team meet, which café?\"}", java.time.Duration.ofSeconds(60));
     assertThat(run.exit()).isZero();

@@ -1,7 +1,8 @@
 package io.engram.cli.integration;
 
+import io.engram.testing.ChildProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,8 +11,6 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -36,6 +35,9 @@ class McpCommandProcessTest {
   private static final List<String> HEAVY = List.of("org.apache.lucene.", "com.knuddels.jtokkit.", "tools.jackson.",
       "reactor.core.", "io.modelcontextprotocol.server.", "com.networknt.", "ai.onnxruntime.");
 
+  /** How long a reply may take: a JVM starting on a loaded machine, never forever. */
+  private static final Duration REPLY = Duration.ofSeconds(60);
+
   @TempDir Path home;
   @TempDir Path project;
 
@@ -43,20 +45,20 @@ class McpCommandProcessTest {
   void stdioModeWritesOnlyProtocolMessagesToStdout() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Process p = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classpath,
-        EngramCommand.class.getName(), "--home", home.toString(),
-        "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    try (OutputStream in = p.getOutputStream()) {
+    try (ChildProcess.Lines child = ChildProcess.Lines.start(new ProcessBuilder(java, "-Xshare:auto",
+        "-XX:TieredStopAtLevel=1", "-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(),
+        "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD))) {
+      Process p = child.process();
+      OutputStream in = p.getOutputStream();
       in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
           + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
           + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
           + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n").getBytes(StandardCharsets.UTF_8));
       in.flush();
       List<JsonNode> replies = new ArrayList<>();
-      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
       ObjectMapper json = new ObjectMapper();
       while (replies.size() < 2) {
-        String line = out.readLine();
+        String line = child.next(REPLY);
         assertThat(line).as("server closed stdout early").isNotNull();
         JsonNode node = json.readTree(line);
         assertThat(node.get("jsonrpc").asText()).isEqualTo("2.0");
@@ -70,9 +72,10 @@ class McpCommandProcessTest {
       JsonNode init = replies.stream().filter(r -> r.path("id").asInt() == 1).findFirst().orElseThrow();
       assertThat(init.at("/result/serverInfo/version").asText()).as("the version the service's MCP gives too")
           .isEqualTo(io.engram.cli.global.EngramVersion.number());
+      in.close();
+      assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
+      assertThat(p.exitValue()).isZero();
     }
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
-    assertThat(p.exitValue()).isZero();
   }
 
   /**
@@ -88,18 +91,19 @@ class McpCommandProcessTest {
         EngramCommand.class.getName(), "--home",
         home.toString(), "--project", project.toString(), "mcp", "--http", "0");
     builder.environment().put("ENGRAM_MCP_TOKEN", token);
-    Process p = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    try {
-      String url = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-        for (String line = err.readLine(); line != null; line = err.readLine()) {
-          Matcher m = Pattern.compile("listening on (http://\\S+?)(/mcp)$").matcher(line);
-          if (m.find()) {
-            return m.group(1);
-          }
+    // Its stdout carries nothing in this mode; where it listens is said on stderr, read here with it.
+    try (ChildProcess.Lines child = ChildProcess.Lines.start(builder.redirectErrorStream(true))) {
+      String url = null;
+      while (url == null) {
+        String line = child.next(REPLY);
+        if (line == null) {
+          throw new AssertionError("engram mcp --http ended without saying where it listens");
         }
-        throw new AssertionError("engram mcp --http ended without saying where it listens");
-      });
+        Matcher m = Pattern.compile("listening on (http://\\S+?)(/mcp)$").matcher(line);
+        if (m.find()) {
+          url = m.group(1);
+        }
+      }
       McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport.builder(url).endpoint("/mcp")
           .httpRequestCustomizer((request, method, uri, body, context) ->
               request.header("Authorization", "Bearer " + token)).build())
@@ -111,36 +115,28 @@ class McpCommandProcessTest {
       } finally {
         client.closeGracefully();
       }
-    } finally {
-      p.destroy();
-      p.waitFor(10, TimeUnit.SECONDS);
     }
   }
 
   @Test
   void aBadLineIsAnsweredAndTheEndOfStdinEndsTheProcessWithExitCodeZero() throws Exception {
-    Process p = start(List.of());
-    try {
-      assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        ObjectMapper json = new ObjectMapper();
-        try (OutputStream in = p.getOutputStream()) {
-          send(in, INIT);
-          assertThat(json.readTree(out.readLine()).at("/result/serverInfo/name").asText()).isEqualTo("engram");
-          send(in, "hello world");
-          JsonNode error = json.readTree(out.readLine());
-          assertThat(error.at("/error/code").asInt()).isEqualTo(-32700);
-          assertThat(error.get("id").isNull()).isTrue();
-          send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
-          assertThat(json.readTree(out.readLine()).get("id").asInt()).isEqualTo(2);
-        }
-      }, "answers to a bad line and the request after it");
+    try (ChildProcess.Lines child = start(List.of())) {
+      Process p = child.process();
+      ObjectMapper json = new ObjectMapper();
+      try (OutputStream in = p.getOutputStream()) {
+        send(in, INIT);
+        assertThat(json.readTree(child.next(REPLY)).at("/result/serverInfo/name").asText()).isEqualTo("engram");
+        send(in, "hello world");
+        JsonNode error = json.readTree(child.next(REPLY));
+        assertThat(error.at("/error/code").asInt()).isEqualTo(-32700);
+        assertThat(error.get("id").isNull()).isTrue();
+        send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        assertThat(json.readTree(child.next(REPLY)).get("id").asInt()).isEqualTo(2);
+      }
       long closed = System.nanoTime();
       assertThat(p.waitFor(5, TimeUnit.SECONDS)).as("process still running 5 s after stdin closed").isTrue();
       assertThat(p.exitValue()).isZero();
       System.out.printf("engram mcp exited %d ms after stdin closed%n", (System.nanoTime() - closed) / 1_000_000);
-    } finally {
-      p.destroyForcibly();
     }
   }
 
@@ -148,11 +144,11 @@ class McpCommandProcessTest {
   void initializeIsAnsweredBeforeTheTokenizerTheIndexAndTheSdkAreLoaded() throws Exception {
     Path classLog = home.resolve("classes.log");
     long started = System.nanoTime();
-    Process p = start(List.of("-Xlog:class+load:file=" + classLog));
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    try (OutputStream in = p.getOutputStream()) {
+    try (ChildProcess.Lines child = start(List.of("-Xlog:class+load:file=" + classLog))) {
+      Process p = child.process();
+      OutputStream in = p.getOutputStream();
       send(in, INIT);
-      String answer = out.readLine();
+      String answer = child.next(REPLY);
       long millis = (System.nanoTime() - started) / 1_000_000;
       assertThat(answer).contains("\"serverInfo\"");
       List<String> loaded = java.nio.file.Files.readAllLines(classLog);
@@ -162,19 +158,20 @@ class McpCommandProcessTest {
           loaded.size());
       send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
       send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
-      assertThat(out.readLine()).contains("\"recall\"");
+      assertThat(child.next(REPLY)).contains("\"recall\"");
+      in.close();
+      assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
     }
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
   }
 
-  private Process start(List<String> jvmOptions) throws java.io.IOException {
+  private ChildProcess.Lines start(List<String> jvmOptions) throws java.io.IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> command = new ArrayList<>(List.of(java));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project",
         project.toString(), "mcp"));
-    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    return ChildProcess.Lines.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
   }
 
   private static void send(OutputStream in, String line) throws java.io.IOException {

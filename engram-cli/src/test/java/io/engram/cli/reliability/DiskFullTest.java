@@ -1,5 +1,8 @@
 package io.engram.cli.reliability;
 
+import io.engram.testing.ChildProcess;
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -13,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,10 +60,9 @@ class DiskFullTest {
         + list + " > '" + out.resolve("list.json") + "' 2> '" + out.resolve("list.err") + "' || true\n"
         + "mkdir '" + out.resolve("home") + "'\n"
         + "cp -a '" + mount + "'/. '" + out.resolve("home") + "'/\n";
-    Process p = new ProcessBuilder("unshare", "-rm", "sh", "-c", script).redirectErrorStream(true).start();
-    String shell = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(shell).isZero();
+    ChildProcess.Run shell = ChildProcess.run(
+        new ProcessBuilder("unshare", "-rm", "sh", "-c", script).redirectErrorStream(true), "", Duration.ofSeconds(120));
+    assertThat(shell.exit()).as(shell.out()).isZero();
 
     List<String> fills = Files.readAllLines(out.resolve("fill.log")).stream().filter(l -> l.startsWith("exit ")).toList();
     List<String> failed = fills.stream().filter(l -> !l.startsWith("exit 0")).toList();
@@ -95,11 +96,9 @@ class DiskFullTest {
 
   private static boolean canMountTmpfs() {
     try {
-      Process p = new ProcessBuilder("unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt")
-          .redirectErrorStream(true).start();
-      p.getInputStream().readAllBytes();
-      return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (Exception e) {
+      return ChildProcess.run(new ProcessBuilder("unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt")
+          .redirectErrorStream(true), "", Duration.ofSeconds(20)).exit() == 0;
+    } catch (Exception | AssertionError e) {
       return false;
     }
   }

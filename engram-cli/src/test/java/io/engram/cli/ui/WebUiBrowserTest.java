@@ -1,7 +1,9 @@
 package io.engram.cli.ui;
 
+import io.engram.testing.ChildProcess;
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,14 +29,12 @@ import io.engram.review.Inbox;
 import io.engram.review.Proposal;
 import io.engram.review.ProposedChange;
 import io.engram.testing.ExternalTools;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -349,21 +349,12 @@ class WebUiBrowserTest {
   }
 
   private static JsonNode run(List<String> command) throws Exception {
-    Path err = Files.createTempFile("ui-browser", ".err");
-    try {
-      Process p = new ProcessBuilder(command).directory(SCRIPT_DIR.toFile()).redirectError(err.toFile()).start();
-      p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(90, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        fail("the browser script did not finish within 90 s");
-      }
-      String stdout = new String(out, StandardCharsets.UTF_8).strip();
-      assertThat(p.exitValue()).as("browser script exit code; stderr:%n%s%nstdout:%n%s", Files.readString(err), stdout)
-          .isZero();
-      return new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
-    } finally {
-      Files.deleteIfExists(err);
-    }
+    // Read on threads of its own with a deadline: a browser left running with the script's stdout open is killed with
+    // the script, and the test fails with what they printed.
+    ChildProcess.Run run = ChildProcess.run(new ProcessBuilder(command).directory(SCRIPT_DIR.toFile()), "",
+        Duration.ofSeconds(90));
+    String stdout = run.out().strip();
+    assertThat(run.exit()).as("browser script exit code; stderr:%n%s%nstdout:%n%s", run.err(), stdout).isZero();
+    return new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
   }
 }
