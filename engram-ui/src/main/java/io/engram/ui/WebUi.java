@@ -80,6 +80,9 @@ public final class WebUi extends Handler.Abstract {
       route(x);
     } catch (UiExchange.Refusal r) {
       refuse(x, r);
+    } catch (io.engram.memory.InvalidMemoryNameException e) {
+      // A name the page or a script sent that the store refuses (a path segment, a NUL): the request is at fault.
+      refuse(x, new UiExchange.Refusal(400, e.getMessage()));
     } catch (IOException | RuntimeException e) {
       log.accept("ui: " + x.method() + " " + x.path() + " failed: " + e);
       x.json(500, new Problem("internal error: " + e.getMessage()));

@@ -154,6 +154,18 @@ class MemoryApiTest {
   }
 
   @Test
+  void aNameTheStoreRefusesIsABadRequestOnEveryRouteNotAnInternalError() throws Exception {
+    String dotted = json(Map.of("name", "../x", "type", "project", "description", "d", "body", "b"));
+    assertThat(ui.get("/ui/api/memory?name=..%2Fx", Optional.of(session)).statusCode()).isEqualTo(400);
+    assertThat(ui.get("/ui/api/memory?name=%00", Optional.of(session)).statusCode()).isEqualTo(400);
+    for (String route : List.of("/ui/api/memory/create", "/ui/api/memory/forget", "/ui/api/memory/restore")) {
+      HttpResponse<String> r = ui.change(session, route, dotted);
+      assertThat(r.statusCode()).as(route).isEqualTo(400);
+      assertThat(r.body()).as(route).contains("invalid memory name '../x'").doesNotContain("internal error");
+    }
+  }
+
+  @Test
   void forgetPutsAMemoryInTheTrashAndRestoreBringsItBack() throws Exception {
     String name = json(Map.of("name", "tests-need-redis"));
     assertThat(ui.change(session, "/ui/api/memory/forget", name).statusCode()).isEqualTo(200);
