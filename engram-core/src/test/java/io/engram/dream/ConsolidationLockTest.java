@@ -135,11 +135,14 @@ class ConsolidationLockTest {
   }
 
   private static long deadPid() throws Exception {
+    // Its output discarded, so no pipe can fill; waited for with a deadline, and killed there.
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
-        .redirectErrorStream(true)
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
-    p.getInputStream().readAllBytes();
-    p.waitFor();
+    if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+      io.engram.testing.ChildProcess.destroyTree(p);
+      throw new AssertionError("java -version did not end within 60 s");
+    }
     return p.pid();
   }
 

@@ -288,9 +288,10 @@ class AgentSetupTest {
     Path node = Path.of("/usr/bin/node");
     if (Files.isExecutable(node)) {
       Path module = Files.copy(plugin, project.resolve("engram-plugin.mjs"));
-      Process check = new ProcessBuilder(node.toString(), "--check", module.toString()).redirectErrorStream(true).start();
-      assertThat(check.waitFor(30, TimeUnit.SECONDS)).isTrue();
-      assertThat(check.exitValue()).as(new String(check.getInputStream().readAllBytes())).isZero();
+      io.engram.testing.ChildProcess.Run check = io.engram.testing.ChildProcess.run(
+          new ProcessBuilder(node.toString(), "--check", module.toString()).redirectErrorStream(true), "",
+          java.time.Duration.ofSeconds(30));
+      assertThat(check.exit()).as(check.out()).isZero();
     }
     Files.writeString(plugin, "export const Mine = async () => ({})\n");
     AgentSetup.uninstall(HookDialect.OPENCODE, Scope.PROJECT, places(), locks);

@@ -150,9 +150,8 @@ class ClaudeHookSettingsTest {
   private record Shell(int exit, String output) {}
 
   private static Shell sh(String line) throws Exception {
-    Process p = new ProcessBuilder("/bin/sh", "-c", line).redirectErrorStream(true).start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    return new Shell(p.waitFor(), out);
+    io.engram.testing.ChildProcess.Run r = io.engram.testing.ChildProcess.run(
+        new ProcessBuilder("/bin/sh", "-c", line).redirectErrorStream(true), "", java.time.Duration.ofSeconds(60));
+    return new Shell(r.exit(), r.out());
   }
 }

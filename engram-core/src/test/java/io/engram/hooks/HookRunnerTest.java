@@ -181,7 +181,8 @@ class HookRunnerTest {
   @Test
   void transcriptsThatAreNotRegularFilesGetTheirOwnMessageAndAreNeverOpened() throws Exception {
     Path fifo = project.resolve("fifo.jsonl");
-    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start()
+        .waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     Path directory = Files.createDirectory(project.resolve("dir.jsonl"));
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
     try {

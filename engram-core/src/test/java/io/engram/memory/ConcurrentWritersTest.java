@@ -1,10 +1,11 @@
 package io.engram.memory;
 
+import io.engram.testing.ChildProcess;
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramSettings;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ConcurrentWritersTest {
   @TempDir Path dir;
+  @TempDir Path errors;
 
   /** Memories each writer writes: all eight start together, so every write of one overlaps writes of the others. */
   private static final int WRITES = 30;
@@ -26,22 +28,32 @@ class ConcurrentWritersTest {
   @Test
   @Timeout(300)
   void eightProcessesWritingAtOnceLoseNothing() throws Exception {
-    List<Process> writers = new ArrayList<>();
-    for (int id = 0; id < 8; id++) {
-      writers.add(java("write", dir.toString(), String.valueOf(id), String.valueOf(WRITES)).start());
-    }
-    // The JVMs start one after another on a small machine; the writes start together once all are ready.
-    for (Process p : writers) {
-      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-      assertThat(out.readLine()).as(() -> errors(p)).isEqualTo("ready");
-    }
-    for (Process p : writers) {
-      p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
-      p.getOutputStream().close();
-    }
-    for (Process p : writers) {
-      assertThat(p.waitFor(280, TimeUnit.SECONDS)).isTrue();
-      assertThat(p.exitValue()).as(new String(p.getErrorStream().readAllBytes())).isZero();
+    // Each writer's stdout read on a thread of its own (each line waited for with a deadline), its errors to a file,
+    // and every writer killed with its children when the test ends, passed or not.
+    List<ChildProcess.Lines> writers = new ArrayList<>();
+    try {
+      for (int id = 0; id < 8; id++) {
+        writers.add(ChildProcess.Lines.start(java("write", dir.toString(), String.valueOf(id), String.valueOf(WRITES))
+            .redirectError(errors.resolve(id + ".err").toFile())));
+      }
+      // The JVMs start one after another on a small machine; the writes start together once all are ready.
+      for (int id = 0; id < writers.size(); id++) {
+        Path err = errors.resolve(id + ".err");
+        assertThat(writers.get(id).next(Duration.ofSeconds(200))).as(() -> errors(err)).isEqualTo("ready");
+      }
+      for (ChildProcess.Lines w : writers) {
+        w.process().getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+        w.process().getOutputStream().close();
+      }
+      for (int id = 0; id < writers.size(); id++) {
+        Process p = writers.get(id).process();
+        assertThat(p.waitFor(280, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(errors(errors.resolve(id + ".err"))).isZero();
+      }
+    } finally {
+      for (ChildProcess.Lines w : writers) {
+        w.close();
+      }
     }
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.filter(f -> f.getFileName().toString().matches("p\\d-m\\d+\\.md"))).hasSize(8 * WRITES);
@@ -57,11 +69,11 @@ class ConcurrentWritersTest {
   @Timeout(300)
   void aProcessKilledDuringWritesLeavesTheOldOrTheNewFileNeverATornOne() throws Exception {
     for (int round = 0; round < 3; round++) {
-      Process churn = java("churn", dir.toString()).redirectErrorStream(true).start();
-      BufferedReader out = new BufferedReader(new InputStreamReader(churn.getInputStream(), StandardCharsets.UTF_8));
-      assertThat(out.readLine()).isEqualTo("ready");
-      Thread.sleep(150 + 100L * round);
-      churn.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      try (ChildProcess.Lines churn = ChildProcess.Lines.start(java("churn", dir.toString()).redirectErrorStream(true))) {
+        assertThat(churn.next(Duration.ofSeconds(200))).isEqualTo("ready");
+        Thread.sleep(150 + 100L * round);
+        churn.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      }
       StoredMemory m = store().read("churn").orElseThrow();
       String version = m.memory().description().substring("version ".length());
       assertThat(m.memory().body()).isEqualTo(StoreWriterMain.churnBody(Long.parseLong(version)));
@@ -73,10 +85,10 @@ class ConcurrentWritersTest {
     }
   }
 
-  /** What a writer printed on its error stream, read once it has ended (a failed writer's reason). */
-  private static String errors(Process p) {
+  /** What a writer printed on its error stream (a failed writer's reason). */
+  private static String errors(Path file) {
     try {
-      return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      return Files.exists(file) ? Files.readString(file) : "";
     } catch (java.io.IOException e) {
       return "(its error stream could not be read: " + e.getMessage() + ")";
     }

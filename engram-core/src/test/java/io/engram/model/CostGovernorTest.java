@@ -1,5 +1,10 @@
 package io.engram.model;
 
+import io.engram.testing.ChildProcess;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
 import io.engram.config.GovernorSettings;
 import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -100,16 +105,24 @@ class CostGovernorTest {
   @Test
   void twoProcessesBookingAtOnceLoseNoCall() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<Process> processes = new ArrayList<>();
+    // Both at once, each read on threads of its own and waited for with a deadline (killed with its children there).
+    List<CompletableFuture<ChildProcess.Run>> runs = new ArrayList<>();
     for (String session : List.of("p1", "p2")) {
-      processes.add(new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+      ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
           System.getProperty("java.class.path"),
           LedgerWriterProcess.class.getName(), home.toString(), session, "25")
-          .redirectErrorStream(true).start());
+          .redirectErrorStream(true);
+      runs.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          return ChildProcess.run(pb, "", Duration.ofSeconds(120));
+        } catch (Exception e) {
+          throw new CompletionException(e);
+        }
+      }));
     }
-    for (Process p : processes) {
-      String output = new String(p.getInputStream().readAllBytes());
-      assertThat(p.waitFor()).as(output).isZero();
+    for (CompletableFuture<ChildProcess.Run> run : runs) {
+      ChildProcess.Run r = run.join();
+      assertThat(r.exit()).as(r.out()).isZero();
     }
     UsageReport report = new CostGovernor(home, caps).report();
     assertThat(report.background().calls()).isEqualTo(50);

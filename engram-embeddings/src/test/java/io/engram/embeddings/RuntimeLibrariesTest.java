@@ -1,10 +1,12 @@
 package io.engram.embeddings;
 
+import io.engram.testing.ChildProcess;
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -119,14 +121,14 @@ class RuntimeLibrariesTest {
   void anEmbedderLoadedWithAModelsDirectoryLeavesNothingInTheTemporaryDirectory() throws Exception {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
     Path models = cache.resolve("models");
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    // Read on threads of its own and waited for with a deadline; killed with its children there.
+    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
         EmbedOnceMain.class.getName(), models.toString())
-        .redirectErrorStream(true).start();
-    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    String output = child.out();
 
-    assertThat(child.exitValue()).as(output).isZero();
+    assertThat(child.exit()).as(output).isZero();
     assertThat(output).isEqualTo("384 dimensions, loaded from " + models.resolve("native") + ", still there: true\n");
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
     assertThat(names(models.resolve("native"))).hasSize(1);
@@ -135,14 +137,14 @@ class RuntimeLibrariesTest {
   @Test
   void anEmbedderReadFromTheClasspathAloneDeletesItsCopyOnceLoaded() throws Exception {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    // Read on threads of its own and waited for with a deadline; killed with its children there.
+    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
         EmbedOnceMain.class.getName())
-        .redirectErrorStream(true).start();
-    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    String output = child.out();
 
-    assertThat(child.exitValue()).as(output).isZero();
+    assertThat(child.exit()).as(output).isZero();
     assertThat(output).startsWith("384 dimensions, loaded from " + tmp.toRealPath()).endsWith(", still there: false\n");
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
   }
@@ -152,14 +154,14 @@ class RuntimeLibrariesTest {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
     Path models = cache.resolve("models");
     // Halted rather than ended: nothing the JVM would delete at its exit is deleted, as when a hook is killed.
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-Dengram.test.halt=true", "-cp",
         System.getProperty("java.class.path"), EmbedOnceMain.class.getName(), models.toString())
-        .redirectErrorStream(true).start();
-    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(child.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    String output = child.out();
 
-    assertThat(child.exitValue()).as(output).isEqualTo(3);
+    assertThat(child.exit()).as(output).isEqualTo(3);
     assertThat(output).startsWith("384 dimensions");
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
   }
