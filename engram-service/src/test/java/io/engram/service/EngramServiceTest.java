@@ -84,7 +84,7 @@ class EngramServiceTest {
     assertThat(home.resolve("service/hook-UserPromptSubmit.curl")).doesNotExist();
     // A service killed with -9 leaves its address behind; a dead pid makes it stale.
     Process dead = new ProcessBuilder("true").start();
-    dead.waitFor();
+    assertThat(dead.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     new ServiceInfo(dead.pid(), "127.0.0.1", 1, java.time.Instant.now(), "old").write(home.resolve("service/service.json"));
     assertThat(ServiceClient.find(home)).isEmpty();
     service = EngramService.start(home, user, Map.of(), "test", l -> { });

@@ -2,8 +2,6 @@ package io.engram.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,11 +10,9 @@ class ShellWordsTest {
       "a\"b", "代码风格", "semi;colon", "star*", "-dash", "tab\there", "");
 
   /** What {@code sh} reads {@code word} as, one argument. */
-  private static String readByShell(String word) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("sh", "-c", "printf '%s' " + word).redirectErrorStream(true).start();
-    String read = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor();
-    return read;
+  private static String readByShell(String word) throws Exception {
+    return io.engram.testing.ChildProcess.run(new ProcessBuilder("sh", "-c", "printf '%s' " + word)
+        .redirectErrorStream(true), "", java.time.Duration.ofSeconds(30)).out();
   }
 
   @Test
