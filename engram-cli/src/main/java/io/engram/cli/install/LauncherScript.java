@@ -211,9 +211,10 @@ public final class LauncherScript {
   // would refuse it unread), and its request gets an error naming the bound. The write runs in a subshell beside
   // the read of the answer: a service that stops reading cannot block the relay past the deadline, and a write that
   // fails (the service closed first) leaves nothing half-written in this shell's output for the next connection.
-  // The status line and the header lines are read with the deadline; an answer over its own bound is not read. The
-  // body is read without one (read -t reads a byte per system call and blocks signals around each, about 1.6 s a
-  // MB): the service writes its answer whole once its status is out, and closes a connection idle past its own bound.
+  // The status line, the header lines and the body are each read with the deadline; an answer over its own bound is
+  // not read. read -t reads a byte per system call and blocks signals around each (about 0.9 s a MB over a loopback
+  // socket on a loaded 2-core machine, 7-16 ms for 10 KB), so a body over 16 KB is read by head -c under timeout
+  // (coreutils; about 10 ms to start both, then 50-60 ms a MB); without timeout (a bare macOS) read -t reads it.
   private static final String MCP_OVER_TCP = """
       # MCP over stdio relayed to the Engram service by bash over /dev/tcp, for the project $project. Returns (the
       # JVM serves instead) when no service can be reached before the first message; exits when stdin ends.
@@ -275,7 +276,11 @@ public final class LauncherScript {
             mcp_error "$line" "the Engram service's answer of $length bytes is over the relay's bound of @MOST@ bytes"
             continue
           fi
-          [ "$length" -gt 0 ] && IFS= read -r -N "$length" body <&3
+          if [ "$length" -gt 16384 ] && command -v timeout >/dev/null 2>&1; then
+            body=$(timeout "$wait" head -c "$length" <&3; printf x); body=${body%x}
+          elif [ "$length" -gt 0 ]; then
+            IFS= read -r -t "$wait" -N "$length" body <&3
+          fi
           mcp_close
           if [ "${#body}" -ne "$length" ]; then
             mcp_error "$line" "the Engram service's answer was cut short; see engram daemon status"

@@ -73,6 +73,20 @@ class LauncherMcpOverTcpTest {
           }
           return;
         }
+        if (body.contains("\"stall\"")) {
+          // Says how long its answer is, sends its first bytes and stalls (until the test ends, at most a minute).
+          int length = Integer.parseInt(body.replaceAll(".*\"length\":(\\d+).*", "$1"));
+          exchange.sendResponseHeaders(200, length);
+          OutputStream out = exchange.getResponseBody();
+          out.write("{\"jsonrpc\"".getBytes(StandardCharsets.UTF_8));
+          out.flush();
+          try {
+            released.await(60, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return;
+        }
         if (body.contains("\"huge\"")) {
           // Says an answer past the relay's bound is coming, and sends none of it.
           exchange.sendResponseHeaders(200, LauncherScript.MAX_ANSWER + 1L);
@@ -205,6 +219,26 @@ class LauncherMcpOverTcpTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
     assertThat(run.err()).contains("engram mcp: the Engram service did not answer within 1 s");
     assertThat(run.millis()).as("one deadline, not the held request's minute").isLessThan(25_000);
+  }
+
+  /**
+   * A service that stalls in the middle of its answer's body holds its request no longer than the deadline, whether
+   * the body is read by bash (short) or by head under timeout (long); the request gets an error, the session goes on.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {200, 200_000})
+  void aServiceThatStallsInTheMiddleOfItsAnswerGivesTheRequestAnErrorAtTheDeadline(int length) throws Exception {
+    String stalled = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"stall\","
+        + "\"length\":" + length + "}}";
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}";
+
+    Run run = mcp(Map.of("ENGRAM_MCP_ANSWER_SECONDS", "1"), Duration.ofSeconds(30), stalled + "\n" + ping + "\n");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32603,\"message\":"
+        + "\"the Engram service's answer was cut short; see engram daemon status\"}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
+    assertThat(run.millis()).as("one deadline, not the stalled answer's minute").isLessThan(25_000);
   }
 
   /** An answer over the relay's bound is not read: its request gets an error naming the bound, and the next goes on. */
