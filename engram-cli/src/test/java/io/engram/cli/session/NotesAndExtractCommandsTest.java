@@ -68,6 +68,26 @@ class NotesAndExtractCommandsTest {
   }
 
   @Test
+  void extractReadsOnFromWhereItStoppedByOffsetNotTheWholeFileAgain() throws Exception {
+    Path transcript = project.resolve("cli-notes-1.jsonl");
+    Files.copy(fixture(), transcript);
+    JsonNode first = JsonOutput.mapper().readTree(run("extract", transcript.toString(), "--json").out());
+    int read = first.get("toMessage").asInt();
+    // The first line blanked in place (same length, long before the kilobyte the checkpoint checks): a run that read
+    // the file whole again would see one message fewer and start over; one that reads on by offset never sees it.
+    String text = Files.readString(transcript);
+    int firstLineEnd = text.indexOf('\n');
+    Files.writeString(transcript, " ".repeat(firstLineEnd) + text.substring(firstLineEnd)
+        + "{\"type\": \"user\", \"uuid\": \"u9\", \"sessionId\": \"cli-notes-1\", \"cwd\": \"/repo\", \"timestamp\":"
+        + " \"2026-02-01T11:00:00Z\", \"message\": {\"role\": \"user\", \"content\": \"thanks, that is all\"}}\n");
+
+    JsonNode again = JsonOutput.mapper().readTree(run("extract", transcript.toString(), "--json").out());
+
+    assertThat(again.get("fromMessage").asInt()).isEqualTo(read);
+    assertThat(again.get("toMessage").asInt()).isEqualTo(read + 1);
+  }
+
+  @Test
   void aSessionWhoseExtractionWroteMemoryCountsForTheDreamsSessionGate() throws Exception {
     JsonNode before = JsonOutput.mapper().readTree(run("dream", "--json").out());
     assertThat(before.get("gates").get("sessionsSince").asInt()).isZero();
