@@ -36,23 +36,16 @@ final class ContextSize {
       if (m.isSidechain()) {
         continue;
       }
-      if (m.role() == Role.ASSISTANT && m.usage().isPresent()) {
-        long measured = m.usage().get().promptTokens() + m.usage().get().outputTokens();
-        return measured > 0 ? measured + since : estimate(messages, start, end, counter);
+      // A usage of nothing (a synthetic reply's) measures nothing: the last real one is looked for before it, as the
+      // running count of a pass by offset and the context levels do.
+      long measured = m.role() == Role.ASSISTANT && m.usage().isPresent()
+          ? m.usage().get().promptTokens() + m.usage().get().outputTokens() : 0;
+      if (measured > 0) {
+        return measured + since;
       }
       since += counter.count(m.promptText());
     }
     return since;
-  }
-
-  private static long estimate(List<TranscriptMessage> messages, int start, int end, TokenCounter counter) {
-    long estimate = 0;
-    for (int i = start; i < end; i++) {
-      if (!messages.get(i).isSidechain()) {
-        estimate += counter.count(messages.get(i).promptText());
-      }
-    }
-    return estimate;
   }
 
   /** Index of the first message after the last compaction before {@code end}. */

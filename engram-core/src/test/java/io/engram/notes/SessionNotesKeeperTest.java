@@ -58,6 +58,17 @@ class SessionNotesKeeperTest {
   }
 
   @Test
+  void aSyntheticReplysUsageOfNothingIsNoMeasurementAndTheLastRealOneCounts() throws Exception {
+    TranscriptBuilder b = work(new TranscriptBuilder("s1"), "add an LRU cache to the loader", 12_000, 2);
+    Transcript t = b.assistant("No response requested.", 0).build();
+
+    NotesUpdate u = offline().update(t, false);
+
+    assertThat(u.growth().contextTokens()).isGreaterThanOrEqualTo(12_000).isLessThan(12_100);
+    assertThat(u.action()).isEqualTo(NotesAction.START);
+  }
+
+  @Test
   void startsAtTenThousandTokensWithTheFourSections() throws Exception {
     Transcript t = work(new TranscriptBuilder("s1"), "add an LRU cache to the loader", 10_500, 2).build();
 
