@@ -57,7 +57,7 @@
  * ({@code run(Path, String, boolean)}), the pass reads from the byte offset where the last pass over it stopped ({@link
  * io.engram.transcript.TranscriptCheckpoint}, checked against a checksum of the bytes before it, so a replaced file is read again), in
  * pieces of at most {@code extraction.maxReadBytes}: its time and memory follow what was appended, not the
- * file's size. A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
+ * file's size ({@code runAs} for {@code engram extract}: the same, under the session the user names). A candidate over {@code memory.maxMemoryBytes} (or an update that would push a memory over
  * it) is skipped with the store's reason.
  *
  * <p>The lab (engram-bench, under this package's name) measures an extractor's precision and recall on labelled

@@ -60,7 +60,8 @@
  *
  * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
  * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
- * last line still being written is left for it. A {@link TranscriptCheckpoint} is such a position with the
+ * last line still being written is left for it (one without its line end that is already a whole JSON object, as a
+ * finished file may end, is read, and the line end that may follow it later is no line of its own). A {@link TranscriptCheckpoint} is such a position with the
  * checksum of the bytes before it, so an incremental pass knows when the file is no longer the one it read. A
 document format (one JSON value the agent rewrites whole) is read whole from its start, and holds a point only at
 its end while unchanged. A path that is not a regular file (a directory, a FIFO, a
