@@ -90,12 +90,10 @@ record Conversation(
           prose.append(m.text()).append('\n');
         }
       }
-      // A scratch file in the system's temporary folder is no file of the work: a summary may leave it out.
-      List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path)
-          .filter(p -> !FileTypes.scratch(p)).toList();
-      // Errors the engine only infers from the assistant's words are not held against a summary, nor slips.
+      List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
+      // Errors the engine only infers from the assistant's words are not held against a summary.
       // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
-      List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.slip(calls) && !p.headline().isBlank())
+      List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank())
           .map(p -> String.join("\n", p.keyLines())).toList();
       return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
           prose.toString()), maxKeywords);

@@ -77,13 +77,6 @@ final class FileTypes {
   }
 
   /** The last segment of a '/' or '\' separated path, trailing separators ignored. */
-  /** Whether {@code path} is a scratch file in the system's temporary folder ({@code /tmp}, macOS's {@code /var/folders}). */
-  static boolean scratch(String path) {
-    String p = path.replace('\\', '/');
-    return p.startsWith("/tmp/") || p.startsWith("/private/tmp/") || p.startsWith("/var/folders/")
-        || p.startsWith("/private/var/folders/");
-  }
-
   static String baseName(String path) {
     String p = path.replace('\\', '/');
     while (p.endsWith("/") && p.length() > 1) {

@@ -82,19 +82,6 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
     return fix.isPresent();
   }
 
-  /**
-   * Whether it was a slip: it failed once and a later attempt got past it without a change to any file (a wrong
-   * flag, a mistyped path, an edit the harness refused and made again at once). A summary may leave it out; the
-   * offline summary still tells it. A failed build, test, lint or format run is never one: what it found is the
-   * work's.
-   */
-  boolean slip(CallOutcomes calls) {
-    boolean check = call.name().equals("Bash") && calls.commands(call).stream().map(CommandKind::of)
-        .anyMatch(k -> k == CommandKind.BUILD || k == CommandKind.TEST || k == CommandKind.LINT
-            || k == CommandKind.FORMAT);
-    return !noticed && occurrences == 1 && changes.isEmpty() && fix.isPresent() && !check;
-  }
-
   /** The first key line: what a summary must name. */
   String headline() {
     return keyLines.isEmpty() ? "" : keyLines.get(0);
