@@ -108,7 +108,8 @@ public final class RuleBasedExtractor implements Extractor {
         : Optional.of(turn.timestamp().atZone(ZoneOffset.UTC).toLocalDate());
     List<Sentence> sentences = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
-    for (Sentence s : Sentences.of(PastedVoices.blank(CodeLines.blank(turn.text())))) {
+    String prose = PastedVoices.blank(CodeLines.blank(turn.text()));
+    for (Sentence s : Sentences.of(prose)) {
       // A sentence longer than any stated rule is pasted output, one without three letters or digits
       // states nothing, and a repeated one says nothing new: the rules need not read them.
       if (s.text().length() <= settings.maxSentenceChars() && hasWords(s.text()) && seen.add(s.text())) {
@@ -117,6 +118,7 @@ public final class RuleBasedExtractor implements Extractor {
     }
     List<MemoryCandidate> found = new ArrayList<>();
     List<MemoryCandidate> corrections = new ArrayList<>();
+    InstructionLines items = InstructionLines.of(prose);
     int consumed = -1;
     for (int i = 0; i < sentences.size(); i++) {
       if (i <= consumed) {
@@ -130,6 +132,10 @@ public final class RuleBasedExtractor implements Extractor {
       List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said, settings.offline());
       if (drafts.isEmpty() && core) {
         drafts = SentenceRules.correction(s.text(), settings.offline());
+      }
+      if (drafts.isEmpty() && !Secrets.contains(s.text())
+          && items.standing(s.start(), s.text())) {
+        drafts = SentenceRules.instruction(s.text(), settings.offline());
       }
       for (Draft d : drafts) {
         Sentence from = s;

@@ -109,6 +109,14 @@ final class SentenceRules {
     return corrected(Corrections.general(sentence), sentence, limits);
   }
 
+  /**
+   * The rule of a list item that reads as a standing instruction ({@link InstructionLines}): a rule for the agent,
+   * none when it is a one-off by these rules' reading.
+   */
+  static List<Draft> instruction(String sentence, ExtractionSettings.Offline limits) {
+    return ONE_OFF.matcher(sentence).find() ? List.of() : List.of(feedback(sentence, RuleConfidence.STATED, limits));
+  }
+
   /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
   private static List<Draft> corrected(Corrections.Correction c, String sentence,
       ExtractionSettings.Offline limits) {

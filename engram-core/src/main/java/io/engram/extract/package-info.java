@@ -16,7 +16,8 @@
  * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
  * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), standing
  * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "X should always ...", 加入规则),
- * confirmations, project
+ * list items written as plain instructions of a rules list ({@link InstructionLines}: "- Use `date-fns` for date
+ * operations", "1. 每次缩进使用4个空格"; not a list of the work asked), confirmations, project
  * facts, references and user background from what a person typed, and workflow facts from what the session
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;

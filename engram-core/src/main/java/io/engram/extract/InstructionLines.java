@@ -1,0 +1,89 @@
+package io.engram.extract;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A plain standing instruction written as an item of a list, the way rules files and pasted rules lists write them,
+ * without any marker that it holds on: "- Use `date-fns` for date operations", "2. Write doc comments for all exported
+ * APIs.", "- 每次缩进使用4个空格", "4. **依赖谨慎**: 不引入不必要的新依赖".
+ *
+ * <p>Being a list item and an instruction is the reading; the marker words ("always", 以后) are not needed. What
+ * makes an item about the work at hand rather than a way of working keeps it out: it points at something in front of
+ * the person (this, that, it, here, 这个, 这次), bounds itself in time (now, yet, first, then, 现在, 暂时), asks, or is a
+ * how-to line naming a command after a colon ("Run ESLint: `pnpm lint`"). A list under a request for work ("I'd
+ * like to do two things:", "Can you:") or in a turn that asks lists the work asked, not rules. English items open
+ * with an instruction verb of how to work (use, prefer, keep, write, document, follow, avoid, ...), not one of
+ * editing a thing (fix, update, rename, remove), which task lists open with; Chinese items carry an obligation, a
+ * prohibition or a preference (必须, 不得, 避免, 优先, 使用, 遵循).
+ *
+ * <p>A turn is scanned once ({@link #of}): where its first request stands and whether it asks, so a long turn's many
+ * items cost no rescan each.
+ */
+final class InstructionLines {
+  /** A list bullet or number opening the line, an optional bold mark after it. */
+  private static final Pattern ITEM =
+      Pattern.compile("[ \\t]*+(?:[-*•]|\\d{1,3}[.)])[ \\t]++(?:(?:[✅✔]\\uFE0F?|\\*\\*)[ \\t]*+)*+");
+  /** A short label before the instruction ("Co-locate schemas: ", "**缩进**: "). */
+  private static final Pattern LABEL =
+      Pattern.compile("^(?:\\*\\*)?[^:：*`]{1,30}?(?:\\*\\*)?\\s*[:：](?:\\*\\*)?\\s*");
+  private static final Pattern EN_VERB = Pattern.compile("(?i)^(?:(?:always|never|only|please)\\s+)?(?:use|prefer|"
+      + "favou?r|keep|write|document|include|follow|avoid|ensure|make\\s+sure|generate|define|apply|support|organi[sz]e|"
+      + "put|place|co-locate|consolidate|combine|minimi[sz]e|skip|mock|test|assume|ask|communicate|control|limit|name|"
+      + "store|validate|wrap|log|treat|format|respond|reply|answer|mark|specify|provide|stick|adopt|require|verify|"
+      + "declare|annotate|comment|run|do\\s+not|don'?t|never|stop|commit|add|create|prefix|separate|split|group|"
+      + "return|handle|throw|catch|prioriti[sz]e|reuse|match|mirror|respect|preserve|maintain)\\b");
+  private static final Pattern ZH_DIRECTIVE = Pattern.compile("必须|需要|须|应该|应当|务必|不得|严禁|禁止|不要|不能|避免|"
+      + "优先|保持|遵循|遵守|统一|一律|始终|总是|默认|尽量|只用|只能|使用|采用|不引入|不臆造|不加|不超过");
+  /** What points at the work in front of the person, or bounds the item in time. */
+  private static final Pattern AT_HAND = Pattern.compile("(?i)\\b(?:this|that|it|these|those|them|here|there|now|"
+      + "yet|today|tomorrow|first|then|again|above|below|you(?:'ve| have)?\\s+(?:just|already))\\b"
+      + "|这个|这些|那个|那些|这里|这次|本次|这一|刚才|现在|目前|暂时|上面|下面|它");
+  /** A how-to line: what a command does, then the command after a colon. */
+  private static final Pattern HOW_TO = Pattern.compile("[:：]\\s*`[^`]+`\\s*[.。]?$");
+  /**
+   * What asks for work ahead of a list, making its items the work asked ("I'd like to do two things:", "Can you:",
+   * "what I want is:"), not rules.
+   */
+  private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can|could|would|will)\\s+you\\b|\\bi(?:'d|\\s+would)?"
+      + "\\s+(?:like|want|need)\\b|\\bwhat\\s+i\\s+want\\b|\\bwe\\s+(?:need|want)\\s+to\\b|\\blet'?s\\b|\\bhelp\\s+me\\b"
+      + "|\\btrying\\s+to\\b|帮我|请你|我想|我需要|我希望|需要你");
+  private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
+
+  private final String text;
+  private final int firstRequest;
+  private final boolean asks;
+
+  private InstructionLines(String text, int firstRequest, boolean asks) {
+    this.text = text;
+    this.firstRequest = firstRequest;
+    this.asks = asks;
+  }
+
+  /** The list items of {@code text}, one turn. */
+  static InstructionLines of(String text) {
+    Matcher request = REQUEST.matcher(text);
+    return new InstructionLines(text, request.find() ? request.start() : Integer.MAX_VALUE,
+        text.lines().anyMatch(Intents::isQuestion));
+  }
+
+  /**
+   * Whether {@code sentence}, which starts at {@code start} of the turn, opens a list item and reads as a standing
+   * instruction.
+   */
+  boolean standing(int start, String sentence) {
+    if (asks || start < 0 || start > text.length()) {
+      return false;
+    }
+    int lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (firstRequest < lineStart || !ITEM.matcher(text.substring(lineStart, start)).matches()) {
+      return false;
+    }
+    String item = sentence.strip();
+    if (Intents.isQuestion(item) || AT_HAND.matcher(item).find() || HOW_TO.matcher(item).find()) {
+      return false;
+    }
+    String body = LABEL.matcher(item).replaceFirst("");
+    return HAN.matcher(body).find() ? ZH_DIRECTIVE.matcher(body).find() : EN_VERB.matcher(body).find();
+  }
+}
