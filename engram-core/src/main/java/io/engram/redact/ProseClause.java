@@ -64,10 +64,14 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         if (spaced > i && sort != Sort.PHRASE) {
           int runEnd = asciiRun(spaced, end);
           String v = runEnd < 0 ? "" : ProseValues.stripTrailing(text.substring(spaced, runEnd));
-          // a value set off by spaces that ends its clause stands alone: "SMTP 授权码 hxqkzmwpbvtnrlsd，"
-          boolean alone = runEnd >= 0 && skipSpaces(runEnd, end) >= end && v.length() >= 8;
-          if (ProseValues.looksLikePassword(v) || alone && ProseValues.couldBeSecret(v)) {
+          // a value set off by spaces that ends its clause stands alone: "SMTP 授权码 hxqkzmwpbvtnrlsd，", "wifi 密码
+          // 12345678"; digits alone are a PIN's shape (not one digit repeated)
+          boolean alone = runEnd >= 0 && skipSpaces(runEnd, end) >= end;
+          if (ProseValues.looksLikePassword(v) || alone && (v.length() >= 8 && ProseValues.couldBeSecret(v)
+              || ProseWords.isPin(v))) {
             emit(spaced, spaced + v.length());
+          } else if (runEnd == spaced) {
+            StatedPasswords.unspacedValue(this, spaced, end, true); // "wifi 密码 天王盖地虎123"
           }
         } else if (gap++ == 0) {
           int past = pastQualifiers(spaced, end);
@@ -139,6 +143,11 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         quoted(nounStart, i + escaped, ProseWords.CLOSING.charAt(quote), escaped == 1);
         return;
       }
+      if (l.cjk() && skipped == 0 && ProseSecrets.isUnspacedScript(text.charAt(i))
+          && ":：".indexOf(joinedBefore(from)) >= 0) {
+        StatedPasswords.unspacedValue(this, i, end, false); // "密码：天王盖地虎123": the value in the script itself
+        return;
+      }
       int tokenEnd = l.cjk() ? asciiRun(i, end) : tokenEnd(i, end);
       if (tokenEnd <= i) {
         return;
@@ -167,6 +176,11 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
       }
       if (found) {
         emit(i, i + token.length());
+        return;
+      }
+      if (skipped == 0 && joinedBefore(from) != '=' && !Placeholders.isPlaceholder(token)
+          && StatedPasswords.isStatedWord(this, nounStart, token, i + token.length(), end)) {
+        emit(i, i + token.length()); // "the admin password is letmein": a word said as a password's value
         return;
       }
       String lower = token.toLowerCase(Locale.ROOT);
@@ -271,7 +285,27 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
     return ProseWords.asciiRun(text, i, end);
   }
 
+  /**
+   * The last character of the joiner ending at {@code joined}: a word is said in words after "is" or ":", while
+   * after "=" it is code or configuration, where a bare word is a default or a variable ({@code password=admin}).
+   */
+  private char joinedBefore(int joined) {
+    int k = joined;
+    while (k > 0 && Character.isWhitespace(text.charAt(k - 1))) {
+      k--;
+    }
+    return k > 0 ? text.charAt(k - 1) : ' ';
+  }
+
+  /**
+   * A value found from {@code start} to {@code end}: an ASCII {@code !} right after it belongs to it ("hunter2Secret!"
+   * stripped of its sentence's punctuation to be judged, but "!" ends a password far more often than an English
+   * sentence of a note), so the marker takes it too; a period, comma or closing quote stays outside.
+   */
   void emit(int start, int end) {
+    while (end > start && end < text.length() && text.charAt(end) == '!') {
+      end++;
+    }
     if (end > start && !text.substring(start, end).contains("[REDACTED")) {
       out.add(new Finding(start, end, SecretKind.PASSWORD_ASSIGNMENT, priority));
     }

@@ -124,6 +124,10 @@ class SecretsAsWrittenTest {
         + " %d caught, %d notes changed%n", ours, cases.size(), oursChanged, notes.size(), plain, plainChanged);
     assertThat(ours).isGreaterThan(plain);
     assertThat(oursChanged).isLessThanOrEqualTo(plainChanged);
+    // Measured 2026-12-07, with a new user's trial's four stated passwords added: 745 of 752 caught, 5 of 1,275
+    // notes changed (before that fix 742 and 5); docs/RELIABILITY.md names the seven misses and five notes.
+    assertThat(ours).as("secrets caught of every set").isGreaterThanOrEqualTo(745);
+    assertThat(oursChanged).as("ordinary notes changed of every set").isLessThanOrEqualTo(5);
     assertThat(100.0 * oursChanged / notes.size()).as("false positives in %% of every ordinary note").isLessThanOrEqualTo(1.0);
   }
 
