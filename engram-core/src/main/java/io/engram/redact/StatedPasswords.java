@@ -37,7 +37,11 @@ final class StatedPasswords {
       // types a field is declared with: "password: string"
       "string", "text", "number", "bool", "boolean", "integer", "bytes", "object", "varchar", "char", "array",
       "undefined", "masked", "redacted", "omitted", "sensitive");
+  // A plain word said as a password is taken from four letters on: shorter ones after "password is" are nearly all
+  // words about it ("set", "new", "old"), and a three-letter password is no secret worth a false positive.
   private static final int SHORTEST_WORD = 4;
+  // The same floor for a value set off after 密码 with no space: a run of fewer characters is a word of the sentence
+  // (密码：见 ...), not a password.
   private static final int SHORTEST_UNSPACED = 4;
 
   /**
