@@ -1,5 +1,6 @@
 package io.engram.redact;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -87,17 +88,22 @@ public final class SecretRedactor {
 
   /**
    * Per thread, the last texts {@link #redact(String)} returned, compared by identity (a string is immutable, so the
-   * same instance is the same redacted text): a bounded memo of an idempotent function.
+   * same instance is the same redacted text): a bounded memo of an idempotent function. Held weakly: a text handed
+   * back in is still held by whoever hands it back, and the memo must not keep a long session's tool outputs alive
+   * on every thread of a resident service once nobody else holds them.
    */
   private final ThreadLocal<RecentResults> recent = ThreadLocal.withInitial(RecentResults::new);
 
   private static final class RecentResults {
-    private final String[] texts = new String[64];
+    // A text is handed back in a few calls after it was returned (into the record that keeps it, a call's output
+    // into its turn); 64 leaves room to spare at the cost of a 64-step identity scan.
+    @SuppressWarnings("unchecked")
+    private final WeakReference<String>[] texts = new WeakReference[64];
     private int next;
 
     boolean holds(String text) {
-      for (String t : texts) {
-        if (t == text) {
+      for (WeakReference<String> t : texts) {
+        if (t != null && t.get() == text) {
           return true;
         }
       }
@@ -105,7 +111,7 @@ public final class SecretRedactor {
     }
 
     void add(String text) {
-      texts[next] = text;
+      texts[next] = new WeakReference<>(text);
       next = (next + 1) % texts.length;
     }
   }
