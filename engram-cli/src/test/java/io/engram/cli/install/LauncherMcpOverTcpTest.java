@@ -66,11 +66,7 @@ class LauncherMcpOverTcpTest {
         received.add(exchange.getRequestHeaders().getFirst("Authorization") + " "
             + exchange.getRequestHeaders().getFirst("Engram-Project") + " " + body);
         if (body.contains("\"hold\"")) {
-          try {
-            released.await(60, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
+          waitForRelease();
           return;
         }
         if (body.contains("\"stall\"")) {
@@ -80,11 +76,7 @@ class LauncherMcpOverTcpTest {
           OutputStream out = exchange.getResponseBody();
           out.write("{\"jsonrpc\"".getBytes(StandardCharsets.UTF_8));
           out.flush();
-          try {
-            released.await(60, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
+          waitForRelease();
           return;
         }
         if (body.contains("\"huge\"")) {
@@ -261,5 +253,14 @@ class LauncherMcpOverTcpTest {
         + "{\"method\":\"tools/call\",\"params\":{\"arguments\":{\"id\":3}},\"jsonrpc\":\"2.0\",\"id\":4}\n");
     assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32603,")
         .hasLineCount(1);
+  }
+
+  /** Holds a request unanswered until the test ends (at most a minute), as a wedged service would. */
+  private void waitForRelease() {
+    try {
+      released.await(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
