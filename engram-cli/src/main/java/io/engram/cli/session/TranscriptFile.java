@@ -38,14 +38,8 @@ public final class TranscriptFile {
     if (sessionId.isPresent()) {
       return sessionId.get();
     }
-    TranscriptReader.whyNotATranscript(file).ifPresent(why -> {
-      throw new UserFacingException(why);
-    });
-    try {
-      return TranscriptReader.readFrom(file, TranscriptPosition.START, HEAD_BYTES).transcript().sessionId();
-    } catch (IOException e) {
-      throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
-    }
+    return readChecked(f -> TranscriptReader.readFrom(f, TranscriptPosition.START, HEAD_BYTES).transcript())
+        .sessionId();
   }
 
   /** How much of a transcript is read for its session id: the record naming it comes first. */
@@ -53,15 +47,24 @@ public final class TranscriptFile {
 
   /** The transcript, under {@code sessionId} when one is given ({@code --session}), else its own. */
   public Transcript read(Optional<String> sessionId) {
+    Transcript t = readChecked(TranscriptReader::read);
+    return sessionId.map(t::withSessionId).orElse(t);
+  }
+
+  /** What {@code how} reads of the file, once it is known to be a transcript; a failure is the user's to read. */
+  private Transcript readChecked(Reading how) {
     TranscriptReader.whyNotATranscript(file).ifPresent(why -> {
       throw new UserFacingException(why);
     });
-    Transcript t;
     try {
-      t = TranscriptReader.read(file);
+      return how.from(file);
     } catch (IOException e) {
       throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
     }
-    return sessionId.map(t::withSessionId).orElse(t);
+  }
+
+  /** One way of reading a transcript file: whole, or its first piece. */
+  private interface Reading {
+    Transcript from(Path file) throws IOException;
   }
 }
