@@ -94,6 +94,18 @@ final class Consolidation {
   }
 
   /**
+   * The index's upkeep alone, against the memory directory as it is now: the {@link DreamChange.IndexPrune} that
+   * {@link IndexPruner} makes (pointers to missing files, second pointers, blank runs, the oldest pointers past the
+   * limits), or an empty plan when it drops nothing. What a run in review mode applies while it proposes the rest.
+   */
+  DreamPlan indexUpkeep(MemoryStore store) throws IOException {
+    PlanBuilder b = new PlanBuilder(memoryDir, now);
+    orient(store, b, new ArrayList<>(), DreamProgress.NONE);
+    b.index(readIndex(), IndexPruner.of(settings));
+    return new DreamPlan(b.plan().changes().stream().filter(c -> c instanceof DreamChange.IndexPrune).toList());
+  }
+
+  /**
    * The meaning match of this run: the embedder loaded (only when there are memories to compare) and its
    * model's threshold; empty, with the reason in {@code problems} when it is not what the user would expect.
    */

@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -160,7 +161,8 @@ public final class Dream {
     PlanningBudget budget = new PlanningBudget(Duration.ofSeconds(settings.dream().timeBudgetSeconds()));
     if (options.dryRun()) {
       Optional<Consolidation.Planned> p = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
-      return p.map(planned -> result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of()))
+      return p.map(planned -> result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of(),
+              List.of()))
           .orElseGet(() -> timedOut(gates, List.of()));
     }
     Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
@@ -185,16 +187,25 @@ public final class Dream {
       }
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
-        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged);
+        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged, List.of());
       }
+      DreamResult.Outcome outcome = DreamResult.Outcome.APPLIED;
+      List<String> proposed = List.of();
       if (settings.memory().review() == MemorySettings.Review.PROPOSE) {
-        // A person reviews what the dream would change: it waits in the inbox, and the run counts as a
-        // consolidation, so the next one starts from what is accepted by then.
-        DreamProposals.propose(p.plan(), dir,
+        // A person reviews the changes to memories: they wait in the inbox, and the run counts as a consolidation.
+        // MEMORY.md is no memory but the store's list of them, rewritten by every write unreviewed: its upkeep against
+        // the files as they are is applied, undoable, or the index would outgrow its limits for good.
+        List<String> problems = new ArrayList<>(p.problems());
+        proposed = DreamProposals.propose(p.plan(), dir,
             Inbox.of(roots.engramHome(), MemoryStores.locate(roots, settings).projectKey(), settings.memory(),
-                clock));
-        held.commit(clock.instant());
-        return result(DreamResult.Outcome.PROPOSED, gates, Optional.empty(), p, purged);
+                clock), problems);
+        outcome = DreamResult.Outcome.PROPOSED;
+        p = new Consolidation.Planned(consolidation.indexUpkeep(store), p.engine(), p.memories(), p.sessions(),
+            p.candidates(), problems);
+        if (p.plan().isEmpty()) {
+          held.commit(clock.instant());
+          return result(outcome, gates, Optional.empty(), p, purged, proposed);
+        }
       }
       String runId = UndoJournal.newRunId(start);
       SortedSet<String> snapshot = new TreeSet<>(p.plan().touchedPaths());
@@ -216,7 +227,7 @@ public final class Dream {
       journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
-      DreamResult applied = result(DreamResult.Outcome.APPLIED, gates, Optional.of(runId), p, purged);
+      DreamResult applied = result(outcome, gates, Optional.of(runId), p, purged, proposed);
       try {
         new DreamRuns(dir).record(runId, start, applied, progress.phases());
       } catch (IOException e) {
@@ -271,18 +282,18 @@ public final class Dream {
     return new DreamResult(DreamResult.Outcome.TIMED_OUT, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
         List.of(), 0, List.of("stopped after " + settings.dream().timeBudgetSeconds() + " s (dream.timeBudgetSeconds)"
             + " before its plan was complete: nothing was applied and the lock was released; the next run starts"
-            + " over"), purged);
+            + " over"), purged, List.of());
   }
 
   private DreamResult gated(GateReport gates) {
     return new DreamResult(DreamResult.Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
-        List.of(), 0, List.of(), List.of());
+        List.of(), 0, List.of(), List.of(), List.of());
   }
 
   private static DreamResult result(DreamResult.Outcome outcome, GateReport gates, Optional<String> runId,
-      Consolidation.Planned p, List<String> purged) {
+      Consolidation.Planned p, List<String> purged, List<String> proposed) {
     return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
-        p.sessions(), p.candidates(), p.problems(), purged);
+        p.sessions(), p.candidates(), p.problems(), purged, proposed);
   }
 
   private static String relative(Path dir, Path file) {

@@ -15,14 +15,18 @@ import java.util.Optional;
 /**
  * A dream's plan proposed to the review inbox instead of applied ({@code memory.review} at PROPOSE): each change that
  * touches topic files becomes one proposal, its summary the change's, every file it writes a whole topic file and
- * every file it trashes a forget, each with the text the plan started from. The index is not proposed: the store
- * rewrites it with every accepted write.
+ * every file it trashes a forget, each with the text the plan started from. The plan's index edits are not proposed:
+ * the store rewrites the index with every accepted write, and the dream applies the index's own upkeep itself.
  */
 final class DreamProposals {
   private DreamProposals() {}
 
-  /** Proposes {@code plan}'s changes to {@code inbox} (those already waiting or rejected are not made again). */
-  static void propose(DreamPlan plan, Path dir, Inbox inbox) throws IOException {
+  /**
+   * Proposes {@code plan}'s changes to {@code inbox} and returns the summaries of those now waiting there; one already
+   * waiting or rejected is not made again, and {@code problems} says so.
+   */
+  static List<String> propose(DreamPlan plan, Path dir, Inbox inbox, List<String> problems) throws IOException {
+    List<String> proposed = new ArrayList<>();
     for (DreamChange change : plan.changes()) {
       List<ProposedChange> changes = new ArrayList<>();
       for (FileEdit e : change.edits()) {
@@ -38,9 +42,15 @@ final class DreamProposals {
       if (changes.isEmpty()) {
         continue;
       }
-      inbox.propose(Proposal.Origin.DREAM, Optional.empty(), change.summary(),
+      Optional<Proposal> made = inbox.propose(Proposal.Origin.DREAM, Optional.empty(), change.summary(),
           "the dream's consolidation: " + change.summary(), changes);
+      if (made.isPresent()) {
+        proposed.add(change.summary());
+      } else {
+        problems.add(change.summary() + ": already waits in the review inbox or was rejected there, not proposed again");
+      }
     }
+    return proposed;
   }
 
   private static String name(String text, Path dir, String path) throws InvalidMemoryException {

@@ -22,14 +22,17 @@ public final class DreamResult {
   private final int candidates;
   private final List<String> problems;
   private final List<String> purgedTrash;
+  private final List<String> proposed;
 
   /** How a run ended. */
   public enum Outcome {
     /** The plan was applied. */
     APPLIED,
     /**
-     * The plan waits in the review inbox ({@code memory.review} at PROPOSE): nothing was written;
-     * {@link DreamResult#problems()} names each proposal.
+     * The changes to memories wait in the review inbox ({@code memory.review} at PROPOSE), one proposal each
+     * ({@link DreamResult#proposed()}), and no memory was written; the index's upkeep (MEMORY.md's pointers to missing
+     * files, second pointers, lines past its limits) was applied, undoable, when there was any: then the result has a
+     * run id and that upkeep is its {@link DreamResult#changes()}.
      */
     PROPOSED,
     /** A dry run: the plan and diff were built, nothing was written. */
@@ -46,7 +49,8 @@ public final class DreamResult {
   }
 
   DreamResult(Outcome outcome, GateReport gates, Optional<String> runId, DreamPlan plan, String diff, String engine,
-      int memories, List<String> sessions, int candidates, List<String> problems, List<String> purgedTrash) {
+      int memories, List<String> sessions, int candidates, List<String> problems, List<String> purgedTrash,
+      List<String> proposed) {
     this.outcome = Objects.requireNonNull(outcome, "outcome");
     this.gates = Objects.requireNonNull(gates, "gates");
     this.runId = Objects.requireNonNull(runId, "runId");
@@ -58,6 +62,7 @@ public final class DreamResult {
     this.candidates = candidates;
     this.problems = List.copyOf(problems);
     this.purgedTrash = List.copyOf(purgedTrash);
+    this.proposed = List.copyOf(proposed);
   }
 
   /** Whether it ran, only planned, found nothing to do, or was stopped by a gate. */
@@ -121,7 +126,15 @@ public final class DreamResult {
     return purgedTrash;
   }
 
-  /** One line per planned change ("merge a.md into b.md: ..."). */
+  /**
+   * One line per change the run proposed to the review inbox ({@link Outcome#PROPOSED}); empty for every other
+   * outcome. A change already waiting there, or rejected, is not proposed again and is named in {@link #problems()}.
+   */
+  public List<String> proposed() {
+    return proposed;
+  }
+
+  /** One line per planned change ("merge a.md into b.md: ..."), applied unless a dry run or proposed. */
   public List<String> changes() {
     return plan.changes().stream().map(DreamChange::summary).toList();
   }

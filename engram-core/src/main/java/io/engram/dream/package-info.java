@@ -31,8 +31,9 @@
  * the run complete at the end, and the next run undoes an incomplete one before it plans. Planning has a time
  * budget ({@code dream.timeBudgetSeconds}, {@link PlanningBudget}): past it nothing is applied, the lock is
  * released and the result is {@link DreamResult.Outcome#TIMED_OUT}. With {@code memory.review} at {@code
- * PROPOSE} nothing is applied: each change that touches topic files waits in the review inbox as one proposal
- * ({@code DreamProposals}, {@link DreamResult.Outcome#PROPOSED}), and accepting it makes the same writes. The lock is honoured only while its
+ * PROPOSE} no memory is written: each change that touches topic files waits in the review inbox as one proposal
+ * ({@code DreamProposals}, {@link DreamResult.Outcome#PROPOSED}), and accepting it makes the same writes; only the
+ * index's upkeep against the files as they are (MEMORY.md is the store's list, not a memory) is applied, undoable. The lock is honoured only while its
  * holder is proven alive (PID and process start) and recent ({@code dream.lockMaxAgeSeconds}). Every scan of
  * memory text is linear in its length: patterns start at the beginning of a run or are bounded, trims are
  * loops ({@code TextEnds}), fenced code is found line by line ({@code FencedCode}), and sentences past {@code

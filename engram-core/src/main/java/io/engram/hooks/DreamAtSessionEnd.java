@@ -42,8 +42,11 @@ final class DreamAtSessionEnd {
     }
     try {
       DreamResult r = dream.run(DreamOptions.DEFAULT, DreamProgress.NONE);
-      log.add("dream " + r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + r.changes().size()
-          + " change(s) over " + r.memories() + " memories and " + r.sessions().size() + " session(s) ("
+      String did = r.outcome() == DreamResult.Outcome.PROPOSED
+          ? r.proposed().size() + " change(s) to the review inbox" + (r.changes().isEmpty() ? "" : ", the index pruned,")
+          : r.changes().size() + " change(s)";
+      log.add("dream " + r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + did + " over "
+          + r.memories() + " memories and " + r.sessions().size() + " session(s) ("
           + r.engine() + ")" + r.runId().map(id -> "; undo with engram dream --undo (run " + id + ")").orElse(""));
     } catch (IOException | RuntimeException e) {
       log.add("dream failed: " + e.getMessage());

@@ -121,6 +121,57 @@ class DreamTest {
   }
 
   @Test
+  void inReviewModeAnIndexOnlyPruneIsAppliedUndoablyAndNothingIsProposed() throws Exception {
+    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
+        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
+    f.memory("release-day", MemoryType.PROJECT, "The release branch is cut on Mondays.", MAY_1);
+    Path index = f.memoryDir().resolve(MemoryStores.INDEX_FILE);
+    String before = Files.readString(index);
+    Files.writeString(index, before + "- [Gone](gone.md) - a memory deleted by hand\n");
+    String stale = Files.readString(index);
+
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+
+    assertThat(r.outcome()).isEqualTo(DreamResult.Outcome.PROPOSED);
+    assertThat(r.proposed()).isEmpty();
+    assertThat(r.runId()).isPresent();
+    assertThat(r.changes()).containsExactly("prune MEMORY.md: 1 line(s) dropped");
+    assertThat(Files.readString(index)).isEqualTo(before).contains("release-day");
+    io.engram.review.Inbox inbox = io.engram.review.Inbox.of(f.roots.engramHome(),
+        MemoryStores.open(f.roots, f.settings).location().projectKey(), f.settings.memory(), Clock.systemUTC());
+    assertThat(inbox.pending()).isEmpty();
+
+    assertThat(f.dream().undo()).isPresent();
+    assertThat(Files.readString(index)).isEqualTo(stale);
+  }
+
+  @Test
+  void inReviewModeTheIndexIsPrunedAgainstTheFilesAsTheyAreWhileTheMergeWaits() throws Exception {
+    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
+        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
+        MAY_10);
+    Path index = f.memoryDir().resolve(MemoryStores.INDEX_FILE);
+    Files.writeString(index, Files.readString(index) + "- [Gone](gone.md) - deleted by hand\n");
+
+    DreamResult r = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+
+    assertThat(r.proposed()).singleElement().asString().startsWith("merge ");
+    assertThat(r.changes()).containsExactly("prune MEMORY.md: 1 line(s) dropped");
+    // The merge is only proposed: both files, and both their index lines, stay until it is accepted.
+    assertThat(Files.readString(index)).contains("redis-for-tests.md", "redis-tests-again.md").doesNotContain("gone.md");
+
+    DreamResult again = f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);
+
+    assertThat(again.proposed()).isEmpty();
+    assertThat(again.problems()).anySatisfy(p -> assertThat(p).startsWith("merge ")
+        .endsWith("already waits in the review inbox or was rejected there, not proposed again"));
+  }
+
+  @Test
   void aContradictionMarksTheOlderMemorySupersededAndKeepsIt() throws Exception {
     DreamFixture f = seeded();
     f.dream().run(new DreamOptions(true, false), DreamProgress.NONE);

@@ -40,8 +40,10 @@ final class DreamTool {
             + "\"memories\":{\"type\":\"integer\"},\"candidates\":{\"type\":\"integer\"},\"changes\":"
             + Schemas.strings("Each change, in words") + ",\"diff\":{\"type\":\"string\",\"description\":"
             + "\"The unified diff of the changes\"},\"closedGates\":" + Schemas.strings("The gates that held the"
-            + " dream back (time, sessions, lock)") + ",\"problems\":" + Schemas.strings("What went wrong or was"
-            + " left out") + ",\"text\":" + Schemas.TEXT, "outcome", "changes", "problems", "closedGates", "text"),
+            + " dream back (time, sessions, lock)") + ",\"proposed\":" + Schemas.strings("Each change put in the"
+            + " review inbox instead (memory.review at PROPOSE)") + ",\"problems\":" + Schemas.strings("What went wrong or was"
+            + " left out") + ",\"text\":" + Schemas.TEXT, "outcome", "changes", "proposed", "problems",
+            "closedGates", "text"),
         this::run);
   }
 
@@ -62,11 +64,13 @@ final class DreamTool {
     java.util.List<String> closed = r.gates().closed().stream().map(g -> g.name().toLowerCase(Locale.ROOT)).sorted()
         .toList();
     result.put("closedGates", closed);
+    result.put("proposed", r.proposed());
     result.put("problems", r.problems());
     String text = switch (r.outcome()) {
       case APPLIED -> "dream applied (run " + r.runId().orElse("") + "): " + r.changes().size() + " change(s)";
-      case PROPOSED -> "dream proposed " + r.changes().size() + " change(s) to the review inbox (the inbox tool),"
-          + " nothing written";
+      case PROPOSED -> "dream proposed " + r.proposed().size() + " change(s) to the review inbox (the inbox tool), "
+          + r.runId().map(id -> "pruned the index (run " + id + ")").orElse("nothing written")
+          + (r.proposed().isEmpty() ? "" : "\n\n- proposed: " + String.join("\n- proposed: ", r.proposed()));
       case DRY_RUN -> "dream preview, nothing written: " + r.changes().size() + " change(s)";
       case NOTHING_TO_DO -> "dream: nothing to consolidate";
       case GATED -> "dream held back by its gates (" + String.join(", ", closed) + "); force runs it anyway";

@@ -34,7 +34,8 @@ final class DreamApi {
 
   /** What a preview or a run did. */
   record Outcome(String outcome, Optional<String> runId, String engine, int memories, int sessions, int candidates,
-      Map<String, Integer> counts, List<String> changes, List<String> problems, String diff, Gates gates) {}
+      Map<String, Integer> counts, List<String> changes, List<String> proposed, List<String> problems, String diff,
+      Gates gates) {}
 
   /** What an undo did. */
   record Undone(String runId, List<String> restored, List<String> removed, List<UndoResult.Kept> kept) {}
@@ -89,6 +90,7 @@ final class DreamApi {
 
   private static Outcome outcome(DreamResult r) {
     return new Outcome(r.outcome().name().toLowerCase(Locale.ROOT), r.runId(), r.engine(), r.memories(),
-        r.sessions().size(), r.candidates(), r.counts(), r.changes(), r.problems(), r.diff(), gates(r.gates()));
+        r.sessions().size(), r.candidates(), r.counts(), r.changes(), r.proposed(), r.problems(), r.diff(),
+        gates(r.gates()));
   }
 }

@@ -59,7 +59,7 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
 
   /** What {@code --json} prints for a run (or a run stopped by its gates). */
   record DreamJson(String outcome, Gates gates, Optional<String> runId, String engine, @JsonUnwrapped Input input,
-      @JsonUnwrapped Plan plan, List<String> problems, List<String> purgedTrash) {}
+      @JsonUnwrapped Plan plan, List<String> proposed, List<String> problems, List<String> purgedTrash) {}
 
   /** What the run read: the memories, the sessions gathered, the candidates they gave. */
   record Input(int memories, List<String> sessions, int candidates) {}
@@ -135,18 +135,21 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
       case DRY_RUN -> "dry run, nothing written";
       case NOTHING_TO_DO -> "nothing to consolidate";
       case TIMED_OUT -> "stopped at its time budget, nothing written";
-      case PROPOSED -> "proposed to the review inbox (engram inbox list), nothing written";
+      case PROPOSED -> r.proposed().size() + " change(s) proposed to the review inbox (engram inbox list), "
+          + r.runId().map(id -> "the index pruned, run " + id).orElse("nothing written");
       default -> "applied, run " + r.runId().orElse("?");
     };
     out.println(Ansi.AUTO.string("@|bold dream|@ ") + what + ": " + r.memories() + " memories, "
         + r.sessions().size() + " session(s) read, " + r.candidates() + " candidate(s); engine " + r.engine());
-    r.changes().forEach(c -> out.println("  " + c));
+    r.proposed().forEach(c -> out.println("  proposed: " + c));
+    String applied = r.outcome() == DreamResult.Outcome.PROPOSED ? "  applied: " : "  ";
+    r.changes().forEach(c -> out.println(applied + c));
     r.problems().forEach(p -> out.println((r.outcome() == DreamResult.Outcome.TIMED_OUT ? "  " : "  skipped: ") + p));
     if (!r.purgedTrash().isEmpty()) {
       out.println("  purged " + r.purgedTrash().size() + " trashed file(s) past their retention: "
           + String.join(", ", r.purgedTrash()));
     }
-    if (r.outcome() == DreamResult.Outcome.APPLIED) {
+    if (r.runId().isPresent()) {
       out.println("undo with: engram dream --undo");
     }
     out.flush();
@@ -175,6 +178,6 @@ public final class DreamCommand implements java.util.concurrent.Callable<Integer
         g.lastConsolidation(), g.sessionsSince(), g.forced());
     return new DreamJson(r.outcome().name().toLowerCase(Locale.ROOT), gates, r.runId(), r.engine(),
         new Input(r.memories(), r.sessions(), r.candidates()), new Plan(r.counts(), r.changes(), r.diff()),
-        r.problems(), r.purgedTrash());
+        r.proposed(), r.problems(), r.purgedTrash());
   }
 }

@@ -89,6 +89,26 @@ class DreamCommandTest {
   }
 
   @Test
+  void inReviewModeAnIndexOnlyPruneSaysItPrunedTheIndexAndProposedNothing() throws Exception {
+    Files.writeString(home.resolve("settings.json"), "{\"memory\":{\"review\":\"PROPOSE\"}}");
+    run("remember", "--type", "project", "--name", "release-day", "The release branch is cut on Mondays.");
+    Path dir = Path.of(JsonOutput.mapper().readTree(run("show", "release-day", "--json").out()).get("path").asText())
+        .getParent();
+    Path index = dir.resolve("MEMORY.md");
+    String stale = Files.readString(index) + "- [Gone](gone.md) - a memory deleted by hand\n";
+    Files.writeString(index, stale);
+
+    CommandRun r = run("dream", "--force");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("0 change(s) proposed to the review inbox", "the index pruned, run ",
+        "applied: prune MEMORY.md: 1 line(s) dropped", "undo with: engram dream --undo");
+    assertThat(Files.readString(index)).contains("release-day").doesNotContain("gone.md");
+    assertThat(run("dream", "--undo").exitCode()).isZero();
+    assertThat(index).hasContent(stale);
+  }
+
+  @Test
   void jsonPrintsOnlyTheJson() throws Exception {
     seed();
     CommandRun r = run("dream", "--force", "--dry-run", "--json");
@@ -99,7 +119,7 @@ class DreamCommandTest {
     assertThat(json.get("counts").get("merge").asInt()).isEqualTo(1);
     assertThat(json.get("gates").get("forced").asBoolean()).isTrue();
     assertThat(json.fieldNames()).toIterable().containsExactly("outcome", "gates", "runId", "engine", "memories",
-        "sessions", "candidates", "counts", "changes", "diff", "problems", "purgedTrash");
+        "sessions", "candidates", "counts", "changes", "diff", "proposed", "problems", "purgedTrash");
     assertThat(r.err()).isEmpty();
     CommandRun nothingToUndo = run("dream", "--undo", "--json");
     assertThat(nothingToUndo.exitCode()).isEqualTo(1);

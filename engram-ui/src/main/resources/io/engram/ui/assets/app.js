@@ -336,7 +336,10 @@ async function previewDream(area) {
     onclick: async () => {
       try {
         const done = await post('dream/run', {});
-        say(done.outcome === 'applied' ? 'dream applied, run ' + done.runId : 'dream: ' + done.outcome.replace('_', ' '));
+        say(done.outcome === 'applied' ? 'dream applied, run ' + done.runId
+          : done.outcome === 'proposed' ? `dream: ${done.proposed.length} change(s) proposed to the review inbox`
+            + (done.runId ? ', the index pruned (run ' + done.runId + ')' : '')
+          : 'dream: ' + done.outcome.replace('_', ' '));
         showDreams();
       } catch (e) { say(e.message, true); }
     } }, 'Apply this dream now');
