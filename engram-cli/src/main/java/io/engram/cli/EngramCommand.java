@@ -181,13 +181,23 @@ public final class EngramCommand implements Runnable {
   /**
    * Runs the last command the arguments name, unless some argument matched nothing: picocli lets a help option
    * win over an unknown command ({@code engram no-such-command --help} printed the root's help and exited 0), and
-   * an unknown command is a usage error (exit 2) whatever follows it.
+   * an unknown command is a usage error (exit 2) whatever follows it. A {@code --project} that names no directory is
+   * one too ({@link GlobalOptions#requireProjectDirectory}), unless help was asked for.
    */
   static int refuseUnmatched(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult last = parsed;
+    boolean help = false;
     for (CommandLine.ParseResult at = parsed; at != null; at = at.subcommand()) {
       if (!at.unmatched().isEmpty()) {
         throw new CommandLine.UnmatchedArgumentException(at.commandSpec().commandLine(), at.unmatched());
       }
+      help |= at.isUsageHelpRequested() || at.isVersionHelpRequested()
+          || at.commandSpec().userObject() instanceof CommandLine.HelpCommand;
+      last = at;
+    }
+    // Help reads no project; every command that runs does, so a --project naming no directory stops it here.
+    if (!help) {
+      GlobalOptions.of(parsed.commandSpec()).requireProjectDirectory(last.commandSpec().commandLine());
     }
     return new CommandLine.RunLast().execute(parsed);
   }

@@ -45,7 +45,9 @@ class HookExitCodeTest {
         Arguments.of(List.of("hook", "Stop"), "{\"session_id\":42}"),
         Arguments.of(List.of("hook", "Stop"), "{\"session_id\":\"../../etc\"}"),
         Arguments.of(List.of("hook", "SessionStart"), "{\"session_id\":\"s1\",\"source\":7}"),
-        Arguments.of(List.of("hook", "UserPromptSubmit"), "{\"session_id\":\"s1\",\"prompt\":\"x\"}{"));
+        Arguments.of(List.of("hook", "UserPromptSubmit"), "{\"session_id\":\"s1\",\"prompt\":\"x\"}{"),
+        Arguments.of(List.of("--project", "/no/such/project", "hook", "UserPromptSubmit"), ok),
+        Arguments.of(List.of("hook", "UserPromptSubmit", "--project", "/no/such/project"), ok));
   }
 
   @ParameterizedTest

@@ -3,9 +3,11 @@ package io.engram.cli.global;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -79,6 +81,21 @@ public final class GlobalOptions {
     if (project == null) {
       project = dir;
     }
+  }
+
+  /**
+   * Refuses a {@code --project} that names no directory, as a usage error of {@code where} (exit 2; 1 in a hook call,
+   * where 2 would block): a mistyped path would otherwise show the empty memory of a project that is not there and
+   * exit 0, and a write would create a store for it. Called once the arguments are parsed, before the command runs.
+   */
+  public void requireProjectDirectory(CommandLine where) {
+    if (project == null || Files.isDirectory(project)) {
+      return;
+    }
+    Path absolute = project.toAbsolutePath().normalize();
+    throw new CommandLine.ParameterException(where, "--project " + project + ": "
+        + (Files.exists(project) ? "not a directory" : "no such directory")
+        + (absolute.toString().equals(project.toString()) ? "" : " (" + absolute + ")"));
   }
 
   /** The project named with {@code --project}, if one was. */
