@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code TRANSCRIPT} parameter of every command that reads an agent's transcript
- * ({@code @Mixin TranscriptFile transcript}), and its reading: a missing or unreadable file is an error
- * that names it.
+ * ({@code @Mixin TranscriptFile transcript}), and its reading: a missing or unreadable file, or one that holds no
+ * agent's records at all, is an error that names it.
  */
 public final class TranscriptFile {
   @Parameters(index = "0", paramLabel = "TRANSCRIPT", description = "A session file of Claude Code, Codex, Gemini CLI, OpenCode (opencode export) or Cursor, or one"
@@ -56,11 +56,32 @@ public final class TranscriptFile {
     TranscriptReader.whyNotATranscript(file).ifPresent(why -> {
       throw new UserFacingException(why);
     });
+    Transcript t;
     try {
-      return how.from(file);
+      t = how.from(file);
     } catch (IOException e) {
       throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
     }
+    notATranscript(t).ifPresent(why -> {
+      throw new UserFacingException(file + " is not a transcript: " + why);
+    });
+    return t;
+  }
+
+  /**
+   * Why what was read is no transcript at all, when it is not: it has lines, and not one of them is a record an agent
+   * writes (no message, no record of any type, no compaction), as in {@code /etc/passwd} or a JSON file of something
+   * else. Every command would otherwise report an empty session and exit 0. An empty file is an empty session, and a
+   * session of records without messages (titles only, say) is still a session.
+   */
+  static Optional<String> notATranscript(Transcript t) {
+    if (t.problems().isEmpty() || !t.messages().isEmpty() || !t.recordCounts().isEmpty()
+        || !t.boundaries().isEmpty()) {
+      return Optional.empty();
+    }
+    int n = t.problems().size();
+    return Optional.of((n == 1 ? "its one line is not" : "none of its " + n + " lines is") + " a record of Claude Code,"
+        + " Codex, Gemini CLI, OpenCode or Cursor (" + t.problems().get(0) + ")");
   }
 
   /** One way of reading a transcript file: whole, or its first piece. */

@@ -88,4 +88,32 @@ class StatsCommandTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.err()).contains(home + " is a directory, not a transcript file").doesNotContain("no such");
   }
+
+  @Test
+  void aFileOfSomethingElseIsNotATranscriptOnEveryTranscriptCommandAndWritesNothing(@TempDir Path home)
+      throws Exception {
+    Path passwd = Files.writeString(home.resolve("passwd"),
+        "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
+    Path otherJson = Files.writeString(home.resolve("package.json"), "{\"name\":\"app\",\"version\":\"1.0.0\"}\n");
+    for (String command : java.util.List.of("stats", "extract", "notes", "compact")) {
+      CommandRun run = CommandRun.in(home, home, command, passwd.toString());
+      assertThat(run.exitCode()).as(command + ": " + run.out()).isEqualTo(1);
+      assertThat(run.err()).as(command).contains(passwd + " is not a transcript: none of its 2 lines is a record of"
+          + " Claude Code", "line 1: not valid JSON");
+      assertThat(run.out()).as(command).isEmpty();
+    }
+    CommandRun json = CommandRun.in(home, home, "stats", otherJson.toString(), "--json");
+    assertThat(json.exitCode()).isEqualTo(1);
+    assertThat(new ObjectMapper().readTree(json.out()).get("error").asText())
+        .contains(otherJson + " is not a transcript: its one line is not a record");
+    assertThat(home.resolve("projects")).doesNotExist();
+  }
+
+  @Test
+  void anEmptyFileIsAnEmptySessionNotAnError(@TempDir Path home) throws Exception {
+    Path empty = Files.writeString(home.resolve("new-session.jsonl"), "");
+    CommandRun run = CommandRun.in(home, home, "stats", empty.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("messages:     0");
+  }
 }
