@@ -23,10 +23,47 @@ public record RecallQuery(String text, Optional<String> activity) {
   }
 
   /**
+   * How much of each end of a prompt is searched when the prompt is longer than both together. A person's own words
+   * open or close what they paste, and the middle of a huge paste is more of it; every scan of the query (pasted
+   * lines, keywords, function words, dates, the model's tokens) then reads at most twice this, where a 5 MB prompt
+   * cost the UserPromptSubmit hook some 12 s of processor (docs/BENCHMARKS.md, "A huge prompt"). Two ends of 8 KiB
+   * hold several screens of text, over ten times the 512 tokens the embedding model reads and the 300 distinct terms
+   * the keyword query keeps, so no prompt a person types is cut.
+   */
+  static final int PROMPT_END_CHARS = 8 * 1024;
+
+  /**
    * The query for what a person typed: its own words, and only the lines that say what went wrong of any output
-   * pasted into it ({@link PastedText}), with the recent {@code activity}.
+   * pasted into it ({@link PastedText}), with the recent {@code activity}; of a prompt over twice {@value
+   * #PROMPT_END_CHARS} characters, only its two ends ({@link #ends}).
    */
   public static RecallQuery ofPrompt(String prompt, Optional<String> activity) {
-    return new RecallQuery(PastedText.focus(prompt), activity);
+    return new RecallQuery(PastedText.focus(ends(prompt)), activity);
+  }
+
+  /**
+   * {@code prompt} when it is at most twice {@value #PROMPT_END_CHARS} characters long, else its first and last
+   * {@value #PROMPT_END_CHARS} characters on two lines, each end cut at a line break when one falls in its second
+   * half (so no line is searched in part), never inside a surrogate pair.
+   */
+  static String ends(String prompt) {
+    if (prompt.length() <= 2 * PROMPT_END_CHARS) {
+      return prompt;
+    }
+    int headEnd = prompt.lastIndexOf('\n', PROMPT_END_CHARS);
+    if (headEnd < PROMPT_END_CHARS / 2) {
+      headEnd = PROMPT_END_CHARS;
+      if (Character.isHighSurrogate(prompt.charAt(headEnd - 1))) {
+        headEnd--;
+      }
+    }
+    int tailFrom = prompt.length() - PROMPT_END_CHARS;
+    int lineStart = prompt.indexOf('\n', tailFrom);
+    if (lineStart >= 0 && lineStart < tailFrom + PROMPT_END_CHARS / 2) {
+      tailFrom = lineStart + 1;
+    } else if (Character.isLowSurrogate(prompt.charAt(tailFrom))) {
+      tailFrom++;
+    }
+    return prompt.substring(0, headEnd) + "\n" + prompt.substring(tailFrom);
   }
 }
