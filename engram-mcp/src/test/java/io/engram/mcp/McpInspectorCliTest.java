@@ -27,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class McpInspectorCliTest {
   private static final Path NODE_DIR = NodeClients.DIR;
   private static final String INSPECTOR = "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js";
+  // How long one Inspector run may take, its server's start included.
+  private static final long DEADLINE_SECONDS = 120;
   private static String node;
 
   @TempDir static Path home;
@@ -126,7 +128,10 @@ class McpInspectorCliTest {
   }
 
   private static Result inspector(List<String> args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(node, NODE_DIR.resolve(INSPECTOR).toString(), "--cli"));
+    // The Inspector gives a server 15 s to connect by default; over stdio the server is a new JVM, which on a loaded
+    // 2-core CI machine took longer than that. The deadline below still bounds the whole run.
+    List<String> command = new ArrayList<>(List.of(node, NODE_DIR.resolve(INSPECTOR).toString(), "--cli",
+        "--connect-timeout", String.valueOf(TimeUnit.SECONDS.toMillis(DEADLINE_SECONDS - 10))));
     command.addAll(args);
     Path err = Files.createTempFile("inspector", ".err");
     Path out = Files.createTempFile("inspector", ".out");
@@ -138,10 +143,10 @@ class McpInspectorCliTest {
       builder.environment().put("MCP_CATALOG_PATH", home.resolve("inspector-catalog.json").toString());
       Process p = builder.start();
       p.getOutputStream().close();
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      if (!p.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
-        fail("the Inspector did not finish within 60 s; killed with the server it started.\nstdout:\n"
+        fail("the Inspector did not finish within " + DEADLINE_SECONDS + " s; killed with the server it started.\nstdout:\n"
             + Files.readString(out) + "\nstderr:\n" + Files.readString(err));
       }
       return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err));
