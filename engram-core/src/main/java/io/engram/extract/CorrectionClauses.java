@@ -74,6 +74,8 @@ final class CorrectionClauses {
 
   static final Language CHINESE = new Language("zh",
       Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用|直接|再)|"
+          // 可不可以 asks (A-not-A); 不可做 is "cannot be done"
+          + "不允许|(?<!可)不可以|(?<!可)不可(?=[用使将把在直写改硬动删调存放])|不得|杜绝|"
           + "不应该?|不该|(?:^|请|应该?|应当|要|尽量|务必)避免|不用再|不推荐|不建议)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),
       Pattern.compile("而不是|而不仅仅是|而不只是|而非|代替|取代|替代|替换成|改用|换成|换用|不是.{1,30}?而是"),
       Pattern.compile("改用|换成|应该|应当|必须|要用|请用|请使用|请直接|统一|一律|只用|只能|直接用|使用|用|标准做法|"
@@ -96,7 +98,8 @@ final class CorrectionClauses {
    */
   private static final Pattern ONE_OFF = Pattern.compile(
       "(?i)\\b(?:yet|for\\s+now|right\\s+now|this\\s+time|just\\s+now)\\b|\\b(?:can|could|would)\\s+you\\b"
-          + "|暂时|先别|这次|目前先");
+          // 先 (first, before anything else) with a "don't": "先思考如何优化，不要改代码" holds until the person says go
+          + "|暂时|先别|这次|目前先|(?<!首|优|事|预|领|原|率)先[^。；;!！?？]{0,20}?(?:不要|别|不用)(?!再)");
 
   /**
    * A request to edit the work in front of the person, or their report of an edit: an imperative of editing ("put the

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * how-to line naming a command after a colon ("Run ESLint: `pnpm lint`"). A list under a request for work ("I'd
  * like to do two things:", "Can you:") or in a turn that asks lists the work asked, not rules. English items open
  * with an instruction verb of how to work (use, prefer, keep, write, document, follow, avoid, ...), not one of
- * editing a thing (fix, update, rename, remove), which task lists open with; Chinese items carry an obligation, a
+ * editing a thing (fix, update, rename, remove), which task lists open with, or say what something must or should do
+ * ("Commits must follow ..."), after a condition it holds under ("When referencing code, ..."); Chinese items carry an
+ * obligation, a
  * prohibition or a preference (必须, 不得, 避免, 优先, 使用, 遵循).
  *
  * <p>A turn is scanned once ({@link #of}): where its first request stands and whether it asks, so a long turn's many
@@ -32,7 +34,19 @@ final class InstructionLines {
       + "put|place|co-locate|consolidate|combine|minimi[sz]e|skip|mock|test|assume|ask|communicate|control|limit|name|"
       + "store|validate|wrap|log|treat|format|respond|reply|answer|mark|specify|provide|stick|adopt|require|verify|"
       + "declare|annotate|comment|run|do\\s+not|don'?t|never|stop|commit|add|create|prefix|separate|split|group|"
-      + "return|handle|throw|catch|prioriti[sz]e|reuse|match|mirror|respect|preserve|maintain)\\b");
+      + "return|handle|throw|catch|prioriti[sz]e|reuse|match|mirror|respect|preserve|maintain|be|merge|compose|build|"
+      + "confirm|expose|guard|wire|enforce|give|stay|present|produce|reference|export|consult|invoke|clear|encrypt|"
+      + "regenerate|read|call|check)\\b");
+  /**
+   * A condition the instruction holds under ("When referencing code, ...", "If the guard renames docs, run ...", "For any
+   * task touching 3+ files: ..."): the instruction follows it. A condition on a state ("if error is of type X, do not
+   * print") describes what a program does, not what the agent is to do.
+   */
+  private static final Pattern CONDITION = Pattern.compile("(?i)^(?:\\*\\*)?(?:when(?:ever)?|if|before|after|once|for\\s+"
+      + "(?:any|every|each|all))\\b(?![^,:;]{0,60}?\\b(?:is|are|was|were)\\b)[^,:;]{1,100}?(?:\\*\\*)?[,:;](?:\\*\\*)?\\s*");
+  /** What something must or should do, for every one of it ("Commits must follow ...", "All server functions should ..."). */
+  private static final Pattern MODAL = Pattern.compile("(?i)^(?:all\\s+|every\\s+|each\\s+|any\\s+|new\\s+)?[\\w`'/.*@-]+"
+      + "(?:\\s+[\\w`'/.*@-]+){0,5}?\\s+(?:must|should|shall|needs?\\s+to)\\s+(?!not\\s+be\\s+\\w+ed\\b)\\w");
   private static final Pattern ZH_DIRECTIVE = Pattern.compile("必须|需要|须|应该|应当|务必|不得|严禁|禁止|不要|不能|避免|"
       + "优先|保持|遵循|遵守|统一|一律|始终|总是|默认|尽量|只用|只能|使用|采用|不引入|不臆造|不加|不超过");
   /** What points at the work in front of the person, or bounds the item in time. */
@@ -84,6 +98,10 @@ final class InstructionLines {
       return false;
     }
     String body = LABEL.matcher(item).replaceFirst("");
-    return HAN.matcher(body).find() ? ZH_DIRECTIVE.matcher(body).find() : EN_VERB.matcher(body).find();
+    if (HAN.matcher(body).find()) {
+      return ZH_DIRECTIVE.matcher(body).find();
+    }
+    String instruction = CONDITION.matcher(body).replaceFirst("");
+    return EN_VERB.matcher(instruction).find() || MODAL.matcher(instruction).find();
   }
 }

@@ -14,6 +14,22 @@ final class Intents {
               + "好的|嗯|不对|不是|另外|还有|请(?!勿)|对了|哦)[\\s,，.!！:：、-]*)+",
           Pattern.CASE_INSENSITIVE);
 
+  /**
+   * A request to write a rule into the agent's own instructions, the rule after it: "update the skill to run nvm use 20
+   * before the tests", "add to CLAUDE.md that we always run fmt with lint".
+   */
+  private static final Pattern KEEP_IN_FILE = Pattern.compile("(?i)\\b(?:update|add|write|put|note|record|save)\\s+"
+      + "(?:(?:it|this|that)\\s+)?(?:(?:in|into|to)\\s+)?(?:the\\s+|your\\s+|our\\s+)?(?:claude\\.md|agents\\.md|gemini\\.md|"
+      + "memory|skill|rules?(?:\\s+file)?|instructions?(?:\\s+file)?|\\.cursorrules|copilot-instructions(?:\\.md)?)\\s+"
+      + "(?:that|to(?!\\s+(?:reflect|document|describe|explain|mention|include|cover|match|list|show|add)\\b)|so\\s+that)\\s+");
+  /** The same in Chinese, the rule before it: 把使用 memory 写进 claude.md. */
+  private static final Pattern ZH_KEEP_IN_FILE = Pattern.compile("把(.{2,60}?)(?:写进|写入|加入|加到|增加到|更新到|记到|存到|添加到)"
+      + "\\s*[^，,。；;]{0,30}?(?:claude\\.md|agents\\.md|gemini\\.md|skill|规则|记忆|memory)", Pattern.CASE_INSENSITIVE);
+  /** What only points back ("这一条", 以上, "this"): the rule is elsewhere. */
+  private static final Pattern POINTS_BACK = Pattern.compile("^(?:这|那|以上|上面|上述|此|该|刚才)");
+  /** A request put as a question ("can you ..."), which asks for work rather than for an answer. */
+  private static final Pattern POLITE_ASK = Pattern.compile("(?i)^(?:can|could|would|will)\\s+you\\s+(?:please\\s+)?");
+
   private static final List<Pattern> EXPLICIT =
       List.of(
           Pattern.compile(
@@ -24,6 +40,7 @@ final class Intents {
           Pattern.compile("(?i)\\badd (?:a |this |these |the following )?(?:new )?rules?\\b[\\s:,-]*"),
           Pattern.compile("(?:加入|添加|新增|加一条|记一条)(?:一条|以下|这些|这条)?规则[：:，,\\s]*"),
           Pattern.compile("(?i)\\bdon'?t forget\\b(?:\\s*(?:that|:|,))?\\s*"),
+          KEEP_IN_FILE,
           Pattern.compile("(?<![我你他她])(?:请记住|记住|记下|记一下|记得|别忘了|不要忘了|不要忘记|注意(?!到|力))[，,：:\\s]*"));
 
   private static final List<Pattern> STANDING =
@@ -39,7 +56,27 @@ final class Intents {
               "(?i)^(?:always|never|every time|each time|whenever)\\b(?!\\s+(?:the|a|an|same|this|that|these|those|it|"
                   + "its|is|was|were|been|mind|fails?|failing|failed|happens?|crash\\w*|breaks?|works?|returns?|"
                   + "gives?|shows?|seems?)\\b)\\s*"),
-          Pattern.compile("(?:以后都|以后也|以后(?!再)|今后|从现在开始|从现在起|下次(?!再)|每次都|永远不要|永远别)[，,：:\\s]*"),
+          // 以后 opening a clause is "from now on"; after a verb ("改了以后", "进入vim以后") it is "after doing it", and 以后的 is
+          // "the future ..."
+          Pattern.compile("(?:以后都|以后也|(?:^|(?<=[，,。；;：:\\s]|你|我们|请|都))以后(?!再|的)|今后|从现在开始|从现在起|下次(?!再)|每次都|"
+              + "永远不要|永远别)[，,：:\\s]*"),
+          // "When I say go, implement it", 当我说...: what the person will say next time, and what to do then (not what they
+          // type into the program: "when I type X it takes me to Y" reports a bug)
+          Pattern.compile("(?i)\\b(?:when|whenever|if|each time|every time)\\s+i\\s+(?:ask|say|tell|mention|request)\\b"
+              + "|(?:当|如果|每当|只要)我(?:说|问|让你|要你|提到|发给你)"),
+          // "When you lose the connection, always re-check the state": a condition on what the agent or the person does
+          // and an "always" or "never" that directs (not "if there is an error, always exit": what a program does)
+          Pattern.compile("(?i)\\b(?:when|whenever|if|once|before|after)\\s+(?:you|we|i|\\w+ing)\\b[^.;!?]{1,80}?\\b(?:always|never)\\s+"
+              + "(?!(?:the|a|an|same|this|that|these|those|it|its|is|was|were|been|be|mind|fails?|failing|failed|happens?|crash\\w*|"
+              + "breaks?|works?|returns?|gives?|shows?|seems?|gets?|has|had|have|did|does|goes|comes|ends?|\\w+ed)\\b)[a-z]"),
+          // a stated principle or convention holds beyond the task: 原则是..., 我们约定..., "our convention is ..."
+          Pattern.compile("(?i)\\b(?:the|our|my)\\s+(?:convention|principle|policy)\\s+(?:is|here\\s+is)\\b"
+              + "|原则是|原则[：:]|(?:我们|我)(?:的|现在的)?(?:规范|约定|原则)是|我们约定"),
+          // the language of every answer, said without a verb of its own: 中文回答, 用中文交流, "answer in Chinese"
+          Pattern.compile("(?i)^(?=(?:please\\s+)?(?:always\\s+)?(?:answer|reply|respond|talk|speak)\\s+(?:to\\s+me\\s+)?in\\s+"
+              + "(?:chinese|english|japanese|korean|french|german|spanish|portuguese)\\b"
+              + "|(?:请|以后|之后)?(?:都|始终|一律)?(?:用|使用)?(?:简体)?(?:中文|英文)(?:来)?(?:回答|回复|交互|交流|沟通|对话)(?!问题|用户)"
+              + "|(?:文档|注释|提交信息)(?:都|统一|一律)?(?:用|使用)(?:中文|英文))"),
           // "Please git commit after each successful sub-task": a request that recurs holds from now on
           Pattern.compile("(?i)\\b(?:after|before)\\s+(?:each|every)\\b"),
           Pattern.compile("^(?:始终|总是|一律|务必|一定要)\\s*"));
@@ -54,7 +91,8 @@ final class Intents {
           // "i dont like emdashes": a dislike of a kind of thing is a preference; of "this", "it" or "the bold", a verdict on
           // the thing at hand
           Pattern.compile("(?i)(?:^|[+,;]\\s*|\\band\\s+)i\\s+(?:really\\s+)?(?:don'?t|do not)\\s+(?:like|want)\\s+(?!(?:it|this|that|these|those|them|to|when|how|the|what)\\b)"),
-          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能)(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
+          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能|不允许|(?<!可)不可以|不得|杜绝)"
+              + "(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),
           Pattern.compile("^我(?:更)?(?:喜欢|偏好|习惯|希望你|讨厌|不喜欢)\\s*"));
 
@@ -68,13 +106,27 @@ final class Intents {
 
   private static final Pattern QUESTION =
       Pattern.compile(
-          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+not\\b)|does|did|is|are|how|what|why|where|which|who|when)\\b"
+          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+not\\b)|does|did|is|are|how|what|why|where|which|who|when(?=\\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|shall)\\b))\\b"
               + "|吗[。]?$|呢[。]?$|^(?:为什么|怎么|什么|哪))");
 
   private Intents() {}
 
   static boolean isQuestion(String sentence) {
-    return QUESTION.matcher(sentence.strip()).find();
+    return QUESTION.matcher(asksToKeep(sentence).strip()).find();
+  }
+
+  /**
+   * {@code sentence} without its polite question ("can you ...?") when what it asks is to write a rule into the agent's
+   * instructions ("can you update CLAUDE.md that we should always run fmt with lint?"): a request, not a question.
+   */
+  static String asksToKeep(String sentence) {
+    Matcher ask = POLITE_ASK.matcher(sentence.strip());
+    if (!ask.find()) {
+      return sentence;
+    }
+    String rest = sentence.strip().substring(ask.end());
+    Matcher keep = KEEP_IN_FILE.matcher(rest);
+    return keep.find() && keep.start() == 0 ? rest.replaceFirst("[?？]\\s*$", "") : sentence;
   }
 
   /** Whether {@code sentence} says it holds from now on ("always", "after each", 以后) or asks to be remembered. */
@@ -84,9 +136,13 @@ final class Intents {
 
   /** The request in {@code sentence}, if it holds one. Questions hold none. */
   static Optional<Intent> read(String sentence) {
-    String s = LEAD.matcher(sentence.strip()).replaceFirst("");
+    String s = asksToKeep(LEAD.matcher(sentence.strip()).replaceFirst(""));
     if (s.isEmpty() || isQuestion(s)) {
       return Optional.empty();
+    }
+    Matcher kept = ZH_KEEP_IN_FILE.matcher(s);
+    if (kept.find() && !POINTS_BACK.matcher(kept.group(1).strip()).find()) {
+      return Optional.of(new Intent(Intent.Kind.EXPLICIT, kept.group(1).strip()));
     }
     Optional<Intent> explicit = first(EXPLICIT, s, Intent.Kind.EXPLICIT);
     if (explicit.isPresent()) {

@@ -28,7 +28,12 @@
  * closes it after a framing of theirs, "Remember:" or 规则：, is their own rule).
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
- * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one).
+ * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one,
+ * and so do what to do the next time the person says something ("when I say ship it, tag the release", 如果我说部署...),
+ * a condition with "always" or "never" ("before you push never skip the changelog"), a stated convention (我们约定...,
+ * "our convention is ..."), the language of every answer (中文回答) and a rule asked to be written into the agent's
+ * instructions ("update the skill to ...", 把X写进claude.md); a list item is also read under a leading condition or
+ * with a modal ("- When touching the schema, regenerate the client", "- Release notes must ...")).
  * A link is a reference to keep when it points at a place to go back to (a dashboard, a tracker, docs), not at one item
  * of a tracker or a CI (an issue, a pull request, a run, a ticket), which is the work at hand ({@link References}).
  *
