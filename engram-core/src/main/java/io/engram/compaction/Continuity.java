@@ -1,9 +1,5 @@
 package io.engram.compaction;
 
-import io.engram.transcript.ContentBlock;
-import io.engram.transcript.FileActivity;
-import io.engram.transcript.FileOperation;
-import io.engram.transcript.MessageKind;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
@@ -94,9 +90,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   private static final int PARTICULAR = 3;
   // A request of fewer content words is judged with the stretch after it.
   static final int MIN_REQUEST_WORDS = 3;
-  // The score's definition: the last stretch is about a page, a quarter of it the request, half the agent's words since.
-  private static final int STRETCH_CHARS = 4_000;
-  private static final Pattern NAME = Pattern.compile(
+  static final Pattern NAME = Pattern.compile(
       "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"
           + "|\\b[A-Za-z]+(?:[.-][A-Za-z0-9]+)*[.-]\\d+(?:\\.\\d+)*\\b");
 
@@ -130,14 +124,10 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     List<String> open = c.state().work().open().stream()
         .filter(w -> w.source() == WorkItem.Source.TODO || w.source() == WorkItem.Source.TASK_TOOL)
         .map(WorkItem::title).filter(t -> !t.isBlank()).toList();
-    Map<String, Integer> df = new HashMap<>();
-    int turns = documentFrequencies(c.messages(), df);
+    LastStretch stretch = LastStretch.of(c.messages());
     LiveIntent intent = c.state().live();
-    Map<String, Double> request = intent.request()
-        .map(r -> weighed(words(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4)), df, turns))
-        .orElse(Map.of());
-    return new Continuity(open, weighed(words(stretch(c.messages(), intent, c.files())), df, turns), request,
-        Optional.of(names(c.messages())), WorkLabels.of(asked(c), texts(c.messages())));
+    return new Continuity(open, stretch.live(intent, c.files()), stretch.request(intent), Optional.of(stretch.names()),
+        WorkLabels.of(asked(c), texts(c.messages())));
   }
 
   // The person's last request; in a segment they have not spoken in since the compaction that opened it, the last
@@ -269,122 +259,6 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   static String firstLine(String body) {
     String first = body.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
     return first.replaceFirst("^(?:[-*•+]|\\d{1,2}[.)])\\s+", "").replace("**", "");
-  }
-
-  // The last stretch as text: the request, the agent's plan and its words since, the files it changed since.
-  private static String stretch(List<TranscriptMessage> messages, LiveIntent intent, List<FileActivity> files) {
-    int from = intent.request().map(UserRequest::index).orElse(0);
-    StringBuilder stretch = new StringBuilder();
-    intent.request().ifPresent(r -> stretch.append(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4))
-        .append('\n'));
-    intent.plan().ifPresent(p -> stretch.append(withoutSecrets(p)).append('\n'));
-    StringBuilder said = new StringBuilder();
-    for (int i = messages.size() - 1; i > from && said.length() < STRETCH_CHARS / 2; i--) {
-      TranscriptMessage m = messages.get(i);
-      if (m.kind() == MessageKind.ASSISTANT) {
-        said.insert(0, m.text() + "\n");
-      }
-    }
-    stretch.append(Excerpts.shorten(withoutSecrets(said.toString()), STRETCH_CHARS / 2)).append('\n');
-    // What the person queued while the agent worked, which it gets right after the cut: still to do, though no
-    // request yet (a summary written before it arrived is not asked to quote it as the task).
-    if (!intent.queued().isEmpty()) {
-      stretch.append(Excerpts.shorten(withoutSecrets(String.join("\n", intent.queued())), STRETCH_CHARS / 4))
-          .append('\n');
-    }
-    // The files changed since the request: what the work made (the files only read may be shared with any other
-    // session of the same project, and would lift another session's summary).
-    // The last few of them, as the next step names them (LiveIntent's): a long list would outweigh every word said.
-    files.stream().filter(f -> lastChange(f) > from)
-        .sorted(java.util.Comparator.comparingInt(Continuity::lastChange).reversed()).limit(LiveIntent.MAX_FILES)
-        .forEach(f -> stretch.append(FileTypes.baseName(f.path())).append('\n'));
-    return stretch.toString();
-  }
-
-  private static int lastChange(FileActivity f) {
-    return f.touches().stream().filter(t -> t.operation() != FileOperation.READ).mapToInt(t -> t.messageIndex())
-        .max().orElse(-1);
-  }
-
-  // In how many of the segment's turns (the person's and the agent's, with its tool inputs) each word occurs; the
-  // number of turns.
-  private static int documentFrequencies(List<TranscriptMessage> messages, Map<String, Integer> df) {
-    int turns = 0;
-    for (TranscriptMessage m : messages) {
-      if (m.kind() != MessageKind.ASSISTANT && !m.isHumanInput()) {
-        continue;
-      }
-      turns++;
-      for (String w : words(m.text() + " " + inputs(m)).keySet()) {
-        df.merge(w, 1, Integer::sum);
-      }
-    }
-    return turns;
-  }
-
-  // Each word weighed by its inverse document frequency over the turns, a name double: a word of every turn weighs
-  // next to nothing, one of a single turn the most.
-  private static Map<String, Double> weighed(Map<String, Boolean> words, Map<String, Integer> df, int turns) {
-    Map<String, Double> weights = new LinkedHashMap<>();
-    for (Map.Entry<String, Boolean> e : words.entrySet()) {
-      double idf = Math.log((turns + 1.0) / (df.getOrDefault(e.getKey(), 0) + 0.5));
-      weights.put(e.getKey(), idf * (e.getValue() ? 2 : 1));
-    }
-    return weights;
-  }
-
-  // The file names and identifiers anywhere in the messages: their text, tool calls and tool results. A name is made
-  // of letters, digits, dots, underscores and hyphens only, and each kind has a dot, an underscore, a hyphen or a
-  // capital letter: the pattern is tried on the runs of those characters that have one, once each, not on the whole
-  // text (most of a session's output is plain words; a long run would cost the pattern its square).
-  private static Set<String> names(List<TranscriptMessage> messages) {
-    Set<String> tried = new HashSet<>();
-    Set<String> out = new HashSet<>();
-    for (TranscriptMessage m : messages) {
-      for (String token : NOT_IN_A_NAME.split(m.promptText())) {
-        if (token.length() >= 4 && mayHoldAName(token) && tried.add(token)) {
-          Matcher names = NAME.matcher(token);
-          while (names.find()) {
-            if (names.group().length() >= 4) {
-              out.add(names.group().toLowerCase(Locale.ROOT));
-            }
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  private static final Pattern NOT_IN_A_NAME = Pattern.compile("[^\\w.-]+");
-
-  private static boolean mayHoldAName(String token) {
-    for (int i = 0; i < token.length(); i++) {
-      char ch = token.charAt(i);
-      if (ch == '.' || ch == '_' || ch == '-' || Character.isUpperCase(ch)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * {@code text} redacted before it is cut or split into words, its markers dropped: the live words are printed as
-   * what a summary missed ("ru-api-kl-40, ключ, api"), where a word alone no longer reads as the secret it was.
-   */
-  private static String withoutSecrets(String text) {
-    return REDACTION_MARKER.matcher(io.engram.redact.SecretRedactor.standard().redact(text).text()).replaceAll(" ");
-  }
-
-  private static final Pattern REDACTION_MARKER = Pattern.compile("\\[REDACTED:[a-z0-9-]+\\]");
-
-  private static String inputs(TranscriptMessage m) {
-    StringBuilder out = new StringBuilder();
-    for (ContentBlock.ToolUse use : m.toolUses()) {
-      for (String field : List.of("file_path", "command", "pattern", "description")) {
-        out.append(' ').append(use.inputText(field));
-      }
-    }
-    return out.toString();
   }
 
   // Content words (lower-cased, a plural's "s" taken off) and names (files, identifiers), each marked as a name.

@@ -8,6 +8,8 @@ import java.util.stream.Collectors;
 final class Excerpts {
   // A line over 200 characters is data (minified code, a log record), shown by its length rather than quoted.
   private static final int LONG_LINE = 200;
+  // What last() redacts beyond the characters it keeps, so a secret across the cut is seen whole.
+  private static final int TAIL_MARGIN = 200;
 
   private Excerpts() {}
 
@@ -48,6 +50,25 @@ final class Excerpts {
     }
     int cut = t.lastIndexOf(' ', chars);
     return t.substring(0, cut > chars / 2 ? cut : chars) + " ...";
+  }
+
+  /**
+   * The last about {@code chars} characters of the text, cut at a word boundary and marked "... " in front; redacted
+   * before the cut. Where a text ends is what was said last.
+   */
+  static String last(String text, int chars) {
+    String t = text.strip();
+    if (t.length() <= chars) {
+      return t;
+    }
+    String window = io.engram.redact.SecretRedactor.standard()
+        .redact(t.substring(Math.max(0, t.length() - chars - TAIL_MARGIN))).text();
+    if (window.length() <= chars) {
+      return window;
+    }
+    int from = window.length() - chars;
+    int cut = window.indexOf(' ', from);
+    return "... " + window.substring(cut >= 0 && cut < from + chars / 2 ? cut + 1 : from);
   }
 
   /**

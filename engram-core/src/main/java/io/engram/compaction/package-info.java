@@ -48,9 +48,10 @@
  * being those a person would call errors, each kept when any of its key lines is, and a kind the part has none of
  * kept only as far as the summary's names are the transcript's (a summary cannot keep what it made up: with
  * nothing to keep, another session's well-formed summary would otherwise earn SC and KP whole, 70); CC ({@code Continuity}) judges
- * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning, not against
- * Engram's own summary: the open todo and task items named, or with none open the person's last request; the words
- * of that request and of what the agent said and changed after it, each weighed by how particular it is to the
+ * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning ({@code LastStretch}),
+ * not against Engram's own summary: the open todo and task items named, or with none open the person's last request;
+ * the words of that request (of a request handed over, a plan or a pasted document longer than an ask, only those the
+ * agent said again since) and of what the agent said last and changed after it, each weighed by how particular it is to the
  * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little),
  * only those of the scripts the summary writes in ({@code WritingScripts});
  * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
