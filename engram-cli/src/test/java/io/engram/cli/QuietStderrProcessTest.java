@@ -33,7 +33,8 @@ class QuietStderrProcessTest {
   private Result engram(String... args) throws Exception {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> command = new ArrayList<>(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classpath,
+    List<String> command = new ArrayList<>(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-cp", classpath,
         EngramCommand.class.getName(),
         "--home", home.toString(), "--project", project.toString()));
     command.addAll(List.of(args));

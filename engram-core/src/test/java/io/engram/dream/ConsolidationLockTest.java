@@ -115,6 +115,9 @@ class ConsolidationLockTest {
     return new ProcessBuilder(
             List.of(
                 java,
+                "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("java.class.path"),
                 LockHoldingChild.class.getName(),

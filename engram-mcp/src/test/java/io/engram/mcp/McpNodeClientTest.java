@@ -57,8 +57,8 @@ class McpNodeClientTest {
     Path transcript = seed();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    JsonNode report = run(List.of("stdio", transcript.toString(), java, "-cp", classpath,
-        TestServerMain.class.getName(), home.toString(), project.toString()));
+    JsonNode report = run(List.of("stdio", transcript.toString(), java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC", "-cp", classpath, TestServerMain.class.getName(), home.toString(), project.toString()));
     assertScenario(report);
   }
 
@@ -104,8 +104,9 @@ class McpNodeClientTest {
     Path small = seed();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    assertFeatures(run("features.mjs", List.of("stdio", small.toString(), longSession().toString(), java, "-cp",
-        classpath, TestServerMain.class.getName(), home.toString(), project.toString())));
+    assertFeatures(run("features.mjs", List.of("stdio", small.toString(), longSession().toString(), java,
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath, TestServerMain.class.getName(),
+        home.toString(), project.toString())));
   }
 
   @Test

@@ -108,7 +108,7 @@ class ServiceThroughLauncherProcessTest {
     // The launcher's own JVMs each run one command: the quick compiler alone starts them on less CPU.
     Map<String, String> env = Map.of("PATH", Path.of(System.getProperty("java.home"), "bin") + ":/usr/bin:/bin",
         "HOME", tmp.resolve("user").toString(), "ENGRAM_HOME", home.toString(), "ENGRAM_MODEL", "openai:test-model",
-        "OPENAI_BASE_URL", startModel(), "ENGRAM_JAVA_OPTS", "-Xshare:auto -XX:TieredStopAtLevel=1");
+        "OPENAI_BASE_URL", startModel(), "ENGRAM_JAVA_OPTS", "-Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     assertThat(CommandRun.in(home, project, "remember", "--type", "project", "--name", "deploy-window",
         "Deploys to production happen on Tuesday mornings only").exitCode()).isZero();
 

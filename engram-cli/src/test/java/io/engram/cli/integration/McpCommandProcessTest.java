@@ -46,7 +46,8 @@ class McpCommandProcessTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     try (ChildProcess.Lines child = ChildProcess.Lines.start(new ProcessBuilder(java, "-Xshare:auto",
-        "-XX:TieredStopAtLevel=1", "-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(),
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath, EngramCommand.class.getName(), "--home",
+        home.toString(),
         "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD))) {
       Process p = child.process();
       OutputStream in = p.getOutputStream();
@@ -87,7 +88,8 @@ class McpCommandProcessTest {
     String token = "7c2e9a41d0b86f35e1a4c9d72b08f6e3a5d1c7b94e20f8a6c3b5d9e1f7a2c4b6";
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classpath,
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-cp", classpath,
         EngramCommand.class.getName(), "--home",
         home.toString(), "--project", project.toString(), "mcp", "--http", "0");
     builder.environment().put("ENGRAM_MCP_TOKEN", token);
