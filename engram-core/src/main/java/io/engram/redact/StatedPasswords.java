@@ -6,21 +6,58 @@ import java.util.regex.Pattern;
 
 /**
  * Values said as a password in words that the shape checks of {@link ProseValues} pass over: a plain word after a
- * password's noun and its joiner ("the admin password is letmein", "wifi password: sunshine") and a value in a script
- * without spaces ("密码：天王盖地虎123").
+ * password's noun and its joiner ("the admin password is letmein", "wifi password: sunshine", "数据库密码是 sunshine",
+ * "Das Passwort ist sonnenschein") and a value in a script without spaces ("密码：天王盖地虎123").
  *
  * <p>A plain word after "the password is" is as often a word about the password ("is required", "is wrong", "is
  * rotated") as the password itself. It is read as the value only after a password's own noun (password, passcode,
- * PIN: not "token" or "key", whose "is" describes far more often), when it ends the clause (a description goes on:
- * "is in the vault"), and when it is not one of the words said of a password or shaped as an English adjective or
- * participle ("-ed", "-able", "-ing"...), nor a type a field is declared with; and only in lower case (a capitalised
- * word after "password:" names a type).
+ * PIN, and their words in the languages below: not "token" or "key", whose "is" describes far more often), when it
+ * ends the clause (a description goes on: "is in the vault"), and when it is not one of the words said of a password
+ * or shaped as an adjective or participle (English "-ed", "-able", "-ing"..., and the same in the clause's language),
+ * nor a type a field is declared with; and only in lower case (a capitalised word after "password:" names a type).
+ * In Chinese, Japanese and Korean prose the word is the run of Latin letters after the joiner, and only the sentence's
+ * own ending may follow it ("パスワードは sunshine です", "密码是 sunshine 吧"; not "密码是 bcrypt 加密的").
  */
 final class StatedPasswords {
   private StatedPasswords() {}
 
-  /** A password's own noun, as the clause starts at it. */
-  private static final Pattern PASSWORD_NOUN = Pattern.compile("(?i)pass(?:word|code)s?|passwd|pwd|pin(?:[ -]?code)?");
+  /**
+   * A password's own noun, per language code, as the clause starts at it; a language not named here takes no plain
+   * word as a value. Spanish "clave" and the words for key or token are left out: "la clave es ..." says what
+   * matters.
+   */
+  private static final java.util.Map<String, Pattern> PASSWORD_NOUNS = java.util.Map.of(
+      "en", Pattern.compile("(?i)pass(?:word|code)s?|passwd|pwd|pin(?:[ -]?code)?"),
+      "de", Pattern.compile("(?iu)passw(?:o|ö)rt(?:er)?|kennw(?:o|ö)rt(?:er)?"),
+      "fr", Pattern.compile("(?iu)mots? de passe|mot-de-passe|mdp"),
+      "es", Pattern.compile("(?iu)contraseñas?|contrasena"),
+      "zh", Pattern.compile("密码|密碼|口令"),
+      "ja", Pattern.compile("パスワード"),
+      "ko", Pattern.compile("비밀번호|비번|패스워드"));
+  /** What may follow a password's value to the end of its sentence in Chinese, Japanese and Korean: its ending. */
+  private static final java.util.Map<String, Pattern> SENTENCE_ENDINGS = java.util.Map.of(
+      "zh", Pattern.compile("[吧呢啊了哦嘛呀]*"),
+      "ja", Pattern.compile("(?:に変更(?:しました|した|する)?|です|でした|だ)?[よね]*"),
+      "ko", Pattern.compile("(?:입니다|이에요|예요|이야|야)?"));
+  /** What German, French and Spanish say of a password after its "is": the words and the shapes of adjectives. */
+  private static final java.util.Map<String, Set<String>> SAID_IN = java.util.Map.of(
+      "de", Set.of("falsch", "richtig", "korrekt", "ungültig", "gültig", "leer", "neu", "alt", "gleich", "dasselbe",
+          "schwach", "stark", "sicher", "unsicher", "geheim", "bekannt", "unbekannt", "nötig", "optional", "hier",
+          "dort", "weg", "jetzt", "noch", "schon", "auch", "einfach", "kurz", "lang", "egal", "okay", "gut",
+          "schlecht", "anders", "zufällig", "abgelaufen", "vergessen", "verloren"),
+      "fr", Set.of("faux", "fausse", "vide", "nouveau", "nouvelle", "ancien", "ancienne", "requis", "requise",
+          "obligatoire", "facultatif", "facultative", "valide", "invalide", "simple", "faible", "fort", "forte", "sûr",
+          "sûre", "secret", "secrète", "inconnu", "inconnue", "connu", "connue", "identique", "ici", "bon", "bonne",
+          "mauvais", "mauvaise", "aussi", "toujours", "encore", "maintenant", "perdu", "oublié", "correct",
+          "incorrect"),
+      "es", Set.of("incorrecta", "incorrecto", "correcta", "correcto", "vacía", "vacío", "nueva", "nuevo", "vieja",
+          "viejo", "obligatoria", "opcional", "válida", "inválida", "segura", "insegura", "débil", "fuerte", "secreta",
+          "igual", "misma", "diferente", "aquí", "allí", "esta", "esa", "otra", "también", "todavía", "ahora",
+          "simple", "fácil", "difícil", "larga", "corta", "buena", "mala"));
+  private static final java.util.Map<String, Pattern> SAID_SHAPE_IN = java.util.Map.of(
+      "de", Pattern.compile("(?u).*(?:ig|lich|isch|bar|los|sam|haft|end|iert|ert|elt|zt|st|tet)|ge\\p{L}+(?:t|en)"),
+      "fr", Pattern.compile("(?u).*(?:é|ée|és|ées|able|ible|eux|euse|if|ive|ant|ante|ent|ente|aire|ique|el|elle)"),
+      "es", Pattern.compile("(?u).*(?:ada|ado|adas|ados|ida|ido|able|ible|osa|oso|ante|ente|iva|ivo|al|ica|ico)"));
   /** The endings of English adjectives and participles: what "the password is ..." says about a password. */
   private static final Pattern PREDICATE_SHAPE = Pattern.compile(
       "(?i).*(?:ed|en|ing|able|ible|al|ful|less|ous|ive|ic|ent|ant|ly|ure|ary|ory|ish)");
@@ -46,26 +83,45 @@ final class StatedPasswords {
 
   /**
    * True when {@code token}, right after the joiner of the noun at {@code nounStart} and ending at {@code tokenEnd},
-   * is a plain English word said as the password's value.
+   * is a plain word said as the password's value.
    */
   static boolean isStatedWord(ProseClause clause, int nounStart, String token, int tokenEnd, int clauseEnd) {
     String text = clause.text();
-    if (!clause.l().code().equals("en") || token.length() < SHORTEST_WORD || !ProseValues.isOrdinaryWord(token)
-        || !PASSWORD_NOUN.matcher(text).region(nounStart, text.length()).lookingAt()) {
+    String code = clause.l().code();
+    Pattern noun = PASSWORD_NOUNS.get(code);
+    if (noun == null || token.length() < SHORTEST_WORD || !ProseValues.isOrdinaryWord(token)
+        || !noun.matcher(text).region(nounStart, text.length()).lookingAt()) {
       return false;
     }
-    int after = tokenEnd;
-    while (after < clauseEnd && ".,;:!?)\"'`”’".indexOf(text.charAt(after)) >= 0) {
-      after++;
-    }
-    if (ProseWords.skipSpaces(text, after, clauseEnd) < clauseEnd) {
+    int next = ProseWords.skipSpaces(text, trailing(text, tokenEnd, clauseEnd), clauseEnd);
+    if (clause.l().cjk()) {
+      // only the sentence's own ending may follow ("は sunshine です", "是 sunshine 吧"): what else goes on says what the
+      // word is about ("是 bcrypt 加密的", "は bcrypt でハッシュ化")
+      Pattern ending = SENTENCE_ENDINGS.get(code);
+      java.util.regex.Matcher m = ending.matcher(text).region(next, clauseEnd);
+      if (next < clauseEnd && (!m.lookingAt() || ProseWords.skipSpaces(text, trailing(text, m.end(), clauseEnd),
+          clauseEnd) < clauseEnd)) {
+        return false;
+      }
+    } else if (next < clauseEnd) {
       return false; // the clause goes on: "is rotated every week", "is kept in the vault"
     }
     String lower = token.toLowerCase(Locale.ROOT);
     // lower case only: a capitalised word after "password:" is a type (String, SecretStr, Optional), not a value
-    return token.chars().allMatch(c -> c >= 'a' && c <= 'z') && !clause.l().stops().contains(lower)
-        && !ProseValues.isFunctionWord(lower) && !SAID_OF_A_PASSWORD.contains(lower)
-        && !PREDICATE_SHAPE.matcher(lower).matches();
+    boolean plain = clause.l().cjk() || code.equals("en") ? token.chars().allMatch(c -> c >= 'a' && c <= 'z')
+        : token.chars().allMatch(Character::isLowerCase);
+    return plain && !clause.l().stops().contains(lower) && !ProseValues.isFunctionWord(lower)
+        && !SAID_OF_A_PASSWORD.contains(lower) && !PREDICATE_SHAPE.matcher(lower).matches()
+        && !SAID_IN.getOrDefault(code, Set.of()).contains(lower)
+        && !(SAID_SHAPE_IN.containsKey(code) && SAID_SHAPE_IN.get(code).matcher(lower).matches());
+  }
+
+  /** Past the punctuation at {@code i} that ends a word or a sentence. */
+  private static int trailing(String text, int i, int end) {
+    while (i < end && ".,;:!?)\"'`”’。！？".indexOf(text.charAt(i)) >= 0) {
+      i++;
+    }
+    return i;
   }
 
   /**

@@ -25,7 +25,7 @@
  * each to its value over the words {@code ProseWords} tells apart ({@code ProseAfterValue}: a passphrase, a value
  * after a comma or a contrast), with {@code ProseValues} saying whether a word is the secret or something else (a
  * path, a reference, a quantity, a placeholder) and {@code StatedPasswords} taking what a password's noun states
- * though its shape does not tell it (a plain word, a value in Chinese script); secrets placed rather than named: a value on the line after its
+ * though its shape does not tell it (a plain word, after the noun of seven languages; a value in Chinese script); secrets placed rather than named: a value on the line after its
  * label ({@code NextLineValues}), a table's column whose header names a secret ({@code SecretColumns}), credentials
  * passed to a call by position ({@code CredentialCalls}), passwords set by SQL or Redis statements ({@code
  * DatabaseStatements}); {@code PrivateSpans} finds {@code <private>} in every spelling, escaping and
