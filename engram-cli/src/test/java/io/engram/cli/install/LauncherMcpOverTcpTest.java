@@ -81,7 +81,7 @@ class LauncherMcpOverTcpTest {
         }
         if (body.contains("\"huge\"")) {
           // Says an answer past the relay's bound is coming, and sends none of it.
-          exchange.sendResponseHeaders(200, LauncherScript.MAX_ANSWER + 1L);
+          exchange.sendResponseHeaders(200, LauncherMcpRelay.MAX_ANSWER + 1L);
           return;
         }
         if (!body.contains("\"id\"")) {
@@ -179,7 +179,7 @@ class LauncherMcpOverTcpTest {
   @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void aMessageOverTheServicesBoundGetsAnErrorNamingItAndTheSessionGoesOn() throws Exception {
     String big = "{\"method\":\"tools/call\",\"params\":{\"name\":\"remember\",\"arguments\":{\"id\":1,\"body\":\""
-        + "x".repeat(LauncherScript.MAX_MESSAGE) + "\"}},\"jsonrpc\":\"2.0\",\"id\":\"big-8\"}";
+        + "x".repeat(LauncherMcpRelay.MAX_MESSAGE) + "\"}},\"jsonrpc\":\"2.0\",\"id\":\"big-8\"}";
     String ping = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}";
 
     Run run = mcp(Map.of(), Duration.ofSeconds(90), big + "\n" + ping + "\n");
@@ -241,8 +241,8 @@ class LauncherMcpOverTcpTest {
         + "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}\n");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":6,\"error\":{\"code\":-32603,\"message\":\"the Engram"
-        + " service's answer of " + (LauncherScript.MAX_ANSWER + 1L) + " bytes is over the relay's bound of "
-        + LauncherScript.MAX_ANSWER + " bytes\"}}\n").endsWith("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
+        + " service's answer of " + (LauncherMcpRelay.MAX_ANSWER + 1L) + " bytes is over the relay's bound of "
+        + LauncherMcpRelay.MAX_ANSWER + " bytes\"}}\n").endsWith("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"echo\":\"Café\"}}\n");
   }
 
   /** A notification gets no answer, even when the service fails it; an error names the request's own id. */
