@@ -100,7 +100,7 @@ final class SpecStoryMarkdown {
   }
 
   /** A role line and the units up to the next one. */
-  private record Section(Role role, int line, boolean sidechain, String said, List<SpecStoryPiece> units) {
+  record Section(Role role, int line, boolean sidechain, String said, List<SpecStoryPiece> units) {
     Section(Role role, int line, boolean sidechain, String said) {
       this(role, line, sidechain, said == null ? "" : said, new ArrayList<>());
     }
@@ -122,7 +122,7 @@ final class SpecStoryMarkdown {
   }
 
   /** What has been read so far: the header's facts, then the messages of each section. */
-  private static final class Reading {
+  static final class Reading {
     final List<TranscriptMessage> messages = new ArrayList<>();
     final List<ReadProblem> problems = new ArrayList<>();
     final List<CompactionBoundary> boundaries = new ArrayList<>();
@@ -169,7 +169,7 @@ final class SpecStoryMarkdown {
         }
         return;
       }
-      new AgentTurn(this, section).read();
+      new SpecStoryAgentTurn(this, section).read();
     }
 
     /**
@@ -202,120 +202,6 @@ final class SpecStoryMarkdown {
     TranscriptMessage.Builder stamp(TranscriptMessage.Builder message, Section section, int line) {
       return message.timestamp(section.timestamp()).model(message.build().role() == Role.ASSISTANT
           ? section.model() : Optional.empty()).sidechain(section.sidechain()).lineNumber(line);
-    }
-  }
-
-  /** An agent section as messages: text and thinking, each call closing one, its result after it. */
-  private static final class AgentTurn {
-    private final Reading reading;
-    private final Section section;
-    private final List<ContentBlock> blocks = new ArrayList<>();
-    private final StringBuilder text = new StringBuilder();
-    /** Where the message being gathered starts; 0 while it holds nothing. */
-    private int firstLine;
-    private SpecStoryTool.Call pending;
-
-    AgentTurn(Reading reading, Section section) {
-      this.reading = reading;
-      this.section = section;
-    }
-
-    void read() {
-      List<SpecStoryPiece> part = new ArrayList<>();
-      for (SpecStoryPiece unit : section.units()) {
-        if (unit.kind() == SpecStoryPiece.Kind.SEPARATOR) {
-          part(part);
-          part = new ArrayList<>();
-        } else {
-          part.add(unit);
-        }
-      }
-      part(part);
-      settle();
-      flushText();
-      flush();
-    }
-
-    private void part(List<SpecStoryPiece> part) {
-      if (part.stream().allMatch(SpecStoryPiece::blank)) {
-        return;
-      }
-      Optional<String> cancelled = SpecStoryUntagged.cancellation(part);
-      if (cancelled.isPresent() && pending != null) {
-        pending = pending.failed(cancelled.get());
-        return;
-      }
-      settle();
-      Optional<SpecStoryTool.Call> bare = SpecStoryUntagged.bare(part,
-          reading.unnamedCalls && reading.agent == CodingAgent.CURSOR);
-      if (bare.isPresent()) {
-        call(bare.get());
-        return;
-      }
-      for (int i = 0; i < part.size(); i++) {
-        SpecStoryPiece unit = part.get(i);
-        switch (unit.kind()) {
-          case THINK -> {
-            flushText();
-            startsAt(unit.line());
-            reading.count("thinking");
-            blocks.add(new ContentBlock.Thinking(SpecStoryTool.thought(unit.lines())));
-          }
-          case TOOL -> call(SpecStoryTool.tagged(unit.lines(), unit.line(), reading.agent));
-          default -> {
-            if (unit.kind() == SpecStoryPiece.Kind.TEXT
-                && SpecStoryTool.LABELLED.matcher(unit.lines().get(0)).matches()) {
-              call(SpecStoryTool.labelled(part.subList(i, part.size()), unit.line(), reading.agent));
-              return;
-            }
-            if (!unit.blank()) {
-              startsAt(unit.line());
-            }
-            unit.lines().forEach(l -> text.append(l).append('\n'));
-          }
-        }
-      }
-      text.append('\n');
-    }
-
-    private void call(SpecStoryTool.Call call) {
-      settle();
-      flushText();
-      reading.count("tool");
-      startsAt(call.line());
-      blocks.add(call.use());
-      flush();
-      pending = call;
-    }
-
-    private void startsAt(int line) {
-      firstLine = firstLine == 0 ? line : firstLine;
-    }
-
-    private void flushText() {
-      String said = text.toString().strip();
-      text.setLength(0);
-      if (!said.isEmpty()) {
-        blocks.add(new ContentBlock.Text(said));
-      }
-    }
-
-    private void flush() {
-      if (!blocks.isEmpty()) {
-        reading.messages.add(reading.stamp(TranscriptMessage.builder(Role.ASSISTANT, List.copyOf(blocks)), section,
-            firstLine).build());
-        blocks.clear();
-      }
-      firstLine = 0;
-    }
-
-    // The result of the last call, once nothing after it can still mark it cancelled: before what comes next.
-    private void settle() {
-      if (pending != null && pending.result().isPresent()) {
-        reading.messages.add(reading.stamp(TranscriptMessage.builder(Role.USER, List.of(pending.result().get()))
-            .kind(MessageKind.TOOL_RESULT), section, pending.line()).build());
-      }
-      pending = null;
     }
   }
 
