@@ -93,13 +93,7 @@ class DreamTest {
 
   @Test
   void inReviewModeTheDreamProposesItsMergeAndAcceptingItMergesAsTheRunWould() throws Exception {
-    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
-        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
-    f.memory("redis-for-tests", MemoryType.FEEDBACK,
-        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
-    f.memory("redis-tests-again", MemoryType.FEEDBACK,
-        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
-        MAY_10);
+    DreamFixture f = reviewModeWithTwoAlikeMemories();
     Path dir = f.memoryDir();
     String before = Files.readString(dir.resolve("redis-for-tests.md"));
 
@@ -147,13 +141,7 @@ class DreamTest {
 
   @Test
   void inReviewModeTheIndexIsPrunedAgainstTheFilesAsTheyAreWhileTheMergeWaits() throws Exception {
-    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
-        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
-    f.memory("redis-for-tests", MemoryType.FEEDBACK,
-        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
-    f.memory("redis-tests-again", MemoryType.FEEDBACK,
-        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
-        MAY_10);
+    DreamFixture f = reviewModeWithTwoAlikeMemories();
     Path index = f.memoryDir().resolve(MemoryStores.INDEX_FILE);
     Files.writeString(index, Files.readString(index) + "- [Gone](gone.md) - deleted by hand\n");
 
@@ -457,5 +445,17 @@ class DreamTest {
   static Memory read(DreamFixture f, String name) throws Exception {
     return MemoryStores.directory(f.memoryDir(), f.settings.memory(), java.time.Clock.systemUTC()).read(name)
         .orElseThrow().memory();
+  }
+
+  // Review mode (PROPOSE) over two memories alike enough that the dream merges them.
+  private DreamFixture reviewModeWithTwoAlikeMemories() throws Exception {
+    DreamFixture f = new DreamFixture(root, io.engram.config.SettingsLoader.parse(
+        "{\"memory\":{\"review\":\"PROPOSE\"}}", "settings.json"));
+    f.memory("redis-for-tests", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first.", MAY_1);
+    f.memory("redis-tests-again", MemoryType.FEEDBACK,
+        "Integration tests need a local Redis on port 6379. Start it with docker compose up redis first. Flush it between runs.",
+        MAY_10);
+    return f;
   }
 }
