@@ -46,6 +46,8 @@ final class LauncherMcpRelay {
         agent=${ENGRAM_AGENT:-}; agent=${agent//[^A-Za-z0-9._-]/}
         case $project in /*) ;; *) project=$PWD/$project ;; esac
         case $project in *[![:print:]]*) return 0 ;; esac
+        # A --project that names no directory is the JVM's to refuse, with its usage error.
+        [ -d "$project" ] || return 0
         [ -f "$service/mcp.addr" ] && read -r port auth < "$service/mcp.addr" || return 0
         { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 0
         exec 3<&-

@@ -154,6 +154,14 @@ class LauncherMcpOverTcpTest {
   }
 
   @Test
+  void aProjectThatNamesNoDirectoryIsLeftToTheJvmToRefuse() throws Exception {
+    Path missing = tmp.resolve("no-such-project");
+    Run run = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n", "--project", missing.toString(), "mcp");
+    assertThat(run.out()).startsWith("java -jar " + tmp.resolve("engram.jar") + " --project " + missing + " mcp\n");
+    assertThat(received).isEmpty();
+  }
+
+  @Test
   void withoutAServiceTheJvmServes() throws Exception {
     server.stop(0);
     server = null;
