@@ -8,8 +8,6 @@ import java.util.stream.Collectors;
 final class Excerpts {
   // A line over 200 characters is data (minified code, a log record), shown by its length rather than quoted.
   private static final int LONG_LINE = 200;
-  // What last() redacts beyond the characters it keeps, so a secret across the cut is seen whole.
-  private static final int TAIL_MARGIN = 200;
 
   private Excerpts() {}
 
@@ -61,8 +59,7 @@ final class Excerpts {
     if (t.length() <= chars) {
       return t;
     }
-    String window = io.engram.redact.SecretRedactor.standard()
-        .redact(t.substring(Math.max(0, t.length() - chars - TAIL_MARGIN))).text();
+    String window = io.engram.redact.SecretRedactor.standard().tail(t, chars);
     if (window.length() <= chars) {
       return window;
     }

@@ -193,7 +193,10 @@ public final class SecretRedactor {
     return out.append(text, last, text.length()).toString();
   }
 
-  /** How far past a cut a secret may reach and still be redacted whole by {@link #head}: a long private key block. */
+  /**
+   * How far past a cut a secret may reach and still be redacted whole by {@link #head} and {@link #tail}: a long
+   * private key block.
+   */
   static final int CUT_MARGIN = 8192;
 
   /**
@@ -204,6 +207,16 @@ public final class SecretRedactor {
   public String head(String text, int chars) {
     long end = (long) chars + CUT_MARGIN;
     return redact(text.length() <= end ? text : text.substring(0, (int) end)).text();
+  }
+
+  /**
+   * The redacted end of {@code text}, enough of it to keep its last {@code chars} characters: every secret that ends
+   * after the cut (and starts within {@link #CUT_MARGIN} before it) is redacted whole. {@link #head}'s twin for whoever
+   * keeps where a text ends; it cuts what this returns.
+   */
+  public String tail(String text, int chars) {
+    long start = (long) text.length() - chars - CUT_MARGIN;
+    return redact(start <= 0 ? text : text.substring((int) start)).text();
   }
 
   /**

@@ -57,6 +57,16 @@ class LastStretchTest {
     assertThat(Excerpts.last("short text", 100)).isEqualTo("short text");
   }
 
+  @Test
+  void excerptsLastRedactsASecretAcrossItsCutWhole() {
+    String key = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\n".repeat(40)
+        + "-----END OPENSSH PRIVATE KEY-----";
+
+    String last = Excerpts.last("the agent pasted " + key + "\nand said it was done", 100);
+
+    assertThat(last).endsWith("[REDACTED:private-key]\nand said it was done").doesNotContain("bm9uZQ");
+  }
+
   // A plan accepted in plan mode arrives as the person's message: its background is said once and never again.
   private static List<TranscriptMessage> planHandedOver() {
     String plan = "Implement the following plan:\n\n# Plan: Competitor Comparison Pages\n\n## Context\n\n"

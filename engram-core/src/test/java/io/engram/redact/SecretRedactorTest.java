@@ -70,6 +70,18 @@ class SecretRedactorTest {
   }
 
   @Test
+  void aPrivateKeyAcrossTheCutOfATailIsRedactedWhole() {
+    String key = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\n".repeat(40)
+        + "-----END OPENSSH PRIVATE KEY-----";
+    String text = "words before ".repeat(100) + key + "\nthe last words";
+
+    String tail = REDACTOR.tail(text, 100);
+
+    assertThat(tail).endsWith("[REDACTED:private-key]\nthe last words").doesNotContain("bm9uZQ");
+    assertThat(REDACTOR.tail("short", 100)).isEqualTo("short");
+  }
+
+  @Test
   void anUnterminatedPrivateKeyIsRedactedToTheEnd() {
     Redaction r = REDACTOR.redact("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\nstill key");
     assertThat(r.text()).isEqualTo("[REDACTED:private-key]");
