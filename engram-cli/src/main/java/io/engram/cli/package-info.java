@@ -30,7 +30,7 @@
  * to this). A command that prints data mixes in {@code JsonOption}; one that reads a transcript mixes in
  * {@code TranscriptFile}. picocli's annotation processor checks every annotation at compile time.
  *
- * <p>The build: the version comes from {@code io/engram/cli/version.properties} (Maven resource
+ * <p>The build: the version comes from {@code io/engram/cli/global/version.properties} (Maven resource
  * filtering); {@code slf4j-nop} keeps the libraries' SLF4J logging off stderr. The shaded jar, {@code
  * engram-cli/target/engram.jar}, leaves out ONNX Runtime's native debug symbols and jtokkit's unused
  * encodings, and the {@code package} phase fails when it is over 80 MB or holds debug symbols (an antrun

@@ -11,6 +11,9 @@ import picocli.CommandLine.IVersionProvider;
  */
 public final class EngramVersion implements IVersionProvider {
   private static final String RESOURCE = "version.properties";
+  /** Where a jar holds that resource: install reads another jar's version there. */
+  public static final String JAR_ENTRY =
+      EngramVersion.class.getPackageName().replace('.', '/') + "/" + RESOURCE;
 
   @Override
   public String[] getVersion() {

@@ -2,6 +2,7 @@ package io.engram.cli.install;
 
 import io.engram.fs.HomeLayout;
 import io.engram.cli.global.RunningJar;
+import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.UserFacingException;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.FileLock;
@@ -38,7 +39,8 @@ import java.util.zip.ZipEntry;
 public final class Installer {
   /** The main class an Engram jar must name in its manifest. */
 
-  private static final String VERSION_ENTRY = "io/engram/cli/version.properties";
+  // Beside EngramVersion's class, wherever that moves: a fixed path here went stale once and broke every install.
+  private static final String VERSION_ENTRY = EngramVersion.JAR_ENTRY;
   private static final Pattern SAFE_VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,63}");
   // Writing the class archive runs the jar once: the first embedding model load included, on a slow disk. Not a
   // setting: past it the install goes on without the archive and says so; engram only starts a little slower.

@@ -26,7 +26,7 @@ public final class FakeEngramJar {
     manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
     Files.createDirectories(file.toAbsolutePath().getParent());
     try (OutputStream out = Files.newOutputStream(file); JarOutputStream jar = new JarOutputStream(out, manifest)) {
-      jar.putNextEntry(new JarEntry("io/engram/cli/version.properties"));
+      jar.putNextEntry(new JarEntry(versionEntry()));
       jar.write(("version=" + version + "\n").getBytes(StandardCharsets.UTF_8));
       jar.closeEntry();
       jar.putNextEntry(new JarEntry("payload.txt"));
@@ -34,5 +34,15 @@ public final class FakeEngramJar {
       jar.closeEntry();
     }
     return file;
+  }
+
+  /** Where the build puts the version: beside the class that reads it, found on the test class path. */
+  static String versionEntry() {
+    Class<?> reader = io.engram.cli.global.EngramVersion.class;
+    String entry = reader.getPackageName().replace('.', '/') + "/version.properties";
+    if (reader.getClassLoader().getResource(entry) == null) {
+      throw new IllegalStateException("the build put no " + entry + " on the class path");
+    }
+    return entry;
   }
 }
