@@ -34,7 +34,9 @@ final class QueryDates {
   /** The month names, lower case, as a regex alternation. */
   static final String MONTHS =
       "january|february|march|april|may|june|july|august|september|october|november|december";
-  private static final Pattern MONTH_YEAR = Pattern.compile("\\b(" + MONTHS + ")\\s*,?\\s*((?:19|20)\\d\\d)\\b");
+  // Possessive: a comma or the year follows the spaces, neither of them a space, so giving spaces back never matches;
+  // "\\s*,?\\s*" gave them back between its two runs, quadratic in a run of spaces after a month's name.
+  private static final Pattern MONTH_YEAR = Pattern.compile("\\b(" + MONTHS + ")\\s*+(?:,\\s*+)?((?:19|20)\\d\\d)\\b");
   // "may" alone is too often the verb: only "in May" or "of May" count as the month.
   private static final Pattern MONTH = Pattern.compile(
       "\\b(?:in|during|of|last|this|early|late|mid)[- ](" + MONTHS + ")\\b|\\b(" + MONTHS.replace("may|", "") + ")\\b");
