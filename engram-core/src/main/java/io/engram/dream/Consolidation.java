@@ -60,6 +60,11 @@ final class Consolidation {
       all.addAll(problems);
       return new Planned(plan, engine, memories, sessions, candidates, all);
     }
+
+    /** What went into this plan, with {@code other} planned instead and {@code reported} as its problems. */
+    Planned withPlan(DreamPlan other, List<String> reported) {
+      return new Planned(other, engine, memories, sessions, candidates, List.copyOf(reported));
+    }
   }
 
   private final EngramRoots roots;

@@ -200,8 +200,7 @@ public final class Dream {
             Inbox.of(roots.engramHome(), MemoryStores.locate(roots, settings).projectKey(), settings.memory(),
                 clock), problems);
         outcome = DreamResult.Outcome.PROPOSED;
-        p = new Consolidation.Planned(consolidation.indexUpkeep(store), p.engine(), p.memories(), p.sessions(),
-            p.candidates(), problems);
+        p = p.withPlan(consolidation.indexUpkeep(store), problems);
         if (p.plan().isEmpty()) {
           held.commit(clock.instant());
           return result(outcome, gates, Optional.empty(), p, purged, proposed);
