@@ -17,7 +17,7 @@ interface LineReader {
       case CODEX -> new CodexLines();
       case GEMINI -> new GeminiLines();
       case CURSOR -> new CursorLines();
-      case CLAUDE_CODE -> new TranscriptReader.State();
+      case CLAUDE_CODE -> new ClaudeCodeLines();
       case GEMINI_DOCUMENT, OPENCODE_EXPORT, MESSAGE_LIST, SPECSTORY_MARKDOWN ->
           throw new IllegalArgumentException(format + " is one document, not lines");
     };

@@ -8,7 +8,7 @@
  * use as a {@link ReadProblem} (the rest is still read). Which agent wrote a file is told by its content, never its
  * name ({@link TranscriptFormat#of}: the keys of its first record that only one agent writes, past records none
  * claims, such as the metadata line a Cursor transcript may start with); each format has one reader behind that
- * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}): one JSON tree per line, each with the
+ * port. Claude Code ({@code ~/.claude/projects/<sanitized>/<id>.jsonl}, {@code ClaudeCodeLines}): one JSON tree per line, each with the
  * working directory, branch and the session's slug (which also names its plan file); a prompt typed
  * while the agent was busy is read once, where the model received it (delivered into the running turn, or as the
  * next prompt's own record; one taken back is not read). Codex rollouts ({@code CodexLines}), Gemini CLI chats as JSON
@@ -59,7 +59,7 @@
  * (build, test, lint, format, commit, push, look).
  *
  * <p>{@link TranscriptReader#readFrom} reads only the complete lines after a {@link TranscriptPosition} (a
- * byte offset and a line count) into a {@link TranscriptTail}, which ends where a later reading starts; a
+ * byte offset and a line count; {@code AppendedLines}) into a {@link TranscriptTail}, which ends where a later reading starts; a
  * last line still being written is left for it (one without its line end that is already a whole JSON object, as a
  * finished file may end, is read, and the line end that may follow it later is no line of its own). A {@link TranscriptCheckpoint} is such a position with the
  * checksum of the bytes before it, so an incremental pass knows when the file is no longer the one it read. A
