@@ -10,8 +10,6 @@ import io.engram.hooks.HookRunner;
 import io.engram.instructions.InstructionLoader;
 import io.engram.levels.ContextLevelKeeper;
 import io.engram.memory.MemoryChanges;
-import io.engram.memory.MemoryFileCache;
-import io.engram.memory.MemoryWriteListener;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
 import io.engram.model.ModelRouter;
@@ -21,16 +19,12 @@ import io.engram.recall.Embedder;
 import io.engram.recall.MemoryRecall;
 import io.engram.recall.MemorySection;
 import io.engram.recall.RecalledMemory;
-import io.engram.recall.SearchIndex;
 import io.engram.review.Inbox;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -56,7 +50,7 @@ public final class Engram {
   private final List<String> openingNotes;
   private final MadeOnFirstUse parts;
 
-  private Engram(Builder b, OpenedProject opened, RecallFactory recalls) {
+  Engram(EngramBuilder b, OpenedProject opened, RecallFactory recalls) {
     this.roots = b.roots;
     this.settings = b.settings;
     this.clock = b.clock;
@@ -68,8 +62,8 @@ public final class Engram {
   }
 
   /** A builder for the project of {@code roots}: default settings, the system clock, no model, keyword recall. */
-  public static Builder builder(EngramRoots roots) {
-    return new Builder(roots);
+  public static EngramBuilder builder(EngramRoots roots) {
+    return new EngramBuilder(roots);
   }
 
   /** The roots: Engram's home, the user's home, the project directory. */
@@ -207,129 +201,5 @@ public final class Engram {
   public interface RecallFactory {
     /** Recall over {@code memory}, re-ranking with {@code router} when the factory wants a model. */
     MemoryRecall open(ProjectMemory memory, ModelRouter router);
-  }
-
-  /** Builds an {@link Engram}; every setter replaces a default. Not thread-safe; build once and share the result. */
-  public static final class Builder {
-    private final EngramRoots roots;
-    private EngramSettings settings = EngramSettings.DEFAULTS;
-    private Clock clock = Clock.systemUTC();
-    private String session = COMMAND_LINE_SESSION;
-    private Function<String, ModelRouter> models = s -> ModelRouter.offline();
-    private MemoryRecall.Backend backend = MemoryRecall.Backend.keywordInMemory();
-    private Optional<RecallFactory> recall = Optional.empty();
-    private Optional<Supplier<Embedder>> embedder = Optional.empty();
-    private Function<Path, SearchIndex> sessionIndexes = dir -> SearchIndex.inMemory();
-    private MemoryWriteListener writes = Dream.sessionCounter();
-    private MemoryFileCache parsed = new MemoryFileCache();
-    private MemoryChanges changes = new MemoryChanges();
-    private Optional<ProjectMemory> opened = Optional.empty();
-
-    private Builder(EngramRoots roots) {
-      this.roots = Objects.requireNonNull(roots, "roots");
-    }
-
-    /** The settings in force (default: {@link EngramSettings#DEFAULTS}). */
-    public Builder settings(EngramSettings value) {
-      this.settings = Objects.requireNonNull(value, "settings");
-      return this;
-    }
-
-    /** The clock (default: the system clock, UTC). */
-    public Builder clock(Clock value) {
-      this.clock = Objects.requireNonNull(value, "clock");
-      return this;
-    }
-
-    /** The session whose model use {@link #router()} and recall book (default {@link #COMMAND_LINE_SESSION}). */
-    public Builder session(String value) {
-      this.session = Objects.requireNonNull(value, "session");
-      return this;
-    }
-
-    /** The model for each session id (default: the offline engine for every session). */
-    public Builder models(Function<String, ModelRouter> value) {
-      this.models = Objects.requireNonNull(value, "models");
-      return this;
-    }
-
-    /** One model for every session. */
-    public Builder router(ModelRouter value) {
-      Objects.requireNonNull(value, "router");
-      return models(s -> value);
-    }
-
-    /** How recall is made (default: keyword search over an in-memory index, no re-ranking). */
-    public Builder recall(RecallFactory value) {
-      this.recall = Optional.of(value);
-      return this;
-    }
-
-    /** Recall over {@code backend}, with the project's home, settings and clock. */
-    public Builder recallBackend(MemoryRecall.Backend value) {
-      this.backend = Objects.requireNonNull(value, "backend");
-      this.recall = Optional.empty();
-      return this;
-    }
-
-    /** The embedding model the dream uses for near-duplicates by meaning (default: none, words only). */
-    public Builder embedder(Optional<Supplier<Embedder>> value) {
-      this.embedder = Objects.requireNonNull(value, "embedder");
-      return this;
-    }
-
-    /** Opens the index of past sessions in a directory (default: an in-memory index, rebuilt on each search). */
-    public Builder sessionIndexes(Function<Path, SearchIndex> value) {
-      this.sessionIndexes = Objects.requireNonNull(value, "sessionIndexes");
-      return this;
-    }
-
-    /**
-     * Told about every memory written (default: the dream's session counter, so that a session that touched memory
-     * counts towards the dream's gate); {@link MemoryWriteListener#NONE} for writes that must not count.
-     */
-    public Builder writes(MemoryWriteListener value) {
-      this.writes = Objects.requireNonNull(value, "writes");
-      return this;
-    }
-
-    /** Topic files parsed once while unchanged: a process that builds call after call keeps one and passes it. */
-    public Builder parsedFiles(MemoryFileCache value) {
-      this.parsed = Objects.requireNonNull(value, "parsedFiles");
-      return this;
-    }
-
-    /**
-     * Where the stores publish their changes (default: events of this Engram's own); a process that builds an Engram
-     * call after call keeps one, so that every surface in it hears what the others write.
-     */
-    public Builder changes(MemoryChanges value) {
-      this.changes = Objects.requireNonNull(value, "changes");
-      return this;
-    }
-
-    /**
-     * A memory already opened over the same roots and settings, used as it is (tests, a framework's own store); its
-     * stores publish to the events they were opened with, not to {@link #changes}.
-     */
-    public Builder memory(ProjectMemory value) {
-      this.opened = Optional.of(value);
-      return this;
-    }
-
-    /**
-     * Opens the project: a dream killed while it applied is rolled back first, then the stores are opened (their
-     * leftovers cleared); both are said by {@link Engram#openingNotes()}.
-     *
-     * @throws IOException when the stores cannot be opened
-     */
-    public Engram build() throws IOException {
-      RecallFactory recalls = recall.orElseGet(() -> {
-        MemoryRecall.Backend b = backend;
-        return (memory, router) -> new MemoryRecall(memory, roots.engramHome(), settings.recall(), b, clock);
-      });
-      return new Engram(this, opened.isPresent() ? OpenedProject.asIs(opened.get())
-          : OpenedProject.open(roots, settings, clock, writes, parsed, changes), recalls);
-    }
   }
 }

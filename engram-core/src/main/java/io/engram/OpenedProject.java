@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A project's memory as {@link Engram.Builder#build} opens it: a dream killed while it applied rolled back first,
+ * A project's memory as {@link EngramBuilder#build} opens it: a dream killed while it applied rolled back first,
  * then the stores opened and their leftovers of interrupted writes cleared, each said once in {@code notes}.
  *
  * @param memory the project's memory (project, user and team stores merged)

@@ -1,6 +1,7 @@
 package io.engram.service.wiring;
 
 import io.engram.Engram;
+import io.engram.EngramBuilder;
 import io.engram.config.EngramRoots;
 import io.engram.config.EngramSettings;
 import io.engram.index.LuceneSearchIndex;
@@ -18,7 +19,7 @@ public final class ProductEngram {
   private ProductEngram() {}
 
   /** A builder for the project of {@code roots} as {@code caller} uses it. */
-  public static Engram.Builder builder(EngramRoots roots, EngramSettings settings, Map<String, String> environment,
+  public static EngramBuilder builder(EngramRoots roots, EngramSettings settings, Map<String, String> environment,
       RecallWiring.Caller caller) {
     Map<String, String> env = Map.copyOf(environment);
     return Engram.builder(roots)
