@@ -214,8 +214,8 @@ public final class Inbox {
 
   /**
    * The first twelve hex digits of a SHA-256 of what the proposal would change: each memory's name and, for a write,
-   * its type, description and body, not its provenance, so the same memory learnt again in another session is the
-   * same proposal.
+   * its type, description, body and standing ({@link #standing}), not its provenance, so the same memory learnt again
+   * in another session is the same proposal.
    */
   private static String idOf(List<ProposedChange> changes) throws InvalidMemoryException {
     try {
@@ -225,7 +225,7 @@ public final class Inbox {
         if (c instanceof ProposedChange.Write w) {
           Memory m = MemoryFormat.parse(w.after(), Path.of(w.name()));
           text = "write\0" + w.name() + "\0" + m.type().id() + "\0" + m.description().strip() + "\0"
-              + m.body().strip();
+              + m.body().strip() + "\0" + standing(m);
         }
         sha.update(text.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) 1);
@@ -234,6 +234,16 @@ public final class Inbox {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
+  }
+
+  /**
+   * What a memory's frontmatter says beyond its provenance: what it supersedes or is superseded by, until when it
+   * holds, the paths it is about and the keys Engram does not know (the dream's {@code stale} among them). A dream
+   * that only marks a memory changes nothing else, and a rejected flag must not hide a later, different one.
+   */
+  private static String standing(Memory m) {
+    return m.supersedes() + "\0" + m.supersededBy().orElse("") + "\0" + m.validUntil().map(Object::toString).orElse("")
+        + "\0" + m.paths() + "\0" + new java.util.TreeMap<>(m.unknownKeys());
   }
 
   private Proposal read(Path f) throws IOException {

@@ -132,6 +132,25 @@ class InboxTest {
   }
 
   @Test
+  void aRejectedFlagOnAMemoryDoesNotHideALaterDifferentOne() throws Exception {
+    Memory m = Memory.of("test-offline", MemoryType.FEEDBACK, "How tests are run", "Run tests offline.\n");
+    Proposal stale = inbox.propose(Proposal.Origin.DREAM, Optional.empty(), "stale", "stale",
+        List.of(marked(m, m.toBuilder().unknownKeys(java.util.Map.of("stale", List.of("./mvnw"))).build()))).orElseThrow();
+    inbox.reject(stale.id());
+
+    // The same text, now marked superseded by a memory that contradicts it: a new proposal, not the rejected one.
+    Optional<Proposal> superseded = inbox.propose(Proposal.Origin.DREAM, Optional.empty(), "superseded", "superseded",
+        List.of(marked(m, m.toBuilder().supersededBy("test-online").build())));
+
+    assertThat(superseded).isPresent();
+    assertThat(inbox.pending()).extracting(Proposal::id).containsExactly(superseded.orElseThrow().id());
+  }
+
+  private static ProposedChange marked(Memory before, Memory after) {
+    return new ProposedChange.Write(before.name(), Optional.of(MemoryFormat.format(before)), MemoryFormat.format(after));
+  }
+
+  @Test
   void theInboxKeepsAsManyRejectedProposalsAsTheSettingSays() throws Exception {
     inbox = Inbox.of(home, store.location().projectKey(), MemorySettings.DEFAULTS.with("rejectedKept", 1),
         clock);
