@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
@@ -164,7 +164,7 @@ public final class MemoryBundle {
         throw new IOException(in + ": " + f.getKey() + " is not a place a bundle keeps a memory");
       }
       String key = m.group(1) == null ? "" : m.group(1);
-      String text = new String(f.getValue(), StandardCharsets.UTF_8);
+      String text = utf8(in, f.getKey(), f.getValue());
       if (m.group(2).equals("memory")) {
         if (m.group(3).endsWith(".md")) {
           memories.put(key + "/" + m.group(3), new String[] {key, m.group(3), text});
@@ -179,6 +179,15 @@ public final class MemoryBundle {
       entries.add(new BundleEntry(m[0].isEmpty() ? Optional.empty() : Optional.of(m[0]), m[1], m[2], v));
     }
     return new Contents(manifest, entries);
+  }
+
+  // Strict: a file of another encoding read leniently would arrive with its letters turned into U+FFFD, unsaid.
+  private static String utf8(Path in, String name, byte[] bytes) throws IOException {
+    try {
+      return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new IOException(in + ": " + name + ": not UTF-8 text; not read", e);
+    }
   }
 
   private static List<MemoryVersion> versions(Path in, String name, String text) throws IOException {
@@ -217,21 +226,24 @@ public final class MemoryBundle {
     }
   }
 
+  // Through the central directory (ZipFile), not entry by entry as a stream: a zip cut short at an entry's edge
+  // streams as a smaller bundle without a word, while its central directory is gone and ZipFile says so.
   private static Map<String, byte[]> readZip(Path in, long maxEntryBytes, Total total) throws IOException {
     Map<String, byte[]> files = new LinkedHashMap<>();
-    try (InputStream raw = Files.newInputStream(in); ZipInputStream zip = new ZipInputStream(raw, StandardCharsets.UTF_8)) {
-      ZipEntry e;
-      while ((e = zip.getNextEntry()) != null) {
-        if (e.isDirectory()) {
-          continue;
-        }
-        if (files.size() >= MAX_ENTRIES) {
-          throw new IOException(in + ": more than " + MAX_ENTRIES + " entries; not read");
-        }
-        files.put(e.getName(), bounded(zip, in + ": " + e.getName(), maxEntryBytes, total));
+    try (ZipFile zip = new ZipFile(in.toFile(), StandardCharsets.UTF_8)) {
+      if (zip.size() > MAX_ENTRIES) {
+        throw new IOException(in + ": more than " + MAX_ENTRIES + " entries; not read");
       }
-    } catch (java.util.zip.ZipException e) {
-      throw new IOException(in + ": not a zip file a bundle can be read from: " + e.getMessage(), e);
+      for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+        if (!e.isDirectory()) {
+          try (InputStream data = zip.getInputStream(e)) {
+            files.put(e.getName(), bounded(data, in + ": " + e.getName(), maxEntryBytes, total));
+          }
+        }
+      }
+    } catch (java.util.zip.ZipException | java.io.EOFException e) {
+      throw new IOException(in + ": not a zip file a bundle can be read from (cut short or damaged?): "
+          + e.getMessage(), e);
     }
     return files;
   }

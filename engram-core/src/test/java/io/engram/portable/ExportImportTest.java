@@ -200,6 +200,35 @@ class ExportImportTest {
   }
 
   @Test
+  void aZipBundleCutShortAtAnEntrysEdgeIsRefusedNotReadAsASmallerBundle() throws Exception {
+    Path bundle = tmp.resolve("memories.zip");
+    new MemoryExport(EngramSettings.DEFAULTS, clock).project(seeded(tmp.resolve("home-a")), false, bundle);
+    byte[] zip = Files.readAllBytes(bundle);
+    int third = -1;
+    for (int i = 0, seen = 0; i + 3 < zip.length && third < 0; i++) {
+      if (zip[i] == 'P' && zip[i + 1] == 'K' && zip[i + 2] == 3 && zip[i + 3] == 4 && ++seen == 3) {
+        third = i;
+      }
+    }
+    Path cut = Files.write(tmp.resolve("cut.zip"), java.util.Arrays.copyOf(zip, third));
+
+    assertThatThrownBy(() -> MemoryBundle.read(cut, 1 << 20)).hasMessageContaining(cut.toString())
+        .hasMessageContaining("cut short or damaged");
+  }
+
+  @Test
+  void aBundlesTopicFileThatIsNotUtf8IsNamedNotReadWithItsLettersReplaced() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("latin1/user/memory")).getParent().getParent();
+    Files.writeString(dir.resolve(MemoryBundle.MANIFEST), "{\"format\":1,\"exported\":\"2026-05-12T10:00:00Z\","
+        + "\"projects\":[],\"versions\":false}");
+    Files.write(dir.resolve("user/memory/cafe.md"), "---\nname: cafe\ndescription: caf\u00e9\ntype: feedback\n---\ncaf\u00e9\n"
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+    assertThatThrownBy(() -> MemoryBundle.read(dir, 1 << 20)).hasMessage(dir + ": user/memory/cafe.md: not UTF-8 text;"
+        + " not read");
+  }
+
+  @Test
   void aTopicFileOfAnotherHomeThatIsNotUtf8IsNamed() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("other-home-memory"));
     Path latin1 = Files.write(dir.resolve("caf.md"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
