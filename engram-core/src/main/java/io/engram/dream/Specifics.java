@@ -12,12 +12,19 @@ import java.util.regex.Pattern;
  * sentence ({@code Redis}, {@code Stripe}) and the members of exclusive-choice families ({@code npm},
  * {@code maven}).
  *
+ * <p>A secret's redaction marker is a specific of its own that no other text mentions: its value is hidden.
+ *
  * <p>Two texts {@link #conflict} when each names a specific the other does not mention at all: "tests need
  * Redis on 6379" and "tests need Postgres on 5432" say alike things about different services. A
  * paraphrase may drop a specific or add one, but it does not swap one for another.
  */
 final class Specifics {
   private static final Pattern CODE = Pattern.compile("`([^`\\n]+)`");
+  // A secret's redaction marker hides a value: two memories that each hold one are not known to hold the same value
+  // (a staging and a production password read alike once both are redacted), so each marker is a specific no other
+  // text mentions, written with a character that no text's words hold.
+  private static final Pattern REDACTED = Pattern.compile("\\[REDACTED:[a-z0-9-]+\\]");
+  private static final String HIDDEN = "\u0000hidden value ";
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}_.\\-/:@+]*[\\p{L}\\p{N}]|[\\p{L}\\p{N}]");
   private static final Set<String> COMMON_CAPITALISED =
       Set.of("i", "the", "a", "an", "use", "never", "always", "don't", "do", "run", "when", "for", "before", "after",
@@ -29,6 +36,11 @@ final class Specifics {
   /** The specifics of a text, lower case. */
   static Set<String> of(String text) {
     Set<String> out = new LinkedHashSet<>();
+    Matcher redacted = REDACTED.matcher(text);
+    for (int n = 0; redacted.find(); n++) {
+      out.add(HIDDEN + n);
+    }
+    text = redacted.replaceAll(" ");
     Matcher code = CODE.matcher(text);
     while (code.find()) {
       out.add(normalise(code.group(1)));

@@ -157,6 +157,15 @@ class NearDuplicatesTest {
   }
 
   @Test
+  void twoMemoriesThatEachHoldARedactedSecretAreNotMergedByMeaningNorIsOneSaidByTheOther() {
+    MemoryText staging = mem("staging-db.md", "The staging database password is [REDACTED:password] for the app user.", 1);
+    MemoryText prod = mem("prod-db.md", "The production database password is [REDACTED:password] for the app user.", 2);
+    assertThat(Specifics.conflict(staging.text(), prod.text())).isTrue();
+    assertThat(byMeaning().find(List.of(staging, prod))).isEmpty();
+    assertThat(NearDuplicates.merge(List.of(staging, prod), byMeaning().meaning())).contains("staging", "production");
+  }
+
+  @Test
   void aMergeByMeaningKeepsOneWordingOfASentenceAndEverySentenceWithSomethingNew() {
     MemoryText older = mem("old.md", "Docker must run before the tests. Redis listens on port 6379.", 1);
     MemoryText newer = mem("new.md", "Start the Docker daemon first, before the tests.", 2);
