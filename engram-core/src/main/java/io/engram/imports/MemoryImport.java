@@ -60,7 +60,7 @@ public final class MemoryImport {
    * @param comparison how two memories were compared: by words, or by words and the named model's meaning
    * @param outcomes each memory read, in the order read
    * @param problems the files that could not be read, and why
-   * @param note why nothing was read, when that is known (Engram already keeps its memory in that agent's place)
+   * @param note why nothing was read: Engram already keeps its memory in that agent's place, or where it looked
    */
   public record ImportReport(String agent, String comparison, List<ImportOutcome> outcomes, List<String> problems,
       Optional<String> note) {
@@ -119,7 +119,18 @@ public final class MemoryImport {
         outcomes.add(new ImportOutcome(ImportOutcome.Kind.SKIPPED, asRead, from, Optional.of(e.getMessage())));
       }
     }
-    return new ImportReport(source.agent().id(), comparison, outcomes, problems, Optional.empty());
+    return new ImportReport(source.agent().id(), comparison, outcomes, problems,
+        read.isEmpty() && problems.isEmpty() ? Optional.of(nothingFound(source, homes)) : Optional.empty());
+  }
+
+  // "0 imported" alone leaves a person guessing whether the agent keeps nothing or the import looked elsewhere.
+  private static String nothingFound(ImportSource source, AgentHomes homes) {
+    String where = switch (source) {
+      case CLAUDE_CODE -> homes.claudeMemoryDir().toString();
+      case CODEX -> homes.codexHome().resolve("memories") + " (this project's, the user's and the machine's)";
+      case GEMINI -> homes.geminiHome() + " (this project's folder and GEMINI.md)";
+    };
+    return "found no memory of " + source.agent().displayName() + " in " + where;
   }
 
   /**

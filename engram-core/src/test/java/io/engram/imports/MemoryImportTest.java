@@ -181,9 +181,16 @@ class MemoryImportTest {
   }
 
   @Test
-  void withNothingKeptThereIsNothingToImportAndNoError() throws Exception {
+  void withNothingKeptThereIsNothingToImportAndNoErrorAndTheReportSaysWhereItLooked() throws Exception {
     for (ImportSource source : ImportSource.values()) {
-      assertThat(byWords().run(source, homes, false).outcomes()).isEmpty();
+      MemoryImport.ImportReport report = byWords().run(source, homes, false);
+      assertThat(report.outcomes()).isEmpty();
+      assertThat(report.note()).as(source.name()).hasValueSatisfying(n -> assertThat(n).startsWith("found no memory")
+          .contains(switch (source) {
+            case CLAUDE_CODE -> homes.claudeMemoryDir().toString();
+            case CODEX -> homes.codexHome().resolve("memories").toString();
+            case GEMINI -> homes.geminiHome().toString();
+          }));
     }
   }
 
