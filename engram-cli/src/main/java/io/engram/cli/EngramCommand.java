@@ -40,6 +40,7 @@ import io.engram.cli.session.StatsCommand;
 import io.engram.cli.team.TeamCommand;
 import io.engram.config.EngramSettings;
 import io.engram.config.SettingsException;
+import io.engram.fs.ErrorText;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -248,7 +249,7 @@ public final class EngramCommand implements Runnable {
         || e instanceof IllegalArgumentException || e instanceof java.io.IOException
         || e instanceof java.io.UncheckedIOException;
     if (jsonRequested(parsed)) {
-      JsonOutput.print(cli.getOut(), new Failure(expected ? e.getMessage() : "internal error: " + e, 1));
+      JsonOutput.print(cli.getOut(), new Failure(expected ? ErrorText.of(e) : "internal error: " + e, 1));
       if (!expected) {
         e.printStackTrace(err);
         err.flush();
@@ -256,7 +257,7 @@ public final class EngramCommand implements Runnable {
       return 1;
     }
     if (expected) {
-      err.println(cli.getColorScheme().errorText("engram: " + e.getMessage()));
+      err.println(cli.getColorScheme().errorText("engram: " + ErrorText.of(e)));
     } else {
       err.println(cli.getColorScheme().errorText("engram: internal error: " + e));
       e.printStackTrace(err);

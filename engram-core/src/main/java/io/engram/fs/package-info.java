@@ -28,6 +28,7 @@
  * {@code .gitignore}. {@link SymbolicLinks} holds the rule that a memory directory is never left through a
  * symbolic link inside it (a lock file included): such a link is reported and left alone. {@link FileTrees}
  * deletes a directory with everything below it (scratch directories, an index rebuilt from scratch).
+ * {@link ErrorText} says a failure in one line, a file-system one as the path and what was wrong with it.
  *
  * <p>Where to start: {@link AtomicFiles#writeString} under a {@link FileLock#acquire}.
  */

@@ -1,8 +1,10 @@
 package io.engram.memory;
 
 import io.engram.config.MemorySettings;
+import io.engram.fs.ErrorText;
 import io.engram.fs.SymbolicLinks;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -96,6 +98,10 @@ final class StoreReader {
         problems.add(e.problem());
       } catch (NoSuchFileException e) {
         // Forgotten by another process between listing and reading: not a problem.
+      } catch (FileSystemException e) {
+        // One file the process may not read (another user's, mode 000) is that file's problem, not the listing's:
+        // it failed every list, recall and session start of the project with the file's path alone.
+        problems.add(new MemoryProblem(file, "cannot be read: " + ErrorText.reason(e) + "; skipped"));
       }
     }
     for (Path link : scan.links()) {

@@ -1,5 +1,6 @@
 package io.engram.service;
 
+import io.engram.fs.ErrorText;
 import io.engram.hooks.HookDialect;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
@@ -92,7 +93,7 @@ final class HookEndpoint {
     } catch (IllegalArgumentException e) {
       return new Reply(REFUSED, e.getMessage());
     } catch (IOException e) {
-      return new Reply(REFUSED, e.getMessage() == null ? e.toString() : e.getMessage());
+      return new Reply(REFUSED, ErrorText.of(e));
     }
   }
 
@@ -144,7 +145,7 @@ final class HookEndpoint {
           + " compaction is not held up, the work goes on");
       return Reply.ok(empty);
     } catch (ExecutionException e) {
-      return new Reply(REFUSED, "PreCompact failed: " + e.getCause().getMessage());
+      return new Reply(REFUSED, "PreCompact failed: " + ErrorText.of(e.getCause()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Reply.ok(empty);

@@ -6,6 +6,7 @@ import io.engram.config.EngramRoots;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.service.ServiceClient;
 import io.engram.service.wiring.RecallWiring;
+import io.engram.fs.ErrorText;
 import io.engram.hooks.HookDialect;
 import io.engram.hooks.HookEvent;
 import io.engram.hooks.HookInput;
@@ -127,7 +128,7 @@ public final class HookCommand implements Callable<Integer> {
       return inProcess(global, event, dialect, input);
     } catch (IOException | RuntimeException e) {
       // A hook must fail with one line, never a stack trace in the agent's view.
-      err.println("engram hook " + event.hookName() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      err.println("engram hook " + event.hookName() + ": " + ErrorText.of(e));
       err.flush();
       return 1;
     }

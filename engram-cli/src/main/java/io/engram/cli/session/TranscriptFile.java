@@ -1,6 +1,7 @@
 package io.engram.cli.session;
 
 import io.engram.cli.global.UserFacingException;
+import io.engram.fs.ErrorText;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptPosition;
 import io.engram.transcript.TranscriptReader;
@@ -60,7 +61,7 @@ public final class TranscriptFile {
     try {
       t = how.from(file);
     } catch (IOException e) {
-      throw new UserFacingException("cannot read transcript " + file + ": " + e.getMessage());
+      throw new UserFacingException("cannot read transcript " + file + ": " + ErrorText.reason(e));
     }
     notATranscript(t).ifPresent(why -> {
       throw new UserFacingException(file + " is not a transcript: " + why);

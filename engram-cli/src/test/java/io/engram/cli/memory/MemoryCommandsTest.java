@@ -34,6 +34,21 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void aFileWhereTheMemoryDirectoryGoesIsAnErrorSayingWhatIsWrongThere() throws Exception {
+    CommandRun saved = run("remember", "--type", "project", "--name", "a", "Use pnpm.");
+    Path memoryDir = Path.of(saved.out().substring(saved.out().indexOf("-> ") + 3).strip()).getParent();
+    io.engram.fs.FileTrees.delete(memoryDir);
+    Files.writeString(memoryDir, "not a directory");
+
+    CommandRun refused = run("remember", "--type", "project", "--name", "b", "Use yarn.");
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    // The JDK's message was the path alone: "engram: /.../memory".
+    assertThat(refused.err().strip()).isEqualTo("engram: " + memoryDir + ": already exists");
+    assertThat(memoryDir).hasContent("not a directory");
+  }
+
+  @Test
   void listShowsADescriptionAsWrittenOnOneLineNeverAsMarkup() {
     run("remember", "--type", "project", "--name", "pipes", "--description", "pipe @|bold,red HACK|@ and a@|b\nsecond",
         "body");
