@@ -4,18 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.config.EngramSettings;
-import io.engram.fs.AtomicFiles;
 import io.engram.transcript.AgentSessionFiles;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * Engram set up in one coding agent ({@code engram hooks install --agent AGENT}), in the files that agent reads:
@@ -37,7 +33,6 @@ import java.util.stream.Collectors;
  * ENGRAM_AGENT}, so a memory written through MCP records its agent.
  */
 public final class AgentSetup {
-  private static final String PLUGIN_MARK = "// engram: written by 'engram hooks install --agent opencode'";
 
   private AgentSetup() {}
 
@@ -127,7 +122,7 @@ public final class AgentSetup {
             root -> McpServerEntry.install(JsonConfigFile.object(root, "mcpServers"), dialect, command, notes)));
       }
       case OPENCODE -> {
-        files.add(plugin(hooksFile(dialect, scope, places), command));
+        files.add(OpenCodePlugin.install(hooksFile(dialect, scope, places), command));
         files.add(json(openCodeConfig(scope, places), "mcp", lockDir,
             root -> McpServerEntry.install(JsonConfigFile.object(root, "mcp"), dialect, command, notes)));
       }
@@ -174,7 +169,7 @@ public final class AgentSetup {
             root -> removeServer(JsonConfigFile.object(root, "mcpServers"))));
       }
       case OPENCODE -> {
-        files.add(removePlugin(hooksFile(dialect, scope, places)));
+        files.add(OpenCodePlugin.remove(hooksFile(dialect, scope, places)));
         files.add(jsonRemoval(openCodeConfig(scope, places), "mcp", lockDir,
             root -> removeServer(JsonConfigFile.object(root, "mcp"))));
       }
@@ -290,33 +285,5 @@ public final class AgentSetup {
       Files.delete(file);
     }
     return new FileChange(file, part, List.of(), r.delta().removed(), r.written());
-  }
-
-  private static FileChange plugin(Path file, EngramCommand command) throws IOException {
-    String text;
-    try (InputStream in = AgentSetup.class.getResourceAsStream("opencode-plugin.js")) {
-      text = new String(Objects.requireNonNull(in, "opencode-plugin.js").readAllBytes(), StandardCharsets.UTF_8);
-    }
-    String words = command.words().stream().map(w -> JsonConfigFile.JSON.getNodeFactory().textNode(w).toString())
-        .collect(Collectors.joining(", ", "[", "]"));
-    text = text.replace("@ENGRAM_WORDS@", words);
-    if (Files.exists(file) && !Files.readString(file).startsWith(PLUGIN_MARK)) {
-      throw new IllegalArgumentException(file + " exists and is not Engram's plugin; left unchanged");
-    }
-    boolean existed = Files.exists(file);
-    boolean write = !existed || !Files.readString(file).equals(text);
-    if (write) {
-      Files.createDirectories(file.getParent());
-      AtomicFiles.writeString(file, text);
-    }
-    return new FileChange(file, "plugin", existed ? List.of() : List.of("engram"), List.of(), write);
-  }
-
-  private static FileChange removePlugin(Path file) throws IOException {
-    if (Files.exists(file) && Files.readString(file).startsWith(PLUGIN_MARK)) {
-      Files.delete(file);
-      return new FileChange(file, "plugin", List.of(), List.of("engram"), true);
-    }
-    return new FileChange(file, "plugin", List.of(), List.of(), false);
   }
 }
