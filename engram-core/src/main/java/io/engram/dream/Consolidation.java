@@ -33,8 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.function.Supplier;
 
 /**
@@ -44,9 +42,6 @@ import java.util.function.Supplier;
  * flags stale memories and prunes the index.
  */
 final class Consolidation {
-  private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]{2,200})`");
-  private static final Pattern QUALIFIED_SYMBOL =
-      Pattern.compile("[A-Za-z_$][\\w$]*(?:#|::)[A-Za-z_$][\\w$]*(?:\\(\\))?|[A-Z][\\w$]*\\.[a-z_$][\\w$]*\\(\\)");
 
   /** The plan and what went into it. */
   record Planned(DreamPlan plan, String engine, int memories, List<String> sessions, int candidates,
@@ -265,7 +260,7 @@ final class Consolidation {
     progress.phase(DreamPhase.PRUNE, active.size() + 1);
     Map<String, List<String>> refs = new LinkedHashMap<>();
     for (PlanBuilder.Entry e : active) {
-      refs.put(e.file, references(e.memory).stream().filter(r -> !inMemoryDir(r)).toList());
+      refs.put(e.file, MemoryReferences.of(e.memory).stream().filter(r -> !inMemoryDir(r)).toList());
     }
     Map<String, List<PathFinding>> found = StalenessCheck.of(roots.projectDir(), settings.dream()).checkAll(refs);
     for (PlanBuilder.Entry e : active) {
@@ -275,24 +270,6 @@ final class Consolidation {
     }
     b.index(readIndex(), IndexPruner.of(settings));
     progress.item(MemoryStores.INDEX_FILE);
-  }
-
-  /**
-   * The files and symbols a memory names: its {@code paths}, every path its body writes in prose, inline
-   * code or links ({@link PathReferences}), and inline code that reads as {@code Type#member}.
-   */
-  static List<String> references(Memory m) {
-    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(m.paths());
-    out.addAll(PathReferences.of(m.body()));
-    Matcher code = INLINE_CODE.matcher(FencedCode.replaceClosed(m.body(), ""));
-    while (code.find()) {
-      String span = code.group(1).strip();
-      if (!span.contains("://") && !span.contains(" ") && QUALIFIED_SYMBOL.matcher(span).matches()
-          && !StalenessCheck.isFile(span)) {
-        out.add(span);
-      }
-    }
-    return List.copyOf(out);
   }
 
   /** True when a reference names a file of the memory directory itself (a link to another memory). */
