@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -166,6 +167,10 @@ final class NameCache {
       slug = parsed.parsed(file, maxBytes).slug().orElse(null);
     } catch (InvalidMemoryException | NoSuchFileException e) {
       slug = null;
+    } catch (FileSystemException e) {
+      // Unreadable (mode 000, another user's): no name to match, as an invalid file; not kept, as a chmod that makes
+      // it readable leaves its time and size as they were. It failed the lookup of every other name before.
+      return null;
     }
     seen.put(file, new Seen(a.lastModifiedTime(), a.size(), slug));
     return slug;

@@ -101,7 +101,7 @@ final class StoreReader {
       } catch (FileSystemException e) {
         // One file the process may not read (another user's, mode 000) is that file's problem, not the listing's:
         // it failed every list, recall and session start of the project with the file's path alone.
-        problems.add(new MemoryProblem(file, "cannot be read: " + ErrorText.reason(e) + "; skipped"));
+        problems.add(new MemoryProblem(file, "cannot be read: " + ErrorText.reason(e)));
       }
     }
     for (Path link : scan.links()) {
