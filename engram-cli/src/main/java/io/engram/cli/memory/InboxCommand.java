@@ -92,7 +92,8 @@ public final class InboxCommand implements Runnable {
           p.at(), p.session().map(s -> ", session " + s).orElse(""), p.summary(), p.reason());
       for (ProposedChange c : p.changes()) {
         if (c instanceof ProposedChange.Write w) {
-          out.printf("%n%s '%s':%n%s", w.before().isPresent() ? "rewrite" : "create", w.name(), w.after());
+          out.printf("%n%s '%s':%n%s%s", w.before().isPresent() ? "rewrite" : "create", w.name(), w.after(),
+              w.after().endsWith("\n") ? "" : System.lineSeparator());
         } else {
           out.printf("%ntrash '%s'%n", c.name());
         }

@@ -60,7 +60,9 @@ public final class ShowCommand implements java.util.concurrent.Callable<Integer>
       return 0;
     }
     out.println("# " + m.path());
-    out.print(MemoryFormat.format(m.memory()));
+    String text = MemoryFormat.format(m.memory());
+    // A body written without a final newline (extraction writes one so) must not run into the shell's prompt.
+    out.print(text.endsWith("\n") ? text : text + "\n");
     out.flush();
     return 0;
   }

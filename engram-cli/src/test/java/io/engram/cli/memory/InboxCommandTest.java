@@ -51,12 +51,13 @@ class InboxCommandTest {
     assertThat(listed.out()).contains(ids.get(0), "extraction: create");
     CommandRun shown = run("inbox", "show", ids.get(0).substring(0, 7));
     assertThat(shown.exitCode()).as(shown.err()).isZero();
-    assertThat(shown.out()).contains("why: the user said", "source: user");
+    assertThat(shown.out()).contains("why: the user said", "source: user").as("ends its last line").endsWith("\n");
 
     CommandRun accepted = run("inbox", "accept", ids.get(0), "--json");
     assertThat(accepted.exitCode()).as(accepted.err()).isZero();
     String name = JsonOutput.mapper().readTree(accepted.out()).get("written").get(0).asText();
-    assertThat(run("show", name).out()).contains("source: user", "session: cli-notes-1");
+    assertThat(run("show", name).out()).contains("source: user", "session: cli-notes-1").as("ends its last line")
+        .endsWith("\n");
     assertThat(run("show", name, "--history").out()).contains("review");
 
     // Edited with an editor that rewrites the body: the edit is written under the proposal's name.
