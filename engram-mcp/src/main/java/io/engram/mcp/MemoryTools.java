@@ -7,6 +7,7 @@ import io.engram.memory.ChangedBy;
 import io.engram.memory.Forgotten;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryListing;
+import io.engram.memory.MemoryScope;
 import io.engram.memory.MemorySource;
 import io.engram.memory.MemoryType;
 import io.engram.memory.NoSuchMemoryException;
@@ -46,7 +47,10 @@ final class MemoryTools {
                 + ",\"description\":{\"type\":\"string\",\"minLength\":1,\"description\":\"One line saying when the"
                 + " memory is useful: recall matches on it\"},\"type\":" + Schemas.TYPE
                 + ",\"body\":{\"type\":\"string\",\"minLength\":1,\"description\":\"The memory itself, in Markdown:"
-                + " the fact, preference or correction, why it holds and how to apply it\"}",
+                + " the fact, preference or correction, why it holds and how to apply it\"},\"scope\":{\"type\":"
+                + "\"string\",\"enum\":[\"project\",\"user\"],\"description\":\"Which store: project (this project"
+                + " only) or user (every project of this user). Default: where a memory of that name lives, else user for"
+                + " the user type and project for the others\"}",
                 "name", "description", "type", "body"),
             Schemas.object("\"memory\":" + Schemas.MEMORY + ",\"created\":{\"type\":\"boolean\",\"description\":"
                 + "\"false when it replaced a memory of the same name\"},\"redacted\":"
@@ -101,9 +105,11 @@ final class MemoryTools {
     Memory memory = Memory.builder(name, type).description(description)
         .body(body.endsWith("\n") ? body : body + "\n").source(MemorySource.MODEL).agent(call.agent().orElse(null))
         .build();
+    Optional<MemoryScope> scope = args.optionalString("scope").map(MemoryTools::scope);
     Saved saved;
     try {
-      saved = engram.memory().write(memory, ChangedBy.MCP);
+      saved = scope.isPresent() ? engram.memory().write(memory, scope.get(), ChangedBy.MCP)
+          : engram.memory().write(memory, ChangedBy.MCP);
     } catch (IllegalArgumentException e) {
       throw new ToolInputException(e.getMessage());
     }
@@ -114,6 +120,14 @@ final class MemoryTools {
     result.put("redacted", saved.redacted().stream().map(Object::toString).toList());
     result.put("text", text);
     return new ToolDef.ToolAnswer(text, result);
+  }
+
+  private static MemoryScope scope(String s) {
+    return switch (s.strip().toLowerCase(Locale.ROOT)) {
+      case "project" -> MemoryScope.PROJECT;
+      case "user" -> MemoryScope.USER;
+      default -> throw new ToolInputException("scope must be project or user, not '" + s + "'");
+    };
   }
 
   private ToolDef.ToolAnswer forget(ToolCall call) throws IOException {

@@ -43,6 +43,15 @@ class JavaSdkClientTest {
             "name", "deploy-window", "description", "When deploys may happen", "type", "project",
             "body", "Deploys happen on Tuesdays after the standup; never on Fridays.")));
         assertThat(saved.isError()).isFalse();
+        McpSchema.CallToolResult everywhere = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", "answer-in-chinese", "description", "Answer in Chinese", "type", "feedback",
+            "body", "Answer in Chinese in every project.", "scope", "user")));
+        assertThat(everywhere.isError()).isFalse();
+        assertThat(TestServerMain.engram(home, project).memory().read("answer-in-chinese").orElseThrow().scope())
+            .isEqualTo(io.engram.memory.MemoryScope.USER);
+        McpSchema.CallToolResult teamScope = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
+            "name", "x", "description", "x", "type", "project", "body", "x", "scope", "team")));
+        assertThat(teamScope.isError()).isTrue();
         McpSchema.CallToolResult tooLarge = client.callTool(new McpSchema.CallToolRequest("remember", Map.of(
             "name", "pasted-log", "description", "a log", "type", "project", "body", "z".repeat(200 * 1024))));
         assertThat(tooLarge.isError()).isTrue();
