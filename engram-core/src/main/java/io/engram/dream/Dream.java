@@ -152,7 +152,7 @@ public final class Dream {
     Instant start = clock.instant();
     GateReport gates = new DreamGates(dir, settings.dream()).check(start, options.force());
     if (!gates.open()) {
-      return gated(gates);
+      return DreamResult.gated(gates);
     }
     // A fixed clock: every trash stamp of the run is its start, as the plan was built.
     MemoryStore store = MemoryStores.directory(dir, settings.memory(), Clock.fixed(start, ZoneOffset.UTC),
@@ -161,13 +161,13 @@ public final class Dream {
     PlanningBudget budget = new PlanningBudget(Duration.ofSeconds(settings.dream().timeBudgetSeconds()));
     if (options.dryRun()) {
       Optional<Consolidation.Planned> p = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
-      return p.map(planned -> result(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of(),
+      return p.map(planned -> DreamResult.of(DreamResult.Outcome.DRY_RUN, gates, Optional.empty(), planned, List.of(),
               List.of()))
-          .orElseGet(() -> timedOut(gates, List.of()));
+          .orElseGet(() -> DreamResult.timedOut(gates, settings.dream().timeBudgetSeconds(), List.of()));
     }
     Optional<ConsolidationLock> lock = ConsolidationLock.tryAcquire(dir, settings.dream(), start);
     if (lock.isEmpty()) {
-      return gated(new DreamGates(dir, settings.dream()).check(start, options.force()));
+      return DreamResult.gated(new DreamGates(dir, settings.dream()).check(start, options.force()));
     }
     try (ConsolidationLock held = lock.get()) {
       // Trash past its retention goes first, so the run reports every file it deleted (a merge's own
@@ -178,7 +178,7 @@ public final class Dream {
       Optional<Consolidation.Planned> planned = budget.plan(consolidation, store, gates.lastConsolidation(), progress);
       if (planned.isEmpty()) {
         // The lock's close below rolls its time back: the run did not happen, and the next one may start.
-        return timedOut(gates, purged);
+        return DreamResult.timedOut(gates, settings.dream().timeBudgetSeconds(), purged);
       }
       Consolidation.Planned p = planned.get().withProblems(recovered);
       if (!held.stillHeld()) {
@@ -187,7 +187,7 @@ public final class Dream {
       }
       if (p.plan().isEmpty()) {
         held.commit(clock.instant());
-        return result(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged, List.of());
+        return DreamResult.of(DreamResult.Outcome.NOTHING_TO_DO, gates, Optional.empty(), p, purged, List.of());
       }
       DreamResult.Outcome outcome = DreamResult.Outcome.APPLIED;
       List<String> proposed = List.of();
@@ -203,7 +203,7 @@ public final class Dream {
         p = p.withPlan(consolidation.indexUpkeep(store), problems);
         if (p.plan().isEmpty()) {
           held.commit(clock.instant());
-          return result(outcome, gates, Optional.empty(), p, purged, proposed);
+          return DreamResult.of(outcome, gates, Optional.empty(), p, purged, proposed);
         }
       }
       String runId = UndoJournal.newRunId(start);
@@ -226,7 +226,7 @@ public final class Dream {
       journal.complete(runId);
       held.commit(clock.instant());
       journal.prune(clock.instant(), Duration.ofDays(settings.memory().trashRetentionDays()));
-      DreamResult applied = result(outcome, gates, Optional.of(runId), p, purged, proposed);
+      DreamResult applied = DreamResult.of(outcome, gates, Optional.of(runId), p, purged, proposed);
       try {
         new DreamRuns(dir).record(runId, start, applied, progress.phases());
       } catch (IOException e) {
@@ -275,24 +275,6 @@ public final class Dream {
     int files = undone.map(u -> u.restored().size() + u.removed().size()).orElse(0);
     return List.of("dream run " + interrupted.get() + " stopped while applying; its " + files
         + " file(s) were put back as they were before it, and this run planned again");
-  }
-
-  private DreamResult timedOut(GateReport gates, List<String> purged) {
-    return new DreamResult(DreamResult.Outcome.TIMED_OUT, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
-        List.of(), 0, List.of("stopped after " + settings.dream().timeBudgetSeconds() + " s (dream.timeBudgetSeconds)"
-            + " before its plan was complete: nothing was applied and the lock was released; the next run starts"
-            + " over"), purged, List.of());
-  }
-
-  private DreamResult gated(GateReport gates) {
-    return new DreamResult(DreamResult.Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0,
-        List.of(), 0, List.of(), List.of(), List.of());
-  }
-
-  private static DreamResult result(DreamResult.Outcome outcome, GateReport gates, Optional<String> runId,
-      Consolidation.Planned p, List<String> purged, List<String> proposed) {
-    return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
-        p.sessions(), p.candidates(), p.problems(), purged, proposed);
   }
 
   private static String relative(Path dir, Path file) {

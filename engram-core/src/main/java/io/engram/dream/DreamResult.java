@@ -143,4 +143,24 @@ public final class DreamResult {
   public Map<String, Integer> counts() {
     return plan.counts();
   }
+
+  /** A run the gates kept from starting: nothing planned. */
+  static DreamResult gated(GateReport gates) {
+    return new DreamResult(Outcome.GATED, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0, List.of(), 0,
+        List.of(), List.of(), List.of());
+  }
+
+  /** A run whose planning ran past its budget of {@code seconds}: nothing applied, {@code purged} already gone. */
+  static DreamResult timedOut(GateReport gates, int seconds, List<String> purged) {
+    return new DreamResult(Outcome.TIMED_OUT, gates, Optional.empty(), DreamPlan.EMPTY, "", "none", 0, List.of(), 0,
+        List.of("stopped after " + seconds + " s (dream.timeBudgetSeconds) before its plan was complete: nothing was"
+            + " applied and the lock was released; the next run starts over"), purged, List.of());
+  }
+
+  /** A run that planned {@code p} and ended as {@code outcome}. */
+  static DreamResult of(Outcome outcome, GateReport gates, Optional<String> runId, Consolidation.Planned p,
+      List<String> purged, List<String> proposed) {
+    return new DreamResult(outcome, gates, runId, p.plan(), DreamDiff.render(p.plan()), p.engine(), p.memories(),
+        p.sessions(), p.candidates(), p.problems(), purged, proposed);
+  }
 }
