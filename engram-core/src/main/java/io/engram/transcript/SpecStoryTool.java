@@ -1,10 +1,9 @@
 package io.engram.transcript;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.transcript.SpecStoryCallBody.Block;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +52,6 @@ final class SpecStoryTool {
       "cmd", "pwsh", "fish");
   private static final Set<String> OUTPUT_LABELS = Set.of("Result:", "**Result:**", "Output:", "**Output:**",
       "**Error:**", "Error:");
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** A call, its result when SpecStory kept one, and the line the call starts on. */
   record Call(ContentBlock.ToolUse use, Optional<ContentBlock.ToolResult> result, int line) {
@@ -63,9 +61,6 @@ final class SpecStoryTool {
       return new Call(use, Optional.of(new ContentBlock.ToolResult(use.id(), before + why, true)), line);
     }
   }
-
-  /** A fenced block of a call's body and the label line before it ("" when none). */
-  private record Block(String language, String content, String label) {}
 
   private SpecStoryTool() {}
 
@@ -118,7 +113,7 @@ final class SpecStoryTool {
     ObjectNode input = JsonNodeFactory.instance.objectNode();
     List<Block> blocks = new ArrayList<>();
     List<String> text = new ArrayList<>();
-    parse(body, blocks, text, input, !Set.of("Write", "Edit", "MultiEdit").contains(vocabulary));
+    SpecStoryCallBody.parse(body, blocks, text, input, !Set.of("Write", "Edit", "MultiEdit").contains(vocabulary));
     List<String> spans = new ArrayList<>();
     spans(summary, input, spans);
     text.forEach(l -> spans(l, input, spans));
@@ -253,48 +248,6 @@ final class SpecStoryTool {
   private static void put(ObjectNode input, String field, String value) {
     if (!input.hasNonNull(field) && value != null && !value.isBlank()) {
       input.put(field, value.strip());
-    }
-  }
-
-  /**
-   * The fenced blocks of a body, its other lines, and the fields of its {@code Parameters:} JSON, or, where {@code
-   * jsonInput}, of a JSON block it starts with (what a tool without a rendering of its own is given).
-   */
-  private static void parse(List<String> body, List<Block> blocks, List<String> text, ObjectNode input,
-      boolean jsonInput) {
-    String label = "";
-    for (int i = 0; i < body.size(); i++) {
-      String line = body.get(i);
-      Optional<String> fence = SpecStoryMarkdown.fenceOpened(line);
-      if (fence.isEmpty()) {
-        if (!line.isBlank()) {
-          text.add(line);
-          label = line.strip();
-        }
-        continue;
-      }
-      int end = i + 1;
-      while (end < body.size() && !SpecStoryMarkdown.closes(body.get(end), fence.get())) {
-        end++;
-      }
-      String content = String.join("\n", body.subList(i + 1, Math.min(end, body.size())));
-      blocks.add(new Block(SpecStoryMarkdown.fenceLanguage(line), content, label));
-      boolean input0 = jsonInput && blocks.size() == 1 && label.isEmpty() && text.isEmpty()
-          && SpecStoryMarkdown.fenceLanguage(line).equals("json");
-      if (label.equals("Parameters:") || input0) {
-        try {
-          JsonNode parameters = JSON.readTree(content);
-          if (parameters != null && parameters.isObject()) {
-            parameters.fields().forEachRemaining(f -> input.set(f.getKey(), f.getValue()));
-          }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          if (!input0) {
-            text.add(content); // kept as what the call was given, in words
-          }
-        }
-      }
-      label = "";
-      i = end;
     }
   }
 
