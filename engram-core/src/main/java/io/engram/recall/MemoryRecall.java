@@ -5,11 +5,9 @@ import io.engram.config.RecallSettings;
 import io.engram.fs.SessionStateFile;
 import io.engram.memory.ProjectMemory;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -282,25 +280,6 @@ public final class MemoryRecall {
    * @return a note when the use could not be recorded, empty otherwise
    */
   public Optional<String> recordUse(Collection<String> names) {
-    if (names.isEmpty()) {
-      return Optional.empty();
-    }
-    List<String> used = List.copyOf(names);
-    Instant now = clock.instant();
-    try {
-      runtime.useRecording().execute(() -> markRecalled(used, now));
-      return Optional.empty();
-    } catch (RuntimeException e) {
-      Throwable why = e instanceof UncheckedIOException u ? u.getCause() : e;
-      return Optional.of("recall use not recorded (" + why.getMessage() + ")");
-    }
-  }
-
-  private void markRecalled(List<String> names, Instant when) {
-    try {
-      memory.markRecalled(names, when);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return RecallUse.record(memory, runtime.useRecording(), names, clock.instant());
   }
 }
