@@ -107,7 +107,7 @@ public final class MemoryBundle {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ZipOutputStream zip = new ZipOutputStream(bytes, StandardCharsets.UTF_8)) {
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
-          zip.putNextEntry(new ZipEntry(f.getKey()));
+          zip.putNextEntry(ZipNames.entry(f.getKey()));
           zip.write(f.getValue());
           zip.closeEntry();
         }

@@ -200,6 +200,26 @@ class ExportImportTest {
   }
 
   @Test
+  void aChineseFileNameInAZipBundleCarriesItsUnicodePathForUnzip() throws Exception {
+    Path bundle = tmp.resolve("memories.zip");
+    new MemoryExport(EngramSettings.DEFAULTS, clock).project(seeded(tmp.resolve("home-a")), false, bundle);
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(bundle.toFile())) {
+      java.util.zip.ZipEntry chinese = zip.stream().filter(e -> e.getName().contains("提交信息用英文")).findFirst()
+          .orElseThrow();
+      byte[] name = chinese.getName().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      java.nio.ByteBuffer extra = java.nio.ByteBuffer.wrap(chinese.getExtra()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      assertThat(extra.getShort()).as("Info-ZIP Unicode Path").isEqualTo((short) 0x7075);
+      assertThat(extra.getShort()).isEqualTo((short) (5 + name.length));
+      assertThat(extra.get()).isEqualTo((byte) 1);
+      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+      crc.update(name);
+      assertThat(extra.getInt()).isEqualTo((int) crc.getValue());
+      assertThat(java.util.Arrays.copyOfRange(chinese.getExtra(), 9, chinese.getExtra().length)).isEqualTo(name);
+      assertThat(zip.getEntry(MemoryBundle.MANIFEST).getExtra()).as("an ASCII name needs none").isNull();
+    }
+  }
+
+  @Test
   void aZipBundleCutShortAtAnEntrysEdgeIsRefusedNotReadAsASmallerBundle() throws Exception {
     Path bundle = tmp.resolve("memories.zip");
     new MemoryExport(EngramSettings.DEFAULTS, clock).project(seeded(tmp.resolve("home-a")), false, bundle);
