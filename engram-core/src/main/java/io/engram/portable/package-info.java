@@ -5,7 +5,9 @@
  * <p>{@link io.engram.portable.MemoryBundle} is the format: the topic files as they are on disk (Markdown with their
  * frontmatter, so a person can read them and Claude Code too), on request their versions as JSON lines, and a
  * manifest, in a zip file or a directory; reading accepts only the places the format names, so a bundle cannot
- * write outside where it is read into. {@link io.engram.portable.MemoryExport} writes one: one project's memories
+ * write outside where it is read into. A zip is read through its central directory, so one cut short is refused rather
+ * than read as a smaller bundle, and its files as strict UTF-8; a name beyond ASCII carries Info-ZIP's Unicode Path
+ * too ({@code ZipNames}), so that every unzip shows a Chinese memory's file by its name. {@link io.engram.portable.MemoryExport} writes one: one project's memories
  * with the user's, or every project of a home.
  *
  * <p>{@link io.engram.portable.BundleSource} is where such an import reads from: a bundle, or another Engram home;
