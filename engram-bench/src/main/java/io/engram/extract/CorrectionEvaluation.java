@@ -69,6 +69,15 @@ final class CorrectionEvaluation {
       return tenth(last < 0 ? id : id.substring(0, last));
     }
 
+    /**
+     * Which tenth the item's person or source falls in: the same hash of the id's second {@code :}-part (the
+     * repository, {@code owner/name}), so every chat and file of one person falls together, across sets too.
+     */
+    int personTenth() {
+      String[] parts = id.split(":", 3);
+      return tenth(parts.length < 3 ? id : parts[1]);
+    }
+
     private static int tenth(String key) {
       try {
         byte[] h = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));

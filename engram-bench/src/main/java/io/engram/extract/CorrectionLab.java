@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
@@ -84,7 +85,7 @@ public final class CorrectionLab {
    * thresholds}, also the rules with the model at each other pair of thresholds (the tuning grid); {@code foldDone}
    * hears each fold's number as it finishes.
    */
-  public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, boolean byChat,
+  public static CrossValidation crossValidate(List<Path> sets, int folds, boolean thresholds, FoldBy foldBy,
       IntConsumer foldDone) throws IOException {
     Map<String, String> setOf = new LinkedHashMap<>();
     List<CorrectionEvaluation.Item> items = read(sets);
@@ -119,7 +120,7 @@ public final class CorrectionLab {
     Map<String, List<CorrectionEvaluation.Outcome>> all = new LinkedHashMap<>();
     Map<String, List<CorrectionScore>> perFold = new LinkedHashMap<>();
     for (int fold = 0; fold < folds; fold++) {
-      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold, byChat);
+      Predicate<CorrectionEvaluation.Item> test = foldBy.fold(folds, fold);
       CorrectionClassifier model = trainOn(items, test.negate(), NO_PRIOR);
       CorrectionClassifier refitted = trainOn(items, test.negate(), CorrectionClassifier.shipped());
       for (Arm arm : arms) {
@@ -155,21 +156,21 @@ public final class CorrectionLab {
    * learnt model rather than those of a model that has seen the turn; {@code foldDone} hears each fold's number as it
    * finishes.
    */
-  public static List<Miss> misses(List<Path> sets, int folds, boolean byChat, IntConsumer foldDone)
+  public static List<Miss> misses(List<Path> sets, int folds, FoldBy foldBy, IntConsumer foldDone)
       throws IOException {
-    return misses(sets, folds, byChat, false, foldDone);
+    return misses(sets, folds, foldBy, false, foldDone);
   }
 
   /**
    * The same, with the shipped weights on every fold when {@code shipped} (what the product as shipped gets wrong,
    * to read on tuning sets); the fold then only says where the turn falls.
    */
-  public static List<Miss> misses(List<Path> sets, int folds, boolean byChat, boolean shipped, IntConsumer foldDone)
+  public static List<Miss> misses(List<Path> sets, int folds, FoldBy foldBy, boolean shipped, IntConsumer foldDone)
       throws IOException {
     List<CorrectionEvaluation.Item> items = read(sets);
     List<Miss> misses = new ArrayList<>();
     for (int fold = 0; fold < folds; fold++) {
-      Predicate<CorrectionEvaluation.Item> test = inFold(folds, fold, byChat);
+      Predicate<CorrectionEvaluation.Item> test = foldBy.fold(folds, fold);
       CorrectionClassifier model = shipped ? CorrectionClassifier.shipped() : trainOn(items, test.negate(), NO_PRIOR);
       Extractor build = new RuleBasedExtractor(ExtractionSettings.DEFAULTS, model);
       for (CorrectionEvaluation.Outcome o : CorrectionEvaluation.outcomes(build, items, test)) {
@@ -222,31 +223,48 @@ public final class CorrectionLab {
     return List.copyOf(measured);
   }
 
-  // A fold: the items whose tenth (the sets' own SHA-256 split) falls to it; byChat, of their chat's or file's id, so
-  // that a chat's other turns or a file's other lines never train the model that scores one of them.
-  private static Predicate<CorrectionEvaluation.Item> inFold(int folds, int fold, boolean byChat) {
-    return i -> (byChat ? i.chatTenth() : i.tenth()) % folds == fold;
+  /**
+   * How a cross-validation splits the items: a fold holds the items whose tenth (the sets' own SHA-256 split) falls to
+   * it, of the item's id, of its chat's or file's (so a chat's other turns or a file's other lines never train the
+   * model that scores one of them), or of its person's or repository's (so the model is judged on people it never
+   * read).
+   */
+  public enum FoldBy {
+    ITEM, CHAT, PERSON;
+
+    Predicate<CorrectionEvaluation.Item> fold(int folds, int fold) {
+      return i -> (switch (this) {
+        case ITEM -> i.tenth();
+        case CHAT -> i.chatTenth();
+        case PERSON -> i.personTenth();
+      }) % folds == fold;
+    }
   }
 
   private static final CorrectionClassifier NO_PRIOR = new CorrectionClassifier(Map.of());
 
   private static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items,
       Predicate<CorrectionEvaluation.Item> part, CorrectionClassifier prior) {
+    return trainOn(items, part, prior, Set.of(), L2);
+  }
+
+  static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items, Predicate<CorrectionEvaluation.Item> part,
+      CorrectionClassifier prior, Set<CorrectionFeatures.Option> options, double l2) {
     List<CorrectionTraining.Example> examples = new ArrayList<>();
     for (CorrectionEvaluation.Item i : items) {
       if (part.test(i)) {
-        examples.add(new CorrectionTraining.Example(CorrectionClassifier.features(i.text(), previous(i)),
+        examples.add(new CorrectionTraining.Example(CorrectionFeatures.of(i.text(), previous(i), options),
             i.expected().isPresent()));
       }
     }
-    return CorrectionTraining.train(examples, L2, EPOCHS, prior);
+    return CorrectionTraining.train(examples, l2, EPOCHS, prior, options);
   }
 
-  private static Optional<String> previous(CorrectionEvaluation.Item i) {
+  static Optional<String> previous(CorrectionEvaluation.Item i) {
     return i.previous().isBlank() ? Optional.empty() : Optional.of(i.previous());
   }
 
-  private static ExtractionSettings settings(double min, double keep) {
+  static ExtractionSettings settings(double min, double keep) {
     return ExtractionSettings.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep);
   }
 
@@ -257,7 +275,7 @@ public final class CorrectionLab {
     return read(sets, true);
   }
 
-  private static List<CorrectionEvaluation.Item> read(List<Path> sets, boolean uniqueIds) throws IOException {
+  static List<CorrectionEvaluation.Item> read(List<Path> sets, boolean uniqueIds) throws IOException {
     List<CorrectionEvaluation.Item> items = new ArrayList<>();
     Map<String, Path> seen = new java.util.HashMap<>();
     for (Path set : sets) {

@@ -28,15 +28,17 @@ final class CorrectionTraining {
    * with AdaGrad steps. Deterministic: the same examples give the same weights.
    */
   static CorrectionClassifier train(List<Example> examples, double l2, int epochs) {
-    return train(examples, l2, epochs, new CorrectionClassifier(Map.of()));
+    return train(examples, l2, epochs, new CorrectionClassifier(Map.of()), Set.of());
   }
 
   /**
    * Fits the weights starting from {@code prior}'s and pulled towards them rather than towards 0 (the L2 penalty on
    * the distance to the prior): a refit on new sets keeps what the prior's sets taught where the new ones say nothing,
-   * so sets that were lost still count through the weights fitted on them.
+   * so sets that were lost still count through the weights fitted on them. The examples' features were read with
+   * {@code options}, which the weights then name.
    */
-  static CorrectionClassifier train(List<Example> examples, double l2, int epochs, CorrectionClassifier prior) {
+  static CorrectionClassifier train(List<Example> examples, double l2, int epochs, CorrectionClassifier prior,
+      Set<CorrectionFeatures.Option> options) {
     Map<String, Integer> index = new HashMap<>();
     index.put(CorrectionClassifier.BIAS, 0);
     List<int[]> rows = new ArrayList<>();
@@ -52,7 +54,9 @@ final class CorrectionTraining {
     long positives = examples.stream().filter(Example::positive).count();
     double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
     double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
-    prior.weights().keySet().stream().sorted().forEach(f -> index.computeIfAbsent(f, x -> index.size()));
+    // the prior's options are its own: the refit names those of its examples' features
+    prior.weights().keySet().stream().filter(f -> !f.startsWith(CorrectionClassifier.OPTION)).sorted()
+        .forEach(f -> index.computeIfAbsent(f, x -> index.size()));
     double[] w0 = new double[index.size()];
     index.forEach((f, j) -> w0[j] = prior.weights().getOrDefault(f, 0.0));
     double[] w = w0.clone();
@@ -86,7 +90,7 @@ final class CorrectionTraining {
         weights.put(f, w[j]);
       }
     });
-    return new CorrectionClassifier(weights);
+    return new CorrectionClassifier(weights, options);
   }
 
   /** Writes {@code model}'s weights as its resource holds them: one {@code feature<TAB>weight} a line, the bias first. */

@@ -44,7 +44,7 @@ class CorrectionTrainingTest {
     CorrectionClassifier prior = new CorrectionClassifier(java.util.Map.of("__bias", -2.0, "w:overengineering", 5.0));
     String unseen = "You are overengineering the parser.";
 
-    CorrectionClassifier refitted = CorrectionTraining.train(toySet(), 1e-3, 300, prior);
+    CorrectionClassifier refitted = CorrectionTraining.train(toySet(), 1e-3, 300, prior, java.util.Set.of());
     CorrectionClassifier fromNothing = CorrectionTraining.train(toySet(), 1e-3, 300);
 
     assertThat(refitted.probability(unseen, Optional.empty())).isGreaterThan(0.7);

@@ -83,10 +83,22 @@ final class Corrections {
   /** After "no" or "actually", a bare "use Y": the correction names only what to use. */
   private static final Pattern USE_ONLY =
       Pattern.compile("(?i)^(?:just\\s+|please\\s+)?(?:use|switch to|go with)\\s+([^,;:]{1,50}?)[.!]?$");
-  /** A tool given a role ("use uv as the package manager", 用 pnpm 作为包管理器): a choice that holds for the project. */
-  private static final Pattern USE_AS = Pattern.compile("(?i)^(?:please\\s+)?(?:always\\s+)?(?:use|using)\\s+"
-      + "(?!(?:it|this|that|these|those|them|one|mine|yours)\\b)([^,;:\\s]{1,30})"
-      + "\\s+as\\s+(?:the|our|a|an)\\s+\\p{L}[\\p{L}\\s-]{1,40}?[.!]?$|^(?:请)?(?:统一)?(?:用|使用)\\s*([^，,。\\s]{1,30}?)\\s*(?:作为|当作)"
+  // The parts of a project a person picks a tool for: "use X for" one of them names the project's choice.
+  private static final String TOOL_ROLE = "(?:dependency management|dependencies|package management|packages"
+      + "|the backend|backend|the frontend|frontend|the ui|styling|styles|state management|testing|tests|unit tests"
+      + "|e2e tests|the database|database|the db|auth|authentication|logging|formatting|linting|builds|deployments?"
+      + "|http requests|routing|the orm|orm|migrations|the model|the llm|llm calls|docs|documentation"
+      + "|environment management|virtual ?envs?|env management|validation|emails|payments|caching|background jobs"
+      + "|task running|versioning|releases)\\b";
+  /**
+   * A tool given a role ("use uv as the package manager", "use fastapi for the backend", 用 pnpm 作为包管理器): a choice
+   * that holds for the project. After "for", the role is one of the parts a project picks a tool for, so "use X for
+   * this" or "for the header" stays a request about the work at hand.
+   */
+  private static final Pattern USE_AS = Pattern.compile("(?i)^(?:and\\s+)?(?:please\\s+)?(?:always\\s+)?(?:use|using)\\s+"
+      + "(?!(?:it|this|that|these|those|them|one|mine|yours|the|a|an|my|your|our)\\b)([^,;:\\s]{1,30})"
+      + "\\s+(?:as\\s+(?:the|our|a|an)\\s+\\p{L}[\\p{L}\\s-]{1,40}?|for\\s+(?:the\\s+|our\\s+|all\\s+)?" + TOOL_ROLE
+      + "(?:\\s+\\([^)]{1,40}\\))?)(?:\\s+(?:pls|please))?[.!]?$|^(?:请)?(?:统一)?(?:用|使用)\\s*([^，,。\\s]{1,30}?)\\s*(?:作为|当作)"
       + "\\p{IsHan}{1,12}[。！!]?$");
   /** What a "no" or "actually" may lead into without correcting anything. */
   private static final Pattern CONVERSATIONAL = Pattern.compile(

@@ -45,8 +45,11 @@
  * reading of the work at hand (this file, this time, an edit asked for, a "don't" of what the speaker needs or of a
  * pronoun alone) and a turn that only asks are never overruled.
  * Its weights are a resource of this package, fitted offline by the lab ({@code CorrectionLab} in engram-bench,
- * {@code bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation by hash against the rules
- * alone and a keyword baseline.
+ * {@code bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation against the rules
+ * alone and a keyword baseline, folded by person ({@code --fold-by person}: no person's turns train the model that
+ * scores them; {@code --sweep} compares ways to fit it at a grid of thresholds). The resource names the feature
+ * options it was fitted with ({@link CorrectionFeatures}: the turn's script, kana as characters, the words a negation
+ * governs, the agent's words before, other languages' keywords); the shipped weights use none.
  *
  * <p>With a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and

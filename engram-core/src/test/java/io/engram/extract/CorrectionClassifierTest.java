@@ -42,4 +42,37 @@ class CorrectionClassifierTest {
         Optional.empty())).isGreaterThan(0.5);
     assertThat(shipped.probability("How do I run the tests?", Optional.empty())).isLessThan(0.3);
   }
+
+  @Test
+  void weightsNameTheFeatureOptionsTheyWereFittedWithAndAnUnknownOneIsRefused() throws IOException {
+    byte[] withOptions = "__bias\t-1.0\n__option:script\t0.0000\n__option:kana\t0.0000\nscript:kana\t3.0\n"
+        .getBytes(StandardCharsets.UTF_8);
+    CorrectionClassifier model = CorrectionClassifier.read(new ByteArrayInputStream(withOptions));
+    assertThat(model.options()).containsExactlyInAnyOrder(CorrectionFeatures.Option.SCRIPT,
+        CorrectionFeatures.Option.KANA);
+    // the option's feature is read for this model, and the option line itself moves no probability
+    assertThat(model.probability("今後は必ずテストを書いてください", Optional.empty())).isGreaterThan(0.8);
+    assertThat(model.probability("Never use npm.", Optional.empty())).isLessThan(0.3);
+
+    byte[] unknown = "__bias\t-1.0\n__option:sentiment\t0.0000\n".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> CorrectionClassifier.read(new ByteArrayInputStream(unknown)))
+        .isInstanceOf(IOException.class).hasMessageContaining("no feature option sentiment");
+  }
+
+  @Test
+  void optionsAddTheScriptKanaCharactersNegatedWordsTheAgentsWordsAndOtherLanguagesKeywords() {
+    java.util.Set<String> f = CorrectionFeatures.of("今後はテストを書いて", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.SCRIPT, CorrectionFeatures.Option.KANA));
+    assertThat(f).contains("script:kana", "w:テ", "b:テ ス", "w:今");
+    assertThat(CorrectionClassifier.features("今後はテストを書いて", Optional.empty())).contains("w:はテストを書いて")
+        .noneMatch(x -> x.startsWith("script:"));
+    assertThat(CorrectionFeatures.of("don't use the old api", Optional.of("I used the old API."),
+        java.util.EnumSet.of(CorrectionFeatures.Option.NEGATION, CorrectionFeatures.Option.PREVIOUS,
+            CorrectionFeatures.Option.SCRIPT)))
+        .contains("n:use", "n:the", "p:used", "script:latin", "cue:keyword@latin").doesNotContain("n:old");
+    assertThat(CorrectionFeatures.of("sempre commita sem co-author", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.LANGUAGES))).contains("cue:keyword");
+    assertThat(CorrectionClassifier.features("sempre commita sem co-author", Optional.empty()))
+        .doesNotContain("cue:keyword");
+  }
 }

@@ -170,6 +170,17 @@ class CorrectionRulesTest {
   }
 
   @Test
+  void aToolNamedForAPartOfTheProjectIsTheProjectsChoice() {
+    assertThat(user("the boilerplate is in app/. use uv for dependency management pls")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("uv for dependency management"));
+    assertThat(user("Use fastapi for the backend.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("fastapi"));
+    // "for" something that is no part a project picks a tool for: the work at hand
+    assertThat(user("use red for the header")).isEmpty();
+    assertThat(user("use this for the backend")).isEmpty();
+  }
+
+  @Test
   void aSingleBacktickedWordIsCodeNotATool() {
     assertThat(user("Stop using `any` in the TypeScript code, use `unknown` and narrow it.")).singleElement()
         .satisfies(m -> assertThat(m.type()).isEqualTo(CandidateType.FEEDBACK));

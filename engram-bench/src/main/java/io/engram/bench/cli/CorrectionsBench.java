@@ -5,6 +5,7 @@ import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.extract.CorrectionLab;
 import io.engram.extract.CorrectionScore;
+import io.engram.extract.CorrectionSweep;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,10 +53,20 @@ final class CorrectionsBench implements Runnable {
       description = "Parts of the cross-validation (default: ${DEFAULT-VALUE}).")
   int folds;
 
-  @Option(names = "--fold-by", defaultValue = "item", paramLabel = "item|chat", description = "Split the folds by the"
-      + " hash of each item's id (item, the default) or of its chat's or file's (chat: the id without its last"
-      + " ':'-part), so that no turn of a chat trains the model scoring another (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--fold-by", defaultValue = "item", paramLabel = "item|chat|person", description = "Split the folds"
+      + " by the hash of each item's id (item, the default), of its chat's or file's (chat: the id without its last"
+      + " ':'-part), so that no turn of a chat trains the model scoring another, or of its person's or repository's"
+      + " (person: the id's second ':'-part), so the model is judged on people it never read (default:"
+      + " ${DEFAULT-VALUE}).")
   String foldBy;
+
+  @Option(names = "--sweep", split = ",", paramLabel = "VARIANT", description = "Compare ways to fit the model on the"
+      + " same folds at a grid of thresholds: each VARIANT is 'shipped' or feature options joined by '+' ('base' for"
+      + " none; script, kana, neg, prev, multi), then '/' and the L2 penalty, 'refit:' before to refit the shipped"
+      + " weights, '@S:S' after to score it also with Han turns' log-odds shifted by each S (a higher bar for"
+      + " Chinese turns), e.g."
+      + " base/1e-3,refit:script+neg/3e-3@-1:-1.5.")
+  List<String> sweep;
 
   @Option(names = "--thresholds", description = "Also score the rules with the model at other thresholds.")
   boolean thresholds;
@@ -116,15 +128,26 @@ final class CorrectionsBench implements Runnable {
 
   @Override
   public void run() {
-    int actions = (misses ? 1 : 0) + (train != null ? 1 : 0) + (measure ? 1 : 0);
+    int actions = (misses ? 1 : 0) + (train != null ? 1 : 0) + (measure ? 1 : 0) + (sweep != null ? 1 : 0);
     if (actions > 1) {
-      throw new ParameterException(spec.commandLine(), "--misses, --train and --measure are one at a time");
+      throw new ParameterException(spec.commandLine(), "--misses, --train, --measure and --sweep are one at a time");
     }
     if (shipped && !misses) {
       throw new ParameterException(spec.commandLine(), "--shipped goes with --misses");
     }
-    if (!foldBy.equals("item") && !foldBy.equals("chat")) {
-      throw new ParameterException(spec.commandLine(), "--fold-by takes item or chat, not " + foldBy);
+    CorrectionLab.FoldBy by;
+    try {
+      by = CorrectionLab.FoldBy.valueOf(foldBy.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--fold-by takes item, chat or person, not " + foldBy);
+    }
+    List<CorrectionSweep.Variant> variants = new java.util.ArrayList<>();
+    for (String v : sweep == null ? List.<String>of() : sweep) {
+      try {
+        variants.add(CorrectionSweep.Variant.parse(v));
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--sweep: not a variant: " + v + " (" + e.getMessage() + ")");
+      }
     }
     if (folds < 2) {
       throw new ParameterException(spec.commandLine(), "--folds takes 2 or more, not " + folds);
@@ -137,12 +160,12 @@ final class CorrectionsBench implements Runnable {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     IntConsumer progress = fold -> {
-      err.printf(Locale.ROOT, "fold %d/%d done%n", fold + 1, folds);
+      err.printf(Locale.ROOT, fold < 0 ? "extraction pass done%n" : "fold %d/%d done%n", fold + 1, folds);
       err.flush();
     };
     try {
       if (misses) {
-        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, foldBy.equals("chat"), shipped,
+        List<CorrectionLab.Miss> list = CorrectionLab.misses(sets, folds, by, shipped,
             progress);
         print(out, list, () -> list.forEach(m -> out.println(String.format(Locale.ROOT, "%s fold %d p %.2f %s [%s] %s",
             m.missed() ? "missed" : "written", m.fold(), m.probability(), m.id(), m.lang(),
@@ -150,12 +173,15 @@ final class CorrectionsBench implements Runnable {
       } else if (train != null) {
         CorrectionLab.train(sets, train, fromShipped);
         print(out, new Trained(train, sets), () -> out.println("weights written to " + train));
+      } else if (sweep != null) {
+        CorrectionSweep.Sweep result = CorrectionSweep.sweep(sets, folds, by, variants, progress);
+        print(out, result, () -> human(out, result));
       } else if (measure) {
         List<MeasureRow> rows = CorrectionLab.measure(sets).stream()
             .map(m -> new MeasureRow(m, AgainstBaseline.of(m.build(), m.baseline()))).toList();
         print(out, rows, () -> human(out, rows));
       } else {
-        CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, foldBy.equals("chat"),
+        CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, by,
             progress);
         CrossValidationReport report = new CrossValidationReport(cv,
             AgainstBaseline.of(arm(cv, CorrectionLab.BUILD), arm(cv, CorrectionLab.BASELINE)));
@@ -196,6 +222,29 @@ final class CorrectionsBench implements Runnable {
           .toList())));
     }
     out.println("build against the keyword baseline, same folds: " + report.buildAgainstBaseline());
+  }
+
+  private static void human(PrintWriter out, CorrectionSweep.Sweep sweep) {
+    out.println("sweep, " + sweep.folds() + " folds by " + sweep.foldBy() + ", " + sweep.items() + " items;"
+        + " per language: found/corrections, negative turns written to (per 100)");
+    for (CorrectionSweep.Row row : Stream.concat(Stream.of(sweep.baseline(), sweep.rules()), sweep.rows().stream())
+        .toList()) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s min %.1f keep %.1f  all %s", row.variant(),
+          row.min(), row.keep(), brief(row.total())));
+      row.byLanguage().forEach((lang, s) -> line.append("  ").append(lang).append(' ').append(brief(s)));
+      out.println(line);
+      if (row.min() == 0.4 && row.keep() == 0.1 || row.min() == 1) {
+        StringBuilder sets = new StringBuilder("    sets:");
+        row.bySet().forEach((set, s) -> sets.append("  ").append(set).append(' ').append(brief(s)));
+        out.println(sets);
+      }
+    }
+  }
+
+  private static String brief(CorrectionScore s) {
+    return String.format(Locale.ROOT, "%d/%d %d/%d a%d/%d r%d/%d (%.1f)", s.found(), s.corrections(),
+        s.negativesWritten(), s.negatives(), s.alternativeKept(), s.withAlternative(), s.reasonKept(), s.withReason(),
+        s.falsePositivesPer100());
   }
 
   private static void human(PrintWriter out, List<MeasureRow> rows) {

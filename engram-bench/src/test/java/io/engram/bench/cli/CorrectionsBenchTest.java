@@ -132,6 +132,28 @@ class CorrectionsBenchTest {
   }
 
   @Test
+  void sweepsWaysToFitTheModelOnFoldsByPersonAtAGridOfThresholds() throws Exception {
+    Run r = run("--sets", set("a").toString(), "--folds", "2", "--fold-by", "person",
+        "--sweep", "shipped,base/1e-3@-1,refit:script+neg/1e-2", "--json");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode sweep = new ObjectMapper().readTree(r.out());
+    assertThat(sweep.path("foldBy").asText()).isEqualTo("person");
+    assertThat(sweep.path("baseline").path("total").path("found").asInt()).isEqualTo(12);
+    // three variants, one of them also with Han turns shifted; six learnt thresholds, three rules-kept thresholds
+    assertThat(sweep.path("rows")).hasSize(4 * 6 * 3);
+    assertThat(sweep.path("rows").findValuesAsText("variant")).contains("shipped", "base/1e-3", "base/1e-3 han-1.0",
+        "refit:script+neg/1e-2");
+    assertThat(sweep.path("rules").path("bySet").path("a/en").path("corrections").asInt()).isEqualTo(12);
+
+    Run bad = run("--sets", dir.resolve("a").toString(), "--sweep", "sentiment/1e-3");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("no feature option sentiment");
+    assertThat(run("--sets", dir.resolve("a").toString(), "--fold-by", "team").err())
+        .contains("--fold-by takes item, chat or person");
+  }
+
+  @Test
   void aTurnIdOnTwoTurnsIsRefusedWithWhereItIs() throws Exception {
     Path a = set("a");
     Files.writeString(a.resolve("corrections.jsonl"), Files.readAllLines(a.resolve("corrections.jsonl")).get(1) + "\n",
