@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The dream over a small repository (test resource {@code dream/stale-repo}): every memory that names a
- * path that does not exist is flagged with exactly the missing paths, and nothing that exists, or is no
- * path at all, is flagged.
+ * The dream over a small repository (test resource {@code dream/stale-repo}): every memory that asserts a
+ * path that does not exist is flagged with exactly the missing paths, and nothing that exists, is no path at
+ * all, or is named only to be forbidden or said to be removed, is flagged.
  */
 class StaleRepositoryTest {
   private static final Instant AT = Instant.parse("2026-05-01T09:00:00Z");
@@ -42,13 +42,13 @@ class StaleRepositoryTest {
         + "src/main/java/com/acme/shop/checkout/CheckoutController.java until the rewrite.",
         "src/main/java/com/acme/shop/checkout/CheckoutController.java");
     memory("migrations", "Flyway migrations go in src/main/resources/db/migration/ (see V1__init.sql). The seed script is"
-        + " scripts/seed.py; the old loader scripts/load_fixtures.sh was removed.", "scripts/load_fixtures.sh");
+        + " scripts/seed.py; the old loader scripts/load_fixtures.sh was removed.");
     memory("setup-docs", "Setup: [setup guide](docs/setup.md), [architecture](docs/architecture.md#layers), [deploy"
         + " runbook](docs/deploy.md). Upstream: [Spring](https://spring.io/guides) and"
         + " https://github.com/acme/shop/blob/main/docs/other.md", "docs/deploy.md");
     memory("build", "Build with `./mvnw -q verify` (pom.xml at the root) or `make build` via the Makefile. CI runs"
-        + " .github/workflows/ci.yml; the nightly job in .github/workflows/nightly.yml was dropped.",
-        ".github/workflows/nightly.yml");
+        + " .github/workflows/ci.yml; the nightly job in .github/workflows/nightly.yml was dropped; the release job reads"
+        + " .github/workflows/release.yml.", ".github/workflows/release.yml");
     memory("frontend", "The frontend is Vue.js 3 on Node.js 20; entry point frontend/src/index.ts, packages in"
         + " `frontend/package.json`. Styles used to be in frontend/src/styles/main.scss.",
         "frontend/src/styles/main.scss");
@@ -57,13 +57,15 @@ class StaleRepositoryTest {
     memory("chinese", "配置文件在src/main/resources/application.yml里，旧的在src/main/resources/application-old.yml。",
         "src/main/resources/application-old.yml");
     memory("bare-names", "Docker setup: Dockerfile and docker-compose.yml; docker-compose.override.yml is gone. Copy"
-        + " .env.example before the first run. Logging: config/logback.xml.", "docker-compose.override.yml");
+        + " .env.example before the first run. Logging: config/logback.xml.");
     memory("generated", "The jar lands in target/shop.jar and the bundle in frontend/dist/app.js; run `./mvnw package`.");
     memory("not-paths", "Domain code goes in com.acme.shop.order, e.g. value objects; i.e. no frameworks there."
         + " Versions 1.2.3 and v2.0.1 are out. Read/write access, CI/CD, TCP/IP and/or feature/checkout-v2."
         + " Dates like 2026/05/12 and 3/4 of the tests. The API is GET /api/orders/{id} and /health; issues on"
         + " github.com/acme/shop/issues; crates on docs.rs. Deployed to ~/apps/shop and /opt/shop/bin/start.sh;"
         + " MIME application/json; placeholders like path/to/file.txt.");
+    memory("forbidden-file", "Never commit yarn.lock: this repository uses npm. Don't add `.yarnrc.yml` either.");
+    memory("forbidden-file-zh", "npm 会生成 package-lock.json，我们只提交 pnpm-lock.yaml。不要提交 yarn.lock。");
     memory("fenced", "Recreate the schema:\n\n```\npsql -f sql/recreate_all.sql\n```\n\nThen `scripts/seed.py`.");
   }
 
