@@ -176,7 +176,7 @@ public final class Engram {
     return new NotesStore(roots.engramHome());
   }
 
-  /** The project's review inbox: what extraction and the dream propose when {@code memory.review} is PROPOSE. */
+  /** The project's review inbox: what extraction and the dream propose when {@code memory.review} is {@code propose}. */
   public Inbox inbox() {
     return Inbox.of(roots.engramHome(), memory.location().projectKey(), settings.memory(), clock);
   }

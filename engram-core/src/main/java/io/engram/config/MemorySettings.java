@@ -10,14 +10,14 @@ package io.engram.config;
  * Every change to a memory keeps its versions in the store's history: at most {@code historyMaxVersions} (50)
  * per memory and {@code historyMaxBytes} (16 MiB) per store, the oldest versions dropped first (a memory's
  * oldest versions past its cap; past the store's, the histories of the memories changed longest ago, whole).
- * {@code review} says whether what extraction and the dream learn is written at once ({@code OFF}) or proposed
- * to the review inbox for the person to accept, edit or reject ({@code PROPOSE}); the last {@code rejectedKept}
+ * {@code review} says whether what extraction and the dream learn is written at once ({@code off}) or proposed
+ * to the review inbox for the person to accept, edit or reject ({@code propose}); the last {@code rejectedKept}
  * rejected proposals are remembered, so that one is not proposed again.
  */
 public record MemorySettings(
-    @Setting(byDefault = "ENGRAM", help = "Where a project's memories live: ENGRAM (under Engram's home) or"
-        + " CLAUDE_CODE (Claude Code's project directory, shared with it)") Layout layout,
-    @Setting(byDefault = "~/.claude", help = "Claude Code's home, for the CLAUDE_CODE layout") String claudeHome,
+    @Setting(byDefault = "engram", help = "Where a project's memories live: engram (under Engram's home) or"
+        + " claude_code (Claude Code's project directory, shared with it)") Layout layout,
+    @Setting(byDefault = "~/.claude", help = "Claude Code's home, for the claude_code layout") String claudeHome,
     @Setting(byDefault = "false", help = "Whether each git worktree of a repository keeps memories of its own")
         boolean isolateWorktrees,
     @Setting(byDefault = "200", min = 1, help = "Lines of MEMORY.md loaded into a session") int indexMaxLines,
@@ -29,7 +29,7 @@ public record MemorySettings(
     @Setting(byDefault = "50", min = 1, help = "Versions kept of one memory") int historyMaxVersions,
     @Setting(byDefault = "16_777_216", min = 65_536, help = "Bytes of history kept per memory directory, the"
         + " oldest dropped first") int historyMaxBytes,
-    @Setting(byDefault = "OFF", help = "OFF: extraction and the dream write what they learn; PROPOSE: they"
+    @Setting(byDefault = "off", help = "off: extraction and the dream write what they learn; propose: they"
         + " propose it to the review inbox") Review review,
     @Setting(byDefault = "500", min = 0, help = "Rejected proposals the review inbox keeps, so that they are not"
         + " proposed again (the oldest dropped)") int rejectedKept) implements SettingsSection<MemorySettings> {

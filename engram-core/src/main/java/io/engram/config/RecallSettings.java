@@ -11,23 +11,23 @@ public record RecallSettings(
     @Setting(byDefault = "20_480", min = 1, help = "Most bytes recalled a turn") int bytesPerTurn,
     @Setting(byDefault = "61_440", min = 1, help = "Most bytes recalled in a session") int bytesPerSession,
     @Setting(byDefault = "20", min = 1, help = "Best candidates a model reranker sees") int rerankShortList,
-    @Setting(byDefault = "60", min = 0, help = "k of reciprocal rank fusion (fusion RRF)") int fusionK,
+    @Setting(byDefault = "60", min = 0, help = "k of reciprocal rank fusion (fusion rrf)") int fusionK,
     @Setting(byDefault = "30", aboveMin = true, min = 0, help = "Days in which a memory's hotness halves")
         double hotnessHalfLifeDays,
     @Setting(byDefault = "50", min = 1, help = "Candidates each retriever hands to fusion")
         int candidatesPerRetriever,
     @Setting(byDefault = "0.3", min = 0, max = 1, help = "Share of a cold memory's score its coldness takes")
         double hotnessWeight,
-    @Setting(byDefault = "0.25", min = 0, help = "Weight of the vector ranking against BM25's 1 (fusion RRF)")
+    @Setting(byDefault = "0.25", min = 0, help = "Weight of the vector ranking against BM25's 1 (fusion rrf)")
         double vectorWeight,
-    @Setting(byDefault = "SCORES", help = "How the keyword and vector rankings are fused: SCORES or RRF")
+    @Setting(byDefault = "scores", help = "How the keyword and vector rankings are fused: scores or rrf")
         Fusion fusion,
-    @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the cosine in a fused score (fusion SCORES)")
+    @Setting(byDefault = "0.4", min = 0, max = 1, help = "Share of the cosine in a fused score (fusion scores)")
         double vectorShare,
     @Setting(byDefault = "{'bge-small-zh-v1.5-q': 0.55}", min = 0, max = 1, help = "Share of the cosine in a fused"
         + " score, per embedding model reading the prompt (a model without an entry: vectorShare)")
         Map<String, Double> vectorShares,
-    @Setting(byDefault = "AUTO", help = "Whether recall embeds: AUTO (not in a hook's own JVM), ALWAYS or NEVER")
+    @Setting(byDefault = "auto", help = "Whether recall embeds: auto (not in a hook's own JVM), always or never")
         Vectors vectors,
     @Setting(byDefault = "auto", help = "The embedding model: auto (MiniLM, with bge-small-zh-v1.5-q for CJK"
         + " prompts once installed), a model's name, or two joined by +") String embeddingModel,

@@ -20,7 +20,8 @@ import java.util.List;
  */
 final class SettingDeclarations {
   // Reads the defaults as written in the declarations; SettingsShape has checked each value's JSON type first.
-  private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_SINGLE_QUOTES).build();
+  private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
+      .enable(com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS).build();
 
   private SettingDeclarations() {}
 

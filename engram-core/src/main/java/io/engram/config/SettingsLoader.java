@@ -38,6 +38,16 @@ public final class SettingsLoader {
   // slips past the check is silently converted.
   private static final ObjectMapper MAPPER =
       JsonMapper.builder()
+          // Enum values are read in any case and written in lower case, as the docs spell them ("propose").
+          .enable(com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+          .addModule(new com.fasterxml.jackson.databind.module.SimpleModule().addSerializer(Enum.class,
+              new com.fasterxml.jackson.databind.ser.std.StdSerializer<Enum>(Enum.class) {
+                @Override
+                public void serialize(Enum value, com.fasterxml.jackson.core.JsonGenerator out,
+                    com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+                  out.writeString(value.name().toLowerCase(java.util.Locale.ROOT));
+                }
+              }))
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)

@@ -102,7 +102,8 @@ final class SettingsShape {
       return value.isTextual();
     }
     if (raw.isEnum()) {
-      return value.isTextual() && enumNames(raw).contains(value.asText());
+      // Enum values are read in any case: the docs write them in lower case ("propose"), Java in upper.
+      return value.isTextual() && enumNames(raw).contains(value.asText().toLowerCase(java.util.Locale.ROOT));
     }
     throw new IllegalStateException("no shape check for settings type " + raw.getName());
   }
@@ -161,8 +162,10 @@ final class SettingsShape {
     return "\"" + OneLine.escape(text.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
   }
 
+  /** An enum setting's values as settings.json and the docs spell them: lower case. */
   private static List<String> enumNames(Class<?> raw) {
-    return Arrays.stream(raw.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
+    return Arrays.stream(raw.getEnumConstants()).map(e -> ((Enum<?>) e).name().toLowerCase(java.util.Locale.ROOT))
+        .toList();
   }
 
   private static Class<?> rawClass(Type type) {

@@ -86,7 +86,7 @@ class SettingDeclarationsTest {
   void aDeclarationSaysWhatItTakes() {
     assertThat(SettingDeclarations.all(Kinds.class, "k")).extracting(SettingDeclarations.Declared::takes)
         .containsExactly("a whole number, at least 0", "a number, from 0 to 1", "a string",
-            "one of \"ENGRAM\", \"CLAUDE_CODE\"", "a list of strings",
+            "one of \"engram\", \"claude_code\"", "a list of strings",
             "an object whose values are numbers, each from 0 to 1");
   }
 }

@@ -153,9 +153,23 @@ class SettingsLoaderTest {
   }
 
   @Test
-  void anUnknownEnumValueListsTheAllowedOnes() {
-    assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"fusion\":\"rrf\"}}", "s.json"))
-        .hasMessage("s.json: 'recall.fusion' must be one of \"SCORES\", \"RRF\", not the string \"rrf\"");
+  void anUnknownEnumValueListsTheAllowedOnesInLowerCase() {
+    assertThatThrownBy(() -> SettingsLoader.parse("{\"recall\":{\"fusion\":\"rank\"}}", "s.json"))
+        .hasMessage("s.json: 'recall.fusion' must be one of \"scores\", \"rrf\", not the string \"rank\"");
+  }
+
+  @Test
+  void enumValuesAreReadInAnyCaseAndWrittenInLowerCase() {
+    assertThat(SettingsLoader.parse("{\"memory\":{\"review\":\"propose\"}}", "t").memory().review())
+        .isEqualTo(MemorySettings.Review.PROPOSE);
+    assertThat(SettingsLoader.parse("{\"memory\":{\"review\":\"Propose\"}}", "t").memory().review())
+        .isEqualTo(MemorySettings.Review.PROPOSE);
+    assertThat(SettingsLoader.parse("{\"recall\":{\"fusion\":\"rrf\"}}", "t").recall().fusion())
+        .isEqualTo(RecallSettings.Fusion.RRF);
+    String json = SettingsLoader.toJson(SettingsLoader.parse("{\"memory\":{\"review\":\"PROPOSE\"}}", "t"));
+    assertThat(json).contains("\"review\" : \"propose\"").contains("\"layout\" : \"engram\"");
+    assertThat(SettingsLoader.parse(json, "config")).isEqualTo(
+        SettingsLoader.parse("{\"memory\":{\"review\":\"propose\"}}", "t"));
   }
 
   @Test

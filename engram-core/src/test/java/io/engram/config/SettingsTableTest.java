@@ -42,6 +42,6 @@ class SettingsTableTest {
     assertThat(table.lines().count() - 2).isEqualTo(SettingDeclarations.all(EngramSettings.class, "").size());
     assertThat(table).contains("| `recall.filesPerTurn` | a whole number, at least 1 | `5` | Most memories recalled"
         + " a turn |");
-    assertThat(table).contains("| `memory.layout` | one of \"ENGRAM\", \"CLAUDE_CODE\" | `\"ENGRAM\"` |");
+    assertThat(table).contains("| `memory.layout` | one of \"engram\", \"claude_code\" | `\"engram\"` |");
   }
 }

@@ -41,7 +41,7 @@ final class DreamTool {
             + Schemas.strings("Each change, in words") + ",\"diff\":{\"type\":\"string\",\"description\":"
             + "\"The unified diff of the changes\"},\"closedGates\":" + Schemas.strings("The gates that held the"
             + " dream back (time, sessions, lock)") + ",\"proposed\":" + Schemas.strings("Each change put in the"
-            + " review inbox instead (memory.review at PROPOSE)") + ",\"problems\":" + Schemas.strings("What went wrong or was"
+            + " review inbox instead (memory.review at propose)") + ",\"problems\":" + Schemas.strings("What went wrong or was"
             + " left out") + ",\"text\":" + Schemas.TEXT, "outcome", "changes", "proposed", "problems",
             "closedGates", "text"),
         this::run);

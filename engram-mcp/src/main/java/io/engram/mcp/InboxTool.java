@@ -25,7 +25,7 @@ final class InboxTool {
 
   ToolDef def() {
     return new ToolDef("inbox", "Review inbox", "The review inbox: memories extraction and the dream propose (with"
-        + " memory.review at PROPOSE) wait here for the person's yes. 'list' shows what waits; 'show' one proposal"
+        + " memory.review at propose) wait here for the person's yes. 'list' shows what waits; 'show' one proposal"
         + " whole; 'accept' writes it, keeping its provenance (with 'edited', a whole topic file whose description,"
         + " body and type replace the proposal's); 'reject' drops it for good. Accept or reject only on the"
         + " person's word.",

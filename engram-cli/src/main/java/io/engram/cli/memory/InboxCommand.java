@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 /** {@code engram inbox [show|accept|reject]}: what extraction and the dream propose, for the person to review. */
 @Command(name = "inbox", mixinStandardHelpOptions = true,
     description = {"Review what extraction and the dream propose before it becomes memory.",
-        "With memory.review set to PROPOSE in settings.json, the extraction pass and the dream write nothing"
+        "With memory.review set to propose in settings.json, the extraction pass and the dream write nothing"
             + " themselves: each memory they would create, add to, merge or trash waits here. 'list' shows what is"
             + " waiting; 'show ID' prints a proposal whole, 'accept ID' writes it (after"
             + " --edit, with your changes) keeping its provenance, 'reject ID' drops it for good. An ID may be"

@@ -24,7 +24,7 @@ class InboxCommandTest {
 
   @BeforeEach
   void proposeMode() throws Exception {
-    Files.writeString(home.resolve("settings.json"), "{\"memory\":{\"review\":\"PROPOSE\"}}");
+    Files.writeString(home.resolve("settings.json"), "{\"memory\":{\"review\":\"propose\"}}");
   }
 
   private List<String> waitingIds() throws Exception {
