@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -148,17 +149,21 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
   private static final int MAX_INDENT = 3;
 
   /**
-   * Code fences as Markdown reads them: a fence opens with three or more backticks or tildes and closes only on a
-   * line of at least as many of the same character and nothing else, so a quoted file's own ``` inside a longer
-   * fence neither closes it nor hides the headings after it.
+   * Code fences as Markdown reads them: a fence opens with three or more backticks or tildes, at the start of a line
+   * or after a list item's marker ("- ```cs", "2. ```"), and closes only on a line of at least as many of the same
+   * character and nothing else, so a quoted file's own ``` inside a longer fence neither closes it nor hides the
+   * headings after it. A list item's fence read as text would make its closing line open a fence that runs to the
+   * next one, across the headings in between.
    */
   static final class Fence {
+    // A list item's marker before an opening fence ("- ```cs"): the item's code, which Markdown reads as a fence.
+    private static final Pattern LIST_ITEM = Pattern.compile("^(?:[-*+]|\\d{1,9}[.)])\\s+");
     private char mark;
     private int length;
 
     /** Reads {@code line}; whether it is inside a fence (its opening and closing lines included). */
     boolean step(String line) {
-      String s = line.strip();
+      String s = length == 0 ? LIST_ITEM.matcher(line.strip()).replaceFirst("") : line.strip();
       int run = 0;
       char c = s.isEmpty() ? 0 : s.charAt(0);
       while (run < s.length() && s.charAt(run) == c && (c == '`' || c == '~')) {

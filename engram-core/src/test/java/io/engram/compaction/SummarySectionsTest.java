@@ -188,6 +188,33 @@ class SummarySectionsTest {
   }
 
   @Test
+  void aFenceOpenedAfterAListItemsMarkerClosesOnItsOwnLineAndHidesNoHeadingAfterIt() {
+    // Read as text, the item's "- ```cs" left its closing line to open a fence that ran to the next one, across the
+    // headings of sections 4 to 8.
+    String text = """
+        3. Files and Code Sections:
+           - `Dialogue/DialogueSystem.cs` (rewritten)
+             - ```cs
+               public DialogueSystem(World world) { }
+               ```
+        4. Errors and fixes:
+           - Missing using: added `using System.Linq;`
+        8. Current Work:
+           Verifying the promotions.
+           ```cs
+           var runner = new DialogueRunner();
+           ```
+        9. Optional Next Step:
+           Start task 6.
+        """;
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.FILES_AND_CODE).orElseThrow()).contains("public DialogueSystem(World world)");
+    assertThat(s.get(SummarySection.ERRORS_AND_FIXES).orElseThrow()).contains("Missing using");
+    assertThat(s.get(SummarySection.CURRENT_WORK).orElseThrow()).contains("var runner = new DialogueRunner();");
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("Start task 6.");
+  }
+
+  @Test
   void aFenceThatNeverClosesInAQuotedMessageHidesNoSectionAfterIt() {
     String text = "<summary>\n6. All user messages:\n- here is the log:\n  ```\n  line one\n  [... cut ...]\n"
         + "7. Pending Tasks:\n- [in progress] read the log\n8. Current Work:\nreading\n</summary>\n";
