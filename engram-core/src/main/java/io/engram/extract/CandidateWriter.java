@@ -131,7 +131,9 @@ final class CandidateWriter {
   }
 
   private ExtractionOutcome create(MemoryCandidate c, MemoryType type) throws IOException {
-    Memory.Builder b = Memory.builder(c.name(), type).description(c.description()).body(c.body())
+    // A body ends with a line end, as remember, MCP and the web UI write it: a file then ends with a newline.
+    String body = c.body().endsWith("\n") ? c.body() : c.body() + "\n";
+    Memory.Builder b = Memory.builder(c.name(), type).description(c.description()).body(body)
         .source(source(c)).agent(agent == CodingAgent.OTHER ? null : agent.id())
         .session(sessionId.isEmpty() ? null : sessionId).turn(saidIn(c).orElse(null));
     saidAt(c).ifPresent(at -> b.created(at).updated(at));

@@ -241,6 +241,17 @@ class ExtractionPassTest {
   }
 
   @Test
+  void aCreatedMemorysBodyEndsWithALineEndAsEveryOtherWriterWritesIt() throws Exception {
+    MemoryCandidate rule = new MemoryCandidate(CandidateAction.CREATE, "package-manager", "pnpm only",
+        CandidateType.FEEDBACK, "不要用 npm，用 pnpm。",
+        new MemoryCandidate.Provenance(CandidateSource.USER, true, new Evidence(0, 0, 5, "不要用"), 0.8));
+
+    new CandidateWriter(store, "s1", CodingAgent.CLAUDE_CODE, false, 5, List.of(), Optional.empty()).write(List.of(rule));
+
+    assertThat(store.read("package-manager").orElseThrow().memory().body()).isEqualTo("不要用 npm，用 pnpm。\n");
+  }
+
+  @Test
   void aCandidateOrAMergeOverTheSizeLimitIsSkippedNamingTheLimitAndTheRestAreWritten() throws Exception {
     int limit = EngramSettings.DEFAULTS.memory().maxMemoryBytes();
     store.write(Memory.of("build-notes", MemoryType.PROJECT, "notes", "x".repeat(limit - 100) + "\n"));
