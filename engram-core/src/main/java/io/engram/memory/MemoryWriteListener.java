@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * Told by a store after each memory it wrote, outside the store's lock; the dream registers one to
- * count the sessions that touched memory. Register it with {@link MemoryStores#open(
+ * Told by a store after each memory it wrote, outside the store's lock, except what an import wrote (its
+ * sessions worked elsewhere); the dream registers one to count the sessions that touched memory. Register it with {@link MemoryStores#open(
  * io.engram.config.EngramRoots, io.engram.config.EngramSettings, java.time.Clock, MemoryWriteListener)}.
  */
 @FunctionalInterface

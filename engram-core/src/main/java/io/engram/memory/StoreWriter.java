@@ -118,9 +118,12 @@ final class StoreWriter {
       Files.deleteIfExists(staging);
     }
     // Every write passes here, whichever caller made it (CLI, extraction, MCP, hooks, the dream), so
-    // the listener hears each one: the dream counts the sessions that touched memory this way.
+    // the listener hears each one: the dream counts the sessions that touched memory this way. An import
+    // is not: its memories' sessions worked elsewhere, and a large import would open the dream's session gate.
     changes.publish(new MemoryChange(dir, saved.stored().name(), MemoryChange.Kind.WRITTEN));
-    listener.written(dir, saved, now);
+    if (by != ChangedBy.IMPORT) {
+      listener.written(dir, saved, now);
+    }
     return saved;
   }
 
