@@ -94,17 +94,20 @@ final class ProjectFacts {
       return Optional.empty();
     }
     String tool = canonical(pm);
-    StringBuilder body = new StringBuilder("This project uses ").append(tool).append('.');
+    // The memory is written in the user's language: a Chinese sentence gets a Chinese description and body.
+    boolean chinese = sentence.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+    String listed = String.join(chinese ? "、" : ", ", commands.stream().map(c -> "`" + c + "`").toList());
+    StringBuilder body = new StringBuilder(chinese ? "本项目使用 " + tool + "。" : "This project uses " + tool + ".");
     if (!commands.isEmpty()) {
-      body.append(" Commands: ");
-      body.append(String.join(", ", commands.stream().map(c -> "`" + c + "`").toList())).append('.');
+      body.append(chinese ? "命令：" + listed + "。" : " Commands: " + listed + ".");
     }
-    body.append("\n\nFrom the user: \"").append(Terms.clip(sentence, limits.quoteChars())).append('"');
+    String quote = Terms.clip(sentence, limits.quoteChars());
+    body.append(chinese ? "\n\n用户原话：“" + quote + "”" : "\n\nFrom the user: \"" + quote + "\"");
     return Optional.of(
         new Draft(
             CandidateType.PROJECT,
             "package-manager-" + tool,
-            "Which package manager and commands to use in this project: " + tool,
+            chinese ? "本项目使用的包管理器和命令：" + tool : "Which package manager and commands to use in this project: " + tool,
             body.toString(),
             tool + " " + String.join(" ", commands),
             confidence));

@@ -18,8 +18,11 @@ class ProjectFactRulesTest {
         .satisfies(m -> assertThat(m.name()).isEqualTo("package-manager-bun"));
     assertThat(user("这个项目用 yarn 管理依赖。")).singleElement()
         .satisfies(m -> assertThat(m.name()).isEqualTo("package-manager-yarn"));
-    assertThat(user("应该用 pnpm 而不是 npm。")).singleElement()
-        .satisfies(m -> assertThat(m.name()).isEqualTo("package-manager-pnpm"));
+    assertThat(user("应该用 pnpm 而不是 npm。")).singleElement().satisfies(m -> {
+      assertThat(m.name()).isEqualTo("package-manager-pnpm");
+      assertThat(m.description()).isEqualTo("本项目使用的包管理器和命令：pnpm");
+      assertThat(m.body()).startsWith("本项目使用 pnpm。").contains("用户原话：“应该用 pnpm 而不是 npm。”");
+    });
   }
 
   @Test
