@@ -1,6 +1,5 @@
 package io.engram.transcript;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,17 +48,11 @@ final class ClaudeCodeLines implements LineReader {
 
   @Override
   public void accept(String line, int lineNumber) {
-    JsonNode record;
-    try {
-      record = JsonLines.MAPPER.readTree(line);
-    } catch (JsonProcessingException e) {
-      problems.add(new ReadProblem(lineNumber, "not valid JSON: " + e.getOriginalMessage()));
+    Optional<JsonNode> parsed = JsonLines.object(line, lineNumber, problems);
+    if (parsed.isEmpty()) {
       return;
     }
-    if (record == null || !record.isObject()) {
-      problems.add(new ReadProblem(lineNumber, "not a JSON object"));
-      return;
-    }
+    JsonNode record = parsed.get();
     String type = Records.text(record, "type").orElse("");
     if (type.isEmpty()) {
       problems.add(new ReadProblem(lineNumber, "record has no \"type\""));

@@ -29,18 +29,23 @@ abstract class JsonLines implements LineReader {
 
   @Override
   public final void accept(String line, int lineNumber) {
+    object(line, lineNumber, problems).ifPresent(record -> record(record, lineNumber));
+  }
+
+  /** The line's JSON object, or none with the reason added to {@code problems}: every line reader's first step. */
+  static Optional<JsonNode> object(String line, int lineNumber, List<ReadProblem> problems) {
     JsonNode record;
     try {
       record = MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
       problems.add(new ReadProblem(lineNumber, "not valid JSON: " + e.getOriginalMessage()));
-      return;
+      return Optional.empty();
     }
     if (record == null || !record.isObject()) {
       problems.add(new ReadProblem(lineNumber, "not a JSON object"));
-      return;
+      return Optional.empty();
     }
-    record(record, lineNumber);
+    return Optional.of(record);
   }
 
   /** Reads one JSON object; a kind of record the reader does not know is counted and skipped. */
