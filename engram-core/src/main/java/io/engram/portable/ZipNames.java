@@ -13,6 +13,7 @@ import java.util.zip.ZipEntry;
  * Path extra field (0x7075: version 1, the CRC-32 of the header's name, the name in UTF-8), which unzip prefers.
  */
 final class ZipNames {
+  // Info-ZIP's header id of the Unicode Path extra field ("up", APPNOTE.TXT 4.6.9): the id unzip looks for.
   private static final short UNICODE_PATH = 0x7075;
 
   private ZipNames() {}
