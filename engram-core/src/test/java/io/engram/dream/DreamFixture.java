@@ -30,6 +30,13 @@ final class DreamFixture {
     this(root, EngramSettings.DEFAULTS);
   }
 
+  /** The default settings with one setting of the dream's section changed, as {@code dream.<name>} in settings.json. */
+  static EngramSettings withDream(String name, Object value) {
+    EngramSettings d = EngramSettings.DEFAULTS;
+    return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), d.dream().with(name, value),
+        d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
+  }
+
   DreamFixture(Path root, EngramSettings settings) throws IOException {
     Files.createDirectories(root.resolve("project"));
     Files.createDirectories(root.resolve("user"));

@@ -3,8 +3,6 @@ package io.engram.dream;
 import static io.engram.dream.DreamFixture.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.DreamSettings;
-import io.engram.config.EngramSettings;
 import io.engram.extract.ExtractionPass;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStores;
@@ -326,10 +324,7 @@ class DreamTest {
 
   @Test
   void theIndexIsPrunedOfMissingPointersAndToItsLineLimit() throws Exception {
-    EngramSettings d = EngramSettings.DEFAULTS;
-    DreamSettings small = d.dream().with("indexMaxLines", 3);
-    DreamFixture f = new DreamFixture(root, new EngramSettings(d.instructions(), d.memory(), d.notes(),
-        d.extraction(), small, d.recall(), d.context(), d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team()));
+    DreamFixture f = new DreamFixture(root, DreamFixture.withDream("indexMaxLines", 3));
     for (int i = 1; i <= 4; i++) {
       f.memory("topic-" + i, MemoryType.PROJECT, "Distinct fact number " + i + " about module " + (char) ('a' + i) + ".",
           MAY_1.plusSeconds(3600L * i));

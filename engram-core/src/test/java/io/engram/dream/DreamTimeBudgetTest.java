@@ -3,7 +3,6 @@ package io.engram.dream;
 import static io.engram.dream.DreamFixture.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.DreamSettings;
 import io.engram.config.EngramSettings;
 import io.engram.memory.MemoryType;
 import io.engram.model.ModelRouter;
@@ -22,11 +21,7 @@ class DreamTimeBudgetTest {
   @TempDir Path root;
 
   private static EngramSettings withBudget(int seconds) {
-    EngramSettings d = EngramSettings.DEFAULTS;
-    DreamSettings b = d.dream();
-    DreamSettings dream = b.with("timeBudgetSeconds", seconds);
-    return new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(), dream, d.recall(), d.context(),
-        d.compaction(), d.model(), d.governor(), d.hooks(), d.service(), d.team());
+    return DreamFixture.withDream("timeBudgetSeconds", seconds);
   }
 
   /** A model that takes longer to load than the whole budget, as a hung step would. */

@@ -126,10 +126,7 @@ class LinearScansTest {
   void aStoreWithA200KbSingleTokenMemoryDreamsInSeconds(@TempDir Path root) throws Exception {
     // The planning budget (15 s by default) is a wall-clock bound, which a CI host at a load of 30 ran past at a linear
     // cost; what is checked here is the cost's order: a scan quadratic in the 200 KB token takes hours, not 2 minutes.
-    EngramSettings d = EngramSettings.DEFAULTS;
-    EngramSettings roomy = new EngramSettings(d.instructions(), d.memory(), d.notes(), d.extraction(),
-        d.dream().with("timeBudgetSeconds", 600), d.recall(), d.context(), d.compaction(), d.model(), d.governor(),
-        d.hooks(), d.service(), d.team());
+    EngramSettings roomy = DreamFixture.withDream("timeBudgetSeconds", 600);
     DreamFixture f = new DreamFixture(root, roomy);
     f.memory("redis", MemoryType.PROJECT, "Tests need Redis on port 6379.", DreamFixture.NOW.minusSeconds(86_400));
     // Written as a file, as a pasted log or blob would be: the store's own write path may refuse its size.
