@@ -10,6 +10,8 @@ import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.NotLinkException;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The one line a person reads for a failure: what went wrong and where. The JDK's file-system exceptions carry the
@@ -18,6 +20,16 @@ import java.nio.file.NotLinkException;
  * here the type says it in words ("/a/b.md: permission denied").
  */
 public final class ErrorText {
+  // What each file-system failure the JDK throws without a reason means, in the words of the C library's messages.
+  private static final List<Map.Entry<Class<? extends FileSystemException>, String>> KINDS = List.of(
+      Map.entry(AccessDeniedException.class, "permission denied"),
+      Map.entry(NoSuchFileException.class, "no such file or directory"),
+      Map.entry(FileAlreadyExistsException.class, "already exists"),
+      Map.entry(NotDirectoryException.class, "not a directory"),
+      Map.entry(DirectoryNotEmptyException.class, "directory not empty"),
+      Map.entry(NotLinkException.class, "not a symbolic link"),
+      Map.entry(FileSystemLoopException.class, "a loop of symbolic links"));
+
   private ErrorText() {}
 
   /**
@@ -42,26 +54,10 @@ public final class ErrorText {
       if (f.getReason() != null) {
         return f.getReason();
       }
-      if (f instanceof AccessDeniedException) {
-        return "permission denied";
-      }
-      if (f instanceof NoSuchFileException) {
-        return "no such file or directory";
-      }
-      if (f instanceof FileAlreadyExistsException) {
-        return "already exists";
-      }
-      if (f instanceof NotDirectoryException) {
-        return "not a directory";
-      }
-      if (f instanceof DirectoryNotEmptyException) {
-        return "directory not empty";
-      }
-      if (f instanceof NotLinkException) {
-        return "not a symbolic link";
-      }
-      if (f instanceof FileSystemLoopException) {
-        return "a loop of symbolic links";
+      for (Map.Entry<Class<? extends FileSystemException>, String> kind : KINDS) {
+        if (kind.getKey().isInstance(f)) {
+          return kind.getValue();
+        }
       }
       return "cannot be used (" + f.getClass().getSimpleName() + ")";
     }

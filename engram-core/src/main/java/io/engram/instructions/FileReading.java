@@ -1,5 +1,6 @@
 package io.engram.instructions;
 
+import io.engram.fs.ErrorText;
 import io.engram.instructions.LoadWarning.Kind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -57,9 +58,9 @@ final class FileReading {
       if (isLoop(e)) {
         return new Failed(Kind.SYMLINK_LOOP, path + ": symbolic link loop");
       }
-      return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + reason(e) + ")");
+      return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + ErrorText.reason(e) + ")");
     } catch (IOException e) {
-      return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + reason(e) + ")");
+      return new Failed(Kind.UNREADABLE, path + ": cannot resolve (" + ErrorText.reason(e) + ")");
     }
     if (!admit.test(real)) {
       return new Refused(real);
@@ -73,7 +74,7 @@ final class FileReading {
     } catch (AccessDeniedException e) {
       return new Failed(Kind.UNREADABLE, path + ": permission denied");
     } catch (IOException e) {
-      return new Failed(Kind.UNREADABLE, path + ": cannot read (" + reason(e) + ")");
+      return new Failed(Kind.UNREADABLE, path + ": cannot read (" + ErrorText.reason(e) + ")");
     }
     return decode(path, real, bytes);
   }
@@ -101,12 +102,5 @@ final class FileReading {
   private static boolean isLoop(FileSystemException e) {
     String why = String.valueOf(e.getReason()).toLowerCase(java.util.Locale.ROOT);
     return why.contains("levels of symbolic links") || why.contains("loop");
-  }
-
-  private static String reason(IOException e) {
-    if (e instanceof FileSystemException fse && fse.getReason() != null) {
-      return fse.getReason();
-    }
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }
