@@ -122,7 +122,7 @@ public final class AgentSetup {
             root -> McpServerEntry.install(JsonConfigFile.object(root, "mcpServers"), dialect, command, notes)));
       }
       case OPENCODE -> {
-        files.add(OpenCodePlugin.install(hooksFile(dialect, scope, places), command));
+        files.add(OpenCodePlugin.install(hooksFile(dialect, scope, places), command, lockDir));
         files.add(json(openCodeConfig(scope, places), "mcp", lockDir,
             root -> McpServerEntry.install(JsonConfigFile.object(root, "mcp"), dialect, command, notes)));
       }
@@ -169,7 +169,7 @@ public final class AgentSetup {
             root -> removeServer(JsonConfigFile.object(root, "mcpServers"))));
       }
       case OPENCODE -> {
-        files.add(OpenCodePlugin.remove(hooksFile(dialect, scope, places)));
+        files.add(OpenCodePlugin.remove(hooksFile(dialect, scope, places), lockDir));
         files.add(jsonRemoval(openCodeConfig(scope, places), "mcp", lockDir,
             root -> removeServer(JsonConfigFile.object(root, "mcp"))));
       }

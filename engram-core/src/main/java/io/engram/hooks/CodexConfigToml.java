@@ -82,10 +82,7 @@ final class CodexConfigToml {
   }
 
   private static Result edit(Path file, Path lockDir, Change change) throws IOException {
-    Path absolute = file.toAbsolutePath().normalize();
-    Files.createDirectories(absolute.getParent());
-    String key = Integer.toHexString(absolute.toString().hashCode());
-    try (FileLock lock = FileLock.acquire(lockDir.resolve("agent-settings-" + key + ".lock"))) {
+    try (FileLock lock = SettingsFileLock.acquire(lockDir, file)) {
       String before = JsonConfigFile.text(file);
       parse(file, before);
       Edited edited = change.apply(withoutBlocks(before));

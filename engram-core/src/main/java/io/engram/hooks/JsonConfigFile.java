@@ -49,10 +49,7 @@ final class JsonConfigFile {
   }
 
   static Result edit(Path file, Path lockDir, List<String> mustBeObjects, Edit edit) throws IOException {
-    Path absolute = file.toAbsolutePath().normalize();
-    Files.createDirectories(absolute.getParent());
-    String key = Integer.toHexString(absolute.toString().hashCode());
-    try (FileLock lock = FileLock.acquire(lockDir.resolve("agent-settings-" + key + ".lock"))) {
+    try (FileLock lock = SettingsFileLock.acquire(lockDir, file)) {
       String before = text(file);
       ObjectNode root = parse(file, before, mustBeObjects);
       Delta change;

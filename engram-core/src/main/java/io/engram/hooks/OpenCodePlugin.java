@@ -1,6 +1,7 @@
 package io.engram.hooks;
 
 import io.engram.fs.AtomicFiles;
+import io.engram.fs.FileLock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +22,11 @@ final class OpenCodePlugin {
 
   private OpenCodePlugin() {}
 
-  /** Writes Engram's plugin to {@code file}, running {@code command}; refuses a file there that is not Engram's. */
-  static AgentSetup.FileChange install(Path file, EngramCommand command) throws IOException {
+  /**
+   * Writes Engram's plugin to {@code file}, running {@code command}, under the file's lock in {@code lockDir}; refuses
+   * a file there that is not Engram's.
+   */
+  static AgentSetup.FileChange install(Path file, EngramCommand command, Path lockDir) throws IOException {
     String text;
     try (InputStream in = OpenCodePlugin.class.getResourceAsStream("opencode-plugin.js")) {
       text = new String(Objects.requireNonNull(in, "opencode-plugin.js").readAllBytes(), StandardCharsets.UTF_8);
@@ -30,24 +34,31 @@ final class OpenCodePlugin {
     String words = command.words().stream().map(w -> JsonConfigFile.JSON.getNodeFactory().textNode(w).toString())
         .collect(Collectors.joining(", ", "[", "]"));
     text = text.replace("@ENGRAM_WORDS@", words);
-    if (Files.exists(file) && !Files.readString(file).startsWith(PLUGIN_MARK)) {
-      throw new IllegalArgumentException(file + " exists and is not Engram's plugin; left unchanged");
+    try (FileLock lock = SettingsFileLock.acquire(lockDir, file)) {
+      boolean existed = Files.exists(file);
+      String before = existed ? Files.readString(file) : "";
+      if (existed && !before.startsWith(PLUGIN_MARK)) {
+        throw new IllegalArgumentException(file + " exists and is not Engram's plugin; left unchanged");
+      }
+      boolean write = !existed || !before.equals(text);
+      if (write) {
+        AtomicFiles.writeString(file, text);
+      }
+      return new AgentSetup.FileChange(file, "plugin", existed ? List.of() : List.of("engram"), List.of(), write);
     }
-    boolean existed = Files.exists(file);
-    boolean write = !existed || !Files.readString(file).equals(text);
-    if (write) {
-      Files.createDirectories(file.getParent());
-      AtomicFiles.writeString(file, text);
-    }
-    return new AgentSetup.FileChange(file, "plugin", existed ? List.of() : List.of("engram"), List.of(), write);
   }
 
-  /** Deletes {@code file} when it is Engram's plugin; leaves anything else there alone. */
-  static AgentSetup.FileChange remove(Path file) throws IOException {
-    if (Files.exists(file) && Files.readString(file).startsWith(PLUGIN_MARK)) {
-      Files.delete(file);
-      return new AgentSetup.FileChange(file, "plugin", List.of(), List.of("engram"), true);
+  /** Deletes {@code file} when it is Engram's plugin, under its lock; leaves anything else there alone. */
+  static AgentSetup.FileChange remove(Path file, Path lockDir) throws IOException {
+    if (!Files.exists(file)) {
+      return new AgentSetup.FileChange(file, "plugin", List.of(), List.of(), false);
     }
-    return new AgentSetup.FileChange(file, "plugin", List.of(), List.of(), false);
+    try (FileLock lock = SettingsFileLock.acquire(lockDir, file)) {
+      if (Files.exists(file) && Files.readString(file).startsWith(PLUGIN_MARK)) {
+        Files.delete(file);
+        return new AgentSetup.FileChange(file, "plugin", List.of(), List.of("engram"), true);
+      }
+      return new AgentSetup.FileChange(file, "plugin", List.of(), List.of(), false);
+    }
   }
 }

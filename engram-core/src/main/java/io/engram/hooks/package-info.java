@@ -65,7 +65,8 @@
  * the instruction files it should read where it does not by itself (Codex's {@code project_doc_fallback_filenames},
  * Gemini CLI's {@code context.fileName}) and OpenCode's plugin ({@code OpenCodePlugin}). Every other key and hook
  * stays as it was: Engram's entries are recognised by their command (or, in Codex's TOML, by the comment lines
- * around Engram's blocks), replaced rather than duplicated, the file is rewritten atomically under a lock, and
+ * around Engram's blocks), replaced rather than duplicated, the file is rewritten atomically under its lock
+ * ({@code SettingsFileLock}, the one every writer of that file takes, the plugin's included), and
  * uninstall takes out exactly those. A file that is not what the agent reads (invalid JSON or TOML) is refused untouched, as is an event whose
  * value is neither a list nor one hook group written without its list, which is kept, in a list ({@code
  * HookEventLists}).
