@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,7 +21,8 @@ import java.util.Set;
  * <p>The bytes go to a temporary file in the same directory, which is forced to disk and then renamed
  * over the target; the directory is forced too where the platform allows, so the rename survives a
  * power loss. A file that is replaced keeps its permissions (a new one gets the temporary file's:
- * readable by its owner only). Callers that read-modify-write must also hold a {@link FileLock}.
+ * readable by its owner only); a file nobody may write is refused, not replaced. Callers that read-modify-write
+ * must also hold a {@link FileLock}.
  */
 public final class AtomicFiles {
   private AtomicFiles() {}
@@ -115,6 +117,7 @@ public final class AtomicFiles {
   private static void replace(Path target, Fill fill, boolean keepMode, boolean force) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
+    refuseReadOnly(target);
     // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".p" + ProcessHandle.current().pid() + "-",
         ".tmp");
@@ -133,6 +136,27 @@ public final class AtomicFiles {
       }
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /*
+   * A rename replaces a file whatever its mode, since only the folder's mode is asked: a file its owner made read-only
+   * (or another user's file in a shared folder) would change under them. Such a file is refused and left as it is. The
+   * mode's write bits are read as well as access(2), which grants root every file.
+   */
+  private static void refuseReadOnly(Path target) throws IOException {
+    if (!Files.isRegularFile(target)) {
+      return;
+    }
+    boolean writable = Files.isWritable(target);
+    PosixFileAttributeView view = Files.getFileAttributeView(target, PosixFileAttributeView.class);
+    if (writable && view != null) {
+      Set<PosixFilePermission> mode = view.readAttributes().permissions();
+      writable = mode.contains(PosixFilePermission.OWNER_WRITE) || mode.contains(PosixFilePermission.GROUP_WRITE)
+          || mode.contains(PosixFilePermission.OTHERS_WRITE);
+    }
+    if (!writable) {
+      throw new AccessDeniedException(target.toString(), null, "read-only, left unchanged");
     }
   }
 

@@ -1,7 +1,9 @@
 package io.engram.fs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -48,6 +50,26 @@ class AtomicFilesTest {
     Files.writeString(source, "copied");
     AtomicFiles.copy(source, target);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rwxr-xr-x");
+  }
+
+  @Test
+  void aReadOnlyFileIsRefusedAndLeftAsItWas(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("CLAUDE.md");
+    Files.writeString(target, "# theirs\n");
+    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("r--r--r--"));
+    Path source = dir.resolve("source");
+    Files.writeString(source, "copied");
+    assertThatThrownBy(() -> AtomicFiles.writeString(target, "# ours\n")).isInstanceOf(AccessDeniedException.class)
+        .hasMessageContaining(target.toString()).hasMessageContaining("read-only");
+    assertThatThrownBy(() -> AtomicFiles.writeStringUnforced(target, "x")).isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> AtomicFiles.copy(source, target)).isInstanceOf(AccessDeniedException.class);
+    assertThat(Files.readString(target)).isEqualTo("# theirs\n");
+    try (var files = Files.list(dir)) {
+      assertThat(files).containsExactlyInAnyOrder(target, source);
+    }
+    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("r--rw-r--"));
+    AtomicFiles.writeString(target, "# ours\n");
+    assertThat(Files.readString(target)).isEqualTo("# ours\n");
   }
 
   @Test

@@ -129,6 +129,17 @@ class InstructionCommandsTest {
   }
 
   @Test
+  void addRefusesAReadOnlyInstructionFileAndLeavesItAsItWas() throws Exception {
+    Path file = repo.resolve("CLAUDE.md");
+    write(file, "# Theirs\n");
+    Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+    CommandRun add = run(repo, "add", "use pnpm, not npm");
+    assertThat(add.exitCode()).isEqualTo(1);
+    assertThat(add.err()).contains(file.toString()).contains("read-only");
+    assertThat(Files.readString(file)).isEqualTo("# Theirs\n");
+  }
+
+  @Test
   void addPutsTheRuleUnderItsHeadingAndSaysWhere() throws Exception {
     write(repo.resolve("CLAUDE.md"), "# Shop\n\n## Build and test\n\n- `./mvnw -B verify`\n\n## Code style\n\n"
         + "- records for values\n");
