@@ -35,6 +35,12 @@ import java.util.stream.Stream;
  */
 final class SecretExits implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * How many cases the tests write to one home before they take a fresh one: a store's every write reads each of its
+   * topic files (to find the file of the name) and rewrites its MEMORY.md, so a home's writes cost the square of its
+   * size; a hundred to a home took two fifths of the command line's secrets test, twenty-five take a quarter of that.
+   */
+  static final int PER_HOME = 25;
 
   private final List<String> modelRequests = Collections.synchronizedList(new ArrayList<>());
   private final List<String> printed = Collections.synchronizedList(new ArrayList<>());
@@ -257,11 +263,13 @@ final class SecretExits implements AutoCloseable {
       }
     }
     NeedleIndex index = new NeedleIndex(needles);
-    Map<String, Set<String>> inFiles = new HashMap<>();
+    // Which files hold each needle, in the order the files are met: a secret is then looked up once, not tested
+    // against every file's findings (thousands of secrets times thousands of files).
+    Map<String, List<String>> holders = new HashMap<>();
     files.forEach((path, content) -> {
       Set<String> found = index.foundIn(path.toLowerCase(Locale.ROOT));
       found.addAll(index.foundIn(content));
-      inFiles.put(path, found);
+      found.forEach(needle -> holders.computeIfAbsent(needle, n -> new ArrayList<>()).add(path));
     });
     Set<String> inRequests = index.foundIn(String.join("\n", modelRequests));
     inRequests.addAll(index.foundIn(requestTexts()));
@@ -269,17 +277,15 @@ final class SecretExits implements AutoCloseable {
     for (SecretCorpus.SecretCase c : cases) {
       for (String secret : c.secrets()) {
         // a PIN is a number: found only as a whole number, not inside a longer one (a timestamp, an id)
-        java.util.function.Predicate<Set<String>> holds = NeedleIndex.digitsOnly(secret) ? found -> found.contains(secret)
-            : found -> found.contains(secret.toLowerCase(Locale.ROOT)) || found.contains(secret);
-        files.forEach((path, content) -> {
-          if (holds.test(inFiles.get(path))) {
-            leaks.add(c.family() + " secret '" + secret + "' in " + path);
-          }
-        });
-        if (holds.test(inRequests)) {
+        List<String> forms = NeedleIndex.digitsOnly(secret) ? List.of(secret)
+            : List.of(secret.toLowerCase(Locale.ROOT), secret);
+        Set<String> inFiles = new java.util.LinkedHashSet<>();
+        forms.forEach(form -> inFiles.addAll(holders.getOrDefault(form, List.of())));
+        inFiles.forEach(path -> leaks.add(c.family() + " secret '" + secret + "' in " + path));
+        if (forms.stream().anyMatch(inRequests::contains)) {
           leaks.add(c.family() + " secret '" + secret + "' in a model request");
         }
-        if (holds.test(inOutputs)) {
+        if (forms.stream().anyMatch(inOutputs::contains)) {
           leaks.add(c.family() + " secret '" + secret + "' in printed output: ..." + around(outputs, secret) + "...");
         }
       }

@@ -36,12 +36,12 @@ class SecretsNeverLeaveMcpTest {
   @Test
   void noSecretOfTheCorpusReachesDiskAModelOrAnAnswerThroughTheMcpTools() throws Exception {
     List<SecretCorpus.SecretCase> cases = SecretExits.everyCase();
-    // A hundred cases to a home, each home served by its own MCP server: every write rewrites MEMORY.md, which grows
-    // with the store, so a thousand memories in one home cost the square of what they cost spread over ten.
-    exits.acrossHomes((cases.size() + 99) / 100, root, (home, h) -> {
+    // SecretExits.PER_HOME cases to a home, each home served by its own MCP server: every write reads every topic file
+    // of the store and rewrites MEMORY.md, so a thousand memories in one home cost the square of what they cost spread.
+    exits.acrossHomes((cases.size() + SecretExits.PER_HOME - 1) / SecretExits.PER_HOME, root, (home, h) -> {
       try (HookFixture.McpHttp mcp = home.mcp()) {
         exits.initialize(mcp);
-        for (int i = h * 100; i < Math.min(cases.size(), (h + 1) * 100); i++) {
+        for (int i = h * SecretExits.PER_HOME; i < Math.min(cases.size(), (h + 1) * SecretExits.PER_HOME); i++) {
           String text = cases.get(i).text();
           exits.post(mcp, "tools/call", "{\"name\":\"remember\",\"arguments\":{\"type\":\"reference\",\"name\":"
               + HookFixture.quoted("mcp " + i) + ",\"description\":"

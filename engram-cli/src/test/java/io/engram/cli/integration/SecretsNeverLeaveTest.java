@@ -65,8 +65,8 @@ class SecretsNeverLeaveTest {
     Path transcript = transcript(cases);
 
     // Every case as a memory of its own (name, description, body), each a whole run of `engram remember`, through
-    // one command line built once per home and a hundred cases to a home: a command line was some 150 ms to build, and
-    // each write rewrites MEMORY.md, which grows with the store.
+    // one command line built once per home and SecretExits.PER_HOME cases to a home: a command line was some 150 ms to
+    // build, and each write reads every topic file of the store (to find the name's file) and rewrites MEMORY.md.
     // The store refuses a name holding a secret (redacted, two such names would be one): each case is written under
     // a name of its own, and the first hundred are also offered with the case's start as the name, whose refusal
     // must not show the secret either.
@@ -81,7 +81,7 @@ class SecretsNeverLeaveTest {
       remembers.add(new String[] {"remember", "--type", "project", "--name",
           "named " + i + " " + SecretExits.prefix(text, 60), "--description", SecretExits.oneLine(text), text});
     }
-    exits.runEach(remembers, 100, work);
+    exits.runEach(remembers, SecretExits.PER_HOME, work);
     exits.phase("remember, each case");
     exits.run("extract", "--dry-run", "--json", transcript.toString());
     exits.run("extract", "--json", transcript.toString());
