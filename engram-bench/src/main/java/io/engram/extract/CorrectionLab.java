@@ -105,8 +105,7 @@ public final class CorrectionLab {
     // The grid the shipped thresholds were chosen from.
     for (double min : thresholds ? new double[] {0.3, 0.4, 0.5, 0.6} : new double[0]) {
       for (double keep : new double[] {0, 0.1, 0.2}) {
-        if (min == ExtractionSettings.DEFAULTS.learntCorrectionMin()
-            && keep == ExtractionSettings.DEFAULTS.learntCorrectionKeep()) {
+        if (settings(min, keep).equals(ExtractionSettings.DEFAULTS)) {
           continue; // the default build's arm
         }
         arms.add(new Arm(String.format(Locale.ROOT, "rules kept >= %.1f + learnt >= %.1f", keep, min),
@@ -264,8 +263,10 @@ public final class CorrectionLab {
     return i.previous().isBlank() ? Optional.empty() : Optional.of(i.previous());
   }
 
+  /** The default settings with the learnt model at {@code min} and {@code keep} in every script. */
   static ExtractionSettings settings(double min, double keep) {
-    return ExtractionSettings.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep);
+    return ExtractionSettings.DEFAULTS.with("learntCorrectionMin", min).with("learntCorrectionKeep", keep)
+        .with("learntCorrectionMinHan", min).with("learntCorrectionKeepHan", keep);
   }
 
   // An id names one turn across every set read together: two turns with one id would share a fold by force and be

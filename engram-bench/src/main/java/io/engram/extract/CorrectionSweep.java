@@ -62,11 +62,16 @@ public final class CorrectionSweep {
   public record Row(String variant, double min, double keep, CorrectionScore total, Map<String, CorrectionScore> byLanguage,
       Map<String, CorrectionScore> bySet) {}
 
-  /** The baseline, the rules alone, and every variant at every pair of thresholds. */
-  public record Sweep(int folds, String foldBy, int items, Row baseline, Row rules, List<Row> rows) {}
+  /**
+   * The baseline, the rules alone, every variant at every pair of thresholds, and each variant with thresholds chosen
+   * per script ({@link ScriptThresholds}).
+   */
+  public record Sweep(int folds, String foldBy, int items, Row baseline, Row rules, List<Row> rows,
+      List<ScriptThresholds.Chosen> chosen) {}
 
-  private static final double[] MINS = {0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
-  private static final double[] KEEPS = {0, 0.1, 0.2};
+  // 1 as the learnt bar keeps nothing the rules pass over: the model only drops, or (with keep 0) is off.
+  static final double[] MINS = {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1};
+  static final double[] KEEPS = {0, 0.1, 0.2, 0.3};
   // The probabilities of the three ranges' stand-in models, at the thresholds they are extracted with (0.1, 0.4).
   private static final double[] STAND_INS = {0.05, 0.25, 0.95};
 
@@ -90,6 +95,7 @@ public final class CorrectionSweep {
     List<CorrectionEvaluation.Outcome> baseline =
         CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, all);
     List<Row> rows = new ArrayList<>();
+    List<ScriptThresholds.Chosen> chosen = new ArrayList<>();
     for (Variant v : variants) {
       double[] p = new double[items.size()];
       for (int fold = 0; fold < folds; fold++) {
@@ -105,6 +111,7 @@ public final class CorrectionSweep {
         }
         progress.accept(fold);
       }
+      chosen.add(ScriptThresholds.choose(v.name(), items, p, ranges, baseline, folds, foldBy, setOf));
       for (double shift : v.hanShifts()) {
         double[] q = new double[p.length];
         for (int k = 0; k < p.length; k++) {
@@ -116,7 +123,7 @@ public final class CorrectionSweep {
           for (double keep : KEEPS) {
             List<CorrectionEvaluation.Outcome> o = new ArrayList<>();
             for (int k = 0; k < items.size(); k++) {
-              o.add(ranges.get(q[k] < keep ? 0 : q[k] < min ? 1 : 2).get(k));
+              o.add(ranges.get(range(q[k], min, keep)).get(k));
             }
             rows.add(row(name, min, keep, o, setOf));
           }
@@ -124,10 +131,15 @@ public final class CorrectionSweep {
       }
     }
     return new Sweep(folds, foldBy.name().toLowerCase(Locale.ROOT), items.size(), row("keyword baseline", 1, 0,
-        baseline, setOf), row("rules alone", 1, 0, ranges.get(1), setOf), List.copyOf(rows));
+        baseline, setOf), row("rules alone", 1, 0, ranges.get(1), setOf), List.copyOf(rows), List.copyOf(chosen));
   }
 
-  private static Row row(String name, double min, double keep, List<CorrectionEvaluation.Outcome> o,
+  /** Which stand-in's outcome a turn the model puts at {@code p} has: the rules' correction dropped, kept, or whole. */
+  static int range(double p, double min, double keep) {
+    return p < keep ? 0 : p < min ? 1 : 2;
+  }
+
+  static Row row(String name, double min, double keep, List<CorrectionEvaluation.Outcome> o,
       Map<String, String> setOf) {
     Map<String, CorrectionScore> byLanguage = new LinkedHashMap<>();
     o.stream().map(x -> x.item().lang()).distinct().sorted().forEach(lang -> byLanguage.put(lang,

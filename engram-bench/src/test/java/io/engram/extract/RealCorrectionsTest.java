@@ -53,7 +53,8 @@ class RealCorrectionsTest {
             && (lang.equals("all") || i.lang().equals(lang));
         List<CorrectionEvaluation.Outcome> rules = CorrectionEvaluation.outcomes(new RuleBasedExtractor(), items, in);
         List<CorrectionEvaluation.Outcome> alone = CorrectionEvaluation.outcomes(new RuleBasedExtractor(
-            ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 1.0).with("learntCorrectionKeep", 0.0)),
+            ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 1.0).with("learntCorrectionKeep", 0.0)
+                .with("learntCorrectionMinHan", 1.0).with("learntCorrectionKeepHan", 0.0)),
             items, in);
         List<CorrectionEvaluation.Outcome> base = CorrectionEvaluation.outcomes(new KeywordBaselineExtractor(), items, in);
         System.out.println(part + " " + lang + " shipped:     " + CorrectionEvaluation.score(rules));

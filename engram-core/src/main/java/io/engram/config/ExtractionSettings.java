@@ -9,6 +9,12 @@ package io.engram.config;
  * got to in the session's ledger, waiting up to {@code ledgerWaitMillis} (10 s: it runs after the turn, and the
  * ledger is held only while a call writes it) for another call of the session. How much of what a person said the
  * offline rules write into a memory is its own group, {@link Offline}.
+ *
+ * <p>The learnt correction model's thresholds are set apart for Chinese turns and for every other, each pair chosen on
+ * labelled chats of people the choice never read, as the one whose corrections found, less its wrong turns times the
+ * keyword baseline's own rate of corrections per wrong turn, is highest: at {@code learntCorrectionMin} 0.9 and 1 the
+ * model adds few turns (none in Chinese), since what it added was found at a worse rate than the keyword baseline's
+ * in both scripts; at {@code learntCorrectionKeep} 0.2 it drops the rules' readings it finds unlike any correction.
  */
 public record ExtractionSettings(
     @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
@@ -27,11 +33,15 @@ public record ExtractionSettings(
         + " sent") int modelToolCallChars,
     @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, a pass waits for another call of the session to"
         + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis,
-    @Setting(byDefault = "0.4", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
-        + " which a turn the offline rules pass over is kept as a correction; 1 turns the model off")
+    @Setting(byDefault = "0.9", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
+        + " which a turn the offline rules pass over is kept as a correction; 1 turns that off")
         double learntCorrectionMin,
-    @Setting(byDefault = "0.1", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
+    @Setting(byDefault = "0.2", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
         + " correction the offline rules read is dropped; 0 keeps every one") double learntCorrectionKeep,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "learntCorrectionMin for a turn written mostly in Han"
+        + " characters (Chinese); 1, the default, keeps no turn the rules pass over") double learntCorrectionMinHan,
+    @Setting(byDefault = "0.2", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"
+        + " characters (Chinese)") double learntCorrectionKeepHan,
     @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
         + " whole as a correction") int learntCorrectionMaxChars,
     Offline offline)

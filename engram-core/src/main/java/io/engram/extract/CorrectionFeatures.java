@@ -141,6 +141,11 @@ final class CorrectionFeatures {
     return words;
   }
 
+  /** Whether the turn is written mostly in Han characters (Chinese), code and pasted prompts left out. */
+  static boolean han(String turn) {
+    return scriptOf(turn).equals("han");
+  }
+
   /** The script most of the turn's letters are in (han, kana, latin, cyrillic, other, none), code left out. */
   static String scriptOf(String turn) {
     return script(PastedVoices.blank(CodeLines.blank(turn)).toLowerCase(Locale.ROOT));

@@ -27,7 +27,8 @@ import java.util.Optional;
  * <p>A turn the rules pass over is still kept as a correction, whole, when the learnt model ({@link
  * CorrectionClassifier}) puts it at or above {@code learntCorrectionMin} and it is at most {@code
  * learntCorrectionMaxChars} long; a correction the rules read is dropped when the model puts its turn below {@code
- * learntCorrectionKeep}.
+ * learntCorrectionKeep}. A turn written mostly in Han characters has thresholds of its own ({@code
+ * learntCorrectionMinHan}, {@code learntCorrectionKeepHan}).
  */
 public final class RuleBasedExtractor implements Extractor {
   private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
@@ -193,18 +194,22 @@ public final class RuleBasedExtractor implements Extractor {
    */
   private List<MemoryCandidate> withLearnt(int index, TurnText turn, Optional<String> previousAssistant,
       List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> corrections) {
-    boolean asks = settings.learntCorrectionMin() < 1 || settings.learntCorrectionKeep() > 0;
-    if (classifier.isEmpty() || !asks || sentences.isEmpty()) {
+    // Chinese turns have bars of their own: the model's probabilities there lie on another scale than in Latin
+    // script (other features, other cues), and what it adds must beat the keyword baseline in each script apart.
+    boolean han = CorrectionFeatures.han(turn.text());
+    double min = han ? settings.learntCorrectionMinHan() : settings.learntCorrectionMin();
+    double keep = han ? settings.learntCorrectionKeepHan() : settings.learntCorrectionKeep();
+    if (classifier.isEmpty() || min >= 1 && keep <= 0 || sentences.isEmpty()) {
       return found;
     }
     double p = classifier.probability(turn.text(), previousAssistant);
-    List<MemoryCandidate> kept = p >= settings.learntCorrectionKeep() ? found
+    List<MemoryCandidate> kept = p >= keep ? found
         : found.stream().filter(c -> !corrections.contains(c)).toList();
     boolean ruled = kept.stream().anyMatch(c -> c.type() == CandidateType.FEEDBACK || c.type() == CandidateType.PROJECT);
     Sentence first = sentences.get(0);
     Sentence last = sentences.get(sentences.size() - 1);
     String whole = turn.text().substring(first.start(), last.end()).strip();
-    if (ruled || p < settings.learntCorrectionMin() || whole.length() > settings.learntCorrectionMaxChars()
+    if (ruled || p < min || whole.length() > settings.learntCorrectionMaxChars()
         || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()))
         || rejectsWhatWasJustDone(sentences)
         || sentences.stream().allMatch(s -> Intents.isQuestion(s.text()))) {

@@ -42,8 +42,12 @@ class CorrectionRulesTest {
         });
     assertThat(user("应该用 Optional 而不是返回 null。")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("optional"));
-    assertThat(user("我更喜欢小而频繁的提交。")).singleElement()
+    // the rules read this preference; the shipped model puts the turn under the Chinese keep threshold (0.2), so the
+    // default build leaves it: a known cost of the bar chosen on labelled chats, where against keeping every reading
+    // it left 11 wrong Chinese turns for 1 correction
+    assertThat(Fixtures.rulesOnly("我更喜欢小而频繁的提交。")).singleElement()
         .satisfies(m -> assertThat(m.body()).contains("小而频繁"));
+    assertThat(user("我更喜欢小而频繁的提交。")).isEmpty();
   }
 
   @Test

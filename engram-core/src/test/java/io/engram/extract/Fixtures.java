@@ -14,7 +14,7 @@ final class Fixtures {
   /** What the offline rules alone, without the learnt correction model, read in one turn the user typed. */
   static List<MemoryCandidate> rulesOnly(String text) {
     var settings = io.engram.config.ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 1.0)
-        .with("learntCorrectionKeep", 0.0);
+        .with("learntCorrectionKeep", 0.0).with("learntCorrectionMinHan", 1.0).with("learntCorrectionKeepHan", 0.0);
     return new RuleBasedExtractor(settings).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
   }
 

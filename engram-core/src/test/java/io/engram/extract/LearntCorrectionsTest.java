@@ -83,4 +83,43 @@ class LearntCorrectionsTest {
         .with("learntCorrectionKeep", 0.0);
     assertThat(extract(LIKES_OVERENGINEERING, off, "You are overengineering too early.")).isEmpty();
   }
+
+  @Test
+  void aChineseTurnIsJudgedByTheHanThresholdsAndOthersByTheirOwn() {
+    // the same model, the same probability (0.5) for every turn: only the script's thresholds differ
+    CorrectionClassifier halfSure = new CorrectionClassifier(Map.of("__bias", 0.0));
+    String chinese = "代码评审的意见太啰嗦了，只写结论和需要改的地方，因为没人读长篇大论。";
+    String english = "The review comments are too wordy; write only the verdict and what to change, because nobody"
+        + " reads essays.";
+    assertThat(CorrectionFeatures.han(chinese)).isTrue();
+    assertThat(CorrectionFeatures.han(english)).isFalse();
+    assertThat(Fixtures.rulesOnly(chinese)).isEmpty();
+    assertThat(Fixtures.rulesOnly(english)).isEmpty();
+
+    ExtractionSettings hanBarHigher = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 0.4)
+        .with("learntCorrectionMinHan", 0.6);
+    assertThat(extract(halfSure, hanBarHigher, english)).singleElement()
+        .satisfies(m -> assertThat(m.body()).contains("nobody reads essays"));
+    assertThat(extract(halfSure, hanBarHigher, chinese)).isEmpty();
+
+    ExtractionSettings latinBarHigher = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 0.6)
+        .with("learntCorrectionMinHan", 0.4);
+    assertThat(extract(halfSure, latinBarHigher, english)).isEmpty();
+    assertThat(extract(halfSure, latinBarHigher, chinese)).singleElement()
+        .satisfies(m -> assertThat(m.body()).contains("没人读长篇大论"));
+  }
+
+  @Test
+  void aChineseCorrectionTheRulesReadIsKeptOrDroppedByTheHanKeepThreshold() {
+    CorrectionClassifier unsure = new CorrectionClassifier(Map.of("__bias", Math.log(0.15 / 0.85)));
+    String chinese = "不要用 npm，用 pnpm。";
+    String english = "Don't use npm in this repo, use pnpm.";
+    assertThat(Fixtures.rulesOnly(chinese)).isNotEmpty();
+    ExtractionSettings hanKeepsLess = ExtractionSettings.DEFAULTS.with("learntCorrectionKeep", 0.1)
+        .with("learntCorrectionKeepHan", 0.2);
+
+    assertThat(extract(unsure, hanKeepsLess, chinese)).isEmpty();
+    assertThat(extract(unsure, hanKeepsLess, english)).isNotEmpty();
+    assertThat(extract(unsure, hanKeepsLess.with("learntCorrectionKeepHan", 0.1), chinese)).isNotEmpty();
+  }
 }

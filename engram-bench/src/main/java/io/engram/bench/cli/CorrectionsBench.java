@@ -6,6 +6,7 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.extract.CorrectionLab;
 import io.engram.extract.CorrectionScore;
 import io.engram.extract.CorrectionSweep;
+import io.engram.extract.ScriptThresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,7 +66,9 @@ final class CorrectionsBench implements Runnable {
       + " none; script, kana, neg, prev, multi), then '/' and the L2 penalty, 'refit:' before to refit the shipped"
       + " weights, '@S:S' after to score it also with Han turns' log-odds shifted by each S (a higher bar for"
       + " Chinese turns), e.g."
-      + " base/1e-3,refit:script+neg/3e-3@-1:-1.5.")
+      + " base/1e-3,refit:script+neg/3e-3@-1:-1.5. Each variant is also scored with thresholds chosen per script"
+      + " (Han, other) on the other folds: the pair whose found, less its negative turns written to times the"
+      + " keyword baseline's found per negative turn, is highest.")
   List<String> sweep;
 
   @Option(names = "--thresholds", description = "Also score the rules with the model at other thresholds.")
@@ -239,6 +242,25 @@ final class CorrectionsBench implements Runnable {
         out.println(sets);
       }
     }
+    for (ScriptThresholds.Chosen c : sweep.chosen()) {
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s chosen per script   all %s",
+          c.variant(), brief(c.total())));
+      c.byLanguage().forEach((lang, s) -> line.append("  ").append(lang).append(' ').append(brief(s)));
+      out.println(line);
+      StringBuilder sets = new StringBuilder("    sets:");
+      c.bySet().forEach((set, s) -> sets.append("  ").append(set).append(' ').append(brief(s)));
+      out.println(sets);
+      for (int fold = 0; fold < c.perFold().size(); fold++) {
+        out.println("    fold " + fold + " chosen on the others: " + choices(c.perFold().get(fold)));
+      }
+      out.println("    chosen on every turn: " + choices(c.onAll()));
+    }
+  }
+
+  private static String choices(List<ScriptThresholds.Choice> choices) {
+    return String.join(", ", choices.stream().map(c -> String.format(Locale.ROOT,
+        "%s min %.1f keep %.1f (baseline rate %.2f; %s)", c.script(), c.min(), c.keep(), c.baselineRate(),
+        brief(c.score()))).toList());
   }
 
   private static String brief(CorrectionScore s) {

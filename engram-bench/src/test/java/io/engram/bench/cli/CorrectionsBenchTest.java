@@ -86,7 +86,8 @@ class CorrectionsBenchTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("2 folds by hash, 24 items", "keyword baseline", "rules + learnt, defaults",
         "rules kept >= 0.2 + learnt >= 0.3", "folds: ", "build against the keyword baseline, same folds: found x")
-        .doesNotContain("rules kept >= 0.1 + learnt >= 0.4"); // the defaults' arm, not run twice
+        // one pair for every script on the grid; the defaults differ by script, so no grid arm repeats them
+        .contains("rules kept >= 0.1 + learnt >= 0.4");
   }
 
   @Test
@@ -140,8 +141,15 @@ class CorrectionsBenchTest {
     JsonNode sweep = new ObjectMapper().readTree(r.out());
     assertThat(sweep.path("foldBy").asText()).isEqualTo("person");
     assertThat(sweep.path("baseline").path("total").path("found").asInt()).isEqualTo(12);
-    // three variants, one of them also with Han turns shifted; six learnt thresholds, three rules-kept thresholds
-    assertThat(sweep.path("rows")).hasSize(4 * 6 * 3);
+    // three variants, one of them also with Han turns shifted; eight learnt thresholds, four rules-kept thresholds
+    assertThat(sweep.path("rows")).hasSize(4 * 8 * 4);
+    // each variant also with thresholds chosen per script on the other folds, and the choice on every turn
+    assertThat(sweep.path("chosen").findValuesAsText("variant")).containsExactly("shipped", "base/1e-3",
+        "refit:script+neg/1e-2");
+    JsonNode chosen = sweep.path("chosen").get(0);
+    assertThat(chosen.path("total").path("corrections").asInt()).isEqualTo(12);
+    assertThat(chosen.path("perFold")).hasSize(2);
+    assertThat(chosen.path("onAll").findValuesAsText("script")).containsExactly("han", "other");
     assertThat(sweep.path("rows").findValuesAsText("variant")).contains("shipped", "base/1e-3", "base/1e-3 han-1.0",
         "refit:script+neg/1e-2");
     assertThat(sweep.path("rules").path("bySet").path("a/en").path("corrections").asInt()).isEqualTo(12);
