@@ -1,6 +1,8 @@
 package io.engram.extract;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -115,8 +117,35 @@ final class CorrectionClauses {
           + "|i\\s+(?:also\\s+|just\\s+|already\\s+)?(?!(?:told|said|asked|mentioned|meant|explained|specified|wanted|"
           + "needed|decided|preferred)\\b)(?:\\w+ed|made|did|put|wrote|set|left|undid|ran)\\b)"
           // 帮我... anywhere asks for work; 把 X 改成/放在 Y moves one thing of it
-          + "|帮我|把[^，,。；;]{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)");
+          + "|帮我|把[^，,。；;]{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)"
+          // a sentence that opens with a verb of rewriting (改成 webgl, 换成 libheif-js), or names the thing at hand
+          // and rewrites it (这个 scroll container 换成 ...), as an English "change it to ..." does
+          + "|^(?:(?:好的?|嗯|可以|行|那就?|现在|然后|再|请|另外|还有)[，,、\\s]*)*(?:改成|改为|改写|换成|重写)"
+          + "|^(?:这个|这里|这些|那个)[^，,。；;]{0,40}?(?:改成|改为|换成|做成|改写)");
+  /**
+   * A clause inside a Chinese sentence that opens with a marker of from now on (以后, 今后, 往后), after a clause
+   * boundary or a wish (并且以后..., 我希望以后...): from there the sentence states a rule even when what comes before
+   * asks for the work at hand. 以后 straight after a verb ("after doing") opens no such clause.
+   */
+  private static final Pattern STANDING_TAIL = Pattern.compile(
+      "(?:^|[，,；;、]\\s*)(?:并且|而且|另外|同时|还有)?\\s*(?:我)?(?:希望|想)?\\s*"
+          + "((?:以后|今后|往后|从今以后|从现在开始|从现在起)(?!的)[^。；;！!？?]+)");
+
   private CorrectionClauses() {}
+
+  /**
+   * The clause of {@code sentence} from a marker of from now on that does not open the sentence ({@link
+   * #STANDING_TAIL}), to be read as a sentence of its own; empty when there is none.
+   */
+  static Optional<String> standingTail(String sentence) {
+    Matcher m = STANDING_TAIL.matcher(sentence);
+    while (m.find()) {
+      if (m.start(1) > 0) {
+        return Optional.of(m.group(1).strip());
+      }
+    }
+    return Optional.empty();
+  }
 
   /**
    * Whether {@code sentence} asks for an edit of the work at hand, or reports one, without saying it holds on (a

@@ -107,7 +107,13 @@ final class Intents {
   private static final Pattern QUESTION =
       Pattern.compile(
           "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+not\\b)|does|did|is|are|how|what|why|where|which|who|when(?=\\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|shall)\\b))\\b"
-              + "|吗[。]?$|呢[。]?$|^(?:为什么|怎么|什么|哪))");
+              + "|吗[。]?$|呢[。]?$|^(?:为什么|怎么|什么|哪)"
+              // a Chinese question often ends without a mark: its last clause asks (..., 应该如何操作; 下次能不能恢复,
+              // 什么情况下不能恢复), unless the word is a check's object (检查是否..., 确认现在是否...), "whatever" (不管怎么, 无论如何)
+              // or "anything" (什么都不要改)
+              + "|(?:^|[，,；;])[^，,；;]*(?:(?<!无论)如何|(?<!不管|无论)怎么(?!样都)|怎样|为何|(?<!(?:检查|确认|判断|确定|看看|验证|评估)[^，,；;]{0,6})是否"
+              + "|能不能|能否|可不可以|要不要|(?<!检查|看看|确认)有没有|(?<!不管|无论|不论)什么(?![都也])|哪(?:个|些|里|儿))"
+              + "[^，,；;]*[。]?$)");
 
   private Intents() {}
 

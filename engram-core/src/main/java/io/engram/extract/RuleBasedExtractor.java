@@ -118,7 +118,9 @@ public final class RuleBasedExtractor implements Extractor {
       }
     }
     List<MemoryCandidate> found = new ArrayList<>();
-    List<MemoryCandidate> corrections = new ArrayList<>();
+    // what the learnt model may veto: a correction read by its clauses, or a rule read as the person's standing
+    // preference or correction; never what they asked to be kept, confirmed, or wrote as an instruction list
+    List<MemoryCandidate> vetoable = new ArrayList<>();
     InstructionLines items = InstructionLines.of(prose);
     int consumed = -1;
     for (int i = 0; i < sentences.size(); i++) {
@@ -131,12 +133,21 @@ public final class RuleBasedExtractor implements Extractor {
               // "I don't want vertical scaling of the text. I prefer truncation.": a stated preference has its span too
               || Intents.read(s.text()).filter(t -> t.kind() == Intent.Kind.CORRECTION).isPresent());
       List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said, settings.offline());
+      boolean preference = !drafts.isEmpty() && Intents.read(s.text())
+          .filter(t -> t.kind() == Intent.Kind.STANDING || t.kind() == Intent.Kind.CORRECTION).isPresent();
       if (drafts.isEmpty() && core) {
         drafts = SentenceRules.correction(s.text(), settings.offline());
       }
       if (drafts.isEmpty() && !Secrets.contains(s.text())
           && items.standing(s.start(), s.text())) {
         drafts = SentenceRules.instruction(s.text(), settings.offline());
+      }
+      if (drafts.isEmpty()) {
+        // "..., 并且以后我指定创建的 skills 都放在该文件夹下": the rule starts mid-sentence, after the request
+        Optional<String> tail = CorrectionClauses.standingTail(s.text());
+        if (tail.isPresent()) {
+          drafts = SentenceRules.read(tail.get(), previousAssistant, said, settings.offline());
+        }
       }
       for (Draft d : drafts) {
         Sentence from = s;
@@ -159,12 +170,12 @@ public final class RuleBasedExtractor implements Extractor {
                     new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
                     d.confidence()));
         found.add(c);
-        if (core) {
-          corrections.add(c);
+        if (core || preference && c.type() == CandidateType.FEEDBACK) {
+          vetoable.add(c);
         }
       }
     }
-    found = withLearnt(index, turn, previousAssistant, sentences, found, corrections);
+    found = withLearnt(index, turn, previousAssistant, sentences, found, vetoable);
     if (found.size() <= settings.maxMemoriesPerTurn()) {
       return found;
     }
@@ -187,13 +198,14 @@ public final class RuleBasedExtractor implements Extractor {
 
   /**
    * What the learnt model adds to, or takes from, what the rules read in one turn: a correction the rules read by its
-   * clauses goes when the model finds the turn unlike any correction; a turn the rules pass over is kept whole when
+   * clauses, or a rule they read as a standing preference or correction, goes when the model finds the turn unlike any
+   * correction (what the person asked to keep, confirmed or listed as an instruction stays); a turn the rules pass over is kept whole when
    * the model finds it like one, unless a sentence of it is about the work at hand by the rules' reading (this
    * file, this time, what you suggested, an edit asked for, a "don't" of what the speaker needs or of a pronoun alone),
    * which the model is not let to overrule, or it only asks.
    */
   private List<MemoryCandidate> withLearnt(int index, TurnText turn, Optional<String> previousAssistant,
-      List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> corrections) {
+      List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> vetoable) {
     // Chinese turns have bars of their own: the model's probabilities there lie on another scale than in Latin
     // script (other features, other cues), and what it adds must beat the keyword baseline in each script apart.
     boolean han = CorrectionFeatures.han(turn.text());
@@ -204,7 +216,7 @@ public final class RuleBasedExtractor implements Extractor {
     }
     double p = classifier.probability(turn.text(), previousAssistant);
     List<MemoryCandidate> kept = p >= keep ? found
-        : found.stream().filter(c -> !corrections.contains(c)).toList();
+        : found.stream().filter(c -> !vetoable.contains(c)).toList();
     boolean ruled = kept.stream().anyMatch(c -> c.type() == CandidateType.FEEDBACK || c.type() == CandidateType.PROJECT);
     Sentence first = sentences.get(0);
     Sentence last = sentences.get(sentences.size() - 1);
