@@ -37,7 +37,8 @@ public record ExtractionSettings(
         + " which a turn the offline rules pass over is kept as a correction; 1 turns that off")
         double learntCorrectionMin,
     @Setting(byDefault = "0.2", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
-        + " correction the offline rules read is dropped; 0 keeps every one") double learntCorrectionKeep,
+        + " correction or standing preference the offline rules read is dropped; 0 keeps every one")
+        double learntCorrectionKeep,
     @Setting(byDefault = "1", min = 0, max = 1, help = "learntCorrectionMin for a turn written mostly in Han"
         + " characters (Chinese); 1, the default, keeps no turn the rules pass over") double learntCorrectionMinHan,
     @Setting(byDefault = "0.2", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"

@@ -41,9 +41,13 @@
  * pairs and Han characters, its length, whether it asks, whether the agent spoke just before, and what the rules read
  * of it) says how likely a turn is a standing correction. A turn the rules pass over is kept whole when the model is
  * sure enough ({@code extraction.learntCorrectionMin}), so what to do instead and why stay in it; a correction the
- * rules read goes when the model finds its turn unlike any ({@code extraction.learntCorrectionKeep}); the rules'
- * reading of the work at hand (this file, this time, an edit asked for, a "don't" of what the speaker needs or of a
- * pronoun alone) and a turn that only asks are never overruled.
+ * rules read, or a rule they read as a standing preference, goes when the model finds its turn unlike any ({@code
+ * extraction.learntCorrectionKeep}); the rules' reading of the work at hand (this file, this time, an edit asked for, a
+ * "don't" of what the speaker needs or of a pronoun alone), a turn that only asks and a rule asked to be kept,
+ * confirmed or listed are never overruled. Chinese turns (mostly Han characters) have thresholds of their own
+ * ({@code ...MinHan}, {@code ...KeepHan}); the lab chooses each script's pair on folds by person as the one whose
+ * corrections found, less its wrong turns times the keyword baseline's rate of corrections per wrong turn, is highest
+ * ({@code ScriptThresholds}), so what the model adds or takes must beat the baseline's own rate in each script.
  * Its weights are a resource of this package, fitted offline by the lab ({@code CorrectionLab} in engram-bench,
  * {@code bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation against the rules
  * alone and a keyword baseline, folded by person ({@code --fold-by person}: no person's turns train the model that
