@@ -22,6 +22,17 @@ final class Intents {
       + "(?:(?:it|this|that)\\s+)?(?:(?:in|into|to)\\s+)?(?:the\\s+|your\\s+|our\\s+)?(?:claude\\.md|agents\\.md|gemini\\.md|"
       + "memory|skill|rules?(?:\\s+file)?|instructions?(?:\\s+file)?|\\.cursorrules|copilot-instructions(?:\\.md)?)\\s+"
       + "(?:that|to(?!\\s+(?:reflect|document|describe|explain|mention|include|cover|match|list|show|add)\\b)|so\\s+that)\\s+");
+  /**
+   * A request to write a rule into the agent's rules with the rule after it: "create a rule that specifies ...", "add a
+   * rule to this file that ...", "update the @changelog.mdc rule to specify ...", "make a rule to record ...". Where the
+   * rule goes (this file, my .cursor/rules folder) is no work at hand; what follows is the rule. "add this rule to ..."
+   * and "update the rule accordingly" point back to a rule said before and hold none.
+   */
+  private static final Pattern RULE_TO_WRITE = Pattern.compile("(?i)\\b(?:add|create|write|make|update|modify)\\s+"
+      + "(?:a\\s+|an\\s+|the\\s+)?(?:(?:new|global|cursor|project)\\s+)?(?:@?[\\w-]+\\.mdc(?:\\s+(?:rule|doc|file))?|rule)\\b"
+      + "(?:\\s+(?:in|to|at|into)\\s+(?:my\\s+|the\\s+|this\\s+|that\\s+(?:same\\s+)?|your\\s+)?[\\w./@-]+"
+      + "(?:\\s+(?:folder|file|dir|directory))?)?\\s*,?\\s*"
+      + "(?:that|which|so\\s+that|providing|to\\s+(?:specify|say|include|record|state|mention|require|enforce))\\s+");
   /** The same in Chinese, the rule before it: 把使用 memory 写进 claude.md. */
   private static final Pattern ZH_KEEP_IN_FILE = Pattern.compile("把(.{2,60}?)(?:写进|写入|加入|加到|增加到|更新到|记到|存到|添加到)"
       + "\\s*[^，,。；;]{0,30}?(?:claude\\.md|agents\\.md|gemini\\.md|skill|规则|记忆|memory)", Pattern.CASE_INSENSITIVE);
@@ -37,6 +48,7 @@ final class Intents {
                   + "(?:\\s*(?:that|this|:|,|-))?\\s*"),
           Pattern.compile("(?i)^(?:note|keep in mind|bear in mind|for future reference|fyi)\\b(?:\\s*(?:that|:|,|-))?\\s*"),
           Pattern.compile("(?i)\\b(?:make a note|take note)\\b(?:\\s*(?:that|of|:|,))?\\s*"),
+          RULE_TO_WRITE,
           Pattern.compile("(?i)\\badd (?:a |this |these |the following )?(?:new )?rules?\\b[\\s:,-]*"),
           Pattern.compile("(?:加入|添加|新增|加一条|记一条)(?:一条|以下|这些|这条)?规则[：:，,\\s]*"),
           Pattern.compile("(?i)\\bdon'?t forget\\b(?:\\s*(?:that|:|,))?\\s*"),

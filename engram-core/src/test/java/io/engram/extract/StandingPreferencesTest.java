@@ -80,4 +80,19 @@ class StandingPreferencesTest {
         + "one literal string.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("contains-check", "one literal string"));
   }
+
+  @Test
+  void aRuleAskedIntoTheAgentsRulesIsTheRuleThatFollowsWhereverItGoes() {
+    assertThat(user("please add a rule to this file that informs me of the tokens used at the end of each response"))
+        .singleElement().satisfies(m -> assertThat(all(m)).contains("tokens used at the end of each response"));
+    assertThat(user("please create a rule in my .cursor/rules folder that has agent create a summary of detailed"
+        + " responses")).singleElement().satisfies(m -> assertThat(all(m)).contains("summary of detailed responses"));
+    assertThat(user("update the @changelog.mdc rule to specify that every entry links its conversation")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("every entry links its conversation"));
+    assertThat(user("make a rule to record that we run bun, never node, in this repo")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("never node"));
+    // what points back to a rule said before, or updates a plain document, holds no rule
+    assertThat(user("go ahead and modify the rule accordingly")).isEmpty();
+    assertThat(user("update the docs to specify the new flag")).isEmpty();
+  }
 }
