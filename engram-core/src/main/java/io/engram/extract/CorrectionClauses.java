@@ -129,7 +129,7 @@ final class CorrectionClauses {
    */
   private static final Pattern STANDING_TAIL = Pattern.compile(
       "(?:^|[，,；;、]\\s*)(?:并且|而且|另外|同时|还有)?\\s*(?:我)?(?:希望|想)?\\s*"
-          + "((?:以后|今后|往后|从今以后|从现在开始|从现在起)(?!的)[^。；;！!？?]+)");
+          + "((?:以后|今后|往后|从今以后|从现在开始|从现在起)(?!的(?![^，,。；;]{1,10}?(?:都|一律|必须|全部|统一)))[^。；;！!？?]+)");
 
   private CorrectionClauses() {}
 

@@ -69,8 +69,9 @@ final class Intents {
                   + "its|is|was|were|been|mind|fails?|failing|failed|happens?|crash\\w*|breaks?|works?|returns?|"
                   + "gives?|shows?|seems?)\\b)\\s*"),
           // 以后 opening a clause is "from now on"; after a verb ("改了以后", "进入vim以后") it is "after doing it", and 以后的 is
-          // "the future ..."
-          Pattern.compile("(?:以后都|以后也|(?:^|(?<=[，,。；;：:\\s]|你|我们|请|都))以后(?!再|的)|今后|从现在开始|从现在起|下次(?!再)|每次都|"
+          // "the future ...", unless what follows says all of it (以后的回答都使用中文: "from now on every answer ...")
+          Pattern.compile("(?:以后都|以后也|(?:^|(?<=[，,。；;：:\\s]|你|我们|请|都))以后(?!再|的(?![^，,。；;]{1,10}?(?:都|一律|必须|全部|统一)))"
+              + "|今后|从现在开始|从现在起|下次(?!再)|每次都|"
               + "永远不要|永远别)[，,：:\\s]*"),
           // "When I say go, implement it", 当我说...: what the person will say next time, and what to do then (not what they
           // type into the program: "when I type X it takes me to Y" reports a bug)

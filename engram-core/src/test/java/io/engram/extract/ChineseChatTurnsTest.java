@@ -40,6 +40,15 @@ class ChineseChatTurnsTest {
   }
 
   @Test
+  void theFutureThatSaysAllOfItHoldsFromNowOn() {
+    // 以后的 X 都 ...: "from now on every X ..."; 以后的 X alone is "the future X", which states nothing to do
+    assertThat(rulesOnly("先把全局设置都设置为中文回答，以后的回答都使用中文")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("以后的回答都使用中文"));
+    assertThat(Intents.holdsOn("以后的版本会支持插件")).isFalse();
+    assertThat(Intents.holdsOn("以后的提交一律用英文写说明")).isTrue();
+  }
+
+  @Test
   void aChineseQuestionWithoutAQuestionMarkAsksByItsLastClause() {
     assertThat(Intents.isQuestion("那我需要在PC端去掉顶部导航的 home 和 effects,移动端不要动,应该如何操作")).isTrue();
     assertThat(Intents.isQuestion("如果我现在关闭对话,下次能不能恢复上下文,什么情况下不能恢复")).isTrue();
