@@ -54,11 +54,12 @@ class CompletionCommandTest {
     CommandRun.in(home, project, "remember", "--type", "project", "--name", "Bad Name With Spaces", "Spaces.");
     CommandRun.in(home, project, "remember", "--type", "project", "--name", "design", "Hexagonal.");
     Path scriptFile = Files.writeString(tmp.resolve("engram.bash"), script());
-    // The engram the script asks is this build's, run from the test's class path.
+    // The engram the script asks is this build's, run from the test's class path with the quick compiler alone, as
+    // the test JVMs: each completion is a JVM of a second or so.
     Path bin = Files.createDirectories(tmp.resolve("bin"));
     Path engram = Files.writeString(bin.resolve("engram"), "#!/bin/sh\nexec '"
-        + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '" + System.getProperty("java.class.path")
-        + "' io.engram.cli.EngramCommand \"$@\"\n");
+        + Path.of(System.getProperty("java.home"), "bin", "java") + "' -Xshare:auto -XX:TieredStopAtLevel=1"
+        + " -XX:+UseSerialGC -cp '" + System.getProperty("java.class.path") + "' io.engram.cli.EngramCommand \"$@\"\n");
     Files.setPosixFilePermissions(engram, PosixFilePermissions.fromString("rwxr-xr-x"));
     String[] where = {"engram", "--home", home.toString(), "--project", project.toString()};
 
