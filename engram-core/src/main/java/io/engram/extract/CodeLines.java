@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 /**
  * Lines of code a person pasted among their words: a statement, a call, an assignment, an entry of an object literal.
  * What a program prints or says to its own users ({@code alert('请不要再减')}, {@code raise Error("not allowed")}) is
- * not the person speaking, and a comment beside a statement says what that statement does ("pool_pre_ping=True  #
+ * not the person speaking, nor is a line of a console or a tool's output pasted whole, and a comment beside a
+ * statement says what that statement does ("pool_pre_ping=True  #
  * avoid stale connections"), so both are blanked before the rules read a turn. A comment beside code that addresses
  * whoever edits it ("// never change this by hand") is kept, as a comment on a line of its own always is.
  *
@@ -30,6 +31,14 @@ final class CodeLines {
           + ")");
   /** A line ending as a statement does: a semicolon or a brace, with code punctuation before it. */
   private static final Pattern TERMINATED = Pattern.compile("^[^\\p{IsHan}]*[(=][^\\n]*[;{}]\\s*(?:(?://|#).*)?$");
+  /**
+   * A line of a program's console or a tool's output pasted whole: a browser console's source location
+   * ("settings.js? [sm]:159 请注意 showLoading 与 hideLoading 必须配对使用"), a stack frame ("at f (app.ts:12:3)", "x.js:1:20"),
+   * or the glyph Claude Code draws before a tool's output (⎿). What it says is the program's, never the person's.
+   */
+  private static final Pattern CONSOLE = Pattern.compile(
+      "⎿|\\b[\\w.-]+\\.(?:js|mjs|cjs|ts|tsx|jsx|vue)\\?\\s*\\[\\w+\\]:\\d+|\\b[\\w./-]+\\.\\w+:\\d+:\\d+\\)?\\s*$"
+          + "|^\\s*at\\s+\\S+\\s+\\(\\S+:\\d+");
   /** Where a comment opens beside code: {@code //} or a {@code #} after a space, outside the simplest quotes. */
   private static final Pattern TRAILING_COMMENT = Pattern.compile("(?://|(?<=\\s)#)(?=[^\"'`]*$)");
   /** A comment that speaks to whoever edits the code rather than describing it. */
@@ -40,19 +49,23 @@ final class CodeLines {
 
   /** {@code text} with its lines of code blanked, keeping a comment beside code only when it addresses the reader. */
   static String blank(String text) {
-    if (text.indexOf('(') < 0 && text.indexOf('=') < 0 && text.indexOf(':') < 0) {
+    if (text.indexOf('(') < 0 && text.indexOf('=') < 0 && text.indexOf(':') < 0 && text.indexOf('⎿') < 0) {
       return text;
     }
     StringBuilder out = null;
     Matcher line = LINE.matcher(text);
+    boolean toolOutput = false;
     while (line.find()) {
       String l = line.group();
-      if (l.isBlank() || !(STATEMENT.matcher(l).find() || TERMINATED.matcher(l).find())) {
+      // a tool's output under its glyph goes on over the indented lines that follow it
+      toolOutput = l.indexOf('⎿') >= 0 || toolOutput && !l.isBlank() && Character.isWhitespace(l.charAt(0));
+      boolean console = toolOutput || CONSOLE.matcher(l).find();
+      if (l.isBlank() || !(console || STATEMENT.matcher(l).find() || TERMINATED.matcher(l).find())) {
         continue;
       }
       int keepFrom = l.length();
       Matcher comment = TRAILING_COMMENT.matcher(l);
-      if (comment.find() && ADDRESSED.matcher(l.substring(comment.end())).find()) {
+      if (!console && comment.find() && ADDRESSED.matcher(l.substring(comment.end())).find()) {
         keepFrom = comment.start();
       }
       if (out == null) {
