@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * text after it. Read as a summary, the lines after it would be part of the last section (a next step that asks to go
  * on without questions, naming a transcript file the session never held), and the analysis, often numbered by
  * subject ("7. **Remaining tasks**: ..."), would take the headings of the real sections. The analysis is handed on
- * with the summary, so it is read apart, not dropped.
+ * with the summary, so it is read apart, not dropped. An {@code <analysis>} tag the model opened and never closed
+ * is rendered as it is, then "Summary:" and the summary: the analysis ends at that line, as the rendered one does
+ * (read as a tag, it would take the whole summary with it).
  *
  * <p>Only whole lines at the very start and end are taken, so a summary that quotes one of them keeps it.
  */
@@ -27,6 +29,8 @@ final class ClaudeCodeFraming {
           + " without asking the user any further questions\\b.*"));
   private static final String ANALYSIS = "Analysis:";
   private static final String SUMMARY = "Summary:";
+  private static final String OPEN_TAG = "<analysis>";
+  private static final String CLOSE_TAG = "</analysis>";
 
   private ClaudeCodeFraming() {}
 
@@ -56,7 +60,12 @@ final class ClaudeCodeFraming {
     while (first < to && lines.get(first).isBlank()) {
       first++;
     }
-    if (first < to && lines.get(first).strip().equals(ANALYSIS)) {
+    // The analysis rendered, or its tag left open: a model that never closed <analysis> went on to "Summary:" and the
+    // summary itself, which the tag would otherwise swallow whole.
+    boolean rendered = first < to && lines.get(first).strip().equals(ANALYSIS);
+    boolean leftOpen = first < to && lines.get(first).strip().equals(OPEN_TAG)
+        && lines.subList(first, to).stream().noneMatch(l -> l.contains(CLOSE_TAG));
+    if (rendered || leftOpen) {
       for (int l = first + 1; l < to; l++) {
         if (lines.get(l).strip().equals(SUMMARY)) {
           return new Unframed(String.join("\n", lines.subList(first + 1, l)),

@@ -322,6 +322,40 @@ class SummarySectionsTest {
   }
 
   @Test
+  void anAnalysisTagNeverClosedEndsAtTheSummaryLineAndTakesNoSectionWithIt() {
+    String text = """
+        This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.
+
+        <analysis>
+        Analyzing the conversation chronologically:
+        **Message 1**: the user hands over a plan of 6 phases.
+
+        Summary:
+        1. Primary Request and Intent:
+           Carry out phases 3 and 6 of the git workflow plan.
+
+        7. Pending Tasks:
+           - Unit tests for the hooks
+
+        9. Optional Next Step:
+           Run pytest tests/test_hooks.py.
+        """;
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.get(SummarySection.PRIMARY_REQUEST)).contains("Carry out phases 3 and 6 of the git workflow plan.");
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("Run pytest tests/test_hooks.py.");
+    assertThat(s.preamble()).contains("plan of 6 phases");
+  }
+
+  @Test
+  void aClosedAnalysisTagIsStillReadAsATag() {
+    String text = "<analysis>\nSummary:\nthe model's own scratch line\n</analysis>\n\n<summary>\n"
+        + "9. Optional Next Step:\nRun the tests.\n</summary>\n";
+    SummarySections s = SummarySections.parse(text);
+    assertThat(s.analysis()).contains("the model's own scratch line");
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("Run the tests.");
+  }
+
+  @Test
   void aSummaryThatQuotesTheAppendedLinesKeepsThemWhereTheyAreNotAtTheEnd() {
     String text = "Summary:\n9. Optional Next Step:\nThe user asked: \"Please continue the conversation from where we"
         + " left off without asking the user any further questions.\" Then run the tests.\n";
