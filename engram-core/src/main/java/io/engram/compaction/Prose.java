@@ -11,13 +11,18 @@ import java.util.regex.Pattern;
  * continuity words. A line is a statement when it has at least four plain words (letters only) of which at
  * least two distinct ones are function words ("the", "to", "is", "with"...), or, as a list item, at least
  * three plain lower-case words and at most one comma ("- [open] launch the review page"; a comma-separated
- * list of names is not a phrase); a run of six Chinese, Japanese or
- * Korean characters is one too. Continuity words ("first", "then", "next step", "so far"...) are taken out
+ * list of names is not a phrase), or a list item of at least three comma-separated clauses a verb opens ("- create the
+ * branch, implement 9 files, push branch, create PR": a to-do list); a run of six Chinese, Japanese or
+ * Korean characters is one too, unless its line ends with a file's extension (a file named in Japanese is no
+ * sentence). Continuity words ("first", "then", "next step", "so far"...) are taken out
  * before the count, so a heading followed by them says nothing.
  */
 final class Prose {
   private static final Pattern PLAIN = Pattern.compile("(?<![\\p{L}\\p{N}_./-])\\p{L}{2,}(?![\\p{L}\\p{N}_./-])");
   private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]{6,}");
+  // A line that ends with a file's extension names a file ("- column/1万件の声を集めて気づいたこと.md"): its Japanese
+  // or Chinese letters are the file's name, not a sentence.
+  private static final Pattern FILE_AT_THE_END = Pattern.compile("\\.[A-Za-z][A-Za-z0-9]{0,9}`?\\s*$");
   private static final Pattern LIST_ITEM = Pattern.compile("^\\s*(?:[-*•+]|\\d{1,2}[.)])\\s+");
   private static final Pattern CONTINUITY = Pattern.compile(
       "(?i)\\b(?:first(?:ly)?|then|next(?:\\s+steps?)?|after\\s+that|afterwards|finally|currently|in progress"
@@ -29,17 +34,18 @@ final class Prose {
       "our", "your", "my", "i", "me", "us", "them", "do", "does", "did", "still", "because", "since", "until",
       "while", "without", "about", "over", "under", "before", "only", "also", "than", "so", "yet", "each");
 
+  // A list item of three clauses a verb opens, comma-separated, is a statement of what to do ("create the branch,
+  // implement 9 files, push branch, create PR"): two could be a pair of names, three make a to-do list.
+  private static final int MIN_CLAUSES = 3;
+
   private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
 
   private Prose() {}
 
   /** Whether some line of {@code text} is a statement. */
   static boolean says(String text) {
-    if (CJK.matcher(text).find()) {
-      return true;
-    }
     for (String line : text.split("\\R")) {
-      if (statement(line)) {
+      if (statement(line) || CJK.matcher(line).find() && !FILE_AT_THE_END.matcher(line).find()) {
         return true;
       }
     }
@@ -79,7 +85,22 @@ final class Prose {
         lower++;
       }
     }
-    boolean phrase = LIST_ITEM.matcher(line).find() && lower >= 3 && line.chars().filter(c -> c == ',').count() <= 1;
-    return words >= 4 && function.size() >= 2 || phrase;
+    boolean item = LIST_ITEM.matcher(line).find();
+    boolean phrase = item && lower >= 3 && line.chars().filter(c -> c == ',').count() <= 1;
+    return words >= 4 && function.size() >= 2 || phrase || item && clauses(plainLine) >= MIN_CLAUSES;
+  }
+
+  // How many of the comma-separated parts of a line are clauses a verb opens: a lower-case plain word of three letters
+  // or more, then another plain word ("implement 9 files", "push branch", "create PR"). A list of names or of
+  // concepts ("Rust, Axum web server, Preact") is written in capitals and nouns, and has none.
+  private static int clauses(String line) {
+    int clauses = 0;
+    for (String part : line.split("[,;]")) {
+      Matcher m = PLAIN.matcher(part);
+      if (m.find() && m.group().length() >= 3 && m.group().equals(m.group().toLowerCase(Locale.ROOT)) && m.find()) {
+        clauses++;
+      }
+    }
+    return clauses;
   }
 }
