@@ -68,6 +68,9 @@ public final class ScoreReading {
           .get(kind), items.size(), lost.size()));
       lost.forEach(l -> out.append("   - ").append(l.replace("\n", " | ")).append('\n'));
     }
+    scorer.original().openings().forEach((item, opening) -> out.append("opening of a templated prompt: ")
+        .append(opening).append(s.evidence().lost().get(KeyKind.USER_INSTRUCTIONS).contains(item) ? " (lost)" : " (kept)")
+        .append('\n'));
     SummarySections parsed = SummarySections.parse(summary);
     Continuity.Result r = continuity.score(parsed);
     out.append(String.format(Locale.ROOT, "CC pending %.1f current %.1f next %.1f%n", r.pending(), r.current(),

@@ -83,7 +83,7 @@ final class CompactionScorer {
       List<String> items = original.of(kind);
       List<String> missing = new ArrayList<>();
       for (String item : items) {
-        if (!matcher.preserved(kind, item)) {
+        if (!kept(matcher, kind, item)) {
           missing.add(item);
         }
       }
@@ -129,8 +129,14 @@ final class CompactionScorer {
       case FILES_AND_CODE -> FILE.matcher(body).find() || Prose.says(body);
       case USER_MESSAGES -> original.of(KeyKind.USER_INSTRUCTIONS).isEmpty() ? Prose.says(body)
           : original.of(KeyKind.USER_INSTRUCTIONS).stream()
-              .anyMatch(m -> new KeyMatcher(body, settings.fuzzyMatchShare()).preserved(KeyKind.USER_INSTRUCTIONS, m));
+              .anyMatch(m -> kept(new KeyMatcher(body, settings.fuzzyMatchShare()), KeyKind.USER_INSTRUCTIONS, m));
       default -> Prose.says(body);
     };
+  }
+
+  // An item is kept by the matcher's rules; a prompt that fills a template also by retelling where its own ask opens.
+  private boolean kept(KeyMatcher matcher, KeyKind kind, String item) {
+    return matcher.preserved(kind, item) || kind == KeyKind.USER_INSTRUCTIONS
+        && original.opening(item).map(matcher::opens).orElse(false);
   }
 }

@@ -90,6 +90,12 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   private static final int PARTICULAR = 3;
   // A request of fewer content words is judged with the stretch after it.
   static final int MIN_REQUEST_WORDS = 3;
+  /**
+   * The instruction files Claude Code loads itself, at the start and again after a compaction, lower-cased: a summary
+   * may name them ("CLAUDE.md's git rules") though no record of the transcript holds them, so they count neither as a
+   * name the transcript holds nor as one it does not.
+   */
+  static final Set<String> LOADED_BY_THE_HARNESS = Set.of("claude.md", "claude.local.md");
   static final Pattern NAME = Pattern.compile(
       "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"
           + "|\\b[A-Za-z]+(?:[.-][A-Za-z0-9]+)*[.-]\\d+(?:\\.\\d+)*\\b");
@@ -229,8 +235,11 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
       return 1;
     }
     Set<String> holds = held.get();
-    long names = text.values().stream().filter(b -> b).count();
-    long in = text.entrySet().stream().filter(e -> e.getValue() && holds.contains(e.getKey())).count();
+    long names = text.entrySet().stream().filter(e -> e.getValue() && !LOADED_BY_THE_HARNESS.contains(e.getKey()))
+        .count();
+    long in = text.entrySet().stream()
+        .filter(e -> e.getValue() && !LOADED_BY_THE_HARNESS.contains(e.getKey()) && holds.contains(e.getKey()))
+        .count();
     double share = (in + 1.0) / (names + 1.0);
     return Math.max(0, Math.min(1, (share - GROUNDED_NONE) / (GROUNDED_FULL - GROUNDED_NONE)));
   }

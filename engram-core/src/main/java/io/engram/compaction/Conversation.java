@@ -95,8 +95,20 @@ record Conversation(
       // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
       List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank())
           .map(p -> String.join("\n", p.keyLines())).toList();
-      return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
-          prose.toString()), maxKeywords);
+      // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens.
+      List<String> asked = UserRequest.of(part).stream().map(UserRequest::stated).toList();
+      PromptTemplate template = PromptTemplate.of(asked);
+      List<String> quoted = new java.util.ArrayList<>();
+      java.util.Map<String, String> openings = new java.util.HashMap<>();
+      for (String stated : asked) {
+        String quote = UserQuote.of(template.own(stated), quoteChars).strip();
+        if (!quote.isEmpty()) {
+          quoted.add(quote);
+          template.opening(stated).ifPresent(o -> openings.putIfAbsent(quote, o));
+        }
+      }
+      return KeyInformation.extract(new KeySources(quoted.stream().distinct().toList(), headlines, changed,
+          prose.toString(), openings), maxKeywords);
     }, KeyInformation::none);
     TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole),
         () -> TodoList.latest(List.of()));

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -16,18 +17,22 @@ import java.util.stream.Collectors;
  * <p>{@link #extract} builds it from plain inputs:
  * <ul>
  *   <li>file names: the given paths (the files the session changed), plus path-like tokens with a known
- *       extension found in the user messages; one entry per base name (the first path seen), since
+ *       extension found in the user messages but the instruction files Claude Code loads itself ({@link
+ *       Continuity#LOADED_BY_THE_HARNESS}); one entry per base name (the first path seen), since
  *       preservation is judged by base name;
  *   <li>error messages: the line that says what went wrong of each error (the compactor gives one per
  *       distinct error, see {@link Problem}), cut to 300 characters;
- *   <li>user instructions: every non-blank user message, stripped, duplicates removed;
+ *   <li>user instructions: every non-blank user message, stripped, duplicates removed (a message that fills a
+ *       template by its own lines, {@link PromptTemplate});
  *   <li>technical keywords: {@link TechnicalKeywords} over the user messages and the assistant's prose
  *       (never tool output), the {@code maxKeywords} most frequent.
  * </ul>
  *
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
+ * @param openings for each user instruction that fills a template, the line its own ask opens with ({@link
+ *     #opening})
  */
-record KeyInformation(Map<KeyKind, List<String>> items) {
+record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings) {
   // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
   // it.
   private static final int MAX_ERROR_CHARS = 300;
@@ -44,6 +49,20 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
       copy.put(kind, List.copyOf(items.getOrDefault(kind, List.of())));
     }
     items = java.util.Collections.unmodifiableMap(copy);
+    openings = Map.copyOf(openings);
+  }
+
+  /** Key information with no user message that fills a template. */
+  KeyInformation(Map<KeyKind, List<String>> items) {
+    this(items, Map.of());
+  }
+
+  /**
+   * For a user instruction that fills a template (its own lines, {@link PromptTemplate}), the line its ask opens
+   * with: a summary that retells that opening keeps it, as it retells a prompt ("the /plan-ceo-review skill").
+   */
+  Optional<String> opening(String userInstruction) {
+    return Optional.ofNullable(openings.get(userInstruction));
   }
 
   /** No key information at all (every kind empty). */
@@ -67,7 +86,9 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
         sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
     String all = String.join("\n", sources.userMessages()) + "\n" + sources.freeText();
     items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
-    return new KeyInformation(items);
+    Map<String, String> openings = new java.util.HashMap<>(sources.openings());
+    openings.keySet().retainAll(items.get(KeyKind.USER_INSTRUCTIONS));
+    return new KeyInformation(items, openings);
   }
 
   /**
@@ -113,9 +134,15 @@ record KeyInformation(Map<KeyKind, List<String>> items) {
   private static List<String> fileNames(KeySources sources) {
     List<String> paths = new ArrayList<>();
     sources.filePaths().stream().map(String::strip).filter(p -> !p.isEmpty()).forEach(paths::add);
+    // A file the person names counts, but not an instruction file Claude Code loads itself, again after the
+    // compaction ("read and follow the project's CLAUDE.md"): a summary need not carry it (one the session changed is
+    // among the changed files above).
+    List<String> named = new ArrayList<>();
     for (String text : sources.userMessages()) {
-      pathTokens(text, paths);
+      pathTokens(text, named);
     }
+    named.stream().filter(p -> !Continuity.LOADED_BY_THE_HARNESS.contains(
+        FileTypes.baseName(p.replace('\\', '/')).toLowerCase(java.util.Locale.ROOT))).forEach(paths::add);
     return byBaseName(paths);
   }
 

@@ -88,6 +88,20 @@ final class KeyMatcher {
     return kept >= fuzzyShare * mine.size();
   }
 
+  /**
+   * Whether the summary retells {@code line}, where a templated prompt's own ask opens: half of its distinct content
+   * words (two at least), as a person retells a prompt by what it asks ("Invocation of the /plan-ceo-review skill"
+   * for "You MUST run the `/plan-ceo-review` skill to complete this task.").
+   */
+  boolean opens(String line) {
+    Set<String> mine = new HashSet<>(contentWords(line));
+    if (mine.size() < 2) {
+      return false;
+    }
+    long kept = mine.stream().filter(words::contains).count();
+    return kept >= Math.max(2, Math.ceil(mine.size() / 2.0));
+  }
+
   // An error named by what only it names: its most telling identifier (a function with its arity or a
   // snake_case name before a CamelCase name before an exception class) is kept.
   private boolean identifiers(String item) {

@@ -1,6 +1,7 @@
 package io.engram.compaction;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The plain inputs key information is extracted from: what the compactor reads off the transcript
@@ -10,14 +11,22 @@ import java.util.List;
  * @param toolErrors one text per error (its key line, or a whole output whose key line is taken)
  * @param filePaths paths of the files that matter: the files the session changed
  * @param freeText the assistant's prose, scanned for technical keywords
+ * @param openings for a user message that fills a template ({@link PromptTemplate}; given by its own lines), the line
+ *     its own ask opens with
  */
-record KeySources(
-    List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
+record KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText,
+    Map<String, String> openings) {
 
   public KeySources {
     userMessages = List.copyOf(userMessages);
     toolErrors = List.copyOf(toolErrors);
     filePaths = List.copyOf(filePaths);
     freeText = freeText == null ? "" : freeText;
+    openings = Map.copyOf(openings);
+  }
+
+  /** Sources whose user messages fill no template. */
+  KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
+    this(userMessages, toolErrors, filePaths, freeText, Map.of());
   }
 }

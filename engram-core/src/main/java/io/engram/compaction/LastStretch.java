@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * or log) counts there only by the words the agent has said again since, in its words or its calls: its opening holds
  * many words said once at the start of the work and never again (the plan's background, a log's timestamps), which
  * tell what was handed over, not what was being done at the cut. A person's own ask is shorter and counts whole, as a
- * summary quotes it. Pending Tasks still reads the request as it is.
+ * summary quotes it. Pending Tasks still reads the request as it is. A request that fills a template the person's
+ * other long messages fill too ({@link PromptTemplate}) is read by its own lines.
  */
 final class LastStretch {
   // The score's definition: the last stretch is about a page, a quarter of it the request, half the agent's words
@@ -35,7 +36,11 @@ final class LastStretch {
   static final int STRETCH_CHARS = 4_000;
   // A request longer than its share of the stretch is a document handed over more than a person's ask.
   static final int HANDED_OVER_CHARS = STRETCH_CHARS / 4;
-  private static final Pattern NOT_IN_A_NAME = Pattern.compile("[^\\w.-]+");
+  private static final Pattern NOT_IN_A_PATH = Pattern.compile("[^\\w./-]+");
+  // A module's or a package's name part: what a language's dotted name can hold.
+  private static final Pattern MODULE_PART = Pattern.compile("[A-Za-z_]\\w*");
+  // A dotted name seldom spells more than the four folders above its file (io.engram.compaction.Continuity).
+  private static final int MODULE_PARTS = 4;
   private static final Pattern REDACTION_MARKER = Pattern.compile("\\[REDACTED:[a-z0-9-]+\\]");
 
   private final Map<String, Integer> df = new HashMap<>();
@@ -49,6 +54,13 @@ final class LastStretch {
     this.turns = documentFrequencies();
   }
 
+  // The request by its own lines: a prompt that fills a template (the same instructions before each stage's own) asks
+  // what its own lines say; the template's words, said in every prompt, would outweigh them.
+  private String asked(UserRequest r) {
+    return withoutSecrets(PromptTemplate.of(UserRequest.of(messages).stream().map(UserRequest::stated).toList())
+        .own(r.stated()));
+  }
+
   /** The stretch of {@code messages}, with the frequencies its words are weighed by. */
   static LastStretch of(List<TranscriptMessage> messages) {
     return new LastStretch(messages);
@@ -57,7 +69,7 @@ final class LastStretch {
   /** The words of the person's last request, weighed; empty when there was none. */
   Map<String, Double> request(LiveIntent intent) {
     return intent.request()
-        .map(r -> weighed(Continuity.words(Excerpts.shorten(withoutSecrets(r.stated()), STRETCH_CHARS / 4))))
+        .map(r -> weighed(Continuity.words(Excerpts.shorten(asked(r), STRETCH_CHARS / 4))))
         .orElse(Map.of());
   }
 
@@ -66,7 +78,7 @@ final class LastStretch {
     int from = intent.request().map(UserRequest::index).orElse(0);
     Map<String, Boolean> words = new LinkedHashMap<>();
     intent.request().ifPresent(r -> {
-      String stated = withoutSecrets(r.stated());
+      String stated = asked(r);
       Map<String, Boolean> asked = Continuity.words(Excerpts.shorten(stated, STRETCH_CHARS / 4));
       // A request longer than its share of the stretch is a document handed over, not a person's ask.
       boolean document = stated.strip().length() > HANDED_OVER_CHARS
@@ -114,18 +126,48 @@ final class LastStretch {
     Set<String> tried = new HashSet<>();
     Set<String> out = new HashSet<>();
     for (TranscriptMessage m : messages) {
-      for (String token : NOT_IN_A_NAME.split(m.promptText())) {
-        if (token.length() >= 4 && mayHoldAName(token) && tried.add(token)) {
-          Matcher names = Continuity.NAME.matcher(token);
-          while (names.find()) {
-            if (names.group().length() >= 4) {
-              out.add(names.group().toLowerCase(Locale.ROOT));
+      for (String path : NOT_IN_A_PATH.split(m.promptText())) {
+        if (path.length() < 4 || !tried.add(path)) {
+          continue;
+        }
+        if (path.indexOf('/') >= 0) {
+          modules(path, out);
+        }
+        for (String token : path.split("/")) {
+          if (token.length() >= 4 && mayHoldAName(token) && (token.equals(path) || tried.add(token))) {
+            Matcher names = Continuity.NAME.matcher(token);
+            while (names.find()) {
+              if (names.group().length() >= 4) {
+                out.add(names.group().toLowerCase(Locale.ROOT));
+              }
             }
           }
         }
       }
     }
     return out;
+  }
+
+  /**
+   * The dotted names a path of a file is also called by: {@code datapipeline/run.py} is the module {@code
+   * datapipeline.run} ({@code python -m datapipeline.run}), {@code io/engram/Main.java} the class {@code
+   * engram.Main}; the last {@value #MODULE_PARTS} folders at most, the file's extension dropped.
+   */
+  private static void modules(String path, Set<String> out) {
+    String[] parts = path.split("/");
+    String file = parts[parts.length - 1];
+    int dot = file.lastIndexOf('.');
+    if (dot <= 0 || !FileTypes.knownExtension(file.substring(dot + 1))) {
+      return;
+    }
+    String name = file.substring(0, dot);
+    for (int i = parts.length - 2; i >= Math.max(0, parts.length - 1 - MODULE_PARTS); i--) {
+      if (!MODULE_PART.matcher(parts[i]).matches()) {
+        return;
+      }
+      name = parts[i] + "." + name;
+      out.add(name.toLowerCase(Locale.ROOT));
+    }
   }
 
   private static boolean mayHoldAName(String token) {

@@ -47,7 +47,10 @@
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
  * being those a person would call errors, each kept when any of its key lines is, and a kind the part has none of
  * kept only as far as the summary's names are the transcript's (a summary cannot keep what it made up: with
- * nothing to keep, another session's well-formed summary would otherwise earn SC and KP whole, 70); CC ({@code Continuity}) judges
+ * nothing to keep, another session's well-formed summary would otherwise earn SC and KP whole, 70); the person's long
+ * messages that fill one template (an orchestrator's prompts, the same instructions before each stage's own: {@code
+ * PromptTemplate}) are read by their own lines, each kept also by a summary that retells where its own ask opens, and
+ * the instruction files Claude Code loads itself are no file to keep; CC ({@code Continuity}) judges
  * Pending Tasks, Current Work and the next step against the transcript's last stretch by meaning ({@code LastStretch}),
  * not against Engram's own summary: the open todo and task items named, or with none open the person's last request;
  * the words of that request (of a request handed over, a plan or a pasted document longer than an ask, only those the
@@ -57,6 +60,8 @@
  * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own (another session's summary names its own functions and tasks) and
+ * (a module named by its dotted name is the transcript's when it holds the module's path; CLAUDE.md, which Claude
+ * Code loads and no record holds, counts neither way) and
  * nothing when they name the work by another number than the request does ({@code WorkLabels}: "phase 11" for a
  * session asked for phase 6, "第11阶段" for one asked for "第6阶段", the one thing that tells successive sessions of a phased plan apart); CR is 100 from half the size the compactor aims at for the part (the seed's 85% shorter for
  * a short part, about 98.5% shorter for a long session) to 70% shorter, 50 below and less above. Summaries
@@ -65,7 +70,8 @@
  * information fell under half it adds the lost fragments; else it truncates to the last 30% of the
  * messages. Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
  * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
- * ClaudeCodeFraming}: its rendered analysis and the lines before and after, which no reader counts). The yardsticks the
+ * ClaudeCodeFraming}: its rendered analysis, or an analysis tag left open up to its "Summary:" line, and the lines before
+ * and after, which no reader counts). The yardsticks the
  * score and the compactor are judged by (Claude Code's own summary beside the offline one, summaries made to game
  * the score, hand-labelled compaction points, the agent's next calls) are the lab's, in engram-bench under this
  * package's name.
