@@ -95,7 +95,8 @@ record Conversation(
       // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
       List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank())
           .map(p -> String.join("\n", p.keyLines())).toList();
-      // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens.
+      // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
+      // the files and keywords it names are read as before, from the messages as a summary quotes them.
       List<String> asked = UserRequest.of(part).stream().map(UserRequest::stated).toList();
       PromptTemplate template = PromptTemplate.of(asked);
       List<String> quoted = new java.util.ArrayList<>();
@@ -107,8 +108,8 @@ record Conversation(
           template.opening(stated).ifPresent(o -> openings.putIfAbsent(quote, o));
         }
       }
-      return KeyInformation.extract(new KeySources(quoted.stream().distinct().toList(), headlines, changed,
-          prose.toString(), openings), maxKeywords);
+      return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
+          prose.toString(), quoted.stream().distinct().toList(), openings), maxKeywords);
     }, KeyInformation::none);
     TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole),
         () -> TodoList.latest(List.of()));

@@ -83,7 +83,7 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
         sources.toolErrors().stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty()).distinct().toList();
     items.put(KeyKind.ERROR_MESSAGES, errors);
     items.put(KeyKind.USER_INSTRUCTIONS,
-        sources.userMessages().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
+        sources.instructions().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
     String all = String.join("\n", sources.userMessages()) + "\n" + sources.freeText();
     items.put(KeyKind.TECHNICAL_KEYWORDS, TechnicalKeywords.extract(all, maxKeywords));
     Map<String, String> openings = new java.util.HashMap<>(sources.openings());

@@ -11,22 +11,24 @@ import java.util.Map;
  * @param toolErrors one text per error (its key line, or a whole output whose key line is taken)
  * @param filePaths paths of the files that matter: the files the session changed
  * @param freeText the assistant's prose, scanned for technical keywords
- * @param openings for a user message that fills a template ({@link PromptTemplate}; given by its own lines), the line
- *     its own ask opens with
+ * @param instructions the user messages as a summary is asked to keep them: each by its own lines when it fills a
+ *     template ({@link PromptTemplate}), else as in {@code userMessages}
+ * @param openings for an instruction that fills a template, the line its own ask opens with
  */
 record KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText,
-    Map<String, String> openings) {
+    List<String> instructions, Map<String, String> openings) {
 
   public KeySources {
     userMessages = List.copyOf(userMessages);
     toolErrors = List.copyOf(toolErrors);
     filePaths = List.copyOf(filePaths);
     freeText = freeText == null ? "" : freeText;
+    instructions = List.copyOf(instructions);
     openings = Map.copyOf(openings);
   }
 
   /** Sources whose user messages fill no template. */
   KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText) {
-    this(userMessages, toolErrors, filePaths, freeText, Map.of());
+    this(userMessages, toolErrors, filePaths, freeText, userMessages, Map.of());
   }
 }
