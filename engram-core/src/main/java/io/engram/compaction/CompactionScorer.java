@@ -127,9 +127,11 @@ final class CompactionScorer {
       // And when no todo or task is open, "None" is what Pending Tasks has to say.
       case PENDING_TASKS -> Prose.says(body) || continuity.open().isEmpty() && Prose.saysNone(body);
       case FILES_AND_CODE -> FILE.matcher(body).find() || Prose.says(body);
+      // The section holds a message as the person sent it; retelling a templated prompt's opening keeps the prompt
+      // for KP, but quotes none (another session's summary of the same pipeline retells the same stages).
       case USER_MESSAGES -> original.of(KeyKind.USER_INSTRUCTIONS).isEmpty() ? Prose.says(body)
           : original.of(KeyKind.USER_INSTRUCTIONS).stream()
-              .anyMatch(m -> kept(new KeyMatcher(body, settings.fuzzyMatchShare()), KeyKind.USER_INSTRUCTIONS, m));
+              .anyMatch(m -> new KeyMatcher(body, settings.fuzzyMatchShare()).preserved(KeyKind.USER_INSTRUCTIONS, m));
       default -> Prose.says(body);
     };
   }

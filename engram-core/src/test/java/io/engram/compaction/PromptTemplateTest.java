@@ -84,6 +84,8 @@ class PromptTemplateTest {
     assertThat(key.openings()).hasSize(2);
     assertThat(scorer.score(retold).evidence().preservation()).containsEntry(KeyKind.USER_INSTRUCTIONS, 100.0);
     assertThat(scorer.score(otherWork).evidence().preservation()).containsEntry(KeyKind.USER_INSTRUCTIONS, 0.0);
+    // Retold, the prompts are kept; quoted, none is: the section of user messages still lacks one.
+    assertThat(scorer.score(retold).evidence().missingSections()).contains(SummarySection.USER_MESSAGES);
   }
 
   @Test
