@@ -117,7 +117,7 @@ final class ClaudeCodeLines implements LineReader {
       String said = m.text().strip();
       queued.removeIf(q -> q.text().strip().equals(said));
     }
-    messages.addAll(Records.split(m));
+    messages.addAll(Records.split(m, Records.loadsTools(message.get("content"))));
   }
 
   // Whether the last message was a slash command, whose expansion comes next.

@@ -86,9 +86,11 @@ final class Records {
 
   /**
    * A user message that carries tool results and text as two messages, the results and then the text: the text
-   * is what the person typed while the tools ran (or a notice) and is read as such.
+   * is what the person typed while the tools ran (or a notice) and is read as such. Beside results that load tools
+   * ({@code tool_reference} blocks, the answer to a tool search) the text is the harness's note of it ("Tool
+   * loaded."), never the person's: {@code loadsTools} says so.
    */
-  static List<TranscriptMessage> split(TranscriptMessage m) {
+  static List<TranscriptMessage> split(TranscriptMessage m, boolean loadsTools) {
     List<ContentBlock> results = m.blocks().stream().filter(ContentBlock.ToolResult.class::isInstance).toList();
     if (m.role() != Role.USER || results.isEmpty() || results.size() == m.blocks().size()) {
       return List.of(m);
@@ -97,8 +99,26 @@ final class Records {
     if (rest.stream().allMatch(b -> b.promptText().isBlank() && !(b instanceof ContentBlock.Other))) {
       return List.of(m);
     }
-    TranscriptMessage said = m.toBuilder().blocks(rest).kind(null).build();
+    TranscriptMessage said = m.toBuilder().blocks(rest).kind(loadsTools ? MessageKind.SYSTEM_NOTICE : null).build();
     return List.of(m.toBuilder().blocks(results).kind(MessageKind.TOOL_RESULT).build(), said);
+  }
+
+  /** Whether a message's content holds a tool result that loads tools: a {@code tool_reference} block in it. */
+  static boolean loadsTools(JsonNode content) {
+    if (content == null || !content.isArray()) {
+      return false;
+    }
+    for (JsonNode block : content) {
+      JsonNode result = block.path("content");
+      if ("tool_result".equals(block.path("type").asText()) && result.isArray()) {
+        for (JsonNode part : result) {
+          if ("tool_reference".equals(part.path("type").asText())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   static Optional<Usage> usage(JsonNode usage) {

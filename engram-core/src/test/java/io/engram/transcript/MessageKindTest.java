@@ -95,6 +95,24 @@ class MessageKindTest {
   }
 
   @Test
+  void theNoteBesideToolsAToolSearchLoadedIsTheHarnessesWhileTextBesideOtherResultsIsThePersons() throws IOException {
+    // Claude Code 2.1.70: the answer to a tool search carries tool_reference blocks and the harness adds "Tool
+    // loaded." beside it in the same record; Claude Code's own last-prompt record then names it.
+    String lines = """
+        {"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Batch the three checks"}}
+        {"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"ToolSearch","input":{"query":"batch"}}]}}
+        {"type":"user","uuid":"u2","parentUuid":"a1","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":[{"type":"tool_reference","tool_name":"mcp__ctx__batch_execute"}]},{"type":"text","text":"Tool loaded."}]}}
+        {"type":"assistant","uuid":"a2","parentUuid":"u2","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"ls"}}]}}
+        {"type":"user","uuid":"u3","parentUuid":"a2","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"a.txt"},{"type":"text","text":"and skip the slow one"}]}}
+        """;
+    Transcript t = TranscriptReader.read(new java.io.StringReader(lines), "s");
+    assertThat(kindsAtLine(t, 3)).containsExactly(MessageKind.TOOL_RESULT, MessageKind.SYSTEM_NOTICE);
+    assertThat(kindsAtLine(t, 5)).containsExactly(MessageKind.TOOL_RESULT, MessageKind.PROMPT);
+    assertThat(t.userMessages()).extracting(TranscriptMessage::typedText)
+        .containsExactly("Batch the three checks", "and skip the slow one");
+  }
+
+  @Test
   void aPromptStillQueuedAtTheEndHasNotReachedTheAgentYet() throws IOException {
     Transcript t = read("transcripts/claude-code/hand-written__queued-at-the-cut.jsonl");
     TranscriptMessage last = t.messages().get(t.messages().size() - 1);
