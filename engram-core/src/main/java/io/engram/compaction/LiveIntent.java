@@ -38,13 +38,15 @@ import java.util.regex.Pattern;
  * @param check the session's check commands to run (one line per kind of check it ran), joined as "a`, `b",
  *     when files changed after they last passed
  * @param push the session's push command, when it pushed before and committed after its last push
+ * @param pullRequest the command that opens the pull request the last request or the agent's words since asked for,
+ *     when none was opened since ({@link LeftUndone#pullRequest})
  * @param answered whether the agent's turn ended with an answer and no stated plan (nothing is running)
  * @param queued what the person typed while the agent worked and was still queued at the cut, oldest first: the
  *     agent gets it after the cut, so it is no request of the work in progress
  */
 record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean planCarriedOut, List<String> files,
     List<String> named, List<String> commands, Optional<String> planFile, Optional<String> check,
-    Optional<String> push, boolean answered, List<String> queued) {
+    Optional<String> push, Optional<String> pullRequest, boolean answered, List<String> queued) {
   // The live intent is the continuity score's reading of the cut as much as the summary's (Continuity reads its
   // request and plan), so its bounds are definitions, not settings: a setting would move what the score expects.
   // Measured (see focus): the last five files touched, where the gain per name falls off on the tuning compactions.
@@ -52,6 +54,8 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   // And at most two files the last message names and nothing changed after it (see named).
   private static final int MAX_NAMED = 2;
   private static final Set<String> PLAN_MODE = Set.of("EnterPlanMode", "ExitPlanMode");
+  // The tools that hand work to a subagent: Task in Claude Code before 2.1, Agent since.
+  private static final Set<String> SUBAGENT_TOOLS = Set.of("Task", "Agent");
   // A file name as written in prose, with or without its path (group 1 the name, group 2 its extension); a word
   // inside a path or a URL starts none, so each token is tried once.
   private static final Pattern FILE_NAME = Pattern.compile(
@@ -109,10 +113,12 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       answered = true;
     }
     return new LiveIntent(request, plan.isEmpty() ? Optional.empty() : Optional.of(plan), carriedOut,
-        focus(activity, SessionCommands.filesRun(messages, calls)), named(messages, from, activity),
+        focus(activity, SessionCommands.filesRun(messages, calls), LeftUndone.refusedChanges(messages, calls)),
+        named(messages, from, activity, request.map(UserRequest::text).orElse("")),
         SessionCommands.ranLast(messages, calls),
         planFile(messages, activity), SessionCommands.check(messages, activity, calls),
-        SessionCommands.push(messages, calls), answered, messages.stream()
+        SessionCommands.push(messages, calls), LeftUndone.pullRequest(messages, request.isPresent() ? from : -1,
+            request.map(UserRequest::stated).orElse(""), calls), answered, messages.stream()
             .filter(m -> m.kind() == MessageKind.QUEUED_PROMPT).map(TranscriptMessage::typedText)
             .filter(t -> !t.isBlank()).toList());
   }
@@ -171,8 +177,9 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
   // file of the agent's first three calls in 46 (k=2), 49 (3), 52 (4), 56 (5), 57 (6), 59 (8): five is where the
   // gain per name falls off. A file its commands ran (a script, a test file given to its runner) counts as touched
   // when it was run: on the tuning groups that changed the five in 7 compactions, bringing in a file of the agent's
-  // next calls in 1 and dropping one in none.
-  private static List<String> focus(List<FileActivity> activity, Map<String, Integer> run) {
+  // next calls in 1 and dropping one in none. Changes the harness refused at the very end (LeftUndone) come first:
+  // the agent's next calls redo them.
+  private static List<String> focus(List<FileActivity> activity, Map<String, Integer> run, List<String> refused) {
     Map<String, Integer> touched = new LinkedHashMap<>();
     for (FileActivity f : activity) {
       for (FileTouch t : f.touches()) {
@@ -180,42 +187,70 @@ record LiveIntent(Optional<UserRequest> request, Optional<String> plan, boolean 
       }
     }
     run.forEach((path, at) -> touched.merge(path, at, Math::max));
-    List<String> out = newestFirst(touched);
-    return out.subList(0, Math.min(MAX_FILES, out.size()));
+    Set<String> out = new LinkedHashSet<>(refused);
+    out.addAll(newestFirst(touched));
+    return new ArrayList<>(out).subList(0, Math.min(MAX_FILES, out.size()));
   }
 
-  // The files the latest assistant message since the request that names any names (in its text or reasoning),
-  // less those changed after it, as a summary names them. In a prototype over the tuning compactions, adding them to
-  // the last three files touched named a file of the agent's next calls in 3 more of 88 and in none fewer.
-  private static List<String> named(List<TranscriptMessage> messages, int from, List<FileActivity> activity) {
+  // The files the latest assistant message since the request that names any names (in its text, its reasoning or
+  // the prompt it handed a subagent, whose files the agent reads next), less those changed after it, as a summary
+  // names them. In a prototype over the tuning compactions, adding them to the last three files touched named a file
+  // of the agent's next calls in 3 more of 88 and in none fewer. A request that names no file and follows no
+  // message naming one ("Address the findings", "do it") points back at the agent's turn it answers: the files
+  // that turn named last, less those it had changed (a recap of work done points nowhere).
+  private static List<String> named(List<TranscriptMessage> messages, int from, List<FileActivity> activity,
+      String request) {
     for (int i = messages.size() - 1; i > from; i--) {
-      TranscriptMessage m = messages.get(i);
-      if (m.kind() != MessageKind.ASSISTANT) {
-        continue;
+      Set<String> names = namesIn(messages.get(i));
+      if (!names.isEmpty()) {
+        return unchanged(names, i, activity);
       }
-      Set<String> names = new LinkedHashSet<>();
-      for (ContentBlock b : m.blocks()) {
-        if (b instanceof ContentBlock.Text || b instanceof ContentBlock.Thinking) {
-          names.addAll(fileNamesIn(b.promptText()));
-        }
+    }
+    if (from <= 0 || !fileNamesIn(request).isEmpty()) {
+      return List.of();
+    }
+    int turn = from - 1;
+    while (turn > 0 && !messages.get(turn - 1).isHumanInput()) {
+      turn--;
+    }
+    for (int i = from - 1; i >= turn; i--) {
+      Set<String> names = namesIn(messages.get(i));
+      if (!names.isEmpty()) {
+        return unchanged(names, turn - 1, activity);
       }
-      if (names.isEmpty()) {
-        continue;
-      }
-      int at = i;
-      List<String> out = new ArrayList<>();
-      for (String name : names) {
-        Optional<FileActivity> file = activity.stream().filter(a -> FileTypes.baseName(a.path()).equals(name))
-            .reduce((a, b) -> b);
-        boolean changed = file.stream().flatMap(a -> a.touches().stream())
-            .anyMatch(t -> t.operation() != FileOperation.READ && t.messageIndex() > at);
-        if (!changed && out.size() < MAX_NAMED) {
-          out.add(file.map(a -> shortName(a.path())).orElse(name));
-        }
-      }
-      return out;
     }
     return List.of();
+  }
+
+  private static Set<String> namesIn(TranscriptMessage m) {
+    Set<String> names = new LinkedHashSet<>();
+    if (m.kind() != MessageKind.ASSISTANT) {
+      return names;
+    }
+    for (ContentBlock b : m.blocks()) {
+      if (b instanceof ContentBlock.Text || b instanceof ContentBlock.Thinking) {
+        names.addAll(fileNamesIn(b.promptText()));
+      } else if (b instanceof ContentBlock.ToolUse use && (SUBAGENT_TOOLS.contains(use.name())
+          || use.input().has("subagent_type"))) {
+        names.addAll(fileNamesIn(use.inputText("prompt")));
+      }
+    }
+    return names;
+  }
+
+  // The names a message wrote, less those changed after the message at {@code at}, at most MAX_NAMED.
+  private static List<String> unchanged(Set<String> names, int at, List<FileActivity> activity) {
+    List<String> out = new ArrayList<>();
+    for (String name : names) {
+      Optional<FileActivity> file = activity.stream().filter(a -> FileTypes.baseName(a.path()).equals(name))
+          .reduce((a, b) -> b);
+      boolean changed = file.stream().flatMap(a -> a.touches().stream())
+          .anyMatch(t -> t.operation() != FileOperation.READ && t.messageIndex() > at);
+      if (!changed && out.size() < MAX_NAMED) {
+        out.add(file.map(a -> shortName(a.path())).orElse(name));
+      }
+    }
+    return out;
   }
 
   /** The file names written in {@code text} (a name with a known extension, its path left out), in order. */

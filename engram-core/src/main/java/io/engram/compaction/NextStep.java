@@ -62,7 +62,8 @@ record NextStep(String text) {
           + (rest.isEmpty() ? "" : " Still to do after that: " + String.join(", ", rest) + ".") + then);
     }
     String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("")
-        + live.push().map(p -> " The commits since the last push are not pushed yet: `" + p + "`.").orElse("");
+        + live.push().map(p -> " The commits since the last push are not pushed yet: `" + p + "`.").orElse("")
+        + pullRequest(live);
     if (current.isPresent() && current.get().source() != WorkItem.Source.REQUEST) {
       WorkItem w = current.get();
       List<String> steps = remaining.stream().map(s -> s.instruction(w.id(), tracker)).toList();
@@ -95,11 +96,15 @@ record NextStep(String text) {
     if (live.check().isPresent()) {
       return new NextStep("Check the changes made for the last request with `" + live.check().get() + "`."
           + where(List.of(), live, tasksNamed) + live.push().map(p -> " Then push the commits: `" + p + "`.").orElse("")
-          + " Then wait for the user's next request.");
+          + pullRequest(live) + " Then wait for the user's next request.");
     }
     if (live.push().isPresent()) {
       return new NextStep("Push the commits made since the session's last push: `" + live.push().get() + "`."
-          + " Then wait for the user's next request.");
+          + pullRequest(live) + " Then wait for the user's next request.");
+    }
+    if (live.pullRequest().isPresent()) {
+      return new NextStep("Open the pull request asked for: `" + live.pullRequest().get() + "`."
+          + where(List.of(), live, tasksNamed) + " Then wait for the user's next request.");
     }
     if (!live.queued().isEmpty()) {
       // The person's next words are already typed: the agent gets them right after the cut.
@@ -109,6 +114,11 @@ record NextStep(String text) {
     }
     return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
         + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""));
+  }
+
+  // A pull request asked for and not opened yet is a step of its own after the checks and the push.
+  private static String pullRequest(LiveIntent live) {
+    return live.pullRequest().map(c -> " Then open the pull request: `" + c + "`.").orElse("");
   }
 
   // The files a step is about: those the error names first, then those the agent touched last, then those its

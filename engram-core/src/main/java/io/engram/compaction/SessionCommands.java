@@ -31,6 +31,11 @@ final class SessionCommands {
   private static final Set<String> INTERPRETERS = Set.of("node", "bun", "deno", "python", "python3", "ruby", "perl",
       "php", "bash", "sh", "zsh", "tsx", "ts-node", "npx", "bunx", "uv", "go", "java", "swift", "elixir", "mix",
       "rscript", "lua", "dotnet");
+  // A program as written: a name or a path, nothing the shell would expand or group.
+  private static final java.util.regex.Pattern PROGRAM = java.util.regex.Pattern.compile("[\\w~./@][\\w~./@:+-]*");
+  private static final Set<String> SHELL_GRAMMAR = Set.of("do", "done", "then", "fi", "else", "elif", "esac", "if",
+      "for", "while", "until", "case", "in", "function", "select", "{", "}", "!", "[", "[[", "]]", "test", "true",
+      "false", ":");
   private static final Set<CommandKind> CHECKS =
       EnumSet.of(CommandKind.TEST, CommandKind.LINT, CommandKind.BUILD, CommandKind.FORMAT);
 
@@ -84,13 +89,23 @@ final class SessionCommands {
         List<ShellCommand> commands = calls.commands(uses.get(u));
         for (int c = commands.size() - 1; c >= 0 && byPhrase.size() < MAX_COMMANDS; c--) {
           ShellCommand command = commands.get(c);
-          if (CommandKind.of(command) != CommandKind.LOOK) {
+          if (CommandKind.of(command) != CommandKind.LOOK && isCommand(command)) {
             byPhrase.putIfAbsent(phrase(command), Excerpts.shorten(written(command), CHECK_CHARS));
           }
         }
       }
     }
     return List.copyOf(byPhrase.values());
+  }
+
+  // Whether a parsed piece of a shell line is a command a person would name: its program a plain word, not a piece
+  // of a substitution or arithmetic ("$(git rev-parse", "+%s)", "_END - 1750 ))"), a test ("[ -f go.mod ]"), a
+  // comment or a keyword of the shell's grammar ("done", "fi"), which the line's splitting leaves as pieces.
+  static boolean isCommand(ShellCommand c) {
+    String written = c.program() + " " + String.join(" ", c.args());
+    long opened = written.chars().filter(ch -> ch == '(').count();
+    long closed = written.chars().filter(ch -> ch == ')').count();
+    return PROGRAM.matcher(c.program()).matches() && !SHELL_GRAMMAR.contains(c.program()) && opened == closed;
   }
 
   // The files the agent's commands ran, with the message each was run in last: a script run by its interpreter
