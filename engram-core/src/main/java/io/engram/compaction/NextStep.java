@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * something done, and naming what the agent is about to touch (the file, the command, the check). In order: a
  * check still failing (fix it where it points, then run it again); the task being worked on, with the plan the
  * agent stated and the steps it still needs; the person's request still being answered, with that plan; open
- * tracked work to take up; a question the agent asked and waits on; else nothing is pending. Each is followed by
- * the files the work centres on and, when files changed after the session's last passing check, that check.
+ * tracked work to take up; the checks, the push and the pull request still to do; a message queued at the cut; else
+ * nothing is pending. Each is followed by the files the work centres on and, when files changed after the session's
+ * last passing check, that check.
  *
  * @param text the action as sentences, the first one saying what to do
  */
