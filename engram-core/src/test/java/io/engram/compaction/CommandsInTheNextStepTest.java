@@ -1,9 +1,9 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.ToolCalls.call;
+import static io.engram.compaction.ToolCalls.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.engram.transcript.ContentBlock;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
@@ -12,17 +12,6 @@ import org.junit.jupiter.api.Test;
 
 /** What the agent's shell commands add to the next step beyond the files it read and wrote: the files it ran. */
 class CommandsInTheNextStepTest {
-  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
-        JSON.objectNode().put(field, value))));
-  }
-
-  private static TranscriptMessage result(String id, String text, boolean error) {
-    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, error)));
-  }
-
   // The person asks for a fix; the agent reads the entry point, then five other files.
   private static List<TranscriptMessage> readingSixFiles() {
     List<TranscriptMessage> ms = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.ToolCalls.call;
+import static io.engram.compaction.ToolCalls.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -313,15 +315,6 @@ class CompactorTest {
 
   private static TranscriptMessage assistant(String text) {
     return TranscriptMessage.text(Role.ASSISTANT, text);
-  }
-
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
-    ObjectNode input = JSON.createObjectNode().put(field, value);
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool, input)));
-  }
-
-  private static TranscriptMessage result(String id, String text, boolean error) {
-    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, error)));
   }
 
   static Optional<String> none() {

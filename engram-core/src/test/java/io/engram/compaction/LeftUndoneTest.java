@@ -1,5 +1,7 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.ToolCalls.call;
+import static io.engram.compaction.ToolCalls.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,15 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What the cut left undone that the next step names: refused changes, a pull request asked for, and where to look. */
 class LeftUndoneTest {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
-        JSON.objectNode().put(field, value))));
-  }
-
-  private static TranscriptMessage result(String id, String text, boolean error) {
-    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, error)));
-  }
 
   private static TranscriptMessage says(String text) {
     return TranscriptMessage.text(Role.ASSISTANT, text);

@@ -1,5 +1,7 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.ToolCalls.call;
+import static io.engram.compaction.ToolCalls.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -19,15 +21,6 @@ import org.junit.jupiter.api.Test;
 class LiveWorkTest {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final CompactionSettings.Offline LIMITS = CompactionSettings.Offline.DEFAULTS;
-
-  private static TranscriptMessage call(String id, String tool, String field, String value) {
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
-        JSON.objectNode().put(field, value))));
-  }
-
-  private static TranscriptMessage result(String id, String text, boolean error) {
-    return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, error)));
-  }
 
   /** A session that ran its checks, then changed the importer and said it would run the tests. */
   private static List<TranscriptMessage> session() {

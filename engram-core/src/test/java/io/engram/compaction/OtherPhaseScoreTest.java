@@ -1,6 +1,6 @@
 package io.engram.compaction;
 
-import static io.engram.compaction.SameRepositoryScoreTest.call;
+import static io.engram.compaction.ToolCalls.call;
 import static io.engram.compaction.SameRepositoryScoreTest.result;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,8 @@
 package io.engram.compaction;
 
+import static io.engram.compaction.ToolCalls.call;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.engram.config.EngramSettings;
 import io.engram.instructions.LoadedInstructions;
 import io.engram.model.ModelRouter;
@@ -22,14 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of this session whose next step says the same thing in other words passes.
  */
 class SameRepositoryScoreTest {
-  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
   @TempDir Path home;
-
-  static TranscriptMessage call(String id, String tool, String field, String value) {
-    return TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse(id, tool,
-        JSON.objectNode().put(field, value))));
-  }
 
   static TranscriptMessage result(String id, String text) {
     return TranscriptMessage.of(Role.USER, List.of(new ContentBlock.ToolResult(id, text, false)));
