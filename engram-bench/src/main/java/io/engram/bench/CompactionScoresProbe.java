@@ -1,5 +1,6 @@
 package io.engram.bench;
 
+import io.engram.bench.cli.TsvColumn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.compaction.AdversarialSummaries;
@@ -43,7 +44,7 @@ public final class CompactionScoresProbe {
               && Files.isRegularFile(dir.resolve(id + ".next.json")))
           .sorted().forEach(ids::add);
     }
-    Map<String, String> parts = column(dir.resolve("split.tsv"), "part", 2);
+    Map<String, String> parts = TsvColumn.byId(dir.resolve("split.tsv"), "part", 2);
     Map<String, String> sessions = new HashMap<>();
     for (String id : ids) {
       JsonNode next = json.readTree(dir.resolve(id + ".next.json").toFile());
@@ -79,25 +80,5 @@ public final class CompactionScoresProbe {
       }
       System.out.flush();
     }
-  }
-
-  private static Map<String, String> column(Path file, String name, int at) throws IOException {
-    Map<String, String> values = new HashMap<>();
-    if (!Files.isRegularFile(file)) {
-      return values;
-    }
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    if (lines.isEmpty()) {
-      return values;
-    }
-    int col = List.of(lines.get(0).split("\t")).indexOf(name);
-    col = col >= 0 ? col : at;
-    for (String line : lines.subList(1, lines.size())) {
-      String[] cols = line.split("\t");
-      if (cols.length > col) {
-        values.put(cols[0], cols[col]);
-      }
-    }
-    return values;
   }
 }

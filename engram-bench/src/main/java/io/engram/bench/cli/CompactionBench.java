@@ -204,30 +204,12 @@ final class CompactionBench implements Runnable {
     }
   }
 
-  // One column of a tab-separated file with a header line, by id (its first column): the column the header names,
-  // else the one at {@code at} (none when negative); empty when the file is absent.
   private static Map<String, String> column(Path file, String name, int at) {
-    Map<String, String> values = new LinkedHashMap<>();
-    if (!Files.isRegularFile(file)) {
-      return values;
-    }
     try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      if (lines.isEmpty()) {
-        return values;
-      }
-      int col = List.of(lines.get(0).split("\t")).indexOf(name);
-      col = col >= 0 ? col : at;
-      for (String line : lines.subList(1, lines.size())) {
-        String[] cols = line.split("\t");
-        if (col >= 0 && cols.length > col) {
-          values.put(cols[0], cols[col]);
-        }
-      }
+      return TsvColumn.byId(file, name, at);
     } catch (IOException e) {
       throw new UserFacingException("cannot read " + file + ": " + e.getMessage());
     }
-    return values;
   }
 
   static PartTotals totals(String part, List<Row> rows) {
