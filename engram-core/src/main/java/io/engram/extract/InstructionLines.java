@@ -63,6 +63,26 @@ final class InstructionLines {
       + "\\s+(?:like|want|need)\\b|\\bwhat\\s+i\\s+want\\b|\\bwe\\s+(?:need|want)\\s+to\\b|\\blet'?s\\b|\\bhelp\\s+me\\b"
       + "|\\btrying\\s+to\\b|帮我|请你|我想|我需要|我希望|需要你");
   private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
+  /**
+   * A line heading a list with work to do on the code ("Fix and improve the MQTT connection:", "Implement the admin
+   * section step by step:", "In src/app/page.tsx:", "Goals:", "Exact changes:"): its items are the steps of that work,
+   * not rules.
+   */
+  private static final Pattern WORK_HEADING = Pattern.compile("(?i)^(?:[#>*\\s]*+)(?:(?:please|now|then|next|also|and)"
+      + "[,\\s]+)?(?:fix|implement|add|create|build|update|change|modify|refactor|remove|delete|replace|rename|move|make|"
+      + "improve|redesign|rework|rewrite|convert|migrate|integrate|complete|finish|set\\s+up|install|debug|clean\\s+up|"
+      + "adjust|tweak|polish|enhance|restyle|restructure|extend)\\b|^in\\s+`?[\\w./@-]+\\.\\w{1,5}`?\\s*[:：]"
+      + "|^(?:\\*\\*)?(?:(?:the|new|exact|next)\\s+)?(?:tasks?|todo|goals?|steps?|changes(?:\\s+needed)?|improvements?|"
+      + "requirements?|findings|deliverables?)\\b[^:：]{0,40}[:：]");
+  /**
+   * What reports a fault ("Swiping doesn't work", "手势处理不正确", "右侧没有显示 exif 的面板"): a list with one such line,
+   * or under one, lists the problems to fix, and its other items are the fixes asked, not rules.
+   */
+  private static final Pattern FAULT = Pattern.compile("(?i)\\b(?:(?:does|do|is|are)n'?t\\s+work(?:ing)?|not\\s+working|"
+      + "(?:is|are)\\s+broken|no\\s+longer)\\b|不正确|没有|无法|不对|不行|报错|失效");
+  /** A heading asking for rules to be written ("add a rule providing guidance on ...") heads rules, not work. */
+  private static final Pattern RULE_WORDS = Pattern.compile("(?i)\\b(?:rules?|guidelines?|conventions?|instructions?|"
+      + "polic(?:y|ies)|principles?|standards?)\\b");
 
   private final String text;
   private final int firstRequest;
@@ -90,7 +110,8 @@ final class InstructionLines {
       return false;
     }
     int lineStart = text.lastIndexOf('\n', start - 1) + 1;
-    if (firstRequest < lineStart || !ITEM.matcher(text.substring(lineStart, start)).matches()) {
+    if (firstRequest < lineStart || !ITEM.matcher(text.substring(lineStart, start)).matches()
+        || headsWork(heading(lineStart)) || FAULT.matcher(list(lineStart)).find()) {
       return false;
     }
     String item = sentence.strip();
@@ -103,5 +124,50 @@ final class InstructionLines {
     }
     String instruction = CONDITION.matcher(body).replaceFirst("");
     return EN_VERB.matcher(instruction).find() || MODAL.matcher(instruction).find();
+  }
+
+  /** The nearest line above the list item at {@code lineStart} that is neither blank nor an item itself, or "". */
+  private String heading(int lineStart) {
+    int end = lineStart - 1;
+    while (end > 0) {
+      int from = text.lastIndexOf('\n', end - 1) + 1;
+      String line = text.substring(from, end);
+      if (!line.isBlank() && !ITEM.matcher(line).lookingAt()) {
+        return line.strip();
+      }
+      end = from - 1;
+    }
+    return "";
+  }
+
+  private static boolean headsWork(String heading) {
+    return WORK_HEADING.matcher(heading).find() && !RULE_WORDS.matcher(heading).find();
+  }
+
+  /**
+   * The list the item at {@code lineStart} stands in: its heading and every item line next to it, blank lines between
+   * items included.
+   */
+  private String list(int lineStart) {
+    int from = lineStart;
+    while (from > 0) {
+      int previous = text.lastIndexOf('\n', from - 2) + 1;
+      String line = text.substring(previous, from - 1);
+      from = previous;
+      if (!line.isBlank() && !ITEM.matcher(line).lookingAt()) {
+        break;
+      }
+    }
+    int to = lineStart;
+    while (to < text.length()) {
+      int end = text.indexOf('\n', to);
+      end = end < 0 ? text.length() : end;
+      String line = text.substring(to, end);
+      if (!line.isBlank() && !ITEM.matcher(line).lookingAt()) {
+        break;
+      }
+      to = Math.min(text.length(), end + 1);
+    }
+    return text.substring(from, Math.max(from, to));
   }
 }

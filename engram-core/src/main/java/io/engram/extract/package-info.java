@@ -17,12 +17,14 @@
  * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), standing
  * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "X should always ...", 加入规则),
  * list items written as plain instructions of a rules list ({@link InstructionLines}: "- Use `date-fns` for date
- * operations", "1. 每次缩进使用4个空格"; not a list of the work asked), confirmations, project
+ * operations", "1. 每次缩进使用4个空格"; not a list of the work asked, under a heading that asks for work or in a list that
+ * reports faults), confirmations, project
  * facts, references and user background from what a person typed, and workflow facts from what the session
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
  * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
- * program says to its users, and a comment describing the statement beside it, are not the person speaking), and
+ * program says to its users, a linter's or build log's line, and a comment describing the statement beside it, are
+ * not the person speaking), and
  * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment;
  * {@link QuotedLines}: a Markdown quote the person answers, reports or signs, where a quote that is the whole turn, or
  * closes it after a framing of theirs, "Remember:" or 规则：, is their own rule).

@@ -58,4 +58,32 @@ class InstructionListItemsTest {
     assertThat(user("- Fix the failing login test")).isEmpty();
     assertThat(user("- 测试代码可通过编译参数访问所有 private 成员")).isEmpty();
   }
+
+  @Test
+  void theStepsOfWorkUnderAHeadingThatAsksForItAreNotRules() {
+    assertThat(user("Fix and improve MQTT connection:\n- Use a fallback URL if the variable is undefined\n"
+        + "- Keep the test button disabled while disconnected\n- Add console.log on connect for debugging")).isEmpty();
+    assertThat(user("Implement the admin section step by step:\n1. Build the dashboard with realtime stat cards\n"
+        + "2. Add a placeholder DataTable to the bookings page")).isEmpty();
+    assertThat(user("In src/app/test-connections/page.tsx:\n- Use useState for the selected broker")).isEmpty();
+    assertThat(user("Goals:\n- Use independent clients for each broker\n- Keep the layout as it was")).isEmpty();
+  }
+
+  @Test
+  void aListUnderAHeadingThatAsksForARuleStaysARulesList() {
+    assertThat(user("add a rule providing guidance on how to write PR descriptions\n"
+        + "- always use the conventional commits format for the title"))
+        .anySatisfy(m -> assertThat(all(m)).contains("conventional commits format"));
+    assertThat(user("Strict rules to follow:\n- Use `date-fns` for date operations")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("date-fns"));
+  }
+
+  @Test
+  void aListThatReportsFaultsListsFixesNotRules() {
+    assertThat(user("1. 现在无法对图片进行 pan 操作了。\n2. 把 exif panel 做成 fixed 的\n"
+        + "3. 图片尺寸太大的时候需要缩放到屏幕适合的大小。")).isEmpty();
+    assertThat(user("Still broken:\n- Swiping doesn't work on the preview\n- Use the arrow keys to switch images"))
+        .isEmpty();
+    assertThat(user("1. 每次缩进使用4个空格\n2. 提交前运行测试")).isNotEmpty();
+  }
 }
