@@ -34,11 +34,23 @@ final class CodeLines {
   /**
    * A line of a program's console or a tool's output pasted whole: a browser console's source location
    * ("settings.js? [sm]:159 请注意 showLoading 与 hideLoading 必须配对使用"), a stack frame ("at f (app.ts:12:3)", "x.js:1:20"),
-   * or the glyph Claude Code draws before a tool's output (⎿). What it says is the program's, never the person's.
+   * the glyph Claude Code draws before a tool's output (⎿), a linter's or compiler's report line ("2329:40  warning
+   * 'event' is defined but never used  no-unused-vars", "src/a.py:208: UserWarning: ..."), a build tool's leveled log
+   * line ("[ERROR] Failed to execute goal ...") or a deploy log's step ("==> Docs on specifying a port: ..."). What it
+   * says is the program's, never the person's.
    */
   private static final Pattern CONSOLE = Pattern.compile(
       "⎿|\\b[\\w.-]+\\.(?:js|mjs|cjs|ts|tsx|jsx|vue)\\?\\s*\\[\\w+\\]:\\d+|\\b[\\w./-]+\\.\\w+:\\d+:\\d+\\)?\\s*$"
-          + "|^\\s*at\\s+\\S+\\s+\\(\\S+:\\d+");
+          + "|^\\s*at\\s+\\S+\\s+\\(\\S+:\\d+"
+          + "|^\\s*\\d+:\\d+\\s+(?:warning|error|warn|info)\\s"
+          + "|^\\s*\\S*[\\w-]\\.\\w{1,5}:\\d+:(?:\\d+:)?\\s"
+          + "|^\\s*\\[(?:ERROR|WARNING|WARN|INFO|DEBUG|FATAL)\\]\\s|^==>\\s");
+  /**
+   * A tool's message opening with a bracketed tag that names an error ("[ app.json 文件内容错误] miniprogram/app.json: ...",
+   * "[build error] ..."): the message goes on over the lines after it up to a blank line.
+   */
+  private static final Pattern TAGGED_ERROR =
+      Pattern.compile("(?i)^\\s*\\[[^\\]\\n]{0,40}?(?:错误|警告|异常|error|warning|exception)[^\\]\\n]{0,20}\\]");
   /** Where a comment opens beside code: {@code //} or a {@code #} after a space, outside the simplest quotes. */
   private static final Pattern TRAILING_COMMENT = Pattern.compile("(?://|(?<=\\s)#)(?=[^\"'`]*$)");
   /** A comment that speaks to whoever edits the code rather than describing it. */
@@ -55,11 +67,14 @@ final class CodeLines {
     StringBuilder out = null;
     Matcher line = LINE.matcher(text);
     boolean toolOutput = false;
+    boolean message = false;
     while (line.find()) {
       String l = line.group();
       // a tool's output under its glyph goes on over the indented lines that follow it
       toolOutput = l.indexOf('⎿') >= 0 || toolOutput && !l.isBlank() && Character.isWhitespace(l.charAt(0));
-      boolean console = toolOutput || CONSOLE.matcher(l).find();
+      // a tagged error message goes on, indented or not, until a blank line
+      message = TAGGED_ERROR.matcher(l).find() || message && !l.isBlank();
+      boolean console = toolOutput || message || CONSOLE.matcher(l).find();
       if (l.isBlank() || !(console || STATEMENT.matcher(l).find() || TERMINATED.matcher(l).find())) {
         continue;
       }

@@ -39,4 +39,38 @@ class PastedConsoleLinesTest {
     String rule = "Never edit src/generated/api.ts by hand, regenerate it.";
     assertThat(CodeLines.blank(rule)).isEqualTo(rule);
   }
+
+  @Test
+  void aLintersReportLineIsBlankedThoughItSaysNever() {
+    String report = "B:\\app\\src\\components\\Scene.vue\n"
+        + "  2329:40  warning  'event' is defined but never used                      no-unused-vars\n"
+        + "  2337:11  warning  'found' is assigned a value but never used  no-unused-vars\n";
+    assertThat(CodeLines.blank(report)).doesNotContain("never used").hasSameSizeAs(report);
+    assertThat(rulesOnly(report)).isEmpty();
+    assertThat(CodeLines.blank("src/a.py:208: UserWarning: The parameter 'pretrained' is deprecated")).isBlank();
+  }
+
+  @Test
+  void aBuildToolsLeveledLogAndADeployLogsStepAreBlanked() {
+    assertThat(CodeLines.blank("[ERROR] For more information, please read: http://cwiki.apache.org/x")).isBlank();
+    assertThat(CodeLines.blank("==> Docs on specifying a port: https://render.com/docs/web-services#port-binding"))
+        .isBlank();
+    String rule = "Never use the [ERROR] level for retries: log them as warnings.";
+    assertThat(CodeLines.blank(rule)).isEqualTo(rule);
+  }
+
+  @Test
+  void aTaggedErrorMessageIsBlankedUpToTheBlankLineAfterIt() {
+    String turn = "[ app.json 文件内容错误] miniprogram/app.json: 在该目录下未找到 app.json。\n"
+        + "如果你不理解 miniprogramRoot 字段的含义，请在 project.config.json 中将 miniprogramRoot 设为空字符串。\n"
+        + "详见文档：https://developers.weixin.qq.com/miniprogram/dev/devtools/projectconfig.html\n"
+        + "\n"
+        + "以后不要改 project.config.json";
+    String blanked = CodeLines.blank(turn);
+    assertThat(blanked).doesNotContain("详见文档").endsWith("以后不要改 project.config.json").hasSameSizeAs(turn);
+    assertThat(rulesOnly(turn)).singleElement()
+        .satisfies(m -> assertThat(m.body()).contains("不要改 project.config.json").doesNotContain("weixin"));
+    String rule = "Never log at [error] level for retries.";
+    assertThat(CodeLines.blank(rule)).isEqualTo(rule);
+  }
 }
