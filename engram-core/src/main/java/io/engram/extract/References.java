@@ -18,6 +18,13 @@ final class References {
   private static final Pattern ONE_OFF =
       Pattern.compile("(?i)^(?:please\\s+)?(?:read|fetch|open|summari[sz]e|look at|check out|download|translate)\\b");
   /**
+   * Work done once on what a link holds, asked anywhere before the link ("创建博文，总结下面文章中的方法：https://...",
+   * "为当前项目安装最新的 tailwindcss@https://...", "install the CLI from https://..."): the link is that work's input, not
+   * a place to go back to.
+   */
+  private static final Pattern ONE_OFF_BEFORE = Pattern.compile(
+      "(?i)\\b(?:summari[sz]e|translate|download|install)\\b|总结|概括|翻译|阅读|读取|安装|下载");
+  /**
    * A link to one item of a tracker or a CI: an issue, a pull or merge request, a commit, a run or job, a ticket
    * (github.com/o/r/issues/7, /pull/12#discussion_r1, linear.app/t/issue/ENT-212/..., atlassian.net/browse/OPS-4). It
    * names the piece of work at hand ("analyse this issue: ...", "next one: ..."), not a place to go back to; the
@@ -72,7 +79,8 @@ final class References {
       }
       String[] kind = kindOf(lower);
       boolean context = CONTEXT.matcher(sentence).find();
-      if (kind == null && !context || kind == null && ONE_OFF.matcher(sentence.strip()).find()) {
+      if (kind == null && !context || kind == null && ONE_OFF.matcher(sentence.strip()).find()
+          || ONE_OFF_BEFORE.matcher(sentence.substring(0, m.start())).find()) {
         continue;
       }
       String host = lower.replaceFirst("https?://", "").replaceFirst("[/:?#].*", "");

@@ -66,4 +66,12 @@ class ReferenceRulesTest {
         TurnText.of(TurnRole.ASSISTANT, "If credo is wrong, report it at https://github.com/rrrene/credo/issues"));
     assertThat(new RuleBasedExtractor().extract(turns, List.of())).isEmpty();
   }
+
+  @Test
+  void aLinkGivenAsTheInputOfOneOffWorkIsNotAReference() {
+    assertThat(user("创建博文，总结下面文章中的方法：https://mp.weixin.qq.com/s/N1WgUN8ddXrw0p0o5IiykA")).isEmpty();
+    assertThat(user("为当前项目安装最新的 tailwindcss@https://tailwindcss.com/docs/installation/using-vite")).isEmpty();
+    assertThat(user("Then install the CLI from https://docs.example.com/cli/install")).isEmpty();
+    assertThat(user("Our runbooks live at https://docs.example.com/runbooks, install guides included")).isNotEmpty();
+  }
 }
