@@ -74,8 +74,9 @@ final class CorrectionClauses {
       Pattern.compile("(?i)^(?:this|that|it|these|those|they|which|we|our|otherwise|because|since|so)\\b"),
       Pattern.compile("(?i)^(?:instead|rather)\\b"));
 
+  // 不能用 with nothing after it ("历史记录都不能用") says a thing does not work, a fault reported, not a prohibition
   static final Language CHINESE = new Language("zh",
-      Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用|直接|再)|"
+      Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用)(?![\\s，,。！!；;]|$)|不能(?:直接|再)|"
           // 可不可以 asks (A-not-A); 不可做 is "cannot be done"
           + "不允许|(?<!可)不可以|(?<!可)不可(?=[用使将把在直写改硬动删调存放])|不得|杜绝|"
           + "不应该?|不该|(?:^|请|应该?|应当|要|尽量|务必)避免|不用再|不推荐|不建议)(?!谢|客气|急|担心|着急|管|了[，,。！!\\s]|了$|紧)"),

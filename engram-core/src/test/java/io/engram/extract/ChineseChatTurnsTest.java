@@ -73,4 +73,12 @@ class ChineseChatTurnsTest {
     assertThat(vetoing.extract(List.of(TurnText.of(TurnRole.USER, askedToKeep)), List.of())).hasSize(1);
     assertThat(user(askedToKeep)).singleElement().satisfies(m -> assertThat(all(m)).contains("每次提交前先运行格式化"));
   }
+
+  @Test
+  void somethingThatCannotBeUsedIsAFaultReportedNotAProhibition() {
+    assertThat(rulesOnly("没用啊 智能问答 数据查询 历史记录都不能用")).isEmpty();
+    assertThat(rulesOnly("历史记录都不能用。")).isEmpty();
+    // with what is not to be used after it, it still forbids
+    assertThat(rulesOnly("不能用 var 声明变量")).singleElement().satisfies(m -> assertThat(all(m)).contains("var"));
+  }
 }
