@@ -80,6 +80,7 @@ class DreamApiTest {
       HttpResponse<String> r = ui.post(path, "{}",
           List.of(WebUi.SESSION_HEADER, session.token(), "Origin", "http://127.0.0.1:1"));
       assertThat(r.statusCode()).as(path).isEqualTo(403);
+      assertThat(r.headers().firstValue("Connection")).as(path).contains("close");
     }
     assertThat(ui.get("/ui/api/dream/run", Optional.of(session)).statusCode()).isEqualTo(405);
     assertThat(Files.readString(index)).contains("gone.md");
