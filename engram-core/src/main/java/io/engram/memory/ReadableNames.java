@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  *
  * <p>Words: runs of Latin letters and digits (English function words left out, {@link #STOP}); runs of Han
  * characters and kana (one run, as Japanese mixes them), or of Hangul, trailing particles ({@code 的了吧呢啊吗})
- * dropped: the first kept up to {@code CJK_RUN} characters, a later one only when it fits whole. The result goes
+ * dropped, and so is what opens an instruction in Chinese without saying what it is about (以后, 请, 记得) at the start of
+ * the first and a particle at the start of a later one: the first kept up to {@code CJK_RUN} characters, a later one
+ * only when it fits whole. The result goes
  * through {@link MemoryNames#slug} unchanged, so the name is also its file name.
  */
 public final class ReadableNames {
@@ -45,6 +47,11 @@ public final class ReadableNames {
       "i'd", "i'm", "we're", "it's", "that's", "think", "like", "want", "going", "keep", "mind", "alright", "well",
       "hey", "oh", "no", "nope", "nah", "actually", "user", "wants");
   private static final String PARTICLES = "的了吧呢啊吗呀哦嘛";
+  // What opens a Chinese instruction without saying what it is about: "from now on", "please", "remember to". A name
+  // made of it would start every standing rule the same way (以后..., 请...), as "please" and "remember" would in
+  // English (STOP); a text that is nothing else keeps it, so a name is never lost to this.
+  private static final Pattern CJK_OPENING = Pattern.compile(
+      "^(?:(?:从现在开始|从现在起|从今以后|以后|今后|往后|请你|请|麻烦你|麻烦|记得|记住|注意|务必|一定要|你要)[，,、]?)+");
 
   private ReadableNames() {}
 
@@ -70,15 +77,20 @@ public final class ReadableNames {
 
   private static List<String> words(String text, int maxWords) {
     List<String> out = new ArrayList<>();
+    String opening = "";
     int cjk = 0;
     Matcher m = WORD.matcher(text);
     while (m.find() && out.size() < maxWords) {
       String w = m.group().toLowerCase(Locale.ROOT).replace('’', '\'');
       if (CJK.matcher(w).lookingAt()) {
-        w = trimParticles(w);
+        if (cjk == 0 && CJK_OPENING.matcher(w).replaceFirst("").isEmpty()) {
+          opening = opening.isEmpty() ? w : opening;
+          continue;
+        }
+        w = trimParticles(cjk == 0 ? CJK_OPENING.matcher(w).replaceFirst("") : withoutLeadingParticles(w));
         int room = Math.min(CJK_RUN, CJK_TOTAL - cjk);
         // Only a name's first run is ever cut (it may be a whole sentence: nothing else would name the memory); a
-        // later run that does not fit whole is left out, so "以后回答都用中文，代码注释用英文" never ends in "用英".
+        // later run that does not fit whole is left out, so a name never ends in half a clause ("...-代码注释用英").
         if (w.isEmpty() || room <= 1 || cjk > 0 && w.length() > room) {
           continue;
         }
@@ -91,6 +103,9 @@ public final class ReadableNames {
       if (!out.contains(w)) {
         out.add(w);
       }
+    }
+    if (out.isEmpty() && !opening.isEmpty()) {
+      out.add(opening);
     }
     return out;
   }
@@ -131,6 +146,15 @@ public final class ReadableNames {
       }
     }
     return sb.toString();
+  }
+
+  // A later run that starts with a particle ("Node 18 的写法") reads from its content word: "写法".
+  private static String withoutLeadingParticles(String run) {
+    int start = 0;
+    while (start < run.length() - 1 && PARTICLES.indexOf(run.charAt(start)) >= 0) {
+      start++;
+    }
+    return run.substring(start);
   }
 
   private static String trimParticles(String run) {

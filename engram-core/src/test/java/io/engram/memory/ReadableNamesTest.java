@@ -20,9 +20,19 @@ class ReadableNamesTest {
     assertThat(ReadableNames.of("日志应该用 slf4j 的吧", 5)).isEqualTo("日志应该用-slf4j");
     assertThat(ReadableNames.of("テストは pytest で実行してください", 5)).isEqualTo("テストは-pytest-で実行してください");
     assertThat(ReadableNames.of("一二三四五六七八九十一二三四五六七八九十", 5)).isEqualTo("一二三四五六七八九十");
-    assertThat(ReadableNames.of("以后回答都用中文，代码注释用英文。", 5)).isEqualTo("以后回答都用中文");
+    assertThat(ReadableNames.of("以后回答都用中文，代码注释用英文。", 5)).isEqualTo("回答都用中文-代码注释用英文");
     assertThat(ReadableNames.of("数据库迁移用 Flyway，脚本放在 migration，命名规则见文档", 8))
         .isEqualTo("数据库迁移用-flyway-脚本放在-migration");
+  }
+
+  @Test
+  void aChineseNameLeavesOutWhatOpensEveryInstructionAndStartsALaterRunAtItsContentWord() {
+    assertThat(ReadableNames.of("以后写异步代码别再用 Node 18 的写法", 5)).isEqualTo("写异步代码别再用-node-18-写法");
+    assertThat(ReadableNames.of("请记得提交前先跑 lint", 5)).isEqualTo("提交前先跑-lint");
+    assertThat(ReadableNames.of("从现在开始，接口都要写单测", 5)).isEqualTo("接口都要写单测");
+    // A text that is nothing but the opening keeps it: a name is never lost to the rule.
+    assertThat(ReadableNames.of("记住 pnpm", 5)).isEqualTo("pnpm");
+    assertThat(ReadableNames.of("以后", 5)).isEqualTo("以后");
   }
 
   @Test
