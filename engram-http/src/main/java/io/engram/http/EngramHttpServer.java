@@ -221,6 +221,8 @@ public final class EngramHttpServer implements AutoCloseable {
       Object message = request.getAttribute(ERROR_MESSAGE);
       String text = status + " " + (status == 404 ? "not found: " + request.getMethod() + " "
           + request.getHttpURI().getPath() : message == null ? "error" : message) + "\n";
+      // A request refused before the handler read its body (413, or one the handler failed on) closes too.
+      WatchedRequest.closeIfUnread(request, response);
       return HttpAnswer.text(status, text).send(response, callback);
     }
   }

@@ -6,7 +6,10 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
-/** Tells the {@link ConnectionGuard} when a request on a connection is being answered, and when it is done. */
+/**
+ * Tells the {@link ConnectionGuard} when a request on a connection is being answered, and when it is done; hands the
+ * routes a {@link WatchedRequest}, so an answer that leaves the body unread closes the connection and says so.
+ */
 final class GuardedHandler extends Handler.Wrapper {
   /** The request attribute that holds the guard, for {@link EngramHttpServer#streaming}. */
   static final String GUARD = ConnectionGuard.class.getName();
@@ -24,6 +27,8 @@ final class GuardedHandler extends Handler.Wrapper {
     guard.answering(connection);
     request.setAttribute(GUARD, guard);
     Request.addCompletionListener(request, failure -> guard.answered(connection));
-    return super.handle(request, response, callback);
+    WatchedRequest watched = new WatchedRequest(request);
+    Response answer = watched.answer(response);
+    return super.handle(watched, answer, watched.completion(answer, callback));
   }
 }

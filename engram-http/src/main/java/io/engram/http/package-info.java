@@ -31,6 +31,16 @@
  *
  * <p>Errors Jetty answers itself (404, 413, 431, 400) are one line of plain text, no page and no detail.
  *
+ * <h2>A body left unread closes the connection, and the answer says so</h2>
+ *
+ * <p>A handler may answer before reading the body (a refusal: 401, 403, 405, 413); Jetty then cannot keep the
+ * connection and closes it after the answer. An answer that did not say so let a client that pooled the connection
+ * send its next request into the closing one, which read no answer (the JDK's client: "header parser received no
+ * bytes"). Every route therefore gets a {@code WatchedRequest}: it notes whether the body was read to its end, and
+ * the answer's first write, a completion without a write, and the errors Jetty writes itself add
+ * {@code Connection: close} when it was not; no handler has to remember it. A body read whole keeps the
+ * connection. Every server on this module runs {@code UnreadBodyContract} (this module's test-jar).
+ *
  * <p>Where to start: {@link io.engram.http.EngramHttpServer#builder()}.
  */
 package io.engram.http;

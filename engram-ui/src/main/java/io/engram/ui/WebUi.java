@@ -203,11 +203,6 @@ public final class WebUi extends Handler.Abstract {
   }
 
   private void refuse(UiExchange x, UiExchange.Refusal r) throws IOException {
-    // A refused request's body is never read, so the server closes the connection after the answer; said in the
-    // answer, a client opens a new one for its next request instead of sending it into the closing one.
-    if (!x.method().equals("GET") && !x.method().equals("HEAD")) {
-      x.setHeader("Connection", "close");
-    }
     boolean page = x.method().equals("GET") && !x.path().startsWith(PATH + "api/");
     if (page) {
       x.send(r.status(), "text/html; charset=utf-8", assets.notice(r.getMessage()));
