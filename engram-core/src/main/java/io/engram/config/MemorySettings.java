@@ -6,7 +6,9 @@ package io.engram.config;
  * every surface (command line, MCP, extraction, the dream, team sync); a larger one is refused with an
  * error naming the limit, never cut. 64 KB is sixteen times what recall injects of one file ({@code
  * recall.bytesPerFile}), room for a long reference note, yet far below a pasted build log. {@code
- * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger.
+ * maxTopicBytes} (1 MB) bounds what is read of one topic file, which a person may have written larger. A line of
+ * MEMORY.md over {@code indexMaxLineBytes} (4 KB, ten times a long entry) is not an index line but something pasted
+ * or broken: it is skipped and reported rather than spending a sixth of the index's bytes.
  * Every change to a memory keeps its versions in the store's history: at most {@code historyMaxVersions} (50)
  * per memory and {@code historyMaxBytes} (16 MiB) per store, the oldest versions dropped first (a memory's
  * oldest versions past its cap; past the store's, the histories of the memories changed longest ago, whole).
@@ -22,6 +24,8 @@ public record MemorySettings(
         boolean isolateWorktrees,
     @Setting(byDefault = "200", min = 1, help = "Lines of MEMORY.md loaded into a session") int indexMaxLines,
     @Setting(byDefault = "25_000", min = 1, help = "Bytes of MEMORY.md loaded into a session") int indexMaxBytes,
+    @Setting(byDefault = "4_096", min = 1, help = "Longest line of MEMORY.md loaded into a session; a longer one is"
+        + " skipped and reported") int indexMaxLineBytes,
     @Setting(byDefault = "1_048_576", min = 1, help = "Most bytes read of one topic file") int maxTopicBytes,
     @Setting(byDefault = "65_536", min = 1, help = "Largest memory a write accepts (description and body); a"
         + " larger one is refused, never cut") int maxMemoryBytes,

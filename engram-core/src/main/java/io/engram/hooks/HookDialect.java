@@ -208,8 +208,18 @@ public enum HookDialect {
 
   /** What the hook prints for {@code event} when it adds {@code context} (empty: nothing), in this agent's shape. */
   public String stdout(HookEvent event, Optional<String> context) {
+    return stdout(event, context, List.of());
+  }
+
+  /**
+   * What the hook prints for {@code event} when it adds {@code context} (empty: nothing) and has {@code warnings} for
+   * the person, in this agent's shape: Claude Code, Codex and Gemini CLI show a {@code systemMessage}; Cursor's and
+   * OpenCode's answers have no such field, so there the warnings are only logged.
+   */
+  public String stdout(HookEvent event, Optional<String> context, List<String> warnings) {
     ObjectNode out = JSON.createObjectNode();
     Optional<String> added = context.filter(c -> !c.isBlank()).filter(c -> receivesContext(event));
+    boolean warns = !warnings.isEmpty() && (this == CLAUDE_CODE || this == CODEX || this == GEMINI);
     switch (this) {
       case CURSOR -> {
         if (event == HookEvent.SESSION_START || event == HookEvent.USER_PROMPT_SUBMIT) {
@@ -218,12 +228,17 @@ public enum HookDialect {
         }
       }
       default -> {
-        if (added.isPresent()) {
+        if (added.isPresent() || (warns && receivesContext(event))) {
+          // An answer that only warns keeps the shape of one that adds context (an empty one), which every agent
+          // here accepts for the event.
           ObjectNode specific = out.putObject("hookSpecificOutput");
           specific.put("hookEventName", eventName(event));
-          specific.put("additionalContext", added.get());
-        } else if (this != GEMINI) {
+          specific.put("additionalContext", added.orElse(""));
+        } else if (this != GEMINI && !warns) {
           return ""; // Claude Code and Codex read an empty stdout as nothing to add
+        }
+        if (warns) {
+          out.put("systemMessage", "Engram: " + String.join(" ", warnings));
         }
       }
     }

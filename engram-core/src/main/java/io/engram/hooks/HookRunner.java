@@ -106,13 +106,21 @@ public final class HookRunner {
    * @param additionalContext text for Claude Code to add to the context (events that take it), never longer
    *     than {@code hooks.contextCharCap}
    * @param log one-line notes for stderr (what was extracted, what was skipped)
+   * @param warnings what the person should see (a damaged MEMORY.md), for the agents that show a hook's message;
+   *     each is in {@code log} as well
    */
-  public record Answer(Optional<String> additionalContext, List<String> log) {
-    /** Both leave the process (Claude Code's context, stderr): secrets are removed here, whatever the source. */
+  public record Answer(Optional<String> additionalContext, List<String> log, List<String> warnings) {
+    /** All three leave the process (the agent's context, stderr, the screen): secrets are removed here. */
     public Answer {
       SecretRedactor redactor = SecretRedactor.standard();
       additionalContext = additionalContext.map(text -> redactor.redact(text).text());
       log = log.stream().map(line -> redactor.redact(line).text()).toList();
+      warnings = warnings.stream().map(line -> redactor.redact(line).text()).toList();
+    }
+
+    /** An answer with nothing for the person to see. */
+    public Answer(Optional<String> additionalContext, List<String> log) {
+      this(additionalContext, log, List.of());
     }
   }
 
@@ -139,14 +147,16 @@ public final class HookRunner {
     HookState.Stored stateFile = HookState.file(home, input.sessionId());
     if (event.injectsContext()) {
       List<InjectedContext> made = new ArrayList<>(1); // what went in, for the ledger once answered
+      List<String> warnings = new ArrayList<>();
       SessionStateFile.Change<HookState, Optional<String>> inject = before -> {
         InjectedContext out = new InjectedContext(settings.hooks().contextCharCap(), howToRead());
         made.clear();
         made.add(out);
+        warnings.clear();
         HookState after;
         if (event == HookEvent.SESSION_START) {
           levels.handover(input, log).ifPresent(h -> addHandover(out, h));
-          after = start.fill(input, before, out);
+          after = start.fill(input, before, out, warnings);
         } else {
           levels.notice(input.sessionId(), log).ifPresent(n -> out.addWhole(n + "\n\n"));
           after = prompts.fill(input, before, out);
@@ -157,7 +167,8 @@ public final class HookRunner {
       Optional<String> context = afterAnswer.isPresent()
           ? stateFile.update(lockWait, HookRunner::busy, inject, afterAnswer.get())
           : stateFile.update(lockWait, HookRunner::busy, inject);
-      Answer answer = new Answer(context, log);
+      log.addAll(warnings);
+      Answer answer = new Answer(context, log, warnings);
       answered.accept(answer);
       if (context.isPresent() && !made.isEmpty()) {
         InjectionLedger.Entry entry = new InjectionLedger.Entry(clock.instant(), event.hookName(),

@@ -3,6 +3,7 @@ package io.engram.hooks;
 import io.engram.config.EngramSettings;
 import io.engram.config.MemorySettings;
 import io.engram.config.RecallSettings;
+import io.engram.fs.ErrorText;
 import io.engram.memory.IndexText;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.MemoryType;
@@ -33,7 +34,10 @@ import java.util.Set;
  *       the most used, then the newest ({@link StandingMemories#ORDER}); each one left out is named with its true reason;
  *   <li>MEMORY.md of the project and of the user (not in the Claude Code layout, where Claude Code loads it
  *       itself), each under the absolute path of its memory directory, which its links are relative to;
- *       cut at a line when the room runs out.
+ *       cut at a line when the room runs out. A damaged index loads the lines that read as index lines and skips
+ *       the rest (not UTF-8, binary data, a line over {@code memory.indexMaxLineBytes}, an entry cut short where the
+ *       file ends); what was skipped, or an index that cannot be read at all, is said to the agent beside the index
+ *       and to the person as a warning, and the session starts all the same.
  * </ol>
  * A start after {@code compact} or {@code clear} forgets what was surfaced, as the context lost it.
  */
@@ -53,8 +57,11 @@ final class SessionStartContext {
     this.clock = clock;
   }
 
-  /** Fills {@code out} for {@code input}; returns the session's state after it. */
-  HookState fill(HookInput input, HookState before, InjectedContext out) throws IOException {
+  /**
+   * Fills {@code out} for {@code input}, adding to {@code warnings} what the person should hear (a damaged index);
+   * returns the session's state after it.
+   */
+  HookState fill(HookInput input, HookState before, InjectedContext out, List<String> warnings) throws IOException {
     String source = input.source().orElse("startup");
     HookState state = source.equals("compact") || source.equals("clear") ? before.forgettingSurfaced() : before;
     if (source.equals("compact") && state.handoverPending()) {
@@ -67,7 +74,7 @@ final class SessionStartContext {
       }
       state = state.withHandover(false);
     }
-    List<Index> indexes = indexes();
+    List<Index> indexes = indexes(warnings);
     // Standing memories come first; an index that follows keeps a quarter of the room (its rest is a file to read).
     int standingRoom = indexes.isEmpty() ? out.room() : out.room() * 3 / 4;
     state = standing(state, out, standingRoom);
@@ -76,7 +83,8 @@ final class SessionStartContext {
           + "; its links are relative to that directory)\n\n";
       // An index line holds a memory's description, which may hold a tag only the harness should write.
       String body = MemorySection.harnessTagsInert(index.text().text().strip()) + "\n"
-          + (index.text().truncated() ? "(" + index.text().cutNote() + ")\n" : "") + "\n";
+          + (index.text().truncated() ? "(" + index.text().cutNote() + ")\n" : "")
+          + (index.text().skipped().isEmpty() ? "" : "(" + index.text().skipNote() + ")\n") + "\n";
       if (heading.length() + MIN_INDEX_ROOM < out.room()) {
         out.addLines(heading + body, out.room(), "read " + index.dir().resolve("MEMORY.md") + " for the rest");
       }
@@ -86,18 +94,30 @@ final class SessionStartContext {
 
   private record Index(String whose, Path dir, IndexText text) {}
 
-  private List<Index> indexes() throws IOException {
+  private List<Index> indexes(List<String> warnings) {
     if (settings.memory().layout() == MemorySettings.Layout.CLAUDE_CODE) {
       return List.of();
     }
     List<Index> found = new ArrayList<>();
-    add(found, "Engram project", memory.location().projectDir(), memory.project());
-    add(found, "Engram user", memory.location().userDir(), memory.user());
+    add(found, "Engram project", memory.location().projectDir(), memory.project(), warnings);
+    add(found, "Engram user", memory.location().userDir(), memory.user(), warnings);
     return found;
   }
 
-  private static void add(List<Index> found, String whose, Path dir, MemoryStore store) throws IOException {
-    IndexText text = store.indexText();
+  // An index that cannot be read (a directory by that name, no permission) is left out and said, as a damaged
+  // line is: the session starts without it rather than failing.
+  private static void add(List<Index> found, String whose, Path dir, MemoryStore store, List<String> warnings) {
+    IndexText text;
+    try {
+      text = store.indexText();
+    } catch (IOException e) {
+      warnings.add(whose + " memory index (MEMORY.md in " + dir + ") cannot be read, so the session starts without"
+          + " it: " + ErrorText.of(e));
+      return;
+    }
+    if (!text.skipped().isEmpty()) {
+      warnings.add(whose + " memory index: " + text.skipNote());
+    }
     if (!text.text().isBlank()) {
       found.add(new Index(whose, dir.toAbsolutePath().normalize(), text));
     }

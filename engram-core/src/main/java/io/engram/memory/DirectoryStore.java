@@ -63,12 +63,9 @@ final class DirectoryStore implements MemoryStore {
     return dir;
   }
 
-  int maxIndexLines() {
-    return settings.indexMaxLines();
-  }
-
-  int maxIndexBytes() {
-    return settings.indexMaxBytes();
+  /** A reader of index lines within this store's bounds, for an index read over several stores. */
+  IndexLineReader indexLines() {
+    return StoreReader.indexLines(settings);
   }
 
   @Override
@@ -187,9 +184,9 @@ final class DirectoryStore implements MemoryStore {
     return reader.indexText();
   }
 
-  /** MEMORY.md's text, "" when there is none; refuses (throws) when it is a symbolic link. */
-  String readIndex() throws IOException {
-    return index.read();
+  /** Reads MEMORY.md's lines into {@code lines}, after those read before (nothing when none or linked). */
+  void readIndexInto(IndexLineReader lines) throws IOException {
+    index.readInto(lines);
   }
 
   // Team sync alone writes the mirror (under this directory's lock, through AtomicFiles); a store never does.

@@ -1,8 +1,10 @@
 package io.engram.memory;
 
 import io.engram.fs.AtomicFiles;
+import io.engram.fs.ErrorText;
 import io.engram.fs.SymbolicLinks;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -51,6 +53,21 @@ final class IndexFile {
     }
   }
 
+  /**
+   * Reads MEMORY.md's lines into {@code lines} (nothing when there is none, or when it is a symbolic link: {@code
+   * list()} reports that, rather than failing the session that loads the index).
+   */
+  void readInto(IndexLineReader lines) throws IOException {
+    if (isLink()) {
+      return;
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      lines.read(file.toString(), in);
+    } catch (NoSuchFileException e) {
+      // no index yet: nothing to load
+    }
+  }
+
   /** Replaces MEMORY.md with {@code text}; the caller holds the store's lock. */
   void write(String text) throws IOException {
     AtomicFiles.writeString(file, text);
@@ -88,7 +105,15 @@ final class IndexFile {
    */
   List<MemoryProblem> danglingLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
-    for (MemoryIndex.Entry e : parsed.indexEntries(file)) {
+    List<MemoryIndex.Entry> entries;
+    try {
+      entries = parsed.indexEntries(file);
+    } catch (IOException e) {
+      // A MEMORY.md that cannot be read (a directory by that name, no permission) is the index's problem: the
+      // listing, recall and the session start go on without its lines.
+      return List.of(new MemoryProblem(file, "cannot be read: " + ErrorText.reason(e)));
+    }
+    for (MemoryIndex.Entry e : entries) {
       Path target = dir.resolve(e.target()).normalize();
       if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(file, "line " + e.lineNumber() + " points at missing file " + e.target()));

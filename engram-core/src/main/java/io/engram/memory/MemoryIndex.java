@@ -59,6 +59,11 @@ final class MemoryIndex {
     return out;
   }
 
+  /** Whether {@code line} opens as an entry does ({@code - [}), whether or not the rest of it follows. */
+  static boolean opensEntry(String line) {
+    return HEAD.matcher(line).lookingAt();
+  }
+
   static Optional<Entry> parse(String line, int lineNumber) {
     // Most lines of a long index are not entries: a look at the first visible character settles them.
     int first = 0;

@@ -234,18 +234,11 @@ public final class ProjectMemory implements MemoryStore {
   /** The project's MEMORY.md followed by the user-level one, then the team's, within the index limits. */
   @Override
   public IndexText indexText() throws IOException {
-    StringBuilder all = new StringBuilder(project.readIndex());
-    for (DirectoryStore store : readOrder().subList(1, readOrder().size())) {
-      String text = store.readIndex();
-      if (text.isBlank()) {
-        continue;
-      }
-      if (all.length() > 0 && all.charAt(all.length() - 1) != '\n') {
-        all.append('\n');
-      }
-      all.append(text);
+    IndexLineReader lines = project.indexLines();
+    for (DirectoryStore store : readOrder()) {
+      store.readIndexInto(lines);
     }
-    return IndexText.of(all.toString(), project.maxIndexLines(), project.maxIndexBytes());
+    return lines.text();
   }
 
   private List<DirectoryStore> readOrder() {

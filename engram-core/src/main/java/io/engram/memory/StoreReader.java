@@ -115,9 +115,14 @@ final class StoreReader {
   }
 
   IndexText indexText() throws IOException {
-    // A linked index is not loaded into a session (list() reports it), rather than failing the session.
-    String text = index.isLink() ? "" : index.read();
-    return IndexText.of(text, settings.indexMaxLines(), settings.indexMaxBytes());
+    IndexLineReader lines = indexLines(settings);
+    index.readInto(lines);
+    return lines.text();
+  }
+
+  /** A reader of index lines within the bounds of {@code settings}. */
+  static IndexLineReader indexLines(MemorySettings settings) {
+    return new IndexLineReader(settings.indexMaxLines(), settings.indexMaxBytes(), settings.indexMaxLineBytes());
   }
 
   /** A team memory as read: with the line that says who shared it and how old it is (the file keeps its body). */

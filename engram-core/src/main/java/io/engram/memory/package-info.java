@@ -24,7 +24,10 @@
  * leave the directory); a name made from a memory's text is a short readable slug in the text's own script, never a cut
  * URL or a hash ({@link ReadableNames}); a file Claude Code named otherwise is found by its frontmatter and updated in
  * place. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
- * (200) lines and {@code memory.indexMaxBytes} (25 KB).
+ * (200) lines and {@code memory.indexMaxBytes} (25 KB). A damaged index loads what reads well and says what it
+ * skipped: a line that is not UTF-8, holds control characters (binary data), is over {@code memory.indexMaxLineBytes}
+ * (4 KB) or is an entry cut short where the file ends is left out and named ({@link IndexText#skipNote()}); {@link
+ * IndexLineReader} reads the file in one pass, holding no more than a line's bound whatever the file's size.
  *
  * <p>A memory's description and body hold at most {@code memory.maxMemoryBytes} (64 KB); a larger one is
  * refused whole with a {@link MemoryTooLargeException} naming the limit, whoever writes it. Opening a store

@@ -81,7 +81,7 @@ final class HookEndpoint {
         HookRunner.Answer answer = runners.runner(dir.get(), input.sessionId(), afterAnswer(dir.get()))
             .run(event.get(), input);
         answer.log().forEach(l -> log.accept(event.get().hookName() + " " + input.sessionId() + ": " + l));
-        return Reply.ok(dialect.stdout(event.get(), answer.additionalContext()));
+        return Reply.ok(dialect.stdout(event.get(), answer.additionalContext(), answer.warnings()));
       }
       WorkQueue.Job job = queue.enqueue(event.get(), dir.get().toAbsolutePath().normalize(), call.body());
       CompletableFuture<HookRunner.Answer> answered = run(job);

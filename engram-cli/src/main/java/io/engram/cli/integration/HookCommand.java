@@ -174,7 +174,7 @@ public final class HookCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     answer.log().forEach(line -> err.println("engram hook " + event.hookName() + ": " + line));
     err.flush();
-    print(dialect.stdout(event, answer.additionalContext()));
+    print(dialect.stdout(event, answer.additionalContext(), answer.warnings()));
     return 0;
   }
 
