@@ -17,9 +17,10 @@
  * answers. {@code DaemonCommand} starts the service detached and waits until it answers, stops it, shows its
  * status, or runs it in the foreground.
  *
- * <p>{@code HooksCommand} edits the files of a scope ({@code project}: the project's, committed, such as {@code
- * .claude/settings.json}; {@code local}: Claude Code's {@code .claude/settings.local.json}; {@code user}: the agent's
- * files in the home directory) through {@link io.engram.hooks.AgentSetup}, locking under {@code <home>/locks} so
+ * <p>{@code hooks install} and {@code hooks uninstall} ({@code HooksInstall}, {@code HooksUninstall}, on what {@code
+ * AgentSetupEdit} gives both: the agent, the scope, its files, the printed outcome) edit the files of a scope ({@code
+ * project}: the project's, committed, such as {@code .claude/settings.json}; {@code local}: Claude Code's {@code
+ * .claude/settings.local.json}; {@code user}: the agent's files in the home directory) through {@link io.engram.hooks.AgentSetup}, locking under {@code <home>/locks} so
  * nothing is left in the agent's folder. The command the hooks run: {@code --command} when
  * given; for the committed project file the portable {@code engram} (with a warning when it is not on the
  * PATH), since a shared file must not name this machine's paths; for the personal files this machine's
