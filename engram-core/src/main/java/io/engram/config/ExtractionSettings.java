@@ -8,7 +8,10 @@ package io.engram.config;
  * maxReadBytes} (8 MiB, whole lines), so its memory stays bounded however much that is. A pass records where it
  * got to in the session's ledger, waiting up to {@code ledgerWaitMillis} (10 s: it runs after the turn, and the
  * ledger is held only while a call writes it) for another call of the session. How much of what a person said the
- * offline rules write into a memory is its own group, {@link Offline}.
+ * offline rules write into a memory is its own group, {@link Offline}. A turn holding more than {@code documentChars}
+ * (2,000) characters of a person's own words is a document for the work (a brief, a spec, a plan handed to the agent),
+ * whose plain instructions are what that work needs: on labelled chats no English correction was longer than 1,500
+ * characters, while nearly a third of the ordinary turns the rules wrote to were longer than 2,000.
  *
  * <p>The learnt correction model's thresholds are set apart for Chinese turns and for every other, each pair chosen on
  * labelled chats of people the choice never read, as the one whose corrections found, less its wrong turns times the
@@ -23,6 +26,10 @@ public record ExtractionSettings(
         + " description must hold for the offline rules to update it rather than add another") double updateSimilarity,
     @Setting(byDefault = "1_000", min = 1, help = "Longest sentence the offline rules read; a longer run is"
         + " pasted output") int maxSentenceChars,
+    @Setting(byDefault = "2_000", min = 1, help = "Most characters of a person's own words in one turn (pasted code"
+        + " and output left out; a turn not written mostly in Han characters) whose plain instructions the offline"
+        + " rules read as rules; a longer turn is a document for the work (a brief, a spec, a plan), whose rules must"
+        + " say they hold on") int documentChars,
     @Setting(byDefault = "8_388_608", min = 1, help = "Most bytes of a transcript one piece of an extraction"
         + " pass reads (8 MiB, whole lines)") int maxReadBytes,
     @Setting(byDefault = "3_000", min = 1, help = "Most tokens a model's answer to one extraction may hold")

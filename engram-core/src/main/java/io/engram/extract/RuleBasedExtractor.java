@@ -122,12 +122,21 @@ public final class RuleBasedExtractor implements Extractor {
     // preference or correction; never what they asked to be kept, confirmed, or wrote as an instruction list
     List<MemoryCandidate> vetoable = new ArrayList<>();
     InstructionLines items = InstructionLines.of(prose);
+    TaskScope scope = TaskScope.of(prose);
+    // A document for the work (a brief, a spec, a plan handed to the agent) lists what that work needs; only what says
+    // it holds on ("always", "never", "from now on", a rule asked to be kept) is a rule in it.
+    boolean document = !CorrectionFeatures.han(turn.text()) && sentences.stream().mapToInt(x -> x.text().length()).sum() > settings.documentChars();
     int consumed = -1;
     for (int i = 0; i < sentences.size(); i++) {
       if (i <= consumed) {
         continue;
       }
       Sentence s = sentences.get(i);
+      if (scope.bounds(s) || document && !Intents.holdsOn(s.text())) {
+        // "Do not change other parts of the page." beside the work asked: the bounds of that work, no rule; a
+        // document's plain instructions are what its work needs
+        continue;
+      }
       boolean core = !Secrets.contains(s.text()) && !Intents.isQuestion(s.text())
           && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent()
               // "I don't want vertical scaling of the text. I prefer truncation.": a stated preference has its span too
@@ -175,7 +184,7 @@ public final class RuleBasedExtractor implements Extractor {
         }
       }
     }
-    found = withLearnt(index, turn, previousAssistant, sentences, found, vetoable);
+    found = withLearnt(index, turn, previousAssistant, sentences, scope, found, vetoable);
     if (found.size() <= settings.maxMemoriesPerTurn()) {
       return found;
     }
@@ -201,11 +210,12 @@ public final class RuleBasedExtractor implements Extractor {
    * clauses, or a rule they read as a standing preference or correction, goes when the model finds the turn unlike any
    * correction (what the person asked to keep, confirmed or listed as an instruction stays); a turn the rules pass over is kept whole when
    * the model finds it like one, unless a sentence of it is about the work at hand by the rules' reading (this
-   * file, this time, what you suggested, an edit asked for, a "don't" of what the speaker needs or of a pronoun alone),
+   * file, this time, what you suggested, an edit asked for, a "don't" of what the speaker needs or of a pronoun alone,
+   * the bounds of the work the turn asks for),
    * which the model is not let to overrule, or it only asks.
    */
   private List<MemoryCandidate> withLearnt(int index, TurnText turn, Optional<String> previousAssistant,
-      List<Sentence> sentences, List<MemoryCandidate> found, List<MemoryCandidate> vetoable) {
+      List<Sentence> sentences, TaskScope scope, List<MemoryCandidate> found, List<MemoryCandidate> vetoable) {
     // Chinese turns have bars of their own: the model's probabilities there lie on another scale than in Latin
     // script (other features, other cues), and what it adds must beat the keyword baseline in each script apart.
     boolean han = CorrectionFeatures.han(turn.text());
@@ -222,7 +232,7 @@ public final class RuleBasedExtractor implements Extractor {
     Sentence last = sentences.get(sentences.size() - 1);
     String whole = turn.text().substring(first.start(), last.end()).strip();
     if (ruled || p < min || whole.length() > settings.learntCorrectionMaxChars()
-        || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()))
+        || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()) || scope.bounds(s))
         || rejectsWhatWasJustDone(sentences)
         || sentences.stream().allMatch(s -> Intents.isQuestion(s.text()))) {
       return kept;

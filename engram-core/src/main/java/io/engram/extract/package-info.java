@@ -25,12 +25,18 @@
  * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
  * program says to its users, a linter's or build log's line, and a comment describing the statement beside it, are
  * not the person speaking), and
- * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment;
+ * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment, a
+ * model's answer passed on whole as the user turn, told by an assistant's voice, as Aider's architect mode hands its plan
+ * to the editor model;
  * {@link QuotedLines}: a Markdown quote the person answers, reports or signs, where a quote that is the whole turn, or
  * closes it after a framing of theirs, "Remember:" or 规则：, is their own rule).
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
- * follow") are no rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one,
+ * follow"), a "do not" of changing a thing or of doing the work itself beside the work the turn asks for ({@link
+ * TaskScope}: "Do not change other parts of the page.", "Do NOT write code.", unless a boundary, a condition or a
+ * reason outlasts that work: "outside src/", "unless asked"), and the plain instructions of a turn holding more than
+ * {@code extraction.documentChars} of the person's words (a document for the work: a brief, a spec, a plan) are no
+ * rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one,
  * and so do what to do the next time the person says something ("when I say ship it, tag the release", 如果我说部署...),
  * a condition with "always" or "never" ("before you push never skip the changelog"), a stated convention (我们约定...,
  * "our convention is ..."), the language of every answer (中文回答) and a rule asked to be written into the agent's

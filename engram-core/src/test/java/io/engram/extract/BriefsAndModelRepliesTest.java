@@ -1,9 +1,12 @@
 package io.engram.extract;
 
 import static io.engram.extract.Fixtures.all;
+import static io.engram.extract.Fixtures.rulesOnly;
 import static io.engram.extract.Fixtures.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -11,6 +14,57 @@ import org.junit.jupiter.api.Test;
  * work, a document written for the work (a brief, a spec, a plan), and a model's answer passed on as the user's turn.
  */
 class BriefsAndModelRepliesTest {
+
+  @Test
+  void aDontOfChangingThingsBesideTheWorkAskedBoundsThatWork() {
+    assertThat(user("In src/app/page.tsx:\n\nAdd a button to the MQTT card: \"Send Test Message\".\n\n"
+        + "Do not change other parts of the page.")).isEmpty();
+    assertThat(user("Update docs/TECH_SPEC.md only.\nDo not change PRD.\nDo not rewrite the document.")).isEmpty();
+    assertThat(rulesOnly("Fix the Supabase connection check:\n- Use try/catch\n\nDo NOT touch the Supabase card."))
+        .isEmpty();
+  }
+
+  @Test
+  void aDontOfDoingTheWorkItselfInARequestForAPlanIsWhatTheRequestIsNot() {
+    assertThat(user("Design the automated waitlist seat assignment.\nExplain the ordering logic.\n\nDo NOT write code."))
+        .isEmpty();
+    assertThat(user("Review the findings and list what is missing.\n\nDo not implement.")).isEmpty();
+  }
+
+  @Test
+  void aDontThatOutlastsTheWorkIsARuleBesideAnyRequest() {
+    // a boundary, a condition, a recurrence, a reason, the person's own choice
+    assertThat(user("Fix these compile issues step by step.\nDo NOT create or edit files outside src/."))
+        .singleElement().satisfies(m -> assertThat(all(m)).contains("outside src/"));
+    assertThat(user("Fix the login page. Never modify the migrations.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("never modify the migrations"));
+    assertThat(user("Refactor the parser. Don't modify the tests, since they pin the behaviour.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("modify the tests"));
+    assertThat(user("Produce the architecture draft.\nDo not change my chosen approach or add new technologies."))
+        .singleElement().satisfies(m -> assertThat(all(m)).contains("my chosen approach"));
+    assertThat(user("Fix the header. Do not touch the config unless I ask.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("unless i ask"));
+  }
+
+  @Test
+  void aDontOfChangingAThingWithNoWorkAskedBesideItIsARule() {
+    assertThat(user("Do not change the public API of the client.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("public api"));
+  }
+
+  @Test
+  void aDocumentForTheWorkGivesOnlyTheRulesThatSayTheyHoldOn() {
+    String requirements = IntStream.rangeClosed(1, 30)
+        .mapToObj(i -> i + ". The booking page must show seat " + i + " with its price, its class and whether it is free.")
+        .collect(Collectors.joining("\n"));
+    String brief = "We are building the booking flow.\n\nRequirements:\n" + requirements + "\n\n"
+        + "- Use Tailwind for the radio group\n- Keep the loading state\n\nDo not add auth.\n\n"
+        + "Always run the linter before you commit.";
+    assertThat(brief.length()).isGreaterThan(2_000);
+    assertThat(user(brief)).singleElement().satisfies(m -> assertThat(all(m)).contains("run the linter"));
+    // the same rules in a short turn are read as they were
+    assertThat(rulesOnly("Rules:\n- Use Tailwind for the radio group\n- Keep the loading state")).hasSize(2);
+  }
 
   @Test
   void aModelsPlanPassedOnAsTheUserTurnIsNotThePersonSpeaking() {
