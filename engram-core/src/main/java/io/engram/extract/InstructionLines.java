@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * makes an item about the work at hand rather than a way of working keeps it out: it points at something in front of
  * the person (this, that, it, here, 这个, 这次), bounds itself in time (now, yet, first, then, 现在, 暂时), asks, or is a
  * how-to line naming a command after a colon ("Run ESLint: `pnpm lint`"). A list under a request for work ("I'd
- * like to do two things:", "Can you:") or in a turn that asks lists the work asked, not rules. English items open
+ * like to do two things:", "Can you:"), after a line that asks for work ("Add a button to the card.", "In
+ * src/app/page.tsx:"; {@link TaskScope}) or in a turn that asks lists the work asked, not rules. English items open
  * with an instruction verb of how to work (use, prefer, keep, write, document, follow, avoid, ...), not one of
  * editing a thing (fix, update, rename, remove), which task lists open with, or say what something must or should do
  * ("Commits must follow ..."), after a condition it holds under ("When referencing code, ..."); Chinese items carry an
@@ -97,8 +98,28 @@ final class InstructionLines {
   /** The list items of {@code text}, one turn. */
   static InstructionLines of(String text) {
     Matcher request = REQUEST.matcher(text);
-    return new InstructionLines(text, request.find() ? request.start() : Integer.MAX_VALUE,
+    int asked = request.find() ? request.start() : Integer.MAX_VALUE;
+    return new InstructionLines(text, Math.min(asked, firstWorkLine(text)),
         text.lines().anyMatch(Intents::isQuestion));
+  }
+
+  /**
+   * Where the first line of {@code text} that asks for work stands ("Add a button to the MQTT card.", "In
+   * src/app/page.tsx:", "Review the findings."), a line that is no list item and asks for no rule; the lists after it
+   * are that work's steps.
+   */
+  private static int firstWorkLine(String text) {
+    int start = 0;
+    while (start < text.length()) {
+      int end = text.indexOf('\n', start);
+      end = end < 0 ? text.length() : end;
+      String line = text.substring(start, end);
+      if (!ITEM.matcher(line).lookingAt() && TaskScope.asksForWork(line) && !RULE_WORDS.matcher(line).find()) {
+        return start;
+      }
+      start = end + 1;
+    }
+    return Integer.MAX_VALUE;
   }
 
   /**

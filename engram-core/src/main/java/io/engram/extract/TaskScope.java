@@ -42,6 +42,11 @@ final class TaskScope {
     this.asksForWork = asksForWork;
   }
 
+  /** Whether {@code line}, one line of a turn, asks for work: it opens with a verb of work or names a file. */
+  static boolean asksForWork(String line) {
+    return WORK.matcher(line).lookingAt();
+  }
+
   /** The scope of the work {@code text}, one turn, asks for (none when it asks for none). */
   static TaskScope of(String text) {
     return new TaskScope(text, WORK.matcher(text).find());

@@ -70,6 +70,18 @@ class InstructionListItemsTest {
   }
 
   @Test
+  void theListsAfterALineThatAsksForWorkAreItsStepsWhateverTheirOwnHeading() {
+    assertThat(user("In src/app/page.tsx:\n\nAdd a broker selector above the MQTT card.\n\nAfter changes:\n"
+        + "- Check the console for connect logs\n- Keep the loading state")).isEmpty();
+    assertThat(user("Add a button to the MQTT card.\n\nWhen clicked:\n- Use the mqtt client\n- Log the payload"))
+        .isEmpty();
+    // a line asking for a rule, or a rules list with no work asked before it, keeps its items rules
+    assertThat(user("Add these rules to the project:\n- Use `date-fns` for date operations"))
+        .anySatisfy(m -> assertThat(all(m)).contains("date-fns"));
+    assertThat(user("- Use `date-fns` for date operations\n- Add tests for every change")).hasSize(2);
+  }
+
+  @Test
   void aListUnderAHeadingThatAsksForARuleStaysARulesList() {
     assertThat(user("add a rule providing guidance on how to write PR descriptions\n"
         + "- always use the conventional commits format for the title"))
