@@ -69,8 +69,11 @@ final class CorrectionClauses {
           + "which\\s+(?:is|makes|means|breaks|causes|would|will)|to\\s+avoid|as\\s+(?:it|they)|the\\s+reason|due\\s+to|"
           + "rationale|for\\s+consistency|more\\s+(?:robust|consistent|reliable)|easier\\s+to|slow(?:er)?|breaks?|"
           + "causes?|fails?|hard\\s+to|difficult\\s+to|confusing|unreadable|fragile|flaky|error-prone|wrong|broken)\\b"),
+      // "any" before a noun names what to avoid ("do not assume any details"), unless the noun is only a change or an
+      // action of any kind ("don't make any changes"), which is "anything"
       Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|never|stop|avoid)\\s+\\w+\\s+"
-          + "(?:it|that|this|them|those|these|anything|everything|something|him|her|any)\\b"),
+          + "(?:it|that|this|them|those|these|anything|everything|something|him|her|any(?!\\s+(?!(?:of|more|changes?|"
+          + "edits?|modifications?|actions?|steps?|work|things?)\\b)[a-z]))\\b"),
       Pattern.compile("(?i)^(?:this|that|it|these|those|they|which|we|our|otherwise|because|since|so)\\b"),
       Pattern.compile("(?i)^(?:instead|rather)\\b"));
 

@@ -23,9 +23,12 @@ final class Sentences {
   // created. Do not create them again."), whose "don't"s are the harness's, not the person's.
   private static final Pattern HARNESS_LINE = Pattern.compile("(?m)^(Caveat: The messages below|\\[Request interrupted"
       + "|Implement the plan as specified|To-do's from the plan have already been created).*$");
-  // A line break before a lower-case letter wraps a sentence ("...so we don't commit it\nwhich removes..."); any
-  // other line break ends one (list items, headings, lines of a log).
-  private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})");
+  // A line break before a lower-case letter wraps a sentence ("...so we don't commit it\nwhich removes..."), unless the
+  // line before ends with a colon (a heading: "investigate this error:\nuse the docs") or the new line opens with a
+  // directive ("...as guidance\ndo not make assumptions"), which starts an instruction of its own; any other line break
+  // ends one (list items, headings, lines of a log).
+  private static final Pattern BOUNDARY = Pattern.compile("(?<=[.!?])\\s+|(?<=[。！？])|\\n+(?!\\p{Ll})"
+      + "|(?<=[:：])[ \\t]*+\\n+|\\n+(?=(?:do\\s+not|don'?t|dont|never|always|avoid|please)\\b)");
 
   /**
    * What opens a line without being its words: a list bullet or number, a heading's or comment's marks, a check or

@@ -27,8 +27,9 @@ final class TaskScope {
    * A plain "do not" (not "never") of changing a thing, or of doing the work itself (writing code, implementing), as
    * the sentence's own opening.
    */
-  private static final Pattern LEAVES_ALONE = Pattern.compile("(?i)^(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+"
-      + "(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|renumber|remove|delete|hide|reformat|restructure)\\b"
+  private static final Pattern LEAVES_ALONE = Pattern.compile("(?i)^(?:(?:however|but|and|also|just|so)[,\\s]+)?"
+      + "(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|"
+      + "renumber|remove|delete|hide|reformat|restructure|reorder|rearrange|move)\\b"
       + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$)");
   /** What makes it outlast the work: a boundary, a condition, a recurrence, the person's own thing. */
   private static final Pattern OUTLASTS = Pattern.compile("(?i)\\b(?:outside|beyond|unless|until|without\\s+"

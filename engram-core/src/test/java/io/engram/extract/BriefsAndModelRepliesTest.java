@@ -47,6 +47,21 @@ class BriefsAndModelRepliesTest {
   }
 
   @Test
+  void aDirectiveOnALineOfItsOwnAfterARequestIsReadAsARule() {
+    assertThat(user("thoroughly investigate the root cause of this error:\nuse github documentation as guidance\n"
+        + "do not make assumptions\nsearch for authoritative references")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("do not make assumptions"));
+  }
+
+  @Test
+  void anyBeforeANounNamesWhatToAvoid() {
+    assertThat(user("Explore the data module option thoroughly. Do not assume any details")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("assume any details"));
+    // "any" alone is a pronoun of the thing at hand
+    assertThat(user("don't change any")).isEmpty();
+  }
+
+  @Test
   void aDontOfChangingAThingWithNoWorkAskedBesideItIsARule() {
     assertThat(user("Do not change the public API of the client.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("public api"));

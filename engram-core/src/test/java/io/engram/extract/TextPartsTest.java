@@ -16,6 +16,16 @@ class TextPartsTest {
   }
 
   @Test
+  void aLineBreakBeforeALowerCaseWordWrapsUnlessAHeadingEndsOrADirectiveOpens() {
+    assertThat(Sentences.of("so we don't commit it\nwhich removes the cache")).extracting(Sentence::text)
+        .containsExactly("so we don't commit it\nwhich removes the cache");
+    assertThat(Sentences.of("investigate the root cause of this error:\nuse the docs as guidance\n"
+        + "do not make assumptions")).extracting(Sentence::text)
+        .containsExactly("investigate the root cause of this error:", "use the docs as guidance",
+            "do not make assumptions");
+  }
+
+  @Test
   void blankedRegionsKeepOffsets() {
     String text = "A ```code``` B. <private>hidden</private> C.";
     for (Sentence s : Sentences.of(text)) {
