@@ -28,7 +28,7 @@ public record IndexText(String text, int totalLines, int totalBytes, int loadedL
     /** Bytes that are not UTF-8 (another encoding, or binary data). */
     NOT_UTF8("not UTF-8 text"),
     /** Control characters other than a tab: binary data, not text. */
-    CONTROL_CHARACTERS("control characters (binary data)"),
+    CONTROL_CHARACTERS("control characters, binary data"),
     /** A line over {@code memory.indexMaxLineBytes}. */
     TOO_LONG("longer than memory.indexMaxLineBytes"),
     /** The last line, with no line end, opens an entry and stops before its link closes: the file was cut. */

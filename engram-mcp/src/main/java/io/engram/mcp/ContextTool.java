@@ -41,7 +41,9 @@ final class ContextTool {
             + "\"description\":\"With a path: the file, resolved against the project\"},\"memoryIndex\":{\"type\":"
             + "\"string\",\"description\":\"Without a path: MEMORY.md as a session loads it\"},\"memoryIndexNote\":"
             + "{\"type\":\"string\",\"description\":\"Without a path: what of MEMORY.md was cut, if anything\"},"
-            + "\"text\":" + Schemas.TEXT, "files", "warnings", "text"),
+            + "\"memoryIndexSkipped\":{\"type\":\"string\",\"description\":\"Without a path: the lines of MEMORY.md"
+            + " skipped as damaged (not UTF-8, binary, too long, cut short), if any\"},\"text\":" + Schemas.TEXT,
+            "files", "warnings", "text"),
         this::context);
   }
 
@@ -59,8 +61,9 @@ final class ContextTool {
       result.put("warnings", loaded.warnings().stream().map(Object::toString).toList());
       result.put("memoryIndex", index.text());
       result.put("memoryIndexNote", index.cutNote());
+      result.put("memoryIndexSkipped", index.skipNote());
       String text = loaded.render() + (index.text().isBlank() ? "" : "\n\n# Memory index (MEMORY.md)\n\n"
-          + index.text());
+          + index.text()) + (index.skipped().isEmpty() ? "" : "\n(" + index.skipNote() + ")");
       result.put("text", text.strip().isEmpty() ? "No instruction files and no memories." : text.strip());
     }
     return new ToolDef.ToolAnswer(String.valueOf(result.get("text")), result);

@@ -41,6 +41,11 @@ final class InstructionsApi {
     IndexText index = memory.indexText();
     List<FileRow> files = loaded.files().stream().map(InstructionsApi::row).toList();
     List<WarningRow> warnings = new ArrayList<>(loaded.warnings().stream().map(InstructionsApi::row).toList());
+    if (!index.skipped().isEmpty()) {
+      // Loaded all the same: the lines that read well are; the note names the ones skipped.
+      warnings.add(new WarningRow(memory.location().projectDir().resolve("MEMORY.md").toString(), "damaged", true,
+          index.skipNote(), List.of()));
+    }
     MemoryIndexRow indexRow = new MemoryIndexRow(memory.location().projectDir().resolve("MEMORY.md").toString(),
         index.loadedLines(), index.totalLines(), index.loadedBytes(), index.totalBytes(),
         new JtokkitTokenCounter().count(index.text()), index.truncated(), index.truncated() ? index.cutNote() : "");

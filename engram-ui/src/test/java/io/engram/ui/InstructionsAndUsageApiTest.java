@@ -41,6 +41,18 @@ class InstructionsAndUsageApiTest {
   }
 
   @Test
+  void aDamagedMemoryIndexIsAWarningThatNamesTheLinesSkipped() throws Exception {
+    ui.remember(Memory.of("tests-need-redis", MemoryType.PROJECT, "integration tests need Redis", "Redis on 6379."));
+    Path index = ui.memory().location().projectDir().resolve("MEMORY.md");
+    Files.write(index, (Files.readString(index) + "x".repeat(10_000) + "\n")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    JsonNode l = get("/ui/api/instructions");
+    assertThat(l.get("warnings").toString()).contains("damaged", "line 2", "longer than memory.indexMaxLineBytes");
+    assertThat(l.get("memoryIndex").get("loadedLines").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void instructionsListTheFilesASessionLoadsWithImportsAndTheMemoryIndex() throws Exception {
     Files.writeString(ui.project.resolve("CLAUDE.md"), "# Project\n\nRun ./mvnw verify.\n\n@docs/style.md\n@missing.md\n");
     Files.createDirectories(ui.project.resolve("docs"));

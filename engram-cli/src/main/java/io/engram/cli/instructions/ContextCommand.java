@@ -117,6 +117,9 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
     if (index.truncated()) {
       out.println(Ansi.AUTO.string("  @|yellow truncated|@: ") + index.cutNote());
     }
+    if (!index.skipped().isEmpty()) {
+      out.println(Ansi.AUTO.string("  @|yellow damaged|@: ") + index.skipNote());
+    }
   }
 
   static Ledger ledger(Path project, LoadedInstructions loaded, MemoryIndexRow indexRow, IndexText index) {
@@ -129,6 +132,9 @@ public final class ContextCommand implements java.util.concurrent.Callable<Integ
         .collect(java.util.stream.Collectors.toCollection(java.util.ArrayList::new));
     if (index.truncated()) {
       warnings.add(new WarningRow(indexRow.projectIndex(), "truncated", true, index.cutNote(), List.of()));
+    }
+    if (!index.skipped().isEmpty()) {
+      warnings.add(new WarningRow(indexRow.projectIndex(), "damaged", true, index.skipNote(), List.of()));
     }
     return new Ledger(project.toString(), files, List.copyOf(warnings), loaded.totalChars(), loaded.totalTokens(),
         indexRow);

@@ -15,18 +15,28 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code engram hook SessionStart} over a damaged MEMORY.md: exit 0, the good lines sent, the damage said. */
-class DamagedIndexHookTest {
+/**
+ * The commands over a damaged MEMORY.md: {@code engram hook SessionStart} exits 0 with the good lines and says what
+ * it skipped, and {@code engram context} lists it as a warning.
+ */
+class DamagedIndexCommandsTest {
+  private static final String GOOD = "- [Use pnpm](use-pnpm.md) - the project installs with pnpm";
+
   @TempDir Path root;
 
-  @Test
-  void aDamagedIndexStartsTheSessionWithExitZeroAndSaysSoOnStderrAndToThePerson() throws Exception {
+  private HookFixture damaged() throws Exception {
     HookFixture f = HookFixture.in(root);
     Path dir = MemoryStores.open(new EngramRoots(f.home(), f.userHome(), f.project()), EngramSettings.DEFAULTS)
         .location().projectDir();
-    String good = "- [Use pnpm](use-pnpm.md) - the project installs with pnpm";
-    byte[] damaged = (good + "\n" + "\u0000".repeat(512) + "\n- [Deploy](dep").getBytes(StandardCharsets.UTF_8);
+    byte[] damaged = (GOOD + "\n" + "\u0000".repeat(512) + "\n- [Deploy](dep").getBytes(StandardCharsets.UTF_8);
     Files.write(Files.createDirectories(dir).resolve("MEMORY.md"), damaged);
+    return f;
+  }
+
+  @Test
+  void aDamagedIndexStartsTheSessionWithExitZeroAndSaysSoOnStderrAndToThePerson() throws Exception {
+    HookFixture f = damaged();
+    String good = GOOD;
 
     CommandRun run = f.hook("SessionStart", "{\"session_id\":\"d1\",\"cwd\":" + HookFixture.quoted(
         f.project().toString()) + ",\"source\":\"startup\"}");
@@ -37,5 +47,15 @@ class DamagedIndexHookTest {
     assertThat(out.path("systemMessage").asText()).startsWith("Engram: ").contains("2 lines skipped", "line 2",
         "line 3");
     assertThat(run.err()).contains("engram hook SessionStart: ", "2 lines skipped");
+  }
+
+  @Test
+  void contextListsADamagedIndexAsAWarning() throws Exception {
+    HookFixture f = damaged();
+    CommandRun human = f.run("context");
+    assertThat(human.exitCode()).as(human.err()).isZero();
+    assertThat(human.out()).contains("damaged", "2 lines skipped");
+    JsonNode warnings = new ObjectMapper().readTree(f.run("context", "--json").out()).get("warnings");
+    assertThat(warnings.toString()).contains("\"kind\":\"damaged\"", "line 2 (control characters", "line 3 (an entry cut");
   }
 }
