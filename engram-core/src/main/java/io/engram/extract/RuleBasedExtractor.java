@@ -141,7 +141,8 @@ public final class RuleBasedExtractor implements Extractor {
           && (CorrectionClauses.isCore(s.text()) || Corrections.read(s.text()).isPresent()
               // "I don't want vertical scaling of the text. I prefer truncation.": a stated preference has its span too
               || Intents.read(s.text()).filter(t -> t.kind() == Intent.Kind.CORRECTION).isPresent());
-      List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said, settings.offline());
+      boolean stepOfWork = scope.asksBeside(s);
+      List<Draft> drafts = SentenceRules.read(s.text(), previousAssistant, said, settings.offline(), stepOfWork);
       boolean preference = !drafts.isEmpty() && Intents.read(s.text())
           .filter(t -> t.kind() == Intent.Kind.STANDING || t.kind() == Intent.Kind.CORRECTION).isPresent();
       if (drafts.isEmpty() && core) {
@@ -155,7 +156,7 @@ public final class RuleBasedExtractor implements Extractor {
         // "..., 并且以后我指定创建的 skills 都放在该文件夹下": the rule starts mid-sentence, after the request
         Optional<String> tail = CorrectionClauses.standingTail(s.text());
         if (tail.isPresent()) {
-          drafts = SentenceRules.read(tail.get(), previousAssistant, said, settings.offline());
+          drafts = SentenceRules.read(tail.get(), previousAssistant, said, settings.offline(), stepOfWork);
         }
       }
       for (Draft d : drafts) {

@@ -43,9 +43,11 @@ final class SentenceRules {
    * as {@code limits} say.
    *
    * @param previousAssistant the assistant's last message before this turn, for confirmations
+   * @param stepOfWork whether the turn asks for work beside this sentence, so that a command it asks to run is a step of
+   *     that work ("After fix, remind to run pnpm dev") and tells no package manager; one stated still does
    */
   static List<Draft> read(String sentence, Optional<String> previousAssistant, Optional<java.time.LocalDate> said,
-      ExtractionSettings.Offline limits) {
+      ExtractionSettings.Offline limits, boolean stepOfWork) {
     if (Secrets.contains(sentence)) {
       return List.of();
     }
@@ -62,7 +64,7 @@ final class SentenceRules {
     }
     Optional<Intent> intent = Intents.read(sentence);
     Optional<Draft> fact =
-        ProjectFacts.packageManager(sentence, intent.isPresent(), limits)
+        ProjectFacts.packageManager(sentence, intent.isPresent() || stepOfWork, limits)
             .or(() -> ProjectFacts.testServices(sentence, limits))
             .or(() -> ProjectFacts.deadline(sentence, said, limits));
     if (fact.isPresent()) {

@@ -63,7 +63,17 @@ final class TaskScope {
         || CorrectionClauses.hasReason(s)) {
       return false;
     }
-    // the work is asked elsewhere in the turn, not by this sentence alone
+    return asksBeside(sentence);
+  }
+
+  /**
+   * Whether the turn asks for work on a line other than {@code sentence}'s, so that what the sentence asks is a step of
+   * that work ("After fix, remind to run pnpm dev").
+   */
+  boolean asksBeside(Sentence sentence) {
+    if (!asksForWork) {
+      return false;
+    }
     Matcher work = WORK.matcher(text);
     while (work.find()) {
       if (work.start() < sentence.start() || work.start() >= sentence.end()) {

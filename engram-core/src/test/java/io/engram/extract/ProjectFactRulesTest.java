@@ -38,6 +38,16 @@ class ProjectFactRulesTest {
   }
 
   @Test
+  void aCommandToRunAsAStepOfOtherWorkAskedTellsNoPackageManager() {
+    assertThat(user("In src/app/page.tsx:\n\nAdd a broker selector above the MQTT card.\n\n"
+        + "After fix, remind to run pnpm dev and refresh the page.")).isEmpty();
+    assertThat(user("Fix the login form validation.\n\nAfter changes:\n- Run pnpm dev")).isEmpty();
+    // stated beside the work, the package manager is still a fact
+    assertThat(user("Fix the login form validation.\nWe use pnpm, not npm.")).singleElement()
+        .satisfies(m -> assertThat(m.name()).isEqualTo("package-manager-pnpm"));
+  }
+
+  @Test
   void packageManagerWordsWithoutAStatementOrCommandAreIgnored() {
     assertThat(user("Why does npm take so long?")).isEmpty();
     assertThat(user("The bun was delicious.")).isEmpty();
