@@ -120,6 +120,10 @@ final class CorrectionClauses {
           + "optimi[sz]e|simplify|improve|adjust|increase|decrease|reduce|resize|clean)\\b"
           + "|i\\s+(?:also\\s+|just\\s+|already\\s+)?(?!(?:told|said|asked|mentioned|meant|explained|specified|wanted|"
           + "needed|decided|preferred)\\b)(?:\\w+ed|made|did|put|wrote|set|left|undid|ran)\\b)"
+          // a sentence that opens by asking to replace one thing of the work with another ("Replace the bad query with
+          // a safe auth check", "In S12, replace the wording with ..."); "let's instead replace X with Y", said after why,
+          // stays a correction
+          + "|^(?:in\\s+[\\w./-]+,\\s*)?(?:replace|swap)\\b(?=.{1,160}?\\bwith\\b)"
           // 帮我... anywhere asks for work; 把 X 改成/放在 Y moves one thing of it
           + "|帮我|把[^，,。；;]{1,40}?(?:改成|改为|换成|做成|放在|放到|移到)"
           // a sentence that opens with a verb of rewriting (改成 webgl, 换成 libheif-js), or names the thing at hand

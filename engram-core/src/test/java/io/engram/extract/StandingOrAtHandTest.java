@@ -19,6 +19,8 @@ class StandingOrAtHandTest {
     assertThat(user("ok great, now find a shorter title for the report instead of \"Summary\"")).isEmpty();
     assertThat(user("lets extract the path lookup into one function instead of copying it")).isEmpty();
     assertThat(user("I changed the extension to .ts instead of .js, no need to do anything.")).isEmpty();
+    assertThat(user("Replace the bad query with a safe auth check: await supabase.auth.getSession()")).isEmpty();
+    assertThat(user("In S12, replace the pdf().toBuffer() wording with the official Node API.")).isEmpty();
     assertThat(user("帮我把按钮改成竖向排列，不要横着放")).isEmpty();
     assertThat(user("page.tsx 里有一个设置组件帮我做成可折叠的，不要添加其他文字")).isEmpty();
     assertThat(user("基本可以了，但是要把复选框放在下拉列表里，不要每个分类一张卡片")).isEmpty();
