@@ -14,7 +14,8 @@ import java.util.Set;
  * when the core names nothing to do instead and that sentence states it ("Package manager is pnpm. Don't use npm."):
  * a statement that shares a word with the core, says what is or is used, or is a short command line; or when it
  * gives the reason ("They're hard to read. Use literal strings instead."); or when it asks to "just" do something
- * ("please just do the import. don't make me open a web page."). A core that opens against what came before
+ * ("please just do the import. don't make me open a web page."), or when it questions the choice the core replaces
+ * ("why python curl for testing? please use java curl only"). A core that opens against what came before
  * ("Instead, ...") takes up to two sentences before it. A blank line ends a correction either way.
  */
 final class CorrectionSpans {
@@ -26,6 +27,7 @@ final class CorrectionSpans {
   private static final int MAX_JOINED = 300;
   private static final java.util.regex.Pattern JUST = java.util.regex.Pattern.compile(
       "(?i)^(?:(?:please|pls|ok(?:ay)?|no|so|then)\\b[\\s,.!]*)*just\\s+\\w|^(?:请)?直接");
+  private static final java.util.regex.Pattern WHY = java.util.regex.Pattern.compile("(?i)^(?:(?:but|and|so)\\s+)?why\\b");
   private static final java.util.regex.Pattern CLAUSE_END = java.util.regex.Pattern.compile("[,;，；。!！]|\\.(?:\\s|$)");
 
   private CorrectionSpans() {}
@@ -50,7 +52,9 @@ final class CorrectionSpans {
             // "... the same PrismaService, pooled by Nest. Inject PrismaService, don't use it": "it" is named before
             || CorrectionClauses.rejectsAPronoun(c.text()) && names(sentences.get(core - 1))
             // "please just do the import. don't make me navigate to a web page.": the "just" is what to do instead
-            || JUST.matcher(sentences.get(core - 1).text()).find() && !Intents.isQuestion(sentences.get(core - 1).text()))) {
+            || JUST.matcher(sentences.get(core - 1).text()).find() && !Intents.isQuestion(sentences.get(core - 1).text())
+            // "why python curl for testing? please use java curl only": the choice questioned is what not to do
+            || WHY.matcher(sentences.get(core - 1).text()).find() && sharesTerm(sentences.get(core - 1), c))) {
       from = core - 1;
     }
     int to = core;

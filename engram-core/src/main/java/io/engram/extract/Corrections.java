@@ -82,7 +82,9 @@ final class Corrections {
           + "(?:用|使用|改用|写)\\s*(.{1,40}?)[。！!]?$"));
   /** After "no" or "actually", a bare "use Y": the correction names only what to use. */
   private static final Pattern USE_ONLY =
-      Pattern.compile("(?i)^(?:just\\s+|please\\s+)?(?:use|switch to|go with)\\s+([^,;:]{1,50}?)[.!]?$");
+      Pattern.compile("(?i)^(?:just\\s+|please\\s+)?(?:only\\s+)?(?:use|switch to|go with)\\s+([^,;:]{1,50}?)[.!]?$");
+  /** "use X only", "only use X": a choice that excludes the others corrects as a "no, use X" does. */
+  private static final Pattern ONLY = Pattern.compile("(?i)^(?:just\\s+|please\\s+)?(?:only\\s+use\\b|use\\b.*\\bonly[.!]?$)");
   // The parts of a project a person picks a tool for: "use X for" one of them names the project's choice.
   private static final String TOOL_ROLE = "(?:dependency management|dependencies|package management|packages"
       + "|the backend|backend|the frontend|frontend|the ui|styling|styles|state management|testing|tests|unit tests"
@@ -145,7 +147,7 @@ final class Corrections {
       }
     }
     Matcher useOnly = USE_ONLY.matcher(rest);
-    if (negative && useOnly.find()) {
+    if ((negative || ONLY.matcher(rest).find()) && useOnly.find()) {
       return Optional.of(new Correction(Kind.RULE, rest, Optional.of(clean(useOnly.group(1))), Optional.empty()));
     }
     Matcher useAs = USE_AS.matcher(rest);

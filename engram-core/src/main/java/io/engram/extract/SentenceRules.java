@@ -19,7 +19,9 @@ final class SentenceRules {
               + "class|case|query|endpoint|script|component|page|cell|notebook|change|task|ticket|feature|test|one)\\b"
               + "|\\byou (?:just )?(?:suggested|mentioned|proposed|wrote|described|showed)\\b"
               + "|\\b(?:first|second|third|last|previous|other) (?:one|approach|option|version|idea|suggestion)\\b"
-              + "|\\b(?:here(?!\\s+or\\b)|this time|for now|just this once|in this case)\\b"
+              // "here" is the thing at hand, unless it is the chat itself ("answer here only in this chat panel")
+              + "|\\b(?:here(?!\\s+or\\b)(?!\\s+(?:only\\s+)?in\\s+(?:this|the)\\s+(?:chat|conversation|thread|panel)\\b)"
+              + "|this time|for now|just this once|in this case)\\b"
               + "|这个(?:函数|方法|文件|变量|类|bug|错误|地方|分支|提交|脚本|页面)|这里|这行|这次|这一次|暂时");
   /** A remembered statement about the project rather than a rule for the agent. */
   private static final Pattern FACT =

@@ -31,6 +31,22 @@ class WholeCorrectionsTest {
   }
 
   @Test
+  void aChoiceQuestionedBeforeAnExclusiveUseIsWhatNotToDo() {
+    assertThat(user("why python curl for testing ? please use java curl only")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("python curl", "java curl only"));
+    assertThat(user("Only use pnpm.")).singleElement().satisfies(m -> assertThat(all(m)).contains("pnpm"));
+    // a pick among what was just offered is the thing at hand
+    assertThat(user("use the first one only")).isEmpty();
+  }
+
+  @Test
+  void theChatItselfIsNoThingAtHand() {
+    assertThat(user("please note that, dont give me response in another file, give response here only in this chat "
+        + "panel.")).singleElement().satisfies(m -> assertThat(all(m)).contains("another file", "chat panel"));
+    assertThat(user("Put the summary here.")).isEmpty();
+  }
+
+  @Test
   void aStatementBeforeADontNamesWhatToUse() {
     assertThat(user("Package manager is pnpm (there's a lockfile). Don't use npm or yarn.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("pnpm", "lockfile", "don't use npm"));
