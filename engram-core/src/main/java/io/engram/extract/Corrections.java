@@ -43,6 +43,7 @@ final class Corrections {
           + "that is (?:wrong|not right|incorrect)|that'?s not how we do (?:it|this|that|things)(?: here)?|"
           + "wrong (?:tool|command|one))\\b|不对|不是的|错了|其实|实际上)[\\s,，.。!！:：;；—–-]*)+",
       Pattern.CASE_INSENSITIVE);
+  private static final Pattern BARE_NO = Pattern.compile("(?i)no\\s+");
   private static final String OBJ = "([^,，;；。:：—–]{1,50}?)";
   /** A separator between the two halves of a swap; a hyphen only after a space ("docker-compose" is one word). */
   private static final String SEP = "(?:\\s*[,;—–]+|\\s+-+)\\s*";
@@ -123,7 +124,7 @@ final class Corrections {
     String s = sentence.strip();
     Matcher lead = NEGATIVE_LEAD.matcher(s);
     boolean negative = lead.find();
-    String rest = negative ? s.substring(lead.end()).strip() : s;
+    String rest = negative ? withoutLead(s, lead) : s;
     if (rest.isEmpty() || Intents.isQuestion(rest) || CONVERSATIONAL.matcher(rest).find()) {
       return Optional.empty();
     }
@@ -171,8 +172,17 @@ final class Corrections {
   static Correction general(String sentence) {
     String s = sentence.strip();
     Matcher lead = NEGATIVE_LEAD.matcher(s);
-    String rest = lead.find() ? s.substring(lead.end()).strip() : s;
+    String rest = lead.find() ? withoutLead(s, lead) : s;
     return new Correction(Kind.RULE, rest.isEmpty() ? s : rest, Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * {@code s} without the opening {@code lead} found ("No, ...", "actually, ..."), unless it is a bare "no" before a
+   * noun phrase ("No SQL queries only AL code!"), which forbids it and answers nothing: it stays in the rule.
+   */
+  private static String withoutLead(String s, Matcher lead) {
+    return BARE_NO.matcher(lead.group()).matches() && CorrectionClauses.ENGLISH.avoid().matcher(s).lookingAt() ? s
+        : s.substring(lead.end()).strip();
   }
 
   /** {@code text} without "here" or 这里 where it means this project, for the one-off test. */

@@ -92,6 +92,11 @@ final class Intents {
               + "|(?:文档|注释|提交信息)(?:都|统一|一律)?(?:用|使用)(?:中文|英文))"),
           // "Please git commit after each successful sub-task": a request that recurs holds from now on
           Pattern.compile("(?i)\\b(?:after|before)\\s+(?:each|every)\\b"),
+          // "we dont want to use that directory format ever": a "don't" for ever
+          Pattern.compile("(?i)\\b(?:don'?t|dont|do\\s+not|never)\\b[^.;!?]{0,80}?\\bever\\b"),
+          // "keep the specification.md updated", "... as we progress": a duty that recurs with the work
+          Pattern.compile("(?i)\\bkeep\\s+(?:[\\w`'./@-]+\\s+){0,4}?(?:updated|up[\\s-]to[\\s-]date|in\\s+sync)\\b"
+              + "|\\bas\\s+we\\s+(?:go|progress|work)\\b|\\bthroughout\\s+(?:the\\s+)?(?:development|project)\\b"),
           Pattern.compile("^(?:始终|总是|一律|务必|一定要)\\s*"));
 
   private static final List<Pattern> CORRECTION =
@@ -111,7 +116,7 @@ final class Intents {
 
   private static final Pattern CONFIRM =
       Pattern.compile(
-          "(?i)\\b(?:keep doing (?:that|this|it)|keep (?:it|that|this) (?:up|that way|this way)|"
+          "(?i)\\b(?:keep doing (?:that|this|it)|keep (?:it|that|this) (?:up(?![\\s-]+to[\\s-]+date)|that way|this way)|"
               + "(?:do|doing) it (?:this|that) way|continue (?:doing|like) (?:that|this)|"
               + "exactly what i (?:wanted|want|meant)|that'?s (?:exactly )?(?:the right (?:way|approach|call)|how i want it)|"
               + "this is the (?:right )?way)\\b"
@@ -119,7 +124,7 @@ final class Intents {
 
   private static final Pattern QUESTION =
       Pattern.compile(
-          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+not\\b)|does|did|is|are|how|what|why|where|which|who|when(?=\\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|shall)\\b))\\b"
+          "(?i)(?:[?？]\\s*$|^(?:can|could|would|will|should|do(?!\\s+(?:not|it|this|that|so)\\b)|does|did|is|are|how|what|why|where|which|who|when(?=\\s+(?:is|are|was|were|do|does|did|will|would|should|can|could|shall)\\b))\\b"
               + "|吗[。]?$|呢[。]?$|^(?:为什么|怎么|什么|哪)"
               // a Chinese question often ends without a mark: its last clause asks (..., 应该如何操作; 下次能不能恢复,
               // 什么情况下不能恢复), unless the word is a check's object (检查是否..., 确认现在是否...), "whatever" (不管怎么, 无论如何)

@@ -73,6 +73,23 @@ class StandingOrAtHandTest {
   }
 
   @Test
+  void everAfterADontAndADutyKeptUpWithTheWorkHoldFromNowOn() {
+    assertThat(user("we dont want to use that directory format ever, use the format the other tasks use"))
+        .singleElement().satisfies(m -> assertThat(all(m)).contains("directory format ever"));
+    assertThat(Fixtures.rulesOnly("I will test it. Meanwhile keep the specification.md updated.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("specification.md updated"));
+    assertThat(Fixtures.rulesOnly("Update the readme and keep it up to date as we go.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("as we go"));
+  }
+
+  @Test
+  void doItOpensARequestNotAQuestion() {
+    assertThat(user("do it, dont just tell me what to do.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("dont just tell me what to do"));
+    assertThat(user("Do we need a migration for this")).isEmpty();
+  }
+
+  @Test
   void theAlternativeSaidAroundADontOrAPreferenceStaysWithIt() {
     assertThat(user("please just run the migration. don't make me open the admin page.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("run the migration", "admin page"));

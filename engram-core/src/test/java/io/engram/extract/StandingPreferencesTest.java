@@ -20,6 +20,9 @@ class StandingPreferencesTest {
     assertThat(user("No trailing summaries in commit messages.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("trailing summaries"));
     assertThat(user("No tests were found for the module.")).isEmpty();
+    // the "no" is the rule's, not an answer before it
+    assertThat(user("No SQL queries only AL code!")).singleElement()
+        .satisfies(m -> assertThat(m.body()).startsWith("No SQL queries"));
     assertThat(user("No worries.")).isEmpty();
     assertThat(user("=== Step 3: Attribution ===\nNo initial_attribution in metadata")).isEmpty();
   }
