@@ -186,6 +186,7 @@ public final class EngramCommand implements Runnable {
    * one too ({@link GlobalOptions#requireProjectDirectory}), unless help was asked for.
    */
   static int refuseUnmatched(CommandLine.ParseResult parsed) {
+    GlobalOptions.of(parsed.commandSpec()).startRun();
     CommandLine.ParseResult last = parsed;
     boolean help = false;
     for (CommandLine.ParseResult at = parsed; at != null; at = at.subcommand()) {

@@ -3,7 +3,10 @@ package io.engram.cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
@@ -28,15 +31,63 @@ public record CommandRun(int exitCode, String out, String err) {
     return inEnvironment(env, args);
   }
 
-  /** Runs {@code engram ARGS...} as if the process's environment were {@code environment}. */
+  /**
+   * Runs {@code engram ARGS...} as if the process's environment were {@code environment}, on a command tree of that
+   * environment no other run is using ({@link Trees}): picocli resets every option before each parse, and the commands
+   * read their roots, settings and stdin per run, so a run on a used tree reads only its own arguments.
+   */
   public static CommandRun inEnvironment(Map<String, String> environment, String... args) {
+    Map<String, String> key = Map.copyOf(environment);
+    CommandLine cli = Trees.borrow(key);
+    try {
+      return run(cli, args);
+    } finally {
+      Trees.giveBack(key, cli);
+    }
+  }
+
+  private static CommandRun run(CommandLine cli, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = EngramCommand.newCommandLine(environment);
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     int code = cli.execute(args);
     return new CommandRun(code, out.toString(), err.toString());
+  }
+
+  /**
+   * Built command trees, per environment, for the runs of this test JVM: building one cost 12 ms of processor time warm
+   * and far more before the JIT had compiled picocli's code, some hundreds of times per JVM. A tree serves one run at a
+   * time (tests run side by side); the environments most recently used keep theirs.
+   */
+  static final class Trees {
+    /** Environments whose trees are kept: tests mostly run in a handful (the process's, with a model, a home). */
+    private static final int ENVIRONMENTS = 16;
+    private static final Map<Map<String, String>, Deque<CommandLine>> IDLE =
+        new LinkedHashMap<>(ENVIRONMENTS, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Map<String, String>, Deque<CommandLine>> eldest) {
+            return size() > ENVIRONMENTS;
+          }
+        };
+
+    private Trees() {}
+
+    static CommandLine borrow(Map<String, String> environment) {
+      synchronized (IDLE) {
+        Deque<CommandLine> idle = IDLE.get(environment);
+        if (idle != null && !idle.isEmpty()) {
+          return idle.pop();
+        }
+      }
+      return EngramCommand.newCommandLine(environment);
+    }
+
+    static void giveBack(Map<String, String> environment, CommandLine cli) {
+      synchronized (IDLE) {
+        IDLE.computeIfAbsent(environment, e -> new ArrayDeque<>()).push(cli);
+      }
+    }
   }
 
   /**
@@ -55,14 +106,9 @@ public record CommandRun(int exitCode, String out, String err) {
 
     /** Runs {@code engram PREFIX... ARGS...} (the prefix given when this was made: the home, the project). */
     public CommandRun run(String... args) {
-      StringWriter out = new StringWriter();
-      StringWriter err = new StringWriter();
-      cli.setOut(new PrintWriter(out, true));
-      cli.setErr(new PrintWriter(err, true));
       List<String> all = new ArrayList<>(prefix);
       all.addAll(List.of(args));
-      int code = cli.execute(all.toArray(String[]::new));
-      return new CommandRun(code, out.toString(), err.toString());
+      return CommandRun.run(cli, all.toArray(String[]::new));
     }
   }
 

@@ -98,6 +98,16 @@ public final class GlobalOptions {
         + (absolute.toString().equals(project.toString()) ? "" : " (" + absolute + ")"));
   }
 
+  /**
+   * Forgets the roots and settings the last run resolved: a command line may be parsed and run many times (one built
+   * once in a process that stays up, or a test's), and each run resolves them from its own options and from the
+   * home's settings file as it is then. Picocli resets the options themselves before each parse.
+   */
+  public void startRun() {
+    roots = null;
+    settings = null;
+  }
+
   /** The project named with {@code --project}, if one was. */
   public Optional<Path> explicitProject() {
     return Optional.ofNullable(project);

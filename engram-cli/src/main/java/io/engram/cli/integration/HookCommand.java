@@ -13,7 +13,6 @@ import io.engram.hooks.HookInput;
 import io.engram.hooks.HookRunner;
 import io.engram.transcript.AgentSessionFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -72,9 +71,6 @@ public final class HookCommand implements Callable<Integer> {
           + " sessionEnd in Cursor)")
   String eventName;
 
-  /** Where the hook JSON comes from; tests replace it. */
-  InputStream stdin = System.in;
-
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
@@ -94,7 +90,8 @@ public final class HookCommand implements Callable<Integer> {
       return 1;
     }
     try {
-      String body = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+      // System.in as it is when this call runs, not when the command line was built: one built once may run many calls.
+      String body = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
       GlobalOptions global = GlobalOptions.of(spec);
       EngramRoots homes = global.homes();
       HookDialect.Call call = dialect.call(event, body, new HookDialect.Places(homes.engramHome(),
