@@ -116,8 +116,11 @@ final class Assignments {
     if (inParameterExpansion(t.text(), nameStart)) {
       return false; // ${DB_PASS:?missing}, ${TOKEN:-}: the shell's default or message, not a value
     }
-    if (nameStart > 0 && "\"'`".indexOf(previous) >= 0 && m.end(2) == m.start(3) && secret.charAt(0) == previous) {
-      return false; // "password=" is itself a string in code, and the quote after it closes that string
+    if (nameStart > 0 && "\"'`".indexOf(previous) >= 0 && m.end(2) == m.start(3) && secret.charAt(0) == previous
+        && t.text().indexOf(previous, m.end(1)) >= m.start(2)) {
+      // "password=" is itself a string in code, and the quote after it closes that string; a name whose own quote
+      // closes before the ':' or '=' is a key ("password":"...", minified JSON) and the quote opens its value
+      return false;
     }
     int from = Math.max(0, nameStart - BEFORE_NAME_CHARS);
     String before = t.text().substring(from, nameStart);

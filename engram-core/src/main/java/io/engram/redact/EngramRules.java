@@ -11,6 +11,8 @@ import java.util.List;
 final class EngramRules {
   // A run of 16 base64 characters is a key's armor; a block where one is pasted holds "..." or a placeholder.
   private static final int ARMOR_RUN = 16;
+  // 48 base64 characters decode to 36 bytes: "-----BEGIN " and the longest label Engram knows ("ENCRYPTED PRIVATE KEY").
+  private static final int ENCODED_LABEL = 48;
   private EngramRules() {}
 
   /** A private key block holds a key's worth of armor, not "..." where one is pasted (a run of 16 base64 characters). */
@@ -27,6 +29,21 @@ final class EngramRules {
     return false;
   }
 
+  /**
+   * Whether a base64 run that starts as an encoded "-----BEGIN" block says it holds a private or secret key: a
+   * certificate's block (certificate-authority-data, client-certificate-data) is public and left alone.
+   */
+  private static boolean encodesAPrivateKey(String run) {
+    int length = Math.min(run.length(), ENCODED_LABEL) / 4 * 4; // base64 decodes in groups of four characters
+    try {
+      String label = new String(java.util.Base64.getDecoder().decode(run.substring(0, length)),
+          java.nio.charset.StandardCharsets.ISO_8859_1);
+      return label.contains("PRIVATE KEY") || label.contains("SECRET KEY");
+    } catch (IllegalArgumentException notBase64) {
+      return false;
+    }
+  }
+
   static List<PatternRule> all() {
     List<PatternRule> providers = List.of(
         // a block of any label that says private, secret or static key (OpenVPN's), holding a key's worth of armor
@@ -34,6 +51,15 @@ final class EngramRules {
             "-----BEGIN ([A-Za-z0-9 ]{0,40}(?:PRIVATE KEY(?: BLOCK)?|SECRET KEY|[Ss]tatic [Kk]ey V\\d))-----"
                 + "[^\"]*?(?:-----END \\1-----|(?=\")|\\z)",
             (block, m, t) -> holdsArmor(block), "-----begin"),
+        // the same block base64-encoded whole (a kubeconfig's client-key-data, a Helm value, a CI variable):
+        // "-----BEGIN" encodes as LS0tLS1CRUdJTi, and the label decoded from what follows must say private key
+        PatternRule.onLines(SecretKind.PRIVATE_KEY, "\\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}+={0,2}", 0,
+            (run, m, t) -> encodesAPrivateKey(run), "ls0tls1crudjti"),
+        // a Kubernetes bootstrap token (kubeadm join --token, a kubeconfig's token:), six and sixteen of [a-z0-9]:
+        // its dot makes it read as a qualified name to the assignment rules; a name holds no digit, a token does
+        PatternRule.onLines(new SecretKind("kubernetes-bootstrap-token"),
+            "(?<![\\w.-])[a-z0-9]{6}\\.[a-z0-9]{16}(?![\\w.-])", 0,
+            (token, m, t) -> token.chars().anyMatch(Character::isDigit), "token"),
         PatternRule.onLines(SecretKind.ANTHROPIC_KEY, "\\bsk-ant-[A-Za-z0-9_-]{20,}", 0, SecretCheck.ANY, "sk-ant-"),
         PatternRule.onLines(SecretKind.OPENAI_KEY, "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}", 0,
             SecretCheck.ANY, "sk-"),
