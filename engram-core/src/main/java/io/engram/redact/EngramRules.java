@@ -69,7 +69,8 @@ final class EngramRules {
             "(?i)aws_?secret_?(?:access_?)?key[\"']?[ \\t]*[=:][ \\t]*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])", 1,
             SecretCheck.ANY, "secret"),
         PatternRule.onLines(SecretKind.GITHUB_TOKEN,
-            "\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\\b", 0, SecretCheck.ANY,
+            // also cut short (a name or a description clipped inside it): sixteen characters after the prefix
+            "\\b(?:gh[pousr]_[A-Za-z0-9]{16,255}|github_pat_[A-Za-z0-9_]{16,255})\\b", 0, SecretCheck.ANY,
             "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         PatternRule.onLines(SecretKind.SLACK_TOKEN,
             "\\bxox[abposre]-[A-Za-z0-9-]{10,}|https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{20,}", 0,

@@ -85,11 +85,25 @@ final class GitleaksRules {
         check = check.and(allowlist(a, id).asCheck());
       }
       List<String> keywords = strings(r, "keywords").stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
-      rules.add(new PatternRule(new SecretKind(id), compile(text(r, "regex", ""), id),
+      rules.add(new PatternRule(new SecretKind(id), compile(endingInNames(text(r, "regex", "")), id),
           number(r, "secretGroup", PatternRule.FIRST_GROUP), keywords, number(r, "extraLines", 0),
           text(r, "span", "lines").equals("text"), Boolean.TRUE.equals(r.get("anchor")), check));
     }
     return new Loaded(List.copyOf(rules), global);
+  }
+
+  /** How gitleaks' rules end a token: a quote, a space, a semicolon, an escaped line break or the end. */
+  private static final String GITLEAKS_END = "(?:[\\x60'\"\\s;]|\\\\[nr]|$)";
+  /**
+   * Gitleaks' end and where a token ends in a name or a structure: a file's extension or a path's next part
+   * ({@code sk_live_....txt}, {@code keys/npm_.../}), a slug's next word ({@code key-npm_...-notes}), a bracket, a comma
+   * or an ampersand. Gitleaks scans files a token is written in; Engram also writes the names of files a token names.
+   */
+  private static final String NAME_OR_GITLEAKS_END = "(?:[\\x60'\"\\s;.,/)\\]}>|&#?:<-]|\\\\[nr]|$)";
+
+  /** {@code regex} with gitleaks' end of a token widened to {@link #NAME_OR_GITLEAKS_END}. */
+  private static String endingInNames(String regex) {
+    return regex.replace(GITLEAKS_END, NAME_OR_GITLEAKS_END);
   }
 
   private static String text(Map<String, Object> table, String key, String otherwise) {

@@ -24,9 +24,9 @@ public final class ContractSecrets {
   private static final String DIGITS = "0123456789";
   private static final Map<Character, String> CLASSES = Map.of(
       'A', UPPER + LOWER + DIGITS, 'U', UPPER, 'L', LOWER, 'N', LOWER + DIGITS, 'D', DIGITS, 'H', "0123456789abcdef",
-      'B', UPPER + LOWER + DIGITS + "+/", 'S', UPPER + LOWER + DIGITS + "-_", 'X', UPPER + "234567");
+      'B', UPPER + LOWER + DIGITS + "+/", 'S', UPPER + LOWER + DIGITS + "-_", 'X', UPPER + "234567", 'W', UPPER + LOWER);
   private static final Pattern MARKED = Pattern.compile("⟦([^⟧]*)⟧");
-  private static final Pattern GENERATED = Pattern.compile("\\{([AULNDHBSX])(\\d+)\\}");
+  private static final Pattern GENERATED = Pattern.compile("\\{([AULNDHBSXW])(\\d+)\\}");
   private static final Pattern REPEAT = Pattern.compile("#(\\d+)");
   /** A secret longer than this is searched for as every run of this many of its characters (at a stride of half). */
   private static final int WINDOW = 12;
