@@ -149,7 +149,8 @@ public final class SecretRedactor {
   /**
    * Redacts texts that belong together, such as the fields of one memory: a secret found in one of them is also
    * removed wherever it stands in the others, so a field that holds it without the words that make it a secret (a
-   * name cut from its body: {@code echo 'PASS' | docker login}) keeps none of it. The results are in order.
+   * name cut from its body: {@code echo 'PASS' | docker login}) keeps none of it, nor of a copy of it cut short (a name
+   * that ends inside it: {@code the cache is redis://:PASS}). The results are in order.
    */
   public List<Redaction> redactTogether(List<String> texts) {
     List<Redaction> each = new ArrayList<>(texts.size());
@@ -160,24 +161,8 @@ public final class SecretRedactor {
     if (found.isEmpty()) {
       return each;
     }
-    List<String> longestFirst = found.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed())
-        .toList();
-    List<Redaction> out = new ArrayList<>(each.size());
-    for (Redaction r : each) {
-      String text = r.text();
-      Set<SecretKind> kinds = new LinkedHashSet<>(r.kinds());
-      int count = r.count();
-      for (String secret : longestFirst) {
-        for (int at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
-          SecretKind kind = found.get(secret);
-          text = text.substring(0, at) + kind.marker() + text.substring(at + secret.length());
-          kinds.add(kind);
-          count++;
-        }
-      }
-      out.add(new Redaction(text, new ArrayList<>(kinds), count));
-    }
-    return out;
+    SharedSecrets shared = new SharedSecrets(found);
+    return each.stream().map(shared::takenOutOf).toList();
   }
 
   /** A secret shorter than this is not looked for in the other texts of {@link #redactTogether}. */

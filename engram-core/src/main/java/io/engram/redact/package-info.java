@@ -4,8 +4,10 @@
  * <p>{@link SecretRedactor} runs detectors of several sorts and merges what they find: the provider rules adopted
  * from gitleaks (216 rules, carried as data in {@code gitleaks-rules.toml} beside this package's classes with
  * gitleaks' MIT licence, read by {@code GitleaksRules}; each with its keywords, entropy threshold and
- * allowlists, as gitleaks applies them), Engram's own rules ({@code EngramRules}: lenient provider formats,
- * private key blocks, authorization and credential headers and cookies; {@code Assignments}: secret-looking names
+ * allowlists, as gitleaks applies them, a token's end widened to where a file's or a memory's name ends it,
+ * {@code sk_live_....txt}), Engram's own rules ({@code EngramRules}: lenient provider formats, a token cut short,
+ * private key blocks, also base64-encoded whole (a kubeconfig's {@code client-key-data}), Kubernetes bootstrap
+ * tokens, authorization and credential headers and cookies; {@code Assignments}: secret-looking names
  * given a value in code, {@code .env}, JSON, YAML, XML and the options of any command line; {@code NamedPairs}: a
  * secret's name and its value as two fields of one record, {@code <add key="SmtpPassword" value="..."/>}, a
  * Kubernetes {@code name}/{@code value}, {@code define('DB_PASSWORD', '...')}; {@code CredentialFiles}:
@@ -35,7 +37,8 @@
  *
  * <p>Before any cut: whoever shortens a text redacts it first ({@code SecretRedactor.head}), so a token cut short is
  * still recognised whole; the fields of one memory are redacted together ({@code redactTogether}), so a name that
- * holds a secret without the words that make it one loses it before it becomes a file name.
+ * holds a secret without the words that make it one loses it before it becomes a file name, and so does a name
+ * that ends inside it ({@code SharedSecrets}: a run of at least its first eight characters, cut where a word ends).
  *
  * <p>Cost: one pass over the text finds every rule's keywords ({@code KeywordIndex}, Aho-Corasick: gitleaks'
  * prefilter); only the rules one of whose keywords occurred are run (the redactor maps each keyword to the rules
@@ -49,7 +52,7 @@
  * writes (names too, so file names come from redacted text); turn texts and memory candidates are redacted
  * when they are made, before any extractor or name sees them; the model router's metered model redacts every
  * request; notes, compaction results, hook answers and logs, MCP answers and the command line's output are
- * redacted on their way out.
+ * redacted on their way out; the service's work queue keeps a hook's input redacted but for its ids and paths.
  *
  * <p>Where to start: {@code SecretRedactor.standard().redact(text)} -> {@link Redaction}.
  */
