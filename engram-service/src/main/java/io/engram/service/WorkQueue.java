@@ -2,9 +2,12 @@ package io.engram.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.engram.fs.AtomicFiles;
 import io.engram.hooks.HookEvent;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -26,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the transcript they reached, so a second run reads only what the first did not finish.
  *
  * <p>File names sort in the order the calls came ({@code <millis>-<pid>-<sequence>-<event>.json}); a file that
- * cannot be read, or whose work failed, moves to {@code queue/failed/} with the reason beside it.
+ * cannot be read, or whose work failed, moves to {@code queue/failed/} with the reason beside it. A job's input is
+ * kept redacted ({@link #redacted}): what a person typed into a hook's input never reaches the queue's files.
  */
 final class WorkQueue {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -73,9 +77,47 @@ final class WorkQueue {
     root.put("event", event.hookName());
     root.put("project", project.toString());
     root.put("enqueuedAt", now.toString());
-    root.put("input", input);
+    String kept = redacted(input);
+    root.put("input", kept);
     AtomicFiles.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
-    return new Job(file, event, project, input, now);
+    return new Job(file, event, project, kept, now);
+  }
+
+  /**
+   * The hook's input as the queue keeps it on disk: every text redacted (a PreCompact's custom instructions, a Gemini
+   * CLI AfterAgent's prompt and answer hold what the person typed) but the ids and paths the work needs to find its
+   * session and transcript; input that is not JSON is redacted whole.
+   */
+  static String redacted(String input) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(input);
+    } catch (IOException notJson) {
+      return SecretRedactor.standard().redact(input).text();
+    }
+    if (tree == null || !tree.isContainerNode()) {
+      return SecretRedactor.standard().redact(input).text();
+    }
+    return redactedTexts(tree, "").toString();
+  }
+
+  private static JsonNode redactedTexts(JsonNode node, String field) {
+    if (node.isTextual()) {
+      boolean locates = field.equals("cwd") || field.endsWith("path") || field.endsWith("_id")
+          || field.equals("hook_event_name");
+      return locates ? node : TextNode.valueOf(SecretRedactor.standard().redact(node.asText()).text());
+    }
+    if (node.isObject()) {
+      ObjectNode out = JSON.createObjectNode();
+      node.fields().forEachRemaining(e -> out.set(e.getKey(), redactedTexts(e.getValue(), e.getKey())));
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = JSON.createArrayNode();
+      node.forEach(n -> out.add(redactedTexts(n, field)));
+      return out;
+    }
+    return node;
   }
 
   /** The jobs waiting, oldest first; unreadable files are moved aside. */
