@@ -94,6 +94,15 @@ final class EngramRules {
         // a Cloudflare Origin CA key, also cut short (gitleaks' rule wants all 146 digits of its last part)
         PatternRule.onLines(new SecretKind("cloudflare-origin-ca-key"), "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{16,}+", 0,
             SecretCheck.ANY, "v1.0-"));
+    List<PatternRule> prose = List.of(
+        // a value said before its noun: "use Xk29!aa$zz as the password", "set it to ... with hQ8... as the api key";
+        // the value must look like a password or a random key on its own, as a word before "as the key" rarely does
+        PatternRule.onLines(SecretKind.PASSWORD_ASSIGNMENT,
+            "(?i)\\b(?:use|using|set|with|try|enter|type|paste|put)[ \\t]+[\"'`]?([^\\s\"'`]{6,128}+)[\"'`]?[ \\t]+as[ \\t]+"
+                + "(?:(?:the|my|our|your|a|its|their)[ \\t]+)?(?:[\\w-]{1,20}[ \\t]+)?"
+                + "(?:password|passphrase|passcode|passwd|pwd|token|secret|api[ _-]?key|key)s?\\b", 1,
+            (value, m, t) -> ProseValues.looksLikePassword(value) || ProseValues.looksLikeKey(value),
+            "password", "passphrase", "passcode", "passwd", "pwd", "token", "secret", "key"));
     List<PatternRule> headers = List.of(
         // Authorization and Proxy-Authorization with any scheme, or none: the credential after it
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
@@ -116,7 +125,7 @@ final class EngramRules {
             "(?i)(?:\\bcookie[\"']?[ \\t]*:[ \\t]*|;[ \\t]*)[\\w.-]*?(?:sess|sid|token|auth|jwt|remember|login)[\\w.-]*+"
                 + "=([^;\\s\"']{8,}+)",
             1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "cookie"));
-    return java.util.stream.Stream.of(providers, headers, CredentialFiles.rules(), Assignments.rules(), NamedPairs.rules())
+    return java.util.stream.Stream.of(providers, prose, headers, CredentialFiles.rules(), Assignments.rules(), NamedPairs.rules())
         .flatMap(List::stream).toList();
   }
 }
