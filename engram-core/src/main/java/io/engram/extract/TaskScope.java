@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * What a request for one piece of work leaves alone: in a turn that asks for work ("In src/app/page.tsx: add a button
  * ...", "Update docs/TECH_SPEC.md only.", "Design the waitlist flow. Explain ..."), a plain "do not" of changing a
- * thing ("Do not change other parts of the page.", "Do NOT touch the Supabase card.", "Do not rewrite the document.")
+ * thing ("Do not change other parts of the page.", "Do NOT touch the Supabase card.", "No other changes.")
  * bounds that work, and one of doing the work itself ("Do NOT write code.", "Do not implement.") says what the request
  * is not. Neither is a standing rule: it holds while this request is done.
  *
@@ -22,15 +22,17 @@ final class TaskScope {
       + "rename|move|make|improve|redesign|rework|rewrite|convert|migrate|integrate|complete|finish|set\\s+up|install|"
       + "debug|clean\\s+up|adjust|tweak|polish|enhance|restyle|restructure|extend|review|design|explain|analy[sz]e|draft|"
       + "produce|generate|write|document|suggest|propose|plan|prepare|outline|describe|list|define|investigate|continue|"
-      + "proceed)\\b|^[ \\t]*+in\\s+`?[\\w./@-]+\\.\\w{1,5}`?\\s*[:：]");
+      + "proceed|recreate|re-create|fill|scaffold|wire|style)\\b|^[ \\t]*+in\\s+`?[\\w./@-]+\\.\\w{1,5}`?\\s*[:：]");
   /**
    * A plain "do not" (not "never") of changing a thing, or of doing the work itself (writing code, implementing), as
    * the sentence's own opening.
    */
   private static final Pattern LEAVES_ALONE = Pattern.compile("(?i)^(?:(?:however|but|and|also|just|so)[,\\s]+)?"
-      + "(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|"
+      + "(?:(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|"
       + "renumber|remove|delete|hide|reformat|restructure|reorder|rearrange|move)\\b"
-      + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$)");
+      + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$)"
+      // "No other changes — ...", "No changes to connectCoinCap()": the same bounds, said as a noun
+      + "|no\\s+(?:other\\s+)?(?:changes?|edits?|modifications?)\\b)");
   /** What makes it outlast the work: a boundary, a condition, a recurrence, the person's own thing. */
   private static final Pattern OUTLASTS = Pattern.compile("(?i)\\b(?:outside|beyond|unless|until|without\\s+"
       + "(?:asking|permission|approval|confirmation|my)|ever|again|any\\s?more|my|our|mine)\\b");

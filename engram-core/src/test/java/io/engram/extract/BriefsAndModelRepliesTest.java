@@ -22,6 +22,8 @@ class BriefsAndModelRepliesTest {
     assertThat(user("Update docs/TECH_SPEC.md only.\nDo not change PRD.\nDo not rewrite the document.")).isEmpty();
     assertThat(rulesOnly("Fix the Supabase connection check:\n- Use try/catch\n\nDo NOT touch the Supabase card."))
         .isEmpty();
+    assertThat(user("Recreate the admin pages with placeholders.\n\nDo not touch other folders like booking.")).isEmpty();
+    assertThat(user("Fix the status colour in the card.\nNo other changes — do not add imports.")).isEmpty();
   }
 
   @Test
