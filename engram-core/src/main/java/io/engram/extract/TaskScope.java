@@ -30,7 +30,9 @@ final class TaskScope {
   private static final Pattern LEAVES_ALONE = Pattern.compile("(?i)^(?:(?:however|but|and|also|just|so)[,\\s]+)?"
       + "(?:(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|"
       + "renumber|remove|delete|hide|reformat|restructure|reorder|rearrange|move)\\b"
-      + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$)"
+      + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$"
+      // "Do not add new features": what the work is not to grow into (not "new dependencies", a standing rule)
+      + "|(?:add|introduce)\\s+(?:any\\s+)?new\\s+(?:product\\s+|stretch\\s+)?(?:features?|functionality|scope)\\b)"
       // "No other changes — ...", "No changes to connectCoinCap()": the same bounds, said as a noun
       + "|no\\s+(?:other\\s+)?(?:changes?|edits?|modifications?)\\b)");
   /** What makes it outlast the work: a boundary, a condition, a recurrence, the person's own thing. */

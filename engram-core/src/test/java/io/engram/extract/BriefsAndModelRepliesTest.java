@@ -24,6 +24,10 @@ class BriefsAndModelRepliesTest {
         .isEmpty();
     assertThat(user("Recreate the admin pages with placeholders.\n\nDo not touch other folders like booking.")).isEmpty();
     assertThat(user("Fix the status colour in the card.\nNo other changes — do not add imports.")).isEmpty();
+    assertThat(user("Polish the buttons with shadcn.\nDo not add new features.")).isEmpty();
+    // new dependencies are not what the work grows into: a rule for any work
+    assertThat(user("Fix the build.\nDo not add new dependencies.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("new dependencies"));
   }
 
   @Test
