@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * Only the summary's text counts: the analysis block is the model's scratch pad and is dropped before use.
  */
 final class CompactionScorer {
-  private static final Pattern FILE = Pattern.compile("[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
+  private static final Pattern FILE = Pattern.compile("(?<![\\w@-])[\\w@-]+\\.[A-Za-z0-9]{1,10}\\b");
 
   private final CompactionSettings settings;
   private final KeyInformation original;

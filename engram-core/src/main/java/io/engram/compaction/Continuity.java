@@ -96,9 +96,12 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
    * name the transcript holds nor as one it does not.
    */
   static final Set<String> LOADED_BY_THE_HARNESS = Set.of("claude.md", "claude.local.md");
+  // A file name starts where its run of name characters starts, and a versioned name has a few parts: tried from
+  // every character of a pasted blob (an image's base64, a minified bundle), a run read to its end from each would
+  // take hours on one message.
   static final Pattern NAME = Pattern.compile(
-      "[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*|\\b\\w+_\\w+"
-          + "|\\b[A-Za-z]+(?:[.-][A-Za-z0-9]+)*[.-]\\d+(?:\\.\\d+)*\\b");
+      "(?<![\\w.-])[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}\\b|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z0-9]+[A-Z]\\w*"
+          + "|\\b\\w+_\\w+|\\b[A-Za-z]+(?:[.-][A-Za-z0-9]+){0,8}[.-]\\d+(?:\\.\\d+){0,8}\\b");
 
   Continuity {
     open = List.copyOf(open);

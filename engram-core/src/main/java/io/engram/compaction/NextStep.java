@@ -32,7 +32,9 @@ record NextStep(String text) {
   private static final int MAX_TASK_FILES = 3;
   // A first sentence shorter than 20 characters ("Next, the tests.") is no request's ask: the whole is quoted.
   private static final int MIN_FIRST_SENTENCE = 20;
-  private static final Pattern FILE_NAME = Pattern.compile("[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
+  // Read from where its run of name characters starts: from every character of a pasted blob it would take hours.
+  private static final Pattern FILE_NAME =
+      Pattern.compile("(?<![\\w.-])[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
 
   /** The end of a sentence; a list marker ("1.", "a.") ends none. */
   private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)");
