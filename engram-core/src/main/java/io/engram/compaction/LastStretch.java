@@ -155,6 +155,10 @@ final class LastStretch {
    */
   private static void modules(String path, Set<String> out) {
     String[] parts = path.split("/");
+    // A path of slashes alone ("/", as a call may name the root) has no part at all.
+    if (parts.length == 0) {
+      return;
+    }
     String file = parts[parts.length - 1];
     int dot = file.lastIndexOf('.');
     if (dot <= 0 || !FileTypes.knownExtension(file.substring(dot + 1))) {

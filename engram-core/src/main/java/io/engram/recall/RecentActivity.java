@@ -40,8 +40,12 @@ public final class RecentActivity {
       if (files.size() >= settings.activityFiles()) {
         break;
       }
+      String named = words(f.path());
+      if (named.isEmpty()) {
+        continue;
+      }
       String verb = f.lastOperation() == FileOperation.READ ? "read" : "edited";
-      files.add(words(f.path()) + " (" + verb + ")");
+      files.add(named + " (" + verb + ")");
     }
     if (!files.isEmpty()) {
       parts.add("files: " + String.join(", ", files));
@@ -83,6 +87,10 @@ public final class RecentActivity {
   static String words(String path) {
     String normal = path.replace('\\', '/');
     String[] parts = normal.split("/");
+    // The root ("/") splits into no part at all: it names no file.
+    if (parts.length == 0) {
+      return "";
+    }
     String name = parts[parts.length - 1];
     String folder = parts.length > 1 ? parts[parts.length - 2] + "/" : "";
     int dot = name.lastIndexOf('.');

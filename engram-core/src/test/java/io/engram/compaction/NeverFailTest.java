@@ -52,6 +52,25 @@ class NeverFailTest {
   }
 
   @Test
+  void aCallOnTheRootPathIsNoFileAndTheCompactionIsNotDegraded() {
+    // A call may name the root ("/", as a Read of a folder or a Glob's path does), and a comment's rule line is a run
+    // of slashes: a path of slashes alone has no part.
+    var json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    List<TranscriptMessage> ms = new ArrayList<>(session());
+    ms.add(TranscriptMessage.text(Role.ASSISTANT, "Added a divider:\n////////////////\n// Importer\n"));
+    for (String path : List.of("/", "////", "/src/")) {
+      ms.add(TranscriptMessage.of(Role.ASSISTANT, List.of(new ContentBlock.ToolUse("r" + path.length(), "Read",
+          json.objectNode().put("file_path", path)))));
+      ms.add(TranscriptMessage.of(Role.USER, List.of(
+          new ContentBlock.ToolResult("r" + path.length(), "EISDIR: illegal operation on a directory", true))));
+    }
+    CompactionResult r = new Compactor(SETTINGS, new JtokkitTokenCounter(), ModelRouter.offline())
+        .compact(CompactionInput.of(ms, WINDOW));
+    assertThat(r.scoring().steps()).noneMatch(s -> s.action() == LadderStep.Action.DEGRADED);
+    assertThat(r.summary()).contains("Log how many rows were skipped.");
+  }
+
+  @Test
   void whenTheWholeCompactionFailsTheLastRungKeepsTheRecentMessagesAndTheUsersWords() {
     TokenCounter broken = text -> {
       throw new IllegalStateException("tokenizer lost its vocabulary");
