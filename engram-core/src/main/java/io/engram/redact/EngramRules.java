@@ -13,6 +13,11 @@ final class EngramRules {
   private static final int ARMOR_RUN = 16;
   // 48 base64 characters decode to 36 bytes: "-----BEGIN " and the longest label Engram knows ("ENCRYPTED PRIVATE KEY").
   private static final int ENCODED_LABEL = 48;
+  /**
+   * A quote around a header's name or value, as written or escaped inside a JSON string, once or twice (a tool's
+   * input quoted in a request: {@code \\"Authorization\\": \\"Token ...\\"}).
+   */
+  private static final String QUOTE = "\\\\{0,3}[\"']?";
   private EngramRules() {}
 
   /** A private key block holds a key's worth of armor, not "..." where one is pasted (a run of 16 base64 characters). */
@@ -89,7 +94,7 @@ final class EngramRules {
         PatternRule.onLines(SecretKind.BEARER_TOKEN, "(?i)\\bbearer[ \\t]+([A-Za-z0-9._~+/-]{16,}=*)", 1,
             (secret, m, t) -> !Placeholders.isPlaceholder(secret), "bearer"),
         PatternRule.onLines(SecretKind.BASIC_AUTH,
-            "(?i)authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?basic[ \\t]+([A-Za-z0-9+/]{6,}={0,2})", 1,
+            "(?i)authorization" + QUOTE + "[ \\t]*[:=][ \\t]*" + QUOTE + "basic[ \\t]+([A-Za-z0-9+/]{6,}={0,2})", 1,
             (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"),
         // a Cloudflare Origin CA key, also cut short (gitleaks' rule wants all 146 digits of its last part)
         PatternRule.onLines(new SecretKind("cloudflare-origin-ca-key"), "\\bv1\\.0-[a-f0-9]{24}-[a-f0-9]{16,}+", 0,
@@ -106,18 +111,18 @@ final class EngramRules {
     List<PatternRule> headers = List.of(
         // Authorization and Proxy-Authorization with any scheme, or none: the credential after it
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
-            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?(?!digest\\b)(?:[a-z][\\w-]{1,20}[ \\t]+)?"
-                + "([^\\s\"',;]{8,}+)",
+            "(?i)\\b(?:proxy-)?authorization" + QUOTE + "[ \\t]*[:=][ \\t]*" + QUOTE
+                + "(?!digest\\b)(?:[a-z][\\w-]{1,20}[ \\t]+)?([^\\s\"',;\\\\]{8,}+)",
             1, (secret, m, t) -> !Placeholders.isPlaceholder(secret), "authorization"),
         // Digest: everything after the scheme, to the end of its line (not only of the text: "$" is the text's end)
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
-            "(?i)\\b(?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*[\"']?digest[ \\t]+([^\\r\\n]+?)[\"']?[ \\t]*"
+            "(?i)\\b(?:proxy-)?authorization" + QUOTE + "[ \\t]*[:=][ \\t]*" + QUOTE + "digest[ \\t]+([^\\r\\n]+?)[\"']?[ \\t]*"
                 + "(?=[\\r\\n]|\\z)", 1,
             SecretCheck.ANY, "authorization"),
         // headers named for a credential: X-Auth-Token, X-API-Key, X-Auth-User-Service-Key, PRIVATE-TOKEN
         PatternRule.onLines(SecretKind.BEARER_TOKEN,
             "(?i)(?<![\\w-])(?:x-[\\w-]{0,40}?(?:token|key|secret|auth|password)[\\w-]{0,20}+|private-token|api-key|apikey)"
-                + "[\"']?[ \\t]*:[ \\t]*[\"']?([^\\s\"',;]{8,}+)",
+                + QUOTE + "[ \\t]*:[ \\t]*" + QUOTE + "([^\\s\"',;\\\\]{8,}+)",
             1, (secret, m, t) -> !ProseValues.namesSomethingElse(secret) && !secret.contains("://"),
             "x-", "private-token", "api-key", "apikey"),
         // cookies that hold a session: Cookie: session=...; sid=...

@@ -59,7 +59,8 @@ final class ProseValues {
   /** {@code v} without the punctuation a sentence puts after a word. */
   static String stripTrailing(String v) {
     int end = v.length();
-    while (end > 0 && ".,;:!?)]}>»」』”’\"'`。，；：！？、".indexOf(v.charAt(end - 1)) >= 0) {
+    // a backslash too: the escape of a quote that closed the value in JSON-escaped text ({@code \\"Token X\\"})
+    while (end > 0 && ".,;:!?)]}>»」』”’\"'`。，；：！？、\\".indexOf(v.charAt(end - 1)) >= 0) {
       end--;
     }
     return v.substring(0, end);

@@ -148,13 +148,37 @@ final class StatedPasswords {
    * A value in a script without spaces at {@code from}, up to the next space or the clause's end at {@code end},
    * when {@link #isUnspacedValue} takes it; when {@code alone}, only one that ends its clause.
    */
+  private static int firstColon(String v) {
+    int full = v.indexOf('：');
+    int ascii = v.indexOf(':');
+    return full < 0 ? ascii : ascii < 0 ? full : Math.min(full, ascii);
+  }
+
   static void unspacedValue(ProseClause clause, int from, int end, boolean alone) {
     String text = clause.text();
     int runEnd = ProseWords.tokenEnd(text, from, end);
-    if (runEnd <= from || alone && ProseWords.skipSpaces(text, runEnd, end) < end) {
+    if (runEnd <= from) {
       return;
     }
     String v = ProseValues.stripTrailing(text.substring(from, runEnd));
+    int colon = firstColon(v);
+    if (colon > 0 && colon < v.length() - 1 && !v.contains("://")) {
+      // "密码 放在这：VALUE": words, a colon and the value after it, not one value in the script; only that is taken
+      // (to a quote, a backslash or a comma, as JSON-escaped text ends it), and the colon states it, so it need not
+      // end its clause
+      int valueEnd = colon + 1;
+      while (valueEnd < v.length() && "\"'\\,;，；`".indexOf(v.charAt(valueEnd)) < 0) {
+        valueEnd++;
+      }
+      String after = ProseValues.stripTrailing(v.substring(colon + 1, valueEnd));
+      if (ProseValues.looksLikePassword(after) || ProseValues.looksLikeKey(after) || isUnspacedValue(after)) {
+        clause.emit(from + colon + 1, from + colon + 1 + after.length());
+      }
+      return;
+    }
+    if (alone && ProseWords.skipSpaces(text, runEnd, end) < end) {
+      return;
+    }
     if (isUnspacedValue(v)) {
       clause.emit(from, from + v.length());
     }

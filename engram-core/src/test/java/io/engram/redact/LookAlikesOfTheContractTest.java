@@ -37,6 +37,12 @@ class LookAlikesOfTheContractTest {
   }
 
   @Test
+  void aCountOfTokensBeforeAColonIsNoValueInTheScript() {
+    String s = "解码阶段生成的 token 数量**：`max_tokens=128`，每个 token 都要跑一次前向";
+    assertThat(redacted(s)).isEqualTo(s);
+  }
+
+  @Test
   void aProviderPrefixInsideALongerWordIsNoToken() {
     assertThat(redacted("the helper is named ghp_helper_functions.py")).isEqualTo("the helper is named ghp_helper_functions.py");
   }

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The secrets contract: no secret reaches disk, file names included. Each case of {@link ContractSecrets} (a line of
  * {@code redact/contract-secrets.tsv}; add one to extend the contract) goes in through every entry point that writes:
  * {@code engram remember} (as body, description and name), {@code engram add}, a session transcript (said by the user
- * as a correction, read back by tools as text and JSON, named in the paths of files the agent touched) driven through
+ * as a correction, in the commands and URLs of tools, read back by tools as text and JSON, named in the paths of files
+ * the agent touched) driven through
  * {@code extract}, {@code notes}, {@code compact} and the hooks with their real input, the MCP server's
  * {@code remember} and {@code recall} tools, the dream, {@code export} (a
  * directory and a zip) and {@code import} into a second home. Then every file under both homes, the project, the user
@@ -97,7 +98,8 @@ class SecretsContractTest {
       exits.record(f.hook(event, f.hookInput(SESSION, transcript, ",\"hook_event_name\":\"" + event + "\","
           + "\"trigger\":\"auto\",\"reason\":\"exit\",\"source\":\"compact\",\"tool_name\":\"Read\","
           + "\"tool_input\":{\"file_path\":" + HookFixture.quoted(touchedFile(cases.get(0)).toString()) + "},"
-          + "\"tool_response\":" + HookFixture.quoted(cases.get(0).text()))));
+          + "\"tool_response\":" + HookFixture.quoted(cases.get(0).text()) + ",\"custom_instructions\":"
+          + HookFixture.quoted("keep " + cases.get(1).text()))));
     }
     exits.phase("hooks");
     try (HookFixture.McpHttp mcp = f.mcp()) {
@@ -234,9 +236,11 @@ class SecretsContractTest {
           : "Don't hardcode this in the code, read it from the vault instead: " + text;
       parent = record(lines, project, "u" + i, parent, at.plusSeconds(6L * i), "user", text(said));
       String file = touchedFile(cases.get(i)).toString();
-      for (String tool : List.of("Read", "Edit")) {
+      for (String tool : List.of("Read", "Edit", "Bash", "WebFetch")) {
         ObjectNode use = JSON.createObjectNode().put("type", "tool_use").put("id", "toolu_" + tool + i).put("name", tool);
-        use.putObject("input").put("file_path", file).put("old_string", text).put("new_string", "${VAULT_VALUE}");
+        use.putObject("input").put("file_path", file).put("old_string", text).put("new_string", "${VAULT_VALUE}")
+            .put("command", text).put("description", "try it").put("prompt", "what does it say")
+            .put("url", "https://api.example.com/v1/export?access_token=" + cases.get(i).secrets().get(0));
         parent = record(lines, project, "a" + tool + i, parent, at.plusSeconds(6L * i + 1), "assistant",
             JSON.createArrayNode().add(use));
         String content = i % 2 == 0 ? text : JSON.createObjectNode().put("path", file).put("content", text).toString();
