@@ -30,7 +30,8 @@
  * once and says so); what the call writes back follows the answer in the project's lane: each memory's use, the
  * injection ledger's entry, and the sync of the session's hook state (renamed into place before the answer, so the
  * next call and other processes see it). Stop,
- * PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one synced file per call) before they
+ * PreCompact and SessionEnd are written to the durable {@code WorkQueue} (one synced file per call, the hook's input
+ * redacted but for its ids and paths) before they
  * are answered, and run in the project's lane ({@code ProjectLanes}: one
  * project's work in order, different projects in parallel on {@code service.workers} threads); PreCompact's
  * answer waits for the session notes (at most {@code service.preCompactWaitSeconds}), the extraction follows.
