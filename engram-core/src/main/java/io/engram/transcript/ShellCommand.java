@@ -10,7 +10,7 @@ import java.util.Set;
  * words, with the directory an earlier {@code cd} of the same line moved to. Nothing is run or expanded;
  * quotes are removed, a heredoc body is dropped, and leading {@code VAR=value} assignments, {@code sudo},
  * {@code env}, {@code time} and {@code npx}-style runners are skipped so that the program is the one doing
- * the work.
+ * the work; an assignment of a command's output ({@code SLUG=$(git remote get-url origin)}) runs that command.
  *
  * @param program the program as written ({@code git}, {@code ./mvnw}, {@code bd})
  * @param args the words after it, quotes removed
@@ -18,6 +18,9 @@ import java.util.Set;
  */
 public record ShellCommand(String program, List<String> args, String dir) {
   private static final Set<String> WRAPPERS = Set.of("sudo", "env", "time", "nice", "nohup", "exec", "command");
+  // An assignment whose value opens a command substitution with its program (X=$(git, X=`date): group 1 the opening, group 2 the program.
+  private static final java.util.regex.Pattern SUBSTITUTED =
+      java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=(\\$\\(|`)([\\w~./@][\\w~./@:+-]*)");
   // A subcommand or a script's name is a word a person says ("test", "test:ci"); a longer argument is a value.
   private static final int LONGEST_SUBCOMMAND = 30;
 
@@ -62,6 +65,15 @@ public record ShellCommand(String program, List<String> args, String dir) {
       List<String> words = words(part);
       int i = 0;
       while (i < words.size() && (words.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*") || WRAPPERS.contains(words.get(i)))) {
+        java.util.regex.Matcher substituted = SUBSTITUTED.matcher(words.get(i));
+        if (substituted.matches()) {
+          // SLUG=$(git remote get-url origin | ...): the program is the substitution's, and the words after the
+          // assignment are its arguments, not a program of their own.
+          words = new ArrayList<>(words);
+          words.set(i, substituted.group(2));
+          closeSubstitution(words, i, substituted.group(1).equals("`") ? '`' : ')');
+          break;
+        }
         i++;
       }
       if (i >= words.size()) {
@@ -76,6 +88,23 @@ public record ShellCommand(String program, List<String> args, String dir) {
       out.add(new ShellCommand(program, args, dir));
     }
     return out;
+  }
+
+  // The substitution that opened at word {@code from} closes at the end of its last word when the words hold one
+  // closer more than openers: that closer is the shell's, not an argument's.
+  private static void closeSubstitution(List<String> words, int from, char closer) {
+    String all = String.join(" ", words.subList(from, words.size()));
+    long opened = closer == ')' ? all.chars().filter(c -> c == '(').count() : 0;
+    long closed = all.chars().filter(c -> c == closer).count();
+    int last = words.size() - 1;
+    if (closed == opened + 1 && words.get(last).endsWith(String.valueOf(closer))) {
+      String word = words.get(last).substring(0, words.get(last).length() - 1);
+      if (word.isEmpty()) {
+        words.remove(last);
+      } else {
+        words.set(last, word);
+      }
+    }
   }
 
   /**

@@ -30,6 +30,24 @@ class ShellCommandTest {
         .containsExactly("grep", "ls");
   }
 
+  @Test
+  void anAssignmentOfACommandsOutputRunsThatCommand() {
+    List<ShellCommand> commands = ShellCommand.parse("SLUG=$(git remote get-url origin 2>/dev/null | tr '/' '-')\n"
+        + "BRANCH=$(git rev-parse --abbrev-ref HEAD)\nNOW=`date +%s`\nmkdir -p ~/.gstack/projects/$SLUG");
+    assertThat(commands).extracting(ShellCommand::program).containsExactly("git", "tr", "git", "date", "mkdir");
+    assertThat(commands.get(0).args()).containsExactly("remote", "get-url", "origin", "2>/dev/null");
+    assertThat(commands.get(2).args()).containsExactly("rev-parse", "--abbrev-ref", "HEAD");
+    assertThat(commands.get(3).args()).containsExactly("+%s");
+  }
+
+  @Test
+  void aPlainAssignmentStillLeadsToTheProgramAfterIt() {
+    assertThat(ShellCommand.parse("GOOS=linux CGO_ENABLED=0 go build ./...")).singleElement()
+        .satisfies(c -> assertThat(c.label()).isEqualTo("go build"));
+    assertThat(ShellCommand.parse("X=$(date) make test")).singleElement()
+        .satisfies(c -> assertThat(c.label()).isEqualTo("make test"));
+  }
+
   @Property(tries = 200)
   void wordsJoinedByContinuedLinesAreOneCommand(@ForAll("words") List<String> words) {
     List<ShellCommand> commands = ShellCommand.parse(String.join(" \\\n  ", words));
