@@ -167,10 +167,11 @@ record NextStep(String text) {
     return String.join(", ", files.stream().map(f -> "`" + f + "`").toList());
   }
 
-  // The file names an error's key lines point at ("resume_test.go:74: expected ...").
+  // The file names an error's key lines point at ("resume_test.go:74: expected ..."), those of its last occurrence
+  // first: a build that fails again after a fix names the next file to fix, as the compiler's latest report does.
   private static List<String> pointedAt(Problem p) {
     Set<String> names = new LinkedHashSet<>();
-    for (String line : p.keyLines()) {
+    for (String line : java.util.stream.Stream.concat(p.latestLines().stream(), p.keyLines().stream()).toList()) {
       Matcher m = FILE_NAME.matcher(line);
       while (m.find() && names.size() < 2) {
         names.add(m.group());

@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
  *
  * @param call the first failing call
  * @param keyLines the lines that say what went wrong, from every occurrence, first ones first
+ * @param latestLines the lines that say what went wrong at its last occurrence (a build that fails again after a fix
+ *     names the next place to fix)
  * @param occurrences how many times it failed
  * @param firstIndex index of the message holding the first error
  * @param lastIndex index of the message holding the last error
@@ -36,7 +38,7 @@ import java.util.regex.Pattern;
  * @param fix the call that showed it fixed, if any
  * @param noticed true when only the assistant's words show it (the call before it worked)
  */
-record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences, int firstIndex, int lastIndex,
+record Problem(ContentBlock.ToolUse call, List<String> keyLines, List<String> latestLines, int occurrences, int firstIndex, int lastIndex,
     String reading, List<ErrorFix.Change> changes, Optional<ErrorFix.Fix> fix, boolean noticed) {
   // A problem is told by its three key lines: its message, then where it happened. Key information (which the score
   // checks a summary for) reads them too, so this is a definition, not a setting.
@@ -58,6 +60,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
 
   Problem {
     keyLines = List.copyOf(keyLines);
+    latestLines = List.copyOf(latestLines);
     changes = List.copyOf(changes);
   }
 
@@ -98,7 +101,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
       String key = Calls.label(e.call()) + ":" + identity(lines.isEmpty() ? e.error() : lines.get(0));
       Problem seen = byKey.get(key);
       if (seen == null) {
-        byKey.put(key, new Problem(e.call(), lines, 1, e.errorIndex(), e.errorIndex(), e.reading(), e.changes(),
+        byKey.put(key, new Problem(e.call(), lines, lines, 1, e.errorIndex(), e.errorIndex(), e.reading(), e.changes(),
             e.fix(), false));
       } else {
         List<String> merged = new ArrayList<>(seen.keyLines());
@@ -106,7 +109,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
         List<ErrorFix.Change> changes = new ArrayList<>(seen.changes());
         e.changes().stream().filter(c -> changes.stream().noneMatch(x -> x.callIndex() == c.callIndex()))
             .forEach(changes::add);
-        byKey.put(key, new Problem(seen.call(), merged.subList(0, Math.min(KEY_LINES, merged.size())),
+        byKey.put(key, new Problem(seen.call(), merged.subList(0, Math.min(KEY_LINES, merged.size())), lines,
             seen.occurrences() + 1, seen.firstIndex(), e.errorIndex(), seen.reading(), changes, e.fix(), false));
       }
     }
@@ -161,12 +164,13 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, int occurrences
         };
         if (change && calls.result(use).filter(r -> !r.isError()).isPresent()) {
           ErrorFix.Change c = new ErrorFix.Change(use, i, intent);
-          return new Problem(after, List.of(sentence), 1, at, at, intent, List.of(c),
+          return new Problem(after, List.of(sentence), List.of(sentence), 1, at, at, intent, List.of(c),
               Optional.of(new ErrorFix.Fix(use, i, i, true)), true);
         }
       }
     }
-    return new Problem(after, List.of(sentence), 1, at, at, intent, List.of(), Optional.empty(), true);
+    return new Problem(after, List.of(sentence), List.of(sentence), 1, at, at, intent, List.of(), Optional.empty(),
+        true);
   }
 
   /** A key line without the numbers, paths and punctuation that differ between repeats of one error. */
