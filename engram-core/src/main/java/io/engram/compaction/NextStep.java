@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * The next unfinished action at the cut, from the latest live intent ({@link LiveIntent}): never a quote of
  * something done, and naming what the agent is about to touch (the file, the command, the check). In order: a
  * check still failing (fix it where it points, then run it again); the task being worked on, with the plan the
- * agent stated and the steps it still needs; the person's request still being answered, with that plan; open
+ * agent stated and the steps it still needs, unless the person asked for something after the task list was last
+ * written (that newer request goes first); the person's request still being answered, with that plan; open
  * tracked work to take up; the checks, the push and the pull request still to do; a message queued at the cut; else
  * nothing is pending. Each is followed by the files the work centres on and, when files changed after the session's
  * last passing check, that check.
@@ -35,6 +36,12 @@ record NextStep(String text) {
   // Read from where its run of name characters starts: from every character of a pasted blob it would take hours.
   private static final Pattern FILE_NAME =
       Pattern.compile("(?<![\\w.-])[\\w.-]*[\\w-]\\.[A-Za-z][A-Za-z0-9]{0,9}(?=[:\\s,)]|$)");
+
+  // A request that only says to go on ("continue", "go ahead", "続けて", "继续") asks for the tracked work itself.
+  private static final Pattern GOES_ON = Pattern.compile("(?iu)\\W*(?:please\\s+)?(?:continue|go on|go ahead|proceed"
+      + "|keep going|carry on|resume|next|do it|yes|ok|okay|sure|lgtm|sounds good"
+      + "|continue (?:with )?(?:the |your )?(?:plan|tasks?|work|todos?|list)"
+      + "|続けて|続行|進めて|继续|繼續)\\W*(?:please)?\\W*");
 
   /** The end of a sentence; a list marker ("1.", "a.") ends none. */
   private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\b\\w)[.!?](?=\\s+\\S)");
@@ -67,6 +74,15 @@ record NextStep(String text) {
     String check = live.check().map(c -> " Then check the changes with `" + c + "`.").orElse("")
         + live.push().map(p -> " The commits since the last push are not pushed yet: `" + p + "`.").orElse("")
         + pullRequest(live);
+    Optional<UserRequest> newer = live.request().filter(r -> current.filter(w -> w.source() != WorkItem.Source.REQUEST)
+        .isPresent() && r.index() > lastTracked(work) && r.answers().isEmpty() && !GOES_ON.matcher(r.text()).matches());
+    if (newer.isPresent()) {
+      // The person asked for something after the agent last wrote its task list (a message typed while it worked,
+      // delivered mid-turn): the newer request is the live one, the tracked task waits behind it.
+      return new NextStep("Continue with the user's request, newer than the task list: \""
+          + firstSentence(newer.get().text()) + "\"." + plan + where(List.of(), live, tasksNamed) + check
+          + " Then " + ref(current.get()) + ".");
+    }
     if (current.isPresent() && current.get().source() != WorkItem.Source.REQUEST) {
       WorkItem w = current.get();
       List<String> steps = remaining.stream().map(s -> s.instruction(w.id(), tracker)).toList();
@@ -117,6 +133,12 @@ record NextStep(String text) {
     }
     return new NextStep("Nothing is pending: the last request was answered, so wait for the user's next request."
         + request.map(r -> " It was: \"" + firstSentence(r) + "\".").orElse(""));
+  }
+
+  // The message that last wrote or showed the tracked work (a task list is written whole, each item with it).
+  private static int lastTracked(OpenWork work) {
+    return work.items().stream().filter(w -> w.source() != WorkItem.Source.REQUEST).mapToInt(WorkItem::lastIndex)
+        .max().orElse(-1);
   }
 
   // A pull request asked for and not opened yet is a step of its own after the checks and the push.
