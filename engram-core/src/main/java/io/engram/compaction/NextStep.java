@@ -78,10 +78,12 @@ record NextStep(String text) {
         .isPresent() && r.index() > lastTracked(work) && r.answers().isEmpty() && !GOES_ON.matcher(r.text()).matches());
     if (newer.isPresent()) {
       // The person asked for something after the agent last wrote its task list (a message typed while it worked,
-      // delivered mid-turn): the newer request is the live one, the tracked task waits behind it.
+      // delivered mid-turn): the newer request is the live one, the tracked task waits behind it with its steps.
+      List<String> steps = remaining.stream().map(s -> s.instruction(current.get().id(), tracker)).toList();
       return new NextStep("Continue with the user's request, newer than the task list: \""
           + firstSentence(newer.get().text()) + "\"." + plan + where(List.of(), live, tasksNamed) + check
-          + " Then " + ref(current.get()) + ".");
+          + " Then " + (steps.isEmpty() ? "continue " + ref(current.get()) : "finish " + ref(current.get()) + ": "
+          + String.join(", ", steps)) + ".");
     }
     if (current.isPresent() && current.get().source() != WorkItem.Source.REQUEST) {
       WorkItem w = current.get();

@@ -47,7 +47,7 @@ class NewerRequestThanTheTaskListTest {
     String next = Conversation.of(ms, 0, 25).state().next();
     assertThat(next).startsWith("Continue with the user's request, newer than the task list: \"Login is broken now!")
         .contains("`components/LiquidGlassForm.jsx`")
-        .endsWith("Then \"Add the title to the header of LiquidGlassForm.jsx\".");
+        .endsWith("Then continue \"Add the title to the header of LiquidGlassForm.jsx\".");
   }
 
   @Test
