@@ -35,7 +35,7 @@
  * request since an earlier compaction, the plan the agent is carrying out while its turn
  * goes on): Pending Tasks with their state,
  * Current Work as done and not done, a Next Step that is the next unfinished action naming the file, command or
- * check (and the files the agent's own open tasks name in their titles and descriptions) (a failure counts as still failing only when no later run of the same call passed), the real failures
+ * check (and the files the agent's own open tasks name in their titles and descriptions) (a failure counts as still failing only when no later run of the same call passed, and its latest report names the files to fix first; a request the person sent after the agent last wrote its task list comes before the task in progress), the real failures
  * (builds, tests, checks and programs run, tool errors; not a look that found nothing) each with its fix or
  * marked open, the assistant's decisions with a later retraction winning, the concepts as the agent's own short
  * sentences ({@code ConceptPhrases}), the latest code of files that still exist (never a comment-only change;
