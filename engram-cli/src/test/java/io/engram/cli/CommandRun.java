@@ -91,9 +91,9 @@ public record CommandRun(int exitCode, String out, String err) {
   }
 
   /**
-   * A command line over one environment that runs many commands in turn, as a caller that stays up would: the
-   * command tree is built once (some 150 ms on a busy machine, most of what an in-process run costs) and picocli
-   * resets every option to its initial value before each parse, so each run reads only its own arguments.
+   * One command tree over one environment that runs many commands in turn, as a caller that stays up would: picocli
+   * resets every option to its initial value before each parse, and the commands read their roots, settings and stdin
+   * per run, so each run reads only its own arguments ({@code OneCommandLineManyRunsTest} holds them to it).
    */
   public static final class Reused {
     private final CommandLine cli;

@@ -92,11 +92,6 @@ public final class HookFixture {
     return CommandRun.inEnvironment(environment, all.toArray(String[]::new));
   }
 
-  /** One command line for many runs against this home and project, as {@link #run} gives each (see the type). */
-  public CommandRun.Reused reused() {
-    return CommandRun.reused(environment, globalArguments());
-  }
-
   private List<String> globalArguments() {
     return List.of("--home", home.toString(), "--project", project.toString(), "--user-home", userHome.toString());
   }

@@ -105,23 +105,24 @@ final class SecretExits implements AutoCloseable {
   }
 
   /**
-   * Runs each of {@code commands} ({@code engram ARGS...}) in turn through one command line ({@link
-   * CommandRun.Reused}: built once, every option reset before each parse) and keeps what each printed.
+   * Runs each of {@code commands} ({@code engram ARGS...}) against the home in turn and keeps what each printed; each
+   * run takes one of the command trees the runs share ({@link CommandRun}).
    */
   void runEach(List<String[]> commands) {
-    runEach(commands, fixture.reused());
+    commands.forEach(this::run);
   }
 
   /**
-   * Runs {@code commands} as {@link #runEach(List)} does, {@code perHome} of them against each of fresh homes under
-   * {@code root} (searched with the fixture's home): a store's every write rewrites its MEMORY.md, so a thousand
-   * memories in one home cost the square of what they cost spread over ten. The homes are written side by side
-   * ({@link #acrossHomes}).
+   * Runs {@code commands} ({@code engram ARGS...}), {@code perHome} of them against each of fresh homes under {@code
+   * root} (searched with the fixture's home), and keeps what each printed: a store's every write rewrites its
+   * MEMORY.md, so a thousand memories in one home cost the square of what they cost spread over ten. The homes are
+   * written side by side ({@link #acrossHomes}); each run takes one of the command trees the runs share ({@link
+   * CommandRun}), not a tree of its own.
    */
   void runEach(List<String[]> commands, int perHome, Path root) throws Exception {
     int homes = (commands.size() + perHome - 1) / perHome;
-    acrossHomes(homes, root, (home, i) -> runEach(commands.subList(i * perHome,
-        Math.min(commands.size(), (i + 1) * perHome)), home.reused()));
+    acrossHomes(homes, root, (home, i) -> commands.subList(i * perHome, Math.min(commands.size(), (i + 1) * perHome))
+        .forEach(args -> record(home.run(args))));
   }
 
   /** What {@link #acrossHomes} does in the {@code index}th home, driven through {@code home}. */
@@ -173,12 +174,6 @@ final class SecretExits implements AutoCloseable {
     Path home = Files.createDirectories(root.resolve("home-" + otherHomes.size()));
     otherHomes.add(home);
     return home;
-  }
-
-  private void runEach(List<String[]> commands, CommandRun.Reused cli) {
-    for (String[] args : commands) {
-      record(cli.run(args));
-    }
   }
 
   /** The homes this searches: the fixture's and those {@link #runEach(List, int, Path)} wrote. */

@@ -64,9 +64,9 @@ class SecretsNeverLeaveTest {
     Files.writeString(HomeLayout.of(home).settingsFile(), "{\"dream\":{\"minSessions\":1,\"minHoursBetween\":0}}");
     Path transcript = transcript(cases);
 
-    // Every case as a memory of its own (name, description, body), each a whole run of `engram remember`, through
-    // one command line built once per home and SecretExits.PER_HOME cases to a home: a command line was some 150 ms to
-    // build, and each write reads every topic file of the store (to find the name's file) and rewrites MEMORY.md.
+    // Every case as a memory of its own (name, description, body), each a whole run of `engram remember` on one of the
+    // command trees the runs share (CommandRun), SecretExits.PER_HOME cases to a home: each write reads every topic
+    // file of the store (to find the name's file) and rewrites MEMORY.md.
     // The store refuses a name holding a secret (redacted, two such names would be one): each case is written under
     // a name of its own, and the first hundred are also offered with the case's start as the name, whose refusal
     // must not show the secret either.
