@@ -91,6 +91,13 @@ record ProseClause(String text, ClauseEnds ends, Language l, int priority, List<
         return; // user "alice" password "X", as fetchmail writes it
       }
       String token = ProseValues.stripTrailing(text.substring(spaced, tokenEnd));
+      int fullColon = token.indexOf('：');
+      if (fullColon >= 0 && fullColon < token.length() - 1 && Character.isLetterOrDigit(token.charAt(fullColon + 1))) {
+        // "Token 放在这：X", "token：X": Chinese words and a full-width colon, no space before the value; a value
+        // that must look like a password on its own (quoted code after it, "数量：`max_tokens=128`", is not read)
+        value(nounStart, spaced + fullColon + 1, end, sort, true);
+        return;
+      }
       String lower = token.toLowerCase(Locale.ROOT);
       if (gap == 0 && l.describing().contains(lower)) {
         return;

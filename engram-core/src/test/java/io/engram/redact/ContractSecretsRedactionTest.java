@@ -30,6 +30,14 @@ class ContractSecretsRedactionTest {
   }
 
   @Test
+  void aValueAfterChineseWordsAndAColonIsTakenWithoutTheWords() {
+    String value = "Hq72kLmz" + "9PxQw83nZr5Tb"; // built here, so that no scanner reads the repository's text as a key
+    assertThat(SecretRedactor.standard().redact("Token 放在这：" + value).text()).isEqualTo("Token 放在这：[REDACTED:password]");
+    assertThat(SecretRedactor.standard().redact("这是 token：" + value).text()).isEqualTo("这是 token：[REDACTED:password]");
+    assertThat(SecretRedactor.standard().redact("Token 放在这：见 1Password").text()).isEqualTo("Token 放在这：见 1Password");
+  }
+
+  @Test
   void theCorpusBuildsItsSecretsTheSameWayEachTime() {
     assertThat(ContractSecrets.cases()).isEqualTo(ContractSecrets.cases()).hasSizeGreaterThanOrEqualTo(50);
     assertThat(ContractSecrets.needles("0123456789abcdefghij"))
