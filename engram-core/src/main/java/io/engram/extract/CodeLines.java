@@ -36,15 +36,18 @@ final class CodeLines {
    * ("settings.js? [sm]:159 请注意 showLoading 与 hideLoading 必须配对使用"), a stack frame ("at f (app.ts:12:3)", "x.js:1:20"),
    * the glyph Claude Code draws before a tool's output (⎿), a linter's or compiler's report line ("2329:40  warning
    * 'event' is defined but never used  no-unused-vars", "src/a.py:208: UserWarning: ..."), a build tool's leveled log
-   * line ("[ERROR] Failed to execute goal ...") or a deploy log's step ("==> Docs on specifying a port: ..."). What it
-   * says is the program's, never the person's.
+   * line ("[ERROR] Failed to execute goal ..."), a deploy log's step ("==> Docs on specifying a port: ...") or a log
+   * record stamped to the second ("2025-09-27 10:18:54.702 27745-13396 OpenGLRenderer ...": a person writing a date
+   * gives no seconds, so the date is not read as a deadline). What it says is the program's, never the person's.
    */
   private static final Pattern CONSOLE = Pattern.compile(
       "⎿|\\b[\\w.-]+\\.(?:js|mjs|cjs|ts|tsx|jsx|vue)\\?\\s*\\[\\w+\\]:\\d+|\\b[\\w./-]+\\.\\w+:\\d+:\\d+\\)?\\s*$"
           + "|^\\s*at\\s+\\S+\\s+\\(\\S+:\\d+"
           + "|^\\s*\\d+:\\d+\\s+(?:warning|error|warn|info)\\s"
           + "|^\\s*\\S*[\\w-]\\.\\w{1,5}:\\d+:(?:\\d+:)?\\s"
-          + "|^\\s*\\[(?:ERROR|WARNING|WARN|INFO|DEBUG|FATAL)\\]\\s|^==>\\s");
+          + "|^\\s*\\[(?:ERROR|WARNING|WARN|INFO|DEBUG|FATAL)\\]\\s|^==>\\s"
+          // a fence opening on the record's own line ("```2025-09-27 11:25:21.421 ...") counts too
+          + "|^\\s*(?:```)?\\d{2,4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}");
   /**
    * A tool's message opening with a bracketed tag that names an error ("[ app.json 文件内容错误] miniprogram/app.json: ...",
    * "[build error] ..."): the message goes on over the lines after it up to a blank line.

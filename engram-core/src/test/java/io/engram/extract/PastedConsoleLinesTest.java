@@ -73,4 +73,17 @@ class PastedConsoleLinesTest {
     String rule = "Never log at [error] level for retries.";
     assertThat(CodeLines.blank(rule)).isEqualTo(rule);
   }
+
+  @Test
+  void aLogRecordStampedToTheSecondIsBlankedAndItsDateIsNoDeadline() {
+    String turn = "我现在看不到任何进度回调和下载日志。只看到了下面的日志：\n"
+        + "2025-09-27 10:18:54.702 27745-13396 OpenGLRenderer  com.pichs.download.demo  D  gpu complete is not signaled\n"
+        + "```2025-09-27 11:25:21.421  9660-9660  TopResumed  com.pichs.download.demo  I  execute start\n";
+    String blanked = CodeLines.blank(turn);
+    assertThat(blanked).doesNotContain("2025-09-27").startsWith("我现在看不到").hasSameSizeAs(turn);
+    assertThat(rulesOnly(turn)).isEmpty();
+    // a date a person writes has no seconds: it is still theirs
+    String deadline = "2025-09-27 10:00 前必须发布，之后冻结代码";
+    assertThat(CodeLines.blank(deadline)).isEqualTo(deadline);
+  }
 }
