@@ -71,7 +71,10 @@ public final class CorrectionSweep {
 
   // 1 as the learnt bar keeps nothing the rules pass over: the model only drops, or (with keep 0) is off.
   static final double[] MINS = {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1};
-  static final double[] KEEPS = {0, 0.1, 0.2, 0.3};
+  // Up to 0.5: where the rules write to many turns that are no correction (Chinese), the bar that drops them can sit
+  // higher than the one that adds turns elsewhere. A pair with keep above min is no setting the product reads the
+  // same way (a turn between them would lose the rules' reading and be kept whole), so the grid leaves it out.
+  static final double[] KEEPS = {0, 0.1, 0.2, 0.3, 0.4, 0.5};
   // The probabilities of the three ranges' stand-in models, at the thresholds they are extracted with (0.1, 0.4).
   private static final double[] STAND_INS = {0.05, 0.25, 0.95};
 
@@ -121,6 +124,9 @@ public final class CorrectionSweep {
         String name = shift == 0 ? v.name() : v.name() + String.format(Locale.ROOT, " han%+.1f", shift);
         for (double min : MINS) {
           for (double keep : KEEPS) {
+            if (keep > min) {
+              continue;
+            }
             List<CorrectionEvaluation.Outcome> o = new ArrayList<>();
             for (int k = 0; k < items.size(); k++) {
               o.add(ranges.get(range(q[k], min, keep)).get(k));

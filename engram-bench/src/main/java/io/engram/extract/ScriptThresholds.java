@@ -89,6 +89,9 @@ public final class ScriptThresholds {
     double bestValue = Double.NEGATIVE_INFINITY;
     for (double min : CorrectionSweep.MINS) {
       for (double keep : CorrectionSweep.KEEPS) {
+        if (keep > min) {
+          continue; // not a pair the product reads as the grid scores it
+        }
         List<CorrectionEvaluation.Outcome> o = new ArrayList<>();
         for (int k = 0; k < p.length; k++) {
           if (in.test(k)) {

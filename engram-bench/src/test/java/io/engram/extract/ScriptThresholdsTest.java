@@ -54,10 +54,10 @@ class ScriptThresholdsTest {
     ScriptThresholds.Choice c = ScriptThresholds.best("other", p, ranges, baseline, k -> true);
 
     assertThat(c.baselineRate()).isEqualTo(0.5);
-    // learnt below 1 finds k1 at the cost of k3, worth it at this rate; every keep of 0.1 or more vetoes k2; the
-    // highest bars of equal value are kept
+    // learnt below 1 finds k1 at the cost of k3, worth it at this rate; every keep of 0.1 or more vetoes k2, up to
+    // k0's 0.5; the highest bars of equal value are kept
     assertThat(c.min()).isEqualTo(0.9);
-    assertThat(c.keep()).isEqualTo(0.3);
+    assertThat(c.keep()).isEqualTo(0.5);
     assertThat(c.score().found()).isEqualTo(2);
     assertThat(c.score().negativesWritten()).isEqualTo(1);
   }

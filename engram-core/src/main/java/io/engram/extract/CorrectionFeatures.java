@@ -27,7 +27,12 @@ final class CorrectionFeatures {
     /** The words of the agent's turn before (its last 300 characters), marked as the agent's. */
     PREVIOUS("prev"),
     /** The keyword cue read in Portuguese, Spanish, French, German and Japanese too (always, never, from now on). */
-    LANGUAGES("multi");
+    LANGUAGES("multi"),
+    /**
+     * Three Han characters in a row, as one feature: a Chinese word is often two or three characters (以后都, 不要再),
+     * and a pair alone cannot tell 不要再 from 不要的.
+     */
+    HAN_TRIGRAMS("han3");
 
     final String key;
 
@@ -90,6 +95,10 @@ final class CorrectionFeatures {
       if (i > 0) {
         f.add("b:" + words.get(i - 1) + " " + words.get(i));
       }
+      if (options.contains(Option.HAN_TRIGRAMS) && i > 1 && isHan(words.get(i)) && isHan(words.get(i - 1))
+          && isHan(words.get(i - 2))) {
+        f.add("t:" + words.get(i - 2) + words.get(i - 1) + words.get(i));
+      }
       if (options.contains(Option.NEGATION) && i > 0
           && (NEGATOR.matcher(words.get(i - 1)).matches() || i > 1 && NEGATOR.matcher(words.get(i - 2)).matches())) {
         f.add("n:" + words.get(i));
@@ -130,6 +139,11 @@ final class CorrectionFeatures {
       });
     }
     return f;
+  }
+
+  private static boolean isHan(String word) {
+    return word.codePointCount(0, word.length()) == 1
+        && Character.UnicodeScript.of(word.codePointAt(0)) == Character.UnicodeScript.HAN;
   }
 
   private static List<String> words(String text, boolean kana) {

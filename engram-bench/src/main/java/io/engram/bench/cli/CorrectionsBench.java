@@ -63,7 +63,7 @@ final class CorrectionsBench implements Runnable {
 
   @Option(names = "--sweep", split = ",", paramLabel = "VARIANT", description = "Compare ways to fit the model on the"
       + " same folds at a grid of thresholds: each VARIANT is 'shipped' or feature options joined by '+' ('base' for"
-      + " none; script, kana, neg, prev, multi), then '/' and the L2 penalty, 'refit:' before to refit the shipped"
+      + " none; script, kana, neg, prev, multi, han3), then '/' and the L2 penalty, 'refit:' before to refit the shipped"
       + " weights, '@S:S' after to score it also with Han turns' log-odds shifted by each S (a higher bar for"
       + " Chinese turns), e.g."
       + " base/1e-3,refit:script+neg/3e-3@-1:-1.5. Each variant is also scored with thresholds chosen per script"
@@ -89,6 +89,11 @@ final class CorrectionsBench implements Runnable {
   @Option(names = "--from-shipped", description = "With --train: refit the weights engram-core ships, pulled towards"
       + " them, rather than fit from nothing, so what the sets they were fitted on taught stays.")
   boolean fromShipped;
+
+  @Option(names = "--variant", paramLabel = "VARIANT", description = "With --train: the feature options and L2 penalty"
+      + " to fit with, as a --sweep variant names them (e.g. script+han3/1e-3; default: the shipped weights' options at"
+      + " the lab's penalty).")
+  String variant;
 
   @Option(names = "--measure", description = "Score the shipped build, the rules alone and the baseline on every item"
       + " of each set, for sets put aside whole.")
@@ -129,11 +134,26 @@ final class CorrectionsBench implements Runnable {
   /** Where the weights went. */
   record Trained(Path weights, List<Path> sets) {}
 
+  private CorrectionSweep.Variant parseVariant(String option, String v) {
+    try {
+      CorrectionSweep.Variant parsed = CorrectionSweep.Variant.parse(v);
+      if (option.equals("--variant") && (parsed.shipped() || parsed.refit() || parsed.hanShifts().size() > 1)) {
+        throw new IllegalArgumentException("--train fits options and a penalty; use --from-shipped to refit");
+      }
+      return parsed;
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), option + ": not a variant: " + v + " (" + e.getMessage() + ")");
+    }
+  }
+
   @Override
   public void run() {
     int actions = (misses ? 1 : 0) + (train != null ? 1 : 0) + (measure ? 1 : 0) + (sweep != null ? 1 : 0);
     if (actions > 1) {
       throw new ParameterException(spec.commandLine(), "--misses, --train, --measure and --sweep are one at a time");
+    }
+    if (variant != null && train == null) {
+      throw new ParameterException(spec.commandLine(), "--variant goes with --train");
     }
     if (shipped && !misses) {
       throw new ParameterException(spec.commandLine(), "--shipped goes with --misses");
@@ -146,11 +166,7 @@ final class CorrectionsBench implements Runnable {
     }
     List<CorrectionSweep.Variant> variants = new java.util.ArrayList<>();
     for (String v : sweep == null ? List.<String>of() : sweep) {
-      try {
-        variants.add(CorrectionSweep.Variant.parse(v));
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--sweep: not a variant: " + v + " (" + e.getMessage() + ")");
-      }
+      variants.add(parseVariant("--sweep", v));
     }
     if (folds < 2) {
       throw new ParameterException(spec.commandLine(), "--folds takes 2 or more, not " + folds);
@@ -174,7 +190,11 @@ final class CorrectionsBench implements Runnable {
             m.missed() ? "missed" : "written", m.fold(), m.probability(), m.id(), m.lang(),
             m.text().replace('\n', ' ')))));
       } else if (train != null) {
-        CorrectionLab.train(sets, train, fromShipped);
+        if (variant == null) {
+          CorrectionLab.train(sets, train, fromShipped);
+        } else {
+          CorrectionLab.train(sets, train, fromShipped, parseVariant("--variant", variant));
+        }
         print(out, new Trained(train, sets), () -> out.println("weights written to " + train));
       } else if (sweep != null) {
         CorrectionSweep.Sweep result = CorrectionSweep.sweep(sets, folds, by, variants, progress);
