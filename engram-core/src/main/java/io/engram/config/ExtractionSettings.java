@@ -15,9 +15,11 @@ package io.engram.config;
  *
  * <p>The learnt correction model's thresholds are set apart for Chinese turns and for every other, each pair chosen on
  * labelled chats of people the choice never read, as the one whose corrections found, less its wrong turns times the
- * keyword baseline's own rate of corrections per wrong turn, is highest: at {@code learntCorrectionMin} 0.9 and 1 the
- * model adds few turns (none in Chinese), since what it added was found at a worse rate than the keyword baseline's
- * in both scripts; at {@code learntCorrectionKeep} 0.2 it drops the rules' readings it finds unlike any correction.
+ * keyword baseline's own rate of corrections per wrong turn, is highest. Outside Chinese, {@code learntCorrectionMin}
+ * 1 adds no turn (what the model added was found at a worse rate than the baseline's) and {@code learntCorrectionKeep}
+ * 0.2 drops the rules' readings it finds unlike any correction. In Chinese, where the rules write to more turns that
+ * are no correction than the baseline does, the model weighs every rule a Chinese turn yields and drops it below
+ * {@code learntCorrectionKeepHan} 0.5, and adds a turn the rules pass over from {@code learntCorrectionMinHan} 0.6.
  */
 public record ExtractionSettings(
     @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
@@ -40,16 +42,17 @@ public record ExtractionSettings(
         + " sent") int modelToolCallChars,
     @Setting(byDefault = "10_000", min = 0, help = "How long, in ms, a pass waits for another call of the session to"
         + " release its ledger before where it got to goes unrecorded") int ledgerWaitMillis,
-    @Setting(byDefault = "0.9", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
+    @Setting(byDefault = "1", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
         + " which a turn the offline rules pass over is kept as a correction; 1 turns that off")
         double learntCorrectionMin,
     @Setting(byDefault = "0.2", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
         + " correction or standing preference the offline rules read is dropped; 0 keeps every one")
         double learntCorrectionKeep,
-    @Setting(byDefault = "1", min = 0, max = 1, help = "learntCorrectionMin for a turn written mostly in Han"
-        + " characters (Chinese); 1, the default, keeps no turn the rules pass over") double learntCorrectionMinHan,
-    @Setting(byDefault = "0.2", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"
-        + " characters (Chinese)") double learntCorrectionKeepHan,
+    @Setting(byDefault = "0.6", min = 0, max = 1, help = "learntCorrectionMin for a turn written mostly in Han"
+        + " characters (Chinese)") double learntCorrectionMinHan,
+    @Setting(byDefault = "0.5", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"
+        + " characters (Chinese), where it weighs every rule the offline rules read, not only corrections and"
+        + " preferences") double learntCorrectionKeepHan,
     @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
         + " whole as a correction") int learntCorrectionMaxChars,
     Offline offline)

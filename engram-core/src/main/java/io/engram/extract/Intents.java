@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** Recognises requests to remember, standing rules, corrections and confirmations, in English and Chinese. */
 final class Intents {
@@ -36,6 +37,12 @@ final class Intents {
   /** The same in Chinese, the rule before it: 把使用 memory 写进 claude.md. */
   private static final Pattern ZH_KEEP_IN_FILE = Pattern.compile("把(.{2,60}?)(?:写进|写入|加入|加到|增加到|更新到|记到|存到|添加到)"
       + "\\s*[^，,。；;]{0,30}?(?:claude\\.md|agents\\.md|gemini\\.md|skill|规则|记忆|memory)", Pattern.CASE_INSENSITIVE);
+  /** "add a rule: ...", "add the following rules". */
+  private static final Pattern ADD_RULE =
+      Pattern.compile("(?i)\\badd (?:a |this |these |the following )?(?:new )?rules?\\b[\\s:,-]*");
+  /** 加入规则：..., 加一条规则. */
+  private static final Pattern ZH_ADD_RULE =
+      Pattern.compile("(?:加入|添加|新增|加一条|记一条)(?:一条|以下|这些|这条)?规则[：:，,\\s]*");
   /** What only points back ("这一条", 以上, "this"): the rule is elsewhere. */
   private static final Pattern POINTS_BACK = Pattern.compile("^(?:这|那|以上|上面|上述|此|该|刚才)");
   /** A request put as a question ("can you ..."), which asks for work rather than for an answer. */
@@ -49,8 +56,8 @@ final class Intents {
           Pattern.compile("(?i)^(?:note|keep in mind|bear in mind|for future reference|fyi)\\b(?:\\s*(?:that|:|,|-))?\\s*"),
           Pattern.compile("(?i)\\b(?:make a note|take note)\\b(?:\\s*(?:that|of|:|,))?\\s*"),
           RULE_TO_WRITE,
-          Pattern.compile("(?i)\\badd (?:a |this |these |the following )?(?:new )?rules?\\b[\\s:,-]*"),
-          Pattern.compile("(?:加入|添加|新增|加一条|记一条)(?:一条|以下|这些|这条)?规则[：:，,\\s]*"),
+          ADD_RULE,
+          ZH_ADD_RULE,
           Pattern.compile("(?i)\\bdon'?t forget\\b(?:\\s*(?:that|:|,))?\\s*"),
           KEEP_IN_FILE,
           Pattern.compile("(?<![我你他她])(?:请记住|记住|记下|记一下|记得|别忘了|不要忘了|不要忘记|注意(?!到|力))[，,：:\\s]*"));
@@ -151,6 +158,16 @@ final class Intents {
     String rest = sentence.strip().substring(ask.end());
     Matcher keep = KEEP_IN_FILE.matcher(rest);
     return keep.find() && keep.start() == 0 ? rest.replaceFirst("[?？]\\s*$", "") : sentence;
+  }
+
+  /**
+   * Whether {@code sentence} asks for a rule to be written into the agent's rules or instructions ("add a rule: ...",
+   * 加入规则：..., 把 X 写进 CLAUDE.md) or confirms the agent's approach: what the person plainly asked to keep.
+   */
+  static boolean asksForARule(String sentence) {
+    String s = asksToKeep(LEAD.matcher(sentence.strip()).replaceFirst(""));
+    return Stream.of(KEEP_IN_FILE, ZH_KEEP_IN_FILE, RULE_TO_WRITE, ADD_RULE, ZH_ADD_RULE, CONFIRM)
+        .anyMatch(p -> p.matcher(s).find());
   }
 
   /** Whether {@code sentence} says it holds from now on ("always", "after each", 以后) or asks to be remembered. */

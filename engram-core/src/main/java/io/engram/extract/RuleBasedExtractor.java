@@ -28,7 +28,8 @@ import java.util.Optional;
  * CorrectionClassifier}) puts it at or above {@code learntCorrectionMin} and it is at most {@code
  * learntCorrectionMaxChars} long; a correction the rules read is dropped when the model puts its turn below {@code
  * learntCorrectionKeep}. A turn written mostly in Han characters has thresholds of its own ({@code
- * learntCorrectionMinHan}, {@code learntCorrectionKeepHan}).
+ * learntCorrectionMinHan}, {@code learntCorrectionKeepHan}), and there every rule the turn yields is the model's to
+ * drop, a rule asked to be kept or listed too.
  */
 public final class RuleBasedExtractor implements Extractor {
   private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
@@ -119,7 +120,11 @@ public final class RuleBasedExtractor implements Extractor {
     }
     List<MemoryCandidate> found = new ArrayList<>();
     // what the learnt model may veto: a correction read by its clauses, or a rule read as the person's standing
-    // preference or correction; never what they asked to be kept, confirmed, or wrote as an instruction list
+    // preference or correction; never what they asked to be kept, confirmed, or wrote as an instruction list, except in
+    // Chinese, where the words that ask to keep (注意, 记得, 记住) and a numbered list are as often the steps of one
+    // request ("记得要复制一份 notebook 再在上面做修改", "注意，mouth 中字母是 ou"): there every rule the turn yields is the model's
+    // to weigh but one asked to be written into the rules (加入规则：...) or a confirmation
+    boolean han = CorrectionFeatures.han(turn.text());
     List<MemoryCandidate> vetoable = new ArrayList<>();
     InstructionLines items = InstructionLines.of(prose);
     TaskScope scope = TaskScope.of(prose);
@@ -180,7 +185,7 @@ public final class RuleBasedExtractor implements Extractor {
                     new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
                     d.confidence()));
         found.add(c);
-        if (core || preference && c.type() == CandidateType.FEEDBACK) {
+        if (core || (preference || han && !Intents.asksForARule(s.text())) && c.type() == CandidateType.FEEDBACK) {
           vetoable.add(c);
         }
       }
@@ -209,7 +214,7 @@ public final class RuleBasedExtractor implements Extractor {
   /**
    * What the learnt model adds to, or takes from, what the rules read in one turn: a correction the rules read by its
    * clauses, or a rule they read as a standing preference or correction, goes when the model finds the turn unlike any
-   * correction (what the person asked to keep, confirmed or listed as an instruction stays); a turn the rules pass over is kept whole when
+   * correction (what the person asked to keep, confirmed or listed as an instruction stays, but in Chinese); a turn the rules pass over is kept whole when
    * the model finds it like one, unless a sentence of it is about the work at hand by the rules' reading (this
    * file, this time, what you suggested, an edit asked for, a "don't" of what the speaker needs or of a pronoun alone,
    * the bounds of the work the turn asks for),

@@ -53,7 +53,10 @@
  * extraction.learntCorrectionKeep}); the rules' reading of the work at hand (this file, this time, an edit asked for, a
  * "don't" of what the speaker needs or of a pronoun alone), a turn that only asks and a rule asked to be kept,
  * confirmed or listed are never overruled. Chinese turns (mostly Han characters) have thresholds of their own
- * ({@code ...MinHan}, {@code ...KeepHan}); the lab chooses each script's pair on folds by person as the one whose
+ * ({@code ...MinHan}, {@code ...KeepHan}), and there the model weighs every rule the turn yields, a rule asked to be
+ * kept or listed too: 注意, 记得 and a numbered list open the steps of one request as often as a rule, and the
+ * readings the model could not veto had found corrections at a third of the keyword baseline's rate per wrong turn.
+ * The lab chooses each script's pair on folds by person as the one whose
  * corrections found, less its wrong turns times the keyword baseline's rate of corrections per wrong turn, is highest
  * ({@code ScriptThresholds}), so what the model adds or takes must beat the baseline's own rate in each script.
  * Its weights are a resource of this package, fitted offline by the lab ({@code CorrectionLab} in engram-bench,
@@ -61,7 +64,8 @@
  * alone and a keyword baseline, folded by person ({@code --fold-by person}: no person's turns train the model that
  * scores them; {@code --sweep} compares ways to fit it at a grid of thresholds). The resource names the feature
  * options it was fitted with ({@link CorrectionFeatures}: the turn's script, kana as characters, the words a negation
- * governs, the agent's words before, other languages' keywords); the shipped weights use none.
+ * governs, the agent's words before, other languages' keywords, three Han characters in a row); the shipped weights
+ * use the script and the Han trigrams.
  *
  * <p>With a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and

@@ -75,4 +75,19 @@ class CorrectionClassifierTest {
     assertThat(CorrectionClassifier.features("sempre commita sem co-author", Optional.empty()))
         .doesNotContain("cue:keyword");
   }
+
+  @Test
+  void hanTrigramsJoinThreeHanCharactersInARowAndNothingAcrossOtherWords() {
+    java.util.Set<String> f = CorrectionFeatures.of("以后不要再用 npm 安装", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.HAN_TRIGRAMS));
+    assertThat(f).contains("t:以后不", "t:不要再", "t:要再用", "b:用 npm").noneMatch(x -> x.startsWith("t:") && x.contains("npm"))
+        .doesNotContain("t:再用安");
+    assertThat(CorrectionClassifier.features("以后不要再用", Optional.empty())).noneMatch(x -> x.startsWith("t:"));
+  }
+
+  @Test
+  void theShippedWeightsNameTheOptionsTheyWereFittedWith() {
+    assertThat(CorrectionClassifier.shipped().options()).containsExactlyInAnyOrder(CorrectionFeatures.Option.SCRIPT,
+        CorrectionFeatures.Option.HAN_TRIGRAMS);
+  }
 }

@@ -23,8 +23,11 @@ class LearntCorrectionsTest {
     return new RuleBasedExtractor(settings, model).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
   }
 
+  // The model adding turns in every script (the default keeps it from adding outside Chinese), so the mechanism shows.
+  private static final ExtractionSettings ADDING = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 0.9);
+
   private static List<MemoryCandidate> extract(CorrectionClassifier model, String text) {
-    return extract(model, ExtractionSettings.DEFAULTS, text);
+    return extract(model, ADDING, text);
   }
 
   @Test
@@ -63,7 +66,7 @@ class LearntCorrectionsTest {
     }
     assertThat(extract(LIKES_OVERENGINEERING, turn.toString())).isEmpty();
     assertThat(extract(LIKES_OVERENGINEERING,
-        ExtractionSettings.DEFAULTS.with("learntCorrectionMaxChars", 2_000), turn.toString())).hasSize(1);
+        ADDING.with("learntCorrectionMaxChars", 2_000), turn.toString())).hasSize(1);
   }
 
   @Test
@@ -121,5 +124,23 @@ class LearntCorrectionsTest {
     assertThat(extract(unsure, hanKeepsLess, chinese)).isEmpty();
     assertThat(extract(unsure, hanKeepsLess, english)).isNotEmpty();
     assertThat(extract(unsure, hanKeepsLess.with("learntCorrectionKeepHan", 0.1), chinese)).isNotEmpty();
+  }
+
+  @Test
+  void inAChineseTurnEveryRuleTheRulesReadIsTheModelsToWeighInOtherScriptsAStatedOneStays() {
+    // 注意 reads as "note that", a rule asked to be kept; in Chinese it as often opens one step of the task at hand
+    String chinese = "注意，mouth 中字母是 ou，发音是 au";
+    String english = "Note that the staging database is read-only.";
+    assertThat(Fixtures.rulesOnly(chinese)).isNotEmpty();
+    assertThat(Fixtures.rulesOnly(english)).isNotEmpty();
+
+    assertThat(extract(FINDS_NOTHING, chinese)).isEmpty();
+    assertThat(extract(FINDS_NOTHING, ExtractionSettings.DEFAULTS.with("learntCorrectionKeepHan", 0.0), chinese))
+        .isEqualTo(Fixtures.rulesOnly(chinese));
+    assertThat(extract(FINDS_NOTHING, english)).isEqualTo(Fixtures.rulesOnly(english));
+    // a Chinese project fact is no correction: the model does not weigh it
+    String fact = "我们用 pnpm 管理依赖，仓库是 monorepo。";
+    assertThat(Fixtures.rulesOnly(fact)).isNotEmpty().allMatch(m -> m.type() != CandidateType.FEEDBACK);
+    assertThat(extract(FINDS_NOTHING, fact)).isEqualTo(Fixtures.rulesOnly(fact));
   }
 }
