@@ -323,7 +323,9 @@ public abstract class SearchIndexContract extends KeywordSearchContract {
     SearchIndex reopened = reopen();
 
     assertThat(reopened.contentHashes()).isEqualTo(hashes).containsOnlyKeys("cat", "dog");
-    assertThat(reopened.keywordSearch("dog barks", 5)).isEqualTo(keyword);
+    // The same hits in the same order; not the same scores: BM25's statistics count a removed entry until its segment
+    // is merged away, and when a merge runs (before or after the reopening) is the index's own affair.
+    assertThat(ids(reopened.keywordSearch("dog barks", 5))).isEqualTo(ids(keyword)).containsExactly("dog");
     assertThat(reopened.keywordSearch("removed", 5)).isEmpty();
     List<SearchIndex.Hit> near = reopened.vectorSearch(new float[] {0.1f, 1, 0}, 5);
     assertThat(ids(near)).containsExactly("dog", "cat");
