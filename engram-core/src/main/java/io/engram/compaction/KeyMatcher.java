@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
  *       name, else an exception class such as {@code BadMapError}): that is how a person retells an error. Content words are lower-cased runs of letters
  *       and digits of at least 3 characters minus common English stop words; runs of CJK characters
  *       become overlapping character pairs, so Chinese text is compared too.
+ *   <li>User instructions also: a quotation the summary marks as cut, by an ellipsis at its start or end, keeps the
+ *       message it is taken from when its text is the message's word for word and holds at least {@value
+ *       #SHORT_TOKENS} content words: a summary quotes a long message by its opening.
  * </ul>
  */
 final class KeyMatcher {
@@ -37,6 +40,10 @@ final class KeyMatcher {
       "(?<![\\w.])(?:\\w*(?:Error|Exception)|[a-z]\\w*_\\w+(?:/\\d)?|\\w+/\\d|[a-z]+[A-Z]\\w*|[A-Z][a-z0-9]+[A-Z]\\w*)"
           + "(?![\\w])");
   private static final Pattern CJK = Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]+");
+  // A quotation the summary marks as cut: an ellipsis at its start or end, inside the quote marks.
+  private static final Pattern CUT_QUOTE = Pattern.compile(
+      "[\"“「『]((?:\\.\\.\\.|…)[^\"“”「」『』\\n]{1,2000}?|[^\"“”「」『』\\n]{1,2000}?(?:\\.\\.\\.|…))[\"”」』]");
+  private static final Pattern ELLIPSIS = Pattern.compile("\\.\\.\\.|…|\\[\\.\\.\\.]");
   private static final Set<String> STOP =
       Set.of("the", "and", "for", "are", "but", "not", "you", "all", "any", "can", "has", "had", "her", "was",
           "one", "our", "out", "his", "how", "its", "may", "who", "did", "get", "let", "put", "say", "she", "too",
@@ -48,12 +55,14 @@ final class KeyMatcher {
   private final String folded;
   private final Set<String> words;
   private final double fuzzyShare;
+  private final List<List<String>> cutQuotes;
 
   KeyMatcher(String summary, double fuzzyShare) {
     this.text = summary;
     this.folded = collapse(summary).toLowerCase(Locale.ROOT);
     this.words = new HashSet<>(contentWords(summary));
     this.fuzzyShare = fuzzyShare;
+    this.cutQuotes = cutQuotes(summary);
   }
 
   boolean preserved(KeyKind kind, String item) {
@@ -61,8 +70,38 @@ final class KeyMatcher {
       case FILE_NAMES -> fileName(item);
       case TECHNICAL_KEYWORDS -> keyword(item);
       case ERROR_MESSAGES -> item.lines().anyMatch(line -> fuzzy(line) || identifiers(line));
-      case USER_INSTRUCTIONS -> fuzzy(item);
+      case USER_INSTRUCTIONS -> fuzzy(item) || quotedCut(item);
     };
+  }
+
+  /**
+   * Whether the summary quotes {@code message} cut short, as a person quotes a long message by its opening: a
+   * quotation with an ellipsis at its start or end ("分析故障问题，确认根因..."), whose pieces between ellipses each
+   * occur in the message word for word (case-insensitive, whitespace collapsed) and hold at least {@value
+   * #SHORT_TOKENS} distinct content words together, so a quoted word or two keeps nothing.
+   */
+  private boolean quotedCut(String message) {
+    String f = collapse(message).toLowerCase(Locale.ROOT);
+    return cutQuotes.stream().anyMatch(pieces -> pieces.stream().allMatch(f::contains)
+        && new HashSet<>(contentWords(String.join(" ", pieces))).size() >= SHORT_TOKENS);
+  }
+
+  private static List<List<String>> cutQuotes(String summary) {
+    List<List<String>> quotes = new ArrayList<>();
+    Matcher m = CUT_QUOTE.matcher(summary);
+    while (m.find()) {
+      List<String> pieces = new ArrayList<>();
+      for (String piece : ELLIPSIS.split(m.group(1))) {
+        String p = collapse(piece).toLowerCase(Locale.ROOT);
+        if (!p.isEmpty()) {
+          pieces.add(p);
+        }
+      }
+      if (!pieces.isEmpty()) {
+        quotes.add(List.copyOf(pieces));
+      }
+    }
+    return List.copyOf(quotes);
   }
 
   private boolean fileName(String path) {

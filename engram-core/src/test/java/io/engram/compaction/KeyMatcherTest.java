@@ -51,4 +51,33 @@ class KeyMatcherTest {
     assertThat(in("用户要求：把压缩摘要的测试补全。").preserved(KeyKind.USER_INSTRUCTIONS, instruction)).isTrue();
     assertThat(in("没有相关内容").preserved(KeyKind.USER_INSTRUCTIONS, instruction)).isFalse();
   }
+
+  @Test
+  void aQuotationCutByAnEllipsisKeepsTheLongMessageItOpens() {
+    String message = "分析故障问题，确认根因\n日志文件路径：/Users/x/Downloads/car.log 问题描述：自动解锁功能失效\n时间点：2025-12-09";
+    assertThat(in("- Provision of a real log file: \"分析故障问题，确认根因...\"")
+        .preserved(KeyKind.USER_INSTRUCTIONS, message)).isTrue();
+    String english = "Please refactor the billing export so that invoices are grouped by customer, then rerun the"
+        + " nightly job and compare the totals with last month's report before you open the pull request.";
+    assertThat(in("- \"Please refactor the billing export so that invoices are grouped by customer…\"")
+        .preserved(KeyKind.USER_INSTRUCTIONS, english)).isTrue();
+    assertThat(in("- \"…compare the totals with last month's report...\"")
+        .preserved(KeyKind.USER_INSTRUCTIONS, english)).isTrue();
+  }
+
+  @Test
+  void aCutQuotationKeepsNothingWhenItIsNotTheMessagesTextOrTooShort() {
+    String english = "Please refactor the billing export so that invoices are grouped by customer, then rerun the"
+        + " nightly job and compare the totals with last month's report before you open the pull request.";
+    // Words of the message, but not its text: a retelling is judged by the content-word share, not as a quote.
+    assertThat(in("- \"refactor billing export grouping invoices by customer...\"")
+        .preserved(KeyKind.USER_INSTRUCTIONS, english)).isFalse();
+    // Its text, but two content words: too little to tell the message.
+    assertThat(in("- \"Please refactor the billing...\"").preserved(KeyKind.USER_INSTRUCTIONS, english)).isFalse();
+    // Its text, four content words, but not cut: an ordinary quote is matched whole, as before.
+    assertThat(in("- \"refactor the billing export so that invoices\"")
+        .preserved(KeyKind.USER_INSTRUCTIONS, english)).isFalse();
+    // Another message's opening does not keep this one.
+    assertThat(in("- \"分析故障问题，确认根因...\"").preserved(KeyKind.USER_INSTRUCTIONS, "分析日志问题，确认原因并修复")).isFalse();
+  }
 }
