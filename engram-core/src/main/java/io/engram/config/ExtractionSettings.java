@@ -15,9 +15,9 @@ package io.engram.config;
  *
  * <p>The learnt correction model's thresholds are set apart for Chinese turns and for every other, each pair chosen on
  * labelled chats of people the choice never read, as the one whose corrections found, less its wrong turns times the
- * keyword baseline's own rate of corrections per wrong turn, is highest. Outside Chinese, {@code learntCorrectionMin}
- * 1 adds no turn (what the model added was found at a worse rate than the baseline's) and {@code learntCorrectionKeep}
- * 0.2 drops the rules' readings it finds unlike any correction. In Chinese, where the rules write to more turns that
+ * keyword baseline's own rate of corrections per wrong turn, is highest. Outside Chinese the model is off: {@code
+ * learntCorrectionMin} 1 adds no turn and {@code learntCorrectionKeep} 0 drops none, since with the English readings
+ * as they are the rules alone scored higher than at any bar of the model. In Chinese, where the rules write to more turns that
  * are no correction than the baseline does, the model weighs every rule a Chinese turn yields and drops it below
  * {@code learntCorrectionKeepHan} 0.5, and adds a turn the rules pass over from {@code learntCorrectionMinHan} 0.6.
  */
@@ -45,7 +45,7 @@ public record ExtractionSettings(
     @Setting(byDefault = "1", min = 0, max = 1, help = "Probability of the learnt correction model at or above"
         + " which a turn the offline rules pass over is kept as a correction; 1 turns that off")
         double learntCorrectionMin,
-    @Setting(byDefault = "0.2", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
+    @Setting(byDefault = "0", min = 0, max = 1, help = "Probability of the learnt correction model below which a"
         + " correction or standing preference the offline rules read is dropped; 0 keeps every one")
         double learntCorrectionKeep,
     @Setting(byDefault = "0.6", min = 0, max = 1, help = "learntCorrectionMin for a turn written mostly in Han"

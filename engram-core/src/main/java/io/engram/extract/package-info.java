@@ -58,7 +58,9 @@
  * readings the model could not veto had found corrections at a third of the keyword baseline's rate per wrong turn.
  * The lab chooses each script's pair on folds by person as the one whose
  * corrections found, less its wrong turns times the keyword baseline's rate of corrections per wrong turn, is highest
- * ({@code ScriptThresholds}), so what the model adds or takes must beat the baseline's own rate in each script.
+ * ({@code ScriptThresholds}), so what the model adds or takes must beat the baseline's own rate in each script; by
+ * default the model is off outside Chinese ({@code learntCorrectionMin} 1, {@code learntCorrectionKeep} 0), where the
+ * rules alone scored higher.
  * Its weights are a resource of this package, fitted offline by the lab ({@code CorrectionLab} in engram-bench,
  * {@code bench corrections}) on the labelled sets of real corrections, and chosen by cross-validation against the rules
  * alone and a keyword baseline, folded by person ({@code --fold-by person}: no person's turns train the model that

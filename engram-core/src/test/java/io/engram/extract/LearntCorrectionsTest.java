@@ -23,8 +23,9 @@ class LearntCorrectionsTest {
     return new RuleBasedExtractor(settings, model).extract(List.of(TurnText.of(TurnRole.USER, text)), List.of());
   }
 
-  // The model adding turns in every script (the default keeps it from adding outside Chinese), so the mechanism shows.
-  private static final ExtractionSettings ADDING = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 0.9);
+  // The model adding and dropping in every script (the defaults turn it off outside Chinese), so the mechanism shows.
+  private static final ExtractionSettings ADDING = ExtractionSettings.DEFAULTS.with("learntCorrectionMin", 0.9)
+      .with("learntCorrectionKeep", 0.2);
 
   private static List<MemoryCandidate> extract(CorrectionClassifier model, String text) {
     return extract(model, ADDING, text);
