@@ -38,9 +38,10 @@ class LabelledTranscriptsTest {
     ExtractionEvaluation.Score after = ExtractionEvaluation.evaluate(
         new RuleBasedExtractor(), replayed, i -> ExtractionEvaluation.selects("heldout:real", i)).score();
     assertThat(after.candidates()).isLessThan(before.candidates());
-    // the rules' floors hold; the default build drops 11 of the set's short Chinese corrections written by hand
-    // ("别用 Moment.js，用 date-fns。"): its Chinese bar, chosen on real chats of people it never read, weighs every Chinese
-    // reading, and short Chinese turns the rules write to were no more often corrections there than long ones
+    // the rules' floors hold; the default build keeps a Chinese correction that names what to stop and what to use
+    // instead ("别用 Moment.js，用 date-fns。") and drops some of the set's other short Chinese ones written by hand: its
+    // Chinese bar, chosen on real chats of people it never read, weighs every other Chinese reading, and short Chinese
+    // turns the rules write to were no more often corrections there than long ones
     io.engram.config.ExtractionSettings rulesAlone = io.engram.config.ExtractionSettings.DEFAULTS
         .with("learntCorrectionMin", 1.0).with("learntCorrectionKeep", 0.0).with("learntCorrectionMinHan", 1.0)
         .with("learntCorrectionKeepHan", 0.0);
@@ -49,7 +50,7 @@ class LabelledTranscriptsTest {
     assertThat(rules.recall()).isGreaterThanOrEqualTo(0.95);
     assertThat(rules.precision()).isGreaterThanOrEqualTo(0.90);
     ExtractionEvaluation.Score all = ExtractionEvaluation.evaluate(new RuleBasedExtractor(), replayed, i -> true).score();
-    assertThat(all.recall()).isGreaterThanOrEqualTo(0.88);
+    assertThat(all.recall()).isGreaterThanOrEqualTo(0.93);
     assertThat(all.precision()).isGreaterThanOrEqualTo(0.90);
 
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -185,7 +185,12 @@ public final class RuleBasedExtractor implements Extractor {
                     new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
                     d.confidence()));
         found.add(c);
-        if (core || (preference || han && !Intents.asksForARule(s.text())) && c.type() == CandidateType.FEEDBACK) {
+        // A correction that names both what to stop and what to do instead (别用 Moment.js，用 date-fns) says all a
+        // correction can: in Chinese the model's bar, chosen on whole chats, would drop it with the steps of work
+        boolean whole = han && Corrections.read(s.text()).filter(r -> r.use().isPresent() && r.avoid().isPresent())
+            .isPresent();
+        if (core && !whole || (preference || han && !whole && !Intents.asksForARule(s.text()))
+            && c.type() == CandidateType.FEEDBACK) {
           vetoable.add(c);
         }
       }

@@ -116,7 +116,7 @@ class LearntCorrectionsTest {
   @Test
   void aChineseCorrectionTheRulesReadIsKeptOrDroppedByTheHanKeepThreshold() {
     CorrectionClassifier unsure = new CorrectionClassifier(Map.of("__bias", Math.log(0.15 / 0.85)));
-    String chinese = "不要用 npm，用 pnpm。";
+    String chinese = "不要再用 moment 了，它太大了。";
     String english = "Don't use npm in this repo, use pnpm.";
     assertThat(Fixtures.rulesOnly(chinese)).isNotEmpty();
     ExtractionSettings hanKeepsLess = ExtractionSettings.DEFAULTS.with("learntCorrectionKeep", 0.1)
@@ -125,6 +125,15 @@ class LearntCorrectionsTest {
     assertThat(extract(unsure, hanKeepsLess, chinese)).isEmpty();
     assertThat(extract(unsure, hanKeepsLess, english)).isNotEmpty();
     assertThat(extract(unsure, hanKeepsLess.with("learntCorrectionKeepHan", 0.1), chinese)).isNotEmpty();
+  }
+
+  @Test
+  void aChineseCorrectionThatNamesWhatToUseInsteadIsNeverTheModelsToDrop() {
+    CorrectionClassifier unsure = new CorrectionClassifier(Map.of("__bias", Math.log(0.15 / 0.85)));
+    String whole = "别用 Moment.js，用 date-fns。";
+    assertThat(Fixtures.rulesOnly(whole)).isNotEmpty();
+    assertThat(extract(unsure, ExtractionSettings.DEFAULTS.with("learntCorrectionKeepHan", 0.9), whole))
+        .isEqualTo(Fixtures.rulesOnly(whole));
   }
 
   @Test
