@@ -49,7 +49,7 @@ public final class ContractSecrets {
       }
       List<String> secrets = new ArrayList<>();
       StringBuilder text = new StringBuilder();
-      Matcher m = MARKED.matcher(unescape(f[1]));
+      Matcher m = MARKED.matcher(SecretCorpus.unescape(f[1]));
       while (m.find()) {
         Matcher again = REPEAT.matcher(m.group(1));
         String secret = again.matches() ? secrets.get(Integer.parseInt(again.group(1)) - 1) : built(m.group(1), random);
@@ -107,20 +107,5 @@ public final class ContractSecrets {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** A corpus line's text: \\n, \\t and \\\\ stand for a line break, a tab and a backslash. */
-  private static String unescape(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '\\' && i + 1 < s.length()) {
-        char next = s.charAt(++i);
-        b.append(next == 'n' ? '\n' : next == 't' ? '\t' : next);
-      } else {
-        b.append(c);
-      }
-    }
-    return b.toString();
   }
 }

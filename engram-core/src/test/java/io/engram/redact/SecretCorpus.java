@@ -142,7 +142,7 @@ public final class SecretCorpus {
   }
 
   /** A corpus line's text: \\n, \\t and \\\\ stand for a line break, a tab and a backslash. */
-  private static String unescape(String s) {
+  static String unescape(String s) {
     StringBuilder b = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
