@@ -93,7 +93,10 @@ record Conversation(
       List<String> changed = files.stream().filter(FileActivity::changed).map(FileActivity::path).toList();
       // Errors the engine only infers from the assistant's words are not held against a summary.
       // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
-      List<String> headlines = problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank())
+      // Nor is the harness refusing or cutting short a call ("File has not been read yet"): the work did not fail,
+      // and a reader of the summary needs nothing of it.
+      List<String> headlines = problems.stream()
+          .filter(p -> !p.noticed() && !p.headline().isBlank() && !p.refusedByTheHarness(calls))
           .map(p -> String.join("\n", p.keyLines())).toList();
       // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
       // the files and keywords it names are read as before, from the messages as a summary quotes them.

@@ -56,6 +56,18 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, List<String> la
           + "|\\b(?:doesn't|does not|don't|do not|isn't|is not) (?:exist|support|compile|work)"
           + "|\\bunused\\b|\\bundefined\\b|\\bduplicate\\b|\\bi forgot\\b|\\bcompile errors?\\b"
           + "|\\bthe (?:issue|problem) is\\b|\\bneed to fix\\b");
+  /**
+   * The tools the harness carries out itself, in the transcript's vocabulary: their errors are its own words (a shell
+   * command, a web fetch or an MCP server's tool runs a program, whose output says what failed).
+   */
+  private static final java.util.Set<String> CARRIED_OUT_BY_THE_HARNESS = java.util.Set.of("Edit", "MultiEdit",
+      "Write", "NotebookEdit", "Read", "Glob", "Grep", "LS", "TodoWrite", "Task", "Agent", "TaskOutput", "TaskCreate",
+      "TaskUpdate", "TaskStop", "TaskList", "TaskGet", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "Skill",
+      "SendMessage", "SlashCommand");
+  /** A hook's output or verdict names its hook ("PreToolUse:Bash hook error", "Hook PreToolUse:Agent denied"). */
+  private static final Pattern HOOK = Pattern.compile("(?i)\\bhook\\b|(?:Pre|Post)ToolUse");
+  /** The system refusing a file ("EACCES: permission denied, open ..."): the machine's words, not the harness's. */
+  private static final Pattern SYSTEM_ERROR = Pattern.compile("^E[A-Z]{2,}:");
   private static final Pattern NOISE = Pattern.compile("[0-9]+|/[^\\s:]+|\\s+|[^\\p{L}]");
 
   Problem {
@@ -78,6 +90,29 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, List<String> la
       case "Bash" -> calls.commands(call).stream().anyMatch(c -> CommandKind.of(c) != CommandKind.LOOK);
       default -> true;
     };
+  }
+
+  /**
+   * Whether the harness itself refused or cut short the call, rather than the work failing: the result is the
+   * harness's own words, not a program's output. That is a refusal in its own wrapper ({@code <tool_use_error>File
+   * has not been read yet</tool_use_error>}, any tool), or any error of a tool the harness carries out itself (an edit,
+   * a plan, a question, a subagent: "Found 2 matches of the string to replace", "Exit plan mode?", "Interrupted by
+   * user"), where no program of the person's ran. A hook's verdict is the person's own check speaking, and a system
+   * error code ("EACCES: permission denied") the machine's, so both stay failures. The Errors section still tells such
+   * refusals; a summary need not (see {@link Conversation}).
+   */
+  boolean refusedByTheHarness(CallOutcomes calls) {
+    return !noticed && calls.result(call).filter(ContentBlock.ToolResult::isError)
+        .map(r -> harnessWords(call.name(), r.text())).orElse(false);
+  }
+
+  /** Whether {@code errorText}, the error result of a call to {@code tool}, is the harness's own words. */
+  static boolean harnessWords(String tool, String errorText) {
+    String text = errorText.strip();
+    if (HOOK.matcher(text).find() || SYSTEM_ERROR.matcher(text).find()) {
+      return false;
+    }
+    return text.startsWith("<tool_use_error>") || CARRIED_OUT_BY_THE_HARNESS.contains(tool);
   }
 
   /** Whether it was fixed before the cut. */

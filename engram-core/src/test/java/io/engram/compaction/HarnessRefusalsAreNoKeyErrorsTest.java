@@ -1,0 +1,93 @@
+package io.engram.compaction;
+
+import static io.engram.compaction.ToolCalls.call;
+import static io.engram.compaction.ToolCalls.result;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.transcript.Role;
+import io.engram.transcript.TranscriptMessage;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The errors a summary is asked to keep are the work's failures, not the harness refusing or cutting short a call:
+ * the Errors section still tells those, the score no longer demands them.
+ */
+class HarnessRefusalsAreNoKeyErrorsTest {
+  private static List<TranscriptMessage> asked() {
+    List<TranscriptMessage> ms = new ArrayList<>();
+    ms.add(TranscriptMessage.text(Role.USER, "Make the importer skip blank rows and keep the tests green."));
+    return ms;
+  }
+
+  private static List<String> keyErrors(List<TranscriptMessage> ms) {
+    return Conversation.of(ms, 0, 25).key().of(KeyKind.ERROR_MESSAGES);
+  }
+
+  @Test
+  void anEditTheHarnessRefusedIsNoKeyErrorButStaysAProblemOfTheErrorsSection() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("e1", "Edit", "file_path", "/w/src/importer.py"));
+    ms.add(result("e1", "<tool_use_error>File has not been read yet. Read it first before writing to it."
+        + "</tool_use_error>", true));
+    Conversation c = Conversation.of(ms, 0, 25);
+    assertThat(c.key().of(KeyKind.ERROR_MESSAGES)).isEmpty();
+    assertThat(c.problems()).extracting(Problem::headline).anyMatch(h -> h.contains("File has not been read yet"));
+  }
+
+  @Test
+  void aFailingTestRunBesideARefusalStaysAKeyError() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("e1", "Write", "file_path", "/w/src/importer.py"));
+    ms.add(result("e1", "<tool_use_error>File has been modified since read, either by the user or by a linter."
+        + "</tool_use_error>", true));
+    ms.add(call("b1", "Bash", "command", "pytest tests/test_importer.py"));
+    ms.add(result("b1", "Exit code 1\nE   AssertionError: expected 3 rows, got 4\n1 failed, 5 passed", true));
+    assertThat(keyErrors(ms)).singleElement().asString().contains("AssertionError: expected 3 rows, got 4")
+        .doesNotContain("modified since read");
+  }
+
+  @Test
+  void theHarnessesOwnWordsWithoutTheirWrapperAreNoKeyErrorEither() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("e1", "Edit", "file_path", "/w/src/importer.py"));
+    ms.add(result("e1", "Found 2 matches of the string to replace, but replace_all is false.", true));
+    ms.add(call("p1", "ExitPlanMode", "plan", "Skip blank rows in read_rows()"));
+    ms.add(result("p1", "Exit plan mode?", true));
+    ms.add(call("t1", "Task", "prompt", "Find where rows are read"));
+    ms.add(result("t1", "Interrupted by user", true));
+    assertThat(keyErrors(ms)).isEmpty();
+  }
+
+  @Test
+  void aShellCallTheHarnessCancelledIsNoKeyErrorButOneThatRanAndFailedIs() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("b1", "Bash", "command", "make test"));
+    ms.add(result("b1", "<tool_use_error>Sibling tool call errored</tool_use_error>", true));
+    assertThat(keyErrors(ms)).isEmpty();
+    ms.add(call("b2", "Bash", "command", "make test"));
+    ms.add(result("b2", "Exit code 2\nmake: *** No rule to make target 'test'.  Stop.", true));
+    assertThat(keyErrors(ms)).singleElement().asString().contains("No rule to make target");
+  }
+
+  @Test
+  void aHooksVerdictOnAnEditIsThePersonsOwnCheckAndStaysAKeyError() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("w1", "Write", "file_path", "/w/src/importer.py"));
+    ms.add(result("w1", "PostToolUse:Write hook error: [ruff check]: F401 `os` imported but unused", true));
+    assertThat(keyErrors(ms)).singleElement().asString().contains("imported but unused");
+  }
+
+  @Test
+  void harnessWordsAreReadByTheWrapperForAnyToolAndByTheToolOtherwise() {
+    assertThat(Problem.harnessWords("mcp__db__query", "<tool_use_error>InputValidationError: sql is required"
+        + "</tool_use_error>")).isTrue();
+    assertThat(Problem.harnessWords("mcp__db__query", "relation \"rows\" does not exist")).isFalse();
+    assertThat(Problem.harnessWords("WebFetch", "Request failed with status code 404")).isFalse();
+    assertThat(Problem.harnessWords("AskUserQuestion", "Answer questions?")).isTrue();
+    assertThat(Problem.harnessWords("Agent", "Hook PreToolUse:Agent denied this tool")).isFalse();
+    assertThat(Problem.harnessWords("Edit", "EACCES: permission denied, open '/etc/nginx/sites-enabled/app'"))
+        .isFalse();
+  }
+}
