@@ -87,8 +87,11 @@ final class CompactionScorer {
           missing.add(item);
         }
       }
-      preservation.put(kind, items.isEmpty() ? CompactionScore.FULL * grounding
-          : CompactionScore.FULL * (items.size() - missing.size()) / items.size());
+      // An optional item the summary keeps counts as kept; one it leaves out is no loss.
+      long extra = original.optional(kind).stream().filter(item -> kept(matcher, kind, item)).count();
+      long asked = items.size() + extra;
+      preservation.put(kind, asked == 0 ? CompactionScore.FULL * grounding
+          : CompactionScore.FULL * (asked - missing.size()) / asked);
       lost.put(kind, missing);
     }
     List<SummarySection> missingSections = new ArrayList<>();

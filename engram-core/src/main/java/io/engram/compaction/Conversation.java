@@ -94,9 +94,13 @@ record Conversation(
       // Errors the engine only infers from the assistant's words are not held against a summary.
       // An error is told by any of its key lines: a person retells the line that explains it, not always the first.
       // Nor is the harness refusing or cutting short a call ("File has not been read yet"): the work did not fail,
-      // and a reader of the summary needs nothing of it.
+      // and a reader of the summary needs nothing of it, so a summary that tells it keeps it, one that does not loses
+      // nothing.
       List<String> headlines = problems.stream()
           .filter(p -> !p.noticed() && !p.headline().isBlank() && !p.refusedByTheHarness(calls))
+          .map(p -> String.join("\n", p.keyLines())).toList();
+      List<String> refusals = problems.stream()
+          .filter(p -> !p.noticed() && !p.headline().isBlank() && p.refusedByTheHarness(calls))
           .map(p -> String.join("\n", p.keyLines())).toList();
       // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
       // the files and keywords it names are read as before, from the messages as a summary quotes them.
@@ -112,7 +116,7 @@ record Conversation(
         }
       }
       return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
-          prose.toString(), quoted.stream().distinct().toList(), openings), maxKeywords);
+          prose.toString(), quoted.stream().distinct().toList(), openings), maxKeywords).withOptionalErrors(refusals);
     }, KeyInformation::none);
     TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole),
         () -> TodoList.latest(List.of()));

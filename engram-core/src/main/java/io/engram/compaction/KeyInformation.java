@@ -31,8 +31,11 @@ import java.util.stream.Collectors;
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  * @param openings for each user instruction that fills a template, the line its own ask opens with ({@link
  *     #opening})
+ * @param optional items a summary may keep but is not asked to, by kind: the harness refusing a call ("File has not
+ *     been read yet"); one it keeps counts as kept, one it leaves out is no loss
  */
-record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings) {
+record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings,
+    Map<KeyKind, List<String>> optional) {
   // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
   // it.
   private static final int MAX_ERROR_CHARS = 300;
@@ -50,11 +53,36 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
     }
     items = java.util.Collections.unmodifiableMap(copy);
     openings = Map.copyOf(openings);
+    EnumMap<KeyKind, List<String>> extra = new EnumMap<>(KeyKind.class);
+    for (KeyKind kind : KeyKind.values()) {
+      extra.put(kind, List.copyOf(optional.getOrDefault(kind, List.of())));
+    }
+    optional = java.util.Collections.unmodifiableMap(extra);
+  }
+
+  /** Key information with nothing optional. */
+  KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings) {
+    this(items, openings, Map.of());
   }
 
   /** Key information with no user message that fills a template. */
   KeyInformation(Map<KeyKind, List<String>> items) {
     this(items, Map.of());
+  }
+
+  /** The optional items of one kind. */
+  List<String> optional(KeyKind kind) {
+    return optional.get(kind);
+  }
+
+  /**
+   * The same key information with {@code toolErrors} (one text per error, as {@link KeySources#toolErrors}) as
+   * optional errors, each read as the required ones are ({@link #errorLines}) and none that is already required.
+   */
+  KeyInformation withOptionalErrors(List<String> toolErrors) {
+    List<String> extra = toolErrors.stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty()).distinct()
+        .filter(e -> !items.get(KeyKind.ERROR_MESSAGES).contains(e)).toList();
+    return new KeyInformation(items, openings, Map.of(KeyKind.ERROR_MESSAGES, extra));
   }
 
   /**

@@ -4,10 +4,12 @@ import static io.engram.compaction.ToolCalls.call;
 import static io.engram.compaction.ToolCalls.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.config.CompactionSettings;
 import io.engram.transcript.Role;
 import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +27,25 @@ class HarnessRefusalsAreNoKeyErrorsTest {
     return Conversation.of(ms, 0, 25).key().of(KeyKind.ERROR_MESSAGES);
   }
 
+  private static double errorsKept(String summary) {
+    KeyInformation original = new KeyInformation(Map.of(KeyKind.ERROR_MESSAGES,
+        List.of("AssertionError: expected 3 rows, got 4"))).withOptionalErrors(
+        List.of("File has been modified since read, either by the user or by a linter."));
+    return new CompactionScorer(CompactionSettings.DEFAULTS, original, 400, CompactionScorerTest.WORDS).score(summary)
+        .evidence().preservation().get(KeyKind.ERROR_MESSAGES);
+  }
+
+  @Test
+  void aRefusalTheSummaryTellsCountsAsKeptAndOneItLeavesOutIsNoLoss() {
+    assertThat(Conversation.of(asked(), 0, 25).key().optional(KeyKind.ERROR_MESSAGES)).isEmpty();
+    assertThat(errorsKept("4. Errors and fixes: the test failed with AssertionError: expected 3 rows, got 4."))
+        .isEqualTo(100.0);
+    String refusal = " An edit was refused: File has been modified since read, either by the user or by a linter.";
+    assertThat(errorsKept("4. Errors and fixes:" + refusal)).isEqualTo(50.0);
+    assertThat(errorsKept("4. Errors and fixes: the test failed with AssertionError: expected 3 rows, got 4."
+        + refusal)).isEqualTo(100.0);
+  }
+
   @Test
   void anEditTheHarnessRefusedIsNoKeyErrorButStaysAProblemOfTheErrorsSection() {
     List<TranscriptMessage> ms = asked();
@@ -33,6 +54,8 @@ class HarnessRefusalsAreNoKeyErrorsTest {
         + "</tool_use_error>", true));
     Conversation c = Conversation.of(ms, 0, 25);
     assertThat(c.key().of(KeyKind.ERROR_MESSAGES)).isEmpty();
+    assertThat(c.key().optional(KeyKind.ERROR_MESSAGES)).singleElement().asString()
+        .contains("File has not been read yet");
     assertThat(c.problems()).extracting(Problem::headline).anyMatch(h -> h.contains("File has not been read yet"));
   }
 
