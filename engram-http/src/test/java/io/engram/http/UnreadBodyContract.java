@@ -72,10 +72,16 @@ public abstract class UnreadBodyContract {
   void aBodyStillArrivingWhenRefusedLeavesTheClientsNextRequestAnswered() throws Exception {
     HttpClient client = client();
     for (int round = 0; round < ROUNDS; round++) {
-      HttpResponse<String> refused = client.send(refusedBeforeItsBody(served.base(), slowBody()),
-          HttpResponse.BodyHandlers.ofString());
-      assertThat(refused.statusCode()).as("round %d, refused", round).isBetween(400, 499);
-      assertThat(refused.headers().firstValue("Connection")).as("round %d", round).contains("close");
+      // A server may close while the client still sends (RFC 9112, 9.6): the refusal itself can then be lost to the
+      // reset of a connection with unread bytes, which no server can prevent. What must hold is the next request.
+      try {
+        HttpResponse<String> refused = client.send(refusedBeforeItsBody(served.base(), slowBody()),
+            HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).as("round %d, refused", round).isBetween(400, 499);
+        assertThat(refused.headers().firstValue("Connection")).as("round %d", round).contains("close");
+      } catch (java.io.IOException lostToTheReset) {
+        // the refusal was lost to the reset; the next request below must still be answered
+      }
       HttpResponse<String> next = client.send(answered(served.base()), HttpResponse.BodyHandlers.ofString());
       assertThat(next.statusCode()).as("round %d, the next request", round).isBetween(200, 299);
     }
