@@ -3,7 +3,6 @@ package io.engram.cli.integration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.cli.HookFixture;
 import io.engram.redact.ContractSecrets;
@@ -227,52 +226,28 @@ class SecretsContractTest {
    * (the result the case's text, and every other one the case inside a JSON document), and the agent's answer.
    */
   private Path transcript(List<SecretCorpus.SecretCase> cases, Path project) throws IOException {
-    List<String> lines = new ArrayList<>();
-    String parent = null;
+    SessionRecords records = new SessionRecords(SESSION, project);
     Instant at = Instant.parse("2026-12-01T09:00:00Z");
     for (int i = 0; i < cases.size(); i++) {
       String text = cases.get(i).text();
       String said = cases.get(i).family().equals("chinese") ? "以后别把这个写进代码：" + text
           : "Don't hardcode this in the code, read it from the vault instead: " + text;
-      parent = record(lines, project, "u" + i, parent, at.plusSeconds(6L * i), "user", text(said));
+      records.add("u" + i, at.plusSeconds(6L * i), "user", SessionRecords.text(said));
       String file = touchedFile(cases.get(i)).toString();
       for (String tool : List.of("Read", "Edit", "Bash", "WebFetch")) {
         ObjectNode use = JSON.createObjectNode().put("type", "tool_use").put("id", "toolu_" + tool + i).put("name", tool);
         use.putObject("input").put("file_path", file).put("old_string", text).put("new_string", "${VAULT_VALUE}")
             .put("command", text).put("description", "try it").put("prompt", "what does it say")
             .put("url", "https://api.example.com/v1/export?access_token=" + cases.get(i).secrets().get(0));
-        parent = record(lines, project, "a" + tool + i, parent, at.plusSeconds(6L * i + 1), "assistant",
-            JSON.createArrayNode().add(use));
+        records.add("a" + tool + i, at.plusSeconds(6L * i + 1), "assistant", JSON.createArrayNode().add(use));
         String content = i % 2 == 0 ? text : JSON.createObjectNode().put("path", file).put("content", text).toString();
         ObjectNode result = JSON.createObjectNode().put("type", "tool_result").put("tool_use_id", "toolu_" + tool + i)
             .put("content", content);
-        parent = record(lines, project, "r" + tool + i, parent, at.plusSeconds(6L * i + 2), "user",
-            JSON.createArrayNode().add(result));
+        records.add("r" + tool + i, at.plusSeconds(6L * i + 2), "user", JSON.createArrayNode().add(result));
       }
-      parent = record(lines, project, "b" + i, parent, at.plusSeconds(6L * i + 3), "assistant",
-          text("Understood, I moved " + text + " out of the code."));
+      records.add("b" + i, at.plusSeconds(6L * i + 3), "assistant",
+          SessionRecords.text("Understood, I moved " + text + " out of the code."));
     }
-    Path out = work.resolve(SESSION + ".jsonl");
-    Files.write(out, lines);
-    return out;
-  }
-
-  private static ArrayNode text(String s) {
-    ArrayNode content = JSON.createArrayNode();
-    content.addObject().put("type", "text").put("text", s);
-    return content;
-  }
-
-  private static String record(List<String> lines, Path project, String uuid, String parent, Instant at, String role,
-      ArrayNode content) {
-    ObjectNode r = JSON.createObjectNode().put("type", role).put("uuid", uuid).put("parentUuid", parent)
-        .put("sessionId", SESSION).put("cwd", project.toString()).put("timestamp", at.toString());
-    ObjectNode message = r.putObject("message").put("role", role);
-    if (role.equals("assistant")) {
-      message.put("model", "claude-sonnet-4-5").put("id", "msg_" + uuid);
-    }
-    message.set("content", content);
-    lines.add(r.toString());
-    return uuid;
+    return records.write(work.resolve(SESSION + ".jsonl"));
   }
 }

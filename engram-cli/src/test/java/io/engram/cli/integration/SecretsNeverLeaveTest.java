@@ -4,7 +4,6 @@ import io.engram.fs.HomeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.cli.HookFixture;
 import io.engram.config.SettingsLoader;
@@ -159,45 +158,23 @@ class SecretsNeverLeaveTest {
 
   /** A Claude Code transcript: each case said by the user, repeated by the agent, and every fifth read back by a tool. */
   private Path transcript(List<SecretCorpus.SecretCase> cases) throws IOException {
-    List<String> lines = new ArrayList<>();
-    String parent = null;
+    SessionRecords records = new SessionRecords(SESSION, project);
     Instant at = Instant.parse("2026-11-30T09:00:00Z");
     for (int i = 0; i < cases.size(); i++) {
       String text = cases.get(i).text();
-      parent = record(lines, "u" + i, parent, at.plusSeconds(4L * i), "user", text(
-          "Remember this for the project: " + text));
+      records.add("u" + i, at.plusSeconds(4L * i), "user",
+          SessionRecords.text("Remember this for the project: " + text));
       if (i % 5 == 0) {
         ObjectNode use = JSON.createObjectNode().put("type", "tool_use").put("id", "toolu_" + i).put("name", "Bash");
         use.putObject("input").put("command", "cat .env");
-        parent = record(lines, "a" + i, parent, at.plusSeconds(4L * i + 1), "assistant",
-            JSON.createArrayNode().add(use));
+        records.add("a" + i, at.plusSeconds(4L * i + 1), "assistant", JSON.createArrayNode().add(use));
         ObjectNode result = JSON.createObjectNode().put("type", "tool_result").put("tool_use_id", "toolu_" + i)
             .put("content", text);
-        parent = record(lines, "r" + i, parent, at.plusSeconds(4L * i + 2), "user", JSON.createArrayNode().add(result));
+        records.add("r" + i, at.plusSeconds(4L * i + 2), "user", JSON.createArrayNode().add(result));
       }
-      parent = record(lines, "b" + i, parent, at.plusSeconds(4L * i + 3), "assistant",
-          text("Noted, I will keep in mind: " + text));
+      records.add("b" + i, at.plusSeconds(4L * i + 3), "assistant",
+          SessionRecords.text("Noted, I will keep in mind: " + text));
     }
-    Path file = work.resolve(SESSION + ".jsonl");
-    Files.write(file, lines);
-    return file;
-  }
-
-  private static ArrayNode text(String s) {
-    ArrayNode content = JSON.createArrayNode();
-    content.addObject().put("type", "text").put("text", s);
-    return content;
-  }
-
-  private String record(List<String> lines, String uuid, String parent, Instant at, String role, ArrayNode content) {
-    ObjectNode r = JSON.createObjectNode().put("type", role).put("uuid", uuid).put("parentUuid", parent)
-        .put("sessionId", SESSION).put("cwd", project.toString()).put("timestamp", at.toString());
-    ObjectNode message = r.putObject("message").put("role", role);
-    if (role.equals("assistant")) {
-      message.put("model", "claude-sonnet-4-5").put("id", "msg_" + uuid);
-    }
-    message.set("content", content);
-    lines.add(r.toString());
-    return uuid;
+    return records.write(work.resolve(SESSION + ".jsonl"));
   }
 }
