@@ -12,8 +12,7 @@ import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import io.engram.testing.FileBytes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -50,18 +49,10 @@ class DamagedIndexAtSessionStartTest {
     return runner.run(HookEvent.SESSION_START, HookInput.parse("{\"session_id\":\"" + session + "\"}"));
   }
 
-  private static byte[] bytes(Object... parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (Object part : parts) {
-      out.writeBytes(part instanceof byte[] b ? b : part.toString().getBytes(StandardCharsets.UTF_8));
-    }
-    return out.toByteArray();
-  }
-
   @Test
   void theLinesThatReadWellLoadAndTheAgentAndThePersonAreToldWhatWasSkipped() throws Exception {
     byte[] binary = {0x00, 0x13, (byte) 0x88, 0x7F, 0x05, 'P', 'K', 0x03, 0x04};
-    Files.write(index, bytes("# Memory\n", GOOD, "\n", binary, "\n", "z".repeat(100_000), "\n",
+    Files.write(index, FileBytes.of("# Memory\n", GOOD, "\n", binary, "\n", "z".repeat(100_000), "\n",
         "- [Deploy on Fridays](deploy-fri"));
 
     HookRunner.Answer answer = start("dmg1");
@@ -125,7 +116,7 @@ class DamagedIndexAtSessionStartTest {
 
   @Test
   void aWholeIndexStartsTheSessionWithoutAWarningOrAMessage() throws Exception {
-    Files.write(index, bytes(GOOD, "\n"));
+    Files.write(index, FileBytes.of(GOOD, "\n"));
     HookRunner.Answer answer = start("dmg4");
     assertThat(answer.warnings()).isEmpty();
     assertThat(answer.additionalContext().orElseThrow()).contains(GOOD).doesNotContain("skipped");

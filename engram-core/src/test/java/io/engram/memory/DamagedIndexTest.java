@@ -3,7 +3,7 @@ package io.engram.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.MemorySettings;
-import java.io.ByteArrayOutputStream;
+import io.engram.testing.FileBytes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,22 +31,14 @@ class DamagedIndexTest {
     return MemoryStores.directory(dir, settings, Clock.systemUTC()).indexText();
   }
 
-  private static byte[] bytes(Object... parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (Object part : parts) {
-      out.writeBytes(part instanceof byte[] b ? b : part.toString().getBytes(StandardCharsets.UTF_8));
-    }
-    return out.toByteArray();
-  }
-
   @Test
   void binaryJunkAmongTheLinesIsSkippedAndTheLinesAroundItLoad() throws Exception {
     byte[] junk = new byte[600];
     new Random(7).nextBytes(junk);
     junk[10] = 0; // a NUL for certain: random bytes hold control characters, whatever they decode to
-    byte[] noNewlines = bytes(new String(junk, StandardCharsets.ISO_8859_1).replace('\n', 'x').replace('\r', 'x')
+    byte[] noNewlines = FileBytes.of(new String(junk, StandardCharsets.ISO_8859_1).replace('\n', 'x').replace('\r', 'x')
         .getBytes(StandardCharsets.ISO_8859_1));
-    IndexText text = load(bytes("# Memory\n", GOOD_1, "\n", noNewlines, "\n", GOOD_2, "\n"));
+    IndexText text = load(FileBytes.of("# Memory\n", GOOD_1, "\n", noNewlines, "\n", GOOD_2, "\n"));
     assertThat(text.text()).isEqualTo("# Memory\n" + GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).singleElement().satisfies(s -> {
       assertThat(s.line()).isEqualTo(3);
@@ -60,7 +52,7 @@ class DamagedIndexTest {
   @Test
   void aLineInAnotherEncodingIsSkippedAsNotUtf8() throws Exception {
     byte[] latin1 = "- [Café hours](cafe.md) - the café closes at six".getBytes(StandardCharsets.ISO_8859_1);
-    IndexText text = load(bytes(GOOD_1, "\n", latin1, "\n", GOOD_2, "\n"));
+    IndexText text = load(FileBytes.of(GOOD_1, "\n", latin1, "\n", GOOD_2, "\n"));
     assertThat(text.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).extracting(IndexText.SkippedLine::line, IndexText.SkippedLine::flaw)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(2, IndexText.Flaw.NOT_UTF8));
@@ -69,18 +61,18 @@ class DamagedIndexTest {
 
   @Test
   void aFileCutInTheMiddleOfAnEntryOrOfACharacterLoadsTheWholeLinesBefore() throws Exception {
-    IndexText cutEntry = load(bytes(GOOD_1, "\n", GOOD_2, "\n", "- [Deploy on Fridays](deploy-fri"));
+    IndexText cutEntry = load(FileBytes.of(GOOD_1, "\n", GOOD_2, "\n", "- [Deploy on Fridays](deploy-fri"));
     assertThat(cutEntry.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(cutEntry.skipped()).extracting(IndexText.SkippedLine::flaw).containsExactly(IndexText.Flaw.CUT_SHORT);
 
     byte[] chinese = "- [部署](deploy.md) - 部署步骤".getBytes(StandardCharsets.UTF_8);
     byte[] cutInACharacter = java.util.Arrays.copyOf(chinese, chinese.length - 1);
-    IndexText cutChar = load(bytes(GOOD_1, "\n", cutInACharacter));
+    IndexText cutChar = load(FileBytes.of(GOOD_1, "\n", cutInACharacter));
     assertThat(cutChar.text()).isEqualTo(GOOD_1 + "\n");
     assertThat(cutChar.skipped()).extracting(IndexText.SkippedLine::flaw).containsExactly(IndexText.Flaw.NOT_UTF8);
 
     // A last line without its line end that is whole (an entry, a note) is an index line.
-    IndexText whole = load(bytes(GOOD_1, "\n", GOOD_2));
+    IndexText whole = load(FileBytes.of(GOOD_1, "\n", GOOD_2));
     assertThat(whole.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(whole.skipped()).isEmpty();
   }
@@ -88,7 +80,7 @@ class DamagedIndexTest {
   @Test
   void aTailOfZeroBytesLeftByACrashIsSkipped() throws Exception {
     // A file system that lost a write on a crash leaves the file's length with its last blocks read as zeros.
-    IndexText text = load(bytes(GOOD_1, "\n", GOOD_2, "\n", new byte[4_096]));
+    IndexText text = load(FileBytes.of(GOOD_1, "\n", GOOD_2, "\n", new byte[4_096]));
     assertThat(text.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).extracting(IndexText.SkippedLine::line, IndexText.SkippedLine::flaw)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(3, IndexText.Flaw.CONTROL_CHARACTERS));
@@ -97,7 +89,7 @@ class DamagedIndexTest {
   @Test
   void aHugeLineIsSkippedInsteadOfHidingEveryLineAfterIt() throws Exception {
     String pasted = "x".repeat(2 * 1024 * 1024);
-    IndexText text = load(bytes(GOOD_1, "\n", pasted, "\n", GOOD_2, "\n"));
+    IndexText text = load(FileBytes.of(GOOD_1, "\n", pasted, "\n", GOOD_2, "\n"));
     assertThat(text.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).singleElement().satisfies(s -> {
       assertThat(s.flaw()).isEqualTo(IndexText.Flaw.TOO_LONG);
@@ -106,7 +98,7 @@ class DamagedIndexTest {
     assertThat(text.skipNote()).contains("longer than memory.indexMaxLineBytes: 2,097,152 bytes");
     assertThat(text.totalBytes()).isEqualTo(GOOD_1.length() + GOOD_2.length() + pasted.length() + 3);
 
-    IndexText bounded = load(bytes(GOOD_1, "\n", "y".repeat(200), "\n", GOOD_2, "\n"),
+    IndexText bounded = load(FileBytes.of(GOOD_1, "\n", "y".repeat(200), "\n", GOOD_2, "\n"),
         MemorySettings.DEFAULTS.with("indexMaxLineBytes", 100));
     assertThat(bounded.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
   }
@@ -126,7 +118,7 @@ class DamagedIndexTest {
 
   @Test
   void windowsLineEndsAndAByteOrderMarkAreNoDamage() throws Exception {
-    IndexText text = load(bytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, GOOD_1, "\r\n", GOOD_2, "\r\n"));
+    IndexText text = load(FileBytes.of(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, GOOD_1, "\r\n", GOOD_2, "\r\n"));
     assertThat(text.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).isEmpty();
     assertThat(text.totalLines()).isEqualTo(2);
@@ -140,8 +132,8 @@ class DamagedIndexTest {
     ProjectMemory memory = MemoryStores.open(roots, io.engram.config.EngramSettings.DEFAULTS);
     Files.createDirectories(memory.location().projectDir());
     Files.createDirectories(memory.location().userDir());
-    Files.write(memory.location().projectDir().resolve("MEMORY.md"), bytes(GOOD_1, "\n", new byte[] {0, 1, 2}));
-    Files.write(memory.location().userDir().resolve("MEMORY.md"), bytes(GOOD_2, "\n"));
+    Files.write(memory.location().projectDir().resolve("MEMORY.md"), FileBytes.of(GOOD_1, "\n", new byte[] {0, 1, 2}));
+    Files.write(memory.location().userDir().resolve("MEMORY.md"), FileBytes.of(GOOD_2, "\n"));
     IndexText text = memory.indexText();
     assertThat(text.text()).isEqualTo(GOOD_1 + "\n" + GOOD_2 + "\n");
     assertThat(text.skipped()).singleElement().satisfies(s -> assertThat(s.source())
