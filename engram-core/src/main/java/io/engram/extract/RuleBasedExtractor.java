@@ -130,7 +130,7 @@ public final class RuleBasedExtractor implements Extractor {
     TaskScope scope = TaskScope.of(prose);
     // A document for the work (a brief, a spec, a plan handed to the agent) lists what that work needs; only what says
     // it holds on ("always", "never", "from now on", a rule asked to be kept) is a rule in it.
-    boolean document = !CorrectionFeatures.han(turn.text()) && sentences.stream().mapToInt(x -> x.text().length()).sum() > settings.documentChars();
+    boolean document = !han && sentences.stream().mapToInt(x -> x.text().length()).sum() > settings.documentChars();
     int consumed = -1;
     for (int i = 0; i < sentences.size(); i++) {
       if (i <= consumed) {
@@ -164,6 +164,10 @@ public final class RuleBasedExtractor implements Extractor {
           drafts = SentenceRules.read(tail.get(), previousAssistant, said, settings.offline(), stepOfWork);
         }
       }
+      // A correction that names both what to stop and what to do instead (别用 Moment.js，用 date-fns) says all a
+      // correction can: in Chinese the model's bar, chosen on whole chats, would drop it with the steps of work
+      boolean whole = han && !drafts.isEmpty()
+          && Corrections.read(s.text()).filter(r -> r.use().isPresent() && r.avoid().isPresent()).isPresent();
       for (Draft d : drafts) {
         Sentence from = s;
         Sentence to = s;
@@ -185,10 +189,6 @@ public final class RuleBasedExtractor implements Extractor {
                     new Evidence(index, from.start(), to.end(), turn.text().substring(from.start(), to.end())),
                     d.confidence()));
         found.add(c);
-        // A correction that names both what to stop and what to do instead (别用 Moment.js，用 date-fns) says all a
-        // correction can: in Chinese the model's bar, chosen on whole chats, would drop it with the steps of work
-        boolean whole = han && Corrections.read(s.text()).filter(r -> r.use().isPresent() && r.avoid().isPresent())
-            .isPresent();
         if (core && !whole || (preference || han && !whole && !Intents.asksForARule(s.text()))
             && c.type() == CandidateType.FEEDBACK) {
           vetoable.add(c);
