@@ -18,8 +18,9 @@ package io.engram.config;
  * keyword baseline's own rate of corrections per wrong turn, is highest. Outside Chinese the model is off: {@code
  * learntCorrectionMin} 1 adds no turn and {@code learntCorrectionKeep} 0 drops none, since with the English readings
  * as they are the rules alone scored higher than at any bar of the model. In Chinese, where the rules write to more turns that
- * are no correction than the baseline does, the model weighs every rule a Chinese turn yields and drops it below
- * {@code learntCorrectionKeepHan} 0.5, and adds a turn the rules pass over from {@code learntCorrectionMinHan} 0.6.
+ * are no correction than the baseline does, the model weighs every rule a Chinese turn yields (but a correction that
+ * names both what to stop and what to use instead) and drops it below {@code learntCorrectionKeepHan} 0.5, and adds a
+ * turn the rules pass over from {@code learntCorrectionMinHan} 0.6.
  */
 public record ExtractionSettings(
     @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
@@ -52,7 +53,7 @@ public record ExtractionSettings(
         + " characters (Chinese)") double learntCorrectionMinHan,
     @Setting(byDefault = "0.5", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"
         + " characters (Chinese), where it weighs every rule the offline rules read, not only corrections and"
-        + " preferences") double learntCorrectionKeepHan,
+        + " preferences, but for a correction that names what to use instead") double learntCorrectionKeepHan,
     @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
         + " whole as a correction") int learntCorrectionMaxChars,
     Offline offline)

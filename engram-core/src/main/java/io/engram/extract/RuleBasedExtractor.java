@@ -29,7 +29,7 @@ import java.util.Optional;
  * learntCorrectionMaxChars} long; a correction the rules read is dropped when the model puts its turn below {@code
  * learntCorrectionKeep}. A turn written mostly in Han characters has thresholds of its own ({@code
  * learntCorrectionMinHan}, {@code learntCorrectionKeepHan}), and there every rule the turn yields is the model's to
- * drop, a rule asked to be kept or listed too.
+ * drop, a rule asked to be kept or listed too, but a correction that names what to use instead.
  */
 public final class RuleBasedExtractor implements Extractor {
   private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
@@ -123,7 +123,7 @@ public final class RuleBasedExtractor implements Extractor {
     // preference or correction; never what they asked to be kept, confirmed, or wrote as an instruction list, except in
     // Chinese, where the words that ask to keep (注意, 记得, 记住) and a numbered list are as often the steps of one
     // request ("记得要复制一份 notebook 再在上面做修改", "注意，mouth 中字母是 ou"): there every rule the turn yields is the model's
-    // to weigh but one asked to be written into the rules (加入规则：...) or a confirmation
+    // to weigh but one asked to be written into the rules (加入规则：...), a confirmation, or a whole correction (below)
     boolean han = CorrectionFeatures.han(turn.text());
     List<MemoryCandidate> vetoable = new ArrayList<>();
     InstructionLines items = InstructionLines.of(prose);

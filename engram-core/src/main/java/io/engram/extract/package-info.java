@@ -56,6 +56,8 @@
  * ({@code ...MinHan}, {@code ...KeepHan}), and there the model weighs every rule the turn yields, a rule asked to be
  * kept or listed too: 注意, 记得 and a numbered list open the steps of one request as often as a rule, and the
  * readings the model could not veto had found corrections at a third of the keyword baseline's rate per wrong turn.
+ * A correction that names both what to stop and what to use instead (别用 Moment.js，用 date-fns) is never the
+ * model's to drop, a rule asked to be written into the rules or a confirmation neither.
  * The lab chooses each script's pair on folds by person as the one whose
  * corrections found, less its wrong turns times the keyword baseline's rate of corrections per wrong turn, is highest
  * ({@code ScriptThresholds}), so what the model adds or takes must beat the baseline's own rate in each script; by
