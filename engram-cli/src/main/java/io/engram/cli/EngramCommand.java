@@ -14,6 +14,7 @@ import io.engram.cli.instructions.AddCommand;
 import io.engram.cli.instructions.ContextCommand;
 import io.engram.cli.instructions.InitCommand;
 import io.engram.cli.integration.DaemonCommand;
+import io.engram.embeddings.OnnxRuntimeUse;
 import io.engram.cli.ui.UiCommand;
 import io.engram.cli.integration.HookCommand;
 import io.engram.cli.integration.HooksCommand;
@@ -132,7 +133,10 @@ public final class EngramCommand implements Runnable {
         true));
     cli.setErr(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8),
         true));
-    System.exit(cli.execute(args));
+    int code = cli.execute(args);
+    // Before the exit starts: ONNX Runtime's shutdown hook would free the runtime under a model still loading.
+    OnnxRuntimeUse.process().end();
+    System.exit(code);
   }
 
   /** The configured command line; tests call {@code execute} on it directly. */

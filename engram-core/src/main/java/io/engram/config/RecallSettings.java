@@ -77,6 +77,8 @@ public record RecallSettings(
         + " keyword-only waits for a recall holding the on-disk index") int catchUpIndexWaitMillis,
     @Setting(byDefault = "5_000", min = 0, help = "How long, in ms, engram history waits for another process's use"
         + " of the project's session history") int historyLockWaitMillis,
+    @Setting(byDefault = "30", min = 0, help = "Seconds an exiting process waits for the embedding model's work in"
+        + " flight (a load, a text being embedded) before it exits") int modelExitWaitSeconds,
     Rescoring rescoring) implements SettingsSection<RecallSettings> {
   /**
    * Why these defaults: RRF k = 60 is the RRF paper's; hotness scales a fused score by between {@code 1 -

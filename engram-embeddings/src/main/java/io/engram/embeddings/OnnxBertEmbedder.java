@@ -40,6 +40,8 @@ public final class OnnxBertEmbedder implements Embedder {
   private final WordPieceTokenizer tokenizer;
   private final OrtEnvironment environment;
   private final OrtSession session;
+  // Every call into the runtime goes through it, so that an exiting process waits for the calls in flight.
+  private final OnnxRuntimeUse use;
   private final boolean wantsTokenTypes;
   private final boolean readsHangul;
   // Where the vectors of fixed texts are kept between processes ({@link #embedFixed}): beside the models read from a
@@ -47,8 +49,9 @@ public final class OnnxBertEmbedder implements Embedder {
   private final Optional<Path> fixedVectors;
 
   private OnnxBertEmbedder(BertModel model, WordPieceTokenizer tokenizer, OrtEnvironment environment,
-      OrtSession session, Optional<Path> fixedVectors) throws OrtException {
+      OrtSession session, OnnxRuntimeUse use, Optional<Path> fixedVectors) throws OrtException {
     this.model = model;
+    this.use = use;
     this.fixedVectors = fixedVectors;
     this.tokenizer = tokenizer;
     this.environment = environment;
@@ -86,6 +89,12 @@ public final class OnnxBertEmbedder implements Embedder {
    *     Runtime cannot load the graph
    */
   public static OnnxBertEmbedder load(BertModel model, ModelResources from) {
+    ExitSignals.install(OnnxRuntimeUse.process());
+    return load(model, from, OnnxRuntimeUse.process());
+  }
+
+  /** A new embedder of {@code model}, read from {@code from}, its calls into the runtime counted by {@code use}. */
+  static OnnxBertEmbedder load(BertModel model, ModelResources from, OnnxRuntimeUse use) {
     WordPieceTokenizer tokenizer;
     try (InputStream json = new java.io.ByteArrayInputStream(from.read(model, model.tokenizerResource()))) {
       tokenizer = WordPieceTokenizer.fromHuggingFaceJson(json, model.tokenizerResource());
@@ -94,9 +103,19 @@ public final class OnnxBertEmbedder implements Embedder {
     }
     byte[] graph = from.read(model, model.onnxResource());
     OrtEnvironment environment = RuntimeLibraries.environment(from.nativeDirectory());
+    Optional<Path> vectors = from.directory().map(d -> d.resolve("vectors"));
     try (OrtSession.SessionOptions options = sessionOptions()) {
-      return new OnnxBertEmbedder(model, tokenizer, environment, environment.createSession(graph, options),
-          from.directory().map(d -> d.resolve("vectors")));
+      return use.call(() -> {
+        OrtSession session = environment.createSession(graph, options);
+        try {
+          OnnxBertEmbedder embedder = new OnnxBertEmbedder(model, tokenizer, environment, session, use, vectors);
+          use.closeAtEnd(session);
+          return embedder;
+        } catch (OrtException | RuntimeException e) {
+          session.close();
+          throw e;
+        }
+      });
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime cannot load " + model.onnxResource() + ": " + e.getMessage(), e);
     }
@@ -244,6 +263,14 @@ public final class OnnxBertEmbedder implements Embedder {
     long[] mask = new long[ids.length];
     Arrays.fill(mask, 1);
     long[] shape = {1, ids.length};
+    try {
+      return use.call(() -> run(ids, mask, shape, reading));
+    } catch (OrtException e) {
+      throw new IllegalStateException("embedding with " + model.name() + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private <T> T run(long[] ids, long[] mask, long[] shape, Reading<T> reading) throws OrtException {
     try (OnnxTensor idTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
         OnnxTensor maskTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
         OnnxTensor typeTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[ids.length]), shape)) {
@@ -256,8 +283,6 @@ public final class OnnxBertEmbedder implements Embedder {
       try (OrtSession.Result result = session.run(inputs)) {
         return reading.read(ids, mask, ((OnnxTensor) result.get(0)).getFloatBuffer());
       }
-    } catch (OrtException e) {
-      throw new IllegalStateException("embedding with " + model.name() + " failed: " + e.getMessage(), e);
     }
   }
 

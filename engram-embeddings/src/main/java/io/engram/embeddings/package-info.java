@@ -61,6 +61,14 @@
  * activations per tensor, so in a batch a text's vector would depend on its neighbours. {@code embed} and
  * {@code embedAll} use the passage prefix, {@code embedQuery} the query prefix.
  *
+ * <p>{@link io.engram.embeddings.OnnxRuntimeUse} counts every call into ONNX Runtime (a session being created, a text
+ * being run) and closes the sessions. ONNX Runtime frees its native environment from a shutdown hook of its own, which
+ * runs beside every other: a thread still inside it then (a model loading in the background while the service was
+ * stopped) crashed the JVM with SIGSEGV. So the runtime is ended before an exit starts: {@code engram}'s {@code main}
+ * ends it, and the first load makes TERM, INT and HUP end it before the JVM's own handler runs ({@code ExitSignals});
+ * an end refuses new calls, waits for those in flight ({@code recall.modelExitWaitSeconds}), then closes each session
+ * once.
+ *
  * <p>Where to start: {@link io.engram.embeddings.OnnxBertEmbedder#shared(BertModel, ModelResources)}.
  */
 package io.engram.embeddings;

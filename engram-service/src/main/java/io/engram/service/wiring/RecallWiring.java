@@ -7,6 +7,7 @@ import io.engram.config.EngramSettings;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.ModelResources;
 import io.engram.embeddings.OnnxBertEmbedder;
+import io.engram.embeddings.OnnxRuntimeUse;
 import io.engram.embeddings.PairedEmbedder;
 import io.engram.index.LuceneSearchIndex;
 import io.engram.memory.ProjectMemory;
@@ -17,6 +18,7 @@ import io.engram.recall.ModelReranker;
 import io.engram.recall.Reranker;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -93,7 +95,10 @@ public final class RecallWiring {
     RecallSettings.Vectors mode = recall.vectors();
     boolean on = mode == RecallSettings.Vectors.ALWAYS
         || (mode == RecallSettings.Vectors.AUTO && caller != Caller.HOOK);
-    return on ? Optional.of(() -> embedder(engramHome, modelName(engramHome, recall))) : Optional.empty();
+    return on ? Optional.of(() -> {
+      OnnxRuntimeUse.process().exitWait(Duration.ofSeconds(recall.modelExitWaitSeconds()));
+      return embedder(engramHome, modelName(engramHome, recall));
+    }) : Optional.empty();
   }
 
   /**
