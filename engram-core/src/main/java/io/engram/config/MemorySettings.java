@@ -26,6 +26,9 @@ public record MemorySettings(
     @Setting(byDefault = "25_000", min = 1, help = "Bytes of MEMORY.md loaded into a session") int indexMaxBytes,
     @Setting(byDefault = "4_096", min = 1, help = "Longest line of MEMORY.md loaded into a session; a longer one is"
         + " skipped and reported") int indexMaxLineBytes,
+    @Setting(byDefault = "4_194_304", min = 1_024, help = "Most bytes of MEMORY.md read whole, to check its lines"
+        + " against the files or to rewrite it; past them it is checked in part and left as it is, and says so")
+        int indexMaxReadBytes,
     @Setting(byDefault = "1_048_576", min = 1, help = "Most bytes read of one topic file") int maxTopicBytes,
     @Setting(byDefault = "65_536", min = 1, help = "Largest memory a write accepts (description and body); a"
         + " larger one is refused, never cut") int maxMemoryBytes,

@@ -24,13 +24,15 @@ final class IndexFile {
   private final NameCache names;
   private final MemoryFileCache parsed;
   private final long maxTopicBytes;
+  private final long maxIndexBytes;
 
-  IndexFile(Path dir, NameCache names, MemoryFileCache parsed, long maxTopicBytes) {
+  IndexFile(Path dir, NameCache names, MemoryFileCache parsed, long maxTopicBytes, long maxIndexBytes) {
     this.dir = dir;
     this.file = dir.resolve(MemoryIndex.FILE_NAME);
     this.names = names;
     this.parsed = parsed;
     this.maxTopicBytes = maxTopicBytes;
+    this.maxIndexBytes = maxIndexBytes;
   }
 
   Path path() {
@@ -41,16 +43,27 @@ final class IndexFile {
     return Files.isSymbolicLink(file);
   }
 
-  /** MEMORY.md's text, "" when there is none; refuses (throws) when it is a symbolic link. */
+  /**
+   * MEMORY.md's text, to be rewritten, "" when there is none; refuses (throws) when it is a symbolic link, or longer
+   * than {@code memory.indexMaxReadBytes}: such a file is left as it is rather than read whole into memory, and the
+   * write that wanted it fails saying so, the store as it was.
+   */
   String read() throws IOException {
     if (isLink()) {
       throw new IOException(SymbolicLinks.refusal(file));
     }
-    try {
-      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      // The bound is a setting of at most an int's range; a byte more tells a file past it.
+      bytes = in.readNBytes((int) Math.min(maxIndexBytes, Integer.MAX_VALUE - 1) + 1);
     } catch (NoSuchFileException e) {
       return "";
     }
+    if (bytes.length > maxIndexBytes) {
+      throw new IOException(file + " is over memory.indexMaxReadBytes (" + maxIndexBytes + " bytes): it is left as"
+          + " it is rather than rewritten, and nothing was changed; shorten it, or raise the setting");
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /**
@@ -105,15 +118,16 @@ final class IndexFile {
    */
   List<MemoryProblem> danglingLines(Set<Path> topicFiles) throws IOException {
     List<MemoryProblem> problems = new ArrayList<>();
-    List<MemoryIndex.Entry> entries;
+    IndexEntries entries;
     try {
-      entries = parsed.indexEntries(file);
+      entries = parsed.indexEntries(file, maxIndexBytes);
     } catch (IOException e) {
       // A MEMORY.md that cannot be read (a directory by that name, no permission) is the index's problem: the
       // listing, recall and the session start go on without its lines.
       return List.of(new MemoryProblem(file, "cannot be read: " + ErrorText.reason(e)));
     }
-    for (MemoryIndex.Entry e : entries) {
+    entries.unread(file).ifPresent(problems::add);
+    for (MemoryIndex.Entry e : entries.entries()) {
       Path target = dir.resolve(e.target()).normalize();
       if (!target.startsWith(dir) || !(topicFiles.contains(target) || Files.isRegularFile(target))) {
         problems.add(new MemoryProblem(file, "line " + e.lineNumber() + " points at missing file " + e.target()));

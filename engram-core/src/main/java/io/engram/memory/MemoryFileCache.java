@@ -55,7 +55,7 @@ public final class MemoryFileCache {
   }
 
   private final Map<Path, Map<Path, Parsed>> byDirectory = new ConcurrentHashMap<>();
-  private final Map<Path, IndexEntries> indexes = new ConcurrentHashMap<>();
+  private final Map<Path, KeptEntries> indexes = new ConcurrentHashMap<>();
   private final Map<Path, KeptListing> listings = new ConcurrentHashMap<>();
   private final Set<MemoryChanges> followed = java.util.Collections.newSetFromMap(
       java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()));
@@ -70,7 +70,7 @@ public final class MemoryFileCache {
 
   private record KeptListing(ListingStamp stamp, MemoryListing listing) {}
 
-  private record IndexEntries(Stamp stamp, List<MemoryIndex.Entry> entries) {}
+  private record KeptEntries(Stamp stamp, IndexEntries entries) {}
 
   /** An empty cache. */
   public MemoryFileCache() {}
@@ -104,30 +104,28 @@ public final class MemoryFileCache {
   }
 
   /**
-   * The entries of the index file {@code index} ({@code MEMORY.md}; none when it is missing), parsed again only
-   * when it changed. The caller has refused a link.
+   * The entries of the index file {@code index} ({@code MEMORY.md}; none when it is missing) in its first {@code
+   * maxBytes} bytes, parsed again only when it changed. Past the bound (a huge or damaged file) only the whole lines
+   * within it are read, and the answer says where the reading stopped. The caller has refused a link.
    */
-  List<MemoryIndex.Entry> indexEntries(Path index) throws IOException {
+  IndexEntries indexEntries(Path index, long maxBytes) throws IOException {
     BasicFileAttributes a;
     try {
       a = Files.readAttributes(index, BasicFileAttributes.class);
     } catch (java.nio.file.NoSuchFileException e) {
       indexes.remove(index);
-      return List.of();
+      return IndexEntries.NONE;
     }
     Stamp stamp = stamp(index, a);
-    IndexEntries seen = indexes.get(index);
-    if (seen != null && seen.stamp().sameFile(stamp, index)) {
+    KeptEntries seen = indexes.get(index);
+    if (seen != null && seen.stamp().sameFile(stamp, index) && seen.entries().maxBytes() == maxBytes) {
       if (seen.stamp().racy() && !stamp.racy()) {
-        indexes.put(index, new IndexEntries(stamp, seen.entries()));
+        indexes.put(index, new KeptEntries(stamp, seen.entries()));
       }
       return seen.entries();
     }
-    // Decoded as IndexFile.read decodes it for a session (bytes that are not UTF-8 become U+FFFD): a damaged
-    // MEMORY.md must not stop the listing, recall or a write that reads its entries.
-    List<MemoryIndex.Entry> entries = List.copyOf(MemoryIndex.entries(
-        new String(Files.readAllBytes(index), java.nio.charset.StandardCharsets.UTF_8)));
-    indexes.put(index, new IndexEntries(stamp, entries));
+    IndexEntries entries = IndexEntries.read(index, maxBytes);
+    indexes.put(index, new KeptEntries(stamp, entries));
     return entries;
   }
 

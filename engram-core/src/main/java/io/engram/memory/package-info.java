@@ -27,7 +27,9 @@
  * (200) lines and {@code memory.indexMaxBytes} (25 KB). A damaged index loads what reads well and says what it
  * skipped: a line that is not UTF-8, holds control characters (binary data), is over {@code memory.indexMaxLineBytes}
  * (4 KB) or is an entry cut short where the file ends is left out and named ({@link IndexText#skipNote()}); {@link
- * IndexLineReader} reads the file in one pass, holding no more than a line's bound whatever the file's size.
+ * IndexLineReader} reads the file in one pass, holding no more than a line's bound whatever the file's size. Elsewhere
+ * MEMORY.md is read whole only within {@code memory.indexMaxReadBytes} (4 MB): past it the listing checks the lines
+ * up to the bound and says where it stopped ({@link IndexEntries}), and a write fails saying so and leaves it as it is.
  *
  * <p>A memory's description and body hold at most {@code memory.maxMemoryBytes} (64 KB); a larger one is
  * refused whole with a {@link MemoryTooLargeException} naming the limit, whoever writes it. Opening a store

@@ -38,7 +38,7 @@ class MemoryHistoryTest {
     MemorySettings d = MemorySettings.DEFAULTS;
     // Built whole: a history of 3,000 bytes is below the declared least, which with() checks.
     return new MemorySettings(d.layout(), d.claudeHome(), d.isolateWorktrees(), d.indexMaxLines(),
-        d.indexMaxBytes(), d.indexMaxLineBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(),
+        d.indexMaxBytes(), d.indexMaxLineBytes(), d.indexMaxReadBytes(), d.maxTopicBytes(), d.maxMemoryBytes(), d.trashRetentionDays(),
         versions, bytes, d.review(), d.rejectedKept());
   }
 
