@@ -58,7 +58,7 @@ public record TeamContent(String name, MemoryType type, String description, Stri
   static TeamContent of(Memory memory, String origin, SecretRedactor redactor) {
     return new TeamContent(clean(memory.name(), redactor), memory.type(), clean(memory.description(), redactor),
         clean(TeamMirror.unattributed(memory.body()), redactor), memory.source(),
-        memory.session().map(s -> clean(s, redactor)), origin, clean(memory.paths(), redactor),
+        memory.session().map(s -> clean(s, redactor)), clean(origin, redactor), clean(memory.paths(), redactor),
         clean(memory.supersedes(), redactor), memory.validUntil(), memory.created());
   }
 

@@ -117,14 +117,16 @@ public final class TeamMemory {
       throw new IllegalArgumentException("'" + own.name() + "' is " + bytes + " bytes; a team memory holds at most "
           + limit + " (memory.maxMemoryBytes): split it, then share the parts");
     }
-    String slug = MemoryNames.slug(own.name());
+    // The team knows it by its redacted name, so a secret in the name reaches neither the database nor a mirror's
+    // file name, and the mirror finds the slug its name makes.
+    String slug = MemoryNames.slug(content.name());
     SyncState state = SyncState.read(project.files().state());
     int base = Math.max(TeamMirror.version(own.memory()).orElse(0), state.bases().getOrDefault(slug, 0));
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.SHARE, slug, Optional.of(content),
         base, project.clock().instant(), Optional.empty(), Optional.empty());
     boolean redacted = !content.body().equals(TeamMirror.unattributed(own.memory().body()))
-        || !content.description().equals(own.memory().description());
-    return delivery.send(link, change, own.name(), redacted, "sharing needs writer");
+        || !content.description().equals(own.memory().description()) || !content.name().equals(own.name());
+    return delivery.send(link, change, content.name(), redacted, "sharing needs writer");
   }
 
   /**
