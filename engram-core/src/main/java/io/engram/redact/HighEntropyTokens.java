@@ -7,13 +7,22 @@ import java.util.List;
  * least {@code minLength} base64-alphabet characters holding letters and digits whose Shannon entropy
  * reaches {@code minBits} bits per character and of which less than {@code maxWordShare} lies in
  * word-like runs ({@code Word}, {@code word}: four letters or more), as in random text and not in
- * identifiers such as {@code Base64UrlSafeEncoderV2Test} or {@code test_redacts_every_secret_2024}.
+ * identifiers such as {@code Base64UrlSafeEncoderV2Test} or {@code test_redacts_every_secret_2024}. A long part in
+ * lower case whose letters and digits keep changing places has no words, whatever its letters spell by chance.
  *
  * <p>Left alone on purpose: hexadecimal runs (git hashes, UUIDs, checksums: a hex secret is caught only by an
  * assignment or a provider rule), and what {@link LookAlikeTokens} says is no secret (ids, digests, public keys,
- * file and resource names, base64 of readable text). Secret formats with a prefix are the provider rules' job.
+ * file and resource names, base64 of readable text). Secret formats with a prefix are the provider rules' job. A
+ * random token that is a file's name, or a part of a path, is left too: judged alone, such parts redacted hundreds of
+ * package, wheel and asset names in real text for every secret they would catch.
  */
 final class HighEntropyTokens implements Detector {
+  // A part of a token shorter than this is never judged random by its digits alone: identifiers that join words and
+  // numbers ("square70x70logo", "libsecp256k1") are shorter (docs/BENCHMARKS.md, "Random lower-case tokens").
+  private static final int ALTERNATING_MIN_PART = 16;
+  // A lower-case part whose letters and digits change places at least once every this many characters reads as
+  // random (a random run of lower case and digits changes about once in 2.5), so its letter runs are no words.
+  private static final int ALTERNATING_EVERY = 3;
   private final int minLength;
   private final double minBits;
   private final double maxWordShare;
@@ -100,6 +109,9 @@ final class HighEntropyTokens implements Detector {
   }
 
   private static int wordChars(CharSequence t, int from, int to) {
+    if (alternates(t, from, to)) {
+      return 0;
+    }
     boolean lower = true;
     boolean digits = true;
     for (int i = from; i < to; i++) {
@@ -127,6 +139,28 @@ final class HighEntropyTokens implements Detector {
       }
     }
     return inWords;
+  }
+
+  /**
+   * A long part without capitals whose letters and digits keep changing places, as in random lower case and digits
+   * ({@code k3x9...}): its runs of four letters are chance, not words. Without this, half of such tokens read as
+   * words and were kept.
+   */
+  private static boolean alternates(CharSequence t, int from, int to) {
+    if (to - from < ALTERNATING_MIN_PART) {
+      return false;
+    }
+    int changes = 0;
+    for (int i = from; i < to; i++) {
+      char c = t.charAt(i);
+      if (isUpper(c)) {
+        return false;
+      }
+      if (i > from && Character.isDigit(c) != Character.isDigit(t.charAt(i - 1))) {
+        changes++;
+      }
+    }
+    return changes * ALTERNATING_EVERY >= to - from;
   }
 
   private static boolean isUpper(char c) {

@@ -14,7 +14,8 @@
  * registry auths, base64 private keys, directives such as {@code requirepass}), credentials in URLs of every scheme,
  * in their query parameters and webhook paths, and in Go's data source names ({@code UrlCredentials}), random-looking
  * tokens ({@code HighEntropyTokens}, which leaves alone what {@code LookAlikeTokens} and {@code PublicBlocks} say is
- * public: ids, digests, public keys and certificates, sops values), and secrets as people write them.
+ * public: ids, digests, public keys and certificates, sops values; and hexadecimal runs, file names and a path's parts,
+ * measured to cost more ordinary names than secrets caught), and secrets as people write them.
  *
  * <p>Secrets as people write them: {@code CommandLines} splits a command into words as the shell would
  * ({@code ShellWords}) wherever a tool of {@code CredentialOptions}' table stands (databases, docker and registries,
