@@ -177,7 +177,7 @@ record NextStep(String text) {
     open.stream().filter(w -> w.source() != WorkItem.Source.REQUEST && !items.contains(w)).forEach(items::add);
     Set<String> names = new LinkedHashSet<>();
     for (WorkItem w : items) {
-      names.addAll(LiveIntent.fileNamesIn(w.title() + "\n" + w.detail()));
+      names.addAll(NamedFiles.fileNamesIn(w.title() + "\n" + w.detail()));
     }
     return new ArrayList<>(names).subList(0, Math.min(MAX_TASK_FILES, names.size()));
   }

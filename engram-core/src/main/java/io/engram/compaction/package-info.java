@@ -23,10 +23,10 @@
  * the session's own workflow are not, the errors still failing) and from the latest live intent ({@code
  * LiveIntent}: the person's last real request, never a notice, another agent's message or a bare "yes"; the plan
  * the agent stated after it, or in words of no language the plan lexicon knows, what it said right before its
- * latest call; the five files it touched last (read, changed, or run by its commands: a script, a test file given
+ * latest call ({@code StatedPlan}); the five files it touched last (read, changed, or run by its commands: a script, a test file given
  * to its runner), and those its latest words named and it has not changed since (their text, their reasoning, or the
  * prompt they handed a subagent; after a request that names no file, with nothing since naming one, the words of the
- * turn it answers: "Address the findings" points back at the review); the changes the harness refused at the very end,
+ * turn it answers: "Address the findings" points back at the review; {@code NamedFiles}); the changes the harness refused at the very end,
  * which the agent redoes first ({@code LeftUndone}); a pull request the request or the agent's words since asked for and no call opened; the commands it ran
  * last that do more than look, pieces of a shell line (a substitution, a test, a comment, a keyword) being none
  * ({@code SessionCommands}); the plan file of a session that planned in Claude Code's plan mode or carries out a plan accepted there,
