@@ -112,8 +112,13 @@ final class Compactor {
       }
       kept = part.size() - outcome.keepFromMessage();
       readded.clear();
-      sections = guarded(new SummarySections("", "No summary passed the quality check: the most recent "
-          + kept + " messages are kept as they are.", java.util.Map.of()), conversation, readded);
+      SummarySections best = SummarySections.parse(outcome.summary());
+      String why = outcome.summary().isBlank()
+          ? "No summary passed the quality check: the most recent " + kept + " messages are kept as they are."
+          : "No summary passed the quality check: the best one is kept, and the most recent " + kept
+              + " messages as they are.";
+      sections = guarded(new SummarySections(best.analysis(), (why + "\n" + best.preamble()).strip(),
+          best.sections()), conversation, readded);
     } else {
       sections = SummarySections.parse(outcome.summary());
     }

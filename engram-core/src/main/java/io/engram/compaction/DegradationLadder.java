@@ -23,7 +23,8 @@ import java.util.Optional;
  *       its section (file names to 3, errors to 4, user messages to 6, keywords to 2), re-score; back
  *       to 2 (a fragment-carrying summary is not re-compacted, which would drop the fragments).
  *   <li>Otherwise (repeated failure, a failing summarizer, or nothing left to try): truncate, keeping the
- *       most recent {@code truncateKeepShare} (30%) of the messages, at least one.
+ *       most recent {@code truncateKeepShare} (30%) of the messages, at least one, and the best summary so far
+ *       when it reached the retry band: what held is kept beside the messages rather than thrown away for them.
  * </ol>
  * A first summary that cannot be scored (the scorer fails on this transcript) is kept unscored, and the step says
  * so.
@@ -86,7 +87,7 @@ final class DegradationLadder {
           Optional.of(rescored));
       best = Optional.of(new Attempt(withFragments, rescored));
     }
-    return truncate(run, messageCount);
+    return truncate(run, messageCount, best.filter(a -> a.score().total() >= settings.retryScore()));
   }
 
   private LadderOutcome accept(Run run, Attempt attempt, boolean fragments) {
@@ -100,16 +101,18 @@ final class DegradationLadder {
     return new LadderOutcome(result, attempt.sections().render(), Optional.of(score), run.steps, 0);
   }
 
-  private LadderOutcome truncate(Run run, int messageCount) {
+  private LadderOutcome truncate(Run run, int messageCount, Optional<Attempt> held) {
     int keep =
         messageCount <= 0 ? 0 : Math.max(1, (int) Math.ceil(settings.truncateKeepShare() * messageCount));
+    String kept = held.map(a -> String.format(Locale.ROOT, ", with the best summary (score %.1f)",
+        a.score().total())).orElse("");
     run.step(
         LadderStep.Action.TRUNCATE,
         String.format(
-            Locale.ROOT, "no summary passed: keeping the most recent %d of %d messages", keep, messageCount),
+            Locale.ROOT, "no summary passed: keeping the most recent %d of %d messages%s", keep, messageCount, kept),
         Optional.empty());
-    return new LadderOutcome(
-        LadderOutcome.Result.TRUNCATED, "", Optional.empty(), run.steps, Math.max(0, messageCount - keep));
+    return new LadderOutcome(LadderOutcome.Result.TRUNCATED, held.map(a -> a.sections().render()).orElse(""),
+        held.map(Attempt::score), run.steps, Math.max(0, messageCount - keep));
   }
 
   private List<KeyKind> severeLosses(CompactionScore score) {

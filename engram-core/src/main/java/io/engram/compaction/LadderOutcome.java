@@ -10,8 +10,9 @@ import java.util.Optional;
  * How the degradation ladder ended.
  *
  * @param result which rung it ended on
- * @param summary the accepted summary in canonical form ({@link SummarySections#render}); empty when truncated
- * @param score the accepted summary's score; empty when truncated
+ * @param summary the accepted summary in canonical form ({@link SummarySections#render}); when truncated, the best
+ *     summary that reached the retry band, or empty when none did
+ * @param score that summary's score; empty when there is none
  * @param steps every step taken, in order
  * @param keepFromMessage when truncated, the index of the first message to keep (the messages from it to
  *     the end are the most recent share); 0 otherwise
@@ -36,7 +37,7 @@ record LadderOutcome(
     SUMMARY,
     /** A summary passed once the original key fragments it lost were added. */
     SUMMARY_WITH_FRAGMENTS,
-    /** No summary passed; the oldest messages are dropped instead. */
+    /** No summary passed; the oldest messages are dropped, and the best summary is kept only if it came close. */
     TRUNCATED
   }
 

@@ -74,7 +74,7 @@
  * made to game it (the lab's {@code AdversarialSummaries}) score below the retry band. The degradation ladder accepts
  * at 80; at 70-79 it compacts again with the degraded prompt (offline: a larger size); when one kind of key
  * information fell under half it adds the lost fragments; else it truncates to the last 30% of the
- * messages. Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
+ * messages, keeping beside them the best summary if it reached the retry band (what held is not thrown away). Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
  * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
  * ClaudeCodeFraming}: its rendered analysis, or an analysis tag left open up to its "Summary:" line, and the lines before
  * and after, which no reader counts). The yardsticks the

@@ -259,29 +259,52 @@ class CompactorTest {
 
   @Test
   void offlineReCompactionsKeepMoreDetailEachTime() {
+    CompactionResult r = new Compactor(unreachablePassMark(), new JtokkitTokenCounter(), ModelRouter.offline())
+        .compact(CompactionInput.of(longSession(), WINDOW).at(T0, dir));
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).startsWith(
+        LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.RECOMPACT);
+    double first = r.scoring().steps().get(0).score().orElseThrow().ratio();
+    double second = r.scoring().steps().get(1).score().orElseThrow().ratio();
+    assertThat(second).isGreaterThan(first);
+  }
+
+  @Test
+  void aTruncatedCompactionKeepsItsBestSummaryBesideTheRecentMessages() {
+    CompactionResult r = new Compactor(unreachablePassMark(), new JtokkitTokenCounter(), ModelRouter.offline())
+        .compact(CompactionInput.of(longSession(), WINDOW).at(T0, dir));
+    assertThat(r.scoring().steps()).extracting(LadderStep::action).endsWith(LadderStep.Action.TRUNCATE);
+    assertThat(r.scoring().steps().get(r.scoring().steps().size() - 1).detail()).contains("with the best summary");
+    assertThat(r.summary()).contains("No summary passed the quality check: the best one is kept");
+    // What held is there: the request, the files and every user message, not a one-line note alone.
+    assertThat(r.sections()).filteredOn(s -> s.number() == 1).singleElement()
+        .satisfies(s -> assertThat(s.text()).contains("--verbose"));
+    assertThat(r.sections()).filteredOn(s -> s.number() == 3).singleElement()
+        .satisfies(s -> assertThat(s.text()).contains("src/Main.java"));
+    assertThat(r.sections()).filteredOn(s -> s.number() == 6).singleElement()
+        .satisfies(s -> assertThat(s.text()).contains("elapsed time"));
+  }
+
+  /** Settings whose pass mark no summary reaches, with a retry band that takes every score: the ladder truncates. */
+  private static EngramSettings unreachablePassMark() {
     CompactionSettings d = SETTINGS.compaction();
-    // A pass mark no summary can reach and a retry band that takes every score: the ladder re-compacts.
     // Built whole: a pass mark of 101 is outside the declared range, which with() checks.
     CompactionSettings strict = new CompactionSettings(d.weightSections(), d.weightKeyInfo(),
         d.weightContinuity(), d.weightCompression(), 101, 0, d.truncateKeepShare(), d.maxRestoredFiles(),
         d.maxRestoredFileTokens(), d.targetReductionMin(), 2, d.severeLossShare(),
         d.fuzzyMatchShare(), d.maxTechnicalKeywords(), d.pruneProtectRecent(), d.pruneTargetShare(),
         d.summaryShare(), d.summaryMinTokens(), d.userQuoteChars(), d.modelToolInputChars(), d.offline());
-    EngramSettings settings = new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
+    return new EngramSettings(SETTINGS.instructions(), SETTINGS.memory(), SETTINGS.notes(),
         SETTINGS.extraction(), SETTINGS.dream(), SETTINGS.recall(), SETTINGS.context(), strict, SETTINGS.model(),
         SETTINGS.governor(), SETTINGS.hooks(), SETTINGS.service(), SETTINGS.team());
+  }
+
+  private List<TranscriptMessage> longSession() {
     List<TranscriptMessage> ms = new ArrayList<>(session());
     for (int i = 0; i < 30; i++) {
       ms.add(assistant("Step " + i + ": checked the flag parser once more because the banner code moved; "
           + "the output now reads verbose=true and the elapsed time is printed after run() returns."));
     }
-    CompactionResult r = new Compactor(settings, new JtokkitTokenCounter(), ModelRouter.offline())
-        .compact(CompactionInput.of(ms, WINDOW).at(T0, dir));
-    assertThat(r.scoring().steps()).extracting(LadderStep::action).startsWith(
-        LadderStep.Action.SUMMARIZE, LadderStep.Action.RECOMPACT, LadderStep.Action.RECOMPACT);
-    double first = r.scoring().steps().get(0).score().orElseThrow().ratio();
-    double second = r.scoring().steps().get(1).score().orElseThrow().ratio();
-    assertThat(second).isGreaterThan(first);
+    return ms;
   }
 
   private Compactor withModel(LanguageModel model) {

@@ -142,8 +142,10 @@ class DegradationLadderTest {
     assertThat(o.result()).isEqualTo(LadderOutcome.Result.TRUNCATED);
     // ceil(0.3 * 25) = 8 kept: messages 17..24.
     assertThat(o.keepFromMessage()).isEqualTo(17);
-    assertThat(o.summary()).isEmpty();
-    assertThat(o.score()).isEmpty();
+    // The best summary came within the retry band: it is kept beside the recent messages.
+    assertThat(o.summary()).isNotEmpty();
+    assertThat(o.score().orElseThrow().total()).isEqualTo(75.0);
+    assertThat(o.steps().get(3).detail()).contains("with the best summary (score 75.0)");
   }
 
   @Test
@@ -153,6 +155,9 @@ class DegradationLadderTest {
     // Fragments cannot make up for saying nothing about the work: still below the pass mark, truncated.
     assertThat(actions(o)).containsExactly(SUMMARIZE, KEEP_FRAGMENTS, TRUNCATE);
     assertThat(o.keepFromMessage()).isEqualTo(2);
+    // Below the retry band nothing held: only the messages are kept.
+    assertThat(o.summary()).isEmpty();
+    assertThat(o.score()).isEmpty();
   }
 
   @Test
@@ -176,7 +181,7 @@ class DegradationLadderTest {
     com.fasterxml.jackson.databind.JsonNode json =
         new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(o);
     assertThat(json.path("result").asText()).isEqualTo("TRUNCATED");
-    assertThat(json.has("score")).isFalse();
+    assertThat(json.path("score").path("total").asDouble()).isEqualTo(75.0);
     assertThat(json.path("steps").get(0).path("score").path("total").asDouble()).isEqualTo(75.0);
     assertThat(json.path("steps").get(0).path("score").path("lost").path("FILE_NAMES").get(0).asText())
         .isEqualTo("pom.xml");
