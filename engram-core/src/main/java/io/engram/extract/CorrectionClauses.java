@@ -96,7 +96,7 @@ final class CorrectionClauses {
   private static final Pattern UNDIRECTED = Pattern.compile("(?i)\\b(?:don'?t|do\\s+not|doesn'?t)\\s+"
       + "(?:(?:really|quite|even|actually|necessarily)\\s+)?(?:need|know|think|mean|have|care|mind|remember)\\b"
       // a dislike of the thing at hand ("I don't like this"); of a thing it names, a preference ("I dont like emdashes")
-      + "|\\b(?:don'?t|do\\s+not)\\s+(?:really\\s+)?(?:want|like)\\s+(?:it|this|that|these|those|them|to|when|how|what)\\b");
+      + "|\\b(?:don'?t|do\\s+not)\\s+(?:really\\s+)?(?:want|wanna|like)\\s+" + Intents.WISH_AT_HAND);
   private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
   /**
    * What makes a sentence about the one thing at hand whatever else it says: a time that bounds it ("don't make any

@@ -46,6 +46,14 @@ final class Intents {
   /** What only points back ("这一条", 以上, "this"): the rule is elsewhere. */
   private static final Pattern POINTS_BACK = Pattern.compile("^(?:这|那|以上|上面|上述|此|该|刚才)");
   /** A request put as a question ("can you ..."), which asks for work rather than for an answer. */
+  /**
+   * What a "don't want" is about when it is the work at hand, not a way of working: a pronoun ("I don't want this"), or
+   * a verb of changing, keeping or getting on with the thing in front of the person ("I don't want to modify any
+   * tables", "... to commit yet") or one whose object is a pronoun ("I don't want to turn this into three projects").
+   */
+  static final String WISH_AT_HAND = "(?:it|this|that|these|those|them|when|how|what|anything|to\\s+(?:(?:change|"
+      + "modify|touch|alter|edit|break|lose|delete|remove|commit|push|wait|deal|do|see|go|be|have\\s+to|get|make|bother|"
+      + "worry|redo)\\b|\\w+\\s+(?:it|this|that|these|those|them|anything|everything)\\b))\\b";
   private static final Pattern POLITE_ASK = Pattern.compile("(?i)^(?:can|could|would|will)\\s+you\\s+(?:please\\s+)?");
 
   private static final List<Pattern> EXPLICIT =
@@ -97,13 +105,22 @@ final class Intents {
               + "(?:chinese|english|japanese|korean|french|german|spanish|portuguese)\\b"
               + "|(?:请|以后|之后)?(?:都|始终|一律)?(?:用|使用)?(?:简体)?(?:中文|英文)(?:来)?(?:回答|回复|交互|交流|沟通|对话)(?!问题|用户)"
               + "|(?:文档|注释|提交信息)(?:都|统一|一律)?(?:用|使用)(?:中文|英文))"),
-          // "Please git commit after each successful sub-task": a request that recurs holds from now on
-          Pattern.compile("(?i)\\b(?:after|before)\\s+(?:each|every)\\b"),
+          // "Please git commit after each successful sub-task", "bump the version each time we make changes", "whenever
+          // you're dealing with the event store, ...": a request that recurs with the work holds from now on
+          Pattern.compile("(?i)\\b(?:after|before)\\s+(?:each|every)\\b|\\b(?:each|every)\\s+time\\s+(?:we|you)\\s+(?!need\\b)[a-z]"
+              + "|\\bwhenever\\s+(?:you|we)(?:'re|\\s+are)\\s+\\w+ing\\b"),
           // "we dont want to use that directory format ever": a "don't" for ever
           Pattern.compile("(?i)\\b(?:don'?t|dont|do\\s+not|never)\\b[^.;!?]{0,80}?\\bever\\b"),
           // "keep the specification.md updated", "... as we progress": a duty that recurs with the work
           Pattern.compile("(?i)\\bkeep\\s+(?:[\\w`'./@-]+\\s+){0,4}?(?:updated|up[\\s-]to[\\s-]date|in\\s+sync)\\b"
               + "|\\bas\\s+we\\s+(?:go|progress|work)\\b|\\bthroughout\\s+(?:the\\s+)?(?:development|project)\\b"),
+          // "just use Toast from Sonner in every case", "Replace ESP_LOGI with Serial logging in all files", "use
+          // autowiring all places": a choice made for the whole code, not for one thing of it, holds on (matched ahead, so the
+          // whole sentence is the rule)
+          Pattern.compile("(?i)(?:^|[-:,;]\\s*|\\b(?:just|please|pls|and|also|then|so)\\s+)(?=(?:use|replace|change|switch|"
+              + "swap|convert)\\b[^.;!?]{1,120}?\\b(?:everywhere|in\\s+every\\s+case|in\\s+all\\s+(?:cases|places|code|files|"
+              + "components|pages|modules)|all\\s+places|(?:throughout|across)\\s+the\\s+(?:whole\\s+|entire\\s+)?(?:app|"
+              + "application|codebase|project|code|repo(?:sitory)?))\\b)"),
           Pattern.compile("^(?:始终|总是|一律|务必|一定要)\\s*"));
 
   private static final List<Pattern> CORRECTION =
@@ -112,10 +129,21 @@ final class Intents {
               "(?i)^(?:don'?t|do not|stop|quit|avoid|no more|refrain from)\\b"
                   + "(?!\\s+(?:worry|know|think|understand|see|get|have|care|mind|bother|remember|forget)\\b)\\s*"),
           Pattern.compile("(?i)\\b(?:use|prefer|pick|choose)\\b.{1,60}?\\b(?:instead of|rather than|over)\\b"),
+          // "run everything via tmuxinator only", "pls answer in this chat panel only": a way of working that excludes the
+          // others (matched ahead, so the whole sentence is the rule)
+          Pattern.compile("(?i)(?:^|[,;]\\s*|\\b(?:and|pls|please|just)\\s+)(?=(?:run|use|answer|ans|reply|respond|write|work|"
+              + "deploy|test|commit|install)\\b[^.!?\\n]{1,60}\\bonly\\s*[.!]?$)"),
           Pattern.compile("(?i)^(?:i prefer|i'?d prefer|i'?d rather|i like it when|i don'?t like (?:it )?when|i hate (?:it )?when)\\b\\s*"),
-          // "i dont like emdashes": a dislike of a kind of thing is a preference; of "this", "it" or "the bold", a verdict on
-          // the thing at hand
-          Pattern.compile("(?i)(?:^|[+,;]\\s*|\\band\\s+)i\\s+(?:really\\s+)?(?:don'?t|do not)\\s+(?:like|want)\\s+(?!(?:it|this|that|these|those|them|to|when|how|the|what)\\b)"),
+          // "i dont like emdashes", "I don't want the localization fr/nl", "i'd like it documented that i don't want word
+          // statistics": not wanting a kind of thing, or a way of doing, is a preference; a dislike of "this", "it" or "the
+          // bold" is a verdict on the thing at hand, and so is not wanting to change, wait for or do it (WISH_AT_HAND)
+          Pattern.compile("(?i)(?:^|[+,;]\\s*|\\b(?:and|but|so|that|also)\\s+)i\\s+(?:really\\s+|actually\\s+)?(?:don'?t|do not)\\s+"
+              + "(?:like\\s+(?!the\\b)|want\\s+|wanna\\s+)(?!" + WISH_AT_HAND + ")"),
+          // "I would like to use .NET Aspire to orchestrate all of this", "I want to use ReactJS with functional
+          // components": a choice of what to build with, stated as the person's wish, holds for the project
+          Pattern.compile("(?i)(?:^|[,;:]\\s*|\\s[-–—]\\s*|\\b(?:and|but|so|also|that)\\s+)i(?:'d|\\s+would)?\\s+(?:really\\s+)?"
+              + "(?:like|want|prefer)\\s+to\\s+(?:use|switch\\s+to|go\\s+with|stick\\s+(?:with|to)|move\\s+to|migrate\\s+to)\\s+"
+              + "(?!(?:it|this|that|these|those|them)\\b)\\S"),
           Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能|不允许|(?<!可)不可以|不得|杜绝)"
               + "(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),

@@ -15,7 +15,9 @@
  * explicit requests, corrections in the phrasings people use ({@link Corrections}) and by their clause structure
  * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
  * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), standing
- * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "X should always ...", 加入规则),
+ * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "I don't want the dark mode toggle",
+ * "I would like to use Temporal for the jobs", "X should always ...", "run everything via compose only", a choice made
+ * for the whole code: "swap moment for date-fns throughout the codebase", 加入规则),
  * list items written as plain instructions of a rules list ({@link InstructionLines}: "- Use `date-fns` for date
  * operations", "1. 每次缩进使用4个空格"; not a list of the work asked, under a heading that asks for work or in a list that
  * reports faults), confirmations, project
@@ -23,7 +25,8 @@
  * did repeatedly and successfully ({@link SessionWork}: the task tracker, the checks before a commit, a
  * generator after schema changes, a gitignored folder force-added, the test command), each with its turns;
  * tool output is evidence only, and so is code a person pastes among their words ({@link CodeLines}: what a
- * program says to its users, a linter's or build log's line, and a comment describing the statement beside it, are
+ * program says to its users, a linter's or build log's line, a message's pointer to the program's docs ("Learn more:
+ * https://..."), and a comment describing the statement beside it, are
  * not the person speaking), and
  * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment, a
  * model's answer passed on whole as the user turn, told by an assistant's voice, as Aider's architect mode hands its plan
@@ -33,10 +36,11 @@
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the
  * chart instead"), a "don't" bounded in time or with nothing named to avoid, the speaker's own negation ("I don't
  * follow"), a "do not" of changing a thing or of doing the work itself beside the work the turn asks for ({@link
- * TaskScope}: "Do not change other parts of the page.", "Do NOT write code.", unless a boundary, a condition or a
+ * TaskScope}: "Do not change other parts of the page.", "Do NOT write code.", "Do not add deployment notes.", unless a boundary, a condition or a
  * reason outlasts that work: "outside src/", "unless asked"), and the plain instructions of a turn holding more than
  * {@code extraction.documentChars} of the person's words (a document for the work: a brief, a spec, a plan) are no
- * rule; a recurrence ("after each sub-task"), "always", "from now on" or a rule asked for make one,
+ * rule; a recurrence ("after each sub-task", "each time we change the schema"), "always", "from now on" or a rule asked
+ * for make one,
  * and so do what to do the next time the person says something ("when I say ship it, tag the release", 如果我说部署...),
  * a condition with "always" or "never" ("before you push never skip the changelog"), a stated convention (我们约定...,
  * "our convention is ..."), the language of every answer (中文回答) and a rule asked to be written into the agent's
