@@ -10,7 +10,8 @@ import java.util.Set;
  * loses the rest.
  *
  * <p>Forward, up to two sentences join while each gives a reason, names what to do, or refers back to the core
- * ("This is slow"), and is not a question or the core of another correction. Backward, the one sentence before joins
+ * ("This is slow") or names what the core replaces ("not flask."), and is not a question or the core of another
+ * correction. Backward, the one sentence before joins
  * when the core names nothing to do instead and that sentence states it ("Package manager is pnpm. Don't use npm."):
  * a statement that shares a word with the core, says what is or is used, or is a short command line; or when it
  * gives the reason ("They're hard to read. Use literal strings instead."); or when it asks to "just" do something
@@ -28,6 +29,10 @@ final class CorrectionSpans {
   private static final java.util.regex.Pattern JUST = java.util.regex.Pattern.compile(
       "(?i)^(?:(?:please|pls|ok(?:ay)?|no|so|then)\\b[\\s,.!]*)*just\\s+\\w|^(?:请)?直接");
   private static final java.util.regex.Pattern WHY = java.util.regex.Pattern.compile("(?i)^(?:(?:but|and|so)\\s+)?why\\b");
+  /** A bare "not X." after a choice ("use fastapi for the backend. not flask."): what the choice replaces. */
+  private static final java.util.regex.Pattern REJECTED = java.util.regex.Pattern.compile(
+      "(?i)^(?:and\\s+|but\\s+)?not\\s+(?!(?:yet|now|really|sure|quite|exactly|bad|much|so|too|again|anymore|that|this|it|"
+          + "here|there|me|you|working|needed|necessary)\\b)[\\w`'./-]+(?:\\s+[\\w`'./-]+){0,4}\\s*[.!]?$");
   private static final java.util.regex.Pattern CLAUSE_END = java.util.regex.Pattern.compile("[,;，；。!！]|\\.(?:\\s|$)");
 
   private CorrectionSpans() {}
@@ -64,7 +69,8 @@ final class CorrectionSpans {
           && (!CorrectionClauses.isCore(next.text()) || CorrectionClauses.turnsBack(next.text()))
           && sameParagraph(text, sentences.get(to), next)
           && (CorrectionClauses.hasReason(next.text()) || CorrectionClauses.hasAlternative(next.text())
-              || CorrectionClauses.refersBack(next.text()) || sharesTerm(next, c));
+              || CorrectionClauses.refersBack(next.text()) || sharesTerm(next, c)
+              || REJECTED.matcher(next.text().strip()).matches());
       if (!joins) {
         break;
       }

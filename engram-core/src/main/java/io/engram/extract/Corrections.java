@@ -50,10 +50,14 @@ final class Corrections {
   /** What "not" negates when it corrects nothing: "not yet", "not that one", "not bad". */
   private static final String NOT_A_CHOICE = "(?!(?:yet|now|really|sure|quite|exactly|bad|much|so|too|again|anymore|that|"
       + "this|those|these|it|here|there|me|you)\\b)";
+  /** "No emojis, use icons", "also please NO emojis, use icons": a bare "no" before what to avoid, then what to use. */
+  private static final Pattern NO_SWAP = Pattern.compile("(?i)^(?:(?:also|please|and|but|so|just)\\s+)*no\\s+"
+      + NOT_A_CHOICE + OBJ + SEP + "(?:just\\s+|instead\\s+)?(?:use|run)\\s+(.+)$");
   private static final List<Pattern> SWAPS = List.of(
       // don't use X (here), use Y  |  don't use X; Y instead
       Pattern.compile("(?i)^(?:please\\s+)?(?:don'?t|do not|never|stop)\\s+(?:use|using|run|running)\\s+" + OBJ
           + "(?:\\s+here)?(?:" + SEP + "|\\s*:\\s*)(?:just\\s+|instead\\s+)?(?:use|run)\\s+(.+)$"),
+      NO_SWAP,
       // not X, Y  |  not X — run Y
       Pattern.compile("(?i)^not\\s+" + NOT_A_CHOICE + OBJ + SEP + "(?:but\\s+|use\\s+|run\\s+|it'?s\\s+|we use\\s+)?(.+)$"),
       // instead of X, use Y
@@ -178,10 +182,12 @@ final class Corrections {
 
   /**
    * {@code s} without the opening {@code lead} found ("No, ...", "actually, ..."), unless it is a bare "no" before a
-   * noun phrase ("No SQL queries only AL code!"), which forbids it and answers nothing: it stays in the rule.
+   * noun phrase ("No SQL queries only AL code!", "No emojis, use icons"), which forbids it and answers nothing: it stays
+   * in the rule.
    */
   private static String withoutLead(String s, Matcher lead) {
-    return BARE_NO.matcher(lead.group()).matches() && CorrectionClauses.ENGLISH.avoid().matcher(s).lookingAt() ? s
+    return BARE_NO.matcher(lead.group()).matches()
+        && (CorrectionClauses.ENGLISH.avoid().matcher(s).lookingAt() || NO_SWAP.matcher(s).lookingAt()) ? s
         : s.substring(lead.end()).strip();
   }
 

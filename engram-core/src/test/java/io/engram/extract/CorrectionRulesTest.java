@@ -218,4 +218,14 @@ class CorrectionRulesTest {
     assertThat(user("我们项目不用 Redux，状态都放在 Zustand 里。")).singleElement()
         .satisfies(m -> assertThat(m.body()).contains("Redux"));
   }
+
+  @Test
+  void aBareNoBeforeWhatToAvoidThenWhatToUseIsACorrection() {
+    assertThat(user("also please NO tables, use bullet lists")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("no tables", "bullet lists"));
+    assertThat(user("No inline styles, use the theme tokens")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("no inline styles", "theme tokens"));
+    assertThat(user("No, use the staging database")).singleElement()
+        .satisfies(m -> assertThat(all(m)).doesNotContain("no, use"));
+  }
 }

@@ -127,4 +127,12 @@ class WholeCorrectionsTest {
     assertThat(user("Don't use npm view.")).singleElement()
         .satisfies(m -> assertThat(m.name()).isEqualTo("dont-use-npm-view"));
   }
+
+  @Test
+  void aBareNotAfterAChoiceIsWhatTheChoiceReplaces() {
+    assertThat(user("use starlette for the backend. not django. and keep the models in sqlmodel")).first()
+        .satisfies(m -> assertThat(all(m)).contains("starlette", "not django"));
+    assertThat(user("use starlette for the backend. not yet.")).first()
+        .satisfies(m -> assertThat(all(m)).doesNotContain("not yet"));
+  }
 }
