@@ -36,7 +36,8 @@ final class CodeLines {
    * ("settings.js? [sm]:159 请注意 showLoading 与 hideLoading 必须配对使用"), a stack frame ("at f (app.ts:12:3)", "x.js:1:20"),
    * the glyph Claude Code draws before a tool's output (⎿), a linter's or compiler's report line ("2329:40  warning
    * 'event' is defined but never used  no-unused-vars", "src/a.py:208: UserWarning: ..."), a build tool's leveled log
-   * line ("[ERROR] Failed to execute goal ..."), a deploy log's step ("==> Docs on specifying a port: ...") or a log
+   * line ("[ERROR] Failed to execute goal ..."), a deploy log's step ("==> Docs on specifying a port: ..."), a message's
+   * pointer to the program's docs ("Learn more: https://...", "For more information, see https://...") or a log
    * record stamped to the second ("2025-09-27 10:18:54.702 27745-13396 OpenGLRenderer ...": a person writing a date
    * gives no seconds, so the date is not read as a deadline). What it says is the program's, never the person's.
    */
@@ -46,6 +47,10 @@ final class CodeLines {
           + "|^\\s*\\d+:\\d+\\s+(?:warning|error|warn|info)\\s"
           + "|^\\s*\\S*[\\w-]\\.\\w{1,5}:\\d+:(?:\\d+:)?\\s"
           + "|^\\s*\\[(?:ERROR|WARNING|WARN|INFO|DEBUG|FATAL)\\]\\s|^==>\\s"
+          // a program's pointer to its own docs after a message ("... awaited. Learn more: https://nextjs.org/...", "For
+          // more information, see https://...", "info Visit https://yarnpkg.com/... for documentation about this command")
+          + "|(?i:^\\s*(?:(?:info|error|warn(?:ing)?)\\s+)?|[.!)]\\s+)(?i:learn\\s+more|read\\s+more|see\\s+more(?:\\s+info)?(?:\\s+here)?|more\\s+info"
+          + "(?:rmation)?(?:\\s+here)?|for\\s+more\\s+information(?:\\s+on\\s+[^,:\\n]{1,80})?,?\\s+see|visit)\\s*:?\\s+https?://"
           // a fence opening on the record's own line ("```2025-09-27 11:25:21.421 ...") counts too
           + "|^\\s*(?:```)?\\d{2,4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}");
   /**

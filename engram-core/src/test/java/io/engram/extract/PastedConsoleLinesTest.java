@@ -86,4 +86,16 @@ class PastedConsoleLinesTest {
     String deadline = "2025-09-27 10:00 前必须发布，之后冻结代码";
     assertThat(CodeLines.blank(deadline)).isEqualTo(deadline);
   }
+
+  @Test
+  void aProgramsPointerToItsDocsAfterAMessageIsTheProgramSpeaking() {
+    String pasted = "Error: Route \"/api/items/[id]\" used `params.id`. `params` should be awaited first. Learn more: "
+        + "https://nextjs.org/docs/messages/sync-dynamic-apis\n"
+        + "For more information, see https://radix-ui.com/primitives/docs/components/dialog\n"
+        + "info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.";
+    assertThat(CodeLines.blank(pasted)).isBlank();
+    assertThat(rulesOnly(pasted + "\nfix this")).isEmpty();
+    // a person pointing at the docs they keep is not a program's message
+    assertThat(rulesOnly("The runbook docs live at https://wiki.example.com/runbooks")).isNotEmpty();
+  }
 }
