@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
  * What a request for one piece of work leaves alone: in a turn that asks for work ("In src/app/page.tsx: add a button
  * ...", "Update docs/TECH_SPEC.md only.", "Design the waitlist flow. Explain ..."), a plain "do not" of changing a
  * thing ("Do not change other parts of the page.", "Do NOT touch the Supabase card.", "No other changes.")
- * bounds that work, and one of doing the work itself ("Do NOT write code.", "Do not implement.") says what the request
- * is not. Neither is a standing rule: it holds while this request is done.
+ * bounds that work, and one of doing the work itself ("Do NOT write code.", "Do not implement.") or of a thing it is
+ * not to make, in a few plain words ("Do not add deployment notes."), says what the request is not. Neither is a standing rule: it holds while this request is done.
  *
  * <p>It is a rule still when it says it holds on ("never", "always", "from now on"), gives its reason ("... since it
  * can only have one value"), draws a boundary or a condition that outlasts the work ("outside src/", "unless asked",
@@ -31,6 +31,9 @@ final class TaskScope {
       + "(?:(?:please\\s+)?(?:do\\s+not|don'?t|dont)\\s+(?:(?:change|modify|touch|alter|edit|rewrite|re-write|rename|"
       + "renumber|remove|delete|hide|reformat|restructure|reorder|rearrange|move)\\b"
       + "|(?:write|implement)\\s+(?:(?:any|the|new|\\w+)\\s+)?(?:code|anything|it)\\b|implement\\s*[.!]?$"
+      // "Do NOT write ORM models.", "Do not add implementation guidance.", "Do not collect leads.": a thing the work is not
+      // to make, said plainly in a few words (not "any new dependencies": what no work is to grow into, a rule)
+      + "|(?:write|add|create|build|generate|produce|collect|enrich|include)\\s+(?!(?:any|new)\\b)(?:[\\w`'./-]+\\s+){0,3}?[\\w`'./-]+\\s*[.!]?$"
       // "Do not add new features": what the work is not to grow into (not "new dependencies", a standing rule)
       + "|(?:add|introduce)\\s+(?:any\\s+)?new\\s+(?:product\\s+|stretch\\s+)?(?:features?|functionality|scope)\\b)"
       // "No other changes — ...", "No changes to connectCoinCap()": the same bounds, said as a noun

@@ -98,4 +98,13 @@ class StandingOrAtHandTest {
     assertThat(user("test the service itself, not through the HTTP layer, rather by calling it directly"))
         .singleElement().satisfies(m -> assertThat(all(m)).contains("http layer", "calling it directly"));
   }
+
+  @Test
+  void aPlainDontOfAThingTheWorkIsNotToMakeBoundsThatWork() {
+    assertThat(user("Design the booking flow and explain the trade-offs.\n\nDo NOT write SQL migrations.")).isEmpty();
+    assertThat(user("Update the onboarding guide.\nDo not add deployment notes.")).isEmpty();
+    // a reason or a boundary that outlasts the work keeps it a rule
+    assertThat(user("Update the onboarding guide.\nDo not add deployment notes outside docs/ops.")).isNotEmpty();
+    assertThat(user("Never add deployment notes to the onboarding guide.")).isNotEmpty();
+  }
 }
