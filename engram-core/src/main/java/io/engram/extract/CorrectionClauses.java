@@ -39,11 +39,14 @@ final class CorrectionClauses {
 
   static final Language ENGLISH = new Language("en",
       // the speaker's own negation ("I don't follow", "so I don't waste my time") reports; it directs nobody
+      // "we must never ignore errors", "you will never edit the main site": a modal before "never" directs as "never" does
       Pattern.compile("(?i)(?:^|[,;:(—–-]\\s*|\\b(?:and|but|so|please|just|also|then|we|you|they|it)\\s+|\\*\\*\\s*)"
-          + "(?:really\\s+)?(?:don'?t|do\\s+not|never|must\\s+not|mustn'?t|should\\s+not|shouldn'?t|shall\\s+not|"
+          + "(?:(?:must|should|shall|will)\\s+(?=never\\b))?(?:really\\s+)?(?:don'?t|do\\s+not|never|must\\s+not|mustn'?t|should\\s+not|shouldn'?t|shall\\s+not|"
           + "aren'?t\\s+to|are\\s+not\\s+to|no\\s+longer|stop|quit|avoid)\\s+" + EN_NOT_DIRECTED + "\\w"
           // "You do not need the MCP server to read local files": what the agent need not do, it should stop doing
-          + "|\\byou\\s+(?:don'?t|do\\s+not)\\s+need\\s+(?:to\\s+)?+(?!(?:do\\s+)?(?:anything|that|this|it)\\b)\\w"
+          // "We don't need to persist the cache": what the project need not do, the agent is not to do
+          + "|\\b(?:you\\s+(?:don'?t|do\\s+not)\\s+need\\s+(?:to\\s+)?+|we\\s+(?:don'?t|do\\s+not)\\s+need\\s+to\\s+)"
+          + "(?!(?:do\\s+)?(?:anything|that|this|it)\\b)(?!\\w+\\s+(?:it|this|that|these|those|them)\\b)\\w"
           // "we don't need the read-only mode anymore": what is needed no longer is dropped from now on
           + "|\\b(?:we|you)\\s+(?:don'?t|do\\s+not)\\s+need\\b[^.;!?]{1,60}?\\bany\\s?more\\b"
           // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")

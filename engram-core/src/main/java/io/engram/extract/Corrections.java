@@ -113,6 +113,8 @@ final class Corrections {
   private static final Pattern WE_DONT = Pattern.compile(
       "(?i)^(?:we|our team|this (?:project|repo|team))\\s+(?:don'?t|do not|never|doesn'?t|does not|won'?t|avoid)\\s+"
           + "(?!(?:know|think|understand|see|get|care|mind|remember|have to|need|want to)\\b)"
+          // "we're not building a component system": what the project does not do, said of the work under way
+          + "|^(?:we'?re|we\\s+are|were)\\s+not\\s+(?:using|building|doing|adding|supporting|writing|going\\s+to)\\s+"
           + "|^我们(?:这里|这边|项目里|项目中|项目|团队)?(?:不|从不|一般不|从来不)(?:用|使用|写|做|搞|允许|要)");
   private static final Pattern NORMATIVE = Pattern.compile(
       "(?i)\\b(?:never|always|don'?t|do not|must|should|shouldn'?t|use|instead|make sure|avoid|stop)\\b"

@@ -228,4 +228,20 @@ class CorrectionRulesTest {
     assertThat(user("No, use the staging database")).singleElement()
         .satisfies(m -> assertThat(all(m)).doesNotContain("no, use"));
   }
+
+  @Test
+  void aModalNeverAWeAreNotAndWhatWeNeedNotDoDirectTheAgent() {
+    assertThat(user("we must never swallow exceptions in the workers")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("never swallow exceptions"));
+    assertThat(user("/rules you will never deploy to production yourself")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("never deploy to production"));
+    assertThat(user("we're not building a plugin system, we edit the pages directly")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("plugin system"));
+    assertThat(user("We don't need to persist the cache; it is rebuilt on every start")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("persist the cache"));
+    // what the speaker needs, or a "don't need" of the thing at hand, directs nobody
+    assertThat(user("we dont need to specify this here")).isEmpty();
+    assertThat(user("I don't need the hover effects")).isEmpty();
+    assertThat(user("we're not seeing the logs")).isEmpty();
+  }
 }
