@@ -122,10 +122,7 @@ class RuntimeLibrariesTest {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
     Path models = cache.resolve("models");
     // Read on threads of its own and waited for with a deadline; killed with its children there.
-    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-        EmbedOnceMain.class.getName(), models.toString())
-        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    ChildProcess.Run child = ChildProcess.run(embedOnce(tmp, List.of(), models.toString()), "", Duration.ofMinutes(2));
     String output = child.out();
 
     assertThat(child.exit()).as(output).isZero();
@@ -138,10 +135,7 @@ class RuntimeLibrariesTest {
   void anEmbedderReadFromTheClasspathAloneDeletesItsCopyOnceLoaded() throws Exception {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
     // Read on threads of its own and waited for with a deadline; killed with its children there.
-    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-        EmbedOnceMain.class.getName())
-        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    ChildProcess.Run child = ChildProcess.run(embedOnce(tmp, List.of()), "", Duration.ofMinutes(2));
     String output = child.out();
 
     assertThat(child.exit()).as(output).isZero();
@@ -154,16 +148,27 @@ class RuntimeLibrariesTest {
     Path tmp = Files.createDirectories(cache.resolve("tmp"));
     Path models = cache.resolve("models");
     // Halted rather than ended: nothing the JVM would delete at its exit is deleted, as when a hook is killed.
-    ChildProcess.Run child = ChildProcess.run(new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-Djava.io.tmpdir=" + tmp, "-Dengram.test.halt=true", "-cp",
-        System.getProperty("java.class.path"), EmbedOnceMain.class.getName(), models.toString())
-        .redirectErrorStream(true), "", Duration.ofMinutes(2));
+    ChildProcess.Run child = ChildProcess.run(embedOnce(tmp, List.of("-Dengram.test.halt=true"), models.toString()), "",
+        Duration.ofMinutes(2));
     String output = child.out();
 
     assertThat(child.exit()).as(output).isEqualTo(3);
     assertThat(output).startsWith("384 dimensions");
     assertThat(names(tmp)).as("left in java.io.tmpdir").isEmpty();
+  }
+
+  /**
+   * A JVM that runs {@link EmbedOnceMain} with {@code args}, its temporary directory {@code tmp}, its stdout and stderr
+   * together. The quick compiler and the serial collector, as the test JVMs have: it lives a second or two, loading
+   * and running the model once, which the optimising compiler would not earn back.
+   */
+  private static ProcessBuilder embedOnce(Path tmp, List<String> options, String... args) {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp));
+    command.addAll(options);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), EmbedOnceMain.class.getName()));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectErrorStream(true);
   }
 
   /**

@@ -169,7 +169,9 @@ class McpCommandProcessTest {
   private ChildProcess.Lines start(List<String> jvmOptions) throws java.io.IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> command = new ArrayList<>(List.of(java));
+    // The quick compiler and the serial collector, as the test above and every other child JVM here: the server lives
+    // for a few lines, which the optimising compiler would not earn back; neither changes which classes load when.
+    List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project",
         project.toString(), "mcp"));
