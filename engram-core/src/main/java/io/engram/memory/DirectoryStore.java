@@ -48,7 +48,7 @@ final class DirectoryStore implements MemoryStore {
     this.settings = settings;
     this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.index = new IndexFile(this.dir, names, parsed, settings.maxTopicBytes(),
-        settings.indexMaxReadBytes());
+        settings.indexMaxReadBytes(), redactor);
     this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index, changes);
     this.changes = changes;
     // Under watching events (few: one a long-running process) the parsed files follow what the watch reports.

@@ -3,6 +3,7 @@ package io.engram.memory;
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.ErrorText;
 import io.engram.fs.SymbolicLinks;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -25,14 +26,17 @@ final class IndexFile {
   private final MemoryFileCache parsed;
   private final long maxTopicBytes;
   private final long maxIndexBytes;
+  private final SecretRedactor redactor;
 
-  IndexFile(Path dir, NameCache names, MemoryFileCache parsed, long maxTopicBytes, long maxIndexBytes) {
+  IndexFile(Path dir, NameCache names, MemoryFileCache parsed, long maxTopicBytes, long maxIndexBytes,
+      SecretRedactor redactor) {
     this.dir = dir;
     this.file = dir.resolve(MemoryIndex.FILE_NAME);
     this.names = names;
     this.parsed = parsed;
     this.maxTopicBytes = maxTopicBytes;
     this.maxIndexBytes = maxIndexBytes;
+    this.redactor = redactor;
   }
 
   Path path() {
@@ -90,7 +94,8 @@ final class IndexFile {
    * {@code index} with a line appended for every topic file it does not name, {@code target} aside: a writer killed
    * between its topic file's rename and its index write leaves such a file, and the next write, under the same
    * lock, puts MEMORY.md back in step with the files. A file that does not read as a memory is left out (the
-   * listing reports it). The directory is listed anyway by each write's name lookup.
+   * listing reports it). The directory is listed anyway by each write's name lookup. Such a file may have been written
+   * by hand, unredacted: its line's title and hook are redacted (its file's name stays, the link must find it).
    */
   String withUnindexedFiles(String index, Path target) throws IOException {
     Set<String> named = new HashSet<>();
@@ -104,7 +109,10 @@ final class IndexFile {
         continue;
       }
       try {
-        out = MemoryIndex.upsert(out, fileName, MemoryIndex.line(parsed.read(topic, maxTopicBytes), fileName));
+        Memory memory = parsed.read(topic, maxTopicBytes);
+        Memory shown = memory.toBuilder().name(redactor.redact(memory.name()).text())
+            .description(redactor.redact(memory.description()).text()).build();
+        out = MemoryIndex.upsert(out, fileName, MemoryIndex.line(shown, fileName));
       } catch (IOException | RuntimeException e) {
         // Not a readable memory: nothing to index.
       }

@@ -18,7 +18,8 @@
  * topic file is staged before the lock, so concurrent writers overlap their slowest step. When MEMORY.md cannot be
  * written (a full disk), the topic file is put back as it was (a hard link kept the replaced one: {@link
  * ReplacedFile}), so a failed write changes nothing; the write's steps are {@link StoreWriter}'s. A writer killed between the two renames leaves a topic file
- * MEMORY.md does not name; every write adds the lines of such files, so the next one puts the index back in step. Reads
+ * MEMORY.md does not name; every write adds the lines of such files (title and hook redacted: a file written by hand
+ * may hold a secret), so the next one puts the index back in step. Reads
  * never rewrite and take no lock ({@link StoreReader}): a bad file comes back as a {@link MemoryProblem} in the {@link
  * MemoryListing}. A memory's identity is the slug of its name ({@link MemoryNames}, which also refuses names that could
  * leave the directory); a name made from a memory's text is a short readable slug in the text's own script, never a cut
