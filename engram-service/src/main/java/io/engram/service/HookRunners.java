@@ -43,7 +43,8 @@ import java.util.function.Consumer;
  */
 final class HookRunners {
   // How long a stopping service waits for a model load in flight: a load takes 1-3 s on an idle machine and was
-  // seen at 13 s on two loaded cores; past this the exit goes ahead (a crash then costs nothing the queue keeps).
+  // seen at 13 s on two loaded cores. Past this the close goes on; the process still waits for ONNX Runtime's calls
+  // in flight before it exits (OnnxRuntimeUse, ended by engram's main and by TERM, INT and HUP).
   private static final Duration MODEL_LOAD_SETTLE = Duration.ofSeconds(20);
   private final Path home;
   private final Path userHome;

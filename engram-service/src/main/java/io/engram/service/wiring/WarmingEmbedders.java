@@ -21,8 +21,9 @@ import java.util.function.Supplier;
  *
  * <p>A process that exits while a load is inside the model runtime's native code crashes: the exit tears down the
  * runtime's native state under the loading thread (seen as a SIGSEGV in {@code OrtSession.createSession} when a
- * service was stopped seconds after it started). So a resident process {@linkplain #settle settles} its loads
- * before it exits.
+ * service was stopped seconds after it started): ONNX Runtime's own shutdown hook frees it. So a resident process
+ * {@linkplain #settle settles} its loads when it closes, and the process ends the runtime before its exit starts
+ * ({@code io.engram.embeddings.OnnxRuntimeUse}: calls in flight waited for, sessions closed once).
  */
 public final class WarmingEmbedders {
   private final Map<String, CompletableFuture<Embedder>> loads = new ConcurrentHashMap<>();
