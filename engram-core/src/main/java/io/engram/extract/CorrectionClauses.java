@@ -46,7 +46,7 @@ final class CorrectionClauses {
           // "You do not need the MCP server to read local files": what the agent need not do, it should stop doing
           // "We don't need to persist the cache": what the project need not do, the agent is not to do
           + "|\\b(?:you\\s+(?:don'?t|do\\s+not)\\s+need\\s+(?:to\\s+)?+|we\\s+(?:don'?t|do\\s+not)\\s+need\\s+to\\s+)"
-          + "(?!(?:do\\s+)?(?:anything|that|this|it)\\b)(?!\\w+\\s+(?:it|this|that|these|those|them)\\b)\\w"
+          + "(?!(?:do\\s+)?(?:anything|that|this|it)\\b)(?!\\w+\\s+(?:it|this|that|these|those|them)\\b)" + EN_NOT_DIRECTED + "\\w"
           // "we don't need the read-only mode anymore": what is needed no longer is dropped from now on
           + "|\\b(?:we|you)\\s+(?:don'?t|do\\s+not)\\s+need\\b[^.;!?]{1,60}?\\bany\\s?more\\b"
           // a modal negation directs whoever its subject is, unless it only says what something is ("shouldn't be an issue")

@@ -140,10 +140,11 @@ final class Intents {
           Pattern.compile("(?i)(?:^|[+,;]\\s*|\\b(?:and|but|so|that|also)\\s+)i\\s+(?:really\\s+|actually\\s+)?(?:don'?t|do not)\\s+"
               + "(?:like\\s+(?!the\\b)|want\\s+|wanna\\s+)(?!" + WISH_AT_HAND + ")"),
           // "I would like to use .NET Aspire to orchestrate all of this", "I want to use ReactJS with functional
-          // components": a choice of what to build with, stated as the person's wish, holds for the project
+          // components": a choice of what to build with, stated as the person's wish, holds for the project (not "the same
+          // colour as the header" or "the second one": a pick for the thing at hand)
           Pattern.compile("(?i)(?:^|[,;:]\\s*|\\s[-–—]\\s*|\\b(?:and|but|so|also|that)\\s+)i(?:'d|\\s+would)?\\s+(?:really\\s+)?"
               + "(?:like|want|prefer)\\s+to\\s+(?:use|switch\\s+to|go\\s+with|stick\\s+(?:with|to)|move\\s+to|migrate\\s+to)\\s+"
-              + "(?!(?:it|this|that|these|those|them)\\b)\\S"),
+              + "(?!(?:it|this|that|these|those|them|the\\s+(?:same|one|other|first|second|last))\\b)\\S"),
           Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能|不允许|(?<!可)不可以|不得|杜绝)"
               + "(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),

@@ -241,6 +241,7 @@ class CorrectionRulesTest {
         .satisfies(m -> assertThat(all(m)).contains("persist the cache"));
     // what the speaker needs, or a "don't need" of the thing at hand, directs nobody
     assertThat(user("we dont need to specify this here")).isEmpty();
+    assertThat(user("we don't need to worry about the old clients")).isEmpty();
     assertThat(user("I don't need the hover effects")).isEmpty();
     assertThat(user("we're not seeing the logs")).isEmpty();
   }

@@ -42,6 +42,7 @@ class WishesAndWholeScopesTest {
     assertThat(user("I want to use Svelte with TypeScript for the client.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("svelte"));
     assertThat(user("I want to use this one")).isEmpty();
+    assertThat(user("I'd like to use the same green as the header")).isEmpty();
     assertThat(user("I want to use the Q key and not the default W key, can you change that")).isEmpty();
   }
 
