@@ -48,11 +48,16 @@ class TeamSecretsContractTest {
     List<SecretCorpus.SecretCase> cases = ContractSecrets.cases();
     StringBuilder printed = new StringBuilder();
     List<Path> handWritten = new ArrayList<>();
+    ada.remember("hand 0", "project", "PLACEHOLDER BODY");
+    Path store = Path.of(ada.listed("hand 0").get("path").asText()).getParent();
     for (int i = 0; i < cases.size(); i++) {
       SecretCorpus.SecretCase c = cases.get(i);
       String name = "hand " + i;
-      ada.remember(name, "project", "PLACEHOLDER BODY");
-      Path file = Path.of(ada.listed(name).get("path").asText());
+      if (i > 0) {
+        ada.remember(name, "project", "PLACEHOLDER BODY");
+      }
+      Path file = store.resolve("hand-" + i + ".md");
+      assertThat(file).as("the file engram remember wrote").exists();
       String alone = c.secrets().get(0);
       String text = Files.readString(file).replace("PLACEHOLDER BODY", c.text());
       Path written = file;
