@@ -29,8 +29,9 @@ import java.util.stream.Collectors;
  * holds no heading while the text around it does (a quoted {@code <summary>} of a task notification was
  * taken for the block), the text around it is read. What Claude Code writes around a summary it hands on is taken
  * off first ({@link ClaudeCodeFraming}): the lines before and after it, which no reader counts, and its rendered
- * analysis, read apart from the sections and kept as the preamble, since the next session reads it too. It never
- * fails: any text yields a (possibly empty) result.
+ * analysis, read apart from the sections and kept as the preamble, since the next session reads it too. Claude Code's
+ * session memory, handed on as the summary in its own layout, is read by that layout ({@link SessionMemoryLayout}). It
+ * never fails: any text yields a (possibly empty) result.
  *
  * @param analysis the text inside {@code <analysis>} tags, or empty
  * @param preamble text before the first heading, or empty
@@ -53,7 +54,7 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
   /** Splits {@code text} into sections; never throws. */
   public static SummarySections parse(String framed) {
     ClaudeCodeFraming.Unframed unframed = ClaudeCodeFraming.unframe(framed);
-    SummarySections read = parseTagged(unframed.summary());
+    SummarySections read = SessionMemoryLayout.read(unframed.summary()).orElseGet(() -> parseTagged(unframed.summary()));
     // Claude Code hands its rendered analysis on with the summary: it is read as text before the first section.
     return unframed.analysis().isBlank() ? read : new SummarySections(read.analysis(),
         (unframed.analysis().strip() + "\n\n" + read.preamble()).strip(), read.sections());

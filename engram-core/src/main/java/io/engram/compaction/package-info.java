@@ -77,7 +77,8 @@
  * messages, keeping beside them the best summary if it reached the retry band (what held is not thrown away). Each {@link LadderStep} is recorded. {@link SessionCompaction#score} scores a given summary the
  * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
  * ClaudeCodeFraming}: its rendered analysis, or an analysis tag left open up to its "Summary:" line, and the lines before
- * and after, which no reader counts). The yardsticks the
+ * and after, which no reader counts; Claude Code's session memory, handed on in its own layout, is read by that layout,
+ * {@code SessionMemoryLayout}: its current state is sections 7 to 9). The yardsticks the
  * score and the compactor are judged by (Claude Code's own summary beside the offline one, summaries made to game
  * the score, hand-labelled compaction points, the agent's next calls) are the lab's, in engram-bench under this
  * package's name.
