@@ -2,6 +2,7 @@ package io.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.compaction.ClaudeCodeComparison;
 import io.engram.compaction.ScoreReading;
 import io.engram.config.EngramSettings;
 import io.engram.transcript.Transcript;
@@ -22,6 +23,9 @@ import java.util.stream.Stream;
  * of every other session's compaction of the same repository, where another session's summary is the hardest
  * baseline (same files, same words, other work). Prints one line per pair at or above the band (70) and a total
  * line per folder: pairs, pairs at 70 or more, compactions they fall on, the highest.
+ *
+ * <p>A compaction whose Claude Code summary is none (the harness's words in its place, {@link
+ * ClaudeCodeComparison#noSummary}) is left out, as the bench leaves it out.
  *
  * <p>The repository of a compaction is the {@code repo} column of the folder's {@code index.tsv} when it has one,
  * else the working directory its {@code ID.next.json} records ({@code cwd}), else the folder.
@@ -52,7 +56,9 @@ public final class CompactionPairsProbe {
             continue;
           }
           String id = name.substring(0, name.length() - ".pre.jsonl".length());
-          if (!Files.isRegularFile(dir.resolve(id + ".cc.txt")) || !Files.isRegularFile(dir.resolve(id + ".next.json"))) {
+          if (!Files.isRegularFile(dir.resolve(id + ".cc.txt")) || !Files.isRegularFile(dir.resolve(id + ".next.json"))
+              || ClaudeCodeComparison.noSummary(Files.readString(dir.resolve(id + ".cc.txt"), StandardCharsets.UTF_8))
+                  .isPresent()) {
             continue;
           }
           JsonNode next = json.readTree(dir.resolve(id + ".next.json").toFile());

@@ -4,6 +4,7 @@ import io.engram.bench.cli.TsvColumn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.compaction.AdversarialSummaries;
+import io.engram.compaction.ClaudeCodeComparison;
 import io.engram.compaction.CompactionScore;
 import io.engram.compaction.ScoreReading;
 import io.engram.config.EngramSettings;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
  * score of Claude Code's summary (with its four parts) and of the three baselines the bench scores beside it (the
  * keyword dump, the user messages alone, and the summary of the bench's pairing: the next compaction of the same part
  * from another session), one tab-separated line each. The same scorer, read once per transcript, so a change to the
- * score can be measured on every group before and after in the time the bench takes for one.
+ * score can be measured on every group before and after in the time the bench takes for one. A compaction whose
+ * Claude Code summary is none (the harness's words in its place) has a line "no summary" and is no other session's.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.engram.bench.CompactionScoresProbe DIR}
  */
@@ -53,6 +55,11 @@ public final class CompactionScoresProbe {
     System.out.println("id\tcc\tsc\tkp\tcc_part\tcr\tdump\tuser\tother");
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
+      String claude = Files.readString(dir.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
+      if (ClaudeCodeComparison.noSummary(claude).isPresent()) {
+        System.out.println(id + "\tno summary");
+        continue;
+      }
       Transcript t = TranscriptReader.read(dir.resolve(id + ".pre.jsonl"));
       if (t.messages().isEmpty()) {
         System.out.println(id + "\tempty");
@@ -60,16 +67,16 @@ public final class CompactionScoresProbe {
       }
       try {
         ScoreReading reading = ScoreReading.of(settings, t);
-        CompactionScore cc = reading.score(Files.readString(dir.resolve(id + ".cc.txt"), StandardCharsets.UTF_8));
+        CompactionScore cc = reading.score(claude);
         double dump = reading.score(AdversarialSummaries.keywordDump(t, settings.compaction())).total();
         double user = reading.score(AdversarialSummaries.userMessagesAlone(t, settings.compaction())).total();
         String other = "-";
         for (int k = 1; k < ids.size(); k++) {
           String o = ids.get((i + k) % ids.size());
+          String summary = Files.readString(dir.resolve(o + ".cc.txt"), StandardCharsets.UTF_8);
           if (parts.getOrDefault(o, "").equals(parts.getOrDefault(id, ""))
-              && !sessions.get(o).equals(sessions.get(id))) {
-            other = String.format(Locale.ROOT, "%.2f",
-                reading.score(Files.readString(dir.resolve(o + ".cc.txt"), StandardCharsets.UTF_8)).total());
+              && !sessions.get(o).equals(sessions.get(id)) && ClaudeCodeComparison.noSummary(summary).isEmpty()) {
+            other = String.format(Locale.ROOT, "%.2f", reading.score(summary).total());
             break;
           }
         }

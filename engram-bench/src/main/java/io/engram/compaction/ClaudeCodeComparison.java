@@ -83,6 +83,15 @@ public final class ClaudeCodeComparison {
   public record Baselines(double keywordDump, double userMessagesAlone, Optional<Double> otherSession) {}
 
   /**
+   * Why {@code claude}, what Claude Code handed on as the summary of a compaction, holds no summary to compare: the
+   * harness's words in its place ("You've hit your limit · resets 2am"), or "" for its framing alone; empty when it
+   * holds a summary. Such a compaction leaves the data the bench scores, counted apart.
+   */
+  public static Optional<String> noSummary(String claude) {
+    return ClaudeCodeFraming.noSummary(claude);
+  }
+
+  /**
    * Compares on the transcript {@code before} Claude Code compacted it into {@code claude}, given what the agent
    * did {@code after}; {@code instructions} are the person's {@code /compact} instructions ("" when automatic).
    *

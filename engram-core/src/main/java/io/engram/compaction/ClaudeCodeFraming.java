@@ -2,6 +2,7 @@ package io.engram.compaction;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -31,6 +32,14 @@ final class ClaudeCodeFraming {
   private static final String SUMMARY = "Summary:";
   private static final String OPEN_TAG = "<analysis>";
   private static final String CLOSE_TAG = "</analysis>";
+  /**
+   * The harness's own words where a summary should be, when the model could not write one: a usage limit reached
+   * ("You've hit your limit · resets 2am"), an API error, a prompt too long to summarise, a login or billing refusal.
+   */
+  private static final Pattern HARNESS_ERROR = Pattern.compile("(?i)^(?:You[’']ve hit your (?:usage |session )?limit"
+      + "|Claude AI usage limit reached|API Error\\b|Prompt is too long|Conversation too long"
+      + "|Credit balance is too low|Invalid API key|OAuth token has expired|Error during compaction"
+      + "|Failed to generate (?:a )?(?:conversation )?summary)");
 
   private ClaudeCodeFraming() {}
 
@@ -74,6 +83,25 @@ final class ClaudeCodeFraming {
       }
     }
     return new Unframed("", String.join("\n", lines.subList(from, to)));
+  }
+
+  /**
+   * Whether {@code handedOn}, what Claude Code handed on as a compaction's summary, holds no summary at all: only its
+   * framing, or in its place the harness's words for why there is none (the compaction hit a usage limit, the API
+   * failed), with no section of a summary. Such a compaction has nothing to score; the words, or "" for framing
+   * alone, are what it handed on.
+   */
+  static Optional<String> noSummary(String handedOn) {
+    Unframed unframed = unframe(handedOn);
+    List<String> lines = unframed.summary().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    if (!unframed.analysis().isBlank()) {
+      return Optional.empty();
+    }
+    if (lines.isEmpty()) {
+      return Optional.of("");
+    }
+    return HARNESS_ERROR.matcher(lines.get(0)).find() && SummarySections.parse(handedOn).sections().isEmpty()
+        ? Optional.of(lines.get(0)) : Optional.empty();
   }
 
   private static boolean appended(String line) {

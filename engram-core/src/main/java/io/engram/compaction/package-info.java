@@ -78,7 +78,9 @@
  * same way without compacting (read without what Claude Code writes around a summary it hands on, {@code
  * ClaudeCodeFraming}: its rendered analysis, or an analysis tag left open up to its "Summary:" line, and the lines before
  * and after, which no reader counts; Claude Code's session memory, handed on in its own layout, is read by that layout,
- * {@code SessionMemoryLayout}: its current state is sections 7 to 9). The yardsticks the
+ * {@code SessionMemoryLayout}: its current state is sections 7 to 9). A text that holds only that framing, or the
+ * harness's words in place of a summary (the compaction hit a usage limit, the API failed), is no summary at all: the
+ * lab leaves such a compaction out rather than score the words. The yardsticks the
  * score and the compactor are judged by (Claude Code's own summary beside the offline one, summaries made to game
  * the score, hand-labelled compaction points, the agent's next calls) are the lab's, in engram-bench under this
  * package's name.

@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
           + " which part each belongs to (without one, three sessions in ten are set aside by a hash of their id).",
       "A column complete (in the split or in DIR/index.tsv) set to no marks a transcript that begins mid-session:"
           + " such slices are totalled apart from the whole compactions of their part; a compaction whose transcript"
-          + " holds no message (a slice that begins at the compaction) is counted apart, not compared.",
+          + " holds no message (a slice that begins at the compaction) is counted apart, not compared, and so is one"
+          + " whose ID.cc.txt holds no summary (the compaction hit a usage limit or an API error and Claude Code"
+          + " handed on its words instead).",
       "For both summaries: size, files the agent touched next that the summary kept, the last request named,"
           + " the next step against what the agent did next, errors kept, score; and the scores of a keyword"
           + " dump, the user messages alone and another session's summary."})
@@ -71,14 +73,21 @@ final class CompactionBench implements Runnable {
    * One compaction's figures, or the failure that stopped it; {@code whole} when its transcript holds all that
    * Claude Code summarised (from the session's start or an earlier compaction), not a slice from mid-session;
    * {@code empty} when its transcript holds no message at all (a slice that begins at the compaction), so there is
-   * nothing to compact or score: counted apart, neither compared nor a failure.
+   * nothing to compact or score: counted apart, neither compared nor a failure; {@code noSummary} the words Claude Code
+   * handed on in place of a summary it could not write ("You've hit your limit"), when so: no summary to compare
+   * with, so counted apart too.
    */
   record Row(String id, String part, boolean whole, Optional<ClaudeCodeComparison.Figures> figures,
-      Optional<String> failure, boolean empty) {}
+      Optional<String> failure, boolean empty, Optional<String> noSummary) {
+    Row(String id, String part, boolean whole, Optional<ClaudeCodeComparison.Figures> figures,
+        Optional<String> failure, boolean empty) {
+      this(id, part, whole, figures, failure, empty, Optional.empty());
+    }
+  }
 
   /** The totals of one part. */
-  record PartTotals(String part, int compactions, int failures, int empty, Rate nextStepEngram, Rate nextStepClaude,
-      Rate filesKeptEngram, Rate filesKeptClaude, Rate taskNamedEngram, Rate taskNamedClaude, double sizeRatio,
+  record PartTotals(String part, int compactions, int failures, int empty, int noSummary, Rate nextStepEngram,
+      Rate nextStepClaude, Rate filesKeptEngram, Rate filesKeptClaude, Rate taskNamedEngram, Rate taskNamedClaude, double sizeRatio,
       double medianSizeRatio, double errorsKeptEngram, double errorsKeptClaude, double meanScoreEngram,
       double meanScoreClaude, Rate claudeAtLeast80, double maxKeywordDump, double maxUserMessagesAlone,
       double maxOtherSession, Rate baselinesBelow70) {}
@@ -157,6 +166,10 @@ final class CompactionBench implements Runnable {
         return new Row(id, p, whole, Optional.empty(), Optional.empty(), true);
       }
       String claude = Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
+      Optional<String> noSummary = ClaudeCodeComparison.noSummary(claude);
+      if (noSummary.isPresent()) {
+        return new Row(id, p, whole, Optional.empty(), Optional.empty(), false, noSummary);
+      }
       JsonNode next = JsonOutput.mapper().readTree(data.resolve(id + ".next.json").toFile());
       String instructions = next.path("compact_instructions").isTextual() ? next.path("compact_instructions").asText()
           : "";
@@ -168,14 +181,18 @@ final class CompactionBench implements Runnable {
     }
   }
 
-  // The summary of the next compaction of the same part from another session: a real summary of other work.
+  // The summary of the next compaction of the same part from another session that handed one on: a real summary of
+  // other work.
   private Optional<String> other(List<String> ids, int at, Map<String, String> parts) {
     for (int k = 1; k < ids.size(); k++) {
       String id = ids.get((at + k) % ids.size());
       if (part(parts, id).equals(part(parts, ids.get(at)))
           && !session(id).equals(session(ids.get(at)))) {
         try {
-          return Optional.of(Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8));
+          String summary = Files.readString(data.resolve(id + ".cc.txt"), StandardCharsets.UTF_8);
+          if (ClaudeCodeComparison.noSummary(summary).isEmpty()) {
+            return Optional.of(summary);
+          }
         } catch (IOException e) {
           return Optional.empty();
         }
@@ -222,6 +239,7 @@ final class CompactionBench implements Runnable {
     int baselinesBelow = (int) f.stream().filter(x -> x.baselines().keywordDump() < 70
         && x.baselines().userMessagesAlone() < 70 && x.baselines().otherSession().orElse(0.0) < 70).count();
     return new PartTotals(part, rows.size(), failures, (int) rows.stream().filter(Row::empty).count(),
+        (int) rows.stream().filter(r -> r.noSummary().isPresent()).count(),
         rate(f, x -> x.engram().nextStep()), rate(f, x -> x.claude().nextStep()),
         files(f, true), files(f, false),
         rate(f, x -> x.engram().taskNamed()), rate(f, x -> x.claude().taskNamed()),
@@ -260,6 +278,11 @@ final class CompactionBench implements Runnable {
         out.printf(Locale.ROOT, "| %s | %s | not compared: the transcript holds no message |%n", r.id(), r.part());
         continue;
       }
+      if (r.noSummary().isPresent()) {
+        out.printf(Locale.ROOT, "| %s | %s | not compared: Claude Code handed on no summary (%s) |%n", r.id(),
+            r.part(), r.noSummary().get().isEmpty() ? "its framing alone" : r.noSummary().get());
+        continue;
+      }
       if (r.figures().isEmpty()) {
         out.printf(Locale.ROOT, "| %s | %s | FAILED: %s |%n", r.id(), r.part(), r.failure().orElse(""));
         continue;
@@ -277,8 +300,8 @@ final class CompactionBench implements Runnable {
     }
     for (PartTotals t : totals) {
       out.println();
-      out.printf(Locale.ROOT, "## %s: %d compactions, %d failed, %d with no message to compare%n", t.part(),
-          t.compactions(), t.failures(), t.empty());
+      out.printf(Locale.ROOT, "## %s: %d compactions, %d failed, %d with no message to compare, %d where Claude Code"
+          + " handed on no summary%n", t.part(), t.compactions(), t.failures(), t.empty(), t.noSummary());
       out.printf(Locale.ROOT, "next step names what the agent did next: Engram %s, Claude Code %s%n",
           t.nextStepEngram(), t.nextStepClaude());
       out.printf(Locale.ROOT, "files touched next, kept: Engram %s, Claude Code %s%n", t.filesKeptEngram(),

@@ -92,7 +92,7 @@ class BenchCommandsTest {
   }
 
   @Test
-  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPartWithSlicesAndEmptyOnesApart()
+  void compactionComparesBothSummariesOnEachCompactionOfTheFolderPerPartWithSlicesEmptyOnesAndNoSummaryApart()
       throws Exception {
     Path data = java.nio.file.Files.createDirectories(home.resolve("compactions"));
     String head = "\"sessionId\":\"s1\",\"cwd\":\"/w\",";
@@ -120,10 +120,18 @@ class BenchCommandsTest {
         "{\"type\":\"file-history-snapshot\",\"messageId\":\"m1\",\"snapshot\":{}}\n");
     java.nio.file.Files.copy(data.resolve("c1.cc.txt"), data.resolve("c3.cc.txt"));
     java.nio.file.Files.writeString(data.resolve("c3.next.json"), "{\"session_id\":\"s3\",\"tool_calls\":[]}");
-    java.nio.file.Files.writeString(data.resolve("split.tsv"),
-        "id\tsession_id\tpart\tcomplete\nc1\ts1\ttuning\tyes\nc2\ts2\ttuning\tno\nc3\ts3\ttuning\tyes\n");
+    // A compaction that hit a usage limit: Claude Code handed on its words instead of a summary.
+    java.nio.file.Files.copy(data.resolve("c1.pre.jsonl"), data.resolve("c15.pre.jsonl"));
+    java.nio.file.Files.writeString(data.resolve("c15.cc.txt"), "This session is being continued from a previous"
+        + " conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n"
+        + "You've hit your limit · resets 2am (Europe/Berlin)\n\nIf you need specific details from before compaction"
+        + " (like exact code snippets), read the full transcript at: /home/p/.claude/projects/w/s4.jsonl\n");
+    java.nio.file.Files.writeString(data.resolve("c15.next.json"), "{\"session_id\":\"s4\",\"tool_calls\":[]}");
+    java.nio.file.Files.writeString(data.resolve("split.tsv"), "id\tsession_id\tpart\tcomplete\nc1\ts1\ttuning\tyes\n"
+        + "c2\ts2\ttuning\tno\nc3\ts3\ttuning\tyes\nc15\ts4\ttuning\tyes\n");
 
     Run r = run("compaction", "--data", data.toString(), "--json");
+    Run human = run("compaction", "--data", data.toString());
     Run none = run("compaction", "--data", home.resolve("nope").toString());
 
     assertThat(r.code()).as(r.err()).isZero();
@@ -135,11 +143,21 @@ class BenchCommandsTest {
     assertThat(row.path("figures").path("engram").path("chars").asInt()).isPositive();
     JsonNode tuning = report.path("parts").get(0);
     assertThat(tuning.path("part").asText()).isEqualTo("tuning");
-    assertThat(tuning.path("compactions").asInt()).isEqualTo(2);
+    assertThat(tuning.path("compactions").asInt()).isEqualTo(3);
     assertThat(report.path("parts").get(1).path("part").asText()).isEqualTo("tuning, slices from mid-session");
     assertThat(tuning.path("failures").asInt()).isZero();
     assertThat(tuning.path("empty").asInt()).isEqualTo(1);
-    assertThat(report.path("rows").get(2).path("empty").asBoolean()).isTrue();
+    assertThat(report.path("rows").get(3).path("empty").asBoolean()).isTrue();
+    assertThat(tuning.path("noSummary").asInt()).isEqualTo(1);
+    assertThat(report.path("rows").get(1).path("noSummary").asText()).startsWith("You've hit your limit");
+    assertThat(report.path("rows").get(1).path("figures").isMissingNode()
+        || report.path("rows").get(1).path("figures").isNull()).isTrue();
+    // Another session's summary is never one that is no summary: c1's pairing passes over c15 (and c2, its own
+    // session) to c3, whose summary is c1's own.
+    assertThat(row.path("figures").path("baselines").path("otherSession").asDouble())
+        .isEqualTo(row.path("figures").path("claude").path("score").asDouble());
+    assertThat(human.out()).contains("| c15 | tuning | not compared: Claude Code handed on no summary (You've hit your"
+        + " limit").contains("1 where Claude Code handed on no summary");
     assertThat(none.code()).isEqualTo(1);
     assertThat(none.err()).contains("nope");
   }
