@@ -166,14 +166,20 @@ final class CorrectionClauses {
     return EDIT.matcher(sentence.strip()).find() && !Intents.holdsOn(sentence);
   }
 
-  /** The language whose markers read {@code sentence}: Chinese when it holds Han characters, else English. */
+  /**
+   * The language whose markers read {@code sentence}: one of the other languages when it is in one ({@link
+   * CorrectionLanguages}: Japanese before Chinese, since Japanese writes Han characters too), Chinese when it holds Han
+   * characters, else English.
+   */
   static Language of(String sentence) {
-    return HAN.matcher(sentence).find() ? CHINESE : ENGLISH;
+    return CorrectionLanguages.of(sentence).map(CorrectionLanguages.Markers::clauses)
+        .orElse(HAN.matcher(sentence).find() ? CHINESE : ENGLISH);
   }
 
   /** Every language known, for tests that go through all of them. */
   static List<Language> languages() {
-    return LANGUAGES;
+    return java.util.stream.Stream.concat(LANGUAGES.stream(),
+        CorrectionLanguages.languages().stream().map(CorrectionLanguages.Markers::clauses)).toList();
   }
 
   /**
@@ -182,7 +188,9 @@ final class CorrectionClauses {
    */
   static boolean isCore(String sentence) {
     Language l = of(sentence);
-    if (l.contrast().matcher(sentence).find() || l.turn().matcher(sentence.strip()).find()) {
+    if (l.contrast().matcher(sentence).find() || l.turn().matcher(sentence.strip()).find()
+        // in the other languages, a rule said to hold on ("今後は...", "впредь ...") is a core as a "don't" is
+        || CorrectionLanguages.holdsOn(sentence)) {
       return true;
     }
     if (!l.avoid().matcher(sentence).find()) {

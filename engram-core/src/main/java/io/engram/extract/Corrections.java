@@ -128,6 +128,10 @@ final class Corrections {
   /** The correction {@code sentence} makes, if it makes one. Questions make none. */
   static Optional<Correction> read(String sentence) {
     String s = sentence.strip();
+    if (CorrectionLanguages.of(s).isPresent()) {
+      // these phrasings are English and Chinese; another language's correction is read by its clauses alone
+      return Optional.empty();
+    }
     Matcher lead = NEGATIVE_LEAD.matcher(s);
     boolean negative = lead.find();
     String rest = negative ? withoutLead(s, lead) : s;
@@ -177,6 +181,10 @@ final class Corrections {
   /** {@code sentence} read as a rule, without its opening ("no,", "actually,", 其实): the general correction. */
   static Correction general(String sentence) {
     String s = sentence.strip();
+    if (CorrectionLanguages.of(s).isPresent()) {
+      // "No uses console.log", "Не используй ...": in another language the opening is the sentence's own
+      return new Correction(Kind.RULE, s, Optional.empty(), Optional.empty());
+    }
     Matcher lead = NEGATIVE_LEAD.matcher(s);
     String rest = lead.find() ? withoutLead(s, lead) : s;
     return new Correction(Kind.RULE, rest.isEmpty() ? s : rest, Optional.empty(), Optional.empty());

@@ -201,7 +201,8 @@ final class Intents {
 
   /** Whether {@code sentence} says it holds from now on ("always", "after each", 以后) or asks to be remembered. */
   static boolean holdsOn(String sentence) {
-    return read(sentence).filter(i -> i.kind() == Intent.Kind.STANDING || i.kind() == Intent.Kind.EXPLICIT).isPresent();
+    return read(sentence).filter(i -> i.kind() == Intent.Kind.STANDING || i.kind() == Intent.Kind.EXPLICIT).isPresent()
+        || CorrectionLanguages.holdsOn(sentence);
   }
 
   /** The request in {@code sentence}, if it holds one. Questions hold none. */
