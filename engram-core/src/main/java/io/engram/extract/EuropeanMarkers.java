@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * statement's of other verbs (no funciona, não existe).
  */
 final class EuropeanMarkers {
+  // Case folded in every alphabet, and \b and \w over Cyrillic and accented letters as over ASCII
   private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS;
 
   /** A Russian imperative: -й, -и (not the past plural's -ли), -ь, with -те and -ся; not a word that only looks one. */

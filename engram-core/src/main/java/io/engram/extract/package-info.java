@@ -14,7 +14,10 @@
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
  * explicit requests, corrections in the phrasings people use ({@link Corrections}) and by their clause structure
  * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
- * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}), standing
+ * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}; in Japanese, Korean,
+ * Vietnamese, Russian, Spanish, Portuguese, French and German by their clauses alone, each language's grammar of
+ * prohibition, contrast, cause and "from now on", the sentence's language told by its script or function words:
+ * {@link CorrectionLanguages}), standing
  * preferences that say no "don't" ("No emoji in answers.", "I dont like emdashes", "I don't want the dark mode toggle",
  * "I would like to use Temporal for the jobs", "X should always ...", "run everything via compose only", a choice made
  * for the whole code: "swap moment for date-fns throughout the codebase", 加入规则),
