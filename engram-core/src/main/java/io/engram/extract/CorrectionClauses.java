@@ -187,10 +187,12 @@ final class CorrectionClauses {
    * pronoun alone counts only when the sentence also says what to do instead.
    */
   static boolean isCore(String sentence) {
+    Optional<CorrectionLanguages.Markers> other = CorrectionLanguages.of(sentence);
+    if (other.isPresent()) {
+      return CorrectionLanguages.isCore(other.get(), sentence);
+    }
     Language l = of(sentence);
-    if (l.contrast().matcher(sentence).find() || l.turn().matcher(sentence.strip()).find()
-        // in the other languages, a rule said to hold on ("今後は...", "впредь ...") is a core as a "don't" is
-        || CorrectionLanguages.holdsOn(sentence)) {
+    if (l.contrast().matcher(sentence).find() || l.turn().matcher(sentence.strip()).find()) {
       return true;
     }
     if (!l.avoid().matcher(sentence).find()) {
@@ -217,7 +219,7 @@ final class CorrectionClauses {
    */
   static boolean aboutTheTaskAtHand(String sentence) {
     Language l = of(sentence);
-    if (ONE_OFF.matcher(sentence).find()) {
+    if (ONE_OFF.matcher(sentence).find() || CorrectionLanguages.oneOff(sentence)) {
       return true;
     }
     if (l == ENGLISH && UNDIRECTED.matcher(sentence).find() && !l.avoid().matcher(sentence).find()

@@ -29,9 +29,12 @@ final class CorrectionLanguages {
    * @param clauses the markers of a correction's clauses
    * @param holdsOn a marker that the rule holds from now on, or a request to remember it
    * @param always a marker of always or never, a rule only beside an imperative or obligation
+   * @param oneOff a time that bounds what is said to the work at hand (for now, this time, not yet)
+   * @param question how a question ends when it has no question mark (Japanese か, Korean 까, Vietnamese không)
    * @param words function words that tell the language from English and its neighbours (Latin script only)
    */
-  record Markers(CorrectionClauses.Language clauses, Pattern holdsOn, Pattern always, Set<String> words) {}
+  record Markers(CorrectionClauses.Language clauses, Pattern holdsOn, Pattern always, Pattern oneOff, Pattern question,
+      Set<String> words) {}
 
   private static final List<Markers> LATIN = List.of(EuropeanMarkers.SPANISH, EuropeanMarkers.PORTUGUESE,
       EuropeanMarkers.FRENCH, EuropeanMarkers.GERMAN);
@@ -109,12 +112,50 @@ final class CorrectionLanguages {
     if (m.isEmpty()) {
       return false;
     }
+    if (m.get().question().matcher(sentence.strip()).find() || m.get().oneOff().matcher(sentence).find()) {
+      return false;
+    }
     if (m.get().holdsOn().matcher(sentence).find()) {
       return true;
     }
     Matcher always = m.get().always().matcher(sentence);
-    return always.find() && m.get().clauses().instead()
-        .matcher(sentence.substring(0, always.start()) + " " + sentence.substring(always.end())).find();
+    return always.find() && m.get().clauses().instead().matcher(without(sentence, always)).find();
+  }
+
+  /**
+   * Whether {@code sentence}, in the language {@code m}, is the core of a correction: a directive negation (of a
+   * pronoun alone only with what to do instead), a contrast beside an imperative or an obligation (a contrast alone
+   * describes as often as it directs: "IDはmgr-001ではなく、kyb-001となっている"), an opening that turns against what
+   * came before, or a rule said to hold on.
+   */
+  static boolean isCore(Markers m, String sentence) {
+    CorrectionClauses.Language l = m.clauses();
+    if (l.turn().matcher(sentence.strip()).find() || holdsOn(sentence)) {
+      return true;
+    }
+    Matcher contrast = l.contrast().matcher(sentence);
+    if (contrast.find() && l.instead().matcher(without(sentence, contrast)).find()) {
+      return true;
+    }
+    Matcher avoid = l.avoid().matcher(sentence);
+    if (!avoid.find()) {
+      return false;
+    }
+    return !l.pronounObject().matcher(sentence).find() || l.instead().matcher(without(sentence, avoid)).find();
+  }
+
+  /** Whether {@code sentence} is bounded to the work at hand by a time ("for now", "this time") in its language. */
+  static boolean oneOff(String sentence) {
+    return of(sentence).filter(m -> m.oneOff().matcher(sentence).find()).isPresent();
+  }
+
+  /** Whether {@code sentence} asks, by how its language ends a question that has no question mark. */
+  static boolean asks(String sentence) {
+    return of(sentence).filter(m -> m.question().matcher(sentence.strip()).find()).isPresent();
+  }
+
+  private static String without(String sentence, Matcher found) {
+    return sentence.substring(0, found.start()) + " " + sentence.substring(found.end());
   }
 
   private static Optional<Markers> latinByWords(String sentence) {

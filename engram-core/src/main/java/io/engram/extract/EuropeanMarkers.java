@@ -20,21 +20,27 @@ final class EuropeanMarkers {
   // Case folded in every alphabet, and \b and \w over Cyrillic and accented letters as over ASCII
   private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS;
 
+  // These languages end every question with a question mark (Spanish opens it with ¿ too): no other ending asks
+  private static final Pattern MARKED_QUESTION = Pattern.compile("(?!)");
+
   /** A Russian imperative: -й, -и (not the past plural's -ли), -ь, with -те and -ся; not a word that only looks one. */
   private static final String RU_IMPERATIVE = "(?!(?:очень|здесь|весь|теперь|они|мои|твои|свои|все|ли|и)(?!\\p{L}))"
+      // an infinitive (-ть, -ться, -ти) or a past form (-л, -ла, -ли, -ло, -лся, -лись) states or reports
+      + "(?!\\p{L}*(?:ть|ться|ти|л[аио]?|л[аио]?с[яь])(?!\\p{L}))"
       + "\\p{L}{2,}(?:[аяуюе]й|(?<!л)и|ь)(?:те)?(?:с[яь])?(?!\\p{L})";
 
   static final CorrectionLanguages.Markers RUSSIAN = new CorrectionLanguages.Markers(
       new CorrectionClauses.Language("ru",
           Pattern.compile("(?<!\\p{L})не\\s+" + RU_IMPERATIVE
-              + "|(?<!\\p{L})не\\s+(?:надо|нужно|стоит|следует|треба|потрібно)\\s+\\p{L}+(?:ть|ться|ти)(?!\\p{L})"
-              + "|\\p{L}+(?:ть|ться|ти)\\s+(?:\\p{L}+\\s+){0,3}?не\\s+(?:нужно|надо|стоит|следует|треба|потрібно)(?!\\p{L})"
+              // what the speaker needs is theirs ("мне не нужно экспортировать"), as "we don't need" is in English
+              + "|(?<!мне\\s|нам\\s)(?<!\\p{L})не\\s+(?:надо|нужно|стоит|следует|треба|потрібно)\\s+\\p{L}+(?:ть|ться|ти)(?!\\p{L})"
+              + "|\\p{L}{2,}(?:ть|ться|ти)\\s+(?:(?!мне|нам)\\p{L}+\\s+){0,3}?не\\s+(?:нужно|надо|стоит|следует|треба|потрібно)"
+              + "(?!\\p{L})"
               + "|\\bнельзя\\b|\\bзапрещ\\p{L}*|\\bзаборон\\p{L}*|\\bхватит\\b|\\bперестань\\p{L}*|\\bпрекрати\\p{L}*"
               + "|\\bизбегай\\p{L}*", FLAGS),
-          Pattern.compile("\\bвместо\\b|\\bа\\s+не\\b|\\bне\\s+[^,.;!?]{1,40}?,\\s*а\\s|\\bлучше\\b[^.!?]{1,40}?\\bчем\\b"
-              + "|\\bзамени\\p{L}*\\b[^.!?]{1,60}?\\bна\\b", FLAGS),
+          Pattern.compile("\\bвместо\\b|\\bа\\s+не\\b|\\bне\\s+[^,.;!?]{1,40}?,\\s*а\\s|\\bлучше\\b[^.!?]{1,40}?\\bчем\\b", FLAGS),
           Pattern.compile("\\b(?:используй\\p{L}*|пользуйся|применяй|делай|сделай|пиши|ставь|бери|запускай|всегда|только|лучше"
-              + "|должн\\p{L}+|нужно|надо|следует|давай|вместо|меняем|делаем)\\b|\\p{L}{2,}(?:[аяую]й)(?:те)?(?!\\p{L})", FLAGS),
+              + "|должн\\p{L}+|нужно|надо|следует|давай|меняем|делаем)\\b|\\p{L}{2,}(?:[аяую]й)(?:те)?(?!\\p{L})", FLAGS),
           Pattern.compile("\\b(?:потому\\s+что|так\\s+как|поскольку|иначе|чтобы|ибо|поэтому|причина|а\\s+то|падает|ломает\\p{L}*"
               + "|тормоз\\p{L}*|медленн\\p{L}*|ошибк\\p{L}*)\\b|\\bиз-за\\b|\\bт\\.\\s?к\\.", FLAGS),
           Pattern.compile("(?<!\\p{L})не\\s+\\p{L}+(?:[аяуюе]й|и|ь)(?:те)?\\s+(?:это|его|её|ее|их|этого|то|так)\\s*[.!]?$", FLAGS),
@@ -45,6 +51,8 @@ final class EuropeanMarkers {
           + "|\\b(?:отвечай|общайся|пиши|говори|разговаривай)(?:те)?\\s+(?:со\\s+мной\\s+)?(?:на\\s+(?:русском|украинском)"
           + "|по-(?:русски|украински))", FLAGS),
       Pattern.compile("\\b(?:всегда|каждый\\s+раз|никогда)\\b", FLAGS),
+      Pattern.compile("\\b(?:сейчас|пока|в\\s+этот\\s+раз|на\\s+этот\\s+раз|зараз|поки)\\b", FLAGS),
+      MARKED_QUESTION,
       Set.of());
 
   private static final String ES_VERBS = "(?:uses?|utilices?|cambies|modifiques?|toques?|borres?|elimines?|agregues?"
@@ -61,7 +69,7 @@ final class EuropeanMarkers {
               + "|\\bevit[ae](?:r|s)?\\b|\\bprohibido\\b|\\bdej[ae]\\s+de\\b|\\bno\\s+(?:debes|deberías|hay\\s+que|se\\s+debe)\\b"
               + "|\\bno\\s+quiero\\s+que\\b", FLAGS),
           Pattern.compile("\\ben\\s+(?:lugar|vez)\\s+de\\b|\\ben\\s+su\\s+lugar\\b|\\bno\\s+[^,.;!?]{1,40}?\\s+sino\\b"
-              + "|\\bmejor\\b[^.!?]{1,40}?\\bque\\b|\\breemplaz\\p{L}*\\b[^.!?]{1,60}?\\bpor\\b", FLAGS),
+              + "|\\bmejor\\b[^.!?]{1,40}?\\bque\\b", FLAGS),
           Pattern.compile("\\b(?:usa|utiliza|emplea|prefiero|siempre|solo|sólo|únicamente|debes|deberías|hay\\s+que"
               + "|tienes\\s+que|mejor|sigue|haz|pon|vamos\\s+a|usar|utilizar)\\b", FLAGS),
           Pattern.compile("\\b(?:porque|ya\\s+que|puesto\\s+que|dado\\s+que|para\\s+que|para\\s+(?:evitar|no)|si\\s+no"
@@ -73,6 +81,8 @@ final class EuropeanMarkers {
           + "|la\\s+próxima\\s+vez|recuerda|recuérdalo|no\\s+olvides|(?:responde|contesta|habla|escribe)(?:me)?\\s+"
           + "(?:siempre\\s+)?en\\s+español)\\b", FLAGS),
       Pattern.compile("\\b(?:siempre|nunca|cada\\s+vez)\\b", FLAGS),
+      Pattern.compile("\\b(?:por\\s+ahora|de\\s+momento|por\\s+el\\s+momento|esta\\s+vez|todavía|aún)\\b", FLAGS),
+      Pattern.compile("^¿", FLAGS),
       Set.of("el", "los", "las", "y", "es", "del", "al", "pero", "más", "muy", "también", "hay", "esto", "eso", "una",
           "con", "puedes", "quiero", "usa", "ahora", "siempre", "porque", "cuando", "vamos", "lo", "se", "sino", "mejor",
           "tiene", "tienes", "hacer", "vale", "ya", "aquí", "así", "yo", "sin", "para", "por", "como", "nunca"));
@@ -90,8 +100,7 @@ final class EuropeanMarkers {
               + "|\\bevit[ae](?:r|s)?\\b|\\bproibido\\b|\\bpar[ae]\\s+de\\b|\\bnão\\s+(?:deve|deves|deveria)\\b"
               + "|\\bnão\\s+precisa\\s+\\p{L}+r\\b|\\bnão\\s+quero\\s+que\\b", FLAGS),
           Pattern.compile("\\bem\\s+vez\\s+de\\b|\\bao\\s+invés\\s+de\\b|\\bem\\s+lugar\\s+de\\b|\\bno\\s+lugar\\s+de\\b"
-              + "|\\bnão\\s+[^,.;!?]{1,40}?\\s+e\\s+sim\\b|\\bnão\\s+[^,.;!?]{1,40}?,\\s*mas\\b"
-              + "|\\bsubstitu\\p{L}*\\b[^.!?]{1,60}?\\bpor\\b", FLAGS),
+              + "|\\bnão\\s+[^,.;!?]{1,40}?\\s+e\\s+sim\\b|\\bnão\\s+[^,.;!?]{1,40}?,\\s*mas\\b", FLAGS),
           Pattern.compile("\\b(?:use|usa|utilize|prefiro|sempre|só|somente|apenas|deve|deveria|tem\\s+que|precisa|melhor"
               + "|faça|coloque|vamos)\\b", FLAGS),
           Pattern.compile("\\b(?:porque|pois|já\\s+que|visto\\s+que|para\\s+que|para\\s+(?:evitar|não)|senão|se\\s+não"
@@ -103,6 +112,8 @@ final class EuropeanMarkers {
           + "|da\\s+próxima\\s+vez|lembre-se|lembra\\s+(?:que|de)|não\\s+esqueça|(?:responda|fale|escreva)(?:-me)?\\s+"
           + "(?:sempre\\s+)?em\\s+português)\\b", FLAGS),
       Pattern.compile("\\b(?:sempre|nunca|toda\\s+vez)\\b", FLAGS),
+      Pattern.compile("\\b(?:por\\s+enquanto|por\\s+agora|desta\\s+vez|dessa\\s+vez|ainda)\\b", FLAGS),
+      MARKED_QUESTION,
       Set.of("os", "não", "você", "vc", "isso", "isto", "também", "uma", "é", "em", "com", "da", "dos", "das", "na",
           "ao", "sempre", "agora", "mas", "mais", "pra", "tem", "fazer", "aqui", "eu", "meu", "sem", "então", "já", "só",
           "ou", "pelo", "pela", "nunca", "porque", "para", "por"));
@@ -119,7 +130,7 @@ final class EuropeanMarkers {
               + "|\\b(?:tu|vous)\\s+ne\\s+(?:dois|devez|devrais|devriez)\\s+(?:pas|jamais|plus)\\b|\\bévite[rz]?\\b"
               + "|\\binterdit\\p{L}*|\\barrête[sz]?\\s+de\\b|^pas\\s+de\\s+\\p{L}", FLAGS),
           Pattern.compile("\\bau\\s+lieu\\s+d(?:e\\b|['’])|\\bplutôt\\s+que\\b|\\bà\\s+la\\s+place\\b"
-              + "|\\bpas\\s+[^,.;!?]{1,40}?,\\s*mais\\b|\\bremplace\\p{L}*\\b[^.!?]{1,60}?\\bpar\\b", FLAGS),
+              + "|\\bpas\\s+[^,.;!?]{1,40}?,\\s*mais\\b", FLAGS),
           Pattern.compile("\\b(?:utilise|utilisez|préfère|préférez|toujours|seulement|uniquement|il\\s+faut|tu\\s+dois"
               + "|vous\\s+devez|plutôt|fais|faites|mets|mettez|garde|gardez|lance|lancez)\\b", FLAGS),
           Pattern.compile("\\bparce\\s+qu(?:e\\b|['’])|\\b(?:car|puisque|sinon|pour\\s+que|pour\\s+éviter|lent|plus\\s+simple"
@@ -132,6 +143,8 @@ final class EuropeanMarkers {
           + "|souviens-toi|souvenez-vous|rappelle-toi|(?:réponds|répondez|parle|parlez|écris|écrivez)(?:-moi)?\\s+"
           + "(?:toujours\\s+)?en\\s+français)\\b|\\bà\\s+l['’]avenir\\b|\\bn['’]oubliez?\\s+pas\\b", FLAGS),
       Pattern.compile("\\b(?:toujours|jamais|chaque\\s+fois)\\b", FLAGS),
+      Pattern.compile("\\b(?:pour\\s+l['’]instant|pour\\s+le\\s+moment|cette\\s+fois|pas\\s+encore)\\b", FLAGS),
+      MARKED_QUESTION,
       Set.of("le", "les", "des", "et", "est", "pour", "avec", "ne", "pas", "ce", "cette", "il", "je", "tu", "vous",
           "mais", "sur", "dans", "c'est", "qui", "une", "au", "aux", "faut", "ça", "être", "sont", "aussi", "toujours",
           "jamais", "parce", "sinon", "n'est", "j'ai", "fais", "plutôt"));
@@ -150,8 +163,7 @@ final class EuropeanMarkers {
               + "|verändern)\\s*[.!]?$|\\bbitte\\s+(?:nicht|kein\\p{L}*|nie)\\b|\\bvermeide\\p{L}*|\\bverboten\\b"
               + "|\\bhör\\s+auf\\b|\\b(?:sollst|darfst|solltest|sollen|dürfen|sollten)\\s+(?:\\S+\\s+){0,3}?"
               + "(?:nicht|kein\\p{L}*|nie|niemals)\\b", FLAGS),
-          Pattern.compile("\\b(?:statt|anstatt|stattdessen|anstelle|sondern)\\b|\\blieber\\b[^.!?]{1,40}?\\bals\\b"
-              + "|\\bersetze\\p{L}*\\b[^.!?]{1,60}?\\bdurch\\b", FLAGS),
+          Pattern.compile("\\b(?:statt|anstatt|stattdessen|anstelle|sondern)\\b|\\blieber\\b[^.!?]{1,40}?\\bals\\b", FLAGS),
           Pattern.compile("\\b(?:verwende|benutze|nutze|immer|nur|lieber|stattdessen|sollst|musst|soll|muss|mach|mache"
               + "|bitte)\\b", FLAGS),
           Pattern.compile("\\b(?:weil|denn|sonst|damit|wegen|deshalb|daher|langsam|kaputt|bricht)\\b"
@@ -163,6 +175,8 @@ final class EuropeanMarkers {
           + "|beim\\s+nächsten\\s+mal|merk\\s+dir|merke\\s+dir|denk\\s+daran|denke\\s+daran|vergiss\\s+nicht"
           + "|(?:antworte|antworten\\s+sie|sprich|schreib|schreibe)\\s+(?:immer\\s+)?(?:auf\\s+)?deutsch)\\b", FLAGS),
       Pattern.compile("\\b(?:immer|nie|niemals|jedes\\s+mal|grundsätzlich)\\b", FLAGS),
+      Pattern.compile("\\b(?:vorerst|erstmal|erst\\s+mal|noch\\s+nicht|diesmal|dieses\\s+mal|für\\s+jetzt)\\b", FLAGS),
+      MARKED_QUESTION,
       Set.of("der", "die", "das", "und", "ist", "nicht", "ein", "eine", "zu", "mit", "auf", "für", "ich", "sie", "den",
           "dem", "auch", "bitte", "kein", "keine", "wir", "immer", "nur", "aber", "oder", "wenn", "dass", "wie", "noch",
           "jetzt", "bei", "nach", "von", "sind", "nie", "statt"));

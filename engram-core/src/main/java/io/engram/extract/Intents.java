@@ -172,7 +172,7 @@ final class Intents {
   private Intents() {}
 
   static boolean isQuestion(String sentence) {
-    return QUESTION.matcher(asksToKeep(sentence).strip()).find();
+    return QUESTION.matcher(asksToKeep(sentence).strip()).find() || CorrectionLanguages.asks(sentence);
   }
 
   /**
