@@ -90,6 +90,46 @@ class OtherLanguageCorrectionsTest {
   }
 
   @Test
+  void aContrastThatOnlyDescribesIsNoCorrection() {
+    assertThat(user("IDで表示されているのはmgr-001ではなく、kyb-001となっている。")).isEmpty();
+    assertThat(user("ý tôi là trung tâm của mọi cuộc hội thoại chứ ko phải của dự án này")).isEmpty();
+    assertThat(user("Вместо значения длина трассы отображалась новая длина.")).isEmpty();
+    // beside an imperative, the same contrast says what to use instead
+    assertThat(user("モックデータではなく実際のデータを使ってください。")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("実際のデータを使って"));
+  }
+
+  @Test
+  void anEditAskedForIsNoContrast() {
+    assertThat(user("Замени текст Длина кабеля на Длина трассы.")).isEmpty();
+    assertThat(user("Reemplaza el texto del botón por Guardar, por favor.")).isEmpty();
+  }
+
+  @Test
+  void aTimeThatBoundsItOrAQuestionsEndingMakesItTheWorkAtHand() {
+    assertThat(user("Сейчас пока обсуждаем, не меняй ничего.")).isEmpty();
+    assertThat(user("今回はテストを書かないでください。")).isEmpty();
+    assertThat(user("앞으로 내가 어디까지 배워야하는지.")).isEmpty();
+    assertThat(user("Por ahora no toques los tests.")).isEmpty();
+  }
+
+  @Test
+  void aRussianInfinitivePastFormOrTheSpeakersNeedIsNoProhibition() {
+    assertThat(user("Так не отобразились параметры.")).isEmpty();
+    assertThat(user("Да, можешь не спрашивать, найди все тексты и создай файл.")).isEmpty();
+    assertThat(user("Нет, эти значения мне не нужно экспортировать в эксель.")).isEmpty();
+    assertThat(user("Ничего добавлять от себя не нужно, меняем в коде только то, что обсудили.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("не нужно", "меняем в коде только"));
+  }
+
+  @Test
+  void aJapaneseWishAboutTheProgramOrAWordHoldingNeverIsNoProhibition() {
+    assertThat(user("切り替え時に一瞬No Signalにならないでほしい。")).isEmpty();
+    assertThat(user("この問題を解決してほしい。")).isEmpty();
+    assertThat(user("実装しなくていいから、どう思う。")).isEmpty();
+  }
+
+  @Test
   void aSentenceIsReadInItsOwnLanguage() {
     assertThat(CorrectionClauses.of("npmは使わないでください").id()).isEqualTo("ja");
     assertThat(CorrectionClauses.of("不要用 npm").id()).isEqualTo("zh");
