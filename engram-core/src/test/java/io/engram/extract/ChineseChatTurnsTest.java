@@ -81,4 +81,12 @@ class ChineseChatTurnsTest {
     // with what is not to be used after it, it still forbids
     assertThat(rulesOnly("不能用 var 声明变量")).singleElement().satisfies(m -> assertThat(all(m)).contains("var"));
   }
+
+  @Test
+  void noLongerUsingAThingIsACorrectionKeptWithWhatReplacesIt() {
+    assertThat(rulesOnly("使用AppleScript重构，不再使用Swift")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("不再使用swift", "applescript"));
+    // 不再 of what happens is a report, not a rule
+    assertThat(rulesOnly("页面不再报错了")).isEmpty();
+  }
 }
