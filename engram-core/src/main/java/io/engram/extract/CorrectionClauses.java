@@ -80,9 +80,10 @@ final class CorrectionClauses {
       Pattern.compile("(?i)^(?:this|that|it|these|those|they|which|we|our|otherwise|because|since|so)\\b"),
       Pattern.compile("(?i)^(?:instead|rather)\\b"));
 
+  // 不准 before a verb forbids; 不准确, or 不准 closing a clause, is "inaccurate" ("最低点的位子不准")
   // 不能用 with nothing after it ("历史记录都不能用") says a thing does not work, a fault reported, not a prohibition
   static final Language CHINESE = new Language("zh",
-      Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准|不许|不能(?:用|使用)(?![\\s，,。！!；;]|$)|不能(?:直接|再)|"
+      Pattern.compile("(?:不要再?|别再?(?!人|的|处|名|针|墅|扭)|禁止|请勿|切勿|勿(?=[用使将把在直])|不准(?![确\\s，,。！!；;]|$)|不许|不能(?:用|使用)(?![\\s，,。！!；;]|$)|不能(?:直接|再)|"
           // 可不可以 asks (A-not-A); 不可做 is "cannot be done"
           // 不再 before a verb of using or writing: "no longer", as English's
           + "不允许|(?<!可)不可以|(?<!可)不可(?=[用使将把在直写改硬动删调存放])|不得|杜绝|不再(?=使用|用|写|生成|添加|加)|"

@@ -145,7 +145,7 @@ final class Intents {
           Pattern.compile("(?i)(?:^|[,;:]\\s*|\\s[-–—]\\s*|\\b(?:and|but|so|also|that)\\s+)i(?:'d|\\s+would)?\\s+(?:really\\s+)?"
               + "(?:like|want|prefer)\\s+to\\s+(?:use|switch\\s+to|go\\s+with|stick\\s+(?:with|to)|move\\s+to|migrate\\s+to)\\s+"
               + "(?!(?:it|this|that|these|those|them|the\\s+(?:same|one|other|first|second|last))\\b)\\S"),
-          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准|不许|不能|不允许|(?<!可)不可以|不得|杜绝)"
+          Pattern.compile("^(?:不要|别|不用|禁止|请勿|千万别|千万不要|绝对不要|不准(?![确\\s，,。！!；;]|$)|不许|不能|不允许|(?<!可)不可以|不得|杜绝)"
               + "(?!客气|谢|紧|急|担心|管|了(?:[，,。！!\\s]|$))\\s*"),
           Pattern.compile("(?:应该用|应该使用|要用|改用|用|使用).{1,30}?(?:而不是|而非|代替|替代|取代)"),
           Pattern.compile("^我(?:更)?(?:喜欢|偏好|习惯|希望你|讨厌|不喜欢)\\s*"));

@@ -89,4 +89,11 @@ class ChineseChatTurnsTest {
     // 不再 of what happens is a report, not a rule
     assertThat(rulesOnly("页面不再报错了")).isEmpty();
   }
+
+  @Test
+  void inaccurateIsNoProhibition() {
+    assertThat(rulesOnly("最低点的位子不准")).isEmpty();
+    assertThat(rulesOnly("时间段不准确")).isEmpty();
+    assertThat(rulesOnly("不准用 var 声明变量")).singleElement().satisfies(m -> assertThat(all(m)).contains("var"));
+  }
 }
