@@ -108,6 +108,10 @@ class OtherLanguageCorrectionsTest {
   @Test
   void aTimeThatBoundsItOrAQuestionsEndingMakesItTheWorkAtHand() {
     assertThat(user("Сейчас пока обсуждаем, не меняй ничего.")).isEmpty();
+    // not changing anything, said bare beside the work asked, bounds that work; not adding anything of one's own holds on
+    assertThat(user("А теперь давай пообсуждаем, ничего не меняй.")).isEmpty();
+    assertThat(user("Просто отвечай на вопрос, менять код не нужно.")).isEmpty();
+    assertThat(user("Ничего от себя не добавляй.")).singleElement();
     assertThat(user("今回はテストを書かないでください。")).isEmpty();
     assertThat(user("앞으로 내가 어디까지 배워야하는지.")).isEmpty();
     assertThat(user("Por ahora no toques los tests.")).isEmpty();
