@@ -99,9 +99,11 @@ record Conversation(
       List<String> headlines = problems.stream()
           .filter(p -> !p.noticed() && !p.headline().isBlank() && !p.refusedByTheHarness(calls))
           .map(p -> String.join("\n", p.keyLines())).toList();
-      List<String> refusals = problems.stream()
-          .filter(p -> !p.noticed() && !p.headline().isBlank() && p.refusedByTheHarness(calls))
-          .map(p -> String.join("\n", p.keyLines())).toList();
+      // A refusal's words are the harness's, the same in every session: it is told by them with the file refused.
+      java.util.Map<String, java.util.Set<String>> refusals = new java.util.LinkedHashMap<>();
+      problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank() && p.refusedByTheHarness(calls))
+          .forEach(p -> refusals.computeIfAbsent(String.join("\n", p.keyLines()), k -> new java.util.TreeSet<>())
+              .addAll(refusedFile(p)));
       // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
       // the files and keywords it names are read as before, from the messages as a summary quotes them.
       List<String> asked = UserRequest.of(part).stream().map(UserRequest::stated).toList();
@@ -125,6 +127,17 @@ record Conversation(
             .map(m -> SummarySections.parse(m.text())), Optional::empty);
     return new Conversation(whole, start, user, user.isEmpty() ? "" : user.get(user.size() - 1), todos, files,
         problems, state, key, previous, allFiles, calls, guard.failures());
+  }
+
+  // The base name of the file a refused call was on ("file_path", "notebook_path", "path"), if it was on one.
+  private static java.util.Set<String> refusedFile(Problem p) {
+    for (String field : List.of("file_path", "notebook_path", "path")) {
+      String base = FileTypes.baseName(p.call().inputText(field).strip().replace('\\', '/'));
+      if (!base.isEmpty()) {
+        return java.util.Set.of(base);
+      }
+    }
+    return java.util.Set.of();
   }
 
   /** The summarised messages. */

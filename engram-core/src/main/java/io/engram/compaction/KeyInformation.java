@@ -31,11 +31,14 @@ import java.util.stream.Collectors;
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  * @param openings for each user instruction that fills a template, the line its own ask opens with ({@link
  *     #opening})
- * @param optional items a summary may keep but is not asked to, by kind: the harness refusing a call ("File has not
- *     been read yet"); one it keeps counts as kept, one it leaves out is no loss
+ * @param optional items a summary may keep but is not asked to, by kind: the harness refusing a call on a file ("File
+ *     has not been read yet"); one it keeps counts as kept, one it leaves out is no loss
+ * @param refusedOn for each optional item, the base names of the files the harness refused it on: its words are the
+ *     harness's, the same in every session, so a summary keeps it only by naming one of them too ({@link
+ *     #keepsRefusal})
  */
 record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings,
-    Map<KeyKind, List<String>> optional) {
+    Map<KeyKind, List<String>> optional, Map<String, java.util.Set<String>> refusedOn) {
   // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
   // it.
   private static final int MAX_ERROR_CHARS = 300;
@@ -58,11 +61,12 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
       extra.put(kind, List.copyOf(optional.getOrDefault(kind, List.of())));
     }
     optional = java.util.Collections.unmodifiableMap(extra);
+    refusedOn = Map.copyOf(refusedOn);
   }
 
   /** Key information with nothing optional. */
   KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings) {
-    this(items, openings, Map.of());
+    this(items, openings, Map.of(), Map.of());
   }
 
   /** Key information with no user message that fills a template. */
@@ -76,13 +80,29 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
   }
 
   /**
-   * The same key information with {@code toolErrors} (one text per error, as {@link KeySources#toolErrors}) as
-   * optional errors, each read as the required ones are ({@link #errorLines}) and none that is already required.
+   * The same key information with {@code refusals} (the text of each refusal of the harness, as {@link
+   * KeySources#toolErrors}, with the files it refused it on) as optional errors, each read as the required ones are
+   * ({@link #errorLines}) and none that is already required. A refusal on no file (a plan, a question, a task id) is
+   * left out: its words are the harness's and name nothing of the session, so no summary keeps anything by them.
    */
-  KeyInformation withOptionalErrors(List<String> toolErrors) {
-    List<String> extra = toolErrors.stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty()).distinct()
-        .filter(e -> !items.get(KeyKind.ERROR_MESSAGES).contains(e)).toList();
-    return new KeyInformation(items, openings, Map.of(KeyKind.ERROR_MESSAGES, extra));
+  KeyInformation withOptionalErrors(Map<String, java.util.Set<String>> refusals) {
+    Map<String, java.util.Set<String>> on = new LinkedHashMap<>();
+    refusals.forEach((text, files) -> {
+      String lines = errorLines(text);
+      if (!lines.isEmpty() && !files.isEmpty() && !items.get(KeyKind.ERROR_MESSAGES).contains(lines)) {
+        on.computeIfAbsent(lines, k -> new java.util.TreeSet<>()).addAll(files);
+      }
+    });
+    return new KeyInformation(items, openings, Map.of(KeyKind.ERROR_MESSAGES, List.copyOf(on.keySet())), on);
+  }
+
+  /**
+   * Whether a summary {@code matcher} reads keeps the optional {@code error}: it keeps the harness's words and names a
+   * file the harness refused them on (another session's summary tells the same words of its own files).
+   */
+  boolean keepsRefusal(KeyMatcher matcher, String error) {
+    return matcher.preserved(KeyKind.ERROR_MESSAGES, error) && refusedOn.getOrDefault(error, java.util.Set.of())
+        .stream().anyMatch(f -> matcher.preserved(KeyKind.FILE_NAMES, f));
   }
 
   /**

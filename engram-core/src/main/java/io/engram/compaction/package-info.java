@@ -50,8 +50,9 @@
  * re-added word for word) before it is scored: {@link CompactionScore} is {@code 0.3 SC + 0.4 KP + 0.2 CC
  * + 0.1 CR}. SC counts a required section only when it says something of its kind (a statement, a file
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
- * being those a person would call errors (the harness refusing a call, "File has not been read yet", counts only when
- * kept), each kept when any of its key lines is, and a kind the part has none of
+ * being those a person would call errors (the harness refusing a call on a file, "File has not been read yet", counts
+ * only when a summary keeps its words with that file, since the words are the same in every session; one on no file
+ * not at all), each kept when any of its key lines is, and a kind the part has none of
  * kept only as far as the summary's names are the transcript's (a summary cannot keep what it made up: with
  * nothing to keep, another session's well-formed summary would otherwise earn SC and KP whole, 70); the person's long
  * messages that fill one template (an orchestrator's prompts, the same instructions before each stage's own: {@code

@@ -10,6 +10,7 @@ import io.engram.transcript.TranscriptMessage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,20 +31,46 @@ class HarnessRefusalsAreNoKeyErrorsTest {
   private static double errorsKept(String summary) {
     KeyInformation original = new KeyInformation(Map.of(KeyKind.ERROR_MESSAGES,
         List.of("AssertionError: expected 3 rows, got 4"))).withOptionalErrors(
-        List.of("File has been modified since read, either by the user or by a linter."));
+        Map.of("File has been modified since read, either by the user or by a linter.", Set.of("importer.py")));
     return new CompactionScorer(CompactionSettings.DEFAULTS, original, 400, CompactionScorerTest.WORDS).score(summary)
         .evidence().preservation().get(KeyKind.ERROR_MESSAGES);
   }
 
   @Test
-  void aRefusalTheSummaryTellsCountsAsKeptAndOneItLeavesOutIsNoLoss() {
+  void aRefusalTheSummaryTellsWithItsFileCountsAsKeptAndOneItLeavesOutIsNoLoss() {
     assertThat(Conversation.of(asked(), 0, 25).key().optional(KeyKind.ERROR_MESSAGES)).isEmpty();
     assertThat(errorsKept("4. Errors and fixes: the test failed with AssertionError: expected 3 rows, got 4."))
         .isEqualTo(100.0);
-    String refusal = " An edit was refused: File has been modified since read, either by the user or by a linter.";
+    String refusal = " An edit of importer.py was refused: File has been modified since read, either by the user or"
+        + " by a linter.";
     assertThat(errorsKept("4. Errors and fixes:" + refusal)).isEqualTo(50.0);
     assertThat(errorsKept("4. Errors and fixes: the test failed with AssertionError: expected 3 rows, got 4."
         + refusal)).isEqualTo(100.0);
+  }
+
+  @Test
+  void theHarnesssWordsOfAnotherFileKeepNoRefusal() {
+    // Another session's summary tells the same words of its own file: they are the harness's, not this session's.
+    String other = "4. Errors and fixes: the test failed with AssertionError: expected 3 rows, got 4. An edit of"
+        + " loader.py was refused: File has been modified since read, either by the user or by a linter.";
+    assertThat(errorsKept(other)).isEqualTo(100.0);
+    assertThat(errorsKept("4. Errors and fixes: An edit of loader.py was refused: File has been modified since read,"
+        + " either by the user or by a linter.")).isEqualTo(0.0);
+  }
+
+  @Test
+  void aRefusalOnNoFileIsNoKeyInformationAtAll() {
+    List<TranscriptMessage> ms = asked();
+    ms.add(call("p1", "ExitPlanMode", "plan", "Skip blank rows in read_rows()"));
+    ms.add(result("p1", "Tool permission request failed: Error: Stream closed", true));
+    ms.add(call("e1", "Edit", "file_path", "/w/src/importer.py"));
+    ms.add(result("e1", "<tool_use_error>File has not been read yet. Read it first before writing to it."
+        + "</tool_use_error>", true));
+    KeyInformation key = Conversation.of(ms, 0, 25).key();
+
+    assertThat(key.optional(KeyKind.ERROR_MESSAGES)).singleElement().asString()
+        .contains("File has not been read yet");
+    assertThat(key.refusedOn()).containsValue(Set.of("importer.py"));
   }
 
   @Test
