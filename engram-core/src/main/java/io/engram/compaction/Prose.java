@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -12,7 +13,9 @@ import java.util.regex.Pattern;
  * least two distinct ones are function words ("the", "to", "is", "with"...), or, as a list item, at least
  * three plain lower-case words and at most one comma ("- [open] launch the review page"; a comma-separated
  * list of names is not a phrase), or a list item of at least three comma-separated clauses a verb opens ("- create the
- * branch, implement 9 files, push branch, create PR": a to-do list); a run of six Chinese, Japanese or
+ * branch, implement 9 files, push branch, create PR": a to-do list); a sentence of one clause is one too, from its
+ * capital to its full stop, of five plain words or more with a function word ("Just completed creating the
+ * vsaas-permission-guide skill."); a run of six Chinese, Japanese or
  * Korean characters is one too, unless its line ends with a file's extension (a file named in Japanese is no
  * sentence). Continuity words ("first", "then", "next step", "so far"...) are taken out
  * before the count, so a heading followed by them says nothing.
@@ -38,14 +41,20 @@ final class Prose {
   // implement 9 files, push branch, create PR"): two could be a pair of names, three make a to-do list.
   private static final int MIN_CLAUSES = 3;
 
+  // A sentence of one clause has a subject or an opening verb, a verb or object, and what it is about: five plain
+  // words at least, fewer is a label ("Current work done.").
+  private static final int SENTENCE_WORDS = 5;
+  // Where a sentence ends inside a line: a full stop before a space.
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<=\\.)\\s+");
+
   private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
 
   private Prose() {}
 
-  /** Whether some line of {@code text} is a statement. */
+  /** Whether some line of {@code text} is a statement or a one-clause sentence. */
   static boolean says(String text) {
     for (String line : text.split("\\R")) {
-      if (statement(line) || CJK.matcher(line).find() && !FILE_AT_THE_END.matcher(line).find()) {
+      if (statement(line) || Arrays.stream(SENTENCE_END.split(line)).anyMatch(Prose::sentence) || CJK.matcher(line).find() && !FILE_AT_THE_END.matcher(line).find()) {
         return true;
       }
     }
@@ -65,6 +74,31 @@ final class Prose {
       n++;
     }
     return n;
+  }
+
+  /**
+   * Whether {@code line} is a sentence of one clause, as a summary states where the work is ("Just completed creating
+   * the vsaas-permission-guide skill."): it opens with a capital letter, ends with a full stop, holds at least five
+   * plain words, three of them lower-case of three letters or more, and a function word. A keyword, a name or a list
+   * of names has none of that shape.
+   */
+  static boolean sentence(String line) {
+    String s = LIST_ITEM.matcher(line).replaceFirst("").strip();
+    if (s.isEmpty() || !Character.isUpperCase(s.charAt(0)) || !s.endsWith(".")) {
+      return false;
+    }
+    // Its last word ends at the full stop, which a plain word must not touch.
+    Matcher m = PLAIN.matcher(CONTINUITY.matcher(s.substring(0, s.length() - 1)).replaceAll(" "));
+    int words = 0;
+    int lower = 0;
+    boolean function = false;
+    while (m.find()) {
+      String w = m.group();
+      words++;
+      function |= FUNCTION.contains(w.toLowerCase(Locale.ROOT));
+      lower += w.equals(w.toLowerCase(Locale.ROOT)) && w.length() >= 3 ? 1 : 0;
+    }
+    return words >= SENTENCE_WORDS && lower >= 3 && function;
   }
 
   /** Whether {@code line} is a statement (see the class comment). */
