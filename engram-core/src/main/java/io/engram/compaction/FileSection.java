@@ -51,7 +51,7 @@ final class FileSection {
       }
       Calls.lastChange(c.messages(), f).filter(FileSection::showsCode).ifPresent(text -> {
         String shown = Excerpts.firstLines(text, limits.codeLines());
-        String fence = SummarySections.Fence.around(shown);
+        String fence = MarkdownFence.around(shown);
         blocks.add("- " + display(f.path(), root) + ", "
             + (f.lastOperation() == FileOperation.WRITE ? "as written" : "its last edit") + ":\n  " + fence + "\n"
             + Excerpts.indent(shown) + "\n  " + fence);

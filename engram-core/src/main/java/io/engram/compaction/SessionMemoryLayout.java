@@ -43,7 +43,7 @@ final class SessionMemoryLayout {
   /** {@code text} read as the nine sections when it has the session memory's layout; empty when it does not. */
   static Optional<SummarySections> read(String text) {
     String[] lines = text.split("\r?\n|\r", -1);
-    boolean[] inFence = SummarySections.Fence.closedFences(lines);
+    boolean[] inFence = MarkdownFence.closedFences(lines);
     Map<String, StringBuilder> bodies = new LinkedHashMap<>();
     StringBuilder preamble = new StringBuilder();
     StringBuilder current = preamble;

@@ -178,7 +178,7 @@ class SummarySectionsTest {
   @Test
   void aFenceQuotedInsideALongerFenceNeitherClosesItNorHidesTheHeadingsAfterIt() {
     String quoted = "## Notes\n```go\ncwd, _ := os.Getwd()\n```\n1. **Paths** are relative";
-    String fence = SummarySections.Fence.around(quoted);
+    String fence = MarkdownFence.around(quoted);
     SummarySections s = SummarySections.parse("<summary>\n3. Files and Code Sections:\n- CLAUDE.md:\n  " + fence
         + "\n" + quoted + "\n  " + fence + "\n4. Errors and fixes:\nnone\n8. Current Work:\nediting\n</summary>");
     assertThat(fence).isEqualTo("````");
