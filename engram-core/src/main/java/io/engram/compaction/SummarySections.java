@@ -64,11 +64,11 @@ record SummarySections(String analysis, String preamble, Map<SummarySection, Str
     String analysis = between(text, "analysis", fences).orElse("");
     String outside = withoutBlock(text, "analysis", fences);
     SummarySections inBlock = split(between(text, "summary", fences).orElse(outside), analysis);
-    // A quoted "<summary>...</summary>" (a task notification in a user message) is not the summary: when the
-    // block holds no heading but the text around it does, the text is read instead.
-    if (inBlock.sections().isEmpty() && between(text, "summary", fences).isPresent()) {
+    // A quoted "<summary>" (a task notification in a user message) is not the summary: when the text around the
+    // block holds sections the block does not (the quote opened after the first headings), the text is read instead.
+    if (between(text, "summary", fences).isPresent()) {
       SummarySections whole = split(outside, analysis);
-      return whole.sections().isEmpty() ? inBlock : whole;
+      return whole.sections().size() > inBlock.sections().size() ? whole : inBlock;
     }
     return inBlock;
   }

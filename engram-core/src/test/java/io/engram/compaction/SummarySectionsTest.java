@@ -128,6 +128,27 @@ class SummarySectionsTest {
   }
 
   @Test
+  void aSummaryTagQuotedAfterTheFirstHeadingsDoesNotHideThem() {
+    // No block of its own: section 6 quotes a message that opened a summary tag and never closed it.
+    SummarySections s = SummarySections.parse("""
+        1. Primary Request and Intent:
+        port the exporter to the new API
+        3. Files and Code Sections:
+        - src/export.ts
+        6. All user messages:
+        - "write it as <summary> then the list"
+        8. Current Work:
+        editing src/export.ts
+        9. Optional Next Step:
+        run `npm test`
+        """);
+    assertThat(s.get(SummarySection.PRIMARY_REQUEST)).contains("port the exporter to the new API");
+    assertThat(s.get(SummarySection.FILES_AND_CODE)).contains("- src/export.ts");
+    assertThat(s.get(SummarySection.CURRENT_WORK)).contains("editing src/export.ts");
+    assertThat(s.get(SummarySection.NEXT_STEP)).contains("run `npm test`");
+  }
+
+  @Test
   void aClosingTagInsideAQuotedMessageDoesNotEndTheSummary() {
     // A task notification quoted in section 6 carries a summary tag of its own.
     SummarySections s = SummarySections.parse("""
