@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * branch, implement 9 files, push branch, create PR": a to-do list); a sentence of one clause is one too, from its
  * capital to its full stop, of five plain words or more with a function word ("Just completed creating the
  * vsaas-permission-guide skill."); a run of six Chinese, Japanese or
- * Korean characters is one too, unless its line ends with a file's extension (a file named in Japanese is no
- * sentence). Continuity words ("first", "then", "next step", "so far"...) are taken out
+ * Korean characters is one too, unless its line ends with a file's extension or the run lies inside a path (a file or
+ * folder named in Japanese or Chinese is no sentence). Continuity words ("first", "then", "next step", "so far"...) are taken out
  * before the count, so a heading followed by them says nothing.
  */
 final class Prose {
@@ -54,7 +54,34 @@ final class Prose {
   /** Whether some line of {@code text} is a statement or a one-clause sentence. */
   static boolean says(String text) {
     for (String line : text.split("\\R")) {
-      if (statement(line) || Arrays.stream(SENTENCE_END.split(line)).anyMatch(Prose::sentence) || CJK.matcher(line).find() && !FILE_AT_THE_END.matcher(line).find()) {
+      if (statement(line) || Arrays.stream(SENTENCE_END.split(line)).anyMatch(Prose::sentence) || cjkSentence(line)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code line} holds a run of six Chinese, Japanese or Korean characters that is not a file's name: not on a
+   * line ending with a file's extension, and not inside a path (a token with a slash: "/投资助理工作/基金分类标签/prompt"
+   * names folders, and a keyword dump of changed files would otherwise read as sentences).
+   */
+  private static boolean cjkSentence(String line) {
+    if (FILE_AT_THE_END.matcher(line).find()) {
+      return false;
+    }
+    Matcher m = CJK.matcher(line);
+    while (m.find()) {
+      int from = m.start();
+      int to = m.end();
+      while (from > 0 && !Character.isWhitespace(line.charAt(from - 1))) {
+        from--;
+      }
+      while (to < line.length() && !Character.isWhitespace(line.charAt(to))) {
+        to++;
+      }
+      String token = line.substring(from, to);
+      if (token.indexOf('/') < 0 && token.indexOf('\\') < 0) {
         return true;
       }
     }
