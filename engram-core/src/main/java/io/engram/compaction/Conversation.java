@@ -96,14 +96,14 @@ record Conversation(
       // Nor is the harness refusing or cutting short a call ("File has not been read yet"): the work did not fail,
       // and a reader of the summary needs nothing of it, so a summary that tells it keeps it, one that does not loses
       // nothing.
-      List<String> headlines = problems.stream()
-          .filter(p -> !p.noticed() && !p.headline().isBlank() && !p.refusedByTheHarness(calls))
-          .map(p -> String.join("\n", p.keyLines())).toList();
+      java.util.Map<Boolean, List<Problem>> byRefusal = problems.stream()
+          .filter(p -> !p.noticed() && !p.headline().isBlank())
+          .collect(java.util.stream.Collectors.partitioningBy(p -> p.refusedByTheHarness(calls)));
+      List<String> headlines = byRefusal.get(false).stream().map(p -> String.join("\n", p.keyLines())).toList();
       // A refusal's words are the harness's, the same in every session: it is told by them with the file refused.
       java.util.Map<String, java.util.Set<String>> refusals = new java.util.LinkedHashMap<>();
-      problems.stream().filter(p -> !p.noticed() && !p.headline().isBlank() && p.refusedByTheHarness(calls))
-          .forEach(p -> refusals.computeIfAbsent(String.join("\n", p.keyLines()), k -> new java.util.TreeSet<>())
-              .addAll(refusedFile(p)));
+      byRefusal.get(true).forEach(p -> refusals.computeIfAbsent(String.join("\n", p.keyLines()),
+          k -> new java.util.TreeSet<>()).addAll(refusedFile(p)));
       // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
       // the files and keywords it names are read as before, from the messages as a summary quotes them.
       List<String> asked = UserRequest.of(part).stream().map(UserRequest::stated).toList();

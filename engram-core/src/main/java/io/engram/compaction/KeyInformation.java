@@ -31,14 +31,13 @@ import java.util.stream.Collectors;
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  * @param openings for each user instruction that fills a template, the line its own ask opens with ({@link
  *     #opening})
- * @param optional items a summary may keep but is not asked to, by kind: the harness refusing a call on a file ("File
- *     has not been read yet"); one it keeps counts as kept, one it leaves out is no loss
- * @param refusedOn for each optional item, the base names of the files the harness refused it on: its words are the
- *     harness's, the same in every session, so a summary keeps it only by naming one of them too ({@link
- *     #keepsRefusal})
+ * @param refusedOn the optional errors, in order, each with the base names of the files the harness refused it on:
+ *     the harness refusing a call on a file ("File has not been read yet") is an error a summary may keep but is not
+ *     asked to (one it keeps counts as kept, one it leaves out is no loss); its words are the harness's, the same in
+ *     every session, so a summary keeps it only by naming one of those files too ({@link #keepsRefusal})
  */
 record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings,
-    Map<KeyKind, List<String>> optional, Map<String, java.util.Set<String>> refusedOn) {
+    Map<String, java.util.Set<String>> refusedOn) {
   // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
   // it.
   private static final int MAX_ERROR_CHARS = 300;
@@ -56,17 +55,14 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
     }
     items = java.util.Collections.unmodifiableMap(copy);
     openings = Map.copyOf(openings);
-    EnumMap<KeyKind, List<String>> extra = new EnumMap<>(KeyKind.class);
-    for (KeyKind kind : KeyKind.values()) {
-      extra.put(kind, List.copyOf(optional.getOrDefault(kind, List.of())));
-    }
-    optional = java.util.Collections.unmodifiableMap(extra);
-    refusedOn = Map.copyOf(refusedOn);
+    Map<String, java.util.Set<String>> on = new LinkedHashMap<>();
+    refusedOn.forEach((error, files) -> on.put(error, java.util.Set.copyOf(files)));
+    refusedOn = java.util.Collections.unmodifiableMap(on);
   }
 
   /** Key information with nothing optional. */
   KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings) {
-    this(items, openings, Map.of(), Map.of());
+    this(items, openings, Map.of());
   }
 
   /** Key information with no user message that fills a template. */
@@ -74,9 +70,9 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
     this(items, Map.of());
   }
 
-  /** The optional items of one kind. */
+  /** The optional items of one kind: the harness's refusals among the errors, none of any other kind. */
   List<String> optional(KeyKind kind) {
-    return optional.get(kind);
+    return kind == KeyKind.ERROR_MESSAGES ? List.copyOf(refusedOn.keySet()) : List.of();
   }
 
   /**
@@ -93,7 +89,7 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
         on.computeIfAbsent(lines, k -> new java.util.TreeSet<>()).addAll(files);
       }
     });
-    return new KeyInformation(items, openings, Map.of(KeyKind.ERROR_MESSAGES, List.copyOf(on.keySet())), on);
+    return new KeyInformation(items, openings, on);
   }
 
   /**

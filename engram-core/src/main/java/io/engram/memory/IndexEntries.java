@@ -32,8 +32,7 @@ record IndexEntries(List<MemoryIndex.Entry> entries, long maxBytes, int linesRea
     byte[] bytes;
     long fileBytes;
     try (InputStream in = Files.newInputStream(file)) {
-      // The bound is a setting of at most an int's range; a byte more tells a file past it.
-      bytes = in.readNBytes((int) Math.min(maxBytes, Integer.MAX_VALUE - 1) + 1);
+      bytes = head(in, maxBytes);
       fileBytes = bytes.length + in.skip(Long.MAX_VALUE);
     }
     int length = bytes.length;
@@ -47,6 +46,14 @@ record IndexEntries(List<MemoryIndex.Entry> entries, long maxBytes, int linesRea
     // MEMORY.md must not stop the listing, recall or a write that reads its entries.
     String text = new String(Arrays.copyOf(bytes, length), StandardCharsets.UTF_8);
     return new IndexEntries(MemoryIndex.entries(text), maxBytes, (int) text.lines().count(), length, fileBytes);
+  }
+
+  /**
+   * The first bytes of {@code in} up to {@code maxBytes} and one more, so that a caller tells a file past the bound by
+   * its length; the bound is a setting of at most an int's range.
+   */
+  static byte[] head(InputStream in, long maxBytes) throws IOException {
+    return in.readNBytes((int) Math.min(maxBytes, Integer.MAX_VALUE - 1) + 1);
   }
 
   /** Whether the whole file was read. */

@@ -58,8 +58,7 @@ final class IndexFile {
     }
     byte[] bytes;
     try (InputStream in = Files.newInputStream(file)) {
-      // The bound is a setting of at most an int's range; a byte more tells a file past it.
-      bytes = in.readNBytes((int) Math.min(maxIndexBytes, Integer.MAX_VALUE - 1) + 1);
+      bytes = IndexEntries.head(in, maxIndexBytes);
     } catch (NoSuchFileException e) {
       return "";
     }
