@@ -137,7 +137,7 @@ public final class Engram {
 
   /** The extraction pass that learns memories from a transcript, its model use booked on {@code sessionId}. */
   public ExtractionPass extraction(String sessionId) {
-    return new ExtractionPass(settings, router(sessionId), memory, roots.engramHome(), clock);
+    return new ExtractionPass(settings, router(sessionId), memory, roots.engramHome(), clock, embedder);
   }
 
   /** The compactor of this project's sessions, with its instruction files and the builder's session's model. */

@@ -196,13 +196,23 @@ public final class CorrectionLab {
   /** The same, with the feature options and L2 penalty {@code variant} names. */
   public static void train(List<Path> sets, Path target, boolean fromShipped, CorrectionSweep.Variant variant)
       throws IOException {
-    train(sets, target, fromShipped, variant.options(), variant.l2());
+    train(sets, target, fromShipped, variant, ItemVectors.NONE);
+  }
+
+  /** The same, a variant that weighs a turn's vector reading it from {@code vectors}. */
+  public static void train(List<Path> sets, Path target, boolean fromShipped, CorrectionSweep.Variant variant,
+      ItemVectors vectors) throws IOException {
+    write(trainOn(read(sets, false), i -> true, fromShipped ? CorrectionClassifier.shipped() : NO_PRIOR, variant,
+        vectors), target);
   }
 
   private static void train(List<Path> sets, Path target, boolean fromShipped, Set<CorrectionFeatures.Option> options,
       double l2) throws IOException {
-    CorrectionClassifier model = trainOn(read(sets, false), i -> true,
-        fromShipped ? CorrectionClassifier.shipped() : NO_PRIOR, options, l2);
+    write(trainOn(read(sets, false), i -> true, fromShipped ? CorrectionClassifier.shipped() : NO_PRIOR, options, l2),
+        target);
+  }
+
+  private static void write(CorrectionClassifier model, Path target) throws IOException {
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -263,14 +273,30 @@ public final class CorrectionLab {
 
   static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items, Predicate<CorrectionEvaluation.Item> part,
       CorrectionClassifier prior, Set<CorrectionFeatures.Option> options, double l2) {
+    return trainOn(items, part, prior, new CorrectionSweep.Variant("", options, l2, false, false, List.of(0.0),
+        CorrectionSweep.Variant.Features.WORDS), ItemVectors.NONE);
+  }
+
+  /** A model of {@code variant}'s features fitted on the items {@code part} holds, their vectors from {@code vectors}. */
+  static CorrectionClassifier trainOn(List<CorrectionEvaluation.Item> items, Predicate<CorrectionEvaluation.Item> part,
+      CorrectionClassifier prior, CorrectionSweep.Variant variant, ItemVectors vectors) {
     List<CorrectionTraining.Example> examples = new ArrayList<>();
     for (CorrectionEvaluation.Item i : items) {
       if (part.test(i)) {
-        examples.add(new CorrectionTraining.Example(CorrectionFeatures.of(i.text(), previous(i), options),
+        examples.add(new CorrectionTraining.Example(features(i, variant), vectors.of(i, variant),
             i.expected().isPresent()));
       }
     }
-    return CorrectionTraining.train(examples, l2, EPOCHS, prior, options);
+    return CorrectionTraining.train(examples, variant.l2(), EPOCHS, prior, variant.options());
+  }
+
+  /** The item's features as {@code variant} weighs them: without the words' for a model of cues and vector. */
+  static Set<String> features(CorrectionEvaluation.Item i, CorrectionSweep.Variant variant) {
+    Set<String> f = new java.util.LinkedHashSet<>(CorrectionFeatures.of(i.text(), previous(i), variant.options()));
+    if (variant.features() == CorrectionSweep.Variant.Features.CUES_AND_VECTOR) {
+      f.removeIf(x -> !(x.startsWith("cue:") || x.startsWith("len:") || x.startsWith("script:")));
+    }
+    return f;
   }
 
   static Optional<String> previous(CorrectionEvaluation.Item i) {

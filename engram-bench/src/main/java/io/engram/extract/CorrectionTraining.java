@@ -20,8 +20,12 @@ final class CorrectionTraining {
 
   private CorrectionTraining() {}
 
-  /** One labelled turn, as features. */
-  record Example(Set<String> features, boolean positive) {}
+  /** One labelled turn, as features and, for weights that weigh meaning too, its vector. */
+  record Example(Set<String> features, java.util.Optional<TurnVector> vector, boolean positive) {
+    Example(Set<String> features, boolean positive) {
+      this(features, java.util.Optional.empty(), positive);
+    }
+  }
 
   /**
    * Fits the weights: logistic loss, the two classes weighed equally, an L2 penalty, full-batch gradient descent
@@ -41,21 +45,43 @@ final class CorrectionTraining {
       Set<CorrectionFeatures.Option> options) {
     Map<String, Integer> index = new HashMap<>();
     index.put(CorrectionClassifier.BIAS, 0);
+    Map<String, String> vectorModels = new TreeMap<>();
     List<int[]> rows = new ArrayList<>();
+    List<double[]> values = new ArrayList<>();
     for (Example e : examples) {
-      int[] row = new int[e.features().size() + 1];
+      int dense = e.vector().map(v -> v.values().length).orElse(0);
+      int[] row = new int[e.features().size() + 1 + dense];
+      double[] value = new double[row.length];
       int k = 0;
+      value[k] = 1;
       row[k++] = 0;
       for (String f : e.features()) {
+        value[k] = 1;
         row[k++] = index.computeIfAbsent(f, x -> index.size());
       }
+      if (e.vector().isPresent()) {
+        TurnVector v = e.vector().get();
+        String before = vectorModels.putIfAbsent(v.script(), v.model());
+        if (before != null && !before.equals(v.model())) {
+          throw new IllegalArgumentException("turns of script " + v.script() + " read by two models: " + before
+              + " and " + v.model());
+        }
+        double scale = CorrectionClassifier.scale(v.values().length);
+        for (int i = 0; i < v.values().length; i++) {
+          value[k] = v.values()[i] * scale;
+          row[k++] = index.computeIfAbsent(CorrectionClassifier.COMPONENT + v.script() + ":" + i,
+              x -> index.size());
+        }
+      }
       rows.add(row);
+      values.add(value);
     }
     long positives = examples.stream().filter(Example::positive).count();
     double posWeight = positives == 0 ? 1 : examples.size() / (2.0 * positives);
     double negWeight = positives == examples.size() ? 1 : examples.size() / (2.0 * (examples.size() - positives));
     // the prior's options are its own: the refit names those of its examples' features
-    prior.weights().keySet().stream().filter(f -> !f.startsWith(CorrectionClassifier.OPTION)).sorted()
+    prior.weights().keySet().stream().filter(f -> !f.startsWith(CorrectionClassifier.OPTION)
+        && !f.startsWith(CorrectionClassifier.VECTOR)).sorted()
         .forEach(f -> index.computeIfAbsent(f, x -> index.size()));
     double[] w0 = new double[index.size()];
     index.forEach((f, j) -> w0[j] = prior.weights().getOrDefault(f, 0.0));
@@ -66,15 +92,16 @@ final class CorrectionTraining {
       double[] grad = new double[w.length];
       for (int i = 0; i < rows.size(); i++) {
         int[] row = rows.get(i);
+        double[] value = values.get(i);
         double z = 0;
-        for (int j : row) {
-          z += w[j];
+        for (int k = 0; k < row.length; k++) {
+          z += w[row[k]] * value[k];
         }
         double p = 1 / (1 + Math.exp(-z));
         boolean y = examples.get(i).positive();
         double d = (p - (y ? 1 : 0)) * (y ? posWeight : negWeight);
-        for (int j : row) {
-          grad[j] += d;
+        for (int k = 0; k < row.length; k++) {
+          grad[row[k]] += d * value[k];
         }
       }
       for (int j = 0; j < w.length; j++) {
@@ -86,11 +113,12 @@ final class CorrectionTraining {
     Map<String, Double> weights = new HashMap<>();
     // A weight too small to move a probability is a feature seen once or twice: left out, the file stays small.
     index.forEach((f, j) -> {
-      if (j == 0 || Math.abs(w[j]) >= MIN_WEIGHT) {
+      // a vector's component is never left out: every turn has one, and many small weights add up
+      if (j == 0 || Math.abs(w[j]) >= MIN_WEIGHT || f.startsWith(CorrectionClassifier.COMPONENT)) {
         weights.put(f, w[j]);
       }
     });
-    return new CorrectionClassifier(weights, options);
+    return new CorrectionClassifier(weights, options, vectorModels);
   }
 
   /** Writes {@code model}'s weights as its resource holds them: one {@code feature<TAB>weight} a line, the bias first. */

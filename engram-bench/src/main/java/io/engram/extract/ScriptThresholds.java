@@ -28,7 +28,8 @@ public final class ScriptThresholds {
    * A choice on one script's turns: the thresholds, the baseline's rate they were judged by, and what the build finds
    * with them on those turns.
    */
-  public record Choice(String script, double min, double keep, double baselineRate, CorrectionScore score) {}
+  public record Choice(String script, double min, double keep, double over, double baselineRate,
+      CorrectionScore score) {}
 
   /**
    * A variant with thresholds chosen per script: its figures on turns whose thresholds were chosen on other folds
@@ -61,7 +62,7 @@ public final class ScriptThresholds {
         choices.add(c);
         for (int k = 0; k < items.size(); k++) {
           if (script[k].equals(s) && test.test(items.get(k))) {
-            heldOut.set(k, ranges.get(CorrectionSweep.range(p[k], c.min(), c.keep())).get(k));
+            heldOut.set(k, ranges.get(CorrectionSweep.range(p[k], c.min(), c.keep(), c.over())).get(k));
           }
         }
       }
@@ -69,7 +70,7 @@ public final class ScriptThresholds {
     }
     List<Choice> onAll = SCRIPTS.stream()
         .map(s -> best(s, p, ranges, baseline, k -> script[k].equals(s))).toList();
-    CorrectionSweep.Row row = CorrectionSweep.row(variant, 0, 0, heldOut, setOf);
+    CorrectionSweep.Row row = CorrectionSweep.row(variant, 0, 0, 1, heldOut, setOf);
     return new Chosen(variant, row.total(), row.byLanguage(), row.bySet(), List.copyOf(perFold), onAll);
   }
 
@@ -89,21 +90,23 @@ public final class ScriptThresholds {
     double bestValue = Double.NEGATIVE_INFINITY;
     for (double min : CorrectionSweep.MINS) {
       for (double keep : CorrectionSweep.KEEPS) {
-        if (keep > min) {
-          continue; // not a pair the product reads as the grid scores it
-        }
-        List<CorrectionEvaluation.Outcome> o = new ArrayList<>();
-        for (int k = 0; k < p.length; k++) {
-          if (in.test(k)) {
-            o.add(ranges.get(CorrectionSweep.range(p[k], min, keep)).get(k));
+        for (double over : CorrectionSweep.OVERS) {
+          if (keep > min || over < min) {
+            continue; // not a triple the product reads as the grid scores it
           }
-        }
-        CorrectionScore s = CorrectionEvaluation.score(o);
-        double value = s.found() - rate * s.negativesWritten();
-        // the grid runs from the lowest bars up: an equal value later is the same gain at a higher bar
-        if (value >= bestValue) {
-          bestValue = value;
-          best = new Choice(script, min, keep, rate, s);
+          List<CorrectionEvaluation.Outcome> o = new ArrayList<>();
+          for (int k = 0; k < p.length; k++) {
+            if (in.test(k)) {
+              o.add(ranges.get(CorrectionSweep.range(p[k], min, keep, over)).get(k));
+            }
+          }
+          CorrectionScore s = CorrectionEvaluation.score(o);
+          double value = s.found() - rate * s.negativesWritten();
+          // the grid runs from the lowest bars up: an equal value later is the same gain at a higher bar
+          if (value >= bestValue) {
+            bestValue = value;
+            best = new Choice(script, min, keep, over, rate, s);
+          }
         }
       }
     }

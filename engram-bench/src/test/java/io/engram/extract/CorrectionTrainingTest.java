@@ -75,4 +75,44 @@ class CorrectionTrainingTest {
           .isCloseTo(model.probability(turn, Optional.empty()), org.assertj.core.data.Offset.offset(1e-3));
     }
   }
+
+  // A vector read off the turn's words, as a stand-in for a sentence embedder: a direction for "dependency", another
+  // for anything else.
+  private static CorrectionTraining.Example withVector(String text, boolean positive) {
+    float[] v = text.contains("dependenc") ? new float[] {0.8f, 0.6f} : new float[] {0.6f, -0.8f};
+    return new CorrectionTraining.Example(CorrectionClassifier.features(text, Optional.empty()),
+        Optional.of(new TurnVector("other", "toy", v)), positive);
+  }
+
+  @Test
+  void learnsFromTheTurnsVectorWhereTheWordsSayNothingAndWritesWhichModelItRead() throws IOException {
+    List<CorrectionTraining.Example> set = new ArrayList<>();
+    for (String tool : List.of("uv", "poetry", "pdm", "hatch", "pipenv", "conda")) {
+      set.add(withVector(tool + " for dependency management in this project.", true));
+      set.add(withVector(tool + " for the release notes of this project.", false));
+    }
+    CorrectionClassifier model = CorrectionTraining.train(set, 1e-3, 300, new CorrectionClassifier(java.util.Map.of()),
+        java.util.Set.of());
+    java.util.Set<String> unseen = CorrectionClassifier.features("rye to keep dependencies pinned here.",
+        Optional.empty());
+
+    assertThat(model.vectorModels()).containsEntry("other", "toy");
+    assertThat(model.probability(unseen, Optional.of(new TurnVector("other", "toy", new float[] {0.8f, 0.6f}))))
+        .isGreaterThan(0.7);
+    assertThat(model.probability(unseen, Optional.of(new TurnVector("other", "toy", new float[] {0.6f, -0.8f}))))
+        .isLessThan(0.5);
+    // a vector of another model says nothing to these weights
+    double words = model.probability(unseen, Optional.empty());
+    assertThat(model.probability(unseen, Optional.of(new TurnVector("other", "another", new float[] {0.8f, 0.6f}))))
+        .isEqualTo(words);
+
+    StringWriter out = new StringWriter();
+    CorrectionTraining.write(model, out);
+    assertThat(out.toString()).contains("__vector:other:toy\t", "v:other:0\t", "v:other:1\t");
+    CorrectionClassifier back = CorrectionClassifier.read(
+        new ByteArrayInputStream(out.toString().getBytes(StandardCharsets.UTF_8)));
+    TurnVector v = new TurnVector("other", "toy", new float[] {0.8f, 0.6f});
+    assertThat(back.probability(unseen, Optional.of(v)))
+        .isCloseTo(model.probability(unseen, Optional.of(v)), org.assertj.core.data.Offset.offset(1e-3));
+  }
 }

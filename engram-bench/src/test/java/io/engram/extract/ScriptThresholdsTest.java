@@ -43,6 +43,8 @@ class ScriptThresholdsTest {
   private final List<List<CorrectionEvaluation.Outcome>> ranges = List.of(
       List.of(found(k0, false), found(k1, false), written(k2, false), written(k3, false), written(k4, false)),
       List.of(found(k0, true), found(k1, false), written(k2, true), written(k3, false), written(k4, false)),
+      List.of(found(k0, true), found(k1, true), written(k2, true), written(k3, true), written(k4, false)),
+      // beside an edit asked for: the same here, so the bar over an edit stays at 1
       List.of(found(k0, true), found(k1, true), written(k2, true), written(k3, true), written(k4, false)));
 
   @Test
@@ -58,6 +60,7 @@ class ScriptThresholdsTest {
     // k0's 0.5; the highest bars of equal value are kept
     assertThat(c.min()).isEqualTo(0.9);
     assertThat(c.keep()).isEqualTo(0.5);
+    assertThat(c.over()).isEqualTo(1.0);
     assertThat(c.score().found()).isEqualTo(2);
     assertThat(c.score().negativesWritten()).isEqualTo(1);
   }
@@ -87,5 +90,21 @@ class ScriptThresholdsTest {
     assertThat(c.score().corrections()).isEqualTo(1);
     assertThat(c.score().found()).isEqualTo(1);
     assertThat(c.min()).isEqualTo(1.0);
+  }
+
+  @Test
+  void theBarOverAnEditIsLoweredWhereTheTurnsItKeepsAreCorrections() {
+    // k1 is a correction inside a request: only kept whole beside the edit it asks for
+    List<List<CorrectionEvaluation.Outcome>> beside = List.of(ranges.get(0), ranges.get(1),
+        List.of(found(k0, true), found(k1, false), written(k2, true), written(k3, false), written(k4, false)),
+        List.of(found(k0, true), found(k1, true), written(k2, true), written(k3, false), written(k4, false)));
+    List<CorrectionEvaluation.Outcome> baseline =
+        List.of(found(k0, true), found(k1, false), written(k2, true), written(k3, false), written(k4, true));
+
+    ScriptThresholds.Choice c = ScriptThresholds.best("other", p, beside, baseline, k -> true);
+
+    assertThat(c.over()).isLessThanOrEqualTo(0.9);
+    assertThat(c.score().found()).isEqualTo(2);
+    assertThat(c.score().negativesWritten()).isZero();
   }
 }

@@ -54,6 +54,22 @@ public record ExtractionSettings(
     @Setting(byDefault = "0.5", min = 0, max = 1, help = "learntCorrectionKeep for a turn written mostly in Han"
         + " characters (Chinese), where it weighs every rule the offline rules read, not only corrections and"
         + " preferences, but for a correction that names what to use instead") double learntCorrectionKeepHan,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "learntCorrectionMin for the correction model that also weighs"
+        + " the turn's sentence vector, where the embedding model of the turn's script is installed (a turn not written"
+        + " mostly in Han characters; 1 with vectorCorrectionKeep 0 leaves it off)") double vectorCorrectionMin,
+    @Setting(byDefault = "0", min = 0, max = 1, help = "learntCorrectionKeep for the correction model that also"
+        + " weighs the turn's sentence vector (a turn not written mostly in Han characters)")
+        double vectorCorrectionKeep,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "vectorCorrectionMin for a turn written mostly in Han"
+        + " characters (Chinese)") double vectorCorrectionMinHan,
+    @Setting(byDefault = "0", min = 0, max = 1, help = "vectorCorrectionKeep for a turn written mostly in Han"
+        + " characters (Chinese)") double vectorCorrectionKeepHan,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "Probability of the correction model that weighs the turn's"
+        + " sentence vector at or above which a turn the offline rules pass over is kept whole even where a sentence"
+        + " of it asks for an edit (a standing preference inside a request: 'add the CLI and use uv for dependency"
+        + " management'); 1 turns that off") double vectorCorrectionOverEdit,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "vectorCorrectionOverEdit for a turn written mostly in Han"
+        + " characters (Chinese)") double vectorCorrectionOverEditHan,
     @Setting(byDefault = "600", min = 1, help = "Longest turn, in characters, the learnt correction model keeps"
         + " whole as a correction") int learntCorrectionMaxChars,
     Offline offline)

@@ -29,13 +29,23 @@ import java.util.Set;
  */
 final class CorrectionClassifier {
   static final String RESOURCE = "correction-classifier.tsv";
+  // The weights of the model that weighs a turn's sentence vector beside its words ({@link TurnVector}).
+  static final String VECTORS_RESOURCE = "correction-classifier-vectors.tsv";
   // The bias's name among the features' weights (one a line, the bias first).
   static final String BIAS = "__bias";
   // A line naming a feature option the weights were fitted with ({@link CorrectionFeatures.Option}); its weight is
   // 0, so no turn's probability reads it as a feature.
   static final String OPTION = "__option:";
+  // A line naming the embedding model whose vectors the weights read for one script ({@code __vector:han:MODEL}); its
+  // weight is 0. Weights with such lines weigh the turn's meaning too ({@link TurnVector}).
+  static final String VECTOR = "__vector:";
+  // The prefix of a vector component's weight: {@code v:SCRIPT:INDEX}.
+  static final String COMPONENT = "v:";
   private final Map<String, Double> weights;
   private final Set<CorrectionFeatures.Option> options;
+  // per script, the model whose vectors the weights read and the weight of each of its components
+  private final Map<String, String> vectorModels;
+  private final Map<String, double[]> vectorWeights;
 
   CorrectionClassifier(Map<String, Double> weights) {
     this.weights = Map.copyOf(weights);
@@ -46,6 +56,59 @@ final class CorrectionClassifier {
       }
     }
     this.options = Set.copyOf(CorrectionFeatures.options(keys));
+    Map<String, String> models = new HashMap<>();
+    for (String f : weights.keySet()) {
+      if (f.startsWith(VECTOR)) {
+        String rest = f.substring(VECTOR.length());
+        int colon = rest.indexOf(':');
+        if (colon <= 0 || !TurnVector.SCRIPTS.contains(rest.substring(0, colon))) {
+          throw new IllegalArgumentException("not a script and a model: " + f);
+        }
+        models.put(rest.substring(0, colon), rest.substring(colon + 1));
+      }
+    }
+    this.vectorModels = Map.copyOf(models);
+    Map<String, double[]> vw = new HashMap<>();
+    for (Map.Entry<String, Double> e : weights.entrySet()) {
+      if (e.getKey().startsWith(COMPONENT)) {
+        String rest = e.getKey().substring(COMPONENT.length());
+        int colon = rest.indexOf(':');
+        String script = colon < 0 ? "" : rest.substring(0, colon);
+        if (!models.containsKey(script)) {
+          throw new IllegalArgumentException("a vector weight of no model's script: " + e.getKey());
+        }
+        int i = Integer.parseInt(rest.substring(colon + 1));
+        double[] w = vw.computeIfAbsent(script, k -> new double[0]);
+        if (i >= w.length) {
+          w = java.util.Arrays.copyOf(w, i + 1);
+          vw.put(script, w);
+        }
+        w[i] = e.getValue();
+      }
+    }
+    this.vectorWeights = Map.copyOf(vw);
+  }
+
+  /** Weights fitted with these feature options and, per script, the vectors of this embedding model. */
+  CorrectionClassifier(Map<String, Double> weights, Set<CorrectionFeatures.Option> options,
+      Map<String, String> vectorModels) {
+    this(withVectors(withOptions(weights, options), vectorModels));
+  }
+
+  private static Map<String, Double> withVectors(Map<String, Double> weights, Map<String, String> models) {
+    Map<String, Double> w = new HashMap<>(weights);
+    models.forEach((script, model) -> w.put(VECTOR + script + ":" + model, 0.0));
+    return w;
+  }
+
+  /** The embedding model whose vectors these weights read for turns of {@code script}, if they read any. */
+  Optional<String> vectorModel(String script) {
+    return Optional.ofNullable(vectorModels.get(script));
+  }
+
+  /** The models, per script, whose vectors these weights read (none for weights of words alone). */
+  Map<String, String> vectorModels() {
+    return vectorModels;
   }
 
   /** Weights fitted with these feature options: each is written as an {@code __option:} line of weight 0. */
@@ -61,10 +124,19 @@ final class CorrectionClassifier {
 
   /** The weights shipped in this package, or none (a model that never fires) when the resource is absent. */
   static CorrectionClassifier shipped() {
-    try (InputStream in = CorrectionClassifier.class.getResourceAsStream(RESOURCE)) {
+    return shipped(RESOURCE);
+  }
+
+  /** The weights of the model that weighs sentence vectors too, or none when the resource is absent. */
+  static CorrectionClassifier shippedWithVectors() {
+    return shipped(VECTORS_RESOURCE);
+  }
+
+  private static CorrectionClassifier shipped(String resource) {
+    try (InputStream in = CorrectionClassifier.class.getResourceAsStream(resource)) {
       return in == null ? new CorrectionClassifier(Map.of()) : read(in);
     } catch (IOException e) {
-      throw new UncheckedIOException("reading the correction classifier's weights", e);
+      throw new UncheckedIOException("reading the correction classifier's weights " + resource, e);
     }
   }
 
@@ -110,6 +182,14 @@ final class CorrectionClassifier {
   }
 
   double probability(Set<String> features) {
+    return probability(features, Optional.empty());
+  }
+
+  /**
+   * The probability from the turn's features and its vector; a vector of a script or model these weights were not
+   * fitted on adds nothing.
+   */
+  double probability(Set<String> features, Optional<TurnVector> vector) {
     if (weights.isEmpty()) {
       return 0;
     }
@@ -117,7 +197,23 @@ final class CorrectionClassifier {
     for (String f : features) {
       z += weights.getOrDefault(f, 0.0);
     }
+    if (vector.isPresent() && vector.get().model().equals(vectorModels.get(vector.get().script()))) {
+      double[] w = vectorWeights.getOrDefault(vector.get().script(), new double[0]);
+      float[] v = vector.get().values();
+      double scale = scale(v.length);
+      for (int i = 0; i < Math.min(w.length, v.length); i++) {
+        z += w[i] * v[i] * scale;
+      }
+    }
     return 1 / (1 + Math.exp(-z));
+  }
+
+  /**
+   * What a unit vector's components are multiplied by before they are weighed: the square root of its length, so that a
+   * component is about as large as a word's feature (1) and one penalty and one step size suit both.
+   */
+  static double scale(int dimension) {
+    return Math.sqrt(dimension);
   }
 
   /** The turn's features with the base options only (the weights' own: {@link #featuresOf}). */

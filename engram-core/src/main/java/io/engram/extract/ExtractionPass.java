@@ -9,6 +9,7 @@ import io.engram.memory.ProjectMemory;
 import io.engram.model.Answered;
 import io.engram.model.ModelRouter;
 import io.engram.model.Purpose;
+import io.engram.recall.Embedder;
 import io.engram.review.Inbox;
 import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptPosition;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The per-turn extraction pass: reads the messages of a session's transcript that
@@ -44,6 +46,7 @@ public final class ExtractionPass {
   private final ExtractionStateFile states;
   private final Path engramHome;
   private final Clock clock;
+  private final Optional<Supplier<Embedder>> embedder;
 
   /**
    * A pass.
@@ -55,6 +58,16 @@ public final class ExtractionPass {
    * @param clock for the state's time stamp
    */
   public ExtractionPass(EngramSettings settings, ModelRouter router, ProjectMemory store, Path engramHome, Clock clock) {
+    this(settings, router, store, engramHome, clock, Optional.empty());
+  }
+
+  /**
+   * A pass whose offline rules weigh corrections with the model that reads each turn's sentence vector by {@code
+   * embedder}'s model of its script, where the settings turn that on ({@code extraction.vectorCorrectionMin}, ...).
+   */
+  public ExtractionPass(EngramSettings settings, ModelRouter router, ProjectMemory store, Path engramHome, Clock clock,
+      Optional<Supplier<Embedder>> embedder) {
+    this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.router = Objects.requireNonNull(router, "router");
     this.store = Objects.requireNonNull(store, "store");
@@ -175,14 +188,20 @@ public final class ExtractionPass {
         .map(m -> new ExistingMemory(m.name(), m.memory().description())).toList();
     String index = store.indexText().text();
     int cap = input.cap(settings.extraction().maxMemoriesPerTurn());
+    RuleBasedExtractor offline = new RuleBasedExtractor(settings.extraction(), embedder);
     Answered<List<MemoryCandidate>> answered = router.run(Purpose.EXTRACTION, true,
         model -> new ModelExtractor(model, index, cap, settings.extraction()).extract(texts, input.from(), existing),
-        () -> new RuleBasedExtractor(settings.extraction()).extract(texts, input.from(), existing));
+        () -> offline.extract(texts, input.from(), existing));
+    // the rules said what they ran without (the correction model's embedding model): told where a fallback is told
+    Optional<String> fallback = answered.fallbackReason();
+    if (!offline.withoutVectors().isEmpty()) {
+      String without = String.join("; ", offline.withoutVectors());
+      fallback = Optional.of(fallback.map(f -> f + "; " + without).orElse(without));
+    }
     List<ExtractionOutcome> outcomes =
         new CandidateWriter(store, transcript.sessionId(), transcript.agent(), dryRun, cap, texts, inbox())
             .write(answered.value());
-    return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), answered.fallbackReason(),
-        outcomes);
+    return new ExtractionReport(transcript.sessionId(), dryRun, read, answered.engineId(), fallback, outcomes);
   }
 
   /** The review inbox the pass proposes to, when {@code memory.review} is {@code PROPOSE}. */

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param dryRun true when nothing was written (neither memories nor the pass's state)
  * @param read the messages the pass read, what it gave the extractor and what it left out
  * @param engine {@code offline} or {@code provider:model}; {@code none} when there was nothing to read
- * @param fallbackReason why the offline rules ran although a model was configured
+ * @param fallbackReason why the offline rules ran although a model was configured, or what they ran without that the
+ *     settings asked for (the correction model's embedding model)
  * @param outcomes one per candidate, in the extractor's order
  */
 public record ExtractionReport(

@@ -1,6 +1,7 @@
 package io.engram.extract;
 
 import io.engram.config.ExtractionSettings;
+import io.engram.recall.Embedder;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The offline extractor: deterministic rules for explicit requests, corrections, confirmations,
@@ -33,17 +35,39 @@ import java.util.Optional;
  */
 public final class RuleBasedExtractor implements Extractor {
   private static final CorrectionClassifier SHIPPED = CorrectionClassifier.shipped();
+  private static final CorrectionClassifier SHIPPED_WITH_VECTORS = CorrectionClassifier.shippedWithVectors();
   private final ExtractionSettings settings;
-  private final CorrectionClassifier classifier;
+  private final CorrectionModels models;
 
   /** An extractor with the given settings and the learnt correction model this package ships. */
   public RuleBasedExtractor(ExtractionSettings settings) {
     this(settings, SHIPPED);
   }
 
+  /**
+   * An extractor whose correction model also weighs each turn's sentence vector, read by {@code embedder}'s model of
+   * the turn's script, where the settings turn that on ({@code vectorCorrectionMin}, ...) and the model is installed.
+   */
+  public RuleBasedExtractor(ExtractionSettings settings, Optional<Supplier<Embedder>> embedder) {
+    this(settings, SHIPPED, SHIPPED_WITH_VECTORS, embedder);
+  }
+
   RuleBasedExtractor(ExtractionSettings settings, CorrectionClassifier classifier) {
+    this(settings, classifier, new CorrectionClassifier(Map.of()), Optional.empty());
+  }
+
+  RuleBasedExtractor(ExtractionSettings settings, CorrectionClassifier classifier, CorrectionClassifier withVectors,
+      Optional<Supplier<Embedder>> embedder) {
     this.settings = Objects.requireNonNull(settings, "settings");
-    this.classifier = Objects.requireNonNull(classifier, "classifier");
+    this.models = new CorrectionModels(settings, classifier, withVectors, embedder);
+  }
+
+  /**
+   * Why the correction model that weighs sentence vectors, on in the settings, judged no turn of a script it was on
+   * for (its embedding model absent here); empty when it ran wherever it was on.
+   */
+  public List<String> withoutVectors() {
+    return models.withoutVectors();
   }
 
   /** An extractor with the default per-turn cap. */
@@ -230,12 +254,16 @@ public final class RuleBasedExtractor implements Extractor {
     // Chinese turns have bars of their own: the model's probabilities there lie on another scale than in Latin
     // script (other features, other cues), and what it adds must beat the keyword baseline in each script apart.
     boolean han = CorrectionFeatures.han(turn.text());
-    double min = han ? settings.learntCorrectionMinHan() : settings.learntCorrectionMin();
-    double keep = han ? settings.learntCorrectionKeepHan() : settings.learntCorrectionKeep();
-    if (classifier.isEmpty() || min >= 1 && keep <= 0 || sentences.isEmpty()) {
+    if (sentences.isEmpty()) {
       return found;
     }
-    double p = classifier.probability(turn.text(), previousAssistant);
+    Optional<CorrectionModels.Judgement> judged = models.judge(turn.text(), previousAssistant, han);
+    if (judged.isEmpty()) {
+      return found;
+    }
+    double p = judged.get().probability();
+    double min = judged.get().min();
+    double keep = judged.get().keep();
     List<MemoryCandidate> kept = p >= keep ? found
         : found.stream().filter(c -> !vetoable.contains(c)).toList();
     boolean ruled = kept.stream().anyMatch(c -> c.type() == CandidateType.FEEDBACK || c.type() == CandidateType.PROJECT);
@@ -243,7 +271,8 @@ public final class RuleBasedExtractor implements Extractor {
     Sentence last = sentences.get(sentences.size() - 1);
     String whole = turn.text().substring(first.start(), last.end()).strip();
     if (ruled || p < min || whole.length() > settings.learntCorrectionMaxChars()
-        || Secrets.contains(whole) || sentences.stream().anyMatch(s -> SentenceRules.atHand(s.text()) || scope.bounds(s))
+        || Secrets.contains(whole) || sentences.stream().anyMatch(s -> scope.bounds(s)
+            || (p >= judged.get().over() ? SentenceRules.atHandBesideAnEdit(s.text()) : SentenceRules.atHand(s.text())))
         || rejectsWhatWasJustDone(sentences)
         || sentences.stream().allMatch(s -> Intents.isQuestion(s.text()))) {
       return kept;

@@ -100,8 +100,16 @@ final class SentenceRules {
    * suggested), or, unless it says it holds on ("always", 以后), an edit asked for or a "don't" of the thing at hand.
    */
   static boolean atHand(String sentence) {
+    return atHandBesideAnEdit(sentence) || !Intents.holdsOn(sentence) && CorrectionClauses.asksForAnEdit(sentence);
+  }
+
+  /**
+   * Whether the sentence is about the work at hand other than by asking for an edit: a one-off, or a "don't" of the
+   * thing at hand; what a learnt model sure of a standing rule inside a request still may not overrule.
+   */
+  static boolean atHandBesideAnEdit(String sentence) {
     return ONE_OFF.matcher(sentence).find() || !Intents.holdsOn(sentence)
-        && (CorrectionClauses.asksForAnEdit(sentence) || CorrectionClauses.aboutTheTaskAtHand(sentence));
+        && CorrectionClauses.aboutTheTaskAtHand(sentence);
   }
 
   /**

@@ -78,6 +78,19 @@
  * governs, the agent's words before, other languages' keywords, three Han characters in a row); the shipped weights
  * use the script and the Han trigrams.
  *
+ * <p>A second learnt model weighs what a turn means beside its words ({@link CorrectionModels}): the same logistic
+ * regression, its features and the rules' cues, plus the turn's sentence vector ({@link TurnVector}: the person's own
+ * words, code and pasted voices blanked) read by the embedding model of its script, all-MiniLM-L6-v2-q for every turn
+ * but Chinese ones, bge-small-zh-v1.5-q for those, as the product's pair reads them; its weights
+ * ({@code correction-classifier-vectors.tsv}) name the model each script's components were fitted on. Where its
+ * thresholds for the turn's script are on ({@code extraction.vectorCorrectionMin}, {@code ...Keep}, {@code ...Han})
+ * and that model is installed it takes the place of the model of words, and from {@code vectorCorrectionOverEdit} on
+ * it may keep a turn whole beside an edit the turn asks for (a standing preference inside a request), never a
+ * one-off. It decides which turns, not what is written: the rules' clause reading, with what to use instead and why,
+ * stays wherever they read one. Without the embedding model (offline, the Chinese model never added, or one that does
+ * not load) the model of words judges as before and the pass's report says so ({@link
+ * RuleBasedExtractor#withoutVectors}); nothing is loaded where its thresholds are off.
+ *
  * <p>With a model, the
  * turns go out as the conversation, marked cacheable, followed by MEMORY.md and every memory's name and
  * description, and the answer is validated JSON.

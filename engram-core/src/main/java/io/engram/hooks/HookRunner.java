@@ -93,7 +93,7 @@ public final class HookRunner {
     this.settings = settings;
     this.home = roots.engramHome();
     this.notes = new NotesStore(home);
-    this.work = new TranscriptWork(memory, settings, home, router, clock);
+    this.work = new TranscriptWork(memory, settings, home, router, clock, dreamEmbedder);
     this.dream = new DreamAtSessionEnd(roots, settings, router, clock, dreamEmbedder);
     this.start = new SessionStartContext(memory, settings, notes, clock);
     this.instructionsOnRead = new InstructionsOnRead(roots, settings);

@@ -6,6 +6,7 @@ import io.engram.extract.ExtractionPass;
 import io.engram.extract.ExtractionReport;
 import io.engram.memory.ProjectMemory;
 import io.engram.model.ModelRouter;
+import io.engram.recall.Embedder;
 import io.engram.notes.NotesAction;
 import io.engram.notes.NotesUpdate;
 import io.engram.notes.SessionNotesKeeper;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What the hooks do with a session's transcript after a turn: the one extraction pipeline
@@ -24,8 +26,9 @@ final class TranscriptWork {
   private final ExtractionPass extraction;
   private final SessionNotesKeeper notes;
 
-  TranscriptWork(ProjectMemory memory, EngramSettings settings, Path home, ModelRouter router, Clock clock) {
-    this.extraction = new ExtractionPass(settings, router, memory, home, clock);
+  TranscriptWork(ProjectMemory memory, EngramSettings settings, Path home, ModelRouter router, Clock clock,
+      Optional<Supplier<Embedder>> embedder) {
+    this.extraction = new ExtractionPass(settings, router, memory, home, clock, embedder);
     this.notes = SessionNotesKeeper.forProject(settings, router, home, memory.location(), clock);
   }
 

@@ -141,9 +141,10 @@ class CorrectionsBenchTest {
     JsonNode sweep = new ObjectMapper().readTree(r.out());
     assertThat(sweep.path("foldBy").asText()).isEqualTo("person");
     assertThat(sweep.path("baseline").path("total").path("found").asInt()).isEqualTo(12);
-    // three variants, one of them also with Han turns shifted; eight learnt thresholds, six rules-kept thresholds,
-    // less the pairs whose rules-kept bar is above the learnt one (two under 0.3, one under 0.4)
-    assertThat(sweep.path("rows")).hasSize(4 * (8 * 6 - 3));
+    // three variants, one of them also with Han turns shifted; eight learnt thresholds, six rules-kept thresholds and
+    // six bars over an edit, less the triples whose rules-kept bar is above the learnt one (two under 0.3, one under
+    // 0.4) or whose bar over an edit is below it: 180 triples
+    assertThat(sweep.path("rows")).hasSize(4 * 180);
     // each variant also with thresholds chosen per script on the other folds, and the choice on every turn
     assertThat(sweep.path("chosen").findValuesAsText("variant")).containsExactly("shipped", "base/1e-3",
         "refit:script+neg/1e-2");
@@ -160,6 +161,35 @@ class CorrectionsBenchTest {
     assertThat(bad.err()).contains("no feature option sentiment");
     assertThat(run("--sets", dir.resolve("a").toString(), "--fold-by", "team").err())
         .contains("--fold-by takes item, chat or person");
+  }
+
+  @Test
+  void trainsAModelThatWeighsTheTurnsVectorByTheJarsMiniLmAndKeepsTheVectors() throws Exception {
+    Path weights = dir.resolve("out").resolve("vectors.tsv");
+    Path cache = dir.resolve("cache");
+    Run trained = run("--sets", set("a").toString(), "--train", weights.toString(), "--variant", "script+vec/3e-3",
+        "--vector-cache", cache.toString());
+
+    assertThat(trained.code()).as(trained.err()).isZero();
+    List<String> lines = Files.readAllLines(weights);
+    assertThat(lines.get(0)).startsWith("__bias\t");
+    // which model read the turns, and one weight per component of its 384
+    assertThat(lines).contains("__vector:other:all-MiniLM-L6-v2-q\t0.0000");
+    assertThat(lines.stream().filter(l -> l.startsWith("v:other:"))).hasSize(384);
+    assertThat(cache.resolve("all-MiniLM-L6-v2-q.vectors")).isNotEmptyFile();
+    // an English set never loads the Chinese model, which this build's classpath lacks
+    assertThat(cache.resolve("bge-small-zh-v1.5-q.vectors")).doesNotExist();
+    // deterministic: the same sets give the same weights, the second time from the kept vectors
+    Path again = dir.resolve("out").resolve("again.tsv");
+    assertThat(run("--sets", dir.resolve("a").toString(), "--train", again.toString(), "--variant", "script+vec/3e-3",
+        "--vector-cache", cache.toString()).code()).isZero();
+    assertThat(Files.readAllLines(again)).isEqualTo(lines);
+
+    Run swept = run("--sets", dir.resolve("a").toString(), "--folds", "2", "--fold-by", "person", "--sweep",
+        "script/3e-3,script+vec/3e-3,vec-only/3e-3", "--vector-cache", cache.toString(), "--json");
+    assertThat(swept.code()).as(swept.err()).isZero();
+    assertThat(new ObjectMapper().readTree(swept.out()).path("chosen").findValuesAsText("variant"))
+        .containsExactly("script/3e-3", "script+vec/3e-3", "vec-only/3e-3");
   }
 
   @Test
