@@ -20,7 +20,9 @@ package io.engram.config;
  * as they are the rules alone scored higher than at any bar of the model. In Chinese, where the rules write to more turns that
  * are no correction than the baseline does, the model weighs every rule a Chinese turn yields (but a correction that
  * names both what to stop and what to use instead) and drops it below {@code learntCorrectionKeepHan} 0.5, and adds a
- * turn the rules pass over from {@code learntCorrectionMinHan} 0.6.
+ * turn the rules pass over from {@code learntCorrectionMinHan} 0.6. The model that also weighs a turn's sentence vector
+ * ({@code vectorCorrection...}) is off in both ({@code Min} 1, {@code Keep} 0, {@code OverEdit} 1): on folds by person
+ * it found no more than the rules in English at the same wrong turns and less than the model of words in Chinese.
  */
 public record ExtractionSettings(
     @Setting(byDefault = "true", help = "Whether memories are learnt from each turn") boolean enabled,
