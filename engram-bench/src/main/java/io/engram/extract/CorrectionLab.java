@@ -293,7 +293,8 @@ public final class CorrectionLab {
   /** The item's features as {@code variant} weighs them: without the words' for a model of cues and vector. */
   static Set<String> features(CorrectionEvaluation.Item i, CorrectionSweep.Variant variant) {
     Set<String> f = new java.util.LinkedHashSet<>(CorrectionFeatures.of(i.text(), previous(i), variant.options()));
-    if (variant.features() == CorrectionSweep.Variant.Features.CUES_AND_VECTOR) {
+    if (variant.features() == CorrectionSweep.Variant.Features.CUES_AND_VECTOR
+        || variant.features() == CorrectionSweep.Variant.Features.CUES_AND_CLAUSE_VECTORS) {
       f.removeIf(x -> !(x.startsWith("cue:") || x.startsWith("len:") || x.startsWith("script:")));
     }
     return f;

@@ -33,7 +33,9 @@ public final class CorrectionSweep {
       boolean refit, List<Double> hanShifts, Features features) {
     /** Which features the model weighs: the words and cues, those and the turn's vector, or the cues and the vector. */
     public enum Features {
-      WORDS, WORDS_AND_VECTOR, CUES_AND_VECTOR;
+      WORDS, WORDS_AND_VECTOR, CUES_AND_VECTOR,
+      /** The cues and the highest of each component over the turn's clauses' vectors, each clause read alone. */
+      CUES_AND_CLAUSE_VECTORS;
 
       boolean vector() {
         return this != WORDS;
@@ -48,7 +50,7 @@ public final class CorrectionSweep {
     /**
      * {@code shipped}, or options joined by '+' ({@code base} for none), '/', the L2 penalty: {@code script+neg/1e-3};
      * {@code vec} among the options weighs the turn's vector too, {@code vec-only} the vector and the cues without the
-     * words;
+     * words, {@code vec-clauses} the cues and the highest of each component over the turn's clauses read one by one;
      * {@code refit:} before it refits the shipped weights; {@code @S:S...} after it scores the model also with the
      * log-odds of Han turns shifted by each S.
      */
@@ -71,7 +73,8 @@ public final class CorrectionSweep {
       double l2 = slash < 0 ? CorrectionLab.L2 : Double.parseDouble(rest.substring(slash + 1));
       Set<String> keys = new java.util.HashSet<>(opts.equals("base") || opts.isEmpty() ? Set.of()
           : Set.of(opts.split("\\+")));
-      Features features = keys.remove("vec-only") ? Features.CUES_AND_VECTOR
+      Features features = keys.remove("vec-clauses") ? Features.CUES_AND_CLAUSE_VECTORS
+          : keys.remove("vec-only") ? Features.CUES_AND_VECTOR
           : keys.remove("vec") ? Features.WORDS_AND_VECTOR : Features.WORDS;
       return new Variant(head, CorrectionFeatures.options(keys), l2, false, refit, List.copyOf(shifts), features);
     }

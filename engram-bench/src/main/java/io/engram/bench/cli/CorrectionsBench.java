@@ -101,7 +101,7 @@ final class CorrectionsBench implements Runnable {
   String variant;
 
   @Option(names = "--models", paramLabel = "DIR", description = "Where the embedding models a variant that weighs a"
-      + " turn's vector ('vec', 'vec-only') reads are found beside the jar's: all-MiniLM-L6-v2-q for every turn but"
+      + " turn's vector ('vec', 'vec-only', 'vec-clauses') reads are found beside the jar's: all-MiniLM-L6-v2-q for every turn but"
       + " Chinese ones, bge-small-zh-v1.5-q (its Maven artifact jar) for those, as engram models add puts them in"
       + " <engram-home>/models.")
   Path models;
@@ -251,8 +251,10 @@ final class CorrectionsBench implements Runnable {
         });
     ItemVectors read;
     try {
+      boolean clauses = variants.stream()
+          .anyMatch(v -> v.features() == CorrectionSweep.Variant.Features.CUES_AND_CLAUSE_VECTORS);
       read = ItemVectors.read(sets, Map.of("other", lazily.apply(BertModel.ALL_MINILM_L6_V2_Q),
-          "han", lazily.apply(BertModel.BGE_SMALL_ZH_V15_Q)), n -> {
+          "han", lazily.apply(BertModel.BGE_SMALL_ZH_V15_Q)), clauses, n -> {
             err.println(n + " turns read by the embedding models");
             err.flush();
           });

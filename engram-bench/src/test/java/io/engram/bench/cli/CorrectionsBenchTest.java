@@ -186,10 +186,10 @@ class CorrectionsBenchTest {
     assertThat(Files.readAllLines(again)).isEqualTo(lines);
 
     Run swept = run("--sets", dir.resolve("a").toString(), "--folds", "2", "--fold-by", "person", "--sweep",
-        "script/3e-3,script+vec/3e-3,vec-only/3e-3", "--vector-cache", cache.toString(), "--json");
+        "script/3e-3,script+vec/3e-3,vec-only/3e-3,vec-clauses/3e-3", "--vector-cache", cache.toString(), "--json");
     assertThat(swept.code()).as(swept.err()).isZero();
     assertThat(new ObjectMapper().readTree(swept.out()).path("chosen").findValuesAsText("variant"))
-        .containsExactly("script/3e-3", "script+vec/3e-3", "vec-only/3e-3");
+        .containsExactly("script/3e-3", "script+vec/3e-3", "vec-only/3e-3", "vec-clauses/3e-3");
   }
 
   @Test
