@@ -7,7 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +19,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A throwaway PostgreSQL cluster in a temporary directory, listening on a free loopback port, for tests and
@@ -23,13 +31,24 @@ import java.util.stream.Stream;
  *
  * <p>PostgreSQL refuses to run as root, so as root (CI) every binary runs as the {@code postgres} user through
  * {@code runuser}, in a directory handed to that user. Durability is switched off ({@code fsync}, synchronous
- * commit, full page writes): a test cluster is thrown away, and the tests run several times faster.
+ * commit, full page writes): a test cluster is thrown away, and the tests run several times faster. Its passwords are
+ * stored as SCRAM-SHA-256 secrets of {@value #THROWAWAY_SCRAM_ROUNDS} rounds ({@link #passwordSecret}) instead of
+ * PostgreSQL's 4,096: every login still runs the driver's whole SCRAM exchange (a wrong password is still refused),
+ * but the client's PBKDF2 over the password, which the server's round count sets, took over half the processor time
+ * of the team tests' JVMs (a pool and a probe connection per command on the quick compiler). A durable cluster (the
+ * benchmarks') keeps PostgreSQL's own count.
  */
 public final class PostgresCluster implements AutoCloseable {
   /** Environment variable naming the directory of the PostgreSQL binaries, when they are not where Debian puts them. */
   public static final String BIN_ENV = "ENGRAM_PG_BIN";
 
   private static final String ADMIN = "engram_admin";
+  /** PBKDF2 rounds of a throwaway cluster's password secrets: few, as the work is the same at any count. */
+  private static final int THROWAWAY_SCRAM_ROUNDS = 16;
+  /** PostgreSQL's own SCRAM-SHA-256 round count (scram_iterations' default), kept by a durable cluster. */
+  private static final int POSTGRES_SCRAM_ROUNDS = 4096;
+  /** Bytes of salt in a password secret, as PostgreSQL's own (SCRAM_DEFAULT_SALT_LEN). */
+  private static final int SALT_BYTES = 16;
 
   private final Path bin;
   private final Path dir;
@@ -154,7 +173,8 @@ public final class PostgresCluster implements AutoCloseable {
 
   private void init() throws IOException {
     Path pwfile = dir.resolve("pwfile");
-    Files.writeString(pwfile, adminPassword + "\n", StandardCharsets.UTF_8);
+    // initdb sets the administrator's password with ALTER ROLE, which stores a SCRAM secret given in its place as it is.
+    Files.writeString(pwfile, passwordSecret(adminPassword) + "\n", StandardCharsets.UTF_8);
     if (asRoot()) {
       UserPrincipal postgres = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
       Files.setOwner(dir, postgres);
@@ -167,6 +187,38 @@ public final class PostgresCluster implements AutoCloseable {
     }
     run(cmd);
     Files.delete(pwfile);
+  }
+
+  /**
+   * The SCRAM-SHA-256 secret of {@code password} as PostgreSQL stores it ({@code SCRAM-SHA-256$rounds:salt$StoredKey:
+   * ServerKey}, RFC 5802 and 7677), of this cluster's round count: {@code ALTER ROLE ... PASSWORD} given it stores it as
+   * it is, and a login with {@code password} then hashes that many rounds. The password is ASCII (SASLprep leaves it
+   * as it is).
+   */
+  public String passwordSecret(String password) {
+    if (!StandardCharsets.US_ASCII.newEncoder().canEncode(password)) {
+      throw new IllegalArgumentException("a test password is ASCII, so that SASLprep leaves it unchanged");
+    }
+    int rounds = durable ? POSTGRES_SCRAM_ROUNDS : THROWAWAY_SCRAM_ROUNDS;
+    byte[] salt = new byte[SALT_BYTES];
+    new SecureRandom().nextBytes(salt);
+    try {
+      byte[] salted = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+          .generateSecret(new PBEKeySpec(password.toCharArray(), salt, rounds, 256)).getEncoded();
+      byte[] storedKey = MessageDigest.getInstance("SHA-256").digest(hmac(salted, "Client Key"));
+      byte[] serverKey = hmac(salted, "Server Key");
+      Base64.Encoder b64 = Base64.getEncoder();
+      return "SCRAM-SHA-256$" + rounds + ":" + b64.encodeToString(salt) + "$" + b64.encodeToString(storedKey) + ":"
+          + b64.encodeToString(serverKey);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("this JVM has no PBKDF2WithHmacSHA256 or HmacSHA256", e);
+    }
+  }
+
+  private static byte[] hmac(byte[] key, String text) throws GeneralSecurityException {
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(key, "HmacSHA256"));
+    return mac.doFinal(text.getBytes(StandardCharsets.US_ASCII));
   }
 
   private Path data() {

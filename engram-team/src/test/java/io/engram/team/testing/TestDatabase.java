@@ -85,11 +85,14 @@ public final class TestDatabase {
     }
   }
 
-  /** Creates (or resets) the login role {@code member}, in {@code engram_member}; its password is {@link #password}. */
+  /**
+   * Creates (or resets) the login role {@code member}, in {@code engram_member}; its password is {@link #password},
+   * stored as the cluster's SCRAM secret of it ({@link PostgresCluster#passwordSecret}).
+   */
   public void member(String member) throws SQLException {
     sql("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + member + "') THEN CREATE ROLE \""
         + member + "\" LOGIN; END IF; END $$",
-        "ALTER ROLE \"" + member + "\" PASSWORD '" + password(member) + "'",
+        "ALTER ROLE \"" + member + "\" PASSWORD '" + cluster.passwordSecret(password(member)) + "'",
         "GRANT engram_member TO \"" + member + "\"");
   }
 
