@@ -94,6 +94,14 @@ public final class AdversarialText {
    * doublings, or does not end within {@link #WALL_LIMIT} at all.
    */
   public static void eachScansInTime(Consumer<String> scan, Shape... extra) {
+    scansInTime(scan, shapes(extra));
+  }
+
+  /**
+   * {@link #eachScansInTime} on {@code only} these shapes, for a scan whose shared shapes another test already runs
+   * (the same scan's other test, so that the shared shapes are not measured twice).
+   */
+  public static void scansInTime(Consumer<String> scan, List<Shape> only) {
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "adversarial-scan");
       t.setDaemon(true);
@@ -104,7 +112,7 @@ public final class AdversarialText {
       scan.accept("Warm up: use pnpm, not npm. https://example.com/a `./mvnw test` 2026-01-02.");
       long slowest = 0;
       String slowestShape = "";
-      for (Shape s : shapes(extra)) {
+      for (Shape s : only) {
         // Processor time at a quarter, half and the whole of SIZE. The whole first: most scans take next to nothing
         // on it, below the floor where growth is judged, and need no shorter runs (three quarters of the work).
         long[] t = {0, 0, cpuNanos(pool, scan, s, SIZE)};

@@ -25,11 +25,13 @@ class LinearTimeScansTest {
 
   @Test
   void manyShortRuleSentencesAreReadInLinearTime() {
-    AdversarialText.eachScansInTime(text -> rules.extract(List.of(TurnText.of(TurnRole.USER, text)), List.of()),
+    // Only the rule sentences: the shared shapes go through this same scan of user text in
+    // theRulesReadLongUserTextInLinearTime (measuring them twice took a third of this class's processor time).
+    AdversarialText.scansInTime(text -> rules.extract(List.of(TurnText.of(TurnRole.USER, text)), List.of()), List.of(
         shape("rule sentences", n -> "Always use pnpm, not npm. ".repeat(n / 26)),
         shape("dated sentences", n -> "The release freeze is on 2026-01-02. ".repeat(n / 37)),
         shape("reference sentences", n -> "The dashboard is https://grafana.example.com/d/ci. ".repeat(n / 51)),
-        shape("profile sentences", n -> "I am a backend engineer. ".repeat(n / 25)));
+        shape("profile sentences", n -> "I am a backend engineer. ".repeat(n / 25))));
   }
 
   @Test
