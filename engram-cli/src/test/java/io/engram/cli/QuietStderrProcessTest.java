@@ -34,6 +34,7 @@ class QuietStderrProcessTest {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> command = new ArrayList<>(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
         "-cp", classpath,
         EngramCommand.class.getName(),
         "--home", home.toString(), "--project", project.toString()));

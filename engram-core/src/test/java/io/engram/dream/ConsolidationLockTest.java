@@ -118,6 +118,8 @@ class ConsolidationLockTest {
                 "-Xshare:auto",
                 "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC",
+                "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:-BytecodeVerificationRemote",
                 "-cp",
                 System.getProperty("java.class.path"),
                 LockHoldingChild.class.getName(),

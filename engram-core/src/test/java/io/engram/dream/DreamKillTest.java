@@ -191,7 +191,8 @@ class DreamKillTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // A short-lived child: with the quick compiler alone a dream's JVM takes about a third less CPU (2.3 -> 1.5 s for
     // engram dream here), as ConcurrentWritersTest's and KillNineTest's children do.
-    return new ProcessBuilder(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+    return new ProcessBuilder(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp",
         System.getProperty("java.class.path"), DreamChild.class.getName(),
             f.roots.engramHome().toString(), f.roots.userHome().toString(), f.roots.projectDir().toString(),
             signal.toString(), String.valueOf(pauseAfter)))

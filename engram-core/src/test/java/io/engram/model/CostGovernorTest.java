@@ -108,7 +108,8 @@ class CostGovernorTest {
     // Both at once, each read on threads of its own and waited for with a deadline (killed with its children there).
     List<CompletableFuture<ChildProcess.Run>> runs = new ArrayList<>();
     for (String session : List.of("p1", "p2")) {
-      ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+      ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp",
           System.getProperty("java.class.path"),
           LedgerWriterProcess.class.getName(), home.toString(), session, "25")
           .redirectErrorStream(true);

@@ -64,7 +64,8 @@ class ModelLoadExitTest {
 
   private static Run start(Path dir, String mode) throws IOException {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+        "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp",
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
         ModelLoadExitChild.class.getName(), mode).directory(dir.toFile()).redirectErrorStream(true).start();
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

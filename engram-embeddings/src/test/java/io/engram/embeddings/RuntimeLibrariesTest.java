@@ -164,7 +164,8 @@ class RuntimeLibrariesTest {
    */
   private static ProcessBuilder embedOnce(Path tmp, List<String> options, String... args) {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp));
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote", "-Djava.io.tmpdir=" + tmp));
     command.addAll(options);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), EmbedOnceMain.class.getName()));
     command.addAll(List.of(args));

@@ -58,7 +58,9 @@ class McpNodeClientTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     JsonNode report = run(List.of("stdio", transcript.toString(), java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC", "-cp", classpath, TestServerMain.class.getName(), home.toString(), project.toString()));
+        "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote", "-cp", classpath, TestServerMain.class.getName(), home.toString(),
+        project.toString()));
     assertScenario(report);
   }
 
@@ -105,7 +107,8 @@ class McpNodeClientTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     assertFeatures(run("features.mjs", List.of("stdio", small.toString(), longSession().toString(), java,
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath, TestServerMain.class.getName(),
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote", "-cp", classpath, TestServerMain.class.getName(),
         home.toString(), project.toString())));
   }
 

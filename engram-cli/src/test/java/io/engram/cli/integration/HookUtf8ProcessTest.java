@@ -26,6 +26,7 @@ class HookUtf8ProcessTest {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     ProcessBuilder pb = new ProcessBuilder(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
         "-cp", classpath,
         EngramCommand.class.getName(),
         "--home", home.toString(), "hook", "UserPromptSubmit"));

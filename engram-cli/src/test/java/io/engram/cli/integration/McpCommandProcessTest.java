@@ -46,7 +46,8 @@ class McpCommandProcessTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     try (ChildProcess.Lines child = ChildProcess.Lines.start(new ProcessBuilder(java, "-Xshare:auto",
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath, EngramCommand.class.getName(), "--home",
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote", "-cp", classpath, EngramCommand.class.getName(), "--home",
         home.toString(),
         "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD))) {
       Process p = child.process();
@@ -89,6 +90,7 @@ class McpCommandProcessTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
         "-cp", classpath,
         EngramCommand.class.getName(), "--home",
         home.toString(), "--project", project.toString(), "mcp", "--http", "0");
@@ -171,7 +173,8 @@ class McpCommandProcessTest {
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     // The quick compiler and the serial collector, as the test above and every other child JVM here: the server lives
     // for a few lines, which the optimising compiler would not earn back; neither changes which classes load when.
-    List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+    List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote"));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project",
         project.toString(), "mcp"));

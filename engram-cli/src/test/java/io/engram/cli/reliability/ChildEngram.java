@@ -16,7 +16,8 @@ final class ChildEngram {
   /** The command that runs {@code main} with {@code args} in a fresh JVM. */
   static List<String> command(Class<?> main, List<String> args) {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote", "-cp",
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), main.getName()));
     command.addAll(args);
     return command;
