@@ -88,7 +88,7 @@ final class CompactionScorer {
         }
       }
       // An optional item the summary keeps counts as kept; one it leaves out is no loss.
-      long extra = original.optional(kind).stream().filter(item -> original.keepsRefusal(matcher, item)).count();
+      long extra = original.optional(kind).stream().filter(item -> original.keepsOptional(matcher, item)).count();
       long asked = items.size() + extra;
       preservation.put(kind, asked == 0 ? CompactionScore.FULL * grounding
           : CompactionScore.FULL * (asked - missing.size()) / asked);

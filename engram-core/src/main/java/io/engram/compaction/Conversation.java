@@ -99,14 +99,19 @@ record Conversation(
       java.util.Map<Boolean, List<Problem>> byRefusal = problems.stream()
           .filter(p -> !p.noticed() && !p.headline().isBlank())
           .collect(java.util.stream.Collectors.partitioningBy(p -> p.refusedByTheHarness(calls)));
-      List<String> headlines = byRefusal.get(false).stream().map(p -> String.join("\n", p.keyLines())).toList();
+      // Noise around the work (a helper not installed, a look at a missing path, ToolNoise) is optional too, kept by
+      // its words alone.
+      java.util.Map<Boolean, List<Problem>> byNoise = byRefusal.get(false).stream()
+          .collect(java.util.stream.Collectors.partitioningBy(p -> ToolNoise.noise(p, calls)));
+      List<String> headlines = byNoise.get(false).stream().map(p -> String.join("\n", p.keyLines())).toList();
+      List<String> noise = byNoise.get(true).stream().map(p -> String.join("\n", p.keyLines())).toList();
       // A refusal's words are the harness's, the same in every session: it is told by them with the file refused.
       java.util.Map<String, java.util.Set<String>> refusals = new java.util.LinkedHashMap<>();
       byRefusal.get(true).forEach(p -> refusals.computeIfAbsent(String.join("\n", p.keyLines()),
           k -> new java.util.TreeSet<>()).addAll(refusedFile(p)));
-      // A prompt that fills a template is held against a summary by its own lines, and by where its own ask opens;
-      // the files and keywords it names are read as before, from the messages as a summary quotes them.
-      List<String> asked = UserRequest.of(part).stream().map(UserRequest::stated).toList();
+      // What the person said (their own lines, OwnWords) is what a summary is held to: a prompt that fills a template
+      // by its own lines, and by where its own ask opens; the files and keywords they named come from those lines too.
+      List<String> asked = OwnWords.of(UserRequest.of(part)).stream().filter(t -> !t.isBlank()).toList();
       PromptTemplate template = PromptTemplate.of(asked);
       List<String> quoted = new java.util.ArrayList<>();
       java.util.Map<String, String> openings = new java.util.HashMap<>();
@@ -117,8 +122,10 @@ record Conversation(
           template.opening(stated).ifPresent(o -> openings.putIfAbsent(quote, o));
         }
       }
-      return KeyInformation.extract(new KeySources(humanTexts(part, quoteChars), headlines, changed,
-          prose.toString(), quoted.stream().distinct().toList(), openings), maxKeywords).withOptionalErrors(refusals);
+      List<String> said = asked.stream().map(t -> UserQuote.of(t, quoteChars)).distinct().toList();
+      return KeyInformation.extract(new KeySources(said, headlines, changed,
+          prose.toString(), quoted.stream().distinct().toList(), openings), maxKeywords).withOptionalErrors(refusals)
+          .withNoiseErrors(noise);
     }, KeyInformation::none);
     TodoList todos = guard.attempt("reading the todo list", () -> TodoList.latest(whole),
         () -> TodoList.latest(List.of()));

@@ -17,27 +17,30 @@ import java.util.stream.Collectors;
  * <p>{@link #extract} builds it from plain inputs:
  * <ul>
  *   <li>file names: the given paths (the files the session changed), plus path-like tokens with a known
- *       extension found in the user messages but the instruction files Claude Code loads itself ({@link
+ *       extension found in what the person said ({@link OwnWords}) but the instruction files Claude Code loads itself ({@link
  *       Continuity#LOADED_BY_THE_HARNESS}); one entry per base name (the first path seen), since
  *       preservation is judged by base name;
  *   <li>error messages: the line that says what went wrong of each error (the compactor gives one per
- *       distinct error, see {@link Problem}), cut to 300 characters;
- *   <li>user instructions: every non-blank user message, stripped, duplicates removed (a message that fills a
- *       template by its own lines, {@link PromptTemplate});
- *   <li>technical keywords: {@link TechnicalKeywords} over the user messages and the assistant's prose
- *       (never tool output), the {@code maxKeywords} most frequent.
+ *       distinct error, see {@link Problem}), cut to 300 characters; errors whose first lines differ only by words
+ *       that hold a digit (ids, codes, counts) are one;
+ *   <li>user instructions: what the person said in each message ({@link OwnWords}), stripped, duplicates removed (a
+ *       message that fills a template by its own lines, {@link PromptTemplate});
+ *   <li>technical keywords: {@link TechnicalKeywords} over what the person said and the assistant's prose
+ *       (never tool output, nor what the person pasted), the {@code maxKeywords} most frequent.
  * </ul>
  *
  * @param items the items of each kind, in order of first appearance (keywords: by frequency)
  * @param openings for each user instruction that fills a template, the line its own ask opens with ({@link
  *     #opening})
- * @param refusedOn the optional errors, in order, each with the base names of the files the harness refused it on:
- *     the harness refusing a call on a file ("File has not been read yet") is an error a summary may keep but is not
- *     asked to (one it keeps counts as kept, one it leaves out is no loss); its words are the harness's, the same in
- *     every session, so a summary keeps it only by naming one of those files too ({@link #keepsRefusal})
+ * @param optionalOn the optional errors, in order, each with the base names of the files a summary must name with it:
+ *     an error a summary may keep but is not asked to (one it keeps counts as kept, one it leaves out is no loss). The
+ *     harness refusing a call on a file ("File has not been read yet") has the harness's words, the same in every
+ *     session, so a summary keeps it only by naming one of the files it refused too ({@link #keepsOptional}); noise
+ *     around the work ({@link ToolNoise}: a helper not installed, a look at a missing path) is kept by its words
+ *     alone (no file)
  */
 record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> openings,
-    Map<String, java.util.Set<String>> refusedOn) {
+    Map<String, java.util.Set<String>> optionalOn) {
   // Key information's definition: an error is its message line, cut at 300 characters at a word; the score matches on
   // it.
   private static final int MAX_ERROR_CHARS = 300;
@@ -45,6 +48,7 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
   private static final int ERROR_LINES = 3;
   private static final Pattern ERROR_WORD =
       Pattern.compile("(?i)error|exception|failed|failure|fatal|cannot|can't|denied|not found|panic|traceback");
+  private static final Pattern WITH_A_DIGIT = Pattern.compile("(?<![\\p{L}\\d_])[\\p{L}_]*+\\d[\\p{L}\\d_]*+");
   private static final Pattern PATH_TOKEN =
       Pattern.compile("(?<![\\w./-])(?:[\\w.@-]+/){0,40}[\\w@-][\\w.@-]*\\.([A-Za-z0-9]{1,10})(?![\\w/-])");
 
@@ -56,8 +60,8 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
     items = java.util.Collections.unmodifiableMap(copy);
     openings = Map.copyOf(openings);
     Map<String, java.util.Set<String>> on = new LinkedHashMap<>();
-    refusedOn.forEach((error, files) -> on.put(error, java.util.Set.copyOf(files)));
-    refusedOn = java.util.Collections.unmodifiableMap(on);
+    optionalOn.forEach((error, files) -> on.put(error, java.util.Set.copyOf(files)));
+    optionalOn = java.util.Collections.unmodifiableMap(on);
   }
 
   /** Key information with nothing optional. */
@@ -70,9 +74,9 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
     this(items, Map.of());
   }
 
-  /** The optional items of one kind: the harness's refusals among the errors, none of any other kind. */
+  /** The optional items of one kind: the harness's refusals and the noise among the errors, none of any other kind. */
   List<String> optional(KeyKind kind) {
-    return kind == KeyKind.ERROR_MESSAGES ? List.copyOf(refusedOn.keySet()) : List.of();
+    return kind == KeyKind.ERROR_MESSAGES ? List.copyOf(optionalOn.keySet()) : List.of();
   }
 
   /**
@@ -82,23 +86,48 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
    * left out: its words are the harness's and name nothing of the session, so no summary keeps anything by them.
    */
   KeyInformation withOptionalErrors(Map<String, java.util.Set<String>> refusals) {
-    Map<String, java.util.Set<String>> on = new LinkedHashMap<>();
+    Map<String, java.util.Set<String>> on = new LinkedHashMap<>(optionalOn);
     refusals.forEach((text, files) -> {
-      String lines = errorLines(text);
-      if (!lines.isEmpty() && !files.isEmpty() && !items.get(KeyKind.ERROR_MESSAGES).contains(lines)) {
-        on.computeIfAbsent(lines, k -> new java.util.TreeSet<>()).addAll(files);
+      if (!files.isEmpty()) {
+        addOptional(on, text, files);
       }
     });
     return new KeyInformation(items, openings, on);
   }
 
   /**
-   * Whether a summary {@code matcher} reads keeps the optional {@code error}: it keeps the harness's words and names a
-   * file the harness refused them on (another session's summary tells the same words of its own files).
+   * The same key information with {@code noise} (errors around the work, {@link ToolNoise}) as optional errors kept by
+   * their words alone, each read as the required ones are and none that is already required or optional.
    */
-  boolean keepsRefusal(KeyMatcher matcher, String error) {
-    return matcher.preserved(KeyKind.ERROR_MESSAGES, error) && refusedOn.getOrDefault(error, java.util.Set.of())
-        .stream().anyMatch(f -> matcher.preserved(KeyKind.FILE_NAMES, f));
+  KeyInformation withNoiseErrors(List<String> noise) {
+    Map<String, java.util.Set<String>> on = new LinkedHashMap<>(optionalOn);
+    noise.forEach(text -> addOptional(on, text, java.util.Set.of()));
+    return new KeyInformation(items, openings, on);
+  }
+
+  private void addOptional(Map<String, java.util.Set<String>> on, String text, java.util.Set<String> files) {
+    String lines = errorLines(text);
+    java.util.Set<String> required = items.get(KeyKind.ERROR_MESSAGES).stream().map(KeyInformation::errorIdentity)
+        .collect(Collectors.toSet());
+    if (lines.isEmpty() || required.contains(errorIdentity(lines))) {
+      return;
+    }
+    if (files.isEmpty()) {
+      on.putIfAbsent(lines, java.util.Set.of());
+    } else {
+      on.computeIfAbsent(lines, k -> new java.util.TreeSet<>()).addAll(files);
+    }
+  }
+
+  /**
+   * Whether a summary {@code matcher} reads keeps the optional {@code error}: it keeps its words and, for the harness's
+   * refusal, names a file the harness refused them on (another session's summary tells the same words of its own
+   * files).
+   */
+  boolean keepsOptional(KeyMatcher matcher, String error) {
+    java.util.Set<String> files = optionalOn.getOrDefault(error, java.util.Set.of());
+    return matcher.preserved(KeyKind.ERROR_MESSAGES, error)
+        && (files.isEmpty() || files.stream().anyMatch(f -> matcher.preserved(KeyKind.FILE_NAMES, f)));
   }
 
   /**
@@ -123,8 +152,12 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
   public static KeyInformation extract(KeySources sources, int maxKeywords) {
     Map<KeyKind, List<String>> items = new EnumMap<>(KeyKind.class);
     items.put(KeyKind.FILE_NAMES, fileNames(sources));
-    List<String> errors =
-        sources.toolErrors().stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty()).distinct().toList();
+    // Repeats of one error that differ only by an id, a code or a number ("... for code: QGG4QJ2H", "... RQ8QJFSU")
+    // are one error: a summary tells it once.
+    Map<String, String> byIdentity = new LinkedHashMap<>();
+    sources.toolErrors().stream().map(KeyInformation::errorLines).filter(e -> !e.isEmpty())
+        .forEach(e -> byIdentity.putIfAbsent(errorIdentity(e), e));
+    List<String> errors = List.copyOf(byIdentity.values());
     items.put(KeyKind.ERROR_MESSAGES, errors);
     items.put(KeyKind.USER_INSTRUCTIONS,
         sources.instructions().stream().map(String::strip).filter(m -> !m.isEmpty()).distinct().toList());
@@ -146,6 +179,15 @@ record KeyInformation(Map<KeyKind, List<String>> items, Map<String, String> open
         .map(KeyInformation::errorLine).filter(l -> !l.isEmpty() && !lines.contains(l)).limit(ERROR_LINES - 1)
         .forEach(lines::add);
     return first.isEmpty() ? "" : String.join("\n", lines);
+  }
+
+  /**
+   * What repeats of one error share: its first line without the words that hold a digit (ids, codes, counts, times)
+   * and without the numbers, paths and punctuation {@link Problem#identity} leaves out.
+   */
+  static String errorIdentity(String errorLines) {
+    String first = errorLines.lines().findFirst().orElse("");
+    return Problem.identity(WITH_A_DIGIT.matcher(first).replaceAll(" "));
   }
 
   /** The line of a tool error that carries its message, at most 300 characters. */

@@ -7,12 +7,12 @@ import java.util.Map;
  * The plain inputs key information is extracted from: what the compactor reads off the transcript
  * part being summarised.
  *
- * @param userMessages the text of each user message that is not a tool result, in order
+ * @param userMessages what the person said in each of their messages ({@link OwnWords}), in order
  * @param toolErrors one text per error (its key line, or a whole output whose key line is taken)
  * @param filePaths paths of the files that matter: the files the session changed
  * @param freeText the assistant's prose, scanned for technical keywords
- * @param instructions the user messages as a summary is asked to keep them: each by its own lines when it fills a
- *     template ({@link PromptTemplate}), else as in {@code userMessages}
+ * @param instructions what the person said as a summary is asked to keep it: each message by its own lines when it
+ *     fills a template ({@link PromptTemplate}), else as in {@code userMessages}
  * @param openings for an instruction that fills a template, the line its own ask opens with
  */
 record KeySources(List<String> userMessages, List<String> toolErrors, List<String> filePaths, String freeText,

@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * many words said once at the start of the work and never again (the plan's background, a log's timestamps), which
  * tell what was handed over, not what was being done at the cut. A person's own ask is shorter and counts whole, as a
  * summary quotes it. Pending Tasks still reads the request as it is. A request that fills a template the person's
- * other long messages fill too ({@link PromptTemplate}) is read by its own lines.
+ * other long messages fill too ({@link PromptTemplate}) is read by its own lines, and every request by what the person
+ * said ({@link OwnWords}): not what they pasted, nor a platform's prompt.
  */
 final class LastStretch {
   // The score's definition: the last stretch is about a page, a quarter of it the request, half the agent's words
@@ -54,11 +55,11 @@ final class LastStretch {
     this.turns = documentFrequencies();
   }
 
-  // The request by its own lines: a prompt that fills a template (the same instructions before each stage's own) asks
-  // what its own lines say; the template's words, said in every prompt, would outweigh them.
+  // The request by what the person said (OwnWords: their own lines, not what they pasted or a plug-in's prompt), and
+  // of a prompt that fills a template (the same instructions before each stage's own) by its own lines; the template's
+  // words, said in every prompt, would outweigh them.
   private String asked(UserRequest r) {
-    return withoutSecrets(PromptTemplate.of(UserRequest.of(messages).stream().map(UserRequest::stated).toList())
-        .own(r.stated()));
+    return withoutSecrets(PromptTemplate.of(OwnWords.of(UserRequest.of(messages))).own(OwnWords.of(r)));
   }
 
   /** The stretch of {@code messages}, with the frequencies its words are weighed by. */

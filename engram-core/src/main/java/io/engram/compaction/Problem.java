@@ -63,7 +63,7 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, List<String> la
   private static final java.util.Set<String> CARRIED_OUT_BY_THE_HARNESS = java.util.Set.of("Edit", "MultiEdit",
       "Write", "NotebookEdit", "Read", "Glob", "Grep", "LS", "TodoWrite", "Task", "Agent", "TaskOutput", "TaskCreate",
       "TaskUpdate", "TaskStop", "TaskList", "TaskGet", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion", "Skill",
-      "SendMessage", "SlashCommand");
+      "SendMessage", "SlashCommand", "KillShell", "KillBash", "BashOutput");
   /** A hook's output or verdict names its hook ("PreToolUse:Bash hook error", "Hook PreToolUse:Agent denied"). */
   private static final Pattern HOOK = Pattern.compile("(?i)\\bhook\\b|(?:Pre|Post)ToolUse");
   /** The system refusing a file ("EACCES: permission denied, open ..."): the machine's words, not the harness's. */
@@ -96,9 +96,10 @@ record Problem(ContentBlock.ToolUse call, List<String> keyLines, List<String> la
    * Whether the harness itself refused or cut short the call, rather than the work failing: the result is the
    * harness's own words, not a program's output. That is a refusal in its own wrapper ({@code <tool_use_error>File
    * has not been read yet</tool_use_error>}, any tool), or any error of a tool the harness carries out itself (an edit,
-   * a plan, a question, a subagent: "Found 2 matches of the string to replace", "Exit plan mode?", "Interrupted by
-   * user"), where no program of the person's ran. A hook's verdict is the person's own check speaking, and a system
-   * error code ("EACCES: permission denied") the machine's, so both stay failures. The Errors section still tells such
+   * a plan, a question, a subagent, a background shell it keeps: "Found 2 matches of the string to replace", "Exit plan
+   * mode?", "Interrupted by user", "Shell 36b7a3 is not running"), where no program of the person's ran. A hook's
+   * verdict is the person's own check speaking, and a system error code ("EACCES: permission denied") the machine's,
+   * so both stay failures. The Errors section still tells such
    * refusals; a summary need not (see {@link Conversation}).
    */
   boolean refusedByTheHarness(CallOutcomes calls) {

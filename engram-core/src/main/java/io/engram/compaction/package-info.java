@@ -52,7 +52,11 @@
  * name, a user message: headings over keywords earn nothing); KP is the key information preserved, errors
  * being those a person would call errors (the harness refusing a call on a file, "File has not been read yet", counts
  * only when a summary keeps its words with that file, since the words are the same in every session; one on no file
- * not at all), each kept when any of its key lines is, and a kind the part has none of
+ * not at all; noise around the work, {@code ToolNoise}, a helper not installed or a look at a missing path, counts
+ * only when kept; repeats that differ by an id or a code are one error), each kept when any of its key lines is; what
+ * the person said is read once ({@code OwnWords}: their own lines, not what they pasted, {@code PastedLines}, nor a
+ * platform's prompt sent in their place) for KP's instructions, file names and keywords (no opaque id, no commit
+ * type) and CC's request; and a kind the part has none of
  * kept only as far as the summary's names are the transcript's (a summary cannot keep what it made up: with
  * nothing to keep, another session's well-formed summary would otherwise earn SC and KP whole, 70); the person's long
  * messages that fill one template (an orchestrator's prompts, the same instructions before each stage's own: {@code

@@ -70,7 +70,7 @@ class HarnessRefusalsAreNoKeyErrorsTest {
 
     assertThat(key.optional(KeyKind.ERROR_MESSAGES)).singleElement().asString()
         .contains("File has not been read yet");
-    assertThat(key.refusedOn()).containsValue(Set.of("importer.py"));
+    assertThat(key.optionalOn()).containsValue(Set.of("importer.py"));
   }
 
   @Test
