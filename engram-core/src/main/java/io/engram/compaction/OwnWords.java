@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 final class OwnWords {
   // A line that gives the agent its identity: "You are a Claude-Mem, ...", "You're Polsia.", "## You Are Engineering".
   private static final Pattern IDENTITY =
-      Pattern.compile("(?m)^\\s*(?:#{1,6}\\s*)?You(?:'re|’re| are| Are) (?:(?:a|an|A|An)\\s+)?\\p{Lu}");
+      Pattern.compile("(?m)^[ \\t]*+(?:#{1,6}[ \\t]*+)?You(?:'re|’re| are| Are) (?:(?:a|an|A|An) )?\\p{Lu}");
 
   private OwnWords() {}
 

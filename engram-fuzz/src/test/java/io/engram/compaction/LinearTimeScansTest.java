@@ -16,6 +16,15 @@ class LinearTimeScansTest {
   }
 
   @Test
+  void whatThePersonSaidIsReadInLinearTime() {
+    AdversarialText.eachScansInTime(OwnWords::of,
+        shape("blank lines before a persona", n -> " \n".repeat(n / 2) + "You are a Tester"),
+        shape("one long location word", n -> "a.".repeat(n / 2) + "js:1"),
+        shape("printed lines and words by turns", n -> "at f (a.js:1:2)\nword word\n".repeat(n / 26)),
+        shape("an unclosed plug-in tag", n -> "<observed_from_x>\n" + "{\"k\": 1}\n".repeat(n / 9)));
+  }
+
+  @Test
   void keyInformationScansInLinearTime() {
     AdversarialText.eachScansInTime(text -> KeyInformation.extract(
         new KeySources(List.of(text), List.of(text), List.of(), text), 20),
