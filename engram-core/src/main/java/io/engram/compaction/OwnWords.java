@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.transcript.MessageClassifier;
 import io.engram.transcript.UserRequest;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -14,7 +15,8 @@ import java.util.regex.Pattern;
  * <p>A long message that tells the agent who it is ("You're Polsia. One entity, one voice...", "You are a Claude-Mem,
  * a specialized observer tool...") is a platform's or a plug-in's prompt sent in the person's place, the same in every
  * session of the tool: none of its lines is the person's. A person's own words to the agent are short by the side of
- * it, and a persona they write for a one-off task says it in a line or two.
+ * it, and a persona they write for a one-off task says it in a line or two. A plan accepted in plan mode ("Implement
+ * the following plan:") is the agent's document handed over, code blocks and all: it is read whole.
  */
 final class OwnWords {
   // A line that gives the agent its identity: "You are a Claude-Mem, ...", "You're Polsia.", "## You Are Engineering".
@@ -32,8 +34,14 @@ final class OwnWords {
     return request.answers().map(q -> own + "\n" + q).orElse(own);
   }
 
-  /** The person's own lines of a typed message: "" for a platform's prompt, else without what they pasted. */
+  /**
+   * The person's own lines of a typed message: "" for a platform's prompt; a plan accepted in plan mode whole (the
+   * agent's document, its code blocks its own, read as a handed-over document is); else without what they pasted.
+   */
   static String of(String typed) {
+    if (MessageClassifier.handsOverAPlan(typed)) {
+      return typed;
+    }
     return platformPrompt(typed) ? "" : PastedLines.own(typed);
   }
 

@@ -70,6 +70,15 @@ class WhatThePersonSaidTest {
   }
 
   @Test
+  void aPlanAcceptedInPlanModeIsReadWholeWithItsCodeBlocks() {
+    String plan = "Implement the following plan:\n\n# Plan: Gate tree creation\n\n## Task 1\n"
+        + "After the existing `network_fee` validation, add:\n```rust\nrequire_authority(&ctx)?;\n```\n"
+        + "Reuse the existing `InvalidSigner` error variant.";
+
+    assertThat(OwnWords.of(plan)).isEqualTo(plan);
+  }
+
+  @Test
   void oneLocationInAQuestionStaysThePersons() {
     String typed = "The build fails at Parser.java:42\nCan you make the parser accept a trailing comma?";
 
