@@ -94,6 +94,6 @@ final class CorrectionModels {
   }
 
   private static String label(String script) {
-    return script.equals("han") ? "Chinese" : "other";
+    return script.equals("han") ? "Chinese" : "non-Chinese";
   }
 }
