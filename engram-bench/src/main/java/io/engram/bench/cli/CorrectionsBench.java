@@ -11,7 +11,6 @@ import io.engram.recall.Embedder;
 import io.engram.embeddings.BertModel;
 import io.engram.embeddings.ModelResources;
 import io.engram.embeddings.OnnxBertEmbedder;
-import io.engram.extract.ScriptThresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.IntConsumer;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -215,17 +213,17 @@ final class CorrectionsBench implements Runnable {
       } else if (sweep != null) {
         CorrectionSweep.Sweep result = CorrectionSweep.sweep(sets, folds, by, variants, vectors(variants, err),
             progress);
-        print(out, result, () -> human(out, result));
+        print(out, result, () -> CorrectionsReport.print(out, result));
       } else if (measure) {
         List<MeasureRow> rows = CorrectionLab.measure(sets).stream()
             .map(m -> new MeasureRow(m, AgainstBaseline.of(m.build(), m.baseline()))).toList();
-        print(out, rows, () -> human(out, rows));
+        print(out, rows, () -> CorrectionsReport.print(out, rows));
       } else {
         CorrectionLab.CrossValidation cv = CorrectionLab.crossValidate(sets, folds, thresholds, by,
             progress);
         CrossValidationReport report = new CrossValidationReport(cv,
             AgainstBaseline.of(arm(cv, CorrectionLab.BUILD), arm(cv, CorrectionLab.BASELINE)));
-        print(out, report, () -> human(out, report));
+        print(out, report, () -> CorrectionsReport.print(out, report));
       }
     } catch (IOException e) {
       throw new UserFacingException("cannot read the corrections: " + e.getMessage());
@@ -287,81 +285,5 @@ final class CorrectionsBench implements Runnable {
   private static CorrectionScore arm(CorrectionLab.CrossValidation cv, String name) {
     Optional<CorrectionLab.ArmScore> arm = cv.arms().stream().filter(a -> a.name().equals(name)).findFirst();
     return arm.orElseThrow(() -> new IllegalStateException("no arm " + name)).total();
-  }
-
-  private static void human(PrintWriter out, CrossValidationReport report) {
-    CorrectionLab.CrossValidation cv = report.crossValidation();
-    out.println("cross-validation, " + cv.folds() + " folds by hash, " + cv.items() + " items");
-    for (CorrectionLab.ArmScore arm : cv.arms()) {
-      out.println(String.format(Locale.ROOT, "%-36s %s", arm.name(), arm.total()));
-      for (Map.Entry<String, CorrectionScore> lang : arm.byLanguage().entrySet()) {
-        out.println(String.format(Locale.ROOT, "%-36s   %s: %s", "", lang.getKey(), lang.getValue()));
-      }
-      for (Map.Entry<String, CorrectionScore> set : arm.bySet().entrySet()) {
-        out.println(String.format(Locale.ROOT, "%-36s   set %s: %s", "", set.getKey(), set.getValue()));
-      }
-      out.println(String.format(Locale.ROOT, "%-36s   folds: %s", "", String.join(" | ", arm.perFold().stream()
-          .map(s -> s.found() + "/" + s.corrections() + " fp " + s.negativesWritten() + "/" + s.negatives())
-          .toList())));
-    }
-    out.println("build against the keyword baseline, same folds: " + report.buildAgainstBaseline());
-  }
-
-  private static void human(PrintWriter out, CorrectionSweep.Sweep sweep) {
-    out.println("sweep, " + sweep.folds() + " folds by " + sweep.foldBy() + ", " + sweep.items() + " items;"
-        + " per language: found/corrections, negative turns written to (per 100)");
-    for (CorrectionSweep.Row row : Stream.concat(Stream.of(sweep.baseline(), sweep.rules()), sweep.rows().stream())
-        .toList()) {
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s min %.1f keep %.1f over %.1f  all %s",
-          row.variant(), row.min(), row.keep(), row.over(), brief(row.total())));
-      row.byLanguage().forEach((lang, s) -> line.append("  ").append(lang).append(' ').append(brief(s)));
-      out.println(line);
-      if (row.min() == 0.4 && row.keep() == 0.1 && row.over() == 1 || row.min() == 1) {
-        StringBuilder sets = new StringBuilder("    sets:");
-        row.bySet().forEach((set, s) -> sets.append("  ").append(set).append(' ').append(brief(s)));
-        out.println(sets);
-      }
-    }
-    for (ScriptThresholds.Chosen c : sweep.chosen()) {
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s chosen per script   all %s",
-          c.variant(), brief(c.total())));
-      c.byLanguage().forEach((lang, s) -> line.append("  ").append(lang).append(' ').append(brief(s)));
-      out.println(line);
-      StringBuilder sets = new StringBuilder("    sets:");
-      c.bySet().forEach((set, s) -> sets.append("  ").append(set).append(' ').append(brief(s)));
-      out.println(sets);
-      for (int fold = 0; fold < c.perFold().size(); fold++) {
-        out.println("    fold " + fold + " chosen on the others: " + choices(c.perFold().get(fold)));
-      }
-      out.println("    chosen on every turn: " + choices(c.onAll()));
-    }
-  }
-
-  private static String choices(List<ScriptThresholds.Choice> choices) {
-    return String.join(", ", choices.stream().map(c -> String.format(Locale.ROOT,
-        "%s min %.1f keep %.1f over %.1f (baseline rate %.2f; %s)", c.script(), c.min(), c.keep(), c.over(),
-        c.baselineRate(),
-        brief(c.score()))).toList());
-  }
-
-  private static String brief(CorrectionScore s) {
-    return String.format(Locale.ROOT, "%d/%d %d/%d a%d/%d r%d/%d (%.1f)", s.found(), s.corrections(),
-        s.negativesWritten(), s.negatives(), s.alternativeKept(), s.withAlternative(), s.reasonKept(), s.withReason(),
-        s.falsePositivesPer100());
-  }
-
-  private static void human(PrintWriter out, List<MeasureRow> rows) {
-    Path set = null;
-    for (MeasureRow row : rows) {
-      CorrectionLab.Measured m = row.measured();
-      if (!m.set().equals(set)) {
-        set = m.set();
-        out.println("== " + set + ", every item (set aside whole)");
-      }
-      out.println(m.lang() + " (" + m.items() + " items) build:    " + m.build());
-      out.println(m.lang() + " rules:    " + m.rules());
-      out.println(m.lang() + " baseline: " + m.baseline());
-      out.println(m.lang() + " build against the baseline: " + row.buildAgainstBaseline());
-    }
   }
 }
