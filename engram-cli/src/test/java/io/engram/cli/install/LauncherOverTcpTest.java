@@ -260,6 +260,8 @@ class LauncherOverTcpTest {
       t.start();
       address(refusing.getLocalPort(), 5);
       script("curl", "cat >/dev/null; printf '413'");
+      // The shell's read builtin takes a line a byte at a time: 8 MiB of it outlasted the run's wait on a loaded machine.
+      script("java", "cat >/dev/null; echo \"java $*\"");
       Run run = hook("{\"session_id\":\"s\",\"prompt\":\"" + "x".repeat(8 << 20) + "\"}", "C.UTF-8");
       t.join(10_000);
       assertThat(run.exit()).as(run.err()).isZero();
