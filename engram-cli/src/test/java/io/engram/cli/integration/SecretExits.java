@@ -42,6 +42,16 @@ final class SecretExits implements AutoCloseable {
    */
   static final int PER_HOME = 25;
 
+  /**
+   * The service the hooks start here runs on the quick compiler alone, without verifying the class path's classes, as
+   * every other JVM the tests start: its command line names no compiler, so the JVM's own {@code JAVA_TOOL_OPTIONS}
+   * sets them. Its work (SessionEnd's queue over the corpus's transcript) lasts seconds, too short for the optimising
+   * compiler to earn back its threads: the service took 6.2 and 7.2 s of processor time against 8.5 and 8.6 s with
+   * both (alternating runs, load 10-14).
+   */
+  private static final Map<String, String> QUICK_SERVICE_JVM = Map.of("JAVA_TOOL_OPTIONS",
+      "-XX:TieredStopAtLevel=1 -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote");
+
   private final List<String> modelRequests = Collections.synchronizedList(new ArrayList<>());
   private final List<String> printed = Collections.synchronizedList(new ArrayList<>());
   /** Homes beside the fixture's, written by {@link #runEach} when it spreads its commands over several. */
@@ -77,7 +87,7 @@ final class SecretExits implements AutoCloseable {
    * resident service behind them as they do for a user, so {@link #settleService} must end the test.
    */
   static SecretExits in(Path root) throws IOException {
-    return new SecretExits(root, Map.of());
+    return new SecretExits(root, QUICK_SERVICE_JVM);
   }
 
   /** The same, with {@code ENGRAM_SERVICE=off}: every hook answers in the test's process and starts nothing. */
