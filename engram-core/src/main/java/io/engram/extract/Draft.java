@@ -32,4 +32,18 @@ record Draft(CandidateType type, String name, String description, String body, S
         : Terms.clip(this.description + " — " + rest, limits.descriptionChars());
     return new Draft(type, name, description, body, key, confidence);
   }
+
+  /**
+   * This draft, read from one clause of {@code sentence}, with the sentence it was said in after its body, so that what
+   * the rest of the sentence says (the request beside it, a reason) stays with it; its description stays the clause's.
+   */
+  Draft saidIn(String sentence, ExtractionSettings.Offline limits) {
+    String quote = Terms.clip(sentence.strip(), limits.quoteChars());
+    if (body.contains(quote)) {
+      return this;
+    }
+    boolean chinese = CorrectionClauses.of(sentence) == CorrectionClauses.CHINESE;
+    String said = chinese ? "用户原话：“" + quote + "”" : "The user said: \"" + quote + '"';
+    return new Draft(type, name, description, body.strip() + "\n\n" + said, key, confidence);
+  }
 }

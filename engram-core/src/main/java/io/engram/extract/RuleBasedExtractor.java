@@ -188,6 +188,10 @@ public final class RuleBasedExtractor implements Extractor {
           drafts = SentenceRules.read(tail.get(), previousAssistant, said, settings.offline(), stepOfWork);
         }
       }
+      if (drafts.isEmpty()) {
+        // "fix this, and never commit to main": a clause that states a standing preference beside the work asked
+        drafts = RequestClauses.read(s, scope, previousAssistant, said, settings.offline(), stepOfWork);
+      }
       // A correction that names both what to stop and what to do instead (别用 Moment.js，用 date-fns) says all a
       // correction can: in Chinese the model's bar, chosen on whole chats, would drop it with the steps of work
       boolean whole = han && !drafts.isEmpty()
