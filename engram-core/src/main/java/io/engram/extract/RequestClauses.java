@@ -37,6 +37,9 @@ final class RequestClauses {
   /** A time that bounds the whole sentence to the work at hand: "for now", "this time", 暂时, 这次. */
   private static final Pattern BOUNDED = Pattern.compile("(?i)\\b(?:for\\s+now|this\\s+time|just\\s+this\\s+once|"
       + "right\\s+now|yet)\\b|暂时|这次|这一次|目前先");
+  /** A condition the sentence opens with, under which its clauses are said. */
+  private static final Pattern CONDITION = Pattern.compile("(?i)\\s*(?:if|when|whenever|once|unless|in\\s+case)\\b"
+      + "|\\s*(?:如果|假如|要是|若|当|一旦|除非)");
   // A clause of fewer letters or digits than this names nothing to keep ("ok", "and", 好的).
   private static final int LEAST_LETTERS = 4;
 
@@ -85,13 +88,17 @@ final class RequestClauses {
       Optional<LocalDate> said, ExtractionSettings.Offline limits, boolean stepOfWork) {
     List<Sentence> clauses = of(sentence);
     // a question asks, whatever its clauses say; a time that bounds the sentence ("for now", 暂时) bounds them all
-    if (clauses.size() < 2 || Intents.isQuestion(sentence.text()) || BOUNDED.matcher(sentence.text()).find()) {
+    // a sentence that opens with a condition ("if there is an error, always exit with code 1") says what happens then,
+    // each clause under it
+    if (clauses.size() < 2 || Intents.isQuestion(sentence.text()) || BOUNDED.matcher(sentence.text()).find()
+        || CONDITION.matcher(sentence.text()).lookingAt()) {
       return List.of();
     }
     List<Draft> out = new ArrayList<>();
     for (Sentence clause : clauses) {
       String c = clause.text();
-      if (!standing(c) || scope.bounds(clause) || Secrets.contains(c)) {
+      // "..., they don't really need to exist in the future state": what the speaker needs is the work at hand
+      if (!standing(c) || scope.bounds(clause) || Secrets.contains(c) || CorrectionClauses.aboutTheTaskAtHand(c)) {
         continue;
       }
       List<Draft> drafts = SentenceRules.read(c, previousAssistant, said, limits, stepOfWork);
