@@ -48,7 +48,12 @@
  * a condition with "always" or "never" ("before you push never skip the changelog"), a stated convention (我们约定...,
  * "our convention is ..."), the language of every answer (中文回答) and a rule asked to be written into the agent's
  * instructions ("update the skill to ...", 把X写进claude.md); a list item is also read under a leading condition or
- * with a modal ("- When touching the schema, regenerate the client", "- Release notes must ...")).
+ * with a modal ("- When touching the schema, regenerate the client", "- Release notes must ...")). A sentence that
+ * yields no rule as a whole is read clause by clause ({@link RequestClauses}): a clause that states a standing
+ * preference (it holds on, names a tool or what to use instead, a preference, what the project does not do: "update the
+ * Makefile - we don't use multipass anymore", "use placeholders and use Gradle as the build system", ...，一律用 pnpm) is
+ * kept though its neighbour asks for an edit or names the thing at hand; a plain "don't" beside the request, a question,
+ * a sentence bounded in time or opening with a condition keeps none.
  * A link is a reference to keep when it points at a place to go back to (a dashboard, a tracker, docs), not at one item
  * of a tracker or a CI (an issue, a pull request, a run, a ticket), which is the work at hand ({@link References}).
  *
