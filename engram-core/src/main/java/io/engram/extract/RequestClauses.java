@@ -23,14 +23,15 @@ import java.util.regex.Pattern;
  */
 final class RequestClauses {
   /**
-   * Where an English sentence's clauses part: a semicolon, a dash between spaces, a comma (with the conjunction after
+   * Where an English sentence's clauses part (the blanks around are stripped from each clause, not matched, so that a
+   * long run of blanks is scanned once): a semicolon, a dash between spaces, a comma (with the conjunction after
    * it), or a bare conjunction before a clause that opens as a rule does.
    */
-  private static final Pattern ENGLISH = Pattern.compile("(?i)\\s*(?:;|\\s[-–—]+\\s|,(?:\\s*(?:and|but|also|so|then|"
-      + "plus)\\b)?)\\s*|\\s+(?:and|but|also|then|plus)\\s+(?=(?:also\\s+|please\\s+|pls\\s+)?(?:always|never|don'?t|dont|"
+  private static final Pattern ENGLISH = Pattern.compile("(?i);|\\s[-–—]+\\s|,(?:\\s*+(?:and|but|also|so|then|"
+      + "plus)\\b)?|\\s(?:and|but|also|then|plus)\\s++(?=(?:also\\s+|please\\s+|pls\\s+)?(?:always|never|don'?t|dont|"
       + "do\\s+not|use|prefer|avoid|stop|we|make\\s+sure|keep|only|no\\s+longer)\\b)");
   /** Where a Chinese sentence's clauses part: a comma or semicolon, or a conjunction that adds one. */
-  private static final Pattern CHINESE = Pattern.compile("\\s*[，,；;、]\\s*|(?:并且|而且|另外|同时)");
+  private static final Pattern CHINESE = Pattern.compile("[，,；;、]|并且|而且|另外|同时");
   /** A preference stated in a clause: what the person prefers or would rather, in either language. */
   private static final Pattern PREFERS = Pattern.compile("(?i)\\b(?:prefer|i'?d\\s+rather|rather\\s+than)\\b"
       + "|我?(?:更)?(?:喜欢|偏好|习惯)|统一(?:用|使用|改用|为)|一律|都(?:用|使用)|只(?:用|使用)");
