@@ -57,7 +57,7 @@ public final class CorrectionLab {
    * A cross-validation's figures: the keyword baseline, the rules alone and the default build (rules with the fold's
    * model at the settings' thresholds), then, when asked, the rules with the model at other thresholds.
    */
-  public record CrossValidation(int folds, int items, List<ArmScore> arms) {}
+  public record CrossValidation(int folds, String foldBy, int items, List<ArmScore> arms) {}
 
   /**
    * A turn the default build got wrong on a fold whose model never saw it: a correction {@code missed}, or a negative
@@ -147,7 +147,7 @@ public final class CorrectionLab {
       scores.add(new ArmScore(arm.name(), CorrectionEvaluation.score(all.get(arm.name())), byLanguage, bySet,
           List.copyOf(perFold.get(arm.name()))));
     }
-    return new CrossValidation(folds, items.size(), List.copyOf(scores));
+    return new CrossValidation(folds, foldBy.name().toLowerCase(Locale.ROOT), items.size(), List.copyOf(scores));
   }
 
   /**

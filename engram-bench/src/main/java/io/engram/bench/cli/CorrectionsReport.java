@@ -20,7 +20,7 @@ final class CorrectionsReport {
 
   static void print(PrintWriter out, CorrectionsBench.CrossValidationReport report) {
     CorrectionLab.CrossValidation cv = report.crossValidation();
-    out.println("cross-validation, " + cv.folds() + " folds by hash, " + cv.items() + " items");
+    out.println("cross-validation, " + cv.folds() + " folds by " + cv.foldBy() + ", " + cv.items() + " items");
     for (CorrectionLab.ArmScore arm : cv.arms()) {
       out.println(String.format(Locale.ROOT, "%-36s %s", arm.name(), arm.total()));
       for (Map.Entry<String, CorrectionScore> lang : arm.byLanguage().entrySet()) {

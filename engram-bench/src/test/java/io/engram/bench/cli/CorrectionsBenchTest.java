@@ -84,7 +84,7 @@ class CorrectionsBenchTest {
     Run r = run("--sets", set("a").toString(), "--folds", "2", "--thresholds");
 
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("2 folds by hash, 24 items", "keyword baseline", "rules + learnt, defaults",
+    assertThat(r.out()).contains("2 folds by item, 24 items", "keyword baseline", "rules + learnt, defaults",
         "rules kept >= 0.2 + learnt >= 0.3", "folds: ", "build against the keyword baseline, same folds: found x")
         // one pair for every script on the grid; the defaults differ by script, so no grid arm repeats them
         .contains("rules kept >= 0.1 + learnt >= 0.4");
@@ -130,6 +130,14 @@ class CorrectionsBenchTest {
     assertThat(rows.findValuesAsText("lang")).containsExactly("en", "all");
     assertThat(rows.get(1).path("measured").path("baseline").path("found").asInt()).isEqualTo(12);
     assertThat(rows.get(1).path("buildAgainstBaseline").has("falsePositivesPer100Ratio")).isTrue();
+  }
+
+  @Test
+  void theCrossValidationSaysWhichFoldsItRan() throws Exception {
+    Run r = run("--sets", set("a").toString(), "--folds", "2", "--fold-by", "person");
+
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("2 folds by person, 24 items").doesNotContain("by item");
   }
 
   @Test
