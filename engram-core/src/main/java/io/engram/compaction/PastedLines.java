@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
  * "x.py", line 3}), a {@code file.ext:line} location, a timestamp to the minute, a log level, a browser console's
  * {@code fn @ bundle.js:37}, a code frame's {@code 12 |}, a test run's ✓ ✗ ✅ ❌, a build tool's step prefix ({@code --
  * }, {@code ==> }, {@code [3/20]}), a JSON member, object or bracket, an escape code, or fewer letters than other
- * characters. One such line among the person's words stays theirs (a question that names {@code Foo.java:42}); a run
- * of two or more is pasted, and so is a line of the person's shape between two printed ones (a test run's heading
- * between its results). A fenced block is pasted whole, and so is an element whose tag has a hyphen or an underscore
+ * characters, or a box-drawing character (a table's frame, a tool's rule or bullet: {@code ── R CMD check ──}). One
+ * such line among the person's words stays theirs (a question that names {@code Foo.java:42}); a run of two or more is
+ * pasted, and so is a line of the person's shape between two printed ones (a test run's heading between its results),
+ * a line indented under a printed one (a tool's detail under its step) and the prompt line just before the run (the
+ * command that printed it: {@code $ npm test}, {@code > rcmdcheck::rcmdcheck()}). A fenced block is pasted whole, and so is an element whose tag has a hyphen or an underscore
  * in its name ({@code <observed_from_primary_session>}), as a harness's and a plug-in's tags have.
  */
 final class PastedLines {
@@ -38,6 +40,11 @@ final class PastedLines {
   private static final Pattern JSON =
       Pattern.compile("^\\s*\"[^\"]{1,200}\"\\s*:\\s*\\S|^\\s*[\\[\\]{}],?\\s*$|\\{\\s*\"[\\w-]{1,60}\"\\s*:");
   private static final Pattern ESCAPE = Pattern.compile("\u001b|\\[\\d{1,3}(?:;\\d{1,3})*[mGKhl]");
+  // Box-drawing characters: a table's frame, a tree's branches, a command-line tool's rule or bullet ("── R CMD check
+  // ──", "─  checking for file ..."). No one types them; a program draws them.
+  private static final Pattern BOX_DRAWING = Pattern.compile("[\\u2500-\\u257f]");
+  // A shell's or an interpreter's prompt opening the line whose output follows: "$ npm test", "> rcmdcheck(...)".
+  private static final Pattern PROMPT = Pattern.compile("^\\s*(?:[$%>]|>>>|PS [^>]{0,200}>)\\s+\\S");
   private static final Pattern MACHINE_TAG = Pattern.compile("^\\s*<([a-z][a-z0-9]*[-_][a-z0-9_-]*)(?:\\s[^>]*)?>");
   // A line shorter than this is a word or two, never judged printed by its share of letters.
   private static final int SHORT_LINE = 8;
@@ -102,11 +109,16 @@ final class PastedLines {
     return pasted;
   }
 
-  // Printed lines in runs of RUN or more are pasted, from the first to the last: blank lines do not break a run, nor
-  // does one line of the person's shape between two printed ones (a test run's heading between its results); two do.
+  // Printed lines in runs of RUN or more are pasted, from the first to the last, with the prompt line that ran them
+  // just before: blank lines do not break a run, nor does one line of the person's shape between two printed ones (a
+  // test run's heading between its results), nor lines indented deeper than the printed line before them (a tool's
+  // detail under its step: "─  checking for empty directories" then "   Removed empty directory 'x/bin'"); two
+  // others do.
   private static void runs(String[] lines, boolean[] printed, boolean[] pasted) {
     int first = -1;
     int last = -1;
+    // The last printed line's indent, read once: each line after it is compared with it.
+    int lastIndent = 0;
     int count = 0;
     int between = 0;
     for (int i = 0; i <= lines.length; i++) {
@@ -114,15 +126,17 @@ final class PastedLines {
       if (!end && printed[i]) {
         first = first < 0 ? i : first;
         last = i;
+        lastIndent = indent(lines[i]);
         count++;
         between = 0;
         continue;
       }
-      if (!end && (lines[i].isBlank() || first < 0 || ++between < 2)) {
+      if (!end && (lines[i].isBlank() || first < 0 || indent(lines[i]) > lastIndent || ++between < 2)) {
         continue;
       }
       if (count >= RUN) {
-        java.util.Arrays.fill(pasted, first, last + 1, true);
+        boolean prompted = first > 0 && !pasted[first - 1] && PROMPT.matcher(lines[first - 1]).find();
+        java.util.Arrays.fill(pasted, prompted ? first - 1 : first, last + 1, true);
       }
       first = -1;
       last = -1;
@@ -138,7 +152,7 @@ final class PastedLines {
       return false;
     }
     if (FRAME.matcher(s).find() || CONSOLE_OR_GUTTER.matcher(line).find() || TOOL_MARK.matcher(line).find()
-        || JSON.matcher(s).find() || ESCAPE.matcher(s).find()) {
+        || JSON.matcher(s).find() || ESCAPE.matcher(s).find() || BOX_DRAWING.matcher(s).find()) {
       return true;
     }
     if (s.length() < SHORT_LINE) {
@@ -148,6 +162,15 @@ final class PastedLines {
     long visible = s.codePoints().filter(c -> !Character.isWhitespace(c)).count();
     return letters * 2 < visible || TIMESTAMP.matcher(s).find() || LEVEL.matcher(s).find()
         || LOCATION.matcher(s).find();
+  }
+
+  // The leading blanks of a line: how deep a tool's detail sits under its step.
+  private static int indent(String line) {
+    int n = 0;
+    while (n < line.length() && Character.isWhitespace(line.charAt(n))) {
+      n++;
+    }
+    return n;
   }
 
   private static boolean isFence(String stripped) {

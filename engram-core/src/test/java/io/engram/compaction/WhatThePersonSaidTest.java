@@ -48,6 +48,44 @@ class WhatThePersonSaidTest {
   }
 
   @Test
+  void aCheckRunDrawnWithBoxLinesIsPastedWholeWithItsPromptAndItsIndentedDetail() {
+    String typed = """
+        > rcmdcheck::rcmdcheck('.', args='--run-donttest', error_on='never')
+        ── R CMD build ──────────────────────────────────────────────────
+        ✔  checking for file ‘.../DESCRIPTION’ ...
+        ─  preparing ‘MiscMetabar’: (792ms)
+        ─  checking for empty or unneeded directories
+           Removed empty directory ‘MiscMetabar/Deseq2’
+           Removed empty directory ‘MiscMetabar/bin’
+           Removed empty directory ‘MiscMetabar/tests/testthat/_problems’
+        ─  building ‘MiscMetabar_0.16.6.9000.tar.gz’ (880ms)
+        ─  checking package dependencies ... INFO (4.9s)
+           Depends: includes the non-default packages:
+             'phyloseq', 'ggplot2', 'dada2', 'dplyr', 'purrr', 'divent'
+           Adding so many packages to the search path is excessive and importing
+           selectively is preferable.
+        ✔  checking examples (4m 50.1s)
+        Duration: 12m 17.7s
+
+        0 errors ✔ | 0 warnings ✔ | 0 notes ✔
+
+        the examples still take almost five minutes, cut them further""";
+
+    assertThat(OwnWords.of(typed)).isEqualTo("the examples still take almost five minutes, cut them further");
+  }
+
+  @Test
+  void aQuotedLineBeforeThePersonsOwnWordsStaysTheirs() {
+    String typed = """
+        > the build is green on Linux
+        but on Windows it fails:
+        ✗ test_paths
+        ✗ test_locale""";
+
+    assertThat(OwnWords.of(typed)).isEqualTo("> the build is green on Linux\nbut on Windows it fails:");
+  }
+
+  @Test
   void jsonPastedAfterAQuestionLeavesTheQuestion() {
     String typed = """
         can you just see the compile_commands.json for problem
