@@ -15,10 +15,11 @@ import java.util.regex.Pattern;
  * list of names is not a phrase), or a list item of at least three comma-separated clauses a verb opens ("- create the
  * branch, implement 9 files, push branch, create PR": a to-do list); a sentence of one clause is one too, from its
  * capital to its full stop, of five plain words or more with a function word ("Just completed creating the
- * vsaas-permission-guide skill."); a run of six Chinese, Japanese or
- * Korean characters is one too, unless its line ends with a file's extension or the run lies inside a path (a file or
- * folder named in Japanese or Chinese is no sentence). Continuity words ("first", "then", "next step", "so far"...) are taken out
- * before the count, so a heading followed by them says nothing.
+ * vsaas-permission-guide skill."); a run of six Chinese, Japanese or Korean characters is one too, unless its line
+ * ends with a file's extension or the run lies inside a path (a file or folder named in Japanese or Chinese is no
+ * sentence); Korean, which spaces its words, by three of them in a list item or with a sentence's ending ({@link
+ * #koreanStatement}). Continuity words ("first", "then", "next step", "so far"...) are taken out before the count, so
+ * a heading followed by them says nothing.
  */
 final class Prose {
   private static final Pattern PLAIN = Pattern.compile("(?<![\\p{L}\\p{N}_./-])\\p{L}{2,}(?![\\p{L}\\p{N}_./-])");
@@ -47,6 +48,12 @@ final class Prose {
   // Where a sentence ends inside a line: a full stop before a space.
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=\\.)\\s+");
 
+  private static final Pattern HANGUL = Pattern.compile("\\p{IsHangul}");
+  // Three Korean words make a phrase ("통합 검증 함수"), as three lower-case words make an English list item one.
+  private static final int KOREAN_WORDS = 3;
+  // How a Korean sentence ends: the formal and polite endings (입니다, 했다, 해요) and the nominal ones of notes
+  // (완료함, 진행중, 필요), before a full stop or other closing marks.
+  private static final Pattern KOREAN_ENDING = Pattern.compile("(?:다|요|함|음|됨|임|중|필요)[.!?:)\\]*]*$");
   private static final Pattern NONE = Pattern.compile("(?i)\\b(?:none|no)\\b");
 
   private Prose() {}
@@ -54,7 +61,8 @@ final class Prose {
   /** Whether some line of {@code text} is a statement or a one-clause sentence. */
   static boolean says(String text) {
     for (String line : text.split("\\R")) {
-      if (statement(line) || Arrays.stream(SENTENCE_END.split(line)).anyMatch(Prose::sentence) || cjkSentence(line)) {
+      if (statement(line) || Arrays.stream(SENTENCE_END.split(line)).anyMatch(Prose::sentence) || cjkSentence(line)
+          || koreanStatement(line)) {
         return true;
       }
     }
@@ -66,7 +74,7 @@ final class Prose {
    * line ending with a file's extension, and not inside a path (a token with a slash: "/投资助理工作/基金分类标签/prompt"
    * names folders, and a keyword dump of changed files would otherwise read as sentences).
    */
-  private static boolean cjkSentence(String line) {
+  static boolean cjkSentence(String line) {
     if (FILE_AT_THE_END.matcher(line).find()) {
       return false;
     }
@@ -86,6 +94,29 @@ final class Prose {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code line} is a statement in Korean, which puts spaces between its words, so a run of six syllables is
+   * rare: at least {@value #KOREAN_WORDS} words holding Hangul, outside paths, in a list item of one comma at most
+   * ("데이터 무결성 증명", "추가 5-10개 테스트") or with a word that ends as a sentence ends ("구현이 진행중입니다"). A line
+   * ending with a file's extension names a file.
+   */
+  static boolean koreanStatement(String line) {
+    if (FILE_AT_THE_END.matcher(line).find()) {
+      return false;
+    }
+    int words = 0;
+    boolean ends = false;
+    for (String token : line.strip().split("\\s+")) {
+      if (HANGUL.matcher(token).find() && token.indexOf('/') < 0 && token.indexOf('\\') < 0) {
+        words++;
+        ends |= KOREAN_ENDING.matcher(token).find();
+      }
+    }
+    // A list item of names set apart by commas ("- 미니멀러그, 시어서커, 블랭킷") is no phrase, as in English.
+    boolean phrase = LIST_ITEM.matcher(line).find() && line.chars().filter(c -> c == ',').count() <= 1;
+    return words >= KOREAN_WORDS && (ends || phrase);
   }
 
   /** Whether {@code text} says there is none ("None.", "No errors"): all a section has to say when nothing is there. */
