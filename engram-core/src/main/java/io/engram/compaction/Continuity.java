@@ -4,8 +4,6 @@ import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +28,8 @@ import java.util.regex.Pattern;
  * names and identifiers weigh double.
  *
  * <ul>
- *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by most of their words);
+ *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by half of their words; in
+ *       another language by their names, paths and numbers, or by how many items it sets out: {@link OpenItems});
  *       with none open, how much of the person's last request sections 7 to 9 hold, by weight, full marks from
  *       {@value #REQUEST_FOR_FULL} on (a request of fewer than {@value #MIN_REQUEST_WORDS} content words, "its
  *       loaded", is read with the stretch after it).
@@ -40,8 +39,10 @@ import java.util.regex.Pattern;
  *       {@value #NEXT_FOR_FULL} on: a file name counts by how particular it is to the stretch, so a name every
  *       session of the repository says earns little on its own.
  * </ul>
- * Only the words of the scripts sections 7 to 9 are written in count ({@link WritingScripts}): a summary in English of
- * a session held in Japanese is judged on the names and Latin words it could hold, not on the request's kana. A
+ * A summary in another language than the session is judged on what it could hold ({@link WrittenLanguage}): a summary
+ * in English of a session held in Japanese or Portuguese on the names, paths and numbers, the words it holds anyway and
+ * those of its own language, not on the request's kana or Portuguese words; the open items by their names, or by how
+ * many items it sets out ({@link OpenItems}). A
  * section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
  * words will do): headings over keywords say nothing. The three together count only as far as what sections 7 to 9
  * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
@@ -163,23 +164,27 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     String pendingText = summary.get(SummarySection.PENDING_TASKS).orElse("");
     String currentText = summary.get(SummarySection.CURRENT_WORK).orElse("");
     String nextText = summary.get(SummarySection.NEXT_STEP).orElse("");
-    Map<String, Boolean> said = words(pendingText + "\n" + currentText + "\n" + nextText);
+    String seven = pendingText + "\n" + currentText + "\n" + nextText;
+    Map<String, Boolean> said = words(seven);
     double grounded = grounded(said);
-    // Judged on the words it could hold: those of the scripts it writes in.
-    Set<Character.UnicodeScript> scripts = WritingScripts.own(said.keySet());
-    Map<String, Double> live = WritingScripts.within(this.live, scripts);
+    // Judged on the words it could hold: in another language than its own, only what reads the same in any.
+    WrittenLanguage language = WrittenLanguage.of(seven);
+    Set<String> names = held.orElse(Set.of());
+    Map<String, Double> live = language.expected(this.live, said.keySet(), names);
+    Map<String, Double> expected = language.expected(request, said.keySet(), names);
     // A request of a word or two ("its loaded", "skip 5 and do the rest") says little of what it asks: what the
-    // agent said and did after it does.
-    Map<String, Double> asked = request.size() < MIN_REQUEST_WORDS ? live : WritingScripts.within(request, scripts);
+    // agent said and did after it does. A request in another language of which a summary holds nothing and could
+    // hold nothing word for word (no name, path or number) is still read by all its words: read by the stretch, the
+    // words of the project every session says ("current", "phase", "plan") made another session's summary hold it.
+    Map<String, Double> asked = request.size() < MIN_REQUEST_WORDS ? live : expected.isEmpty() ? request : expected;
     double pending = 0;
     // With nothing open, "None pending" says what there is to say; the request must still be in 7 to 9.
     if (Prose.says(pendingText) || open.isEmpty() && Prose.saysNone(pendingText)) {
-      long named = open.stream().filter(o -> Continuity.names(pendingText + "\n" + currentText, o)).count();
-      pending = !open.isEmpty() ? PENDING_POINTS * named / open.size()
+      List<String> missed = OpenItems.missed(open, pendingText, currentText);
+      pending = !open.isEmpty() ? PENDING_POINTS * (open.size() - missed.size()) / open.size()
           : live.isEmpty() ? PENDING_POINTS
           : PENDING_POINTS * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
-      open.stream().filter(o -> !names(pendingText + "\n" + currentText, o))
-          .forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
+      missed.forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
       if (open.isEmpty() && pending < PENDING_POINTS) {
         missing.add("what the last request asked, in 7 to 9");
       }
@@ -252,21 +257,6 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
         .map(Map.Entry::getKey).toList();
   }
 
-  /** Whether {@code text} names an item: an id as a token, a title by half of its words. */
-  static boolean names(String text, String name) {
-    if (!name.strip().contains(" ")) {
-      return Pattern.compile("(?<![\\w.])" + Pattern.quote(name.strip()) + "(?![\\w-]|\\.\\d)",
-          Pattern.CASE_INSENSITIVE).matcher(text).find();
-    }
-    List<String> words = KeyMatcher.contentWords(name);
-    if (words.isEmpty()) {
-      return true;
-    }
-    Set<String> in = new HashSet<>(KeyMatcher.contentWords(text));
-    long kept = words.stream().distinct().filter(in::contains).count();
-    return kept >= 0.5 * words.stream().distinct().count();
-  }
-
   /** The first non-blank line of a section, emphasis and list marks taken off. */
   static String firstLine(String body) {
     String first = body.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
@@ -284,9 +274,18 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
       }
     }
     for (String w : KeyMatcher.contentWords(text)) {
-      String stem = w.length() > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
-      out.putIfAbsent(stem, false);
+      // A pair of Chinese, Japanese or Korean grammar ("不是", "했었") says how, not what: no paraphrase keeps it.
+      if (!WritingScripts.grammar(w)) {
+        out.putIfAbsent(stem(w), false);
+      }
     }
     return out;
+  }
+
+  /** A content word as continuity reads it: a plural's "s" taken off a word of five letters or more. */
+  static String stem(String word) {
+    // "news", "bus" and "class" keep theirs: four letters or fewer, or a double "s".
+    return word.length() > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.substring(0, word.length() - 1)
+        : word;
   }
 }

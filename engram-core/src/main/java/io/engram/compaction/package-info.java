@@ -67,7 +67,10 @@
  * the words of that request (of a request handed over, a plan or a pasted document longer than an ask, only those the
  * agent said again since) and of what the agent said last and changed after it, each weighed by how particular it is to the
  * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little),
- * only those of the scripts the summary writes in ({@code WritingScripts});
+ * in a summary written in another language than the session (another script, or in Latin letters another language's
+ * function words: {@code WrittenLanguage}) only what reads the same in any (names, paths, numbers), what it holds
+ * anyway and what is in its own language, the open todo items by their names or, with none, by how many items it
+ * sets out ({@code OpenItems});
  * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own (another session's summary names its own functions and tasks) and

@@ -1,0 +1,79 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A summary written in English of a session held in Korean, Chinese or Portuguese is judged on what reads the same in
+ * any language, and one in the session's own language on every word.
+ */
+class ContinuityAcrossLanguagesTest {
+
+  private static Continuity.Result score(Continuity state, String pending, String current, String next) {
+    return state.score(SummarySections.parse(DegradationLadderTest.summary("freelang-raft-db was pushed.", pending,
+        current, next)));
+  }
+
+  @Test
+  void aKoreanRequestRetoldInEnglishEarnsPendingTasksByWhatItNames() {
+    Map<String, Double> asked = Map.of("토큰", 3.1, "로컬", 2.8, "메모", 3.9, "모리", 3.9, "또는", 3.4,
+        "gogs_push_guide.md", 6.0);
+    Continuity state = new Continuity(List.of(), asked, asked, Set.of("gogs_push_guide.md"));
+    Continuity.Result kept = score(state, "- Complete the GOGS push once the user says where the token is kept",
+        "The push failed for want of a token; GOGS_PUSH_GUIDE.md lists the three ways to authenticate.",
+        "Push with the token the user gives, as GOGS_PUSH_GUIDE.md describes.");
+    Continuity.Result lost = score(state, "- Complete the GOGS push once the user says where the token is kept",
+        "The push failed for want of a token and the user was asked how to authenticate.",
+        "Wait for the user to say where the token is kept, then push with it.");
+    assertThat(kept.total()).isEqualTo(100);
+    assertThat(lost.pending()).isZero();
+  }
+
+  @Test
+  void aPortugueseRequestRetoldInEnglishIsNotAskedForItsPortugueseWords() {
+    Map<String, Double> asked = Map.of("guarda", 4.0, "sua", 1.0, "memoria", 4.0, "também", 2.0,
+        "backup_db.sh", 6.0);
+    Continuity state = new Continuity(List.of(), asked, asked, Set.of("backup_db.sh"));
+    Continuity.Result r = score(state, "- Save the backup procedure of backup_db.sh to memory as the user asked",
+        "The backup script backup_db.sh was written and tested; its documentation is going to memory.",
+        "Write the memory entry for backup_db.sh and its restore steps.");
+    assertThat(r.pending()).isEqualTo(40);
+    assertThat(r.current()).isEqualTo(30);
+  }
+
+  @Test
+  void aRequestInAnotherLanguageThatNamesNothingIsNotTakenAsHeldByTheProjectsCommonWords() {
+    Map<String, Double> request = Map.of("確認", 4.3, "目前", 4.8, "移植", 4.8, "做完", 4.8);
+    Map<String, Double> live = Map.of("確認", 4.3, "移植", 4.8, "current", 3.7, "phase", 2.8, "plan", 2.4);
+    Continuity state = new Continuity(List.of(), live, request, Set.of());
+    Continuity.Result other = score(state, "- Execute phase 1 of the plan: the project setup",
+        "The current phase of the plan was read and the environment checked.", "Start phase 1 of the plan.");
+    assertThat(other.pending()).isZero();
+    assertThat(other.current()).isEqualTo(30);
+  }
+
+  @Test
+  void aSummaryInTheSessionsLanguageIsStillAskedForEveryWord() {
+    Map<String, Double> asked = Map.of("csv", 3.0, "export", 3.0, "comma", 2.0, "quoted", 2.0);
+    Continuity state = new Continuity(List.of(), asked, asked, Set.of());
+    Continuity.Result other = score(state, "- The review page needs its layout fixed before the release",
+        "Working on the layout of the review page and its styles.", "Fix the layout of the review page next.");
+    assertThat(other.total()).isZero();
+  }
+
+  @Test
+  void chineseTodoItemsRestatedInEnglishAreNamedByTheirPaths() {
+    Continuity state = new Continuity(List.of("逐个检查src/strategy/全部文件", "逐个检查src/risk/全部文件"),
+        Map.of("src/strategy", 3.0, "检查", 2.0), Map.of(), Set.of("src/strategy", "src/risk"));
+    Continuity.Result named = score(state, "- Check the remaining directories: src/strategy/ and src/risk/",
+        "Checking the files under src/strategy/ one by one for dead code.", "Go on with src/strategy/ next.");
+    Continuity.Result unnamed = score(state, "- Check the remaining directories for dead code",
+        "Checking the files one by one for dead code.", "Go on with the next directory.");
+    assertThat(named.pending()).isEqualTo(40);
+    assertThat(unnamed.pending()).isZero();
+  }
+}

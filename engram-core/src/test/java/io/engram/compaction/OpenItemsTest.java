@@ -1,0 +1,66 @@
+package io.engram.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Open todo items written in the person's language, restated by a summary in another one. */
+class OpenItemsTest {
+
+  @Test
+  void aChineseItemIsNamedByThePathItHolds() {
+    List<String> open = List.of("逐个检查src/strategy/全部文件", "逐个检查src/risk/全部文件");
+    String pending = "- Check remaining directories: src/strategy/, src/risk/ and src/data/ for unused imports";
+    assertThat(OpenItems.missed(open, pending, "Checking src/strategy/ file by file.")).isEmpty();
+    assertThat(OpenItems.missed(open, "- Check the remaining directories for unused imports", "")).isEqualTo(open);
+  }
+
+  @Test
+  void aJapaneseItemIsNamedByItsIdentifier() {
+    List<String> open = List.of("ensureAllPlayersLoaded のデッドロックを解消");
+    assertThat(OpenItems.missed(open, "- Test the modified `ensureAllPlayersLoaded()` implementation", ""))
+        .isEmpty();
+  }
+
+  @Test
+  void portugueseItemsWithoutNamesAreCountedByTheStatementsPendingTasksSetsOut() {
+    List<String> open = List.of("Testar conectividade do banco", "Inicializar servidor de desenvolvimento",
+        "Testar endpoints da API", "Compilar projeto TypeScript");
+    String all = """
+        - Test the connection to the database with the new credentials
+        - Compile the TypeScript project and fix what fails
+        - Start the development server and check the API endpoints
+        - Check that the login page loads
+        """;
+    assertThat(OpenItems.missed(open, all, "")).isEmpty();
+    String two = "- Compile the TypeScript project and fix what fails\n- Start the server for development";
+    assertThat(OpenItems.missed(open, two, "")).hasSize(2).doesNotContain("Compilar projeto TypeScript");
+  }
+
+  @Test
+  void aListOfKeywordsCountsForNoItem() {
+    List<String> open = List.of("Testar conectividade do banco", "Inicializar servidor de desenvolvimento");
+    assertThat(OpenItems.missed(open, "- database.ts\n- pg_hba.conf\n- next steps", "")).isEqualTo(open);
+  }
+
+  @Test
+  void anItemInTheSummarysLanguageStillNeedsHalfOfItsWords() {
+    List<String> open = List.of("add a test for the quoted field parser");
+    assertThat(OpenItems.missed(open, "- Add a test for the quoted field parser.", "")).isEmpty();
+    assertThat(OpenItems.missed(open, "- Fix the layout of the review page.\n- Deploy the site.", ""))
+        .isEqualTo(open);
+  }
+
+  @Test
+  void anIdIsNamedAsAToken() {
+    assertThat(OpenItems.names("- [open] gqc.7 is still to do", "gqc.7")).isTrue();
+    assertThat(OpenItems.names("- [open] gqc.71 is still to do", "gqc.7")).isFalse();
+  }
+
+  @Test
+  void theMarksOfAnItemAreItsNamesPathsAndNumbersOfTwoCharactersOrMore() {
+    assertThat(OpenItems.marks("Week 1 Day 3-4 테스트 작성 (raft_replication_test.fl)"))
+        .contains("raft_replication_test.fl", "3-4").doesNotContain("1");
+  }
+}
