@@ -83,6 +83,14 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
   static final double REQUEST_FOR_FULL = 0.15;
   /** The weighted share of the last stretch's words at which the next step earns its full 30. */
   static final double NEXT_FOR_FULL = 0.1;
+  // Tried on the tuning groups where continuity across languages moved (g13, g12-A, g12-B, g9, g10, g5).
+  /**
+   * The share of the last stretch's (or request's) weight a summary in another language can be asked to hold from
+   * which its coverage counts whole; below it, its points are scaled down by the share.
+   */
+  static final double CHECKABLE_FOR_FULL = 0.2;
+  /** The share of the stretch's highest weight from which a word of it is particular to it. */
+  static final double PARTICULAR_OF_HIGHEST = 0.5;
   /** The share of the names of sections 7 to 9 the transcript holds at or below which continuity counts nothing. */
   static final double GROUNDED_NONE = 0.4;
   /** The share from which it counts whole. */
@@ -177,13 +185,18 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // hold nothing word for word (no name, path or number) is still read by all its words: read by the stretch, the
     // words of the project every session says ("current", "phase", "plan") made another session's summary hold it.
     Map<String, Double> asked = request.size() < MIN_REQUEST_WORDS ? live : expected.isEmpty() ? request : expected;
+    // Where what reads the same in any language is a small part of the stretch, the stretch's common words (of the
+    // project, of English) are most of what is left to hold, and another session's summary holds them as well: the
+    // credit is scaled down by that share rather than given whole.
+    double liveScale = checkable(live, this.live);
+    double askedScale = request.size() < MIN_REQUEST_WORDS ? liveScale : checkable(asked, request);
     double pending = 0;
     // With nothing open, "None pending" says what there is to say; the request must still be in 7 to 9.
     if (Prose.says(pendingText) || open.isEmpty() && Prose.saysNone(pendingText)) {
-      List<String> missed = OpenItems.missed(open, pendingText, currentText);
+      List<String> missed = OpenItems.missed(open, pendingText, currentText, particular());
       pending = !open.isEmpty() ? PENDING_POINTS * (open.size() - missed.size()) / open.size()
           : live.isEmpty() ? PENDING_POINTS
-          : PENDING_POINTS * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
+          : PENDING_POINTS * askedScale * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
       missed.forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
       if (open.isEmpty() && pending < PENDING_POINTS) {
         missing.add("what the last request asked, in 7 to 9");
@@ -194,7 +207,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     double current = 0;
     if (Prose.says(currentText)) {
       current = live.isEmpty() ? CURRENT_POINTS
-          : CURRENT_POINTS * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
+          : CURRENT_POINTS * liveScale * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
     }
     if (current < CURRENT_POINTS) {
       missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(PARTICULAR)));
@@ -203,7 +216,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
     if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
       next = live.isEmpty() ? NEXT_POINTS
-          : NEXT_POINTS * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
+          : NEXT_POINTS * liveScale * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
     }
     if (next < NEXT_POINTS) {
       missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(PARTICULAR)));
@@ -219,6 +232,20 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
       missing.add("the work the request names in 7 to 9: " + contradicted.get());
     }
     return new Result(grounded * pending, grounded * current, grounded * next, missing);
+  }
+
+  // 0 to 1: the weight of {@code part} against {@code whole}'s, whole from CHECKABLE_FOR_FULL on (1 for no weight).
+  private static double checkable(Map<String, Double> part, Map<String, Double> whole) {
+    double all = whole.values().stream().mapToDouble(Double::doubleValue).sum();
+    double in = part.values().stream().mapToDouble(Double::doubleValue).sum();
+    return all <= 0 ? 1 : Math.min(1, in / all / CHECKABLE_FOR_FULL);
+  }
+
+  // The stretch's words particular to it: of a weight at least PARTICULAR_OF_HIGHEST of its highest.
+  private Set<String> particular() {
+    double highest = live.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return live.entrySet().stream().filter(e -> e.getValue() >= PARTICULAR_OF_HIGHEST * highest && e.getValue() > 0)
+        .map(Map.Entry::getKey).collect(java.util.stream.Collectors.toSet());
   }
 
   // The weighted share of the words of {@code of} that {@code text}'s words hold.

@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
  *   <li>an item in another language by what reads the same in any: half of its file names, identifiers, paths and
  *       numbers of two characters or more, one at least;
  *   <li>an item in another language that holds none of those by how many items the summary sets out: as many of them
- *       count as named as Pending Tasks has list items that say something ({@link Prose}) beyond those the other items
- *       took. A list of keywords says nothing and counts none.
+ *       count as named as Pending Tasks has list items that say something ({@link Prose}) and are this transcript's
+ *       (they share a word with one of those items or a word particular to its last stretch) beyond those the other
+ *       items took. A list of keywords says nothing and counts none; nor does a list of statements that shares no
+ *       particular word with the transcript: another session's summary of the same repository sets out its own.
  * </ul>
  */
 final class OpenItems {
@@ -36,8 +38,11 @@ final class OpenItems {
 
   private OpenItems() {}
 
-  /** The open items of {@code open} that {@code pending} and {@code current} do not name, in their order. */
-  static List<String> missed(List<String> open, String pending, String current) {
+  /**
+   * The open items of {@code open} that {@code pending} and {@code current} do not name, in their order; {@code
+   * particular} the words particular to the transcript's last stretch, as {@link Continuity#words} reads them.
+   */
+  static List<String> missed(List<String> open, String pending, String current, Set<String> particular) {
     String text = pending + "\n" + current;
     WrittenLanguage language = WrittenLanguage.of(text);
     List<String> missed = new ArrayList<>();
@@ -58,7 +63,9 @@ final class OpenItems {
         missed.add(item);
       }
     }
-    int counted = Math.max(0, Math.min(unmarked.size(), stated(pending) - named));
+    Set<String> ours = new HashSet<>(particular);
+    unmarked.forEach(u -> ours.addAll(Continuity.words(u).keySet()));
+    int counted = Math.max(0, Math.min(unmarked.size(), stated(pending, ours) - named));
     missed.addAll(unmarked.subList(counted, unmarked.size()));
     return open.stream().filter(missed::contains).toList();
   }
@@ -106,8 +113,9 @@ final class OpenItems {
     return in >= Math.max(1, Math.ceil(marks.size() / 2.0));
   }
 
-  // How many list items of Pending Tasks say something.
-  private static int stated(String pending) {
-    return (int) pending.lines().filter(l -> LIST_ITEM.matcher(l).find() && Prose.says(l)).count();
+  // How many list items of Pending Tasks say something and share a word with {@code ours}.
+  private static int stated(String pending, Set<String> ours) {
+    return (int) pending.lines().filter(l -> LIST_ITEM.matcher(l).find() && Prose.says(l))
+        .filter(l -> Continuity.words(l).keySet().stream().anyMatch(ours::contains)).count();
   }
 }

@@ -76,4 +76,21 @@ class ContinuityAcrossLanguagesTest {
     assertThat(named.pending()).isEqualTo(40);
     assertThat(unnamed.pending()).isZero();
   }
+
+  @Test
+  void aStretchMostlyInAnotherLanguageGivesLessThanFullMarksForTheLittleThatCanBeChecked() {
+    String current = "The current phase: parser.py reads the quoted fields.";
+    String next = "Finish the current phase in parser.py.";
+    Map<String, Double> mostlyChinese = Map.of("确认", 5.0, "移植", 5.0, "文档", 5.0, "测试", 5.0, "current", 1.0,
+        "phase", 1.0, "parser.py", 1.0);
+    Map<String, Double> mostlyNames = Map.of("确认", 1.0, "移植", 1.0, "current", 1.0, "phase", 1.0,
+        "parser.py", 2.0);
+    Continuity.Result little = score(new Continuity(List.of(), mostlyChinese, Map.of(), Set.of("parser.py")),
+        "- Port the parser", current, next);
+    Continuity.Result much = score(new Continuity(List.of(), mostlyNames, Map.of(), Set.of("parser.py")),
+        "- Port the parser", current, next);
+    assertThat(much.current()).isEqualTo(30);
+    assertThat(little.current()).isGreaterThan(0).isLessThan(30);
+    assertThat(little.next()).isLessThan(much.next());
+  }
 }
