@@ -1,16 +1,10 @@
 package io.engram.tokens;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
 import io.engram.config.ContextSettings;
 import java.util.Map;
 
 /** Counts tokens with the o200k_base encoding (jtokkit), scaled by a per-model correction factor. */
 public final class JtokkitTokenCounter implements TokenCounter {
-  private static final Encoding O200K =
-      Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
-
   private final double correction;
 
   /** A counter with no correction: raw o200k_base counts. */
@@ -57,7 +51,7 @@ public final class JtokkitTokenCounter implements TokenCounter {
     if (text.isEmpty()) {
       return 0;
     }
-    int raw = O200K.countTokensOrdinary(text);
+    int raw = O200k.ENCODING.countTokensOrdinary(text);
     return correction == 1.0 ? raw : (int) Math.ceil(raw * correction);
   }
 }

@@ -12,6 +12,10 @@
  * transcript does not show, one shared slope) gives the factor; the defaults in {@code EngramSettings}
  * came from it.
  *
+ * <p>{@link CommonWords} reads the same encoding's ranks as a word-frequency list: a word in Latin letters that is
+ * one token after a space, of a rank among the first quarter, is among the commonest of the encoding's training text
+ * (web text and code), so no word list has to be shipped; compaction's score asks it which words any summary says.
+ *
  * <p>Where to start: {@link JtokkitTokenCounter#forModel}.
  */
 package io.engram.tokens;
