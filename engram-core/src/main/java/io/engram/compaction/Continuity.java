@@ -1,5 +1,6 @@
 package io.engram.compaction;
 
+import io.engram.tokens.CommonWords;
 import io.engram.transcript.TranscriptMessage;
 import io.engram.transcript.UserRequest;
 import io.engram.transcript.WorkItem;
@@ -41,8 +42,10 @@ import java.util.regex.Pattern;
  * </ul>
  * A summary in another language than the session is judged on what it could hold ({@link WrittenLanguage}): a summary
  * in English of a session held in Japanese or Portuguese on the names, paths and numbers, the words it holds anyway and
- * those of its own language, not on the request's kana or Portuguese words; the open items by their names, or by how
- * many items it sets out ({@link OpenItems}). A
+ * those of its own language, not on the request's kana or Portuguese words (a stretch of which it can be asked
+ * nothing earns it nothing); the open items by their names, or by how many items it sets out that share a word
+ * particular to the stretch, a name or a word outside the commonest of running text ({@link CommonWords}) ({@link
+ * OpenItems}). A
  * section earns nothing unless it holds a statement ({@link Prose}; for the next step, an imperative of three plain
  * words will do): headings over keywords say nothing. The three together count only as far as what sections 7 to 9
  * name is in the transcript: of their file names and identifiers, the share the segment holds (one more of each
@@ -188,14 +191,20 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // Where what reads the same in any language is a small part of the stretch, the stretch's common words (of the
     // project, of English) are most of what is left to hold, and another session's summary holds them as well: the
     // credit is scaled down by that share rather than given whole.
-    double liveScale = checkable(live, this.live);
-    double askedScale = request.size() < MIN_REQUEST_WORDS ? liveScale : checkable(asked, request);
+    // A part that earns its full marks from a smaller share than CHECKABLE_FOR_FULL (the request's, the next step's)
+    // is scaled from that share: a summary that holds all it can hold, a share s of the words, earns no less than s
+    // earns it when every word counts.
+    double askedScale = request.size() < MIN_REQUEST_WORDS ? checkable(live, this.live, REQUEST_FOR_FULL)
+        : checkable(asked, request, REQUEST_FOR_FULL);
+    // A stretch of which nothing can be asked of this summary (all of it in another language, no name, path or
+    // number) earns it nothing, as in a summary of its own language that holds none of it: full marks go only where
+    // the transcript asks nothing.
     double pending = 0;
     // With nothing open, "None pending" says what there is to say; the request must still be in 7 to 9.
     if (Prose.says(pendingText) || open.isEmpty() && Prose.saysNone(pendingText)) {
       List<String> missed = OpenItems.missed(open, pendingText, currentText, particular());
       pending = !open.isEmpty() ? PENDING_POINTS * (open.size() - missed.size()) / open.size()
-          : live.isEmpty() ? PENDING_POINTS
+          : this.live.isEmpty() ? PENDING_POINTS
           : PENDING_POINTS * askedScale * Math.min(1, coverage(said, asked) / REQUEST_FOR_FULL);
       missed.forEach(o -> missing.add("the open item \"" + o + "\" in 7"));
       if (open.isEmpty() && pending < PENDING_POINTS) {
@@ -206,8 +215,9 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     }
     double current = 0;
     if (Prose.says(currentText)) {
-      current = live.isEmpty() ? CURRENT_POINTS
-          : CURRENT_POINTS * liveScale * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
+      current = this.live.isEmpty() ? CURRENT_POINTS
+          : CURRENT_POINTS * checkable(live, this.live, COVERAGE_FOR_FULL)
+              * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
     }
     if (current < CURRENT_POINTS) {
       missing.add("more of what was being done at the cut in 8: " + String.join(", ", particular(PARTICULAR)));
@@ -215,8 +225,9 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     double next = 0;
     // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
     if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
-      next = live.isEmpty() ? NEXT_POINTS
-          : NEXT_POINTS * liveScale * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
+      next = this.live.isEmpty() ? NEXT_POINTS
+          : NEXT_POINTS * checkable(live, this.live, NEXT_FOR_FULL)
+              * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
     }
     if (next < NEXT_POINTS) {
       missing.add("the next action in 9, naming what it works on: " + String.join(", ", particular(PARTICULAR)));
@@ -234,18 +245,24 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     return new Result(grounded * pending, grounded * current, grounded * next, missing);
   }
 
-  // 0 to 1: the weight of {@code part} against {@code whole}'s, whole from CHECKABLE_FOR_FULL on (1 for no weight).
-  private static double checkable(Map<String, Double> part, Map<String, Double> whole) {
+  // 0 to 1: the weight of {@code part} against {@code whole}'s, whole from CHECKABLE_FOR_FULL or {@code full}, the
+  // smaller, on (1 for no weight).
+  private static double checkable(Map<String, Double> part, Map<String, Double> whole, double full) {
     double all = whole.values().stream().mapToDouble(Double::doubleValue).sum();
     double in = part.values().stream().mapToDouble(Double::doubleValue).sum();
-    return all <= 0 ? 1 : Math.min(1, in / all / CHECKABLE_FOR_FULL);
+    return all <= 0 ? 1 : Math.min(1, in / all / Math.min(CHECKABLE_FOR_FULL, full));
   }
 
-  // The stretch's words particular to it: of a weight at least PARTICULAR_OF_HIGHEST of its highest.
+  // The stretch's words particular to it: of a weight at least PARTICULAR_OF_HIGHEST of its highest, and a name, a
+  // path, a number or a word outside the commonest of running text. The weight is the segment's: a word said once in
+  // it weighs the most, and in a short stretch that is "read", "update", "current" as much as a name, which another
+  // session's summary of the same repository holds as well.
   private Set<String> particular() {
     double highest = live.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    Set<String> names = held.orElse(Set.of());
     return live.entrySet().stream().filter(e -> e.getValue() >= PARTICULAR_OF_HIGHEST * highest && e.getValue() > 0)
-        .map(Map.Entry::getKey).collect(java.util.stream.Collectors.toSet());
+        .map(Map.Entry::getKey).filter(w -> WrittenLanguage.untranslated(w, names) || !CommonWords.common(w))
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   // The weighted share of the words of {@code of} that {@code text}'s words hold.

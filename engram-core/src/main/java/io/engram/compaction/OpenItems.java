@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  *       numbers of two characters or more, one at least;
  *   <li>an item in another language that holds none of those by how many items the summary sets out: as many of them
  *       count as named as Pending Tasks has list items that say something ({@link Prose}) and are this transcript's
- *       (they share a word with one of those items or a word particular to its last stretch) beyond those the other
- *       items took. A list of keywords says nothing and counts none; nor does a list of statements that shares no
+ *       (they share a word with one of those items or a word particular to its last stretch: a name, a path, a number
+ *       or a word outside the commonest of running text, of high weight in the stretch) beyond those the other items
+ *       took. A list of keywords says nothing and counts none; nor does a list of statements that shares no
  *       particular word with the transcript: another session's summary of the same repository sets out its own.
  * </ul>
  */
@@ -31,6 +32,9 @@ final class OpenItems {
   // A number a person writes in any language ("5-10", "2.1", "#42"); a single digit is in every summary.
   private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?:[.:,-]\\d+)*(?![\\w])");
   private static final Pattern PATH = Pattern.compile("[\\w.-]*/[\\w./-]*\\w");
+  // What a list item names rather than says: a code span, a path of either slash ("`D:\app\报告-文档.md`" reads as a
+  // run of Chinese).
+  private static final Pattern NAMED = Pattern.compile("`[^`\\n]*`|\\S*[/\\\\]\\S*");
   // A number of one digit is no mark of an item: step and list numbers are in every summary.
   private static final int MIN_NUMBER_CHARS = 2;
   // The shortest name continuity reads (Continuity's words keep no shorter one).
@@ -113,9 +117,11 @@ final class OpenItems {
     return in >= Math.max(1, Math.ceil(marks.size() / 2.0));
   }
 
-  // How many list items of Pending Tasks say something and share a word with {@code ours}.
+  // How many list items of Pending Tasks say something, apart from the code and paths they name, and share a word
+  // with {@code ours}.
   private static int stated(String pending, Set<String> ours) {
-    return (int) pending.lines().filter(l -> LIST_ITEM.matcher(l).find() && Prose.says(l))
+    return (int) pending.lines()
+        .filter(l -> LIST_ITEM.matcher(l).find() && Prose.says(NAMED.matcher(l).replaceAll(" ")))
         .filter(l -> Continuity.words(l).keySet().stream().anyMatch(ours::contains)).count();
   }
 }

@@ -69,9 +69,11 @@
  * stretch (its inverse document frequency over the segment's turns, so a file name every turn says earns little),
  * in a summary written in another language than the session (another script, or in Latin letters another language's
  * function words: {@code WrittenLanguage}) only what reads the same in any (names, paths, numbers), what it holds
- * anyway and what is in its own language, scaled down where that is a small share of the stretch's weight, the open
- * todo items by their names or, with none, by how many items it sets out that share a word particular to the stretch
- * ({@code OpenItems});
+ * anyway and what is in its own language, scaled down where that is a small share of the stretch's weight (nothing
+ * to ask earns nothing), the open todo items by their names or, with none, by how many items it sets out that share
+ * a word particular to the stretch (of high weight in it, and a name, a path, a number or a word outside the
+ * commonest of running text, {@code io.engram.tokens.CommonWords}: any summary of the repository says "read",
+ * "update", "file"; {@code OpenItems});
  * a next step that holds enough of that weight. A paraphrase earns as much as a quote, template words earn nothing
  * (the next step needs a statement, which may run on in its line), and the three count only as far as the names
  * sections 7 to 9 use are the transcript's own (another session's summary names its own functions and tasks) and

@@ -81,7 +81,8 @@ class ContinuityAcrossLanguagesTest {
   void aStretchMostlyInAnotherLanguageGivesLessThanFullMarksForTheLittleThatCanBeChecked() {
     String current = "The current phase: parser.py reads the quoted fields.";
     String next = "Finish the current phase in parser.py.";
-    Map<String, Double> mostlyChinese = Map.of("确认", 5.0, "移植", 5.0, "文档", 5.0, "测试", 5.0, "current", 1.0,
+    // What can be checked is 3 of 43: under the next step's full share (0.1) as well as under Current Work's.
+    Map<String, Double> mostlyChinese = Map.of("确认", 10.0, "移植", 10.0, "文档", 10.0, "测试", 10.0, "current", 1.0,
         "phase", 1.0, "parser.py", 1.0);
     Map<String, Double> mostlyNames = Map.of("确认", 1.0, "移植", 1.0, "current", 1.0, "phase", 1.0,
         "parser.py", 2.0);
@@ -92,5 +93,40 @@ class ContinuityAcrossLanguagesTest {
     assertThat(much.current()).isEqualTo(30);
     assertThat(little.current()).isGreaterThan(0).isLessThan(30);
     assertThat(little.next()).isLessThan(much.next());
+  }
+
+  @Test
+  void anUnnamedItemInAnotherLanguageIsNotCountedByStatementsThatShareOnlyCommonWordsWithTheStretch() {
+    // The stretch's English words are said once in the segment, so they weigh as much as its report's name.
+    Map<String, Double> live = Map.of("read", 3.3, "current", 3.3, "state", 3.3, "file", 3.3, "update", 3.3,
+        "inventory_report.md", 3.3, "更新", 2.2, "文档", 2.2);
+    Continuity state = new Continuity(List.of("更新项目记忆文件"), live, Map.of(), Set.of("inventory_report.md"));
+    Continuity.Result another = score(state, "- Update the file with the current state of the deployment",
+        "Reading the current state of the deployment.", "Update the file with the new state.");
+    Continuity.Result ours = score(state, "- Update inventory_report.md with the current state",
+        "Reading the current state of inventory_report.md.", "Update inventory_report.md.");
+    assertThat(another.pending()).isZero();
+    assertThat(ours.pending()).isEqualTo(40);
+  }
+
+  @Test
+  void aStretchAllInAnotherLanguageThatNamesNothingEarnsASummaryInEnglishNothing() {
+    Map<String, Double> korean = Map.of("전부", 4.5, "택배", 3.2, "건수", 3.2);
+    Continuity state = new Continuity(List.of(), korean, korean, Set.of());
+    Continuity.Result r = score(state, "- Finish the weekly report for the team", "Writing the weekly report.",
+        "Send the weekly report to the team.");
+    assertThat(r.total()).isZero();
+  }
+
+  @Test
+  void aSummaryThatHoldsAllItCanOfARequestInAnotherLanguageEarnsWhatThatShareEarnsInOne() {
+    // parser.py is 0.16 of the request's weight: past the share (0.15) at which a request held in its own
+    // language earns Pending Tasks whole.
+    Map<String, Double> request = Map.of("确认", 1.68, "移植", 1.68, "文档", 1.68, "测试", 1.68, "解析", 1.68,
+        "parser.py", 1.6);
+    Continuity state = new Continuity(List.of(), request, request, Set.of("parser.py"));
+    Continuity.Result r = score(state, "- Port parser.py to the new reader and confirm it",
+        "Porting parser.py to the new reader.", "Finish porting parser.py.");
+    assertThat(r.pending()).isEqualTo(40);
   }
 }

@@ -76,4 +76,16 @@ class OpenItemsTest {
     assertThat(OpenItems.marks("Week 1 Day 3-4 테스트 작성 (raft_replication_test.fl)"))
         .contains("raft_replication_test.fl", "3-4").doesNotContain("1");
   }
+
+  @Test
+  void listItemsThatOnlyNamePathsCountForNoItem() {
+    List<String> open = List.of("生成后端功能点对照文档", "生成前端接口文档");
+    String paths = """
+        - Delete the old files once the user confirms:
+          - `D:\\project\\feature\\2210-空间站公告-前端接口文档.md`
+          - D:/project/feature/2210-空间站公告-后端功能点对照.md
+        """;
+    assertThat(OpenItems.missed(open, paths, "", STRETCH)).isEqualTo(open);
+    assertThat(OpenItems.missed(open, paths + "- Write the comparison document of the database login\n", "", STRETCH)).hasSize(1);
+  }
 }
