@@ -191,9 +191,10 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // Where what reads the same in any language is a small part of the stretch, the stretch's common words (of the
     // project, of English) are most of what is left to hold, and another session's summary holds them as well: the
     // credit is scaled down by that share rather than given whole.
-    // A part that earns its full marks from a smaller share than CHECKABLE_FOR_FULL (the request's, the next step's)
-    // is scaled from that share: a summary that holds all it can hold, a share s of the words, earns no less than s
-    // earns it when every word counts.
+    // The request earns its full marks from a smaller share than CHECKABLE_FOR_FULL, and is scaled from that share: a
+    // summary that holds all it can hold of it, a share s of its words, earns no less than s earns it when every word
+    // counts. Current Work and the next step stay scaled from CHECKABLE_FOR_FULL: from the next step's own share (0.1)
+    // another session's summary of the same feature passed 70 on g12-A and g13.
     double askedScale = request.size() < MIN_REQUEST_WORDS ? checkable(live, this.live, REQUEST_FOR_FULL)
         : checkable(asked, request, REQUEST_FOR_FULL);
     // A stretch of which nothing can be asked of this summary (all of it in another language, no name, path or
@@ -216,7 +217,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     double current = 0;
     if (Prose.says(currentText)) {
       current = this.live.isEmpty() ? CURRENT_POINTS
-          : CURRENT_POINTS * checkable(live, this.live, COVERAGE_FOR_FULL)
+          : CURRENT_POINTS * checkable(live, this.live, CHECKABLE_FOR_FULL)
               * Math.min(1, coverage(said, live) / COVERAGE_FOR_FULL);
     }
     if (current < CURRENT_POINTS) {
@@ -226,7 +227,7 @@ record Continuity(List<String> open, Map<String, Double> live, Map<String, Doubl
     // An imperative ("Make Parser.java accept the last field.") is short of function words: three plain words do.
     if (Prose.says(nextText) || Prose.plainWords(Continuity.firstLine(nextText)) >= 3) {
       next = this.live.isEmpty() ? NEXT_POINTS
-          : NEXT_POINTS * checkable(live, this.live, NEXT_FOR_FULL)
+          : NEXT_POINTS * checkable(live, this.live, CHECKABLE_FOR_FULL)
               * Math.min(1, coverage(words(nextText), live) / NEXT_FOR_FULL);
     }
     if (next < NEXT_POINTS) {
