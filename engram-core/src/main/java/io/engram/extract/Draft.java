@@ -43,7 +43,11 @@ record Draft(CandidateType type, String name, String description, String body, S
       return this;
     }
     boolean chinese = CorrectionClauses.of(sentence) == CorrectionClauses.CHINESE;
-    String said = chinese ? "用户原话：“" + quote + "”" : "The user said: \"" + quote + '"';
-    return new Draft(type, name, description, body.strip() + "\n\n" + said, key, confidence);
+    return new Draft(type, name, description, body.strip() + "\n\n" + userSaid(quote, chinese), key, confidence);
+  }
+
+  /** The line a memory's body quotes the person with, {@code quote} already clipped, in the sentence's language. */
+  static String userSaid(String quote, boolean chinese) {
+    return chinese ? "用户原话：“" + quote + "”" : "The user said: \"" + quote + '"';
   }
 }

@@ -78,7 +78,7 @@ final class RequestClauses {
   static boolean standing(String clause) {
     return Intents.holdsOn(clause) || PREFERS.matcher(clause).find()
         || Corrections.read(clause).filter(c -> c.use().isPresent() || c.avoid().isPresent()
-            || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*")).isPresent();
+            || SentenceRules.projectSpeaks(c.text())).isPresent();
   }
 
   /**

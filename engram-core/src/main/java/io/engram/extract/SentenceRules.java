@@ -29,6 +29,8 @@ final class SentenceRules {
           "(?i)^(?:the|our|my|we|this|that|all|every|each|[A-Z][\\w-]{0,40})\\b[^,;:]{0,60}?\\b"
               + "(?:is|are|was|were|has|have|belongs?|lives?|runs? on|owned|maintained|deployed|hosted|located)\\b"
               + "|^(?:这个项目|项目|我们|本项目|这个仓库|仓库|服务|团队)[^，,]{0,30}?(?:是|在|由|属于|部署|运行在|归)");
+  /** A correction in the project's voice ("we ...", "our ...", "this repo ...", 我们...): the project's, not the agent's. */
+  private static final Pattern PROJECT_SPEAKS = Pattern.compile("(?is)^(?:we|our|this project|this repo|我们).*");
   /** A statement that something is done with or goes through a tool. */
   private static final Pattern FACT_OF_TOOL = Pattern.compile(
       "(?i)^(?:the\\s+|our\\s+|all\\s+)?[\\w/.*-]+(?:\\s+[\\w/.*-]+){0,3}?\\s+(?:go(?:es)?\\s+through|(?:is|are)\\s+"
@@ -129,11 +131,16 @@ final class SentenceRules {
     return ONE_OFF.matcher(sentence).find() ? List.of() : List.of(feedback(sentence, RuleConfidence.STATED, limits));
   }
 
+  /** Whether {@code correction} is said in the project's voice ("we don't use multipass anymore", 我们统一用 pnpm). */
+  static boolean projectSpeaks(String correction) {
+    return PROJECT_SPEAKS.matcher(correction).matches();
+  }
+
   /** A correction's memory: a project fact when it states how things are or picks the project's tool. */
   private static List<Draft> corrected(Corrections.Correction c, String sentence,
       ExtractionSettings.Offline limits) {
     boolean tool = c.use().filter(ToolNames::named).isPresent() || c.avoid().filter(ToolNames::named).isPresent();
-    boolean projectScope = tool || c.text().matches("(?is)^(?:we|our|this project|this repo|我们).*");
+    boolean projectScope = tool || projectSpeaks(c.text());
     String judged = projectScope ? Corrections.withoutProjectHere(c.text()) : c.text();
     if (ONE_OFF.matcher(judged).find() || CorrectionClauses.asksForAnEdit(sentence)
         || c.use().isEmpty() && CorrectionClauses.aboutTheTaskAtHand(c.text())) {
@@ -159,8 +166,7 @@ final class SentenceRules {
         (chinese ? "本项目用的工具：" : "Which tool to use in this project: ") + Terms.clip(use, limits.toolChars())
             + not,
         (chinese ? "用 " : "Use ") + Terms.clip(use, limits.toolBodyChars()) + not + (chinese ? "。" : ".") + "\n\n"
-            + (chinese ? "用户原话：“" + Terms.clip(sentence, limits.quoteChars()) + "”"
-                : "The user said: \"" + Terms.clip(sentence, limits.quoteChars()) + '"'),
+            + Draft.userSaid(Terms.clip(sentence, limits.quoteChars()), chinese),
         use + " " + avoid.orElse(""),
         RuleConfidence.SAID);
   }
