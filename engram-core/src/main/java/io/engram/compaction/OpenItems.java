@@ -28,7 +28,6 @@ import java.util.regex.Pattern;
  * </ul>
  */
 final class OpenItems {
-  private static final Pattern LIST_ITEM = Pattern.compile("^\\s*(?:[-*•+]|\\d{1,2}[.)])\\s+\\S");
   // A number a person writes in any language ("5-10", "2.1", "#42"); a single digit is in every summary.
   private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?:[.:,-]\\d+)*(?![\\w])");
   private static final Pattern PATH = Pattern.compile("[\\w.-]*/[\\w./-]*\\w");
@@ -121,7 +120,8 @@ final class OpenItems {
   // with {@code ours}.
   private static int stated(String pending, Set<String> ours) {
     return (int) pending.lines()
-        .filter(l -> LIST_ITEM.matcher(l).find() && Prose.says(NAMED.matcher(l).replaceAll(" ")))
+        // a marker with nothing after it says nothing, so Prose's reading of a list item serves
+        .filter(l -> Prose.listItem(l) && Prose.says(NAMED.matcher(l).replaceAll(" ")))
         .filter(l -> Continuity.words(l).keySet().stream().anyMatch(ours::contains)).count();
   }
 }

@@ -115,8 +115,13 @@ final class Prose {
       }
     }
     // A list item of names set apart by commas ("- 미니멀러그, 시어서커, 블랭킷") is no phrase, as in English.
-    boolean phrase = LIST_ITEM.matcher(line).find() && line.chars().filter(c -> c == ',').count() <= 1;
+    boolean phrase = listItem(line) && line.chars().filter(c -> c == ',').count() <= 1;
     return words >= KOREAN_WORDS && (ends || phrase);
+  }
+
+  /** Whether {@code line} opens as a list item ("- ", "* ", "• ", "3. ", "2) "). */
+  static boolean listItem(String line) {
+    return LIST_ITEM.matcher(line).find();
   }
 
   /** Whether {@code text} says there is none ("None.", "No errors"): all a section has to say when nothing is there. */
@@ -177,7 +182,7 @@ final class Prose {
         lower++;
       }
     }
-    boolean item = LIST_ITEM.matcher(line).find();
+    boolean item = listItem(line);
     boolean phrase = item && lower >= 3 && line.chars().filter(c -> c == ',').count() <= 1;
     return words >= 4 && function.size() >= 2 || phrase || item && clauses(plainLine) >= MIN_CLAUSES;
   }
