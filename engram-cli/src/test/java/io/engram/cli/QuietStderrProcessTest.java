@@ -5,7 +5,6 @@ import io.engram.testing.ChildProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,15 +30,12 @@ class QuietStderrProcessTest {
   private record Result(int exitCode, String out, String err) {}
 
   private Result engram(String... args) throws Exception {
-    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> command = new ArrayList<>(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
-        "-cp", classpath,
+    List<String> command = ChildProcess.quickJvm("-cp", classpath,
         EngramCommand.class.getName(),
-        "--home", home.toString(), "--project", project.toString()));
+        "--home", home.toString(), "--project", project.toString());
     command.addAll(List.of(args));
-    io.engram.testing.ChildProcess.Run run = io.engram.testing.ChildProcess.run(
+    ChildProcess.Run run = ChildProcess.run(
         new ProcessBuilder(command), "", java.time.Duration.ofSeconds(60));
     return new Result(run.exit(), run.out(), run.err());
   }

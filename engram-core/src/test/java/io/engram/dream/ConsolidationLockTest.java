@@ -3,6 +3,7 @@ package io.engram.dream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.DreamSettings;
+import io.engram.testing.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -111,16 +112,8 @@ class ConsolidationLockTest {
   }
 
   private static Process startChild(Path memory) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(
-            List.of(
-                java,
-                "-Xshare:auto",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-XX:+UnlockDiagnosticVMOptions",
-                "-XX:-BytecodeVerificationRemote",
-                "-cp",
+            ChildProcess.quickJvm("-cp",
                 System.getProperty("java.class.path"),
                 LockHoldingChild.class.getName(),
                 memory.toString()))

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.engram.memory.MemoryStores;
 import io.engram.memory.MemoryType;
 import io.engram.memory.StoredMemory;
+import io.engram.testing.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -188,11 +189,9 @@ class DreamKillTest {
   }
 
   private static Process start(DreamFixture f, Path signal, int pauseAfter) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // A short-lived child: with the quick compiler alone a dream's JVM takes about a third less CPU (2.3 -> 1.5 s for
     // engram dream here), as ConcurrentWritersTest's and KillNineTest's children do.
-    return new ProcessBuilder(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp",
+    return new ProcessBuilder(ChildProcess.quickJvm("-cp",
         System.getProperty("java.class.path"), DreamChild.class.getName(),
             f.roots.engramHome().toString(), f.roots.userHome().toString(), f.roots.projectDir().toString(),
             signal.toString(), String.valueOf(pauseAfter)))

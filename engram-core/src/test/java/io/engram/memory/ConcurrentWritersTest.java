@@ -99,11 +99,8 @@ class ConcurrentWritersTest {
   }
 
   private static ProcessBuilder java(String... args) {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-Xmx64m",
-        "-cp", System.getProperty("java.class.path"), StoreWriterMain.class.getName()));
+    List<String> cmd = ChildProcess.quickJvm("-Xmx64m",
+        "-cp", System.getProperty("java.class.path"), StoreWriterMain.class.getName());
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd);
   }

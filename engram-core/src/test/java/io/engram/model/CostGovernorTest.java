@@ -104,14 +104,12 @@ class CostGovernorTest {
 
   @Test
   void twoProcessesBookingAtOnceLoseNoCall() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // Both at once, each read on threads of its own and waited for with a deadline (killed with its children there).
     List<CompletableFuture<ChildProcess.Run>> runs = new ArrayList<>();
     for (String session : List.of("p1", "p2")) {
-      ProcessBuilder pb = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp",
+      ProcessBuilder pb = new ProcessBuilder(ChildProcess.quickJvm("-cp",
           System.getProperty("java.class.path"),
-          LedgerWriterProcess.class.getName(), home.toString(), session, "25")
+          LedgerWriterProcess.class.getName(), home.toString(), session, "25"))
           .redirectErrorStream(true);
       runs.add(CompletableFuture.supplyAsync(() -> {
         try {

@@ -9,7 +9,10 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +32,20 @@ public final class ChildProcess {
   private static final Duration DRAIN = Duration.ofSeconds(5);
 
   private ChildProcess() {}
+
+  /**
+   * The command line of a test's short-lived child JVM, this JVM's {@code java} first: the flags every test JVM runs
+   * with (the quick compiler alone, the serial collector, no verification of the class path's classes; the root pom's
+   * {@code engram.test.jvm} says why), then {@code rest} (more flags, the class path, the main class, its arguments).
+   * A list of its own, so a caller may add to it.
+   */
+  public static List<String> quickJvm(String... rest) {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:-BytecodeVerificationRemote"));
+    command.addAll(List.of(rest));
+    return command;
+  }
 
   /**
    * Starts {@code pb}, writes {@code stdin}, reads both streams and waits at most {@code wait}; at the deadline the

@@ -163,9 +163,7 @@ class RuntimeLibrariesTest {
    * and running the model once, which the optimising compiler would not earn back.
    */
   private static ProcessBuilder embedOnce(Path tmp, List<String> options, String... args) {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-Djava.io.tmpdir=" + tmp));
+    List<String> command = ChildProcess.quickJvm("-Djava.io.tmpdir=" + tmp);
     command.addAll(options);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), EmbedOnceMain.class.getName()));
     command.addAll(List.of(args));

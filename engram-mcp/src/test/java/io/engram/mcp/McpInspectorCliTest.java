@@ -1,5 +1,6 @@
 package io.engram.mcp;
 
+import io.engram.testing.ChildProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -54,11 +55,9 @@ class McpInspectorCliTest {
 
   @Test
   void everyToolSchemaPassesTheStrictPortabilityCheckOverStdio() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     // The quick compiler alone, as the test JVMs and the other clients' stdio servers: the server lives seconds.
-    Result r = inspector(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote", "-cp", classpath,
+    Result r = inspector(ChildProcess.quickJvm("-cp", classpath,
         TestServerMain.class.getName(), home.toString(), project.toString(), "--method", "tools/list", "--strict"));
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.err()).as("the Inspector's findings on the schemas (it prints none when all is well)")

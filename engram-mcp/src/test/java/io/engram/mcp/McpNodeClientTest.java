@@ -14,6 +14,7 @@ import io.engram.mcp.transport.OriginPolicy;
 import io.engram.memory.ChangedBy;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryType;
+import io.engram.testing.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -55,12 +56,11 @@ class McpNodeClientTest {
   @Test
   void officialClientUsesEveryToolAndAResourceOverStdio() throws Exception {
     Path transcript = seed();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    JsonNode report = run(List.of("stdio", transcript.toString(), java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-cp", classpath, TestServerMain.class.getName(), home.toString(),
+    List<String> args = new ArrayList<>(List.of("stdio", transcript.toString()));
+    args.addAll(ChildProcess.quickJvm("-cp", classpath, TestServerMain.class.getName(), home.toString(),
         project.toString()));
+    JsonNode report = run(args);
     assertScenario(report);
   }
 
@@ -104,12 +104,11 @@ class McpNodeClientTest {
   @Test
   void promptsCompletionsLoggingProgressAndCancellationOverStdio() throws Exception {
     Path small = seed();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    assertFeatures(run("features.mjs", List.of("stdio", small.toString(), longSession().toString(), java,
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-cp", classpath, TestServerMain.class.getName(),
-        home.toString(), project.toString())));
+    List<String> args = new ArrayList<>(List.of("stdio", small.toString(), longSession().toString()));
+    args.addAll(ChildProcess.quickJvm("-cp", classpath, TestServerMain.class.getName(), home.toString(),
+        project.toString()));
+    assertFeatures(run("features.mjs", args));
   }
 
   @Test

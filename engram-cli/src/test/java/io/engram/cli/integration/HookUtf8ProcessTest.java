@@ -23,11 +23,8 @@ class HookUtf8ProcessTest {
   void aHookPrintsUtf8WithNoLocaleInItsEnvironment() throws Exception {
     assertThat(CommandRun.in(home, project, "remember", "--type", "project", "--name", "cafe-next-door",
         "The team meets at the Café Nero next door; order the crème brûlée").exitCode()).isZero();
-    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    ProcessBuilder pb = new ProcessBuilder(List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
-        "-cp", classpath,
+    ProcessBuilder pb = new ProcessBuilder(ChildProcess.quickJvm("-cp", classpath,
         EngramCommand.class.getName(),
         "--home", home.toString(), "hook", "UserPromptSubmit"));
     pb.environment().clear();

@@ -43,13 +43,10 @@ class McpCommandProcessTest {
 
   @Test
   void stdioModeWritesOnlyProtocolMessagesToStdout() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    try (ChildProcess.Lines child = ChildProcess.Lines.start(new ProcessBuilder(java, "-Xshare:auto",
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-cp", classpath, EngramCommand.class.getName(), "--home",
-        home.toString(),
-        "--project", project.toString(), "mcp").redirectError(ProcessBuilder.Redirect.DISCARD))) {
+    try (ChildProcess.Lines child = ChildProcess.Lines.start(new ProcessBuilder(ChildProcess.quickJvm("-cp",
+        classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project", project.toString(), "mcp"))
+        .redirectError(ProcessBuilder.Redirect.DISCARD))) {
       Process p = child.process();
       OutputStream in = p.getOutputStream();
       in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
@@ -87,13 +84,10 @@ class McpCommandProcessTest {
   @Test
   void overStreamableHttpTheOfficialClientGetsTheSameVersion() throws Exception {
     String token = "7c2e9a41d0b86f35e1a4c9d72b08f6e3a5d1c7b94e20f8a6c3b5d9e1f7a2c4b6";
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote",
-        "-cp", classpath,
+    ProcessBuilder builder = new ProcessBuilder(ChildProcess.quickJvm("-cp", classpath,
         EngramCommand.class.getName(), "--home",
-        home.toString(), "--project", project.toString(), "mcp", "--http", "0");
+        home.toString(), "--project", project.toString(), "mcp", "--http", "0"));
     builder.environment().put("ENGRAM_MCP_TOKEN", token);
     // Its stdout carries nothing in this mode; where it listens is said on stderr, read here with it.
     try (ChildProcess.Lines child = ChildProcess.Lines.start(builder.redirectErrorStream(true))) {
@@ -169,12 +163,10 @@ class McpCommandProcessTest {
   }
 
   private ChildProcess.Lines start(List<String> jvmOptions) throws java.io.IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     // The quick compiler and the serial collector, as the test above and every other child JVM here: the server lives
     // for a few lines, which the optimising compiler would not earn back; neither changes which classes load when.
-    List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote"));
+    List<String> command = ChildProcess.quickJvm();
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", classpath, EngramCommand.class.getName(), "--home", home.toString(), "--project",
         project.toString(), "mcp"));

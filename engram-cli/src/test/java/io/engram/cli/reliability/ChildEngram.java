@@ -1,11 +1,10 @@
 package io.engram.cli.reliability;
 
+import io.engram.testing.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -15,10 +14,8 @@ final class ChildEngram {
 
   /** The command that runs {@code main} with {@code args} in a fresh JVM. */
   static List<String> command(Class<?> main, List<String> args) {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions",
-        "-XX:-BytecodeVerificationRemote", "-cp",
-        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), main.getName()));
+    List<String> command = ChildProcess.quickJvm("-cp",
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), main.getName());
     command.addAll(args);
     return command;
   }
