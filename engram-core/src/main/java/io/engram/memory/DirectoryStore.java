@@ -23,6 +23,7 @@ final class DirectoryStore implements MemoryStore {
   private final Path dir;
   private final MemoryScope scope;
   private final MemorySettings settings;
+  private final SecretRedactor redactor;
   private final NameCache names;
   private final IndexFile index;
   private final StoreReader reader;
@@ -46,6 +47,7 @@ final class DirectoryStore implements MemoryStore {
     this.dir = dir.toAbsolutePath().normalize();
     this.scope = scope;
     this.settings = settings;
+    this.redactor = redactor;
     this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
     this.index = new IndexFile(this.dir, names, parsed, settings.maxTopicBytes(),
         settings.indexMaxReadBytes(), redactor);
@@ -90,7 +92,8 @@ final class DirectoryStore implements MemoryStore {
 
   @Override
   public Optional<StoredMemory> read(String name) throws IOException {
-    return reader.read(name);
+    // The mirror holds team memories under their redacted names: a name typed with its secret finds them too.
+    return reader.read(scope == MemoryScope.TEAM ? TeamMirror.teamName(name, redactor) : name);
   }
 
   @Override

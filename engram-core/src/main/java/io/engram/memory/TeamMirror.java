@@ -1,5 +1,6 @@
 package io.engram.memory;
 
+import io.engram.redact.SecretRedactor;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,6 +52,20 @@ public record TeamMirror(String projectKey, Path directory) {
     } catch (NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The name the team knows a memory called {@code name} by: {@code name} with its secrets redacted, as a share sends
+   * it. Every lookup of a team memory by a name a person typed goes through here, as every write does, so a name typed
+   * with a secret in it finds what its share stored, and so does the redacted name a listing shows.
+   */
+  public static String teamName(String name, SecretRedactor redactor) {
+    return redactor.redact(name).text();
+  }
+
+  /** The identity in the team (the file name in the mirror, the row's key in the database) of {@link #teamName}. */
+  public static String teamSlug(String name, SecretRedactor redactor) {
+    return MemoryNames.slug(teamName(name, redactor));
   }
 
   /** The body as stored, without the attribution line a read of the mirror puts in front of it. */

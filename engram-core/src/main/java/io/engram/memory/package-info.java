@@ -24,7 +24,8 @@
  * MemoryListing}. A memory's identity is the slug of its name ({@link MemoryNames}, which also refuses names that could
  * leave the directory); a name made from a memory's text is a short readable slug in the text's own script, never a cut
  * URL or a hash ({@link ReadableNames}); a file Claude Code named otherwise is found by its frontmatter and updated in
- * place. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
+ * place. A team memory's identity is the slug of its redacted name ({@link TeamMirror#teamName}): the mirror looks a
+ * name up redacted, so a name typed with a secret finds what team sync stored. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
  * (200) lines and {@code memory.indexMaxBytes} (25 KB). A damaged index loads what reads well and says what it
  * skipped: a line that is not UTF-8, holds control characters (binary data), is over {@code memory.indexMaxLineBytes}
  * (4 KB) or is an entry cut short where the file ends is left out and named ({@link IndexText#skipNote()}); {@link

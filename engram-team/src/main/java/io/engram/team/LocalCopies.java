@@ -6,6 +6,7 @@ import io.engram.memory.MemoryFormat;
 import io.engram.memory.MemoryStore;
 import io.engram.memory.ProjectMemory;
 import io.engram.memory.StoredMemory;
+import io.engram.memory.TeamMirror;
 import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.util.Optional;
@@ -37,16 +38,32 @@ final class LocalCopies {
     KEPT
   }
 
-  /** Retires the project copy of {@code name} if it says what {@code sent} says. */
-  Retired retire(String name, TeamContent sent) throws IOException {
+  /**
+   * The member's own memory in {@code store} that the team knows by the team name of {@code name}
+   * ({@link TeamMirror#teamSlug}): the one called {@code name}, else the one whose name holds a secret the team's
+   * does not (typed as a listing of the team shows it, redacted).
+   */
+  static Optional<StoredMemory> find(MemoryStore store, String name, SecretRedactor redactor) throws IOException {
+    Optional<StoredMemory> byName = store.read(name);
+    if (byName.isPresent()) {
+      return byName;
+    }
+    String slug = TeamMirror.teamSlug(name, redactor);
+    return store.list().memories().stream().filter(m -> TeamMirror.teamSlug(m.name(), redactor).equals(slug))
+        .findFirst();
+  }
+
+  /** Retires the project copy of the memory the team knows as {@code sent}'s name if it says what {@code sent} says. */
+  Retired retire(TeamContent sent) throws IOException {
     MemoryStore project = memory.project();
-    Optional<StoredMemory> copy = project.read(name);
+    Optional<StoredMemory> copy = find(project, sent.name(), redactor);
     if (copy.isEmpty()) {
       return Retired.NONE;
     }
     if (!same(copy.get(), sent)) {
       return Retired.KEPT;
     }
+    String name = copy.get().name();
     Forgotten gone = project.forget(name, ChangedBy.TEAM);
     // A writer may have changed the copy between the check and the move: then it comes straight back.
     StoredMemory trashed = new StoredMemory(MemoryFormat.read(gone.trashed(), maxBytes), gone.trashed(),

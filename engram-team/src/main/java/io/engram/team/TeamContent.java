@@ -56,7 +56,8 @@ public record TeamContent(String name, MemoryType type, String description, Stri
    * file, nothing secret leaves the machine) and without the attribution line a read of the mirror adds.
    */
   static TeamContent of(Memory memory, String origin, SecretRedactor redactor) {
-    return new TeamContent(clean(memory.name(), redactor), memory.type(), clean(memory.description(), redactor),
+    return new TeamContent(TeamMirror.teamName(memory.name(), redactor), memory.type(),
+        clean(memory.description(), redactor),
         clean(TeamMirror.unattributed(memory.body()), redactor), memory.source(),
         memory.session().map(s -> clean(s, redactor)), clean(origin, redactor), clean(memory.paths(), redactor),
         clean(memory.supersedes(), redactor), memory.validUntil(), memory.created());
@@ -64,7 +65,8 @@ public record TeamContent(String name, MemoryType type, String description, Stri
 
   /** This content redacted again: what a pull writes to disk never holds a secret, whoever pushed it. */
   TeamContent redacted(SecretRedactor redactor) {
-    return new TeamContent(clean(name, redactor), type, clean(description, redactor), clean(body, redactor), source,
+    return new TeamContent(TeamMirror.teamName(name, redactor), type, clean(description, redactor),
+        clean(body, redactor), source,
         session.map(s -> clean(s, redactor)), clean(origin, redactor), clean(paths, redactor),
         clean(supersedes, redactor), validUntil, created);
   }

@@ -105,8 +105,9 @@ public final class TeamMemory {
     StoredMemory own = ownCopy(name);
     MemoryType type = own.memory().type();
     if (type == MemoryType.USER || type == MemoryType.FEEDBACK) {
-      throw new IllegalArgumentException("'" + own.name() + "' is a " + type.id() + " memory: personal, so never shared"
-          + " with the team (a team memory is a project or reference memory)");
+      throw new IllegalArgumentException("'" + TeamMirror.teamName(own.name(), project.redactor()) + "' is a "
+          + type.id() + " memory: personal, so never shared with the team (a team memory is a project or reference"
+          + " memory)");
     }
     TeamContent content = TeamContent.of(own.memory(), project.origin(own.scope().name().toLowerCase(java.util.Locale.ROOT),
         own.path().getFileName().toString()), project.redactor());
@@ -114,7 +115,7 @@ public final class TeamMemory {
         + content.description().getBytes(StandardCharsets.UTF_8).length;
     long limit = project.settings().memory().maxMemoryBytes();
     if (bytes > limit) {
-      throw new IllegalArgumentException("'" + own.name() + "' is " + bytes + " bytes; a team memory holds at most "
+      throw new IllegalArgumentException("'" + content.name() + "' is " + bytes + " bytes; a team memory holds at most "
           + limit + " (memory.maxMemoryBytes): split it, then share the parts");
     }
     // The team knows it by its redacted name, so a secret in the name reaches neither the database nor a mirror's
@@ -138,15 +139,16 @@ public final class TeamMemory {
    */
   public Shared remove(String name) throws IOException {
     TeamLink link = project.link();
-    String slug = MemoryNames.slug(name);
+    String teamName = TeamMirror.teamName(name, project.redactor());
+    String slug = MemoryNames.slug(teamName);
     int version = TeamSync.mirroredVersion(project, slug);
     if (version == 0) {
-      throw new IllegalArgumentException("no team memory named '" + name + "' as of the last sync: engram list shows"
-          + " the team's (scope team); run engram team sync to see the current ones");
+      throw new IllegalArgumentException("no team memory named '" + teamName + "' as of the last sync: engram list"
+          + " shows the team's (scope team); run engram team sync to see the current ones");
     }
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.REMOVE, slug, Optional.empty(),
         version, project.clock().instant(), Optional.empty(), Optional.empty());
-    return delivery.send(link, change, name, false, "removing needs its author or maintainer");
+    return delivery.send(link, change, teamName, false, "removing needs its author or maintainer");
   }
 
   /** Pushes the outbox and pulls what changed; {@code full} pulls the whole project again. */
@@ -194,10 +196,11 @@ public final class TeamMemory {
   /** Settles the oldest open conflict on {@code name} (as the last sync saw it) by {@code how}. */
   public Shared resolve(String name, Resolution how) throws IOException {
     TeamLink link = project.link();
-    String slug = MemoryNames.slug(name);
+    String teamName = TeamMirror.teamName(name, project.redactor());
+    String slug = MemoryNames.slug(teamName);
     TeamConflict conflict = ConflictFiles.read(project.files().conflicts()).stream()
         .filter(c -> c.slug().equals(slug)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no open conflict on '" + name + "' as of the last sync;"
+        .orElseThrow(() -> new IllegalArgumentException("no open conflict on '" + teamName + "' as of the last sync;"
             + " run engram team sync to see the current ones (engram team status lists them)"));
     TeamContent content = switch (how) {
       case TEAM, CONFLICT -> conflict.content();
@@ -206,7 +209,7 @@ public final class TeamMemory {
     int base = Math.max(TeamSync.mirroredVersion(project, slug), conflict.teamVersion());
     PendingChange change = new PendingChange(UUID.randomUUID(), PendingChange.Kind.RESOLVE, slug,
         Optional.of(content), base, project.clock().instant(), Optional.of(conflict.id()), Optional.of(how.id()));
-    return delivery.send(link, change, name, false, "resolving needs writer");
+    return delivery.send(link, change, teamName, false, "resolving needs writer");
   }
 
   /**
@@ -251,17 +254,19 @@ public final class TeamMemory {
 
   private StoredMemory ownCopy(String name) throws IOException {
     for (MemoryStore store : List.of(project.memory().project(), project.memory().user())) {
-      Optional<StoredMemory> found = store.read(name);
+      Optional<StoredMemory> found = LocalCopies.find(store, name, project.redactor());
       if (found.isPresent()) {
         return found.get();
       }
     }
+    // What is said back names the memory as the team does: the name as typed may hold a secret.
+    String teamName = TeamMirror.teamName(name, project.redactor());
     if (project.memory().team().isPresent() && project.memory().team().get().read(name).isPresent()) {
-      throw new IllegalArgumentException("'" + name + "' is already a team memory and you have no version of your"
-          + " own: change it with engram edit " + name + ", then share it");
+      throw new IllegalArgumentException("'" + teamName + "' is already a team memory and you have no version of"
+          + " your own: change it with engram edit " + teamName + ", then share it");
     }
-    throw new IllegalArgumentException("no memory named '" + name + "' in " + project.memory().project() + " or the"
-        + " user store");
+    throw new IllegalArgumentException("no memory named '" + teamName + "' in " + project.memory().project()
+        + " or the user store");
   }
 
   /** The project's key in the team store, as recorded by connect. */

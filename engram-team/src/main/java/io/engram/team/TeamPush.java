@@ -56,7 +56,7 @@ final class TeamPush {
         state.write(project.files().state());
         outbox.done(entry);
         if (change.kind() != PendingChange.Kind.REMOVE && change.content().isPresent()) {
-          copy = Optional.of(copies.retire(change.content().get().name(), change.content().get()));
+          copy = Optional.of(copies.retire(change.content().get()));
         }
       } else if (outcome instanceof TeamStore.Refused refused) {
         outbox.refuse(entry, refused.reason(), project.clock().instant());

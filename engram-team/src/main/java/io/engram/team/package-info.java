@@ -16,7 +16,9 @@
  * <p><b>Sharing.</b> {@link io.engram.team.TeamMemory} is the one entry point (the CLI's {@code engram team}).
  * {@code share} reads the member's own memory, refuses {@code user} and {@code feedback} memories (personal) and
  * anything over {@code memory.maxMemoryBytes}, redacts secrets again ({@link io.engram.team.TeamContent}: every text,
- * the origin's file name too; the team's slug is made from the redacted name), and queues the change in the durable {@link io.engram.team.Outbox} (one JSON file per change, atomic, under the
+ * the origin's file name too; the team's slug is made from the redacted name, {@link
+ * io.engram.memory.TeamMirror#teamName}, through which every command that names a team memory looks it up too, so a
+ * name typed with its secret finds what was stored, and so does the redacted name a listing shows), and queues the change in the durable {@link io.engram.team.Outbox} (one JSON file per change, atomic, under the
  * outbox's lock) before sending it ({@link io.engram.team.ChangeDelivery}). A change carries the team version it was
  * made from: the database takes it only against that version, else keeps it whole as a conflict ({@code engram.conflicts}) beside the version it lost
  * to, until {@code engram team resolve} settles it (the edit's author, keeping the team's version; the memory's
