@@ -69,20 +69,22 @@ public final class McpCommand implements Callable<Integer> {
       spec.commandLine().getOut().flush();
       return 0;
     }
+    // TCP's port numbers: 16 bits, 0 asking the system for any free one. A value out of range is a usage error.
+    if (port != null && (port < 0 || port > 65535)) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--http: port must be between 0 and 65535, was " + port);
+    }
     GlobalOptions global = GlobalOptions.of(spec);
     global.settings(); // a broken settings file stops the command here, not at the first request
     String version = EngramVersion.number();
     if (port == null) {
       return stdio(global, version);
     }
-    if (port < 0 || port > 65535) {
-      throw new UserFacingException("--http: port must be between 0 and 65535, was " + port);
-    }
     OriginPolicy origins;
     try {
       origins = OriginPolicy.loopbackAnd(allowedOrigins);
     } catch (IllegalArgumentException e) {
-      throw new UserFacingException("--allow-origin: " + e.getMessage());
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--allow-origin: " + e.getMessage());
     }
     String given = global.environment().get("ENGRAM_MCP_TOKEN");
     boolean generated = given == null || given.isBlank();

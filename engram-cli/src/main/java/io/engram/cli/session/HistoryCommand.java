@@ -74,7 +74,7 @@ public final class HistoryCommand implements Callable<Integer> {
     GlobalOptions global = GlobalOptions.of(spec);
     int n = limit == null ? global.settings().recall().historyResults() : limit;
     if (n <= 0) {
-      throw new UserFacingException("history: --limit must be positive, was " + n);
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be positive, was " + n);
     }
     Map<String, Path> extra = new LinkedHashMap<>();
     for (Path t : transcripts) {

@@ -100,6 +100,19 @@ class HookCommandTest {
   }
 
   @Test
+  void anMcpPortOrOriginOutOfRangeIsAUsageErrorThatSaysWhichValue() {
+    for (String port : java.util.List.of("-1", "70000")) {
+      CommandRun run = CommandRun.in(home, project, "mcp", "--http", port);
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+      assertThat(run.err()).contains("--http: port must be between 0 and 65535, was " + port)
+          .contains("Usage: engram mcp");
+    }
+    CommandRun origin = CommandRun.in(home, project, "mcp", "--http", "0", "--allow-origin", "not an origin");
+    assertThat(origin.exitCode()).as(origin.err()).isEqualTo(2);
+    assertThat(origin.err()).startsWith("--allow-origin: ");
+  }
+
+  @Test
   void mcpNewTokenPrintsAStrongTokenAndAWeakOneIsRefusedWithHowToMakeOne() {
     CommandRun made = CommandRun.of("mcp", "--new-token");
     assertThat(made.exitCode()).isZero();

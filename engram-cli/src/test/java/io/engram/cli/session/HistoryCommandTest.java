@@ -77,6 +77,17 @@ class HistoryCommandTest {
   }
 
   @Test
+  void aLimitOutOfRangeIsAUsageErrorAndJsonSaysSoToo() throws IOException {
+    CommandRun run = CommandRun.in(home, project, "history", "--limit", "0", "flaky");
+    CommandRun json = CommandRun.in(home, project, "history", "--limit", "-3", "--json", "flaky");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("--limit must be positive, was 0").contains("Usage: engram history");
+    assertThat(json.exitCode()).isEqualTo(2);
+    assertThat(JSON.readTree(json.out()).path("error").asText()).isEqualTo("--limit must be positive, was -3");
+  }
+
+  @Test
   void aMissingTranscriptIsAnErrorThatNamesIt() {
     CommandRun run = CommandRun.in(home, project, "history", "--transcript", home.resolve("gone.jsonl").toString(), "x");
 
