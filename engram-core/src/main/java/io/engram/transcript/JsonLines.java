@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * What the line readers of the other agents share: one JSON object per line, a line that is not one is a {@link
@@ -15,6 +16,10 @@ import java.util.Optional;
  */
 abstract class JsonLines implements LineReader {
   static final ObjectMapper MAPPER = new ObjectMapper();
+  // Where Jackson's message places a marker inside itself: "[Source: REDACTED (`StreamReadFeature...` disabled);
+  // line: 1, column: 1]", a notice about its own settings a person cannot act on.
+  private static final Pattern SOURCE_LOCATION = Pattern.compile(
+      "\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)]");
 
   final List<TranscriptMessage> messages = new ArrayList<>();
   final List<CompactionBoundary> boundaries = new ArrayList<>();
@@ -32,13 +37,23 @@ abstract class JsonLines implements LineReader {
     object(line, lineNumber, problems).ifPresent(record -> record(record, lineNumber));
   }
 
+  /**
+   * Why {@code e}'s text is not JSON, as a person reads it: Jackson's message with a position it gives inside it said
+   * as a column ({@code oneLine}: the problem already names the line) or a line and column, without the notice
+   * about Jackson's own source setting.
+   */
+  static String invalid(JsonProcessingException e, boolean oneLine) {
+    String where = oneLine ? "column $2" : "line $1, column $2";
+    return "not valid JSON: " + SOURCE_LOCATION.matcher(e.getOriginalMessage()).replaceAll(where);
+  }
+
   /** The line's JSON object, or none with the reason added to {@code problems}: every line reader's first step. */
   static Optional<JsonNode> object(String line, int lineNumber, List<ReadProblem> problems) {
     JsonNode record;
     try {
       record = MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
-      problems.add(new ReadProblem(lineNumber, "not valid JSON: " + e.getOriginalMessage()));
+      problems.add(new ReadProblem(lineNumber, invalid(e, true)));
       return Optional.empty();
     }
     if (record == null || !record.isObject()) {

@@ -47,7 +47,7 @@ public final class MessageListReader {
       root = MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
-          sessionId + ": not valid JSON: " + e.getOriginalMessage()
+          sessionId + ": " + JsonLines.invalid(e, false)
               + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
     }
     List<TranscriptMessage> messages = new ArrayList<>();

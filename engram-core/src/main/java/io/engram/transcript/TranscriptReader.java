@@ -182,7 +182,7 @@ public final class TranscriptReader {
       // Jackson places the end of input after a final line break, on a line the document does not have.
       int lines = (int) Math.max(1, json.lines().count());
       int line = e.getLocation() == null ? 1 : Math.max(1, Math.min(e.getLocation().getLineNr(), lines));
-      return unread(sessionId, format, new ReadProblem(line, "not valid JSON: " + e.getOriginalMessage()));
+      return unread(sessionId, format, new ReadProblem(line, JsonLines.invalid(e, false)));
     } catch (IllegalArgumentException e) {
       return unread(sessionId, format, new ReadProblem(1, e.getMessage()));
     }

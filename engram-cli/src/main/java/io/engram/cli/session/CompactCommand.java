@@ -161,7 +161,7 @@ public final class CompactCommand implements Runnable {
     try {
       summary = Files.readString(score);
     } catch (IOException e) {
-      throw new UserFacingException("cannot read the summary " + score + ": " + e.getMessage());
+      throw new UserFacingException("cannot read the summary --score names: " + io.engram.fs.ErrorText.of(e));
     }
     CompactionScore s;
     try {

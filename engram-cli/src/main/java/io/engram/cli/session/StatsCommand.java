@@ -18,6 +18,7 @@ import io.engram.transcript.TodoList;
 import io.engram.transcript.Transcript;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -63,15 +64,28 @@ public final class StatsCommand implements Runnable {
     }
   }
 
+  /** Counts by kind as a person reads them: "user 6, assistant 5". */
+  private static String each(Map<?, Integer> counts) {
+    return counts.entrySet().stream()
+        .map(e -> (e.getKey() instanceof Enum<?> k ? k.name().toLowerCase(Locale.ROOT) : e.getKey()) + " "
+            + e.getValue())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /** {@link #each} after a count, " (user 6, assistant 5)"; nothing when there are none. */
+  private static String inParentheses(Map<?, Integer> counts) {
+    return counts.isEmpty() ? "" : " (" + each(counts) + ")";
+  }
+
   private void printText(PrintWriter out, StatsReport r) {
     StatsReport.Counts counts = r.counts();
     StatsReport.Work work = r.work();
     StatsReport.Tokens tokens = r.tokens();
     StatsReport.Window window = r.window();
     out.println(Styled.bold("session " + r.sessionId()) + " (" + r.agent().displayName() + ")");
-    out.printf("messages:     %d (%s), typed by the user: %d%n", counts.messages(), counts.messagesByRole(),
+    out.printf("messages:     %d%s, typed by the user: %d%n", counts.messages(), inParentheses(counts.messagesByRole()),
         counts.userMessages());
-    out.printf("tool calls:   %d %s%n", counts.toolCalls(), counts.toolCallCounts());
+    out.printf("tool calls:   %d%s%n", counts.toolCalls(), inParentheses(counts.toolCallCounts()));
     out.printf("files:        %d touched%n", work.files().size());
     work.files().stream().limit(LISTED_FILES).forEach(f ->
         out.printf("  %-60s reads %d, writes %d, edits %d%n", f.path(), f.reads(), f.writes(), f.edits()));
@@ -87,7 +101,7 @@ public final class StatsCommand implements Runnable {
     window.compactions().forEach(c -> out.printf("  line %d at %s: %s, %s tokens before%n", c.lineNumber(),
         c.timestamp().map(Object::toString).orElse("?"), c.trigger().isEmpty() ? "unknown trigger" : c.trigger(),
         c.preTokens().map(String::valueOf).orElse("?")));
-    out.println("levels:       " + window.levelCounts());
+    out.println("levels:       " + (window.levelCounts().isEmpty() ? "none" : each(window.levelCounts())));
     ContextLevel previous = null;
     int previousSegment = -1;
     for (ContextTimeline.Point p : window.points()) {

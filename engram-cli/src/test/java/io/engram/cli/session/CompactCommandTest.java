@@ -99,7 +99,7 @@ class CompactCommandTest {
     CommandRun run = CommandRun.in(home, project, "compact", "--score", home.resolve("nope.md").toString(),
         session().toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.err()).contains("cannot read the summary").contains("nope.md");
+    assertThat(run.err()).contains("cannot read the summary").contains("nope.md: no such file or directory");
   }
 
   @Test

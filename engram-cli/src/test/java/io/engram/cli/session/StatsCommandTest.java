@@ -19,14 +19,15 @@ class StatsCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .contains("session syn-1")
-        .contains("messages:     11")
-        .contains("typed by the user: 1")
-        .contains("tool calls:   5")
+        .contains("messages:     11 (user 6, assistant 5), typed by the user: 1")
+        .contains("tool calls:   5 (Bash 2, Edit 1, Read 1, TodoWrite 1)")
+        .contains("levels:       normal 4")
         .contains("/repo/src/Foo.java")
         .contains("errors:       1, fixed later: 1")
         .contains("open todos:   1").contains("Run the tests")
         .contains("line 10 at 2026-01-01T10:02:00Z: manual, 12345 tokens before")
         .contains("line 9: not valid JSON");
+    assertThat(run.out()).as("counts as a person reads them, not a Java map").doesNotContain("=").doesNotContain("{");
   }
 
   @Test
@@ -114,6 +115,16 @@ class StatsCommandTest {
     Path empty = Files.writeString(home.resolve("new-session.jsonl"), "");
     CommandRun run = CommandRun.in(home, home, "stats", empty.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out()).contains("messages:     0");
+    assertThat(run.out()).contains("messages:     0, typed by the user: 0").contains("tool calls:   0\n")
+        .contains("levels:       none").doesNotContain("{}");
+  }
+
+  @Test
+  void aLineOfBrokenJsonIsSaidWithoutJacksonsNoticeAboutItsSourceSetting(@TempDir Path home) throws Exception {
+    Path cut = Files.writeString(home.resolve("cut.jsonl"), "{\"type\":\"user\",\"message\":{\"role\":\"user\"}\n");
+    CommandRun run = CommandRun.in(home, home, "stats", cut.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("line 1: not valid JSON: Unexpected end-of-input")
+        .contains("(start marker at column 1)").doesNotContain("Source").doesNotContain("StreamReadFeature");
   }
 }
