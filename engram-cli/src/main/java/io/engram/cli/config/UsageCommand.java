@@ -1,5 +1,6 @@
 package io.engram.cli.config;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -18,6 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code engram usage}: today's model token ledger, the caps on background work and what is left. */
+@Examples({
+    "engram usage",
+    "engram usage --json"})
 @Command(
     name = "usage",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.demo;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -26,6 +27,9 @@ import picocli.CommandLine.Spec;
  * and shows each layer at work. The story checks itself: a step whose check fails makes the command
  * exit 1 naming what did not hold.
  */
+@Examples({
+    "engram demo",
+    "engram demo --keep /tmp/engram-demo"})
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.cli.output.Examples;
 import java.io.PrintWriter;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -11,6 +12,8 @@ import picocli.CommandLine.Spec;
  * and, over it, the names of the project's memories where a command takes one ({@code show}, {@code edit},
  * {@code forget}), asked of {@code engram list --names} when completing, so they are the memories as they are.
  */
+@Examples({
+    "source <(engram generate-completion)"})
 @Command(name = "generate-completion", mixinStandardHelpOptions = true,
     description = {"Print a bash/zsh completion script for engram, with memory names.",
         "Run 'source <(engram generate-completion)' in a shell, or add that line to its profile."})

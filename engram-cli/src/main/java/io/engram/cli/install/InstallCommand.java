@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.RunningJar;
@@ -22,6 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram install}: the jar under Engram's home and an {@code engram} launcher on the PATH. */
+@Examples({
+    "engram install",
+    "engram install --prefix /opt/engram"})
 @Command(
     name = "install",
     mixinStandardHelpOptions = true,

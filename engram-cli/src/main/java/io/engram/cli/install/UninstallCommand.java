@@ -1,5 +1,6 @@
 package io.engram.cli.install;
 
+import io.engram.cli.output.Examples;
 import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
@@ -23,6 +24,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram uninstall}: removes what {@code engram install} wrote, and nothing else. */
+@Examples({
+    "engram uninstall",
+    "engram uninstall --prefix /opt/engram"})
 @Command(
     name = "uninstall",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.cli.output.Examples;
 import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -19,6 +20,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram add}: the quick-add, one bullet added to an instruction file under the heading it belongs to. */
+@Examples({
+    "engram add Run ./mvnw verify before every push",
+    "engram add --scope local --under Testing \"Use the staging database.\""})
 @Command(
     name = "add",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.output.Styled;
 import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
@@ -26,6 +27,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram context}: the instruction files a session starting in the project would load. */
+@Examples({
+    "engram context",
+    "engram context --prompt",
+    "engram context --approve-imports"})
 @Command(
     name = "context",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.instructions;
 
+import io.engram.cli.output.Examples;
 import io.engram.fs.HomeLayout;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -16,6 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram init}: writes a starting project CLAUDE.md from what the repository shows. */
+@Examples({
+    "engram init",
+    "engram init --force"})
 @Command(
     name = "init",
     mixinStandardHelpOptions = true,

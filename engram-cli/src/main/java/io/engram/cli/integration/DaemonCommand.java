@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.GlobalOptions;
@@ -22,6 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code engram daemon start|stop|status|run}: the resident service that answers hooks without a JVM start. */
+@Examples({
+    "engram daemon start",
+    "engram daemon status"})
 @Command(
     name = "daemon",
     mixinStandardHelpOptions = true,
@@ -87,6 +91,8 @@ public final class DaemonCommand implements Runnable {
     }
   }
 
+  @Examples({
+      "engram daemon start"})
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = {"Start the service in the background unless it runs; wait until it answers."})
   static final class Start extends Base {
@@ -120,6 +126,8 @@ public final class DaemonCommand implements Runnable {
     }
   }
 
+  @Examples({
+      "engram daemon stop"})
   @Command(name = "stop", mixinStandardHelpOptions = true,
       description = {"Stop the service.", "It finishes the work it is doing and exits; the rest waits in its queue"
           + " for the next service."})
@@ -138,6 +146,9 @@ public final class DaemonCommand implements Runnable {
     }
   }
 
+  @Examples({
+      "engram daemon status",
+      "engram daemon status --json"})
   @Command(name = "status", mixinStandardHelpOptions = true,
       description = {"Show the service.", "Pid, uptime, address, projects served, memory use, background work.",
         "Exit 1 when no service runs for this home."})
@@ -158,6 +169,8 @@ public final class DaemonCommand implements Runnable {
     }
   }
 
+  @Examples({
+      "engram daemon run"})
   @Command(name = "run", mixinStandardHelpOptions = true,
       description = {"Run the service in the foreground.", "Until it is stopped, idle or signalled: what 'start' runs"
           + " in the background, for a service manager. Logs go to stderr."})

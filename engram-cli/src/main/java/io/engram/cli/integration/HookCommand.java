@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.config.EngramRoots;
@@ -36,6 +37,9 @@ import picocli.CommandLine.Spec;
  * afford the embedding model); SessionEnd, whose 1.5 s cannot hold that work, is queued for the service.
  * {@code ENGRAM_SERVICE=off} keeps every call in its own process, SessionEnd included.
  */
+@Examples({
+    "echo '{\"session_id\":\"s1\",\"prompt\":\"deploy?\"}' | engram hook UserPromptSubmit",
+    "engram hook --agent gemini BeforeAgent < hook-input.json"})
 @Command(
     name = "hook",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -9,6 +10,9 @@ import picocli.CommandLine.Spec;
  * server entry, its instruction-file setting, OpenCode's plugin), written by {@link io.engram.hooks.AgentSetup}:
  * {@link HooksInstall} and {@link HooksUninstall}, on what {@link AgentSetupEdit} gives both.
  */
+@Examples({
+    "engram hooks install",
+    "engram hooks uninstall"})
 @Command(
     name = "hooks",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.install.InstalledHooks;
 import io.engram.cli.install.Installer;
 import io.engram.cli.install.LauncherScript;
@@ -22,6 +23,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code engram hooks install}: Engram's hooks, MCP server entry and settings written into an agent's files. */
+@Examples({
+    "engram hooks install",
+    "engram hooks install --scope local",
+    "engram hooks install --agent codex"})
 @Command(name = "install", mixinStandardHelpOptions = true,
     description = {
       "Write Engram's hooks and MCP server entry into a coding agent's settings.",

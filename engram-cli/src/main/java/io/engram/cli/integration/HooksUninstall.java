@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.install.InstalledHooks;
 import io.engram.hooks.AgentSetup;
 import io.engram.hooks.HookDialect;
@@ -9,6 +10,9 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 
 /** {@code engram hooks uninstall}: Engram taken out of an agent's files again. */
+@Examples({
+    "engram hooks uninstall",
+    "engram hooks uninstall --agent cursor"})
 @Command(name = "uninstall", mixinStandardHelpOptions = true,
     description = {"Take Engram out of a coding agent's settings again.", "Its hooks, MCP server entry,"
         + " instruction setting and plugin go (from Claude Code unless --agent names another agent). Other hooks and settings stay; a file left empty is deleted."})

@@ -1,5 +1,6 @@
 package io.engram.cli.integration;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.global.EngramVersion;
 import io.engram.cli.global.GlobalOptions;
@@ -33,6 +34,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram mcp}: serves the project's memory over MCP (stdio, or streamable HTTP with a bearer token). */
+@Examples({
+    "engram mcp",
+    "engram mcp --new-token",
+    "engram mcp --http 8765"})
 @Command(
     name = "mcp",
     mixinStandardHelpOptions = true,

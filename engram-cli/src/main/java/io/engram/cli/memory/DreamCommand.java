@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.output.JsonOption;
@@ -27,6 +28,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram dream}: consolidates the project's memory (gates, lock, four phases, undo). */
+@Examples({
+    "engram dream --dry-run",
+    "engram dream --force",
+    "engram dream --undo"})
 @Command(
     name = "dream",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.memory.ChangedBy;
@@ -26,6 +27,9 @@ import picocli.CommandLine.Spec;
  * {@code engram edit NAME}: opens a copy of the memory in the editor and saves it only if it is still a
  * valid memory of the same name; the stored file is never the one being edited.
  */
+@Examples({
+    "engram edit api-port",
+    "engram edit --editor nano api-port"})
 @Command(name = "edit", mixinStandardHelpOptions = true,
     description = {
       "Edit a memory in $VISUAL or $EDITOR (default vi).",

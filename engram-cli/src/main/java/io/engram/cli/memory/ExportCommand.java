@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -20,6 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram export}: a portable bundle of the project's memories (or every project's) with the user's. */
+@Examples({
+    "engram export --out memories.zip",
+    "engram export --all --versions --out all.zip"})
 @Command(
     name = "export",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.output.ShellWords;
@@ -15,6 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram forget NAME}: moves a memory to the trash ({@code restore} undoes it). */
+@Examples({
+    "engram forget api-port"})
 @Command(name = "forget", mixinStandardHelpOptions = true,
     description = {"Move a memory and its index line to the trash.",
         "The trash keeps it ${bundle:memory.trashRetentionDays} days; 'engram restore NAME' brings it back."})

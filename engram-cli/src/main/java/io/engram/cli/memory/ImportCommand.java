@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -42,6 +43,10 @@ import picocli.CommandLine.Spec;
  * {@code engram import}: memories from elsewhere into this project's, merged by meaning: a bundle {@code engram
  * export} wrote, another Engram home, or what another agent keeps of its own memory.
  */
+@Examples({
+    "engram import memories.zip",
+    "engram import --from claude-code --dry-run",
+    "engram import --from engram-home --all ~/old-engram-home"})
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = {"Bring memories in, merged with what is here so nothing is there twice.",
         "With PATH, it reads a bundle 'engram export' wrote (a .zip or a directory); --from engram-home PATH"

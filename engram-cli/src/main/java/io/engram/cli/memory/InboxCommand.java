@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -25,6 +26,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram inbox [show|accept|reject]}: what extraction and the dream propose, for the person to review. */
+@Examples({
+    "engram inbox list",
+    "engram inbox accept 3f2a"})
 @Command(name = "inbox", mixinStandardHelpOptions = true,
     description = {"Review what extraction and the dream propose before it becomes memory.",
         "With memory.review set to propose in settings.json, the extraction pass and the dream write nothing"
@@ -42,6 +46,9 @@ public final class InboxCommand implements Runnable {
   }
 
   /** {@code engram inbox list}. */
+  @Examples({
+      "engram inbox list",
+      "engram inbox list --json"})
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List the proposals waiting, oldest first.")
   static final class ListWaiting implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -71,6 +78,8 @@ public final class InboxCommand implements Runnable {
 
 
   /** {@code engram inbox show ID}. */
+  @Examples({
+      "engram inbox show 3f2a"})
   @Command(name = "show", mixinStandardHelpOptions = true,
       description = "Print one proposal: what it would do, why, and each memory it would write.")
   static final class Show implements Callable<Integer> {
@@ -104,6 +113,9 @@ public final class InboxCommand implements Runnable {
   }
 
   /** {@code engram inbox accept ID [--edit]}. */
+  @Examples({
+      "engram inbox accept 3f2a",
+      "engram inbox accept --edit 3f2a"})
   @Command(name = "accept", mixinStandardHelpOptions = true,
       description = {"Write what the proposal proposes, keeping the provenance the engine gave it.",
           "--edit opens the memory in $VISUAL or $EDITOR first (or --file names the edited topic file): its"
@@ -165,6 +177,8 @@ public final class InboxCommand implements Runnable {
   }
 
   /** {@code engram inbox reject ID...}. */
+  @Examples({
+      "engram inbox reject 3f2a 9b1c"})
   @Command(name = "reject", mixinStandardHelpOptions = true,
       description = "Drop proposals: nothing is written, and the same proposal is not made again.")
   static final class Reject implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.output.Styled;
 import io.engram.cli.output.DisplayWidth;
 import io.engram.cli.output.JsonOption;
@@ -20,6 +21,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram list}: the project's and the user's memories; unreadable files are reported, not touched. */
+@Examples({
+    "engram list",
+    "engram list --type feedback",
+    "engram list --names"})
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.output.Styled;
 import io.engram.Engram;
@@ -26,6 +27,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram recall QUERY}: the memories recall would send for a query, each with why. */
+@Examples({
+    "engram recall how do we deploy the payments API",
+    "engram recall --json flaky checkout test"})
 @Command(
     name = "recall",
     mixinStandardHelpOptions = true,

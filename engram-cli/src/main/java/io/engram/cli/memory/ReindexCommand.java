@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.Engram;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -16,6 +17,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code engram reindex}: recall's index brought in step with every memory, each embedded, with progress. */
+@Examples({
+    "engram reindex"})
 @Command(
     name = "reindex",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -34,6 +35,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram remember}: writes one memory, redacting secrets first. */
+@Examples({
+    "engram remember --type project \"The API listens on port 8080.\"",
+    "engram remember --type feedback --name no-mocks \"Never mock the database.\"",
+    "# the text from stdin",
+    "git log -1 --format=%B | engram remember --type project -"})
 @Command(
     name = "remember",
     mixinStandardHelpOptions = true,

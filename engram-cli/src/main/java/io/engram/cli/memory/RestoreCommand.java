@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
 import io.engram.cli.wiring.MemoryAccess;
@@ -14,6 +15,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram restore NAME}: brings the most recently forgotten memory of that name back. */
+@Examples({
+    "engram restore api-port"})
 @Command(name = "restore", mixinStandardHelpOptions = true,
     description = "Bring a forgotten memory back from the trash, with its index line.")
 public final class RestoreCommand implements java.util.concurrent.Callable<Integer> {

@@ -1,5 +1,6 @@
 package io.engram.cli.memory;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -21,6 +22,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram show NAME [--history]}: one memory, frontmatter and body, or every version it had. */
+@Examples({
+    "engram show api-port",
+    "engram show --history api-port"})
 @Command(name = "show", mixinStandardHelpOptions = true, description = {"Show one memory: its file and its text.",
     "With --history, every version the memory had (also after it was forgotten): when, by what (cli, ui, mcp,"
         + " extraction, dream, team, library, import, review, outside), the change, and the diff to the version before.",

@@ -18,6 +18,11 @@
  * {@link io.engram.cli.output.Styled} styles text a person or a transcript wrote (a description, a session id, a
  * path) on a terminal without reading it as picocli markup, which is for fixed text alone.
  *
+ * <p><b>Examples.</b> Every command that runs declares examples of its use with {@link
+ * io.engram.cli.output.Examples} beside its {@code @Command}; {@link io.engram.cli.output.ExamplesSection}, a help
+ * section every command of the command line gets, shows them after the options. The help contract parses each
+ * example with the real command line, so an option renamed fails the build rather than the reader.
+ *
  * <p>Where to start: {@link io.engram.cli.output.JsonOutput#print}.
  */
 package io.engram.cli.output;

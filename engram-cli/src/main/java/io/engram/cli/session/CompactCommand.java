@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.wiring.MemoryAccess;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
@@ -29,6 +30,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram compact}: compacts the current segment of a transcript and reports the summary's quality. */
+@Examples({
+    "engram compact ~/.claude/projects/-work-app/3f2a9c1e.jsonl",
+    "engram compact --restart ~/.claude/projects/-work-app/3f2a9c1e.jsonl",
+    "engram compact --score summary.md ~/.claude/projects/-work-app/3f2a9c1e.jsonl"})
 @Command(
     name = "compact",
     mixinStandardHelpOptions = true,

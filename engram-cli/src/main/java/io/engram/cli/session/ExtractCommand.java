@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.output.Styled;
 import io.engram.cli.output.JsonOption;
@@ -19,6 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram extract}: the per-turn extraction pass over a transcript's new turns. */
+@Examples({
+    "engram extract --dry-run ~/.claude/projects/-work-app/3f2a9c1e.jsonl",
+    "engram extract ~/.claude/projects/-work-app/3f2a9c1e.jsonl"})
 @Command(
     name = "extract",
     mixinStandardHelpOptions = true,

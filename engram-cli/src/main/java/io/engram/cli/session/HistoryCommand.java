@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.output.Styled;
 import io.engram.cli.global.GlobalOptions;
@@ -27,6 +28,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram history QUERY}: the turns of this project's past sessions that match what was said. */
+@Examples({
+    "engram history flaky checkout test",
+    "engram history --limit 3 --transcript old-session.jsonl payment stub"})
 @Command(
     name = "history",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.output.Styled;
 import io.engram.Engram;
@@ -22,6 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram notes}: updates a session's notes from its transcript and prints them. */
+@Examples({
+    "engram notes ~/.claude/projects/-work-app/3f2a9c1e.jsonl",
+    "engram notes --force ~/.claude/projects/-work-app/3f2a9c1e.jsonl"})
 @Command(
     name = "notes",
     mixinStandardHelpOptions = true,

@@ -1,5 +1,6 @@
 package io.engram.cli.session;
 
+import io.engram.cli.output.Examples;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.engram.cli.output.Styled;
 import io.engram.cli.global.GlobalOptions;
@@ -29,6 +30,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram stats TRANSCRIPT}: what a session holds and how full its context window got. */
+@Examples({
+    "engram stats ~/.claude/projects/-work-app/3f2a9c1e.jsonl",
+    "engram stats --json ~/.claude/projects/-work-app/3f2a9c1e.jsonl"})
 @Command(
     name = "stats",
     mixinStandardHelpOptions = true,

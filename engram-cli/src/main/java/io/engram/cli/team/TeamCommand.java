@@ -1,5 +1,6 @@
 package io.engram.cli.team;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.output.JsonOption;
 import io.engram.cli.output.JsonOutput;
@@ -21,6 +22,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code engram team connect|share|remove|sync|resolve|status|migrate}: the project's team memory on PostgreSQL. */
+@Examples({
+    "engram team connect --url jdbc:postgresql://db.example.com/engram",
+    "engram team sync"})
 @Command(
     name = "team",
     mixinStandardHelpOptions = true,
@@ -66,6 +70,9 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team connect --url URL}. */
+  @Examples({
+      "engram team connect --url jdbc:postgresql://db.example.com/engram",
+      "engram team connect --url jdbc:postgresql://db.example.com:5433/engram?user=ada"})
   @Command(name = "connect", mixinStandardHelpOptions = true,
       description = {"Record the team store for this project and try it once.",
           "The URL is jdbc:postgresql://HOST[:PORT]/DB[?user=NAME] (the user defaults to $PGUSER, else the login"
@@ -89,6 +96,8 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team share NAME}. */
+  @Examples({
+      "engram team share api-port"})
   @Command(name = "share", mixinStandardHelpOptions = true,
       description = {"Share one of your memories with the team.",
           "Secrets are redacted again before it leaves; user and feedback memories are personal and never"
@@ -105,6 +114,8 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team remove NAME}. */
+  @Examples({
+      "engram team remove api-port"})
   @Command(name = "remove", mixinStandardHelpOptions = true,
       description = {"Remove a team memory from the team.",
           "Its author or a maintainer may; the database refuses anyone else and writes the removal to the audit log."
@@ -122,6 +133,8 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team resolve NAME --keep team|conflict|local}. */
+  @Examples({
+      "engram team resolve api-port --keep team"})
   @Command(name = "resolve", mixinStandardHelpOptions = true,
       description = {"Settle a conflict on a team memory (engram team status lists them).",
           "--keep team keeps the team's version; conflict makes the edit that lost the team's next version; local"
@@ -142,6 +155,9 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team sync [--full]}. */
+  @Examples({
+      "engram team sync",
+      "engram team sync --full"})
   @Command(name = "sync", mixinStandardHelpOptions = true,
       description = {"Send queued changes, then pull the team's changes into the mirror.",
           "Exits 1 when the database is unreachable; nothing queued is lost, the next sync catches up."})
@@ -173,6 +189,9 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team status}. */
+  @Examples({
+      "engram team status",
+      "engram team status --json"})
   @Command(name = "status", mixinStandardHelpOptions = true,
       description = {"Show the connection, the last sync, what is queued and the open conflicts.",
           "Read from this machine's files: it works with the database down."})
@@ -197,6 +216,8 @@ public final class TeamCommand implements Runnable {
   }
 
   /** {@code engram team migrate}. */
+  @Examples({
+      "engram team migrate"})
   @Command(name = "migrate", mixinStandardHelpOptions = true,
       description = {"Install or upgrade the team schema (Flyway) at the connected URL.",
           "An administrator's job: connect as the role that is to own the schema first."})

@@ -1,5 +1,6 @@
 package io.engram.cli.ui;
 
+import io.engram.cli.output.Examples;
 import io.engram.cli.global.GlobalOptions;
 import io.engram.cli.global.UserFacingException;
 import io.engram.cli.output.JsonOption;
@@ -23,6 +24,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code engram ui}: a one-time login link to the web UI of the current project, opened or printed. */
+@Examples({
+    "engram ui",
+    "engram ui --print-url"})
 @Command(
     name = "ui",
     mixinStandardHelpOptions = true,
