@@ -1,5 +1,6 @@
 package io.engram.recall;
 
+import io.engram.fs.ErrorText;
 import io.engram.fs.FileLock;
 import io.engram.fs.FileTrees;
 import java.io.IOException;
@@ -15,7 +16,8 @@ import java.util.Optional;
  *
  * <p>The on-disk index is a cache of the memory files: when another process holds it, this call uses an
  * in-memory index; when it cannot be opened or synced (corrupt, unreadable), it is deleted and rebuilt,
- * and if that fails too, an in-memory keyword index answers. Opening never fails the recall. A resident
+ * and if that fails too, an in-memory keyword index answers, as it does when the index's directory or lock cannot
+ * be written at all (a read-only home). Opening never fails the recall. A resident
  * process keeps the index open between calls ({@link ResidentIndexes}): taken back under the lock while no other
  * process committed to it, handed back, writer released, before the lock is.
  */
@@ -75,7 +77,15 @@ final class OpenedIndex implements AutoCloseable {
   static OpenedIndex onDisk(MemoryRecall.IndexOpener opener, Path dir, Collection<RecallDocument> docs,
       Optional<Embedder> embedder, List<String> notes, Optional<ResidentIndexes> resident, Duration indexWait,
       Duration embeddingBudget, boolean waitingLeftToCatchUp) throws IOException {
-    Optional<FileLock> lock = lock(dir, indexWait);
+    Optional<FileLock> lock;
+    try {
+      lock = lock(dir, indexWait);
+    } catch (IOException e) {
+      // A home recall cannot write in (read-only, or a file where the index's directory goes) still answers.
+      notes.add("the index " + dir + " cannot be opened (" + ErrorText.of(e) + "); this call searched an in-memory"
+          + " keyword index");
+      return inMemory(docs, Optional.empty(), "on-disk index cannot be written");
+    }
     if (lock.isEmpty()) {
       // Keywords only: embedding every memory again in memory would take longer than waiting (minutes at 10,000).
       notes.add("the index " + dir + " is in use by another process; this call searched an in-memory keyword index");

@@ -93,7 +93,8 @@ public final class RememberCommand implements java.util.concurrent.Callable<Inte
   String description;
 
   @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "user",
-      description = "Who said it: user | model | tool | import (default: ${DEFAULT-VALUE}).")
+      description = "Who said it: user | model | tool | import | session (what a session's work established)"
+          + " (default: ${DEFAULT-VALUE}).")
   MemorySource source;
 
   @Mixin JsonOption json;

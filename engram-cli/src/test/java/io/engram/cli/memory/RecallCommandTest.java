@@ -89,6 +89,20 @@ class RecallCommandTest {
   }
 
   @Test
+  void anIndexThatCannotBeWrittenStillAnswersFromMemoryAndSaysWhy() throws Exception {
+    Path memoryDir = Path.of(json("list", "--json").get("memories").get(0).get("path").asText()).getParent();
+    // What a read-only home does to the index, as root too: its directory cannot be made.
+    Path blocked = Files.writeString(memoryDir.resolveSibling("index"), "not a directory");
+
+    JsonNode r = json("recall", "redis", "--json");
+
+    assertThat(r.get("memories").get(0).get("name").asText()).isEqualTo("tests-need-redis");
+    assertThat(r.get("index").asText()).contains("in memory");
+    assertThat(r.get("notes").get(0).asText()).contains("cannot be opened").contains(blocked.toString());
+    assertThat(memoryDir.resolve("tests-need-redis.md")).exists();
+  }
+
+  @Test
   void humanFormShowsEachMemoryWithItsReasonAndContent() {
     CommandRun r = run("recall", "pnpm");
     assertThat(r.exitCode()).as(r.err()).isZero();
