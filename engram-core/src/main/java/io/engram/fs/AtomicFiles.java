@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -118,9 +119,7 @@ public final class AtomicFiles {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     refuseReadOnly(target);
-    // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
-    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".p" + ProcessHandle.current().pid() + "-",
-        ".tmp");
+    Path temp = temporaryBeside(target, dir);
     try {
       fill.into(temp);
       if (keepMode) {
@@ -136,6 +135,25 @@ public final class AtomicFiles {
       }
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /**
+   * A new temporary file in {@code dir} for {@code target}. When none can be made, the failure names the directory
+   * and the file to be written: the temporary file's name (".x.md.p123-456.tmp") means nothing to a person, and the
+   * directory is what they can set right.
+   */
+  private static Path temporaryBeside(Path target, Path dir) throws IOException {
+    try {
+      // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
+      return Files.createTempFile(dir, "." + target.getFileName() + ".p" + ProcessHandle.current().pid() + "-",
+          ".tmp");
+    } catch (FileSystemException e) {
+      String why = "cannot write " + target.getFileName() + " here: " + ErrorText.reason(e);
+      FileSystemException said = e instanceof AccessDeniedException ? new AccessDeniedException(dir.toString(), null,
+          why) : new FileSystemException(dir.toString(), null, why);
+      said.initCause(e);
+      throw said;
     }
   }
 

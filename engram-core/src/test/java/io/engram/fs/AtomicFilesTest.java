@@ -73,6 +73,35 @@ class AtomicFilesTest {
   }
 
   @Test
+  void aDirectoryThatTakesNoNewFileIsNamedWithTheFileNotTheTemporaryOne(@TempDir Path dir) throws Exception {
+    Path unwritable = Files.createDirectories(dir.resolve("memory"));
+    Files.setPosixFilePermissions(unwritable, PosixFilePermissions.fromString("r-xr-xr-x"));
+    try {
+      // Root writes anywhere: there the mode cannot refuse the file, and the length below says the same thing.
+      org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(unwritable), "root writes in any directory");
+      assertThatThrownBy(() -> AtomicFiles.writeString(unwritable.resolve("a.md"), "x"))
+          .isInstanceOf(AccessDeniedException.class)
+          .hasMessage(unwritable + ": cannot write a.md here: permission denied");
+    } finally {
+      Files.setPosixFilePermissions(unwritable, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+  }
+
+  @Test
+  void aTemporaryFileTheDirectoryRefusesIsSaidAsTheFileToBeWritten(@TempDir Path dir) throws Exception {
+    // A name that fits the file system's limit of 255 bytes, while its temporary file's name (dot, pid, suffix)
+    // does not.
+    String name = "n".repeat(240) + ".md";
+    assertThatThrownBy(() -> AtomicFiles.writeString(dir.resolve(name), "x"))
+        .isInstanceOf(java.nio.file.FileSystemException.class)
+        .hasMessageStartingWith(dir + ": cannot write " + name + " here: ")
+        .hasMessageNotContaining(".tmp");
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
   void aFileWrittenWithPermissionsHasThemFromTheStart(@TempDir Path dir) throws Exception {
     Path script = dir.resolve("bin/engram");
     AtomicFiles.writeString(script, "#!/bin/sh\n", PosixFilePermissions.fromString("rwxr-xr-x"));
