@@ -48,8 +48,7 @@ public final class AtomicBatch {
     try {
       for (Map.Entry<String, byte[]> f : files.entrySet()) {
         Path target = inside(directory, f.getKey());
-        Path temp = Files.createTempFile(directory, "." + f.getKey() + ".p" + ProcessHandle.current().pid() + "-",
-            ".tmp");
+        Path temp = AtomicFiles.temporaryBeside(target, directory);
         temps.put(target, temp);
         fill(temp, f.getValue());
       }

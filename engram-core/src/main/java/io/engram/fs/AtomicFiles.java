@@ -143,7 +143,7 @@ public final class AtomicFiles {
    * and the file to be written: the temporary file's name (".x.md.p123-456.tmp") means nothing to a person, and the
    * directory is what they can set right.
    */
-  private static Path temporaryBeside(Path target, Path dir) throws IOException {
+  static Path temporaryBeside(Path target, Path dir) throws IOException {
     try {
       // The writer's process id (after 'p') in the name tells a later open whether the writer may still be alive.
       return Files.createTempFile(dir, "." + target.getFileName() + ".p" + ProcessHandle.current().pid() + "-",
