@@ -30,7 +30,7 @@ record TeamProject(ProjectMemory memory, TeamMirror mirror, TeamFiles files, Eng
 
   /** The recorded connection; refuses when the project was never connected. */
   TeamLink link() throws IOException {
-    return TeamLink.read(files.connection()).orElseThrow(() -> new IllegalStateException("this project is not"
+    return TeamLink.read(files.connection()).orElseThrow(() -> new TeamNotConnectedException("this project is not"
         + " connected to a team store; connect it with engram team connect --url jdbc:postgresql://HOST/DB?user=NAME"));
   }
 

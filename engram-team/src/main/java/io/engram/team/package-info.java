@@ -60,6 +60,8 @@
  * <p><b>On disk</b>, per project under {@code <home>/projects/<remote-key>/team/}: {@code connection.json} (the URL
  * and member, never a password: it comes from {@code ENGRAM_TEAM_PASSWORD} or {@code ~/.pgpass},
  * {@link io.engram.team.TeamPassword}), {@code state.json}, {@code outbox/}, {@code refused/}, {@code conflicts/},
- * and {@code memory/}, the mirror core reads as {@link io.engram.memory.MemoryScope#TEAM}.
+ * and {@code memory/}, the mirror core reads as {@link io.engram.memory.MemoryScope#TEAM}. Without {@code
+ * connection.json} every step that needs the database refuses with how to connect ({@link
+ * io.engram.team.TeamNotConnectedException}); {@code status} answers from these files alone.
  */
 package io.engram.team;
