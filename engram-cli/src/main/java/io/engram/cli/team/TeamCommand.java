@@ -7,6 +7,7 @@ import io.engram.cli.output.JsonOutput;
 import io.engram.cli.output.ProgressDisplay;
 import io.engram.team.SyncReport;
 import io.engram.team.TeamMemory;
+import io.engram.team.TeamPassword;
 import io.engram.team.TeamSchema;
 import io.engram.team.TeamUnreachableException;
 import java.io.IOException;
@@ -91,7 +92,8 @@ public final class TeamCommand implements Runnable {
               + " engram team migrate"
               : "reachable; your role: " + c.role().map(r -> r.id()).orElse("none (ask a maintainer for one)"));
       return print(c, List.of("connected project " + c.link().projectKey() + " to " + c.link().url() + " as "
-          + c.link().member() + " (password from " + c.passwordFrom() + ")", reach));
+          + c.link().member() + " (" + (c.passwordFrom().equals("none") ? "no password found in "
+          + TeamPassword.ENV + " or ~/.pgpass" : "password from " + c.passwordFrom()) + ")", reach));
     }
   }
 

@@ -34,5 +34,12 @@ class TeamNotConnectedTest {
     CommandRun status = CommandRun.in(home, project, "team", "status", "--json");
     assertThat(status.exitCode()).as(status.err()).isZero();
     assertThat(status.out()).contains("\"pending\" : [ ]");
+    // Connecting to a database that is down records it anyway, and says where no password was found.
+    CommandRun connect = CommandRun.inEnvironment(java.util.Map.of("HOME", root.toString(), "ENGRAM_SERVICE", "off"),
+        "--home", home.toString(), "--project", project.toString(), "team", "connect", "--url",
+        "jdbc:postgresql://127.0.0.1:1/team?user=ada");
+    assertThat(connect.exitCode()).as(connect.err()).isZero();
+    assertThat(connect.out()).contains("as ada (no password found in ENGRAM_TEAM_PASSWORD or ~/.pgpass)")
+        .contains("not reachable now");
   }
 }
