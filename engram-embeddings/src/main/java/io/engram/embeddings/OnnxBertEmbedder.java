@@ -1,11 +1,6 @@
 package io.engram.embeddings;
 
-import ai.onnxruntime.NodeInfo;
-import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
-import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtSession;
-import ai.onnxruntime.TensorInfo;
 import io.engram.recall.Embedder;
 import io.engram.recall.FunctionWords;
 import io.engram.recall.Script;
@@ -13,11 +8,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
-import java.nio.LongBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,28 +31,20 @@ public final class OnnxBertEmbedder implements Embedder {
 
   private final BertModel model;
   private final WordPieceTokenizer tokenizer;
-  private final OrtEnvironment environment;
-  private final OrtSession session;
-  // Every call into the runtime goes through it, so that an exiting process waits for the calls in flight.
-  private final OnnxRuntimeUse use;
-  private final boolean wantsTokenTypes;
+  private final BertGraph graph;
   private final boolean readsHangul;
   // Where the vectors of fixed texts are kept between processes ({@link #embedFixed}): beside the models read from a
   // directory; none for a model read from the classpath alone.
   private final Optional<Path> fixedVectors;
 
-  private OnnxBertEmbedder(BertModel model, WordPieceTokenizer tokenizer, OrtEnvironment environment,
-      OrtSession session, OnnxRuntimeUse use, Optional<Path> fixedVectors) throws OrtException {
+  private OnnxBertEmbedder(BertModel model, WordPieceTokenizer tokenizer, BertGraph graph,
+      Optional<Path> fixedVectors) {
     this.model = model;
-    this.use = use;
-    this.fixedVectors = fixedVectors;
     this.tokenizer = tokenizer;
-    this.environment = environment;
-    this.session = session;
-    this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
+    this.graph = graph;
+    this.fixedVectors = fixedVectors;
     this.readsHangul = tokenizer.holdsAny(
         cp -> Character.UnicodeBlock.of(cp) == Character.UnicodeBlock.HANGUL_SYLLABLES);
-    checkShapes();
   }
 
   /** The one embedder of {@code model} in this JVM, loaded from the classpath on the first call. */
@@ -104,33 +89,7 @@ public final class OnnxBertEmbedder implements Embedder {
     byte[] graph = from.read(model, model.onnxResource());
     OrtEnvironment environment = RuntimeLibraries.environment(from.nativeDirectory());
     Optional<Path> vectors = from.directory().map(d -> d.resolve("vectors"));
-    try (OrtSession.SessionOptions options = sessionOptions()) {
-      return use.call(() -> {
-        OrtSession session = environment.createSession(graph, options);
-        try {
-          OnnxBertEmbedder embedder = new OnnxBertEmbedder(model, tokenizer, environment, session, use, vectors);
-          use.closeAtEnd(session);
-          return embedder;
-        } catch (OrtException | RuntimeException e) {
-          session.close();
-          throw e;
-        }
-      });
-    } catch (OrtException e) {
-      throw new IllegalStateException("ONNX Runtime cannot load " + model.onnxResource() + ": " + e.getMessage(), e);
-    }
-  }
-
-  // ONNX Runtime's threads spin while they wait for work by default: on a loaded machine the spinning takes the
-  // cores from the work itself (a query's embedding measured 16 ms and 8 ms of CPU with it, 3.5 ms without).
-  // One thread per run: a query of a few tokens gains nothing from a second thread but a hand-over, which on busy
-  // cores waits for a slot; texts embedded together still run side by side (embedAll).
-  private static OrtSession.SessionOptions sessionOptions() throws OrtException {
-    OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-    options.setIntraOpNumThreads(1);
-    options.addConfigEntry("session.intra_op.allow_spinning", "0");
-    options.addConfigEntry("session.inter_op.allow_spinning", "0");
-    return options;
+    return new OnnxBertEmbedder(model, tokenizer, BertGraph.open(model, graph, environment, use), vectors);
   }
 
   /** The vector of a stored text (the model's passage prefix, if any, is prepended). */
@@ -253,53 +212,7 @@ public final class OnnxBertEmbedder implements Embedder {
     return keep;
   }
 
-  /** What one run of the model over {@code text} makes: its ids, attention mask and last hidden states. */
-  private interface Reading<T> {
-    T read(long[] ids, long[] mask, FloatBuffer states);
+  private <T> T hidden(String text, BertGraph.Reading<T> reading) {
+    return graph.read(tokenizer.encode(text), reading);
   }
-
-  private <T> T hidden(String text, Reading<T> reading) {
-    long[] ids = tokenizer.encode(text);
-    long[] mask = new long[ids.length];
-    Arrays.fill(mask, 1);
-    long[] shape = {1, ids.length};
-    try {
-      return use.call(() -> run(ids, mask, shape, reading));
-    } catch (OrtException e) {
-      throw new IllegalStateException("embedding with " + model.name() + " failed: " + e.getMessage(), e);
-    }
-  }
-
-  private <T> T run(long[] ids, long[] mask, long[] shape, Reading<T> reading) throws OrtException {
-    try (OnnxTensor idTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
-        OnnxTensor maskTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
-        OnnxTensor typeTensor = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[ids.length]), shape)) {
-      Map<String, OnnxTensor> inputs = new HashMap<>();
-      inputs.put("input_ids", idTensor);
-      inputs.put("attention_mask", maskTensor);
-      if (wantsTokenTypes) {
-        inputs.put("token_type_ids", typeTensor);
-      }
-      try (OrtSession.Result result = session.run(inputs)) {
-        return reading.read(ids, mask, ((OnnxTensor) result.get(0)).getFloatBuffer());
-      }
-    }
-  }
-
-  /** Refuses a graph whose inputs or output do not fit this class, at load rather than at the first text. */
-  private void checkShapes() throws OrtException {
-    for (String input : List.of("input_ids", "attention_mask")) {
-      if (!session.getInputNames().contains(input)) {
-        throw new IllegalStateException(model.onnxResource() + " has no input " + input + "; its inputs are "
-            + session.getInputNames());
-      }
-    }
-    NodeInfo output = session.getOutputInfo().values().iterator().next();
-    long[] shape = output.getInfo() instanceof TensorInfo t ? t.getShape() : new long[0];
-    if (shape.length != 3 || (shape[2] != model.dimension() && shape[2] != -1)) {
-      throw new IllegalStateException(model.onnxResource() + "'s first output " + output.getName()
-          + " is not [batch, tokens, " + model.dimension() + "] but " + Arrays.toString(shape));
-    }
-  }
-
 }

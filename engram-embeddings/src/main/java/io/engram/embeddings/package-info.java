@@ -5,7 +5,8 @@
  * <p>{@link io.engram.embeddings.OnnxBertEmbedder} runs a model described by a {@link
  * io.engram.embeddings.BertModel} (its ONNX and {@code tokenizer.json} resources, dimension, {@link
  * io.engram.embeddings.Pooling}, optional query and passage prefixes, as e5 models want); {@code shared(model)}
- * loads each model once per JVM. Besides the pooled sentence vector it gives a text's token vectors
+ * loads each model once per JVM; its graph runs in a {@link io.engram.embeddings.BertGraph} (the ONNX Runtime session,
+ * its options and shape check, one text's ids a run). Besides the pooled sentence vector it gives a text's token vectors
  * ({@code tokenVectors}: the last hidden states, each of length 1, without {@code [CLS]} and {@code [SEP]}; for a
  * query only the pieces of words that carry content, judged on the whole word), which recall's last stage matches
  * word by word. {@link io.engram.embeddings.BertModel#KNOWN} lists the models Engram can
