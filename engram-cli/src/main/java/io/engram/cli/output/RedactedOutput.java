@@ -22,27 +22,66 @@ public final class RedactedOutput extends Writer {
     this.target = target;
   }
 
-  /** Makes {@code cli} run each command with its output and error redacted, through its execution strategy. */
+  /**
+   * Makes {@code cli} run each command with its output and error redacted, through its execution strategy, and say
+   * a failure the same way: its handlers of usage errors and of failed commands run after the command, and what
+   * they print echoes input too (a name typed with a secret in it, an option's value).
+   */
   public static CommandLine install(CommandLine cli) {
     CommandLine.IExecutionStrategy strategy = cli.getExecutionStrategy();
     cli.setExecutionStrategy(parsed -> {
-      CommandLine root = parsed.commandSpec().root().commandLine();
-      PrintWriter out = root.getOut();
-      PrintWriter err = root.getErr();
-      Printer redactedOut = new Printer(new RedactedOutput(out));
-      Printer redactedErr = new Printer(new RedactedOutput(err));
-      root.setOut(redactedOut);
-      root.setErr(redactedErr);
+      Redacting redacting = new Redacting(parsed.commandSpec().root().commandLine());
       try {
         return strategy.execute(parsed);
       } finally {
-        redactedOut.flush();
-        redactedErr.flush();
-        root.setOut(out);
-        root.setErr(err);
+        redacting.end();
+      }
+    });
+    CommandLine.IExecutionExceptionHandler failed = cli.getExecutionExceptionHandler();
+    cli.setExecutionExceptionHandler((e, command, parsed) -> {
+      Redacting redacting = new Redacting(command.getCommandSpec().root().commandLine());
+      try {
+        return failed.handleExecutionException(e, command, parsed);
+      } finally {
+        redacting.end();
+      }
+    });
+    CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
+    cli.setParameterExceptionHandler((e, args) -> {
+      Redacting redacting = new Redacting(e.getCommandLine().getCommandSpec().root().commandLine());
+      try {
+        return usage.handleParseException(e, args);
+      } finally {
+        redacting.end();
       }
     });
     return cli;
+  }
+
+  /** A command line's output and error redacted from its creation until {@link #end()}, then given back. */
+  private static final class Redacting {
+    private final CommandLine root;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Printer redactedOut;
+    private final Printer redactedErr;
+
+    Redacting(CommandLine root) {
+      this.root = root;
+      this.out = root.getOut();
+      this.err = root.getErr();
+      this.redactedOut = new Printer(new RedactedOutput(out));
+      this.redactedErr = new Printer(new RedactedOutput(err));
+      root.setOut(redactedOut);
+      root.setErr(redactedErr);
+    }
+
+    void end() {
+      redactedOut.flush();
+      redactedErr.flush();
+      root.setOut(out);
+      root.setErr(err);
+    }
   }
 
   /** The writer commands get: auto-flushing, and able to write text that is already redacted as it is. */

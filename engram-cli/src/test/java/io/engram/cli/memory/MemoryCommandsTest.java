@@ -107,6 +107,24 @@ class MemoryCommandsTest {
   }
 
   @Test
+  void anErrorOrAUsageErrorThatEchoesASecretTypedOnTheCommandLineSaysItRedacted() {
+    String token = "ghp_" + "Qa12Ws34Ed56".repeat(3);
+
+    CommandRun missing = run("show", "deploy " + token);
+    CommandRun usage = run("list", "--type", token);
+    CommandRun unknown = run("forget", "some-memory", "--" + token);
+
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err()).startsWith("engram: no memory named 'deploy [REDACTED:github-token]'")
+        .doesNotContain(token);
+    assertThat(usage.exitCode()).isEqualTo(2);
+    assertThat(usage.err()).contains("Invalid value for option '--type'").contains("Usage: engram list")
+        .doesNotContain(token);
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("Unknown option").doesNotContain(token);
+  }
+
+  @Test
   void aDerivedDescriptionKeepsTheRedactionMarkerWhereTheSecretWas() throws Exception {
     CommandRun r = run("remember", "--type", "project", "--json",
         "The staging database password is hunter2hunter2 and the API key is sk-ant-api03-" + "x1Y2z3".repeat(15));
