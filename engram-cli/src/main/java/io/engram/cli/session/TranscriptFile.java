@@ -6,6 +6,7 @@ import io.engram.transcript.Transcript;
 import io.engram.transcript.TranscriptPosition;
 import io.engram.transcript.TranscriptReader;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Parameters;
@@ -33,14 +34,19 @@ public final class TranscriptFile {
   /**
    * The session id to work under: {@code sessionId} when one is given ({@code --session}), else the id the file's
    * first records name (its reader's, as {@link #read()} finds it), read from its first piece only: a command that
-   * goes on to read the file in bounded pieces never holds it whole.
+   * goes on to read the file in bounded pieces never holds it whole. Either way the file is checked as {@link
+   * #read()} checks it, so a file that is no transcript is refused with an id given too.
    */
   public String sessionId(Optional<String> sessionId) {
-    if (sessionId.isPresent()) {
-      return sessionId.get();
-    }
-    return readChecked(f -> TranscriptReader.readFrom(f, TranscriptPosition.START, HEAD_BYTES).transcript())
-        .sessionId();
+    Transcript head = readChecked(f -> {
+      Transcript piece = TranscriptReader.readFrom(f, TranscriptPosition.START, HEAD_BYTES).transcript();
+      // Read in pieces, a last line without its line break waits to be finished; a file that holds nothing else
+      // (one line of anything, never ended) is read whole, so that it is judged on that line.
+      boolean nothingRead = piece.messages().isEmpty() && piece.recordCounts().isEmpty()
+          && piece.boundaries().isEmpty() && piece.problems().isEmpty();
+      return nothingRead && Files.size(f) > 0 ? TranscriptReader.read(f) : piece;
+    });
+    return sessionId.orElseGet(head::sessionId);
   }
 
   /** How much of a transcript is read for its session id: the record naming it comes first. */

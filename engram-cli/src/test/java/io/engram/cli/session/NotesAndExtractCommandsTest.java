@@ -107,6 +107,22 @@ class NotesAndExtractCommandsTest {
   }
 
   @Test
+  void aFileThatIsNoTranscriptIsRefusedWithASessionIdGivenAndWhenItsOneLineIsNotEnded() throws Exception {
+    Path passwd = Files.writeString(project.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+    Path unended = Files.writeString(project.resolve("note.jsonl"), "just some words, no line break");
+
+    for (String command : new String[] {"extract", "notes"}) {
+      CommandRun given = run(command, "--session", "s1", passwd.toString());
+      CommandRun oneLine = run(command, unended.toString());
+      assertThat(given.exitCode()).as(command + ": " + given.out()).isEqualTo(1);
+      assertThat(given.err()).contains(passwd + " is not a transcript: its one line is not a record");
+      assertThat(oneLine.exitCode()).as(command + ": " + oneLine.out()).isEqualTo(1);
+      assertThat(oneLine.err()).contains(unended + " is not a transcript: its one line is not a record");
+    }
+    assertThat(Files.exists(home.resolve("sessions"))).isFalse();
+  }
+
+  @Test
   void extractNamesItsMemoriesAndPrintsItsJsonFromRedactedText() throws Exception {
     String mapsKey = "AIzaSyA1234567890abcdefghijklmnopqrstuv";
     String password = "c0rrecthorse-Battery77";
