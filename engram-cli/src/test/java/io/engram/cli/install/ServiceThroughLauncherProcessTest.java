@@ -105,10 +105,14 @@ class ServiceThroughLauncherProcessTest {
     Files.writeString(launcher, LauncherScript.forClassPath(classpath,
         Path.of(System.getProperty("java.home"), "bin", "java"), "test"));
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-    // The launcher's own JVMs each run one command: the quick compiler alone starts them on less CPU.
+    // The launcher's own JVMs each run one command: the quick compiler alone starts them on less CPU. The two services
+    // they start build their command line themselves, naming no compiler, so the JVM's own JAVA_TOOL_OPTIONS puts
+    // them on the quick compiler too, without verifying the class path's classes, as every other JVM the tests start:
+    // each lives seconds, too short for the optimising compiler to earn back its threads.
     Map<String, String> env = Map.of("PATH", Path.of(System.getProperty("java.home"), "bin") + ":/usr/bin:/bin",
         "HOME", tmp.resolve("user").toString(), "ENGRAM_HOME", home.toString(), "ENGRAM_MODEL", "openai:test-model",
-        "OPENAI_BASE_URL", startModel(), "ENGRAM_JAVA_OPTS", "-Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        "OPENAI_BASE_URL", startModel(), "ENGRAM_JAVA_OPTS", "-Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
+        "JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote");
     assertThat(CommandRun.in(home, project, "remember", "--type", "project", "--name", "deploy-window",
         "Deploys to production happen on Tuesday mornings only").exitCode()).isZero();
 
