@@ -44,6 +44,8 @@ public record RecallSettings(
         + " memory's script (a pair only)") Map<String, Double> otherScriptMargins,
     @Setting(byDefault = "-0.15", min = -2, max = 2, help = "How near that reference prompt a keyword match must"
         + " come, for a model with a margin") double keywordGate,
+    @Setting(byDefault = "1", min = 0, max = 1, help = "Share of the query's IDF weight with which a keyword match"
+        + " is sent when someone asked (recall command, tools, search), keyword gate or not") double askedCoverage,
     @Setting(byDefault = "2_000", min = 0, help = "How long, in ms, one recall's sync of the on-disk index embeds"
         + " before it leaves the rest to later calls (what is not embedded yet is found by keywords)")
         int embeddingBudgetMillis,
@@ -96,7 +98,10 @@ public record RecallSettings(
    * anchorMargins} entry, beats by that margin the cosine of the nearest of Engram's reference prompts in the
    * query's script (no memory answers them; docs/BENCHMARKS.md, "A vector floor calibrated per query"): an
    * absolute cosine does not calibrate across models and scripts. A keyword match must also come within {@code
-   * keywordGate} (-0.15) of that prompt's cosine (docs/BENCHMARKS.md, "A keyword match the model vouches for").
+   * keywordGate} (-0.15) of that prompt's cosine (docs/BENCHMARKS.md, "A keyword match the model vouches for"),
+   * unless someone asked ({@code io.engram.recall.RecallKind}) and it covers {@code askedCoverage} of the query's IDF
+   * weight: a memory holding every word of an explicit query is never missing where a keyword search lists it
+   * (docs/BENCHMARKS.md, "Explicit recall and the keyword gate").
    * With a pair, a memory in the other script than the prompt beats instead by its {@code otherScriptMargins} entry
    * the nearest reference prompt of the memory's script, stored as memories are: MiniLM's 0.15 for an English prompt
    * is the least margin at which no tuning set's prompts that no memory answers got more memories, and bge-small-zh,

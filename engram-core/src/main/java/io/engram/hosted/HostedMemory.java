@@ -17,6 +17,8 @@ import io.engram.memory.ProjectMemory;
 import io.engram.memory.Saved;
 import io.engram.model.ModelRouter;
 import io.engram.recall.MemoryRecall;
+import io.engram.recall.RecallKind;
+import io.engram.recall.RecallQuery;
 import io.engram.redact.SecretRedactor;
 import io.engram.transcript.TranscriptMessage;
 import java.io.IOException;
@@ -105,14 +107,18 @@ public final class HostedMemory implements AutoCloseable {
    * {@code conversation}. A memory the conversation holds ({@link RecalledSections#heldIn}: an earlier message
    * the framework kept with the memories added to it, a recall tool's answer) is not sent again, and what it
    * holds counts against the conversation's budget; a memory it no longer holds (never kept, compacted away,
-   * trimmed by a window) can come back. So what was recalled stays available for the whole conversation.
+   * trimmed by a window) can come back. So what was recalled stays available for the whole conversation. The
+   * memories go beside the query unasked, as a hook's do ({@link RecallKind#INJECTION}: the keyword gate holds).
    */
   public MemoryRecall.Outcome recall(String query, List<String> conversation) throws IOException {
     RecalledSections.Held held = RecalledSections.heldIn(conversation);
-    return recall.recall(query, held.names(), held.bytes());
+    return recall.recall(RecallQuery.injected(query), held.names(), held.bytes());
   }
 
-  /** Recalls for {@code query} on its own, as {@code engram recall} does (a tool call, not a turn). */
+  /**
+   * Recalls for {@code query} on its own, as {@code engram recall} does (a tool call, not a turn: {@link
+   * RecallKind#SEARCH}).
+   */
   public MemoryRecall.Outcome recall(String query) throws IOException {
     return recall.recall(query, Optional.empty());
   }

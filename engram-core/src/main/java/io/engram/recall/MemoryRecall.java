@@ -164,7 +164,7 @@ public final class MemoryRecall {
   }
 
   /**
-   * Recalls for {@code query}. With a session id, the session's persisted state is resumed and updated
+   * Recalls for {@code query}, a search someone asked for ({@link RecallKind#SEARCH}). With a session id, the session's persisted state is resumed and updated
    * (no memory twice, the session byte budget across calls); without, the call stands alone.
    */
   public Outcome recall(String query, Optional<String> sessionId) throws IOException {
@@ -199,9 +199,10 @@ public final class MemoryRecall {
   }
 
   /**
-   * Recalls for {@code query} in a session whose state the caller keeps (the hooks keep theirs beside
-   * other per-session data): {@code surfacedNames} are never sent again, {@code sessionBytes} already
-   * count against the session budget. Nothing about the session is persisted here.
+   * Recalls for {@code query}, a search someone asked for ({@link RecallKind#SEARCH}), in a session whose state the
+   * caller keeps: {@code surfacedNames} are never sent again, {@code sessionBytes} already count against the session
+   * budget. Nothing about the session is persisted here. Memories sent unasked (a hook's, a framework's retriever's)
+   * go through {@link #recall(RecallQuery, Set, int)} with {@link RecallQuery#injected} or {@link RecallQuery#ofPrompt}.
    */
   public Outcome recall(String query, Set<String> surfacedNames, int sessionBytes) throws IOException {
     return recall(RecallQuery.of(query), surfacedNames, sessionBytes);

@@ -9,16 +9,29 @@ import java.util.Optional;
  * @param text the prompt or question, searched by keywords and vectors
  * @param activity the recent activity ({@link RecentActivity}: files being edited, the last error), searched
  *     beside the text with the weight {@code recall.contextShare}; empty when unknown
+ * @param kind whether someone asked ({@link RecallKind#SEARCH}) or the memories go unasked beside a prompt ({@link
+ *     RecallKind#INJECTION}), which sets the relevance floor
  */
-public record RecallQuery(String text, Optional<String> activity) {
+public record RecallQuery(String text, Optional<String> activity, RecallKind kind) {
   /** Validates; a blank activity counts as none. */
   public RecallQuery {
     Objects.requireNonNull(text, "text");
     activity = Objects.requireNonNull(activity, "activity").filter(a -> !a.isBlank());
+    Objects.requireNonNull(kind, "kind");
   }
 
-  /** A query of the text alone, as {@link #ofPrompt} reads it. */
+  /** A search someone asked for ({@link RecallKind#SEARCH}). */
+  public RecallQuery(String text, Optional<String> activity) {
+    this(text, activity, RecallKind.SEARCH);
+  }
+
+  /** A search someone asked for, of the text alone, read as {@link #ofPrompt} reads a prompt. */
   public static RecallQuery of(String text) {
+    return new RecallQuery(PastedText.focus(ends(text)), Optional.empty(), RecallKind.SEARCH);
+  }
+
+  /** The memories to send unasked beside {@code text} ({@link RecallKind#INJECTION}), read as {@link #ofPrompt} does. */
+  public static RecallQuery injected(String text) {
     return ofPrompt(text, Optional.empty());
   }
 
@@ -33,12 +46,13 @@ public record RecallQuery(String text, Optional<String> activity) {
   static final int PROMPT_END_CHARS = 8 * 1024;
 
   /**
-   * The query for what a person typed: its own words, and only the lines that say what went wrong of any output
-   * pasted into it ({@link PastedText}), with the recent {@code activity}; of a prompt over twice {@value
-   * #PROMPT_END_CHARS} characters, only its two ends ({@link #ends}).
+   * The query for what a person typed, to send memories beside it unasked ({@link RecallKind#INJECTION}): its own
+   * words, and only the lines that say what went wrong of any output pasted into it ({@link PastedText}), with the
+   * recent {@code activity}; of a prompt over twice {@value #PROMPT_END_CHARS} characters, only its two ends ({@link
+   * #ends}).
    */
   public static RecallQuery ofPrompt(String prompt, Optional<String> activity) {
-    return new RecallQuery(PastedText.focus(ends(prompt)), activity);
+    return new RecallQuery(PastedText.focus(ends(prompt)), activity, RecallKind.INJECTION);
   }
 
   /**

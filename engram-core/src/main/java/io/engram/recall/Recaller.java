@@ -71,7 +71,7 @@ public final class Recaller {
     return sessionBytes;
   }
 
-  /** Picks this turn's memories for {@code query} (the user's input alone). */
+  /** Picks the memories for {@code query} (the user's input alone), a search someone asked for. */
   public RecallResult recall(String query) {
     return recall(RecallQuery.of(query));
   }
@@ -103,7 +103,7 @@ public final class Recaller {
     Instant now = clock.instant();
     // The search first: its keyword steps go on while a query's vector, begun ahead, is still being made.
     List<Candidate> found = index.search(query, settings, now);
-    RelevanceFloor floor = index.relevanceFloor(query.text(), settings);
+    RelevanceFloor floor = index.relevanceFloor(query.text(), settings).forKind(query.kind(), settings.askedCoverage());
     List<Ranked> out = new ArrayList<>();
     int belowFloor = 0;
     for (Candidate c : found) {

@@ -17,6 +17,11 @@ import java.util.function.ToDoubleFunction;
  * Chinese prompt and its English translation at 0.56, a Chinese prompt and its own words at 0.89), so the query's own
  * floor, set by prompts in its script, let a Chinese question's English answer through about one time in six. That
  * nearest reference is measured once per query and memory script, when a memory in that script is first judged.
+ *
+ * <p>The keyword gate keeps a prompt nobody asked about silent; when someone asked ({@link #forKind}, {@link
+ * RecallKind#SEARCH}), a keyword match covering {@code recall.askedCoverage} of the query's weight (every content word
+ * of it, by default) clears without the gate: the model's reading of a one- or two-word query ("api", "部署") is far
+ * from every memory and near the everyday requests, so the gate dropped the very memory a keyword search lists first.
  */
 public final class RelevanceFloor {
   private final double keywordFloor;
@@ -26,11 +31,20 @@ public final class RelevanceFloor {
   private final ToDoubleFunction<Script> nearestReference;
   private final OptionalDouble margin;
   private final double scale;
+  private final double askedCoverage;
   private final Map<Script, Double> measured = new EnumMap<>(Script.class);
 
   RelevanceFloor(double keywordFloor, double vectorFloor, double keywordGate,
       Function<String, Optional<Script>> otherScript, ToDoubleFunction<Script> nearestReference, OptionalDouble margin,
       double scale) {
+    this(keywordFloor, vectorFloor, keywordGate, otherScript, nearestReference, margin, scale,
+        Double.POSITIVE_INFINITY);
+  }
+
+  private RelevanceFloor(double keywordFloor, double vectorFloor, double keywordGate,
+      Function<String, Optional<Script>> otherScript, ToDoubleFunction<Script> nearestReference, OptionalDouble margin,
+      double scale, double askedCoverage) {
+    this.askedCoverage = askedCoverage;
     this.keywordFloor = keywordFloor;
     this.vectorFloor = vectorFloor;
     this.keywordGate = keywordGate;
@@ -46,9 +60,36 @@ public final class RelevanceFloor {
         OptionalDouble.empty(), 1);
   }
 
-  /** Whether {@code c} clears the floor ({@link Candidate#clears}, with {@link #vectorFloor(Candidate)} for it). */
+  /**
+   * Whether {@code c} clears the floor ({@link Candidate#clears}, with {@link #vectorFloor(Candidate)} for it), or, in a
+   * search someone asked for, covers at least {@link #askedCoverage} of the query's weight.
+   */
   public boolean clears(Candidate c) {
-    return c.clears(keywordFloor, vectorFloor(c), keywordGate);
+    return passesUngated(c) || c.clears(keywordFloor, vectorFloor(c), keywordGate);
+  }
+
+  /** Whether {@code c} clears by its keywords alone, the gate not asked: a search someone asked for covering enough. */
+  public boolean passesUngated(Candidate c) {
+    return c.fused() > 0 && c.coverage() >= Math.max(keywordFloor, askedCoverage);
+  }
+
+  /**
+   * The share of the query's weight with which a keyword match clears without the keyword gate: infinite (never) for
+   * memories sent unasked.
+   */
+  public double askedCoverage() {
+    return askedCoverage;
+  }
+
+  /**
+   * This floor for a recall of {@code kind}: for {@link RecallKind#SEARCH}, a keyword match covering {@code
+   * askedCoverage} of the query's weight clears whatever the model makes of it; for {@link RecallKind#INJECTION}, this
+   * floor. The measured references are kept.
+   */
+  public RelevanceFloor forKind(RecallKind kind, double askedCoverage) {
+    return new RelevanceFloor(keywordFloor, vectorFloor, keywordGate, otherScript,
+        s -> measured.computeIfAbsent(s, nearestReference::applyAsDouble), margin, scale,
+        kind == RecallKind.SEARCH ? askedCoverage : Double.POSITIVE_INFINITY);
   }
 
   /**
@@ -75,6 +116,7 @@ public final class RelevanceFloor {
   /** This floor with {@code margin} for memories in the other script (the lab's grid); the measured references kept. */
   public RelevanceFloor withOtherScriptMargin(double margin) {
     return new RelevanceFloor(keywordFloor, vectorFloor, keywordGate, otherScript,
-        s -> measured.computeIfAbsent(s, nearestReference::applyAsDouble), OptionalDouble.of(margin), scale);
+        s -> measured.computeIfAbsent(s, nearestReference::applyAsDouble), OptionalDouble.of(margin), scale,
+        askedCoverage);
   }
 }

@@ -66,4 +66,13 @@ class RecallQueryTest {
     assertThat(ends.codePoints().boxed()).noneMatch(c -> c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     assertThat(ends).startsWith("a" + emoji).endsWith(emoji);
   }
+
+  @Test
+  void aPromptsMemoriesGoUnaskedAndAQueryOfItsOwnIsASearch() {
+    assertThat(RecallQuery.ofPrompt("fix the api", Optional.empty()).kind()).isEqualTo(RecallKind.INJECTION);
+    assertThat(RecallQuery.injected("fix the api").kind()).isEqualTo(RecallKind.INJECTION);
+    assertThat(RecallQuery.of("api").kind()).isEqualTo(RecallKind.SEARCH);
+    assertThat(new RecallQuery("api", Optional.empty()).kind()).isEqualTo(RecallKind.SEARCH);
+    assertThat(RecallQuery.injected("fix the api").text()).isEqualTo(RecallQuery.of("fix the api").text());
+  }
 }

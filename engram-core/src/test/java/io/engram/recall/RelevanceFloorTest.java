@@ -92,4 +92,22 @@ class RelevanceFloorTest {
     assertThat(loose.clears(byMeaning("zh-answer", 0.28))).isTrue();
     assertThat(measured).hasValue(1);
   }
+
+  @Test
+  void aKeywordMatchCoveringTheWholeQueryClearsTheGateOnlyWhenSomeoneAsked() {
+    RelevanceFloor gated = RelevanceFloor.fixed(0.3, 0.9, 0.6); // the model reads the memory at 0.4: below the gate
+    Candidate everyWord = new Candidate("api", 0.5, OptionalInt.of(1), OptionalInt.of(2), 1.0, OptionalDouble.of(0.4),
+        List.of());
+    Candidate someWords = new Candidate("api-docs", 0.5, OptionalInt.of(2), OptionalInt.of(1), 0.6,
+        OptionalDouble.of(0.4), List.of());
+
+    assertThat(gated.clears(everyWord)).as("unasked, the gate holds").isFalse();
+    assertThat(gated.forKind(RecallKind.INJECTION, 1.0).clears(everyWord)).isFalse();
+    RelevanceFloor asked = gated.forKind(RecallKind.SEARCH, 1.0);
+    assertThat(asked.clears(everyWord)).isTrue();
+    assertThat(asked.clears(someWords)).as("part of the query: the gate still holds").isFalse();
+    assertThat(gated.forKind(RecallKind.SEARCH, 0.5).clears(someWords)).isTrue();
+    assertThat(gated.forKind(RecallKind.SEARCH, 0.1).passesUngated(new Candidate("x", 0.5, OptionalInt.of(3),
+        OptionalInt.empty(), 0.2, OptionalDouble.of(0.4), List.of()))).as("never below the keyword floor").isFalse();
+  }
 }

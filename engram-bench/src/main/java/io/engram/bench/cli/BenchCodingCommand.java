@@ -153,6 +153,10 @@ final class BenchCodingCommand implements Runnable {
       }
       row.result().gatedGrid().forEach((lang, grid) -> grid.forEach(g ->
           out.printf("%-22s   gated    %-8s %s%n", "", lang, floorText(g).replace("cosine", "gate  "))));
+      row.result().bm25Floor().forEach((lang, g) ->
+          out.printf("%-22s   bm25     %-8s %s%n", "", lang, floorText(g)));
+      row.result().askedGrid().forEach((lang, grid) -> grid.forEach(g ->
+          out.printf("%-22s   asked    %-8s %s%n", "", lang, floorText(g).replace("cosine", "cover "))));
       row.result().otherScriptGrid().forEach((lang, grid) -> grid.forEach(g ->
           out.printf("%-22s   across   %-8s %s%n", "", lang, floorText(g).replace("cosine", "margin"))));
       row.result().anchorGridByLanguage().forEach((lang, grid) -> grid.forEach(g ->

@@ -27,7 +27,8 @@ final class CodingRecallBench {
   record ModelResult(String model, Map<String, Double> hitAt, Map<String, Double> mrr, Floor floor,
       List<Floor> floorGrid, Map<String, String> byLanguage, Map<String, Floor> floorByLanguage,
       List<Floor> anchorGrid, Map<String, List<Floor>> anchorGridByLanguage, Map<String, List<Floor>> gatedGrid,
-      Map<String, List<Floor>> otherScriptGrid, List<Miss> misses, List<Unwanted> unwanted) {}
+      Map<String, List<Floor>> otherScriptGrid, Map<String, List<Floor>> askedGrid, Map<String, Floor> bm25Floor,
+      List<Miss> misses, List<Unwanted> unwanted) {}
 
   /**
    * A query no memory answers that recall's floor still sent memories for: the first one's coverage and cosine, the
@@ -55,6 +56,7 @@ final class CodingRecallBench {
   private static final List<Integer> KS = List.of(1, 3, 5);
   private static final List<Double> ANCHOR_MARGINS = List.of(-0.05, 0.0, 0.03, 0.06, 0.08, 0.1, 0.12);
   private static final List<Double> GATES = List.of(-0.15, -0.1, -0.05, 0.0);
+  private static final List<Double> ASKED_COVERAGES = List.of(1.0, 0.8, 0.6, 0.3);
   private static final List<Double> OTHER_SCRIPT_MARGINS = List.of(0.0, 0.03, 0.06, 0.08, 0.1, 0.12, 0.15);
   static final List<Double> KEYWORD_FLOORS = List.of(0.2, 0.3, 0.4, 0.5, 0.6);
 
@@ -76,6 +78,7 @@ final class CodingRecallBench {
     List<RelevanceFloor> floors = new ArrayList<>(); // each query's relevance floor as recall computes it
     List<Miss> misses = new ArrayList<>();
     List<Unwanted> unwanted = new ArrayList<>();
+    List<List<Candidate>> bm25Ranked = new ArrayList<>(); // BM25's order, each hit with its coverage
     try (LuceneSearchIndex lucene = LuceneSearchIndex.inMemory()) {
       RecallIndex index = new RecallIndex(lucene, embedder);
       index.sync(set.memories());
@@ -92,6 +95,7 @@ final class CodingRecallBench {
         List<String> bm25Ids = lucene.keywordSearch(q.text(), 50).stream().map(SearchIndex.Hit::id).toList();
         List<String> vectorIds = embedder.isEmpty() ? List.of()
             : lucene.vectorSearch(embedder.get().embedQuery(q.text()), 50).stream().map(SearchIndex.Hit::id).toList();
+        bm25Ranked.add(bm25Candidates(bm25Ids, ranked, lucene.keywordCoverage(q.text(), bm25Ids)));
         add(rankings, "recall", recallIds);
         add(rankings, "bm25", bm25Ids);
         if (embedder.isPresent()) {
@@ -163,8 +167,33 @@ final class CodingRecallBench {
             lang.equals("all") ? null : lang)).toList());
       }
     }
+    Map<String, List<Floor>> asked = new java.util.TreeMap<>();
+    Map<String, Floor> bm25Floor = new java.util.TreeMap<>();
+    List<String> allLangs = new ArrayList<>(languages());
+    allLangs.add(0, "all");
+    for (String lang : allLangs) {
+      String only = lang.equals("all") ? null : lang;
+      asked.put(lang, ASKED_COVERAGES.stream().map(cov -> grid.asked(recallRanked, floors, cov, only)).toList());
+      bm25Floor.put(lang, grid.floor(bm25Ranked, settings.keywordFloor(), Double.POSITIVE_INFINITY, only));
+    }
     return new ModelResult(model, hitAt, mrr, chosen, floorGrid, byLanguage, floorByLanguage, anchorGrid, anchorByLanguage,
-        gated, otherScript, misses, unwanted);
+        gated, otherScript, asked, bm25Floor, misses, unwanted);
+  }
+
+  /**
+   * BM25's hits in its own order as candidates, each with its keyword coverage, so the keyword floor can be applied to
+   * a plain keyword search (the baseline of what an explicit search returns); a hit recall also ranked keeps recall's
+   * candidate, only its order is BM25's.
+   */
+  private static List<Candidate> bm25Candidates(List<String> bm25Ids, List<Candidate> ranked,
+      Map<String, Double> coverage) {
+    List<Candidate> out = new ArrayList<>();
+    for (int i = 0; i < bm25Ids.size(); i++) {
+      String id = bm25Ids.get(i);
+      out.add(new Candidate(id, 1.0 / (i + 1), java.util.OptionalInt.of(i + 1), java.util.OptionalInt.empty(),
+          coverage.getOrDefault(id, 0.0), java.util.OptionalDouble.empty(), List.of()));
+    }
+    return out;
   }
 
   /** The query as {@link Unwanted} when no memory answers it and recall's floor sends some. */

@@ -5,6 +5,7 @@ import io.engram.config.RecallSettings;
 import io.engram.recall.Candidate;
 import io.engram.recall.Embedder;
 import io.engram.recall.RecallIndex;
+import io.engram.recall.RecallKind;
 import io.engram.recall.RelevanceFloor;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +98,22 @@ final class FloorGrid {
     }
     Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
     return new Floor(settings.keywordFloor(), margin, f.answered(), f.expectedSent(), f.silent(), f.precision(),
+        f.cut());
+  }
+
+  /**
+   * What recall's floor sends for a search someone asked for ({@link RecallKind#SEARCH}) when a keyword match covering
+   * {@code coverage} of the query's weight clears without the keyword gate, the rest of each query's floor as recall
+   * computes it; the returned floor's {@code vectorFloor} is that coverage.
+   */
+  Floor asked(List<List<Candidate>> ranked, List<RelevanceFloor> floors, double coverage, String lang) {
+    List<List<Candidate>> cut = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      RelevanceFloor rf = floors.get(i).forKind(RecallKind.SEARCH, coverage);
+      cut.add(ranked.get(i).stream().filter(rf::clears).toList());
+    }
+    Floor f = floor(cut, -1, Double.POSITIVE_INFINITY, lang);
+    return new Floor(settings.keywordFloor(), coverage, f.answered(), f.expectedSent(), f.silent(), f.precision(),
         f.cut());
   }
 
