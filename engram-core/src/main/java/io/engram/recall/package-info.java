@@ -75,7 +75,12 @@
  * alone, as without a model: cosines of a model that sees it as unknown words put every two such texts close. For such a
  * model a memory that clears by keywords must also come within {@code recall.keywordGate} of the nearest reference
  * prompt's cosine ({@link RecallIndex#keywordGate}): a shared rare word alone does not send a memory the model puts
- * further from the prompt than everyday requests.
+ * further from the prompt than everyday requests. The gate is for memories sent unasked ({@link RecallKind#INJECTION}:
+ * the hooks' {@link RecallQuery#ofPrompt}, a framework's retriever); in a search someone asked for ({@link
+ * RecallKind#SEARCH}: the recall command and tool, the UI's search) a keyword match covering {@code
+ * recall.askedCoverage} of the query (every content word) is sent without it, since the model reads a one-word query
+ * ("api") nearer everyday requests than the memory that holds the word, and an explicit search must not list less than
+ * a keyword search would.
  *
  * <p>{@link Recaller} ranks for one session: hotness (recency and use, 30-day half-life) scales each score,
  * superseded memories and those already sent are left out, a {@link Reranker} (the model, {@link

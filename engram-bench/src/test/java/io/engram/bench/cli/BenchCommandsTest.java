@@ -181,6 +181,15 @@ class BenchCommandsTest {
     assertThat(first.path("recallTop").size()).isLessThanOrEqualTo(3);
     assertThat(listed.out()).contains("misses at 3, none (bm25 only)")
         .contains(first.path("expected").asText() + " <- " + first.path("query").asText());
+    // Without a model there is no gate: an asked search sends what the configured floor sends, and BM25 at the
+    // keyword floor is recall's keyword route in BM25's order.
+    JsonNode asked = model.path("result").path("askedGrid").path("all");
+    assertThat(asked.size()).isEqualTo(4);
+    assertThat(asked.get(0).path("answered").asDouble())
+        .isEqualTo(model.path("result").path("floor").path("answered").asDouble());
+    assertThat(model.path("result").path("bm25Floor").path("all").path("silent").asDouble())
+        .isEqualTo(model.path("result").path("floor").path("silent").asDouble());
+    assertThat(listed.out()).contains("asked    all").contains("bm25     all");
   }
 
   @Test
