@@ -32,7 +32,13 @@ final class CorrectionFeatures {
      * Three Han characters in a row, as one feature: a Chinese word is often two or three characters (以后都, 不要再),
      * and a pair alone cannot tell 不要再 from 不要的.
      */
-    HAN_TRIGRAMS("han3");
+    HAN_TRIGRAMS("han3"),
+    /**
+     * Han characters read apart from the Latin letters and digits they touch: Chinese writes a tool or a file name
+     * straight against its words (用pnpm安装, 额外的md文档), where a word of letters would otherwise run on through
+     * the Han characters after it and hide them (one feature "md文档" instead of "md", "文", "档").
+     */
+    HAN_APART("hanapart");
 
     final String key;
 
@@ -60,6 +66,12 @@ final class CorrectionFeatures {
   // The agent's words the PREVIOUS option reads: its closing words are the ones a correction answers.
   private static final int PREVIOUS_CHARS = 300;
   private static final Pattern WORD = Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}][\\p{L}\\p{N}'’_-]*");
+  private static final Pattern WORD_HAN_APART =
+      Pattern.compile("\\p{IsHan}|[\\p{L}\\p{N}&&[^\\p{IsHan}]][[\\p{L}\\p{N}'’_\\-]&&[^\\p{IsHan}]]*");
+  private static final Pattern WORD_KANA_HAN_APART =
+      Pattern.compile("\\p{IsHan}|\\p{IsHiragana}|\\p{IsKatakana}"
+          + "|[\\p{L}\\p{N}&&[^\\p{IsHiragana}\\p{IsKatakana}\\p{IsHan}]]"
+          + "[[\\p{L}\\p{N}'’_\\-]&&[^\\p{IsHiragana}\\p{IsKatakana}\\p{IsHan}]]*");
   private static final Pattern WORD_KANA =
       Pattern.compile("\\p{IsHan}|\\p{IsHiragana}|\\p{IsKatakana}|[\\p{L}\\p{N}&&[^\\p{IsHiragana}\\p{IsKatakana}]]"
           + "[[\\p{L}\\p{N}'’_\\-]&&[^\\p{IsHiragana}\\p{IsKatakana}]]*");
@@ -89,7 +101,7 @@ final class CorrectionFeatures {
   static Set<String> of(String turn, Optional<String> previousAssistant, Set<Option> options) {
     String text = PastedVoices.blank(CodeLines.blank(turn)).toLowerCase(Locale.ROOT);
     Set<String> f = new LinkedHashSet<>();
-    List<String> words = words(text, options.contains(Option.KANA));
+    List<String> words = words(text, options);
     for (int i = 0; i < words.size(); i++) {
       f.add("w:" + words.get(i));
       if (i > 0) {
@@ -135,7 +147,7 @@ final class CorrectionFeatures {
     if (options.contains(Option.PREVIOUS)) {
       previousAssistant.filter(p -> !p.isBlank()).ifPresent(p -> {
         String tail = p.substring(Math.max(0, p.length() - PREVIOUS_CHARS)).toLowerCase(Locale.ROOT);
-        words(tail, options.contains(Option.KANA)).forEach(w -> f.add("p:" + w));
+        words(tail, options).forEach(w -> f.add("p:" + w));
       });
     }
     return f;
@@ -146,9 +158,11 @@ final class CorrectionFeatures {
         && Character.UnicodeScript.of(word.codePointAt(0)) == Character.UnicodeScript.HAN;
   }
 
-  private static List<String> words(String text, boolean kana) {
+  private static List<String> words(String text, Set<Option> options) {
+    boolean kana = options.contains(Option.KANA);
+    boolean apart = options.contains(Option.HAN_APART);
     List<String> words = new ArrayList<>();
-    Matcher m = (kana ? WORD_KANA : WORD).matcher(text);
+    Matcher m = (kana ? apart ? WORD_KANA_HAN_APART : WORD_KANA : apart ? WORD_HAN_APART : WORD).matcher(text);
     while (m.find()) {
       words.add(m.group().replace('’', '\''));
     }

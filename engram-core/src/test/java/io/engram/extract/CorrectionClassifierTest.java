@@ -86,6 +86,25 @@ class CorrectionClassifierTest {
   }
 
   @Test
+  void hanApartReadsHanCharactersTouchingLatinLettersAsWordsOfTheirOwn() {
+    java.util.Set<String> apart = CorrectionFeatures.of("不需要生成额外的md文档，用pnpm安装", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.HAN_APART, CorrectionFeatures.Option.HAN_TRIGRAMS));
+    assertThat(apart).contains("w:md", "w:文", "b:的 md", "b:md 文", "t:需要生", "w:pnpm", "b:用 pnpm", "w:安")
+        .doesNotContain("w:md文档", "w:pnpm安装");
+    // without it a word of letters runs on through the Han characters after it
+    assertThat(CorrectionClassifier.features("额外的md文档", Optional.empty())).contains("w:md文档")
+        .doesNotContain("w:文");
+    // with kana read apart too, Japanese keeps its characters apart from the letters they touch
+    assertThat(CorrectionFeatures.of("npmを使わないで", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.HAN_APART, CorrectionFeatures.Option.KANA)))
+        .contains("w:npm", "w:を", "w:使", "b:npm を");
+    assertThat(CorrectionFeatures.of("don't use npm", Optional.empty(),
+        java.util.EnumSet.of(CorrectionFeatures.Option.HAN_APART)))
+        .isEqualTo(CorrectionFeatures.of("don't use npm", Optional.empty(), java.util.EnumSet.noneOf(
+            CorrectionFeatures.Option.class)));
+  }
+
+  @Test
   void theShippedWeightsNameTheOptionsTheyWereFittedWith() {
     assertThat(CorrectionClassifier.shipped().options()).containsExactlyInAnyOrder(CorrectionFeatures.Option.SCRIPT,
         CorrectionFeatures.Option.HAN_TRIGRAMS);
