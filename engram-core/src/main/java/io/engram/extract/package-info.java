@@ -81,7 +81,7 @@
  * scores them; {@code --sweep} compares ways to fit it at a grid of thresholds). The resource names the feature
  * options it was fitted with ({@link CorrectionFeatures}: the turn's script, kana as characters, the words a negation
  * governs, the agent's words before, other languages' keywords, three Han characters in a row, Han characters read apart
- * from the letters they touch); the shipped weights use the script and the Han trigrams.
+ * from the letters they touch); the shipped weights use the script, the Han trigrams and Han characters apart.
  *
  * <p>A second learnt model weighs what a turn means beside its words ({@link CorrectionModels}): the same logistic
  * regression, its features and the rules' cues, plus the turn's sentence vector ({@link TurnVector}: the person's own

@@ -107,6 +107,6 @@ class CorrectionClassifierTest {
   @Test
   void theShippedWeightsNameTheOptionsTheyWereFittedWith() {
     assertThat(CorrectionClassifier.shipped().options()).containsExactlyInAnyOrder(CorrectionFeatures.Option.SCRIPT,
-        CorrectionFeatures.Option.HAN_TRIGRAMS);
+        CorrectionFeatures.Option.HAN_TRIGRAMS, CorrectionFeatures.Option.HAN_APART);
   }
 }
