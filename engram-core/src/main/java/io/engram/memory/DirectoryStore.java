@@ -48,7 +48,7 @@ final class DirectoryStore implements MemoryStore {
     this.scope = scope;
     this.settings = settings;
     this.redactor = redactor;
-    this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed);
+    this.names = new NameCache(this.dir, settings.maxTopicBytes(), parsed, redactor);
     this.index = new IndexFile(this.dir, names, parsed, settings.maxTopicBytes(),
         settings.indexMaxReadBytes(), redactor);
     this.reader = new StoreReader(this.dir, scope, settings, clock, names, parsed, index, changes);
@@ -58,7 +58,7 @@ final class DirectoryStore implements MemoryStore {
       parsed.follow(changes);
     }
     this.history = MemoryHistory.of(this.dir, settings, redactor, clock);
-    this.trash = new StoreTrash(this.dir, scope, settings, clock, names, index, history);
+    this.trash = new StoreTrash(this.dir, scope, settings, clock, names, index, history, redactor);
     this.writer = new StoreWriter(this.dir, scope, settings, redactor, clock, names, index, history, changes, listener);
   }
 
@@ -149,9 +149,19 @@ final class DirectoryStore implements MemoryStore {
     }
   }
 
-  /** The recorded versions of the memory called {@code name}, oldest first (see {@link MemoryHistory}). */
+  /**
+   * The recorded versions of the memory called {@code name}, oldest first (see {@link MemoryHistory}): kept under the
+   * name it is stored by, which a lookup by the name its listing shows finds here or in the trash.
+   */
   List<MemoryVersion> history(String name) throws IOException {
-    return history.versions(name);
+    if (!MemoryNames.isValid(name)) {
+      return List.of(); // no memory can have had that name
+    }
+    Optional<String> stored = read(name).map(StoredMemory::name);
+    if (stored.isEmpty() && scope != MemoryScope.TEAM) {
+      stored = trash.newestName(name);
+    }
+    return history.versions(stored.orElse(name));
   }
 
   /** What the trash holds, newest first (read without the lock: a listing, like {@link #list()}). */

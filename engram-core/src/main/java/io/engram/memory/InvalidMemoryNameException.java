@@ -39,6 +39,16 @@ public final class InvalidMemoryNameException extends IllegalArgumentException {
         + " (names differing only in case, spaces, dashes or underscores map to one file)");
   }
 
+  /**
+   * {@code name} is how another memory is listed: its own name holds a secret, shown redacted as {@code name}; a
+   * write under it would replace that memory, which keeps its name until forgotten.
+   */
+  static InvalidMemoryNameException listedAs(String name) {
+    return new InvalidMemoryNameException(name, "it is how another memory is listed, whose own name holds a secret"
+        + " and is shown redacted; forget that memory first (engram forget " + quote(name) + "), or give this one"
+        + " another name");
+  }
+
   private static String quote(String name) {
     String shown = OneLine.escape(name);
     return "'" + (shown.length() > SHOWN_CHARS ? shown.substring(0, SHOWN_CHARS) + "..." : shown) + "'";

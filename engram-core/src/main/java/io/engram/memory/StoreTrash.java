@@ -1,6 +1,7 @@
 package io.engram.memory;
 
 import io.engram.config.MemorySettings;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,10 +22,11 @@ final class StoreTrash {
   private final NameCache names;
   private final IndexFile index;
   private final MemoryHistory history;
+  private final SecretRedactor redactor;
   private final Trash trash;
 
   StoreTrash(Path dir, MemoryScope scope, MemorySettings settings, Clock clock, NameCache names,
-      IndexFile index, MemoryHistory history) {
+      IndexFile index, MemoryHistory history, SecretRedactor redactor) {
     this.dir = dir;
     this.scope = scope;
     this.settings = settings;
@@ -32,14 +34,19 @@ final class StoreTrash {
     this.names = names;
     this.index = index;
     this.history = history;
+    this.redactor = redactor;
     this.trash = new Trash(dir, clock);
   }
 
-  /** Moves the memory called {@code name} and its index line to the trash, then purges what is past retention. */
-  Forgotten forget(String name, ChangedBy by) throws IOException {
-    Path file = names.locate(name)
-        .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + name + "' in " + dir));
+  /**
+   * Moves the memory called {@code name} (or listed so: {@link NameQuery}) and its index line to the trash, then
+   * purges what is past retention; its version is recorded under the name it was stored by.
+   */
+  Forgotten forget(String asked, ChangedBy by) throws IOException {
+    Path file = names.locate(asked)
+        .orElseThrow(() -> new NoSuchMemoryException("no memory named '" + asked + "' in " + dir));
     Optional<String> before = history.textOf(Optional.of(file));
+    String name = before.flatMap(text -> storedName(text, file)).orElse(asked);
     String fileName = file.getFileName().toString();
     String text = index.read();
     String line = MemoryIndex.lineFor(text, fileName).orElse("");
@@ -53,10 +60,15 @@ final class StoreTrash {
     return new Forgotten(name, file, trashed);
   }
 
-  /** Brings back the newest trashed memory called {@code name}, with its index line, where it was. */
+  /** Brings back the newest trashed memory called {@code name} (or listed so), with its index line, where it was. */
   StoredMemory restore(String name, ChangedBy by) throws IOException {
-    return restore(trash.newest(name, settings.maxTopicBytes())
+    return restore(trash.newest(NameQuery.of(name, redactor), redactor, settings.maxTopicBytes())
         .orElseThrow(() -> new NoSuchMemoryException("no trashed memory named '" + name + "' in " + dir)), by);
+  }
+
+  /** The name the newest trashed memory called {@code name} (or listed so) was stored by. */
+  Optional<String> newestName(String name) throws IOException {
+    return trash.newest(NameQuery.of(name, redactor), redactor, settings.maxTopicBytes()).map(e -> e.memory().name());
   }
 
   /** Brings back the entry stored as {@code trashFile}, whichever other entries have its name. */
@@ -83,6 +95,15 @@ final class StoreTrash {
       history.record(entry.memory().name(), by, MemoryVersion.Change.RESTORED, Optional.empty(), restored.get());
     }
     return new StoredMemory(entry.memory(), target, scope);
+  }
+
+  // The name in the file's own frontmatter; empty when it no longer reads as a memory (then the name asked is used).
+  private static Optional<String> storedName(String text, Path file) {
+    try {
+      return Optional.of(MemoryFormat.parse(text, file).name()).filter(MemoryNames::isValid);
+    } catch (InvalidMemoryException e) {
+      return Optional.empty();
+    }
   }
 
   /** What the trash holds, newest first; a listing, so it needs no lock. */

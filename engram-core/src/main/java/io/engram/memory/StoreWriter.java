@@ -82,6 +82,10 @@ final class StoreWriter {
       Path target = existing.orElseGet(() -> names.freeFile(slug));
       Optional<Memory> before = stored(existing);
       if (before.isPresent() && !before.get().name().equals(clean.name())) {
+        if (!MemoryNames.slug(before.get().name()).equals(slug)) {
+          // Found only as listed: the name the memory shows under, its own holding a secret (NameQuery).
+          throw InvalidMemoryNameException.listedAs(clean.name());
+        }
         // Deploy Order, deploy-order and deploy_order map to one file: a write never replaces another's memory.
         throw InvalidMemoryNameException.taken(clean.name(), target.getFileName().toString(), before.get().name());
       }

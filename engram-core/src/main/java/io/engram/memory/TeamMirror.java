@@ -60,7 +60,7 @@ public record TeamMirror(String projectKey, Path directory) {
    * with a secret in it finds what its share stored, and so does the redacted name a listing shows.
    */
   public static String teamName(String name, SecretRedactor redactor) {
-    return redactor.redact(name).text();
+    return NameQuery.shown(name, redactor);
   }
 
   /** The identity in the team (the file name in the mirror, the row's key in the database) of {@link #teamName}. */

@@ -2,6 +2,7 @@ package io.engram.memory;
 
 import io.engram.fs.AtomicFiles;
 import io.engram.fs.SymbolicLinks;
+import io.engram.redact.SecretRedactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -62,8 +63,8 @@ final class Trash {
     return target;
   }
 
-  Optional<Entry> newest(String name, long maxBytes) throws IOException {
-    String slug = MemoryNames.slug(name);
+  /** The newest entry whose memory {@code query} asks for, by its name or as listings show it. */
+  Optional<Entry> newest(NameQuery query, SecretRedactor redactor, long maxBytes) throws IOException {
     List<Entry> matches = new ArrayList<>();
     for (Path f : entries()) {
       Optional<Instant> at = stampOf(f);
@@ -72,7 +73,7 @@ final class Trash {
       }
       try {
         Memory m = MemoryFormat.read(f, maxBytes);
-        if (MemoryNames.isValid(m.name()) && MemoryNames.slug(m.name()).equals(slug)) {
+        if (query.matches(m.name(), redactor)) {
           matches.add(new Entry(f, at.get(), originalName(f), m, readLine(f)));
         }
       } catch (InvalidMemoryException e) {

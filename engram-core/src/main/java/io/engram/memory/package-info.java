@@ -25,7 +25,12 @@
  * leave the directory); a name made from a memory's text is a short readable slug in the text's own script, never a cut
  * URL or a hash ({@link ReadableNames}); a file Claude Code named otherwise is found by its frontmatter and updated in
  * place. A team memory's identity is the slug of its redacted name ({@link TeamMirror#teamName}): the mirror looks a
- * name up redacted, so a name typed with a secret finds what team sync stored. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
+ * name up redacted, so a name typed with a secret finds what team sync stored. A local memory whose name holds a
+ * secret (written by hand, or before redaction) keeps its name and file, and is listed redacted on every surface; a
+ * lookup by name (read, forget, restore, history, in the store and its trash) finds it by that listed name too, and
+ * by the name typed with its secret ({@link NameQuery}: its own name's slug first, else the slug of the name as
+ * shown, asked only of a name that shows with a marker, and only of stored names beginning alike, so a miss in a large
+ * store redacts next to nothing); a write under the listed name is refused rather than replace it. {@link IndexText} is the part of MEMORY.md a session loads: whole lines, at most {@code memory.indexMaxLines}
  * (200) lines and {@code memory.indexMaxBytes} (25 KB). A damaged index loads what reads well and says what it
  * skipped: a line that is not UTF-8, holds control characters (binary data), is over {@code memory.indexMaxLineBytes}
  * (4 KB) or is an entry cut short where the file ends is left out and named ({@link IndexText#skipNote()}); {@link
