@@ -20,6 +20,15 @@ import java.util.regex.Pattern;
  * person as the one helped; a person says "let me check" or "I'll add it" to an agent, hardly both with "the files you
  * provided".
  *
+ * <p>A prompt template a command expands into the turn (a spec tool's steps, an agent persona to load, a harness's
+ * notice) is written for a model about the person it serves: it speaks of "the user" in the third person ("You MUST
+ * consider the user input", "do not ask the user to repeat it", "Briefly inform the user") or of the role the model is to
+ * play ("this agent's persona", "stay in character"), and carries a template's marks (a placeholder, a tag pair of its
+ * own markup, a heading for the user's input). Two such phrases, one of them said to the model, make the whole turn the
+ * template's: its "NEVER" and its steps are the tool author's, never the person's rule; one alone is how people
+ * describe their own program's user. What the template quotes as the block right after its heading for the user's
+ * input is the person's and stays.
+ *
  * <p>Blanking replaces characters by spaces, so offsets into the turn stay valid.
  */
 final class PastedVoices {
@@ -53,6 +62,27 @@ final class PastedVoices {
       Pattern.compile("(?i)\\bHere(?:'s|\\s+is)\\s+(?:the|my)\\s+(?:plan|implementation|updated|complete)\\b"));
   // Two phrases of an assistant's voice, one of them to the one it helps: one alone a person may quote or say.
   private static final int AGENT_VOICE_PHRASES = 2;
+  /**
+   * What a prompt says to the model it is written for: of the person it serves, in the third person (a person says
+   * "me"), or of the role the model is to play.
+   */
+  private static final List<Pattern> TO_A_MODEL = List.of(
+      Pattern.compile("(?i)\\b(?:ask|inform|tell|remind|notify|warn)\\s+the\\s+user\\b|\\bconfirm\\s+with\\s+the\\s+user\\b"),
+      Pattern.compile("(?i)\\bthe\\s+user(?:'s)?\\s+(?:input|request|message|query|prompt|arguments)\\b"),
+      Pattern.compile("(?i)\\bthe\\s+user\\s+(?:typed|explicitly|provided|specified|asked|says|said|requests)\\b"),
+      Pattern.compile("(?i)\\b(?:agent|assistant)'s\\s+persona\\b|\\b(?:stay|staying)\\s+in\\s+character\\b"
+          + "|\\bbreak\\s+character\\b"));
+  /** The heading a prompt template gives the user's input, the block after it the person's words. */
+  private static final Pattern INPUT_HEADING = Pattern.compile("(?im)^#{1,6}[ \\t]*(?:user[ \\t]+(?:input|request|query|"
+      + "prompt|message)|arguments)[ \\t]*:?[ \\t]*$");
+  /** A prompt template's marks: a placeholder, a heading for the user's input. */
+  private static final List<Pattern> TEMPLATE_MARKS = List.of(
+      Pattern.compile("\\$ARGUMENTS\\b|\\{\\{\\s*\\w+\\s*\\}\\}"), INPUT_HEADING);
+  /** The opening of a tag of a prompt's own markup: a name joined by '_' or '-' (HTML's names are single words). */
+  private static final Pattern MARKUP_TAG = Pattern.compile("<([a-z]+(?:[_-][a-z]+)+)\\b[^<>\\n]*>");
+  private static final Pattern FENCE = Pattern.compile("(?m)^[ \\t]*```");
+  // Two phrases of a prompt's voice, one to the model: one alone a person may say of their program's user.
+  private static final int PROMPT_VOICE_PHRASES = 2;
 
   private PastedVoices() {}
 
@@ -60,6 +90,9 @@ final class PastedVoices {
   static String blank(String text) {
     if (PROMPT.matcher(text).find() || inAgentsVoice(text)) {
       return " ".repeat(text.length());
+    }
+    if (inPromptsVoice(text)) {
+      return keepingTheUsersInput(text);
     }
     StringBuilder out = null;
     Matcher label = REVIEW_LABEL.matcher(text);
@@ -81,6 +114,46 @@ final class PastedVoices {
       return false;
     }
     return toHelped + HELPER_STEP.stream().filter(p -> p.matcher(text).find()).count() >= AGENT_VOICE_PHRASES;
+  }
+
+  /** Whether {@code text} is a prompt template written for a model about the user it serves. */
+  static boolean inPromptsVoice(String text) {
+    long toAModel = TO_A_MODEL.stream().filter(p -> p.matcher(text).find()).count();
+    if (toAModel == 0) {
+      return false;
+    }
+    long marks = TEMPLATE_MARKS.stream().filter(p -> p.matcher(text).find()).count() + (hasMarkup(text) ? 1 : 0);
+    return toAModel + marks >= PROMPT_VOICE_PHRASES;
+  }
+
+  /** Whether {@code text} holds a tag of a prompt's markup with its closing tag. */
+  private static boolean hasMarkup(String text) {
+    Matcher tag = MARKUP_TAG.matcher(text);
+    while (tag.find()) {
+      if (text.indexOf("</" + tag.group(1) + ">", tag.end()) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code text}, a prompt template, blanked but for the fenced block right after its heading for the user's input. */
+  private static String keepingTheUsersInput(String text) {
+    StringBuilder out = spaces(null, text, 0, text.length());
+    Matcher heading = INPUT_HEADING.matcher(text);
+    if (!heading.find()) {
+      return out.toString();
+    }
+    Matcher fence = FENCE.matcher(text);
+    if (!fence.find(heading.end()) || !text.substring(heading.end(), fence.start()).isBlank()) {
+      return out.toString();
+    }
+    int from = text.indexOf('\n', fence.end());
+    int to = from >= 0 && fence.find(from) ? fence.start() : -1;
+    if (to > from) {
+      out.replace(from, to, text.substring(from, to));
+    }
+    return out.toString();
   }
 
   private static StringBuilder spaces(StringBuilder out, String text, int from, int to) {

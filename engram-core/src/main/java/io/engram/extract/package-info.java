@@ -33,7 +33,8 @@
  * not the person speaking), and
  * others' words they pass on ({@link PastedVoices}: a prompt written for a model, a reviewer's or a bot's comment, a
  * model's answer passed on whole as the user turn, told by an assistant's voice, as Aider's architect mode hands its plan
- * to the editor model;
+ * to the editor model, a prompt template a command expanded into the turn, told by how it speaks to the model of "the
+ * user" and by a template's marks, where only the input it quotes under its heading for the user is the person's;
  * {@link QuotedLines}: a Markdown quote the person answers, reports or signs, where a quote that is the whole turn, or
  * closes it after a framing of theirs, "Remember:" or 规则：, is their own rule).
  * What holds after the request is told apart from the work at hand: an edit asked for or reported ("put it under the

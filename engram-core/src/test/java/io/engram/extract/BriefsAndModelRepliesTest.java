@@ -104,4 +104,38 @@ class BriefsAndModelRepliesTest {
     assertThat(user("The code you provided does not compile. Never use var in this project.")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("never use var"));
   }
+
+  @Test
+  void aPromptTemplateACommandExpandedIsTheToolAuthorsNotThePersons() {
+    // a spec tool's command: its steps speak to the model of "the user" and quote the person's input under a heading
+    String spec = "## User Input\n\n```text\nuse case 004\n```\n\nYou **MUST** consider the user input before"
+        + " proceeding (if not empty).\n\n## Outline\n\n1. Run the setup script from repo root.\n"
+        + "2. NEVER modify files (this is read-only analysis).\n3. Always report every finding.";
+    assertThat(user(spec)).isEmpty();
+    // a persona to load, in the template's own markup
+    assertThat(user("You must fully embody this agent's persona. NEVER break character until given an exit command."
+        + "\n\n<agent-activation CRITICAL=\"TRUE\">\n1. Always load the full agent file\n"
+        + "2. Stay in character throughout the session\n</agent-activation>")).isEmpty();
+    // a harness's notice of a finished task
+    assertThat(user("<system_notification>\nThe task has finished. If you were already aware, ignore this notification"
+        + " and do not restate prior responses.\n</system_notification>\n"
+        + "<user_query>Briefly inform the user about the task result.</user_query>")).isEmpty();
+  }
+
+  @Test
+  void whatATemplateQuotesAsTheUsersInputIsStillThePersonsWords() {
+    String spec = "## User Input\n\n```text\nNever use floating point for money, since it rounds.\n```\n\n"
+        + "You **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n"
+        + "1. NEVER modify files (this is read-only analysis).";
+    assertThat(user(spec)).singleElement().satisfies(m -> assertThat(all(m)).contains("floating point for money")
+        .doesNotContain("read-only"));
+  }
+
+  @Test
+  void aPersonSpeakingOfTheirProgramsUserIsStillRead() {
+    // one phrase of "the user" alone is how people describe what their program does
+    assertThat(user("Never show the raw stack trace, tell the user the request failed instead.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("raw stack trace"));
+    assertThat(user("<my-card> is our component. Never inline its styles; the user input must stay escaped.")).isNotEmpty();
+  }
 }
