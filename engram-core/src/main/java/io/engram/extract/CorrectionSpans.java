@@ -81,6 +81,27 @@ final class CorrectionSpans {
     return new Span(from, to, joined);
   }
 
+  /**
+   * The rule read from {@code sentences.get(rule)}, not a correction's core, with the sentences right after it that say
+   * why ("When you lose the connection, always re-check the state. Otherwise you tend to create duplicates."): up to
+   * two, each giving a reason in the same paragraph, neither a question nor a rule or correction of its own.
+   */
+  static Span reasonAfter(String text, List<Sentence> sentences, int rule) {
+    int to = rule;
+    while (to + 1 < sentences.size() && to - rule < MAX_FORWARD) {
+      Sentence next = sentences.get(to + 1);
+      String n = next.text();
+      if (n.length() > MAX_JOINED || Intents.isQuestion(n) || !CorrectionClauses.hasReason(n)
+          || CorrectionClauses.isCore(n) || Intents.read(n).isPresent() || !sameParagraph(text, sentences.get(to), next)) {
+        break;
+      }
+      to++;
+    }
+    String joined = text.substring(sentences.get(rule).start(), sentences.get(to).end())
+        .replaceAll("\\n\\s*\\n+", "\n").strip();
+    return new Span(rule, to, joined);
+  }
+
   /** The core without the thing it rejects, so that "don't use npm" does not count "use" as what to do. */
   private static String withoutCore(String core) {
     java.util.regex.Matcher m = CorrectionClauses.of(core).avoid().matcher(core);

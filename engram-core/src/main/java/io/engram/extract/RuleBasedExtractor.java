@@ -199,12 +199,14 @@ public final class RuleBasedExtractor implements Extractor {
       for (Draft d : drafts) {
         Sentence from = s;
         Sentence to = s;
-        if (core && (d.type() == CandidateType.FEEDBACK || d.type() == CandidateType.PROJECT)) {
-          CorrectionSpans.Span span = CorrectionSpans.around(turn.text(), sentences, i);
+        if (d.type() == CandidateType.FEEDBACK || d.type() == CandidateType.PROJECT) {
+          // a correction whole with what to do instead and why; any other rule with the reason said right after it
+          CorrectionSpans.Span span = core ? CorrectionSpans.around(turn.text(), sentences, i)
+              : CorrectionSpans.reasonAfter(turn.text(), sentences, i);
           d = d.within(span.text(), s.text(), settings.offline());
           from = sentences.get(span.from());
           to = sentences.get(span.to());
-          consumed = Math.max(consumed, span.to());
+          consumed = core ? Math.max(consumed, span.to()) : consumed;
         }
         MemoryCandidate c =
             new MemoryCandidate(

@@ -14,7 +14,8 @@
  * ({@link ExistingMemory}). {@link RuleBasedExtractor} is the offline one (English and Chinese rules for
  * explicit requests, corrections in the phrasings people use ({@link Corrections}) and by their clause structure
  * ({@link CorrectionClauses}: a directive negation or a contrast, one table of markers per language), each kept
- * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}; in Japanese, Korean,
+ * whole with the sentences around it that say what to do instead and why ({@link CorrectionSpans}: any other rule keeps the
+ * reason said right after it, "Otherwise you tend to create duplicates."; in Japanese, Korean,
  * Vietnamese, Russian, Spanish, Portuguese, French and German by their clauses alone, each language's grammar of
  * prohibition, contrast, cause and "from now on", the sentence's language told by its script or function words:
  * {@link CorrectionLanguages}), standing

@@ -22,6 +22,18 @@ class WholeCorrectionsTest {
   }
 
   @Test
+  void aStandingRuleKeepsTheReasonSaidRightAfterIt() {
+    assertThat(user("When you lose connection to the MCP always re-check the state of the app. Otherwise you tend to "
+        + "create duplicates.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("re-check the state", "create duplicates"));
+    // what follows without a reason, or asks, or is a rule of its own, stays out of it
+    assertThat(user("Always run the linter before a commit. The weather is nice today.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).doesNotContain("weather"));
+    assertThat(user("Always run the linter before a commit. Why does it fail otherwise?")).singleElement()
+        .satisfies(m -> assertThat(all(m)).doesNotContain("why does it fail"));
+  }
+
+  @Test
   void aReasonThatRefersBackAndAnAlternativeThatTurnsBackJoin() {
     assertThat(user("Don't use npm view. This is slow and can be slowed down by the network. Rather use the "
         + "package.json file directly.")).singleElement()
