@@ -54,7 +54,9 @@ final class CorrectionClauses {
           + "(?!be\\b)" + EN_NOT_DIRECTED + "\\w)"
           // "No emoji in responses.": a bare noun phrase under "no" forbids it; a verb ("No files were found") or a
           // program's identifier ("No initial_attribution in metadata") makes it a report, a comma an answer ("No, ...")
-          + "|^no\\s+(?!(?:worries|problem|need|way|idea|thanks|luck|matter|doubt|one|longer|change|changes|issue|issues)\\b)"
+          // "no I mean the MCP", "no the werkzeug", "no it doesnt show up": a subject or an article after it answers
+          + "|^no\\s+(?!(?:worries|problem|need|way|idea|thanks|luck|matter|doubt|one|longer|change|changes|issue|issues"
+          + "|i|i'm|im|it|it's|its|the|that|this|we|you|they|he|she|me|my)\\b)"
           + "(?![^.!?]*\\b[a-z]+_\\w)"
           + "(?![^.!?]*\\b(?:is|are|was|were|be|been|has|have|had|found|can|could|will|would|do|does|did|exists?|seems?|"
           + "matches?|available)\\b)[\\w`-]+(?:\\s+[\\w`/.-]+){0,5}\\s*[.!]?$"),

@@ -72,8 +72,13 @@ final class Intents {
 
   private static final List<Pattern> STANDING =
       List.of(
-          Pattern.compile("(?i)\\b(?:from now on|going forward|in (?:the )?future|from here on|for all future|next time"
+          Pattern.compile("(?i)\\b(?:from now on|going forward|from here on|for all future|next time"
               + "|for future reference)\\b[\\s,:-]*"),
+          // "In the future, please don't push ...": said to the agent as the sentence opens; a subject after it ("in the
+          // future we could add", "I'd like to"), or "in the future" inside a sentence ("it will in the future support
+          // issues", "in future versions"), tells what the work or the program may become
+          Pattern.compile("(?i)^in\\s+the\\s+future\\b[\\s,:;-]*+(?!(?:i|i'?d|i'?ll|i'?m|we|we'?d|we'?ll|it|they|the|this|that"
+              + "|these|those|there|a|an|he|she|you\\s+(?:will|would|could|might|may|can)|maybe|perhaps)\\b)"),
           // "Refresh should always sync with the remote": a modal "always" holds from now on, wherever it stands
           Pattern.compile("(?i)\\b(?:should|must|shall|please)\\s+(?:just\\s+|\\w+ly\\s+)?always\\b\\s*"),
           // "apply the changes yourself, always": a closing "always" holds the whole request from now on

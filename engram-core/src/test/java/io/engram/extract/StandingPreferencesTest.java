@@ -24,6 +24,9 @@ class StandingPreferencesTest {
     assertThat(user("No SQL queries only AL code!")).singleElement()
         .satisfies(m -> assertThat(m.body()).startsWith("No SQL queries"));
     assertThat(user("No worries.")).isEmpty();
+    // a subject or an article after the "no" answers what was just said
+    assertThat(user("no the werkzeug")).isEmpty();
+    assertThat(user("No I mean confirm with the MCP")).isEmpty();
     assertThat(user("=== Step 3: Attribution ===\nNo initial_attribution in metadata")).isEmpty();
   }
 
@@ -52,6 +55,15 @@ class StandingPreferencesTest {
     assertThat(rulesOnly("For future reference, the dev server starts with pnpm --filter web dev.")).isNotEmpty();
     assertThat(rulesOnly("下次改完代码，让我来提交。")).singleElement()
         .satisfies(m -> assertThat(all(m)).contains("让我来提交"));
+  }
+
+  @Test
+  void inTheFutureHoldsOnWhenItIsSaidToTheAgentNotWhenItTellsWhatTheProgramMayBecome() {
+    assertThat(rulesOnly("In the future, run the migrations before the tests.")).singleElement()
+        .satisfies(m -> assertThat(all(m)).contains("run the migrations"));
+    assertThat(rulesOnly("It should be able to take more types in the future when we add more APIs.")).isEmpty();
+    assertThat(rulesOnly("In the future, we could add more toggle options.")).isEmpty();
+    assertThat(rulesOnly("Increase text size in future days by 50%.")).isEmpty();
   }
 
   @Test
