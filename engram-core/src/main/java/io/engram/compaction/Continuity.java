@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>Pending Tasks (40): the share of the still-open todo and task items it names (by half of their words; in
- *       another language by their names, paths and numbers, or by how many items it sets out: {@link OpenItems});
+ *       another language by their names, paths, numbers or cognates, or by how many items it sets out: {@link OpenItems});
  *       with none open, how much of the person's last request sections 7 to 9 hold, by weight, full marks from
  *       {@value #REQUEST_FOR_FULL} on (a request of fewer than {@value #MIN_REQUEST_WORDS} content words, "its
  *       loaded", is read with the stretch after it).

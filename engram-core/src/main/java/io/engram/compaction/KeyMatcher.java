@@ -29,7 +29,10 @@ import java.util.regex.Pattern;
  *       become overlapping character pairs, so Chinese text is compared too.
  *   <li>User instructions also: a quotation the summary marks as cut, by an ellipsis at its start or end, keeps the
  *       message it is taken from when its text is the message's word for word and holds at least {@value
- *       #SHORT_TOKENS} content words: a summary quotes a long message by its opening.
+ *       #SHORT_TOKENS} content words: a summary quotes a long message by its opening. And a message in Latin letters
+ *       in another language than the summary's own words is kept by half of its content words (its
+ *       language's function words aside) held as they are or as cognates ({@link Cognates}): a summary in English
+ *       retells a French or Portuguese request, or the question a short answer answers, in its own words.
  * </ul>
  */
 final class KeyMatcher {
@@ -56,6 +59,9 @@ final class KeyMatcher {
   private final Set<String> words;
   private final double fuzzyShare;
   private final List<List<String>> cutQuotes;
+  // Read when first asked (a message in another language than English), then kept.
+  private WrittenLanguage language;
+  private Cognates cognates;
 
   KeyMatcher(String summary, double fuzzyShare) {
     this.text = summary;
@@ -70,8 +76,33 @@ final class KeyMatcher {
       case FILE_NAMES -> fileName(item);
       case TECHNICAL_KEYWORDS -> keyword(item);
       case ERROR_MESSAGES -> item.lines().anyMatch(line -> fuzzy(line) || identifiers(line));
-      case USER_INSTRUCTIONS -> fuzzy(item) || quotedCut(item);
+      case USER_INSTRUCTIONS -> fuzzy(item) || quotedCut(item) || retold(item);
     };
+  }
+
+  /**
+   * Whether the summary, in another language than {@code message}, retells it: the message in Latin letters in a
+   * language the summary's own words are not in ({@link WrittenLanguage}), and half of its distinct content words in
+   * Latin letters, its language's function words aside, held as they are or as cognates ({@link Cognates#restates}),
+   * of at least {@value #SHORT_TOKENS} such words: "oui" bound to "Tu veux que je fasse le commit de ces
+   * changements ?" by '"oui" (to commit the changes)'.
+   */
+  private boolean retold(String message) {
+    if (!LatinLanguage.differ(WrittenLanguage.latin(message), summaryLanguage().latin())) {
+      return false;
+    }
+    if (cognates == null) {
+      cognates = new Cognates(words);
+    }
+    return cognates.restates(message, SHORT_TOKENS);
+  }
+
+  // The summary's language, read once and only for a message in another language than English.
+  private WrittenLanguage summaryLanguage() {
+    if (language == null) {
+      language = WrittenLanguage.of(text);
+    }
+    return language;
   }
 
   /**

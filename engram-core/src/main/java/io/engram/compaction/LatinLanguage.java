@@ -48,6 +48,8 @@ enum LatinLanguage {
   private static final double MIN_SHARE = 0.05;
 
   private final Set<String> words;
+  private static final Set<String> ALL = java.util.Arrays.stream(values()).flatMap(l -> l.words.stream())
+      .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   LatinLanguage(String... words) {
     Set<String> stems = new HashSet<>();
@@ -78,6 +80,14 @@ enum LatinLanguage {
       }
     });
     return out;
+  }
+
+  /**
+   * Whether {@code word} (lower-cased, as {@link Continuity#stem} leaves it) is a function word of one of these
+   * languages: no summary in another language holds it, so none is asked for.
+   */
+  static boolean functionWord(String word) {
+    return ALL.contains(word);
   }
 
   /**

@@ -3,8 +3,10 @@ package io.engram.compaction;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.lang.Character.UnicodeScript;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +20,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>an item in the summary's language is named by half of its content words ({@link #names});
  *   <li>an item in another language by what reads the same in any: half of its file names, identifiers, paths and
- *       numbers of two characters or more, one at least;
+ *       numbers of two characters or more, one at least; an item in Latin letters also by half of its words held as
+ *       they are or as cognates ({@link Cognates#restates}: the words of a coding session are mostly shared by descent or
+ *       borrowed across the languages written in Latin letters);
  *   <li>an item in another language that holds none of those by how many items the summary sets out: as many of them
  *       count as named as Pending Tasks has list items that say something ({@link Prose}) and are this transcript's
  *       (they share a word with one of those items or a word particular to its last stretch: a name, a path, a number
@@ -54,10 +58,14 @@ final class OpenItems {
     // A todo list is written in one language, and its items are short ("Testar conectividade do banco"): their
     // Latin-script language is read from all of them.
     Set<LatinLanguage> listed = WrittenLanguage.latin(String.join("\n", open));
+    Cognates said = new Cognates(KeyMatcher.contentWords(text));
     for (String item : open) {
-      boolean other = language.differs(WrittenLanguage.of(item).within(listed));
+      WrittenLanguage itemLanguage = WrittenLanguage.of(item).within(listed);
+      boolean other = language.differs(itemLanguage);
       List<String> marks = other ? marks(item) : List.of();
-      boolean in = !other ? names(text, item) : !marks.isEmpty() && marked(text, marks);
+      boolean in = !other ? names(text, item)
+          : !marks.isEmpty() && marked(text, marks) || itemLanguage.main().equals(Optional.of(UnicodeScript.LATIN))
+              && said.restates(item, 1);
       if (in) {
         named++;
       } else if (other && marks.isEmpty()) {

@@ -53,7 +53,10 @@
  * being those a person would call errors (the harness refusing a call on a file, "File has not been read yet", counts
  * only when a summary keeps its words with that file, since the words are the same in every session; one on no file
  * not at all; noise around the work, {@code ToolNoise}, a helper not installed or a look at a missing path, counts
- * only when kept; repeats that differ by an id or a code are one error), each kept when any of its key lines is; what
+ * only when kept; repeats that differ by an id or a code are one error), each kept when any of its key lines is; a
+ * person's message in Latin letters in another language than the summary's own words also by half of its content words
+ * held as they are or as cognates ({@code Cognates}: a summary in English retells a French answer's question or a
+ * Portuguese request in its own words); what
  * the person said is read once ({@code OwnWords}: their own lines, not what they pasted, {@code PastedLines}, nor a
  * platform's prompt sent in their place) for KP's instructions, file names and keywords (no opaque id, no commit
  * type) and CC's request; and a kind the part has none of
@@ -70,7 +73,8 @@
  * in a summary written in another language than the session (another script, or in Latin letters another language's
  * function words: {@code WrittenLanguage}) only what reads the same in any (names, paths, numbers), what it holds
  * anyway and what is in its own language, scaled down where that is a small share of the stretch's weight (nothing
- * to ask earns nothing), the open todo items by their names or, with none, by how many items it sets out that share
+ * to ask earns nothing), the open todo items by their names, in Latin letters also by half of their words held as they are or as cognates
+ * ("Criar sistema de autenticação/login" as "Create authentication/login system"), or, with neither, by how many items it sets out that share
  * a word particular to the stretch (of high weight in it, and a name, a path, a number or a word outside the
  * commonest of running text, {@code io.engram.tokens.CommonWords}: any summary of the repository says "read",
  * "update", "file"; {@code OpenItems});

@@ -35,6 +35,21 @@ class KeyMatcherTest {
   }
 
   @Test
+  void aMessageInAnotherLanguageIsKeptByItsWordsRetoldAsCognates() {
+    String answer = "oui\nTu veux que je fasse le commit de ces changements ?";
+    assertThat(in("6. All user messages:\n- \"oui\" (to commit the changes)").preserved(KeyKind.USER_INSTRUCTIONS,
+        answer)).isTrue();
+    assertThat(in("6. All user messages:\n- \"oui\" (to fix the remaining tests)").preserved(
+        KeyKind.USER_INSTRUCTIONS, answer)).isFalse();
+  }
+
+  @Test
+  void anEnglishMessageIsNotReadByCognates() {
+    assertThat(in("Implemented the notification system.").preserved(KeyKind.USER_INSTRUCTIONS,
+        "implement notifications in the systems module")).isFalse();
+  }
+
+  @Test
   void longMessagesNeedSixtyPercentOfTheirContentWords() {
     // content words: compile, error, parser, module, missing, import (6); "the", "in", "a" are dropped.
     String error = "compile error in the parser module: missing import";

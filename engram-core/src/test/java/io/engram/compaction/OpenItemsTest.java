@@ -42,6 +42,17 @@ class OpenItemsTest {
   }
 
   @Test
+  void aPortugueseOrFrenchItemIsNamedByHalfOfItsWordsHeldAsCognates() {
+    List<String> open = List.of("Criar sistema de autenticação/login", "Implementar notificações em tempo real",
+        "Créer les pages Medicaments");
+    String pending = "- Create authentication/login system\n- Implement real-time notifications\n"
+        + "- Create Medications pages (list, add, history)";
+    assertThat(OpenItems.missed(open, pending, "", STRETCH)).isEmpty();
+    assertThat(OpenItems.missed(open, "- Create the sleep tracking pages\n- Fix the playback of tracks", "", STRETCH))
+        .containsExactly("Criar sistema de autenticação/login", "Implementar notificações em tempo real");
+  }
+
+  @Test
   void statementsThatShareNoWordParticularToTheStretchCountForNoItem() {
     List<String> open = List.of("Testar conectividade do banco", "Inicializar servidor de desenvolvimento",
         "Testar endpoints da API", "Verificar a página de login");
