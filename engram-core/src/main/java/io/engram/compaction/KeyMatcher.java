@@ -30,9 +30,9 @@ import java.util.regex.Pattern;
  *   <li>User instructions also: a quotation the summary marks as cut, by an ellipsis at its start or end, keeps the
  *       message it is taken from when its text is the message's word for word and holds at least {@value
  *       #SHORT_TOKENS} content words: a summary quotes a long message by its opening. And a message in Latin letters
- *       in another language than the summary's own words is kept by half of its content words (its
- *       language's function words aside) held as they are or as cognates ({@link Cognates}): a summary in English
- *       retells a French or Portuguese request, or the question a short answer answers, in its own words.
+ *       in another language than the summary's own words is kept by its first line quoted and half of
+ *       its content words (its language's function words aside) held as they are or as cognates ({@link
+ *       Cognates}): a summary in English quotes a French answer and retells the question it answers in its own words.
  * </ul>
  */
 final class KeyMatcher {
@@ -81,14 +81,18 @@ final class KeyMatcher {
   }
 
   /**
-   * Whether the summary, in another language than {@code message}, retells it: the message in Latin letters in a
-   * language the summary's own words are not in ({@link WrittenLanguage}), and half of its distinct content words in
-   * Latin letters, its language's function words aside, held as they are or as cognates ({@link Cognates#restates}),
-   * of at least {@value #SHORT_TOKENS} such words: "oui" bound to "Tu veux que je fasse le commit de ces
+   * Whether the summary, in another language than {@code message}, quotes its first line and retells the rest: the
+   * message in Latin letters in a language the summary's own words are not in ({@link WrittenLanguage}), its first
+   * line in the summary word for word, and half of its distinct content words in Latin letters, its language's
+   * function words aside, held as they are or as cognates ({@link Cognates#restates}), of at least {@value
+   * #SHORT_TOKENS} such words. The quote ties it to this session: another session's summary of the same project
+   * holds as many of a long request's words, and quotes none of its lines: "oui" bound to "Tu veux que je fasse le commit de ces
    * changements ?" by '"oui" (to commit the changes)'.
    */
   private boolean retold(String message) {
-    if (!LatinLanguage.differ(WrittenLanguage.latin(message), summaryLanguage().latin())) {
+    String[] lines = message.strip().split("\\R", 2);
+    if (lines.length < 2 || !LatinLanguage.differ(WrittenLanguage.latin(message), summaryLanguage().latin())
+        || !folded.contains(collapse(lines[0]).toLowerCase(Locale.ROOT))) {
       return false;
     }
     if (cognates == null) {

@@ -54,9 +54,9 @@
  * only when a summary keeps its words with that file, since the words are the same in every session; one on no file
  * not at all; noise around the work, {@code ToolNoise}, a helper not installed or a look at a missing path, counts
  * only when kept; repeats that differ by an id or a code are one error), each kept when any of its key lines is; a
- * person's message in Latin letters in another language than the summary's own words also by half of its content words
- * held as they are or as cognates ({@code Cognates}: a summary in English retells a French answer's question or a
- * Portuguese request in its own words); what
+ * person's message in Latin letters in another language than the summary's own words also by its first line quoted
+ * and half of its content words held as they are or as cognates ({@code Cognates}: a summary in English quotes
+ * a French "oui" and retells the question it answers in its own words); what
  * the person said is read once ({@code OwnWords}: their own lines, not what they pasted, {@code PastedLines}, nor a
  * platform's prompt sent in their place) for KP's instructions, file names and keywords (no opaque id, no commit
  * type) and CC's request; and a kind the part has none of

@@ -44,6 +44,13 @@ class KeyMatcherTest {
   }
 
   @Test
+  void aMessageInAnotherLanguageWhoseFirstLineIsNotQuotedIsNotRetold() {
+    String request = "Donne-moi un inventaire complet des workflows\net les nodes par workflow, les system prompts";
+    assertThat(in("Listed every workflow with its nodes and the system prompts in place.").preserved(
+        KeyKind.USER_INSTRUCTIONS, request)).isFalse();
+  }
+
+  @Test
   void anEnglishMessageIsNotReadByCognates() {
     assertThat(in("Implemented the notification system.").preserved(KeyKind.USER_INSTRUCTIONS,
         "implement notifications in the systems module")).isFalse();
