@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -183,6 +184,13 @@ public final class EngramService implements AutoCloseable {
       try {
         settings = runners.settings().service();
         Thread.sleep(Math.min(1_000L, settings.idleSeconds() * 250L));
+        // No client can reach a service whose address file is gone (its home deleted) or names another process:
+        // it would hold its memory and port, unseen by `engram daemon status`, until its idle time ran out.
+        if (!info.namedBy(files.info())) {
+          stopSoon("its address file " + files.info() + " is gone or names another service (the home was removed):"
+              + " no client can find it");
+          return;
+        }
         long now = System.nanoTime();
         if (lanes.busy() > 0 || runners.embedding() > 0) {
           lastActivity.set(now);

@@ -53,6 +53,17 @@ public record ServiceInfo(long pid, String host, int port, Instant startedAt, St
     }
   }
 
+  /**
+   * Whether {@code file} still names this service (its process and port). A file there that cannot be read this
+   * once (a write in flight) is taken to; a missing file or another service's is not.
+   */
+  boolean namedBy(Path file) {
+    if (!Files.exists(file)) {
+      return false;
+    }
+    return read(file).map(other -> other.pid == pid && other.port == port).orElse(true);
+  }
+
   void write(Path file) throws IOException {
     AtomicFiles.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
   }

@@ -16,7 +16,8 @@
  * it (it then speaks HTTP itself over {@code /dev/tcp}: the hook path is one shell, no other process) and a curl
  * configuration it hands to {@code curl -K} otherwise, and {@code mcp.addr}, to which the launcher relays
  * {@code engram mcp}'s stdio under bash. It exits on {@code POST /stop}, a
- * signal, or {@code service.idleSeconds} without a request or work. engram-cli's {@code ServiceStarter} runs it on the serial
+ * signal, {@code service.idleSeconds} without a request or work, or once its {@code service.json} is gone or names
+ * another process (its home removed: no client could reach it). engram-cli's {@code ServiceStarter} runs it on the serial
  * collector with a heap that starts small and grows up to {@code service.maxHeapMiB}.
  *
  * <p>Hook calls ({@code HookEndpoint}): SessionStart and UserPromptSubmit are answered at once with hybrid

@@ -107,6 +107,24 @@ class EngramServiceTest {
   }
 
   @Test
+  void itStopsWhenItsHomeIsRemovedInsteadOfWaitingOutItsIdleTime() throws Exception {
+    start("{\"recall\":{\"vectors\":\"NEVER\"},\"service\":{\"idleSeconds\":3600}}");
+    try (var files = Files.walk(home.resolve("service"))) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+    CompletableFuture.runAsync(() -> {
+      try {
+        service.awaitStop();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }).get(10, TimeUnit.SECONDS);
+    assertThat(log).anyMatch(l -> l.contains("is gone or names another service"));
+  }
+
+  @Test
   void hooksAreAnsweredAndAfterTurnWorkIsQueuedUntilDone() throws Exception {
     start("{\"recall\":{\"vectors\":\"NEVER\"}}");
     ServiceClient client = ServiceClient.find(home).orElseThrow();
