@@ -69,9 +69,14 @@ public final class ExportCommand implements java.util.concurrent.Callable<Intege
           r.versions()));
       return 0;
     }
-    o.printf("exported %d memories%s of %d project(s) to %s%n", r.memories(),
-        versions ? " with " + r.versions() + " versions" : "", r.projects().size(), r.bundle().toAbsolutePath());
+    o.printf("exported %s%s of %s to %s%n", counted(r.memories(), "memory", "memories"),
+        versions ? " with " + counted(r.versions(), "version", "versions") : "",
+        counted(r.projects().size(), "project", "projects"), r.bundle().toAbsolutePath());
     o.flush();
     return 0;
+  }
+
+  private static String counted(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
   }
 }

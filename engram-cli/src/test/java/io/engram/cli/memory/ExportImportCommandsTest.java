@@ -61,6 +61,16 @@ class ExportImportCommandsTest {
   }
 
   @Test
+  void anExportOfOneMemorySaysSoInWords() throws Exception {
+    in("a", "remember", "--type", "feedback", "--name", "no-mocks", "Don't mock the database; use Testcontainers.");
+    Path bundle = tmp.resolve("one/memories.zip");
+    Files.createDirectories(bundle.getParent());
+    CommandRun exported = in("a", "export", "--out", bundle.toString());
+    assertThat(exported.exitCode()).as(exported.err()).isZero();
+    assertThat(exported.out()).startsWith("exported 1 memory of 1 project to ");
+  }
+
+  @Test
   void anotherEngramHomeIsImportedAndADryRunWritesNothing() throws Exception {
     in("a", "remember", "--type", "project", "--name", "tests-need-redis",
         "Start Redis before the integration tests: docker compose up redis.");
